@@ -1,0 +1,90 @@
+/**
+ * Configuration from the environment, read once per process. A missing variable fails loudly with its
+ * name, at the first use of the part that needs it, so a function never runs half-configured.
+ */
+function required(name: string): string {
+  const value = process.env[name];
+  if (value === undefined || value === '') {
+    throw new Error(`Missing required environment variable ${name}`);
+  }
+  return value;
+}
+
+function optional(name: string): string | undefined {
+  const value = process.env[name];
+  return value === undefined || value === '' ? undefined : value;
+}
+
+export interface AuthConfig {
+  provider: 'cognito' | 'oidc';
+  /** Cognito user pool id (cognito) */
+  userPoolId?: string;
+  /** OpenID issuer URL (oidc) */
+  issuer?: string;
+  jwksUri?: string;
+  /** App client id: Cognito checks it as client_id, the local provider as the token's client_id claim. */
+  clientId: string;
+  /** Resource indicator that local access tokens are issued for (their `aud`). */
+  audience?: string;
+}
+
+export interface Config {
+  region: string;
+  tableName: string;
+  apiBasePath: string;
+  auth: AuthConfig;
+  logLevel: 'debug' | 'info' | 'warn' | 'error';
+}
+
+let cached: Config | undefined;
+
+export function config(): Config {
+  if (cached) return cached;
+  const provider = (optional('AUTH_PROVIDER') ?? 'cognito') as AuthConfig['provider'];
+  if (provider !== 'cognito' && provider !== 'oidc') {
+    throw new Error(`AUTH_PROVIDER must be cognito or oidc, not ${provider}`);
+  }
+  const auth: AuthConfig =
+    provider === 'cognito'
+      ? { provider, userPoolId: required('COGNITO_USER_POOL_ID'), clientId: required('AUTH_CLIENT_ID') }
+      : {
+          provider,
+          issuer: required('AUTH_ISSUER'),
+          jwksUri: optional('AUTH_JWKS_URI'),
+          clientId: required('AUTH_CLIENT_ID'),
+          audience: required('AUTH_AUDIENCE'),
+        };
+  cached = {
+    region: optional('AWS_REGION') ?? 'eu-west-2',
+    tableName: required('TABLE_NAME'),
+    apiBasePath: optional('API_BASE_PATH') ?? '/api',
+    auth,
+    logLevel: (optional('LOG_LEVEL') ?? 'info') as Config['logLevel'],
+  };
+  return cached;
+}
+
+export function bucketName(bucket: 'uploads' | 'documents' | 'inbox' | 'reports'): string {
+  return required(`BUCKET_${bucket.toUpperCase()}`);
+}
+
+export function queueUrl(queue: string): string {
+  return required(`QUEUE_URL_${queue.toUpperCase().replaceAll('-', '_')}`);
+}
+
+export function liveEndpoint(): string {
+  return required('LIVE_ENDPOINT');
+}
+
+/** Locally, S3 is reached by path-style URLs; presigned URLs for browsers may need another public host. */
+export function s3Options(): { forcePathStyle: boolean; publicEndpoint?: string } {
+  return {
+    forcePathStyle: optional('S3_FORCE_PATH_STYLE') === 'true',
+    publicEndpoint: optional('S3_PUBLIC_ENDPOINT'),
+  };
+}
+
+/** For tests: forget what was read so a changed environment is read again. */
+export function resetConfigForTests(): void {
+  cached = undefined;
+}

@@ -1,0 +1,4 @@
+import { httpFunction } from '../../middleware/http-function.ts';
+import { GENERIC_OPERATIONS } from '../../services/resource-service.ts';
+
+export const handler = httpFunction('asset-groups', { ...GENERIC_OPERATIONS });

@@ -1,0 +1,49 @@
+import middy from '@middy/core';
+import type { HttpFunctionName } from '../../shared/system/functions.ts';
+import { RouteTable } from '../../shared/system/route-match.ts';
+import { HTTP_ROUTES } from '../../shared/system/routes.ts';
+import type { Logger } from '../lib/logger.ts';
+import type { ApiContext, HttpEvent, HttpResult, Operations } from './api-context.ts';
+import { authenticate } from './authenticate.ts';
+import { authorizeRoute } from './authorize.ts';
+import { errorHandler } from './error-handler.ts';
+import { jsonResponse } from './json-response.ts';
+import { correlation, defaultLogger, jsonBody, resolveRoute } from './request-context.ts';
+
+/**
+ * The HTTP entry of one resource area: every route the system declares for the function, served by the
+ * named operations. A declared route without an operation fails at load time, not at the first request.
+ */
+export function httpFunction(fn: HttpFunctionName, operations: Operations, log: Logger = defaultLogger) {
+  const routes = HTTP_ROUTES.filter((r) => r.fn === fn);
+  const missing = routes.filter((r) => !operations[r.op]).map((r) => `${r.method} ${r.path} (${r.op})`);
+  if (missing.length > 0) throw new Error(`Function ${fn} has no operation for: ${missing.join(', ')}`);
+  const table = new RouteTable(routes);
+
+  return middy<HttpEvent, HttpResult, Error, ApiContext>()
+    .use(correlation(log.child({ fn })))
+    .use(errorHandler())
+    .use(resolveRoute(table))
+    .use(jsonBody())
+    .use(authenticate())
+    .use(authorizeRoute())
+    .handler(async (event, context) => {
+      const api = context.api;
+      const route = api.route;
+      const caller = api.caller;
+      if (!route || !caller) throw new Error('Route and caller must be resolved before the handler');
+      const operation = operations[route.op];
+      if (!operation) throw new Error(`No operation ${route.op}`);
+      const result = await operation({
+        route,
+        params: api.params,
+        query: api.query,
+        body: api.body,
+        headers: event.headers ?? {},
+        caller,
+        log: api.log,
+        correlationId: api.correlationId,
+      });
+      return jsonResponse(result.status ?? 200, result.body, result.headers);
+    });
+}

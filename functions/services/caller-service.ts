@@ -1,0 +1,61 @@
+import { type Caller, EMPTY_GRANTS } from '../../shared/access/caller.ts';
+import { isPermissionName, type PermissionName } from '../../shared/access/permission-names.ts';
+import { grantsSchema } from '../../shared/schemas/company.ts';
+import { unauthorized } from '../lib/errors.ts';
+import { getMembership, getProfile, listRoles } from '../repositories/user-repository.ts';
+
+const NOT_VERIFIED = 'Your account is not verified.';
+/** Short enough that a changed grant or company switch shows within seconds on every instance. */
+const CACHE_MS = 5000;
+const cache = new Map<string, { caller: Caller; until: number }>();
+
+const permissionList = (v: unknown): PermissionName[] =>
+  Array.isArray(v) ? v.filter((p): p is PermissionName => typeof p === 'string' && isPermissionName(p)) : [];
+
+/**
+ * The caller behind a verified subject: their current company, permissions (own and role's) and grants,
+ * all read from the table. The company comes from the user's stored choice, never from the request.
+ */
+export async function loadCaller(sub: string, roles: readonly string[] = []): Promise<Caller> {
+  const hit = cache.get(sub);
+  if (hit && hit.until > Date.now()) return hit.caller;
+
+  const profile = await getProfile(sub);
+  if (!profile) throw unauthorized(NOT_VERIFIED);
+  const companyId =
+    profile.currentCompanyId && (profile.companyIds.includes(profile.currentCompanyId) || profile.isAdmin)
+      ? profile.currentCompanyId
+      : profile.companyIds[0];
+  if (!companyId) throw unauthorized(NOT_VERIFIED);
+
+  const membership = await getMembership(companyId, sub);
+  if (!membership && !profile.isAdmin) throw unauthorized(NOT_VERIFIED);
+
+  const permissions = new Set<PermissionName>(permissionList(membership?.permissions));
+  const roleNames = [...roles];
+  if (typeof membership?.roleId === 'string') {
+    const role = (await listRoles(companyId)).find((r) => r._id === membership.roleId);
+    for (const p of permissionList(role?.permissions)) permissions.add(p);
+    if (typeof role?.name === 'string') roleNames.push(role.name);
+  }
+  const grants = grantsSchema.safeParse(membership?.grants ?? EMPTY_GRANTS);
+
+  const caller: Caller = {
+    kind: 'user',
+    sub,
+    email: profile.email,
+    name: profile.name,
+    companyId,
+    isAdmin: profile.isAdmin === true,
+    permissions: [...permissions],
+    grants: grants.success ? grants.data : EMPTY_GRANTS,
+    roles: roleNames,
+  };
+  cache.set(sub, { caller, until: Date.now() + CACHE_MS });
+  return caller;
+}
+
+/** After a change to the caller's own record (company switch), this process must not serve the old one. */
+export function forgetCaller(sub: string): void {
+  cache.delete(sub);
+}

@@ -1,0 +1,159 @@
+import { z } from 'zod';
+import { derivePermissions } from '../../shared/access/route-access.ts';
+import { DEFAULT_LIST_LIMIT } from '../../shared/constants.ts';
+import { findResource } from '../../shared/system/resources.ts';
+import { forbidden, notFound } from '../lib/errors.ts';
+import { parseOrThrow } from '../lib/validation.ts';
+import type { OpContext, Operations, OpResult } from '../middleware/api-context.ts';
+import { getItem, listItems, putItem, type StoredItem } from '../repositories/item-repository.ts';
+import { keys } from '../repositories/keys.ts';
+import { getMembership, getProfile, listRoles, setCurrentCompany } from '../repositories/user-repository.ts';
+import { writeActivity } from './activity-service.ts';
+import { forgetCaller } from './caller-service.ts';
+
+const companyPk = keys.collection({}, 'companies');
+
+function effectivePermissions(ctx: OpContext): string[] {
+  const held = derivePermissions(ctx.caller.permissions, ctx.caller.grants);
+  if (ctx.caller.isAdmin) held.add('admin');
+  return [...held].sort();
+}
+
+async function company(id: string): Promise<StoredItem | undefined> {
+  return getItem(companyPk, id);
+}
+
+const me = async (ctx: OpContext): Promise<OpResult> => {
+  const profile = await getProfile(ctx.caller.sub);
+  if (!profile) throw notFound();
+  const membership = await getMembership(ctx.caller.companyId, ctx.caller.sub);
+  const roleId = typeof membership?.roleId === 'string' ? membership.roleId : undefined;
+  const role = roleId ? (await listRoles(ctx.caller.companyId)).find((r) => r._id === roleId) : undefined;
+  return {
+    body: {
+      _id: profile.sub,
+      sub: profile.sub,
+      name: profile.name,
+      email: profile.email,
+      picture: profile.picture,
+      settings: profile.settings ?? {},
+      isAdmin: profile.isAdmin,
+      companyId: ctx.caller.companyId,
+      entityId: membership?.entityId,
+      companies: profile.companyIds,
+      roles: ctx.caller.roles,
+      permissions: effectivePermissions(ctx),
+      role: role ? { _id: role._id, name: role.name } : null,
+      // Only whether a key exists: the key itself is shown once, when it is made.
+      apiKey: membership?.apiKeyPrefix
+        ? { prefix: membership.apiKeyPrefix, createdAt: membership.apiKeyCreatedAt }
+        : null,
+    },
+  };
+};
+
+const myCompany = async (ctx: OpContext): Promise<OpResult> => {
+  const found = await company(ctx.caller.companyId);
+  if (!found) throw notFound();
+  return { body: found };
+};
+
+const myPermissions = async (ctx: OpContext): Promise<OpResult> => ({
+  body: {
+    permissions: effectivePermissions(ctx),
+    entities: ctx.caller.grants.entities,
+    assets: ctx.caller.grants.assets,
+    accounts: ctx.caller.grants.accounts,
+  },
+});
+
+const myCompanies = async (ctx: OpContext): Promise<OpResult> => {
+  const profile = await getProfile(ctx.caller.sub);
+  const companies = await Promise.all((profile?.companyIds ?? []).map((id) => company(id)));
+  const data = companies
+    .filter((c): c is StoredItem => c !== undefined)
+    .map((c) => ({ _id: c._id, name: c.name, settings: c.settings }));
+  return { body: { data, total: data.length, limit: data.length, skip: 0 } };
+};
+
+function notificationsRef(ctx: OpContext) {
+  const decl = findResource('notifications');
+  if (!decl) throw new Error('notifications resource is not declared');
+  return {
+    pk: keys.collection({ companyId: ctx.caller.companyId }, 'notifications'),
+    indexes: decl.indexes ?? [],
+    searchFields: decl.searchFields,
+  };
+}
+
+const myNotifications = async (ctx: OpContext): Promise<OpResult> => {
+  const ref = notificationsRef(ctx);
+  const limit = Math.min(Number(ctx.query.limit ?? DEFAULT_LIST_LIMIT) || DEFAULT_LIST_LIMIT, 1000);
+  const skip = Math.max(Number(ctx.query.skip ?? 0) || 0, 0);
+  const mine = { userSub: ctx.caller.sub };
+  const page = await listItems(ref, { filters: mine, limit, skip, descending: true });
+  const unseen = await listItems(ref, { filters: { ...mine, isSeen: false }, limit: 0, skip: 0 });
+  return { body: { data: page.data, total: page.total, limit, skip, unseenCount: unseen.total } };
+};
+
+const seenBody = z.union([
+  z.object({ id: z.string().min(1) }),
+  z.object({ ids: z.array(z.string().min(1)).min(1).max(1000) }),
+  z.object({ all: z.literal(true) }),
+]);
+
+/** Marks one, several or all of the caller's notifications seen (a click, or Dismiss All). */
+const seenNotification = async (ctx: OpContext): Promise<OpResult> => {
+  const body = parseOrThrow(seenBody, ctx.body);
+  const ref = notificationsRef(ctx);
+  let targets: StoredItem[];
+  if ('all' in body) {
+    targets = (
+      await listItems(ref, { filters: { userSub: ctx.caller.sub, isSeen: false }, limit: 10_000, skip: 0 })
+    ).data;
+  } else {
+    const ids = 'id' in body ? [body.id] : body.ids;
+    const found = await Promise.all(ids.map((id) => getItem(ref.pk, id)));
+    targets = found.filter((n): n is StoredItem => n !== undefined && n.userSub === ctx.caller.sub);
+    if ('id' in body && targets.length === 0) throw notFound();
+  }
+  const now = new Date().toISOString();
+  for (const n of targets) {
+    if (n.isSeen !== true) await putItem(ref, { ...n, isSeen: true, seenAt: now, updatedAt: now });
+  }
+  return { body: { updated: targets.length } };
+};
+
+const endSession = async (ctx: OpContext): Promise<OpResult> => {
+  await writeActivity(ctx.caller, { type: 'logout', model: 'sessions', modelId: ctx.caller.sub });
+  forgetCaller(ctx.caller.sub);
+  return { status: 204 };
+};
+
+const switchBody = z.object({ companyId: z.string().min(1, 'This field is required') });
+
+/** Stores the chosen company for the user; the next request reads it (the client then re-authenticates). */
+const switchCompany = async (ctx: OpContext): Promise<OpResult> => {
+  const userSub = ctx.params.userSub as string;
+  if (userSub !== ctx.caller.sub && userSub !== 'me') throw forbidden('You can only switch your own company');
+  const { companyId } = parseOrThrow(switchBody, ctx.body);
+  const profile = await getProfile(ctx.caller.sub);
+  if (!profile) throw notFound();
+  const target = await company(companyId);
+  // Not a member (and not staff): the company is as good as absent.
+  if (!target || (!profile.companyIds.includes(companyId) && !profile.isAdmin)) throw notFound();
+  await setCurrentCompany(ctx.caller.sub, companyId);
+  forgetCaller(ctx.caller.sub);
+  return { body: { companyId } };
+};
+
+export const SESSION_OPERATIONS: Operations = {
+  me,
+  myCompany,
+  myPermissions,
+  myCompanies,
+  myNotifications,
+  seenNotification,
+  endSession,
+  switchCompany,
+};

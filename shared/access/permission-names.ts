@@ -1,0 +1,25 @@
+/** The permission strings of the specification (01 §6). */
+export const PERMISSION_NAMES = [
+  'admin',
+  'company_owner',
+  'company_admin',
+  'company_user',
+  'company_user_full',
+  'entity_user',
+  'asset_user',
+  'account_user',
+  'api_access_only',
+  'bill_validation',
+  'bill_validation_v2',
+  'view_integrations',
+  'company_log',
+] as const;
+
+export type PermissionName = (typeof PERMISSION_NAMES)[number];
+
+/** '*' lets any signed-in user in; a list needs any one of its permissions; an empty list admits admins only. */
+export type RoutePermission = '*' | readonly PermissionName[];
+
+export function isPermissionName(value: string): value is PermissionName {
+  return (PERMISSION_NAMES as readonly string[]).includes(value);
+}

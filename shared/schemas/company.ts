@@ -1,0 +1,108 @@
+import { z } from 'zod';
+import { PERMISSION_NAMES } from '../access/permission-names.ts';
+import { idSchema, nonEmpty } from './common.ts';
+
+export const CALENDAR_PERIODS = ['Standard', '13 Week Periods UK Financial Year', 'Rail Calendar'] as const;
+
+export const companySettingsSchema = z.object({
+  isDemo: z.boolean().default(false),
+  showLogo: z.boolean().default(false),
+  logoUrl: z.string().optional(),
+  calendarPeriod: z.enum(CALENDAR_PERIODS).default('Standard'),
+  hideCostData: z.boolean().default(false),
+  invoiceCategories: z.array(z.string().max(100)).default([]),
+  miscInvoiceCategories: z.array(z.string().max(100)).default([]),
+  messageCategories: z.array(z.string().max(100)).default([]),
+  documentCategories: z.array(z.string().max(100)).default([]),
+  invoiceCaptureEmail: z.string().email().optional(),
+  supplierPortals: z.record(z.string(), z.object({ username: z.string(), enabled: z.boolean() })).default({}),
+});
+
+export const companySchema = z.object({
+  name: nonEmpty.max(200),
+  settings: companySettingsSchema.default(companySettingsSchema.parse({})),
+});
+
+const grantList = z.object({ read: z.array(idSchema).default([]), write: z.array(idSchema).default([]) });
+
+export const grantsSchema = z.object({
+  entities: grantList.default({ read: [], write: [] }),
+  assets: grantList.default({ read: [], write: [] }),
+  accounts: grantList.default({ read: [], write: [] }),
+});
+export type Grants = z.infer<typeof grantsSchema>;
+
+export const roleSchema = z.object({
+  name: nonEmpty.max(100),
+  permissions: z.array(z.enum(PERMISSION_NAMES)).default([]),
+});
+
+export const permissionSchema = z.object({
+  name: nonEmpty.max(100),
+  userSub: z.string().optional(),
+  grants: grantsSchema,
+});
+
+export const userSchema = z.object({
+  email: z.string().trim().email('Must be a valid e-mail address'),
+  name: nonEmpty.max(200),
+  roleId: idSchema.optional(),
+  permissions: z.array(z.enum(PERMISSION_NAMES)).default([]),
+  grants: grantsSchema.default({
+    entities: { read: [], write: [] },
+    assets: { read: [], write: [] },
+    accounts: { read: [], write: [] },
+  }),
+});
+
+export const notificationSchema = z.object({
+  userSub: z.string(),
+  content: nonEmpty.max(1000),
+  route: z.string().max(500).optional(),
+  icon: z.string().max(50).optional(),
+  isSeen: z.boolean().default(false),
+});
+
+export const settingSchema = z.object({
+  key: nonEmpty.max(100),
+  value: z.unknown(),
+});
+
+export const logSchema = z.object({
+  type: z.string().max(50),
+  modelId: z.string().optional(),
+  model: z.string().optional(),
+  userSub: z.string().optional(),
+  message: z.string().max(2000).optional(),
+  batchId: z.string().optional(),
+});
+
+export const emailSchema = z.object({
+  from: z.string(),
+  to: z.array(z.string()),
+  subject: z.string().optional(),
+  status: z.enum(['accepted', 'refused']).default('accepted'),
+  reason: z.string().optional(),
+  attachments: z.array(z.object({ _id: z.string(), fileName: z.string(), key: z.string() })).default([]),
+});
+
+export const messageSchema = z.object({
+  subject: nonEmpty.max(200),
+  body: z.string().max(10_000).optional(),
+  category: z.string().max(100).optional(),
+  assetId: idSchema.optional(),
+  accountIds: z.array(idSchema).default([]),
+  assignedUserSub: z.string().optional(),
+});
+
+export const kioskSchema = z.object({
+  name: nonEmpty.max(200),
+  assetId: idSchema,
+  slides: z.array(z.enum(['leaderboard', 'consumption', 'news', 'energy-usage', 'carbon'])).default([]),
+});
+
+export const idListSchema = z.object({ _id: idSchema });
+
+export const replySchema = z.object({
+  body: nonEmpty.max(10_000),
+});

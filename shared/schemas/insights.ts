@@ -1,0 +1,87 @@
+import { z } from 'zod';
+import { idSchema, isoDate, nonEmpty, utilityTypeSchema } from './common.ts';
+
+export const widgetSettingsSchema = z.object({
+  type: z.string().max(50),
+  selectedId: z.string().optional(),
+  source: z.string().optional(),
+  granularity: z.enum(['daily', 'weekly', 'monthly', 'quarterly', 'yearly']).optional(),
+  consumptionType: z.string().optional(),
+  utilityType: utilityTypeSchema.optional(),
+  metric: z.string().optional(),
+  comparePeriod: z.enum(['period', 'month', 'quarter', 'year', 'none']).optional(),
+  customData: z.record(z.string(), z.unknown()).optional(),
+});
+
+export const dashboardSchema = z.object({
+  name: nonEmpty.max(200),
+  startDate: isoDate.optional(),
+  endDate: isoDate.optional(),
+  period: z.string().max(50).optional(),
+});
+
+export const widgetSchema = z.object({
+  dashboardId: idSchema,
+  position: z
+    .object({ x: z.number().int(), y: z.number().int(), w: z.number().int(), h: z.number().int() })
+    .optional(),
+  settings: widgetSettingsSchema,
+});
+
+export const reportSchema = z.object({
+  name: nonEmpty.max(200),
+  type: z.string().max(50),
+  reportTemplateId: idSchema.optional(),
+  status: z.enum(['pending', 'generating', 'ready', 'error']).default('pending'),
+  startDate: isoDate.optional(),
+  endDate: isoDate.optional(),
+});
+
+export const reportTemplateSchema = z.object({
+  name: nonEmpty.max(200),
+  sections: z.array(z.record(z.string(), z.unknown())).default([]),
+});
+
+export const scheduledReportSchema = z.object({
+  reportTemplateId: idSchema,
+  recipients: z.array(z.string().email()).min(1, 'This field is required'),
+  frequency: z.enum(['daily', 'weekly', 'monthly', 'quarterly', 'yearly']),
+  nextRunAt: z.string().optional(),
+});
+
+export const targetSchema = z.object({
+  name: nonEmpty.max(200),
+  baselineYear: z.number().int().min(1990).max(2100),
+  targetYear: z.number().int().min(1990).max(2100),
+  reductionPercent: z.number().min(0).max(100),
+  scope: z.enum(['portfolio', 'asset', 'asset-group']).default('portfolio'),
+  scopeId: idSchema.optional(),
+});
+
+export const benchmarkSchema = z.object({
+  name: nonEmpty.max(200),
+  kind: z.enum(['crrem', 'leti', 'reeb', 'etn']),
+  propertyType: z.string().max(100).optional(),
+  values: z.record(z.string(), z.number()).default({}),
+});
+
+export const automationSchema = z.object({
+  name: nonEmpty.max(200),
+  templateId: z.string().max(100),
+  schedule: z.string().max(100).optional(),
+  enabled: z.boolean().default(true),
+});
+
+export const automationRunSchema = z.object({
+  automationId: idSchema,
+  status: z.enum(['pending', 'running', 'succeeded', 'failed']).default('pending'),
+  errorCode: z.string().optional(),
+});
+
+export const carbonProjectSchema = z.object({
+  name: nonEmpty.max(200),
+  projectType: z.string().max(100),
+  country: z.string().max(100).optional(),
+  pricePerTonne: z.number().nonnegative(),
+  availableTonnes: z.number().nonnegative(),
+});

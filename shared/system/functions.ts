@@ -1,0 +1,145 @@
+/**
+ * The Lambda functions of the system. HTTP functions serve one resource area each, so the API's
+ * ~250 calls run in a dozen functions rather than one per route.
+ */
+export const HTTP_FUNCTIONS = [
+  'session',
+  'companies',
+  'entities',
+  'assets',
+  'asset-groups',
+  'accounts',
+  'invoices',
+  'invoice-validation',
+  'templates',
+  'insights',
+  'automation',
+  'util',
+] as const;
+export type HttpFunctionName = (typeof HTTP_FUNCTIONS)[number];
+
+export const WORKER_FUNCTIONS = ['email-intake'] as const;
+export type WorkerFunctionName = (typeof WORKER_FUNCTIONS)[number];
+
+export const WS_FUNCTIONS = ['live'] as const;
+export type WsFunctionName = (typeof WS_FUNCTIONS)[number];
+
+export type FunctionName = HttpFunctionName | WorkerFunctionName | WsFunctionName;
+
+export interface FunctionDecl {
+  name: FunctionName;
+  kind: 'http' | 'worker' | 'ws';
+  /** Entry module, relative to the repository root. */
+  entry: string;
+  memoryMb: number;
+  timeoutSeconds: number;
+  /** What the function may touch; the CDK app grants exactly this. */
+  grants: {
+    table: 'read' | 'readwrite';
+    buckets?: Partial<Record<BucketName, 'read' | 'write' | 'readwrite'>>;
+    queues?: QueueName[];
+    liveConnections?: boolean;
+    sendEmail?: boolean;
+  };
+}
+
+export const BUCKETS = ['uploads', 'documents', 'inbox', 'reports', 'web'] as const;
+export type BucketName = (typeof BUCKETS)[number];
+
+export const QUEUES = ['email-intake'] as const;
+export type QueueName = (typeof QUEUES)[number];
+
+const httpFn = (name: HttpFunctionName, grants: FunctionDecl['grants']): FunctionDecl => ({
+  name,
+  kind: 'http',
+  entry: `functions/handlers/http/${name}.ts`,
+  memoryMb: 512,
+  timeoutSeconds: 29,
+  grants,
+});
+
+const rw = { table: 'readwrite' } as const;
+
+export const FUNCTIONS: readonly FunctionDecl[] = [
+  httpFn('session', { ...rw, sendEmail: true }),
+  httpFn('companies', { ...rw, buckets: { documents: 'readwrite' }, sendEmail: true }),
+  httpFn('entities', rw),
+  httpFn('assets', { ...rw, buckets: { documents: 'readwrite', uploads: 'readwrite' } }),
+  httpFn('asset-groups', rw),
+  httpFn('accounts', { ...rw, buckets: { documents: 'readwrite', uploads: 'readwrite' } }),
+  httpFn('invoices', { ...rw, buckets: { uploads: 'readwrite', documents: 'readwrite' } }),
+  httpFn('invoice-validation', rw),
+  httpFn('templates', { ...rw, buckets: { uploads: 'read', documents: 'readwrite' } }),
+  httpFn('insights', { ...rw, buckets: { reports: 'readwrite' } }),
+  httpFn('automation', { ...rw, buckets: { uploads: 'readwrite' } }),
+  httpFn('util', { ...rw, buckets: { documents: 'read', inbox: 'read' } }),
+  {
+    name: 'live',
+    kind: 'ws',
+    entry: 'functions/handlers/ws/live.ts',
+    memoryMb: 256,
+    timeoutSeconds: 10,
+    grants: { table: 'readwrite', liveConnections: true },
+  },
+  {
+    name: 'email-intake',
+    kind: 'worker',
+    entry: 'functions/handlers/queue/email-intake.ts',
+    memoryMb: 512,
+    timeoutSeconds: 60,
+    grants: { table: 'readwrite', buckets: { inbox: 'read', uploads: 'write' }, liveConnections: true },
+  },
+];
+
+export interface QueueDecl {
+  name: QueueName;
+  consumer: WorkerFunctionName;
+  batchSize: number;
+  /** Must exceed the consumer's timeout, or a message reappears while it is still being handled. */
+  visibilityTimeoutSeconds: number;
+  /** Receives after which a message moves to the queue's dead-letter queue. */
+  maxReceiveCount: number;
+}
+
+export const QUEUE_DECLS: readonly QueueDecl[] = [
+  {
+    name: 'email-intake',
+    consumer: 'email-intake',
+    batchSize: 5,
+    visibilityTimeoutSeconds: 360,
+    maxReceiveCount: 3,
+  },
+];
+
+/** Which object-created events reach which queue, as S3 event notifications do in AWS. */
+export interface SubscriptionDecl {
+  bucket: BucketName;
+  prefix: string;
+  queue: QueueName;
+}
+
+export const SUBSCRIPTIONS: readonly SubscriptionDecl[] = [
+  { bucket: 'inbox', prefix: 'mail/', queue: 'email-intake' },
+];
+
+export interface ScheduleDecl {
+  name: string;
+  /** EventBridge schedule expression; the local stack understands `rate(N minutes|hours|days)`. */
+  expression: string;
+  queue: QueueName;
+  message: Record<string, unknown>;
+}
+
+export const SCHEDULES: readonly ScheduleDecl[] = [];
+
+export interface WsRouteDecl {
+  routeKey: '$connect' | '$disconnect' | '$default' | 'ping';
+  fn: WsFunctionName;
+}
+
+export const WS_ROUTES: readonly WsRouteDecl[] = [
+  { routeKey: '$connect', fn: 'live' },
+  { routeKey: '$disconnect', fn: 'live' },
+  { routeKey: 'ping', fn: 'live' },
+  { routeKey: '$default', fn: 'live' },
+];

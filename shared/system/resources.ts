@@ -1,0 +1,395 @@
+import type { z } from 'zod';
+import type { RoutePermission } from '../access/permission-names.ts';
+import * as billing from '../schemas/billing.ts';
+import * as company from '../schemas/company.ts';
+import * as insights from '../schemas/insights.ts';
+import * as portfolio from '../schemas/portfolio.ts';
+import type { HttpFunctionName } from './functions.ts';
+
+/** Per-item grants exist for these types (01 §6, 02 §6). */
+export type ItemType = 'entities' | 'assets' | 'accounts';
+
+export interface SubResourceDecl {
+  schema: z.ZodObject;
+}
+
+export interface ResourceDecl {
+  /** The path segment(s) of the resource, e.g. `asset-groups` or `marketplace/carbon`. */
+  name: string;
+  fn: HttpFunctionName;
+  schema: z.ZodObject;
+  /** company: each company's own items; global: reference data shared by every company. */
+  scope: 'company' | 'global';
+  read: RoutePermission;
+  write: RoutePermission;
+  itemType?: ItemType;
+  /** Fields served by the generic indexes, in index order (gsi1, gsi2): list filters on them avoid a filter scan. */
+  indexes?: readonly string[];
+  /** Fields whose text `GET /{resource}/search?query=` matches. */
+  searchFields: readonly string[];
+  subResources?: Readonly<Record<string, SubResourceDecl>>;
+}
+
+const PORTFOLIO_READERS = [
+  'company_user',
+  'company_user_full',
+  'entity_user',
+  'asset_user',
+  'account_user',
+] as const;
+const COMPANY_USERS = ['company_user', 'company_user_full'] as const;
+const COMPANY_ADMINS = ['company_admin'] as const;
+const BILLING = ['company_admin', 'bill_validation', 'bill_validation_v2'] as const;
+const ADMIN_ONLY: RoutePermission = [];
+
+export const RESOURCES: readonly ResourceDecl[] = [
+  {
+    name: 'entities',
+    fn: 'entities',
+    schema: portfolio.entitySchema,
+    scope: 'company',
+    read: PORTFOLIO_READERS,
+    write: PORTFOLIO_READERS,
+    itemType: 'entities',
+    indexes: ['parentEntityId'],
+    searchFields: ['legalName', 'companyNumber'],
+  },
+  {
+    name: 'assets',
+    fn: 'assets',
+    schema: portfolio.assetSchema,
+    scope: 'company',
+    read: PORTFOLIO_READERS,
+    write: PORTFOLIO_READERS,
+    itemType: 'assets',
+    indexes: ['entityId'],
+    searchFields: ['siteName', 'address.streetAddress', 'address.locality', 'address.postCode'],
+    subResources: {
+      'timeline-events': { schema: portfolio.timelineEventSchema },
+      'status-history': { schema: portfolio.statusHistorySchema },
+    },
+  },
+  {
+    name: 'asset-groups',
+    fn: 'asset-groups',
+    schema: portfolio.assetGroupSchema,
+    scope: 'company',
+    read: PORTFOLIO_READERS,
+    write: COMPANY_USERS,
+    searchFields: ['name'],
+  },
+  {
+    name: 'accounts',
+    fn: 'accounts',
+    schema: portfolio.accountSchema,
+    scope: 'company',
+    read: PORTFOLIO_READERS,
+    write: PORTFOLIO_READERS,
+    itemType: 'accounts',
+    indexes: ['assetId', 'supplierId'],
+    searchFields: ['name', 'meterPointNumber'],
+    subResources: { 'status-history': { schema: portfolio.statusHistorySchema } },
+  },
+  {
+    name: 'readings',
+    fn: 'accounts',
+    schema: portfolio.readingSchema,
+    scope: 'company',
+    read: PORTFOLIO_READERS,
+    write: PORTFOLIO_READERS,
+    indexes: ['accountId'],
+    searchFields: [],
+  },
+  {
+    name: 'projects',
+    fn: 'assets',
+    schema: portfolio.projectSchema,
+    scope: 'company',
+    read: PORTFOLIO_READERS,
+    write: PORTFOLIO_READERS,
+    indexes: ['assetId'],
+    searchFields: ['name'],
+    subResources: { tasks: { schema: portfolio.taskSchema } },
+  },
+  {
+    name: 'recommendations',
+    fn: 'assets',
+    schema: portfolio.recommendationSchema,
+    scope: 'company',
+    read: PORTFOLIO_READERS,
+    write: COMPANY_USERS,
+    indexes: ['assetId'],
+    searchFields: ['title'],
+  },
+  {
+    name: 'suppliers',
+    fn: 'templates',
+    schema: portfolio.supplierSchema,
+    scope: 'global',
+    read: '*',
+    write: ADMIN_ONLY,
+    indexes: ['type'],
+    searchFields: ['name'],
+  },
+  {
+    name: 'countries',
+    fn: 'util',
+    schema: portfolio.countrySchema,
+    scope: 'global',
+    read: '*',
+    write: ADMIN_ONLY,
+    searchFields: ['name', 'fullName'],
+  },
+  {
+    name: 'companies',
+    fn: 'companies',
+    schema: company.companySchema,
+    scope: 'global',
+    read: ADMIN_ONLY,
+    write: ADMIN_ONLY,
+    searchFields: ['name'],
+  },
+  {
+    name: 'users',
+    fn: 'session',
+    schema: company.userSchema,
+    scope: 'company',
+    read: ['company_owner', 'company_user', 'company_user_full'],
+    write: COMPANY_ADMINS,
+    searchFields: ['name', 'email'],
+  },
+  {
+    name: 'roles',
+    fn: 'companies',
+    schema: company.roleSchema,
+    scope: 'company',
+    read: COMPANY_ADMINS,
+    write: COMPANY_ADMINS,
+    searchFields: ['name'],
+  },
+  {
+    name: 'permissions',
+    fn: 'companies',
+    schema: company.permissionSchema,
+    scope: 'company',
+    read: COMPANY_ADMINS,
+    write: COMPANY_ADMINS,
+    searchFields: ['name'],
+  },
+  {
+    name: 'settings',
+    fn: 'companies',
+    schema: company.settingSchema,
+    scope: 'company',
+    read: COMPANY_ADMINS,
+    write: COMPANY_ADMINS,
+    searchFields: ['key'],
+  },
+  {
+    name: 'notifications',
+    fn: 'session',
+    schema: company.notificationSchema,
+    scope: 'company',
+    read: '*',
+    write: COMPANY_ADMINS,
+    indexes: ['userSub'],
+    searchFields: ['content'],
+  },
+  {
+    name: 'logs',
+    fn: 'util',
+    schema: company.logSchema,
+    scope: 'company',
+    read: ['company_admin', 'company_log'],
+    write: ADMIN_ONLY,
+    indexes: ['type', 'batchId'],
+    searchFields: ['message'],
+  },
+  {
+    name: 'emails',
+    fn: 'util',
+    schema: company.emailSchema,
+    scope: 'company',
+    read: BILLING,
+    write: ADMIN_ONLY,
+    searchFields: ['from', 'subject'],
+  },
+  {
+    name: 'messages',
+    fn: 'util',
+    schema: company.messageSchema,
+    scope: 'company',
+    read: PORTFOLIO_READERS,
+    write: PORTFOLIO_READERS,
+    indexes: ['assetId'],
+    searchFields: ['subject'],
+    subResources: { replies: { schema: company.replySchema } },
+  },
+  {
+    name: 'kiosks',
+    fn: 'util',
+    schema: company.kioskSchema,
+    scope: 'company',
+    read: COMPANY_ADMINS,
+    write: COMPANY_ADMINS,
+    indexes: ['assetId'],
+    searchFields: ['name'],
+  },
+  {
+    name: 'invoices',
+    fn: 'invoices',
+    schema: billing.invoiceSchema,
+    scope: 'company',
+    read: [...BILLING, ...PORTFOLIO_READERS],
+    write: BILLING,
+    indexes: ['accountId', 'batchId'],
+    searchFields: ['fileName', 'invoiceNumber'],
+  },
+  {
+    name: 'invoice-validation',
+    fn: 'invoice-validation',
+    schema: billing.invoiceValidationSchema,
+    scope: 'company',
+    read: BILLING,
+    write: BILLING,
+    indexes: ['status'],
+    searchFields: ['tags'],
+  },
+  {
+    name: 'templates',
+    fn: 'templates',
+    schema: billing.templateSchema,
+    scope: 'global',
+    read: ADMIN_ONLY,
+    write: ADMIN_ONLY,
+    indexes: ['supplierId'],
+    searchFields: [],
+  },
+  {
+    name: 'scraper-runs',
+    fn: 'automation',
+    schema: billing.scraperRunSchema,
+    scope: 'company',
+    read: ['company_admin', 'view_integrations'],
+    write: COMPANY_ADMINS,
+    indexes: ['supplierId'],
+    searchFields: [],
+  },
+  {
+    name: 'imports',
+    fn: 'automation',
+    schema: billing.importSchema,
+    scope: 'company',
+    read: COMPANY_USERS,
+    write: COMPANY_USERS,
+    indexes: ['type'],
+    searchFields: [],
+  },
+  {
+    name: 'import-templates',
+    fn: 'automation',
+    schema: billing.importTemplateSchema,
+    scope: 'company',
+    read: COMPANY_USERS,
+    write: COMPANY_USERS,
+    searchFields: ['name'],
+  },
+  {
+    name: 'automations',
+    fn: 'automation',
+    schema: insights.automationSchema,
+    scope: 'company',
+    read: ['company_admin', 'view_integrations'],
+    write: ['company_admin', 'view_integrations'],
+    searchFields: ['name'],
+  },
+  {
+    name: 'automation-runs',
+    fn: 'automation',
+    schema: insights.automationRunSchema,
+    scope: 'company',
+    read: ['company_admin', 'view_integrations'],
+    write: ['company_admin', 'view_integrations'],
+    indexes: ['automationId'],
+    searchFields: [],
+  },
+  {
+    name: 'dashboards',
+    fn: 'insights',
+    schema: insights.dashboardSchema,
+    scope: 'company',
+    read: PORTFOLIO_READERS,
+    write: PORTFOLIO_READERS,
+    searchFields: ['name'],
+  },
+  {
+    name: 'widgets',
+    fn: 'insights',
+    schema: insights.widgetSchema,
+    scope: 'company',
+    read: PORTFOLIO_READERS,
+    write: PORTFOLIO_READERS,
+    indexes: ['dashboardId'],
+    searchFields: [],
+  },
+  {
+    name: 'reports',
+    fn: 'insights',
+    schema: insights.reportSchema,
+    scope: 'company',
+    read: PORTFOLIO_READERS,
+    write: PORTFOLIO_READERS,
+    searchFields: ['name'],
+  },
+  {
+    name: 'report-templates',
+    fn: 'insights',
+    schema: insights.reportTemplateSchema,
+    scope: 'company',
+    read: PORTFOLIO_READERS,
+    write: COMPANY_USERS,
+    searchFields: ['name'],
+  },
+  {
+    name: 'scheduled-reports',
+    fn: 'insights',
+    schema: insights.scheduledReportSchema,
+    scope: 'company',
+    read: COMPANY_USERS,
+    write: COMPANY_USERS,
+    searchFields: [],
+  },
+  {
+    name: 'targets',
+    fn: 'insights',
+    schema: insights.targetSchema,
+    scope: 'company',
+    read: ADMIN_ONLY,
+    write: ADMIN_ONLY,
+    searchFields: ['name'],
+  },
+  {
+    name: 'benchmarks',
+    fn: 'insights',
+    schema: insights.benchmarkSchema,
+    scope: 'global',
+    read: PORTFOLIO_READERS,
+    write: ADMIN_ONLY,
+    indexes: ['kind'],
+    searchFields: ['name'],
+  },
+  {
+    name: 'marketplace/carbon',
+    fn: 'util',
+    schema: insights.carbonProjectSchema,
+    scope: 'global',
+    read: COMPANY_USERS,
+    write: ADMIN_ONLY,
+    indexes: ['projectType'],
+    searchFields: ['name'],
+  },
+];
+
+export function findResource(name: string): ResourceDecl | undefined {
+  return RESOURCES.find((r) => r.name === name);
+}
