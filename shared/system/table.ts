@@ -1,0 +1,12 @@
+/**
+ * The single DynamoDB table: its keys and generic indexes. The CDK app and the local stack both create
+ * it from this, so the two cannot differ.
+ */
+export const TABLE = {
+  partitionKey: 'pk',
+  sortKey: 'sk',
+  indexes: [
+    { name: 'gsi1', partitionKey: 'gsi1pk', sortKey: 'gsi1sk' },
+    { name: 'gsi2', partitionKey: 'gsi2pk', sortKey: 'gsi2sk' },
+  ],
+} as const;
