@@ -2,6 +2,7 @@ import middy from '@middy/core';
 import type { HttpFunctionName } from '../../shared/system/functions.ts';
 import { RouteTable } from '../../shared/system/route-match.ts';
 import { HTTP_ROUTES } from '../../shared/system/routes.ts';
+import type { TokenVerifier } from '../adapters/token-verifier.ts';
 import type { Logger } from '../lib/logger.ts';
 import type { ApiContext, HttpEvent, HttpResult, Operations } from './api-context.ts';
 import { authenticate } from './authenticate.ts';
@@ -14,7 +15,12 @@ import { correlation, defaultLogger, jsonBody, resolveRoute } from './request-co
  * The HTTP entry of one resource area: every route the system declares for the function, served by the
  * named operations. A declared route without an operation fails at load time, not at the first request.
  */
-export function httpFunction(fn: HttpFunctionName, operations: Operations, log: Logger = defaultLogger) {
+export function httpFunction(
+  fn: HttpFunctionName,
+  operations: Operations,
+  opts: { log?: Logger; verifier?: () => TokenVerifier } = {},
+) {
+  const log = opts.log ?? defaultLogger;
   const routes = HTTP_ROUTES.filter((r) => r.fn === fn);
   const missing = routes.filter((r) => !operations[r.op]).map((r) => `${r.method} ${r.path} (${r.op})`);
   if (missing.length > 0) throw new Error(`Function ${fn} has no operation for: ${missing.join(', ')}`);
@@ -25,7 +31,7 @@ export function httpFunction(fn: HttpFunctionName, operations: Operations, log: 
     .use(errorHandler())
     .use(resolveRoute(table))
     .use(jsonBody())
-    .use(authenticate())
+    .use(authenticate(opts.verifier))
     .use(authorizeRoute())
     .handler(async (event, context) => {
       const api = context.api;

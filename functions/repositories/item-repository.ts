@@ -1,4 +1,5 @@
 import {
+  DeleteCommand,
   GetCommand,
   PutCommand,
   QueryCommand,
@@ -262,4 +263,8 @@ export async function queryAll(pk: string): Promise<StoredItem[]> {
     startKey = page.LastEvaluatedKey;
   } while (startKey);
   return out;
+}
+
+export async function deleteRaw(pk: string, sk: string): Promise<void> {
+  await documentClient().send(new DeleteCommand({ TableName: config().tableName, Key: { pk, sk } }));
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** A 24-hex identifier: 8 hex of creation seconds then 16 random hex, so ids sort by creation time. */
+/** A 24-hex identifier whose leading digits are its creation time, so ids sort in creation order. */
 export const idSchema = z.string().regex(/^[0-9a-f]{24}$/, 'Must be a valid id');
 export const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Must be a date as YYYY-MM-DD');
 export const nonEmpty = z.string().trim().min(1, 'This field is required');

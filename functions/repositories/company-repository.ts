@@ -1,0 +1,21 @@
+import { getItem, getRaw, putRaw, type StoredItem } from './item-repository.ts';
+import { keys } from './keys.ts';
+
+const CAPTURE_ADDRESSES = keys.collection({}, 'capture-addresses');
+
+export async function getCompany(companyId: string): Promise<StoredItem | undefined> {
+  return getItem(keys.collection({}, 'companies'), companyId);
+}
+
+/**
+ * The invoice capture address → company lookup that mail intake needs; written whenever a company's
+ * capture address is set, so intake never searches companies.
+ */
+export async function registerCaptureAddress(address: string, companyId: string): Promise<void> {
+  await putRaw({ pk: CAPTURE_ADDRESSES, sk: address.trim().toLowerCase(), _id: address, companyId });
+}
+
+export async function companyIdForCaptureAddress(address: string): Promise<string | undefined> {
+  const item = await getRaw(CAPTURE_ADDRESSES, address.trim().toLowerCase());
+  return typeof item?.companyId === 'string' ? item.companyId : undefined;
+}
