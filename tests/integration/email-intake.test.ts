@@ -1,0 +1,140 @@
+import { CreateBucketCommand, GetObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import type { SQSEvent } from 'aws-lambda';
+import { startFauxqs } from 'fauxqs';
+import MailComposer from 'nodemailer/lib/mail-composer/index.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ApiFixture, createCompany, startApiFixture } from '../support/api-fixture.ts';
+
+let fx: ApiFixture;
+let fauxqs: Awaited<ReturnType<typeof startFauxqs>>;
+let s3: S3Client;
+let companyId: string;
+let handler: (event: SQSEvent) => Promise<{ batchItemFailures: { itemIdentifier: string }[] }>;
+let items: typeof import('../../functions/repositories/item-repository.ts');
+let keys: typeof import('../../functions/repositories/keys.ts')['keys'];
+
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+
+async function rawMail(to: string, attachments: { filename: string; content: Buffer }[]): Promise<Buffer> {
+  return new MailComposer({
+    from: 'billing@supplier.example',
+    to,
+    subject: 'Your invoice',
+    text: 'Please find your invoice attached.',
+    attachments,
+  })
+    .compile()
+    .build();
+}
+
+let sequence = 0;
+async function deliver(raw: Buffer, key = `mail/2026/11/22/${++sequence}.eml`): Promise<SQSEvent> {
+  await s3.send(new PutObjectCommand({ Bucket: 'voltfolio-inbox', Key: key, Body: raw }));
+  const record = {
+    eventVersion: '2.1',
+    eventSource: 'aws:s3',
+    eventName: 'ObjectCreated:Put',
+    s3: { bucket: { name: 'voltfolio-inbox' }, object: { key: encodeURIComponent(key).replace(/%2F/g, '/'), size: raw.length } },
+  };
+  return {
+    Records: [
+      {
+        messageId: `m-${sequence}`,
+        receiptHandle: 'r',
+        body: JSON.stringify({ Records: [record] }),
+        attributes: {
+          ApproximateReceiveCount: '1',
+          SentTimestamp: String(Date.now()),
+          SenderId: 's3',
+          ApproximateFirstReceiveTimestamp: String(Date.now()),
+        },
+        messageAttributes: {},
+        md5OfBody: '',
+        eventSource: 'aws:sqs',
+        eventSourceARN: 'arn:aws:sqs:eu-west-2:000000000000:email-intake',
+        awsRegion: 'eu-west-2',
+      },
+    ],
+  };
+}
+
+async function emailsOf(scope: { companyId?: string }) {
+  return (await items.queryAll(keys.collection(scope, 'emails'))).filter((e) => e.rawKey);
+}
+
+beforeAll(async () => {
+  fx = await startApiFixture();
+  fauxqs = await startFauxqs({ port: 0, logger: false });
+  Object.assign(process.env, {
+    AWS_ENDPOINT_URL_S3: fauxqs.address,
+    S3_FORCE_PATH_STYLE: 'true',
+    BUCKET_INBOX: 'voltfolio-inbox',
+    BUCKET_UPLOADS: 'voltfolio-uploads',
+    LIVE_ENDPOINT: 'http://127.0.0.1:9',
+  });
+  s3 = new S3Client({ region: 'eu-west-2', endpoint: fauxqs.address, forcePathStyle: true, credentials: { accessKeyId: 't', secretAccessKey: 't' } });
+  for (const Bucket of ['voltfolio-inbox', 'voltfolio-uploads']) await s3.send(new CreateBucketCommand({ Bucket }));
+  companyId = await createCompany('Demo Estates Ltd');
+  const companies = await import('../../functions/repositories/company-repository.ts');
+  await companies.registerCaptureAddress('invoices+demo@capture.voltfolio.test', companyId);
+  items = await import('../../functions/repositories/item-repository.ts');
+  keys = (await import('../../functions/repositories/keys.ts')).keys;
+  handler = (await import('../../functions/handlers/queue/email-intake.ts')).handler;
+});
+
+afterAll(async () => {
+  await fauxqs?.stop();
+  await fx?.stop();
+});
+
+describe('e-mail intake', () => {
+  it('stores each PDF attachment as an invoice upload of the company and logs the e-mail', async () => {
+    const raw = await rawMail('Invoices <INVOICES+demo@capture.voltfolio.test>', [
+      { filename: 'March 2026.pdf', content: PDF },
+      { filename: 'terms.docx', content: Buffer.from('PK\u0003\u0004word') },
+    ]);
+    const result = await handler(await deliver(raw));
+    expect(result.batchItemFailures).toEqual([]);
+    const stored = await s3.send(new ListObjectsV2Command({ Bucket: 'voltfolio-uploads', Prefix: `invoices/${companyId}/` }));
+    expect(stored.Contents?.map((o) => o.Key)).toEqual([expect.stringMatching(/\/1-March-2026\.pdf$/)]);
+    const object = await s3.send(new GetObjectCommand({ Bucket: 'voltfolio-uploads', Key: stored.Contents?.[0]?.Key }));
+    expect(object.ContentType).toBe('application/pdf');
+    expect(object.Metadata).toMatchObject({ 'company-id': companyId, source: 'email' });
+    const [email] = await emailsOf({ companyId });
+    expect(email).toMatchObject({ status: 'accepted', from: 'billing@supplier.example', subject: 'Your invoice' });
+    expect(String(email?.reason)).toContain('terms.docx: not a PDF or image');
+  });
+
+  it('handles a repeated event for the same e-mail once', async () => {
+    const raw = await rawMail('invoices+demo@capture.voltfolio.test', [{ filename: 'a.pdf', content: PDF }]);
+    const event = await deliver(raw, 'mail/2026/11/22/repeat.eml');
+    const before = (await emailsOf({ companyId })).length;
+    await handler(event);
+    await handler(event);
+    expect((await emailsOf({ companyId })).length).toBe(before + 1);
+  });
+
+  it('refuses mail to an unknown address and logs it for staff', async () => {
+    const result = await handler(await deliver(await rawMail('nobody@capture.voltfolio.test', [{ filename: 'a.pdf', content: PDF }])));
+    expect(result.batchItemFailures).toEqual([]);
+    const refused = await emailsOf({});
+    expect(refused).toEqual([
+      expect.objectContaining({ status: 'refused', reason: 'No company uses the capture address nobody@capture.voltfolio.test' }),
+    ]);
+  });
+
+  it('refuses mail without a PDF or image and says so in the company log', async () => {
+    await handler(await deliver(await rawMail('invoices+demo@capture.voltfolio.test', [])));
+    const logged = await emailsOf({ companyId });
+    expect(logged.some((e) => e.status === 'refused' && e.reason === 'No PDF or image attachment')).toBe(true);
+  });
+
+  it('reports a message it could not handle as a batch item failure, so it is retried', async () => {
+    const event = await deliver(await rawMail('invoices+demo@capture.voltfolio.test', []));
+    const record = event.Records[0];
+    if (!record) throw new Error('no record');
+    record.body = JSON.stringify({ Records: [{ eventName: 'ObjectCreated:Put', s3: { bucket: { name: 'voltfolio-inbox' }, object: { key: 'mail/missing.eml' } } }] });
+    const result = await handler(event);
+    expect(result.batchItemFailures).toEqual([{ itemIdentifier: record.messageId }]);
+  });
+});
