@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Caller } from '../../shared/access/caller.ts';
 import { canAccessItem, lineageOf } from '../../shared/access/item-access.ts';
 import { isCompanyWide } from '../../shared/access/route-access.ts';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { derivePermissions } from '../../shared/access/route-access.ts';
 import { DEFAULT_LIST_LIMIT } from '../../shared/constants.ts';
 import { findResource } from '../../shared/system/resources.ts';

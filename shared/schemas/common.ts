@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** A 24-hex identifier whose leading digits are its creation time, so ids sort in creation order. */
 export const idSchema = z.string().regex(/^[0-9a-f]{24}$/, 'Must be a valid id');

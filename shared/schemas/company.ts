@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { PERMISSION_NAMES } from '../access/permission-names.ts';
 import { idSchema, nonEmpty } from './common.ts';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { addressSchema, idSchema, isoDate, nonEmpty, utilityTypeSchema } from './common.ts';
 
 export const entitySchema = z.object({
