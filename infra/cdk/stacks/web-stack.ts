@@ -1,0 +1,82 @@
+import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
+import {
+  AllowedMethods,
+  CachePolicy,
+  Distribution,
+  Function as EdgeFunction,
+  FunctionCode,
+  FunctionEventType,
+  FunctionRuntime,
+  HttpVersion,
+  OriginProtocolPolicy,
+  OriginRequestPolicy,
+  ResponseHeadersPolicy,
+  ViewerProtocolPolicy,
+} from 'aws-cdk-lib/aws-cloudfront';
+import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
+import type { Bucket } from 'aws-cdk-lib/aws-s3';
+import type { Construct } from 'constructs';
+import { secureBucket } from '../constructs/secure-bucket.ts';
+import { API_BASE_PATH } from './api-stack.ts';
+
+/**
+ * Serves the app shell for the SPA's own paths. A distribution-wide 403/404 → /index.html error response
+ * would also turn the API's JSON errors (403 FORBIDDEN, 404 ROUTE_NOT_FOUND) into a 200 HTML page, so the
+ * rewrite runs on the SPA behaviour only: a path whose last segment has no file extension is an app route.
+ */
+export const SPA_FALLBACK_CODE = `function handler(event) {
+  var request = event.request;
+  var uri = request.uri;
+  if (uri.lastIndexOf('.') <= uri.lastIndexOf('/')) {
+    request.uri = '/index.html';
+  }
+  return request;
+}`;
+
+export interface WebStackProps extends StackProps {
+  /** Host name of the HTTP API's endpoint. */
+  apiOriginDomain: string;
+}
+
+/** One origin for the browser: the SPA from a private bucket, and `/api/*` passed to the HTTP API. */
+export class WebStack extends Stack {
+  readonly bucket: Bucket;
+  readonly distribution: Distribution;
+
+  constructor(scope: Construct, id: string, props: WebStackProps) {
+    super(scope, id, props);
+    this.bucket = secureBucket(this, 'web');
+
+    const spaFallback = new EdgeFunction(this, 'SpaFallback', {
+      runtime: FunctionRuntime.JS_2_0,
+      code: FunctionCode.fromInline(SPA_FALLBACK_CODE),
+      comment: 'App routes get index.html',
+    });
+
+    this.distribution = new Distribution(this, 'Distribution', {
+      comment: 'Voltfolio',
+      defaultRootObject: 'index.html',
+      httpVersion: HttpVersion.HTTP2_AND_3,
+      defaultBehavior: {
+        origin: S3BucketOrigin.withOriginAccessControl(this.bucket),
+        viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+        cachePolicy: CachePolicy.CACHING_OPTIMIZED,
+        responseHeadersPolicy: ResponseHeadersPolicy.SECURITY_HEADERS,
+        functionAssociations: [{ function: spaFallback, eventType: FunctionEventType.VIEWER_REQUEST }],
+      },
+      additionalBehaviors: {
+        [`${API_BASE_PATH}/*`]: {
+          origin: new HttpOrigin(props.apiOriginDomain, { protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY }),
+          viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+          allowedMethods: AllowedMethods.ALLOW_ALL,
+          cachePolicy: CachePolicy.CACHING_DISABLED,
+          originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+        },
+      },
+    });
+
+    new CfnOutput(this, 'WebBucketName', { value: this.bucket.bucketName });
+    new CfnOutput(this, 'DistributionId', { value: this.distribution.distributionId });
+    new CfnOutput(this, 'AppUrl', { value: `https://${this.distribution.distributionDomainName}` });
+  }
+}

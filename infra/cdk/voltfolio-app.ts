@@ -1,0 +1,94 @@
+import type { App, Stack } from 'aws-cdk-lib';
+import { bundleFunctions, DEFAULT_BUNDLE_DIR } from '../build/bundle-functions.ts';
+import type { FunctionSettings } from './constructs/declared-function.ts';
+import { readContext } from './context.ts';
+import { ApiStack } from './stacks/api-stack.ts';
+import { AuthStack } from './stacks/auth-stack.ts';
+import { DataStack } from './stacks/data-stack.ts';
+import { EmailStack } from './stacks/email-stack.ts';
+import { PipelineStack } from './stacks/pipeline-stack.ts';
+import { RealtimeStack } from './stacks/realtime-stack.ts';
+import { SchedulesStack } from './stacks/schedules-stack.ts';
+import { WebStack } from './stacks/web-stack.ts';
+import { type SystemDecl, systemDecl } from './system.ts';
+
+export interface VoltfolioAppOptions {
+  /** Defaults to the declaration in shared/system. */
+  system?: SystemDecl;
+  /** Where the function bundles are written and deployed from. */
+  bundleDir?: string;
+  /** Bundle the functions first (the default); off when bundleDir already holds current bundles. */
+  bundle?: boolean;
+}
+
+export interface VoltfolioStacks {
+  data: DataStack;
+  auth: AuthStack;
+  realtime: RealtimeStack;
+  pipeline: PipelineStack;
+  /** Absent while no schedule is declared: CloudFormation refuses a stack without resources. */
+  schedules?: SchedulesStack;
+  email: EmailStack;
+  api: ApiStack;
+  web: WebStack;
+}
+
+/**
+ * The whole system, as stacks in deployment order. Stacks carry no account or region, so the same
+ * templates deploy anywhere and synthesis needs no AWS credentials.
+ */
+export function createVoltfolioStacks(app: App, options: VoltfolioAppOptions = {}): VoltfolioStacks {
+  const system = options.system ?? systemDecl();
+  const context = readContext(app.node);
+  const bundleDir = options.bundleDir ?? DEFAULT_BUNDLE_DIR;
+  if (options.bundle ?? true) {
+    bundleFunctions({ outDir: bundleDir, names: system.functions.map((f) => f.name) });
+  }
+  const settings: FunctionSettings = {
+    bundleDir,
+    logRetention: context.logRetention,
+    logLevel: context.logLevel,
+  };
+  const name = (part: string) => `${context.stackPrefix}-${part}`;
+
+  const data = new DataStack(app, name('Data'), { system, appOrigins: context.appOrigins });
+  const auth = new AuthStack(app, name('Auth'), { context });
+  const email = new EmailStack(app, name('Email'), { system, context, inbox: requireBucket(data, 'inbox') });
+
+  const shared = {
+    table: data.table,
+    buckets: data.buckets,
+    auth: { userPoolId: auth.userPool.userPoolId, clientId: auth.webClient.userPoolClientId },
+    sender: email.sender,
+  };
+  const realtime = new RealtimeStack(app, name('Realtime'), { system, resources: shared, settings });
+  const schedulesName = name('Schedules');
+  const pipeline = new PipelineStack(app, name('Pipeline'), {
+    system,
+    settings,
+    resources: { ...shared, liveStage: realtime.stage },
+    schedulesStackName: schedulesName,
+  });
+  const schedules =
+    system.schedules.length > 0
+      ? new SchedulesStack(app, schedulesName, { system, queues: pipeline.queues })
+      : undefined;
+  const api = new ApiStack(app, name('Api'), {
+    system,
+    settings,
+    resources: { ...shared, queues: pipeline.queues, liveStage: realtime.stage },
+  });
+  const web = new WebStack(app, name('Web'), { apiOriginDomain: api.originDomain });
+
+  return { data, auth, realtime, pipeline, schedules, email, api, web };
+}
+
+function requireBucket(data: DataStack, name: 'inbox') {
+  const bucket = data.buckets[name];
+  if (!bucket) throw new Error(`The data stack has no ${name} bucket`);
+  return bucket;
+}
+
+export function allStacks(stacks: VoltfolioStacks): Stack[] {
+  return Object.values(stacks).filter((stack): stack is Stack => stack !== undefined);
+}

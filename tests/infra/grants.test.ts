@@ -1,0 +1,94 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { systemDecl } from '../../infra/cdk/system.ts';
+import { FUNCTIONS, type FunctionDecl, QUEUE_DECLS } from '../../shared/system/functions.ts';
+import {
+  excessGrants,
+  functionResource,
+  managedPolicyNames,
+  missingGrants,
+  roleStatements,
+} from './support/grants.ts';
+import { type Synthesized, synthesize } from './support/synth.ts';
+
+describe('function permissions', () => {
+  let synth: Synthesized;
+  beforeAll(() => {
+    synth = synthesize();
+  });
+  afterAll(() => synth?.cleanup());
+
+  const actionsOf = (name: string) =>
+    roleStatements(synth, functionResource(synth, name)).flatMap((s) =>
+      s.effect === 'Allow' ? s.actions : [],
+    );
+
+  for (const decl of FUNCTIONS) {
+    it(`grants ${decl.name} exactly what its declaration names`, () => {
+      const statements = roleStatements(synth, functionResource(synth, decl.name));
+      expect(excessGrants(synth, decl, QUEUE_DECLS, statements)).toEqual([]);
+      expect(missingGrants(synth, decl, statements)).toEqual([]);
+    });
+  }
+
+  it('gives no S3 action to a function declared without buckets', () => {
+    const withoutBuckets = FUNCTIONS.filter((f) => Object.keys(f.grants.buckets ?? {}).length === 0);
+    expect(withoutBuckets.length).toBeGreaterThan(0);
+    for (const decl of withoutBuckets) {
+      expect(
+        actionsOf(decl.name).filter((a) => a.startsWith('s3:')),
+        decl.name,
+      ).toEqual([]);
+    }
+  });
+
+  it('lets only functions with liveConnections post to WebSocket connections', () => {
+    for (const decl of FUNCTIONS) {
+      expect(actionsOf(decl.name).includes('execute-api:ManageConnections'), decl.name).toBe(
+        decl.grants.liveConnections === true,
+      );
+    }
+  });
+
+  it('lets only functions with sendEmail send e-mail', () => {
+    for (const decl of FUNCTIONS) {
+      expect(
+        actionsOf(decl.name).some((a) => a.startsWith('ses:')),
+        decl.name,
+      ).toBe(decl.grants.sendEmail === true);
+    }
+  });
+
+  it('attaches no managed policy beyond basic Lambda logging', () => {
+    for (const decl of FUNCTIONS) {
+      expect(managedPolicyNames(synth, functionResource(synth, decl.name)), decl.name).toEqual([
+        'AWSLambdaBasicExecutionRole',
+      ]);
+    }
+  });
+});
+
+describe('the permission check itself', () => {
+  let synth: Synthesized;
+  const declared = FUNCTIONS.find((f) => !f.grants.buckets && !f.grants.liveConnections);
+  beforeAll(() => {
+    if (!declared) throw new Error('Every function has buckets or live connections; pick another example');
+    // Deploy the function with more than its declaration names, then judge it by the declaration.
+    const widened: FunctionDecl = {
+      ...declared,
+      grants: { ...declared.grants, buckets: { reports: 'read' }, liveConnections: true },
+    };
+    const system = systemDecl();
+    synth = synthesize({
+      system: { ...system, functions: system.functions.map((f) => (f === declared ? widened : f)) },
+    });
+  });
+  afterAll(() => synth?.cleanup());
+
+  it('reports grants the declaration does not name', () => {
+    if (!declared) throw new Error('no example function');
+    const statements = roleStatements(synth, functionResource(synth, declared.name));
+    const excess = excessGrants(synth, declared, QUEUE_DECLS, statements);
+    expect(excess).toContain('s3:GetObject* on undeclared reports');
+    expect(excess).toContain('execute-api:ManageConnections without liveConnections');
+  });
+});
