@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { formError } from './errors.ts';
 
 /** zod issues as the client's formMessages map: one message per field path, the first issue winning. */

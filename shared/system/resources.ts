@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod';
 import type { RoutePermission } from '../access/permission-names.ts';
 import * as billing from '../schemas/billing.ts';
 import * as company from '../schemas/company.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod';
 import { newId } from '../../functions/lib/ids.ts';
 import { createLogger } from '../../functions/lib/logger.ts';
 import { s3ObjectsOf } from '../../functions/lib/s3-event.ts';

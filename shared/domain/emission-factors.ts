@@ -1,0 +1,177 @@
+/**
+ * Greenhouse-gas conversion factors (kg CO2e per unit) as versioned data. Factors are chosen by the year of
+ * the consumption; each calculated figure keeps the version of the factor set that produced it, so a
+ * corrected or newer set never changes past emissions silently. A table loaded from storage can be passed
+ * to every lookup in place of the built-in one, so a correction does not need a release.
+ */
+export type FactorUtility = 'electricity' | 'gas' | 'water' | 'waste';
+
+export type FactorActivity =
+  /** electricity generation, scope 2 (location-based) */
+  | 'generation'
+  /** electricity transmission and distribution losses, scope 3 */
+  | 'transmission-distribution'
+  /** natural gas burnt, gross calorific value, scope 1 */
+  | 'combustion'
+  | 'supply'
+  | 'treatment'
+  /** commercial and industrial waste to landfill */
+  | 'landfill'
+  /** waste incinerated with energy recovery, or most recycling */
+  | 'recycling'
+  | 'food-landfill'
+  /** food waste composted or sent to anaerobic digestion */
+  | 'food-composted';
+
+export type FactorUnit = 'kWh' | 'm³' | 'tonne';
+
+export interface EmissionFactor {
+  year: number;
+  utility: FactorUtility;
+  activity: FactorActivity;
+  scope: 1 | 2 | 3;
+  unit: FactorUnit;
+  /** kg CO2e per unit */
+  factor: number;
+  source: string;
+  version: string;
+  /** Why the figure needs checking against the official document, when it does. */
+  check?: string;
+}
+
+const DESNZ = 'UK Government GHG Conversion Factors for Company Reporting (DESNZ)';
+
+const row = (
+  year: number,
+  utility: FactorUtility,
+  activity: FactorActivity,
+  scope: 1 | 2 | 3,
+  unit: FactorUnit,
+  factor: number,
+  check?: string,
+): EmissionFactor => ({
+  year,
+  utility,
+  activity,
+  scope,
+  unit,
+  factor,
+  source: `${DESNZ} ${year}`,
+  version: `desnz-${year}-v1`,
+  ...(check ? { check } : {}),
+});
+
+export const EMISSION_FACTORS: readonly EmissionFactor[] = [
+  row(2023, 'electricity', 'generation', 2, 'kWh', 0.20707),
+  row(2024, 'electricity', 'generation', 2, 'kWh', 0.20705),
+  row(2025, 'electricity', 'generation', 2, 'kWh', 0.177),
+  // No 2024 figure was found; lookups for 2024 use the 2023 one.
+  row(2023, 'electricity', 'transmission-distribution', 3, 'kWh', 0.01792),
+  row(2025, 'electricity', 'transmission-distribution', 3, 'kWh', 0.01853),
+  row(2023, 'gas', 'combustion', 1, 'kWh', 0.18293),
+  row(2024, 'gas', 'combustion', 1, 'kWh', 0.18278, 'another source gives 0.18293 for 2024'),
+  row(2025, 'gas', 'combustion', 1, 'kWh', 0.18231),
+  row(2024, 'water', 'supply', 3, 'm³', 0.15311),
+  row(2025, 'water', 'supply', 3, 'm³', 0.1913, 'secondary source, not confirmed against the 2025 tables'),
+  row(2024, 'water', 'treatment', 3, 'm³', 0.18574),
+  row(
+    2025,
+    'water',
+    'treatment',
+    3,
+    'm³',
+    0.17088,
+    'secondary source, not confirmed against the 2025 tables',
+  ),
+  row(2025, 'waste', 'landfill', 3, 'tonne', 520.5327),
+  row(2025, 'waste', 'recycling', 3, 'tonne', 4.68568),
+  row(2025, 'waste', 'food-landfill', 3, 'tonne', 700.30886),
+  row(2025, 'waste', 'food-composted', 3, 'tonne', 8.98311),
+];
+
+/**
+ * The factor for a year: that year's, else the nearest earlier year's. When the table has no earlier year,
+ * the earliest later year's stands in (a proxy); `year` on the result says which year was used.
+ */
+export function findEmissionFactor(
+  utility: FactorUtility,
+  activity: FactorActivity,
+  year: number,
+  table: readonly EmissionFactor[] = EMISSION_FACTORS,
+): EmissionFactor | undefined {
+  const rows = table.filter((f) => f.utility === utility && f.activity === activity);
+  const earlier = rows.filter((f) => f.year <= year).sort((a, b) => b.year - a.year)[0];
+  if (earlier) return earlier;
+  return rows.sort((a, b) => a.year - b.year)[0];
+}
+
+/** The activities that make up a utility's reported emissions by default. */
+export const DEFAULT_ACTIVITIES: Readonly<Record<FactorUtility, readonly FactorActivity[]>> = {
+  electricity: ['generation'],
+  gas: ['combustion'],
+  water: ['supply', 'treatment'],
+  waste: ['landfill'],
+};
+
+/** The activity for a waste stream, by its category name. */
+export function wasteActivity(category: string | undefined): FactorActivity {
+  const c = (category ?? '').toLowerCase();
+  if (c.includes('food')) return c.includes('landfill') ? 'food-landfill' : 'food-composted';
+  if (
+    c.includes('recycl') ||
+    c.includes('glass') ||
+    c.includes('cardboard') ||
+    c.includes('energy recovery')
+  ) {
+    return 'recycling';
+  }
+  return 'landfill';
+}
+
+export interface EmissionsResult {
+  kgCO2e: number;
+  /** The versions of the factor sets used, joined by '+'. */
+  factorVersion: string;
+  factors: readonly EmissionFactor[];
+}
+
+const PER_UNIT: Readonly<Record<string, { unit: FactorUnit; scale: number }>> = {
+  kWh: { unit: 'kWh', scale: 1 },
+  MWh: { unit: 'kWh', scale: 1000 },
+  'm³': { unit: 'm³', scale: 1 },
+  m3: { unit: 'm³', scale: 1 },
+  kg: { unit: 'tonne', scale: 0.001 },
+  tonne: { unit: 'tonne', scale: 1 },
+  t: { unit: 'tonne', scale: 1 },
+};
+
+/**
+ * Emissions of a quantity consumed in a year. Undefined when the unit does not fit the utility's factors or
+ * a factor is missing, so a gap shows as a gap rather than as zero.
+ */
+export function calculateEmissions(input: {
+  utility: FactorUtility;
+  year: number;
+  quantity: number;
+  unit: string;
+  activities?: readonly FactorActivity[];
+  table?: readonly EmissionFactor[];
+}): EmissionsResult | undefined {
+  const per = PER_UNIT[input.unit];
+  if (!per) return undefined;
+  const activities = input.activities ?? DEFAULT_ACTIVITIES[input.utility];
+  const factors: EmissionFactor[] = [];
+  for (const activity of activities) {
+    const f = findEmissionFactor(input.utility, activity, input.year, input.table);
+    if (!f || f.unit !== per.unit) return undefined;
+    factors.push(f);
+  }
+  if (factors.length === 0) return undefined;
+  const amount = input.quantity * per.scale;
+  const kg = factors.reduce((sum, f) => sum + amount * f.factor, 0);
+  return {
+    kgCO2e: Math.round(kg * 1000) / 1000,
+    factorVersion: [...new Set(factors.map((f) => f.version))].join('+'),
+    factors,
+  };
+}

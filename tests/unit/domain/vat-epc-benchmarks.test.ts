@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { LETI_TARGETS } from '../../../shared/domain/benchmarks.ts';
+import { domesticEpcBand, nonDomesticEpcBand } from '../../../shared/domain/epc.ts';
+import { energyVatRate } from '../../../shared/domain/vat.ts';
+
+describe('VAT on energy', () => {
+  it('charges 5% up to the de minimis quantity and 20% above it', () => {
+    expect(energyVatRate({ utility: 'gas', kwhPerMonth: 4397 })).toBe(5);
+    expect(energyVatRate({ utility: 'gas', kwhPerMonth: 4398 })).toBe(20);
+    expect(energyVatRate({ utility: 'electricity', kwhPerMonth: 1000 })).toBe(5);
+    expect(energyVatRate({ utility: 'electricity', kwhPerMonth: 25_000 })).toBe(20);
+  });
+
+  it('charges 5% for qualifying use whatever the quantity', () => {
+    expect(energyVatRate({ utility: 'electricity', kwhPerMonth: 25_000, qualifyingUse: true })).toBe(5);
+  });
+});
+
+describe('EPC bands', () => {
+  it('bands domestic SAP scores', () => {
+    const scores = [92, 91, 81, 80, 69, 68, 55, 54, 39, 38, 21, 20, 1];
+    expect(scores.map(domesticEpcBand).join('')).toBe('ABBCCDDEEFFGG');
+    expect(domesticEpcBand(0)).toBeUndefined();
+  });
+
+  it('bands non-domestic asset ratings, lower being better', () => {
+    const ratings = [0, 25, 26, 50, 51, 75, 76, 100, 101, 125, 126, 150, 151];
+    expect(ratings.map(nonDomesticEpcBand).join('')).toBe('AABBCCDDEEFFG');
+    expect(nonDomesticEpcBand(-1)).toBeUndefined();
+  });
+});
+
+describe('LETI targets', () => {
+  it('holds the residential, office and school targets', () => {
+    expect(Object.fromEntries(LETI_TARGETS.map((t) => [t.propertyType, t.kwhPerM2Year]))).toEqual({
+      Residential: 35,
+      Office: 55,
+      School: 65,
+    });
+  });
+});
