@@ -1,0 +1,69 @@
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildWeb, type WebBuild } from '../../web/build.ts';
+import { measureBundle } from '../../web/bundle-size.ts';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+let outDir: string;
+let build: WebBuild;
+
+beforeAll(async () => {
+  outDir = await mkdtemp(path.join(tmpdir(), 'voltfolio-web-'));
+  build = await buildWeb({
+    outDir,
+    watch: false,
+    env: {
+      issuer: 'http://localhost:3000/oidc',
+      clientId: 'voltfolio-web',
+      apiBase: 'http://localhost:3000/api',
+      wsUrl: 'ws://localhost:3000/ws',
+    },
+  });
+});
+
+afterAll(async () => {
+  await build?.dispose();
+  if (outDir) await rm(outDir, { recursive: true, force: true });
+});
+
+describe('the production build', () => {
+  it('writes an index.html whose hashed script and styles exist', async () => {
+    const html = await readFile(path.join(outDir, 'index.html'), 'utf8');
+    const script = /<script type="module" src="\/(assets\/main-[A-Z0-9]+\.js)"><\/script>/.exec(html)?.[1];
+    const css = /<link rel="stylesheet" href="\/(assets\/main-[A-Z0-9]+\.css)">/.exec(html)?.[1];
+    expect(script).toBeDefined();
+    expect(css).toBeDefined();
+    await expect(stat(path.join(outDir, script ?? ''))).resolves.toBeTruthy();
+    await expect(stat(path.join(outDir, css ?? ''))).resolves.toBeTruthy();
+    for (const [, href] of html.matchAll(/rel="modulepreload" href="\/([^"]+)"/g)) {
+      await expect(stat(path.join(outDir, href ?? ''))).resolves.toBeTruthy();
+    }
+  });
+
+  it('writes the runtime configuration and the static files', async () => {
+    const config = JSON.parse(await readFile(path.join(outDir, 'config.json'), 'utf8'));
+    expect(config).toEqual({
+      issuer: 'http://localhost:3000/oidc',
+      clientId: 'voltfolio-web',
+      apiBase: 'http://localhost:3000/api',
+      wsUrl: 'ws://localhost:3000/ws',
+      resource: 'http://localhost:3000/api',
+    });
+    await expect(stat(path.join(outDir, 'favicon.svg'))).resolves.toBeTruthy();
+  });
+
+  it('keeps the JS of the signed-in dashboard within 200 KB gzipped', async () => {
+    if (!build.metafile) throw new Error('no metafile');
+    const report = await measureBundle(
+      build.metafile,
+      ROOT,
+      'web/app/main.tsx',
+      'web/features/dashboard/dashboard-page.tsx',
+    );
+    expect(report.dashboardInitialJs.gzip).toBeLessThanOrEqual(200 * 1024);
+    // Lazy pages are split off: the build holds more JS than the dashboard needs.
+    expect(report.totalJs.raw).toBeGreaterThan(report.dashboardInitialJs.raw);
+  });
+});

@@ -1,0 +1,64 @@
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import type { CSSProperties } from 'react';
+import { Outlet, useLoaderData } from 'react-router';
+import { canUseRoute } from '../../../shared/access/route-access.ts';
+import { SessionProvider } from '../../lib/app-context.tsx';
+import type { Session } from '../../lib/session.ts';
+import { useLiveUpdates } from '../../lib/use-live-updates.ts';
+import { visibleSidebar } from '../navigation.ts';
+import { routeByPath } from '../routes.ts';
+import { DemoBanner, Header } from './header.tsx';
+import { Sidebar } from './sidebar.tsx';
+
+const HEADER_HEIGHT = 56;
+const BANNER_HEIGHT = 28;
+
+/**
+ * The signed-in shell: header, sidebar and the page, laid out with CSS grid (shell.css) rather than
+ * Mantine's AppShell to keep the first load small. The session comes from the guard's loader.
+ */
+export function ShellLayout() {
+  const session = useLoaderData() as Session;
+  useLiveUpdates();
+  const [mobileOpened, { toggle: toggleMobile, close: closeMobile }] = useDisclosure(false);
+  const [desktopOpened, { toggle: toggleDesktop }] = useDisclosure(true);
+  // One menu toggle: it opens the drawer on small screens and collapses the sidebar on large ones.
+  const small = useMediaQuery('(max-width: 48em)') ?? false;
+  const isDemo = session.company.settings?.isDemo === true;
+  const notifications = routeByPath('/notifications');
+  const showBell = notifications ? canUseRoute(notifications.permission, session.access) : false;
+  // API-only users have no sidebar items: no sidebar and no toggle for it.
+  const hasNav = visibleSidebar(session.access).length > 0;
+  const navOpen = hasNav && (small ? mobileOpened : desktopOpened);
+  const headerHeight = HEADER_HEIGHT + (isDemo ? BANNER_HEIGHT : 0);
+
+  return (
+    <SessionProvider session={session}>
+      <div
+        className="vf-shell"
+        data-nav={navOpen ? 'open' : 'closed'}
+        style={{ '--vf-header-height': `${headerHeight}px` } as CSSProperties}
+      >
+        <header className="vf-header">
+          {isDemo && <DemoBanner />}
+          <div style={{ height: HEADER_HEIGHT }}>
+            <Header
+              navOpened={navOpen}
+              onToggleNav={hasNav ? (small ? toggleMobile : toggleDesktop) : undefined}
+              showBell={showBell}
+            />
+          </div>
+        </header>
+        <div className="vf-nav">
+          <Sidebar onNavigate={closeMobile} />
+        </div>
+        {small && mobileOpened && (
+          <div className="vf-nav-backdrop" onClick={closeMobile} aria-hidden="true" />
+        )}
+        <main className="vf-main">
+          <Outlet />
+        </main>
+      </div>
+    </SessionProvider>
+  );
+}

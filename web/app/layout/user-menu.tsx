@@ -1,0 +1,90 @@
+import { UnstyledButton } from '@mantine/core';
+import { useLocation } from 'react-router';
+import useSWR from 'swr';
+import { APP_VERSION } from '../../../shared/constants.ts';
+import {
+  Dropdown,
+  DropdownDivider,
+  DropdownItem,
+  DropdownLabel,
+  DropdownTarget,
+} from '../../components/dropdown.tsx';
+import { ChevronDownIcon } from '../../components/icons.tsx';
+import { showToast } from '../../components/toast-store.ts';
+import { useServices, useSession } from '../../lib/app-context.tsx';
+import type { Company } from '../../lib/session.ts';
+import { canSeeCompanySettings } from '../navigation.ts';
+
+interface CompanyList {
+  data: Company[];
+}
+
+const initials = (name: string) =>
+  name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((w) => w[0]?.toUpperCase())
+    .join('');
+
+/** Profile, Company Settings, the company switcher, the version and Log Out (01 §2.3). */
+export function UserMenu() {
+  const { me, company, access } = useSession();
+  const { api, auth } = useServices();
+  const location = useLocation();
+  const multiCompany = me.companies.length > 1;
+  const { data: companies } = useSWR<CompanyList>(multiCompany ? '/users/me/companies' : null);
+  const name = me.name ?? me.email ?? 'Account';
+
+  /** The chosen company is stored for the user, then sign-in runs again back to this page (01 §4). */
+  const switchTo = async (companyId: string) => {
+    try {
+      await api.put(`/users/${encodeURIComponent(me.sub)}/company-id`, { companyId });
+      await auth.signIn(location.pathname + location.search + location.hash);
+    } catch (e) {
+      showToast(e instanceof Error ? e.message : 'Could not switch company', 'error');
+    }
+  };
+
+  return (
+    <Dropdown
+      width={260}
+      target={(toggle) => (
+        <DropdownTarget>
+          <UnstyledButton onClick={toggle} aria-label="User menu" className="vf-user-button">
+            <span className="vf-avatar" aria-hidden>
+              {initials(name)}
+            </span>
+            <span className="vf-hide-small">{name}</span>
+            <ChevronDownIcon />
+          </UnstyledButton>
+        </DropdownTarget>
+      )}
+    >
+      {me.email && <DropdownLabel>{me.email}</DropdownLabel>}
+      <DropdownItem to="/profile">Profile</DropdownItem>
+      {canSeeCompanySettings(access) && <DropdownItem to="/company/manage">Company Settings</DropdownItem>}
+      {multiCompany && (
+        <>
+          <DropdownDivider />
+          <DropdownLabel>Switch company</DropdownLabel>
+          {(companies?.data ?? []).map((c) => (
+            <DropdownItem
+              key={c._id}
+              current={c._id === company._id}
+              disabled={c._id === company._id}
+              onClick={() => void switchTo(c._id)}
+            >
+              {c.name}
+            </DropdownItem>
+          ))}
+        </>
+      )}
+      <DropdownDivider />
+      <DropdownLabel>Version {APP_VERSION}</DropdownLabel>
+      <DropdownItem to="/logout" danger>
+        Log Out
+      </DropdownItem>
+    </Dropdown>
+  );
+}

@@ -1,0 +1,30 @@
+import { MantineProvider } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { SWRConfig } from 'swr';
+import { Toaster } from '../components/toaster.tsx';
+import { ApiError } from '../lib/api-client.ts';
+import { type Services, ServicesProvider } from '../lib/app-context.tsx';
+import { theme } from './theme.ts';
+
+/** Client errors (4xx) will not change by asking again; server and network errors may. */
+const shouldRetry = (error: Error) =>
+  !(error instanceof ApiError) || error.status === 0 || error.status >= 500;
+
+export function Providers({ services, children }: { services: Services; children: ReactNode }) {
+  return (
+    <MantineProvider theme={theme}>
+      <ServicesProvider services={services}>
+        <SWRConfig
+          value={{
+            fetcher: (key: string) => services.api.get(key),
+            shouldRetryOnError: shouldRetry,
+            revalidateOnFocus: false,
+          }}
+        >
+          {children}
+          <Toaster />
+        </SWRConfig>
+      </ServicesProvider>
+    </MantineProvider>
+  );
+}

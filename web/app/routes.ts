@@ -1,0 +1,240 @@
+import { PERMISSION_NAMES, type RoutePermission } from '../../shared/access/permission-names.ts';
+
+/** Which page component serves a route; areas not built yet share the 'not available yet' page. */
+export type PageKey = 'dashboard' | 'profile' | 'notifications' | 'not-available';
+
+/** A signed-in route of the shell (01 §2.2), in react-router path syntax. */
+export interface AppRoute {
+  name: string;
+  path: string;
+  permission: RoutePermission;
+  /** The product area, shown as the heading of pages not built yet. */
+  area: string;
+  page: PageKey;
+  /** Set on paths that only lead to their default sub-page. */
+  redirectTo?: string;
+}
+
+// Permission groups, from the key route permissions of 01 §6 and the resource permissions of the API.
+const EVERYONE: RoutePermission = '*';
+/** Everyone but API-only users, who reach only their profile (01 §6). */
+const APP_USERS: RoutePermission = PERMISSION_NAMES.filter((p) => p !== 'api_access_only');
+const PORTFOLIO = ['company_user', 'company_user_full', 'entity_user', 'asset_user', 'account_user'] as const;
+const ENTITIES = ['company_user', 'company_user_full', 'entity_user'] as const;
+const ASSETS = ['company_user', 'company_user_full', 'entity_user', 'asset_user'] as const;
+const COMPANY_WIDE = ['company_user', 'company_user_full'] as const;
+const COMPANY_USER = ['company_user'] as const;
+const COMPANY_ADMIN = ['company_admin'] as const;
+const COMPANY_USERS_LIST = ['company_owner', 'company_user', 'company_user_full'] as const;
+const COMPANY_LOG = ['company_admin', 'company_log'] as const;
+const AUTOMATION = ['company_admin', 'view_integrations'] as const;
+const INVOICE_UPLOAD = ['company_admin', 'bill_validation'] as const;
+const BILL_VALIDATION = ['company_admin', 'bill_validation', 'bill_validation_v2'] as const;
+const BILL_VALIDATION_BETA = ['company_admin', 'bill_validation_v2'] as const;
+/** An empty list admits admins only. */
+const ADMIN: RoutePermission = [];
+
+const route = (
+  name: string,
+  path: string,
+  permission: RoutePermission,
+  area: string,
+  page: PageKey = 'not-available',
+): AppRoute => ({ name, path, permission, area, page });
+
+const redirect = (name: string, path: string, to: string, permission: RoutePermission, area: string) => ({
+  ...route(name, path, permission, area),
+  redirectTo: to,
+});
+
+/** Several sub-pages of one area under one base path; '' is the base path itself. */
+const pages = (
+  prefix: string,
+  base: string,
+  subs: readonly string[],
+  permission: RoutePermission,
+  area: string,
+) =>
+  subs.map((sub) =>
+    sub
+      ? route(
+          `${prefix}-${sub.replace(/[:/]+/g, '-').replace(/^-|-$/g, '')}`,
+          `${base}/${sub}`,
+          permission,
+          area,
+        )
+      : route(prefix, base, permission, area),
+  );
+
+const ASSET_ACCOUNT_PAGES = [
+  'overview',
+  'consumption',
+  'invoices',
+  'credit-notes',
+  'readings',
+  'contracts',
+  'data-quality',
+  'edit',
+] as const;
+const SUPPLIER_TEMPLATES = ['electricity', 'solar', 'gas', 'water', 'waste', 'heating', 'cooling'] as const;
+
+export const APP_ROUTES: readonly AppRoute[] = [
+  route('Home', '/', APP_USERS, 'Dashboard', 'dashboard'),
+  route('profile', '/profile', EVERYONE, 'Profile', 'profile'),
+  route('notifications', '/notifications', APP_USERS, 'Notifications', 'notifications'),
+  route('entity-wizard', '/new-entity', COMPANY_WIDE, 'Entities'),
+  route('account-wizard', '/new-account', ASSETS, 'Accounts'),
+  route('account-view', '/accounts/:id', PORTFOLIO, 'Accounts'),
+
+  route('admin-dashboard', '/admin', ADMIN, 'Admin'),
+  ...pages(
+    'admin-tools',
+    '/admin/tools',
+    ['stats', 'asset', 'websocket', 'map', 'gas-prediction'],
+    ADMIN,
+    'Admin',
+  ),
+  ...pages('admin', '/admin', ['kiosks', 'settings', 'log', 'emails'], ADMIN, 'Admin'),
+  ...pages('admin-gridfetch', '/admin/gridfetch', ['loa', 'usage'], ADMIN, 'Admin'),
+
+  redirect('analytics', '/analytics', '/analytics/emissions', PORTFOLIO, 'Insights'),
+  ...pages('analytics', '/analytics', ['emissions', 'consumption', 'costs'], PORTFOLIO, 'Insights'),
+
+  route('asset-list', '/assets', ASSETS, 'Sites'),
+  route('asset-wizard', '/assets/wizard', COMPANY_WIDE, 'Sites'),
+  redirect('asset', '/assets/:id', '/assets/:id/overview', ASSETS, 'Sites'),
+  ...pages(
+    'asset',
+    '/assets/:id',
+    ['overview', 'recommendations', 'risks', 'tenants', 'manage'],
+    ASSETS,
+    'Sites',
+  ),
+  redirect(
+    'asset-account',
+    '/assets/:id/accounts/:accountId',
+    '/assets/:id/accounts/:accountId/overview',
+    PORTFOLIO,
+    'Sites',
+  ),
+  ...pages('asset-account', '/assets/:id/accounts/:accountId', ASSET_ACCOUNT_PAGES, PORTFOLIO, 'Sites'),
+  route('asset-discussion', '/assets/:id/discussion/:messageId?', ASSETS, 'Sites'),
+  ...pages('asset-reports', '/assets/:id/reports', ['', ':reportType/download'], ASSETS, 'Sites'),
+  ...pages(
+    'asset-projects',
+    '/assets/:id/projects',
+    ['', 'create', ':projectId', ':projectId/edit'],
+    ASSETS,
+    'Sites',
+  ),
+  ...pages('asset-documents', '/assets/:id/documents', ['', ':certificateId'], ASSETS, 'Sites'),
+
+  redirect('automation', '/automation', '/automation/manage', AUTOMATION, 'Automation'),
+  ...pages('automation', '/automation', ['manage', 'runs'], AUTOMATION, 'Automation'),
+
+  redirect('benchmarks', '/benchmarks', '/benchmarks/crrem', PORTFOLIO, 'Benchmarks'),
+  ...pages('benchmarks', '/benchmarks', ['crrem', 'leti', 'reeb', 'etn'], PORTFOLIO, 'Benchmarks'),
+
+  route('company-create', '/companies/create', ADMIN, 'Company'),
+  route('company-log', '/company/log', COMPANY_LOG, 'Company'),
+  redirect('company', '/company', '/company/manage', COMPANY_ADMIN, 'Company'),
+  route('company-manage', '/company/manage', COMPANY_ADMIN, 'Company'),
+  route('company-users', '/company/users', COMPANY_USERS_LIST, 'Company'),
+  ...pages('company-users', '/company/users', ['create', ':userId/edit'], COMPANY_ADMIN, 'Company'),
+  ...pages('company-roles', '/company/roles', ['', 'create', ':roleId/edit'], COMPANY_ADMIN, 'Company'),
+  ...pages(
+    'company-permissions',
+    '/company/permissions',
+    ['', 'create', ':permissionId/edit'],
+    COMPANY_ADMIN,
+    'Company',
+  ),
+
+  route('entity-list', '/entities', ENTITIES, 'Entities'),
+  route('entity-import', '/entities/import', COMPANY_USER, 'Entities'),
+  redirect('entity', '/entities/:id', '/entities/:id/structure', ENTITIES, 'Entities'),
+  ...pages('entity', '/entities/:id', ['structure', 'edit'], ENTITIES, 'Entities'),
+
+  route('import-list', '/imports', COMPANY_USER, 'Import Data'),
+  route('import-detail', '/imports/:id/detail', COMPANY_USER, 'Import Data'),
+  ...pages(
+    'import-wizard',
+    '/imports/wizard',
+    ['upload', ':id/mapping', ':id/preview', ':id/import'],
+    COMPANY_USER,
+    'Import Data',
+  ),
+
+  route('invoice-upload', '/invoices/upload', INVOICE_UPLOAD, 'Invoices'),
+
+  redirect(
+    'invoice-validation',
+    '/invoice-validation',
+    '/invoice-validation/failed',
+    BILL_VALIDATION,
+    'Bill Validation',
+  ),
+  ...pages(
+    'invoice-validation',
+    '/invoice-validation',
+    ['passed', 'failed', 'completed', 'upload', ':id'],
+    BILL_VALIDATION,
+    'Bill Validation',
+  ),
+  route(
+    'invoice-captures',
+    '/invoice-validation/invoice-captures',
+    BILL_VALIDATION_BETA,
+    'Bill Validation BETA',
+  ),
+
+  ...pages('marketplace-carbon', '/marketplace/carbon', ['', ':id'], COMPANY_USER, 'Marketplace'),
+
+  ...pages('portfolios', '/portfolios', ['', 'manage', 'create', ':id/edit'], ASSETS, 'Portfolios'),
+  redirect('portfolio', '/portfolios/:id', '/portfolios/:id/assets', ASSETS, 'Portfolios'),
+  ...pages(
+    'portfolio',
+    '/portfolios/:id',
+    ['assets', 'reports', 'reports/:reportType/download'],
+    ASSETS,
+    'Portfolios',
+  ),
+
+  ...pages(
+    'reports',
+    '/reports',
+    ['', 'dynamic', 'generate', 'builder', ':id/download', ':id/chart', 'templates', 'history', 'schedule'],
+    PORTFOLIO,
+    'Reports',
+  ),
+
+  redirect('connectors', '/connectors', '/connectors/dashboard', COMPANY_ADMIN, 'Connectors'),
+  ...pages('connectors', '/connectors', ['dashboard', 'runs', 'manage'], COMPANY_ADMIN, 'Connectors'),
+
+  ...pages('suppliers', '/suppliers', ['', 'create'], ADMIN, 'Suppliers'),
+  redirect('supplier', '/suppliers/:id', '/suppliers/:id/overview', ADMIN, 'Suppliers'),
+  ...pages('supplier', '/suppliers/:id', ['overview', 'edit'], ADMIN, 'Suppliers'),
+  ...pages('supplier-templates', '/suppliers/:id/templates', SUPPLIER_TEMPLATES, ADMIN, 'Suppliers'),
+
+  redirect('targets', '/targets', '/targets/dashboard', ADMIN, 'Targets'),
+  ...pages('targets', '/targets', ['dashboard', 'manage'], ADMIN, 'Targets'),
+];
+
+/** Routes outside the signed-in shell (01 §2.1). */
+export const PUBLIC_PATHS = {
+  login: '/login',
+  logout: '/logout',
+  callback: '/auth/callback',
+  forbidden: '/forbidden',
+  kioskError: '/kiosk/error',
+  machineError: '/m2m/error',
+  kiosk: '/kiosk/:id',
+  machineAsset: '/m2m/asset',
+  machinePdf: '/m2m/pdf',
+} as const;
+
+const byPath = new Map(APP_ROUTES.map((r) => [r.path, r]));
+
+export function routeByPath(path: string): AppRoute | undefined {
+  return byPath.get(path);
+}

@@ -1,0 +1,83 @@
+import { Anchor, Badge, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Link } from 'react-router';
+import { NOTIFICATIONS_DROPDOWN_SIZE } from '../../../shared/constants.ts';
+import { MESSAGES } from '../../../shared/messages.ts';
+import { EmptyPanel, ErrorPanel, LoadingPanel } from '../../components/page-state.tsx';
+import { useSession } from '../../lib/app-context.tsx';
+import { formatCount, formatDateTime } from '../../lib/format.ts';
+import { useNotifications } from '../../lib/notifications-api.ts';
+import { type CountName, useCount } from './api.ts';
+
+const CARDS: { name: CountName; label: string; to: string }[] = [
+  { name: 'sites', label: 'Total sites', to: '/assets' },
+  { name: 'meters', label: 'Total meters', to: '/assets' },
+  { name: 'entities', label: 'Entities', to: '/entities' },
+];
+
+function CountCard({ name, label, to }: { name: CountName; label: string; to: string }) {
+  const { total, error, isLoading } = useCount(name);
+  return (
+    <Paper withBorder p="md" radius="md">
+      <Text size="sm" c="dimmed">
+        {label}
+      </Text>
+      {isLoading ? (
+        <Skeleton h={34} mt={4} w={80} />
+      ) : (
+        <Anchor component={Link} to={to} underline="never" c="inherit">
+          <Text fz={28} fw={700} aria-label={label}>
+            {error || total === undefined ? '—' : formatCount(total)}
+          </Text>
+        </Anchor>
+      )}
+    </Paper>
+  );
+}
+
+function LatestNotifications() {
+  const { data, error, isLoading } = useNotifications();
+  const latest = (data?.data ?? []).slice(0, NOTIFICATIONS_DROPDOWN_SIZE);
+  return (
+    <Paper withBorder p="md" radius="md">
+      <Group justify="space-between" mb="sm">
+        <Group gap="xs">
+          <Title order={4}>Latest notifications</Title>
+          {data && data.unseenCount > 0 && <Badge color="red">{data.unseenCount} unseen</Badge>}
+        </Group>
+        <Anchor component={Link} to="/notifications" size="sm">
+          View All
+        </Anchor>
+      </Group>
+      {isLoading && <LoadingPanel />}
+      {error && <ErrorPanel error={error} />}
+      {data && latest.length === 0 && <EmptyPanel>{MESSAGES.noNotifications}</EmptyPanel>}
+      <Stack gap={6}>
+        {latest.map((n) => (
+          <Group key={n._id} justify="space-between" wrap="nowrap" gap="sm">
+            <Text size="sm" fw={n.isSeen ? 400 : 600}>
+              {n.content}
+            </Text>
+            <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+              {formatDateTime(n.createdAt)}
+            </Text>
+          </Group>
+        ))}
+      </Stack>
+    </Paper>
+  );
+}
+
+export function DashboardPage() {
+  const { company } = useSession();
+  return (
+    <Stack>
+      <Title order={2}>{company.name}</Title>
+      <SimpleGrid cols={{ base: 1, sm: 3 }}>
+        {CARDS.map((card) => (
+          <CountCard key={card.name} {...card} />
+        ))}
+      </SimpleGrid>
+      <LatestNotifications />
+    </Stack>
+  );
+}

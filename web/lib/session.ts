@@ -1,0 +1,100 @@
+import type { Caller } from '../../shared/access/caller.ts';
+import { isPermissionName, type PermissionName } from '../../shared/access/permission-names.ts';
+import type { ApiClient } from './api-client.ts';
+
+export interface GrantList {
+  read: string[];
+  write: string[];
+}
+
+/** GET /users/me. */
+export interface Me {
+  _id: string;
+  sub: string;
+  name?: string;
+  email?: string;
+  picture?: string;
+  isAdmin: boolean;
+  companyId: string;
+  companies: string[];
+  roles: string[];
+  permissions: string[];
+  role: { _id: string; name: string } | null;
+  apiKey: { prefix: string; createdAt?: string } | null;
+}
+
+export interface CompanySettings {
+  isDemo?: boolean;
+  showLogo?: boolean;
+  logoUrl?: string;
+  hideCostData?: boolean;
+}
+
+/** GET /users/me/company and the items of GET /users/me/companies. */
+export interface Company {
+  _id: string;
+  name: string;
+  settings?: CompanySettings;
+}
+
+/** GET /users/me/permissions. */
+export interface MyPermissions {
+  permissions: string[];
+  entities: GrantList;
+  assets: GrantList;
+  accounts: GrantList;
+}
+
+/** What the route rules of shared/access need to know about the user. */
+export type AccessSubject = Pick<Caller, 'isAdmin' | 'permissions' | 'grants'>;
+
+export interface Session {
+  me: Me;
+  company: Company;
+  permissions: MyPermissions;
+  access: AccessSubject;
+}
+
+export function accessOf(me: Me, mine: MyPermissions): AccessSubject {
+  const permissions = mine.permissions.filter(isPermissionName);
+  return {
+    isAdmin: me.isAdmin === true || permissions.includes('admin'),
+    permissions,
+    grants: { entities: mine.entities, assets: mine.assets, accounts: mine.accounts },
+  };
+}
+
+export function hasPermission(access: AccessSubject, permission: PermissionName): boolean {
+  return access.permissions.includes(permission);
+}
+
+/** The user, company and permissions that every signed-in page needs (01 §4). */
+export async function fetchSession(api: ApiClient): Promise<Session> {
+  const [me, company, permissions] = await Promise.all([
+    api.get<Me>('/users/me'),
+    api.get<Company>('/users/me/company'),
+    api.get<MyPermissions>('/users/me/permissions'),
+  ]);
+  return { me, company, permissions, access: accessOf(me, permissions) };
+}
+
+export interface SessionLoaderDeps {
+  api: ApiClient;
+  /** Signs the user out when their data cannot be loaded. */
+  signOut: () => Promise<void>;
+}
+
+/**
+ * Loads the session once per page load. If any of the three calls fails the user is signed out and
+ * the promise never settles: the browser is on its way to the provider's sign-out page.
+ */
+export function createSessionLoader(deps: SessionLoaderDeps): () => Promise<Session> {
+  let pending: Promise<Session> | undefined;
+  return () => {
+    pending ??= fetchSession(deps.api).catch(async () => {
+      await deps.signOut();
+      return new Promise<Session>(() => undefined);
+    });
+    return pending;
+  };
+}
