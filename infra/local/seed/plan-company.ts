@@ -1,0 +1,183 @@
+import { newId } from '../../../functions/lib/ids.ts';
+import type { AccountMonth, Rollup } from '../../../functions/repositories/consumption-repository.ts';
+import type { StoredItem } from '../../../functions/repositories/item-repository.ts';
+import { domesticEpcBand, nonDomesticEpcBand } from '../../../shared/domain/epc.ts';
+import type { MonthSlot } from './consumption-model.ts';
+import {
+  type AccountContext,
+  type PlannedAccount,
+  planAssetAccounts,
+  type SupplierRef,
+} from './plan-accounts.ts';
+import type { AddressPlan, AssetPlan, CompanyPlan } from './portfolio-types.ts';
+import { createPrng } from './prng.ts';
+import { stamped } from './writer.ts';
+
+export type { PlannedAccount, SupplierRef } from './plan-accounts.ts';
+
+export interface PlannedCompany {
+  companyId: string;
+  company: StoredItem;
+  entities: StoredItem[];
+  assets: { item: StoredItem; plan: AssetPlan; imageId: string; index: number }[];
+  assetGroups: StoredItem[];
+  accounts: PlannedAccount[];
+  /** Status history of closed accounts, by account id */
+  statusHistory: { accountId: string; item: StoredItem }[];
+  rollups: (Rollup & { assetId?: string })[];
+  ids: { entities: Map<string, string>; assets: Map<string, string>; accounts: Map<string, string> };
+}
+
+const addressOf = (a: AddressPlan) => ({
+  streetAddress: a.street,
+  locality: a.town,
+  region: a.region,
+  postCode: a.postCode,
+  country: 'United Kingdom',
+});
+
+/**
+ * Every item of one company, ready to write: the same plan and clock give the same data, apart from ids.
+ * Nothing is written here.
+ */
+export function planCompany(
+  plan: CompanyPlan,
+  suppliers: readonly SupplierRef[],
+  slots: readonly MonthSlot[],
+  createdBy: string,
+  now: Date,
+): PlannedCompany {
+  const rng = createPrng(plan.seed);
+  const companyId = newId(now.getTime());
+  // Stamped with the seed's clock, so a plan depends only on its inputs.
+  const by = { companyId, createdBy, createdAt: now.toISOString() };
+  const company = stamped(
+    'companies',
+    { name: plan.name, settings: plan.settings },
+    { id: companyId, createdBy, createdAt: now.toISOString() },
+  );
+
+  const entityIds = new Map<string, string>();
+  const entities = plan.entities.map((e) => {
+    const id = newId(now.getTime());
+    entityIds.set(e.legalName, id);
+    const parentEntityId = e.parent ? entityIds.get(e.parent) : null;
+    if (parentEntityId === undefined) throw new Error(`${e.legalName}: parent ${e.parent} must come first`);
+    return stamped(
+      'entities',
+      {
+        legalName: e.legalName,
+        companyNumber: e.companyNumber,
+        parentEntityId,
+        address: addressOf(e.address),
+      },
+      { id, ...by },
+    );
+  });
+
+  const assetIds = new Map<string, string>();
+  const assets = plan.assets.map((a, index) => {
+    const id = newId(now.getTime());
+    assetIds.set(a.siteName, id);
+    const entityId = entityIds.get(a.entity);
+    if (!entityId) throw new Error(`${a.siteName}: no entity ${a.entity}`);
+    const epcRating =
+      a.assetType === 'Residential block' ? domesticEpcBand(a.epcScore) : nonDomesticEpcBand(a.epcScore);
+    const item = stamped(
+      'assets',
+      {
+        siteName: a.siteName,
+        entityId,
+        assetType: a.assetType,
+        address: addressOf(a.address),
+        floorArea: a.floorArea,
+        floorAreaUnit: 'm2',
+        status: a.status ?? 'active',
+        epcRating,
+        geocoordinates: { lat: a.lat, lng: a.lng },
+      },
+      { id, ...by },
+    );
+    return { item, plan: a, imageId: newId(now.getTime()), index };
+  });
+
+  const assetGroups = plan.assetGroups.map((g) =>
+    stamped(
+      'asset-groups',
+      {
+        name: g.name,
+        description: g.description,
+        assetIds: g.assets.map((name) => {
+          const id = assetIds.get(name);
+          if (!id) throw new Error(`Asset group ${g.name}: no asset ${name}`);
+          return id;
+        }),
+      },
+      { id: newId(now.getTime()), ...by },
+    ),
+  );
+
+  const ctx: AccountContext = {
+    rng,
+    suppliers,
+    slots,
+    now,
+    companyId,
+    createdBy,
+    accountIds: new Map(),
+    invoiceNumbers: new Map(),
+  };
+  const accounts: PlannedAccount[] = [];
+  const statusHistory: PlannedCompany['statusHistory'] = [];
+  for (const asset of assets) {
+    const planned = planAssetAccounts(ctx, asset.item, asset.plan);
+    accounts.push(...planned.accounts);
+    statusHistory.push(...planned.statusHistory);
+  }
+
+  return {
+    companyId,
+    company,
+    entities,
+    assets,
+    assetGroups,
+    accounts,
+    statusHistory,
+    rollups: rollupsOf(accounts),
+    ids: { entities: entityIds, assets: assetIds, accounts: ctx.accountIds },
+  };
+}
+
+/** Monthly sums per asset and per company; sub-meters are left out because their parent meter counts them. */
+export function rollupsOf(accounts: readonly PlannedAccount[]): (Rollup & { assetId?: string })[] {
+  const sums = new Map<string, Rollup & { assetId?: string }>();
+  const add = (key: string, base: Rollup & { assetId?: string }, m: AccountMonth) => {
+    const row = sums.get(key) ?? { ...base, consumption: 0, cost: 0, emissionsKg: 0 };
+    row.consumption += m.consumption;
+    row.cost += m.cost;
+    row.emissionsKg += m.emissionsKg;
+    sums.set(key, row);
+  };
+  for (const account of accounts) {
+    if (account.isSubMeter) continue;
+    for (const m of account.months) {
+      const base = {
+        month: m.month,
+        utilityType: account.type,
+        unit: m.unit,
+        consumption: 0,
+        cost: 0,
+        emissionsKg: 0,
+      };
+      add(`${account.assetId}|${m.month}|${account.type}`, { ...base, assetId: account.assetId }, m);
+      add(`company|${m.month}|${account.type}`, base, m);
+    }
+  }
+  const round = (v: number, places: number) => Math.round(v * 10 ** places) / 10 ** places;
+  return [...sums.values()].map((r) => ({
+    ...r,
+    consumption: round(r.consumption, 3),
+    cost: round(r.cost, 2),
+    emissionsKg: round(r.emissionsKg, 3),
+  }));
+}

@@ -1,0 +1,144 @@
+import { describe, expect, it } from 'vitest';
+import { type MonthBill, monthSlots } from '../../infra/local/seed/consumption-model.ts';
+import { DEMO_ESTATES } from '../../infra/local/seed/demo-estates.ts';
+import { NORTHWIND } from '../../infra/local/seed/northwind.ts';
+import { type PlannedCompany, planCompany, type SupplierRef } from '../../infra/local/seed/plan-company.ts';
+import { SUPPLIERS } from '../../infra/local/seed/suppliers.ts';
+import { findEmissionFactor } from '../../shared/domain/emission-factors.ts';
+
+const NOW = new Date('2026-11-22T12:00:00Z');
+const slots = monthSlots(NOW, 36);
+const suppliers: SupplierRef[] = SUPPLIERS.map((s, i) => ({
+  ...s,
+  id: `5f00000000000000000000${String(i).padStart(2, '0')}`,
+}));
+const plan = (p = DEMO_ESTATES) => planCompany(p, suppliers, slots, 'owner-sub', NOW);
+
+/** The plan as text with every generated id replaced by its order of first appearance. */
+function withoutIds(company: PlannedCompany): string {
+  const seen = new Map<string, string>();
+  const json = JSON.stringify({ ...company, ids: undefined }, (_key, value) =>
+    value instanceof Map ? Object.fromEntries(value) : value,
+  );
+  return json.replace(/\b[0-9a-f]{24}\b/g, (id) => {
+    if (id.startsWith('5f0000')) return id;
+    if (!seen.has(id)) seen.set(id, `id${seen.size}`);
+    return seen.get(id) as string;
+  });
+}
+
+const values = (invoice: Record<string, unknown>) =>
+  invoice.values as Omit<MonthBill, 'emissionsKg' | 'factorVersion'>;
+
+describe('demo data plan', () => {
+  it('covers the 36 months up to the last complete month', () => {
+    expect(slots[0]?.month).toBe('2023-11');
+    expect(slots.at(-1)).toMatchObject({
+      month: '2026-10',
+      start: '2026-10-01',
+      end: '2026-10-31',
+      days: 31,
+    });
+    expect(slots.find((s) => s.month === '2024-02')?.days).toBe(29);
+  });
+
+  it('is the same on every seed apart from ids', () => {
+    expect(withoutIds(plan())).toBe(withoutIds(plan()));
+    expect(withoutIds(plan(NORTHWIND))).not.toBe(withoutIds(plan()));
+  });
+
+  it('burns more gas in January than in July at every site', () => {
+    for (const account of plan().accounts.filter((a) => a.type === 'gas')) {
+      const byMonth = new Map(account.months.map((m) => [m.month, m.consumption]));
+      for (const year of [2024, 2025, 2026]) {
+        const july = byMonth.get(`${year}-07`);
+        const january = byMonth.get(`${year}-01`);
+        if (july !== undefined && january !== undefined) expect(january).toBeGreaterThan(july * 2);
+      }
+    }
+  });
+
+  it('uses electricity in line with floor area and building type', () => {
+    const company = plan();
+    for (const { item, plan: asset } of company.assets) {
+      const supply = company.accounts.find(
+        (a) => a.assetId === item._id && a.type === 'electricity' && !a.isSubMeter,
+      );
+      const lastYear = (supply?.months ?? []).slice(-12).reduce((sum, m) => sum + m.consumption, 0);
+      const intensity = lastYear / asset.floorArea;
+      const [low, high] =
+        asset.assetType === 'Warehouse'
+          ? [25, 80]
+          : asset.assetType === 'Residential block'
+            ? [15, 50]
+            : [60, 260];
+      expect(intensity, asset.siteName).toBeGreaterThan(low);
+      expect(intensity, asset.siteName).toBeLessThan(high);
+    }
+  });
+
+  it('writes invoices whose lines, levy and VAT add up', () => {
+    const company = plan();
+    const residential = new Set(
+      company.assets.filter((a) => a.plan.assetType === 'Residential block').map((a) => a.item._id),
+    );
+    for (const account of company.accounts) {
+      for (const invoice of account.invoices) {
+        const v = values(invoice);
+        expect(v.netAmount).toBeCloseTo(v.energyCharge + v.standingCharge + v.cclAmount, 2);
+        expect(v.totalAmount).toBeCloseTo(v.netAmount + v.vatAmount, 2);
+        const start = String(invoice.invoiceStartDate);
+        if (residential.has(account.assetId)) {
+          expect(v.cclAmount).toBe(0);
+          if (account.type !== 'water') expect(v.vatRate).toBe(account.type === 'waste' ? 20 : 5);
+        } else if (account.type === 'electricity') {
+          const rate = start >= '2026-04-01' ? 0.00801 : 0.00775;
+          expect(v.cclAmount).toBeCloseTo(v.consumption * rate, 1);
+          expect(v.vatRate).toBe(v.consumption > 1000 ? 20 : 5);
+        } else if (account.type === 'gas') {
+          expect(v.vatRate).toBe(v.consumption > 4397 ? 20 : 5);
+        }
+        if (account.type === 'water') expect(v.vatRate).toBe(0);
+        if (account.type === 'waste') expect(v.vatRate).toBe(20);
+      }
+    }
+  });
+
+  it("takes each month's emissions from the factor of its year", () => {
+    for (const account of plan().accounts.filter((a) => a.type === 'electricity' || a.type === 'gas')) {
+      for (const m of account.months) {
+        const year = Number(m.month.slice(0, 4));
+        const factor = findEmissionFactor(
+          account.type === 'gas' ? 'gas' : 'electricity',
+          account.type === 'gas' ? 'combustion' : 'generation',
+          year,
+        );
+        expect(m.emissionsKg).toBeCloseTo(m.consumption * (factor?.factor ?? Number.NaN), 0);
+        expect(m.factorVersion).toBe(factor?.version);
+      }
+    }
+  });
+
+  it('numbers each electricity supply in its own distribution area', () => {
+    const company = plan();
+    for (const account of company.accounts.filter((a) => a.type === 'electricity' && !a.isSubMeter)) {
+      const asset = company.assets.find((a) => a.item._id === account.assetId);
+      expect(String(account.item.meterPointNumber).slice(0, 2)).toBe(asset?.plan.distributor);
+    }
+  });
+
+  it('stops the months and bills of a closed supply when it closed', () => {
+    const company = plan();
+    const closed = company.accounts.filter((a) => a.item.status === 'inactive');
+    expect(closed.map((a) => a.item.name).sort()).toEqual([
+      '128 High Street Guildford Gas',
+      '210 Oxford Street Dry mixed recycling',
+      'Wakefield 41 Unit 3 Water',
+    ]);
+    const guildford = closed.find((a) => a.item.name === '128 High Street Guildford Gas');
+    expect(guildford?.months.at(-1)?.month).toBe('2026-03');
+    expect(guildford?.invoices).toHaveLength(guildford?.months.length ?? -1);
+    const history = company.statusHistory.find((h) => h.accountId === guildford?.item._id);
+    expect(history?.item).toMatchObject({ status: 'inactive', date: '2026-04-01' });
+  });
+});
