@@ -1,4 +1,5 @@
 import { newId } from '../../../functions/lib/ids.ts';
+import { registerCaptureAddress } from '../../../functions/repositories/company-repository.ts';
 import { putAccountMonths, putRollups } from '../../../functions/repositories/consumption-repository.ts';
 import { putItem } from '../../../functions/repositories/item-repository.ts';
 import { writeActivity } from '../../../functions/services/activity-service.ts';
@@ -81,6 +82,8 @@ async function writeCompany(company: PlannedCompany, add: (key: string, n: numbe
   const cid = company.companyId;
   await putItem(collection('companies'), company.company);
   add('companies', 1);
+  const settings = company.company.settings as { invoiceCaptureEmail?: string } | undefined;
+  if (settings?.invoiceCaptureEmail) await registerCaptureAddress(settings.invoiceCaptureEmail, cid);
 
   await inPool(company.assets, 8, async (asset) => {
     const { plan, index } = asset;
