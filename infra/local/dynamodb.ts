@@ -1,0 +1,90 @@
+import { mkdir } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import {
+  CreateTableCommand,
+  DescribeTableCommand,
+  DynamoDBClient,
+  ResourceNotFoundException,
+} from '@aws-sdk/client-dynamodb';
+import dynalite from 'dynalite';
+import { TABLE } from '../../shared/system/table.ts';
+import { LOCAL_REGION, LOCAL_TABLE_NAME } from './environment.ts';
+
+export interface DynamoEmulator {
+  endpoint: string;
+  port: number;
+  client: DynamoDBClient;
+  stop(): Promise<void>;
+}
+
+/** DynamoDB in-process: dynalite on LevelDB files under `dir`, so items survive restarts. */
+export async function startDynamo(dir: string, port: number, host = '127.0.0.1'): Promise<DynamoEmulator> {
+  await mkdir(dir, { recursive: true });
+  const server = dynalite({ path: dir, createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const actual = (server.address() as AddressInfo).port;
+  const endpoint = `http://${host}:${actual}`;
+  const client = new DynamoDBClient({
+    region: LOCAL_REGION,
+    endpoint,
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
+  return {
+    endpoint,
+    port: actual,
+    client,
+    stop: async () => {
+      client.destroy();
+      await new Promise<void>((resolve, reject) => server.close((err) => (err ? reject(err) : resolve())));
+    },
+  };
+}
+
+/** The table as shared/system/table.ts declares it, created over the wire when it does not exist yet. */
+export async function ensureTable(
+  client: DynamoDBClient,
+  tableName = LOCAL_TABLE_NAME,
+): Promise<'created' | 'existed'> {
+  try {
+    await client.send(new DescribeTableCommand({ TableName: tableName }));
+    return 'existed';
+  } catch (err) {
+    if (!(err instanceof ResourceNotFoundException)) throw err;
+  }
+  const keyAttributes = new Set<string>([TABLE.partitionKey, TABLE.sortKey]);
+  for (const index of TABLE.indexes) {
+    keyAttributes.add(index.partitionKey);
+    keyAttributes.add(index.sortKey);
+  }
+  await client.send(
+    new CreateTableCommand({
+      TableName: tableName,
+      BillingMode: 'PAY_PER_REQUEST',
+      AttributeDefinitions: [...keyAttributes].map((name) => ({ AttributeName: name, AttributeType: 'S' })),
+      KeySchema: [
+        { AttributeName: TABLE.partitionKey, KeyType: 'HASH' },
+        { AttributeName: TABLE.sortKey, KeyType: 'RANGE' },
+      ],
+      GlobalSecondaryIndexes: TABLE.indexes.map((index) => ({
+        IndexName: index.name,
+        KeySchema: [
+          { AttributeName: index.partitionKey, KeyType: 'HASH' },
+          { AttributeName: index.sortKey, KeyType: 'RANGE' },
+        ],
+        Projection: { ProjectionType: 'ALL' },
+      })),
+    }),
+  );
+  for (let i = 0; i < 100; i++) {
+    const out = await client.send(new DescribeTableCommand({ TableName: tableName }));
+    if (out.Table?.TableStatus === 'ACTIVE') return 'created';
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  throw new Error(`Table ${tableName} did not become active`);
+}
