@@ -134,13 +134,14 @@ describe('seeded demo users and companies', () => {
     };
     expect(leaks(demoId, northwindIds)).toEqual([]);
     expect(leaks(northwindId, demoIds)).toEqual([]);
-    // Outside the company partitions only profiles (which list a user's companies) and the company list name them.
+    // Outside the company partitions only profiles (which list a user's companies), the company list and the
+    // capture-address lookup name them.
     const northwindSet = new Set(northwindIds);
     const elsewhere = all.filter(
       (i) => !i.pk.startsWith('C#') && idsIn(i).some((id) => northwindSet.has(id)),
     );
     expect(new Set(elsewhere.map((i) => (i.pk.startsWith('U#') ? 'profile' : i.pk)))).toEqual(
-      new Set(['profile', 'G#companies']),
+      new Set(['profile', 'G#companies', 'G#capture-addresses']),
     );
   });
 });
