@@ -1,4 +1,10 @@
-import { CreateBucketCommand, GetObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import {
+  CreateBucketCommand,
+  GetObjectCommand,
+  ListObjectsV2Command,
+  PutObjectCommand,
+  S3Client,
+} from '@aws-sdk/client-s3';
 import type { SQSEvent } from 'aws-lambda';
 import { startFauxqs } from 'fauxqs';
 import MailComposer from 'nodemailer/lib/mail-composer/index.js';
@@ -34,7 +40,10 @@ async function deliver(raw: Buffer, key = `mail/2026/11/22/${++sequence}.eml`): 
     eventVersion: '2.1',
     eventSource: 'aws:s3',
     eventName: 'ObjectCreated:Put',
-    s3: { bucket: { name: 'voltfolio-inbox' }, object: { key: encodeURIComponent(key).replace(/%2F/g, '/'), size: raw.length } },
+    s3: {
+      bucket: { name: 'voltfolio-inbox' },
+      object: { key: encodeURIComponent(key).replace(/%2F/g, '/'), size: raw.length },
+    },
   };
   return {
     Records: [
@@ -72,8 +81,14 @@ beforeAll(async () => {
     BUCKET_UPLOADS: 'voltfolio-uploads',
     LIVE_ENDPOINT: 'http://127.0.0.1:9',
   });
-  s3 = new S3Client({ region: 'eu-west-2', endpoint: fauxqs.address, forcePathStyle: true, credentials: { accessKeyId: 't', secretAccessKey: 't' } });
-  for (const Bucket of ['voltfolio-inbox', 'voltfolio-uploads']) await s3.send(new CreateBucketCommand({ Bucket }));
+  s3 = new S3Client({
+    region: 'eu-west-2',
+    endpoint: fauxqs.address,
+    forcePathStyle: true,
+    credentials: { accessKeyId: 't', secretAccessKey: 't' },
+  });
+  for (const Bucket of ['voltfolio-inbox', 'voltfolio-uploads'])
+    await s3.send(new CreateBucketCommand({ Bucket }));
   companyId = await createCompany('Demo Estates Ltd');
   const companies = await import('../../functions/repositories/company-repository.ts');
   await companies.registerCaptureAddress('invoices+demo@capture.voltfolio.test', companyId);
@@ -95,13 +110,21 @@ describe('e-mail intake', () => {
     ]);
     const result = await handler(await deliver(raw));
     expect(result.batchItemFailures).toEqual([]);
-    const stored = await s3.send(new ListObjectsV2Command({ Bucket: 'voltfolio-uploads', Prefix: `invoices/${companyId}/` }));
+    const stored = await s3.send(
+      new ListObjectsV2Command({ Bucket: 'voltfolio-uploads', Prefix: `invoices/${companyId}/` }),
+    );
     expect(stored.Contents?.map((o) => o.Key)).toEqual([expect.stringMatching(/\/1-March-2026\.pdf$/)]);
-    const object = await s3.send(new GetObjectCommand({ Bucket: 'voltfolio-uploads', Key: stored.Contents?.[0]?.Key }));
+    const object = await s3.send(
+      new GetObjectCommand({ Bucket: 'voltfolio-uploads', Key: stored.Contents?.[0]?.Key }),
+    );
     expect(object.ContentType).toBe('application/pdf');
     expect(object.Metadata).toMatchObject({ 'company-id': companyId, source: 'email' });
     const [email] = await emailsOf({ companyId });
-    expect(email).toMatchObject({ status: 'accepted', from: 'billing@supplier.example', subject: 'Your invoice' });
+    expect(email).toMatchObject({
+      status: 'accepted',
+      from: 'billing@supplier.example',
+      subject: 'Your invoice',
+    });
     expect(String(email?.reason)).toContain('terms.docx: not a PDF or image');
   });
 
@@ -115,25 +138,39 @@ describe('e-mail intake', () => {
   });
 
   it('refuses mail to an unknown address and logs it for staff', async () => {
-    const result = await handler(await deliver(await rawMail('nobody@capture.voltfolio.test', [{ filename: 'a.pdf', content: PDF }])));
+    const result = await handler(
+      await deliver(await rawMail('nobody@capture.voltfolio.test', [{ filename: 'a.pdf', content: PDF }])),
+    );
     expect(result.batchItemFailures).toEqual([]);
     const refused = await emailsOf({});
     expect(refused).toEqual([
-      expect.objectContaining({ status: 'refused', reason: 'No company uses the capture address nobody@capture.voltfolio.test' }),
+      expect.objectContaining({
+        status: 'refused',
+        reason: 'No company uses the capture address nobody@capture.voltfolio.test',
+      }),
     ]);
   });
 
   it('refuses mail without a PDF or image and says so in the company log', async () => {
     await handler(await deliver(await rawMail('invoices+demo@capture.voltfolio.test', [])));
     const logged = await emailsOf({ companyId });
-    expect(logged.some((e) => e.status === 'refused' && e.reason === 'No PDF or image attachment')).toBe(true);
+    expect(logged.some((e) => e.status === 'refused' && e.reason === 'No PDF or image attachment')).toBe(
+      true,
+    );
   });
 
   it('reports a message it could not handle as a batch item failure, so it is retried', async () => {
     const event = await deliver(await rawMail('invoices+demo@capture.voltfolio.test', []));
     const record = event.Records[0];
     if (!record) throw new Error('no record');
-    record.body = JSON.stringify({ Records: [{ eventName: 'ObjectCreated:Put', s3: { bucket: { name: 'voltfolio-inbox' }, object: { key: 'mail/missing.eml' } } }] });
+    record.body = JSON.stringify({
+      Records: [
+        {
+          eventName: 'ObjectCreated:Put',
+          s3: { bucket: { name: 'voltfolio-inbox' }, object: { key: 'mail/missing.eml' } },
+        },
+      ],
+    });
     const result = await handler(event);
     expect(result.batchItemFailures).toEqual([{ itemIdentifier: record.messageId }]);
   });
