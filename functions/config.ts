@@ -84,6 +84,57 @@ export function s3Options(): { forcePathStyle: boolean; publicEndpoint?: string 
   };
 }
 
+/**
+ * Where sign-in identities are created: the Cognito user pool, or the local OpenID provider's account
+ * file (`accounts.json` in LOCAL_ACCOUNTS_DIR). By default it follows AUTH_PROVIDER.
+ */
+export function identityConfig(): {
+  provider: 'cognito' | 'local';
+  userPoolId?: string;
+  accountsDir?: string;
+} {
+  const provider =
+    optional('IDENTITY_PROVIDER') ?? (optional('AUTH_PROVIDER') === 'oidc' ? 'local' : 'cognito');
+  if (provider === 'cognito') return { provider, userPoolId: required('COGNITO_USER_POOL_ID') };
+  if (provider === 'local') return { provider, accountsDir: required('LOCAL_ACCOUNTS_DIR') };
+  throw new Error(`IDENTITY_PROVIDER must be cognito or local, not ${provider}`);
+}
+
+/** Outgoing mail: SES, or .eml files in OUTBOX_DIR when it is set (the local stack). */
+export function mailConfig(): { outboxDir?: string; from: string; appUrl?: string } {
+  return {
+    outboxDir: optional('OUTBOX_DIR'),
+    from: optional('MAIL_FROM') ?? 'Voltfolio <no-reply@voltfolio.test>',
+    appUrl: optional('APP_URL'),
+  };
+}
+
+/**
+ * Public services a site's page draws on. The base URLs default to the real services; the local stack
+ * and tests point them at local servers of the same shape. EPC lookups need the register's e-mail and key.
+ */
+export function externalServicesConfig(): {
+  postcodesUrl: string;
+  policeUrl: string;
+  floodUrl: string;
+  airQualityUrl: string;
+  airQualityKey?: string;
+  epcUrl: string;
+  epcEmail?: string;
+  epcKey?: string;
+} {
+  return {
+    postcodesUrl: optional('POSTCODES_API_URL') ?? 'https://api.postcodes.io',
+    policeUrl: optional('POLICE_API_URL') ?? 'https://data.police.uk',
+    floodUrl: optional('FLOOD_API_URL') ?? 'https://environment.data.gov.uk/flood-monitoring',
+    airQualityUrl: optional('AIR_QUALITY_API_URL') ?? 'https://api.openaq.org',
+    airQualityKey: optional('AIR_QUALITY_API_KEY'),
+    epcUrl: optional('EPC_API_URL') ?? 'https://epc.opendatacommunities.org',
+    epcEmail: optional('EPC_API_EMAIL'),
+    epcKey: optional('EPC_API_KEY'),
+  };
+}
+
 /** For tests: forget what was read so a changed environment is read again. */
 export function resetConfigForTests(): void {
   cached = undefined;

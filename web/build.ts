@@ -2,6 +2,7 @@ import { cp, mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import * as esbuild from 'esbuild';
+import { barrelImports } from './barrel-imports.ts';
 import { formatReport, measureBundle, outputOf, staticClosure } from './bundle-size.ts';
 import type { WebConfig } from './lib/config.ts';
 
@@ -136,7 +137,7 @@ function esbuildOptions(opts: BuildWebOptions, plugins: esbuild.Plugin[]): esbui
     metafile: true,
     define: { 'process.env.NODE_ENV': JSON.stringify(minify ? 'production' : 'development') },
     logLevel: 'silent',
-    plugins,
+    plugins: [barrelImports(WEB_DIR, path.join(ROOT, 'node_modules')), ...plugins],
   };
 }
 

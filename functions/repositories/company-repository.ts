@@ -1,4 +1,4 @@
-import { getItem, getRaw, putRaw, type StoredItem } from './item-repository.ts';
+import { deleteRaw, getItem, getRaw, putRaw, type StoredItem } from './item-repository.ts';
 import { keys } from './keys.ts';
 
 const CAPTURE_ADDRESSES = keys.collection({}, 'capture-addresses');
@@ -18,4 +18,10 @@ export async function registerCaptureAddress(address: string, companyId: string)
 export async function companyIdForCaptureAddress(address: string): Promise<string | undefined> {
   const item = await getRaw(CAPTURE_ADDRESSES, address.trim().toLowerCase());
   return typeof item?.companyId === 'string' ? item.companyId : undefined;
+}
+
+/** Mail to an address a company no longer uses must not reach it. Only the owner's entry is removed. */
+export async function unregisterCaptureAddress(address: string, companyId: string): Promise<void> {
+  if ((await companyIdForCaptureAddress(address)) !== companyId) return;
+  await deleteRaw(CAPTURE_ADDRESSES, address.trim().toLowerCase());
 }

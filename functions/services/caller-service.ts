@@ -14,16 +14,25 @@ const permissionList = (v: unknown): PermissionName[] =>
 
 /**
  * The caller behind a verified subject: their current company, permissions (own and role's) and grants,
- * all read from the table. The company comes from the user's stored choice, never from the request.
+ * all read from the table. The company comes from the user's stored choice, never from the request; an
+ * API key instead names the company it was issued in (`opts.companyId`), which the user must still be in.
  */
-export async function loadCaller(sub: string, roles: readonly string[] = []): Promise<Caller> {
-  const hit = cache.get(sub);
+export async function loadCaller(
+  sub: string,
+  roles: readonly string[] = [],
+  opts: { companyId?: string } = {},
+): Promise<Caller> {
+  const cacheKey = opts.companyId ? `${sub}|${opts.companyId}` : sub;
+  const hit = cache.get(cacheKey);
   if (hit && hit.until > Date.now()) return hit.caller;
 
   const profile = await getProfile(sub);
   if (!profile) throw unauthorized(NOT_VERIFIED);
-  const companyId =
-    profile.currentCompanyId && (profile.companyIds.includes(profile.currentCompanyId) || profile.isAdmin)
+  const companyId = opts.companyId
+    ? profile.companyIds.includes(opts.companyId) || profile.isAdmin
+      ? opts.companyId
+      : undefined
+    : profile.currentCompanyId && (profile.companyIds.includes(profile.currentCompanyId) || profile.isAdmin)
       ? profile.currentCompanyId
       : profile.companyIds[0];
   if (!companyId) throw unauthorized(NOT_VERIFIED);
@@ -51,11 +60,11 @@ export async function loadCaller(sub: string, roles: readonly string[] = []): Pr
     grants: grants.success ? grants.data : EMPTY_GRANTS,
     roles: roleNames,
   };
-  cache.set(sub, { caller, until: Date.now() + CACHE_MS });
+  cache.set(cacheKey, { caller, until: Date.now() + CACHE_MS });
   return caller;
 }
 
-/** After a change to the caller's own record (company switch), this process must not serve the old one. */
+/** After a change to a person's record (company switch, new grants), this process must not serve the old one. */
 export function forgetCaller(sub: string): void {
-  cache.delete(sub);
+  for (const key of cache.keys()) if (key === sub || key.startsWith(`${sub}|`)) cache.delete(key);
 }

@@ -1,6 +1,5 @@
 import * as z from 'zod';
 import type { Caller } from '../../shared/access/caller.ts';
-import { canAccessItem, lineageOf } from '../../shared/access/item-access.ts';
 import { isCompanyWide } from '../../shared/access/route-access.ts';
 import { DEFAULT_LIST_LIMIT, MAX_LIST_LIMIT } from '../../shared/constants.ts';
 import { findResource, type ResourceDecl } from '../../shared/system/resources.ts';
@@ -19,6 +18,12 @@ import {
 } from '../repositories/item-repository.ts';
 import { keys } from '../repositories/keys.ts';
 import { writeActivity } from './activity-service.ts';
+import { LineageResolver, mayAccessItem } from './item-access-service.ts';
+import { indexForSearch } from './search-index-service.ts';
+
+/** Keeps what is derived from a company item (the global search index) in step with it after a write. */
+const afterWrite = (resource: ResourceDecl, caller: Caller, item: StoredItem): Promise<void> =>
+  resource.scope === 'company' ? indexForSearch(caller.companyId, resource.name, item) : Promise.resolve();
 
 /** Query parameters that steer a list rather than filter it. */
 const CONTROL_PARAMS = new Set([
@@ -112,27 +117,40 @@ function mayAccess(
   caller: Caller,
   item: StoredItem,
   access: 'read' | 'write',
-): boolean {
-  if (!resource.itemType) return true;
-  return canAccessItem(caller, access, lineageOf(resource.itemType, item._id, item));
+  resolver?: LineageResolver,
+): Promise<boolean> {
+  return mayAccessItem(resource, caller, item, access, resolver);
 }
 
 /** Loads an item for a route: absent, another company's and unreadable items are all the same 404. */
 async function loadForRoute(ctx: OpContext, resource: ResourceDecl, id: string, access: 'read' | 'write') {
   const item = await getItem(collectionOf(resource, ctx.caller).pk, id);
   if (!item) throw notFound();
-  if (!mayAccess(resource, ctx.caller, item, 'read')) throw notFound();
-  if (access === 'write' && !mayAccess(resource, ctx.caller, item, 'write')) throw forbidden();
+  const resolver = new LineageResolver(ctx.caller.companyId);
+  if (!(await mayAccess(resource, ctx.caller, item, 'read', resolver))) throw notFound();
+  if (access === 'write' && !(await mayAccess(resource, ctx.caller, item, 'write', resolver)))
+    throw forbidden();
   return item;
 }
 
 /** A list of what the caller may read, paged after the per-item filter so totals stay true. */
 async function listReadable(resource: ResourceDecl, caller: Caller, q: ListQuery) {
   const ref = collectionOf(resource, caller);
-  if (!resource.itemType || isCompanyWide(caller)) return listItems(ref, q);
+  if ((!resource.itemType && !resource.parent) || isCompanyWide(caller)) return listItems(ref, q);
   const all = await listItems(ref, { ...q, skip: 0, limit: MAX_LIST_LIMIT });
-  const readable = all.data.filter((item) => mayAccess(resource, caller, item, 'read'));
+  const resolver = new LineageResolver(caller.companyId);
+  const readable: StoredItem[] = [];
+  for (const item of all.data)
+    if (await mayAccess(resource, caller, item, 'read', resolver)) readable.push(item);
   return { data: readable.slice(q.skip, q.skip + q.limit), total: readable.length };
+}
+
+/** The resource's whole-item checks (ResourceDecl.refine), as a form error. */
+function refineOrThrow(resource: ResourceDecl, item: Record<string, unknown>, prefix = ''): void {
+  const errors = resource.refine?.(item);
+  if (errors && Object.keys(errors).length > 0) {
+    throw formError(Object.fromEntries(Object.entries(errors).map(([k, v]) => [`${prefix}${k}`, v])));
+  }
 }
 
 function stamp(caller: Caller, data: Record<string, unknown>, resource: ResourceDecl): StoredItem {
@@ -171,9 +189,11 @@ const get = async (ctx: OpContext): Promise<OpResult> => {
 const create = async (ctx: OpContext): Promise<OpResult> => {
   const resource = resourceOf(ctx.route);
   const data = parseOrThrow(resource.schema, ctx.body);
+  refineOrThrow(resource, data);
   const item = stamp(ctx.caller, data, resource);
-  if (!mayAccess(resource, ctx.caller, item, 'write')) throw forbidden();
+  if (!(await mayAccess(resource, ctx.caller, item, 'write'))) throw forbidden();
   await putItem(collectionOf(resource, ctx.caller), item, { mustNotExist: true });
+  await afterWrite(resource, ctx.caller, item);
   await writeActivity(ctx.caller, { type: 'create', model: resource.name, modelId: item._id });
   return { status: 201, body: item };
 };
@@ -189,11 +209,16 @@ const bulk = async (ctx: OpContext): Promise<OpResult> => {
       const field = [i, ...(first?.path ?? [])].map(String).join('.');
       throw formError({ [field]: first?.message ?? 'Invalid' });
     }
+    refineOrThrow(resource, result.data, `${i}.`);
     return stamp(ctx.caller, result.data, resource);
   });
-  for (const item of parsed) if (!mayAccess(resource, ctx.caller, item, 'write')) throw forbidden();
+  const resolver = new LineageResolver(ctx.caller.companyId);
+  for (const item of parsed) {
+    if (!(await mayAccess(resource, ctx.caller, item, 'write', resolver))) throw forbidden();
+  }
   const ref = collectionOf(resource, ctx.caller);
   for (const item of parsed) await putItem(ref, item, { mustNotExist: true });
+  for (const item of parsed) await afterWrite(resource, ctx.caller, item);
   await writeActivity(ctx.caller, {
     type: 'bulk-create',
     model: resource.name,
@@ -211,9 +236,11 @@ const update = async (ctx: OpContext): Promise<OpResult> => {
     ...stripDefaults(patch, ctx.body),
     updatedAt: new Date().toISOString(),
   };
+  refineOrThrow(resource, next);
   // Moving an item must not move it out of the caller's reach.
-  if (!mayAccess(resource, ctx.caller, next, 'write')) throw forbidden();
+  if (!(await mayAccess(resource, ctx.caller, next, 'write'))) throw forbidden();
   await putItem(collectionOf(resource, ctx.caller), next, { mustExist: true });
+  await afterWrite(resource, ctx.caller, next);
   await writeActivity(ctx.caller, { type: 'update', model: resource.name, modelId: existing._id });
   return { body: next };
 };
@@ -230,6 +257,7 @@ const remove = async (ctx: OpContext): Promise<OpResult> => {
   if (existing.deleted === true) return { body: existing };
   const next = { ...existing, deleted: true, deletedAt: new Date().toISOString(), deletedBy: ctx.caller.sub };
   await putItem(collectionOf(resource, ctx.caller), next, { mustExist: true });
+  await afterWrite(resource, ctx.caller, next);
   await writeActivity(ctx.caller, { type: 'delete', model: resource.name, modelId: existing._id });
   return { body: next };
 };
@@ -240,6 +268,7 @@ const restore = async (ctx: OpContext): Promise<OpResult> => {
   const { deleted: _d, deletedAt: _a, deletedBy: _b, ...rest } = existing;
   const next = { ...rest, updatedAt: new Date().toISOString() } as StoredItem;
   await putItem(collectionOf(resource, ctx.caller), next, { mustExist: true });
+  await afterWrite(resource, ctx.caller, next);
   if (existing.deleted === true) {
     await writeActivity(ctx.caller, { type: 'restore', model: resource.name, modelId: existing._id });
   }

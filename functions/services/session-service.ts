@@ -2,20 +2,25 @@ import * as z from 'zod';
 import { derivePermissions } from '../../shared/access/route-access.ts';
 import { DEFAULT_LIST_LIMIT } from '../../shared/constants.ts';
 import { findResource } from '../../shared/system/resources.ts';
-import { forbidden, notFound } from '../lib/errors.ts';
+import { presignGet } from '../adapters/s3.ts';
+import { bucketName } from '../config.ts';
+import { notFound } from '../lib/errors.ts';
 import { parseOrThrow } from '../lib/validation.ts';
 import type { OpContext, Operations, OpResult } from '../middleware/api-context.ts';
 import { getItem, listItems, putItem, type StoredItem } from '../repositories/item-repository.ts';
 import { keys } from '../repositories/keys.ts';
 import { getMembership, getProfile, listRoles, setCurrentCompany } from '../repositories/user-repository.ts';
 import { writeActivity } from './activity-service.ts';
+import { apiKeySummary } from './api-access-service.ts';
 import { forgetCaller } from './caller-service.ts';
 
 const companyPk = keys.collection({}, 'companies');
 
+/** 'admin' comes from the staff flag alone: a membership that names it does not make anyone staff. */
 function effectivePermissions(ctx: OpContext): string[] {
   const held = derivePermissions(ctx.caller.permissions, ctx.caller.grants);
   if (ctx.caller.isAdmin) held.add('admin');
+  else held.delete('admin');
   return [...held].sort();
 }
 
@@ -23,7 +28,25 @@ async function company(id: string): Promise<StoredItem | undefined> {
   return getItem(companyPk, id);
 }
 
+/** A machine has no profile: it is described by its credential. */
+function machineSelf(ctx: OpContext): OpResult {
+  return {
+    body: {
+      _id: ctx.caller.machineId,
+      name: ctx.caller.name,
+      isMachine: true,
+      isAdmin: false,
+      companyId: ctx.caller.companyId,
+      permissions: effectivePermissions(ctx),
+      roles: [],
+      role: null,
+      apiKey: null,
+    },
+  };
+}
+
 const me = async (ctx: OpContext): Promise<OpResult> => {
+  if (ctx.caller.kind === 'machine') return machineSelf(ctx);
   const profile = await getProfile(ctx.caller.sub);
   if (!profile) throw notFound();
   const membership = await getMembership(ctx.caller.companyId, ctx.caller.sub);
@@ -45,17 +68,23 @@ const me = async (ctx: OpContext): Promise<OpResult> => {
       permissions: effectivePermissions(ctx),
       role: role ? { _id: role._id, name: role.name } : null,
       // Only whether a key exists: the key itself is shown once, when it is made.
-      apiKey: membership?.apiKeyPrefix
-        ? { prefix: membership.apiKeyPrefix, createdAt: membership.apiKeyCreatedAt }
-        : null,
+      apiKey: await apiKeySummary(ctx.caller.sub, ctx.caller.companyId),
     },
   };
 };
 
+/** The stored logo is private; the answer carries a link to it that works for an hour. */
+async function withLogoUrl(found: StoredItem): Promise<StoredItem> {
+  const settings = (found.settings ?? {}) as Record<string, unknown>;
+  if (typeof settings.logoKey !== 'string') return found;
+  const logoUrl = await presignGet(bucketName('documents'), settings.logoKey, 3600);
+  return { ...found, settings: { ...settings, logoUrl } };
+}
+
 const myCompany = async (ctx: OpContext): Promise<OpResult> => {
   const found = await company(ctx.caller.companyId);
   if (!found) throw notFound();
-  return { body: found };
+  return { body: await withLogoUrl(found) };
 };
 
 const myPermissions = async (ctx: OpContext): Promise<OpResult> => ({
@@ -135,7 +164,8 @@ const switchBody = z.object({ companyId: z.string().min(1, 'This field is requir
 /** Stores the chosen company for the user; the next request reads it (the client then re-authenticates). */
 const switchCompany = async (ctx: OpContext): Promise<OpResult> => {
   const userSub = ctx.params.userSub as string;
-  if (userSub !== ctx.caller.sub && userSub !== 'me') throw forbidden('You can only switch your own company');
+  // Another person's record is not the caller's to see or change: as good as absent.
+  if (userSub !== ctx.caller.sub && userSub !== 'me') throw notFound();
   const { companyId } = parseOrThrow(switchBody, ctx.body);
   const profile = await getProfile(ctx.caller.sub);
   if (!profile) throw notFound();

@@ -48,6 +48,8 @@ export function createVoltfolioStacks(app: App, options: VoltfolioAppOptions = {
     bundleDir,
     logRetention: context.logRetention,
     logLevel: context.logLevel,
+    appUrl: context.appOrigins[0] ?? '',
+    mailFrom: `Voltfolio <no-reply@${context.mailSenderDomain}>`,
   };
   const name = (part: string) => `${context.stackPrefix}-${part}`;
 
@@ -58,7 +60,11 @@ export function createVoltfolioStacks(app: App, options: VoltfolioAppOptions = {
   const shared = {
     table: data.table,
     buckets: data.buckets,
-    auth: { userPoolId: auth.userPool.userPoolId, clientId: auth.webClient.userPoolClientId },
+    auth: {
+      userPoolId: auth.userPool.userPoolId,
+      userPoolArn: auth.userPool.userPoolArn,
+      clientId: auth.webClient.userPoolClientId,
+    },
     sender: email.sender,
   };
   const realtime = new RealtimeStack(app, name('Realtime'), { system, resources: shared, settings });

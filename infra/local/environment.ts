@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { BUCKETS, type BucketName, QUEUES, type QueueName } from '../../shared/system/functions.ts';
+import { publicDataEnvironment } from './fakes/public-data-server.ts';
 
 /**
  * The environment the functions see on this machine: the same variables the CDK app sets in AWS, pointing
@@ -34,6 +35,8 @@ export interface LocalEndpoints {
   s3Endpoint?: string;
   /** The state directory: sign-in accounts live in `<stateDir>/oidc`, sent mail in `<stateDir>/outbox`. */
   stateDir?: string;
+  /** Local servers of the public services (postcodes, police, floods, air quality, EPC register). */
+  publicDataUrl?: string;
 }
 
 export interface LocalUrls {
@@ -88,6 +91,7 @@ export function localEnvironment(endpoints: LocalEndpoints, logLevel = 'info'): 
     env.LOCAL_ACCOUNTS_DIR = join(stateDir, 'oidc');
     env.OUTBOX_DIR = join(stateDir, 'outbox');
   }
+  if (endpoints.publicDataUrl) Object.assign(env, publicDataEnvironment(endpoints.publicDataUrl));
   for (const bucket of BUCKETS) env[`BUCKET_${envSuffix(bucket)}`] = localBucketName(bucket);
   for (const queue of QUEUES) {
     env[`QUEUE_URL_${envSuffix(queue)}`] = localQueueUrl(awsEndpoint, queue);

@@ -10,6 +10,7 @@ import {
   localEnvironment,
   localUrls,
 } from './environment.ts';
+import { startPublicDataFakes } from './fakes/public-data-server.ts';
 import { type Component, healthOf } from './health.ts';
 import { createGateway, type GatewayParts } from './http-gateway.ts';
 import { type FunctionLoad, loadFunctions } from './lambda.ts';
@@ -25,7 +26,7 @@ import { type SeedOutcome, seedOnce } from './seeding.ts';
 import { startSmtpInbox } from './smtp-inbox.ts';
 import { staticFiles } from './static-files.ts';
 import { buildWebApp, type WebBuild } from './web-build.ts';
-import { wsGateway } from './ws-gateway.ts';
+import { type WsGateway, wsGateway } from './ws-gateway.ts';
 
 export interface LocalStack {
   urls: LocalUrls;
@@ -37,6 +38,8 @@ export interface LocalStack {
   messaging: MessagingEmulator;
   dynamo: DynamoEmulator;
   functions: FunctionLoad;
+  /** The WebSocket gateway, e.g. to cut live connections in tests. */
+  ws: WsGateway;
   seed?: SeedOutcome;
   web?: WebBuild;
   components: Map<string, Component>;
@@ -119,6 +122,10 @@ export async function startStack(options: StackOptions): Promise<LocalStack> {
     parts.s3 = s3Proxy(messaging.endpoint, urls.origin, messaging.s3);
     const loopback = ['0.0.0.0', '::'].includes(options.bindHost) ? '127.0.0.1' : options.bindHost;
     const s3Endpoint = `http://${loopback.includes(':') ? `[${loopback}]` : loopback}:${httpPort}${S3_PATH}`;
+    // No internet here: the site pages' public services are answered by local servers of their shape.
+    const publicData = await startPublicDataFakes();
+    atStop(5, () => publicData.stop());
+    set('public-data', { status: 'up', detail: publicData.url });
     const env = localEnvironment(
       {
         origin: urls.origin,
@@ -126,6 +133,7 @@ export async function startStack(options: StackOptions): Promise<LocalStack> {
         awsEndpoint: messaging.endpoint,
         s3Endpoint,
         stateDir,
+        publicDataUrl: publicData.url,
       },
       options.logLevel,
     );
@@ -248,6 +256,7 @@ export async function startStack(options: StackOptions): Promise<LocalStack> {
       messaging,
       dynamo,
       functions,
+      ws,
       seed: seed instanceof Error ? undefined : seed,
       web: web instanceof Error ? undefined : web,
       components,

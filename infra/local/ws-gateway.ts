@@ -34,6 +34,8 @@ export interface WsGateway {
   /** API Gateway's management API: `POST|GET|DELETE /@connections/{connectionId}`. */
   handleManagement(req: IncomingMessage, res: ServerResponse, connectionId: string): void;
   connectionCount(): number;
+  /** Cuts every open connection without a closing handshake, as a network failure would; answers how many. */
+  dropAll(): number;
   stop(): Promise<void>;
 }
 
@@ -214,6 +216,12 @@ export function wsGateway(functions: FunctionLoad, log: Log): WsGateway {
     },
 
     connectionCount: () => connections.size,
+
+    dropAll() {
+      const open = [...connections.values()];
+      for (const c of open) c.ws.terminate();
+      return open.length;
+    },
 
     async stop() {
       for (const c of connections.values()) c.ws.close(1001, 'Going away');

@@ -5,6 +5,9 @@ import type { PermissionName, RoutePermission } from './permission-names.ts';
 const hasAny = (list: { read: readonly string[]; write: readonly string[] }) =>
   list.read.length > 0 || list.write.length > 0;
 
+/** What the route rules need to know about a caller; `via` is absent in the browser. */
+export type AccessSubject = Pick<Caller, 'isAdmin' | 'permissions' | 'grants'> & Pick<Partial<Caller>, 'via'>;
+
 /** The permissions a caller holds once the derivation rules of 01 §6 are applied. */
 export function derivePermissions(
   permissions: readonly PermissionName[],
@@ -24,17 +27,26 @@ export function derivePermissions(
   return out;
 }
 
+/**
+ * API-only users reach their profile and nothing else through the application; an API key is the one
+ * way they are meant to use, so calls made with their key are judged by their other permissions.
+ */
+export function isApiOnly(subject: Pick<AccessSubject, 'isAdmin' | 'permissions' | 'via'>): boolean {
+  return !subject.isAdmin && subject.via !== 'apiKey' && subject.permissions.includes('api_access_only');
+}
+
 /** '*' admits any signed-in caller; a list admits holders of any one; admins pass every route; no list denies. */
-export function canUseRoute(
-  permission: RoutePermission,
-  caller: Pick<Caller, 'isAdmin' | 'permissions' | 'grants'>,
-) {
+export function canUseRoute(permission: RoutePermission, caller: AccessSubject): boolean {
   if (caller.isAdmin) return true;
   if (permission === '*') return true;
+  if (isApiOnly(caller)) return false;
   const held = derivePermissions(caller.permissions, caller.grants);
-  // API-only users reach their own profile ('*' routes) and nothing else through the app.
-  if (held.has('api_access_only')) return false;
   return permission.some((p) => held.has(p));
+}
+
+/** Global and list search: everyone but API-only users (01 §6). */
+export function canSearch(caller: AccessSubject): boolean {
+  return !isApiOnly(caller);
 }
 
 /** Company users (and admins) bypass per-item checks (02 §6). */
@@ -46,4 +58,14 @@ export function isCompanyWide(caller: Pick<Caller, 'isAdmin' | 'permissions'>): 
     caller.permissions.includes('company_owner') ||
     caller.permissions.includes('company_user_full')
   );
+}
+
+/** Role names in the identity claims that start with 'entity' mark an entity-group user (01 §6). */
+export function isEntityGroupUser(roles: readonly string[]): boolean {
+  return roles.some((r) => r.startsWith('entity'));
+}
+
+/** The Company Settings link: company owners and admins (01 §6). */
+export function canSeeCompanySettings(caller: Pick<Caller, 'isAdmin' | 'permissions'>): boolean {
+  return caller.isAdmin || caller.permissions.includes('company_owner');
 }

@@ -8,10 +8,40 @@ export const entitySchema = z.object({
   address: addressSchema.optional(),
 });
 
+/**
+ * A picture of a site. Uploaded pictures keep their object keys (under `assets/{assetId}/images/`) and are
+ * served by short-lived signed URLs; older ones carry a stored `url`.
+ */
 export const assetImageSchema = z.object({
-  url: z.string(),
+  _id: z.string().optional(),
+  url: z.string().optional(),
   thumbUrl: z.string().optional(),
+  key: z.string().optional(),
+  thumbKey: z.string().optional(),
+  enhancedKey: z.string().optional(),
+  width: z.number().int().positive().optional(),
+  height: z.number().int().positive().optional(),
   isPrimary: z.boolean().default(false),
+});
+
+export const satelliteImageSchema = z.object({
+  url: z
+    .string()
+    .trim()
+    .max(2000)
+    .regex(/^(https:\/\/|\/)/, 'Must be an https address'),
+  zoom: z.number().int().min(1).max(22).optional(),
+  label: z.string().trim().max(200).optional(),
+});
+
+/** The Energy Performance Certificate linked to a site, with the band worked out from its rating. */
+export const assetEpcSchema = z.object({
+  certificateId: z.string().max(200),
+  kind: z.enum(['domestic', 'non-domestic', 'display']),
+  rating: z.number(),
+  band: z.enum(['A', 'B', 'C', 'D', 'E', 'F', 'G']),
+  lodgementDate: z.string().optional(),
+  address: z.string().optional(),
 });
 
 export const assetSchema = z.object({
@@ -24,7 +54,9 @@ export const assetSchema = z.object({
   status: z.enum(['active', 'inactive', 'sold', 'development']).default('active'),
   images: z.array(assetImageSchema).default([]),
   epcRating: z.string().max(3).optional(),
+  epc: assetEpcSchema.optional(),
   geocoordinates: z.object({ lat: z.number(), lng: z.number() }).optional(),
+  satelliteImages: z.array(satelliteImageSchema).max(20).optional(),
 });
 
 export const assetGroupSchema = z.object({
@@ -47,13 +79,14 @@ export const accountSchema = z.object({
   wasteCategory: z.string().max(100).optional(),
 });
 
+/** A meter reading of an account. Its photo is attached only through the submit calls, which check it. */
 export const readingSchema = z.object({
   accountId: idSchema,
   date: isoDate,
-  value: z.number(),
+  value: z.number({ error: 'Must be a number' }).nonnegative('Must be 0 or more'),
   unit: z.string().max(20).optional(),
   isEstimate: z.boolean().default(false),
-  photoKey: z.string().optional(),
+  comment: z.string().trim().max(1000).optional(),
 });
 
 export const projectSchema = z.object({
@@ -65,14 +98,22 @@ export const projectSchema = z.object({
   endDate: isoDate.optional(),
   cost: z.number().nonnegative().optional(),
   estimatedSavingKwh: z.number().optional(),
+  recommendationId: idSchema.optional(),
 });
 
+export const RECOMMENDATION_STATUSES = ['open', 'accepted', 'in-progress', 'done', 'dismissed'] as const;
+
+/** A recommendation for one site (assetId), or a company-wide ("global") one that sites can copy. */
 export const recommendationSchema = z.object({
   title: nonEmpty.max(200),
   description: z.string().max(5000).optional(),
   assetId: idSchema.optional(),
   category: z.string().max(100).optional(),
   estimatedSaving: z.number().optional(),
+  estimatedCost: z.number().nonnegative().optional(),
+  priority: z.enum(['low', 'medium', 'high']).default('medium'),
+  status: z.enum(RECOMMENDATION_STATUSES).default('open'),
+  globalRecommendationId: idSchema.optional(),
 });
 
 export const supplierSchema = z.object({

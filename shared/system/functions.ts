@@ -18,7 +18,7 @@ export const HTTP_FUNCTIONS = [
 ] as const;
 export type HttpFunctionName = (typeof HTTP_FUNCTIONS)[number];
 
-export const WORKER_FUNCTIONS = ['email-intake'] as const;
+export const WORKER_FUNCTIONS = ['email-intake', 'asset-images'] as const;
 export type WorkerFunctionName = (typeof WORKER_FUNCTIONS)[number];
 
 export const WS_FUNCTIONS = ['live'] as const;
@@ -40,13 +40,15 @@ export interface FunctionDecl {
     queues?: QueueName[];
     liveConnections?: boolean;
     sendEmail?: boolean;
+    /** Manage people in the user pool: create them, set temporary passwords, second factors. */
+    userPool?: boolean;
   };
 }
 
 export const BUCKETS = ['uploads', 'documents', 'inbox', 'reports', 'web'] as const;
 export type BucketName = (typeof BUCKETS)[number];
 
-export const QUEUES = ['email-intake'] as const;
+export const QUEUES = ['email-intake', 'asset-images'] as const;
 export type QueueName = (typeof QUEUES)[number];
 
 const httpFn = (name: HttpFunctionName, grants: FunctionDecl['grants']): FunctionDecl => ({
@@ -61,8 +63,8 @@ const httpFn = (name: HttpFunctionName, grants: FunctionDecl['grants']): Functio
 const rw = { table: 'readwrite' } as const;
 
 export const FUNCTIONS: readonly FunctionDecl[] = [
-  httpFn('session', { ...rw, sendEmail: true }),
-  httpFn('companies', { ...rw, buckets: { documents: 'readwrite' }, sendEmail: true }),
+  httpFn('session', { ...rw, buckets: { documents: 'read' }, sendEmail: true, userPool: true }),
+  httpFn('companies', { ...rw, buckets: { documents: 'readwrite' }, sendEmail: true, userPool: true }),
   httpFn('entities', rw),
   httpFn('assets', { ...rw, buckets: { documents: 'readwrite', uploads: 'readwrite' } }),
   httpFn('asset-groups', rw),
@@ -89,6 +91,14 @@ export const FUNCTIONS: readonly FunctionDecl[] = [
     timeoutSeconds: 60,
     grants: { table: 'readwrite', buckets: { inbox: 'read', uploads: 'write' }, liveConnections: true },
   },
+  {
+    name: 'asset-images',
+    kind: 'worker',
+    entry: 'functions/handlers/queue/asset-images.ts',
+    memoryMb: 1024,
+    timeoutSeconds: 60,
+    grants: { table: 'readwrite', buckets: { documents: 'readwrite' }, liveConnections: true },
+  },
 ];
 
 export interface QueueDecl {
@@ -109,6 +119,13 @@ export const QUEUE_DECLS: readonly QueueDecl[] = [
     visibilityTimeoutSeconds: 360,
     maxReceiveCount: 3,
   },
+  {
+    name: 'asset-images',
+    consumer: 'asset-images',
+    batchSize: 5,
+    visibilityTimeoutSeconds: 360,
+    maxReceiveCount: 3,
+  },
 ];
 
 /** Which object-created events reach which queue, as S3 event notifications do in AWS. */
@@ -120,6 +137,8 @@ export interface SubscriptionDecl {
 
 export const SUBSCRIPTIONS: readonly SubscriptionDecl[] = [
   { bucket: 'inbox', prefix: 'mail/', queue: 'email-intake' },
+  // Uploaded site pictures; the worker acts only on `assets/{id}/images/originals/`, never on its own output.
+  { bucket: 'documents', prefix: 'assets/', queue: 'asset-images' },
 ];
 
 export interface ScheduleDecl {

@@ -1,5 +1,8 @@
 import type * as z from 'zod';
 import type { RoutePermission } from '../access/permission-names.ts';
+import { accountStatusHistorySchema } from '../schemas/account-inputs.ts';
+import { accountFieldErrors } from '../schemas/account-rules.ts';
+import { tenantSchema } from '../schemas/asset-tenants.ts';
 import * as billing from '../schemas/billing.ts';
 import * as company from '../schemas/company.ts';
 import * as insights from '../schemas/insights.ts';
@@ -28,6 +31,17 @@ export interface ResourceDecl {
   /** Fields whose text `GET /{resource}/search?query=` matches. */
   searchFields: readonly string[];
   subResources?: Readonly<Record<string, SubResourceDecl>>;
+  /**
+   * Items that hang off an asset or account (a project, a reading): access to the item named by `field`
+   * decides access to them. A list field (an asset group's assets) needs access to every item in it.
+   * Without the field, `whenMissing` says who may still see the item; by default only company users.
+   */
+  parent?: { type: ItemType; field: string; whenMissing?: RoutePermission };
+  /**
+   * Field errors that the schema alone cannot see, checked on the whole item as it will be stored (after
+   * a PATCH is merged): a zod refinement would stop the generic layer from making the schema partial.
+   */
+  refine?: (item: Readonly<Record<string, unknown>>) => Record<string, string> | undefined;
 }
 
 const PORTFOLIO_READERS = [
@@ -38,6 +52,8 @@ const PORTFOLIO_READERS = [
   'account_user',
 ] as const;
 const COMPANY_USERS = ['company_user', 'company_user_full'] as const;
+/** Imports, marketplace and entity import need company_user itself (01 §6). */
+const COMPANY_USER_ONLY = ['company_user'] as const;
 const COMPANY_ADMINS = ['company_admin'] as const;
 const BILLING = ['company_admin', 'bill_validation', 'bill_validation_v2'] as const;
 const ADMIN_ONLY: RoutePermission = [];
@@ -67,6 +83,7 @@ export const RESOURCES: readonly ResourceDecl[] = [
     subResources: {
       'timeline-events': { schema: portfolio.timelineEventSchema },
       'status-history': { schema: portfolio.statusHistorySchema },
+      tenants: { schema: tenantSchema },
     },
   },
   {
@@ -77,6 +94,7 @@ export const RESOURCES: readonly ResourceDecl[] = [
     read: PORTFOLIO_READERS,
     write: COMPANY_USERS,
     searchFields: ['name'],
+    parent: { type: 'assets', field: 'assetIds' },
   },
   {
     name: 'accounts',
@@ -88,7 +106,8 @@ export const RESOURCES: readonly ResourceDecl[] = [
     itemType: 'accounts',
     indexes: ['assetId', 'supplierId'],
     searchFields: ['name', 'meterPointNumber'],
-    subResources: { 'status-history': { schema: portfolio.statusHistorySchema } },
+    subResources: { 'status-history': { schema: accountStatusHistorySchema } },
+    refine: accountFieldErrors,
   },
   {
     name: 'readings',
@@ -99,6 +118,7 @@ export const RESOURCES: readonly ResourceDecl[] = [
     write: PORTFOLIO_READERS,
     indexes: ['accountId'],
     searchFields: [],
+    parent: { type: 'accounts', field: 'accountId' },
   },
   {
     name: 'projects',
@@ -110,6 +130,7 @@ export const RESOURCES: readonly ResourceDecl[] = [
     indexes: ['assetId'],
     searchFields: ['name'],
     subResources: { tasks: { schema: portfolio.taskSchema } },
+    parent: { type: 'assets', field: 'assetId' },
   },
   {
     name: 'recommendations',
@@ -120,6 +141,7 @@ export const RESOURCES: readonly ResourceDecl[] = [
     write: COMPANY_USERS,
     indexes: ['assetId'],
     searchFields: ['title'],
+    parent: { type: 'assets', field: 'assetId' },
   },
   {
     name: 'suppliers',
@@ -155,7 +177,8 @@ export const RESOURCES: readonly ResourceDecl[] = [
     schema: company.userSchema,
     scope: 'company',
     read: ['company_owner', 'company_user', 'company_user_full'],
-    write: COMPANY_ADMINS,
+    // Company admins change members through the user administration routes, which keep identities.
+    write: ADMIN_ONLY,
     searchFields: ['name', 'email'],
   },
   {
@@ -224,6 +247,7 @@ export const RESOURCES: readonly ResourceDecl[] = [
     indexes: ['assetId'],
     searchFields: ['subject'],
     subResources: { replies: { schema: company.replySchema } },
+    parent: { type: 'assets', field: 'assetId' },
   },
   {
     name: 'kiosks',
@@ -234,6 +258,7 @@ export const RESOURCES: readonly ResourceDecl[] = [
     write: COMPANY_ADMINS,
     indexes: ['assetId'],
     searchFields: ['name'],
+    parent: { type: 'assets', field: 'assetId' },
   },
   {
     name: 'invoices',
@@ -244,6 +269,7 @@ export const RESOURCES: readonly ResourceDecl[] = [
     write: BILLING,
     indexes: ['accountId', 'batchId'],
     searchFields: ['fileName', 'invoiceNumber'],
+    parent: { type: 'accounts', field: 'accountId', whenMissing: BILLING },
   },
   {
     name: 'invoice-validation',
@@ -270,7 +296,8 @@ export const RESOURCES: readonly ResourceDecl[] = [
     fn: 'automation',
     schema: billing.scraperRunSchema,
     scope: 'company',
-    read: ['company_admin', 'view_integrations'],
+    // Connector runs: the connectors area is for company admins (01 §6).
+    read: COMPANY_ADMINS,
     write: COMPANY_ADMINS,
     indexes: ['supplierId'],
     searchFields: [],
@@ -280,8 +307,8 @@ export const RESOURCES: readonly ResourceDecl[] = [
     fn: 'automation',
     schema: billing.importSchema,
     scope: 'company',
-    read: COMPANY_USERS,
-    write: COMPANY_USERS,
+    read: COMPANY_USER_ONLY,
+    write: COMPANY_USER_ONLY,
     indexes: ['type'],
     searchFields: [],
   },
@@ -290,8 +317,8 @@ export const RESOURCES: readonly ResourceDecl[] = [
     fn: 'automation',
     schema: billing.importTemplateSchema,
     scope: 'company',
-    read: COMPANY_USERS,
-    write: COMPANY_USERS,
+    read: COMPANY_USER_ONLY,
+    write: COMPANY_USER_ONLY,
     searchFields: ['name'],
   },
   {
@@ -383,7 +410,7 @@ export const RESOURCES: readonly ResourceDecl[] = [
     fn: 'util',
     schema: insights.carbonProjectSchema,
     scope: 'global',
-    read: COMPANY_USERS,
+    read: COMPANY_USER_ONLY,
     write: ADMIN_ONLY,
     indexes: ['projectType'],
     searchFields: ['name'],

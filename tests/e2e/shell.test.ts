@@ -61,9 +61,10 @@ describe('permissions in the browser', () => {
     expect(await page.getByRole('link', { name: 'Users' }).count()).toBe(0);
     await page.goto(`${stack.origin}/admin`);
     await page.waitForURL(/\/forbidden$/);
-    expect(await page.getByText('Forbidden - You are not allowed to view this page...').isVisible()).toBe(
-      true,
-    );
+    // The address changes before the page has rendered.
+    await expect
+      .poll(() => page.getByText('Forbidden - You are not allowed to view this page...').isVisible())
+      .toBe(true);
   });
 
   it('shows an unknown path as "Something went wrong..." with Go Back', async () => {

@@ -49,6 +49,14 @@ describe('function permissions', () => {
     }
   });
 
+  it('lets only functions with userPool manage sign-in identities', () => {
+    for (const decl of FUNCTIONS) {
+      const cognito = actionsOf(decl.name).filter((a) => a.startsWith('cognito-idp:'));
+      expect(cognito.length > 0, decl.name).toBe(decl.grants.userPool === true);
+      if (decl.grants.userPool) expect(cognito).toContain('cognito-idp:AdminCreateUser');
+    }
+  });
+
   it('lets only functions with sendEmail send e-mail', () => {
     for (const decl of FUNCTIONS) {
       expect(

@@ -135,6 +135,78 @@ describe('the live connection', () => {
   });
 });
 
+describe('the live connection after a loss', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  function connect() {
+    const sockets: FakeSocket[] = [];
+    const statuses: LiveStatus[] = [];
+    const opened: boolean[] = [];
+    const live = connectLive({
+      url: 'ws://localhost:3000/ws',
+      getToken: async () => 'tok',
+      onMessage: () => undefined,
+      onStatus: (s) => statuses.push(s),
+      onOpen: (again) => opened.push(again),
+      createSocket: (url) => {
+        const socket = new FakeSocket(url);
+        sockets.push(socket);
+        return socket;
+      },
+    });
+    const last = () => sockets.at(-1) as FakeSocket;
+    return { live, sockets, statuses, opened, last };
+  }
+
+  it('tells a reconnection apart from the first connection, so missed changes are fetched', async () => {
+    const { last, opened } = connect();
+    await vi.advanceTimersByTimeAsync(0);
+    last().accept();
+    last().drop();
+    await vi.advanceTimersByTimeAsync(3_000);
+    last().accept();
+    expect(opened).toEqual([false, true]);
+  });
+
+  it('starts again with a fresh count when the user asks after the reconnect error', async () => {
+    const { live, last, sockets, statuses } = connect();
+    await vi.advanceTimersByTimeAsync(0);
+    for (let i = 0; i < 6; i++) {
+      last().drop();
+      await vi.advanceTimersByTimeAsync(3_000);
+    }
+    expect(statuses.at(-1)).toBe('reconnect-error');
+    expect(sockets).toHaveLength(6);
+    live.retry();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(sockets).toHaveLength(7);
+    last().accept();
+    expect(statuses.at(-1)).toBe('open');
+    // A fresh count: five more attempts after the next loss.
+    for (let i = 0; i < 5; i++) {
+      last().drop();
+      await vi.advanceTimersByTimeAsync(3_000);
+    }
+    expect(sockets).toHaveLength(12);
+  });
+
+  it('ignores a retry while it is still connected or trying', async () => {
+    const { live, last, sockets } = connect();
+    await vi.advanceTimersByTimeAsync(0);
+    last().accept();
+    live.retry();
+    last().drop();
+    live.retry();
+    await vi.advanceTimersByTimeAsync(3_000);
+    expect(sockets).toHaveLength(2);
+  });
+});
+
 describe('stale answers', () => {
   it('match the path, its queries and the items below it', () => {
     expect(isStaleKey('/invoices?status=failed', ['/invoices'])).toBe(true);

@@ -73,4 +73,16 @@ describe('loading the session after sign-in', () => {
     await Promise.all([load(), load(), load()]);
     expect(get).toHaveBeenCalledTimes(3);
   });
+
+  it('asks the API again once told to forget, e.g. after the user changed their name', async () => {
+    const api = fakeApi();
+    const get = vi.spyOn(api, 'get');
+    const load = createSessionLoader({ api, signOut: async () => undefined });
+    await load();
+    await load();
+    expect(get).toHaveBeenCalledTimes(3);
+    load.forget();
+    await load();
+    expect(get).toHaveBeenCalledTimes(6);
+  });
 });

@@ -4,8 +4,15 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { createApiClient } from '../lib/api-client.ts';
 import type { Services } from '../lib/app-context.tsx';
-import { createAuth } from '../lib/auth.ts';
-import { loadConfig } from '../lib/config.ts';
+import { type Auth, createAuth } from '../lib/auth.ts';
+import { loadConfig, type ResolvedConfig } from '../lib/config.ts';
+import {
+  type ClientErrorReport,
+  createErrorReporter,
+  installErrorReporting,
+  sessionSampled,
+} from '../lib/error-reporting.ts';
+import { createSessionLoader } from '../lib/session.ts';
 import { Providers } from './providers.tsx';
 import { createAppRouter } from './router.tsx';
 
@@ -18,6 +25,23 @@ function StartupError({ error }: { error: unknown }) {
   );
 }
 
+/**
+ * Reports go straight to the API rather than through the API client: a report that is refused must
+ * neither sign the user out nor raise an error of its own. Signed-out pages have nobody to report as.
+ */
+function errorSender(config: ResolvedConfig, auth: Auth) {
+  return async (report: ClientErrorReport) => {
+    const user = await auth.getUser();
+    if (!user) return;
+    await fetch(`${config.apiBase}/client-errors`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${user.access_token}` },
+      body: JSON.stringify(report),
+      keepalive: true,
+    });
+  };
+}
+
 async function start(container: HTMLElement) {
   const root = createRoot(container);
   try {
@@ -28,11 +52,20 @@ async function start(container: HTMLElement) {
       getToken: () => auth.getAccessToken(),
       onUnauthorized: () => void auth.signOut(),
     });
+    installErrorReporting(
+      window,
+      createErrorReporter({
+        send: errorSender(config, auth),
+        sampled: sessionSampled(window.sessionStorage),
+      }),
+    );
+    const logOut = () => auth.signOut(() => api.del('/sessions'));
     const services: Services = {
       config,
       auth,
       api,
-      logOut: () => auth.signOut(() => api.del('/sessions')),
+      logOut,
+      session: createSessionLoader({ api, signOut: logOut }),
     };
     const router = createAppRouter(services);
     root.render(

@@ -4,6 +4,8 @@ import { SWRConfig } from 'swr';
 import { Toaster } from '../components/toaster.tsx';
 import { ApiError } from '../lib/api-client.ts';
 import { type Services, ServicesProvider } from '../lib/app-context.tsx';
+import { pickLanguage } from '../lib/i18n.ts';
+import { I18nProvider } from '../lib/i18n-context.tsx';
 import { theme } from './theme.ts';
 
 /** Client errors (4xx) will not change by asking again; server and network errors may. */
@@ -13,18 +15,20 @@ const shouldRetry = (error: Error) =>
 export function Providers({ services, children }: { services: Services; children: ReactNode }) {
   return (
     <MantineProvider theme={theme}>
-      <ServicesProvider services={services}>
-        <SWRConfig
-          value={{
-            fetcher: (key: string) => services.api.get(key),
-            shouldRetryOnError: shouldRetry,
-            revalidateOnFocus: false,
-          }}
-        >
-          {children}
-          <Toaster />
-        </SWRConfig>
-      </ServicesProvider>
+      <I18nProvider language={pickLanguage(undefined, navigator.languages)}>
+        <ServicesProvider services={services}>
+          <SWRConfig
+            value={{
+              fetcher: (key: string) => services.api.get(key),
+              shouldRetryOnError: shouldRetry,
+              revalidateOnFocus: false,
+            }}
+          >
+            {children}
+            <Toaster />
+          </SWRConfig>
+        </ServicesProvider>
+      </I18nProvider>
     </MantineProvider>
   );
 }

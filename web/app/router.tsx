@@ -2,15 +2,23 @@ import type { ComponentType } from 'react';
 import { createBrowserRouter, generatePath, type LoaderFunctionArgs, redirect } from 'react-router';
 import { canUseRoute } from '../../shared/access/route-access.ts';
 import { FullPageLoader } from '../components/page-state.tsx';
+import { ACCOUNT_PAGES } from '../features/accounts/pages.ts';
+import { ASSET_PAGES } from '../features/assets/pages.ts';
+import { COMPANY_PAGES } from '../features/company/pages.ts';
+import { ENTITY_PAGES } from '../features/entities/pages.ts';
+import { PORTFOLIO_PAGES } from '../features/portfolios/pages.ts';
+import { SUPPLIER_PAGES } from '../features/suppliers/pages.ts';
 import type { Services } from '../lib/app-context.tsx';
+import { loadChunk } from '../lib/chunk-error.ts';
 import { loginPath } from '../lib/login-redirect.ts';
-import { createSessionLoader, type Session } from '../lib/session.ts';
+import type { Session } from '../lib/session.ts';
 import { ShellLayout } from './layout/shell-layout.tsx';
 import { CallbackPage } from './pages/callback-page.tsx';
 import { LoginPage } from './pages/login-page.tsx';
 import { LogoutPage } from './pages/logout-page.tsx';
 import { ForbiddenPage, SomethingWentWrongPage } from './pages/message-pages.tsx';
 import { RouteError } from './pages/route-error.tsx';
+import { prefetchWhenIdle, sidebarPages } from './prefetch.ts';
 import { APP_ROUTES, type AppRoute, type PageKey, PUBLIC_PATHS, routeByPath } from './routes.ts';
 
 type LazyPage = () => Promise<{ Component: ComponentType }>;
@@ -24,17 +32,37 @@ const PAGES: Record<PageKey, LazyPage> = {
     import('../features/notifications/notifications-page.tsx').then((m) => ({
       Component: m.NotificationsPage,
     })),
+  ...ACCOUNT_PAGES,
+  ...ASSET_PAGES,
+  ...COMPANY_PAGES,
+  ...ENTITY_PAGES,
+  ...PORTFOLIO_PAGES,
+  ...SUPPLIER_PAGES,
   'not-available': () => import('./pages/message-pages.tsx').then((m) => ({ Component: m.NotAvailablePage })),
 };
 
 /** Kiosk and machine views stand outside the signed-in shell and out of its bundle. */
-const device =
-  (name: keyof typeof import('./pages/device-pages.tsx')): LazyPage =>
+const DEVICE_PAGES = {
+  kiosk: () => import('../features/kiosk/kiosk-page.tsx').then((m) => ({ Component: m.KioskPage })),
+  kioskError: () =>
+    import('../components/device-error-page.tsx').then((m) => ({ Component: m.KioskErrorPage })),
+  machineAsset: () =>
+    import('../features/machine/machine-pages.tsx').then((m) => ({ Component: m.MachineAssetPage })),
+  machinePdf: () =>
+    import('../features/machine/machine-pages.tsx').then((m) => ({ Component: m.MachinePdfPage })),
+  machineError: () =>
+    import('../components/device-error-page.tsx').then((m) => ({ Component: m.MachineErrorPage })),
+} satisfies Record<string, LazyPage>;
+
+/** A chunk that does not load in 120 s, or at all, shows the new-version notice (01 §8). */
+const lazy =
+  (page: LazyPage): LazyPage =>
   () =>
-    import('./pages/device-pages.tsx').then((m) => ({ Component: m[name] }));
+    loadChunk(page);
 
 export function createAppRouter(services: Services) {
-  const loadSession = createSessionLoader({ api: services.api, signOut: services.logOut });
+  const loadSession = services.session;
+  let prefetched = false;
 
   /** Signed-out users go to /login, keeping where they were going (01 §4). */
   async function ensureSession(request: Request): Promise<Session> {
@@ -43,7 +71,12 @@ export function createAppRouter(services: Services) {
       const url = new URL(request.url);
       throw redirect(loginPath(url.pathname + url.search));
     }
-    return loadSession();
+    const session = await loadSession();
+    if (!prefetched) {
+      prefetched = true;
+      prefetchWhenIdle(() => sidebarPages(session.access).map((page) => PAGES[page]()));
+    }
+    return session;
   }
 
   const profile = routeByPath('/profile');
@@ -70,11 +103,11 @@ export function createAppRouter(services: Services) {
         { path: PUBLIC_PATHS.login, Component: LoginPage },
         { path: PUBLIC_PATHS.callback, Component: CallbackPage },
         { path: PUBLIC_PATHS.logout, Component: LogoutPage },
-        { path: PUBLIC_PATHS.kioskError, lazy: device('KioskErrorPage') },
-        { path: PUBLIC_PATHS.machineError, lazy: device('MachineErrorPage') },
-        { path: PUBLIC_PATHS.kiosk, lazy: device('KioskPage') },
-        { path: PUBLIC_PATHS.machineAsset, lazy: device('MachineAssetPage') },
-        { path: PUBLIC_PATHS.machinePdf, lazy: device('MachinePdfPage') },
+        { path: PUBLIC_PATHS.kioskError, lazy: lazy(DEVICE_PAGES.kioskError) },
+        { path: PUBLIC_PATHS.machineError, lazy: lazy(DEVICE_PAGES.machineError) },
+        { path: PUBLIC_PATHS.kiosk, lazy: lazy(DEVICE_PAGES.kiosk) },
+        { path: PUBLIC_PATHS.machineAsset, lazy: lazy(DEVICE_PAGES.machineAsset) },
+        { path: PUBLIC_PATHS.machinePdf, lazy: lazy(DEVICE_PAGES.machinePdf) },
         {
           id: 'shell',
           loader: ({ request }) => ensureSession(request),
@@ -90,7 +123,7 @@ export function createAppRouter(services: Services) {
                   loader: guard(route),
                   handle: { route },
                   // A redirect route's loader always leaves; it still needs something to render.
-                  ...(route.redirectTo ? { Component: FullPageLoader } : { lazy: PAGES[route.page] }),
+                  ...(route.redirectTo ? { Component: FullPageLoader } : { lazy: lazy(PAGES[route.page]) }),
                 })),
                 { path: '*', Component: SomethingWentWrongPage },
               ],

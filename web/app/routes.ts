@@ -1,7 +1,23 @@
 import { PERMISSION_NAMES, type RoutePermission } from '../../shared/access/permission-names.ts';
+import { ACCOUNT_SUB_PAGES, type AccountPageKey } from '../features/accounts/pages.ts';
+import { type AssetPageKey, withAssetPage } from '../features/assets/pages.ts';
+import { type CompanyPageKey, withCompanyPage } from '../features/company/pages.ts';
+import { ENTITY_PAGE_OF, type EntityPageKey } from '../features/entities/pages.ts';
+import { PORTFOLIO_PAGE_OF, type PortfolioPageKey } from '../features/portfolios/pages.ts';
+import { SUPPLIER_PAGE_OF, type SupplierPageKey } from '../features/suppliers/pages.ts';
 
 /** Which page component serves a route; areas not built yet share the 'not available yet' page. */
-export type PageKey = 'dashboard' | 'profile' | 'notifications' | 'not-available';
+export type PageKey =
+  | 'dashboard'
+  | 'profile'
+  | 'notifications'
+  | 'not-available'
+  | AccountPageKey
+  | CompanyPageKey
+  | EntityPageKey
+  | PortfolioPageKey
+  | SupplierPageKey
+  | AssetPageKey;
 
 /** A signed-in route of the shell (01 §2.2), in react-router path syntax. */
 export interface AppRoute {
@@ -82,9 +98,9 @@ export const APP_ROUTES: readonly AppRoute[] = [
   route('Home', '/', APP_USERS, 'Dashboard', 'dashboard'),
   route('profile', '/profile', EVERYONE, 'Profile', 'profile'),
   route('notifications', '/notifications', APP_USERS, 'Notifications', 'notifications'),
-  route('entity-wizard', '/new-entity', COMPANY_WIDE, 'Entities'),
-  route('account-wizard', '/new-account', ASSETS, 'Accounts'),
-  route('account-view', '/accounts/:id', PORTFOLIO, 'Accounts'),
+  route('entity-wizard', '/new-entity', COMPANY_WIDE, 'Entities', 'entity-wizard'),
+  route('account-wizard', '/new-account', ASSETS, 'Accounts', 'account-wizard'),
+  route('account-view', '/accounts/:id', PORTFOLIO, 'Accounts', 'account-view'),
 
   route('admin-dashboard', '/admin', ADMIN, 'Admin'),
   ...pages(
@@ -100,8 +116,8 @@ export const APP_ROUTES: readonly AppRoute[] = [
   redirect('analytics', '/analytics', '/analytics/emissions', PORTFOLIO, 'Insights'),
   ...pages('analytics', '/analytics', ['emissions', 'consumption', 'costs'], PORTFOLIO, 'Insights'),
 
-  route('asset-list', '/assets', ASSETS, 'Sites'),
-  route('asset-wizard', '/assets/wizard', COMPANY_WIDE, 'Sites'),
+  withAssetPage(route('asset-list', '/assets', ASSETS, 'Sites')),
+  withAssetPage(route('asset-wizard', '/assets/wizard', COMPANY_WIDE, 'Sites')),
   redirect('asset', '/assets/:id', '/assets/:id/overview', ASSETS, 'Sites'),
   ...pages(
     'asset',
@@ -109,7 +125,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     ['overview', 'recommendations', 'risks', 'tenants', 'manage'],
     ASSETS,
     'Sites',
-  ),
+  ).map(withAssetPage),
   redirect(
     'asset-account',
     '/assets/:id/accounts/:accountId',
@@ -117,7 +133,9 @@ export const APP_ROUTES: readonly AppRoute[] = [
     PORTFOLIO,
     'Sites',
   ),
-  ...pages('asset-account', '/assets/:id/accounts/:accountId', ASSET_ACCOUNT_PAGES, PORTFOLIO, 'Sites'),
+  ...pages('asset-account', '/assets/:id/accounts/:accountId', ASSET_ACCOUNT_PAGES, PORTFOLIO, 'Sites').map(
+    (r) => ({ ...r, page: ACCOUNT_SUB_PAGES[r.path.split('/').at(-1) ?? ''] ?? r.page }),
+  ),
   route('asset-discussion', '/assets/:id/discussion/:messageId?', ASSETS, 'Sites'),
   ...pages('asset-reports', '/assets/:id/reports', ['', ':reportType/download'], ASSETS, 'Sites'),
   ...pages(
@@ -126,8 +144,10 @@ export const APP_ROUTES: readonly AppRoute[] = [
     ['', 'create', ':projectId', ':projectId/edit'],
     ASSETS,
     'Sites',
+  ).map(withAssetPage),
+  ...pages('asset-documents', '/assets/:id/documents', ['', ':certificateId'], ASSETS, 'Sites').map(
+    withAssetPage,
   ),
-  ...pages('asset-documents', '/assets/:id/documents', ['', ':certificateId'], ASSETS, 'Sites'),
 
   redirect('automation', '/automation', '/automation/manage', AUTOMATION, 'Automation'),
   ...pages('automation', '/automation', ['manage', 'runs'], AUTOMATION, 'Automation'),
@@ -135,25 +155,30 @@ export const APP_ROUTES: readonly AppRoute[] = [
   redirect('benchmarks', '/benchmarks', '/benchmarks/crrem', PORTFOLIO, 'Benchmarks'),
   ...pages('benchmarks', '/benchmarks', ['crrem', 'leti', 'reeb', 'etn'], PORTFOLIO, 'Benchmarks'),
 
-  route('company-create', '/companies/create', ADMIN, 'Company'),
-  route('company-log', '/company/log', COMPANY_LOG, 'Company'),
-  redirect('company', '/company', '/company/manage', COMPANY_ADMIN, 'Company'),
-  route('company-manage', '/company/manage', COMPANY_ADMIN, 'Company'),
-  route('company-users', '/company/users', COMPANY_USERS_LIST, 'Company'),
-  ...pages('company-users', '/company/users', ['create', ':userId/edit'], COMPANY_ADMIN, 'Company'),
-  ...pages('company-roles', '/company/roles', ['', 'create', ':roleId/edit'], COMPANY_ADMIN, 'Company'),
-  ...pages(
-    'company-permissions',
-    '/company/permissions',
-    ['', 'create', ':permissionId/edit'],
-    COMPANY_ADMIN,
-    'Company',
-  ),
+  ...[
+    route('company-create', '/companies/create', ADMIN, 'Company'),
+    route('company-log', '/company/log', COMPANY_LOG, 'Company'),
+    redirect('company', '/company', '/company/manage', COMPANY_ADMIN, 'Company'),
+    route('company-manage', '/company/manage', COMPANY_ADMIN, 'Company'),
+    route('company-users', '/company/users', COMPANY_USERS_LIST, 'Company'),
+    ...pages('company-users', '/company/users', ['create', ':userId/edit'], COMPANY_ADMIN, 'Company'),
+    ...pages('company-roles', '/company/roles', ['', 'create', ':roleId/edit'], COMPANY_ADMIN, 'Company'),
+    ...pages(
+      'company-permissions',
+      '/company/permissions',
+      ['', 'create', ':permissionId/edit'],
+      COMPANY_ADMIN,
+      'Company',
+    ),
+  ].map(withCompanyPage),
 
-  route('entity-list', '/entities', ENTITIES, 'Entities'),
+  route('entity-list', '/entities', ENTITIES, 'Entities', 'entity-list'),
   route('entity-import', '/entities/import', COMPANY_USER, 'Entities'),
   redirect('entity', '/entities/:id', '/entities/:id/structure', ENTITIES, 'Entities'),
-  ...pages('entity', '/entities/:id', ['structure', 'edit'], ENTITIES, 'Entities'),
+  ...pages('entity', '/entities/:id', ['structure', 'edit'], ENTITIES, 'Entities').map((r) => ({
+    ...r,
+    page: ENTITY_PAGE_OF[r.path] ?? r.page,
+  })),
 
   route('import-list', '/imports', COMPANY_USER, 'Import Data'),
   route('import-detail', '/imports/:id/detail', COMPANY_USER, 'Import Data'),
@@ -190,7 +215,12 @@ export const APP_ROUTES: readonly AppRoute[] = [
 
   ...pages('marketplace-carbon', '/marketplace/carbon', ['', ':id'], COMPANY_USER, 'Marketplace'),
 
-  ...pages('portfolios', '/portfolios', ['', 'manage', 'create', ':id/edit'], ASSETS, 'Portfolios'),
+  ...pages('portfolios', '/portfolios', ['', 'manage', 'create', ':id/edit'], ASSETS, 'Portfolios').map(
+    (r) => ({
+      ...r,
+      page: PORTFOLIO_PAGE_OF[r.path] ?? r.page,
+    }),
+  ),
   redirect('portfolio', '/portfolios/:id', '/portfolios/:id/assets', ASSETS, 'Portfolios'),
   ...pages(
     'portfolio',
@@ -198,7 +228,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     ['assets', 'reports', 'reports/:reportType/download'],
     ASSETS,
     'Portfolios',
-  ),
+  ).map((r) => ({ ...r, page: PORTFOLIO_PAGE_OF[r.path] ?? r.page })),
 
   ...pages(
     'reports',
@@ -211,9 +241,15 @@ export const APP_ROUTES: readonly AppRoute[] = [
   redirect('connectors', '/connectors', '/connectors/dashboard', COMPANY_ADMIN, 'Connectors'),
   ...pages('connectors', '/connectors', ['dashboard', 'runs', 'manage'], COMPANY_ADMIN, 'Connectors'),
 
-  ...pages('suppliers', '/suppliers', ['', 'create'], ADMIN, 'Suppliers'),
+  ...pages('suppliers', '/suppliers', ['', 'create'], ADMIN, 'Suppliers').map((r) => ({
+    ...r,
+    page: SUPPLIER_PAGE_OF[r.path] ?? r.page,
+  })),
   redirect('supplier', '/suppliers/:id', '/suppliers/:id/overview', ADMIN, 'Suppliers'),
-  ...pages('supplier', '/suppliers/:id', ['overview', 'edit'], ADMIN, 'Suppliers'),
+  ...pages('supplier', '/suppliers/:id', ['overview', 'edit'], ADMIN, 'Suppliers').map((r) => ({
+    ...r,
+    page: SUPPLIER_PAGE_OF[r.path] ?? r.page,
+  })),
   ...pages('supplier-templates', '/suppliers/:id/templates', SUPPLIER_TEMPLATES, ADMIN, 'Suppliers'),
 
   redirect('targets', '/targets', '/targets/dashboard', ADMIN, 'Targets'),

@@ -34,3 +34,12 @@ export function LogoMark() {
     </svg>
   );
 }
+
+export function SearchIcon({ size = 18 }: { size?: number }) {
+  return (
+    <svg {...stroke} width={size} height={size} aria-hidden="true">
+      <circle cx="11" cy="11" r="7" />
+      <path d="m20 20-3.5-3.5" />
+    </svg>
+  );
+}

@@ -2,7 +2,7 @@ import { createContext, type ReactNode, useContext } from 'react';
 import type { ApiClient } from './api-client.ts';
 import type { Auth } from './auth.ts';
 import type { ResolvedConfig } from './config.ts';
-import type { Session } from './session.ts';
+import type { Session, SessionLoader } from './session.ts';
 
 export interface Services {
   config: ResolvedConfig;
@@ -10,6 +10,8 @@ export interface Services {
   api: ApiClient;
   /** Ends the API session, then the provider session (the Log Out menu item, /logout). */
   logOut: () => Promise<void>;
+  /** The user, company and permissions of the signed-in shell, loaded once per page load. */
+  session: SessionLoader;
 }
 
 const ServicesContext = createContext<Services | null>(null);

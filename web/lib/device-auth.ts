@@ -1,3 +1,5 @@
+import { type ApiError, createApiClient } from './api-client.ts';
+
 /** Kiosk and machine credentials (01 §2.1, §5). */
 
 export interface KioskAuth {
@@ -28,4 +30,57 @@ export function readMachineAuth(storage: Pick<Storage, 'getItem'>): MachineAuth 
   const id = storage.getItem(MACHINE_ID_KEY);
   const key = storage.getItem(MACHINE_KEY_KEY);
   return id && key ? { id, key } : null;
+}
+
+export type DeviceErrorCode = 'INVALID_AUTH' | 'INVALID_STORAGE' | 'AUTH_ERROR' | (string & {});
+
+function errorPath(base: string, code: DeviceErrorCode, data?: string): string {
+  const query = new URLSearchParams({ code });
+  if (data) query.set('data', data);
+  return `${base}?${query.toString()}`;
+}
+
+/** Where a kiosk goes when it cannot show its display: the code and data travel in the query (01 §2.1). */
+export function kioskErrorPath(code: DeviceErrorCode, data?: string): string {
+  return errorPath('/kiosk/error', code, data);
+}
+
+export function machineErrorPath(code: DeviceErrorCode, data?: string): string {
+  return errorPath('/m2m/error', code, data);
+}
+
+/** The headers a kiosk sends instead of a token (01 §7): `X-Kiosk-Key: id:secret`, plus the preview flag. */
+export function kioskHeaders(auth: KioskAuth, preview: boolean): Record<string, string> {
+  return {
+    'X-Kiosk-Key': `${auth.id}:${auth.secret}`,
+    ...(preview ? { 'X-Kiosk-Preview': 'true' } : {}),
+  };
+}
+
+/** A machine sends `X-Key: id:key` (01 §7). */
+export function machineHeaders(auth: MachineAuth): Record<string, string> {
+  return { 'X-Key': `${auth.id}:${auth.key}` };
+}
+
+export interface DeviceApi {
+  get<T>(path: string, options?: { signal?: AbortSignal }): Promise<T>;
+}
+
+/**
+ * The API as a kiosk or machine calls it: its own key in a header and no token. A 401 marks the
+ * device unauthorised (`onUnauthorized`) rather than signing anyone out (01 §4).
+ */
+export function createDeviceApi(options: {
+  baseUrl: string;
+  headers: Record<string, string>;
+  onUnauthorized: (error: ApiError) => void;
+  fetch?: typeof globalThis.fetch;
+}): DeviceApi {
+  const api = createApiClient({
+    baseUrl: options.baseUrl,
+    getToken: async () => null,
+    onUnauthorized: options.onUnauthorized,
+    fetch: options.fetch,
+  });
+  return { get: (path, opts) => api.get(path, { ...opts, headers: options.headers }) };
 }

@@ -30,6 +30,8 @@ export interface LiveOptions {
   getToken: () => Promise<string | null>;
   onMessage: (message: LiveMessage) => void;
   onStatus?: (status: LiveStatus) => void;
+  /** A connection opened; `again` after a loss, when messages sent meanwhile were missed. */
+  onOpen?: (again: boolean) => void;
   createSocket?: (url: string) => SocketLike;
   attempts?: number;
   delayMs?: number;
@@ -49,12 +51,18 @@ function parse(data: unknown): LiveMessage | undefined {
   return undefined;
 }
 
+export interface LiveConnection {
+  /** After the reconnect error, starts again with a fresh count of attempts. */
+  retry(): void;
+  close(): void;
+}
+
 /**
  * Opens the live connection with the token as a query parameter (browsers cannot set headers on a
  * WebSocket), pings every 30 s, and on loss reconnects up to 5 times 3 s apart before giving up
  * (01 §4). A connection that opens again starts a fresh count.
  */
-export function connectLive(options: LiveOptions): { close(): void } {
+export function connectLive(options: LiveOptions): LiveConnection {
   const attempts = options.attempts ?? LIVE_RECONNECT_ATTEMPTS;
   const delayMs = options.delayMs ?? LIVE_RECONNECT_DELAY_MS;
   const heartbeatMs = options.heartbeatMs ?? LIVE_HEARTBEAT_MS;
@@ -64,8 +72,13 @@ export function connectLive(options: LiveOptions): { close(): void } {
   let retry: ReturnType<typeof setTimeout> | undefined;
   let failures = 0;
   let stopped = false;
+  let wasOpen = false;
 
-  const status = (s: LiveStatus) => options.onStatus?.(s);
+  let last: LiveStatus = 'connecting';
+  const status = (s: LiveStatus) => {
+    last = s;
+    options.onStatus?.(s);
+  };
 
   function lost() {
     clearInterval(heartbeat);
@@ -77,7 +90,10 @@ export function connectLive(options: LiveOptions): { close(): void } {
     }
     failures++;
     status('reconnecting');
-    retry = setTimeout(() => void open(), delayMs);
+    retry = setTimeout(() => {
+      retry = undefined;
+      void open();
+    }, delayMs);
   }
 
   async function open() {
@@ -95,6 +111,8 @@ export function connectLive(options: LiveOptions): { close(): void } {
     current.onopen = () => {
       failures = 0;
       status('open');
+      options.onOpen?.(wasOpen);
+      wasOpen = true;
       heartbeat = setInterval(() => current.send(JSON.stringify({ action: 'ping' })), heartbeatMs);
     };
     current.onmessage = (event) => {
@@ -109,6 +127,11 @@ export function connectLive(options: LiveOptions): { close(): void } {
 
   void open();
   return {
+    retry() {
+      if (stopped || (last !== 'reconnect-error' && last !== 'closed')) return;
+      failures = 0;
+      void open();
+    },
     close() {
       stopped = true;
       clearTimeout(retry);

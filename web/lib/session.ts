@@ -14,6 +14,8 @@ export interface Me {
   name?: string;
   email?: string;
   picture?: string;
+  /** The user's own choices, such as the interface language. */
+  settings?: { language?: string };
   isAdmin: boolean;
   companyId: string;
   companies: string[];
@@ -84,17 +86,28 @@ export interface SessionLoaderDeps {
   signOut: () => Promise<void>;
 }
 
+export interface SessionLoader {
+  (): Promise<Session>;
+  /** The next call asks the API again, e.g. after the user changed their own details. */
+  forget(): void;
+}
+
 /**
  * Loads the session once per page load. If any of the three calls fails the user is signed out and
  * the promise never settles: the browser is on its way to the provider's sign-out page.
  */
-export function createSessionLoader(deps: SessionLoaderDeps): () => Promise<Session> {
+export function createSessionLoader(deps: SessionLoaderDeps): SessionLoader {
   let pending: Promise<Session> | undefined;
-  return () => {
+  const load = () => {
     pending ??= fetchSession(deps.api).catch(async () => {
       await deps.signOut();
       return new Promise<Session>(() => undefined);
     });
     return pending;
   };
+  return Object.assign(load, {
+    forget: () => {
+      pending = undefined;
+    },
+  });
 }

@@ -1,4 +1,10 @@
 import { httpFunction } from '../../middleware/http-function.ts';
+import { ASSET_GROUP_REPORT_OPERATIONS } from '../../services/asset-group-report-service.ts';
+import { ASSET_GROUP_OPERATIONS } from '../../services/asset-group-service.ts';
 import { GENERIC_OPERATIONS } from '../../services/resource-service.ts';
 
-export const handler = httpFunction('asset-groups', { ...GENERIC_OPERATIONS });
+export const handler = httpFunction('asset-groups', {
+  ...GENERIC_OPERATIONS,
+  ...ASSET_GROUP_OPERATIONS,
+  ...ASSET_GROUP_REPORT_OPERATIONS,
+});

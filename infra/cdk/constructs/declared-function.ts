@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { Duration, RemovalPolicy, Tags } from 'aws-cdk-lib';
 import type { WebSocketStage } from 'aws-cdk-lib/aws-apigatewayv2';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { Architecture, Code, Function as LambdaFunction, Runtime } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
@@ -16,7 +17,7 @@ export interface FunctionResources {
   table: ITable;
   buckets: Partial<Record<BucketName, IBucket>>;
   queues: Partial<Record<QueueName, IQueue>>;
-  auth: { userPoolId: string; clientId: string };
+  auth: { userPoolId: string; userPoolArn: string; clientId: string };
   /** The WebSocket stage whose @connections the function may post to. */
   liveStage?: WebSocketStage;
   sender?: IEmailIdentity;
@@ -27,6 +28,9 @@ export interface FunctionSettings {
   bundleDir: string;
   logRetention: RetentionDays;
   logLevel: string;
+  /** Where links in e-mails point (the app's first origin). */
+  appUrl: string;
+  mailFrom: string;
 }
 
 export interface DeclaredFunctionProps {
@@ -77,6 +81,11 @@ export class DeclaredFunction extends Construct {
       environment.LIVE_ENDPOINT = resources.liveStage.callbackUrl;
     }
     if (grants.sendEmail && !resources.sender) throw missing(decl, 'sending e-mail');
+    if (grants.sendEmail) {
+      environment.MAIL_FROM = settings.mailFrom;
+      environment.APP_URL = settings.appUrl;
+    }
+    if (grants.userPool) environment.IDENTITY_PROVIDER = 'cognito';
 
     const logGroup = new LogGroup(this, 'Logs', {
       retention: settings.logRetention,
@@ -114,5 +123,20 @@ export class DeclaredFunction extends Construct {
     for (const name of grants.queues ?? []) resources.queues[name]?.grantSendMessages(this.fn);
     if (grants.liveConnections) resources.liveStage?.grantManagementApiAccess(this.fn);
     if (grants.sendEmail) resources.sender?.grantSendEmail(this.fn);
+    if (grants.userPool) {
+      // Company administration creates sign-in identities and manages their second factor.
+      this.fn.addToRolePolicy(
+        new PolicyStatement({
+          actions: [
+            'cognito-idp:AdminCreateUser',
+            'cognito-idp:AdminGetUser',
+            'cognito-idp:AdminSetUserPassword',
+            'cognito-idp:AdminSetUserMFAPreference',
+            'cognito-idp:ListUsers',
+          ],
+          resources: [resources.auth.userPoolArn],
+        }),
+      );
+    }
   }
 }

@@ -141,6 +141,9 @@ export function excessGrants(
         if (!decl.grants.sendEmail) deny('without sendEmail');
         if (!targets.every((t) => t.resource.Type === 'AWS::SES::EmailIdentity'))
           deny('beyond the sender identity');
+      } else if (service === 'cognito-idp') {
+        if (!decl.grants.userPool) deny('without userPool');
+        if (!targets.every((t) => t.resource.Type === 'AWS::Cognito::UserPool')) deny('beyond the user pool');
       } else {
         deny('is never declared');
       }

@@ -3,7 +3,11 @@ import { Link } from 'react-router';
 import { MESSAGES } from '../../../shared/messages.ts';
 import { LogoMark } from '../../components/icons.tsx';
 import { NotificationBell } from '../../features/notifications/notification-bell.tsx';
+import { SearchButton } from '../../features/search/search-button.tsx';
 import { useSession } from '../../lib/app-context.tsx';
+import { useT } from '../../lib/i18n-context.tsx';
+import type { LiveState } from '../../lib/use-live-updates.ts';
+import { LiveIndicator } from './live-indicator.tsx';
 import { UserMenu } from './user-menu.tsx';
 
 function Brand() {
@@ -33,18 +37,24 @@ export function Header({
   navOpened,
   onToggleNav,
   showBell,
+  showSearch,
+  live,
 }: {
   navOpened: boolean;
   /** Absent when there is no sidebar to show. */
   onToggleNav: (() => void) | undefined;
   showBell: boolean;
+  /** API-only users have no search (01 §6). */
+  showSearch: boolean;
+  live: LiveState;
 }) {
   const { company } = useSession();
+  const t = useT();
   return (
     <Group h="100%" px="md" justify="space-between" wrap="nowrap">
       <Group gap="sm" wrap="nowrap">
         {onToggleNav && (
-          <Burger opened={navOpened} onClick={onToggleNav} size="sm" aria-label="Toggle menu" />
+          <Burger opened={navOpened} onClick={onToggleNav} size="sm" aria-label={t('header.toggleMenu')} />
         )}
         <Link to="/" style={{ textDecoration: 'none' }}>
           <Brand />
@@ -54,6 +64,8 @@ export function Header({
         </Title>
       </Group>
       <Group gap="sm" wrap="nowrap">
+        <LiveIndicator live={live} />
+        {showSearch && <SearchButton />}
         {showBell && <NotificationBell />}
         <UserMenu />
       </Group>

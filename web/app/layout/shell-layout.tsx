@@ -3,15 +3,23 @@ import type { CSSProperties } from 'react';
 import { Outlet, useLoaderData } from 'react-router';
 import { canUseRoute } from '../../../shared/access/route-access.ts';
 import { SessionProvider } from '../../lib/app-context.tsx';
+import { pickLanguage } from '../../lib/i18n.ts';
+import { I18nProvider } from '../../lib/i18n-context.tsx';
 import type { Session } from '../../lib/session.ts';
 import { useLiveUpdates } from '../../lib/use-live-updates.ts';
 import { visibleSidebar } from '../navigation.ts';
 import { routeByPath } from '../routes.ts';
+import { AnnouncementBanners, NewVersionBox } from './banners.tsx';
 import { DemoBanner, Header } from './header.tsx';
 import { Sidebar } from './sidebar.tsx';
 
 const HEADER_HEIGHT = 56;
 const BANNER_HEIGHT = 28;
+
+const may = (path: string, session: Session) => {
+  const route = routeByPath(path);
+  return route ? canUseRoute(route.permission, session.access) : false;
+};
 
 /**
  * The signed-in shell: header, sidebar and the page, laid out with CSS grid (shell.css) rather than
@@ -19,46 +27,54 @@ const BANNER_HEIGHT = 28;
  */
 export function ShellLayout() {
   const session = useLoaderData() as Session;
-  useLiveUpdates();
+  const live = useLiveUpdates();
   const [mobileOpened, { toggle: toggleMobile, close: closeMobile }] = useDisclosure(false);
   const [desktopOpened, { toggle: toggleDesktop }] = useDisclosure(true);
   // One menu toggle: it opens the drawer on small screens and collapses the sidebar on large ones.
   const small = useMediaQuery('(max-width: 48em)') ?? false;
   const isDemo = session.company.settings?.isDemo === true;
-  const notifications = routeByPath('/notifications');
-  const showBell = notifications ? canUseRoute(notifications.permission, session.access) : false;
+  const showBell = may('/notifications', session);
+  // Search serves the users of the app itself: API-only users have none (01 §6).
+  const showSearch = may('/', session);
   // API-only users have no sidebar items: no sidebar and no toggle for it.
   const hasNav = visibleSidebar(session.access).length > 0;
   const navOpen = hasNav && (small ? mobileOpened : desktopOpened);
   const headerHeight = HEADER_HEIGHT + (isDemo ? BANNER_HEIGHT : 0);
+  const language = pickLanguage(session.me.settings?.language, navigator.languages);
 
   return (
-    <SessionProvider session={session}>
-      <div
-        className="vf-shell"
-        data-nav={navOpen ? 'open' : 'closed'}
-        style={{ '--vf-header-height': `${headerHeight}px` } as CSSProperties}
-      >
-        <header className="vf-header">
-          {isDemo && <DemoBanner />}
-          <div style={{ height: HEADER_HEIGHT }}>
-            <Header
-              navOpened={navOpen}
-              onToggleNav={hasNav ? (small ? toggleMobile : toggleDesktop) : undefined}
-              showBell={showBell}
-            />
+    <I18nProvider language={language}>
+      <SessionProvider session={session}>
+        <div
+          className="vf-shell"
+          data-nav={navOpen ? 'open' : 'closed'}
+          style={{ '--vf-header-height': `${headerHeight}px` } as CSSProperties}
+        >
+          <header className="vf-header">
+            {isDemo && <DemoBanner />}
+            <div style={{ height: HEADER_HEIGHT }}>
+              <Header
+                navOpened={navOpen}
+                onToggleNav={hasNav ? (small ? toggleMobile : toggleDesktop) : undefined}
+                showBell={showBell}
+                showSearch={showSearch}
+                live={live}
+              />
+            </div>
+          </header>
+          <div className="vf-nav">
+            <Sidebar onNavigate={closeMobile} />
           </div>
-        </header>
-        <div className="vf-nav">
-          <Sidebar onNavigate={closeMobile} />
+          {small && mobileOpened && (
+            <div className="vf-nav-backdrop" onClick={closeMobile} aria-hidden="true" />
+          )}
+          <main className="vf-main">
+            <AnnouncementBanners />
+            <Outlet />
+          </main>
+          <NewVersionBox />
         </div>
-        {small && mobileOpened && (
-          <div className="vf-nav-backdrop" onClick={closeMobile} aria-hidden="true" />
-        )}
-        <main className="vf-main">
-          <Outlet />
-        </main>
-      </div>
-    </SessionProvider>
+      </SessionProvider>
+    </I18nProvider>
   );
 }

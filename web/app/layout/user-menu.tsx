@@ -12,6 +12,7 @@ import {
 import { ChevronDownIcon } from '../../components/icons.tsx';
 import { showToast } from '../../components/toast-store.ts';
 import { useServices, useSession } from '../../lib/app-context.tsx';
+import { useT } from '../../lib/i18n-context.tsx';
 import type { Company } from '../../lib/session.ts';
 import { canSeeCompanySettings } from '../navigation.ts';
 
@@ -32,6 +33,7 @@ export function UserMenu() {
   const { me, company, access } = useSession();
   const { api, auth } = useServices();
   const location = useLocation();
+  const t = useT();
   const multiCompany = me.companies.length > 1;
   const { data: companies } = useSWR<CompanyList>(multiCompany ? '/users/me/companies' : null);
   const name = me.name ?? me.email ?? 'Account';
@@ -51,7 +53,7 @@ export function UserMenu() {
       width={260}
       target={(toggle) => (
         <DropdownTarget>
-          <UnstyledButton onClick={toggle} aria-label="User menu" className="vf-user-button">
+          <UnstyledButton onClick={toggle} aria-label={t('menu.user')} className="vf-user-button">
             <span className="vf-avatar" aria-hidden>
               {initials(name)}
             </span>
@@ -62,12 +64,14 @@ export function UserMenu() {
       )}
     >
       {me.email && <DropdownLabel>{me.email}</DropdownLabel>}
-      <DropdownItem to="/profile">Profile</DropdownItem>
-      {canSeeCompanySettings(access) && <DropdownItem to="/company/manage">Company Settings</DropdownItem>}
+      <DropdownItem to="/profile">{t('menu.profile')}</DropdownItem>
+      {canSeeCompanySettings(access) && (
+        <DropdownItem to="/company/manage">{t('menu.companySettings')}</DropdownItem>
+      )}
       {multiCompany && (
         <>
           <DropdownDivider />
-          <DropdownLabel>Switch company</DropdownLabel>
+          <DropdownLabel>{t('menu.switchCompany')}</DropdownLabel>
           {(companies?.data ?? []).map((c) => (
             <DropdownItem
               key={c._id}
@@ -81,9 +85,9 @@ export function UserMenu() {
         </>
       )}
       <DropdownDivider />
-      <DropdownLabel>Version {APP_VERSION}</DropdownLabel>
+      <DropdownLabel>{t('menu.version', { version: APP_VERSION })}</DropdownLabel>
       <DropdownItem to="/logout" danger>
-        Log Out
+        {t('menu.logOut')}
       </DropdownItem>
     </Dropdown>
   );

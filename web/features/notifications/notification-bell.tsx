@@ -1,6 +1,5 @@
 import { ActionIcon, Group, Indicator, Stack, Text } from '@mantine/core';
 import { NOTIFICATIONS_DROPDOWN_SIZE } from '../../../shared/constants.ts';
-import { MESSAGES } from '../../../shared/messages.ts';
 import {
   Dropdown,
   DropdownDivider,
@@ -10,6 +9,7 @@ import {
 } from '../../components/dropdown.tsx';
 import { BellIcon } from '../../components/icons.tsx';
 import { showToast } from '../../components/toast-store.ts';
+import { useT } from '../../lib/i18n-context.tsx';
 import { latestUnseen, useMarkSeen, useNotifications } from '../../lib/notifications-api.ts';
 import { NotificationContent } from './notification-item.tsx';
 import { useOpenNotification } from './use-open-notification.ts';
@@ -19,6 +19,7 @@ export function NotificationBell() {
   const { data } = useNotifications({ delayed: true });
   const markSeen = useMarkSeen();
   const open = useOpenNotification();
+  const t = useT();
   const unseen = data?.unseenCount ?? 0;
   const latest = latestUnseen(data, NOTIFICATIONS_DROPDOWN_SIZE);
 
@@ -44,7 +45,7 @@ export function NotificationBell() {
               color="gray"
               size="lg"
               onClick={toggle}
-              aria-label={`Notifications (${unseen} unseen)`}
+              aria-label={t('notifications.bell', { count: unseen })}
             >
               <BellIcon />
             </ActionIcon>
@@ -52,10 +53,10 @@ export function NotificationBell() {
         </Indicator>
       )}
     >
-      <DropdownLabel>Notifications</DropdownLabel>
+      <DropdownLabel>{t('notifications.title')}</DropdownLabel>
       {latest.length === 0 ? (
         <Text size="sm" c="dimmed" p="sm" ta="center">
-          {MESSAGES.noNotifications}
+          {t('notifications.none')}
         </Text>
       ) : (
         <Stack gap={2}>
@@ -68,9 +69,9 @@ export function NotificationBell() {
       )}
       <DropdownDivider />
       <Group grow gap={4}>
-        <DropdownItem to="/notifications">View All</DropdownItem>
+        <DropdownItem to="/notifications">{t('notifications.viewAll')}</DropdownItem>
         <DropdownItem onClick={() => void dismissAll()} disabled={unseen === 0}>
-          Dismiss All
+          {t('notifications.dismissAll')}
         </DropdownItem>
       </Group>
     </Dropdown>

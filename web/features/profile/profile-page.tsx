@@ -1,7 +1,10 @@
 import { Badge, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useSession } from '../../lib/app-context.tsx';
-import { formatDate } from '../../lib/format.ts';
+import { useT } from '../../lib/i18n-context.tsx';
+import { ApiAccessSection } from './api-access-section.tsx';
+import { DetailsForm } from './details-form.tsx';
+import { TwoFactorSection } from './two-factor-section.tsx';
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -12,20 +15,24 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** The signed-in user's details. API-only users can reach this page and nothing else. */
+/** The signed-in user's page: details, API access and two-factor. API-only users reach this page only. */
 export function ProfilePage() {
   const { me, company, access } = useSession();
+  const t = useT();
   return (
     <Stack>
-      <Title order={2}>Profile</Title>
+      <Title order={2}>{t('profile.title')}</Title>
+      <DetailsForm />
       <Paper withBorder p="md">
+        <Title order={4} mb="sm">
+          {t('profile.account')}
+        </Title>
         <Table>
           <Table.Tbody>
-            <Row label="Name">{me.name ?? '—'}</Row>
-            <Row label="Email">{me.email ?? '—'}</Row>
-            <Row label="Company">{company.name}</Row>
-            <Row label="Role">{me.role?.name ?? (access.isAdmin ? 'Administrator' : '—')}</Row>
-            <Row label="Permissions">
+            <Row label={t('profile.email')}>{me.email ?? '—'}</Row>
+            <Row label={t('profile.company')}>{company.name}</Row>
+            <Row label={t('profile.role')}>{me.role?.name ?? (access.isAdmin ? 'Administrator' : '—')}</Row>
+            <Row label={t('profile.permissions')}>
               <Group gap={4}>
                 {access.permissions.length === 0 ? (
                   <Text size="sm">—</Text>
@@ -38,14 +45,11 @@ export function ProfilePage() {
                 )}
               </Group>
             </Row>
-            <Row label="API key">
-              {me.apiKey
-                ? `${me.apiKey.prefix}…${me.apiKey.createdAt ? ` (created ${formatDate(me.apiKey.createdAt)})` : ''}`
-                : 'No API key'}
-            </Row>
           </Table.Tbody>
         </Table>
       </Paper>
+      <ApiAccessSection />
+      <TwoFactorSection />
     </Stack>
   );
 }

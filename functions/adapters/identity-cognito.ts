@@ -1,0 +1,122 @@
+import {
+  AdminCreateUserCommand,
+  AdminGetUserCommand,
+  AdminSetUserMFAPreferenceCommand,
+  AdminSetUserPasswordCommand,
+  AssociateSoftwareTokenCommand,
+  CognitoIdentityProviderClient,
+  ListUsersCommand,
+  UsernameExistsException,
+  type UserType,
+  VerifySoftwareTokenCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
+import { config } from '../config.ts';
+import type { Identity, IdentityProvider } from './identity.ts';
+
+type Attributes = { Name?: string; Value?: string }[] | undefined;
+const attr = (attrs: Attributes, name: string) => attrs?.find((a) => a.Name === name)?.Value;
+
+function identityOf(attrs: Attributes): Identity | undefined {
+  const sub = attr(attrs, 'sub');
+  const email = attr(attrs, 'email');
+  return sub && email ? { sub, email, name: attr(attrs, 'name') ?? email } : undefined;
+}
+
+/** E-mail is the pool's sign-in alias, so the admin calls take it (or the sub) as the user name. */
+export function cognitoIdentity(userPoolId: string): IdentityProvider {
+  const client = new CognitoIdentityProviderClient({ region: config().region });
+
+  const byFilter = async (filter: string) => {
+    const out = await client.send(new ListUsersCommand({ UserPoolId: userPoolId, Filter: filter, Limit: 1 }));
+    const user: UserType | undefined = out.Users?.[0];
+    return identityOf(user?.Attributes);
+  };
+  const quoted = (v: string) => `"${v.replace(/["\\]/g, '')}"`;
+
+  return {
+    kind: 'cognito',
+    findByEmail: (email) => byFilter(`email = ${quoted(email.trim().toLowerCase())}`),
+    findBySub: (sub) => byFilter(`sub = ${quoted(sub)}`),
+    async createUser({ email, name }) {
+      const username = email.trim().toLowerCase();
+      try {
+        const out = await client.send(
+          new AdminCreateUserCommand({
+            UserPoolId: userPoolId,
+            Username: username,
+            UserAttributes: [
+              { Name: 'email', Value: username },
+              { Name: 'email_verified', Value: 'true' },
+              { Name: 'name', Value: name },
+            ],
+            // The product sends its own welcome e-mail, with the sign-in address.
+            MessageAction: 'SUPPRESS',
+          }),
+        );
+        const identity = identityOf(out.User?.Attributes);
+        if (!identity) throw new Error('The user pool returned a user without sub or e-mail');
+        return { identity, created: true };
+      } catch (err) {
+        if (!(err instanceof UsernameExistsException)) throw err;
+        const out = await client.send(
+          new AdminGetUserCommand({ UserPoolId: userPoolId, Username: username }),
+        );
+        const identity = identityOf(out.UserAttributes);
+        if (!identity) throw new Error('The user pool returned a user without sub or e-mail');
+        return { identity, created: false };
+      }
+    },
+    async setTemporaryPassword(identity, password) {
+      await client.send(
+        new AdminSetUserPasswordCommand({
+          UserPoolId: userPoolId,
+          Username: identity.email,
+          Password: password,
+          Permanent: false,
+        }),
+      );
+    },
+    async totpEnabled(identity) {
+      const out = await client.send(
+        new AdminGetUserCommand({ UserPoolId: userPoolId, Username: identity.email }),
+      );
+      return (out.UserMFASettingList ?? []).includes('SOFTWARE_TOKEN_MFA');
+    },
+    async startTotp(_identity, accessToken) {
+      if (!accessToken) throw new Error('Enrolling an authenticator app needs the user’s own access token');
+      const out = await client.send(new AssociateSoftwareTokenCommand({ AccessToken: accessToken }));
+      if (!out.SecretCode) throw new Error('The user pool returned no secret');
+      return { secret: out.SecretCode, keptByProvider: true };
+    },
+    async confirmTotp(identity, code, _pending, accessToken) {
+      if (!accessToken) return false;
+      const out = await client
+        .send(
+          new VerifySoftwareTokenCommand({ AccessToken: accessToken, UserCode: code.replace(/\s+/g, '') }),
+        )
+        .catch((err: { name?: string }) => {
+          if (err.name === 'EnableSoftwareTokenMFAException' || err.name === 'CodeMismatchException')
+            return undefined;
+          throw err;
+        });
+      if (out?.Status !== 'SUCCESS') return false;
+      await client.send(
+        new AdminSetUserMFAPreferenceCommand({
+          UserPoolId: userPoolId,
+          Username: identity.email,
+          SoftwareTokenMfaSettings: { Enabled: true, PreferredMfa: true },
+        }),
+      );
+      return true;
+    },
+    async disableTotp(identity) {
+      await client.send(
+        new AdminSetUserMFAPreferenceCommand({
+          UserPoolId: userPoolId,
+          Username: identity.email,
+          SoftwareTokenMfaSettings: { Enabled: false, PreferredMfa: false },
+        }),
+      );
+    },
+  };
+}

@@ -1,0 +1,59 @@
+import { BatchGetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { documentClient } from '../adapters/dynamo.ts';
+import { config } from '../config.ts';
+import { type StoredItem, stripKeys } from './item-repository.ts';
+
+const BATCH_GET_SIZE = 100;
+const MAX_ATTEMPTS = 8;
+
+/** Items of one collection by id, in as few round trips as the table allows; absent ids are left out. */
+export async function getItems(pk: string, ids: readonly string[]): Promise<Map<string, StoredItem>> {
+  const tableName = config().tableName;
+  const unique = [...new Set(ids)];
+  const found = new Map<string, StoredItem>();
+  for (let i = 0; i < unique.length; i += BATCH_GET_SIZE) {
+    let keys: Record<string, unknown>[] = unique.slice(i, i + BATCH_GET_SIZE).map((sk) => ({ pk, sk }));
+    for (let attempt = 0; keys.length > 0; attempt++) {
+      if (attempt >= MAX_ATTEMPTS) throw new Error('The table kept refusing a batch of reads');
+      if (attempt > 0) await new Promise((r) => setTimeout(r, 20 * 2 ** attempt));
+      const out = await documentClient().send(
+        new BatchGetCommand({ RequestItems: { [tableName]: { Keys: keys } } }),
+      );
+      for (const raw of out.Responses?.[tableName] ?? []) {
+        const item = stripKeys(raw);
+        found.set(item._id, item);
+      }
+      keys = out.UnprocessedKeys?.[tableName]?.Keys ?? [];
+    }
+  }
+  return found;
+}
+
+/**
+ * A few fields of every live item of a partition: for summaries over large collections (assets per
+ * entity) without moving whole items.
+ */
+export async function projectAll(pk: string, fields: readonly string[]): Promise<StoredItem[]> {
+  const names: Record<string, string> = { '#id': '_id', '#deleted': 'deleted' };
+  fields.forEach((f, i) => {
+    names[`#p${i}`] = f;
+  });
+  const projection = ['#id', '#deleted', ...fields.map((_, i) => `#p${i}`)].join(', ');
+  const out: StoredItem[] = [];
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await documentClient().send(
+      new QueryCommand({
+        TableName: config().tableName,
+        KeyConditionExpression: 'pk = :pk',
+        ExpressionAttributeValues: { ':pk': pk },
+        ExpressionAttributeNames: names,
+        ProjectionExpression: projection,
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    for (const raw of page.Items ?? []) if (raw.deleted !== true) out.push(raw as StoredItem);
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  return out;
+}

@@ -1,0 +1,176 @@
+import {
+  BatchWriteCommand,
+  DeleteCommand,
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+} from '@aws-sdk/lib-dynamodb';
+import { documentClient } from '../adapters/dynamo.ts';
+import { config } from '../config.ts';
+
+/**
+ * The global search index of a company, in the one table:
+ * - entries: pk `C#{cid}#search#{first 3 characters of a term}`, sk `{tier}#{term}#{type}#{id}`, so a query
+ *   is one key lookup with `begins_with` on the sort key, read in rank order (tier, then exact terms first);
+ * - manifests: pk `C#{cid}#search-manifest`, sk `{type}#{id}`: the entry keys written for an item, so an
+ *   update or delete removes exactly those;
+ * - state: pk `C#{cid}#search-state`, sk `state`: which index version the company's entries were built with.
+ */
+export const searchKeys = {
+  entries: (companyId: string, prefix: string) => `C#${companyId}#search#${prefix}`,
+  manifests: (companyId: string) => `C#${companyId}#search-manifest`,
+  state: (companyId: string) => ({ pk: `C#${companyId}#search-state`, sk: 'state' }),
+} as const;
+
+export interface EntryKey {
+  pk: string;
+  sk: string;
+}
+
+export interface IndexEntry extends EntryKey {
+  type: string;
+  id: string;
+  tier: number;
+  term: string;
+  doc: Record<string, unknown>;
+}
+
+export interface Manifest {
+  type: string;
+  id: string;
+  keys: EntryKey[];
+}
+
+const BATCH_SIZE = 25;
+const MAX_ATTEMPTS = 8;
+
+type WriteRequest = { PutRequest: { Item: Record<string, unknown> } } | { DeleteRequest: { Key: EntryKey } };
+
+async function batchWrite(requests: readonly WriteRequest[]): Promise<void> {
+  const tableName = config().tableName;
+  for (let i = 0; i < requests.length; i += BATCH_SIZE) {
+    let pending = requests.slice(i, i + BATCH_SIZE);
+    for (let attempt = 0; pending.length > 0; attempt++) {
+      if (attempt >= MAX_ATTEMPTS) throw new Error('The table kept refusing a batch of search index writes');
+      if (attempt > 0) await new Promise((r) => setTimeout(r, 20 * 2 ** attempt));
+      const out = await documentClient().send(
+        new BatchWriteCommand({ RequestItems: { [tableName]: pending } }),
+      );
+      pending = (out.UnprocessedItems?.[tableName] ?? []) as WriteRequest[];
+    }
+  }
+}
+
+export async function putEntries(entries: readonly IndexEntry[]): Promise<void> {
+  await batchWrite(entries.map((Item) => ({ PutRequest: { Item: { ...Item } } })));
+}
+
+export async function deleteEntries(keys: readonly EntryKey[]): Promise<void> {
+  await batchWrite(keys.map((k) => ({ DeleteRequest: { Key: { pk: k.pk, sk: k.sk } } })));
+}
+
+export async function getManifest(
+  companyId: string,
+  type: string,
+  id: string,
+): Promise<Manifest | undefined> {
+  const out = await documentClient().send(
+    new GetCommand({
+      TableName: config().tableName,
+      Key: { pk: searchKeys.manifests(companyId), sk: `${type}#${id}` },
+    }),
+  );
+  return out.Item ? { type, id, keys: (out.Item.keys as EntryKey[] | undefined) ?? [] } : undefined;
+}
+
+export async function putManifests(companyId: string, manifests: readonly Manifest[]): Promise<void> {
+  await batchWrite(
+    manifests.map((m) => ({
+      PutRequest: {
+        Item: {
+          pk: searchKeys.manifests(companyId),
+          sk: `${m.type}#${m.id}`,
+          type: m.type,
+          id: m.id,
+          keys: m.keys,
+        },
+      },
+    })),
+  );
+}
+
+export async function deleteManifest(companyId: string, type: string, id: string): Promise<void> {
+  await documentClient().send(
+    new DeleteCommand({
+      TableName: config().tableName,
+      Key: { pk: searchKeys.manifests(companyId), sk: `${type}#${id}` },
+    }),
+  );
+}
+
+/** Every manifest of a company: what a rebuild must clear first. */
+export async function listManifests(companyId: string): Promise<Manifest[]> {
+  const out: Manifest[] = [];
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await documentClient().send(
+      new QueryCommand({
+        TableName: config().tableName,
+        KeyConditionExpression: 'pk = :pk',
+        ExpressionAttributeValues: { ':pk': searchKeys.manifests(companyId) },
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    for (const raw of page.Items ?? []) {
+      out.push({ type: String(raw.type), id: String(raw.id), keys: (raw.keys as EntryKey[]) ?? [] });
+    }
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  return out;
+}
+
+export interface EntryPage {
+  entries: IndexEntry[];
+  next?: Record<string, unknown>;
+}
+
+/** Entries of one partition whose sort key starts with `skPrefix`, in sort key order. */
+export async function queryEntries(
+  pk: string,
+  skPrefix: string,
+  limit: number,
+  startKey?: Record<string, unknown>,
+): Promise<EntryPage> {
+  const out = await documentClient().send(
+    new QueryCommand({
+      TableName: config().tableName,
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+      ExpressionAttributeValues: { ':pk': pk, ':prefix': skPrefix },
+      Limit: limit,
+      ExclusiveStartKey: startKey,
+    }),
+  );
+  return { entries: (out.Items ?? []) as IndexEntry[], next: out.LastEvaluatedKey };
+}
+
+export async function getIndexVersion(companyId: string): Promise<string | undefined> {
+  const out = await documentClient().send(
+    new GetCommand({ TableName: config().tableName, Key: searchKeys.state(companyId) }),
+  );
+  return typeof out.Item?.version === 'string' ? out.Item.version : undefined;
+}
+
+export async function putIndexVersion(companyId: string, version: string): Promise<void> {
+  await documentClient().send(
+    new PutCommand({
+      TableName: config().tableName,
+      Item: { ...searchKeys.state(companyId), version, builtAt: new Date().toISOString() },
+    }),
+  );
+}
+
+export async function clearIndexVersion(companyId: string): Promise<void> {
+  await documentClient().send(
+    new DeleteCommand({ TableName: config().tableName, Key: searchKeys.state(companyId) }),
+  );
+}

@@ -1,0 +1,253 @@
+import { randomBytes } from 'node:crypto';
+import * as z from 'zod';
+import type { Caller } from '../../shared/access/caller.ts';
+import { isPermissionName, type PermissionName } from '../../shared/access/permission-names.ts';
+import { userSchema } from '../../shared/schemas/company.ts';
+import { identityProvider } from '../adapters/identity.ts';
+import { mailer } from '../adapters/mailer.ts';
+import { mailConfig } from '../config.ts';
+import { badRequest, conflict, forbidden, formError, notFound } from '../lib/errors.ts';
+import { parseOrThrow } from '../lib/validation.ts';
+import type { OpContext, Operations, OpResult } from '../middleware/api-context.ts';
+import { getCompany } from '../repositories/company-repository.ts';
+import type { StoredItem } from '../repositories/item-repository.ts';
+import {
+  deleteMembership,
+  joinCompany,
+  leaveCompany,
+  listMemberships,
+  putMembership,
+} from '../repositories/membership-repository.ts';
+import { getMembership, listRoles } from '../repositories/user-repository.ts';
+import { writeActivity } from './activity-service.ts';
+import { revokeApiAccess } from './api-access-service.ts';
+import { forgetCaller } from './caller-service.ts';
+
+/**
+ * Company user administration (02 §6, §7): the same operations serve `/companies/{id}/users/{userSub}`
+ * and the company's own `/users/{id}`. Creating a user creates (or finds) their sign-in identity, then
+ * their profile and membership.
+ */
+function target(ctx: OpContext): { companyId: string; sub: string | undefined } {
+  if (ctx.route.path.startsWith('/companies/')) {
+    return { companyId: ctx.params.id as string, sub: ctx.params.userSub };
+  }
+  return { companyId: ctx.caller.companyId, sub: ctx.params.id };
+}
+
+/** Activity is written to the log of the company that changed, also when staff change another company. */
+const inCompany = (caller: Caller, companyId: string): Caller => ({ ...caller, companyId });
+
+const permissionList = (v: unknown): PermissionName[] =>
+  Array.isArray(v) ? v.filter((p): p is PermissionName => typeof p === 'string' && isPermissionName(p)) : [];
+
+async function permissionsOf(companyId: string, member: StoredItem): Promise<PermissionName[]> {
+  const own = permissionList(member.permissions);
+  if (typeof member.roleId !== 'string') return own;
+  const role = (await listRoles(companyId)).find((r) => r._id === member.roleId);
+  return [...new Set([...own, ...permissionList(role?.permissions)])];
+}
+
+/**
+ * Nobody hands out more than they may: 'admin' only by staff, owner and administrator rights only by
+ * staff and company owners. Everything below that a company admin may give.
+ */
+function assertAssignable(caller: Caller, permissions: readonly PermissionName[]): void {
+  if (caller.isAdmin) return;
+  if (permissions.includes('admin')) throw forbidden('Only staff can give the admin permission');
+  const elevated = permissions.includes('company_owner') || permissions.includes('company_admin');
+  if (elevated && !caller.permissions.includes('company_owner')) {
+    throw forbidden('Only a company owner can make owners and administrators');
+  }
+}
+
+async function rolePermissions(companyId: string, roleId: string | undefined): Promise<PermissionName[]> {
+  if (!roleId) return [];
+  const role = (await listRoles(companyId)).find((r) => r._id === roleId);
+  if (!role) throw formError({ roleId: 'No such role in this company' });
+  return permissionList(role.permissions);
+}
+
+async function viewOf(companyId: string, member: StoredItem, roles?: StoredItem[]) {
+  const all = roles ?? (await listRoles(companyId));
+  const role = all.find((r) => r._id === member.roleId);
+  return {
+    _id: member._id,
+    userSub: member._id,
+    companyId,
+    email: member.email,
+    name: member.name,
+    roleId: member.roleId ?? null,
+    role: role ? { _id: role._id, name: role.name } : null,
+    permissions: permissionList(member.permissions),
+    grants: member.grants,
+    createdAt: member.createdAt,
+    updatedAt: member.updatedAt,
+  };
+}
+
+async function loadMember(companyId: string, sub: string | undefined): Promise<StoredItem> {
+  const member = sub ? await getMembership(companyId, sub) : undefined;
+  if (!member) throw notFound();
+  return member;
+}
+
+/** Owners are changed only by owners and staff, so an administrator cannot lock the owner out. */
+async function assertMayChange(ctx: OpContext, companyId: string, member: StoredItem): Promise<void> {
+  if (ctx.caller.isAdmin || ctx.caller.permissions.includes('company_owner')) return;
+  if ((await permissionsOf(companyId, member)).includes('company_owner')) {
+    throw forbidden('Only a company owner can change an owner');
+  }
+}
+
+const list = async (ctx: OpContext): Promise<OpResult> => {
+  const { companyId } = target(ctx);
+  const [members, roles] = await Promise.all([listMemberships(companyId), listRoles(companyId)]);
+  const data = await Promise.all(members.map((m) => viewOf(companyId, m, roles)));
+  return { body: { data, total: data.length, limit: data.length, skip: 0 } };
+};
+
+const get = async (ctx: OpContext): Promise<OpResult> => {
+  const { companyId, sub } = target(ctx);
+  return { body: await viewOf(companyId, await loadMember(companyId, sub)) };
+};
+
+const createBody = userSchema.extend({ sendWelcomeEmail: z.boolean().default(false) });
+
+const create = async (ctx: OpContext): Promise<OpResult> => {
+  const { companyId } = target(ctx);
+  const input = parseOrThrow(createBody, ctx.body);
+  if (!(await getCompany(companyId))) throw notFound();
+  assertAssignable(ctx.caller, [...input.permissions, ...(await rolePermissions(companyId, input.roleId))]);
+  const { identity } = await identityProvider().createUser({ email: input.email, name: input.name });
+  if (await getMembership(companyId, identity.sub)) {
+    throw conflict('This person is already a user of the company');
+  }
+  const now = new Date().toISOString();
+  const member: StoredItem = {
+    _id: identity.sub,
+    companyId,
+    email: identity.email,
+    name: input.name,
+    ...(input.roleId ? { roleId: input.roleId } : {}),
+    permissions: input.permissions,
+    grants: input.grants,
+    createdAt: now,
+    updatedAt: now,
+    createdBy: ctx.caller.sub,
+  };
+  await putMembership(companyId, member);
+  await joinCompany({ sub: identity.sub, email: identity.email, name: input.name }, companyId);
+  await writeActivity(inCompany(ctx.caller, companyId), {
+    type: 'create',
+    model: 'users',
+    modelId: identity.sub,
+    message: `${identity.email} added`,
+  });
+  if (input.sendWelcomeEmail) await sendWelcome(ctx, companyId, member);
+  return { status: 201, body: await viewOf(companyId, member) };
+};
+
+const updateBody = userSchema.omit({ email: true }).partial().strict();
+
+const update = async (ctx: OpContext): Promise<OpResult> => {
+  const { companyId, sub } = target(ctx);
+  const member = await loadMember(companyId, sub);
+  const patch = parseOrThrow(updateBody, ctx.body);
+  await assertMayChange(ctx, companyId, member);
+  const given = Object.keys((ctx.body as object | null) ?? {});
+  const changes = Object.fromEntries(Object.entries(patch).filter(([k]) => given.includes(k)));
+  if ('permissions' in changes || 'roleId' in changes) {
+    const roleId = 'roleId' in changes ? patch.roleId : (member.roleId as string | undefined);
+    assertAssignable(ctx.caller, [
+      ...(patch.permissions ?? permissionList(member.permissions)),
+      ...(await rolePermissions(companyId, roleId)),
+    ]);
+  }
+  const next: StoredItem = { ...member, ...changes, updatedAt: new Date().toISOString() };
+  await putMembership(companyId, next);
+  forgetCaller(member._id);
+  await writeActivity(inCompany(ctx.caller, companyId), {
+    type: 'update',
+    model: 'users',
+    modelId: member._id,
+    message: `Changed: ${Object.keys(changes).join(', ') || 'nothing'}`,
+  });
+  return { body: await viewOf(companyId, next) };
+};
+
+const remove = async (ctx: OpContext): Promise<OpResult> => {
+  const { companyId, sub } = target(ctx);
+  const member = await loadMember(companyId, sub);
+  if (member._id === ctx.caller.sub) throw badRequest('You cannot remove yourself from the company');
+  await assertMayChange(ctx, companyId, member);
+  await deleteMembership(companyId, member._id);
+  await leaveCompany(member._id, companyId);
+  await revokeApiAccess(member._id, companyId);
+  forgetCaller(member._id);
+  await writeActivity(inCompany(ctx.caller, companyId), {
+    type: 'delete',
+    model: 'users',
+    modelId: member._id,
+    message: `${String(member.email)} removed`,
+  });
+  return { status: 204 };
+};
+
+/** Long, random, and with every character class Cognito's password policy asks for. */
+function temporaryPassword(): string {
+  return `${randomBytes(12).toString('base64url')}-Vf7`;
+}
+
+async function sendWelcome(ctx: OpContext, companyId: string, member: StoredItem): Promise<string> {
+  const provider = identityProvider();
+  const identity = await provider.findBySub(member._id);
+  if (!identity) throw notFound('No sign-in account for this user');
+  const company = await getCompany(companyId);
+  const password = temporaryPassword();
+  await provider.setTemporaryPassword(identity, password);
+  const { appUrl } = mailConfig();
+  const companyName = typeof company?.name === 'string' ? company.name : 'your company';
+  await mailer().send({
+    to: identity.email,
+    subject: `Welcome to Voltfolio, ${String(member.name)}`,
+    text: [
+      `Hello ${String(member.name)},`,
+      '',
+      `${ctx.caller.name ?? 'Your administrator'} has given you access to ${companyName} on Voltfolio.`,
+      '',
+      `Sign in${appUrl ? ` at ${appUrl}` : ''} with:`,
+      `  E-mail: ${identity.email}`,
+      `  Temporary password: ${password}`,
+      '',
+      provider.kind === 'cognito'
+        ? 'You will be asked to choose your own password when you first sign in. The temporary one expires in 3 days.'
+        : 'Please keep this password to yourself.',
+      '',
+      'Voltfolio',
+    ].join('\n'),
+  });
+  await writeActivity(inCompany(ctx.caller, companyId), {
+    type: 'welcome-email',
+    model: 'users',
+    modelId: member._id,
+    message: `Welcome e-mail sent to ${identity.email}`,
+  });
+  return identity.email;
+}
+
+const welcomeEmail = async (ctx: OpContext): Promise<OpResult> => {
+  const { companyId, sub } = target(ctx);
+  const member = await loadMember(companyId, sub);
+  const to = await sendWelcome(ctx, companyId, member);
+  return { body: { sent: true, to } };
+};
+
+export const COMPANY_USER_OPERATIONS: Operations = {
+  'companyUsers.list': list,
+  'companyUsers.get': get,
+  'companyUsers.create': create,
+  'companyUsers.update': update,
+  'companyUsers.delete': remove,
+  'companyUsers.welcomeEmail': welcomeEmail,
+};

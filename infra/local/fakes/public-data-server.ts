@@ -1,0 +1,210 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import {
+  certificateRow,
+  columnsOf,
+  EPC_KINDS,
+  type FakeEpcKind,
+  searchRows,
+} from './epc-register-fixtures.ts';
+import {
+  airQualityLatest,
+  airQualityLocations,
+  crimesNear,
+  floodsNear,
+  postcodeResult,
+} from './public-data-fixtures.ts';
+
+/**
+ * Local servers of the public services a site's pages use, with their documented request and answer
+ * shapes: postcodes.io, data.police.uk, Environment Agency flood monitoring, OpenAQ v3 and the EPC
+ * register. One HTTP server, one path prefix per service; the base URLs the functions need are `env`.
+ */
+export const FAKE_SERVICES = ['postcodes', 'police', 'flood', 'openaq', 'epc'] as const;
+export type FakeService = (typeof FAKE_SERVICES)[number];
+
+const PREFIX: Record<FakeService, string> = {
+  postcodes: '/postcodes-io',
+  police: '/police',
+  flood: '/flood-monitoring',
+  openaq: '/openaq',
+  epc: '/epc',
+};
+
+export const FAKE_EPC_EMAIL = 'register@voltfolio.test';
+export const FAKE_EPC_KEY = 'local-epc-key';
+
+export interface PublicDataFakes {
+  url: string;
+  /** Environment variables that point the functions at these servers. */
+  env: Record<string, string>;
+  /** Makes a service answer 503 (or work again), to see how the product copes. */
+  fail(service: FakeService, failing?: boolean): void;
+  /** How many requests each service has had. */
+  calls: Record<FakeService, number>;
+  stop(): Promise<void>;
+}
+
+export function publicDataEnvironment(url: string): Record<string, string> {
+  return {
+    POSTCODES_API_URL: `${url}${PREFIX.postcodes}`,
+    POLICE_API_URL: `${url}${PREFIX.police}`,
+    FLOOD_API_URL: `${url}${PREFIX.flood}`,
+    AIR_QUALITY_API_URL: `${url}${PREFIX.openaq}`,
+    AIR_QUALITY_API_KEY: 'local-openaq-key',
+    EPC_API_URL: `${url}${PREFIX.epc}`,
+    EPC_API_EMAIL: FAKE_EPC_EMAIL,
+    EPC_API_KEY: FAKE_EPC_KEY,
+  };
+}
+
+type Answer = { status: number; body?: unknown };
+
+const json = (res: ServerResponse, { status, body }: Answer) => {
+  const text = body === undefined ? '' : JSON.stringify(body);
+  res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) });
+  res.end(text);
+};
+
+const point = (q: URLSearchParams, lngName: string) => {
+  const lat = Number(q.get('lat'));
+  const lng = Number(q.get(lngName));
+  return q.get('lat') && q.get(lngName) && Number.isFinite(lat) && Number.isFinite(lng)
+    ? { lat, lng }
+    : undefined;
+};
+
+function postcodes(path: string): Answer {
+  const m = /^\/postcodes\/([^/]+)$/.exec(path);
+  if (!m) return { status: 404, body: { status: 404, error: 'Resource not found' } };
+  const result = postcodeResult(decodeURIComponent(m[1] as string));
+  return result
+    ? { status: 200, body: { status: 200, result } }
+    : { status: 404, body: { status: 404, error: 'Postcode not found' } };
+}
+
+function police(path: string, q: URLSearchParams): Answer {
+  if (path !== '/api/crimes-street/all-crime') return { status: 404 };
+  const at = point(q, 'lng');
+  if (!at) return { status: 400 };
+  return { status: 200, body: crimesNear(at.lat, at.lng, q.get('date') ?? undefined) };
+}
+
+function flood(path: string, q: URLSearchParams): Answer {
+  if (path !== '/id/floods') return { status: 404 };
+  const at = point(q, 'long');
+  const dist = Number(q.get('dist') ?? '10');
+  const items = at ? floodsNear(at.lat, at.lng, Number.isFinite(dist) ? dist : 10) : [];
+  return {
+    status: 200,
+    body: {
+      '@context': 'http://environment.data.gov.uk/flood-monitoring/meta/context.jsonld',
+      meta: {
+        publisher: 'Environment Agency',
+        licence: 'http://www.nationalarchives.gov.uk/doc/open-government-licence/version/3/',
+        version: '0.9',
+        hasFormat: [],
+      },
+      items,
+    },
+  };
+}
+
+function openaq(path: string, q: URLSearchParams, req: IncomingMessage): Answer {
+  if (!req.headers['x-api-key'])
+    return {
+      status: 401,
+      body: { detail: 'Unauthorized. A valid API key must be provided in the X-API-Key header.' },
+    };
+  const latest = /^\/v3\/locations\/(\d+)\/latest$/.exec(path);
+  const meta = (found: number) => ({ name: 'openaq-api', website: '/', page: 1, limit: 100, found });
+  if (latest) {
+    const results = airQualityLatest(Number(latest[1]));
+    return { status: 200, body: { meta: meta(results.length), results } };
+  }
+  if (path !== '/v3/locations') return { status: 404, body: { detail: 'Not Found' } };
+  const [lat, lng] = (q.get('coordinates') ?? '').split(',').map(Number);
+  const radius = Number(q.get('radius') ?? '1000');
+  if (
+    lat === undefined ||
+    lng === undefined ||
+    !Number.isFinite(lat) ||
+    !Number.isFinite(lng) ||
+    !(radius > 0 && radius <= 25_000)
+  )
+    return {
+      status: 422,
+      body: { detail: [{ msg: 'coordinates and a radius of at most 25000 are required' }] },
+    };
+  const results = airQualityLocations(lat, lng, radius);
+  return { status: 200, body: { meta: meta(results.length), results } };
+}
+
+function epc(path: string, q: URLSearchParams, req: IncomingMessage): Answer {
+  const expected = `Basic ${Buffer.from(`${FAKE_EPC_EMAIL}:${FAKE_EPC_KEY}`).toString('base64')}`;
+  if (req.headers.authorization !== expected) return { status: 401 };
+  const m = /^\/api\/v1\/([a-z-]+)\/(search|certificate\/([^/]+))$/.exec(path);
+  const kind = m?.[1] as FakeEpcKind | undefined;
+  if (!m || !kind || !(EPC_KINDS as readonly string[]).includes(kind)) return { status: 404 };
+  if (m[3]) {
+    const found = certificateRow(kind, decodeURIComponent(m[3]));
+    return found
+      ? { status: 200, body: { 'column-names': columnsOf(kind), rows: [found] } }
+      : { status: 404 };
+  }
+  const rows = searchRows(kind, {
+    postcode: q.get('postcode') ?? undefined,
+    address: q.get('address') ?? undefined,
+  });
+  // The register answers an empty body when nothing matches.
+  return rows.length === 0
+    ? { status: 200 }
+    : { status: 200, body: { 'column-names': columnsOf(kind), rows } };
+}
+
+export async function startPublicDataFakes(
+  opts: { port?: number; host?: string } = {},
+): Promise<PublicDataFakes> {
+  const failing = new Set<FakeService>();
+  const calls = Object.fromEntries(FAKE_SERVICES.map((s) => [s, 0])) as Record<FakeService, number>;
+  const server = createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://fake');
+    const service = FAKE_SERVICES.find((s) => url.pathname.startsWith(`${PREFIX[s]}/`));
+    if (!service || req.method !== 'GET') return json(res, { status: 404, body: { error: 'Not found' } });
+    calls[service]++;
+    if (failing.has(service)) return json(res, { status: 503, body: { error: 'Service unavailable' } });
+    const path = url.pathname.slice(PREFIX[service].length);
+    const q = url.searchParams;
+    const answer =
+      service === 'postcodes'
+        ? postcodes(path)
+        : service === 'police'
+          ? police(path, q)
+          : service === 'flood'
+            ? flood(path, q)
+            : service === 'openaq'
+              ? openaq(path, q, req)
+              : epc(path, q, req);
+    json(res, answer);
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(opts.port ?? 0, opts.host ?? '127.0.0.1', () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  const url = `http://${opts.host ?? '127.0.0.1'}:${port}`;
+  return {
+    url,
+    env: publicDataEnvironment(url),
+    fail: (service, on = true) => {
+      if (on) failing.add(service);
+      else failing.delete(service);
+    },
+    calls,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}

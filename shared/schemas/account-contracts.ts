@@ -1,0 +1,71 @@
+import * as z from 'zod';
+import { contractRateTypeSchema, contractSchema } from './billing.ts';
+import { nonEmpty } from './common.ts';
+
+/** A file put in storage by a presigned upload, named by the key the upload call gave. */
+export const uploadedFileSchema = z.object({
+  key: nonEmpty.max(500),
+  name: nonEmpty.max(200),
+});
+
+export const CONTRACT_MESSAGES = {
+  notPdf: 'Must be a PDF file',
+  uploadMissing: 'The uploaded file was not found: please upload it again',
+  endBeforeStart: 'Must be on or after the start date',
+  noFile: 'This contract has no file',
+  /** Client messages (02 §8): a failed add or update, a failed toggle, failed rates. */
+  submitProblem: 'There was a problem with submitting.',
+  statusProblem: 'There was a problem updating the status.',
+  rateTypeProblem: 'There was a problem setting contract rate type.',
+} as const;
+
+/** POST /accounts/{id}/contracts: the contract and, optionally, the PDF uploaded for it. */
+export const contractCreateSchema = contractSchema.extend({ file: uploadedFileSchema.optional() });
+
+/** PATCH /accounts/{id}/contracts/{contractId}: the fields to change; `file: null` removes the PDF. */
+export const contractUpdateSchema = z.object({
+  name: contractSchema.shape.name.optional(),
+  reference: contractSchema.shape.reference,
+  supplierId: contractSchema.shape.supplierId.nullable(),
+  startDate: contractSchema.shape.startDate.optional(),
+  endDate: contractSchema.shape.endDate.optional(),
+  status: z.enum(['active', 'inactive']).optional(),
+  isRenewable: z.boolean().optional(),
+  notes: contractSchema.shape.notes,
+  rateTypes: z.array(contractRateTypeSchema).max(50).optional(),
+  file: uploadedFileSchema.nullable().optional(),
+});
+
+/** POST /accounts/{id}/contracts/upload: asks for a presigned PUT for a PDF. */
+export const contractUploadSchema = z.object({
+  fileName: nonEmpty.max(200),
+});
+
+/** POST /accounts/{id}/contracts/{contractId}/rate-types: the contract's rates, replacing the ones it had. */
+export const contractRateTypesSchema = z.object({
+  rateTypes: z.array(contractRateTypeSchema).max(50),
+});
+
+/** How a contract file is described in answers: never its storage key. */
+export interface ContractFileView {
+  name: string;
+  size?: number;
+  uploadedAt: string;
+}
+
+export interface ContractView {
+  _id: string;
+  accountId: string;
+  name: string;
+  reference?: string;
+  supplierId?: string;
+  startDate: string;
+  endDate: string;
+  status: 'active' | 'inactive';
+  isRenewable: boolean;
+  notes?: string;
+  rateTypes: z.infer<typeof contractRateTypeSchema>[];
+  file: ContractFileView | null;
+  createdAt: string;
+  updatedAt: string;
+}

@@ -1,0 +1,42 @@
+import * as z from 'zod';
+import { ACCOUNT_MESSAGES, ACCOUNT_STATUSES } from './account-rules.ts';
+import { idSchema, isoDate, utilityTypeSchema } from './common.ts';
+
+/** POST /accounts/from-wizard: the account wizard's fields; the server checks links and meter numbers. */
+export const accountWizardSchema = z.object({
+  assetId: idSchema,
+  type: utilityTypeSchema,
+  name: z.string().trim().max(200).optional(),
+  meterPointNumber: z.string().trim().max(40).optional(),
+  supplierId: idSchema.optional(),
+  parentAccountId: idSchema.nullable().optional(),
+  unit: z.string().trim().max(20).optional(),
+  tags: z.array(z.string().trim().min(1).max(50)).max(50).default([]),
+  wasteCategory: z.string().trim().max(100).optional(),
+  status: z.enum(ACCOUNT_STATUSES, { error: ACCOUNT_MESSAGES.statusValue }).default('active'),
+});
+export type AccountWizardInput = z.input<typeof accountWizardSchema>;
+
+/** An entry of an account's status history: the account's status follows its latest entry. */
+export const accountStatusHistorySchema = z.object({
+  status: z.enum(ACCOUNT_STATUSES, { error: ACCOUNT_MESSAGES.statusValue }),
+  date: isoDate,
+  comment: z.string().trim().max(1000).optional(),
+});
+
+/** GET /accounts/active-billing: accounts billed in a window. */
+export const activeBillingQuerySchema = z.object({
+  start: isoDate,
+  end: isoDate,
+  companyId: idSchema.optional(),
+});
+
+export const CONSUMPTION_GRANULARITIES = ['monthly', 'yearly'] as const;
+export type ConsumptionGranularity = (typeof CONSUMPTION_GRANULARITIES)[number];
+
+/** GET /accounts/{id}/consumption and /consumption-old. */
+export const consumptionQuerySchema = z.object({
+  startDate: isoDate.optional(),
+  endDate: isoDate.optional(),
+  granularity: z.enum(CONSUMPTION_GRANULARITIES, { error: 'Must be monthly or yearly' }).default('monthly'),
+});

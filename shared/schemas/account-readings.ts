@@ -1,0 +1,47 @@
+import * as z from 'zod';
+import { idSchema, isoDate, nonEmpty } from './common.ts';
+import { readingSchema } from './portfolio.ts';
+
+export const READING_PHOTO_TYPES = ['image/jpeg', 'image/png'] as const;
+
+export const READING_MESSAGES = {
+  photoType: 'Must be a JPEG or PNG image',
+  photoMissing: 'The photo was not found: please upload it again',
+  future: 'Must not be in the future',
+  noPhoto: 'This reading has no photo',
+} as const;
+
+/** POST /readings/photo: asks for a presigned PUT for a reading's photo. */
+export const readingPhotoSchema = z.object({
+  accountId: idSchema,
+  fileName: nonEmpty.max(200),
+  contentType: z.enum(READING_PHOTO_TYPES, { error: READING_MESSAGES.photoType }),
+});
+
+/** POST /readings/submit: a reading with, optionally, the photo uploaded for it. */
+export const readingSubmitSchema = readingSchema.extend({
+  photoKey: z.string().max(500).optional(),
+});
+
+/** PUT /readings/{id}/edit-submission: the fields to change; `photoKey: null` removes the photo. */
+export const readingEditSchema = z.object({
+  date: isoDate.optional(),
+  value: readingSchema.shape.value.optional(),
+  isEstimate: z.boolean().optional(),
+  comment: readingSchema.shape.comment,
+  photoKey: z.string().max(500).nullable().optional(),
+});
+
+export interface ReadingView {
+  _id: string;
+  accountId: string;
+  date: string;
+  value: number;
+  unit?: string;
+  isEstimate: boolean;
+  comment?: string;
+  hasPhoto?: boolean;
+  photoName?: string;
+  createdAt: string;
+  createdBy?: string;
+}

@@ -1,0 +1,22 @@
+/** Messages of the site pages and their calls, worded as the specification gives them (02 §5, §8). */
+export const ASSET_MESSAGES = {
+  checkProblem: 'There was a problem with some details entered below.',
+  submitProblem: 'There was a problem with submitting.',
+  geocoordinatesProblem: 'There was a problem getting geocoordinates.',
+  crimeProblem: 'There was a problem getting crime data.',
+  floodProblem: 'There was a problem getting flood risks.',
+  airQualityProblem: 'There was a problem getting air quality data.',
+  certificatesProblem: 'There was a problem getting EPC certificates.',
+  uploadUrlProblem: 'There was a problem getting an upload URL.',
+  enhanceProblem: 'There was a problem enhancing the image.',
+  recommendationsProblem: 'There was a problem getting, submitting or deleting recommendations.',
+  formValidation: 'Form validation error',
+  duplicateSiteName: 'A site with this name already exists',
+  unknownEntity: 'Choose an entity you manage',
+  noPostcode: 'Add a postcode to the address first',
+  fileMissing: 'The file has not been uploaded',
+  unknownCategory: 'Choose one of the document categories',
+  unsupportedImage: 'Must be a PNG or JPEG image',
+  imageNotFound: 'No such image on this site',
+  statusHistoryProblem: 'There was a problem updating the status.',
+} as const;

@@ -1,0 +1,103 @@
+import * as z from 'zod';
+import { IMPERIAL_AREA_FACTOR } from '../constants.ts';
+import { idSchema, nonEmpty } from './common.ts';
+
+/** Kinds of site offered by the wizard and the list filter. */
+export const ASSET_TYPES = [
+  'Office',
+  'Retail',
+  'Warehouse',
+  'Industrial',
+  'Residential block',
+  'Hotel',
+  'Leisure',
+  'Education',
+  'Healthcare',
+  'Mixed use',
+  'Other',
+] as const;
+
+export const ASSET_STATUSES = ['active', 'inactive', 'sold', 'development'] as const;
+export type AssetStatus = (typeof ASSET_STATUSES)[number];
+
+export const UK = 'United Kingdom';
+const UK_NAMES = new Set(['', 'uk', 'gb', 'united kingdom', 'great britain', 'england', 'scotland', 'wales']);
+
+/** Outward code (area, district) and inward code (sector, unit), e.g. `EC3N 1DL`. */
+const UK_POSTCODE = /^([A-Z]{1,2}[0-9][A-Z0-9]?|GIR)([0-9][A-Z]{2})$/;
+
+/** A UK postcode in its usual form (upper case, one space before the inward code), or undefined if it is none. */
+export function normalisePostcode(raw: string): string | undefined {
+  const compact = raw.replace(/\s+/g, '').toUpperCase();
+  const match = UK_POSTCODE.exec(compact);
+  return match ? `${match[1]} ${match[2]}` : undefined;
+}
+
+export const isUkCountry = (country: string | undefined) =>
+  UK_NAMES.has((country ?? '').trim().toLowerCase());
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .optional()
+    .transform((v) => (v === '' ? undefined : v));
+
+/** An address as a form sends it; a UK address needs a valid postcode, which is put in its usual form. */
+export const addressInputSchema = z
+  .object({
+    streetAddress: nonEmpty.max(200),
+    locality: optionalText(100),
+    region: optionalText(100),
+    postCode: nonEmpty.max(20),
+    country: optionalText(100),
+  })
+  .transform((a, ctx) => {
+    if (!isUkCountry(a.country)) return a;
+    const postCode = normalisePostcode(a.postCode);
+    if (!postCode) {
+      ctx.addIssue({ code: 'custom', path: ['postCode'], message: 'Must be a valid UK postcode' });
+      return z.NEVER;
+    }
+    return { ...a, postCode, country: UK };
+  });
+
+/** A number typed into a form: empty means not given. */
+const formNumber = z.preprocess(
+  (v) => (v === '' || v === null ? undefined : typeof v === 'string' ? Number(v.replace(/,/g, '')) : v),
+  z.number({ error: 'Must be a number' }).optional(),
+);
+
+/** What the asset wizard sends to wizard-check and wizard-submit. */
+export const assetWizardSchema = z.object({
+  siteName: nonEmpty.max(200),
+  entityId: idSchema,
+  assetType: z.enum(ASSET_TYPES, { error: 'Choose a type of site' }),
+  status: z.enum(ASSET_STATUSES).default('active'),
+  address: addressInputSchema,
+  floorArea: formNumber.refine((v) => v === undefined || v > 0, 'Must be greater than 0'),
+  floorAreaUnit: z.enum(['m2', 'ft2']).default('m2'),
+});
+export type AssetWizardInput = z.input<typeof assetWizardSchema>;
+export type AssetWizardValues = z.output<typeof assetWizardSchema>;
+
+/** The asset as the wizard will create it: floor area held in m², whatever unit it was entered in. */
+export function normaliseWizardValues(values: AssetWizardValues) {
+  const floorArea =
+    values.floorArea === undefined
+      ? undefined
+      : Math.round(
+          (values.floorAreaUnit === 'ft2' ? values.floorArea * IMPERIAL_AREA_FACTOR : values.floorArea) * 100,
+        ) / 100;
+  return {
+    siteName: values.siteName,
+    entityId: values.entityId,
+    assetType: values.assetType,
+    status: values.status,
+    address: values.address,
+    ...(floorArea === undefined ? {} : { floorArea }),
+    floorAreaUnit: values.floorAreaUnit,
+  };
+}
+export type NormalisedWizardAsset = ReturnType<typeof normaliseWizardValues>;

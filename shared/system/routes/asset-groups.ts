@@ -1,0 +1,38 @@
+import type { AuthKind } from '../../access/route-rules.ts';
+import { findResource } from '../resources.ts';
+import type { HttpMethod, HttpRoute } from '../routes.ts';
+
+const groups = findResource('asset-groups');
+if (!groups) throw new Error('The asset-groups resource is not declared');
+const READ = groups.read;
+const WRITE = groups.write;
+
+// Machines (report rendering) read what a page shows; they never write.
+const READS = { auth: ['user', 'machine'] as readonly AuthKind[] };
+const GENERIC = { resource: 'asset-groups' } as const;
+
+const route = (
+  method: HttpMethod,
+  path: string,
+  op: string,
+  permission: HttpRoute['permission'],
+  extra: Partial<HttpRoute> = {},
+): HttpRoute => ({ method, path, fn: 'asset-groups', op, permission, ...extra });
+
+/**
+ * Portfolios (02 §7 Asset groups): their assets, adding and taking out assets, report data and floor
+ * area. Create and update replace the generic calls so that every asset named must exist. The signed-in
+ * user's own list (GET /users/me/asset-groups) is a session call.
+ */
+export const ASSET_GROUP_ROUTES: readonly HttpRoute[] = [
+  route('POST', '/asset-groups', 'assetGroups.create', WRITE, GENERIC),
+  route('PATCH', '/asset-groups/{id}', 'assetGroups.update', WRITE, GENERIC),
+  route('GET', '/asset-groups/{id}/assets', 'assetGroups.assets', READ, { ...READS, ...GENERIC }),
+  route('PUT', '/asset-groups/{id}/asset/{assetId}', 'assetGroups.addAsset', WRITE, GENERIC),
+  route('PUT', '/asset-groups/{id}/assets/{assetIds}', 'assetGroups.addAssets', WRITE, GENERIC),
+  route('DELETE', '/asset-groups/{id}/asset/{assetId}', 'assetGroups.removeAsset', WRITE, GENERIC),
+  route('GET', '/asset-groups/{id}/report-data', 'assetGroups.reportData', READ, { ...READS, ...GENERIC }),
+  route('GET', '/asset-groups/{id}/search-assets', 'assetGroups.searchAssets', READ, GENERIC),
+  route('GET', '/asset-groups/{id}/floor-area', 'assetGroups.floorArea', READ, { ...READS, ...GENERIC }),
+  { method: 'GET', path: '/users/me/asset-groups', fn: 'session', op: 'assetGroups.mine', permission: '*' },
+];

@@ -1,0 +1,123 @@
+import type { AuthKind } from '../../access/route-rules.ts';
+import { findResource, type ResourceDecl } from '../resources.ts';
+import type { HttpMethod, HttpRoute, ItemCheck } from '../routes.ts';
+
+/**
+ * The portfolio register's own calls (02 §7 Assets, Projects, EPC lookup, recommendations): sites with
+ * their wizard, documents, pictures and public data, projects with documents, recommendations and EPC
+ * certificates. Routes with a generic route's method and path (GET /assets, GET /assets/{id}, GET
+ * /projects/{id}, the status-history calls) replace it.
+ */
+function declared(name: string): ResourceDecl {
+  const r = findResource(name);
+  if (!r) throw new Error(`Resource ${name} is not declared`);
+  return r;
+}
+
+const ASSETS = declared('assets');
+const PROJECTS = declared('projects');
+const RECOMMENDATIONS = declared('recommendations');
+
+const READS: readonly AuthKind[] = ['user', 'machine'];
+const onAsset = (access: 'read' | 'write', param = 'id'): ItemCheck => ({ type: 'assets', param, access });
+
+const route = (
+  method: HttpMethod,
+  path: string,
+  op: string,
+  resource: ResourceDecl,
+  access: 'read' | 'write',
+  extra: Partial<HttpRoute> = {},
+): HttpRoute => ({
+  method,
+  path,
+  fn: 'assets',
+  op,
+  permission: access === 'read' ? resource.read : resource.write,
+  ...(access === 'read' ? { auth: READS } : {}),
+  ...extra,
+});
+
+const asset = (method: HttpMethod, path: string, op: string, access: 'read' | 'write') =>
+  route(method, path, op, ASSETS, access, { item: onAsset(access) });
+
+const SITE_ROUTES: HttpRoute[] = [
+  route('GET', '/assets', 'assets.list', ASSETS, 'read'),
+  asset('GET', '/assets/{id}', 'assets.get', 'read'),
+  route('POST', '/assets/wizard-check', 'assets.wizardCheck', ASSETS, 'write'),
+  route('POST', '/assets/wizard-submit', 'assets.wizardSubmit', ASSETS, 'write'),
+  asset('PATCH', '/assets/{id}/address', 'assets.updateAddress', 'write'),
+  asset('GET', '/assets/{id}/asset-groups', 'assets.assetGroups', 'read'),
+  asset('GET', '/assets/{id}/account-types', 'assets.accountTypes', 'read'),
+  asset('POST', '/assets/{id}/status-history', 'assets.statusHistory.create', 'write'),
+  asset('PATCH', '/assets/{id}/status-history/{subId}', 'assets.statusHistory.update', 'write'),
+  asset('DELETE', '/assets/{id}/status-history/{subId}', 'assets.statusHistory.delete', 'write'),
+  asset('GET', '/assets/{id}/timeline-events', 'assets.timeline.list', 'read'),
+];
+
+const DOCUMENT_ROUTES: HttpRoute[] = [
+  asset('GET', '/assets/{id}/documents', 'assets.documents.list', 'read'),
+  asset('POST', '/assets/{id}/documents/upload', 'assets.documents.upload', 'write'),
+  asset('POST', '/assets/{id}/documents', 'assets.documents.register', 'write'),
+  asset('PATCH', '/assets/{id}/documents/{documentId}', 'assets.documents.update', 'write'),
+  asset('DELETE', '/assets/{id}/documents/{documentId}', 'assets.documents.delete', 'write'),
+  asset('GET', '/assets/{id}/documents/{documentId}/download', 'assets.documents.download', 'read'),
+];
+
+const IMAGE_ROUTES: HttpRoute[] = [
+  // The site is named by the `assetId` query parameter; the operation checks it.
+  route('GET', '/assets/image-upload-url', 'assets.images.uploadUrl', ASSETS, 'write'),
+  asset('PUT', '/assets/{id}/primary-thumbnail', 'assets.images.primary', 'write'),
+  asset('POST', '/assets/{id}/images/{imageId}/enhance', 'assets.images.enhance', 'write'),
+  asset('PUT', '/assets/{id}/satellite-images', 'assets.satellite.put', 'write'),
+  asset('GET', '/assets/{id}/satellite-images', 'assets.satellite.get', 'read'),
+];
+
+const PUBLIC_DATA_ROUTES: HttpRoute[] = [
+  asset('GET', '/assets/{id}/geocoordinates', 'assets.geocoordinates', 'read'),
+  asset('GET', '/assets/{id}/crime', 'assets.crime', 'read'),
+  asset('GET', '/assets/{id}/flood-risks', 'assets.floodRisks', 'read'),
+  asset('GET', '/assets/{id}/air-quality', 'assets.airQuality', 'read'),
+  route('GET', '/certificates', 'epc.search', ASSETS, 'read'),
+  route('GET', '/certificates/{id}', 'epc.get', ASSETS, 'read'),
+  asset('PUT', '/assets/{id}/epc-certificate', 'epc.link', 'write'),
+];
+
+const PROJECT_ROUTES: HttpRoute[] = [
+  route('GET', '/projects/{id}', 'projects.get', PROJECTS, 'read'),
+  route('POST', '/projects/{id}/documents/upload', 'projects.documents.upload', PROJECTS, 'write'),
+  route('DELETE', '/projects/{id}/documents/{documentId}', 'projects.documents.delete', PROJECTS, 'write'),
+  route(
+    'GET',
+    '/projects/{id}/documents/{documentId}/download',
+    'projects.documents.download',
+    PROJECTS,
+    'read',
+  ),
+];
+
+const RECOMMENDATION_ROUTES: HttpRoute[] = [
+  route('POST', '/assets/{id}/recommendations', 'recommendations.createForAsset', RECOMMENDATIONS, 'write', {
+    item: onAsset('write'),
+  }),
+  route(
+    'DELETE',
+    '/assets/{id}/recommendations/{recommendationId}',
+    'recommendations.deleteForAsset',
+    RECOMMENDATIONS,
+    'write',
+    { item: onAsset('write') },
+  ),
+  route('GET', '/recommendations/global/{id}', 'recommendations.global.get', RECOMMENDATIONS, 'read'),
+  route('PATCH', '/recommendations/global/{id}', 'recommendations.global.update', RECOMMENDATIONS, 'write'),
+  route('DELETE', '/recommendations/global/{id}', 'recommendations.global.delete', RECOMMENDATIONS, 'write'),
+];
+
+export const ASSET_ROUTES: readonly HttpRoute[] = [
+  ...SITE_ROUTES,
+  ...DOCUMENT_ROUTES,
+  ...IMAGE_ROUTES,
+  ...PUBLIC_DATA_ROUTES,
+  ...PROJECT_ROUTES,
+  ...RECOMMENDATION_ROUTES,
+];

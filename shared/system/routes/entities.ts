@@ -1,0 +1,44 @@
+import type { AuthKind } from '../../access/route-rules.ts';
+import { findResource } from '../resources.ts';
+import type { HttpMethod, HttpRoute, ItemCheck } from '../routes.ts';
+
+const entities = findResource('entities');
+if (!entities) throw new Error('The entities resource is not declared');
+const READ = entities.read;
+const WRITE = entities.write;
+
+// Machines (report rendering) read what a page shows; they never write.
+const READS = { auth: ['user', 'machine'] as readonly AuthKind[] };
+const item = (access: 'read' | 'write'): { item: ItemCheck } => ({
+  item: { type: 'entities', param: 'id', access },
+});
+const GENERIC = { resource: 'entities' } as const;
+
+const route = (
+  method: HttpMethod,
+  path: string,
+  op: string,
+  permission: HttpRoute['permission'],
+  extra: Partial<HttpRoute> = {},
+): HttpRoute => ({ method, path, fn: 'entities', op, permission, ...extra });
+
+/**
+ * The company hierarchy (02 §7 Entities): its tree, subtrees and ultimate parents, search by legal name,
+ * the new-entity wizard, and moves within the tree. Create, update and delete replace the generic calls
+ * so that a parent must exist, the tree cannot gain a cycle, and nothing is left without its entity.
+ * POST /entities/import and /entities/import-rollback belong to the import area.
+ */
+export const ENTITY_ROUTES: readonly HttpRoute[] = [
+  route('GET', '/entities/structure', 'entities.structure', READ, READS),
+  route('GET', '/entities/{id}/structure', 'entities.subtree', READ, { ...READS, ...item('read') }),
+  route('GET', '/entities/{id}/ultimate-parent', 'entities.ultimateParent', READ, {
+    ...READS,
+    ...item('read'),
+  }),
+  route('GET', '/entities/search', 'entities.search', READ, { ...READS, ...GENERIC }),
+  route('POST', '/entities', 'entities.create', WRITE, GENERIC),
+  route('POST', '/entities/from-wizard', 'entities.fromWizard', WRITE),
+  route('PATCH', '/entities/{id}', 'entities.update', WRITE, { ...GENERIC, ...item('write') }),
+  route('POST', '/entities/{id}/move', 'entities.move', WRITE, { ...GENERIC, ...item('write') }),
+  route('DELETE', '/entities/{id}', 'entities.delete', WRITE, { ...GENERIC, ...item('write') }),
+];

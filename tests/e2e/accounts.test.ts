@@ -1,0 +1,129 @@
+import { readFile } from 'node:fs/promises';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { mpanCheckDigit } from '../../shared/domain/mpan.ts';
+import { type LocalStackHandle, startLocalStack } from '../support/local-stack.ts';
+import { launchBrowser, signIn } from './support/browser.ts';
+
+let stack: LocalStackHandle;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+
+/** A valid MPAN core no seeded meter has: a random unique id with its check digit. */
+function freshMpan(): string {
+  const first12 = `19${String(Math.floor(Math.random() * 1e10)).padStart(10, '0')}`;
+  return `${first12}${mpanCheckDigit(first12)}`;
+}
+
+/** The smallest PDF a reader opens: catalog, pages, one page with a line of text, and its xref table. */
+function handWrittenPdf(): Buffer {
+  const stream = 'BT /F1 12 Tf 20 50 Td (Supply contract) Tj ET';
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 100] /Contents 4 0 R >>',
+    `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`,
+  ];
+  let pdf = '%PDF-1.4\n';
+  const offsets = objects.map((body, i) => {
+    const at = pdf.length;
+    pdf += `${i + 1} 0 obj\n${body}\nendobj\n`;
+    return at;
+  });
+  const xref = pdf.length;
+  pdf += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
+  for (const at of offsets) pdf += `${String(at).padStart(10, '0')} 00000 n \n`;
+  pdf += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(pdf, 'latin1');
+}
+
+const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 73, 72, 68, 82]);
+
+/** Fills the account wizard for an electricity meter at Temple Quay Point, up to the MPAN. */
+async function startWizard(mpan: string) {
+  await signIn(page, stack.origin, 'owner@demo.test', '/new-account');
+  const site = page.getByLabel('Site');
+  await expect
+    .poll(() => site.locator('option', { hasText: 'Temple Quay Point' }).count(), { timeout: 15_000 })
+    .toBe(1);
+  await site.selectOption({ label: 'Temple Quay Point' });
+  await page.getByLabel('MPAN (13-digit core)').fill(mpan);
+}
+
+async function createAccount(): Promise<string> {
+  const mpan = freshMpan();
+  await startWizard(mpan);
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await page.waitForURL(/\/assets\/[0-9a-f]{24}\/accounts\/[0-9a-f]{24}\/overview$/, { timeout: 15_000 });
+  return new URL(page.url()).pathname.replace(/\/overview$/, '');
+}
+
+beforeAll(async () => {
+  stack = await startLocalStack({ seed: true, web: 'build' });
+  browser = await launchBrowser();
+}, 150_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await stack?.stop();
+});
+
+beforeEach(async () => {
+  context = await browser.newContext({ acceptDownloads: true });
+  page = await context.newPage();
+});
+
+afterEach(async () => {
+  await context.close();
+});
+
+describe('the account wizard', () => {
+  it('refuses a bad MPAN beside the field, then creates the account with a valid one', async () => {
+    await startWizard('1312345678900');
+    await page.getByLabel('MPAN (13-digit core)').blur();
+    await expect.poll(() => page.getByText('Must be a valid 13-digit MPAN').isVisible()).toBe(true);
+    await page.getByRole('button', { name: 'Create account' }).click();
+    expect(new URL(page.url()).pathname).toBe('/new-account');
+
+    const mpan = freshMpan();
+    await page.getByLabel('MPAN (13-digit core)').fill(mpan);
+    expect(await page.getByText('Must be a valid 13-digit MPAN').count()).toBe(0);
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.waitForURL(/\/accounts\/[0-9a-f]{24}\/overview$/, { timeout: 15_000 });
+    await expect.poll(() => page.getByText(`MPAN: ${mpan}`).isVisible(), { timeout: 10_000 }).toBe(true);
+    expect(await page.getByRole('heading', { name: 'Temple Quay Point Electricity' }).isVisible()).toBe(true);
+    expect(await page.getByLabel('Status: active').first().isVisible()).toBe(true);
+  });
+});
+
+describe('contracts', () => {
+  it('refuses a file that is not a PDF, then uploads a PDF, lists it and downloads the same bytes', async () => {
+    const base = await createAccount();
+    await page.goto(`${stack.origin}${base}/contracts`);
+    await page.getByRole('button', { name: 'Add contract' }).click();
+    await page.getByLabel('Contract name').fill('EDF fixed 2025');
+    await page.getByLabel('Start date').fill('2025-04-01');
+    await page.getByLabel('End date').fill('2027-03-31');
+    const fileInput = page.locator('#contract-file');
+    await fileInput.setInputFiles({ name: 'scan.pdf', mimeType: 'application/pdf', buffer: PNG });
+    await page.getByRole('button', { name: 'Add contract' }).click();
+    await expect
+      .poll(() => page.getByText('Must be a PDF file: the uploaded file is a PNG image').isVisible(), {
+        timeout: 10_000,
+      })
+      .toBe(true);
+
+    const pdf = handWrittenPdf();
+    await fileInput.setInputFiles({ name: 'edf-contract.pdf', mimeType: 'application/pdf', buffer: pdf });
+    await page.getByRole('button', { name: 'Add contract' }).click();
+    const link = page.getByRole('button', { name: 'Download edf-contract.pdf' });
+    await expect.poll(() => link.isVisible(), { timeout: 10_000 }).toBe(true);
+    expect(await page.getByRole('cell', { name: 'EDF fixed 2025' }).isVisible()).toBe(true);
+
+    const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
+    expect(download.suggestedFilename()).toBe('edf-contract.pdf');
+    const saved = await download.path();
+    expect(Buffer.compare(await readFile(saved), pdf)).toBe(0);
+  });
+});

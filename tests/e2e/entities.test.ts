@@ -1,0 +1,89 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { type LocalStackHandle, startLocalStack } from '../support/local-stack.ts';
+import { launchBrowser, signIn } from './support/browser.ts';
+
+let stack: LocalStackHandle;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+
+const GROUP = 'Demo Estates Group plc';
+
+beforeAll(async () => {
+  stack = await startLocalStack({ seed: true, web: 'build' });
+  browser = await launchBrowser();
+}, 180_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await stack?.stop();
+});
+
+beforeEach(async () => {
+  context = await browser.newContext();
+  page = await context.newPage();
+});
+
+afterEach(async () => {
+  await context.close();
+});
+
+/** The names of the entities directly below `parent` in the tree on the page. */
+async function subsidiariesOf(parent: string): Promise<string[]> {
+  const list = page.getByRole('list', { name: `Subsidiaries of ${parent}`, exact: true });
+  await list.waitFor({ timeout: 15_000 });
+  return list.locator(':scope > li > div a').allTextContents();
+}
+
+describe('the entity tree', () => {
+  it('shows the Demo Estates group with its three subsidiaries and their sites', async () => {
+    await signIn(page, stack.origin, 'owner@demo.test', '/entities');
+    const tree = page.getByRole('list', { name: 'Entity structure' });
+    await tree.waitFor({ timeout: 15_000 });
+    expect(await tree.locator(':scope > li > div a').allTextContents()).toEqual([GROUP]);
+    expect(await subsidiariesOf(GROUP)).toEqual([
+      'Demo Estates Logistics Ltd',
+      'Demo Estates Offices Ltd',
+      'Demo Estates Retail Ltd',
+    ]);
+    const offices = tree
+      .locator('li', { has: page.getByRole('link', { name: 'Demo Estates Offices Ltd' }) })
+      .last();
+    expect(await offices.getByText(/^\d+ assets?$/).textContent()).toMatch(/^[1-9]\d* assets?$/);
+  });
+
+  it('adds an entity made with the wizard to the tree, under the parent chosen', async () => {
+    await signIn(page, stack.origin, 'owner@demo.test', '/entities');
+    await page.getByRole('link', { name: 'New entity' }).click();
+    await page.waitForURL(/\/new-entity$/);
+    await page.getByRole('button', { name: 'Next' }).click();
+    expect(await page.getByText('This field is required').isVisible()).toBe(true);
+
+    await page.getByLabel('Legal name').fill('Demo Estates Residential Ltd');
+    await page.getByLabel('Company number').fill('15550123');
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByLabel('Parent entity').selectOption({ label: GROUP });
+    await page.getByLabel('Postcode').fill('EC3V 0BT');
+    await page.getByRole('button', { name: 'Next' }).click();
+    const review = page.getByRole('table', { name: 'Review' });
+    await review.waitFor();
+    expect(await review.textContent()).toContain(GROUP);
+    await page.getByRole('button', { name: 'Create entity' }).click();
+
+    await page.waitForURL(/\/entities\/[0-9a-f]{24}\/structure$/, { timeout: 15_000 });
+    const current = page.locator('a[aria-current="page"]');
+    await current.waitFor({ timeout: 15_000 });
+    expect(await current.textContent()).toBe('Demo Estates Residential Ltd');
+    expect(await subsidiariesOf(GROUP)).toContain('Demo Estates Residential Ltd');
+
+    await page.getByRole('link', { name: 'Entities' }).first().click();
+    await page.waitForURL(/\/entities$/);
+    expect(await subsidiariesOf(GROUP)).toEqual([
+      'Demo Estates Logistics Ltd',
+      'Demo Estates Offices Ltd',
+      'Demo Estates Residential Ltd',
+      'Demo Estates Retail Ltd',
+    ]);
+  });
+});

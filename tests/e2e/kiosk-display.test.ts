@@ -1,0 +1,162 @@
+import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { signInForToken } from '../../infra/local/oidc/sign-in-flow.ts';
+import { type LocalStackHandle, startLocalStack } from '../support/local-stack.ts';
+import { DEMO_PASSWORD, launchBrowser } from './support/browser.ts';
+
+let stack: LocalStackHandle;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let kioskId: string;
+let kioskAuth: string;
+let siteName: string;
+let assetId: string;
+let machine: { machineId: string; key: string };
+
+beforeAll(async () => {
+  stack = await startLocalStack({ seed: true, web: 'build' });
+  browser = await launchBrowser();
+  const { accessToken } = await signInForToken({
+    baseUrl: stack.origin,
+    email: 'owner@demo.test',
+    password: DEMO_PASSWORD,
+  });
+  const call = async (method: string, path: string, body?: unknown) => {
+    const res = await fetch(`${stack.apiUrl}${path}`, {
+      method,
+      headers: { authorization: `Bearer ${accessToken}`, 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
+    return (await res.json()) as Record<string, unknown>;
+  };
+  const assets = (await call('GET', '/assets?limit=1')).data as { _id: string; siteName: string }[];
+  const asset = assets[0];
+  if (!asset) throw new Error('The demo data has no asset');
+  siteName = asset.siteName;
+  assetId = asset._id;
+  const made = await call('POST', '/machines', { name: 'Report renderer' });
+  machine = { machineId: String(made.machineId), key: String(made.key) };
+  const kiosk = await call('POST', '/kiosks', { name: 'Lobby screen', assetId: asset._id });
+  kioskId = String(kiosk._id);
+  kioskAuth = String(kiosk.kioskAuth);
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await stack?.stop();
+});
+
+beforeEach(async () => {
+  context = await browser.newContext();
+  page = await context.newPage();
+});
+
+afterEach(async () => {
+  await context.close();
+});
+
+const kioskUrl = (auth: string, extra = '') =>
+  `${stack.origin}/kiosk/${kioskId}?kioskAuth=${encodeURIComponent(auth)}${extra}`;
+
+describe('the kiosk display', () => {
+  it('shows the building and steps through its slides in order, with their subtitles', async () => {
+    const calls: Request[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/api/kiosks/live')) calls.push(r);
+    });
+    await page.goto(kioskUrl(kioskAuth, '&preview'));
+    await page.getByRole('heading', { name: siteName }).waitFor({ timeout: 15_000 });
+    expect(await page.getByText('Preview', { exact: true }).isVisible()).toBe(true);
+
+    const seen: [string, string][] = [];
+    for (let i = 0; i < 5; i++) {
+      const slide = page.locator('section[aria-roledescription="slide"]');
+      const title = (await slide.getByRole('heading', { level: 2 }).textContent()) ?? '';
+      const subtitle = (await slide.locator('p').first().textContent()) ?? '';
+      seen.push([title, subtitle]);
+      await page.getByRole('button', { name: 'Next slide' }).click();
+    }
+    expect(seen).toEqual([
+      ['Leaderboard', 'See how your floor is doing compared to others'],
+      ['Consumption', "This building's energy consumption"],
+      ['News', 'News, weather and travel for your area'],
+      ['Energy Usage', 'Recent electricity consumption of this building'],
+      ['Carbon', "This building's CO2 emission data"],
+    ]);
+
+    expect(calls.map((r) => new URL(r.url()).pathname).sort()).toEqual([
+      '/api/kiosks/live',
+      '/api/kiosks/live/consumption',
+    ]);
+    for (const call of calls) {
+      const headers = await call.allHeaders();
+      expect(headers['x-kiosk-key']).toBe(kioskAuth.replace('|', ':'));
+      expect(headers['x-kiosk-preview']).toBe('true');
+      expect(headers.authorization).toBeUndefined();
+      expect((await call.response())?.status()).toBe(200);
+    }
+  });
+
+  it('shows the building’s latest month of consumption from the live data', async () => {
+    const res = await fetch(`${stack.apiUrl}/kiosks/live/consumption`, {
+      headers: { 'x-kiosk-key': kioskAuth.replace('|', ':') },
+    });
+    const live = (await res.json()) as { data: { consumption: number; unit: string }[] };
+    const first = live.data[0];
+    if (!first) throw new Error('The demo site has no consumption');
+    await page.goto(kioskUrl(kioskAuth, '&preview'));
+    await page.getByRole('heading', { name: siteName }).waitFor({ timeout: 15_000 });
+    await page.getByRole('button', { name: 'Next slide' }).click();
+    const slide = page.locator('section[aria-roledescription="slide"]');
+    const figure = `${Math.round(first.consumption).toLocaleString('en-GB')} ${first.unit}`;
+    await expect.poll(() => slide.getByText(figure).first().isVisible()).toBe(true);
+  });
+
+  it('sends a screen with a wrong secret to the error page', async () => {
+    await page.goto(kioskUrl(`${kioskId}|not-the-secret`));
+    await page.waitForURL((url) => url.pathname === '/kiosk/error', { timeout: 15_000 });
+    const url = new URL(page.url());
+    expect(url.searchParams.get('code')).toBe('INVALID_AUTH');
+    expect(await page.getByText('Oops! Something has gone wrong...').isVisible()).toBe(true);
+  });
+
+  it('says clearly when its data cannot be loaded', async () => {
+    await page.route('**/api/kiosks/live', (route) =>
+      route.fulfill({
+        status: 503,
+        contentType: 'application/json',
+        body: '{"message":"Service Unavailable"}',
+      }),
+    );
+    await page.goto(kioskUrl(kioskAuth));
+    await expect
+      .poll(() => page.getByText('This display could not be loaded').isVisible(), { timeout: 15_000 })
+      .toBe(true);
+    expect(await page.getByRole('button', { name: 'Try again now' }).isVisible()).toBe(true);
+  });
+});
+
+describe('the machine views', () => {
+  it('show a site with the machine id and key stored in the browser', async () => {
+    await page.goto(`${stack.origin}/m2m/error`);
+    await page.evaluate(({ machineId, key }) => {
+      localStorage.setItem('voltfolio.machineId', machineId);
+      localStorage.setItem('voltfolio.machineKey', key);
+    }, machine);
+    const calls: Request[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/api/')) calls.push(r);
+    });
+    await page.goto(`${stack.origin}/m2m/pdf?assetId=${assetId}`);
+    await page.getByRole('heading', { name: siteName }).waitFor({ timeout: 15_000 });
+    expect(new URL(page.url()).pathname).toBe('/m2m/pdf');
+    for (const call of calls) {
+      const headers = await call.allHeaders();
+      expect(headers['x-key']).toBe(`${machine.machineId}:${machine.key}`);
+      expect(headers.authorization).toBeUndefined();
+    }
+    expect(calls.map((c) => new URL(c.url()).pathname)).toEqual(['/api/users/me', `/api/assets/${assetId}`]);
+  });
+});

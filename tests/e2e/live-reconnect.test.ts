@@ -1,0 +1,106 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { publishToCompany } from '../../functions/adapters/live.ts';
+import { newId } from '../../functions/lib/ids.ts';
+import { createLogger } from '../../functions/lib/logger.ts';
+import { putItem } from '../../functions/repositories/item-repository.ts';
+import { keys } from '../../functions/repositories/keys.ts';
+import { signInForToken } from '../../infra/local/oidc/sign-in-flow.ts';
+import { findResource } from '../../shared/system/resources.ts';
+import { type LocalStackHandle, startLocalStack } from '../support/local-stack.ts';
+import { DEMO_PASSWORD, launchBrowser, signIn } from './support/browser.ts';
+
+let stack: LocalStackHandle;
+let browser: Browser;
+let page: Page;
+/** While set, the browser's new live connections are closed at once, as if the server refused them. */
+let refuse = false;
+
+beforeAll(async () => {
+  stack = await startLocalStack({ seed: true, web: 'build' });
+  browser = await launchBrowser();
+  page = await browser.newPage();
+  await page.routeWebSocket(/\/ws(\?|$)/, (ws) => {
+    if (refuse) ws.close();
+    else ws.connectToServer();
+  });
+  await signIn(page, stack.origin, 'owner@demo.test');
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await stack?.stop();
+});
+
+const status = (name: string) => page.getByRole('status', { name });
+
+describe('the live connection', () => {
+  it('is shown connected in the header', async () => {
+    await expect.poll(() => status('Live updates: connected').isVisible(), { timeout: 15_000 }).toBe(true);
+    expect(stack.stack.ws.connectionCount()).toBe(1);
+  });
+
+  it('reconnects by itself after the server drops it', async () => {
+    expect(stack.stack.ws.dropAll()).toBe(1);
+    await expect.poll(() => status('Live updates: reconnecting').isVisible(), { timeout: 5_000 }).toBe(true);
+    await expect.poll(() => status('Live updates: connected').isVisible(), { timeout: 10_000 }).toBe(true);
+    expect(stack.stack.ws.connectionCount()).toBe(1);
+  });
+
+  it('fetches again what a change message names', async () => {
+    const { accessToken } = await signInForToken({
+      baseUrl: stack.origin,
+      email: 'owner@demo.test',
+      password: DEMO_PASSWORD,
+    });
+    const me = (await (
+      await fetch(`${stack.apiUrl}/users/me`, { headers: { authorization: `Bearer ${accessToken}` } })
+    ).json()) as { sub: string; companyId: string };
+    const bell = page.getByRole('button', { name: /^Notifications \(\d+ unseen\)$/ });
+    await expect.poll(() => bell.isVisible(), { timeout: 10_000 }).toBe(true);
+    const before = Number(/\((\d+) unseen\)/.exec((await bell.getAttribute('aria-label')) ?? '')?.[1]);
+
+    const decl = findResource('notifications');
+    const now = new Date().toISOString();
+    await putItem(
+      {
+        pk: keys.collection({ companyId: me.companyId }, 'notifications'),
+        indexes: decl?.indexes ?? [],
+        searchFields: decl?.searchFields ?? [],
+      },
+      {
+        _id: newId(),
+        companyId: me.companyId,
+        userSub: me.sub,
+        content: 'A live test notification',
+        isSeen: false,
+        createdAt: now,
+        updatedAt: now,
+      },
+    );
+    const sent = await publishToCompany(
+      me.companyId,
+      { type: 'notification.created', keys: ['/users/me/notifications'] },
+      createLogger({ service: 'e2e' }),
+    );
+    expect(sent).toBe(1);
+    await expect
+      .poll(() => bell.getAttribute('aria-label'), { timeout: 10_000 })
+      .toBe(`Notifications (${before + 1} unseen)`);
+  });
+
+  it('gives up after 5 attempts 3 s apart, shows it, and reconnects when asked', async () => {
+    refuse = true;
+    stack.stack.ws.dropAll();
+    const started = Date.now();
+    await expect
+      .poll(() => status('Live updates: disconnected').isVisible(), { timeout: 25_000, interval: 500 })
+      .toBe(true);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(14_000);
+    expect(await page.getByText('Live updates lost').isVisible()).toBe(true);
+
+    refuse = false;
+    await page.getByRole('button', { name: 'Reconnect' }).click();
+    await expect.poll(() => status('Live updates: connected').isVisible(), { timeout: 10_000 }).toBe(true);
+  });
+});

@@ -1,0 +1,82 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type LocalStackHandle, startLocalStack } from '../support/local-stack.ts';
+import { launchBrowser, signIn } from './support/browser.ts';
+
+let stack: LocalStackHandle;
+let browser: Browser;
+let page: Page;
+const searches: string[] = [];
+
+beforeAll(async () => {
+  stack = await startLocalStack({ seed: true, web: 'build' });
+  browser = await launchBrowser();
+  page = await browser.newPage();
+  page.on('request', (request) => {
+    if (request.url().includes('/api/global-search/')) searches.push(request.url());
+  });
+  await signIn(page, stack.origin, 'owner@demo.test');
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await stack?.stop();
+});
+
+describe('global search', () => {
+  it('waits for 3 characters, then finds a site and leads to its overview', async () => {
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    const input = page.getByRole('searchbox', { name: 'Search entities, sites and accounts' });
+    await input.pressSequentially('Ha', { delay: 50 });
+    await page.waitForTimeout(1_000);
+    expect(searches).toEqual([]);
+    expect(await page.getByText('Type at least 3 characters to search.').isVisible()).toBe(true);
+
+    await input.pressSequentially('r', { delay: 50 });
+    const assets = page.getByRole('region', { name: 'Assets' });
+    const site = assets.getByRole('link', { name: /Hardman Court/ });
+    await site.waitFor({ timeout: 10_000 });
+    expect(searches).toHaveLength(1);
+    expect(new URL(searches[0] ?? '').searchParams.get('query')).toBe('Har');
+
+    await site.click();
+    await page.waitForURL(/\/assets\/[^/]+\/overview$/);
+    expect(await page.getByRole('dialog').count()).toBe(0);
+  });
+
+  it('says so when nothing matches', async () => {
+    await page.keyboard.press('Control+k');
+    await page.getByRole('searchbox', { name: 'Search entities, sites and accounts' }).fill('zzqqxxj');
+    await expect
+      .poll(() => page.getByText('No search results found.').isVisible(), { timeout: 10_000 })
+      .toBe(true);
+    await page.keyboard.press('Escape');
+    expect(await page.getByRole('dialog').count()).toBe(0);
+  });
+});
+
+describe('the notification bell', () => {
+  it('empties when Dismiss All is used, and stays empty after a reload', async () => {
+    await page.goto(`${stack.origin}/`);
+    const bell = page.getByRole('button', { name: /^Notifications \(\d+ unseen\)$/ });
+    await expect
+      .poll(async () => bell.getAttribute('aria-label'), { timeout: 10_000 })
+      .not.toBe('Notifications (0 unseen)');
+    await bell.click();
+    await page.getByRole('button', { name: 'Dismiss All' }).click();
+    await expect
+      .poll(() => page.getByRole('button', { name: 'Notifications (0 unseen)' }).isVisible(), {
+        timeout: 10_000,
+      })
+      .toBe(true);
+    await page.getByRole('button', { name: 'Notifications (0 unseen)' }).click();
+    expect(await page.getByText('No pending notifications').first().isVisible()).toBe(true);
+
+    await page.reload();
+    await expect
+      .poll(() => page.getByRole('button', { name: 'Notifications (0 unseen)' }).isVisible(), {
+        timeout: 10_000,
+      })
+      .toBe(true);
+  });
+});

@@ -1,0 +1,332 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { simpleParser } from 'mailparser';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openAccountStore } from '../../infra/local/oidc/account-store.ts';
+import {
+  type AccessFixture,
+  type DemoWorld,
+  png,
+  seedDemoWorld,
+  startAccessFixture,
+} from './access-support.ts';
+
+let fx: AccessFixture;
+let world: DemoWorld;
+
+beforeAll(async () => {
+  fx = await startAccessFixture({ aws: true });
+  world = await seedDemoWorld(fx);
+});
+afterAll(async () => fx?.stop());
+
+const call = (method: string, path: string, token: string, body?: unknown) =>
+  fx.api({ method, path, token, body });
+const owner = () => world.user('owner@demo.test');
+const companyPath = () => `/companies/${world.demo.companyId}`;
+
+describe('company users', () => {
+  let sub: string;
+
+  it('creates a user: identity, profile and membership, and logs it', async () => {
+    const created = await call('POST', `${companyPath()}/users`, owner().token, {
+      email: 'New.Person@Demo.test',
+      name: 'New Person',
+      permissions: ['bill_validation'],
+    });
+    expect(created.status).toBe(201);
+    sub = String(created.body.userSub);
+    expect(created.body).toMatchObject({ email: 'new.person@demo.test', permissions: ['bill_validation'] });
+    const account = await openAccountStore(join(fx.accountsDir, '..')).findByEmail('new.person@demo.test');
+    expect(account?.sub).toBe(sub);
+    const me = await call('GET', '/users/me', fx.fx.issuer.accessToken(sub));
+    expect(me.body).toMatchObject({ companyId: world.demo.companyId, permissions: ['bill_validation'] });
+    const listed = await call('GET', `${companyPath()}/users`, world.user('user@demo.test').token);
+    expect((listed.body.data as { email: string }[]).map((u) => u.email)).toContain('new.person@demo.test');
+    const log = await call('GET', '/logs?type=create', owner().token);
+    expect(
+      (log.body.data as { model: string; modelId: string }[]).some(
+        (l) => l.model === 'users' && l.modelId === sub,
+      ),
+    ).toBe(true);
+    const again = await call('POST', `${companyPath()}/users`, owner().token, {
+      email: 'new.person@demo.test',
+      name: 'Again',
+    });
+    expect(again.status).toBe(409);
+  });
+
+  it('sends a welcome e-mail whose temporary password signs in at the local provider', async () => {
+    const res = await call('GET', `${companyPath()}/users/${sub}/welcome-email`, owner().token);
+    expect(res).toMatchObject({ status: 200, body: { sent: true, to: 'new.person@demo.test' } });
+    const files = (await readdir(fx.outboxDir)).filter((f) => f.endsWith('.eml'));
+    expect(files).toHaveLength(1);
+    const mail = await simpleParser(await readFile(join(fx.outboxDir, files[0] as string)));
+    expect(mail.to && 'text' in mail.to ? mail.to.text : '').toBe('new.person@demo.test');
+    expect(mail.text).toContain('Demo Estates Ltd');
+    const password = /Temporary password: (\S+)/.exec(mail.text ?? '')?.[1] as string;
+    const store = openAccountStore(join(fx.accountsDir, '..'));
+    expect(await store.verifyPassword('new.person@demo.test', password)).toMatchObject({ sub });
+  });
+
+  it('changes a user, and the change shows on their next call', async () => {
+    const patched = await call('PATCH', `${companyPath()}/users/${sub}`, owner().token, {
+      permissions: ['company_user'],
+    });
+    expect(patched.status).toBe(200);
+    const perms = await call('GET', '/users/me/permissions', fx.fx.issuer.accessToken(sub));
+    expect(perms.body.permissions).toContain('company_user');
+    const email = await call('PATCH', `${companyPath()}/users/${sub}`, owner().token, { email: 'x@y.z' });
+    expect(email.status).toBe(400);
+  });
+
+  it('lets nobody hand out more than they may', async () => {
+    const admin = world.user('admin@voltfolio.test');
+    // A company administrator who is not an owner.
+    const made = await call('POST', `${companyPath()}/users`, owner().token, {
+      email: 'deputy@demo.test',
+      name: 'Deputy',
+      permissions: ['company_admin'],
+    });
+    expect(made.status).toBe(201);
+    const deputy = fx.fx.issuer.accessToken(String(made.body.userSub));
+    const ownerRole = (await call('GET', '/companies/roles', deputy)).body.data as {
+      _id: string;
+      name: string;
+    }[];
+    const ownerRoleId = ownerRole.find((r) => r.name === 'Owner')?._id;
+    for (const body of [
+      { permissions: ['company_admin'] },
+      { roleId: ownerRoleId },
+      { permissions: ['admin'] },
+    ]) {
+      const res = await call('PATCH', `${companyPath()}/users/${sub}`, deputy, body);
+      expect(res.status, JSON.stringify(body)).toBe(403);
+    }
+    expect(
+      (await call('PATCH', `${companyPath()}/users/${sub}`, deputy, { permissions: ['company_log'] })).status,
+    ).toBe(200);
+    expect(
+      (await call('PATCH', `${companyPath()}/users/${owner().sub}`, deputy, { name: 'Renamed' })).status,
+    ).toBe(403);
+    expect((await call('DELETE', `${companyPath()}/users/${owner().sub}`, deputy)).status).toBe(403);
+    expect(
+      (await call('PATCH', `${companyPath()}/users/${sub}`, owner().token, { permissions: ['admin'] }))
+        .status,
+    ).toBe(403);
+    expect(
+      (await call('PATCH', `${companyPath()}/users/${sub}`, admin.token, { permissions: ['admin'] })).status,
+    ).toBe(200);
+    // A stray 'admin' on a membership does not make anyone staff.
+    const me = await call('GET', '/users/me/permissions', fx.fx.issuer.accessToken(sub));
+    expect(me.body.permissions).not.toContain('admin');
+    expect((await call('GET', '/companies/global', fx.fx.issuer.accessToken(sub))).status).toBe(403);
+  });
+
+  it("keeps each company's users to itself", async () => {
+    const northwind = world.user('owner@northwind.test');
+    expect((await call('GET', `${companyPath()}/users`, northwind.token)).status).toBe(404);
+    expect((await call('GET', `${companyPath()}/users/${sub}`, northwind.token)).status).toBe(404);
+    expect(
+      (await call('DELETE', `/companies/${world.northwind.companyId}/users/${sub}`, northwind.token)).status,
+    ).toBe(404);
+    expect((await call('GET', `${companyPath()}/users`, world.user('asset@demo.test').token)).status).toBe(
+      403,
+    );
+  });
+
+  it('removes a user: membership, company on the profile, and access', async () => {
+    expect((await call('DELETE', `${companyPath()}/users/${owner().sub}`, owner().token)).status).toBe(400);
+    expect((await call('DELETE', `${companyPath()}/users/${sub}`, owner().token)).status).toBe(204);
+    const after = await call('GET', '/users/me', fx.fx.issuer.accessToken(sub));
+    expect(after.status).toBe(401);
+    expect(after.body.message).toBe('Your account is not verified.');
+    expect((await call('GET', `${companyPath()}/users/${sub}`, owner().token)).status).toBe(404);
+  });
+});
+
+describe('company settings', () => {
+  it('lets the company admin change settings and logs it; the name is for staff', async () => {
+    const res = await call('PATCH', companyPath(), owner().token, {
+      settings: { calendarPeriod: 'Rail Calendar', hideCostData: true, invoiceCategories: ['Utilities'] },
+    });
+    expect(res.status).toBe(200);
+    const company = await call('GET', '/users/me/company', world.user('user@demo.test').token);
+    expect(company.body.settings).toMatchObject({
+      calendarPeriod: 'Rail Calendar',
+      hideCostData: true,
+      invoiceCategories: ['Utilities'],
+    });
+    expect(
+      (await call('PATCH', companyPath(), owner().token, { settings: { calendarPeriod: 'Lunar' } })).status,
+    ).toBe(400);
+    expect((await call('PATCH', companyPath(), owner().token, { name: 'Renamed Ltd' })).status).toBe(400);
+    expect(
+      (await call('PATCH', companyPath(), owner().token, { settings: { logoUrl: 'http://x' } })).status,
+    ).toBe(400);
+    expect(
+      (await call('PATCH', companyPath(), world.user('user@demo.test').token, { settings: {} })).status,
+    ).toBe(403);
+    expect(
+      (await call('PATCH', companyPath(), world.user('owner@northwind.test').token, { settings: {} })).status,
+    ).toBe(404);
+    const log = await call('GET', '/logs?type=update', owner().token);
+    expect((log.body.data as { model: string }[]).some((l) => l.model === 'companies')).toBe(true);
+  });
+
+  it('moves the invoice capture address, and refuses one another company uses', async () => {
+    const { companyIdForCaptureAddress } = await import('../../functions/repositories/company-repository.ts');
+    const set = (token: string, id: string, address: string | null) =>
+      call('PATCH', `/companies/${id}`, token, { settings: { invoiceCaptureEmail: address } });
+    expect((await set(owner().token, world.demo.companyId, 'Invoices+Demo@capture.test')).status).toBe(200);
+    expect(await companyIdForCaptureAddress('invoices+demo@capture.test')).toBe(world.demo.companyId);
+    const taken = await set(
+      world.user('owner@northwind.test').token,
+      world.northwind.companyId,
+      'invoices+demo@capture.test',
+    );
+    expect(taken.status).toBe(400);
+    expect(taken.body.formMessages).toMatchObject({
+      'settings.invoiceCaptureEmail': 'This address is already used by another company',
+    });
+    expect((await set(owner().token, world.demo.companyId, 'billing+demo@capture.test')).status).toBe(200);
+    expect(await companyIdForCaptureAddress('invoices+demo@capture.test')).toBeUndefined();
+    expect(await companyIdForCaptureAddress('billing+demo@capture.test')).toBe(world.demo.companyId);
+  });
+
+  it('keeps supplier portals per supplier', async () => {
+    const { putItem } = await import('../../functions/repositories/item-repository.ts');
+    const supplierId = '0123456789abcdef01234567';
+    await putItem(
+      { pk: 'G#suppliers', indexes: [], searchFields: [] },
+      { _id: supplierId, name: 'EDF Energy' },
+    );
+    const path = `${companyPath()}/supplier-portals/${supplierId}`;
+    const set = await call('PATCH', path, owner().token, { username: 'demo-estates' });
+    expect(set.body).toMatchObject({
+      settings: { supplierPortals: { [supplierId]: { username: 'demo-estates', enabled: true } } },
+    });
+    expect(
+      (
+        await call('PATCH', `${companyPath()}/supplier-portals/fedcba9876543210fedcba98`, owner().token, {
+          username: 'x',
+        })
+      ).status,
+    ).toBe(404);
+    expect((await call('PATCH', path, owner().token, { username: 'x', password: 'secret' })).status).toBe(
+      400,
+    );
+    expect((await call('DELETE', path, owner().token)).status).toBe(200);
+    expect((await call('DELETE', path, owner().token)).status).toBe(404);
+  });
+
+  it('serves the bill validation rules with defaults and keeps changes', async () => {
+    const validator = world.user('validator@demo.test');
+    const rules = await call('GET', `${companyPath()}/invoice-validation-rules`, validator.token);
+    expect(rules.status).toBe(200);
+    expect((rules.body.data as { key: string }[]).length).toBeGreaterThan(10);
+    const changed = await call('PATCH', `${companyPath()}/invoice-validation-rules`, owner().token, {
+      rules: { 'consumption-vs-last-year': { threshold: 20 } },
+    });
+    expect(
+      (changed.body.data as { key: string; threshold?: { value: number } }[]).find(
+        (r) => r.key === 'consumption-vs-last-year',
+      )?.threshold?.value,
+    ).toBe(20);
+    const again = await call('GET', `${companyPath()}/invoice-validation-rules`, validator.token);
+    expect(
+      (again.body.data as { key: string; threshold?: { value: number } }[]).find(
+        (r) => r.key === 'consumption-vs-last-year',
+      )?.threshold?.value,
+    ).toBe(20);
+    expect(
+      (await call('PATCH', `${companyPath()}/invoice-validation-rules`, validator.token, { rules: {} }))
+        .status,
+    ).toBe(403);
+    expect(
+      (
+        await call('PATCH', `${companyPath()}/invoice-validation-rules`, owner().token, {
+          rules: { nope: {} },
+        })
+      ).status,
+    ).toBe(400);
+  });
+});
+
+describe('company logo', () => {
+  async function upload(body: Buffer): Promise<string> {
+    const res = await call('POST', '/companies/upload-logo', owner().token, {});
+    expect(res.status).toBe(200);
+    expect(String(res.body.previewUrl)).toContain(String(res.body.key));
+    const put = await fetch(String(res.body.uploadUrl), {
+      method: 'PUT',
+      body: new Uint8Array(body),
+      headers: { 'content-type': 'image/png' },
+    });
+    expect(put.ok).toBe(true);
+    return String(res.body.key);
+  }
+  const confirm = (body: unknown) => call('PUT', `${companyPath()}/logo`, owner().token, body);
+
+  it('refuses a missing logo, a narrow one, and a file that is not a PNG', async () => {
+    expect((await confirm({})).body.formMessages).toEqual({ logo: 'Please submit a logo.' });
+    expect(
+      (await confirm({ key: `logos/${world.demo.companyId}/never-uploaded.png` })).body.formMessages,
+    ).toEqual({
+      logo: 'Please submit a logo.',
+    });
+    expect((await confirm({ key: `logos/${world.northwind.companyId}/x.png` })).body.formMessages).toEqual({
+      logo: 'Please submit a logo.',
+    });
+    const narrow = await upload(png(199, 50));
+    expect((await confirm({ key: narrow })).body.formMessages).toEqual({
+      logo: 'Must be at least 200px wide and .png format',
+    });
+    const gif = await upload(
+      Buffer.from('GIF89a\u0001\u0000\u0001\u0000\u0000\u0000\u0000;'.padEnd(64, ' ')),
+    );
+    expect((await confirm({ key: gif })).body.formMessages).toEqual({
+      logo: 'Must be at least 200px wide and .png format',
+    });
+  });
+
+  it('takes a PNG of 200 px or more, and the company answer links to it', async () => {
+    const key = await upload(png(240, 60));
+    const res = await confirm({ key });
+    expect(res.status).toBe(200);
+    expect(res.body.settings).toMatchObject({ logoKey: key, showLogo: true });
+    const company = await call('GET', '/users/me/company', world.user('user@demo.test').token);
+    const url = String((company.body.settings as { logoUrl: string }).logoUrl);
+    const image = await fetch(url);
+    expect(image.ok).toBe(true);
+    expect(
+      Buffer.from(await image.arrayBuffer())
+        .subarray(1, 4)
+        .toString('ascii'),
+    ).toBe('PNG');
+  });
+});
+
+describe('staff administration', () => {
+  it('lists every company and creates one with its roles and first owner', async () => {
+    const admin = world.user('admin@voltfolio.test');
+    const all = await call('GET', '/companies/global', admin.token);
+    expect((all.body.data as { name: string }[]).map((c) => c.name)).toEqual(
+      expect.arrayContaining(['Demo Estates Ltd', 'Northwind Property Co']),
+    );
+    expect((await call('GET', '/companies/global', owner().token)).status).toBe(403);
+    const created = await call('POST', '/companies', admin.token, {
+      name: 'Harbour Estates',
+      owner: { email: 'owner@harbour.test', name: 'Harriet Owner' },
+    });
+    expect(created.status).toBe(201);
+    const store = openAccountStore(join(fx.accountsDir, '..'));
+    const account = await store.findByEmail('owner@harbour.test');
+    const token = fx.fx.issuer.accessToken(account?.sub as string);
+    const me = await call('GET', '/users/me', token);
+    expect(me.body).toMatchObject({ companyId: created.body._id, role: { name: 'Owner' } });
+    const roles = await call('GET', '/companies/roles', token);
+    expect((roles.body.data as { name: string }[]).map((r) => r.name)).toContain('Bill validator');
+    expect((await call('POST', '/companies', owner().token, { name: 'Sneaky Ltd' })).status).toBe(403);
+  });
+});

@@ -1,0 +1,208 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type AccessFixture, type DemoWorld, seedDemoWorld, startAccessFixture } from './access-support.ts';
+
+let fx: AccessFixture;
+let world: DemoWorld;
+const ids: Record<string, string> = {};
+
+const call = (method: string, path: string, token: string, body?: unknown) =>
+  fx.api({ method, path, token, body });
+const token = (email: string) => world.user(email).token;
+const names = (res: { body: Record<string, unknown> }, field = 'name') =>
+  (res.body.data as Record<string, unknown>[]).map((i) => String(i[field])).sort();
+
+async function make(path: string, body: Record<string, unknown>): Promise<string> {
+  const res = await call('POST', path, token('owner@demo.test'), body);
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return String(res.body._id);
+}
+
+beforeAll(async () => {
+  fx = await startAccessFixture();
+  world = await seedDemoWorld(fx);
+  const asset = (n: string) => world.demo.assets.get(n) as string;
+  const account = (n: string) => world.demo.accounts.get(n) as string;
+  ids.colmoreAccount = await make('/accounts', {
+    name: 'Colmore Gate Electricity',
+    type: 'electricity',
+    assetId: asset('Colmore Gate'),
+  });
+  ids.retailAccount = await make('/accounts', {
+    name: '54 Princes Street Gas',
+    type: 'gas',
+    assetId: asset('54 Princes Street'),
+  });
+  for (const [name, assetId] of [
+    ['Hardman LED retrofit', asset('Hardman Court')],
+    ['Aldgate boiler', asset('Aldgate House')],
+    ['Princes Street roof', asset('54 Princes Street')],
+  ] as const) {
+    ids[name] = await make('/projects', { name, assetId });
+  }
+  for (const [accountId, value] of [
+    [account('Aldgate House Electricity'), 1],
+    [ids.colmoreAccount, 2],
+    [ids.retailAccount, 3],
+  ] as const) {
+    await make('/readings', { accountId, date: '2026-10-01', value });
+  }
+  ids.unassignedInvoice = await make('/invoices', { fileName: 'unassigned.pdf' });
+  await make('/invoices', { fileName: 'aldgate.pdf', accountId: account('Aldgate House Electricity') });
+  await make('/invoices', { fileName: 'princes.pdf', accountId: ids.retailAccount });
+  await make('/asset-groups', {
+    name: 'Birmingham offices',
+    assetIds: [asset('Hardman Court'), asset('Colmore Gate')],
+  });
+  await make('/asset-groups', { name: 'Mixed', assetIds: [asset('Hardman Court'), asset('Aldgate House')] });
+});
+afterAll(async () => fx?.stop());
+
+describe('lists hold only what the caller may read', () => {
+  it('projects follow their asset', async () => {
+    const mine = await call('GET', '/projects', token('asset@demo.test'));
+    expect(names(mine)).toEqual(['Hardman LED retrofit', 'Probe projects']);
+    expect(mine.body.total).toBe(2);
+    expect(names(await call('GET', '/projects', token('entity@demo.test')))).toEqual(['Princes Street roof']);
+    expect((await call('GET', '/projects', token('user@demo.test'))).body.total).toBe(4);
+  });
+
+  it('readings follow their account, and an asset grant reaches the asset’s accounts', async () => {
+    const values = (res: { body: Record<string, unknown> }) =>
+      (res.body.data as { value?: number }[])
+        .map((r) => r.value)
+        .filter((v) => v !== undefined)
+        .sort();
+    expect(values(await call('GET', '/readings', token('account@demo.test')))).toEqual([1]);
+    expect(values(await call('GET', '/readings', token('asset@demo.test')))).toEqual([2]);
+    expect(values(await call('GET', '/readings', token('entity@demo.test')))).toEqual([3]);
+  });
+
+  it('bill validators see unassigned invoices and those of accounts they may read', async () => {
+    const files = (res: { body: Record<string, unknown> }) =>
+      (res.body.data as { fileName?: string }[])
+        .map((i) => i.fileName)
+        .filter(Boolean)
+        .sort();
+    expect(files(await call('GET', '/invoices', token('validator@demo.test')))).toEqual([
+      'princes.pdf',
+      'unassigned.pdf',
+    ]);
+    expect(files(await call('GET', '/invoices', token('account@demo.test')))).toEqual(['aldgate.pdf']);
+    expect((await call('GET', `/invoices/${ids.unassignedInvoice}`, token('account@demo.test'))).status).toBe(
+      404,
+    );
+  });
+
+  it('an asset group is readable when every asset in it is', async () => {
+    expect(names(await call('GET', '/asset-groups', token('asset@demo.test')))).toEqual([
+      'Birmingham offices',
+      'Probe asset-groups',
+    ]);
+  });
+
+  it("an entity grant reaches the entity's assets and their accounts", async () => {
+    const assets = await call('GET', '/assets', token('entity@demo.test'));
+    expect(names(assets, 'siteName')).toEqual([
+      '128 High Street Guildford',
+      '210 Oxford Street',
+      '54 Princes Street',
+      'Foregate Street Retail Park',
+      'Queen Street Arcade',
+    ]);
+    expect(names(await call('GET', '/accounts', token('entity@demo.test')))).toEqual([
+      '54 Princes Street Gas',
+    ]);
+  });
+});
+
+describe('single items', () => {
+  it('answers 404 for an unreadable item and 403 for a readable one without write access', async () => {
+    const entity = token('entity@demo.test');
+    expect((await call('GET', `/projects/${ids['Aldgate boiler']}`, entity)).status).toBe(404);
+    expect((await call('GET', `/projects/${ids['Princes Street roof']}`, entity)).status).toBe(200);
+    expect(
+      (await call('PATCH', `/projects/${ids['Princes Street roof']}`, entity, { name: 'x' })).status,
+    ).toBe(403);
+    const asset = token('asset@demo.test');
+    expect(
+      (await call('PATCH', `/projects/${ids['Hardman LED retrofit']}`, asset, { name: 'LED phase 2' }))
+        .status,
+    ).toBe(200);
+  });
+
+  it('refuses to create an item under an asset the caller may not write', async () => {
+    const asset = token('asset@demo.test');
+    const colmore = world.demo.assets.get('Colmore Gate') as string;
+    const aldgate = world.demo.assets.get('Aldgate House') as string;
+    expect((await call('POST', '/projects', asset, { name: 'Mine', assetId: colmore })).status).toBe(201);
+    expect((await call('POST', '/projects', asset, { name: 'Not mine', assetId: aldgate })).status).toBe(403);
+    // Nor move one there.
+    const mine = ids['Hardman LED retrofit'] as string;
+    expect((await call('PATCH', `/projects/${mine}`, asset, { assetId: aldgate })).status).toBe(403);
+  });
+
+  it("never shows another company's item, whoever asks", async () => {
+    const northwind = token('owner@northwind.test');
+    for (const path of [
+      `/projects/${ids['Aldgate boiler']}`,
+      `/invoices/${ids.unassignedInvoice}`,
+      `/accounts/${ids.colmoreAccount}`,
+    ]) {
+      expect((await call('GET', path, northwind)).status).toBe(404);
+    }
+  });
+
+  it("a grant on a parent entity reaches its subsidiaries' assets", async () => {
+    const { putItem } = await import('../../functions/repositories/item-repository.ts');
+    const { putProfile } = await import('../../functions/repositories/user-repository.ts');
+    const group = world.demo.entities.get('Demo Estates Group plc') as string;
+    await putProfile({
+      sub: 'group-reader',
+      email: 'group@demo.test',
+      name: 'Group',
+      isAdmin: false,
+      companyIds: [world.demo.companyId],
+    });
+    await putItem(
+      { pk: `C#${world.demo.companyId}#users`, indexes: [], searchFields: [] },
+      {
+        _id: 'group-reader',
+        permissions: [],
+        grants: {
+          entities: { read: [group], write: [] },
+          assets: { read: [], write: [] },
+          accounts: { read: [], write: [] },
+        },
+      },
+    );
+    const res = await call('GET', '/assets', fx.fx.issuer.accessToken('group-reader'));
+    expect(res.body.total).toBe(world.demo.assets.size);
+  });
+});
+
+describe('read lists for widgets', () => {
+  it('lists the readable ids per type, and nothing for company users (they read everything)', async () => {
+    const { loadCaller } = await import('../../functions/services/caller-service.ts');
+    const { readListsOf } = await import('../../functions/services/item-access-service.ts');
+    const { widgetAccess } = await import('../../shared/access/widget-access.ts');
+    const account = await loadCaller(world.user('account@demo.test').sub);
+    const lists = await readListsOf(account);
+    expect([...(lists?.accounts ?? [])].sort()).toEqual(
+      ['Aldgate House Electricity', 'Aldgate House Gas', 'Temple Quay Point Electricity']
+        .map((n) => world.demo.accounts.get(n))
+        .sort(),
+    );
+    expect(lists?.assets).toEqual([]);
+    expect(await readListsOf(await loadCaller(world.user('user@demo.test').sub))).toBeUndefined();
+    const subject = {
+      ...account,
+      read: lists ?? { assets: [], assetGroups: [], accounts: [], entities: [] },
+    };
+    const selected = world.demo.accounts.get('Aldgate House Gas');
+    expect(widgetAccess(subject, { settings: { selectedType: 'account', selectedId: selected } })).toBe('ok');
+    const elsewhere = world.demo.assets.get('Hardman Court');
+    expect(widgetAccess(subject, { settings: { selectedType: 'asset', selectedId: elsewhere } })).toBe(
+      'You do not have access to this data',
+    );
+  });
+});

@@ -1,0 +1,242 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newId } from '../../functions/lib/ids.ts';
+import { findResource } from '../../shared/system/resources.ts';
+import { HTTP_ROUTES, type HttpRoute } from '../../shared/system/routes.ts';
+import type { TestResponse } from '../support/http-events.ts';
+import {
+  type AccessFixture,
+  type CompanyWorld,
+  type DemoUser,
+  type DemoWorld,
+  seedDemoWorld,
+  startAccessFixture,
+} from './access-support.ts';
+
+/**
+ * Every declared route, called by every demo user (and with no credential, a kiosk key and a machine
+ * key), against the outcome the rules of 01 §6 and 02 §6 predict. The prediction below is written from
+ * those rules, not from the product's code; a route added anywhere is covered without being listed here.
+ */
+
+type Outcome = 401 | 403 | 404 | 'allowed';
+
+const COMPANY_WIDE = ['company_user', 'company_admin', 'company_owner', 'company_user_full'];
+
+/** The derivation rules of 01 §6. */
+function held(u: Pick<DemoUser, 'permissions' | 'grants'>): Set<string> {
+  const out = new Set(u.permissions);
+  const any = (k: 'entities' | 'assets' | 'accounts') =>
+    u.grants[k].read.length + u.grants[k].write.length > 0;
+  if (out.has('company_user') || out.has('company_admin')) {
+    for (const p of ['company_user', 'entity_user', 'asset_user', 'account_user']) out.add(p);
+  } else if (any('entities')) {
+    for (const p of ['entity_user', 'asset_user', 'account_user']) out.add(p);
+  }
+  if (any('assets')) for (const p of ['asset_user', 'account_user']) out.add(p);
+  if (any('accounts')) out.add('account_user');
+  return out;
+}
+
+/** Route access (01 §6): admins pass; '*' is any signed-in user; a list needs one of it; none denies. */
+function permits(route: HttpRoute, u: Pick<DemoUser, 'isAdmin' | 'permissions' | 'grants'>): boolean {
+  if (u.isAdmin) return true;
+  const apiOnly = u.permissions.includes('api_access_only');
+  // API-only users: the profile and nothing else, and no search.
+  if (apiOnly && route.path.endsWith('/search')) return false;
+  if (route.permission === '*') return true;
+  if (apiOnly) return false;
+  const h = held(u);
+  return route.permission.some((p) => h.has(p));
+}
+
+/** A grant on the item or any parent of it (account, then asset, then entity and its parents). */
+function reaches(world: DemoWorld, u: DemoUser, itemId: string, access: 'read' | 'write'): boolean {
+  if (u.isAdmin || u.permissions.some((p) => COMPANY_WIDE.includes(p))) return true;
+  const granted = new Set(
+    (['entities', 'assets', 'accounts'] as const).flatMap((k) =>
+      access === 'write' ? u.grants[k].write : [...u.grants[k].read, ...u.grants[k].write],
+    ),
+  );
+  for (let id: string | undefined = itemId; id; id = world.parents.get(id)) if (granted.has(id)) return true;
+  return false;
+}
+
+/** The item each item-checked route is aimed at: one some users may read or write and others may not. */
+function probeItem(company: CompanyWorld, type: 'entities' | 'assets' | 'accounts'): string {
+  const named = {
+    entities: 'Demo Estates Retail Ltd',
+    assets: 'Hardman Court',
+    accounts: 'Aldgate House Electricity',
+  }[type];
+  const map = company[type];
+  return map.get(named) ?? ([...map.values()].at(-1) as string);
+}
+
+function expectedFor(world: DemoWorld, route: HttpRoute, u: DemoUser): Outcome {
+  if (!(route.auth ?? ['user']).includes('user')) return 401;
+  if (!permits(route, u)) return 403;
+  if (route.item) {
+    const id = probeItem(
+      u.companyId === world.demo.companyId ? world.demo : world.northwind,
+      route.item.type,
+    );
+    if (!reaches(world, u, id, 'read')) return 404;
+    if (route.item.access === 'write' && !reaches(world, u, id, 'write')) return 403;
+  }
+  return 'allowed';
+}
+
+/** The resource a path is under, by its longest matching leading segments (`/marketplace/carbon/...`). */
+function resourceUnder(path: string) {
+  const segments = path.split('/').filter(Boolean);
+  for (let n = segments.length; n > 0; n--) {
+    const found = findResource(segments.slice(0, n).join('/'));
+    if (found) return found;
+  }
+  return undefined;
+}
+
+function fill(route: HttpRoute, values: (param: string) => string): string {
+  return route.path.replace(/\{(\w+)\}/g, (_m, name: string) => encodeURIComponent(values(name)));
+}
+
+/**
+ * An allowed call got past authorisation; what its operation then answers is its own business: 2xx, 400
+ * for the empty body sent here, 404 for the fresh ids that name nothing, 409 or 422 for a state it
+ * refuses, 502 when an outside service the test does not run is unreachable. Never 401 or 403, and never
+ * a 500.
+ */
+const matches = (outcome: Outcome, res: TestResponse) =>
+  outcome === 'allowed' ? ![401, 403, 500].includes(res.status) : res.status === outcome;
+
+let fx: AccessFixture;
+let world: DemoWorld;
+const covered = new Map<string, number>();
+const mark = (route: HttpRoute) => {
+  const key = `${route.method} ${route.path}`;
+  covered.set(key, (covered.get(key) ?? 0) + 1);
+};
+
+async function send(route: HttpRoute, path: string, headers: Record<string, string>, token?: string) {
+  const body = ['POST', 'PUT', 'PATCH'].includes(route.method) ? {} : undefined;
+  return fx.api({ method: route.method, path, token, headers, body });
+}
+
+beforeAll(async () => {
+  fx = await startAccessFixture({ aws: true });
+  world = await seedDemoWorld(fx);
+});
+afterAll(async () => fx?.stop());
+
+describe('authorisation matrix', () => {
+  it('answers 401 on every route without credentials', async () => {
+    const wrong: string[] = [];
+    for (const route of HTTP_ROUTES) {
+      const res = await send(
+        route,
+        fill(route, () => newId()),
+        {},
+      );
+      if (res.status !== 401) wrong.push(`${route.method} ${route.path}: ${res.status}`);
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('gives every demo user exactly what the rules allow, on every route', { timeout: 120_000 }, async () => {
+    const wrong: string[] = [];
+    for (const u of world.users) {
+      const company = u.companyId === world.demo.companyId ? world.demo : world.northwind;
+      for (const route of HTTP_ROUTES) {
+        const path = fill(route, (param) => {
+          if (route.item?.param === param) return probeItem(company, route.item.type);
+          if (route.companyParam === param) return u.companyId;
+          return newId();
+        });
+        const expected = expectedFor(world, route, u);
+        const res = await send(route, path, {}, u.token);
+        mark(route);
+        if (!matches(expected, res)) {
+          wrong.push(
+            `${u.email} ${route.method} ${path}: expected ${expected}, got ${res.status} ${String(res.body.message ?? '')}`,
+          );
+        }
+      }
+    }
+    expect(wrong).toEqual([]);
+    expect(covered.size).toBe(HTTP_ROUTES.length);
+    expect([...covered.values()].every((n) => n === world.users.length)).toBe(true);
+  });
+
+  it("never lets one company reach another's items: Northwind's owner on Demo Estates ids", async () => {
+    const outsider = world.user('owner@northwind.test');
+    const demoMember = world.user('owner@demo.test');
+    const wrong: string[] = [];
+    let probed = 0;
+    for (const route of HTTP_ROUTES) {
+      if (!route.path.includes('{')) continue;
+      // Company data: an item check, a company in the path, or a path under a company resource. Reference
+      // data (suppliers, countries, EPC certificates) is shared by every company by design.
+      const resource = route.resource ? findResource(route.resource) : resourceUnder(route.path);
+      const companyData = route.item || route.companyParam || resource?.scope === 'company';
+      if (!companyData && !['/users/', '/kiosks/', '/machines/'].some((p) => route.path.startsWith(p)))
+        continue;
+      const path = fill(route, (param) => {
+        if (route.item?.param === param) return probeItem(world.demo, route.item.type);
+        if (route.companyParam === param || (route.resource === 'companies' && param === 'id'))
+          return world.demo.companyId;
+        if (param === 'userSub' || (route.resource === 'users' && param === 'id')) return demoMember.sub;
+        if (param === 'id' && route.path.startsWith('/machines/')) return world.demo.machineId;
+        if (param === 'id' && route.path.startsWith('/kiosks/')) return world.demo.kioskId;
+        if (param === 'id' && resource?.itemType) return probeItem(world.demo, resource.itemType);
+        if (param === 'id' && resource) return world.demo.probes.get(resource.name) ?? newId();
+        if (param === 'assetId' || param === 'assetIds') return probeItem(world.demo, 'assets');
+        if (param === 'accountId') return probeItem(world.demo, 'accounts');
+        return newId();
+      });
+      const expected: Outcome = !(route.auth ?? ['user']).includes('user')
+        ? 401
+        : permits(route, outsider)
+          ? 404
+          : 403;
+      const res = await send(route, path, {}, outsider.token);
+      probed++;
+      if (res.status !== expected)
+        wrong.push(`${route.method} ${path}: expected ${expected}, got ${res.status}`);
+    }
+    expect(wrong).toEqual([]);
+    expect(probed).toBeGreaterThan(100);
+  });
+
+  it('lets a kiosk key reach only the routes that name kiosks, and a machine key only machine reads', async () => {
+    const kiosk = { 'x-kiosk-key': `${world.demo.kioskId}:probe-secret` };
+    const machine = { 'x-key': `${world.demo.machineId}:probe-key` };
+    const machineCaller = {
+      isAdmin: false,
+      permissions: ['company_user'],
+      grants: world.user('user@demo.test').grants,
+    };
+    const wrong: string[] = [];
+    for (const route of HTTP_ROUTES) {
+      const auth = route.auth ?? ['user'];
+      const path = fill(route, (param) =>
+        param === 'id' && route.path.startsWith('/kiosks/') ? world.demo.kioskId : newId(),
+      );
+      const k = await send(route, path, kiosk);
+      if (auth.includes('kiosk') ? k.status !== 200 : k.status !== 401)
+        wrong.push(`kiosk ${route.method} ${path}: ${k.status}`);
+      const m = await send(
+        route,
+        fill(route, () => newId()),
+        machine,
+      );
+      const expected: Outcome = !auth.includes('machine')
+        ? 401
+        : permits(route, machineCaller)
+          ? 'allowed'
+          : 403;
+      if (!matches(expected, m))
+        wrong.push(`machine ${route.method} ${route.path}: expected ${expected}, got ${m.status}`);
+    }
+    expect(wrong).toEqual([]);
+  });
+});

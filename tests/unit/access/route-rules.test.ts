@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import {
+  acceptsCredential,
+  type CredentialKind,
+  type RouteRule,
+  routeDecision,
+  unauthorisedCode,
+} from '../../../shared/access/route-rules.ts';
+import { subject } from './subjects.ts';
+
+const USER_ROUTE: RouteRule = { permission: ['company_admin'] };
+const KIOSK_ROUTE: RouteRule = { permission: [], auth: ['kiosk'] };
+const PREVIEW_ROUTE: RouteRule = { permission: ['company_admin'], auth: ['user', 'kiosk'] };
+const MACHINE_READ: RouteRule = { permission: ['company_user'], auth: ['user', 'machine'] };
+const OWN_ROUTE: RouteRule = { permission: '*', sessionOnly: true };
+const COMPANY_ROUTE: RouteRule = { permission: ['company_admin'], companyParam: 'id' };
+const SEARCH_ROUTE: RouteRule = { permission: '*', op: 'generic.search' };
+
+describe('which credentials a route accepts', () => {
+  const rows: [string, RouteRule, CredentialKind, boolean][] = [
+    ['user routes take tokens', USER_ROUTE, 'token', true],
+    ['user routes take API keys, which act as their user', USER_ROUTE, 'apiKey', true],
+    ['user routes refuse kiosk keys', USER_ROUTE, 'kiosk', false],
+    ['user routes refuse machine keys', USER_ROUTE, 'machine', false],
+    ['kiosk routes take kiosk keys', KIOSK_ROUTE, 'kiosk', true],
+    ['kiosk-only routes refuse tokens', KIOSK_ROUTE, 'token', false],
+    ['kiosk-only routes refuse API keys', KIOSK_ROUTE, 'apiKey', false],
+    ['a route naming user and kiosk takes both', PREVIEW_ROUTE, 'kiosk', true],
+    ['machine reads take machine keys', MACHINE_READ, 'machine', true],
+  ];
+  it.each(rows)('%s', (_name, route, kind, expected) => {
+    expect(acceptsCredential(route, kind)).toBe(expected);
+  });
+
+  it.each([
+    [USER_ROUTE, undefined, 'UNAUTHORISED'],
+    [KIOSK_ROUTE, undefined, 'INVALID_AUTH'],
+    [KIOSK_ROUTE, 'kiosk', 'INVALID_AUTH'],
+    [{ permission: '*', auth: ['machine'] } as RouteRule, undefined, 'AUTH_ERROR'],
+    [MACHINE_READ, 'machine', 'AUTH_ERROR'],
+    [USER_ROUTE, 'apiKey', 'UNAUTHORISED'],
+  ] as const)('a refused credential on %j (%s) is %s', (route, kind, code) => {
+    expect(unauthorisedCode(route, kind)).toBe(code);
+  });
+});
+
+describe('route decisions', () => {
+  const kiosk = subject([], { kind: 'kiosk', via: undefined, kioskId: 'k1' });
+  const machine = subject(['company_user'], { kind: 'machine', via: undefined });
+  const rows: [string, RouteRule, ReturnType<typeof subject>, Record<string, string>, 'ok' | 403 | 404][] = [
+    ['a kiosk on a kiosk route, without user permissions', KIOSK_ROUTE, kiosk, {}, 'ok'],
+    ['a kiosk on a user route', USER_ROUTE, kiosk, {}, 403],
+    ['a machine on a machine read', MACHINE_READ, machine, {}, 'ok'],
+    ['a machine on a user-only route', { permission: '*' }, machine, {}, 403],
+    [
+      'a machine still needs the permission',
+      { permission: ['company_admin'], auth: ['machine'] },
+      machine,
+      {},
+      403,
+    ],
+    ['a signed-in user on their own credential route', OWN_ROUTE, subject(), {}, 'ok'],
+    ['an API key on a credential route', OWN_ROUTE, subject([], { via: 'apiKey' }), {}, 403],
+    ['their own company named in the path', COMPANY_ROUTE, subject(['company_admin']), { id: 'c1' }, 'ok'],
+    ['another company named in the path', COMPANY_ROUTE, subject(['company_admin']), { id: 'c2' }, 404],
+    ['an admin naming any company', COMPANY_ROUTE, subject([], { isAdmin: true }), { id: 'c2' }, 'ok'],
+    [
+      'without the permission, another company is 403, not 404: ids are not probed',
+      COMPANY_ROUTE,
+      subject(['company_user']),
+      { id: 'c2' },
+      403,
+    ],
+    ['search by an API-only user', SEARCH_ROUTE, subject(['api_access_only']), {}, 403],
+    ['search by anyone else', SEARCH_ROUTE, subject([]), {}, 'ok'],
+  ];
+  it.each(rows)('%s', (_name, route, caller, params, expected) => {
+    const decision = routeDecision(route, caller, params);
+    expect(decision.ok ? 'ok' : decision.status).toBe(expected);
+  });
+});

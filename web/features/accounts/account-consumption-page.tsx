@@ -1,0 +1,150 @@
+import { Group, NativeSelect, Paper, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { useState } from 'react';
+import { VictoryAxis, VictoryBar, VictoryChart, VictoryLine, VictoryScatter } from 'victory';
+import type { AccountConsumption, AccountView } from '../../../shared/schemas/account-views.ts';
+import { EmptyPanel, ErrorPanel, LoadingPanel } from '../../components/page-state.tsx';
+import { formatNumber } from '../../lib/format.ts';
+import { AccountLayout } from './account-layout.tsx';
+import { useConsumption } from './api.ts';
+import { defaultConsumptionWindow, periodLabel } from './consumption-shape.ts';
+
+const money = (v: number) => `£${formatNumber(v, { maximumFractionDigits: 2, minimumFractionDigits: 2 })}`;
+
+function Totals({ result }: { result: AccountConsumption }) {
+  const cards = [
+    { label: 'Consumption', value: `${formatNumber(result.totals.consumption)} ${result.unit}` },
+    { label: 'Cost (net)', value: money(result.totals.cost) },
+    {
+      label: 'Emissions',
+      value: `${formatNumber(result.totals.emissionsKg / 1000, { maximumFractionDigits: 2 })} tCO₂e`,
+    },
+  ];
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 3 }}>
+      {cards.map((c) => (
+        <Paper key={c.label} withBorder p="md">
+          <Text size="sm" c="dimmed">
+            {c.label}
+          </Text>
+          <Text fz={22} fw={700} aria-label={c.label}>
+            {c.value}
+          </Text>
+        </Paper>
+      ))}
+    </SimpleGrid>
+  );
+}
+
+function Chart({ result, measure }: { result: AccountConsumption; measure: 'consumption' | 'cost' }) {
+  const data = result.data.map((p) => ({
+    x: periodLabel(p.period),
+    y: measure === 'cost' ? p.cost : p.consumption,
+  }));
+  const title = measure === 'cost' ? 'Cost (£, net of VAT)' : `Consumption (${result.unit})`;
+  return (
+    <Paper withBorder p="md" aria-label={title} role="figure">
+      <Text fw={600} mb="xs">
+        {title}
+      </Text>
+      <VictoryChart
+        domainPadding={{ x: 16 }}
+        height={260}
+        width={640}
+        padding={{ top: 10, bottom: 50, left: 70, right: 20 }}
+      >
+        <VictoryAxis style={{ tickLabels: { fontSize: 10, angle: data.length > 8 ? -40 : 0 } }} />
+        <VictoryAxis
+          dependentAxis
+          tickFormat={(t: number) => formatNumber(t, { maximumFractionDigits: 0 })}
+          style={{ tickLabels: { fontSize: 10 } }}
+        />
+        {measure === 'cost' ? (
+          <VictoryLine data={data} style={{ data: { stroke: '#e8590c', strokeWidth: 2 } }} />
+        ) : (
+          <VictoryBar data={data} style={{ data: { fill: '#1c7ed6' } }} barRatio={0.8} />
+        )}
+        {measure === 'cost' && <VictoryScatter data={data} size={3} style={{ data: { fill: '#e8590c' } }} />}
+      </VictoryChart>
+    </Paper>
+  );
+}
+
+function Figures({ account }: { account: AccountView }) {
+  const [window, setWindow] = useState(defaultConsumptionWindow(new Date()));
+  const [granularity, setGranularity] = useState('monthly');
+  const { data, error, isLoading } = useConsumption(account._id, { ...window, granularity });
+  return (
+    <Stack>
+      <Group align="flex-end">
+        <TextInput
+          label="From"
+          type="date"
+          value={window.startDate}
+          onChange={(e) =>
+            e.currentTarget.value && setWindow({ ...window, startDate: e.currentTarget.value })
+          }
+        />
+        <TextInput
+          label="To"
+          type="date"
+          value={window.endDate}
+          onChange={(e) => e.currentTarget.value && setWindow({ ...window, endDate: e.currentTarget.value })}
+        />
+        <NativeSelect
+          label="Granularity"
+          value={granularity}
+          onChange={(e) => setGranularity(e.currentTarget.value)}
+          data={[
+            { value: 'monthly', label: 'Monthly' },
+            { value: 'yearly', label: 'Yearly' },
+          ]}
+        />
+      </Group>
+      {isLoading && <LoadingPanel />}
+      {error && <ErrorPanel error={error} />}
+      {data && data.data.length === 0 && <EmptyPanel>No consumption recorded in this period.</EmptyPanel>}
+      {data && data.data.length > 0 && (
+        <>
+          <Totals result={data} />
+          <Chart result={data} measure="consumption" />
+          <Chart result={data} measure="cost" />
+          <Paper withBorder p="md">
+            <Title order={5} mb="xs">
+              By period
+            </Title>
+            <Table aria-label="Consumption by period">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Period</Table.Th>
+                  <Table.Th ta="right">Consumption ({data.unit})</Table.Th>
+                  <Table.Th ta="right">Cost</Table.Th>
+                  <Table.Th ta="right">Emissions (kgCO₂e)</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {data.data.map((p) => (
+                  <Table.Tr key={p.period}>
+                    <Table.Td>
+                      {periodLabel(p.period)}
+                      {p.estimated ? ' (estimated)' : ''}
+                    </Table.Td>
+                    <Table.Td ta="right">{formatNumber(p.consumption)}</Table.Td>
+                    <Table.Td ta="right">{money(p.cost)}</Table.Td>
+                    <Table.Td ta="right">
+                      {formatNumber(p.emissionsKg, { maximumFractionDigits: 0 })}
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Paper>
+        </>
+      )}
+    </Stack>
+  );
+}
+
+/** /assets/{id}/accounts/{accountId}/consumption: the only page that loads the chart library. */
+export function AccountConsumptionPage() {
+  return <AccountLayout tab="consumption">{(account) => <Figures account={account} />}</AccountLayout>;
+}

@@ -1,0 +1,137 @@
+import { Alert, Button, Group, NativeSelect, Paper, Stack, TextInput } from '@mantine/core';
+import { type FormEvent, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { useSWRConfig } from 'swr';
+import { ACCOUNT_UNITS, meterPointNumberError } from '../../../shared/schemas/account-rules.ts';
+import type { AccountView } from '../../../shared/schemas/account-views.ts';
+import { useApi } from '../../lib/app-context.tsx';
+import { MeterPointField, ParentAccountField, parseTags, SupplierField } from './account-fields.tsx';
+import { AccountLayout, accountPath } from './account-layout.tsx';
+import { type FormFailure, formFailureOf, useWasteCategories } from './api.ts';
+
+function EditForm({ account }: { account: AccountView }) {
+  const api = useApi();
+  const navigate = useNavigate();
+  const { mutate } = useSWRConfig();
+  const waste = useWasteCategories();
+  const [name, setName] = useState(account.name ?? '');
+  const [meterPointNumber, setMeterPointNumber] = useState(account.meterPointNumber ?? '');
+  const [supplierId, setSupplierId] = useState(account.supplierId ?? '');
+  const [parentAccountId, setParentAccountId] = useState(account.parentAccountId ?? '');
+  const [unit, setUnit] = useState(account.unit ?? ACCOUNT_UNITS[account.type][0] ?? '');
+  const [wasteCategory, setWasteCategory] = useState(account.wasteCategory ?? '');
+  const [tags, setTags] = useState(account.tags.join(', '));
+  const [failure, setFailure] = useState<FormFailure>({ fields: {} });
+  const [submitted, setSubmitted] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setSubmitted(true);
+    const numberError = meterPointNumberError(account.type, meterPointNumber);
+    if (numberError) {
+      setFailure({ fields: { meterPointNumber: numberError } });
+      return;
+    }
+    setBusy(true);
+    try {
+      await api.patch(`/accounts/${account._id}`, {
+        name: name.trim(),
+        ...(meterPointNumber.trim() ? { meterPointNumber: meterPointNumber.replace(/\s+/g, '') } : {}),
+        ...(supplierId ? { supplierId } : {}),
+        parentAccountId: parentAccountId || null,
+        unit,
+        ...(account.type === 'waste' && wasteCategory ? { wasteCategory } : {}),
+        tags: parseTags(tags),
+      });
+      await mutate((key) => typeof key === 'string' && key.startsWith('/accounts'));
+      navigate(accountPath(account));
+    } catch (error) {
+      setFailure(formFailureOf(error));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const f = failure.fields;
+  return (
+    <Paper
+      withBorder
+      p="md"
+      component="form"
+      onSubmit={submit}
+      noValidate
+      maw={640}
+      aria-label="Edit account"
+    >
+      <Stack>
+        {failure.message && (
+          <Alert color="red" role="alert">
+            {failure.message}
+          </Alert>
+        )}
+        <TextInput
+          label="Name"
+          value={name}
+          error={f.name}
+          onChange={(e) => setName(e.currentTarget.value)}
+        />
+        <MeterPointField
+          type={account.type}
+          value={meterPointNumber}
+          onChange={setMeterPointNumber}
+          serverError={f.meterPointNumber}
+          showErrors={submitted}
+          required={false}
+        />
+        <SupplierField type={account.type} value={supplierId} onChange={setSupplierId} error={f.supplierId} />
+        <ParentAccountField
+          assetId={account.assetId}
+          type={account.type}
+          selfId={account._id}
+          value={parentAccountId}
+          onChange={setParentAccountId}
+          error={f.parentAccountId}
+        />
+        <Group grow>
+          <NativeSelect
+            label="Unit"
+            value={unit}
+            error={f.unit}
+            onChange={(e) => setUnit(e.currentTarget.value)}
+            data={[...new Set([...ACCOUNT_UNITS[account.type], unit])]}
+          />
+          {account.type === 'waste' && (
+            <NativeSelect
+              label="Waste category"
+              value={wasteCategory}
+              error={f.wasteCategory}
+              onChange={(e) => setWasteCategory(e.currentTarget.value)}
+              data={[{ value: '', label: 'Choose a category' }, ...(waste.data?.data ?? [])]}
+            />
+          )}
+        </Group>
+        <TextInput
+          label="Tags"
+          description="Separate tags with commas"
+          value={tags}
+          error={f.tags}
+          onChange={(e) => setTags(e.currentTarget.value)}
+        />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={() => navigate(accountPath(account))} disabled={busy}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={busy}>
+            Save
+          </Button>
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}
+
+/** /assets/{id}/accounts/{accountId}/edit */
+export function AccountEditPage() {
+  return <AccountLayout tab="edit">{(account) => <EditForm account={account} />}</AccountLayout>;
+}

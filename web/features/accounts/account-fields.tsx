@@ -1,0 +1,127 @@
+import { NativeSelect, TextInput } from '@mantine/core';
+import { useState } from 'react';
+import { meterPointKind, meterPointNumberError } from '../../../shared/schemas/account-rules.ts';
+import type { AccountView } from '../../../shared/schemas/account-views.ts';
+import { type SupplierOption, useAccountsOfAsset, useSuppliers } from './api.ts';
+
+/** Fields the account wizard and the account's edit page share. */
+
+export const meterPointLabel = (type: string) => {
+  const kind = meterPointKind(type);
+  if (kind === 'MPAN') return 'MPAN (13-digit core)';
+  if (kind === 'MPRN') return 'MPRN';
+  return 'Meter number';
+};
+
+/**
+ * The meter point number, checked as it is typed with the same MPAN and MPRN rules as the API, once the
+ * field has been left or the form submitted; a server message for the field wins until it is changed.
+ */
+export function MeterPointField({
+  type,
+  value,
+  onChange,
+  serverError,
+  showErrors,
+  required,
+}: {
+  type: string;
+  value: string;
+  onChange: (value: string) => void;
+  serverError?: string;
+  showErrors: boolean;
+  required: boolean;
+}) {
+  const [touched, setTouched] = useState(false);
+  const local = meterPointNumberError(type, value);
+  const error = serverError ?? (touched || showErrors ? local : undefined);
+  return (
+    <TextInput
+      label={meterPointLabel(type)}
+      value={value}
+      required={required}
+      onChange={(e) => onChange(e.currentTarget.value)}
+      onBlur={() => setTouched(true)}
+      error={error}
+      inputMode={meterPointKind(type) ? 'numeric' : undefined}
+      autoComplete="off"
+    />
+  );
+}
+
+const supplierFits = (s: SupplierOption, type: string) =>
+  s.type !== 'distributor' &&
+  (!s.utilityTypes || s.utilityTypes.length === 0 || s.utilityTypes.includes(type));
+
+export function SupplierField({
+  type,
+  value,
+  onChange,
+  error,
+}: {
+  type: string;
+  value: string;
+  onChange: (value: string) => void;
+  error?: string;
+}) {
+  const { data } = useSuppliers();
+  const options = (data?.data ?? []).filter((s) => supplierFits(s, type) || s._id === value);
+  return (
+    <NativeSelect
+      label="Supplier"
+      value={value}
+      onChange={(e) => onChange(e.currentTarget.value)}
+      error={error}
+      data={[
+        { value: '', label: 'No supplier' },
+        ...options.sort((a, b) => a.name.localeCompare(b.name)).map((s) => ({ value: s._id, label: s.name })),
+      ]}
+    />
+  );
+}
+
+/** A parent account: a main supply of the same asset and utility (the new account is then a sub-meter). */
+export function ParentAccountField({
+  assetId,
+  type,
+  selfId,
+  value,
+  onChange,
+  error,
+}: {
+  assetId: string;
+  type: string;
+  selfId?: string;
+  value: string;
+  onChange: (value: string) => void;
+  error?: string;
+}) {
+  const { data } = useAccountsOfAsset(assetId || undefined);
+  const options = (data?.data ?? []).filter(
+    (a: AccountView) => a.type === type && a._id !== selfId && a.parentAccountId !== selfId,
+  );
+  return (
+    <NativeSelect
+      label="Parent account"
+      description="Choose one to make this a sub-meter of that account"
+      value={value}
+      onChange={(e) => onChange(e.currentTarget.value)}
+      error={error}
+      disabled={!assetId}
+      data={[
+        { value: '', label: 'None (a main supply)' },
+        ...options.map((a) => ({ value: a._id, label: a.name ?? a.meterPointNumber ?? a._id })),
+      ]}
+    />
+  );
+}
+
+/** Tags typed as a comma-separated list. */
+export const parseTags = (text: string) => [
+  ...new Set(
+    text
+      .split(',')
+      .map((t) => t.trim())
+      .filter(Boolean),
+  ),
+];

@@ -1,0 +1,101 @@
+import { Anchor, Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { Link, Navigate, useParams } from 'react-router';
+import { meterPointKind, UTILITY_LABELS } from '../../../shared/schemas/account-rules.ts';
+import type { AccountView } from '../../../shared/schemas/account-views.ts';
+import type { UtilityType } from '../../../shared/schemas/common.ts';
+import { ErrorPanel, LoadingPanel } from '../../components/page-state.tsx';
+import { useAccount } from './api.ts';
+
+/** The sub-pages of an account, in the order of its tabs. */
+export const ACCOUNT_TABS = [
+  { sub: 'overview', label: 'Overview' },
+  { sub: 'consumption', label: 'Consumption' },
+  { sub: 'invoices', label: 'Invoices' },
+  { sub: 'credit-notes', label: 'Credit notes' },
+  { sub: 'readings', label: 'Readings' },
+  { sub: 'contracts', label: 'Contracts' },
+  { sub: 'data-quality', label: 'Data quality' },
+  { sub: 'edit', label: 'Edit' },
+] as const;
+
+export type AccountTab = (typeof ACCOUNT_TABS)[number]['sub'];
+
+export const accountPath = (account: Pick<AccountView, '_id' | 'assetId'>, sub: AccountTab = 'overview') =>
+  `/assets/${account.assetId}/accounts/${account._id}/${sub}`;
+
+export function StatusBadge({ status }: { status: string }) {
+  return (
+    <Badge color={status === 'active' ? 'green' : 'gray'} variant="light" aria-label={`Status: ${status}`}>
+      {status === 'active' ? 'Active' : 'Inactive'}
+    </Badge>
+  );
+}
+
+export function SubMeterBadge() {
+  return (
+    <Badge color="violet" variant="light">
+      Sub-meter
+    </Badge>
+  );
+}
+
+export const utilityLabel = (type: string) => UTILITY_LABELS[type as UtilityType] ?? type;
+
+/** The account page's header (asset, name, badges, meter number) and tabs; the sub-page renders below. */
+export function AccountLayout({
+  tab,
+  children,
+}: {
+  tab: AccountTab;
+  children: (account: AccountView) => ReactNode;
+}) {
+  const { id: assetId, accountId } = useParams();
+  const { data: account, error, isLoading } = useAccount(accountId);
+  if (isLoading) return <LoadingPanel />;
+  if (error || !account) return <ErrorPanel error={error ?? new Error('Account not found')} />;
+  // An account that moved to another asset is shown under the asset it is in now.
+  if (account.assetId !== assetId) return <Navigate to={accountPath(account, tab)} replace />;
+  const kind = meterPointKind(account.type);
+  return (
+    <Stack gap="md">
+      <Group gap={6} component="nav" aria-label="Breadcrumbs">
+        <Anchor component={Link} to="/assets" size="sm">
+          Sites
+        </Anchor>
+        <Text size="sm" c="dimmed">
+          /
+        </Text>
+        <Anchor component={Link} to={`/assets/${account.assetId}/overview`} size="sm">
+          {account.asset?.siteName ?? 'Site'}
+        </Anchor>
+      </Group>
+      <Group gap="sm" align="center">
+        <Title order={2}>{account.name ?? utilityLabel(account.type)}</Title>
+        <StatusBadge status={account.status} />
+        {account.isSubMeter && <SubMeterBadge />}
+        <Badge variant="outline">{utilityLabel(account.type)}</Badge>
+      </Group>
+      {account.meterPointNumber && (
+        <Text c="dimmed" size="sm">
+          {kind ?? 'Meter number'}: {account.meterPointNumber}
+        </Text>
+      )}
+      <Group gap={4} component="nav" aria-label="Account pages">
+        {ACCOUNT_TABS.map((t) => (
+          <Button
+            key={t.sub}
+            component={Link}
+            to={accountPath(account, t.sub)}
+            size="xs"
+            variant={t.sub === tab ? 'filled' : 'subtle'}
+            aria-current={t.sub === tab ? 'page' : undefined}
+          >
+            {t.label}
+          </Button>
+        ))}
+      </Group>
+      {children(account)}
+    </Stack>
+  );
+}

@@ -1,0 +1,112 @@
+import { Anchor, Badge, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import type { AccountView } from '../../../shared/schemas/account-views.ts';
+import { EmptyPanel } from '../../components/page-state.tsx';
+import { formatDate } from '../../lib/format.ts';
+import { meterPointLabel } from './account-fields.tsx';
+import { AccountLayout, accountPath, StatusBadge, SubMeterBadge, utilityLabel } from './account-layout.tsx';
+import { useSubMeters, useSuppliers } from './api.ts';
+import { StatusHistoryPanel } from './status-history-panel.tsx';
+
+function Row({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Table.Tr>
+      <Table.Th w={200}>{label}</Table.Th>
+      <Table.Td>{children}</Table.Td>
+    </Table.Tr>
+  );
+}
+
+function Details({ account }: { account: AccountView }) {
+  const suppliers = useSuppliers();
+  const supplier = suppliers.data?.data.find((s) => s._id === account.supplierId);
+  return (
+    <Paper withBorder p="md">
+      <Table aria-label="Account details">
+        <Table.Tbody>
+          <Row label="Utility">{utilityLabel(account.type)}</Row>
+          <Row label={meterPointLabel(account.type)}>{account.meterPointNumber ?? '—'}</Row>
+          <Row label="Status">
+            <Group gap={6}>
+              <StatusBadge status={account.status} />
+              {account.isSubMeter && <SubMeterBadge />}
+            </Group>
+          </Row>
+          <Row label="Supplier">{account.supplierId ? (supplier?.name ?? '…') : '—'}</Row>
+          <Row label="Unit">{account.unit ?? '—'}</Row>
+          {account.parentAccount && (
+            <Row label="Parent account">
+              <Anchor
+                component={Link}
+                to={accountPath({ _id: account.parentAccount._id, assetId: account.assetId })}
+              >
+                {account.parentAccount.name ?? account.parentAccount._id}
+              </Anchor>
+            </Row>
+          )}
+          {account.wasteCategory && <Row label="Waste category">{account.wasteCategory}</Row>}
+          <Row label="Tags">
+            {account.tags.length === 0 ? (
+              '—'
+            ) : (
+              <Group gap={4}>
+                {account.tags.map((t) => (
+                  <Badge key={t} variant="light" tt="none">
+                    {t}
+                  </Badge>
+                ))}
+              </Group>
+            )}
+          </Row>
+          <Row label="Added">{formatDate(account.createdAt)}</Row>
+        </Table.Tbody>
+      </Table>
+    </Paper>
+  );
+}
+
+function SubMeters({ account }: { account: AccountView }) {
+  const { data } = useSubMeters(account._id);
+  if (account.isSubMeter || !data) return null;
+  return (
+    <Paper withBorder p="md">
+      <Stack gap="xs">
+        <Title order={4}>Sub-meters</Title>
+        {data.data.length === 0 ? (
+          <EmptyPanel>This account has no sub-meters.</EmptyPanel>
+        ) : (
+          data.data.map((s) => (
+            <Group key={s._id} gap="xs">
+              <Anchor component={Link} to={accountPath(s)}>
+                {s.name ?? s._id}
+              </Anchor>
+              <SubMeterBadge />
+              <StatusBadge status={s.status} />
+            </Group>
+          ))
+        )}
+        <Text size="xs" c="dimmed">
+          Sub-meters are not added to the site's totals: this account's bills already count them.
+        </Text>
+      </Stack>
+    </Paper>
+  );
+}
+
+/** /assets/{id}/accounts/{accountId}/overview */
+export function AccountOverviewPage() {
+  return (
+    <AccountLayout tab="overview">
+      {(account) => (
+        <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
+          <Stack>
+            <Details account={account} />
+            <SubMeters account={account} />
+          </Stack>
+          <StatusHistoryPanel account={account} />
+        </SimpleGrid>
+      )}
+    </AccountLayout>
+  );
+}

@@ -1,0 +1,144 @@
+import {
+  Alert,
+  Button,
+  Group,
+  NativeSelect,
+  Paper,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { type FormEvent, useState } from 'react';
+import { useSWRConfig } from 'swr';
+import type { AccountView } from '../../../shared/schemas/account-views.ts';
+import { EmptyPanel, ErrorPanel, LoadingPanel } from '../../components/page-state.tsx';
+import { showToast } from '../../components/toast-store.ts';
+import { useApi } from '../../lib/app-context.tsx';
+import { formatDate } from '../../lib/format.ts';
+import { StatusBadge } from './account-layout.tsx';
+import { accountKeys, type FormFailure, formFailureOf, todayIso, useStatusHistory } from './api.ts';
+
+/** An account's status changes, newest first; adding or removing one moves the account's status. */
+export function StatusHistoryPanel({ account }: { account: AccountView }) {
+  const api = useApi();
+  const { mutate } = useSWRConfig();
+  const history = useStatusHistory(account._id);
+  const [status, setStatus] = useState(account.status === 'active' ? 'inactive' : 'active');
+  const [date, setDate] = useState(todayIso());
+  const [comment, setComment] = useState('');
+  const [failure, setFailure] = useState<FormFailure>({ fields: {} });
+  const [busy, setBusy] = useState(false);
+
+  const refresh = () =>
+    Promise.all([mutate(accountKeys.statusHistory(account._id)), mutate(accountKeys.account(account._id))]);
+
+  async function add(event: FormEvent) {
+    event.preventDefault();
+    setBusy(true);
+    try {
+      await api.post(`/accounts/${account._id}/status-history`, {
+        status,
+        date,
+        ...(comment.trim() ? { comment: comment.trim() } : {}),
+      });
+      setComment('');
+      setFailure({ fields: {} });
+      await refresh();
+    } catch (error) {
+      setFailure(formFailureOf(error));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function remove(entryId: string) {
+    try {
+      await api.del(`/accounts/${account._id}/status-history/${entryId}`);
+      await refresh();
+    } catch {
+      showToast('There was a problem updating the status.', 'error');
+    }
+  }
+
+  const entries = [...(history.data?.data ?? [])].sort((a, b) =>
+    `${b.date}${b.createdAt}`.localeCompare(`${a.date}${a.createdAt}`),
+  );
+  return (
+    <Paper withBorder p="md">
+      <Stack gap="sm">
+        <Title order={4}>Status history</Title>
+        {history.isLoading && <LoadingPanel />}
+        {history.error && <ErrorPanel error={history.error} />}
+        {history.data && entries.length === 0 && <EmptyPanel>No status changes yet.</EmptyPanel>}
+        {entries.length > 0 && (
+          <Table aria-label="Status history">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Date</Table.Th>
+                <Table.Th>Status</Table.Th>
+                <Table.Th>Comment</Table.Th>
+                <Table.Th />
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {entries.map((e) => (
+                <Table.Tr key={e._id}>
+                  <Table.Td>{formatDate(e.date)}</Table.Td>
+                  <Table.Td>
+                    <StatusBadge status={e.status} />
+                  </Table.Td>
+                  <Table.Td>{e.comment ?? ''}</Table.Td>
+                  <Table.Td ta="right">
+                    <Button size="compact-xs" variant="subtle" color="red" onClick={() => remove(e._id)}>
+                      Remove
+                    </Button>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        )}
+        <form onSubmit={add} noValidate aria-label="Add a status change">
+          <Stack gap="xs">
+            {failure.message && <Alert color="red">{failure.message}</Alert>}
+            <Group align="flex-start" grow>
+              <NativeSelect
+                label="New status"
+                value={status}
+                error={failure.fields.status}
+                onChange={(e) => setStatus(e.currentTarget.value)}
+                data={[
+                  { value: 'active', label: 'Active' },
+                  { value: 'inactive', label: 'Inactive' },
+                ]}
+              />
+              <TextInput
+                label="From"
+                type="date"
+                value={date}
+                error={failure.fields.date}
+                onChange={(e) => setDate(e.currentTarget.value)}
+              />
+              <TextInput
+                label="Comment"
+                value={comment}
+                error={failure.fields.comment}
+                onChange={(e) => setComment(e.currentTarget.value)}
+              />
+            </Group>
+            <Group justify="space-between">
+              <Text size="xs" c="dimmed">
+                The account takes the status of its latest change up to today.
+              </Text>
+              <Button type="submit" size="xs" loading={busy}>
+                Add status change
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,251 @@
+import {
+  Button,
+  FileInput,
+  Group,
+  NativeSelect,
+  Paper,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { type FormEvent, useState } from 'react';
+import useSWR from 'swr';
+import { EmptyPanel, ErrorPanel, LoadingPanel } from '../../components/page-state.tsx';
+import { showToast } from '../../components/toast-store.ts';
+import { useApi } from '../../lib/app-context.tsx';
+import { formatDate } from '../../lib/format.ts';
+import {
+  type AssetView,
+  type DocumentView,
+  fileSize,
+  type ListPage,
+  useDocumentCategories,
+  useRefresh,
+} from './api.ts';
+import { AssetFrame } from './asset-frame.tsx';
+import { CertificateSearch } from './certificate-search.tsx';
+import { FormAlert, UploadProgress, useFormFailure } from './ui.tsx';
+import { contentTypeOf, downloadFrom, putWithProgress, type UploadTicket } from './upload.ts';
+
+function UploadForm({ asset, categories }: { asset: AssetView; categories: string[] }) {
+  const api = useApi();
+  const refresh = useRefresh();
+  const [file, setFile] = useState<File | null>(null);
+  const [name, setName] = useState('');
+  const [category, setCategory] = useState('');
+  const [percent, setPercent] = useState<number>();
+  const form = useFormFailure();
+
+  async function upload(event: FormEvent) {
+    event.preventDefault();
+    if (!file) {
+      form.setFailure({ fields: { file: 'Choose a file' } });
+      return;
+    }
+    const kept = await form.run(async () => {
+      const contentType = contentTypeOf(file);
+      const ticket = await api.post<UploadTicket>(`/assets/${asset._id}/documents/upload`, {
+        fileName: file.name,
+        contentType,
+        size: file.size,
+        ...(category ? { category } : {}),
+      });
+      await putWithProgress(ticket, file, setPercent);
+      return api.post<DocumentView>(`/assets/${asset._id}/documents`, {
+        key: ticket.key,
+        name: name.trim() || file.name,
+        fileName: file.name,
+        ...(category ? { category } : {}),
+      });
+    });
+    if (!kept) return;
+    showToast(`${kept.name} was uploaded`, 'success');
+    setFile(null);
+    setName('');
+    await refresh(`/assets/${asset._id}/documents`);
+  }
+
+  return (
+    <Paper withBorder p="md" component="form" onSubmit={upload} aria-label="Upload a document">
+      <Stack>
+        <Title order={4}>Upload a document</Title>
+        <FormAlert failure={form.failure} />
+        <Group align="end" wrap="wrap">
+          <FileInput
+            label="File"
+            placeholder="Choose a file"
+            value={file}
+            onChange={setFile}
+            error={form.fields.file ?? form.fields.fileName}
+            clearable
+            w={260}
+          />
+          <TextInput
+            label="Name"
+            placeholder="The file's name"
+            value={name}
+            error={form.fields.name}
+            onChange={(e) => setName(e.currentTarget.value)}
+          />
+          <NativeSelect
+            label="Category"
+            value={category}
+            error={form.fields.category}
+            onChange={(e) => setCategory(e.currentTarget.value)}
+            data={[{ value: '', label: 'No category' }, ...categories]}
+          />
+          <Button type="submit" loading={form.busy}>
+            Upload
+          </Button>
+        </Group>
+        <UploadProgress percent={percent} label="Document upload" />
+      </Stack>
+    </Paper>
+  );
+}
+
+function DocumentRow({
+  asset,
+  doc,
+  categories,
+}: {
+  asset: AssetView;
+  doc: DocumentView;
+  categories: string[];
+}) {
+  const api = useApi();
+  const refresh = useRefresh();
+  const [editing, setEditing] = useState(false);
+  const [name, setName] = useState(doc.name);
+  const [category, setCategory] = useState(doc.category ?? '');
+  const form = useFormFailure();
+  const path = `/assets/${asset._id}/documents/${doc._id}`;
+  const done = () => refresh(`/assets/${asset._id}/documents`);
+
+  async function download() {
+    const link = await form.run(() => api.get<{ downloadUrl: string }>(`${path}/download`));
+    if (link) downloadFrom(link.downloadUrl);
+  }
+  async function save() {
+    if (await form.run(() => api.patch(path, { name, ...(category ? { category } : {}) }))) {
+      setEditing(false);
+      await done();
+    }
+  }
+  async function remove() {
+    if (!window.confirm(`Delete ${doc.name}?`)) return;
+    if (await form.run(() => api.del(path))) await done();
+  }
+
+  return (
+    <Table.Tr>
+      <Table.Td>
+        {editing ? (
+          <TextInput
+            size="xs"
+            aria-label="Name"
+            value={name}
+            error={form.fields.name}
+            onChange={(e) => setName(e.currentTarget.value)}
+          />
+        ) : (
+          doc.name
+        )}
+        {form.failure.message && (
+          <Text size="xs" c="red" role="alert">
+            {form.failure.message}
+          </Text>
+        )}
+      </Table.Td>
+      <Table.Td>
+        {editing ? (
+          <NativeSelect
+            size="xs"
+            aria-label="Category"
+            value={category}
+            error={form.fields.category}
+            onChange={(e) => setCategory(e.currentTarget.value)}
+            data={[{ value: '', label: 'No category' }, ...categories]}
+          />
+        ) : (
+          doc.category
+        )}
+      </Table.Td>
+      <Table.Td>{doc.fileName}</Table.Td>
+      <Table.Td>{fileSize(doc.size)}</Table.Td>
+      <Table.Td>{formatDate(doc.createdAt)}</Table.Td>
+      <Table.Td>
+        <Group gap={4} wrap="nowrap">
+          {editing ? (
+            <Button size="compact-xs" onClick={save} loading={form.busy}>
+              Save
+            </Button>
+          ) : (
+            <>
+              <Button
+                size="compact-xs"
+                variant="light"
+                onClick={download}
+                aria-label={`Download ${doc.name}`}
+              >
+                Download
+              </Button>
+              <Button size="compact-xs" variant="subtle" onClick={() => setEditing(true)}>
+                Edit
+              </Button>
+            </>
+          )}
+          <Button size="compact-xs" variant="subtle" color="red" onClick={remove}>
+            Delete
+          </Button>
+        </Group>
+      </Table.Td>
+    </Table.Tr>
+  );
+}
+
+/** /assets/{id}/documents: the site's documents (upload with progress, download) and its EPC certificates. */
+export function AssetDocumentsPage() {
+  const categories = useDocumentCategories();
+  return (
+    <AssetFrame tab="documents">
+      {(asset) => (
+        <Stack>
+          <UploadForm asset={asset} categories={categories} />
+          <DocumentList asset={asset} categories={categories} />
+          <CertificateSearch asset={asset} />
+        </Stack>
+      )}
+    </AssetFrame>
+  );
+}
+
+function DocumentList({ asset, categories }: { asset: AssetView; categories: string[] }) {
+  const { data, error, isLoading } = useSWR<ListPage<DocumentView>>(`/assets/${asset._id}/documents`);
+  if (isLoading) return <LoadingPanel />;
+  if (error) return <ErrorPanel error={error} />;
+  if (!data || data.total === 0) return <EmptyPanel>No documents yet.</EmptyPanel>;
+  return (
+    <Paper withBorder>
+      <Table aria-label="Documents">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Name</Table.Th>
+            <Table.Th>Category</Table.Th>
+            <Table.Th>File</Table.Th>
+            <Table.Th>Size</Table.Th>
+            <Table.Th>Added</Table.Th>
+            <Table.Th aria-label="Actions" />
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {data.data.map((doc) => (
+            <DocumentRow key={doc._id} asset={asset} doc={doc} categories={categories} />
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Paper>
+  );
+}

@@ -1,0 +1,72 @@
+import { Anchor, Badge, Button, Group, Image, Stack, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { Link, useParams } from 'react-router';
+import { ErrorPanel, LoadingPanel } from '../../components/page-state.tsx';
+import { type AssetView, addressLine, useAsset } from './api.ts';
+import { EpcBadge, SiteStatusBadge } from './ui.tsx';
+
+/** The sub-pages of a site, in the order of its tabs. */
+export const ASSET_TABS = [
+  { sub: 'overview', label: 'Overview' },
+  { sub: 'documents', label: 'Documents' },
+  { sub: 'projects', label: 'Projects' },
+  { sub: 'recommendations', label: 'Recommendations' },
+  { sub: 'risks', label: 'Risks' },
+  { sub: 'tenants', label: 'Tenants' },
+  { sub: 'manage', label: 'Manage' },
+] as const;
+export type AssetTab = (typeof ASSET_TABS)[number]['sub'];
+
+export const assetPath = (id: string, sub: AssetTab = 'overview') => `/assets/${id}/${sub}`;
+
+/** A site page's header (picture, name, status, address) and tabs; the sub-page renders below. */
+export function AssetFrame({ tab, children }: { tab: AssetTab; children: (asset: AssetView) => ReactNode }) {
+  const { id } = useParams();
+  const { data: asset, error, isLoading } = useAsset(id);
+  if (isLoading) return <LoadingPanel />;
+  if (error || !asset) return <ErrorPanel error={error ?? new Error('Site not found')} />;
+  const picture = asset.primaryImage ?? asset.images?.[0];
+  return (
+    <Stack gap="md">
+      <Group gap={6} component="nav" aria-label="Breadcrumbs">
+        <Anchor component={Link} to="/assets" size="sm">
+          Sites
+        </Anchor>
+        <Text size="sm" c="dimmed">
+          / {asset.siteName}
+        </Text>
+      </Group>
+      <Group gap="md" align="center" wrap="nowrap">
+        {(picture?.thumbUrl ?? picture?.url) && (
+          <Image src={picture?.thumbUrl ?? picture?.url} alt="" w={96} h={60} radius="sm" fit="cover" />
+        )}
+        <Stack gap={2}>
+          <Group gap="sm">
+            <Title order={2}>{asset.siteName}</Title>
+            <SiteStatusBadge status={asset.status} />
+            <EpcBadge band={asset.epcRating} />
+            {asset.deleted && <Badge color="red">Deleted</Badge>}
+          </Group>
+          <Text c="dimmed" size="sm">
+            {[asset.assetType, addressLine(asset.address)].filter(Boolean).join(' · ')}
+          </Text>
+        </Stack>
+      </Group>
+      <Group gap={4} component="nav" aria-label="Site pages">
+        {ASSET_TABS.map((t) => (
+          <Button
+            key={t.sub}
+            component={Link}
+            to={assetPath(asset._id, t.sub)}
+            size="xs"
+            variant={t.sub === tab ? 'filled' : 'subtle'}
+            aria-current={t.sub === tab ? 'page' : undefined}
+          >
+            {t.label}
+          </Button>
+        ))}
+      </Group>
+      {children(asset)}
+    </Stack>
+  );
+}

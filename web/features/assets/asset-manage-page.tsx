@@ -1,0 +1,209 @@
+import { Button, Group, NativeSelect, Paper, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
+import { type FormEvent, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { IMPERIAL_AREA_FACTOR } from '../../../shared/constants.ts';
+import { ASSET_TYPES } from '../../../shared/schemas/asset-wizard.ts';
+import { showToast } from '../../components/toast-store.ts';
+import { useApi } from '../../lib/app-context.tsx';
+import { type AssetView, useRefresh } from './api.ts';
+import { AssetFrame } from './asset-frame.tsx';
+import { StatusHistory, Timeline } from './asset-history.tsx';
+import { FormAlert, useFormFailure } from './ui.tsx';
+
+const round = (n: number) => Math.round(n * 100) / 100;
+
+/** Name, type and floor area; the area is entered in the site's unit and stored in m². */
+function DetailsForm({ asset }: { asset: AssetView }) {
+  const api = useApi();
+  const refresh = useRefresh();
+  const unit = asset.floorAreaUnit ?? 'm2';
+  const shown =
+    asset.floorArea === undefined
+      ? ''
+      : String(round(unit === 'ft2' ? asset.floorArea / IMPERIAL_AREA_FACTOR : asset.floorArea));
+  const [v, setV] = useState({
+    siteName: asset.siteName,
+    assetType: asset.assetType ?? '',
+    floorArea: shown,
+    floorAreaUnit: unit,
+  });
+  const form = useFormFailure();
+  const set = (k: keyof typeof v) => (value: string) => setV((x) => ({ ...x, [k]: value }));
+
+  async function save(event: FormEvent) {
+    event.preventDefault();
+    const entered = v.floorArea.trim() ? Number(v.floorArea.replace(/,/g, '')) : undefined;
+    const floorArea =
+      entered === undefined || Number.isNaN(entered)
+        ? entered
+        : round(v.floorAreaUnit === 'ft2' ? entered * IMPERIAL_AREA_FACTOR : entered);
+    const body = {
+      siteName: v.siteName,
+      floorAreaUnit: v.floorAreaUnit,
+      ...(v.assetType ? { assetType: v.assetType } : {}),
+      ...(floorArea === undefined ? {} : { floorArea }),
+    };
+    if (await form.run(() => api.patch(`/assets/${asset._id}`, body))) {
+      await refresh(`/assets/${asset._id}`, '/assets');
+      showToast('Details updated successfully!', 'success');
+    }
+  }
+
+  return (
+    <Paper withBorder p="md" component="form" onSubmit={save} noValidate aria-label="Site details">
+      <Stack>
+        <Title order={4}>Details</Title>
+        <FormAlert failure={form.failure} />
+        <TextInput
+          label="Site name"
+          required
+          value={v.siteName}
+          error={form.fields.siteName}
+          onChange={(e) => set('siteName')(e.currentTarget.value)}
+        />
+        <SimpleGrid cols={{ base: 1, sm: 3 }}>
+          <NativeSelect
+            label="Type of site"
+            value={v.assetType}
+            error={form.fields.assetType}
+            onChange={(e) => set('assetType')(e.currentTarget.value)}
+            data={[{ value: '', label: 'Not set' }, ...ASSET_TYPES]}
+          />
+          <TextInput
+            label="Floor area"
+            inputMode="decimal"
+            value={v.floorArea}
+            error={form.fields.floorArea}
+            onChange={(e) => set('floorArea')(e.currentTarget.value)}
+          />
+          <NativeSelect
+            label="Unit"
+            value={v.floorAreaUnit}
+            onChange={(e) => set('floorAreaUnit')(e.currentTarget.value)}
+            data={[
+              { value: 'm2', label: 'm²' },
+              { value: 'ft2', label: 'ft²' },
+            ]}
+          />
+        </SimpleGrid>
+        <Group>
+          <Button type="submit" loading={form.busy}>
+            Save details
+          </Button>
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}
+
+function AddressForm({ asset }: { asset: AssetView }) {
+  const api = useApi();
+  const refresh = useRefresh();
+  const a = asset.address ?? {};
+  const [v, setV] = useState({
+    streetAddress: a.streetAddress ?? '',
+    locality: a.locality ?? '',
+    region: a.region ?? '',
+    postCode: a.postCode ?? '',
+    country: a.country ?? '',
+  });
+  const form = useFormFailure();
+  const set = (k: keyof typeof v) => (value: string) => setV((x) => ({ ...x, [k]: value }));
+
+  async function save(event: FormEvent) {
+    event.preventDefault();
+    if (await form.run(() => api.patch(`/assets/${asset._id}/address`, v))) {
+      await refresh(`/assets/${asset._id}`, '/assets');
+      showToast('Address updated', 'success');
+    }
+  }
+
+  return (
+    <Paper withBorder p="md" component="form" onSubmit={save} noValidate aria-label="Address">
+      <Stack>
+        <Title order={4}>Address</Title>
+        <FormAlert failure={form.failure} />
+        <TextInput
+          label="Street address"
+          required
+          value={v.streetAddress}
+          error={form.fields.streetAddress}
+          onChange={(e) => set('streetAddress')(e.currentTarget.value)}
+        />
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <TextInput
+            label="Town or city"
+            value={v.locality}
+            error={form.fields.locality}
+            onChange={(e) => set('locality')(e.currentTarget.value)}
+          />
+          <TextInput
+            label="Region"
+            value={v.region}
+            error={form.fields.region}
+            onChange={(e) => set('region')(e.currentTarget.value)}
+          />
+          <TextInput
+            label="Postcode"
+            required
+            value={v.postCode}
+            error={form.fields.postCode}
+            onChange={(e) => set('postCode')(e.currentTarget.value)}
+          />
+          <TextInput
+            label="Country"
+            value={v.country}
+            error={form.fields.country}
+            onChange={(e) => set('country')(e.currentTarget.value)}
+          />
+        </SimpleGrid>
+        <Group>
+          <Button type="submit" loading={form.busy}>
+            Save address
+          </Button>
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}
+
+function DeleteSite({ asset }: { asset: AssetView }) {
+  const api = useApi();
+  const navigate = useNavigate();
+  const refresh = useRefresh();
+  const form = useFormFailure();
+  async function remove() {
+    if (!window.confirm(`Delete ${asset.siteName}? It can be restored from the deleted-items log.`)) return;
+    if (await form.run(() => api.del(`/assets/${asset._id}`))) {
+      await refresh('/assets');
+      navigate('/assets');
+    }
+  }
+  return (
+    <Group>
+      <FormAlert failure={form.failure} />
+      <Button color="red" variant="subtle" onClick={remove} loading={form.busy}>
+        Delete site
+      </Button>
+    </Group>
+  );
+}
+
+/** /assets/{id}/manage: edit the site, its address, status history and timeline. */
+export function AssetManagePage() {
+  return (
+    <AssetFrame tab="manage">
+      {(asset) => (
+        <Stack>
+          <SimpleGrid cols={{ base: 1, md: 2 }}>
+            <DetailsForm key={`d-${asset._id}`} asset={asset} />
+            <AddressForm key={`a-${asset._id}`} asset={asset} />
+          </SimpleGrid>
+          <StatusHistory asset={asset} />
+          <Timeline asset={asset} />
+          <DeleteSite asset={asset} />
+        </Stack>
+      )}
+    </AssetFrame>
+  );
+}

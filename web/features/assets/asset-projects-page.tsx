@@ -1,0 +1,225 @@
+import {
+  Anchor,
+  Badge,
+  Button,
+  Group,
+  NativeSelect,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Table,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { type FormEvent, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import useSWR from 'swr';
+import { EmptyPanel, ErrorPanel, LoadingPanel } from '../../components/page-state.tsx';
+import { useApi } from '../../lib/app-context.tsx';
+import { formatDate, formatNumber } from '../../lib/format.ts';
+import { type AssetView, type ListPage, type ProjectView, useRefresh } from './api.ts';
+import { AssetFrame } from './asset-frame.tsx';
+import { FormAlert, useFormFailure } from './ui.tsx';
+
+export const PROJECT_STATUSES = [
+  { value: 'planned', label: 'Planned' },
+  { value: 'in-progress', label: 'In progress' },
+  { value: 'completed', label: 'Completed' },
+  { value: 'cancelled', label: 'Cancelled' },
+];
+const statusLabel = (s: string) => PROJECT_STATUSES.find((p) => p.value === s)?.label ?? s;
+export const projectsPath = (assetId: string) => `/assets/${assetId}/projects`;
+
+export function ProjectStatus({ status }: { status: string }) {
+  const colour = status === 'completed' ? 'green' : status === 'cancelled' ? 'gray' : 'blue';
+  return (
+    <Badge variant="light" color={colour}>
+      {statusLabel(status)}
+    </Badge>
+  );
+}
+
+function ProjectList({ asset }: { asset: AssetView }) {
+  const { data, error, isLoading } = useSWR<ListPage<ProjectView>>(`/projects?assetId=${asset._id}`);
+  if (isLoading) return <LoadingPanel />;
+  if (error) return <ErrorPanel error={error} />;
+  if (!data || data.total === 0) return <EmptyPanel>No projects for this site yet.</EmptyPanel>;
+  return (
+    <Paper withBorder>
+      <Table aria-label="Projects">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Project</Table.Th>
+            <Table.Th>Status</Table.Th>
+            <Table.Th>Start</Table.Th>
+            <Table.Th>End</Table.Th>
+            <Table.Th ta="right">Cost (£)</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {data.data.map((p) => (
+            <Table.Tr key={p._id}>
+              <Table.Td>
+                <Anchor component={Link} to={`${projectsPath(asset._id)}/${p._id}`}>
+                  {p.name}
+                </Anchor>
+              </Table.Td>
+              <Table.Td>
+                <ProjectStatus status={p.status} />
+              </Table.Td>
+              <Table.Td>{formatDate(p.startDate)}</Table.Td>
+              <Table.Td>{formatDate(p.endDate)}</Table.Td>
+              <Table.Td ta="right">{formatNumber(p.cost)}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Paper>
+  );
+}
+
+/** /assets/{id}/projects */
+export function AssetProjectsPage() {
+  return (
+    <AssetFrame tab="projects">
+      {(asset) => (
+        <Stack>
+          <Group justify="space-between">
+            <Title order={3}>Projects</Title>
+            <Button component={Link} to={`${projectsPath(asset._id)}/create`}>
+              New project
+            </Button>
+          </Group>
+          <ProjectList asset={asset} />
+        </Stack>
+      )}
+    </AssetFrame>
+  );
+}
+
+/** The project form of the create and edit pages. */
+function ProjectForm({ asset, project }: { asset: AssetView; project?: ProjectView }) {
+  const api = useApi();
+  const navigate = useNavigate();
+  const refresh = useRefresh();
+  const [v, setV] = useState({
+    name: project?.name ?? '',
+    description: project?.description ?? '',
+    status: project?.status ?? 'planned',
+    startDate: project?.startDate ?? '',
+    endDate: project?.endDate ?? '',
+    cost: project?.cost === undefined ? '' : String(project.cost),
+  });
+  const form = useFormFailure();
+  const set = (k: keyof typeof v) => (value: string) => setV((x) => ({ ...x, [k]: value }));
+
+  async function save(event: FormEvent) {
+    event.preventDefault();
+    const body = {
+      name: v.name,
+      status: v.status,
+      ...(v.description.trim() ? { description: v.description } : {}),
+      ...(v.startDate ? { startDate: v.startDate } : {}),
+      ...(v.endDate ? { endDate: v.endDate } : {}),
+      ...(v.cost.trim() ? { cost: Number(v.cost) } : {}),
+    };
+    const saved = await form.run(() =>
+      project
+        ? api.patch<ProjectView>(`/projects/${project._id}`, body)
+        : api.post<ProjectView>('/projects', { ...body, assetId: asset._id }),
+    );
+    if (!saved) return;
+    await refresh('/projects');
+    navigate(`${projectsPath(asset._id)}/${saved._id}`);
+  }
+
+  async function remove() {
+    if (!project || !window.confirm(`Delete ${project.name}?`)) return;
+    if (await form.run(() => api.del(`/projects/${project._id}`))) {
+      await refresh('/projects');
+      navigate(projectsPath(asset._id));
+    }
+  }
+
+  const f = form.fields;
+  return (
+    <Paper withBorder p="md" component="form" onSubmit={save} maw={720} noValidate>
+      <Stack>
+        <Title order={3}>{project ? `Edit ${project.name}` : 'New project'}</Title>
+        <FormAlert failure={form.failure} />
+        <TextInput
+          label="Name"
+          required
+          value={v.name}
+          error={f.name}
+          onChange={(e) => set('name')(e.currentTarget.value)}
+        />
+        <Textarea
+          label="Description"
+          value={v.description}
+          error={f.description}
+          onChange={(e) => set('description')(e.currentTarget.value)}
+        />
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <NativeSelect
+            label="Status"
+            value={v.status}
+            error={f.status}
+            onChange={(e) => set('status')(e.currentTarget.value)}
+            data={PROJECT_STATUSES}
+          />
+          <TextInput
+            label="Cost (£)"
+            inputMode="decimal"
+            value={v.cost}
+            error={f.cost}
+            onChange={(e) => set('cost')(e.currentTarget.value)}
+          />
+          <TextInput
+            label="Start"
+            type="date"
+            value={v.startDate}
+            error={f.startDate}
+            onChange={(e) => set('startDate')(e.currentTarget.value)}
+          />
+          <TextInput
+            label="End"
+            type="date"
+            value={v.endDate}
+            error={f.endDate}
+            onChange={(e) => set('endDate')(e.currentTarget.value)}
+          />
+        </SimpleGrid>
+        <Group>
+          <Button type="submit" loading={form.busy}>
+            Save
+          </Button>
+          {project && (
+            <Button color="red" variant="subtle" onClick={remove}>
+              Delete project
+            </Button>
+          )}
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}
+
+/** /assets/{id}/projects/create */
+export function AssetProjectCreatePage() {
+  return <AssetFrame tab="projects">{(asset) => <ProjectForm asset={asset} />}</AssetFrame>;
+}
+
+function EditProject({ asset }: { asset: AssetView }) {
+  const { projectId } = useParams();
+  const { data, error, isLoading } = useSWR<ProjectView>(projectId ? `/projects/${projectId}` : null);
+  if (isLoading) return <LoadingPanel />;
+  if (error || !data) return <ErrorPanel error={error ?? new Error('No such project')} />;
+  return <ProjectForm asset={asset} project={data} />;
+}
+
+/** /assets/{id}/projects/{projectId}/edit */
+export function AssetProjectEditPage() {
+  return <AssetFrame tab="projects">{(asset) => <EditProject asset={asset} />}</AssetFrame>;
+}

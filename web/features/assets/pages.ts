@@ -1,0 +1,50 @@
+import type { ComponentType } from 'react';
+
+/** The site pages, each its own chunk: the router fetches one when its route is first visited. */
+export const ASSET_PAGES = {
+  'asset-list': () => import('./asset-list-page.tsx').then((m) => ({ Component: m.AssetListPage })),
+  'asset-wizard': () => import('./asset-wizard-page.tsx').then((m) => ({ Component: m.AssetWizardPage })),
+  'asset-overview': () =>
+    import('./asset-overview-page.tsx').then((m) => ({ Component: m.AssetOverviewPage })),
+  'asset-documents': () =>
+    import('./asset-documents-page.tsx').then((m) => ({ Component: m.AssetDocumentsPage })),
+  'asset-certificate': () =>
+    import('./asset-certificate-page.tsx').then((m) => ({ Component: m.AssetCertificatePage })),
+  'asset-projects': () =>
+    import('./asset-projects-page.tsx').then((m) => ({ Component: m.AssetProjectsPage })),
+  'asset-project-create': () =>
+    import('./asset-projects-page.tsx').then((m) => ({ Component: m.AssetProjectCreatePage })),
+  'asset-project-edit': () =>
+    import('./asset-projects-page.tsx').then((m) => ({ Component: m.AssetProjectEditPage })),
+  'asset-project': () => import('./asset-project-page.tsx').then((m) => ({ Component: m.AssetProjectPage })),
+  'asset-recommendations': () =>
+    import('./asset-recommendations-page.tsx').then((m) => ({ Component: m.AssetRecommendationsPage })),
+  'asset-risks': () => import('./asset-risks-page.tsx').then((m) => ({ Component: m.AssetRisksPage })),
+  'asset-tenants': () => import('./asset-tenants-page.tsx').then((m) => ({ Component: m.AssetTenantsPage })),
+  'asset-manage': () => import('./asset-manage-page.tsx').then((m) => ({ Component: m.AssetManagePage })),
+} satisfies Record<string, () => Promise<{ Component: ComponentType }>>;
+
+export type AssetPageKey = keyof typeof ASSET_PAGES;
+
+/** Which page serves each site route of the shell, by the route's name. */
+const PAGE_OF_ROUTE: Readonly<Record<string, AssetPageKey>> = {
+  'asset-list': 'asset-list',
+  'asset-wizard': 'asset-wizard',
+  'asset-overview': 'asset-overview',
+  'asset-recommendations': 'asset-recommendations',
+  'asset-risks': 'asset-risks',
+  'asset-tenants': 'asset-tenants',
+  'asset-manage': 'asset-manage',
+  'asset-documents': 'asset-documents',
+  'asset-documents-certificateId': 'asset-certificate',
+  'asset-projects': 'asset-projects',
+  'asset-projects-create': 'asset-project-create',
+  'asset-projects-projectId': 'asset-project',
+  'asset-projects-projectId-edit': 'asset-project-edit',
+};
+
+/** Gives a site route its page; routes of other areas keep theirs. */
+export function withAssetPage<R extends { name: string; page: string }>(route: R): R {
+  const page = PAGE_OF_ROUTE[route.name];
+  return page ? ({ ...route, page } as R) : route;
+}

@@ -1,0 +1,156 @@
+import { Alert, Button, Group, NativeSelect, Paper, Stack, Switch, TextInput, Title } from '@mantine/core';
+import { type FormEvent, useState } from 'react';
+import { useSWRConfig } from 'swr';
+import { CALENDAR_PERIODS } from '../../../shared/schemas/company.ts';
+import { ErrorPanel, LoadingPanel } from '../../components/page-state.tsx';
+import { showToast } from '../../components/toast-store.ts';
+import { useApi } from '../../lib/app-context.tsx';
+import { type FormFailure, formFailureOf, NO_FAILURE, withoutField } from '../../lib/form-errors.ts';
+import { type CalendarPeriod, type CompanyView, companyKeys, useCompany } from './api.ts';
+import { CategoryList } from './category-list.tsx';
+import { CompanyLayout } from './company-layout.tsx';
+import { LogoSection } from './logo-section.tsx';
+
+const LISTS = [
+  ['invoiceCategories', 'Invoice categories'],
+  ['miscInvoiceCategories', 'Misc invoice categories'],
+  ['messageCategories', 'Message categories'],
+  ['documentCategories', 'Document categories'],
+] as const;
+type ListField = (typeof LISTS)[number][0];
+
+interface SettingsDraft extends Record<ListField, string[]> {
+  calendarPeriod: CalendarPeriod;
+  hideCostData: boolean;
+  invoiceCaptureEmail: string;
+}
+
+const draftOf = (c: CompanyView): SettingsDraft => {
+  const s = c.settings ?? {};
+  return {
+    calendarPeriod: s.calendarPeriod ?? 'Standard',
+    hideCostData: s.hideCostData === true,
+    invoiceCaptureEmail: s.invoiceCaptureEmail ?? '',
+    invoiceCategories: s.invoiceCategories ?? [],
+    miscInvoiceCategories: s.miscInvoiceCategories ?? [],
+    messageCategories: s.messageCategories ?? [],
+    documentCategories: s.documentCategories ?? [],
+  };
+};
+
+/** A server message about any item of a list (`settings.invoiceCategories.2`) shows beside the list. */
+function listError(fields: Record<string, string>, field: ListField): string | undefined {
+  const key = Object.keys(fields).find(
+    (k) => k === `settings.${field}` || k.startsWith(`settings.${field}.`),
+  );
+  return key ? fields[key] : undefined;
+}
+
+function SettingsForm({ company }: { company: CompanyView }) {
+  const api = useApi();
+  const { mutate } = useSWRConfig();
+  const [draft, setDraft] = useState(() => draftOf(company));
+  const [failure, setFailure] = useState<FormFailure>(NO_FAILURE);
+  const [busy, setBusy] = useState(false);
+
+  const change = <K extends keyof SettingsDraft>(field: K, value: SettingsDraft[K]) => {
+    setDraft((d) => ({ ...d, [field]: value }));
+    setFailure((f) => withoutField(f, `settings.${field}`));
+  };
+
+  async function save(event: FormEvent) {
+    event.preventDefault();
+    setBusy(true);
+    try {
+      const email = draft.invoiceCaptureEmail.trim();
+      const next = await api.patch<CompanyView>(`/companies/${company._id}`, {
+        settings: { ...draft, invoiceCaptureEmail: email === '' ? null : email },
+      });
+      await mutate(companyKeys.company, next, { revalidate: true });
+      setFailure(NO_FAILURE);
+      showToast('Company settings saved', 'success');
+    } catch (error) {
+      const shown = ['settings.calendarPeriod', 'settings.hideCostData', 'settings.invoiceCaptureEmail'];
+      const f = formFailureOf(error);
+      const unshown = Object.keys(f.fields).filter(
+        (k) => !shown.includes(k) && !LISTS.some(([field]) => k.startsWith(`settings.${field}`)),
+      );
+      setFailure(unshown.length > 0 ? { ...f, message: unshown.map((k) => f.fields[k]).join(' ') } : f);
+      showToast('There was a problem saving the company settings.', 'error');
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Paper
+      withBorder
+      p="md"
+      component="form"
+      onSubmit={save}
+      noValidate
+      maw={720}
+      aria-label="Company settings"
+    >
+      <Stack>
+        <Title order={4}>Settings</Title>
+        {failure.message && (
+          <Alert color="red" role="alert">
+            {failure.message}
+          </Alert>
+        )}
+        <NativeSelect
+          label="Calendar period"
+          data={[...CALENDAR_PERIODS]}
+          value={draft.calendarPeriod}
+          error={failure.fields['settings.calendarPeriod']}
+          onChange={(e) => change('calendarPeriod', e.currentTarget.value as CalendarPeriod)}
+        />
+        <Switch
+          label="Hide cost data"
+          checked={draft.hideCostData}
+          error={failure.fields['settings.hideCostData']}
+          onChange={(e) => change('hideCostData', e.currentTarget.checked)}
+        />
+        {LISTS.map(([field, label]) => (
+          <CategoryList
+            key={field}
+            label={label}
+            values={draft[field]}
+            error={listError(failure.fields, field)}
+            onChange={(values) => change(field, values)}
+          />
+        ))}
+        <TextInput
+          label="Invoice capture email"
+          type="email"
+          value={draft.invoiceCaptureEmail}
+          error={failure.fields['settings.invoiceCaptureEmail']}
+          onChange={(e) => change('invoiceCaptureEmail', e.currentTarget.value)}
+        />
+        <Group justify="flex-end">
+          <Button type="submit" loading={busy}>
+            Save settings
+          </Button>
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}
+
+/** /company/manage: the company's settings and its logo (01 §3). */
+export function CompanyManagePage() {
+  const { data, error, isLoading } = useCompany();
+  return (
+    <CompanyLayout tab="manage">
+      {isLoading && <LoadingPanel />}
+      {error && <ErrorPanel error={error} />}
+      {data && (
+        <>
+          <SettingsForm key={data._id} company={data} />
+          <LogoSection company={data} />
+        </>
+      )}
+    </CompanyLayout>
+  );
+}

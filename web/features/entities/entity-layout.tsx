@@ -1,0 +1,37 @@
+import { Anchor, Group, Stack, Tabs, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { ErrorPanel, LoadingPanel } from '../../components/page-state.tsx';
+import { type Entity, useEntity } from './api.ts';
+
+export type EntityTab = 'structure' | 'edit';
+
+/** An entity's heading and its tabs (structure by default, and edit); the tab's page renders below. */
+export function EntityLayout({ tab, children }: { tab: EntityTab; children: (entity: Entity) => ReactNode }) {
+  const { id } = useParams();
+  const navigate = useNavigate();
+  const { data: entity, error, isLoading } = useEntity(id);
+  if (isLoading) return <LoadingPanel />;
+  if (error || !entity) return <ErrorPanel error={error ?? new Error('Entity not found')} />;
+  return (
+    <Stack>
+      <Group gap={6} component="nav" aria-label="Breadcrumbs">
+        <Anchor component={Link} to="/entities" size="sm">
+          Entities
+        </Anchor>
+        <Text size="sm" c="dimmed">
+          /
+        </Text>
+        <Text size="sm">{entity.legalName}</Text>
+      </Group>
+      <Title order={2}>{entity.legalName}</Title>
+      <Tabs value={tab} onChange={(next) => next && navigate(`/entities/${entity._id}/${next}`)}>
+        <Tabs.List>
+          <Tabs.Tab value="structure">Structure</Tabs.Tab>
+          <Tabs.Tab value="edit">Edit</Tabs.Tab>
+        </Tabs.List>
+      </Tabs>
+      {children(entity)}
+    </Stack>
+  );
+}

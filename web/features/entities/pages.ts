@@ -1,0 +1,20 @@
+import type { ComponentType } from 'react';
+
+/** The entity pages, each its own chunk: the router fetches one when its route is first visited. */
+export const ENTITY_PAGES = {
+  'entity-list': () => import('./entity-list-page.tsx').then((m) => ({ Component: m.EntityListPage })),
+  'entity-wizard': () => import('./entity-wizard-page.tsx').then((m) => ({ Component: m.EntityWizardPage })),
+  'entity-structure': () =>
+    import('./entity-structure-page.tsx').then((m) => ({ Component: m.EntityStructurePage })),
+  'entity-edit': () => import('./entity-edit-page.tsx').then((m) => ({ Component: m.EntityEditPage })),
+} satisfies Record<string, () => Promise<{ Component: ComponentType }>>;
+
+export type EntityPageKey = keyof typeof ENTITY_PAGES;
+
+/** Which page serves each entity route path. */
+export const ENTITY_PAGE_OF: Readonly<Record<string, EntityPageKey>> = {
+  '/entities': 'entity-list',
+  '/new-entity': 'entity-wizard',
+  '/entities/:id/structure': 'entity-structure',
+  '/entities/:id/edit': 'entity-edit',
+};

@@ -1,0 +1,154 @@
+import { Badge, Button, Code, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { type FormEvent, type ReactNode, useState } from 'react';
+import useSWR from 'swr';
+import { ErrorPanel, LoadingPanel } from '../../components/page-state.tsx';
+import { showToast } from '../../components/toast-store.ts';
+import { ApiError } from '../../lib/api-client.ts';
+import { useApi } from '../../lib/app-context.tsx';
+import { useT } from '../../lib/i18n-context.tsx';
+import {
+  errorMessage,
+  groupSecret,
+  isMissingRoute,
+  MFA_KEY,
+  type MfaStatus,
+  type TotpEnrolment,
+} from './profile-api.ts';
+import { QrCode } from './qr-code.tsx';
+
+function Enrolment({ enrolment, onDone }: { enrolment: TotpEnrolment; onDone: () => Promise<unknown> }) {
+  const api = useApi();
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const [busy, setBusy] = useState(false);
+
+  const verify = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    setError(undefined);
+    try {
+      await api.post('/users/me/mfa/totp/verify', { code: code.trim() });
+      showToast('Two-factor authentication is on.', 'success');
+      await onDone();
+    } catch (e) {
+      setError(e instanceof ApiError && e.formMessages?.code ? e.formMessages.code : errorMessage(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Stack>
+      <Text size="sm">
+        Scan this code with your authenticator app, or type the key into it, then enter the code the app
+        shows.
+      </Text>
+      <Group align="flex-start" gap="lg">
+        <QrCode text={enrolment.otpauthUri} label="QR code for your authenticator app" />
+        <Stack gap="xs" maw={360}>
+          <Text size="sm" fw={600}>
+            Key
+          </Text>
+          <Code data-testid="totp-secret">{groupSecret(enrolment.secret)}</Code>
+          <Text size="sm" fw={600}>
+            Address
+          </Text>
+          <Code block style={{ wordBreak: 'break-all', whiteSpace: 'pre-wrap' }}>
+            {enrolment.otpauthUri}
+          </Code>
+        </Stack>
+      </Group>
+      <form onSubmit={verify} noValidate>
+        <Group align="flex-end">
+          <TextInput
+            label="Code from the app"
+            value={code}
+            onChange={(event) => setCode(event.currentTarget.value)}
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={8}
+            error={error}
+          />
+          <Button type="submit" loading={busy}>
+            Confirm
+          </Button>
+        </Group>
+      </form>
+    </Stack>
+  );
+}
+
+/** Two-factor enrolment with an authenticator app: start, scan or type the key, confirm a code; or remove. */
+export function TwoFactorSection() {
+  const t = useT();
+  const api = useApi();
+  const { data, error, isLoading, mutate } = useSWR<MfaStatus>(MFA_KEY);
+  const [enrolment, setEnrolment] = useState<TotpEnrolment | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const start = async () => {
+    setBusy(true);
+    try {
+      setEnrolment(await api.post<TotpEnrolment>('/users/me/mfa/totp', {}));
+    } catch (e) {
+      showToast(errorMessage(e), 'error');
+    } finally {
+      setBusy(false);
+    }
+  };
+  const remove = async () => {
+    setBusy(true);
+    try {
+      await mutate(await api.del<MfaStatus>('/users/me/mfa/totp'), { revalidate: false });
+      showToast('The authenticator app was removed.', 'success');
+    } catch (e) {
+      showToast(errorMessage(e), 'error');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  let body: ReactNode;
+  if (isLoading) body = <LoadingPanel />;
+  else if (isMissingRoute(error)) body = <Text c="dimmed">Two-factor set-up is not offered yet.</Text>;
+  else if (error) body = <ErrorPanel error={error} />;
+  else if (data?.totp.enabled) {
+    body = (
+      <Group>
+        <Badge color="teal">On</Badge>
+        <Text size="sm">An authenticator app is set up for your account.</Text>
+        <Button color="red" variant="light" onClick={remove} loading={busy}>
+          Remove authenticator app
+        </Button>
+      </Group>
+    );
+  } else if (enrolment) {
+    body = (
+      <Enrolment
+        enrolment={enrolment}
+        onDone={async () => {
+          setEnrolment(null);
+          await mutate();
+        }}
+      />
+    );
+  } else if (data) {
+    body = (
+      <Group>
+        <Badge color="gray">Off</Badge>
+        <Button onClick={start} loading={busy}>
+          Set up an authenticator app
+        </Button>
+      </Group>
+    );
+  }
+
+  return (
+    <Paper withBorder p="md">
+      <Stack>
+        <Title order={4}>{t('profile.twoFactor')}</Title>
+        {body}
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,117 @@
+import { Alert, Button, FileButton, Group, Image, Paper, Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import { useSWRConfig } from 'swr';
+import { MESSAGES } from '../../../shared/messages.ts';
+import { showToast } from '../../components/toast-store.ts';
+import { useApi } from '../../lib/app-context.tsx';
+import { formFailureOf } from '../../lib/form-errors.ts';
+import { isSupplierKey, type Supplier } from './api.ts';
+import { draftOf, SupplierForm } from './supplier-form.tsx';
+import { SupplierLayout } from './supplier-layout.tsx';
+
+interface UploadStart {
+  uploadUrl: string;
+  key: string;
+  contentType: string;
+}
+
+/** The logo: a PNG at least 200 px wide, sent straight to storage and then checked by the API. */
+function LogoPanel({ supplier }: { supplier: Supplier }) {
+  const api = useApi();
+  const { mutate } = useSWRConfig();
+  const [problem, setProblem] = useState<string>();
+  const [busy, setBusy] = useState(false);
+
+  async function upload(file: File | null) {
+    if (!file) return;
+    setProblem(undefined);
+    if (file.type !== 'image/png' && !file.name.toLowerCase().endsWith('.png')) {
+      setProblem(MESSAGES.logoRule);
+      return;
+    }
+    setBusy(true);
+    try {
+      const start = await api.put<UploadStart>(`/suppliers/${supplier._id}/logo`, {});
+      const put = await fetch(start.uploadUrl, {
+        method: 'PUT',
+        headers: { 'content-type': start.contentType },
+        body: file,
+      });
+      if (!put.ok) throw new Error(MESSAGES.submitProblem);
+      await api.put(`/suppliers/${supplier._id}/logo`, { key: start.key });
+      await mutate(isSupplierKey);
+      showToast('Logo saved', 'success');
+    } catch (error) {
+      const failure = formFailureOf(error);
+      setProblem(failure.fields.logo ?? failure.message);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function remove() {
+    setBusy(true);
+    try {
+      await api.del(`/suppliers/${supplier._id}/logo`);
+      await mutate(isSupplierKey);
+    } catch (error) {
+      setProblem(formFailureOf(error).message);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Paper withBorder p="md" maw={640}>
+      <Stack>
+        <Title order={4}>Logo</Title>
+        {supplier.logoUrl ? (
+          <Image src={supplier.logoUrl} alt={`${supplier.name} logo`} h={60} w="auto" fit="contain" />
+        ) : (
+          <Text size="sm" c="dimmed">
+            No logo yet. {MESSAGES.logoRule}.
+          </Text>
+        )}
+        {problem && (
+          <Alert color="red" role="alert">
+            {problem}
+          </Alert>
+        )}
+        <Group>
+          <FileButton onChange={upload} accept="image/png">
+            {(props) => (
+              <Button {...props} loading={busy} variant="light">
+                {supplier.logoUrl ? 'Replace logo' : 'Upload logo'}
+              </Button>
+            )}
+          </FileButton>
+          {supplier.logoUrl && (
+            <Button variant="subtle" color="red" onClick={remove} disabled={busy}>
+              Remove logo
+            </Button>
+          )}
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}
+
+/** /suppliers/{id}/edit: the supplier's details and its logo. */
+export function SupplierEditPage() {
+  const api = useApi();
+  return (
+    <SupplierLayout tab="edit">
+      {(supplier) => (
+        <Stack>
+          <SupplierForm
+            key={supplier._id}
+            initial={draftOf(supplier)}
+            submitLabel="Save"
+            send={(body) => api.patch<Supplier>(`/suppliers/${supplier._id}`, body)}
+          />
+          <LogoPanel supplier={supplier} />
+        </Stack>
+      )}
+    </SupplierLayout>
+  );
+}
