@@ -14,10 +14,12 @@ const LIST_FILTERS = ['entityId', 'status', 'assetType'];
 type Sorter = (a: StoredItem, b: StoredItem) => number;
 const text = (v: unknown) => (typeof v === 'string' ? v : '');
 const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : Number.NEGATIVE_INFINITY);
+/** One collator for every comparison: `localeCompare` with options builds a new one per call. */
+const collator = new Intl.Collator('en-GB', { sensitivity: 'base', numeric: true });
 const byText =
   (field: string): Sorter =>
   (a, b) =>
-    text(a[field]).localeCompare(text(b[field]), 'en-GB', { sensitivity: 'base', numeric: true });
+    collator.compare(text(a[field]), text(b[field]));
 const byNumber =
   (field: string): Sorter =>
   (a, b) =>

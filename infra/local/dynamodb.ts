@@ -1,12 +1,11 @@
 import { mkdir } from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
+import { Worker } from 'node:worker_threads';
 import {
   CreateTableCommand,
   DescribeTableCommand,
   DynamoDBClient,
   ResourceNotFoundException,
 } from '@aws-sdk/client-dynamodb';
-import dynalite from 'dynalite';
 import { TABLE } from '../../shared/system/table.ts';
 import { LOCAL_REGION, LOCAL_TABLE_NAME } from './environment.ts';
 
@@ -17,18 +16,21 @@ export interface DynamoEmulator {
   stop(): Promise<void>;
 }
 
-/** DynamoDB in-process: dynalite on LevelDB files under `dir`, so items survive restarts. */
+/** DynamoDB on its own thread: dynalite on LevelDB files under `dir`, so items survive restarts. */
 export async function startDynamo(dir: string, port: number, host = '127.0.0.1'): Promise<DynamoEmulator> {
   await mkdir(dir, { recursive: true });
-  const server = dynalite({ path: dir, createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, host, () => {
-      server.off('error', reject);
-      resolve();
-    });
+  const worker = new Worker(new URL('./dynamodb-worker.ts', import.meta.url), {
+    workerData: { dir, port, host },
   });
-  const actual = (server.address() as AddressInfo).port;
+  const actual = await new Promise<number>((resolve, reject) => {
+    const onMessage = (message: { type: string; port?: number; message?: string }) => {
+      if (message.type === 'ready' && message.port !== undefined) resolve(message.port);
+      else if (message.type === 'error') reject(new Error(message.message));
+    };
+    worker.on('message', onMessage);
+    worker.once('error', reject);
+    worker.once('exit', (code) => reject(new Error(`The DynamoDB emulator stopped (exit ${code})`)));
+  });
   const endpoint = `http://${host}:${actual}`;
   const client = new DynamoDBClient({
     region: LOCAL_REGION,
@@ -41,7 +43,10 @@ export async function startDynamo(dir: string, port: number, host = '127.0.0.1')
     client,
     stop: async () => {
       client.destroy();
-      await new Promise<void>((resolve, reject) => server.close((err) => (err ? reject(err) : resolve())));
+      const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
+      worker.postMessage({ type: 'stop' });
+      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))]);
+      await worker.terminate();
     },
   };
 }
