@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import * as z from 'zod';
 import type { Caller } from '../../shared/access/caller.ts';
 import { isPermissionName, type PermissionName } from '../../shared/access/permission-names.ts';
+import { idSchema } from '../../shared/schemas/common.ts';
 import { userSchema } from '../../shared/schemas/company.ts';
 import { identityProvider } from '../adapters/identity.ts';
 import { mailer } from '../adapters/mailer.ts';
@@ -148,7 +149,12 @@ const create = async (ctx: OpContext): Promise<OpResult> => {
   return { status: 201, body: await viewOf(companyId, member) };
 };
 
-const updateBody = userSchema.omit({ email: true }).partial().strict();
+/** `roleId: null` takes the user's role away; leaving it out keeps the role. */
+const updateBody = userSchema
+  .omit({ email: true })
+  .extend({ roleId: idSchema.nullable() })
+  .partial()
+  .strict();
 
 const update = async (ctx: OpContext): Promise<OpResult> => {
   const { companyId, sub } = target(ctx);
@@ -158,13 +164,14 @@ const update = async (ctx: OpContext): Promise<OpResult> => {
   const given = Object.keys((ctx.body as object | null) ?? {});
   const changes = Object.fromEntries(Object.entries(patch).filter(([k]) => given.includes(k)));
   if ('permissions' in changes || 'roleId' in changes) {
-    const roleId = 'roleId' in changes ? patch.roleId : (member.roleId as string | undefined);
+    const roleId = 'roleId' in changes ? (patch.roleId ?? undefined) : (member.roleId as string | undefined);
     assertAssignable(ctx.caller, [
       ...(patch.permissions ?? permissionList(member.permissions)),
       ...(await rolePermissions(companyId, roleId)),
     ]);
   }
   const next: StoredItem = { ...member, ...changes, updatedAt: new Date().toISOString() };
+  if (next.roleId === null) delete next.roleId;
   await putMembership(companyId, next);
   forgetCaller(member._id);
   await writeActivity(inCompany(ctx.caller, companyId), {

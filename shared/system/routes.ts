@@ -214,6 +214,7 @@ const COMPANY_ROUTES: HttpRoute[] = [
   route('GET', '/companies/global', 'companies', 'companies.global', STAFF),
   route('POST', '/companies', 'companies', 'companies.create', STAFF),
   route('PATCH', '/companies/{id}', 'companies', 'companies.update', COMPANY_ADMIN, CO),
+  route('DELETE', '/roles/{id}', 'companies', 'roles.delete', COMPANY_ADMIN, { resource: 'roles' }),
   route('GET', '/companies/roles', 'companies', 'companies.roles', USERS_LIST),
   route('POST', '/companies/upload-logo', 'companies', 'companies.uploadLogo', COMPANY_ADMIN),
   route('PUT', '/companies/{id}/logo', 'companies', 'companies.confirmLogo', COMPANY_ADMIN, CO),

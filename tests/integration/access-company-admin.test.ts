@@ -80,6 +80,24 @@ describe('company users', () => {
     expect(email.status).toBe(400);
   });
 
+  it('gives a user a role, takes it away again, and keeps a role in use from being deleted', async () => {
+    const role = await call('POST', '/roles', owner().token, {
+      name: 'Energy analyst',
+      permissions: ['company_log'],
+    });
+    expect(role.status).toBe(201);
+    const roleId = String(role.body._id);
+    const given = await call('PATCH', `${companyPath()}/users/${sub}`, owner().token, { roleId });
+    expect(given.body.roleId).toBe(roleId);
+    const refused = await call('DELETE', `/roles/${roleId}`, owner().token);
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe('This role is still given to 1 user. Give them another role first.');
+    const cleared = await call('PATCH', `${companyPath()}/users/${sub}`, owner().token, { roleId: null });
+    expect(cleared.status).toBe(200);
+    expect(cleared.body.roleId).toBeNull();
+    expect((await call('DELETE', `/roles/${roleId}`, owner().token)).status).toBe(200);
+  });
+
   it('lets nobody hand out more than they may', async () => {
     const admin = world.user('admin@voltfolio.test');
     // A company administrator who is not an owner.

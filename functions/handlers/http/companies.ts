@@ -4,6 +4,7 @@ import { COMPANY_LOGO_OPERATIONS } from '../../services/company-logo-service.ts'
 import { COMPANY_USER_OPERATIONS } from '../../services/company-users-service.ts';
 import { MACHINE_OPERATIONS } from '../../services/machine-service.ts';
 import { GENERIC_OPERATIONS } from '../../services/resource-service.ts';
+import { ROLE_OPERATIONS } from '../../services/role-service.ts';
 
 export const handler = httpFunction('companies', {
   ...GENERIC_OPERATIONS,
@@ -11,4 +12,5 @@ export const handler = httpFunction('companies', {
   ...COMPANY_LOGO_OPERATIONS,
   ...COMPANY_USER_OPERATIONS,
   ...MACHINE_OPERATIONS,
+  ...ROLE_OPERATIONS,
 });

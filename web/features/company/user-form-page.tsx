@@ -81,7 +81,8 @@ function UserForm({ user }: { user?: CompanyUser }) {
     setBusy(true);
     const body = {
       name: draft.name.trim(),
-      ...(draft.roleId ? { roleId: draft.roleId } : {}),
+      // Editing: "No role" must clear the stored role, so it is sent as null rather than left out.
+      ...(draft.roleId ? { roleId: draft.roleId } : user ? { roleId: null } : {}),
       permissions: draft.permissions,
       grants: draft.grants,
     };
