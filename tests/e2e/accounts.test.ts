@@ -92,8 +92,10 @@ describe('the account wizard', () => {
     await page.getByRole('button', { name: 'Create account' }).click();
     await page.waitForURL(/\/accounts\/[0-9a-f]{24}\/overview$/, { timeout: 15_000 });
     await expect.poll(() => page.getByText(`MPAN: ${mpan}`).isVisible(), { timeout: 10_000 }).toBe(true);
-    expect(await page.getByRole('heading', { name: 'Temple Quay Point Electricity' }).isVisible()).toBe(true);
-    expect(await page.getByLabel('Status: active').first().isVisible()).toBe(true);
+    await page
+      .getByRole('heading', { name: 'Temple Quay Point Electricity' })
+      .waitFor({ state: 'visible', timeout: 10_000 });
+    await page.getByLabel('Status: active').first().waitFor({ state: 'visible', timeout: 10_000 });
   });
 });
 
@@ -119,7 +121,7 @@ describe('contracts', () => {
     await page.getByRole('button', { name: 'Add contract' }).click();
     const link = page.getByRole('button', { name: 'Download edf-contract.pdf' });
     await expect.poll(() => link.isVisible(), { timeout: 10_000 }).toBe(true);
-    expect(await page.getByRole('cell', { name: 'EDF fixed 2025' }).isVisible()).toBe(true);
+    await page.getByRole('cell', { name: 'EDF fixed 2025' }).waitFor({ state: 'visible', timeout: 10_000 });
 
     const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
     expect(download.suggestedFilename()).toBe('edf-contract.pdf');

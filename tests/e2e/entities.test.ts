@@ -58,7 +58,7 @@ describe('the entity tree', () => {
     await page.getByRole('link', { name: 'New entity' }).click();
     await page.waitForURL(/\/new-entity$/);
     await page.getByRole('button', { name: 'Next' }).click();
-    expect(await page.getByText('This field is required').isVisible()).toBe(true);
+    await page.getByText('This field is required').waitFor({ state: 'visible', timeout: 10_000 });
 
     await page.getByLabel('Legal name').fill('Demo Estates Residential Ltd');
     await page.getByLabel('Company number').fill('15550123');

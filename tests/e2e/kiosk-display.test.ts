@@ -68,7 +68,7 @@ describe('the kiosk display', () => {
     });
     await page.goto(kioskUrl(kioskAuth, '&preview'));
     await page.getByRole('heading', { name: siteName }).waitFor({ timeout: 15_000 });
-    expect(await page.getByText('Preview', { exact: true }).isVisible()).toBe(true);
+    await page.getByText('Preview', { exact: true }).waitFor({ state: 'visible', timeout: 10_000 });
 
     const seen: [string, string][] = [];
     for (let i = 0; i < 5; i++) {
@@ -119,7 +119,7 @@ describe('the kiosk display', () => {
     await page.waitForURL((url) => url.pathname === '/kiosk/error', { timeout: 15_000 });
     const url = new URL(page.url());
     expect(url.searchParams.get('code')).toBe('INVALID_AUTH');
-    expect(await page.getByText('Oops! Something has gone wrong...').isVisible()).toBe(true);
+    await page.getByText('Oops! Something has gone wrong...').waitFor({ state: 'visible', timeout: 10_000 });
   });
 
   it('says clearly when its data cannot be loaded', async () => {
@@ -134,7 +134,7 @@ describe('the kiosk display', () => {
     await expect
       .poll(() => page.getByText('This display could not be loaded').isVisible(), { timeout: 15_000 })
       .toBe(true);
-    expect(await page.getByRole('button', { name: 'Try again now' }).isVisible()).toBe(true);
+    await page.getByRole('button', { name: 'Try again now' }).waitFor({ state: 'visible', timeout: 10_000 });
   });
 });
 

@@ -30,8 +30,8 @@ describe('kiosk and machine error pages', () => {
       `${stack.origin}/kiosk/error?code=INVALID_AUTH&data=The%20kiosk%20key%20is%20not%20valid`,
     );
     await expect.poll(() => visible(page, 'Oops! Something has gone wrong...')).toBe(true);
-    expect(await page.getByText('INVALID_AUTH').isVisible()).toBe(true);
-    expect(await page.getByText('The kiosk key is not valid').isVisible()).toBe(true);
+    await page.getByText('INVALID_AUTH').waitFor({ state: 'visible', timeout: 10_000 });
+    await page.getByText('The kiosk key is not valid').waitFor({ state: 'visible', timeout: 10_000 });
     expect(await visible(page, 'unplug the device')).toBe(true);
 
     await page.goto(`${stack.origin}/m2m/error?code=AUTH_ERROR&data=401`);

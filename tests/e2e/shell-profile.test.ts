@@ -58,7 +58,7 @@ describe('the profile page', () => {
     await key.waitFor({ timeout: 10_000 });
     const value = ((await key.textContent()) ?? '').trim();
     expect(value).toMatch(/^vfk\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/);
-    expect(await page.getByRole('button', { name: 'Copy key' }).isVisible()).toBe(true);
+    await page.getByRole('button', { name: 'Copy key' }).waitFor({ state: 'visible', timeout: 10_000 });
     // The key works as the user.
     const me = await fetch(`${stack.apiUrl}/users/me`, { headers: { 'x-api-key': value } });
     expect(me.status).toBe(200);
@@ -74,7 +74,7 @@ describe('the profile page', () => {
     await page.getByRole('button', { name: 'Set up an authenticator app' }).click();
     await page.getByRole('img', { name: 'QR code for your authenticator app' }).waitFor({ timeout: 10_000 });
     const secret = ((await page.getByTestId('totp-secret').textContent()) ?? '').replace(/\s+/g, '');
-    expect(await page.getByText(/^otpauth:\/\/totp\//).isVisible()).toBe(true);
+    await page.getByText(/^otpauth:\/\/totp\//).waitFor({ state: 'visible', timeout: 10_000 });
 
     await page.getByRole('textbox', { name: 'Code from the app' }).fill('000000');
     await page.getByRole('button', { name: 'Confirm' }).click();
@@ -95,7 +95,9 @@ describe('the profile page', () => {
     await expect
       .poll(() => page.getByRole('link', { name: 'Tableau de bord' }).isVisible(), { timeout: 10_000 })
       .toBe(true);
-    expect(await page.getByRole('heading', { name: 'Profil', exact: true }).isVisible()).toBe(true);
+    await page
+      .getByRole('heading', { name: 'Profil', exact: true })
+      .waitFor({ state: 'visible', timeout: 10_000 });
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('fr');
   });
 });

@@ -30,7 +30,9 @@ describe('global search', () => {
     await input.pressSequentially('Ha', { delay: 50 });
     await page.waitForTimeout(1_000);
     expect(searches).toEqual([]);
-    expect(await page.getByText('Type at least 3 characters to search.').isVisible()).toBe(true);
+    await page
+      .getByText('Type at least 3 characters to search.')
+      .waitFor({ state: 'visible', timeout: 10_000 });
 
     await input.pressSequentially('r', { delay: 50 });
     const assets = page.getByRole('region', { name: 'Assets' });
@@ -70,7 +72,7 @@ describe('the notification bell', () => {
       })
       .toBe(true);
     await page.getByRole('button', { name: 'Notifications (0 unseen)' }).click();
-    expect(await page.getByText('No pending notifications').first().isVisible()).toBe(true);
+    await page.getByText('No pending notifications').first().waitFor({ state: 'visible', timeout: 10_000 });
 
     await page.reload();
     await expect

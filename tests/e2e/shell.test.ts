@@ -41,7 +41,7 @@ describe('signing in', () => {
     await expect
       .poll(() => page.getByText('Demo Estates Ltd').first().isVisible(), { timeout: 15_000 })
       .toBe(true);
-    expect(await page.getByText('TESTING ENVIRONMENT').isVisible()).toBe(true);
+    await page.getByText('TESTING ENVIRONMENT').waitFor({ state: 'visible', timeout: 10_000 });
     expect(new URL(page.url()).pathname).toBe('/');
   });
 
@@ -73,6 +73,6 @@ describe('permissions in the browser', () => {
     await expect
       .poll(() => page.getByText('Something went wrong...').isVisible(), { timeout: 10_000 })
       .toBe(true);
-    expect(await page.getByRole('button', { name: 'Go Back' }).isVisible()).toBe(true);
+    await page.getByRole('button', { name: 'Go Back' }).waitFor({ state: 'visible', timeout: 10_000 });
   });
 });
