@@ -7,11 +7,11 @@ import { EmptyPanel, ErrorPanel, LoadingPanel } from '../../components/page-stat
 import { showToast } from '../../components/toast-store.ts';
 import { useApi } from '../../lib/app-context.tsx';
 import { formatDate } from '../../lib/format.ts';
+import { downloadFrom } from '../../lib/upload.ts';
 import { AccountLayout } from './account-layout.tsx';
 import { accountKeys, useContracts } from './api.ts';
 import { ContractForm } from './contract-form.tsx';
 import { ContractRates } from './contract-rates.tsx';
-import { downloadFrom } from './upload.ts';
 
 type Editing =
   | { mode: 'add' }

@@ -3,9 +3,10 @@ import { type FormEvent, useState } from 'react';
 import { CONTRACT_MESSAGES, type ContractView } from '../../../shared/schemas/account-contracts.ts';
 import type { AccountView } from '../../../shared/schemas/account-views.ts';
 import { useApi } from '../../lib/app-context.tsx';
+import { putWithProgress } from '../../lib/upload.ts';
 import { SupplierField } from './account-fields.tsx';
 import { type FormFailure, formFailureOf } from './api.ts';
-import { type PresignedUpload, putWithProgress } from './upload.ts';
+import type { PresignedUpload } from './upload.ts';
 
 /**
  * Adds a contract, or changes one, with an optional PDF: the PDF goes to storage by a presigned PUT

@@ -3,8 +3,9 @@ import { type FormEvent, useState } from 'react';
 import type { ReadingView } from '../../../shared/schemas/account-readings.ts';
 import type { AccountView } from '../../../shared/schemas/account-views.ts';
 import { useApi } from '../../lib/app-context.tsx';
+import { putWithProgress } from '../../lib/upload.ts';
 import { type FormFailure, formFailureOf, todayIso } from './api.ts';
-import { type PresignedUpload, putWithProgress } from './upload.ts';
+import type { PresignedUpload } from './upload.ts';
 
 /**
  * Submits a meter reading, or edits a submitted one, with an optional photo of the meter: the photo goes

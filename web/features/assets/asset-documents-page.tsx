@@ -16,6 +16,7 @@ import { EmptyPanel, ErrorPanel, LoadingPanel } from '../../components/page-stat
 import { showToast } from '../../components/toast-store.ts';
 import { useApi } from '../../lib/app-context.tsx';
 import { formatDate } from '../../lib/format.ts';
+import { contentTypeOf, downloadFrom, putWithProgress } from '../../lib/upload.ts';
 import {
   type AssetView,
   type DocumentView,
@@ -27,7 +28,7 @@ import {
 import { AssetFrame } from './asset-frame.tsx';
 import { CertificateSearch } from './certificate-search.tsx';
 import { FormAlert, UploadProgress, useFormFailure } from './ui.tsx';
-import { contentTypeOf, downloadFrom, putWithProgress, type UploadTicket } from './upload.ts';
+import type { UploadTicket } from './upload.ts';
 
 function UploadForm({ asset, categories }: { asset: AssetView; categories: string[] }) {
   const api = useApi();

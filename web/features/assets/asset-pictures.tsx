@@ -15,9 +15,10 @@ import { useEffect, useState } from 'react';
 import { ASSET_MESSAGES } from '../../../shared/schemas/asset-messages.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { useApi } from '../../lib/app-context.tsx';
+import { putWithProgress } from '../../lib/upload.ts';
 import { type AssetImageView, type AssetView, assetKey, useAssetWhile, useRefresh } from './api.ts';
 import { UploadProgress } from './ui.tsx';
-import { putWithProgress, type UploadTicket } from './upload.ts';
+import type { UploadTicket } from './upload.ts';
 
 const messageOf = (error: unknown, fallback: string) =>
   error instanceof ApiError && error.status < 500 ? error.message : fallback;

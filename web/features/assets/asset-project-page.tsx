@@ -16,11 +16,12 @@ import useSWR from 'swr';
 import { ErrorPanel, LoadingPanel } from '../../components/page-state.tsx';
 import { useApi } from '../../lib/app-context.tsx';
 import { formatDate, formatNumber } from '../../lib/format.ts';
+import { contentTypeOf, downloadFrom, putWithProgress } from '../../lib/upload.ts';
 import type { AssetView, ProjectView } from './api.ts';
 import { AssetFrame } from './asset-frame.tsx';
 import { ProjectStatus, projectsPath } from './asset-projects-page.tsx';
 import { FormAlert, UploadProgress, useFormFailure } from './ui.tsx';
-import { contentTypeOf, downloadFrom, putWithProgress, type UploadTicket } from './upload.ts';
+import type { UploadTicket } from './upload.ts';
 
 function Tasks({ project, reload }: { project: ProjectView; reload: () => Promise<unknown> }) {
   const api = useApi();
