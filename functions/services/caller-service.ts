@@ -45,7 +45,8 @@ export async function loadCaller(
   if (typeof membership?.roleId === 'string') {
     const role = (await listRoles(companyId)).find((r) => r._id === membership.roleId);
     for (const p of permissionList(role?.permissions)) permissions.add(p);
-    if (typeof role?.name === 'string') roleNames.push(role.name);
+    // The token's role claim and the membership usually name the same role; list it once.
+    if (typeof role?.name === 'string' && !roleNames.includes(role.name)) roleNames.push(role.name);
   }
   const grants = grantsSchema.safeParse(membership?.grants ?? EMPTY_GRANTS);
 

@@ -84,6 +84,25 @@ describe('session calls', () => {
     expect(perms.body).toMatchObject({ entities: { read: [], write: [] }, assets: { read: [], write: [] } });
   });
 
+  it('names a role once when both the token and the membership carry it', async () => {
+    const role = await api({
+      method: 'POST',
+      path: '/roles',
+      token: owner,
+      body: { name: 'Analyst', permissions: ['company_log'] },
+    });
+    await createUser({
+      sub: 'analyst',
+      email: 'analyst@demo.test',
+      companyIds: [demoId],
+      roleId: String(role.body._id),
+    });
+    const token = fx.issuer.accessToken('analyst', { claims: { roles: ['Analyst'] } });
+    const me = await api({ method: 'GET', path: '/users/me', token });
+    expect(me.body.roles).toEqual(['Analyst']);
+    expect(me.body.permissions).toContain('company_log');
+  });
+
   it('ends a session with 204', async () => {
     const res = await api({ method: 'DELETE', path: '/sessions', token: owner });
     expect(res.status).toBe(204);

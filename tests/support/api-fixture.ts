@@ -65,6 +65,7 @@ export interface TestUser {
   permissions?: PermissionName[];
   grants?: Caller['grants'];
   isAdmin?: boolean;
+  roleId?: string;
 }
 
 /** A person with a profile and a membership in each of their companies, as the seed and admin pages make them. */
@@ -87,6 +88,7 @@ export async function createUser(user: TestUser): Promise<void> {
         email: user.email,
         name: user.email,
         permissions: user.permissions ?? [],
+        ...(user.roleId ? { roleId: user.roleId } : {}),
         grants: user.grants ?? {
           entities: { read: [], write: [] },
           assets: { read: [], write: [] },
