@@ -55,10 +55,10 @@ describe('permissions in the browser', () => {
   it('hides admin items from a user with two sites, and sends them to /forbidden from /admin', async () => {
     await signIn(page, stack.origin, 'asset@demo.test');
     await expect
-      .poll(() => page.getByRole('link', { name: 'Sites' }).isVisible(), { timeout: 15_000 })
+      .poll(() => page.getByRole('link', { name: 'Sites', exact: true }).isVisible(), { timeout: 15_000 })
       .toBe(true);
-    expect(await page.getByRole('link', { name: 'Admin Overview' }).count()).toBe(0);
-    expect(await page.getByRole('link', { name: 'Users' }).count()).toBe(0);
+    expect(await page.getByRole('link', { name: 'Admin Overview', exact: true }).count()).toBe(0);
+    expect(await page.getByRole('link', { name: 'Users', exact: true }).count()).toBe(0);
     await page.goto(`${stack.origin}/admin`);
     await page.waitForURL(/\/forbidden$/);
     // The address changes before the page has rendered.
