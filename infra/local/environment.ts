@@ -37,6 +37,8 @@ export interface LocalEndpoints {
   stateDir?: string;
   /** Local servers of the public services (postcodes, police, floods, air quality, EPC register). */
   publicDataUrl?: string;
+  /** The Textract stand-in, e.g. http://127.0.0.1:4568. */
+  textractEndpoint?: string;
 }
 
 export interface LocalUrls {
@@ -92,6 +94,7 @@ export function localEnvironment(endpoints: LocalEndpoints, logLevel = 'info'): 
     env.OUTBOX_DIR = join(stateDir, 'outbox');
   }
   if (endpoints.publicDataUrl) Object.assign(env, publicDataEnvironment(endpoints.publicDataUrl));
+  if (endpoints.textractEndpoint) env.AWS_ENDPOINT_URL_TEXTRACT = endpoints.textractEndpoint;
   for (const bucket of BUCKETS) env[`BUCKET_${envSuffix(bucket)}`] = localBucketName(bucket);
   for (const queue of QUEUES) {
     env[`QUEUE_URL_${envSuffix(queue)}`] = localQueueUrl(awsEndpoint, queue);

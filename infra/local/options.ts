@@ -21,6 +21,8 @@ export interface StackOptions {
   dynamoPort: number;
   /** SQS + S3 emulator port (fauxqs always listens on all interfaces). */
   awsPort: number;
+  /** Textract stand-in port; 0 or absent picks a free one. */
+  textractPort?: number;
   seed: boolean;
   /** watch: build and rebuild on change; build: once; serve: only serve what the directory holds. */
   web: 'watch' | 'build' | 'serve';
@@ -46,7 +48,10 @@ function portFrom(env: NodeJS.ProcessEnv, name: string, fallback: number): numbe
 export const defaultStateDir = (env: NodeJS.ProcessEnv = process.env) =>
   env.VOLTFOLIO_STATE_DIR ? resolve(env.VOLTFOLIO_STATE_DIR) : join(REPO_ROOT, '.local');
 
-/** `npm start`'s settings: PORT, SMTP_PORT, DYNAMODB_PORT, AWS_EMULATOR_PORT, VOLTFOLIO_STATE_DIR, LOG_LEVEL. */
+/**
+ * `npm start`'s settings: PORT, SMTP_PORT, DYNAMODB_PORT, AWS_EMULATOR_PORT, TEXTRACT_PORT,
+ * VOLTFOLIO_STATE_DIR, LOG_LEVEL.
+ */
 export function optionsFromEnv(log: Log, env: NodeJS.ProcessEnv = process.env): StackOptions {
   return {
     repoRoot: REPO_ROOT,
@@ -57,6 +62,7 @@ export function optionsFromEnv(log: Log, env: NodeJS.ProcessEnv = process.env): 
     smtpPort: portFrom(env, 'SMTP_PORT', 2525),
     dynamoPort: portFrom(env, 'DYNAMODB_PORT', 4567),
     awsPort: portFrom(env, 'AWS_EMULATOR_PORT', 4566),
+    textractPort: portFrom(env, 'TEXTRACT_PORT', 4568),
     seed: env.SEED !== 'false',
     web: env.WEB_BUILD === 'once' ? 'build' : env.WEB_BUILD === 'off' ? 'serve' : 'watch',
     pollers: true,

@@ -25,6 +25,7 @@ import { startSchedules } from './schedules.ts';
 import { type SeedOutcome, seedOnce } from './seeding.ts';
 import { startSmtpInbox } from './smtp-inbox.ts';
 import { staticFiles } from './static-files.ts';
+import { startTextract } from './textract/server.ts';
 import { buildWebApp, type WebBuild } from './web-build.ts';
 import { type WsGateway, wsGateway } from './ws-gateway.ts';
 
@@ -32,7 +33,7 @@ export interface LocalStack {
   urls: LocalUrls;
   /** The environment the functions run with (also applied to process.env). */
   env: Record<string, string>;
-  ports: { http: number; smtp: number; dynamo: number; aws: number };
+  ports: { http: number; smtp: number; dynamo: number; aws: number; textract: number };
   stateDir: string;
   webDir: string;
   messaging: MessagingEmulator;
@@ -126,6 +127,18 @@ export async function startStack(options: StackOptions): Promise<LocalStack> {
     const publicData = await startPublicDataFakes();
     atStop(5, () => publicData.stop());
     set('public-data', { status: 'up', detail: publicData.url });
+    // Reads documents from S3 through the same front as the functions; loads nothing until first used.
+    const textract = await startTextract({
+      port: options.textractPort ?? 0,
+      host: options.bindHost,
+      s3Endpoint,
+      region: LOCAL_REGION,
+      log,
+    }).catch((err: unknown) => {
+      throw explainPortError(err, options.textractPort ?? 0, 'TEXTRACT_PORT');
+    });
+    atStop(5, () => textract.stop());
+    set('textract', { status: 'up', detail: textract.endpoint });
     const env = localEnvironment(
       {
         origin: urls.origin,
@@ -134,6 +147,7 @@ export async function startStack(options: StackOptions): Promise<LocalStack> {
         s3Endpoint,
         stateDir,
         publicDataUrl: publicData.url,
+        textractEndpoint: textract.endpoint,
       },
       options.logLevel,
     );
@@ -250,7 +264,13 @@ export async function startStack(options: StackOptions): Promise<LocalStack> {
     return {
       urls,
       env,
-      ports: { http: httpPort, smtp: smtp.port, dynamo: dynamo.port, aws: messaging.port },
+      ports: {
+        http: httpPort,
+        smtp: smtp.port,
+        dynamo: dynamo.port,
+        aws: messaging.port,
+        textract: textract.port,
+      },
       stateDir,
       webDir,
       messaging,

@@ -34,7 +34,7 @@ export interface LocalStackHandle {
  * trust) for the life of the process. A later stack in the same test process therefore takes the ports
  * of the first one, so those clients still reach it.
  */
-let remembered: { http: number; dynamo: number; aws: number; smtp: number } | undefined;
+let remembered: { http: number; dynamo: number; aws: number; smtp: number; textract: number } | undefined;
 let running = 0;
 
 /** The whole local stack in this process, on free ports, with process.env pointing at it. */
@@ -51,6 +51,7 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
     smtpPort: ports?.smtp ?? 0,
     dynamoPort: ports?.dynamo ?? 0,
     awsPort: ports?.aws ?? 0,
+    textractPort: ports?.textract ?? 0,
     seed: opts.seed ?? false,
     web: opts.web ?? 'serve',
     pollers: opts.pollers ?? true,
