@@ -1,0 +1,263 @@
+import type { UtilityType } from '../schemas/common.ts';
+import { findRecipient, findSiteAddress } from './generic-address.ts';
+import { chargeWithin, findCharges } from './generic-charges.ts';
+import {
+  ACCOUNT_NUMBER,
+  DUE_DATE,
+  GROSS_TOTAL,
+  INVOICE_DATE,
+  INVOICE_NUMBER,
+  INVOICE_SPECS,
+  METER_SPECS,
+  NET_TOTAL,
+  priceFinder,
+  VAT_TOTAL,
+} from './generic-fields.ts';
+import {
+  bestByKey,
+  type Candidate,
+  type FieldSpec,
+  inBankDetails,
+  keyValueCandidates,
+  labelCandidates,
+  type SearchScope,
+  valuesOf,
+} from './generic-labels.ts';
+import { chargeValues, derived, meterSections, mpanOccurrences, readMeter } from './generic-meters.ts';
+import { periodCandidates } from './generic-period.ts';
+import type { ExtractedRate, ExtractedValue, ExtractedValues, InvoiceKey } from './model.ts';
+import type { PageDocument } from './pages.ts';
+import type { MeterRead } from './template-engine.ts';
+import type { ExpenseAnalysis } from './textract.ts';
+
+/**
+ * Reading an invoice no template knows: values by their labels, Textract's key-value pairs and
+ * expense summary fields, meter points by their check digit, the period as a range of dates, charge
+ * lines from tables or aligned rows; several meters when several MPANs are printed.
+ */
+
+export interface GenericRead {
+  utilityType?: UtilityType;
+  values: ExtractedValues;
+  /** Lines that belong to no one meter. */
+  rates: ExtractedRate[];
+  /** One per meter; more than one on a multi-meter invoice. */
+  meters: MeterRead[];
+}
+
+const ALL_SPECS: readonly FieldSpec[] = [...INVOICE_SPECS, ...METER_SPECS];
+const METER_KEYS: ReadonlySet<InvoiceKey> = new Set(METER_SPECS.map((s) => s.key));
+const INVOICE_NUMBER_KEY: ReadonlySet<InvoiceKey> = new Set(['invoiceNumber']);
+const NET_KEY: ReadonlySet<InvoiceKey> = new Set(['netTotal']);
+
+const EXPENSE_FIELDS: Record<string, FieldSpec> = {
+  INVOICE_RECEIPT_ID: INVOICE_NUMBER,
+  INVOICE_RECEIPT_DATE: INVOICE_DATE,
+  DUE_DATE,
+  ACCOUNT_NUMBER,
+  SUBTOTAL: NET_TOTAL,
+  TAX: VAT_TOTAL,
+  TOTAL: GROSS_TOTAL,
+  AMOUNT_DUE: GROSS_TOTAL,
+};
+
+/** AnalyzeExpense summary fields on the invoice's pages, read as candidates of the fields they name. */
+function expenseCandidates(
+  expense: ExpenseAnalysis | undefined,
+  doc: PageDocument,
+  pages: readonly number[],
+) {
+  const candidates: Candidate[] = [];
+  const wholeDocument = pages.length === doc.pageCount;
+  for (const document of expense?.ExpenseDocuments ?? []) {
+    for (const field of document.SummaryFields ?? []) {
+      const spec = EXPENSE_FIELDS[field.Type?.Text ?? ''];
+      const text = field.ValueDetection?.Text ?? '';
+      const page = field.PageNumber;
+      if (!spec || text === '' || (page === undefined ? !wholeDocument : !pages.includes(page))) continue;
+      const where =
+        field.LabelDetection?.Geometry?.BoundingBox ?? field.ValueDetection?.Geometry?.BoundingBox;
+      const onPage = doc.pages[(page ?? pages[0] ?? 1) - 1];
+      if (spec.key === 'accountNumber' && where && onPage && inBankDetails(onPage, { box: where })) continue;
+      const parsed = (
+        spec.key === 'netTotal' || spec.key === 'vatTotal' || spec.key === 'grossTotal'
+          ? priceFinder
+          : spec.find
+      )(text);
+      if (!parsed) continue;
+      const box = field.ValueDetection?.Geometry?.BoundingBox;
+      const value: ExtractedValue = {
+        value: parsed.value,
+        text: text.slice(parsed.start, parsed.end),
+        ...(page !== undefined ? { page } : {}),
+        ...(box ? { bbox: box } : {}),
+        confidence: field.ValueDetection?.Confidence ?? field.Type?.Confidence ?? 50,
+      };
+      const score = field.Type?.Text === 'AMOUNT_DUE' ? 5 : 5.5;
+      candidates.push({ key: spec.key, value, score, weak: false, page: page ?? 1, top: box?.Top ?? 0 });
+    }
+  }
+  return candidates;
+}
+
+/** Net + VAT = total: when some choice of the candidates adds up, it beats the individually best ones. */
+function reconcileTotals(candidates: readonly Candidate[], best: Map<InvoiceKey, Candidate>): void {
+  const top = (key: InvoiceKey) => {
+    const seen = new Set<unknown>();
+    return candidates
+      .filter((c) => c.key === key && typeof c.value.value === 'number')
+      .sort((a, b) => b.score - a.score)
+      .filter((c) => !seen.has(c.value.value) && seen.add(c.value.value))
+      .slice(0, 4);
+  };
+  let chosen: { score: number; set: Candidate[] } | undefined;
+  for (const net of top('netTotal')) {
+    for (const vat of top('vatTotal')) {
+      for (const gross of top('grossTotal')) {
+        const sum = (net.value.value as number) + (vat.value.value as number);
+        if (Math.abs(sum - (gross.value.value as number)) > 0.011) continue;
+        const score = net.score + vat.score + gross.score;
+        if (!chosen || score > chosen.score) chosen = { score, set: [net, vat, gross] };
+      }
+    }
+  }
+  for (const c of chosen?.set ?? []) best.set(c.key, c);
+}
+
+function detectUtility(doc: PageDocument, pages: readonly number[], mpan: boolean, mprn: boolean) {
+  const text = pages.map((n) => doc.pages[n - 1]?.text ?? '').join('\n');
+  const count = (re: RegExp) => (text.match(re) ?? []).length;
+  const scores: [UtilityType, number][] = [
+    [
+      'electricity',
+      (mpan ? 5 : 0) + count(/\belectric(?:ity)?\b/gi) + 0.5 * count(/\b(?:day|night)\s+units?\b|\bkva\b/gi),
+    ],
+    [
+      'gas',
+      (mprn ? 5 : 0) + count(/\bgas\b/gi) + 2 * count(/calorific|correction\s*factor|volume\s*conversion/gi),
+    ],
+    ['water', count(/\bwater\b|\bsewerage\b|\bwastewater\b/gi)],
+  ];
+  const [type, score] = scores.sort((a, b) => b[1] - a[1])[0] ?? ['electricity', 0];
+  if (score > 0) return type;
+  return /kwh/i.test(text) ? 'electricity' : undefined;
+}
+
+/** Reads one invoice (the given pages of the document) without a template. */
+export function extractGeneric(
+  doc: PageDocument,
+  pages: readonly number[],
+  expense?: ExpenseAnalysis,
+): GenericRead {
+  const scope: SearchScope = { doc, pages };
+  const candidates = [
+    ...labelCandidates(ALL_SPECS, scope),
+    ...keyValueCandidates(ALL_SPECS, scope),
+    ...expenseCandidates(expense, doc, pages),
+  ];
+  const best = bestByKey(candidates.filter((c) => INVOICE_SPECS.some((s) => s.key === c.key)));
+  reconcileTotals(candidates, best);
+  const period = periodCandidates(doc, pages)[0];
+  if (period) {
+    if (period.start.score >= (best.get('startDate')?.score ?? 0)) best.set('startDate', period.start);
+    if (period.end.score >= (best.get('endDate')?.score ?? 0)) best.set('endDate', period.end);
+  }
+  const values = valuesOf(best);
+  const charges = findCharges(doc, pages);
+
+  const occurrences = mpanOccurrences(doc, pages);
+  const cores = [...new Set(occurrences.map((o) => String(o.value.value)))];
+  const mprnFound = candidates.some((c) => c.key === 'meterPointNumber');
+  const utilityType = detectUtility(doc, pages, cores.length > 0, mprnFound && cores.length === 0);
+  const utility: UtilityType = utilityType ?? 'electricity';
+  const meters: MeterRead[] = [];
+  let rates = charges;
+
+  if (cores.length > 1) {
+    const sections = meterSections(occurrences, pages);
+    const claimed = new Set<ExtractedRate>();
+    cores.forEach((core, index) => {
+      const section = sections.get(core);
+      if (!section) return;
+      const inMeter = charges.filter((c) => chargeWithin(section.regions, c));
+      for (const c of inMeter) claimed.add(c);
+      const regionScope = { doc, pages, regions: section.regions };
+      const meterCandidates = [
+        ...labelCandidates(ALL_SPECS, regionScope, METER_KEYS),
+        ...keyValueCandidates(METER_SPECS, regionScope),
+      ];
+      const read = readMeter(doc, regionScope, meterCandidates, section.at.value, inMeter, values.endDate);
+      const net = bestByKey(labelCandidates(ALL_SPECS, regionScope, NET_KEY)).get('netTotal');
+      meters.push({
+        meterIndex: index,
+        utilityType: utility,
+        values: { ...read.values, ...chargeValues(inMeter), ...(net ? { netTotal: net.value } : {}) },
+        rates: inMeter,
+        readings: read.readings,
+      });
+    });
+    rates = charges.filter((c) => !claimed.has(c));
+    // A bill for several meters has no one meter point: each meter has its own.
+    delete values.meterPointNumber;
+    const consumptions = meters.map((m) => m.values.consumption?.value);
+    if (!values.consumption && consumptions.every((c) => typeof c === 'number')) {
+      const total = (consumptions as number[]).reduce((s, c) => s + c, 0);
+      values.consumption = derived(total, consumptions.join(' + '), 80);
+      const unit = meters[0]?.values.consumptionUnit;
+      if (unit) values.consumptionUnit = unit;
+    }
+    const markers = meters.map((m) => m.values.isEstimate).filter((v) => v !== undefined);
+    if (markers.length > 0) {
+      const estimated = markers.find((m) => m.value === true);
+      values.isEstimate = estimated ?? (markers[0] as ExtractedValue);
+    }
+  } else {
+    const point = occurrences[0]?.value;
+    const read = readMeter(doc, scope, candidates, point, charges, values.endDate);
+    Object.assign(values, read.values);
+    if (!values.meterPointNumber && utilityType === 'water' && values.meterSerialNumber) {
+      // Water supplies are known by their meter: the serial stands for the meter point.
+      values.meterPointNumber = values.meterSerialNumber;
+    }
+    meters.push({
+      meterIndex: 0,
+      utilityType: utility,
+      values: read.values,
+      rates: [],
+      readings: read.readings,
+    });
+  }
+
+  Object.assign(values, chargeValues(charges));
+  const firstPage = doc.pages[(pages[0] ?? 1) - 1];
+  const recipient = firstPage ? findRecipient(firstPage) : undefined;
+  if (recipient) values.recipient = recipient;
+  const site = findSiteAddress(pages.map((n) => doc.pages[n - 1]).filter((p) => p !== undefined));
+  if (site) values.siteAddress = site;
+
+  return { ...(utilityType ? { utilityType } : {}), values, rates, meters };
+}
+
+/**
+ * The invoices of a document without a template: a page starts a new invoice when it carries an
+ * invoice number label whose number differs from the invoice being read.
+ */
+export function splitGeneric(doc: PageDocument): number[][] {
+  const groups: number[][] = [];
+  let current: unknown;
+  for (const page of doc.pages) {
+    const found = labelCandidates(ALL_SPECS, { doc, pages: [page.number] }, INVOICE_NUMBER_KEY).find(
+      (c) => !c.weak,
+    );
+    const number = found?.value.value;
+    const last = groups[groups.length - 1];
+    if (!last || (number !== undefined && current !== undefined && number !== current)) {
+      groups.push([page.number]);
+      current = number;
+    } else {
+      last.push(page.number);
+      current ??= number;
+    }
+  }
+  return groups.length > 0 ? groups : [[1]];
+}

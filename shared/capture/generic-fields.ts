@@ -1,0 +1,310 @@
+import { isValidMpanCore } from '../domain/mpan.ts';
+import { findDates } from './date-text.ts';
+import type { FieldSpec, Finder } from './generic-labels.ts';
+import { findMprn } from './meter-points.ts';
+import { findNumbers, findPrices, type NumberToken } from './number-text.ts';
+
+/**
+ * The labels British utility bills print beside each value, and how each value is recognised in the
+ * text that follows its label.
+ */
+
+function maskDates(text: string): string {
+  let masked = text;
+  for (const d of findDates(text)) {
+    masked = masked.slice(0, d.start) + ' '.repeat(d.end - d.start) + masked.slice(d.end);
+  }
+  return masked;
+}
+
+const TOKEN_TRIM = /^[#:([,]+|[,.;:)\]]+$/g;
+
+/** An identifier: a token with a digit, at least `min` long, that is not a date, amount or percentage. */
+function idFinder(min: number, accept: (token: string) => boolean = () => true): Finder {
+  return (text) => {
+    const masked = maskDates(text);
+    for (const m of masked.matchAll(/\S+/g)) {
+      const token = m[0].replace(TOKEN_TRIM, '');
+      if (token.length < min || !/\d/.test(token)) continue;
+      if (!/^[A-Za-z0-9][A-Za-z0-9/_.-]*$/.test(token)) continue;
+      if (/^\d{1,3}(,\d{3})*\.\d{2}$/.test(token)) continue;
+      if (!accept(token)) continue;
+      const start = m.index + m[0].indexOf(token);
+      return { value: token, start, end: start + token.length };
+    }
+    return null;
+  };
+}
+
+const dateFinder: Finder = (text) => {
+  const d = findDates(text)[0];
+  return d ? { value: d.iso, start: d.start, end: d.end } : null;
+};
+
+const looksLikeAmount = (t: NumberToken) => t.currency !== undefined || /[.,]\d{2}$/.test(t.digits);
+
+/** An amount in pounds: printed with a pound sign or with pence, so a phone number or a count is not one. */
+export const priceFinder: Finder = (text) => {
+  const masked = maskDates(text);
+  // Pence and prices per unit ('112.50p per day', '£0.00801/kWh') are rates, not amounts.
+  const token = findPrices(masked).find(
+    (t) => looksLikeAmount(t) && !t.pence && !/^\s*(?:\/|per\b|a\s+day\b)/i.test(masked.slice(t.end)),
+  );
+  return token ? { value: token.value, start: token.start, end: token.end } : null;
+};
+
+/** A price per unit: in pence or pounds, with as many decimals as it has. */
+const rateFinder: Finder = (text) => {
+  const tokens = findPrices(maskDates(text), undefined, { penceToPounds: true });
+  const token = tokens.find((t) => t.pence || t.currency) ?? tokens.find((t) => /[.,]\d+$/.test(t.digits));
+  return token ? { value: token.value, start: token.start, end: token.end } : null;
+};
+
+/** A quantity (a read, a consumption): not an amount, a percentage or a piece of a date. */
+export const quantityFinder: Finder = (text) => {
+  const token = findNumbers(maskDates(text)).find((t) => !t.percent && !t.currency && !t.pence);
+  return token ? { value: token.value, start: token.start, end: token.end } : null;
+};
+
+const percentFinder: Finder = (text) => {
+  const token = findNumbers(text).find((t) => t.percent);
+  return token ? { value: token.value, start: token.start, end: token.end } : null;
+};
+
+const mprnFinder: Finder = (text) => {
+  const found = findMprn(maskDates(text));
+  return found ? { value: found.mprn, start: found.start, end: found.end } : null;
+};
+
+/** A postal address: the text itself when it has letters and a digit (a house number or postcode). */
+const addressFinder: Finder = (text) => {
+  const trimmed = text.replace(/^[\s:,-]+/, '').trimEnd();
+  if (!/[A-Za-z]/.test(trimmed) || !/\d/.test(trimmed) || trimmed.length < 6) return null;
+  const start = text.indexOf(trimmed);
+  return { value: trimmed.replace(/\s*\n\s*/g, ', '), start, end: start + trimmed.length };
+};
+
+const l = (pattern: RegExp, weight = 3) => ({ pattern, weight });
+const NO = String.raw`(?:number|no\b\.?|num\b\.?|#)`;
+
+export const INVOICE_NUMBER: FieldSpec = {
+  hint: /invoice|bill|document|statement/i,
+  key: 'invoiceNumber',
+  labels: [
+    l(new RegExp(String.raw`\b(?:tax\s+)?invoice\s*(?:${NO}|ref(?:erence)?(?:\s*${NO})?|id\b)`, 'i')),
+    l(new RegExp(String.raw`\bbill\s*(?:${NO}|ref(?:erence)?)`, 'i')),
+    l(new RegExp(String.raw`\b(?:document|statement)\s*${NO}`, 'i'), 2),
+    l(/\binvoice\s*:/i, 1),
+  ],
+  find: idFinder(3, (t) => !isValidMpanCore(t)),
+};
+
+export const ACCOUNT_NUMBER: FieldSpec = {
+  hint: /acc|customer/i,
+  key: 'accountNumber',
+  labels: [
+    l(new RegExp(String.raw`\bacc(?:oun)?t\.?\s*(?:${NO}|ref(?:erence)?)`, 'i')),
+    l(new RegExp(String.raw`\bcustomer\s*(?:${NO}|ref(?:erence)?|account)`, 'i'), 2),
+    l(/\baccount\s*:/i, 1),
+  ],
+  find: idFinder(4, (t) => !isValidMpanCore(t)),
+};
+
+export const INVOICE_DATE: FieldSpec = {
+  hint: /date|tax\s*point/i,
+  key: 'invoiceDate',
+  labels: [
+    l(
+      /\b(?:invoice|bill|statement)\s*(?:\/\s*tax\s*point\s*)?date|\bdate\s*of\s*(?:invoice|issue|bill)|\b(?:issue|issued)\s*date|\bdate\s*issued|\btax\s*point(?:\s*date)?/i,
+    ),
+    l(/^\s*date\b/i, 1),
+  ],
+  find: dateFinder,
+};
+
+export const DUE_DATE: FieldSpec = {
+  hint: /due|pay|paid|collected|direct/i,
+  key: 'dueDate',
+  labels: [
+    l(
+      /\bplease\s+pay\s+£?\s*[\d,.]+\s+by\b|\bdue\s*date|\bpayment\s*due(?:\s*(?:date|by|on))?|\bdue\s*(?:by|on)\b|\bpay(?:ment)?\s*by\b|\bpayable\s*by|\bto\s*be\s*paid\s*by|\bcollected\s*on|\bdirect\s*debit\s*(?:date|on)/i,
+    ),
+  ],
+  find: dateFinder,
+};
+
+export const PERIOD_START: FieldSpec = {
+  hint: /start|from/i,
+  key: 'startDate',
+  labels: [
+    l(/\b(?:period|supply|billing)\s*(?:start|from)(?:\s*date)?|\bstart\s*date/i),
+    l(/^\s*from\b/i, 1),
+  ],
+  find: dateFinder,
+};
+
+export const PERIOD_END: FieldSpec = {
+  hint: /end|to|until/i,
+  key: 'endDate',
+  labels: [
+    l(/\b(?:period|supply|billing)\s*(?:end|to)(?:\s*date)?|\bend\s*date/i),
+    l(/^\s*(?:to|until)\b/i, 1),
+  ],
+  find: (text) => {
+    const d = findDates(text, undefined, { monthEnd: true })[0];
+    return d ? { value: d.iso, start: d.start, end: d.end } : null;
+  },
+};
+
+export const MPRN: FieldSpec = {
+  hint: /mprn|meter|gas|supply/i,
+  key: 'meterPointNumber',
+  labels: [
+    l(
+      /\bmprn\b|\bmeter\s*point\s*ref(?:erence)?(?:\s*(?:number|no\.?))?|\bgas\s*(?:supply|meter)\s*(?:point\s*)?(?:number|no\.?|ref(?:erence)?)/i,
+    ),
+    l(/\bsupply\s*point\s*(?:number|no\.?|ref(?:erence)?)|\bmeter\s*point\s*(?:number|no\.?)/i, 2),
+  ],
+  find: mprnFinder,
+};
+
+export const METER_SERIAL: FieldSpec = {
+  hint: /meter|serial|msn/i,
+  key: 'meterSerialNumber',
+  labels: [
+    l(
+      new RegExp(
+        String.raw`\bmeter\s*serial(?:\s*${NO})?|\bserial\s*${NO}|\bmeter\s*(?:${NO}|id\b)|\bmsn\b`,
+        'i',
+      ),
+    ),
+    l(/\bmeter\s*:/i, 1),
+  ],
+  find: idFinder(4, (t) => !isValidMpanCore(t) && !/^\d{1,3}$/.test(t)),
+};
+
+export const OPENING_READ: FieldSpec = {
+  hint: /read/i,
+  key: 'openingRead',
+  labels: [l(/\b(?:opening|previous|prev\.?|start|last|old|earlier)\s*(?:meter\s*)?read(?:ing)?s?\b/i)],
+  find: quantityFinder,
+};
+
+export const CLOSING_READ: FieldSpec = {
+  hint: /read/i,
+  key: 'closingRead',
+  labels: [l(/\b(?:closing|present|current|end|this|latest|new)\s*(?:meter\s*)?read(?:ing)?s?\b/i)],
+  find: quantityFinder,
+};
+
+export const CONSUMPTION: FieldSpec = {
+  hint: /total|units|used|consumption|usage/i,
+  key: 'consumption',
+  labels: [
+    l(
+      /\btotal\s*(?:consumption|units(?:\s*used)?|kwh|usage|energy)|\bunits\s*(?:used|consumed)|\b(?:energy|kwh|gas|water|electricity)\s*used|\bconsumption\b|\busage\b/i,
+    ),
+    l(/^\s*(?:total\s+)?units\s*(?:\(kwh\))?\s*:?\s*$/i, 1),
+  ],
+  find: quantityFinder,
+};
+
+export const UNIT_RATE: FieldSpec = {
+  hint: /rate|price/i,
+  key: 'unitRate',
+  labels: [l(/\bunit\s*(?:rate|price)|\b(?:rate|price)\s*per\s*(?:kwh|unit)/i, 2)],
+  find: rateFinder,
+};
+
+export const STANDING_CHARGE: FieldSpec = {
+  hint: /charge/i,
+  key: 'standingCharge',
+  labels: [l(/\bstanding\s*charges?\b/i), l(/\b(?:daily|fixed)\s*charges?\b/i, 2)],
+  find: priceFinder,
+  last: true,
+};
+
+export const CCL: FieldSpec = {
+  hint: /levy|ccl/i,
+  key: 'climateChangeLevy',
+  labels: [l(/\bclimate\s*change\s*levy\b|\bccl\b/i)],
+  find: priceFinder,
+  last: true,
+};
+
+const VAT_LABEL = /\bvat\b(?!\s*(?:reg|registration|no\b|number|exempt))|\bvalue\s*added\s*tax\b/i;
+
+export const NET_TOTAL: FieldSpec = {
+  hint: /net|total|vat/i,
+  key: 'netTotal',
+  labels: [
+    l(
+      /\bsub\s*-?\s*total\b|\bnet\s*(?:total|amount|charges?|value)\b|\btotal\s*net\b|\b(?:total|charges|amount)\b[\w\s]{0,25}?[\s(]*(?:excl?\.?|excluding|before|exclusive\s+of|net\s+of|ex\.?)\s*vat\b\)?/i,
+    ),
+    l(/\btotal\s*(?:energy\s*)?charges\b/i, 2),
+  ],
+  find: priceFinder,
+  last: true,
+};
+
+export const VAT_TOTAL: FieldSpec = {
+  hint: /vat|value/i,
+  key: 'vatTotal',
+  labels: [l(/\btotal\s*vat\b|\bvat\s*(?:amount|total|charged)\b/i), l(VAT_LABEL, 2)],
+  find: priceFinder,
+  last: true,
+};
+
+export const VAT_RATE: FieldSpec = {
+  hint: /vat|value/i,
+  key: 'vatRate',
+  labels: [l(/\bvat\s*rate\b/i), l(VAT_LABEL, 2)],
+  find: percentFinder,
+};
+
+export const GROSS_TOTAL: FieldSpec = {
+  hint: /total|due|payable|owing|balance|pay/i,
+  key: 'grossTotal',
+  labels: [
+    l(
+      /\btotal\s*(?:amount\s*)?(?:due|payable|to\s*pay|owing|now\s*due)\b|\bamount\s*(?:now\s*)?(?:due|payable|owing|to\s*pay)\b|\bbalance\s*(?:now\s*)?(?:due|to\s*pay|payable)\b|\btotal\s*(?:charges?\s*|amount\s*)?(?:incl?\.?|including|inclusive\s*of)\s*vat\b|\b(?:invoice|grand|gross)\s*total\b|\btotal\s*(?:this\s*)?(?:invoice|bill)\b|\bplease\s*pay\b|\btotal\s*gross\b/i,
+    ),
+    l(/^\s*total\b(?!\s*(?:units|consumption|kwh|vat|net|excl|ex\b|before))/i, 1),
+  ],
+  find: priceFinder,
+  last: true,
+};
+
+export const SITE_ADDRESS: FieldSpec = {
+  hint: /address/i,
+  key: 'siteAddress',
+  labels: [l(/\b(?:supply|site|premises|property|installation)\s*address\b/i)],
+  find: addressFinder,
+};
+
+/** Fields of the invoice as a whole. */
+export const INVOICE_SPECS: readonly FieldSpec[] = [
+  INVOICE_NUMBER,
+  ACCOUNT_NUMBER,
+  INVOICE_DATE,
+  DUE_DATE,
+  PERIOD_START,
+  PERIOD_END,
+  UNIT_RATE,
+  STANDING_CHARGE,
+  CCL,
+  NET_TOTAL,
+  VAT_TOTAL,
+  VAT_RATE,
+  GROSS_TOTAL,
+  SITE_ADDRESS,
+];
+
+/** Fields of a meter, read within its section of a multi-meter invoice. */
+export const METER_SPECS: readonly FieldSpec[] = [
+  MPRN,
+  METER_SERIAL,
+  OPENING_READ,
+  CLOSING_READ,
+  CONSUMPTION,
+];

@@ -1,0 +1,371 @@
+import type { ExtractedValue, ExtractedValues, InvoiceKey } from './model.ts';
+import {
+  centre,
+  clusterRows,
+  type DocPage,
+  headingOf,
+  lineSpan,
+  type PageDocument,
+  type PageLine,
+  type PageWord,
+  rowOverlap,
+  spanOfWords,
+  subSpan,
+  type TextSpan,
+  verticalOverlap,
+} from './pages.ts';
+import type { BoundingBox } from './textract.ts';
+import type { ParsedValue } from './value-parsing.ts';
+
+/**
+ * Finding a value by its label, the way a person reads a bill: after the label on the same line, to its
+ * right on the same row, or below it in the same column. Textract's own key-value pairs count too.
+ */
+
+/** Finds a value in a text and says where it is; null when the text holds none. */
+export type Finder = (text: string) => ParsedValue | null;
+
+export interface Label {
+  pattern: RegExp;
+  /** 3 a label that names the value; 1 a word that often but not always does. */
+  weight: number;
+}
+
+export interface FieldSpec {
+  key: InvoiceKey;
+  /** Words every label of the field contains one of: lines without any are not searched further. */
+  hint: RegExp;
+  labels: Label[];
+  find: Finder;
+  /** Amounts at the end of a row (a total after its breakdown) take the last value on the line. */
+  last?: boolean;
+}
+
+/** A part of a page values may come from (a meter's section of a multi-meter invoice). */
+export interface Region {
+  page: number;
+  top: number;
+  bottom: number;
+}
+
+export interface Candidate {
+  key: InvoiceKey;
+  value: ExtractedValue;
+  /** The label the value was found by, as printed. */
+  label?: string;
+  score: number;
+  /** The label only hinted at the value (a weak label, or a value found without any). */
+  weak: boolean;
+  /** Where the value was found, for ordering. */
+  page: number;
+  top: number;
+}
+
+export interface SearchScope {
+  doc: PageDocument;
+  pages: readonly number[];
+  regions?: readonly Region[];
+}
+
+interface LabelHit {
+  spec: FieldSpec;
+  weight: number;
+  line: PageLine;
+  span: TextSpan;
+  start: number;
+  end: number;
+  box: BoundingBox;
+}
+
+function inRegions(scope: SearchScope, page: number, box: BoundingBox | undefined): boolean {
+  if (!scope.regions) return true;
+  if (!box) return false;
+  const y = centre(box).y;
+  return scope.regions.some((r) => r.page === page && y >= r.top && y <= r.bottom);
+}
+
+/** Weak matches lose confidence so that a reviewer looks at them first. */
+export const WEAK_FACTOR = 0.7;
+
+export function toValue(part: TextSpan, value: ParsedValue['value'], weak: boolean): ExtractedValue {
+  const confidence = Math.round(part.confidence * (weak ? WEAK_FACTOR : 1) * 10) / 10;
+  return {
+    value,
+    text: part.text,
+    page: part.page,
+    ...(part.box ? { bbox: part.box } : {}),
+    confidence,
+  };
+}
+
+const globalPatterns = new WeakMap<Label, RegExp>();
+
+function globalPattern(label: Label): RegExp {
+  let pattern = globalPatterns.get(label);
+  if (!pattern) {
+    pattern = label.pattern.global
+      ? label.pattern
+      : new RegExp(label.pattern.source, `${label.pattern.flags}g`);
+    globalPatterns.set(label, pattern);
+  }
+  return pattern;
+}
+
+const hitCache = new WeakMap<readonly FieldSpec[], WeakMap<PageLine, LabelHit[]>>();
+
+/** Label hits of every spec on a line; a hit inside a longer hit of another field gives way to it. */
+function hitsOnLine(specs: readonly FieldSpec[], line: PageLine): LabelHit[] {
+  let byLine = hitCache.get(specs);
+  if (!byLine) {
+    byLine = new WeakMap();
+    hitCache.set(specs, byLine);
+  }
+  let hits = byLine.get(line);
+  if (!hits) {
+    hits = findHits(specs, line);
+    byLine.set(line, hits);
+  }
+  return hits;
+}
+
+/** A line beside or just under bank details ('Sort code: ... Account number: ...'), read as one block. */
+export function inBankDetails(page: DocPage, line: { box: BoundingBox }): boolean {
+  return page.lines.some(
+    (l) =>
+      BANK_DETAILS.test(l.text) &&
+      (verticalOverlap(l.box, line.box) >= 0.5 ||
+        (l.box.Top < line.box.Top &&
+          line.box.Top - (l.box.Top + l.box.Height) < line.box.Height * 1.5 &&
+          Math.abs(l.box.Left - line.box.Left) < 0.02)),
+  );
+}
+
+/** Bank details name the supplier's account, not the customer's. */
+const BANK_DETAILS = /sort\s*code|\bbank\b|\biban\b|\bswift\b|\bbic\b|account\s*name|\bpayee\b/i;
+
+function findHits(specs: readonly FieldSpec[], line: PageLine): LabelHit[] {
+  const span = lineSpan(line);
+  const hits: LabelHit[] = [];
+  const bank = BANK_DETAILS.test(span.text);
+  // 'The Climate Change Levy does not apply': a label that says there is no value.
+  if (/\bnot\s+(?:apply|applicable|charged|payable|due)\b|\bexempt\b/i.test(span.text)) return [];
+  // A label deep inside a sentence is prose, not a label.
+  const prose = line.words.length > 8;
+  for (const spec of specs) {
+    if (!spec.hint.test(span.text) || (bank && spec.key === 'accountNumber')) continue;
+    for (const label of spec.labels) {
+      for (const m of span.text.matchAll(globalPattern(label))) {
+        if (m[0].trim() === '' || (prose && m.index > 25)) continue;
+        const part = subSpan(span, m.index, m.index + m[0].length);
+        if (!part.box) continue;
+        hits.push({
+          spec,
+          weight: label.weight,
+          line,
+          span,
+          start: m.index,
+          end: m.index + m[0].length,
+          box: part.box,
+        });
+      }
+    }
+  }
+  return hits.filter(
+    (h) =>
+      !hits.some(
+        (o) =>
+          o.spec.key !== h.spec.key &&
+          o.start <= h.start &&
+          o.end >= h.end &&
+          o.end - o.start > h.end - h.start,
+      ),
+  );
+}
+
+function valueIn(
+  spec: FieldSpec,
+  span: TextSpan,
+  from: number,
+  to: number,
+): { parsed: ParsedValue; part: TextSpan } | undefined {
+  const text = span.text.slice(from, to);
+  let parsed = spec.find(text);
+  if (parsed && spec.last) {
+    for (;;) {
+      const next = spec.find(text.slice(parsed.end));
+      if (!next || next.end === 0) break;
+      parsed = { ...next, start: next.start + parsed.end, end: next.end + parsed.end };
+    }
+  }
+  if (!parsed) return undefined;
+  const part = subSpan(span, from + parsed.start, from + parsed.end);
+  return part.words.length > 0 ? { parsed, part } : undefined;
+}
+
+/** The candidates of a field around its labels on the scope's pages, best first. */
+export function labelCandidates(
+  specs: readonly FieldSpec[],
+  scope: SearchScope,
+  keys?: ReadonlySet<InvoiceKey>,
+): Candidate[] {
+  const candidates: Candidate[] = [];
+  for (const n of scope.pages) {
+    const page = scope.doc.pages[n - 1];
+    if (!page) continue;
+    const inScope = (box: BoundingBox | undefined) => inRegions(scope, n, box);
+    for (const line of page.lines) {
+      const hits = hitsOnLine(specs, line);
+      for (const hit of hits) {
+        if (keys && !keys.has(hit.spec.key)) continue;
+        if (hit.spec.key === 'accountNumber' && inBankDetails(page, line)) continue;
+        const bonus = scope.regions && inScope(hit.box) ? 1 : 0;
+        const add = (found: { parsed: ParsedValue; part: TextSpan }, place: number) => {
+          const weak = hit.weight <= 1;
+          candidates.push({
+            key: hit.spec.key,
+            value: toValue(found.part, found.parsed.value, weak),
+            label: hit.span.text.slice(hit.start, hit.end),
+            score: hit.weight + place + bonus,
+            weak,
+            page: n,
+            top: found.part.box?.Top ?? 0,
+          });
+        };
+        if (inScope(line.box)) {
+          const nextHit = hits
+            .filter((o) => o !== hit && o.start >= hit.end)
+            .reduce((min, o) => Math.min(min, o.start), hit.span.text.length);
+          const same = valueIn(hit.spec, hit.span, hit.end, nextHit);
+          if (same) {
+            add(same, 3);
+            continue;
+          }
+        }
+        const rightFound = rightOf(page, hit)
+          .filter((l) => inScope(l.box))
+          .map((l) => valueIn(hit.spec, lineSpan(l), 0, l.text.length))
+          .find((f) => f !== undefined);
+        if (rightFound) {
+          const gap = (rightFound.part.box?.Left ?? 1) - (hit.box.Left + hit.box.Width);
+          add(rightFound, 2 - Math.min(1, gap));
+          continue;
+        }
+        for (const span of belowOf(page, hit, scope.regions !== undefined).filter((b) => inScope(b.box))) {
+          const found = valueIn(hit.spec, span, 0, span.text.length);
+          if (found) {
+            const gap = (found.part.box?.Top ?? 1) - (hit.box.Top + hit.box.Height);
+            add(found, 1 - Math.min(0.9, gap * 3));
+            break;
+          }
+        }
+      }
+    }
+  }
+  return candidates.sort((a, b) => b.score - a.score || a.page - b.page || a.top - b.top);
+}
+
+/** Lines to the right of a label on its row, nearest first. */
+function rightOf(page: DocPage, hit: LabelHit): PageLine[] {
+  const right = hit.line.box.Left + hit.line.box.Width;
+  return page.lines
+    .filter((l) => l !== hit.line && l.box.Left >= right - 0.005 && rowOverlap(page, hit.box, l.box) >= 0.5)
+    .filter((l) => l.box.Left - right <= 0.8)
+    .sort((a, b) => a.box.Left - b.box.Left)
+    .slice(0, 2);
+}
+
+/** The headings printed on a label's row: its own line and the other lines beside it. */
+function rowHeadings(page: DocPage, hit: LabelHit): { boxes: BoundingBox[]; own: number } {
+  const beside = page.lines.filter((l) => l !== hit.line && rowOverlap(page, hit.line.box, l.box) >= 0.5);
+  const boxes = [hit.line.box, ...beside.map((l) => l.box)];
+  return { boxes, own: 0 };
+}
+
+const lineOfWord = new WeakMap<DocPage, Map<PageWord, PageLine>>();
+
+function linesByWord(page: DocPage): Map<PageWord, PageLine> {
+  let map = lineOfWord.get(page);
+  if (!map) {
+    map = new Map();
+    for (const line of page.lines) for (const word of line.words) map.set(word, line);
+    lineOfWord.set(page, map);
+  }
+  return map;
+}
+
+/**
+ * The rows below a label within its column, nearest first, as spans of the words in the column. A
+ * line that runs across the column (a sentence of prose) is not a value of it.
+ */
+function belowOf(page: DocPage, hit: LabelHit, far: boolean): TextSpan[] {
+  const bottom = hit.box.Top + hit.box.Height;
+  const reach = far ? 1 : Math.max(0.045, hit.box.Height * 4.5);
+  const { boxes, own } = rowHeadings(page, hit);
+  const lines = linesByWord(page);
+  const inColumn = page.words.filter((w) => {
+    if (w.box.Top < bottom - hit.box.Height * 0.3 || w.box.Top - bottom > reach) return false;
+    if (headingOf(boxes, w.box) !== own) return false;
+    const line = lines.get(w);
+    if (!line || line === hit.line) return false;
+    // A line that runs across the column (a sentence of prose) is not a value of it.
+    return headingOf(boxes, line.box) === own && line.box.Width <= 2 * hit.line.box.Width + 0.1;
+  });
+  return clusterRows(inColumn)
+    .slice(0, 3)
+    .map((row) => spanOfWords(row, page.number, true));
+}
+
+/** Textract's key-value pairs whose key reads as a label of a field. */
+export function keyValueCandidates(specs: readonly FieldSpec[], scope: SearchScope): Candidate[] {
+  const candidates: Candidate[] = [];
+  for (const n of scope.pages) {
+    const page = scope.doc.pages[n - 1];
+    for (const pair of page?.keyValues ?? []) {
+      if (pair.value.text === '' || !inRegions(scope, n, pair.value.box)) continue;
+      const keyBox = pair.key.box;
+      for (const spec of specs) {
+        const label = spec.labels.find((l) =>
+          new RegExp(l.pattern.source, l.pattern.flags).test(pair.key.text),
+        );
+        if (!label) continue;
+        if (spec.key === 'accountNumber' && page && keyBox && inBankDetails(page, { box: keyBox })) continue;
+        const found = valueIn(spec, pair.value, 0, pair.value.text.length);
+        if (!found) continue;
+        const weak = label.weight <= 1;
+        candidates.push({
+          key: spec.key,
+          value: toValue(found.part, found.parsed.value, weak),
+          score: label.weight + 3.5,
+          weak,
+          page: n,
+          top: found.part.box?.Top ?? 0,
+        });
+      }
+    }
+  }
+  return candidates;
+}
+
+/** The best candidate of each field: the highest score, the first printed on a tie. */
+export function bestByKey(candidates: readonly Candidate[]): Map<InvoiceKey, Candidate> {
+  const best = new Map<InvoiceKey, Candidate>();
+  for (const c of candidates) {
+    const current = best.get(c.key);
+    if (
+      !current ||
+      c.score > current.score ||
+      (c.score === current.score &&
+        (c.page < current.page || (c.page === current.page && c.top < current.top)))
+    ) {
+      best.set(c.key, c);
+    }
+  }
+  return best;
+}
+
+/** The values of the best candidates. */
+export function valuesOf(best: Map<InvoiceKey, Candidate>): ExtractedValues {
+  const values: ExtractedValues = {};
+  for (const [key, c] of best) values[key] = c.value;
+  return values;
+}
