@@ -135,6 +135,17 @@ export function externalServicesConfig(): {
   };
 }
 
+/**
+ * The brand search service behind the company logo search (Brandfetch's Brand Search API by default:
+ * `GET /v2/search/{name}?c={clientId}`); the local stack and tests point it at a local server of that shape.
+ */
+export function logoSearchConfig(): { url: string; clientId?: string } {
+  return {
+    url: optional('LOGO_SEARCH_API_URL') ?? 'https://api.brandfetch.io',
+    clientId: optional('LOGO_SEARCH_CLIENT_ID'),
+  };
+}
+
 /** For tests: forget what was read so a changed environment is read again. */
 export function resetConfigForTests(): void {
   cached = undefined;

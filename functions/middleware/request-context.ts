@@ -69,7 +69,10 @@ export function resolveRoute(table: RouteTable): MiddlewareObj<HttpEvent, HttpRe
   };
 }
 
-/** Parses JSON bodies: malformed is 400, over the limit is 413, another content type is kept as text. */
+/**
+ * Parses JSON bodies: malformed is 400, over the limit (the route's own, if it sets one) is 413, another
+ * content type is kept as text.
+ */
 export function jsonBody(
   limit = MAX_JSON_BODY_BYTES,
 ): MiddlewareObj<HttpEvent, HttpResult, Error, ApiContext> {
@@ -79,7 +82,8 @@ export function jsonBody(
       const { event } = request;
       if (event.body === undefined || event.body === null || event.body === '') return;
       const raw = event.isBase64Encoded ? Buffer.from(event.body, 'base64') : Buffer.from(event.body, 'utf8');
-      if (raw.byteLength > limit) throw payloadTooLarge(limit);
+      const max = request.context.api.route?.maxBodyBytes ?? limit;
+      if (raw.byteLength > max) throw payloadTooLarge(max);
       const type = header(event, 'content-type') ?? 'application/json';
       if (!/json/i.test(type)) {
         request.context.api.body = raw.toString('utf8');

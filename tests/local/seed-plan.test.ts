@@ -141,4 +141,56 @@ describe('demo data plan', () => {
     const history = company.statusHistory.find((h) => h.accountId === guildford?.item._id);
     expect(history?.item).toMatchObject({ status: 'inactive', date: '2026-04-01' });
   });
+
+  it('gives most electricity and gas supplies a contract with the rates their bills charge', () => {
+    const company = plan();
+    const supplies = company.accounts.filter(
+      (a) => (a.type === 'electricity' || a.type === 'gas') && !a.isSubMeter,
+    );
+    expect(company.contracts.length).toBeGreaterThanOrEqual(Math.ceil(supplies.length * 0.7));
+    expect(company.contracts.length).toBeLessThan(supplies.length);
+    for (const { accountId, item } of company.contracts) {
+      const account = supplies.find((a) => a.item._id === accountId);
+      expect(account, 'a contract belongs to a supply').toBeDefined();
+      const rates = item.rateTypes as { name: string; kind: string; rate: number; unit: string }[];
+      expect(rates.length).toBeGreaterThanOrEqual(2);
+      expect(rates.length).toBeLessThanOrEqual(3);
+      const inForce = (account?.invoices ?? []).filter(
+        (i) =>
+          String(i.invoiceStartDate) >= String(item.startDate) &&
+          String(i.invoiceEndDate) <= String(item.endDate),
+      );
+      expect(inForce.length, String(item.name)).toBeGreaterThan(0);
+      for (const invoice of inForce) {
+        const v = values(invoice);
+        expect(rates.find((r) => r.kind === 'unit')?.rate).toBe(v.unitRate);
+        expect(rates.find((r) => r.kind === 'standing')?.rate).toBe(v.standingChargePerDay);
+      }
+      expect(item.status).toBe(account?.item.status === 'inactive' ? 'inactive' : 'active');
+    }
+    const guildford = company.contracts.find(
+      (c) => c.accountId === company.ids.accounts.get('128 High Street Guildford Gas'),
+    );
+    if (guildford) expect(guildford.item).toMatchObject({ startDate: '2025-04-01', endDate: '2026-03-31' });
+  });
+
+  it('gives every meter with a register readings that climb by the use recorded between them', () => {
+    const company = plan();
+    for (const account of company.accounts) {
+      const readings = company.readings.filter((r) => r.accountId === account.item._id);
+      if (account.type === 'waste') {
+        expect(readings).toEqual([]);
+        continue;
+      }
+      expect(readings.length, String(account.item.name)).toBe(4);
+      const last = account.months.at(-1)?.month as string;
+      expect(String(readings.at(-1)?.date).slice(0, 7)).toBe(last);
+      for (let i = 1; i < readings.length; i++) {
+        const month = String(readings[i]?.date).slice(0, 7);
+        const used = account.months.find((m) => m.month === month)?.consumption ?? Number.NaN;
+        expect(Number(readings[i]?.value) - Number(readings[i - 1]?.value)).toBeCloseTo(used, 1);
+      }
+      expect(String(readings.at(-1)?.date) < NOW.toISOString().slice(0, 10)).toBe(true);
+    }
+  });
 });

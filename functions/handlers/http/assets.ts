@@ -1,6 +1,7 @@
 import { httpFunction } from '../../middleware/http-function.ts';
 import { ASSET_DOCUMENT_OPERATIONS } from '../../services/asset-document-service.ts';
 import { ASSET_IMAGE_OPERATIONS } from '../../services/asset-image-service.ts';
+import { ASSET_IMPORT_OPERATIONS } from '../../services/asset-import-service.ts';
 import { ASSET_LIST_OPERATIONS } from '../../services/asset-list-service.ts';
 import { ASSET_STATUS_OPERATIONS } from '../../services/asset-status-service.ts';
 import { ASSET_WIZARD_OPERATIONS } from '../../services/asset-wizard-service.ts';
@@ -12,6 +13,7 @@ import { GENERIC_OPERATIONS } from '../../services/resource-service.ts';
 
 export const handler = httpFunction('assets', {
   ...GENERIC_OPERATIONS,
+  ...ASSET_IMPORT_OPERATIONS,
   ...ASSET_LIST_OPERATIONS,
   ...ASSET_WIZARD_OPERATIONS,
   ...ASSET_STATUS_OPERATIONS,

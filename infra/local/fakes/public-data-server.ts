@@ -7,6 +7,7 @@ import {
   type FakeEpcKind,
   searchRows,
 } from './epc-register-fixtures.ts';
+import { brandIconSvg, searchBrands } from './logo-search-fixtures.ts';
 import {
   airQualityLatest,
   airQualityLocations,
@@ -17,10 +18,11 @@ import {
 
 /**
  * Local servers of the public services a site's pages use, with their documented request and answer
- * shapes: postcodes.io, data.police.uk, Environment Agency flood monitoring, OpenAQ v3 and the EPC
- * register. One HTTP server, one path prefix per service; the base URLs the functions need are `env`.
+ * shapes: postcodes.io, data.police.uk, Environment Agency flood monitoring, OpenAQ v3, the EPC register
+ * and Brandfetch's Brand Search API (the company logo search). One HTTP server, one path prefix per
+ * service; the base URLs the functions need are `env`.
  */
-export const FAKE_SERVICES = ['postcodes', 'police', 'flood', 'openaq', 'epc'] as const;
+export const FAKE_SERVICES = ['postcodes', 'police', 'flood', 'openaq', 'epc', 'brandfetch'] as const;
 export type FakeService = (typeof FAKE_SERVICES)[number];
 
 const PREFIX: Record<FakeService, string> = {
@@ -29,10 +31,12 @@ const PREFIX: Record<FakeService, string> = {
   flood: '/flood-monitoring',
   openaq: '/openaq',
   epc: '/epc',
+  brandfetch: '/brandfetch',
 };
 
 export const FAKE_EPC_EMAIL = 'register@voltfolio.test';
 export const FAKE_EPC_KEY = 'local-epc-key';
+export const FAKE_BRANDFETCH_CLIENT_ID = 'local-brandfetch-client';
 
 export interface PublicDataFakes {
   url: string;
@@ -55,6 +59,8 @@ export function publicDataEnvironment(url: string): Record<string, string> {
     EPC_API_URL: `${url}${PREFIX.epc}`,
     EPC_API_EMAIL: FAKE_EPC_EMAIL,
     EPC_API_KEY: FAKE_EPC_KEY,
+    LOGO_SEARCH_API_URL: `${url}${PREFIX.brandfetch}`,
+    LOGO_SEARCH_CLIENT_ID: FAKE_BRANDFETCH_CLIENT_ID,
   };
 }
 
@@ -162,6 +168,22 @@ function epc(path: string, q: URLSearchParams, req: IncomingMessage): Answer {
     : { status: 200, body: { 'column-names': columnsOf(kind), rows } };
 }
 
+/** `/v2/search/{name}?c={clientId}`, and the icons its answers point at (`/icons/{domain}.svg`). */
+function brandfetch(path: string, q: URLSearchParams, base: string): Answer {
+  const search = /^\/v2\/search\/([^/]+)$/.exec(path);
+  if (!search) return { status: 404, body: { message: 'Not found' } };
+  if (q.get('c') !== FAKE_BRANDFETCH_CLIENT_ID)
+    return { status: 401, body: { message: 'Invalid client id' } };
+  const body = searchBrands(decodeURIComponent(search[1] as string)).map((b) => ({
+    icon: `${base}/icons/${b.domain}.svg`,
+    name: b.name,
+    domain: b.domain,
+    claimed: b.claimed,
+    brandId: b.brandId,
+  }));
+  return { status: 200, body };
+}
+
 export async function startPublicDataFakes(
   opts: { port?: number; host?: string } = {},
 ): Promise<PublicDataFakes> {
@@ -175,6 +197,13 @@ export async function startPublicDataFakes(
     if (failing.has(service)) return json(res, { status: 503, body: { error: 'Service unavailable' } });
     const path = url.pathname.slice(PREFIX[service].length);
     const q = url.searchParams;
+    const icon = service === 'brandfetch' ? /^\/icons\/([^/]+)\.svg$/.exec(path) : null;
+    if (icon) {
+      const svg = brandIconSvg(decodeURIComponent(icon[1] as string));
+      if (!svg) return json(res, { status: 404, body: { message: 'Not found' } });
+      res.writeHead(200, { 'content-type': 'image/svg+xml', 'content-length': Buffer.byteLength(svg) });
+      return res.end(svg);
+    }
     const answer =
       service === 'postcodes'
         ? postcodes(path)
@@ -184,7 +213,9 @@ export async function startPublicDataFakes(
             ? flood(path, q)
             : service === 'openaq'
               ? openaq(path, q, req)
-              : epc(path, q, req);
+              : service === 'epc'
+                ? epc(path, q, req)
+                : brandfetch(path, q, `http://${req.headers.host ?? 'localhost'}${PREFIX.brandfetch}`);
     json(res, answer);
   });
   await new Promise<void>((resolve, reject) => {

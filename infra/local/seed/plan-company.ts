@@ -9,6 +9,7 @@ import {
   planAssetAccounts,
   type SupplierRef,
 } from './plan-accounts.ts';
+import { type PlannedContract, planContractsAndReadings } from './plan-contracts.ts';
 import type { AddressPlan, AssetPlan, CompanyPlan } from './portfolio-types.ts';
 import { createPrng } from './prng.ts';
 import { stamped } from './writer.ts';
@@ -25,6 +26,9 @@ export interface PlannedCompany {
   /** Status history of closed accounts, by account id */
   statusHistory: { accountId: string; item: StoredItem }[];
   rollups: (Rollup & { assetId?: string })[];
+  /** Supply contracts, each under its account */
+  contracts: PlannedContract[];
+  readings: StoredItem[];
   ids: { entities: Map<string, string>; assets: Map<string, string>; accounts: Map<string, string> };
 }
 
@@ -135,6 +139,21 @@ export function planCompany(
     statusHistory.push(...planned.statusHistory);
   }
 
+  // Their own random stream, so adding them changes nothing else the plan draws.
+  const { contracts, readings } = planContractsAndReadings(
+    {
+      rng: createPrng(`${plan.seed}/contracts`),
+      companyId,
+      createdBy,
+      now,
+      suppliers,
+      domesticAssets: new Set(
+        assets.filter((a) => a.plan.assetType === 'Residential block').map((a) => a.item._id),
+      ),
+    },
+    accounts,
+  );
+
   return {
     companyId,
     company,
@@ -144,6 +163,8 @@ export function planCompany(
     accounts,
     statusHistory,
     rollups: rollupsOf(accounts),
+    contracts,
+    readings,
     ids: { entities: entityIds, assets: assetIds, accounts: ctx.accountIds },
   };
 }

@@ -1,4 +1,5 @@
 import type { AuthKind } from '../../access/route-rules.ts';
+import { IMPORT_MAX_BODY_BYTES } from '../../schemas/register-imports.ts';
 import { findResource, type ResourceDecl } from '../resources.ts';
 import type { HttpMethod, HttpRoute, ItemCheck } from '../routes.ts';
 
@@ -15,6 +16,8 @@ function declared(name: string): ResourceDecl {
 }
 
 const ASSETS = declared('assets');
+/** Imports and their rollbacks need the import permission (01 §6: company_user). */
+const IMPORTS = declared('imports');
 const PROJECTS = declared('projects');
 const RECOMMENDATIONS = declared('recommendations');
 
@@ -53,6 +56,8 @@ const SITE_ROUTES: HttpRoute[] = [
   asset('PATCH', '/assets/{id}/status-history/{subId}', 'assets.statusHistory.update', 'write'),
   asset('DELETE', '/assets/{id}/status-history/{subId}', 'assets.statusHistory.delete', 'write'),
   asset('GET', '/assets/{id}/timeline-events', 'assets.timeline.list', 'read'),
+  route('POST', '/assets/import', 'assets.import', IMPORTS, 'write', { maxBodyBytes: IMPORT_MAX_BODY_BYTES }),
+  route('POST', '/assets/import-rollback', 'assets.importRollback', IMPORTS, 'write'),
 ];
 
 const DOCUMENT_ROUTES: HttpRoute[] = [

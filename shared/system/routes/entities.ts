@@ -1,4 +1,5 @@
 import type { AuthKind } from '../../access/route-rules.ts';
+import { IMPORT_MAX_BODY_BYTES } from '../../schemas/register-imports.ts';
 import { findResource } from '../resources.ts';
 import type { HttpMethod, HttpRoute, ItemCheck } from '../routes.ts';
 
@@ -6,6 +7,9 @@ const entities = findResource('entities');
 if (!entities) throw new Error('The entities resource is not declared');
 const READ = entities.read;
 const WRITE = entities.write;
+const imports = findResource('imports');
+if (!imports) throw new Error('The imports resource is not declared');
+const IMPORT = imports.write;
 
 // Machines (report rendering) read what a page shows; they never write.
 const READS = { auth: ['user', 'machine'] as readonly AuthKind[] };
@@ -26,7 +30,7 @@ const route = (
  * The company hierarchy (02 §7 Entities): its tree, subtrees and ultimate parents, search by legal name,
  * the new-entity wizard, and moves within the tree. Create, update and delete replace the generic calls
  * so that a parent must exist, the tree cannot gain a cycle, and nothing is left without its entity.
- * POST /entities/import and /entities/import-rollback belong to the import area.
+ * The CSV import and its rollback need the import permission (01 §6: entity import is for company_user).
  */
 export const ENTITY_ROUTES: readonly HttpRoute[] = [
   route('GET', '/entities/structure', 'entities.structure', READ, READS),
@@ -41,4 +45,6 @@ export const ENTITY_ROUTES: readonly HttpRoute[] = [
   route('PATCH', '/entities/{id}', 'entities.update', WRITE, { ...GENERIC, ...item('write') }),
   route('POST', '/entities/{id}/move', 'entities.move', WRITE, { ...GENERIC, ...item('write') }),
   route('DELETE', '/entities/{id}', 'entities.delete', WRITE, { ...GENERIC, ...item('write') }),
+  route('POST', '/entities/import', 'entities.import', IMPORT, { maxBodyBytes: IMPORT_MAX_BODY_BYTES }),
+  route('POST', '/entities/import-rollback', 'entities.importRollback', IMPORT),
 ];

@@ -3,6 +3,7 @@ import {
   Button,
   Group,
   Image,
+  Modal,
   NativeSelect,
   Pagination,
   Paper,
@@ -15,13 +16,31 @@ import {
 import { useState } from 'react';
 import { Link } from 'react-router';
 import useSWR from 'swr';
+import { canUseRoute } from '../../../shared/access/route-access.ts';
 import { ASSET_STATUSES, ASSET_TYPES } from '../../../shared/schemas/asset-wizard.ts';
+import {
+  ASSET_IMPORT_COLUMNS,
+  type ImportResult,
+  type ImportRollbackResult,
+  importTemplateHeader,
+} from '../../../shared/schemas/register-imports.ts';
+import { CsvImport } from '../../components/csv-import.tsx';
 import { EmptyPanel, ErrorPanel, LoadingPanel } from '../../components/page-state.tsx';
+import { useApi, useSession } from '../../lib/app-context.tsx';
 import { type AreaUnitSystem, formatArea } from '../../lib/format.ts';
-import { type AssetView, addressLine, type ListPage, STATUS_LABELS, useEntityOptions } from './api.ts';
+import {
+  type AssetView,
+  addressLine,
+  type ListPage,
+  STATUS_LABELS,
+  useEntityOptions,
+  useRefresh,
+} from './api.ts';
 import { AreaUnitToggle, EpcBadge, SiteStatusBadge } from './ui.tsx';
 
 const PAGE_SIZE = 25;
+/** Imports need company_user itself (01 §6). */
+const IMPORT_PERMISSION = ['company_user'] as const;
 const NO_WRAP = { whiteSpace: 'nowrap' } as const;
 
 const SORTS = [
@@ -60,6 +79,10 @@ export function AssetListPage() {
   const [sort, setSort] = useState('siteName');
   const [page, setPage] = useState(1);
   const [units, setUnits] = useState<AreaUnitSystem>('metric');
+  const [importing, setImporting] = useState(false);
+  const { access } = useSession();
+  const api = useApi();
+  const refresh = useRefresh();
   const entities = useEntityOptions();
   const key = listKey({ query: query.trim(), entityId, status, assetType, $sort: sort }, page);
   const { data, error, isLoading } = useSWR<ListPage<AssetView>>(key, { keepPreviousData: true });
@@ -73,10 +96,33 @@ export function AssetListPage() {
     <Stack>
       <Group justify="space-between">
         <Title order={2}>Sites</Title>
-        <Button component={Link} to="/assets/wizard">
-          Add a site
-        </Button>
+        <Group gap="sm">
+          {canUseRoute(IMPORT_PERMISSION, access) && (
+            <Button variant="default" onClick={() => setImporting(true)}>
+              Import CSV
+            </Button>
+          )}
+          <Button component={Link} to="/assets/wizard">
+            Add a site
+          </Button>
+        </Group>
       </Group>
+      <Modal opened={importing} onClose={() => setImporting(false)} title="Import sites" size="lg">
+        <CsvImport
+          noun={{ one: 'site', many: 'sites' }}
+          columns={importTemplateHeader(ASSET_IMPORT_COLUMNS)}
+          onImport={async (file) => {
+            const result = await api.post<ImportResult>('/assets/import', file);
+            await refresh('/assets');
+            return result;
+          }}
+          onRollback={async (batchId) => {
+            const result = await api.post<ImportRollbackResult>('/assets/import-rollback', { batchId });
+            await refresh('/assets');
+            return result;
+          }}
+        />
+      </Modal>
       <Paper withBorder p="sm">
         <Group align="end" wrap="wrap">
           <TextInput

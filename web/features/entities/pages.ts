@@ -7,6 +7,7 @@ export const ENTITY_PAGES = {
   'entity-structure': () =>
     import('./entity-structure-page.tsx').then((m) => ({ Component: m.EntityStructurePage })),
   'entity-edit': () => import('./entity-edit-page.tsx').then((m) => ({ Component: m.EntityEditPage })),
+  'entity-import': () => import('./entity-import-page.tsx').then((m) => ({ Component: m.EntityImportPage })),
 } satisfies Record<string, () => Promise<{ Component: ComponentType }>>;
 
 export type EntityPageKey = keyof typeof ENTITY_PAGES;
@@ -15,6 +16,7 @@ export type EntityPageKey = keyof typeof ENTITY_PAGES;
 export const ENTITY_PAGE_OF: Readonly<Record<string, EntityPageKey>> = {
   '/entities': 'entity-list',
   '/new-entity': 'entity-wizard',
+  '/entities/import': 'entity-import',
   '/entities/:id/structure': 'entity-structure',
   '/entities/:id/edit': 'entity-edit',
 };
