@@ -244,3 +244,89 @@ async function listRollups(pk: string, from: string, to: string, utilityType?: U
   const rows = await queryRange<Rollup>(pk, `${from}#`, `${to}#~`);
   return utilityType ? rows.filter((r) => r.utilityType === utilityType) : rows;
 }
+
+/** What one confirmed invoice adds to one month of its account (its period is shared out by days). */
+export interface InvoiceContribution extends RollupDelta {
+  month: string;
+  utilityType: UtilityType;
+  factorVersion: string;
+}
+
+/**
+ * Adds (sign 1) or takes back (sign -1) an invoice's share of a month in the account's months and, unless
+ * the account is a sub-meter (no assetId given), in its asset's and company's roll-ups. Each item records
+ * the ids of the invoices it holds, and the condition on that set makes every write happen once: a retried
+ * confirmation or a repeated deletion changes nothing twice, without needing a transaction.
+ */
+export async function applyInvoiceContribution(
+  companyId: string,
+  accountId: string,
+  assetId: string | undefined,
+  invoiceId: string,
+  c: InvoiceContribution,
+  sign: 1 | -1,
+): Promise<void> {
+  assertMonth(c.month);
+  const sk = consumptionKeys.rollupSk(c.month, c.utilityType);
+  const targets: { pk: string; sk: string; fields: Record<string, string> }[] = [
+    {
+      pk: consumptionKeys.accountMonths(companyId, accountId),
+      sk: c.month,
+      fields: { companyId, accountId, month: c.month, currency: 'GBP', source: 'invoice' },
+    },
+  ];
+  if (assetId) {
+    const base = { companyId, month: c.month, utilityType: c.utilityType };
+    targets.push({ pk: consumptionKeys.assetRollups(companyId, assetId), sk, fields: { ...base, assetId } });
+    targets.push({ pk: consumptionKeys.companyRollups(companyId), sk, fields: base });
+  }
+  for (const t of targets) {
+    const names: Record<string, string> = {
+      '#consumption': 'consumption',
+      '#cost': 'cost',
+      '#emissions': 'emissionsKg',
+      '#unit': 'unit',
+      '#invoices': 'invoiceIds',
+      '#updatedAt': 'updatedAt',
+      '#factor': 'factorVersion',
+    };
+    const values: Record<string, unknown> = {
+      ':consumption': sign * c.consumption,
+      ':cost': sign * c.cost,
+      ':emissions': sign * c.emissionsKg,
+      ':unit': c.unit,
+      ':ids': new Set([invoiceId]),
+      ':id': invoiceId,
+      ':now': new Date().toISOString(),
+      ':factor': c.factorVersion,
+    };
+    const sets = ['#unit = :unit', '#updatedAt = :now', '#factor = :factor'];
+    Object.entries(t.fields).forEach(([field, value], i) => {
+      names[`#f${i}`] = field;
+      values[`:f${i}`] = value;
+      sets.push(`#f${i} = :f${i}`);
+    });
+    const setClause = `SET ${sets.join(', ')}`;
+    try {
+      await documentClient().send(
+        new UpdateCommand({
+          TableName: config().tableName,
+          Key: { pk: t.pk, sk: t.sk },
+          UpdateExpression:
+            sign === 1
+              ? `ADD #consumption :consumption, #cost :cost, #emissions :emissions, #invoices :ids ${setClause}`
+              : `ADD #consumption :consumption, #cost :cost, #emissions :emissions DELETE #invoices :ids ${setClause}`,
+          ConditionExpression:
+            sign === 1
+              ? '(attribute_not_exists(#invoices) OR NOT contains(#invoices, :id)) AND (attribute_not_exists(#unit) OR #unit = :unit)'
+              : 'contains(#invoices, :id)',
+          ExpressionAttributeNames: names,
+          ExpressionAttributeValues: values,
+        }),
+      );
+    } catch (err) {
+      // Already applied (or already taken back): that is the point of the condition.
+      if (!(err instanceof Error && err.name === 'ConditionalCheckFailedException')) throw err;
+    }
+  }
+}

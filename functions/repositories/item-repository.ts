@@ -246,23 +246,23 @@ export async function listItems(ref: CollectionRef, q: ListQuery): Promise<ListR
   return { data, total };
 }
 
-/** Every item of a partition, for internal use on bounded collections (a user's grants, a company's roles). */
-export async function queryAll(pk: string): Promise<StoredItem[]> {
+/** Every item a query matches, page after page, without the key attributes. */
+export async function queryEvery(input: Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey'>) {
   const out: StoredItem[] = [];
   let startKey: Record<string, unknown> | undefined;
   do {
     const page = await documentClient().send(
-      new QueryCommand({
-        TableName: config().tableName,
-        KeyConditionExpression: 'pk = :pk',
-        ExpressionAttributeValues: { ':pk': pk },
-        ExclusiveStartKey: startKey,
-      }),
+      new QueryCommand({ ...input, TableName: config().tableName, ExclusiveStartKey: startKey }),
     );
     for (const raw of page.Items ?? []) out.push(stripKeys(raw));
     startKey = page.LastEvaluatedKey;
   } while (startKey);
   return out;
+}
+
+/** Every item of a partition, for internal use on bounded collections (a user's grants, a company's roles). */
+export async function queryAll(pk: string): Promise<StoredItem[]> {
+  return queryEvery({ KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': pk } });
 }
 
 export async function deleteRaw(pk: string, sk: string): Promise<void> {

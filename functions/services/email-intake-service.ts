@@ -8,6 +8,8 @@ import type { Logger } from '../lib/logger.ts';
 import { companyIdForCaptureAddress } from '../repositories/company-repository.ts';
 import { getItem, putItem } from '../repositories/item-repository.ts';
 import { keys } from '../repositories/keys.ts';
+import { captureKey, MAX_CAPTURE_BYTES } from './invoice-records.ts';
+import { registerUpload } from './invoice-upload-service.ts';
 
 export interface IntakeResult {
   emailId: string;
@@ -17,7 +19,11 @@ export interface IntakeResult {
   stored: string[];
 }
 
-const MAX_ATTACHMENT_BYTES = 20 * 1024 * 1024;
+const MAX_ATTACHMENT_BYTES = MAX_CAPTURE_BYTES;
+
+/** The attachments of one e-mail form one batch, so the upload page can follow them together. */
+const emailBatch = (receivedAt: Date, emailId: string) =>
+  receivedAt.getTime().toString(16).padStart(12, '0').slice(-12) + emailId.slice(0, 12);
 
 function addresses(field: AddressObject | AddressObject[] | undefined): string[] {
   const list = Array.isArray(field) ? field : field ? [field] : [];
@@ -45,6 +51,7 @@ export async function processInboundEmail(bucket: string, key: string, log: Logg
   const emailId = createHash('sha256').update(`${bucket}/${key}`).digest('hex').slice(0, 24);
   const raw = await getObjectBytes(bucket, key);
   const mail = await simpleParser(Buffer.from(raw));
+  const receivedAt = mail.date ?? new Date();
   const recipients = [...addresses(mail.to), ...addresses(mail.cc)];
   const from = addresses(mail.from)[0] ?? 'unknown';
 
@@ -56,7 +63,14 @@ export async function processInboundEmail(bucket: string, key: string, log: Logg
   const ref = emailsRef(companyId);
   if (await getItem(ref.pk, emailId)) return { emailId, status: 'duplicate', companyId, stored: [] };
 
-  const stored: { _id: string; fileName: string; key: string; contentType: string; size: number }[] = [];
+  const stored: {
+    _id: string;
+    captureId: string;
+    fileName: string;
+    key: string;
+    contentType: string;
+    size: number;
+  }[] = [];
   const skipped: string[] = [];
   if (companyId) {
     let index = 0;
@@ -72,7 +86,21 @@ export async function processInboundEmail(bucket: string, key: string, log: Logg
         skipped.push(`${name}: larger than 20 MB`);
         continue;
       }
-      const objectKey = `invoices/${companyId}/email-${emailId}/${index}-${safeFileName(name)}`;
+      // Derived from the e-mail, so a retried intake writes the same capture instead of a second one.
+      const captureId =
+        receivedAt.getTime().toString(16).padStart(12, '0').slice(-12) +
+        createHash('sha256').update(`${emailId}#${index}`).digest('hex').slice(0, 12);
+      const objectKey = captureKey(companyId, captureId, name);
+      await registerUpload(companyId, {
+        captureId,
+        batchId: emailBatch(receivedAt, emailId),
+        fileName: name,
+        key: objectKey,
+        size: attachment.content.byteLength,
+        contentType: CAPTURE_CONTENT_TYPES[type],
+        source: 'email',
+        emailId,
+      });
       await putObject(bucketName('uploads'), objectKey, attachment.content, CAPTURE_CONTENT_TYPES[type], {
         'company-id': companyId,
         source: 'email',
@@ -81,6 +109,7 @@ export async function processInboundEmail(bucket: string, key: string, log: Logg
       });
       stored.push({
         _id: `${emailId}-${index}`,
+        captureId,
         fileName: name,
         key: objectKey,
         contentType: CAPTURE_CONTENT_TYPES[type],
@@ -105,7 +134,7 @@ export async function processInboundEmail(bucket: string, key: string, log: Logg
     to: recipients,
     subject: mail.subject ?? '',
     messageId: mail.messageId,
-    receivedAt: (mail.date ?? new Date()).toISOString(),
+    receivedAt: receivedAt.toISOString(),
     status,
     ...(reason ? { reason } : {}),
     rawKey: key,

@@ -123,7 +123,12 @@ function mayAccess(
 }
 
 /** Loads an item for a route: absent, another company's and unreadable items are all the same 404. */
-async function loadForRoute(ctx: OpContext, resource: ResourceDecl, id: string, access: 'read' | 'write') {
+export async function loadForRoute(
+  ctx: OpContext,
+  resource: ResourceDecl,
+  id: string,
+  access: 'read' | 'write',
+) {
   const item = await getItem(collectionOf(resource, ctx.caller).pk, id);
   if (!item) throw notFound();
   const resolver = new LineageResolver(ctx.caller.companyId);

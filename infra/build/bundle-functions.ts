@@ -1,7 +1,7 @@
-import { existsSync, mkdirSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildSync } from 'esbuild';
+import { buildSync, type Metafile } from 'esbuild';
 import { FUNCTIONS, type FunctionDecl, type FunctionName } from '../../shared/system/functions.ts';
 
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -53,9 +53,16 @@ export function bundleFunction(decl: FunctionDecl, outDir: string = DEFAULT_BUND
 
   if (!existsSync(entry)) throw new Error(`Function ${decl.name}: entry ${decl.entry} does not exist`);
 
+  // Code a function loads only for some requests (PDF stamping) goes into chunks beside index.mjs and is
+  // read when first imported, so it does not weigh on every cold start.
+  rmSync(dir, { recursive: true, force: true });
   const result = buildSync({
     entryPoints: [entry],
-    outfile,
+    outdir: dir,
+    entryNames: 'index',
+    chunkNames: 'chunks/[name]-[hash]',
+    outExtension: { '.js': '.mjs' },
+    splitting: true,
     bundle: true,
     platform: 'node',
     target: 'node24',
@@ -75,7 +82,9 @@ export function bundleFunction(decl: FunctionDecl, outDir: string = DEFAULT_BUND
   });
 
   for (const file of result.outputFiles) {
-    writeAtomically(file.path.endsWith('.map') ? sourcemap : outfile, file.contents);
+    if (!file.path.endsWith('.map')) writeAtomically(file.path, file.contents);
+    else if (file.path === `${outfile}.map`) writeAtomically(sourcemap, file.contents);
+    else writeAtomically(join(metaRoot, `${decl.name}-${basename(file.path)}`), file.contents);
   }
   writeAtomically(metafile, JSON.stringify(result.metafile));
 
@@ -84,10 +93,25 @@ export function bundleFunction(decl: FunctionDecl, outDir: string = DEFAULT_BUND
     kind: decl.kind,
     dir,
     outfile,
-    bytes: statSync(outfile).size,
+    bytes: loadedAtStart(result.metafile, outfile),
     metafile,
     sourcemap,
   };
+}
+
+/** The bytes a cold start reads: the entry and every chunk it imports statically, not those imported on demand. */
+function loadedAtStart(meta: Metafile, outfile: string): number {
+  const key = (path: string) =>
+    Object.keys(meta.outputs).find((k) => resolve(REPO_ROOT, k) === resolve(path));
+  const seen = new Set<string>();
+  const visit = (k: string | undefined) => {
+    if (!k || seen.has(k)) return;
+    seen.add(k);
+    for (const i of meta.outputs[k]?.imports ?? [])
+      if (i.kind === 'import-statement' && !i.external) visit(key(i.path));
+  };
+  visit(key(outfile));
+  return [...seen].reduce((sum, k) => sum + statSync(resolve(REPO_ROOT, k)).size, 0);
 }
 
 /** Bundles the declared functions; their folders are what the CDK app deploys. */

@@ -16,6 +16,7 @@ export interface TemplateValueOption {
 export const TEMPLATE_VALUES: readonly TemplateValueOption[] = [
   { value: 'invoiceNumber', name: 'Invoice number', type: 'text' },
   { value: 'invoiceDate', name: 'Invoice date', type: 'date' },
+  { value: 'dueDate', name: 'Payment due', type: 'date' },
   { value: 'startDate', name: 'Period start', type: 'date' },
   { value: 'endDate', name: 'Period end', type: 'date' },
   { value: 'accountNumber', name: 'Account number', type: 'text' },
@@ -27,6 +28,7 @@ export const TEMPLATE_VALUES: readonly TemplateValueOption[] = [
   { value: 'closingRead', name: 'Closing read', type: 'number' },
   { value: 'isEstimate', name: 'Estimated read', type: 'boolean' },
   { value: 'consumption', name: 'Consumption', type: 'number' },
+  { value: 'consumptionUnit', name: 'Consumption unit', type: 'text' },
   { value: 'unitRate', name: 'Unit rate', type: 'price' },
   { value: 'standingCharge', name: 'Standing charge', type: 'price' },
   { value: 'climateChangeLevy', name: 'Climate Change Levy', type: 'price' },

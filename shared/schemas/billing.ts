@@ -1,5 +1,6 @@
 import * as z from 'zod';
-import { idSchema, isoDate, nonEmpty, utilityTypeSchema } from './common.ts';
+import { idSchema, isoDate, nonEmpty } from './common.ts';
+import { templateSchema as templateItemSchema } from './templates.ts';
 
 export const INVOICE_STATUSES = [
   'uploading',
@@ -39,15 +40,8 @@ export const invoiceValidationSchema = z.object({
   completed: z.boolean().default(false),
 });
 
-export const templateSchema = z.object({
-  supplierId: idSchema,
-  type: utilityTypeSchema,
-  supplierRules: z.array(z.record(z.string(), z.unknown())).default([]),
-  versionRules: z.array(z.record(z.string(), z.unknown())).default([]),
-  pages: z.array(z.record(z.string(), z.unknown())).default([]),
-  bounds: z.array(z.record(z.string(), z.unknown())).default([]),
-  status: z.enum(['preupload', 'uploaded', 'ready']).default('preupload'),
-});
+/** A supplier invoice template, in full in ./templates.ts with the checks between its lists. */
+export const templateSchema = templateItemSchema;
 
 export const CONTRACT_RATE_KINDS = ['unit', 'standing', 'capacity', 'other'] as const;
 

@@ -18,7 +18,7 @@ export const HTTP_FUNCTIONS = [
 ] as const;
 export type HttpFunctionName = (typeof HTTP_FUNCTIONS)[number];
 
-export const WORKER_FUNCTIONS = ['email-intake', 'asset-images'] as const;
+export const WORKER_FUNCTIONS = ['email-intake', 'asset-images', 'capture', 'validation'] as const;
 export type WorkerFunctionName = (typeof WORKER_FUNCTIONS)[number];
 
 export const WS_FUNCTIONS = ['live'] as const;
@@ -42,13 +42,15 @@ export interface FunctionDecl {
     sendEmail?: boolean;
     /** Manage people in the user pool: create them, set temporary passwords, second factors. */
     userPool?: boolean;
+    /** Run Textract analyses (on objects of the buckets it may read). */
+    textract?: boolean;
   };
 }
 
 export const BUCKETS = ['uploads', 'documents', 'inbox', 'reports', 'web'] as const;
 export type BucketName = (typeof BUCKETS)[number];
 
-export const QUEUES = ['email-intake', 'asset-images'] as const;
+export const QUEUES = ['email-intake', 'asset-images', 'capture', 'validation'] as const;
 export type QueueName = (typeof QUEUES)[number];
 
 const httpFn = (name: HttpFunctionName, grants: FunctionDecl['grants']): FunctionDecl => ({
@@ -68,13 +70,23 @@ export const FUNCTIONS: readonly FunctionDecl[] = [
   httpFn('entities', rw),
   httpFn('assets', { ...rw, buckets: { documents: 'readwrite', uploads: 'readwrite' } }),
   httpFn('asset-groups', rw),
-  httpFn('accounts', { ...rw, buckets: { documents: 'readwrite', uploads: 'readwrite' } }),
-  httpFn('invoices', { ...rw, buckets: { uploads: 'readwrite', documents: 'readwrite' } }),
-  httpFn('invoice-validation', rw),
-  httpFn('templates', { ...rw, buckets: { uploads: 'read', documents: 'readwrite' } }),
+  httpFn('accounts', {
+    ...rw,
+    buckets: { documents: 'readwrite', uploads: 'readwrite' },
+    liveConnections: true,
+  }),
+  httpFn('invoices', {
+    ...rw,
+    buckets: { uploads: 'readwrite', documents: 'readwrite' },
+    queues: ['capture', 'validation'],
+    liveConnections: true,
+  }),
+  httpFn('invoice-validation', { ...rw, buckets: { uploads: 'read' }, queues: ['validation'] }),
+  httpFn('templates', { ...rw, buckets: { uploads: 'readwrite', documents: 'readwrite' }, textract: true }),
   httpFn('insights', { ...rw, buckets: { reports: 'readwrite' } }),
   httpFn('automation', { ...rw, buckets: { uploads: 'readwrite' } }),
-  httpFn('util', { ...rw, buckets: { documents: 'read', inbox: 'read' } }),
+  // documents: letters of authority are uploaded by presigned PUT, which needs the signer's write grant.
+  httpFn('util', { ...rw, buckets: { documents: 'readwrite', inbox: 'read', uploads: 'read' } }),
   {
     name: 'live',
     kind: 'ws',
@@ -98,6 +110,29 @@ export const FUNCTIONS: readonly FunctionDecl[] = [
     memoryMb: 1024,
     timeoutSeconds: 60,
     grants: { table: 'readwrite', buckets: { documents: 'readwrite' }, liveConnections: true },
+  },
+  {
+    name: 'capture',
+    kind: 'worker',
+    entry: 'functions/handlers/queue/capture.ts',
+    memoryMb: 1536,
+    // Textract's asynchronous analyses of a long document take a minute or two.
+    timeoutSeconds: 300,
+    grants: {
+      table: 'readwrite',
+      buckets: { uploads: 'read' },
+      queues: ['validation'],
+      liveConnections: true,
+      textract: true,
+    },
+  },
+  {
+    name: 'validation',
+    kind: 'worker',
+    entry: 'functions/handlers/queue/validation.ts',
+    memoryMb: 1024,
+    timeoutSeconds: 60,
+    grants: { table: 'readwrite', liveConnections: true },
   },
 ];
 
@@ -126,6 +161,21 @@ export const QUEUE_DECLS: readonly QueueDecl[] = [
     visibilityTimeoutSeconds: 360,
     maxReceiveCount: 3,
   },
+  {
+    name: 'capture',
+    consumer: 'capture',
+    // One document per invocation: a long one must not hold others back past their deadline.
+    batchSize: 1,
+    visibilityTimeoutSeconds: 1800,
+    maxReceiveCount: 3,
+  },
+  {
+    name: 'validation',
+    consumer: 'validation',
+    batchSize: 10,
+    visibilityTimeoutSeconds: 360,
+    maxReceiveCount: 3,
+  },
 ];
 
 /** Which object-created events reach which queue, as S3 event notifications do in AWS. */
@@ -139,6 +189,8 @@ export const SUBSCRIPTIONS: readonly SubscriptionDecl[] = [
   { bucket: 'inbox', prefix: 'mail/', queue: 'email-intake' },
   // Uploaded site pictures; the worker acts only on `assets/{id}/images/originals/`, never on its own output.
   { bucket: 'documents', prefix: 'assets/', queue: 'asset-images' },
+  // Invoice documents, however they arrived (browser, e-mail, API): `invoices/{companyId}/{captureId}/{file}`.
+  { bucket: 'uploads', prefix: 'invoices/', queue: 'capture' },
 ];
 
 export interface ScheduleDecl {

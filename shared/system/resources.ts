@@ -279,7 +279,7 @@ export const RESOURCES: readonly ResourceDecl[] = [
     read: BILLING,
     write: BILLING,
     indexes: ['status'],
-    searchFields: ['tags'],
+    searchFields: ['displayName', 'invoiceNumber', 'tags'],
   },
   {
     name: 'templates',

@@ -7,8 +7,10 @@ import { ASSET_GROUP_ROUTES } from './routes/asset-groups.ts';
 import { ASSET_ROUTES } from './routes/assets.ts';
 import { CLIENT_ROUTES } from './routes/client-errors.ts';
 import { ENTITY_ROUTES } from './routes/entities.ts';
+import { INVOICE_ROUTES } from './routes/invoices.ts';
 import { SEARCH_ROUTES } from './routes/search.ts';
 import { SUPPLIER_ROUTES } from './routes/suppliers.ts';
+import { TEMPLATE_ROUTES } from './routes/templates.ts';
 import { LOOKUP_ROUTES } from './routes/util.ts';
 
 export const HTTP_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
@@ -41,6 +43,8 @@ export interface HttpRoute {
   companyParam?: string;
   /** Only a signed-in user's own session: never an API key, kiosk or machine. */
   sessionOnly?: boolean;
+  /** A larger request body than the API's usual limit (a CSV file sent whole). */
+  maxBodyBytes?: number;
 }
 
 const USER_OR_MACHINE: readonly AuthKind[] = ['user', 'machine'];
@@ -289,6 +293,8 @@ const SPECIFIC_ROUTES: HttpRoute[] = [
   ...LOOKUP_ROUTES,
   ...SEARCH_ROUTES,
   ...SUPPLIER_ROUTES,
+  ...TEMPLATE_ROUTES,
+  ...INVOICE_ROUTES,
 ];
 const routeKey = (r: HttpRoute) => `${r.method} ${r.path}`;
 const specificKeys = new Set(SPECIFIC_ROUTES.map(routeKey));

@@ -22,7 +22,8 @@ describe('function bundles', () => {
     expect(results.map((r) => r.name)).toEqual(FUNCTIONS.map((f) => f.name));
     for (const r of results) {
       expect(r.outfile).toBe(join(outRoot, 'functions', r.name, 'index.mjs'));
-      expect(r.bytes).toBe(readFileSync(r.outfile).byteLength);
+      // What a cold start reads: the entry file and, with it, the chunks it imports statically.
+      expect(r.bytes).toBeGreaterThanOrEqual(readFileSync(r.outfile).byteLength);
     }
   });
 

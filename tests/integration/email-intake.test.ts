@@ -113,7 +113,9 @@ describe('e-mail intake', () => {
     const stored = await s3.send(
       new ListObjectsV2Command({ Bucket: 'voltfolio-uploads', Prefix: `invoices/${companyId}/` }),
     );
-    expect(stored.Contents?.map((o) => o.Key)).toEqual([expect.stringMatching(/\/1-March-2026\.pdf$/)]);
+    expect(stored.Contents?.map((o) => o.Key)).toEqual([
+      expect.stringMatching(new RegExp(`^invoices/${companyId}/[0-9a-f]{24}/March-2026\\.pdf$`)),
+    ]);
     const object = await s3.send(
       new GetObjectCommand({ Bucket: 'voltfolio-uploads', Key: stored.Contents?.[0]?.Key }),
     );

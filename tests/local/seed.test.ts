@@ -230,6 +230,25 @@ describe('demo data seed', () => {
     }
   });
 
+  it('stores contracts under their accounts and readings that the readings list finds by account', () => {
+    const contracts = all.filter((i) => /^C#[0-9a-f]{24}#accounts#[0-9a-f]{24}#contracts$/.test(i.pk));
+    expect(contracts.length).toBe(stack.result.counts.contracts);
+    const demoSupplies = inPartition(`C#${demoId}#accounts`).filter(
+      (a) => (a.type === 'electricity' || a.type === 'gas') && !a.parentAccountId,
+    );
+    const withContract = demoSupplies.filter((a) =>
+      contracts.some((c) => c.pk === `C#${demoId}#accounts#${a._id}#contracts`),
+    );
+    expect(withContract.length / demoSupplies.length).toBeGreaterThan(0.7);
+    for (const c of contracts) expect((c.rateTypes as unknown[]).length).toBeGreaterThanOrEqual(2);
+    const readings = inPartition(`C#${demoId}#readings`);
+    expect(readings.length + inPartition(`C#${northwindId}#readings`).length).toBe(
+      stack.result.counts.readings,
+    );
+    // Indexed by account, as GET /readings?accountId= reads them.
+    expect(readings.every((r) => r.gsi1pk === `C#${demoId}#readings#accountId#${r.accountId}`)).toBe(true);
+  });
+
   it('loads reference data: suppliers with distributors, countries and LETI benchmarks', () => {
     const suppliers = inPartition('G#suppliers');
     expect(suppliers.map((s) => s.name)).toEqual(

@@ -6,6 +6,7 @@ import { ACCOUNT_PAGES } from '../features/accounts/pages.ts';
 import { ASSET_PAGES } from '../features/assets/pages.ts';
 import { COMPANY_PAGES } from '../features/company/pages.ts';
 import { ENTITY_PAGES } from '../features/entities/pages.ts';
+import { INVOICE_PAGES } from '../features/invoices/pages.ts';
 import { PORTFOLIO_PAGES } from '../features/portfolios/pages.ts';
 import { SUPPLIER_PAGES } from '../features/suppliers/pages.ts';
 import type { Services } from '../lib/app-context.tsx';
@@ -36,6 +37,7 @@ const PAGES: Record<PageKey, LazyPage> = {
   ...ASSET_PAGES,
   ...COMPANY_PAGES,
   ...ENTITY_PAGES,
+  ...INVOICE_PAGES,
   ...PORTFOLIO_PAGES,
   ...SUPPLIER_PAGES,
   'not-available': () => import('./pages/message-pages.tsx').then((m) => ({ Component: m.NotAvailablePage })),

@@ -3,6 +3,11 @@ import { ACCOUNT_SUB_PAGES, type AccountPageKey } from '../features/accounts/pag
 import { type AssetPageKey, withAssetPage } from '../features/assets/pages.ts';
 import { type CompanyPageKey, withCompanyPage } from '../features/company/pages.ts';
 import { ENTITY_PAGE_OF, type EntityPageKey } from '../features/entities/pages.ts';
+import {
+  ACCOUNT_INVOICE_SUB_PAGES,
+  type InvoicePageKey,
+  withInvoicePage,
+} from '../features/invoices/pages.ts';
 import { PORTFOLIO_PAGE_OF, type PortfolioPageKey } from '../features/portfolios/pages.ts';
 import { SUPPLIER_PAGE_OF, type SupplierPageKey } from '../features/suppliers/pages.ts';
 
@@ -17,7 +22,8 @@ export type PageKey =
   | EntityPageKey
   | PortfolioPageKey
   | SupplierPageKey
-  | AssetPageKey;
+  | AssetPageKey
+  | InvoicePageKey;
 
 /** A signed-in route of the shell (01 §2.2), in react-router path syntax. */
 export interface AppRoute {
@@ -134,7 +140,10 @@ export const APP_ROUTES: readonly AppRoute[] = [
     'Sites',
   ),
   ...pages('asset-account', '/assets/:id/accounts/:accountId', ASSET_ACCOUNT_PAGES, PORTFOLIO, 'Sites').map(
-    (r) => ({ ...r, page: ACCOUNT_SUB_PAGES[r.path.split('/').at(-1) ?? ''] ?? r.page }),
+    (r) => {
+      const sub = r.path.split('/').at(-1) ?? '';
+      return { ...r, page: ACCOUNT_SUB_PAGES[sub] ?? ACCOUNT_INVOICE_SUB_PAGES[sub] ?? r.page };
+    },
   ),
   route('asset-discussion', '/assets/:id/discussion/:messageId?', ASSETS, 'Sites'),
   ...pages('asset-reports', '/assets/:id/reports', ['', ':reportType/download'], ASSETS, 'Sites'),
@@ -173,7 +182,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   ].map(withCompanyPage),
 
   route('entity-list', '/entities', ENTITIES, 'Entities', 'entity-list'),
-  route('entity-import', '/entities/import', COMPANY_USER, 'Entities'),
+  route('entity-import', '/entities/import', COMPANY_USER, 'Entities', 'entity-import'),
   redirect('entity', '/entities/:id', '/entities/:id/structure', ENTITIES, 'Entities'),
   ...pages('entity', '/entities/:id', ['structure', 'edit'], ENTITIES, 'Entities').map((r) => ({
     ...r,
@@ -190,7 +199,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     'Import Data',
   ),
 
-  route('invoice-upload', '/invoices/upload', INVOICE_UPLOAD, 'Invoices'),
+  withInvoicePage(route('invoice-upload', '/invoices/upload', INVOICE_UPLOAD, 'Invoices')),
 
   redirect(
     'invoice-validation',
@@ -205,12 +214,14 @@ export const APP_ROUTES: readonly AppRoute[] = [
     ['passed', 'failed', 'completed', 'upload', ':id'],
     BILL_VALIDATION,
     'Bill Validation',
-  ),
-  route(
-    'invoice-captures',
-    '/invoice-validation/invoice-captures',
-    BILL_VALIDATION_BETA,
-    'Bill Validation BETA',
+  ).map(withInvoicePage),
+  withInvoicePage(
+    route(
+      'invoice-captures',
+      '/invoice-validation/invoice-captures',
+      BILL_VALIDATION_BETA,
+      'Bill Validation BETA',
+    ),
   ),
 
   ...pages('marketplace-carbon', '/marketplace/carbon', ['', ':id'], COMPANY_USER, 'Marketplace'),
@@ -250,7 +261,9 @@ export const APP_ROUTES: readonly AppRoute[] = [
     ...r,
     page: SUPPLIER_PAGE_OF[r.path] ?? r.page,
   })),
-  ...pages('supplier-templates', '/suppliers/:id/templates', SUPPLIER_TEMPLATES, ADMIN, 'Suppliers'),
+  ...pages('supplier-templates', '/suppliers/:id/templates', SUPPLIER_TEMPLATES, ADMIN, 'Suppliers').map(
+    (r) => ({ ...r, page: SUPPLIER_PAGE_OF[r.path] ?? r.page }),
+  ),
 
   redirect('targets', '/targets', '/targets/dashboard', ADMIN, 'Targets'),
   ...pages('targets', '/targets', ['dashboard', 'manage'], ADMIN, 'Targets'),

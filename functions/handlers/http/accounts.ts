@@ -5,6 +5,7 @@ import { ACCOUNT_OPERATIONS } from '../../services/account-service.ts';
 import { ACCOUNT_STATUS_OPERATIONS } from '../../services/account-status-service.ts';
 import { CONTRACT_FILE_OPERATIONS } from '../../services/contract-file-service.ts';
 import { CONTRACT_OPERATIONS } from '../../services/contract-service.ts';
+import { INVOICE_ACCOUNT_OPERATIONS } from '../../services/invoice-account-service.ts';
 import { READING_OPERATIONS } from '../../services/reading-service.ts';
 import { GENERIC_OPERATIONS } from '../../services/resource-service.ts';
 
@@ -17,4 +18,5 @@ export const handler = httpFunction('accounts', {
   ...CONTRACT_OPERATIONS,
   ...CONTRACT_FILE_OPERATIONS,
   ...READING_OPERATIONS,
+  ...INVOICE_ACCOUNT_OPERATIONS,
 });

@@ -1,4 +1,8 @@
 import { httpFunction } from '../../middleware/http-function.ts';
 import { GENERIC_OPERATIONS } from '../../services/resource-service.ts';
+import { VALIDATION_QUEUE_OPERATIONS } from '../../services/validation-queue-service.ts';
 
-export const handler = httpFunction('invoice-validation', { ...GENERIC_OPERATIONS });
+export const handler = httpFunction('invoice-validation', {
+  ...GENERIC_OPERATIONS,
+  ...VALIDATION_QUEUE_OPERATIONS,
+});

@@ -1,4 +1,12 @@
 import { httpFunction } from '../../middleware/http-function.ts';
+import { INVOICE_IMPORT_OPERATIONS } from '../../services/invoice-import-service.ts';
+import { INVOICE_OPERATIONS } from '../../services/invoice-service.ts';
+import { INVOICE_UPLOAD_OPERATIONS } from '../../services/invoice-upload-service.ts';
 import { GENERIC_OPERATIONS } from '../../services/resource-service.ts';
 
-export const handler = httpFunction('invoices', { ...GENERIC_OPERATIONS });
+export const handler = httpFunction('invoices', {
+  ...GENERIC_OPERATIONS,
+  ...INVOICE_UPLOAD_OPERATIONS,
+  ...INVOICE_OPERATIONS,
+  ...INVOICE_IMPORT_OPERATIONS,
+});

@@ -138,5 +138,19 @@ export class DeclaredFunction extends Construct {
         }),
       );
     }
+    if (grants.textract) {
+      // Textract takes no resource-level permissions; it reads the document with this role's S3 grants.
+      this.fn.addToRolePolicy(
+        new PolicyStatement({
+          actions: [
+            'textract:StartDocumentAnalysis',
+            'textract:GetDocumentAnalysis',
+            'textract:StartExpenseAnalysis',
+            'textract:GetExpenseAnalysis',
+          ],
+          resources: ['*'],
+        }),
+      );
+    }
   }
 }

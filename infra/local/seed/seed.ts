@@ -3,11 +3,13 @@ import { registerCaptureAddress } from '../../../functions/repositories/company-
 import { putAccountMonths, putRollups } from '../../../functions/repositories/consumption-repository.ts';
 import { putItem } from '../../../functions/repositories/item-repository.ts';
 import { writeActivity } from '../../../functions/services/activity-service.ts';
+import { contractsRef } from '../../../functions/services/contract-store.ts';
 import { EMPTY_GRANTS } from '../../../shared/access/caller.ts';
 import { monthSlots } from './consumption-model.ts';
 import { DEMO_ESTATES } from './demo-estates.ts';
 import { type CompanyKey, DEMO_PASSWORD, ROLE_PLANS, type RoleKey } from './demo-users.ts';
 import { assetSvg, assetThumbnailSvg, uploadAssetImage } from './images.ts';
+import { seedInvoiceTemplates } from './invoice-templates.ts';
 import { NORTHWIND } from './northwind.ts';
 import { type PlannedCompany, planCompany } from './plan-company.ts';
 import { seedBenchmarks, seedCountries, seedSuppliers } from './reference-data.ts';
@@ -26,9 +28,10 @@ export interface SeedResult {
 
 /**
  * Fills an empty local stack with demo data: two companies with entities, assets (with pictures),
- * accounts, three years of monthly consumption, invoices and roll-ups, roles, users who can sign in,
- * notifications and an activity log. Expects the table and buckets to exist and the environment to point
- * at them. `origin` is the browser-facing origin of the stack; stored links are relative to it.
+ * accounts, three years of monthly consumption, invoices and roll-ups, supply contracts and meter
+ * readings, roles, users who can sign in, notifications and an activity log. Expects the table and
+ * buckets to exist and the environment to point at them. `origin` is the browser-facing origin of the
+ * stack; stored links are relative to it.
  */
 export async function seedDemoData(opts: { stateDir: string; origin: string }): Promise<SeedResult> {
   const now = new Date();
@@ -51,7 +54,8 @@ export async function seedDemoData(opts: { stateDir: string; origin: string }): 
     demo: planCompany(DEMO_ESTATES, suppliers, slots, sub('owner@demo.test'), now),
     northwind: planCompany(NORTHWIND, suppliers, slots, sub('owner@northwind.test'), now),
   };
-  const counts: Record<string, number> = { suppliers: suppliers.length, countries, benchmarks };
+  const templates = await seedInvoiceTemplates(suppliers, staff);
+  const counts: Record<string, number> = { suppliers: suppliers.length, countries, benchmarks, templates };
   const add = (key: string, n: number) => {
     counts[key] = (counts[key] ?? 0) + n;
   };
@@ -115,6 +119,8 @@ async function writeCompany(company: PlannedCompany, add: (key: string, n: numbe
     ),
     inPool(company.accounts, 6, (a) => putAccountMonths(cid, a.item._id, a.months)),
     inPool(chunks(company.rollups, 100), 4, (rows) => putRollups(cid, rows)),
+    inPool(company.contracts, 4, (c) => putItems(contractsRef(cid, c.accountId), [c.item])),
+    putItems(collection('readings', cid), company.readings),
   ]);
   add('entities', company.entities.length);
   add('assets', company.assets.length);
@@ -128,6 +134,8 @@ async function writeCompany(company: PlannedCompany, add: (key: string, n: numbe
     company.accounts.reduce((n, a) => n + a.months.length, 0),
   );
   add('rollups', company.rollups.length);
+  add('contracts', company.contracts.length);
+  add('readings', company.readings.length);
 }
 
 function chunks<T>(items: readonly T[], size: number): T[][] {

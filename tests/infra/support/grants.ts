@@ -141,6 +141,8 @@ export function excessGrants(
         if (!decl.grants.sendEmail) deny('without sendEmail');
         if (!targets.every((t) => t.resource.Type === 'AWS::SES::EmailIdentity'))
           deny('beyond the sender identity');
+      } else if (service === 'textract') {
+        if (!decl.grants.textract) deny('without textract');
       } else if (service === 'cognito-idp') {
         if (!decl.grants.userPool) deny('without userPool');
         if (!targets.every((t) => t.resource.Type === 'AWS::Cognito::UserPool')) deny('beyond the user pool');
@@ -180,6 +182,9 @@ export function missingGrants(synth: Synthesized, decl: FunctionDecl, statements
   }
   if (decl.grants.sendEmail && !has('ses:SendEmail', (t) => t.resource.Type === 'AWS::SES::EmailIdentity')) {
     missing.push('send e-mail');
+  }
+  if (decl.grants.textract && !allowed.some((s) => s.actions.includes('textract:StartExpenseAnalysis'))) {
+    missing.push('textract');
   }
   return missing;
 }

@@ -8,6 +8,8 @@ export const SUPPLIER_PAGES = {
   'supplier-overview': () =>
     import('./supplier-overview-page.tsx').then((m) => ({ Component: m.SupplierOverviewPage })),
   'supplier-edit': () => import('./supplier-edit-page.tsx').then((m) => ({ Component: m.SupplierEditPage })),
+  'supplier-templates': () =>
+    import('./template-editor-page.tsx').then((m) => ({ Component: m.SupplierTemplatesPage })),
 } satisfies Record<string, () => Promise<{ Component: ComponentType }>>;
 
 export type SupplierPageKey = keyof typeof SUPPLIER_PAGES;
@@ -18,4 +20,10 @@ export const SUPPLIER_PAGE_OF: Readonly<Record<string, SupplierPageKey>> = {
   '/suppliers/create': 'supplier-create',
   '/suppliers/:id/overview': 'supplier-overview',
   '/suppliers/:id/edit': 'supplier-edit',
+  ...Object.fromEntries(
+    ['electricity', 'solar', 'gas', 'water', 'waste', 'heating', 'cooling'].map((u) => [
+      `/suppliers/:id/templates/${u}`,
+      'supplier-templates' as const,
+    ]),
+  ),
 };

@@ -4,7 +4,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { ErrorPanel, LoadingPanel } from '../../components/page-state.tsx';
 import { type Supplier, useSupplier } from './api.ts';
 
-export type SupplierTab = 'overview' | 'edit';
+export type SupplierTab = 'overview' | 'edit' | 'templates';
 
 /** A supplier's heading (logo and name) and tabs; the tab's page renders below. */
 export function SupplierLayout({
@@ -36,10 +36,18 @@ export function SupplierLayout({
         )}
         <Title order={2}>{supplier.name}</Title>
       </Group>
-      <Tabs value={tab} onChange={(next) => next && navigate(`/suppliers/${supplier._id}/${next}`)}>
+      <Tabs
+        value={tab}
+        onChange={(next) => {
+          if (next === 'templates')
+            navigate(`/suppliers/${supplier._id}/templates/${supplier.utilityTypes[0] ?? 'electricity'}`);
+          else if (next) navigate(`/suppliers/${supplier._id}/${next}`);
+        }}
+      >
         <Tabs.List>
           <Tabs.Tab value="overview">Overview</Tabs.Tab>
           <Tabs.Tab value="edit">Edit</Tabs.Tab>
+          <Tabs.Tab value="templates">Templates</Tabs.Tab>
         </Tabs.List>
       </Tabs>
       {children(supplier)}

@@ -1,0 +1,184 @@
+import { DeleteCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { findResource } from '../../shared/system/resources.ts';
+import { documentClient } from '../adapters/dynamo.ts';
+import { config } from '../config.ts';
+import { type CollectionRef, getItem, putItem, queryEvery, type StoredItem } from './item-repository.ts';
+import { keys } from './keys.ts';
+
+/**
+ * Invoice documents and what capture and validation make of them. A capture is one uploaded document;
+ * each invoice found in it is an invoice item, and each invoice has one validation item with the same id.
+ */
+
+function declared(name: string): CollectionRef & { name: string } {
+  const r = findResource(name);
+  if (!r) throw new Error(`The ${name} resource is not declared`);
+  return { name, pk: '', indexes: r.indexes ?? [], searchFields: r.searchFields };
+}
+
+export const invoicesRef = (companyId: string): CollectionRef => ({
+  ...declared('invoices'),
+  pk: keys.collection({ companyId }, 'invoices'),
+});
+
+export const validationsRef = (companyId: string): CollectionRef => ({
+  ...declared('invoice-validation'),
+  pk: keys.collection({ companyId }, 'invoice-validation'),
+});
+
+export const capturesRef = (companyId: string): CollectionRef => ({
+  pk: keys.collection({ companyId }, 'invoice-capture'),
+  indexes: ['batchId'],
+  searchFields: ['fileName'],
+});
+
+export const getInvoice = (companyId: string, id: string) => getItem(invoicesRef(companyId).pk, id);
+export const getValidation = (companyId: string, id: string) => getItem(validationsRef(companyId).pk, id);
+export const getCapture = (companyId: string, id: string) => getItem(capturesRef(companyId).pk, id);
+
+export const putInvoice = (companyId: string, item: StoredItem) => putItem(invoicesRef(companyId), item);
+export const putValidation = (companyId: string, item: StoredItem) =>
+  putItem(validationsRef(companyId), item);
+export const putCapture = (companyId: string, item: StoredItem, opts: { mustNotExist?: boolean } = {}) =>
+  putItem(capturesRef(companyId), item, opts);
+
+const isConditionFailure = (err: unknown) =>
+  (err as { name?: string } | undefined)?.name === 'ConditionalCheckFailedException';
+
+/** A capture that has sat in processing this long was abandoned by a crashed worker and may be taken again. */
+export const STALE_CLAIM_MS = 15 * 60 * 1000;
+
+/**
+ * Takes a capture for processing, once: only from uploading or queued, or from a processing claim gone
+ * stale. A duplicated S3 event or a redelivered message therefore finds it taken and does nothing.
+ */
+export async function claimCapture(companyId: string, id: string, now: Date): Promise<boolean> {
+  try {
+    await documentClient().send(
+      new UpdateCommand({
+        TableName: config().tableName,
+        Key: { pk: capturesRef(companyId).pk, sk: id },
+        UpdateExpression:
+          'SET #status = :processing, claimedAt = :now, updatedAt = :nowIso ADD attempts :one',
+        ConditionExpression:
+          'attribute_exists(pk) AND (#status IN (:uploading, :queued) OR (#status = :processing AND claimedAt < :stale))',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: {
+          ':processing': 'processing',
+          ':uploading': 'uploading',
+          ':queued': 'queued',
+          ':now': now.getTime(),
+          ':nowIso': now.toISOString(),
+          ':stale': now.getTime() - STALE_CLAIM_MS,
+          ':one': 1,
+        },
+      }),
+    );
+    return true;
+  } catch (err) {
+    if (isConditionFailure(err)) return false;
+    throw err;
+  }
+}
+
+const markerKey = (companyId: string, kind: string, value: string) =>
+  `${keys.collection({ companyId }, 'invoice-marker')}#${kind}#${value}`;
+
+/**
+ * Records that a document with these bytes belongs to a capture. Answers the capture that already held
+ * them, if another did: the same file uploaded again is recognised rather than captured twice.
+ */
+export async function claimFileDigest(
+  companyId: string,
+  digest: string,
+  captureId: string,
+): Promise<string | undefined> {
+  const pk = markerKey(companyId, 'file', digest);
+  try {
+    await documentClient().send(
+      new PutCommand({
+        TableName: config().tableName,
+        Item: { pk, sk: 'capture', captureId },
+        ConditionExpression: 'attribute_not_exists(pk) OR captureId = :id',
+        ExpressionAttributeValues: { ':id': captureId },
+      }),
+    );
+    return undefined;
+  } catch (err) {
+    if (!isConditionFailure(err)) throw err;
+    const existing = await documentClient().send(
+      new QueryCommand({
+        TableName: config().tableName,
+        KeyConditionExpression: 'pk = :pk',
+        ExpressionAttributeValues: { ':pk': pk },
+      }),
+    );
+    const other = existing.Items?.[0]?.captureId;
+    return typeof other === 'string' ? other : undefined;
+  }
+}
+
+/** Forgets a file digest, so that a deleted capture's document may be uploaded again. */
+export async function releaseFileDigest(companyId: string, digest: string, captureId: string) {
+  try {
+    await documentClient().send(
+      new DeleteCommand({
+        TableName: config().tableName,
+        Key: { pk: markerKey(companyId, 'file', digest), sk: 'capture' },
+        ConditionExpression: 'captureId = :id',
+        ExpressionAttributeValues: { ':id': captureId },
+      }),
+    );
+  } catch (err) {
+    if (!isConditionFailure(err)) throw err;
+  }
+}
+
+/** Invoice numbers are compared without spaces, punctuation or case, as suppliers print them variously. */
+export const normaliseInvoiceNumber = (n: string) => n.replace(/[^A-Za-z0-9]/g, '').toUpperCase();
+
+/** Indexes an invoice under its supplier invoice number, for the duplicate check. */
+export async function putInvoiceNumber(companyId: string, invoiceNumber: string, invoiceId: string) {
+  await documentClient().send(
+    new PutCommand({
+      TableName: config().tableName,
+      Item: { pk: markerKey(companyId, 'number', normaliseInvoiceNumber(invoiceNumber)), sk: invoiceId },
+    }),
+  );
+}
+
+export async function removeInvoiceNumber(companyId: string, invoiceNumber: string, invoiceId: string) {
+  await documentClient().send(
+    new DeleteCommand({
+      TableName: config().tableName,
+      Key: { pk: markerKey(companyId, 'number', normaliseInvoiceNumber(invoiceNumber)), sk: invoiceId },
+    }),
+  );
+}
+
+/** Ids of the invoices of a company that carry this supplier invoice number. */
+export async function invoicesWithNumber(companyId: string, invoiceNumber: string): Promise<string[]> {
+  const out = await documentClient().send(
+    new QueryCommand({
+      TableName: config().tableName,
+      KeyConditionExpression: 'pk = :pk',
+      ExpressionAttributeValues: {
+        ':pk': markerKey(companyId, 'number', normaliseInvoiceNumber(invoiceNumber)),
+      },
+    }),
+  );
+  return (out.Items ?? []).map((i) => String(i.sk));
+}
+
+/** Every item of an index partition of a collection (all invoices of an account, of a batch). */
+export async function queryIndexed(ref: CollectionRef, field: string, value: string): Promise<StoredItem[]> {
+  const i = ref.indexes.indexOf(field);
+  if (i < 0) throw new Error(`${field} is not indexed`);
+  const index = `gsi${i + 1}`;
+  return queryEvery({
+    IndexName: index,
+    KeyConditionExpression: '#pk = :pk',
+    ExpressionAttributeNames: { '#pk': `${index}pk` },
+    ExpressionAttributeValues: { ':pk': keys.indexed(ref.pk, field, value) },
+  });
+}

@@ -1,0 +1,271 @@
+import { createHash } from 'node:crypto';
+import { extractInvoices, isInvoiceComplete } from '../../shared/capture/extract.ts';
+import type { CaptureResults, InvoiceExtract, Template } from '../../shared/capture/model.ts';
+import { detectCaptureFileType } from '../../shared/files/file-type.ts';
+import { sendToQueue } from '../adapters/queue.ts';
+import { getObjectBytes } from '../adapters/s3.ts';
+import { analyseDocument, isDocumentProblem } from '../adapters/textract.ts';
+import type { Logger } from '../lib/logger.ts';
+import {
+  claimCapture,
+  claimFileDigest,
+  getCapture,
+  getInvoice,
+  putCapture,
+  putInvoice,
+  putValidation,
+} from '../repositories/invoice-repository.ts';
+import { queryAll, type StoredItem } from '../repositories/item-repository.ts';
+import { keys } from '../repositories/keys.ts';
+import {
+  invoiceFieldsOf,
+  invoiceIdFor,
+  MAX_CAPTURE_BYTES,
+  parseCaptureKey,
+  validationItemFor,
+} from './invoice-records.ts';
+
+export interface CaptureOutcome {
+  companyId?: string;
+  captureId?: string;
+  status: 'captured' | 'manual' | 'error' | 'skipped';
+  invoiceIds: string[];
+  reason?: string;
+}
+
+const TEMPLATE_CACHE_MS = 60_000;
+let templateCache: { at: number; templates: Template[] } | undefined;
+
+/** Templates change rarely and are shared by every company; a minute's cache spares a read per document. */
+async function templates(): Promise<Template[]> {
+  if (templateCache && Date.now() - templateCache.at < TEMPLATE_CACHE_MS) return templateCache.templates;
+  const all = (await queryAll(keys.collection({}, 'templates'))).filter((t) => t.deleted !== true);
+  templateCache = { at: Date.now(), templates: all as unknown as Template[] };
+  return templateCache.templates;
+}
+
+export function forgetTemplates(): void {
+  templateCache = undefined;
+}
+
+const str = (v: unknown) => (typeof v === 'string' ? v : undefined);
+
+/** An object written to `invoices/` without an upload call (by a machine, say) still gets its records. */
+async function ensureCapture(companyId: string, captureId: string, fileName: string, key: string) {
+  const existing = await getCapture(companyId, captureId);
+  if (existing) return existing;
+  const now = new Date().toISOString();
+  const capture: StoredItem = {
+    _id: captureId,
+    companyId,
+    batchId: captureId,
+    fileName,
+    key,
+    source: 'api',
+    status: 'queued',
+    invoiceIds: [captureId],
+    createdAt: now,
+    updatedAt: now,
+  };
+  try {
+    await putCapture(companyId, capture, { mustNotExist: true });
+  } catch (err) {
+    if ((err as { name?: string }).name !== 'ConditionalCheckFailedException') throw err;
+    return (await getCapture(companyId, captureId)) ?? capture;
+  }
+  await putInvoice(companyId, {
+    _id: captureId,
+    companyId,
+    captureId,
+    batchId: captureId,
+    fileName,
+    key,
+    status: 'queued',
+    completed: false,
+    isCreditNote: false,
+    values: {},
+    rates: [],
+    createdAt: now,
+    updatedAt: now,
+  });
+  return capture;
+}
+
+/** PDF encryption is declared in the trailer; Textract cannot read such a file, so say why at once. */
+function isEncryptedPdf(bytes: Uint8Array): boolean {
+  const tail = Buffer.from(bytes.subarray(Math.max(0, bytes.length - 4096))).toString('latin1');
+  const head = Buffer.from(bytes.subarray(0, Math.min(bytes.length, 4096))).toString('latin1');
+  return /\/Encrypt\s+\d+\s+\d+\s+R/.test(tail) || /\/Encrypt\s+\d+\s+\d+\s+R/.test(head);
+}
+
+/**
+ * Captures one uploaded document: checks it, has Textract read it, extracts its invoices with the
+ * supplier templates (or without), stores an invoice and a pending validation for each, and queues them
+ * for validation. Every failure a person can act on ends the capture as error with its reason; anything
+ * else throws, so the message is retried and, in the end, kept in the dead-letter queue.
+ */
+export async function captureDocument(
+  bucket: string,
+  key: string,
+  size: number | undefined,
+  log: Logger,
+): Promise<CaptureOutcome> {
+  const parsed = parseCaptureKey(key);
+  if (!parsed) {
+    log.warn('object outside the capture layout ignored', { key });
+    return { status: 'skipped', invoiceIds: [], reason: 'Not an invoice upload key' };
+  }
+  const { companyId, captureId, fileName } = parsed;
+  const capture = await ensureCapture(companyId, captureId, fileName, key);
+  if (!(await claimCapture(companyId, captureId, new Date()))) {
+    log.info('capture already taken', { companyId, captureId, status: capture.status });
+    return { companyId, captureId, status: 'skipped', invoiceIds: [], reason: 'Already captured' };
+  }
+  try {
+    return await captureClaimed(bucket, key, size, capture, parsed, log);
+  } catch (err) {
+    // Give the claim back, so the retry SQS makes (or a replay from the dead-letter queue) can take it.
+    await putCapture(companyId, {
+      ...((await getCapture(companyId, captureId)) ?? capture),
+      status: 'queued',
+      lastError: err instanceof Error ? err.message : String(err),
+      updatedAt: new Date().toISOString(),
+    }).catch((e) => log.error('could not release the capture', { captureId, error: String(e) }));
+    throw err;
+  }
+}
+
+async function captureClaimed(
+  bucket: string,
+  key: string,
+  size: number | undefined,
+  capture: StoredItem,
+  { companyId, captureId, fileName }: { companyId: string; captureId: string; fileName: string },
+  log: Logger,
+): Promise<CaptureOutcome> {
+  const started = Date.now();
+  const fail = (reason: string, type = 'capture') =>
+    finishWithError(companyId, captureId, reason, type, log).then(
+      (): CaptureOutcome => ({ companyId, captureId, status: 'error', invoiceIds: [captureId], reason }),
+    );
+
+  if (size !== undefined && size > MAX_CAPTURE_BYTES) return fail('The file is larger than 20 MB.');
+  const bytes = await getObjectBytes(bucket, key);
+  if (bytes.byteLength > MAX_CAPTURE_BYTES) return fail('The file is larger than 20 MB.');
+  if (bytes.byteLength === 0) return fail('The file is empty.');
+  const type = detectCaptureFileType(bytes);
+  if (!type) return fail('The file is not a PDF or an image (PNG, JPEG or TIFF).');
+  if (type === 'pdf' && isEncryptedPdf(bytes)) {
+    return fail('The PDF is protected by a password. Save it without the password and upload it again.');
+  }
+  const digest = createHash('sha256').update(bytes).digest('hex');
+  const earlier = await claimFileDigest(companyId, digest, captureId);
+  if (earlier) {
+    const other = await getCapture(companyId, earlier);
+    const name = str(other?.fileName) ?? earlier;
+    return fail(`This file was already uploaded as ${name}; it is not captured twice.`, 'duplicate');
+  }
+
+  let results: CaptureResults;
+  try {
+    const output = await analyseDocument(bucket, key);
+    results = extractInvoices(output, await templates());
+  } catch (err) {
+    if (isDocumentProblem(err)) return fail(err instanceof Error ? err.message : String(err));
+    throw err;
+  }
+  if (results.multiInvoice.invoices.length === 0) {
+    return fail('No text could be read from the document.');
+  }
+
+  const now = new Date().toISOString();
+  const placeholder = await getInvoice(companyId, captureId);
+  const createdAt = str(placeholder?.createdAt) ?? now;
+  const invoices = results.multiInvoice.invoices;
+  const ids = invoices.map((inv) => invoiceIdFor(captureId, inv.index));
+  const records = invoices.map((inv, i) => {
+    const status = isInvoiceComplete(inv) ? 'captured' : 'manual';
+    return {
+      extract: inv,
+      invoice: {
+        ...(i === 0 ? (placeholder ?? {}) : {}),
+        _id: ids[i] as string,
+        companyId,
+        captureId,
+        batchId: str(capture.batchId) ?? captureId,
+        fileName: invoices.length > 1 ? `${fileName} (${i + 1} of ${invoices.length})` : fileName,
+        key,
+        source: str(capture.source) ?? 'upload',
+        ...invoiceFieldsOf(inv, results),
+        status,
+        invoiceValidationId: ids[i] as string,
+        // Invoices split from one document point at each other, so each can lead to the rest.
+        ...(invoices.length > 1 ? { sisterId: i === 0 ? ids[1] : ids[0] } : {}),
+        completed: false,
+        createdAt: i === 0 ? createdAt : now,
+        updatedAt: now,
+      } satisfies StoredItem,
+    };
+  });
+  for (const r of records) await putInvoice(companyId, r.invoice);
+  for (const r of records) {
+    await putValidation(companyId, validationItemFor(r.invoice, capture, 'pending', now));
+  }
+  const allComplete = records.every((r) => r.invoice.status === 'captured');
+  await putCapture(companyId, {
+    ...capture,
+    status: allComplete ? 'captured' : 'manual',
+    results,
+    invoiceIds: ids,
+    digest,
+    pageCount: results.pageCount,
+    ocr: results.ocr,
+    durationMs: Date.now() - started,
+    error: undefined,
+    updatedAt: now,
+  });
+  await sendToQueue(
+    'validation',
+    ids.map((invoiceId) => ({ companyId, invoiceId })),
+  );
+  log.info('document captured', {
+    companyId,
+    captureId,
+    invoices: ids.length,
+    methods: invoices.map((i: InvoiceExtract) => i.method),
+    ms: Date.now() - started,
+  });
+  return { companyId, captureId, status: allComplete ? 'captured' : 'manual', invoiceIds: ids };
+}
+
+async function finishWithError(
+  companyId: string,
+  captureId: string,
+  reason: string,
+  type: string,
+  log: Logger,
+) {
+  const now = new Date().toISOString();
+  const capture = await getCapture(companyId, captureId);
+  const error = { type, message: reason };
+  if (capture) await putCapture(companyId, { ...capture, status: 'error', error, updatedAt: now });
+  const invoice = (await getInvoice(companyId, captureId)) ?? {
+    _id: captureId,
+    companyId,
+    captureId,
+    batchId: str(capture?.batchId) ?? captureId,
+    fileName: str(capture?.fileName) ?? 'document',
+    values: {},
+    rates: [],
+    completed: false,
+    isCreditNote: false,
+    createdAt: now,
+  };
+  const stored = { ...invoice, status: 'error', error, invoiceValidationId: captureId, updatedAt: now };
+  await putInvoice(companyId, stored);
+  await putValidation(companyId, {
+    ...validationItemFor(stored, capture ?? stored, 'error', now),
+    reason,
+  });
+  log.warn('capture failed', { companyId, captureId, reason, type });
+}

@@ -1,0 +1,229 @@
+import * as z from 'zod';
+import { CAPTURE_CONTENT_TYPES } from '../../shared/files/file-type.ts';
+import { publishToCompany } from '../adapters/live.ts';
+import { sendToQueue } from '../adapters/queue.ts';
+import { presignGet, presignPut } from '../adapters/s3.ts';
+import { bucketName } from '../config.ts';
+import { badRequest, conflict, notFound } from '../lib/errors.ts';
+import { newId } from '../lib/ids.ts';
+import { parseOrThrow } from '../lib/validation.ts';
+import type { OpContext, Operations, OpResult } from '../middleware/api-context.ts';
+import { getCapture, getInvoice, putCapture, putInvoice } from '../repositories/invoice-repository.ts';
+import type { StoredItem } from '../repositories/item-repository.ts';
+import { captureKey, MAX_CAPTURE_BYTES } from './invoice-records.ts';
+
+const ACCEPTED_TYPES = Object.values(CAPTURE_CONTENT_TYPES);
+const ID = /^[0-9a-f]{24}$/;
+
+export const uploadRequestSchema = z.object({
+  fileName: z.string().trim().min(1, 'Choose a file').max(200, 'The file name is too long'),
+  contentType: z
+    .string()
+    .refine(
+      (t) => ACCEPTED_TYPES.includes(t),
+      'Only PDF documents and PNG, JPEG or TIFF images can be captured',
+    ),
+  size: z
+    .number({ error: 'The size of the file is required' })
+    .int()
+    .positive('The file is empty')
+    .max(MAX_CAPTURE_BYTES, 'The file is larger than 20 MB'),
+  batchId: z.string().regex(ID, 'Must be a valid id').optional(),
+  accountId: z.string().regex(ID, 'Must be a valid id').optional(),
+});
+type UploadRequest = z.infer<typeof uploadRequestSchema>;
+
+export interface UploadRegistration {
+  captureId: string;
+  batchId: string;
+  fileName: string;
+  key: string;
+  size: number;
+  contentType: string;
+  source: 'upload' | 'email' | 'api';
+  userSub?: string;
+  accountId?: string;
+  emailId?: string;
+}
+
+/**
+ * Writes the records of a document before its bytes arrive: a capture and the invoice that the browser
+ * follows while it uploads. Writing them twice (a retried e-mail) keeps the first.
+ */
+export async function registerUpload(companyId: string, r: UploadRegistration): Promise<void> {
+  const now = new Date().toISOString();
+  const common = {
+    companyId,
+    batchId: r.batchId,
+    fileName: r.fileName,
+    key: r.key,
+    source: r.source,
+    ...(r.userSub ? { userSub: r.userSub } : {}),
+    ...(r.emailId ? { emailId: r.emailId } : {}),
+    createdAt: now,
+    updatedAt: now,
+  };
+  try {
+    await putCapture(
+      companyId,
+      {
+        _id: r.captureId,
+        ...common,
+        size: r.size,
+        contentType: r.contentType,
+        status: 'uploading',
+        invoiceIds: [r.captureId],
+      },
+      { mustNotExist: true },
+    );
+  } catch (err) {
+    if ((err as { name?: string }).name === 'ConditionalCheckFailedException') return;
+    throw err;
+  }
+  await putInvoice(companyId, {
+    _id: r.captureId,
+    captureId: r.captureId,
+    ...common,
+    ...(r.accountId ? { accountId: r.accountId } : {}),
+    status: 'uploading',
+    completed: false,
+    isCreditNote: false,
+    values: {},
+    rates: [],
+  });
+}
+
+async function startUpload(ctx: OpContext, req: UploadRequest): Promise<OpResult> {
+  const companyId = ctx.caller.companyId;
+  const captureId = newId();
+  const batchId = req.batchId ?? captureId;
+  const key = captureKey(companyId, captureId, req.fileName);
+  await registerUpload(companyId, {
+    captureId,
+    batchId,
+    fileName: req.fileName,
+    key,
+    size: req.size,
+    contentType: req.contentType,
+    source: ctx.caller.kind === 'machine' ? 'api' : 'upload',
+    userSub: ctx.caller.sub,
+    accountId: req.accountId,
+  });
+  const uploadUrl = await presignPut(bucketName('uploads'), key, req.contentType);
+  return {
+    status: 201,
+    body: {
+      _id: captureId,
+      batchId,
+      key,
+      fileName: req.fileName,
+      status: 'uploading',
+      uploadUrl,
+      headers: { 'Content-Type': req.contentType },
+    },
+  };
+}
+
+/** POST /invoices/captur-upload and POST /invoice-capture/upload: a presigned PUT for one document. */
+const upload = async (ctx: OpContext): Promise<OpResult> =>
+  startUpload(ctx, parseOrThrow(uploadRequestSchema, ctx.body));
+
+const manualUploadSchema = uploadRequestSchema.extend({
+  accountId: z.string().regex(ID, 'Choose an account'),
+  values: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])).default({}),
+});
+
+/**
+ * POST /invoices/manual-upload: a document whose values a person types in. It is stored where capture
+ * does not look, and goes straight to validation once its values are saved.
+ */
+const manualUpload = async (ctx: OpContext): Promise<OpResult> => {
+  const req = parseOrThrow(manualUploadSchema, ctx.body);
+  const companyId = ctx.caller.companyId;
+  const id = newId();
+  const key = `manual/${companyId}/${id}/${captureKey(companyId, id, req.fileName).split('/').pop()}`;
+  const now = new Date().toISOString();
+  const invoice: StoredItem = {
+    _id: id,
+    companyId,
+    batchId: req.batchId ?? id,
+    fileName: req.fileName,
+    key,
+    source: 'manual',
+    userSub: ctx.caller.sub,
+    accountId: req.accountId,
+    status: 'manual',
+    completed: false,
+    isCreditNote: false,
+    values: req.values,
+    rates: [],
+    invoiceValidationId: id,
+    createdAt: now,
+    updatedAt: now,
+  };
+  const { applyValues } = await import('./invoice-edit.ts');
+  const stored = await applyValues(companyId, invoice, req.values, ctx.caller.sub);
+  const uploadUrl = await presignPut(bucketName('uploads'), key, req.contentType);
+  return { status: 201, body: { ...stored, uploadUrl, headers: { 'Content-Type': req.contentType } } };
+};
+
+async function captureOf(ctx: OpContext): Promise<StoredItem> {
+  const capture = await getCapture(ctx.caller.companyId, ctx.params.id as string);
+  if (!capture) throw notFound('Invoice capture not found');
+  return capture;
+}
+
+/** GET /invoice-capture/{id}/download: the document as uploaded. */
+const download = async (ctx: OpContext): Promise<OpResult> => {
+  const capture = await captureOf(ctx);
+  const name = String(capture.fileName ?? 'invoice.pdf');
+  const url = await presignGet(bucketName('uploads'), String(capture.key), 900, name);
+  return { body: { url, name } };
+};
+
+/**
+ * POST /invoice-capture/{id}/start-capture: captures the document again (after a template was fixed,
+ * say). Only a capture that is not being worked on may be restarted.
+ */
+const startCapture = async (ctx: OpContext): Promise<OpResult> => {
+  const capture = await captureOf(ctx);
+  if (capture.status === 'processing') throw conflict('The document is being captured right now');
+  if (capture.status === 'uploading') throw badRequest('The document has not finished uploading');
+  const now = new Date().toISOString();
+  const queued = { ...capture, status: 'queued', updatedAt: now };
+  await putCapture(ctx.caller.companyId, queued);
+  await sendToQueue('capture', [{ companyId: ctx.caller.companyId, captureId: capture._id }]);
+  return { status: 202, body: queued };
+};
+
+/** PUT /invoice-capture/{id}/start-validation: validates the capture's invoices again. */
+const startValidation = async (ctx: OpContext): Promise<OpResult> => {
+  const capture = await captureOf(ctx);
+  const ids = Array.isArray(capture.invoiceIds) ? capture.invoiceIds.map(String) : [];
+  const live: string[] = [];
+  for (const id of ids) {
+    const invoice = await getInvoice(ctx.caller.companyId, id);
+    if (invoice && invoice.deleted !== true && invoice.status !== 'error' && invoice.status !== 'uploading')
+      live.push(id);
+  }
+  if (live.length === 0) throw badRequest('The document has no captured invoice to validate');
+  await sendToQueue(
+    'validation',
+    live.map((invoiceId) => ({ companyId: ctx.caller.companyId, invoiceId })),
+  );
+  await publishToCompany(
+    ctx.caller.companyId,
+    { type: 'invoice.validating', keys: ['/invoice-validation'] },
+    ctx.log,
+  ).catch(() => undefined);
+  return { status: 202, body: { ...capture, validating: live } };
+};
+
+export const INVOICE_UPLOAD_OPERATIONS: Operations = {
+  'invoices.upload': upload,
+  'invoiceCapture.upload': upload,
+  'invoices.manualUpload': manualUpload,
+  'invoiceCapture.download': download,
+  'invoiceCapture.startCapture': startCapture,
+  'invoiceCapture.startValidation': startValidation,
+};

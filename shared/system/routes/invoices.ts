@@ -1,0 +1,135 @@
+import type { PermissionName } from '../../access/permission-names.ts';
+import type { AuthKind } from '../../access/route-rules.ts';
+import { IMPORT_MAX_BODY_BYTES } from '../../schemas/register-imports.ts';
+import type { HttpFunctionName } from '../functions.ts';
+import type { HttpMethod, HttpRoute } from '../routes.ts';
+
+/** Invoice upload and bill validation: company admins and the bill validation roles (01 §6). */
+const BILLING: readonly PermissionName[] = ['company_admin', 'bill_validation', 'bill_validation_v2'];
+/** Invoice upload: company admins or bill validation (01 §6 key route permissions). */
+const UPLOAD: readonly PermissionName[] = ['company_admin', 'bill_validation'];
+/** Account invoice pages: everyone who may read the account (per-item grants decide which). */
+const PORTFOLIO: readonly PermissionName[] = [
+  ...BILLING,
+  'company_user',
+  'company_user_full',
+  'entity_user',
+  'asset_user',
+  'account_user',
+];
+// Machines upload invoices and read what they sent (machine-to-machine mode).
+const MACHINE = { auth: ['user', 'machine'] as readonly AuthKind[] };
+const INVOICES = { resource: 'invoices' } as const;
+const VALIDATIONS = { resource: 'invoice-validation' } as const;
+const READ_ACCOUNT = { item: { type: 'accounts', param: 'id', access: 'read' } } as const;
+const WRITE_ACCOUNT = { item: { type: 'accounts', param: 'id', access: 'write' } } as const;
+
+const on =
+  (fn: HttpFunctionName) =>
+  (
+    method: HttpMethod,
+    path: string,
+    op: string,
+    permission: HttpRoute['permission'],
+    extra: Partial<HttpRoute> = {},
+  ): HttpRoute => ({ method, path, fn, op, permission, ...extra });
+const inv = on('invoices');
+const val = on('invoice-validation');
+const acc = on('accounts');
+const util = on('util');
+
+/**
+ * Invoices, their capture and their validation (02 §7 Invoices, Invoice capture, Invoice validation; the
+ * invoice calls under Assets and Accounts; e-mails and the invoice import rollback under Logs).
+ */
+export const INVOICE_ROUTES: readonly HttpRoute[] = [
+  // Uploads: a presigned URL for the browser (or a machine) to put the document to.
+  inv('POST', '/invoices/captur-upload', 'invoices.upload', UPLOAD, { ...INVOICES, ...MACHINE }),
+  inv('POST', '/invoice-capture/upload', 'invoiceCapture.upload', UPLOAD, { ...INVOICES, ...MACHINE }),
+  inv('POST', '/invoices/manual-upload', 'invoices.manualUpload', UPLOAD, INVOICES),
+  inv('GET', '/invoice-capture/{id}/download', 'invoiceCapture.download', BILLING, INVOICES),
+  inv('POST', '/invoice-capture/{id}/start-capture', 'invoiceCapture.startCapture', BILLING, INVOICES),
+  inv('PUT', '/invoice-capture/{id}/start-validation', 'invoiceCapture.startValidation', BILLING, INVOICES),
+
+  // One invoice.
+  inv('DELETE', '/invoices/{id}', 'invoices.delete', BILLING, INVOICES),
+  inv('PUT', '/invoices/{id}/restore', 'invoices.restore', BILLING, INVOICES),
+  inv('GET', '/invoices/{id}/download', 'invoices.download', PORTFOLIO, { ...INVOICES, ...MACHINE }),
+  inv('PATCH', '/invoices/{id}/manual-update', 'invoices.manualUpdate', BILLING, INVOICES),
+  inv('POST', '/invoices/{id}/rates', 'invoices.addRate', BILLING, INVOICES),
+  inv('DELETE', '/invoices/{id}/rates/{rateId}', 'invoices.deleteRate', BILLING, INVOICES),
+  inv('POST', '/invoices/{id}/confirm', 'invoices.confirm', BILLING, INVOICES),
+  inv('POST', '/invoices/{id}/stamp', 'invoices.stamp', BILLING, INVOICES),
+  inv('POST', '/invoices/{id}/update-validation', 'invoices.updateValidation', BILLING, INVOICES),
+  inv('GET', '/invoices/{id}/refresh', 'invoices.refresh', BILLING, INVOICES),
+  inv('GET', '/invoices/{id}/validate', 'invoices.validate', BILLING, INVOICES),
+  inv('POST', '/invoices/convert-values', 'invoices.convertValues', BILLING),
+
+  // Many invoices.
+  inv('GET', '/invoices/validation', 'invoices.validationList', BILLING, INVOICES),
+  inv('GET', '/invoices/validation-stats', 'invoices.validationStats', BILLING, INVOICES),
+  inv('POST', '/invoices/bulk-delete', 'invoices.bulkDelete', BILLING, INVOICES),
+  inv('POST', '/invoices/import', 'invoices.import', BILLING, {
+    ...INVOICES,
+    maxBodyBytes: IMPORT_MAX_BODY_BYTES,
+  }),
+  inv('POST', '/invoices/import-rollback', 'invoices.importRollback', BILLING, INVOICES),
+
+  // The validation queues.
+  val('GET', '/invoice-validation/queue', 'validation.queue', BILLING, VALIDATIONS),
+  val('GET', '/invoice-validation/search', 'validation.search', BILLING, VALIDATIONS),
+  val('GET', '/invoice-validation/invoices', 'validation.invoices', BILLING, VALIDATIONS),
+  val('GET', '/invoice-validation/{id}/export', 'validation.export', BILLING, VALIDATIONS),
+  val('GET', '/invoice-validation/{id}/summary', 'validation.summary', BILLING, VALIDATIONS),
+  val('PUT', '/invoice-validation/{id}/revalidate', 'validation.revalidate', BILLING, VALIDATIONS),
+  val('PUT', '/invoice-validation/{id}/force', 'validation.force', BILLING, VALIDATIONS),
+  val('POST', '/invoice-validation/assign-users', 'validation.assignUsers', BILLING, VALIDATIONS),
+  val('POST', '/invoice-validation/bulk-delete', 'validation.bulkDelete', BILLING, VALIDATIONS),
+  val('POST', '/invoice-validation/bulk-revalidate', 'validation.bulkRevalidate', BILLING, VALIDATIONS),
+  val('POST', '/invoice-validation/bulk-complete', 'validation.bulkComplete', BILLING, VALIDATIONS),
+  val('POST', '/invoice-validation/bulk-tag', 'validation.bulkTag', BILLING, VALIDATIONS),
+  val('POST', '/invoice-validation/bulk-hold', 'validation.bulkHold', BILLING, VALIDATIONS),
+
+  // An account's invoices and credit notes.
+  acc('GET', '/accounts/{id}/invoice/{invoiceId}/download', 'accounts.invoiceDownload', PORTFOLIO, {
+    ...READ_ACCOUNT,
+    ...MACHINE,
+  }),
+  acc('DELETE', '/accounts/{id}/invoice/{invoiceId}', 'accounts.invoiceDelete', BILLING, WRITE_ACCOUNT),
+  acc(
+    'PUT',
+    '/accounts/{id}/invoices/{invoiceId}/to-credit-note',
+    'accounts.toCreditNote',
+    BILLING,
+    WRITE_ACCOUNT,
+  ),
+  acc(
+    'PUT',
+    '/accounts/{id}/credit-notes/{creditNoteId}/to-invoice',
+    'accounts.toInvoice',
+    BILLING,
+    WRITE_ACCOUNT,
+  ),
+  acc(
+    'POST',
+    '/accounts/{id}/credit-notes/{creditNoteId}/stamp',
+    'accounts.creditNoteStamp',
+    BILLING,
+    WRITE_ACCOUNT,
+  ),
+  acc(
+    'GET',
+    '/accounts/{id}/credit-notes/{creditNoteId}/download',
+    'accounts.creditNoteDownload',
+    PORTFOLIO,
+    {
+      ...READ_ACCOUNT,
+      ...MACHINE,
+    },
+  ),
+
+  // The capture inbox's log.
+  util('GET', '/emails/{id}/attachments/{attachmentId}/download', 'emails.attachmentDownload', BILLING, {
+    resource: 'emails',
+  }),
+];

@@ -1,0 +1,105 @@
+import {
+  CreateQueueCommand,
+  DeleteMessageBatchCommand,
+  ReceiveMessageCommand,
+  SQSClient,
+} from '@aws-sdk/client-sqs';
+import type { SQSEvent } from 'aws-lambda';
+import { putItem } from '../../functions/repositories/item-repository.ts';
+import { keys } from '../../functions/repositories/keys.ts';
+import { QUEUES, type QueueName } from '../../shared/system/functions.ts';
+import { type RegisterWorld, startRegisterWorld } from './register-support.ts';
+
+export interface InvoiceWorld extends RegisterWorld {
+  sqs: SQSClient;
+  queueUrls: Record<QueueName, string>;
+  /** Takes every message waiting on a queue off it. */
+  drain: (queue: QueueName) => Promise<string[]>;
+}
+
+/** The register world with S3, and the pipeline's queues on the same emulator, named in the environment. */
+export async function startInvoiceWorld(): Promise<InvoiceWorld> {
+  const world = await startRegisterWorld({ s3: true });
+  const endpoint = world.s3Endpoint;
+  if (!endpoint) throw new Error('The S3 emulator did not start');
+  const sqs = new SQSClient({
+    region: 'eu-west-2',
+    endpoint,
+    credentials: { accessKeyId: 't', secretAccessKey: 't' },
+  });
+  const queueUrls = {} as Record<QueueName, string>;
+  for (const queue of QUEUES) {
+    await sqs.send(new CreateQueueCommand({ QueueName: queue }));
+    // On the emulator's own origin: the client would otherwise send to the host the URL names.
+    queueUrls[queue] = `${endpoint}/000000000000/${queue}`;
+    process.env[`QUEUE_URL_${queue.toUpperCase().replaceAll('-', '_')}`] = queueUrls[queue];
+  }
+  Object.assign(process.env, { AWS_ENDPOINT_URL_SQS: endpoint, LIVE_ENDPOINT: 'http://127.0.0.1:9' });
+  const drain = async (queue: QueueName) => {
+    const bodies: string[] = [];
+    for (;;) {
+      const out = await sqs.send(
+        new ReceiveMessageCommand({
+          QueueUrl: queueUrls[queue],
+          MaxNumberOfMessages: 10,
+          WaitTimeSeconds: 0,
+        }),
+      );
+      const messages = out.Messages ?? [];
+      if (messages.length === 0) return bodies;
+      bodies.push(...messages.map((m) => String(m.Body)));
+      await sqs.send(
+        new DeleteMessageBatchCommand({
+          QueueUrl: queueUrls[queue],
+          Entries: messages.map((m, i) => ({ Id: String(i), ReceiptHandle: String(m.ReceiptHandle) })),
+        }),
+      );
+    }
+  };
+  return {
+    ...world,
+    sqs,
+    queueUrls,
+    drain,
+    stop: async () => {
+      sqs.destroy();
+      await world.stop();
+    },
+  };
+}
+
+/** An SQS event as Lambda receives it, for calling a worker's handler directly. */
+export function sqsEvent(bodies: readonly string[], queue: QueueName): SQSEvent {
+  return {
+    Records: bodies.map((body, i) => ({
+      messageId: `m-${Date.now()}-${i}`,
+      receiptHandle: 'r',
+      body,
+      attributes: {
+        ApproximateReceiveCount: '1',
+        SentTimestamp: String(Date.now()),
+        SenderId: 'test',
+        ApproximateFirstReceiveTimestamp: String(Date.now()),
+      },
+      messageAttributes: {},
+      md5OfBody: '',
+      eventSource: 'aws:sqs',
+      eventSourceARN: `arn:aws:sqs:eu-west-2:000000000000:${queue}`,
+      awsRegion: 'eu-west-2',
+    })),
+  };
+}
+
+/** Writes an item of a company collection as the API would (keys and indexes), for test data. */
+export async function putCompanyItem(
+  companyId: string,
+  resource: string,
+  indexes: string[],
+  item: Record<string, unknown>,
+) {
+  const now = new Date().toISOString();
+  await putItem(
+    { pk: keys.collection({ companyId }, resource), indexes, searchFields: [] },
+    { createdAt: now, updatedAt: now, companyId, ...item, _id: String(item._id) },
+  );
+}

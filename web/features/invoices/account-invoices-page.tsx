@@ -1,0 +1,322 @@
+import { Anchor, Badge, Button, Group, Paper, Stack, Switch, Table, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import useSWR from 'swr';
+import { canUseRoute } from '../../../shared/access/route-access.ts';
+import type { AccountView } from '../../../shared/schemas/account-views.ts';
+import { routeByPath } from '../../app/routes.ts';
+import { EmptyPanel, ErrorPanel, LoadingPanel } from '../../components/page-state.tsx';
+import { useApi, useSession } from '../../lib/app-context.tsx';
+import { formatDate, formatNumber } from '../../lib/format.ts';
+import { downloadFrom } from '../../lib/upload.ts';
+import { AccountLayout } from '../accounts/account-layout.tsx';
+import { type FileLink, type InvoiceView, invoiceKeys, type ListPage, useRefreshInvoices } from './api.ts';
+import { INVOICE_MESSAGES } from './messages.ts';
+import { InvoiceStatusBadge } from './status.tsx';
+import { useAction } from './use-action.ts';
+
+type Kind = 'invoices' | 'credit-notes';
+
+const str = (v: unknown) => (typeof v === 'string' && v ? v : undefined);
+const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
+
+function periodOf(inv: InvoiceView): string {
+  const start = inv.invoiceStartDate ?? str(inv.values?.startDate);
+  const end = inv.invoiceEndDate ?? str(inv.values?.endDate);
+  if (!start && !end) return '';
+  return `${formatDate(start)} – ${formatDate(end)}`;
+}
+
+function consumptionOf(inv: InvoiceView): string {
+  const amount = num(inv.values?.consumption);
+  if (amount === undefined) return '';
+  const unit = str(inv.values?.consumptionUnit) ?? str(inv.values?.unit) ?? '';
+  return `${formatNumber(amount, { maximumFractionDigits: 2 })} ${unit}`.trim();
+}
+
+const money = (n: number | undefined) =>
+  n === undefined ? '' : `£${formatNumber(n, { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+
+function Row({
+  account,
+  invoice,
+  kind,
+  mayEdit,
+  mayValidate,
+}: {
+  account: AccountView;
+  invoice: InvoiceView;
+  kind: Kind;
+  mayEdit: boolean;
+  mayValidate: boolean;
+}) {
+  const api = useApi();
+  const refresh = useRefreshInvoices();
+  const { busy, run } = useAction();
+  const base = `/accounts/${account._id}`;
+  const name = invoice.invoiceNumber ?? str(invoice.values?.invoiceNumber) ?? invoice.fileName ?? 'Invoice';
+  const act = async (label: string, action: () => Promise<unknown>, problem: string, done?: string) => {
+    const result = await run(label, action, { problem, ...(done ? { done } : {}) });
+    if (result.ok) await refresh();
+  };
+  const download = () =>
+    run(
+      'download',
+      async () => {
+        const path =
+          kind === 'credit-notes'
+            ? `${base}/credit-notes/${invoice._id}/download`
+            : `${base}/invoice/${invoice._id}/download`;
+        downloadFrom((await api.get<FileLink>(path)).url);
+      },
+      { problem: INVOICE_MESSAGES.getProblem },
+    );
+  const deleted = invoice.deleted === true;
+  return (
+    <Table.Tr style={deleted ? { opacity: 0.6 } : undefined}>
+      <Table.Td>
+        <Text size="sm">{name}</Text>
+        {invoice.fileName && name !== invoice.fileName && (
+          <Text size="xs" c="dimmed">
+            {invoice.fileName}
+          </Text>
+        )}
+      </Table.Td>
+      <Table.Td>{periodOf(invoice)}</Table.Td>
+      <Table.Td>{formatDate(str(invoice.values?.invoiceDate))}</Table.Td>
+      <Table.Td ta="right">{consumptionOf(invoice)}</Table.Td>
+      <Table.Td ta="right">
+        {money(invoice.grossTotal ?? num(invoice.values?.grossTotal) ?? num(invoice.values?.totalAmount))}
+      </Table.Td>
+      <Table.Td>
+        <Group gap={4} wrap="nowrap">
+          <InvoiceStatusBadge status={invoice.status} />
+          {deleted && (
+            <Badge color="red" variant="outline" size="sm">
+              Deleted
+            </Badge>
+          )}
+          {invoice.stamped && (
+            <Badge color="violet" variant="outline" size="sm">
+              Stamped
+            </Badge>
+          )}
+        </Group>
+      </Table.Td>
+      <Table.Td>
+        <Group gap={4} wrap="nowrap" justify="flex-end">
+          <Button
+            size="compact-xs"
+            variant="light"
+            disabled={busy !== undefined}
+            onClick={download}
+            aria-label={`Download ${name}`}
+          >
+            Download
+          </Button>
+          {mayValidate && !deleted && (
+            <Button
+              size="compact-xs"
+              variant="subtle"
+              component={Link}
+              to={`/invoice-validation/${invoice.invoiceValidationId ?? invoice._id}`}
+            >
+              Open
+            </Button>
+          )}
+          {mayEdit && !deleted && (
+            <>
+              <Button
+                size="compact-xs"
+                variant="subtle"
+                disabled={busy !== undefined}
+                onClick={() =>
+                  act(
+                    'refresh',
+                    () => api.get(`/invoices/${invoice._id}/refresh`),
+                    INVOICE_MESSAGES.getProblem,
+                    'Invoice refreshed',
+                  )
+                }
+              >
+                Refresh
+              </Button>
+              {kind === 'invoices' ? (
+                <Button
+                  size="compact-xs"
+                  variant="subtle"
+                  disabled={busy !== undefined}
+                  onClick={() =>
+                    act(
+                      'convert',
+                      () => api.put(`${base}/invoices/${invoice._id}/to-credit-note`),
+                      INVOICE_MESSAGES.updateProblem,
+                      'Converted to a credit note',
+                    )
+                  }
+                >
+                  To credit note
+                </Button>
+              ) : (
+                <>
+                  <Button
+                    size="compact-xs"
+                    variant="subtle"
+                    disabled={busy !== undefined}
+                    onClick={() =>
+                      act(
+                        'convert',
+                        () => api.put(`${base}/credit-notes/${invoice._id}/to-invoice`),
+                        INVOICE_MESSAGES.updateProblem,
+                        'Converted to an invoice',
+                      )
+                    }
+                  >
+                    To invoice
+                  </Button>
+                  <Button
+                    size="compact-xs"
+                    variant="subtle"
+                    disabled={busy !== undefined}
+                    onClick={() =>
+                      act(
+                        'stamp',
+                        () => api.post(`${base}/credit-notes/${invoice._id}/stamp`),
+                        INVOICE_MESSAGES.updateProblem,
+                        'Credit note stamped',
+                      )
+                    }
+                  >
+                    Stamp
+                  </Button>
+                </>
+              )}
+              <Button
+                size="compact-xs"
+                variant="subtle"
+                color="red"
+                disabled={busy !== undefined}
+                onClick={() => {
+                  if (window.confirm(`Delete ${name}? It can be restored afterwards.`))
+                    void act(
+                      'delete',
+                      () => api.del(`${base}/invoice/${invoice._id}`),
+                      INVOICE_MESSAGES.deleteProblem,
+                      'Deleted',
+                    );
+                }}
+              >
+                Delete
+              </Button>
+            </>
+          )}
+          {mayEdit && deleted && (
+            <Button
+              size="compact-xs"
+              variant="light"
+              disabled={busy !== undefined}
+              onClick={() =>
+                act(
+                  'restore',
+                  () => api.put(`/invoices/${invoice._id}/restore`),
+                  INVOICE_MESSAGES.updateProblem,
+                  'Restored',
+                )
+              }
+            >
+              Restore
+            </Button>
+          )}
+        </Group>
+      </Table.Td>
+    </Table.Tr>
+  );
+}
+
+function AccountInvoices({ account, kind }: { account: AccountView; kind: Kind }) {
+  const { access } = useSession();
+  const [withDeleted, setWithDeleted] = useState(false);
+  const { data, error, isLoading } = useSWR<ListPage<InvoiceView>>(
+    invoiceKeys.ofAccount(account._id, kind === 'credit-notes', withDeleted),
+    { keepPreviousData: true },
+  );
+  const validationRoute = routeByPath('/invoice-validation/:id');
+  const mayValidate = validationRoute !== undefined && canUseRoute(validationRoute.permission, access);
+  // Changing an account's invoices takes the bill validation permissions, as the API's routes do.
+  const mayEdit = mayValidate;
+  const uploadRoute = routeByPath('/invoices/upload');
+  const mayUpload = uploadRoute !== undefined && canUseRoute(uploadRoute.permission, access);
+  const items = [...(data?.data ?? [])].sort((a, b) => (b.createdAt ?? '').localeCompare(a.createdAt ?? ''));
+  const label = kind === 'credit-notes' ? 'Credit notes' : 'Invoices';
+  return (
+    <Stack>
+      <Group justify="space-between">
+        <Title order={4}>{label}</Title>
+        {mayEdit && (
+          <Switch
+            label="Show deleted"
+            checked={withDeleted}
+            onChange={(e) => setWithDeleted(e.currentTarget.checked)}
+          />
+        )}
+      </Group>
+      {isLoading && <LoadingPanel />}
+      {error && <ErrorPanel error={error} title={INVOICE_MESSAGES.getProblem} />}
+      {data && items.length === 0 && (
+        <EmptyPanel>{kind === 'credit-notes' ? 'No credit notes yet.' : 'No invoices yet.'}</EmptyPanel>
+      )}
+      {items.length > 0 && (
+        <Paper withBorder style={{ overflowX: 'auto' }}>
+          <Table aria-label={label}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{kind === 'credit-notes' ? 'Credit note' : 'Invoice'}</Table.Th>
+                <Table.Th>Period</Table.Th>
+                <Table.Th>Date</Table.Th>
+                <Table.Th ta="right">Consumption</Table.Th>
+                <Table.Th ta="right">Total</Table.Th>
+                <Table.Th>Status</Table.Th>
+                <Table.Th aria-label="Actions" />
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {items.map((inv) => (
+                <Row
+                  key={inv._id}
+                  account={account}
+                  invoice={inv}
+                  kind={kind}
+                  mayEdit={mayEdit}
+                  mayValidate={mayValidate}
+                />
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Paper>
+      )}
+      {mayUpload && (
+        <Anchor component={Link} to="/invoices/upload" size="sm">
+          Upload invoices
+        </Anchor>
+      )}
+    </Stack>
+  );
+}
+
+/** /assets/{id}/accounts/{accountId}/invoices */
+export function AccountInvoicesPage() {
+  return (
+    <AccountLayout tab="invoices">
+      {(account) => <AccountInvoices account={account} kind="invoices" />}
+    </AccountLayout>
+  );
+}
+
+/** /assets/{id}/accounts/{accountId}/credit-notes */
+export function AccountCreditNotesPage() {
+  return (
+    <AccountLayout tab="credit-notes">
+      {(account) => <AccountInvoices account={account} kind="credit-notes" />}
+    </AccountLayout>
+  );
+}

@@ -1,0 +1,230 @@
+import useSWR, { useSWRConfig } from 'swr';
+import type { BoundingBox } from '../../../shared/capture/textract.ts';
+import { type ApiClient, ApiError } from '../../lib/api-client.ts';
+import type { InvoiceError, PolledInvoice } from './upload-state.ts';
+import type { CheckCounts, CheckResultView, QueueFilters, QueueGroup } from './validation-state.ts';
+import { queueCountKey, queueKey } from './validation-state.ts';
+
+export interface ListPage<T> {
+  data: T[];
+  total: number;
+  limit?: number;
+  skip?: number;
+}
+
+/** POST /invoices/captur-upload and POST /invoice-capture/upload. */
+export interface UploadTicket {
+  _id: string;
+  batchId: string;
+  key: string;
+  uploadUrl: string;
+  fileName: string;
+  status: string;
+  headers?: Record<string, string>;
+}
+
+/** Where each upload page sends its documents. */
+export const UPLOAD_CALLS = {
+  invoices: '/invoices/captur-upload',
+  validation: '/invoice-capture/upload',
+} as const;
+export type UploadCall = keyof typeof UPLOAD_CALLS;
+
+export interface ValidationItem {
+  _id: string;
+  invoiceId: string;
+  status: string;
+  completed: boolean;
+  hold: boolean;
+  tags?: string[];
+  assignedUserId?: string;
+  supplierId?: string;
+  accountId?: string;
+  displayName: string;
+  invoiceNumber?: string;
+  invoiceCapture?: { _id: string; userSub?: string; fileName?: string; source?: string };
+  results?: CheckResultView[];
+  /** How many checks passed, warned, failed and were skipped. */
+  summary?: Partial<CheckCounts>;
+  reason?: string;
+  createdAt: string;
+}
+
+export interface CaptureItem {
+  _id: string;
+  fileName: string;
+  status: string;
+  source?: string;
+  error?: InvoiceError;
+  invoiceIds?: string[];
+  createdAt: string;
+}
+
+export interface ExtractedValueView {
+  value: string | number | boolean | null;
+  text?: string;
+  page?: number;
+  bbox?: BoundingBox;
+  confidence?: number;
+}
+
+export interface RateView {
+  _id: string;
+  description: string;
+  kind: string;
+  units?: number;
+  unit?: string;
+  unitRate?: number;
+  amount?: number;
+}
+
+export interface InvoiceAccount {
+  _id: string;
+  name?: string;
+  meterPointNumber?: string;
+  assetId?: string;
+  siteName?: string;
+}
+
+/** GET /invoices/{id}. */
+export interface InvoiceView {
+  _id: string;
+  status: string;
+  fileName?: string;
+  accountId?: string;
+  account?: InvoiceAccount;
+  values: Record<string, unknown>;
+  results?: {
+    values?: Record<string, ExtractedValueView | undefined>;
+    pages?: number[];
+    method?: string;
+    pageCount?: number;
+  };
+  rates?: RateView[];
+  completed?: boolean;
+  isCreditNote?: boolean;
+  invoiceValidationId?: string;
+  invoiceNumber?: string;
+  invoiceStartDate?: string;
+  invoiceEndDate?: string;
+  grossTotal?: number;
+  error?: InvoiceError;
+  deleted?: boolean;
+  stamped?: boolean;
+  createdAt?: string;
+}
+
+export interface ValidationSummary {
+  invoice?: InvoiceView;
+  validation?: ValidationItem;
+  account?: InvoiceAccount;
+}
+
+export interface FileLink {
+  url: string;
+  name?: string;
+}
+
+/** One SWR key per call; the live connection's '/invoices' and '/invoice-validation' keys cover them all. */
+export const invoiceKeys = {
+  batch: (batchId: string) => `/invoices?batchId=${batchId}&$limit=100`,
+  invoice: (id: string) => `/invoices/${id}`,
+  preview: (id: string) => `/invoices/${id}/download?preview=true`,
+  summary: (id: string) => `/invoice-validation/${id}/summary`,
+  queue: queueKey,
+  count: queueCountKey,
+  search: (query: string) => `/invoice-validation/search?query=${encodeURIComponent(query)}`,
+  captures: (page: number, size: number) =>
+    `/invoice-validation/invoices?limit=${size}&skip=${(page - 1) * size}&$sort=-createdAt`,
+  ofAccount: (accountId: string, creditNotes: boolean, deleted: boolean) =>
+    `/invoices?accountId=${accountId}&isCreditNote=${creditNotes}&$sort=-createdAt&limit=1000${deleted ? '&$deleted=true' : ''}`,
+  suppliers: '/suppliers?limit=1000',
+  users: (companyId: string) => `/companies/${companyId}/users`,
+} as const;
+
+export const isInvoiceKey = (key: unknown) =>
+  typeof key === 'string' && (key.startsWith('/invoices') || key.startsWith('/invoice-validation'));
+
+/** After a change: every invoice and validation answer is fetched again. */
+export function useRefreshInvoices() {
+  const { mutate } = useSWRConfig();
+  return () => mutate(isInvoiceKey);
+}
+
+export const useBatch = (batchId: string | undefined, polling: boolean, intervalMs: number) =>
+  useSWR<ListPage<PolledInvoice>>(batchId && polling ? invoiceKeys.batch(batchId) : null, {
+    refreshInterval: intervalMs,
+    // A poll that fails is tried again on the next tick, not in a burst.
+    shouldRetryOnError: false,
+  });
+
+export const useQueue = (group: QueueGroup, filters: QueueFilters, page: number) =>
+  useSWR<ListPage<ValidationItem>>(invoiceKeys.queue(group, filters, page), { keepPreviousData: true });
+export const useQueueCount = (group: QueueGroup, filters: QueueFilters) =>
+  useSWR<ListPage<{ _id: string }>>(invoiceKeys.count(group, filters), { keepPreviousData: true });
+export const useInvoice = (id: string | undefined) =>
+  useSWR<InvoiceView>(id ? invoiceKeys.invoice(id) : null);
+export const useSummary = (id: string | undefined) =>
+  useSWR<ValidationSummary>(id ? invoiceKeys.summary(id) : null);
+
+export interface SupplierOption {
+  _id: string;
+  name: string;
+}
+export interface UserOption {
+  userSub: string;
+  name?: string;
+  email?: string;
+}
+export const useSupplierOptions = () =>
+  useSWR<ListPage<SupplierOption>>(invoiceKeys.suppliers, { shouldRetryOnError: false });
+/** Company members for assignment; people who may not list them can still assign themselves. */
+export const useUserOptions = (companyId: string) =>
+  useSWR<ListPage<UserOption> | UserOption[]>(invoiceKeys.users(companyId), { shouldRetryOnError: false });
+
+export const usersOf = (answer: ListPage<UserOption> | UserOption[] | undefined): UserOption[] =>
+  Array.isArray(answer) ? answer : (answer?.data ?? []);
+
+/** What a bulk call answers: how many it changed, and which it could not (and why). */
+export interface BulkAnswer {
+  updated: number;
+  missing?: string[];
+  failed?: { id: string; message: string }[];
+}
+
+/**
+ * The bulk calls of the queues (02 §7). A call that changed none of the invoices it was given fails
+ * with the first reason, so a single invoice's action reads as failed.
+ */
+export function bulk(api: ApiClient) {
+  const post = async (path: string, body: { ids: string[] } & Record<string, unknown>) => {
+    const answer = await api.post<BulkAnswer>(`/invoice-validation/${path}`, body);
+    const failed = answer.failed ?? [];
+    if (answer.updated === 0 && failed.length > 0)
+      throw new ApiError(400, 'BULK_FAILED', failed[0]?.message ?? 'Nothing was changed');
+    return answer;
+  };
+  return {
+    hold: (ids: string[], hold: boolean) => post('bulk-hold', { ids, hold }),
+    tag: (ids: string[], tags: string[]) => post('bulk-tag', { ids, tags }),
+    complete: (ids: string[]) => post('bulk-complete', { ids }),
+    revalidate: (ids: string[]) => post('bulk-revalidate', { ids }),
+    remove: (ids: string[]) => post('bulk-delete', { ids }),
+    assign: (ids: string[], userSub: string | null) => post('assign-users', { ids, userSub }),
+  };
+}
+
+/** A bulk call's outcome in a sentence: how many were changed, and why any were not. */
+export function bulkMessage(answer: BulkAnswer, done: string): string {
+  const n = answer.updated;
+  const head = `${n} ${n === 1 ? 'invoice' : 'invoices'} ${done}.`;
+  const failed = answer.failed ?? [];
+  const missing = answer.missing?.length ?? 0;
+  const notes = [
+    ...(failed.length > 0
+      ? [`${failed.length} could not be: ${[...new Set(failed.map((f) => f.message))].join('; ')}.`]
+      : []),
+    ...(missing > 0 ? [`${missing} no longer ${missing === 1 ? 'exists' : 'exist'}.`] : []),
+  ];
+  return [head, ...notes].join(' ');
+}

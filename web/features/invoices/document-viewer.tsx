@@ -1,0 +1,211 @@
+import { Alert, Button, Center, Group, Loader, Text } from '@mantine/core';
+import {
+  GlobalWorkerOptions,
+  getDocument,
+  type PDFDocumentProxy,
+  type RenderTask,
+} from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { useEffect, useRef, useState } from 'react';
+import type { BoundingBox } from '../../../shared/capture/textract.ts';
+
+/** Where a value was read: a page of the document and a box in fractions of that page. */
+export interface Highlight {
+  page: number;
+  bbox: BoundingBox;
+  label: string;
+}
+
+export interface DocumentViewerProps {
+  url: string;
+  fileName: string;
+  /** 1-based */
+  page: number;
+  onPage: (page: number) => void;
+  highlight?: Highlight | undefined;
+}
+
+// The legacy build carries the polyfills the app's supported browsers need; the modern one assumes the newest.
+let workerReady: Promise<void> | undefined;
+function readyWorker(): Promise<void> {
+  workerReady ??= import('./pdf-worker.ts').then(({ workerUrl }) => {
+    GlobalWorkerOptions.workerSrc = workerUrl;
+  });
+  return workerReady;
+}
+
+const isImage = (name: string) => /\.(png|jpe?g|gif|webp)$/i.test(name);
+const isPdf = (name: string) => /\.pdf$/i.test(name) || !/\.[a-z0-9]{2,5}$/i.test(name);
+
+function HighlightBox({ highlight }: { highlight: Highlight }) {
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    box.current?.scrollIntoView?.({ block: 'nearest', behavior: 'smooth' });
+  }, []);
+  const { Left, Top, Width, Height } = highlight.bbox;
+  return (
+    <div
+      ref={box}
+      data-testid="value-highlight"
+      title={highlight.label}
+      style={{
+        position: 'absolute',
+        left: `${Left * 100}%`,
+        top: `${Top * 100}%`,
+        width: `${Width * 100}%`,
+        height: `${Height * 100}%`,
+        outline: '2px solid var(--mantine-color-orange-6)',
+        background: 'rgba(255, 146, 43, 0.18)',
+        borderRadius: 2,
+        pointerEvents: 'none',
+      }}
+    />
+  );
+}
+
+function PageControls({ page, pages, onPage }: { page: number; pages: number; onPage: (p: number) => void }) {
+  return (
+    <Group justify="space-between" gap="xs">
+      <Button size="compact-xs" variant="subtle" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+        Previous page
+      </Button>
+      <Text size="sm" aria-live="polite" data-testid="page-indicator">
+        Page {page} of {pages}
+      </Text>
+      <Button size="compact-xs" variant="subtle" disabled={page >= pages} onClick={() => onPage(page + 1)}>
+        Next page
+      </Button>
+    </Group>
+  );
+}
+
+function PdfDocument({ url, fileName, page, onPage, highlight }: DocumentViewerProps) {
+  const frame = useRef<HTMLDivElement>(null);
+  const canvas = useRef<HTMLCanvasElement>(null);
+  const [doc, setDoc] = useState<PDFDocumentProxy>();
+  const [error, setError] = useState<string>();
+  const [width, setWidth] = useState(0);
+  const [rendered, setRendered] = useState<number>();
+
+  useEffect(() => {
+    const el = frame.current;
+    if (!el) return;
+    const observer = new ResizeObserver(([entry]) => {
+      if (entry) setWidth(Math.floor(entry.contentRect.width));
+    });
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
+
+  useEffect(() => {
+    let cancelled = false;
+    let loaded: PDFDocumentProxy | undefined;
+    setDoc(undefined);
+    setError(undefined);
+    const task = readyWorker().then(() => {
+      if (cancelled) return undefined;
+      const loading = getDocument({ url, isEvalSupported: false });
+      return loading.promise;
+    });
+    task
+      .then((d) => {
+        loaded = d;
+        if (cancelled) void d?.destroy();
+        else setDoc(d);
+      })
+      .catch((e: unknown) => {
+        if (!cancelled) setError(e instanceof Error ? e.message : String(e));
+      });
+    return () => {
+      cancelled = true;
+      void loaded?.destroy();
+    };
+  }, [url]);
+
+  const pages = doc?.numPages ?? 0;
+  const shown = pages > 0 ? Math.min(Math.max(1, page), pages) : page;
+
+  useEffect(() => {
+    if (!doc || width <= 0) return;
+    let task: RenderTask | undefined;
+    let cancelled = false;
+    void (async () => {
+      const p = await doc.getPage(shown);
+      if (cancelled || !canvas.current) return;
+      const ratio = window.devicePixelRatio || 1;
+      const scale = width / p.getViewport({ scale: 1 }).width;
+      const viewport = p.getViewport({ scale: scale * ratio });
+      const c = canvas.current;
+      c.width = Math.floor(viewport.width);
+      c.height = Math.floor(viewport.height);
+      c.style.width = `${width}px`;
+      c.style.height = `${Math.floor(viewport.height / ratio)}px`;
+      task = p.render({ canvas: c, viewport });
+      await task.promise;
+      if (!cancelled) setRendered(shown);
+    })().catch((e: unknown) => {
+      if (!cancelled && !(e instanceof Error && e.name === 'RenderingCancelledException'))
+        setError(e instanceof Error ? e.message : String(e));
+    });
+    return () => {
+      cancelled = true;
+      task?.cancel();
+    };
+  }, [doc, shown, width]);
+
+  if (error) return <Alert color="red">The document could not be shown: {error}</Alert>;
+  return (
+    <div>
+      {pages > 0 && <PageControls page={shown} pages={pages} onPage={onPage} />}
+      <div ref={frame} style={{ position: 'relative', marginTop: 8, minHeight: doc ? undefined : 300 }}>
+        {!doc && (
+          <Center h={300}>
+            <Loader size="sm" aria-label="Loading the document" />
+          </Center>
+        )}
+        <canvas
+          ref={canvas}
+          role="img"
+          aria-label={`${fileName}, page ${shown}${pages ? ` of ${pages}` : ''}`}
+          data-rendered-page={rendered}
+          style={{ display: doc ? 'block' : 'none', boxShadow: '0 0 0 1px var(--mantine-color-gray-3)' }}
+        />
+        {doc && highlight && highlight.page === shown && rendered === shown && (
+          <HighlightBox key={`${highlight.label}-${highlight.page}`} highlight={highlight} />
+        )}
+      </div>
+    </div>
+  );
+}
+
+function ImageDocument({ url, fileName, highlight }: DocumentViewerProps) {
+  return (
+    <div>
+      <Text size="sm" ta="center">
+        Page 1 of 1
+      </Text>
+      <div style={{ position: 'relative', marginTop: 8 }}>
+        <img src={url} alt={fileName} style={{ display: 'block', width: '100%' }} />
+        {highlight && highlight.page === 1 && (
+          <HighlightBox key={`${highlight.label}-${highlight.page}`} highlight={highlight} />
+        )}
+      </div>
+    </div>
+  );
+}
+
+/**
+ * The invoice's document beside its values: a PDF drawn page by page (current page / total pages) or an
+ * image, with the box the focused value was read from outlined on its page.
+ */
+export default function DocumentViewer(props: DocumentViewerProps) {
+  if (isImage(props.fileName)) return <ImageDocument {...props} />;
+  if (isPdf(props.fileName)) return <PdfDocument {...props} />;
+  return (
+    <Alert color="gray">
+      This file cannot be shown in the browser.{' '}
+      <a href={props.url} target="_blank" rel="noopener noreferrer">
+        Download {props.fileName}
+      </a>
+    </Alert>
+  );
+}

@@ -1,0 +1,462 @@
+import {
+  Anchor,
+  Badge,
+  Button,
+  Group,
+  NativeSelect,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import type { InvoiceKey } from '../../../shared/capture/model.ts';
+import { ErrorPanel, LoadingPanel } from '../../components/page-state.tsx';
+import { useApi, useSession } from '../../lib/app-context.tsx';
+import {
+  bulk,
+  type FileLink,
+  type InvoiceAccount,
+  type InvoiceView,
+  invoiceKeys,
+  type RateView,
+  useInvoice,
+  useRefreshInvoices,
+  usersOf,
+  useSummary,
+  useUserOptions,
+  type ValidationItem,
+} from './api.ts';
+import type { Highlight } from './document-viewer.tsx';
+import { InvoiceRates } from './invoice-rates.tsx';
+import type { RateBody } from './invoice-values.ts';
+import { InvoiceValuesForm } from './invoice-values-form.tsx';
+import { INVOICE_MESSAGES } from './messages.ts';
+import { InvoiceStatusBadge, ValidationStatusBadge } from './status.tsx';
+import { useAction } from './use-action.ts';
+import { ValidationBlock } from './validation-block.tsx';
+import { cutDisplayName, parseTags, QUEUE_LABELS, queueOf } from './validation-state.ts';
+
+// The PDF reader is large: it comes in its own chunk, when an invoice page first shows a document.
+const DocumentViewer = lazy(() => import('./document-viewer.tsx'));
+
+/**
+ * The document's address. Fetched once per invoice rather than through the cache: a fresh signed URL on
+ * every live update would reload the document and lose the page shown.
+ */
+function usePreview(id: string) {
+  const api = useApi();
+  const [link, setLink] = useState<FileLink>();
+  const [error, setError] = useState<unknown>();
+  useEffect(() => {
+    let cancelled = false;
+    setLink(undefined);
+    setError(undefined);
+    api
+      .get<FileLink>(invoiceKeys.preview(id))
+      .then((l) => !cancelled && setLink(l))
+      .catch((e: unknown) => !cancelled && setError(e));
+    return () => {
+      cancelled = true;
+    };
+  }, [api, id]);
+  return { link, error };
+}
+
+function Actions({
+  invoice,
+  validation,
+  dirty,
+}: {
+  invoice: InvoiceView;
+  validation: ValidationItem | undefined;
+  dirty: boolean;
+}) {
+  const api = useApi();
+  const navigate = useNavigate();
+  const refresh = useRefreshInvoices();
+  const { me, company } = useSession();
+  const users = usersOf(useUserOptions(company._id).data);
+  const { busy, run } = useAction();
+  const id = validation?._id ?? invoice.invoiceValidationId ?? invoice._id;
+  const calls = bulk(api);
+  const [tags, setTags] = useState('');
+  const [assignee, setAssignee] = useState(validation?.assignedUserId ?? '');
+  useEffect(() => setAssignee(validation?.assignedUserId ?? ''), [validation?.assignedUserId]);
+  const people = new Map(users.map((u) => [u.userSub, u.name || u.email || u.userSub]));
+  people.set(me.sub, `${me.name ?? me.email ?? 'Me'} (me)`);
+  if (validation?.assignedUserId && !people.has(validation.assignedUserId))
+    people.set(validation.assignedUserId, 'Someone else');
+
+  const act = async (name: string, action: () => Promise<unknown>, problem: string, done: string) => {
+    const result = await run(name, action, { problem, done });
+    if (result.ok) await refresh();
+    return result.ok;
+  };
+
+  return (
+    <Paper withBorder p="sm" aria-label="Invoice actions">
+      <Group gap="xs" wrap="wrap" align="end">
+        <Button
+          size="xs"
+          color="teal"
+          disabled={invoice.completed || dirty || busy !== undefined}
+          loading={busy === 'confirm'}
+          title={dirty ? 'Save the values first' : undefined}
+          onClick={() =>
+            act(
+              'confirm',
+              () => api.post(`/invoices/${invoice._id}/confirm`),
+              INVOICE_MESSAGES.confirmProblem,
+              'Invoice confirmed',
+            )
+          }
+        >
+          Confirm
+        </Button>
+        <Button
+          size="xs"
+          variant="light"
+          disabled={busy !== undefined}
+          loading={busy === 'revalidate'}
+          onClick={() =>
+            act(
+              'revalidate',
+              () => api.put(`/invoice-validation/${id}/revalidate`),
+              INVOICE_MESSAGES.revalidateProblem,
+              'Invoice validated again',
+            )
+          }
+        >
+          Re-validate
+        </Button>
+        <Button
+          size="xs"
+          variant="light"
+          color="green"
+          disabled={busy !== undefined || validation?.status === 'passed'}
+          loading={busy === 'force'}
+          onClick={() => {
+            if (!window.confirm('Accept this invoice as passed, whatever its checks found?')) return;
+            void act(
+              'force',
+              () => api.put(`/invoice-validation/${id}/force`),
+              INVOICE_MESSAGES.updateProblem,
+              'Invoice accepted as passed',
+            );
+          }}
+        >
+          Accept as passed
+        </Button>
+        <Button
+          size="xs"
+          variant="light"
+          color="orange"
+          disabled={busy !== undefined || !validation}
+          loading={busy === 'hold'}
+          onClick={() =>
+            act(
+              'hold',
+              () => calls.hold([id], !validation?.hold),
+              INVOICE_MESSAGES.updateProblem,
+              validation?.hold ? 'Invoice released' : 'Invoice put on hold',
+            )
+          }
+        >
+          {validation?.hold ? 'Release' : 'Hold'}
+        </Button>
+        <Group gap={4} align="end">
+          <TextInput
+            size="xs"
+            label="Add tags"
+            placeholder="comma, separated"
+            value={tags}
+            onChange={(e) => setTags(e.currentTarget.value)}
+          />
+          <Button
+            size="xs"
+            variant="light"
+            disabled={busy !== undefined || !validation || parseTags(tags).length === 0}
+            loading={busy === 'tag'}
+            onClick={async () => {
+              if (
+                await act(
+                  'tag',
+                  () => calls.tag([id], parseTags(tags)),
+                  INVOICE_MESSAGES.updateProblem,
+                  'Tags added',
+                )
+              )
+                setTags('');
+            }}
+          >
+            Tag
+          </Button>
+        </Group>
+        <Group gap={4} align="end">
+          <NativeSelect
+            size="xs"
+            label="Assigned to"
+            value={assignee}
+            onChange={(e) => setAssignee(e.currentTarget.value)}
+            data={[
+              { value: '', label: 'Nobody' },
+              ...[...people].map(([value, label]) => ({ value, label })),
+            ]}
+          />
+          <Button
+            size="xs"
+            variant="light"
+            disabled={busy !== undefined || !validation || assignee === (validation?.assignedUserId ?? '')}
+            loading={busy === 'assign'}
+            onClick={() =>
+              act(
+                'assign',
+                () => calls.assign([id], assignee || null),
+                INVOICE_MESSAGES.assignProblem,
+                'Assigned',
+              )
+            }
+          >
+            Assign
+          </Button>
+        </Group>
+        <Button
+          size="xs"
+          variant="light"
+          color="red"
+          disabled={busy !== undefined}
+          loading={busy === 'delete'}
+          onClick={async () => {
+            if (!window.confirm('Delete this invoice?')) return;
+            if (
+              await act('delete', () => calls.remove([id]), INVOICE_MESSAGES.deleteProblem, 'Invoice deleted')
+            )
+              navigate(`/invoice-validation/${(validation && queueOf(validation)) ?? 'failed'}`);
+          }}
+        >
+          Delete
+        </Button>
+      </Group>
+    </Paper>
+  );
+}
+
+function Header({ invoice, validation }: { invoice: InvoiceView; validation: ValidationItem | undefined }) {
+  const queue = validation ? queueOf(validation) : undefined;
+  const name = validation?.displayName || invoice.invoiceNumber || invoice.fileName || 'Invoice';
+  return (
+    <Stack gap={6}>
+      <Group gap={6} component="nav" aria-label="Breadcrumbs">
+        <Anchor component={Link} to={`/invoice-validation/${queue ?? 'failed'}`} size="sm">
+          Bill Validation{queue ? `: ${QUEUE_LABELS[queue]}` : ''}
+        </Anchor>
+      </Group>
+      <Group gap="sm" align="center">
+        <Title order={2} style={{ wordBreak: 'break-word' }}>
+          {cutDisplayName(name)}
+        </Title>
+        {validation && <ValidationStatusBadge status={validation.status} />}
+        <InvoiceStatusBadge status={invoice.status} />
+        {invoice.isCreditNote && <Badge color="violet">Credit note</Badge>}
+        {validation?.hold && (
+          <Badge color="orange" variant="outline">
+            On hold
+          </Badge>
+        )}
+        {(validation?.tags ?? []).map((t) => (
+          <Badge key={t} variant="light" color="gray">
+            {t}
+          </Badge>
+        ))}
+      </Group>
+      {invoice.fileName && (
+        <Text size="sm" c="dimmed">
+          {invoice.fileName}
+        </Text>
+      )}
+      {invoice.error && (
+        <Text size="sm" c="red">
+          {invoice.error.message}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+function DocumentPane({
+  invoice,
+  page,
+  onPage,
+  highlight,
+}: {
+  invoice: InvoiceView;
+  page: number;
+  onPage: (p: number) => void;
+  highlight: Highlight | undefined;
+}) {
+  const { link, error } = usePreview(invoice._id);
+  return (
+    <Paper
+      withBorder
+      p="sm"
+      aria-label="Document"
+      style={{
+        position: 'sticky',
+        top: 'calc(var(--vf-header-height, 0px) + 8px)',
+        // A page taller than the window scrolls within the pane, so the values stay beside it.
+        maxHeight: 'calc(100vh - var(--vf-header-height, 0px) - 16px)',
+        overflowY: 'auto',
+      }}
+    >
+      {error ? (
+        <ErrorPanel error={error} title="The document could not be fetched" />
+      ) : link ? (
+        <Suspense fallback={<LoadingPanel label="Loading the document viewer" />}>
+          <DocumentViewer
+            url={link.url}
+            fileName={link.name ?? invoice.fileName ?? 'invoice.pdf'}
+            page={page}
+            onPage={onPage}
+            highlight={highlight}
+          />
+        </Suspense>
+      ) : (
+        <LoadingPanel label="Loading the document" />
+      )}
+    </Paper>
+  );
+}
+
+function InvoiceWorkspace({
+  invoice,
+  validation,
+  account,
+}: {
+  invoice: InvoiceView;
+  validation: ValidationItem | undefined;
+  account: InvoiceAccount | undefined;
+}) {
+  const api = useApi();
+  const refresh = useRefreshInvoices();
+  const { busy, run } = useAction();
+  const firstPage = invoice.results?.pages?.[0] ?? 1;
+  const [page, setPage] = useState(firstPage);
+  const [focused, setFocused] = useState<InvoiceKey>();
+  const [dirty, setDirty] = useState(false);
+  const read = focused ? invoice.results?.values?.[focused] : undefined;
+  const highlight: Highlight | undefined =
+    read?.bbox && read.page ? { page: read.page, bbox: read.bbox, label: focused as string } : undefined;
+
+  const focus = (key: InvoiceKey) => {
+    setFocused(key);
+    const at = invoice.results?.values?.[key]?.page;
+    if (at) setPage(at);
+  };
+
+  async function saveValues(values: Record<string, unknown>) {
+    const result = await run(
+      'values',
+      () => api.patch(`/invoices/${invoice._id}/manual-update`, { values }),
+      {
+        problem: INVOICE_MESSAGES.updateProblem,
+        done: 'Values saved',
+      },
+    );
+    if (result.ok) await refresh();
+    return result.ok ? ({ ok: true } as const) : ({ ok: false, error: result.error } as const);
+  }
+  async function addRate(rate: RateBody) {
+    const result = await run('rates', () => api.post(`/invoices/${invoice._id}/rates`, rate), {
+      problem: INVOICE_MESSAGES.ratesProblem,
+    });
+    if (result.ok) await refresh();
+    return result.ok;
+  }
+  async function deleteRate(rate: RateView) {
+    if (!window.confirm(`Delete the rate ${rate.description}?`)) return;
+    const result = await run('rates', () => api.del(`/invoices/${invoice._id}/rates/${rate._id}`), {
+      problem: INVOICE_MESSAGES.ratesProblem,
+    });
+    if (result.ok) await refresh();
+  }
+  async function linkAccount(accountId: string) {
+    // Saved with the values' call, which also sends the invoice to be validated again.
+    const result = await run(
+      'link',
+      () => api.patch(`/invoices/${invoice._id}/manual-update`, { values: {}, accountId }),
+      {
+        problem: INVOICE_MESSAGES.updateProblem,
+        done: 'Account linked; the invoice is being validated again',
+      },
+    );
+    if (result.ok) await refresh();
+  }
+
+  const netTotal = typeof invoice.values?.netTotal === 'number' ? invoice.values.netTotal : undefined;
+  return (
+    <Stack>
+      <Actions invoice={invoice} validation={validation} dirty={dirty} />
+      <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
+        <div>
+          <DocumentPane invoice={invoice} page={page} onPage={setPage} highlight={highlight} />
+        </div>
+        <Stack>
+          <ValidationBlock
+            invoice={invoice}
+            validation={validation}
+            account={account}
+            busy={busy !== undefined}
+            onLink={linkAccount}
+          />
+          <InvoiceValuesForm
+            invoice={invoice}
+            focused={focused}
+            onFocus={focus}
+            onSave={saveValues}
+            saving={busy === 'values'}
+            onDirty={setDirty}
+          />
+          <InvoiceRates
+            rates={invoice.rates ?? []}
+            netTotal={netTotal}
+            locked={invoice.completed === true}
+            busy={busy === 'rates'}
+            onAdd={addRate}
+            onDelete={deleteRate}
+          />
+        </Stack>
+      </SimpleGrid>
+    </Stack>
+  );
+}
+
+/** /invoice-validation/{id}: the document beside its values, rates and validation, with every action. */
+export function InvoicePage() {
+  const { id } = useParams();
+  const invoice = useInvoice(id);
+  const summary = useSummary(id);
+  if (invoice.isLoading) return <LoadingPanel />;
+  if (invoice.error || !invoice.data)
+    return (
+      <ErrorPanel
+        error={invoice.error ?? new Error('Invoice not found')}
+        title={INVOICE_MESSAGES.getProblem}
+      />
+    );
+  const validation = summary.data?.validation;
+  return (
+    <Stack>
+      <Header invoice={invoice.data} validation={validation} />
+      <InvoiceWorkspace
+        key={invoice.data._id}
+        invoice={invoice.data}
+        validation={validation}
+        account={summary.data?.account}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,132 @@
+import useSWR from 'swr';
+import type { TemplatePreview } from '../../../shared/capture/extract.ts';
+import type {
+  ExtractedValue,
+  InvoiceKey,
+  Template,
+  TemplateValueType,
+} from '../../../shared/capture/model.ts';
+import type { BoundingBox } from '../../../shared/capture/textract.ts';
+import type { TEMPLATE_VALUE_FORMAT } from '../../../shared/data/template-value-format.ts';
+import { MESSAGES } from '../../../shared/messages.ts';
+import { ApiError } from '../../lib/api-client.ts';
+
+/** The template calls' failures as the editor words them (02 §8), when the server gives no reason. */
+export const TEMPLATE_MESSAGES = {
+  get: 'There was a problem getting the template.',
+  update: 'There was a problem updating template.',
+  create: 'There was a problem creating template.',
+  remove: 'There was a problem deleting template.',
+  invoiceKeys: 'There was a problem getting invoice keys.',
+  analysis: 'There was a problem getting invoice analysis.',
+  versionRules: 'There was a problem saving version rules.',
+  supplierRules: 'There was a problem saving supplier rules.',
+  pages: 'There was a problem saving pages.',
+  bounds: 'There was a problem saving bounds.',
+  addValue: 'There was a problem adding the value.',
+  updateValue: 'There was a problem updating the value.',
+  deleteValue: 'There was a problem deleting the value.',
+  addRate: 'There was a problem adding the rate.',
+  updateRate: 'There was a problem updating the rate.',
+  deleteRate: 'There was a problem deleting the rate.',
+  upload: 'There was a problem uploading the sample.',
+} as const;
+
+/** The server's own words for a refusal it explains (a bound still in use), else the editor's message. */
+export function problemOf(error: unknown, fallback: string): string {
+  if (error instanceof ApiError && error.status >= 400 && error.status !== 401) {
+    const fields = Object.entries(error.formMessages ?? {});
+    if (fields.length > 0 && error.message === 'Form validation error')
+      return fields
+        .map(([field, message]) => (field === '_form' ? message : `${field}: ${message}`))
+        .join(' ');
+    return error.message || fallback;
+  }
+  return fallback || MESSAGES.submitProblem;
+}
+
+export interface InvoiceKeyOption {
+  key: InvoiceKey;
+  name: string;
+  type: TemplateValueType;
+}
+
+export type ValueFormats = typeof TEMPLATE_VALUE_FORMAT;
+
+export interface PreviewText {
+  text: string;
+  box: BoundingBox;
+  confidence?: number;
+}
+
+export interface PreviewPage {
+  page: number;
+  lines: PreviewText[];
+  words: PreviewText[];
+  cells: { row: number; column: number; box: BoundingBox }[];
+}
+
+export interface PreviewJob {
+  jobId: string;
+  templateId: string;
+  status: 'running' | 'succeeded' | 'failed';
+  pageCount?: number;
+  error?: string;
+}
+
+export interface InvoicePreview extends PreviewJob {
+  ocr?: boolean;
+  results?: TemplatePreview;
+  pages?: PreviewPage[];
+}
+
+export interface SampleTicket {
+  uploadUrl: string;
+  method: 'PUT';
+  headers: Record<string, string>;
+  key: string;
+}
+
+interface ListAnswer<T> {
+  data: T[];
+  total: number;
+}
+
+export const templateKeys = {
+  forSupplier: (supplierId: string, type: string) =>
+    `/templates?supplierId=${supplierId}&type=${type}&limit=1`,
+  template: (id: string) => `/templates/${id}`,
+  sample: (id: string) => `/templates/${id}/sample`,
+  invoiceKeys: '/templates/invoice-keys',
+  valueFormat: '/util/template-value-format',
+} as const;
+
+export const isTemplateKey = (key: unknown) => typeof key === 'string' && key.startsWith('/templates');
+
+export const useSupplierTemplate = (supplierId: string, type: string) =>
+  useSWR<ListAnswer<Template>>(templateKeys.forSupplier(supplierId, type));
+
+export const useTemplate = (id: string | undefined) =>
+  useSWR<Template>(id ? templateKeys.template(id) : null);
+
+export const useInvoiceKeys = () =>
+  useSWR<{ data: InvoiceKeyOption[] }>(templateKeys.invoiceKeys, { revalidateOnFocus: false });
+
+export const useValueFormats = () =>
+  useSWR<ValueFormats>(templateKeys.valueFormat, { revalidateOnFocus: false });
+
+/** The sample's link lasts 15 minutes: fetched again well before then, and whenever the sample changes. */
+export const useSampleUrl = (template: Template | undefined) =>
+  useSWR<{ url: string; fileName?: string }>(
+    template?.sampleKey
+      ? `${templateKeys.sample(template._id)}?for=${encodeURIComponent(template.sampleKey)}`
+      : null,
+    { revalidateOnFocus: false, refreshInterval: 10 * 60_000 },
+  );
+
+/** An extracted value as the preview shows it: its normalised value, or a dash when nothing was read. */
+export function shownValue(v: ExtractedValue | undefined): string {
+  if (!v || v.value === null || v.value === undefined) return '—';
+  if (typeof v.value === 'boolean') return v.value ? 'Yes' : 'No';
+  return String(v.value);
+}
