@@ -220,6 +220,36 @@ describe('the local Textract', () => {
     expect(field(fields, 'AMOUNT_DUE')?.ValueDetection?.Text).toBe('842.10');
   });
 
+  it('reads a photographed page: on a desk, turned, in uneven light', async () => {
+    const { createCanvas } = await import('@napi-rs/canvas');
+    const canvas = createCanvas(900, 1200);
+    const ctx = canvas.getContext('2d');
+    ctx.fillStyle = 'rgb(140, 110, 80)';
+    ctx.fillRect(0, 0, 900, 1200);
+    ctx.translate(450, 600);
+    ctx.rotate((-6 * Math.PI) / 180);
+    // The page darkens towards one corner, as under a lamp.
+    const light = ctx.createLinearGradient(-330, -450, 330, 450);
+    light.addColorStop(0, 'rgb(245, 245, 242)');
+    light.addColorStop(1, 'rgb(150, 150, 148)');
+    ctx.fillStyle = light;
+    ctx.fillRect(-330, -450, 660, 900);
+    ctx.fillStyle = 'rgb(40, 40, 40)';
+    ctx.font = '22px sans-serif';
+    ctx.fillText('Invoice number: PHO7731', -280, -350);
+    ctx.fillText('Account number: 55012987', -280, -300);
+    ctx.fillText('Total amount due: 319.45', -280, 350);
+    const out = await textract.send(
+      new DetectDocumentTextCommand({ Document: { Bytes: canvas.toBuffer('image/png') } }),
+    );
+    const lines = (out.Blocks ?? []).filter((b) => b.BlockType === 'LINE').map((b) => b.Text);
+    expect(lines).toEqual([
+      'Invoice number: PHO7731',
+      'Account number: 55012987',
+      'Total amount due: 319.45',
+    ]);
+  });
+
   it('refuses what Textract refuses, with its errors', async () => {
     const refusal = (call: () => Promise<unknown>) =>
       call().then(

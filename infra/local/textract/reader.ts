@@ -8,6 +8,7 @@ import { readingOrder } from './layout.ts';
 import { ocrPage } from './ocr.ts';
 import type { DocumentText, PageText, TextLine, TextWord } from './page-text.ts';
 import { unionBox } from './page-text.ts';
+import { correctPhoto, decodeImage, toPgm } from './photo.ts';
 
 export interface ReadOptions {
   /** 1 for the synchronous operations, which refuse longer documents as Textract does. */
@@ -42,7 +43,12 @@ export async function readDocument(bytes: Uint8Array, options: ReadOptions): Pro
         : `Unsupported document: this TIFF has ${info.pages} pages, and the local Textract reads single-page TIFFs only (send a PDF).`,
     );
   }
-  return { pages: [await ocrPage({ image: bytes, width: info.width, height: info.height })] };
+  // Photos and scans saved as images are flattened, turned upright and enlarged first; word places are
+  // then fractions of that corrected page. An image the canvas cannot decode (TIFF) is read as it is.
+  const decoded = await decodeImage(bytes);
+  if (!decoded) return { pages: [await ocrPage({ image: bytes, width: info.width, height: info.height })] };
+  const page = correctPhoto(decoded.rgba, decoded.width, decoded.height);
+  return { pages: [await ocrPage({ image: toPgm(page), width: page.width, height: page.height })] };
 }
 
 const require = createRequire(import.meta.url);
