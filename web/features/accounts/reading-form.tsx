@@ -1,10 +1,13 @@
-import { Alert, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
-import { type FormEvent, useState } from 'react';
+import { Group, TextInput } from '@mantine/core';
+import { useState } from 'react';
 import type { ReadingView } from '../../../shared/schemas/account-readings.ts';
 import type { AccountView } from '../../../shared/schemas/account-views.ts';
+import { FormPanel } from '../../components/form-panel.tsx';
 import { useApi } from '../../lib/app-context.tsx';
 import { putWithProgress } from '../../lib/upload.ts';
-import { type FormFailure, formFailureOf, todayIso } from './api.ts';
+import { useFormValues } from '../../lib/use-form-values.ts';
+import { todayIso } from './api.ts';
+import { CheckboxLine, FormButtons, UploadField, useFormSubmit } from './form-parts.tsx';
 import type { PresignedUpload } from './upload.ts';
 
 /**
@@ -23,128 +26,88 @@ export function ReadingForm({
   onCancel: () => void;
 }) {
   const api = useApi();
-  const [date, setDate] = useState(reading?.date ?? todayIso());
-  const [value, setValue] = useState(reading ? String(reading.value) : '');
+  const form = useFormSubmit();
+  const { values, field } = useFormValues(
+    {
+      date: reading?.date ?? todayIso(),
+      value: reading ? String(reading.value) : '',
+      comment: reading?.comment ?? '',
+    },
+    form.fields,
+  );
   const [isEstimate, setEstimate] = useState(reading?.isEstimate ?? false);
-  const [comment, setComment] = useState(reading?.comment ?? '');
   const [photo, setPhoto] = useState<File | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
-  const [failure, setFailure] = useState<FormFailure>({ fields: {} });
-  const [busy, setBusy] = useState(false);
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
+  async function save() {
+    const { date, value, comment } = values;
     const number = Number(value);
     if (value.trim() === '' || !Number.isFinite(number)) {
-      setFailure({ fields: { value: 'Must be a number' } });
+      form.setFailure({ fields: { value: 'Must be a number' } });
       return;
     }
-    setBusy(true);
-    setFailure({ fields: {} });
-    try {
-      let photoKey: string | undefined;
-      if (photo) {
-        const contentType = photo.type === 'image/png' ? 'image/png' : 'image/jpeg';
-        const upload = await api.post<PresignedUpload>('/readings/photo', {
-          accountId: account._id,
-          fileName: photo.name,
-          contentType,
-        });
-        setProgress(0);
-        await putWithProgress(upload, photo, setProgress);
-        photoKey = upload.key;
-      }
-      const body = {
-        date,
-        value: number,
-        isEstimate,
-        ...(comment.trim() ? { comment: comment.trim() } : {}),
-        ...(photoKey ? { photoKey } : {}),
-      };
-      if (reading) await api.put(`/readings/${reading._id}/edit-submission`, body);
-      else await api.post('/readings/submit', { ...body, accountId: account._id });
-      onDone();
-    } catch (error) {
-      setFailure(formFailureOf(error));
-      setProgress(null);
-    } finally {
-      setBusy(false);
-    }
+    await form.submit(
+      async () => {
+        let photoKey: string | undefined;
+        if (photo) {
+          const contentType = photo.type === 'image/png' ? 'image/png' : 'image/jpeg';
+          const upload = await api.post<PresignedUpload>('/readings/photo', {
+            accountId: account._id,
+            fileName: photo.name,
+            contentType,
+          });
+          setProgress(0);
+          await putWithProgress(upload, photo, setProgress);
+          photoKey = upload.key;
+        }
+        const body = {
+          date,
+          value: number,
+          isEstimate,
+          ...(comment.trim() ? { comment: comment.trim() } : {}),
+          ...(photoKey ? { photoKey } : {}),
+        };
+        if (reading) await api.put(`/readings/${reading._id}/edit-submission`, body);
+        else await api.post('/readings/submit', { ...body, accountId: account._id });
+        onDone();
+      },
+      () => setProgress(null),
+    );
   }
 
-  const f = failure.fields;
   return (
-    <Paper withBorder p="md" component="form" onSubmit={submit} noValidate aria-label="Reading">
-      <Stack gap="sm">
-        <Title order={5}>{reading ? 'Edit reading' : 'Submit a reading'}</Title>
-        {failure.message && (
-          <Alert color="red" role="alert">
-            {failure.message}
-          </Alert>
-        )}
-        <Group grow align="flex-start">
-          <TextInput
-            label="Date"
-            type="date"
-            required
-            value={date}
-            error={f.date}
-            onChange={(e) => setDate(e.currentTarget.value)}
-          />
-          <TextInput
-            label={`Reading (${account.unit ?? ''})`}
-            required
-            inputMode="decimal"
-            value={value}
-            error={f.value}
-            onChange={(e) => setValue(e.currentTarget.value)}
-          />
-        </Group>
+    <FormPanel
+      title={reading ? 'Edit reading' : 'Submit a reading'}
+      order={5}
+      label="Reading"
+      gap="sm"
+      failure={form.failure}
+      onSubmit={save}
+    >
+      <Group grow align="flex-start">
+        <TextInput label="Date" type="date" required {...field('date')} />
         <TextInput
-          label="Comment"
-          value={comment}
-          error={f.comment}
-          onChange={(e) => setComment(e.currentTarget.value)}
+          label={`Reading (${account.unit ?? ''})`}
+          required
+          inputMode="decimal"
+          {...field('value')}
         />
-        <label style={{ display: 'flex', gap: 8, alignItems: 'center', fontSize: 14 }}>
-          <input
-            type="checkbox"
-            checked={isEstimate}
-            onChange={(e) => setEstimate(e.currentTarget.checked)}
-          />
-          This is an estimate
-        </label>
-        <Stack gap={4}>
-          <Text component="label" htmlFor="reading-photo" size="sm" fw={500}>
-            Photo of the meter {reading?.hasPhoto ? '(replaces the current photo)' : ''}
-          </Text>
-          <input
-            id="reading-photo"
-            type="file"
-            accept="image/jpeg,image/png"
-            onChange={(e) => setPhoto(e.currentTarget.files?.[0] ?? null)}
-          />
-          {progress !== null && (
-            <Group gap="xs">
-              <progress value={progress} max={100} aria-label="Upload progress" style={{ flex: 1 }} />
-              <Text size="xs">{progress === 100 ? 'Uploaded' : `Uploading ${progress}%`}</Text>
-            </Group>
-          )}
-          {f.photo && (
-            <Text c="red" size="sm" role="alert">
-              {f.photo}
-            </Text>
-          )}
-        </Stack>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onCancel} disabled={busy}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={busy}>
-            {reading ? 'Save reading' : 'Submit reading'}
-          </Button>
-        </Group>
-      </Stack>
-    </Paper>
+      </Group>
+      <TextInput label="Comment" {...field('comment')} />
+      <CheckboxLine checked={isEstimate} onChange={setEstimate}>
+        This is an estimate
+      </CheckboxLine>
+      <UploadField
+        id="reading-photo"
+        label={<>Photo of the meter {reading?.hasPhoto ? '(replaces the current photo)' : ''}</>}
+        accept="image/jpeg,image/png"
+        progress={progress}
+        error={form.fields.photo}
+        onChange={setPhoto}
+      />
+      <FormButtons busy={form.busy} onCancel={onCancel}>
+        {reading ? 'Save reading' : 'Submit reading'}
+      </FormButtons>
+    </FormPanel>
   );
 }

@@ -12,15 +12,16 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { type FormEvent, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import useSWR from 'swr';
+import { FormPanel } from '../../components/form-panel.tsx';
 import { EmptyPanel, ErrorPanel, LoadingPanel } from '../../components/page-state.tsx';
 import { useApi } from '../../lib/app-context.tsx';
 import { formatDate, formatNumber } from '../../lib/format.ts';
+import { useFormValues } from '../../lib/use-form-values.ts';
 import { type AssetView, type ListPage, type ProjectView, useRefresh } from './api.ts';
 import { AssetFrame } from './asset-frame.tsx';
-import { FormAlert, useFormFailure } from './ui.tsx';
+import { useFormFailure } from './ui.tsx';
 
 export const PROJECT_STATUSES = [
   { value: 'planned', label: 'Planned' },
@@ -103,19 +104,20 @@ function ProjectForm({ asset, project }: { asset: AssetView; project?: ProjectVi
   const api = useApi();
   const navigate = useNavigate();
   const refresh = useRefresh();
-  const [v, setV] = useState({
-    name: project?.name ?? '',
-    description: project?.description ?? '',
-    status: project?.status ?? 'planned',
-    startDate: project?.startDate ?? '',
-    endDate: project?.endDate ?? '',
-    cost: project?.cost === undefined ? '' : String(project.cost),
-  });
   const form = useFormFailure();
-  const set = (k: keyof typeof v) => (value: string) => setV((x) => ({ ...x, [k]: value }));
+  const { values: v, field } = useFormValues(
+    {
+      name: project?.name ?? '',
+      description: project?.description ?? '',
+      status: project?.status ?? 'planned',
+      startDate: project?.startDate ?? '',
+      endDate: project?.endDate ?? '',
+      cost: project?.cost === undefined ? '' : String(project.cost),
+    },
+    form.fields,
+  );
 
-  async function save(event: FormEvent) {
-    event.preventDefault();
+  async function save() {
     const body = {
       name: v.name,
       status: v.status,
@@ -142,67 +144,33 @@ function ProjectForm({ asset, project }: { asset: AssetView; project?: ProjectVi
     }
   }
 
-  const f = form.fields;
   return (
-    <Paper withBorder p="md" component="form" onSubmit={save} maw={720} noValidate>
-      <Stack>
-        <Title order={3}>{project ? `Edit ${project.name}` : 'New project'}</Title>
-        <FormAlert failure={form.failure} />
-        <TextInput
-          label="Name"
-          required
-          value={v.name}
-          error={f.name}
-          onChange={(e) => set('name')(e.currentTarget.value)}
-        />
-        <Textarea
-          label="Description"
-          value={v.description}
-          error={f.description}
-          onChange={(e) => set('description')(e.currentTarget.value)}
-        />
-        <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <NativeSelect
-            label="Status"
-            value={v.status}
-            error={f.status}
-            onChange={(e) => set('status')(e.currentTarget.value)}
-            data={PROJECT_STATUSES}
-          />
-          <TextInput
-            label="Cost (£)"
-            inputMode="decimal"
-            value={v.cost}
-            error={f.cost}
-            onChange={(e) => set('cost')(e.currentTarget.value)}
-          />
-          <TextInput
-            label="Start"
-            type="date"
-            value={v.startDate}
-            error={f.startDate}
-            onChange={(e) => set('startDate')(e.currentTarget.value)}
-          />
-          <TextInput
-            label="End"
-            type="date"
-            value={v.endDate}
-            error={f.endDate}
-            onChange={(e) => set('endDate')(e.currentTarget.value)}
-          />
-        </SimpleGrid>
-        <Group>
-          <Button type="submit" loading={form.busy}>
-            Save
+    <FormPanel
+      title={project ? `Edit ${project.name}` : 'New project'}
+      order={3}
+      maw={720}
+      failure={form.failure}
+      onSubmit={save}
+    >
+      <TextInput label="Name" required {...field('name')} />
+      <Textarea label="Description" {...field('description')} />
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <NativeSelect label="Status" {...field('status')} data={PROJECT_STATUSES} />
+        <TextInput label="Cost (£)" inputMode="decimal" {...field('cost')} />
+        <TextInput label="Start" type="date" {...field('startDate')} />
+        <TextInput label="End" type="date" {...field('endDate')} />
+      </SimpleGrid>
+      <Group>
+        <Button type="submit" loading={form.busy}>
+          Save
+        </Button>
+        {project && (
+          <Button color="red" variant="subtle" onClick={remove}>
+            Delete project
           </Button>
-          {project && (
-            <Button color="red" variant="subtle" onClick={remove}>
-              Delete project
-            </Button>
-          )}
-        </Group>
-      </Stack>
-    </Paper>
+        )}
+      </Group>
+    </FormPanel>
   );
 }
 

@@ -1,4 +1,4 @@
-import { Alert, Badge, Progress, SegmentedControl, Stack, Text } from '@mantine/core';
+import { Badge, Progress, SegmentedControl, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { MESSAGES } from '../../../shared/messages.ts';
 import { ApiError } from '../../lib/api-client.ts';
@@ -65,15 +65,7 @@ export function AreaUnitToggle({
   );
 }
 
-/** The message above a form after a failed submit. */
-export function FormAlert({ failure }: { failure: FormFailure }) {
-  if (!failure.message) return null;
-  return (
-    <Alert color="red" role="alert">
-      {failure.message}
-    </Alert>
-  );
-}
+export { FormAlert } from '../../components/form-alert.tsx';
 
 /** A form error's own message (the wizard's 'There was a problem with some details entered below.'), not the generic one. */
 function headingOf(error: unknown): string | undefined {

@@ -1,4 +1,4 @@
-import { Alert, Button, Checkbox, Group, Paper, Stack, Table, TextInput, Title } from '@mantine/core';
+import { Button, Checkbox, Group, Paper, Stack, Table, TextInput, Title } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useSWRConfig } from 'swr';
 import { EmptyPanel, ErrorPanel, LoadingPanel } from '../../components/page-state.tsx';
@@ -13,6 +13,7 @@ import {
 } from '../../lib/form-errors.ts';
 import { formatDate } from '../../lib/format.ts';
 import { type CompanyView, companyKeys, useGlobalCompanies } from './api.ts';
+import { FormPaper } from './form-paper.tsx';
 
 function CreateForm() {
   const api = useApi();
@@ -46,36 +47,29 @@ function CreateForm() {
   }
 
   return (
-    <Paper withBorder p="md" component="form" onSubmit={save} noValidate maw={720} aria-label="New company">
-      <Stack>
-        {failure.message && (
-          <Alert color="red" role="alert">
-            {failure.message}
-          </Alert>
-        )}
-        <TextInput
-          label="Company name"
-          required
-          value={name}
-          error={failure.fields.name}
-          onChange={(e) => {
-            setName(e.currentTarget.value);
-            setFailure((f) => withoutField(f, 'name'));
-          }}
-        />
-        <Checkbox
-          label="Demo company"
-          checked={isDemo}
-          error={failure.fields['settings.isDemo']}
-          onChange={(e) => setIsDemo(e.currentTarget.checked)}
-        />
-        <Group justify="flex-end">
-          <Button type="submit" loading={busy}>
-            Create company
-          </Button>
-        </Group>
-      </Stack>
-    </Paper>
+    <FormPaper label="New company" maw={720} failure={failure} onSubmit={save}>
+      <TextInput
+        label="Company name"
+        required
+        value={name}
+        error={failure.fields.name}
+        onChange={(e) => {
+          setName(e.currentTarget.value);
+          setFailure((f) => withoutField(f, 'name'));
+        }}
+      />
+      <Checkbox
+        label="Demo company"
+        checked={isDemo}
+        error={failure.fields['settings.isDemo']}
+        onChange={(e) => setIsDemo(e.currentTarget.checked)}
+      />
+      <Group justify="flex-end">
+        <Button type="submit" loading={busy}>
+          Create company
+        </Button>
+      </Group>
+    </FormPaper>
   );
 }
 

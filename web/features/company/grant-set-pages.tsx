@@ -1,99 +1,31 @@
-import { Alert, Anchor, Button, Group, Paper, Stack, Table, TextInput, Title } from '@mantine/core';
-import { type FormEvent, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
-import { useSWRConfig } from 'swr';
+import { Anchor, Button, Group, Paper, Table, Title } from '@mantine/core';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
 import { EmptyPanel, ErrorPanel, LoadingPanel } from '../../components/page-state.tsx';
-import { showToast } from '../../components/toast-store.ts';
-import { useApi } from '../../lib/app-context.tsx';
-import {
-  type FormFailure,
-  formFailureOf,
-  NO_FAILURE,
-  requiredFields,
-  withoutField,
-} from '../../lib/form-errors.ts';
 import { type GrantSet, startsWith, useGrantables, useGrantSet, useGrantSets } from './api.ts';
 import { CompanyLayout } from './company-layout.tsx';
 import { GrantEditor } from './grant-editor.tsx';
 import { grantSummary, normaliseGrants } from './grants.ts';
+import { NamedRecordForm } from './named-record-form.tsx';
 
 const isGrantSetKey = startsWith('/permissions');
 
 function GrantSetForm({ set }: { set?: GrantSet }) {
-  const api = useApi();
-  const navigate = useNavigate();
-  const { mutate } = useSWRConfig();
   const grantables = useGrantables();
-  const [name, setName] = useState(set?.name ?? '');
   const [grants, setGrants] = useState(() => normaliseGrants(set?.grants));
-  const [failure, setFailure] = useState<FormFailure>(NO_FAILURE);
-  const [busy, setBusy] = useState<'save' | 'delete' | null>(null);
-
-  async function save(event: FormEvent) {
-    event.preventDefault();
-    const missing = requiredFields({ name });
-    if (Object.keys(missing).length > 0) {
-      setFailure({ fields: missing });
-      return;
-    }
-    setBusy('save');
-    try {
-      const body = { name: name.trim(), grants };
-      if (set) await api.patch(`/permissions/${set._id}`, body);
-      else await api.post('/permissions', body);
-      await mutate(isGrantSetKey);
-      showToast(set ? 'Permission set saved' : 'Permission set created', 'success');
-      navigate('/company/permissions');
-    } catch (error) {
-      setFailure(formFailureOf(error, ['name']));
-      showToast('There was a problem saving the permission set.', 'error');
-    } finally {
-      setBusy(null);
-    }
-  }
-
-  async function remove() {
-    if (!set || !window.confirm(`Delete the permission set ${set.name}?`)) return;
-    setBusy('delete');
-    try {
-      await api.del(`/permissions/${set._id}`);
-      await mutate(isGrantSetKey);
-      showToast('Permission set deleted', 'success');
-      navigate('/company/permissions');
-    } catch (error) {
-      setFailure(formFailureOf(error));
-      showToast('There was a problem deleting the permission set.', 'error');
-    } finally {
-      setBusy(null);
-    }
-  }
-
+  // Grant errors name one list entry (grants.assets.read.0): they show above the form.
   return (
-    <Paper
-      withBorder
-      p="md"
-      component="form"
-      onSubmit={save}
-      noValidate
+    <NamedRecordForm
+      record={set}
+      noun="permission set"
+      apiPath="/permissions"
+      listRoute="/company/permissions"
+      isListKey={isGrantSetKey}
+      extra={{ grants }}
+      extraFields={[]}
       maw={900}
-      aria-label={set ? 'Edit permission set' : 'New permission set'}
     >
-      <Stack>
-        {failure.message && (
-          <Alert color="red" role="alert">
-            {failure.message}
-          </Alert>
-        )}
-        <TextInput
-          label="Name"
-          required
-          value={name}
-          error={failure.fields.name}
-          onChange={(e) => {
-            setName(e.currentTarget.value);
-            setFailure((f) => withoutField(f, 'name'));
-          }}
-        />
+      {() => (
         <GrantEditor
           grants={grants}
           items={grantables.items}
@@ -101,20 +33,8 @@ function GrantSetForm({ set }: { set?: GrantSet }) {
           error={grantables.error}
           onChange={setGrants}
         />
-        <Group justify="space-between">
-          {set ? (
-            <Button color="red" variant="subtle" onClick={remove} loading={busy === 'delete'}>
-              Delete permission set
-            </Button>
-          ) : (
-            <span />
-          )}
-          <Button type="submit" loading={busy === 'save'}>
-            {set ? 'Save permission set' : 'Create permission set'}
-          </Button>
-        </Group>
-      </Stack>
-    </Paper>
+      )}
+    </NamedRecordForm>
   );
 }
 

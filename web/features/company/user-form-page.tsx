@@ -1,4 +1,4 @@
-import { Alert, Button, Checkbox, Group, NativeSelect, Paper, Stack, TextInput, Title } from '@mantine/core';
+import { Button, Checkbox, Group, NativeSelect, TextInput, Title } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useSWRConfig } from 'swr';
@@ -22,6 +22,7 @@ import {
   useGrantSets,
 } from './api.ts';
 import { CompanyLayout } from './company-layout.tsx';
+import { FormPaper } from './form-paper.tsx';
 import { GrantEditor } from './grant-editor.tsx';
 import { type Grants, mergeGrants, normaliseGrants } from './grants.ts';
 import { PermissionCheckboxes } from './permission-checkboxes.tsx';
@@ -119,91 +120,76 @@ function UserForm({ user }: { user?: CompanyUser }) {
   const sets = grantSets.data?.data ?? [];
 
   return (
-    <Paper
-      withBorder
-      p="md"
-      component="form"
-      onSubmit={save}
-      noValidate
-      maw={900}
-      aria-label={user ? 'Edit user' : 'New user'}
-    >
-      <Stack>
-        {failure.message && (
-          <Alert color="red" role="alert">
-            {failure.message}
-          </Alert>
-        )}
-        <TextInput
-          label="Name"
-          required
-          value={draft.name}
-          error={failure.fields.name}
-          onChange={(e) => change('name', e.currentTarget.value)}
-        />
-        <TextInput
-          label="E-mail"
-          type="email"
-          required={!user}
-          disabled={user !== undefined}
-          value={draft.email}
-          error={failure.fields.email}
-          onChange={(e) => change('email', e.currentTarget.value)}
-        />
-        <NativeSelect
-          label="Role"
-          data={roleOptions}
-          value={draft.roleId}
-          error={failure.fields.roleId}
-          onChange={(e) => change('roleId', e.currentTarget.value)}
-        />
-        <PermissionCheckboxes
-          label="Permissions"
-          value={draft.permissions}
-          error={failure.fields.permissions}
-          onChange={(v) => change('permissions', v)}
-        />
-        <Title order={4}>Grants</Title>
-        {sets.length > 0 && (
-          <Group align="flex-end" gap="xs">
-            <NativeSelect
-              label="Grant set"
-              data={[
-                { value: '', label: 'Choose a grant set' },
-                ...sets.map((s) => ({ value: s._id, label: s.name })),
-              ]}
-              value={grantSetId}
-              onChange={(e) => setGrantSetId(e.currentTarget.value)}
-            />
-            <Button variant="default" onClick={applyGrantSet} disabled={!grantSetId}>
-              Add its grants
-            </Button>
-          </Group>
-        )}
-        <GrantEditor
-          grants={draft.grants}
-          items={grantables.items}
-          isLoading={grantables.isLoading}
-          error={grantables.error}
-          onChange={(g) => change('grants', g)}
-        />
-        {!user && (
-          <Checkbox
-            label="Send welcome e-mail"
-            checked={draft.sendWelcomeEmail}
-            onChange={(e) => change('sendWelcomeEmail', e.currentTarget.checked)}
+    <FormPaper label={user ? 'Edit user' : 'New user'} maw={900} failure={failure} onSubmit={save}>
+      <TextInput
+        label="Name"
+        required
+        value={draft.name}
+        error={failure.fields.name}
+        onChange={(e) => change('name', e.currentTarget.value)}
+      />
+      <TextInput
+        label="E-mail"
+        type="email"
+        required={!user}
+        disabled={user !== undefined}
+        value={draft.email}
+        error={failure.fields.email}
+        onChange={(e) => change('email', e.currentTarget.value)}
+      />
+      <NativeSelect
+        label="Role"
+        data={roleOptions}
+        value={draft.roleId}
+        error={failure.fields.roleId}
+        onChange={(e) => change('roleId', e.currentTarget.value)}
+      />
+      <PermissionCheckboxes
+        label="Permissions"
+        value={draft.permissions}
+        error={failure.fields.permissions}
+        onChange={(v) => change('permissions', v)}
+      />
+      <Title order={4}>Grants</Title>
+      {sets.length > 0 && (
+        <Group align="flex-end" gap="xs">
+          <NativeSelect
+            label="Grant set"
+            data={[
+              { value: '', label: 'Choose a grant set' },
+              ...sets.map((s) => ({ value: s._id, label: s.name })),
+            ]}
+            value={grantSetId}
+            onChange={(e) => setGrantSetId(e.currentTarget.value)}
           />
-        )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={() => navigate('/company/users')}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={busy}>
-            {user ? 'Save user' : 'Create user'}
+          <Button variant="default" onClick={applyGrantSet} disabled={!grantSetId}>
+            Add its grants
           </Button>
         </Group>
-      </Stack>
-    </Paper>
+      )}
+      <GrantEditor
+        grants={draft.grants}
+        items={grantables.items}
+        isLoading={grantables.isLoading}
+        error={grantables.error}
+        onChange={(g) => change('grants', g)}
+      />
+      {!user && (
+        <Checkbox
+          label="Send welcome e-mail"
+          checked={draft.sendWelcomeEmail}
+          onChange={(e) => change('sendWelcomeEmail', e.currentTarget.checked)}
+        />
+      )}
+      <Group justify="flex-end">
+        <Button variant="default" onClick={() => navigate('/company/users')}>
+          Cancel
+        </Button>
+        <Button type="submit" loading={busy}>
+          {user ? 'Save user' : 'Create user'}
+        </Button>
+      </Group>
+    </FormPaper>
   );
 }
 

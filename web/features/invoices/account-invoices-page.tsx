@@ -8,9 +8,10 @@ import { routeByPath } from '../../app/routes.ts';
 import { EmptyPanel, ErrorPanel, LoadingPanel } from '../../components/page-state.tsx';
 import { useApi, useSession } from '../../lib/app-context.tsx';
 import { formatDate, formatNumber } from '../../lib/format.ts';
-import { downloadFrom } from '../../lib/upload.ts';
 import { AccountLayout } from '../accounts/account-layout.tsx';
-import { type FileLink, type InvoiceView, invoiceKeys, type ListPage, useRefreshInvoices } from './api.ts';
+import { type InvoiceView, invoiceKeys, type ListPage, useRefreshInvoices } from './api.ts';
+import { DownloadButton, downloadFile } from './download-button.tsx';
+import { money } from './invoice-values.ts';
 import { INVOICE_MESSAGES } from './messages.ts';
 import { InvoiceStatusBadge } from './status.tsx';
 import { useAction } from './use-action.ts';
@@ -34,9 +35,6 @@ function consumptionOf(inv: InvoiceView): string {
   return `${formatNumber(amount, { maximumFractionDigits: 2 })} ${unit}`.trim();
 }
 
-const money = (n: number | undefined) =>
-  n === undefined ? '' : `£${formatNumber(n, { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
-
 function Row({
   account,
   invoice,
@@ -55,20 +53,37 @@ function Row({
   const { busy, run } = useAction();
   const base = `/accounts/${account._id}`;
   const name = invoice.invoiceNumber ?? str(invoice.values?.invoiceNumber) ?? invoice.fileName ?? 'Invoice';
-  const act = async (label: string, action: () => Promise<unknown>, problem: string, done?: string) => {
-    const result = await run(label, action, { problem, ...(done ? { done } : {}) });
-    if (result.ok) await refresh();
-  };
+  /** A button that runs one call on the invoice and then reloads the list. */
+  const action = (
+    text: string,
+    label: string,
+    call: () => Promise<unknown>,
+    how: { problem: string; done: string; variant?: 'light'; color?: 'red'; confirm?: string },
+  ) => (
+    <Button
+      size="compact-xs"
+      variant={how.variant ?? 'subtle'}
+      color={how.color}
+      disabled={busy !== undefined}
+      onClick={async () => {
+        if (how.confirm !== undefined && !window.confirm(how.confirm)) return;
+        const result = await run(label, call, { problem: how.problem, done: how.done });
+        if (result.ok) await refresh();
+      }}
+    >
+      {text}
+    </Button>
+  );
   const download = () =>
     run(
       'download',
-      async () => {
-        const path =
+      () =>
+        downloadFile(
+          api,
           kind === 'credit-notes'
             ? `${base}/credit-notes/${invoice._id}/download`
-            : `${base}/invoice/${invoice._id}/download`;
-        downloadFrom((await api.get<FileLink>(path)).url);
-      },
+            : `${base}/invoice/${invoice._id}/download`,
+        ),
       { problem: INVOICE_MESSAGES.getProblem },
     );
   const deleted = invoice.deleted === true;
@@ -105,15 +120,7 @@ function Row({
       </Table.Td>
       <Table.Td>
         <Group gap={4} wrap="nowrap" justify="flex-end">
-          <Button
-            size="compact-xs"
-            variant="light"
-            disabled={busy !== undefined}
-            onClick={download}
-            aria-label={`Download ${name}`}
-          >
-            Download
-          </Button>
+          <DownloadButton name={name} disabled={busy !== undefined} onClick={download} />
           {mayValidate && !deleted && (
             <Button
               size="compact-xs"
@@ -126,107 +133,52 @@ function Row({
           )}
           {mayEdit && !deleted && (
             <>
-              <Button
-                size="compact-xs"
-                variant="subtle"
-                disabled={busy !== undefined}
-                onClick={() =>
-                  act(
-                    'refresh',
-                    () => api.get(`/invoices/${invoice._id}/refresh`),
-                    INVOICE_MESSAGES.getProblem,
-                    'Invoice refreshed',
-                  )
-                }
-              >
-                Refresh
-              </Button>
+              {action('Refresh', 'refresh', () => api.get(`/invoices/${invoice._id}/refresh`), {
+                problem: INVOICE_MESSAGES.getProblem,
+                done: 'Invoice refreshed',
+              })}
               {kind === 'invoices' ? (
-                <Button
-                  size="compact-xs"
-                  variant="subtle"
-                  disabled={busy !== undefined}
-                  onClick={() =>
-                    act(
-                      'convert',
-                      () => api.put(`${base}/invoices/${invoice._id}/to-credit-note`),
-                      INVOICE_MESSAGES.updateProblem,
-                      'Converted to a credit note',
-                    )
-                  }
-                >
-                  To credit note
-                </Button>
+                action(
+                  'To credit note',
+                  'convert',
+                  () => api.put(`${base}/invoices/${invoice._id}/to-credit-note`),
+                  {
+                    problem: INVOICE_MESSAGES.updateProblem,
+                    done: 'Converted to a credit note',
+                  },
+                )
               ) : (
                 <>
-                  <Button
-                    size="compact-xs"
-                    variant="subtle"
-                    disabled={busy !== undefined}
-                    onClick={() =>
-                      act(
-                        'convert',
-                        () => api.put(`${base}/credit-notes/${invoice._id}/to-invoice`),
-                        INVOICE_MESSAGES.updateProblem,
-                        'Converted to an invoice',
-                      )
-                    }
-                  >
-                    To invoice
-                  </Button>
-                  <Button
-                    size="compact-xs"
-                    variant="subtle"
-                    disabled={busy !== undefined}
-                    onClick={() =>
-                      act(
-                        'stamp',
-                        () => api.post(`${base}/credit-notes/${invoice._id}/stamp`),
-                        INVOICE_MESSAGES.updateProblem,
-                        'Credit note stamped',
-                      )
-                    }
-                  >
-                    Stamp
-                  </Button>
+                  {action(
+                    'To invoice',
+                    'convert',
+                    () => api.put(`${base}/credit-notes/${invoice._id}/to-invoice`),
+                    {
+                      problem: INVOICE_MESSAGES.updateProblem,
+                      done: 'Converted to an invoice',
+                    },
+                  )}
+                  {action('Stamp', 'stamp', () => api.post(`${base}/credit-notes/${invoice._id}/stamp`), {
+                    problem: INVOICE_MESSAGES.updateProblem,
+                    done: 'Credit note stamped',
+                  })}
                 </>
               )}
-              <Button
-                size="compact-xs"
-                variant="subtle"
-                color="red"
-                disabled={busy !== undefined}
-                onClick={() => {
-                  if (window.confirm(`Delete ${name}? It can be restored afterwards.`))
-                    void act(
-                      'delete',
-                      () => api.del(`${base}/invoice/${invoice._id}`),
-                      INVOICE_MESSAGES.deleteProblem,
-                      'Deleted',
-                    );
-                }}
-              >
-                Delete
-              </Button>
+              {action('Delete', 'delete', () => api.del(`${base}/invoice/${invoice._id}`), {
+                problem: INVOICE_MESSAGES.deleteProblem,
+                done: 'Deleted',
+                color: 'red',
+                confirm: `Delete ${name}? It can be restored afterwards.`,
+              })}
             </>
           )}
-          {mayEdit && deleted && (
-            <Button
-              size="compact-xs"
-              variant="light"
-              disabled={busy !== undefined}
-              onClick={() =>
-                act(
-                  'restore',
-                  () => api.put(`/invoices/${invoice._id}/restore`),
-                  INVOICE_MESSAGES.updateProblem,
-                  'Restored',
-                )
-              }
-            >
-              Restore
-            </Button>
-          )}
+          {mayEdit &&
+            deleted &&
+            action('Restore', 'restore', () => api.put(`/invoices/${invoice._id}/restore`), {
+              problem: INVOICE_MESSAGES.updateProblem,
+              done: 'Restored',
+              variant: 'light',
+            })}
         </Group>
       </Table.Td>
     </Table.Tr>

@@ -1,12 +1,7 @@
 import { Alert, Button, Center, Group, Loader, Text } from '@mantine/core';
-import {
-  GlobalWorkerOptions,
-  getDocument,
-  type PDFDocumentProxy,
-  type RenderTask,
-} from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { useEffect, useRef, useState } from 'react';
 import type { BoundingBox } from '../../../shared/capture/textract.ts';
+import type { LoadedPdf } from '../../lib/pdf-document.ts';
 
 /** Where a value was read: a page of the document and a box in fractions of that page. */
 export interface Highlight {
@@ -22,15 +17,6 @@ export interface DocumentViewerProps {
   page: number;
   onPage: (page: number) => void;
   highlight?: Highlight | undefined;
-}
-
-// The legacy build carries the polyfills the app's supported browsers need; the modern one assumes the newest.
-let workerReady: Promise<void> | undefined;
-function readyWorker(): Promise<void> {
-  workerReady ??= import('./pdf-worker.ts').then(({ workerUrl }) => {
-    GlobalWorkerOptions.workerSrc = workerUrl;
-  });
-  return workerReady;
 }
 
 const isImage = (name: string) => /\.(png|jpe?g|gif|webp)$/i.test(name);
@@ -81,7 +67,7 @@ function PageControls({ page, pages, onPage }: { page: number; pages: number; on
 function PdfDocument({ url, fileName, page, onPage, highlight }: DocumentViewerProps) {
   const frame = useRef<HTMLDivElement>(null);
   const canvas = useRef<HTMLCanvasElement>(null);
-  const [doc, setDoc] = useState<PDFDocumentProxy>();
+  const [doc, setDoc] = useState<LoadedPdf>();
   const [error, setError] = useState<string>();
   const [width, setWidth] = useState(0);
   const [rendered, setRendered] = useState<number>();
@@ -98,15 +84,12 @@ function PdfDocument({ url, fileName, page, onPage, highlight }: DocumentViewerP
 
   useEffect(() => {
     let cancelled = false;
-    let loaded: PDFDocumentProxy | undefined;
+    let loaded: LoadedPdf | undefined;
     setDoc(undefined);
     setError(undefined);
-    const task = readyWorker().then(() => {
-      if (cancelled) return undefined;
-      const loading = getDocument({ url, isEvalSupported: false });
-      return loading.promise;
-    });
-    task
+    // PDF.js is loaded with the first document shown, never with the page.
+    import('../../lib/pdf-document.ts')
+      .then(({ loadPdf }) => (cancelled ? undefined : loadPdf(url)))
       .then((d) => {
         loaded = d;
         if (cancelled) void d?.destroy();
@@ -121,34 +104,22 @@ function PdfDocument({ url, fileName, page, onPage, highlight }: DocumentViewerP
     };
   }, [url]);
 
-  const pages = doc?.numPages ?? 0;
+  const pages = doc?.pageCount ?? 0;
   const shown = pages > 0 ? Math.min(Math.max(1, page), pages) : page;
 
   useEffect(() => {
-    if (!doc || width <= 0) return;
-    let task: RenderTask | undefined;
+    if (!doc || width <= 0 || !canvas.current) return;
     let cancelled = false;
-    void (async () => {
-      const p = await doc.getPage(shown);
-      if (cancelled || !canvas.current) return;
-      const ratio = window.devicePixelRatio || 1;
-      const scale = width / p.getViewport({ scale: 1 }).width;
-      const viewport = p.getViewport({ scale: scale * ratio });
-      const c = canvas.current;
-      c.width = Math.floor(viewport.width);
-      c.height = Math.floor(viewport.height);
-      c.style.width = `${width}px`;
-      c.style.height = `${Math.floor(viewport.height / ratio)}px`;
-      task = p.render({ canvas: c, viewport });
-      await task.promise;
-      if (!cancelled) setRendered(shown);
-    })().catch((e: unknown) => {
-      if (!cancelled && !(e instanceof Error && e.name === 'RenderingCancelledException'))
-        setError(e instanceof Error ? e.message : String(e));
-    });
+    doc
+      .render(shown, canvas.current, width)
+      .then(() => {
+        if (!cancelled) setRendered(shown);
+      })
+      .catch((e: unknown) => {
+        if (!cancelled) setError(e instanceof Error ? e.message : String(e));
+      });
     return () => {
       cancelled = true;
-      task?.cancel();
     };
   }, [doc, shown, width]);
 

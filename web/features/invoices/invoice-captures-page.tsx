@@ -8,8 +8,8 @@ import { showToast } from '../../components/toast-store.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { useApi } from '../../lib/app-context.tsx';
 import { formatDateTime } from '../../lib/format.ts';
-import { downloadFrom } from '../../lib/upload.ts';
-import { type CaptureItem, type FileLink, invoiceKeys, type ListPage, useRefreshInvoices } from './api.ts';
+import { type CaptureItem, invoiceKeys, type ListPage, useRefreshInvoices } from './api.ts';
+import { DownloadButton, downloadFile } from './download-button.tsx';
 import { INVOICE_MESSAGES } from './messages.ts';
 import { InvoiceStatusBadge } from './status.tsx';
 import { ValidationNav } from './validation-nav.tsx';
@@ -62,21 +62,11 @@ function CaptureRow({ capture }: { capture: CaptureItem }) {
       </Table.Td>
       <Table.Td>
         <Group gap={4} wrap="nowrap" justify="flex-end">
-          <Button
-            size="compact-xs"
-            variant="light"
+          <DownloadButton
+            name={capture.fileName}
             disabled={busy}
-            aria-label={`Download ${capture.fileName}`}
-            onClick={() =>
-              act(
-                async () => downloadFrom((await api.get<FileLink>(`${path}/download`)).url),
-                '',
-                INVOICE_MESSAGES.getProblem,
-              )
-            }
-          >
-            Download
-          </Button>
+            onClick={() => act(() => downloadFile(api, `${path}/download`), '', INVOICE_MESSAGES.getProblem)}
+          />
           <Button
             size="compact-xs"
             variant="subtle"

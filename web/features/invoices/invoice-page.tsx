@@ -8,7 +8,6 @@ import {
   SimpleGrid,
   Stack,
   Text,
-  TextInput,
   Title,
 } from '@mantine/core';
 import { lazy, Suspense, useEffect, useState } from 'react';
@@ -36,9 +35,10 @@ import type { RateBody } from './invoice-values.ts';
 import { InvoiceValuesForm } from './invoice-values-form.tsx';
 import { INVOICE_MESSAGES } from './messages.ts';
 import { InvoiceStatusBadge, ValidationStatusBadge } from './status.tsx';
+import { TagField } from './tag-field.tsx';
 import { useAction } from './use-action.ts';
 import { ValidationBlock } from './validation-block.tsx';
-import { cutDisplayName, parseTags, QUEUE_LABELS, queueOf } from './validation-state.ts';
+import { cutDisplayName, QUEUE_LABELS, queueOf } from './validation-state.ts';
 
 // The PDF reader is large: it comes in its own chunk, when an invoice page first shows a document.
 const DocumentViewer = lazy(() => import('./document-viewer.tsx'));
@@ -168,34 +168,17 @@ function Actions({
         >
           {validation?.hold ? 'Release' : 'Hold'}
         </Button>
-        <Group gap={4} align="end">
-          <TextInput
-            size="xs"
-            label="Add tags"
-            placeholder="comma, separated"
-            value={tags}
-            onChange={(e) => setTags(e.currentTarget.value)}
-          />
-          <Button
-            size="xs"
-            variant="light"
-            disabled={busy !== undefined || !validation || parseTags(tags).length === 0}
-            loading={busy === 'tag'}
-            onClick={async () => {
-              if (
-                await act(
-                  'tag',
-                  () => calls.tag([id], parseTags(tags)),
-                  INVOICE_MESSAGES.updateProblem,
-                  'Tags added',
-                )
-              )
-                setTags('');
-            }}
-          >
-            Tag
-          </Button>
-        </Group>
+        <TagField
+          label="Add tags"
+          value={tags}
+          onChange={setTags}
+          disabled={busy !== undefined || !validation}
+          loading={busy === 'tag'}
+          onTag={async (added) => {
+            if (await act('tag', () => calls.tag([id], added), INVOICE_MESSAGES.updateProblem, 'Tags added'))
+              setTags('');
+          }}
+        />
         <Group gap={4} align="end">
           <NativeSelect
             size="xs"

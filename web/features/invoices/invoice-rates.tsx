@@ -6,6 +6,7 @@ import type { RateView } from './api.ts';
 import {
   EMPTY_RATE,
   expectedAmount,
+  money,
   parseRate,
   RATE_KIND_LABELS,
   RATE_KINDS,
@@ -13,8 +14,6 @@ import {
   type RateDraft,
 } from './invoice-values.ts';
 
-const money = (n: number | undefined) =>
-  n === undefined ? '' : `£${formatNumber(n, { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 const rate = (n: number | undefined) =>
   n === undefined ? '' : `£${formatNumber(n, { minimumFractionDigits: 2, maximumFractionDigits: 5 })}`;
 
@@ -25,6 +24,22 @@ function AddRate({ onAdd, busy }: { onAdd: (rate: RateBody) => Promise<boolean>;
     setDraft((d) => ({ ...d, [field]: value }));
     setErrors(({ [field]: _gone, ...rest }) => rest);
   };
+  const input = (
+    field: Exclude<keyof RateDraft, 'kind'>,
+    label: string,
+    w: number,
+    extra?: { inputMode?: 'decimal'; placeholder?: string },
+  ) => (
+    <TextInput
+      size="xs"
+      label={label}
+      {...extra}
+      value={draft[field]}
+      error={errors[field]}
+      onChange={(e) => set(field)(e.currentTarget.value)}
+      w={w}
+    />
+  );
   async function submit(event: FormEvent) {
     event.preventDefault();
     const parsed = parseRate(draft);
@@ -36,14 +51,7 @@ function AddRate({ onAdd, busy }: { onAdd: (rate: RateBody) => Promise<boolean>;
   }
   return (
     <Group component="form" aria-label="Add a rate" onSubmit={submit} align="start" gap="xs" wrap="wrap">
-      <TextInput
-        size="xs"
-        label="Description"
-        value={draft.description}
-        error={errors.description}
-        onChange={(e) => set('description')(e.currentTarget.value)}
-        w={180}
-      />
+      {input('description', 'Description', 180)}
       <NativeSelect
         size="xs"
         label="Kind"
@@ -51,41 +59,10 @@ function AddRate({ onAdd, busy }: { onAdd: (rate: RateBody) => Promise<boolean>;
         onChange={(e) => set('kind')(e.currentTarget.value as RateKind)}
         data={RATE_KINDS.map((k) => ({ value: k, label: RATE_KIND_LABELS[k] }))}
       />
-      <TextInput
-        size="xs"
-        label="Units"
-        inputMode="decimal"
-        value={draft.units}
-        error={errors.units}
-        onChange={(e) => set('units')(e.currentTarget.value)}
-        w={90}
-      />
-      <TextInput
-        size="xs"
-        label="Unit"
-        placeholder="kWh"
-        value={draft.unit}
-        onChange={(e) => set('unit')(e.currentTarget.value)}
-        w={70}
-      />
-      <TextInput
-        size="xs"
-        label="Unit rate (£)"
-        inputMode="decimal"
-        value={draft.unitRate}
-        error={errors.unitRate}
-        onChange={(e) => set('unitRate')(e.currentTarget.value)}
-        w={100}
-      />
-      <TextInput
-        size="xs"
-        label="Amount (£)"
-        inputMode="decimal"
-        value={draft.amount}
-        error={errors.amount}
-        onChange={(e) => set('amount')(e.currentTarget.value)}
-        w={100}
-      />
+      {input('units', 'Units', 90, { inputMode: 'decimal' })}
+      {input('unit', 'Unit', 70, { placeholder: 'kWh' })}
+      {input('unitRate', 'Unit rate (£)', 100, { inputMode: 'decimal' })}
+      {input('amount', 'Amount (£)', 100, { inputMode: 'decimal' })}
       <Button size="xs" type="submit" loading={busy} mt={22}>
         Add rate
       </Button>

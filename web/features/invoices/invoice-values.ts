@@ -1,4 +1,9 @@
 import { INVOICE_KEYS, type InvoiceKey, RATE_KINDS, type RateKind } from '../../../shared/capture/model.ts';
+import { formatNumber } from '../../lib/format.ts';
+
+/** An amount in pounds, to the penny; nothing for no amount. */
+export const money = (n: number | undefined) =>
+  n === undefined ? '' : `£${formatNumber(n, { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
 /** The editable values of an invoice, each with the input its type calls for. */
 export type ValueType = 'text' | 'date' | 'number' | 'price' | 'percent' | 'boolean';

@@ -36,6 +36,7 @@ import {
 } from './api.ts';
 import { INVOICE_MESSAGES } from './messages.ts';
 import { ValidationStatusBadge } from './status.tsx';
+import { TagField } from './tag-field.tsx';
 import { problemOf } from './use-action.ts';
 import { ValidationNav } from './validation-nav.tsx';
 import {
@@ -44,7 +45,6 @@ import {
   isQueueGroup,
   keepVisible,
   outcomeLine,
-  parseTags,
   QUEUE_LABELS,
   type QueueFilters,
   type QueueGroup,
@@ -204,25 +204,13 @@ function BulkBar({
           >
             Complete
           </Button>
-          <Group gap={4} align="end">
-            <TextInput
-              size="xs"
-              label="Tags"
-              placeholder="comma, separated"
-              value={tags}
-              onChange={(e) => setTags(e.currentTarget.value)}
-            />
-            <Button
-              size="xs"
-              variant="light"
-              disabled={busy || parseTags(tags).length === 0}
-              onClick={() =>
-                run(() => calls.tag(ids, parseTags(tags)), 'tagged', INVOICE_MESSAGES.updateProblem)
-              }
-            >
-              Tag
-            </Button>
-          </Group>
+          <TagField
+            label="Tags"
+            value={tags}
+            onChange={setTags}
+            disabled={busy}
+            onTag={(added) => run(() => calls.tag(ids, added), 'tagged', INVOICE_MESSAGES.updateProblem)}
+          />
           <Group gap={4} align="end">
             <NativeSelect
               size="xs"

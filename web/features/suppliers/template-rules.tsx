@@ -1,5 +1,4 @@
 import {
-  ActionIcon,
   Alert,
   Button,
   Checkbox,
@@ -18,6 +17,7 @@ import { showToast } from '../../components/toast-store.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { useApi } from '../../lib/app-context.tsx';
 import { problemOf, TEMPLATE_MESSAGES } from './template-api.ts';
+import { RemoveIcon } from './template-list.tsx';
 
 type RuleDraft = Omit<TextRule, '_id'> & { _id?: string; versionId?: string };
 
@@ -122,14 +122,10 @@ function RuleRows({
               checked={r.negate === true}
               onChange={(e) => set(i, { negate: e.currentTarget.checked || undefined })}
             />
-            <ActionIcon
-              variant="subtle"
-              color="red"
-              aria-label={`Remove rule ${i + 1}`}
+            <RemoveIcon
+              label={`Remove rule ${i + 1}`}
               onClick={() => setRules((rs) => rs.filter((_r, j) => j !== i))}
-            >
-              ×
-            </ActionIcon>
+            />
           </Group>
           {problems.rows[i] && (
             <Text size="xs" c="red">
@@ -246,15 +242,7 @@ export function VersionsPanel({
               {v.name}
             </Text>
             {template.versions.length > 1 && (
-              <ActionIcon
-                size="sm"
-                variant="subtle"
-                color="red"
-                aria-label={`Remove version ${v.name}`}
-                onClick={() => removeVersion(v._id)}
-              >
-                ×
-              </ActionIcon>
+              <RemoveIcon size="sm" label={`Remove version ${v.name}`} onClick={() => removeVersion(v._id)} />
             )}
           </Group>
         ))}
@@ -342,14 +330,7 @@ export function BoundsPanel({
             </Table.Td>
             <Table.Td>{users(b) || '—'}</Table.Td>
             <Table.Td>
-              <ActionIcon
-                variant="subtle"
-                color="red"
-                aria-label={`Delete bound ${b.name}`}
-                onClick={() => remove(b)}
-              >
-                ×
-              </ActionIcon>
+              <RemoveIcon label={`Delete bound ${b.name}`} onClick={() => remove(b)} />
             </Table.Td>
           </Table.Tr>
         ))}

@@ -16,8 +16,8 @@ import type { Template, TemplateBound } from '../../../shared/capture/model.ts';
 import type { BoundingBox } from '../../../shared/capture/textract.ts';
 import { LoadingPanel } from '../../components/page-state.tsx';
 import { useApi } from '../../lib/app-context.tsx';
+import type { LoadedPdf } from '../../lib/pdf-document.ts';
 import { putWithProgress } from '../../lib/upload.ts';
-import type { LoadedPdf } from './pdf-document.ts';
 import {
   type PreviewPage,
   problemOf,
@@ -195,7 +195,7 @@ export function SamplePreview({
         if (!r.ok) throw new Error(`The sample could not be fetched (${r.status})`);
         return r.arrayBuffer();
       });
-      const { loadPdf } = await import('./pdf-document.ts');
+      const { loadPdf } = await import('../../lib/pdf-document.ts');
       loaded = await loadPdf(bytes);
       if (live) {
         setPdf(loaded);

@@ -1,11 +1,9 @@
 import {
-  ActionIcon,
   Alert,
   Button,
   Group,
   NativeSelect,
   NumberInput,
-  Paper,
   Stack,
   Table,
   Text,
@@ -21,18 +19,15 @@ import {
   type TemplateValue,
   type TemplateValueType,
 } from '../../../shared/capture/model.ts';
-import { EmptyPanel } from '../../components/page-state.tsx';
-import { showToast } from '../../components/toast-store.ts';
-import { ApiError } from '../../lib/api-client.ts';
 import { useApi } from '../../lib/app-context.tsx';
 import {
   type InvoiceKeyOption,
-  problemOf,
   TEMPLATE_MESSAGES,
   useInvoiceKeys,
   useValueFormats,
   type ValueFormats,
 } from './template-api.ts';
+import { ItemForm, ItemList, RemoveIcon, RowActions, useListEditing, useSave } from './template-list.tsx';
 
 const TYPES: TemplateValueType[] = ['text', 'number', 'price', 'date', 'boolean'];
 
@@ -63,12 +58,6 @@ const COLUMN_NAMES: Record<RateColumn, string> = {
   startDate: 'From',
   endDate: 'To',
 };
-
-/** Field errors from the server beside their inputs; anything else above the form. */
-function failureOf(error: unknown, fallback: string): { fields: Record<string, string>; message?: string } {
-  if (error instanceof ApiError && error.formMessages) return { fields: error.formMessages };
-  return { fields: {}, message: problemOf(error, fallback) };
-}
 
 interface ValueDraft {
   key: string;
@@ -103,16 +92,11 @@ function ValueForm({
     format: value?.format ?? '',
     regex: value?.regex ?? '',
   });
-  const [failure, setFailure] = useState<{ fields: Record<string, string>; message?: string }>({
-    fields: {},
-  });
-  const [busy, setBusy] = useState(false);
+  const { failure, busy, save } = useSave();
   const typeOfKey = (key: string) => keys.find((k) => k.key === key)?.type ?? 'text';
   const set = (patch: Partial<ValueDraft>) => setDraft((d) => ({ ...d, ...patch }));
 
   async function submit() {
-    setBusy(true);
-    setFailure({ fields: {} });
     const body = {
       versionId,
       key: draft.key,
@@ -121,79 +105,71 @@ function ValueForm({
       ...(draft.format ? { format: draft.format } : value?.format ? { format: null } : {}),
       ...(draft.regex ? { regex: draft.regex } : value?.regex ? { regex: null } : {}),
     };
-    try {
-      if (value) await api.patch(`/templates/${template._id}/values/${value._id}`, body);
-      else await api.post(`/templates/${template._id}/values`, body);
-      await onDone();
-    } catch (error) {
-      setFailure(failureOf(error, value ? TEMPLATE_MESSAGES.updateValue : TEMPLATE_MESSAGES.addValue));
-    } finally {
-      setBusy(false);
-    }
+    await save(
+      async () => {
+        if (value) await api.patch(`/templates/${template._id}/values/${value._id}`, body);
+        else await api.post(`/templates/${template._id}/values`, body);
+        await onDone();
+      },
+      value ? TEMPLATE_MESSAGES.updateValue : TEMPLATE_MESSAGES.addValue,
+    );
   }
 
   const formatOptions = formatsFor(formats, draft.type);
   return (
-    <Paper withBorder p="sm" bg="gray.0">
-      <Stack gap="xs">
-        {failure.message && (
-          <Alert color="red" role="alert">
-            {failure.message}
-          </Alert>
-        )}
-        <Group grow align="flex-start">
-          <NativeSelect
-            label="Key"
-            value={draft.key}
-            data={keys.map((k) => ({ value: k.key, label: k.name }))}
-            onChange={(e) => {
-              const key = e.currentTarget.value;
-              set({ key, type: typeOfKey(key), format: '' });
-            }}
-            error={failure.fields.key}
-          />
-          <NativeSelect
-            label="Bound"
-            value={draft.boundId}
-            data={[{ value: '', label: '—' }, ...bounds.map((b) => ({ value: b._id, label: b.name }))]}
-            onChange={(e) => set({ boundId: e.currentTarget.value })}
-            error={failure.fields.boundId}
-          />
-        </Group>
-        <Group grow align="flex-start">
-          <NativeSelect
-            label="Type"
-            value={draft.type}
-            data={TYPES}
-            onChange={(e) => set({ type: e.currentTarget.value as TemplateValueType, format: '' })}
-            error={failure.fields.type}
-          />
-          <NativeSelect
-            label="Format"
-            value={draft.format}
-            data={[{ value: '', label: formatOptions.length ? 'Any' : 'None' }, ...formatOptions]}
-            disabled={formatOptions.length === 0}
-            onChange={(e) => set({ format: e.currentTarget.value })}
-            error={failure.fields.format}
-          />
-        </Group>
-        <TextInput
-          label="Regular expression (optional)"
-          description="Applied to the bound's text: the first group, or the whole match, is the value"
-          value={draft.regex}
-          onChange={(e) => set({ regex: e.currentTarget.value })}
-          error={failure.fields.regex}
+    <ItemForm failure={failure}>
+      <Group grow align="flex-start">
+        <NativeSelect
+          label="Key"
+          value={draft.key}
+          data={keys.map((k) => ({ value: k.key, label: k.name }))}
+          onChange={(e) => {
+            const key = e.currentTarget.value;
+            set({ key, type: typeOfKey(key), format: '' });
+          }}
+          error={failure.fields.key}
         />
-        <Group justify="flex-end">
-          <Button variant="subtle" onClick={() => onDone()}>
-            Cancel
-          </Button>
-          <Button onClick={submit} loading={busy} disabled={!draft.key || !draft.boundId}>
-            {value ? 'Save value' : 'Add value'}
-          </Button>
-        </Group>
-      </Stack>
-    </Paper>
+        <NativeSelect
+          label="Bound"
+          value={draft.boundId}
+          data={[{ value: '', label: '—' }, ...bounds.map((b) => ({ value: b._id, label: b.name }))]}
+          onChange={(e) => set({ boundId: e.currentTarget.value })}
+          error={failure.fields.boundId}
+        />
+      </Group>
+      <Group grow align="flex-start">
+        <NativeSelect
+          label="Type"
+          value={draft.type}
+          data={TYPES}
+          onChange={(e) => set({ type: e.currentTarget.value as TemplateValueType, format: '' })}
+          error={failure.fields.type}
+        />
+        <NativeSelect
+          label="Format"
+          value={draft.format}
+          data={[{ value: '', label: formatOptions.length ? 'Any' : 'None' }, ...formatOptions]}
+          disabled={formatOptions.length === 0}
+          onChange={(e) => set({ format: e.currentTarget.value })}
+          error={failure.fields.format}
+        />
+      </Group>
+      <TextInput
+        label="Regular expression (optional)"
+        description="Applied to the bound's text: the first group, or the whole match, is the value"
+        value={draft.regex}
+        onChange={(e) => set({ regex: e.currentTarget.value })}
+        error={failure.fields.regex}
+      />
+      <Group justify="flex-end">
+        <Button variant="subtle" onClick={() => onDone()}>
+          Cancel
+        </Button>
+        <Button onClick={submit} loading={busy} disabled={!draft.key || !draft.boundId}>
+          {value ? 'Save value' : 'Add value'}
+        </Button>
+      </Group>
+    </ItemForm>
   );
 }
 
@@ -207,28 +183,13 @@ export function ValuesPanel({
   versionId: string;
   refresh: () => Promise<unknown>;
 }) {
-  const api = useApi();
   const { data: keyList, error: keyError } = useInvoiceKeys();
-  const [editing, setEditing] = useState<TemplateValue | 'new' | null>(null);
+  const { editing, setEditing, done, remove } = useListEditing<TemplateValue>(refresh);
   const bounds = template.bounds.filter((b) => b.versionId === versionId);
   const values = template.values.filter((v) => v.versionId === versionId);
   const keys = keyList?.data ?? [];
   const keyName = (key: string) => keys.find((k) => k.key === key)?.name ?? key;
   const boundName = (id: string) => bounds.find((b) => b._id === id)?.name ?? id;
-
-  async function remove(v: TemplateValue) {
-    try {
-      await api.del(`/templates/${template._id}/values/${v._id}`);
-      await refresh();
-    } catch (error) {
-      showToast(problemOf(error, TEMPLATE_MESSAGES.deleteValue), 'error');
-    }
-  }
-
-  const done = async () => {
-    setEditing(null);
-    await refresh();
-  };
   return (
     <Stack gap="sm">
       {keyError && <Alert color="red">{TEMPLATE_MESSAGES.invoiceKeys}</Alert>}
@@ -237,64 +198,46 @@ export function ValuesPanel({
           Draw a bound on the sample first: each value is read from one.
         </Text>
       )}
-      {editing === null && (
-        <Group>
-          <Button onClick={() => setEditing('new')} disabled={bounds.length === 0 || keys.length === 0}>
-            New value
-          </Button>
-        </Group>
-      )}
-      {editing !== null && keys.length > 0 && (
-        <ValueForm
-          key={editing === 'new' ? 'new' : editing._id}
-          template={template}
-          versionId={versionId}
-          bounds={bounds}
-          keys={keys}
-          value={editing === 'new' ? undefined : editing}
-          onDone={done}
-        />
-      )}
-      {values.length === 0 ? (
-        <EmptyPanel>No values yet.</EmptyPanel>
-      ) : (
-        <Table aria-label="Values">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Key</Table.Th>
-              <Table.Th>Bound</Table.Th>
-              <Table.Th>Type</Table.Th>
-              <Table.Th>Format</Table.Th>
-              <Table.Th />
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {values.map((v) => (
-              <Table.Tr key={v._id}>
-                <Table.Td>{keyName(v.key)}</Table.Td>
-                <Table.Td>{boundName(v.boundId)}</Table.Td>
-                <Table.Td>{v.type}</Table.Td>
-                <Table.Td>{v.format ?? '—'}</Table.Td>
-                <Table.Td>
-                  <Group gap={4} justify="flex-end" wrap="nowrap">
-                    <Button size="compact-xs" variant="light" onClick={() => setEditing(v)}>
-                      Edit
-                    </Button>
-                    <ActionIcon
-                      variant="subtle"
-                      color="red"
-                      aria-label={`Delete value ${keyName(v.key)}`}
-                      onClick={() => remove(v)}
-                    >
-                      ×
-                    </ActionIcon>
-                  </Group>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      )}
+      <ItemList
+        editing={editing !== null}
+        newLabel="New value"
+        newDisabled={bounds.length === 0 || keys.length === 0}
+        onNew={() => setEditing('new')}
+        form={
+          editing !== null &&
+          keys.length > 0 && (
+            <ValueForm
+              key={editing === 'new' ? 'new' : editing._id}
+              template={template}
+              versionId={versionId}
+              bounds={bounds}
+              keys={keys}
+              value={editing === 'new' ? undefined : editing}
+              onDone={done}
+            />
+          )
+        }
+        emptyText="No values yet."
+        label="Values"
+        headers={['Key', 'Bound', 'Type', 'Format']}
+        empty={values.length === 0}
+      >
+        {values.map((v) => (
+          <Table.Tr key={v._id}>
+            <Table.Td>{keyName(v.key)}</Table.Td>
+            <Table.Td>{boundName(v.boundId)}</Table.Td>
+            <Table.Td>{v.type}</Table.Td>
+            <Table.Td>{v.format ?? '—'}</Table.Td>
+            <RowActions
+              onEdit={() => setEditing(v)}
+              deleteLabel={`Delete value ${keyName(v.key)}`}
+              onDelete={() =>
+                remove(`/templates/${template._id}/values/${v._id}`, TEMPLATE_MESSAGES.deleteValue)
+              }
+            />
+          </Table.Tr>
+        ))}
+      </ItemList>
     </Stack>
   );
 }
@@ -329,17 +272,12 @@ function RateForm({
       { field: 'amount', left: 0.8, right: 1, format: '' },
     ],
   );
-  const [failure, setFailure] = useState<{ fields: Record<string, string>; message?: string }>({
-    fields: {},
-  });
-  const [busy, setBusy] = useState(false);
+  const { failure, busy, save } = useSave();
   const setColumn = (i: number, patch: Partial<ColumnDraft>) =>
     setColumns((cs) => cs.map((c, j) => (j === i ? { ...c, ...patch } : c)));
   const unused = RATE_COLUMNS.filter((f) => !columns.some((c) => c.field === f));
 
   async function submit() {
-    setBusy(true);
-    setFailure({ fields: {} });
     const body = {
       versionId,
       boundId,
@@ -351,15 +289,14 @@ function RateForm({
       })),
       ...(skipRegex ? { skipRegex } : rate?.skipRegex ? { skipRegex: null } : {}),
     };
-    try {
-      if (rate) await api.patch(`/templates/${template._id}/rates/${rate._id}`, body);
-      else await api.post(`/templates/${template._id}/rates`, body);
-      await onDone();
-    } catch (error) {
-      setFailure(failureOf(error, rate ? TEMPLATE_MESSAGES.updateRate : TEMPLATE_MESSAGES.addRate));
-    } finally {
-      setBusy(false);
-    }
+    await save(
+      async () => {
+        if (rate) await api.patch(`/templates/${template._id}/rates/${rate._id}`, body);
+        else await api.post(`/templates/${template._id}/rates`, body);
+        await onDone();
+      },
+      rate ? TEMPLATE_MESSAGES.updateRate : TEMPLATE_MESSAGES.addRate,
+    );
   }
 
   const columnError = (i: number) =>
@@ -368,114 +305,96 @@ function RateForm({
       .map(([, m]) => m)
       .join(' ');
   return (
-    <Paper withBorder p="sm" bg="gray.0">
-      <Stack gap="xs">
-        {failure.message && (
-          <Alert color="red" role="alert">
-            {failure.message}
-          </Alert>
-        )}
-        <Group grow align="flex-start">
-          <NativeSelect
-            label="Bound"
-            value={boundId}
-            data={[{ value: '', label: '—' }, ...bounds.map((b) => ({ value: b._id, label: b.name }))]}
-            onChange={(e) => setBoundId(e.currentTarget.value)}
-            error={failure.fields.boundId}
-          />
-          <TextInput
-            label="Skip rows matching (optional)"
-            value={skipRegex}
-            onChange={(e) => setSkipRegex(e.currentTarget.value)}
-            error={failure.fields.skipRegex}
-          />
-        </Group>
-        <Text size="sm" fw={500}>
-          Columns (left and right edges as fractions of the page width)
+    <ItemForm failure={failure}>
+      <Group grow align="flex-start">
+        <NativeSelect
+          label="Bound"
+          value={boundId}
+          data={[{ value: '', label: '—' }, ...bounds.map((b) => ({ value: b._id, label: b.name }))]}
+          onChange={(e) => setBoundId(e.currentTarget.value)}
+          error={failure.fields.boundId}
+        />
+        <TextInput
+          label="Skip rows matching (optional)"
+          value={skipRegex}
+          onChange={(e) => setSkipRegex(e.currentTarget.value)}
+          error={failure.fields.skipRegex}
+        />
+      </Group>
+      <Text size="sm" fw={500}>
+        Columns (left and right edges as fractions of the page width)
+      </Text>
+      {columns.map((c, i) => {
+        const options = formatsFor(formats, COLUMN_TYPES[c.field]);
+        return (
+          <Stack key={c.field} gap={2}>
+            <Group gap="xs" align="flex-end" wrap="nowrap">
+              <NativeSelect
+                aria-label={`Column ${i + 1} field`}
+                value={c.field}
+                data={[c.field, ...unused].map((f) => ({ value: f, label: COLUMN_NAMES[f] }))}
+                onChange={(e) => setColumn(i, { field: e.currentTarget.value as RateColumn, format: '' })}
+              />
+              {(['left', 'right'] as const).map((edge) => (
+                <NumberInput
+                  key={edge}
+                  aria-label={`Column ${i + 1} ${edge}`}
+                  value={c[edge]}
+                  min={0}
+                  max={1}
+                  step={0.01}
+                  decimalScale={4}
+                  w={90}
+                  onChange={(v) => setColumn(i, { [edge]: Number(v) || 0 })}
+                />
+              ))}
+              <NativeSelect
+                aria-label={`Column ${i + 1} format`}
+                value={c.format}
+                disabled={options.length === 0}
+                data={[{ value: '', label: options.length ? 'Any' : 'None' }, ...options]}
+                onChange={(e) => setColumn(i, { format: e.currentTarget.value })}
+              />
+              <RemoveIcon
+                label={`Remove column ${i + 1}`}
+                onClick={() => setColumns((cs) => cs.filter((_c, j) => j !== i))}
+              />
+            </Group>
+            {columnError(i) && (
+              <Text size="xs" c="red">
+                {columnError(i)}
+              </Text>
+            )}
+          </Stack>
+        );
+      })}
+      {failure.fields.columns && (
+        <Text size="xs" c="red">
+          {failure.fields.columns}
         </Text>
-        {columns.map((c, i) => {
-          const options = formatsFor(formats, COLUMN_TYPES[c.field]);
-          return (
-            <Stack key={c.field} gap={2}>
-              <Group gap="xs" align="flex-end" wrap="nowrap">
-                <NativeSelect
-                  aria-label={`Column ${i + 1} field`}
-                  value={c.field}
-                  data={[c.field, ...unused].map((f) => ({ value: f, label: COLUMN_NAMES[f] }))}
-                  onChange={(e) => setColumn(i, { field: e.currentTarget.value as RateColumn, format: '' })}
-                />
-                <NumberInput
-                  aria-label={`Column ${i + 1} left`}
-                  value={c.left}
-                  min={0}
-                  max={1}
-                  step={0.01}
-                  decimalScale={4}
-                  w={90}
-                  onChange={(v) => setColumn(i, { left: Number(v) || 0 })}
-                />
-                <NumberInput
-                  aria-label={`Column ${i + 1} right`}
-                  value={c.right}
-                  min={0}
-                  max={1}
-                  step={0.01}
-                  decimalScale={4}
-                  w={90}
-                  onChange={(v) => setColumn(i, { right: Number(v) || 0 })}
-                />
-                <NativeSelect
-                  aria-label={`Column ${i + 1} format`}
-                  value={c.format}
-                  disabled={options.length === 0}
-                  data={[{ value: '', label: options.length ? 'Any' : 'None' }, ...options]}
-                  onChange={(e) => setColumn(i, { format: e.currentTarget.value })}
-                />
-                <ActionIcon
-                  variant="subtle"
-                  color="red"
-                  aria-label={`Remove column ${i + 1}`}
-                  onClick={() => setColumns((cs) => cs.filter((_c, j) => j !== i))}
-                >
-                  ×
-                </ActionIcon>
-              </Group>
-              {columnError(i) && (
-                <Text size="xs" c="red">
-                  {columnError(i)}
-                </Text>
-              )}
-            </Stack>
-          );
-        })}
-        {failure.fields.columns && (
-          <Text size="xs" c="red">
-            {failure.fields.columns}
-          </Text>
-        )}
-        <Group justify="space-between">
-          <Button
-            variant="light"
-            size="compact-sm"
-            disabled={unused.length === 0}
-            onClick={() => {
-              const field = unused[0];
-              if (field) setColumns((cs) => [...cs, { field, left: 0, right: 1, format: '' }]);
-            }}
-          >
-            Add column
+      )}
+      <Group justify="space-between">
+        <Button
+          variant="light"
+          size="compact-sm"
+          disabled={unused.length === 0}
+          onClick={() => {
+            const field = unused[0];
+            if (field) setColumns((cs) => [...cs, { field, left: 0, right: 1, format: '' }]);
+          }}
+        >
+          Add column
+        </Button>
+        <Group>
+          <Button variant="subtle" onClick={() => onDone()}>
+            Cancel
           </Button>
-          <Group>
-            <Button variant="subtle" onClick={() => onDone()}>
-              Cancel
-            </Button>
-            <Button onClick={submit} loading={busy} disabled={!boundId || columns.length === 0}>
-              {rate ? 'Save rate' : 'Add rate'}
-            </Button>
-          </Group>
+          <Button onClick={submit} loading={busy} disabled={!boundId || columns.length === 0}>
+            {rate ? 'Save rate' : 'Add rate'}
+          </Button>
         </Group>
-      </Stack>
-    </Paper>
+      </Group>
+    </ItemForm>
   );
 }
 
@@ -489,82 +408,49 @@ export function RatesPanel({
   versionId: string;
   refresh: () => Promise<unknown>;
 }) {
-  const api = useApi();
-  const [editing, setEditing] = useState<TemplateRate | 'new' | null>(null);
+  const { editing, setEditing, done, remove } = useListEditing<TemplateRate>(refresh);
   const bounds = template.bounds.filter((b) => b.versionId === versionId);
   const rates = template.rates.filter((r) => r.versionId === versionId);
   const boundName = (id: string) => bounds.find((b) => b._id === id)?.name ?? id;
-
-  async function remove(r: TemplateRate) {
-    try {
-      await api.del(`/templates/${template._id}/rates/${r._id}`);
-      await refresh();
-    } catch (error) {
-      showToast(problemOf(error, TEMPLATE_MESSAGES.deleteRate), 'error');
-    }
-  }
-
-  const done = async () => {
-    setEditing(null);
-    await refresh();
-  };
   return (
     <Stack gap="sm">
-      {editing === null && (
-        <Group>
-          <Button onClick={() => setEditing('new')} disabled={bounds.length === 0}>
-            New rate
-          </Button>
-        </Group>
-      )}
-      {editing !== null && (
-        <RateForm
-          key={editing === 'new' ? 'new' : editing._id}
-          template={template}
-          versionId={versionId}
-          bounds={bounds}
-          rate={editing === 'new' ? undefined : editing}
-          onDone={done}
-        />
-      )}
-      {rates.length === 0 ? (
-        <EmptyPanel>No rates yet.</EmptyPanel>
-      ) : (
-        <Table aria-label="Rates">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Bound</Table.Th>
-              <Table.Th>Columns</Table.Th>
-              <Table.Th>Skips</Table.Th>
-              <Table.Th />
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rates.map((r, i) => (
-              <Table.Tr key={r._id}>
-                <Table.Td>{boundName(r.boundId)}</Table.Td>
-                <Table.Td>{r.columns.map((c) => COLUMN_NAMES[c.field]).join(', ')}</Table.Td>
-                <Table.Td>{r.skipRegex ?? '—'}</Table.Td>
-                <Table.Td>
-                  <Group gap={4} justify="flex-end" wrap="nowrap">
-                    <Button size="compact-xs" variant="light" onClick={() => setEditing(r)}>
-                      Edit
-                    </Button>
-                    <ActionIcon
-                      variant="subtle"
-                      color="red"
-                      aria-label={`Delete rate ${i + 1}`}
-                      onClick={() => remove(r)}
-                    >
-                      ×
-                    </ActionIcon>
-                  </Group>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      )}
+      <ItemList
+        editing={editing !== null}
+        newLabel="New rate"
+        newDisabled={bounds.length === 0}
+        onNew={() => setEditing('new')}
+        form={
+          editing !== null && (
+            <RateForm
+              key={editing === 'new' ? 'new' : editing._id}
+              template={template}
+              versionId={versionId}
+              bounds={bounds}
+              rate={editing === 'new' ? undefined : editing}
+              onDone={done}
+            />
+          )
+        }
+        emptyText="No rates yet."
+        label="Rates"
+        headers={['Bound', 'Columns', 'Skips']}
+        empty={rates.length === 0}
+      >
+        {rates.map((r, i) => (
+          <Table.Tr key={r._id}>
+            <Table.Td>{boundName(r.boundId)}</Table.Td>
+            <Table.Td>{r.columns.map((c) => COLUMN_NAMES[c.field]).join(', ')}</Table.Td>
+            <Table.Td>{r.skipRegex ?? '—'}</Table.Td>
+            <RowActions
+              onEdit={() => setEditing(r)}
+              deleteLabel={`Delete rate ${i + 1}`}
+              onDelete={() =>
+                remove(`/templates/${template._id}/rates/${r._id}`, TEMPLATE_MESSAGES.deleteRate)
+              }
+            />
+          </Table.Tr>
+        ))}
+      </ItemList>
     </Stack>
   );
 }

@@ -1,15 +1,18 @@
 /**
- * The sample PDF as the editor shows it, rendered by PDF.js. This module is only ever imported lazily:
- * PDF.js is large and only the editors that show documents need it. The legacy build carries the
- * polyfills the app's older supported browsers lack. Each document gets its own parser worker, so the
- * page never blocks and no setting is shared with other pages that read PDFs.
+ * A PDF rendered by PDF.js, page by page into a canvas. This module is only ever imported lazily: PDF.js
+ * is large and only the pages that show documents need it. The legacy build carries the polyfills the
+ * app's older supported browsers lack. Each document gets its own parser worker, so the page never
+ * blocks and no setting is shared between the pages that read PDFs.
  */
 import * as pdfjs from 'pdfjs-dist/legacy/build/pdf.mjs';
-import { parserUrl } from './pdf-parser.ts';
+import { parserUrl } from './pdf-worker.ts';
 
 export interface LoadedPdf {
   pageCount: number;
-  /** Draws a page into the canvas at the given CSS width; answers the CSS size drawn. */
+  /**
+   * Draws a page into the canvas at the given CSS width; answers the CSS size drawn. A newer render
+   * cancels one still drawing, which then answers without throwing.
+   */
   render(
     page: number,
     canvas: HTMLCanvasElement,
@@ -46,10 +49,15 @@ function startParser(): Promise<Worker> {
   });
 }
 
-export async function loadPdf(bytes: ArrayBuffer): Promise<LoadedPdf> {
+/** Opens a PDF from its bytes or from a URL PDF.js fetches itself. */
+export async function loadPdf(source: ArrayBuffer | string): Promise<LoadedPdf> {
   const port = await startParser();
   const worker = pdfjs.PDFWorker.create({ port });
-  const task = pdfjs.getDocument({ data: new Uint8Array(bytes), isEvalSupported: false, worker });
+  const task = pdfjs.getDocument({
+    ...(typeof source === 'string' ? { url: source } : { data: new Uint8Array(source) }),
+    isEvalSupported: false,
+    worker,
+  });
   let doc: pdfjs.PDFDocumentProxy;
   try {
     doc = await task.promise;
@@ -79,7 +87,7 @@ export async function loadPdf(bytes: ArrayBuffer): Promise<LoadedPdf> {
       try {
         await task.promise;
       } catch (err) {
-        // A newer render of the editor replaced this one: not a failure.
+        // A newer render replaced this one: not a failure.
         if ((err as { name?: string }).name !== 'RenderingCancelledException') throw err;
       }
       return size;
