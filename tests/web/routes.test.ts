@@ -1,7 +1,7 @@
 import { matchRoutes } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { canUseRoute } from '../../shared/access/route-access.ts';
-import { canSeeCompanySettings, SIDEBAR, visibleRoutes, visibleSidebar } from '../../web/app/navigation.ts';
+import { canSeeCompanySettings, canUseRoute } from '../../shared/access/route-access.ts';
+import { SIDEBAR, visibleRoutes, visibleSidebar } from '../../web/app/navigation.ts';
 import { APP_ROUTES, type AppRoute } from '../../web/app/routes.ts';
 import type { AccessSubject } from '../../web/lib/session.ts';
 import {
@@ -150,6 +150,8 @@ describe('the route table', () => {
     expect(redirects['/connectors']).toBe('/connectors/dashboard');
     expect(redirects['/portfolios/:id']).toBe('/portfolios/:id/assets');
     expect(redirects['/entities/:id']).toBe('/entities/:id/structure');
+    expect(redirects['/admin/tools']).toBe('/admin/tools/stats');
+    expect(redirects['/admin/gridfetch']).toBe('/admin/gridfetch/loa');
   });
 
   it('applies the key route permissions of the specification', () => {

@@ -84,8 +84,3 @@ export function visibleSidebar(
 export function visibleRoutes(access: AccessSubject): AppRoute[] {
   return APP_ROUTES.filter((r) => canUseRoute(r.permission, access));
 }
-
-/** Company Settings in the user menu: company owners and admins only (01 §6). */
-export function canSeeCompanySettings(access: AccessSubject): boolean {
-  return access.isAdmin || access.permissions.includes('company_owner');
-}

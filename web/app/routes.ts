@@ -109,6 +109,8 @@ export const APP_ROUTES: readonly AppRoute[] = [
   route('account-view', '/accounts/:id', PORTFOLIO, 'Accounts', 'account-view'),
 
   route('admin-dashboard', '/admin', ADMIN, 'Admin'),
+  // The spec names sub-pages only for tools and gridfetch: their bare paths open the first one.
+  redirect('admin-tools', '/admin/tools', '/admin/tools/stats', ADMIN, 'Admin'),
   ...pages(
     'admin-tools',
     '/admin/tools',
@@ -117,6 +119,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     'Admin',
   ),
   ...pages('admin', '/admin', ['kiosks', 'settings', 'log', 'emails'], ADMIN, 'Admin'),
+  redirect('admin-gridfetch', '/admin/gridfetch', '/admin/gridfetch/loa', ADMIN, 'Admin'),
   ...pages('admin-gridfetch', '/admin/gridfetch', ['loa', 'usage'], ADMIN, 'Admin'),
 
   redirect('analytics', '/analytics', '/analytics/emissions', PORTFOLIO, 'Insights'),
@@ -132,6 +135,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     ASSETS,
     'Sites',
   ).map(withAssetPage),
+  route('asset-accounts', '/assets/:id/accounts', ASSETS, 'Sites', 'asset-accounts'),
   redirect(
     'asset-account',
     '/assets/:id/accounts/:accountId',

@@ -1,7 +1,7 @@
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import type { CSSProperties } from 'react';
 import { Outlet, useLoaderData } from 'react-router';
-import { canUseRoute } from '../../../shared/access/route-access.ts';
+import { canSearch, canUseRoute } from '../../../shared/access/route-access.ts';
 import { SessionProvider } from '../../lib/app-context.tsx';
 import { pickLanguage } from '../../lib/i18n.ts';
 import { I18nProvider } from '../../lib/i18n-context.tsx';
@@ -34,8 +34,8 @@ export function ShellLayout() {
   const small = useMediaQuery('(max-width: 48em)') ?? false;
   const isDemo = session.company.settings?.isDemo === true;
   const showBell = may('/notifications', session);
-  // Search serves the users of the app itself: API-only users have none (01 §6).
-  const showSearch = may('/', session);
+  // Search is for everyone but API-only users (01 §2.3, §6).
+  const showSearch = canSearch(session.access);
   // API-only users have no sidebar items: no sidebar and no toggle for it.
   const hasNav = visibleSidebar(session.access).length > 0;
   const navOpen = hasNav && (small ? mobileOpened : desktopOpened);

@@ -1,6 +1,7 @@
 import { UnstyledButton } from '@mantine/core';
 import { useLocation } from 'react-router';
 import useSWR from 'swr';
+import { canSeeCompanySettings } from '../../../shared/access/route-access.ts';
 import { APP_VERSION } from '../../../shared/constants.ts';
 import {
   Dropdown,
@@ -14,7 +15,6 @@ import { showToast } from '../../components/toast-store.ts';
 import { useServices, useSession } from '../../lib/app-context.tsx';
 import { useT } from '../../lib/i18n-context.tsx';
 import type { Company } from '../../lib/session.ts';
-import { canSeeCompanySettings } from '../navigation.ts';
 
 interface CompanyList {
   data: Company[];
