@@ -9,6 +9,7 @@ import {
 } from '../../web/features/kiosk/kiosk-data.ts';
 import {
   createDeviceApi,
+  createMachineApi,
   kioskErrorPath,
   kioskHeaders,
   machineErrorPath,
@@ -95,6 +96,29 @@ describe('kiosk and machine calls', () => {
     expect(seen[0]?.get('x-kiosk-key')).toBe('k1:wrong');
     expect(seen[0]?.has('authorization')).toBe(false);
     expect(onUnauthorized).toHaveBeenCalledTimes(1);
+  });
+
+  it('send a machine to AUTH_ERROR when its key is refused after the first check succeeded', async () => {
+    const left: string[] = [];
+    const statuses = [200, 200, 401];
+    const api = createMachineApi({
+      baseUrl: 'http://localhost:3000/api',
+      auth: { id: 'm1', key: 'revoked' },
+      leave: (path) => left.push(path),
+      fetch: (async () => {
+        const status = statuses.shift() ?? 401;
+        const body = status === 200 ? { _id: 'm1' } : { code: 'UNAUTHORISED', message: 'Unauthorised' };
+        return new Response(JSON.stringify(body), {
+          status,
+          headers: { 'content-type': 'application/json' },
+        });
+      }) as typeof fetch,
+    });
+    await api.get('/users/me');
+    await api.get('/assets/a1');
+    expect(left).toEqual([]);
+    await expect(api.get('/assets/a1')).rejects.toMatchObject({ status: 401 });
+    expect(left).toEqual(['/m2m/error?code=AUTH_ERROR&data=401']);
   });
 
   it('lead to the error pages with the code and data in the query', () => {

@@ -84,3 +84,21 @@ export function createDeviceApi(options: {
   });
   return { get: (path, opts) => api.get(path, { ...opts, headers: options.headers }) };
 }
+
+/**
+ * The API as a machine page calls it. A 401 at any time, not only on the first check, marks the
+ * machine unauthorised: `leave` is sent to AUTH_ERROR with the status (01 §4, §8).
+ */
+export function createMachineApi(options: {
+  baseUrl: string;
+  auth: MachineAuth;
+  leave: (path: string) => void;
+  fetch?: typeof globalThis.fetch;
+}): DeviceApi {
+  return createDeviceApi({
+    baseUrl: options.baseUrl,
+    headers: machineHeaders(options.auth),
+    onUnauthorized: (error) => options.leave(machineErrorPath('AUTH_ERROR', String(error.status))),
+    fetch: options.fetch,
+  });
+}

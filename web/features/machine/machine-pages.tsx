@@ -5,11 +5,10 @@ import useSWR from 'swr';
 import { ApiError } from '../../lib/api-client.ts';
 import { useServices } from '../../lib/app-context.tsx';
 import {
-  createDeviceApi,
+  createMachineApi,
   type DeviceApi,
   type MachineAuth,
   machineErrorPath,
-  machineHeaders,
   readMachineAuth,
 } from '../../lib/device-auth.ts';
 import { formatArea } from '../../lib/format.ts';
@@ -54,12 +53,12 @@ function MachineView({ auth, view }: { auth: MachineAuth; view: View }) {
   const assetId = params.get('assetId') ?? params.get('id');
   const api = useMemo(
     () =>
-      createDeviceApi({
+      createMachineApi({
         baseUrl: config.apiBase,
-        headers: machineHeaders(auth),
-        onUnauthorized: () => undefined,
+        auth,
+        leave: (path) => navigate(path, { replace: true }),
       }),
-    [config.apiBase, auth],
+    [config.apiBase, auth, navigate],
   );
   const check = useSWR<MachineSelf>(['m2m', auth.id, 'me'], () => api.get('/users/me'), {
     shouldRetryOnError: false,
