@@ -36,6 +36,11 @@ export const routeNotFound = (method: string, path: string) =>
 export const conflict = (message: string) => new ApiError(409, 'CONFLICT', message);
 export const payloadTooLarge = (limit: number) =>
   new ApiError(413, 'PAYLOAD_TOO_LARGE', `The request body is larger than ${limit} bytes`);
+/**
+ * An outside service (postcodes, police, EPC register, logo search) failed. 424 Failed Dependency rather
+ * than 502 so the page's own message reaches the caller: messages at 500 and above are never shown.
+ */
+export const upstreamFailed = (message: string) => new ApiError(424, 'UPSTREAM_ERROR', message);
 export const tooManyRequests = (retryAfterSeconds: number) =>
   new ApiError(429, 'TOO_MANY_REQUESTS', 'Too many requests', {
     headers: { 'Retry-After': String(retryAfterSeconds) },

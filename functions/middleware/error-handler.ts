@@ -5,9 +5,12 @@ import { formMessagesOf } from '../lib/validation.ts';
 import type { ApiContext, HttpEvent, HttpResult } from './api-context.ts';
 import { jsonResponse } from './json-response.ts';
 
+/** What a caller reads for any failure at 500 or above, whatever the error said. */
+export const GENERIC_MESSAGE = 'Something went wrong. Please try again.';
+
 /**
  * The one place errors become responses. Below 500 the caller sees the message (and `formMessages`
- * for form errors); at 500 they see a generic message and the correlation id, never a stack trace.
+ * for form errors); at 500 and above they see a generic message and the correlation id, never a stack trace.
  */
 export function errorHandler(): MiddlewareObj<HttpEvent, HttpResult, Error, ApiContext> {
   return {
@@ -17,14 +20,17 @@ export function errorHandler(): MiddlewareObj<HttpEvent, HttpResult, Error, ApiC
       const api = request.context.api;
       const correlationId = api?.correlationId ?? 'unknown';
       if (err instanceof ApiError) {
-        api?.log.info('request refused', { status: err.status, code: err.code });
+        const shown = err.status < 500;
+        if (shown) api?.log.info('request refused', { status: err.status, code: err.code });
+        // The message of a failure on our side (or a service behind us) may name internals: it is logged only.
+        else api?.log.error('request failed', { status: err.status, code: err.code, error: err.message });
         request.response = jsonResponse(
           err.status,
           {
             status: err.status,
             code: err.code,
-            message: err.message,
-            ...(err.formMessages ? { formMessages: err.formMessages } : {}),
+            message: shown ? err.message : GENERIC_MESSAGE,
+            ...(shown && err.formMessages ? { formMessages: err.formMessages } : {}),
             correlationId,
           },
           { ...err.headers, 'x-correlation-id': correlationId },
@@ -54,7 +60,7 @@ export function errorHandler(): MiddlewareObj<HttpEvent, HttpResult, Error, ApiC
         {
           status: 500,
           code: 'INTERNAL_ERROR',
-          message: 'Something went wrong. Please try again.',
+          message: GENERIC_MESSAGE,
           correlationId,
         },
         { 'x-correlation-id': correlationId },

@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { type LogoSearchResult, UTIL_MESSAGES } from '../../shared/schemas/util-staff.ts';
 import { searchBrands } from '../adapters/logo-search.ts';
 import { UpstreamError } from '../adapters/public-data.ts';
-import { ApiError } from '../lib/errors.ts';
+import { upstreamFailed } from '../lib/errors.ts';
 import { parseOrThrow } from '../lib/validation.ts';
 import type { OpContext, Operations, OpResult } from '../middleware/api-context.ts';
 
@@ -23,7 +23,7 @@ const search = async (ctx: OpContext): Promise<OpResult> => {
   } catch (err) {
     if (!(err instanceof UpstreamError)) throw err;
     ctx.log.warn('Brand search failed', { error: err.message });
-    throw new ApiError(502, 'UPSTREAM_ERROR', UTIL_MESSAGES.logoSearchProblem);
+    throw upstreamFailed(UTIL_MESSAGES.logoSearchProblem);
   }
   const data: LogoSearchResult[] = brands.map((b) => ({
     name: b.name ?? b.domain,

@@ -5,7 +5,7 @@ import { EPC_KINDS, type EpcCertificate, type EpcKind } from '../../shared/schem
 import { normalisePostcode } from '../../shared/schemas/asset-wizard.ts';
 import { type EpcRow, getEpcCertificate, searchEpcRegister } from '../adapters/epc-register.ts';
 import { UpstreamError } from '../adapters/public-data.ts';
-import { ApiError, badRequest, notFound } from '../lib/errors.ts';
+import { badRequest, notFound, upstreamFailed } from '../lib/errors.ts';
 import { parseOrThrow } from '../lib/validation.ts';
 import type { OpContext, Operations, OpResult } from '../middleware/api-context.ts';
 import { writeActivity } from './activity-service.ts';
@@ -54,7 +54,7 @@ async function register<T>(ctx: OpContext, call: () => Promise<T>): Promise<T> {
   } catch (err) {
     if (!(err instanceof UpstreamError)) throw err;
     ctx.log.warn('EPC register failed', { error: err.message });
-    throw new ApiError(502, 'UPSTREAM_ERROR', ASSET_MESSAGES.certificatesProblem);
+    throw upstreamFailed(ASSET_MESSAGES.certificatesProblem);
   }
 }
 

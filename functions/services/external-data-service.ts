@@ -13,19 +13,19 @@ import {
   streetCrimes,
   UpstreamError,
 } from '../adapters/public-data.ts';
-import { ApiError, badRequest } from '../lib/errors.ts';
+import { ApiError, badRequest, upstreamFailed } from '../lib/errors.ts';
 import type { OpContext, Operations, OpResult } from '../middleware/api-context.ts';
 import type { StoredItem } from '../repositories/item-repository.ts';
 import { changeAsset, loadAsset } from './asset-records.ts';
 
-/** A failed public service is the service's fault, not ours: 502 with the page's message, never a 500. */
+/** A failed public service is the service's fault, not the caller's: 424 with the page's message, never a 500. */
 async function upstream<T>(ctx: OpContext, message: string, call: () => Promise<T>): Promise<T> {
   try {
     return await call();
   } catch (err) {
     if (!(err instanceof UpstreamError)) throw err;
     ctx.log.warn('public service failed', { error: err.message });
-    throw new ApiError(502, 'UPSTREAM_ERROR', message);
+    throw upstreamFailed(message);
   }
 }
 

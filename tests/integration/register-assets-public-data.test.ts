@@ -46,11 +46,11 @@ describe('geocoordinates', () => {
     });
   });
 
-  it('answers 502, not 500, with the message when the postcode service is down', async () => {
+  it('answers 424, not a 5xx, with the message when the postcode service is down', async () => {
     r.fakes.fail('postcodes');
     try {
       const res = await asOwner('GET', `/assets/${r.assets.second}/geocoordinates`);
-      expect(res.status).toBe(502);
+      expect(res.status).toBe(424);
       expect(res.body.message).toBe('There was a problem getting geocoordinates.');
     } finally {
       r.fakes.fail('postcodes', false);
@@ -99,7 +99,7 @@ describe('crime, flood risks and air quality', () => {
     expect(body.measurements[0]?.units).toBe('µg/m³');
   });
 
-  it('answers 502 with each page message when a service fails, and 404 to another company', async () => {
+  it('answers 424 with each page message when a service fails, and 404 to another company', async () => {
     const cases = [
       ['police', 'crime', 'There was a problem getting crime data.'],
       ['flood', 'flood-risks', 'There was a problem getting flood risks.'],
@@ -109,7 +109,7 @@ describe('crime, flood risks and air quality', () => {
       r.fakes.fail(service);
       const res = await asOwner('GET', `/assets/${r.assets.mine}/${path}`);
       r.fakes.fail(service, false);
-      expect(res.status, path).toBe(502);
+      expect(res.status, path).toBe(424);
       expect(res.body.message).toBe(message);
       const foreign = await call({
         method: 'GET',
@@ -169,11 +169,11 @@ describe('EPC certificates', () => {
     expect(foreign.status).toBe(404);
   });
 
-  it('answers 502 with the message when the register refuses or fails', async () => {
+  it('answers 424 with the message when the register refuses or fails', async () => {
     r.fakes.fail('epc');
     try {
       const res = await asOwner('GET', '/certificates?postcode=EC3N 1DL');
-      expect(res.status).toBe(502);
+      expect(res.status).toBe(424);
       expect(res.body.message).toBe('There was a problem getting EPC certificates.');
     } finally {
       r.fakes.fail('epc', false);
@@ -181,7 +181,7 @@ describe('EPC certificates', () => {
     const key = process.env.EPC_API_KEY;
     process.env.EPC_API_KEY = 'wrong';
     try {
-      expect((await asOwner('GET', '/certificates?postcode=EC3N 1DL')).status).toBe(502);
+      expect((await asOwner('GET', '/certificates?postcode=EC3N 1DL')).status).toBe(424);
     } finally {
       process.env.EPC_API_KEY = key;
     }

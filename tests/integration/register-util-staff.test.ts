@@ -346,7 +346,7 @@ describe('company logo search', () => {
     fakes.fail('brandfetch');
     const failing = await api({ method: 'GET', path: '/util/company-logo-search?query=edf', token: owner });
     fakes.fail('brandfetch', false);
-    expect(failing.status).toBe(502);
+    expect(failing.status).toBe(424);
     expect(failing.body.message).toBe('There was a problem searching for company logos.');
     const empty = await api({ method: 'GET', path: '/util/company-logo-search', token: owner });
     expect(empty.status).toBe(400);

@@ -34,7 +34,7 @@ export const TEMPLATE_MESSAGES = {
 
 /** The server's own words for a refusal it explains (a bound still in use), else the editor's message. */
 export function problemOf(error: unknown, fallback: string): string {
-  if (error instanceof ApiError && error.status >= 400 && error.status !== 401) {
+  if (error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 401) {
     const fields = Object.entries(error.formMessages ?? {});
     if (fields.length > 0 && error.message === 'Form validation error')
       return fields
