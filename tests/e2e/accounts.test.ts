@@ -99,6 +99,41 @@ describe('the account wizard', () => {
   });
 });
 
+describe("a site's meters", () => {
+  it('lists the meters of a seeded site with its sub-meter badged, and opens one and the wizard for the site', async () => {
+    await signIn(page, stack.origin, 'owner@demo.test', '/assets');
+    await page.getByLabel('Search sites').fill('Hardman Court');
+    const site = page.getByRole('link', { name: 'Hardman Court' });
+    await expect.poll(() => site.isVisible(), { timeout: 15_000 }).toBe(true);
+    await site.click();
+    await page.getByRole('navigation', { name: 'Site pages' }).getByRole('link', { name: 'Meters' }).click();
+    await page.waitForURL(/\/assets\/[0-9a-f]{24}\/accounts$/, { timeout: 15_000 });
+    const siteId = new URL(page.url()).pathname.split('/')[2];
+
+    const table = page.getByRole('table', { name: 'Meters' });
+    const subMeter = table.getByRole('row', { name: /Hardman Court Sub-meter – Data room/ });
+    await expect.poll(() => subMeter.isVisible(), { timeout: 15_000 }).toBe(true);
+    expect(await subMeter.getByText('Sub-meter', { exact: true }).isVisible()).toBe(true);
+    expect(await subMeter.getByLabel('Status: active').isVisible()).toBe(true);
+    // The site's gas and water supplies are meters of their own, without the badge.
+    const gas = table.getByRole('row').filter({ hasText: 'Gas' }).first();
+    expect(await gas.isVisible()).toBe(true);
+    expect(await gas.getByText('Sub-meter', { exact: true }).count()).toBe(0);
+    expect(await gas.getByLabel('MPRN').textContent()).toMatch(/^\d{6,10}$/);
+
+    await page.getByRole('link', { name: 'Add meter' }).click();
+    await page.waitForURL(/\/new-account\?assetId=/, { timeout: 10_000 });
+    await expect.poll(() => page.getByLabel('Site').inputValue(), { timeout: 15_000 }).toBe(siteId);
+    await page.goBack();
+
+    await subMeter.getByRole('link', { name: /Data room/ }).click();
+    await page.waitForURL(/\/accounts\/[0-9a-f]{24}\/overview$/, { timeout: 15_000 });
+    await page
+      .getByRole('heading', { name: 'Hardman Court Sub-meter – Data room' })
+      .waitFor({ state: 'visible', timeout: 10_000 });
+  });
+});
+
 describe('contracts', () => {
   it('refuses a file that is not a PDF, then uploads a PDF, lists it and downloads the same bytes', async () => {
     const base = await createAccount();

@@ -14,6 +14,8 @@ export const ACCOUNT_PAGES = {
   'account-readings': () =>
     import('./account-readings-page.tsx').then((m) => ({ Component: m.AccountReadingsPage })),
   'account-edit': () => import('./account-edit-page.tsx').then((m) => ({ Component: m.AccountEditPage })),
+  'asset-accounts': () =>
+    import('./asset-accounts-page.tsx').then((m) => ({ Component: m.AssetAccountsPage })),
 } satisfies Record<string, () => Promise<{ Component: ComponentType }>>;
 
 export type AccountPageKey = keyof typeof ACCOUNT_PAGES;

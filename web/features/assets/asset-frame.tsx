@@ -8,6 +8,7 @@ import { EpcBadge, SiteStatusBadge } from './ui.tsx';
 /** The sub-pages of a site, in the order of its tabs. */
 export const ASSET_TABS = [
   { sub: 'overview', label: 'Overview' },
+  { sub: 'accounts', label: 'Meters' },
   { sub: 'documents', label: 'Documents' },
   { sub: 'projects', label: 'Projects' },
   { sub: 'recommendations', label: 'Recommendations' },
