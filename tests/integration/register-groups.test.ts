@@ -211,6 +211,47 @@ describe("a portfolio's assets", () => {
   });
 });
 
+describe('removing several sites at once', () => {
+  it('keeps only the remaining sites in one write, and refuses a list with a foreign site, changing nothing', async () => {
+    const all = ['Aldgate House', 'Temple Quay Point', 'Hardman Court', 'Empty Plot'].map((n) => asset[n]);
+    const bulkId = await created(api, owner, '/asset-groups', { name: 'Bulk portfolio', assetIds: all });
+    const listed = async () =>
+      siteNames(await api({ method: 'GET', path: `/asset-groups/${bulkId}/assets`, token: owner }));
+    const keep = (...names: string[]) => names.map((n) => asset[n]);
+
+    const foreign = await api({
+      method: 'PATCH',
+      path: `/asset-groups/${bulkId}`,
+      token: owner,
+      body: { assetIds: [...keep('Aldgate House'), foreignAsset] },
+    });
+    expect(foreign.status).toBe(400);
+    expect(foreign.body.formMessages).toEqual({ assetIds: `No such asset: ${foreignAsset}` });
+    const byReader = await api({
+      method: 'PATCH',
+      path: `/asset-groups/${bulkId}`,
+      token: assetUser,
+      body: { assetIds: keep('Aldgate House') },
+    });
+    expect([403, 404]).toContain(byReader.status);
+    expect(await listed()).toEqual(['Aldgate House', 'Empty Plot', 'Hardman Court', 'Temple Quay Point']);
+
+    const removed = await api({
+      method: 'PATCH',
+      path: `/asset-groups/${bulkId}`,
+      token: owner,
+      body: { assetIds: keep('Hardman Court') },
+    });
+    expect(removed.status).toBe(200);
+    expect(removed.body.assetIds).toEqual(keep('Hardman Court'));
+    expect(await listed()).toEqual(['Hardman Court']);
+    const area = await api({ method: 'GET', path: `/asset-groups/${bulkId}/floor-area`, token: owner });
+    expect(area.body).toMatchObject({ ft2: 10000, assetsCount: 1 });
+    // Out of the way of the later listing checks, which count this company's portfolios.
+    expect((await api({ method: 'DELETE', path: `/asset-groups/${bulkId}`, token: owner })).status).toBe(200);
+  });
+});
+
 describe('report data', () => {
   it('gives each asset its floor area, accounts, and the last twelve months per utility from the roll-ups', async () => {
     const { from, to } = lastTwelveMonths();

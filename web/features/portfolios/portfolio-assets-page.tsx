@@ -3,6 +3,7 @@ import {
   Anchor,
   Badge,
   Button,
+  Checkbox,
   Group,
   Paper,
   Stack,
@@ -100,14 +101,52 @@ function AssetsTable({
   const { mutate } = useSWRConfig();
   const { data, error, isLoading } = useGroupAssets(group._id);
   const [problem, setProblem] = useState<string>();
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [removing, setRemoving] = useState(false);
+  const listed = data?.data ?? [];
+  const chosen = listed.filter((a) => selected.has(a._id));
+  const allChosen = listed.length > 0 && chosen.length === listed.length;
+
+  const toggle = (id: string) =>
+    setSelected((prev) => {
+      const next = new Set(prev);
+      if (!next.delete(id)) next.add(id);
+      return next;
+    });
 
   async function remove(assetId: string) {
     setProblem(undefined);
     try {
       await api.del(`/asset-groups/${group._id}/asset/${assetId}`);
+      setSelected((prev) => new Set([...prev].filter((id) => id !== assetId)));
       await mutate(isPortfolioKey);
     } catch (err) {
       setProblem(formFailureOf(err).message);
+    }
+  }
+
+  /**
+   * One PATCH of the portfolio with the sites that stay, so the removal is all or nothing. The list is
+   * re-read first so a site someone added meanwhile stays; ids the table never showed (deleted sites)
+   * are dropped, since the API refuses a list that names one.
+   */
+  async function removeSelected() {
+    setProblem(undefined);
+    setRemoving(true);
+    try {
+      const shown = new Set(listed.map((a) => a._id));
+      const gone = new Set(group.assetIds.filter((id) => !shown.has(id)));
+      const fresh = await api.get<AssetGroup>(`/asset-groups/${group._id}`);
+      const drop = new Set(chosen.map((a) => a._id));
+      const assetIds = fresh.assetIds.filter((id) => !drop.has(id) && !gone.has(id));
+      await api.patch(`/asset-groups/${group._id}`, { assetIds });
+      setSelected(new Set());
+      await mutate(isPortfolioKey);
+    } catch (err) {
+      const failure = formFailureOf(err);
+      setProblem(failure.message ?? Object.values(failure.fields).join(' '));
+    } finally {
+      setRemoving(false);
     }
   }
 
@@ -122,10 +161,37 @@ function AssetsTable({
         {isLoading && <LoadingPanel />}
         {error && <ErrorPanel error={error} />}
         {data && data.data.length === 0 && <EmptyPanel>This portfolio has no sites yet.</EmptyPanel>}
+        {canWrite && listed.length > 0 && (
+          <Group justify="space-between" mb="sm">
+            <Text size="sm" c="dimmed">
+              {chosen.length === 0 ? 'Tick sites to remove several at once.' : `${chosen.length} selected`}
+            </Text>
+            <Button
+              size="xs"
+              color="red"
+              variant="light"
+              disabled={chosen.length === 0}
+              loading={removing}
+              onClick={removeSelected}
+            >
+              Remove selected
+            </Button>
+          </Group>
+        )}
         {data && data.data.length > 0 && (
           <Table striped highlightOnHover aria-label="Sites in the portfolio">
             <Table.Thead>
               <Table.Tr>
+                {canWrite && (
+                  <Table.Th w={36}>
+                    <Checkbox
+                      aria-label="Select all sites"
+                      checked={allChosen}
+                      indeterminate={chosen.length > 0 && !allChosen}
+                      onChange={() => setSelected(allChosen ? new Set() : new Set(listed.map((a) => a._id)))}
+                    />
+                  </Table.Th>
+                )}
                 <Table.Th>Site</Table.Th>
                 <Table.Th>Address</Table.Th>
                 <Table.Th>Type</Table.Th>
@@ -136,6 +202,15 @@ function AssetsTable({
             <Table.Tbody>
               {data.data.map((a) => (
                 <Table.Tr key={a._id}>
+                  {canWrite && (
+                    <Table.Td>
+                      <Checkbox
+                        aria-label={`Select ${a.siteName}`}
+                        checked={selected.has(a._id)}
+                        onChange={() => toggle(a._id)}
+                      />
+                    </Table.Td>
+                  )}
                   <Table.Td>
                     <Group gap="xs">
                       <Anchor component={Link} to={`/assets/${a._id}/overview`}>
