@@ -19,10 +19,11 @@ import {
   listMemberships,
   putMembership,
 } from '../repositories/membership-repository.ts';
-import { getMembership, listRoles } from '../repositories/user-repository.ts';
+import { getMembership, getProfile, listRoles } from '../repositories/user-repository.ts';
 import { writeActivity } from './activity-service.ts';
 import { revokeApiAccess } from './api-access-service.ts';
 import { forgetCaller } from './caller-service.ts';
+import { assertAssignable } from './role-service.ts';
 
 /**
  * Company user administration (02 §6, §7): the same operations serve `/companies/{id}/users/{userSub}`
@@ -47,19 +48,6 @@ async function permissionsOf(companyId: string, member: StoredItem): Promise<Per
   if (typeof member.roleId !== 'string') return own;
   const role = (await listRoles(companyId)).find((r) => r._id === member.roleId);
   return [...new Set([...own, ...permissionList(role?.permissions)])];
-}
-
-/**
- * Nobody hands out more than they may: 'admin' only by staff, owner and administrator rights only by
- * staff and company owners. Everything below that a company admin may give.
- */
-function assertAssignable(caller: Caller, permissions: readonly PermissionName[]): void {
-  if (caller.isAdmin) return;
-  if (permissions.includes('admin')) throw forbidden('Only staff can give the admin permission');
-  const elevated = permissions.includes('company_owner') || permissions.includes('company_admin');
-  if (elevated && !caller.permissions.includes('company_owner')) {
-    throw forbidden('Only a company owner can make owners and administrators');
-  }
 }
 
 async function rolePermissions(companyId: string, roleId: string | undefined): Promise<PermissionName[]> {
@@ -206,15 +194,47 @@ function temporaryPassword(): string {
   return `${randomBytes(12).toString('base64url')}-Vf7`;
 }
 
-async function sendWelcome(ctx: OpContext, companyId: string, member: StoredItem): Promise<string> {
+/**
+ * A sign-in account can belong to several companies (and to staff), so one company's administrator may
+ * reset the password only of someone who belongs to that company alone; staff may reset anyone's.
+ * Everyone else is welcomed without touching the password they already use.
+ */
+async function mayResetPassword(caller: Caller, companyId: string, sub: string): Promise<boolean> {
+  if (caller.isAdmin) return true;
+  const profile = await getProfile(sub);
+  if (!profile || profile.isAdmin) return false;
+  return profile.companyIds.every((id) => id === companyId);
+}
+
+interface WelcomeSent {
+  to: string;
+  temporaryPassword: boolean;
+}
+
+async function sendWelcome(ctx: OpContext, companyId: string, member: StoredItem): Promise<WelcomeSent> {
   const provider = identityProvider();
   const identity = await provider.findBySub(member._id);
   if (!identity) throw notFound('No sign-in account for this user');
   const company = await getCompany(companyId);
-  const password = temporaryPassword();
-  await provider.setTemporaryPassword(identity, password);
+  const reset = await mayResetPassword(ctx.caller, companyId, member._id);
+  const password = reset ? temporaryPassword() : undefined;
+  if (password) await provider.setTemporaryPassword(identity, password);
   const { appUrl } = mailConfig();
   const companyName = typeof company?.name === 'string' ? company.name : 'your company';
+  const signIn = password
+    ? [
+        `Sign in${appUrl ? ` at ${appUrl}` : ''} with:`,
+        `  E-mail: ${identity.email}`,
+        `  Temporary password: ${password}`,
+        '',
+        provider.kind === 'cognito'
+          ? 'You will be asked to choose your own password when you first sign in. The temporary one expires in 3 days.'
+          : 'Please keep this password to yourself.',
+      ]
+    : [
+        `Sign in${appUrl ? ` at ${appUrl}` : ''} with ${identity.email} and the password you already use for Voltfolio,`,
+        `then choose ${companyName} from your companies.`,
+      ];
   await mailer().send({
     to: identity.email,
     subject: `Welcome to Voltfolio, ${String(member.name)}`,
@@ -223,13 +243,7 @@ async function sendWelcome(ctx: OpContext, companyId: string, member: StoredItem
       '',
       `${ctx.caller.name ?? 'Your administrator'} has given you access to ${companyName} on Voltfolio.`,
       '',
-      `Sign in${appUrl ? ` at ${appUrl}` : ''} with:`,
-      `  E-mail: ${identity.email}`,
-      `  Temporary password: ${password}`,
-      '',
-      provider.kind === 'cognito'
-        ? 'You will be asked to choose your own password when you first sign in. The temporary one expires in 3 days.'
-        : 'Please keep this password to yourself.',
+      ...signIn,
       '',
       'Voltfolio',
     ].join('\n'),
@@ -238,16 +252,16 @@ async function sendWelcome(ctx: OpContext, companyId: string, member: StoredItem
     type: 'welcome-email',
     model: 'users',
     modelId: member._id,
-    message: `Welcome e-mail sent to ${identity.email}`,
+    message: `Welcome e-mail sent to ${identity.email}${password ? ' with a temporary password' : ''}`,
   });
-  return identity.email;
+  return { to: identity.email, temporaryPassword: password !== undefined };
 }
 
 const welcomeEmail = async (ctx: OpContext): Promise<OpResult> => {
   const { companyId, sub } = target(ctx);
   const member = await loadMember(companyId, sub);
-  const to = await sendWelcome(ctx, companyId, member);
-  return { body: { sent: true, to } };
+  const sent = await sendWelcome(ctx, companyId, member);
+  return { body: { sent: true, ...sent } };
 };
 
 export const COMPANY_USER_OPERATIONS: Operations = {

@@ -69,6 +69,51 @@ describe('company users', () => {
     expect(await store.verifyPassword('new.person@demo.test', password)).toMatchObject({ sub });
   });
 
+  it('welcomes someone another company or staff also has without resetting their password', async () => {
+    const hashOf = async (sub: string) => {
+      const accounts = JSON.parse(await readFile(join(fx.accountsDir, 'accounts.json'), 'utf8')) as {
+        sub: string;
+        passwordHash: string;
+      }[];
+      return accounts.find((a) => a.sub === sub)?.passwordHash;
+    };
+    const multi = world.user('multi@demo.test');
+    const hashBefore = await hashOf(multi.sub);
+    const before = new Set(await readdir(fx.outboxDir));
+    const northwind = world.user('owner@northwind.test');
+    const res = await call(
+      'GET',
+      `/companies/${world.northwind.companyId}/users/${multi.sub}/welcome-email`,
+      northwind.token,
+    );
+    expect(res).toMatchObject({
+      status: 200,
+      body: { sent: true, to: 'multi@demo.test', temporaryPassword: false },
+    });
+    expect(await hashOf(multi.sub)).toBe(hashBefore);
+    const added = (await readdir(fx.outboxDir)).filter((f) => f.endsWith('.eml') && !before.has(f));
+    expect(added).toHaveLength(1);
+    const mail = await simpleParser(await readFile(join(fx.outboxDir, added[0] as string)));
+    expect(mail.text).toContain('the password you already use');
+    expect(mail.text).not.toContain('Temporary password');
+
+    // Staff are members of a company too; no company's administrator resets their password.
+    const staff = world.user('admin@voltfolio.test');
+    const staffHash = await hashOf(staff.sub);
+    const toStaff = await call('GET', `${companyPath()}/users/${staff.sub}/welcome-email`, owner().token);
+    expect(toStaff.body).toMatchObject({ sent: true, temporaryPassword: false });
+    expect(await hashOf(staff.sub)).toBe(staffHash);
+
+    // Staff may still give anyone a fresh temporary password.
+    const byStaff = await call(
+      'GET',
+      `/companies/${world.northwind.companyId}/users/${multi.sub}/welcome-email`,
+      staff.token,
+    );
+    expect(byStaff.body).toMatchObject({ sent: true, temporaryPassword: true });
+    expect(await hashOf(multi.sub)).not.toBe(hashBefore);
+  });
+
   it('changes a user, and the change shows on their next call', async () => {
     const patched = await call('PATCH', `${companyPath()}/users/${sub}`, owner().token, {
       permissions: ['company_user'],
@@ -128,6 +173,49 @@ describe('company users', () => {
       (await call('PATCH', `${companyPath()}/users/${owner().sub}`, deputy, { name: 'Renamed' })).status,
     ).toBe(403);
     expect((await call('DELETE', `${companyPath()}/users/${owner().sub}`, deputy)).status).toBe(403);
+
+    // Roles carry permissions to everyone who holds them, so the same rule applies to them.
+    for (const permissions of [['company_owner'], ['company_admin'], ['admin']]) {
+      const single = await call('POST', '/roles', deputy, { name: 'Sneaky', permissions });
+      expect(single.status, permissions.join()).toBe(403);
+      const many = await call('POST', '/roles/bulk', deputy, [
+        { name: 'Harmless', permissions: ['company_log'] },
+        { name: 'Sneaky', permissions },
+      ]);
+      expect(many.status, permissions.join()).toBe(403);
+    }
+    expect((await call('PATCH', `/roles/${ownerRoleId}`, deputy, { name: 'Owner (old)' })).status).toBe(403);
+    const helpers = await call('POST', '/roles', deputy, { name: 'Helpers', permissions: ['company_log'] });
+    expect(helpers.status).toBe(201);
+    const helpersId = String(helpers.body._id);
+    const deputySub = String(made.body.userSub);
+    expect(
+      (await call('PATCH', `${companyPath()}/users/${deputySub}`, owner().token, { roleId: helpersId }))
+        .status,
+    ).toBe(200);
+    // The deputy holds the role now: raising it would raise themselves.
+    expect(
+      (await call('PATCH', `/roles/${helpersId}`, deputy, { permissions: ['company_log', 'company_owner'] }))
+        .status,
+    ).toBe(403);
+    expect((await call('GET', '/users/me/permissions', deputy)).body.permissions).not.toContain(
+      'company_owner',
+    );
+    const widened = await call('PATCH', `/roles/${helpersId}`, deputy, {
+      permissions: ['company_log', 'bill_validation'],
+    });
+    expect(widened.status).toBe(200);
+    // Holders see a changed role on their next call.
+    expect((await call('GET', '/users/me/permissions', deputy)).body.permissions).toContain(
+      'bill_validation',
+    );
+    expect(
+      (await call('PATCH', `/roles/${helpersId}`, owner().token, { permissions: ['company_admin'] })).status,
+    ).toBe(200);
+    expect(
+      (await call('PATCH', `/roles/${helpersId}`, owner().token, { permissions: ['admin'] })).status,
+    ).toBe(403);
+
     expect(
       (await call('PATCH', `${companyPath()}/users/${sub}`, owner().token, { permissions: ['admin'] }))
         .status,

@@ -24,8 +24,15 @@ function UserActions({ user, companyId }: { user: CompanyUser; companyId: string
   async function welcome() {
     setBusy('welcome');
     try {
-      await api.get(`/companies/${companyId}/users/${user.userSub}/welcome-email`);
-      showToast(`Welcome e-mail sent to ${user.email}`, 'success');
+      const sent = await api.get<{ temporaryPassword?: boolean }>(
+        `/companies/${companyId}/users/${user.userSub}/welcome-email`,
+      );
+      showToast(
+        sent.temporaryPassword === false
+          ? `Welcome e-mail sent to ${user.email}; they keep the password they already use`
+          : `Welcome e-mail sent to ${user.email}`,
+        'success',
+      );
     } catch (error) {
       showToast(formFailureOf(error).message ?? 'The welcome e-mail could not be sent.', 'error');
     } finally {
