@@ -10,7 +10,11 @@ const log: Log = (message, data) => {
   console.log(`${time} local  ${message}${data ? ` ${JSON.stringify(data)}` : ''}`);
 };
 
-async function banner(stack: LocalStack, mode: 'start' | 'reset', repoRoot: string): Promise<string> {
+/** What the banner shows of a running stack. */
+export type BannerStack = Pick<LocalStack, 'urls' | 'ports' | 'stateDir' | 'env' | 'seed' | 'components'>;
+
+/** The text `npm start` and `npm run reset` print once the stack is up: where everything is, and who can sign in. */
+export async function banner(stack: BannerStack, mode: 'start' | 'reset', repoRoot: string): Promise<string> {
   const { urls, ports, stateDir } = stack;
   const shownDir = relative(process.cwd(), stateDir) || '.';
   const lines = [

@@ -5,8 +5,8 @@
  */
 import { parseArgs } from 'node:util';
 import { signInForToken } from './oidc/sign-in-flow.ts';
+import { DEMO_PASSWORD } from './seed/demo-users.ts';
 
-const DEMO_PASSWORD = 'Voltfolio-demo-2026!';
 const USAGE = 'Usage: npm run token -- <email> [--password <password>] [--totp <6-digit code>]';
 
 async function main(): Promise<void> {
