@@ -13,6 +13,7 @@ import {
   withInvoiceId,
   withProgress,
   withUploadError,
+  withUploaded,
 } from '../../web/features/invoices/upload-state.ts';
 
 /** Two files picked, both registered with the API and sent whole. */
@@ -24,20 +25,49 @@ function uploadedPair(): UploadEntry[] {
   entries = withInvoiceId(entries, 'file-0', 'a'.repeat(24));
   entries = withInvoiceId(entries, 'file-1', 'b'.repeat(24));
   entries = withProgress(entries, 'file-0', 100);
-  return withProgress(entries, 'file-1', 100);
+  entries = withProgress(entries, 'file-1', 100);
+  entries = withUploaded(entries, 'file-0');
+  return withUploaded(entries, 'file-1');
 }
 
 const A = 'a'.repeat(24);
 const B = 'b'.repeat(24);
 
 describe('an upload in the browser', () => {
-  it('starts uploading at 0 and waits in the queue once the store has the whole file', () => {
-    let entries = newEntries([{ name: 'bill.pdf', size: 10 }]);
+  it('goes uploading → uploaded once the store took the file → queued once the server says so', () => {
+    let entries = withInvoiceId(newEntries([{ name: 'bill.pdf', size: 10 }]), 'file-0', A);
     expect(entries[0]).toMatchObject({ status: 'uploading', progress: 0 });
     entries = withProgress(entries, 'file-0', 42.4);
     expect(entries[0]).toMatchObject({ status: 'uploading', progress: 42 });
+    // Every byte sent, but the store has not answered the PUT yet: still uploading, not yet polled.
     entries = withProgress(entries, 'file-0', 100);
-    expect(entries[0]).toMatchObject({ status: 'queued', progress: 100 });
+    expect(entries[0]).toMatchObject({ status: 'uploading', progress: 100 });
+    expect(isPolled(entries[0] as UploadEntry)).toBe(false);
+    entries = withUploaded(entries, 'file-0');
+    expect(entries[0]).toMatchObject({ status: 'uploaded', progress: 100 });
+    expect(isPolled(entries[0] as UploadEntry)).toBe(true);
+    // The server has not seen the object arrive yet (no record, or one still saying uploading).
+    expect(applyPoll(entries, [])[0]?.status).toBe('uploaded');
+    expect(applyPoll(entries, [{ _id: A, status: 'uploading' }])[0]?.status).toBe('uploaded');
+    entries = applyPoll(entries, [{ _id: A, status: 'queued' }]);
+    expect(entries[0]?.status).toBe('queued');
+    entries = applyPoll(entries, [{ _id: A, status: 'processing' }]);
+    expect(entries[0]?.status).toBe('processing');
+    entries = applyPoll(entries, [{ _id: A, status: 'captured' }]);
+    expect(entries[0]?.status).toBe('captured');
+  });
+
+  it('does not go back to uploaded when a poll answered before the PUT did', () => {
+    let entries = withProgress(
+      withInvoiceId(newEntries([{ name: 'bill.pdf', size: 10 }]), 'file-0', A),
+      'file-0',
+      100,
+    );
+    entries = withUploaded(
+      applyPoll(withUploaded(entries, 'file-0'), [{ _id: A, status: 'processing' }]),
+      'file-0',
+    );
+    expect(entries[0]?.status).toBe('processing');
   });
 
   it('numbers files on from those already on the page', () => {
@@ -71,6 +101,8 @@ describe('polling', () => {
     entries = withInvoiceId(entries, 'file-0', A);
     expect(needsPolling(entries)).toBe(false); // registered but still sending
     entries = withProgress(entries, 'file-0', 100);
+    expect(needsPolling(entries)).toBe(false); // all sent, the store has not answered yet
+    entries = withUploaded(entries, 'file-0');
     expect(entries.map(isPolled)).toEqual([true, false]);
     entries = withUploadError(entries, 'file-1', 'There was a problem uploading the invoice.');
     expect(entries.map(isPolled)).toEqual([true, false]);
@@ -80,8 +112,30 @@ describe('polling', () => {
     expect(statusFromServer(undefined)).toBe('queued');
     expect(statusFromServer({ _id: A, status: 'uploading' })).toBe('queued');
     expect(statusFromServer({ _id: A, status: 'processing' })).toBe('processing');
+    // Uploaded entries keep showing uploaded until the server has more to say; the other moves on.
     const polled = applyPoll(uploadedPair(), [{ _id: B, status: 'pending' }]);
-    expect(polled.map((e) => e.status)).toEqual(['queued', 'pending']);
+    expect(polled.map((e) => e.status)).toEqual(['uploaded', 'pending']);
+    // An entry past uploaded whose record went missing from an answer counts it as queued.
+    const queuedFirst = applyPoll(uploadedPair(), [
+      { _id: A, status: 'queued' },
+      { _id: B, status: 'queued' },
+    ]);
+    expect(applyPoll(queuedFirst, [{ _id: B, status: 'queued' }]).map((e) => e.status)).toEqual([
+      'queued',
+      'queued',
+    ]);
+  });
+
+  it('never moves an entry back when an older answer arrives after a newer one', () => {
+    const processing = applyPoll(uploadedPair(), [
+      { _id: A, status: 'processing' },
+      { _id: B, status: 'queued' },
+    ]);
+    const stale = applyPoll(processing, [
+      { _id: A, status: 'queued' },
+      { _id: B, status: 'uploading' },
+    ]);
+    expect(stale.map((e) => e.status)).toEqual(['processing', 'queued']);
   });
 
   it('moves an item to captured, error or manual and then leaves it out of polling', () => {

@@ -84,6 +84,7 @@ export function CheckStatusIcon({ status }: { status: string }) {
 
 const UPLOAD_LOOK: Record<string, { label: string; colour: string }> = {
   uploading: { label: 'Uploading', colour: 'blue' },
+  uploaded: { label: 'Uploaded', colour: 'blue' },
   queued: { label: 'Queued', colour: 'gray' },
   pending: { label: 'Pending', colour: 'gray' },
   processing: { label: 'Processing', colour: 'cyan' },

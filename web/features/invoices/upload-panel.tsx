@@ -24,6 +24,7 @@ import {
   withInvoiceId,
   withProgress,
   withUploadError,
+  withUploaded,
 } from './upload-state.ts';
 
 /** Files sent at once; the rest wait their turn. */
@@ -227,6 +228,7 @@ export function UploadPanel({
         file,
         (percent) => setEntries((e) => withProgress(e, key, percent)),
       );
+      setEntries((e) => withUploaded(e, key));
     } catch {
       setEntries((e) => withUploadError(e, key, INVOICE_MESSAGES.uploadProblem));
     }

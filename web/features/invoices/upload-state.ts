@@ -1,10 +1,12 @@
 import type { INVOICE_STATUSES } from '../../../shared/schemas/billing.ts';
 
 /**
- * The invoice upload list (02 §4): each file goes uploading → queued → pending → processing and ends as
- * captured, error or manual, after which it leaves polling. Pure, so the rules can be tested alone.
+ * The invoice upload list (02 §4): each file goes uploading → uploaded (the store has the bytes) → queued →
+ * pending → processing and ends as captured, error or manual, after which it leaves polling. Uploaded is
+ * the browser's own step, between its PUT succeeding and the server saying more; the others are the
+ * invoice's statuses. Pure, so the rules can be tested alone.
  */
-export type UploadStatus = (typeof INVOICE_STATUSES)[number];
+export type UploadStatus = (typeof INVOICE_STATUSES)[number] | 'uploaded';
 
 /** The capture's own failure type: such an invoice still goes to validation, others are listed apart. */
 export const CAPTURE_ERROR_TYPE = 'capture';
@@ -65,6 +67,16 @@ export const isPolled = (e: UploadEntry) =>
 
 export const needsPolling = (entries: readonly UploadEntry[]) => entries.some(isPolled);
 
+/** Where each status stands on the way; settled ones share the end. */
+const STEP: Readonly<Record<string, number>> = {
+  uploading: 0,
+  uploaded: 1,
+  queued: 2,
+  pending: 3,
+  processing: 4,
+};
+const stepOf = (status: string) => STEP[status] ?? 5;
+
 /**
  * The status of an uploaded file from its server record. A missing record counts as queued; so does a
  * record still saying uploading once the browser has finished sending (the store has the bytes, capture
@@ -73,6 +85,19 @@ export const needsPolling = (entries: readonly UploadEntry[]) => entries.some(is
 export function statusFromServer(record: PolledInvoice | undefined): UploadStatus {
   if (!record || record.status === 'uploading' || !KNOWN.has(record.status)) return 'queued';
   return record.status as UploadStatus;
+}
+
+/**
+ * The status an entry moves to on a poll: the server's, never one behind what the entry already shows
+ * (an answer cached from before the live connection's word must not move it back). A file the browser
+ * has just sent stays uploaded until the server has it as queued or further; a missing record or one
+ * still saying uploading is not yet that word.
+ */
+function nextStatus(current: UploadStatus, record: PolledInvoice | undefined): UploadStatus {
+  const reported = statusFromServer(record);
+  const heard = record !== undefined && record.status !== 'uploading' && KNOWN.has(record.status);
+  if (current === 'uploaded' && !heard) return 'uploaded';
+  return stepOf(reported) < stepOf(current) ? current : reported;
 }
 
 export function newEntries(files: readonly { name: string; size: number }[], start = 0): UploadEntry[] {
@@ -94,9 +119,20 @@ export const withInvoiceId = (entries: readonly UploadEntry[], key: string, invo
 
 export function withProgress(entries: readonly UploadEntry[], key: string, percent: number): UploadEntry[] {
   const progress = Math.max(0, Math.min(100, Math.round(percent)));
-  // Once the store has the whole file the document waits for capture.
-  return update(entries, key, progress >= 100 ? { progress: 100, status: 'queued' } : { progress });
+  // All bytes sent is not yet the store's answer: the file is uploaded once the PUT has succeeded.
+  return update(entries, key, { progress });
 }
+
+/**
+ * The PUT to the store succeeded: the file is uploaded, and stays so until the server reports it queued.
+ * An entry already further (a poll came first) keeps its status.
+ */
+export const withUploaded = (entries: readonly UploadEntry[], key: string) =>
+  entries.map((e) =>
+    e.key === key
+      ? { ...e, progress: 100, status: stepOf(e.status) > stepOf('uploaded') ? e.status : 'uploaded' }
+      : e,
+  );
 
 export const withUploadError = (entries: readonly UploadEntry[], key: string, message: string) =>
   update(entries, key, { status: 'error', error: { type: UPLOAD_ERROR_TYPE, message } });
@@ -119,7 +155,7 @@ export function applyPoll(
       const record = byId.get(entry.invoiceId as string);
       current = {
         ...entry,
-        status: statusFromServer(record),
+        status: nextStatus(entry.status, record),
         ...(record?.error ? { error: record.error } : {}),
         ...(record?.invoiceNumber ? { invoiceNumber: record.invoiceNumber } : {}),
         ...(record?.invoiceValidationId ? { invoiceValidationId: record.invoiceValidationId } : {}),
