@@ -4,7 +4,7 @@ import { DEFAULT_LIST_LIMIT } from '../../shared/constants.ts';
 import { findResource } from '../../shared/system/resources.ts';
 import { presignGet } from '../adapters/s3.ts';
 import { bucketName } from '../config.ts';
-import { notFound } from '../lib/errors.ts';
+import { formError, notFound } from '../lib/errors.ts';
 import { parseOrThrow } from '../lib/validation.ts';
 import type { OpContext, Operations, OpResult } from '../middleware/api-context.ts';
 import { getItem, listItems, putItem, type StoredItem } from '../repositories/item-repository.ts';
@@ -115,14 +115,26 @@ function notificationsRef(ctx: OpContext) {
   };
 }
 
+const seenFilter = z.enum(['true', 'false']).optional();
+
+/**
+ * The caller's notifications, newest first. `isSeen=false` lists the unseen ones only, so the bell's
+ * five latest unseen come from the server rather than from whatever page of the list was fetched.
+ */
 const myNotifications = async (ctx: OpContext): Promise<OpResult> => {
+  const seen = seenFilter.safeParse(ctx.query.isSeen);
+  if (!seen.success) throw formError({ isSeen: 'Must be true or false' });
   const ref = notificationsRef(ctx);
   const limit = Math.min(Number(ctx.query.limit ?? DEFAULT_LIST_LIMIT) || DEFAULT_LIST_LIMIT, 1000);
   const skip = Math.max(Number(ctx.query.skip ?? 0) || 0, 0);
   const mine = { userSub: ctx.caller.sub };
-  const page = await listItems(ref, { filters: mine, limit, skip, descending: true });
-  const unseen = await listItems(ref, { filters: { ...mine, isSeen: false }, limit: 0, skip: 0 });
-  return { body: { data: page.data, total: page.total, limit, skip, unseenCount: unseen.total } };
+  const filters = seen.data === undefined ? mine : { ...mine, isSeen: seen.data === 'true' };
+  const page = await listItems(ref, { filters, limit, skip, descending: true });
+  const unseenCount =
+    seen.data === 'false'
+      ? page.total
+      : (await listItems(ref, { filters: { ...mine, isSeen: false }, limit: 0, skip: 0 })).total;
+  return { body: { data: page.data, total: page.total, limit, skip, unseenCount } };
 };
 
 const seenBody = z.union([

@@ -63,6 +63,20 @@ describe('authentication', () => {
     }
   });
 
+  it('refuses a token naming another issuer, though signed with the right key', async () => {
+    for (const iss of [
+      `${fx.issuer.issuer}/other`,
+      'https://cognito-idp.eu-west-2.amazonaws.com/x',
+      undefined,
+    ]) {
+      const token = fx.issuer.accessToken('owner', { claims: { iss } });
+      const res = await api({ method: 'GET', path: '/users/me', token });
+      expect(res.status, String(iss)).toBe(401);
+      expect(res.body.code).toBe('UNAUTHORISED');
+    }
+    expect((await api({ method: 'GET', path: '/users/me', token: owner })).status).toBe(200);
+  });
+
   it('answers 401 "not verified" for a valid token of someone with no profile', async () => {
     const res = await api({ method: 'GET', path: '/users/me', token: fx.issuer.accessToken('stranger') });
     expect(res.status).toBe(401);
@@ -347,6 +361,44 @@ describe('notifications and company switch', () => {
     expect(
       (await api({ method: 'GET', path: '/users/me/notifications', token: owner })).body.unseenCount,
     ).toBe(0);
+  });
+
+  it('lists the latest unseen notifications alone, however many seen ones are newer', async () => {
+    const made: string[] = [];
+    for (let i = 0; i < 9; i++) {
+      const res = await api({
+        method: 'POST',
+        path: '/notifications',
+        token: owner,
+        body: { userSub: 'owner', content: `Unseen filter ${i}`, route: '/' },
+      });
+      made.push((res.body as { _id: string })._id);
+    }
+    // The three newest are seen: a bell that filtered the first page would show fewer or older ones.
+    await api({
+      method: 'POST',
+      path: '/users/me/seen-notification',
+      token: owner,
+      body: { ids: made.slice(6) },
+    });
+    const res = await api({
+      method: 'GET',
+      path: '/users/me/notifications?isSeen=false&limit=5',
+      token: owner,
+    });
+    expect(res.status).toBe(200);
+    const body = res.body as {
+      data: { content: string; isSeen: boolean }[];
+      total: number;
+      unseenCount: number;
+    };
+    expect(body.data.map((n) => n.content)).toEqual([5, 4, 3, 2, 1].map((i) => `Unseen filter ${i}`));
+    expect(body).toMatchObject({ total: 6, unseenCount: 6, limit: 5 });
+    const seen = await api({ method: 'GET', path: '/users/me/notifications?isSeen=true', token: owner });
+    expect((seen.body as { data: { isSeen: boolean }[] }).data.every((n) => n.isSeen)).toBe(true);
+    const bad = await api({ method: 'GET', path: '/users/me/notifications?isSeen=maybe', token: owner });
+    expect(bad.status).toBe(400);
+    expect(bad.body).toMatchObject({ formMessages: { isSeen: 'Must be true or false' } });
   });
 
   it('switches a member of two companies to the other one, and refuses a company they are not in', async () => {

@@ -47,6 +47,8 @@ export const FR: Partial<Record<MessageKey, string>> = {
   'notifications.viewAll': 'Tout voir',
   'notifications.dismissAll': 'Tout marquer comme lu',
   'notifications.none': 'Aucune notification en attente',
+  'notifications.unseen': '{count} non lues',
+  'notifications.latest': 'Dernières notifications',
   'menu.user': 'Menu utilisateur',
   'menu.profile': 'Profil',
   'menu.companySettings': 'Paramètres de la société',

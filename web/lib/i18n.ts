@@ -57,6 +57,8 @@ export const EN = {
   'notifications.dismissAll': 'Dismiss All',
   'notifications.none': MESSAGES.noNotifications,
   'notifications.dismissed': 'All notifications dismissed',
+  'notifications.unseen': '{count} unseen',
+  'notifications.latest': 'Latest notifications',
   'menu.user': 'User menu',
   'menu.profile': 'Profile',
   'menu.companySettings': 'Company Settings',

@@ -1,8 +1,13 @@
 /** The notification calls, used by the header bell, the notifications page and the dashboard. */
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import useSWR, { useSWRConfig } from 'swr';
-import { NOTIFICATIONS_FIRST_FETCH_MS, NOTIFICATIONS_REFRESH_MS } from '../../shared/constants.ts';
+import {
+  NOTIFICATIONS_DROPDOWN_SIZE,
+  NOTIFICATIONS_FIRST_FETCH_MS,
+  NOTIFICATIONS_REFRESH_MS,
+} from '../../shared/constants.ts';
 import { useApi } from './app-context.tsx';
+import { isStaleKey } from './live.ts';
 
 /** A notification of 01 §3. */
 export interface AppNotification {
@@ -22,37 +27,78 @@ export interface NotificationList {
   unseenCount: number;
 }
 
-export const NOTIFICATIONS_KEY = '/users/me/notifications';
+export const NOTIFICATIONS_PATH = '/users/me/notifications';
 
-/** The latest unseen notifications, newest first (the list is answered newest first). */
-export function latestUnseen(list: NotificationList | undefined, count: number): AppNotification[] {
-  return (list?.data ?? []).filter((n) => !n.isSeen).slice(0, count);
+export interface NotificationQuery {
+  /** false: the unseen ones only, picked by the server. */
+  isSeen?: boolean;
+  limit?: number;
+  skip?: number;
+}
+
+/** The SWR key (and path) of one page of the list. */
+export function notificationsKey(query: NotificationQuery = {}): string {
+  const params = new URLSearchParams();
+  if (query.isSeen !== undefined) params.set('isSeen', String(query.isSeen));
+  if (query.limit !== undefined) params.set('limit', String(query.limit));
+  if (query.skip) params.set('skip', String(query.skip));
+  const search = params.toString();
+  return search ? `${NOTIFICATIONS_PATH}?${search}` : NOTIFICATIONS_PATH;
+}
+
+/** What the bell and the dashboard show: the 5 latest unseen (01 §2.3, §9). */
+export const LATEST_UNSEEN: NotificationQuery = { isSeen: false, limit: NOTIFICATIONS_DROPDOWN_SIZE };
+
+/**
+ * Calls `fetchNow` after `firstAfterMs`, then every `everyMs`, until the returned stop is called.
+ * The schedule of 01 §7: the first fetch 1 second after load, then every 10 minutes.
+ */
+export function scheduleNotificationFetches(
+  fetchNow: () => void,
+  { firstAfterMs, everyMs }: { firstAfterMs: number; everyMs: number },
+): () => void {
+  let every: ReturnType<typeof setInterval> | undefined;
+  const first = setTimeout(() => {
+    fetchNow();
+    every = setInterval(fetchNow, everyMs);
+  }, firstAfterMs);
+  return () => {
+    clearTimeout(first);
+    clearInterval(every);
+  };
 }
 
 /**
- * The user's notifications, refreshed every 10 minutes. With `delayed`, the first fetch waits 1 second
- * so the header does not compete with the page's own first calls (01 §7).
+ * One page of the user's notifications, fetched on the schedule of 01 §7. `delayed` is for the
+ * header bell: its first fetch waits 1 second so it does not compete with the page's own first calls.
+ * Where the list is the content the user opened (the notifications page, the dashboard widget) the
+ * first fetch is at once; every use then refreshes every 10 minutes.
  */
-export function useNotifications(options: { delayed?: boolean } = {}) {
-  const [ready, setReady] = useState(!options.delayed);
-  useEffect(() => {
-    if (ready) return;
-    const timer = setTimeout(() => setReady(true), NOTIFICATIONS_FIRST_FETCH_MS);
-    return () => clearTimeout(timer);
-  }, [ready]);
-  return useSWR<NotificationList>(ready ? NOTIFICATIONS_KEY : null, {
-    refreshInterval: NOTIFICATIONS_REFRESH_MS,
-  });
+export function useNotifications(query: NotificationQuery = {}, options: { delayed?: boolean } = {}) {
+  const key = notificationsKey(query);
+  const { mutate } = useSWRConfig();
+  const firstAfterMs = options.delayed ? NOTIFICATIONS_FIRST_FETCH_MS : 0;
+  // A new key (another page of the list) starts a new schedule.
+  useEffect(
+    () =>
+      scheduleNotificationFetches(() => void mutate(key), {
+        firstAfterMs,
+        everyMs: NOTIFICATIONS_REFRESH_MS,
+      }),
+    [key, mutate, firstAfterMs],
+  );
+  // The schedule does the fetching; SWR keeps the answer and shares it between the users of a key.
+  return useSWR<NotificationList>(key, { revalidateOnMount: false, revalidateIfStale: false });
 }
 
 export type SeenTarget = { id: string } | { all: true };
 
-/** Marks one notification (a click) or all of them (Dismiss All) seen, then refreshes the list. */
+/** Marks one notification (a click) or all of them (Dismiss All) seen, then refreshes every list. */
 export function useMarkSeen() {
   const api = useApi();
   const { mutate } = useSWRConfig();
   return async (target: SeenTarget) => {
     await api.post('/users/me/seen-notification', target);
-    await mutate(NOTIFICATIONS_KEY);
+    await mutate((key) => isStaleKey(key, [NOTIFICATIONS_PATH]));
   };
 }

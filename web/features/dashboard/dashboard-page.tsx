@@ -1,11 +1,10 @@
 import { Anchor, Badge, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
-import { NOTIFICATIONS_DROPDOWN_SIZE } from '../../../shared/constants.ts';
-import { MESSAGES } from '../../../shared/messages.ts';
 import { EmptyPanel, ErrorPanel, LoadingPanel } from '../../components/page-state.tsx';
 import { useSession } from '../../lib/app-context.tsx';
 import { formatCount, formatDateTime } from '../../lib/format.ts';
-import { useNotifications } from '../../lib/notifications-api.ts';
+import { useT } from '../../lib/i18n-context.tsx';
+import { LATEST_UNSEEN, useNotifications } from '../../lib/notifications-api.ts';
 import { type CountName, useCount } from './api.ts';
 
 const CARDS: { name: CountName; label: string; to: string }[] = [
@@ -34,23 +33,27 @@ function CountCard({ name, label, to }: { name: CountName; label: string; to: st
   );
 }
 
+/** The bell's list on the dashboard: the same 5 latest unseen, from the same call (01 §2.3). */
 function LatestNotifications() {
-  const { data, error, isLoading } = useNotifications();
-  const latest = (data?.data ?? []).slice(0, NOTIFICATIONS_DROPDOWN_SIZE);
+  const { data, error, isLoading } = useNotifications(LATEST_UNSEEN);
+  const t = useT();
+  const latest = data?.data ?? [];
   return (
     <Paper withBorder p="md" radius="md">
       <Group justify="space-between" mb="sm">
         <Group gap="xs">
-          <Title order={4}>Latest notifications</Title>
-          {data && data.unseenCount > 0 && <Badge color="red">{data.unseenCount} unseen</Badge>}
+          <Title order={4}>{t('notifications.latest')}</Title>
+          {data && data.unseenCount > 0 && (
+            <Badge color="red">{t('notifications.unseen', { count: data.unseenCount })}</Badge>
+          )}
         </Group>
         <Anchor component={Link} to="/notifications" size="sm">
-          View All
+          {t('notifications.viewAll')}
         </Anchor>
       </Group>
       {isLoading && <LoadingPanel />}
       {error && <ErrorPanel error={error} />}
-      {data && latest.length === 0 && <EmptyPanel>{MESSAGES.noNotifications}</EmptyPanel>}
+      {data && latest.length === 0 && <EmptyPanel>{t('notifications.none')}</EmptyPanel>}
       <Stack gap={6}>
         {latest.map((n) => (
           <Group key={n._id} justify="space-between" wrap="nowrap" gap="sm">

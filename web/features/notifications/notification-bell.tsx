@@ -1,5 +1,4 @@
 import { ActionIcon, Group, Indicator, Stack, Text } from '@mantine/core';
-import { NOTIFICATIONS_DROPDOWN_SIZE } from '../../../shared/constants.ts';
 import {
   Dropdown,
   DropdownDivider,
@@ -10,18 +9,18 @@ import {
 import { BellIcon } from '../../components/icons.tsx';
 import { showToast } from '../../components/toast-store.ts';
 import { useT } from '../../lib/i18n-context.tsx';
-import { latestUnseen, useMarkSeen, useNotifications } from '../../lib/notifications-api.ts';
+import { LATEST_UNSEEN, useMarkSeen, useNotifications } from '../../lib/notifications-api.ts';
 import { NotificationContent } from './notification-item.tsx';
 import { useOpenNotification } from './use-open-notification.ts';
 
 /** The header bell: unseen count, the 5 latest unseen, View All and Dismiss All (01 §2.3). */
 export function NotificationBell() {
-  const { data } = useNotifications({ delayed: true });
+  const { data } = useNotifications(LATEST_UNSEEN, { delayed: true });
   const markSeen = useMarkSeen();
   const open = useOpenNotification();
   const t = useT();
   const unseen = data?.unseenCount ?? 0;
-  const latest = latestUnseen(data, NOTIFICATIONS_DROPDOWN_SIZE);
+  const latest = data?.data ?? [];
 
   const dismissAll = () =>
     markSeen({ all: true }).catch((error: unknown) =>

@@ -1,4 +1,5 @@
-import { Badge, Button, Group, Paper, Stack, Title, UnstyledButton } from '@mantine/core';
+import { Badge, Button, Group, Pagination, Paper, Stack, Title, UnstyledButton } from '@mantine/core';
+import { useState } from 'react';
 import { EmptyPanel, ErrorPanel, LoadingPanel } from '../../components/page-state.tsx';
 import { showToast } from '../../components/toast-store.ts';
 import { useT } from '../../lib/i18n-context.tsx';
@@ -6,12 +7,24 @@ import { useMarkSeen, useNotifications } from '../../lib/notifications-api.ts';
 import { NotificationContent } from './notification-item.tsx';
 import { useOpenNotification } from './use-open-notification.ts';
 
+export const NOTIFICATIONS_PAGE_SIZE = 20;
+
+/** How many pages a list of `total` items makes; at least one, so the pager never shows page 1 of 0. */
+export function pageCount(total: number, size = NOTIFICATIONS_PAGE_SIZE): number {
+  return Math.max(1, Math.ceil(total / size));
+}
+
 export function NotificationsPage() {
-  const { data, error, isLoading } = useNotifications();
+  const [page, setPage] = useState(1);
+  const { data, error, isLoading } = useNotifications({
+    limit: NOTIFICATIONS_PAGE_SIZE,
+    skip: (page - 1) * NOTIFICATIONS_PAGE_SIZE,
+  });
   const markSeen = useMarkSeen();
   const open = useOpenNotification();
   const t = useT();
   const unseen = data?.unseenCount ?? 0;
+  const pages = data ? pageCount(data.total) : 1;
 
   const dismissAll = async () => {
     try {
@@ -27,7 +40,7 @@ export function NotificationsPage() {
       <Group justify="space-between">
         <Group gap="sm">
           <Title order={2}>{t('notifications.title')}</Title>
-          {unseen > 0 && <Badge color="red">{unseen} unseen</Badge>}
+          {unseen > 0 && <Badge color="red">{t('notifications.unseen', { count: unseen })}</Badge>}
         </Group>
         <Button variant="light" onClick={dismissAll} disabled={unseen === 0}>
           {t('notifications.dismissAll')}
@@ -53,6 +66,7 @@ export function NotificationsPage() {
           </Stack>
         )}
       </Paper>
+      {pages > 1 && <Pagination value={page} onChange={setPage} total={pages} aria-label="Pages" />}
     </Stack>
   );
 }
