@@ -4,7 +4,7 @@ import { getInvoice, putInvoice } from '../repositories/invoice-repository.ts';
 import type { StoredItem } from '../repositories/item-repository.ts';
 import { writeActivity } from './activity-service.ts';
 import { confirmInvoice, withdrawInvoice } from './invoice-confirm.ts';
-import { invoiceDownload, softDeleteInvoice, stampInvoice } from './invoice-service.ts';
+import { downloadQueryOf, invoiceDownload, softDeleteInvoice, stampInvoice } from './invoice-service.ts';
 
 /**
  * An account's invoices and credit notes (02 §7 Accounts). The route has checked the caller's access to
@@ -56,7 +56,8 @@ async function convert(ctx: OpContext, invoice: StoredItem, toCreditNote: boolea
 
 const invoiceDownloadOp = async (ctx: OpContext): Promise<OpResult> => {
   const invoice = await ofAccount(ctx, 'invoiceId');
-  return { body: await invoiceDownload(ctx.caller.companyId, invoice, ctx.query.preview === 'true') };
+  const { preview, stamped } = downloadQueryOf(ctx.query);
+  return { body: await invoiceDownload(ctx.caller.companyId, invoice, preview, stamped) };
 };
 
 const invoiceDelete = async (ctx: OpContext): Promise<OpResult> => {
@@ -83,8 +84,8 @@ const creditNoteStamp = async (ctx: OpContext): Promise<OpResult> => {
 
 const creditNoteDownload = async (ctx: OpContext): Promise<OpResult> => {
   const note = await ofAccount(ctx, 'creditNoteId', true);
-  const stamped = ctx.query.stamped === 'true' && typeof note.stampedKey === 'string';
-  return { body: await invoiceDownload(ctx.caller.companyId, note, ctx.query.preview === 'true', stamped) };
+  const { preview, stamped } = downloadQueryOf(ctx.query);
+  return { body: await invoiceDownload(ctx.caller.companyId, note, preview, stamped) };
 };
 
 export const INVOICE_ACCOUNT_OPERATIONS: Operations = {

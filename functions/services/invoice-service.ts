@@ -139,7 +139,19 @@ export async function downloadNameOf(companyId: string, invoice: StoredItem): Pr
   );
 }
 
-/** A presigned URL of an invoice's document; inline for the preview beside its values. */
+/** What a download call asks for: `?preview=true` shows it inline, `?stamped=true` asks for the stamped copy. */
+export const downloadQueryOf = (query: Readonly<Record<string, string | undefined>>) => ({
+  preview: query.preview === 'true',
+  stamped: query.stamped === 'true',
+});
+
+/** The stamped copy is always a PDF, whatever the original was, and is named apart from it. */
+const stampedNameOf = (name: string) => `${name.replace(/\.(pdf|png|jpe?g|tiff?)$/i, '')}-stamped.pdf`;
+
+/**
+ * A presigned URL of an invoice's document; inline for the preview beside its values. The stamped copy
+ * is never swapped for the original: asked for and missing, it is a 404 that says so.
+ */
 export async function invoiceDownload(
   companyId: string,
   invoice: StoredItem,
@@ -147,16 +159,24 @@ export async function invoiceDownload(
   stamped = false,
 ) {
   const key = stamped ? str(invoice.stampedKey) : str(invoice.key);
-  if (!key) throw notFound('This invoice has no document');
+  if (!key) {
+    throw notFound(
+      stamped
+        ? `This ${invoice.isCreditNote === true ? 'credit note' : 'invoice'} has not been stamped yet`
+        : 'This invoice has no document',
+    );
+  }
   const bucket = stamped ? bucketName('documents') : bucketName('uploads');
-  const name = await downloadNameOf(companyId, invoice);
+  const original = await downloadNameOf(companyId, invoice);
+  const name = stamped ? stampedNameOf(original) : original;
   const url = await presignGet(bucket, key, 900, preview ? undefined : name);
   return { url, name };
 }
 
 const download = async (ctx: OpContext): Promise<OpResult> => {
   const invoice = await invoiceFor(ctx, ctx.params.id as string, 'read');
-  return { body: await invoiceDownload(ctx.caller.companyId, invoice, ctx.query.preview === 'true') };
+  const { preview, stamped } = downloadQueryOf(ctx.query);
+  return { body: await invoiceDownload(ctx.caller.companyId, invoice, preview, stamped) };
 };
 
 const manualUpdateSchema = z.object({
@@ -217,11 +237,20 @@ export async function stampInvoice(companyId: string, invoice: StoredItem, who: 
   const key = str(invoice.key);
   if (!key) throw notFound('This invoice has no document');
   const { getObjectBytes, putObject } = await import('../adapters/s3.ts');
-  const bytes = await getObjectBytes(bucketName('uploads'), key);
+  const bytes = await getObjectBytes(bucketName('uploads'), key).catch((err: { name?: string }) => {
+    // The document of an upload that never arrived.
+    if (err.name === 'NoSuchKey' || err.name === 'NotFound') throw notFound('This invoice has no document');
+    throw err;
+  });
   const { stampPdf } = await import('../lib/pdf-stamp.ts');
   const now = new Date();
   const label = `${invoice.isCreditNote === true ? 'CREDIT NOTE' : 'RECEIVED'} ${now.toISOString().slice(0, 10)}`;
-  const stamped = await stampPdf(bytes, [label, str(invoice.invoiceNumber) ?? '', who].filter(Boolean));
+  // A corrupt or encrypted PDF, or a TIFF, cannot be drawn on: the person is told, nothing is stored.
+  const stamped = await stampPdf(bytes, [label, str(invoice.invoiceNumber) ?? '', who].filter(Boolean)).catch(
+    () => {
+      throw badRequest('This document cannot be stamped: it is not a readable PDF, PNG or JPEG');
+    },
+  );
   const stampedKey = `stamped/${companyId}/${invoice._id}.pdf`;
   await putObject(bucketName('documents'), stampedKey, stamped, 'application/pdf');
   const updated = {

@@ -1,16 +1,22 @@
 import * as z from 'zod';
-import { CAPTURE_CONTENT_TYPES } from '../../shared/files/file-type.ts';
+import { canAccessItem } from '../../shared/access/item-access.ts';
+import { isCompanyWide } from '../../shared/access/route-access.ts';
+import { CAPTURE_CONTENT_TYPES, detectCaptureFileType, safeFileName } from '../../shared/files/file-type.ts';
+import { headObject } from '../adapters/asset-storage.ts';
 import { publishToCompany } from '../adapters/live.ts';
+import { objectStart } from '../adapters/object-start.ts';
 import { sendToQueue } from '../adapters/queue.ts';
 import { presignGet, presignPut } from '../adapters/s3.ts';
 import { bucketName } from '../config.ts';
-import { badRequest, conflict, notFound } from '../lib/errors.ts';
+import { badRequest, conflict, formError, notFound } from '../lib/errors.ts';
 import { newId } from '../lib/ids.ts';
 import { parseOrThrow } from '../lib/validation.ts';
 import type { OpContext, Operations, OpResult } from '../middleware/api-context.ts';
 import { getCapture, getInvoice, putCapture, putInvoice } from '../repositories/invoice-repository.ts';
 import type { StoredItem } from '../repositories/item-repository.ts';
+import { applyValues, valueErrors } from './invoice-edit.ts';
 import { captureKey, MAX_CAPTURE_BYTES } from './invoice-records.ts';
+import { LineageResolver } from './item-access-service.ts';
 
 const ACCEPTED_TYPES = Object.values(CAPTURE_CONTENT_TYPES);
 const ID = /^[0-9a-f]{24}$/;
@@ -129,42 +135,114 @@ const upload = async (ctx: OpContext): Promise<OpResult> =>
   startUpload(ctx, parseOrThrow(uploadRequestSchema, ctx.body));
 
 const manualUploadSchema = uploadRequestSchema.extend({
-  accountId: z.string().regex(ID, 'Choose an account'),
+  accountId: z.string({ error: 'Choose an account' }).regex(ID, 'Choose an account'),
   values: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])).default({}),
+  /** The key the first call answered, once the document is there: the second call files the invoice. */
+  key: z.string().max(400).optional(),
 });
+type ManualUpload = z.infer<typeof manualUploadSchema>;
+
+/** Manual documents live apart from captures' `invoices/` prefix, so the capture worker never sees them. */
+const manualPrefix = (companyId: string) => `manual/${companyId}/`;
+const MANUAL_KEY = /^manual\/([0-9a-f]{24})\/([0-9a-f]{24})\/[^/]+$/;
+
+/** The account a manual invoice is filed on: one of the company's live accounts the caller may change. */
+async function manualAccountErrors(ctx: OpContext, accountId: string): Promise<Record<string, string>> {
+  const resolver = new LineageResolver(ctx.caller.companyId);
+  const account = await resolver.item('accounts', accountId);
+  if (!account || account.deleted === true) return { accountId: 'Account not found' };
+  if (isCompanyWide(ctx.caller)) return {};
+  const lineage = await resolver.complete('accounts', account);
+  if (!canAccessItem(ctx.caller, 'read', lineage)) return { accountId: 'Account not found' };
+  if (!canAccessItem(ctx.caller, 'write', lineage))
+    return { accountId: 'You may not add invoices to this account' };
+  return {};
+}
+
+/** Every field's problem at once, so the form shows them together before anything is uploaded. */
+async function manualErrors(ctx: OpContext, req: ManualUpload): Promise<Record<string, string>> {
+  const values = Object.fromEntries(
+    Object.entries(valueErrors(req.values)).map(([k, v]) => [`values.${k}`, v]),
+  );
+  return { ...(await manualAccountErrors(ctx, req.accountId)), ...values };
+}
 
 /**
- * POST /invoices/manual-upload: a document whose values a person types in. It is stored where capture
- * does not look, and goes straight to validation once its values are saved.
+ * Checks the uploaded document by its bytes: it must have arrived, be at most 20 MB and be a PDF or an
+ * image capture accepts. Each failure is the upload's message on `file`, which the form shows with the
+ * other validation errors.
+ */
+async function manualFileErrors(key: string): Promise<Record<string, string>> {
+  const head = await headObject(bucketName('uploads'), key);
+  if (!head || head.size === 0) return { file: 'The document did not arrive. Upload it again.' };
+  if (head.size > MAX_CAPTURE_BYTES) return { file: 'The file is larger than 20 MB' };
+  const start = await objectStart(bucketName('uploads'), key, 1024);
+  if (!start || !detectCaptureFileType(start))
+    return { file: 'The file is not a PDF document or a PNG, JPEG or TIFF image' };
+  return {};
+}
+
+/**
+ * POST /invoices/manual-upload: a document whose values a person types in, in two calls. The first checks
+ * the account and values and answers a presigned PUT; nothing is stored, so an upload that fails leaves
+ * nothing behind. The second, with the key, checks the document and files the invoice (status manual),
+ * which goes straight to validation. Sending the second call again answers the same invoice.
  */
 const manualUpload = async (ctx: OpContext): Promise<OpResult> => {
   const req = parseOrThrow(manualUploadSchema, ctx.body);
   const companyId = ctx.caller.companyId;
-  const id = newId();
-  const key = `manual/${companyId}/${id}/${captureKey(companyId, id, req.fileName).split('/').pop()}`;
+  const errors = await manualErrors(ctx, req);
+  if (Object.keys(errors).length > 0) throw formError(errors);
+
+  if (req.key === undefined) {
+    const id = newId();
+    const key = `${manualPrefix(companyId)}${id}/${safeFileName(req.fileName, 'invoice.pdf')}`;
+    const uploadUrl = await presignPut(bucketName('uploads'), key, req.contentType);
+    return {
+      body: {
+        key,
+        fileName: req.fileName,
+        status: 'uploading',
+        uploadUrl,
+        headers: { 'Content-Type': req.contentType },
+      },
+    };
+  }
+
+  const match = MANUAL_KEY.exec(req.key);
+  if (!match || match[1] !== companyId) throw formError({ file: 'Upload the document first' });
+  const id = match[2] as string;
+  const existing = await getInvoice(companyId, id);
+  if (existing) return { body: existing };
+  const fileErrors = await manualFileErrors(req.key);
+  if (Object.keys(fileErrors).length > 0) throw formError(fileErrors);
   const now = new Date().toISOString();
   const invoice: StoredItem = {
     _id: id,
     companyId,
     batchId: req.batchId ?? id,
     fileName: req.fileName,
-    key,
+    key: req.key,
+    contentType: req.contentType,
     source: 'manual',
     userSub: ctx.caller.sub,
     accountId: req.accountId,
     status: 'manual',
     completed: false,
     isCreditNote: false,
-    values: req.values,
+    values: {},
     rates: [],
     invoiceValidationId: id,
     createdAt: now,
     updatedAt: now,
   };
-  const { applyValues } = await import('./invoice-edit.ts');
   const stored = await applyValues(companyId, invoice, req.values, ctx.caller.sub);
-  const uploadUrl = await presignPut(bucketName('uploads'), key, req.contentType);
-  return { status: 201, body: { ...stored, uploadUrl, headers: { 'Content-Type': req.contentType } } };
+  await publishToCompany(
+    companyId,
+    { type: 'invoice.created', keys: ['/invoices', '/invoice-validation'] },
+    ctx.log,
+  ).catch(() => undefined);
+  return { status: 201, body: stored };
 };
 
 async function captureOf(ctx: OpContext): Promise<StoredItem> {
