@@ -33,6 +33,23 @@ export function cognitoIdentity(userPoolId: string): IdentityProvider {
   };
   const quoted = (v: string) => `"${v.replace(/["\\]/g, '')}"`;
 
+  /**
+   * Whether `code` is what the user's authenticator app shows now. The pool checks it against the secret
+   * associated with the user: the pending one during enrolment, the enrolled one afterwards (the product
+   * starts no new association while one is enrolled), which is how removing the app is confirmed too.
+   */
+  async function codeMatches(accessToken: string | undefined, code: string): Promise<boolean> {
+    if (!accessToken) return false;
+    const out = await client
+      .send(new VerifySoftwareTokenCommand({ AccessToken: accessToken, UserCode: code.replace(/\s+/g, '') }))
+      .catch((err: { name?: string }) => {
+        if (err.name === 'EnableSoftwareTokenMFAException' || err.name === 'CodeMismatchException')
+          return undefined;
+        throw err;
+      });
+    return out?.Status === 'SUCCESS';
+  }
+
   return {
     kind: 'cognito',
     findByEmail: (email) => byFilter(`email = ${quoted(email.trim().toLowerCase())}`),
@@ -89,17 +106,7 @@ export function cognitoIdentity(userPoolId: string): IdentityProvider {
       return { secret: out.SecretCode, keptByProvider: true };
     },
     async confirmTotp(identity, code, _pending, accessToken) {
-      if (!accessToken) return false;
-      const out = await client
-        .send(
-          new VerifySoftwareTokenCommand({ AccessToken: accessToken, UserCode: code.replace(/\s+/g, '') }),
-        )
-        .catch((err: { name?: string }) => {
-          if (err.name === 'EnableSoftwareTokenMFAException' || err.name === 'CodeMismatchException')
-            return undefined;
-          throw err;
-        });
-      if (out?.Status !== 'SUCCESS') return false;
+      if (!(await codeMatches(accessToken, code))) return false;
       await client.send(
         new AdminSetUserMFAPreferenceCommand({
           UserPoolId: userPoolId,
@@ -109,7 +116,8 @@ export function cognitoIdentity(userPoolId: string): IdentityProvider {
       );
       return true;
     },
-    async disableTotp(identity) {
+    async disableTotp(identity, code, accessToken) {
+      if (!(await codeMatches(accessToken, code))) return false;
       await client.send(
         new AdminSetUserMFAPreferenceCommand({
           UserPoolId: userPoolId,
@@ -117,6 +125,7 @@ export function cognitoIdentity(userPoolId: string): IdentityProvider {
           SoftwareTokenMfaSettings: { Enabled: false, PreferredMfa: false },
         }),
       );
+      return true;
     },
   };
 }

@@ -28,6 +28,17 @@ function hashPassword(password: string): Promise<string> {
   });
 }
 
+/** Whether `code` is what an authenticator app with `secret` shows now (one step either side). */
+async function codeMatches(secret: string | undefined, code: string): Promise<boolean> {
+  const token = code.replace(/\s+/g, '');
+  if (!secret || !/^\d{6}$/.test(token)) return false;
+  try {
+    return (await verify({ secret, token, epochTolerance: TOTP_TOLERANCE_SECONDS })).valid;
+  } catch {
+    return false;
+  }
+}
+
 const identityOf = (a: StoredAccount): Identity => ({ sub: a.sub, email: a.email, name: a.name });
 const normalizeEmail = (email: string) => email.trim().toLowerCase();
 
@@ -103,16 +114,7 @@ export function localIdentity(dir: string): IdentityProvider {
       return { secret: generateSecret(), keptByProvider: false };
     },
     async confirmTotp(identity, code, pendingSecret) {
-      const token = code.replace(/\s+/g, '');
-      if (!pendingSecret || !/^\d{6}$/.test(token)) return false;
-      let valid = false;
-      try {
-        valid = (await verify({ secret: pendingSecret, token, epochTolerance: TOTP_TOLERANCE_SECONDS }))
-          .valid;
-      } catch {
-        valid = false;
-      }
-      if (!valid) return false;
+      if (!(await codeMatches(pendingSecret, code))) return false;
       await change(async (accounts) => {
         const account = accounts.find((a) => a.sub === identity.sub);
         if (!account) throw new Error('No such account');
@@ -120,10 +122,13 @@ export function localIdentity(dir: string): IdentityProvider {
       });
       return true;
     },
-    disableTotp: (identity) =>
+    disableTotp: (identity, code) =>
       change(async (accounts) => {
         const account = accounts.find((a) => a.sub === identity.sub);
-        if (account) delete account.totpSecret;
+        if (!account?.totpSecret) return true;
+        if (!(await codeMatches(account.totpSecret, code))) return false;
+        delete account.totpSecret;
+        return true;
       }),
   };
 }

@@ -35,7 +35,11 @@ export interface IdentityProvider {
     pendingSecret: string | undefined,
     accessToken?: string,
   ): Promise<boolean>;
-  disableTotp(identity: Identity): Promise<void>;
+  /**
+   * Turns the second factor off, only when `code` is what the enrolled authenticator app shows now, so a
+   * session left open cannot remove it. False, with nothing changed, when the code is wrong.
+   */
+  disableTotp(identity: Identity, code: string, accessToken?: string): Promise<boolean>;
 }
 
 let shared: IdentityProvider | undefined;

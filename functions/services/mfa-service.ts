@@ -44,24 +44,31 @@ const totpStart = async (ctx: OpContext): Promise<OpResult> => {
   };
 };
 
+const WRONG_CODE = 'That code is not right. Enter the code your app shows now.';
 const codeBody = z.object({ code: z.string().trim().min(1, 'This field is required') });
 
 const totpVerify = async (ctx: OpContext): Promise<OpResult> => {
-  const { code } = parseOrThrow(codeBody, ctx.body);
+  const { code } = parseOrThrow(codeBody, ctx.body ?? {});
   const identity = await identityOf(ctx);
   const pending = await getPendingTotp(identity.sub);
   const ok = await identityProvider().confirmTotp(identity, code, pending, accessToken(ctx));
-  if (!ok) throw formError({ code: 'That code is not right. Enter the code your app shows now.' });
+  if (!ok) throw formError({ code: WRONG_CODE });
   await deletePendingTotp(identity.sub);
   await writeActivity(ctx.caller, { type: 'mfa-enabled', model: 'users', modelId: ctx.caller.sub });
   return { body: { totp: { enabled: true } } };
 };
 
+/** Removing the app takes a code from it, so someone at an unattended session cannot take the factor off. */
 const totpDisable = async (ctx: OpContext): Promise<OpResult> => {
+  const { code } = parseOrThrow(codeBody, ctx.body ?? {});
   const identity = await identityOf(ctx);
-  await identityProvider().disableTotp(identity);
+  const provider = identityProvider();
+  if (await provider.totpEnabled(identity)) {
+    if (!(await provider.disableTotp(identity, code, accessToken(ctx))))
+      throw formError({ code: WRONG_CODE });
+    await writeActivity(ctx.caller, { type: 'mfa-disabled', model: 'users', modelId: ctx.caller.sub });
+  }
   await deletePendingTotp(identity.sub);
-  await writeActivity(ctx.caller, { type: 'mfa-disabled', model: 'users', modelId: ctx.caller.sub });
   return { body: { totp: { enabled: false } } };
 };
 

@@ -85,6 +85,13 @@ describe('the profile page', () => {
     await page.getByRole('textbox', { name: 'Code from the app' }).fill(await generate({ secret }));
     await page.getByRole('button', { name: 'Confirm' }).click();
     await page.getByRole('button', { name: 'Remove authenticator app' }).waitFor({ timeout: 10_000 });
+    // Removing it takes a code from the app as well.
+    await page.getByRole('textbox', { name: 'Code from the app' }).fill('000000');
+    await page.getByRole('button', { name: 'Remove authenticator app' }).click();
+    await expect
+      .poll(() => page.getByText('That code is not right', { exact: false }).isVisible())
+      .toBe(true);
+    await page.getByRole('textbox', { name: 'Code from the app' }).fill(await generate({ secret }));
     await page.getByRole('button', { name: 'Remove authenticator app' }).click();
     await page.getByRole('button', { name: 'Set up an authenticator app' }).waitFor({ timeout: 10_000 });
   });

@@ -48,7 +48,23 @@ describe('authenticator app (TOTP) with the local provider', () => {
     expect((await call('GET', '/users/me/mfa', user.token)).body).toEqual({ totp: { enabled: true } });
     expect((await call('POST', '/users/me/mfa/totp', user.token)).status).toBe(409);
 
-    const removed = await call('DELETE', '/users/me/mfa/totp', user.token);
+    // Removing the app takes a code it shows now; without one, or with a wrong one, it stays on.
+    const noCode = await call('DELETE', '/users/me/mfa/totp', user.token);
+    expect(noCode.status).toBe(400);
+    expect(noCode.body.formMessages).toEqual({ code: 'This field is required' });
+    const wrongCode = await call('DELETE', '/users/me/mfa/totp', user.token, { code: '000000' });
+    expect(wrongCode.status).toBe(400);
+    expect(wrongCode.body.formMessages).toEqual({
+      code: 'That code is not right. Enter the code your app shows now.',
+    });
+    const otherApp = await generate({ secret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP' });
+    expect((await call('DELETE', '/users/me/mfa/totp', user.token, { code: otherApp })).status).toBe(400);
+    expect((await store.findBySub(user.sub))?.totpSecret).toBe(secret);
+    expect((await call('GET', '/users/me/mfa', user.token)).body).toEqual({ totp: { enabled: true } });
+
+    const removed = await call('DELETE', '/users/me/mfa/totp', user.token, {
+      code: await generate({ secret }),
+    });
     expect(removed.body).toEqual({ totp: { enabled: false } });
     expect((await store.findBySub(user.sub))?.totpSecret).toBeUndefined();
   });

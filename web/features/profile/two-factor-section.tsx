@@ -78,6 +78,54 @@ function Enrolment({ enrolment, onDone }: { enrolment: TotpEnrolment; onDone: ()
   );
 }
 
+/** Removing the app asks for a code from it, as the server does, so an unattended session cannot. */
+function Removal({ onDone }: { onDone: (status: MfaStatus) => Promise<unknown> }) {
+  const api = useApi();
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const [busy, setBusy] = useState(false);
+
+  const remove = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    setError(undefined);
+    try {
+      await onDone(await api.del<MfaStatus>('/users/me/mfa/totp', { body: { code: code.trim() } }));
+      showToast('The authenticator app was removed.', 'success');
+    } catch (e) {
+      setError(e instanceof ApiError && e.formMessages?.code ? e.formMessages.code : errorMessage(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Stack>
+      <Group>
+        <Badge color="teal">On</Badge>
+        <Text size="sm">An authenticator app is set up for your account.</Text>
+      </Group>
+      <form onSubmit={remove} noValidate>
+        <Group align="flex-end">
+          <TextInput
+            label="Code from the app"
+            description="To remove the app, enter the code it shows now."
+            value={code}
+            onChange={(event) => setCode(event.currentTarget.value)}
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={8}
+            error={error}
+          />
+          <Button type="submit" color="red" variant="light" loading={busy}>
+            Remove authenticator app
+          </Button>
+        </Group>
+      </form>
+    </Stack>
+  );
+}
+
 /** Two-factor enrolment with an authenticator app: start, scan or type the key, confirm a code; or remove. */
 export function TwoFactorSection() {
   const t = useT();
@@ -96,32 +144,13 @@ export function TwoFactorSection() {
       setBusy(false);
     }
   };
-  const remove = async () => {
-    setBusy(true);
-    try {
-      await mutate(await api.del<MfaStatus>('/users/me/mfa/totp'), { revalidate: false });
-      showToast('The authenticator app was removed.', 'success');
-    } catch (e) {
-      showToast(errorMessage(e), 'error');
-    } finally {
-      setBusy(false);
-    }
-  };
 
   let body: ReactNode;
   if (isLoading) body = <LoadingPanel />;
   else if (isMissingRoute(error)) body = <Text c="dimmed">Two-factor set-up is not offered yet.</Text>;
   else if (error) body = <ErrorPanel error={error} />;
   else if (data?.totp.enabled) {
-    body = (
-      <Group>
-        <Badge color="teal">On</Badge>
-        <Text size="sm">An authenticator app is set up for your account.</Text>
-        <Button color="red" variant="light" onClick={remove} loading={busy}>
-          Remove authenticator app
-        </Button>
-      </Group>
-    );
+    body = <Removal onDone={(status) => mutate(status, { revalidate: false })} />;
   } else if (enrolment) {
     body = (
       <Enrolment
