@@ -1,5 +1,5 @@
 import { CognitoJwtVerifier } from 'aws-jwt-verify';
-import { SimpleJwksCache } from 'aws-jwt-verify/jwk';
+import { type Jwks, SimpleJwksCache } from 'aws-jwt-verify/jwk';
 import { JwtVerifier } from 'aws-jwt-verify/jwt-verifier';
 import { type AuthConfig, config } from '../config.ts';
 
@@ -30,13 +30,20 @@ const stringList = (v: unknown): string[] =>
  * provider: issuer, audience, expiry, client_id, and the `at+jwt` type that marks an access token
  * (an ID token, also signed by the provider, is refused).
  */
-export function createTokenVerifier(auth: AuthConfig = config().auth): TokenVerifier {
+export function createTokenVerifier(
+  auth: AuthConfig = config().auth,
+  opts: {
+    /** Signing keys known in advance: used instead of a first fetch from the issuer. */
+    jwks?: Jwks;
+  } = {},
+): TokenVerifier {
   if (auth.provider === 'cognito') {
     const verifier = CognitoJwtVerifier.create({
       userPoolId: auth.userPoolId as string,
       tokenUse: 'access',
       clientId: auth.clientId,
     });
+    if (opts.jwks) verifier.cacheJwks(opts.jwks);
     return {
       async verify(token) {
         const payload = await verifier.verify(token);
@@ -57,6 +64,7 @@ export function createTokenVerifier(auth: AuthConfig = config().auth): TokenVeri
     },
     { jwksCache: new SimpleJwksCache({ fetcher: anyProtocolFetcher }) },
   );
+  if (opts.jwks) verifier.cacheJwks(opts.jwks);
   return {
     async verify(token) {
       const payload = await verifier.verify(token);

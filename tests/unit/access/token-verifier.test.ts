@@ -1,0 +1,81 @@
+import { generateKeyPairSync, type KeyObject, sign } from 'node:crypto';
+import type { Jwks } from 'aws-jwt-verify/jwk';
+import { describe, expect, it } from 'vitest';
+import { createTokenVerifier } from '../../../functions/adapters/token-verifier.ts';
+
+/**
+ * The Cognito configuration of the token check, offline: tokens shaped as the user pool issues them,
+ * signed by a local key whose JWKS is handed to the verifier instead of being fetched from AWS.
+ */
+const POOL = 'eu-west-2_AbCdEf123';
+const OTHER_POOL = 'eu-west-2_ZyXwVu987';
+const CLIENT = '4example0client0id0abcdefg';
+const KID = 'cognito-test-key';
+
+const keyPair = () => generateKeyPairSync('rsa', { modulusLength: 2048 });
+const pool = keyPair();
+const stranger = keyPair();
+const jwks = {
+  keys: [{ ...pool.publicKey.export({ format: 'jwk' }), kid: KID, use: 'sig', alg: 'RS256' }],
+} as Jwks;
+
+const b64url = (data: string | Buffer) => Buffer.from(data).toString('base64url');
+
+function signed(claims: Record<string, unknown>, key: KeyObject = pool.privateKey): string {
+  const head = b64url(JSON.stringify({ alg: 'RS256', kid: KID }));
+  const body = b64url(JSON.stringify(claims));
+  return `${head}.${body}.${b64url(sign('RSA-SHA256', Buffer.from(`${head}.${body}`), key))}`;
+}
+
+const now = () => Math.floor(Date.now() / 1000);
+const issuerOf = (poolId: string) => `https://cognito-idp.eu-west-2.amazonaws.com/${poolId}`;
+
+/** An access token as Cognito issues it to the web client. */
+const accessClaims = (extra: Record<string, unknown> = {}) => ({
+  sub: 'b1f0c6a2-0000-4000-8000-000000000001',
+  iss: issuerOf(POOL),
+  client_id: CLIENT,
+  token_use: 'access',
+  scope: 'openid email',
+  'cognito:groups': ['entity viewers'],
+  auth_time: now() - 10,
+  iat: now() - 10,
+  exp: now() + 3600,
+  jti: 'a-token-id',
+  username: 'b1f0c6a2-0000-4000-8000-000000000001',
+  ...extra,
+});
+
+const verifier = createTokenVerifier({ provider: 'cognito', userPoolId: POOL, clientId: CLIENT }, { jwks });
+
+describe('Cognito access tokens', () => {
+  it('accepts an access token of the pool for the web client, with its groups', async () => {
+    await expect(verifier.verify(signed(accessClaims()))).resolves.toEqual({
+      sub: 'b1f0c6a2-0000-4000-8000-000000000001',
+      groups: ['entity viewers'],
+    });
+  });
+
+  it('refuses an ID token, even one issued to the same client', async () => {
+    const { client_id: _c, scope: _s, ...rest } = accessClaims({ token_use: 'id' });
+    const idToken = signed({ ...rest, aud: CLIENT, email: 'owner@demo.test' });
+    await expect(verifier.verify(idToken)).rejects.toThrow(/token use/i);
+  });
+
+  it('refuses a token issued to another app client', async () => {
+    await expect(verifier.verify(signed(accessClaims({ client_id: 'another-client' })))).rejects.toThrow(
+      /client/i,
+    );
+  });
+
+  it('refuses a token of another user pool', async () => {
+    await expect(verifier.verify(signed(accessClaims({ iss: issuerOf(OTHER_POOL) })))).rejects.toThrow(
+      /issuer/i,
+    );
+  });
+
+  it('refuses an expired token and one signed by a key the pool does not publish', async () => {
+    await expect(verifier.verify(signed(accessClaims({ exp: now() - 60 })))).rejects.toThrow(/expired/i);
+    await expect(verifier.verify(signed(accessClaims(), stranger.privateKey))).rejects.toThrow(/signature/i);
+  });
+});
