@@ -3,6 +3,7 @@ import { putItem } from '../../functions/repositories/item-repository.ts';
 import { keys } from '../../functions/repositories/keys.ts';
 import type { SearchResult } from '../../shared/schemas/register.ts';
 import { createCompany, createUser } from '../support/api-fixture.ts';
+import { spyOnDynamoCommands } from './dynamo-command-spy.ts';
 import { type Api, created, type RegisterWorld, startRegisterWorld } from './register-support.ts';
 
 let w: RegisterWorld;
@@ -209,6 +210,42 @@ describe('global search', () => {
       'entity:Heritage Holdings Ltd',
       'asset:Heritage Mill',
     ]);
+  });
+
+  it('answers every search from queries and key reads, never a table Scan, first use of a company included', async () => {
+    const companyId = await createCompany('Unindexed Co');
+    await createUser({
+      sub: 'unindexed',
+      email: 'unindexed@unindexed.test',
+      companyIds: [companyId],
+      permissions: ['company_user'],
+    });
+    await putItem(
+      { pk: keys.collection({ companyId }, 'entities'), indexes: [], searchFields: [] },
+      {
+        _id: 'cccccccccccccccccccccccc',
+        companyId,
+        legalName: 'Quarry Holdings Ltd',
+        createdAt: '2025-01-01',
+      },
+    );
+    const spy = spyOnDynamoCommands();
+    try {
+      expect(labels(await search('quarry', w.token('unindexed')))).toEqual(['entity:Quarry Holdings Ltd']);
+      expect((await search('aldgate')).length).toBeGreaterThan(0);
+      expect((await search('EC3N1DL')).length).toBeGreaterThan(0);
+      expect((await search('bold', retailUser)).length).toBeGreaterThan(0);
+      for (const type of ['entity', 'asset', 'account'] as const) {
+        const res = await api({ method: 'GET', path: `/util/search?query=bold&type=${type}`, token: owner });
+        expect(res.status).toBe(200);
+      }
+      const sent = spy.names();
+      // The spy must see the searches' reads, or its silence about Scans would prove nothing.
+      expect(sent.filter((n) => n === 'QueryCommand').length).toBeGreaterThan(0);
+      expect(sent.filter((n) => /Scan/.test(n))).toEqual([]);
+    } finally {
+      spy.restore();
+    }
   });
 
   it('lists results of one kind for pickers at /util/search', async () => {

@@ -12,6 +12,7 @@ import type {
   GridfetchUsageReport,
 } from '../../shared/schemas/util-staff.ts';
 import { createUser } from '../support/api-fixture.ts';
+import { spyOnDynamoCommands } from './dynamo-command-spy.ts';
 import { MPANS, minimalPdf, PNG_BYTES, putTo } from './register-accounts-support.ts';
 import { type Api, created, type RegisterWorld, startRegisterWorld } from './register-support.ts';
 
@@ -118,8 +119,14 @@ describe('staff only', () => {
 
 describe('global statistics', () => {
   it('counts every company with no table scan: live items only, and invoices of this month', async () => {
-    const res = await api({ method: 'GET', path: '/util/global-stats', token: staff });
+    const spy = spyOnDynamoCommands();
+    const res = await api({ method: 'GET', path: '/util/global-stats', token: staff }).finally(() =>
+      spy.restore(),
+    );
     expect(res.status).toBe(200);
+    const sent = spy.names();
+    expect(sent.filter((n) => n === 'QueryCommand').length).toBeGreaterThan(0);
+    expect(sent.filter((n) => /Scan/.test(n))).toEqual([]);
     const stats = res.body as unknown as GlobalStats;
     expect(stats.month).toBe(thisMonth);
     const demo = stats.companies.find((c) => c._id === w.demoId);
