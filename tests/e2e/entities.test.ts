@@ -87,3 +87,61 @@ describe('the entity tree', () => {
     ]);
   });
 });
+
+describe('moving an entity', () => {
+  const OFFICES = 'Demo Estates Offices Ltd';
+  const RETAIL = 'Demo Estates Retail Ltd';
+  const LOGISTICS = 'Demo Estates Logistics Ltd';
+
+  /** The id of an entity in the tree of /entities, from its link. */
+  async function entityId(on: Page, name: string): Promise<string> {
+    const link = on.getByRole('link', { name, exact: true }).first();
+    await link.waitFor({ timeout: 15_000 });
+    const href = (await link.getAttribute('href')) ?? '';
+    return href.split('/')[2] ?? '';
+  }
+
+  async function chooseParent(on: Page, name: string) {
+    const select = on.getByLabel('Parent entity');
+    const value = await select.locator('option', { hasText: name }).getAttribute('value');
+    await select.selectOption(value ?? '');
+  }
+
+  it('refuses a move under its own subsidiary beside the field, then moves it and the tree shows it', async () => {
+    await signIn(page, stack.origin, 'owner@demo.test', '/entities');
+    const offices = await entityId(page, OFFICES);
+    const retail = await entityId(page, RETAIL);
+    await page.goto(`${stack.origin}/entities/${offices}/edit`);
+    await page
+      .getByLabel('Parent entity')
+      .locator('option', { hasText: RETAIL })
+      .waitFor({ state: 'attached' });
+
+    // Meanwhile someone else puts Retail under Offices: this page's list of parents is now out of date.
+    const other = await browser.newContext();
+    try {
+      const otherPage = await other.newPage();
+      await signIn(otherPage, stack.origin, 'owner@demo.test', `/entities/${retail}/edit`);
+      await chooseParent(otherPage, OFFICES);
+      await otherPage.getByRole('button', { name: 'Save' }).click();
+      await otherPage.waitForURL(/\/structure$/, { timeout: 15_000 });
+    } finally {
+      await other.close();
+    }
+
+    await chooseParent(page, RETAIL);
+    await page.getByRole('button', { name: 'Save' }).click();
+    const refusal = page.getByText('An entity cannot be moved under itself or one of its own subsidiaries.');
+    await expect.poll(() => refusal.isVisible(), { timeout: 15_000 }).toBe(true);
+    expect(new URL(page.url()).pathname).toBe(`/entities/${offices}/edit`);
+
+    await chooseParent(page, LOGISTICS);
+    expect(await refusal.count()).toBe(0);
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.waitForURL(/\/structure$/, { timeout: 15_000 });
+    await page.goto(`${stack.origin}/entities`);
+    await expect.poll(() => subsidiariesOf(LOGISTICS), { timeout: 15_000 }).toContain(OFFICES);
+    expect(await subsidiariesOf(GROUP)).not.toContain(OFFICES);
+    expect(await subsidiariesOf(OFFICES)).toContain(RETAIL);
+  });
+});
