@@ -2,7 +2,14 @@ import { DeleteCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk
 import { findResource } from '../../shared/system/resources.ts';
 import { documentClient } from '../adapters/dynamo.ts';
 import { config } from '../config.ts';
-import { type CollectionRef, getItem, putItem, queryEvery, type StoredItem } from './item-repository.ts';
+import {
+  type CollectionRef,
+  getItem,
+  keyAttributes,
+  putItem,
+  queryEvery,
+  type StoredItem,
+} from './item-repository.ts';
 import { keys } from './keys.ts';
 
 /**
@@ -72,6 +79,106 @@ export async function claimCapture(companyId: string, id: string, now: Date): Pr
           ':stale': now.getTime() - STALE_CLAIM_MS,
           ':one': 1,
         },
+      }),
+    );
+    return true;
+  } catch (err) {
+    if (isConditionFailure(err)) return false;
+    throw err;
+  }
+}
+
+/**
+ * The order an invoice moves through while its document is captured. A status is only ever written over
+ * one earlier in this order, so a late or repeated event cannot move an invoice back; captured, manual,
+ * error and completed are past all of them.
+ */
+const CAPTURE_PROGRESS = ['uploading', 'queued', 'pending', 'processing'] as const;
+export type CaptureProgress = (typeof CAPTURE_PROGRESS)[number];
+
+/** The statuses a record may leave for `to`: those before it (and `to` itself, so a retry is a no-op). */
+const before = (to: CaptureProgress) => CAPTURE_PROGRESS.slice(0, CAPTURE_PROGRESS.indexOf(to) + 1);
+
+async function advance(pk: string, id: string, to: CaptureProgress, now: Date): Promise<boolean> {
+  const from = before(to);
+  const values: Record<string, string> = { ':to': to, ':now': now.toISOString() };
+  from.forEach((s, i) => {
+    values[`:f${i}`] = s;
+  });
+  try {
+    await documentClient().send(
+      new UpdateCommand({
+        TableName: config().tableName,
+        Key: { pk, sk: id },
+        UpdateExpression: 'SET #status = :to, updatedAt = :now',
+        ConditionExpression: `attribute_exists(pk) AND #status <> :to AND #status IN (${from
+          .map((_, i) => `:f${i}`)
+          .join(', ')})`,
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: values,
+      }),
+    );
+    return true;
+  } catch (err) {
+    if (isConditionFailure(err)) return false;
+    throw err;
+  }
+}
+
+/**
+ * Moves an invoice forward to a capture status (queued, processing) only from an earlier one. Answers
+ * whether it moved: false when it was there already or past it (captured, completed, ...), or is gone.
+ */
+export const advanceInvoiceStatus = (companyId: string, id: string, to: CaptureProgress, now = new Date()) =>
+  advance(invoicesRef(companyId).pk, id, to, now);
+
+/** The capture record's counterpart of advanceInvoiceStatus, for the object having arrived (queued). */
+export const advanceCaptureStatus = (companyId: string, id: string, to: CaptureProgress, now = new Date()) =>
+  advance(capturesRef(companyId).pk, id, to, now);
+
+/**
+ * Puts a processing invoice back to queued when its capture gave its claim back (the message is retried
+ * or kept in the dead-letter queue), so the browser does not show it as being worked on meanwhile.
+ */
+export async function requeueInvoice(companyId: string, id: string, now = new Date()): Promise<boolean> {
+  try {
+    await documentClient().send(
+      new UpdateCommand({
+        TableName: config().tableName,
+        Key: { pk: invoicesRef(companyId).pk, sk: id },
+        UpdateExpression: 'SET #status = :queued, updatedAt = :now',
+        ConditionExpression: 'attribute_exists(pk) AND #status = :processing',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: {
+          ':queued': 'queued',
+          ':processing': 'processing',
+          ':now': now.toISOString(),
+        },
+      }),
+    );
+    return true;
+  } catch (err) {
+    if (isConditionFailure(err)) return false;
+    throw err;
+  }
+}
+
+/**
+ * Writes what capture made of an invoice unless a person has confirmed it meanwhile: a capture run again
+ * must not undo a completed invoice, whose values are already in the account's data. Answers whether it
+ * was written.
+ */
+export async function putCapturedInvoice(companyId: string, item: StoredItem): Promise<boolean> {
+  const ref = invoicesRef(companyId);
+  try {
+    await documentClient().send(
+      new PutCommand({
+        TableName: config().tableName,
+        Item: { ...item, ...keyAttributes(ref, item) },
+        ConditionExpression:
+          'attribute_not_exists(pk) OR (#status <> :completed AND (attribute_not_exists(completed) OR completed <> :true))',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':completed': 'completed', ':true': true },
       }),
     );
     return true;

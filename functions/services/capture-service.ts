@@ -2,18 +2,26 @@ import { createHash } from 'node:crypto';
 import { extractInvoices, isInvoiceComplete } from '../../shared/capture/extract.ts';
 import type { CaptureResults, InvoiceExtract, Template } from '../../shared/capture/model.ts';
 import { detectCaptureFileType } from '../../shared/files/file-type.ts';
+import type { CheckResult } from '../../shared/validation/checks.ts';
+import { DEFAULT_VALIDATION_RULES } from '../../shared/validation/rules.ts';
+import { publishToCompany } from '../adapters/live.ts';
 import { sendToQueue } from '../adapters/queue.ts';
 import { getObjectBytes } from '../adapters/s3.ts';
 import { analyseDocument, isDocumentProblem } from '../adapters/textract.ts';
 import type { Logger } from '../lib/logger.ts';
 import {
+  advanceCaptureStatus,
+  advanceInvoiceStatus,
+  type CaptureProgress,
   claimCapture,
   claimFileDigest,
   getCapture,
   getInvoice,
   putCapture,
+  putCapturedInvoice,
   putInvoice,
   putValidation,
+  requeueInvoice,
 } from '../repositories/invoice-repository.ts';
 import { queryAll, type StoredItem } from '../repositories/item-repository.ts';
 import { keys } from '../repositories/keys.ts';
@@ -32,6 +40,9 @@ export interface CaptureOutcome {
   invoiceIds: string[];
   reason?: string;
 }
+
+/** The error type of a document whose bytes were captured before. */
+const DUPLICATE_TYPE = 'duplicate';
 
 const TEMPLATE_CACHE_MS = 60_000;
 let templateCache: { at: number; templates: Template[] } | undefined;
@@ -91,6 +102,51 @@ async function ensureCapture(companyId: string, captureId: string, fileName: str
   return capture;
 }
 
+/** The invoices a capture's document became (or will become): one until it has been read. */
+const invoiceIdsOf = (capture: StoredItem, captureId: string): string[] =>
+  Array.isArray(capture.invoiceIds) && capture.invoiceIds.length > 0
+    ? capture.invoiceIds.map(String)
+    : [captureId];
+
+/**
+ * Tells the company's browsers that invoices moved on, with the keys they refetch: the upload list polls
+ * `/invoices?batchId=` and so updates at once instead of at its next tick.
+ */
+export async function announceCaptureStatus(
+  companyId: string,
+  captureId: string,
+  status: string,
+  invoiceIds: string[],
+  log: Logger,
+): Promise<void> {
+  await publishToCompany(
+    companyId,
+    {
+      type: `invoice.${status}`,
+      keys: ['/invoices', '/invoice-validation', ...invoiceIds.map((id) => `/invoices/${id}`)],
+      data: { captureId, status, invoiceIds },
+    },
+    log,
+  ).catch((err) => log.warn('live update failed', { error: String(err) }));
+}
+
+/**
+ * Mirrors a capture status onto the capture's invoices, each only forward (a conditional write), and
+ * announces the ones that moved. A repeated or late event finds them there or past it and says nothing.
+ */
+async function mirrorStatus(
+  companyId: string,
+  captureId: string,
+  ids: string[],
+  status: CaptureProgress,
+  log: Logger,
+): Promise<string[]> {
+  const moved: string[] = [];
+  for (const id of ids) if (await advanceInvoiceStatus(companyId, id, status)) moved.push(id);
+  if (moved.length > 0) await announceCaptureStatus(companyId, captureId, status, moved, log);
+  return moved;
+}
+
 /** PDF encryption is declared in the trailer; Textract cannot read such a file, so say why at once. */
 function isEncryptedPdf(bytes: Uint8Array): boolean {
   const tail = Buffer.from(bytes.subarray(Math.max(0, bytes.length - 4096))).toString('latin1');
@@ -117,10 +173,15 @@ export async function captureDocument(
   }
   const { companyId, captureId, fileName } = parsed;
   const capture = await ensureCapture(companyId, captureId, fileName, key);
+  const ids = invoiceIdsOf(capture, captureId);
+  // The object is in the store and its event in hand: the document waits for a worker.
+  await advanceCaptureStatus(companyId, captureId, 'queued');
+  await mirrorStatus(companyId, captureId, ids, 'queued', log);
   if (!(await claimCapture(companyId, captureId, new Date()))) {
     log.info('capture already taken', { companyId, captureId, status: capture.status });
     return { companyId, captureId, status: 'skipped', invoiceIds: [], reason: 'Already captured' };
   }
+  await mirrorStatus(companyId, captureId, ids, 'processing', log);
   try {
     return await captureClaimed(bucket, key, size, capture, parsed, log);
   } catch (err) {
@@ -131,6 +192,11 @@ export async function captureDocument(
       lastError: err instanceof Error ? err.message : String(err),
       updatedAt: new Date().toISOString(),
     }).catch((e) => log.error('could not release the capture', { captureId, error: String(e) }));
+    const requeued: string[] = [];
+    for (const id of ids) {
+      if (await requeueInvoice(companyId, id).catch(() => false)) requeued.push(id);
+    }
+    if (requeued.length > 0) await announceCaptureStatus(companyId, captureId, 'queued', requeued, log);
     throw err;
   }
 }
@@ -163,7 +229,7 @@ async function captureClaimed(
   if (earlier) {
     const other = await getCapture(companyId, earlier);
     const name = str(other?.fileName) ?? earlier;
-    return fail(`This file was already uploaded as ${name}; it is not captured twice.`, 'duplicate');
+    return fail(`This file was already uploaded as ${name}; it is not captured twice.`, DUPLICATE_TYPE);
   }
 
   let results: CaptureResults;
@@ -207,8 +273,10 @@ async function captureClaimed(
       } satisfies StoredItem,
     };
   });
-  for (const r of records) await putInvoice(companyId, r.invoice);
-  for (const r of records) {
+  // An invoice a person confirmed while its document was captured again keeps what they confirmed.
+  const written: typeof records = [];
+  for (const r of records) if (await putCapturedInvoice(companyId, r.invoice)) written.push(r);
+  for (const r of written) {
     await putValidation(companyId, validationItemFor(r.invoice, capture, 'pending', now));
   }
   const allComplete = records.every((r) => r.invoice.status === 'captured');
@@ -226,7 +294,7 @@ async function captureClaimed(
   });
   await sendToQueue(
     'validation',
-    ids.map((invoiceId) => ({ companyId, invoiceId })),
+    written.map((r) => ({ companyId, invoiceId: r.invoice._id })),
   );
   log.info('document captured', {
     companyId,
@@ -262,10 +330,42 @@ async function finishWithError(
     createdAt: now,
   };
   const stored = { ...invoice, status: 'error', error, invoiceValidationId: captureId, updatedAt: now };
-  await putInvoice(companyId, stored);
-  await putValidation(companyId, {
-    ...validationItemFor(stored, capture ?? stored, 'error', now),
-    reason,
-  });
+  if (!(await putCapturedInvoice(companyId, stored))) {
+    log.warn('capture failed; the confirmed invoice is kept', { companyId, captureId, reason, type });
+    return;
+  }
+  await putValidation(companyId, validationOfFailedCapture(stored, capture ?? stored, reason, type, now));
   log.warn('capture failed', { companyId, captureId, reason, type });
+}
+
+const DUPLICATE_RULE = DEFAULT_VALIDATION_RULES.find((r) => r.key === 'duplicate-invoice-number');
+
+/**
+ * The validation item of a document capture gave up on. Mostly error: the bill could not be read, so
+ * nothing could be checked. A copy of a file already captured is different: the duplicate check of the
+ * bill validation (DOMAIN) has its answer without reading it, so it fails that check, with the reason.
+ */
+function validationOfFailedCapture(
+  invoice: StoredItem,
+  capture: StoredItem,
+  reason: string,
+  type: string,
+  now: string,
+): StoredItem {
+  const base = { ...validationItemFor(invoice, capture, 'error', now), reason };
+  if (type !== DUPLICATE_TYPE || !DUPLICATE_RULE) return base;
+  const result: CheckResult = {
+    key: DUPLICATE_RULE.key,
+    group: DUPLICATE_RULE.group,
+    name: DUPLICATE_RULE.name,
+    status: 'failed',
+    reason: `${reason} Remove the copy.`,
+  };
+  return {
+    ...base,
+    status: 'failed',
+    results: [result],
+    summary: { passed: 0, warning: 0, failed: 1, skipped: 0 },
+    validatedAt: now,
+  };
 }
