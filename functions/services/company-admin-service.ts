@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import type { Caller } from '../../shared/access/caller.ts';
 import { DEFAULT_LIST_LIMIT, MAX_LIST_LIMIT } from '../../shared/constants.ts';
-import { CALENDAR_PERIODS, companySchema } from '../../shared/schemas/company.ts';
+import { CALENDAR_PERIODS, companySchema, invoiceFileNameLimitSchema } from '../../shared/schemas/company.ts';
 import { identityProvider } from '../adapters/identity.ts';
 import { formError, notFound } from '../lib/errors.ts';
 import { newId } from '../lib/ids.ts';
@@ -167,6 +167,8 @@ const settingsBody = z
     messageCategories: z.array(z.string().trim().min(1).max(100)).max(200),
     documentCategories: z.array(z.string().trim().min(1).max(100)).max(200),
     invoiceCaptureEmail: z.string().trim().toLowerCase().email('Must be a valid e-mail address').nullable(),
+    // Null goes back to the default.
+    invoiceFileNameLimit: invoiceFileNameLimitSchema.nullable(),
     isDemo: z.boolean(),
   })
   .partial()

@@ -1,9 +1,39 @@
+import { findResource } from '../../shared/system/resources.ts';
 import { presignGet } from '../adapters/s3.ts';
 import { bucketName } from '../config.ts';
-import { notFound } from '../lib/errors.ts';
+import { badRequest, forbidden, notFound } from '../lib/errors.ts';
 import type { OpContext, Operations, OpResult } from '../middleware/api-context.ts';
-import { getItem } from '../repositories/item-repository.ts';
+import { type CollectionRef, getItem, listItems } from '../repositories/item-repository.ts';
 import { keys } from '../repositories/keys.ts';
+import { collectionOf, listQueryOf } from './resource-service.ts';
+
+function emailsResource() {
+  const r = findResource('emails');
+  if (!r) throw new Error('The emails resource is not declared');
+  return r;
+}
+
+/**
+ * GET /emails: the company's capture inbox log, newest first. `unmatched=true` lists instead the mail
+ * that reached no company (an unknown capture address), which is logged where only staff see it.
+ */
+const listEmails = async (ctx: OpContext): Promise<OpResult> => {
+  const { unmatched, ...query } = ctx.query;
+  if (unmatched !== undefined && unmatched !== 'true' && unmatched !== 'false')
+    throw badRequest('unmatched must be true or false');
+  const resource = emailsResource();
+  let ref: CollectionRef = collectionOf(resource, ctx.caller);
+  if (unmatched === 'true') {
+    if (!ctx.caller.isAdmin) throw forbidden('Only staff can see e-mail that reached no company');
+    ref = { ...ref, pk: keys.collection({}, 'emails') };
+  }
+  const q = listQueryOf(resource, query);
+  const { data, total } = await listItems(ref, {
+    ...q,
+    descending: query.$sort === undefined || query.$sort === '-createdAt',
+  });
+  return { body: { data, total, limit: q.limit, skip: q.skip } };
+};
 
 /** GET /emails/{id}/attachments/{attachmentId}/download: an attachment as the capture inbox stored it. */
 const emailAttachmentDownload = async (ctx: OpContext): Promise<OpResult> => {
@@ -26,5 +56,6 @@ const emailAttachmentDownload = async (ctx: OpContext): Promise<OpResult> => {
 };
 
 export const EMAIL_OPERATIONS: Operations = {
+  'emails.list': listEmails,
   'emails.attachmentDownload': emailAttachmentDownload,
 };

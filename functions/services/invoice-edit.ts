@@ -13,7 +13,8 @@ import {
   putValidation,
   removeInvoiceNumber,
 } from '../repositories/invoice-repository.ts';
-import type { StoredItem } from '../repositories/item-repository.ts';
+import { getItem, type StoredItem } from '../repositories/item-repository.ts';
+import { keys } from '../repositories/keys.ts';
 import { displayNameOf, validationItemFor } from './invoice-records.ts';
 
 const log = createLogger({ service: 'voltfolio', fn: 'invoices' });
@@ -124,6 +125,41 @@ export async function applyValues(
   if (newNumber && updated.deleted !== true) await putInvoiceNumber(companyId, newNumber, invoice._id);
   await queueValidation(companyId, updated);
   return updated;
+}
+
+/** What a person may change on an invoice: its values and the account it belongs to. */
+export const invoiceEditSchema = z.object({
+  values: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])).default({}),
+  accountId: z
+    .string()
+    .regex(/^[0-9a-f]{24}$/, 'Must be a valid id')
+    .nullable()
+    .optional(),
+});
+export type InvoiceEdit = z.infer<typeof invoiceEditSchema>;
+
+/**
+ * Applies a person's edit: the account (checked to exist; null takes it off) and the values, then
+ * validation again, since either can change a check's result.
+ */
+export async function editInvoice(
+  companyId: string,
+  invoice: StoredItem,
+  edit: InvoiceEdit,
+  userSub: string,
+): Promise<StoredItem> {
+  let next = invoice;
+  if (edit.accountId !== undefined) {
+    if (edit.accountId) {
+      const account = await getItem(keys.collection({ companyId }, 'accounts'), edit.accountId);
+      if (!account || account.deleted === true) throw formError({ accountId: 'Account not found' });
+      next = { ...invoice, accountId: edit.accountId, accountChosenBy: userSub };
+    } else {
+      next = { ...invoice, accountChosenBy: userSub };
+      delete next.accountId;
+    }
+  }
+  return applyValues(companyId, next, edit.values, userSub);
 }
 
 /** Puts the invoice back in the validation queue as pending, and asks the worker to check it. */

@@ -141,15 +141,20 @@ const importInvoices = async (ctx: OpContext): Promise<OpResult> => {
 
 const rollbackSchema = z.object({ batchId: z.string().regex(/^[0-9a-f]{24}$/, 'Must be a valid id') });
 
-/** POST /invoices/import-rollback: the batch's invoices leave (a confirmed one takes its figures with it). */
+/**
+ * POST /invoices/import-rollback: the invoices the import wrote leave (a confirmed one takes its figures
+ * with it). Only imported invoices are touched: an upload or e-mail batch is not an import, and a document
+ * uploaded into an import's batch stays.
+ */
 const importRollback = async (ctx: OpContext): Promise<OpResult> => {
   const { batchId } = parseOrThrow(rollbackSchema, ctx.body);
   const companyId = ctx.caller.companyId;
   const batch = await queryIndexed(invoicesRef(companyId), 'batchId', batchId);
-  if (batch.length === 0) throw badRequest('No import with this batch id was found.');
+  const imported = batch.filter((invoice) => invoice.source === 'import');
+  if (imported.length === 0) throw badRequest('No import with this batch id was found.');
   let removed = 0;
   let alreadyRemoved = 0;
-  for (const invoice of batch) {
+  for (const invoice of imported) {
     if (invoice.deleted === true) {
       alreadyRemoved++;
       continue;
@@ -157,8 +162,15 @@ const importRollback = async (ctx: OpContext): Promise<OpResult> => {
     await softDeleteInvoice(companyId, invoice, { rolledBack: batchId });
     removed++;
   }
+  const kept = batch
+    .filter((invoice) => invoice.source !== 'import')
+    .map((invoice) => ({
+      _id: invoice._id,
+      name: String(invoice.fileName ?? invoice._id),
+      reason: 'Not written by the import (uploaded into its batch)',
+    }));
   await writeActivity(ctx.caller, { type: 'rollback', model: 'invoices', modelId: batchId });
-  return { body: { batchId, model: 'invoices', removed, alreadyRemoved, kept: [] } };
+  return { body: { batchId, model: 'invoices', removed, alreadyRemoved, kept } };
 };
 
 export const INVOICE_IMPORT_OPERATIONS: Operations = {

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { CaptureResults, InvoiceExtract } from '../../shared/capture/model.ts';
 import { safeFileName } from '../../shared/files/file-type.ts';
+import { INVOICE_FILE_NAME_LIMIT } from '../../shared/schemas/company.ts';
 import type { StoredItem } from '../repositories/item-repository.ts';
 
 /** Documents over this size are refused, in the browser, the API and the capture worker alike. */
@@ -77,7 +78,7 @@ export function displayNameOf(invoice: StoredItem): string {
   return name.length > DISPLAY_NAME_LIMIT ? `${name.slice(0, DISPLAY_NAME_LIMIT)}...` : name;
 }
 
-export const FILE_NAME_PART_LIMIT = 40;
+export const FILE_NAME_PART_LIMIT: number = INVOICE_FILE_NAME_LIMIT.default;
 
 /**
  * A file name for a downloaded invoice: legal name, site name, period and number, with the legal and site

@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { findResource } from '../../shared/system/resources.ts';
 import { publishToCompany } from '../adapters/live.ts';
 import { sendToQueue } from '../adapters/queue.ts';
-import { ApiError, badRequest, notFound } from '../lib/errors.ts';
+import { ApiError, badRequest, formError, notFound } from '../lib/errors.ts';
 import { parseOrThrow } from '../lib/validation.ts';
 import type { OpContext, Operations, OpResult } from '../middleware/api-context.ts';
 import {
@@ -14,8 +14,9 @@ import {
 } from '../repositories/invoice-repository.ts';
 import { getItem, type ListQuery, listItems, type StoredItem } from '../repositories/item-repository.ts';
 import { keys } from '../repositories/keys.ts';
+import { writeActivity } from './activity-service.ts';
 import { confirmInvoice } from './invoice-confirm.ts';
-import { softDeleteInvoice } from './invoice-service.ts';
+import { restoreInvoice, softDeleteInvoice } from './invoice-service.ts';
 import { listQueryOf } from './resource-service.ts';
 import { validateStoredInvoice } from './validation-service.ts';
 
@@ -144,22 +145,26 @@ const revalidate = async (ctx: OpContext): Promise<OpResult> => {
   return { body: result };
 };
 
-/** PUT /invoice-validation/{id}/force: a person accepts the bill despite its checks; the results stay visible. */
-const force = async (ctx: OpContext): Promise<OpResult> => {
-  const validation = await validationFor(ctx);
+/** A person accepts the bill despite its checks; the results and the status it had stay visible. */
+function forced(validation: StoredItem, userSub: string): StoredItem {
   const now = new Date().toISOString();
-  const forced = {
+  return {
     ...validation,
     status: 'passed',
     forced: true,
-    forcedFrom: validation.status,
-    forcedBy: ctx.caller.sub,
+    forcedFrom: validation.forced === true ? validation.forcedFrom : validation.status,
+    forcedBy: userSub,
     forcedAt: now,
     updatedAt: now,
   };
-  await putValidation(ctx.caller.companyId, forced);
+}
+
+/** PUT /invoice-validation/{id}/force: a person accepts the bill despite its checks. */
+const force = async (ctx: OpContext): Promise<OpResult> => {
+  const validation = forced(await validationFor(ctx), ctx.caller.sub);
+  await putValidation(ctx.caller.companyId, validation);
   await announce(ctx);
-  return { body: forced };
+  return { body: validation };
 };
 
 const idsSchema = z.object({
@@ -269,12 +274,102 @@ const bulkComplete = async (ctx: OpContext): Promise<OpResult> => {
   });
 };
 
+/** POST /invoice-validation/bulk-force: forces each invoice, as the single force does. */
+const bulkForce = async (ctx: OpContext): Promise<OpResult> => {
+  const body = parseOrThrow(idsSchema, ctx.body);
+  return eachValidation(ctx, body.ids, (v) => putValidation(ctx.caller.companyId, forced(v, ctx.caller.sub)));
+};
+
 const bulkDelete = async (ctx: OpContext): Promise<OpResult> => {
   const body = parseOrThrow(idsSchema, ctx.body);
   return eachValidation(ctx, body.ids, async (v) => {
     const invoice = await getInvoice(ctx.caller.companyId, String(v.invoiceId ?? v._id));
     if (invoice) await softDeleteInvoice(ctx.caller.companyId, invoice);
   });
+};
+
+/** POST /invoice-validation and its bulk form: a validation is made by capture, upload or import only. */
+const create = async (): Promise<OpResult> => {
+  throw new ApiError(
+    405,
+    'METHOD_NOT_ALLOWED',
+    'An invoice validation is made when its invoice is uploaded or imported, not created directly',
+    { headers: { Allow: 'GET' } },
+  );
+};
+
+/** The fields of PATCH /invoice-validation/{id}: what a person records; the result has actions of its own. */
+const validationEditSchema = z
+  .object({
+    tags: z.array(z.string().trim().min(1).max(50)).max(20),
+    hold: z.boolean({ error: 'hold must be true or false' }),
+    assignedUserId: z.string().trim().min(1).max(100).nullable(),
+  })
+  .partial();
+
+const VALIDATION_ELSEWHERE: Record<string, string> = {
+  status: 'The result comes from the checks; re-validate or force the invoice instead',
+  completed: 'Confirm the invoice to complete it',
+  deleted: 'Delete or restore the invoice instead',
+};
+
+/** PATCH /invoice-validation/{id}: tags, hold and the assigned user, as the bulk actions set them. */
+const update = async (ctx: OpContext): Promise<OpResult> => {
+  const validation = await validationFor(ctx);
+  const body = ctx.body;
+  if (body && typeof body === 'object' && !Array.isArray(body)) {
+    const refused = Object.keys(body).filter((k) => !(k in validationEditSchema.shape));
+    if (refused.length > 0) {
+      throw formError(
+        Object.fromEntries(refused.map((k) => [k, VALIDATION_ELSEWHERE[k] ?? 'This cannot be changed'])),
+        'Only the tags, the hold and the assigned user of a validation can be changed here',
+      );
+    }
+  }
+  const edit = parseOrThrow(validationEditSchema, body);
+  const next: StoredItem = { ...validation, updatedAt: new Date().toISOString() };
+  if (edit.tags) next.tags = [...new Set(edit.tags)];
+  if (edit.hold !== undefined) next.hold = edit.hold;
+  if (edit.assignedUserId) next.assignedUserId = edit.assignedUserId;
+  else if (edit.assignedUserId === null) delete next.assignedUserId;
+  await putValidation(ctx.caller.companyId, next);
+  await announce(ctx);
+  return { body: next };
+};
+
+/** DELETE /invoice-validation/{id}: deletes the invoice, so it leaves the queues and the account's data together. */
+const remove = async (ctx: OpContext): Promise<OpResult> => {
+  const validation = await validationFor(ctx);
+  const invoiceId = String(validation.invoiceId ?? validation._id);
+  const invoice = await getInvoice(ctx.caller.companyId, invoiceId);
+  if (invoice) await softDeleteInvoice(ctx.caller.companyId, invoice);
+  else {
+    const now = new Date().toISOString();
+    await putValidation(ctx.caller.companyId, {
+      ...validation,
+      deleted: true,
+      deletedAt: now,
+      updatedAt: now,
+    });
+  }
+  await writeActivity(ctx.caller, { type: 'delete', model: 'invoices', modelId: invoiceId });
+  await announce(ctx);
+  return { body: await getValidation(ctx.caller.companyId, validation._id) };
+};
+
+/** PUT /invoice-validation/{id}: restores the invoice, and with it what its deletion withdrew. */
+const restore = async (ctx: OpContext): Promise<OpResult> => {
+  const validation = await getValidation(ctx.caller.companyId, ctx.params.id as string);
+  if (!validation) throw notFound('Invoice validation not found');
+  const invoiceId = String(validation.invoiceId ?? validation._id);
+  const invoice = await getInvoice(ctx.caller.companyId, invoiceId);
+  if (!invoice) throw notFound('Invoice not found');
+  if (invoice.deleted === true) {
+    await restoreInvoice(ctx.caller.companyId, invoice);
+    await writeActivity(ctx.caller, { type: 'restore', model: 'invoices', modelId: invoiceId });
+    await announce(ctx);
+  }
+  return { body: await getValidation(ctx.caller.companyId, validation._id) };
 };
 
 export const VALIDATION_QUEUE_OPERATIONS: Operations = {
@@ -291,4 +386,9 @@ export const VALIDATION_QUEUE_OPERATIONS: Operations = {
   'validation.bulkRevalidate': bulkRevalidate,
   'validation.bulkComplete': bulkComplete,
   'validation.bulkDelete': bulkDelete,
+  'validation.bulkForce': bulkForce,
+  'validation.create': create,
+  'validation.update': update,
+  'validation.delete': remove,
+  'validation.restore': restore,
 };

@@ -4,6 +4,17 @@ import { idSchema, nonEmpty } from './common.ts';
 
 export const CALENDAR_PERIODS = ['Standard', '13 Week Periods UK Financial Year', 'Rail Calendar'] as const;
 
+/**
+ * Generated invoice file names cut the legal name and the site name at this many characters each (01 §5:
+ * 40 by default, configurable per company).
+ */
+export const INVOICE_FILE_NAME_LIMIT = { min: 10, max: 120, default: 40 } as const;
+export const invoiceFileNameLimitSchema = z
+  .number({ error: 'Must be a number' })
+  .refine(Number.isInteger, 'Must be a whole number')
+  .min(INVOICE_FILE_NAME_LIMIT.min, `Must be at least ${INVOICE_FILE_NAME_LIMIT.min}`)
+  .max(INVOICE_FILE_NAME_LIMIT.max, `Must be at most ${INVOICE_FILE_NAME_LIMIT.max}`);
+
 export const companySettingsSchema = z.object({
   isDemo: z.boolean().default(false),
   showLogo: z.boolean().default(false),
@@ -15,6 +26,7 @@ export const companySettingsSchema = z.object({
   messageCategories: z.array(z.string().max(100)).default([]),
   documentCategories: z.array(z.string().max(100)).default([]),
   invoiceCaptureEmail: z.string().email().optional(),
+  invoiceFileNameLimit: invoiceFileNameLimitSchema.default(INVOICE_FILE_NAME_LIMIT.default),
   supplierPortals: z.record(z.string(), z.object({ username: z.string(), enabled: z.boolean() })).default({}),
 });
 

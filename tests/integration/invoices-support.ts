@@ -5,6 +5,7 @@ import {
   SQSClient,
 } from '@aws-sdk/client-sqs';
 import type { SQSEvent } from 'aws-lambda';
+import { newId } from '../../functions/lib/ids.ts';
 import { putItem } from '../../functions/repositories/item-repository.ts';
 import { keys } from '../../functions/repositories/keys.ts';
 import { QUEUES, type QueueName } from '../../shared/system/functions.ts';
@@ -102,4 +103,42 @@ export async function putCompanyItem(
     { pk: keys.collection({ companyId }, resource), indexes, searchFields: [] },
     { createdAt: now, updatedAt: now, companyId, ...item, _id: String(item._id) },
   );
+}
+
+/**
+ * Stores an invoice as capture leaves it (status captured, these values and rates) with its pending
+ * validation, under the same id; answers the id. Run the validation worker on it to get a result.
+ */
+export async function storeCapturedInvoice(
+  companyId: string,
+  values: Record<string, unknown>,
+  rates: readonly Record<string, unknown>[] = [],
+  extra: Record<string, unknown> = {},
+): Promise<string> {
+  const id = newId();
+  await putCompanyItem(companyId, 'invoices', ['accountId', 'batchId'], {
+    _id: id,
+    batchId: id,
+    captureId: id,
+    fileName: `${String(values.invoiceNumber ?? id)}.pdf`,
+    source: 'upload',
+    status: 'captured',
+    values,
+    rates,
+    invoiceNumber: values.invoiceNumber,
+    completed: false,
+    isCreditNote: false,
+    invoiceValidationId: id,
+    ...extra,
+  });
+  await putCompanyItem(companyId, 'invoice-validation', ['status'], {
+    _id: id,
+    invoiceId: id,
+    status: 'pending',
+    completed: false,
+    hold: false,
+    tags: [],
+    displayName: String(values.invoiceNumber ?? id),
+  });
+  return id;
 }

@@ -65,6 +65,13 @@ export const INVOICE_ROUTES: readonly HttpRoute[] = [
   inv('GET', '/invoices/{id}/validate', 'invoices.validate', BILLING, INVOICES),
   inv('POST', '/invoices/convert-values', 'invoices.convertValues', BILLING),
 
+  // The generic writes of the invoices resource, replaced: an invoice's status, completion and figures
+  // change only through its own actions, which keep the account's data and the validation in step.
+  inv('POST', '/invoices', 'invoices.create', BILLING, INVOICES),
+  inv('POST', '/invoices/bulk', 'invoices.create', BILLING, INVOICES),
+  inv('PATCH', '/invoices/{id}', 'invoices.update', BILLING, INVOICES),
+  inv('PUT', '/invoices/{id}', 'invoices.restore', BILLING, INVOICES),
+
   // Many invoices.
   inv('GET', '/invoices/validation', 'invoices.validationList', BILLING, INVOICES),
   inv('GET', '/invoices/validation-stats', 'invoices.validationStats', BILLING, INVOICES),
@@ -89,6 +96,13 @@ export const INVOICE_ROUTES: readonly HttpRoute[] = [
   val('POST', '/invoice-validation/bulk-complete', 'validation.bulkComplete', BILLING, VALIDATIONS),
   val('POST', '/invoice-validation/bulk-tag', 'validation.bulkTag', BILLING, VALIDATIONS),
   val('POST', '/invoice-validation/bulk-hold', 'validation.bulkHold', BILLING, VALIDATIONS),
+  val('POST', '/invoice-validation/bulk-force', 'validation.bulkForce', BILLING, VALIDATIONS),
+  // The generic writes, replaced: a validation is made by capture and changed through the actions above.
+  val('POST', '/invoice-validation', 'validation.create', BILLING, VALIDATIONS),
+  val('POST', '/invoice-validation/bulk', 'validation.create', BILLING, VALIDATIONS),
+  val('PATCH', '/invoice-validation/{id}', 'validation.update', BILLING, VALIDATIONS),
+  val('DELETE', '/invoice-validation/{id}', 'validation.delete', BILLING, VALIDATIONS),
+  val('PUT', '/invoice-validation/{id}', 'validation.restore', BILLING, VALIDATIONS),
 
   // An account's invoices and credit notes.
   acc('GET', '/accounts/{id}/invoice/{invoiceId}/download', 'accounts.invoiceDownload', PORTFOLIO, {
@@ -128,7 +142,8 @@ export const INVOICE_ROUTES: readonly HttpRoute[] = [
     },
   ),
 
-  // The capture inbox's log.
+  // The capture inbox's log; staff also see mail that reached no company.
+  util('GET', '/emails', 'emails.list', BILLING, { resource: 'emails', ...MACHINE }),
   util('GET', '/emails/{id}/attachments/{attachmentId}/download', 'emails.attachmentDownload', BILLING, {
     resource: 'emails',
   }),
