@@ -22,7 +22,8 @@ export async function loadCaller(
   roles: readonly string[] = [],
   opts: { companyId?: string } = {},
 ): Promise<Caller> {
-  const cacheKey = opts.companyId ? `${sub}|${opts.companyId}` : sub;
+  // The token's role claims are part of the key: a new token with other roles must not get the old ones.
+  const cacheKey = [sub, opts.companyId ?? '', ...roles].join('|');
   const hit = cache.get(cacheKey);
   if (hit && hit.until > Date.now()) return hit.caller;
 
@@ -67,5 +68,5 @@ export async function loadCaller(
 
 /** After a change to a person's record (company switch, new grants), this process must not serve the old one. */
 export function forgetCaller(sub: string): void {
-  for (const key of cache.keys()) if (key === sub || key.startsWith(`${sub}|`)) cache.delete(key);
+  for (const key of cache.keys()) if (key.startsWith(`${sub}|`)) cache.delete(key);
 }

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { derivePermissions } from '../../shared/access/route-access.ts';
+import { derivePermissions, isEntityGroupUser } from '../../shared/access/route-access.ts';
 import { DEFAULT_LIST_LIMIT } from '../../shared/constants.ts';
 import { findResource } from '../../shared/system/resources.ts';
 import { presignGet } from '../adapters/s3.ts';
@@ -65,6 +65,8 @@ const me = async (ctx: OpContext): Promise<OpResult> => {
       entityId: membership?.entityId,
       companies: profile.companyIds,
       roles: ctx.caller.roles,
+      // Decided here once, by the shared rule, so the browser need not repeat it (01 §6).
+      isEntityGroupUser: isEntityGroupUser(ctx.caller.roles),
       permissions: effectivePermissions(ctx),
       role: role ? { _id: role._id, name: role.name } : null,
       // Only whether a key exists: the key itself is shown once, when it is made.

@@ -436,3 +436,22 @@ describe('staff administration', () => {
     expect((await call('POST', '/companies', owner().token, { name: 'Sneaky Ltd' })).status).toBe(403);
   });
 });
+
+describe('entity-group users', () => {
+  const isEntityGroup = async (bearer: string) =>
+    (await call('GET', '/users/me', bearer)).body.isEntityGroupUser;
+
+  it('are told so by /users/me, from their role or a role named in their token', async () => {
+    // The demo role 'entity viewer' starts with 'entity'.
+    expect(await isEntityGroup(world.user('entity@demo.test').token)).toBe(true);
+    for (const email of ['owner@demo.test', 'user@demo.test', 'asset@demo.test', 'admin@voltfolio.test']) {
+      expect(await isEntityGroup(world.user(email).token), email).toBe(false);
+    }
+    const asset = world.user('asset@demo.test');
+    const claimed = fx.fx.issuer.accessToken(asset.sub, { claims: { roles: ['entity managers'] } });
+    expect(await isEntityGroup(claimed)).toBe(true);
+    // Only a name that starts with it counts.
+    const inside = fx.fx.issuer.accessToken(asset.sub, { claims: { roles: ['Reentity'] } });
+    expect(await isEntityGroup(inside)).toBe(false);
+  });
+});

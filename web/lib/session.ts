@@ -20,6 +20,8 @@ export interface Me {
   companyId: string;
   companies: string[];
   roles: string[];
+  /** A role name in the identity claims starts with 'entity' (01 §6). */
+  isEntityGroupUser: boolean;
   permissions: string[];
   role: { _id: string; name: string } | null;
   apiKey: { prefix: string; createdAt?: string } | null;
