@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dateRangePresets, singleDatePresets } from '../../web/lib/date-presets.ts';
+import { dateRangePresets, singleDatePresets, withRangeDay } from '../../web/lib/date-presets.ts';
 
 const ranges = (now: Date) =>
   Object.fromEntries(dateRangePresets(now).map((p) => [p.label, `${p.start}..${p.end}`]));
@@ -68,5 +68,23 @@ describe('single-date presets', () => {
 
   it('keeps to the last day of a shorter month', () => {
     expect(singles(new Date(2026, 4, 31))['3 Months Ago']).toBe('2026-02-28');
+  });
+});
+
+describe('a period typed in by hand', () => {
+  const range = { start: '2026-01-01', end: '2026-03-31' };
+
+  it('moves the end typed in and keeps the other', () => {
+    expect(withRangeDay(range, 'start', '2026-02-01')).toEqual({ start: '2026-02-01', end: '2026-03-31' });
+    expect(withRangeDay(range, 'end', '2026-02-28')).toEqual({ start: '2026-01-01', end: '2026-02-28' });
+  });
+
+  it('never lets the ends cross: the other end follows', () => {
+    expect(withRangeDay(range, 'start', '2026-05-01')).toEqual({ start: '2026-05-01', end: '2026-05-01' });
+    expect(withRangeDay(range, 'end', '2025-12-01')).toEqual({ start: '2025-12-01', end: '2025-12-01' });
+  });
+
+  it('ignores an emptied input', () => {
+    expect(withRangeDay(range, 'start', '')).toBe(range);
   });
 });

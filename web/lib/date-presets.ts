@@ -124,3 +124,18 @@ export function singleDatePresets(now: Date = new Date()): SingleDatePreset[] {
     { key: '1-year-ago', label: '1 Year Ago', date: isoDay(monthsBefore(today, 12)) },
   ];
 }
+
+export interface DayRange {
+  start: string;
+  end: string;
+}
+
+/**
+ * A range after one of its ends is typed in. An emptied input changes nothing (a range always has
+ * both ends), and an end typed past the other one takes the other one with it, so start <= end.
+ */
+export function withRangeDay(range: DayRange, side: 'start' | 'end', day: string): DayRange {
+  if (!day) return range;
+  if (side === 'start') return { start: day, end: day > range.end ? day : range.end };
+  return { start: day < range.start ? day : range.start, end: day };
+}

@@ -1,7 +1,8 @@
-import { Group, NativeSelect, Paper, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Group, NativeSelect, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { VictoryAxis, VictoryBar, VictoryChart, VictoryLine, VictoryScatter } from 'victory';
 import type { AccountConsumption, AccountView } from '../../../shared/schemas/account-views.ts';
+import { DateRangeField } from '../../components/date-range-presets.tsx';
 import { EmptyPanel, ErrorPanel, LoadingPanel } from '../../components/page-state.tsx';
 import { formatNumber } from '../../lib/format.ts';
 import { AccountLayout } from './account-layout.tsx';
@@ -76,19 +77,9 @@ function Figures({ account }: { account: AccountView }) {
   return (
     <Stack>
       <Group align="flex-end">
-        <TextInput
-          label="From"
-          type="date"
-          value={window.startDate}
-          onChange={(e) =>
-            e.currentTarget.value && setWindow({ ...window, startDate: e.currentTarget.value })
-          }
-        />
-        <TextInput
-          label="To"
-          type="date"
-          value={window.endDate}
-          onChange={(e) => e.currentTarget.value && setWindow({ ...window, endDate: e.currentTarget.value })}
+        <DateRangeField
+          value={{ start: window.startDate, end: window.endDate }}
+          onChange={({ start, end }) => setWindow({ startDate: start, endDate: end })}
         />
         <NativeSelect
           label="Granularity"

@@ -2,6 +2,7 @@ import { Group, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import type { ReadingView } from '../../../shared/schemas/account-readings.ts';
 import type { AccountView } from '../../../shared/schemas/account-views.ts';
+import { SingleDateField } from '../../components/date-range-presets.tsx';
 import { FormPanel } from '../../components/form-panel.tsx';
 import { useApi } from '../../lib/app-context.tsx';
 import { putWithProgress } from '../../lib/upload.ts';
@@ -27,7 +28,7 @@ export function ReadingForm({
 }) {
   const api = useApi();
   const form = useFormSubmit();
-  const { values, field } = useFormValues(
+  const { values, field, set } = useFormValues(
     {
       date: reading?.date ?? todayIso(),
       value: reading ? String(reading.value) : '',
@@ -85,7 +86,13 @@ export function ReadingForm({
       onSubmit={save}
     >
       <Group grow align="flex-start">
-        <TextInput label="Date" type="date" required {...field('date')} />
+        <SingleDateField
+          label="Date"
+          required
+          value={values.date}
+          error={form.fields.date}
+          onChange={set('date')}
+        />
         <TextInput
           label={`Reading (${account.unit ?? ''})`}
           required
