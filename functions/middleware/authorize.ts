@@ -5,10 +5,11 @@ import { enforceItemCheck } from '../services/item-access-service.ts';
 import type { ApiContext, HttpEvent, HttpResult } from './api-context.ts';
 
 /**
- * The route's rules, checked before any work: credential kind, permission, search for API-only users, a
- * company named in the path (another company's is 404), and the declared item check. The generic
- * resource operations check items where they load them, so the check is not read twice; either way an
- * item the caller may not read answers 404, like one that does not exist, and one they may not change 403.
+ * The route's rules, checked before any work: credential kind, permission, what an API-only user's
+ * session may call, a company named in the path (another company's is 404), and the declared item check.
+ * The generic resource operations check items where they load them, by the same rule, so the check is not
+ * read twice; either way an item the caller may not read answers 404, like one that does not exist, and
+ * one they may not change 403.
  */
 export function authorizeRoute(): MiddlewareObj<HttpEvent, HttpResult, Error, ApiContext> {
   return {

@@ -2,7 +2,7 @@ import type { Caller } from '../../shared/access/caller.ts';
 import { canAccessItem, type ItemLineage, lineageOf } from '../../shared/access/item-access.ts';
 import { canUseRoute, isCompanyWide } from '../../shared/access/route-access.ts';
 import type { ReadLists } from '../../shared/access/widget-access.ts';
-import type { ItemType, ResourceDecl } from '../../shared/system/resources.ts';
+import { findResource, type ItemType, type ResourceDecl } from '../../shared/system/resources.ts';
 import type { ItemCheck } from '../../shared/system/routes.ts';
 import { forbidden, notFound } from '../lib/errors.ts';
 import { getItem, queryAll, type StoredItem } from '../repositories/item-repository.ts';
@@ -94,8 +94,9 @@ export async function mayAccessItem(
 }
 
 /**
- * A route's declared item check, for routes whose operation does not load the item itself: an absent or
- * unreadable item is 404 (its existence is not revealed), a readable one without write access is 403.
+ * A route's declared item check, made before its operation runs: an absent or unreadable item is 404 (its
+ * existence is not revealed), a readable one without write access is 403. An item of a resource that
+ * hangs off an asset or account is judged by `mayAccessItem`, the same rule its operation applies.
  */
 export async function enforceItemCheck(
   check: ItemCheck,
@@ -105,6 +106,15 @@ export async function enforceItemCheck(
   const id = params[check.param];
   if (!id) throw notFound();
   const resolver = new LineageResolver(caller.companyId);
+  if (check.resource !== undefined && check.resource !== check.type) {
+    const resource = findResource(check.resource);
+    if (!resource) throw new Error(`Item check on undeclared resource ${check.resource}`);
+    const item = await getItem(keys.collection({ companyId: caller.companyId }, resource.name), id);
+    if (!item || !(await mayAccessItem(resource, caller, item, 'read', resolver))) throw notFound();
+    if (check.access === 'write' && !(await mayAccessItem(resource, caller, item, 'write', resolver)))
+      throw forbidden();
+    return;
+  }
   const lineage = await resolver.lineage(check.type, id);
   if (!lineage) throw notFound();
   if (isCompanyWide(caller)) return;

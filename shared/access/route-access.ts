@@ -49,6 +49,26 @@ export function canSearch(caller: AccessSubject): boolean {
   return !isApiOnly(caller);
 }
 
+/** What the API-only rule needs to know about a call. */
+export interface CallRule {
+  permission: RoutePermission;
+  /** A call of the profile page or of signing in and out. */
+  profile?: boolean;
+  op?: string;
+}
+
+/**
+ * Whether the caller may make an API call: the route's permission, search, and for an API-only user's
+ * session the profile page's calls only ('*' routes included: suppliers, notifications or a company
+ * switch are the application's, not the profile's). With their API key they act on their other
+ * permissions like anyone else.
+ */
+export function canCallRoute(route: CallRule, caller: AccessSubject): boolean {
+  if (isApiOnly(caller) && route.profile !== true) return false;
+  if (!canUseRoute(route.permission, caller)) return false;
+  return route.op !== 'generic.search' || canSearch(caller);
+}
+
 /** Company users (and admins) bypass per-item checks (02 §6). */
 export function isCompanyWide(caller: Pick<Caller, 'isAdmin' | 'permissions'>): boolean {
   return (

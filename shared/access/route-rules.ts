@@ -1,6 +1,6 @@
 import type { Caller } from './caller.ts';
 import type { RoutePermission } from './permission-names.ts';
-import { canSearch, canUseRoute } from './route-access.ts';
+import { canCallRoute } from './route-access.ts';
 
 /** Which credentials a route accepts: a user's (token or API key) by default; kiosk and machine keys only where named. */
 export type AuthKind = 'user' | 'kiosk' | 'machine';
@@ -18,6 +18,8 @@ export interface RouteRule {
   companyParam?: string;
   /** Only a signed-in user's own session: never an API key, kiosk or machine (credential management). */
   sessionOnly?: boolean;
+  /** A call of the profile page or of signing in and out: all an API-only user's session may make. */
+  profile?: boolean;
   op?: string;
 }
 
@@ -57,7 +59,7 @@ const FORBIDDEN = 'You do not have permission to do this';
 
 /**
  * Everything about a request that can be judged without reading data: the credential kind, the route's
- * permission, search for API-only users, and a company named in the path. Checks run in that order, so a
+ * permission, the profile-only rule and search for API-only users, and a company named in the path. Checks run in that order, so a
  * caller without the route's permission learns nothing about which ids exist.
  */
 export function routeDecision(
@@ -76,10 +78,7 @@ export function routeDecision(
     if (route.sessionOnly && (caller.kind !== 'user' || caller.via === 'apiKey')) {
       return { ok: false, status: 403, reason: 'This needs a signed-in session' };
     }
-    if (!canUseRoute(route.permission, caller)) return { ok: false, status: 403, reason: FORBIDDEN };
-    if (route.op === 'generic.search' && !canSearch(caller)) {
-      return { ok: false, status: 403, reason: FORBIDDEN };
-    }
+    if (!canCallRoute(route, caller)) return { ok: false, status: 403, reason: FORBIDDEN };
   }
   if (route.companyParam) {
     const named = params[route.companyParam];

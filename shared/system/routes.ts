@@ -1,7 +1,7 @@
 import type { PermissionName, RoutePermission } from '../access/permission-names.ts';
 import type { AuthKind } from '../access/route-rules.ts';
 import type { HttpFunctionName } from './functions.ts';
-import { type ItemType, RESOURCES, type ResourceDecl } from './resources.ts';
+import { findResource, type ItemType, RESOURCES, type ResourceDecl } from './resources.ts';
 import { ACCOUNTS_AREA_ROUTES } from './routes/accounts.ts';
 import { ASSET_GROUP_ROUTES } from './routes/asset-groups.ts';
 import { ASSET_ROUTES } from './routes/assets.ts';
@@ -19,7 +19,13 @@ export type HttpMethod = (typeof HTTP_METHODS)[number];
 export type { AuthKind } from '../access/route-rules.ts';
 
 export interface ItemCheck {
+  /** The entity, asset or account whose grants decide. */
   type: ItemType;
+  /**
+   * Set when the id names an item of another resource that hangs off one of `type` (a reading off its
+   * account, an asset group off its assets): that item is read and its parent decides, as its operation does.
+   */
+  resource?: string;
   /** The path parameter holding the item id. */
   param: string;
   access: 'read' | 'write';
@@ -43,14 +49,33 @@ export interface HttpRoute {
   companyParam?: string;
   /** Only a signed-in user's own session: never an API key, kiosk or machine. */
   sessionOnly?: boolean;
+  /** A call of the profile page or of signing in and out: all an API-only user's session may make. */
+  profile?: boolean;
   /** A larger request body than the API's usual limit (a CSV file sent whole). */
   maxBodyBytes?: number;
 }
 
 const USER_OR_MACHINE: readonly AuthKind[] = ['user', 'machine'];
 
-const itemCheck = (r: ResourceDecl, access: 'read' | 'write', param = 'id'): ItemCheck | undefined =>
-  r.itemType ? { type: r.itemType, param, access } : undefined;
+/** The check on an item of the resource: its own grants, or those of the asset or account it hangs off. */
+function itemCheck(r: ResourceDecl, access: 'read' | 'write', param = 'id'): ItemCheck | undefined {
+  if (r.itemType) return { type: r.itemType, param, access };
+  if (r.parent) return { type: r.parent.type, resource: r.name, param, access };
+  return undefined;
+}
+
+/**
+ * A route under `/{resource}/{id}` of a resource narrowed per item checks that item unless it declares
+ * its own check: GET reads it, every other method writes it. A route whose operation needs otherwise (a
+ * GET that changes the item) says so in its declaration.
+ */
+function withItemCheck(route: HttpRoute): HttpRoute {
+  if (route.item || !route.resource) return route;
+  const r = findResource(route.resource);
+  if (!r || !route.path.startsWith(`/${r.name}/{id}`)) return route;
+  const item = itemCheck(r, route.method === 'GET' ? 'read' : 'write');
+  return item ? { ...route, item } : route;
+}
 
 /** The generic calls of 02 §7, for one resource. */
 export function genericRoutes(r: ResourceDecl): HttpRoute[] {
@@ -151,7 +176,15 @@ export function genericRoutes(r: ResourceDecl): HttpRoute[] {
 
 /** Session calls of 01 §7 and 02 §7 (users). */
 const SESSION_ROUTES: HttpRoute[] = [
-  { method: 'GET', path: '/users/me', fn: 'session', op: 'me', permission: '*', auth: USER_OR_MACHINE },
+  {
+    method: 'GET',
+    path: '/users/me',
+    fn: 'session',
+    op: 'me',
+    permission: '*',
+    auth: USER_OR_MACHINE,
+    profile: true,
+  },
   {
     method: 'GET',
     path: '/users/me/company',
@@ -159,6 +192,7 @@ const SESSION_ROUTES: HttpRoute[] = [
     op: 'myCompany',
     permission: '*',
     auth: USER_OR_MACHINE,
+    profile: true,
   },
   {
     method: 'GET',
@@ -167,6 +201,7 @@ const SESSION_ROUTES: HttpRoute[] = [
     op: 'myPermissions',
     permission: '*',
     auth: USER_OR_MACHINE,
+    profile: true,
   },
   { method: 'GET', path: '/users/me/companies', fn: 'session', op: 'myCompanies', permission: '*' },
   { method: 'GET', path: '/users/me/notifications', fn: 'session', op: 'myNotifications', permission: '*' },
@@ -177,7 +212,7 @@ const SESSION_ROUTES: HttpRoute[] = [
     op: 'seenNotification',
     permission: '*',
   },
-  { method: 'DELETE', path: '/sessions', fn: 'session', op: 'endSession', permission: '*' },
+  { method: 'DELETE', path: '/sessions', fn: 'session', op: 'endSession', permission: '*', profile: true },
   { method: 'PUT', path: '/users/{userSub}/company-id', fn: 'session', op: 'switchCompany', permission: '*' },
 ];
 
@@ -195,14 +230,15 @@ const COMPANY_ADMIN: readonly PermissionName[] = ['company_admin'];
 const USERS_LIST: readonly PermissionName[] = ['company_owner', 'company_user', 'company_user_full'];
 const BILLING: readonly PermissionName[] = ['company_admin', 'bill_validation', 'bill_validation_v2'];
 const STAFF: RoutePermission = [];
-const OWN = { sessionOnly: true } as const;
+const OWN = { sessionOnly: true, profile: true } as const;
+const PROFILE = { profile: true } as const;
 const CO = { companyParam: 'id' } as const;
 
 /** The signed-in user's own API access and second factor (02 §7 users; the profile page). */
 const ACCOUNT_ROUTES: HttpRoute[] = [
   route('POST', '/users/me/api-setup', 'session', 'apiSetup', '*', OWN),
   route('POST', '/users/me/api-key', 'session', 'apiKey', '*', OWN),
-  route('GET', '/users/me/api-usage', 'session', 'apiUsage', '*'),
+  route('GET', '/users/me/api-usage', 'session', 'apiUsage', '*', PROFILE),
   route('GET', '/users/me/mfa', 'session', 'mfaStatus', '*', OWN),
   route('POST', '/users/me/mfa/totp', 'session', 'totpStart', '*', OWN),
   route('POST', '/users/me/mfa/totp/verify', 'session', 'totpVerify', '*', OWN),
@@ -309,7 +345,7 @@ const specificKeys = new Set(SPECIFIC_ROUTES.map(routeKey));
  * A specific route with a generic route's method and path replaces it.
  */
 export const HTTP_ROUTES: readonly HttpRoute[] = [
-  ...SPECIFIC_ROUTES,
+  ...SPECIFIC_ROUTES.map(withItemCheck),
   ...CLIENT_ROUTES,
   ...RESOURCES.flatMap(genericRoutes).filter((r) => !specificKeys.has(routeKey(r))),
 ];

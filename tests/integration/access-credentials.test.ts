@@ -100,6 +100,58 @@ describe('API keys', () => {
     expect((await call('GET', '/notifications/search?query=abc', { token })).status).toBe(403);
   });
 
+  it("keeps an API-only user's session to the profile, while their key reaches what they hold", async () => {
+    const api = world.user('api@demo.test');
+    const token = api.token;
+    // The application's '*' calls are not the profile's: the session is refused them (01 §6).
+    for (const [method, path] of [
+      ['GET', '/suppliers'],
+      ['GET', '/countries'],
+      ['GET', '/notifications'],
+      ['GET', '/users/me/notifications'],
+      ['GET', '/util/units'],
+      ['GET', '/users/me/companies'],
+      ['PUT', `/users/${api.sub}/company-id`],
+    ] as const) {
+      const res = await call(method, path, { token, body: method === 'PUT' ? {} : undefined });
+      expect(res.status, `${method} ${path}`).toBe(403);
+      expect(res.body.code).toBe('FORBIDDEN');
+    }
+    for (const path of ['/users/me/api-usage', '/users/me/mfa', '/users/me/company'])
+      expect((await call('GET', path, { token })).status, path).toBe(200);
+
+    // Their key is how they are meant to use the product: it acts on every permission they hold.
+    const key = await issueKey('api@demo.test');
+    const withKey = async (path: string) => {
+      let res = await call('GET', path, { headers: { 'x-api-key': key } });
+      // Five calls a second: wait out the limit rather than count it as a refusal.
+      while (res.status === 429) {
+        await new Promise((r) => setTimeout(r, 1000));
+        res = await call('GET', path, { headers: { 'x-api-key': key } });
+      }
+      return res;
+    };
+    for (const path of ['/suppliers', '/countries', '/util/units', '/users/me/companies'])
+      expect((await withKey(path)).status, path).toBe(200);
+    expect((await withKey('/assets')).status).toBe(403);
+
+    const owner = world.user('owner@demo.test');
+    const membership = `/companies/${world.demo.companyId}/users/${api.sub}`;
+    const grant = async (permissions: string[]) =>
+      expect((await call('PATCH', membership, { token: owner.token, body: { permissions } })).status).toBe(
+        200,
+      );
+    await grant(['api_access_only', 'company_user']);
+    try {
+      const assets = await withKey('/assets');
+      expect(assets.status).toBe(200);
+      expect((assets.body.data as unknown[]).length).toBe(world.demo.assets.size);
+      expect((await call('GET', '/assets', { token })).status).toBe(403);
+    } finally {
+      await grant(['api_access_only']);
+    }
+  });
+
   it('limits calls per second with 429 and Retry-After, counted in the table', async () => {
     const key = await issueKey('owner@demo.test');
     const results = await Promise.all(

@@ -6,11 +6,12 @@ import { deflateSync } from 'node:zlib';
 import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
 import { CreateQueueCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { startFauxqs } from 'fauxqs';
+import { localQueueUrl } from '../../infra/local/environment.ts';
 import { DEMO_ESTATES_ASSETS } from '../../infra/local/seed/demo-estates-assets.ts';
 import { DEMO_USERS, type GrantPlan, ROLE_PLANS } from '../../infra/local/seed/demo-users.ts';
 import type { Grants } from '../../shared/schemas/company.ts';
 import { BUCKETS, QUEUES } from '../../shared/system/functions.ts';
-import { RESOURCES } from '../../shared/system/resources.ts';
+import { type ItemType, RESOURCES } from '../../shared/system/resources.ts';
 import { loadApi } from '../support/api-client.ts';
 import { type ApiFixture, startApiFixture } from '../support/api-fixture.ts';
 import type { TestRequest, TestResponse } from '../support/http-events.ts';
@@ -58,8 +59,9 @@ export async function startAccessFixture(opts: { aws?: boolean } = {}): Promise<
     const sqs = new SQSClient(client);
     for (const queue of QUEUES) {
       for (const name of [queue, `${queue}-dlq`]) {
-        const out = await sqs.send(new CreateQueueCommand({ QueueName: name }));
-        env[`QUEUE_URL_${name.toUpperCase().replaceAll('-', '_')}`] = out.QueueUrl as string;
+        await sqs.send(new CreateQueueCommand({ QueueName: name }));
+        // The local stack's form: the emulator's own address, which resolves, unlike the host it answers with.
+        env[`QUEUE_URL_${name.toUpperCase().replaceAll('-', '_')}`] = localQueueUrl(aws.address, name);
       }
     }
     Object.assign(env, {
@@ -111,8 +113,15 @@ export interface CompanyWorld {
   entities: Map<string, string>;
   assets: Map<string, string>;
   accounts: Map<string, string>;
-  /** One item of every company resource, keyed by resource name (its parent set where it has one). */
+  /** The entity, asset and account calls are aimed at: some demo users may read or write them, others not. */
+  probeItems: Record<ItemType, string>;
+  /**
+   * One item of every company resource, keyed by resource name; one that hangs off an asset or account
+   * hangs off the probe item. `recommendations/global` is a recommendation of no site.
+   */
   probes: Map<string, string>;
+  /** One item of each sub-resource under its resource's probe, keyed `resource/sub`. */
+  subProbes: Map<string, string>;
   kioskId: string;
   machineId: string;
 }
@@ -133,8 +142,13 @@ export interface DemoWorld {
   northwind: CompanyWorld;
   users: DemoUser[];
   user(email: string): DemoUser;
-  /** Where each Demo item sits: asset → entity, account → asset, entity → parent entity. */
+  /**
+   * Where each item sits: asset → entity, account → asset, entity → parent entity, and a probe that hangs
+   * off an asset or account → that item.
+   */
   parents: Map<string, string>;
+  /** Writes a seeded item back as it was seeded: calls that delete or change it leave the next caller the same. */
+  reseed(id: string): Promise<void>;
 }
 
 /**
@@ -154,6 +168,7 @@ export async function seedDemoWorld(fx: AccessFixture): Promise<DemoWorld> {
 
   const parents = new Map<string, string>();
   const now = new Date().toISOString();
+  const seeded = new Map<string, () => Promise<void>>();
   const put = async (
     name: string,
     companyId: string | undefined,
@@ -163,10 +178,25 @@ export async function seedDemoWorld(fx: AccessFixture): Promise<DemoWorld> {
     const decl = RESOURCES.find((r) => r.name === name);
     if (!decl) throw new Error(`no resource ${name}`);
     const pk = keys.collection(companyId ? { companyId } : {}, name);
-    await putItem(
-      { pk, indexes: decl.indexes ?? [], searchFields: decl.searchFields },
-      { _id: id, ...(companyId ? { companyId } : {}), createdAt: now, updatedAt: now, ...data },
-    );
+    const write = () =>
+      putItem(
+        { pk, indexes: decl.indexes ?? [], searchFields: decl.searchFields },
+        { _id: id, ...(companyId ? { companyId } : {}), createdAt: now, updatedAt: now, ...data },
+      );
+    await write();
+    seeded.set(id, write);
+    return id;
+  };
+  const putSub = async (name: string, companyId: string, parentId: string, sub: string) => {
+    const id = newId();
+    const pk = keys.subCollection({ companyId }, name, parentId, sub);
+    const write = () =>
+      putItem(
+        { pk, indexes: [], searchFields: [] },
+        { _id: id, companyId, createdAt: now, updatedAt: now, name: `Probe ${sub}`, date: '2025-01-01' },
+      );
+    await write();
+    seeded.set(id, write);
     return id;
   };
 
@@ -224,22 +254,34 @@ export async function seedDemoWorld(fx: AccessFixture): Promise<DemoWorld> {
       accounts.set(n, id);
       parents.set(id, assetId);
     }
-    const firstAsset = [...assets.values()][0] as string;
-    const firstAccount = [...accounts.values()][0] as string;
+    const pick = (map: Map<string, string>, name: string) =>
+      map.get(name) ?? ([...map.values()].at(-1) as string);
+    const probeItems: Record<ItemType, string> = {
+      entities: pick(entities, 'Demo Estates Retail Ltd'),
+      assets: pick(assets, 'Hardman Court'),
+      accounts: pick(accounts, 'Aldgate House Electricity'),
+    };
     const probes = new Map<string, string>();
+    const subProbes = new Map<string, string>();
     for (const r of RESOURCES) {
       if (r.scope !== 'company' || r.itemType || r.name === 'users') continue;
+      const parentId = r.parent ? probeItems[r.parent.type] : undefined;
       const parent = r.parent
-        ? {
-            [r.parent.field]:
-              r.parent.field === 'assetIds'
-                ? [firstAsset]
-                : r.parent.type === 'assets'
-                  ? firstAsset
-                  : firstAccount,
-          }
+        ? { [r.parent.field]: r.parent.field === 'assetIds' ? [parentId] : parentId }
         : {};
-      probes.set(r.name, await put(r.name, companyId, { name: `Probe ${r.name}`, ...parent }));
+      const id = await put(r.name, companyId, { name: `Probe ${r.name}`, ...parent });
+      probes.set(r.name, id);
+      if (parentId) parents.set(id, parentId);
+    }
+    probes.set(
+      'recommendations/global',
+      await put('recommendations', companyId, { title: 'Probe global recommendation', name: 'Probe' }),
+    );
+    for (const r of RESOURCES) {
+      const parentId = r.itemType ? probeItems[r.itemType] : probes.get(r.name);
+      if (!parentId || r.scope !== 'company') continue;
+      for (const sub of Object.keys(r.subResources ?? {}))
+        subProbes.set(`${r.name}/${sub}`, await putSub(r.name, companyId, parentId, sub));
     }
     const kioskId = probes.get('kiosks') as string;
     await putKioskCredential({ kioskId, companyId, digest: digestOf('probe-secret'), rotatedAt: now });
@@ -255,7 +297,7 @@ export async function seedDemoWorld(fx: AccessFixture): Promise<DemoWorld> {
       },
       digestOf('probe-key'),
     );
-    return { companyId, entities, assets, accounts, probes, kioskId, machineId };
+    return { companyId, entities, assets, accounts, probeItems, probes, subProbes, kioskId, machineId };
   }
 
   const demo = await company('demo', 'Demo Estates Ltd');
@@ -339,5 +381,10 @@ export async function seedDemoWorld(fx: AccessFixture): Promise<DemoWorld> {
     if (!found) throw new Error(`no demo user ${email}`);
     return found;
   };
-  return { demo, northwind, users, user, parents };
+  const reseed = async (id: string) => {
+    const write = seeded.get(id);
+    if (!write) throw new Error(`${id} was not seeded`);
+    await write();
+  };
+  return { demo, northwind, users, user, parents, reseed };
 }

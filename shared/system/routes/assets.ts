@@ -23,6 +23,10 @@ const RECOMMENDATIONS = declared('recommendations');
 
 const READS: readonly AuthKind[] = ['user', 'machine'];
 const onAsset = (access: 'read' | 'write', param = 'id'): ItemCheck => ({ type: 'assets', param, access });
+/** A project or recommendation named by `{id}`: the site it belongs to decides (a global one: company users). */
+const offAsset = (resource: ResourceDecl, access: 'read' | 'write') => ({
+  item: { type: 'assets', resource: resource.name, param: 'id', access } satisfies ItemCheck,
+});
 
 const route = (
   method: HttpMethod,
@@ -89,15 +93,30 @@ const PUBLIC_DATA_ROUTES: HttpRoute[] = [
 ];
 
 const PROJECT_ROUTES: HttpRoute[] = [
-  route('GET', '/projects/{id}', 'projects.get', PROJECTS, 'read'),
-  route('POST', '/projects/{id}/documents/upload', 'projects.documents.upload', PROJECTS, 'write'),
-  route('DELETE', '/projects/{id}/documents/{documentId}', 'projects.documents.delete', PROJECTS, 'write'),
+  route('GET', '/projects/{id}', 'projects.get', PROJECTS, 'read', offAsset(PROJECTS, 'read')),
+  route(
+    'POST',
+    '/projects/{id}/documents/upload',
+    'projects.documents.upload',
+    PROJECTS,
+    'write',
+    offAsset(PROJECTS, 'write'),
+  ),
+  route(
+    'DELETE',
+    '/projects/{id}/documents/{documentId}',
+    'projects.documents.delete',
+    PROJECTS,
+    'write',
+    offAsset(PROJECTS, 'write'),
+  ),
   route(
     'GET',
     '/projects/{id}/documents/{documentId}/download',
     'projects.documents.download',
     PROJECTS,
     'read',
+    offAsset(PROJECTS, 'read'),
   ),
 ];
 
@@ -113,9 +132,30 @@ const RECOMMENDATION_ROUTES: HttpRoute[] = [
     'write',
     { item: onAsset('write') },
   ),
-  route('GET', '/recommendations/global/{id}', 'recommendations.global.get', RECOMMENDATIONS, 'read'),
-  route('PATCH', '/recommendations/global/{id}', 'recommendations.global.update', RECOMMENDATIONS, 'write'),
-  route('DELETE', '/recommendations/global/{id}', 'recommendations.global.delete', RECOMMENDATIONS, 'write'),
+  route(
+    'GET',
+    '/recommendations/global/{id}',
+    'recommendations.global.get',
+    RECOMMENDATIONS,
+    'read',
+    offAsset(RECOMMENDATIONS, 'read'),
+  ),
+  route(
+    'PATCH',
+    '/recommendations/global/{id}',
+    'recommendations.global.update',
+    RECOMMENDATIONS,
+    'write',
+    offAsset(RECOMMENDATIONS, 'write'),
+  ),
+  route(
+    'DELETE',
+    '/recommendations/global/{id}',
+    'recommendations.global.delete',
+    RECOMMENDATIONS,
+    'write',
+    offAsset(RECOMMENDATIONS, 'write'),
+  ),
 ];
 
 export const ASSET_ROUTES: readonly HttpRoute[] = [

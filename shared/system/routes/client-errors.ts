@@ -12,6 +12,7 @@ export const CLIENT_ROUTES: readonly HttpRoute[] = [
     op: 'clientErrors.report',
     permission: '*',
     sessionOnly: true,
+    profile: true,
   },
   {
     method: 'PATCH',
@@ -20,5 +21,6 @@ export const CLIENT_ROUTES: readonly HttpRoute[] = [
     op: 'profile.update',
     permission: '*',
     sessionOnly: true,
+    profile: true,
   },
 ];

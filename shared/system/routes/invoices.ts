@@ -62,7 +62,11 @@ export const INVOICE_ROUTES: readonly HttpRoute[] = [
   inv('POST', '/invoices/{id}/stamp', 'invoices.stamp', BILLING, INVOICES),
   inv('POST', '/invoices/{id}/update-validation', 'invoices.updateValidation', BILLING, INVOICES),
   inv('GET', '/invoices/{id}/refresh', 'invoices.refresh', BILLING, INVOICES),
-  inv('GET', '/invoices/{id}/validate', 'invoices.validate', BILLING, INVOICES),
+  // Validating stores the result on the invoice: a write, though a GET.
+  inv('GET', '/invoices/{id}/validate', 'invoices.validate', BILLING, {
+    ...INVOICES,
+    item: { type: 'accounts', resource: 'invoices', param: 'id', access: 'write' },
+  }),
   inv('POST', '/invoices/convert-values', 'invoices.convertValues', BILLING),
 
   // The generic writes of the invoices resource, replaced: an invoice's status, completion and figures

@@ -6,6 +6,7 @@ import {
   routeDecision,
   unauthorisedCode,
 } from '../../../shared/access/route-rules.ts';
+import { HTTP_ROUTES } from '../../../shared/system/routes.ts';
 import { subject } from './subjects.ts';
 
 const USER_ROUTE: RouteRule = { permission: ['company_admin'] };
@@ -15,6 +16,10 @@ const MACHINE_READ: RouteRule = { permission: ['company_user'], auth: ['user', '
 const OWN_ROUTE: RouteRule = { permission: '*', sessionOnly: true };
 const COMPANY_ROUTE: RouteRule = { permission: ['company_admin'], companyParam: 'id' };
 const SEARCH_ROUTE: RouteRule = { permission: '*', op: 'generic.search' };
+const PROFILE_ROUTE: RouteRule = { permission: '*', profile: true };
+const ANYONE_ROUTE: RouteRule = { permission: '*' };
+const DATA_ROUTE: RouteRule = { permission: ['company_user', 'asset_user'] };
+const API_ONLY_KEY = subject(['api_access_only'], { via: 'apiKey' });
 
 describe('which credentials a route accepts', () => {
   const rows: [string, RouteRule, CredentialKind, boolean][] = [
@@ -73,9 +78,76 @@ describe('route decisions', () => {
     ],
     ['search by an API-only user', SEARCH_ROUTE, subject(['api_access_only']), {}, 403],
     ['search by anyone else', SEARCH_ROUTE, subject([]), {}, 'ok'],
+    // API-only users (01 §6): their session reaches the profile page's calls and nothing else.
+    ['an API-only session on a profile call', PROFILE_ROUTE, subject(['api_access_only']), {}, 'ok'],
+    ["an API-only session on any other '*' call", ANYONE_ROUTE, subject(['api_access_only']), {}, 403],
+    [
+      'an API-only session that also holds company_user, on a data call',
+      DATA_ROUTE,
+      subject(['api_access_only', 'company_user']),
+      {},
+      403,
+    ],
+    ['an API key of an API-only user on a profile call', PROFILE_ROUTE, API_ONLY_KEY, {}, 'ok'],
+    ["an API key of an API-only user on a '*' call", ANYONE_ROUTE, API_ONLY_KEY, {}, 'ok'],
+    [
+      'an API key of an API-only user holding company_user, on a data call',
+      DATA_ROUTE,
+      subject(['api_access_only', 'company_user'], { via: 'apiKey' }),
+      {},
+      'ok',
+    ],
+    ['an API key of an API-only user on a call their permissions lack', DATA_ROUTE, API_ONLY_KEY, {}, 403],
+    [
+      'an admin flagged API-only, with a session',
+      ANYONE_ROUTE,
+      subject(['api_access_only'], { isAdmin: true }),
+      {},
+      'ok',
+    ],
+    ['anyone else on a profile call', PROFILE_ROUTE, subject(['company_user']), {}, 'ok'],
   ];
   it.each(rows)('%s', (_name, route, caller, params, expected) => {
     const decision = routeDecision(route, caller, params);
     expect(decision.ok ? 'ok' : decision.status).toBe(expected);
+  });
+});
+
+describe("an API-only user's session (01 §6: the profile page only, no search)", () => {
+  it('reaches exactly the calls of the profile page and of signing in and out', () => {
+    const session = subject(['api_access_only']);
+    const reachable = HTTP_ROUTES.filter((r) => routeDecision(r, session, {}).ok)
+      .map((r) => `${r.method} ${r.path}`)
+      .sort();
+    expect(reachable).toEqual(
+      [
+        'GET /users/me',
+        'PATCH /users/me',
+        'GET /users/me/company',
+        'GET /users/me/permissions',
+        'DELETE /sessions',
+        'POST /client-errors',
+        'POST /users/me/api-setup',
+        'POST /users/me/api-key',
+        'GET /users/me/api-usage',
+        'GET /users/me/mfa',
+        'POST /users/me/mfa/totp',
+        'POST /users/me/mfa/totp/verify',
+        'DELETE /users/me/mfa/totp',
+      ].sort(),
+    );
+  });
+
+  it("with their API key, reaches every '*' call but the session's own", () => {
+    const key = subject(['api_access_only'], { via: 'apiKey' });
+    const open = HTTP_ROUTES.filter((r) => r.permission === '*' && (r.auth ?? ['user']).includes('user'));
+    const refused = open.filter((r) => !routeDecision(r, key, {}).ok).map((r) => `${r.method} ${r.path}`);
+    expect(refused.sort()).toEqual(
+      open
+        .filter((r) => r.sessionOnly)
+        .map((r) => `${r.method} ${r.path}`)
+        .sort(),
+    );
+    expect(open.length - refused.length).toBeGreaterThan(10);
   });
 });
