@@ -39,6 +39,7 @@ function machineSelf(ctx: OpContext): OpResult {
       companyId: ctx.caller.companyId,
       permissions: effectivePermissions(ctx),
       roles: [],
+      isEntityGroupUser: false,
       role: null,
       apiKey: null,
     },

@@ -2,7 +2,7 @@ import { rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { relative } from 'node:path';
 import { isWipeable, type Log, optionsFromEnv, StartError } from './options.ts';
-import { demoPassword, loginsOf } from './seeding.ts';
+import { demoDevicesOf, demoPassword, loginsOf } from './seeding.ts';
 import { type LocalStack, startStack } from './stack.ts';
 
 const log: Log = (message, data) => {
@@ -39,6 +39,15 @@ export async function banner(stack: BannerStack, mode: 'start' | 'reset', repoRo
     const password = await demoPassword(repoRoot, seed?.summary).catch(() => undefined);
     lines.push(`  Demo logins${password ? ` (password for all: ${password})` : ''}:`);
     for (const l of logins) lines.push(`    ${l.email.padEnd(24)}${l.role ?? ''}`);
+    const devices = demoDevicesOf(seed?.summary);
+    if (devices) {
+      const { kiosk, machine } = devices;
+      const xKey = `X-Key: ${machine.id}:${machine.key}`;
+      lines.push(
+        `  Demo kiosk   ${urls.origin}/kiosk/${kiosk.id}?kioskAuth=${kiosk.id}|${kiosk.secret}`,
+        `  Demo machine ${xKey}   e.g. curl -H '${xKey}' ${urls.apiUrl}/users/me`,
+      );
+    }
     if (seed?.state === 'existing')
       lines.push(`  (seeded ${seed.seededAt ?? 'earlier'}; changes since are kept)`);
   }

@@ -87,3 +87,20 @@ export async function demoPassword(repoRoot: string, summary: unknown): Promise<
   }
   return undefined;
 }
+
+export interface BannerDevices {
+  kiosk: { id: string; secret: string };
+  machine: { id: string; key: string };
+}
+
+const text = (v: unknown): v is string => typeof v === 'string' && v.length > 0;
+
+/** The demo kiosk and machine a seed summary names, if it names both (older seeds made neither). */
+export function demoDevicesOf(summary: unknown): BannerDevices | undefined {
+  const devices = (summary as { devices?: { kiosk?: unknown; machine?: unknown } } | null | undefined)
+    ?.devices;
+  const kiosk = devices?.kiosk as { id?: unknown; secret?: unknown } | undefined;
+  const machine = devices?.machine as { id?: unknown; key?: unknown } | undefined;
+  if (!text(kiosk?.id) || !text(kiosk.secret) || !text(machine?.id) || !text(machine.key)) return undefined;
+  return { kiosk: { id: kiosk.id, secret: kiosk.secret }, machine: { id: machine.id, key: machine.key } };
+}

@@ -3,7 +3,9 @@ import { request } from 'node:http';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { banner } from '../../infra/local/cli.ts';
 import { signInForToken } from '../../infra/local/oidc/sign-in-flow.ts';
+import { REPO_ROOT } from '../../infra/local/options.ts';
 import { DEMO_PASSWORD } from '../../infra/local/seed/demo-users.ts';
 import { type LocalStackHandle, startLocalStack } from '../support/local-stack.ts';
 
@@ -70,6 +72,29 @@ describe('the HTTP gateway', () => {
     const body = (await res.json()) as { data: unknown[]; total: number };
     expect(body.data).toHaveLength(2);
     expect(body.total).toBeGreaterThan(2);
+  });
+
+  it('prints a demo kiosk page and machine key that the API accepts', async () => {
+    const text = await banner(local.stack, 'start', REPO_ROOT);
+    const kioskPage = new URL(/^ {2}Demo kiosk +(\S+)$/m.exec(text)?.[1] ?? 'http://missing');
+    expect(kioskPage.origin).toBe(local.origin);
+    const [id, secret] = (kioskPage.searchParams.get('kioskAuth') ?? '').split('|');
+    expect(kioskPage.pathname).toBe(`/kiosk/${id}`);
+    const live = await fetch(`${local.apiUrl}/kiosks/live`, {
+      headers: { 'X-Kiosk-Key': `${id}:${secret}` },
+    });
+    expect(live.status).toBe(200);
+    const screen = (await live.json()) as { kiosk: { _id: string }; asset: { siteName: string } | null };
+    expect(screen.kiosk._id).toBe(id);
+    expect(screen.asset?.siteName).toBe('Temple Quay Point');
+    const forged = await fetch(`${local.apiUrl}/kiosks/live`, { headers: { 'X-Kiosk-Key': `${id}:not-it` } });
+    expect(forged.status).toBe(401);
+
+    const xKey = /^ {2}Demo machine +X-Key: (\S+)/m.exec(text)?.[1] ?? '';
+    expect(text).toContain(`curl -H 'X-Key: ${xKey}' ${local.apiUrl}/users/me`);
+    const machine = await fetch(`${local.apiUrl}/users/me`, { headers: { 'X-Key': xKey } });
+    expect(machine.status).toBe(200);
+    expect(((await machine.json()) as { name: string }).name).toBe('Demo report renderer');
   });
 
   it('passes the body through, so malformed JSON is the API 400 MALFORMED_JSON', async () => {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openAccountStore } from '../../infra/local/oidc/account-store.ts';
+import { DEMO_KIOSK, DEMO_MACHINE } from '../../infra/local/seed/demo-devices.ts';
 import { DEMO_PASSWORD, DEMO_USERS } from '../../infra/local/seed/demo-users.ts';
 import { type Item, lastCompleteMonth, type SeededStack, startSeededStack } from './seed-fixture.ts';
 
@@ -113,6 +114,35 @@ describe('seeded demo users and companies', () => {
           expect(n).toMatchObject({ route: expect.stringMatching(/^\//), icon: expect.any(String) });
       }),
     );
+  });
+
+  it('seeds a Demo Estates kiosk and machine whose known secrets are accepted and stored only as digests', async () => {
+    expect(stack.result.devices).toEqual({
+      kiosk: { id: DEMO_KIOSK.id, secret: DEMO_KIOSK.secret, name: DEMO_KIOSK.name },
+      machine: { id: DEMO_MACHINE.id, key: DEMO_MACHINE.key, name: DEMO_MACHINE.name },
+    });
+    const site = inPartition(`C#${demoId}#assets`).find((a) => a.siteName === DEMO_KIOSK.site);
+    const [kiosk] = inPartition(`C#${demoId}#kiosks`);
+    expect(kiosk).toMatchObject({ _id: DEMO_KIOSK.id, name: DEMO_KIOSK.name, assetId: site?._id });
+    const stored = JSON.stringify(all);
+    expect(stored).not.toContain(DEMO_KIOSK.secret);
+    expect(stored).not.toContain(DEMO_MACHINE.key);
+
+    const { callerFromKioskKey, callerFromMachineKey } = await import(
+      '../../functions/services/credential-service.ts'
+    );
+    await expect(callerFromKioskKey(`${DEMO_KIOSK.id}:${DEMO_KIOSK.secret}`, false)).resolves.toMatchObject({
+      kind: 'kiosk',
+      companyId: demoId,
+      kioskId: DEMO_KIOSK.id,
+      assetId: site?._id,
+    });
+    await expect(callerFromKioskKey(`${DEMO_KIOSK.id}:wrong-secret`, false)).rejects.toThrow();
+    await expect(callerFromMachineKey(`${DEMO_MACHINE.id}:${DEMO_MACHINE.key}`)).resolves.toMatchObject({
+      kind: 'machine',
+      companyId: demoId,
+    });
+    await expect(callerFromMachineKey(`${DEMO_MACHINE.id}:wrong-key`)).rejects.toThrow();
   });
 
   it("keeps Northwind's data under Northwind's keys only", () => {

@@ -6,6 +6,7 @@ import { writeActivity } from '../../../functions/services/activity-service.ts';
 import { contractsRef } from '../../../functions/services/contract-store.ts';
 import { EMPTY_GRANTS } from '../../../shared/access/caller.ts';
 import { monthSlots } from './consumption-model.ts';
+import { DEMO_KIOSK, type DemoDevices, seedDemoDevices } from './demo-devices.ts';
 import { DEMO_ESTATES } from './demo-estates.ts';
 import { type CompanyKey, DEMO_PASSWORD, ROLE_PLANS, type RoleKey } from './demo-users.ts';
 import { assetSvg, assetThumbnailSvg, uploadAssetImage } from './images.ts';
@@ -23,6 +24,8 @@ export interface SeedResult {
   companies: { id: string; name: string }[];
   users: { email: string; role: string }[];
   password: string;
+  /** The demo kiosk and machine, with the secrets the banner prints. */
+  devices: DemoDevices;
   counts: Record<string, number>;
 }
 
@@ -73,11 +76,17 @@ export async function seedDemoData(opts: { stateDir: string; origin: string }): 
   add('users', users.length);
   add('notifications', await seedNotifications(companies, sub));
   add('logs', await seedActivity(companies.demo, sub('owner@demo.test')));
+  const kioskSite = companies.demo.ids.assets.get(DEMO_KIOSK.site);
+  if (!kioskSite) throw new Error(`The demo kiosk's site ${DEMO_KIOSK.site} is not in the demo data`);
+  const devices = await seedDemoDevices(companies.demo.companyId, kioskSite, sub('owner@demo.test'));
+  add('kiosks', 1);
+  add('machines', 1);
 
   return {
     companies: Object.values(companies).map((c) => ({ id: c.companyId, name: String(c.company.name) })),
     users,
     password: DEMO_PASSWORD,
+    devices,
     counts,
   };
 }
