@@ -14,7 +14,7 @@ export interface WebEnv {
   wsUrl: string;
   /** The API resource indicator; defaults to `apiBase` except for Cognito issuers; null leaves it out. */
   resource?: string | null;
-  /** Defaults to `openid email profile offline_access`, or `openid email profile` for Cognito. */
+  /** Defaults to `openid email profile offline_access`, or COGNITO_SCOPE for Cognito. */
   scope?: string;
   endSessionEndpoint?: string;
   logoutParams?: Record<string, string>;
@@ -44,8 +44,11 @@ const ASSETS_DIR = 'assets';
 
 const COGNITO_ISSUER = /^https:\/\/cognito-idp\.[a-z0-9-]+\.amazonaws\.com\//;
 
-/** Cognito knows no `offline_access` scope (it always issues refresh tokens) and would refuse the request. */
-const COGNITO_SCOPE = 'openid email profile';
+/**
+ * Cognito knows no `offline_access` scope (it always issues refresh tokens) and would refuse the request.
+ * `aws.cognito.signin.user.admin` lets the user's access token enrol an authenticator app.
+ */
+export const COGNITO_SCOPE = 'openid email profile aws.cognito.signin.user.admin';
 
 /** The runtime configuration for an environment. Cognito takes no resource indicator. */
 export function webConfigOf(env: WebEnv): WebConfig {

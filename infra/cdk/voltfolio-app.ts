@@ -1,8 +1,10 @@
+import { join } from 'node:path';
 import type { App, Stack } from 'aws-cdk-lib';
-import { bundleFunctions, DEFAULT_BUNDLE_DIR } from '../build/bundle-functions.ts';
+import { COGNITO_SCOPE, webConfigOf } from '../../web/build.ts';
+import { bundleFunctions, DEFAULT_BUNDLE_DIR, REPO_ROOT } from '../build/bundle-functions.ts';
 import type { FunctionSettings } from './constructs/declared-function.ts';
 import { readContext } from './context.ts';
-import { ApiStack } from './stacks/api-stack.ts';
+import { API_BASE_PATH, ApiStack } from './stacks/api-stack.ts';
 import { AuthStack } from './stacks/auth-stack.ts';
 import { DataStack } from './stacks/data-stack.ts';
 import { EmailStack } from './stacks/email-stack.ts';
@@ -19,7 +21,12 @@ export interface VoltfolioAppOptions {
   bundleDir?: string;
   /** Bundle the functions first (the default); off when bundleDir already holds current bundles. */
   bundle?: boolean;
+  /** The built SPA the web stack deploys; `app.ts` builds it here before synthesis. */
+  webDir?: string;
 }
+
+/** Where `cdk synth` builds the SPA for the web stack. */
+export const DEFAULT_WEB_DIR = join(REPO_ROOT, '.build', 'web');
 
 export interface VoltfolioStacks {
   data: DataStack;
@@ -84,7 +91,22 @@ export function createVoltfolioStacks(app: App, options: VoltfolioAppOptions = {
     settings,
     resources: { ...shared, queues: pipeline.queues, liveStage: realtime.stage },
   });
-  const web = new WebStack(app, name('Web'), { apiOriginDomain: api.originDomain });
+  const clientId = auth.webClient.userPoolClientId;
+  const web = new WebStack(app, name('Web'), {
+    apiOriginDomain: api.originDomain,
+    webDir: options.webDir ?? DEFAULT_WEB_DIR,
+    spaConfig: webConfigOf({
+      issuer: auth.userPool.userPoolProviderUrl,
+      clientId,
+      apiBase: API_BASE_PATH,
+      wsUrl: realtime.stage.url,
+      resource: null,
+      scope: COGNITO_SCOPE,
+      // Cognito's discovery document names no end-session endpoint; its hosted UI signs out at /logout.
+      endSessionEndpoint: `${auth.domain.baseUrl()}/logout`,
+      logoutParams: { client_id: clientId, logout_uri: context.authLogoutUrls[0] ?? '' },
+    }),
+  });
 
   return { data, auth, realtime, pipeline, schedules, email, api, web };
 }

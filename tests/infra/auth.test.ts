@@ -43,7 +43,13 @@ describe('sign-in', () => {
     expect(client.GenerateSecret).toBe(false);
     expect(client.AllowedOAuthFlows).toEqual(['code']);
     expect(client.AllowedOAuthFlowsUserPoolClient).toBe(true);
-    expect([...(client.AllowedOAuthScopes as string[])].sort()).toEqual(['email', 'openid', 'profile']);
+    // aws.cognito.signin.user.admin: the user's access token enrols an authenticator app.
+    expect([...(client.AllowedOAuthScopes as string[])].sort()).toEqual([
+      'aws.cognito.signin.user.admin',
+      'email',
+      'openid',
+      'profile',
+    ]);
     expect(client.SupportedIdentityProviders).toEqual(['COGNITO']);
     expect(client.CallbackURLs).toEqual(cdkJsonContext()['voltfolio:authCallbackUrls']);
     expect(client.LogoutURLs).toEqual(cdkJsonContext()['voltfolio:authLogoutUrls']);

@@ -25,8 +25,9 @@ describe('the runtime configuration', () => {
     });
     expect(cognito.resource).toBeUndefined();
     expect(resolveConfig(cognito, 'https://app.example.com').resource).toBeUndefined();
-    // Cognito refuses scopes it does not know, such as offline_access.
-    expect(cognito.scope).toBe('openid email profile');
+    // Cognito refuses scopes it does not know, such as offline_access; its admin scope lets the user's
+    // token enrol an authenticator app.
+    expect(cognito.scope).toBe('openid email profile aws.cognito.signin.user.admin');
   });
 
   it('leaves the resource out when told to, and keeps an explicit one', () => {

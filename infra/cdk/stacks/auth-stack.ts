@@ -56,7 +56,9 @@ export class AuthStack extends Stack {
       authFlows: { userSrp: true },
       oAuth: {
         flows: { authorizationCodeGrant: true, implicitCodeGrant: false, clientCredentials: false },
-        scopes: [OAuthScope.OPENID, OAuthScope.EMAIL, OAuthScope.PROFILE],
+        // COGNITO_ADMIN lets the access token call the user's own Cognito actions (authenticator-app
+        // enrolment: AssociateSoftwareToken, VerifySoftwareToken).
+        scopes: [OAuthScope.OPENID, OAuthScope.EMAIL, OAuthScope.PROFILE, OAuthScope.COGNITO_ADMIN],
         callbackUrls: context.authCallbackUrls,
         logoutUrls: context.authLogoutUrls,
       },

@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
 import {
   AllowedMethods,
@@ -15,7 +17,9 @@ import {
 } from 'aws-cdk-lib/aws-cloudfront';
 import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import type { Bucket } from 'aws-cdk-lib/aws-s3';
+import { BucketDeployment, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import type { Construct } from 'constructs';
+import type { WebConfig } from '../../../web/lib/config.ts';
 import { secureBucket } from '../constructs/secure-bucket.ts';
 import { API_BASE_PATH } from './api-stack.ts';
 
@@ -36,6 +40,10 @@ export const SPA_FALLBACK_CODE = `function handler(event) {
 export interface WebStackProps extends StackProps {
   /** Host name of the HTTP API's endpoint. */
   apiOriginDomain: string;
+  /** The built SPA (`index.html`, `assets/`, …); its own `config.json`, made for the local stack, is left out. */
+  webDir: string;
+  /** What the SPA reads from `/config.json` at start; values may be tokens of the other stacks. */
+  spaConfig: WebConfig;
 }
 
 /** One origin for the browser: the SPA from a private bucket, and `/api/*` passed to the HTTP API. */
@@ -45,6 +53,10 @@ export class WebStack extends Stack {
 
   constructor(scope: Construct, id: string, props: WebStackProps) {
     super(scope, id, props);
+    if (!existsSync(join(props.webDir, 'index.html')))
+      throw new Error(
+        `No built SPA in ${props.webDir}: run \`node web/build.ts --out ${props.webDir}\` first`,
+      );
     this.bucket = secureBucket(this, 'web');
 
     const spaFallback = new EdgeFunction(this, 'SpaFallback', {
@@ -73,6 +85,19 @@ export class WebStack extends Stack {
           originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
         },
       },
+    });
+
+    new BucketDeployment(this, 'Spa', {
+      destinationBucket: this.bucket,
+      sources: [
+        Source.asset(props.webDir, { exclude: ['config.json'] }),
+        Source.jsonData('config.json', props.spaConfig),
+      ],
+      // Chunks of the release before stay, so a tab opened before a deploy can still load its lazy pages.
+      prune: false,
+      distribution: this.distribution,
+      distributionPaths: ['/*'],
+      memoryLimit: 512,
     });
 
     new CfnOutput(this, 'WebBucketName', { value: this.bucket.bucketName });

@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { App } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
@@ -59,8 +59,12 @@ export function synthesize(
   runs += 1;
   const bundleDir = join(REPO_ROOT, '.build', 'tests', `${process.pid}-${runs}`, 'functions');
   mkdirSync(bundleDir, { recursive: true });
+  // The SPA's build is tested in tests/web; the web stack only needs a folder to deploy from.
+  const webDir = join(bundleDir, '..', 'web');
+  mkdirSync(webDir, { recursive: true });
+  writeFileSync(join(webDir, 'index.html'), '<!doctype html><title>Voltfolio</title>');
   const app = new App({ context: { ...cdkJsonContext(), ...options.context } });
-  const stacks = createVoltfolioStacks(app, { ...options, bundleDir });
+  const stacks = createVoltfolioStacks(app, { webDir, ...options, bundleDir });
   const templates = new Map<string, Template>();
   const json = new Map<string, CfnTemplate>();
   for (const stack of allStacks(stacks)) {
