@@ -12,7 +12,7 @@ import {
 } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useSWRConfig } from 'swr';
-import type { AccountView } from '../../../shared/schemas/account-views.ts';
+import type { AccountView, StatusHistoryEntry } from '../../../shared/schemas/account-views.ts';
 import { EmptyPanel, ErrorPanel, LoadingPanel } from '../../components/page-state.tsx';
 import { showToast } from '../../components/toast-store.ts';
 import { useApi } from '../../lib/app-context.tsx';
@@ -20,7 +20,78 @@ import { formatDate } from '../../lib/format.ts';
 import { StatusBadge } from './account-layout.tsx';
 import { accountKeys, type FormFailure, formFailureOf, todayIso, useStatusHistory } from './api.ts';
 
-/** An account's status changes, newest first; adding or removing one moves the account's status. */
+const STATUS_OPTIONS = [
+  { value: 'active', label: 'Active' },
+  { value: 'inactive', label: 'Inactive' },
+];
+
+/** One status change opened for editing in its row; saving may move the account's status too. */
+function EditRow({
+  entry,
+  onSave,
+  onCancel,
+}: {
+  entry: StatusHistoryEntry;
+  onSave: (changes: { status: string; date: string; comment: string }) => Promise<FormFailure | null>;
+  onCancel: () => void;
+}) {
+  const [status, setStatus] = useState(entry.status);
+  const [date, setDate] = useState(entry.date.slice(0, 10));
+  const [comment, setComment] = useState(entry.comment ?? '');
+  const [failure, setFailure] = useState<FormFailure>({ fields: {} });
+  const [busy, setBusy] = useState(false);
+  async function save() {
+    setBusy(true);
+    const failed = await onSave({ status, date, comment: comment.trim() });
+    setBusy(false);
+    if (failed) setFailure(failed);
+  }
+  return (
+    <Table.Tr aria-label="Editing a status change">
+      <Table.Td>
+        <TextInput
+          aria-label="Date"
+          type="date"
+          size="xs"
+          value={date}
+          error={failure.fields.date}
+          onChange={(e) => setDate(e.currentTarget.value)}
+        />
+      </Table.Td>
+      <Table.Td>
+        <NativeSelect
+          aria-label="Status"
+          size="xs"
+          value={status}
+          error={failure.fields.status}
+          onChange={(e) => setStatus(e.currentTarget.value)}
+          data={STATUS_OPTIONS}
+        />
+      </Table.Td>
+      <Table.Td>
+        <TextInput
+          aria-label="Comment"
+          size="xs"
+          value={comment}
+          error={failure.fields.comment ?? failure.message}
+          onChange={(e) => setComment(e.currentTarget.value)}
+        />
+      </Table.Td>
+      <Table.Td ta="right">
+        <Group gap={4} justify="flex-end" wrap="nowrap">
+          <Button size="compact-xs" onClick={save} loading={busy}>
+            Save
+          </Button>
+          <Button size="compact-xs" variant="subtle" onClick={onCancel}>
+            Cancel
+          </Button>
+        </Group>
+      </Table.Td>
+    </Table.Tr>
+  );
+}
+
+/** An account's status changes, newest first; adding, editing or removing one moves the account's status. */
 export function StatusHistoryPanel({ account }: { account: AccountView }) {
   const api = useApi();
   const { mutate } = useSWRConfig();
@@ -30,6 +101,7 @@ export function StatusHistoryPanel({ account }: { account: AccountView }) {
   const [comment, setComment] = useState('');
   const [failure, setFailure] = useState<FormFailure>({ fields: {} });
   const [busy, setBusy] = useState(false);
+  const [editing, setEditing] = useState<string | null>(null);
 
   const refresh = () =>
     Promise.all([mutate(accountKeys.statusHistory(account._id)), mutate(accountKeys.account(account._id))]);
@@ -50,6 +122,20 @@ export function StatusHistoryPanel({ account }: { account: AccountView }) {
       setFailure(formFailureOf(error));
     } finally {
       setBusy(false);
+    }
+  }
+
+  async function update(
+    entryId: string,
+    changes: { status: string; date: string; comment: string },
+  ): Promise<FormFailure | null> {
+    try {
+      await api.patch(`/accounts/${account._id}/status-history/${entryId}`, changes);
+      setEditing(null);
+      await refresh();
+      return null;
+    } catch (error) {
+      return formFailureOf(error, 'There was a problem updating the status.');
     }
   }
 
@@ -83,20 +169,34 @@ export function StatusHistoryPanel({ account }: { account: AccountView }) {
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
-              {entries.map((e) => (
-                <Table.Tr key={e._id}>
-                  <Table.Td>{formatDate(e.date)}</Table.Td>
-                  <Table.Td>
-                    <StatusBadge status={e.status} />
-                  </Table.Td>
-                  <Table.Td>{e.comment ?? ''}</Table.Td>
-                  <Table.Td ta="right">
-                    <Button size="compact-xs" variant="subtle" color="red" onClick={() => remove(e._id)}>
-                      Remove
-                    </Button>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
+              {entries.map((e) =>
+                editing === e._id ? (
+                  <EditRow
+                    key={e._id}
+                    entry={e}
+                    onSave={(changes) => update(e._id, changes)}
+                    onCancel={() => setEditing(null)}
+                  />
+                ) : (
+                  <Table.Tr key={e._id}>
+                    <Table.Td>{formatDate(e.date)}</Table.Td>
+                    <Table.Td>
+                      <StatusBadge status={e.status} />
+                    </Table.Td>
+                    <Table.Td>{e.comment ?? ''}</Table.Td>
+                    <Table.Td ta="right">
+                      <Group gap={4} justify="flex-end" wrap="nowrap">
+                        <Button size="compact-xs" variant="subtle" onClick={() => setEditing(e._id)}>
+                          Edit
+                        </Button>
+                        <Button size="compact-xs" variant="subtle" color="red" onClick={() => remove(e._id)}>
+                          Remove
+                        </Button>
+                      </Group>
+                    </Table.Td>
+                  </Table.Tr>
+                ),
+              )}
             </Table.Tbody>
           </Table>
         )}
@@ -109,10 +209,7 @@ export function StatusHistoryPanel({ account }: { account: AccountView }) {
                 value={status}
                 error={failure.fields.status}
                 onChange={(e) => setStatus(e.currentTarget.value)}
-                data={[
-                  { value: 'active', label: 'Active' },
-                  { value: 'inactive', label: 'Inactive' },
-                ]}
+                data={STATUS_OPTIONS}
               />
               <TextInput
                 label="From"

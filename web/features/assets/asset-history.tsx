@@ -19,6 +19,98 @@ interface Entry {
 
 const today = () => new Date().toISOString().slice(0, 10);
 
+const STATUS_OPTIONS = ASSET_STATUSES.map((s) => ({ value: s, label: STATUS_LABELS[s] }));
+
+/** One status change; Edit opens its date, status and comment in place, and saving may move the site's status. */
+function StatusRow({ path, entry, done }: { path: string; entry: Entry; done: () => Promise<unknown> }) {
+  const api = useApi();
+  const [editing, setEditing] = useState(false);
+  const [status, setStatus] = useState(entry.status ?? '');
+  const [date, setDate] = useState(entry.date.slice(0, 10));
+  const [comment, setComment] = useState(entry.comment ?? '');
+  const form = useFormFailure('There was a problem updating the status.');
+  async function save() {
+    const body = { status, date, comment: comment.trim() };
+    if (await form.run(() => api.patch(`${path}/${entry._id}`, body))) {
+      setEditing(false);
+      await done();
+    }
+  }
+  async function remove() {
+    if (await form.run(() => api.del(`${path}/${entry._id}`))) await done();
+  }
+  if (!editing)
+    return (
+      <Table.Tr>
+        <Table.Td>{formatDate(entry.date)}</Table.Td>
+        <Table.Td>
+          <SiteStatusBadge status={String(entry.status)} />
+        </Table.Td>
+        <Table.Td>
+          {entry.comment}
+          {form.failure.message && (
+            <Text size="xs" c="red" role="alert">
+              {form.failure.message}
+            </Text>
+          )}
+        </Table.Td>
+        <Table.Td>
+          <Group gap={4} wrap="nowrap">
+            <Button size="compact-xs" variant="subtle" onClick={() => setEditing(true)}>
+              Edit
+            </Button>
+            <Button size="compact-xs" variant="subtle" color="red" onClick={remove}>
+              Delete
+            </Button>
+          </Group>
+        </Table.Td>
+      </Table.Tr>
+    );
+  return (
+    <Table.Tr aria-label="Editing a status change">
+      <Table.Td>
+        <TextInput
+          size="xs"
+          type="date"
+          aria-label="Date"
+          value={date}
+          error={form.fields.date}
+          onChange={(e) => setDate(e.currentTarget.value)}
+        />
+      </Table.Td>
+      <Table.Td>
+        <NativeSelect
+          size="xs"
+          aria-label="Status"
+          value={status}
+          error={form.fields.status}
+          onChange={(e) => setStatus(e.currentTarget.value)}
+          data={STATUS_OPTIONS}
+        />
+      </Table.Td>
+      <Table.Td>
+        <TextInput
+          size="xs"
+          aria-label="Comment"
+          value={comment}
+          error={form.fields.comment ?? form.failure.message}
+          onChange={(e) => setComment(e.currentTarget.value)}
+        />
+      </Table.Td>
+      <Table.Td>
+        <Group gap={4} wrap="nowrap">
+          <Button size="compact-xs" onClick={save} loading={form.busy}>
+            Save
+          </Button>
+          <Button size="compact-xs" variant="subtle" onClick={() => setEditing(false)}>
+            Cancel
+          </Button>
+        </Group>
+      </Table.Td>
+    </Table.Tr>
+  );
+}
+
 /** The site's status history: the entry with the latest date is the site's status. */
 export function StatusHistory({ asset }: { asset: AssetView }) {
   const api = useApi();
@@ -41,10 +133,6 @@ export function StatusHistory({ asset }: { asset: AssetView }) {
       await done();
     }
   }
-  async function remove(entry: Entry) {
-    if (await form.run(() => api.del(`${path}/${entry._id}`))) await done();
-  }
-
   return (
     <Paper withBorder p="md">
       <Stack>
@@ -55,18 +143,7 @@ export function StatusHistory({ asset }: { asset: AssetView }) {
         <Table aria-label="Status history">
           <Table.Tbody>
             {rows.map((e) => (
-              <Table.Tr key={e._id}>
-                <Table.Td>{formatDate(e.date)}</Table.Td>
-                <Table.Td>
-                  <SiteStatusBadge status={String(e.status)} />
-                </Table.Td>
-                <Table.Td>{e.comment}</Table.Td>
-                <Table.Td>
-                  <Button size="compact-xs" variant="subtle" color="red" onClick={() => remove(e)}>
-                    Delete
-                  </Button>
-                </Table.Td>
-              </Table.Tr>
+              <StatusRow key={e._id} path={path} entry={e} done={done} />
             ))}
           </Table.Tbody>
         </Table>
@@ -76,7 +153,7 @@ export function StatusHistory({ asset }: { asset: AssetView }) {
             value={status}
             error={form.fields.status}
             onChange={(e) => setStatus(e.currentTarget.value)}
-            data={ASSET_STATUSES.map((s) => ({ value: s, label: STATUS_LABELS[s] }))}
+            data={STATUS_OPTIONS}
           />
           <TextInput
             label="From"

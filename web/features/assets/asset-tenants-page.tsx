@@ -1,4 +1,5 @@
 import { Badge, Button, Group, SimpleGrid, Stack, Table, TextInput } from '@mantine/core';
+import { useState } from 'react';
 import useSWR from 'swr';
 import { FormPanel } from '../../components/form-panel.tsx';
 import { ListPanel } from '../../components/list-panel.tsx';
@@ -36,15 +37,33 @@ function Tenants({ asset }: { asset: AssetView }) {
   const path = `/assets/${asset._id}/tenants`;
   const list = useSWR<ListPage<Tenant>>(path);
   const form = useFormFailure();
-  const { values, field, reset } = useFormValues(EMPTY, form.fields);
+  const { values, set, field, reset } = useFormValues(EMPTY, form.fields);
+  const [editing, setEditing] = useState<Tenant | null>(null);
 
-  async function add() {
+  function startEdit(tenant: Tenant) {
+    setEditing(tenant);
+    form.setFailure({ fields: {} });
+    for (const k of Object.keys(EMPTY) as (keyof typeof EMPTY)[]) {
+      const value = tenant[k];
+      set(k)(value === undefined ? '' : String(value));
+    }
+  }
+
+  function stopEdit() {
+    setEditing(null);
+    form.setFailure({ fields: {} });
+    reset();
+  }
+
+  async function save() {
     const body = Object.fromEntries(
       Object.entries(values)
         .filter(([, value]) => value.trim() !== '')
         .map(([k, value]) => [k, k === 'floorArea' ? Number(value) : value]),
     );
-    if (await form.run(() => api.post(path, body))) {
+    const send = () => (editing ? api.patch(`${path}/${editing._id}`, body) : api.post(path, body));
+    if (await form.run(send)) {
+      setEditing(null);
       reset();
       await list.mutate();
     }
@@ -83,14 +102,29 @@ function Tenants({ asset }: { asset: AssetView }) {
             <Table.Td ta="right">{t.floorArea ? `${formatNumber(t.floorArea)} m²` : ''}</Table.Td>
             <Table.Td>{t.contactEmail}</Table.Td>
             <Table.Td>
-              <Button size="compact-xs" variant="subtle" color="red" onClick={() => remove(t)}>
-                Remove
-              </Button>
+              <Group gap={4} wrap="nowrap">
+                <Button
+                  size="compact-xs"
+                  variant="subtle"
+                  onClick={() => startEdit(t)}
+                  aria-label={`Edit ${t.name}`}
+                >
+                  Edit
+                </Button>
+                <Button size="compact-xs" variant="subtle" color="red" onClick={() => remove(t)}>
+                  Remove
+                </Button>
+              </Group>
             </Table.Td>
           </Table.Tr>
         )}
       />
-      <FormPanel title="Add a tenant" label="Add a tenant" failure={form.failure} onSubmit={add}>
+      <FormPanel
+        title={editing ? `Edit ${editing.name}` : 'Add a tenant'}
+        label={editing ? 'Edit tenant' : 'Add a tenant'}
+        failure={form.failure}
+        onSubmit={save}
+      >
         <SimpleGrid cols={{ base: 1, sm: 3 }}>
           <TextInput label="Name" required {...field('name')} />
           <TextInput label="Unit" {...field('unit')} />
@@ -101,8 +135,13 @@ function Tenants({ asset }: { asset: AssetView }) {
         </SimpleGrid>
         <Group>
           <Button type="submit" loading={form.busy}>
-            Add tenant
+            {editing ? 'Save tenant' : 'Add tenant'}
           </Button>
+          {editing && (
+            <Button variant="subtle" onClick={stopEdit}>
+              Cancel
+            </Button>
+          )}
         </Group>
       </FormPanel>
     </Stack>
