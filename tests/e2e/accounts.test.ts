@@ -134,6 +134,63 @@ describe("a site's meters", () => {
   });
 });
 
+describe('status history', () => {
+  it('edits a status change in place, and the account takes the status of its latest change', async () => {
+    const base = await createAccount();
+    await page.goto(`${stack.origin}${base}/overview`);
+    const adding = page.getByRole('form', { name: 'Add a status change' });
+    await adding.getByLabel('New status').selectOption('inactive');
+    await adding.getByLabel('From').fill('2021-05-01');
+    await adding.getByLabel('Comment').fill('Meter removed');
+    await adding.getByRole('button', { name: 'Add status change' }).click();
+    const history = page.getByRole('table', { name: 'Status history' });
+    const entry = history.getByRole('row', { name: /Meter removed/ });
+    await expect.poll(() => entry.isVisible(), { timeout: 15_000 }).toBe(true);
+    const header = page.getByRole('heading', { level: 2 }).locator('..');
+    await expect
+      .poll(() => header.getByLabel('Status: inactive').isVisible(), { timeout: 10_000 })
+      .toBe(true);
+
+    await entry.getByRole('button', { name: 'Edit' }).click();
+    const editing = history.getByRole('row', { name: 'Editing a status change' });
+    expect(await editing.getByLabel('Date').inputValue()).toBe('2021-05-01');
+    await editing.getByLabel('Status').selectOption('active');
+    await editing.getByLabel('Comment').fill('Meter refitted');
+    await editing.getByRole('button', { name: 'Save' }).click();
+    const edited = history.getByRole('row', { name: /Meter refitted/ });
+    await expect.poll(() => edited.isVisible(), { timeout: 15_000 }).toBe(true);
+    expect(await edited.getByLabel('Status: active').isVisible()).toBe(true);
+    await expect.poll(() => header.getByLabel('Status: active').isVisible(), { timeout: 10_000 }).toBe(true);
+  });
+});
+
+describe('tags and totals', () => {
+  it('suggests tags already used on the company meters, and recalculates the site totals', async () => {
+    const base = await createAccount();
+    await page.goto(`${stack.origin}${base}/edit`);
+    const tags = page.getByRole('combobox', { name: 'Tags' });
+    await tags.fill('sub');
+    const suggestion = page.getByRole('option', { name: 'sub-meter' });
+    await expect.poll(() => suggestion.isVisible(), { timeout: 15_000 }).toBe(true);
+    await suggestion.click();
+    await tags.fill('landlord,');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.waitForURL(/\/overview$/, { timeout: 15_000 });
+    const details = page.getByRole('table', { name: 'Account details' });
+    await expect
+      .poll(() => details.getByText('sub-meter', { exact: true }).isVisible(), { timeout: 10_000 })
+      .toBe(true);
+    expect(await details.getByText('landlord', { exact: true }).isVisible()).toBe(true);
+
+    await page.getByRole('button', { name: 'Recalculate totals' }).click();
+    await expect
+      .poll(() => page.getByText(/^Totals recalculated: \d+ of \d+ monthly figures changed$/).isVisible(), {
+        timeout: 15_000,
+      })
+      .toBe(true);
+  });
+});
+
 describe('contracts', () => {
   it('refuses a file that is not a PDF, then uploads a PDF, lists it and downloads the same bytes', async () => {
     const base = await createAccount();

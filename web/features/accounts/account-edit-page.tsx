@@ -1,4 +1,4 @@
-import { Alert, Button, Group, NativeSelect, Paper, Stack, TextInput } from '@mantine/core';
+import { Alert, Button, Group, NativeSelect, Paper, Stack, TagsInput, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useSWRConfig } from 'swr';
@@ -7,20 +7,21 @@ import type { AccountView } from '../../../shared/schemas/account-views.ts';
 import { useApi } from '../../lib/app-context.tsx';
 import { MeterPointField, ParentAccountField, parseTags, SupplierField } from './account-fields.tsx';
 import { AccountLayout, accountPath } from './account-layout.tsx';
-import { type FormFailure, formFailureOf, useWasteCategories } from './api.ts';
+import { type FormFailure, formFailureOf, useAccountTags, useWasteCategories } from './api.ts';
 
 function EditForm({ account }: { account: AccountView }) {
   const api = useApi();
   const navigate = useNavigate();
   const { mutate } = useSWRConfig();
   const waste = useWasteCategories();
+  const knownTags = useAccountTags();
   const [name, setName] = useState(account.name ?? '');
   const [meterPointNumber, setMeterPointNumber] = useState(account.meterPointNumber ?? '');
   const [supplierId, setSupplierId] = useState(account.supplierId ?? '');
   const [parentAccountId, setParentAccountId] = useState(account.parentAccountId ?? '');
   const [unit, setUnit] = useState(account.unit ?? ACCOUNT_UNITS[account.type][0] ?? '');
   const [wasteCategory, setWasteCategory] = useState(account.wasteCategory ?? '');
-  const [tags, setTags] = useState(account.tags.join(', '));
+  const [tags, setTags] = useState<string[]>(account.tags);
   const [failure, setFailure] = useState<FormFailure>({ fields: {} });
   const [submitted, setSubmitted] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -42,7 +43,7 @@ function EditForm({ account }: { account: AccountView }) {
         parentAccountId: parentAccountId || null,
         unit,
         ...(account.type === 'waste' && wasteCategory ? { wasteCategory } : {}),
-        tags: parseTags(tags),
+        tags: parseTags(tags.join(',')),
       });
       await mutate((key) => typeof key === 'string' && key.startsWith('/accounts'));
       navigate(accountPath(account));
@@ -111,12 +112,15 @@ function EditForm({ account }: { account: AccountView }) {
             />
           )}
         </Group>
-        <TextInput
+        <TagsInput
           label="Tags"
-          description="Separate tags with commas"
+          description="Press Enter or type a comma after each tag; tags already used on the company's meters are suggested"
           value={tags}
-          error={f.tags}
-          onChange={(e) => setTags(e.currentTarget.value)}
+          data={knownTags.data?.data ?? []}
+          splitChars={[',']}
+          clearable
+          error={f.tags ?? Object.entries(f).find(([k]) => k.startsWith('tags.'))?.[1]}
+          onChange={setTags}
         />
         <Group justify="flex-end">
           <Button variant="default" onClick={() => navigate(accountPath(account))} disabled={busy}>

@@ -23,6 +23,7 @@ export const accountKeys = {
   assets: '/assets?limit=1000',
   suppliers: '/suppliers?limit=1000',
   wasteCategories: '/accounts/waste-categories',
+  tags: '/accounts/tags',
 } as const;
 
 export interface AssetOption {
@@ -51,6 +52,8 @@ export const useConsumption = (id: string, q: { startDate: string; endDate: stri
 export const useAssetOptions = () => useSWR<ListAnswer<AssetOption>>(accountKeys.assets);
 export const useSuppliers = () => useSWR<ListAnswer<SupplierOption>>(accountKeys.suppliers);
 export const useWasteCategories = () => useSWR<ListAnswer<string>>(accountKeys.wasteCategories);
+/** Every tag on the company's meters the caller may read, for suggestions while tagging. */
+export const useAccountTags = () => useSWR<ListAnswer<string>>(accountKeys.tags);
 
 export interface FormFailure {
   /** Messages beside their fields, from the API's formMessages. */
