@@ -1,4 +1,5 @@
 import {
+  Anchor,
   Badge,
   Button,
   Group,
@@ -10,19 +11,23 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import useSWR from 'swr';
+import { canUseRoute } from '../../../shared/access/route-access.ts';
 import { ASSET_MESSAGES } from '../../../shared/schemas/asset-messages.ts';
 import { RECOMMENDATION_STATUSES } from '../../../shared/schemas/portfolio.ts';
 import { FormAlert } from '../../components/form-alert.tsx';
 import { FormPanel } from '../../components/form-panel.tsx';
 import { ListPanel } from '../../components/list-panel.tsx';
-import { useApi } from '../../lib/app-context.tsx';
+import { useApi, useSession } from '../../lib/app-context.tsx';
 import { formatNumber } from '../../lib/format.ts';
 import { useFormValues } from '../../lib/use-form-values.ts';
 import { type AssetView, type ListPage, type RecommendationView, useRefresh } from './api.ts';
 import { AssetFrame } from './asset-frame.tsx';
 import { useFormFailure } from './ui.tsx';
 
+/** Who may open /recommendations, the company's own list that sites copy from. */
+const COMPANY_LIST_USERS = ['company_user', 'company_user_full'] as const;
 const PRIORITY_COLOURS = { low: 'gray', medium: 'yellow', high: 'red' } as const;
 const EMPTY = {
   title: '',
@@ -104,8 +109,16 @@ function Recommendations({ asset }: { asset: AssetView }) {
   const act = async (action: () => Promise<unknown>) => {
     if (await form.run(action)) await refresh('/recommendations');
   };
+  const { access } = useSession();
   return (
     <Stack>
+      {canUseRoute(COMPANY_LIST_USERS, access) && (
+        <Group justify="flex-end">
+          <Anchor component={Link} to="/recommendations" size="sm">
+            Company recommendations
+          </Anchor>
+        </Group>
+      )}
       <FormAlert failure={form.failure} />
       <ListPanel
         list={mine}
