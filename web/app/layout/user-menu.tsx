@@ -1,7 +1,7 @@
 import { UnstyledButton } from '@mantine/core';
 import { useLocation } from 'react-router';
 import useSWR from 'swr';
-import { canSeeCompanySettings } from '../../../shared/access/route-access.ts';
+import { canSeeCompanySettings, isApiOnly } from '../../../shared/access/route-access.ts';
 import { APP_VERSION } from '../../../shared/constants.ts';
 import {
   Dropdown,
@@ -34,7 +34,8 @@ export function UserMenu() {
   const { api, auth } = useServices();
   const location = useLocation();
   const t = useT();
-  const multiCompany = me.companies.length > 1;
+  // An API-only user's session reaches the profile only (01 §6): their company is chosen with their key.
+  const multiCompany = me.companies.length > 1 && !isApiOnly(access);
   const { data: companies } = useSWR<CompanyList>(multiCompany ? '/users/me/companies' : null);
   const name = me.name ?? me.email ?? 'Account';
 
