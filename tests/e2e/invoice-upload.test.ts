@@ -111,3 +111,84 @@ describe('invoice upload', () => {
     await expect.poll(() => page.getByTestId('value-highlight').count(), { timeout: 10_000 }).toBe(1);
   }, 240_000);
 });
+
+describe('an account’s invoices', () => {
+  it('uploads a bill by hand, stamps it, downloads the stamped copy and adds a charge line', async () => {
+    // A session of its own, so it does not depend on the other test having signed in.
+    const own = await (await browser.newContext()).newPage();
+    await signIn(own, stack.origin, 'owner@demo.test', '/assets');
+    await own.getByLabel('Search sites').fill('Hardman Court');
+    const site = own.getByRole('link', { name: 'Hardman Court' });
+    await expect.poll(() => site.isVisible(), { timeout: 15_000 }).toBe(true);
+    await site.click();
+    await own.getByRole('navigation', { name: 'Site pages' }).getByRole('link', { name: 'Meters' }).click();
+    const meter = own.getByRole('table', { name: 'Meters' }).getByRole('link', { name: /Data room/ });
+    await expect.poll(() => meter.isVisible(), { timeout: 15_000 }).toBe(true);
+    await meter.click();
+    await own.waitForURL(/\/accounts\/[0-9a-f]{24}\/overview$/, { timeout: 15_000 });
+    await own.goto(own.url().replace(/\/overview$/, '/invoices'));
+
+    await own.getByRole('button', { name: 'Upload an invoice by hand' }).click();
+    const form = own.getByRole('form', { name: 'Manual invoice upload' });
+    const invoiceNumber = `MAN-${Date.now()}`;
+    await form.getByLabel('Invoice number', { exact: true }).fill(invoiceNumber);
+    await form.getByLabel('Gross total (£)').fill('376.80');
+    // A file named as a PDF that is not one is refused by its bytes, the reason shown on the file.
+    await form.getByLabel('Invoice document').setInputFiles({
+      name: 'bill.pdf',
+      mimeType: 'application/pdf',
+      buffer: Buffer.from('not a pdf at all'),
+    });
+    await form.getByRole('button', { name: 'Upload invoice' }).click();
+    await expect
+      .poll(() => form.getByText('The file is not a PDF document or a PNG, JPEG or TIFF image').count(), {
+        timeout: 15_000,
+      })
+      .toBe(1);
+
+    await form.getByLabel('Invoice document').setInputFiles({
+      name: `${invoiceNumber}.pdf`,
+      mimeType: 'application/pdf',
+      buffer: await billPdf(invoiceNumber),
+    });
+    await form.getByRole('button', { name: 'Upload invoice' }).click();
+    const row = own
+      .getByRole('table', { name: 'Invoices' })
+      .getByRole('row', { name: new RegExp(invoiceNumber) });
+    await expect.poll(() => row.count(), { timeout: 20_000 }).toBe(1);
+    expect(await form.count()).toBe(0);
+
+    await row.getByRole('button', { name: 'Stamp', exact: true }).click();
+    await expect.poll(() => row.getByText('Stamped', { exact: true }).count(), { timeout: 15_000 }).toBe(1);
+    const [download] = await Promise.all([
+      own.waitForEvent('download', { timeout: 15_000 }),
+      row.getByRole('button', { name: `Download the stamped copy of ${invoiceNumber}` }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/-stamped\.pdf$/);
+    const stream = await download.createReadStream();
+    const chunks: Buffer[] = [];
+    for await (const chunk of stream) chunks.push(chunk as Buffer);
+    expect(Buffer.concat(chunks).subarray(0, 5).toString()).toBe('%PDF-');
+
+    await row.getByRole('button', { name: `Rates of ${invoiceNumber}` }).click();
+    const addRate = own.getByRole('form', { name: 'Add a rate' });
+    await addRate.getByLabel('Description').fill('Day units');
+    await addRate.getByLabel('Amount (£)').fill('300');
+    await addRate.getByRole('button', { name: 'Add rate' }).click();
+    await expect
+      .poll(
+        () =>
+          own
+            .getByRole('table', { name: 'Rates' })
+            .getByRole('row', { name: /Day units/ })
+            .count(),
+        {
+          timeout: 15_000,
+        },
+      )
+      .toBe(1);
+    expect(await row.getByRole('button', { name: `Rates of ${invoiceNumber}` }).textContent()).toBe(
+      'Rates (1)',
+    );
+  }, 120_000);
+});

@@ -9,19 +9,29 @@ import { EmptyPanel, ErrorPanel, LoadingPanel } from '../../components/page-stat
 import { useApi, useSession } from '../../lib/app-context.tsx';
 import { formatDate, formatNumber } from '../../lib/format.ts';
 import { AccountLayout } from '../accounts/account-layout.tsx';
-import { type InvoiceView, invoiceKeys, type ListPage, useRefreshInvoices } from './api.ts';
+import { type InvoiceView, invoiceKeys, type ListPage, type RateView, useRefreshInvoices } from './api.ts';
 import { DownloadButton, downloadFile } from './download-button.tsx';
-import { money } from './invoice-values.ts';
+import { InvoiceRates } from './invoice-rates.tsx';
+import { money, type RateBody } from './invoice-values.ts';
+import { ManualUploadForm } from './manual-upload-form.tsx';
 import { INVOICE_MESSAGES } from './messages.ts';
 import { InvoiceStatusBadge } from './status.tsx';
 import { useAction } from './use-action.ts';
 
 type Kind = 'invoices' | 'credit-notes';
 
+/** An account's invoice as the list answers it: stamping keeps a copy and says when it was made. */
+interface AccountInvoice extends InvoiceView {
+  stampedAt?: string;
+}
+
+/** The table's columns, so a row's charge lines can span it. */
+const COLUMNS = 7;
+
 const str = (v: unknown) => (typeof v === 'string' && v ? v : undefined);
 const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
 
-function periodOf(inv: InvoiceView): string {
+function periodOf(inv: AccountInvoice): string {
   const start = inv.invoiceStartDate ?? str(inv.values?.startDate);
   const end = inv.invoiceEndDate ?? str(inv.values?.endDate);
   if (!start && !end) return '';
@@ -43,7 +53,7 @@ function Row({
   mayValidate,
 }: {
   account: AccountView;
-  invoice: InvoiceView;
+  invoice: AccountInvoice;
   kind: Kind;
   mayEdit: boolean;
   mayValidate: boolean;
@@ -74,121 +84,193 @@ function Row({
       {text}
     </Button>
   );
-  const download = () =>
+  const [showRates, setShowRates] = useState(false);
+  const download = (stamped: boolean) =>
     run(
       'download',
       () =>
         downloadFile(
           api,
-          kind === 'credit-notes'
-            ? `${base}/credit-notes/${invoice._id}/download`
-            : `${base}/invoice/${invoice._id}/download`,
+          `${
+            kind === 'credit-notes'
+              ? `${base}/credit-notes/${invoice._id}/download`
+              : `${base}/invoice/${invoice._id}/download`
+          }${stamped ? '?stamped=true' : ''}`,
         ),
       { problem: INVOICE_MESSAGES.getProblem },
     );
+  async function addRate(rate: RateBody) {
+    const result = await run('rates', () => api.post(`/invoices/${invoice._id}/rates`, rate), {
+      problem: INVOICE_MESSAGES.ratesProblem,
+    });
+    if (result.ok) await refresh();
+    return result.ok;
+  }
+  async function deleteRate(rate: RateView) {
+    if (!window.confirm(`Delete the rate ${rate.description}?`)) return;
+    const result = await run('rates', () => api.del(`/invoices/${invoice._id}/rates/${rate._id}`), {
+      problem: INVOICE_MESSAGES.ratesProblem,
+    });
+    if (result.ok) await refresh();
+  }
   const deleted = invoice.deleted === true;
+  const rates = invoice.rates ?? [];
+  const netTotal = num(invoice.values?.netTotal);
   return (
-    <Table.Tr style={deleted ? { opacity: 0.6 } : undefined}>
-      <Table.Td>
-        <Text size="sm">{name}</Text>
-        {invoice.fileName && name !== invoice.fileName && (
-          <Text size="xs" c="dimmed">
-            {invoice.fileName}
-          </Text>
-        )}
-      </Table.Td>
-      <Table.Td>{periodOf(invoice)}</Table.Td>
-      <Table.Td>{formatDate(str(invoice.values?.invoiceDate))}</Table.Td>
-      <Table.Td ta="right">{consumptionOf(invoice)}</Table.Td>
-      <Table.Td ta="right">
-        {money(invoice.grossTotal ?? num(invoice.values?.grossTotal) ?? num(invoice.values?.totalAmount))}
-      </Table.Td>
-      <Table.Td>
-        <Group gap={4} wrap="nowrap">
-          <InvoiceStatusBadge status={invoice.status} />
-          {deleted && (
-            <Badge color="red" variant="outline" size="sm">
-              Deleted
-            </Badge>
+    <>
+      <Table.Tr style={deleted ? { opacity: 0.6 } : undefined}>
+        <Table.Td>
+          <Text size="sm">{name}</Text>
+          {invoice.fileName && name !== invoice.fileName && (
+            <Text size="xs" c="dimmed">
+              {invoice.fileName}
+            </Text>
           )}
-          {invoice.stamped && (
-            <Badge color="violet" variant="outline" size="sm">
-              Stamped
-            </Badge>
-          )}
-        </Group>
-      </Table.Td>
-      <Table.Td>
-        <Group gap={4} wrap="nowrap" justify="flex-end">
-          <DownloadButton name={name} disabled={busy !== undefined} onClick={download} />
-          {mayValidate && !deleted && (
+        </Table.Td>
+        <Table.Td>{periodOf(invoice)}</Table.Td>
+        <Table.Td>{formatDate(str(invoice.values?.invoiceDate))}</Table.Td>
+        <Table.Td ta="right">{consumptionOf(invoice)}</Table.Td>
+        <Table.Td ta="right">
+          {money(invoice.grossTotal ?? num(invoice.values?.grossTotal) ?? num(invoice.values?.totalAmount))}
+        </Table.Td>
+        <Table.Td>
+          <Group gap={4} wrap="nowrap">
+            <InvoiceStatusBadge status={invoice.status} />
+            {deleted && (
+              <Badge color="red" variant="outline" size="sm">
+                Deleted
+              </Badge>
+            )}
+            {invoice.stampedAt && (
+              <Badge
+                color="violet"
+                variant="outline"
+                size="sm"
+                title={`Stamped on ${formatDate(invoice.stampedAt)}`}
+              >
+                Stamped
+              </Badge>
+            )}
+          </Group>
+        </Table.Td>
+        <Table.Td>
+          <Group gap={4} wrap="nowrap" justify="flex-end">
+            <DownloadButton name={name} disabled={busy !== undefined} onClick={() => download(false)} />
+            {invoice.stampedAt && (
+              <Button
+                size="compact-xs"
+                variant="light"
+                color="violet"
+                disabled={busy !== undefined}
+                onClick={() => download(true)}
+                aria-label={`Download the stamped copy of ${name}`}
+              >
+                Stamped copy
+              </Button>
+            )}
             <Button
               size="compact-xs"
-              variant="subtle"
-              component={Link}
-              to={`/invoice-validation/${invoice.invoiceValidationId ?? invoice._id}`}
+              variant={showRates ? 'light' : 'subtle'}
+              onClick={() => setShowRates((v) => !v)}
+              aria-expanded={showRates}
+              aria-label={`Rates of ${name}`}
             >
-              Open
+              Rates ({rates.length})
             </Button>
-          )}
-          {mayEdit && !deleted && (
-            <>
-              {action('Refresh', 'refresh', () => api.get(`/invoices/${invoice._id}/refresh`), {
-                problem: INVOICE_MESSAGES.getProblem,
-                done: 'Invoice refreshed',
+            {mayValidate && !deleted && (
+              <Button
+                size="compact-xs"
+                variant="subtle"
+                component={Link}
+                to={`/invoice-validation/${invoice.invoiceValidationId ?? invoice._id}`}
+              >
+                Open
+              </Button>
+            )}
+            {mayEdit && !deleted && (
+              <>
+                {action('Refresh', 'refresh', () => api.get(`/invoices/${invoice._id}/refresh`), {
+                  problem: INVOICE_MESSAGES.getProblem,
+                  done: 'Invoice refreshed',
+                })}
+                {kind === 'invoices' ? (
+                  <>
+                    {action(
+                      'To credit note',
+                      'convert',
+                      () => api.put(`${base}/invoices/${invoice._id}/to-credit-note`),
+                      {
+                        problem: INVOICE_MESSAGES.updateProblem,
+                        done: 'Converted to a credit note',
+                      },
+                    )}
+                    {action(
+                      invoice.stampedAt ? 'Stamp again' : 'Stamp',
+                      'stamp',
+                      () => api.post(`/invoices/${invoice._id}/stamp`),
+                      { problem: INVOICE_MESSAGES.updateProblem, done: 'Invoice stamped' },
+                    )}
+                  </>
+                ) : (
+                  <>
+                    {action(
+                      'To invoice',
+                      'convert',
+                      () => api.put(`${base}/credit-notes/${invoice._id}/to-invoice`),
+                      {
+                        problem: INVOICE_MESSAGES.updateProblem,
+                        done: 'Converted to an invoice',
+                      },
+                    )}
+                    {action(
+                      invoice.stampedAt ? 'Stamp again' : 'Stamp',
+                      'stamp',
+                      () => api.post(`${base}/credit-notes/${invoice._id}/stamp`),
+                      { problem: INVOICE_MESSAGES.updateProblem, done: 'Credit note stamped' },
+                    )}
+                  </>
+                )}
+                {action('Delete', 'delete', () => api.del(`${base}/invoice/${invoice._id}`), {
+                  problem: INVOICE_MESSAGES.deleteProblem,
+                  done: 'Deleted',
+                  color: 'red',
+                  confirm: `Delete ${name}? It can be restored afterwards.`,
+                })}
+              </>
+            )}
+            {mayEdit &&
+              deleted &&
+              action('Restore', 'restore', () => api.put(`/invoices/${invoice._id}/restore`), {
+                problem: INVOICE_MESSAGES.updateProblem,
+                done: 'Restored',
+                variant: 'light',
               })}
-              {kind === 'invoices' ? (
-                action(
-                  'To credit note',
-                  'convert',
-                  () => api.put(`${base}/invoices/${invoice._id}/to-credit-note`),
-                  {
-                    problem: INVOICE_MESSAGES.updateProblem,
-                    done: 'Converted to a credit note',
-                  },
-                )
-              ) : (
-                <>
-                  {action(
-                    'To invoice',
-                    'convert',
-                    () => api.put(`${base}/credit-notes/${invoice._id}/to-invoice`),
-                    {
-                      problem: INVOICE_MESSAGES.updateProblem,
-                      done: 'Converted to an invoice',
-                    },
-                  )}
-                  {action('Stamp', 'stamp', () => api.post(`${base}/credit-notes/${invoice._id}/stamp`), {
-                    problem: INVOICE_MESSAGES.updateProblem,
-                    done: 'Credit note stamped',
-                  })}
-                </>
-              )}
-              {action('Delete', 'delete', () => api.del(`${base}/invoice/${invoice._id}`), {
-                problem: INVOICE_MESSAGES.deleteProblem,
-                done: 'Deleted',
-                color: 'red',
-                confirm: `Delete ${name}? It can be restored afterwards.`,
-              })}
-            </>
-          )}
-          {mayEdit &&
-            deleted &&
-            action('Restore', 'restore', () => api.put(`/invoices/${invoice._id}/restore`), {
-              problem: INVOICE_MESSAGES.updateProblem,
-              done: 'Restored',
-              variant: 'light',
-            })}
-        </Group>
-      </Table.Td>
-    </Table.Tr>
+          </Group>
+        </Table.Td>
+      </Table.Tr>
+      {showRates && (
+        <Table.Tr>
+          <Table.Td colSpan={COLUMNS}>
+            <InvoiceRates
+              rates={rates}
+              netTotal={netTotal}
+              // Only the bill validation roles change charge lines, and never on a confirmed or deleted bill.
+              locked={!mayEdit || deleted || invoice.completed === true}
+              busy={busy === 'rates'}
+              onAdd={addRate}
+              onDelete={deleteRate}
+            />
+          </Table.Td>
+        </Table.Tr>
+      )}
+    </>
   );
 }
 
 function AccountInvoices({ account, kind }: { account: AccountView; kind: Kind }) {
   const { access } = useSession();
   const [withDeleted, setWithDeleted] = useState(false);
-  const { data, error, isLoading } = useSWR<ListPage<InvoiceView>>(
+  const { data, error, isLoading } = useSWR<ListPage<AccountInvoice>>(
     invoiceKeys.ofAccount(account._id, kind === 'credit-notes', withDeleted),
     { keepPreviousData: true },
   );
@@ -198,8 +280,11 @@ function AccountInvoices({ account, kind }: { account: AccountView; kind: Kind }
   const mayEdit = mayValidate;
   const uploadRoute = routeByPath('/invoices/upload');
   const mayUpload = uploadRoute !== undefined && canUseRoute(uploadRoute.permission, access);
+  const [manual, setManual] = useState(false);
   const items = [...(data?.data ?? [])].sort((a, b) => (b.createdAt ?? '').localeCompare(a.createdAt ?? ''));
   const label = kind === 'credit-notes' ? 'Credit notes' : 'Invoices';
+  // A bill typed in by hand is filed on this account, so it takes both upload and edit rights.
+  const mayUploadHere = kind === 'invoices' && mayUpload && mayEdit && account.deleted !== true;
   return (
     <Stack>
       <Group justify="space-between">
@@ -246,11 +331,19 @@ function AccountInvoices({ account, kind }: { account: AccountView; kind: Kind }
           </Table>
         </Paper>
       )}
-      {mayUpload && (
-        <Anchor component={Link} to="/invoices/upload" size="sm">
-          Upload invoices
-        </Anchor>
-      )}
+      {manual && <ManualUploadForm accountId={account._id} onDone={() => setManual(false)} />}
+      <Group gap="md">
+        {mayUpload && (
+          <Anchor component={Link} to="/invoices/upload" size="sm">
+            Upload invoices
+          </Anchor>
+        )}
+        {mayUploadHere && !manual && (
+          <Button size="xs" variant="light" onClick={() => setManual(true)}>
+            Upload an invoice by hand
+          </Button>
+        )}
+      </Group>
     </Stack>
   );
 }
