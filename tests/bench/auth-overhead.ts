@@ -1,15 +1,19 @@
 /**
  * What authorisation costs each request, in microseconds: verifying the access token (JWKS already
  * fetched and cached), loading the caller (the 5 s cache warm, as for every request but the first few
- * seconds' one), and the route decision. Also prints the size of the authorisation matrix test.
+ * seconds' one), the route decision, and, for a caller who holds grants rather than company-wide
+ * rights, the item check: where the requested account sits (account, asset, entity and its parents),
+ * read from the table afresh for every request. Also prints the size of the authorisation matrix test.
  *
- *   node tests/bench/auth-overhead.ts [iterations]
+ *   node tests/bench/auth-overhead.ts [iterations] [item-check iterations]
  */
 import { DEMO_USERS } from '../../infra/local/seed/demo-users.ts';
 import { HTTP_ROUTES } from '../../shared/system/routes.ts';
 import { createCompany, createUser, startApiFixture } from '../support/api-fixture.ts';
 
 const iterations = Number(process.argv[2] ?? 5000);
+// Each item check reads the table a few times, so it runs fewer rounds for the same wall time.
+const itemIterations = Number(process.argv[3] ?? Math.max(1, Math.floor(iterations / 10)));
 const fx = await startApiFixture();
 try {
   const { createTokenVerifier } = await import('../../functions/adapters/token-verifier.ts');
@@ -17,14 +21,41 @@ try {
   const { routeDecision } = await import('../../shared/access/route-rules.ts');
   const { RouteTable } = await import('../../shared/system/route-match.ts');
 
+  const { enforceItemCheck } = await import('../../functions/services/item-access-service.ts');
+  const { putItem } = await import('../../functions/repositories/item-repository.ts');
+  const { keys } = await import('../../functions/repositories/keys.ts');
+  const { findResource } = await import('../../shared/system/resources.ts');
+
   const companyId = await createCompany('Bench Estates');
+  // A group, a subsidiary, one of its buildings and a supply there: the lineage an account check walks.
+  const put = async (name: string, id: string, data: Record<string, unknown>) => {
+    const decl = findResource(name);
+    await putItem(
+      { pk: keys.collection({ companyId }, name), indexes: decl?.indexes ?? [], searchFields: [] },
+      { _id: id, companyId, ...data },
+    );
+  };
+  const ids = {
+    group: '0123456789abcdef01230001',
+    subsidiary: '0123456789abcdef01230002',
+    asset: '0123456789abcdef01234567',
+    account: '0123456789abcdef01230003',
+  };
+  await put('entities', ids.group, { legalName: 'Bench Group plc' });
+  await put('entities', ids.subsidiary, { legalName: 'Bench Retail Ltd', parentEntityId: ids.group });
+  await put('assets', ids.asset, { siteName: 'Bench House', entityId: ids.subsidiary });
+  await put('accounts', ids.account, {
+    name: 'Bench House Electricity',
+    type: 'electricity',
+    assetId: ids.asset,
+  });
   await createUser({
     sub: 'bench-user',
     email: 'bench@demo.test',
     companyIds: [companyId],
     grants: {
       entities: { read: [], write: [] },
-      assets: { read: ['0123456789abcdef01234567'], write: [] },
+      assets: { read: [ids.asset], write: [] },
       accounts: { read: [], write: [] },
     },
   });
@@ -51,13 +82,31 @@ try {
     parts.caller += t2 - t1;
     parts.route += t3 - t2;
   }
+  // The item check of a grant holder: a fresh resolver per request, as the API builds one per request.
+  const account = table.match('GET', `/accounts/${ids.account}`);
+  const check = account?.route.item;
+  if (!account || !check) throw new Error('no item-checked route for the benchmark account');
+  const grantHolder = await loadCaller('bench-user');
+  await enforceItemCheck(check, grantHolder, account.params);
+  let itemNs = 0n;
+  for (let i = 0; i < itemIterations; i++) {
+    const t0 = process.hrtime.bigint();
+    await enforceItemCheck(check, grantHolder, account.params);
+    itemNs += process.hrtime.bigint() - t0;
+  }
+
   const us = (ns: bigint) => Number(ns) / iterations / 1000;
+  const itemUs = Number(itemNs) / itemIterations / 1000;
   const total = us(parts.verify + parts.caller + parts.route);
   console.log(`authorisation overhead per request (${iterations} requests, mean):`);
   console.log(`  token verify (cached JWKS)  ${us(parts.verify).toFixed(1)} µs`);
   console.log(`  caller load (5 s cache)     ${us(parts.caller).toFixed(1)} µs`);
   console.log(`  route decision              ${us(parts.route).toFixed(2)} µs`);
   console.log(`  total                       ${total.toFixed(1)} µs`);
+  console.log(
+    `  item check (grant holder)   ${itemUs.toFixed(1)} µs   (${itemIterations} requests: account → asset → entity → parent, from the table)`,
+  );
+  console.log(`  total with the item check   ${(total + itemUs).toFixed(1)} µs`);
   console.log(
     `authorisation matrix: ${HTTP_ROUTES.length} routes × ${DEMO_USERS.length} demo users = ${HTTP_ROUTES.length * DEMO_USERS.length} calls`,
   );
