@@ -131,6 +131,12 @@ describe('company administration', () => {
     await page.getByText('Please submit a logo.', { exact: true }).waitFor();
 
     await page.getByLabel('Calendar period').selectOption('Rail Calendar');
+    const nameLength = page.getByLabel('Invoice file name part length');
+    expect(await nameLength.inputValue()).toBe('40');
+    await nameLength.fill('5');
+    await page.getByRole('button', { name: 'Save settings' }).click();
+    await page.getByText('Must be at least 10', { exact: true }).waitFor({ timeout: 15_000 });
+    await nameLength.fill('25');
     await page.getByLabel('New document categories').fill('Lease');
     await page.getByRole('button', { name: 'Add to document categories' }).click();
     await page.getByRole('button', { name: 'Save settings' }).click();
@@ -140,6 +146,7 @@ describe('company administration', () => {
       .poll(() => page.getByLabel('Calendar period').inputValue(), { timeout: 15_000 })
       .toBe('Rail Calendar');
     expect(await page.getByRole('list', { name: 'Document categories' }).textContent()).toContain('Lease');
+    expect(await page.getByLabel('Invoice file name part length').inputValue()).toBe('25');
 
     const file = page.getByLabel('Logo file');
     await file.setInputFiles({ name: 'narrow.png', mimeType: 'image/png', buffer: png(120, 40) });

@@ -24,6 +24,7 @@ export interface CompanySettingsView {
   messageCategories?: string[];
   documentCategories?: string[];
   invoiceCaptureEmail?: string;
+  invoiceFileNameLimit?: number;
 }
 
 export interface CompanyView {

@@ -1,7 +1,18 @@
-import { Alert, Button, Group, NativeSelect, Paper, Stack, Switch, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Group,
+  NativeSelect,
+  NumberInput,
+  Paper,
+  Stack,
+  Switch,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useSWRConfig } from 'swr';
-import { CALENDAR_PERIODS } from '../../../shared/schemas/company.ts';
+import { CALENDAR_PERIODS, INVOICE_FILE_NAME_LIMIT } from '../../../shared/schemas/company.ts';
 import { ErrorPanel, LoadingPanel } from '../../components/page-state.tsx';
 import { showToast } from '../../components/toast-store.ts';
 import { useApi } from '../../lib/app-context.tsx';
@@ -23,6 +34,8 @@ interface SettingsDraft extends Record<ListField, string[]> {
   calendarPeriod: CalendarPeriod;
   hideCostData: boolean;
   invoiceCaptureEmail: string;
+  /** Empty while the field is cleared; saved as the default then. */
+  invoiceFileNameLimit: number | '';
 }
 
 const draftOf = (c: CompanyView): SettingsDraft => {
@@ -31,6 +44,7 @@ const draftOf = (c: CompanyView): SettingsDraft => {
     calendarPeriod: s.calendarPeriod ?? 'Standard',
     hideCostData: s.hideCostData === true,
     invoiceCaptureEmail: s.invoiceCaptureEmail ?? '',
+    invoiceFileNameLimit: s.invoiceFileNameLimit ?? INVOICE_FILE_NAME_LIMIT.default,
     invoiceCategories: s.invoiceCategories ?? [],
     miscInvoiceCategories: s.miscInvoiceCategories ?? [],
     messageCategories: s.messageCategories ?? [],
@@ -64,13 +78,22 @@ function SettingsForm({ company }: { company: CompanyView }) {
     try {
       const email = draft.invoiceCaptureEmail.trim();
       const next = await api.patch<CompanyView>(`/companies/${company._id}`, {
-        settings: { ...draft, invoiceCaptureEmail: email === '' ? null : email },
+        settings: {
+          ...draft,
+          invoiceCaptureEmail: email === '' ? null : email,
+          invoiceFileNameLimit: draft.invoiceFileNameLimit === '' ? null : draft.invoiceFileNameLimit,
+        },
       });
       await mutate(companyKeys.company, next, { revalidate: true });
       setFailure(NO_FAILURE);
       showToast('Company settings saved', 'success');
     } catch (error) {
-      const shown = ['settings.calendarPeriod', 'settings.hideCostData', 'settings.invoiceCaptureEmail'];
+      const shown = [
+        'settings.calendarPeriod',
+        'settings.hideCostData',
+        'settings.invoiceCaptureEmail',
+        'settings.invoiceFileNameLimit',
+      ];
       const f = formFailureOf(error);
       const unshown = Object.keys(f.fields).filter(
         (k) => !shown.includes(k) && !LISTS.some(([field]) => k.startsWith(`settings.${field}`)),
@@ -127,6 +150,21 @@ function SettingsForm({ company }: { company: CompanyView }) {
           value={draft.invoiceCaptureEmail}
           error={failure.fields['settings.invoiceCaptureEmail']}
           onChange={(e) => change('invoiceCaptureEmail', e.currentTarget.value)}
+        />
+        <NumberInput
+          label="Invoice file name part length"
+          description={`Downloaded invoices are named by legal name and site name, each cut at this many characters (${INVOICE_FILE_NAME_LIMIT.min} to ${INVOICE_FILE_NAME_LIMIT.max})`}
+          value={draft.invoiceFileNameLimit}
+          min={INVOICE_FILE_NAME_LIMIT.min}
+          max={INVOICE_FILE_NAME_LIMIT.max}
+          allowDecimal={false}
+          allowNegative={false}
+          clampBehavior="none"
+          w={260}
+          error={failure.fields['settings.invoiceFileNameLimit']}
+          onChange={(v) =>
+            change('invoiceFileNameLimit', typeof v === 'number' ? v : v === '' ? '' : Number(v))
+          }
         />
         <Group justify="flex-end">
           <Button type="submit" loading={busy}>

@@ -209,6 +209,7 @@ export function bulk(api: ApiClient) {
     tag: (ids: string[], tags: string[]) => post('bulk-tag', { ids, tags }),
     complete: (ids: string[]) => post('bulk-complete', { ids }),
     revalidate: (ids: string[]) => post('bulk-revalidate', { ids }),
+    force: (ids: string[]) => post('bulk-force', { ids }),
     remove: (ids: string[]) => post('bulk-delete', { ids }),
     assign: (ids: string[], userSub: string | null) => post('assign-users', { ids, userSub }),
   };

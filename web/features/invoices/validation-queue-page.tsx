@@ -198,6 +198,20 @@ function BulkBar({
           <Button
             size="xs"
             variant="light"
+            color="orange"
+            disabled={busy}
+            onClick={() => {
+              if (
+                window.confirm(`Accept ${n} ${n === 1 ? 'invoice' : 'invoices'} despite the failed checks?`)
+              )
+                void run(() => calls.force(ids), 'forced', INVOICE_MESSAGES.updateProblem);
+            }}
+          >
+            Force
+          </Button>
+          <Button
+            size="xs"
+            variant="light"
             color="teal"
             disabled={busy}
             onClick={() => run(() => calls.complete(ids), 'completed', INVOICE_MESSAGES.updateProblem)}
