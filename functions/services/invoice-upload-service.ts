@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { canAccessItem } from '../../shared/access/item-access.ts';
 import { isCompanyWide } from '../../shared/access/route-access.ts';
 import { CAPTURE_CONTENT_TYPES, detectCaptureFileType, safeFileName } from '../../shared/files/file-type.ts';
-import { headObject } from '../adapters/asset-storage.ts';
+import { deleteObject, headObject } from '../adapters/asset-storage.ts';
 import { publishToCompany } from '../adapters/live.ts';
 import { objectStart } from '../adapters/object-start.ts';
 import { sendToQueue } from '../adapters/queue.ts';
@@ -215,7 +215,11 @@ const manualUpload = async (ctx: OpContext): Promise<OpResult> => {
   const existing = await getInvoice(companyId, id);
   if (existing) return { body: existing };
   const fileErrors = await manualFileErrors(req.key);
-  if (Object.keys(fileErrors).length > 0) throw formError(fileErrors);
+  if (Object.keys(fileErrors).length > 0) {
+    // A refused document is not kept: the next attempt asks for a key of its own.
+    await deleteObject(bucketName('uploads'), req.key).catch(() => undefined);
+    throw formError(fileErrors);
+  }
   const now = new Date().toISOString();
   const invoice: StoredItem = {
     _id: id,

@@ -123,6 +123,9 @@ describe('manual upload', () => {
     expect(notPdf.body.formMessages).toEqual({
       file: 'The file is not a PDF document or a PNG, JPEG or TIFF image',
     });
+    // The refused document is not kept: sent again with the same key, it has not arrived.
+    const retried = await manualUpload(request({ key: word.body.key }));
+    expect(retried.body.formMessages).toEqual({ file: 'The document did not arrive. Upload it again.' });
 
     const forged = await manualUpload(request({ key: `manual/${w.otherId}/${newId()}/bill.pdf` }));
     expect(forged.status).toBe(400);
