@@ -46,9 +46,26 @@ beforeAll(async () => {
   ] as const) {
     await make('/readings', { accountId, date: '2026-10-01', value });
   }
-  ids.unassignedInvoice = await make('/invoices', { fileName: 'unassigned.pdf' });
-  await make('/invoices', { fileName: 'aldgate.pdf', accountId: account('Aldgate House Electricity') });
-  await make('/invoices', { fileName: 'princes.pdf', accountId: ids.retailAccount });
+  // Invoices come from uploads and captures, not from a create call: stored as capture leaves them.
+  const { putInvoice } = await import('../../functions/repositories/invoice-repository.ts');
+  const { newId } = await import('../../functions/lib/ids.ts');
+  const invoice = async (fileName: string, accountId?: string) => {
+    const now = new Date().toISOString();
+    const _id = newId();
+    const companyId = world.demo.companyId;
+    await putInvoice(companyId, {
+      _id,
+      companyId,
+      fileName,
+      ...(accountId ? { accountId } : {}),
+      createdAt: now,
+      updatedAt: now,
+    });
+    return _id;
+  };
+  ids.unassignedInvoice = await invoice('unassigned.pdf');
+  await invoice('aldgate.pdf', account('Aldgate House Electricity'));
+  await invoice('princes.pdf', ids.retailAccount);
   await make('/asset-groups', {
     name: 'Birmingham offices',
     assetIds: [asset('Hardman Court'), asset('Colmore Gate')],
