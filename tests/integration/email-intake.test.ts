@@ -5,11 +5,12 @@ import {
   PutObjectCommand,
   S3Client,
 } from '@aws-sdk/client-s3';
-import type { SQSEvent } from 'aws-lambda';
+import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2, Context, SQSEvent } from 'aws-lambda';
 import { startFauxqs } from 'fauxqs';
 import MailComposer from 'nodemailer/lib/mail-composer/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ApiFixture, createCompany, startApiFixture } from '../support/api-fixture.ts';
+import { type ApiFixture, createCompany, createUser, startApiFixture } from '../support/api-fixture.ts';
+import { httpEvent, lambdaContext, parseResult } from '../support/http-events.ts';
 
 let fx: ApiFixture;
 let fauxqs: Awaited<ReturnType<typeof startFauxqs>>;
@@ -151,6 +152,43 @@ describe('e-mail intake', () => {
         reason: 'No company uses the capture address nobody@capture.voltfolio.test',
       }),
     ]);
+  });
+
+  it('shows the mail that reached no company to staff through the API, and to no one else', async () => {
+    await createUser({ sub: 'staff', email: 'staff@voltfolio.test', companyIds: [companyId], isAdmin: true });
+    await createUser({
+      sub: 'demo-admin',
+      email: 'admin@demo.test',
+      companyIds: [companyId],
+      permissions: ['company_admin'],
+    });
+    // Called as the API gateway calls it.
+    const util = (await import('../../functions/handlers/http/util.ts')).handler as unknown as (
+      event: APIGatewayProxyEventV2,
+      context: Context,
+    ) => Promise<APIGatewayProxyResultV2>;
+    const get = async (path: string, sub: string) => {
+      const result = await util(
+        httpEvent({ method: 'GET', path, token: fx.issuer.accessToken(sub) }),
+        lambdaContext('util'),
+      );
+      return parseResult(typeof result === 'string' ? { statusCode: 200, body: result } : result);
+    };
+    const stray = await get('/emails?unmatched=true', 'staff');
+    expect(stray.status).toBe(200);
+    expect(stray.body.data).toEqual([
+      expect.objectContaining({
+        status: 'refused',
+        to: ['nobody@capture.voltfolio.test'],
+        reason: 'No company uses the capture address nobody@capture.voltfolio.test',
+      }),
+    ]);
+    const own = await get('/emails', 'demo-admin');
+    expect(own.status).toBe(200);
+    const recipients = (own.body.data as { to: string[] }[]).flatMap((e) => e.to);
+    expect(recipients.length).toBeGreaterThan(0);
+    expect(recipients).not.toContain('nobody@capture.voltfolio.test');
+    expect((await get('/emails?unmatched=true', 'demo-admin')).status).toBe(403);
   });
 
   it('refuses mail without a PDF or image and says so in the company log', async () => {
