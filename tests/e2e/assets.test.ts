@@ -111,3 +111,176 @@ describe('site documents', () => {
     expect(await readFile(await download.path(), 'utf8')).toBe(content);
   });
 });
+
+describe('editing what a site records', () => {
+  it('edits a tenant and a status change in place', async () => {
+    await signIn(page, stack.origin, 'owner@demo.test', '/assets');
+    await page.getByLabel('Search sites').fill('Temple Quay Point');
+    const site = page.getByRole('link', { name: 'Temple Quay Point' });
+    await expect.poll(() => site.isVisible(), { timeout: 15_000 }).toBe(true);
+    await site.click();
+    const tabs = page.getByRole('navigation', { name: 'Site pages' });
+    await tabs.getByRole('link', { name: 'Tenants' }).click();
+
+    await page.getByLabel('Name').fill('Harbour Legal LLP');
+    await page.getByLabel('Unit').fill('Floor 2');
+    await page.getByRole('button', { name: 'Add tenant' }).click();
+    const tenant = page.getByRole('row', { name: /Harbour Legal LLP/ });
+    await expect.poll(() => tenant.isVisible(), { timeout: 15_000 }).toBe(true);
+    await page.getByRole('button', { name: 'Edit Harbour Legal LLP' }).click();
+    expect(await page.getByLabel('Unit').inputValue()).toBe('Floor 2');
+    await page.getByLabel('Unit').fill('Floors 2 and 3');
+    await page.getByLabel('Floor area (m²)').fill('450');
+    await page.getByRole('button', { name: 'Save tenant' }).click();
+    await expect.poll(() => tenant.textContent(), { timeout: 15_000 }).toContain('Floors 2 and 3');
+    expect(await tenant.textContent()).toContain('450 m²');
+    expect(await page.getByRole('row', { name: /Harbour Legal LLP/ }).count()).toBe(1);
+    expect(await page.getByRole('button', { name: 'Add tenant' }).isVisible()).toBe(true);
+
+    await tabs.getByRole('link', { name: 'Manage' }).click();
+    const adding = page.locator('form', { has: page.getByRole('button', { name: 'Add status' }) });
+    await adding.getByLabel('Status').selectOption('inactive');
+    await adding.getByLabel('From').fill('2020-02-03');
+    await adding.getByLabel('Comment').fill('Closed for refit');
+    await adding.getByRole('button', { name: 'Add status' }).click();
+    const history = page.getByRole('table', { name: 'Status history' });
+    const entry = history.getByRole('row', { name: /Closed for refit/ });
+    await expect.poll(() => entry.isVisible(), { timeout: 15_000 }).toBe(true);
+    await entry.getByRole('button', { name: 'Edit' }).click();
+    const editing = history.getByRole('row', { name: 'Editing a status change' });
+    await editing.getByLabel('Status').selectOption('development');
+    await editing.getByLabel('Comment').fill('Refit under way');
+    await editing.getByRole('button', { name: 'Save' }).click();
+    const edited = history.getByRole('row', { name: /Refit under way/ });
+    await expect.poll(() => edited.isVisible(), { timeout: 15_000 }).toBe(true);
+    expect(await edited.textContent()).toContain('In development');
+    expect(await history.getByRole('row', { name: /Closed for refit/ }).count()).toBe(0);
+  });
+});
+
+describe('company recommendations', () => {
+  it('adds, edits and deletes a company recommendation, which sites can copy', async () => {
+    await signIn(page, stack.origin, 'owner@demo.test', '/recommendations');
+    await page.getByRole('heading', { name: 'Company recommendations' }).waitFor({ timeout: 15_000 });
+    const adding = page.getByRole('form', { name: 'Add a company recommendation' });
+    await adding.getByRole('button', { name: 'Add' }).click();
+    await expect
+      .poll(() => adding.getByText('This field is required').isVisible(), { timeout: 10_000 })
+      .toBe(true);
+    await adding.getByLabel('Title').fill('LED lighting upgrade');
+    await adding.getByLabel('Category').fill('Lighting');
+    await adding.getByLabel('Priority').selectOption('high');
+    await adding.getByRole('button', { name: 'Add' }).click();
+    const list = page.getByRole('table', { name: 'Company recommendations' });
+    const row = list.getByRole('row', { name: /LED lighting upgrade/ });
+    await expect.poll(() => row.isVisible(), { timeout: 15_000 }).toBe(true);
+
+    await row.getByRole('button', { name: 'Edit' }).click();
+    const editing = page.getByRole('form', { name: 'Edit recommendation' });
+    await expect
+      .poll(() => editing.getByLabel('Title').inputValue(), { timeout: 10_000 })
+      .toBe('LED lighting upgrade');
+    await editing.getByLabel('Status').selectOption('accepted');
+    await editing.getByLabel('Cost (£)').fill('1200');
+    await editing.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => row.textContent(), { timeout: 15_000 }).toContain('accepted');
+    expect(await row.textContent()).toContain('1,200');
+
+    // A site's recommendations page offers it to copy, and leads back to the company list.
+    await page.goto(`${stack.origin}/assets`);
+    await page.getByRole('link', { name: 'Aldgate House' }).click();
+    await page
+      .getByRole('navigation', { name: 'Site pages' })
+      .getByRole('link', { name: 'Recommendations' })
+      .click();
+    const source = page.getByLabel("From the company's list");
+    await expect
+      .poll(() => source.locator('option', { hasText: 'LED lighting upgrade' }).count(), { timeout: 15_000 })
+      .toBe(1);
+    await page.getByRole('link', { name: 'Company recommendations' }).click();
+    await page.waitForURL(/\/recommendations$/);
+
+    page.once('dialog', (dialog) => void dialog.accept());
+    await row.getByRole('button', { name: 'Delete' }).click();
+    await expect.poll(() => row.count(), { timeout: 15_000 }).toBe(0);
+  });
+
+  it('keeps the company list from a user with site grants only', async () => {
+    await signIn(page, stack.origin, 'asset@demo.test', '/recommendations');
+    await expect
+      .poll(() => page.getByText(/Forbidden - You are not allowed to view this page/).isVisible(), {
+        timeout: 15_000,
+      })
+      .toBe(true);
+    expect(await page.getByRole('heading', { name: 'Company recommendations' }).count()).toBe(0);
+  });
+});
+
+describe('staff tools', () => {
+  it("shows staff every company's counts, every site, and the grid data usage", async () => {
+    await signIn(page, stack.origin, 'admin@voltfolio.test', '/admin/tools/stats');
+    const companies = page.getByRole('table', { name: 'Companies' });
+    const demo = companies.getByRole('row', { name: /Demo Estates Ltd/ });
+    await expect.poll(() => demo.isVisible(), { timeout: 15_000 }).toBe(true);
+    // Users, entities, sites and meters of the seeded company are all counted.
+    const counts = (await demo.getByRole('cell').allTextContents()).slice(1, 5);
+    expect(counts.every((c) => /^[1-9][\d,]*$/.test(c))).toBe(true);
+
+    await page.goto(`${stack.origin}/admin/tools/map`);
+    const sites = page.getByRole('table', { name: 'Sites' });
+    await expect
+      .poll(() => sites.getByRole('row', { name: /Aldgate House/ }).isVisible(), { timeout: 15_000 })
+      .toBe(true);
+    await page.getByLabel('Filter').fill('Hardman');
+    await expect.poll(() => sites.getByRole('row').count(), { timeout: 10_000 }).toBe(2);
+    expect(await sites.getByRole('row', { name: /Demo Estates Ltd.*Hardman Court/ }).count()).toBe(1);
+
+    await page.goto(`${stack.origin}/admin/gridfetch/loa`);
+    const letter = page.getByRole('form', { name: 'Upload a letter of authority' });
+    await expect
+      .poll(() => letter.getByLabel('Company').locator('option', { hasText: 'Demo Estates Ltd' }).count(), {
+        timeout: 15_000,
+      })
+      .toBe(1);
+    await letter.getByLabel('Company').selectOption({ label: 'Demo Estates Ltd' });
+    await letter.locator('input[type="file"]').setInputFiles({
+      name: 'LoA Demo.pdf',
+      mimeType: 'application/pdf',
+      buffer: Buffer.from(
+        '%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n',
+      ),
+    });
+    await letter.getByLabel('Meters covered (MPAN cores)').fill('1312345678900');
+    await letter.getByRole('button', { name: 'Upload' }).click();
+    await expect
+      .poll(() => letter.getByText('Must be a valid 13-digit MPAN core').isVisible(), { timeout: 15_000 })
+      .toBe(true);
+    await letter.getByLabel('Meters covered (MPAN cores)').fill('1312345678907');
+    await letter.getByRole('button', { name: 'Upload' }).click();
+    const letters = page.getByRole('table', { name: 'Letters of authority' });
+    await expect
+      .poll(() => letters.getByRole('row', { name: /Demo Estates Ltd.*LoA-Demo\.pdf/ }).isVisible(), {
+        timeout: 15_000,
+      })
+      .toBe(true);
+
+    await page.goto(`${stack.origin}/admin/tools/gas-prediction`);
+    const gas = page.getByRole('form', { name: 'Gas prediction' });
+    await gas.getByLabel('Heating degree days').fill('2025-01 310\nJanuary 280');
+    await gas.getByRole('button', { name: 'Predict' }).click();
+    await expect
+      .poll(() => gas.getByText('Not a month and a number: January 280').isVisible(), { timeout: 10_000 })
+      .toBe(true);
+
+    await page.goto(`${stack.origin}/admin/gridfetch/usage`);
+    await page.getByRole('heading', { name: 'Grid data usage' }).waitFor({ timeout: 15_000 });
+    await expect
+      .poll(
+        async () =>
+          (await page.getByRole('table', { name: 'Fetches per company and month' }).count()) +
+          (await page.getByText('No fetches in this range.').count()),
+        { timeout: 15_000 },
+      )
+      .toBe(1);
+  });
+});

@@ -8,6 +8,8 @@ import { COMPANY_PAGES } from '../features/company/pages.ts';
 import { ENTITY_PAGES } from '../features/entities/pages.ts';
 import { INVOICE_PAGES } from '../features/invoices/pages.ts';
 import { PORTFOLIO_PAGES } from '../features/portfolios/pages.ts';
+import { RECOMMENDATION_PAGES } from '../features/recommendations/pages.ts';
+import { STAFF_TOOL_PAGES } from '../features/staff-tools/pages.ts';
 import { SUPPLIER_PAGES } from '../features/suppliers/pages.ts';
 import type { Services } from '../lib/app-context.tsx';
 import { loadChunk } from '../lib/chunk-error.ts';
@@ -39,6 +41,8 @@ const PAGES: Record<PageKey, LazyPage> = {
   ...ENTITY_PAGES,
   ...INVOICE_PAGES,
   ...PORTFOLIO_PAGES,
+  ...RECOMMENDATION_PAGES,
+  ...STAFF_TOOL_PAGES,
   ...SUPPLIER_PAGES,
   'not-available': () => import('./pages/message-pages.tsx').then((m) => ({ Component: m.NotAvailablePage })),
 };

@@ -9,6 +9,8 @@ import {
   withInvoicePage,
 } from '../features/invoices/pages.ts';
 import { PORTFOLIO_PAGE_OF, type PortfolioPageKey } from '../features/portfolios/pages.ts';
+import type { RecommendationPageKey } from '../features/recommendations/pages.ts';
+import { type StaffToolPageKey, withStaffToolPage } from '../features/staff-tools/pages.ts';
 import { SUPPLIER_PAGE_OF, type SupplierPageKey } from '../features/suppliers/pages.ts';
 
 /** Which page component serves a route; areas not built yet share the 'not available yet' page. */
@@ -21,6 +23,8 @@ export type PageKey =
   | CompanyPageKey
   | EntityPageKey
   | PortfolioPageKey
+  | RecommendationPageKey
+  | StaffToolPageKey
   | SupplierPageKey
   | AssetPageKey
   | InvoicePageKey;
@@ -117,10 +121,10 @@ export const APP_ROUTES: readonly AppRoute[] = [
     ['stats', 'asset', 'websocket', 'map', 'gas-prediction'],
     ADMIN,
     'Admin',
-  ),
+  ).map(withStaffToolPage),
   ...pages('admin', '/admin', ['kiosks', 'settings', 'log', 'emails'], ADMIN, 'Admin'),
   redirect('admin-gridfetch', '/admin/gridfetch', '/admin/gridfetch/loa', ADMIN, 'Admin'),
-  ...pages('admin-gridfetch', '/admin/gridfetch', ['loa', 'usage'], ADMIN, 'Admin'),
+  ...pages('admin-gridfetch', '/admin/gridfetch', ['loa', 'usage'], ADMIN, 'Admin').map(withStaffToolPage),
 
   redirect('analytics', '/analytics', '/analytics/emissions', PORTFOLIO, 'Insights'),
   ...pages('analytics', '/analytics', ['emissions', 'consumption', 'costs'], PORTFOLIO, 'Insights'),
@@ -244,6 +248,10 @@ export const APP_ROUTES: readonly AppRoute[] = [
     ASSETS,
     'Portfolios',
   ).map((r) => ({ ...r, page: PORTFOLIO_PAGE_OF[r.path] ?? r.page })),
+
+  // The company's own recommendations (GET, PATCH, DELETE /recommendations/global/{id}); 01 §2 names no
+  // path for them, so they sit beside the site pages that copy them, for company-wide users only.
+  route('recommendations', '/recommendations', COMPANY_WIDE, 'Recommendations', 'global-recommendations'),
 
   ...pages(
     'reports',

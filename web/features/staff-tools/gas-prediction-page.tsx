@@ -1,0 +1,210 @@
+import {
+  Button,
+  Group,
+  NativeSelect,
+  NumberInput,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useState } from 'react';
+import useSWR from 'swr';
+import type { GasPrediction } from '../../../shared/schemas/util-staff.ts';
+import { FormPanel } from '../../components/form-panel.tsx';
+import { useApi } from '../../lib/app-context.tsx';
+import { type FormFailure, formFailureOf, NO_FAILURE } from '../../lib/form-errors.ts';
+import { formatNumber } from '../../lib/format.ts';
+
+const FIELDS = ['accountId', 'companyId', 'startDate', 'endDate', 'degreeDays', 'historyMonths'];
+
+/**
+ * Degree days typed one month a line, 'YYYY-MM value' (a comma, tab or spaces between), as they come out
+ * of a spreadsheet; lines that are not of that form are reported rather than dropped.
+ */
+export function parseDegreeDays(text: string): { values: Record<string, number>; bad: string[] } {
+  const values: Record<string, number> = {};
+  const bad: string[] = [];
+  for (const line of text
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean)) {
+    const m = /^(\d{4}-\d{2})[\s,;]+(-?\d+(?:\.\d+)?)$/.exec(line);
+    if (m?.[1] && m[2]) values[m[1]] = Number(m[2]);
+    else bad.push(line);
+  }
+  return { values, bad };
+}
+
+/** Server messages beside their fields (items such as mpans.0 beside their list); others above the form. */
+function failureOf(error: unknown): FormFailure {
+  const all = formFailureOf(error);
+  const unshown = Object.keys(all.fields).filter(
+    (k) => !FIELDS.some((f) => k === f || k.startsWith(`${f}.`)),
+  );
+  return unshown.length > 0 ? { ...all, message: unshown.map((k) => all.fields[k]).join(' ') } : all;
+}
+
+const fieldError = (fields: Record<string, string>, name: string) =>
+  fields[name] ?? Object.entries(fields).find(([k]) => k.startsWith(`${name}.`))?.[1];
+
+/** /admin/tools/gas-prediction: a gas meter's consumption predicted from degree days (POST /util/gas-prediction-data). */
+export function GasPredictionPage() {
+  const api = useApi();
+  const companies = useSWR<{ data: { _id: string; name?: string }[] }>('/companies/global?limit=1000');
+  const [companyId, setCompanyId] = useState('');
+  const [accountId, setAccountId] = useState('');
+  const [startDate, setStartDate] = useState('');
+  const [endDate, setEndDate] = useState('');
+  const [historyMonths, setHistoryMonths] = useState<number>(24);
+  const [degreeDays, setDegreeDays] = useState('');
+  const [failure, setFailure] = useState<FormFailure>(NO_FAILURE);
+  const [busy, setBusy] = useState(false);
+  const [result, setResult] = useState<GasPrediction>();
+
+  async function predict() {
+    const parsed = parseDegreeDays(degreeDays);
+    if (parsed.bad.length > 0) {
+      setFailure({
+        fields: { degreeDays: `Not a month and a number: ${parsed.bad.slice(0, 3).join('; ')}` },
+      });
+      return;
+    }
+    setBusy(true);
+    setFailure(NO_FAILURE);
+    try {
+      const body = {
+        accountId: accountId.trim(),
+        ...(companyId ? { companyId } : {}),
+        startDate,
+        endDate,
+        historyMonths,
+        degreeDays: parsed.values,
+      };
+      setResult(await api.post<GasPrediction>('/util/gas-prediction-data', body));
+    } catch (error) {
+      setResult(undefined);
+      setFailure(failureOf(error));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const f = failure.fields;
+  return (
+    <Stack>
+      <Title order={2}>Gas prediction</Title>
+      <FormPanel
+        title="Predict a gas meter"
+        label="Gas prediction"
+        failure={failure}
+        onSubmit={predict}
+        maw={760}
+      >
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <NativeSelect
+            label="Company"
+            value={companyId}
+            error={f.companyId}
+            onChange={(e) => setCompanyId(e.currentTarget.value)}
+            data={[
+              { value: '', label: 'My own company' },
+              ...(companies.data?.data ?? []).map((c) => ({ value: c._id, label: c.name ?? c._id })),
+            ]}
+          />
+          <TextInput
+            label="Gas account id"
+            required
+            value={accountId}
+            error={f.accountId}
+            onChange={(e) => setAccountId(e.currentTarget.value)}
+          />
+          <TextInput
+            label="Start date"
+            type="date"
+            required
+            value={startDate}
+            error={f.startDate}
+            onChange={(e) => setStartDate(e.currentTarget.value)}
+          />
+          <TextInput
+            label="End date"
+            type="date"
+            required
+            value={endDate}
+            error={f.endDate}
+            onChange={(e) => setEndDate(e.currentTarget.value)}
+          />
+          <NumberInput
+            label="Months of history to learn from"
+            min={6}
+            max={60}
+            value={historyMonths}
+            error={f.historyMonths}
+            onChange={(v) => setHistoryMonths(typeof v === 'number' ? v : Number(v) || 24)}
+          />
+        </SimpleGrid>
+        <Textarea
+          label="Heating degree days"
+          description="One month a line, e.g. 2025-01 312.5: the history months and every month predicted"
+          autosize
+          minRows={4}
+          value={degreeDays}
+          error={fieldError(f, 'degreeDays')}
+          onChange={(e) => setDegreeDays(e.currentTarget.value)}
+        />
+        <Group>
+          <Button type="submit" loading={busy}>
+            Predict
+          </Button>
+        </Group>
+      </FormPanel>
+      {result && (
+        <Paper withBorder p="md">
+          <Stack gap="xs">
+            <Text size="sm">
+              {formatNumber(result.totalKwh, { maximumFractionDigits: 0 })} kWh predicted from{' '}
+              {result.period.startDate} to {result.period.endDate}. Model: {result.model.method},{' '}
+              {formatNumber(result.model.baseloadKwhPerDay, { maximumFractionDigits: 1 })} kWh a day baseload,{' '}
+              {formatNumber(result.model.kwhPerDegreeDay, { maximumFractionDigits: 2 })} kWh per degree day,
+              R² {formatNumber(result.model.r2, { maximumFractionDigits: 2 })} over {result.model.monthsUsed}{' '}
+              months.
+            </Text>
+            <Table aria-label="Predicted months" striped>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Month</Table.Th>
+                  <Table.Th ta="right">Days</Table.Th>
+                  <Table.Th ta="right">Degree days</Table.Th>
+                  <Table.Th ta="right">Baseload (kWh)</Table.Th>
+                  <Table.Th ta="right">Heating (kWh)</Table.Th>
+                  <Table.Th ta="right">Predicted (kWh)</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {result.months.map((m) => (
+                  <Table.Tr key={m.month}>
+                    <Table.Td>{m.month}</Table.Td>
+                    <Table.Td ta="right">{m.days}</Table.Td>
+                    <Table.Td ta="right">{formatNumber(m.degreeDays)}</Table.Td>
+                    <Table.Td ta="right">
+                      {formatNumber(m.baseloadKwh, { maximumFractionDigits: 0 })}
+                    </Table.Td>
+                    <Table.Td ta="right">{formatNumber(m.heatingKwh, { maximumFractionDigits: 0 })}</Table.Td>
+                    <Table.Td ta="right">
+                      {formatNumber(m.predictedKwh, { maximumFractionDigits: 0 })}
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Stack>
+        </Paper>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,206 @@
+import {
+  Anchor,
+  Button,
+  FileInput,
+  Group,
+  NativeSelect,
+  Paper,
+  Progress,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useState } from 'react';
+import useSWR from 'swr';
+import type { GridfetchLoaView, GridfetchUsageReport } from '../../../shared/schemas/util-staff.ts';
+import { FormAlert } from '../../components/form-alert.tsx';
+import { FormPanel } from '../../components/form-panel.tsx';
+import { EmptyPanel } from '../../components/page-state.tsx';
+import { useApi } from '../../lib/app-context.tsx';
+import { type FormFailure, formFailureOf, NO_FAILURE } from '../../lib/form-errors.ts';
+import { formatDate } from '../../lib/format.ts';
+import { putWithProgress, type UploadTarget } from '../../lib/upload.ts';
+
+const USAGE = '/util/gridfetch-usage';
+const FIELDS = ['companyId', 'fileName', 'key', 'mpans', 'validFrom', 'validUntil'];
+
+/** MPAN cores typed one per line or separated by commas or spaces. */
+const mpansOf = (text: string) => text.split(/[\s,]+/).filter(Boolean);
+
+/** Server messages beside their fields (items such as mpans.0 beside their list); others above the form. */
+function failureOf(error: unknown): FormFailure {
+  const all = formFailureOf(error);
+  const unshown = Object.keys(all.fields).filter(
+    (k) => !FIELDS.some((f) => k === f || k.startsWith(`${f}.`)),
+  );
+  return unshown.length > 0 ? { ...all, message: unshown.map((k) => all.fields[k]).join(' ') } : all;
+}
+
+/** The first message of a field or of any of its items (mpans.0, mpans.1, ...). */
+const fieldError = (fields: Record<string, string>, name: string) =>
+  fields[name] ?? Object.entries(fields).find(([k]) => k.startsWith(`${name}.`))?.[1];
+
+/**
+ * /admin/gridfetch/loa: uploads a company's letter of authority (a PDF, with the meters it covers) through
+ * POST /util/gridfetch-loa: first a signed upload, then the record; the letters on file are listed below.
+ */
+export function GridfetchLoaPage() {
+  const api = useApi();
+  const companies = useSWR<{ data: { _id: string; name?: string }[] }>('/companies/global?limit=1000');
+  const usage = useSWR<GridfetchUsageReport>(USAGE);
+  const [companyId, setCompanyId] = useState('');
+  const [file, setFile] = useState<File | null>(null);
+  const [mpans, setMpans] = useState('');
+  const [validFrom, setValidFrom] = useState('');
+  const [validUntil, setValidUntil] = useState('');
+  const [percent, setPercent] = useState<number>();
+  const [failure, setFailure] = useState<FormFailure>(NO_FAILURE);
+  const [busy, setBusy] = useState(false);
+  const [saved, setSaved] = useState<string>();
+
+  async function upload() {
+    setFailure(NO_FAILURE);
+    setSaved(undefined);
+    const missing: Record<string, string> = {};
+    if (!companyId) missing.companyId = 'This field is required';
+    if (!file) missing.fileName = 'This field is required';
+    if (!file || Object.keys(missing).length > 0) {
+      setFailure({ fields: missing });
+      return;
+    }
+    setBusy(true);
+    try {
+      const base = { companyId, fileName: file.name };
+      const ticket = await api.post<UploadTarget & { key: string }>('/util/gridfetch-loa', base);
+      await putWithProgress(ticket, file, setPercent);
+      const loa = await api.post<GridfetchLoaView>('/util/gridfetch-loa', {
+        ...base,
+        key: ticket.key,
+        mpans: mpansOf(mpans),
+        ...(validFrom ? { validFrom } : {}),
+        ...(validUntil ? { validUntil } : {}),
+      });
+      setSaved(`${loa.fileName} saved for the company, covering ${loa.mpans.length} meters.`);
+      setFile(null);
+      setMpans('');
+      setPercent(undefined);
+      await usage.mutate();
+    } catch (error) {
+      setFailure(failureOf(error));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const letters = (usage.data?.data ?? []).flatMap((row) =>
+    row.loas.map((l) => ({ ...l, company: row.company })),
+  );
+  const f = failure.fields;
+  return (
+    <Stack>
+      <Title order={2}>Letters of authority</Title>
+      <FormPanel
+        title="Upload a letter"
+        label="Upload a letter of authority"
+        failure={failure}
+        onSubmit={upload}
+        maw={760}
+      >
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <NativeSelect
+            label="Company"
+            required
+            value={companyId}
+            error={f.companyId}
+            onChange={(e) => setCompanyId(e.currentTarget.value)}
+            data={[
+              { value: '', label: 'Choose a company' },
+              ...(companies.data?.data ?? []).map((c) => ({ value: c._id, label: c.name ?? c._id })),
+            ]}
+          />
+          <FileInput
+            label="Letter (PDF)"
+            required
+            accept="application/pdf"
+            value={file}
+            error={f.fileName ?? f.key}
+            onChange={setFile}
+            clearable
+          />
+          <TextInput
+            label="Valid from"
+            type="date"
+            value={validFrom}
+            error={f.validFrom}
+            onChange={(e) => setValidFrom(e.currentTarget.value)}
+          />
+          <TextInput
+            label="Valid until"
+            type="date"
+            value={validUntil}
+            error={f.validUntil}
+            onChange={(e) => setValidUntil(e.currentTarget.value)}
+          />
+        </SimpleGrid>
+        <Textarea
+          label="Meters covered (MPAN cores)"
+          description="One per line, or separated by commas"
+          autosize
+          minRows={2}
+          value={mpans}
+          error={fieldError(f, 'mpans')}
+          onChange={(e) => setMpans(e.currentTarget.value)}
+        />
+        {percent !== undefined && <Progress value={percent} aria-label="Upload progress" />}
+        <Group>
+          <Button type="submit" loading={busy}>
+            Upload
+          </Button>
+        </Group>
+        {saved && (
+          <Text size="sm" c="green" role="status">
+            {saved}
+          </Text>
+        )}
+      </FormPanel>
+      <FormAlert failure={{ message: usage.error ? formFailureOf(usage.error).message : undefined }} />
+      {usage.data && letters.length === 0 && <EmptyPanel>No letters on file.</EmptyPanel>}
+      {letters.length > 0 && (
+        <Paper withBorder>
+          <Table aria-label="Letters of authority" striped>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Company</Table.Th>
+                <Table.Th>Letter</Table.Th>
+                <Table.Th>Meters</Table.Th>
+                <Table.Th>Valid</Table.Th>
+                <Table.Th>Uploaded</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {letters.map((l) => (
+                <Table.Tr key={l._id}>
+                  <Table.Td>{l.company.name}</Table.Td>
+                  <Table.Td>
+                    <Anchor href={l.downloadUrl} target="_blank" rel="noreferrer" size="sm">
+                      {l.fileName}
+                    </Anchor>
+                  </Table.Td>
+                  <Table.Td>{l.mpans.length}</Table.Td>
+                  <Table.Td>
+                    {[formatDate(l.validFrom), formatDate(l.validUntil)].filter(Boolean).join(' to ') || '—'}
+                  </Table.Td>
+                  <Table.Td>{formatDate(l.uploadedAt)}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Paper>
+      )}
+    </Stack>
+  );
+}
