@@ -1,14 +1,40 @@
 import type * as z from 'zod';
 import { formError } from './errors.ts';
 
+/**
+ * zod's own wording for a value of the wrong type. zod 4 leaves the input out of its issues, so the only
+ * way to tell a missing field from a wrong one is what it says it received.
+ */
+const ZOD_TYPE_MESSAGE = /^Invalid input: expected (\w+), received (\w+)$/;
+
+const TYPE_WORDS: Record<string, string> = {
+  string: 'Must be text',
+  number: 'Must be a number',
+  int: 'Must be a whole number',
+  boolean: 'Must be true or false',
+  array: 'Must be a list',
+  object: 'Must be an object',
+  date: 'Must be a date',
+};
+
+function messageOf(issue: z.core.$ZodIssue): string {
+  if (issue.code !== 'invalid_type') return issue.message;
+  const wording = ZOD_TYPE_MESSAGE.exec(issue.message);
+  // A schema that chose its own message for a wrong type keeps it.
+  if (!wording) return issue.message;
+  const [, expected = '', received] = wording;
+  // A form sends null for a field left empty.
+  if (received === 'undefined' || received === 'null') return 'This field is required';
+  return TYPE_WORDS[expected] ?? issue.message;
+}
+
 /** zod issues as the client's formMessages map: one message per field path, the first issue winning. */
 export function formMessagesOf(error: z.ZodError): Record<string, string> {
   const out: Record<string, string> = {};
   for (const issue of error.issues) {
     const key = issue.path.length > 0 ? issue.path.map(String).join('.') : '_form';
     if (out[key]) continue;
-    out[key] =
-      issue.code === 'invalid_type' && issue.input === undefined ? 'This field is required' : issue.message;
+    out[key] = messageOf(issue);
   }
   return out;
 }

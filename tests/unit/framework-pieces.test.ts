@@ -35,6 +35,27 @@ describe('form messages', () => {
       });
     }
   });
+
+  it('says what a wrong value should have been, rather than calling it missing', () => {
+    const schema = z.object({
+      name: z.string(),
+      area: z.number(),
+      active: z.boolean(),
+      tags: z.array(z.string()),
+      floors: z.number({ error: 'Floors must be counted' }),
+    });
+    const result = schema.safeParse({ name: 5, area: 'big', active: 'yes', tags: 'a', floors: 'two' });
+    expect(result.success).toBe(false);
+    if (!result.success) {
+      expect(formMessagesOf(result.error)).toEqual({
+        name: 'Must be text',
+        area: 'Must be a number',
+        active: 'Must be true or false',
+        tags: 'Must be a list',
+        floors: 'Floors must be counted',
+      });
+    }
+  });
 });
 
 describe('logs', () => {
