@@ -106,7 +106,7 @@ const update = async (ctx: OpContext): Promise<OpResult> => {
       ctx.caller,
       existing,
       'read',
-      new LineageResolver(ctx.caller.companyId),
+      new LineageResolver(ctx.caller.companyId, ctx.caller),
     ));
   // Unknown and unreadable accounts are left to the generic update, which answers 404 for both.
   if (readable && LINK_FIELDS.some((f) => f in body)) {
@@ -154,7 +154,7 @@ const fromWizard = async (ctx: OpContext): Promise<OpResult> => {
   if (input.unit && !units.includes(input.unit)) errors.unit = `Must be one of ${units.join(', ')}`;
 
   const resource = accountsResource();
-  const resolver = new LineageResolver(caller.companyId);
+  const resolver = new LineageResolver(caller.companyId, caller);
   const asset = await getAsset(caller.companyId, input.assetId);
   const assetReadable =
     asset &&
@@ -202,7 +202,7 @@ const fromWizard = async (ctx: OpContext): Promise<OpResult> => {
 const tags = async (ctx: OpContext): Promise<OpResult> => {
   const all = await queryAll(keys.collection({ companyId: ctx.caller.companyId }, 'accounts'));
   const resource = accountsResource();
-  const resolver = new LineageResolver(ctx.caller.companyId);
+  const resolver = new LineageResolver(ctx.caller.companyId, ctx.caller);
   const found = new Set<string>();
   for (const account of all) {
     if (account.deleted === true || !Array.isArray(account.tags) || account.tags.length === 0) continue;

@@ -30,7 +30,7 @@ export const assetsPk = (companyId: string) => keys.collection({ companyId }, 'a
 export async function loadGroup(caller: Caller, id: string, access: 'read' | 'write'): Promise<StoredItem> {
   const group = await getItem(groupsRef(caller.companyId).pk, id);
   if (!group || group.deleted === true) throw notFound();
-  const resolver = new LineageResolver(caller.companyId);
+  const resolver = new LineageResolver(caller.companyId, caller);
   if (!(await mayAccessItem(groupsResource(), caller, group, 'read', resolver))) throw notFound();
   if (access === 'write' && !(await mayAccessItem(groupsResource(), caller, group, 'write', resolver))) {
     throw forbidden();
@@ -46,7 +46,7 @@ export async function readableAssets(caller: Caller, ids: readonly string[]): Pr
   const found = await getItems(assetsPk(caller.companyId), ids);
   const assets = ids.map((id) => found.get(id)).filter((a): a is StoredItem => !!a && a.deleted !== true);
   if (isCompanyWide(caller)) return assets;
-  const resolver = new LineageResolver(caller.companyId);
+  const resolver = new LineageResolver(caller.companyId, caller);
   const assetsDecl = findResource('assets') as ResourceDecl;
   const out: StoredItem[] = [];
   for (const a of assets) if (await mayAccessItem(assetsDecl, caller, a, 'read', resolver)) out.push(a);

@@ -172,7 +172,7 @@ const searchAssets = async (ctx: OpContext): Promise<OpResult> => {
     ({ data: items, total } = await listItems(ref, { filters: {}, limit, skip }));
   } else {
     const all = await listItems(ref, { filters: {}, limit: MAX_LIST_LIMIT, skip: 0 });
-    const resolver = new LineageResolver(ctx.caller.companyId);
+    const resolver = new LineageResolver(ctx.caller.companyId, ctx.caller);
     const readable: StoredItem[] = [];
     for (const a of all.data)
       if (await mayAccessItem(assetsDecl, ctx.caller, a, 'read', resolver)) readable.push(a);

@@ -19,7 +19,7 @@ const myAssetGroups = async (ctx: OpContext): Promise<OpResult> => {
   });
   let groups: StoredItem[] = all.data;
   if (!isCompanyWide(ctx.caller)) {
-    const resolver = new LineageResolver(ctx.caller.companyId);
+    const resolver = new LineageResolver(ctx.caller.companyId, ctx.caller);
     groups = [];
     for (const g of all.data) {
       if (await mayAccessItem(groupsResource(), ctx.caller, g, 'read', resolver)) groups.push(g);

@@ -73,7 +73,7 @@ const list = async (ctx: OpContext): Promise<OpResult> => {
   });
   let readable = all.data;
   if (!isCompanyWide(ctx.caller)) {
-    const resolver = new LineageResolver(ctx.caller.companyId);
+    const resolver = new LineageResolver(ctx.caller.companyId, ctx.caller);
     readable = [];
     for (const item of all.data)
       if (await mayAccessItem(resource, ctx.caller, item, 'read', resolver)) readable.push(item);
@@ -98,7 +98,7 @@ const assetGroups = async (ctx: OpContext): Promise<OpResult> => {
   const groups = (await queryAll(resourceRef(ctx.caller.companyId, 'asset-groups').pk)).filter(
     (g) => g.deleted !== true && Array.isArray(g.assetIds) && g.assetIds.includes(id),
   );
-  const resolver = new LineageResolver(ctx.caller.companyId);
+  const resolver = new LineageResolver(ctx.caller.companyId, ctx.caller);
   const data: StoredItem[] = [];
   for (const g of groups) if (await mayAccessItem(resource, ctx.caller, g, 'read', resolver)) data.push(g);
   data.sort(byText('name'));
@@ -113,7 +113,7 @@ const accountTypes = async (ctx: OpContext): Promise<OpResult> => {
     limit: MAX_LIST_LIMIT,
     skip: 0,
   });
-  const resolver = new LineageResolver(ctx.caller.companyId);
+  const resolver = new LineageResolver(ctx.caller.companyId, ctx.caller);
   const counts: Record<string, number> = {};
   for (const account of accounts.data) {
     if (!(await mayAccessItem(resource, ctx.caller, account, 'read', resolver))) continue;

@@ -148,7 +148,7 @@ const MANUAL_KEY = /^manual\/([0-9a-f]{24})\/([0-9a-f]{24})\/[^/]+$/;
 
 /** The account a manual invoice is filed on: one of the company's live accounts the caller may change. */
 async function manualAccountErrors(ctx: OpContext, accountId: string): Promise<Record<string, string>> {
-  const resolver = new LineageResolver(ctx.caller.companyId);
+  const resolver = new LineageResolver(ctx.caller.companyId, ctx.caller);
   const account = await resolver.item('accounts', accountId);
   if (!account || account.deleted === true) return { accountId: 'Account not found' };
   if (isCompanyWide(ctx.caller)) return {};

@@ -16,7 +16,7 @@ async function loadProject(ctx: OpContext, access: 'read' | 'write'): Promise<St
   const resource = declaredResource('projects');
   const project = await getItem(resourceRef(ctx.caller.companyId, 'projects').pk, ctx.params.id as string);
   if (!project) throw notFound();
-  const resolver = new LineageResolver(ctx.caller.companyId);
+  const resolver = new LineageResolver(ctx.caller.companyId, ctx.caller);
   if (!(await mayAccessItem(resource, ctx.caller, project, 'read', resolver))) throw notFound();
   if (access === 'write' && !(await mayAccessItem(resource, ctx.caller, project, 'write', resolver)))
     throw forbidden();

@@ -37,7 +37,7 @@ const generic = (op: string) => {
 /** An account the caller may see (else 404) and, for writes, change (else 403). */
 async function accountFor(caller: Caller, accountId: string, access: 'read' | 'write'): Promise<StoredItem> {
   const account = await getAccount(caller.companyId, accountId);
-  const resolver = new LineageResolver(caller.companyId);
+  const resolver = new LineageResolver(caller.companyId, caller);
   if (!account || !(await mayAccessItem(accountsResource(), caller, account, 'read', resolver)))
     throw notFound();
   if (access === 'write' && !(await mayAccessItem(accountsResource(), caller, account, 'write', resolver)))
@@ -49,7 +49,7 @@ async function loadReading(caller: Caller, id: string | undefined, access: 'read
   const resource = readingsResource();
   const reading = id ? await getItem(collectionOf(resource, caller).pk, id) : undefined;
   if (!reading || reading.deleted === true) throw notFound();
-  const resolver = new LineageResolver(caller.companyId);
+  const resolver = new LineageResolver(caller.companyId, caller);
   if (!(await mayAccessItem(resource, caller, reading, 'read', resolver))) throw notFound();
   if (access === 'write' && !(await mayAccessItem(resource, caller, reading, 'write', resolver)))
     throw forbidden();

@@ -131,7 +131,7 @@ export async function loadForRoute(
 ) {
   const item = await getItem(collectionOf(resource, ctx.caller).pk, id);
   if (!item) throw notFound();
-  const resolver = new LineageResolver(ctx.caller.companyId);
+  const resolver = new LineageResolver(ctx.caller.companyId, ctx.caller);
   if (!(await mayAccess(resource, ctx.caller, item, 'read', resolver))) throw notFound();
   if (access === 'write' && !(await mayAccess(resource, ctx.caller, item, 'write', resolver)))
     throw forbidden();
@@ -143,7 +143,7 @@ async function listReadable(resource: ResourceDecl, caller: Caller, q: ListQuery
   const ref = collectionOf(resource, caller);
   if ((!resource.itemType && !resource.parent) || isCompanyWide(caller)) return listItems(ref, q);
   const all = await listItems(ref, { ...q, skip: 0, limit: MAX_LIST_LIMIT });
-  const resolver = new LineageResolver(caller.companyId);
+  const resolver = new LineageResolver(caller.companyId, caller);
   const readable: StoredItem[] = [];
   for (const item of all.data)
     if (await mayAccess(resource, caller, item, 'read', resolver)) readable.push(item);
@@ -217,7 +217,7 @@ const bulk = async (ctx: OpContext): Promise<OpResult> => {
     refineOrThrow(resource, result.data, `${i}.`);
     return stamp(ctx.caller, result.data, resource);
   });
-  const resolver = new LineageResolver(ctx.caller.companyId);
+  const resolver = new LineageResolver(ctx.caller.companyId, ctx.caller);
   for (const item of parsed) {
     if (!(await mayAccess(resource, ctx.caller, item, 'write', resolver))) throw forbidden();
   }

@@ -77,7 +77,7 @@ export async function searchPortfolio(
   }
   await ensureSearchIndex(caller.companyId);
   const pk = searchKeys.entries(caller.companyId, q.slice(0, PREFIX_LENGTH));
-  const resolver = isCompanyWide(caller) ? undefined : new LineageResolver(caller.companyId);
+  const resolver = isCompanyWide(caller) ? undefined : new LineageResolver(caller.companyId, caller);
   const accept = async (e: IndexEntry) =>
     (!input.type || e.type === input.type) && (!resolver || (await readable(caller, resolver, e)));
   const tiers = await Promise.all(TIERS.map((tier) => collectTier(pk, q, tier, input.limit, accept)));
