@@ -216,6 +216,30 @@ describe('company recommendations', () => {
   });
 });
 
+describe('a portfolio', () => {
+  it('removes several ticked sites at once, keeping the others', async () => {
+    await signIn(page, stack.origin, 'owner@demo.test', '/portfolios');
+    const link = page.getByRole('link', { name: 'High street retail' });
+    await expect.poll(() => link.isVisible(), { timeout: 15_000 }).toBe(true);
+    await link.click();
+    const table = page.getByRole('table', { name: 'Sites in the portfolio' });
+    const names = async () => (await table.locator('tbody tr td:nth-child(2) a').allTextContents()).sort();
+    await expect
+      .poll(names, { timeout: 15_000 })
+      .toEqual(['128 High Street Guildford', '17 Bold Street', '210 Oxford Street', '54 Princes Street']);
+    const removeSelected = page.getByRole('button', { name: 'Remove selected' });
+    expect(await removeSelected.isDisabled()).toBe(true);
+
+    await page.getByLabel('Select 17 Bold Street').check();
+    await page.getByLabel('Select 54 Princes Street').check();
+    await page.getByText('2 selected').waitFor({ timeout: 5_000 });
+    await removeSelected.click();
+    await expect.poll(names, { timeout: 15_000 }).toEqual(['128 High Street Guildford', '210 Oxford Street']);
+    await page.reload();
+    await expect.poll(names, { timeout: 15_000 }).toEqual(['128 High Street Guildford', '210 Oxford Street']);
+  });
+});
+
 describe('staff tools', () => {
   it("shows staff every company's counts, every site, and the grid data usage", async () => {
     await signIn(page, stack.origin, 'admin@voltfolio.test', '/admin/tools/stats');
