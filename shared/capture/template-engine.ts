@@ -61,8 +61,16 @@ export function resolvePage(page: number, pages: readonly number[]): number | un
 }
 
 /**
+ * How far across the page an anchor may have moved and still be the one drawn on. Layouts move down as
+ * lines above grow, hardly sideways: the same words a column away are another label (a table heading
+ * repeating a panel's label, say, when OCR missed the panel's), and following them reads the wrong box.
+ */
+export const MAX_ANCHOR_SHIFT_ACROSS = 0.15;
+
+/**
  * Where a bound lies on an invoice. With an anchor, the occurrence of the anchor text nearest to where it
- * was on the sample decides how far the bound moves; without one found, the bound stays as drawn.
+ * was on the sample decides how far the bound moves; without one found in its column, the bound stays
+ * as drawn.
  */
 export function placeBound(
   bound: TemplateBound,
@@ -75,7 +83,9 @@ export function placeBound(
   const box = { Left: bound.Left, Top: bound.Top, Width: bound.Width, Height: bound.Height };
   if (!bound.anchor) return { bound, page: pageNumber, box, dx: 0, dy: 0 };
   const { text, left, top } = bound.anchor;
-  const matches = text.trim() === '' ? [] : findText(page, text);
+  const matches = (text.trim() === '' ? [] : findText(page, text)).filter(
+    (m) => Math.abs(m.box.Left - left) <= MAX_ANCHOR_SHIFT_ACROSS,
+  );
   if (matches.length === 0) return { bound, page: pageNumber, box, anchorFound: false, dx: 0, dy: 0 };
   const distance = (b: BoundingBox) => Math.hypot(b.Left - left, b.Top - top);
   const nearest = matches.reduce((a, b) => (distance(b.box) < distance(a.box) ? b : a));

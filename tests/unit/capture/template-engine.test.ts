@@ -172,6 +172,17 @@ describe('bounds and values', () => {
     expect(placed?.box.Top).toBeCloseTo(0.112);
   });
 
+  it('does not follow the anchor words to another column, where they label something else', () => {
+    // The label was not read, but a heading elsewhere on the page repeats its words.
+    const doc = docOf([
+      ...brightwatt().filter((l) => l.text !== 'Invoice number'),
+      ...row(0.3, [0.7, 'Invoice number'], [0.9, 'see overleaf']),
+    ]);
+    const placed = must(placeBound(bound('b-inv'), doc, [1]));
+    expect(placed.anchorFound).toBe(false);
+    expect(readValue(must(value('invoiceNumber')), placed, doc)?.value).toBe('BW-1001');
+  });
+
   it('applies the regex capture group, then parses type and format', () => {
     const doc = docOf(brightwatt());
     const placed = must(placeBound(bound('b-period'), doc, [1]));
