@@ -1,4 +1,4 @@
-import type { ExtractedReading, ExtractedValues, MeterKeyed } from '../../shared/capture/model.ts';
+import type { ExtractedReading, ExtractedValues, MeterKeyed, MeterRef } from '../../shared/capture/model.ts';
 import { normaliseMeterPointNumber } from '../../shared/schemas/account-rules.ts';
 import type { UtilityType } from '../../shared/schemas/common.ts';
 import { validateInvoice } from '../../shared/validation/checks.ts';
@@ -95,13 +95,26 @@ async function matchAccount(companyId: string, invoice: StoredItem): Promise<Sto
   }
   const values = (invoice.values ?? {}) as Record<string, unknown>;
   const mpn = str(values.meterPointNumber) ?? str(invoice.meterPointNumber);
-  if (!mpn) return undefined;
-  const { data } = await listItems(
-    { pk: accountsPk, indexes: [], searchFields: [] },
-    { filters: { meterPointNumber: meterPointCandidates(mpn) }, limit: 5, skip: 0 },
-  );
-  // A sub-meter shares its parent's number on some bills; the bill belongs to the main meter.
-  return data.find((a) => !str(a.parentAccountId)) ?? data[0];
+  // A bill of several meters has no meter point of its own: it belongs to the account of its first
+  // meter that the company has.
+  for (const candidate of mpn ? [mpn] : meterPointsOfMeters(invoice)) {
+    const { data } = await listItems(
+      { pk: accountsPk, indexes: [], searchFields: [] },
+      { filters: { meterPointNumber: meterPointCandidates(candidate) }, limit: 5, skip: 0 },
+    );
+    // A sub-meter shares its parent's number on some bills; the bill belongs to the main meter.
+    const account = data.find((a) => !str(a.parentAccountId)) ?? data[0];
+    if (account) return account;
+  }
+  return undefined;
+}
+
+/** The meter point numbers of the meters of a multi-meter bill, in the order the bill lists them. */
+function meterPointsOfMeters(invoice: StoredItem): string[] {
+  const results = (invoice.results ?? {}) as { multiMeter?: { meters?: MeterRef[] } };
+  return [...(results.multiMeter?.meters ?? [])]
+    .sort((a, b) => a.index - b.index)
+    .flatMap((m) => (str(m.meterPointNumber) ? [m.meterPointNumber as string] : []));
 }
 
 function accountFacts(account: StoredItem): AccountFacts {

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { GetQueueAttributesCommand, SendMessageCommand } from '@aws-sdk/client-sqs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WebSocket } from 'ws';
 import { signInForToken } from '../../infra/local/oidc/sign-in-flow.ts';
 import { REPO_ROOT } from '../../infra/local/options.ts';
 import { DEMO_PASSWORD } from '../../infra/local/seed/demo-users.ts';
@@ -19,14 +20,56 @@ interface Invoice {
   fileName: string;
   invoiceNumber?: string;
   accountId?: string;
+  account?: { name?: string };
   error?: { type: string; message: string };
   values: Record<string, unknown>;
+  results?: { extractMeterValues?: unknown[]; multiMeter?: unknown };
+  pages?: number[];
 }
 interface Validation {
   _id: string;
   status: string;
   reason?: string;
+  accountId?: string;
   results?: { key: string; status: string; reason: string }[];
+}
+
+/** What the browsers of the company are told on the live connection, in the order it arrived. */
+interface LiveEvent {
+  type: string;
+  keys?: string[];
+  data?: { captureId?: string; invoiceId?: string; status?: string; invoiceIds?: string[] };
+}
+const live: LiveEvent[] = [];
+let socket: WebSocket | undefined;
+
+/** The capture statuses the live connection announced for a document, in order. */
+const announced = (captureId: string) =>
+  live.filter((e) => e.data?.captureId === captureId).map((e) => String(e.data?.status));
+
+/** Waits until the live connection has announced the end of a document's capture. */
+async function announcedUntilSettled(captureId: string, timeoutMs = 10_000): Promise<string[]> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const statuses = announced(captureId);
+    if (statuses.some((s) => FINAL.has(s))) return statuses;
+    if (Date.now() > until) throw new Error(`Only ${statuses.join(', ') || 'nothing'} announced`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** Where a status stands on the way through capture; the ends share the last place. */
+const STEP: Record<string, number> = { uploading: 0, queued: 1, pending: 2, processing: 3 };
+const stepOf = (status: string) => STEP[status] ?? 4;
+/** Every status each invoice was seen at by the batch polls, in order. */
+const polledStatuses = new Map<string, string[]>();
+
+function expectNeverBackwards(statuses: readonly string[]) {
+  for (let i = 1; i < statuses.length; i++) {
+    const [was, now] = [statuses[i - 1] as string, statuses[i] as string];
+    expect(stepOf(now), `${statuses.join(' → ')}`).toBeGreaterThanOrEqual(stepOf(was));
+    if (stepOf(was) === 4) expect(now, `${statuses.join(' → ')}`).toBe(was);
+  }
 }
 
 async function call(method: string, path: string, body?: unknown) {
@@ -66,6 +109,7 @@ async function settled(batchId: string, timeoutMs = 60_000): Promise<Invoice[]> 
   for (;;) {
     const res = await call('GET', `/invoices?batchId=${batchId}`);
     const data = res.body.data as Invoice[];
+    for (const i of data) polledStatuses.set(i._id, [...(polledStatuses.get(i._id) ?? []), i.status]);
     if (data.length > 0 && data.every((i) => FINAL.has(i.status))) {
       await local.drainQueues(30_000);
       return (await call('GET', `/invoices?batchId=${batchId}`)).body.data as Invoice[];
@@ -79,13 +123,31 @@ async function settled(batchId: string, timeoutMs = 60_000): Promise<Invoice[]> 
 const validationOf = async (id: string) =>
   ((await call('GET', `/invoice-validation/${id}/summary`)).body as { validation: Validation }).validation;
 
+/** The ids in one of the validation queues the pages show (failed or error; passed or warning). */
+async function queueIds(group: 'failed' | 'passed'): Promise<string[]> {
+  const res = await call('GET', `/invoice-validation/queue?group=${group}&$select=_id&limit=1000`);
+  expect(res.status).toBe(200);
+  return (res.body.data as { _id: string }[]).map((v) => v._id);
+}
+
 beforeAll(async () => {
   // A short visibility timeout makes retries and dead-lettering take seconds rather than minutes.
   local = await startLocalStack({ seed: true, visibilityTimeoutSeconds: 2 });
   token = (await signInForToken({ baseUrl: local.origin, email: 'owner@demo.test', password: DEMO_PASSWORD }))
     .accessToken;
+  // Listens as the browser does, to see each status the server announces.
+  const ws = new WebSocket(`${local.wsUrl}?token=${encodeURIComponent(token)}`);
+  ws.on('message', (data) => live.push(JSON.parse(data.toString()) as LiveEvent));
+  await new Promise((resolve, reject) => {
+    ws.on('open', resolve);
+    ws.on('error', reject);
+  });
+  socket = ws;
 }, 120_000);
-afterAll(() => local?.stop());
+afterAll(async () => {
+  socket?.close();
+  await local?.stop();
+});
 
 const truth = loadTruth();
 const truthOf = (file: string) => {
@@ -94,11 +156,15 @@ const truthOf = (file: string) => {
   return t;
 };
 
+/** The first test's bill, which the re-issued copy duplicates. */
+let digitalOriginal: Invoice | undefined;
+
 describe('the invoice pipeline on the local stack', () => {
   it('captures a digital bill, matches its demo account and validates it', async () => {
     const file = 'bgb-electricity-digital.pdf';
     const { batchId } = await upload(file);
     const [invoice] = await settled(batchId);
+    digitalOriginal = invoice;
     const expected = truthOf(file).invoices[0]?.values;
     expect(invoice?.status).toBe('captured');
     expect(invoice?.values).toMatchObject({
@@ -111,6 +177,37 @@ describe('the invoice pipeline on the local stack', () => {
     const validation = await validationOf(String(invoice?._id));
     expect(['passed', 'warning', 'failed']).toContain(validation.status);
     expect(validation.results?.length).toBeGreaterThan(10);
+  }, 90_000);
+
+  it('shows an upload as queued, then processing, then captured, once however often S3 announces it', async () => {
+    const file = 'edf-gas-digital.pdf';
+    const { id, batchId, key } = await upload(file);
+    const [invoice] = await settled(batchId);
+    expect(invoice?.status).toBe('captured');
+    // The live connection announced each step, in order, once.
+    expect(await announcedUntilSettled(id)).toEqual(['queued', 'processing', 'captured']);
+    expectNeverBackwards(polledStatuses.get(id) ?? []);
+
+    // A late copy of the S3 event finds it captured: nothing is announced, nothing moves back.
+    const before = live.length;
+    await local.stack.messaging.sqs.send(
+      new SendMessageCommand({
+        QueueUrl: local.env.QUEUE_URL_CAPTURE,
+        MessageBody: JSON.stringify({
+          Records: [
+            {
+              eventName: 'ObjectCreated:Put',
+              s3: { bucket: { name: local.env.BUCKET_UPLOADS }, object: { key } },
+            },
+          ],
+        }),
+      }),
+    );
+    await local.drainQueues(30_000);
+    expect(live.slice(before).filter((e) => e.data?.captureId === id)).toEqual([]);
+    const again = await settled(batchId);
+    expect(again).toHaveLength(1);
+    expect(again[0]?.status).toBe('captured');
   }, 90_000);
 
   it('splits a document of three invoices into three, each validated', async () => {
@@ -145,34 +242,129 @@ describe('the invoice pipeline on the local stack', () => {
     expect((await validationOf(String(t?._id))).status).toBe('error');
   }, 90_000);
 
-  it('captures the same object once however often S3 announces it', async () => {
-    const bytes = readFileSync(fixturePath('edf-gas-digital.pdf'));
-    const { batchId, key } = await upload('edf-gas-digital.pdf', bytes);
-    await settled(batchId);
-    const event = {
-      Records: [
-        {
-          eventName: 'ObjectCreated:Put',
-          s3: { bucket: { name: local.env.BUCKET_UPLOADS }, object: { key, size: bytes.length } },
-        },
-      ],
-    };
-    await local.stack.messaging.sqs.send(
-      new SendMessageCommand({ QueueUrl: local.env.QUEUE_URL_CAPTURE, MessageBody: JSON.stringify(event) }),
-    );
-    await local.drainQueues(30_000);
-    const invoices = await settled(batchId);
-    expect(invoices).toHaveLength(1);
-  }, 90_000);
-
   it('recognises the same file uploaded again instead of capturing it twice', async () => {
     const bytes = readFileSync(fixturePath('thames-water-digital.pdf'));
     await settled((await upload('thames-water-digital.pdf', bytes)).batchId);
     const [again] = await settled((await upload('thames-water-digital (1).pdf', bytes)).batchId);
     expect(again?.status).toBe('error');
     expect(again?.error).toMatchObject({ type: 'duplicate' });
-    expect(again?.error?.message).toContain('already uploaded');
+    expect(again?.error?.message).toBe(
+      'This file was already uploaded as thames-water-digital.pdf; it is not captured twice.',
+    );
+    // A copy is a failed duplicate check, with the reason, in the failed queue for a person to remove.
+    const validation = await validationOf(String(again?._id));
+    expect(validation.status).toBe('failed');
+    expect(validation.reason).toContain('already uploaded as thames-water-digital.pdf');
+    expect(validation.results).toEqual([
+      expect.objectContaining({ key: 'duplicate-invoice-number', status: 'failed' }),
+    ]);
+    expect(await queueIds('failed')).toContain(again?._id);
+    expect(await queueIds('passed')).not.toContain(again?._id);
   }, 90_000);
+
+  it('fails the re-issued copy of a captured bill on its duplicate invoice number', async () => {
+    const original = truthOf('bgb-electricity-digital.pdf').invoices[0]?.values;
+    // The digital original was captured by the first test; the copy has other bytes and the same number.
+    expect(digitalOriginal?.status).toBe('captured');
+    const { batchId } = await upload('bgb-electricity-duplicate.pdf');
+    const [copy] = await settled(batchId);
+    expect(copy?.status).toBe('captured');
+    expect(copy?.values).toMatchObject({
+      invoiceNumber: original?.invoiceNumber,
+      grossTotal: original?.grossTotal,
+    });
+    const validation = await validationOf(String(copy?._id));
+    expect(validation.status).toBe('failed');
+    const duplicate = validation.results?.find((r) => r.key === 'duplicate-invoice-number');
+    expect(duplicate?.status).toBe('failed');
+    expect(duplicate?.reason).toContain(`Invoice number ${original?.invoiceNumber} is already on another`);
+    expect(await queueIds('failed')).toContain(copy?._id);
+  }, 90_000);
+
+  it('captures a scanned bill through OCR, matches its account and validates it', async () => {
+    const file = 'bgb-electricity-scan.pdf';
+    const expected = truthOf(file).invoices[0];
+    const { id, batchId } = await upload(file);
+    const [invoice] = await settled(batchId, 120_000);
+    expect(invoice?.status).toBe('captured');
+    expect(invoice?.values).toMatchObject({
+      invoiceNumber: expected?.values.invoiceNumber,
+      startDate: expected?.values.startDate,
+      endDate: expected?.values.endDate,
+      meterPointNumber: expected?.values.meterPointNumber,
+      grossTotal: expected?.values.grossTotal,
+    });
+    expect(invoice?.account?.name).toBe(expected?.account.demoAccounts[0]);
+    expect(await announcedUntilSettled(id)).toEqual(['queued', 'processing', 'captured']);
+    const validation = await validationOf(id);
+    expect(['passed', 'warning', 'failed']).toContain(validation.status);
+    expect(validation.results?.find((r) => r.key === 'duplicate-invoice-number')?.status).toBe('passed');
+  }, 180_000);
+
+  it('captures a phone photo of a water bill', async () => {
+    const file = 'thames-water-photo.png';
+    const expected = truthOf(file).invoices[0];
+    const { batchId } = await upload(file);
+    const [invoice] = await settled(batchId, 120_000);
+    expect(invoice?.status).toBe('captured');
+    expect(invoice?.values).toMatchObject({
+      invoiceNumber: expected?.values.invoiceNumber,
+      meterPointNumber: expected?.values.meterPointNumber,
+      grossTotal: expected?.values.grossTotal,
+    });
+    expect(invoice?.account?.name).toBe(expected?.account.demoAccounts[0]);
+    expect(['passed', 'warning', 'failed']).toContain((await validationOf(String(invoice?._id))).status);
+  }, 180_000);
+
+  it('captures a bill of three meters as one invoice with the values of each meter', async () => {
+    const file = 'bgb-electricity-multi-meter.pdf';
+    const expected = truthOf(file).invoices[0];
+    const { batchId } = await upload(file);
+    const invoices = await settled(batchId);
+    expect(invoices).toHaveLength(1);
+    const [invoice] = invoices;
+    expect(invoice?.status).toBe('captured');
+    expect(invoice?.values).toMatchObject({
+      invoiceNumber: expected?.values.invoiceNumber,
+      grossTotal: expected?.values.grossTotal,
+      consumption: expected?.values.consumption,
+    });
+    expect(invoice?.results?.extractMeterValues).toHaveLength(expected?.meters.length ?? 0);
+    expect(invoice?.account?.name).toBe(expected?.account.demoAccounts[0]);
+    expect(['passed', 'warning', 'failed']).toContain((await validationOf(String(invoice?._id))).status);
+  }, 90_000);
+
+  it('captures a bill whose charges run on to a second page', async () => {
+    const file = 'edf-electricity-two-page.pdf';
+    const expected = truthOf(file).invoices[0];
+    const { batchId } = await upload(file);
+    const [invoice] = await settled(batchId);
+    expect(invoice?.status).toBe('captured');
+    expect(invoice?.values).toMatchObject({
+      invoiceNumber: expected?.values.invoiceNumber,
+      netTotal: expected?.values.netTotal,
+      grossTotal: expected?.values.grossTotal,
+      consumption: expected?.values.consumption,
+    });
+    expect(invoice?.account?.name).toBe(expected?.account.demoAccounts[0]);
+    expect(['passed', 'warning', 'failed']).toContain((await validationOf(String(invoice?._id))).status);
+  }, 90_000);
+
+  it('leaves a letter that is not an invoice for a person, saying why it cannot be validated', async () => {
+    const { batchId } = await upload('edf-letter-not-invoice.pdf');
+    const [letter] = await settled(batchId);
+    expect(letter?.status).toBe('manual');
+    expect(letter?.values.invoiceNumber ?? null).toBeNull();
+    const validation = await validationOf(String(letter?._id));
+    expect(validation.status).toBe('error');
+    expect(validation.reason).toMatch(/cannot be validated/);
+    expect(await queueIds('failed')).toContain(letter?._id);
+  }, 90_000);
+
+  it('never showed any upload a step back from where it had been', () => {
+    expect(polledStatuses.size).toBeGreaterThan(10);
+    for (const statuses of polledStatuses.values()) expectNeverBackwards(statuses);
+  });
 
   it('keeps a message it cannot handle in the dead-letter queue, and replays it from there', async () => {
     const failing = JSON.stringify({
