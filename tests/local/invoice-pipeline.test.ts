@@ -281,25 +281,28 @@ describe('the invoice pipeline on the local stack', () => {
     expect(await queueIds('failed')).toContain(copy?._id);
   }, 90_000);
 
-  it('captures a scanned bill through OCR, matches its account and validates it', async () => {
-    const file = 'bgb-electricity-scan.pdf';
-    const expected = truthOf(file).invoices[0];
-    const { id, batchId } = await upload(file);
-    const [invoice] = await settled(batchId, 120_000);
-    expect(invoice?.status).toBe('captured');
-    expect(invoice?.values).toMatchObject({
-      invoiceNumber: expected?.values.invoiceNumber,
-      startDate: expected?.values.startDate,
-      endDate: expected?.values.endDate,
-      meterPointNumber: expected?.values.meterPointNumber,
-      grossTotal: expected?.values.grossTotal,
-    });
-    expect(invoice?.account?.name).toBe(expected?.account.demoAccounts[0]);
-    expect(await announcedUntilSettled(id)).toEqual(['queued', 'processing', 'captured']);
-    const validation = await validationOf(id);
-    expect(['passed', 'warning', 'failed']).toContain(validation.status);
-    expect(validation.results?.find((r) => r.key === 'duplicate-invoice-number')?.status).toBe('passed');
-  }, 180_000);
+  it.each(['bgb-electricity-scan.pdf', 'edf-gas-scan.pdf'])(
+    'captures the scanned bill %s through OCR, matches its account and validates it',
+    async (file) => {
+      const expected = truthOf(file).invoices[0];
+      const { id, batchId } = await upload(file);
+      const [invoice] = await settled(batchId, 120_000);
+      expect(invoice?.status).toBe('captured');
+      expect(invoice?.values).toMatchObject({
+        invoiceNumber: expected?.values.invoiceNumber,
+        startDate: expected?.values.startDate,
+        endDate: expected?.values.endDate,
+        meterPointNumber: expected?.values.meterPointNumber,
+        grossTotal: expected?.values.grossTotal,
+      });
+      expect(invoice?.account?.name).toBe(expected?.account.demoAccounts[0]);
+      expect(await announcedUntilSettled(id)).toEqual(['queued', 'processing', 'captured']);
+      const validation = await validationOf(id);
+      expect(['passed', 'warning', 'failed']).toContain(validation.status);
+      expect(validation.results?.find((r) => r.key === 'duplicate-invoice-number')?.status).toBe('passed');
+    },
+    180_000,
+  );
 
   it('captures a phone photo of a water bill', async () => {
     const file = 'thames-water-photo.png';
