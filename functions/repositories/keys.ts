@@ -21,6 +21,8 @@ export const keys = {
   userProfile: (sub: string) => ({ pk: `U#${sub}`, sk: 'profile' }),
   liveConnection: (connectionId: string) => ({ pk: `WS#${connectionId}`, sk: 'connection' }),
   liveConnectionsOfCompany: (companyId: string) => `C#${companyId}#live`,
+  /** One per account and uncovered period, so the daily missing-bills check tells people once. */
+  missingBillNotices: (companyId: string) => `C#${companyId}#missing-bill-notices`,
 } as const;
 
 export const INDEX_NAMES = ['gsi1', 'gsi2'] as const;

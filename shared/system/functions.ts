@@ -18,7 +18,13 @@ export const HTTP_FUNCTIONS = [
 ] as const;
 export type HttpFunctionName = (typeof HTTP_FUNCTIONS)[number];
 
-export const WORKER_FUNCTIONS = ['email-intake', 'asset-images', 'capture', 'validation'] as const;
+export const WORKER_FUNCTIONS = [
+  'email-intake',
+  'asset-images',
+  'capture',
+  'validation',
+  'missing-bills',
+] as const;
 export type WorkerFunctionName = (typeof WORKER_FUNCTIONS)[number];
 
 export const WS_FUNCTIONS = ['live'] as const;
@@ -50,7 +56,7 @@ export interface FunctionDecl {
 export const BUCKETS = ['uploads', 'documents', 'inbox', 'reports', 'web'] as const;
 export type BucketName = (typeof BUCKETS)[number];
 
-export const QUEUES = ['email-intake', 'asset-images', 'capture', 'validation'] as const;
+export const QUEUES = ['email-intake', 'asset-images', 'capture', 'validation', 'missing-bills'] as const;
 export type QueueName = (typeof QUEUES)[number];
 
 const httpFn = (name: HttpFunctionName, grants: FunctionDecl['grants']): FunctionDecl => ({
@@ -134,6 +140,15 @@ export const FUNCTIONS: readonly FunctionDecl[] = [
     timeoutSeconds: 60,
     grants: { table: 'readwrite', liveConnections: true },
   },
+  {
+    name: 'missing-bills',
+    kind: 'worker',
+    entry: 'functions/handlers/queue/missing-bills.ts',
+    memoryMb: 512,
+    // Every account of every company, one Query each.
+    timeoutSeconds: 600,
+    grants: { table: 'readwrite' },
+  },
 ];
 
 export interface QueueDecl {
@@ -176,6 +191,13 @@ export const QUEUE_DECLS: readonly QueueDecl[] = [
     visibilityTimeoutSeconds: 360,
     maxReceiveCount: 3,
   },
+  {
+    name: 'missing-bills',
+    consumer: 'missing-bills',
+    batchSize: 1,
+    visibilityTimeoutSeconds: 3600,
+    maxReceiveCount: 3,
+  },
 ];
 
 /** Which object-created events reach which queue, as S3 event notifications do in AWS. */
@@ -195,13 +217,21 @@ export const SUBSCRIPTIONS: readonly SubscriptionDecl[] = [
 
 export interface ScheduleDecl {
   name: string;
-  /** EventBridge schedule expression; the local stack understands `rate(N minutes|hours|days)`. */
+  /** EventBridge schedule expression, `rate(…)` or `cron(…)` in UTC; the local stack runs both. */
   expression: string;
   queue: QueueName;
   message: Record<string, unknown>;
 }
 
-export const SCHEDULES: readonly ScheduleDecl[] = [];
+export const SCHEDULES: readonly ScheduleDecl[] = [
+  // Daily at 06:00 UTC, before people start work: accounts whose bills have stopped coming.
+  {
+    name: 'missing-bills',
+    expression: 'cron(0 6 * * ? *)',
+    queue: 'missing-bills',
+    message: { check: 'missing-bills' },
+  },
+];
 
 export interface WsRouteDecl {
   routeKey: '$connect' | '$disconnect' | '$default' | 'ping';

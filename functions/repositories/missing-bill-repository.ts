@@ -1,0 +1,70 @@
+import { findResource } from '../../shared/system/resources.ts';
+import { type CollectionRef, deleteRaw, listItems, putItem, type StoredItem } from './item-repository.ts';
+import { keys } from './keys.ts';
+
+function collectionRef(name: 'accounts' | 'invoices' | 'notifications', companyId: string): CollectionRef {
+  const decl = findResource(name);
+  if (!decl) throw new Error(`The ${name} resource is not declared`);
+  return {
+    pk: keys.collection({ companyId }, name),
+    indexes: decl.indexes ?? [],
+    searchFields: decl.searchFields,
+  };
+}
+
+const EVERY = 100_000;
+
+/** The company's active accounts (a Query on its accounts partition). */
+export async function activeAccounts(companyId: string): Promise<StoredItem[]> {
+  return (
+    await listItems(collectionRef('accounts', companyId), {
+      filters: { status: 'active' },
+      limit: EVERY,
+      skip: 0,
+    })
+  ).data;
+}
+
+/** The account's invoices, read through the accountId index partition. */
+export async function invoicesOfAccount(companyId: string, accountId: string): Promise<StoredItem[]> {
+  return (
+    await listItems(collectionRef('invoices', companyId), { filters: { accountId }, limit: EVERY, skip: 0 })
+  ).data;
+}
+
+/**
+ * Records that people were told about the account's bills missing from `from` on. False when that was
+ * done before, so a retried or repeated run tells nobody twice.
+ */
+export async function claimMissingBillNotice(
+  companyId: string,
+  accountId: string,
+  from: string,
+): Promise<boolean> {
+  const ref: CollectionRef = { pk: keys.missingBillNotices(companyId), indexes: [], searchFields: [] };
+  try {
+    await putItem(
+      ref,
+      { _id: `${accountId}#${from}`, accountId, from, notifiedAt: new Date().toISOString() },
+      { mustNotExist: true },
+    );
+    return true;
+  } catch (err) {
+    if ((err as { name?: string }).name === 'ConditionalCheckFailedException') return false;
+    throw err;
+  }
+}
+
+/** Undoes a claim whose notifications could not be written, so the next run tries again. */
+export async function releaseMissingBillNotice(
+  companyId: string,
+  accountId: string,
+  from: string,
+): Promise<void> {
+  await deleteRaw(keys.missingBillNotices(companyId), `${accountId}#${from}`);
+}
+
+export async function putNotifications(companyId: string, items: readonly StoredItem[]): Promise<void> {
+  const ref = collectionRef('notifications', companyId);
+  for (const item of items) await putItem(ref, item);
+}
