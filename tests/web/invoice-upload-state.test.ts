@@ -46,9 +46,10 @@ describe('an upload in the browser', () => {
     entries = withUploaded(entries, 'file-0');
     expect(entries[0]).toMatchObject({ status: 'uploaded', progress: 100 });
     expect(isPolled(entries[0] as UploadEntry)).toBe(true);
-    // The server has not seen the object arrive yet (no record, or one still saying uploading).
-    expect(applyPoll(entries, [])[0]?.status).toBe('uploaded');
+    // The server has not seen the object arrive yet: its record still says uploading.
     expect(applyPoll(entries, [{ _id: A, status: 'uploading' }])[0]?.status).toBe('uploaded');
+    // A record missing from the answer counts as queued (02 §4).
+    expect(applyPoll(entries, [])[0]?.status).toBe('queued');
     entries = applyPoll(entries, [{ _id: A, status: 'queued' }]);
     expect(entries[0]?.status).toBe('queued');
     entries = applyPoll(entries, [{ _id: A, status: 'processing' }]);
@@ -112,9 +113,17 @@ describe('polling', () => {
     expect(statusFromServer(undefined)).toBe('queued');
     expect(statusFromServer({ _id: A, status: 'uploading' })).toBe('queued');
     expect(statusFromServer({ _id: A, status: 'processing' })).toBe('processing');
-    // Uploaded entries keep showing uploaded until the server has more to say; the other moves on.
-    const polled = applyPoll(uploadedPair(), [{ _id: B, status: 'pending' }]);
+    // An uploaded entry whose record still says uploading keeps showing uploaded; the other moves on.
+    const polled = applyPoll(uploadedPair(), [
+      { _id: A, status: 'uploading' },
+      { _id: B, status: 'pending' },
+    ]);
     expect(polled.map((e) => e.status)).toEqual(['uploaded', 'pending']);
+    // One whose record is missing from the answer counts as queued.
+    expect(applyPoll(uploadedPair(), [{ _id: B, status: 'pending' }]).map((e) => e.status)).toEqual([
+      'queued',
+      'pending',
+    ]);
     // An entry past uploaded whose record went missing from an answer counts it as queued.
     const queuedFirst = applyPoll(uploadedPair(), [
       { _id: A, status: 'queued' },

@@ -90,12 +90,12 @@ export function statusFromServer(record: PolledInvoice | undefined): UploadStatu
 /**
  * The status an entry moves to on a poll: the server's, never one behind what the entry already shows
  * (an answer cached from before the live connection's word must not move it back). A file the browser
- * has just sent stays uploaded until the server has it as queued or further; a missing record or one
- * still saying uploading is not yet that word.
+ * has just sent stays uploaded while its record still says uploading (the store's event has not reached
+ * capture yet); a missing record counts as queued, as the spec has it.
  */
 function nextStatus(current: UploadStatus, record: PolledInvoice | undefined): UploadStatus {
   const reported = statusFromServer(record);
-  const heard = record !== undefined && record.status !== 'uploading' && KNOWN.has(record.status);
+  const heard = record === undefined || (record.status !== 'uploading' && KNOWN.has(record.status));
   if (current === 'uploaded' && !heard) return 'uploaded';
   return stepOf(reported) < stepOf(current) ? current : reported;
 }
