@@ -254,6 +254,10 @@ const COMPANY_ROUTES: HttpRoute[] = [
   route('GET', '/companies/global', 'companies', 'companies.global', STAFF),
   route('POST', '/companies', 'companies', 'companies.create', STAFF),
   route('PATCH', '/companies/{id}', 'companies', 'companies.update', COMPANY_ADMIN, CO),
+  // Roles go through the same rule as a user's own permissions: nobody hands out more than they may.
+  route('POST', '/roles', 'companies', 'roles.create', COMPANY_ADMIN, { resource: 'roles' }),
+  route('POST', '/roles/bulk', 'companies', 'roles.bulk', COMPANY_ADMIN, { resource: 'roles' }),
+  route('PATCH', '/roles/{id}', 'companies', 'roles.update', COMPANY_ADMIN, { resource: 'roles' }),
   route('DELETE', '/roles/{id}', 'companies', 'roles.delete', COMPANY_ADMIN, { resource: 'roles' }),
   route('GET', '/companies/roles', 'companies', 'companies.roles', USERS_LIST),
   route('POST', '/companies/upload-logo', 'companies', 'companies.uploadLogo', COMPANY_ADMIN),
@@ -290,10 +294,6 @@ const COMPANY_ROUTES: HttpRoute[] = [
   route(
     'GET',
     '/companies/{id}/invoice-validation-rules',
-  // Roles go through the same rule as a user's own permissions: nobody hands out more than they may.
-  route('POST', '/roles', 'companies', 'roles.create', COMPANY_ADMIN, { resource: 'roles' }),
-  route('POST', '/roles/bulk', 'companies', 'roles.bulk', COMPANY_ADMIN, { resource: 'roles' }),
-  route('PATCH', '/roles/{id}', 'companies', 'roles.update', COMPANY_ADMIN, { resource: 'roles' }),
     'companies',
     'companies.validationRules',
     BILLING,
