@@ -2,6 +2,7 @@ import { type Caller, EMPTY_GRANTS } from '../../shared/access/caller.ts';
 import { isPermissionName, type PermissionName } from '../../shared/access/permission-names.ts';
 import { grantsSchema } from '../../shared/schemas/company.ts';
 import { unauthorized } from '../lib/errors.ts';
+import type { StoredItem } from '../repositories/item-repository.ts';
 import { getMembership, getProfile, listRoles } from '../repositories/user-repository.ts';
 
 const NOT_VERIFIED = 'Your account is not verified.';
@@ -41,29 +42,47 @@ export async function loadCaller(
   const membership = await getMembership(companyId, sub);
   if (!membership && !profile.isAdmin) throw unauthorized(NOT_VERIFIED);
 
+  const companyRoles = typeof membership?.roleId === 'string' ? await listRoles(companyId) : [];
+  const caller: Caller = {
+    ...memberCaller(companyId, sub, membership, companyRoles, roles),
+    email: profile.email,
+    name: profile.name,
+    isAdmin: profile.isAdmin === true,
+  };
+  cache.set(cacheKey, { caller, until: Date.now() + CACHE_MS });
+  return caller;
+}
+
+/**
+ * A member of a company as a caller, from their membership and the company's roles: their own and their
+ * role's permissions, and their grants. Serves the request's caller and the work done for members when
+ * nobody is calling (a notification only for those who may read what it names).
+ */
+export function memberCaller(
+  companyId: string,
+  sub: string,
+  membership: StoredItem | undefined,
+  companyRoles: readonly StoredItem[],
+  roles: readonly string[] = [],
+): Caller {
   const permissions = new Set<PermissionName>(permissionList(membership?.permissions));
   const roleNames = [...roles];
   if (typeof membership?.roleId === 'string') {
-    const role = (await listRoles(companyId)).find((r) => r._id === membership.roleId);
+    const role = companyRoles.find((r) => r._id === membership.roleId);
     for (const p of permissionList(role?.permissions)) permissions.add(p);
     // The token's role claim and the membership usually name the same role; list it once.
     if (typeof role?.name === 'string' && !roleNames.includes(role.name)) roleNames.push(role.name);
   }
   const grants = grantsSchema.safeParse(membership?.grants ?? EMPTY_GRANTS);
-
-  const caller: Caller = {
+  return {
     kind: 'user',
     sub,
-    email: profile.email,
-    name: profile.name,
     companyId,
-    isAdmin: profile.isAdmin === true,
+    isAdmin: false,
     permissions: [...permissions],
     grants: grants.success ? grants.data : EMPTY_GRANTS,
     roles: roleNames,
   };
-  cache.set(cacheKey, { caller, until: Date.now() + CACHE_MS });
-  return caller;
 }
 
 /** After a change to a person's record (company switch, new grants), this process must not serve the old one. */

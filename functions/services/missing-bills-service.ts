@@ -1,9 +1,12 @@
+import type { Caller } from '../../shared/access/caller.ts';
+import { canAccessItem } from '../../shared/access/item-access.ts';
+import { canUseRoute } from '../../shared/access/route-access.ts';
+import { findResource } from '../../shared/system/resources.ts';
 import { thresholdOf } from '../../shared/validation/check-kit.ts';
 import { dayNumber, isoOfDay, showDate } from '../../shared/validation/figures.ts';
 import { applyRuleChanges, type ValidationRule } from '../../shared/validation/rules.ts';
 import { newId } from '../lib/ids.ts';
 import type { Logger } from '../lib/logger.ts';
-import type { StoredItem } from '../repositories/item-repository.ts';
 import {
   getValidationRuleChanges,
   listAllCompanies,
@@ -16,6 +19,9 @@ import {
   putNotifications,
   releaseMissingBillNotice,
 } from '../repositories/missing-bill-repository.ts';
+import { listRoles } from '../repositories/user-repository.ts';
+import { memberCaller } from './caller-service.ts';
+import { LineageResolver } from './item-access-service.ts';
 
 /** Bills missing from an account: nothing covers the days from `from` up to the day of the check. */
 export interface MissingBills {
@@ -94,6 +100,7 @@ export interface MissingBillsRun {
 }
 
 const COMPANY_PAGE = 100;
+const ACCOUNT_READERS = findResource('accounts')?.read ?? [];
 
 /**
  * The daily check: for every company whose missing-bills rule is on, each active account with bills
@@ -113,25 +120,38 @@ export async function notifyMissingBills(today: string, log: Logger): Promise<Mi
   return run;
 }
 
+/** The company's members as callers, so each is judged by the same rules as their own requests. */
+async function membersOf(companyId: string): Promise<Caller[]> {
+  const [memberships, roles] = await Promise.all([listMemberships(companyId), listRoles(companyId)]);
+  return memberships.filter((m) => m.deleted !== true).map((m) => memberCaller(companyId, m._id, m, roles));
+}
+
 async function checkCompany(companyId: string, today: string, run: MissingBillsRun, log: Logger) {
   const rule = applyRuleChanges(await getValidationRuleChanges(companyId)).find(
     (r) => r.key === 'missing-bills',
   );
   if (!rule?.enabled) return;
   const accounts = await activeAccounts(companyId);
-  let members: StoredItem[] | undefined;
+  let members: Caller[] | undefined;
+  // Reads nothing until an account has bills missing; then the company's entity tree once.
+  const resolver = new LineageResolver(companyId);
   for (const account of accounts) {
     run.accounts++;
     const missing = missingBillsOf(account, await invoicesOfAccount(companyId, account._id), rule, today);
     if (!missing) continue;
     if (!(await claimMissingBillNotice(companyId, account._id, missing.from))) continue;
-    members ??= await listMemberships(companyId);
+    members ??= await membersOf(companyId);
+    const lineage = await resolver.complete('accounts', account);
+    // Only those who may open the account hear of it: a member with grants on other sites must not.
+    const readers = members.filter(
+      (m) => canUseRoute(ACCOUNT_READERS, m) && canAccessItem(m, 'read', lineage),
+    );
     const now = new Date().toISOString();
     const content = missingBillsMessage(account, missing);
-    const items = members.map((m) => ({
+    const items = readers.map((m) => ({
       _id: newId(),
       companyId,
-      userSub: m._id,
+      userSub: m.sub,
       content,
       route: `/accounts/${account._id}`,
       icon: 'alert-triangle',

@@ -79,15 +79,35 @@ function ref(name: 'accounts' | 'invoices' | 'notifications', companyId: string)
   };
 }
 
-async function company(name: string, members: string[]) {
+/** Members are company users unless they come with their own permissions and grants. */
+async function company(name: string, members: (string | { sub: string; assetIds: string[] })[]) {
   const companyId = newId();
   await putCompany({ _id: companyId, name, settings: {} });
-  for (const sub of members)
-    await putMembership(companyId, { _id: sub, email: `${sub}@example.test`, companyId });
+  for (const member of members) {
+    const sub = typeof member === 'string' ? member : member.sub;
+    const access =
+      typeof member === 'string'
+        ? { permissions: ['company_user'] }
+        : {
+            permissions: ['asset_user'],
+            grants: {
+              entities: { read: [], write: [] },
+              assets: { read: member.assetIds, write: [] },
+              accounts: { read: [], write: [] },
+            },
+          };
+    await putMembership(companyId, { _id: sub, email: `${sub}@example.test`, companyId, ...access });
+  }
   return companyId;
 }
 
-async function addAccount(companyId: string, name: string, status: 'active' | 'inactive', bills: object[]) {
+async function addAccount(
+  companyId: string,
+  name: string,
+  status: 'active' | 'inactive',
+  bills: object[],
+  assetId = newId(),
+) {
   const accountId = newId();
   await putItem(ref('accounts', companyId), {
     _id: accountId,
@@ -95,7 +115,7 @@ async function addAccount(companyId: string, name: string, status: 'active' | 'i
     name,
     type: 'electricity',
     meterPointNumber: '1200023456789',
-    assetId: newId(),
+    assetId,
     status,
   });
   for (const bill of bills) await addBill(companyId, accountId, bill);
@@ -117,9 +137,22 @@ function scheduleEvent(day: string): SQSEvent {
 }
 
 describe('the daily missing-bills check', () => {
-  it('tells each member of the company once per account and missing period', async () => {
-    const companyId = await company('Missing Bills Ltd', ['sub-ann', 'sub-bob']);
-    const late = await addAccount(companyId, 'Head office electricity', 'active', MONTH_OF_JANUARY);
+  it('tells each member who may read the account once per account and missing period', async () => {
+    const headOffice = newId();
+    const companyId = await company('Missing Bills Ltd', [
+      'sub-ann',
+      'sub-bob',
+      // A site user hears only of their own sites' meters.
+      { sub: 'sub-eve', assetIds: [newId()] },
+      { sub: 'sub-fay', assetIds: [headOffice] },
+    ]);
+    const late = await addAccount(
+      companyId,
+      'Head office electricity',
+      'active',
+      MONTH_OF_JANUARY,
+      headOffice,
+    );
     await addAccount(companyId, 'Billed gas', 'active', [
       { invoiceStartDate: '2026-03-01', invoiceEndDate: '2026-03-31' },
     ]);
@@ -131,7 +164,7 @@ describe('the daily missing-bills check', () => {
 
     expect(await handler(scheduleEvent('2026-04-10'))).toEqual({ batchItemFailures: [] });
     const first = await notifications(companyId);
-    expect(first.map((n) => n.userSub).sort()).toEqual(['sub-ann', 'sub-bob']);
+    expect(first.map((n) => n.userSub).sort()).toEqual(['sub-ann', 'sub-bob', 'sub-fay']);
     for (const n of first) {
       expect(n).toMatchObject({ route: `/accounts/${late}`, isSeen: false });
       expect(n.content).toBe(
@@ -144,16 +177,16 @@ describe('the daily missing-bills check', () => {
     // The next day, and a retry, tell nobody again about the same gap.
     await handler(scheduleEvent('2026-04-11'));
     await handler(scheduleEvent('2026-04-11'));
-    expect(await notifications(companyId)).toHaveLength(2);
+    expect(await notifications(companyId)).toHaveLength(3);
 
     // February's bill arrives; March's is still missing weeks later: a new gap, told once more.
     await addBill(companyId, late, { invoiceStartDate: '2026-02-01', invoiceEndDate: '2026-02-28' });
     await handler(scheduleEvent('2026-04-20'));
-    expect(await notifications(companyId)).toHaveLength(2);
+    expect(await notifications(companyId)).toHaveLength(3);
     await handler(scheduleEvent('2026-05-10'));
     const after = await notifications(companyId);
-    expect(after).toHaveLength(4);
-    expect(after.filter((n) => String(n.content).includes('period ending 28/02/2026'))).toHaveLength(2);
+    expect(after).toHaveLength(6);
+    expect(after.filter((n) => String(n.content).includes('period ending 28/02/2026'))).toHaveLength(3);
   });
 
   it('refuses a message that is not the check, so it ends in the dead-letter queue', async () => {
