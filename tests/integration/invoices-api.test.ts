@@ -1,33 +1,19 @@
-import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newId } from '../../functions/lib/ids.ts';
-import { type InvoiceWorld, putCompanyItem, sqsEvent, startInvoiceWorld } from './invoices-support.ts';
+import { type InvoiceAccountWorld, januaryBill, startInvoiceAccountWorld } from './invoices-support.ts';
 
 const MPAN = '1312345678907';
-let w: InvoiceWorld;
+let w: InvoiceAccountWorld;
 let owner: string;
 let accountId: string;
 let assetId: string;
-let validationWorker: (e: SQSEvent) => Promise<SQSBatchResponse>;
 
 /** A January 2026 electricity bill: 10,000 kWh at 22p, 31 days at 96.77p, CCL at £0.00775/kWh, 20% VAT. */
-function bill(overrides: Record<string, unknown> = {}) {
-  return {
-    invoiceNumber: `EDF${Math.floor(Math.random() * 1e8)}`,
-    invoiceDate: '2026-02-05',
-    startDate: '2026-01-01',
-    endDate: '2026-01-31',
-    meterPointNumber: MPAN,
-    consumption: 10000,
-    consumptionUnit: 'kWh',
-    netTotal: 2307.5,
-    vatRate: 20,
-    vatTotal: 461.5,
-    grossTotal: 2769,
-    isEstimate: false,
-    ...overrides,
-  };
-}
+const bill = (overrides: Record<string, unknown> = {}) =>
+  januaryBill(
+    'EDF',
+    { meterPointNumber: MPAN, consumption: 10000, netTotal: 2307.5, vatTotal: 461.5, grossTotal: 2769 },
+    overrides,
+  );
 
 const RATES = [
   {
@@ -60,51 +46,12 @@ const RATES = [
 ];
 
 /** Stores an invoice as capture leaves it, with its pending validation, and runs the validation worker. */
-async function captured(values: Record<string, unknown>, rates = RATES): Promise<string> {
-  const id = newId();
-  await putCompanyItem(w.demoId, 'invoices', ['accountId', 'batchId'], {
-    _id: id,
-    batchId: id,
-    captureId: id,
-    fileName: `${values.invoiceNumber}.pdf`,
-    status: 'captured',
-    values,
-    rates,
-    invoiceNumber: values.invoiceNumber,
-    completed: false,
-    isCreditNote: false,
-    invoiceValidationId: id,
-  });
-  await putCompanyItem(w.demoId, 'invoice-validation', ['status'], {
-    _id: id,
-    invoiceId: id,
-    status: 'pending',
-    completed: false,
-    hold: false,
-    tags: [],
-    displayName: String(values.invoiceNumber),
-  });
-  await validate([id]);
-  return id;
-}
-
-async function validate(ids: string[]) {
-  const result = await validationWorker(
-    sqsEvent(
-      ids.map((invoiceId) => JSON.stringify({ companyId: w.demoId, invoiceId })),
-      'validation',
-    ),
-  );
-  expect(result.batchItemFailures).toEqual([]);
-}
+const captured = (values: Record<string, unknown>, rates = RATES) => w.captured(values, rates);
 
 /** Runs the validation worker on whatever the API queued. */
 async function runQueuedValidation() {
   const bodies = await w.drain('validation');
-  if (bodies.length > 0) {
-    const result = await validationWorker(sqsEvent(bodies, 'validation'));
-    expect(result.batchItemFailures).toEqual([]);
-  }
+  if (bodies.length > 0) await w.runValidation(bodies);
   return bodies.length;
 }
 
@@ -144,23 +91,12 @@ const formOf = (res: { body: unknown }) =>
   (res.body as { formMessages?: Record<string, string> }).formMessages ?? {};
 
 beforeAll(async () => {
-  w = await startInvoiceWorld();
-  owner = w.token('owner');
-  assetId = newId();
-  await putCompanyItem(w.demoId, 'assets', ['entityId'], {
-    _id: assetId,
+  w = await startInvoiceAccountWorld({
     siteName: 'Temple Quay Point',
-    images: [],
+    meterPointNumber: MPAN,
+    name: 'Main incomer',
   });
-  const account = await w.api({
-    method: 'POST',
-    path: '/accounts/from-wizard',
-    token: owner,
-    body: { assetId, type: 'electricity', meterPointNumber: MPAN, name: 'Main incomer' },
-  });
-  expect(account.status).toBe(201);
-  accountId = String(account.body._id);
-  validationWorker = (await import('../../functions/handlers/queue/validation.ts')).handler;
+  ({ owner, accountId, assetId } = w);
 });
 
 afterAll(async () => w?.stop());

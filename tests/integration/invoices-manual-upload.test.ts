@@ -2,10 +2,10 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../functions/lib/ids.ts';
-import { type InvoiceWorld, putCompanyItem, startInvoiceWorld } from './invoices-support.ts';
+import { type InvoiceAccountWorld, startInvoiceAccountWorld } from './invoices-support.ts';
 
 const FIXTURES = path.resolve(import.meta.dirname, '../fixtures/invoices');
-let w: InvoiceWorld;
+let w: InvoiceAccountWorld;
 let owner: string;
 let accountId: string;
 let assetId: string;
@@ -53,23 +53,13 @@ async function accountInvoices(): Promise<Record<string, unknown>[]> {
 }
 
 beforeAll(async () => {
-  w = await startInvoiceWorld();
-  owner = w.token('owner');
-  billPdf = new Uint8Array(await readFile(path.join(FIXTURES, 'bgb-electricity-digital.pdf')));
-  assetId = newId();
-  await putCompanyItem(w.demoId, 'assets', ['entityId'], {
-    _id: assetId,
+  w = await startInvoiceAccountWorld({
     siteName: 'Temple Quay',
-    images: [],
+    meterPointNumber: '1312345678907',
+    name: 'Main incomer',
   });
-  const account = await w.api({
-    method: 'POST',
-    path: '/accounts/from-wizard',
-    token: owner,
-    body: { assetId, type: 'electricity', meterPointNumber: '1312345678907', name: 'Main incomer' },
-  });
-  expect(account.status).toBe(201);
-  accountId = String(account.body._id);
+  ({ owner, accountId, assetId } = w);
+  billPdf = new Uint8Array(await readFile(path.join(FIXTURES, 'bgb-electricity-digital.pdf')));
 });
 
 afterAll(async () => w?.stop());

@@ -1,14 +1,13 @@
-import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { putObject } from '../../functions/adapters/s3.ts';
 import { bucketName } from '../../functions/config.ts';
 import { newId } from '../../functions/lib/ids.ts';
 import type { TestResponse } from '../support/http-events.ts';
 import {
-  type InvoiceWorld,
+  type InvoiceAccountWorld,
+  januaryBill,
   putCompanyItem,
-  sqsEvent,
-  startInvoiceWorld,
+  startInvoiceAccountWorld,
   storeCapturedInvoice,
 } from './invoices-support.ts';
 
@@ -18,81 +17,27 @@ import {
  */
 
 const MPAN = '1700000000014';
-let w: InvoiceWorld;
-let owner: string;
-let accountId: string;
-let validationWorker: (e: SQSEvent) => Promise<SQSBatchResponse>;
+let w: InvoiceAccountWorld;
 
-function bill(overrides: Record<string, unknown> = {}) {
-  return {
-    invoiceNumber: `OPS${Math.floor(Math.random() * 1e9)}`,
-    invoiceDate: '2026-02-05',
-    startDate: '2026-01-01',
-    endDate: '2026-01-31',
-    meterPointNumber: MPAN,
-    consumption: 2000,
-    consumptionUnit: 'kWh',
-    netTotal: 500,
-    vatRate: 20,
-    vatTotal: 100,
-    grossTotal: 600,
-    isEstimate: false,
-    ...overrides,
-  };
-}
-
-async function validate(ids: string[]) {
-  const result = await validationWorker(
-    sqsEvent(
-      ids.map((invoiceId) => JSON.stringify({ companyId: w.demoId, invoiceId })),
-      'validation',
-    ),
+const bill = (overrides: Record<string, unknown> = {}) =>
+  januaryBill(
+    'OPS',
+    { meterPointNumber: MPAN, consumption: 2000, netTotal: 500, vatTotal: 100, grossTotal: 600 },
+    overrides,
   );
-  expect(result.batchItemFailures).toEqual([]);
-}
 
-async function captured(values: Record<string, unknown>, extra: Record<string, unknown> = {}) {
-  const id = await storeCapturedInvoice(w.demoId, values, [], extra);
-  await validate([id]);
-  return id;
-}
-
-type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-const call = (method: Method, path: string, body?: unknown, token = owner) =>
-  w.api({ method, path, token, body });
-const validationOf = async (id: string) =>
-  (await call('GET', `/invoice-validation/${id}/summary`)).body.validation as Record<string, unknown>;
 const idsOf = (res: TestResponse) => (res.body.data as { _id: string }[]).map((d) => d._id);
-const consumptionIn = async (month: string) => {
-  const res = await call(
-    'GET',
-    `/accounts/${accountId}/consumption?startDate=${month}-01&endDate=${month}-28`,
-  );
-  return ((res.body.data ?? []) as { consumption: number }[]).reduce((s, r) => s + r.consumption, 0);
-};
 const queuedIds = async () => (await w.drain('validation')).map((b) => String(JSON.parse(b).invoiceId));
 const bytesAt = async (url: string) => new Uint8Array(await (await fetch(url)).arrayBuffer());
 
 const PDF = new TextEncoder().encode('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 
 beforeAll(async () => {
-  w = await startInvoiceWorld();
-  owner = w.token('owner');
-  const assetId = newId();
-  await putCompanyItem(w.demoId, 'assets', ['entityId'], {
-    _id: assetId,
+  w = await startInvoiceAccountWorld({
     siteName: 'Canal Wharf',
-    images: [],
-  });
-  const account = await call('POST', '/accounts/from-wizard', {
-    assetId,
-    type: 'electricity',
     meterPointNumber: MPAN,
     name: 'Canal Wharf supply',
   });
-  expect(account.status).toBe(201);
-  accountId = String(account.body._id);
-  validationWorker = (await import('../../functions/handlers/queue/validation.ts')).handler;
 });
 
 afterAll(async () => w?.stop());
@@ -110,28 +55,32 @@ describe('the capture inbox log', () => {
       status: 'accepted',
       attachments: [{ _id: `${emailId}-1`, fileName: 'march.pdf', key }],
     });
-    const list = await call('GET', '/emails');
+    const list = await w.call('GET', '/emails');
     expect(list.status).toBe(200);
     expect(list.body.data).toEqual([
       expect.objectContaining({ _id: emailId, subject: 'March invoice', status: 'accepted' }),
     ]);
-    const download = await call('GET', `/emails/${emailId}/attachments/${emailId}-1/download`);
+    const download = await w.call('GET', `/emails/${emailId}/attachments/${emailId}-1/download`);
     expect(download.status).toBe(200);
     expect(download.body.name).toBe('march.pdf');
     expect(await bytesAt(String(download.body.url))).toEqual(PDF);
 
-    expect((await call('GET', `/emails/${emailId}/attachments/nope/download`)).status).toBe(404);
+    expect((await w.call('GET', `/emails/${emailId}/attachments/nope/download`)).status).toBe(404);
     const outsider = w.token('outsider');
     expect(
-      (await call('GET', `/emails/${emailId}/attachments/${emailId}-1/download`, undefined, outsider)).status,
+      (await w.call('GET', `/emails/${emailId}/attachments/${emailId}-1/download`, undefined, outsider))
+        .status,
     ).toBe(404);
-    expect((await call('GET', '/emails', undefined, outsider)).body.total).toBe(0);
+    expect((await w.call('GET', '/emails', undefined, outsider)).body.total).toBe(0);
   });
 });
 
 describe('machine upload', () => {
   it('takes a document from a machine key, marked as sent by the API, and refuses the machine other writes', async () => {
-    const machine = await call('POST', '/machines', { name: 'AP system', permissions: ['bill_validation'] });
+    const machine = await w.call('POST', '/machines', {
+      name: 'AP system',
+      permissions: ['bill_validation'],
+    });
     expect(machine.status).toBe(201);
     const headers = { 'x-key': String(machine.body.xKey) };
     const upload = await w.api({
@@ -147,9 +96,9 @@ describe('machine upload', () => {
       body: Buffer.from(PDF),
     });
     expect(put.status).toBe(200);
-    const invoice = await call('GET', `/invoices/${upload.body._id}`);
+    const invoice = await w.call('GET', `/invoices/${upload.body._id}`);
     expect(invoice.body).toMatchObject({ source: 'api', status: 'uploading', fileName: 'from-ap.pdf' });
-    const capture = await call('GET', `/invoice-capture/${upload.body._id}/download`);
+    const capture = await w.call('GET', `/invoice-capture/${upload.body._id}/download`);
     expect(capture.status).toBe(200);
     expect(capture.body.name).toBe('from-ap.pdf');
     expect(await bytesAt(String(capture.body.url))).toEqual(PDF);
@@ -166,38 +115,38 @@ describe('machine upload', () => {
 
 describe('deleting invoices in bulk', () => {
   it('deletes several, takes a confirmed one’s figures out, marks the ones not to fetch again, and reports the unknown', async () => {
-    const a = await captured(bill({ startDate: '2025-01-01', endDate: '2025-01-31' }));
-    const b = await captured(bill());
-    expect((await call('POST', `/invoices/${a}/confirm`)).status).toBe(200);
-    expect(await consumptionIn('2025-01')).toBe(2000);
+    const a = await w.captured(bill({ startDate: '2025-01-01', endDate: '2025-01-31' }));
+    const b = await w.captured(bill());
+    expect((await w.call('POST', `/invoices/${a}/confirm`)).status).toBe(200);
+    expect(await w.consumptionIn('2025-01')).toBe(2000);
     const unknown = newId();
-    const res = await call('POST', '/invoices/bulk-delete', { ids: [a, b, unknown], noScrapeIds: [b] });
+    const res = await w.call('POST', '/invoices/bulk-delete', { ids: [a, b, unknown], noScrapeIds: [b] });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ deleted: 2, missing: [unknown] });
-    expect(await consumptionIn('2025-01')).toBe(0);
-    expect((await call('GET', `/invoices/${b}`)).body).toMatchObject({ deleted: true, noScrape: true });
-    expect((await call('GET', `/invoices/${a}`)).body).not.toHaveProperty('noScrape');
-    const listed = await call('GET', `/invoices?accountId=${accountId}&limit=1000`);
+    expect(await w.consumptionIn('2025-01')).toBe(0);
+    expect((await w.call('GET', `/invoices/${b}`)).body).toMatchObject({ deleted: true, noScrape: true });
+    expect((await w.call('GET', `/invoices/${a}`)).body).not.toHaveProperty('noScrape');
+    const listed = await w.call('GET', `/invoices?accountId=${w.accountId}&limit=1000`);
     expect(idsOf(listed)).not.toContain(a);
-    expect((await call('POST', '/invoices/bulk-delete', { ids: [] })).status).toBe(400);
+    expect((await w.call('POST', '/invoices/bulk-delete', { ids: [] })).status).toBe(400);
   });
 });
 
 describe('the validation queue calls', () => {
   it('searches by invoice number and tag', async () => {
-    const id = await captured(bill({ invoiceNumber: 'SEARCH-7781' }));
-    await call('POST', '/invoice-validation/bulk-tag', { ids: [id], tags: ['disputed'] });
-    expect(idsOf(await call('GET', '/invoice-validation/search?query=search-7781'))).toEqual([id]);
-    expect(idsOf(await call('GET', '/invoice-validation/search?query=disputed'))).toEqual([id]);
-    expect(idsOf(await call('GET', '/invoice-validation/search?query=nothing-like-it'))).toEqual([]);
-    const empty = await call('GET', '/invoice-validation/search?query=');
+    const id = await w.captured(bill({ invoiceNumber: 'SEARCH-7781' }));
+    await w.call('POST', '/invoice-validation/bulk-tag', { ids: [id], tags: ['disputed'] });
+    expect(idsOf(await w.call('GET', '/invoice-validation/search?query=search-7781'))).toEqual([id]);
+    expect(idsOf(await w.call('GET', '/invoice-validation/search?query=disputed'))).toEqual([id]);
+    expect(idsOf(await w.call('GET', '/invoice-validation/search?query=nothing-like-it'))).toEqual([]);
+    const empty = await w.call('GET', '/invoice-validation/search?query=');
     expect(empty.status).toBe(400);
     expect(empty.body.message).toBe('query is required');
   });
 
   it('exports an invoice’s values and each check’s result as CSV', async () => {
-    const id = await captured(bill({ invoiceNumber: 'EXP/01', vatTotal: 120, grossTotal: 620 }));
-    const res = await call('GET', `/invoice-validation/${id}/export`);
+    const id = await w.captured(bill({ invoiceNumber: 'EXP/01', vatTotal: 120, grossTotal: 620 }));
+    const res = await w.call('GET', `/invoice-validation/${id}/export`);
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ fileName: 'validation-EXP-01.csv', contentType: 'text/csv' });
     const lines = String(res.body.csv).trim().split('\n');
@@ -205,53 +154,57 @@ describe('the validation queue calls', () => {
     expect(lines).toContain('value,vatTotal,,120');
     expect(lines.some((l) => l.startsWith('check,') && l.includes(',failed,'))).toBe(true);
     expect(lines.at(-1)).toMatch(/^result,validation,failed,/);
-    expect((await call('GET', `/invoice-validation/${newId()}/export`)).status).toBe(404);
+    expect((await w.call('GET', `/invoice-validation/${newId()}/export`)).status).toBe(404);
   });
 
   it('re-validates one invoice at once, and forces it through', async () => {
     // A period of its own, so only the VAT fails.
     const period = { startDate: '2023-05-01', endDate: '2023-05-31' };
-    const id = await captured(bill({ ...period, vatTotal: 120, grossTotal: 620 }));
+    const id = await w.captured(bill({ ...period, vatTotal: 120, grossTotal: 620 }));
     const vatOf = (v: Record<string, unknown>) =>
       (v.results as { key: string; status: string }[]).find((r) => r.key === 'vat-amount')?.status;
-    expect(vatOf(await validationOf(id))).toBe('failed');
+    expect(vatOf(await w.validationOf(id))).toBe('failed');
     // Corrected behind the queue's back (as an import would): re-validating picks it up at once.
-    const invoice = (await call('GET', `/invoices/${id}`)).body;
+    const invoice = (await w.call('GET', `/invoices/${id}`)).body;
     await putCompanyItem(w.demoId, 'invoices', ['accountId', 'batchId'], {
       ...invoice,
       values: { ...(invoice.values as object), vatTotal: 100, grossTotal: 600 },
     });
-    const again = await call('PUT', `/invoice-validation/${id}/revalidate`);
+    const again = await w.call('PUT', `/invoice-validation/${id}/revalidate`);
     expect(again.status).toBe(200);
     expect(vatOf(again.body)).toBe('passed');
     expect(again.body.status).not.toBe('failed');
-    expect((await validationOf(id)).status).toBe(again.body.status);
+    expect((await w.validationOf(id)).status).toBe(again.body.status);
 
-    const other = await captured(bill({ vatTotal: 120, grossTotal: 620 }));
-    const forced = await call('PUT', `/invoice-validation/${other}/force`);
+    const other = await w.captured(bill({ vatTotal: 120, grossTotal: 620 }));
+    const forced = await w.call('PUT', `/invoice-validation/${other}/force`);
     expect(forced.status).toBe(200);
-    expect(await validationOf(other)).toMatchObject({ status: 'passed', forced: true, forcedFrom: 'failed' });
+    expect(await w.validationOf(other)).toMatchObject({
+      status: 'passed',
+      forced: true,
+      forcedFrom: 'failed',
+    });
 
     const uploading = await storeCapturedInvoice(w.demoId, bill(), [], { status: 'uploading' });
-    const early = await call('PUT', `/invoice-validation/${uploading}/revalidate`);
+    const early = await w.call('PUT', `/invoice-validation/${uploading}/revalidate`);
     expect(early.status).toBe(400);
     expect(early.body.message).toMatch(/not been captured yet/);
   });
 
   it('re-validates in bulk by queueing each for the worker', async () => {
-    const a = await captured(bill());
-    const b = await captured(bill());
+    const a = await w.captured(bill());
+    const b = await w.captured(bill());
     await w.drain('validation');
-    const res = await call('POST', '/invoice-validation/bulk-revalidate', { ids: [a, b] });
+    const res = await w.call('POST', '/invoice-validation/bulk-revalidate', { ids: [a, b] });
     expect(res.body).toMatchObject({ updated: 2, missing: [], failed: [] });
-    expect((await validationOf(a)).status).toBe('pending');
+    expect((await w.validationOf(a)).status).toBe('pending');
     expect((await queuedIds()).sort()).toEqual([a, b].sort());
   });
 
   it('completes in bulk, adding each bill to the account once, and says why one cannot be', async () => {
-    const a = await captured(bill({ startDate: '2025-02-01', endDate: '2025-02-28' }));
-    const orphan = await captured(bill({ meterPointNumber: '1200000000011' }));
-    const res = await call('POST', '/invoice-validation/bulk-complete', { ids: [a, orphan] });
+    const a = await w.captured(bill({ startDate: '2025-02-01', endDate: '2025-02-28' }));
+    const orphan = await w.captured(bill({ meterPointNumber: '1200000000011' }));
+    const res = await w.call('POST', '/invoice-validation/bulk-complete', { ids: [a, orphan] });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ updated: 1, missing: [] });
     expect(res.body.failed).toEqual([
@@ -260,12 +213,12 @@ describe('the validation queue calls', () => {
         formMessages: { accountId: 'Choose the account of this invoice before confirming it' },
       }),
     ]);
-    expect(await consumptionIn('2025-02')).toBe(2000);
-    expect((await call('GET', `/invoices/${a}`)).body).toMatchObject({
+    expect(await w.consumptionIn('2025-02')).toBe(2000);
+    expect((await w.call('GET', `/invoices/${a}`)).body).toMatchObject({
       status: 'completed',
       completed: true,
     });
-    const completed = await call('GET', '/invoice-validation/queue?group=completed&limit=1000');
+    const completed = await w.call('GET', '/invoice-validation/queue?group=completed&limit=1000');
     expect(idsOf(completed)).toContain(a);
     expect(idsOf(completed)).not.toContain(orphan);
   });
@@ -277,10 +230,10 @@ describe('the validation queue calls', () => {
       completed: number;
       total: number;
     }
-    const statsNow = async () => (await call('GET', '/invoices/validation-stats')).body as unknown as Stats;
+    const statsNow = async () => (await w.call('GET', '/invoices/validation-stats')).body as unknown as Stats;
     const before = await statsNow();
-    const newest = await captured(bill({ vatTotal: 120, grossTotal: 620 }));
-    const list = await call('GET', '/invoices/validation?limit=2');
+    const newest = await w.captured(bill({ vatTotal: 120, grossTotal: 620 }));
+    const list = await w.call('GET', '/invoices/validation?limit=2');
     expect(list.status).toBe(200);
     expect(list.body.limit).toBe(2);
     expect(idsOf(list)[0]).toBe(newest);
@@ -293,9 +246,9 @@ describe('the validation queue calls', () => {
 
 describe('one invoice’s own calls', () => {
   it('adds and removes a charge line, validating again each time', async () => {
-    const id = await captured(bill());
+    const id = await w.captured(bill());
     await w.drain('validation');
-    const added = await call('POST', `/invoices/${id}/rates`, {
+    const added = await w.call('POST', `/invoices/${id}/rates`, {
       description: 'Day units',
       kind: 'unit',
       units: 2000,
@@ -309,27 +262,27 @@ describe('one invoice’s own calls', () => {
     );
     expect(rate).toBeDefined();
     expect(await queuedIds()).toEqual([id]);
-    const bad = await call('POST', `/invoices/${id}/rates`, { description: '', units: 'many' });
+    const bad = await w.call('POST', `/invoices/${id}/rates`, { description: '', units: 'many' });
     expect(bad.status).toBe(400);
     expect(bad.body.formMessages).toHaveProperty('description');
 
-    const removed = await call('DELETE', `/invoices/${id}/rates/${rate?._id}`);
+    const removed = await w.call('DELETE', `/invoices/${id}/rates/${rate?._id}`);
     expect(removed.status).toBe(200);
     expect(removed.body.rates).toEqual([]);
     expect(await queuedIds()).toEqual([id]);
-    expect((await call('DELETE', `/invoices/${id}/rates/${rate?._id}`)).status).toBe(404);
+    expect((await w.call('DELETE', `/invoices/${id}/rates/${rate?._id}`)).status).toBe(404);
   });
 
   it('records tags, hold, owner and a comment on the validation, and refreshes with it', async () => {
-    const id = await captured(bill());
-    const res = await call('POST', `/invoices/${id}/update-validation`, {
+    const id = await w.captured(bill());
+    const res = await w.call('POST', `/invoices/${id}/update-validation`, {
       tags: ['credit due'],
       hold: true,
       assignedUserId: 'owner',
       comment: 'Supplier to reissue',
     });
     expect(res.status).toBe(200);
-    const refreshed = await call('GET', `/invoices/${id}/refresh`);
+    const refreshed = await w.call('GET', `/invoices/${id}/refresh`);
     expect(refreshed.body).toMatchObject({
       _id: id,
       validation: {
@@ -339,27 +292,27 @@ describe('one invoice’s own calls', () => {
         comments: [expect.objectContaining({ text: 'Supplier to reissue', by: 'owner' })],
       },
     });
-    const cleared = await call('POST', `/invoices/${id}/update-validation`, { assignedUserId: null });
+    const cleared = await w.call('POST', `/invoices/${id}/update-validation`, { assignedUserId: null });
     expect(cleared.body).not.toHaveProperty('assignedUserId');
   });
 
   it('validates at once and answers the result', async () => {
     const id = await storeCapturedInvoice(w.demoId, bill({ vatTotal: 120, grossTotal: 620 }));
-    expect((await validationOf(id)).status).toBe('pending');
-    const res = await call('GET', `/invoices/${id}/validate`);
+    expect((await w.validationOf(id)).status).toBe('pending');
+    const res = await w.call('GET', `/invoices/${id}/validate`);
     expect(res.status).toBe(200);
     expect(res.body.status).toBe('failed');
-    expect((await validationOf(id)).status).toBe('failed');
+    expect((await w.validationOf(id)).status).toBe('failed');
   });
 
   it('converts a consumption to another unit, and says which units do not convert', async () => {
-    const res = await call('POST', '/invoices/convert-values', {
+    const res = await w.call('POST', '/invoices/convert-values', {
       values: { consumption: 2500, consumptionUnit: 'kWh', invoiceNumber: 'X1' },
       toUnit: 'MWh',
     });
     expect(res.status).toBe(200);
     expect(res.body.values).toEqual({ consumption: 2.5, consumptionUnit: 'MWh', invoiceNumber: 'X1' });
-    const bad = await call('POST', '/invoices/convert-values', {
+    const bad = await w.call('POST', '/invoices/convert-values', {
       values: { consumption: 10, consumptionUnit: 'kWh' },
       toUnit: 'litres',
     });
@@ -370,44 +323,44 @@ describe('one invoice’s own calls', () => {
 
 describe('restarting capture and validation of a document', () => {
   it('refuses to capture a document still uploading, and queues a finished one again', async () => {
-    const upload = await call('POST', '/invoice-capture/upload', {
+    const upload = await w.call('POST', '/invoice-capture/upload', {
       fileName: 'April.pdf',
       contentType: 'application/pdf',
       size: PDF.length,
     });
     const id = String(upload.body._id);
-    const early = await call('POST', `/invoice-capture/${id}/start-capture`);
+    const early = await w.call('POST', `/invoice-capture/${id}/start-capture`);
     expect(early.status).toBe(400);
     expect(early.body.message).toBe('The document has not finished uploading');
 
     const capture = await putCaptureStatus(id, 'error');
     await w.drain('capture');
-    const res = await call('POST', `/invoice-capture/${id}/start-capture`);
+    const res = await w.call('POST', `/invoice-capture/${id}/start-capture`);
     expect(res.status).toBe(202);
     expect(res.body.status).toBe('queued');
     expect((await w.drain('capture')).map((b) => JSON.parse(b).captureId)).toEqual([capture]);
 
     await putCaptureStatus(id, 'processing');
-    expect((await call('POST', `/invoice-capture/${id}/start-capture`)).status).toBe(409);
-    expect((await call('POST', `/invoice-capture/${newId()}/start-capture`)).status).toBe(404);
+    expect((await w.call('POST', `/invoice-capture/${id}/start-capture`)).status).toBe(409);
+    expect((await w.call('POST', `/invoice-capture/${newId()}/start-capture`)).status).toBe(404);
   });
 
   it('validates a document’s captured invoices again, and refuses one with none', async () => {
-    const id = await captured(bill());
+    const id = await w.captured(bill());
     const { putCapture } = await import('../../functions/repositories/invoice-repository.ts');
     await putCapture(w.demoId, { _id: id, status: 'captured', fileName: 'bill.pdf', invoiceIds: [id] });
     await w.drain('validation');
-    const res = await call('PUT', `/invoice-capture/${id}/start-validation`);
+    const res = await w.call('PUT', `/invoice-capture/${id}/start-validation`);
     expect(res.status).toBe(202);
     expect(res.body.validating).toEqual([id]);
     expect(await queuedIds()).toEqual([id]);
 
-    const upload = await call('POST', '/invoice-capture/upload', {
+    const upload = await w.call('POST', '/invoice-capture/upload', {
       fileName: 'May.pdf',
       contentType: 'application/pdf',
       size: PDF.length,
     });
-    const none = await call('PUT', `/invoice-capture/${upload.body._id}/start-validation`);
+    const none = await w.call('PUT', `/invoice-capture/${upload.body._id}/start-validation`);
     expect(none.status).toBe(400);
     expect(none.body.message).toBe('The document has no captured invoice to validate');
   });

@@ -2,11 +2,10 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newId } from '../../functions/lib/ids.ts';
-import { type InvoiceWorld, putCompanyItem, startInvoiceWorld } from './invoices-support.ts';
+import { type InvoiceAccountWorld, startInvoiceAccountWorld } from './invoices-support.ts';
 
 const FIXTURES = path.resolve(import.meta.dirname, '../fixtures/invoices');
-let w: InvoiceWorld;
+let w: InvoiceAccountWorld;
 let owner: string;
 let accountId: string;
 
@@ -64,22 +63,12 @@ async function textOf(pdf: Uint8Array): Promise<string> {
 const isPdf = (bytes: Uint8Array) => new TextDecoder().decode(bytes.subarray(0, 5)) === '%PDF-';
 
 beforeAll(async () => {
-  w = await startInvoiceWorld();
-  owner = w.token('owner');
-  const assetId = newId();
-  await putCompanyItem(w.demoId, 'assets', ['entityId'], {
-    _id: assetId,
+  w = await startInvoiceAccountWorld({
     siteName: 'Temple Quay',
-    images: [],
+    meterPointNumber: '1312345678907',
+    name: 'Main incomer',
   });
-  const account = await w.api({
-    method: 'POST',
-    path: '/accounts/from-wizard',
-    token: owner,
-    body: { assetId, type: 'electricity', meterPointNumber: '1312345678907', name: 'Main incomer' },
-  });
-  expect(account.status).toBe(201);
-  accountId = String(account.body._id);
+  ({ owner, accountId } = w);
 });
 
 afterAll(async () => w?.stop());

@@ -5,10 +5,12 @@ import {
   SQSClient,
 } from '@aws-sdk/client-sqs';
 import type { SQSEvent } from 'aws-lambda';
+import { expect } from 'vitest';
 import { newId } from '../../functions/lib/ids.ts';
 import { putItem } from '../../functions/repositories/item-repository.ts';
 import { keys } from '../../functions/repositories/keys.ts';
 import { QUEUES, type QueueName } from '../../shared/system/functions.ts';
+import type { TestResponse } from '../support/http-events.ts';
 import { type RegisterWorld, startRegisterWorld } from './register-support.ts';
 
 export interface InvoiceWorld extends RegisterWorld {
@@ -141,4 +143,112 @@ export async function storeCapturedInvoice(
     displayName: String(values.invoiceNumber ?? id),
   });
   return id;
+}
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** The invoice world with one electricity account of Demo Estates to file bills on, and its owner's calls. */
+export interface InvoiceAccountWorld extends InvoiceWorld {
+  owner: string;
+  assetId: string;
+  accountId: string;
+  /** Calls the API, as the owner unless another token is given. */
+  call: (method: Method, path: string, body?: unknown, token?: string) => Promise<TestResponse>;
+  /** Runs the validation worker on these queue messages, as SQS would deliver them; fails on any failure. */
+  runValidation: (bodies: readonly string[]) => Promise<void>;
+  /** Runs the validation worker on these invoices of Demo Estates. */
+  validate: (ids: readonly string[]) => Promise<void>;
+  /** Stores a captured invoice (see storeCapturedInvoice) and validates it; answers its id. */
+  captured: (
+    values: Record<string, unknown>,
+    rates?: readonly Record<string, unknown>[],
+    extra?: Record<string, unknown>,
+  ) => Promise<string>;
+  /** The validation of an invoice, as the validation page reads it. */
+  validationOf: (id: string) => Promise<Record<string, unknown>>;
+  /** The account's consumption over the first 28 days of a month (YYYY-MM). */
+  consumptionIn: (month: string) => Promise<number>;
+}
+
+/** Starts the invoice world and creates, through the wizard, an asset with an electricity account on this meter. */
+export async function startInvoiceAccountWorld(site: {
+  siteName: string;
+  meterPointNumber: string;
+  name: string;
+}): Promise<InvoiceAccountWorld> {
+  const world = await startInvoiceWorld();
+  const owner = world.token('owner');
+  const call = (method: Method, path: string, body?: unknown, token = owner) =>
+    world.api({ method, path, token, body });
+  const assetId = newId();
+  await putCompanyItem(world.demoId, 'assets', ['entityId'], {
+    _id: assetId,
+    siteName: site.siteName,
+    images: [],
+  });
+  const account = await call('POST', '/accounts/from-wizard', {
+    assetId,
+    type: 'electricity',
+    meterPointNumber: site.meterPointNumber,
+    name: site.name,
+  });
+  expect(account.status).toBe(201);
+  const accountId = String(account.body._id);
+  const runValidation = async (bodies: readonly string[]) => {
+    // Imported once the world has set the environment the worker reads when it loads.
+    const { handler } = await import('../../functions/handlers/queue/validation.ts');
+    const result = await handler(sqsEvent(bodies, 'validation'));
+    expect(result.batchItemFailures).toEqual([]);
+  };
+  const validate = (ids: readonly string[]) =>
+    runValidation(ids.map((invoiceId) => JSON.stringify({ companyId: world.demoId, invoiceId })));
+  return {
+    ...world,
+    owner,
+    assetId,
+    accountId,
+    call,
+    runValidation,
+    validate,
+    captured: async (values, rates = [], extra = {}) => {
+      const id = await storeCapturedInvoice(world.demoId, values, rates, extra);
+      await validate([id]);
+      return id;
+    },
+    validationOf: async (id) =>
+      (await call('GET', `/invoice-validation/${id}/summary`)).body.validation as Record<string, unknown>,
+    consumptionIn: async (month) => {
+      const res = await call(
+        'GET',
+        `/accounts/${accountId}/consumption?startDate=${month}-01&endDate=${month}-28`,
+      );
+      const rows = (res.body.data ?? []) as { consumption: number }[];
+      return rows.reduce((s, r) => s + r.consumption, 0);
+    },
+  };
+}
+
+/** A January 2026 electricity bill of this meter with these figures at 20% VAT, under a fresh number. */
+export function januaryBill(
+  prefix: string,
+  figures: {
+    meterPointNumber: string;
+    consumption: number;
+    netTotal: number;
+    vatTotal: number;
+    grossTotal: number;
+  },
+  overrides: Record<string, unknown> = {},
+) {
+  return {
+    invoiceNumber: `${prefix}${Math.floor(Math.random() * 1e9)}`,
+    invoiceDate: '2026-02-05',
+    startDate: '2026-01-01',
+    endDate: '2026-01-31',
+    consumptionUnit: 'kWh',
+    vatRate: 20,
+    isEstimate: false,
+    ...figures,
+    ...overrides,
+  };
 }
