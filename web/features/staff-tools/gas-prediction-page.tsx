@@ -1,7 +1,6 @@
 import {
   Button,
   Group,
-  NativeSelect,
   NumberInput,
   Paper,
   SimpleGrid,
@@ -13,12 +12,12 @@ import {
   Title,
 } from '@mantine/core';
 import { useState } from 'react';
-import useSWR from 'swr';
 import type { GasPrediction } from '../../../shared/schemas/util-staff.ts';
 import { FormPanel } from '../../components/form-panel.tsx';
 import { useApi } from '../../lib/app-context.tsx';
-import { type FormFailure, formFailureOf, NO_FAILURE } from '../../lib/form-errors.ts';
+import { type FormFailure, NO_FAILURE } from '../../lib/form-errors.ts';
 import { formatNumber } from '../../lib/format.ts';
+import { CompanySelect, fieldError, staffFormFailureOf } from './staff-form.tsx';
 
 const FIELDS = ['accountId', 'companyId', 'startDate', 'endDate', 'degreeDays', 'historyMonths'];
 
@@ -40,22 +39,9 @@ export function parseDegreeDays(text: string): { values: Record<string, number>;
   return { values, bad };
 }
 
-/** Server messages beside their fields (items such as mpans.0 beside their list); others above the form. */
-function failureOf(error: unknown): FormFailure {
-  const all = formFailureOf(error);
-  const unshown = Object.keys(all.fields).filter(
-    (k) => !FIELDS.some((f) => k === f || k.startsWith(`${f}.`)),
-  );
-  return unshown.length > 0 ? { ...all, message: unshown.map((k) => all.fields[k]).join(' ') } : all;
-}
-
-const fieldError = (fields: Record<string, string>, name: string) =>
-  fields[name] ?? Object.entries(fields).find(([k]) => k.startsWith(`${name}.`))?.[1];
-
 /** /admin/tools/gas-prediction: a gas meter's consumption predicted from degree days (POST /util/gas-prediction-data). */
 export function GasPredictionPage() {
   const api = useApi();
-  const companies = useSWR<{ data: { _id: string; name?: string }[] }>('/companies/global?limit=1000');
   const [companyId, setCompanyId] = useState('');
   const [accountId, setAccountId] = useState('');
   const [startDate, setStartDate] = useState('');
@@ -88,7 +74,7 @@ export function GasPredictionPage() {
       setResult(await api.post<GasPrediction>('/util/gas-prediction-data', body));
     } catch (error) {
       setResult(undefined);
-      setFailure(failureOf(error));
+      setFailure(staffFormFailureOf(error, FIELDS));
     } finally {
       setBusy(false);
     }
@@ -106,15 +92,11 @@ export function GasPredictionPage() {
         maw={760}
       >
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <NativeSelect
-            label="Company"
+          <CompanySelect
             value={companyId}
             error={f.companyId}
-            onChange={(e) => setCompanyId(e.currentTarget.value)}
-            data={[
-              { value: '', label: 'My own company' },
-              ...(companies.data?.data ?? []).map((c) => ({ value: c._id, label: c.name ?? c._id })),
-            ]}
+            onChange={setCompanyId}
+            noneLabel="My own company"
           />
           <TextInput
             label="Gas account id"

@@ -1,7 +1,8 @@
-import { Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import useSWR from 'swr';
 import { EmptyPanel, ErrorPanel, LoadingPanel } from '../../components/page-state.tsx';
+import { StaffTable } from './staff-table.tsx';
 
 interface GlobalAsset {
   _id: string;
@@ -53,34 +54,32 @@ export function GlobalAssetsPage() {
           {rows.length === 0 ? (
             <EmptyPanel>No sites match.</EmptyPanel>
           ) : (
-            <Paper withBorder>
-              <Table aria-label="Sites" striped>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>Company</Table.Th>
-                    <Table.Th>Site</Table.Th>
-                    <Table.Th>Type</Table.Th>
-                    <Table.Th>Address</Table.Th>
-                    <Table.Th>Location</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {rows.map((a) => (
-                    <Table.Tr key={`${a.company._id}-${a._id}`}>
-                      <Table.Td>{a.company.name}</Table.Td>
-                      <Table.Td>{a.siteName}</Table.Td>
-                      <Table.Td>{a.assetType ?? '—'}</Table.Td>
-                      <Table.Td>{addressOf(a) || '—'}</Table.Td>
-                      <Table.Td>
-                        {a.geocoordinates
-                          ? `${a.geocoordinates.lat.toFixed(4)}, ${a.geocoordinates.lng.toFixed(4)}`
-                          : '—'}
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Paper>
+            <StaffTable
+              label="Sites"
+              head={
+                <>
+                  <Table.Th>Company</Table.Th>
+                  <Table.Th>Site</Table.Th>
+                  <Table.Th>Type</Table.Th>
+                  <Table.Th>Address</Table.Th>
+                  <Table.Th>Location</Table.Th>
+                </>
+              }
+            >
+              {rows.map((a) => (
+                <Table.Tr key={`${a.company._id}-${a._id}`}>
+                  <Table.Td>{a.company.name}</Table.Td>
+                  <Table.Td>{a.siteName}</Table.Td>
+                  <Table.Td>{a.assetType ?? '—'}</Table.Td>
+                  <Table.Td>{addressOf(a) || '—'}</Table.Td>
+                  <Table.Td>
+                    {a.geocoordinates
+                      ? `${a.geocoordinates.lat.toFixed(4)}, ${a.geocoordinates.lng.toFixed(4)}`
+                      : '—'}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </StaffTable>
           )}
         </>
       )}

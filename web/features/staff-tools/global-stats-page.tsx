@@ -3,6 +3,7 @@ import useSWR from 'swr';
 import type { GlobalStats } from '../../../shared/schemas/util-staff.ts';
 import { ErrorPanel, LoadingPanel } from '../../components/page-state.tsx';
 import { formatNumber } from '../../lib/format.ts';
+import { StaffTable } from './staff-table.tsx';
 
 const COUNTS = [
   ['users', 'Users'],
@@ -42,41 +43,39 @@ export function GlobalStatsPage() {
               </Paper>
             ))}
           </SimpleGrid>
-          <Paper withBorder>
-            <Table aria-label="Companies" striped>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Company</Table.Th>
-                  {COUNTS.map(([key, label]) => (
-                    <Table.Th key={key} ta="right">
-                      {label}
-                    </Table.Th>
-                  ))}
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {data.companies.map((c) => (
-                  <Table.Tr key={c._id}>
-                    <Table.Td>
-                      <Group gap={6}>
-                        {c.name}
-                        {c.isDemo && (
-                          <Badge size="xs" variant="light">
-                            Demo
-                          </Badge>
-                        )}
-                      </Group>
-                    </Table.Td>
-                    {COUNTS.map(([key]) => (
-                      <Table.Td key={key} ta="right">
-                        {formatNumber(c[key])}
-                      </Table.Td>
-                    ))}
-                  </Table.Tr>
+          <StaffTable
+            label="Companies"
+            head={
+              <>
+                <Table.Th>Company</Table.Th>
+                {COUNTS.map(([key, label]) => (
+                  <Table.Th key={key} ta="right">
+                    {label}
+                  </Table.Th>
                 ))}
-              </Table.Tbody>
-            </Table>
-          </Paper>
+              </>
+            }
+          >
+            {data.companies.map((c) => (
+              <Table.Tr key={c._id}>
+                <Table.Td>
+                  <Group gap={6}>
+                    {c.name}
+                    {c.isDemo && (
+                      <Badge size="xs" variant="light">
+                        Demo
+                      </Badge>
+                    )}
+                  </Group>
+                </Table.Td>
+                {COUNTS.map(([key]) => (
+                  <Table.Td key={key} ta="right">
+                    {formatNumber(c[key])}
+                  </Table.Td>
+                ))}
+              </Table.Tr>
+            ))}
+          </StaffTable>
         </>
       )}
     </Stack>

@@ -3,8 +3,6 @@ import {
   Button,
   FileInput,
   Group,
-  NativeSelect,
-  Paper,
   Progress,
   SimpleGrid,
   Stack,
@@ -24,6 +22,8 @@ import { useApi } from '../../lib/app-context.tsx';
 import { type FormFailure, formFailureOf, NO_FAILURE } from '../../lib/form-errors.ts';
 import { formatDate } from '../../lib/format.ts';
 import { putWithProgress, type UploadTarget } from '../../lib/upload.ts';
+import { CompanySelect, fieldError, staffFormFailureOf } from './staff-form.tsx';
+import { StaffTable } from './staff-table.tsx';
 
 const USAGE = '/util/gridfetch-usage';
 const FIELDS = ['companyId', 'fileName', 'key', 'mpans', 'validFrom', 'validUntil'];
@@ -31,26 +31,12 @@ const FIELDS = ['companyId', 'fileName', 'key', 'mpans', 'validFrom', 'validUnti
 /** MPAN cores typed one per line or separated by commas or spaces. */
 const mpansOf = (text: string) => text.split(/[\s,]+/).filter(Boolean);
 
-/** Server messages beside their fields (items such as mpans.0 beside their list); others above the form. */
-function failureOf(error: unknown): FormFailure {
-  const all = formFailureOf(error);
-  const unshown = Object.keys(all.fields).filter(
-    (k) => !FIELDS.some((f) => k === f || k.startsWith(`${f}.`)),
-  );
-  return unshown.length > 0 ? { ...all, message: unshown.map((k) => all.fields[k]).join(' ') } : all;
-}
-
-/** The first message of a field or of any of its items (mpans.0, mpans.1, ...). */
-const fieldError = (fields: Record<string, string>, name: string) =>
-  fields[name] ?? Object.entries(fields).find(([k]) => k.startsWith(`${name}.`))?.[1];
-
 /**
  * /admin/gridfetch/loa: uploads a company's letter of authority (a PDF, with the meters it covers) through
  * POST /util/gridfetch-loa: first a signed upload, then the record; the letters on file are listed below.
  */
 export function GridfetchLoaPage() {
   const api = useApi();
-  const companies = useSWR<{ data: { _id: string; name?: string }[] }>('/companies/global?limit=1000');
   const usage = useSWR<GridfetchUsageReport>(USAGE);
   const [companyId, setCompanyId] = useState('');
   const [file, setFile] = useState<File | null>(null);
@@ -90,7 +76,7 @@ export function GridfetchLoaPage() {
       setPercent(undefined);
       await usage.mutate();
     } catch (error) {
-      setFailure(failureOf(error));
+      setFailure(staffFormFailureOf(error, FIELDS));
     } finally {
       setBusy(false);
     }
@@ -111,16 +97,12 @@ export function GridfetchLoaPage() {
         maw={760}
       >
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <NativeSelect
-            label="Company"
+          <CompanySelect
             required
             value={companyId}
             error={f.companyId}
-            onChange={(e) => setCompanyId(e.currentTarget.value)}
-            data={[
-              { value: '', label: 'Choose a company' },
-              ...(companies.data?.data ?? []).map((c) => ({ value: c._id, label: c.name ?? c._id })),
-            ]}
+            onChange={setCompanyId}
+            noneLabel="Choose a company"
           />
           <FileInput
             label="Letter (PDF)"
@@ -170,36 +152,34 @@ export function GridfetchLoaPage() {
       <FormAlert failure={{ message: usage.error ? formFailureOf(usage.error).message : undefined }} />
       {usage.data && letters.length === 0 && <EmptyPanel>No letters on file.</EmptyPanel>}
       {letters.length > 0 && (
-        <Paper withBorder>
-          <Table aria-label="Letters of authority" striped>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Company</Table.Th>
-                <Table.Th>Letter</Table.Th>
-                <Table.Th>Meters</Table.Th>
-                <Table.Th>Valid</Table.Th>
-                <Table.Th>Uploaded</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {letters.map((l) => (
-                <Table.Tr key={l._id}>
-                  <Table.Td>{l.company.name}</Table.Td>
-                  <Table.Td>
-                    <Anchor href={l.downloadUrl} target="_blank" rel="noreferrer" size="sm">
-                      {l.fileName}
-                    </Anchor>
-                  </Table.Td>
-                  <Table.Td>{l.mpans.length}</Table.Td>
-                  <Table.Td>
-                    {[formatDate(l.validFrom), formatDate(l.validUntil)].filter(Boolean).join(' to ') || '—'}
-                  </Table.Td>
-                  <Table.Td>{formatDate(l.uploadedAt)}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Paper>
+        <StaffTable
+          label="Letters of authority"
+          head={
+            <>
+              <Table.Th>Company</Table.Th>
+              <Table.Th>Letter</Table.Th>
+              <Table.Th>Meters</Table.Th>
+              <Table.Th>Valid</Table.Th>
+              <Table.Th>Uploaded</Table.Th>
+            </>
+          }
+        >
+          {letters.map((l) => (
+            <Table.Tr key={l._id}>
+              <Table.Td>{l.company.name}</Table.Td>
+              <Table.Td>
+                <Anchor href={l.downloadUrl} target="_blank" rel="noreferrer" size="sm">
+                  {l.fileName}
+                </Anchor>
+              </Table.Td>
+              <Table.Td>{l.mpans.length}</Table.Td>
+              <Table.Td>
+                {[formatDate(l.validFrom), formatDate(l.validUntil)].filter(Boolean).join(' to ') || '—'}
+              </Table.Td>
+              <Table.Td>{formatDate(l.uploadedAt)}</Table.Td>
+            </Table.Tr>
+          ))}
+        </StaffTable>
       )}
     </Stack>
   );

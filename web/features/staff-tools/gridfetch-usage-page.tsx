@@ -1,9 +1,10 @@
-import { Anchor, Group, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import useSWR from 'swr';
 import type { GridfetchUsageReport } from '../../../shared/schemas/util-staff.ts';
 import { EmptyPanel, ErrorPanel, LoadingPanel } from '../../components/page-state.tsx';
 import { formatNumber } from '../../lib/format.ts';
+import { StaffTable } from './staff-table.tsx';
 
 const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
 
@@ -41,46 +42,45 @@ export function GridfetchUsagePage() {
             {data.from} to {data.to}: {formatNumber(data.totals.fetches)} fetches,{' '}
             {formatNumber(data.totals.intervals)} half-hourly values.
           </Text>
-          <Paper withBorder style={{ overflowX: 'auto' }}>
-            <Table aria-label="Fetches per company and month" striped>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Company</Table.Th>
-                  {data.months.map((m) => (
-                    <Table.Th key={m} ta="right">
-                      {m}
-                    </Table.Th>
-                  ))}
-                  <Table.Th ta="right">Fetches</Table.Th>
-                  <Table.Th ta="right">Values</Table.Th>
-                  <Table.Th>Letters of authority</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {data.data.map((row) => (
-                  <Table.Tr key={row.company._id}>
-                    <Table.Td>{row.company.name}</Table.Td>
-                    {data.months.map((m) => (
-                      <Table.Td key={m} ta="right">
-                        {formatNumber(row.months.find((x) => x.month === m)?.fetches ?? 0)}
-                      </Table.Td>
-                    ))}
-                    <Table.Td ta="right">{formatNumber(row.totals.fetches)}</Table.Td>
-                    <Table.Td ta="right">{formatNumber(row.totals.intervals)}</Table.Td>
-                    <Table.Td>
-                      <Stack gap={2}>
-                        {row.loas.map((l) => (
-                          <Anchor key={l._id} href={l.downloadUrl} target="_blank" rel="noreferrer" size="sm">
-                            {l.fileName}
-                          </Anchor>
-                        ))}
-                      </Stack>
-                    </Table.Td>
-                  </Table.Tr>
+          <StaffTable
+            label="Fetches per company and month"
+            scroll
+            head={
+              <>
+                <Table.Th>Company</Table.Th>
+                {data.months.map((m) => (
+                  <Table.Th key={m} ta="right">
+                    {m}
+                  </Table.Th>
                 ))}
-              </Table.Tbody>
-            </Table>
-          </Paper>
+                <Table.Th ta="right">Fetches</Table.Th>
+                <Table.Th ta="right">Values</Table.Th>
+                <Table.Th>Letters of authority</Table.Th>
+              </>
+            }
+          >
+            {data.data.map((row) => (
+              <Table.Tr key={row.company._id}>
+                <Table.Td>{row.company.name}</Table.Td>
+                {data.months.map((m) => (
+                  <Table.Td key={m} ta="right">
+                    {formatNumber(row.months.find((x) => x.month === m)?.fetches ?? 0)}
+                  </Table.Td>
+                ))}
+                <Table.Td ta="right">{formatNumber(row.totals.fetches)}</Table.Td>
+                <Table.Td ta="right">{formatNumber(row.totals.intervals)}</Table.Td>
+                <Table.Td>
+                  <Stack gap={2}>
+                    {row.loas.map((l) => (
+                      <Anchor key={l._id} href={l.downloadUrl} target="_blank" rel="noreferrer" size="sm">
+                        {l.fileName}
+                      </Anchor>
+                    ))}
+                  </Stack>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </StaffTable>
         </>
       )}
     </Stack>
