@@ -15,9 +15,8 @@ import { useState } from 'react';
 import type { GasPrediction } from '../../../shared/schemas/util-staff.ts';
 import { FormPanel } from '../../components/form-panel.tsx';
 import { useApi } from '../../lib/app-context.tsx';
-import { type FormFailure, NO_FAILURE } from '../../lib/form-errors.ts';
 import { formatNumber } from '../../lib/format.ts';
-import { CompanySelect, fieldError, staffFormFailureOf } from './staff-form.tsx';
+import { CompanySelect, fieldError, useStaffForm } from './staff-form.tsx';
 
 const FIELDS = ['accountId', 'companyId', 'startDate', 'endDate', 'degreeDays', 'historyMonths'];
 
@@ -48,8 +47,7 @@ export function GasPredictionPage() {
   const [endDate, setEndDate] = useState('');
   const [historyMonths, setHistoryMonths] = useState<number>(24);
   const [degreeDays, setDegreeDays] = useState('');
-  const [failure, setFailure] = useState<FormFailure>(NO_FAILURE);
-  const [busy, setBusy] = useState(false);
+  const { failure, setFailure, busy, run } = useStaffForm(FIELDS);
   const [result, setResult] = useState<GasPrediction>();
 
   async function predict() {
@@ -60,9 +58,7 @@ export function GasPredictionPage() {
       });
       return;
     }
-    setBusy(true);
-    setFailure(NO_FAILURE);
-    try {
+    const sent = await run(async () => {
       const body = {
         accountId: accountId.trim(),
         ...(companyId ? { companyId } : {}),
@@ -72,12 +68,8 @@ export function GasPredictionPage() {
         degreeDays: parsed.values,
       };
       setResult(await api.post<GasPrediction>('/util/gas-prediction-data', body));
-    } catch (error) {
-      setResult(undefined);
-      setFailure(staffFormFailureOf(error, FIELDS));
-    } finally {
-      setBusy(false);
-    }
+    });
+    if (!sent) setResult(undefined);
   }
 
   const f = failure.fields;

@@ -19,10 +19,10 @@ import { FormAlert } from '../../components/form-alert.tsx';
 import { FormPanel } from '../../components/form-panel.tsx';
 import { EmptyPanel } from '../../components/page-state.tsx';
 import { useApi } from '../../lib/app-context.tsx';
-import { type FormFailure, formFailureOf, NO_FAILURE } from '../../lib/form-errors.ts';
+import { formFailureOf } from '../../lib/form-errors.ts';
 import { formatDate } from '../../lib/format.ts';
 import { putWithProgress, type UploadTarget } from '../../lib/upload.ts';
-import { CompanySelect, fieldError, staffFormFailureOf } from './staff-form.tsx';
+import { CompanySelect, fieldError, useStaffForm } from './staff-form.tsx';
 import { StaffTable } from './staff-table.tsx';
 
 const USAGE = '/util/gridfetch-usage';
@@ -44,12 +44,10 @@ export function GridfetchLoaPage() {
   const [validFrom, setValidFrom] = useState('');
   const [validUntil, setValidUntil] = useState('');
   const [percent, setPercent] = useState<number>();
-  const [failure, setFailure] = useState<FormFailure>(NO_FAILURE);
-  const [busy, setBusy] = useState(false);
+  const { failure, setFailure, busy, run } = useStaffForm(FIELDS);
   const [saved, setSaved] = useState<string>();
 
   async function upload() {
-    setFailure(NO_FAILURE);
     setSaved(undefined);
     const missing: Record<string, string> = {};
     if (!companyId) missing.companyId = 'This field is required';
@@ -58,8 +56,7 @@ export function GridfetchLoaPage() {
       setFailure({ fields: missing });
       return;
     }
-    setBusy(true);
-    try {
+    await run(async () => {
       const base = { companyId, fileName: file.name };
       const ticket = await api.post<UploadTarget & { key: string }>('/util/gridfetch-loa', base);
       await putWithProgress(ticket, file, setPercent);
@@ -75,11 +72,7 @@ export function GridfetchLoaPage() {
       setMpans('');
       setPercent(undefined);
       await usage.mutate();
-    } catch (error) {
-      setFailure(staffFormFailureOf(error, FIELDS));
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   const letters = (usage.data?.data ?? []).flatMap((row) =>

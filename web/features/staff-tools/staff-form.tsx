@@ -1,6 +1,7 @@
 import { NativeSelect } from '@mantine/core';
+import { useState } from 'react';
 import useSWR from 'swr';
-import { type FormFailure, formFailureOf } from '../../lib/form-errors.ts';
+import { type FormFailure, formFailureOf, NO_FAILURE } from '../../lib/form-errors.ts';
 
 /**
  * Server messages beside the form's fields (items such as mpans.0 beside their list); messages for
@@ -10,6 +11,29 @@ export function staffFormFailureOf(error: unknown, shown: readonly string[]): Fo
   const all = formFailureOf(error);
   const unshown = Object.keys(all.fields).filter((k) => !shown.some((f) => k === f || k.startsWith(`${f}.`)));
   return unshown.length > 0 ? { ...all, message: unshown.map((k) => all.fields[k]).join(' ') } : all;
+}
+
+/**
+ * A staff form's failure and busy state. `run` sends the form: while it runs the button spins, and
+ * what it throws lands beside the fields in `shown` (or above the form); it answers whether it went through.
+ */
+export function useStaffForm(shown: readonly string[]) {
+  const [failure, setFailure] = useState<FormFailure>(NO_FAILURE);
+  const [busy, setBusy] = useState(false);
+  async function run(send: () => Promise<void>): Promise<boolean> {
+    setFailure(NO_FAILURE);
+    setBusy(true);
+    try {
+      await send();
+      return true;
+    } catch (error) {
+      setFailure(staffFormFailureOf(error, shown));
+      return false;
+    } finally {
+      setBusy(false);
+    }
+  }
+  return { failure, setFailure, busy, run };
 }
 
 /** The first message of a field or of any of its items (mpans.0, mpans.1, ...). */
