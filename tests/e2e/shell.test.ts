@@ -198,13 +198,14 @@ describe('periods', () => {
       'owner@demo.test',
       `/assets/${account?.assetId}/accounts/${account?._id}/consumption`,
     );
-    const period = page.getByLabel('Period');
+    // Exact: the consumption table's own name ("Consumption by period") holds the word too.
+    const period = page.getByLabel('Period', { exact: true });
     // The page opens on the last 12 calendar months, and says so.
     await expect.poll(() => period.inputValue(), { timeout: 15_000 }).toBe('last-12-calendar-months');
     const lastMonth = dateRangePresets().find((p) => p.key === 'last-month');
     await period.selectOption({ label: 'Last month' });
-    expect(await page.getByLabel('From', { exact: true }).inputValue()).toBe(lastMonth?.start);
-    expect(await page.getByLabel('To', { exact: true }).inputValue()).toBe(lastMonth?.end);
+    await expect.poll(() => page.getByLabel('From', { exact: true }).inputValue()).toBe(lastMonth?.start);
+    await expect.poll(() => page.getByLabel('To', { exact: true }).inputValue()).toBe(lastMonth?.end);
     // A day typed in by hand is no preset any more.
     await page.getByLabel('From', { exact: true }).fill('2020-01-15');
     await expect.poll(() => period.inputValue()).toBe('');
