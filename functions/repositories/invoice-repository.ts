@@ -137,7 +137,7 @@ export const advanceCaptureStatus = (companyId: string, id: string, to: CaptureP
   advance(capturesRef(companyId).pk, id, to, now);
 
 /**
- * Puts a processing invoice back to queued when its capture gave its claim back (the message is retried
+ * Puts a pending or processing invoice back to queued when its capture gave its claim back (the message is retried
  * or kept in the dead-letter queue), so the browser does not show it as being worked on meanwhile.
  */
 export async function requeueInvoice(companyId: string, id: string, now = new Date()): Promise<boolean> {
@@ -147,10 +147,11 @@ export async function requeueInvoice(companyId: string, id: string, now = new Da
         TableName: config().tableName,
         Key: { pk: invoicesRef(companyId).pk, sk: id },
         UpdateExpression: 'SET #status = :queued, updatedAt = :now',
-        ConditionExpression: 'attribute_exists(pk) AND #status = :processing',
+        ConditionExpression: 'attribute_exists(pk) AND #status IN (:pending, :processing)',
         ExpressionAttributeNames: { '#status': 'status' },
         ExpressionAttributeValues: {
           ':queued': 'queued',
+          ':pending': 'pending',
           ':processing': 'processing',
           ':now': now.toISOString(),
         },
@@ -179,6 +180,30 @@ export async function putCapturedInvoice(companyId: string, item: StoredItem): P
           'attribute_not_exists(pk) OR (#status <> :completed AND (attribute_not_exists(completed) OR completed <> :true))',
         ExpressionAttributeNames: { '#status': 'status' },
         ExpressionAttributeValues: { ':completed': 'completed', ':true': true },
+      }),
+    );
+    return true;
+  } catch (err) {
+    if (isConditionFailure(err)) return false;
+    throw err;
+  }
+}
+
+/**
+ * Writes a capture's fresh validation unless a person has completed it: the validation is in place
+ * before its invoice shows as captured, so nobody who sees the invoice finds it missing. Answers whether
+ * it was written.
+ */
+export async function putValidationUnlessCompleted(companyId: string, item: StoredItem): Promise<boolean> {
+  const ref = validationsRef(companyId);
+  try {
+    await documentClient().send(
+      new PutCommand({
+        TableName: config().tableName,
+        Item: { ...item, ...keyAttributes(ref, item) },
+        ConditionExpression:
+          'attribute_not_exists(pk) OR attribute_not_exists(completed) OR completed <> :true',
+        ExpressionAttributeValues: { ':true': true },
       }),
     );
     return true;

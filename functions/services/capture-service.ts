@@ -21,6 +21,7 @@ import {
   putCapturedInvoice,
   putInvoice,
   putValidation,
+  putValidationUnlessCompleted,
   requeueInvoice,
 } from '../repositories/invoice-repository.ts';
 import { queryAll, type StoredItem } from '../repositories/item-repository.ts';
@@ -181,9 +182,19 @@ export async function captureDocument(
     log.info('capture already taken', { companyId, captureId, status: capture.status });
     return { companyId, captureId, status: 'skipped', invoiceIds: [], reason: 'Already captured' };
   }
-  await mirrorStatus(companyId, captureId, ids, 'processing', log);
+  // Claimed: the document is checked and waits on Textract's reading (pending), then its values are
+  // taken out and stored (processing).
+  await mirrorStatus(companyId, captureId, ids, 'pending', log);
   try {
-    return await captureClaimed(bucket, key, size, capture, parsed, log);
+    return await captureClaimed(
+      bucket,
+      key,
+      size,
+      capture,
+      parsed,
+      () => mirrorStatus(companyId, captureId, ids, 'processing', log),
+      log,
+    );
   } catch (err) {
     // Give the claim back, so the retry SQS makes (or a replay from the dead-letter queue) can take it.
     await putCapture(companyId, {
@@ -207,6 +218,7 @@ async function captureClaimed(
   size: number | undefined,
   capture: StoredItem,
   { companyId, captureId, fileName }: { companyId: string; captureId: string; fileName: string },
+  read: () => Promise<unknown>,
   log: Logger,
 ): Promise<CaptureOutcome> {
   const started = Date.now();
@@ -235,6 +247,7 @@ async function captureClaimed(
   let results: CaptureResults;
   try {
     const output = await analyseDocument(bucket, key);
+    await read();
     results = extractInvoices(output, await templates());
   } catch (err) {
     if (isDocumentProblem(err)) return fail(err instanceof Error ? err.message : String(err));
@@ -273,11 +286,13 @@ async function captureClaimed(
       } satisfies StoredItem,
     };
   });
-  // An invoice a person confirmed while its document was captured again keeps what they confirmed.
+  // An invoice a person confirmed while its document was captured again keeps what they confirmed. Its
+  // validation goes first, so an invoice seen as captured always has one.
   const written: typeof records = [];
-  for (const r of records) if (await putCapturedInvoice(companyId, r.invoice)) written.push(r);
-  for (const r of written) {
-    await putValidation(companyId, validationItemFor(r.invoice, capture, 'pending', now));
+  for (const r of records) {
+    const validation = validationItemFor(r.invoice, capture, 'pending', now);
+    if (!(await putValidationUnlessCompleted(companyId, validation))) continue;
+    if (await putCapturedInvoice(companyId, r.invoice)) written.push(r);
   }
   const allComplete = records.every((r) => r.invoice.status === 'captured');
   await putCapture(companyId, {

@@ -179,13 +179,13 @@ describe('the invoice pipeline on the local stack', () => {
     expect(validation.results?.length).toBeGreaterThan(10);
   }, 90_000);
 
-  it('shows an upload as queued, then processing, then captured, once however often S3 announces it', async () => {
+  it('shows an upload as queued, pending, processing, then captured, once however often S3 announces it', async () => {
     const file = 'edf-gas-digital.pdf';
     const { id, batchId, key } = await upload(file);
     const [invoice] = await settled(batchId);
     expect(invoice?.status).toBe('captured');
     // The live connection announced each step, in order, once.
-    expect(await announcedUntilSettled(id)).toEqual(['queued', 'processing', 'captured']);
+    expect(await announcedUntilSettled(id)).toEqual(['queued', 'pending', 'processing', 'captured']);
     expectNeverBackwards(polledStatuses.get(id) ?? []);
 
     // A late copy of the S3 event finds it captured: nothing is announced, nothing moves back.
@@ -296,7 +296,7 @@ describe('the invoice pipeline on the local stack', () => {
         grossTotal: expected?.values.grossTotal,
       });
       expect(invoice?.account?.name).toBe(expected?.account.demoAccounts[0]);
-      expect(await announcedUntilSettled(id)).toEqual(['queued', 'processing', 'captured']);
+      expect(await announcedUntilSettled(id)).toEqual(['queued', 'pending', 'processing', 'captured']);
       const validation = await validationOf(id);
       expect(['passed', 'warning', 'failed']).toContain(validation.status);
       expect(validation.results?.find((r) => r.key === 'duplicate-invoice-number')?.status).toBe('passed');
