@@ -61,6 +61,25 @@ export async function presignGet(
   );
 }
 
+const reused = new Map<string, { url: string; until: number }>();
+const REUSED_MAX = 5000;
+
+/**
+ * A download URL handed out again while at least half its life is left. Pictures listed with every page
+ * of sites then keep one address, which the browser caches, and a list is not signed afresh each time.
+ */
+export async function presignGetReused(bucket: string, key: string, expiresIn: number): Promise<string> {
+  const id = `${bucket}/${key}/${expiresIn}`;
+  const now = Date.now();
+  const hit = reused.get(id);
+  if (hit && hit.until > now) return hit.url;
+  const url = await presignGet(bucket, key, expiresIn);
+  // Bounded: a long-lived process that has signed many objects starts the cache afresh.
+  if (reused.size >= REUSED_MAX) reused.clear();
+  reused.set(id, { url, until: now + (expiresIn * 1000) / 2 });
+  return url;
+}
+
 export async function presignPut(
   bucket: string,
   key: string,

@@ -1,6 +1,6 @@
 import type { Caller } from '../../shared/access/caller.ts';
 import { findResource, type ResourceDecl } from '../../shared/system/resources.ts';
-import { presignGet } from '../adapters/s3.ts';
+import { presignGetReused } from '../adapters/s3.ts';
 import { bucketName } from '../config.ts';
 import { conflict, notFound } from '../lib/errors.ts';
 import { newId } from '../lib/ids.ts';
@@ -102,7 +102,7 @@ const IMAGE_URL_SECONDS = 3600;
 export async function presentAsset(asset: StoredItem): Promise<StoredItem> {
   const images = imagesOf(asset);
   if (images.length === 0) return asset;
-  const sign = (key: string) => presignGet(bucketName('documents'), key, IMAGE_URL_SECONDS);
+  const sign = (key: string) => presignGetReused(bucketName('documents'), key, IMAGE_URL_SECONDS);
   const shown = await Promise.all(
     images.map(async (image) => {
       const { key, thumbKey, enhancedKey, ...rest } = image;
