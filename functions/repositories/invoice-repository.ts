@@ -1,4 +1,10 @@
-import { DeleteCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  DeleteCommand,
+  PutCommand,
+  type PutCommandInput,
+  QueryCommand,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
 import { findResource } from '../../shared/system/resources.ts';
 import { documentClient } from '../adapters/dynamo.ts';
 import { config } from '../config.ts';
@@ -164,22 +170,21 @@ export async function requeueInvoice(companyId: string, id: string, now = new Da
   }
 }
 
-/**
- * Writes what capture made of an invoice unless a person has confirmed it meanwhile: a capture run again
- * must not undo a completed invoice, whose values are already in the account's data. Answers whether it
- * was written.
- */
-export async function putCapturedInvoice(companyId: string, item: StoredItem): Promise<boolean> {
-  const ref = invoicesRef(companyId);
+/** Writes an item when the condition holds; answers whether it was written. */
+async function putWhen(
+  ref: CollectionRef,
+  item: StoredItem,
+  condition: Pick<
+    PutCommandInput,
+    'ConditionExpression' | 'ExpressionAttributeNames' | 'ExpressionAttributeValues'
+  >,
+): Promise<boolean> {
   try {
     await documentClient().send(
       new PutCommand({
         TableName: config().tableName,
         Item: { ...item, ...keyAttributes(ref, item) },
-        ConditionExpression:
-          'attribute_not_exists(pk) OR (#status <> :completed AND (attribute_not_exists(completed) OR completed <> :true))',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: { ':completed': 'completed', ':true': true },
+        ...condition,
       }),
     );
     return true;
@@ -190,28 +195,28 @@ export async function putCapturedInvoice(companyId: string, item: StoredItem): P
 }
 
 /**
+ * Writes what capture made of an invoice unless a person has confirmed it meanwhile: a capture run again
+ * must not undo a completed invoice, whose values are already in the account's data. Answers whether it
+ * was written.
+ */
+export const putCapturedInvoice = (companyId: string, item: StoredItem): Promise<boolean> =>
+  putWhen(invoicesRef(companyId), item, {
+    ConditionExpression:
+      'attribute_not_exists(pk) OR (#status <> :completed AND (attribute_not_exists(completed) OR completed <> :true))',
+    ExpressionAttributeNames: { '#status': 'status' },
+    ExpressionAttributeValues: { ':completed': 'completed', ':true': true },
+  });
+
+/**
  * Writes a capture's fresh validation unless a person has completed it: the validation is in place
  * before its invoice shows as captured, so nobody who sees the invoice finds it missing. Answers whether
  * it was written.
  */
-export async function putValidationUnlessCompleted(companyId: string, item: StoredItem): Promise<boolean> {
-  const ref = validationsRef(companyId);
-  try {
-    await documentClient().send(
-      new PutCommand({
-        TableName: config().tableName,
-        Item: { ...item, ...keyAttributes(ref, item) },
-        ConditionExpression:
-          'attribute_not_exists(pk) OR attribute_not_exists(completed) OR completed <> :true',
-        ExpressionAttributeValues: { ':true': true },
-      }),
-    );
-    return true;
-  } catch (err) {
-    if (isConditionFailure(err)) return false;
-    throw err;
-  }
-}
+export const putValidationUnlessCompleted = (companyId: string, item: StoredItem): Promise<boolean> =>
+  putWhen(validationsRef(companyId), item, {
+    ConditionExpression: 'attribute_not_exists(pk) OR attribute_not_exists(completed) OR completed <> :true',
+    ExpressionAttributeValues: { ':true': true },
+  });
 
 const markerKey = (companyId: string, kind: string, value: string) =>
   `${keys.collection({ companyId }, 'invoice-marker')}#${kind}#${value}`;
