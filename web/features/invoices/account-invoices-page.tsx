@@ -9,12 +9,13 @@ import { EmptyPanel, ErrorPanel, LoadingPanel } from '../../components/page-stat
 import { useApi, useSession } from '../../lib/app-context.tsx';
 import { formatDate, formatNumber } from '../../lib/format.ts';
 import { AccountLayout } from '../accounts/account-layout.tsx';
-import { type InvoiceView, invoiceKeys, type ListPage, type RateView, useRefreshInvoices } from './api.ts';
+import { type InvoiceView, invoiceKeys, type ListPage, useRefreshInvoices } from './api.ts';
 import { DownloadButton, downloadFile } from './download-button.tsx';
 import { InvoiceRates } from './invoice-rates.tsx';
-import { money, type RateBody } from './invoice-values.ts';
+import { money } from './invoice-values.ts';
 import { ManualUploadForm } from './manual-upload-form.tsx';
 import { INVOICE_MESSAGES } from './messages.ts';
+import { rateActions } from './rate-actions.ts';
 import { InvoiceStatusBadge } from './status.tsx';
 import { useAction } from './use-action.ts';
 
@@ -99,20 +100,7 @@ function Row({
         ),
       { problem: INVOICE_MESSAGES.getProblem },
     );
-  async function addRate(rate: RateBody) {
-    const result = await run('rates', () => api.post(`/invoices/${invoice._id}/rates`, rate), {
-      problem: INVOICE_MESSAGES.ratesProblem,
-    });
-    if (result.ok) await refresh();
-    return result.ok;
-  }
-  async function deleteRate(rate: RateView) {
-    if (!window.confirm(`Delete the rate ${rate.description}?`)) return;
-    const result = await run('rates', () => api.del(`/invoices/${invoice._id}/rates/${rate._id}`), {
-      problem: INVOICE_MESSAGES.ratesProblem,
-    });
-    if (result.ok) await refresh();
-  }
+  const { addRate, deleteRate } = rateActions(invoice._id, api, run, refresh);
   const deleted = invoice.deleted === true;
   const rates = invoice.rates ?? [];
   const netTotal = num(invoice.values?.netTotal);

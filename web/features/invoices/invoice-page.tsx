@@ -21,7 +21,6 @@ import {
   type InvoiceAccount,
   type InvoiceView,
   invoiceKeys,
-  type RateView,
   useInvoice,
   useRefreshInvoices,
   usersOf,
@@ -31,9 +30,9 @@ import {
 } from './api.ts';
 import type { Highlight } from './document-viewer.tsx';
 import { InvoiceRates } from './invoice-rates.tsx';
-import type { RateBody } from './invoice-values.ts';
 import { InvoiceValuesForm } from './invoice-values-form.tsx';
 import { INVOICE_MESSAGES } from './messages.ts';
+import { rateActions } from './rate-actions.ts';
 import { InvoiceStatusBadge, ValidationStatusBadge } from './status.tsx';
 import { TagField } from './tag-field.tsx';
 import { useAction } from './use-action.ts';
@@ -352,20 +351,7 @@ function InvoiceWorkspace({
     if (result.ok) await refresh();
     return result.ok ? ({ ok: true } as const) : ({ ok: false, error: result.error } as const);
   }
-  async function addRate(rate: RateBody) {
-    const result = await run('rates', () => api.post(`/invoices/${invoice._id}/rates`, rate), {
-      problem: INVOICE_MESSAGES.ratesProblem,
-    });
-    if (result.ok) await refresh();
-    return result.ok;
-  }
-  async function deleteRate(rate: RateView) {
-    if (!window.confirm(`Delete the rate ${rate.description}?`)) return;
-    const result = await run('rates', () => api.del(`/invoices/${invoice._id}/rates/${rate._id}`), {
-      problem: INVOICE_MESSAGES.ratesProblem,
-    });
-    if (result.ok) await refresh();
-  }
+  const { addRate, deleteRate } = rateActions(invoice._id, api, run, refresh);
   async function linkAccount(accountId: string) {
     // Saved with the values' call, which also sends the invoice to be validated again.
     const result = await run(
