@@ -5,6 +5,7 @@
 import type { AddressInfo } from 'node:net';
 import { parentPort, workerData } from 'node:worker_threads';
 import dynalite from 'dynalite';
+import { speedUpDynalite } from './dynalite-speedups.ts';
 
 interface DynamoWorkerData {
   dir: string;
@@ -13,6 +14,7 @@ interface DynamoWorkerData {
 }
 
 const { dir, port, host } = workerData as DynamoWorkerData;
+speedUpDynalite();
 const server = dynalite({ path: dir, createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 });
 
 server.once('error', (err: Error) => parentPort?.postMessage({ type: 'error', message: err.message }));

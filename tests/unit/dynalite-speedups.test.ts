@@ -1,0 +1,136 @@
+import {
+  DescribeTableCommand,
+  DynamoDBClient,
+  PutItemCommand,
+  QueryCommand,
+  UpdateTableCommand,
+} from '@aws-sdk/client-dynamodb';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TABLE } from '../../shared/system/table.ts';
+import { startTestTable, type TestTable } from '../support/dynamo.ts';
+
+/** CRC-32 (IEEE), written out here so the emulator's checksum is compared with an independent one. */
+function crc32(text: string): number {
+  let crc = -1;
+  for (const byte of Buffer.from(text, 'utf8')) {
+    crc ^= byte;
+    for (let k = 0; k < 8; k++) crc = crc & 1 ? (crc >>> 1) ^ 0xedb88320 : crc >>> 1;
+  }
+  return (crc ^ -1) >>> 0;
+}
+
+let table: TestTable;
+let client: DynamoDBClient;
+const pk = TABLE.partitionKey;
+const sk = TABLE.sortKey;
+
+beforeAll(async () => {
+  table = await startTestTable(`speedups-${process.pid}`);
+  client = new DynamoDBClient({
+    region: 'eu-west-2',
+    endpoint: table.endpoint,
+    credentials: { accessKeyId: 'test', secretAccessKey: 'test' },
+  });
+  for (const [p, s, name] of [
+    ['a', '1', 'Alpha'],
+    ['a', '2', 'Beta'],
+    ['b', '1', 'Gamma'],
+  ] as const) {
+    await client.send(
+      new PutItemCommand({
+        TableName: table.tableName,
+        Item: { [pk]: { S: p }, [sk]: { S: s }, name: { S: name } },
+      }),
+    );
+  }
+});
+
+afterAll(async () => {
+  client.destroy();
+  await table.stop();
+});
+
+const query = (partition: string, extra: Record<string, unknown> = {}) =>
+  client.send(
+    new QueryCommand({
+      TableName: table.tableName,
+      KeyConditionExpression: '#p = :p',
+      ExpressionAttributeNames: { '#p': pk },
+      ExpressionAttributeValues: { ':p': { S: partition } },
+      ...extra,
+    }),
+  );
+
+describe('the local DynamoDB emulator with remembered parses and table descriptions', () => {
+  it('answers a repeated query the same, and the same text with another value by that value', async () => {
+    const first = await query('a');
+    const again = await query('a');
+    const other = await query('b');
+    expect(first.Items?.map((i) => i.name?.S)).toEqual(['Alpha', 'Beta']);
+    expect(again.Items).toEqual(first.Items);
+    expect(other.Items?.map((i) => i.name?.S)).toEqual(['Gamma']);
+  });
+
+  it('still refuses a value the expression does not use, every time it is sent', async () => {
+    for (let i = 0; i < 2; i++) {
+      await expect(
+        query('a', { ExpressionAttributeValues: { ':p': { S: 'a' }, ':x': { S: 'x' } } }),
+      ).rejects.toThrow(/unused in expressions/);
+    }
+  });
+
+  it('still refuses a broken expression every time, with the parser’s message', async () => {
+    for (let i = 0; i < 2; i++) {
+      await expect(query('a', { KeyConditionExpression: '#p = = :p' })).rejects.toThrow(/Syntax error/);
+    }
+  });
+
+  it('filters by a remembered filter expression on a fresh copy each time', async () => {
+    const filtered = () =>
+      query('a', {
+        FilterExpression: 'begins_with(#n, :n)',
+        ExpressionAttributeNames: { '#p': pk, '#n': 'name' },
+        ExpressionAttributeValues: { ':p': { S: 'a' }, ':n': { S: 'Be' } },
+      });
+    expect((await filtered()).Items?.map((i) => i.name?.S)).toEqual(['Beta']);
+    expect((await filtered()).Items?.map((i) => i.name?.S)).toEqual(['Beta']);
+  });
+
+  it('shows a changed table description at once', async () => {
+    const before = await client.send(new DescribeTableCommand({ TableName: table.tableName }));
+    expect(before.Table?.BillingModeSummary?.BillingMode).toBe('PAY_PER_REQUEST');
+    await client.send(
+      new UpdateTableCommand({
+        TableName: table.tableName,
+        BillingMode: 'PROVISIONED',
+        ProvisionedThroughput: { ReadCapacityUnits: 5, WriteCapacityUnits: 5 },
+        GlobalSecondaryIndexUpdates: TABLE.indexes.map((i) => ({
+          Update: {
+            IndexName: i.name,
+            ProvisionedThroughput: { ReadCapacityUnits: 5, WriteCapacityUnits: 5 },
+          },
+        })),
+      }),
+    );
+    const after = await client.send(new DescribeTableCommand({ TableName: table.tableName }));
+    expect(after.Table?.ProvisionedThroughput?.ReadCapacityUnits).toBe(5);
+    expect((await query('a')).Items).toHaveLength(2);
+  });
+
+  it('checksums each response with the standard CRC-32 of its body', async () => {
+    const res = await fetch(table.endpoint, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/x-amz-json-1.0',
+        'x-amz-target': 'DynamoDB_20120810.ListTables',
+        authorization:
+          'AWS4-HMAC-SHA256 Credential=test/20260101/eu-west-2/dynamodb/aws4_request, SignedHeaders=host, Signature=00',
+        'x-amz-date': '20260101T000000Z',
+      },
+      body: '{}',
+    });
+    const body = await res.text();
+    expect(body).toContain('TableNames');
+    expect(Number(res.headers.get('x-amz-crc32'))).toBe(crc32(body));
+  });
+});
