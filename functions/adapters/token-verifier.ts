@@ -22,6 +22,40 @@ const anyProtocolFetcher = {
   },
 };
 
+/** Tokens a warm function has seen lately; beyond this many the oldest are verified afresh. */
+const REMEMBERED_TOKENS = 500;
+
+/**
+ * Remembers tokens that passed, until they expire: a browser sends the same access token with every call
+ * for up to an hour, and checking its signature each time is most of the cost of authentication. A
+ * token is only ever remembered after the full check, and never past its own `exp`.
+ */
+export function rememberingVerified(
+  check: (token: string) => Promise<VerifiedToken & { expiresAt: number }>,
+  now: () => number = Date.now,
+): TokenVerifier {
+  const remembered = new Map<string, VerifiedToken & { expiresAt: number }>();
+  return {
+    async verify(token) {
+      const known = remembered.get(token);
+      if (known && now() < known.expiresAt * 1000) return { sub: known.sub, groups: [...known.groups] };
+      if (known) remembered.delete(token);
+      const verified = await check(token);
+      if (remembered.size >= REMEMBERED_TOKENS) {
+        const oldest = remembered.keys().next();
+        if (!oldest.done) remembered.delete(oldest.value);
+      }
+      remembered.set(token, verified);
+      return { sub: verified.sub, groups: [...verified.groups] };
+    },
+  };
+}
+
+const expiryOf = (payload: { exp?: unknown }): number => {
+  if (typeof payload.exp !== 'number') throw new Error('Token has no expiry');
+  return payload.exp;
+};
+
 const stringList = (v: unknown): string[] =>
   Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [];
 
@@ -44,12 +78,14 @@ export function createTokenVerifier(
       clientId: auth.clientId,
     });
     if (opts.jwks) verifier.cacheJwks(opts.jwks);
-    return {
-      async verify(token) {
-        const payload = await verifier.verify(token);
-        return { sub: payload.sub, groups: stringList(payload['cognito:groups']) };
-      },
-    };
+    return rememberingVerified(async (token) => {
+      const payload = await verifier.verify(token);
+      return {
+        sub: payload.sub,
+        groups: stringList(payload['cognito:groups']),
+        expiresAt: expiryOf(payload),
+      };
+    });
   }
   const issuer = auth.issuer as string;
   const verifier = JwtVerifier.create(
@@ -65,13 +101,11 @@ export function createTokenVerifier(
     { jwksCache: new SimpleJwksCache({ fetcher: anyProtocolFetcher }) },
   );
   if (opts.jwks) verifier.cacheJwks(opts.jwks);
-  return {
-    async verify(token) {
-      const payload = await verifier.verify(token);
-      if (typeof payload.sub !== 'string') throw new Error('Token has no subject');
-      return { sub: payload.sub, groups: stringList(payload.roles) };
-    },
-  };
+  return rememberingVerified(async (token) => {
+    const payload = await verifier.verify(token);
+    if (typeof payload.sub !== 'string') throw new Error('Token has no subject');
+    return { sub: payload.sub, groups: stringList(payload.roles), expiresAt: expiryOf(payload) };
+  });
 }
 
 let shared: TokenVerifier | undefined;

@@ -1,7 +1,7 @@
 import { generateKeyPairSync, type KeyObject, sign } from 'node:crypto';
 import type { Jwks } from 'aws-jwt-verify/jwk';
 import { describe, expect, it } from 'vitest';
-import { createTokenVerifier } from '../../../functions/adapters/token-verifier.ts';
+import { createTokenVerifier, rememberingVerified } from '../../../functions/adapters/token-verifier.ts';
 
 /**
  * The Cognito configuration of the token check, offline: tokens shaped as the user pool issues them,
@@ -77,5 +77,47 @@ describe('Cognito access tokens', () => {
   it('refuses an expired token and one signed by a key the pool does not publish', async () => {
     await expect(verifier.verify(signed(accessClaims({ exp: now() - 60 })))).rejects.toThrow(/expired/i);
     await expect(verifier.verify(signed(accessClaims(), stranger.privateKey))).rejects.toThrow(/signature/i);
+  });
+});
+
+describe('tokens remembered by a warm function', () => {
+  it('checks a token once, then answers from memory until it expires, and checks it again after', async () => {
+    let clock = 1_000_000_000_000;
+    const checked: string[] = [];
+    const remembering = rememberingVerified(
+      async (token) => {
+        checked.push(token);
+        if (clock >= 1_000_000_600_000) throw new Error('Token expired');
+        return { sub: 'user-1', groups: ['staff'], expiresAt: 1_000_000_600 };
+      },
+      () => clock,
+    );
+    await expect(remembering.verify('t1')).resolves.toEqual({ sub: 'user-1', groups: ['staff'] });
+    clock += 599_000;
+    await expect(remembering.verify('t1')).resolves.toEqual({ sub: 'user-1', groups: ['staff'] });
+    expect(checked).toEqual(['t1']);
+    clock += 1_000;
+    await expect(remembering.verify('t1')).rejects.toThrow(/expired/);
+    expect(checked).toEqual(['t1', 't1']);
+  });
+
+  it('never remembers a refused token, and a caller cannot change what is remembered', async () => {
+    let calls = 0;
+    const remembering = rememberingVerified(async (token) => {
+      calls++;
+      if (token === 'bad') throw new Error('Invalid signature');
+      return { sub: 'user-2', groups: ['a'], expiresAt: Date.now() / 1000 + 60 };
+    });
+    await expect(remembering.verify('bad')).rejects.toThrow(/signature/);
+    await expect(remembering.verify('bad')).rejects.toThrow(/signature/);
+    expect(calls).toBe(2);
+    const first = await remembering.verify('good');
+    first.groups.push('admin');
+    await expect(remembering.verify('good')).resolves.toEqual({ sub: 'user-2', groups: ['a'] });
+  });
+
+  it('refuses a signed token that carries no expiry', async () => {
+    const { exp: _e, ...rest } = accessClaims();
+    await expect(verifier.verify(signed(rest))).rejects.toThrow();
   });
 });
