@@ -1,4 +1,3 @@
-import { DeleteObjectCommand, HeadObjectCommand } from '@aws-sdk/client-s3';
 import { s3 } from './s3.ts';
 
 export interface StoredObject {
@@ -8,8 +7,9 @@ export interface StoredObject {
 
 /** Size and type of a stored object, or undefined when there is none (an upload that never arrived). */
 export async function headObject(bucket: string, key: string): Promise<StoredObject | undefined> {
+  const { lib, client } = await s3();
   try {
-    const out = await s3().send(new HeadObjectCommand({ Bucket: bucket, Key: key }));
+    const out = await client.send(new lib.HeadObjectCommand({ Bucket: bucket, Key: key }));
     return { size: out.ContentLength ?? 0, contentType: out.ContentType };
   } catch (err) {
     const e = err as { name?: string; $metadata?: { httpStatusCode?: number } };
@@ -20,5 +20,6 @@ export async function headObject(bucket: string, key: string): Promise<StoredObj
 }
 
 export async function deleteObject(bucket: string, key: string): Promise<void> {
-  await s3().send(new DeleteObjectCommand({ Bucket: bucket, Key: key }));
+  const { lib, client } = await s3();
+  await client.send(new lib.DeleteObjectCommand({ Bucket: bucket, Key: key }));
 }

@@ -1,17 +1,19 @@
-import {
-  AdminCreateUserCommand,
-  AdminGetUserCommand,
-  AdminSetUserMFAPreferenceCommand,
-  AdminSetUserPasswordCommand,
-  AssociateSoftwareTokenCommand,
-  CognitoIdentityProviderClient,
-  ListUsersCommand,
-  UsernameExistsException,
-  type UserType,
-  VerifySoftwareTokenCommand,
-} from '@aws-sdk/client-cognito-identity-provider';
+import type { CognitoIdentityProviderClient, UserType } from '@aws-sdk/client-cognito-identity-provider';
 import { config } from '../config.ts';
 import type { Identity, IdentityProvider } from './identity.ts';
+
+type CognitoSdk = typeof import('@aws-sdk/client-cognito-identity-provider');
+
+let sdk: Promise<{ lib: CognitoSdk; client: CognitoIdentityProviderClient }> | undefined;
+
+/** Loaded with the first user-pool call: most requests of the functions that manage people make none. */
+function cognito(): Promise<{ lib: CognitoSdk; client: CognitoIdentityProviderClient }> {
+  sdk ??= import('@aws-sdk/client-cognito-identity-provider').then((lib) => ({
+    lib,
+    client: new lib.CognitoIdentityProviderClient({ region: config().region }),
+  }));
+  return sdk;
+}
 
 type Attributes = { Name?: string; Value?: string }[] | undefined;
 const attr = (attrs: Attributes, name: string) => attrs?.find((a) => a.Name === name)?.Value;
@@ -24,10 +26,11 @@ function identityOf(attrs: Attributes): Identity | undefined {
 
 /** E-mail is the pool's sign-in alias, so the admin calls take it (or the sub) as the user name. */
 export function cognitoIdentity(userPoolId: string): IdentityProvider {
-  const client = new CognitoIdentityProviderClient({ region: config().region });
-
   const byFilter = async (filter: string) => {
-    const out = await client.send(new ListUsersCommand({ UserPoolId: userPoolId, Filter: filter, Limit: 1 }));
+    const { lib, client } = await cognito();
+    const out = await client.send(
+      new lib.ListUsersCommand({ UserPoolId: userPoolId, Filter: filter, Limit: 1 }),
+    );
     const user: UserType | undefined = out.Users?.[0];
     return identityOf(user?.Attributes);
   };
@@ -40,8 +43,11 @@ export function cognitoIdentity(userPoolId: string): IdentityProvider {
    */
   async function codeMatches(accessToken: string | undefined, code: string): Promise<boolean> {
     if (!accessToken) return false;
+    const { lib, client } = await cognito();
     const out = await client
-      .send(new VerifySoftwareTokenCommand({ AccessToken: accessToken, UserCode: code.replace(/\s+/g, '') }))
+      .send(
+        new lib.VerifySoftwareTokenCommand({ AccessToken: accessToken, UserCode: code.replace(/\s+/g, '') }),
+      )
       .catch((err: { name?: string }) => {
         if (err.name === 'EnableSoftwareTokenMFAException' || err.name === 'CodeMismatchException')
           return undefined;
@@ -56,9 +62,10 @@ export function cognitoIdentity(userPoolId: string): IdentityProvider {
     findBySub: (sub) => byFilter(`sub = ${quoted(sub)}`),
     async createUser({ email, name }) {
       const username = email.trim().toLowerCase();
+      const { lib, client } = await cognito();
       try {
         const out = await client.send(
-          new AdminCreateUserCommand({
+          new lib.AdminCreateUserCommand({
             UserPoolId: userPoolId,
             Username: username,
             UserAttributes: [
@@ -74,9 +81,9 @@ export function cognitoIdentity(userPoolId: string): IdentityProvider {
         if (!identity) throw new Error('The user pool returned a user without sub or e-mail');
         return { identity, created: true };
       } catch (err) {
-        if (!(err instanceof UsernameExistsException)) throw err;
+        if (!(err instanceof lib.UsernameExistsException)) throw err;
         const out = await client.send(
-          new AdminGetUserCommand({ UserPoolId: userPoolId, Username: username }),
+          new lib.AdminGetUserCommand({ UserPoolId: userPoolId, Username: username }),
         );
         const identity = identityOf(out.UserAttributes);
         if (!identity) throw new Error('The user pool returned a user without sub or e-mail');
@@ -84,8 +91,9 @@ export function cognitoIdentity(userPoolId: string): IdentityProvider {
       }
     },
     async setTemporaryPassword(identity, password) {
+      const { lib, client } = await cognito();
       await client.send(
-        new AdminSetUserPasswordCommand({
+        new lib.AdminSetUserPasswordCommand({
           UserPoolId: userPoolId,
           Username: identity.email,
           Password: password,
@@ -94,21 +102,24 @@ export function cognitoIdentity(userPoolId: string): IdentityProvider {
       );
     },
     async totpEnabled(identity) {
+      const { lib, client } = await cognito();
       const out = await client.send(
-        new AdminGetUserCommand({ UserPoolId: userPoolId, Username: identity.email }),
+        new lib.AdminGetUserCommand({ UserPoolId: userPoolId, Username: identity.email }),
       );
       return (out.UserMFASettingList ?? []).includes('SOFTWARE_TOKEN_MFA');
     },
     async startTotp(_identity, accessToken) {
       if (!accessToken) throw new Error('Enrolling an authenticator app needs the user’s own access token');
-      const out = await client.send(new AssociateSoftwareTokenCommand({ AccessToken: accessToken }));
+      const { lib, client } = await cognito();
+      const out = await client.send(new lib.AssociateSoftwareTokenCommand({ AccessToken: accessToken }));
       if (!out.SecretCode) throw new Error('The user pool returned no secret');
       return { secret: out.SecretCode, keptByProvider: true };
     },
     async confirmTotp(identity, code, _pending, accessToken) {
       if (!(await codeMatches(accessToken, code))) return false;
+      const { lib, client } = await cognito();
       await client.send(
-        new AdminSetUserMFAPreferenceCommand({
+        new lib.AdminSetUserMFAPreferenceCommand({
           UserPoolId: userPoolId,
           Username: identity.email,
           SoftwareTokenMfaSettings: { Enabled: true, PreferredMfa: true },
@@ -118,8 +129,9 @@ export function cognitoIdentity(userPoolId: string): IdentityProvider {
     },
     async disableTotp(identity, code, accessToken) {
       if (!(await codeMatches(accessToken, code))) return false;
+      const { lib, client } = await cognito();
       await client.send(
-        new AdminSetUserMFAPreferenceCommand({
+        new lib.AdminSetUserMFAPreferenceCommand({
           UserPoolId: userPoolId,
           Username: identity.email,
           SoftwareTokenMfaSettings: { Enabled: false, PreferredMfa: false },

@@ -1,16 +1,26 @@
-import {
-  ApiGatewayManagementApiClient,
-  GoneException,
-  PostToConnectionCommand,
-} from '@aws-sdk/client-apigatewaymanagementapi';
+import type { ApiGatewayManagementApiClient } from '@aws-sdk/client-apigatewaymanagementapi';
 import { config, liveEndpoint } from '../config.ts';
 import type { Logger } from '../lib/logger.ts';
 import { connectionsOfCompany, removeConnection } from '../repositories/live-connection-repository.ts';
 
-let client: ApiGatewayManagementApiClient | undefined;
-function managementClient(): ApiGatewayManagementApiClient {
-  client ??= new ApiGatewayManagementApiClient({ region: config().region, endpoint: liveEndpoint() });
-  return client;
+type ManagementSdk = typeof import('@aws-sdk/client-apigatewaymanagementapi');
+type Management = { lib: ManagementSdk; client: ApiGatewayManagementApiClient };
+
+let sdk: Promise<Management> | undefined;
+
+/** Loaded when a company first has open connections to message, not with every function that may publish. */
+function management(): Promise<Management> {
+  if (sdk) return sdk;
+  const loading = import('@aws-sdk/client-apigatewaymanagementapi').then((lib) => ({
+    lib,
+    client: new lib.ApiGatewayManagementApiClient({ region: config().region, endpoint: liveEndpoint() }),
+  }));
+  // Not kept when it failed (no endpoint configured, say), so a later message tries again.
+  loading.catch(() => {
+    if (sdk === loading) sdk = undefined;
+  });
+  sdk = loading;
+  return loading;
 }
 
 /** A message to browsers: which data changed, so they revalidate those keys instead of polling. */
@@ -32,18 +42,25 @@ export async function publishToCompany(
   onlySub?: string,
 ): Promise<number> {
   const connections = (await connectionsOfCompany(companyId)).filter((c) => !onlySub || c.sub === onlySub);
+  if (connections.length === 0) return 0;
+  let api: Management;
+  try {
+    api = await management();
+  } catch (err) {
+    log.warn('live messages not delivered', { connections: connections.length, error: String(err) });
+    return 0;
+  }
+  const { lib, client } = api;
   const data = new TextEncoder().encode(JSON.stringify(message));
   let sent = 0;
   await Promise.all(
     connections.map(async (c) => {
       try {
-        await managementClient().send(
-          new PostToConnectionCommand({ ConnectionId: c.connectionId, Data: data }),
-        );
+        await client.send(new lib.PostToConnectionCommand({ ConnectionId: c.connectionId, Data: data }));
         sent++;
       } catch (err) {
         if (
-          err instanceof GoneException ||
+          err instanceof lib.GoneException ||
           (err as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 410
         ) {
           await removeConnection(c.connectionId);

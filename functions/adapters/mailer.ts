@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
+import type { SESv2Client } from '@aws-sdk/client-sesv2';
 import { config, mailConfig } from '../config.ts';
 
 export interface OutboundEmail {
@@ -57,12 +57,25 @@ export function outboxMailer(dir: string, from: string): Mailer {
   };
 }
 
+type SesSdk = typeof import('@aws-sdk/client-sesv2');
+
+let sdk: Promise<{ lib: SesSdk; client: SESv2Client }> | undefined;
+
+/** Loaded with the first message: the functions that can send mail rarely do on a given request. */
+function ses(): Promise<{ lib: SesSdk; client: SESv2Client }> {
+  sdk ??= import('@aws-sdk/client-sesv2').then((lib) => ({
+    lib,
+    client: new lib.SESv2Client({ region: config().region }),
+  }));
+  return sdk;
+}
+
 export function sesMailer(from: string): Mailer {
-  const client = new SESv2Client({ region: config().region });
   return {
     async send(mail) {
+      const { lib, client } = await ses();
       const out = await client.send(
-        new SendEmailCommand({
+        new lib.SendEmailCommand({
           FromEmailAddress: from,
           Destination: { ToAddresses: [mail.to] },
           Content: {

@@ -1,4 +1,3 @@
-import { GetObjectCommand } from '@aws-sdk/client-s3';
 import { s3 } from './s3.ts';
 
 /**
@@ -10,9 +9,10 @@ export async function objectStart(
   key: string,
   bytes: number,
 ): Promise<Uint8Array | undefined> {
+  const { lib, client } = await s3();
   try {
-    const out = await s3().send(
-      new GetObjectCommand({ Bucket: bucket, Key: key, Range: `bytes=0-${bytes - 1}` }),
+    const out = await client.send(
+      new lib.GetObjectCommand({ Bucket: bucket, Key: key, Range: `bytes=0-${bytes - 1}` }),
     );
     return out.Body ? await out.Body.transformToByteArray() : undefined;
   } catch (err) {

@@ -1,25 +1,42 @@
-import { GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import type { S3Client } from '@aws-sdk/client-s3';
 import { config, s3Options } from '../config.ts';
 
-let client: S3Client | undefined;
-let publicClient: S3Client | undefined;
+type S3Sdk = typeof import('@aws-sdk/client-s3');
 
-export function s3(): S3Client {
-  client ??= new S3Client({ region: config().region, forcePathStyle: s3Options().forcePathStyle });
-  return client;
+let sdk: Promise<{ lib: S3Sdk; client: S3Client }> | undefined;
+let publicClient: Promise<S3Client> | undefined;
+let signer: Promise<typeof import('@aws-sdk/s3-request-presigner')> | undefined;
+
+/**
+ * The S3 SDK and the process's one client, loaded with the first object operation: most requests of the
+ * functions that can store files touch none, and their cold start should not pay for the SDK.
+ */
+export function s3(): Promise<{ lib: S3Sdk; client: S3Client }> {
+  sdk ??= import('@aws-sdk/client-s3').then((lib) => ({
+    lib,
+    client: new lib.S3Client({ region: config().region, forcePathStyle: s3Options().forcePathStyle }),
+  }));
+  return sdk;
 }
 
 /** Presigned URLs must name a host the browser can reach, which locally differs from the SDK's endpoint. */
-function presignClient(): S3Client {
+async function presignClient(): Promise<S3Client> {
   const { publicEndpoint, forcePathStyle } = s3Options();
-  if (!publicEndpoint) return s3();
-  publicClient ??= new S3Client({ region: config().region, forcePathStyle, endpoint: publicEndpoint });
+  if (!publicEndpoint) return (await s3()).client;
+  publicClient ??= s3().then(
+    ({ lib }) => new lib.S3Client({ region: config().region, forcePathStyle, endpoint: publicEndpoint }),
+  );
   return publicClient;
 }
 
+function presigner(): Promise<typeof import('@aws-sdk/s3-request-presigner')> {
+  signer ??= import('@aws-sdk/s3-request-presigner');
+  return signer;
+}
+
 export async function getObjectBytes(bucket: string, key: string): Promise<Uint8Array> {
-  const out = await s3().send(new GetObjectCommand({ Bucket: bucket, Key: key }));
+  const { lib, client } = await s3();
+  const out = await client.send(new lib.GetObjectCommand({ Bucket: bucket, Key: key }));
   if (!out.Body) throw new Error(`Object ${bucket}/${key} has no body`);
   return out.Body.transformToByteArray();
 }
@@ -31,8 +48,9 @@ export async function putObject(
   contentType: string,
   metadata: Record<string, string> = {},
 ): Promise<void> {
-  await s3().send(
-    new PutObjectCommand({
+  const { lib, client } = await s3();
+  await client.send(
+    new lib.PutObjectCommand({
       Bucket: bucket,
       Key: key,
       Body: body,
@@ -48,9 +66,10 @@ export async function presignGet(
   expiresIn = 900,
   fileName?: string,
 ): Promise<string> {
+  const [{ lib }, client, { getSignedUrl }] = await Promise.all([s3(), presignClient(), presigner()]);
   return getSignedUrl(
-    presignClient(),
-    new GetObjectCommand({
+    client,
+    new lib.GetObjectCommand({
       Bucket: bucket,
       Key: key,
       ...(fileName
@@ -86,9 +105,10 @@ export async function presignPut(
   contentType: string,
   expiresIn = 900,
 ): Promise<string> {
+  const [{ lib }, client, { getSignedUrl }] = await Promise.all([s3(), presignClient(), presigner()]);
   return getSignedUrl(
-    presignClient(),
-    new PutObjectCommand({ Bucket: bucket, Key: key, ContentType: contentType }),
+    client,
+    new lib.PutObjectCommand({ Bucket: bucket, Key: key, ContentType: contentType }),
     {
       expiresIn,
     },
