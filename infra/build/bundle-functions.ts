@@ -1,7 +1,9 @@
+import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { builtinModules } from 'node:module';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildSync, type Metafile } from 'esbuild';
+import { build, type Metafile, type Plugin } from 'esbuild';
 import { FUNCTIONS, type FunctionDecl, type FunctionName } from '../../shared/system/functions.ts';
 
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -17,6 +19,38 @@ const REQUIRE_BANNER =
   "import { createRequire as __voltfolioCreateRequire } from 'node:module';\n" +
   'const require = __voltfolioCreateRequire(import.meta.url);';
 
+const RUNTIME_REQUIRE = 'runtime-require';
+const RUNTIME_MODULE = new RegExp(
+  `^(@aws-sdk/.+|node:.+|${builtinModules.filter((m) => /^[a-z]/.test(m)).join('|')})$`,
+);
+
+/**
+ * Loads the runtime's AWS SDK and Node's built-ins through `require`, not ESM `import`. An ESM import of
+ * an SDK package makes Node parse its CommonJS entry once more to detect its format, and one of `node:http`
+ * builds an ESM facade whose getters load Node's internal fetch; both cost a cold start milliseconds that
+ * `require` does not. esbuild's CommonJS interop then provides the named imports. `require` also resolves
+ * through NODE_PATH, which is where Lambda's runtime keeps its SDK.
+ */
+const requireRuntimeModules: Plugin = {
+  name: 'require-runtime-modules',
+  setup(build) {
+    build.onResolve({ filter: RUNTIME_MODULE }, (args) => {
+      // A dynamic import stays one, loaded on first use: esbuild would put a required module in a chunk
+      // whose namespace holds only `default`, losing the named exports the importer reads.
+      if (args.kind === 'require-call' || args.kind === 'dynamic-import')
+        return { path: args.path, external: true };
+      return { path: args.path, namespace: RUNTIME_REQUIRE };
+    });
+    build.onLoad({ filter: /.*/, namespace: RUNTIME_REQUIRE }, (args) => ({
+      contents: `module.exports = require(${JSON.stringify(args.path)});`,
+      loader: 'js',
+    }));
+  },
+};
+
+/** Asks the command line for the results as JSON, for `bundleFunctions` in another process. */
+const JSON_FLAG = '--json';
+
 export interface BundleOptions {
   /** Folder that receives `<name>/index.mjs`; metafiles and source maps go beside it, outside the assets. */
   outDir?: string;
@@ -31,8 +65,19 @@ export interface BundleResult {
   dir: string;
   outfile: string;
   bytes: number;
+  /** The runtime's modules (AWS SDK, Node built-ins) the bundle reaches, by how it loads them. */
+  runtimeModules: RuntimeModules;
   metafile: string;
   sourcemap: string;
+}
+
+export interface RuntimeModules {
+  /** Loaded with `require` by the files a cold start reads. */
+  required: string[];
+  /** Loaded with a static ESM `import` by the files a cold start reads. */
+  imported: string[];
+  /** Loaded with a dynamic `import()`, when first needed. */
+  onDemand: string[];
 }
 
 /** Writes via a temporary file and a rename, so a reader never sees half a bundle. */
@@ -43,7 +88,10 @@ function writeAtomically(path: string, contents: Uint8Array | string): void {
   renameSync(temporary, path);
 }
 
-export function bundleFunction(decl: FunctionDecl, outDir: string = DEFAULT_BUNDLE_DIR): BundleResult {
+export async function bundleFunction(
+  decl: FunctionDecl,
+  outDir: string = DEFAULT_BUNDLE_DIR,
+): Promise<BundleResult> {
   const entry = resolve(REPO_ROOT, decl.entry);
   const dir = join(outDir, decl.name);
   const outfile = join(dir, 'index.mjs');
@@ -56,7 +104,7 @@ export function bundleFunction(decl: FunctionDecl, outDir: string = DEFAULT_BUND
   // Code a function loads only for some requests (PDF stamping) goes into chunks beside index.mjs and is
   // read when first imported, so it does not weigh on every cold start.
   rmSync(dir, { recursive: true, force: true });
-  const result = buildSync({
+  const result = await build({
     entryPoints: [entry],
     outdir: dir,
     entryNames: 'index',
@@ -75,6 +123,7 @@ export function bundleFunction(decl: FunctionDecl, outDir: string = DEFAULT_BUND
     legalComments: 'none',
     external: ['@aws-sdk/*'],
     banner: { js: REQUIRE_BANNER },
+    plugins: [requireRuntimeModules],
     metafile: true,
     write: false,
     logLevel: 'silent',
@@ -88,19 +137,21 @@ export function bundleFunction(decl: FunctionDecl, outDir: string = DEFAULT_BUND
   }
   writeAtomically(metafile, JSON.stringify(result.metafile));
 
+  const atStart = filesAtStart(result.metafile, outfile);
   return {
     name: decl.name,
     kind: decl.kind,
     dir,
     outfile,
-    bytes: loadedAtStart(result.metafile, outfile),
+    bytes: atStart.reduce((sum, k) => sum + statSync(resolve(REPO_ROOT, k)).size, 0),
+    runtimeModules: runtimeModules(result.metafile, atStart),
     metafile,
     sourcemap,
   };
 }
 
-/** The bytes a cold start reads: the entry and every chunk it imports statically, not those imported on demand. */
-function loadedAtStart(meta: Metafile, outfile: string): number {
+/** What a cold start reads: the entry and every chunk it imports statically, not those imported on demand. */
+function filesAtStart(meta: Metafile, outfile: string): string[] {
   const key = (path: string) =>
     Object.keys(meta.outputs).find((k) => resolve(REPO_ROOT, k) === resolve(path));
   const seen = new Set<string>();
@@ -111,16 +162,51 @@ function loadedAtStart(meta: Metafile, outfile: string): number {
       if (i.kind === 'import-statement' && !i.external) visit(key(i.path));
   };
   visit(key(outfile));
-  return [...seen].reduce((sum, k) => sum + statSync(resolve(REPO_ROOT, k)).size, 0);
+  return [...seen];
+}
+
+function runtimeModules(meta: Metafile, atStart: readonly string[]): RuntimeModules {
+  const external = (outputs: readonly string[], kind: string) => [
+    ...new Set(
+      outputs.flatMap((k) =>
+        (meta.outputs[k]?.imports ?? []).filter((i) => i.external && i.kind === kind).map((i) => i.path),
+      ),
+    ),
+  ];
+  return {
+    required: external(atStart, 'require-call'),
+    imported: external(atStart, 'import-statement'),
+    onDemand: external(Object.keys(meta.outputs), 'dynamic-import'),
+  };
 }
 
 /** Bundles the declared functions; their folders are what the CDK app deploys. */
-export function bundleFunctions(options: BundleOptions = {}): BundleResult[] {
+export async function bundleFunctionsAsync(options: BundleOptions = {}): Promise<BundleResult[]> {
   const outDir = options.outDir ?? DEFAULT_BUNDLE_DIR;
   const wanted = options.names ? new Set<FunctionName>(options.names) : undefined;
-  return FUNCTIONS.filter((decl) => !wanted || wanted.has(decl.name)).map((decl) =>
-    bundleFunction(decl, outDir),
+  const results: BundleResult[] = [];
+  // One at a time: esbuild already uses every core for each function.
+  for (const decl of FUNCTIONS.filter((d) => !wanted || wanted.has(d.name)))
+    results.push(await bundleFunction(decl, outDir));
+  return results;
+}
+
+/**
+ * The same, for callers that cannot wait (CDK synthesis builds its stacks synchronously). esbuild runs
+ * plugins only in an asynchronous build, so this runs one in a child process and waits for it.
+ */
+export function bundleFunctions(options: BundleOptions = {}): BundleResult[] {
+  const out = execFileSync(
+    process.execPath,
+    [fileURLToPath(import.meta.url), JSON_FLAG, JSON.stringify(options)],
+    {
+      cwd: REPO_ROOT,
+      encoding: 'utf8',
+      maxBuffer: 16 * 1024 * 1024,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
   );
+  return JSON.parse(out) as BundleResult[];
 }
 
 /** HTTP bundles above the limit, largest first. */
@@ -134,9 +220,12 @@ function formatKb(bytes: number): string {
   return `${(bytes / 1024).toFixed(1)} KB`;
 }
 
-if (import.meta.main) {
+if (import.meta.main && process.argv[2] === JSON_FLAG) {
+  const options = JSON.parse(process.argv[3] ?? '{}') as BundleOptions;
+  process.stdout.write(JSON.stringify(await bundleFunctionsAsync(options)));
+} else if (import.meta.main) {
   const started = performance.now();
-  const results = bundleFunctions();
+  const results = await bundleFunctionsAsync();
   for (const r of results) {
     console.log(
       `${r.name.padEnd(20)} ${r.kind.padEnd(7)} ${formatKb(r.bytes).padStart(10)}  ${relative(REPO_ROOT, r.outfile)}`,
