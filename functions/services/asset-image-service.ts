@@ -8,14 +8,6 @@ import { ApiError, formError } from '../lib/errors.ts';
 import { newId } from '../lib/ids.ts';
 import { parseOrThrow } from '../lib/validation.ts';
 import type { OpContext, Operations, OpResult } from '../middleware/api-context.ts';
-import {
-  autoLevels,
-  decodeImage,
-  encodeJpeg,
-  fitWithin,
-  ImageDecodeError,
-  resize,
-} from './asset-image-codec.ts';
 import { enhancedKey, originalKey, saveTicket } from './asset-image-keys.ts';
 import { type AssetImage, changeAsset, imagesOf, loadAsset, presentAsset } from './asset-records.ts';
 import { enforceItemCheck } from './item-access-service.ts';
@@ -96,6 +88,11 @@ const enhance = async (ctx: OpContext): Promise<OpResult> => {
     ctx.log.warn('original not readable', { error: String(err) });
     throw enhanceFailed(502);
   }
+  // The image codecs (pngjs, jpeg-js) are read only by the requests that enhance a picture, so the
+  // function's cold start does not load them.
+  const { autoLevels, decodeImage, encodeJpeg, fitWithin, ImageDecodeError, resize } = await import(
+    './asset-image-codec.ts'
+  );
   let output: Uint8Array;
   try {
     const decoded = decodeImage(bytes, ENHANCE_MAX_MEGAPIXELS);
