@@ -149,8 +149,11 @@ async function inPool<T>(items: readonly T[], limit: number, task: (item: T) => 
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
 }
 
-/** New items go into the search index in batches: they have no earlier entries to remove. */
-async function indexNewItems(companyId: string, model: ImportModel, items: readonly StoredItem[]) {
+/**
+ * New items go into the search index in batches: they have no earlier entries to remove. Also for other
+ * writers of many new entities, sites or accounts at once (the local demo data).
+ */
+export async function indexNewItems(companyId: string, model: string, items: readonly StoredItem[]) {
   const type = searchTypeOf(model);
   if (!type) return;
   try {

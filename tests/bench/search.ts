@@ -7,10 +7,11 @@
  */
 import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2, Context } from 'aws-lambda';
 import { newId } from '../../functions/lib/ids.ts';
+import { putNewItems } from '../../functions/repositories/import-batch-repository.ts';
 import type { StoredItem } from '../../functions/repositories/item-repository.ts';
+import { resourceRef } from '../../functions/services/asset-records.ts';
 import { rebuildSearchIndex } from '../../functions/services/search-index-service.ts';
 import { createPrng } from '../../infra/local/seed/prng.ts';
-import { collection, putItems } from '../../infra/local/seed/writer.ts';
 import { mpanCheckDigit } from '../../shared/domain/mpan.ts';
 import { createCompany, createUser, startApiFixture } from '../support/api-fixture.ts';
 import { httpEvent, lambdaContext } from '../support/http-events.ts';
@@ -224,9 +225,13 @@ async function main() {
       });
     }
   }
-  await putItems(collection('entities', companyId), entities);
-  await putItems(collection('assets', companyId), assets);
-  await putItems(collection('accounts', companyId), accounts);
+  for (const [name, items] of [
+    ['entities', entities],
+    ['assets', assets],
+    ['accounts', accounts],
+  ] as const) {
+    await putNewItems(items.map((item) => ({ ref: resourceRef(companyId, name), item })));
+  }
   console.log(
     `seeded ${entities.length} entities, ${assets.length} assets, ${accounts.length} accounts in ${((performance.now() - seeding) / 1000).toFixed(1)} s`,
   );

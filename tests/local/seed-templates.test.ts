@@ -34,10 +34,13 @@ beforeAll(async () => {
     ),
   );
   const { seedSuppliers } = await import('../../infra/local/seed/reference-data.ts');
+  const { staffUser } = await import('../../infra/local/seed/service-calls.ts');
   ({ seedInvoiceTemplates: seedTemplates } = await import('../../infra/local/seed/invoice-templates.ts'));
   repo = await import('../../functions/repositories/template-repository.ts');
   const { queryAll } = await import('../../functions/repositories/item-repository.ts');
-  suppliers = await seedSuppliers(STAFF);
+  suppliers = await seedSuppliers(
+    staffUser('', { sub: STAFF, email: 'admin@voltfolio.test', name: 'Staff' }),
+  );
   seeded = await seedTemplates(suppliers, STAFF);
   stored = (await queryAll(repo.templatesRef().pk)) as unknown as typeof stored;
 }, 60_000);

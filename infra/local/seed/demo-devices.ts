@@ -1,6 +1,8 @@
 import { digestOf } from '../../../functions/lib/secrets.ts';
 import { putKioskCredential, putMachine } from '../../../functions/repositories/credential-repository.ts';
-import { collection, putItems, stamped } from './writer.ts';
+import { putItem } from '../../../functions/repositories/item-repository.ts';
+import { resourceRef } from '../../../functions/services/asset-records.ts';
+import { stamped } from './plan-items.ts';
 
 /**
  * One wall screen and one report-rendering machine for Demo Estates, with fixed ids and secrets so a
@@ -37,7 +39,8 @@ export async function seedDemoDevices(
     { name: DEMO_KIOSK.name, assetId, slides: ['consumption', 'energy-usage', 'carbon'] },
     { id: DEMO_KIOSK.id, companyId, createdBy },
   );
-  await putItems(collection('kiosks', companyId), [kiosk]);
+  // Written as POST /kiosks writes one, but with the fixed id and secret above rather than fresh ones.
+  await putItem(resourceRef(companyId, 'kiosks'), kiosk, { mustNotExist: true });
   await putKioskCredential({
     kioskId: DEMO_KIOSK.id,
     companyId,

@@ -14,9 +14,9 @@ import {
   monthlyQuantity,
   WASTE_STREAM_SHARE,
 } from './consumption-model.ts';
+import { stamped } from './plan-items.ts';
 import type { AssetPlan } from './portfolio-types.ts';
 import type { Prng } from './prng.ts';
-import { stamped } from './writer.ts';
 
 /** A supplier as the planner needs it: its stored id and how it numbers invoices. */
 export interface SupplierRef {

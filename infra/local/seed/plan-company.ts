@@ -10,9 +10,9 @@ import {
   type SupplierRef,
 } from './plan-accounts.ts';
 import { type PlannedContract, planContractsAndReadings } from './plan-contracts.ts';
+import { stamped } from './plan-items.ts';
 import type { AddressPlan, AssetPlan, CompanyPlan } from './portfolio-types.ts';
 import { createPrng } from './prng.ts';
-import { stamped } from './writer.ts';
 
 export type { PlannedAccount, SupplierRef } from './plan-accounts.ts';
 
@@ -50,9 +50,10 @@ export function planCompany(
   slots: readonly MonthSlot[],
   createdBy: string,
   now: Date,
+  /** The id the company was given when it was made; a fresh one for a plan on its own */
+  companyId: string = newId(now.getTime()),
 ): PlannedCompany {
   const rng = createPrng(plan.seed);
-  const companyId = newId(now.getTime());
   // Stamped with the seed's clock, so a plan depends only on its inputs.
   const by = { companyId, createdBy, createdAt: now.toISOString() };
   const company = stamped(

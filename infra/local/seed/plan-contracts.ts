@@ -4,8 +4,8 @@ import { cclRate } from '../../../shared/domain/ccl.ts';
 import { contractSchema } from '../../../shared/schemas/billing.ts';
 import type { MonthBill } from './consumption-model.ts';
 import type { PlannedAccount, SupplierRef } from './plan-accounts.ts';
+import { stamped } from './plan-items.ts';
 import type { Prng } from './prng.ts';
-import { stamped } from './writer.ts';
 
 /**
  * Supply contracts and meter readings for a company's planned accounts, drawn from the same plan so they

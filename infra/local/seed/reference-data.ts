@@ -1,18 +1,36 @@
 import { newId } from '../../../functions/lib/ids.ts';
-import { putItem, queryAll } from '../../../functions/repositories/item-repository.ts';
+import { putNewItems } from '../../../functions/repositories/import-batch-repository.ts';
+import { queryAll, type StoredItem } from '../../../functions/repositories/item-repository.ts';
+import { declaredResource } from '../../../functions/services/asset-records.ts';
+import { collectionOf } from '../../../functions/services/resource-service.ts';
+import type { Caller } from '../../../shared/access/caller.ts';
 import { LETI_TARGETS } from '../../../shared/domain/benchmarks.ts';
 import { COUNTRIES } from './countries.ts';
 import type { SupplierRef } from './plan-accounts.ts';
+import { stamped } from './plan-items.ts';
 import { SUPPLIERS } from './suppliers.ts';
-import { collection, putItems, stamped } from './writer.ts';
+
+/**
+ * Not through the generic create: the staff who add reference data through the API would leave some
+ * 270 entries in a customer company's activity log, and a benchmark's source and check are fields the
+ * API does not take. The items are checked by the resource's schema and written where the API keeps them.
+ */
+const refOf = (name: string, staff: Caller) => collectionOf(declaredResource(name), staff);
+
+async function putAll(name: string, staff: Caller, items: readonly StoredItem[]): Promise<void> {
+  const ref = refOf(name, staff);
+  await putNewItems(items.map((item) => ({ ref, item })));
+}
 
 /**
  * Reference data shared by every company. Seeding it twice adds nothing: suppliers are matched by name,
  * and countries and benchmarks are left alone once present.
  */
-export async function seedSuppliers(createdBy: string): Promise<SupplierRef[]> {
-  const ref = collection('suppliers');
-  const existing = new Map((await queryAll(ref.pk)).map((s) => [String(s.name), s._id]));
+export async function seedSuppliers(staff: Caller): Promise<SupplierRef[]> {
+  const createdBy = staff.sub;
+  const existing = new Map(
+    (await queryAll(refOf('suppliers', staff).pk)).map((s) => [String(s.name), s._id]),
+  );
   const out: SupplierRef[] = [];
   const fresh = [];
   for (const s of SUPPLIERS) {
@@ -36,26 +54,26 @@ export async function seedSuppliers(createdBy: string): Promise<SupplierRef[]> {
       ...(s.regions ? { regions: s.regions } : {}),
     });
   }
-  await putItems(ref, fresh);
+  await putAll('suppliers', staff, fresh);
   return out;
 }
 
-export async function seedCountries(createdBy: string): Promise<number> {
-  const ref = collection('countries');
-  if ((await queryAll(ref.pk)).length > 0) return 0;
-  await putItems(
-    ref,
-    COUNTRIES.map((c) => stamped('countries', { ...c }, { id: newId(), createdBy })),
+export async function seedCountries(staff: Caller): Promise<number> {
+  if ((await queryAll(refOf('countries', staff).pk)).length > 0) return 0;
+  await putAll(
+    'countries',
+    staff,
+    COUNTRIES.map((c) => stamped('countries', { ...c }, { id: newId(), createdBy: staff.sub })),
   );
   return COUNTRIES.length;
 }
 
-export async function seedBenchmarks(createdBy: string): Promise<number> {
-  const ref = collection('benchmarks');
-  if ((await queryAll(ref.pk)).length > 0) return 0;
-  for (const t of LETI_TARGETS) {
-    await putItem(
-      ref,
+export async function seedBenchmarks(staff: Caller): Promise<number> {
+  if ((await queryAll(refOf('benchmarks', staff).pk)).length > 0) return 0;
+  await putAll(
+    'benchmarks',
+    staff,
+    LETI_TARGETS.map((t) =>
       stamped(
         'benchmarks',
         {
@@ -64,9 +82,13 @@ export async function seedBenchmarks(createdBy: string): Promise<number> {
           propertyType: t.propertyType,
           values: { energyUseIntensityKwhPerM2: t.kwhPerM2Year },
         },
-        { id: newId(), createdBy, extra: { source: t.source, ...(t.check ? { check: t.check } : {}) } },
+        {
+          id: newId(),
+          createdBy: staff.sub,
+          extra: { source: t.source, ...(t.check ? { check: t.check } : {}) },
+        },
       ),
-    );
-  }
+    ),
+  );
   return LETI_TARGETS.length;
 }

@@ -1,5 +1,4 @@
-import { newId } from '../../../functions/lib/ids.ts';
-import type { StoredItem } from '../../../functions/repositories/item-repository.ts';
+import { putMembership } from '../../../functions/repositories/membership-repository.ts';
 import { putProfile } from '../../../functions/repositories/user-repository.ts';
 import { openAccountStore } from '../oidc/account-store.ts';
 import {
@@ -11,7 +10,7 @@ import {
   type RoleKey,
 } from './demo-users.ts';
 import type { PlannedCompany } from './plan-company.ts';
-import { collection, putItems, stamped } from './writer.ts';
+import { stamped } from './plan-items.ts';
 
 /** The role names of a user, as the identity provider puts them in the token's roles claim. */
 function roleNames(user: (typeof DEMO_USERS)[number]): string[] {
@@ -37,17 +36,6 @@ export async function seedSignInAccounts(stateDir: string): Promise<Map<string, 
     subs.set(user.email, account.sub);
   }
   return subs;
-}
-
-export async function seedRoles(companyId: string, createdBy: string): Promise<Map<RoleKey, string>> {
-  const ids = new Map<RoleKey, string>();
-  const items = ROLE_PLANS.map((r) => {
-    const id = newId();
-    ids.set(r.key, id);
-    return stamped('roles', { name: r.name, permissions: [...r.permissions] }, { id, companyId, createdBy });
-  });
-  await putItems(collection('roles', companyId), items);
-  return ids;
 }
 
 function resolve(names: readonly string[] | undefined, ids: Map<string, string>, what: string): string[] {
@@ -78,15 +66,18 @@ function grantsOf(plan: GrantPlan | undefined, company: PlannedCompany) {
 }
 
 /**
- * Each user's membership of each company (the company's `users` item, keyed by subject) and their profile.
- * The first company listed is the one they land in.
+ * Each user's membership of each company (the company's `users` item, keyed by subject) and their profile,
+ * written with the membership and profile repositories that adding a user to a company writes with. Not
+ * through POST /users itself: that call makes the person's sign-in account with a password nobody knows
+ * and mails it, where the demo users sign in with the demo password. The first company listed is the one
+ * they land in; staff are staff in their profile.
  */
 export async function seedMemberships(
   subs: Map<string, string>,
   companies: Record<CompanyKey, PlannedCompany>,
   roles: Record<CompanyKey, Map<RoleKey, string>>,
 ): Promise<{ memberships: number; users: { email: string; role: string }[] }> {
-  const byCompany = new Map<CompanyKey, StoredItem[]>();
+  let memberships = 0;
   const users: { email: string; role: string }[] = [];
   for (const user of DEMO_USERS) {
     const sub = subs.get(user.email);
@@ -105,7 +96,8 @@ export async function seedMemberships(
         },
         { id: sub, companyId: company.companyId, createdBy: sub },
       );
-      byCompany.set(m.company, [...(byCompany.get(m.company) ?? []), item]);
+      await putMembership(company.companyId, item);
+      memberships++;
     }
     const companyIds = user.memberships.map((m) => companies[m.company].companyId);
     await putProfile({
@@ -122,11 +114,6 @@ export async function seedMemberships(
       email: user.email,
       role: user.isAdmin ? 'admin' : (roleName ?? first?.permissions?.join(', ') ?? ''),
     });
-  }
-  let memberships = 0;
-  for (const [key, items] of byCompany) {
-    await putItems(collection('users', companies[key].companyId), items);
-    memberships += items.length;
   }
   return { memberships, users };
 }

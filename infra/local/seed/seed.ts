@@ -1,21 +1,36 @@
 import { newId } from '../../../functions/lib/ids.ts';
-import { registerCaptureAddress } from '../../../functions/repositories/company-repository.ts';
 import { putAccountMonths, putRollups } from '../../../functions/repositories/consumption-repository.ts';
-import { putItem } from '../../../functions/repositories/item-repository.ts';
-import { writeActivity } from '../../../functions/services/activity-service.ts';
-import { contractsRef } from '../../../functions/services/contract-store.ts';
-import { EMPTY_GRANTS } from '../../../shared/access/caller.ts';
+import { putNewItems } from '../../../functions/repositories/import-batch-repository.ts';
+import { invoicesRef } from '../../../functions/repositories/invoice-repository.ts';
+import { queryAll, type StoredItem } from '../../../functions/repositories/item-repository.ts';
+import { keys } from '../../../functions/repositories/keys.ts';
+import { putNotifications } from '../../../functions/repositories/missing-bill-repository.ts';
+import { listRoles } from '../../../functions/repositories/user-repository.ts';
+import { accountLinkErrors } from '../../../functions/services/account-links.ts';
+import { ACCOUNT_STATUS_OPERATIONS } from '../../../functions/services/account-status-service.ts';
+import { ASSET_GROUP_OPERATIONS } from '../../../functions/services/asset-group-service.ts';
+import { resourceRef } from '../../../functions/services/asset-records.ts';
+import { COMPANY_ADMIN_OPERATIONS } from '../../../functions/services/company-admin-service.ts';
+import { CONTRACT_OPERATIONS } from '../../../functions/services/contract-service.ts';
+import { readingFieldErrors } from '../../../functions/services/reading-rules.ts';
+import {
+  indexNewItems,
+  startImport,
+  writeImport,
+} from '../../../functions/services/register-import-service.ts';
+import type { Caller } from '../../../shared/access/caller.ts';
 import { monthSlots } from './consumption-model.ts';
 import { DEMO_KIOSK, type DemoDevices, seedDemoDevices } from './demo-devices.ts';
 import { DEMO_ESTATES } from './demo-estates.ts';
-import { type CompanyKey, DEMO_PASSWORD, ROLE_PLANS, type RoleKey } from './demo-users.ts';
+import { type CompanyKey, DEMO_PASSWORD, DEMO_USERS, ROLE_PLANS, type RoleKey } from './demo-users.ts';
 import { assetSvg, assetThumbnailSvg, uploadAssetImage } from './images.ts';
 import { seedInvoiceTemplates } from './invoice-templates.ts';
 import { NORTHWIND } from './northwind.ts';
 import { type PlannedCompany, planCompany } from './plan-company.ts';
+import { bodyOf, inPool, stamped } from './plan-items.ts';
 import { seedBenchmarks, seedCountries, seedSuppliers } from './reference-data.ts';
-import { seedMemberships, seedRoles, seedSignInAccounts } from './seed-users.ts';
-import { collection, inPool, putItems, stamped, subCollection } from './writer.ts';
+import { seedMemberships, seedSignInAccounts } from './seed-users.ts';
+import { callOperation, companyUser, staffUser } from './service-calls.ts';
 
 /** Months of history per account, ending with the last complete month. */
 export const HISTORY_MONTHS = 36;
@@ -40,47 +55,68 @@ export async function seedDemoData(opts: { stateDir: string; origin: string }): 
   const now = new Date();
   const slots = monthSlots(now, HISTORY_MONTHS);
   const subs = await seedSignInAccounts(opts.stateDir);
-  const sub = (email: string) => {
+  const person = (email: string) => {
     const s = subs.get(email);
-    if (!s) throw new Error(`No sign-in account for ${email}`);
-    return s;
+    const plan = DEMO_USERS.find((u) => u.email === email);
+    if (!s || !plan) throw new Error(`No sign-in account for ${email}`);
+    return { sub: s, email, name: plan.name };
   };
-  const staff = sub('admin@voltfolio.test');
+  const sub = (email: string) => person(email).sub;
+  const staff = staffUser('', person('admin@voltfolio.test'));
 
+  const counts: Record<string, number> = {};
+  const add = (key: string, n: number) => {
+    counts[key] = (counts[key] ?? 0) + n;
+  };
+
+  // Staff make each company (POST /companies), which gives it its starting roles; its demo data is then
+  // planned under the id the company was given. Reference data is loaded meanwhile.
+  const plans = { demo: DEMO_ESTATES, northwind: NORTHWIND } as const;
+  const made = Promise.all(
+    (['demo', 'northwind'] as const).map((key) =>
+      callOperation<StoredItem>(COMPANY_ADMIN_OPERATIONS, 'companies.create', staff, {
+        body: { name: plans[key].name, settings: plans[key].settings },
+      }),
+    ),
+  );
   const [suppliers, countries, benchmarks] = await Promise.all([
     seedSuppliers(staff),
     seedCountries(staff),
     seedBenchmarks(staff),
   ]);
+  Object.assign(counts, { suppliers: suppliers.length, countries, benchmarks });
+  const templates = seedInvoiceTemplates(suppliers, staff.sub);
+  const [demoMade, northwindMade] = await made;
+  if (!demoMade || !northwindMade) throw new Error('The demo companies were not made');
+  const ids = { demo: demoMade._id, northwind: northwindMade._id };
+  add('companies', 2);
 
-  const companies: Record<CompanyKey, PlannedCompany> = {
-    demo: planCompany(DEMO_ESTATES, suppliers, slots, sub('owner@demo.test'), now),
-    northwind: planCompany(NORTHWIND, suppliers, slots, sub('owner@northwind.test'), now),
-  };
-  const templates = await seedInvoiceTemplates(suppliers, staff);
-  const counts: Record<string, number> = { suppliers: suppliers.length, countries, benchmarks, templates };
-  const add = (key: string, n: number) => {
-    counts[key] = (counts[key] ?? 0) + n;
-  };
-
+  const owners = { demo: person('owner@demo.test'), northwind: person('owner@northwind.test') };
+  const ownerRole = ROLE_PLANS.find((r) => r.key === 'owner');
+  if (!ownerRole) throw new Error('The demo roles have no owner');
+  const companies = {} as Record<CompanyKey, PlannedCompany>;
   const roles = {} as Record<CompanyKey, Map<RoleKey, string>>;
-  for (const key of ['demo', 'northwind'] as const) {
-    const company = companies[key];
-    await writeCompany(company, add);
-    roles[key] = await seedRoles(company.companyId, company.company.createdBy as string);
-    add('roles', ROLE_PLANS.length);
-  }
+  await Promise.all(
+    (['demo', 'northwind'] as const).map(async (key) => {
+      companies[key] = planCompany(plans[key], suppliers, slots, owners[key].sub, now, ids[key]);
+      roles[key] = await roleIdsOf(ids[key]);
+      add('roles', roles[key].size);
+      await writeCompany(companies[key], companyUser(ids[key], owners[key], ownerRole), add);
+    }),
+  );
+  add('templates', await templates);
 
   const { memberships, users } = await seedMemberships(subs, companies, roles);
   add('memberships', memberships);
   add('users', users.length);
   add('notifications', await seedNotifications(companies, sub));
-  add('logs', await seedActivity(companies.demo, sub('owner@demo.test')));
   const kioskSite = companies.demo.ids.assets.get(DEMO_KIOSK.site);
   if (!kioskSite) throw new Error(`The demo kiosk's site ${DEMO_KIOSK.site} is not in the demo data`);
   const devices = await seedDemoDevices(companies.demo.companyId, kioskSite, sub('owner@demo.test'));
   add('kiosks', 1);
   add('machines', 1);
+  for (const c of Object.values(companies))
+    add('logs', (await queryAll(keys.collection({ companyId: c.companyId }, 'logs'))).length);
 
   return {
     companies: Object.values(companies).map((c) => ({ id: c.companyId, name: String(c.company.name) })),
@@ -91,14 +127,33 @@ export async function seedDemoData(opts: { stateDir: string; origin: string }): 
   };
 }
 
-async function writeCompany(company: PlannedCompany, add: (key: string, n: number) => void): Promise<void> {
-  const cid = company.companyId;
-  await putItem(collection('companies'), company.company);
-  add('companies', 1);
-  const settings = company.company.settings as { invoiceCaptureEmail?: string } | undefined;
-  if (settings?.invoiceCaptureEmail) await registerCaptureAddress(settings.invoiceCaptureEmail, cid);
+/** The ids of the roles a new company starts with, by the demo's names for them. */
+async function roleIdsOf(companyId: string): Promise<Map<RoleKey, string>> {
+  const made = await listRoles(companyId);
+  const ids = new Map<RoleKey, string>();
+  for (const plan of ROLE_PLANS) {
+    const role = made.find((r) => r.name === plan.name);
+    if (!role) throw new Error(`A new company has no role ${plan.name}`);
+    ids.set(plan.key, role._id);
+  }
+  return ids;
+}
 
-  await inPool(company.assets, 8, async (asset) => {
+/**
+ * One company's register and history, written as its owner through the API's own write paths: entities
+ * and sites as an import of each (the import's batch record, search index entries and activity entry),
+ * asset groups, closures and contracts by their calls; accounts and the history as said below.
+ */
+async function writeCompany(
+  company: PlannedCompany,
+  owner: Caller,
+  add: (key: string, n: number) => void,
+): Promise<void> {
+  // The history needs nothing else written first, and is most of the work: it goes on meanwhile.
+  const history = writeHistory(company);
+  // Pictures are stored as files beside the site, not made by the upload worker: it reads photographs
+  // (PNG, JPEG), where the demo's pictures are drawings.
+  const pictures = inPool(company.assets, 8, async (asset) => {
     const { plan, index } = asset;
     const image = await uploadAssetImage(
       asset.item._id,
@@ -108,43 +163,123 @@ async function writeCompany(company: PlannedCompany, add: (key: string, n: numbe
     );
     asset.item.images = [image];
   });
-  add('images', company.assets.length);
 
-  const invoices = company.accounts.flatMap((a) => a.invoices);
-  await Promise.all([
-    putItems(collection('entities', cid), company.entities),
-    putItems(
-      collection('assets', cid),
-      company.assets.map((a) => a.item),
-    ),
-    putItems(collection('asset-groups', cid), company.assetGroups),
-    putItems(
-      collection('accounts', cid),
-      company.accounts.map((a) => a.item),
-    ),
-    putItems(collection('invoices', cid), invoices),
-    inPool(company.statusHistory, 4, (h) =>
-      putItem(subCollection('accounts', cid, h.accountId, 'status-history'), h.item),
-    ),
-    inPool(company.accounts, 6, (a) => putAccountMonths(cid, a.item._id, a.months)),
-    inPool(chunks(company.rollups, 100), 4, (rows) => putRollups(cid, rows)),
-    inPool(company.contracts, 4, (c) => putItems(contractsRef(cid, c.accountId), [c.item])),
-    putItems(collection('readings', cid), company.readings),
-  ]);
+  const entities = startImport(owner);
+  await writeImport(owner, entities, {
+    model: 'entities',
+    fileName: 'entities.csv',
+    items: company.entities.map((e, i) => ({
+      row: i + 2,
+      name: String(e.legalName),
+      item: entities.stamp(bodyOf(e), e._id),
+    })),
+  });
+  await pictures;
+  add('images', company.assets.length);
+  const sites = startImport(owner);
+  await writeImport(owner, sites, {
+    model: 'assets',
+    fileName: 'assets.csv',
+    items: company.assets.map((a, i) => ({
+      row: i + 2,
+      name: String(a.item.siteName),
+      item: sites.stamp(bodyOf(a.item), a.item._id),
+    })),
+  });
   add('entities', company.entities.length);
   add('assets', company.assets.length);
+
+  await Promise.all([
+    writeAccounts(company, owner),
+    history,
+    (async () => {
+      for (const group of company.assetGroups) {
+        await callOperation(ASSET_GROUP_OPERATIONS, 'assetGroups.create', owner, { body: bodyOf(group) });
+      }
+    })(),
+  ]);
+  const invoices = company.accounts.reduce((n, a) => n + a.invoices.length, 0);
   add('assetGroups', company.assetGroups.length);
   add('accounts', company.accounts.length);
   add('subMeters', company.accounts.filter((a) => a.isSubMeter).length);
   add('inactiveAccounts', company.accounts.filter((a) => a.item.status === 'inactive').length);
-  add('invoices', invoices.length);
+  add('contracts', company.contracts.length);
+  add('invoices', invoices);
   add(
     'accountMonths',
     company.accounts.reduce((n, a) => n + a.months.length, 0),
   );
   add('rollups', company.rollups.length);
-  add('contracts', company.contracts.length);
   add('readings', company.readings.length);
+}
+
+/**
+ * Accounts, then what hangs off them through the account pages' calls: closures and contracts. The
+ * accounts themselves are written in two batches (supplies, then the sub-meters that name them), each
+ * account first checked by the rules POST /accounts applies to its links, and indexed for search as an
+ * import indexes what it adds: a call each, with an activity entry each, would bury the log's story.
+ */
+async function writeAccounts(company: PlannedCompany, owner: Caller): Promise<void> {
+  const cid = company.companyId;
+  const accounts = company.accounts.map((a) => a.item);
+  for (const batch of [
+    accounts.filter((a) => !a.parentAccountId),
+    accounts.filter((a) => a.parentAccountId),
+  ]) {
+    await inPool(batch, 8, async (a) => {
+      const errors = await accountLinkErrors(owner, {
+        assetId: String(a.assetId),
+        type: String(a.type),
+        parentAccountId: a.parentAccountId as string | undefined,
+        supplierId: a.supplierId as string | undefined,
+        meterPointNumber: a.meterPointNumber as string | undefined,
+      });
+      if (Object.keys(errors).length > 0)
+        throw new Error(`Demo account ${String(a.name)} is refused: ${JSON.stringify(errors)}`);
+    });
+    await putNewItems(batch.map((item) => ({ ref: resourceRef(cid, 'accounts'), item })));
+    await indexNewItems(cid, 'accounts', batch);
+  }
+  await Promise.all([
+    inPool(company.statusHistory, 2, async (h) => {
+      await callOperation(ACCOUNT_STATUS_OPERATIONS, 'accounts.statusHistory.create', owner, {
+        params: { id: h.accountId },
+        body: bodyOf(h.item),
+      });
+    }),
+    inPool(company.contracts, 4, async (c) => {
+      await callOperation(CONTRACT_OPERATIONS, 'contracts.create', owner, {
+        params: { id: c.accountId },
+        body: bodyOf(c.item),
+      });
+    }),
+  ]);
+}
+
+/**
+ * Three years of bills, monthly figures, roll-ups and meter readings: thousands of items. A call each
+ * (an invoice confirmation adds its month to three items by conditional update) would take minutes, so
+ * they are written with the batch writes of the repositories the API reads them with, under the keys
+ * those repositories give; readings are checked by the rules a submitted reading must pass.
+ */
+async function writeHistory(company: PlannedCompany): Promise<void> {
+  const cid = company.companyId;
+  for (const [accountId, readings] of Map.groupBy(company.readings, (r) => String(r.accountId))) {
+    for (const r of readings) {
+      const errors = readingFieldErrors(
+        { date: String(r.date), value: Number(r.value) },
+        readings.filter((o) => o !== r),
+      );
+      if (Object.keys(errors).length > 0)
+        throw new Error(`A demo reading of ${accountId} is refused: ${JSON.stringify(errors)}`);
+    }
+  }
+  await Promise.all([
+    putNewItems(company.accounts.flatMap((a) => a.invoices).map((item) => ({ ref: invoicesRef(cid), item }))),
+    putNewItems(company.readings.map((item) => ({ ref: resourceRef(cid, 'readings'), item }))),
+    inPool(company.accounts, 6, (a) => putAccountMonths(cid, a.item._id, a.months)),
+    inPool(chunks(company.rollups, 100), 4, (rows) => putRollups(cid, rows)),
+  ]);
 }
 
 function chunks<T>(items: readonly T[], size: number): T[][] {
@@ -208,41 +343,7 @@ async function seedNotifications(
       createdBy: sub('admin@voltfolio.test'),
     }),
   );
-  await putItems(collection('notifications', demo.companyId), demoItems);
-  await putItems(collection('notifications', companies.northwind.companyId), northwindItems);
+  await putNotifications(demo.companyId, demoItems);
+  await putNotifications(companies.northwind.companyId, northwindItems);
   return demoItems.length + northwindItems.length;
-}
-
-/** A few entries in Demo Estates' activity log, written by the activity service as the owner. */
-async function seedActivity(demo: PlannedCompany, ownerSub: string): Promise<number> {
-  const caller = {
-    kind: 'user' as const,
-    sub: ownerSub,
-    email: 'owner@demo.test',
-    name: 'Olivia Bennett',
-    companyId: demo.companyId,
-    isAdmin: false,
-    permissions: ['company_owner', 'company_admin'] as const,
-    grants: EMPTY_GRANTS,
-    roles: ['Owner'],
-  };
-  const batchId = newId();
-  const entries = [
-    {
-      type: 'import',
-      model: 'assets',
-      message: `${demo.assets.length} assets imported from assets.csv`,
-      batchId,
-    },
-    {
-      type: 'import',
-      model: 'accounts',
-      message: `${demo.accounts.length} accounts imported from accounts.csv`,
-      batchId,
-    },
-    { type: 'update', model: 'accounts', modelId: demo.ids.accounts.get('128 High Street Guildford Gas') },
-    { type: 'create', model: 'asset-groups', modelId: demo.assetGroups[0]?._id },
-  ];
-  for (const e of entries) await writeActivity(caller, e);
-  return entries.length;
 }
