@@ -1,5 +1,6 @@
 import middy from '@middy/core';
 import type { HttpFunctionName } from '../../shared/system/functions.ts';
+import { hasResourceSchema } from '../../shared/system/resource-schemas.ts';
 import { RouteTable } from '../../shared/system/route-match.ts';
 import { HTTP_ROUTES } from '../../shared/system/routes.ts';
 import type { TokenVerifier } from '../adapters/token-verifier.ts';
@@ -13,7 +14,8 @@ import { correlation, defaultLogger, jsonBody, resolveRoute } from './request-co
 
 /**
  * The HTTP entry of one resource area: every route the system declares for the function, served by the
- * named operations. A declared route without an operation fails at load time, not at the first request.
+ * named operations. A declared route without an operation, or naming a resource whose schemas the function
+ * has not registered (`shared/system/resource-schemas/<fn>.ts`), fails at load time, not at a request.
  */
 export function httpFunction(
   fn: HttpFunctionName,
@@ -24,6 +26,15 @@ export function httpFunction(
   const routes = HTTP_ROUTES.filter((r) => r.fn === fn);
   const missing = routes.filter((r) => !operations[r.op]).map((r) => `${r.method} ${r.path} (${r.op})`);
   if (missing.length > 0) throw new Error(`Function ${fn} has no operation for: ${missing.join(', ')}`);
+  const unregistered = [
+    ...new Set(routes.flatMap((r) => (r.resource && !hasResourceSchema(r.resource) ? [r.resource] : []))),
+  ];
+  if (unregistered.length > 0) {
+    throw new Error(
+      `Function ${fn} serves resources without registered schemas: ${unregistered.join(', ')} ` +
+        `(import shared/system/resource-schemas/${fn}.ts)`,
+    );
+  }
   const table = new RouteTable(routes);
 
   return middy<HttpEvent, HttpResult, Error, ApiContext>()

@@ -2,6 +2,7 @@ import * as z from 'zod';
 import type { Caller } from '../../shared/access/caller.ts';
 import { isCompanyWide } from '../../shared/access/route-access.ts';
 import { DEFAULT_LIST_LIMIT, MAX_LIST_LIMIT } from '../../shared/constants.ts';
+import { resourceSchema, subResourceSchema } from '../../shared/system/resource-schemas.ts';
 import { findResource, type ResourceDecl } from '../../shared/system/resources.ts';
 import type { HttpRoute } from '../../shared/system/routes.ts';
 import { badRequest, forbidden, formError, notFound } from '../lib/errors.ts';
@@ -85,7 +86,7 @@ function coerce(value: string): string | number | boolean {
 
 /** Numbers arrive as text in a query string; the resource's schema says which fields are numbers. */
 function coerceForField(resource: ResourceDecl, field: string, value: string): string | number | boolean {
-  const fieldSchema = resource.schema.shape[field];
+  const fieldSchema = resourceSchema(resource.name).shape[field];
   if (fieldSchema && /^-?\d+(\.\d+)?$/.test(value) && fieldSchema.safeParse(Number(value)).success) {
     if (!fieldSchema.safeParse(value).success) return Number(value);
   }
@@ -193,7 +194,7 @@ const get = async (ctx: OpContext): Promise<OpResult> => {
 
 const create = async (ctx: OpContext): Promise<OpResult> => {
   const resource = resourceOf(ctx.route);
-  const data = parseOrThrow(resource.schema, ctx.body);
+  const data = parseOrThrow(resourceSchema(resource.name), ctx.body);
   refineOrThrow(resource, data);
   const item = stamp(ctx.caller, data, resource);
   if (!(await mayAccess(resource, ctx.caller, item, 'write'))) throw forbidden();
@@ -206,9 +207,10 @@ const create = async (ctx: OpContext): Promise<OpResult> => {
 const bulk = async (ctx: OpContext): Promise<OpResult> => {
   const resource = resourceOf(ctx.route);
   const body = parseOrThrow(z.array(z.unknown()).min(1).max(MAX_BULK), ctx.body);
+  const itemSchema = resourceSchema(resource.name);
   // All items are checked before any is written, so a bad item leaves nothing half-written.
   const parsed = body.map((entry, i) => {
-    const result = resource.schema.safeParse(entry);
+    const result = itemSchema.safeParse(entry);
     if (!result.success) {
       const first = result.error.issues[0];
       const field = [i, ...(first?.path ?? [])].map(String).join('.');
@@ -235,7 +237,7 @@ const bulk = async (ctx: OpContext): Promise<OpResult> => {
 const update = async (ctx: OpContext): Promise<OpResult> => {
   const resource = resourceOf(ctx.route);
   const existing = await loadForRoute(ctx, resource, ctx.params.id as string, 'write');
-  const patch = parseOrThrow(resource.schema.partial(), ctx.body);
+  const patch = parseOrThrow(resourceSchema(resource.name).partial(), ctx.body);
   const next: StoredItem = {
     ...existing,
     ...stripDefaults(patch, ctx.body),
@@ -282,13 +284,14 @@ const restore = async (ctx: OpContext): Promise<OpResult> => {
 
 const schema = async (ctx: OpContext): Promise<OpResult> => {
   const resource = resourceOf(ctx.route);
-  return { body: z.toJSONSchema(resource.schema, { io: 'input', unrepresentable: 'any' }) };
+  return { body: z.toJSONSchema(resourceSchema(resource.name), { io: 'input', unrepresentable: 'any' }) };
 };
 
 function subSchemaOf(resource: ResourceDecl, sub: string | undefined) {
-  const decl = sub ? resource.subResources?.[sub] : undefined;
-  if (!decl || !sub) throw new Error(`Resource ${resource.name} has no sub-resource ${sub}`);
-  return { sub, schema: decl.schema };
+  if (!sub || !resource.subResources?.includes(sub)) {
+    throw new Error(`Resource ${resource.name} has no sub-resource ${sub}`);
+  }
+  return { sub, schema: subResourceSchema(resource.name, sub) };
 }
 
 const subList = async (ctx: OpContext): Promise<OpResult> => {

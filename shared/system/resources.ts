@@ -1,26 +1,15 @@
-import type * as z from 'zod';
 import type { RoutePermission } from '../access/permission-names.ts';
-import { accountStatusHistorySchema } from '../schemas/account-inputs.ts';
 import { accountFieldErrors } from '../schemas/account-rules.ts';
-import { tenantSchema } from '../schemas/asset-tenants.ts';
-import * as billing from '../schemas/billing.ts';
-import * as company from '../schemas/company.ts';
-import * as insights from '../schemas/insights.ts';
-import * as portfolio from '../schemas/portfolio.ts';
 import type { HttpFunctionName } from './functions.ts';
 
 /** Per-item grants exist for these types (01 §6, 02 §6). */
 export type ItemType = 'entities' | 'assets' | 'accounts';
 
-export interface SubResourceDecl {
-  schema: z.ZodObject;
-}
-
 export interface ResourceDecl {
   /** The path segment(s) of the resource, e.g. `asset-groups` or `marketplace/carbon`. */
   name: string;
+  /** The function that serves it; its schemas are registered by `resource-schemas/<fn>.ts`. */
   fn: HttpFunctionName;
-  schema: z.ZodObject;
   /** company: each company's own items; global: reference data shared by every company. */
   scope: 'company' | 'global';
   read: RoutePermission;
@@ -30,7 +19,8 @@ export interface ResourceDecl {
   indexes?: readonly string[];
   /** Fields whose text `GET /{resource}/search?query=` matches. */
   searchFields: readonly string[];
-  subResources?: Readonly<Record<string, SubResourceDecl>>;
+  /** Items kept under each item (`/{resource}/{id}/{sub}`), by path segment. */
+  subResources?: readonly string[];
   /**
    * Items that hang off an asset or account (a project, a reading): access to the item named by `field`
    * decides access to them. A list field (an asset group's assets) needs access to every item in it.
@@ -62,7 +52,6 @@ export const RESOURCES: readonly ResourceDecl[] = [
   {
     name: 'entities',
     fn: 'entities',
-    schema: portfolio.entitySchema,
     scope: 'company',
     read: PORTFOLIO_READERS,
     write: PORTFOLIO_READERS,
@@ -73,23 +62,17 @@ export const RESOURCES: readonly ResourceDecl[] = [
   {
     name: 'assets',
     fn: 'assets',
-    schema: portfolio.assetSchema,
     scope: 'company',
     read: PORTFOLIO_READERS,
     write: PORTFOLIO_READERS,
     itemType: 'assets',
     indexes: ['entityId'],
     searchFields: ['siteName', 'address.streetAddress', 'address.locality', 'address.postCode'],
-    subResources: {
-      'timeline-events': { schema: portfolio.timelineEventSchema },
-      'status-history': { schema: portfolio.statusHistorySchema },
-      tenants: { schema: tenantSchema },
-    },
+    subResources: ['timeline-events', 'status-history', 'tenants'],
   },
   {
     name: 'asset-groups',
     fn: 'asset-groups',
-    schema: portfolio.assetGroupSchema,
     scope: 'company',
     read: PORTFOLIO_READERS,
     write: COMPANY_USERS,
@@ -99,20 +82,18 @@ export const RESOURCES: readonly ResourceDecl[] = [
   {
     name: 'accounts',
     fn: 'accounts',
-    schema: portfolio.accountSchema,
     scope: 'company',
     read: PORTFOLIO_READERS,
     write: PORTFOLIO_READERS,
     itemType: 'accounts',
     indexes: ['assetId', 'supplierId'],
     searchFields: ['name', 'meterPointNumber'],
-    subResources: { 'status-history': { schema: accountStatusHistorySchema } },
+    subResources: ['status-history'],
     refine: accountFieldErrors,
   },
   {
     name: 'readings',
     fn: 'accounts',
-    schema: portfolio.readingSchema,
     scope: 'company',
     read: PORTFOLIO_READERS,
     write: PORTFOLIO_READERS,
@@ -123,19 +104,17 @@ export const RESOURCES: readonly ResourceDecl[] = [
   {
     name: 'projects',
     fn: 'assets',
-    schema: portfolio.projectSchema,
     scope: 'company',
     read: PORTFOLIO_READERS,
     write: PORTFOLIO_READERS,
     indexes: ['assetId'],
     searchFields: ['name'],
-    subResources: { tasks: { schema: portfolio.taskSchema } },
+    subResources: ['tasks'],
     parent: { type: 'assets', field: 'assetId' },
   },
   {
     name: 'recommendations',
     fn: 'assets',
-    schema: portfolio.recommendationSchema,
     scope: 'company',
     read: PORTFOLIO_READERS,
     write: COMPANY_USERS,
@@ -146,7 +125,6 @@ export const RESOURCES: readonly ResourceDecl[] = [
   {
     name: 'suppliers',
     fn: 'templates',
-    schema: portfolio.supplierSchema,
     scope: 'global',
     read: '*',
     write: ADMIN_ONLY,
@@ -156,7 +134,6 @@ export const RESOURCES: readonly ResourceDecl[] = [
   {
     name: 'countries',
     fn: 'util',
-    schema: portfolio.countrySchema,
     scope: 'global',
     read: '*',
     write: ADMIN_ONLY,
@@ -165,7 +142,6 @@ export const RESOURCES: readonly ResourceDecl[] = [
   {
     name: 'companies',
     fn: 'companies',
-    schema: company.companySchema,
     scope: 'global',
     read: ADMIN_ONLY,
     write: ADMIN_ONLY,
@@ -174,7 +150,6 @@ export const RESOURCES: readonly ResourceDecl[] = [
   {
     name: 'users',
     fn: 'session',
-    schema: company.userSchema,
     scope: 'company',
     read: ['company_owner', 'company_user', 'company_user_full'],
     // Company admins change members through the user administration routes, which keep identities.
@@ -184,7 +159,6 @@ export const RESOURCES: readonly ResourceDecl[] = [
   {
     name: 'roles',
     fn: 'companies',
-    schema: company.roleSchema,
     scope: 'company',
     read: COMPANY_ADMINS,
     write: COMPANY_ADMINS,
@@ -193,7 +167,6 @@ export const RESOURCES: readonly ResourceDecl[] = [
   {
     name: 'permissions',
     fn: 'companies',
-    schema: company.permissionSchema,
     scope: 'company',
     read: COMPANY_ADMINS,
     write: COMPANY_ADMINS,
@@ -202,7 +175,6 @@ export const RESOURCES: readonly ResourceDecl[] = [
   {
     name: 'settings',
     fn: 'companies',
-    schema: company.settingSchema,
     scope: 'company',
     read: COMPANY_ADMINS,
     write: COMPANY_ADMINS,
@@ -211,7 +183,6 @@ export const RESOURCES: readonly ResourceDecl[] = [
   {
     name: 'notifications',
     fn: 'session',
-    schema: company.notificationSchema,
     scope: 'company',
     read: '*',
     write: COMPANY_ADMINS,
@@ -221,7 +192,6 @@ export const RESOURCES: readonly ResourceDecl[] = [
   {
     name: 'logs',
     fn: 'util',
-    schema: company.logSchema,
     scope: 'company',
     read: ['company_admin', 'company_log'],
     write: ADMIN_ONLY,
@@ -231,7 +201,6 @@ export const RESOURCES: readonly ResourceDecl[] = [
   {
     name: 'emails',
     fn: 'util',
-    schema: company.emailSchema,
     scope: 'company',
     read: BILLING,
     write: ADMIN_ONLY,
@@ -240,19 +209,17 @@ export const RESOURCES: readonly ResourceDecl[] = [
   {
     name: 'messages',
     fn: 'util',
-    schema: company.messageSchema,
     scope: 'company',
     read: PORTFOLIO_READERS,
     write: PORTFOLIO_READERS,
     indexes: ['assetId'],
     searchFields: ['subject'],
-    subResources: { replies: { schema: company.replySchema } },
+    subResources: ['replies'],
     parent: { type: 'assets', field: 'assetId' },
   },
   {
     name: 'kiosks',
     fn: 'util',
-    schema: company.kioskSchema,
     scope: 'company',
     read: COMPANY_ADMINS,
     write: COMPANY_ADMINS,
@@ -263,7 +230,6 @@ export const RESOURCES: readonly ResourceDecl[] = [
   {
     name: 'invoices',
     fn: 'invoices',
-    schema: billing.invoiceSchema,
     scope: 'company',
     read: [...BILLING, ...PORTFOLIO_READERS],
     write: BILLING,
@@ -274,7 +240,6 @@ export const RESOURCES: readonly ResourceDecl[] = [
   {
     name: 'invoice-validation',
     fn: 'invoice-validation',
-    schema: billing.invoiceValidationSchema,
     scope: 'company',
     read: BILLING,
     write: BILLING,
@@ -284,7 +249,6 @@ export const RESOURCES: readonly ResourceDecl[] = [
   {
     name: 'templates',
     fn: 'templates',
-    schema: billing.templateSchema,
     scope: 'global',
     read: ADMIN_ONLY,
     write: ADMIN_ONLY,
@@ -294,7 +258,6 @@ export const RESOURCES: readonly ResourceDecl[] = [
   {
     name: 'scraper-runs',
     fn: 'automation',
-    schema: billing.scraperRunSchema,
     scope: 'company',
     // Connector runs: the connectors area is for company admins (01 §6).
     read: COMPANY_ADMINS,
@@ -305,7 +268,6 @@ export const RESOURCES: readonly ResourceDecl[] = [
   {
     name: 'imports',
     fn: 'automation',
-    schema: billing.importSchema,
     scope: 'company',
     read: COMPANY_USER_ONLY,
     write: COMPANY_USER_ONLY,
@@ -315,7 +277,6 @@ export const RESOURCES: readonly ResourceDecl[] = [
   {
     name: 'import-templates',
     fn: 'automation',
-    schema: billing.importTemplateSchema,
     scope: 'company',
     read: COMPANY_USER_ONLY,
     write: COMPANY_USER_ONLY,
@@ -324,7 +285,6 @@ export const RESOURCES: readonly ResourceDecl[] = [
   {
     name: 'automations',
     fn: 'automation',
-    schema: insights.automationSchema,
     scope: 'company',
     read: ['company_admin', 'view_integrations'],
     write: ['company_admin', 'view_integrations'],
@@ -333,7 +293,6 @@ export const RESOURCES: readonly ResourceDecl[] = [
   {
     name: 'automation-runs',
     fn: 'automation',
-    schema: insights.automationRunSchema,
     scope: 'company',
     read: ['company_admin', 'view_integrations'],
     write: ['company_admin', 'view_integrations'],
@@ -343,7 +302,6 @@ export const RESOURCES: readonly ResourceDecl[] = [
   {
     name: 'dashboards',
     fn: 'insights',
-    schema: insights.dashboardSchema,
     scope: 'company',
     read: PORTFOLIO_READERS,
     write: PORTFOLIO_READERS,
@@ -352,7 +310,6 @@ export const RESOURCES: readonly ResourceDecl[] = [
   {
     name: 'widgets',
     fn: 'insights',
-    schema: insights.widgetSchema,
     scope: 'company',
     read: PORTFOLIO_READERS,
     write: PORTFOLIO_READERS,
@@ -362,7 +319,6 @@ export const RESOURCES: readonly ResourceDecl[] = [
   {
     name: 'reports',
     fn: 'insights',
-    schema: insights.reportSchema,
     scope: 'company',
     read: PORTFOLIO_READERS,
     write: PORTFOLIO_READERS,
@@ -371,7 +327,6 @@ export const RESOURCES: readonly ResourceDecl[] = [
   {
     name: 'report-templates',
     fn: 'insights',
-    schema: insights.reportTemplateSchema,
     scope: 'company',
     read: PORTFOLIO_READERS,
     write: COMPANY_USERS,
@@ -380,7 +335,6 @@ export const RESOURCES: readonly ResourceDecl[] = [
   {
     name: 'scheduled-reports',
     fn: 'insights',
-    schema: insights.scheduledReportSchema,
     scope: 'company',
     read: COMPANY_USERS,
     write: COMPANY_USERS,
@@ -389,7 +343,6 @@ export const RESOURCES: readonly ResourceDecl[] = [
   {
     name: 'targets',
     fn: 'insights',
-    schema: insights.targetSchema,
     scope: 'company',
     read: ADMIN_ONLY,
     write: ADMIN_ONLY,
@@ -398,7 +351,6 @@ export const RESOURCES: readonly ResourceDecl[] = [
   {
     name: 'benchmarks',
     fn: 'insights',
-    schema: insights.benchmarkSchema,
     scope: 'global',
     read: PORTFOLIO_READERS,
     write: ADMIN_ONLY,
@@ -408,7 +360,6 @@ export const RESOURCES: readonly ResourceDecl[] = [
   {
     name: 'marketplace/carbon',
     fn: 'util',
-    schema: insights.carbonProjectSchema,
     scope: 'global',
     read: COMPANY_USER_ONLY,
     write: ADMIN_ONLY,

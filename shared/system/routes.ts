@@ -123,7 +123,7 @@ export function genericRoutes(r: ResourceDecl): HttpRoute[] {
       item: itemCheck(r, 'write'),
     },
   ];
-  for (const sub of Object.keys(r.subResources ?? {})) {
+  for (const sub of r.subResources ?? []) {
     const subBase = `${base}/{id}/${sub}`;
     const s = { ...common, subResource: sub };
     routes.push(

@@ -61,6 +61,22 @@ describe('function bundles', () => {
     }
   });
 
+  it("builds in a function only its own resources' schemas, not every resource's", () => {
+    // Neither function's own code reads another area's schemas; each schema module costs a cold start.
+    const schemasIn = (name: string) => {
+      const r = results.find((b) => b.name === name);
+      const meta = JSON.parse(readFileSync(r?.metafile ?? '', 'utf8')) as { inputs: Record<string, unknown> };
+      return Object.keys(meta.inputs).filter((p) => p.startsWith('shared/schemas/'));
+    };
+    expect(schemasIn('insights')).toContain('shared/schemas/insights.ts');
+    expect(schemasIn('companies')).toContain('shared/schemas/company.ts');
+    for (const name of ['insights', 'companies']) {
+      for (const other of ['portfolio', 'billing', 'account-inputs', 'asset-tenants']) {
+        expect(schemasIn(name), name).not.toContain(`shared/schemas/${other}.ts`);
+      }
+    }
+  });
+
   it('produces ES modules that load in Node and export the handler', async () => {
     for (const r of results) {
       const loaded = (await import(pathToFileURL(r.outfile).href)) as { handler?: unknown };

@@ -280,7 +280,7 @@ export async function seedDemoWorld(fx: AccessFixture): Promise<DemoWorld> {
     for (const r of RESOURCES) {
       const parentId = r.itemType ? probeItems[r.itemType] : probes.get(r.name);
       if (!parentId || r.scope !== 'company') continue;
-      for (const sub of Object.keys(r.subResources ?? {}))
+      for (const sub of r.subResources ?? [])
         subProbes.set(`${r.name}/${sub}`, await putSub(r.name, companyId, parentId, sub));
     }
     const kioskId = probes.get('kiosks') as string;

@@ -6,6 +6,7 @@ import { s3ObjectsOf } from '../../functions/lib/s3-event.ts';
 import { formMessagesOf } from '../../functions/lib/validation.ts';
 import { listQueryOf } from '../../functions/services/resource-service.ts';
 import { detectCaptureFileType, safeFileName } from '../../shared/files/file-type.ts';
+import '../../shared/system/resource-schemas/accounts.ts';
 import { findResource } from '../../shared/system/resources.ts';
 
 describe('ids', () => {

@@ -8,6 +8,7 @@ import { CONTRACT_OPERATIONS } from '../../services/contract-service.ts';
 import { INVOICE_ACCOUNT_OPERATIONS } from '../../services/invoice-account-service.ts';
 import { READING_OPERATIONS } from '../../services/reading-service.ts';
 import { GENERIC_OPERATIONS } from '../../services/resource-service.ts';
+import '../../../shared/system/resource-schemas/accounts.ts';
 
 export const handler = httpFunction('accounts', {
   ...GENERIC_OPERATIONS,

@@ -10,6 +10,7 @@ import { EXTERNAL_DATA_OPERATIONS } from '../../services/external-data-service.t
 import { PROJECT_OPERATIONS } from '../../services/project-service.ts';
 import { RECOMMENDATION_OPERATIONS } from '../../services/recommendation-service.ts';
 import { GENERIC_OPERATIONS } from '../../services/resource-service.ts';
+import '../../../shared/system/resource-schemas/assets.ts';
 
 export const handler = httpFunction('assets', {
   ...GENERIC_OPERATIONS,

@@ -5,6 +5,7 @@ import { COMPANY_USER_OPERATIONS } from '../../services/company-users-service.ts
 import { MACHINE_OPERATIONS } from '../../services/machine-service.ts';
 import { GENERIC_OPERATIONS } from '../../services/resource-service.ts';
 import { ROLE_OPERATIONS } from '../../services/role-service.ts';
+import '../../../shared/system/resource-schemas/companies.ts';
 
 export const handler = httpFunction('companies', {
   ...GENERIC_OPERATIONS,

@@ -4,6 +4,7 @@ import { INVOICE_OPERATIONS } from '../../services/invoice-service.ts';
 import { INVOICE_UPLOAD_OPERATIONS } from '../../services/invoice-upload-service.ts';
 import { INVOICE_WRITE_OPERATIONS } from '../../services/invoice-write-service.ts';
 import { GENERIC_OPERATIONS } from '../../services/resource-service.ts';
+import '../../../shared/system/resource-schemas/invoices.ts';
 
 export const handler = httpFunction('invoices', {
   ...GENERIC_OPERATIONS,

@@ -7,6 +7,7 @@ import { MFA_OPERATIONS } from '../../services/mfa-service.ts';
 import { PROFILE_OPERATIONS } from '../../services/profile-service.ts';
 import { GENERIC_OPERATIONS } from '../../services/resource-service.ts';
 import { SESSION_OPERATIONS } from '../../services/session-service.ts';
+import '../../../shared/system/resource-schemas/session.ts';
 
 export const handler = httpFunction('session', {
   ...GENERIC_OPERATIONS,

@@ -9,6 +9,7 @@ import { KIOSK_OPERATIONS } from '../../services/kiosk-service.ts';
 import { LOOKUP_OPERATIONS } from '../../services/lookup-service.ts';
 import { GENERIC_OPERATIONS } from '../../services/resource-service.ts';
 import { SEARCH_OPERATIONS } from '../../services/search-service.ts';
+import '../../../shared/system/resource-schemas/util.ts';
 
 export const handler = httpFunction('util', {
   ...GENERIC_OPERATIONS,

@@ -1,4 +1,6 @@
 import type { StoredItem } from '../../../functions/repositories/item-repository.ts';
+import { resourceSchema, subResourceSchema } from '../../../shared/system/resource-schemas.ts';
+import '../../../shared/system/resource-schemas/all.ts';
 import { findResource, type ResourceDecl } from '../../../shared/system/resources.ts';
 
 /**
@@ -30,8 +32,7 @@ export function stamped(
   sub?: string,
 ): StoredItem {
   const decl = resource(name);
-  const schema = sub ? decl.subResources?.[sub]?.schema : decl.schema;
-  if (!schema) throw new Error(`${name} has no sub-resource ${sub}`);
+  const schema = sub ? subResourceSchema(name, sub) : resourceSchema(name);
   const parsed = schema.safeParse(data);
   if (!parsed.success) {
     throw new Error(`Seed data for ${name} is invalid: ${JSON.stringify(parsed.error.issues[0])}`);

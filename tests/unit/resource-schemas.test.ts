@@ -1,0 +1,66 @@
+import { describe, expect, it, vi } from 'vitest';
+import { HTTP_FUNCTIONS } from '../../shared/system/functions.ts';
+import type { ResourceSchemas } from '../../shared/system/resource-schemas.ts';
+import { RESOURCES } from '../../shared/system/resources.ts';
+
+interface RegistrationModule {
+  RESOURCE_SCHEMAS: Readonly<Record<string, ResourceSchemas>>;
+}
+
+const registrationOf = (fn: string) =>
+  import(`../../shared/system/resource-schemas/${fn}.ts`) as Promise<RegistrationModule>;
+
+describe('resource schema registration', () => {
+  it('registers each resource in the module of the function that serves it, and nowhere else', async () => {
+    for (const fn of HTTP_FUNCTIONS) {
+      const { RESOURCE_SCHEMAS } = await registrationOf(fn);
+      const served = RESOURCES.filter((r) => r.fn === fn);
+      expect(Object.keys(RESOURCE_SCHEMAS).sort(), fn).toEqual(served.map((r) => r.name).sort());
+      for (const r of served) {
+        expect(Object.keys(RESOURCE_SCHEMAS[r.name]?.subResources ?? {}).sort(), r.name).toEqual(
+          [...(r.subResources ?? [])].sort(),
+        );
+      }
+    }
+  });
+
+  it('registers every resource and sub-resource through all.ts', async () => {
+    vi.resetModules();
+    const registry = await import('../../shared/system/resource-schemas.ts');
+    expect(registry.hasResourceSchema('dashboards')).toBe(false);
+    await import('../../shared/system/resource-schemas/all.ts');
+    for (const r of RESOURCES) {
+      expect(registry.hasResourceSchema(r.name), r.name).toBe(true);
+      expect(registry.resourceSchema(r.name).shape, r.name).toBeDefined();
+      for (const sub of r.subResources ?? []) {
+        expect(registry.subResourceSchema(r.name, sub).shape, `${r.name}/${sub}`).toBeDefined();
+      }
+    }
+  });
+
+  it('names the module to import when a function serves a resource it has not registered', async () => {
+    vi.resetModules();
+    const registry = await import('../../shared/system/resource-schemas.ts');
+    const { httpFunction } = await import('../../functions/middleware/http-function.ts');
+    const { GENERIC_OPERATIONS } = await import('../../functions/services/resource-service.ts');
+    expect(() => registry.resourceSchema('dashboards')).toThrow(
+      'No schema registered for resource dashboards: import shared/system/resource-schemas/insights.ts',
+    );
+    expect(() => httpFunction('insights', { ...GENERIC_OPERATIONS })).toThrow(
+      /Function insights serves resources without registered schemas: dashboards, widgets, .*resource-schemas\/insights\.ts/,
+    );
+    await import('../../shared/system/resource-schemas/insights.ts');
+    expect(() => httpFunction('insights', { ...GENERIC_OPERATIONS })).not.toThrow();
+  });
+
+  it('refuses schemas registered by a function that does not serve the resource', async () => {
+    const { registerResourceSchemas } = await import('../../shared/system/resource-schemas.ts');
+    const { dashboardSchema } = await import('../../shared/schemas/insights.ts');
+    expect(() => registerResourceSchemas('util', { dashboards: { schema: dashboardSchema } })).toThrow(
+      'Resource dashboards is served by insights, not util',
+    );
+    expect(() => registerResourceSchemas('insights', { gadgets: { schema: dashboardSchema } })).toThrow(
+      'Schemas registered for gadgets, which is not a declared resource',
+    );
+  });
+});
