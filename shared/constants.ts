@@ -27,3 +27,8 @@ export const COUNTRY_LIST_LIMIT = 1000;
 export const ACCOUNT_SEARCH_LIMIT = 100;
 /** Largest JSON body the API accepts; larger files go straight to S3 by presigned URL. */
 export const MAX_JSON_BODY_BYTES = 1024 * 1024;
+/**
+ * What the CSV import routes accept as a request body: the file itself, or the file inside JSON (its quotes
+ * and line breaks escaped), with room to spare, still below the 6 MB a Lambda request may carry.
+ */
+export const IMPORT_MAX_BODY_BYTES = 6 * 1024 * 1024 - 64 * 1024;

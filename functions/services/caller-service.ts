@@ -1,6 +1,6 @@
 import { type Caller, EMPTY_GRANTS } from '../../shared/access/caller.ts';
 import { isPermissionName, type PermissionName } from '../../shared/access/permission-names.ts';
-import { grantsSchema } from '../../shared/schemas/company.ts';
+import { grantsSchema } from '../../shared/schemas/grants.ts';
 import { unauthorized } from '../lib/errors.ts';
 import type { StoredItem } from '../repositories/item-repository.ts';
 import { getMembership, getProfile, listRoles } from '../repositories/user-repository.ts';

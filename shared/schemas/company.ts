@@ -1,6 +1,9 @@
 import * as z from 'zod';
 import { PERMISSION_NAMES } from '../access/permission-names.ts';
 import { idSchema, nonEmpty } from './common.ts';
+import { grantsSchema } from './grants.ts';
+
+export type { Grants } from './grants.ts';
 
 export const CALENDAR_PERIODS = ['Standard', '13 Week Periods UK Financial Year', 'Rail Calendar'] as const;
 
@@ -34,15 +37,6 @@ export const companySchema = z.object({
   name: nonEmpty.max(200),
   settings: companySettingsSchema.default(companySettingsSchema.parse({})),
 });
-
-const grantList = z.object({ read: z.array(idSchema).default([]), write: z.array(idSchema).default([]) });
-
-export const grantsSchema = z.object({
-  entities: grantList.default({ read: [], write: [] }),
-  assets: grantList.default({ read: [], write: [] }),
-  accounts: grantList.default({ read: [], write: [] }),
-});
-export type Grants = z.infer<typeof grantsSchema>;
 
 export const roleSchema = z.object({
   name: nonEmpty.max(100),

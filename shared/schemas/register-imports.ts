@@ -8,11 +8,6 @@ import { idSchema } from './common.ts';
  */
 export const IMPORT_MAX_ROWS = 5000;
 export const IMPORT_MAX_FILE_BYTES = 5 * 1024 * 1024;
-/**
- * What the import routes accept as a request body: the file itself, or the file inside JSON (its quotes
- * and line breaks escaped), with room to spare, still below the 6 MB a Lambda request may carry.
- */
-export const IMPORT_MAX_BODY_BYTES = 6 * 1024 * 1024 - 64 * 1024;
 /** Rows with problems listed in one answer; past that the message says how many more there are. */
 export const IMPORT_MAX_REPORTED_ROWS = 200;
 

@@ -1,5 +1,5 @@
 import type { AuthKind } from '../../access/route-rules.ts';
-import { IMPORT_MAX_BODY_BYTES } from '../../schemas/register-imports.ts';
+import { IMPORT_MAX_BODY_BYTES } from '../../constants.ts';
 import { findResource } from '../resources.ts';
 import type { HttpMethod, HttpRoute, ItemCheck } from '../routes.ts';
 

@@ -1,6 +1,6 @@
 import type { PermissionName } from '../../access/permission-names.ts';
 import type { AuthKind } from '../../access/route-rules.ts';
-import { IMPORT_MAX_BODY_BYTES } from '../../schemas/register-imports.ts';
+import { IMPORT_MAX_BODY_BYTES } from '../../constants.ts';
 import type { HttpFunctionName } from '../functions.ts';
 import type { HttpMethod, HttpRoute } from '../routes.ts';
 
