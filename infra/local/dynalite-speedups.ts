@@ -10,6 +10,7 @@
  */
 import { createRequire } from 'node:module';
 import { crc32 } from 'node:zlib';
+import { type DiskLevelClass, type MemoryStoreClass, mirroredLevelClass } from './mirrored-level.ts';
 
 type Callback = (err: Error | null, value?: unknown) => void;
 
@@ -112,12 +113,27 @@ function rememberTables(tableDb: Sublevel): void {
 
 const PATCHED = Symbol.for('voltfolio.dynalite-speedups');
 
-/** Call before a dynalite server is created; later calls in the same process change nothing. */
+/**
+ * Call before a dynalite server is created; later calls in the same process change nothing. Called before
+ * dynalite is first imported, it also gives dynalite's on-disk store a copy in memory to read from (see
+ * mirrored-level.ts); an in-memory dynalite (the tests') has no use for it.
+ */
 export function speedUpDynalite(): void {
   const require = createRequire(createRequire(import.meta.url).resolve('dynalite'));
+  const loaded = require.cache[require.resolve('./db')]?.exports as
+    | (DynaliteDb & { [PATCHED]?: true })
+    | undefined;
+  if (loaded?.[PATCHED]) return;
+  if (!loaded) {
+    // dynalite's store takes its LevelDB class when its module first loads, so the class is swapped before.
+    const levelRequire = createRequire(require.resolve('level'));
+    const level = levelRequire('level') as { Level: unknown };
+    level.Level = mirroredLevelClass(
+      (require('memory-level') as { MemoryLevel: MemoryStoreClass }).MemoryLevel,
+      (levelRequire('classic-level') as { ClassicLevel: DiskLevelClass }).ClassicLevel,
+    );
+  }
   const db = require('./db') as DynaliteDb & { [PATCHED]?: true };
-  // Modules loaded by `require` are shared by every importer in the process, so they are patched once.
-  if (db[PATCHED]) return;
   db[PATCHED] = true;
   for (const name of ['conditionParser', 'projectionParser', 'updateParser']) {
     rememberParses(require(`./db/${name}`) as PegParser);

@@ -4,7 +4,6 @@
  */
 import type { AddressInfo } from 'node:net';
 import { parentPort, workerData } from 'node:worker_threads';
-import dynalite from 'dynalite';
 import { speedUpDynalite } from './dynalite-speedups.ts';
 
 interface DynamoWorkerData {
@@ -15,6 +14,8 @@ interface DynamoWorkerData {
 
 const { dir, port, host } = workerData as DynamoWorkerData;
 speedUpDynalite();
+// Imported after the speed-ups, which replace the store class dynalite reads when it loads.
+const { default: dynalite } = await import('dynalite');
 const server = dynalite({ path: dir, createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 });
 
 server.once('error', (err: Error) => parentPort?.postMessage({ type: 'error', message: err.message }));
