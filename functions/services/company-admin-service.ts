@@ -27,6 +27,7 @@ import {
 import { listRoles } from '../repositories/user-repository.ts';
 import { writeActivity } from './activity-service.ts';
 import { applyRuleChanges, ruleChangesSchema } from './invoice-validation-rules.ts';
+import { startSearchIndex } from './search-index-service.ts';
 
 const inCompany = (caller: Caller, companyId: string): Caller => ({ ...caller, companyId });
 
@@ -114,6 +115,7 @@ const create = async (ctx: OpContext): Promise<OpResult> => {
     createdBy: ctx.caller.sub,
   };
   await putCompany(company, { mustNotExist: true });
+  await startSearchIndex(companyId);
   const roleIds: string[] = [];
   for (const role of STARTING_ROLES) {
     const id = newId();

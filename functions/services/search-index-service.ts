@@ -107,6 +107,14 @@ export async function rebuildSearchIndex(companyId: string): Promise<{ items: nu
 }
 
 /**
+ * A company that has just been created has nothing to index, so its (empty) index is complete: marked
+ * current, its items are indexed as they are written rather than all again at its first search.
+ */
+export async function startSearchIndex(companyId: string): Promise<void> {
+  await putIndexVersion(companyId, SEARCH_INDEX_VERSION);
+}
+
+/**
  * Makes sure a company's index exists in the current version before it is searched: data written before
  * the index existed (seeded, or by an older version) is indexed once, on first use.
  */

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SEARCH_INDEX_VERSION } from '../../functions/services/search-terms.ts';
 import type { Caller } from '../../shared/access/caller.ts';
 import { EMPTY_GRANTS } from '../../shared/access/caller.ts';
 import { type Item, type SeededStack, startSeededStack } from './seed-fixture.ts';
@@ -89,6 +90,10 @@ describe('demo data written through the services', () => {
       (i) => i.pk.startsWith(`C#${demoId}#search#`) && i.id === site._id && i.type === 'asset',
     );
     expect(entries.map((e) => e.term)).toContain('templequaypoint');
+    // Indexed as written from the company's creation on, so its first search does not build it all again.
+    for (const companyId of [demoId, northwindId]) {
+      expect(inPartition(`C#${companyId}#search-state`)).toMatchObject([{ version: SEARCH_INDEX_VERSION }]);
+    }
   });
 
   it("shows in Demo Estates' activity log who made the company, its imports, groups and contracts", () => {
