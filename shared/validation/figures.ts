@@ -13,11 +13,14 @@ export function toPence(pounds: number): number {
   return Math.round(Number((pounds * 100).toPrecision(12)));
 }
 
-const GBP = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' });
+// Made on first use: the first Intl object of a process loads the locale data (~10 ms), which functions
+// that import the bill checks but do not format money should not pay at a cold start.
+let gbp: Intl.NumberFormat | undefined;
 
 /** "£1,234.50", "-£12.00" */
 export function money(pence: number): string {
-  return GBP.format(pence / 100);
+  gbp ??= new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' });
+  return gbp.format(pence / 100);
 }
 
 /** A price per unit with as many decimals as it has (up to 5), at least 2: "£0.285", "£0.00775". */
