@@ -1,4 +1,5 @@
 import { findResource } from '../../shared/system/resources.ts';
+import { putNewItems } from './import-batch-repository.ts';
 import { type CollectionRef, deleteRaw, listItems, putItem, type StoredItem } from './item-repository.ts';
 import { keys } from './keys.ts';
 
@@ -64,7 +65,8 @@ export async function releaseMissingBillNotice(
   await deleteRaw(keys.missingBillNotices(companyId), `${accountId}#${from}`);
 }
 
+/** New notifications (their ids just made), written in batches rather than one request each. */
 export async function putNotifications(companyId: string, items: readonly StoredItem[]): Promise<void> {
   const ref = collectionRef('notifications', companyId);
-  for (const item of items) await putItem(ref, item);
+  await putNewItems(items.map((item) => ({ ref, item })));
 }
