@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { putItem } from '../../functions/repositories/item-repository.ts';
+import { putItem, type StoredItem } from '../../functions/repositories/item-repository.ts';
 import { keys } from '../../functions/repositories/keys.ts';
 import type { SearchResult } from '../../shared/schemas/register.ts';
 import { createCompany, createUser } from '../support/api-fixture.ts';
@@ -25,6 +25,26 @@ async function search(query: string, token = owner): Promise<SearchResult[]> {
 
 const labels = (results: SearchResult[]) =>
   results.map((r) => `${r.searchType}:${r.legalName ?? r.siteName ?? r.name ?? r.meterPointNumber}`);
+
+/**
+ * A new company with one member, `sub`, and a way to write its items straight to the table, as they were
+ * written before search kept an index of them.
+ */
+async function companyBeforeIndexing(name: string, sub: string) {
+  const companyId = await createCompany(name);
+  await createUser({
+    sub,
+    email: `${sub}@${sub}.test`,
+    companyIds: [companyId],
+    permissions: ['company_user'],
+  });
+  const putUnindexed = (collection: 'entities' | 'assets', item: StoredItem) =>
+    putItem(
+      { pk: keys.collection({ companyId }, collection), indexes: [], searchFields: [] },
+      { ...item, companyId },
+    );
+  return { token: w.token(sub), putUnindexed };
+}
 
 beforeAll(async () => {
   w = await startRegisterWorld();
@@ -189,49 +209,37 @@ describe('global search', () => {
   });
 
   it('indexes items written before the index existed on first use', async () => {
-    const companyId = await createCompany('Older Co');
-    await createUser({
-      sub: 'older',
-      email: 'older@older.test',
-      companyIds: [companyId],
-      permissions: ['company_user'],
-    });
+    const older = await companyBeforeIndexing('Older Co', 'older');
     const now = new Date().toISOString();
     const entityId = 'aaaaaaaaaaaaaaaaaaaaaaaa';
-    await putItem(
-      { pk: keys.collection({ companyId }, 'entities'), indexes: [], searchFields: [] },
-      { _id: entityId, companyId, legalName: 'Heritage Holdings Ltd', parentEntityId: null, createdAt: now },
-    );
-    await putItem(
-      { pk: keys.collection({ companyId }, 'assets'), indexes: [], searchFields: [] },
-      { _id: 'bbbbbbbbbbbbbbbbbbbbbbbb', companyId, siteName: 'Heritage Mill', entityId, createdAt: now },
-    );
-    expect(labels(await search('heritage', w.token('older')))).toEqual([
+    await older.putUnindexed('entities', {
+      _id: entityId,
+      legalName: 'Heritage Holdings Ltd',
+      parentEntityId: null,
+      createdAt: now,
+    });
+    await older.putUnindexed('assets', {
+      _id: 'bbbbbbbbbbbbbbbbbbbbbbbb',
+      siteName: 'Heritage Mill',
+      entityId,
+      createdAt: now,
+    });
+    expect(labels(await search('heritage', older.token))).toEqual([
       'entity:Heritage Holdings Ltd',
       'asset:Heritage Mill',
     ]);
   });
 
   it('answers every search from queries and key reads, never a table Scan, first use of a company included', async () => {
-    const companyId = await createCompany('Unindexed Co');
-    await createUser({
-      sub: 'unindexed',
-      email: 'unindexed@unindexed.test',
-      companyIds: [companyId],
-      permissions: ['company_user'],
+    const unindexed = await companyBeforeIndexing('Unindexed Co', 'unindexed');
+    await unindexed.putUnindexed('entities', {
+      _id: 'cccccccccccccccccccccccc',
+      legalName: 'Quarry Holdings Ltd',
+      createdAt: '2025-01-01',
     });
-    await putItem(
-      { pk: keys.collection({ companyId }, 'entities'), indexes: [], searchFields: [] },
-      {
-        _id: 'cccccccccccccccccccccccc',
-        companyId,
-        legalName: 'Quarry Holdings Ltd',
-        createdAt: '2025-01-01',
-      },
-    );
     const spy = spyOnDynamoCommands();
     try {
-      expect(labels(await search('quarry', w.token('unindexed')))).toEqual(['entity:Quarry Holdings Ltd']);
+      expect(labels(await search('quarry', unindexed.token))).toEqual(['entity:Quarry Holdings Ltd']);
       expect((await search('aldgate')).length).toBeGreaterThan(0);
       expect((await search('EC3N1DL')).length).toBeGreaterThan(0);
       expect((await search('bold', retailUser)).length).toBeGreaterThan(0);
