@@ -1,19 +1,13 @@
-import type { CognitoIdentityProviderClient, UserType } from '@aws-sdk/client-cognito-identity-provider';
+import type { UserType } from '@aws-sdk/client-cognito-identity-provider';
 import { config } from '../config.ts';
 import type { Identity, IdentityProvider } from './identity.ts';
-
-type CognitoSdk = typeof import('@aws-sdk/client-cognito-identity-provider');
-
-let sdk: Promise<{ lib: CognitoSdk; client: CognitoIdentityProviderClient }> | undefined;
+import { onFirstUse } from './on-first-use.ts';
 
 /** Loaded with the first user-pool call: most requests of the functions that manage people make none. */
-function cognito(): Promise<{ lib: CognitoSdk; client: CognitoIdentityProviderClient }> {
-  sdk ??= import('@aws-sdk/client-cognito-identity-provider').then((lib) => ({
-    lib,
-    client: new lib.CognitoIdentityProviderClient({ region: config().region }),
-  }));
-  return sdk;
-}
+const cognito = onFirstUse(async () => {
+  const lib = await import('@aws-sdk/client-cognito-identity-provider');
+  return { lib, client: new lib.CognitoIdentityProviderClient({ region: config().region }) };
+});
 
 type Attributes = { Name?: string; Value?: string }[] | undefined;
 const attr = (attrs: Attributes, name: string) => attrs?.find((a) => a.Name === name)?.Value;

@@ -1,27 +1,19 @@
-import type { ApiGatewayManagementApiClient } from '@aws-sdk/client-apigatewaymanagementapi';
 import { config, liveEndpoint } from '../config.ts';
 import type { Logger } from '../lib/logger.ts';
 import { connectionsOfCompany, removeConnection } from '../repositories/live-connection-repository.ts';
+import { onFirstUse } from './on-first-use.ts';
 
-type ManagementSdk = typeof import('@aws-sdk/client-apigatewaymanagementapi');
-type Management = { lib: ManagementSdk; client: ApiGatewayManagementApiClient };
-
-let sdk: Promise<Management> | undefined;
-
-/** Loaded when a company first has open connections to message, not with every function that may publish. */
-function management(): Promise<Management> {
-  if (sdk) return sdk;
-  const loading = import('@aws-sdk/client-apigatewaymanagementapi').then((lib) => ({
+/**
+ * Loaded when a company first has open connections to message, not with every function that may publish.
+ * Not kept when it failed (no endpoint configured, say), so a later message tries again.
+ */
+const management = onFirstUse(async () => {
+  const lib = await import('@aws-sdk/client-apigatewaymanagementapi');
+  return {
     lib,
     client: new lib.ApiGatewayManagementApiClient({ region: config().region, endpoint: liveEndpoint() }),
-  }));
-  // Not kept when it failed (no endpoint configured, say), so a later message tries again.
-  loading.catch(() => {
-    if (sdk === loading) sdk = undefined;
-  });
-  sdk = loading;
-  return loading;
-}
+  };
+});
 
 /** A message to browsers: which data changed, so they revalidate those keys instead of polling. */
 export interface LiveMessage {
@@ -43,7 +35,7 @@ export async function publishToCompany(
 ): Promise<number> {
   const connections = (await connectionsOfCompany(companyId)).filter((c) => !onlySub || c.sub === onlySub);
   if (connections.length === 0) return 0;
-  let api: Management;
+  let api: Awaited<ReturnType<typeof management>>;
   try {
     api = await management();
   } catch (err) {

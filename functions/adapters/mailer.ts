@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { SESv2Client } from '@aws-sdk/client-sesv2';
 import { config, mailConfig } from '../config.ts';
+import { onFirstUse } from './on-first-use.ts';
 
 export interface OutboundEmail {
   to: string;
@@ -57,18 +57,11 @@ export function outboxMailer(dir: string, from: string): Mailer {
   };
 }
 
-type SesSdk = typeof import('@aws-sdk/client-sesv2');
-
-let sdk: Promise<{ lib: SesSdk; client: SESv2Client }> | undefined;
-
 /** Loaded with the first message: the functions that can send mail rarely do on a given request. */
-function ses(): Promise<{ lib: SesSdk; client: SESv2Client }> {
-  sdk ??= import('@aws-sdk/client-sesv2').then((lib) => ({
-    lib,
-    client: new lib.SESv2Client({ region: config().region }),
-  }));
-  return sdk;
-}
+const ses = onFirstUse(async () => {
+  const lib = await import('@aws-sdk/client-sesv2');
+  return { lib, client: new lib.SESv2Client({ region: config().region }) };
+});
 
 export function sesMailer(from: string): Mailer {
   return {

@@ -1,38 +1,32 @@
 import type { S3Client } from '@aws-sdk/client-s3';
 import { config, s3Options } from '../config.ts';
-
-type S3Sdk = typeof import('@aws-sdk/client-s3');
-
-let sdk: Promise<{ lib: S3Sdk; client: S3Client }> | undefined;
-let publicClient: Promise<S3Client> | undefined;
-let signer: Promise<typeof import('@aws-sdk/s3-request-presigner')> | undefined;
+import { onFirstUse } from './on-first-use.ts';
 
 /**
  * The S3 SDK and the process's one client, loaded with the first object operation: most requests of the
  * functions that can store files touch none, and their cold start should not pay for the SDK.
  */
-export function s3(): Promise<{ lib: S3Sdk; client: S3Client }> {
-  sdk ??= import('@aws-sdk/client-s3').then((lib) => ({
+export const s3 = onFirstUse(async () => {
+  const lib = await import('@aws-sdk/client-s3');
+  return {
     lib,
     client: new lib.S3Client({ region: config().region, forcePathStyle: s3Options().forcePathStyle }),
-  }));
-  return sdk;
-}
+  };
+});
+
+/** The client presigned URLs are made with, when they must name another host than the SDK's endpoint. */
+const publicClient = onFirstUse(async () => {
+  const { lib } = await s3();
+  const { publicEndpoint, forcePathStyle } = s3Options();
+  return new lib.S3Client({ region: config().region, forcePathStyle, endpoint: publicEndpoint });
+});
 
 /** Presigned URLs must name a host the browser can reach, which locally differs from the SDK's endpoint. */
 async function presignClient(): Promise<S3Client> {
-  const { publicEndpoint, forcePathStyle } = s3Options();
-  if (!publicEndpoint) return (await s3()).client;
-  publicClient ??= s3().then(
-    ({ lib }) => new lib.S3Client({ region: config().region, forcePathStyle, endpoint: publicEndpoint }),
-  );
-  return publicClient;
+  return s3Options().publicEndpoint ? publicClient() : (await s3()).client;
 }
 
-function presigner(): Promise<typeof import('@aws-sdk/s3-request-presigner')> {
-  signer ??= import('@aws-sdk/s3-request-presigner');
-  return signer;
-}
+const presigner = onFirstUse(() => import('@aws-sdk/s3-request-presigner'));
 
 export async function getObjectBytes(bucket: string, key: string): Promise<Uint8Array> {
   const { lib, client } = await s3();

@@ -4,7 +4,6 @@ import type {
   ExpenseDocument as SdkExpenseDocument,
   ExpenseField as SdkExpenseField,
   Geometry as SdkGeometry,
-  TextractClient,
 } from '@aws-sdk/client-textract';
 import type {
   Block,
@@ -17,20 +16,14 @@ import type {
   TextractOutput,
 } from '../../shared/capture/textract.ts';
 import { config } from '../config.ts';
-
-type Sdk = typeof import('@aws-sdk/client-textract');
-
-let sdk: Promise<{ lib: Sdk; client: TextractClient }> | undefined;
+import { onFirstUse } from './on-first-use.ts';
 
 /** Loaded with the first analysis: functions that never capture never load the Textract SDK. */
-function textract() {
-  sdk ??= import('@aws-sdk/client-textract').then((lib) => ({
-    lib,
-    // The endpoint comes from AWS_ENDPOINT_URL_TEXTRACT when set (the local stand-in), as the SDK reads it.
-    client: new lib.TextractClient({ region: config().region }),
-  }));
-  return sdk;
-}
+const textract = onFirstUse(async () => {
+  const lib = await import('@aws-sdk/client-textract');
+  // The endpoint comes from AWS_ENDPOINT_URL_TEXTRACT when set (the local stand-in), as the SDK reads it.
+  return { lib, client: new lib.TextractClient({ region: config().region }) };
+});
 
 export type DocumentProblem = 'encrypted' | 'unsupported' | 'damaged' | 'too-large' | 'missing';
 
