@@ -1,18 +1,13 @@
-import {
-  DeleteCommand,
-  PutCommand,
-  type PutCommandInput,
-  QueryCommand,
-  UpdateCommand,
-} from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { findResource } from '../../shared/system/resources.ts';
 import { documentClient } from '../adapters/dynamo.ts';
 import { config } from '../config.ts';
 import {
   type CollectionRef,
   getItem,
-  keyAttributes,
+  isConditionFailure,
   putItem,
+  putItemIf,
   queryEvery,
   type StoredItem,
 } from './item-repository.ts';
@@ -54,9 +49,6 @@ export const putValidation = (companyId: string, item: StoredItem) =>
   putItem(validationsRef(companyId), item);
 export const putCapture = (companyId: string, item: StoredItem, opts: { mustNotExist?: boolean } = {}) =>
   putItem(capturesRef(companyId), item, opts);
-
-const isConditionFailure = (err: unknown) =>
-  (err as { name?: string } | undefined)?.name === 'ConditionalCheckFailedException';
 
 /** A capture that has sat in processing this long was abandoned by a crashed worker and may be taken again. */
 export const STALE_CLAIM_MS = 15 * 60 * 1000;
@@ -170,37 +162,13 @@ export async function requeueInvoice(companyId: string, id: string, now = new Da
   }
 }
 
-/** Writes an item when the condition holds; answers whether it was written. */
-async function putWhen(
-  ref: CollectionRef,
-  item: StoredItem,
-  condition: Pick<
-    PutCommandInput,
-    'ConditionExpression' | 'ExpressionAttributeNames' | 'ExpressionAttributeValues'
-  >,
-): Promise<boolean> {
-  try {
-    await documentClient().send(
-      new PutCommand({
-        TableName: config().tableName,
-        Item: { ...item, ...keyAttributes(ref, item) },
-        ...condition,
-      }),
-    );
-    return true;
-  } catch (err) {
-    if (isConditionFailure(err)) return false;
-    throw err;
-  }
-}
-
 /**
  * Writes what capture made of an invoice unless a person has confirmed it meanwhile: a capture run again
  * must not undo a completed invoice, whose values are already in the account's data. Answers whether it
  * was written.
  */
 export const putCapturedInvoice = (companyId: string, item: StoredItem): Promise<boolean> =>
-  putWhen(invoicesRef(companyId), item, {
+  putItemIf(invoicesRef(companyId), item, {
     ConditionExpression:
       'attribute_not_exists(pk) OR (#status <> :completed AND (attribute_not_exists(completed) OR completed <> :true))',
     ExpressionAttributeNames: { '#status': 'status' },
@@ -213,7 +181,7 @@ export const putCapturedInvoice = (companyId: string, item: StoredItem): Promise
  * it was written.
  */
 export const putValidationUnlessCompleted = (companyId: string, item: StoredItem): Promise<boolean> =>
-  putWhen(validationsRef(companyId), item, {
+  putItemIf(validationsRef(companyId), item, {
     ConditionExpression: 'attribute_not_exists(pk) OR attribute_not_exists(completed) OR completed <> :true',
     ExpressionAttributeValues: { ':true': true },
   });

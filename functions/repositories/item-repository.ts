@@ -2,6 +2,7 @@ import {
   DeleteCommand,
   GetCommand,
   PutCommand,
+  type PutCommandInput,
   QueryCommand,
   type QueryCommandInput,
   UpdateCommand,
@@ -104,6 +105,34 @@ export async function putItem(
       ...(opts.mustExist ? { ConditionExpression: 'attribute_exists(pk)' } : {}),
     }),
   );
+}
+
+/** A write refused because its condition did not hold. */
+export const isConditionFailure = (err: unknown): boolean =>
+  (err as { name?: string } | undefined)?.name === 'ConditionalCheckFailedException';
+
+/** Writes an item with its keys when the condition holds; answers whether it was written. */
+export async function putItemIf(
+  ref: CollectionRef,
+  item: StoredItem,
+  condition: Pick<
+    PutCommandInput,
+    'ConditionExpression' | 'ExpressionAttributeNames' | 'ExpressionAttributeValues'
+  >,
+): Promise<boolean> {
+  try {
+    await documentClient().send(
+      new PutCommand({
+        TableName: config().tableName,
+        Item: { ...item, ...keyAttributes(ref, item) },
+        ...condition,
+      }),
+    );
+    return true;
+  } catch (err) {
+    if (isConditionFailure(err)) return false;
+    throw err;
+  }
 }
 
 export async function putRaw(item: Record<string, unknown>): Promise<void> {

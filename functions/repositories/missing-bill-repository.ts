@@ -1,6 +1,6 @@
 import { findResource } from '../../shared/system/resources.ts';
 import { putNewItems } from './import-batch-repository.ts';
-import { type CollectionRef, deleteRaw, listItems, putItem, type StoredItem } from './item-repository.ts';
+import { type CollectionRef, deleteRaw, listItems, putItemIf, type StoredItem } from './item-repository.ts';
 import { keys } from './keys.ts';
 
 function collectionRef(name: 'accounts' | 'invoices' | 'notifications', companyId: string): CollectionRef {
@@ -43,17 +43,11 @@ export async function claimMissingBillNotice(
   from: string,
 ): Promise<boolean> {
   const ref: CollectionRef = { pk: keys.missingBillNotices(companyId), indexes: [], searchFields: [] };
-  try {
-    await putItem(
-      ref,
-      { _id: `${accountId}#${from}`, accountId, from, notifiedAt: new Date().toISOString() },
-      { mustNotExist: true },
-    );
-    return true;
-  } catch (err) {
-    if ((err as { name?: string }).name === 'ConditionalCheckFailedException') return false;
-    throw err;
-  }
+  return putItemIf(
+    ref,
+    { _id: `${accountId}#${from}`, accountId, from, notifiedAt: new Date().toISOString() },
+    { ConditionExpression: 'attribute_not_exists(pk)' },
+  );
 }
 
 /** Undoes a claim whose notifications could not be written, so the next run tries again. */
