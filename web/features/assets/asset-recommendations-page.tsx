@@ -22,6 +22,7 @@ import { ListPanel } from '../../components/list-panel.tsx';
 import { useApi, useSession } from '../../lib/app-context.tsx';
 import { formatNumber } from '../../lib/format.ts';
 import { useFormValues } from '../../lib/use-form-values.ts';
+import { companyOwn, useRecommendations } from '../recommendations/api.ts';
 import { type AssetView, type ListPage, type RecommendationView, useRefresh } from './api.ts';
 import { AssetFrame } from './asset-frame.tsx';
 import { useFormFailure } from './ui.tsx';
@@ -103,9 +104,9 @@ function Recommendations({ asset }: { asset: AssetView }) {
   const api = useApi();
   const refresh = useRefresh();
   const mine = useSWR<ListPage<RecommendationView>>(`/recommendations?assetId=${asset._id}`);
-  const all = useSWR<ListPage<RecommendationView>>('/recommendations?limit=1000');
+  const all = useRecommendations();
   const form = useFormFailure(ASSET_MESSAGES.recommendationsProblem);
-  const globals = (all.data?.data ?? []).filter((r) => !r.assetId);
+  const globals = companyOwn(all.data);
   const act = async (action: () => Promise<unknown>) => {
     if (await form.run(action)) await refresh('/recommendations');
   };

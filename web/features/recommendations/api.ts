@@ -1,22 +1,12 @@
 import useSWR from 'swr';
+import type { ListPage, RecommendationView } from '../assets/api.ts';
 
 /** A company-wide recommendation: one with no site, which sites copy from. */
-export interface GlobalRecommendation {
-  _id: string;
-  title: string;
-  description?: string;
-  assetId?: string;
-  category?: string;
-  estimatedSaving?: number;
-  estimatedCost?: number;
-  priority: 'low' | 'medium' | 'high';
-  status: string;
-}
+export type GlobalRecommendation = RecommendationView;
 
-interface ListAnswer<T> {
-  data: T[];
-  total: number;
-}
+/** The company's own recommendations among all it can see: those tied to no site. */
+export const companyOwn = (page: ListPage<GlobalRecommendation> | undefined) =>
+  (page?.data ?? []).filter((r) => !r.assetId);
 
 export const recommendationKeys = {
   all: '/recommendations?limit=1000',
@@ -26,6 +16,6 @@ export const recommendationKeys = {
 export const isRecommendationKey = (key: unknown) =>
   typeof key === 'string' && key.startsWith('/recommendations');
 
-export const useRecommendations = () => useSWR<ListAnswer<GlobalRecommendation>>(recommendationKeys.all);
+export const useRecommendations = () => useSWR<ListPage<GlobalRecommendation>>(recommendationKeys.all);
 export const useGlobalRecommendation = (id: string | null) =>
   useSWR<GlobalRecommendation>(id ? recommendationKeys.global(id) : null);

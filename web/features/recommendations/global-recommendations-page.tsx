@@ -24,6 +24,7 @@ import { type FormFailure, formFailureOf } from '../../lib/form-errors.ts';
 import { formatNumber } from '../../lib/format.ts';
 import { useFormValues } from '../../lib/use-form-values.ts';
 import {
+  companyOwn,
   type GlobalRecommendation,
   isRecommendationKey,
   useGlobalRecommendation,
@@ -156,7 +157,7 @@ export function GlobalRecommendationsPage() {
   const all = useRecommendations();
   const [editing, setEditing] = useState<string | null>(null);
   const [problem, setProblem] = useState<string>();
-  const globals = (all.data?.data ?? []).filter((r) => !r.assetId);
+  const globals = companyOwn(all.data);
   const list = { ...all, data: all.data ? { data: globals, total: globals.length } : undefined };
 
   async function remove(r: GlobalRecommendation) {
