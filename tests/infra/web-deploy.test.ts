@@ -90,6 +90,8 @@ describe('the SPA deployment', () => {
     const resolved = resolveConfig(filled, 'https://d111.cloudfront.net');
     expect(resolved.wsUrl).toMatch(/^wss:\/\/eu-west-2\.execute-api\./);
     expect(resolved.apiBase).toBe('https://d111.cloudfront.net/api');
-    expect(resolved.logoutParams.logout_uri).toBeDefined();
+    expect(resolved.logoutParams.logout_uri).toBe(
+      (cdkJsonContext()['voltfolio:authLogoutUrls'] as string[])[0],
+    );
   });
 });
