@@ -42,6 +42,23 @@ export function SubMeterBadge() {
 
 export const utilityLabel = (type: string) => UTILITY_LABELS[type as UtilityType] ?? type;
 
+/** Sites / the site: the way back from a page under one site's meters. */
+export function SiteCrumbs({ assetId, siteName }: { assetId: string; siteName: string | undefined }) {
+  return (
+    <Group gap={6} component="nav" aria-label="Breadcrumbs">
+      <Anchor component={Link} to="/assets" size="sm">
+        Sites
+      </Anchor>
+      <Text size="sm" c="dimmed">
+        /
+      </Text>
+      <Anchor component={Link} to={`/assets/${assetId}/overview`} size="sm">
+        {siteName ?? 'Site'}
+      </Anchor>
+    </Group>
+  );
+}
+
 /** The account page's header (asset, name, badges, meter number) and tabs; the sub-page renders below. */
 export function AccountLayout({
   tab,
@@ -59,17 +76,7 @@ export function AccountLayout({
   const kind = meterPointKind(account.type);
   return (
     <Stack gap="md">
-      <Group gap={6} component="nav" aria-label="Breadcrumbs">
-        <Anchor component={Link} to="/assets" size="sm">
-          Sites
-        </Anchor>
-        <Text size="sm" c="dimmed">
-          /
-        </Text>
-        <Anchor component={Link} to={`/assets/${account.assetId}/overview`} size="sm">
-          {account.asset?.siteName ?? 'Site'}
-        </Anchor>
-      </Group>
+      <SiteCrumbs assetId={account.assetId} siteName={account.asset?.siteName} />
       <Group gap="sm" align="center">
         <Title order={2}>{account.name ?? utilityLabel(account.type)}</Title>
         <StatusBadge status={account.status} />

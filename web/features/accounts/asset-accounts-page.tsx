@@ -4,7 +4,7 @@ import useSWR from 'swr';
 import { meterPointKind } from '../../../shared/schemas/account-rules.ts';
 import type { AccountView } from '../../../shared/schemas/account-views.ts';
 import { EmptyPanel, ErrorPanel, LoadingPanel } from '../../components/page-state.tsx';
-import { accountPath, StatusBadge, SubMeterBadge, utilityLabel } from './account-layout.tsx';
+import { accountPath, SiteCrumbs, StatusBadge, SubMeterBadge, utilityLabel } from './account-layout.tsx';
 import { useAccountsOfAsset } from './api.ts';
 
 /** Each sub-meter straight after its parent, so a reader sees which supply it hangs off. */
@@ -62,17 +62,7 @@ export function AssetAccountsPage() {
   const meters = meterOrder(data.data);
   return (
     <Stack gap="md">
-      <Group gap={6} component="nav" aria-label="Breadcrumbs">
-        <Anchor component={Link} to="/assets" size="sm">
-          Sites
-        </Anchor>
-        <Text size="sm" c="dimmed">
-          /
-        </Text>
-        <Anchor component={Link} to={`/assets/${id}/overview`} size="sm">
-          {site.data?.siteName ?? 'Site'}
-        </Anchor>
-      </Group>
+      <SiteCrumbs assetId={id} siteName={site.data?.siteName} />
       <Group justify="space-between">
         <Title order={2}>Meters</Title>
         <Button component={Link} to={`/new-account?assetId=${encodeURIComponent(id)}`}>
