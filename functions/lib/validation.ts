@@ -45,3 +45,22 @@ export function parseOrThrow<S extends z.ZodType>(schema: S, input: unknown): z.
   if (!result.success) throw formError(formMessagesOf(result.error));
   return result.data;
 }
+
+/**
+ * Refuses a request body's fields other than `allowed`, each beside the field: where it is changed instead
+ * (`elsewhere`), else that it cannot be changed. A body that is not an object is left to the schema.
+ */
+export function refuseOtherFields(
+  body: unknown,
+  allowed: readonly string[],
+  elsewhere: Readonly<Record<string, string>>,
+  message: string,
+): void {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return;
+  const refused = Object.keys(body).filter((k) => !allowed.includes(k));
+  if (refused.length === 0) return;
+  throw formError(
+    Object.fromEntries(refused.map((k) => [k, elsewhere[k] ?? 'This cannot be changed'])),
+    message,
+  );
+}

@@ -1,6 +1,6 @@
 import { findResource } from '../../shared/system/resources.ts';
-import { ApiError, badRequest, forbidden, formError } from '../lib/errors.ts';
-import { parseOrThrow } from '../lib/validation.ts';
+import { ApiError, badRequest, forbidden } from '../lib/errors.ts';
+import { parseOrThrow, refuseOtherFields } from '../lib/validation.ts';
 import type { OpContext, Operations, OpResult } from '../middleware/api-context.ts';
 import { writeActivity } from './activity-service.ts';
 import { editInvoice, invoiceEditSchema } from './invoice-edit.ts';
@@ -8,7 +8,7 @@ import { invoiceFor } from './invoice-service.ts';
 import { mayAccessItem } from './item-access-service.ts';
 
 /** The fields of PATCH /invoices/{id}: everything else has an action of its own. */
-const EDITABLE = new Set(['values', 'accountId']);
+const EDITABLE = ['values', 'accountId'];
 
 /** Where to go instead, for the fields an invoice keeps in step with the account's data and its validation. */
 const ELSEWHERE: Record<string, string> = {
@@ -33,17 +33,13 @@ const create = async (): Promise<OpResult> => {
  */
 const update = async (ctx: OpContext): Promise<OpResult> => {
   const invoice = await invoiceFor(ctx, ctx.params.id as string);
-  const body = ctx.body;
-  if (body && typeof body === 'object' && !Array.isArray(body)) {
-    const refused = Object.keys(body).filter((k) => !EDITABLE.has(k));
-    if (refused.length > 0) {
-      throw formError(
-        Object.fromEntries(refused.map((k) => [k, ELSEWHERE[k] ?? 'This cannot be changed'])),
-        'Only the account and the values of an invoice can be changed here',
-      );
-    }
-  }
-  const edit = parseOrThrow(invoiceEditSchema, body);
+  refuseOtherFields(
+    ctx.body,
+    EDITABLE,
+    ELSEWHERE,
+    'Only the account and the values of an invoice can be changed here',
+  );
+  const edit = parseOrThrow(invoiceEditSchema, ctx.body);
   if (invoice.deleted === true) throw badRequest('Restore the invoice before changing it');
   if (invoice.completed === true) throw badRequest('A confirmed invoice cannot be changed');
   if (edit.accountId) {

@@ -2,8 +2,8 @@ import * as z from 'zod';
 import { findResource } from '../../shared/system/resources.ts';
 import { publishToCompany } from '../adapters/live.ts';
 import { sendToQueue } from '../adapters/queue.ts';
-import { ApiError, badRequest, formError, notFound } from '../lib/errors.ts';
-import { parseOrThrow } from '../lib/validation.ts';
+import { ApiError, badRequest, notFound } from '../lib/errors.ts';
+import { parseOrThrow, refuseOtherFields } from '../lib/validation.ts';
 import type { OpContext, Operations, OpResult } from '../middleware/api-context.ts';
 import {
   capturesRef,
@@ -316,17 +316,13 @@ const VALIDATION_ELSEWHERE: Record<string, string> = {
 /** PATCH /invoice-validation/{id}: tags, hold and the assigned user, as the bulk actions set them. */
 const update = async (ctx: OpContext): Promise<OpResult> => {
   const validation = await validationFor(ctx);
-  const body = ctx.body;
-  if (body && typeof body === 'object' && !Array.isArray(body)) {
-    const refused = Object.keys(body).filter((k) => !(k in validationEditSchema.shape));
-    if (refused.length > 0) {
-      throw formError(
-        Object.fromEntries(refused.map((k) => [k, VALIDATION_ELSEWHERE[k] ?? 'This cannot be changed'])),
-        'Only the tags, the hold and the assigned user of a validation can be changed here',
-      );
-    }
-  }
-  const edit = parseOrThrow(validationEditSchema, body);
+  refuseOtherFields(
+    ctx.body,
+    Object.keys(validationEditSchema.shape),
+    VALIDATION_ELSEWHERE,
+    'Only the tags, the hold and the assigned user of a validation can be changed here',
+  );
+  const edit = parseOrThrow(validationEditSchema, ctx.body);
   const next: StoredItem = { ...validation, updatedAt: new Date().toISOString() };
   if (edit.tags) next.tags = [...new Set(edit.tags)];
   if (edit.hold !== undefined) next.hold = edit.hold;
