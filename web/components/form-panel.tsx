@@ -3,7 +3,7 @@ import type { FormEvent, ReactNode } from 'react';
 import { FormAlert } from './form-alert.tsx';
 
 /**
- * A form in a bordered panel: its heading, the message of a failed submit, then its fields. The browser's
+ * A form in a bordered panel: its heading (if any), the message of a failed submit, then its fields. The browser's
  * own submit is stopped, and the checks are left to the server's formMessages.
  */
 export function FormPanel({
@@ -16,7 +16,7 @@ export function FormPanel({
   onSubmit,
   children,
 }: {
-  title: ReactNode;
+  title?: ReactNode;
   order?: TitleOrder;
   /** The form's accessible name. */
   label?: string;
@@ -33,7 +33,7 @@ export function FormPanel({
   return (
     <Paper withBorder p="md" component="form" onSubmit={submit} maw={maw} noValidate aria-label={label}>
       <Stack gap={gap}>
-        <Title order={order}>{title}</Title>
+        {title !== undefined && <Title order={order}>{title}</Title>}
         <FormAlert failure={failure} />
         {children}
       </Stack>

@@ -1,6 +1,7 @@
 import { Button, Checkbox, Group, Paper, Stack, Table, TextInput, Title } from '@mantine/core';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useSWRConfig } from 'swr';
+import { FormPanel } from '../../components/form-panel.tsx';
 import { EmptyPanel, ErrorPanel, LoadingPanel } from '../../components/page-state.tsx';
 import { showToast } from '../../components/toast-store.ts';
 import { useApi } from '../../lib/app-context.tsx';
@@ -13,7 +14,6 @@ import {
 } from '../../lib/form-errors.ts';
 import { formatDate } from '../../lib/format.ts';
 import { type CompanyView, companyKeys, useGlobalCompanies } from './api.ts';
-import { FormPaper } from './form-paper.tsx';
 
 function CreateForm() {
   const api = useApi();
@@ -23,8 +23,7 @@ function CreateForm() {
   const [failure, setFailure] = useState<FormFailure>(NO_FAILURE);
   const [busy, setBusy] = useState(false);
 
-  async function save(event: FormEvent) {
-    event.preventDefault();
+  async function save() {
     const missing = requiredFields({ name });
     if (Object.keys(missing).length > 0) {
       setFailure({ fields: missing });
@@ -47,7 +46,7 @@ function CreateForm() {
   }
 
   return (
-    <FormPaper label="New company" maw={720} failure={failure} onSubmit={save}>
+    <FormPanel label="New company" maw={720} failure={failure} onSubmit={save}>
       <TextInput
         label="Company name"
         required
@@ -69,7 +68,7 @@ function CreateForm() {
           Create company
         </Button>
       </Group>
-    </FormPaper>
+    </FormPanel>
   );
 }
 

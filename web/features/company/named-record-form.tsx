@@ -1,7 +1,8 @@
 import { Button, Group, TextInput } from '@mantine/core';
-import { type FormEvent, type ReactNode, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useSWRConfig } from 'swr';
+import { FormPanel } from '../../components/form-panel.tsx';
 import { showToast } from '../../components/toast-store.ts';
 import { useApi } from '../../lib/app-context.tsx';
 import {
@@ -11,7 +12,6 @@ import {
   requiredFields,
   withoutField,
 } from '../../lib/form-errors.ts';
-import { FormPaper } from './form-paper.tsx';
 
 interface NamedRecord {
   _id: string;
@@ -59,8 +59,7 @@ export function NamedRecordForm({
   const [busy, setBusy] = useState<'save' | 'delete' | null>(null);
   const Noun = capitalised(noun);
 
-  async function save(event: FormEvent) {
-    event.preventDefault();
+  async function save() {
     const missing = requiredFields({ name });
     if (Object.keys(missing).length > 0) {
       setFailure({ fields: missing });
@@ -99,7 +98,7 @@ export function NamedRecordForm({
   }
 
   return (
-    <FormPaper label={record ? `Edit ${noun}` : `New ${noun}`} maw={maw} failure={failure} onSubmit={save}>
+    <FormPanel label={record ? `Edit ${noun}` : `New ${noun}`} maw={maw} failure={failure} onSubmit={save}>
       <TextInput
         label="Name"
         required
@@ -123,6 +122,6 @@ export function NamedRecordForm({
           {record ? `Save ${noun}` : `Create ${noun}`}
         </Button>
       </Group>
-    </FormPaper>
+    </FormPanel>
   );
 }

@@ -1,8 +1,9 @@
 import { Button, Checkbox, Group, NativeSelect, TextInput, Title } from '@mantine/core';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useSWRConfig } from 'swr';
 import type { PermissionName } from '../../../shared/access/permission-names.ts';
+import { FormPanel } from '../../components/form-panel.tsx';
 import { ErrorPanel, LoadingPanel } from '../../components/page-state.tsx';
 import { showToast } from '../../components/toast-store.ts';
 import { useApi, useSession } from '../../lib/app-context.tsx';
@@ -22,7 +23,6 @@ import {
   useGrantSets,
 } from './api.ts';
 import { CompanyLayout } from './company-layout.tsx';
-import { FormPaper } from './form-paper.tsx';
 import { GrantEditor } from './grant-editor.tsx';
 import { type Grants, mergeGrants, normaliseGrants } from './grants.ts';
 import { PermissionCheckboxes } from './permission-checkboxes.tsx';
@@ -72,8 +72,7 @@ function UserForm({ user }: { user?: CompanyUser }) {
     setGrantSetId('');
   }
 
-  async function save(event: FormEvent) {
-    event.preventDefault();
+  async function save() {
     const missing = requiredFields(user ? { name: draft.name } : { name: draft.name, email: draft.email });
     if (Object.keys(missing).length > 0) {
       setFailure({ fields: missing });
@@ -120,7 +119,7 @@ function UserForm({ user }: { user?: CompanyUser }) {
   const sets = grantSets.data?.data ?? [];
 
   return (
-    <FormPaper label={user ? 'Edit user' : 'New user'} maw={900} failure={failure} onSubmit={save}>
+    <FormPanel label={user ? 'Edit user' : 'New user'} maw={900} failure={failure} onSubmit={save}>
       <TextInput
         label="Name"
         required
@@ -189,7 +188,7 @@ function UserForm({ user }: { user?: CompanyUser }) {
           {user ? 'Save user' : 'Create user'}
         </Button>
       </Group>
-    </FormPaper>
+    </FormPanel>
   );
 }
 
