@@ -1,9 +1,9 @@
 import { Anchor, Badge, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { Link, useParams } from 'react-router';
-import useSWR from 'swr';
 import { meterPointKind } from '../../../shared/schemas/account-rules.ts';
 import type { AccountView } from '../../../shared/schemas/account-views.ts';
 import { EmptyPanel, ErrorPanel, LoadingPanel } from '../../components/page-state.tsx';
+import { useAsset } from '../assets/api.ts';
 import { accountPath, SiteCrumbs, StatusBadge, SubMeterBadge, utilityLabel } from './account-layout.tsx';
 import { useAccountsOfAsset } from './api.ts';
 
@@ -53,8 +53,8 @@ function MeterRow({ account }: { account: AccountView }) {
 /** /assets/{id}/accounts: the site's meters, sub-meters under their supply, with a way to add one. */
 export function AssetAccountsPage() {
   const { id } = useParams();
-  // The same key as the site pages use, so the site's name comes from the cache when they were visited.
-  const site = useSWR<{ _id: string; siteName: string }>(id ? `/assets/${id}` : null);
+  // The site pages' own fetch, so the site's name comes from the cache when they were visited.
+  const site = useAsset(id);
   const { data, error, isLoading } = useAccountsOfAsset(id);
   if (isLoading || site.isLoading) return <LoadingPanel />;
   if (error || site.error || !data || !id)
