@@ -1,7 +1,7 @@
-import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { publishToCompany } from '../../adapters/live.ts';
 import { createLogger } from '../../lib/logger.ts';
 import { s3ObjectsOf } from '../../lib/s3-event.ts';
+import { queueFunction } from '../../middleware/queue-function.ts';
 import { processUploadedImage } from '../../services/asset-thumbnail-service.ts';
 
 const log = createLogger({ service: 'voltfolio', fn: 'asset-images' });
@@ -11,28 +11,18 @@ const log = createLogger({ service: 'voltfolio', fn: 'asset-images' });
  * originals get a thumbnail and are recorded on their site; everything else (documents, thumbnails,
  * enhanced copies) is passed over.
  */
-export async function handler(event: SQSEvent): Promise<SQSBatchResponse> {
-  const batchItemFailures: SQSBatchResponse['batchItemFailures'] = [];
-  for (const record of event.Records) {
-    const recordLog = log.child({ messageId: record.messageId });
-    try {
-      for (const object of s3ObjectsOf(record.body)) {
-        const result = await processUploadedImage(object.bucket, object.key, recordLog);
-        if (result.outcome === 'ignored') {
-          recordLog.debug('object passed over', { key: object.key, reason: result.reason });
-          continue;
-        }
-        recordLog.info('site picture handled', { key: object.key, outcome: result.outcome });
-        await publishToCompany(
-          result.companyId,
-          { type: 'asset.image', keys: ['/assets', `/assets/${result.assetId}`] },
-          recordLog,
-        ).catch((err) => recordLog.warn('live update failed', { error: String(err) }));
-      }
-    } catch (err) {
-      recordLog.error('site picture failed', { error: err instanceof Error ? err.stack : String(err) });
-      batchItemFailures.push({ itemIdentifier: record.messageId });
+export const handler = queueFunction(log, 'site picture failed', async (record, recordLog) => {
+  for (const object of s3ObjectsOf(record.body)) {
+    const result = await processUploadedImage(object.bucket, object.key, recordLog);
+    if (result.outcome === 'ignored') {
+      recordLog.debug('object passed over', { key: object.key, reason: result.reason });
+      continue;
     }
+    recordLog.info('site picture handled', { key: object.key, outcome: result.outcome });
+    await publishToCompany(
+      result.companyId,
+      { type: 'asset.image', keys: ['/assets', `/assets/${result.assetId}`] },
+      recordLog,
+    ).catch((err) => recordLog.warn('live update failed', { error: String(err) }));
   }
-  return { batchItemFailures };
-}
+});

@@ -1,8 +1,8 @@
-import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { publishToCompany } from '../../adapters/live.ts';
 import { bucketName } from '../../config.ts';
 import { createLogger } from '../../lib/logger.ts';
 import { s3ObjectsOf } from '../../lib/s3-event.ts';
+import { queueFunction } from '../../middleware/queue-function.ts';
 import { getCapture } from '../../repositories/invoice-repository.ts';
 import { captureDocument } from '../../services/capture-service.ts';
 
@@ -23,33 +23,19 @@ async function objectsOf(body: string): Promise<{ bucket: string; key: string; s
  * Invoice documents arrive as S3 object-created events through SQS, one to an invocation. A message
  * that throws is retried by SQS and, after its last attempt, kept in the dead-letter queue.
  */
-export async function handler(event: SQSEvent): Promise<SQSBatchResponse> {
-  const batchItemFailures: SQSBatchResponse['batchItemFailures'] = [];
-  for (const record of event.Records) {
-    const rlog = log.child({ messageId: record.messageId });
-    try {
-      for (const object of await objectsOf(record.body)) {
-        const outcome = await captureDocument(object.bucket, object.key, object.size, rlog);
-        if (outcome.companyId && outcome.status !== 'skipped') {
-          await publishToCompany(
-            outcome.companyId,
-            {
-              type: 'invoice.captured',
-              keys: [
-                '/invoices',
-                '/invoice-validation',
-                ...outcome.invoiceIds.map((id) => `/invoices/${id}`),
-              ],
-              data: { captureId: outcome.captureId, status: outcome.status, invoiceIds: outcome.invoiceIds },
-            },
-            rlog,
-          ).catch((err) => rlog.warn('live update failed', { error: String(err) }));
-        }
-      }
-    } catch (err) {
-      rlog.error('capture failed', { error: err instanceof Error ? err.stack : String(err) });
-      batchItemFailures.push({ itemIdentifier: record.messageId });
+export const handler = queueFunction(log, 'capture failed', async (record, rlog) => {
+  for (const object of await objectsOf(record.body)) {
+    const outcome = await captureDocument(object.bucket, object.key, object.size, rlog);
+    if (outcome.companyId && outcome.status !== 'skipped') {
+      await publishToCompany(
+        outcome.companyId,
+        {
+          type: 'invoice.captured',
+          keys: ['/invoices', '/invoice-validation', ...outcome.invoiceIds.map((id) => `/invoices/${id}`)],
+          data: { captureId: outcome.captureId, status: outcome.status, invoiceIds: outcome.invoiceIds },
+        },
+        rlog,
+      ).catch((err) => rlog.warn('live update failed', { error: String(err) }));
     }
   }
-  return { batchItemFailures };
-}
+});
