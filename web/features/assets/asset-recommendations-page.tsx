@@ -1,6 +1,5 @@
 import {
   Anchor,
-  Badge,
   Button,
   Group,
   NativeSelect,
@@ -23,13 +22,13 @@ import { useApi, useSession } from '../../lib/app-context.tsx';
 import { formatNumber } from '../../lib/format.ts';
 import { useFormValues } from '../../lib/use-form-values.ts';
 import { companyOwn, useRecommendations } from '../recommendations/api.ts';
+import { PRIORITIES, PriorityBadge, typedAmount } from '../recommendations/recommendation-parts.tsx';
 import { type AssetView, type ListPage, type RecommendationView, useRefresh } from './api.ts';
 import { AssetFrame } from './asset-frame.tsx';
 import { useFormFailure } from './ui.tsx';
 
 /** Who may open /recommendations, the company's own list that sites copy from. */
 const COMPANY_LIST_USERS = ['company_user', 'company_user_full'] as const;
-const PRIORITY_COLOURS = { low: 'gray', medium: 'yellow', high: 'red' } as const;
 const EMPTY = {
   title: '',
   description: '',
@@ -38,7 +37,6 @@ const EMPTY = {
   estimatedSaving: '',
   estimatedCost: '',
 };
-const num = (v: string) => (v.trim() ? Number(v.replace(/,/g, '')) : undefined);
 
 function AddRecommendation({ asset, globals }: { asset: AssetView; globals: RecommendationView[] }) {
   const api = useApi();
@@ -54,8 +52,8 @@ function AddRecommendation({ asset, globals }: { asset: AssetView; globals: Reco
       ...(v.description.trim() ? { description: v.description } : {}),
       ...(v.category.trim() ? { category: v.category } : {}),
       priority: v.priority,
-      estimatedSaving: num(v.estimatedSaving),
-      estimatedCost: num(v.estimatedCost),
+      estimatedSaving: typedAmount(v.estimatedSaving),
+      estimatedCost: typedAmount(v.estimatedCost),
     };
     if (await form.run(() => api.post(`/assets/${asset._id}/recommendations`, body))) {
       reset();
@@ -87,7 +85,7 @@ function AddRecommendation({ asset, globals }: { asset: AssetView; globals: Reco
       <Textarea label="Description" {...field('description')} />
       <SimpleGrid cols={{ base: 1, sm: 4 }}>
         <TextInput label="Category" {...field('category')} />
-        <NativeSelect label="Priority" {...field('priority')} data={['low', 'medium', 'high']} />
+        <NativeSelect label="Priority" {...field('priority')} data={[...PRIORITIES]} />
         <TextInput label="Saving (kWh/yr)" inputMode="decimal" {...field('estimatedSaving')} />
         <TextInput label="Cost (£)" inputMode="decimal" {...field('estimatedCost')} />
       </SimpleGrid>
@@ -140,9 +138,7 @@ function Recommendations({ asset }: { asset: AssetView }) {
           <Table.Tr key={r._id}>
             <Table.Td>{r.title}</Table.Td>
             <Table.Td>
-              <Badge variant="light" color={PRIORITY_COLOURS[r.priority] ?? 'gray'}>
-                {r.priority}
-              </Badge>
+              <PriorityBadge priority={r.priority} />
             </Table.Td>
             <Table.Td ta="right">{formatNumber(r.estimatedSaving)}</Table.Td>
             <Table.Td ta="right">{formatNumber(r.estimatedCost)}</Table.Td>

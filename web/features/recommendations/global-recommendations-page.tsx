@@ -1,5 +1,4 @@
 import {
-  Badge,
   Button,
   Group,
   NativeSelect,
@@ -30,8 +29,8 @@ import {
   useGlobalRecommendation,
   useRecommendations,
 } from './api.ts';
+import { PRIORITIES, PriorityBadge, typedAmount } from './recommendation-parts.tsx';
 
-const PRIORITY_COLOURS = { low: 'gray', medium: 'yellow', high: 'red' } as const;
 const EMPTY = {
   title: '',
   description: '',
@@ -44,8 +43,6 @@ const EMPTY = {
 type Values = typeof EMPTY;
 const FIELDS = Object.keys(EMPTY);
 const NO_FAILURE: FormFailure = { fields: {} };
-
-const num = (v: string) => (v.trim() ? Number(v.replace(/,/g, '')) : undefined);
 
 const valuesOf = (r: GlobalRecommendation): Values => ({
   title: r.title,
@@ -63,8 +60,10 @@ const bodyOf = (v: Values) => ({
   ...(v.category.trim() ? { category: v.category } : {}),
   priority: v.priority,
   status: v.status,
-  ...(num(v.estimatedSaving) === undefined ? {} : { estimatedSaving: num(v.estimatedSaving) }),
-  ...(num(v.estimatedCost) === undefined ? {} : { estimatedCost: num(v.estimatedCost) }),
+  ...(typedAmount(v.estimatedSaving) === undefined
+    ? {}
+    : { estimatedSaving: typedAmount(v.estimatedSaving) }),
+  ...(typedAmount(v.estimatedCost) === undefined ? {} : { estimatedCost: typedAmount(v.estimatedCost) }),
 });
 
 /** The fields of a recommendation, for adding one and for editing one. */
@@ -99,7 +98,7 @@ function RecommendationForm({
       <Textarea label="Description" {...field('description')} />
       <SimpleGrid cols={{ base: 1, sm: 5 }}>
         <TextInput label="Category" {...field('category')} />
-        <NativeSelect label="Priority" {...field('priority')} data={['low', 'medium', 'high']} />
+        <NativeSelect label="Priority" {...field('priority')} data={[...PRIORITIES]} />
         <NativeSelect label="Status" {...field('status')} data={[...RECOMMENDATION_STATUSES]} />
         <TextInput label="Saving (kWh/yr)" inputMode="decimal" {...field('estimatedSaving')} />
         <TextInput label="Cost (£)" inputMode="decimal" {...field('estimatedCost')} />
@@ -217,9 +216,7 @@ export function GlobalRecommendationsPage() {
             </Table.Td>
             <Table.Td>{r.category}</Table.Td>
             <Table.Td>
-              <Badge variant="light" color={PRIORITY_COLOURS[r.priority] ?? 'gray'}>
-                {r.priority}
-              </Badge>
+              <PriorityBadge priority={r.priority} />
             </Table.Td>
             <Table.Td ta="right">{formatNumber(r.estimatedSaving)}</Table.Td>
             <Table.Td ta="right">{formatNumber(r.estimatedCost)}</Table.Td>
