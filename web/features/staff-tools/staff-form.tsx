@@ -1,7 +1,7 @@
 import { NativeSelect } from '@mantine/core';
 import { useState } from 'react';
-import useSWR from 'swr';
 import { type FormFailure, formFailureOf, NO_FAILURE } from '../../lib/form-errors.ts';
+import { useGlobalCompanies } from '../company/api.ts';
 
 /**
  * Server messages beside the form's fields (items such as mpans.0 beside their list); messages for
@@ -54,7 +54,7 @@ export function CompanySelect({
   noneLabel: string;
   required?: boolean;
 }) {
-  const companies = useSWR<{ data: { _id: string; name?: string }[] }>('/companies/global?limit=1000');
+  const companies = useGlobalCompanies();
   return (
     <NativeSelect
       label="Company"
