@@ -142,8 +142,8 @@ async function mirrorStatus(
   status: CaptureProgress,
   log: Logger,
 ): Promise<string[]> {
-  const moved: string[] = [];
-  for (const id of ids) if (await advanceInvoiceStatus(companyId, id, status)) moved.push(id);
+  const advanced = await Promise.all(ids.map((id) => advanceInvoiceStatus(companyId, id, status)));
+  const moved = ids.filter((_, i) => advanced[i]);
   if (moved.length > 0) await announceCaptureStatus(companyId, captureId, status, moved, log);
   return moved;
 }
@@ -203,10 +203,8 @@ export async function captureDocument(
       lastError: err instanceof Error ? err.message : String(err),
       updatedAt: new Date().toISOString(),
     }).catch((e) => log.error('could not release the capture', { captureId, error: String(e) }));
-    const requeued: string[] = [];
-    for (const id of ids) {
-      if (await requeueInvoice(companyId, id).catch(() => false)) requeued.push(id);
-    }
+    const back = await Promise.all(ids.map((id) => requeueInvoice(companyId, id).catch(() => false)));
+    const requeued = ids.filter((_, i) => back[i]);
     if (requeued.length > 0) await announceCaptureStatus(companyId, captureId, 'queued', requeued, log);
     throw err;
   }
