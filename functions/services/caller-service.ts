@@ -1,5 +1,5 @@
 import { type Caller, EMPTY_GRANTS } from '../../shared/access/caller.ts';
-import { isPermissionName, type PermissionName } from '../../shared/access/permission-names.ts';
+import { type PermissionName, permissionList } from '../../shared/access/permission-names.ts';
 import { grantsSchema } from '../../shared/schemas/grants.ts';
 import { unauthorized } from '../lib/errors.ts';
 import type { StoredItem } from '../repositories/item-repository.ts';
@@ -9,9 +9,6 @@ const NOT_VERIFIED = 'Your account is not verified.';
 /** Short enough that a changed grant or company switch shows within seconds on every instance. */
 const CACHE_MS = 5000;
 const cache = new Map<string, { caller: Caller; until: number }>();
-
-const permissionList = (v: unknown): PermissionName[] =>
-  Array.isArray(v) ? v.filter((p): p is PermissionName => typeof p === 'string' && isPermissionName(p)) : [];
 
 /**
  * The caller behind a verified subject: their current company, permissions (own and role's) and grants,

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import * as z from 'zod';
 import type { Caller } from '../../shared/access/caller.ts';
-import { isPermissionName, type PermissionName } from '../../shared/access/permission-names.ts';
+import { type PermissionName, permissionList } from '../../shared/access/permission-names.ts';
 import { idSchema } from '../../shared/schemas/common.ts';
 import { userSchema } from '../../shared/schemas/company.ts';
 import { identityProvider } from '../adapters/identity.ts';
@@ -39,9 +39,6 @@ function target(ctx: OpContext): { companyId: string; sub: string | undefined } 
 
 /** Activity is written to the log of the company that changed, also when staff change another company. */
 const inCompany = (caller: Caller, companyId: string): Caller => ({ ...caller, companyId });
-
-const permissionList = (v: unknown): PermissionName[] =>
-  Array.isArray(v) ? v.filter((p): p is PermissionName => typeof p === 'string' && isPermissionName(p)) : [];
 
 async function permissionsOf(companyId: string, member: StoredItem): Promise<PermissionName[]> {
   const own = permissionList(member.permissions);

@@ -1,5 +1,5 @@
 import type { Caller } from '../../shared/access/caller.ts';
-import { isPermissionName, type PermissionName } from '../../shared/access/permission-names.ts';
+import { type PermissionName, permissionList } from '../../shared/access/permission-names.ts';
 import { roleSchema } from '../../shared/schemas/company.ts';
 import { conflict, forbidden, notFound } from '../lib/errors.ts';
 import { parseOrThrow } from '../lib/validation.ts';
@@ -9,9 +9,6 @@ import { keys } from '../repositories/keys.ts';
 import { listRoles } from '../repositories/user-repository.ts';
 import { forgetCaller } from './caller-service.ts';
 import { GENERIC_OPERATIONS } from './resource-service.ts';
-
-const permissionList = (v: unknown): PermissionName[] =>
-  Array.isArray(v) ? v.filter((p): p is PermissionName => typeof p === 'string' && isPermissionName(p)) : [];
 
 /**
  * Nobody hands out more than they may: 'admin' only by staff, owner and administrator rights only by

@@ -23,3 +23,9 @@ export type RoutePermission = '*' | readonly PermissionName[];
 export function isPermissionName(value: string): value is PermissionName {
   return (PERMISSION_NAMES as readonly string[]).includes(value);
 }
+
+/** The permission names in a stored list, leaving out anything that is not one (a name since retired). */
+export const permissionList = (value: unknown): PermissionName[] =>
+  Array.isArray(value)
+    ? value.filter((p): p is PermissionName => typeof p === 'string' && isPermissionName(p))
+    : [];
