@@ -1,9 +1,9 @@
 import { DeleteCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { findResource } from '../../shared/system/resources.ts';
 import { documentClient } from '../adapters/dynamo.ts';
 import { config } from '../config.ts';
 import {
   type CollectionRef,
+  declaredRef,
   getItem,
   isConditionFailure,
   putItem,
@@ -18,21 +18,10 @@ import { keys } from './keys.ts';
  * each invoice found in it is an invoice item, and each invoice has one validation item with the same id.
  */
 
-function declared(name: string): CollectionRef & { name: string } {
-  const r = findResource(name);
-  if (!r) throw new Error(`The ${name} resource is not declared`);
-  return { name, pk: '', indexes: r.indexes ?? [], searchFields: r.searchFields };
-}
+export const invoicesRef = (companyId: string): CollectionRef => declaredRef('invoices', { companyId });
 
-export const invoicesRef = (companyId: string): CollectionRef => ({
-  ...declared('invoices'),
-  pk: keys.collection({ companyId }, 'invoices'),
-});
-
-export const validationsRef = (companyId: string): CollectionRef => ({
-  ...declared('invoice-validation'),
-  pk: keys.collection({ companyId }, 'invoice-validation'),
-});
+export const validationsRef = (companyId: string): CollectionRef =>
+  declaredRef('invoice-validation', { companyId });
 
 export const capturesRef = (companyId: string): CollectionRef => ({
   pk: keys.collection({ companyId }, 'invoice-capture'),

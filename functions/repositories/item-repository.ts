@@ -7,9 +7,10 @@ import {
   type QueryCommandInput,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
+import { findResource } from '../../shared/system/resources.ts';
 import { documentClient } from '../adapters/dynamo.ts';
 import { config } from '../config.ts';
-import { INDEX_NAMES, keys } from './keys.ts';
+import { INDEX_NAMES, keys, type Scope } from './keys.ts';
 
 export type StoredItem = Record<string, unknown> & { _id: string };
 
@@ -27,6 +28,13 @@ export interface CollectionRef {
   /** Fields with a generic index, in index order. */
   indexes: readonly string[];
   searchFields: readonly string[];
+}
+
+/** A declared resource's collection in a scope (a company's, or the global one), with its indexes. */
+export function declaredRef(name: string, scope: Scope): CollectionRef {
+  const decl = findResource(name);
+  if (!decl) throw new Error(`The ${name} resource is not declared`);
+  return { pk: keys.collection(scope, name), indexes: decl.indexes ?? [], searchFields: decl.searchFields };
 }
 
 export interface ListQuery {

@@ -1,6 +1,6 @@
-import { findResource } from '../../shared/system/resources.ts';
 import {
   type CollectionRef,
+  declaredRef,
   deleteRaw,
   getRaw,
   listItems,
@@ -12,15 +12,8 @@ import {
 import { keys } from './keys.ts';
 import { getProfile, putProfile, type UserProfile } from './user-repository.ts';
 
-function collectionRef(name: 'users' | 'companies' | 'roles', companyId?: string): CollectionRef {
-  const decl = findResource(name);
-  if (!decl) throw new Error(`The ${name} resource is not declared`);
-  return {
-    pk: keys.collection(companyId ? { companyId } : {}, name),
-    indexes: decl.indexes ?? [],
-    searchFields: decl.searchFields,
-  };
-}
+const collectionRef = (name: 'users' | 'companies' | 'roles', companyId?: string): CollectionRef =>
+  declaredRef(name, companyId ? { companyId } : {});
 
 /** A company's members: its `users` items, keyed by subject. */
 export async function listMemberships(companyId: string): Promise<StoredItem[]> {

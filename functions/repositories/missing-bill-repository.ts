@@ -1,17 +1,16 @@
-import { findResource } from '../../shared/system/resources.ts';
 import { putNewItems } from './import-batch-repository.ts';
-import { type CollectionRef, deleteRaw, listItems, putItemIf, type StoredItem } from './item-repository.ts';
+import {
+  type CollectionRef,
+  declaredRef,
+  deleteRaw,
+  listItems,
+  putItemIf,
+  type StoredItem,
+} from './item-repository.ts';
 import { keys } from './keys.ts';
 
-function collectionRef(name: 'accounts' | 'invoices' | 'notifications', companyId: string): CollectionRef {
-  const decl = findResource(name);
-  if (!decl) throw new Error(`The ${name} resource is not declared`);
-  return {
-    pk: keys.collection({ companyId }, name),
-    indexes: decl.indexes ?? [],
-    searchFields: decl.searchFields,
-  };
-}
+const collectionRef = (name: 'accounts' | 'invoices' | 'notifications', companyId: string): CollectionRef =>
+  declaredRef(name, { companyId });
 
 const EVERY = 100_000;
 

@@ -1,15 +1,14 @@
 import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { findResource } from '../../shared/system/resources.ts';
 import { documentClient } from '../adapters/dynamo.ts';
 import { config } from '../config.ts';
 import {
   type CollectionRef,
+  declaredRef,
   keyAttributes,
   listItems,
   type StoredItem,
   stripKeys,
 } from './item-repository.ts';
-import { keys } from './keys.ts';
 
 /**
  * Supplier templates are global reference data in the generic `templates` collection. Two more partitions
@@ -19,11 +18,7 @@ import { keys } from './keys.ts';
 const SLOTS_PK = 'G#template-slots';
 const PREVIEWS_PK = 'G#template-previews';
 
-export function templatesRef(): CollectionRef {
-  const decl = findResource('templates');
-  if (!decl) throw new Error('The templates resource is not declared');
-  return { pk: keys.collection({}, decl.name), indexes: decl.indexes ?? [], searchFields: decl.searchFields };
-}
+export const templatesRef = (): CollectionRef => declaredRef('templates', {});
 
 const isConditionFailure = (err: unknown) =>
   (err as { name?: string }).name === 'ConditionalCheckFailedException';
