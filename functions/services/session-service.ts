@@ -132,11 +132,14 @@ const myNotifications = async (ctx: OpContext): Promise<OpResult> => {
   const skip = Math.max(Number(ctx.query.skip ?? 0) || 0, 0);
   const mine = { userSub: ctx.caller.sub };
   const filters = seen.data === undefined ? mine : { ...mine, isSeen: seen.data === 'true' };
-  const page = await listItems(ref, { filters, limit, skip, descending: true });
-  const unseenCount =
+  const [page, unseen] = await Promise.all([
+    listItems(ref, { filters, limit, skip, descending: true }),
+    // Listing the unseen ones already counts them.
     seen.data === 'false'
-      ? page.total
-      : (await listItems(ref, { filters: { ...mine, isSeen: false }, limit: 0, skip: 0 })).total;
+      ? undefined
+      : listItems(ref, { filters: { ...mine, isSeen: false }, limit: 0, skip: 0 }),
+  ]);
+  const unseenCount = unseen ? unseen.total : page.total;
   return { body: { data: page.data, total: page.total, limit, skip, unseenCount } };
 };
 
