@@ -33,6 +33,9 @@ export const forbidden = (message = 'You do not have permission to do this') =>
 export const notFound = (message = 'Not found') => new ApiError(404, 'NOT_FOUND', message);
 export const routeNotFound = (method: string, path: string) =>
   new ApiError(404, 'ROUTE_NOT_FOUND', `No route for ${method} ${path}`);
+/** A call the route declares but refuses outright: the resource is only read here (`Allow: GET`). */
+export const readOnly = (message: string) =>
+  new ApiError(405, 'METHOD_NOT_ALLOWED', message, { headers: { Allow: 'GET' } });
 export const conflict = (message: string) => new ApiError(409, 'CONFLICT', message);
 export const payloadTooLarge = (limit: number) =>
   new ApiError(413, 'PAYLOAD_TOO_LARGE', `The request body is larger than ${limit} bytes`);

@@ -1,5 +1,5 @@
 import { findResource } from '../../shared/system/resources.ts';
-import { ApiError, badRequest, forbidden } from '../lib/errors.ts';
+import { badRequest, forbidden, readOnly } from '../lib/errors.ts';
 import { parseOrThrow, refuseOtherFields } from '../lib/validation.ts';
 import type { OpContext, Operations, OpResult } from '../middleware/api-context.ts';
 import { writeActivity } from './activity-service.ts';
@@ -24,7 +24,7 @@ export const INVOICE_CREATION_REFUSED =
 
 /** POST /invoices and POST /invoices/bulk: an invoice without its document, capture and validation is refused. */
 const create = async (): Promise<OpResult> => {
-  throw new ApiError(405, 'METHOD_NOT_ALLOWED', INVOICE_CREATION_REFUSED, { headers: { Allow: 'GET' } });
+  throw readOnly(INVOICE_CREATION_REFUSED);
 };
 
 /**

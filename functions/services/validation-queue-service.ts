@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { findResource } from '../../shared/system/resources.ts';
 import { publishToCompany } from '../adapters/live.ts';
 import { sendToQueue } from '../adapters/queue.ts';
-import { ApiError, badRequest, notFound } from '../lib/errors.ts';
+import { ApiError, badRequest, notFound, readOnly } from '../lib/errors.ts';
 import { parseOrThrow, refuseOtherFields } from '../lib/validation.ts';
 import type { OpContext, Operations, OpResult } from '../middleware/api-context.ts';
 import {
@@ -290,11 +290,8 @@ const bulkDelete = async (ctx: OpContext): Promise<OpResult> => {
 
 /** POST /invoice-validation and its bulk form: a validation is made by capture, upload or import only. */
 const create = async (): Promise<OpResult> => {
-  throw new ApiError(
-    405,
-    'METHOD_NOT_ALLOWED',
+  throw readOnly(
     'An invoice validation is made when its invoice is uploaded or imported, not created directly',
-    { headers: { Allow: 'GET' } },
   );
 };
 
