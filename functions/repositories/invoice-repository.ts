@@ -36,8 +36,11 @@ export const getCapture = (companyId: string, id: string) => getItem(capturesRef
 export const putInvoice = (companyId: string, item: StoredItem) => putItem(invoicesRef(companyId), item);
 export const putValidation = (companyId: string, item: StoredItem) =>
   putItem(validationsRef(companyId), item);
-export const putCapture = (companyId: string, item: StoredItem, opts: { mustNotExist?: boolean } = {}) =>
-  putItem(capturesRef(companyId), item, opts);
+export const putCapture = (companyId: string, item: StoredItem) => putItem(capturesRef(companyId), item);
+
+/** Writes a new capture; false when one with its id is there already (the same document announced again). */
+export const createCapture = (companyId: string, item: StoredItem): Promise<boolean> =>
+  putItemIf(capturesRef(companyId), item, { ConditionExpression: 'attribute_not_exists(pk)' });
 
 /** A capture that has sat in processing this long was abandoned by a crashed worker and may be taken again. */
 export const STALE_CLAIM_MS = 15 * 60 * 1000;

@@ -15,6 +15,7 @@ import {
   type CaptureProgress,
   claimCapture,
   claimFileDigest,
+  createCapture,
   getCapture,
   getInvoice,
   putCapture,
@@ -79,12 +80,7 @@ async function ensureCapture(companyId: string, captureId: string, fileName: str
     createdAt: now,
     updatedAt: now,
   };
-  try {
-    await putCapture(companyId, capture, { mustNotExist: true });
-  } catch (err) {
-    if ((err as { name?: string }).name !== 'ConditionalCheckFailedException') throw err;
-    return (await getCapture(companyId, captureId)) ?? capture;
-  }
+  if (!(await createCapture(companyId, capture))) return (await getCapture(companyId, captureId)) ?? capture;
   await putInvoice(companyId, {
     _id: captureId,
     companyId,

@@ -12,7 +12,13 @@ import { badRequest, conflict, formError, notFound } from '../lib/errors.ts';
 import { newId } from '../lib/ids.ts';
 import { parseOrThrow } from '../lib/validation.ts';
 import type { OpContext, Operations, OpResult } from '../middleware/api-context.ts';
-import { getCapture, getInvoice, putCapture, putInvoice } from '../repositories/invoice-repository.ts';
+import {
+  createCapture,
+  getCapture,
+  getInvoice,
+  putCapture,
+  putInvoice,
+} from '../repositories/invoice-repository.ts';
 import type { StoredItem } from '../repositories/item-repository.ts';
 import { applyValues, valueErrors } from './invoice-edit.ts';
 import { captureKey, MAX_CAPTURE_BYTES } from './invoice-records.ts';
@@ -69,23 +75,15 @@ export async function registerUpload(companyId: string, r: UploadRegistration): 
     createdAt: now,
     updatedAt: now,
   };
-  try {
-    await putCapture(
-      companyId,
-      {
-        _id: r.captureId,
-        ...common,
-        size: r.size,
-        contentType: r.contentType,
-        status: 'uploading',
-        invoiceIds: [r.captureId],
-      },
-      { mustNotExist: true },
-    );
-  } catch (err) {
-    if ((err as { name?: string }).name === 'ConditionalCheckFailedException') return;
-    throw err;
-  }
+  const created = await createCapture(companyId, {
+    _id: r.captureId,
+    ...common,
+    size: r.size,
+    contentType: r.contentType,
+    status: 'uploading',
+    invoiceIds: [r.captureId],
+  });
+  if (!created) return;
   await putInvoice(companyId, {
     _id: r.captureId,
     captureId: r.captureId,
