@@ -1,7 +1,14 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from '../adapters/dynamo.ts';
 import { config } from '../config.ts';
-import { deleteRaw, getRaw, putRaw, queryAll, type StoredItem } from './item-repository.ts';
+import {
+  deleteRaw,
+  getRaw,
+  isConditionFailure,
+  putRaw,
+  queryAll,
+  type StoredItem,
+} from './item-repository.ts';
 import { keys } from './keys.ts';
 
 /**
@@ -94,7 +101,7 @@ export async function takeCall(scope: string, bucket: string, limit: number, ttl
     );
     return true;
   } catch (err) {
-    if ((err as { name?: string }).name === 'ConditionalCheckFailedException') return false;
+    if (isConditionFailure(err)) return false;
     throw err;
   }
 }

@@ -4,6 +4,7 @@ import { config } from '../config.ts';
 import {
   type CollectionRef,
   declaredRef,
+  isConditionFailure,
   keyAttributes,
   listItems,
   type StoredItem,
@@ -19,9 +20,6 @@ const SLOTS_PK = 'G#template-slots';
 const PREVIEWS_PK = 'G#template-previews';
 
 export const templatesRef = (): CollectionRef => declaredRef('templates', {});
-
-const isConditionFailure = (err: unknown) =>
-  (err as { name?: string }).name === 'ConditionalCheckFailedException';
 
 export async function getTemplateItem(id: string): Promise<StoredItem | undefined> {
   const out = await documentClient().send(
