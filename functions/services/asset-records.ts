@@ -5,7 +5,12 @@ import { bucketName } from '../config.ts';
 import { conflict, notFound } from '../lib/errors.ts';
 import { newId } from '../lib/ids.ts';
 import { putIfUnchanged } from '../repositories/asset-repository.ts';
-import { type CollectionRef, getItem, type StoredItem } from '../repositories/item-repository.ts';
+import {
+  type CollectionRef,
+  declaredRef,
+  getItem,
+  type StoredItem,
+} from '../repositories/item-repository.ts';
 import { keys } from '../repositories/keys.ts';
 
 export function declaredResource(name: string): ResourceDecl {
@@ -15,14 +20,8 @@ export function declaredResource(name: string): ResourceDecl {
 }
 
 /** The company's collection of a declared resource, with its indexes and search fields. */
-export function resourceRef(companyId: string, name: string): CollectionRef {
-  const r = declaredResource(name);
-  return {
-    pk: keys.collection({ companyId }, name),
-    indexes: r.indexes ?? [],
-    searchFields: r.searchFields,
-  };
-}
+export const resourceRef = (companyId: string, name: string): CollectionRef =>
+  declaredRef(name, { companyId });
 
 export const assetsRef = (companyId: string) => resourceRef(companyId, 'assets');
 

@@ -1,17 +1,11 @@
-import { findResource } from '../../shared/system/resources.ts';
 import { presignGet } from '../adapters/s3.ts';
 import { bucketName } from '../config.ts';
 import { badRequest, forbidden, notFound } from '../lib/errors.ts';
 import type { OpContext, Operations, OpResult } from '../middleware/api-context.ts';
 import { type CollectionRef, getItem, listItems } from '../repositories/item-repository.ts';
 import { keys } from '../repositories/keys.ts';
+import { declaredResource } from './asset-records.ts';
 import { collectionOf, listQueryOf } from './resource-service.ts';
-
-function emailsResource() {
-  const r = findResource('emails');
-  if (!r) throw new Error('The emails resource is not declared');
-  return r;
-}
 
 /**
  * GET /emails: the company's capture inbox log, newest first. `unmatched=true` lists instead the mail
@@ -21,7 +15,7 @@ const listEmails = async (ctx: OpContext): Promise<OpResult> => {
   const { unmatched, ...query } = ctx.query;
   if (unmatched !== undefined && unmatched !== 'true' && unmatched !== 'false')
     throw badRequest('unmatched must be true or false');
-  const resource = emailsResource();
+  const resource = declaredResource('emails');
   let ref: CollectionRef = collectionOf(resource, ctx.caller);
   if (unmatched === 'true') {
     if (!ctx.caller.isAdmin) throw forbidden('Only staff can see e-mail that reached no company');
