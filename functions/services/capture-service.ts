@@ -172,8 +172,10 @@ export async function captureDocument(
   const capture = await ensureCapture(companyId, captureId, fileName, key);
   const ids = invoiceIdsOf(capture, captureId);
   // The object is in the store and its event in hand: the document waits for a worker.
-  await advanceCaptureStatus(companyId, captureId, 'queued');
-  await mirrorStatus(companyId, captureId, ids, 'queued', log);
+  await Promise.all([
+    advanceCaptureStatus(companyId, captureId, 'queued'),
+    mirrorStatus(companyId, captureId, ids, 'queued', log),
+  ]);
   if (!(await claimCapture(companyId, captureId, new Date()))) {
     log.info('capture already taken', { companyId, captureId, status: capture.status });
     return { companyId, captureId, status: 'skipped', invoiceIds: [], reason: 'Already captured' };
