@@ -6,6 +6,7 @@ import {
   UpdateTableCommand,
 } from '@aws-sdk/client-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cloneTree } from '../../infra/local/dynalite-speedups.ts';
 import { TABLE } from '../../shared/system/table.ts';
 import { startTestTable, type TestTable } from '../support/dynamo.ts';
 
@@ -132,5 +133,22 @@ describe('the local DynamoDB emulator with remembered parses and table descripti
     const body = await res.text();
     expect(body).toContain('TableNames');
     expect(Number(res.headers.get('x-amz-crc32'))).toBe(crc32(body));
+  });
+});
+
+describe('the copies handed to dynalite', () => {
+  it('are deep: changing a copy leaves the remembered tree as it was', () => {
+    const tree = {
+      expression: { type: 'or', args: [{ type: '<>', args: [['deleted'], { BOOL: true }] }, null] },
+      pathHeads: { deleted: true },
+      count: 2,
+    };
+    const copy = cloneTree(tree);
+    expect(copy).toEqual(tree);
+    (copy.expression.args[0] as { args: unknown[] }).args.push('changed');
+    copy.pathHeads.deleted = false;
+    expect(tree.expression.args[0]).toEqual({ type: '<>', args: [['deleted'], { BOOL: true }] });
+    expect(tree.pathHeads.deleted).toBe(true);
+    expect(Array.isArray(copy.expression.args)).toBe(true);
   });
 });
