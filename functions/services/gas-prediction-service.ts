@@ -6,15 +6,23 @@ import {
 } from '../../shared/domain/gas-prediction.ts';
 import { convertQuantity } from '../../shared/schemas/account-rules.ts';
 import {
+  GAS_METER_CHOICES_LIMIT,
+  type GasMeterChoice,
+  type GasMeterChoices,
   type GasPrediction,
   type GasPredictionMonth,
+  gasMeterChoicesQuerySchema,
   gasPredictionSchema,
   UTIL_MESSAGES,
 } from '../../shared/schemas/util-staff.ts';
 import { formError } from '../lib/errors.ts';
 import { parseOrThrow } from '../lib/validation.ts';
 import type { OpContext, Operations, OpResult } from '../middleware/api-context.ts';
+import { getCompany } from '../repositories/company-repository.ts';
 import { listAccountMonths } from '../repositories/consumption-repository.ts';
+import { declaredRef, listItems } from '../repositories/item-repository.ts';
+import { keys } from '../repositories/keys.ts';
+import { getItems } from '../repositories/portfolio-repository.ts';
 import { getAccount } from './account-links.ts';
 import { monthsBetween } from './gridfetch-service.ts';
 
@@ -49,9 +57,56 @@ function daysInside(month: string, start: string, end: string): number {
   return (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000 + 1;
 }
 
+/**
+ * The company a call is about: the one named (staff may name any live company), else the caller's own.
+ * A company that does not exist is refused by name, rather than passing as one with no meters.
+ */
+async function companyOf(ctx: OpContext, named: string | undefined): Promise<string> {
+  if (!named) return ctx.caller.companyId;
+  const company = await getCompany(named);
+  if (!company || company.deleted === true) throw formError({ companyId: UTIL_MESSAGES.companyNotFound });
+  return company._id;
+}
+
+const str = (v: unknown): string | undefined => (typeof v === 'string' && v.length > 0 ? v : undefined);
+
+/** GET /util/gas-prediction-accounts: the company's live gas meters with their sites, for the tool's choice. */
+const meterChoices = async (ctx: OpContext): Promise<OpResult> => {
+  const query = parseOrThrow(gasMeterChoicesQuerySchema, ctx.query ?? {});
+  const companyId = await companyOf(ctx, query.companyId);
+  const gas = await listItems(declaredRef('accounts', { companyId }), {
+    filters: { type: 'gas' },
+    limit: GAS_METER_CHOICES_LIMIT,
+    skip: 0,
+  });
+  const assetIds = gas.data.map((a) => str(a.assetId)).filter((id): id is string => id !== undefined);
+  const sites = await getItems(keys.collection({ companyId }, 'assets'), assetIds);
+  const data: GasMeterChoice[] = gas.data.map((a) => {
+    const assetId = str(a.assetId);
+    const site = assetId ? sites.get(assetId) : undefined;
+    const siteName = site && site.deleted !== true ? str(site.siteName) : undefined;
+    const meterPointNumber = str(a.meterPointNumber);
+    const status = str(a.status);
+    return {
+      _id: a._id,
+      name: str(a.name) ?? meterPointNumber ?? a._id,
+      ...(meterPointNumber ? { meterPointNumber } : {}),
+      ...(status ? { status } : {}),
+      ...(assetId ? { assetId } : {}),
+      ...(siteName ? { siteName } : {}),
+    };
+  });
+  data.sort(
+    (a, b) =>
+      (a.siteName ?? '').localeCompare(b.siteName ?? '', 'en-GB') || a.name.localeCompare(b.name, 'en-GB'),
+  );
+  const answer: GasMeterChoices = { data, total: gas.total, limit: GAS_METER_CHOICES_LIMIT, skip: 0 };
+  return { body: answer };
+};
+
 const predict = async (ctx: OpContext): Promise<OpResult> => {
   const body = parseOrThrow(gasPredictionSchema, ctx.body ?? {});
-  const companyId = body.companyId ?? ctx.caller.companyId;
+  const companyId = await companyOf(ctx, body.companyId);
   const account = await getAccount(companyId, body.accountId);
   if (!account) throw formError({ accountId: UTIL_MESSAGES.accountNotFound });
   if (account.type !== 'gas') throw formError({ accountId: UTIL_MESSAGES.notGas });
@@ -119,4 +174,7 @@ const predict = async (ctx: OpContext): Promise<OpResult> => {
   return { body: answer };
 };
 
-export const GAS_PREDICTION_OPERATIONS: Operations = { 'gas.prediction': predict };
+export const GAS_PREDICTION_OPERATIONS: Operations = {
+  'gas.prediction': predict,
+  'gas.meterChoices': meterChoices,
+};

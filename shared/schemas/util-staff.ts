@@ -149,6 +149,32 @@ function nextYears(date: string, years: number): string {
   return `${Number(date.slice(0, 4)) + years}${date.slice(4, 7)}`;
 }
 
+/** At most this many gas meters are offered at once: far more than a company's estate holds. */
+export const GAS_METER_CHOICES_LIMIT = 1000;
+
+/**
+ * GET /util/gas-prediction-accounts: the gas meters the tool may predict, of one company (by default the
+ * caller's), sorted by site and name; at most GAS_METER_CHOICES_LIMIT of them, `total` says how many there are.
+ */
+export const gasMeterChoicesQuerySchema = z.object({ companyId: idSchema.optional() });
+
+/** A gas meter as the tool offers it: enough to tell it from the company's others. */
+export interface GasMeterChoice {
+  _id: string;
+  name: string;
+  meterPointNumber?: string;
+  status?: string;
+  assetId?: string;
+  siteName?: string;
+}
+
+export interface GasMeterChoices {
+  data: GasMeterChoice[];
+  total: number;
+  limit: number;
+  skip: number;
+}
+
 export interface GasPredictionMonth {
   month: string;
   /** Days of the month inside the period. */

@@ -7,6 +7,7 @@ import { recordGridFetch } from '../../functions/repositories/staff-repository.t
 import { type PublicDataFakes, startPublicDataFakes } from '../../infra/local/fakes/public-data-server.ts';
 import type {
   AssetCertificate,
+  GasMeterChoices,
   GasPrediction,
   GlobalStats,
   GridfetchUsageReport,
@@ -109,6 +110,7 @@ describe('staff only', () => {
         ['POST', '/util/gridfetch-loa'],
         ['GET', '/util/global-stats'],
         ['POST', '/util/gas-prediction-data'],
+        ['GET', `/util/gas-prediction-accounts?companyId=${w.demoId}`],
       ] as const) {
         const res = await api({ method, path, token, body: method === 'POST' ? {} : undefined });
         expect(res.status, `${method} ${path}`).toBe(403);
@@ -390,6 +392,27 @@ describe('gas prediction', () => {
       source: i === history.length - 1 ? 'estimate' : 'invoice',
     }));
     await putAccountMonths(w.demoId, id.gas as string, months);
+    id.boldGas = await created(api, owner, '/accounts', {
+      type: 'gas',
+      assetId: id.bold,
+      name: 'Bold Street Gas',
+      meterPointNumber: '7512345678',
+    });
+    id.deletedGas = await created(api, owner, '/accounts', {
+      type: 'gas',
+      assetId: id.bold,
+      name: 'Old Gas',
+    });
+    await api({ method: 'DELETE', path: `/accounts/${id.deletedGas}`, token: owner });
+    const wakefield = await created(api, outsider, '/assets', {
+      siteName: 'Wakefield 42',
+      entityId: id.northwindEntity,
+    });
+    id.northwindGas = await created(api, outsider, '/accounts', {
+      type: 'gas',
+      assetId: wakefield,
+      name: 'Wakefield Gas',
+    });
   });
 
   const predict = (body: Record<string, unknown>) =>
@@ -424,6 +447,69 @@ describe('gas prediction', () => {
     expect(p.months[2]?.days).toBe(15);
     expect(p.totalKwh).toBe(p.months.reduce((s, m) => s + m.predictedKwh, 0));
     expect(p.history.map((h) => h.month)).not.toContain(monthsAgo(1));
+  });
+
+  it("offers a company's live gas meters with their sites, and none of another company", async () => {
+    const choices = (companyId?: string) =>
+      api({
+        method: 'GET',
+        path: `/util/gas-prediction-accounts${companyId ? `?companyId=${companyId}` : ''}`,
+        token: staff,
+      });
+    const demo = await choices(w.demoId);
+    expect(demo.status, JSON.stringify(demo.body)).toBe(200);
+    const offered = demo.body as unknown as GasMeterChoices;
+    // By site, then by name; the electricity meter and the deleted gas meter are not offered.
+    expect(offered.data).toEqual([
+      expect.objectContaining({
+        _id: id.boldGas,
+        name: 'Bold Street Gas',
+        meterPointNumber: '7512345678',
+        assetId: id.bold,
+        siteName: '17 Bold Street',
+      }),
+      expect.objectContaining({
+        _id: id.gas,
+        name: 'Aldgate Gas',
+        assetId: id.aldgate,
+        siteName: 'Aldgate House',
+      }),
+    ]);
+    expect(offered.total).toBe(2);
+    // The staff member's own company is the default.
+    expect((await choices()).body).toEqual(demo.body);
+    const northwind = (await choices(w.otherId)).body as unknown as GasMeterChoices;
+    expect(northwind.data.map((c) => c._id)).toEqual([id.northwindGas]);
+
+    const unknown = await choices('0123456789abcdef01234567');
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.formMessages).toEqual({ companyId: 'No such company' });
+    const malformed = await choices('not-an-id');
+    expect(malformed.status).toBe(400);
+    expect(malformed.body.formMessages).toEqual({ companyId: 'Must be a valid id' });
+  });
+
+  it('refuses a meter that is unknown, deleted, of another company, or of a company that does not exist', async () => {
+    const period = { startDate: `${thisMonth}-01`, endDate: `${thisMonth}-28`, degreeDays };
+    for (const [accountId, companyId] of [
+      ['0123456789abcdef01234567', w.demoId],
+      [id.deletedGas, w.demoId],
+      // Another company's gas meter, asked for as the demo company's or as the caller's own.
+      [id.northwindGas, w.demoId],
+      [id.northwindGas, undefined],
+      // The demo company's gas meter, asked for as another company's.
+      [id.gas, w.otherId],
+    ] as const) {
+      const res = await predict({ accountId, ...(companyId ? { companyId } : {}), ...period });
+      expect(res.status, `${accountId} of ${companyId}`).toBe(400);
+      expect(res.body.formMessages, `${accountId} of ${companyId}`).toEqual({ accountId: 'No such account' });
+    }
+    const noCompany = await predict({ accountId: id.gas, companyId: '0123456789abcdef01234567', ...period });
+    expect(noCompany.status).toBe(400);
+    expect(noCompany.body.formMessages).toEqual({ companyId: 'No such company' });
+    const badId = await predict({ accountId: 'Aldgate Gas', ...period });
+    expect(badId.status).toBe(400);
+    expect(badId.body.formMessages).toEqual({ accountId: 'Must be a valid id' });
   });
 
   it('says which degree days are missing, and refuses accounts that are not gas', async () => {

@@ -27,6 +27,14 @@ const UTILITY_ROUTES: readonly HttpRoute[] = [
   { method: 'POST', path: '/util/gridfetch-loa', fn: 'util', op: 'gridfetch.loa', permission: STAFF },
   { method: 'GET', path: '/util/global-stats', fn: 'util', op: 'stats.global', permission: STAFF },
   { method: 'POST', path: '/util/gas-prediction-data', fn: 'util', op: 'gas.prediction', permission: STAFF },
+  // The gas meters of a company that the prediction tool offers to choose from.
+  {
+    method: 'GET',
+    path: '/util/gas-prediction-accounts',
+    fn: 'util',
+    op: 'gas.meterChoices',
+    permission: STAFF,
+  },
   // The EPC certificates of the sites the caller may read.
   {
     method: 'GET',
