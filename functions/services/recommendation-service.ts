@@ -1,5 +1,6 @@
 import { recommendationSchema } from '../../shared/schemas/portfolio.ts';
 import { forbidden, formError, notFound } from '../lib/errors.ts';
+import { applyPatch } from '../lib/item-patch.ts';
 import { parseOrThrow } from '../lib/validation.ts';
 import type { OpContext, Operations, OpResult } from '../middleware/api-context.ts';
 import { getItem, putItem, type StoredItem } from '../repositories/item-repository.ts';
@@ -66,10 +67,7 @@ const getGlobal = async (ctx: OpContext): Promise<OpResult> => ({ body: await gl
 
 const updateGlobal = async (ctx: OpContext): Promise<OpResult> => {
   const item = await globalForRoute(ctx, 'write');
-  const patch = parseOrThrow(editable.partial(), ctx.body ?? {});
-  const given = ctx.body && typeof ctx.body === 'object' ? Object.keys(ctx.body) : [];
-  const changes = Object.fromEntries(Object.entries(patch).filter(([k]) => given.includes(k)));
-  const next = { ...item, ...changes, updatedAt: new Date().toISOString() };
+  const next = { ...applyPatch(item, editable, ctx.body ?? {}), updatedAt: new Date().toISOString() };
   await putItem(ref(ctx.caller.companyId), next, { mustExist: true });
   return { body: next };
 };

@@ -7,6 +7,7 @@ import { findResource, type ResourceDecl } from '../../shared/system/resources.t
 import type { HttpRoute } from '../../shared/system/routes.ts';
 import { badRequest, forbidden, formError, notFound } from '../lib/errors.ts';
 import { newId } from '../lib/ids.ts';
+import { applyPatch } from '../lib/item-patch.ts';
 import { parseOrThrow } from '../lib/validation.ts';
 import type { OpContext, Operations, OpResult } from '../middleware/api-context.ts';
 import {
@@ -237,10 +238,8 @@ const bulk = async (ctx: OpContext): Promise<OpResult> => {
 const update = async (ctx: OpContext): Promise<OpResult> => {
   const resource = resourceOf(ctx.route);
   const existing = await loadForRoute(ctx, resource, ctx.params.id as string, 'write');
-  const patch = parseOrThrow(resourceSchema(resource.name).partial(), ctx.body);
   const next: StoredItem = {
-    ...existing,
-    ...stripDefaults(patch, ctx.body),
+    ...applyPatch(existing, resourceSchema(resource.name), ctx.body),
     updatedAt: new Date().toISOString(),
   };
   refineOrThrow(resource, next);
@@ -251,12 +250,6 @@ const update = async (ctx: OpContext): Promise<OpResult> => {
   await writeActivity(ctx.caller, { type: 'update', model: resource.name, modelId: existing._id });
   return { body: next };
 };
-
-/** A partial schema still fills defaults for absent fields; a PATCH must change only the fields it names. */
-function stripDefaults(patch: Record<string, unknown>, body: unknown): Record<string, unknown> {
-  const given = body && typeof body === 'object' ? Object.keys(body) : [];
-  return Object.fromEntries(Object.entries(patch).filter(([k]) => given.includes(k)));
-}
 
 const remove = async (ctx: OpContext): Promise<OpResult> => {
   const resource = resourceOf(ctx.route);
@@ -338,8 +331,7 @@ const subUpdate = async (ctx: OpContext): Promise<OpResult> => {
   const ref = subCollectionOf(resource, ctx.caller, parent._id, sub);
   const existing = await getItem(ref.pk, ctx.params.subId as string);
   if (!existing || existing.deleted === true) throw notFound();
-  const patch = parseOrThrow(subSchema.partial(), ctx.body);
-  const next = { ...existing, ...stripDefaults(patch, ctx.body), updatedAt: new Date().toISOString() };
+  const next = { ...applyPatch(existing, subSchema, ctx.body), updatedAt: new Date().toISOString() };
   await putItem(ref, next, { mustExist: true });
   return { body: next };
 };

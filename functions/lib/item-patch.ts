@@ -1,0 +1,56 @@
+import type * as z from 'zod';
+import { formError } from './errors.ts';
+import { formMessagesOf } from './validation.ts';
+
+/**
+ * A field a stored item may lack: its schema takes "absent" and fills nothing in, and does not already
+ * take null as a value of its own (such a field keeps storing the null it is sent).
+ */
+function isClearable(field: z.ZodType): boolean {
+  const absent = field.safeParse(undefined);
+  return absent.success && absent.data === undefined && !field.safeParse(null).success;
+}
+
+/**
+ * The schema a PATCH body is checked against: every field may be left out, and an optional field may
+ * be null, which clears it. A required field sent as null still fails, as "This field is required".
+ */
+function patchSchemaOf(schema: z.ZodObject): z.ZodObject {
+  const clearable = Object.fromEntries(
+    Object.entries(schema.shape)
+      .filter(([, field]) => isClearable(field))
+      .map(([k, field]) => [k, field.nullable()]),
+  );
+  return schema.extend(clearable).partial();
+}
+
+/**
+ * `existing` with a PATCH body applied: only the fields the body names change (a partial schema would
+ * otherwise fill defaults for the rest), and an optional field sent as null is removed from the item,
+ * since a form can only say "I emptied this" with a value.
+ */
+export function applyPatch<T extends Record<string, unknown>>(
+  existing: T,
+  schema: z.ZodObject,
+  body: unknown,
+): T {
+  const fields: Record<string, unknown> =
+    body && typeof body === 'object' && !Array.isArray(body) ? { ...body } : {};
+  const given = Object.keys(fields);
+  const result = patchSchemaOf(schema).safeParse(body);
+  if (!result.success) {
+    const messages = formMessagesOf(result.error);
+    // A field refused for null is one that cannot be cleared, whatever its type's own wording.
+    for (const k of given) if (fields[k] === null && messages[k]) messages[k] = 'This field is required';
+    throw formError(messages);
+  }
+  const patch = result.data;
+  const next: Record<string, unknown> = { ...existing };
+  for (const [k, value] of Object.entries(patch)) {
+    if (!given.includes(k)) continue;
+    const field = schema.shape[k];
+    if (value === null && field && isClearable(field)) delete next[k];
+    else next[k] = value;
+  }
+  return next as T;
+}
