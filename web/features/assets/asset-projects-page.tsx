@@ -17,6 +17,7 @@ import useSWR from 'swr';
 import { FormPanel } from '../../components/form-panel.tsx';
 import { EmptyPanel, ErrorPanel, LoadingPanel } from '../../components/page-state.tsx';
 import { useApi } from '../../lib/app-context.tsx';
+import { clearedFields } from '../../lib/cleared-fields.ts';
 import { formatDate, formatNumber } from '../../lib/format.ts';
 import { useFormValues } from '../../lib/use-form-values.ts';
 import { type AssetView, type ListPage, type ProjectView, useRefresh } from './api.ts';
@@ -128,7 +129,7 @@ function ProjectForm({ asset, project }: { asset: AssetView; project?: ProjectVi
     };
     const saved = await form.run(() =>
       project
-        ? api.patch<ProjectView>(`/projects/${project._id}`, body)
+        ? api.patch<ProjectView>(`/projects/${project._id}`, { ...clearedFields(v, project), ...body })
         : api.post<ProjectView>('/projects', { ...body, assetId: asset._id }),
     );
     if (!saved) return;

@@ -4,6 +4,7 @@ import useSWR from 'swr';
 import { FormPanel } from '../../components/form-panel.tsx';
 import { ListPanel } from '../../components/list-panel.tsx';
 import { useApi } from '../../lib/app-context.tsx';
+import { clearedFields } from '../../lib/cleared-fields.ts';
 import { formatDate, formatNumber } from '../../lib/format.ts';
 import { useFormValues } from '../../lib/use-form-values.ts';
 import type { AssetView, ListPage } from './api.ts';
@@ -56,11 +57,12 @@ function Tenants({ asset }: { asset: AssetView }) {
   }
 
   async function save() {
-    const body = Object.fromEntries(
+    const filled = Object.fromEntries(
       Object.entries(values)
         .filter(([, value]) => value.trim() !== '')
         .map(([k, value]) => [k, k === 'floorArea' ? Number(value) : value]),
     );
+    const body = editing ? { ...clearedFields(values, editing), ...filled } : filled;
     const send = () => (editing ? api.patch(`${path}/${editing._id}`, body) : api.post(path, body));
     if (await form.run(send)) {
       setEditing(null);

@@ -19,6 +19,7 @@ import { FormPanel } from '../../components/form-panel.tsx';
 import { ListPanel } from '../../components/list-panel.tsx';
 import { LoadingPanel } from '../../components/page-state.tsx';
 import { useApi } from '../../lib/app-context.tsx';
+import { clearedFields } from '../../lib/cleared-fields.ts';
 import { type FormFailure, formFailureOf } from '../../lib/form-errors.ts';
 import { formatNumber } from '../../lib/format.ts';
 import { useFormValues } from '../../lib/use-form-values.ts';
@@ -134,7 +135,10 @@ function EditRecommendation({ id, onDone }: { id: string; onDone: () => void }) 
       onCancel={onDone}
       onSubmit={async (values) => {
         try {
-          await api.patch(`/recommendations/global/${id}`, bodyOf(values));
+          await api.patch(`/recommendations/global/${id}`, {
+            ...clearedFields(values, data),
+            ...bodyOf(values),
+          });
           await mutate(isRecommendationKey);
           onDone();
           return null;
