@@ -20,6 +20,9 @@ export type PermissionName = (typeof PERMISSION_NAMES)[number];
 /** '*' lets any signed-in user in; a list needs any one of its permissions; an empty list admits admins only. */
 export type RoutePermission = '*' | readonly PermissionName[];
 
+/** Who may list a company's people (and its roles): the browser asks only when the API would answer. */
+export const USERS_LIST: readonly PermissionName[] = ['company_owner', 'company_user', 'company_user_full'];
+
 export function isPermissionName(value: string): value is PermissionName {
   return (PERMISSION_NAMES as readonly string[]).includes(value);
 }

@@ -1,4 +1,4 @@
-import type { PermissionName, RoutePermission } from '../access/permission-names.ts';
+import { type PermissionName, type RoutePermission, USERS_LIST } from '../access/permission-names.ts';
 import type { AuthKind } from '../access/route-rules.ts';
 import type { HttpFunctionName } from './functions.ts';
 import { findResource, type ItemType, RESOURCES, type ResourceDecl } from './resources.ts';
@@ -227,7 +227,6 @@ const route = (
 
 // The key route permissions of 01 §6 that these calls need.
 const COMPANY_ADMIN: readonly PermissionName[] = ['company_admin'];
-const USERS_LIST: readonly PermissionName[] = ['company_owner', 'company_user', 'company_user_full'];
 const BILLING: readonly PermissionName[] = ['company_admin', 'bill_validation', 'bill_validation_v2'];
 const STAFF: RoutePermission = [];
 const OWN = { sessionOnly: true, profile: true } as const;

@@ -1,4 +1,6 @@
 import useSWR, { useSWRConfig } from 'swr';
+import { USERS_LIST } from '../../../shared/access/permission-names.ts';
+import { type AccessSubject, canUseRoute } from '../../../shared/access/route-access.ts';
 import type { BoundingBox } from '../../../shared/capture/textract.ts';
 import { type ApiClient, ApiError } from '../../lib/api-client.ts';
 import type { InvoiceError, PolledInvoice } from './upload-state.ts';
@@ -178,9 +180,15 @@ export interface UserOption {
 }
 export const useSupplierOptions = () =>
   useSWR<ListPage<SupplierOption>>(invoiceKeys.suppliers, { shouldRetryOnError: false });
-/** Company members for assignment; people who may not list them can still assign themselves. */
-export const useUserOptions = (companyId: string) =>
-  useSWR<ListPage<UserOption> | UserOption[]>(invoiceKeys.users(companyId), { shouldRetryOnError: false });
+/**
+ * Company members for assignment; people who may not list them (a bill validator) are not sent to ask, and
+ * can still assign themselves.
+ */
+export const useUserOptions = (companyId: string, access: AccessSubject) =>
+  useSWR<ListPage<UserOption> | UserOption[]>(
+    canUseRoute(USERS_LIST, access) ? invoiceKeys.users(companyId) : null,
+    { shouldRetryOnError: false },
+  );
 
 export const usersOf = (answer: ListPage<UserOption> | UserOption[] | undefined): UserOption[] =>
   Array.isArray(answer) ? answer : (answer?.data ?? []);

@@ -77,8 +77,8 @@ function Actions({
   const api = useApi();
   const navigate = useNavigate();
   const refresh = useRefreshInvoices();
-  const { me, company } = useSession();
-  const users = usersOf(useUserOptions(company._id).data);
+  const { me, company, access } = useSession();
+  const users = usersOf(useUserOptions(company._id, access).data);
   const { busy, run } = useAction();
   const id = validation?._id ?? invoice.invoiceValidationId ?? invoice._id;
   const calls = bulk(api);

@@ -63,8 +63,8 @@ interface UserNames {
 
 /** Who may be assigned: the company's people when the user may list them, else at least the user. */
 function useUserNames(): UserNames {
-  const { me, company } = useSession();
-  const { data } = useUserOptions(company._id);
+  const { me, company, access } = useSession();
+  const { data } = useUserOptions(company._id, access);
   const users = usersOf(data);
   const names = new Map(users.map((u) => [u.userSub, u.name || u.email || u.userSub]));
   names.set(me.sub, `${me.name ?? me.email ?? 'Me'} (me)`);
