@@ -192,3 +192,29 @@ describe('an account’s invoices', () => {
     );
   }, 120_000);
 });
+
+describe('a bill validator', () => {
+  it('works the queues without a call the API refuses, and may assign to themselves', async () => {
+    const own = await (await browser.newContext()).newPage();
+    const refused: string[] = [];
+    own.on('response', (r) => {
+      if (r.url().includes('/api/') && r.status() === 403) refused.push(`${r.request().method()} ${r.url()}`);
+    });
+    await signIn(own, stack.origin, 'validator@demo.test', '/invoice-validation/failed');
+    const filter = own.getByLabel('Assigned to');
+    await filter.waitFor({ timeout: 20_000 });
+    await own
+      .getByRole('table', { name: 'Invoices' })
+      .or(own.getByText(/^No invoices in /))
+      .first()
+      .waitFor();
+    await own.waitForLoadState('networkidle');
+    const choices = await filter.locator('option').allTextContents();
+    // Only the validator themselves besides 'Anyone': the company's people are not theirs to list.
+    expect(choices).toHaveLength(2);
+    expect(choices[0]).toBe('Anyone');
+    expect(choices[1]).toMatch(/\(me\)$/);
+    expect(refused).toEqual([]);
+    await own.context().close();
+  }, 90_000);
+});
