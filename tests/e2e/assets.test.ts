@@ -137,6 +137,15 @@ describe('editing what a site records', () => {
     expect(await page.getByRole('row', { name: /Harbour Legal LLP/ }).count()).toBe(1);
     expect(await page.getByRole('button', { name: 'Add tenant' }).isVisible()).toBe(true);
 
+    await page.getByRole('button', { name: 'Edit Harbour Legal LLP' }).click();
+    await page.getByLabel('Unit').fill('');
+    await page.getByRole('button', { name: 'Save tenant' }).click();
+    await expect.poll(() => tenant.textContent(), { timeout: 15_000 }).not.toContain('Floors 2 and 3');
+    await page.reload();
+    await expect.poll(() => tenant.isVisible(), { timeout: 15_000 }).toBe(true);
+    expect(await tenant.textContent()).not.toContain('Floor');
+    expect(await tenant.textContent()).toContain('450 m²');
+
     await tabs.getByRole('link', { name: 'Manage' }).click();
     const adding = page.locator('form', { has: page.getByRole('button', { name: 'Add status' }) });
     await adding.getByLabel('Status').selectOption('inactive');
