@@ -298,14 +298,6 @@ describe('staff tools', () => {
       })
       .toBe(true);
 
-    await page.goto(`${stack.origin}/admin/tools/gas-prediction`);
-    const gas = page.getByRole('form', { name: 'Gas prediction' });
-    await gas.getByLabel('Heating degree days').fill('2025-01 310\nJanuary 280');
-    await gas.getByRole('button', { name: 'Predict' }).click();
-    await expect
-      .poll(() => gas.getByText('Not a month and a number: January 280').isVisible(), { timeout: 10_000 })
-      .toBe(true);
-
     await page.goto(`${stack.origin}/admin/gridfetch/usage`);
     await page.getByRole('heading', { name: 'Grid data usage' }).waitFor({ timeout: 15_000 });
     await expect
@@ -316,5 +308,64 @@ describe('staff tools', () => {
         { timeout: 15_000 },
       )
       .toBe(1);
+  });
+
+  it("predicts a gas meter picked from the chosen company's gas meters", async () => {
+    page.setDefaultTimeout(15_000);
+    // A company with no meters at all, to see what the tool offers for one.
+    const gasless = `Gasless Estates ${Date.now()}`;
+    await signIn(page, stack.origin, 'admin@voltfolio.test', '/companies/create');
+    await page.getByRole('textbox', { name: /^Company name/ }).fill(gasless);
+    await page.getByRole('button', { name: 'Create company' }).click();
+    await page
+      .getByRole('table', { name: 'Companies' })
+      .getByRole('row', { name: new RegExp(gasless) })
+      .waitFor();
+
+    await page.goto(`${stack.origin}/admin/tools/gas-prediction`);
+    const gas = page.getByRole('form', { name: 'Gas prediction' });
+    await gas.getByLabel('Heating degree days').fill('2025-01 310\nJanuary 280');
+    await gas.getByRole('button', { name: 'Predict' }).click();
+    await expect
+      .poll(() => gas.getByText('Not a month and a number: January 280').isVisible(), { timeout: 10_000 })
+      .toBe(true);
+    expect(await gas.getByText('Choose a gas meter').isVisible()).toBe(true);
+
+    const meter = gas.getByRole('combobox', { name: 'Gas meter' });
+    await gas.getByLabel('Company').selectOption({ label: gasless });
+    await gas.getByText('This company has no gas meters.').waitFor();
+    expect(await meter.isDisabled()).toBe(true);
+
+    // The meter is picked from the chosen company's gas meters, found by its site's name.
+    await gas.getByLabel('Company').selectOption({ label: 'Demo Estates Ltd' });
+    await expect.poll(() => meter.isEnabled(), { timeout: 15_000 }).toBe(true);
+    await meter.fill('aldgate');
+    const options = page.getByRole('listbox').getByRole('option');
+    await expect
+      .poll(() => options.allTextContents(), { timeout: 15_000 })
+      .toEqual([expect.stringMatching(/^Aldgate House Gas · MPRN \d{6,11}Aldgate House$/)]);
+    await options.first().click();
+    expect(await meter.inputValue()).toMatch(/^Aldgate House Gas · MPRN \d+$/);
+
+    // Degree days for the two years learnt from and the two months predicted.
+    const now = new Date();
+    const monthAt = (n: number) => {
+      const d = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + n, 1));
+      return `${d.getUTCFullYear()}-${String(d.getUTCMonth() + 1).padStart(2, '0')}`;
+    };
+    const HDD = [390, 330, 300, 220, 140, 60, 25, 30, 80, 190, 290, 360];
+    const lines = Array.from({ length: 26 }, (_, i) => {
+      const month = monthAt(i - 24);
+      return `${month} ${HDD[Number(month.slice(5)) - 1]}`;
+    });
+    const nextMonth = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 2, 0));
+    await gas.getByLabel('Start date').fill(`${monthAt(0)}-01`);
+    await gas.getByLabel('End date').fill(`${monthAt(1)}-${String(nextMonth.getUTCDate()).padStart(2, '0')}`);
+    await gas.getByLabel('Heating degree days').fill(lines.join('\n'));
+    await gas.getByRole('button', { name: 'Predict' }).click();
+    const predicted = page.getByRole('table', { name: 'Predicted months' });
+    await expect.poll(() => predicted.isVisible(), { timeout: 15_000 }).toBe(true);
+    expect(await predicted.getByRole('row').count()).toBe(3);
+    await visible(new RegExp(`^[\\d,]+ kWh predicted from ${monthAt(0)}-01 to ${monthAt(1)}-\\d{2}\\.`));
   });
 });

@@ -16,6 +16,7 @@ import type { GasPrediction } from '../../../shared/schemas/util-staff.ts';
 import { FormPanel } from '../../components/form-panel.tsx';
 import { useApi } from '../../lib/app-context.tsx';
 import { formatNumber } from '../../lib/format.ts';
+import { GasMeterSelect } from './gas-meter-select.tsx';
 import { CompanySelect, fieldError, useStaffForm } from './staff-form.tsx';
 
 const FIELDS = ['accountId', 'companyId', 'startDate', 'endDate', 'degreeDays', 'historyMonths'];
@@ -52,15 +53,18 @@ export function GasPredictionPage() {
 
   async function predict() {
     const parsed = parseDegreeDays(degreeDays);
+    const fields: Record<string, string> = {};
+    if (!accountId) fields.accountId = 'Choose a gas meter';
     if (parsed.bad.length > 0) {
-      setFailure({
-        fields: { degreeDays: `Not a month and a number: ${parsed.bad.slice(0, 3).join('; ')}` },
-      });
+      fields.degreeDays = `Not a month and a number: ${parsed.bad.slice(0, 3).join('; ')}`;
+    }
+    if (Object.keys(fields).length > 0) {
+      setFailure({ fields });
       return;
     }
     const sent = await run(async () => {
       const body = {
-        accountId: accountId.trim(),
+        accountId,
         ...(companyId ? { companyId } : {}),
         startDate,
         endDate,
@@ -87,15 +91,18 @@ export function GasPredictionPage() {
           <CompanySelect
             value={companyId}
             error={f.companyId}
-            onChange={setCompanyId}
+            onChange={(id) => {
+              // A meter of one company is never one of another's.
+              setCompanyId(id);
+              setAccountId('');
+            }}
             noneLabel="My own company"
           />
-          <TextInput
-            label="Gas account id"
-            required
+          <GasMeterSelect
+            companyId={companyId}
             value={accountId}
             error={f.accountId}
-            onChange={(e) => setAccountId(e.currentTarget.value)}
+            onChange={setAccountId}
           />
           <TextInput
             label="Start date"
