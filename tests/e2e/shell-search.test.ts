@@ -58,6 +58,23 @@ describe('global search', () => {
 });
 
 describe('the notification bell', () => {
+  it('shares the dashboard’s fetch of the latest unseen: one call at load, not one each', async () => {
+    const calls: string[] = [];
+    const count = (r: { url(): string; method(): string }) => {
+      if (r.method() === 'GET' && r.url().includes('/api/users/me/notifications?isSeen=false'))
+        calls.push(r.url());
+    };
+    page.on('request', count);
+    await page.goto(`${stack.origin}/`);
+    await page.getByText('Latest notifications').waitFor({ state: 'visible', timeout: 15_000 });
+    const bell = page.getByRole('button', { name: /^Notifications \(\d+ unseen\)$/ });
+    await bell.waitFor({ state: 'visible', timeout: 10_000 });
+    // Past the bell's own first fetch (1 s after load).
+    await page.waitForTimeout(2500);
+    page.off('request', count);
+    expect(calls).toHaveLength(1);
+  });
+
   it('empties when Dismiss All is used, and stays empty after a reload', async () => {
     await page.goto(`${stack.origin}/`);
     const bell = page.getByRole('button', { name: /^Notifications \(\d+ unseen\)$/ });

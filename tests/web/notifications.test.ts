@@ -1,8 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { pageCount } from '../../web/features/notifications/notifications-page.tsx';
 import {
+  joinNotificationSchedule,
   LATEST_UNSEEN,
   notificationsKey,
+  type SharedSchedule,
   scheduleNotificationFetches,
 } from '../../web/lib/notifications-api.ts';
 
@@ -67,5 +69,59 @@ describe('the notification calls', () => {
     expect(pageCount(0)).toBe(1);
     expect(pageCount(20)).toBe(1);
     expect(pageCount(21)).toBe(2);
+  });
+});
+
+describe('when the dashboard and the bell both show the latest unseen', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  const TEN_MINUTES = 10 * 60 * 1000;
+  const join = (schedules: Map<string, SharedSchedule>, firstAfterMs: number, fetchNow = vi.fn()) => ({
+    fetchNow,
+    leave: joinNotificationSchedule('latest', fetchNow, { firstAfterMs, everyMs: TEN_MINUTES }, schedules),
+  });
+
+  it('fetches the list once at load and once every 10 minutes, not once for each', () => {
+    const schedules = new Map<string, SharedSchedule>();
+    const fetches = vi.fn();
+    join(schedules, 1000, fetches); // the bell
+    join(schedules, 0, fetches); // the dashboard, opened at the same time
+    vi.advanceTimersByTime(0);
+    expect(fetches).toHaveBeenCalledTimes(1);
+    vi.advanceTimersByTime(2000);
+    expect(fetches).toHaveBeenCalledTimes(1);
+    vi.advanceTimersByTime(TEN_MINUTES);
+    expect(fetches).toHaveBeenCalledTimes(2);
+  });
+
+  it('keeps fetching for the bell after the dashboard is left, and stops when both are gone', () => {
+    const schedules = new Map<string, SharedSchedule>();
+    const fetches = vi.fn();
+    const bell = join(schedules, 1000, fetches);
+    const dashboard = join(schedules, 0, fetches);
+    vi.advanceTimersByTime(0);
+    dashboard.leave();
+    dashboard.leave();
+    vi.advanceTimersByTime(TEN_MINUTES);
+    expect(fetches).toHaveBeenCalledTimes(2);
+    bell.leave();
+    vi.advanceTimersByTime(3 * TEN_MINUTES);
+    expect(fetches).toHaveBeenCalledTimes(2);
+    expect(schedules.size).toBe(0);
+  });
+
+  it('lets a later bell join the running schedule without a fetch of its own', () => {
+    const schedules = new Map<string, SharedSchedule>();
+    const fetches = vi.fn();
+    join(schedules, 0, fetches);
+    vi.advanceTimersByTime(5000);
+    join(schedules, 1000, fetches);
+    vi.advanceTimersByTime(5000);
+    expect(fetches).toHaveBeenCalledTimes(1);
   });
 });

@@ -68,20 +68,76 @@ export function scheduleNotificationFetches(
   };
 }
 
+export interface SharedSchedule {
+  users: number;
+  firstAfterMs: number;
+  fired: boolean;
+  stop: () => void;
+}
+
+const SHARED_SCHEDULES = new Map<string, SharedSchedule>();
+
+/**
+ * Everyone who shows the same page of the list (the dashboard widget and the header bell both show the 5
+ * latest unseen) shares one schedule, so the list is fetched once per tick, not once per user of it. The
+ * schedule starts with its earliest user's first fetch: the dashboard's at once serves the bell too.
+ */
+export function joinNotificationSchedule(
+  key: string,
+  fetchNow: () => void,
+  { firstAfterMs, everyMs }: { firstAfterMs: number; everyMs: number },
+  schedules: Map<string, SharedSchedule> = SHARED_SCHEDULES,
+): () => void {
+  const start = (first: number): SharedSchedule => {
+    const shared: SharedSchedule = { users: 0, firstAfterMs: first, fired: false, stop: () => undefined };
+    shared.stop = scheduleNotificationFetches(
+      () => {
+        shared.fired = true;
+        fetchNow();
+      },
+      { firstAfterMs: first, everyMs },
+    );
+    schedules.set(key, shared);
+    return shared;
+  };
+  let shared = schedules.get(key);
+  if (!shared) shared = start(firstAfterMs);
+  else if (!shared.fired && firstAfterMs < shared.firstAfterMs) {
+    // A user who wants the list sooner than the schedule's first fetch moves that fetch forward.
+    const { users } = shared;
+    shared.stop();
+    shared = start(firstAfterMs);
+    shared.users = users;
+  }
+  shared.users++;
+  let left = false;
+  return () => {
+    if (left) return;
+    left = true;
+    const current = schedules.get(key);
+    if (!current) return;
+    current.users--;
+    if (current.users > 0) return;
+    current.stop();
+    schedules.delete(key);
+  };
+}
+
 /**
  * One page of the user's notifications, fetched on the schedule of 01 §7. `delayed` is for the
  * header bell: its first fetch waits 1 second so it does not compete with the page's own first calls.
  * Where the list is the content the user opened (the notifications page, the dashboard widget) the
- * first fetch is at once; every use then refreshes every 10 minutes.
+ * first fetch is at once; every use then refreshes every 10 minutes, once per page of the list however
+ * many parts of the screen show it.
  */
 export function useNotifications(query: NotificationQuery = {}, options: { delayed?: boolean } = {}) {
   const key = notificationsKey(query);
   const { mutate } = useSWRConfig();
   const firstAfterMs = options.delayed ? NOTIFICATIONS_FIRST_FETCH_MS : 0;
-  // A new key (another page of the list) starts a new schedule.
+  // A new key (another page of the list) joins that key's schedule.
   useEffect(
     () =>
-      scheduleNotificationFetches(() => void mutate(key), {
+      joinNotificationSchedule(key, () => void mutate(key), {
         firstAfterMs,
         everyMs: NOTIFICATIONS_REFRESH_MS,
       }),
