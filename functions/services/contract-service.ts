@@ -4,10 +4,12 @@ import {
   contractCreateSchema,
   contractRateTypesSchema,
   contractUpdateSchema,
+  uploadedFileSchema,
 } from '../../shared/schemas/account-contracts.ts';
 import { ACCOUNT_MESSAGES } from '../../shared/schemas/account-rules.ts';
 import { badRequest } from '../lib/errors.ts';
 import { newId } from '../lib/ids.ts';
+import { applyPatch } from '../lib/item-patch.ts';
 import { parseOrThrow } from '../lib/validation.ts';
 import type { OpContext, Operations, OpResult } from '../middleware/api-context.ts';
 import { getItem, listItems, type StoredItem } from '../repositories/item-repository.ts';
@@ -29,7 +31,7 @@ function pageParam(value: string | undefined, fallback: number, max: number): nu
 async function fieldErrors(data: {
   startDate?: string;
   endDate?: string;
-  supplierId?: string | null;
+  supplierId?: string | undefined;
 }): Promise<Record<string, string>> {
   const errors: Record<string, string> = {};
   if (data.startDate && data.endDate && data.endDate < data.startDate)
@@ -85,19 +87,24 @@ const update = async (ctx: OpContext): Promise<OpResult> => {
   const account = await routeAccount(ctx.caller, ctx.params.id);
   const companyId = ctx.caller.companyId;
   const existing = await loadContract(companyId, account._id, ctx.params.contractId);
-  const { file, ...patch } = parseOrThrow(contractUpdateSchema, ctx.body ?? {});
-  const given = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined));
-  const next: StoredItem = { ...existing, ...given, updatedAt: new Date().toISOString() };
-  if (patch.supplierId === null) delete next.supplierId;
+  const next: StoredItem = {
+    ...applyPatch(existing, contractUpdateSchema, ctx.body ?? {}),
+    updatedAt: new Date().toISOString(),
+  };
   throwIfAny(
     await fieldErrors({
       startDate: String(next.startDate),
       endDate: String(next.endDate),
-      supplierId: patch.supplierId,
+      // Only a supplier the patch names is looked up: a stored one was checked when it was set.
+      supplierId:
+        typeof next.supplierId === 'string' && next.supplierId !== existing.supplierId
+          ? next.supplierId
+          : undefined,
     }),
   );
-  if (file === null) delete next.file;
-  else if (file) next.file = await verifyContractPdf(companyId, account._id, file);
+  // The stored file object survives a patch as it was, so a different one is the upload the patch attaches.
+  if (next.file && next.file !== existing.file)
+    next.file = await verifyContractPdf(companyId, account._id, uploadedFileSchema.parse(next.file));
   await saveContract(companyId, account._id, next);
   await writeActivity(ctx.caller, { type: 'update', model: 'contracts', modelId: existing._id });
   return { body: contractView(next) };

@@ -11,6 +11,7 @@ import { presignGet, presignPut } from '../adapters/s3.ts';
 import { bucketName } from '../config.ts';
 import { forbidden, notFound } from '../lib/errors.ts';
 import { newId } from '../lib/ids.ts';
+import { applyPatch } from '../lib/item-patch.ts';
 import { parseOrThrow } from '../lib/validation.ts';
 import type { OpContext, Operations, OpResult } from '../middleware/api-context.ts';
 import { getItem, listItems, putItem, type StoredItem } from '../repositories/item-repository.ts';
@@ -117,9 +118,9 @@ const submit = async (ctx: OpContext): Promise<OpResult> => {
 /** PUT /readings/{id}/edit-submission: changes a submitted reading, checked as a new one would be. */
 const editSubmission = async (ctx: OpContext): Promise<OpResult> => {
   const existing = await loadReading(ctx.caller, ctx.params.id, 'write');
-  const { photoKey, ...patch } = parseOrThrow(readingEditSchema, ctx.body ?? {});
-  const given = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined));
-  const next: StoredItem = { ...existing, ...given, updatedAt: new Date().toISOString() };
+  const body = ctx.body ?? {};
+  const { photoKey, ...next } = applyPatch(existing, readingEditSchema, body);
+  next.updatedAt = new Date().toISOString();
   const accountId = String(existing.accountId);
   throwIfAny(
     readingFieldErrors(
@@ -127,8 +128,9 @@ const editSubmission = async (ctx: OpContext): Promise<OpResult> => {
       await otherReadings(ctx.caller, accountId, existing._id),
     ),
   );
-  if (photoKey === null) delete next.photo;
-  else if (photoKey) next.photo = await verifyReadingPhoto(ctx.caller.companyId, accountId, photoKey);
+  if (typeof body === 'object' && 'photoKey' in body && body.photoKey === null) delete next.photo;
+  else if (typeof photoKey === 'string')
+    next.photo = await verifyReadingPhoto(ctx.caller.companyId, accountId, photoKey);
   await putItem(collectionOf(readingsResource(), ctx.caller), next, { mustExist: true });
   await writeActivity(ctx.caller, { type: 'update', model: 'readings', modelId: existing._id });
   return { body: readingView(next) };

@@ -22,19 +22,11 @@ export const CONTRACT_MESSAGES = {
 /** POST /accounts/{id}/contracts: the contract and, optionally, the PDF uploaded for it. */
 export const contractCreateSchema = contractSchema.extend({ file: uploadedFileSchema.optional() });
 
-/** PATCH /accounts/{id}/contracts/{contractId}: the fields to change; `file: null` removes the PDF. */
-export const contractUpdateSchema = z.object({
-  name: contractSchema.shape.name.optional(),
-  reference: contractSchema.shape.reference,
-  supplierId: contractSchema.shape.supplierId.nullable(),
-  startDate: contractSchema.shape.startDate.optional(),
-  endDate: contractSchema.shape.endDate.optional(),
-  status: z.enum(['active', 'inactive']).optional(),
-  isRenewable: z.boolean().optional(),
-  notes: contractSchema.shape.notes,
-  rateTypes: z.array(contractRateTypeSchema).max(50).optional(),
-  file: uploadedFileSchema.nullable().optional(),
-});
+/**
+ * PATCH /accounts/{id}/contracts/{contractId}: the create body, applied as a patch (functions/lib/item-patch.ts):
+ * every field may be left out, and an optional one sent as null is cleared (`file: null` removes the PDF).
+ */
+export const contractUpdateSchema = contractCreateSchema;
 
 /** POST /accounts/{id}/contracts/upload: asks for a presigned PUT for a PDF. */
 export const contractUploadSchema = z.object({

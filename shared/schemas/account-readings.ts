@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { idSchema, isoDate, nonEmpty } from './common.ts';
+import { idSchema, nonEmpty } from './common.ts';
 import { readingSchema } from './portfolio.ts';
 
 export const READING_PHOTO_TYPES = ['image/jpeg', 'image/png'] as const;
@@ -23,14 +23,14 @@ export const readingSubmitSchema = readingSchema.extend({
   photoKey: z.string().max(500).optional(),
 });
 
-/** PUT /readings/{id}/edit-submission: the fields to change; `photoKey: null` removes the photo. */
-export const readingEditSchema = z.object({
-  date: isoDate.optional(),
-  value: readingSchema.shape.value.optional(),
-  isEstimate: z.boolean().optional(),
-  comment: readingSchema.shape.comment,
-  photoKey: z.string().max(500).nullable().optional(),
-});
+/**
+ * PUT /readings/{id}/edit-submission: the fields a reading's owner may change, applied as a patch
+ * (functions/lib/item-patch.ts): any may be left out, and an optional one sent as null is cleared
+ * (`photoKey: null` removes the photo).
+ */
+export const readingEditSchema = readingSchema
+  .pick({ date: true, value: true, isEstimate: true, comment: true })
+  .extend({ photoKey: z.string().max(500).optional() });
 
 export interface ReadingView {
   _id: string;

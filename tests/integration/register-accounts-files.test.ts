@@ -152,6 +152,67 @@ describe('contracts', () => {
     expect((await w.api({ method: 'GET', path: base, token: owner })).status).toBe(404);
   });
 
+  it('clears an optional field sent as null and keeps the rest, but refuses to clear a required one', async () => {
+    const created = await w.api({
+      method: 'POST',
+      path: `/accounts/${accountId}/contracts`,
+      token: owner,
+      body: {
+        ...CONTRACT,
+        reference: 'C-2001',
+        notes: 'Break clause at 24 months',
+        isRenewable: true,
+        supplierId: w.supplierId,
+        file: await uploadContractFile(accountId, minimalPdf(), 'signed.pdf'),
+      },
+    });
+    const base = `/accounts/${accountId}/contracts/${created.body._id}`;
+    const cleared = await w.api({
+      method: 'PATCH',
+      path: base,
+      token: owner,
+      body: { name: 'EDF renewed', reference: null, notes: null },
+    });
+    expect(cleared.status).toBe(200);
+    const got = await w.api({ method: 'GET', path: base, token: owner });
+    expect(got.body).not.toHaveProperty('reference');
+    expect(got.body).not.toHaveProperty('notes');
+    expect(got.body).toMatchObject({
+      name: 'EDF renewed',
+      startDate: CONTRACT.startDate,
+      endDate: CONTRACT.endDate,
+      isRenewable: true,
+      supplierId: w.supplierId,
+      file: { name: 'signed.pdf' },
+    });
+
+    const replaced = await w.api({
+      method: 'PATCH',
+      path: base,
+      token: owner,
+      body: { file: await uploadContractFile(accountId, minimalPdf(), 'countersigned.pdf') },
+    });
+    expect(replaced.body.file).toMatchObject({ name: 'countersigned.pdf' });
+    await w.api({ method: 'PATCH', path: base, token: owner, body: { supplierId: null, file: null } });
+    const bare = await w.api({ method: 'GET', path: base, token: owner });
+    expect(bare.body).not.toHaveProperty('supplierId');
+    expect(bare.body).toMatchObject({ name: 'EDF renewed', file: null });
+
+    for (const body of [
+      { name: null, endDate: null },
+      { name: '', endDate: null },
+    ]) {
+      const refused = await w.api({ method: 'PATCH', path: base, token: owner, body });
+      expect(refused.status, JSON.stringify(body)).toBe(400);
+      expect(refused.body.formMessages).toEqual({
+        name: 'This field is required',
+        endDate: 'This field is required',
+      });
+    }
+    const kept = await w.api({ method: 'GET', path: base, token: owner });
+    expect(kept.body).toMatchObject({ name: 'EDF renewed', endDate: CONTRACT.endDate });
+  });
+
   it('answers 404 to another company for an account’s contracts and their uploads', async () => {
     const outsider = w.token('outsider');
     const upload = await w.api({
@@ -296,5 +357,58 @@ describe('readings', () => {
     const mine = await w.api({ method: 'GET', path: `/readings?accountId=${accountId}`, token: owner });
     const id = (mine.body.data as { _id: string }[])[0]?._id;
     expect((await w.api({ method: 'GET', path: `/readings/${id}/photo`, token: outsider })).status).toBe(404);
+  });
+
+  it('clears a comment sent as null on an edit, keeping the rest, but refuses to clear the date or value', async () => {
+    const photo = await w.api({
+      method: 'POST',
+      path: '/readings/photo',
+      token: owner,
+      body: { accountId, fileName: 'meter.jpg', contentType: 'image/jpeg' },
+    });
+    await putTo(String(photo.body.uploadUrl), JPEG_BYTES, 'image/jpeg');
+    const submitted = await w.api({
+      method: 'POST',
+      path: '/readings/submit',
+      token: owner,
+      body: {
+        accountId,
+        date: '2025-03-31',
+        value: 12_000,
+        isEstimate: true,
+        comment: 'Read from the bill',
+        photoKey: photo.body.key,
+      },
+    });
+    const path = `/readings/${submitted.body._id}`;
+    const edited = await w.api({
+      method: 'PUT',
+      path: `${path}/edit-submission`,
+      token: owner,
+      body: { value: 12_100, comment: null },
+    });
+    expect(edited.status).toBe(200);
+    const got = await w.api({ method: 'GET', path, token: owner });
+    expect(got.body).not.toHaveProperty('comment');
+    expect(got.body).toMatchObject({ date: '2025-03-31', value: 12_100, isEstimate: true, hasPhoto: true });
+
+    const refused = await w.api({
+      method: 'PUT',
+      path: `${path}/edit-submission`,
+      token: owner,
+      body: { date: null, value: null, comment: 'Too late' },
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.formMessages).toEqual({
+      date: 'This field is required',
+      value: 'This field is required',
+    });
+    const kept = await w.api({ method: 'GET', path, token: owner });
+    expect(kept.body).toMatchObject({ date: '2025-03-31', value: 12_100 });
+    expect(kept.body).not.toHaveProperty('comment');
+
+    await w.api({ method: 'PUT', path: `${path}/edit-submission`, token: owner, body: { photoKey: null } });
+    const noPhoto = await w.api({ method: 'GET', path, token: owner });
+    expect(noPhoto.body).toMatchObject({ hasPhoto: false, value: 12_100 });
   });
 });

@@ -4,6 +4,7 @@ import { CONTRACT_MESSAGES, type ContractView } from '../../../shared/schemas/ac
 import type { AccountView } from '../../../shared/schemas/account-views.ts';
 import { FormPanel } from '../../components/form-panel.tsx';
 import { useApi } from '../../lib/app-context.tsx';
+import { clearedFields } from '../../lib/cleared-fields.ts';
 import { putWithProgress } from '../../lib/upload.ts';
 import { useFormValues } from '../../lib/use-form-values.ts';
 import { SupplierField } from './account-fields.tsx';
@@ -66,6 +67,7 @@ export function ContractForm({
         };
         if (contract) {
           await api.patch(`/accounts/${account._id}/contracts/${contract._id}`, {
+            ...clearedFields({ reference, notes }, contract),
             ...body,
             supplierId: supplierId || null,
           });

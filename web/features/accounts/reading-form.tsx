@@ -5,6 +5,7 @@ import type { AccountView } from '../../../shared/schemas/account-views.ts';
 import { SingleDateField } from '../../components/date-range-presets.tsx';
 import { FormPanel } from '../../components/form-panel.tsx';
 import { useApi } from '../../lib/app-context.tsx';
+import { clearedFields } from '../../lib/cleared-fields.ts';
 import { putWithProgress } from '../../lib/upload.ts';
 import { useFormValues } from '../../lib/use-form-values.ts';
 import { todayIso } from './api.ts';
@@ -68,7 +69,11 @@ export function ReadingForm({
           ...(comment.trim() ? { comment: comment.trim() } : {}),
           ...(photoKey ? { photoKey } : {}),
         };
-        if (reading) await api.put(`/readings/${reading._id}/edit-submission`, body);
+        if (reading)
+          await api.put(`/readings/${reading._id}/edit-submission`, {
+            ...clearedFields({ comment }, reading),
+            ...body,
+          });
         else await api.post('/readings/submit', { ...body, accountId: account._id });
         onDone();
       },
