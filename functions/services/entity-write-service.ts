@@ -6,6 +6,7 @@ import { entitySchema } from '../../shared/schemas/portfolio.ts';
 import { findResource } from '../../shared/system/resources.ts';
 import { ApiError, forbidden, formError, notFound } from '../lib/errors.ts';
 import { newId } from '../lib/ids.ts';
+import { applyPatch } from '../lib/item-patch.ts';
 import { parseOrThrow } from '../lib/validation.ts';
 import type { OpContext, Operations, OpResult } from '../middleware/api-context.ts';
 import { type CollectionRef, listItems, putItem, type StoredItem } from '../repositories/item-repository.ts';
@@ -125,16 +126,14 @@ function checkMove(h: EntityHierarchy, caller: Caller, id: string, parentId: str
   checkParent(h, caller, parentId);
 }
 
-async function change(ctx: OpContext, patch: Record<string, unknown>, given: readonly string[]) {
+/** Saves `existing` as `apply` changes it; a different parentEntityId moves it, checked as a move. */
+async function change(ctx: OpContext, apply: (existing: StoredItem) => StoredItem) {
   const h = await loadHierarchy(ctx.caller.companyId);
   const existing = writable(h, ctx.caller, ctx.params.id as string);
-  const moving =
-    given.includes('parentEntityId') && (patch.parentEntityId ?? null) !== (existing.parentEntityId ?? null);
-  if (moving)
-    checkMove(h, ctx.caller, existing._id, (patch.parentEntityId as string | null | undefined) ?? null);
-  const changes = Object.fromEntries(Object.entries(patch).filter(([k]) => given.includes(k)));
-  const next: StoredItem = { ...existing, ...changes, updatedAt: new Date().toISOString() };
-  if (given.includes('parentEntityId')) next.parentEntityId = patch.parentEntityId ?? null;
+  const next: StoredItem = { ...apply(existing), updatedAt: new Date().toISOString() };
+  next.parentEntityId = next.parentEntityId ?? null;
+  const moving = next.parentEntityId !== (existing.parentEntityId ?? null);
+  if (moving) checkMove(h, ctx.caller, existing._id, next.parentEntityId as string | null);
   await save(ctx, next, 'update');
   await writeActivity(ctx.caller, {
     type: moving ? 'move' : 'update',
@@ -145,17 +144,17 @@ async function change(ctx: OpContext, patch: Record<string, unknown>, given: rea
   return { body: next };
 }
 
-/** PATCH /entities/{id}: the generic update; a new parentEntityId moves the entity, cycles refused. */
-const update = async (ctx: OpContext): Promise<OpResult> => {
-  const patch = parseOrThrow(entitySchema.partial(), ctx.body);
-  const given = ctx.body && typeof ctx.body === 'object' ? Object.keys(ctx.body) : [];
-  return change(ctx, patch, given);
-};
+/**
+ * PATCH /entities/{id}: the generic update; a new parentEntityId moves the entity, cycles refused. An
+ * optional field sent as null (companyNumber, address) is removed; the address is replaced as a whole.
+ */
+const update = async (ctx: OpContext): Promise<OpResult> =>
+  change(ctx, (existing) => applyPatch(existing, entitySchema, ctx.body ?? {}));
 
 /** POST /entities/{id}/move { parentEntityId }: places the entity under another one, or at the top. */
 const move = async (ctx: OpContext): Promise<OpResult> => {
   const body = parseOrThrow(z.object({ parentEntityId: idSchema.nullable() }), ctx.body);
-  return change(ctx, body, ['parentEntityId']);
+  return change(ctx, (existing) => ({ ...existing, parentEntityId: body.parentEntityId }));
 };
 
 /** DELETE /entities/{id}: refused while subsidiaries or assets would be left without their entity. */

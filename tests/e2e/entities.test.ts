@@ -145,3 +145,34 @@ describe('moving an entity', () => {
     expect(await subsidiariesOf(OFFICES)).toContain(RETAIL);
   });
 });
+
+describe('editing an entity', () => {
+  it('empties the company number and address fields, and after a reload they stay empty', async () => {
+    await signIn(page, stack.origin, 'owner@demo.test', '/entities');
+    const link = page.getByRole('link', { name: 'Demo Estates Logistics Ltd', exact: true }).first();
+    await link.waitFor({ timeout: 15_000 });
+    const edit = `${stack.origin}/entities/${((await link.getAttribute('href')) ?? '').split('/')[2]}/edit`;
+    const field = (label: string) => page.getByLabel(label);
+    const save = async () => {
+      await page.getByRole('button', { name: 'Save' }).click();
+      await page.waitForURL(/\/structure$/, { timeout: 15_000 });
+      await page.goto(edit);
+      await expect.poll(() => field('Legal name').inputValue(), { timeout: 15_000 }).not.toBe('');
+    };
+
+    await page.goto(edit);
+    await expect.poll(() => field('Company number').inputValue(), { timeout: 15_000 }).toBe('10458832');
+    await field('Company number').fill('');
+    await field('Postcode').fill('');
+    await save();
+    expect(await field('Company number').inputValue()).toBe('');
+    expect(await field('Postcode').inputValue()).toBe('');
+    expect(await field('Street address').inputValue()).toBe('40 Gracechurch Street');
+
+    for (const label of ['Street address', 'Town or city', 'Region', 'Country']) await field(label).fill('');
+    await save();
+    for (const label of ['Street address', 'Town or city', 'Region', 'Postcode', 'Country'])
+      expect(await field(label).inputValue(), label).toBe('');
+    expect(await field('Legal name').inputValue()).toBe('Demo Estates Logistics Ltd');
+  });
+});

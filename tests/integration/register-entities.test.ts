@@ -212,6 +212,49 @@ describe('the new-entity wizard', () => {
   });
 });
 
+describe('editing an entity', () => {
+  it('clears the company number or address sent as null and keeps the rest, but never the legal name', async () => {
+    const id = await created(api, owner, '/entities', {
+      legalName: 'Demo Estates Student Ltd',
+      companyNumber: '09876543',
+      parentEntityId: ids.group,
+      address: { streetAddress: '1 Broad Street', locality: 'Bristol', postCode: 'BS1 2EN' },
+    });
+    const path = `/entities/${id}`;
+    const get = async () => (await api({ method: 'GET', path, token: owner })).body;
+
+    const cleared = await api({ method: 'PATCH', path, token: owner, body: { companyNumber: null } });
+    expect(cleared.status).toBe(200);
+    const afterNumber = await get();
+    expect(afterNumber).not.toHaveProperty('companyNumber');
+    expect(afterNumber).toMatchObject({
+      legalName: 'Demo Estates Student Ltd',
+      parentEntityId: ids.group,
+      address: { streetAddress: '1 Broad Street', locality: 'Bristol', postCode: 'BS1 2EN' },
+    });
+
+    // The address is replaced as a whole, so a field left out of it is gone.
+    await api({
+      method: 'PATCH',
+      path,
+      token: owner,
+      body: { address: { streetAddress: '1 Broad Street', locality: 'Bristol' } },
+    });
+    expect((await get()).address).toEqual({ streetAddress: '1 Broad Street', locality: 'Bristol' });
+    await api({ method: 'PATCH', path, token: owner, body: { address: null } });
+    const bare = await get();
+    expect(bare).not.toHaveProperty('address');
+    expect(bare).toMatchObject({ legalName: 'Demo Estates Student Ltd', parentEntityId: ids.group });
+
+    for (const body of [{ legalName: null }, { legalName: '  ' }]) {
+      const refused = await api({ method: 'PATCH', path, token: owner, body });
+      expect(refused.status, JSON.stringify(body)).toBe(400);
+      expect(refused.body.formMessages).toEqual({ legalName: 'This field is required' });
+    }
+    expect((await get()).legalName).toBe('Demo Estates Student Ltd');
+  });
+});
+
 describe('moving an entity within the tree', () => {
   it('refuses to move an entity under itself or one of its subsidiaries, and leaves it where it was', async () => {
     for (const parentEntityId of [ids.Retail, ids.shops]) {

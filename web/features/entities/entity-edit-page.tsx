@@ -13,7 +13,13 @@ import {
   withoutField,
 } from '../../lib/form-errors.ts';
 import { type Entity, isEntityKey, useStructure } from './api.ts';
-import { AddressFields, DetailsFields, type EntityDraft, entityBody, ParentField } from './entity-fields.tsx';
+import {
+  AddressFields,
+  DetailsFields,
+  type EntityDraft,
+  entityEditBody,
+  ParentField,
+} from './entity-fields.tsx';
 import { EntityLayout } from './entity-layout.tsx';
 
 const draftOf = (e: Entity): EntityDraft => ({
@@ -51,7 +57,7 @@ function EditForm({ entity }: { entity: Entity }) {
     }
     setBusy('save');
     try {
-      const body = entityBody(draft);
+      const body = entityEditBody(draftOf(entity), draft);
       // Moving is only asked for when the parent changed, so an unchanged form never re-checks the tree.
       if ((entity.parentEntityId ?? '') === draft.parentEntityId) delete body.parentEntityId;
       await api.patch<Entity>(`/entities/${entity._id}`, body);

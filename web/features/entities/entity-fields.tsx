@@ -1,5 +1,6 @@
 import { Group, NativeSelect, Stack, TextInput } from '@mantine/core';
 import type { EntityNode } from '../../../shared/schemas/register.ts';
+import { clearedFields } from '../../lib/cleared-fields.ts';
 import { entityOptions } from './api.ts';
 
 /** What the wizard and the edit page ask about an entity; empty strings stand for empty fields. */
@@ -37,6 +38,20 @@ export function entityBody(d: EntityDraft): Record<string, unknown> {
     ...(d.companyNumber.trim() ? { companyNumber: d.companyNumber.trim() } : {}),
     parentEntityId: d.parentEntityId || null,
     ...(Object.keys(address).length > 0 ? { address } : {}),
+  };
+}
+
+/**
+ * The PATCH body for an edited draft: as entityBody, with a field the user emptied sent as null so the
+ * server removes it. The address goes as a whole, so only an address emptied entirely needs the null.
+ */
+export function entityEditBody(before: EntityDraft, d: EntityDraft): Record<string, unknown> {
+  const body = entityBody(d);
+  const addressEmptied = body.address === undefined && ADDRESS_FIELDS.some((k) => before[k].trim() !== '');
+  return {
+    ...clearedFields({ companyNumber: d.companyNumber }, before),
+    ...(addressEmptied ? { address: null } : {}),
+    ...body,
   };
 }
 
