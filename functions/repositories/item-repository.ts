@@ -17,9 +17,16 @@ export type StoredItem = Record<string, unknown> & { _id: string };
 /** Attributes that exist only for the table's keys and indexes: never returned to callers. */
 const KEY_ATTRIBUTES = ['pk', 'sk', 'gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk', 'searchText'] as const;
 
+const KEY_ATTRIBUTE_SET: ReadonlySet<string> = new Set(KEY_ATTRIBUTES);
+
+/**
+ * Built by copying the other attributes rather than deleting the keys from a copy: `delete` turns an object
+ * into a slow dictionary, and every list answer then sorts, spreads and serialises such objects (about twice
+ * the time for a page of sites).
+ */
 export function stripKeys(item: Record<string, unknown>): StoredItem {
-  const out: Record<string, unknown> = { ...item };
-  for (const k of KEY_ATTRIBUTES) delete out[k];
+  const out: Record<string, unknown> = {};
+  for (const k of Object.keys(item)) if (!KEY_ATTRIBUTE_SET.has(k)) out[k] = item[k];
   return out as StoredItem;
 }
 

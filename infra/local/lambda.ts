@@ -10,6 +10,8 @@ export type Handler = (event: unknown, context: Context) => unknown;
 export interface LoadedFunction {
   decl: FunctionDecl;
   handler: Handler;
+  /** Lambda names a log stream per execution environment, not per invocation: one per loaded function. */
+  logStreamName?: string;
 }
 
 export interface FunctionLoad {
@@ -38,7 +40,11 @@ export async function loadFunctions(repoRoot: string): Promise<FunctionLoad> {
         const mod: unknown = await import(pathToFileURL(join(repoRoot, decl.entry)).href);
         const handler = (mod as { handler?: unknown }).handler;
         if (typeof handler !== 'function') throw new Error(`${decl.entry} exports no handler function`);
-        loaded.set(decl.name, { decl, handler: handler as Handler });
+        loaded.set(decl.name, {
+          decl,
+          handler: handler as Handler,
+          logStreamName: logStreamName(new Date()),
+        });
       } catch (err) {
         failed.set(decl.name, err instanceof Error ? err.message : String(err));
       }
@@ -57,6 +63,7 @@ export function lambdaContext(
   decl: FunctionDecl,
   deadline: number,
   requestId: string = randomUUID(),
+  streamName: string = logStreamName(new Date()),
 ): Context {
   const functionName = `voltfolio-${decl.name}`;
   const fail = () => {
@@ -70,7 +77,7 @@ export function lambdaContext(
     memoryLimitInMB: String(decl.memoryMb),
     awsRequestId: requestId,
     logGroupName: `/aws/lambda/${functionName}`,
-    logStreamName: logStreamName(new Date()),
+    logStreamName: streamName,
     getRemainingTimeInMillis: () => Math.max(0, deadline - Date.now()),
     done: fail,
     fail,
@@ -84,7 +91,7 @@ export function lambdaContext(
  */
 export async function invoke(fn: LoadedFunction, event: unknown, requestId?: string): Promise<unknown> {
   const timeoutMs = fn.decl.timeoutSeconds * 1000;
-  const context = lambdaContext(fn.decl, Date.now() + timeoutMs, requestId);
+  const context = lambdaContext(fn.decl, Date.now() + timeoutMs, requestId, fn.logStreamName);
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new FunctionTimeoutError(fn.decl)), timeoutMs);
