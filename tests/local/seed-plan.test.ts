@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { type MonthBill, monthSlots } from '../../infra/local/seed/consumption-model.ts';
+import { monthSlots } from '../../infra/local/seed/consumption-model.ts';
 import { DEMO_ESTATES } from '../../infra/local/seed/demo-estates.ts';
 import { NORTHWIND } from '../../infra/local/seed/northwind.ts';
 import { type PlannedCompany, planCompany, type SupplierRef } from '../../infra/local/seed/plan-company.ts';
 import { SUPPLIERS } from '../../infra/local/seed/suppliers.ts';
+import type { ExtractedRate } from '../../shared/capture/model.ts';
+import { cclRate } from '../../shared/domain/ccl.ts';
 import { findEmissionFactor } from '../../shared/domain/emission-factors.ts';
 
 const NOW = new Date('2026-11-22T12:00:00Z');
@@ -27,8 +29,25 @@ function withoutIds(company: PlannedCompany): string {
   });
 }
 
-const values = (invoice: Record<string, unknown>) =>
-  invoice.values as Omit<MonthBill, 'emissionsKg' | 'factorVersion'>;
+interface BillValues {
+  consumption: number;
+  unitRate: number;
+  standingCharge: number;
+  climateChangeLevy?: number;
+  netTotal: number;
+  vatRate: number;
+  vatTotal: number;
+  grossTotal: number;
+}
+const values = (invoice: Record<string, unknown>) => invoice.values as BillValues;
+const lines = (invoice: Record<string, unknown>) => invoice.rates as ExtractedRate[];
+const lineOf = (invoice: Record<string, unknown>, kind: ExtractedRate['kind']) =>
+  lines(invoice).find((r) => r.kind === kind);
+/** The de minimis is measured on an average month. */
+const perMonth = (invoice: Record<string, unknown>) => {
+  const days = Number(lineOf(invoice, 'standing')?.units);
+  return (values(invoice).consumption / days) * (365.25 / 12);
+};
 
 describe('demo data plan', () => {
   it('covers the 36 months up to the last complete month', () => {
@@ -85,18 +104,26 @@ describe('demo data plan', () => {
     for (const account of company.accounts) {
       for (const invoice of account.invoices) {
         const v = values(invoice);
-        expect(v.netAmount).toBeCloseTo(v.energyCharge + v.standingCharge + v.cclAmount, 2);
-        expect(v.totalAmount).toBeCloseTo(v.netAmount + v.vatAmount, 2);
+        const charged = lines(invoice).filter((r) => r.kind !== 'vat');
+        const ccl = lineOf(invoice, 'ccl')?.amount ?? 0;
+        expect(v.netTotal).toBeCloseTo(
+          charged.reduce((sum, r) => sum + (r.amount ?? 0), 0),
+          2,
+        );
+        for (const r of charged) expect(r.amount).toBeCloseTo((r.units ?? 0) * (r.unitRate ?? 0), 1);
+        expect(v.grossTotal).toBeCloseTo(v.netTotal + v.vatTotal, 2);
+        expect(lineOf(invoice, 'standing')?.amount).toBe(v.standingCharge);
         const start = String(invoice.invoiceStartDate);
         if (residential.has(account.assetId)) {
-          expect(v.cclAmount).toBe(0);
+          expect(ccl).toBe(0);
           if (account.type !== 'water') expect(v.vatRate).toBe(account.type === 'waste' ? 20 : 5);
-        } else if (account.type === 'electricity') {
-          const rate = start >= '2026-04-01' ? 0.00801 : 0.00775;
-          expect(v.cclAmount).toBeCloseTo(v.consumption * rate, 1);
-          expect(v.vatRate).toBe(v.consumption > 1000 ? 20 : 5);
-        } else if (account.type === 'gas') {
-          expect(v.vatRate).toBe(v.consumption > 4397 ? 20 : 5);
+        } else if (account.type === 'electricity' || account.type === 'gas') {
+          const limit = account.type === 'electricity' ? 1000 : 4397;
+          expect(v.vatRate).toBe(perMonth(invoice) > limit ? 20 : 5);
+          // Under the de minimis the levy treats the supply as domestic: none is due.
+          const rate = v.vatRate === 5 ? 0 : (cclRate(account.type, start) ?? Number.NaN);
+          expect(ccl).toBeCloseTo(v.consumption * rate, 1);
+          expect(v.climateChangeLevy).toBe(ccl);
         }
         if (account.type === 'water') expect(v.vatRate).toBe(0);
         if (account.type === 'waste') expect(v.vatRate).toBe(20);
@@ -149,6 +176,7 @@ describe('demo data plan', () => {
     );
     expect(company.contracts.length).toBeGreaterThanOrEqual(Math.ceil(supplies.length * 0.7));
     expect(company.contracts.length).toBeLessThan(supplies.length);
+    const overcharged: Record<string, unknown>[] = [];
     for (const { accountId, item } of company.contracts) {
       const account = supplies.find((a) => a.item._id === accountId);
       expect(account, 'a contract belongs to a supply').toBeDefined();
@@ -162,12 +190,17 @@ describe('demo data plan', () => {
       );
       expect(inForce.length, String(item.name)).toBeGreaterThan(0);
       for (const invoice of inForce) {
-        const v = values(invoice);
-        expect(rates.find((r) => r.kind === 'unit')?.rate).toBe(v.unitRate);
-        expect(rates.find((r) => r.kind === 'standing')?.rate).toBe(v.standingChargePerDay);
+        const unitRate = rates.find((r) => r.kind === 'unit')?.rate;
+        if (lineOf(invoice, 'unit')?.unitRate !== unitRate) overcharged.push(invoice);
+        expect(rates.find((r) => r.kind === 'standing')?.rate).toBe(lineOf(invoice, 'standing')?.unitRate);
       }
       expect(item.status).toBe(account?.item.status === 'inactive' ? 'inactive' : 'active');
     }
+    // All but the three latest EDF bills the demo overcharges, for bill validation to find.
+    const edf = suppliers.find((s) => s.name === 'EDF Energy')?.id;
+    expect(overcharged.map((i) => [i.supplierId, i.invoiceStartDate, i.status])).toEqual(
+      Array.from({ length: 3 }, () => [edf, slots.at(-1)?.start, 'captured']),
+    );
     const guildford = company.contracts.find(
       (c) => c.accountId === company.ids.accounts.get('128 High Street Guildford Gas'),
     );

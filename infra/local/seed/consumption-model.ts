@@ -196,13 +196,17 @@ export function monthBill(
   const energyCharge = roundTo(consumption * unitRate, 2);
   const standingCharge = roundTo(perDay * slot.days, 2);
   const energy = profile.utility === 'electricity' || profile.utility === 'gas' ? profile.utility : undefined;
-  const cclAmount = energy ? (cclCharge(energy, consumption, slot.start, { domestic }) ?? 0) : 0;
-  const netAmount = roundTo(energyCharge + standingCharge + cclAmount, 2);
+  // The de minimis is measured on an average month, as HMRC (and the bill checks) measure it.
+  const kwhPerMonth = (consumption / slot.days) * (365.25 / 12);
   const vatRate = energy
-    ? energyVatRate({ utility: energy, kwhPerMonth: consumption, qualifyingUse: domestic })
+    ? energyVatRate({ utility: energy, kwhPerMonth, qualifyingUse: domestic })
     : profile.utility === 'water'
       ? 0
       : STANDARD_VAT_RATE;
+  // A supply at the reduced rate under the de minimis counts as domestic use for the levy too.
+  const levyFree = domestic || (energy !== undefined && vatRate !== STANDARD_VAT_RATE);
+  const cclAmount = energy ? (cclCharge(energy, consumption, slot.start, { domestic: levyFree }) ?? 0) : 0;
+  const netAmount = roundTo(energyCharge + standingCharge + cclAmount, 2);
   const vatAmount = roundTo((netAmount * vatRate) / 100, 2);
   const emissions = calculateEmissions({
     utility: profile.utility,

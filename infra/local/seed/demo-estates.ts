@@ -17,6 +17,8 @@ const REGISTERED_OFFICE: AddressPlan = {
 export const DEMO_ESTATES: CompanyPlan = {
   name: 'Demo Estates Ltd',
   seed: 'demo-estates',
+  // What its notification "3 invoices from EDF Energy failed validation" is about.
+  overchargedBills: { supplierName: 'EDF Energy', count: 3 },
   settings: {
     isDemo: true,
     calendarPeriod: 'Standard',

@@ -1,6 +1,8 @@
 import { newId } from '../../../functions/lib/ids.ts';
 import type { AccountMonth } from '../../../functions/repositories/consumption-repository.ts';
 import type { StoredItem } from '../../../functions/repositories/item-repository.ts';
+import type { ExtractedRate } from '../../../shared/capture/model.ts';
+import { type CclUtility, cclRate } from '../../../shared/domain/ccl.ts';
 import { mpanCheckDigit } from '../../../shared/domain/mpan.ts';
 import { defaultUnit } from '../../../shared/domain/units.ts';
 import {
@@ -28,12 +30,18 @@ export interface SupplierRef {
   regions?: readonly string[];
 }
 
+/**
+ * A month as the seed writes it. `invoiceIds` names the invoices already counted in it, as confirming an
+ * invoice records them, so that confirming a bill still awaiting review does not count it twice.
+ */
+export type SeededMonth = AccountMonth & { invoiceIds?: Set<string> };
+
 export interface PlannedAccount {
   item: StoredItem;
   assetId: string;
   type: MeteredUtility;
   isSubMeter: boolean;
-  months: AccountMonth[];
+  months: SeededMonth[];
   invoices: StoredItem[];
 }
 
@@ -47,6 +55,20 @@ export interface AccountContext {
   createdBy: string;
   accountIds: Map<string, string>;
   invoiceNumbers: Map<string, number>;
+  /** Account numbers and meter serials: their own stream, so drawing them changes nothing else. */
+  meterRng: Prng;
+  /** Whom the bills are addressed to: the company. */
+  recipient: string;
+}
+
+/** What every bill of one supply prints about the supply. */
+interface SupplyFacts {
+  supplier: SupplierRef;
+  utility: MeteredUtility;
+  accountNumber: string;
+  meterPointNumber?: string;
+  meterSerialNumber?: string;
+  siteAddress: string;
 }
 
 interface Meter {
@@ -100,14 +122,30 @@ const slug = (text: string) =>
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-|-$/g, '');
 
+const UNIT_LINE: Readonly<Record<MeteredUtility, string>> = {
+  electricity: 'Electricity used',
+  gas: 'Gas used',
+  water: 'Water supplied',
+  waste: 'Waste collected',
+};
+
+const addDays = (iso: string, days: number) =>
+  new Date(Date.parse(`${iso}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+
+/**
+ * A month's bill as capture stores a bill it read: the values flat under the capture model's keys (reads
+ * are added once the meter's register is planned), its charge lines, and the fields capture lifts to
+ * the top. The supplier's dates: issued a few days after the period, due two weeks later.
+ */
 function invoiceFor(
   ctx: AccountContext,
   accountId: string,
-  supplier: SupplierRef,
+  supply: SupplyFacts,
   slot: MonthSlot,
   bill: MonthBill,
 ) {
   const { rng } = ctx;
+  const { supplier } = supply;
   const received = Math.min(
     Date.parse(`${slot.end}T09:00:00Z`) + rng.int(5, 16) * DAY_MS + rng.int(0, 480) * 60_000,
     ctx.now.getTime(),
@@ -117,7 +155,80 @@ function invoiceFor(
   const number = (ctx.invoiceNumbers.get(prefix) ?? rng.int(10_000_000, 60_000_000)) + rng.int(1, 400);
   ctx.invoiceNumbers.set(prefix, number);
   const invoiceNumber = `${prefix}${number}`;
-  const { emissionsKg: _e, factorVersion: _f, ...values } = bill;
+  // Issued three days after the period, or on the day it came if that was sooner (a bill of last month).
+  const issued = Math.min(Date.parse(`${slot.end}T00:00:00Z`) + 3 * DAY_MS, received);
+  const invoiceDate = new Date(issued).toISOString().slice(0, 10);
+  const energy = supply.utility === 'electricity' || supply.utility === 'gas';
+  const values: Record<string, string | number | boolean> = {
+    invoiceNumber,
+    invoiceDate,
+    dueDate: addDays(invoiceDate, 14),
+    startDate: slot.start,
+    endDate: slot.end,
+    accountNumber: supply.accountNumber,
+    ...(supply.meterPointNumber ? { meterPointNumber: supply.meterPointNumber } : {}),
+    ...(supply.meterSerialNumber ? { meterSerialNumber: supply.meterSerialNumber } : {}),
+    recipient: ctx.recipient,
+    siteAddress: supply.siteAddress,
+    isEstimate: false,
+    consumption: bill.consumption,
+    consumptionUnit: bill.unit,
+    unitRate: bill.unitRate,
+    standingCharge: bill.standingCharge,
+    ...(energy ? { climateChangeLevy: bill.cclAmount } : {}),
+    netTotal: bill.netAmount,
+    vatRate: bill.vatRate,
+    vatTotal: bill.vatAmount,
+    grossTotal: bill.totalAmount,
+  };
+  const period = { startDate: slot.start, endDate: slot.end };
+  const lineId = () => newId(received);
+  const rates: ExtractedRate[] = [
+    {
+      _id: lineId(),
+      description: UNIT_LINE[supply.utility],
+      kind: 'unit',
+      units: bill.consumption,
+      unit: bill.unit,
+      unitRate: bill.unitRate,
+      amount: bill.energyCharge,
+      ...period,
+    },
+    {
+      _id: lineId(),
+      description: 'Standing charge',
+      kind: 'standing',
+      units: bill.days,
+      unit: 'day',
+      unitRate: bill.standingChargePerDay,
+      amount: bill.standingCharge,
+      ...period,
+    },
+    ...(bill.cclAmount > 0
+      ? [
+          {
+            _id: lineId(),
+            description: 'Climate Change Levy',
+            kind: 'ccl' as const,
+            units: bill.consumption,
+            unit: 'kWh',
+            unitRate: cclRate(supply.utility as CclUtility, slot.start) ?? 0,
+            amount: bill.cclAmount,
+            ...period,
+          },
+        ]
+      : []),
+    ...(bill.vatAmount > 0
+      ? [
+          {
+            _id: lineId(),
+            description: `VAT at ${bill.vatRate}%`,
+            kind: 'vat' as const,
+            amount: bill.vatAmount,
+          },
+        ]
+      : []),
+  ];
   return stamped(
     'invoices',
     {
@@ -136,9 +247,31 @@ function invoiceFor(
       companyId: ctx.companyId,
       createdBy: ctx.createdBy,
       createdAt: new Date(received).toISOString(),
+      // What capture (or an import) records beside the values: the lines, and the values it lifts out.
+      extra: {
+        source: 'import',
+        rates,
+        supplierId: supplier.id,
+        utilityType: supply.utility,
+        invoiceDate,
+        ...(supply.meterPointNumber ? { meterPointNumber: supply.meterPointNumber } : {}),
+        grossTotal: bill.totalAmount,
+      },
     },
   );
 }
+
+/** A meter's serial as its maker stamps it: electricity "E10K012345" style, gas "G4A" and eight digits. */
+function meterSerial(rng: Prng, utility: MeteredUtility, meterPointNumber: string | undefined) {
+  if (utility === 'electricity')
+    return `${rng.pick(['E', 'K', 'L', 'S'])}${rng.int(10, 24)}${rng.pick(['D', 'K', 'U'])}${rng.digits(6)}`;
+  if (utility === 'gas') return `G4${rng.pick(['A', 'E', 'K'])}${rng.digits(8)}`;
+  // A water supply is known by its meter's serial.
+  if (utility === 'water') return meterPointNumber;
+  return undefined;
+}
+
+const siteAddressOf = (a: AssetPlan) => `${a.address.street}, ${a.address.town}, ${a.address.postCode}`;
 
 interface SupplyResult {
   account: PlannedAccount;
@@ -165,12 +298,15 @@ function planSupply(ctx: AccountContext, asset: StoredItem, a: AssetPlan, m: Met
   const lastIndex = slots.length - 1;
   const lastDataIndex = lastIndex - (closedAgo ?? 0);
   const by = { companyId: ctx.companyId, createdBy: ctx.createdBy, createdAt: ctx.now.toISOString() };
+  const meterPointNumber = meterPoint(rng, m.utility, a.distributor);
+  const domestic =
+    a.assetType === 'Residential block' && (m.utility === 'electricity' || m.utility === 'gas');
   const item = stamped(
     'accounts',
     {
       name,
       type: m.utility,
-      meterPointNumber: meterPoint(rng, m.utility, a.distributor),
+      meterPointNumber,
       assetId: asset._id,
       entityId: asset.entityId,
       supplierId: supplier.id,
@@ -178,8 +314,18 @@ function planSupply(ctx: AccountContext, asset: StoredItem, a: AssetPlan, m: Met
       unit: defaultUnit(m.utility),
       wasteCategory: m.wasteCategory,
     },
-    { id, ...by },
+    // Communal supply to flats is domestic: the bill checks then expect no levy and the reduced VAT rate.
+    { id, ...by, ...(domestic ? { extra: { domestic: true } } : {}) },
   );
+  const supply: SupplyFacts = {
+    supplier,
+    utility: m.utility,
+    accountNumber: `${ctx.meterRng.int(1, 9)}${ctx.meterRng.digits(9)}`,
+    ...(meterPointNumber ? { meterPointNumber } : {}),
+    siteAddress: siteAddressOf(a),
+  };
+  const serial = meterSerial(ctx.meterRng, m.utility, meterPointNumber);
+  if (serial) supply.meterSerialNumber = serial;
   const profile: MeterProfile = {
     utility: m.utility,
     assetType: a.assetType,
@@ -190,7 +336,7 @@ function planSupply(ctx: AccountContext, asset: StoredItem, a: AssetPlan, m: Met
   const character = drawCharacter(rng);
   // A bill not received yet: the latest month is an estimate.
   const latestEstimated = closedAgo === undefined && rng.chance(0.06);
-  const months: AccountMonth[] = [];
+  const months: SeededMonth[] = [];
   const invoices: StoredItem[] = [];
   const quantities: (number | undefined)[] = [];
   slots.forEach((slot, i) => {
@@ -199,7 +345,7 @@ function planSupply(ctx: AccountContext, asset: StoredItem, a: AssetPlan, m: Met
     quantities[i] = quantity;
     const bill = monthBill(profile, character, slot, quantity);
     const estimate = latestEstimated && i === lastIndex;
-    const invoice = estimate ? undefined : invoiceFor(ctx, id, supplier, slot, bill);
+    const invoice = estimate ? undefined : invoiceFor(ctx, id, supply, slot, bill);
     if (invoice) invoices.push(invoice);
     months.push({
       month: slot.month,
@@ -260,7 +406,7 @@ function planSubMeter(
     { id, companyId: ctx.companyId, createdBy: ctx.createdBy, createdAt: ctx.now.toISOString() },
   );
   const profile = { ...parent.profile, share };
-  const months: AccountMonth[] = [];
+  const months: SeededMonth[] = [];
   ctx.slots.forEach((slot, i) => {
     const parentQuantity = parent.quantities[i];
     if (parentQuantity === undefined) return;

@@ -1,5 +1,5 @@
 import { newId } from '../../../functions/lib/ids.ts';
-import type { AccountMonth, Rollup } from '../../../functions/repositories/consumption-repository.ts';
+import type { Rollup } from '../../../functions/repositories/consumption-repository.ts';
 import type { StoredItem } from '../../../functions/repositories/item-repository.ts';
 import { domesticEpcBand, nonDomesticEpcBand } from '../../../shared/domain/epc.ts';
 import type { MonthSlot } from './consumption-model.ts';
@@ -7,9 +7,11 @@ import {
   type AccountContext,
   type PlannedAccount,
   planAssetAccounts,
+  type SeededMonth,
   type SupplierRef,
 } from './plan-accounts.ts';
 import { type PlannedContract, planContractsAndReadings } from './plan-contracts.ts';
+import { finishInvoices } from './plan-invoices.ts';
 import { stamped } from './plan-items.ts';
 import type { AddressPlan, AssetPlan, CompanyPlan } from './portfolio-types.ts';
 import { createPrng } from './prng.ts';
@@ -25,10 +27,12 @@ export interface PlannedCompany {
   accounts: PlannedAccount[];
   /** Status history of closed accounts, by account id */
   statusHistory: { accountId: string; item: StoredItem }[];
-  rollups: (Rollup & { assetId?: string })[];
+  rollups: SeededRollup[];
   /** Supply contracts, each under its account */
   contracts: PlannedContract[];
   readings: StoredItem[];
+  /** The latest bills: captured from their PDFs and awaiting review, oldest first */
+  awaitingReview: StoredItem[];
   ids: { entities: Map<string, string>; assets: Map<string, string>; accounts: Map<string, string> };
 }
 
@@ -131,6 +135,8 @@ export function planCompany(
     createdBy,
     accountIds: new Map(),
     invoiceNumbers: new Map(),
+    meterRng: createPrng(`${plan.seed}/meters`),
+    recipient: plan.name,
   };
   const accounts: PlannedAccount[] = [];
   const statusHistory: PlannedCompany['statusHistory'] = [];
@@ -141,7 +147,7 @@ export function planCompany(
   }
 
   // Their own random stream, so adding them changes nothing else the plan draws.
-  const { contracts, readings } = planContractsAndReadings(
+  const { contracts, readings, registers } = planContractsAndReadings(
     {
       rng: createPrng(`${plan.seed}/contracts`),
       companyId,
@@ -151,6 +157,17 @@ export function planCompany(
       domesticAssets: new Set(
         assets.filter((a) => a.plan.assetType === 'Residential block').map((a) => a.item._id),
       ),
+    },
+    accounts,
+  );
+  const awaitingReview = finishInvoices(
+    {
+      companyId,
+      slots,
+      suppliers,
+      registers,
+      contracts,
+      ...(plan.overchargedBills ? { overcharge: plan.overchargedBills } : {}),
     },
     accounts,
   );
@@ -166,18 +183,23 @@ export function planCompany(
     rollups: rollupsOf(accounts),
     contracts,
     readings,
+    awaitingReview,
     ids: { entities: entityIds, assets: assetIds, accounts: ctx.accountIds },
   };
 }
 
+/** A roll-up as the seed writes it, naming the bills awaiting review it already counts. */
+export type SeededRollup = Rollup & { assetId?: string; invoiceIds?: Set<string> };
+
 /** Monthly sums per asset and per company; sub-meters are left out because their parent meter counts them. */
-export function rollupsOf(accounts: readonly PlannedAccount[]): (Rollup & { assetId?: string })[] {
-  const sums = new Map<string, Rollup & { assetId?: string }>();
-  const add = (key: string, base: Rollup & { assetId?: string }, m: AccountMonth) => {
+export function rollupsOf(accounts: readonly PlannedAccount[]): SeededRollup[] {
+  const sums = new Map<string, SeededRollup>();
+  const add = (key: string, base: SeededRollup, m: SeededMonth) => {
     const row = sums.get(key) ?? { ...base, consumption: 0, cost: 0, emissionsKg: 0 };
     row.consumption += m.consumption;
     row.cost += m.cost;
     row.emissionsKg += m.emissionsKg;
+    if (m.invoiceIds) row.invoiceIds = new Set([...(row.invoiceIds ?? []), ...m.invoiceIds]);
     sums.set(key, row);
   };
   for (const account of accounts) {

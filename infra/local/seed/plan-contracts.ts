@@ -1,8 +1,8 @@
 import { newId } from '../../../functions/lib/ids.ts';
 import type { StoredItem } from '../../../functions/repositories/item-repository.ts';
+import type { ExtractedRate } from '../../../shared/capture/model.ts';
 import { cclRate } from '../../../shared/domain/ccl.ts';
 import { contractSchema } from '../../../shared/schemas/billing.ts';
-import type { MonthBill } from './consumption-model.ts';
 import type { PlannedAccount, SupplierRef } from './plan-accounts.ts';
 import { stamped } from './plan-items.ts';
 import type { Prng } from './prng.ts';
@@ -35,7 +35,20 @@ const CONTRACT_SHARE = 0.85;
 const READINGS_PER_METER = 4;
 const DAY_MS = 86_400_000;
 
-type Values = Omit<MonthBill, 'emissionsKg' | 'factorVersion'>;
+/** The rate of a bill's charge line of one kind. */
+function lineRate(invoice: StoredItem, kind: ExtractedRate['kind']): number {
+  const lines = Array.isArray(invoice.rates) ? (invoice.rates as ExtractedRate[]) : [];
+  const rate = lines.find((r) => r.kind === kind)?.unitRate;
+  if (rate === undefined) throw new Error(`Demo invoice ${invoice._id} has no ${kind} line`);
+  return rate;
+}
+
+/** A meter's register at the end of each month it has data for, and where it stood before the first. */
+export interface MeterRegister {
+  start: number;
+  /** Closing register by month (YYYY-MM) */
+  closing: Map<string, number>;
+}
 
 /** The contract year (1 April to 31 March) a bill's period starts in. */
 function contractYearOf(start: string): number {
@@ -46,15 +59,14 @@ function contractYearOf(start: string): number {
 function planContract(ctx: ContractPlanContext, account: PlannedAccount): PlannedContract | undefined {
   const latest = account.invoices.at(-1);
   if (!latest) return undefined;
-  const values = latest.values as Values;
   const utility = account.type === 'gas' ? 'gas' : 'electricity';
   const year = contractYearOf(String(latest.invoiceStartDate));
   const startDate = `${year}-04-01`;
   const supplier = ctx.suppliers.find((s) => s.id === account.item.supplierId);
   const levy = ctx.domesticAssets.has(account.assetId) ? 0 : (cclRate(utility, startDate) ?? 0);
   const rateTypes = [
-    { name: 'Unit rate', kind: 'unit', rate: values.unitRate, unit: 'kWh' },
-    { name: 'Standing charge', kind: 'standing', rate: values.standingChargePerDay, unit: 'day' },
+    { name: 'Unit rate', kind: 'unit', rate: lineRate(latest, 'unit'), unit: 'kWh' },
+    { name: 'Standing charge', kind: 'standing', rate: lineRate(latest, 'standing'), unit: 'day' },
     ...(levy > 0 ? [{ name: 'Climate Change Levy', kind: 'other', rate: levy, unit: 'kWh' }] : []),
   ];
   const data = contractSchema.parse({
@@ -84,15 +96,20 @@ function planContract(ctx: ContractPlanContext, account: PlannedAccount): Planne
 }
 
 /** Month-end register readings: a starting register, then the recorded use month by month. */
-function planReadings(ctx: ContractPlanContext, account: PlannedAccount): StoredItem[] {
+function planReadings(
+  ctx: ContractPlanContext,
+  account: PlannedAccount,
+): { readings: StoredItem[]; register: MeterRegister } {
   const months = account.months;
   const unit = String(account.item.unit ?? 'kWh');
   const decimals = account.type === 'water' ? 1 : 0;
   const f = 10 ** decimals;
   let register = ctx.rng.int(1_000, 400_000);
+  const meter: MeterRegister = { start: register, closing: new Map() };
   const readings: StoredItem[] = [];
   months.forEach((m, i) => {
     register += m.consumption;
+    meter.closing.set(m.month, Math.round(register * f) / f);
     if (i < months.length - READINGS_PER_METER) return;
     const [y, mm] = m.month.split('-').map(Number) as [number, number];
     const date = new Date(Date.UTC(y, mm, 0)).toISOString().slice(0, 10);
@@ -120,7 +137,7 @@ function planReadings(ctx: ContractPlanContext, account: PlannedAccount): Stored
       ),
     );
   });
-  return readings;
+  return { readings, register: meter };
 }
 
 /**
@@ -130,13 +147,18 @@ function planReadings(ctx: ContractPlanContext, account: PlannedAccount): Stored
 export function planContractsAndReadings(ctx: ContractPlanContext, accounts: readonly PlannedAccount[]) {
   const contracts: PlannedContract[] = [];
   const readings: StoredItem[] = [];
+  const registers = new Map<string, MeterRegister>();
   for (const account of accounts) {
     if ((account.type === 'electricity' || account.type === 'gas') && !account.isSubMeter) {
       const wanted = ctx.rng.chance(CONTRACT_SHARE);
       const contract = wanted ? planContract(ctx, account) : undefined;
       if (contract) contracts.push(contract);
     }
-    if (account.type !== 'waste') readings.push(...planReadings(ctx, account));
+    if (account.type !== 'waste') {
+      const planned = planReadings(ctx, account);
+      readings.push(...planned.readings);
+      registers.set(account.item._id, planned.register);
+    }
   }
-  return { contracts, readings };
+  return { contracts, readings, registers };
 }

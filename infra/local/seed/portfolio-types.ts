@@ -59,4 +59,6 @@ export interface CompanyPlan {
   entities: readonly EntityPlan[];
   assets: readonly AssetPlan[];
   assetGroups: readonly { name: string; description: string; assets: readonly string[] }[];
+  /** A supplier that bills some of the latest bills above the contract's unit rate (the demo's failed bills). */
+  overchargedBills?: { supplierName: string; count: number };
 }

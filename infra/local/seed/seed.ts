@@ -1,7 +1,14 @@
+import { putObject } from '../../../functions/adapters/s3.ts';
+import { bucketName } from '../../../functions/config.ts';
 import { newId } from '../../../functions/lib/ids.ts';
+import { createLogger } from '../../../functions/lib/logger.ts';
 import { putAccountMonths, putRollups } from '../../../functions/repositories/consumption-repository.ts';
 import { putNewItems } from '../../../functions/repositories/import-batch-repository.ts';
-import { invoicesRef } from '../../../functions/repositories/invoice-repository.ts';
+import {
+  capturesRef,
+  invoicesRef,
+  validationsRef,
+} from '../../../functions/repositories/invoice-repository.ts';
 import { queryAll, type StoredItem } from '../../../functions/repositories/item-repository.ts';
 import { keys } from '../../../functions/repositories/keys.ts';
 import { putNotifications } from '../../../functions/repositories/missing-bill-repository.ts';
@@ -12,25 +19,31 @@ import { ASSET_GROUP_OPERATIONS } from '../../../functions/services/asset-group-
 import { resourceRef } from '../../../functions/services/asset-records.ts';
 import { COMPANY_ADMIN_OPERATIONS } from '../../../functions/services/company-admin-service.ts';
 import { CONTRACT_OPERATIONS } from '../../../functions/services/contract-service.ts';
+import { validationItemFor } from '../../../functions/services/invoice-records.ts';
 import { readingFieldErrors } from '../../../functions/services/reading-rules.ts';
 import {
   indexNewItems,
   startImport,
   writeImport,
 } from '../../../functions/services/register-import-service.ts';
+import { validateStoredInvoice } from '../../../functions/services/validation-service.ts';
 import type { Caller } from '../../../shared/access/caller.ts';
 import { monthSlots } from './consumption-model.ts';
 import { DEMO_KIOSK, type DemoDevices, seedDemoDevices } from './demo-devices.ts';
 import { DEMO_ESTATES } from './demo-estates.ts';
 import { type CompanyKey, DEMO_PASSWORD, DEMO_USERS, ROLE_PLANS, type RoleKey } from './demo-users.ts';
 import { assetSvg, assetThumbnailSvg, uploadAssetImage } from './images.ts';
+import { invoiceDocument } from './invoice-documents.ts';
 import { seedInvoiceTemplates } from './invoice-templates.ts';
 import { NORTHWIND } from './northwind.ts';
 import { type PlannedCompany, planCompany } from './plan-company.ts';
+import { captureRecordOf } from './plan-invoices.ts';
 import { bodyOf, inPool, stamped } from './plan-items.ts';
 import { seedBenchmarks, seedCountries, seedSuppliers } from './reference-data.ts';
 import { seedMemberships, seedSignInAccounts } from './seed-users.ts';
 import { callOperation, companyUser, staffUser } from './service-calls.ts';
+
+const validationLog = createLogger({ component: 'seed', fn: 'validation' }, 'warn');
 
 /** Months of history per account, ending with the last complete month. */
 export const HISTORY_MONTHS = 36;
@@ -85,6 +98,7 @@ export async function seedDemoData(opts: { stateDir: string; origin: string }): 
     seedBenchmarks(staff),
   ]);
   Object.assign(counts, { suppliers: suppliers.length, countries, benchmarks });
+  const supplierNames = new Map(suppliers.map((s) => [s.id, s.name]));
   const templates = seedInvoiceTemplates(suppliers, staff.sub);
   const [demoMade, northwindMade] = await made;
   if (!demoMade || !northwindMade) throw new Error('The demo companies were not made');
@@ -92,6 +106,8 @@ export async function seedDemoData(opts: { stateDir: string; origin: string }): 
   add('companies', 2);
 
   const owners = { demo: person('owner@demo.test'), northwind: person('owner@northwind.test') };
+  // Each company's latest bills going through validation, while the rest of the seed goes on.
+  const reviews: Promise<void>[] = [];
   const ownerRole = ROLE_PLANS.find((r) => r.key === 'owner');
   if (!ownerRole) throw new Error('The demo roles have no owner');
   const companies = {} as Record<CompanyKey, PlannedCompany>;
@@ -101,7 +117,13 @@ export async function seedDemoData(opts: { stateDir: string; origin: string }): 
       companies[key] = planCompany(plans[key], suppliers, slots, owners[key].sub, now, ids[key]);
       roles[key] = await roleIdsOf(ids[key]);
       add('roles', roles[key].size);
-      await writeCompany(companies[key], companyUser(ids[key], owners[key], ownerRole), add);
+      const written = await writeCompany(
+        companies[key],
+        companyUser(ids[key], owners[key], ownerRole),
+        add,
+        supplierNames,
+      );
+      reviews.push(written.validation);
     }),
   );
   add('templates', await templates);
@@ -115,6 +137,7 @@ export async function seedDemoData(opts: { stateDir: string; origin: string }): 
   const devices = await seedDemoDevices(companies.demo.companyId, kioskSite, sub('owner@demo.test'));
   add('kiosks', 1);
   add('machines', 1);
+  await Promise.all(reviews);
   // The services wrote the activity log as they went; the summary says how long it is.
   const both = [companies.demo, companies.northwind];
   for (const c of both)
@@ -144,15 +167,19 @@ async function roleIdsOf(companyId: string): Promise<Map<RoleKey, string>> {
 /**
  * One company's register and history, written as its owner through the API's own write paths: entities
  * and sites as an import of each (the import's batch record, search index entries and activity entry),
- * asset groups, closures and contracts by their calls; accounts and the history as said below.
+ * asset groups, closures and contracts by their calls; accounts and the history as said below. Answers
+ * the validation of its latest bills, under way.
  */
 async function writeCompany(
   company: PlannedCompany,
   owner: Caller,
   add: (key: string, n: number) => void,
-): Promise<void> {
-  // The history needs nothing else written first, and is most of the work: it goes on meanwhile.
+  supplierNames: ReadonlyMap<string, string>,
+): Promise<{ validation: Promise<void> }> {
+  // The history needs nothing else written first, and is most of the work: it goes on meanwhile, as
+  // do the documents of the bills awaiting review.
   const history = writeHistory(company);
+  const documents = storeInvoiceDocuments(company, supplierNames);
   // Pictures are stored as files beside the site, not made by the upload worker: it reads photographs
   // (PNG, JPEG), where the demo's pictures are drawings.
   const pictures = inPool(company.assets, 8, async (asset) => {
@@ -194,6 +221,7 @@ async function writeCompany(
   await Promise.all([
     writeAccounts(company, owner),
     history,
+    documents,
     (async () => {
       for (const group of company.assetGroups) {
         await callOperation(ASSET_GROUP_OPERATIONS, 'assetGroups.create', owner, { body: bodyOf(group) });
@@ -213,6 +241,53 @@ async function writeCompany(
   );
   add('rollups', company.rollups.length);
   add('readings', company.readings.length);
+  add('invoicesAwaitingReview', company.awaitingReview.length);
+  // Validation compares each bill with its account, contract, months and other bills: all written now.
+  const validation = validateAwaitingReview(company);
+  // Awaited at the end of the seed, which then fails with its error; until then it must not count as unhandled.
+  validation.catch(() => undefined);
+  return { validation };
+}
+
+/**
+ * What capture leaves of each bill awaiting review: the PDF in the uploads bucket under its capture key,
+ * the capture record, and the bill's validation, pending, as capture writes it before queueing the bill.
+ * The records go first, so the object's arrival finds the document captured already.
+ */
+async function storeInvoiceDocuments(
+  company: PlannedCompany,
+  supplierNames: ReadonlyMap<string, string>,
+): Promise<void> {
+  const cid = company.companyId;
+  await putNewItems(
+    company.awaitingReview.flatMap((invoice) => {
+      const capture = captureRecordOf(invoice);
+      const at = String(invoice.createdAt);
+      return [
+        { ref: capturesRef(cid), item: capture },
+        { ref: validationsRef(cid), item: validationItemFor(invoice, capture, 'pending', at) },
+      ];
+    }),
+  );
+  await inPool(company.awaitingReview, 4, async (invoice) => {
+    const supplier = supplierNames.get(String(invoice.supplierId)) ?? 'Supplier';
+    const bytes = await invoiceDocument(invoice, supplier);
+    await putObject(bucketName('uploads'), String(invoice.key), bytes, 'application/pdf');
+  });
+}
+
+/**
+ * Runs the bills awaiting review through bill validation, as the validation worker does for each bill
+ * capture queues: each account's bills oldest first, so each is checked after the bills before it.
+ */
+async function validateAwaitingReview(company: PlannedCompany): Promise<void> {
+  const byAccount = [...Map.groupBy(company.awaitingReview, (i) => String(i.accountId)).values()];
+  await inPool(byAccount, 8, async (invoices) => {
+    for (const invoice of invoices) {
+      const validation = await validateStoredInvoice(company.companyId, invoice._id, validationLog);
+      if (!validation) throw new Error(`Demo invoice ${invoice._id} was not validated`);
+    }
+  });
 }
 
 /**
