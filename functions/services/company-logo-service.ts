@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { MESSAGES } from '../../shared/messages.ts';
+import { idSchema } from '../../shared/schemas/common.ts';
 import { objectStart } from '../adapters/object-start.ts';
 import { presignGet, presignPut } from '../adapters/s3.ts';
 import { bucketName } from '../config.ts';
@@ -17,7 +18,7 @@ const logoKeyPrefix = (companyId: string) => `logos/${companyId}/`;
 
 /** A presigned upload for a new logo; it takes effect once confirmed (PUT /companies/{id}/logo). */
 const uploadLogo = async (ctx: OpContext): Promise<OpResult> => {
-  const body = parseOrThrow(z.object({ companyId: z.string().optional() }), ctx.body ?? {});
+  const body = parseOrThrow(z.object({ companyId: idSchema.optional() }), ctx.body ?? {});
   const companyId = ctx.caller.isAdmin && body.companyId ? body.companyId : ctx.caller.companyId;
   await loadCompany(companyId);
   const key = `${logoKeyPrefix(companyId)}${newId()}.png`;

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { convertQuantity } from '../../shared/schemas/account-rules.ts';
+import { idSchema } from '../../shared/schemas/common.ts';
 import { findResource } from '../../shared/system/resources.ts';
 import { publishToCompany } from '../adapters/live.ts';
 import { presignGet } from '../adapters/s3.ts';
@@ -359,11 +360,8 @@ const validationStats = async (ctx: OpContext): Promise<OpResult> => {
 };
 
 const bulkDeleteSchema = z.object({
-  ids: z
-    .array(z.string())
-    .min(1, 'Choose at least one invoice')
-    .max(MAX_BULK, `At most ${MAX_BULK} at a time`),
-  noScrapeIds: z.array(z.string()).max(MAX_BULK).default([]),
+  ids: z.array(idSchema).min(1, 'Choose at least one invoice').max(MAX_BULK, `At most ${MAX_BULK} at a time`),
+  noScrapeIds: z.array(idSchema).max(MAX_BULK).default([]),
 });
 
 /** POST /invoices/bulk-delete: `noScrapeIds` are also kept from being fetched again from the supplier. */

@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { derivePermissions, isEntityGroupUser } from '../../shared/access/route-access.ts';
 import { DEFAULT_LIST_LIMIT } from '../../shared/constants.ts';
+import { idSchema } from '../../shared/schemas/common.ts';
 import { findResource } from '../../shared/system/resources.ts';
 import { presignGet } from '../adapters/s3.ts';
 import { bucketName } from '../config.ts';
@@ -177,7 +178,7 @@ const endSession = async (ctx: OpContext): Promise<OpResult> => {
   return { status: 204 };
 };
 
-const switchBody = z.object({ companyId: z.string().min(1, 'This field is required') });
+const switchBody = z.object({ companyId: idSchema });
 
 /** Stores the chosen company for the user; the next request reads it (the client then re-authenticates). */
 const switchCompany = async (ctx: OpContext): Promise<OpResult> => {
