@@ -1,6 +1,6 @@
 import type * as z from 'zod';
 import { formError } from './errors.ts';
-import { formMessagesOf } from './validation.ts';
+import { formMessagesOf, throwIfUnstorable } from './validation.ts';
 
 /**
  * A field a stored item may lack: its schema takes "absent" and fills nothing in, and does not already
@@ -45,6 +45,7 @@ export function applyPatch<T extends Record<string, unknown>>(
     throw formError(messages);
   }
   const patch = result.data;
+  throwIfUnstorable(patch);
   const next: Record<string, unknown> = { ...existing };
   for (const [k, value] of Object.entries(patch)) {
     if (!given.includes(k)) continue;

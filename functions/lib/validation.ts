@@ -39,11 +39,48 @@ export function formMessagesOf(error: z.ZodError): Record<string, string> {
   return out;
 }
 
-/** Parses input with a schema or throws a 400 form error naming each bad field. */
+/**
+ * What the database client and the database can hold: numbers no larger than the largest safe integer
+ * and no nearer zero than 1e-130, documents nested 32 deep. A schema's `z.number()` lets 1e308 through
+ * and a free-form field any depth, which would fail the write.
+ */
+const MAX_STORED_NUMBER = Number.MAX_SAFE_INTEGER;
+const MIN_STORED_NUMBER = 1e-128;
+const MAX_STORED_DEPTH = 30;
+
+/** Every number and nesting in a parsed value the database would refuse, by field path. */
+function unstorable(value: unknown, path: string[], out: Record<string, string>): void {
+  const key = () => (path.length > 0 ? path.join('.') : '_form');
+  if (typeof value === 'number') {
+    const size = Math.abs(value);
+    if (size > MAX_STORED_NUMBER) out[key()] ??= 'This number is too large';
+    else if (size !== 0 && size < MIN_STORED_NUMBER) out[key()] ??= 'This number is too small';
+    return;
+  }
+  if (!value || typeof value !== 'object') return;
+  if (path.length >= MAX_STORED_DEPTH) {
+    out[key()] ??= 'This value is nested too deeply';
+    return;
+  }
+  for (const [k, v] of Object.entries(value)) unstorable(v, [...path, k], out);
+}
+
+/**
+ * Parses input with a schema or throws a 400 form error naming each bad field, including a value that
+ * fits the schema but not the database, so the caller hears which field rather than a failed write.
+ */
 export function parseOrThrow<S extends z.ZodType>(schema: S, input: unknown): z.infer<S> {
   const result = schema.safeParse(input);
   if (!result.success) throw formError(formMessagesOf(result.error));
+  throwIfUnstorable(result.data);
   return result.data;
+}
+
+/** A 400 beside each field of parsed input the database would refuse (see `unstorable`). */
+export function throwIfUnstorable(value: unknown): void {
+  const refused: Record<string, string> = {};
+  unstorable(value, [], refused);
+  if (Object.keys(refused).length > 0) throw formError(refused);
 }
 
 /**
