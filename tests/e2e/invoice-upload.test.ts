@@ -1,3 +1,4 @@
+import { DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -190,6 +191,56 @@ describe('an account’s invoices', () => {
     expect(await row.getByRole('button', { name: `Rates of ${invoiceNumber}` }).textContent()).toBe(
       'Rates (1)',
     );
+  }, 120_000);
+});
+
+describe('the demo bills', () => {
+  it('show a failed EDF bill beside its PDF, and an imported bill with no document as having none', async () => {
+    const own = await (await browser.newContext()).newPage();
+    const downloads: string[] = [];
+    own.on('request', (r) => {
+      if (r.url().includes('/download')) downloads.push(r.url());
+    });
+    await signIn(own, stack.origin, 'owner@demo.test', '/invoice-validation/failed');
+    const failed = own.getByRole('table', { name: 'Invoices' }).getByRole('link', { name: /^EDF\d+/ });
+    await expect.poll(() => failed.count(), { timeout: 20_000 }).toBe(3);
+    await failed.first().click();
+    await own.waitForURL(/\/invoice-validation\/[0-9a-f]{24}$/);
+    await expect
+      .poll(() => own.getByTestId('page-indicator').textContent(), { timeout: 30_000 })
+      .toBe('Page 1 of 1');
+    expect(await own.getByLabel('Invoice number', { exact: true }).inputValue()).toMatch(/^EDF\d+$/);
+    expect(await own.getByLabel('Recipient', { exact: true }).inputValue()).toBe('Demo Estates Ltd');
+    expect(await own.getByLabel('Meter point number', { exact: true }).inputValue()).toMatch(/^\d{10,13}$/);
+    expect(Number(await own.getByLabel('Closing read', { exact: true }).inputValue())).toBeGreaterThan(
+      Number(await own.getByLabel('Opening read', { exact: true }).inputValue()),
+    );
+    expect(await own.getByText(/but the contract rate "Unit rate" is/).count()).toBeGreaterThan(0);
+
+    const summary = stack.stack.seed?.summary as { companies?: { id: string; name: string }[] } | undefined;
+    const demoId = summary?.companies?.find((c) => c.name === 'Demo Estates Ltd')?.id;
+    const invoices = await DynamoDBDocumentClient.from(stack.stack.dynamo.client).send(
+      new QueryCommand({
+        TableName: stack.env.TABLE_NAME,
+        KeyConditionExpression: 'pk = :pk',
+        ExpressionAttributeValues: { ':pk': `C#${demoId}#invoices` },
+        Limit: 50,
+      }),
+    );
+    const imported = invoices.Items?.find((i) => i.source === 'import' && !i.key);
+    expect(imported).toBeDefined();
+    downloads.length = 0;
+    await own.goto(`${stack.origin}/invoice-validation/${String(imported?._id)}`);
+    const none = own.getByText(
+      'This invoice has no document: it was imported as data, not captured from a file.',
+    );
+    await expect.poll(() => none.count(), { timeout: 20_000 }).toBe(1);
+    expect(await own.getByLabel('Invoice number', { exact: true }).inputValue()).toBe(
+      imported?.invoiceNumber,
+    );
+    expect(await own.getByText('The document could not be fetched').count()).toBe(0);
+    expect(downloads).toEqual([]);
+    await own.context().close();
   }, 120_000);
 });
 

@@ -93,6 +93,8 @@ export interface InvoiceView {
   _id: string;
   status: string;
   fileName?: string;
+  /** Where its document is stored; absent when it has none (imported as data). */
+  key?: string;
   accountId?: string;
   account?: InvoiceAccount;
   values: Record<string, unknown>;

@@ -39,14 +39,18 @@ import { useAction } from './use-action.ts';
 import { ValidationBlock } from './validation-block.tsx';
 import { cutDisplayName, QUEUE_LABELS, queueOf } from './validation-state.ts';
 
+/** Said in place of the document of an invoice that has none: nothing failed, there is no file. */
+const NO_DOCUMENT = 'This invoice has no document: it was imported as data, not captured from a file.';
+
 // The PDF reader is large: it comes in its own chunk, when an invoice page first shows a document.
 const DocumentViewer = lazy(() => import('./document-viewer.tsx'));
 
 /**
  * The document's address. Fetched once per invoice rather than through the cache: a fresh signed URL on
- * every live update would reload the document and lose the page shown.
+ * every live update would reload the document and lose the page shown. An invoice with no stored
+ * document (imported as data) has nothing to fetch, so nothing is asked for.
  */
-function usePreview(id: string) {
+function usePreview(id: string, hasDocument: boolean) {
   const api = useApi();
   const [link, setLink] = useState<FileLink>();
   const [error, setError] = useState<unknown>();
@@ -54,6 +58,7 @@ function usePreview(id: string) {
     let cancelled = false;
     setLink(undefined);
     setError(undefined);
+    if (!hasDocument) return;
     api
       .get<FileLink>(invoiceKeys.preview(id))
       .then((l) => !cancelled && setLink(l))
@@ -61,7 +66,7 @@ function usePreview(id: string) {
     return () => {
       cancelled = true;
     };
-  }, [api, id]);
+  }, [api, id, hasDocument]);
   return { link, error };
 }
 
@@ -280,7 +285,8 @@ function DocumentPane({
   onPage: (p: number) => void;
   highlight: Highlight | undefined;
 }) {
-  const { link, error } = usePreview(invoice._id);
+  const hasDocument = typeof invoice.key === 'string' && invoice.key !== '';
+  const { link, error } = usePreview(invoice._id, hasDocument);
   return (
     <Paper
       withBorder
@@ -294,7 +300,11 @@ function DocumentPane({
         overflowY: 'auto',
       }}
     >
-      {error ? (
+      {!hasDocument ? (
+        <Text c="dimmed" ta="center" py="xl">
+          {NO_DOCUMENT}
+        </Text>
+      ) : error ? (
         <ErrorPanel error={error} title="The document could not be fetched" />
       ) : link ? (
         <Suspense fallback={<LoadingPanel label="Loading the document viewer" />}>
