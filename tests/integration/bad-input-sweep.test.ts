@@ -317,23 +317,40 @@ function deepBodies(fields: Map<string, Kind>): [string, unknown][] {
 
 /** A value the wording of a refusal asks for: an option it lists, an e-mail, an id, a date, else one of the kind. */
 function repairFor(message: string, current: unknown): unknown {
-  const option = /expected one of "([^"]+)"/.exec(message)?.[1];
+  if (/true or false/i.test(message)) return true;
+  const option =
+    /expected one of "([^"]+)"/.exec(message)?.[1] ??
+    /one of ([\w-]+)/.exec(message)?.[1] ??
+    /^Must be ([\w-]+) or [\w-]+$/.exec(message)?.[1];
   if (option !== undefined) return option;
+  if (/cannot be changed|not a field|not changed here/i.test(message)) return REMOVE;
+  if (/expected record|expected object/i.test(message)) return {};
   if (/e-?mail/i.test(message)) return 'probe@example.test';
   if (/valid id/i.test(message)) return world.demo.probeItems.assets;
   if (/YYYY-MM-DD|date/i.test(message)) return '2025-01-01';
   if (/url|link|https?/i.test(message)) return 'https://example.test/';
   if (/postcode/i.test(message)) return 'SW1A 1AA';
+  if (/image/i.test(message) && !/pdf/i.test(message)) return 'image/png';
+  if (/pdf|content type/i.test(message)) return 'application/pdf';
   const kind = KIND_WORDS[message];
-  if (kind === 'number' || /number|whole|>=|greater/i.test(message)) return 1;
+  const bound = /(>=|<=|>|<)\s*(-?\d+(?:\.\d+)?)/.exec(message);
+  if (bound && /number/i.test(message)) return Number(bound[2]) + (bound[1] === '>' ? 1 : 0);
+  if (kind === 'number' || /number|whole|greater/i.test(message)) return 1;
   if (kind === 'array') return [];
   if (kind === 'boolean') return true;
   if (kind === 'object') return {};
-  if (/<=\d+ characters|too big/i.test(message)) return 'Probe';
-  if (/at least|too small|>=\d+ (items|characters)/i.test(message))
-    return Array.isArray(current) ? [...current, 'Probe'] : 'Probe value';
+  if (kind === 'string') return 'Probe';
+  const chars = /(?:<=|exactly) ?(\d+) characters/.exec(message)?.[1];
+  if (chars) return 'A'.repeat(Math.min(Number(chars), 5));
+  if (Array.isArray(current)) return [...current, 'Probe'];
+  if (/at least|too small/i.test(message)) return 'Probe value';
+  // Text was tried and said to be missing: a number next.
+  if (current === 'Probe' && /required/i.test(message)) return 1;
   return typeof current === 'string' && current !== 'x' ? current : 'Probe';
 }
+
+/** A field the refusal says this call does not take. */
+const REMOVE = Symbol('remove');
 
 /** Sets `a.0.b` in a body, making the lists and objects on the way. */
 function setPath(body: Record<string, unknown>, path: string[], value: unknown): void {
@@ -372,7 +389,7 @@ async function passingBodies(
   await pool([...learned], 4, async ([route, fields]) => {
     const body: Record<string, unknown> = {};
     for (const [f, kind] of fields) body[f] = repairFor(kind === 'other' ? '' : `Must be ${kind}`, 'x');
-    for (let round = 0; round < 4; round++) {
+    for (let round = 0; round < 6; round++) {
       const res = await fx.api({ method: route.method, path: pathFor(route), token: admin.token, body });
       await undoWrite(route, pathFor(route), res);
       const fm = res.body.formMessages;
@@ -384,7 +401,9 @@ async function passingBodies(
           (v, k) => (v && typeof v === 'object' ? (v as Record<string, unknown>)[k] : undefined),
           body,
         );
-        setPath(body, segments, repairFor(String(message), current));
+        const value = repairFor(String(message), current);
+        if (value === REMOVE && segments.length === 1) delete body[path];
+        else setPath(body, segments, value);
       }
     }
     out.set(route, body);
@@ -538,9 +557,21 @@ describe('bad input never answers 500', () => {
     );
     const bases = await passingBodies(learned);
     const single = await sweep(
-      [...bases].flatMap(([route, base]) =>
-        oneBadField(base).map(([label, body]) => ({ route, label, path: pathFor(route), body })),
-      ),
+      [...bases].flatMap(([route, base]) => {
+        const bodies = oneBadField(base);
+        // The same bodies as one entry of the resource's bulk create.
+        const bulk = HTTP_ROUTES.find((r) => r.method === 'POST' && r.path === `${route.path}/bulk`);
+        const inBulk = route.method === 'POST' && bulk ? bodies : [];
+        return [
+          ...bodies.map(([label, body]) => ({ route, label, path: pathFor(route), body })),
+          ...inBulk.map(([label, body]) => ({
+            route: bulk as HttpRoute,
+            label,
+            path: pathFor(bulk as HttpRoute),
+            body: [body],
+          })),
+        ];
+      }),
     );
     const { statuses } = first;
     expect([...first.wrong, ...asText.wrong, ...deep.wrong, ...single.wrong]).toEqual([]);
