@@ -18,7 +18,9 @@ import {
 /**
  * Bad input on every declared route, sent by a caller who passes the route's permission and aimed at real
  * items: whatever the body or query, the answer is the caller's mistake (4xx with a message it can show),
- * never a failure of ours (500) that hides what was wrong.
+ * never a failure of ours (500) that hides what was wrong. Past the fixed bad inputs, each route's own
+ * refusals say which fields it reads and what they want; the test mends a body until the route takes it,
+ * then makes one field bad at a time, so bad values reach the operation's logic and not just its schema.
  */
 
 const WRITES = ['POST', 'PUT', 'PATCH'];
@@ -324,6 +326,10 @@ function repairFor(message: string, current: unknown): unknown {
     /^Must be ([\w-]+) or [\w-]+$/.exec(message)?.[1];
   if (option !== undefined) return option;
   if (/cannot be changed|not a field|not changed here/i.test(message)) return REMOVE;
+  // A CSV import names its columns: a header of them and a row of values none of them takes.
+  const columns = /The columns are: (.+)\.$/.exec(message)?.[1]?.split(', ');
+  if (columns)
+    return `${columns.join(',')}\n${columns.map((_c, i) => ['../x', '"', '-1e400', ''][i % 4]).join(',')}\n`;
   if (/expected record|expected object/i.test(message)) return {};
   if (/e-?mail/i.test(message)) return 'probe@example.test';
   if (/valid id/i.test(message)) return world.demo.probeItems.assets;
