@@ -96,8 +96,7 @@ export function refuseOtherFields(
   if (!body || typeof body !== 'object' || Array.isArray(body)) return;
   const refused = Object.keys(body).filter((k) => !allowed.includes(k));
   if (refused.length === 0) return;
-  throw formError(
-    Object.fromEntries(refused.map((k) => [k, elsewhere[k] ?? 'This cannot be changed'])),
-    message,
-  );
+  // Own keys only: a field named `__proto__` or `constructor` would otherwise find Object's own members.
+  const said = (k: string) => (Object.hasOwn(elsewhere, k) ? elsewhere[k] : undefined);
+  throw formError(Object.fromEntries(refused.map((k) => [k, said(k) ?? 'This cannot be changed'])), message);
 }
