@@ -436,7 +436,7 @@ function oneBadField(base: Record<string, unknown>): [string, unknown][] {
   for (const [field, value] of Object.entries(base)) {
     const bad: unknown[] =
       typeof value === 'string'
-        ? [HUGE, '../x', '', MISSING_ID, 'nul\u0000 and a lone \ud800 half']
+        ? [HUGE, '../x', '', MISSING_ID, 'nul\u0000 and a lone \ud800 half', '2025-02-30', '2025-13']
         : typeof value === 'number'
           ? [-1, 1e308, 0.5, 1e-200]
           : Array.isArray(value)
@@ -457,10 +457,25 @@ function oneBadField(base: Record<string, unknown>): [string, unknown][] {
       out.push([`${field}=${label}`, { ...base, [field]: v }]);
     }
   }
+  // Keys that would reach a prototype if a body were merged into an object key by key.
+  const rest = Object.keys(base).length > 0 ? `,${JSON.stringify(base).slice(1)}` : '}';
+  out.push(['__proto__', JSON.parse(`{"__proto__":{"polluted":1}${rest}`)]);
+  out.push(['constructor', { ...base, constructor: { prototype: { polluted: 1 } } }]);
   return out;
 }
 
-const BAD_PARAM_VALUES = ['q'.repeat(4000), '../x', '', MISSING_ID, '-1', '1e308', '2025-13-45', '\u0000'];
+const BAD_PARAM_VALUES = [
+  'q'.repeat(4000),
+  '../x',
+  '',
+  MISSING_ID,
+  '-1',
+  '1e308',
+  '2025-13-45',
+  '2025-02-30',
+  '2025-13',
+  '\u0000',
+];
 
 /**
  * The query parameters each GET route's refusals named: the fields of a form error, or the leading names
@@ -590,6 +605,7 @@ describe('bad input never answers 500', () => {
     );
     const { statuses } = first;
     expect([...first.wrong, ...asText.wrong, ...deep.wrong, ...single.wrong]).toEqual([]);
+    expect(Object.prototype).not.toHaveProperty('polluted');
     // The fields were learned: most routes had their own fields made bad one at a time.
     expect(single.answers.length).toBeGreaterThan(1000);
     // The sweep reached the operations: most bad bodies were refused by them, not by the route's guard.
