@@ -614,7 +614,9 @@ describe('bad input never answers 500', () => {
     expect(statuses.get(401) ?? 0).toBe(0);
   });
 
-  it('answers garbage query parameters on every GET route below 500', { timeout: 90_000 }, async () => {
+  it('answers garbage query parameters and malformed ids on every GET route below 500', {
+    timeout: 90_000,
+  }, async () => {
     // The body sweep re-keys the kiosk: its screen's key is set back to the one these calls send.
     const { putKioskCredential } = await import('../../functions/repositories/credential-repository.ts');
     const { digestOf } = await import('../../functions/lib/secrets.ts');
@@ -630,6 +632,11 @@ describe('bad input never answers 500', () => {
       for (const query of GARBAGE_QUERIES) {
         const kiosk = !(route.auth ?? ['user']).includes('user');
         calls.push({ route, label: query.slice(0, 40), path: `${pathFor(route)}?${query}`, kiosk });
+      }
+      const param = mainParam(route);
+      for (const bad of param ? MALFORMED_IDS : []) {
+        const path = pathFor(route, { param: param as string, value: bad });
+        calls.push({ route, label: `path ${param}=${JSON.stringify(bad)}`, path });
       }
     }
     const first = await sweep(calls);
