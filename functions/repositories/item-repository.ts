@@ -96,12 +96,20 @@ export function keyAttributes(ref: CollectionRef, item: StoredItem): Record<stri
   return attrs;
 }
 
+/**
+ * The database refuses a sort key that is empty or longer than 1024 bytes, so no item has one: an id like
+ * that (from a path or a body) names nothing, and reading it answers "absent" rather than failing.
+ */
+export const isPossibleKey = (sk: string): boolean => sk.length > 0 && Buffer.byteLength(sk, 'utf8') <= 1024;
+
 export async function getItem(pk: string, sk: string): Promise<StoredItem | undefined> {
+  if (!isPossibleKey(sk)) return undefined;
   const out = await documentClient().send(new GetCommand({ TableName: config().tableName, Key: { pk, sk } }));
   return out.Item ? stripKeys(out.Item) : undefined;
 }
 
 export async function getRaw(pk: string, sk: string): Promise<Record<string, unknown> | undefined> {
+  if (!isPossibleKey(sk)) return undefined;
   const out = await documentClient().send(new GetCommand({ TableName: config().tableName, Key: { pk, sk } }));
   return out.Item;
 }

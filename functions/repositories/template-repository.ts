@@ -5,6 +5,7 @@ import {
   type CollectionRef,
   declaredRef,
   isConditionFailure,
+  isPossibleKey,
   keyAttributes,
   listItems,
   type StoredItem,
@@ -22,6 +23,7 @@ const PREVIEWS_PK = 'G#template-previews';
 export const templatesRef = (): CollectionRef => declaredRef('templates', {});
 
 export async function getTemplateItem(id: string): Promise<StoredItem | undefined> {
+  if (!isPossibleKey(id)) return undefined;
   const out = await documentClient().send(
     new GetCommand({ TableName: config().tableName, Key: { pk: templatesRef().pk, sk: id } }),
   );

@@ -145,8 +145,8 @@ const myNotifications = async (ctx: OpContext): Promise<OpResult> => {
 };
 
 const seenBody = z.union([
-  z.object({ id: z.string().min(1) }),
-  z.object({ ids: z.array(z.string().min(1)).min(1).max(1000) }),
+  z.object({ id: idSchema }),
+  z.object({ ids: z.array(idSchema).min(1).max(1000) }),
   z.object({ all: z.literal(true) }),
 ]);
 
