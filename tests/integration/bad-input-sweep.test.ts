@@ -51,7 +51,7 @@ const COMMON_FIELDS: Record<string, Kind> = {
 };
 const HUGE = 'x'.repeat(100 * 1024);
 const MISSING_ID = 'ffffffffffff0000ffffffff';
-const MALFORMED_IDS = ['../x', '', MISSING_ID];
+const MALFORMED_IDS = ['../x', '', MISSING_ID, 'i'.repeat(2000)];
 /** Deeper than the database stores a document. */
 const DEEP = Array.from({ length: 40 }).reduce<Record<string, unknown>>((inner) => ({ a: inner }), { a: 1 });
 
@@ -134,6 +134,9 @@ const GARBAGE_QUERIES = [
   `q=${'%F0%9F%92%A5'.repeat(500)}&search=${'a'.repeat(4000)}&name=${'n'.repeat(4000)}&cursor=${'c'.repeat(4000)}`,
   'filter[__proto__]=x&__proto__[polluted]=1&constructor[prototype][polluted]=1&filter[status]=%00',
   'from=not-a-date&to=2025-13-45&date=yesterday&year=abc&month=99&ids=..%2Fx,&assetId=..%2Fx&accountId=',
+  ['assetId', 'accountId', 'entityId', 'companyId', 'supplierId', 'status', 'type', 'userSub']
+    .map((k) => `${k}=${'k'.repeat(3000)}`)
+    .join('&'),
 ];
 
 let fx: AccessFixture;
