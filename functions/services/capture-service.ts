@@ -177,7 +177,8 @@ export async function captureDocument(
     mirrorStatus(companyId, captureId, ids, 'queued', log),
   ]);
   if (!(await claimCapture(companyId, captureId, new Date()))) {
-    log.info('capture already taken', { companyId, captureId, status: capture.status });
+    // Routine: S3 delivers at least once, and a document stored already captured (the demo's) is announced too.
+    log.debug('capture already taken', { companyId, captureId, status: capture.status });
     return { companyId, captureId, status: 'skipped', invoiceIds: [], reason: 'Already captured' };
   }
   // Claimed: the document is checked and waits on Textract's reading (pending), then its values are

@@ -106,7 +106,8 @@ export async function seedDemoData(opts: { stateDir: string; origin: string }): 
   add('companies', 2);
 
   const owners = { demo: person('owner@demo.test'), northwind: person('owner@northwind.test') };
-  // Each company's latest bills going through validation, while the rest of the seed goes on.
+  // Each company's latest bills going through validation and their documents being stored, while the
+  // rest of the seed goes on.
   const reviews: Promise<void>[] = [];
   const ownerRole = ROLE_PLANS.find((r) => r.key === 'owner');
   if (!ownerRole) throw new Error('The demo roles have no owner');
@@ -179,7 +180,10 @@ async function writeCompany(
   // The history needs nothing else written first, and is most of the work: it goes on meanwhile, as
   // do the documents of the bills awaiting review.
   const history = writeHistory(company);
-  const documents = storeInvoiceDocuments(company, supplierNames);
+  const records = writeCaptureRecords(company);
+  const documents = records.then(() => storeInvoiceDocuments(company, supplierNames));
+  // Awaited once the bills are validated; until then its failure must not count as unhandled.
+  documents.catch(() => undefined);
   // Pictures are stored as files beside the site, not made by the upload worker: it reads photographs
   // (PNG, JPEG), where the demo's pictures are drawings.
   const pictures = inPool(company.assets, 8, async (asset) => {
@@ -221,7 +225,7 @@ async function writeCompany(
   await Promise.all([
     writeAccounts(company, owner),
     history,
-    documents,
+    records,
     (async () => {
       for (const group of company.assetGroups) {
         await callOperation(ASSET_GROUP_OPERATIONS, 'assetGroups.create', owner, { body: bodyOf(group) });
@@ -242,22 +246,20 @@ async function writeCompany(
   add('rollups', company.rollups.length);
   add('readings', company.readings.length);
   add('invoicesAwaitingReview', company.awaitingReview.length);
-  // Validation compares each bill with its account, contract, months and other bills: all written now.
-  const validation = validateAwaitingReview(company);
+  // Validation compares each bill with its account, contract, months and other bills, all written now;
+  // it needs no document, so the documents may still be on their way.
+  const validation = Promise.all([validateAwaitingReview(company), documents]).then(() => undefined);
   // Awaited at the end of the seed, which then fails with its error; until then it must not count as unhandled.
   validation.catch(() => undefined);
   return { validation };
 }
 
 /**
- * What capture leaves of each bill awaiting review: the PDF in the uploads bucket under its capture key,
- * the capture record, and the bill's validation, pending, as capture writes it before queueing the bill.
- * The records go first, so the object's arrival finds the document captured already.
+ * What capture records of each bill awaiting review: its capture, done, and its validation, pending, as
+ * capture writes it before queueing the bill. Before the documents, so that each object's arrival finds
+ * its document captured already; before validation, which fills the pending item in.
  */
-async function storeInvoiceDocuments(
-  company: PlannedCompany,
-  supplierNames: ReadonlyMap<string, string>,
-): Promise<void> {
+async function writeCaptureRecords(company: PlannedCompany): Promise<void> {
   const cid = company.companyId;
   await putNewItems(
     company.awaitingReview.flatMap((invoice) => {
@@ -269,6 +271,13 @@ async function storeInvoiceDocuments(
       ];
     }),
   );
+}
+
+/** The PDF of each bill awaiting review, in the uploads bucket under its capture key. */
+async function storeInvoiceDocuments(
+  company: PlannedCompany,
+  supplierNames: ReadonlyMap<string, string>,
+): Promise<void> {
   await inPool(company.awaitingReview, 4, async (invoice) => {
     const supplier = supplierNames.get(String(invoice.supplierId)) ?? 'Supplier';
     const bytes = await invoiceDocument(invoice, supplier);
