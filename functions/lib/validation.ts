@@ -76,6 +76,23 @@ export function parseOrThrow<S extends z.ZodType>(schema: S, input: unknown): z.
   return result.data;
 }
 
+/**
+ * The database stores a record of at most 400 KB, and a record's searchable text is stored a second time
+ * beside it: a record of more than half that is refused before the write, not failed by it.
+ */
+export const MAX_RECORD_BYTES = 190 * 1024;
+
+/** A 400 beside the largest field of a record too large to store; `prefix` places it in a list (`3.`). */
+export function throwIfOversized(record: Record<string, unknown>, prefix = ''): void {
+  const sizes = Object.entries(record).map(([k, v]): [string, number] => [
+    k,
+    Buffer.byteLength(JSON.stringify(v) ?? '', 'utf8'),
+  ]);
+  if (sizes.reduce((n, [, size]) => n + size, 0) <= MAX_RECORD_BYTES) return;
+  const [largest] = sizes.reduce((a, b) => (b[1] > a[1] ? b : a));
+  throw formError({ [`${prefix}${largest}`]: 'This is too long to save' });
+}
+
 /** A 400 beside each field of parsed input the database would refuse (see `unstorable`). */
 export function throwIfUnstorable(value: unknown): void {
   const refused: Record<string, string> = {};

@@ -8,7 +8,7 @@ import type { HttpRoute } from '../../shared/system/routes.ts';
 import { badRequest, forbidden, formError, notFound } from '../lib/errors.ts';
 import { newId } from '../lib/ids.ts';
 import { applyPatch } from '../lib/item-patch.ts';
-import { parseOrThrow } from '../lib/validation.ts';
+import { parseOrThrow, throwIfOversized } from '../lib/validation.ts';
 import type { OpContext, Operations, OpResult } from '../middleware/api-context.ts';
 import {
   type CollectionRef,
@@ -199,6 +199,7 @@ const create = async (ctx: OpContext): Promise<OpResult> => {
   refineOrThrow(resource, data);
   const item = stamp(ctx.caller, data, resource);
   if (!(await mayAccess(resource, ctx.caller, item, 'write'))) throw forbidden();
+  throwIfOversized(item);
   await putItem(collectionOf(resource, ctx.caller), item, { mustNotExist: true });
   await afterWrite(resource, ctx.caller, item);
   await writeActivity(ctx.caller, { type: 'create', model: resource.name, modelId: item._id });
@@ -218,7 +219,9 @@ const bulk = async (ctx: OpContext): Promise<OpResult> => {
       throw formError({ [field]: first?.message ?? 'Invalid' });
     }
     refineOrThrow(resource, result.data, `${i}.`);
-    return stamp(ctx.caller, result.data, resource);
+    const item = stamp(ctx.caller, result.data, resource);
+    throwIfOversized(item, `${i}.`);
+    return item;
   });
   const resolver = new LineageResolver(ctx.caller.companyId, ctx.caller);
   for (const item of parsed) {
@@ -243,6 +246,7 @@ const update = async (ctx: OpContext): Promise<OpResult> => {
     updatedAt: new Date().toISOString(),
   };
   refineOrThrow(resource, next);
+  throwIfOversized(next);
   // Moving an item must not move it out of the caller's reach.
   if (!(await mayAccess(resource, ctx.caller, next, 'write'))) throw forbidden();
   await putItem(collectionOf(resource, ctx.caller), next, { mustExist: true });
@@ -320,6 +324,7 @@ const subCreate = async (ctx: OpContext): Promise<OpResult> => {
   const { sub, schema: subSchema } = subSchemaOf(resource, ctx.route.subResource);
   const data = parseOrThrow(subSchema, ctx.body);
   const item = { ...stamp(ctx.caller, data, resource), parentId: parent._id };
+  throwIfOversized(item);
   await putItem(subCollectionOf(resource, ctx.caller, parent._id, sub), item, { mustNotExist: true });
   return { status: 201, body: item };
 };
@@ -332,6 +337,7 @@ const subUpdate = async (ctx: OpContext): Promise<OpResult> => {
   const existing = await getItem(ref.pk, ctx.params.subId as string);
   if (!existing || existing.deleted === true) throw notFound();
   const next = { ...applyPatch(existing, subSchema, ctx.body), updatedAt: new Date().toISOString() };
+  throwIfOversized(next);
   await putItem(ref, next, { mustExist: true });
   return { body: next };
 };
