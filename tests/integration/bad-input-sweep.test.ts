@@ -439,7 +439,7 @@ function oneBadField(base: Record<string, unknown>): [string, unknown][] {
   for (const [field, value] of Object.entries(base)) {
     const bad: unknown[] =
       typeof value === 'string'
-        ? [HUGE, '../x', '', MISSING_ID, 'nul\u0000 and a lone \ud800 half', '2025-02-30', '2025-13']
+        ? [HUGE, 'y'.repeat(420 * 1024), '../x', '', MISSING_ID, 'nul\u0000 and a lone \ud800 half', '2025-02-30', '2025-13']
         : typeof value === 'number'
           ? [-1, 1e308, 0.5, 1e-200]
           : Array.isArray(value)
