@@ -429,35 +429,61 @@ async function passingBodies(
   return out;
 }
 
+/** The bad values for a field holding `value`. */
+function badValuesFor(value: unknown): unknown[] {
+  const bad: unknown[] =
+    typeof value === 'string'
+      ? [
+          HUGE,
+          'y'.repeat(420 * 1024),
+          '../x',
+          '',
+          MISSING_ID,
+          'nul\u0000 and a lone \ud800 half',
+          '2025-02-30',
+          '2025-13',
+        ]
+      : typeof value === 'number'
+        ? [-1, 1e308, 0.5, 1e-200]
+        : Array.isArray(value)
+          ? [[], [...value, '../x'], [null], Array.from({ length: 2000 }, () => value[0] ?? 'x')]
+          : value && typeof value === 'object'
+            ? [{}, DEEP]
+            : [];
+  return [...bad, null];
+}
+
+const labelOf = (v: unknown) =>
+  typeof v === 'string'
+    ? JSON.stringify(v.slice(0, 20))
+    : Array.isArray(v)
+      ? `${v.length} entries`
+      : v === DEEP
+        ? 'nested 40 deep'
+        : JSON.stringify(v);
+
+/** Every field of a body by its path, nested objects' and first list entries' fields too (3 deep). */
+function fieldPaths(value: unknown, path: string[] = []): [string[], unknown][] {
+  const here: [string[], unknown][] = path.length > 0 ? [[path, value]] : [];
+  if (path.length >= 3 || !value || typeof value !== 'object') return here;
+  const entries = Array.isArray(value)
+    ? value.slice(0, 1).map((v, i) => [String(i), v] as const)
+    : Object.entries(value);
+  return [...here, ...entries.flatMap(([k, v]) => fieldPaths(v, [...path, k]))];
+}
+
 /**
- * A passing body with one field made bad at a time: text long, a path, empty, an id of nothing; numbers
- * negative, huge, fractional; lists empty, with a bad entry, very long. The rest of the body is fine, so
- * the bad value meets the operation's own logic rather than its schema.
+ * A passing body with one field (at any depth) made bad at a time: text long, a path, empty, an id of
+ * nothing; numbers negative, huge, fractional; lists empty, with a bad entry, very long. The rest of the
+ * body is fine, so the bad value meets the operation's own logic rather than its schema.
  */
 function oneBadField(base: Record<string, unknown>): [string, unknown][] {
   const out: [string, unknown][] = [];
-  for (const [field, value] of Object.entries(base)) {
-    const bad: unknown[] =
-      typeof value === 'string'
-        ? [HUGE, 'y'.repeat(420 * 1024), '../x', '', MISSING_ID, 'nul\u0000 and a lone \ud800 half', '2025-02-30', '2025-13']
-        : typeof value === 'number'
-          ? [-1, 1e308, 0.5, 1e-200]
-          : Array.isArray(value)
-            ? [[], [...value, '../x'], [null], Array.from({ length: 2000 }, () => value[0] ?? 'x')]
-            : value && typeof value === 'object'
-              ? [{}, DEEP]
-              : [];
-    bad.push(null);
-    for (const v of bad) {
-      const label =
-        typeof v === 'string'
-          ? JSON.stringify(v.slice(0, 20))
-          : Array.isArray(v)
-            ? `${v.length} entries`
-            : v === DEEP
-              ? 'nested 40 deep'
-              : JSON.stringify(v);
-      out.push([`${field}=${label}`, { ...base, [field]: v }]);
+  for (const [path, value] of fieldPaths(base)) {
+    for (const v of badValuesFor(value)) {
+      const body = structuredClone(base);
+      setPath(body, path, v);
+      out.push([`${path.join('.')}=${labelOf(v)}`, body]);
     }
   }
   // Keys that would reach a prototype if a body were merged into an object key by key.
