@@ -19,8 +19,11 @@ import type { MeterRegister, PlannedContract } from './plan-contracts.ts';
  * key and the extraction results. The seed stores their PDFs and runs them through bill validation.
  */
 
-/** Months, counting back from the last complete one, whose bills still await review. */
-export const REVIEW_MONTHS = 2;
+/**
+ * Months, counting back from the last complete one, whose bills still await review: the last month's.
+ * Each is validated while the stack starts, so more would slow the first start.
+ */
+export const REVIEW_MONTHS = 1;
 
 /** How much above the contract rate an overcharged bill's unit rate is. */
 const OVERCHARGE = 1.065;
