@@ -1,8 +1,10 @@
 import * as z from 'zod';
-import { findResource } from '../../shared/system/resources.ts';
+import { isCompanyWide } from '../../shared/access/route-access.ts';
+import { MAX_LIST_LIMIT } from '../../shared/constants.ts';
+import { findResource, type ResourceDecl } from '../../shared/system/resources.ts';
 import { publishToCompany } from '../adapters/live.ts';
 import { sendToQueue } from '../adapters/queue.ts';
-import { ApiError, badRequest, notFound, readOnly } from '../lib/errors.ts';
+import { ApiError, badRequest, forbidden, notFound, readOnly } from '../lib/errors.ts';
 import { parseOrThrow, refuseOtherFields } from '../lib/validation.ts';
 import type { OpContext, Operations, OpResult } from '../middleware/api-context.ts';
 import {
@@ -12,22 +14,57 @@ import {
   putValidation,
   validationsRef,
 } from '../repositories/invoice-repository.ts';
-import { getItem, type ListQuery, listItems, type StoredItem } from '../repositories/item-repository.ts';
+import {
+  type CollectionRef,
+  getItem,
+  type ListQuery,
+  type ListResult,
+  listItems,
+  type StoredItem,
+} from '../repositories/item-repository.ts';
 import { keys } from '../repositories/keys.ts';
 import { writeActivity } from './activity-service.ts';
 import { confirmInvoice } from './invoice-confirm.ts';
 import { restoreInvoice, softDeleteInvoice } from './invoice-service.ts';
+import { LineageResolver, mayAccessItem } from './item-access-service.ts';
 import { listQueryOf } from './resource-service.ts';
 import { validateStoredInvoice } from './validation-service.ts';
 
 const MAX_BULK = 100;
 const DEFAULT_PAGE = '100';
 
-function validationResource() {
-  const r = findResource('invoice-validation');
-  if (!r) throw new Error('The invoice-validation resource is not declared');
+function declared(name: string): ResourceDecl {
+  const r = findResource(name);
+  if (!r) throw new Error(`The ${name} resource is not declared`);
   return r;
 }
+
+const validationResource = () => declared('invoice-validation');
+
+/**
+ * A page of what the caller may read (02 §6): company-wide callers page in the query; others have every
+ * match filtered by its account first, so the page and its total hold readable items only.
+ */
+async function readablePage(
+  ctx: OpContext,
+  ref: CollectionRef,
+  q: ListQuery,
+  readable: (item: StoredItem, resolver: LineageResolver) => Promise<boolean>,
+): Promise<ListResult> {
+  if (isCompanyWide(ctx.caller)) return listItems(ref, q);
+  const all = await listItems(ref, { ...q, skip: 0, limit: MAX_LIST_LIMIT });
+  const resolver = new LineageResolver(ctx.caller.companyId, ctx.caller);
+  const kept: StoredItem[] = [];
+  for (const item of all.data) if (await readable(item, resolver)) kept.push(item);
+  return { data: kept.slice(q.skip, q.skip + q.limit), total: kept.length };
+}
+
+const readableValidations = (ctx: OpContext, q: ListQuery) => {
+  const resource = validationResource();
+  return readablePage(ctx, validationsRef(ctx.caller.companyId), q, (v, resolver) =>
+    mayAccessItem(resource, ctx.caller, v, 'read', resolver),
+  );
+};
 
 /** The queue groups of the validation pages (02 §4): each but completed holds open items only. */
 const GROUPS: Record<string, { status?: string[]; completed: boolean }> = {
@@ -66,7 +103,7 @@ const selectFields = (data: StoredItem[], select: string | undefined) => {
 /** GET /invoice-validation/queue?group=passed|failed|completed: newest first, 100 to a page. */
 const queue = async (ctx: OpContext): Promise<OpResult> => {
   const q = queueQuery(ctx);
-  const { data, total } = await listItems(validationsRef(ctx.caller.companyId), q);
+  const { data, total } = await readableValidations(ctx, q);
   return { body: { data: selectFields(data, ctx.query.$select), total, limit: q.limit, skip: q.skip } };
 };
 
@@ -76,7 +113,7 @@ const search = async (ctx: OpContext): Promise<OpResult> => {
   if (text.length === 0) throw badRequest('query is required');
   const { query: _q, ...rest } = ctx.query;
   const q = listQueryOf(validationResource(), { limit: DEFAULT_PAGE, ...rest });
-  const { data, total } = await listItems(validationsRef(ctx.caller.companyId), {
+  const { data, total } = await readableValidations(ctx, {
     ...q,
     text: text.toLowerCase(),
     descending: true,
@@ -87,11 +124,21 @@ const search = async (ctx: OpContext): Promise<OpResult> => {
 /** GET /invoice-validation/invoices: the uploaded documents (captures), newest first. */
 const captures = async (ctx: OpContext): Promise<OpResult> => {
   const q = listQueryOf(validationResource(), { limit: DEFAULT_PAGE, ...ctx.query });
-  const { data, total } = await listItems(capturesRef(ctx.caller.companyId), {
-    ...q,
-    filters: q.filters,
-    descending: true,
-  });
+  const invoices = declared('invoices');
+  const { data, total } = await readablePage(
+    ctx,
+    capturesRef(ctx.caller.companyId),
+    { ...q, descending: true },
+    // A document is the caller's when every bill found in it is: it may hold other accounts' bills.
+    async (capture, resolver) => {
+      const ids = Array.isArray(capture.invoiceIds) ? capture.invoiceIds.map(String) : [capture._id];
+      for (const id of ids) {
+        const invoice = await getInvoice(ctx.caller.companyId, id);
+        if (invoice && !(await mayAccessItem(invoices, ctx.caller, invoice, 'read', resolver))) return false;
+      }
+      return true;
+    },
+  );
   // The capture's results can be large; the list needs its state, the invoice page reads the rest.
   const rows = data.map(({ results: _r, ...c }) => c as StoredItem);
   return { body: { data: rows, total, limit: q.limit, skip: q.skip } };
@@ -182,7 +229,10 @@ async function announce(ctx: OpContext) {
   ).catch(() => undefined);
 }
 
-/** Applies a change to each named validation; ids that are not the company's are reported, not fatal. */
+/**
+ * Applies a change to each named validation; ids that are not the company's, or whose account the caller
+ * may not read, are reported as missing (never revealed, never touched), not fatal.
+ */
 async function eachValidation(
   ctx: OpContext,
   ids: readonly string[],
@@ -191,13 +241,20 @@ async function eachValidation(
   let updated = 0;
   const missing: string[] = [];
   const failed: { id: string; message: string; formMessages?: Record<string, string> }[] = [];
+  const resource = validationResource();
+  const resolver = new LineageResolver(ctx.caller.companyId, ctx.caller);
   for (const id of new Set(ids)) {
     const validation = await getValidation(ctx.caller.companyId, id);
-    if (!validation || validation.deleted === true) {
+    if (
+      !validation ||
+      validation.deleted === true ||
+      !(await mayAccessItem(resource, ctx.caller, validation, 'read', resolver))
+    ) {
       missing.push(id);
       continue;
     }
     try {
+      if (!(await mayAccessItem(resource, ctx.caller, validation, 'write', resolver))) throw forbidden();
       await change(validation);
       updated++;
     } catch (err) {

@@ -245,6 +245,8 @@ export const RESOURCES: readonly ResourceDecl[] = [
     write: BILLING,
     indexes: ['status'],
     searchFields: ['displayName', 'invoiceNumber', 'tags'],
+    // A validation is its invoice's: readable with the invoice's account, by the billing roles before it has one.
+    parent: { type: 'accounts', field: 'accountId', whenMissing: BILLING },
   },
   {
     name: 'templates',

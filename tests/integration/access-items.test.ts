@@ -132,6 +132,139 @@ describe('lists hold only what the caller may read', () => {
   });
 });
 
+describe('bill validation follows the account, as invoices do', () => {
+  const VALIDATOR_SITES = [
+    'Foregate Street Retail Park',
+    '128 High Street Guildford',
+    '54 Princes Street',
+    'Queen Street Arcade',
+    '210 Oxford Street',
+  ];
+  const v = {
+    mine: [] as string[],
+    unassigned: '',
+    others: [] as string[],
+    captures: {} as Record<string, string>,
+  };
+  const idsOf = (res: { body: Record<string, unknown> }) =>
+    (res.body.data as { _id: string }[]).map((d) => d._id).sort();
+
+  beforeAll(async () => {
+    // Validations come from capture and validation, not from a create call: stored as validation leaves them.
+    const { putCapture, putInvoice, putValidation } = await import(
+      '../../functions/repositories/invoice-repository.ts'
+    );
+    const { newId } = await import('../../functions/lib/ids.ts');
+    const companyId = world.demo.companyId;
+    const validation = async (n: number, accountId?: string) => {
+      const now = new Date().toISOString();
+      const _id = newId();
+      await putValidation(companyId, {
+        _id,
+        companyId,
+        invoiceId: _id,
+        status: 'failed',
+        completed: false,
+        hold: false,
+        tags: [],
+        displayName: `Bill ${n}`,
+        invoiceNumber: `VQ-${n}`,
+        ...(accountId ? { accountId } : {}),
+        createdAt: now,
+        updatedAt: now,
+      });
+      return _id;
+    };
+    let n = 0;
+    for (const site of VALIDATOR_SITES) {
+      const accountId = await make('/accounts', {
+        name: `${site} Water`,
+        type: 'water',
+        assetId: world.demo.assets.get(site),
+      });
+      v.mine.push(await validation(++n, accountId));
+    }
+    v.unassigned = await validation(++n);
+    for (const accountId of [
+      world.demo.accounts.get('Aldgate House Electricity') as string,
+      world.demo.accounts.get('Temple Quay Point Electricity') as string,
+      ids.colmoreAccount as string,
+    ])
+      v.others.push(await validation(++n, accountId));
+    // Uploaded documents: one holding a bill of the validator's, one also holding another account's.
+    const now = new Date().toISOString();
+    const bill = async (accountId?: string) => {
+      const _id = newId();
+      await putInvoice(companyId, { _id, companyId, ...(accountId ? { accountId } : {}), createdAt: now });
+      return _id;
+    };
+    const capture = async (fileName: string, invoiceIds: string[]) => {
+      const _id = newId();
+      await putCapture(companyId, { _id, companyId, fileName, invoiceIds, status: 'done', createdAt: now });
+      v.captures[fileName] = _id;
+    };
+    await capture('mine.pdf', [await bill(ids.retailAccount), await bill()]);
+    await capture('shared.pdf', [await bill(ids.retailAccount), await bill(ids.colmoreAccount)]);
+  });
+
+  it("queues, counts and searches hold only the validator's sites' bills and those with no account yet", async () => {
+    const validator = token('validator@demo.test');
+    const readable = [...v.mine, v.unassigned].sort();
+    const queue = await call('GET', '/invoice-validation/queue?group=failed', validator);
+    expect(queue.status).toBe(200);
+    expect(idsOf(queue)).toEqual(readable);
+    expect(queue.body.total).toBe(readable.length);
+    // The navigation's counts ask for one row and read the total.
+    const count = await call('GET', '/invoice-validation/queue?group=failed&limit=1', validator);
+    expect(count.body.total).toBe(readable.length);
+    expect(count.body.data).toHaveLength(1);
+    const second = await call('GET', '/invoice-validation/queue?group=failed&limit=4&skip=4', validator);
+    expect((second.body.data as unknown[]).length).toBe(readable.length - 4);
+    const search = await call('GET', '/invoice-validation/search?query=vq-', validator);
+    expect(idsOf(search)).toEqual(readable);
+    expect(search.body.total).toBe(readable.length);
+
+    const owner = await call('GET', '/invoice-validation/queue?group=failed', token('owner@demo.test'));
+    expect(idsOf(owner)).toEqual(expect.arrayContaining([...readable, ...v.others]));
+    expect(owner.body.total).toBe((owner.body.data as unknown[]).length);
+
+    const captures = await call('GET', '/invoice-validation/invoices', validator);
+    expect(idsOf(captures)).toEqual([v.captures['mine.pdf']]);
+    expect(captures.body.total).toBe(1);
+    const all = await call('GET', '/invoice-validation/invoices', token('owner@demo.test'));
+    expect(idsOf(all)).toEqual(Object.values(v.captures).sort());
+  });
+
+  it("answers 404 for another account's validation, and leaves it untouched by bulk calls", async () => {
+    const validator = token('validator@demo.test');
+    const other = v.others[0] as string;
+    for (const [method, path, body] of [
+      ['GET', `/invoice-validation/${other}/summary`],
+      ['GET', `/invoice-validation/${other}/export`],
+      ['PUT', `/invoice-validation/${other}/force`],
+      ['PATCH', `/invoice-validation/${other}`, { hold: true }],
+      ['DELETE', `/invoice-validation/${other}`],
+    ] as const)
+      expect((await call(method, path, validator, body)).status, `${method} ${path}`).toBe(404);
+    expect((await call('GET', `/invoice-validation/${v.mine[0]}/summary`, validator)).status).toBe(200);
+
+    const hold = await call('POST', '/invoice-validation/bulk-hold', validator, {
+      ids: [other, v.unassigned],
+      hold: true,
+    });
+    expect(hold.status).toBe(200);
+    expect(hold.body).toEqual({ updated: 1, missing: [other], failed: [] });
+    const force = await call('POST', '/invoice-validation/bulk-force', validator, { ids: v.others });
+    expect(force.body).toMatchObject({ updated: 0, missing: v.others });
+
+    const owner = token('owner@demo.test');
+    const seen = await call('GET', `/invoice-validation/${other}/summary`, owner);
+    expect(seen.status).toBe(200);
+    expect(seen.body.validation).toMatchObject({ hold: false, status: 'failed' });
+    expect((seen.body.validation as Record<string, unknown>).forced).toBeUndefined();
+  });
+});
+
 describe('single items', () => {
   it('answers 404 for an unreadable item and 403 for a readable one without write access', async () => {
     const entity = token('entity@demo.test');
