@@ -155,10 +155,13 @@ const summary = async (ctx: OpContext): Promise<OpResult> => {
   const validation = await validationFor(ctx);
   const invoice = await getInvoice(ctx.caller.companyId, String(validation.invoiceId ?? validation._id));
   const accountId = typeof invoice?.accountId === 'string' ? invoice.accountId : undefined;
-  const account = accountId
+  const found = accountId
     ? await getItem(keys.collection({ companyId: ctx.caller.companyId }, 'accounts'), accountId)
     : undefined;
-  return { body: { validation, invoice: invoice ?? null, account: account ?? null } };
+  // The invoice names the account shown; it is shown only to a caller who may read it.
+  const account =
+    found && (await mayAccessItem(declared('accounts'), ctx.caller, found, 'read')) ? found : null;
+  return { body: { validation, invoice: invoice ?? null, account } };
 };
 
 const csvCell = (v: unknown) => {

@@ -266,6 +266,10 @@ export async function validateStoredInvoice(
     updatedAt: stamp,
   };
   if (!outcome.reason) delete validation.reason;
+  // A validation is judged by its invoice's account (02 §6), so it names the invoice's, or none.
+  const invoiceAccount = str(updatedInvoice.accountId);
+  if (invoiceAccount) validation.accountId = invoiceAccount;
+  else delete validation.accountId;
   await putValidation(companyId, validation);
   await publishToCompany(
     companyId,

@@ -143,6 +143,7 @@ describe('bill validation follows the account, as invoices do', () => {
   const v = {
     mine: [] as string[],
     unassigned: '',
+    moved: '',
     others: [] as string[],
     captures: {} as Record<string, string>,
   };
@@ -204,12 +205,14 @@ describe('bill validation follows the account, as invoices do', () => {
       v.captures[fileName] = _id;
     };
     await capture('mine.pdf', [await bill(ids.retailAccount), await bill()]);
+    v.moved = await validation(++n, ids.retailAccount);
+    await putInvoice(companyId, { _id: v.moved, companyId, accountId: ids.colmoreAccount, createdAt: now });
     await capture('shared.pdf', [await bill(ids.retailAccount), await bill(ids.colmoreAccount)]);
   });
 
   it("queues, counts and searches hold only the validator's sites' bills and those with no account yet", async () => {
     const validator = token('validator@demo.test');
-    const readable = [...v.mine, v.unassigned].sort();
+    const readable = [...v.mine, v.unassigned, v.moved].sort();
     const queue = await call('GET', '/invoice-validation/queue?group=failed', validator);
     expect(queue.status).toBe(200);
     expect(idsOf(queue)).toEqual(readable);
@@ -246,7 +249,14 @@ describe('bill validation follows the account, as invoices do', () => {
       ['DELETE', `/invoice-validation/${other}`],
     ] as const)
       expect((await call(method, path, validator, body)).status, `${method} ${path}`).toBe(404);
-    expect((await call('GET', `/invoice-validation/${v.mine[0]}/summary`, validator)).status).toBe(200);
+    const mine = await call('GET', `/invoice-validation/${v.mine[0]}/summary`, validator);
+    expect(mine.status).toBe(200);
+    expect(mine.body.validation).toMatchObject({ _id: v.mine[0] });
+    // Until it is validated again, a bill just moved to an account they may not read names that account.
+    expect((await call('GET', `/invoice-validation/${v.moved}/summary`, validator)).body.account).toBeNull();
+    expect(
+      (await call('GET', `/invoice-validation/${v.moved}/summary`, token('owner@demo.test'))).body.account,
+    ).toMatchObject({ _id: ids.colmoreAccount });
 
     const hold = await call('POST', '/invoice-validation/bulk-hold', validator, {
       ids: [other, v.unassigned],

@@ -224,6 +224,26 @@ describe('validation', () => {
     expect(summaryOf(summary).validation.status).toBe('passed');
   });
 
+  it('moves the validation with its invoice onto an account and off it again', async () => {
+    // A meter the company has no account for: the account is only what a person chooses.
+    const id = await captured(bill({ meterPointNumber: '1900000000016', startDate: '2025-10-01' }));
+    const accountOfValidation = async () =>
+      (summaryOf(await get(`/invoice-validation/${id}/summary`)).validation as { accountId?: string })
+        .accountId;
+    expect(await accountOfValidation()).toBeUndefined();
+    for (const chosen of [accountId, null]) {
+      const res = await w.api({
+        method: 'PATCH',
+        path: `/invoices/${id}/manual-update`,
+        token: owner,
+        body: { accountId: chosen, values: {} },
+      });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      await runQueuedValidation();
+      expect(await accountOfValidation()).toBe(chosen ?? undefined);
+    }
+  });
+
   it('refuses a value of the wrong type beside its field', async () => {
     const id = await captured(bill());
     const res = await w.api({
