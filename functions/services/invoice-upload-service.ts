@@ -20,6 +20,7 @@ import {
   putInvoice,
 } from '../repositories/invoice-repository.ts';
 import type { StoredItem } from '../repositories/item-repository.ts';
+import { mayReadCapture } from './capture-access.ts';
 import { applyValues, valueErrors } from './invoice-edit.ts';
 import { captureKey, MAX_CAPTURE_BYTES } from './invoice-records.ts';
 import { LineageResolver } from './item-access-service.ts';
@@ -247,9 +248,10 @@ const manualUpload = async (ctx: OpContext): Promise<OpResult> => {
   return { status: 201, body: stored };
 };
 
+/** A document the caller may see: one holding another account's bill is hidden like a missing one. */
 async function captureOf(ctx: OpContext): Promise<StoredItem> {
   const capture = await getCapture(ctx.caller.companyId, ctx.params.id as string);
-  if (!capture) throw notFound('Invoice capture not found');
+  if (!capture || !(await mayReadCapture(ctx.caller, capture))) throw notFound('Invoice capture not found');
   return capture;
 }
 

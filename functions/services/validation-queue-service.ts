@@ -24,6 +24,7 @@ import {
 } from '../repositories/item-repository.ts';
 import { keys } from '../repositories/keys.ts';
 import { writeActivity } from './activity-service.ts';
+import { mayReadCapture } from './capture-access.ts';
 import { confirmInvoice } from './invoice-confirm.ts';
 import { restoreInvoice, softDeleteInvoice } from './invoice-service.ts';
 import { LineageResolver, mayAccessItem } from './item-access-service.ts';
@@ -124,20 +125,11 @@ const search = async (ctx: OpContext): Promise<OpResult> => {
 /** GET /invoice-validation/invoices: the uploaded documents (captures), newest first. */
 const captures = async (ctx: OpContext): Promise<OpResult> => {
   const q = listQueryOf(validationResource(), { limit: DEFAULT_PAGE, ...ctx.query });
-  const invoices = declared('invoices');
   const { data, total } = await readablePage(
     ctx,
     capturesRef(ctx.caller.companyId),
     { ...q, descending: true },
-    // A document is the caller's when every bill found in it is: it may hold other accounts' bills.
-    async (capture, resolver) => {
-      const ids = Array.isArray(capture.invoiceIds) ? capture.invoiceIds.map(String) : [capture._id];
-      for (const id of ids) {
-        const invoice = await getInvoice(ctx.caller.companyId, id);
-        if (invoice && !(await mayAccessItem(invoices, ctx.caller, invoice, 'read', resolver))) return false;
-      }
-      return true;
-    },
+    (capture, resolver) => mayReadCapture(ctx.caller, capture, resolver),
   );
   // The capture's results can be large; the list needs its state, the invoice page reads the rest.
   const rows = data.map(({ results: _r, ...c }) => c as StoredItem);

@@ -267,7 +267,20 @@ describe('bill validation follows the account, as invoices do', () => {
     const force = await call('POST', '/invoice-validation/bulk-force', validator, { ids: v.others });
     expect(force.body).toMatchObject({ updated: 0, missing: v.others });
 
+    // A document that also holds another account's bill is hidden from them like a missing one.
+    const shared = v.captures['shared.pdf'] as string;
+    for (const [method, path] of [
+      ['GET', `/invoice-capture/${shared}/download`],
+      ['POST', `/invoice-capture/${shared}/start-capture`],
+      ['PUT', `/invoice-capture/${shared}/start-validation`],
+    ] as const)
+      expect((await call(method, path, validator)).status, `${method} ${path}`).toBe(404);
+    const own = await call('GET', `/invoice-capture/${v.captures['mine.pdf']}/download`, validator);
+    expect(own.status).toBe(200);
+    expect(own.body.name).toBe('mine.pdf');
+
     const owner = token('owner@demo.test');
+    expect((await call('GET', `/invoice-capture/${shared}/download`, owner)).status).toBe(200);
     const seen = await call('GET', `/invoice-validation/${other}/summary`, owner);
     expect(seen.status).toBe(200);
     expect(seen.body.validation).toMatchObject({ hold: false, status: 'failed' });
