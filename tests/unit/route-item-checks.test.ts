@@ -20,7 +20,6 @@ const UNNARROWED_COMPANY_RESOURCES: Record<string, string> = {
   notifications: "the company's notices, read by every member",
   logs: 'the activity log: company admins and company_log',
   emails: "the capture inbox's mail: bill validation roles see all of it",
-  'invoice-validation': "validations are listed whole to the bill validation roles, like the company's queue",
   'scraper-runs': 'connector runs: company admins only',
   imports: 'imports: company_user only, who reaches every item anyway',
   'import-templates': 'import templates: company_user only',
@@ -53,10 +52,11 @@ const ROUTE_EXEMPTIONS: Record<string, string> = {
   'POST /kiosks/{id}/rotate-secret': 'company admins only, who reach every kiosk of their company',
   'GET /kiosks/{id}/preview':
     'company admins, or the kiosk itself: its operation lets a kiosk show only itself',
-  'GET /invoice-capture/{id}/download':
-    'a capture belongs to no account until captured: bill validation roles',
-  'POST /invoice-capture/{id}/start-capture': 'a capture belongs to no account until captured',
-  'PUT /invoice-capture/{id}/start-validation': 'a capture belongs to no account until captured',
+  // A document belongs to no account until captured, and may then hold several accounts' bills: the
+  // operation hides one that holds a bill the caller may not read (services/capture-access.ts).
+  'GET /invoice-capture/{id}/download': 'a document is judged by every bill in it, in the operation',
+  'POST /invoice-capture/{id}/start-capture': 'a document is judged by every bill in it, in the operation',
+  'PUT /invoice-capture/{id}/start-validation': 'a document is judged by every bill in it, in the operation',
 };
 
 const key = (r: HttpRoute) => `${r.method} ${r.path}`;
