@@ -1,9 +1,10 @@
-import { Anchor, Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link, Navigate, useParams } from 'react-router';
 import { meterPointKind, UTILITY_LABELS } from '../../../shared/schemas/account-rules.ts';
 import type { AccountView } from '../../../shared/schemas/account-views.ts';
 import type { UtilityType } from '../../../shared/schemas/common.ts';
+import { Breadcrumbs } from '../../components/breadcrumbs.tsx';
 import { ErrorPanel, LoadingPanel } from '../../components/page-state.tsx';
 import { useAccount } from './api.ts';
 
@@ -45,17 +46,12 @@ export const utilityLabel = (type: string) => UTILITY_LABELS[type as UtilityType
 /** Sites / the site: the way back from a page under one site's meters. */
 export function SiteCrumbs({ assetId, siteName }: { assetId: string; siteName: string | undefined }) {
   return (
-    <Group gap={6} component="nav" aria-label="Breadcrumbs">
-      <Anchor component={Link} to="/assets" size="sm">
-        Sites
-      </Anchor>
-      <Text size="sm" c="dimmed">
-        /
-      </Text>
-      <Anchor component={Link} to={`/assets/${assetId}/overview`} size="sm">
-        {siteName ?? 'Site'}
-      </Anchor>
-    </Group>
+    <Breadcrumbs
+      items={[
+        { label: 'Sites', to: '/assets' },
+        { label: siteName ?? 'Site', to: `/assets/${assetId}/overview` },
+      ]}
+    />
   );
 }
 

@@ -1,6 +1,7 @@
-import { Anchor, Badge, Button, Group, Image, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Image, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
+import { Breadcrumbs } from '../../components/breadcrumbs.tsx';
 import { ErrorPanel, LoadingPanel } from '../../components/page-state.tsx';
 import { type AssetView, addressLine, useAsset } from './api.ts';
 import { EpcBadge, SiteStatusBadge } from './ui.tsx';
@@ -29,14 +30,7 @@ export function AssetFrame({ tab, children }: { tab: AssetTab; children: (asset:
   const picture = asset.primaryImage ?? asset.images?.[0];
   return (
     <Stack gap="md">
-      <Group gap={6} component="nav" aria-label="Breadcrumbs">
-        <Anchor component={Link} to="/assets" size="sm">
-          Sites
-        </Anchor>
-        <Text size="sm" c="dimmed">
-          / {asset.siteName}
-        </Text>
-      </Group>
+      <Breadcrumbs items={[{ label: 'Sites', to: '/assets' }, { label: asset.siteName }]} />
       <Group gap="md" align="center" wrap="nowrap">
         {(picture?.thumbUrl ?? picture?.url) && (
           <Image src={picture?.thumbUrl ?? picture?.url} alt="" w={96} h={60} radius="sm" fit="cover" />

@@ -1,6 +1,7 @@
-import { Anchor, Group, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Stack, Tabs, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
+import { Breadcrumbs } from '../../components/breadcrumbs.tsx';
 import { ErrorPanel, LoadingPanel } from '../../components/page-state.tsx';
 import { type Entity, useEntity } from './api.ts';
 
@@ -15,15 +16,7 @@ export function EntityLayout({ tab, children }: { tab: EntityTab; children: (ent
   if (error || !entity) return <ErrorPanel error={error ?? new Error('Entity not found')} />;
   return (
     <Stack>
-      <Group gap={6} component="nav" aria-label="Breadcrumbs">
-        <Anchor component={Link} to="/entities" size="sm">
-          Entities
-        </Anchor>
-        <Text size="sm" c="dimmed">
-          /
-        </Text>
-        <Text size="sm">{entity.legalName}</Text>
-      </Group>
+      <Breadcrumbs items={[{ label: 'Entities', to: '/entities' }, { label: entity.legalName }]} />
       <Title order={2}>{entity.legalName}</Title>
       <Tabs value={tab} onChange={(next) => next && navigate(`/entities/${entity._id}/${next}`)}>
         <Tabs.List>

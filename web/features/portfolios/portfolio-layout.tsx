@@ -1,7 +1,8 @@
-import { Anchor, Button, Group, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Button, Group, Stack, Tabs, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { canUseRoute } from '../../../shared/access/route-access.ts';
+import { Breadcrumbs } from '../../components/breadcrumbs.tsx';
 import { ErrorPanel, LoadingPanel } from '../../components/page-state.tsx';
 import { useSession } from '../../lib/app-context.tsx';
 import { type AreaUnitSystem, formatArea } from '../../lib/format.ts';
@@ -40,15 +41,7 @@ export function PortfolioLayout({
   if (error || !group) return <ErrorPanel error={error ?? new Error('Portfolio not found')} />;
   return (
     <Stack>
-      <Group gap={6} component="nav" aria-label="Breadcrumbs">
-        <Anchor component={Link} to="/portfolios" size="sm">
-          Portfolios
-        </Anchor>
-        <Text size="sm" c="dimmed">
-          /
-        </Text>
-        <Text size="sm">{group.name}</Text>
-      </Group>
+      <Breadcrumbs items={[{ label: 'Portfolios', to: '/portfolios' }, { label: group.name }]} />
       <Group justify="space-between" align="flex-start">
         <Stack gap={4}>
           <Title order={2}>{group.name}</Title>

@@ -1,6 +1,7 @@
-import { Anchor, Group, Image, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Group, Image, Stack, Tabs, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
+import { Breadcrumbs } from '../../components/breadcrumbs.tsx';
 import { ErrorPanel, LoadingPanel } from '../../components/page-state.tsx';
 import { type Supplier, useSupplier } from './api.ts';
 
@@ -21,15 +22,7 @@ export function SupplierLayout({
   if (error || !supplier) return <ErrorPanel error={error ?? new Error('Supplier not found')} />;
   return (
     <Stack>
-      <Group gap={6} component="nav" aria-label="Breadcrumbs">
-        <Anchor component={Link} to="/suppliers" size="sm">
-          Suppliers
-        </Anchor>
-        <Text size="sm" c="dimmed">
-          /
-        </Text>
-        <Text size="sm">{supplier.name}</Text>
-      </Group>
+      <Breadcrumbs items={[{ label: 'Suppliers', to: '/suppliers' }, { label: supplier.name }]} />
       <Group gap="md">
         {supplier.logoUrl && (
           <Image src={supplier.logoUrl} alt={`${supplier.name} logo`} h={40} w="auto" fit="contain" />
