@@ -35,14 +35,8 @@ export function companyUser(
 /** Staff, acting from the company named (staff calls that are not about a company use any). */
 export function staffUser(companyId: string, user: { sub: string; email: string; name: string }): Caller {
   return {
-    kind: 'user',
-    sub: user.sub,
-    email: user.email,
-    name: user.name,
-    companyId,
+    ...companyUser(companyId, user, { name: 'staff', permissions: ['admin'] }),
     isAdmin: true,
-    permissions: ['admin'],
-    grants: EMPTY_GRANTS,
     roles: [],
   };
 }
