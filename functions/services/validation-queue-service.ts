@@ -24,7 +24,7 @@ import {
 } from '../repositories/item-repository.ts';
 import { keys } from '../repositories/keys.ts';
 import { writeActivity } from './activity-service.ts';
-import { mayReadCapture } from './capture-access.ts';
+import { readableCaptures } from './capture-access.ts';
 import { confirmInvoice } from './invoice-confirm.ts';
 import { restoreInvoice, softDeleteInvoice } from './invoice-service.ts';
 import { LineageResolver, mayAccessItem } from './item-access-service.ts';
@@ -44,27 +44,29 @@ const validationResource = () => declared('invoice-validation');
 
 /**
  * A page of what the caller may read (02 §6): company-wide callers page in the query; others have every
- * match filtered by its account first, so the page and its total hold readable items only.
+ * match filtered by its account first (`readable` judges them all at once, sharing one resolver), so the
+ * page and its total hold readable items only.
  */
 async function readablePage(
   ctx: OpContext,
   ref: CollectionRef,
   q: ListQuery,
-  readable: (item: StoredItem, resolver: LineageResolver) => Promise<boolean>,
+  readable: (items: StoredItem[], resolver: LineageResolver) => Promise<StoredItem[]>,
 ): Promise<ListResult> {
   if (isCompanyWide(ctx.caller)) return listItems(ref, q);
   const all = await listItems(ref, { ...q, skip: 0, limit: MAX_LIST_LIMIT });
-  const resolver = new LineageResolver(ctx.caller.companyId, ctx.caller);
-  const kept: StoredItem[] = [];
-  for (const item of all.data) if (await readable(item, resolver)) kept.push(item);
+  const kept = await readable(all.data, new LineageResolver(ctx.caller.companyId, ctx.caller));
   return { data: kept.slice(q.skip, q.skip + q.limit), total: kept.length };
 }
 
 const readableValidations = (ctx: OpContext, q: ListQuery) => {
   const resource = validationResource();
-  return readablePage(ctx, validationsRef(ctx.caller.companyId), q, (v, resolver) =>
-    mayAccessItem(resource, ctx.caller, v, 'read', resolver),
-  );
+  return readablePage(ctx, validationsRef(ctx.caller.companyId), q, async (items, resolver) => {
+    const readable = await Promise.all(
+      items.map((v) => mayAccessItem(resource, ctx.caller, v, 'read', resolver)),
+    );
+    return items.filter((_, i) => readable[i]);
+  });
 };
 
 /** The queue groups of the validation pages (02 §4): each but completed holds open items only. */
@@ -129,7 +131,7 @@ const captures = async (ctx: OpContext): Promise<OpResult> => {
     ctx,
     capturesRef(ctx.caller.companyId),
     { ...q, descending: true },
-    (capture, resolver) => mayReadCapture(ctx.caller, capture, resolver),
+    (items, resolver) => readableCaptures(ctx.caller, items, resolver),
   );
   // The capture's results can be large; the list needs its state, the invoice page reads the rest.
   const rows = data.map(({ results: _r, ...c }) => c as StoredItem);
