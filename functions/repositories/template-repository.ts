@@ -4,12 +4,11 @@ import { config } from '../config.ts';
 import {
   type CollectionRef,
   declaredRef,
+  getItem,
   isConditionFailure,
-  isPossibleKey,
   keyAttributes,
   listItems,
   type StoredItem,
-  stripKeys,
 } from './item-repository.ts';
 
 /**
@@ -22,13 +21,8 @@ const PREVIEWS_PK = 'G#template-previews';
 
 export const templatesRef = (): CollectionRef => declaredRef('templates', {});
 
-export async function getTemplateItem(id: string): Promise<StoredItem | undefined> {
-  if (!isPossibleKey(id)) return undefined;
-  const out = await documentClient().send(
-    new GetCommand({ TableName: config().tableName, Key: { pk: templatesRef().pk, sk: id } }),
-  );
-  return out.Item ? stripKeys(out.Item) : undefined;
-}
+export const getTemplateItem = (id: string): Promise<StoredItem | undefined> =>
+  getItem(templatesRef().pk, id);
 
 /** A supplier's templates (by the supplierId index), deleted ones left out. */
 export async function templatesOfSupplier(supplierId: string): Promise<StoredItem[]> {
