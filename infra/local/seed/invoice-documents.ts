@@ -1,6 +1,7 @@
 import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from 'pdf-lib';
 import type { StoredItem } from '../../../functions/repositories/item-repository.ts';
 import type { ExtractedRate } from '../../../shared/capture/model.ts';
+import { money, toPence } from '../../../shared/validation/figures.ts';
 
 /**
  * A demo bill as its supplier's billing system prints it: one A4 page with the supplier, the invoice's
@@ -19,10 +20,7 @@ const DATE = new Intl.DateTimeFormat('en-GB', {
   timeZone: 'UTC',
 });
 const showDate = (iso: unknown) => (typeof iso === 'string' ? DATE.format(new Date(`${iso}T00:00:00Z`)) : '');
-const pounds = (n: unknown) =>
-  typeof n === 'number'
-    ? `£${n.toLocaleString('en-GB', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`
-    : '';
+const pounds = (n: unknown) => (typeof n === 'number' ? money(toPence(n)) : '');
 const figure = (n: unknown, places = 0) =>
   typeof n === 'number' ? n.toLocaleString('en-GB', { maximumFractionDigits: places }) : '';
 const pence = (rate: number | undefined) =>

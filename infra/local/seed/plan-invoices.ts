@@ -8,6 +8,7 @@ import type {
   InvoiceKey,
 } from '../../../shared/capture/model.ts';
 import type { UtilityType } from '../../../shared/schemas/common.ts';
+import { round } from '../../../shared/validation/figures.ts';
 import type { MonthSlot } from './consumption-model.ts';
 import type { PlannedAccount, SupplierRef } from './plan-accounts.ts';
 import type { MeterRegister, PlannedContract } from './plan-contracts.ts';
@@ -38,7 +39,6 @@ export interface InvoiceFinishContext {
   overcharge?: { supplierName: string; count: number };
 }
 
-const round = (v: number, places: number) => Math.round(v * 10 ** places) / 10 ** places;
 const valuesOf = (invoice: StoredItem) => invoice.values as Record<string, string | number | boolean>;
 const linesOf = (invoice: StoredItem) => invoice.rates as ExtractedRate[];
 

@@ -23,6 +23,7 @@ import { validationItemFor } from '../../../functions/services/invoice-records.t
 import { readingFieldErrors } from '../../../functions/services/reading-rules.ts';
 import {
   indexNewItems,
+  type PlannedImport,
   startImport,
   writeImport,
 } from '../../../functions/services/register-import-service.ts';
@@ -197,28 +198,18 @@ async function writeCompany(
     asset.item.images = [image];
   });
 
-  const entities = startImport(owner);
-  await writeImport(owner, entities, {
-    model: 'entities',
-    fileName: 'entities.csv',
-    items: company.entities.map((e, i) => ({
-      row: i + 2,
-      name: String(e.legalName),
-      item: entities.stamp(bodyOf(e), e._id),
-    })),
-  });
+  await importAs(
+    owner,
+    'entities',
+    company.entities.map((e) => ({ item: e, name: String(e.legalName) })),
+  );
   await pictures;
   add('images', company.assets.length);
-  const sites = startImport(owner);
-  await writeImport(owner, sites, {
-    model: 'assets',
-    fileName: 'assets.csv',
-    items: company.assets.map((a, i) => ({
-      row: i + 2,
-      name: String(a.item.siteName),
-      item: sites.stamp(bodyOf(a.item), a.item._id),
-    })),
-  });
+  await importAs(
+    owner,
+    'assets',
+    company.assets.map((a) => ({ item: a.item, name: String(a.item.siteName) })),
+  );
   add('entities', company.entities.length);
   add('assets', company.assets.length);
 
@@ -252,6 +243,23 @@ async function writeCompany(
   // Awaited at the end of the seed, which then fails with its error; until then it must not count as unhandled.
   validation.catch(() => undefined);
   return { validation };
+}
+
+/**
+ * Planned items written as their owner's import of one CSV file of them, named after the model, keeping
+ * their planned ids: the file's first row is its header, so the items are rows 2 onwards.
+ */
+async function importAs(
+  owner: Caller,
+  model: PlannedImport['model'],
+  rows: readonly { item: StoredItem; name: string }[],
+): Promise<void> {
+  const batch = startImport(owner);
+  await writeImport(owner, batch, {
+    model,
+    fileName: `${model}.csv`,
+    items: rows.map(({ item, name }, i) => ({ row: i + 2, name, item: batch.stamp(bodyOf(item), item._id) })),
+  });
 }
 
 /**
