@@ -1,7 +1,8 @@
 import * as z from 'zod';
 import { isCompanyWide } from '../../shared/access/route-access.ts';
 import { MAX_LIST_LIMIT } from '../../shared/constants.ts';
-import { findResource, type ResourceDecl } from '../../shared/system/resources.ts';
+import { idSchema } from '../../shared/schemas/common.ts';
+import { findResource } from '../../shared/system/resources.ts';
 import { publishToCompany } from '../adapters/live.ts';
 import { sendToQueue } from '../adapters/queue.ts';
 import { ApiError, badRequest, forbidden, notFound, readOnly } from '../lib/errors.ts';
@@ -23,6 +24,7 @@ import {
   type StoredItem,
 } from '../repositories/item-repository.ts';
 import { keys } from '../repositories/keys.ts';
+import { accountsResource } from './account-links.ts';
 import { writeActivity } from './activity-service.ts';
 import { readableCaptures } from './capture-access.ts';
 import { confirmInvoice } from './invoice-confirm.ts';
@@ -34,13 +36,11 @@ import { validateStoredInvoice } from './validation-service.ts';
 const MAX_BULK = 100;
 const DEFAULT_PAGE = '100';
 
-function declared(name: string): ResourceDecl {
-  const r = findResource(name);
-  if (!r) throw new Error(`The ${name} resource is not declared`);
+function validationResource() {
+  const r = findResource('invoice-validation');
+  if (!r) throw new Error('The invoice-validation resource is not declared');
   return r;
 }
-
-const validationResource = () => declared('invoice-validation');
 
 /**
  * A page of what the caller may read (02 §6): company-wide callers page in the query; others have every
@@ -154,7 +154,7 @@ const summary = async (ctx: OpContext): Promise<OpResult> => {
     : undefined;
   // The invoice names the account shown; it is shown only to a caller who may read it.
   const account =
-    found && (await mayAccessItem(declared('accounts'), ctx.caller, found, 'read')) ? found : null;
+    found && (await mayAccessItem(accountsResource(), ctx.caller, found, 'read')) ? found : null;
   return { body: { validation, invoice: invoice ?? null, account } };
 };
 
@@ -213,7 +213,7 @@ const force = async (ctx: OpContext): Promise<OpResult> => {
 
 const idsSchema = z.object({
   ids: z
-    .array(z.string().regex(/^[0-9a-f]{24}$/, 'Must be a valid id'))
+    .array(idSchema)
     .min(1, 'Choose at least one invoice')
     .max(MAX_BULK, `At most ${MAX_BULK} invoices at a time`),
 });
