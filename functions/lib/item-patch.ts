@@ -15,13 +15,14 @@ function isClearable(field: z.ZodType): boolean {
  * The schema a PATCH body is checked against: every field may be left out, and an optional field may
  * be null, which clears it. A required field sent as null still fails, as "This field is required".
  */
-function patchSchemaOf(schema: z.ZodObject): z.ZodObject {
-  const clearable = Object.fromEntries(
-    Object.entries(schema.shape)
-      .filter(([, field]) => isClearable(field))
-      .map(([k, field]) => [k, field.nullable()]),
-  );
-  return schema.extend(clearable).partial();
+function patchSchemaOf(schema: z.ZodObject): { patchSchema: z.ZodObject; clearable: ReadonlySet<string> } {
+  const clearable = Object.entries(schema.shape).filter(([, field]) => isClearable(field));
+  return {
+    patchSchema: schema
+      .extend(Object.fromEntries(clearable.map(([k, field]) => [k, field.nullable()])))
+      .partial(),
+    clearable: new Set(clearable.map(([k]) => k)),
+  };
 }
 
 /**
@@ -37,7 +38,8 @@ export function applyPatch<T extends Record<string, unknown>>(
   const fields: Record<string, unknown> =
     body && typeof body === 'object' && !Array.isArray(body) ? { ...body } : {};
   const given = Object.keys(fields);
-  const result = patchSchemaOf(schema).safeParse(body);
+  const { patchSchema, clearable } = patchSchemaOf(schema);
+  const result = patchSchema.safeParse(body);
   if (!result.success) {
     const messages = formMessagesOf(result.error);
     // A field refused for null is one that cannot be cleared, whatever its type's own wording.
@@ -49,8 +51,7 @@ export function applyPatch<T extends Record<string, unknown>>(
   const next: Record<string, unknown> = { ...existing };
   for (const [k, value] of Object.entries(patch)) {
     if (!given.includes(k)) continue;
-    const field = schema.shape[k];
-    if (value === null && field && isClearable(field)) delete next[k];
+    if (value === null && clearable.has(k)) delete next[k];
     else next[k] = value;
   }
   return next as T;
