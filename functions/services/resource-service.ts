@@ -141,7 +141,7 @@ export async function loadForRoute(
 }
 
 /** A list of what the caller may read, paged after the per-item filter so totals stay true. */
-async function listReadable(resource: ResourceDecl, caller: Caller, q: ListQuery) {
+export async function listReadable(resource: ResourceDecl, caller: Caller, q: ListQuery) {
   const ref = collectionOf(resource, caller);
   if ((!resource.itemType && !resource.parent) || isCompanyWide(caller)) return listItems(ref, q);
   const all = await listItems(ref, { ...q, skip: 0, limit: MAX_LIST_LIMIT });

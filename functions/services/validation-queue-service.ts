@@ -8,15 +8,8 @@ import { sendToQueue } from '../adapters/queue.ts';
 import { ApiError, badRequest, forbidden, notFound, readOnly } from '../lib/errors.ts';
 import { parseOrThrow, refuseOtherFields } from '../lib/validation.ts';
 import type { OpContext, Operations, OpResult } from '../middleware/api-context.ts';
+import { capturesRef, getInvoice, getValidation, putValidation } from '../repositories/invoice-repository.ts';
 import {
-  capturesRef,
-  getInvoice,
-  getValidation,
-  putValidation,
-  validationsRef,
-} from '../repositories/invoice-repository.ts';
-import {
-  type CollectionRef,
   getItem,
   type ListQuery,
   type ListResult,
@@ -30,7 +23,7 @@ import { readableCaptures } from './capture-access.ts';
 import { confirmInvoice } from './invoice-confirm.ts';
 import { restoreInvoice, softDeleteInvoice } from './invoice-service.ts';
 import { LineageResolver, mayAccessItem } from './item-access-service.ts';
-import { listQueryOf } from './resource-service.ts';
+import { listQueryOf, listReadable } from './resource-service.ts';
 import { validateStoredInvoice } from './validation-service.ts';
 
 const MAX_BULK = 100;
@@ -42,32 +35,22 @@ function validationResource() {
   return r;
 }
 
+/** Validations follow their invoice's account (02 §6): a caller with grants pages through readable ones only. */
+const readableValidations = (ctx: OpContext, q: ListQuery) =>
+  listReadable(validationResource(), ctx.caller, q);
+
 /**
- * A page of what the caller may read (02 §6): company-wide callers page in the query; others have every
- * match filtered by its account first (`readable` judges them all at once, sharing one resolver), so the
- * page and its total hold readable items only.
+ * A page of the documents the caller may read: company-wide callers page in the query; others have every
+ * match judged by its bills first (all at once, see `readableCaptures`), so the page and its total hold
+ * readable documents only.
  */
-async function readablePage(
-  ctx: OpContext,
-  ref: CollectionRef,
-  q: ListQuery,
-  readable: (items: StoredItem[], resolver: LineageResolver) => Promise<StoredItem[]>,
-): Promise<ListResult> {
+async function readableCapturePage(ctx: OpContext, q: ListQuery): Promise<ListResult> {
+  const ref = capturesRef(ctx.caller.companyId);
   if (isCompanyWide(ctx.caller)) return listItems(ref, q);
   const all = await listItems(ref, { ...q, skip: 0, limit: MAX_LIST_LIMIT });
-  const kept = await readable(all.data, new LineageResolver(ctx.caller.companyId, ctx.caller));
+  const kept = await readableCaptures(ctx.caller, all.data);
   return { data: kept.slice(q.skip, q.skip + q.limit), total: kept.length };
 }
-
-const readableValidations = (ctx: OpContext, q: ListQuery) => {
-  const resource = validationResource();
-  return readablePage(ctx, validationsRef(ctx.caller.companyId), q, async (items, resolver) => {
-    const readable = await Promise.all(
-      items.map((v) => mayAccessItem(resource, ctx.caller, v, 'read', resolver)),
-    );
-    return items.filter((_, i) => readable[i]);
-  });
-};
 
 /** The queue groups of the validation pages (02 §4): each but completed holds open items only. */
 const GROUPS: Record<string, { status?: string[]; completed: boolean }> = {
@@ -127,12 +110,7 @@ const search = async (ctx: OpContext): Promise<OpResult> => {
 /** GET /invoice-validation/invoices: the uploaded documents (captures), newest first. */
 const captures = async (ctx: OpContext): Promise<OpResult> => {
   const q = listQueryOf(validationResource(), { limit: DEFAULT_PAGE, ...ctx.query });
-  const { data, total } = await readablePage(
-    ctx,
-    capturesRef(ctx.caller.companyId),
-    { ...q, descending: true },
-    (items, resolver) => readableCaptures(ctx.caller, items, resolver),
-  );
+  const { data, total } = await readableCapturePage(ctx, { ...q, descending: true });
   // The capture's results can be large; the list needs its state, the invoice page reads the rest.
   const rows = data.map(({ results: _r, ...c }) => c as StoredItem);
   return { body: { data: rows, total, limit: q.limit, skip: q.skip } };
