@@ -2,6 +2,7 @@ import { newId } from '../../../functions/lib/ids.ts';
 import type { Rollup } from '../../../functions/repositories/consumption-repository.ts';
 import type { StoredItem } from '../../../functions/repositories/item-repository.ts';
 import { domesticEpcBand, nonDomesticEpcBand } from '../../../shared/domain/epc.ts';
+import { round } from '../../../shared/validation/figures.ts';
 import type { MonthSlot } from './consumption-model.ts';
 import {
   type AccountContext,
@@ -217,7 +218,6 @@ export function rollupsOf(accounts: readonly PlannedAccount[]): SeededRollup[] {
       add(`company|${m.month}|${account.type}`, base, m);
     }
   }
-  const round = (v: number, places: number) => Math.round(v * 10 ** places) / 10 ** places;
   return [...sums.values()].map((r) => ({
     ...r,
     consumption: round(r.consumption, 3),
