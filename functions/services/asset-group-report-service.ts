@@ -2,6 +2,7 @@ import * as z from 'zod';
 import type { UtilityType } from '../../shared/schemas/common.ts';
 import type { AssetGroupReport, UtilityTotals } from '../../shared/schemas/register.ts';
 import { findResource } from '../../shared/system/resources.ts';
+import { inPool } from '../lib/in-pool.ts';
 import { parseOrThrow } from '../lib/validation.ts';
 import type { OpContext, Operations, OpResult } from '../middleware/api-context.ts';
 import { listAssetRollups, type Rollup } from '../repositories/consumption-repository.ts';
@@ -54,19 +55,6 @@ function rounded(totals: Partial<Record<UtilityType, UtilityTotals>>) {
     t.emissionsKg = round(t.emissionsKg, 3);
   }
   return totals;
-}
-
-async function inPool<T, R>(items: readonly T[], limit: number, task: (item: T) => Promise<R>): Promise<R[]> {
-  const out: R[] = new Array(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const i = next++;
-      out[i] = await task(items[i] as T);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return out;
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { GlobalStats } from '../../shared/schemas/util-staff.ts';
+import { inPool } from '../lib/in-pool.ts';
 import type { OpContext, Operations, OpResult } from '../middleware/api-context.ts';
 import { queryAll } from '../repositories/item-repository.ts';
 import { keys } from '../repositories/keys.ts';
@@ -17,19 +18,6 @@ const pad = (n: number) => String(n).padStart(2, '0');
  * invoices of a month are the sort keys from the id of its first millisecond on.
  */
 export const firstIdAt = (ms: number) => `${ms.toString(16).padStart(12, '0').slice(-12)}${'0'.repeat(12)}`;
-
-async function inPool<T, R>(items: readonly T[], limit: number, task: (item: T) => Promise<R>): Promise<R[]> {
-  const out: R[] = new Array(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const i = next++;
-      out[i] = await task(items[i] as T);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return out;
-}
 
 const stats = async (_ctx: OpContext): Promise<OpResult> => {
   const now = new Date();

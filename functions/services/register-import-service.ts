@@ -15,6 +15,7 @@ import {
 } from '../../shared/schemas/register-imports.ts';
 import { ApiError, badRequest, formError, notFound } from '../lib/errors.ts';
 import { newId } from '../lib/ids.ts';
+import { inPool } from '../lib/in-pool.ts';
 import { createLogger } from '../lib/logger.ts';
 import { formMessagesOf, parseOrThrow } from '../lib/validation.ts';
 import type { OpContext } from '../middleware/api-context.ts';
@@ -138,15 +139,6 @@ export interface PlannedImport {
   fileName?: string;
   /** The items the file describes, in file order, each with its row and the name it is shown by. */
   items: { row: number; name: string; item: StoredItem }[];
-}
-
-/** Runs `task` over `items` with at most `limit` running at once. */
-async function inPool<T>(items: readonly T[], limit: number, task: (item: T) => Promise<void>) {
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) await task(items[next++] as T);
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
 }
 
 /**

@@ -54,15 +54,3 @@ export function bodyOf(item: StoredItem): Record<string, unknown> {
   const { _id, companyId, createdAt, updatedAt, createdBy, parentId, ...body } = item;
   return body;
 }
-
-/** Runs `task` over `items` with at most `limit` running at once. */
-export async function inPool<T>(items: readonly T[], limit: number, task: (item: T) => Promise<void>) {
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const item = items[next++] as T;
-      await task(item);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-}

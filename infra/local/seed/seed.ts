@@ -1,6 +1,7 @@
 import { putObject } from '../../../functions/adapters/s3.ts';
 import { bucketName } from '../../../functions/config.ts';
 import { newId } from '../../../functions/lib/ids.ts';
+import { inPool } from '../../../functions/lib/in-pool.ts';
 import { createLogger } from '../../../functions/lib/logger.ts';
 import { putAccountMonths, putRollups } from '../../../functions/repositories/consumption-repository.ts';
 import { putNewItems } from '../../../functions/repositories/import-batch-repository.ts';
@@ -39,7 +40,7 @@ import { seedInvoiceTemplates } from './invoice-templates.ts';
 import { NORTHWIND } from './northwind.ts';
 import { type PlannedCompany, planCompany } from './plan-company.ts';
 import { captureRecordOf } from './plan-invoices.ts';
-import { bodyOf, inPool, stamped } from './plan-items.ts';
+import { bodyOf, stamped } from './plan-items.ts';
 import { seedBenchmarks, seedCountries, seedSuppliers } from './reference-data.ts';
 import { seedMemberships, seedSignInAccounts } from './seed-users.ts';
 import { callOperation, companyUser, staffUser } from './service-calls.ts';
