@@ -48,6 +48,24 @@ const requireRuntimeModules: Plugin = {
   },
 };
 
+/**
+ * The function code is free of load-time side effects, so a module none of whose exports a function uses
+ * is left out of its bundle: an area's `index.ts` names every call other areas and the handlers may make,
+ * and without this each handler would carry the whole area behind it (image codecs, PDF readers).
+ */
+const FUNCTION_SOURCES = /^\.\.?\//;
+const functionsWithoutSideEffects: Plugin = {
+  name: 'functions-without-side-effects',
+  setup(build) {
+    const functionsDir = join(REPO_ROOT, 'functions');
+    build.onResolve({ filter: FUNCTION_SOURCES }, (args) => {
+      const path = resolve(args.resolveDir, args.path);
+      if (!path.startsWith(`${functionsDir}/`) || args.kind === 'entry-point') return undefined;
+      return { path, sideEffects: false };
+    });
+  },
+};
+
 /** Asks the command line for the results as JSON, for `bundleFunctions` in another process. */
 const JSON_FLAG = '--json';
 
@@ -123,7 +141,7 @@ export async function bundleFunction(
     legalComments: 'none',
     external: ['@aws-sdk/*'],
     banner: { js: REQUIRE_BANNER },
-    plugins: [requireRuntimeModules],
+    plugins: [requireRuntimeModules, functionsWithoutSideEffects],
     metafile: true,
     write: false,
     logLevel: 'silent',

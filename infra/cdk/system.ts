@@ -61,7 +61,7 @@ export function pascal(name: string): string {
     .join('');
 }
 
-/** `email-intake` → `EMAIL_INTAKE`, as functions/config.ts spells environment variables. */
+/** `email-intake` → `EMAIL_INTAKE`, as functions/core/config.ts spells environment variables. */
 export function upperSnake(name: string): string {
   return name.toUpperCase().replaceAll('-', '_');
 }

@@ -23,7 +23,7 @@ export const CONTRACT_MESSAGES = {
 export const contractCreateSchema = contractSchema.extend({ file: uploadedFileSchema.optional() });
 
 /**
- * PATCH /accounts/{id}/contracts/{contractId}: the create body, applied as a patch (functions/lib/item-patch.ts):
+ * PATCH /accounts/{id}/contracts/{contractId}: the create body, applied as a patch (functions/core/lib/item-patch.ts):
  * every field may be left out, and an optional one sent as null is cleared (`file: null` removes the PDF).
  */
 export const contractUpdateSchema = contractCreateSchema;

@@ -25,7 +25,7 @@ export const readingSubmitSchema = readingSchema.extend({
 
 /**
  * PUT /readings/{id}/edit-submission: the fields a reading's owner may change, applied as a patch
- * (functions/lib/item-patch.ts): any may be left out, and an optional one sent as null is cleared
+ * (functions/core/lib/item-patch.ts): any may be left out, and an optional one sent as null is cleared
  * (`photoKey: null` removes the photo).
  */
 export const readingEditSchema = readingSchema

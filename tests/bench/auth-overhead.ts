@@ -16,14 +16,14 @@ const iterations = Number(process.argv[2] ?? 5000);
 const itemIterations = Number(process.argv[3] ?? Math.max(1, Math.floor(iterations / 10)));
 const fx = await startApiFixture();
 try {
-  const { createTokenVerifier } = await import('../../functions/adapters/token-verifier.ts');
-  const { loadCaller } = await import('../../functions/services/caller-service.ts');
+  const { createTokenVerifier } = await import('../../functions/core/adapters/token-verifier.ts');
+  const { loadCaller } = await import('../../functions/core/access/caller-service.ts');
   const { routeDecision } = await import('../../shared/access/route-rules.ts');
   const { RouteTable } = await import('../../shared/system/route-match.ts');
 
-  const { enforceItemCheck } = await import('../../functions/services/item-access-service.ts');
-  const { putItem } = await import('../../functions/repositories/item-repository.ts');
-  const { keys } = await import('../../functions/repositories/keys.ts');
+  const { enforceItemCheck } = await import('../../functions/core/access/item-access-service.ts');
+  const { putItem } = await import('../../functions/core/data/item-repository.ts');
+  const { keys } = await import('../../functions/core/data/keys.ts');
   const { findResource } = await import('../../shared/system/resources.ts');
 
   const companyId = await createCompany('Bench Estates');

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { newId } from '../../functions/lib/ids.ts';
+import { newId } from '../../functions/core/lib/ids.ts';
 import { invoiceTemplates } from '../../infra/local/seed/invoice-templates.ts';
 import { documentBlocks, layoutOf } from '../../infra/local/textract/blocks.ts';
 import { expenseDocuments } from '../../infra/local/textract/expense.ts';

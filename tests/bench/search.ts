@@ -6,11 +6,11 @@
  * BENCH_ASSETS, BENCH_ACCOUNTS_PER_ASSET and BENCH_QUERIES change the size.
  */
 import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2, Context } from 'aws-lambda';
-import { newId } from '../../functions/lib/ids.ts';
-import { putNewItems } from '../../functions/repositories/import-batch-repository.ts';
-import type { StoredItem } from '../../functions/repositories/item-repository.ts';
-import { resourceRef } from '../../functions/services/asset-records.ts';
-import { rebuildSearchIndex } from '../../functions/services/search-index-service.ts';
+import type { StoredItem } from '../../functions/core/data/item-repository.ts';
+import { putNewItems } from '../../functions/core/imports/import-batch-repository.ts';
+import { newId } from '../../functions/core/lib/ids.ts';
+import { resourceRef } from '../../functions/core/resources/resource-refs.ts';
+import { rebuildSearchIndex } from '../../functions/core/search-index/search-index-service.ts';
 import { createPrng } from '../../infra/local/seed/prng.ts';
 import { mpanCheckDigit } from '../../shared/domain/mpan.ts';
 import { createCompany, createUser, startApiFixture } from '../support/api-fixture.ts';

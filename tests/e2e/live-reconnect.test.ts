@@ -1,10 +1,10 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { publishToCompany } from '../../functions/adapters/live.ts';
-import { newId } from '../../functions/lib/ids.ts';
-import { createLogger } from '../../functions/lib/logger.ts';
-import { putItem } from '../../functions/repositories/item-repository.ts';
-import { keys } from '../../functions/repositories/keys.ts';
+import { publishToCompany } from '../../functions/core/adapters/live.ts';
+import { putItem } from '../../functions/core/data/item-repository.ts';
+import { keys } from '../../functions/core/data/keys.ts';
+import { newId } from '../../functions/core/lib/ids.ts';
+import { createLogger } from '../../functions/core/lib/logger.ts';
 import { signInForToken } from '../../infra/local/oidc/sign-in-flow.ts';
 import { findResource } from '../../shared/system/resources.ts';
 import { type LocalStackHandle, startLocalStack } from '../support/local-stack.ts';

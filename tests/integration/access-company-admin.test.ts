@@ -281,7 +281,7 @@ describe('company settings', () => {
   });
 
   it('moves the invoice capture address, and refuses one another company uses', async () => {
-    const { companyIdForCaptureAddress } = await import('../../functions/repositories/company-repository.ts');
+    const { companyIdForCaptureAddress } = await import('../../functions/company/company-repository.ts');
     const set = (token: string, id: string, address: string | null) =>
       call('PATCH', `/companies/${id}`, token, { settings: { invoiceCaptureEmail: address } });
     expect((await set(owner().token, world.demo.companyId, 'Invoices+Demo@capture.test')).status).toBe(200);
@@ -301,7 +301,7 @@ describe('company settings', () => {
   });
 
   it('keeps supplier portals per supplier', async () => {
-    const { putItem } = await import('../../functions/repositories/item-repository.ts');
+    const { putItem } = await import('../../functions/core/data/item-repository.ts');
     const supplierId = '0123456789abcdef01234567';
     await putItem(
       { pk: 'G#suppliers', indexes: [], searchFields: [] },

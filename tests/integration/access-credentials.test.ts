@@ -3,12 +3,12 @@ import { type AccessFixture, type DemoWorld, seedDemoWorld, startAccessFixture }
 
 let fx: AccessFixture;
 let world: DemoWorld;
-let raw: typeof import('../../functions/repositories/item-repository.ts');
+let raw: typeof import('../../functions/core/data/item-repository.ts');
 
 beforeAll(async () => {
   fx = await startAccessFixture();
   world = await seedDemoWorld(fx);
-  raw = await import('../../functions/repositories/item-repository.ts');
+  raw = await import('../../functions/core/data/item-repository.ts');
 });
 afterAll(async () => fx?.stop());
 
@@ -226,7 +226,7 @@ describe('kiosks', () => {
   });
 
   it('serves the kiosk its own building with its key, and its latest consumption', async () => {
-    const { putRollups } = await import('../../functions/repositories/consumption-repository.ts');
+    const { putRollups } = await import('../../functions/accounts/consumption-repository.ts');
     const assetId = world.demo.assets.get('Hardman Court') as string;
     await putRollups(world.demo.companyId, [
       {
@@ -315,7 +315,7 @@ describe('kiosks', () => {
     expect((await call('GET', '/kiosks/live', { headers: fresh })).status).toBe(200);
     await call('DELETE', `/kiosks/${kiosk._id}`, { token: owner().token });
     // The credential cache holds a record for up to five seconds; a new process sees the deletion at once.
-    const { forgetCredential } = await import('../../functions/services/credential-service.ts');
+    const { forgetCredential } = await import('../../functions/core/access/credential-service.ts');
     forgetCredential('kiosk', kiosk._id);
     expect((await call('GET', '/kiosks/live', { headers: fresh })).status).toBe(401);
   });

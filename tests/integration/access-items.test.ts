@@ -47,8 +47,8 @@ beforeAll(async () => {
     await make('/readings', { accountId, date: '2026-10-01', value });
   }
   // Invoices come from uploads and captures, not from a create call: stored as capture leaves them.
-  const { putInvoice } = await import('../../functions/repositories/invoice-repository.ts');
-  const { newId } = await import('../../functions/lib/ids.ts');
+  const { putInvoice } = await import('../../functions/invoices/invoice-repository.ts');
+  const { newId } = await import('../../functions/core/lib/ids.ts');
   const invoice = async (fileName: string, accountId?: string) => {
     const now = new Date().toISOString();
     const _id = newId();
@@ -153,9 +153,9 @@ describe('bill validation follows the account, as invoices do', () => {
   beforeAll(async () => {
     // Validations come from capture and validation, not from a create call: stored as validation leaves them.
     const { putCapture, putInvoice, putValidation } = await import(
-      '../../functions/repositories/invoice-repository.ts'
+      '../../functions/invoices/invoice-repository.ts'
     );
-    const { newId } = await import('../../functions/lib/ids.ts');
+    const { newId } = await import('../../functions/core/lib/ids.ts');
     const companyId = world.demo.companyId;
     const validation = async (n: number, accountId?: string) => {
       const now = new Date().toISOString();
@@ -326,8 +326,8 @@ describe('single items', () => {
   });
 
   it("a grant on a parent entity reaches its subsidiaries' assets", async () => {
-    const { putItem } = await import('../../functions/repositories/item-repository.ts');
-    const { putProfile } = await import('../../functions/repositories/user-repository.ts');
+    const { putItem } = await import('../../functions/core/data/item-repository.ts');
+    const { putProfile } = await import('../../functions/core/access/user-repository.ts');
     const group = world.demo.entities.get('Demo Estates Group plc') as string;
     await putProfile({
       sub: 'group-reader',
@@ -355,8 +355,8 @@ describe('single items', () => {
 
 describe('read lists for widgets', () => {
   it('lists the readable ids per type, and nothing for company users (they read everything)', async () => {
-    const { loadCaller } = await import('../../functions/services/caller-service.ts');
-    const { readListsOf } = await import('../../functions/services/item-access-service.ts');
+    const { loadCaller } = await import('../../functions/core/access/caller-service.ts');
+    const { readListsOf } = await import('../../functions/core/access/item-access-service.ts');
     const { widgetAccess } = await import('../../shared/access/widget-access.ts');
     const account = await loadCaller(world.user('account@demo.test').sub);
     const lists = await readListsOf(account);

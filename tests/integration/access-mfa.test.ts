@@ -72,15 +72,15 @@ describe('authenticator app (TOTP) with the local provider', () => {
   it('forgets an enrolment that was never confirmed, so an old code cannot finish it', async () => {
     const user = world.user('owner@demo.test');
     const started = await call('POST', '/users/me/mfa/totp', user.token);
-    const { deletePendingTotp } = await import('../../functions/repositories/credential-repository.ts');
+    const { deletePendingTotp } = await import('../../functions/core/access/credential-repository.ts');
     await deletePendingTotp(user.sub);
     const code = await generate({ secret: String(started.body.secret) });
     expect((await call('POST', '/users/me/mfa/totp/verify', user.token, { code })).status).toBe(400);
   });
 
   it('answers 404 for someone without a sign-in account', async () => {
-    const { putProfile } = await import('../../functions/repositories/user-repository.ts');
-    const { putItem } = await import('../../functions/repositories/item-repository.ts');
+    const { putProfile } = await import('../../functions/core/access/user-repository.ts');
+    const { putItem } = await import('../../functions/core/data/item-repository.ts');
     await putProfile({
       sub: 'ghost',
       email: 'ghost@demo.test',

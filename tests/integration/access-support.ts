@@ -157,14 +157,14 @@ export interface DemoWorld {
  * puts it in, plus one item of each company resource to aim calls at.
  */
 export async function seedDemoWorld(fx: AccessFixture): Promise<DemoWorld> {
-  const { newId } = await import('../../functions/lib/ids.ts');
-  const { putItem } = await import('../../functions/repositories/item-repository.ts');
-  const { keys } = await import('../../functions/repositories/keys.ts');
-  const { putProfile } = await import('../../functions/repositories/user-repository.ts');
+  const { newId } = await import('../../functions/core/lib/ids.ts');
+  const { putItem } = await import('../../functions/core/data/item-repository.ts');
+  const { keys } = await import('../../functions/core/data/keys.ts');
+  const { putProfile } = await import('../../functions/core/access/user-repository.ts');
   const { putKioskCredential, putMachine } = await import(
-    '../../functions/repositories/credential-repository.ts'
+    '../../functions/core/access/credential-repository.ts'
   );
-  const { digestOf } = await import('../../functions/lib/secrets.ts');
+  const { digestOf } = await import('../../functions/core/lib/secrets.ts');
 
   const parents = new Map<string, string>();
   const now = new Date().toISOString();

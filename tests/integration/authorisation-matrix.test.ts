@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newId } from '../../functions/lib/ids.ts';
+import { newId } from '../../functions/core/lib/ids.ts';
 import { findResource } from '../../shared/system/resources.ts';
 import { HTTP_ROUTES, type HttpRoute, type ItemCheck } from '../../shared/system/routes.ts';
 import type { TestResponse } from '../support/http-events.ts';

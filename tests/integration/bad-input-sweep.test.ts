@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as z from 'zod';
-import { newId } from '../../functions/lib/ids.ts';
+import { newId } from '../../functions/core/lib/ids.ts';
 import { resourceSchema, subResourceSchema } from '../../shared/system/resource-schemas.ts';
 import '../../shared/system/resource-schemas/all.ts';
 import { findResource, RESOURCES } from '../../shared/system/resources.ts';
@@ -557,8 +557,8 @@ beforeAll(async () => {
   fx = await startAccessFixture({ aws: true });
   world = await seedDemoWorld(fx);
   admin = world.user('admin@voltfolio.test');
-  const { putItem } = await import('../../functions/repositories/item-repository.ts');
-  const { keys } = await import('../../functions/repositories/keys.ts');
+  const { putItem } = await import('../../functions/core/data/item-repository.ts');
+  const { keys } = await import('../../functions/core/data/keys.ts');
   const now = new Date().toISOString();
   for (const r of RESOURCES.filter((d) => d.scope === 'global' && d.name !== 'companies')) {
     const id = newId();
@@ -647,8 +647,8 @@ describe('bad input never answers 500', () => {
     timeout: 90_000,
   }, async () => {
     // The body sweep re-keys the kiosk: its screen's key is set back to the one these calls send.
-    const { putKioskCredential } = await import('../../functions/repositories/credential-repository.ts');
-    const { digestOf } = await import('../../functions/lib/secrets.ts');
+    const { putKioskCredential } = await import('../../functions/core/access/credential-repository.ts');
+    const { digestOf } = await import('../../functions/core/lib/secrets.ts');
     await putKioskCredential({
       kioskId: world.demo.kioskId,
       companyId: world.demo.companyId,

@@ -17,8 +17,8 @@ let fauxqs: Awaited<ReturnType<typeof startFauxqs>>;
 let s3: S3Client;
 let companyId: string;
 let handler: (event: SQSEvent) => Promise<{ batchItemFailures: { itemIdentifier: string }[] }>;
-let items: typeof import('../../functions/repositories/item-repository.ts');
-let keys: typeof import('../../functions/repositories/keys.ts')['keys'];
+let items: typeof import('../../functions/core/data/item-repository.ts');
+let keys: typeof import('../../functions/core/data/keys.ts')['keys'];
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 
@@ -91,10 +91,10 @@ beforeAll(async () => {
   for (const Bucket of ['voltfolio-inbox', 'voltfolio-uploads'])
     await s3.send(new CreateBucketCommand({ Bucket }));
   companyId = await createCompany('Demo Estates Ltd');
-  const companies = await import('../../functions/repositories/company-repository.ts');
+  const companies = await import('../../functions/company/company-repository.ts');
   await companies.registerCaptureAddress('invoices+demo@capture.voltfolio.test', companyId);
-  items = await import('../../functions/repositories/item-repository.ts');
-  keys = (await import('../../functions/repositories/keys.ts')).keys;
+  items = await import('../../functions/core/data/item-repository.ts');
+  keys = (await import('../../functions/core/data/keys.ts')).keys;
   handler = (await import('../../functions/handlers/queue/email-intake.ts')).handler;
 });
 

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newId } from '../../functions/lib/ids.ts';
+import { newId } from '../../functions/core/lib/ids.ts';
 import { type InvoiceAccountWorld, startInvoiceAccountWorld } from './invoices-support.ts';
 
 const FIXTURES = path.resolve(import.meta.dirname, '../fixtures/invoices');

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { putObject } from '../../functions/adapters/s3.ts';
-import { bucketName } from '../../functions/config.ts';
-import { newId } from '../../functions/lib/ids.ts';
+import { putObject } from '../../functions/core/adapters/s3.ts';
+import { bucketName } from '../../functions/core/config.ts';
+import { newId } from '../../functions/core/lib/ids.ts';
 import type { TestResponse } from '../support/http-events.ts';
 import {
   type InvoiceAccountWorld,
@@ -347,7 +347,7 @@ describe('restarting capture and validation of a document', () => {
 
   it('validates a document’s captured invoices again, and refuses one with none', async () => {
     const id = await w.captured(bill());
-    const { putCapture } = await import('../../functions/repositories/invoice-repository.ts');
+    const { putCapture } = await import('../../functions/invoices/invoice-repository.ts');
     await putCapture(w.demoId, { _id: id, status: 'captured', fileName: 'bill.pdf', invoiceIds: [id] });
     await w.drain('validation');
     const res = await w.call('PUT', `/invoice-capture/${id}/start-validation`);
@@ -368,7 +368,7 @@ describe('restarting capture and validation of a document', () => {
 
 /** Sets a capture's status as the capture worker would leave it; answers its id. */
 async function putCaptureStatus(id: string, status: string): Promise<string> {
-  const { getCapture, putCapture } = await import('../../functions/repositories/invoice-repository.ts');
+  const { getCapture, putCapture } = await import('../../functions/invoices/invoice-repository.ts');
   const capture = await getCapture(w.demoId, id);
   if (!capture) throw new Error(`No capture ${id}`);
   await putCapture(w.demoId, { ...capture, status });

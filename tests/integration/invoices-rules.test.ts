@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newId } from '../../functions/lib/ids.ts';
+import { newId } from '../../functions/core/lib/ids.ts';
 import { createUser } from '../support/api-fixture.ts';
 import {
   type InvoiceAccountWorld,
@@ -384,8 +384,8 @@ describe('e-mail that reached no company', () => {
       attachments: [],
       receivedAt: received,
     });
-    const { putItem } = await import('../../functions/repositories/item-repository.ts');
-    const { keys } = await import('../../functions/repositories/keys.ts');
+    const { putItem } = await import('../../functions/core/data/item-repository.ts');
+    const { keys } = await import('../../functions/core/data/keys.ts');
     const strayId = newId();
     await putItem(
       { pk: keys.collection({}, 'emails'), indexes: [], searchFields: [] },

@@ -6,9 +6,9 @@ import {
 } from '@aws-sdk/client-sqs';
 import type { SQSEvent } from 'aws-lambda';
 import { expect } from 'vitest';
-import { newId } from '../../functions/lib/ids.ts';
-import { putItem } from '../../functions/repositories/item-repository.ts';
-import { keys } from '../../functions/repositories/keys.ts';
+import { putItem } from '../../functions/core/data/item-repository.ts';
+import { keys } from '../../functions/core/data/keys.ts';
+import { newId } from '../../functions/core/lib/ids.ts';
 import { QUEUES, type QueueName } from '../../shared/system/functions.ts';
 import type { TestResponse } from '../support/http-events.ts';
 import { type RegisterWorld, startRegisterWorld } from './register-support.ts';

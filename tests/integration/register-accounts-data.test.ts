@@ -5,7 +5,7 @@ import {
   listCompanyRollups,
   putAccountMonths,
   putRollups,
-} from '../../functions/repositories/consumption-repository.ts';
+} from '../../functions/accounts/consumption-repository.ts';
 import { type AccountsWorld, MPANS, seed, startAccountsWorld } from './register-accounts-support.ts';
 
 let w: AccountsWorld;

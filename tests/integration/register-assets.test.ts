@@ -97,8 +97,8 @@ describe('the asset wizard', () => {
   });
 
   it('removes what it wrote when a later write of the submit fails', async () => {
-    const { createWizardAsset } = await import('../../functions/services/asset-wizard-service.ts');
-    const { deleteRaw, putItem } = await import('../../functions/repositories/item-repository.ts');
+    const { createWizardAsset } = await import('../../functions/assets/asset-wizard-service.ts');
+    const { deleteRaw, putItem } = await import('../../functions/core/data/item-repository.ts');
     const caller = {
       kind: 'user' as const,
       sub: 'owner',

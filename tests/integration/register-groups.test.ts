@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { putRollups } from '../../functions/repositories/consumption-repository.ts';
-import { lastTwelveMonths } from '../../functions/services/asset-group-report-service.ts';
+import { putRollups } from '../../functions/accounts/consumption-repository.ts';
+import { lastTwelveMonths } from '../../functions/portfolios/asset-group-report-service.ts';
 import type { AssetGroupReport } from '../../shared/schemas/register.ts';
 import { type Api, created, type RegisterWorld, startRegisterWorld } from './register-support.ts';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { putItem, type StoredItem } from '../../functions/repositories/item-repository.ts';
-import { keys } from '../../functions/repositories/keys.ts';
+import { putItem, type StoredItem } from '../../functions/core/data/item-repository.ts';
+import { keys } from '../../functions/core/data/keys.ts';
 import type { SearchResult } from '../../shared/schemas/register.ts';
 import { createCompany, createUser } from '../support/api-fixture.ts';
 import { spyOnDynamoCommands } from './dynamo-command-spy.ts';

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newId } from '../../functions/lib/ids.ts';
-import { type AccountMonth, putAccountMonths } from '../../functions/repositories/consumption-repository.ts';
-import { putItem } from '../../functions/repositories/item-repository.ts';
-import { keys } from '../../functions/repositories/keys.ts';
-import { recordGridFetch } from '../../functions/repositories/staff-repository.ts';
+import { type AccountMonth, putAccountMonths } from '../../functions/accounts/consumption-repository.ts';
+import { putItem } from '../../functions/core/data/item-repository.ts';
+import { keys } from '../../functions/core/data/keys.ts';
+import { newId } from '../../functions/core/lib/ids.ts';
+import { recordGridFetch } from '../../functions/staff-tools/staff-repository.ts';
 import { type PublicDataFakes, startPublicDataFakes } from '../../infra/local/fakes/public-data-server.ts';
 import type {
   AssetCertificate,

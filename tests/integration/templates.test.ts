@@ -62,8 +62,8 @@ const analyses = vi.hoisted(() => ({ count: 0 }));
 
 // Textract is an outside service: its reading of the sample is given here. The template's reading of
 // that (the extraction engine) runs as it does in capture.
-vi.mock('../../functions/services/template-analysis.ts', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../functions/services/template-analysis.ts')>()),
+vi.mock('../../functions/suppliers/template-analysis.ts', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../functions/suppliers/template-analysis.ts')>()),
   analyseSample: async () => {
     analyses.count++;
     return textractOf([

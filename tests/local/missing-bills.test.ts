@@ -3,21 +3,21 @@ import { join } from 'node:path';
 import { SendMessageCommand } from '@aws-sdk/client-sqs';
 import type { SQSEvent } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { handler } from '../../functions/handlers/queue/missing-bills.ts';
-import { newId } from '../../functions/lib/ids.ts';
+import {
+  putCompany,
+  putMembership,
+  putValidationRuleChanges,
+} from '../../functions/core/access/membership-repository.ts';
 import {
   type CollectionRef,
   listItems,
   putItem,
   type StoredItem,
-} from '../../functions/repositories/item-repository.ts';
-import { keys } from '../../functions/repositories/keys.ts';
-import {
-  putCompany,
-  putMembership,
-  putValidationRuleChanges,
-} from '../../functions/repositories/membership-repository.ts';
-import { missingBillsOf } from '../../functions/services/missing-bills-service.ts';
+} from '../../functions/core/data/item-repository.ts';
+import { keys } from '../../functions/core/data/keys.ts';
+import { newId } from '../../functions/core/lib/ids.ts';
+import { handler } from '../../functions/handlers/queue/missing-bills.ts';
+import { missingBillsOf } from '../../functions/notifications/missing-bills-service.ts';
 import { REPO_ROOT } from '../../infra/local/options.ts';
 import { nextRun, parseScheduleExpression } from '../../infra/local/schedule-expression.ts';
 import { SCHEDULES } from '../../shared/system/functions.ts';

@@ -4,7 +4,7 @@ import { DeleteMessageCommand, type Message, ReceiveMessageCommand } from '@aws-
 import type { S3Event } from 'aws-lambda';
 import { createTransport } from 'nodemailer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { s3ObjectsOf } from '../../functions/lib/s3-event.ts';
+import { s3ObjectsOf } from '../../functions/core/lib/s3-event.ts';
 import { type LocalStackHandle, startLocalStack } from '../support/local-stack.ts';
 
 let local: LocalStackHandle;

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTokenVerifier } from '../../functions/adapters/token-verifier.ts';
+import { createTokenVerifier } from '../../functions/core/adapters/token-verifier.ts';
 import { type AccountStore, openAccountStore } from '../../infra/local/oidc/account-store.ts';
 import { createOidc, type Oidc } from '../../infra/local/oidc/provider.ts';
 import { CookieJar, refreshTokens, signInForToken } from '../../infra/local/oidc/sign-in-flow.ts';

@@ -1,6 +1,6 @@
 import { GetObjectCommand, HeadObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getObjectBytes, presignGet, presignPut, putObject } from '../../functions/adapters/s3.ts';
+import { getObjectBytes, presignGet, presignPut, putObject } from '../../functions/core/adapters/s3.ts';
 import { type LocalStackHandle, startLocalStack } from '../support/local-stack.ts';
 
 let local: LocalStackHandle;

@@ -8,9 +8,9 @@ import type {
   SQSEvent,
 } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { s3ObjectsOf } from '../../functions/core/lib/s3-event.ts';
 import { handler as emailIntake } from '../../functions/handlers/queue/email-intake.ts';
 import { handler as live } from '../../functions/handlers/ws/live.ts';
-import { s3ObjectsOf } from '../../functions/lib/s3-event.ts';
 import { apiGatewayEvent } from '../../infra/local/api-event.ts';
 import { localBucketName } from '../../infra/local/environment.ts';
 import { REPO_ROOT } from '../../infra/local/options.ts';

@@ -5,9 +5,9 @@ import { DEMO_PASSWORD, DEMO_USERS } from '../../infra/local/seed/demo-users.ts'
 import { type Item, lastCompleteMonth, type SeededStack, startSeededStack } from './seed-fixture.ts';
 
 let stack: SeededStack;
-let consumption: typeof import('../../functions/repositories/consumption-repository.ts');
-let callers: typeof import('../../functions/services/caller-service.ts');
-let profiles: typeof import('../../functions/repositories/user-repository.ts');
+let consumption: typeof import('../../functions/accounts/consumption-repository.ts');
+let callers: typeof import('../../functions/core/access/caller-service.ts');
+let profiles: typeof import('../../functions/core/access/user-repository.ts');
 let all: Item[];
 let demoId: string;
 let northwindId: string;
@@ -16,9 +16,9 @@ const inPartition = (pk: string) => stack.inPartition(pk);
 
 beforeAll(async () => {
   stack = await startSeededStack();
-  consumption = await import('../../functions/repositories/consumption-repository.ts');
-  callers = await import('../../functions/services/caller-service.ts');
-  profiles = await import('../../functions/repositories/user-repository.ts');
+  consumption = await import('../../functions/accounts/consumption-repository.ts');
+  callers = await import('../../functions/core/access/caller-service.ts');
+  profiles = await import('../../functions/core/access/user-repository.ts');
   ({ all, demoId, northwindId, stateDir } = stack);
 }, 120_000);
 
@@ -129,7 +129,7 @@ describe('seeded demo users and companies', () => {
     expect(stored).not.toContain(DEMO_MACHINE.key);
 
     const { callerFromKioskKey, callerFromMachineKey } = await import(
-      '../../functions/services/credential-service.ts'
+      '../../functions/core/access/credential-service.ts'
     );
     await expect(callerFromKioskKey(`${DEMO_KIOSK.id}:${DEMO_KIOSK.secret}`, false)).resolves.toMatchObject({
       kind: 'kiosk',

@@ -38,7 +38,7 @@ export async function startSeededStack(): Promise<SeededStack> {
   // Configuration is read once per process, so the environment must be in place before the seed loads.
   applyEnvironment(localEnvironment({ origin, dynamoEndpoint: table.endpoint, awsEndpoint }, 'warn'));
   const { seedDemoData } = await import('../../infra/local/seed/seed.ts');
-  const { documentClient } = await import('../../functions/adapters/dynamo.ts');
+  const { documentClient } = await import('../../functions/core/adapters/dynamo.ts');
 
   const started = performance.now();
   const result = await seedDemoData({ stateDir, origin });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Operations } from '../../functions/middleware/api-context.ts';
+import type { Operations } from '../../functions/core/middleware/api-context.ts';
 import { INVOICE_KEYS, type InvoiceKey } from '../../shared/capture/model.ts';
 import { type Item, lastCompleteMonth, type SeededStack, startSeededStack } from './seed-fixture.ts';
 
@@ -26,14 +26,14 @@ interface Check {
 beforeAll(async () => {
   stack = await startSeededStack();
   ({ demoId } = stack);
-  const { INVOICE_OPERATIONS } = await import('../../functions/services/invoice-service.ts');
+  const { INVOICE_OPERATIONS } = await import('../../functions/invoices/invoice-service.ts');
   const { VALIDATION_QUEUE_OPERATIONS } = await import(
-    '../../functions/services/validation-queue-service.ts'
+    '../../functions/invoices/validation-queue-service.ts'
   );
-  const { GENERIC_OPERATIONS } = await import('../../functions/services/resource-service.ts');
+  const { GENERIC_OPERATIONS } = await import('../../functions/core/resources/resource-service.ts');
   const { HTTP_ROUTES } = await import('../../shared/system/routes.ts');
   const { companyUser } = await import('../../infra/local/seed/service-calls.ts');
-  const { createLogger } = await import('../../functions/lib/logger.ts');
+  const { createLogger } = await import('../../functions/core/lib/logger.ts');
   const log = createLogger({ component: 'test' }, 'warn');
   const ownerSub = String(
     stack.inPartition(`C#${demoId}#logs`).find((l) => l.userName === 'Olivia Bennett')?.userSub,
@@ -220,10 +220,10 @@ describe('the demo invoices', () => {
 
   it('confirms a bill awaiting review without counting its month twice', async () => {
     const { listAccountMonths, listAssetRollups } = await import(
-      '../../functions/repositories/consumption-repository.ts'
+      '../../functions/accounts/consumption-repository.ts'
     );
-    const { confirmInvoice } = await import('../../functions/services/invoice-confirm.ts');
-    const { getInvoice } = await import('../../functions/repositories/invoice-repository.ts');
+    const { confirmInvoice } = await import('../../functions/invoices/invoice-confirm.ts');
+    const { getInvoice } = await import('../../functions/invoices/invoice-repository.ts');
     const month = lastCompleteMonth();
     const invoice = stack
       .inPartition(`C#${demoId}#invoices`)

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SEARCH_INDEX_VERSION } from '../../functions/services/search-terms.ts';
+import { SEARCH_INDEX_VERSION } from '../../functions/core/search-index/search-terms.ts';
 import type { Caller } from '../../shared/access/caller.ts';
 import { EMPTY_GRANTS } from '../../shared/access/caller.ts';
 import { type Item, type SeededStack, startSeededStack } from './seed-fixture.ts';
@@ -124,7 +124,7 @@ describe('demo data written through the services', () => {
   });
 
   it('can roll back the sites import, which keeps every site because each has meters', async () => {
-    const { ASSET_IMPORT_OPERATIONS } = await import('../../functions/services/asset-import-service.ts');
+    const { ASSET_IMPORT_OPERATIONS } = await import('../../functions/assets/asset-import-service.ts');
     const { callOperation } = await import('../../infra/local/seed/service-calls.ts');
     const entry = inPartition(`C#${demoId}#logs`).find((l) => l.type === 'import' && l.model === 'assets');
     const ownerSub = String(entry?.userSub);

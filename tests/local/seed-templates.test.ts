@@ -16,7 +16,7 @@ let s3: Awaited<ReturnType<typeof startFauxqs>>;
 let suppliers: SupplierRef[];
 let seeded: number;
 let stored: (Template & { createdBy?: string })[];
-let repo: typeof import('../../functions/repositories/template-repository.ts');
+let repo: typeof import('../../functions/suppliers/template-repository.ts');
 let seedTemplates: typeof import('../../infra/local/seed/invoice-templates.ts').seedInvoiceTemplates;
 
 const STAFF = 'staff-sub';
@@ -36,8 +36,8 @@ beforeAll(async () => {
   const { seedSuppliers } = await import('../../infra/local/seed/reference-data.ts');
   const { staffUser } = await import('../../infra/local/seed/service-calls.ts');
   ({ seedInvoiceTemplates: seedTemplates } = await import('../../infra/local/seed/invoice-templates.ts'));
-  repo = await import('../../functions/repositories/template-repository.ts');
-  const { queryAll } = await import('../../functions/repositories/item-repository.ts');
+  repo = await import('../../functions/suppliers/template-repository.ts');
+  const { queryAll } = await import('../../functions/core/data/item-repository.ts');
   suppliers = await seedSuppliers(
     staffUser('', { sub: STAFF, email: 'admin@voltfolio.test', name: 'Staff' }),
   );
@@ -54,7 +54,7 @@ const supplierNamed = (name: string) => suppliers.find((s) => s.name === name);
 
 describe('seeded invoice templates', () => {
   it('stores a ready template per supplier layout, each holding its supplier and utility slot', async () => {
-    const { verifySample } = await import('../../functions/services/template-sample-service.ts');
+    const { verifySample } = await import('../../functions/suppliers/template-sample-service.ts');
     expect(seeded).toBe(4);
     const pairs = stored.map((t) => `${suppliers.find((s) => s.id === t.supplierId)?.name} ${t.type}`);
     expect(pairs.sort()).toEqual([
@@ -76,7 +76,7 @@ describe('seeded invoice templates', () => {
 
   it('adds nothing when seeded again', async () => {
     expect(await seedTemplates(suppliers, STAFF)).toBe(0);
-    const { queryAll } = await import('../../functions/repositories/item-repository.ts');
+    const { queryAll } = await import('../../functions/core/data/item-repository.ts');
     expect(await queryAll(repo.templatesRef().pk)).toHaveLength(4);
   });
 

@@ -5,7 +5,7 @@ import { isValidMprn } from '../../shared/domain/mprn.ts';
 import { type Item, lastCompleteMonth, type SeededStack, startSeededStack } from './seed-fixture.ts';
 
 let stack: SeededStack;
-let consumption: typeof import('../../functions/repositories/consumption-repository.ts');
+let consumption: typeof import('../../functions/accounts/consumption-repository.ts');
 let all: Item[];
 let demoId: string;
 let northwindId: string;
@@ -13,7 +13,7 @@ const inPartition = (pk: string) => stack.inPartition(pk);
 
 beforeAll(async () => {
   stack = await startSeededStack();
-  consumption = await import('../../functions/repositories/consumption-repository.ts');
+  consumption = await import('../../functions/accounts/consumption-repository.ts');
   ({ all, demoId, northwindId } = stack);
 }, 120_000);
 

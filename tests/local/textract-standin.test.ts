@@ -13,7 +13,7 @@ import {
   TextractClient,
 } from '@aws-sdk/client-textract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { analyseDocument, isDocumentProblem } from '../../functions/adapters/textract.ts';
+import { analyseDocument, isDocumentProblem } from '../../functions/core/adapters/textract.ts';
 import { type LocalStackHandle, startLocalStack } from '../support/local-stack.ts';
 import {
   type Drawn,

@@ -7,9 +7,9 @@ import {
 } from '@aws-sdk/client-apigatewaymanagementapi';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
-import { publishToCompany } from '../../functions/adapters/live.ts';
-import { createLogger } from '../../functions/lib/logger.ts';
-import { connectionsOfCompany } from '../../functions/repositories/live-connection-repository.ts';
+import { publishToCompany } from '../../functions/core/adapters/live.ts';
+import { createLogger } from '../../functions/core/lib/logger.ts';
+import { connectionsOfCompany } from '../../functions/core/live/live-connection-repository.ts';
 import { signInForToken } from '../../infra/local/oidc/sign-in-flow.ts';
 import { DEMO_PASSWORD } from '../../infra/local/seed/demo-users.ts';
 import { type LocalStackHandle, startLocalStack } from '../support/local-stack.ts';

@@ -1,7 +1,7 @@
-import { newId } from '../../functions/lib/ids.ts';
-import { putItem } from '../../functions/repositories/item-repository.ts';
-import { keys } from '../../functions/repositories/keys.ts';
-import { putProfile } from '../../functions/repositories/user-repository.ts';
+import { putProfile } from '../../functions/core/access/user-repository.ts';
+import { putItem } from '../../functions/core/data/item-repository.ts';
+import { keys } from '../../functions/core/data/keys.ts';
+import { newId } from '../../functions/core/lib/ids.ts';
 import type { Caller } from '../../shared/access/caller.ts';
 import type { PermissionName } from '../../shared/access/permission-names.ts';
 import { findResource } from '../../shared/system/resources.ts';

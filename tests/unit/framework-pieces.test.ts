@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod';
-import { newId } from '../../functions/lib/ids.ts';
-import { createLogger } from '../../functions/lib/logger.ts';
-import { s3ObjectsOf } from '../../functions/lib/s3-event.ts';
-import { formMessagesOf } from '../../functions/lib/validation.ts';
-import { listQueryOf } from '../../functions/services/resource-service.ts';
+import { newId } from '../../functions/core/lib/ids.ts';
+import { createLogger } from '../../functions/core/lib/logger.ts';
+import { s3ObjectsOf } from '../../functions/core/lib/s3-event.ts';
+import { formMessagesOf } from '../../functions/core/lib/validation.ts';
+import { listQueryOf } from '../../functions/core/resources/resource-service.ts';
 import { detectCaptureFileType, safeFileName } from '../../shared/files/file-type.ts';
 import '../../shared/system/resource-schemas/accounts.ts';
 import { findResource } from '../../shared/system/resources.ts';

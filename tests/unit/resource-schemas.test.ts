@@ -41,8 +41,8 @@ describe('resource schema registration', () => {
   it('names the module to import when a function serves a resource it has not registered', async () => {
     vi.resetModules();
     const registry = await import('../../shared/system/resource-schemas.ts');
-    const { httpFunction } = await import('../../functions/middleware/http-function.ts');
-    const { GENERIC_OPERATIONS } = await import('../../functions/services/resource-service.ts');
+    const { httpFunction } = await import('../../functions/core/middleware/http-function.ts');
+    const { GENERIC_OPERATIONS } = await import('../../functions/core/resources/resource-service.ts');
     expect(() => registry.resourceSchema('dashboards')).toThrow(
       'No schema registered for resource dashboards: import shared/system/resource-schemas/insights.ts',
     );

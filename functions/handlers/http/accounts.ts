@@ -1,13 +1,13 @@
-import { httpFunction } from '../../middleware/http-function.ts';
-import { ACCOUNT_BILLING_OPERATIONS } from '../../services/account-billing-service.ts';
-import { ACCOUNT_CONSUMPTION_OPERATIONS } from '../../services/account-consumption-service.ts';
-import { ACCOUNT_OPERATIONS } from '../../services/account-service.ts';
-import { ACCOUNT_STATUS_OPERATIONS } from '../../services/account-status-service.ts';
-import { CONTRACT_FILE_OPERATIONS } from '../../services/contract-file-service.ts';
-import { CONTRACT_OPERATIONS } from '../../services/contract-service.ts';
-import { INVOICE_ACCOUNT_OPERATIONS } from '../../services/invoice-account-service.ts';
-import { READING_OPERATIONS } from '../../services/reading-service.ts';
-import { GENERIC_OPERATIONS } from '../../services/resource-service.ts';
+import { ACCOUNT_BILLING_OPERATIONS } from '../../accounts/account-billing-service.ts';
+import { ACCOUNT_CONSUMPTION_OPERATIONS } from '../../accounts/account-consumption-service.ts';
+import { ACCOUNT_OPERATIONS } from '../../accounts/account-service.ts';
+import { ACCOUNT_STATUS_OPERATIONS } from '../../accounts/account-status-service.ts';
+import { CONTRACT_FILE_OPERATIONS } from '../../accounts/contract-file-service.ts';
+import { CONTRACT_OPERATIONS } from '../../accounts/contract-service.ts';
+import { READING_OPERATIONS } from '../../accounts/reading-service.ts';
+import { httpFunction } from '../../core/middleware/http-function.ts';
+import { GENERIC_OPERATIONS } from '../../core/resources/resource-service.ts';
+import { INVOICE_ACCOUNT_OPERATIONS } from '../../invoices/invoice-account-service.ts';
 import '../../../shared/system/resource-schemas/accounts.ts';
 
 export const handler = httpFunction('accounts', {

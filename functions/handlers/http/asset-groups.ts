@@ -1,7 +1,7 @@
-import { httpFunction } from '../../middleware/http-function.ts';
-import { ASSET_GROUP_REPORT_OPERATIONS } from '../../services/asset-group-report-service.ts';
-import { ASSET_GROUP_OPERATIONS } from '../../services/asset-group-service.ts';
-import { GENERIC_OPERATIONS } from '../../services/resource-service.ts';
+import { httpFunction } from '../../core/middleware/http-function.ts';
+import { GENERIC_OPERATIONS } from '../../core/resources/resource-service.ts';
+import { ASSET_GROUP_REPORT_OPERATIONS } from '../../portfolios/asset-group-report-service.ts';
+import { ASSET_GROUP_OPERATIONS } from '../../portfolios/asset-group-service.ts';
 import '../../../shared/system/resource-schemas/asset-groups.ts';
 
 export const handler = httpFunction('asset-groups', {

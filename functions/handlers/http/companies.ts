@@ -1,10 +1,10 @@
-import { httpFunction } from '../../middleware/http-function.ts';
-import { COMPANY_ADMIN_OPERATIONS } from '../../services/company-admin-service.ts';
-import { COMPANY_LOGO_OPERATIONS } from '../../services/company-logo-service.ts';
-import { COMPANY_USER_OPERATIONS } from '../../services/company-users-service.ts';
-import { MACHINE_OPERATIONS } from '../../services/machine-service.ts';
-import { GENERIC_OPERATIONS } from '../../services/resource-service.ts';
-import { ROLE_OPERATIONS } from '../../services/role-service.ts';
+import { COMPANY_ADMIN_OPERATIONS } from '../../company/company-admin-service.ts';
+import { COMPANY_LOGO_OPERATIONS } from '../../company/company-logo-service.ts';
+import { COMPANY_USER_OPERATIONS } from '../../company/company-users-service.ts';
+import { MACHINE_OPERATIONS } from '../../company/machine-service.ts';
+import { ROLE_OPERATIONS } from '../../company/role-service.ts';
+import { httpFunction } from '../../core/middleware/http-function.ts';
+import { GENERIC_OPERATIONS } from '../../core/resources/resource-service.ts';
 import '../../../shared/system/resource-schemas/companies.ts';
 
 export const handler = httpFunction('companies', {

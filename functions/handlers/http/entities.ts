@@ -1,8 +1,8 @@
-import { httpFunction } from '../../middleware/http-function.ts';
-import { ENTITY_IMPORT_OPERATIONS } from '../../services/entity-import-service.ts';
-import { ENTITY_STRUCTURE_OPERATIONS } from '../../services/entity-structure-service.ts';
-import { ENTITY_WRITE_OPERATIONS } from '../../services/entity-write-service.ts';
-import { GENERIC_OPERATIONS } from '../../services/resource-service.ts';
+import { httpFunction } from '../../core/middleware/http-function.ts';
+import { GENERIC_OPERATIONS } from '../../core/resources/resource-service.ts';
+import { ENTITY_IMPORT_OPERATIONS } from '../../entities/entity-import-service.ts';
+import { ENTITY_STRUCTURE_OPERATIONS } from '../../entities/entity-structure-service.ts';
+import { ENTITY_WRITE_OPERATIONS } from '../../entities/entity-write-service.ts';
 import '../../../shared/system/resource-schemas/entities.ts';
 
 export const handler = httpFunction('entities', {

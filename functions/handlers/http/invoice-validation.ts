@@ -1,6 +1,6 @@
-import { httpFunction } from '../../middleware/http-function.ts';
-import { GENERIC_OPERATIONS } from '../../services/resource-service.ts';
-import { VALIDATION_QUEUE_OPERATIONS } from '../../services/validation-queue-service.ts';
+import { httpFunction } from '../../core/middleware/http-function.ts';
+import { GENERIC_OPERATIONS } from '../../core/resources/resource-service.ts';
+import { VALIDATION_QUEUE_OPERATIONS } from '../../invoices/validation-queue-service.ts';
 import '../../../shared/system/resource-schemas/invoice-validation.ts';
 
 export const handler = httpFunction('invoice-validation', {

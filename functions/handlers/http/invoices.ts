@@ -1,9 +1,9 @@
-import { httpFunction } from '../../middleware/http-function.ts';
-import { INVOICE_IMPORT_OPERATIONS } from '../../services/invoice-import-service.ts';
-import { INVOICE_OPERATIONS } from '../../services/invoice-service.ts';
-import { INVOICE_UPLOAD_OPERATIONS } from '../../services/invoice-upload-service.ts';
-import { INVOICE_WRITE_OPERATIONS } from '../../services/invoice-write-service.ts';
-import { GENERIC_OPERATIONS } from '../../services/resource-service.ts';
+import { httpFunction } from '../../core/middleware/http-function.ts';
+import { GENERIC_OPERATIONS } from '../../core/resources/resource-service.ts';
+import { INVOICE_IMPORT_OPERATIONS } from '../../invoices/invoice-import-service.ts';
+import { INVOICE_OPERATIONS } from '../../invoices/invoice-service.ts';
+import { INVOICE_UPLOAD_OPERATIONS } from '../../invoices/invoice-upload-service.ts';
+import { INVOICE_WRITE_OPERATIONS } from '../../invoices/invoice-write-service.ts';
 import '../../../shared/system/resource-schemas/invoices.ts';
 
 export const handler = httpFunction('invoices', {

@@ -1,8 +1,8 @@
-import { httpFunction } from '../../middleware/http-function.ts';
-import { GENERIC_OPERATIONS } from '../../services/resource-service.ts';
-import { SUPPLIER_OPERATIONS } from '../../services/supplier-service.ts';
-import { TEMPLATE_SAMPLE_OPERATIONS } from '../../services/template-sample-service.ts';
-import { TEMPLATE_OPERATIONS } from '../../services/template-service.ts';
+import { httpFunction } from '../../core/middleware/http-function.ts';
+import { GENERIC_OPERATIONS } from '../../core/resources/resource-service.ts';
+import { SUPPLIER_OPERATIONS } from '../../suppliers/supplier-service.ts';
+import { TEMPLATE_SAMPLE_OPERATIONS } from '../../suppliers/template-sample-service.ts';
+import { TEMPLATE_OPERATIONS } from '../../suppliers/template-service.ts';
 import '../../../shared/system/resource-schemas/templates.ts';
 
 export const handler = httpFunction('templates', {

@@ -1,10 +1,10 @@
-import { publishToCompany } from '../../adapters/live.ts';
-import { bucketName } from '../../config.ts';
-import { createLogger } from '../../lib/logger.ts';
-import { s3ObjectsOf } from '../../lib/s3-event.ts';
-import { queueFunction } from '../../middleware/queue-function.ts';
-import { getCapture } from '../../repositories/invoice-repository.ts';
-import { captureDocument } from '../../services/capture-service.ts';
+import { publishToCompany } from '../../core/adapters/live.ts';
+import { bucketName } from '../../core/config.ts';
+import { createLogger } from '../../core/lib/logger.ts';
+import { s3ObjectsOf } from '../../core/lib/s3-event.ts';
+import { queueFunction } from '../../core/middleware/queue-function.ts';
+import { captureDocument } from '../../invoices/capture-service.ts';
+import { getCapture } from '../../invoices/invoice-repository.ts';
 
 const log = createLogger({ service: 'voltfolio', fn: 'capture' });
 

@@ -1,8 +1,8 @@
-import { publishToCompany } from '../../adapters/live.ts';
-import { createLogger } from '../../lib/logger.ts';
-import { s3ObjectsOf } from '../../lib/s3-event.ts';
-import { queueFunction } from '../../middleware/queue-function.ts';
-import { processInboundEmail } from '../../services/email-intake-service.ts';
+import { publishToCompany } from '../../core/adapters/live.ts';
+import { createLogger } from '../../core/lib/logger.ts';
+import { s3ObjectsOf } from '../../core/lib/s3-event.ts';
+import { queueFunction } from '../../core/middleware/queue-function.ts';
+import { processInboundEmail } from '../../invoices/email-intake-service.ts';
 
 const log = createLogger({ service: 'voltfolio', fn: 'email-intake' });
 

@@ -1,6 +1,6 @@
-import { createLogger } from '../../lib/logger.ts';
-import { queueFunction } from '../../middleware/queue-function.ts';
-import { notifyMissingBills } from '../../services/missing-bills-service.ts';
+import { createLogger } from '../../core/lib/logger.ts';
+import { queueFunction } from '../../core/middleware/queue-function.ts';
+import { notifyMissingBills } from '../../notifications/missing-bills-service.ts';
 
 const log = createLogger({ service: 'voltfolio', fn: 'missing-bills' });
 

@@ -1,6 +1,6 @@
-import { createLogger } from '../../lib/logger.ts';
-import { queueFunction } from '../../middleware/queue-function.ts';
-import { validateStoredInvoice } from '../../services/validation-service.ts';
+import { createLogger } from '../../core/lib/logger.ts';
+import { queueFunction } from '../../core/middleware/queue-function.ts';
+import { validateStoredInvoice } from '../../invoices/validation-service.ts';
 
 const log = createLogger({ service: 'voltfolio', fn: 'validation' });
 

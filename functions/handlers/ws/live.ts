@@ -1,8 +1,8 @@
 import type { APIGatewayProxyResultV2, APIGatewayProxyWebsocketEventV2, Context } from 'aws-lambda';
-import { tokenVerifier } from '../../adapters/token-verifier.ts';
-import { createLogger } from '../../lib/logger.ts';
-import { removeConnection, saveConnection } from '../../repositories/live-connection-repository.ts';
-import { loadCaller } from '../../services/caller-service.ts';
+import { loadCaller } from '../../core/access/caller-service.ts';
+import { tokenVerifier } from '../../core/adapters/token-verifier.ts';
+import { createLogger } from '../../core/lib/logger.ts';
+import { removeConnection, saveConnection } from '../../core/live/live-connection-repository.ts';
 
 /** `$connect` carries the query string, which the WebSocket event type of aws-lambda leaves out. */
 type LiveEvent = APIGatewayProxyWebsocketEventV2 & {

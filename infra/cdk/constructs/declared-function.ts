@@ -45,7 +45,7 @@ function missing(decl: FunctionDecl, what: string): Error {
 
 /**
  * One Lambda function as shared/system declares it: its bundle, memory and timeout, the environment
- * functions/config.ts reads, and exactly the grants the declaration names.
+ * functions/core/config.ts reads, and exactly the grants the declaration names.
  */
 export class DeclaredFunction extends Construct {
   readonly fn: LambdaFunction;

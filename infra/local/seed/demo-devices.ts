@@ -1,7 +1,7 @@
-import { digestOf } from '../../../functions/lib/secrets.ts';
-import { putKioskCredential, putMachine } from '../../../functions/repositories/credential-repository.ts';
-import { putItem } from '../../../functions/repositories/item-repository.ts';
-import { resourceRef } from '../../../functions/services/asset-records.ts';
+import { putKioskCredential, putMachine } from '../../../functions/core/access/credential-repository.ts';
+import { putItem } from '../../../functions/core/data/item-repository.ts';
+import { digestOf } from '../../../functions/core/lib/secrets.ts';
+import { resourceRef } from '../../../functions/core/resources/resource-refs.ts';
 import { stamped } from './plan-items.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import { bucketName, config, s3Options } from '../../../functions/config.ts';
+import { bucketName, config, s3Options } from '../../../functions/core/config.ts';
 import type { AssetKind } from './portfolio-types.ts';
 
 /**

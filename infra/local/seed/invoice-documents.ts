@@ -1,5 +1,5 @@
 import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from 'pdf-lib';
-import type { StoredItem } from '../../../functions/repositories/item-repository.ts';
+import type { StoredItem } from '../../../functions/core/data/item-repository.ts';
 import type { ExtractedRate } from '../../../shared/capture/model.ts';
 import { money, toPence } from '../../../shared/validation/figures.ts';
 

@@ -1,14 +1,14 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { putObject } from '../../../functions/adapters/s3.ts';
-import { bucketName } from '../../../functions/config.ts';
-import { newId } from '../../../functions/lib/ids.ts';
+import { putObject } from '../../../functions/core/adapters/s3.ts';
+import { bucketName } from '../../../functions/core/config.ts';
+import { newId } from '../../../functions/core/lib/ids.ts';
 import {
   claimSlot,
   insertTemplate,
   releaseSlot,
   slotHolder,
-} from '../../../functions/repositories/template-repository.ts';
+} from '../../../functions/suppliers/template-repository.ts';
 import type {
   InvoiceKey,
   RateColumn,

@@ -1,6 +1,6 @@
-import { newId } from '../../../functions/lib/ids.ts';
-import type { AccountMonth } from '../../../functions/repositories/consumption-repository.ts';
-import type { StoredItem } from '../../../functions/repositories/item-repository.ts';
+import type { AccountMonth } from '../../../functions/accounts/consumption-repository.ts';
+import type { StoredItem } from '../../../functions/core/data/item-repository.ts';
+import { newId } from '../../../functions/core/lib/ids.ts';
 import type { ExtractedRate } from '../../../shared/capture/model.ts';
 import { type CclUtility, cclRate } from '../../../shared/domain/ccl.ts';
 import { mpanCheckDigit } from '../../../shared/domain/mpan.ts';

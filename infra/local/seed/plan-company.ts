@@ -1,6 +1,6 @@
-import { newId } from '../../../functions/lib/ids.ts';
-import type { Rollup } from '../../../functions/repositories/consumption-repository.ts';
-import type { StoredItem } from '../../../functions/repositories/item-repository.ts';
+import type { Rollup } from '../../../functions/accounts/consumption-repository.ts';
+import type { StoredItem } from '../../../functions/core/data/item-repository.ts';
+import { newId } from '../../../functions/core/lib/ids.ts';
 import { domesticEpcBand, nonDomesticEpcBand } from '../../../shared/domain/epc.ts';
 import { round } from '../../../shared/validation/figures.ts';
 import type { MonthSlot } from './consumption-model.ts';

@@ -1,5 +1,5 @@
-import { newId } from '../../../functions/lib/ids.ts';
-import type { StoredItem } from '../../../functions/repositories/item-repository.ts';
+import type { StoredItem } from '../../../functions/core/data/item-repository.ts';
+import { newId } from '../../../functions/core/lib/ids.ts';
 import type { ExtractedRate } from '../../../shared/capture/model.ts';
 import { cclRate } from '../../../shared/domain/ccl.ts';
 import { contractSchema } from '../../../shared/schemas/billing.ts';

@@ -1,5 +1,5 @@
-import type { StoredItem } from '../../../functions/repositories/item-repository.ts';
-import { captureKey } from '../../../functions/services/invoice-records.ts';
+import type { StoredItem } from '../../../functions/core/data/item-repository.ts';
+import { captureKey } from '../../../functions/invoices/invoice-records.ts';
 import type {
   CaptureResults,
   ExtractedRate,

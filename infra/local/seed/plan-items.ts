@@ -1,4 +1,4 @@
-import type { StoredItem } from '../../../functions/repositories/item-repository.ts';
+import type { StoredItem } from '../../../functions/core/data/item-repository.ts';
 import { resourceSchema, subResourceSchema } from '../../../shared/system/resource-schemas.ts';
 import '../../../shared/system/resource-schemas/all.ts';
 import { findResource, type ResourceDecl } from '../../../shared/system/resources.ts';

@@ -1,8 +1,8 @@
-import { newId } from '../../../functions/lib/ids.ts';
-import { putNewItems } from '../../../functions/repositories/import-batch-repository.ts';
-import { queryAll, type StoredItem } from '../../../functions/repositories/item-repository.ts';
-import { declaredResource } from '../../../functions/services/asset-records.ts';
-import { collectionOf } from '../../../functions/services/resource-service.ts';
+import { queryAll, type StoredItem } from '../../../functions/core/data/item-repository.ts';
+import { putNewItems } from '../../../functions/core/imports/import-batch-repository.ts';
+import { newId } from '../../../functions/core/lib/ids.ts';
+import { declaredResource } from '../../../functions/core/resources/resource-refs.ts';
+import { collectionOf } from '../../../functions/core/resources/resource-service.ts';
 import type { Caller } from '../../../shared/access/caller.ts';
 import { LETI_TARGETS } from '../../../shared/domain/benchmarks.ts';
 import { COUNTRIES } from './countries.ts';

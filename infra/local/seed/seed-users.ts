@@ -1,5 +1,5 @@
-import { putMembership } from '../../../functions/repositories/membership-repository.ts';
-import { putProfile } from '../../../functions/repositories/user-repository.ts';
+import { putMembership } from '../../../functions/core/access/membership-repository.ts';
+import { putProfile } from '../../../functions/core/access/user-repository.ts';
 import { openAccountStore } from '../oidc/account-store.ts';
 import {
   type CompanyKey,

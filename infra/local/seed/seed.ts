@@ -1,34 +1,30 @@
-import { putObject } from '../../../functions/adapters/s3.ts';
-import { bucketName } from '../../../functions/config.ts';
-import { newId } from '../../../functions/lib/ids.ts';
-import { inPool } from '../../../functions/lib/in-pool.ts';
-import { createLogger } from '../../../functions/lib/logger.ts';
-import { putAccountMonths, putRollups } from '../../../functions/repositories/consumption-repository.ts';
-import { putNewItems } from '../../../functions/repositories/import-batch-repository.ts';
-import {
-  capturesRef,
-  invoicesRef,
-  validationsRef,
-} from '../../../functions/repositories/invoice-repository.ts';
-import { queryAll, type StoredItem } from '../../../functions/repositories/item-repository.ts';
-import { keys } from '../../../functions/repositories/keys.ts';
-import { putNotifications } from '../../../functions/repositories/missing-bill-repository.ts';
-import { listRoles } from '../../../functions/repositories/user-repository.ts';
-import { accountLinkErrors } from '../../../functions/services/account-links.ts';
-import { ACCOUNT_STATUS_OPERATIONS } from '../../../functions/services/account-status-service.ts';
-import { ASSET_GROUP_OPERATIONS } from '../../../functions/services/asset-group-service.ts';
-import { resourceRef } from '../../../functions/services/asset-records.ts';
-import { COMPANY_ADMIN_OPERATIONS } from '../../../functions/services/company-admin-service.ts';
-import { CONTRACT_OPERATIONS } from '../../../functions/services/contract-service.ts';
-import { validationItemFor } from '../../../functions/services/invoice-records.ts';
-import { readingFieldErrors } from '../../../functions/services/reading-rules.ts';
+import { accountLinkErrors } from '../../../functions/accounts/account-links.ts';
+import { ACCOUNT_STATUS_OPERATIONS } from '../../../functions/accounts/account-status-service.ts';
+import { putAccountMonths, putRollups } from '../../../functions/accounts/consumption-repository.ts';
+import { CONTRACT_OPERATIONS } from '../../../functions/accounts/contract-service.ts';
+import { readingFieldErrors } from '../../../functions/accounts/reading-rules.ts';
+import { COMPANY_ADMIN_OPERATIONS } from '../../../functions/company/company-admin-service.ts';
+import { listRoles } from '../../../functions/core/access/user-repository.ts';
+import { putObject } from '../../../functions/core/adapters/s3.ts';
+import { bucketName } from '../../../functions/core/config.ts';
+import { queryAll, type StoredItem } from '../../../functions/core/data/item-repository.ts';
+import { keys } from '../../../functions/core/data/keys.ts';
+import { putNewItems } from '../../../functions/core/imports/import-batch-repository.ts';
 import {
   indexNewItems,
   type PlannedImport,
   startImport,
   writeImport,
-} from '../../../functions/services/register-import-service.ts';
-import { validateStoredInvoice } from '../../../functions/services/validation-service.ts';
+} from '../../../functions/core/imports/register-import-service.ts';
+import { newId } from '../../../functions/core/lib/ids.ts';
+import { inPool } from '../../../functions/core/lib/in-pool.ts';
+import { createLogger } from '../../../functions/core/lib/logger.ts';
+import { resourceRef } from '../../../functions/core/resources/resource-refs.ts';
+import { validationItemFor } from '../../../functions/invoices/invoice-records.ts';
+import { capturesRef, invoicesRef, validationsRef } from '../../../functions/invoices/invoice-repository.ts';
+import { validateStoredInvoice } from '../../../functions/invoices/validation-service.ts';
+import { putNotifications } from '../../../functions/notifications/missing-bill-repository.ts';
+import { ASSET_GROUP_OPERATIONS } from '../../../functions/portfolios/asset-group-service.ts';
 import type { Caller } from '../../../shared/access/caller.ts';
 import { monthSlots } from './consumption-model.ts';
 import { DEMO_KIOSK, type DemoDevices, seedDemoDevices } from './demo-devices.ts';

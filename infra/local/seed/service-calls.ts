@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { createLogger } from '../../../functions/lib/logger.ts';
-import type { Operations } from '../../../functions/middleware/api-context.ts';
+import { createLogger } from '../../../functions/core/lib/logger.ts';
+import type { Operations } from '../../../functions/core/middleware/api-context.ts';
 import { type Caller, EMPTY_GRANTS } from '../../../shared/access/caller.ts';
 import { HTTP_ROUTES } from '../../../shared/system/routes.ts';
 

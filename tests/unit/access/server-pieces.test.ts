@@ -1,14 +1,14 @@
 import { deflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { emlOf } from '../../../functions/adapters/mailer.ts';
-import { pngSize } from '../../../functions/lib/png.ts';
-import { digestOf, newSecret, secretMatches } from '../../../functions/lib/secrets.ts';
-import { periodOf } from '../../../functions/services/credential-service.ts';
+import { periodOf } from '../../../functions/core/access/credential-service.ts';
+import { emlOf } from '../../../functions/core/adapters/mailer.ts';
+import { pngSize } from '../../../functions/core/lib/png.ts';
+import { digestOf, newSecret, secretMatches } from '../../../functions/core/lib/secrets.ts';
 import {
   applyRuleChanges,
   DEFAULT_VALIDATION_RULES,
   ruleChangesSchema,
-} from '../../../functions/services/invoice-validation-rules.ts';
+} from '../../../functions/invoices/invoice-validation-rules.ts';
 
 /** A real (tiny, valid) PNG of the given size: signature, IHDR, one IDAT, IEND. */
 function png(width: number, height: number): Buffer {

@@ -1,7 +1,7 @@
 import { generateKeyPairSync, type KeyObject, sign } from 'node:crypto';
 import type { Jwks } from 'aws-jwt-verify/jwk';
 import { describe, expect, it } from 'vitest';
-import { createTokenVerifier, rememberingVerified } from '../../../functions/adapters/token-verifier.ts';
+import { createTokenVerifier, rememberingVerified } from '../../../functions/core/adapters/token-verifier.ts';
 
 /**
  * The Cognito configuration of the token check, offline: tokens shaped as the user pool issues them,

@@ -1,11 +1,11 @@
 import middy from '@middy/core';
 import type { Context } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
-import { ApiError, badRequest, formError } from '../../../functions/lib/errors.ts';
-import { createLogger } from '../../../functions/lib/logger.ts';
-import type { ApiContext, HttpEvent, HttpResult } from '../../../functions/middleware/api-context.ts';
-import { errorHandler, GENERIC_MESSAGE } from '../../../functions/middleware/error-handler.ts';
-import { correlation } from '../../../functions/middleware/request-context.ts';
+import { ApiError, badRequest, formError } from '../../../functions/core/lib/errors.ts';
+import { createLogger } from '../../../functions/core/lib/logger.ts';
+import type { ApiContext, HttpEvent, HttpResult } from '../../../functions/core/middleware/api-context.ts';
+import { errorHandler, GENERIC_MESSAGE } from '../../../functions/core/middleware/error-handler.ts';
+import { correlation } from '../../../functions/core/middleware/request-context.ts';
 
 /** A handler that fails with `error`, behind the same correlation and error middleware as every HTTP function. */
 async function failWith(error: unknown) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FILE_NAME_PART_LIMIT, generatedFileName } from '../../../functions/services/invoice-records.ts';
+import { FILE_NAME_PART_LIMIT, generatedFileName } from '../../../functions/invoices/invoice-records.ts';
 import { companySettingsSchema, invoiceFileNameLimitSchema } from '../../../shared/schemas/company.ts';
 
 const invoice = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import * as service from '../../../functions/services/invoice-validation-rules.ts';
+import * as service from '../../../functions/invoices/invoice-validation-rules.ts';
 import type { ExtractedValues } from '../../../shared/capture/model.ts';
 import { factsFromExtract, validateInvoice } from '../../../shared/validation/checks.ts';
 import { DEFAULT_VALIDATION_RULES, VALIDATION_RULE_KEYS } from '../../../shared/validation/rules.ts';

@@ -1,0 +1,115 @@
+import type { Caller } from '../../shared/access/caller.ts';
+import { MAX_LIST_LIMIT } from '../../shared/constants.ts';
+import { activeBillingQuerySchema } from '../../shared/schemas/account-inputs.ts';
+import { findResource } from '../../shared/system/resources.ts';
+import { getItem, listItems, queryAll, type StoredItem } from '../core/data/item-repository.ts';
+import { keys } from '../core/data/keys.ts';
+import { formError, notFound } from '../core/lib/errors.ts';
+import { parseOrThrow } from '../core/lib/validation.ts';
+import type { OpContext, Operations, OpResult } from '../core/middleware/api-context.ts';
+import { collectionOf } from '../core/resources/resource-service.ts';
+
+/** Invoices still on their way through capture (02 §4): what an account shows as being processed. */
+const PROCESSING = new Set(['uploading', 'queued', 'pending', 'processing', 'captured']);
+
+const str = (v: unknown) => (typeof v === 'string' ? v : undefined);
+
+function invoicesResource() {
+  const r = findResource('invoices');
+  if (!r) throw new Error('The invoices resource is not declared');
+  return r;
+}
+
+/** An account's invoices that are not yet completed, newest first. */
+export async function processingInvoicesOf(caller: Caller, accountId: string) {
+  const { data } = await listItems(collectionOf(invoicesResource(), caller), {
+    filters: { accountId },
+    limit: MAX_LIST_LIMIT,
+    skip: 0,
+    descending: true,
+  });
+  return data
+    .filter((i) => PROCESSING.has(String(i.status)))
+    .map((i) => ({
+      _id: i._id,
+      status: i.status,
+      fileName: i.fileName,
+      invoiceNumber: i.invoiceNumber,
+      invoiceStartDate: i.invoiceStartDate,
+      invoiceEndDate: i.invoiceEndDate,
+      createdAt: i.createdAt,
+    }));
+}
+
+/** The days an invoice covers; one without a period counts on the day it arrived. */
+function periodOf(invoice: StoredItem): { start: string; end: string } | undefined {
+  const arrived = str(invoice.createdAt)?.slice(0, 10);
+  const start = str(invoice.invoiceStartDate) ?? str(invoice.invoiceEndDate) ?? arrived;
+  const end = str(invoice.invoiceEndDate) ?? start;
+  return start && end ? { start, end } : undefined;
+}
+
+interface Billed {
+  invoiceCount: number;
+  firstDate: string;
+  lastDate: string;
+}
+
+/**
+ * GET /accounts/active-billing?start&end&companyId: the accounts of a company with at least one stored
+ * invoice (not a credit note, not deleted) whose period overlaps the window, with how many and when.
+ */
+const activeBilling = async (ctx: OpContext): Promise<OpResult> => {
+  const q = parseOrThrow(activeBillingQuerySchema, ctx.query);
+  if (q.end < q.start) throw formError({ end: 'Must be on or after the start date' });
+  const companyId = q.companyId ?? ctx.caller.companyId;
+  const company = await getItem(keys.collection({}, 'companies'), companyId);
+  if (!company || company.deleted === true) throw notFound();
+
+  const billed = new Map<string, Billed>();
+  let invoiceCount = 0;
+  for (const invoice of await queryAll(keys.collection({ companyId }, 'invoices'))) {
+    const accountId = str(invoice.accountId);
+    if (!accountId || invoice.deleted === true || invoice.isCreditNote === true) continue;
+    const period = periodOf(invoice);
+    if (!period || period.start > q.end || period.end < q.start) continue;
+    invoiceCount++;
+    const seen = billed.get(accountId);
+    billed.set(accountId, {
+      invoiceCount: (seen?.invoiceCount ?? 0) + 1,
+      firstDate: seen && seen.firstDate < period.start ? seen.firstDate : period.start,
+      lastDate: seen && seen.lastDate > period.end ? seen.lastDate : period.end,
+    });
+  }
+
+  const accounts = new Map(
+    (await queryAll(keys.collection({ companyId }, 'accounts'))).map((a) => [a._id, a] as const),
+  );
+  const assets = new Map(
+    (await queryAll(keys.collection({ companyId }, 'assets'))).map((a) => [a._id, a] as const),
+  );
+  const data = [...billed.entries()].map(([accountId, b]) => {
+    const account = accounts.get(accountId);
+    const asset = account && typeof account.assetId === 'string' ? assets.get(account.assetId) : undefined;
+    return {
+      _id: accountId,
+      name: account?.name,
+      type: account?.type,
+      meterPointNumber: account?.meterPointNumber,
+      status: account?.status,
+      supplierId: account?.supplierId,
+      assetId: account?.assetId,
+      asset: asset ? { _id: asset._id, siteName: asset.siteName } : null,
+      ...b,
+    };
+  });
+  const key = (d: (typeof data)[number]) => `${String(d.asset?.siteName ?? '')}\u0000${String(d.name ?? '')}`;
+  data.sort((a, b) => key(a).localeCompare(key(b)));
+  return {
+    body: { data, total: data.length, invoiceCount, start: q.start, end: q.end, companyId },
+  };
+};
+
+export const ACCOUNT_BILLING_OPERATIONS: Operations = {
+  'accounts.activeBilling': activeBilling,
+};

@@ -1,0 +1,131 @@
+import type { Caller } from '../../shared/access/caller.ts';
+import { defaultUnit } from '../../shared/domain/units.ts';
+import { ACCOUNT_MESSAGES, isSubMeter } from '../../shared/schemas/account-rules.ts';
+import { UTILITY_TYPES, type UtilityType } from '../../shared/schemas/common.ts';
+import { findResource, type ResourceDecl } from '../../shared/system/resources.ts';
+import { getItem, listItems, type StoredItem } from '../core/data/item-repository.ts';
+import { keys } from '../core/data/keys.ts';
+import { formError, notFound } from '../core/lib/errors.ts';
+import { collectionOf } from '../core/resources/resource-service.ts';
+
+/** What links an account to others: its asset, its parent account and its supplier. */
+
+export function accountsResource(): ResourceDecl {
+  const r = findResource('accounts');
+  if (!r) throw new Error('The accounts resource is not declared');
+  return r;
+}
+
+export function assetsResource(): ResourceDecl {
+  const r = findResource('assets');
+  if (!r) throw new Error('The assets resource is not declared');
+  return r;
+}
+
+const live = (item: StoredItem | undefined) => (item && item.deleted !== true ? item : undefined);
+
+export async function getAccount(companyId: string, id: string): Promise<StoredItem | undefined> {
+  return live(await getItem(keys.collection({ companyId }, 'accounts'), id));
+}
+
+export async function getAsset(companyId: string, id: string): Promise<StoredItem | undefined> {
+  return live(await getItem(keys.collection({ companyId }, 'assets'), id));
+}
+
+/** An account the route's item check has already let the caller reach; a deleted one is gone. */
+export async function routeAccount(caller: Caller, id: string | undefined): Promise<StoredItem> {
+  const account = id ? await getAccount(caller.companyId, id) : undefined;
+  if (!account) throw notFound();
+  return account;
+}
+
+export interface AccountLinks {
+  assetId: string;
+  type: string;
+  parentAccountId?: string | null;
+  supplierId?: string | null;
+  meterPointNumber?: string;
+}
+
+/**
+ * Field errors of an account's links: the parent must be a live account of the same asset and utility
+ * (and not the account itself or below it), the supplier must exist, and the meter point number must not
+ * belong to another live account of the company.
+ */
+export async function accountLinkErrors(
+  caller: Caller,
+  links: AccountLinks,
+  selfId?: string,
+): Promise<Record<string, string>> {
+  const errors: Record<string, string> = {};
+  const companyId = caller.companyId;
+  const parentId = links.parentAccountId ?? undefined;
+  if (parentId) {
+    const parent = await getAccount(companyId, parentId);
+    if (!parent) errors.parentAccountId = ACCOUNT_MESSAGES.parentNotFound;
+    else if (parentId === selfId || (selfId && (await isBelow(companyId, parent, selfId))))
+      errors.parentAccountId = ACCOUNT_MESSAGES.parentSelf;
+    else if (parent.assetId !== links.assetId) errors.parentAccountId = ACCOUNT_MESSAGES.parentOtherAsset;
+    else if (parent.type !== links.type) errors.parentAccountId = ACCOUNT_MESSAGES.parentOtherType;
+  }
+  if (links.supplierId) {
+    const supplier = live(await getItem(keys.collection({}, 'suppliers'), links.supplierId));
+    if (!supplier) errors.supplierId = ACCOUNT_MESSAGES.supplierNotFound;
+  }
+  if (links.meterPointNumber && !errors.meterPointNumber) {
+    const same = await listItems(collectionOf(accountsResource(), caller), {
+      filters: { meterPointNumber: links.meterPointNumber },
+      limit: 2,
+      skip: 0,
+    });
+    if (same.data.some((a) => a._id !== selfId))
+      errors.meterPointNumber = ACCOUNT_MESSAGES.duplicateMeterPoint;
+  }
+  return errors;
+}
+
+/** Whether `account` sits below the account `ancestorId` (its parent, or its parent's parent, ...). */
+async function isBelow(companyId: string, account: StoredItem, ancestorId: string): Promise<boolean> {
+  let next = typeof account.parentAccountId === 'string' ? account.parentAccountId : undefined;
+  for (let depth = 0; next && depth < 10; depth++) {
+    if (next === ancestorId) return true;
+    const parent = await getAccount(companyId, next);
+    next = typeof parent?.parentAccountId === 'string' ? parent.parentAccountId : undefined;
+  }
+  return false;
+}
+
+export function throwIfAny(errors: Record<string, string>): void {
+  if (Object.keys(errors).length > 0) throw formError(errors);
+}
+
+/** Accounts as lists show them: with their asset's name and whether they are a sub-meter. */
+export async function accountViews(companyId: string, items: readonly StoredItem[]): Promise<StoredItem[]> {
+  const assetIds = [
+    ...new Set(items.map((i) => i.assetId).filter((v): v is string => typeof v === 'string')),
+  ];
+  const assets = new Map<string, StoredItem | undefined>();
+  await Promise.all(
+    assetIds.map(async (id) => {
+      assets.set(id, await getItem(keys.collection({ companyId }, 'assets'), id));
+    }),
+  );
+  return items.map((item) => {
+    const asset = typeof item.assetId === 'string' ? assets.get(item.assetId) : undefined;
+    return {
+      ...item,
+      isSubMeter: isSubMeter(item),
+      asset: asset ? { _id: asset._id, siteName: asset.siteName } : null,
+    };
+  });
+}
+
+export function utilityOf(account: StoredItem): UtilityType {
+  const type = String(account.type);
+  return (UTILITY_TYPES as readonly string[]).includes(type) ? (type as UtilityType) : 'electricity';
+}
+
+/** The unit an account's consumption is shown in: its own, or its utility's default. */
+export function unitOf(account: StoredItem): string {
+  return typeof account.unit === 'string' && account.unit ? account.unit : defaultUnit(utilityOf(account));
+}

@@ -1,0 +1,89 @@
+import type { Caller } from '../../shared/access/caller.ts';
+import { MAX_LIST_LIMIT } from '../../shared/constants.ts';
+import { defaultUnit } from '../../shared/domain/units.ts';
+import { convertQuantity, isSubMeter } from '../../shared/schemas/account-rules.ts';
+import type { UtilityType } from '../../shared/schemas/common.ts';
+import { getItem, listItems, updateRaw } from '../core/data/item-repository.ts';
+import { keys } from '../core/data/keys.ts';
+import { notFound } from '../core/lib/errors.ts';
+import { collectionOf } from '../core/resources/resource-service.ts';
+import { accountsResource, utilityOf } from './account-links.ts';
+import {
+  addToRollups,
+  listAccountMonths,
+  listAssetRollups,
+  type RollupDelta,
+} from './consumption-repository.ts';
+
+const ALL_FROM = '1900-01';
+const ALL_TO = '2999-12';
+const round = (v: number, places: number) => Math.round(v * 10 ** places) / 10 ** places;
+
+interface Sum {
+  month: string;
+  utilityType: UtilityType;
+  consumption: number;
+  cost: number;
+  emissionsKg: number;
+}
+
+/**
+ * PUT /accounts/{id}/invalidate-cache: rebuilds the monthly roll-ups of the account's asset from the
+ * stored months of its live accounts (sub-meters left out, as their parent meter counts them), so a
+ * deleted, moved or re-parented account stops or starts counting. The difference from what the asset had
+ * is added to both the asset's and the company's roll-ups, which keeps the company's figures true without
+ * reading every account of the company.
+ */
+export async function invalidateAccountCache(caller: Caller, accountId: string) {
+  const companyId = caller.companyId;
+  const accountsPk = keys.collection({ companyId }, 'accounts');
+  const account = await getItem(accountsPk, accountId);
+  if (!account || typeof account.assetId !== 'string') throw notFound();
+  const assetId = account.assetId;
+  const { data: accounts } = await listItems(collectionOf(accountsResource(), caller), {
+    filters: { assetId },
+    limit: MAX_LIST_LIMIT,
+    skip: 0,
+  });
+
+  const sums = new Map<string, Sum>();
+  for (const a of accounts.filter((x) => !isSubMeter(x))) {
+    const utilityType = utilityOf(a);
+    const unit = defaultUnit(utilityType);
+    for (const m of await listAccountMonths(companyId, a._id, ALL_FROM, ALL_TO)) {
+      const value = convertQuantity(m.consumption, m.unit, unit);
+      if (value === undefined) continue;
+      const key = `${m.month}#${utilityType}`;
+      const sum = sums.get(key) ?? { month: m.month, utilityType, consumption: 0, cost: 0, emissionsKg: 0 };
+      sum.consumption += value;
+      sum.cost += m.cost;
+      sum.emissionsKg += m.emissionsKg;
+      sums.set(key, sum);
+    }
+  }
+
+  const old = new Map(
+    (await listAssetRollups(companyId, assetId, ALL_FROM, ALL_TO)).map((r) => [
+      `${r.month}#${r.utilityType}`,
+      r,
+    ]),
+  );
+  let changed = 0;
+  for (const key of new Set([...sums.keys(), ...old.keys()])) {
+    const next = sums.get(key);
+    const before = old.get(key);
+    const [month = '', utilityType] = key.split('#') as [string, UtilityType];
+    const delta: RollupDelta = {
+      consumption: round((next?.consumption ?? 0) - (before?.consumption ?? 0), 3),
+      cost: round((next?.cost ?? 0) - (before?.cost ?? 0), 2),
+      emissionsKg: round((next?.emissionsKg ?? 0) - (before?.emissionsKg ?? 0), 3),
+      unit: before?.unit ?? defaultUnit(utilityType),
+    };
+    if (delta.consumption === 0 && delta.cost === 0 && delta.emissionsKg === 0) continue;
+    await addToRollups(companyId, assetId, month, utilityType, delta);
+    changed++;
+  }
+  const invalidatedAt = new Date().toISOString();
+  await updateRaw(accountsPk, accountId, { cacheInvalidatedAt: invalidatedAt });
+  return { _id: accountId, assetId, months: sums.size, changed, invalidatedAt };
+}

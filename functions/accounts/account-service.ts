@@ -1,0 +1,229 @@
+import type { Caller } from '../../shared/access/caller.ts';
+import { canSearch, isCompanyWide } from '../../shared/access/route-access.ts';
+import { defaultUnit } from '../../shared/domain/units.ts';
+import { accountWizardSchema } from '../../shared/schemas/account-inputs.ts';
+import {
+  ACCOUNT_MESSAGES,
+  ACCOUNT_UNITS,
+  meterPointKind,
+  meterPointNumberError,
+  normaliseMeterPointNumber,
+  UTILITY_LABELS,
+  WASTE_CATEGORIES,
+} from '../../shared/schemas/account-rules.ts';
+import { accountSchema } from '../../shared/schemas/portfolio.ts';
+import { LineageResolver, mayAccessItem } from '../core/access/item-access-service.ts';
+import { writeActivity } from '../core/activity/activity-service.ts';
+import { listItems, putItem, queryAll, type StoredItem } from '../core/data/item-repository.ts';
+import { keys } from '../core/data/keys.ts';
+import { forbidden } from '../core/lib/errors.ts';
+import { newId } from '../core/lib/ids.ts';
+import { parseOrThrow } from '../core/lib/validation.ts';
+import type { OpContext, Operations, OpResult } from '../core/middleware/api-context.ts';
+import { collectionOf, GENERIC_OPERATIONS } from '../core/resources/resource-service.ts';
+import { indexForSearch } from '../core/search-index/search-index-service.ts';
+import { processingInvoicesOf } from './account-billing-service.ts';
+import {
+  accountLinkErrors,
+  accountsResource,
+  accountViews,
+  assetsResource,
+  getAccount,
+  getAsset,
+  throwIfAny,
+} from './account-links.ts';
+
+const generic = (op: string) => {
+  const operation = GENERIC_OPERATIONS[op];
+  if (!operation) throw new Error(`No generic operation ${op}`);
+  return operation;
+};
+
+interface ListBody {
+  data: StoredItem[];
+  total: number;
+}
+
+/** Runs a generic list-shaped operation and shows its accounts with asset and sub-meter flag. */
+async function viewList(ctx: OpContext, op: string): Promise<OpResult> {
+  const { $populate: _populate, ...query } = ctx.query;
+  // Staff may list another company's accounts by naming it; everyone else lists their own.
+  const companyId = ctx.caller.isAdmin && query.companyId ? query.companyId : ctx.caller.companyId;
+  const caller: Caller = { ...ctx.caller, companyId };
+  const result = await generic(op)({ ...ctx, caller, query });
+  const body = result.body as ListBody;
+  return { ...result, body: { ...body, data: await accountViews(companyId, body.data) } };
+}
+
+const list = (ctx: OpContext) => viewList(ctx, 'generic.list');
+
+const search = (ctx: OpContext) => {
+  if (!canSearch(ctx.caller)) throw forbidden();
+  return viewList(ctx, 'generic.search');
+};
+
+/** One account with its asset, its parent's name and, on request ($select), its processing invoices. */
+const get = async (ctx: OpContext): Promise<OpResult> => {
+  const result = await generic('generic.get')(ctx);
+  const account = result.body as StoredItem;
+  const [view] = await accountViews(ctx.caller.companyId, [account]);
+  const parentId = typeof account.parentAccountId === 'string' ? account.parentAccountId : undefined;
+  const parent = parentId ? await getAccount(ctx.caller.companyId, parentId) : undefined;
+  const full: Record<string, unknown> = {
+    ...view,
+    parentAccount: parent ? { _id: parent._id, name: parent.name } : null,
+  };
+  const select = (ctx.query.$select ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  if (select.length === 0) return { body: full };
+  if (select.includes('processingInvoices'))
+    full.processingInvoices = await processingInvoicesOf(ctx.caller, account._id);
+  return {
+    body: Object.fromEntries(Object.entries(full).filter(([k]) => k === '_id' || select.includes(k))),
+  };
+};
+
+/** The generic create, with the account's links checked first. */
+const create = async (ctx: OpContext): Promise<OpResult> => {
+  const data = parseOrThrow(accountSchema, ctx.body);
+  throwIfAny(await accountLinkErrors(ctx.caller, data));
+  return generic('generic.create')(ctx);
+};
+
+const LINK_FIELDS = ['assetId', 'parentAccountId', 'type', 'supplierId', 'meterPointNumber'];
+
+/** The generic update, with the account's links checked when the change touches them. */
+const update = async (ctx: OpContext): Promise<OpResult> => {
+  const id = ctx.params.id as string;
+  const body = ctx.body && typeof ctx.body === 'object' ? (ctx.body as Record<string, unknown>) : {};
+  const existing = await getAccount(ctx.caller.companyId, id);
+  const readable =
+    existing &&
+    (await mayAccessItem(
+      accountsResource(),
+      ctx.caller,
+      existing,
+      'read',
+      new LineageResolver(ctx.caller.companyId, ctx.caller),
+    ));
+  // Unknown and unreadable accounts are left to the generic update, which answers 404 for both.
+  if (readable && LINK_FIELDS.some((f) => f in body)) {
+    const patch = parseOrThrow(accountSchema.partial(), body);
+    const merged = { ...existing, ...Object.fromEntries(Object.entries(patch).filter(([k]) => k in body)) };
+    const errors = await accountLinkErrors(
+      ctx.caller,
+      {
+        assetId: String(merged.assetId),
+        type: String(merged.type),
+        parentAccountId: 'parentAccountId' in body ? patch.parentAccountId : undefined,
+        supplierId: 'supplierId' in body ? patch.supplierId : undefined,
+        meterPointNumber: 'meterPointNumber' in body ? patch.meterPointNumber : undefined,
+      },
+      id,
+    );
+    if (merged.assetId !== existing.assetId && !errors.assetId) {
+      const subMeters = await listItems(collectionOf(accountsResource(), ctx.caller), {
+        filters: { parentAccountId: id },
+        limit: 1,
+        skip: 0,
+      });
+      if (subMeters.data.length > 0) errors.assetId = ACCOUNT_MESSAGES.moveSubMetersFirst;
+    }
+    throwIfAny(errors);
+  }
+  return generic('generic.update')(ctx);
+};
+
+/** POST /accounts/from-wizard: a new account in an asset, with its meter number, unit and links checked. */
+const fromWizard = async (ctx: OpContext): Promise<OpResult> => {
+  const input = parseOrThrow(accountWizardSchema, ctx.body);
+  const caller = ctx.caller;
+  const errors: Record<string, string> = {};
+  const parentAccountId = input.parentAccountId ?? undefined;
+  const number = input.meterPointNumber
+    ? normaliseMeterPointNumber(input.type, input.meterPointNumber)
+    : undefined;
+  const numberError = meterPointNumberError(input.type, number);
+  if (numberError) errors.meterPointNumber = numberError;
+  // A sub-meter is a private meter below a supply: it has no national meter point number of its own.
+  else if (!number && meterPointKind(input.type) && !parentAccountId)
+    errors.meterPointNumber = ACCOUNT_MESSAGES.meterPointRequired;
+  const units = ACCOUNT_UNITS[input.type];
+  if (input.unit && !units.includes(input.unit)) errors.unit = `Must be one of ${units.join(', ')}`;
+
+  const resource = accountsResource();
+  const resolver = new LineageResolver(caller.companyId, caller);
+  const asset = await getAsset(caller.companyId, input.assetId);
+  const assetReadable =
+    asset &&
+    (isCompanyWide(caller) || (await mayAccessItem(assetsResource(), caller, asset, 'read', resolver)));
+  if (!assetReadable) errors.assetId = ACCOUNT_MESSAGES.assetNotFound;
+  else
+    Object.assign(
+      errors,
+      await accountLinkErrors(caller, {
+        assetId: input.assetId,
+        type: input.type,
+        parentAccountId,
+        supplierId: input.supplierId,
+        meterPointNumber: numberError ? undefined : number,
+      }),
+    );
+  throwIfAny(errors);
+
+  const now = new Date().toISOString();
+  const data = accountSchema.parse({
+    ...input,
+    name: input.name || `${String(asset?.siteName ?? '')} ${UTILITY_LABELS[input.type]}`.trim(),
+    meterPointNumber: number,
+    parentAccountId,
+    unit: input.unit ?? defaultUnit(input.type),
+    entityId: typeof asset?.entityId === 'string' ? asset.entityId : undefined,
+  });
+  const item: StoredItem = {
+    ...data,
+    _id: newId(),
+    companyId: caller.companyId,
+    createdAt: now,
+    updatedAt: now,
+    createdBy: caller.sub,
+  };
+  if (!(await mayAccessItem(resource, caller, item, 'write', resolver))) throw forbidden();
+  await putItem(collectionOf(resource, caller), item, { mustNotExist: true });
+  await indexForSearch(caller.companyId, 'accounts', item);
+  await writeActivity(caller, { type: 'create', model: 'accounts', modelId: item._id });
+  const [view] = await accountViews(caller.companyId, [item]);
+  return { status: 201, body: view };
+};
+
+/** Every tag used on the accounts the caller may read, for the tag picker. */
+const tags = async (ctx: OpContext): Promise<OpResult> => {
+  const all = await queryAll(keys.collection({ companyId: ctx.caller.companyId }, 'accounts'));
+  const resource = accountsResource();
+  const resolver = new LineageResolver(ctx.caller.companyId, ctx.caller);
+  const found = new Set<string>();
+  for (const account of all) {
+    if (account.deleted === true || !Array.isArray(account.tags) || account.tags.length === 0) continue;
+    if (!(await mayAccessItem(resource, ctx.caller, account, 'read', resolver))) continue;
+    for (const tag of account.tags) if (typeof tag === 'string') found.add(tag);
+  }
+  const data = [...found].sort((a, b) => a.localeCompare(b));
+  return { body: { data, total: data.length } };
+};
+
+const wasteCategories = async (): Promise<OpResult> => ({
+  body: { data: [...WASTE_CATEGORIES], total: WASTE_CATEGORIES.length },
+});
+
+export const ACCOUNT_OPERATIONS: Operations = {
+  'accounts.list': list,
+  'accounts.search': search,
+  'accounts.get': get,
+  'accounts.create': create,
+  'accounts.update': update,
+  'accounts.fromWizard': fromWizard,
+  'accounts.tags': tags,
+  'accounts.wasteCategories': wasteCategories,
+};

@@ -1,0 +1,42 @@
+import { queryAll, updateRaw } from '../core/data/item-repository.ts';
+import { keys } from '../core/data/keys.ts';
+import type { OpContext, Operation, Operations, OpResult } from '../core/middleware/api-context.ts';
+import { GENERIC_OPERATIONS } from '../core/resources/resource-service.ts';
+import { getAccount } from './account-links.ts';
+
+/**
+ * The account's status follows its status history: the latest entry dated today or earlier decides it
+ * (an entry dated later is a planned change, which takes effect when the next entry is written after its
+ * date). Returns the status the account has afterwards.
+ */
+export async function syncAccountStatus(companyId: string, accountId: string): Promise<string | undefined> {
+  const account = await getAccount(companyId, accountId);
+  if (!account) return undefined;
+  const today = new Date().toISOString().slice(0, 10);
+  const entries = (await queryAll(keys.subCollection({ companyId }, 'accounts', accountId, 'status-history')))
+    .filter((e) => e.deleted !== true && typeof e.date === 'string' && e.date <= today)
+    .sort((a, b) => `${a.date}${a.createdAt}`.localeCompare(`${b.date}${b.createdAt}`));
+  const latest = entries.at(-1)?.status;
+  if (typeof latest !== 'string' || latest === account.status) return String(account.status);
+  await updateRaw(keys.collection({ companyId }, 'accounts'), accountId, {
+    status: latest,
+    updatedAt: new Date().toISOString(),
+  });
+  return latest;
+}
+
+function followed(op: string): Operation {
+  const operation = GENERIC_OPERATIONS[op];
+  if (!operation) throw new Error(`No generic operation ${op}`);
+  return async (ctx: OpContext): Promise<OpResult> => {
+    const result = await operation(ctx);
+    const accountStatus = await syncAccountStatus(ctx.caller.companyId, ctx.params.id as string);
+    return { ...result, body: { ...(result.body as Record<string, unknown>), accountStatus } };
+  };
+}
+
+export const ACCOUNT_STATUS_OPERATIONS: Operations = {
+  'accounts.statusHistory.create': followed('generic.sub.create'),
+  'accounts.statusHistory.update': followed('generic.sub.update'),
+  'accounts.statusHistory.delete': followed('generic.sub.delete'),
+};

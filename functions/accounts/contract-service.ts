@@ -1,0 +1,151 @@
+import { DEFAULT_LIST_LIMIT, MAX_LIST_LIMIT } from '../../shared/constants.ts';
+import {
+  CONTRACT_MESSAGES,
+  contractCreateSchema,
+  contractRateTypesSchema,
+  contractUpdateSchema,
+  uploadedFileSchema,
+} from '../../shared/schemas/account-contracts.ts';
+import { ACCOUNT_MESSAGES } from '../../shared/schemas/account-rules.ts';
+import { writeActivity } from '../core/activity/activity-service.ts';
+import { getItem, listItems, type StoredItem } from '../core/data/item-repository.ts';
+import { keys } from '../core/data/keys.ts';
+import { badRequest } from '../core/lib/errors.ts';
+import { newId } from '../core/lib/ids.ts';
+import { applyPatch } from '../core/lib/item-patch.ts';
+import { parseOrThrow } from '../core/lib/validation.ts';
+import type { OpContext, Operations, OpResult } from '../core/middleware/api-context.ts';
+import { routeAccount, throwIfAny } from './account-links.ts';
+import { verifyContractPdf } from './contract-file-service.ts';
+import { contractsRef, contractView, loadContract, saveContract } from './contract-store.ts';
+
+/** An account's supply contracts (02 §7): add, change, remove, toggle, set rates; PDFs in contract-file-service. */
+
+function pageParam(value: string | undefined, fallback: number, max: number): number {
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0) throw badRequest('limit and skip must be whole numbers of 0 or more');
+  return Math.min(n, max);
+}
+
+async function fieldErrors(data: {
+  startDate?: string;
+  endDate?: string;
+  supplierId?: string | undefined;
+}): Promise<Record<string, string>> {
+  const errors: Record<string, string> = {};
+  if (data.startDate && data.endDate && data.endDate < data.startDate)
+    errors.endDate = CONTRACT_MESSAGES.endBeforeStart;
+  if (data.supplierId) {
+    const supplier = await getItem(keys.collection({}, 'suppliers'), data.supplierId);
+    if (!supplier || supplier.deleted === true) errors.supplierId = ACCOUNT_MESSAGES.supplierNotFound;
+  }
+  return errors;
+}
+
+const list = async (ctx: OpContext): Promise<OpResult> => {
+  const account = await routeAccount(ctx.caller, ctx.params.id);
+  const limit = pageParam(ctx.query.limit ?? ctx.query.$limit, DEFAULT_LIST_LIMIT, MAX_LIST_LIMIT);
+  const skip = pageParam(ctx.query.skip ?? ctx.query.$skip, 0, Number.MAX_SAFE_INTEGER);
+  const page = await listItems(contractsRef(ctx.caller.companyId, account._id), { filters: {}, limit, skip });
+  return { body: { data: page.data.map(contractView), total: page.total, limit, skip } };
+};
+
+const get = async (ctx: OpContext): Promise<OpResult> => {
+  const account = await routeAccount(ctx.caller, ctx.params.id);
+  return { body: contractView(await loadContract(ctx.caller.companyId, account._id, ctx.params.contractId)) };
+};
+
+const create = async (ctx: OpContext): Promise<OpResult> => {
+  const account = await routeAccount(ctx.caller, ctx.params.id);
+  const { file, ...data } = parseOrThrow(contractCreateSchema, ctx.body);
+  throwIfAny(await fieldErrors(data));
+  const companyId = ctx.caller.companyId;
+  const stored = file ? await verifyContractPdf(companyId, account._id, file) : undefined;
+  const now = new Date().toISOString();
+  const contract: StoredItem = {
+    ...data,
+    ...(stored ? { file: stored } : {}),
+    _id: newId(),
+    companyId,
+    accountId: account._id,
+    createdAt: now,
+    updatedAt: now,
+    createdBy: ctx.caller.sub,
+  };
+  await saveContract(companyId, account._id, contract);
+  await writeActivity(ctx.caller, {
+    type: 'create',
+    model: 'contracts',
+    modelId: contract._id,
+    message: `Contract ${data.name} added to ${String(account.name ?? account._id)}`,
+  });
+  return { status: 201, body: contractView(contract) };
+};
+
+const update = async (ctx: OpContext): Promise<OpResult> => {
+  const account = await routeAccount(ctx.caller, ctx.params.id);
+  const companyId = ctx.caller.companyId;
+  const existing = await loadContract(companyId, account._id, ctx.params.contractId);
+  const next: StoredItem = {
+    ...applyPatch(existing, contractUpdateSchema, ctx.body ?? {}),
+    updatedAt: new Date().toISOString(),
+  };
+  throwIfAny(
+    await fieldErrors({
+      startDate: String(next.startDate),
+      endDate: String(next.endDate),
+      // Only a supplier the patch names is looked up: a stored one was checked when it was set.
+      supplierId:
+        typeof next.supplierId === 'string' && next.supplierId !== existing.supplierId
+          ? next.supplierId
+          : undefined,
+    }),
+  );
+  // The stored file object survives a patch as it was, so a different one is the upload the patch attaches.
+  if (next.file && next.file !== existing.file)
+    next.file = await verifyContractPdf(companyId, account._id, uploadedFileSchema.parse(next.file));
+  await saveContract(companyId, account._id, next);
+  await writeActivity(ctx.caller, { type: 'update', model: 'contracts', modelId: existing._id });
+  return { body: contractView(next) };
+};
+
+const remove = async (ctx: OpContext): Promise<OpResult> => {
+  const account = await routeAccount(ctx.caller, ctx.params.id);
+  const existing = await loadContract(ctx.caller.companyId, account._id, ctx.params.contractId);
+  const now = new Date().toISOString();
+  const next = { ...existing, deleted: true, deletedAt: now, deletedBy: ctx.caller.sub, updatedAt: now };
+  await saveContract(ctx.caller.companyId, account._id, next);
+  await writeActivity(ctx.caller, { type: 'delete', model: 'contracts', modelId: existing._id });
+  return { body: contractView(next) };
+};
+
+/** PATCH .../toggle-status: an active contract becomes inactive and the other way round. */
+const toggleStatus = async (ctx: OpContext): Promise<OpResult> => {
+  const account = await routeAccount(ctx.caller, ctx.params.id);
+  const existing = await loadContract(ctx.caller.companyId, account._id, ctx.params.contractId);
+  const status = existing.status === 'active' ? 'inactive' : 'active';
+  const next = { ...existing, status, updatedAt: new Date().toISOString() };
+  await saveContract(ctx.caller.companyId, account._id, next);
+  return { body: contractView(next) };
+};
+
+/** POST .../rate-types: the contract's rates, replacing the ones it had. */
+const rateTypes = async (ctx: OpContext): Promise<OpResult> => {
+  const account = await routeAccount(ctx.caller, ctx.params.id);
+  const existing = await loadContract(ctx.caller.companyId, account._id, ctx.params.contractId);
+  const body = parseOrThrow(contractRateTypesSchema, ctx.body ?? {});
+  const next = { ...existing, rateTypes: body.rateTypes, updatedAt: new Date().toISOString() };
+  await saveContract(ctx.caller.companyId, account._id, next);
+  return { body: contractView(next) };
+};
+
+export const CONTRACT_OPERATIONS: Operations = {
+  'contracts.list': list,
+  'contracts.get': get,
+  'contracts.create': create,
+  'contracts.update': update,
+  'contracts.delete': remove,
+  'contracts.toggleStatus': toggleStatus,
+  'contracts.rateTypes': rateTypes,
+};

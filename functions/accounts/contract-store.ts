@@ -1,0 +1,44 @@
+import type { ContractView } from '../../shared/schemas/account-contracts.ts';
+import { type CollectionRef, getItem, putItem, type StoredItem } from '../core/data/item-repository.ts';
+import { keys } from '../core/data/keys.ts';
+import { notFound } from '../core/lib/errors.ts';
+
+/** An account's contracts: a sub-collection of the account, under the company's keys. */
+export function contractsRef(companyId: string, accountId: string): CollectionRef {
+  return {
+    pk: keys.subCollection({ companyId }, 'accounts', accountId, 'contracts'),
+    indexes: [],
+    searchFields: [],
+  };
+}
+
+export async function loadContract(
+  companyId: string,
+  accountId: string,
+  contractId: string | undefined,
+): Promise<StoredItem> {
+  const contract = contractId ? await getItem(contractsRef(companyId, accountId).pk, contractId) : undefined;
+  if (!contract || contract.deleted === true) throw notFound();
+  return contract;
+}
+
+export async function saveContract(
+  companyId: string,
+  accountId: string,
+  contract: StoredItem,
+): Promise<void> {
+  await putItem(contractsRef(companyId, accountId), contract);
+}
+
+/** A contract as callers see it: its file by name, never by storage key. */
+export function contractView(contract: StoredItem): ContractView {
+  const { file, ...rest } = contract as StoredItem & {
+    file?: { name: string; size?: number; uploadedAt: string };
+  };
+  return {
+    ...(rest as unknown as Omit<ContractView, 'file'>),
+    file: file
+      ? { name: file.name, ...(file.size ? { size: file.size } : {}), uploadedAt: file.uploadedAt }
+      : null,
+  };
+}

@@ -1,0 +1,57 @@
+import { detectCaptureFileType } from '../../shared/files/file-type.ts';
+import { READING_MESSAGES, type ReadingView } from '../../shared/schemas/account-readings.ts';
+import { objectStart } from '../core/adapters/object-start.ts';
+import { bucketName } from '../core/config.ts';
+import type { StoredItem } from '../core/data/item-repository.ts';
+import { formError } from '../core/lib/errors.ts';
+
+/** Reading photos live in the documents bucket under their company and account. */
+export const readingPhotoPrefix = (companyId: string, accountId: string) =>
+  `readings/${companyId}/${accountId}/`;
+
+const shownDate = (iso: string) => iso.split('-').reverse().join('/');
+const shownValue = (n: number) => new Intl.NumberFormat('en-GB', { maximumFractionDigits: 3 }).format(n);
+
+/**
+ * A meter's register only counts up: a reading must not be lower than the one before it or higher than
+ * the one after it, and it cannot be taken in the future.
+ */
+export function readingFieldErrors(
+  reading: { date: string; value: number },
+  others: readonly StoredItem[],
+  today = new Date().toISOString().slice(0, 10),
+): Record<string, string> {
+  const errors: Record<string, string> = {};
+  if (reading.date > today) errors.date = READING_MESSAGES.future;
+  const dated = others
+    .filter((r) => r.deleted !== true && typeof r.date === 'string' && typeof r.value === 'number')
+    .map((r) => ({ date: r.date as string, value: r.value as number }));
+  const before = dated.filter((r) => r.date <= reading.date).sort((a, b) => b.date.localeCompare(a.date))[0];
+  const after = dated.filter((r) => r.date > reading.date).sort((a, b) => a.date.localeCompare(b.date))[0];
+  if (before && reading.value < before.value)
+    errors.value = `Must not be lower than the previous reading (${shownValue(before.value)} on ${shownDate(before.date)})`;
+  else if (after && reading.value > after.value)
+    errors.value = `Must not be higher than the next reading (${shownValue(after.value)} on ${shownDate(after.date)})`;
+  return errors;
+}
+
+/** Checks an uploaded photo by its bytes: this account's own upload, and a JPEG or PNG image. */
+export async function verifyReadingPhoto(companyId: string, accountId: string, key: string) {
+  if (!key.startsWith(readingPhotoPrefix(companyId, accountId)))
+    throw formError({ photo: READING_MESSAGES.photoMissing });
+  const head = await objectStart(bucketName('documents'), key, 16);
+  if (!head || head.length === 0) throw formError({ photo: READING_MESSAGES.photoMissing });
+  const kind = detectCaptureFileType(head);
+  if (kind !== 'jpeg' && kind !== 'png') throw formError({ photo: READING_MESSAGES.photoType });
+  return { key, name: key.slice(key.lastIndexOf('/') + 1), uploadedAt: new Date().toISOString() };
+}
+
+/** A reading as callers see it: whether it has a photo, never the photo's storage key. */
+export function readingView(reading: StoredItem): ReadingView {
+  const { photo, ...rest } = reading as StoredItem & { photo?: { name?: string } };
+  return {
+    ...(rest as unknown as ReadingView),
+    hasPhoto: photo !== undefined,
+    ...(photo?.name ? { photoName: photo.name } : {}),
+  };
+}

@@ -1,0 +1,155 @@
+import type { Caller } from '../../shared/access/caller.ts';
+import { MAX_LIST_LIMIT } from '../../shared/constants.ts';
+import {
+  READING_MESSAGES,
+  readingEditSchema,
+  readingPhotoSchema,
+  readingSubmitSchema,
+} from '../../shared/schemas/account-readings.ts';
+import { findResource } from '../../shared/system/resources.ts';
+import { LineageResolver, mayAccessItem } from '../core/access/item-access-service.ts';
+import { writeActivity } from '../core/activity/activity-service.ts';
+import { presignGet, presignPut } from '../core/adapters/s3.ts';
+import { bucketName } from '../core/config.ts';
+import { getItem, listItems, putItem, type StoredItem } from '../core/data/item-repository.ts';
+import { forbidden, notFound } from '../core/lib/errors.ts';
+import { newId } from '../core/lib/ids.ts';
+import { applyPatch } from '../core/lib/item-patch.ts';
+import { parseOrThrow } from '../core/lib/validation.ts';
+import type { OpContext, Operations, OpResult } from '../core/middleware/api-context.ts';
+import { collectionOf, GENERIC_OPERATIONS } from '../core/resources/resource-service.ts';
+import { accountsResource, getAccount, throwIfAny, unitOf } from './account-links.ts';
+import { readingFieldErrors, readingPhotoPrefix, readingView, verifyReadingPhoto } from './reading-rules.ts';
+
+/** Meter readings of an account (02 §7): submitted with an optional photo, edited, listed, removed. */
+
+function readingsResource() {
+  const r = findResource('readings');
+  if (!r) throw new Error('The readings resource is not declared');
+  return r;
+}
+
+const generic = (op: string) => {
+  const operation = GENERIC_OPERATIONS[op];
+  if (!operation) throw new Error(`No generic operation ${op}`);
+  return operation;
+};
+
+/** An account the caller may see (else 404) and, for writes, change (else 403). */
+async function accountFor(caller: Caller, accountId: string, access: 'read' | 'write'): Promise<StoredItem> {
+  const account = await getAccount(caller.companyId, accountId);
+  const resolver = new LineageResolver(caller.companyId, caller);
+  if (!account || !(await mayAccessItem(accountsResource(), caller, account, 'read', resolver)))
+    throw notFound();
+  if (access === 'write' && !(await mayAccessItem(accountsResource(), caller, account, 'write', resolver)))
+    throw forbidden();
+  return account;
+}
+
+async function loadReading(caller: Caller, id: string | undefined, access: 'read' | 'write') {
+  const resource = readingsResource();
+  const reading = id ? await getItem(collectionOf(resource, caller).pk, id) : undefined;
+  if (!reading || reading.deleted === true) throw notFound();
+  const resolver = new LineageResolver(caller.companyId, caller);
+  if (!(await mayAccessItem(resource, caller, reading, 'read', resolver))) throw notFound();
+  if (access === 'write' && !(await mayAccessItem(resource, caller, reading, 'write', resolver)))
+    throw forbidden();
+  return reading;
+}
+
+async function otherReadings(caller: Caller, accountId: string, selfId?: string) {
+  const { data } = await listItems(collectionOf(readingsResource(), caller), {
+    filters: { accountId },
+    limit: MAX_LIST_LIMIT,
+    skip: 0,
+  });
+  return data.filter((r) => r._id !== selfId);
+}
+
+const list = async (ctx: OpContext): Promise<OpResult> => {
+  const result = await generic('generic.list')(ctx);
+  const body = result.body as { data: StoredItem[] };
+  return { ...result, body: { ...body, data: body.data.map(readingView) } };
+};
+
+const get = async (ctx: OpContext): Promise<OpResult> => {
+  const result = await generic('generic.get')(ctx);
+  return { ...result, body: readingView(result.body as StoredItem) };
+};
+
+/** POST /readings/photo: a presigned PUT for a reading's photo, checked when the reading is submitted. */
+const photoUpload = async (ctx: OpContext): Promise<OpResult> => {
+  const input = parseOrThrow(readingPhotoSchema, ctx.body);
+  const account = await accountFor(ctx.caller, input.accountId, 'write');
+  const ext = input.contentType === 'image/png' ? 'png' : 'jpg';
+  const key = `${readingPhotoPrefix(ctx.caller.companyId, account._id)}${newId()}.${ext}`;
+  return {
+    body: {
+      uploadUrl: await presignPut(bucketName('documents'), key, input.contentType),
+      method: 'PUT',
+      headers: { 'Content-Type': input.contentType },
+      key,
+    },
+  };
+};
+
+const submit = async (ctx: OpContext): Promise<OpResult> => {
+  const { photoKey, ...data } = parseOrThrow(readingSubmitSchema, ctx.body);
+  const account = await accountFor(ctx.caller, data.accountId, 'write');
+  throwIfAny(readingFieldErrors(data, await otherReadings(ctx.caller, account._id)));
+  const companyId = ctx.caller.companyId;
+  const photo = photoKey ? await verifyReadingPhoto(companyId, account._id, photoKey) : undefined;
+  const now = new Date().toISOString();
+  const reading: StoredItem = {
+    ...data,
+    unit: data.unit ?? unitOf(account),
+    ...(photo ? { photo } : {}),
+    _id: newId(),
+    companyId,
+    createdAt: now,
+    updatedAt: now,
+    createdBy: ctx.caller.sub,
+  };
+  await putItem(collectionOf(readingsResource(), ctx.caller), reading, { mustNotExist: true });
+  await writeActivity(ctx.caller, { type: 'create', model: 'readings', modelId: reading._id });
+  return { status: 201, body: readingView(reading) };
+};
+
+/** PUT /readings/{id}/edit-submission: changes a submitted reading, checked as a new one would be. */
+const editSubmission = async (ctx: OpContext): Promise<OpResult> => {
+  const existing = await loadReading(ctx.caller, ctx.params.id, 'write');
+  const body = ctx.body ?? {};
+  const { photoKey, ...next } = applyPatch(existing, readingEditSchema, body);
+  next.updatedAt = new Date().toISOString();
+  const accountId = String(existing.accountId);
+  throwIfAny(
+    readingFieldErrors(
+      { date: String(next.date), value: Number(next.value) },
+      await otherReadings(ctx.caller, accountId, existing._id),
+    ),
+  );
+  if (typeof body === 'object' && 'photoKey' in body && body.photoKey === null) delete next.photo;
+  else if (typeof photoKey === 'string')
+    next.photo = await verifyReadingPhoto(ctx.caller.companyId, accountId, photoKey);
+  await putItem(collectionOf(readingsResource(), ctx.caller), next, { mustExist: true });
+  await writeActivity(ctx.caller, { type: 'update', model: 'readings', modelId: existing._id });
+  return { body: readingView(next) };
+};
+
+/** GET /readings/{id}/photo: `{ url }`, a presigned GET of the reading's photo. */
+const photo = async (ctx: OpContext): Promise<OpResult> => {
+  const reading = await loadReading(ctx.caller, ctx.params.id, 'read');
+  const stored = reading.photo as { key?: string; name?: string } | undefined;
+  if (!stored?.key?.startsWith(readingPhotoPrefix(ctx.caller.companyId, String(reading.accountId))))
+    throw notFound(READING_MESSAGES.noPhoto);
+  return { body: { url: await presignGet(bucketName('documents'), stored.key, 900) } };
+};
+
+export const READING_OPERATIONS: Operations = {
+  'readings.list': list,
+  'readings.get': get,
+  'readings.submit': submit,
+  'readings.photoUpload': photoUpload,
+  'readings.editSubmission': editSubmission,
+  'readings.photo': photo,
+};

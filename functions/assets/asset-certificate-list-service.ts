@@ -1,0 +1,68 @@
+import type { AssetCertificate } from '../../shared/schemas/util-staff.ts';
+import { readListsOf } from '../core/access/item-access-service.ts';
+import { projectAll } from '../core/data/batch-reads.ts';
+import { keys } from '../core/data/keys.ts';
+import { badRequest } from '../core/lib/errors.ts';
+import type { OpContext, Operations, OpResult } from '../core/middleware/api-context.ts';
+import { addressStringOf } from '../core/search-index/search-terms.ts';
+
+/**
+ * GET /util/asset-certificates: the EPC certificates of the sites the caller may read, from what is
+ * stored on the sites (a certificate linked from the register, or only a band recorded), never from the
+ * register itself: this is the portfolio's list, not a lookup.
+ */
+
+const BANDS = ['A', 'B', 'C', 'D', 'E', 'F', 'G'] as const;
+/** An EPC is valid for ten years from its lodgement. */
+const VALID_YEARS = 10;
+
+const str = (v: unknown) => (typeof v === 'string' && v.trim() !== '' ? v.trim() : undefined);
+
+export function validUntil(lodgementDate: string): string {
+  const [y, m, d] = lodgementDate.split('-').map(Number) as [number, number, number];
+  const date = new Date(Date.UTC(y + VALID_YEARS, m - 1, d));
+  return date.toISOString().slice(0, 10);
+}
+
+const list = async (ctx: OpContext): Promise<OpResult> => {
+  const band = ctx.query.band?.trim().toUpperCase();
+  if (band && !(BANDS as readonly string[]).includes(band)) throw badRequest('band must be one of A to G');
+  const companyId = ctx.caller.companyId;
+  const [assets, readable] = await Promise.all([
+    projectAll(keys.collection({ companyId }, 'assets'), ['siteName', 'address', 'epc', 'epcRating']),
+    readListsOf(ctx.caller),
+  ]);
+  const allowed = readable ? new Set(readable.assets) : undefined;
+  const today = new Date().toISOString().slice(0, 10);
+  const data: AssetCertificate[] = [];
+  let withoutCertificate = 0;
+  for (const asset of assets) {
+    if (allowed && !allowed.has(asset._id)) continue;
+    const epc = (asset.epc ?? {}) as Record<string, unknown>;
+    const shown = str(epc.band) ?? str(asset.epcRating);
+    if (!shown) {
+      withoutCertificate++;
+      continue;
+    }
+    const lodged = str(epc.lodgementDate);
+    const until = lodged && /^\d{4}-\d{2}-\d{2}/.test(lodged) ? validUntil(lodged.slice(0, 10)) : undefined;
+    data.push({
+      assetId: asset._id,
+      siteName: String(asset.siteName ?? ''),
+      addressString: addressStringOf(asset),
+      band: shown,
+      ...(str(epc.certificateId) ? { certificateId: str(epc.certificateId) } : {}),
+      ...(str(epc.kind) ? { kind: str(epc.kind) } : {}),
+      ...(typeof epc.rating === 'number' ? { rating: epc.rating } : {}),
+      ...(lodged ? { lodgementDate: lodged } : {}),
+      ...(until ? { validUntil: until } : {}),
+      status: until ? (until >= today ? 'valid' : 'expired') : 'unknown',
+    });
+  }
+  const byBand = Object.fromEntries(BANDS.map((b) => [b, data.filter((c) => c.band === b).length]));
+  const shown = band ? data.filter((c) => c.band === band) : data;
+  shown.sort((a, b) => a.siteName.localeCompare(b.siteName, 'en-GB', { numeric: true }));
+  return { body: { data: shown, total: shown.length, byBand, withoutCertificate } };
+};
+
+export const ASSET_CERTIFICATE_LIST_OPERATIONS: Operations = { 'assets.certificates': list };

@@ -1,0 +1,164 @@
+import { ASSET_MESSAGES } from '../../shared/schemas/asset-messages.ts';
+import {
+  ASSET_STATUSES,
+  ASSET_TYPES,
+  assetWizardSchema,
+  normaliseWizardValues,
+} from '../../shared/schemas/asset-wizard.ts';
+import { idSchema } from '../../shared/schemas/common.ts';
+import {
+  ASSET_IMPORT_COLUMNS,
+  IMPORT_MESSAGES,
+  type ImportRow,
+} from '../../shared/schemas/register-imports.ts';
+import { projectAll } from '../core/data/batch-reads.ts';
+import { keys } from '../core/data/keys.ts';
+import {
+  importFileOf,
+  importRowsOf,
+  type RollbackRules,
+  RowProblems,
+  rollbackImport,
+  startImport,
+  writeImport,
+} from '../core/imports/register-import-service.ts';
+import type { OpContext, Operations, OpResult } from '../core/middleware/api-context.ts';
+import { type EntityHierarchy, loadHierarchy } from '../entities/index.ts';
+
+/**
+ * POST /assets/import: a CSV of sites, each checked by the asset wizard's own rules (a type of site, a
+ * full address with a valid UK postcode, a floor area above 0) and placed under an entity the company
+ * has, named by id or by legal name. Site names are unique in the company, as the wizard keeps them.
+ */
+
+const lower = (s: unknown) =>
+  String(s ?? '')
+    .trim()
+    .toLowerCase();
+
+/** A spreadsheet's spelling of a listed value ("office", "RESIDENTIAL BLOCK") as the list spells it. */
+const listed = <T extends string>(list: readonly T[], value: string | undefined): string | undefined =>
+  value === undefined ? undefined : (list.find((v) => lower(v) === lower(value)) ?? value);
+
+const AREA_UNITS: Readonly<Record<string, 'm2' | 'ft2'>> = {
+  m2: 'm2',
+  'm²': 'm2',
+  sqm: 'm2',
+  'sq m': 'm2',
+  ft2: 'ft2',
+  'ft²': 'ft2',
+  sqft: 'ft2',
+  'sq ft': 'ft2',
+};
+
+/** The row as the wizard would send it. */
+function wizardInput(v: Record<string, string>, entityId: string | undefined) {
+  return {
+    siteName: v.siteName,
+    entityId,
+    assetType: listed(ASSET_TYPES, v.assetType),
+    ...(v.status ? { status: listed(ASSET_STATUSES, v.status) } : {}),
+    address: {
+      streetAddress: v.streetAddress,
+      locality: v.locality,
+      region: v.region,
+      postCode: v.postCode,
+      country: v.country,
+    },
+    floorArea: v.floorArea,
+    ...(v.floorAreaUnit ? { floorAreaUnit: AREA_UNITS[lower(v.floorAreaUnit)] ?? v.floorAreaUnit } : {}),
+  };
+}
+
+/** The entity a row names: by id, or by a legal name that only one of the company's entities has. */
+function entityOf(
+  h: EntityHierarchy,
+  byName: ReadonlyMap<string, string[]>,
+  r: ImportRow,
+  problems: RowProblems,
+): string | undefined {
+  const { entityId, entity } = r.values;
+  if (entityId) {
+    const id = idSchema.safeParse(entityId);
+    if (!id.success || !h.byId.has(id.data)) {
+      problems.add(r.row, 'entityId', ASSET_MESSAGES.unknownEntity);
+      return undefined;
+    }
+    if (entity && lower(h.byId.get(id.data)?.legalName) !== lower(entity))
+      problems.add(r.row, 'entity', 'Does not match the entity that entityId names');
+    return id.data;
+  }
+  if (!entity) {
+    problems.add(r.row, 'entity', 'This field is required');
+    return undefined;
+  }
+  const matches = byName.get(lower(entity)) ?? [];
+  if (matches.length === 1) return matches[0];
+  problems.add(
+    r.row,
+    'entity',
+    matches.length === 0
+      ? `${ASSET_MESSAGES.unknownEntity}: no entity is called "${entity}"`
+      : `Several entities are called "${entity}": give its id in entityId`,
+  );
+  return undefined;
+}
+
+async function importAssets(ctx: OpContext): Promise<OpResult> {
+  const { text, fileName } = importFileOf(ctx);
+  const rows = importRowsOf(text, ASSET_IMPORT_COLUMNS);
+  const companyId = ctx.caller.companyId;
+  const [h, existing] = await Promise.all([
+    loadHierarchy(companyId),
+    projectAll(keys.collection({ companyId }, 'assets'), ['siteName']),
+  ]);
+  const batch = startImport(ctx.caller);
+  const problems = new RowProblems();
+  const names = new Set(existing.map((a) => lower(a.siteName)));
+  const entitiesByName = new Map<string, string[]>();
+  for (const e of h.byId.values())
+    entitiesByName.set(lower(e.legalName), [...(entitiesByName.get(lower(e.legalName)) ?? []), e._id]);
+
+  const planned = rows.map((r) => {
+    const entityId = entityOf(h, entitiesByName, r, problems);
+    // An entity already reported is not reported again by the schema: a stand-in id takes its place.
+    const parsed = assetWizardSchema.safeParse(wizardInput(r.values, entityId ?? '000000000000000000000000'));
+    if (!parsed.success) problems.addZod(r.row, parsed.error);
+    const name = lower(r.values.siteName);
+    if (name && !problems.has(r.row, 'siteName')) {
+      if (names.has(name)) problems.add(r.row, 'siteName', ASSET_MESSAGES.duplicateSiteName);
+      names.add(name);
+    }
+    return parsed.success && entityId
+      ? { row: r.row, values: normaliseWizardValues(parsed.data) }
+      : undefined;
+  });
+  problems.throwIfAny();
+
+  const items = planned.map((p) => {
+    const { row, values } = p as NonNullable<typeof p>;
+    return { row, name: values.siteName, item: batch.stamp({ ...values, images: [] }) };
+  });
+  const result = await writeImport(ctx.caller, batch, { model: 'assets', fileName, items });
+  return { status: 201, body: result };
+}
+
+const ASSET_ROLLBACK: RollbackRules = {
+  nameOf: (a) => String(a.siteName ?? a._id),
+  /** A site that has meters or projects since the import stays: removing it would orphan them. */
+  keepers: async (candidates, companyId) => {
+    const kept = new Map<string, string>();
+    if (candidates.length === 0) return kept;
+    const [accounts, projects] = await Promise.all(
+      ['accounts', 'projects'].map((name) => projectAll(keys.collection({ companyId }, name), ['assetId'])),
+    );
+    const used = new Set([...(accounts ?? []), ...(projects ?? [])].map((x) => String(x.assetId)));
+    for (const c of candidates) if (used.has(c._id)) kept.set(c._id, IMPORT_MESSAGES.assetInUse);
+    return kept;
+  },
+};
+
+export const ASSET_IMPORT_OPERATIONS: Operations = {
+  'assets.import': importAssets,
+  'assets.importRollback': async (ctx) => ({ body: await rollbackImport(ctx, 'assets', ASSET_ROLLBACK) }),
+};

@@ -1,0 +1,202 @@
+import { ASSET_MESSAGES } from '../../shared/schemas/asset-messages.ts';
+import type {
+  AirQuality,
+  CrimeSummary,
+  FloodRisks,
+  FloodWarning,
+  Geocoordinates,
+} from '../../shared/schemas/asset-public-data.ts';
+import {
+  airQualityNear,
+  floodWarnings,
+  lookupPostcode,
+  streetCrimes,
+  UpstreamError,
+} from '../core/adapters/public-data.ts';
+import type { StoredItem } from '../core/data/item-repository.ts';
+import { ApiError, badRequest, upstreamFailed } from '../core/lib/errors.ts';
+import type { OpContext, Operations, OpResult } from '../core/middleware/api-context.ts';
+import { changeAsset, loadAsset } from './asset-records.ts';
+
+/** A failed public service is the service's fault, not the caller's: 424 with the page's message, never a 500. */
+async function upstream<T>(ctx: OpContext, message: string, call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (err) {
+    if (!(err instanceof UpstreamError)) throw err;
+    ctx.log.warn('public service failed', { error: err.message });
+    throw upstreamFailed(message);
+  }
+}
+
+function storedCoordinates(asset: StoredItem): { lat: number; lng: number } | undefined {
+  const g = asset.geocoordinates as { lat?: unknown; lng?: unknown } | undefined;
+  return typeof g?.lat === 'number' && typeof g.lng === 'number' ? { lat: g.lat, lng: g.lng } : undefined;
+}
+
+const postcodeOf = (asset: StoredItem) => {
+  const p = (asset.address as { postCode?: unknown } | undefined)?.postCode;
+  return typeof p === 'string' && p.trim() ? p.trim() : undefined;
+};
+
+/** The site's coordinates: those it has, or its postcode's (which are then kept on the site). */
+async function coordinatesOf(ctx: OpContext, asset: StoredItem, message: string, refresh = false) {
+  const stored = storedCoordinates(asset);
+  if (stored && !refresh)
+    return { ...stored, postcode: postcodeOf(asset), source: 'stored' } as Geocoordinates;
+  const postcode = postcodeOf(asset);
+  if (!postcode)
+    throw new ApiError(422, 'NO_POSTCODE', message, {
+      formMessages: { 'address.postCode': ASSET_MESSAGES.noPostcode },
+    });
+  const found = await upstream(ctx, message, () => lookupPostcode(postcode));
+  if (!found)
+    throw new ApiError(422, 'UNKNOWN_POSTCODE', message, {
+      formMessages: { 'address.postCode': 'The postcode was not found' },
+    });
+  await changeAsset(ctx.caller.companyId, asset._id, (a) => ({
+    ...a,
+    geocoordinates: { lat: found.lat, lng: found.lng },
+  }));
+  return { lat: found.lat, lng: found.lng, postcode: found.postcode, source: 'postcode' } as Geocoordinates;
+}
+
+/** Keeps a short summary on the site, for lists and reports that should not call out again. */
+const remember = (ctx: OpContext, assetId: string, field: string, value: Record<string, unknown>) =>
+  changeAsset(ctx.caller.companyId, assetId, (a) => ({ ...a, [field]: value }));
+
+const numberParam = (raw: string | undefined, fallback: number, min: number, max: number, name: string) => {
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isFinite(n) || n < min || n > max)
+    throw badRequest(`${name} must be a number from ${min} to ${max}`);
+  return n;
+};
+
+const geocoordinates = async (ctx: OpContext): Promise<OpResult> => {
+  const asset = await loadAsset(ctx.caller.companyId, ctx.params.id as string);
+  return {
+    body: await coordinatesOf(ctx, asset, ASSET_MESSAGES.geocoordinatesProblem, ctx.query.refresh === 'true'),
+  };
+};
+
+const crime = async (ctx: OpContext): Promise<OpResult> => {
+  const month = ctx.query.date;
+  if (month && !/^\d{4}-(0[1-9]|1[0-2])$/.test(month)) throw badRequest('date must be a month as YYYY-MM');
+  const asset = await loadAsset(ctx.caller.companyId, ctx.params.id as string);
+  const at = await coordinatesOf(ctx, asset, ASSET_MESSAGES.crimeProblem);
+  const crimes = await upstream(ctx, ASSET_MESSAGES.crimeProblem, () => streetCrimes(at.lat, at.lng, month));
+  const counts = new Map<string, number>();
+  for (const c of crimes) counts.set(c.category, (counts.get(c.category) ?? 0) + 1);
+  const byCategory = [...counts]
+    .map(([category, count]) => ({ category, count }))
+    .sort((a, b) => b.count - a.count || a.category.localeCompare(b.category));
+  const summary: CrimeSummary = {
+    month: month ?? crimes[0]?.month,
+    total: crimes.length,
+    byCategory,
+    crimes: crimes.slice(0, 200).map((c) => ({
+      id: String(c.id),
+      category: c.category,
+      month: c.month,
+      street: c.location?.street?.name,
+      outcome: c.outcome_status?.category,
+    })),
+    fetchedAt: new Date().toISOString(),
+  };
+  await remember(ctx, asset._id, 'recentCrimes', {
+    month: summary.month,
+    total: summary.total,
+    byCategory,
+    fetchedAt: summary.fetchedAt,
+  });
+  return { body: summary };
+};
+
+const floodRisks = async (ctx: OpContext): Promise<OpResult> => {
+  const radiusKm = numberParam(ctx.query.dist, 5, 0.1, 50, 'dist');
+  const asset = await loadAsset(ctx.caller.companyId, ctx.params.id as string);
+  const at = await coordinatesOf(ctx, asset, ASSET_MESSAGES.floodProblem);
+  const items = await upstream(ctx, ASSET_MESSAGES.floodProblem, () =>
+    floodWarnings(at.lat, at.lng, radiusKm),
+  );
+  const data: FloodWarning[] = items
+    .map((f) => ({
+      id: f.floodAreaID ?? f['@id'] ?? '',
+      description: f.description ?? f.eaAreaName ?? 'Flood area',
+      areaName: f.eaAreaName,
+      severity: f.severity ?? '',
+      severityLevel: f.severityLevel,
+      message: f.message,
+      timeRaised: f.timeRaised,
+      isTidal: f.isTidal,
+    }))
+    .sort((a, b) => a.severityLevel - b.severityLevel);
+  const body: FloodRisks = { data, total: data.length, radiusKm, fetchedAt: new Date().toISOString() };
+  await remember(ctx, asset._id, 'floodRisks', {
+    total: data.length,
+    worstSeverityLevel: data[0]?.severityLevel,
+    fetchedAt: body.fetchedAt,
+  });
+  return { body };
+};
+
+/** Great-circle distance in metres, for services that do not say how far their locations are. */
+function metresBetween(a: { lat: number; lng: number }, b: { lat: number; lng: number }): number {
+  const rad = Math.PI / 180;
+  const h =
+    Math.sin(((b.lat - a.lat) * rad) / 2) ** 2 +
+    Math.cos(a.lat * rad) * Math.cos(b.lat * rad) * Math.sin(((b.lng - a.lng) * rad) / 2) ** 2;
+  return 2 * 6_371_000 * Math.asin(Math.sqrt(h));
+}
+
+const airQuality = async (ctx: OpContext): Promise<OpResult> => {
+  const radius = numberParam(ctx.query.radius, 10_000, 100, 25_000, 'radius');
+  const asset = await loadAsset(ctx.caller.companyId, ctx.params.id as string);
+  const at = await coordinatesOf(ctx, asset, ASSET_MESSAGES.airQualityProblem);
+  const body = await upstream(ctx, ASSET_MESSAGES.airQualityProblem, async (): Promise<AirQuality> => {
+    const found = await airQualityNear(at.lat, at.lng, radius);
+    const ranked = found.locations
+      .map((l) => ({
+        l,
+        distance:
+          l.distance ?? metresBetween(at, { lat: l.coordinates.latitude, lng: l.coordinates.longitude }),
+      }))
+      .sort((a, b) => a.distance - b.distance);
+    const nearest = ranked[0];
+    const fetchedAt = new Date().toISOString();
+    if (!nearest) return { measurements: [], fetchedAt };
+    const sensors = new Map(nearest.l.sensors.map((s) => [s.id, s.parameter]));
+    const measurements = (await found.latest(nearest.l.id)).flatMap((v) => {
+      const p = sensors.get(v.sensorsId);
+      if (!p) return [];
+      return [
+        {
+          parameter: p.name,
+          displayName: p.displayName ?? p.name,
+          value: v.value,
+          units: p.units,
+          datetime: v.datetime?.utc,
+        },
+      ];
+    });
+    return {
+      location: {
+        id: nearest.l.id,
+        name: nearest.l.name ?? `Location ${nearest.l.id}`,
+        distanceMetres: Math.round(nearest.distance),
+      },
+      measurements,
+      fetchedAt,
+    };
+  });
+  await remember(ctx, asset._id, 'recentAirQuality', { ...body });
+  return { body };
+};
+
+export const EXTERNAL_DATA_OPERATIONS: Operations = {
+  'assets.geocoordinates': geocoordinates,
+  'assets.crime': crime,
+  'assets.floodRisks': floodRisks,
+  'assets.airQuality': airQuality,
+};

@@ -1,0 +1,289 @@
+import * as z from 'zod';
+import type { Caller } from '../../shared/access/caller.ts';
+import { DEFAULT_LIST_LIMIT, MAX_LIST_LIMIT } from '../../shared/constants.ts';
+import { CALENDAR_PERIODS, companySchema, invoiceFileNameLimitSchema } from '../../shared/schemas/company.ts';
+import { applyRuleChanges, ruleChangesSchema } from '../../shared/validation/rules.ts';
+import {
+  getValidationRuleChanges,
+  joinCompany,
+  listAllCompanies,
+  putCompany,
+  putMembership,
+  putRole,
+  putValidationRuleChanges,
+} from '../core/access/membership-repository.ts';
+import { listRoles } from '../core/access/user-repository.ts';
+import { writeActivity } from '../core/activity/activity-service.ts';
+import { identityProvider } from '../core/adapters/identity.ts';
+import { getItem, type StoredItem } from '../core/data/item-repository.ts';
+import { keys } from '../core/data/keys.ts';
+import { formError, notFound } from '../core/lib/errors.ts';
+import { newId } from '../core/lib/ids.ts';
+import { parseOrThrow } from '../core/lib/validation.ts';
+import type { OpContext, Operations, OpResult } from '../core/middleware/api-context.ts';
+import { startSearchIndex } from '../core/search-index/search-index-service.ts';
+import {
+  companyIdForCaptureAddress,
+  getCompany,
+  registerCaptureAddress,
+  unregisterCaptureAddress,
+} from './company-repository.ts';
+
+const inCompany = (caller: Caller, companyId: string): Caller => ({ ...caller, companyId });
+
+export async function loadCompany(id: string): Promise<StoredItem> {
+  const company = await getCompany(id);
+  if (!company) throw notFound();
+  return company;
+}
+
+export const settingsOf = (company: StoredItem) => (company.settings ?? {}) as Record<string, unknown>;
+
+export async function saveSettings(
+  ctx: OpContext,
+  company: StoredItem,
+  settings: Record<string, unknown>,
+  what: string,
+) {
+  const next = { ...company, settings, updatedAt: new Date().toISOString() };
+  await putCompany(next);
+  await writeActivity(inCompany(ctx.caller, company._id), {
+    type: 'update',
+    model: 'companies',
+    modelId: company._id,
+    message: what,
+  });
+  return next;
+}
+
+/** Claims an invoice capture address for a company: one address, one company. */
+async function moveCaptureAddress(companyId: string, from: unknown, to: string | null | undefined) {
+  const old = typeof from === 'string' ? from : undefined;
+  if (to && to.toLowerCase() !== old?.toLowerCase()) {
+    const owner = await companyIdForCaptureAddress(to);
+    if (owner && owner !== companyId) {
+      throw formError({ 'settings.invoiceCaptureEmail': 'This address is already used by another company' });
+    }
+    await registerCaptureAddress(to, companyId);
+  }
+  if (old && (!to || to.toLowerCase() !== old.toLowerCase())) await unregisterCaptureAddress(old, companyId);
+}
+
+const global = async (ctx: OpContext): Promise<OpResult> => {
+  const limit = Math.min(Number(ctx.query.limit ?? DEFAULT_LIST_LIMIT) || DEFAULT_LIST_LIMIT, MAX_LIST_LIMIT);
+  const skip = Math.max(Number(ctx.query.skip ?? 0) || 0, 0);
+  const { data, total } = await listAllCompanies(limit, skip);
+  return {
+    body: {
+      data: data.map((c) => ({ _id: c._id, name: c.name, settings: c.settings, createdAt: c.createdAt })),
+      total,
+      limit,
+      skip,
+    },
+  };
+};
+
+/** Roles a new company starts with; a name starting with 'entity' marks entity-group users. */
+const STARTING_ROLES = [
+  { name: 'Owner', permissions: ['company_owner', 'company_admin'] },
+  { name: 'Company user', permissions: ['company_user'] },
+  { name: 'Bill validator', permissions: ['bill_validation'] },
+  { name: 'entity viewer', permissions: ['entity_user'] },
+] as const;
+
+const createBody = companySchema.extend({
+  owner: z
+    .object({
+      email: z.string().trim().email('Must be a valid e-mail address'),
+      name: z.string().trim().min(1),
+    })
+    .optional(),
+});
+
+/** Staff create a company with its starting roles and, optionally, its first owner. */
+const create = async (ctx: OpContext): Promise<OpResult> => {
+  const input = parseOrThrow(createBody, ctx.body);
+  const now = new Date().toISOString();
+  const companyId = newId();
+  const { owner, ...data } = input;
+  await moveCaptureAddress(companyId, undefined, data.settings.invoiceCaptureEmail);
+  const company: StoredItem = {
+    ...data,
+    _id: companyId,
+    createdAt: now,
+    updatedAt: now,
+    createdBy: ctx.caller.sub,
+  };
+  await putCompany(company, { mustNotExist: true });
+  await startSearchIndex(companyId);
+  const roleIds: string[] = [];
+  for (const role of STARTING_ROLES) {
+    const id = newId();
+    roleIds.push(id);
+    await putRole(companyId, {
+      _id: id,
+      companyId,
+      ...role,
+      permissions: [...role.permissions],
+      createdAt: now,
+      updatedAt: now,
+    });
+  }
+  const actor = inCompany(ctx.caller, companyId);
+  if (owner) {
+    const { identity } = await identityProvider().createUser(owner);
+    await putMembership(companyId, {
+      _id: identity.sub,
+      companyId,
+      email: identity.email,
+      name: owner.name,
+      roleId: roleIds[0],
+      permissions: [],
+      grants: {
+        entities: { read: [], write: [] },
+        assets: { read: [], write: [] },
+        accounts: { read: [], write: [] },
+      },
+      createdAt: now,
+      updatedAt: now,
+      createdBy: ctx.caller.sub,
+    });
+    await joinCompany({ sub: identity.sub, email: identity.email, name: owner.name }, companyId);
+  }
+  await writeActivity(actor, {
+    type: 'create',
+    model: 'companies',
+    modelId: companyId,
+    message: String(data.name),
+  });
+  return { status: 201, body: company };
+};
+
+const settingsBody = z
+  .object({
+    calendarPeriod: z.enum(CALENDAR_PERIODS),
+    hideCostData: z.boolean(),
+    showLogo: z.boolean(),
+    invoiceCategories: z.array(z.string().trim().min(1).max(100)).max(200),
+    miscInvoiceCategories: z.array(z.string().trim().min(1).max(100)).max(200),
+    messageCategories: z.array(z.string().trim().min(1).max(100)).max(200),
+    documentCategories: z.array(z.string().trim().min(1).max(100)).max(200),
+    invoiceCaptureEmail: z.string().trim().toLowerCase().email('Must be a valid e-mail address').nullable(),
+    // Null goes back to the default.
+    invoiceFileNameLimit: invoiceFileNameLimitSchema.nullable(),
+    isDemo: z.boolean(),
+  })
+  .partial()
+  .strict();
+
+const updateBody = z
+  .object({ name: z.string().trim().min(1).max(200), settings: settingsBody })
+  .partial()
+  .strict();
+
+/** Company settings (01 §3) by the company's administrators; the name and demo flag by staff only. */
+const update = async (ctx: OpContext): Promise<OpResult> => {
+  const company = await loadCompany(ctx.params.id as string);
+  const input = parseOrThrow(updateBody, ctx.body ?? {});
+  if (!ctx.caller.isAdmin && (input.name !== undefined || input.settings?.isDemo !== undefined)) {
+    throw formError({
+      [input.name !== undefined ? 'name' : 'settings.isDemo']: 'Only staff can change this',
+    });
+  }
+  const settings = { ...settingsOf(company) };
+  const changes = input.settings ?? {};
+  if ('invoiceCaptureEmail' in changes) {
+    await moveCaptureAddress(company._id, settings.invoiceCaptureEmail, changes.invoiceCaptureEmail);
+  }
+  for (const [k, v] of Object.entries(changes)) {
+    if (v === null) delete settings[k];
+    else settings[k] = v;
+  }
+  const named = input.name !== undefined ? { ...company, name: input.name } : company;
+  const changed = [...(input.name !== undefined ? ['name'] : []), ...Object.keys(changes)];
+  const next = await saveSettings(
+    ctx,
+    named,
+    settings,
+    `Settings changed: ${changed.join(', ') || 'nothing'}`,
+  );
+  return { body: next };
+};
+
+const roles = async (ctx: OpContext): Promise<OpResult> => {
+  const data = (await listRoles(ctx.caller.companyId))
+    .filter((r) => r.deleted !== true)
+    .map((r) => ({ _id: r._id, name: r.name, permissions: r.permissions ?? [] }));
+  return { body: { data, total: data.length, limit: data.length, skip: 0 } };
+};
+
+const portalBody = z
+  .object({
+    username: z.string().trim().min(1, 'This field is required').max(200),
+    enabled: z.boolean().default(true),
+  })
+  .strict();
+
+const setSupplierPortal = async (ctx: OpContext): Promise<OpResult> => {
+  const company = await loadCompany(ctx.params.id as string);
+  const supplierId = ctx.params.supplierId as string;
+  const portal = parseOrThrow(portalBody, ctx.body);
+  if (!(await getItem(keys.collection({}, 'suppliers'), supplierId))) throw notFound();
+  const settings = settingsOf(company);
+  const portals = { ...((settings.supplierPortals ?? {}) as Record<string, unknown>), [supplierId]: portal };
+  const next = await saveSettings(
+    ctx,
+    company,
+    { ...settings, supplierPortals: portals },
+    `Supplier portal ${supplierId} set`,
+  );
+  return { body: next };
+};
+
+const removeSupplierPortal = async (ctx: OpContext): Promise<OpResult> => {
+  const company = await loadCompany(ctx.params.id as string);
+  const supplierId = ctx.params.supplierId as string;
+  const settings = settingsOf(company);
+  const portals = { ...((settings.supplierPortals ?? {}) as Record<string, unknown>) };
+  if (!(supplierId in portals)) throw notFound();
+  delete portals[supplierId];
+  const next = await saveSettings(
+    ctx,
+    company,
+    { ...settings, supplierPortals: portals },
+    `Supplier portal ${supplierId} removed`,
+  );
+  return { body: next };
+};
+
+const validationRules = async (ctx: OpContext): Promise<OpResult> => {
+  const company = await loadCompany(ctx.params.id as string);
+  const data = applyRuleChanges(await getValidationRuleChanges(company._id));
+  return { body: { data, total: data.length } };
+};
+
+const updateValidationRules = async (ctx: OpContext): Promise<OpResult> => {
+  const company = await loadCompany(ctx.params.id as string);
+  const { rules } = parseOrThrow(z.object({ rules: ruleChangesSchema }), ctx.body);
+  const merged = { ...(await getValidationRuleChanges(company._id)), ...rules };
+  await putValidationRuleChanges(company._id, merged);
+  await writeActivity(inCompany(ctx.caller, company._id), {
+    type: 'update',
+    model: 'invoice-validation-rules',
+    modelId: company._id,
+    message: `Rules changed: ${Object.keys(rules).join(', ')}`,
+  });
+  const data = applyRuleChanges(merged);
+  return { body: { data, total: data.length } };
+};
+
+export const COMPANY_ADMIN_OPERATIONS: Operations = {
+  'companies.global': global,
+  'companies.create': create,
+  'companies.update': update,
+  'companies.roles': roles,
+  'companies.setSupplierPortal': setSupplierPortal,
+  'companies.removeSupplierPortal': removeSupplierPortal,
+  'companies.validationRules': validationRules,
+  'companies.updateValidationRules': updateValidationRules,
+};

@@ -1,0 +1,56 @@
+import * as z from 'zod';
+import { MESSAGES } from '../../shared/messages.ts';
+import { idSchema } from '../../shared/schemas/common.ts';
+import { objectStart } from '../core/adapters/object-start.ts';
+import { presignGet, presignPut } from '../core/adapters/s3.ts';
+import { bucketName } from '../core/config.ts';
+import { formError } from '../core/lib/errors.ts';
+import { newId } from '../core/lib/ids.ts';
+import { pngSize } from '../core/lib/png.ts';
+import { parseOrThrow } from '../core/lib/validation.ts';
+import type { OpContext, Operations, OpResult } from '../core/middleware/api-context.ts';
+import { loadCompany, saveSettings, settingsOf } from './company-admin-service.ts';
+
+/** Logos are at least this wide, so they stay sharp in the header and on reports. */
+const MIN_LOGO_WIDTH = 200;
+
+const logoKeyPrefix = (companyId: string) => `logos/${companyId}/`;
+
+/** A presigned upload for a new logo; it takes effect once confirmed (PUT /companies/{id}/logo). */
+const uploadLogo = async (ctx: OpContext): Promise<OpResult> => {
+  const body = parseOrThrow(z.object({ companyId: idSchema.optional() }), ctx.body ?? {});
+  const companyId = ctx.caller.isAdmin && body.companyId ? body.companyId : ctx.caller.companyId;
+  await loadCompany(companyId);
+  const key = `${logoKeyPrefix(companyId)}${newId()}.png`;
+  const bucket = bucketName('documents');
+  return {
+    body: {
+      uploadUrl: await presignPut(bucket, key, 'image/png'),
+      method: 'PUT',
+      contentType: 'image/png',
+      key,
+      previewUrl: await presignGet(bucket, key),
+      rule: MESSAGES.logoRule,
+    },
+  };
+};
+
+/** Checks the uploaded file by its PNG header: a PNG at least 200 px wide, or the logo rule's message. */
+const confirmLogo = async (ctx: OpContext): Promise<OpResult> => {
+  const company = await loadCompany(ctx.params.id as string);
+  const { key } = parseOrThrow(z.object({ key: z.string().optional() }), ctx.body ?? {});
+  // Only this company's own uploads: a key elsewhere is as good as no logo.
+  if (!key?.startsWith(logoKeyPrefix(company._id))) throw formError({ logo: MESSAGES.logoMissing });
+  const head = await objectStart(bucketName('documents'), key, 33);
+  if (!head) throw formError({ logo: MESSAGES.logoMissing });
+  const size = pngSize(head);
+  if (!size || size.width < MIN_LOGO_WIDTH) throw formError({ logo: MESSAGES.logoRule });
+  const settings = { ...settingsOf(company), logoKey: key, showLogo: true };
+  const next = await saveSettings(ctx, company, settings, 'Logo changed');
+  return { body: { ...next, logoUrl: await presignGet(bucketName('documents'), key, 3600) } };
+};
+
+export const COMPANY_LOGO_OPERATIONS: Operations = {
+  'companies.uploadLogo': uploadLogo,
+  'companies.confirmLogo': confirmLogo,
+};

@@ -1,0 +1,271 @@
+import { randomBytes } from 'node:crypto';
+import * as z from 'zod';
+import type { Caller } from '../../shared/access/caller.ts';
+import { type PermissionName, permissionList } from '../../shared/access/permission-names.ts';
+import { idSchema } from '../../shared/schemas/common.ts';
+import { userSchema } from '../../shared/schemas/company.ts';
+import { forgetCaller } from '../core/access/caller-service.ts';
+import {
+  deleteMembership,
+  joinCompany,
+  leaveCompany,
+  listMemberships,
+  putMembership,
+} from '../core/access/membership-repository.ts';
+import { getMembership, getProfile, listRoles } from '../core/access/user-repository.ts';
+import { writeActivity } from '../core/activity/activity-service.ts';
+import { identityProvider } from '../core/adapters/identity.ts';
+import { mailer } from '../core/adapters/mailer.ts';
+import { mailConfig } from '../core/config.ts';
+import type { StoredItem } from '../core/data/item-repository.ts';
+import { badRequest, conflict, forbidden, formError, notFound } from '../core/lib/errors.ts';
+import { parseOrThrow } from '../core/lib/validation.ts';
+import type { OpContext, Operations, OpResult } from '../core/middleware/api-context.ts';
+import { revokeApiAccess } from '../profile/index.ts';
+import { getCompany } from './company-repository.ts';
+import { assertAssignable } from './role-service.ts';
+
+/**
+ * Company user administration (02 §6, §7): the same operations serve `/companies/{id}/users/{userSub}`
+ * and the company's own `/users/{id}`. Creating a user creates (or finds) their sign-in identity, then
+ * their profile and membership.
+ */
+function target(ctx: OpContext): { companyId: string; sub: string | undefined } {
+  if (ctx.route.path.startsWith('/companies/')) {
+    return { companyId: ctx.params.id as string, sub: ctx.params.userSub };
+  }
+  return { companyId: ctx.caller.companyId, sub: ctx.params.id };
+}
+
+/** Activity is written to the log of the company that changed, also when staff change another company. */
+const inCompany = (caller: Caller, companyId: string): Caller => ({ ...caller, companyId });
+
+async function permissionsOf(companyId: string, member: StoredItem): Promise<PermissionName[]> {
+  const own = permissionList(member.permissions);
+  if (typeof member.roleId !== 'string') return own;
+  const role = (await listRoles(companyId)).find((r) => r._id === member.roleId);
+  return [...new Set([...own, ...permissionList(role?.permissions)])];
+}
+
+async function rolePermissions(companyId: string, roleId: string | undefined): Promise<PermissionName[]> {
+  if (!roleId) return [];
+  const role = (await listRoles(companyId)).find((r) => r._id === roleId);
+  if (!role) throw formError({ roleId: 'No such role in this company' });
+  return permissionList(role.permissions);
+}
+
+async function viewOf(companyId: string, member: StoredItem, roles?: StoredItem[]) {
+  const all = roles ?? (await listRoles(companyId));
+  const role = all.find((r) => r._id === member.roleId);
+  return {
+    _id: member._id,
+    userSub: member._id,
+    companyId,
+    email: member.email,
+    name: member.name,
+    roleId: member.roleId ?? null,
+    role: role ? { _id: role._id, name: role.name } : null,
+    permissions: permissionList(member.permissions),
+    grants: member.grants,
+    createdAt: member.createdAt,
+    updatedAt: member.updatedAt,
+  };
+}
+
+async function loadMember(companyId: string, sub: string | undefined): Promise<StoredItem> {
+  const member = sub ? await getMembership(companyId, sub) : undefined;
+  if (!member) throw notFound();
+  return member;
+}
+
+/** Owners are changed only by owners and staff, so an administrator cannot lock the owner out. */
+async function assertMayChange(ctx: OpContext, companyId: string, member: StoredItem): Promise<void> {
+  if (ctx.caller.isAdmin || ctx.caller.permissions.includes('company_owner')) return;
+  if ((await permissionsOf(companyId, member)).includes('company_owner')) {
+    throw forbidden('Only a company owner can change an owner');
+  }
+}
+
+const list = async (ctx: OpContext): Promise<OpResult> => {
+  const { companyId } = target(ctx);
+  const [members, roles] = await Promise.all([listMemberships(companyId), listRoles(companyId)]);
+  const data = await Promise.all(members.map((m) => viewOf(companyId, m, roles)));
+  return { body: { data, total: data.length, limit: data.length, skip: 0 } };
+};
+
+const get = async (ctx: OpContext): Promise<OpResult> => {
+  const { companyId, sub } = target(ctx);
+  return { body: await viewOf(companyId, await loadMember(companyId, sub)) };
+};
+
+const createBody = userSchema.extend({ sendWelcomeEmail: z.boolean().default(false) });
+
+const create = async (ctx: OpContext): Promise<OpResult> => {
+  const { companyId } = target(ctx);
+  const input = parseOrThrow(createBody, ctx.body);
+  if (!(await getCompany(companyId))) throw notFound();
+  assertAssignable(ctx.caller, [...input.permissions, ...(await rolePermissions(companyId, input.roleId))]);
+  const { identity } = await identityProvider().createUser({ email: input.email, name: input.name });
+  if (await getMembership(companyId, identity.sub)) {
+    throw conflict('This person is already a user of the company');
+  }
+  const now = new Date().toISOString();
+  const member: StoredItem = {
+    _id: identity.sub,
+    companyId,
+    email: identity.email,
+    name: input.name,
+    ...(input.roleId ? { roleId: input.roleId } : {}),
+    permissions: input.permissions,
+    grants: input.grants,
+    createdAt: now,
+    updatedAt: now,
+    createdBy: ctx.caller.sub,
+  };
+  await putMembership(companyId, member);
+  await joinCompany({ sub: identity.sub, email: identity.email, name: input.name }, companyId);
+  await writeActivity(inCompany(ctx.caller, companyId), {
+    type: 'create',
+    model: 'users',
+    modelId: identity.sub,
+    message: `${identity.email} added`,
+  });
+  if (input.sendWelcomeEmail) await sendWelcome(ctx, companyId, member);
+  return { status: 201, body: await viewOf(companyId, member) };
+};
+
+/** `roleId: null` takes the user's role away; leaving it out keeps the role. */
+const updateBody = userSchema
+  .omit({ email: true })
+  .extend({ roleId: idSchema.nullable() })
+  .partial()
+  .strict();
+
+const update = async (ctx: OpContext): Promise<OpResult> => {
+  const { companyId, sub } = target(ctx);
+  const member = await loadMember(companyId, sub);
+  const patch = parseOrThrow(updateBody, ctx.body);
+  await assertMayChange(ctx, companyId, member);
+  const given = Object.keys((ctx.body as object | null) ?? {});
+  const changes = Object.fromEntries(Object.entries(patch).filter(([k]) => given.includes(k)));
+  if ('permissions' in changes || 'roleId' in changes) {
+    const roleId = 'roleId' in changes ? (patch.roleId ?? undefined) : (member.roleId as string | undefined);
+    assertAssignable(ctx.caller, [
+      ...(patch.permissions ?? permissionList(member.permissions)),
+      ...(await rolePermissions(companyId, roleId)),
+    ]);
+  }
+  const next: StoredItem = { ...member, ...changes, updatedAt: new Date().toISOString() };
+  if (next.roleId === null) delete next.roleId;
+  await putMembership(companyId, next);
+  forgetCaller(member._id);
+  await writeActivity(inCompany(ctx.caller, companyId), {
+    type: 'update',
+    model: 'users',
+    modelId: member._id,
+    message: `Changed: ${Object.keys(changes).join(', ') || 'nothing'}`,
+  });
+  return { body: await viewOf(companyId, next) };
+};
+
+const remove = async (ctx: OpContext): Promise<OpResult> => {
+  const { companyId, sub } = target(ctx);
+  const member = await loadMember(companyId, sub);
+  if (member._id === ctx.caller.sub) throw badRequest('You cannot remove yourself from the company');
+  await assertMayChange(ctx, companyId, member);
+  await deleteMembership(companyId, member._id);
+  await leaveCompany(member._id, companyId);
+  await revokeApiAccess(member._id, companyId);
+  forgetCaller(member._id);
+  await writeActivity(inCompany(ctx.caller, companyId), {
+    type: 'delete',
+    model: 'users',
+    modelId: member._id,
+    message: `${String(member.email)} removed`,
+  });
+  return { status: 204 };
+};
+
+/** Long, random, and with every character class Cognito's password policy asks for. */
+function temporaryPassword(): string {
+  return `${randomBytes(12).toString('base64url')}-Vf7`;
+}
+
+/**
+ * A sign-in account can belong to several companies (and to staff), so one company's administrator may
+ * reset the password only of someone who belongs to that company alone; staff may reset anyone's.
+ * Everyone else is welcomed without touching the password they already use.
+ */
+async function mayResetPassword(caller: Caller, companyId: string, sub: string): Promise<boolean> {
+  if (caller.isAdmin) return true;
+  const profile = await getProfile(sub);
+  if (!profile || profile.isAdmin) return false;
+  return profile.companyIds.every((id) => id === companyId);
+}
+
+interface WelcomeSent {
+  to: string;
+  temporaryPassword: boolean;
+}
+
+async function sendWelcome(ctx: OpContext, companyId: string, member: StoredItem): Promise<WelcomeSent> {
+  const provider = identityProvider();
+  const identity = await provider.findBySub(member._id);
+  if (!identity) throw notFound('No sign-in account for this user');
+  const company = await getCompany(companyId);
+  const reset = await mayResetPassword(ctx.caller, companyId, member._id);
+  const password = reset ? temporaryPassword() : undefined;
+  if (password) await provider.setTemporaryPassword(identity, password);
+  const { appUrl } = mailConfig();
+  const companyName = typeof company?.name === 'string' ? company.name : 'your company';
+  const signIn = password
+    ? [
+        `Sign in${appUrl ? ` at ${appUrl}` : ''} with:`,
+        `  E-mail: ${identity.email}`,
+        `  Temporary password: ${password}`,
+        '',
+        provider.kind === 'cognito'
+          ? 'You will be asked to choose your own password when you first sign in. The temporary one expires in 3 days.'
+          : 'Please keep this password to yourself.',
+      ]
+    : [
+        `Sign in${appUrl ? ` at ${appUrl}` : ''} with ${identity.email} and the password you already use for Voltfolio,`,
+        `then choose ${companyName} from your companies.`,
+      ];
+  await mailer().send({
+    to: identity.email,
+    subject: `Welcome to Voltfolio, ${String(member.name)}`,
+    text: [
+      `Hello ${String(member.name)},`,
+      '',
+      `${ctx.caller.name ?? 'Your administrator'} has given you access to ${companyName} on Voltfolio.`,
+      '',
+      ...signIn,
+      '',
+      'Voltfolio',
+    ].join('\n'),
+  });
+  await writeActivity(inCompany(ctx.caller, companyId), {
+    type: 'welcome-email',
+    model: 'users',
+    modelId: member._id,
+    message: `Welcome e-mail sent to ${identity.email}${password ? ' with a temporary password' : ''}`,
+  });
+  return { to: identity.email, temporaryPassword: password !== undefined };
+}
+
+const welcomeEmail = async (ctx: OpContext): Promise<OpResult> => {
+  const { companyId, sub } = target(ctx);
+  const member = await loadMember(companyId, sub);
+  const sent = await sendWelcome(ctx, companyId, member);
+  return { body: { sent: true, ...sent } };
+};
+
+export const COMPANY_USER_OPERATIONS: Operations = {
+  'companyUsers.list': list,
+  'companyUsers.get': get,
+  'companyUsers.create': create,
+  'companyUsers.update': update,
+  'companyUsers.delete': remove,
+  'companyUsers.welcomeEmail': welcomeEmail,
+};

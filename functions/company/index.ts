@@ -1,0 +1,1 @@
+export { companyIdForCaptureAddress, getCompany } from './company-repository.ts';

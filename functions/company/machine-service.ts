@@ -1,0 +1,82 @@
+import * as z from 'zod';
+import { PERMISSION_NAMES, type PermissionName } from '../../shared/access/permission-names.ts';
+import { deleteMachine, listMachines, putMachine } from '../core/access/credential-repository.ts';
+import { forgetCredential } from '../core/access/credential-service.ts';
+import { writeActivity } from '../core/activity/activity-service.ts';
+import { notFound } from '../core/lib/errors.ts';
+import { newId } from '../core/lib/ids.ts';
+import { digestOf, newSecret } from '../core/lib/secrets.ts';
+import { parseOrThrow } from '../core/lib/validation.ts';
+import type { OpContext, Operations, OpResult } from '../core/middleware/api-context.ts';
+
+/** A machine renders pages and reads data; it can never administer anything. */
+const NEVER_FOR_MACHINES: readonly PermissionName[] = [
+  'admin',
+  'company_owner',
+  'company_admin',
+  'api_access_only',
+];
+const MACHINE_PERMISSIONS = PERMISSION_NAMES.filter((p) => !NEVER_FOR_MACHINES.includes(p));
+
+const createBody = z.object({
+  name: z.string().trim().min(1, 'This field is required').max(200),
+  permissions: z
+    .array(z.enum(MACHINE_PERMISSIONS as [PermissionName, ...PermissionName[]]))
+    .default(['company_user']),
+});
+
+const view = (m: Record<string, unknown>) => ({
+  _id: m.machineId,
+  name: m.name,
+  permissions: m.permissions,
+  createdAt: m.createdAt,
+  createdBy: m.createdBy,
+});
+
+const list = async (ctx: OpContext): Promise<OpResult> => {
+  const data = (await listMachines(ctx.caller.companyId)).map(view);
+  return { body: { data, total: data.length, limit: data.length, skip: 0 } };
+};
+
+/** A machine id and key for `X-Key: id:key`; the key is in this answer only. */
+const create = async (ctx: OpContext): Promise<OpResult> => {
+  const input = parseOrThrow(createBody, ctx.body);
+  const machineId = newId();
+  const key = newSecret();
+  const record = {
+    machineId,
+    companyId: ctx.caller.companyId,
+    name: input.name,
+    permissions: input.permissions,
+    createdAt: new Date().toISOString(),
+    createdBy: ctx.caller.sub,
+  };
+  await putMachine(record, digestOf(key));
+  await writeActivity(ctx.caller, {
+    type: 'create',
+    model: 'machines',
+    modelId: machineId,
+    message: input.name,
+  });
+  return {
+    status: 201,
+    body: { ...view(record), machineId, key, xKey: `${machineId}:${key}` },
+    headers: { 'cache-control': 'no-store' },
+  };
+};
+
+const revoke = async (ctx: OpContext): Promise<OpResult> => {
+  const id = ctx.params.id as string;
+  const found = (await listMachines(ctx.caller.companyId)).find((m) => m._id === id);
+  if (!found) throw notFound();
+  await deleteMachine(ctx.caller.companyId, id);
+  forgetCredential('machine', id);
+  await writeActivity(ctx.caller, { type: 'delete', model: 'machines', modelId: id });
+  return { status: 204 };
+};
+
+export const MACHINE_OPERATIONS: Operations = {
+  'machines.list': list,
+  'machines.create': create,
+  'machines.revoke': revoke,
+};

@@ -1,0 +1,88 @@
+import { type Caller, EMPTY_GRANTS } from '../../../shared/access/caller.ts';
+import { type PermissionName, permissionList } from '../../../shared/access/permission-names.ts';
+import { grantsSchema } from '../../../shared/schemas/grants.ts';
+import type { StoredItem } from '../data/item-repository.ts';
+import { unauthorized } from '../lib/errors.ts';
+import { getMembership, getProfile, listRoles } from './user-repository.ts';
+
+const NOT_VERIFIED = 'Your account is not verified.';
+/** Short enough that a changed grant or company switch shows within seconds on every instance. */
+const CACHE_MS = 5000;
+const cache = new Map<string, { caller: Caller; until: number }>();
+
+/**
+ * The caller behind a verified subject: their current company, permissions (own and role's) and grants,
+ * all read from the table. The company comes from the user's stored choice, never from the request; an
+ * API key instead names the company it was issued in (`opts.companyId`), which the user must still be in.
+ */
+export async function loadCaller(
+  sub: string,
+  roles: readonly string[] = [],
+  opts: { companyId?: string } = {},
+): Promise<Caller> {
+  // The token's role claims are part of the key: a new token with other roles must not get the old ones.
+  const cacheKey = [sub, opts.companyId ?? '', ...roles].join('|');
+  const hit = cache.get(cacheKey);
+  if (hit && hit.until > Date.now()) return hit.caller;
+
+  const profile = await getProfile(sub);
+  if (!profile) throw unauthorized(NOT_VERIFIED);
+  const companyId = opts.companyId
+    ? profile.companyIds.includes(opts.companyId) || profile.isAdmin
+      ? opts.companyId
+      : undefined
+    : profile.currentCompanyId && (profile.companyIds.includes(profile.currentCompanyId) || profile.isAdmin)
+      ? profile.currentCompanyId
+      : profile.companyIds[0];
+  if (!companyId) throw unauthorized(NOT_VERIFIED);
+
+  const membership = await getMembership(companyId, sub);
+  if (!membership && !profile.isAdmin) throw unauthorized(NOT_VERIFIED);
+
+  const companyRoles = typeof membership?.roleId === 'string' ? await listRoles(companyId) : [];
+  const caller: Caller = {
+    ...memberCaller(companyId, sub, membership, companyRoles, roles),
+    email: profile.email,
+    name: profile.name,
+    isAdmin: profile.isAdmin === true,
+  };
+  cache.set(cacheKey, { caller, until: Date.now() + CACHE_MS });
+  return caller;
+}
+
+/**
+ * A member of a company as a caller, from their membership and the company's roles: their own and their
+ * role's permissions, and their grants. Serves the request's caller and the work done for members when
+ * nobody is calling (a notification only for those who may read what it names).
+ */
+export function memberCaller(
+  companyId: string,
+  sub: string,
+  membership: StoredItem | undefined,
+  companyRoles: readonly StoredItem[],
+  roles: readonly string[] = [],
+): Caller {
+  const permissions = new Set<PermissionName>(permissionList(membership?.permissions));
+  const roleNames = [...roles];
+  if (typeof membership?.roleId === 'string') {
+    const role = companyRoles.find((r) => r._id === membership.roleId);
+    for (const p of permissionList(role?.permissions)) permissions.add(p);
+    // The token's role claim and the membership usually name the same role; list it once.
+    if (typeof role?.name === 'string' && !roleNames.includes(role.name)) roleNames.push(role.name);
+  }
+  const grants = grantsSchema.safeParse(membership?.grants ?? EMPTY_GRANTS);
+  return {
+    kind: 'user',
+    sub,
+    companyId,
+    isAdmin: false,
+    permissions: [...permissions],
+    grants: grants.success ? grants.data : EMPTY_GRANTS,
+    roles: roleNames,
+  };
+}
+
+/** After a change to a person's record (company switch, new grants), this process must not serve the old one. */
+export function forgetCaller(sub: string): void {
+  for (const key of cache.keys()) if (key.startsWith(`${sub}|`)) cache.delete(key);
+}

@@ -1,0 +1,40 @@
+import type { StoredItem } from '../data/item-repository.ts';
+import { getItem, putRaw, queryAll, updateRaw } from '../data/item-repository.ts';
+import { keys } from '../data/keys.ts';
+
+/** A person, across companies: keyed by the identity provider's subject. */
+export interface UserProfile {
+  sub: string;
+  email: string;
+  name: string;
+  isAdmin: boolean;
+  currentCompanyId?: string;
+  companyIds: string[];
+  picture?: string;
+  settings?: Record<string, unknown>;
+}
+
+export async function getProfile(sub: string): Promise<UserProfile | undefined> {
+  const { pk, sk } = keys.userProfile(sub);
+  const item = await getItem(pk, sk);
+  return item ? (item as unknown as UserProfile & StoredItem) : undefined;
+}
+
+export async function putProfile(profile: UserProfile): Promise<void> {
+  const { pk, sk } = keys.userProfile(profile.sub);
+  await putRaw({ pk, sk, _id: profile.sub, ...profile });
+}
+
+export async function setCurrentCompany(sub: string, companyId: string): Promise<void> {
+  const { pk, sk } = keys.userProfile(sub);
+  await updateRaw(pk, sk, { currentCompanyId: companyId, updatedAt: new Date().toISOString() });
+}
+
+/** A user's membership of one company: the `users` resource of that company, keyed by subject. */
+export async function getMembership(companyId: string, sub: string): Promise<StoredItem | undefined> {
+  return getItem(keys.collection({ companyId }, 'users'), sub);
+}
+
+export async function listRoles(companyId: string): Promise<StoredItem[]> {
+  return queryAll(keys.collection({ companyId }, 'roles'));
+}

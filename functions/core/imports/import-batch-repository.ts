@@ -1,0 +1,155 @@
+import {
+  BatchGetCommand,
+  BatchWriteCommand,
+  DeleteCommand,
+  GetCommand,
+  PutCommand,
+} from '@aws-sdk/lib-dynamodb';
+import type { ImportModel } from '../../../shared/schemas/register-imports.ts';
+import { documentClient } from '../adapters/dynamo.ts';
+import { config } from '../config.ts';
+import { type CollectionRef, keyAttributes, type StoredItem } from '../data/item-repository.ts';
+import { keys } from '../data/keys.ts';
+import { searchKeys } from '../search-index/search-index-repository.ts';
+
+/**
+ * What one import wrote, kept beside the company's items: the batch id, the model and the ids of the
+ * items it created, so a rollback reads exactly those (a key lookup and a batch read, never a search).
+ */
+export interface ImportBatch {
+  batchId: string;
+  companyId: string;
+  model: ImportModel;
+  fileName?: string;
+  /** The moment stamped as createdAt and updatedAt on every item of the batch. */
+  importedAt: string;
+  createdBy: string;
+  itemIds: string[];
+  status: 'writing' | 'complete' | 'rolled-back';
+  rolledBackAt?: string;
+  rolledBackBy?: string;
+}
+
+const batchesPk = (companyId: string) => keys.collection({ companyId }, 'import-batches');
+
+export async function putImportBatch(batch: ImportBatch): Promise<void> {
+  await documentClient().send(
+    new PutCommand({
+      TableName: config().tableName,
+      Item: { pk: batchesPk(batch.companyId), sk: batch.batchId, _id: batch.batchId, ...batch },
+    }),
+  );
+}
+
+export async function getImportBatch(companyId: string, batchId: string): Promise<ImportBatch | undefined> {
+  const out = await documentClient().send(
+    new GetCommand({ TableName: config().tableName, Key: { pk: batchesPk(companyId), sk: batchId } }),
+  );
+  if (!out.Item) return undefined;
+  const { pk: _pk, sk: _sk, _id: _i, ...batch } = out.Item;
+  return batch as ImportBatch;
+}
+
+export async function deleteImportBatch(companyId: string, batchId: string): Promise<void> {
+  await documentClient().send(
+    new DeleteCommand({ TableName: config().tableName, Key: { pk: batchesPk(companyId), sk: batchId } }),
+  );
+}
+
+const BATCH_SIZE = 25;
+const MAX_ATTEMPTS = 8;
+
+type WriteRequest =
+  | { PutRequest: { Item: Record<string, unknown> } }
+  | { DeleteRequest: { Key: { pk: string; sk: string } } };
+
+async function batchWrite(requests: readonly WriteRequest[], inFlight = 4): Promise<void> {
+  const tableName = config().tableName;
+  const groups: WriteRequest[][] = [];
+  for (let i = 0; i < requests.length; i += BATCH_SIZE) groups.push(requests.slice(i, i + BATCH_SIZE));
+  let next = 0;
+  const worker = async () => {
+    while (next < groups.length) {
+      let pending = groups[next++] as WriteRequest[];
+      for (let attempt = 0; pending.length > 0; attempt++) {
+        if (attempt >= MAX_ATTEMPTS) throw new Error('The table kept refusing a batch of import writes');
+        if (attempt > 0) await new Promise((r) => setTimeout(r, 20 * 2 ** attempt));
+        const out = await documentClient().send(
+          new BatchWriteCommand({ RequestItems: { [tableName]: pending } }),
+        );
+        pending = (out.UnprocessedItems?.[tableName] ?? []) as WriteRequest[];
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(inFlight, groups.length) }, worker));
+}
+
+export interface NewItem {
+  ref: CollectionRef;
+  item: StoredItem;
+}
+
+/**
+ * Writes new items in batches of 25, a few batches at a time. BatchWrite cannot refuse an existing key,
+ * so this is only for items whose ids were just made.
+ */
+export async function putNewItems(items: readonly NewItem[]): Promise<void> {
+  await batchWrite(
+    items.map(({ ref, item }) => ({ PutRequest: { Item: { ...item, ...keyAttributes(ref, item) } } })),
+  );
+}
+
+/** Items that carry their own keys (search index entries), many batches at a time. */
+export async function putKeyedItems(items: readonly { pk: string; sk: string }[]): Promise<void> {
+  await batchWrite(
+    items.map((Item) => ({ PutRequest: { Item: { ...Item } } })),
+    8,
+  );
+}
+
+/**
+ * Removes items outright (absent keys are no error): only to undo an import that failed half-way, never
+ * to roll one back.
+ */
+export async function deleteKeys(keyList: readonly { pk: string; sk: string }[]): Promise<void> {
+  await batchWrite(
+    keyList.map((Key) => ({ DeleteRequest: { Key } })),
+    8,
+  );
+}
+
+const BATCH_GET_SIZE = 100;
+
+/**
+ * The search index entry keys written for items of one type, read in batches: what a rollback removes
+ * from the index for the items it soft-deletes, without a read per item.
+ */
+export async function getSearchEntryKeys(
+  companyId: string,
+  type: string,
+  ids: readonly string[],
+): Promise<{ manifests: { pk: string; sk: string }[]; entries: { pk: string; sk: string }[] }> {
+  const tableName = config().tableName;
+  const pk = searchKeys.manifests(companyId);
+  const manifests: { pk: string; sk: string }[] = [];
+  const entries: { pk: string; sk: string }[] = [];
+  for (let i = 0; i < ids.length; i += BATCH_GET_SIZE) {
+    let wanted: Record<string, unknown>[] = ids
+      .slice(i, i + BATCH_GET_SIZE)
+      .map((id) => ({ pk, sk: `${type}#${id}` }));
+    for (let attempt = 0; wanted.length > 0; attempt++) {
+      if (attempt >= MAX_ATTEMPTS) throw new Error('The table kept refusing a batch of reads');
+      if (attempt > 0) await new Promise((r) => setTimeout(r, 20 * 2 ** attempt));
+      const out = await documentClient().send(
+        new BatchGetCommand({ RequestItems: { [tableName]: { Keys: wanted } } }),
+      );
+      for (const raw of out.Responses?.[tableName] ?? []) {
+        manifests.push({ pk: String(raw.pk), sk: String(raw.sk) });
+        for (const k of (raw.keys as { pk: string; sk: string }[] | undefined) ?? [])
+          entries.push({ pk: k.pk, sk: k.sk });
+      }
+      wanted = out.UnprocessedKeys?.[tableName]?.Keys ?? [];
+    }
+  }
+  return { manifests, entries };
+}

@@ -1,0 +1,345 @@
+import type * as z from 'zod';
+import type { Caller } from '../../../shared/access/caller.ts';
+import {
+  IMPORT_MAX_FILE_BYTES,
+  IMPORT_MAX_REPORTED_ROWS,
+  IMPORT_MESSAGES,
+  type ImportColumn,
+  type ImportModel,
+  type ImportResult,
+  type ImportRollbackResult,
+  type ImportRow,
+  importFileBodySchema,
+  importRollbackSchema,
+  readImportFile,
+} from '../../../shared/schemas/register-imports.ts';
+import { writeActivity } from '../activity/activity-service.ts';
+import { getItems } from '../data/batch-reads.ts';
+import { putIfUnchanged } from '../data/conditional-writes.ts';
+import type { StoredItem } from '../data/item-repository.ts';
+import { ApiError, badRequest, formError, notFound } from '../lib/errors.ts';
+import { newId } from '../lib/ids.ts';
+import { inPool } from '../lib/in-pool.ts';
+import { createLogger } from '../lib/logger.ts';
+import { formMessagesOf, parseOrThrow } from '../lib/validation.ts';
+import type { OpContext } from '../middleware/api-context.ts';
+import { resourceRef } from '../resources/resource-refs.ts';
+import { clearIndexVersion, putManifests } from '../search-index/search-index-repository.ts';
+import { entriesOf } from '../search-index/search-index-service.ts';
+import { searchTypeOf } from '../search-index/search-terms.ts';
+import {
+  deleteImportBatch,
+  deleteKeys,
+  getImportBatch,
+  getSearchEntryKeys,
+  type ImportBatch,
+  type NewItem,
+  putImportBatch,
+  putKeyedItems,
+  putNewItems,
+} from './import-batch-repository.ts';
+
+/**
+ * What the CSV imports of entities and sites share: reading the file from the request, reporting bad
+ * rows all at once, writing a batch all or nothing, and rolling a batch back.
+ */
+
+const log = createLogger({ component: 'register-import' });
+
+/** The file of an import request: CSV text as the body, or JSON `{ fileName, csv }`. */
+export function importFileOf(ctx: OpContext): { text: string; fileName?: string } {
+  const body = ctx.body;
+  const file =
+    typeof body === 'string'
+      ? { text: body, fileName: ctx.query.fileName?.trim() || undefined }
+      : (() => {
+          const parsed = parseOrThrow(importFileBodySchema, body ?? {});
+          return { text: parsed.csv, fileName: parsed.fileName || undefined };
+        })();
+  if (Buffer.byteLength(file.text, 'utf8') > IMPORT_MAX_FILE_BYTES)
+    throw formError({ file: IMPORT_MESSAGES.tooLarge }, IMPORT_MESSAGES.tooLarge);
+  if (file.text.trim() === '') throw formError({ file: IMPORT_MESSAGES.noFile }, IMPORT_MESSAGES.noFile);
+  return file;
+}
+
+/** The rows of the file, or a 400 naming what is wrong with the file or with which rows. */
+export function importRowsOf(text: string, columns: readonly ImportColumn[]): ImportRow[] {
+  const read = readImportFile(text, columns);
+  if (!read.ok) throw new ApiError(400, 'IMPORT_INVALID', read.message, { formMessages: read.formMessages });
+  return read.rows;
+}
+
+/** Problems found in rows, by row number and field; reported together, so one upload shows them all. */
+export class RowProblems {
+  private readonly byRow = new Map<number, Record<string, string>>();
+
+  add(row: number, field: string, message: string): void {
+    const fields = this.byRow.get(row) ?? {};
+    fields[field] ??= message;
+    this.byRow.set(row, fields);
+  }
+
+  /** Each issue of a failed zod parse, under its field; nested paths (address.postCode) by their last part. */
+  addZod(row: number, error: z.ZodError): void {
+    for (const [path, message] of Object.entries(formMessagesOf(error))) {
+      this.add(row, path.split('.').at(-1) ?? path, message);
+    }
+  }
+
+  has(row: number, field?: string): boolean {
+    const fields = this.byRow.get(row);
+    return field ? fields?.[field] !== undefined : fields !== undefined;
+  }
+
+  /** A 400 with `rows.{row}.{field}` messages, for the first rows with problems, if there are any. */
+  throwIfAny(): void {
+    if (this.byRow.size === 0) return;
+    const rows = [...this.byRow.keys()].sort((a, b) => a - b);
+    const formMessages: Record<string, string> = {};
+    for (const row of rows.slice(0, IMPORT_MAX_REPORTED_ROWS)) {
+      for (const [field, message] of Object.entries(this.byRow.get(row) ?? {}))
+        formMessages[`rows.${row}.${field}`] = message;
+    }
+    const more = rows.length - IMPORT_MAX_REPORTED_ROWS;
+    const message =
+      IMPORT_MESSAGES.rowsInvalid(rows.length) +
+      (more > 0 ? ` The first ${IMPORT_MAX_REPORTED_ROWS} are listed.` : '');
+    throw new ApiError(400, 'IMPORT_INVALID', message, { formMessages });
+  }
+}
+
+/** One import under way: its batch id, and the clock every item it creates is stamped with. */
+export interface ImportBatchContext {
+  batchId: string;
+  importedAt: string;
+  /** A new item of the batch, with its id and the fields the server owns. */
+  stamp(data: Record<string, unknown>, id?: string): StoredItem;
+}
+
+export function startImport(caller: Caller): ImportBatchContext {
+  const batchId = newId();
+  const importedAt = new Date().toISOString();
+  return {
+    batchId,
+    importedAt,
+    stamp: (data, id = newId()) => ({
+      ...data,
+      _id: id,
+      companyId: caller.companyId,
+      batchId,
+      createdAt: importedAt,
+      updatedAt: importedAt,
+      createdBy: caller.sub,
+    }),
+  };
+}
+
+export interface PlannedImport {
+  model: ImportModel;
+  fileName?: string;
+  /** The items the file describes, in file order, each with its row and the name it is shown by. */
+  items: { row: number; name: string; item: StoredItem }[];
+}
+
+/**
+ * New items go into the search index in batches: they have no earlier entries to remove. Also for other
+ * writers of many new entities, sites or accounts at once (the local demo data).
+ */
+export async function indexNewItems(companyId: string, model: string, items: readonly StoredItem[]) {
+  const type = searchTypeOf(model);
+  if (!type) return;
+  try {
+    const manifests = items.map((item) => {
+      const entries = entriesOf(companyId, type, item);
+      return { entries, manifest: { type, id: item._id, keys: entries.map(({ pk, sk }) => ({ pk, sk })) } };
+    });
+    await putKeyedItems(manifests.flatMap((m) => m.entries));
+    await putManifests(
+      companyId,
+      manifests.filter((m) => m.entries.length > 0).map((m) => m.manifest),
+    );
+  } catch (error) {
+    // As for single writes: the import stands, and the next search rebuilds the company's index.
+    log.warn('Search index update after an import failed; the index will be rebuilt', {
+      companyId,
+      error: error instanceof Error ? error.message : String(error),
+    });
+    await clearIndexVersion(companyId).catch(() => undefined);
+  }
+}
+
+/** Soft-deleted items leave the search index: their entries and manifests go, read and removed in batches. */
+async function unindex(companyId: string, model: ImportModel, items: readonly StoredItem[]) {
+  const type = searchTypeOf(model);
+  if (!type || items.length === 0) return;
+  try {
+    const { manifests, entries } = await getSearchEntryKeys(
+      companyId,
+      type,
+      items.map((i) => i._id),
+    );
+    await deleteKeys([...entries, ...manifests]);
+  } catch (error) {
+    log.warn('Search index update after a rollback failed; the index will be rebuilt', {
+      companyId,
+      error: error instanceof Error ? error.message : String(error),
+    });
+    await clearIndexVersion(companyId).catch(() => undefined);
+  }
+}
+
+/**
+ * Writes a checked import. The batch record (with every item id) is written first, so a batch cut short
+ * can still be rolled back; a failed write removes what was written, record included, and the import
+ * fails as a whole: the emulated table has no transactions to do this for us.
+ */
+export async function writeImport(
+  caller: Caller,
+  batch: ImportBatchContext,
+  plan: PlannedImport,
+): Promise<ImportResult> {
+  const ref = resourceRef(caller.companyId, plan.model);
+  const record: ImportBatch = {
+    batchId: batch.batchId,
+    companyId: caller.companyId,
+    model: plan.model,
+    ...(plan.fileName ? { fileName: plan.fileName } : {}),
+    importedAt: batch.importedAt,
+    createdBy: caller.sub,
+    itemIds: plan.items.map((i) => i.item._id),
+    status: 'writing',
+  };
+  await putImportBatch(record);
+  const writes: NewItem[] = plan.items.map(({ item }) => ({ ref, item }));
+  try {
+    await putNewItems(writes);
+  } catch (err) {
+    await deleteKeys(writes.map(({ ref: r, item }) => ({ pk: r.pk, sk: item._id })))
+      .then(() => deleteImportBatch(caller.companyId, batch.batchId))
+      .catch((cleanup) =>
+        log.error('Undoing a failed import failed', {
+          batchId: batch.batchId,
+          error: cleanup instanceof Error ? cleanup.message : String(cleanup),
+        }),
+      );
+    throw err;
+  }
+  await putImportBatch({ ...record, status: 'complete' });
+  await indexNewItems(
+    caller.companyId,
+    plan.model,
+    plan.items.map((i) => i.item),
+  );
+  const noun = plan.model === 'assets' ? 'sites' : 'entities';
+  await writeActivity(caller, {
+    type: 'import',
+    model: plan.model,
+    batchId: batch.batchId,
+    message: `${plan.items.length} ${noun} imported${plan.fileName ? ` from ${plan.fileName}` : ''}`,
+  });
+  return {
+    batchId: batch.batchId,
+    model: plan.model,
+    ...(plan.fileName ? { fileName: plan.fileName } : {}),
+    created: plan.items.length,
+    items: plan.items.map(({ row, name, item }) => ({ row, _id: item._id, name })),
+  };
+}
+
+/** What a model adds to a rollback: how its items are named, and which of them must stay. */
+export interface RollbackRules {
+  nameOf(item: StoredItem): string;
+  /**
+   * Of the batch's items that are unchanged since the import, those that must stay, with the reason:
+   * removing them would leave something else without its entity or site.
+   */
+  keepers(candidates: readonly StoredItem[], companyId: string): Promise<Map<string, string>>;
+  /**
+   * Groups removed one after the other (an entity's subsidiaries before it), so an item that turns out
+   * to be needed still keeps what `dependsOn` names; by default one group.
+   */
+  levels?(items: readonly StoredItem[]): StoredItem[][];
+  /** The batch items that must stay if this one stays (an entity's parents). */
+  dependsOn?(item: StoredItem): string[];
+}
+
+/**
+ * Rolls back an import: soft-deletes the items of the batch that nobody has changed since (their
+ * updatedAt is still the import's own moment) and that nothing added later depends on. An item that was
+ * edited after the import holds someone's work, so it is kept and reported rather than silently lost;
+ * the batch is read from the caller's company only, so another company's batch cannot be named, and only
+ * the ids the batch record lists are touched, so items of other batches never are. A second rollback of
+ * the same batch changes nothing and reports the items as already removed.
+ */
+export async function rollbackImport(
+  ctx: OpContext,
+  model: ImportModel,
+  rules: RollbackRules,
+): Promise<ImportRollbackResult> {
+  const { batchId } = parseOrThrow(importRollbackSchema, ctx.body ?? {});
+  const companyId = ctx.caller.companyId;
+  const batch = await getImportBatch(companyId, batchId);
+  if (!batch) throw notFound(IMPORT_MESSAGES.batchNotFound);
+  if (batch.model !== model) throw badRequest(IMPORT_MESSAGES.wrongModel(batch.model), 'WRONG_IMPORT_MODEL');
+  const ref = resourceRef(companyId, model);
+  const found = await getItems(ref.pk, batch.itemIds);
+  const items = batch.itemIds.map((id) => found.get(id)).filter((i): i is StoredItem => i !== undefined);
+
+  let alreadyRemoved = 0;
+  const kept = new Map<string, string>();
+  const candidates: StoredItem[] = [];
+  for (const item of items) {
+    if (item.deleted === true) alreadyRemoved++;
+    else if (item.batchId !== batchId || item.updatedAt !== batch.importedAt)
+      kept.set(item._id, IMPORT_MESSAGES.changed);
+    else candidates.push(item);
+  }
+  for (const [id, reason] of await rules.keepers(candidates, companyId)) kept.set(id, reason);
+
+  const deletedAt = new Date().toISOString();
+  const removed: StoredItem[] = [];
+  const byId = new Map(items.map((i) => [i._id, i]));
+  const candidateIds = new Set(candidates.map((c) => c._id));
+  // What stays keeps the batch items it depends on (an entity its parents), whatever else they are.
+  const keepWithDependencies = (id: string, reason: string) => {
+    if (!kept.has(id)) kept.set(id, reason);
+    const item = byId.get(id);
+    for (const up of item && rules.dependsOn ? rules.dependsOn(item) : [])
+      if (candidateIds.has(up) && !kept.has(up)) keepWithDependencies(up, IMPORT_MESSAGES.parentOfKept);
+  };
+  for (const [id, reason] of [...kept]) keepWithDependencies(id, reason);
+  for (const level of rules.levels ? rules.levels(candidates) : [candidates]) {
+    await inPool(level, 16, async (item) => {
+      if (kept.has(item._id)) return;
+      const next: StoredItem = { ...item, deleted: true, deletedAt, deletedBy: ctx.caller.sub };
+      // Conditional on updatedAt, so an edit made while the rollback runs is never overwritten.
+      if (await putIfUnchanged(ref, next, batch.importedAt)) removed.push(next);
+      else keepWithDependencies(item._id, IMPORT_MESSAGES.changed);
+    });
+  }
+  await unindex(companyId, model, removed);
+  await putImportBatch({
+    ...batch,
+    status: 'rolled-back',
+    rolledBackAt: deletedAt,
+    rolledBackBy: ctx.caller.sub,
+  });
+  const noun = model === 'assets' ? 'sites' : 'entities';
+  await writeActivity(ctx.caller, {
+    type: 'import-rollback',
+    model,
+    batchId,
+    message: `${removed.length} ${noun} removed${kept.size > 0 ? `, ${kept.size} kept` : ''}`,
+  });
+  return {
+    batchId,
+    model,
+    removed: removed.length,
+    alreadyRemoved,
+    kept: [...kept].map(([id, reason]) => ({
+      _id: id,
+      name: rules.nameOf(byId.get(id) as StoredItem),
+      reason,
+    })),
+  };
+}

@@ -1,0 +1,86 @@
+import type { MiddlewareObj } from '@middy/core';
+import {
+  acceptsCredential,
+  type CredentialKind,
+  unauthorisedCode,
+} from '../../../shared/access/route-rules.ts';
+import type { HttpRoute } from '../../../shared/system/routes.ts';
+import { loadCaller } from '../access/caller-service.ts';
+import { callerFromApiKey, callerFromKioskKey, callerFromMachineKey } from '../access/credential-service.ts';
+import { type TokenVerifier, tokenVerifier } from '../adapters/token-verifier.ts';
+import { ApiError } from '../lib/errors.ts';
+import type { ApiContext, HttpEvent, HttpResult } from './api-context.ts';
+
+function header(event: HttpEvent, name: string): string | undefined {
+  const headers = event.headers ?? {};
+  const wanted = name.toLowerCase();
+  for (const [k, v] of Object.entries(headers)) if (k.toLowerCase() === wanted && v) return v;
+  return undefined;
+}
+
+interface Presented {
+  kind: CredentialKind;
+  value: string | undefined;
+}
+
+/** The one credential a request carries; a kiosk or machine header wins over an Authorization header. */
+function presentedCredential(event: HttpEvent): Presented | undefined {
+  const kiosk = header(event, 'x-kiosk-key');
+  if (kiosk !== undefined) return { kind: 'kiosk', value: kiosk };
+  const authorization = header(event, 'authorization');
+  const machine = header(event, 'x-key') ?? /^xkey\s+(\S+)$/i.exec(authorization ?? '')?.[1];
+  if (machine !== undefined) return { kind: 'machine', value: machine };
+  const apiKey = header(event, 'x-api-key') ?? /^ApiKey\s+(\S+)$/i.exec(authorization ?? '')?.[1];
+  if (apiKey !== undefined) return { kind: 'apiKey', value: apiKey };
+  if (authorization !== undefined)
+    return { kind: 'token', value: /^Bearer\s+(\S+)$/i.exec(authorization)?.[1] };
+  return undefined;
+}
+
+const MISSING: Record<string, string> = {
+  UNAUTHORISED: 'Missing bearer token',
+  INVALID_AUTH: 'The kiosk key is missing or malformed',
+  AUTH_ERROR: 'The machine key is missing or malformed',
+};
+
+/**
+ * Establishes the caller from verified credentials only: a user's access token, an API key acting as its
+ * user, a kiosk key or a machine key, each only on routes that accept it. Missing or invalid credentials
+ * are 401; why a token failed is logged (without the token), not told to the caller.
+ */
+export function authenticate(
+  verifier: () => TokenVerifier = tokenVerifier,
+): MiddlewareObj<HttpEvent, HttpResult, Error, ApiContext> {
+  return {
+    name: 'authenticate',
+    before: async (request) => {
+      const api = request.context.api;
+      const route = api.route as HttpRoute;
+      const presented = presentedCredential(request.event);
+      if (!presented || !acceptsCredential(route, presented.kind)) {
+        const code = unauthorisedCode(route);
+        throw new ApiError(401, code, MISSING[code] ?? 'Unauthorised');
+      }
+      if (presented.kind === 'token') {
+        if (!presented.value) throw new ApiError(401, 'UNAUTHORISED', MISSING.UNAUTHORISED as string);
+        let verified: Awaited<ReturnType<TokenVerifier['verify']>>;
+        try {
+          verified = await verifier().verify(presented.value);
+        } catch (err) {
+          api.log.info('token refused', { reason: err instanceof Error ? err.message : String(err) });
+          throw new ApiError(401, 'UNAUTHORISED', 'Invalid or expired token');
+        }
+        api.caller = { ...(await loadCaller(verified.sub, verified.groups)), via: 'token' };
+      } else if (presented.kind === 'apiKey') {
+        api.caller = await callerFromApiKey(presented.value ?? '');
+      } else if (presented.kind === 'kiosk') {
+        const preview =
+          api.query.preview === 'true' || header(request.event, 'x-kiosk-preview')?.toLowerCase() === 'true';
+        api.caller = await callerFromKioskKey(presented.value, preview);
+      } else {
+        api.caller = await callerFromMachineKey(presented.value);
+      }
+      api.log = api.log.child({ sub: api.caller.sub, companyId: api.caller.companyId, via: presented.kind });
+    },
+  };
+}

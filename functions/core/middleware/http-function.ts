@@ -1,0 +1,66 @@
+import middy from '@middy/core';
+import type { HttpFunctionName } from '../../../shared/system/functions.ts';
+import { hasResourceSchema } from '../../../shared/system/resource-schemas.ts';
+import { RouteTable } from '../../../shared/system/route-match.ts';
+import { HTTP_ROUTES } from '../../../shared/system/routes.ts';
+import type { TokenVerifier } from '../adapters/token-verifier.ts';
+import type { Logger } from '../lib/logger.ts';
+import type { ApiContext, HttpEvent, HttpResult, Operations } from './api-context.ts';
+import { authenticate } from './authenticate.ts';
+import { authorizeRoute } from './authorize.ts';
+import { errorHandler } from './error-handler.ts';
+import { jsonResponse } from './json-response.ts';
+import { correlation, defaultLogger, jsonBody, resolveRoute } from './request-context.ts';
+
+/**
+ * The HTTP entry of one resource area: every route the system declares for the function, served by the
+ * named operations. A declared route without an operation, or naming a resource whose schemas the function
+ * has not registered (`shared/system/resource-schemas/<fn>.ts`), fails at load time, not at a request.
+ */
+export function httpFunction(
+  fn: HttpFunctionName,
+  operations: Operations,
+  opts: { log?: Logger; verifier?: () => TokenVerifier } = {},
+) {
+  const log = opts.log ?? defaultLogger;
+  const routes = HTTP_ROUTES.filter((r) => r.fn === fn);
+  const missing = routes.filter((r) => !operations[r.op]).map((r) => `${r.method} ${r.path} (${r.op})`);
+  if (missing.length > 0) throw new Error(`Function ${fn} has no operation for: ${missing.join(', ')}`);
+  const unregistered = [
+    ...new Set(routes.flatMap((r) => (r.resource && !hasResourceSchema(r.resource) ? [r.resource] : []))),
+  ];
+  if (unregistered.length > 0) {
+    throw new Error(
+      `Function ${fn} serves resources without registered schemas: ${unregistered.join(', ')} ` +
+        `(import shared/system/resource-schemas/${fn}.ts)`,
+    );
+  }
+  const table = new RouteTable(routes);
+
+  return middy<HttpEvent, HttpResult, Error, ApiContext>()
+    .use(correlation(log.child({ fn })))
+    .use(errorHandler())
+    .use(resolveRoute(table))
+    .use(jsonBody())
+    .use(authenticate(opts.verifier))
+    .use(authorizeRoute())
+    .handler(async (event, context) => {
+      const api = context.api;
+      const route = api.route;
+      const caller = api.caller;
+      if (!route || !caller) throw new Error('Route and caller must be resolved before the handler');
+      const operation = operations[route.op];
+      if (!operation) throw new Error(`No operation ${route.op}`);
+      const result = await operation({
+        route,
+        params: api.params,
+        query: api.query,
+        body: api.body,
+        headers: event.headers ?? {},
+        caller,
+        log: api.log,
+        correlationId: api.correlationId,
+      });
+      return jsonResponse(result.status ?? 200, result.body, result.headers);
+    });
+}

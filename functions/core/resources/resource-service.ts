@@ -1,0 +1,373 @@
+import * as z from 'zod';
+import type { Caller } from '../../../shared/access/caller.ts';
+import { isCompanyWide } from '../../../shared/access/route-access.ts';
+import { DEFAULT_LIST_LIMIT, MAX_LIST_LIMIT } from '../../../shared/constants.ts';
+import { resourceSchema, subResourceSchema } from '../../../shared/system/resource-schemas.ts';
+import { findResource, type ResourceDecl } from '../../../shared/system/resources.ts';
+import type { HttpRoute } from '../../../shared/system/routes.ts';
+import { LineageResolver, mayAccessItem } from '../access/item-access-service.ts';
+import { writeActivity } from '../activity/activity-service.ts';
+import {
+  type CollectionRef,
+  getItem,
+  type ListQuery,
+  listItems,
+  putItem,
+  type StoredItem,
+} from '../data/item-repository.ts';
+import { keys } from '../data/keys.ts';
+import { badRequest, forbidden, formError, notFound } from '../lib/errors.ts';
+import { newId } from '../lib/ids.ts';
+import { applyPatch } from '../lib/item-patch.ts';
+import { parseOrThrow, throwIfOversized } from '../lib/validation.ts';
+import type { OpContext, Operations, OpResult } from '../middleware/api-context.ts';
+import { indexForSearch } from '../search-index/search-index-service.ts';
+
+/** Keeps what is derived from a company item (the global search index) in step with it after a write. */
+const afterWrite = (resource: ResourceDecl, caller: Caller, item: StoredItem): Promise<void> =>
+  resource.scope === 'company' ? indexForSearch(caller.companyId, resource.name, item) : Promise.resolve();
+
+/** Query parameters that steer a list rather than filter it. */
+const CONTROL_PARAMS = new Set([
+  'limit',
+  'skip',
+  '$limit',
+  '$skip',
+  '$multi',
+  '$deleted',
+  '$sort',
+  'query',
+  '$select',
+]);
+const MAX_BULK = 100;
+
+export function resourceOf(route: HttpRoute): ResourceDecl {
+  const resource = route.resource ? findResource(route.resource) : undefined;
+  if (!resource) throw new Error(`Route ${route.method} ${route.path} names no declared resource`);
+  return resource;
+}
+
+function scopeOf(resource: ResourceDecl, caller: Caller) {
+  return resource.scope === 'company' ? { companyId: caller.companyId } : {};
+}
+
+export function collectionOf(resource: ResourceDecl, caller: Caller): CollectionRef {
+  return {
+    pk: keys.collection(scopeOf(resource, caller), resource.name),
+    indexes: resource.indexes ?? [],
+    searchFields: resource.searchFields,
+  };
+}
+
+function subCollectionOf(
+  resource: ResourceDecl,
+  caller: Caller,
+  parentId: string,
+  sub: string,
+): CollectionRef {
+  return {
+    pk: keys.subCollection(scopeOf(resource, caller), resource.name, parentId, sub),
+    indexes: [],
+    searchFields: [],
+  };
+}
+
+function intParam(value: string | undefined, fallback: number, name: string, max: number): number {
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0) throw badRequest(`${name} must be a whole number of 0 or more`);
+  return Math.min(n, max);
+}
+
+function coerce(value: string): string | number | boolean {
+  if (value === 'true') return true;
+  if (value === 'false') return false;
+  return value;
+}
+
+/** Numbers arrive as text in a query string; the resource's schema says which fields are numbers. */
+function coerceForField(resource: ResourceDecl, field: string, value: string): string | number | boolean {
+  const fieldSchema = resourceSchema(resource.name).shape[field];
+  if (fieldSchema && /^-?\d+(\.\d+)?$/.test(value) && fieldSchema.safeParse(Number(value)).success) {
+    if (!fieldSchema.safeParse(value).success) return Number(value);
+  }
+  return coerce(value);
+}
+
+export function listQueryOf(resource: ResourceDecl, query: Record<string, string>): ListQuery {
+  const multi = query.$multi === 'true';
+  const filters: ListQuery['filters'] = {};
+  for (const [key, raw] of Object.entries(query)) {
+    if (CONTROL_PARAMS.has(key) || raw === '') continue;
+    if (!/^[A-Za-z_][A-Za-z0-9_.]*$/.test(key)) throw badRequest(`Unknown filter ${key}`);
+    const values = (multi || key === '_id') && raw.includes(',') ? raw.split(',').filter(Boolean) : [raw];
+    const typed = values.map((v) => coerceForField(resource, key, v));
+    filters[key] = typed.length === 1 ? (typed[0] as string | number | boolean) : typed;
+  }
+  return {
+    filters,
+    limit: intParam(query.limit ?? query.$limit, DEFAULT_LIST_LIMIT, 'limit', MAX_LIST_LIMIT),
+    skip: intParam(query.skip ?? query.$skip, 0, 'skip', Number.MAX_SAFE_INTEGER),
+    includeDeleted: query.$deleted === 'true',
+    descending: query.$sort === '-createdAt',
+  };
+}
+
+/** Whether the caller may see this item of the resource under the per-item rules. */
+function mayAccess(
+  resource: ResourceDecl,
+  caller: Caller,
+  item: StoredItem,
+  access: 'read' | 'write',
+  resolver?: LineageResolver,
+): Promise<boolean> {
+  return mayAccessItem(resource, caller, item, access, resolver);
+}
+
+/** Loads an item for a route: absent, another company's and unreadable items are all the same 404. */
+export async function loadForRoute(
+  ctx: OpContext,
+  resource: ResourceDecl,
+  id: string,
+  access: 'read' | 'write',
+) {
+  const item = await getItem(collectionOf(resource, ctx.caller).pk, id);
+  if (!item) throw notFound();
+  const resolver = new LineageResolver(ctx.caller.companyId, ctx.caller);
+  if (!(await mayAccess(resource, ctx.caller, item, 'read', resolver))) throw notFound();
+  if (access === 'write' && !(await mayAccess(resource, ctx.caller, item, 'write', resolver)))
+    throw forbidden();
+  return item;
+}
+
+/** A list of what the caller may read, paged after the per-item filter so totals stay true. */
+export async function listReadable(resource: ResourceDecl, caller: Caller, q: ListQuery) {
+  const ref = collectionOf(resource, caller);
+  if ((!resource.itemType && !resource.parent) || isCompanyWide(caller)) return listItems(ref, q);
+  const all = await listItems(ref, { ...q, skip: 0, limit: MAX_LIST_LIMIT });
+  const resolver = new LineageResolver(caller.companyId, caller);
+  const readable: StoredItem[] = [];
+  for (const item of all.data)
+    if (await mayAccess(resource, caller, item, 'read', resolver)) readable.push(item);
+  return { data: readable.slice(q.skip, q.skip + q.limit), total: readable.length };
+}
+
+/** The resource's whole-item checks (ResourceDecl.refine), as a form error. */
+function refineOrThrow(resource: ResourceDecl, item: Record<string, unknown>, prefix = ''): void {
+  const errors = resource.refine?.(item);
+  if (errors && Object.keys(errors).length > 0) {
+    throw formError(Object.fromEntries(Object.entries(errors).map(([k, v]) => [`${prefix}${k}`, v])));
+  }
+}
+
+function stamp(caller: Caller, data: Record<string, unknown>, resource: ResourceDecl): StoredItem {
+  const now = new Date().toISOString();
+  return {
+    ...data,
+    _id: newId(),
+    ...(resource.scope === 'company' ? { companyId: caller.companyId } : {}),
+    createdAt: now,
+    updatedAt: now,
+    createdBy: caller.sub,
+  };
+}
+
+const list = async (ctx: OpContext): Promise<OpResult> => {
+  const resource = resourceOf(ctx.route);
+  const q = listQueryOf(resource, ctx.query);
+  const { data, total } = await listReadable(resource, ctx.caller, q);
+  return { body: { data, total, limit: q.limit, skip: q.skip } };
+};
+
+const search = async (ctx: OpContext): Promise<OpResult> => {
+  const resource = resourceOf(ctx.route);
+  const text = (ctx.query.query ?? '').trim();
+  if (text.length === 0) throw badRequest('query is required');
+  const q = { ...listQueryOf(resource, ctx.query), text };
+  const { data, total } = await listReadable(resource, ctx.caller, q);
+  return { body: { data, total, limit: q.limit, skip: q.skip } };
+};
+
+const get = async (ctx: OpContext): Promise<OpResult> => {
+  const resource = resourceOf(ctx.route);
+  return { body: await loadForRoute(ctx, resource, ctx.params.id as string, 'read') };
+};
+
+const create = async (ctx: OpContext): Promise<OpResult> => {
+  const resource = resourceOf(ctx.route);
+  const data = parseOrThrow(resourceSchema(resource.name), ctx.body);
+  refineOrThrow(resource, data);
+  const item = stamp(ctx.caller, data, resource);
+  if (!(await mayAccess(resource, ctx.caller, item, 'write'))) throw forbidden();
+  throwIfOversized(item);
+  await putItem(collectionOf(resource, ctx.caller), item, { mustNotExist: true });
+  await afterWrite(resource, ctx.caller, item);
+  await writeActivity(ctx.caller, { type: 'create', model: resource.name, modelId: item._id });
+  return { status: 201, body: item };
+};
+
+const bulk = async (ctx: OpContext): Promise<OpResult> => {
+  const resource = resourceOf(ctx.route);
+  const body = parseOrThrow(z.array(z.unknown()).min(1).max(MAX_BULK), ctx.body);
+  const itemSchema = resourceSchema(resource.name);
+  // All items are checked before any is written, so a bad item leaves nothing half-written.
+  const parsed = body.map((entry, i) => {
+    const result = itemSchema.safeParse(entry);
+    if (!result.success) {
+      const first = result.error.issues[0];
+      const field = [i, ...(first?.path ?? [])].map(String).join('.');
+      throw formError({ [field]: first?.message ?? 'Invalid' });
+    }
+    refineOrThrow(resource, result.data, `${i}.`);
+    const item = stamp(ctx.caller, result.data, resource);
+    throwIfOversized(item, `${i}.`);
+    return item;
+  });
+  const resolver = new LineageResolver(ctx.caller.companyId, ctx.caller);
+  for (const item of parsed) {
+    if (!(await mayAccess(resource, ctx.caller, item, 'write', resolver))) throw forbidden();
+  }
+  const ref = collectionOf(resource, ctx.caller);
+  for (const item of parsed) await putItem(ref, item, { mustNotExist: true });
+  for (const item of parsed) await afterWrite(resource, ctx.caller, item);
+  await writeActivity(ctx.caller, {
+    type: 'bulk-create',
+    model: resource.name,
+    message: `${parsed.length} created`,
+  });
+  return { status: 201, body: { data: parsed, total: parsed.length } };
+};
+
+const update = async (ctx: OpContext): Promise<OpResult> => {
+  const resource = resourceOf(ctx.route);
+  const existing = await loadForRoute(ctx, resource, ctx.params.id as string, 'write');
+  const next: StoredItem = {
+    ...applyPatch(existing, resourceSchema(resource.name), ctx.body),
+    updatedAt: new Date().toISOString(),
+  };
+  refineOrThrow(resource, next);
+  throwIfOversized(next);
+  // Moving an item must not move it out of the caller's reach.
+  if (!(await mayAccess(resource, ctx.caller, next, 'write'))) throw forbidden();
+  await putItem(collectionOf(resource, ctx.caller), next, { mustExist: true });
+  await afterWrite(resource, ctx.caller, next);
+  await writeActivity(ctx.caller, { type: 'update', model: resource.name, modelId: existing._id });
+  return { body: next };
+};
+
+const remove = async (ctx: OpContext): Promise<OpResult> => {
+  const resource = resourceOf(ctx.route);
+  const existing = await loadForRoute(ctx, resource, ctx.params.id as string, 'write');
+  if (existing.deleted === true) return { body: existing };
+  const next = { ...existing, deleted: true, deletedAt: new Date().toISOString(), deletedBy: ctx.caller.sub };
+  await putItem(collectionOf(resource, ctx.caller), next, { mustExist: true });
+  await afterWrite(resource, ctx.caller, next);
+  await writeActivity(ctx.caller, { type: 'delete', model: resource.name, modelId: existing._id });
+  return { body: next };
+};
+
+const restore = async (ctx: OpContext): Promise<OpResult> => {
+  const resource = resourceOf(ctx.route);
+  const existing = await loadForRoute(ctx, resource, ctx.params.id as string, 'write');
+  const { deleted: _d, deletedAt: _a, deletedBy: _b, ...rest } = existing;
+  const next = { ...rest, updatedAt: new Date().toISOString() } as StoredItem;
+  await putItem(collectionOf(resource, ctx.caller), next, { mustExist: true });
+  await afterWrite(resource, ctx.caller, next);
+  if (existing.deleted === true) {
+    await writeActivity(ctx.caller, { type: 'restore', model: resource.name, modelId: existing._id });
+  }
+  return { body: next };
+};
+
+const schema = async (ctx: OpContext): Promise<OpResult> => {
+  const resource = resourceOf(ctx.route);
+  return { body: z.toJSONSchema(resourceSchema(resource.name), { io: 'input', unrepresentable: 'any' }) };
+};
+
+function subSchemaOf(resource: ResourceDecl, sub: string | undefined) {
+  if (!sub || !resource.subResources?.includes(sub)) {
+    throw new Error(`Resource ${resource.name} has no sub-resource ${sub}`);
+  }
+  return { sub, schema: subResourceSchema(resource.name, sub) };
+}
+
+const subList = async (ctx: OpContext): Promise<OpResult> => {
+  const resource = resourceOf(ctx.route);
+  const parent = await loadForRoute(ctx, resource, ctx.params.id as string, 'read');
+  const { sub } = subSchemaOf(resource, ctx.route.subResource);
+  const q = listQueryOf(resource, {});
+  const limit = intParam(ctx.query.limit, DEFAULT_LIST_LIMIT, 'limit', MAX_LIST_LIMIT);
+  const skip = intParam(ctx.query.skip, 0, 'skip', Number.MAX_SAFE_INTEGER);
+  const result = await listItems(subCollectionOf(resource, ctx.caller, parent._id, sub), {
+    ...q,
+    limit,
+    skip,
+  });
+  return { body: { ...result, limit, skip } };
+};
+
+const subGet = async (ctx: OpContext): Promise<OpResult> => {
+  const resource = resourceOf(ctx.route);
+  const parent = await loadForRoute(ctx, resource, ctx.params.id as string, 'read');
+  const { sub } = subSchemaOf(resource, ctx.route.subResource);
+  const item = await getItem(
+    subCollectionOf(resource, ctx.caller, parent._id, sub).pk,
+    ctx.params.subId as string,
+  );
+  if (!item || item.deleted === true) throw notFound();
+  return { body: item };
+};
+
+const subCreate = async (ctx: OpContext): Promise<OpResult> => {
+  const resource = resourceOf(ctx.route);
+  const parent = await loadForRoute(ctx, resource, ctx.params.id as string, 'write');
+  const { sub, schema: subSchema } = subSchemaOf(resource, ctx.route.subResource);
+  const data = parseOrThrow(subSchema, ctx.body);
+  const item = { ...stamp(ctx.caller, data, resource), parentId: parent._id };
+  throwIfOversized(item);
+  await putItem(subCollectionOf(resource, ctx.caller, parent._id, sub), item, { mustNotExist: true });
+  return { status: 201, body: item };
+};
+
+const subUpdate = async (ctx: OpContext): Promise<OpResult> => {
+  const resource = resourceOf(ctx.route);
+  const parent = await loadForRoute(ctx, resource, ctx.params.id as string, 'write');
+  const { sub, schema: subSchema } = subSchemaOf(resource, ctx.route.subResource);
+  const ref = subCollectionOf(resource, ctx.caller, parent._id, sub);
+  const existing = await getItem(ref.pk, ctx.params.subId as string);
+  if (!existing || existing.deleted === true) throw notFound();
+  const next = { ...applyPatch(existing, subSchema, ctx.body), updatedAt: new Date().toISOString() };
+  throwIfOversized(next);
+  await putItem(ref, next, { mustExist: true });
+  return { body: next };
+};
+
+const subDelete = async (ctx: OpContext): Promise<OpResult> => {
+  const resource = resourceOf(ctx.route);
+  const parent = await loadForRoute(ctx, resource, ctx.params.id as string, 'write');
+  const { sub } = subSchemaOf(resource, ctx.route.subResource);
+  const ref = subCollectionOf(resource, ctx.caller, parent._id, sub);
+  const existing = await getItem(ref.pk, ctx.params.subId as string);
+  if (!existing) throw notFound();
+  const next = { ...existing, deleted: true, deletedAt: new Date().toISOString() };
+  await putItem(ref, next, { mustExist: true });
+  return { body: next };
+};
+
+/** The generic calls of 02 §7 for any declared resource; an area function spreads these into its operations. */
+export const GENERIC_OPERATIONS: Operations = {
+  'generic.list': list,
+  'generic.search': search,
+  'generic.get': get,
+  'generic.create': create,
+  'generic.bulk': bulk,
+  'generic.update': update,
+  'generic.delete': remove,
+  'generic.restore': restore,
+  'generic.schema': schema,
+  'generic.sub.list': subList,
+  'generic.sub.get': subGet,
+  'generic.sub.create': subCreate,
+  'generic.sub.update': subUpdate,
+  'generic.sub.delete': subDelete,
+};

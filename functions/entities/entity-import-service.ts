@@ -1,0 +1,245 @@
+import { idSchema } from '../../shared/schemas/common.ts';
+import { entitySchema } from '../../shared/schemas/portfolio.ts';
+import {
+  ENTITY_IMPORT_COLUMNS,
+  IMPORT_MESSAGES,
+  type ImportRow,
+} from '../../shared/schemas/register-imports.ts';
+import { projectAll } from '../core/data/batch-reads.ts';
+import type { StoredItem } from '../core/data/item-repository.ts';
+import { keys } from '../core/data/keys.ts';
+import {
+  importFileOf,
+  importRowsOf,
+  type RollbackRules,
+  RowProblems,
+  rollbackImport,
+  startImport,
+  writeImport,
+} from '../core/imports/register-import-service.ts';
+import { newId } from '../core/lib/ids.ts';
+import type { OpContext, Operations, OpResult } from '../core/middleware/api-context.ts';
+import { type EntityHierarchy, loadHierarchy } from './entity-structure-service.ts';
+import { ENTITY_MESSAGES } from './entity-write-service.ts';
+
+/**
+ * POST /entities/import: a CSV of entities (legalName, companyNumber, parentEntity or parentEntityId,
+ * address columns). A parent is an entity the company has, by id or by legal name, or another row of
+ * the same file by legal name, so a whole group can arrive in one file, in any row order.
+ */
+
+const rowData = (v: Record<string, string>) => {
+  const address = Object.fromEntries(
+    ['streetAddress', 'locality', 'region', 'postCode', 'country']
+      .filter((f) => v[f] !== undefined)
+      .map((f) => [f, v[f]]),
+  );
+  return {
+    legalName: v.legalName ?? '',
+    ...(v.companyNumber ? { companyNumber: v.companyNumber } : {}),
+    ...(Object.keys(address).length > 0 ? { address } : {}),
+  };
+};
+
+const entityRowSchema = entitySchema.omit({ parentEntityId: true });
+const lower = (s: unknown) => String(s ?? '').toLowerCase();
+
+/** Where a row's entity goes: under an entity the company has, under another row, or at the top. */
+type Parent = { kind: 'existing'; id: string } | { kind: 'row'; index: number } | { kind: 'top' };
+
+interface PlannedRow {
+  row: ImportRow;
+  id: string;
+  data: Record<string, unknown>;
+  parent: Parent;
+}
+
+/** Entities the company has and rows of the file, by lower-cased legal name. */
+interface NameIndex {
+  existing: Map<string, StoredItem[]>;
+  rows: Map<string, number[]>;
+}
+
+function nameIndex(h: EntityHierarchy, rows: readonly ImportRow[]): NameIndex {
+  const existing = new Map<string, StoredItem[]>();
+  for (const e of h.byId.values())
+    existing.set(lower(e.legalName), [...(existing.get(lower(e.legalName)) ?? []), e]);
+  const inFile = new Map<string, number[]>();
+  rows.forEach((r, i) => {
+    const name = lower(r.values.legalName);
+    if (name) inFile.set(name, [...(inFile.get(name) ?? []), i]);
+  });
+  return { existing, rows: inFile };
+}
+
+function resolveParent(
+  h: EntityHierarchy,
+  names: NameIndex,
+  rows: readonly ImportRow[],
+  index: number,
+  problems: RowProblems,
+): Parent | undefined {
+  const { row, values } = rows[index] as ImportRow;
+  if (values.parentEntityId && values.parentEntity) {
+    problems.add(row, 'parentEntity', 'Give parentEntity or parentEntityId, not both');
+    return undefined;
+  }
+  if (values.parentEntityId) {
+    const id = idSchema.safeParse(values.parentEntityId);
+    if (!id.success || !h.byId.has(id.data)) {
+      problems.add(row, 'parentEntityId', ENTITY_MESSAGES.parentNotFound);
+      return undefined;
+    }
+    return { kind: 'existing', id: id.data };
+  }
+  if (!values.parentEntity) return { kind: 'top' };
+  const name = lower(values.parentEntity);
+  const existing = names.existing.get(name) ?? [];
+  const inFile = (names.rows.get(name) ?? []).filter((i) => i !== index);
+  if (existing.length + inFile.length === 0) {
+    problems.add(row, 'parentEntity', `No entity called "${values.parentEntity}" exists or is in this file`);
+    return undefined;
+  }
+  if (existing.length + inFile.length > 1) {
+    problems.add(
+      row,
+      'parentEntity',
+      `Several entities are called "${values.parentEntity}": give the parent's id in parentEntityId`,
+    );
+    return undefined;
+  }
+  return existing[0]
+    ? { kind: 'existing', id: existing[0]._id }
+    : { kind: 'row', index: inFile[0] as number };
+}
+
+/** Rows whose parents, followed through the file, come back to them: a tree cannot loop. */
+function cyclicRows(plans: readonly (PlannedRow | undefined)[]): Set<number> {
+  const out = new Set<number>();
+  plans.forEach((start, i) => {
+    const seen = new Set<number>([i]);
+    let parent = start?.parent;
+    while (parent?.kind === 'row') {
+      if (seen.has(parent.index)) {
+        if (parent.index === i) out.add(i);
+        return;
+      }
+      seen.add(parent.index);
+      parent = plans[parent.index]?.parent;
+    }
+  });
+  return out;
+}
+
+async function importEntities(ctx: OpContext): Promise<OpResult> {
+  const { text, fileName } = importFileOf(ctx);
+  const rows = importRowsOf(text, ENTITY_IMPORT_COLUMNS);
+  const h = await loadHierarchy(ctx.caller.companyId);
+  const batch = startImport(ctx.caller);
+  const problems = new RowProblems();
+
+  const names = nameIndex(h, rows);
+  const plans: (PlannedRow | undefined)[] = rows.map((r, i) => {
+    const parsed = entityRowSchema.safeParse(rowData(r.values));
+    if (!parsed.success) problems.addZod(r.row, parsed.error);
+    const parent = resolveParent(h, names, rows, i, problems);
+    if (!parsed.success || !parent) return undefined;
+    return { row: r, id: newId(), data: parsed.data, parent };
+  });
+  for (const i of cyclicRows(plans)) {
+    problems.add(rows[i]?.row as number, 'parentEntity', ENTITY_MESSAGES.cycle);
+    plans[i] = undefined;
+  }
+
+  // One legal name once under one parent, as the wizard keeps it.
+  const taken = new Set<string>();
+  for (const e of h.byId.values()) taken.add(`${h.parentOf(e._id) ?? 'top'}|${lower(e.legalName)}`);
+  for (const plan of plans) {
+    if (!plan) continue;
+    const parentKey =
+      plan.parent.kind === 'existing'
+        ? plan.parent.id
+        : plan.parent.kind === 'row'
+          ? (plans[plan.parent.index]?.id ?? `row${plan.parent.index}`)
+          : 'top';
+    const key = `${parentKey}|${lower(plan.data.legalName)}`;
+    if (taken.has(key)) problems.add(plan.row.row, 'legalName', ENTITY_MESSAGES.duplicate);
+    taken.add(key);
+  }
+  problems.throwIfAny();
+
+  const items = plans.map((plan) => {
+    const p = plan as PlannedRow;
+    const parentEntityId =
+      p.parent.kind === 'existing'
+        ? p.parent.id
+        : p.parent.kind === 'row'
+          ? (plans[p.parent.index] as PlannedRow).id
+          : null;
+    return {
+      row: p.row.row,
+      name: String(p.data.legalName),
+      item: batch.stamp({ ...p.data, parentEntityId }, p.id),
+    };
+  });
+  const result = await writeImport(ctx.caller, batch, { model: 'entities', fileName, items });
+  return { status: 201, body: result };
+}
+
+const ENTITY_ROLLBACK: RollbackRules = {
+  nameOf: (e) => String(e.legalName ?? e._id),
+  /**
+   * An imported entity stays while it holds sites, or subsidiaries that are not being removed with it:
+   * soft-deleting it would leave them under an entity that is gone.
+   */
+  keepers: async (candidates, companyId) => {
+    const kept = new Map<string, string>();
+    if (candidates.length === 0) return kept;
+    const h = await loadHierarchy(companyId);
+    const assets = await projectAll(keys.collection({ companyId }, 'assets'), ['entityId']);
+    const holding = new Set(assets.map((a) => String(a.entityId)));
+    const removable = new Set(candidates.map((c) => c._id));
+    for (const id of removable) {
+      if (holding.has(id)) {
+        kept.set(id, IMPORT_MESSAGES.entityInUse);
+        removable.delete(id);
+      }
+    }
+    for (let changed = true; changed; ) {
+      changed = false;
+      for (const id of removable) {
+        if (h.children(id).some((c) => !removable.has(c._id))) {
+          kept.set(id, IMPORT_MESSAGES.entityInUse);
+          removable.delete(id);
+          changed = true;
+        }
+      }
+    }
+    return kept;
+  },
+  dependsOn: (e) => (typeof e.parentEntityId === 'string' ? [e.parentEntityId] : []),
+  /** Deepest first, so a subsidiary that cannot go keeps its parents. */
+  levels: (items) => {
+    const byId = new Map(items.map((i) => [i._id, i]));
+    const depth = (item: StoredItem): number => {
+      let d = 0;
+      for (let p = item.parentEntityId; typeof p === 'string' && byId.has(p) && d < items.length; d++)
+        p = byId.get(p)?.parentEntityId;
+      return d;
+    };
+    const levels: StoredItem[][] = [];
+    for (const item of items) {
+      const d = depth(item);
+      while (levels.length <= d) levels.push([]);
+      levels[d]?.push(item);
+    }
+    return levels.reverse();
+  },
+};
+
+export const ENTITY_IMPORT_OPERATIONS: Operations = {
+  'entities.import': importEntities,
+  'entities.importRollback': async (ctx) => ({
+    body: await rollbackImport(ctx, 'entities', ENTITY_ROLLBACK),
+  }),
+};

@@ -1,0 +1,383 @@
+import { createHash } from 'node:crypto';
+import { extractInvoices, isInvoiceComplete } from '../../shared/capture/extract.ts';
+import type { CaptureResults, InvoiceExtract, Template } from '../../shared/capture/model.ts';
+import { detectCaptureFileType } from '../../shared/files/file-type.ts';
+import type { CheckResult } from '../../shared/validation/checks.ts';
+import { DEFAULT_VALIDATION_RULES } from '../../shared/validation/rules.ts';
+import { publishToCompany } from '../core/adapters/live.ts';
+import { sendToQueue } from '../core/adapters/queue.ts';
+import { getObjectBytes } from '../core/adapters/s3.ts';
+import { analyseDocument, isDocumentProblem } from '../core/adapters/textract.ts';
+import { queryAll, type StoredItem } from '../core/data/item-repository.ts';
+import { keys } from '../core/data/keys.ts';
+import type { Logger } from '../core/lib/logger.ts';
+import {
+  invoiceFieldsOf,
+  invoiceIdFor,
+  MAX_CAPTURE_BYTES,
+  parseCaptureKey,
+  validationItemFor,
+} from './invoice-records.ts';
+import {
+  advanceCaptureStatus,
+  advanceInvoiceStatus,
+  type CaptureProgress,
+  claimCapture,
+  claimFileDigest,
+  createCapture,
+  getCapture,
+  getInvoice,
+  putCapture,
+  putCapturedInvoice,
+  putInvoice,
+  putValidation,
+  putValidationUnlessCompleted,
+  requeueInvoice,
+} from './invoice-repository.ts';
+
+export interface CaptureOutcome {
+  companyId?: string;
+  captureId?: string;
+  status: 'captured' | 'manual' | 'error' | 'skipped';
+  invoiceIds: string[];
+  reason?: string;
+}
+
+/** The error type of a document whose bytes were captured before. */
+const DUPLICATE_TYPE = 'duplicate';
+
+const TEMPLATE_CACHE_MS = 60_000;
+let templateCache: { at: number; templates: Template[] } | undefined;
+
+/** Templates change rarely and are shared by every company; a minute's cache spares a read per document. */
+async function templates(): Promise<Template[]> {
+  if (templateCache && Date.now() - templateCache.at < TEMPLATE_CACHE_MS) return templateCache.templates;
+  const all = (await queryAll(keys.collection({}, 'templates'))).filter((t) => t.deleted !== true);
+  templateCache = { at: Date.now(), templates: all as unknown as Template[] };
+  return templateCache.templates;
+}
+
+export function forgetTemplates(): void {
+  templateCache = undefined;
+}
+
+const str = (v: unknown) => (typeof v === 'string' ? v : undefined);
+
+/** An object written to `invoices/` without an upload call (by a machine, say) still gets its records. */
+async function ensureCapture(companyId: string, captureId: string, fileName: string, key: string) {
+  const existing = await getCapture(companyId, captureId);
+  if (existing) return existing;
+  const now = new Date().toISOString();
+  const capture: StoredItem = {
+    _id: captureId,
+    companyId,
+    batchId: captureId,
+    fileName,
+    key,
+    source: 'api',
+    status: 'queued',
+    invoiceIds: [captureId],
+    createdAt: now,
+    updatedAt: now,
+  };
+  if (!(await createCapture(companyId, capture))) return (await getCapture(companyId, captureId)) ?? capture;
+  await putInvoice(companyId, {
+    _id: captureId,
+    companyId,
+    captureId,
+    batchId: captureId,
+    fileName,
+    key,
+    status: 'queued',
+    completed: false,
+    isCreditNote: false,
+    values: {},
+    rates: [],
+    createdAt: now,
+    updatedAt: now,
+  });
+  return capture;
+}
+
+/** The invoices a capture's document became (or will become): one until it has been read. */
+const invoiceIdsOf = (capture: StoredItem, captureId: string): string[] =>
+  Array.isArray(capture.invoiceIds) && capture.invoiceIds.length > 0
+    ? capture.invoiceIds.map(String)
+    : [captureId];
+
+/**
+ * Tells the company's browsers that invoices moved on, with the keys they refetch: the upload list polls
+ * `/invoices?batchId=` and so updates at once instead of at its next tick.
+ */
+export async function announceCaptureStatus(
+  companyId: string,
+  captureId: string,
+  status: string,
+  invoiceIds: string[],
+  log: Logger,
+): Promise<void> {
+  await publishToCompany(
+    companyId,
+    {
+      type: `invoice.${status}`,
+      keys: ['/invoices', '/invoice-validation', ...invoiceIds.map((id) => `/invoices/${id}`)],
+      data: { captureId, status, invoiceIds },
+    },
+    log,
+  ).catch((err) => log.warn('live update failed', { error: String(err) }));
+}
+
+/**
+ * Mirrors a capture status onto the capture's invoices, each only forward (a conditional write), and
+ * announces the ones that moved. A repeated or late event finds them there or past it and says nothing.
+ */
+async function mirrorStatus(
+  companyId: string,
+  captureId: string,
+  ids: string[],
+  status: CaptureProgress,
+  log: Logger,
+): Promise<string[]> {
+  const advanced = await Promise.all(ids.map((id) => advanceInvoiceStatus(companyId, id, status)));
+  const moved = ids.filter((_, i) => advanced[i]);
+  if (moved.length > 0) await announceCaptureStatus(companyId, captureId, status, moved, log);
+  return moved;
+}
+
+/** PDF encryption is declared in the trailer; Textract cannot read such a file, so say why at once. */
+function isEncryptedPdf(bytes: Uint8Array): boolean {
+  const tail = Buffer.from(bytes.subarray(Math.max(0, bytes.length - 4096))).toString('latin1');
+  const head = Buffer.from(bytes.subarray(0, Math.min(bytes.length, 4096))).toString('latin1');
+  return /\/Encrypt\s+\d+\s+\d+\s+R/.test(tail) || /\/Encrypt\s+\d+\s+\d+\s+R/.test(head);
+}
+
+/**
+ * Captures one uploaded document: checks it, has Textract read it, extracts its invoices with the
+ * supplier templates (or without), stores an invoice and a pending validation for each, and queues them
+ * for validation. Every failure a person can act on ends the capture as error with its reason; anything
+ * else throws, so the message is retried and, in the end, kept in the dead-letter queue.
+ */
+export async function captureDocument(
+  bucket: string,
+  key: string,
+  size: number | undefined,
+  log: Logger,
+): Promise<CaptureOutcome> {
+  const parsed = parseCaptureKey(key);
+  if (!parsed) {
+    log.warn('object outside the capture layout ignored', { key });
+    return { status: 'skipped', invoiceIds: [], reason: 'Not an invoice upload key' };
+  }
+  const { companyId, captureId, fileName } = parsed;
+  const capture = await ensureCapture(companyId, captureId, fileName, key);
+  const ids = invoiceIdsOf(capture, captureId);
+  // The object is in the store and its event in hand: the document waits for a worker.
+  await Promise.all([
+    advanceCaptureStatus(companyId, captureId, 'queued'),
+    mirrorStatus(companyId, captureId, ids, 'queued', log),
+  ]);
+  if (!(await claimCapture(companyId, captureId, new Date()))) {
+    // Routine: S3 delivers at least once, and a document stored already captured (the demo's) is announced too.
+    log.debug('capture already taken', { companyId, captureId, status: capture.status });
+    return { companyId, captureId, status: 'skipped', invoiceIds: [], reason: 'Already captured' };
+  }
+  // Claimed: the document is checked and waits on Textract's reading (pending), then its values are
+  // taken out and stored (processing).
+  await mirrorStatus(companyId, captureId, ids, 'pending', log);
+  try {
+    return await captureClaimed(
+      bucket,
+      key,
+      size,
+      capture,
+      parsed,
+      () => mirrorStatus(companyId, captureId, ids, 'processing', log),
+      log,
+    );
+  } catch (err) {
+    // Give the claim back, so the retry SQS makes (or a replay from the dead-letter queue) can take it.
+    await putCapture(companyId, {
+      ...((await getCapture(companyId, captureId)) ?? capture),
+      status: 'queued',
+      lastError: err instanceof Error ? err.message : String(err),
+      updatedAt: new Date().toISOString(),
+    }).catch((e) => log.error('could not release the capture', { captureId, error: String(e) }));
+    const back = await Promise.all(ids.map((id) => requeueInvoice(companyId, id).catch(() => false)));
+    const requeued = ids.filter((_, i) => back[i]);
+    if (requeued.length > 0) await announceCaptureStatus(companyId, captureId, 'queued', requeued, log);
+    throw err;
+  }
+}
+
+async function captureClaimed(
+  bucket: string,
+  key: string,
+  size: number | undefined,
+  capture: StoredItem,
+  { companyId, captureId, fileName }: { companyId: string; captureId: string; fileName: string },
+  read: () => Promise<unknown>,
+  log: Logger,
+): Promise<CaptureOutcome> {
+  const started = Date.now();
+  const fail = (reason: string, type = 'capture') =>
+    finishWithError(companyId, captureId, reason, type, log).then(
+      (): CaptureOutcome => ({ companyId, captureId, status: 'error', invoiceIds: [captureId], reason }),
+    );
+
+  if (size !== undefined && size > MAX_CAPTURE_BYTES) return fail('The file is larger than 20 MB.');
+  const bytes = await getObjectBytes(bucket, key);
+  if (bytes.byteLength > MAX_CAPTURE_BYTES) return fail('The file is larger than 20 MB.');
+  if (bytes.byteLength === 0) return fail('The file is empty.');
+  const type = detectCaptureFileType(bytes);
+  if (!type) return fail('The file is not a PDF or an image (PNG, JPEG or TIFF).');
+  if (type === 'pdf' && isEncryptedPdf(bytes)) {
+    return fail('The PDF is protected by a password. Save it without the password and upload it again.');
+  }
+  const digest = createHash('sha256').update(bytes).digest('hex');
+  const earlier = await claimFileDigest(companyId, digest, captureId);
+  if (earlier) {
+    const other = await getCapture(companyId, earlier);
+    const name = str(other?.fileName) ?? earlier;
+    return fail(`This file was already uploaded as ${name}; it is not captured twice.`, DUPLICATE_TYPE);
+  }
+
+  let results: CaptureResults;
+  try {
+    const output = await analyseDocument(bucket, key);
+    await read();
+    results = extractInvoices(output, await templates());
+  } catch (err) {
+    if (isDocumentProblem(err)) return fail(err instanceof Error ? err.message : String(err));
+    throw err;
+  }
+  if (results.multiInvoice.invoices.length === 0) {
+    return fail('No text could be read from the document.');
+  }
+
+  const now = new Date().toISOString();
+  const placeholder = await getInvoice(companyId, captureId);
+  const createdAt = str(placeholder?.createdAt) ?? now;
+  const invoices = results.multiInvoice.invoices;
+  const ids = invoices.map((inv) => invoiceIdFor(captureId, inv.index));
+  const records = invoices.map((inv, i) => {
+    const status = isInvoiceComplete(inv) ? 'captured' : 'manual';
+    return {
+      extract: inv,
+      invoice: {
+        ...(i === 0 ? (placeholder ?? {}) : {}),
+        _id: ids[i] as string,
+        companyId,
+        captureId,
+        batchId: str(capture.batchId) ?? captureId,
+        fileName: invoices.length > 1 ? `${fileName} (${i + 1} of ${invoices.length})` : fileName,
+        key,
+        source: str(capture.source) ?? 'upload',
+        ...invoiceFieldsOf(inv, results),
+        status,
+        invoiceValidationId: ids[i] as string,
+        // Invoices split from one document point at each other, so each can lead to the rest.
+        ...(invoices.length > 1 ? { sisterId: i === 0 ? ids[1] : ids[0] } : {}),
+        completed: false,
+        createdAt: i === 0 ? createdAt : now,
+        updatedAt: now,
+      } satisfies StoredItem,
+    };
+  });
+  // An invoice a person confirmed while its document was captured again keeps what they confirmed. Its
+  // validation goes first, so an invoice seen as captured always has one.
+  const written: typeof records = [];
+  for (const r of records) {
+    const validation = validationItemFor(r.invoice, capture, 'pending', now);
+    if (!(await putValidationUnlessCompleted(companyId, validation))) continue;
+    if (await putCapturedInvoice(companyId, r.invoice)) written.push(r);
+  }
+  const allComplete = records.every((r) => r.invoice.status === 'captured');
+  await putCapture(companyId, {
+    ...capture,
+    status: allComplete ? 'captured' : 'manual',
+    results,
+    invoiceIds: ids,
+    digest,
+    pageCount: results.pageCount,
+    ocr: results.ocr,
+    durationMs: Date.now() - started,
+    error: undefined,
+    updatedAt: now,
+  });
+  await sendToQueue(
+    'validation',
+    written.map((r) => ({ companyId, invoiceId: r.invoice._id })),
+  );
+  log.info('document captured', {
+    companyId,
+    captureId,
+    invoices: ids.length,
+    methods: invoices.map((i: InvoiceExtract) => i.method),
+    ms: Date.now() - started,
+  });
+  return { companyId, captureId, status: allComplete ? 'captured' : 'manual', invoiceIds: ids };
+}
+
+async function finishWithError(
+  companyId: string,
+  captureId: string,
+  reason: string,
+  type: string,
+  log: Logger,
+) {
+  const now = new Date().toISOString();
+  const capture = await getCapture(companyId, captureId);
+  const error = { type, message: reason };
+  if (capture) await putCapture(companyId, { ...capture, status: 'error', error, updatedAt: now });
+  const invoice = (await getInvoice(companyId, captureId)) ?? {
+    _id: captureId,
+    companyId,
+    captureId,
+    batchId: str(capture?.batchId) ?? captureId,
+    fileName: str(capture?.fileName) ?? 'document',
+    values: {},
+    rates: [],
+    completed: false,
+    isCreditNote: false,
+    createdAt: now,
+  };
+  const stored = { ...invoice, status: 'error', error, invoiceValidationId: captureId, updatedAt: now };
+  if (!(await putCapturedInvoice(companyId, stored))) {
+    log.warn('capture failed; the confirmed invoice is kept', { companyId, captureId, reason, type });
+    return;
+  }
+  await putValidation(companyId, validationOfFailedCapture(stored, capture ?? stored, reason, type, now));
+  log.warn('capture failed', { companyId, captureId, reason, type });
+}
+
+const DUPLICATE_RULE = DEFAULT_VALIDATION_RULES.find((r) => r.key === 'duplicate-invoice-number');
+
+/**
+ * The validation item of a document capture gave up on. Mostly error: the bill could not be read, so
+ * nothing could be checked. A copy of a file already captured is different: the duplicate check of the
+ * bill validation (DOMAIN) has its answer without reading it, so it fails that check, with the reason.
+ */
+function validationOfFailedCapture(
+  invoice: StoredItem,
+  capture: StoredItem,
+  reason: string,
+  type: string,
+  now: string,
+): StoredItem {
+  const base = { ...validationItemFor(invoice, capture, 'error', now), reason };
+  if (type !== DUPLICATE_TYPE || !DUPLICATE_RULE) return base;
+  const result: CheckResult = {
+    key: DUPLICATE_RULE.key,
+    group: DUPLICATE_RULE.group,
+    name: DUPLICATE_RULE.name,
+    status: 'failed',
+    reason: `${reason} Remove the copy.`,
+  };
+  return {
+    ...base,
+    status: 'failed',
+    results: [result],
+    summary: { passed: 0, warning: 0, failed: 1, skipped: 0 },
+    validatedAt: now,
+  };
+}

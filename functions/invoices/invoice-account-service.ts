@@ -1,0 +1,98 @@
+import { writeActivity } from '../core/activity/activity-service.ts';
+import type { StoredItem } from '../core/data/item-repository.ts';
+import { badRequest, notFound } from '../core/lib/errors.ts';
+import type { OpContext, Operations, OpResult } from '../core/middleware/api-context.ts';
+import { confirmInvoice, withdrawInvoice } from './invoice-confirm.ts';
+import { getInvoice, putInvoice } from './invoice-repository.ts';
+import { downloadQueryOf, invoiceDownload, softDeleteInvoice, stampInvoice } from './invoice-service.ts';
+
+/**
+ * An account's invoices and credit notes (02 §7 Accounts). The route has checked the caller's access to
+ * the account; the invoice must belong to it, or it is not found.
+ */
+async function ofAccount(ctx: OpContext, param: string, creditNote?: boolean): Promise<StoredItem> {
+  const invoice = await getInvoice(ctx.caller.companyId, ctx.params[param] as string);
+  if (!invoice || invoice.accountId !== ctx.params.id)
+    throw notFound(creditNote ? 'Credit note not found' : 'Invoice not found');
+  if (creditNote !== undefined && (invoice.isCreditNote === true) !== creditNote) {
+    throw badRequest(
+      creditNote ? 'This is an invoice, not a credit note' : 'This is a credit note, not an invoice',
+    );
+  }
+  return invoice;
+}
+
+const MONEY_KEYS = ['netTotal', 'vatTotal', 'grossTotal', 'standingCharge', 'climateChangeLevy'];
+
+/**
+ * Turns an invoice into a credit note or back. A credit note's amounts are negative, so it offsets what
+ * it credits; a confirmed one is taken out of the account's data and put back with its new sign.
+ */
+async function convert(ctx: OpContext, invoice: StoredItem, toCreditNote: boolean): Promise<StoredItem> {
+  const companyId = ctx.caller.companyId;
+  const wasConfirmed = invoice.completed === true;
+  if (wasConfirmed) await withdrawInvoice(companyId, invoice);
+  const values = { ...((invoice.values ?? {}) as Record<string, unknown>) };
+  for (const k of MONEY_KEYS) {
+    const v = values[k];
+    if (typeof v === 'number') values[k] = toCreditNote ? -Math.abs(v) : Math.abs(v);
+  }
+  const gross = values.grossTotal;
+  const converted: StoredItem = {
+    ...invoice,
+    values,
+    isCreditNote: toCreditNote,
+    ...(typeof gross === 'number' ? { grossTotal: gross } : {}),
+    completed: false,
+    status: wasConfirmed ? 'captured' : invoice.status,
+    contributions: [],
+    updatedAt: new Date().toISOString(),
+  };
+  await putInvoice(companyId, converted);
+  const result = wasConfirmed ? await confirmInvoice(companyId, converted, ctx.caller.sub) : converted;
+  await writeActivity(ctx.caller, { type: 'update', model: 'invoices', modelId: invoice._id });
+  return result;
+}
+
+const invoiceDownloadOp = async (ctx: OpContext): Promise<OpResult> => {
+  const invoice = await ofAccount(ctx, 'invoiceId');
+  const { preview, stamped } = downloadQueryOf(ctx.query);
+  return { body: await invoiceDownload(ctx.caller.companyId, invoice, preview, stamped) };
+};
+
+const invoiceDelete = async (ctx: OpContext): Promise<OpResult> => {
+  const invoice = await ofAccount(ctx, 'invoiceId');
+  const deleted = await softDeleteInvoice(ctx.caller.companyId, invoice);
+  await writeActivity(ctx.caller, { type: 'delete', model: 'invoices', modelId: invoice._id });
+  return { body: deleted };
+};
+
+const toCreditNote = async (ctx: OpContext): Promise<OpResult> => ({
+  body: await convert(ctx, await ofAccount(ctx, 'invoiceId', false), true),
+});
+
+const toInvoice = async (ctx: OpContext): Promise<OpResult> => ({
+  body: await convert(ctx, await ofAccount(ctx, 'creditNoteId', true), false),
+});
+
+const creditNoteStamp = async (ctx: OpContext): Promise<OpResult> => {
+  const note = await ofAccount(ctx, 'creditNoteId', true);
+  const stamped = await stampInvoice(ctx.caller.companyId, note, ctx.caller.email ?? ctx.caller.sub);
+  const download = await invoiceDownload(ctx.caller.companyId, stamped, false, true);
+  return { body: { ...stamped, downloadUrl: download.url } };
+};
+
+const creditNoteDownload = async (ctx: OpContext): Promise<OpResult> => {
+  const note = await ofAccount(ctx, 'creditNoteId', true);
+  const { preview, stamped } = downloadQueryOf(ctx.query);
+  return { body: await invoiceDownload(ctx.caller.companyId, note, preview, stamped) };
+};
+
+export const INVOICE_ACCOUNT_OPERATIONS: Operations = {
+  'accounts.invoiceDownload': invoiceDownloadOp,
+  'accounts.invoiceDelete': invoiceDelete,
+  'accounts.toCreditNote': toCreditNote,
+  'accounts.toInvoice': toInvoice,
+  'accounts.creditNoteStamp': creditNoteStamp,
+  'accounts.creditNoteDownload': creditNoteDownload,
+};

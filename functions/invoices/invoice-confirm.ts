@@ -1,0 +1,121 @@
+import { calculateEmissions, type FactorUtility } from '../../shared/domain/emission-factors.ts';
+import { splitPeriodByMonth } from '../../shared/domain/period-split.ts';
+import { defaultUnit } from '../../shared/domain/units.ts';
+import { convertQuantity, isSubMeter } from '../../shared/schemas/account-rules.ts';
+import type { UtilityType } from '../../shared/schemas/common.ts';
+import { applyInvoiceContribution, type InvoiceContribution } from '../accounts/index.ts';
+import { getItem, type StoredItem } from '../core/data/item-repository.ts';
+import { keys } from '../core/data/keys.ts';
+import { formError } from '../core/lib/errors.ts';
+import { getValidation, putInvoice, putValidation } from './invoice-repository.ts';
+
+const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
+const str = (v: unknown) => (typeof v === 'string' && v !== '' ? v : undefined);
+const round = (v: number, places: number) => Math.round(v * 10 ** places) / 10 ** places;
+const FACTOR_UTILITIES = new Set(['electricity', 'gas', 'water', 'waste']);
+
+/**
+ * What an invoice adds to each month of its account: consumption in the account's unit, net cost, and
+ * emissions by the factors of each month's year.
+ */
+export function contributionsOf(invoice: StoredItem, account: StoredItem): InvoiceContribution[] {
+  const values = (invoice.values ?? {}) as Record<string, unknown>;
+  const start = str(values.startDate);
+  const end = str(values.endDate);
+  const errors: Record<string, string> = {};
+  if (!start) errors['values.startDate'] = 'The period start is needed to confirm the invoice';
+  if (!end) errors['values.endDate'] = 'The period end is needed to confirm the invoice';
+  if (!start || !end) throw formError(errors);
+  const shares = splitPeriodByMonth(start, end);
+  if (shares.length === 0) throw formError({ 'values.endDate': 'The period must end on or after its start' });
+
+  const utilityType = (str(account.type) ?? 'electricity') as UtilityType;
+  const unit = str(account.unit) ?? defaultUnit(utilityType);
+  const rawConsumption = num(values.consumption) ?? 0;
+  const fromUnit = str(values.consumptionUnit) ?? unit;
+  const consumption = convertQuantity(rawConsumption, fromUnit, unit);
+  if (consumption === undefined) {
+    throw formError({
+      'values.consumptionUnit': `${fromUnit} cannot be converted to the account's unit ${unit}`,
+    });
+  }
+  const net = num(values.netTotal) ?? (num(values.grossTotal) ?? 0) - (num(values.vatTotal) ?? 0);
+
+  return shares.map((share) => {
+    const quantity = consumption * share.fraction;
+    const emissions = FACTOR_UTILITIES.has(utilityType)
+      ? calculateEmissions({
+          utility: utilityType as FactorUtility,
+          year: Number(share.month.slice(0, 4)),
+          quantity,
+          unit,
+        })
+      : undefined;
+    return {
+      month: share.month,
+      utilityType,
+      unit,
+      consumption: round(quantity, 3),
+      cost: round(net * share.fraction, 2),
+      emissionsKg: round(emissions?.kgCO2e ?? 0, 3),
+      factorVersion: emissions?.factorVersion ?? 'none',
+    };
+  });
+}
+
+/**
+ * Confirms an invoice: its figures go into the account's months and the asset's and company's roll-ups
+ * that analytics read, and it becomes completed. The shares are stored on the invoice before they are
+ * applied, and each write is conditional on the invoice not being counted yet, so a confirmation that
+ * failed half-way can simply be repeated.
+ */
+export async function confirmInvoice(
+  companyId: string,
+  invoice: StoredItem,
+  userSub: string,
+): Promise<StoredItem> {
+  if (invoice.completed === true && invoice.status === 'completed') return invoice;
+  const accountId = str(invoice.accountId);
+  if (!accountId) throw formError({ accountId: 'Choose the account of this invoice before confirming it' });
+  const account = await getItem(keys.collection({ companyId }, 'accounts'), accountId);
+  if (!account || account.deleted === true)
+    throw formError({ accountId: 'The account of this invoice no longer exists' });
+
+  const contributions = contributionsOf(invoice, account);
+  const assetId = isSubMeter(account) ? undefined : str(account.assetId);
+  const now = new Date().toISOString();
+  const pending: StoredItem = {
+    ...invoice,
+    contributions,
+    contributionAssetId: assetId ?? null,
+    updatedAt: now,
+  };
+  await putInvoice(companyId, pending);
+  for (const c of contributions) {
+    await applyInvoiceContribution(companyId, accountId, assetId, invoice._id, c, 1);
+  }
+  const completed: StoredItem = {
+    ...pending,
+    status: 'completed',
+    completed: true,
+    confirmedAt: now,
+    confirmedBy: userSub,
+  };
+  await putInvoice(companyId, completed);
+  const validation = await getValidation(companyId, invoice._id);
+  if (validation) await putValidation(companyId, { ...validation, completed: true, updatedAt: now });
+  return completed;
+}
+
+/** Takes a confirmed invoice's figures back out (it is deleted, or turned into a credit note). */
+export async function withdrawInvoice(companyId: string, invoice: StoredItem): Promise<void> {
+  const accountId = str(invoice.accountId);
+  const contributions = Array.isArray(invoice.contributions)
+    ? (invoice.contributions as InvoiceContribution[])
+    : [];
+  if (!accountId || contributions.length === 0) return;
+  const assetId = str(invoice.contributionAssetId);
+  for (const c of contributions) {
+    await applyInvoiceContribution(companyId, accountId, assetId, invoice._id, c, -1);
+  }
+}

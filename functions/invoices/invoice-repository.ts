@@ -1,0 +1,281 @@
+import { DeleteCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { documentClient } from '../core/adapters/dynamo.ts';
+import { config } from '../core/config.ts';
+import {
+  type CollectionRef,
+  declaredRef,
+  getItem,
+  isConditionFailure,
+  putItem,
+  putItemIf,
+  queryEvery,
+  type StoredItem,
+} from '../core/data/item-repository.ts';
+import { keys } from '../core/data/keys.ts';
+
+/**
+ * Invoice documents and what capture and validation make of them. A capture is one uploaded document;
+ * each invoice found in it is an invoice item, and each invoice has one validation item with the same id.
+ */
+
+export const invoicesRef = (companyId: string): CollectionRef => declaredRef('invoices', { companyId });
+
+export const validationsRef = (companyId: string): CollectionRef =>
+  declaredRef('invoice-validation', { companyId });
+
+export const capturesRef = (companyId: string): CollectionRef => ({
+  pk: keys.collection({ companyId }, 'invoice-capture'),
+  indexes: ['batchId'],
+  searchFields: ['fileName'],
+});
+
+export const getInvoice = (companyId: string, id: string) => getItem(invoicesRef(companyId).pk, id);
+export const getValidation = (companyId: string, id: string) => getItem(validationsRef(companyId).pk, id);
+export const getCapture = (companyId: string, id: string) => getItem(capturesRef(companyId).pk, id);
+
+export const putInvoice = (companyId: string, item: StoredItem) => putItem(invoicesRef(companyId), item);
+export const putValidation = (companyId: string, item: StoredItem) =>
+  putItem(validationsRef(companyId), item);
+export const putCapture = (companyId: string, item: StoredItem) => putItem(capturesRef(companyId), item);
+
+/** Writes a new capture; false when one with its id is there already (the same document announced again). */
+export const createCapture = (companyId: string, item: StoredItem): Promise<boolean> =>
+  putItemIf(capturesRef(companyId), item, { ConditionExpression: 'attribute_not_exists(pk)' });
+
+/** A capture that has sat in processing this long was abandoned by a crashed worker and may be taken again. */
+export const STALE_CLAIM_MS = 15 * 60 * 1000;
+
+/**
+ * Takes a capture for processing, once: only from uploading or queued, or from a processing claim gone
+ * stale. A duplicated S3 event or a redelivered message therefore finds it taken and does nothing.
+ */
+export async function claimCapture(companyId: string, id: string, now: Date): Promise<boolean> {
+  try {
+    await documentClient().send(
+      new UpdateCommand({
+        TableName: config().tableName,
+        Key: { pk: capturesRef(companyId).pk, sk: id },
+        UpdateExpression:
+          'SET #status = :processing, claimedAt = :now, updatedAt = :nowIso ADD attempts :one',
+        ConditionExpression:
+          'attribute_exists(pk) AND (#status IN (:uploading, :queued) OR (#status = :processing AND claimedAt < :stale))',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: {
+          ':processing': 'processing',
+          ':uploading': 'uploading',
+          ':queued': 'queued',
+          ':now': now.getTime(),
+          ':nowIso': now.toISOString(),
+          ':stale': now.getTime() - STALE_CLAIM_MS,
+          ':one': 1,
+        },
+      }),
+    );
+    return true;
+  } catch (err) {
+    if (isConditionFailure(err)) return false;
+    throw err;
+  }
+}
+
+/**
+ * The order an invoice moves through while its document is captured. A status is only ever written over
+ * one earlier in this order, so a late or repeated event cannot move an invoice back; captured, manual,
+ * error and completed are past all of them.
+ */
+const CAPTURE_PROGRESS = ['uploading', 'queued', 'pending', 'processing'] as const;
+export type CaptureProgress = (typeof CAPTURE_PROGRESS)[number];
+
+/** The statuses a record may leave for `to`: those before it (and `to` itself, so a retry is a no-op). */
+const before = (to: CaptureProgress) => CAPTURE_PROGRESS.slice(0, CAPTURE_PROGRESS.indexOf(to) + 1);
+
+async function advance(pk: string, id: string, to: CaptureProgress, now: Date): Promise<boolean> {
+  const from = before(to);
+  const values: Record<string, string> = { ':to': to, ':now': now.toISOString() };
+  from.forEach((s, i) => {
+    values[`:f${i}`] = s;
+  });
+  try {
+    await documentClient().send(
+      new UpdateCommand({
+        TableName: config().tableName,
+        Key: { pk, sk: id },
+        UpdateExpression: 'SET #status = :to, updatedAt = :now',
+        ConditionExpression: `attribute_exists(pk) AND #status <> :to AND #status IN (${from
+          .map((_, i) => `:f${i}`)
+          .join(', ')})`,
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: values,
+      }),
+    );
+    return true;
+  } catch (err) {
+    if (isConditionFailure(err)) return false;
+    throw err;
+  }
+}
+
+/**
+ * Moves an invoice forward to a capture status (queued, processing) only from an earlier one. Answers
+ * whether it moved: false when it was there already or past it (captured, completed, ...), or is gone.
+ */
+export const advanceInvoiceStatus = (companyId: string, id: string, to: CaptureProgress, now = new Date()) =>
+  advance(invoicesRef(companyId).pk, id, to, now);
+
+/** The capture record's counterpart of advanceInvoiceStatus, for the object having arrived (queued). */
+export const advanceCaptureStatus = (companyId: string, id: string, to: CaptureProgress, now = new Date()) =>
+  advance(capturesRef(companyId).pk, id, to, now);
+
+/**
+ * Puts a pending or processing invoice back to queued when its capture gave its claim back (the message is retried
+ * or kept in the dead-letter queue), so the browser does not show it as being worked on meanwhile.
+ */
+export async function requeueInvoice(companyId: string, id: string, now = new Date()): Promise<boolean> {
+  try {
+    await documentClient().send(
+      new UpdateCommand({
+        TableName: config().tableName,
+        Key: { pk: invoicesRef(companyId).pk, sk: id },
+        UpdateExpression: 'SET #status = :queued, updatedAt = :now',
+        ConditionExpression: 'attribute_exists(pk) AND #status IN (:pending, :processing)',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: {
+          ':queued': 'queued',
+          ':pending': 'pending',
+          ':processing': 'processing',
+          ':now': now.toISOString(),
+        },
+      }),
+    );
+    return true;
+  } catch (err) {
+    if (isConditionFailure(err)) return false;
+    throw err;
+  }
+}
+
+/**
+ * Writes what capture made of an invoice unless a person has confirmed it meanwhile: a capture run again
+ * must not undo a completed invoice, whose values are already in the account's data. Answers whether it
+ * was written.
+ */
+export const putCapturedInvoice = (companyId: string, item: StoredItem): Promise<boolean> =>
+  putItemIf(invoicesRef(companyId), item, {
+    ConditionExpression:
+      'attribute_not_exists(pk) OR (#status <> :completed AND (attribute_not_exists(completed) OR completed <> :true))',
+    ExpressionAttributeNames: { '#status': 'status' },
+    ExpressionAttributeValues: { ':completed': 'completed', ':true': true },
+  });
+
+/**
+ * Writes a capture's fresh validation unless a person has completed it: the validation is in place
+ * before its invoice shows as captured, so nobody who sees the invoice finds it missing. Answers whether
+ * it was written.
+ */
+export const putValidationUnlessCompleted = (companyId: string, item: StoredItem): Promise<boolean> =>
+  putItemIf(validationsRef(companyId), item, {
+    ConditionExpression: 'attribute_not_exists(pk) OR attribute_not_exists(completed) OR completed <> :true',
+    ExpressionAttributeValues: { ':true': true },
+  });
+
+const markerKey = (companyId: string, kind: string, value: string) =>
+  `${keys.collection({ companyId }, 'invoice-marker')}#${kind}#${value}`;
+
+/**
+ * Records that a document with these bytes belongs to a capture. Answers the capture that already held
+ * them, if another did: the same file uploaded again is recognised rather than captured twice.
+ */
+export async function claimFileDigest(
+  companyId: string,
+  digest: string,
+  captureId: string,
+): Promise<string | undefined> {
+  const pk = markerKey(companyId, 'file', digest);
+  try {
+    await documentClient().send(
+      new PutCommand({
+        TableName: config().tableName,
+        Item: { pk, sk: 'capture', captureId },
+        ConditionExpression: 'attribute_not_exists(pk) OR captureId = :id',
+        ExpressionAttributeValues: { ':id': captureId },
+      }),
+    );
+    return undefined;
+  } catch (err) {
+    if (!isConditionFailure(err)) throw err;
+    const existing = await documentClient().send(
+      new QueryCommand({
+        TableName: config().tableName,
+        KeyConditionExpression: 'pk = :pk',
+        ExpressionAttributeValues: { ':pk': pk },
+      }),
+    );
+    const other = existing.Items?.[0]?.captureId;
+    return typeof other === 'string' ? other : undefined;
+  }
+}
+
+/** Forgets a file digest, so that a deleted capture's document may be uploaded again. */
+export async function releaseFileDigest(companyId: string, digest: string, captureId: string) {
+  try {
+    await documentClient().send(
+      new DeleteCommand({
+        TableName: config().tableName,
+        Key: { pk: markerKey(companyId, 'file', digest), sk: 'capture' },
+        ConditionExpression: 'captureId = :id',
+        ExpressionAttributeValues: { ':id': captureId },
+      }),
+    );
+  } catch (err) {
+    if (!isConditionFailure(err)) throw err;
+  }
+}
+
+/** Invoice numbers are compared without spaces, punctuation or case, as suppliers print them variously. */
+export const normaliseInvoiceNumber = (n: string) => n.replace(/[^A-Za-z0-9]/g, '').toUpperCase();
+
+/** Indexes an invoice under its supplier invoice number, for the duplicate check. */
+export async function putInvoiceNumber(companyId: string, invoiceNumber: string, invoiceId: string) {
+  await documentClient().send(
+    new PutCommand({
+      TableName: config().tableName,
+      Item: { pk: markerKey(companyId, 'number', normaliseInvoiceNumber(invoiceNumber)), sk: invoiceId },
+    }),
+  );
+}
+
+export async function removeInvoiceNumber(companyId: string, invoiceNumber: string, invoiceId: string) {
+  await documentClient().send(
+    new DeleteCommand({
+      TableName: config().tableName,
+      Key: { pk: markerKey(companyId, 'number', normaliseInvoiceNumber(invoiceNumber)), sk: invoiceId },
+    }),
+  );
+}
+
+/** Ids of the invoices of a company that carry this supplier invoice number. */
+export async function invoicesWithNumber(companyId: string, invoiceNumber: string): Promise<string[]> {
+  const out = await documentClient().send(
+    new QueryCommand({
+      TableName: config().tableName,
+      KeyConditionExpression: 'pk = :pk',
+      ExpressionAttributeValues: {
+        ':pk': markerKey(companyId, 'number', normaliseInvoiceNumber(invoiceNumber)),
+      },
+    }),
+  );
+  return (out.Items ?? []).map((i) => String(i.sk));
+}
+
+/** Every item of an index partition of a collection (all invoices of an account, of a batch). */
+export async function queryIndexed(ref: CollectionRef, field: string, value: string): Promise<StoredItem[]> {
+  const i = ref.indexes.indexOf(field);
+  if (i < 0) throw new Error(`${field} is not indexed`);
+  const index = `gsi${i + 1}`;
+  return queryEvery({
+    IndexName: index,
+    KeyConditionExpression: '#pk = :pk',
+    ExpressionAttributeNames: { '#pk': `${index}pk` },
+    ExpressionAttributeValues: { ':pk': keys.indexed(ref.pk, field, value) },
+  });
+}

@@ -1,0 +1,406 @@
+import * as z from 'zod';
+import { convertQuantity } from '../../shared/schemas/account-rules.ts';
+import { idSchema } from '../../shared/schemas/common.ts';
+import { findResource } from '../../shared/system/resources.ts';
+import { applyInvoiceContribution, type InvoiceContribution } from '../accounts/index.ts';
+import { writeActivity } from '../core/activity/activity-service.ts';
+import { publishToCompany } from '../core/adapters/live.ts';
+import { presignGet } from '../core/adapters/s3.ts';
+import { bucketName } from '../core/config.ts';
+import { getItem, listItems, type StoredItem } from '../core/data/item-repository.ts';
+import { keys } from '../core/data/keys.ts';
+import { badRequest, formError, notFound } from '../core/lib/errors.ts';
+import { parseOrThrow } from '../core/lib/validation.ts';
+import type { OpContext, Operations, OpResult } from '../core/middleware/api-context.ts';
+import { listQueryOf, loadForRoute } from '../core/resources/resource-service.ts';
+import { confirmInvoice, withdrawInvoice } from './invoice-confirm.ts';
+import { addRate, applyValues, deleteRate, queueValidation } from './invoice-edit.ts';
+import { FILE_NAME_PART_LIMIT, generatedFileName } from './invoice-records.ts';
+import {
+  getInvoice,
+  getValidation,
+  invoicesRef,
+  putInvoice,
+  putInvoiceNumber,
+  putValidation,
+  removeInvoiceNumber,
+  validationsRef,
+} from './invoice-repository.ts';
+
+const str = (v: unknown) => (typeof v === 'string' && v !== '' ? v : undefined);
+const MAX_BULK = 100;
+
+function invoicesResource() {
+  const r = findResource('invoices');
+  if (!r) throw new Error('The invoices resource is not declared');
+  return r;
+}
+
+/** An invoice the caller may act on: other companies' and unreadable ones are the same 404. */
+export async function invoiceFor(ctx: OpContext, id: string, access: 'read' | 'write' = 'write') {
+  return loadForRoute(ctx, invoicesResource(), id, access);
+}
+
+async function announce(ctx: OpContext, type: string, ids: readonly string[]) {
+  await publishToCompany(
+    ctx.caller.companyId,
+    { type, keys: ['/invoices', '/invoice-validation', ...ids.map((id) => `/invoices/${id}`)] },
+    ctx.log,
+  ).catch(() => undefined);
+}
+
+/**
+ * Soft-deletes an invoice: it leaves the lists and the validation queues, and a confirmed invoice's
+ * figures leave the account's data, until it is restored.
+ */
+export async function softDeleteInvoice(
+  companyId: string,
+  invoice: StoredItem,
+  extra: Record<string, unknown> = {},
+) {
+  if (invoice.deleted === true) return invoice;
+  const now = new Date().toISOString();
+  if (invoice.completed === true) await withdrawInvoice(companyId, invoice);
+  const deleted = { ...invoice, ...extra, deleted: true, deletedAt: now, updatedAt: now };
+  await putInvoice(companyId, deleted);
+  const number = str(invoice.invoiceNumber);
+  if (number) await removeInvoiceNumber(companyId, number, invoice._id);
+  const validation = await getValidation(companyId, invoice._id);
+  if (validation)
+    await putValidation(companyId, { ...validation, deleted: true, deletedAt: now, updatedAt: now });
+  return deleted;
+}
+
+export async function restoreInvoice(companyId: string, invoice: StoredItem) {
+  if (invoice.deleted !== true) return invoice;
+  const now = new Date().toISOString();
+  const restored: StoredItem = { ...invoice, deleted: false, updatedAt: now };
+  delete restored.deletedAt;
+  if (restored.completed === true && typeof restored.accountId === 'string') {
+    const contributions = Array.isArray(restored.contributions)
+      ? (restored.contributions as InvoiceContribution[])
+      : [];
+    const assetId = str(restored.contributionAssetId);
+    for (const c of contributions) {
+      await applyInvoiceContribution(companyId, restored.accountId, assetId, invoice._id, c, 1);
+    }
+  }
+  await putInvoice(companyId, restored);
+  const number = str(restored.invoiceNumber);
+  if (number) await putInvoiceNumber(companyId, number, invoice._id);
+  const validation = await getValidation(companyId, invoice._id);
+  if (validation) {
+    const { deletedAt: _d, ...rest } = validation;
+    await putValidation(companyId, { ...rest, _id: validation._id, deleted: false, updatedAt: now });
+  }
+  return restored;
+}
+
+const remove = async (ctx: OpContext): Promise<OpResult> => {
+  const invoice = await invoiceFor(ctx, ctx.params.id as string);
+  const deleted = await softDeleteInvoice(ctx.caller.companyId, invoice);
+  await writeActivity(ctx.caller, { type: 'delete', model: 'invoices', modelId: invoice._id });
+  await announce(ctx, 'invoice.deleted', [invoice._id]);
+  return { body: deleted };
+};
+
+const restore = async (ctx: OpContext): Promise<OpResult> => {
+  const item = await getItem(invoicesRef(ctx.caller.companyId).pk, ctx.params.id as string);
+  if (!item) throw notFound();
+  const invoice = await invoiceFor(ctx, item._id);
+  const restored = await restoreInvoice(ctx.caller.companyId, invoice);
+  await writeActivity(ctx.caller, { type: 'restore', model: 'invoices', modelId: invoice._id });
+  await announce(ctx, 'invoice.restored', [invoice._id]);
+  return { body: restored };
+};
+
+/** A download name from the account's site and entity, cut as the company's settings say. */
+export async function downloadNameOf(companyId: string, invoice: StoredItem): Promise<string> {
+  const accountId = str(invoice.accountId);
+  const account = accountId
+    ? await getItem(keys.collection({ companyId }, 'accounts'), accountId)
+    : undefined;
+  const assetId = str(account?.assetId);
+  const asset = assetId ? await getItem(keys.collection({ companyId }, 'assets'), assetId) : undefined;
+  const entityId = str(asset?.entityId);
+  const entity = entityId ? await getItem(keys.collection({ companyId }, 'entities'), entityId) : undefined;
+  const company = await getItem(keys.collection({}, 'companies'), companyId);
+  const settings = (company?.settings ?? {}) as Record<string, unknown>;
+  const limit =
+    typeof settings.invoiceFileNameLimit === 'number' && settings.invoiceFileNameLimit > 0
+      ? settings.invoiceFileNameLimit
+      : FILE_NAME_PART_LIMIT;
+  return generatedFileName(
+    invoice,
+    { legalName: str(entity?.legalName) ?? str(company?.name), siteName: str(asset?.siteName) },
+    limit,
+  );
+}
+
+/** What a download call asks for: `?preview=true` shows it inline, `?stamped=true` asks for the stamped copy. */
+export const downloadQueryOf = (query: Readonly<Record<string, string | undefined>>) => ({
+  preview: query.preview === 'true',
+  stamped: query.stamped === 'true',
+});
+
+/** The stamped copy is always a PDF, whatever the original was, and is named apart from it. */
+const stampedNameOf = (name: string) => `${name.replace(/\.(pdf|png|jpe?g|tiff?)$/i, '')}-stamped.pdf`;
+
+/**
+ * A presigned URL of an invoice's document; inline for the preview beside its values. The stamped copy
+ * is never swapped for the original: asked for and missing, it is a 404 that says so.
+ */
+export async function invoiceDownload(
+  companyId: string,
+  invoice: StoredItem,
+  preview: boolean,
+  stamped = false,
+) {
+  const key = stamped ? str(invoice.stampedKey) : str(invoice.key);
+  if (!key) {
+    throw notFound(
+      stamped
+        ? `This ${invoice.isCreditNote === true ? 'credit note' : 'invoice'} has not been stamped yet`
+        : 'This invoice has no document',
+    );
+  }
+  const bucket = stamped ? bucketName('documents') : bucketName('uploads');
+  const original = await downloadNameOf(companyId, invoice);
+  const name = stamped ? stampedNameOf(original) : original;
+  const url = await presignGet(bucket, key, 900, preview ? undefined : name);
+  return { url, name };
+}
+
+const download = async (ctx: OpContext): Promise<OpResult> => {
+  const invoice = await invoiceFor(ctx, ctx.params.id as string, 'read');
+  const { preview, stamped } = downloadQueryOf(ctx.query);
+  return { body: await invoiceDownload(ctx.caller.companyId, invoice, preview, stamped) };
+};
+
+const manualUpdateSchema = z.object({
+  values: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])),
+  accountId: z
+    .string()
+    .regex(/^[0-9a-f]{24}$/, 'Must be a valid id')
+    .nullable()
+    .optional(),
+});
+
+/** PATCH /invoices/{id}/manual-update: corrected values (and the account), then validation again. */
+const manualUpdate = async (ctx: OpContext): Promise<OpResult> => {
+  let invoice = await invoiceFor(ctx, ctx.params.id as string);
+  const body = parseOrThrow(manualUpdateSchema, ctx.body);
+  if (invoice.completed === true) throw badRequest('A confirmed invoice cannot be changed');
+  if (body.accountId !== undefined) {
+    if (body.accountId) {
+      const account = await getItem(
+        keys.collection({ companyId: ctx.caller.companyId }, 'accounts'),
+        body.accountId,
+      );
+      if (!account || account.deleted === true) throw formError({ accountId: 'Account not found' });
+    }
+    invoice = { ...invoice, accountId: body.accountId ?? undefined, accountChosenBy: ctx.caller.sub };
+    if (!body.accountId) delete invoice.accountId;
+  }
+  const updated = await applyValues(ctx.caller.companyId, invoice, body.values, ctx.caller.sub);
+  return { body: updated };
+};
+
+const addRateOp = async (ctx: OpContext): Promise<OpResult> => {
+  const invoice = await invoiceFor(ctx, ctx.params.id as string);
+  if (invoice.completed === true) throw badRequest('A confirmed invoice cannot be changed');
+  return { status: 201, body: await addRate(ctx.caller.companyId, invoice, ctx.body) };
+};
+
+const deleteRateOp = async (ctx: OpContext): Promise<OpResult> => {
+  const invoice = await invoiceFor(ctx, ctx.params.id as string);
+  if (invoice.completed === true) throw badRequest('A confirmed invoice cannot be changed');
+  return { body: await deleteRate(ctx.caller.companyId, invoice, ctx.params.rateId as string) };
+};
+
+const confirm = async (ctx: OpContext): Promise<OpResult> => {
+  const invoice = await invoiceFor(ctx, ctx.params.id as string);
+  if (invoice.deleted === true) throw badRequest('A deleted invoice cannot be confirmed');
+  const confirmed = await confirmInvoice(ctx.caller.companyId, invoice, ctx.caller.sub);
+  await writeActivity(ctx.caller, { type: 'update', model: 'invoices', modelId: invoice._id });
+  await announce(ctx, 'invoice.confirmed', [invoice._id]);
+  return { body: confirmed };
+};
+
+/**
+ * POST /invoices/{id}/stamp: a copy of the document with a received stamp (date, who, invoice number) on
+ * its first page, kept beside the original, which is never altered.
+ */
+export async function stampInvoice(companyId: string, invoice: StoredItem, who: string): Promise<StoredItem> {
+  const key = str(invoice.key);
+  if (!key) throw notFound('This invoice has no document');
+  const { getObjectBytes, putObject } = await import('../core/adapters/s3.ts');
+  const bytes = await getObjectBytes(bucketName('uploads'), key).catch((err: { name?: string }) => {
+    // The document of an upload that never arrived.
+    if (err.name === 'NoSuchKey' || err.name === 'NotFound') throw notFound('This invoice has no document');
+    throw err;
+  });
+  const { stampPdf } = await import('../core/lib/pdf-stamp.ts');
+  const now = new Date();
+  const label = `${invoice.isCreditNote === true ? 'CREDIT NOTE' : 'RECEIVED'} ${now.toISOString().slice(0, 10)}`;
+  // A corrupt or encrypted PDF, or a TIFF, cannot be drawn on: the person is told, nothing is stored.
+  const stamped = await stampPdf(bytes, [label, str(invoice.invoiceNumber) ?? '', who].filter(Boolean)).catch(
+    () => {
+      throw badRequest('This document cannot be stamped: it is not a readable PDF, PNG or JPEG');
+    },
+  );
+  const stampedKey = `stamped/${companyId}/${invoice._id}.pdf`;
+  await putObject(bucketName('documents'), stampedKey, stamped, 'application/pdf');
+  const updated = {
+    ...invoice,
+    stampedKey,
+    stampedAt: now.toISOString(),
+    stampedBy: who,
+    updatedAt: now.toISOString(),
+  };
+  await putInvoice(companyId, updated);
+  return updated;
+}
+
+const stamp = async (ctx: OpContext): Promise<OpResult> => {
+  const invoice = await invoiceFor(ctx, ctx.params.id as string);
+  const updated = await stampInvoice(ctx.caller.companyId, invoice, ctx.caller.email ?? ctx.caller.sub);
+  const download = await invoiceDownload(ctx.caller.companyId, updated, false, true);
+  return { body: { ...updated, downloadUrl: download.url } };
+};
+
+const updateValidationSchema = z.object({
+  tags: z.array(z.string().trim().min(1).max(50)).max(20).optional(),
+  hold: z.boolean().optional(),
+  assignedUserId: z.string().max(100).nullable().optional(),
+  comment: z.string().trim().max(2000).optional(),
+});
+
+/** POST /invoices/{id}/update-validation: what a person records on the validation (tags, hold, owner, note). */
+const updateValidation = async (ctx: OpContext): Promise<OpResult> => {
+  const invoice = await invoiceFor(ctx, ctx.params.id as string);
+  const body = parseOrThrow(updateValidationSchema, ctx.body);
+  const validation = await getValidation(ctx.caller.companyId, invoice._id);
+  if (!validation) throw notFound('This invoice has not been validated yet');
+  const updated: StoredItem = { ...validation, updatedAt: new Date().toISOString() };
+  if (body.tags) updated.tags = [...new Set(body.tags)];
+  if (body.hold !== undefined) updated.hold = body.hold;
+  if (body.assignedUserId !== undefined) {
+    if (body.assignedUserId) updated.assignedUserId = body.assignedUserId;
+    else delete updated.assignedUserId;
+  }
+  if (body.comment) {
+    const comments = Array.isArray(validation.comments) ? validation.comments : [];
+    updated.comments = [...comments, { text: body.comment, by: ctx.caller.sub, at: updated.updatedAt }];
+  }
+  await putValidation(ctx.caller.companyId, updated);
+  await announce(ctx, 'invoice.validation', [invoice._id]);
+  return { body: updated };
+};
+
+/** GET /invoices/{id}/refresh: the invoice as it is now, with its validation. */
+const refresh = async (ctx: OpContext): Promise<OpResult> => {
+  const invoice = await invoiceFor(ctx, ctx.params.id as string, 'read');
+  const validation = await getValidation(ctx.caller.companyId, invoice._id);
+  return { body: { ...invoice, validation: validation ?? null } };
+};
+
+/** GET /invoices/{id}/validate: validates at once and answers the result. */
+const validate = async (ctx: OpContext): Promise<OpResult> => {
+  const invoice = await invoiceFor(ctx, ctx.params.id as string);
+  const { validateStoredInvoice } = await import('./validation-service.ts');
+  const result = await validateStoredInvoice(ctx.caller.companyId, invoice._id, ctx.log);
+  return { body: result ?? (await getValidation(ctx.caller.companyId, invoice._id)) };
+};
+
+const convertSchema = z.object({
+  values: z
+    .object({
+      consumption: z.number({ error: 'Must be a number' }).finite(),
+      consumptionUnit: z.string().trim().min(1, 'This field is required'),
+    })
+    .passthrough(),
+  toUnit: z.string().trim().min(1, 'This field is required'),
+});
+
+/** POST /invoices/convert-values: a bill's consumption in another unit (kWh to MWh, m³ to kWh of gas, ...). */
+const convertValues = async (ctx: OpContext): Promise<OpResult> => {
+  const body = parseOrThrow(convertSchema, ctx.body);
+  const converted = convertQuantity(body.values.consumption, body.values.consumptionUnit, body.toUnit);
+  if (converted === undefined) {
+    throw formError({ toUnit: `${body.values.consumptionUnit} cannot be converted to ${body.toUnit}` });
+  }
+  return { body: { values: { ...body.values, consumption: converted, consumptionUnit: body.toUnit } } };
+};
+
+/** GET /invoices/validation: invoices for the validation pages, newest first, 100 to a page. */
+const validationList = async (ctx: OpContext): Promise<OpResult> => {
+  const q = listQueryOf(invoicesResource(), { limit: '100', ...ctx.query, $sort: '-createdAt' });
+  const { data, total } = await listItems(invoicesRef(ctx.caller.companyId), { ...q, descending: true });
+  return { body: { data, total, limit: q.limit, skip: q.skip } };
+};
+
+const STATUSES = ['pending', 'passed', 'warning', 'failed', 'error'] as const;
+
+/** GET /invoices/validation-stats: how many invoices are in each validation state, open and completed. */
+const validationStats = async (ctx: OpContext): Promise<OpResult> => {
+  const ref = validationsRef(ctx.caller.companyId);
+  const counts: Record<string, { open: number; completed: number }> = {};
+  for (const status of STATUSES) {
+    const open = await listItems(ref, { filters: { status, completed: false }, limit: 0, skip: 0 });
+    const done = await listItems(ref, { filters: { status, completed: true }, limit: 0, skip: 0 });
+    counts[status] = { open: open.total, completed: done.total };
+  }
+  const open = Object.values(counts).reduce((s, c) => s + c.open, 0);
+  const completed = Object.values(counts).reduce((s, c) => s + c.completed, 0);
+  return { body: { statuses: counts, open, completed, total: open + completed } };
+};
+
+const bulkDeleteSchema = z.object({
+  ids: z.array(idSchema).min(1, 'Choose at least one invoice').max(MAX_BULK, `At most ${MAX_BULK} at a time`),
+  noScrapeIds: z.array(idSchema).max(MAX_BULK).default([]),
+});
+
+/** POST /invoices/bulk-delete: `noScrapeIds` are also kept from being fetched again from the supplier. */
+const bulkDelete = async (ctx: OpContext): Promise<OpResult> => {
+  const body = parseOrThrow(bulkDeleteSchema, ctx.body);
+  const noScrape = new Set(body.noScrapeIds);
+  let deleted = 0;
+  const missing: string[] = [];
+  for (const id of new Set(body.ids)) {
+    const invoice = await getInvoice(ctx.caller.companyId, id);
+    if (!invoice) {
+      missing.push(id);
+      continue;
+    }
+    const mine = await invoiceFor(ctx, id).catch(() => undefined);
+    if (!mine) {
+      missing.push(id);
+      continue;
+    }
+    await softDeleteInvoice(ctx.caller.companyId, mine, noScrape.has(id) ? { noScrape: true } : {});
+    deleted++;
+  }
+  await announce(ctx, 'invoice.deleted', []);
+  return { body: { deleted, missing } };
+};
+
+export const INVOICE_OPERATIONS: Operations = {
+  'invoices.delete': remove,
+  'invoices.restore': restore,
+  'invoices.download': download,
+  'invoices.manualUpdate': manualUpdate,
+  'invoices.addRate': addRateOp,
+  'invoices.deleteRate': deleteRateOp,
+  'invoices.confirm': confirm,
+  'invoices.stamp': stamp,
+  'invoices.updateValidation': updateValidation,
+  'invoices.refresh': refresh,
+  'invoices.validate': validate,
+  'invoices.convertValues': convertValues,
+  'invoices.validationList': validationList,
+  'invoices.validationStats': validationStats,
+  'invoices.bulkDelete': bulkDelete,
+};
+
+export { queueValidation };

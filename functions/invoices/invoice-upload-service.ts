@@ -1,0 +1,305 @@
+import * as z from 'zod';
+import { canAccessItem } from '../../shared/access/item-access.ts';
+import { isCompanyWide } from '../../shared/access/route-access.ts';
+import { CAPTURE_CONTENT_TYPES, detectCaptureFileType, safeFileName } from '../../shared/files/file-type.ts';
+import { LineageResolver } from '../core/access/item-access-service.ts';
+import { deleteObject, headObject } from '../core/adapters/asset-storage.ts';
+import { publishToCompany } from '../core/adapters/live.ts';
+import { objectStart } from '../core/adapters/object-start.ts';
+import { sendToQueue } from '../core/adapters/queue.ts';
+import { presignGet, presignPut } from '../core/adapters/s3.ts';
+import { bucketName } from '../core/config.ts';
+import type { StoredItem } from '../core/data/item-repository.ts';
+import { badRequest, conflict, formError, notFound } from '../core/lib/errors.ts';
+import { newId } from '../core/lib/ids.ts';
+import { parseOrThrow } from '../core/lib/validation.ts';
+import type { OpContext, Operations, OpResult } from '../core/middleware/api-context.ts';
+import { mayReadCapture } from './capture-access.ts';
+import { applyValues, valueErrors } from './invoice-edit.ts';
+import { captureKey, MAX_CAPTURE_BYTES } from './invoice-records.ts';
+import { createCapture, getCapture, getInvoice, putCapture, putInvoice } from './invoice-repository.ts';
+
+const ACCEPTED_TYPES = Object.values(CAPTURE_CONTENT_TYPES);
+const ID = /^[0-9a-f]{24}$/;
+
+export const uploadRequestSchema = z.object({
+  fileName: z.string().trim().min(1, 'Choose a file').max(200, 'The file name is too long'),
+  contentType: z
+    .string()
+    .refine(
+      (t) => ACCEPTED_TYPES.includes(t),
+      'Only PDF documents and PNG, JPEG or TIFF images can be captured',
+    ),
+  size: z
+    .number({ error: 'The size of the file is required' })
+    .int()
+    .positive('The file is empty')
+    .max(MAX_CAPTURE_BYTES, 'The file is larger than 20 MB'),
+  batchId: z.string().regex(ID, 'Must be a valid id').optional(),
+  accountId: z.string().regex(ID, 'Must be a valid id').optional(),
+});
+type UploadRequest = z.infer<typeof uploadRequestSchema>;
+
+export interface UploadRegistration {
+  captureId: string;
+  batchId: string;
+  fileName: string;
+  key: string;
+  size: number;
+  contentType: string;
+  source: 'upload' | 'email' | 'api';
+  userSub?: string;
+  accountId?: string;
+  emailId?: string;
+}
+
+/**
+ * Writes the records of a document before its bytes arrive: a capture and the invoice that the browser
+ * follows while it uploads. Writing them twice (a retried e-mail) keeps the first.
+ */
+export async function registerUpload(companyId: string, r: UploadRegistration): Promise<void> {
+  const now = new Date().toISOString();
+  const common = {
+    companyId,
+    batchId: r.batchId,
+    fileName: r.fileName,
+    key: r.key,
+    source: r.source,
+    ...(r.userSub ? { userSub: r.userSub } : {}),
+    ...(r.emailId ? { emailId: r.emailId } : {}),
+    createdAt: now,
+    updatedAt: now,
+  };
+  const created = await createCapture(companyId, {
+    _id: r.captureId,
+    ...common,
+    size: r.size,
+    contentType: r.contentType,
+    status: 'uploading',
+    invoiceIds: [r.captureId],
+  });
+  if (!created) return;
+  await putInvoice(companyId, {
+    _id: r.captureId,
+    captureId: r.captureId,
+    ...common,
+    ...(r.accountId ? { accountId: r.accountId } : {}),
+    status: 'uploading',
+    completed: false,
+    isCreditNote: false,
+    values: {},
+    rates: [],
+  });
+}
+
+async function startUpload(ctx: OpContext, req: UploadRequest): Promise<OpResult> {
+  const companyId = ctx.caller.companyId;
+  const captureId = newId();
+  const batchId = req.batchId ?? captureId;
+  const key = captureKey(companyId, captureId, req.fileName);
+  await registerUpload(companyId, {
+    captureId,
+    batchId,
+    fileName: req.fileName,
+    key,
+    size: req.size,
+    contentType: req.contentType,
+    source: ctx.caller.kind === 'machine' ? 'api' : 'upload',
+    userSub: ctx.caller.sub,
+    accountId: req.accountId,
+  });
+  const uploadUrl = await presignPut(bucketName('uploads'), key, req.contentType);
+  return {
+    status: 201,
+    body: {
+      _id: captureId,
+      batchId,
+      key,
+      fileName: req.fileName,
+      status: 'uploading',
+      uploadUrl,
+      headers: { 'Content-Type': req.contentType },
+    },
+  };
+}
+
+/** POST /invoices/captur-upload and POST /invoice-capture/upload: a presigned PUT for one document. */
+const upload = async (ctx: OpContext): Promise<OpResult> =>
+  startUpload(ctx, parseOrThrow(uploadRequestSchema, ctx.body));
+
+const manualUploadSchema = uploadRequestSchema.extend({
+  accountId: z.string({ error: 'Choose an account' }).regex(ID, 'Choose an account'),
+  values: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])).default({}),
+  /** The key the first call answered, once the document is there: the second call files the invoice. */
+  key: z.string().max(400).optional(),
+});
+type ManualUpload = z.infer<typeof manualUploadSchema>;
+
+/** Manual documents live apart from captures' `invoices/` prefix, so the capture worker never sees them. */
+const manualPrefix = (companyId: string) => `manual/${companyId}/`;
+const MANUAL_KEY = /^manual\/([0-9a-f]{24})\/([0-9a-f]{24})\/[^/]+$/;
+
+/** The account a manual invoice is filed on: one of the company's live accounts the caller may change. */
+async function manualAccountErrors(ctx: OpContext, accountId: string): Promise<Record<string, string>> {
+  const resolver = new LineageResolver(ctx.caller.companyId, ctx.caller);
+  const account = await resolver.item('accounts', accountId);
+  if (!account || account.deleted === true) return { accountId: 'Account not found' };
+  if (isCompanyWide(ctx.caller)) return {};
+  const lineage = await resolver.complete('accounts', account);
+  if (!canAccessItem(ctx.caller, 'read', lineage)) return { accountId: 'Account not found' };
+  if (!canAccessItem(ctx.caller, 'write', lineage))
+    return { accountId: 'You may not add invoices to this account' };
+  return {};
+}
+
+/** Every field's problem at once, so the form shows them together before anything is uploaded. */
+async function manualErrors(ctx: OpContext, req: ManualUpload): Promise<Record<string, string>> {
+  const values = Object.fromEntries(
+    Object.entries(valueErrors(req.values)).map(([k, v]) => [`values.${k}`, v]),
+  );
+  return { ...(await manualAccountErrors(ctx, req.accountId)), ...values };
+}
+
+/**
+ * Checks the uploaded document by its bytes: it must have arrived, be at most 20 MB and be a PDF or an
+ * image capture accepts. Each failure is the upload's message on `file`, which the form shows with the
+ * other validation errors.
+ */
+async function manualFileErrors(key: string): Promise<Record<string, string>> {
+  const head = await headObject(bucketName('uploads'), key);
+  if (!head || head.size === 0) return { file: 'The document did not arrive. Upload it again.' };
+  if (head.size > MAX_CAPTURE_BYTES) return { file: 'The file is larger than 20 MB' };
+  const start = await objectStart(bucketName('uploads'), key, 1024);
+  if (!start || !detectCaptureFileType(start))
+    return { file: 'The file is not a PDF document or a PNG, JPEG or TIFF image' };
+  return {};
+}
+
+/**
+ * POST /invoices/manual-upload: a document whose values a person types in, in two calls. The first checks
+ * the account and values and answers a presigned PUT; nothing is stored, so an upload that fails leaves
+ * nothing behind. The second, with the key, checks the document and files the invoice (status manual),
+ * which goes straight to validation. Sending the second call again answers the same invoice.
+ */
+const manualUpload = async (ctx: OpContext): Promise<OpResult> => {
+  const req = parseOrThrow(manualUploadSchema, ctx.body);
+  const companyId = ctx.caller.companyId;
+  const errors = await manualErrors(ctx, req);
+  if (Object.keys(errors).length > 0) throw formError(errors);
+
+  if (req.key === undefined) {
+    const id = newId();
+    const key = `${manualPrefix(companyId)}${id}/${safeFileName(req.fileName, 'invoice.pdf')}`;
+    const uploadUrl = await presignPut(bucketName('uploads'), key, req.contentType);
+    return {
+      body: {
+        key,
+        fileName: req.fileName,
+        status: 'uploading',
+        uploadUrl,
+        headers: { 'Content-Type': req.contentType },
+      },
+    };
+  }
+
+  const match = MANUAL_KEY.exec(req.key);
+  if (!match || match[1] !== companyId) throw formError({ file: 'Upload the document first' });
+  const id = match[2] as string;
+  const existing = await getInvoice(companyId, id);
+  if (existing) return { body: existing };
+  const fileErrors = await manualFileErrors(req.key);
+  if (Object.keys(fileErrors).length > 0) {
+    // A refused document is not kept: the next attempt asks for a key of its own.
+    await deleteObject(bucketName('uploads'), req.key).catch(() => undefined);
+    throw formError(fileErrors);
+  }
+  const now = new Date().toISOString();
+  const invoice: StoredItem = {
+    _id: id,
+    companyId,
+    batchId: req.batchId ?? id,
+    fileName: req.fileName,
+    key: req.key,
+    contentType: req.contentType,
+    source: 'manual',
+    userSub: ctx.caller.sub,
+    accountId: req.accountId,
+    status: 'manual',
+    completed: false,
+    isCreditNote: false,
+    values: {},
+    rates: [],
+    invoiceValidationId: id,
+    createdAt: now,
+    updatedAt: now,
+  };
+  const stored = await applyValues(companyId, invoice, req.values, ctx.caller.sub);
+  await publishToCompany(
+    companyId,
+    { type: 'invoice.created', keys: ['/invoices', '/invoice-validation'] },
+    ctx.log,
+  ).catch(() => undefined);
+  return { status: 201, body: stored };
+};
+
+/** A document the caller may see: one holding another account's bill is hidden like a missing one. */
+async function captureOf(ctx: OpContext): Promise<StoredItem> {
+  const capture = await getCapture(ctx.caller.companyId, ctx.params.id as string);
+  if (!capture || !(await mayReadCapture(ctx.caller, capture))) throw notFound('Invoice capture not found');
+  return capture;
+}
+
+/** GET /invoice-capture/{id}/download: the document as uploaded. */
+const download = async (ctx: OpContext): Promise<OpResult> => {
+  const capture = await captureOf(ctx);
+  const name = String(capture.fileName ?? 'invoice.pdf');
+  const url = await presignGet(bucketName('uploads'), String(capture.key), 900, name);
+  return { body: { url, name } };
+};
+
+/**
+ * POST /invoice-capture/{id}/start-capture: captures the document again (after a template was fixed,
+ * say). Only a capture that is not being worked on may be restarted.
+ */
+const startCapture = async (ctx: OpContext): Promise<OpResult> => {
+  const capture = await captureOf(ctx);
+  if (capture.status === 'processing') throw conflict('The document is being captured right now');
+  if (capture.status === 'uploading') throw badRequest('The document has not finished uploading');
+  const now = new Date().toISOString();
+  const queued = { ...capture, status: 'queued', updatedAt: now };
+  await putCapture(ctx.caller.companyId, queued);
+  await sendToQueue('capture', [{ companyId: ctx.caller.companyId, captureId: capture._id }]);
+  return { status: 202, body: queued };
+};
+
+/** PUT /invoice-capture/{id}/start-validation: validates the capture's invoices again. */
+const startValidation = async (ctx: OpContext): Promise<OpResult> => {
+  const capture = await captureOf(ctx);
+  const ids = Array.isArray(capture.invoiceIds) ? capture.invoiceIds.map(String) : [];
+  const live: string[] = [];
+  for (const id of ids) {
+    const invoice = await getInvoice(ctx.caller.companyId, id);
+    if (invoice && invoice.deleted !== true && invoice.status !== 'error' && invoice.status !== 'uploading')
+      live.push(id);
+  }
+  if (live.length === 0) throw badRequest('The document has no captured invoice to validate');
+  await sendToQueue(
+    'validation',
+    live.map((invoiceId) => ({ companyId: ctx.caller.companyId, invoiceId })),
+  );
+  await publishToCompany(
+    ctx.caller.companyId,
+    { type: 'invoice.validating', keys: ['/invoice-validation'] },
+    ctx.log,
+  ).catch(() => undefined);
+  return { status: 202, body: { ...capture, validating: live } };
+};
+
+export const INVOICE_UPLOAD_OPERATIONS: Operations = {
+  'invoices.upload': upload,
+  'invoiceCapture.upload': upload,
+  'invoices.manualUpload': manualUpload,
+  'invoiceCapture.download': download,
+  'invoiceCapture.startCapture': startCapture,
+  'invoiceCapture.startValidation': startValidation,
+};

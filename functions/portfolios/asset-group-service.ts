@@ -1,0 +1,216 @@
+import * as z from 'zod';
+import { isCompanyWide } from '../../shared/access/route-access.ts';
+import { DEFAULT_LIST_LIMIT, IMPERIAL_AREA_FACTOR, MAX_LIST_LIMIT } from '../../shared/constants.ts';
+import { idSchema } from '../../shared/schemas/common.ts';
+import { assetGroupSchema } from '../../shared/schemas/portfolio.ts';
+import type { FloorAreaTotal } from '../../shared/schemas/register.ts';
+import { findResource, type ResourceDecl } from '../../shared/system/resources.ts';
+import { LineageResolver, mayAccessItem } from '../core/access/item-access-service.ts';
+import { writeActivity } from '../core/activity/activity-service.ts';
+import { listItems, putItem, type StoredItem } from '../core/data/item-repository.ts';
+import { keys } from '../core/data/keys.ts';
+import { formError, notFound } from '../core/lib/errors.ts';
+import { newId } from '../core/lib/ids.ts';
+import { parseOrThrow } from '../core/lib/validation.ts';
+import type { OpContext, Operations, OpResult } from '../core/middleware/api-context.ts';
+import { addressStringOf, primaryImageUrlOf } from '../core/search-index/search-terms.ts';
+import { searchPortfolio } from '../search/index.ts';
+import {
+  assetIdsOf,
+  floorAreaM2,
+  groupsRef,
+  loadGroup,
+  readableAssets,
+  requireAssets,
+} from './asset-group-access.ts';
+
+/** Most assets one call adds at once; larger changes go through an import. */
+const MAX_BULK_ASSETS = 500;
+
+const page = (ctx: OpContext) => ({
+  limit: Math.min(Number(ctx.query.limit ?? DEFAULT_LIST_LIMIT) || DEFAULT_LIST_LIMIT, MAX_LIST_LIMIT),
+  skip: Math.max(Number(ctx.query.skip ?? 0) || 0, 0),
+});
+
+async function save(ctx: OpContext, group: StoredItem, type: string, message?: string): Promise<StoredItem> {
+  const next = { ...group, updatedAt: new Date().toISOString() };
+  await putItem(groupsRef(ctx.caller.companyId), next, { mustExist: true });
+  await writeActivity(ctx.caller, {
+    type,
+    model: 'asset-groups',
+    modelId: group._id,
+    ...(message ? { message } : {}),
+  });
+  return next;
+}
+
+/** POST /asset-groups: every asset named must be a live asset of the company, or nothing is made. */
+const create = async (ctx: OpContext): Promise<OpResult> => {
+  const data = parseOrThrow(assetGroupSchema, ctx.body);
+  const assetIds = [...new Set(data.assetIds)];
+  await requireAssets(ctx.caller, assetIds);
+  const now = new Date().toISOString();
+  const item: StoredItem = {
+    ...data,
+    assetIds,
+    _id: newId(),
+    companyId: ctx.caller.companyId,
+    createdAt: now,
+    updatedAt: now,
+    createdBy: ctx.caller.sub,
+  };
+  await putItem(groupsRef(ctx.caller.companyId), item, { mustNotExist: true });
+  await writeActivity(ctx.caller, { type: 'create', model: 'asset-groups', modelId: item._id });
+  return { status: 201, body: item };
+};
+
+/** PATCH /asset-groups/{id}: name, description and the asset list, checked as on create. */
+const update = async (ctx: OpContext): Promise<OpResult> => {
+  const group = await loadGroup(ctx.caller, ctx.params.id as string, 'write');
+  const patch = parseOrThrow(assetGroupSchema.partial(), ctx.body);
+  const given = ctx.body && typeof ctx.body === 'object' ? Object.keys(ctx.body) : [];
+  const changes = Object.fromEntries(Object.entries(patch).filter(([k]) => given.includes(k)));
+  if (Array.isArray(changes.assetIds)) {
+    changes.assetIds = [...new Set(changes.assetIds as string[])];
+    await requireAssets(ctx.caller, changes.assetIds as string[]);
+  }
+  return { body: await save(ctx, { ...group, ...changes }, 'update') };
+};
+
+/** GET /asset-groups/{id}/assets: the group's assets, by site name, each with its floor area in m². */
+const assets = async (ctx: OpContext): Promise<OpResult> => {
+  const group = await loadGroup(ctx.caller, ctx.params.id as string, 'read');
+  const { limit, skip } = page(ctx);
+  const all = (await readableAssets(ctx.caller, assetIdsOf(group))).sort((a, b) =>
+    String(a.siteName).localeCompare(String(b.siteName), 'en-GB'),
+  );
+  const data = all.slice(skip, skip + limit).map((a) => ({ ...a, floorAreaM2: floorAreaM2(a) }));
+  return { body: { data, total: all.length, limit, skip } };
+};
+
+async function addAll(ctx: OpContext, group: StoredItem, ids: string[]): Promise<OpResult> {
+  const current = assetIdsOf(group);
+  const fresh = [...new Set(ids)].filter((id) => !current.includes(id));
+  if (fresh.length === 0) return { body: group };
+  const next = await save(
+    ctx,
+    { ...group, assetIds: [...current, ...fresh] },
+    'update',
+    `${fresh.length} assets added`,
+  );
+  return { body: next };
+}
+
+/** PUT /asset-groups/{id}/asset/{assetId}: adds one asset (an unknown asset is 404). */
+const addAsset = async (ctx: OpContext): Promise<OpResult> => {
+  const group = await loadGroup(ctx.caller, ctx.params.id as string, 'write');
+  const id = ctx.params.assetId as string;
+  if (!idSchema.safeParse(id).success || (await readableAssets(ctx.caller, [id])).length === 0)
+    throw notFound();
+  return addAll(ctx, group, [id]);
+};
+
+/** PUT /asset-groups/{id}/assets/{assetIds}: adds a comma-separated list; one bad id adds none. */
+const addAssets = async (ctx: OpContext): Promise<OpResult> => {
+  const group = await loadGroup(ctx.caller, ctx.params.id as string, 'write');
+  const ids = (ctx.params.assetIds ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  const parsed = z.array(idSchema).min(1, 'Name at least one asset').max(MAX_BULK_ASSETS).safeParse(ids);
+  if (!parsed.success) throw formError({ assetIds: parsed.error.issues[0]?.message ?? 'Invalid asset ids' });
+  await requireAssets(ctx.caller, parsed.data);
+  return addAll(ctx, group, parsed.data);
+};
+
+/** DELETE /asset-groups/{id}/asset/{assetId}: takes an asset out of the group (404 if it is not in it). */
+const removeAsset = async (ctx: OpContext): Promise<OpResult> => {
+  const group = await loadGroup(ctx.caller, ctx.params.id as string, 'write');
+  const id = ctx.params.assetId as string;
+  const current = assetIdsOf(group);
+  if (!current.includes(id)) throw notFound();
+  const next = await save(
+    ctx,
+    { ...group, assetIds: current.filter((a) => a !== id) },
+    'update',
+    'Asset removed',
+  );
+  return { body: next };
+};
+
+/**
+ * GET /asset-groups/{id}/search-assets?query=: assets of the company to pick from, each saying whether it
+ * is in the group. With a query (3 characters or more) the search index answers; without one, a page of
+ * all assets.
+ */
+const searchAssets = async (ctx: OpContext): Promise<OpResult> => {
+  const group = await loadGroup(ctx.caller, ctx.params.id as string, 'read');
+  const inGroup = new Set(assetIdsOf(group));
+  const { limit, skip } = page(ctx);
+  const query = (ctx.query.query ?? '').trim();
+  if (query) {
+    const results = await searchPortfolio(ctx.caller, { query, type: 'asset', limit: Math.min(limit, 100) });
+    const data = results.map((r) => ({
+      _id: r.sourceId,
+      siteName: r.siteName,
+      addressString: r.addressString,
+      primaryImageUrl: r.primaryImageUrl,
+      entity: r.entity,
+      inGroup: inGroup.has(r.sourceId),
+    }));
+    return { body: { data, total: data.length, limit, skip: 0 } };
+  }
+  const assetsDecl = findResource('assets') as ResourceDecl;
+  const ref = {
+    pk: keys.collection({ companyId: ctx.caller.companyId }, 'assets'),
+    indexes: [],
+    searchFields: [],
+  };
+  let items: StoredItem[];
+  let total: number;
+  if (isCompanyWide(ctx.caller)) {
+    ({ data: items, total } = await listItems(ref, { filters: {}, limit, skip }));
+  } else {
+    const all = await listItems(ref, { filters: {}, limit: MAX_LIST_LIMIT, skip: 0 });
+    const resolver = new LineageResolver(ctx.caller.companyId, ctx.caller);
+    const readable: StoredItem[] = [];
+    for (const a of all.data)
+      if (await mayAccessItem(assetsDecl, ctx.caller, a, 'read', resolver)) readable.push(a);
+    items = readable.slice(skip, skip + limit);
+    total = readable.length;
+  }
+  const data = items.map((a) => ({
+    _id: a._id,
+    siteName: a.siteName,
+    addressString: addressStringOf(a),
+    primaryImageUrl: primaryImageUrlOf(a),
+    inGroup: inGroup.has(a._id),
+  }));
+  return { body: { data, total, limit, skip } };
+};
+
+/** GET /asset-groups/{id}/floor-area: the group's total floor area in m² and ft² (1 ft² = 0.092903 m²). */
+const floorArea = async (ctx: OpContext): Promise<OpResult> => {
+  const group = await loadGroup(ctx.caller, ctx.params.id as string, 'read');
+  const areas = (await readableAssets(ctx.caller, assetIdsOf(group))).map(floorAreaM2);
+  const known = areas.filter((a): a is number => a !== null);
+  const m2 = known.reduce((n, a) => n + a, 0);
+  const body: FloorAreaTotal = {
+    m2: Math.round(m2 * 100) / 100,
+    ft2: Math.round((m2 / IMPERIAL_AREA_FACTOR) * 100) / 100,
+    assetsCount: areas.length,
+    assetsWithFloorArea: known.length,
+  };
+  return { body };
+};
+
+export const ASSET_GROUP_OPERATIONS: Operations = {
+  'assetGroups.create': create,
+  'assetGroups.update': update,
+  'assetGroups.assets': assets,
+  'assetGroups.addAsset': addAsset,
+  'assetGroups.addAssets': addAssets,
+  'assetGroups.removeAsset': removeAsset,
+  'assetGroups.searchAssets': searchAssets,
+  'assetGroups.floorArea': floorArea,
+};

@@ -1,0 +1,66 @@
+import * as z from 'zod';
+import { findResource } from '../../shared/system/resources.ts';
+import { takeCall } from '../core/access/credential-repository.ts';
+import { putItem } from '../core/data/item-repository.ts';
+import { keys } from '../core/data/keys.ts';
+import { tooManyRequests } from '../core/lib/errors.ts';
+import { newId } from '../core/lib/ids.ts';
+import { parseOrThrow } from '../core/lib/validation.ts';
+import type { OpContext, Operations, OpResult } from '../core/middleware/api-context.ts';
+
+/** Enough for any person's real errors; a page stuck in a loop cannot fill the log. */
+export const CLIENT_ERRORS_PER_MINUTE = 30;
+
+const reportSchema = z.object({
+  kind: z.enum(['error', 'unhandledrejection', 'render']).default('error'),
+  message: z.string().trim().min(1, 'This field is required').max(2000),
+  stack: z.string().max(8000).optional(),
+  url: z.string().max(2000).optional(),
+  release: z.string().max(50).optional(),
+});
+
+/**
+ * POST /client-errors: an error a browser met, kept in the company's log as type 'client-error' with
+ * who met it, where, and in which release. At most 30 a minute per user and company.
+ */
+const report = async (ctx: OpContext): Promise<OpResult> => {
+  const body = parseOrThrow(reportSchema, ctx.body);
+  const { sub, companyId } = ctx.caller;
+  const nowMs = Date.now();
+  const minute = Math.floor(nowMs / 60_000);
+  const allowed = await takeCall(
+    `client-errors#${sub}#${companyId}`,
+    `m#${minute}`,
+    CLIENT_ERRORS_PER_MINUTE,
+    (minute + 2) * 60,
+  );
+  if (!allowed) throw tooManyRequests(Math.max(1, Math.ceil(((minute + 1) * 60_000 - nowMs) / 1000)));
+  const logs = findResource('logs');
+  if (!logs) throw new Error('The logs resource is not declared');
+  const now = new Date(nowMs).toISOString();
+  const userAgent = (ctx.headers['user-agent'] ?? ctx.headers['User-Agent'])?.slice(0, 500);
+  const item = {
+    _id: newId(),
+    companyId,
+    type: 'client-error',
+    model: 'client',
+    userSub: sub,
+    userName: ctx.caller.name,
+    ...body,
+    ...(userAgent ? { userAgent } : {}),
+    createdAt: now,
+    updatedAt: now,
+  };
+  await putItem(
+    {
+      pk: keys.collection({ companyId }, 'logs'),
+      indexes: logs.indexes ?? [],
+      searchFields: logs.searchFields,
+    },
+    item,
+  );
+  ctx.log.warn('client error', { logId: item._id, kind: body.kind, message: body.message, url: body.url });
+  return { status: 202, body: { _id: item._id } };
+};
+
+export const CLIENT_ERROR_OPERATIONS: Operations = { 'clientErrors.report': report };

@@ -1,0 +1,1 @@
+export { revokeApiAccess } from './api-access-service.ts';

@@ -1,0 +1,75 @@
+import { generateURI } from 'otplib';
+import * as z from 'zod';
+import { deletePendingTotp, getPendingTotp, putPendingTotp } from '../core/access/credential-repository.ts';
+import { writeActivity } from '../core/activity/activity-service.ts';
+import { type Identity, identityProvider } from '../core/adapters/identity.ts';
+import { conflict, formError, notFound } from '../core/lib/errors.ts';
+import { parseOrThrow } from '../core/lib/validation.ts';
+import type { OpContext, Operations, OpResult } from '../core/middleware/api-context.ts';
+
+const ISSUER = 'Voltfolio';
+/** Long enough to scan a code and type one; a started enrolment is forgotten after it. */
+const PENDING_SECONDS = 10 * 60;
+
+async function identityOf(ctx: OpContext): Promise<Identity> {
+  const identity = await identityProvider().findBySub(ctx.caller.sub);
+  if (!identity) throw notFound('No sign-in account for this user');
+  return identity;
+}
+
+/** Cognito's own enrolment calls act on the user's access token, which the request carries. */
+function accessToken(ctx: OpContext): string | undefined {
+  const value = ctx.headers.authorization ?? ctx.headers.Authorization;
+  return value ? /^Bearer\s+(\S+)$/i.exec(value)?.[1] : undefined;
+}
+
+const mfaStatus = async (ctx: OpContext): Promise<OpResult> => {
+  const identity = await identityOf(ctx);
+  return { body: { totp: { enabled: await identityProvider().totpEnabled(identity) } } };
+};
+
+/** Starts enrolment: a new secret for the authenticator app, pending until a code from it is confirmed. */
+const totpStart = async (ctx: OpContext): Promise<OpResult> => {
+  const identity = await identityOf(ctx);
+  const provider = identityProvider();
+  if (await provider.totpEnabled(identity)) {
+    throw conflict('An authenticator app is already set up. Remove it before adding another.');
+  }
+  const { secret, keptByProvider } = await provider.startTotp(identity, accessToken(ctx));
+  if (!keptByProvider) await putPendingTotp(identity.sub, secret, PENDING_SECONDS);
+  return {
+    status: 201,
+    body: { secret, otpauthUri: generateURI({ issuer: ISSUER, label: identity.email, secret }) },
+    headers: { 'cache-control': 'no-store' },
+  };
+};
+
+const WRONG_CODE = 'That code is not right. Enter the code your app shows now.';
+const codeBody = z.object({ code: z.string().trim().min(1, 'This field is required') });
+
+const totpVerify = async (ctx: OpContext): Promise<OpResult> => {
+  const { code } = parseOrThrow(codeBody, ctx.body ?? {});
+  const identity = await identityOf(ctx);
+  const pending = await getPendingTotp(identity.sub);
+  const ok = await identityProvider().confirmTotp(identity, code, pending, accessToken(ctx));
+  if (!ok) throw formError({ code: WRONG_CODE });
+  await deletePendingTotp(identity.sub);
+  await writeActivity(ctx.caller, { type: 'mfa-enabled', model: 'users', modelId: ctx.caller.sub });
+  return { body: { totp: { enabled: true } } };
+};
+
+/** Removing the app takes a code from it, so someone at an unattended session cannot take the factor off. */
+const totpDisable = async (ctx: OpContext): Promise<OpResult> => {
+  const { code } = parseOrThrow(codeBody, ctx.body ?? {});
+  const identity = await identityOf(ctx);
+  const provider = identityProvider();
+  if (await provider.totpEnabled(identity)) {
+    if (!(await provider.disableTotp(identity, code, accessToken(ctx))))
+      throw formError({ code: WRONG_CODE });
+    await writeActivity(ctx.caller, { type: 'mfa-disabled', model: 'users', modelId: ctx.caller.sub });
+  }
+  await deletePendingTotp(identity.sub);
+  return { body: { totp: { enabled: false } } };
+};
+
+export const MFA_OPERATIONS: Operations = { mfaStatus, totpStart, totpVerify, totpDisable };

@@ -1,0 +1,60 @@
+import * as z from 'zod';
+import { findResource } from '../../shared/system/resources.ts';
+import { forgetCaller } from '../core/access/caller-service.ts';
+import { getProfile, putProfile } from '../core/access/user-repository.ts';
+import { writeActivity } from '../core/activity/activity-service.ts';
+import { getItem, putItem } from '../core/data/item-repository.ts';
+import { keys } from '../core/data/keys.ts';
+import { formError, notFound } from '../core/lib/errors.ts';
+import { parseOrThrow } from '../core/lib/validation.ts';
+import type { OpContext, Operations, OpResult } from '../core/middleware/api-context.ts';
+
+const detailsSchema = z
+  .object({
+    name: z.string().trim().min(1, 'This field is required').max(100).optional(),
+    /** The interface language; null goes back to the browser's. */
+    language: z.enum(['en', 'fr']).nullable().optional(),
+  })
+  .strict();
+
+/** The member records carry the name too, so company user lists show the new one. */
+async function renameMemberships(sub: string, companyIds: readonly string[], name: string, now: string) {
+  const users = findResource('users');
+  if (!users) throw new Error('The users resource is not declared');
+  for (const companyId of companyIds) {
+    const ref = {
+      pk: keys.collection({ companyId }, 'users'),
+      indexes: users.indexes ?? [],
+      searchFields: users.searchFields,
+    };
+    const member = await getItem(ref.pk, sub);
+    if (member && member.name !== name) await putItem(ref, { ...member, name, updatedAt: now });
+  }
+}
+
+/** PATCH /users/me: the signed-in user changes their own name and interface language. */
+const updateMe = async (ctx: OpContext): Promise<OpResult> => {
+  const body = parseOrThrow(detailsSchema, ctx.body ?? {});
+  if (body.name === undefined && body.language === undefined) {
+    throw formError({ name: 'This field is required' });
+  }
+  const profile = await getProfile(ctx.caller.sub);
+  if (!profile) throw notFound();
+  const now = new Date().toISOString();
+  const settings = { ...(profile.settings ?? {}) };
+  if (body.language === null) delete settings.language;
+  else if (body.language) settings.language = body.language;
+  const name = body.name ?? profile.name;
+  await putProfile({ ...profile, name, settings, updatedAt: now } as typeof profile);
+  if (body.name !== undefined) await renameMemberships(profile.sub, profile.companyIds, name, now);
+  forgetCaller(ctx.caller.sub);
+  await writeActivity(ctx.caller, {
+    type: 'update',
+    model: 'users',
+    modelId: ctx.caller.sub,
+    message: 'Own details',
+  });
+  return { body: { _id: profile.sub, sub: profile.sub, name, email: profile.email, settings } };
+};
+
+export const PROFILE_OPERATIONS: Operations = { 'profile.update': updateMe };

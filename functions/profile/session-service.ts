@@ -1,0 +1,208 @@
+import * as z from 'zod';
+import { derivePermissions, isEntityGroupUser } from '../../shared/access/route-access.ts';
+import { DEFAULT_LIST_LIMIT } from '../../shared/constants.ts';
+import { idSchema } from '../../shared/schemas/common.ts';
+import { findResource } from '../../shared/system/resources.ts';
+import { forgetCaller } from '../core/access/caller-service.ts';
+import { getMembership, getProfile, listRoles, setCurrentCompany } from '../core/access/user-repository.ts';
+import { writeActivity } from '../core/activity/activity-service.ts';
+import { presignGet } from '../core/adapters/s3.ts';
+import { bucketName } from '../core/config.ts';
+import { getItem, listItems, putItem, type StoredItem } from '../core/data/item-repository.ts';
+import { keys } from '../core/data/keys.ts';
+import { formError, notFound } from '../core/lib/errors.ts';
+import { parseOrThrow } from '../core/lib/validation.ts';
+import type { OpContext, Operations, OpResult } from '../core/middleware/api-context.ts';
+import { apiKeySummary } from './api-access-service.ts';
+
+const companyPk = keys.collection({}, 'companies');
+
+/** 'admin' comes from the staff flag alone: a membership that names it does not make anyone staff. */
+function effectivePermissions(ctx: OpContext): string[] {
+  const held = derivePermissions(ctx.caller.permissions, ctx.caller.grants);
+  if (ctx.caller.isAdmin) held.add('admin');
+  else held.delete('admin');
+  return [...held].sort();
+}
+
+async function company(id: string): Promise<StoredItem | undefined> {
+  return getItem(companyPk, id);
+}
+
+/** A machine has no profile: it is described by its credential. */
+function machineSelf(ctx: OpContext): OpResult {
+  return {
+    body: {
+      _id: ctx.caller.machineId,
+      name: ctx.caller.name,
+      isMachine: true,
+      isAdmin: false,
+      companyId: ctx.caller.companyId,
+      permissions: effectivePermissions(ctx),
+      roles: [],
+      isEntityGroupUser: false,
+      role: null,
+      apiKey: null,
+    },
+  };
+}
+
+const me = async (ctx: OpContext): Promise<OpResult> => {
+  if (ctx.caller.kind === 'machine') return machineSelf(ctx);
+  const profile = await getProfile(ctx.caller.sub);
+  if (!profile) throw notFound();
+  const membership = await getMembership(ctx.caller.companyId, ctx.caller.sub);
+  const roleId = typeof membership?.roleId === 'string' ? membership.roleId : undefined;
+  const role = roleId ? (await listRoles(ctx.caller.companyId)).find((r) => r._id === roleId) : undefined;
+  return {
+    body: {
+      _id: profile.sub,
+      sub: profile.sub,
+      name: profile.name,
+      email: profile.email,
+      picture: profile.picture,
+      settings: profile.settings ?? {},
+      isAdmin: profile.isAdmin,
+      companyId: ctx.caller.companyId,
+      entityId: membership?.entityId,
+      companies: profile.companyIds,
+      roles: ctx.caller.roles,
+      // Decided here once, by the shared rule, so the browser need not repeat it (01 §6).
+      isEntityGroupUser: isEntityGroupUser(ctx.caller.roles),
+      permissions: effectivePermissions(ctx),
+      role: role ? { _id: role._id, name: role.name } : null,
+      // Only whether a key exists: the key itself is shown once, when it is made.
+      apiKey: await apiKeySummary(ctx.caller.sub, ctx.caller.companyId),
+    },
+  };
+};
+
+/** The stored logo is private; the answer carries a link to it that works for an hour. */
+async function withLogoUrl(found: StoredItem): Promise<StoredItem> {
+  const settings = (found.settings ?? {}) as Record<string, unknown>;
+  if (typeof settings.logoKey !== 'string') return found;
+  const logoUrl = await presignGet(bucketName('documents'), settings.logoKey, 3600);
+  return { ...found, settings: { ...settings, logoUrl } };
+}
+
+const myCompany = async (ctx: OpContext): Promise<OpResult> => {
+  const found = await company(ctx.caller.companyId);
+  if (!found) throw notFound();
+  return { body: await withLogoUrl(found) };
+};
+
+const myPermissions = async (ctx: OpContext): Promise<OpResult> => ({
+  body: {
+    permissions: effectivePermissions(ctx),
+    entities: ctx.caller.grants.entities,
+    assets: ctx.caller.grants.assets,
+    accounts: ctx.caller.grants.accounts,
+  },
+});
+
+const myCompanies = async (ctx: OpContext): Promise<OpResult> => {
+  const profile = await getProfile(ctx.caller.sub);
+  const companies = await Promise.all((profile?.companyIds ?? []).map((id) => company(id)));
+  const data = companies
+    .filter((c): c is StoredItem => c !== undefined)
+    .map((c) => ({ _id: c._id, name: c.name, settings: c.settings }));
+  return { body: { data, total: data.length, limit: data.length, skip: 0 } };
+};
+
+function notificationsRef(ctx: OpContext) {
+  const decl = findResource('notifications');
+  if (!decl) throw new Error('notifications resource is not declared');
+  return {
+    pk: keys.collection({ companyId: ctx.caller.companyId }, 'notifications'),
+    indexes: decl.indexes ?? [],
+    searchFields: decl.searchFields,
+  };
+}
+
+const seenFilter = z.enum(['true', 'false']).optional();
+
+/**
+ * The caller's notifications, newest first. `isSeen=false` lists the unseen ones only, so the bell's
+ * five latest unseen come from the server rather than from whatever page of the list was fetched.
+ */
+const myNotifications = async (ctx: OpContext): Promise<OpResult> => {
+  const seen = seenFilter.safeParse(ctx.query.isSeen);
+  if (!seen.success) throw formError({ isSeen: 'Must be true or false' });
+  const ref = notificationsRef(ctx);
+  const limit = Math.min(Number(ctx.query.limit ?? DEFAULT_LIST_LIMIT) || DEFAULT_LIST_LIMIT, 1000);
+  const skip = Math.max(Number(ctx.query.skip ?? 0) || 0, 0);
+  const mine = { userSub: ctx.caller.sub };
+  const filters = seen.data === undefined ? mine : { ...mine, isSeen: seen.data === 'true' };
+  const [page, unseen] = await Promise.all([
+    listItems(ref, { filters, limit, skip, descending: true }),
+    // Listing the unseen ones already counts them.
+    seen.data === 'false'
+      ? undefined
+      : listItems(ref, { filters: { ...mine, isSeen: false }, limit: 0, skip: 0 }),
+  ]);
+  const unseenCount = unseen ? unseen.total : page.total;
+  return { body: { data: page.data, total: page.total, limit, skip, unseenCount } };
+};
+
+const seenBody = z.union([
+  z.object({ id: idSchema }),
+  z.object({ ids: z.array(idSchema).min(1).max(1000) }),
+  z.object({ all: z.literal(true) }),
+]);
+
+/** Marks one, several or all of the caller's notifications seen (a click, or Dismiss All). */
+const seenNotification = async (ctx: OpContext): Promise<OpResult> => {
+  const body = parseOrThrow(seenBody, ctx.body);
+  const ref = notificationsRef(ctx);
+  let targets: StoredItem[];
+  if ('all' in body) {
+    targets = (
+      await listItems(ref, { filters: { userSub: ctx.caller.sub, isSeen: false }, limit: 10_000, skip: 0 })
+    ).data;
+  } else {
+    const ids = 'id' in body ? [body.id] : body.ids;
+    const found = await Promise.all(ids.map((id) => getItem(ref.pk, id)));
+    targets = found.filter((n): n is StoredItem => n !== undefined && n.userSub === ctx.caller.sub);
+    if ('id' in body && targets.length === 0) throw notFound();
+  }
+  const now = new Date().toISOString();
+  for (const n of targets) {
+    if (n.isSeen !== true) await putItem(ref, { ...n, isSeen: true, seenAt: now, updatedAt: now });
+  }
+  return { body: { updated: targets.length } };
+};
+
+const endSession = async (ctx: OpContext): Promise<OpResult> => {
+  await writeActivity(ctx.caller, { type: 'logout', model: 'sessions', modelId: ctx.caller.sub });
+  forgetCaller(ctx.caller.sub);
+  return { status: 204 };
+};
+
+const switchBody = z.object({ companyId: idSchema });
+
+/** Stores the chosen company for the user; the next request reads it (the client then re-authenticates). */
+const switchCompany = async (ctx: OpContext): Promise<OpResult> => {
+  const userSub = ctx.params.userSub as string;
+  // Another person's record is not the caller's to see or change: as good as absent.
+  if (userSub !== ctx.caller.sub && userSub !== 'me') throw notFound();
+  const { companyId } = parseOrThrow(switchBody, ctx.body);
+  const profile = await getProfile(ctx.caller.sub);
+  if (!profile) throw notFound();
+  const target = await company(companyId);
+  // Not a member (and not staff): the company is as good as absent.
+  if (!target || (!profile.companyIds.includes(companyId) && !profile.isAdmin)) throw notFound();
+  await setCurrentCompany(ctx.caller.sub, companyId);
+  forgetCaller(ctx.caller.sub);
+  return { body: { companyId } };
+};
+
+export const SESSION_OPERATIONS: Operations = {
+  me,
+  myCompany,
+  myPermissions,
+  myCompanies,
+  myNotifications,
+  seenNotification,
+  endSession,
+  switchCompany,
+};

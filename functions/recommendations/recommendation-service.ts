@@ -1,0 +1,85 @@
+import { recommendationSchema } from '../../shared/schemas/portfolio.ts';
+import { loadAsset } from '../assets/index.ts';
+import { mayAccessItem } from '../core/access/item-access-service.ts';
+import { writeActivity } from '../core/activity/activity-service.ts';
+import { getItem, putItem, type StoredItem } from '../core/data/item-repository.ts';
+import { forbidden, formError, notFound } from '../core/lib/errors.ts';
+import { applyPatch } from '../core/lib/item-patch.ts';
+import { parseOrThrow } from '../core/lib/validation.ts';
+import type { OpContext, Operations, OpResult } from '../core/middleware/api-context.ts';
+import { declaredResource, resourceRef, stampNew } from '../core/resources/resource-refs.ts';
+
+const ref = (companyId: string) => resourceRef(companyId, 'recommendations');
+const COPIED = ['title', 'description', 'category', 'estimatedSaving', 'estimatedCost', 'priority'] as const;
+const editable = recommendationSchema.omit({ assetId: true });
+
+const isGlobal = (r: StoredItem) => typeof r.assetId !== 'string' || r.assetId === '';
+
+async function loadGlobal(companyId: string, id: string): Promise<StoredItem | undefined> {
+  const found = await getItem(ref(companyId).pk, id);
+  return found && found.deleted !== true && isGlobal(found) ? found : undefined;
+}
+
+/**
+ * POST /assets/{id}/recommendations: a recommendation for the site, written out or copied from a global
+ * one (`globalRecommendationId`), whose fields the body may still override.
+ */
+const createForAsset = async (ctx: OpContext): Promise<OpResult> => {
+  const asset = await loadAsset(ctx.caller.companyId, ctx.params.id as string);
+  const body = (ctx.body && typeof ctx.body === 'object' ? ctx.body : {}) as Record<string, unknown>;
+  let base: Record<string, unknown> = {};
+  if (typeof body.globalRecommendationId === 'string' && body.globalRecommendationId !== '') {
+    const global = await loadGlobal(ctx.caller.companyId, body.globalRecommendationId);
+    if (!global) throw formError({ globalRecommendationId: 'No such global recommendation' });
+    base = Object.fromEntries(COPIED.filter((k) => global[k] !== undefined).map((k) => [k, global[k]]));
+  }
+  const data = parseOrThrow(recommendationSchema, { ...base, ...body, assetId: asset._id });
+  const item = stampNew(ctx.caller, data);
+  await putItem(ref(ctx.caller.companyId), item, { mustNotExist: true });
+  await writeActivity(ctx.caller, { type: 'create', model: 'recommendations', modelId: item._id });
+  return { status: 201, body: item };
+};
+
+const softDelete = async (ctx: OpContext, item: StoredItem): Promise<OpResult> => {
+  if (item.deleted === true) return { body: item };
+  const next = { ...item, deleted: true, deletedAt: new Date().toISOString(), deletedBy: ctx.caller.sub };
+  await putItem(ref(ctx.caller.companyId), next, { mustExist: true });
+  await writeActivity(ctx.caller, { type: 'delete', model: 'recommendations', modelId: item._id });
+  return { body: next };
+};
+
+/** DELETE /assets/{id}/recommendations/{recommendationId}: only a recommendation of that site. */
+const deleteForAsset = async (ctx: OpContext): Promise<OpResult> => {
+  const item = await getItem(ref(ctx.caller.companyId).pk, ctx.params.recommendationId as string);
+  if (!item || item.assetId !== ctx.params.id) throw notFound();
+  return softDelete(ctx, item);
+};
+
+/** A company-wide recommendation (no site); one of a site answers 404 here, as does another company's. */
+async function globalForRoute(ctx: OpContext, access: 'read' | 'write'): Promise<StoredItem> {
+  const item = await loadGlobal(ctx.caller.companyId, ctx.params.id as string);
+  const resource = declaredResource('recommendations');
+  if (!item || !(await mayAccessItem(resource, ctx.caller, item, 'read'))) throw notFound();
+  if (access === 'write' && !(await mayAccessItem(resource, ctx.caller, item, 'write'))) throw forbidden();
+  return item;
+}
+
+const getGlobal = async (ctx: OpContext): Promise<OpResult> => ({ body: await globalForRoute(ctx, 'read') });
+
+const updateGlobal = async (ctx: OpContext): Promise<OpResult> => {
+  const item = await globalForRoute(ctx, 'write');
+  const next = { ...applyPatch(item, editable, ctx.body ?? {}), updatedAt: new Date().toISOString() };
+  await putItem(ref(ctx.caller.companyId), next, { mustExist: true });
+  return { body: next };
+};
+
+const deleteGlobal = async (ctx: OpContext): Promise<OpResult> =>
+  softDelete(ctx, await globalForRoute(ctx, 'write'));
+
+export const RECOMMENDATION_OPERATIONS: Operations = {
+  'recommendations.createForAsset': createForAsset,
+  'recommendations.deleteForAsset': deleteForAsset,
+  'recommendations.global.get': getGlobal,
+  'recommendations.global.update': updateGlobal,
+  'recommendations.global.delete': deleteGlobal,
+};

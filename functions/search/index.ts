@@ -1,0 +1,1 @@
+export { searchPortfolio } from './search-service.ts';

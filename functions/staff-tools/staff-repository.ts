@@ -1,0 +1,116 @@
+import { PutCommand, QueryCommand, type QueryCommandInput, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { documentClient } from '../core/adapters/dynamo.ts';
+import { config } from '../core/config.ts';
+import { queryAll, type StoredItem } from '../core/data/item-repository.ts';
+import { keys } from '../core/data/keys.ts';
+
+/**
+ * What the staff utilities read and keep: counts of a company's collections, grid-data fetch counters
+ * and letters of authority. Everything stays under the company's own keys; staff reports visit the
+ * companies one by one from the companies list, so nothing here ever scans the table.
+ */
+
+/**
+ * How many live items a partition holds, optionally only those whose id (and so creation time) is at or
+ * after `fromId`: a COUNT query moves no item bodies.
+ */
+export async function countLive(pk: string, fromId?: string): Promise<number> {
+  const base: QueryCommandInput = {
+    TableName: config().tableName,
+    KeyConditionExpression: fromId ? 'pk = :pk AND sk >= :from' : 'pk = :pk',
+    FilterExpression: 'attribute_not_exists(#deleted) OR #deleted <> :true',
+    ExpressionAttributeNames: { '#deleted': 'deleted' },
+    ExpressionAttributeValues: { ':pk': pk, ':true': true, ...(fromId ? { ':from': fromId } : {}) },
+    Select: 'COUNT',
+  };
+  let total = 0;
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const out = await documentClient().send(new QueryCommand({ ...base, ExclusiveStartKey: startKey }));
+    total += out.Count ?? 0;
+    startKey = out.LastEvaluatedKey;
+  } while (startKey);
+  return total;
+}
+
+const usagePk = (companyId: string) => keys.collection({ companyId }, 'gridfetch-usage');
+const loasPk = (companyId: string) => keys.collection({ companyId }, 'gridfetch-loas');
+
+/**
+ * Counts one fetch of half-hourly data for a company in a month (YYYY-MM). ADD is atomic, so fetches
+ * running at the same time never lose each other's counts. Called by whatever fetches grid data.
+ */
+export async function recordGridFetch(
+  companyId: string,
+  month: string,
+  intervals: number,
+  at = new Date().toISOString(),
+): Promise<void> {
+  await documentClient().send(
+    new UpdateCommand({
+      TableName: config().tableName,
+      Key: { pk: usagePk(companyId), sk: month },
+      UpdateExpression:
+        'ADD #fetches :one, #intervals :intervals SET #companyId = :companyId, #month = :month, #last = :at',
+      ExpressionAttributeNames: {
+        '#fetches': 'fetches',
+        '#intervals': 'intervals',
+        '#companyId': 'companyId',
+        '#month': 'month',
+        '#last': 'lastFetchAt',
+      },
+      ExpressionAttributeValues: {
+        ':one': 1,
+        ':intervals': intervals,
+        ':companyId': companyId,
+        ':month': month,
+        ':at': at,
+      },
+    }),
+  );
+}
+
+export interface UsageRow {
+  month: string;
+  fetches: number;
+  intervals: number;
+}
+
+/** A company's fetch counters for months `from` to `to` (YYYY-MM), both included, oldest first. */
+export async function listGridFetchUsage(companyId: string, from: string, to: string): Promise<UsageRow[]> {
+  const out: UsageRow[] = [];
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await documentClient().send(
+      new QueryCommand({
+        TableName: config().tableName,
+        KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+        ExpressionAttributeValues: { ':pk': usagePk(companyId), ':from': from, ':to': to },
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    for (const raw of page.Items ?? [])
+      out.push({
+        month: String(raw.sk),
+        fetches: Number(raw.fetches ?? 0),
+        intervals: Number(raw.intervals ?? 0),
+      });
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  return out;
+}
+
+export async function putGridFetchLoa(companyId: string, loa: StoredItem): Promise<void> {
+  await documentClient().send(
+    new PutCommand({
+      TableName: config().tableName,
+      Item: { ...loa, pk: loasPk(companyId), sk: loa._id },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    }),
+  );
+}
+
+/** A company's letters of authority, oldest first. */
+export async function listGridFetchLoas(companyId: string): Promise<StoredItem[]> {
+  return (await queryAll(loasPk(companyId))).filter((l) => l.deleted !== true);
+}

@@ -1,0 +1,114 @@
+import * as z from 'zod';
+import { MESSAGES } from '../../shared/messages.ts';
+import { findResource } from '../../shared/system/resources.ts';
+import { writeActivity } from '../core/activity/activity-service.ts';
+import { objectStart } from '../core/adapters/object-start.ts';
+import { presignGet, presignPut } from '../core/adapters/s3.ts';
+import { bucketName } from '../core/config.ts';
+import { getItem, putItem, type StoredItem } from '../core/data/item-repository.ts';
+import { keys } from '../core/data/keys.ts';
+import { formError, notFound } from '../core/lib/errors.ts';
+import { newId } from '../core/lib/ids.ts';
+import { pngSize } from '../core/lib/png.ts';
+import { parseOrThrow } from '../core/lib/validation.ts';
+import type { OpContext, Operation, Operations, OpResult } from '../core/middleware/api-context.ts';
+import { GENERIC_OPERATIONS } from '../core/resources/resource-service.ts';
+
+/** Supplier logos are held to the same rule as company logos: a PNG at least 200 px wide. */
+const MIN_LOGO_WIDTH = 200;
+const LOGO_URL_SECONDS = 3600;
+
+const logoPrefix = (supplierId: string) => `suppliers/${supplierId}/logo/`;
+
+function suppliersRef() {
+  const decl = findResource('suppliers');
+  if (!decl) throw new Error('The suppliers resource is not declared');
+  return { pk: keys.collection({}, decl.name), indexes: decl.indexes ?? [], searchFields: decl.searchFields };
+}
+
+/** The stored logo is private: answers carry a link to it that works for an hour. */
+async function withLogo(supplier: StoredItem): Promise<StoredItem> {
+  if (typeof supplier.logoKey !== 'string') return supplier;
+  return {
+    ...supplier,
+    logoUrl: await presignGet(bucketName('documents'), supplier.logoKey, LOGO_URL_SECONDS),
+  };
+}
+
+function generic(name: string): Operation {
+  const op = GENERIC_OPERATIONS[name];
+  if (!op) throw new Error(`No generic operation ${name}`);
+  return op;
+}
+
+/** GET /suppliers (e.g. `?type=distributor`): the generic list, each supplier with its logo link. */
+const list = async (ctx: OpContext): Promise<OpResult> => {
+  const result = await generic('generic.list')(ctx);
+  const body = result.body as { data: StoredItem[] };
+  return { ...result, body: { ...body, data: await Promise.all(body.data.map(withLogo)) } };
+};
+
+/** GET /suppliers/{id}: the supplier's overview, with its logo link. */
+const get = async (ctx: OpContext): Promise<OpResult> => {
+  const result = await generic('generic.get')(ctx);
+  return { ...result, body: await withLogo(result.body as StoredItem) };
+};
+
+async function loadSupplier(id: string): Promise<StoredItem> {
+  const supplier = await getItem(suppliersRef().pk, id);
+  if (!supplier || supplier.deleted === true) throw notFound();
+  return supplier;
+}
+
+async function saveSupplier(ctx: OpContext, next: StoredItem, message: string): Promise<StoredItem> {
+  const item = { ...next, updatedAt: new Date().toISOString() };
+  await putItem(suppliersRef(), item, { mustExist: true });
+  await writeActivity(ctx.caller, { type: 'update', model: 'suppliers', modelId: item._id, message });
+  return withLogo(item);
+}
+
+const logoBody = z.object({ key: z.string().max(300).optional() });
+
+/**
+ * PUT /suppliers/{id}/logo. Without a key: a presigned upload for a new logo (PUT the PNG to `uploadUrl`).
+ * With the `key` of that upload: checks the file is a PNG at least 200 px wide and makes it the logo.
+ */
+const putLogo = async (ctx: OpContext): Promise<OpResult> => {
+  const supplier = await loadSupplier(ctx.params.id as string);
+  const { key } = parseOrThrow(logoBody, ctx.body ?? {});
+  const bucket = bucketName('documents');
+  if (!key) {
+    const fresh = `${logoPrefix(supplier._id)}${newId()}.png`;
+    return {
+      body: {
+        uploadUrl: await presignPut(bucket, fresh, 'image/png'),
+        method: 'PUT',
+        contentType: 'image/png',
+        key: fresh,
+        rule: MESSAGES.logoRule,
+      },
+    };
+  }
+  // Only this supplier's own uploads: a key elsewhere is as good as no logo.
+  if (!key.startsWith(logoPrefix(supplier._id))) throw formError({ logo: MESSAGES.logoMissing });
+  const head = await objectStart(bucket, key, 33);
+  if (!head) throw formError({ logo: MESSAGES.logoMissing });
+  const size = pngSize(head);
+  if (!size || size.width < MIN_LOGO_WIDTH) throw formError({ logo: MESSAGES.logoRule });
+  const { logoUrl: _stale, ...rest } = supplier;
+  return { body: await saveSupplier(ctx, { ...rest, _id: supplier._id, logoKey: key }, 'Logo changed') };
+};
+
+/** DELETE /suppliers/{id}/logo: the supplier shows no logo from now on. */
+const deleteLogo = async (ctx: OpContext): Promise<OpResult> => {
+  const supplier = await loadSupplier(ctx.params.id as string);
+  const { logoKey: _key, logoUrl: _url, ...rest } = supplier;
+  return { body: await saveSupplier(ctx, { ...rest, _id: supplier._id }, 'Logo removed') };
+};
+
+export const SUPPLIER_OPERATIONS: Operations = {
+  'suppliers.list': list,
+  'suppliers.get': get,
+  'suppliers.putLogo': putLogo,
+  'suppliers.deleteLogo': deleteLogo,
+};

@@ -1,0 +1,174 @@
+import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { documentClient } from '../core/adapters/dynamo.ts';
+import { config } from '../core/config.ts';
+import {
+  type CollectionRef,
+  declaredRef,
+  getItem,
+  isConditionFailure,
+  keyAttributes,
+  listItems,
+  type StoredItem,
+} from '../core/data/item-repository.ts';
+
+/**
+ * Supplier templates are global reference data in the generic `templates` collection. Two more partitions
+ * sit beside it, outside the collection so that lists and the capture worker never see them: one slot per
+ * supplier and utility (a template's claim to be that pair's only template) and the preview analyses.
+ */
+const SLOTS_PK = 'G#template-slots';
+const PREVIEWS_PK = 'G#template-previews';
+
+export const templatesRef = (): CollectionRef => declaredRef('templates', {});
+
+export const getTemplateItem = (id: string): Promise<StoredItem | undefined> =>
+  getItem(templatesRef().pk, id);
+
+/** A supplier's templates (by the supplierId index), deleted ones left out. */
+export async function templatesOfSupplier(supplierId: string): Promise<StoredItem[]> {
+  const out = await listItems(templatesRef(), { filters: { supplierId }, limit: 1000, skip: 0 });
+  return out.data;
+}
+
+export async function insertTemplate(item: StoredItem): Promise<void> {
+  const ref = templatesRef();
+  await documentClient().send(
+    new PutCommand({
+      TableName: config().tableName,
+      Item: { ...item, ...keyAttributes(ref, item) },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    }),
+  );
+}
+
+/**
+ * Writes a changed template only if nobody changed it since it was read (its `updatedAt` still the one
+ * read): two people editing one template must not silently undo each other's lists. False when they did.
+ */
+export async function replaceTemplate(item: StoredItem, readUpdatedAt: unknown): Promise<boolean> {
+  const ref = templatesRef();
+  try {
+    await documentClient().send(
+      new PutCommand({
+        TableName: config().tableName,
+        Item: { ...item, ...keyAttributes(ref, item) },
+        ConditionExpression:
+          typeof readUpdatedAt === 'string'
+            ? 'attribute_exists(pk) AND updatedAt = :read'
+            : 'attribute_exists(pk) AND attribute_not_exists(updatedAt)',
+        ...(typeof readUpdatedAt === 'string'
+          ? { ExpressionAttributeValues: { ':read': readUpdatedAt } }
+          : {}),
+      }),
+    );
+    return true;
+  } catch (err) {
+    if (isConditionFailure(err)) return false;
+    throw err;
+  }
+}
+
+const slotKey = (supplierId: string, type: string) => ({ pk: SLOTS_PK, sk: `${supplierId}#${type}` });
+
+/** The template holding a supplier's utility slot, if any. */
+export async function slotHolder(supplierId: string, type: string): Promise<string | undefined> {
+  const out = await documentClient().send(
+    new GetCommand({ TableName: config().tableName, Key: slotKey(supplierId, type) }),
+  );
+  return typeof out.Item?.templateId === 'string' ? out.Item.templateId : undefined;
+}
+
+/**
+ * Claims a supplier's utility for a template: true when the slot was free, or held by `staleHolder` (a
+ * template since deleted). Conditional, so of two creates at the same moment only one succeeds.
+ */
+export async function claimSlot(
+  supplierId: string,
+  type: string,
+  templateId: string,
+  staleHolder?: string,
+): Promise<boolean> {
+  try {
+    await documentClient().send(
+      new PutCommand({
+        TableName: config().tableName,
+        Item: { ...slotKey(supplierId, type), templateId, claimedAt: new Date().toISOString() },
+        ConditionExpression: staleHolder ? 'templateId = :stale' : 'attribute_not_exists(pk)',
+        ...(staleHolder ? { ExpressionAttributeValues: { ':stale': staleHolder } } : {}),
+      }),
+    );
+    return true;
+  } catch (err) {
+    if (isConditionFailure(err)) return false;
+    throw err;
+  }
+}
+
+/** Frees the slot, if this template still holds it. */
+export async function releaseSlot(supplierId: string, type: string, templateId: string): Promise<void> {
+  try {
+    await documentClient().send(
+      new DeleteCommand({
+        TableName: config().tableName,
+        Key: slotKey(supplierId, type),
+        ConditionExpression: 'templateId = :id',
+        ExpressionAttributeValues: { ':id': templateId },
+      }),
+    );
+  } catch (err) {
+    if (!isConditionFailure(err)) throw err;
+  }
+}
+
+/** One Textract analysis of a template sample; `outputKey` names its JSON in the uploads bucket. */
+export interface PreviewJob {
+  jobId: string;
+  templateId: string;
+  sampleKey: string;
+  status: 'running' | 'succeeded' | 'failed';
+  outputKey?: string;
+  pageCount?: number;
+  error?: string;
+  /** The failure lies in the document (encrypted, damaged): analysing it again will not help. */
+  documentProblem?: boolean;
+  startedAt: string;
+  finishedAt?: string;
+}
+
+export async function getPreviewJob(jobId: string): Promise<PreviewJob | undefined> {
+  const out = await documentClient().send(
+    new GetCommand({ TableName: config().tableName, Key: { pk: PREVIEWS_PK, sk: jobId } }),
+  );
+  if (!out.Item) return undefined;
+  const { pk: _pk, sk: _sk, ...job } = out.Item;
+  return job as PreviewJob;
+}
+
+/**
+ * Records that an analysis has started, unless one of the same sample already runs (started after
+ * `runningSince`) or has finished: false then, and the caller answers with that one instead.
+ */
+export async function startPreviewJob(job: PreviewJob, runningSince: string): Promise<boolean> {
+  try {
+    await documentClient().send(
+      new PutCommand({
+        TableName: config().tableName,
+        Item: { pk: PREVIEWS_PK, sk: job.jobId, ...job },
+        ConditionExpression:
+          'attribute_not_exists(pk) OR #status = :failed OR (#status = :running AND startedAt < :since)',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':failed': 'failed', ':running': 'running', ':since': runningSince },
+      }),
+    );
+    return true;
+  } catch (err) {
+    if (isConditionFailure(err)) return false;
+    throw err;
+  }
+}
+
+export async function putPreviewJob(job: PreviewJob): Promise<void> {
+  await documentClient().send(
+    new PutCommand({ TableName: config().tableName, Item: { pk: PREVIEWS_PK, sk: job.jobId, ...job } }),
+  );
+}
