@@ -159,6 +159,6 @@ describe('company administration', () => {
   it('sends a company user away from the company settings', async () => {
     await signIn(tab.page, env.stack.origin, 'user@demo.test', '/company/manage');
     await tab.page.waitForURL(/\/forbidden$/, { timeout: 15_000 });
-    await tab.page.getByText('Forbidden - You are not allowed to view this tab.page...').waitFor();
+    await tab.page.getByText('Forbidden - You are not allowed to view this page...').waitFor();
   });
 });

@@ -131,7 +131,7 @@ describe('permissions in the browser', () => {
     await tab.page.waitForURL(/\/forbidden$/);
     // The address changes before the page has rendered.
     await expect
-      .poll(() => tab.page.getByText('Forbidden - You are not allowed to view this tab.page...').isVisible())
+      .poll(() => tab.page.getByText('Forbidden - You are not allowed to view this page...').isVisible())
       .toBe(true);
   });
 
