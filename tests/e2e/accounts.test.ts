@@ -1,14 +1,10 @@
 import { readFile } from 'node:fs/promises';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { mpanCheckDigit } from '../../shared/domain/mpan.ts';
-import { type LocalStackHandle, startLocalStack } from '../support/local-stack.ts';
-import { launchBrowser, signIn } from './support/browser.ts';
+import { signIn } from './support/browser.ts';
+import { openPagePerTest, startBrowserStack } from './support/browser-stack.ts';
 
-let stack: LocalStackHandle;
-let browser: Browser;
-let context: BrowserContext;
-let page: Page;
+const env = startBrowserStack();
 
 /** A valid MPAN core no seeded meter has: a random unique id with its check digit. */
 function freshMpan(): string {
@@ -42,75 +38,61 @@ const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0
 
 /** Fills the account wizard for an electricity meter at Temple Quay Point, up to the MPAN. */
 async function startWizard(mpan: string) {
-  await signIn(page, stack.origin, 'owner@demo.test', '/new-account');
-  const site = page.getByLabel('Site');
+  await signIn(tab.page, env.stack.origin, 'owner@demo.test', '/new-account');
+  const site = tab.page.getByLabel('Site');
   await expect
     .poll(() => site.locator('option', { hasText: 'Temple Quay Point' }).count(), { timeout: 15_000 })
     .toBe(1);
   await site.selectOption({ label: 'Temple Quay Point' });
-  await page.getByLabel('MPAN (13-digit core)').fill(mpan);
+  await tab.page.getByLabel('MPAN (13-digit core)').fill(mpan);
 }
 
 async function createAccount(): Promise<string> {
   const mpan = freshMpan();
   await startWizard(mpan);
-  await page.getByRole('button', { name: 'Create account' }).click();
-  await page.waitForURL(/\/assets\/[0-9a-f]{24}\/accounts\/[0-9a-f]{24}\/overview$/, { timeout: 15_000 });
-  return new URL(page.url()).pathname.replace(/\/overview$/, '');
+  await tab.page.getByRole('button', { name: 'Create account' }).click();
+  await tab.page.waitForURL(/\/assets\/[0-9a-f]{24}\/accounts\/[0-9a-f]{24}\/overview$/, { timeout: 15_000 });
+  return new URL(tab.page.url()).pathname.replace(/\/overview$/, '');
 }
 
-beforeAll(async () => {
-  stack = await startLocalStack({ seed: true, web: 'build' });
-  browser = await launchBrowser();
-}, 150_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-});
-
-beforeEach(async () => {
-  context = await browser.newContext({ acceptDownloads: true });
-  page = await context.newPage();
-});
-
-afterEach(async () => {
-  await context.close();
-});
+const tab = openPagePerTest(env, { acceptDownloads: true });
 
 describe('the account wizard', () => {
   it('refuses a bad MPAN beside the field, then creates the account with a valid one', async () => {
     await startWizard('1312345678900');
-    await page.getByLabel('MPAN (13-digit core)').blur();
-    await expect.poll(() => page.getByText('Must be a valid 13-digit MPAN').isVisible()).toBe(true);
-    await page.getByRole('button', { name: 'Create account' }).click();
-    expect(new URL(page.url()).pathname).toBe('/new-account');
+    await tab.page.getByLabel('MPAN (13-digit core)').blur();
+    await expect.poll(() => tab.page.getByText('Must be a valid 13-digit MPAN').isVisible()).toBe(true);
+    await tab.page.getByRole('button', { name: 'Create account' }).click();
+    expect(new URL(tab.page.url()).pathname).toBe('/new-account');
 
     const mpan = freshMpan();
-    await page.getByLabel('MPAN (13-digit core)').fill(mpan);
-    expect(await page.getByText('Must be a valid 13-digit MPAN').count()).toBe(0);
-    await page.getByRole('button', { name: 'Create account' }).click();
-    await page.waitForURL(/\/accounts\/[0-9a-f]{24}\/overview$/, { timeout: 15_000 });
-    await expect.poll(() => page.getByText(`MPAN: ${mpan}`).isVisible(), { timeout: 10_000 }).toBe(true);
-    await page
+    await tab.page.getByLabel('MPAN (13-digit core)').fill(mpan);
+    expect(await tab.page.getByText('Must be a valid 13-digit MPAN').count()).toBe(0);
+    await tab.page.getByRole('button', { name: 'Create account' }).click();
+    await tab.page.waitForURL(/\/accounts\/[0-9a-f]{24}\/overview$/, { timeout: 15_000 });
+    await expect.poll(() => tab.page.getByText(`MPAN: ${mpan}`).isVisible(), { timeout: 10_000 }).toBe(true);
+    await tab.page
       .getByRole('heading', { name: 'Temple Quay Point Electricity' })
       .waitFor({ state: 'visible', timeout: 10_000 });
-    await page.getByLabel('Status: active').first().waitFor({ state: 'visible', timeout: 10_000 });
+    await tab.page.getByLabel('Status: active').first().waitFor({ state: 'visible', timeout: 10_000 });
   });
 });
 
 describe("a site's meters", () => {
   it('lists the meters of a seeded site with its sub-meter badged, and opens one and the wizard for the site', async () => {
-    await signIn(page, stack.origin, 'owner@demo.test', '/assets');
-    await page.getByLabel('Search sites').fill('Hardman Court');
-    const site = page.getByRole('link', { name: 'Hardman Court' });
+    await signIn(tab.page, env.stack.origin, 'owner@demo.test', '/assets');
+    await tab.page.getByLabel('Search sites').fill('Hardman Court');
+    const site = tab.page.getByRole('link', { name: 'Hardman Court' });
     await expect.poll(() => site.isVisible(), { timeout: 15_000 }).toBe(true);
     await site.click();
-    await page.getByRole('navigation', { name: 'Site pages' }).getByRole('link', { name: 'Meters' }).click();
-    await page.waitForURL(/\/assets\/[0-9a-f]{24}\/accounts$/, { timeout: 15_000 });
-    const siteId = new URL(page.url()).pathname.split('/')[2];
+    await tab.page
+      .getByRole('navigation', { name: 'Site pages' })
+      .getByRole('link', { name: 'Meters' })
+      .click();
+    await tab.page.waitForURL(/\/assets\/[0-9a-f]{24}\/accounts$/, { timeout: 15_000 });
+    const siteId = new URL(tab.page.url()).pathname.split('/')[2];
 
-    const table = page.getByRole('table', { name: 'Meters' });
+    const table = tab.page.getByRole('table', { name: 'Meters' });
     const subMeter = table.getByRole('row', { name: /Hardman Court Sub-meter – Data room/ });
     await expect.poll(() => subMeter.isVisible(), { timeout: 15_000 }).toBe(true);
     expect(await subMeter.getByText('Sub-meter', { exact: true }).isVisible()).toBe(true);
@@ -121,14 +103,14 @@ describe("a site's meters", () => {
     expect(await gas.getByText('Sub-meter', { exact: true }).count()).toBe(0);
     expect(await gas.getByLabel('MPRN').textContent()).toMatch(/^\d{6,10}$/);
 
-    await page.getByRole('link', { name: 'Add meter' }).click();
-    await page.waitForURL(/\/new-account\?assetId=/, { timeout: 10_000 });
-    await expect.poll(() => page.getByLabel('Site').inputValue(), { timeout: 15_000 }).toBe(siteId);
-    await page.goBack();
+    await tab.page.getByRole('link', { name: 'Add meter' }).click();
+    await tab.page.waitForURL(/\/new-account\?assetId=/, { timeout: 10_000 });
+    await expect.poll(() => tab.page.getByLabel('Site').inputValue(), { timeout: 15_000 }).toBe(siteId);
+    await tab.page.goBack();
 
     await subMeter.getByRole('link', { name: /Data room/ }).click();
-    await page.waitForURL(/\/accounts\/[0-9a-f]{24}\/overview$/, { timeout: 15_000 });
-    await page
+    await tab.page.waitForURL(/\/accounts\/[0-9a-f]{24}\/overview$/, { timeout: 15_000 });
+    await tab.page
       .getByRole('heading', { name: 'Hardman Court Sub-meter – Data room' })
       .waitFor({ state: 'visible', timeout: 10_000 });
   });
@@ -137,16 +119,16 @@ describe("a site's meters", () => {
 describe('status history', () => {
   it('edits a status change in place, and the account takes the status of its latest change', async () => {
     const base = await createAccount();
-    await page.goto(`${stack.origin}${base}/overview`);
-    const adding = page.getByRole('form', { name: 'Add a status change' });
+    await tab.page.goto(`${env.stack.origin}${base}/overview`);
+    const adding = tab.page.getByRole('form', { name: 'Add a status change' });
     await adding.getByLabel('New status').selectOption('inactive');
     await adding.getByLabel('From').fill('2021-05-01');
     await adding.getByLabel('Comment').fill('Meter removed');
     await adding.getByRole('button', { name: 'Add status change' }).click();
-    const history = page.getByRole('table', { name: 'Status history' });
+    const history = tab.page.getByRole('table', { name: 'Status history' });
     const entry = history.getByRole('row', { name: /Meter removed/ });
     await expect.poll(() => entry.isVisible(), { timeout: 15_000 }).toBe(true);
-    const header = page.getByRole('heading', { level: 2 }).locator('..');
+    const header = tab.page.getByRole('heading', { level: 2 }).locator('..');
     await expect
       .poll(() => header.getByLabel('Status: inactive').isVisible(), { timeout: 10_000 })
       .toBe(true);
@@ -167,26 +149,29 @@ describe('status history', () => {
 describe('tags and totals', () => {
   it('suggests tags already used on the company meters, and recalculates the site totals', async () => {
     const base = await createAccount();
-    await page.goto(`${stack.origin}${base}/edit`);
-    const tags = page.getByRole('combobox', { name: 'Tags' });
+    await tab.page.goto(`${env.stack.origin}${base}/edit`);
+    const tags = tab.page.getByRole('combobox', { name: 'Tags' });
     await tags.fill('sub');
-    const suggestion = page.getByRole('option', { name: 'sub-meter' });
+    const suggestion = tab.page.getByRole('option', { name: 'sub-meter' });
     await expect.poll(() => suggestion.isVisible(), { timeout: 15_000 }).toBe(true);
     await suggestion.click();
     await tags.fill('landlord,');
-    await page.getByRole('button', { name: 'Save' }).click();
-    await page.waitForURL(/\/overview$/, { timeout: 15_000 });
-    const details = page.getByRole('table', { name: 'Account details' });
+    await tab.page.getByRole('button', { name: 'Save' }).click();
+    await tab.page.waitForURL(/\/overview$/, { timeout: 15_000 });
+    const details = tab.page.getByRole('table', { name: 'Account details' });
     await expect
       .poll(() => details.getByText('sub-meter', { exact: true }).isVisible(), { timeout: 10_000 })
       .toBe(true);
     expect(await details.getByText('landlord', { exact: true }).isVisible()).toBe(true);
 
-    await page.getByRole('button', { name: 'Recalculate totals' }).click();
+    await tab.page.getByRole('button', { name: 'Recalculate totals' }).click();
     await expect
-      .poll(() => page.getByText(/^Totals recalculated: \d+ of \d+ monthly figures changed$/).isVisible(), {
-        timeout: 15_000,
-      })
+      .poll(
+        () => tab.page.getByText(/^Totals recalculated: \d+ of \d+ monthly figures changed$/).isVisible(),
+        {
+          timeout: 15_000,
+        },
+      )
       .toBe(true);
   });
 });
@@ -194,28 +179,30 @@ describe('tags and totals', () => {
 describe('contracts', () => {
   it('refuses a file that is not a PDF, then uploads a PDF, lists it and downloads the same bytes', async () => {
     const base = await createAccount();
-    await page.goto(`${stack.origin}${base}/contracts`);
-    await page.getByRole('button', { name: 'Add contract' }).click();
-    await page.getByLabel('Contract name').fill('EDF fixed 2025');
-    await page.getByLabel('Start date').fill('2025-04-01');
-    await page.getByLabel('End date').fill('2027-03-31');
-    const fileInput = page.locator('#contract-file');
+    await tab.page.goto(`${env.stack.origin}${base}/contracts`);
+    await tab.page.getByRole('button', { name: 'Add contract' }).click();
+    await tab.page.getByLabel('Contract name').fill('EDF fixed 2025');
+    await tab.page.getByLabel('Start date').fill('2025-04-01');
+    await tab.page.getByLabel('End date').fill('2027-03-31');
+    const fileInput = tab.page.locator('#contract-file');
     await fileInput.setInputFiles({ name: 'scan.pdf', mimeType: 'application/pdf', buffer: PNG });
-    await page.getByRole('button', { name: 'Add contract' }).click();
+    await tab.page.getByRole('button', { name: 'Add contract' }).click();
     await expect
-      .poll(() => page.getByText('Must be a PDF file: the uploaded file is a PNG image').isVisible(), {
+      .poll(() => tab.page.getByText('Must be a PDF file: the uploaded file is a PNG image').isVisible(), {
         timeout: 10_000,
       })
       .toBe(true);
 
     const pdf = handWrittenPdf();
     await fileInput.setInputFiles({ name: 'edf-contract.pdf', mimeType: 'application/pdf', buffer: pdf });
-    await page.getByRole('button', { name: 'Add contract' }).click();
-    const link = page.getByRole('button', { name: 'Download edf-contract.pdf' });
+    await tab.page.getByRole('button', { name: 'Add contract' }).click();
+    const link = tab.page.getByRole('button', { name: 'Download edf-contract.pdf' });
     await expect.poll(() => link.isVisible(), { timeout: 10_000 }).toBe(true);
-    await page.getByRole('cell', { name: 'EDF fixed 2025' }).waitFor({ state: 'visible', timeout: 10_000 });
+    await tab.page
+      .getByRole('cell', { name: 'EDF fixed 2025' })
+      .waitFor({ state: 'visible', timeout: 10_000 });
 
-    const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
+    const [download] = await Promise.all([tab.page.waitForEvent('download'), link.click()]);
     expect(download.suggestedFilename()).toBe('edf-contract.pdf');
     const saved = await download.path();
     expect(Buffer.compare(await readFile(saved), pdf)).toBe(0);

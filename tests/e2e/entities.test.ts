@@ -1,45 +1,25 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type LocalStackHandle, startLocalStack } from '../support/local-stack.ts';
-import { launchBrowser, signIn } from './support/browser.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { signIn } from './support/browser.ts';
+import { openPagePerTest, startBrowserStack } from './support/browser-stack.ts';
 
-let stack: LocalStackHandle;
-let browser: Browser;
-let context: BrowserContext;
-let page: Page;
+const env = startBrowserStack();
 
 const GROUP = 'Demo Estates Group plc';
 
-beforeAll(async () => {
-  stack = await startLocalStack({ seed: true, web: 'build' });
-  browser = await launchBrowser();
-}, 180_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-});
-
-beforeEach(async () => {
-  context = await browser.newContext();
-  page = await context.newPage();
-});
-
-afterEach(async () => {
-  await context.close();
-});
+const tab = openPagePerTest(env);
 
 /** The names of the entities directly below `parent` in the tree on the page. */
 async function subsidiariesOf(parent: string): Promise<string[]> {
-  const list = page.getByRole('list', { name: `Subsidiaries of ${parent}`, exact: true });
+  const list = tab.page.getByRole('list', { name: `Subsidiaries of ${parent}`, exact: true });
   await list.waitFor({ timeout: 15_000 });
   return list.locator(':scope > li > div a').allTextContents();
 }
 
 describe('the entity tree', () => {
   it('shows the Demo Estates group with its three subsidiaries and their sites', async () => {
-    await signIn(page, stack.origin, 'owner@demo.test', '/entities');
-    const tree = page.getByRole('list', { name: 'Entity structure' });
+    await signIn(tab.page, env.stack.origin, 'owner@demo.test', '/entities');
+    const tree = tab.page.getByRole('list', { name: 'Entity structure' });
     await tree.waitFor({ timeout: 15_000 });
     expect(await tree.locator(':scope > li > div a').allTextContents()).toEqual([GROUP]);
     expect(await subsidiariesOf(GROUP)).toEqual([
@@ -48,37 +28,37 @@ describe('the entity tree', () => {
       'Demo Estates Retail Ltd',
     ]);
     const offices = tree
-      .locator('li', { has: page.getByRole('link', { name: 'Demo Estates Offices Ltd' }) })
+      .locator('li', { has: tab.page.getByRole('link', { name: 'Demo Estates Offices Ltd' }) })
       .last();
     expect(await offices.getByText(/^\d+ assets?$/).textContent()).toMatch(/^[1-9]\d* assets?$/);
   });
 
   it('adds an entity made with the wizard to the tree, under the parent chosen', async () => {
-    await signIn(page, stack.origin, 'owner@demo.test', '/entities');
-    await page.getByRole('link', { name: 'New entity' }).click();
-    await page.waitForURL(/\/new-entity$/);
-    await page.getByRole('button', { name: 'Next' }).click();
-    await page.getByText('This field is required').waitFor({ state: 'visible', timeout: 10_000 });
+    await signIn(tab.page, env.stack.origin, 'owner@demo.test', '/entities');
+    await tab.page.getByRole('link', { name: 'New entity' }).click();
+    await tab.page.waitForURL(/\/new-entity$/);
+    await tab.page.getByRole('button', { name: 'Next' }).click();
+    await tab.page.getByText('This field is required').waitFor({ state: 'visible', timeout: 10_000 });
 
-    await page.getByLabel('Legal name').fill('Demo Estates Residential Ltd');
-    await page.getByLabel('Company number').fill('15550123');
-    await page.getByRole('button', { name: 'Next' }).click();
-    await page.getByLabel('Parent entity').selectOption({ label: GROUP });
-    await page.getByLabel('Postcode').fill('EC3V 0BT');
-    await page.getByRole('button', { name: 'Next' }).click();
-    const review = page.getByRole('table', { name: 'Review' });
+    await tab.page.getByLabel('Legal name').fill('Demo Estates Residential Ltd');
+    await tab.page.getByLabel('Company number').fill('15550123');
+    await tab.page.getByRole('button', { name: 'Next' }).click();
+    await tab.page.getByLabel('Parent entity').selectOption({ label: GROUP });
+    await tab.page.getByLabel('Postcode').fill('EC3V 0BT');
+    await tab.page.getByRole('button', { name: 'Next' }).click();
+    const review = tab.page.getByRole('table', { name: 'Review' });
     await review.waitFor();
     expect(await review.textContent()).toContain(GROUP);
-    await page.getByRole('button', { name: 'Create entity' }).click();
+    await tab.page.getByRole('button', { name: 'Create entity' }).click();
 
-    await page.waitForURL(/\/entities\/[0-9a-f]{24}\/structure$/, { timeout: 15_000 });
-    const current = page.locator('a[aria-current="page"]');
+    await tab.page.waitForURL(/\/entities\/[0-9a-f]{24}\/structure$/, { timeout: 15_000 });
+    const current = tab.page.locator('a[aria-current="page"]');
     await current.waitFor({ timeout: 15_000 });
     expect(await current.textContent()).toBe('Demo Estates Residential Ltd');
     expect(await subsidiariesOf(GROUP)).toContain('Demo Estates Residential Ltd');
 
-    await page.getByRole('link', { name: 'Entities' }).first().click();
-    await page.waitForURL(/\/entities$/);
+    await tab.page.getByRole('link', { name: 'Entities' }).first().click();
+    await tab.page.waitForURL(/\/entities$/);
     expect(await subsidiariesOf(GROUP)).toEqual([
       'Demo Estates Logistics Ltd',
       'Demo Estates Offices Ltd',
@@ -108,20 +88,20 @@ describe('moving an entity', () => {
   }
 
   it('refuses a move under its own subsidiary beside the field, then moves it and the tree shows it', async () => {
-    await signIn(page, stack.origin, 'owner@demo.test', '/entities');
-    const offices = await entityId(page, OFFICES);
-    const retail = await entityId(page, RETAIL);
-    await page.goto(`${stack.origin}/entities/${offices}/edit`);
-    await page
+    await signIn(tab.page, env.stack.origin, 'owner@demo.test', '/entities');
+    const offices = await entityId(tab.page, OFFICES);
+    const retail = await entityId(tab.page, RETAIL);
+    await tab.page.goto(`${env.stack.origin}/entities/${offices}/edit`);
+    await tab.page
       .getByLabel('Parent entity')
       .locator('option', { hasText: RETAIL })
       .waitFor({ state: 'attached' });
 
     // Meanwhile someone else puts Retail under Offices: this page's list of parents is now out of date.
-    const other = await browser.newContext();
+    const other = await env.browser.newContext();
     try {
       const otherPage = await other.newPage();
-      await signIn(otherPage, stack.origin, 'owner@demo.test', `/entities/${retail}/edit`);
+      await signIn(otherPage, env.stack.origin, 'owner@demo.test', `/entities/${retail}/edit`);
       await chooseParent(otherPage, OFFICES);
       await otherPage.getByRole('button', { name: 'Save' }).click();
       await otherPage.waitForURL(/\/structure$/, { timeout: 15_000 });
@@ -129,17 +109,19 @@ describe('moving an entity', () => {
       await other.close();
     }
 
-    await chooseParent(page, RETAIL);
-    await page.getByRole('button', { name: 'Save' }).click();
-    const refusal = page.getByText('An entity cannot be moved under itself or one of its own subsidiaries.');
+    await chooseParent(tab.page, RETAIL);
+    await tab.page.getByRole('button', { name: 'Save' }).click();
+    const refusal = tab.page.getByText(
+      'An entity cannot be moved under itself or one of its own subsidiaries.',
+    );
     await expect.poll(() => refusal.isVisible(), { timeout: 15_000 }).toBe(true);
-    expect(new URL(page.url()).pathname).toBe(`/entities/${offices}/edit`);
+    expect(new URL(tab.page.url()).pathname).toBe(`/entities/${offices}/edit`);
 
-    await chooseParent(page, LOGISTICS);
+    await chooseParent(tab.page, LOGISTICS);
     expect(await refusal.count()).toBe(0);
-    await page.getByRole('button', { name: 'Save' }).click();
-    await page.waitForURL(/\/structure$/, { timeout: 15_000 });
-    await page.goto(`${stack.origin}/entities`);
+    await tab.page.getByRole('button', { name: 'Save' }).click();
+    await tab.page.waitForURL(/\/structure$/, { timeout: 15_000 });
+    await tab.page.goto(`${env.stack.origin}/entities`);
     await expect.poll(() => subsidiariesOf(LOGISTICS), { timeout: 15_000 }).toContain(OFFICES);
     expect(await subsidiariesOf(GROUP)).not.toContain(OFFICES);
     expect(await subsidiariesOf(OFFICES)).toContain(RETAIL);
@@ -148,19 +130,19 @@ describe('moving an entity', () => {
 
 describe('editing an entity', () => {
   it('empties the company number and address fields, and after a reload they stay empty', async () => {
-    await signIn(page, stack.origin, 'owner@demo.test', '/entities');
-    const link = page.getByRole('link', { name: 'Demo Estates Logistics Ltd', exact: true }).first();
+    await signIn(tab.page, env.stack.origin, 'owner@demo.test', '/entities');
+    const link = tab.page.getByRole('link', { name: 'Demo Estates Logistics Ltd', exact: true }).first();
     await link.waitFor({ timeout: 15_000 });
-    const edit = `${stack.origin}/entities/${((await link.getAttribute('href')) ?? '').split('/')[2]}/edit`;
-    const field = (label: string) => page.getByLabel(label);
+    const edit = `${env.stack.origin}/entities/${((await link.getAttribute('href')) ?? '').split('/')[2]}/edit`;
+    const field = (label: string) => tab.page.getByLabel(label);
     const save = async () => {
-      await page.getByRole('button', { name: 'Save' }).click();
-      await page.waitForURL(/\/structure$/, { timeout: 15_000 });
-      await page.goto(edit);
+      await tab.page.getByRole('button', { name: 'Save' }).click();
+      await tab.page.waitForURL(/\/structure$/, { timeout: 15_000 });
+      await tab.page.goto(edit);
       await expect.poll(() => field('Legal name').inputValue(), { timeout: 15_000 }).not.toBe('');
     };
 
-    await page.goto(edit);
+    await tab.page.goto(edit);
     await expect.poll(() => field('Company number').inputValue(), { timeout: 15_000 }).toBe('10458832');
     await field('Company number').fill('');
     await field('Postcode').fill('');

@@ -1,24 +1,16 @@
 import { DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type LocalStackHandle, startLocalStack } from '../support/local-stack.ts';
-import { launchBrowser, signIn } from './support/browser.ts';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { signIn } from './support/browser.ts';
+import { startBrowserStack } from './support/browser-stack.ts';
 
-let stack: LocalStackHandle;
-let browser: Browser;
+const env = startBrowserStack();
 let page: Page;
 
 beforeAll(async () => {
-  stack = await startLocalStack({ seed: true, web: 'build' });
-  browser = await launchBrowser();
-  page = await (await browser.newContext()).newPage();
+  page = await (await env.browser.newContext()).newPage();
 }, 170_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-});
 
 /** A one-page electricity bill with the labels a reader looks for: number, period, totals. */
 async function billPdf(invoiceNumber: string): Promise<Buffer> {
@@ -52,7 +44,7 @@ async function queueHolding(invoiceNumber: string, timeoutMs: number): Promise<s
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     for (const queue of ['failed', 'passed']) {
-      await page.goto(`${stack.origin}/invoice-validation/${queue}`);
+      await page.goto(`${env.stack.origin}/invoice-validation/${queue}`);
       const listed = page.getByRole('table', { name: 'Invoices' }).or(page.getByText(/^No invoices in /));
       await listed.first().waitFor({ timeout: 15_000 });
       if ((await page.getByRole('row', { name: new RegExp(invoiceNumber) }).count()) > 0) return queue;
@@ -66,7 +58,7 @@ describe('invoice upload', () => {
   it('uploads a PDF with progress to 100, follows its capture, and lists it for validation', async () => {
     const invoiceNumber = `NPS-${Date.now()}`;
     const fileName = `bill-${invoiceNumber}.pdf`;
-    await signIn(page, stack.origin, 'owner@demo.test', '/invoices/upload');
+    await signIn(page, env.stack.origin, 'owner@demo.test', '/invoices/upload');
     const picker = page.getByLabel('Invoice files');
     await expect.poll(() => picker.count(), { timeout: 15_000 }).toBe(1);
     await picker.setInputFiles({
@@ -116,8 +108,8 @@ describe('invoice upload', () => {
 describe('an account’s invoices', () => {
   it('uploads a bill by hand, stamps it, downloads the stamped copy and adds a charge line', async () => {
     // A session of its own, so it does not depend on the other test having signed in.
-    const own = await (await browser.newContext()).newPage();
-    await signIn(own, stack.origin, 'owner@demo.test', '/assets');
+    const own = await (await env.browser.newContext()).newPage();
+    await signIn(own, env.stack.origin, 'owner@demo.test', '/assets');
     await own.getByLabel('Search sites').fill('Hardman Court');
     const site = own.getByRole('link', { name: 'Hardman Court' });
     await expect.poll(() => site.isVisible(), { timeout: 15_000 }).toBe(true);
@@ -196,12 +188,12 @@ describe('an account’s invoices', () => {
 
 describe('the demo bills', () => {
   it('show a failed EDF bill beside its PDF, and an imported bill with no document as having none', async () => {
-    const own = await (await browser.newContext()).newPage();
+    const own = await (await env.browser.newContext()).newPage();
     const downloads: string[] = [];
     own.on('request', (r) => {
       if (r.url().includes('/download')) downloads.push(r.url());
     });
-    await signIn(own, stack.origin, 'owner@demo.test', '/invoice-validation/failed');
+    await signIn(own, env.stack.origin, 'owner@demo.test', '/invoice-validation/failed');
     const failed = own.getByRole('table', { name: 'Invoices' }).getByRole('link', { name: /^EDF\d+/ });
     await expect.poll(() => failed.count(), { timeout: 20_000 }).toBe(3);
     await failed.first().click();
@@ -217,11 +209,13 @@ describe('the demo bills', () => {
     );
     expect(await own.getByText(/but the contract rate "Unit rate" is/).count()).toBeGreaterThan(0);
 
-    const summary = stack.stack.seed?.summary as { companies?: { id: string; name: string }[] } | undefined;
+    const summary = env.stack.stack.seed?.summary as
+      | { companies?: { id: string; name: string }[] }
+      | undefined;
     const demoId = summary?.companies?.find((c) => c.name === 'Demo Estates Ltd')?.id;
-    const invoices = await DynamoDBDocumentClient.from(stack.stack.dynamo.client).send(
+    const invoices = await DynamoDBDocumentClient.from(env.stack.stack.dynamo.client).send(
       new QueryCommand({
-        TableName: stack.env.TABLE_NAME,
+        TableName: env.stack.env.TABLE_NAME,
         KeyConditionExpression: 'pk = :pk',
         ExpressionAttributeValues: { ':pk': `C#${demoId}#invoices` },
         Limit: 50,
@@ -230,7 +224,7 @@ describe('the demo bills', () => {
     const imported = invoices.Items?.find((i) => i.source === 'import' && !i.key);
     expect(imported).toBeDefined();
     downloads.length = 0;
-    await own.goto(`${stack.origin}/invoice-validation/${String(imported?._id)}`);
+    await own.goto(`${env.stack.origin}/invoice-validation/${String(imported?._id)}`);
     const none = own.getByText(
       'This invoice has no document: it was imported as data, not captured from a file.',
     );
@@ -246,12 +240,12 @@ describe('the demo bills', () => {
 
 describe('a bill validator', () => {
   it('works the queues without a call the API refuses, and may assign to themselves', async () => {
-    const own = await (await browser.newContext()).newPage();
+    const own = await (await env.browser.newContext()).newPage();
     const refused: string[] = [];
     own.on('response', (r) => {
       if (r.url().includes('/api/') && r.status() === 403) refused.push(`${r.request().method()} ${r.url()}`);
     });
-    await signIn(own, stack.origin, 'validator@demo.test', '/invoice-validation/failed');
+    await signIn(own, env.stack.origin, 'validator@demo.test', '/invoice-validation/failed');
     const filter = own.getByLabel('Assigned to');
     await filter.waitFor({ timeout: 20_000 });
     await own

@@ -1,13 +1,10 @@
-import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Request } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { signInForToken } from '../../infra/local/oidc/sign-in-flow.ts';
-import { type LocalStackHandle, startLocalStack } from '../support/local-stack.ts';
-import { DEMO_PASSWORD, launchBrowser } from './support/browser.ts';
+import { DEMO_PASSWORD } from './support/browser.ts';
+import { openPagePerTest, startBrowserStack } from './support/browser-stack.ts';
 
-let stack: LocalStackHandle;
-let browser: Browser;
-let context: BrowserContext;
-let page: Page;
+const env = startBrowserStack();
 let kioskId: string;
 let kioskAuth: string;
 let siteName: string;
@@ -15,15 +12,13 @@ let assetId: string;
 let machine: { machineId: string; key: string };
 
 beforeAll(async () => {
-  stack = await startLocalStack({ seed: true, web: 'build' });
-  browser = await launchBrowser();
   const { accessToken } = await signInForToken({
-    baseUrl: stack.origin,
+    baseUrl: env.stack.origin,
     email: 'owner@demo.test',
     password: DEMO_PASSWORD,
   });
   const call = async (method: string, path: string, body?: unknown) => {
-    const res = await fetch(`${stack.apiUrl}${path}`, {
+    const res = await fetch(`${env.stack.apiUrl}${path}`, {
       method,
       headers: { authorization: `Bearer ${accessToken}`, 'content-type': 'application/json' },
       body: body === undefined ? undefined : JSON.stringify(body),
@@ -43,40 +38,28 @@ beforeAll(async () => {
   kioskAuth = String(kiosk.kioskAuth);
 }, 120_000);
 
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-});
-
-beforeEach(async () => {
-  context = await browser.newContext();
-  page = await context.newPage();
-});
-
-afterEach(async () => {
-  await context.close();
-});
+const tab = openPagePerTest(env);
 
 const kioskUrl = (auth: string, extra = '') =>
-  `${stack.origin}/kiosk/${kioskId}?kioskAuth=${encodeURIComponent(auth)}${extra}`;
+  `${env.stack.origin}/kiosk/${kioskId}?kioskAuth=${encodeURIComponent(auth)}${extra}`;
 
 describe('the kiosk display', () => {
   it('shows the building and steps through its slides in order, with their subtitles', async () => {
     const calls: Request[] = [];
-    page.on('request', (r) => {
+    tab.page.on('request', (r) => {
       if (r.url().includes('/api/kiosks/live')) calls.push(r);
     });
-    await page.goto(kioskUrl(kioskAuth, '&preview'));
-    await page.getByRole('heading', { name: siteName }).waitFor({ timeout: 15_000 });
-    await page.getByText('Preview', { exact: true }).waitFor({ state: 'visible', timeout: 10_000 });
+    await tab.page.goto(kioskUrl(kioskAuth, '&preview'));
+    await tab.page.getByRole('heading', { name: siteName }).waitFor({ timeout: 15_000 });
+    await tab.page.getByText('Preview', { exact: true }).waitFor({ state: 'visible', timeout: 10_000 });
 
     const seen: [string, string][] = [];
     for (let i = 0; i < 5; i++) {
-      const slide = page.locator('section[aria-roledescription="slide"]');
+      const slide = tab.page.locator('section[aria-roledescription="slide"]');
       const title = (await slide.getByRole('heading', { level: 2 }).textContent()) ?? '';
       const subtitle = (await slide.locator('p').first().textContent()) ?? '';
       seen.push([title, subtitle]);
-      await page.getByRole('button', { name: 'Next slide' }).click();
+      await tab.page.getByRole('button', { name: 'Next slide' }).click();
     }
     expect(seen).toEqual([
       ['Leaderboard', 'See how your floor is doing compared to others'],
@@ -100,58 +83,62 @@ describe('the kiosk display', () => {
   });
 
   it('shows the building’s latest month of consumption from the live data', async () => {
-    const res = await fetch(`${stack.apiUrl}/kiosks/live/consumption`, {
+    const res = await fetch(`${env.stack.apiUrl}/kiosks/live/consumption`, {
       headers: { 'x-kiosk-key': kioskAuth.replace('|', ':') },
     });
     const live = (await res.json()) as { data: { consumption: number; unit: string }[] };
     const first = live.data[0];
     if (!first) throw new Error('The demo site has no consumption');
-    await page.goto(kioskUrl(kioskAuth, '&preview'));
-    await page.getByRole('heading', { name: siteName }).waitFor({ timeout: 15_000 });
-    await page.getByRole('button', { name: 'Next slide' }).click();
-    const slide = page.locator('section[aria-roledescription="slide"]');
+    await tab.page.goto(kioskUrl(kioskAuth, '&preview'));
+    await tab.page.getByRole('heading', { name: siteName }).waitFor({ timeout: 15_000 });
+    await tab.page.getByRole('button', { name: 'Next slide' }).click();
+    const slide = tab.page.locator('section[aria-roledescription="slide"]');
     const figure = `${Math.round(first.consumption).toLocaleString('en-GB')} ${first.unit}`;
     await expect.poll(() => slide.getByText(figure).first().isVisible()).toBe(true);
   });
 
   it('sends a screen with a wrong secret to the error page', async () => {
-    await page.goto(kioskUrl(`${kioskId}|not-the-secret`));
-    await page.waitForURL((url) => url.pathname === '/kiosk/error', { timeout: 15_000 });
-    const url = new URL(page.url());
+    await tab.page.goto(kioskUrl(`${kioskId}|not-the-secret`));
+    await tab.page.waitForURL((url) => url.pathname === '/kiosk/error', { timeout: 15_000 });
+    const url = new URL(tab.page.url());
     expect(url.searchParams.get('code')).toBe('INVALID_AUTH');
-    await page.getByText('Oops! Something has gone wrong...').waitFor({ state: 'visible', timeout: 10_000 });
+    await tab.page
+      .getByText('Oops! Something has gone wrong...')
+      .waitFor({ state: 'visible', timeout: 10_000 });
   });
 
   it('says clearly when its data cannot be loaded', async () => {
-    await page.route('**/api/kiosks/live', (route) =>
+    await tab.page.route('**/api/kiosks/live', (route) =>
       route.fulfill({
         status: 503,
         contentType: 'application/json',
         body: '{"message":"Service Unavailable"}',
       }),
     );
-    await page.goto(kioskUrl(kioskAuth));
+    await tab.page.goto(kioskUrl(kioskAuth));
     await expect
-      .poll(() => page.getByText('This display could not be loaded').isVisible(), { timeout: 15_000 })
+      .poll(() => tab.page.getByText('This display could not be loaded').isVisible(), { timeout: 15_000 })
       .toBe(true);
-    await page.getByRole('button', { name: 'Try again now' }).waitFor({ state: 'visible', timeout: 10_000 });
+    await tab.page
+      .getByRole('button', { name: 'Try again now' })
+      .waitFor({ state: 'visible', timeout: 10_000 });
   });
 });
 
 describe('the machine views', () => {
   it('show a site with the machine id and key stored in the browser', async () => {
-    await page.goto(`${stack.origin}/m2m/error`);
-    await page.evaluate(({ machineId, key }) => {
+    await tab.page.goto(`${env.stack.origin}/m2m/error`);
+    await tab.page.evaluate(({ machineId, key }) => {
       localStorage.setItem('voltfolio.machineId', machineId);
       localStorage.setItem('voltfolio.machineKey', key);
     }, machine);
     const calls: Request[] = [];
-    page.on('request', (r) => {
+    tab.page.on('request', (r) => {
       if (r.url().includes('/api/')) calls.push(r);
     });
-    await page.goto(`${stack.origin}/m2m/pdf?assetId=${assetId}`);
-    await page.getByRole('heading', { name: siteName }).waitFor({ timeout: 15_000 });
-    expect(new URL(page.url()).pathname).toBe('/m2m/pdf');
+    await tab.page.goto(`${env.stack.origin}/m2m/pdf?assetId=${assetId}`);
+    await tab.page.getByRole('heading', { name: siteName }).waitFor({ timeout: 15_000 });
+    expect(new URL(tab.page.url()).pathname).toBe('/m2m/pdf');
     for (const call of calls) {
       const headers = await call.allHeaders();
       expect(headers['x-key']).toBe(`${machine.machineId}:${machine.key}`);

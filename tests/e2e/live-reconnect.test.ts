@@ -1,5 +1,5 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { publishToCompany } from '../../functions/core/adapters/live.ts';
 import { putItem } from '../../functions/core/data/item-repository.ts';
 import { keys } from '../../functions/core/data/keys.ts';
@@ -7,54 +7,46 @@ import { newId } from '../../functions/core/lib/ids.ts';
 import { createLogger } from '../../functions/core/lib/logger.ts';
 import { signInForToken } from '../../infra/local/oidc/sign-in-flow.ts';
 import { findResource } from '../../shared/system/resources.ts';
-import { type LocalStackHandle, startLocalStack } from '../support/local-stack.ts';
-import { DEMO_PASSWORD, launchBrowser, signIn } from './support/browser.ts';
+import { DEMO_PASSWORD, signIn } from './support/browser.ts';
+import { startBrowserStack } from './support/browser-stack.ts';
 
-let stack: LocalStackHandle;
-let browser: Browser;
+const env = startBrowserStack();
 let page: Page;
 /** While set, the browser's new live connections are closed at once, as if the server refused them. */
 let refuse = false;
 
 beforeAll(async () => {
-  stack = await startLocalStack({ seed: true, web: 'build' });
-  browser = await launchBrowser();
-  page = await browser.newPage();
+  page = await env.browser.newPage();
   await page.routeWebSocket(/\/ws(\?|$)/, (ws) => {
     if (refuse) ws.close();
     else ws.connectToServer();
   });
-  await signIn(page, stack.origin, 'owner@demo.test');
+  await signIn(page, env.stack.origin, 'owner@demo.test');
 }, 120_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-});
 
 const status = (name: string) => page.getByRole('status', { name });
 
 describe('the live connection', () => {
   it('is shown connected in the header', async () => {
     await expect.poll(() => status('Live updates: connected').isVisible(), { timeout: 15_000 }).toBe(true);
-    expect(stack.stack.ws.connectionCount()).toBe(1);
+    expect(env.stack.stack.ws.connectionCount()).toBe(1);
   });
 
   it('reconnects by itself after the server drops it', async () => {
-    expect(stack.stack.ws.dropAll()).toBe(1);
+    expect(env.stack.stack.ws.dropAll()).toBe(1);
     await expect.poll(() => status('Live updates: reconnecting').isVisible(), { timeout: 5_000 }).toBe(true);
     await expect.poll(() => status('Live updates: connected').isVisible(), { timeout: 10_000 }).toBe(true);
-    expect(stack.stack.ws.connectionCount()).toBe(1);
+    expect(env.stack.stack.ws.connectionCount()).toBe(1);
   });
 
   it('fetches again what a change message names', async () => {
     const { accessToken } = await signInForToken({
-      baseUrl: stack.origin,
+      baseUrl: env.stack.origin,
       email: 'owner@demo.test',
       password: DEMO_PASSWORD,
     });
     const me = (await (
-      await fetch(`${stack.apiUrl}/users/me`, { headers: { authorization: `Bearer ${accessToken}` } })
+      await fetch(`${env.stack.apiUrl}/users/me`, { headers: { authorization: `Bearer ${accessToken}` } })
     ).json()) as { sub: string; companyId: string };
     const bell = page.getByRole('button', { name: /^Notifications \(\d+ unseen\)$/ });
     await expect.poll(() => bell.isVisible(), { timeout: 10_000 }).toBe(true);
@@ -91,7 +83,7 @@ describe('the live connection', () => {
 
   it('gives up after 5 attempts 3 s apart, shows it, and reconnects when asked', async () => {
     refuse = true;
-    stack.stack.ws.dropAll();
+    env.stack.stack.ws.dropAll();
     const started = Date.now();
     await expect
       .poll(() => status('Live updates: disconnected').isVisible(), { timeout: 25_000, interval: 500 })

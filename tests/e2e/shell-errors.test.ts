@@ -1,23 +1,12 @@
-import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
+import type { BrowserContext, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type LocalStackHandle, startLocalStack } from '../support/local-stack.ts';
-import { launchBrowser, signIn } from './support/browser.ts';
+import { signIn } from './support/browser.ts';
+import { startBrowserStack } from './support/browser-stack.ts';
 
-let stack: LocalStackHandle;
-let browser: Browser;
-
-beforeAll(async () => {
-  stack = await startLocalStack({ seed: true, web: 'build' });
-  browser = await launchBrowser();
-}, 120_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-});
+const env = startBrowserStack();
 
 async function fresh(): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext();
+  const context = await env.browser.newContext();
   return { context, page: await context.newPage() };
 }
 
@@ -27,14 +16,14 @@ describe('kiosk and machine error pages', () => {
   it('show the code and data of the query, and tell a kiosk to be unplugged', async () => {
     const { context, page } = await fresh();
     await page.goto(
-      `${stack.origin}/kiosk/error?code=INVALID_AUTH&data=The%20kiosk%20key%20is%20not%20valid`,
+      `${env.stack.origin}/kiosk/error?code=INVALID_AUTH&data=The%20kiosk%20key%20is%20not%20valid`,
     );
     await expect.poll(() => visible(page, 'Oops! Something has gone wrong...')).toBe(true);
     await page.getByText('INVALID_AUTH').waitFor({ state: 'visible', timeout: 10_000 });
     await page.getByText('The kiosk key is not valid').waitFor({ state: 'visible', timeout: 10_000 });
     expect(await visible(page, 'unplug the device')).toBe(true);
 
-    await page.goto(`${stack.origin}/m2m/error?code=AUTH_ERROR&data=401`);
+    await page.goto(`${env.stack.origin}/m2m/error?code=AUTH_ERROR&data=401`);
     await expect.poll(() => page.getByText('AUTH_ERROR').isVisible()).toBe(true);
     expect(await visible(page, 'unplug the device')).toBe(false);
     await context.close();
@@ -42,12 +31,12 @@ describe('kiosk and machine error pages', () => {
 
   it('catch a kiosk address without a valid kioskAuth, and a machine without stored keys', async () => {
     const { context, page } = await fresh();
-    await page.goto(`${stack.origin}/kiosk/k1?kioskAuth=no-bar-here`);
+    await page.goto(`${env.stack.origin}/kiosk/k1?kioskAuth=no-bar-here`);
     await page.waitForURL((url) => url.pathname === '/kiosk/error');
     expect(new URL(page.url()).searchParams.get('code')).toBe('INVALID_AUTH');
     await expect.poll(() => page.getByText('INVALID_AUTH').isVisible()).toBe(true);
 
-    await page.goto(`${stack.origin}/m2m/asset`);
+    await page.goto(`${env.stack.origin}/m2m/asset`);
     await page.waitForURL((url) => url.pathname === '/m2m/error');
     expect(new URL(page.url()).searchParams.get('code')).toBe('INVALID_STORAGE');
 
@@ -55,7 +44,7 @@ describe('kiosk and machine error pages', () => {
       localStorage.setItem('voltfolio.machineId', 'unknown-machine');
       localStorage.setItem('voltfolio.machineKey', 'wrong-key');
     });
-    await page.goto(`${stack.origin}/m2m/pdf`);
+    await page.goto(`${env.stack.origin}/m2m/pdf`);
     await page.waitForURL(
       (url) => url.pathname === '/m2m/error' && url.searchParams.get('code') === 'AUTH_ERROR',
     );
@@ -70,14 +59,14 @@ describe('errors in the signed-in app', () => {
   const reports: Request[] = [];
 
   beforeAll(async () => {
-    context = await browser.newContext();
+    context = await env.browser.newContext();
     // This browser session is one of the sampled ones, so anything reportable is sent.
     await context.addInitScript(() => sessionStorage.setItem('voltfolio.errorReporting', 'on'));
     page = await context.newPage();
     page.on('request', (request) => {
       if (request.url().endsWith('/api/client-errors')) reports.push(request);
     });
-    await signIn(page, stack.origin, 'user@demo.test');
+    await signIn(page, env.stack.origin, 'user@demo.test');
   }, 60_000);
 
   afterAll(async () => context?.close());

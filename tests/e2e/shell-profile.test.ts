@@ -1,25 +1,17 @@
 import { generate } from 'otplib';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type LocalStackHandle, startLocalStack } from '../support/local-stack.ts';
-import { launchBrowser, signIn } from './support/browser.ts';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { signIn } from './support/browser.ts';
+import { startBrowserStack } from './support/browser-stack.ts';
 
-let stack: LocalStackHandle;
-let browser: Browser;
+const env = startBrowserStack();
 let page: Page;
 
 beforeAll(async () => {
-  stack = await startLocalStack({ seed: true, web: 'build' });
-  browser = await launchBrowser();
-  page = await browser.newPage();
-  await signIn(page, stack.origin, 'user@demo.test', '/profile');
+  page = await env.browser.newPage();
+  await signIn(page, env.stack.origin, 'user@demo.test', '/profile');
   await page.getByRole('heading', { name: 'Profile' }).waitFor({ timeout: 15_000 });
 }, 120_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-});
 
 const shown = (text: string) => page.getByText(text, { exact: true }).first().isVisible();
 
@@ -60,7 +52,7 @@ describe('the profile page', () => {
     expect(value).toMatch(/^vfk\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/);
     await page.getByRole('button', { name: 'Copy key' }).waitFor({ state: 'visible', timeout: 10_000 });
     // The key works as the user.
-    const me = await fetch(`${stack.apiUrl}/users/me`, { headers: { 'x-api-key': value } });
+    const me = await fetch(`${env.stack.apiUrl}/users/me`, { headers: { 'x-api-key': value } });
     expect(me.status).toBe(200);
     expect(await me.json()).toMatchObject({ email: 'user@demo.test' });
     await page.getByRole('button', { name: 'I have copied it' }).click();

@@ -1,27 +1,19 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type LocalStackHandle, startLocalStack } from '../support/local-stack.ts';
-import { launchBrowser, signIn } from './support/browser.ts';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { signIn } from './support/browser.ts';
+import { startBrowserStack } from './support/browser-stack.ts';
 
-let stack: LocalStackHandle;
-let browser: Browser;
+const env = startBrowserStack();
 let page: Page;
 const searches: string[] = [];
 
 beforeAll(async () => {
-  stack = await startLocalStack({ seed: true, web: 'build' });
-  browser = await launchBrowser();
-  page = await browser.newPage();
+  page = await env.browser.newPage();
   page.on('request', (request) => {
     if (request.url().includes('/api/global-search/')) searches.push(request.url());
   });
-  await signIn(page, stack.origin, 'owner@demo.test');
+  await signIn(page, env.stack.origin, 'owner@demo.test');
 }, 120_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-});
 
 describe('global search', () => {
   it('waits for 3 characters, then finds a site and leads to its overview', async () => {
@@ -65,7 +57,7 @@ describe('the notification bell', () => {
         calls.push(r.url());
     };
     page.on('request', count);
-    await page.goto(`${stack.origin}/`);
+    await page.goto(`${env.stack.origin}/`);
     await page.getByText('Latest notifications').waitFor({ state: 'visible', timeout: 15_000 });
     const bell = page.getByRole('button', { name: /^Notifications \(\d+ unseen\)$/ });
     await bell.waitFor({ state: 'visible', timeout: 10_000 });
@@ -76,7 +68,7 @@ describe('the notification bell', () => {
   });
 
   it('empties when Dismiss All is used, and stays empty after a reload', async () => {
-    await page.goto(`${stack.origin}/`);
+    await page.goto(`${env.stack.origin}/`);
     const bell = page.getByRole('button', { name: /^Notifications \(\d+ unseen\)$/ });
     await expect
       .poll(async () => bell.getAttribute('aria-label'), { timeout: 10_000 })

@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cdkJsonContext, resourcesOfType, type Synthesized, synthesize } from './support/synth.ts';
+import {
+  cdkJsonContext,
+  resourcesOfType,
+  type Synthesized,
+  synthesize,
+  templateOf,
+} from './support/synth.ts';
 
 describe('sign-in', () => {
   let synth: Synthesized;
@@ -69,13 +75,13 @@ describe('sign-in', () => {
       },
     });
     try {
-      const template = other.templates.get(other.stacks.auth.stackName);
-      template?.hasResourceProperties('AWS::Cognito::UserPoolClient', {
+      const template = templateOf(other, other.stacks.auth.stackName);
+      template.hasResourceProperties('AWS::Cognito::UserPoolClient', {
         CallbackURLs: ['https://app.example.com/auth/callback'],
         LogoutURLs: ['https://app.example.com/'],
       });
-      template?.hasResourceProperties('AWS::Cognito::UserPoolDomain', { Domain: 'example-signin' });
-      template?.hasResourceProperties('AWS::Cognito::UserPool', { MfaConfiguration: 'OPTIONAL' });
+      template.hasResourceProperties('AWS::Cognito::UserPoolDomain', { Domain: 'example-signin' });
+      template.hasResourceProperties('AWS::Cognito::UserPool', { MfaConfiguration: 'OPTIONAL' });
     } finally {
       other.cleanup();
     }

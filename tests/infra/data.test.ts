@@ -8,8 +8,10 @@ import {
   referencedResources,
   resourcesOfType,
   type Synthesized,
+  someResourcesOfType,
   synthesize,
   tag,
+  templateOf,
 } from './support/synth.ts';
 
 describe('data', () => {
@@ -32,8 +34,7 @@ describe('data', () => {
   });
 
   it('builds the table keys and indexes from the table declaration', () => {
-    const template = synth.templates.get(synth.stacks.data.stackName);
-    template?.hasResourceProperties('AWS::DynamoDB::Table', {
+    templateOf(synth, synth.stacks.data.stackName).hasResourceProperties('AWS::DynamoDB::Table', {
       KeySchema: [
         { AttributeName: TABLE.partitionKey, KeyType: 'HASH' },
         { AttributeName: TABLE.sortKey, KeyType: 'RANGE' },
@@ -55,7 +56,7 @@ describe('data', () => {
   });
 
   it('blocks all public access and encrypts every bucket', () => {
-    for (const bucket of resourcesOfType(synth, 'AWS::S3::Bucket')) {
+    for (const bucket of someResourcesOfType(synth, 'AWS::S3::Bucket')) {
       const props = bucket.resource.Properties ?? {};
       expect(props.PublicAccessBlockConfiguration, bucket.logicalId).toEqual({
         BlockPublicAcls: true,
@@ -71,7 +72,7 @@ describe('data', () => {
   });
 
   it('refuses plain-HTTP requests to every bucket', () => {
-    const buckets = resourcesOfType(synth, 'AWS::S3::Bucket');
+    const buckets = someResourcesOfType(synth, 'AWS::S3::Bucket');
     const policies = resourcesOfType(synth, 'AWS::S3::BucketPolicy');
     for (const bucket of buckets) {
       const policy = policies.find((p) =>
@@ -95,7 +96,7 @@ describe('data', () => {
 
   it('lets the app origins PUT and GET uploads and documents through presigned URLs, and nothing else', () => {
     const origins = cdkJsonContext()['voltfolio:appOrigins'];
-    for (const bucket of resourcesOfType(synth, 'AWS::S3::Bucket')) {
+    for (const bucket of someResourcesOfType(synth, 'AWS::S3::Bucket')) {
       const name = tag(bucket.resource, 'voltfolio:bucket');
       const cors = bucket.resource.Properties?.CorsConfiguration;
       if (name === 'uploads' || name === 'documents') {
@@ -118,7 +119,7 @@ describe('data', () => {
   it('takes the CORS origins from context', () => {
     const other = synthesize({ context: { 'voltfolio:appOrigins': 'https://app.example.com' } });
     try {
-      other.templates.get(other.stacks.data.stackName)?.hasResourceProperties('AWS::S3::Bucket', {
+      templateOf(other, other.stacks.data.stackName).hasResourceProperties('AWS::S3::Bucket', {
         CorsConfiguration: { CorsRules: [Match.objectLike({ AllowedOrigins: ['https://app.example.com'] })] },
       });
     } finally {

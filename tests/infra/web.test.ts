@@ -1,6 +1,7 @@
 import { CachePolicy, OriginRequestPolicy } from 'aws-cdk-lib/aws-cloudfront';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SUBSCRIPTIONS } from '../../shared/system/functions.ts';
+import { present } from '../support/present.ts';
 import {
   cdkJsonContext,
   isRecord,
@@ -131,7 +132,10 @@ describe('e-mail', () => {
   afterAll(() => synth?.cleanup());
 
   it('writes mail for the capture domain into the inbox under the subscribed prefix', () => {
-    const intake = SUBSCRIPTIONS.find((s) => s.bucket === 'inbox');
+    const intake = present(
+      SUBSCRIPTIONS.find((s) => s.bucket === 'inbox'),
+      'The inbox subscription',
+    );
     const [rule] = resourcesOfType(synth, 'AWS::SES::ReceiptRule');
     const props = rule?.resource.Properties?.Rule;
     if (!isRecord(props) || !Array.isArray(props.Actions)) throw new Error('no receipt rule');
@@ -139,13 +143,16 @@ describe('e-mail', () => {
     expect(props.Enabled).toBe(true);
     const [action] = props.Actions.filter(isRecord);
     const s3 = isRecord(action?.S3Action) ? action.S3Action : {};
-    expect(s3.ObjectKeyPrefix).toBe(intake?.prefix);
+    expect(s3.ObjectKeyPrefix).toBe(intake.prefix);
     const [bucket] = referencedResources(synth, rule?.stack ?? '', s3.BucketName);
     expect(bucket && tag(bucket.resource, 'voltfolio:bucket')).toBe('inbox');
   });
 
   it('lets SES of this account write only below the mail prefix of the inbox', () => {
-    const intake = SUBSCRIPTIONS.find((s) => s.bucket === 'inbox');
+    const intake = present(
+      SUBSCRIPTIONS.find((s) => s.bucket === 'inbox'),
+      'The inbox subscription',
+    );
     const statements = resourcesOfType(synth, 'AWS::S3::BucketPolicy').flatMap((p) => {
       const doc = p.resource.Properties?.PolicyDocument;
       return (isRecord(doc) && Array.isArray(doc.Statement) ? doc.Statement : [])

@@ -97,11 +97,13 @@ describe('changing one’s own details', () => {
     expect(res.status).toBe(200);
     const me = await api({ method: 'GET', path: '/users/me', token: member });
     expect(me.body).toMatchObject({ name: 'Uma User', settings: { language: 'fr' } });
+    // The company's user list shows the new name too.
     const members = await api({ method: 'GET', path: `/companies/${companyId}/users`, token: owner });
+    expect(members.status).toBe(200);
     const record = (members.body.data as Record<string, unknown>[] | undefined)?.find(
       (u) => u._id === 'member',
     );
-    if (members.status === 200) expect(record).toMatchObject({ name: 'Uma User' });
+    expect(record).toMatchObject({ name: 'Uma User' });
   });
 
   it('goes back to the browser language when told so', async () => {

@@ -10,6 +10,7 @@ import { REPO_ROOT } from '../../infra/local/options.ts';
 import { DEMO_PASSWORD } from '../../infra/local/seed/demo-users.ts';
 import { fixturePath, loadTruth } from '../fixtures/invoices/truth.ts';
 import { type LocalStackHandle, startLocalStack } from '../support/local-stack.ts';
+import { present } from '../support/present.ts';
 
 let local: LocalStackHandle;
 let token: string;
@@ -163,13 +164,15 @@ type TruthField = keyof NonNullable<ReturnType<typeof truthOf>['invoices'][numbe
  * account its truth names, and validated.
  */
 async function expectCaptured(file: string, fields: readonly TruthField[], timeoutMs?: number) {
-  const expected = truthOf(file).invoices[0];
+  const expected = present(truthOf(file).invoices[0], `The truth of ${file}`);
   const { id, batchId } = await upload(file);
   const invoices = await settled(batchId, timeoutMs);
   const [invoice] = invoices;
   expect(invoice?.status).toBe('captured');
-  expect(invoice?.values).toMatchObject(Object.fromEntries(fields.map((f) => [f, expected?.values[f]])));
-  expect(invoice?.account?.name).toBe(expected?.account.demoAccounts[0]);
+  expect(invoice?.values).toMatchObject(Object.fromEntries(fields.map((f) => [f, expected.values[f]])));
+  expect(invoice?.account?.name).toBe(
+    present(expected.account.demoAccounts[0], `The demo account of ${file}`),
+  );
   const validation = await validationOf(String(invoice?._id));
   expect(['passed', 'warning', 'failed']).toContain(validation.status);
   return { id, invoices, expected, validation };
@@ -205,7 +208,7 @@ describe('the invoice pipeline on the local stack', () => {
     expect(invoice?.status).toBe('captured');
     // The live connection announced each step, in order, once.
     expect(await announcedUntilSettled(id)).toEqual(['queued', 'pending', 'processing', 'captured']);
-    expectNeverBackwards(polledStatuses.get(id) ?? []);
+    expectNeverBackwards(present(polledStatuses.get(id), `The statuses polled for ${id}`));
 
     // A late copy of the S3 event finds it captured: nothing is announced, nothing moves back.
     const before = live.length;

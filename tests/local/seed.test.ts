@@ -244,6 +244,7 @@ describe('demo data seed', () => {
     expect(readings.length + inPartition(`C#${northwindId}#readings`).length).toBe(
       stack.result.counts.readings,
     );
+    expect(readings.length).toBeGreaterThan(0);
     // Indexed by account, as GET /readings?accountId= reads them.
     expect(readings.every((r) => r.gsi1pk === `C#${demoId}#readings#accountId#${r.accountId}`)).toBe(true);
   });

@@ -1,6 +1,7 @@
 import type { PermissionName } from '../../access/permission-names.ts';
 import type { AuthKind } from '../../access/route-rules.ts';
-import type { HttpMethod, HttpRoute } from '../routes.ts';
+import type { HttpRoute } from '../routes.ts';
+import { routesOf } from './route-builder.ts';
 
 /** Everyone who works with the portfolio; per-item grants narrow it to their accounts. */
 const PORTFOLIO: readonly PermissionName[] = [
@@ -20,13 +21,7 @@ const ACCOUNTS = { resource: 'accounts' } as const;
 const STATUS_HISTORY = { resource: 'accounts', subResource: 'status-history' } as const;
 const READINGS = { resource: 'readings' } as const;
 
-const route = (
-  method: HttpMethod,
-  path: string,
-  op: string,
-  permission: HttpRoute['permission'],
-  extra: Partial<HttpRoute> = {},
-): HttpRoute => ({ method, path, fn: 'accounts', op, permission, ...extra });
+const route = routesOf('accounts');
 
 /**
  * Utility accounts (meters), their contracts, readings and consumption (02 §7 Accounts). Some replace the

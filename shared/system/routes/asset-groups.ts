@@ -1,9 +1,8 @@
 import type { AuthKind } from '../../access/route-rules.ts';
-import { findResource } from '../resources.ts';
-import type { HttpMethod, HttpRoute } from '../routes.ts';
+import type { HttpRoute } from '../routes.ts';
+import { declaredResource, routesOf } from './route-builder.ts';
 
-const groups = findResource('asset-groups');
-if (!groups) throw new Error('The asset-groups resource is not declared');
+const groups = declaredResource('asset-groups');
 const READ = groups.read;
 const WRITE = groups.write;
 
@@ -11,13 +10,8 @@ const WRITE = groups.write;
 const READS = { auth: ['user', 'machine'] as readonly AuthKind[] };
 const GENERIC = { resource: 'asset-groups' } as const;
 
-const route = (
-  method: HttpMethod,
-  path: string,
-  op: string,
-  permission: HttpRoute['permission'],
-  extra: Partial<HttpRoute> = {},
-): HttpRoute => ({ method, path, fn: 'asset-groups', op, permission, ...extra });
+const route = routesOf('asset-groups');
+const session = routesOf('session');
 
 /**
  * Portfolios (02 §7 Asset groups): their assets, adding and taking out assets, report data and floor
@@ -34,5 +28,5 @@ export const ASSET_GROUP_ROUTES: readonly HttpRoute[] = [
   route('GET', '/asset-groups/{id}/report-data', 'assetGroups.reportData', READ, { ...READS, ...GENERIC }),
   route('GET', '/asset-groups/{id}/search-assets', 'assetGroups.searchAssets', READ, GENERIC),
   route('GET', '/asset-groups/{id}/floor-area', 'assetGroups.floorArea', READ, { ...READS, ...GENERIC }),
-  { method: 'GET', path: '/users/me/asset-groups', fn: 'session', op: 'assetGroups.mine', permission: '*' },
+  session('GET', '/users/me/asset-groups', 'assetGroups.mine', '*'),
 ];

@@ -1,7 +1,8 @@
 import type { AuthKind } from '../../access/route-rules.ts';
 import { IMPORT_MAX_BODY_BYTES } from '../../constants.ts';
-import { findResource, type ResourceDecl } from '../resources.ts';
+import type { ResourceDecl } from '../resources.ts';
 import type { HttpMethod, HttpRoute, ItemCheck } from '../routes.ts';
+import { declaredResource, routesOf } from './route-builder.ts';
 
 /**
  * The portfolio register's own calls (02 §7 Assets, Projects, EPC lookup, recommendations): sites with
@@ -9,17 +10,12 @@ import type { HttpMethod, HttpRoute, ItemCheck } from '../routes.ts';
  * certificates. Routes with a generic route's method and path (GET /assets, GET /assets/{id}, GET
  * /projects/{id}, the status-history calls) replace it.
  */
-function declared(name: string): ResourceDecl {
-  const r = findResource(name);
-  if (!r) throw new Error(`Resource ${name} is not declared`);
-  return r;
-}
 
-const ASSETS = declared('assets');
+const ASSETS = declaredResource('assets');
 /** Imports and their rollbacks need the import permission (01 §6: company_user). */
-const IMPORTS = declared('imports');
-const PROJECTS = declared('projects');
-const RECOMMENDATIONS = declared('recommendations');
+const IMPORTS = declaredResource('imports');
+const PROJECTS = declaredResource('projects');
+const RECOMMENDATIONS = declaredResource('recommendations');
 
 const READS: readonly AuthKind[] = ['user', 'machine'];
 const onAsset = (access: 'read' | 'write', param = 'id'): ItemCheck => ({ type: 'assets', param, access });
@@ -28,6 +24,8 @@ const offAsset = (resource: ResourceDecl, access: 'read' | 'write') => ({
   item: { type: 'assets', resource: resource.name, param: 'id', access } satisfies ItemCheck,
 });
 
+const assetsRoute = routesOf('assets');
+/** A call that needs the resource's read or write permission; machines may make the reads. */
 const route = (
   method: HttpMethod,
   path: string,
@@ -35,15 +33,11 @@ const route = (
   resource: ResourceDecl,
   access: 'read' | 'write',
   extra: Partial<HttpRoute> = {},
-): HttpRoute => ({
-  method,
-  path,
-  fn: 'assets',
-  op,
-  permission: access === 'read' ? resource.read : resource.write,
-  ...(access === 'read' ? { auth: READS } : {}),
-  ...extra,
-});
+): HttpRoute =>
+  assetsRoute(method, path, op, access === 'read' ? resource.read : resource.write, {
+    ...(access === 'read' ? { auth: READS } : {}),
+    ...extra,
+  });
 
 const asset = (method: HttpMethod, path: string, op: string, access: 'read' | 'write') =>
   route(method, path, op, ASSETS, access, { item: onAsset(access) });

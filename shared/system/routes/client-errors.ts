@@ -1,26 +1,14 @@
 import type { HttpRoute } from '../routes.ts';
+import { routesOf } from './route-builder.ts';
+
+const route = routesOf('session');
+const OWN = { sessionOnly: true, profile: true } as const;
 
 /**
  * Calls of the web app itself: errors a browser reports (01 §9, sampled by the client) and the signed-in
  * user's own details. Only a person's own session makes them: never an API key, kiosk or machine.
  */
 export const CLIENT_ROUTES: readonly HttpRoute[] = [
-  {
-    method: 'POST',
-    path: '/client-errors',
-    fn: 'session',
-    op: 'clientErrors.report',
-    permission: '*',
-    sessionOnly: true,
-    profile: true,
-  },
-  {
-    method: 'PATCH',
-    path: '/users/me',
-    fn: 'session',
-    op: 'profile.update',
-    permission: '*',
-    sessionOnly: true,
-    profile: true,
-  },
+  route('POST', '/client-errors', 'clientErrors.report', '*', OWN),
+  route('PATCH', '/users/me', 'profile.update', '*', OWN),
 ];

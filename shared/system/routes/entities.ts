@@ -1,14 +1,12 @@
 import type { AuthKind } from '../../access/route-rules.ts';
 import { IMPORT_MAX_BODY_BYTES } from '../../constants.ts';
-import { findResource } from '../resources.ts';
-import type { HttpMethod, HttpRoute, ItemCheck } from '../routes.ts';
+import type { HttpRoute, ItemCheck } from '../routes.ts';
+import { declaredResource, routesOf } from './route-builder.ts';
 
-const entities = findResource('entities');
-if (!entities) throw new Error('The entities resource is not declared');
+const entities = declaredResource('entities');
 const READ = entities.read;
 const WRITE = entities.write;
-const imports = findResource('imports');
-if (!imports) throw new Error('The imports resource is not declared');
+const imports = declaredResource('imports');
 const IMPORT = imports.write;
 
 // Machines (report rendering) read what a page shows; they never write.
@@ -18,13 +16,7 @@ const item = (access: 'read' | 'write'): { item: ItemCheck } => ({
 });
 const GENERIC = { resource: 'entities' } as const;
 
-const route = (
-  method: HttpMethod,
-  path: string,
-  op: string,
-  permission: HttpRoute['permission'],
-  extra: Partial<HttpRoute> = {},
-): HttpRoute => ({ method, path, fn: 'entities', op, permission, ...extra });
+const route = routesOf('entities');
 
 /**
  * The company hierarchy (02 §7 Entities): its tree, subtrees and ultimate parents, search by legal name,

@@ -1,8 +1,8 @@
 import type { PermissionName } from '../../access/permission-names.ts';
 import type { AuthKind } from '../../access/route-rules.ts';
 import { IMPORT_MAX_BODY_BYTES } from '../../constants.ts';
-import type { HttpFunctionName } from '../functions.ts';
-import type { HttpMethod, HttpRoute } from '../routes.ts';
+import type { HttpRoute } from '../routes.ts';
+import { routesOf } from './route-builder.ts';
 
 /** Invoice upload and bill validation: company admins and the bill validation roles (01 §6). */
 const BILLING: readonly PermissionName[] = ['company_admin', 'bill_validation', 'bill_validation_v2'];
@@ -24,19 +24,10 @@ const VALIDATIONS = { resource: 'invoice-validation' } as const;
 const READ_ACCOUNT = { item: { type: 'accounts', param: 'id', access: 'read' } } as const;
 const WRITE_ACCOUNT = { item: { type: 'accounts', param: 'id', access: 'write' } } as const;
 
-const on =
-  (fn: HttpFunctionName) =>
-  (
-    method: HttpMethod,
-    path: string,
-    op: string,
-    permission: HttpRoute['permission'],
-    extra: Partial<HttpRoute> = {},
-  ): HttpRoute => ({ method, path, fn, op, permission, ...extra });
-const inv = on('invoices');
-const val = on('invoice-validation');
-const acc = on('accounts');
-const util = on('util');
+const inv = routesOf('invoices');
+const val = routesOf('invoice-validation');
+const acc = routesOf('accounts');
+const util = routesOf('util');
 
 /**
  * Invoices, their capture and their validation (02 §7 Invoices, Invoice capture, Invoice validation; the

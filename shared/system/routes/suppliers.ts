@@ -1,50 +1,20 @@
 import type { AuthKind } from '../../access/route-rules.ts';
-import { findResource } from '../resources.ts';
 import type { HttpRoute } from '../routes.ts';
+import { declaredResource, routesOf } from './route-builder.ts';
 
-const suppliers = findResource('suppliers');
-if (!suppliers) throw new Error('The suppliers resource is not declared');
+const suppliers = declaredResource('suppliers');
 
 const READS = { auth: ['user', 'machine'] as readonly AuthKind[] };
 const GENERIC = { resource: 'suppliers' } as const;
+const route = routesOf('templates');
 
 /**
  * Suppliers (02 §7): the generic list (`?type=distributor`) and get answer with a link to the logo;
  * the logo is uploaded and removed by staff.
  */
 export const SUPPLIER_ROUTES: readonly HttpRoute[] = [
-  {
-    method: 'GET',
-    path: '/suppliers',
-    fn: 'templates',
-    op: 'suppliers.list',
-    permission: suppliers.read,
-    ...GENERIC,
-    ...READS,
-  },
-  {
-    method: 'GET',
-    path: '/suppliers/{id}',
-    fn: 'templates',
-    op: 'suppliers.get',
-    permission: suppliers.read,
-    ...GENERIC,
-    ...READS,
-  },
-  {
-    method: 'PUT',
-    path: '/suppliers/{id}/logo',
-    fn: 'templates',
-    op: 'suppliers.putLogo',
-    permission: suppliers.write,
-    ...GENERIC,
-  },
-  {
-    method: 'DELETE',
-    path: '/suppliers/{id}/logo',
-    fn: 'templates',
-    op: 'suppliers.deleteLogo',
-    permission: suppliers.write,
-    ...GENERIC,
-  },
+  route('GET', '/suppliers', 'suppliers.list', suppliers.read, { ...GENERIC, ...READS }),
+  route('GET', '/suppliers/{id}', 'suppliers.get', suppliers.read, { ...GENERIC, ...READS }),
+  route('PUT', '/suppliers/{id}/logo', 'suppliers.putLogo', suppliers.write, GENERIC),
+  route('DELETE', '/suppliers/{id}/logo', 'suppliers.deleteLogo', suppliers.write, GENERIC),
 ];

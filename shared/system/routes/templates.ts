@@ -1,18 +1,14 @@
 import type { RoutePermission } from '../../access/permission-names.ts';
 import type { HttpMethod, HttpRoute } from '../routes.ts';
+import { routesOf } from './route-builder.ts';
 
 /** Supplier templates are staff tools: an empty permission list admits admins only. */
 const STAFF: RoutePermission = [];
 const TEMPLATES = { resource: 'templates' } as const;
 
-const route = (method: HttpMethod, path: string, op: string): HttpRoute => ({
-  method,
-  path,
-  fn: 'templates',
-  op,
-  permission: STAFF,
-  ...TEMPLATES,
-});
+const template = routesOf('templates');
+const route = (method: HttpMethod, path: string, op: string): HttpRoute =>
+  template(method, path, op, STAFF, TEMPLATES);
 
 /**
  * Supplier invoice templates (02 §7 Templates): the generic list (`?supplierId=&type=`), get and schema

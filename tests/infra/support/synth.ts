@@ -80,6 +80,27 @@ export function synthesize(
   };
 }
 
+/** The template of one stack; a stack the app did not build fails the test that asked for it. */
+export function templateOf(synth: Synthesized, stackName: string): Template {
+  const template = synth.templates.get(stackName);
+  if (!template) {
+    throw new Error(
+      `No template for stack ${stackName}; synthesized: ${[...synth.templates.keys()].join(', ')}`,
+    );
+  }
+  return template;
+}
+
+/**
+ * The resources of a type that a test checks one by one: with none, such a test would check nothing,
+ * so their absence fails it.
+ */
+export function someResourcesOfType(synth: Synthesized, type: string): Located[] {
+  const found = resourcesOfType(synth, type);
+  if (found.length === 0) throw new Error(`No ${type} in any stack`);
+  return found;
+}
+
 export function resourcesOfType(synth: Synthesized, type: string): Located[] {
   const found: Located[] = [];
   for (const [stack, template] of synth.json) {

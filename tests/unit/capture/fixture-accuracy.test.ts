@@ -7,6 +7,7 @@ import { captureStatus, extractInvoices } from '../../../shared/capture/extract.
 import type { CaptureResults, InvoiceKey } from '../../../shared/capture/model.ts';
 import type { TextractOutput } from '../../../shared/capture/textract.ts';
 import { type FixtureTruth, fixturePath, loadTruth } from '../../fixtures/invoices/truth.ts';
+import { nonEmpty, present } from '../../support/present.ts';
 
 /**
  * The invoice fixtures with a text layer, read by the local Textract stand-in's reader (its functions,
@@ -146,8 +147,8 @@ describe('generic extraction of the invoice fixtures', () => {
   });
 
   it('splits each document into the invoices it holds', () => {
-    for (const { truth, results: extracted } of results.values()) {
-      if (truth.invoices.length === 0) continue;
+    const withInvoices = [...results.values()].filter((r) => r.truth.invoices.length > 0);
+    for (const { truth, results: extracted } of nonEmpty(withInvoices, 'fixture with invoices')) {
       expect(
         extracted.multiInvoice.invoices.map((i) => i.pages),
         truth.file,
@@ -156,16 +157,22 @@ describe('generic extraction of the invoice fixtures', () => {
   });
 
   it('finds the meters of a multi-meter bill and no meter point for the bill as a whole', () => {
-    const multi = [...results.values()].find((r) => r.truth.kind === 'multi-meter');
-    const invoice = multi?.truth.invoices[0];
-    expect(multi?.results.multiInvoice.invoices[0]?.multiMeter.meters.map((m) => m.meterPointNumber)).toEqual(
-      invoice?.account.meterPointNumbers,
+    const multi = present(
+      [...results.values()].find((r) => r.truth.kind === 'multi-meter'),
+      'The multi-meter fixture',
     );
-    expect(multi?.results.multiInvoice.invoices[0]?.values.meterPointNumber).toBeUndefined();
+    const invoice = present(multi.truth.invoices[0], `The truth of ${multi.truth.file}'s first invoice`);
+    const read = present(
+      multi.results.multiInvoice.invoices[0],
+      `The first invoice read from ${multi.truth.file}`,
+    );
+    expect(invoice.account.meterPointNumbers.length).toBeGreaterThan(1);
+    expect(read.multiMeter.meters.map((m) => m.meterPointNumber)).toEqual(invoice.account.meterPointNumbers);
+    expect(read.values.meterPointNumber).toBeUndefined();
   });
 
   it('captures every invoice of the fixtures and leaves the letter for manual entry', () => {
-    for (const { truth, results: extracted } of results.values()) {
+    for (const { truth, results: extracted } of nonEmpty([...results.values()], 'extracted fixture')) {
       expect(captureStatus(extracted), truth.file).toBe(truth.kind === 'not-invoice' ? 'manual' : 'captured');
     }
   });

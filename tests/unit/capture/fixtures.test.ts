@@ -17,6 +17,7 @@ import {
   loadTruth,
   type TruthRate,
 } from '../../fixtures/invoices/truth.ts';
+import { nonEmpty } from '../../support/present.ts';
 
 // The truth of the invoice fixtures must hold together on its own, or an accuracy figure measured
 // against it means nothing: these checks redo the bills' arithmetic independently of the generator.
@@ -165,7 +166,10 @@ describe('invoice fixture truth', () => {
   });
 
   it('marks the duplicate as a copy of another fixture with the same number and amounts', () => {
-    for (const f of fixtures.filter((x) => x.kind === 'duplicate')) {
+    for (const f of nonEmpty(
+      fixtures.filter((x) => x.kind === 'duplicate'),
+      'duplicate fixture',
+    )) {
       const problem = f.problem;
       if (problem?.type !== 'duplicate-of') throw new Error(`${f.file} names no original`);
       const original = fixtures.find((x) => x.file === problem.file);
@@ -178,7 +182,7 @@ describe('invoice fixture truth', () => {
   });
 
   it('uses valid meter point numbers, and a one-meter bill repeats its meter values', () => {
-    for (const { fixture, inv } of invoices) {
+    for (const { fixture, inv } of nonEmpty(invoices, 'fixture invoice')) {
       for (const m of inv.meters) {
         const point = m.values.meterPointNumber ?? '';
         if (inv.account.utility === 'electricity') {
@@ -222,7 +226,8 @@ describe('invoice fixture truth', () => {
   });
 
   it('gives each invoice of a document its own pages, in order', () => {
-    for (const f of fixtures.filter((x) => x.invoices.length > 0 && x.pageCount !== null)) {
+    const paged = fixtures.filter((x) => x.invoices.length > 0 && x.pageCount !== null);
+    for (const f of nonEmpty(paged, 'fixture with invoices and a page count')) {
       const pages = f.invoices.flatMap((i: InvoiceTruth) => i.pages);
       expect(pages).toEqual(Array.from({ length: f.pageCount ?? 0 }, (_, i) => i + 1));
     }

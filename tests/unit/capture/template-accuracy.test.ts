@@ -13,6 +13,7 @@ import {
   TARGET_KINDS,
 } from '../../bench/capture-accuracy-lib.ts';
 import { fixturePath, fixtureTruth } from '../../fixtures/invoices/truth.ts';
+import { nonEmpty } from '../../support/present.ts';
 
 /**
  * Capture accuracy on the invoice fixtures with a text layer and the scanned ones (the phone photo is
@@ -21,7 +22,7 @@ import { fixturePath, fixtureTruth } from '../../fixtures/invoices/truth.ts';
  */
 
 let report: AccuracyReport;
-const fixtures = readableFixtures(TARGET_KINDS);
+const fixtures = nonEmpty(readableFixtures(TARGET_KINDS), 'fixture of the target kinds');
 
 beforeAll(async () => {
   report = await measureCaptureAccuracy(seededTemplates(), fixtures);
