@@ -4,15 +4,13 @@ import {
   FUNCTIONS,
   type FunctionDecl,
   type HttpFunctionName,
-  QUEUE_DECLS,
   type QueueDecl,
-  SCHEDULES,
   type ScheduleDecl,
-  SUBSCRIPTIONS,
   type SubscriptionDecl,
   WS_ROUTES,
   type WsRouteDecl,
 } from '../../shared/system/functions.ts';
+import { QUEUE_DECLS, SCHEDULES, SUBSCRIPTIONS } from '../../shared/system/pipeline.ts';
 import { routePrefixes } from '../../shared/system/routes.ts';
 import { TABLE } from '../../shared/system/table.ts';
 

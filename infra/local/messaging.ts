@@ -8,7 +8,8 @@ import {
   SQSClient,
 } from '@aws-sdk/client-sqs';
 import { type FauxqsServer, startFauxqs } from 'fauxqs';
-import { BUCKETS, QUEUE_DECLS, type QueueDecl } from '../../shared/system/functions.ts';
+import { BUCKETS, type QueueDecl } from '../../shared/system/functions.ts';
+import { QUEUE_DECLS } from '../../shared/system/pipeline.ts';
 import {
   deadLetterQueueName,
   LOCAL_REGION,

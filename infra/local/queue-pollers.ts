@@ -5,7 +5,8 @@ import {
   ReceiveMessageCommand,
 } from '@aws-sdk/client-sqs';
 import type { SQSEvent, SQSMessageAttributes, SQSRecord } from 'aws-lambda';
-import { QUEUE_DECLS, type QueueDecl } from '../../shared/system/functions.ts';
+import type { QueueDecl } from '../../shared/system/functions.ts';
+import { QUEUE_DECLS } from '../../shared/system/pipeline.ts';
 import { LOCAL_REGION, localQueueUrl, queueArn } from './environment.ts';
 import { type FunctionLoad, invoke } from './lambda.ts';
 import type { MessagingEmulator } from './messaging.ts';

@@ -1,7 +1,7 @@
 import { HeadObjectCommand, NotFound } from '@aws-sdk/client-s3';
 import { SendMessageCommand } from '@aws-sdk/client-sqs';
 import type { SpyMessage } from 'fauxqs';
-import { SUBSCRIPTIONS } from '../../shared/system/functions.ts';
+import { SUBSCRIPTIONS } from '../../shared/system/pipeline.ts';
 import { localBucketName, localQueueUrl } from './environment.ts';
 import type { MessagingEmulator } from './messaging.ts';
 import type { Log } from './options.ts';

@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { S3Client } from '@aws-sdk/client-s3';
-import { SCHEDULES } from '../../shared/system/functions.ts';
+import { SCHEDULES } from '../../shared/system/pipeline.ts';
 import { type DynamoEmulator, ensureTable, startDynamo } from './dynamodb.ts';
 import {
   applyEnvironment,

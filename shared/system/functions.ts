@@ -161,59 +161,12 @@ export interface QueueDecl {
   maxReceiveCount: number;
 }
 
-export const QUEUE_DECLS: readonly QueueDecl[] = [
-  {
-    name: 'email-intake',
-    consumer: 'email-intake',
-    batchSize: 5,
-    visibilityTimeoutSeconds: 360,
-    maxReceiveCount: 3,
-  },
-  {
-    name: 'asset-images',
-    consumer: 'asset-images',
-    batchSize: 5,
-    visibilityTimeoutSeconds: 360,
-    maxReceiveCount: 3,
-  },
-  {
-    name: 'capture',
-    consumer: 'capture',
-    // One document per invocation: a long one must not hold others back past their deadline.
-    batchSize: 1,
-    visibilityTimeoutSeconds: 1800,
-    maxReceiveCount: 3,
-  },
-  {
-    name: 'validation',
-    consumer: 'validation',
-    batchSize: 10,
-    visibilityTimeoutSeconds: 360,
-    maxReceiveCount: 3,
-  },
-  {
-    name: 'missing-bills',
-    consumer: 'missing-bills',
-    batchSize: 1,
-    visibilityTimeoutSeconds: 3600,
-    maxReceiveCount: 3,
-  },
-];
-
 /** Which object-created events reach which queue, as S3 event notifications do in AWS. */
 export interface SubscriptionDecl {
   bucket: BucketName;
   prefix: string;
   queue: QueueName;
 }
-
-export const SUBSCRIPTIONS: readonly SubscriptionDecl[] = [
-  { bucket: 'inbox', prefix: 'mail/', queue: 'email-intake' },
-  // Uploaded site pictures; the worker acts only on `assets/{id}/images/originals/`, never on its own output.
-  { bucket: 'documents', prefix: 'assets/', queue: 'asset-images' },
-  // Invoice documents, however they arrived (browser, e-mail, API): `invoices/{companyId}/{captureId}/{file}`.
-  { bucket: 'uploads', prefix: 'invoices/', queue: 'capture' },
-];
 
 export interface ScheduleDecl {
   name: string;
@@ -222,16 +175,6 @@ export interface ScheduleDecl {
   queue: QueueName;
   message: Record<string, unknown>;
 }
-
-export const SCHEDULES: readonly ScheduleDecl[] = [
-  // Daily at 06:00 UTC, before people start work: accounts whose bills have stopped coming.
-  {
-    name: 'missing-bills',
-    expression: 'cron(0 6 * * ? *)',
-    queue: 'missing-bills',
-    message: { check: 'missing-bills' },
-  },
-];
 
 export interface WsRouteDecl {
   routeKey: '$connect' | '$disconnect' | '$default' | 'ping';

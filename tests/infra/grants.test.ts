@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemDecl } from '../../infra/cdk/system.ts';
-import { FUNCTIONS, type FunctionDecl, QUEUE_DECLS } from '../../shared/system/functions.ts';
+import { FUNCTIONS, type FunctionDecl } from '../../shared/system/functions.ts';
+import { QUEUE_DECLS } from '../../shared/system/pipeline.ts';
 import {
   excessGrants,
   functionResource,

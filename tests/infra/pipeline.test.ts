@@ -1,12 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemDecl } from '../../infra/cdk/system.ts';
-import {
-  QUEUE_DECLS,
-  QUEUES,
-  SCHEDULES,
-  type ScheduleDecl,
-  SUBSCRIPTIONS,
-} from '../../shared/system/functions.ts';
+import { QUEUES, type ScheduleDecl } from '../../shared/system/functions.ts';
+import { QUEUE_DECLS, SCHEDULES, SUBSCRIPTIONS } from '../../shared/system/pipeline.ts';
 import {
   isRecord,
   type Located,

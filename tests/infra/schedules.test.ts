@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SCHEDULES } from '../../shared/system/functions.ts';
+import { SCHEDULES } from '../../shared/system/pipeline.ts';
 import { functionResource } from './support/grants.ts';
 import {
   isRecord,

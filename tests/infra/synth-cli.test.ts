@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../../infra/build/bundle-functions.ts';
-import { SCHEDULES } from '../../shared/system/functions.ts';
+import { SCHEDULES } from '../../shared/system/pipeline.ts';
 
 const STACKS = ['Data', 'Auth', 'Email', 'Realtime', 'Pipeline', 'Api', 'Web'];
 

@@ -1,6 +1,6 @@
 import { CachePolicy, OriginRequestPolicy } from 'aws-cdk-lib/aws-cloudfront';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SUBSCRIPTIONS } from '../../shared/system/functions.ts';
+import { SUBSCRIPTIONS } from '../../shared/system/pipeline.ts';
 import { present } from '../support/present.ts';
 import {
   cdkJsonContext,

@@ -20,7 +20,7 @@ import { handler } from '../../functions/handlers/queue/missing-bills.ts';
 import { missingBillsOf } from '../../functions/notifications/missing-bills-service.ts';
 import { REPO_ROOT } from '../../infra/local/options.ts';
 import { nextRun, parseScheduleExpression } from '../../infra/local/schedule-expression.ts';
-import { SCHEDULES } from '../../shared/system/functions.ts';
+import { SCHEDULES } from '../../shared/system/pipeline.ts';
 import { findResource } from '../../shared/system/resources.ts';
 import { DEFAULT_VALIDATION_RULES, type ValidationRule } from '../../shared/validation/rules.ts';
 import { type LocalStackHandle, startLocalStack } from '../support/local-stack.ts';

@@ -1,7 +1,7 @@
 import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { GetQueueAttributesCommand, ReceiveMessageCommand, SendMessageCommand } from '@aws-sdk/client-sqs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { QUEUE_DECLS } from '../../shared/system/functions.ts';
+import { QUEUE_DECLS } from '../../shared/system/pipeline.ts';
 import { type LocalStackHandle, startLocalStack } from '../support/local-stack.ts';
 
 let local: LocalStackHandle;

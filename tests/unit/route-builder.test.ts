@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { IMPORT_MAX_BODY_BYTES } from '../../shared/constants.ts';
-import { declaredResource, routesOf } from '../../shared/system/routes/route-builder.ts';
+import { declaredResource } from '../../shared/system/resources.ts';
+import { routesOf } from '../../shared/system/route-builder.ts';
 import { HTTP_ROUTES, type HttpRoute } from '../../shared/system/routes.ts';
 
 /** The one declared route with this method and path; a missing one fails the test that asked. */

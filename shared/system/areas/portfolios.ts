@@ -1,8 +1,21 @@
 import type { AuthKind } from '../../access/route-rules.ts';
+import type { AreaDecl } from '../area.ts';
+import { COMPANY_USERS, PORTFOLIO_READERS } from '../permission-sets.ts';
+import type { ResourceDecl } from '../resources.ts';
+import { routesOf } from '../route-builder.ts';
 import type { HttpRoute } from '../routes.ts';
-import { declaredResource, routesOf } from './route-builder.ts';
 
-const groups = declaredResource('asset-groups');
+export const ASSET_GROUPS_RESOURCE: ResourceDecl = {
+  name: 'asset-groups',
+  fn: 'asset-groups',
+  scope: 'company',
+  read: PORTFOLIO_READERS,
+  write: COMPANY_USERS,
+  searchFields: ['name'],
+  parent: { type: 'assets', field: 'assetIds' },
+};
+
+const groups = ASSET_GROUPS_RESOURCE;
 const READ = groups.read;
 const WRITE = groups.write;
 
@@ -18,7 +31,7 @@ const session = routesOf('session');
  * area. Create and update replace the generic calls so that every asset named must exist. The signed-in
  * user's own list (GET /users/me/asset-groups) is a session call.
  */
-export const ASSET_GROUP_ROUTES: readonly HttpRoute[] = [
+const ASSET_GROUP_ROUTES: readonly HttpRoute[] = [
   route('POST', '/asset-groups', 'assetGroups.create', WRITE, GENERIC),
   route('PATCH', '/asset-groups/{id}', 'assetGroups.update', WRITE, GENERIC),
   route('GET', '/asset-groups/{id}/assets', 'assetGroups.assets', READ, { ...READS, ...GENERIC }),
@@ -30,3 +43,10 @@ export const ASSET_GROUP_ROUTES: readonly HttpRoute[] = [
   route('GET', '/asset-groups/{id}/floor-area', 'assetGroups.floorArea', READ, { ...READS, ...GENERIC }),
   session('GET', '/users/me/asset-groups', 'assetGroups.mine', '*'),
 ];
+
+/** Portfolios (asset groups), their reports and the session's portfolio. */
+export const PORTFOLIOS_AREA: AreaDecl = {
+  name: 'portfolios',
+  resources: [ASSET_GROUPS_RESOURCE],
+  routes: [...ASSET_GROUP_ROUTES],
+};

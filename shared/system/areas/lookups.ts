@@ -1,9 +1,22 @@
 import type { AuthKind } from '../../access/route-rules.ts';
+import type { AreaDecl } from '../area.ts';
+import { ADMIN_ONLY } from '../permission-sets.ts';
+import type { ResourceDecl } from '../resources.ts';
+import { routesOf } from '../route-builder.ts';
 import type { HttpRoute } from '../routes.ts';
-import { declaredResource, routesOf } from './route-builder.ts';
+import { ASSETS_RESOURCE } from './assets.ts';
 
-const countries = declaredResource('countries');
-const assets = declaredResource('assets');
+export const COUNTRIES_RESOURCE: ResourceDecl = {
+  name: 'countries',
+  fn: 'util',
+  scope: 'global',
+  read: '*',
+  write: ADMIN_ONLY,
+  searchFields: ['name', 'fullName'],
+};
+
+const countries = COUNTRIES_RESOURCE;
+const assets = ASSETS_RESOURCE;
 
 // Reference lists: machines (report rendering) may read them too.
 const READS = { auth: ['user', 'machine'] as readonly AuthKind[] };
@@ -28,7 +41,7 @@ const UTILITY_ROUTES: readonly HttpRoute[] = [
 ];
 
 /** The lookups of 02 §7, served from the versioned lists in shared/data, and the countries list. */
-export const LOOKUP_ROUTES: readonly HttpRoute[] = [
+const LOOKUP_ROUTES: readonly HttpRoute[] = [
   ...UTILITY_ROUTES,
   lookup('/util/asset-types', 'lookups.assetTypes'),
   lookup('/util/utility-types', 'lookups.utilityTypes'),
@@ -41,3 +54,10 @@ export const LOOKUP_ROUTES: readonly HttpRoute[] = [
   // Staff map of every company's sites.
   route('GET', '/util/global-assets', 'lookups.globalAssets', []),
 ];
+
+/** The reference lists of 02 §7 and the staff utilities served beside them. */
+export const LOOKUPS_AREA: AreaDecl = {
+  name: 'lookups',
+  resources: [COUNTRIES_RESOURCE],
+  routes: [...LOOKUP_ROUTES],
+};

@@ -1,12 +1,27 @@
 import type { AuthKind } from '../../access/route-rules.ts';
 import { IMPORT_MAX_BODY_BYTES } from '../../constants.ts';
+import type { AreaDecl } from '../area.ts';
+import { PORTFOLIO_READERS } from '../permission-sets.ts';
+import type { ResourceDecl } from '../resources.ts';
+import { routesOf } from '../route-builder.ts';
 import type { HttpRoute, ItemCheck } from '../routes.ts';
-import { declaredResource, routesOf } from './route-builder.ts';
+import { IMPORTS_RESOURCE } from './imports.ts';
 
-const entities = declaredResource('entities');
+export const ENTITIES_RESOURCE: ResourceDecl = {
+  name: 'entities',
+  fn: 'entities',
+  scope: 'company',
+  read: PORTFOLIO_READERS,
+  write: PORTFOLIO_READERS,
+  itemType: 'entities',
+  indexes: ['parentEntityId'],
+  searchFields: ['legalName', 'companyNumber'],
+};
+
+const entities = ENTITIES_RESOURCE;
 const READ = entities.read;
 const WRITE = entities.write;
-const imports = declaredResource('imports');
+const imports = IMPORTS_RESOURCE;
 const IMPORT = imports.write;
 
 // Machines (report rendering) read what a page shows; they never write.
@@ -24,7 +39,7 @@ const route = routesOf('entities');
  * so that a parent must exist, the tree cannot gain a cycle, and nothing is left without its entity.
  * The CSV import and its rollback need the import permission (01 §6: entity import is for company_user).
  */
-export const ENTITY_ROUTES: readonly HttpRoute[] = [
+const ENTITY_ROUTES: readonly HttpRoute[] = [
   route('GET', '/entities/structure', 'entities.structure', READ, READS),
   route('GET', '/entities/{id}/structure', 'entities.subtree', READ, { ...READS, ...item('read') }),
   route('GET', '/entities/{id}/ultimate-parent', 'entities.ultimateParent', READ, {
@@ -40,3 +55,10 @@ export const ENTITY_ROUTES: readonly HttpRoute[] = [
   route('POST', '/entities/import', 'entities.import', IMPORT, { maxBodyBytes: IMPORT_MAX_BODY_BYTES }),
   route('POST', '/entities/import-rollback', 'entities.importRollback', IMPORT),
 ];
+
+/** Legal entities and their tree, and the entity import. */
+export const ENTITIES_AREA: AreaDecl = {
+  name: 'entities',
+  resources: [ENTITIES_RESOURCE],
+  routes: [...ENTITY_ROUTES],
+};

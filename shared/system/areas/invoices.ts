@@ -1,11 +1,36 @@
 import type { PermissionName } from '../../access/permission-names.ts';
 import type { AuthKind } from '../../access/route-rules.ts';
 import { IMPORT_MAX_BODY_BYTES } from '../../constants.ts';
+import type { AreaDecl } from '../area.ts';
+import type { QueueDecl, SubscriptionDecl } from '../functions.ts';
+import { BILLING, PORTFOLIO_READERS } from '../permission-sets.ts';
+import type { ResourceDecl } from '../resources.ts';
+import { routesOf } from '../route-builder.ts';
 import type { HttpRoute } from '../routes.ts';
-import { routesOf } from './route-builder.ts';
 
-/** Invoice upload and bill validation: company admins and the bill validation roles (01 §6). */
-const BILLING: readonly PermissionName[] = ['company_admin', 'bill_validation', 'bill_validation_v2'];
+export const INVOICES_RESOURCE: ResourceDecl = {
+  name: 'invoices',
+  fn: 'invoices',
+  scope: 'company',
+  read: [...BILLING, ...PORTFOLIO_READERS],
+  write: BILLING,
+  indexes: ['accountId', 'batchId'],
+  searchFields: ['fileName', 'invoiceNumber'],
+  parent: { type: 'accounts', field: 'accountId', whenMissing: BILLING },
+};
+
+export const INVOICE_VALIDATION_RESOURCE: ResourceDecl = {
+  name: 'invoice-validation',
+  fn: 'invoice-validation',
+  scope: 'company',
+  read: BILLING,
+  write: BILLING,
+  indexes: ['status'],
+  searchFields: ['displayName', 'invoiceNumber', 'tags'],
+  // A validation is its invoice's: readable with the invoice's account, by the billing roles before it has one.
+  parent: { type: 'accounts', field: 'accountId', whenMissing: BILLING },
+};
+
 /** Invoice upload: company admins or bill validation (01 §6 key route permissions). */
 const UPLOAD: readonly PermissionName[] = ['company_admin', 'bill_validation'];
 /** Account invoice pages: everyone who may read the account (per-item grants decide which). */
@@ -33,7 +58,7 @@ const util = routesOf('util');
  * Invoices, their capture and their validation (02 §7 Invoices, Invoice capture, Invoice validation; the
  * invoice calls under Assets and Accounts; e-mails and the invoice import rollback under Logs).
  */
-export const INVOICE_ROUTES: readonly HttpRoute[] = [
+const INVOICE_ROUTES: readonly HttpRoute[] = [
   // Uploads: a presigned URL for the browser (or a machine) to put the document to.
   inv('POST', '/invoices/captur-upload', 'invoices.upload', UPLOAD, { ...INVOICES, ...MACHINE }),
   inv('POST', '/invoice-capture/upload', 'invoiceCapture.upload', UPLOAD, { ...INVOICES, ...MACHINE }),
@@ -143,3 +168,43 @@ export const INVOICE_ROUTES: readonly HttpRoute[] = [
     resource: 'emails',
   }),
 ];
+
+const INVOICES_QUEUES: readonly QueueDecl[] = [
+  {
+    name: 'email-intake',
+    consumer: 'email-intake',
+    batchSize: 5,
+    visibilityTimeoutSeconds: 360,
+    maxReceiveCount: 3,
+  },
+  {
+    name: 'capture',
+    consumer: 'capture',
+    // One document per invocation: a long one must not hold others back past their deadline.
+    batchSize: 1,
+    visibilityTimeoutSeconds: 1800,
+    maxReceiveCount: 3,
+  },
+  {
+    name: 'validation',
+    consumer: 'validation',
+    batchSize: 10,
+    visibilityTimeoutSeconds: 360,
+    maxReceiveCount: 3,
+  },
+];
+
+const INVOICES_SUBSCRIPTIONS: readonly SubscriptionDecl[] = [
+  { bucket: 'inbox', prefix: 'mail/', queue: 'email-intake' },
+  // Invoice documents, however they arrived (browser, e-mail, API): `invoices/{companyId}/{captureId}/{file}`.
+  { bucket: 'uploads', prefix: 'invoices/', queue: 'capture' },
+];
+
+/** Invoice capture, upload, e-mail intake and bill validation. */
+export const INVOICES_AREA: AreaDecl = {
+  name: 'invoices',
+  resources: [INVOICES_RESOURCE, INVOICE_VALIDATION_RESOURCE],
+  routes: [...INVOICE_ROUTES],
+  queues: INVOICES_QUEUES,
+  subscriptions: INVOICES_SUBSCRIPTIONS,
+};

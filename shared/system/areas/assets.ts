@@ -1,8 +1,37 @@
 import type { AuthKind } from '../../access/route-rules.ts';
 import { IMPORT_MAX_BODY_BYTES } from '../../constants.ts';
+import type { AreaDecl } from '../area.ts';
+import type { QueueDecl, SubscriptionDecl } from '../functions.ts';
+import { PORTFOLIO_READERS } from '../permission-sets.ts';
 import type { ResourceDecl } from '../resources.ts';
+import { routesOf } from '../route-builder.ts';
 import type { HttpMethod, HttpRoute, ItemCheck } from '../routes.ts';
-import { declaredResource, routesOf } from './route-builder.ts';
+import { IMPORTS_RESOURCE } from './imports.ts';
+import { RECOMMENDATIONS_RESOURCE } from './recommendations.ts';
+
+export const ASSETS_RESOURCE: ResourceDecl = {
+  name: 'assets',
+  fn: 'assets',
+  scope: 'company',
+  read: PORTFOLIO_READERS,
+  write: PORTFOLIO_READERS,
+  itemType: 'assets',
+  indexes: ['entityId'],
+  searchFields: ['siteName', 'address.streetAddress', 'address.locality', 'address.postCode'],
+  subResources: ['timeline-events', 'status-history', 'tenants'],
+};
+
+export const PROJECTS_RESOURCE: ResourceDecl = {
+  name: 'projects',
+  fn: 'assets',
+  scope: 'company',
+  read: PORTFOLIO_READERS,
+  write: PORTFOLIO_READERS,
+  indexes: ['assetId'],
+  searchFields: ['name'],
+  subResources: ['tasks'],
+  parent: { type: 'assets', field: 'assetId' },
+};
 
 /**
  * The portfolio register's own calls (02 §7 Assets, Projects, EPC lookup, recommendations): sites with
@@ -11,11 +40,11 @@ import { declaredResource, routesOf } from './route-builder.ts';
  * /projects/{id}, the status-history calls) replace it.
  */
 
-const ASSETS = declaredResource('assets');
+const ASSETS = ASSETS_RESOURCE;
 /** Imports and their rollbacks need the import permission (01 §6: company_user). */
-const IMPORTS = declaredResource('imports');
-const PROJECTS = declaredResource('projects');
-const RECOMMENDATIONS = declaredResource('recommendations');
+const IMPORTS = IMPORTS_RESOURCE;
+const PROJECTS = PROJECTS_RESOURCE;
+const RECOMMENDATIONS = RECOMMENDATIONS_RESOURCE;
 
 const READS: readonly AuthKind[] = ['user', 'machine'];
 const onAsset = (access: 'read' | 'write', param = 'id'): ItemCheck => ({ type: 'assets', param, access });
@@ -152,7 +181,7 @@ const RECOMMENDATION_ROUTES: HttpRoute[] = [
   ),
 ];
 
-export const ASSET_ROUTES: readonly HttpRoute[] = [
+const ASSET_ROUTES: readonly HttpRoute[] = [
   ...SITE_ROUTES,
   ...DOCUMENT_ROUTES,
   ...IMAGE_ROUTES,
@@ -160,3 +189,27 @@ export const ASSET_ROUTES: readonly HttpRoute[] = [
   ...PROJECT_ROUTES,
   ...RECOMMENDATION_ROUTES,
 ];
+
+const ASSETS_QUEUES: readonly QueueDecl[] = [
+  {
+    name: 'asset-images',
+    consumer: 'asset-images',
+    batchSize: 5,
+    visibilityTimeoutSeconds: 360,
+    maxReceiveCount: 3,
+  },
+];
+
+const ASSETS_SUBSCRIPTIONS: readonly SubscriptionDecl[] = [
+  // Uploaded site pictures; the worker acts only on `assets/{id}/images/originals/`, never on its own output.
+  { bucket: 'documents', prefix: 'assets/', queue: 'asset-images' },
+];
+
+/** Sites: the list, wizard, documents, pictures, public data, projects and recommendations. */
+export const ASSETS_AREA: AreaDecl = {
+  name: 'assets',
+  resources: [ASSETS_RESOURCE, PROJECTS_RESOURCE],
+  routes: [...ASSET_ROUTES],
+  queues: ASSETS_QUEUES,
+  subscriptions: ASSETS_SUBSCRIPTIONS,
+};

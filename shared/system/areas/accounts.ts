@@ -1,7 +1,35 @@
 import type { PermissionName } from '../../access/permission-names.ts';
 import type { AuthKind } from '../../access/route-rules.ts';
+import { accountFieldErrors } from '../../schemas/account-rules.ts';
+import type { AreaDecl } from '../area.ts';
+import { PORTFOLIO_READERS } from '../permission-sets.ts';
+import type { ResourceDecl } from '../resources.ts';
+import { routesOf } from '../route-builder.ts';
 import type { HttpRoute } from '../routes.ts';
-import { routesOf } from './route-builder.ts';
+
+export const ACCOUNTS_RESOURCE: ResourceDecl = {
+  name: 'accounts',
+  fn: 'accounts',
+  scope: 'company',
+  read: PORTFOLIO_READERS,
+  write: PORTFOLIO_READERS,
+  itemType: 'accounts',
+  indexes: ['assetId', 'supplierId'],
+  searchFields: ['name', 'meterPointNumber'],
+  subResources: ['status-history'],
+  refine: accountFieldErrors,
+};
+
+export const READINGS_RESOURCE: ResourceDecl = {
+  name: 'readings',
+  fn: 'accounts',
+  scope: 'company',
+  read: PORTFOLIO_READERS,
+  write: PORTFOLIO_READERS,
+  indexes: ['accountId'],
+  searchFields: [],
+  parent: { type: 'accounts', field: 'accountId' },
+};
 
 /** Everyone who works with the portfolio; per-item grants narrow it to their accounts. */
 const PORTFOLIO: readonly PermissionName[] = [
@@ -29,7 +57,7 @@ const route = routesOf('accounts');
  * account must be in the same asset, the account's status follows its status history); those still
  * name their resource, so the generic layer does the reading and writing.
  */
-export const ACCOUNTS_AREA_ROUTES: readonly HttpRoute[] = [
+const ACCOUNTS_AREA_ROUTES: readonly HttpRoute[] = [
   route('GET', '/accounts', 'accounts.list', PORTFOLIO, { ...ACCOUNTS, ...READS }),
   route('GET', '/accounts/search', 'accounts.search', PORTFOLIO, { ...ACCOUNTS, ...READS }),
   route('GET', '/accounts/{id}', 'accounts.get', PORTFOLIO, { ...ACCOUNTS, ...READS }),
@@ -99,3 +127,10 @@ export const ACCOUNTS_AREA_ROUTES: readonly HttpRoute[] = [
   route('PUT', '/readings/{id}/edit-submission', 'readings.editSubmission', PORTFOLIO, READINGS),
   route('GET', '/readings/{id}/photo', 'readings.photo', PORTFOLIO, READINGS),
 ];
+
+/** Meters (utility accounts), their contracts, readings, monthly figures and roll-ups. */
+export const ACCOUNTS_AREA: AreaDecl = {
+  name: 'accounts',
+  resources: [ACCOUNTS_RESOURCE, READINGS_RESOURCE],
+  routes: [...ACCOUNTS_AREA_ROUTES],
+};

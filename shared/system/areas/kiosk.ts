@@ -1,0 +1,37 @@
+import type { PermissionName, RoutePermission } from '../../access/permission-names.ts';
+import type { AreaDecl } from '../area.ts';
+import { COMPANY_ADMINS } from '../permission-sets.ts';
+import type { ResourceDecl } from '../resources.ts';
+import { routesOf } from '../route-builder.ts';
+import type { HttpRoute } from '../routes.ts';
+
+export const KIOSKS_RESOURCE: ResourceDecl = {
+  name: 'kiosks',
+  fn: 'util',
+  scope: 'company',
+  read: COMPANY_ADMINS,
+  write: COMPANY_ADMINS,
+  indexes: ['assetId'],
+  searchFields: ['name'],
+  parent: { type: 'assets', field: 'assetId' },
+};
+
+const COMPANY_ADMIN: readonly PermissionName[] = ['company_admin'];
+const STAFF: RoutePermission = [];
+const route = routesOf('util');
+
+/** Kiosks (02 §7): made and re-keyed by company admins; their screens call with the kiosk's own key. */
+const KIOSK_ROUTES: readonly HttpRoute[] = [
+  route('POST', '/kiosks', 'kiosks.create', COMPANY_ADMIN),
+  route('POST', '/kiosks/{id}/rotate-secret', 'kiosks.rotate', COMPANY_ADMIN),
+  route('GET', '/kiosks/{id}/preview', 'kiosks.preview', COMPANY_ADMIN, { auth: ['user', 'kiosk'] }),
+  route('GET', '/kiosks/live', 'kiosks.live', STAFF, { auth: ['kiosk'] }),
+  route('GET', '/kiosks/live/consumption', 'kiosks.liveConsumption', STAFF, { auth: ['kiosk'] }),
+];
+
+/** Kiosk displays. */
+export const KIOSK_AREA: AreaDecl = {
+  name: 'kiosk',
+  resources: [KIOSKS_RESOURCE],
+  routes: [...KIOSK_ROUTES],
+};
