@@ -6,10 +6,9 @@
  * time), Node's module loader. BENCH_PROFILE_RUNS sets the number of cold imports profiled (default 10).
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { SourceMap } from 'node:module';
-import { tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { bundleFunctionsAsync, REPO_ROOT } from '../../infra/build/bundle-functions.ts';
 import type { FunctionName } from '../../shared/system/functions.ts';
@@ -68,67 +67,73 @@ function profileOnce(outfile: string, dir: string): { ms: number; profile: Profi
   return { ms: Number(out.stdout), profile };
 }
 
-function attribute(profile: Profile, bundleUrl: string, map: SourceMap, into: Map<string, number>): void {
+/**
+ * Adds each sampled node's self time to a bucket: the runtime package (AWS SDK) it runs inside of, when
+ * the bundle called into one; else the source file of the bundle's line; else Node's function by name.
+ */
+function attribute(profile: Profile, maps: Map<string, SourceMap>, into: Map<string, number>): void {
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   const parent = new Map<number, number>();
   for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
-  const underBundle = new Map<number, boolean>();
-  const isUnder = (id: number): boolean => {
-    const known = underBundle.get(id);
-    if (known !== undefined) return known;
-    const node = byId.get(id);
-    const up = parent.get(id);
-    const result = node?.callFrame.url === bundleUrl || (up !== undefined && isUnder(up));
-    underBundle.set(id, result);
-    return result;
-  };
   const add = (key: string, us: number) => into.set(key, (into.get(key) ?? 0) + us);
-  // Self time per node, then split over its lines where V8 recorded them.
   const self = new Map<number, number>();
   profile.samples.forEach((id, i) => {
     self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0));
   });
   for (const [id, us] of self) {
-    const node = byId.get(id);
-    if (!node || !isUnder(id)) continue;
-    const { url, functionName } = node.callFrame;
-    if (url !== bundleUrl) {
-      add(
-        url.startsWith('node:') || url === ''
-          ? `node ${functionName || '(anonymous)'}`
-          : url.includes('node_modules')
-            ? `${owner(url)} (loaded at run time)`
-            : url,
-        us,
-      );
+    const leaf = byId.get(id);
+    if (!leaf) continue;
+    // Walk up to the bundle; the outermost runtime package on the way is what the bundle asked for.
+    let runtimePackage: string | undefined;
+    let underBundle = false;
+    for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) {
+      const url = byId.get(at)?.callFrame.url ?? '';
+      if (maps.has(url)) {
+        underBundle = true;
+        break;
+      }
+      if (url.includes('/node_modules/')) runtimePackage = owner(url);
+    }
+    if (!underBundle) continue;
+    if (runtimePackage) {
+      add(`${runtimePackage} (loaded at run time)`, us);
       continue;
     }
-    const lines = node.positionTicks ?? [];
+    const map = maps.get(leaf.callFrame.url);
+    if (!map) {
+      add(`node ${leaf.callFrame.functionName || '(anonymous)'}`, us);
+      continue;
+    }
+    const lines = leaf.positionTicks ?? [];
     const total = lines.reduce((sum, l) => sum + l.ticks, 0);
-    if (total === 0) {
-      add(sourceAt(map, node.callFrame.lineNumber, 0), us);
-      continue;
-    }
-    for (const l of lines) {
-      add(sourceAt(map, l.line - 1, 10_000), (us * l.ticks) / total);
-    }
+    if (total === 0) add(sourceAt(map, leaf.callFrame.lineNumber, 0), us);
+    else for (const l of lines) add(sourceAt(map, l.line - 1, 10_000), (us * l.ticks) / total);
   }
 }
 
 async function main() {
   const names = (process.argv.slice(2).length > 0 ? process.argv.slice(2) : ['assets']) as FunctionName[];
-  const outDir = mkdtempSync(join(tmpdir(), 'voltfolio-cold-profile-'));
+  // Inside the repository, so the bundle's `require` finds the SDK in node_modules as the real ones do.
+  const outDir = join(REPO_ROOT, '.build', 'cold-profile');
+  mkdirSync(outDir, { recursive: true });
   const profDir = join(outDir, 'profiles');
   try {
     for (const bundle of await bundleFunctionsAsync({ outDir, names, readable: true })) {
-      const map = new SourceMap(JSON.parse(readFileSync(bundle.sourcemap, 'utf8')));
-      const bundleUrl = pathToFileURL(bundle.outfile).href;
+      // The entry and its chunks, each with its source map (written beside the entry's, see bundleFunction).
+      const maps = new Map<string, SourceMap>();
+      const readMap = (file: string) => new SourceMap(JSON.parse(readFileSync(file, 'utf8')));
+      maps.set(pathToFileURL(bundle.outfile).href, readMap(bundle.sourcemap));
+      const chunkDir = join(bundle.dir, 'chunks');
+      for (const chunk of existsSync(chunkDir) ? readdirSync(chunkDir) : []) {
+        const map = join(dirname(bundle.sourcemap), `${bundle.name}-${chunk}.map`);
+        if (existsSync(map)) maps.set(pathToFileURL(join(chunkDir, chunk)).href, readMap(map));
+      }
       const totals = new Map<string, number>();
       const times: number[] = [];
       for (let i = 0; i < RUNS; i++) {
         const { ms, profile } = profileOnce(bundle.outfile, profDir);
         times.push(ms);
-        attribute(profile, bundleUrl, map, totals);
+        attribute(profile, maps, totals);
       }
       times.sort((a, b) => a - b);
       const attributed = [...totals.values()].reduce((a, b) => a + b, 0) / RUNS / 1000;
