@@ -18,7 +18,7 @@ const INTERVAL_US = 100;
 
 interface ProfileNode {
   id: number;
-  callFrame: { functionName: string; url: string; lineNumber: number };
+  callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number };
   children?: number[];
   positionTicks?: { line: number; ticks: number }[];
 }
@@ -67,6 +67,24 @@ function profileOnce(outfile: string, dir: string): { ms: number; profile: Profi
   return { ms: Number(out.stdout), profile };
 }
 
+/** The nearest function of our own above a node: its source file, or the bundle's top level. */
+function callerOf(
+  id: number,
+  byId: Map<number, ProfileNode>,
+  parent: Map<number, number>,
+  maps: Map<string, SourceMap>,
+): string {
+  for (let at = parent.get(id); at !== undefined; at = parent.get(at)) {
+    const frame = byId.get(at)?.callFrame;
+    const map = frame && maps.get(frame.url);
+    if (!frame || !map) continue;
+    if (frame.functionName === '' && frame.lineNumber === 0) return 'top level';
+    const source = sourceAt(map, frame.lineNumber, frame.columnNumber);
+    if (!source.startsWith('package ')) return `${source} ${frame.functionName || '(anonymous)'}`;
+  }
+  return 'top level';
+}
+
 /**
  * Adds each sampled node's self time to a bucket: the runtime package (AWS SDK) it runs inside of, when
  * the bundle called into one; else the source file of the bundle's line; else Node's function by name.
@@ -106,8 +124,14 @@ function attribute(profile: Profile, maps: Map<string, SourceMap>, into: Map<str
     }
     const lines = leaf.positionTicks ?? [];
     const total = lines.reduce((sum, l) => sum + l.ticks, 0);
-    if (total === 0) add(sourceAt(map, leaf.callFrame.lineNumber, 0), us);
-    else for (const l of lines) add(sourceAt(map, l.line - 1, 10_000), (us * l.ticks) / total);
+    const spread: [string, number][] =
+      total === 0
+        ? [[sourceAt(map, leaf.callFrame.lineNumber, 0), us]]
+        : lines.map((l) => [sourceAt(map, l.line - 1, 10_000), (us * l.ticks) / total]);
+    for (const [source, share] of spread) {
+      // A bundled package (zod building a schema) is charged with the function of ours that called it.
+      add(source.startsWith('package ') ? `${source} ← ${callerOf(id, byId, parent, maps)}` : source, share);
+    }
   }
 }
 
