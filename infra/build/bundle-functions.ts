@@ -74,6 +74,8 @@ export interface BundleOptions {
   outDir?: string;
   /** Bundle only these functions. */
   names?: readonly FunctionName[];
+  /** Unminified, one source line per output line, so a CPU profile's line ticks name the source file. */
+  readable?: boolean;
 }
 
 export interface BundleResult {
@@ -109,6 +111,7 @@ function writeAtomically(path: string, contents: Uint8Array | string): void {
 export async function bundleFunction(
   decl: FunctionDecl,
   outDir: string = DEFAULT_BUNDLE_DIR,
+  readable = false,
 ): Promise<BundleResult> {
   const entry = resolve(REPO_ROOT, decl.entry);
   const dir = join(outDir, decl.name);
@@ -134,7 +137,7 @@ export async function bundleFunction(
     target: 'node24',
     format: 'esm',
     mainFields: ['module', 'main'],
-    minify: true,
+    minify: !readable,
     treeShaking: true,
     sourcemap: 'external',
     sourcesContent: false,
@@ -205,7 +208,7 @@ export async function bundleFunctionsAsync(options: BundleOptions = {}): Promise
   const results: BundleResult[] = [];
   // One at a time: esbuild already uses every core for each function.
   for (const decl of FUNCTIONS.filter((d) => !wanted || wanted.has(d.name)))
-    results.push(await bundleFunction(decl, outDir));
+    results.push(await bundleFunction(decl, outDir, options.readable));
   return results;
 }
 
