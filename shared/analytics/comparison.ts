@@ -13,7 +13,7 @@ function monthsBack(date: string, months: number): string {
 
 /**
  * The window a window is compared with. 'period' is the same number of days just before it (so 1-31 March
- * compares with 30 January to 28 February in a common year); 'month', 'quarter' and 'year' move both ends
+ * compares with 29 January to 28 February in a common year); 'month', 'quarter' and 'year' move both ends
  * back by 1, 3 or 12 months, a month-end staying a month-end; 'none' has no comparison.
  */
 export function comparisonWindow(window: DateRange, compare: ComparePeriod): DateRange | undefined {
