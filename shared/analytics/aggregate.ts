@@ -79,3 +79,10 @@ export function spreadMonthly(values: readonly MonthlyValue[]): DatedValue[] {
   }
   return out;
 }
+
+export type QuantityTotal = Omit<BucketTotal, 'cost' | 'estimatedCost'>;
+
+/** Bucket totals without their money, for a company whose settings hide cost data. */
+export function withoutCosts(totals: readonly BucketTotal[]): QuantityTotal[] {
+  return totals.map(({ cost: _cost, estimatedCost: _estimatedCost, ...rest }) => rest);
+}

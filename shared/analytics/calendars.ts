@@ -138,6 +138,7 @@ export function bucketOf(
   granularity: Granularity,
   calendar: CalendarPeriod = 'standard',
 ): Bucket {
+  // Throws on a malformed date before any bucket is made from it.
   dayNumber(date);
   if (granularity === 'daily') return { key: date, label: date, start: date, end: date };
   if (calendar === 'standard') return standardBucket(date, granularity);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bucketDaily, spreadMonthly } from '../../../shared/analytics/aggregate.ts';
+import { bucketDaily, spreadMonthly, withoutCosts } from '../../../shared/analytics/aggregate.ts';
 import { bucketOf, bucketsBetween, financialYearOf } from '../../../shared/analytics/calendars.ts';
 import { daysInclusive } from '../../../shared/analytics/dates.ts';
 
@@ -117,6 +117,10 @@ describe('rail calendar', () => {
 });
 
 describe('bucketing daily figures', () => {
+  it('refuses a malformed date', () => {
+    expect(() => bucketOf('2025-13-01', 'monthly')).toThrow(RangeError);
+  });
+
   it('covers a window with buckets that neither gap nor overlap', () => {
     for (const calendar of ['standard', 'thirteen-week', 'rail'] as const) {
       for (const granularity of ['weekly', 'monthly', 'quarterly', 'yearly'] as const) {
@@ -144,6 +148,10 @@ describe('bucketing daily figures', () => {
     ]);
     expect(totals[1]?.cost).toEqual({ net: 2, vat: 0.4, ccl: 0, standing: 1 });
     expect(totals[1]?.estimatedCost).toEqual(cost);
+    const hidden = withoutCosts(totals);
+    expect(hidden[1]).toMatchObject({ key: '2025-04', quantity: 50 });
+    expect(Object.keys(hidden[1] ?? {})).not.toContain('cost');
+    expect(Object.keys(hidden[1] ?? {})).not.toContain('estimatedCost');
   });
 
   it('spreads monthly figures over their days to bucket them under a financial calendar', () => {
