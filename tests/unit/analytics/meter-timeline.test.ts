@@ -54,6 +54,14 @@ describe('a meter timeline from its bills', () => {
     expect(breakdown.estimatedQuantityShare).toBeCloseTo(280 / 1520, 12);
   });
 
+  it('scales last year by days when the gap spans a 29 February a year earlier', () => {
+    const bills: BillRecord[] = [{ id: 'ly', start: '2024-01-01', end: '2024-12-31', quantity: 3660 }];
+    // 1 February to 5 March 2025 is 33 days; the same dates in 2024 are 34 days holding 340 kWh
+    const t = buildMeterTimeline(bills, { start: '2025-02-01', end: '2025-03-05' });
+    expect(t.fills[0]).toMatchObject({ basis: 'same-period-last-year', days: 33 });
+    expect(t.fills[0]?.quantity).toBeCloseTo((340 * 33) / 34, 9);
+  });
+
   it("fills from the meter's average daily use when last year is not fully billed", () => {
     const bills: BillRecord[] = [
       { id: 'jan', start: '2025-01-01', end: '2025-01-31', quantity: 310, cost: { net: 31 } },
