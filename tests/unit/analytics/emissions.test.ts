@@ -1,0 +1,144 @@
+import { describe, expect, it } from 'vitest';
+import { calendariseBill } from '../../../shared/analytics/calendarise.ts';
+import { emissionsOf, intensityPerSquareMetre, sumEmissions } from '../../../shared/analytics/emissions.ts';
+import type { ResidualMixFactor } from '../../../shared/analytics/residual-mix.ts';
+
+describe('emissions by scope', () => {
+  it('is consumption × the factor of the consumption year, naming the factor set', () => {
+    const e2025 = emissionsOf({ utility: 'electricity', date: '2025-05-01', quantity: 1000, unit: 'kWh' });
+    expect(e2025.year).toBe(2025);
+    expect(e2025.scope2Location).toBeCloseTo(1000 * 0.177, 9);
+    expect(e2025.scope3).toBeCloseTo(1000 * 0.01853, 9);
+    expect(e2025.scope1).toBe(0);
+    expect(e2025.factorVersions).toContain('desnz-2025-v1');
+    const e2023 = emissionsOf({ utility: 'electricity', date: '2023-12-31', quantity: 1000, unit: 'kWh' });
+    expect(e2023.scope2Location).toBeCloseTo(207.07, 9);
+    expect(e2023.lines.find((l) => l.method === 'location')?.factorVersion).toBe('desnz-2023-v1');
+    expect(
+      emissionsOf({ utility: 'electricity', date: '2025-05-01', quantity: 1, unit: 'MWh' }).scope2Location,
+    ).toBeCloseTo(177, 9);
+  });
+
+  it('takes each month of a bill over a year end at its own year', () => {
+    const shares = calendariseBill({ id: 'b', start: '2024-12-17', end: '2025-01-15', quantity: 3000 });
+    const total = sumEmissions(
+      shares.map((s) =>
+        emissionsOf({ utility: 'electricity', date: `${s.month}-01`, quantity: s.quantity, unit: 'kWh' }),
+      ),
+    );
+    // 1500 kWh at the 2024 factor, 1500 at the 2025 one
+    expect(total.scope2Location).toBeCloseTo(1500 * 0.20705 + 1500 * 0.177, 9);
+    expect(total.factorVersions).toEqual(expect.arrayContaining(['desnz-2024-v1', 'desnz-2025-v1']));
+  });
+
+  it('counts gas burnt as scope 1 and water as scope 3', () => {
+    const gas = emissionsOf({ utility: 'gas', date: '2024-02-01', quantity: 10_000, unit: 'kWh' });
+    expect(gas.scope1).toBeCloseTo(1827.8, 9);
+    expect(gas.lines[0]?.check).toMatch(/0\.18293/);
+    expect(gas.notCovered).toEqual([{ activity: 'well-to-tank', reason: 'no gas well-to-tank factor' }]);
+    const water = emissionsOf({ utility: 'water', date: '2024-06-01', quantity: 10, unit: 'm³' });
+    expect(water.scope3).toBeCloseTo(1.5311 + 1.8574, 9);
+    expect(water.scope1 + water.scope2Location + water.scope2Market).toBe(0);
+  });
+
+  it('says when an earlier year stands in for a missing one', () => {
+    const e = emissionsOf({ utility: 'electricity', date: '2024-06-01', quantity: 1000, unit: 'kWh' });
+    const losses = e.lines.find((l) => l.activity === 'transmission-distribution');
+    expect(losses).toMatchObject({ scope: 3, factorYear: 2023, factorVersion: 'desnz-2023-v1' });
+    expect(losses?.check).toMatch(/2023 factor stands in for 2024/);
+    expect(losses?.kgCO2e).toBeCloseTo(17.92, 9);
+  });
+
+  it('counts a renewable contract backed by REGOs at zero market-based, location-based unchanged', () => {
+    const e = emissionsOf({
+      utility: 'electricity',
+      date: '2025-05-01',
+      quantity: 1000,
+      unit: 'kWh',
+      contract: { renewable: true, regoBacked: true },
+    });
+    expect(e.scope2Market).toBe(0);
+    expect(e.scope2Location).toBeCloseTo(177, 9);
+    expect(e.lines.find((l) => l.method === 'market')).toMatchObject({
+      activity: 'rego',
+      factorVersion: 'rego-zero',
+    });
+  });
+
+  it('counts other supply at the residual mix, flagged while it is only a stand-in', () => {
+    const e = emissionsOf({
+      utility: 'electricity',
+      date: '2025-05-01',
+      quantity: 1000,
+      unit: 'kWh',
+      contract: { renewable: true, regoBacked: false },
+    });
+    const market = e.lines.find((l) => l.method === 'market');
+    expect(market).toMatchObject({
+      activity: 'residual-mix',
+      factorVersion: 'residual-stand-in-desnz-2025-v1',
+    });
+    expect(market?.check).toMatch(/without REGO/);
+    expect(market?.check).toMatch(/No published UK residual mix/);
+    expect(e.factorVersions).toEqual(['desnz-2025-v1', 'residual-stand-in-desnz-2025-v1']);
+  });
+
+  it('uses a confirmed residual mix or a supplier factor when given', () => {
+    const residualMix: ResidualMixFactor[] = [
+      { year: 2025, factor: 0.3, source: 'test table', version: 'rm-2025' },
+    ];
+    const e = emissionsOf(
+      { utility: 'electricity', date: '2025-05-01', quantity: 1000, unit: 'kWh' },
+      { residualMix },
+    );
+    expect(e.scope2Market).toBeCloseTo(300, 9);
+    expect(e.lines.find((l) => l.method === 'market')?.check).toBeUndefined();
+    const supplier = emissionsOf({
+      utility: 'electricity',
+      date: '2025-05-01',
+      quantity: 1000,
+      unit: 'kWh',
+      contract: {
+        renewable: false,
+        regoBacked: false,
+        supplierFactor: { factor: 0.1, source: 'Supplier FMD 2025' },
+      },
+    });
+    expect(supplier.scope2Market).toBeCloseTo(100, 9);
+  });
+
+  it('shows a unit that does not fit as a gap, not as zero', () => {
+    const e = emissionsOf({ utility: 'electricity', date: '2025-05-01', quantity: 5, unit: 'm³' });
+    expect(e.lines).toEqual([]);
+    expect(e.notCovered.map((n) => n.activity)).toContain('generation');
+  });
+
+  it('adds scopes into location- and market-based totals and divides by floor area', () => {
+    const totals = sumEmissions([
+      emissionsOf({ utility: 'gas', date: '2025-01-01', quantity: 1000, unit: 'kWh' }),
+      emissionsOf({
+        utility: 'electricity',
+        date: '2025-01-01',
+        quantity: 1000,
+        unit: 'kWh',
+        contract: { renewable: true, regoBacked: true },
+      }),
+    ]);
+    expect(totals.totalLocation).toBeCloseTo(182.31 + 177 + 18.53, 9);
+    expect(totals.totalMarket).toBeCloseTo(182.31 + 0 + 18.53, 9);
+    expect(intensityPerSquareMetre(totals.totalLocation, 100)).toBeCloseTo(3.7784, 9);
+    expect(intensityPerSquareMetre(10, 0)).toBeUndefined();
+    expect(intensityPerSquareMetre(10, undefined)).toBeUndefined();
+  });
+
+  it('takes waste factors by category', () => {
+    const e = emissionsOf({
+      utility: 'waste',
+      date: '2025-03-01',
+      quantity: 500,
+      unit: 'kg',
+      wasteCategory: 'Food',
+    });
+    expect(e.scope3).toBeCloseTo(0.5 * 8.98311, 9);
+  });
+});
