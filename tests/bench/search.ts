@@ -6,15 +6,11 @@
  * BENCH_ASSETS, BENCH_ACCOUNTS_PER_ASSET and BENCH_QUERIES change the size.
  */
 import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2, Context } from 'aws-lambda';
-import type { StoredItem } from '../../functions/core/data/item-repository.ts';
-import { putNewItems } from '../../functions/core/imports/import-batch-repository.ts';
-import { newId } from '../../functions/core/lib/ids.ts';
-import { resourceRef } from '../../functions/core/resources/resource-refs.ts';
 import { rebuildSearchIndex } from '../../functions/core/search-index/search-index-service.ts';
 import { createPrng } from '../../infra/local/seed/prng.ts';
-import { mpanCheckDigit } from '../../shared/domain/mpan.ts';
 import { createCompany, createUser, startApiFixture } from '../support/api-fixture.ts';
 import { httpEvent, lambdaContext } from '../support/http-events.ts';
+import { KINDS, seedLargeCompany, TOWNS } from './large-company.ts';
 
 const ASSETS = Number(process.env.BENCH_ASSETS ?? 10_000);
 const ACCOUNTS_PER_ASSET = Number(process.env.BENCH_ACCOUNTS_PER_ASSET ?? 3);
@@ -22,148 +18,6 @@ const QUERIES = Number(process.env.BENCH_QUERIES ?? 400);
 const P95_LIMIT_MS = 100;
 
 const rng = createPrng('search-bench');
-const TOWNS = [
-  'London',
-  'Birmingham',
-  'Manchester',
-  'Leeds',
-  'Liverpool',
-  'Bristol',
-  'Sheffield',
-  'Newcastle',
-  'Nottingham',
-  'Leicester',
-  'Coventry',
-  'Bradford',
-  'Cardiff',
-  'Edinburgh',
-  'Glasgow',
-  'Aberdeen',
-  'Dundee',
-  'Swansea',
-  'Plymouth',
-  'Southampton',
-  'Portsmouth',
-  'Reading',
-  'Oxford',
-  'Cambridge',
-  'Norwich',
-  'Ipswich',
-  'York',
-  'Hull',
-  'Derby',
-  'Stoke',
-  'Wolverhampton',
-  'Exeter',
-  'Bath',
-  'Gloucester',
-  'Cheltenham',
-  'Guildford',
-  'Brighton',
-  'Canterbury',
-  'Milton Keynes',
-  'Northampton',
-  'Peterborough',
-  'Lincoln',
-  'Preston',
-  'Blackpool',
-  'Bolton',
-  'Wigan',
-  'Warrington',
-  'Chester',
-  'Carlisle',
-  'Durham',
-  'Sunderland',
-  'Middlesbrough',
-  'Harrogate',
-];
-const NAMES = [
-  'Aldgate',
-  'Temple',
-  'Hardman',
-  'Victoria',
-  'Albert',
-  'Kings',
-  'Queens',
-  'Princes',
-  'Regent',
-  'Station',
-  'Market',
-  'Castle',
-  'Bridge',
-  'River',
-  'Park',
-  'Church',
-  'Mill',
-  'Harbour',
-  'Quay',
-  'Abbey',
-  'Crown',
-  'Oak',
-  'Elm',
-  'Cedar',
-  'Maple',
-  'Willow',
-  'Beacon',
-  'Gateway',
-  'Meridian',
-  'Horizon',
-  'Northgate',
-  'Southgate',
-  'Eastgate',
-  'Westgate',
-  'Riverside',
-  'Lakeside',
-  'Hillside',
-  'Greenwich',
-  'Canal',
-  'Wharf',
-  'Exchange',
-  'Colmore',
-  'Brindley',
-  'Spinningfields',
-  'Sovereign',
-  'Charter',
-  'Guild',
-  'Minster',
-  'Cathedral',
-  'Forge',
-];
-const KINDS = [
-  'House',
-  'Court',
-  'Point',
-  'Park',
-  'Works',
-  'Centre',
-  'Plaza',
-  'Tower',
-  'Yard',
-  'Buildings',
-  'Depot',
-];
-const STREETS = [
-  'High Street',
-  'Station Road',
-  'Church Lane',
-  'Mill Road',
-  'Victoria Street',
-  'Market Place',
-  'Queen Street',
-];
-const UTILITIES = ['electricity', 'gas', 'water'] as const;
-const DISTRIBUTORS = ['10', '11', '12', '13', '14', '15', '16', '17', '18', '19', '20', '21', '22', '23'];
-
-const postcodeOf = (i: number) => {
-  const letters = 'ABCDEFGHJKLMNPRSTUWXYZ';
-  const area = `${letters[i % 22]}${letters[Math.floor(i / 22) % 22]}`;
-  return `${area}${(i % 97) + 1} ${(i % 9) + 1}${letters[(i * 7) % 22]}${letters[(i * 13) % 22]}`;
-};
-const mpanOf = () => {
-  const first12 = `${rng.pick(DISTRIBUTORS)}${rng.digits(10)}`;
-  return `${first12}${mpanCheckDigit(first12)}`;
-};
-
 type HttpHandler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyResultV2>;
 
 async function main() {
@@ -179,61 +33,15 @@ async function main() {
     permissions: ['company_user'],
   });
   const token = fx.issuer.accessToken('bench');
-  const stamp = { companyId, createdAt: new Date().toISOString(), createdBy: 'bench' };
 
-  const seeding = performance.now();
-  const entities: StoredItem[] = Array.from({ length: 50 }, (_, i) => ({
-    _id: newId(),
-    ...stamp,
-    legalName: `${rng.pick(NAMES)} ${rng.pick(['Holdings', 'Estates', 'Properties', 'Investments'])} ${i + 1} Ltd`,
-    parentEntityId: null,
-  }));
-  const assets: StoredItem[] = [];
-  const accounts: StoredItem[] = [];
-  const samples = { sites: [] as string[], postcodes: [] as string[], mpans: [] as string[] };
-  for (let i = 0; i < ASSETS; i++) {
-    const town = rng.pick(TOWNS);
-    const siteName = `${rng.pick(NAMES)} ${rng.pick(KINDS)}${rng.chance(0.3) ? ` ${rng.int(1, 20)}` : ''}`;
-    const postCode = postcodeOf(i);
-    const asset: StoredItem = {
-      _id: newId(),
-      ...stamp,
-      siteName,
-      entityId: rng.pick(entities)._id,
-      address: { streetAddress: `${rng.int(1, 300)} ${rng.pick(STREETS)}`, locality: town, postCode },
-      floorArea: rng.int(200, 20_000),
-      floorAreaUnit: 'm2',
-      status: 'active',
-      images: [{ url: `/s3/documents/assets/${i}.svg`, isPrimary: true }],
-    };
-    assets.push(asset);
-    if (i % 50 === 0) samples.sites.push(siteName);
-    if (i % 60 === 0) samples.postcodes.push(postCode);
-    for (let a = 0; a < ACCOUNTS_PER_ASSET; a++) {
-      const type = UTILITIES[a % UTILITIES.length] as (typeof UTILITIES)[number];
-      const meterPointNumber = type === 'electricity' ? mpanOf() : rng.digits(10);
-      if (type === 'electricity' && accounts.length % 200 === 0) samples.mpans.push(meterPointNumber);
-      accounts.push({
-        _id: newId(),
-        ...stamp,
-        name: `${siteName} ${type[0]?.toUpperCase()}${type.slice(1)}${a >= UTILITIES.length ? ` ${a}` : ''}`,
-        type,
-        meterPointNumber,
-        assetId: asset._id,
-        status: rng.chance(0.9) ? 'active' : 'inactive',
-        tags: [],
-      });
-    }
-  }
-  for (const [name, items] of [
-    ['entities', entities],
-    ['assets', assets],
-    ['accounts', accounts],
-  ] as const) {
-    await putNewItems(items.map((item) => ({ ref: resourceRef(companyId, name), item })));
-  }
+  const { entities, assets, accounts, samples, seconds } = await seedLargeCompany({
+    companyId,
+    assets: ASSETS,
+    accountsPerAsset: ACCOUNTS_PER_ASSET,
+    rng,
+  });
   console.log(
-    `seeded ${entities.length} entities, ${assets.length} assets, ${accounts.length} accounts in ${((performance.now() - seeding) / 1000).toFixed(1)} s`,
+    `seeded ${entities.length} entities, ${assets.length} assets, ${accounts.length} accounts in ${seconds.toFixed(1)} s`,
   );
   const building = performance.now();
   const built = await rebuildSearchIndex(companyId);

@@ -1,6 +1,7 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { config } from '../config.ts';
+import { consumedCapacityMeasured, measureReadCapacity } from './consumed-capacity.ts';
 
 let client: DynamoDBDocumentClient | undefined;
 
@@ -11,6 +12,7 @@ export function documentClient(): DynamoDBDocumentClient {
     // The SDK's logger step copies every response through its sensitive-data filter for a logger that
     // writes nothing: a sixth of a request's CPU on a list. Errors still reach our own logs as thrown.
     base.middlewareStack.remove('loggerMiddleware');
+    if (consumedCapacityMeasured) measureReadCapacity(base);
     client = DynamoDBDocumentClient.from(base, {
       marshallOptions: { removeUndefinedValues: true, convertClassInstanceToMap: false },
     });

@@ -3,6 +3,7 @@ import type { HttpFunctionName } from '../../../shared/system/functions.ts';
 import { hasResourceSchema } from '../../../shared/system/resource-schemas.ts';
 import { RouteTable } from '../../../shared/system/route-match.ts';
 import { HTTP_ROUTES } from '../../../shared/system/routes.ts';
+import { consumedCapacityMeasured, withConsumedCapacity } from '../adapters/consumed-capacity.ts';
 import type { TokenVerifier } from '../adapters/token-verifier.ts';
 import type { Logger } from '../lib/logger.ts';
 import type { ApiContext, HttpEvent, HttpResult, Operations } from './api-context.ts';
@@ -37,7 +38,7 @@ export function httpFunction(
   }
   const table = new RouteTable(routes);
 
-  return middy<HttpEvent, HttpResult, Error, ApiContext>()
+  const handler = middy<HttpEvent, HttpResult, Error, ApiContext>()
     .use(correlation(log.child({ fn })))
     .use(errorHandler())
     .use(resolveRoute(table))
@@ -63,4 +64,5 @@ export function httpFunction(
       });
       return jsonResponse(result.status ?? 200, result.body, result.headers);
     });
+  return consumedCapacityMeasured ? withConsumedCapacity(handler) : handler;
 }
