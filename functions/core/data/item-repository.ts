@@ -534,8 +534,12 @@ export async function listItems(ref: CollectionRef, q: ListQuery): Promise<ListR
   const plain = Object.keys(q.filters).length === 0 && !q.text && !q.includeDeleted;
   if (plain) return listPlain(ref, q, base);
   const client = documentClient();
-  const { data, seen, next } = await readRun(base, undefined, q.skip, q.limit, false);
-  if (!next) return { data, total: seen };
+  // No page wanted (a count alone): nothing is read but the count.
+  const { data, seen, next } =
+    q.limit === 0
+      ? { data: [], seen: 0, next: undefined }
+      : await readRun(base, undefined, q.skip, q.limit, false);
+  if (!next && q.limit > 0) return { data, total: seen };
   // The rest is counted from where the page stopped: a COUNT query moves no item bodies, only the number.
   let total = seen;
   let countKey: Record<string, unknown> | undefined = next;
