@@ -502,6 +502,13 @@ async function listPlain(
         ScanIndexForward: !q.descending,
       }
     : keyOrder;
+  // What does not hang on the total is asked for at once: the first pages themselves, or the bookmark of a
+  // deep page counted from the start. Either is used only once the counter says it fits.
+  const shallow = q.skip < BOOKMARK_EVERY;
+  const early = shallow && q.limit > 0 ? readRun(base, undefined, q.skip, q.limit) : undefined;
+  const earlyMark = !shallow && !q.descending ? startNear(ref.pk, q.skip, ordered) : undefined;
+  early?.catch(() => undefined);
+  earlyMark?.catch(() => undefined);
   let summary = await readSummary(ref.pk);
   let total = totalOf(summary);
   if (total === undefined) {
@@ -510,16 +517,19 @@ async function listPlain(
   }
   const count = Math.max(0, Math.min(q.limit, total - q.skip));
   if (count === 0) return { data: [], total };
-  // A shallow page reads from its own end of the collection; a deep one counts from the start.
-  if (q.skip < BOOKMARK_EVERY) return { data: (await readRun(base, undefined, q.skip, count)).data, total };
+  if (early) return { data: (await early).data.slice(0, count), total };
   const forward = { ...base, ScanIndexForward: true };
   const position = q.descending ? total - q.skip - count : q.skip;
-  let start =
-    totalOf(summary) === total ? await startNear(ref.pk, position, summary.seq, ordered) : undefined;
-  if (!start && totalOf(summary) === total) {
+  const trusted = totalOf(summary) === total;
+  const fits = (mark: Awaited<ReturnType<typeof startNear>>, seq: number) =>
+    mark && (mark.seq === undefined || mark.seq === seq) ? mark : undefined;
+  let start = trusted
+    ? fits(await (earlyMark ?? startNear(ref.pk, position, ordered)), summary.seq)
+    : undefined;
+  if (!start && trusted) {
     await rebuildSummary(ref.pk, orderedIndexOf(ref.pk));
     const again = await readSummary(ref.pk);
-    if (totalOf(again) === total) start = await startNear(ref.pk, position, again.seq, ordered);
+    if (totalOf(again) === total) start = fits(await startNear(ref.pk, position, ordered), again.seq);
   }
   const { data } = await readRun(forward, start?.startKey, start ? start.pass : position, count);
   return { data: q.descending ? data.reverse() : data, total };

@@ -264,15 +264,15 @@ export type Order = 'bookmarks' | 'ordered';
 
 /**
  * The key to start after to reach the live item at `position` (0-based) in key order or in the ordered
- * index, and how many live items are still to pass from there; undefined when the stored bookmarks are
- * not of the live set `seq` names.
+ * index, how many live items are still to pass from there, and the `seq` of the live set the bookmark
+ * was taken in (undefined from the very start, which needs no bookmark). The caller uses it only when
+ * that `seq` is the counter's; undefined when no bookmark is stored for the place.
  */
 export async function startNear(
   collectionPk: string,
   position: number,
-  seq: number,
   ordered?: OrderedIndex,
-): Promise<{ startKey?: Key; pass: number } | undefined> {
+): Promise<{ startKey?: Key; pass: number; seq?: number } | undefined> {
   const mark = Math.floor(position / BOOKMARK_EVERY);
   if (mark === 0) return { pass: position };
   const index = mark - 1;
@@ -283,14 +283,15 @@ export async function startNear(
       Key: shardKey(collectionPk, ordered ? 'ordered' : 'bookmarks', shard),
     }),
   );
-  if (!out.Item || out.Item.seq !== seq) return undefined;
-  const value = (out.Item.keys as unknown[] | undefined)?.[index % BOOKMARKS_PER_SHARD];
-  if (typeof value !== 'string') return undefined;
+  const seq = out.Item?.seq;
+  const value = (out.Item?.keys as unknown[] | undefined)?.[index % BOOKMARKS_PER_SHARD];
+  if (typeof seq !== 'number' || typeof value !== 'string') return undefined;
   const pass = position - mark * BOOKMARK_EVERY;
-  if (!ordered) return { startKey: { pk: collectionPk, sk: value }, pass };
+  if (!ordered) return { startKey: { pk: collectionPk, sk: value }, pass, seq };
   const sk = value.slice(value.lastIndexOf('\u0000') + 1);
   return {
     startKey: { pk: collectionPk, sk, [ordered.pkAttr]: collectionPk, [ordered.skAttr]: value },
     pass,
+    seq,
   };
 }
