@@ -6,8 +6,9 @@ import {
   declaredRef,
   getItem,
   isConditionFailure,
-  keyAttributes,
   listItems,
+  putItem,
+  putItemIf,
   type StoredItem,
 } from '../core/data/item-repository.ts';
 
@@ -31,42 +32,24 @@ export async function templatesOfSupplier(supplierId: string): Promise<StoredIte
 }
 
 export async function insertTemplate(item: StoredItem): Promise<void> {
-  const ref = templatesRef();
-  await documentClient().send(
-    new PutCommand({
-      TableName: config().tableName,
-      Item: { ...item, ...keyAttributes(ref, item) },
-      ConditionExpression: 'attribute_not_exists(pk)',
-    }),
-  );
+  await putItem(templatesRef(), item, { mustNotExist: true });
 }
 
 /**
  * Writes a changed template only if nobody changed it since it was read (its `updatedAt` still the one
  * read): two people editing one template must not silently undo each other's lists. False when they did.
  */
-export async function replaceTemplate(item: StoredItem, readUpdatedAt: unknown): Promise<boolean> {
-  const ref = templatesRef();
-  try {
-    await documentClient().send(
-      new PutCommand({
-        TableName: config().tableName,
-        Item: { ...item, ...keyAttributes(ref, item) },
-        ConditionExpression:
-          typeof readUpdatedAt === 'string'
-            ? 'attribute_exists(pk) AND updatedAt = :read'
-            : 'attribute_exists(pk) AND attribute_not_exists(updatedAt)',
-        ...(typeof readUpdatedAt === 'string'
-          ? { ExpressionAttributeValues: { ':read': readUpdatedAt } }
-          : {}),
-      }),
-    );
-    return true;
-  } catch (err) {
-    if (isConditionFailure(err)) return false;
-    throw err;
-  }
-}
+export const replaceTemplate = (item: StoredItem, readUpdatedAt: unknown): Promise<boolean> =>
+  putItemIf(
+    templatesRef(),
+    item,
+    typeof readUpdatedAt === 'string'
+      ? {
+          ConditionExpression: 'attribute_exists(pk) AND updatedAt = :read',
+          ExpressionAttributeValues: { ':read': readUpdatedAt },
+        }
+      : { ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(updatedAt)' },
+  );
 
 const slotKey = (supplierId: string, type: string) => ({ pk: SLOTS_PK, sk: `${supplierId}#${type}` });
 

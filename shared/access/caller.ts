@@ -20,6 +20,8 @@ export interface Caller {
   kioskId?: string;
   assetId?: string;
   preview?: boolean;
+  /** The company's access version the caller was checked against on this call (see access-version.ts). */
+  accessVersion?: number;
   /** Machine callers: the stored machine credential. */
   machineId?: string;
 }

@@ -17,6 +17,11 @@ export interface ResourceDecl {
   itemType?: ItemType;
   /** Fields served by the generic indexes, in index order (gsi1, gsi2): list filters on them avoid a filter scan. */
   indexes?: readonly string[];
+  /**
+   * The field a list of the resource is ordered by unless asked otherwise: the ordered index (gsi3) holds
+   * the live items by this field, so a page of them is one short read.
+   */
+  orderBy?: string;
   /** Fields whose text `GET /{resource}/search?query=` matches. */
   searchFields: readonly string[];
   /** Items kept under each item (`/{resource}/{id}/{sub}`), by path segment. */

@@ -4,7 +4,7 @@
  * 10,000 sites and 30,000 meters to the demo company, gives asset@demo.test read grants on 50 of those sites,
  * then times `GET /api/assets?limit=20` (first page) and `?limit=20&skip=9980` (a deep page) one call
  * after another, as the company owner and as that user. Each call also reports the DynamoDB read capacity
- * it consumed (VOLTFOLIO_CONSUMED_CAPACITY=1, see functions/adapters/consumed-capacity.ts).
+ * it consumed (VOLTFOLIO_CONSUMED_CAPACITY=1, see functions/core/adapters/consumed-capacity.ts).
  * Targets: p95 ≤ 40 ms and ≤ 10 RCU per page.
  * BENCH_ASSETS, BENCH_ACCOUNTS_PER_ASSET, BENCH_GRANTS, BENCH_CALLS and BENCH_WARM_UP change the size.
  */

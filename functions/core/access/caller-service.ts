@@ -1,14 +1,19 @@
 import { type Caller, EMPTY_GRANTS } from '../../../shared/access/caller.ts';
 import { type PermissionName, permissionList } from '../../../shared/access/permission-names.ts';
 import { grantsSchema } from '../../../shared/schemas/grants.ts';
+import { readAccessVersion } from '../data/access-version.ts';
 import type { StoredItem } from '../data/item-repository.ts';
 import { unauthorized } from '../lib/errors.ts';
 import { getMembership, getProfile, listRoles } from './user-repository.ts';
 
 const NOT_VERIFIED = 'Your account is not verified.';
-/** Short enough that a changed grant or company switch shows within seconds on every instance. */
+/**
+ * Short enough that a company switch shows within seconds on every instance. A changed grant, role or
+ * membership shows on the next call: a cached caller is kept only while the company's access version
+ * (one small read per call) is the one it was built at.
+ */
 const CACHE_MS = 5000;
-const cache = new Map<string, { caller: Caller; until: number }>();
+const cache = new Map<string, { caller: Caller; until: number; version: number }>();
 
 /**
  * The caller behind a verified subject: their current company, permissions (own and role's) and grants,
@@ -23,7 +28,10 @@ export async function loadCaller(
   // The token's role claims are part of the key: a new token with other roles must not get the old ones.
   const cacheKey = [sub, opts.companyId ?? '', ...roles].join('|');
   const hit = cache.get(cacheKey);
-  if (hit && hit.until > Date.now()) return hit.caller;
+  if (hit && hit.until > Date.now()) {
+    const version = await readAccessVersion(hit.caller.companyId);
+    if (version === hit.version) return hit.caller;
+  }
 
   const profile = await getProfile(sub);
   if (!profile) throw unauthorized(NOT_VERIFIED);
@@ -36,6 +44,8 @@ export async function loadCaller(
       : profile.companyIds[0];
   if (!companyId) throw unauthorized(NOT_VERIFIED);
 
+  // Read before what it guards, so a change made while this caller is built is seen by the next call.
+  const version = await readAccessVersion(companyId);
   const membership = await getMembership(companyId, sub);
   if (!membership && !profile.isAdmin) throw unauthorized(NOT_VERIFIED);
 
@@ -45,8 +55,9 @@ export async function loadCaller(
     email: profile.email,
     name: profile.name,
     isAdmin: profile.isAdmin === true,
+    accessVersion: version,
   };
-  cache.set(cacheKey, { caller, until: Date.now() + CACHE_MS });
+  cache.set(cacheKey, { caller, until: Date.now() + CACHE_MS, version });
   return caller;
 }
 

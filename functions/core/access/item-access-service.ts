@@ -2,9 +2,17 @@ import type { Caller } from '../../../shared/access/caller.ts';
 import { canAccessItem, type ItemLineage, lineageOf } from '../../../shared/access/item-access.ts';
 import { canUseRoute, isCompanyWide } from '../../../shared/access/route-access.ts';
 import type { ReadLists } from '../../../shared/access/widget-access.ts';
+import { compareOrderKeys } from '../../../shared/domain/order-key.ts';
 import { findResource, type ItemType, type ResourceDecl } from '../../../shared/system/resources.ts';
 import type { ItemCheck } from '../../../shared/system/routes.ts';
-import { getItem, queryAll, type StoredItem } from '../data/item-repository.ts';
+import { readAccessVersion } from '../data/access-version.ts';
+import {
+  getItem,
+  orderedFieldOf,
+  orderedSortKey,
+  queryAll,
+  type StoredItem,
+} from '../data/item-repository.ts';
 import { keys } from '../data/keys.ts';
 import { forbidden, notFound } from '../lib/errors.ts';
 
@@ -130,12 +138,23 @@ export async function enforceItemCheck(
   if (check.access === 'write' && !canAccessItem(caller, 'write', lineage)) throw forbidden();
 }
 
-/**
- * The ids a caller may read, per type (02 §6), for widget data and item pickers. Company users get
- * undefined: they read everything. An asset group is readable when every one of its assets is.
- */
-export async function readListsOf(caller: Caller): Promise<ReadLists | undefined> {
-  if (isCompanyWide(caller)) return undefined;
+/** What a granted caller may read, worked out once per access version. */
+export interface Readable {
+  /** Readable live items' ids per type, in key (creation) order. */
+  entities: readonly string[];
+  assets: readonly string[];
+  accounts: readonly string[];
+  assetGroups: readonly string[];
+  sets: Readonly<Record<ItemType, ReadonlySet<string>>>;
+  /** Readable sites in the sites' declared order (orderedSortKey of their name). */
+  assetsInOrder: readonly string[];
+}
+
+const READABLE_CACHE_SIZE = 500;
+/** Per company, user and grants: the access version it was worked out at, and the answer. */
+const readableCache = new Map<string, { version: number; readable: Promise<Readable> }>();
+
+async function workOutReadable(caller: Caller): Promise<Readable> {
   const all = (type: string) => queryAll(keys.collection({ companyId: caller.companyId }, type));
   const [entities, assets, accounts, groups] = await Promise.all([
     all('entities'),
@@ -145,22 +164,70 @@ export async function readListsOf(caller: Caller): Promise<ReadLists | undefined
   ]);
   const resolver = new LineageResolver(caller.companyId, caller);
   const readable = async (type: ItemType, items: StoredItem[]) => {
-    const out: string[] = [];
+    const out: StoredItem[] = [];
     for (const item of items) {
       if (item.deleted === true) continue;
-      if (canAccessItem(caller, 'read', await resolver.complete(type, item))) out.push(item._id);
+      if (canAccessItem(caller, 'read', await resolver.complete(type, item))) out.push(item);
     }
     return out;
   };
-  const assetIds = await readable('assets', assets);
-  const groupIds = groups
-    .filter((g) => g.deleted !== true && Array.isArray(g.assetIds) && g.assetIds.length > 0)
-    .filter((g) => (g.assetIds as unknown[]).every((id) => typeof id === 'string' && assetIds.includes(id)))
-    .map((g) => g._id);
+  const readableAssets = await readable('assets', assets);
+  const assetIds = readableAssets.map((a) => a._id);
+  const assetSet = new Set(assetIds);
+  const entityIds = (await readable('entities', entities)).map((e) => e._id);
+  const accountIds = (await readable('accounts', accounts)).map((a) => a._id);
+  const field = orderedFieldOf(keys.collection({ companyId: caller.companyId }, 'assets'));
+  const placed = readableAssets.map((a) => ({
+    id: a._id,
+    place: orderedSortKey(field ? a[field] : '', a._id),
+  }));
+  placed.sort((a, b) => compareOrderKeys(a.place, b.place));
   return {
-    entities: await readable('entities', entities),
+    entities: entityIds,
     assets: assetIds,
-    accounts: await readable('accounts', accounts),
-    assetGroups: groupIds,
+    accounts: accountIds,
+    assetGroups: groups
+      .filter((g) => g.deleted !== true && Array.isArray(g.assetIds) && g.assetIds.length > 0)
+      .filter((g) => (g.assetIds as unknown[]).every((id) => typeof id === 'string' && assetSet.has(id)))
+      .map((g) => g._id),
+    sets: { entities: new Set(entityIds), assets: assetSet, accounts: new Set(accountIds) },
+    assetsInOrder: placed.map((p) => p.id),
+  };
+}
+
+/**
+ * What a granted caller may read. Company users get undefined: they read everything. Kept in the process
+ * while the company's access version stands (it moves with grants, roles, memberships and the
+ * entity/site/meter tree), so a caller's lists do not read the whole hierarchy on every call.
+ */
+export async function readableOf(caller: Caller): Promise<Readable | undefined> {
+  if (isCompanyWide(caller)) return undefined;
+  const version = caller.accessVersion ?? (await readAccessVersion(caller.companyId));
+  const key = [caller.companyId, caller.sub, caller.kind, JSON.stringify(caller.grants)].join('|');
+  const hit = readableCache.get(key);
+  if (hit && hit.version === version) return hit.readable;
+  const readable = workOutReadable(caller);
+  readableCache.delete(key);
+  readableCache.set(key, { version, readable });
+  readable.catch(() => readableCache.delete(key));
+  if (readableCache.size > READABLE_CACHE_SIZE) {
+    const oldest = readableCache.keys().next().value;
+    if (oldest !== undefined) readableCache.delete(oldest);
+  }
+  return readable;
+}
+
+/**
+ * The ids a caller may read, per type (02 §6), for widget data and item pickers. Company users get
+ * undefined: they read everything. An asset group is readable when every one of its assets is.
+ */
+export async function readListsOf(caller: Caller): Promise<ReadLists | undefined> {
+  const readable = await readableOf(caller);
+  if (!readable) return undefined;
+  return {
+    entities: [...readable.entities],
+    assets: [...readable.assets],
+    accounts: [...readable.accounts],
+    assetGroups: [...readable.assetGroups],
   };
 }

@@ -5,17 +5,39 @@ import {
   type PutCommandInput,
   QueryCommand,
   type QueryCommandInput,
+  type QueryCommandOutput,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
+import { orderKey } from '../../../shared/domain/order-key.ts';
 import { findResource } from '../../../shared/system/resources.ts';
 import { documentClient } from '../adapters/dynamo.ts';
 import { config } from '../config.ts';
-import { INDEX_NAMES, keys, type Scope } from './keys.ts';
+import { bumpAccessVersion, changesAccess, watchedOf } from './access-version.ts';
+import { INDEX_NAMES, keys, ORDERED_INDEX, type Scope } from './keys.ts';
+import {
+  BOOKMARK_EVERY,
+  type OrderedIndex,
+  readSummary,
+  rebuildSummary,
+  startNear,
+  totalOf,
+  withChange,
+} from './list-summary.ts';
 
 export type StoredItem = Record<string, unknown> & { _id: string };
 
 /** Attributes that exist only for the table's keys and indexes: never returned to callers. */
-const KEY_ATTRIBUTES = ['pk', 'sk', 'gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk', 'searchText'] as const;
+const KEY_ATTRIBUTES = [
+  'pk',
+  'sk',
+  'gsi1pk',
+  'gsi1sk',
+  'gsi2pk',
+  'gsi2sk',
+  'gsi3pk',
+  'gsi3sk',
+  'searchText',
+] as const;
 
 const KEY_ATTRIBUTE_SET: ReadonlySet<string> = new Set(KEY_ATTRIBUTES);
 
@@ -52,8 +74,10 @@ export interface ListQuery {
   includeDeleted?: boolean;
   /** Lower-cased text that the item's search text must contain. */
   text?: string;
-  /** Newest first (ids sort by creation time). */
+  /** Newest first (ids sort by creation time); with `ordered`, the declared order reversed. */
   descending?: boolean;
+  /** In the resource's declared order (ResourceDecl.orderBy) rather than by id; only for plain lists. */
+  ordered?: boolean;
 }
 
 export interface ListResult {
@@ -93,7 +117,25 @@ export function keyAttributes(ref: CollectionRef, item: StoredItem): Record<stri
   });
   const text = searchTextOf(item, ref.searchFields);
   if (text) attrs.searchText = text;
+  const ordered = orderedFieldOf(ref.pk);
+  // Only live items are in the ordered index, so a page of it needs no filter and its count is the total.
+  if (ordered && item.deleted !== true) {
+    attrs[`${ORDERED_INDEX}pk`] = ref.pk;
+    attrs[`${ORDERED_INDEX}sk`] = orderedSortKey(item[ordered], item._id);
+  }
   return attrs;
+}
+
+/** The ordered index's sort key: the field's order key, then the id for items of the same name. */
+export const orderedSortKey = (value: unknown, id: string): string => `${orderKey(value)}\u0000${id}`;
+
+/**
+ * The field a collection is kept in order by, from its partition key alone (a company's or the global
+ * collection of a resource that declares `orderBy`), so every writer of the collection keeps the index.
+ */
+export function orderedFieldOf(pk: string): string | undefined {
+  const match = /^(?:C#[^#]+|G)#([a-z-]+)$/.exec(pk);
+  return match ? findResource(match[1] as string)?.orderBy : undefined;
 }
 
 /**
@@ -114,19 +156,118 @@ export async function getRaw(pk: string, sk: string): Promise<Record<string, unk
   return out.Item;
 }
 
+/** Partitions whose live items are counted for plain lists: a company's or the global collections. */
+const isCounted = (pk: string): boolean => /^(C#[^#]+|G)#/.test(pk) && !/#(list|access)$/.test(pk);
+
+const isLive = (item: Record<string, unknown> | undefined): boolean =>
+  item !== undefined && item.deleted !== true;
+
+type Condition = Pick<
+  PutCommandInput,
+  'ConditionExpression' | 'ExpressionAttributeNames' | 'ExpressionAttributeValues'
+>;
+
+/**
+ * Holds when the stored item exists, is live (or not) as `item` will be, and keeps its place in the
+ * ordered index: the write moves no count and no page boundary.
+ */
+function sameLiveness(item: Record<string, unknown>): Condition {
+  const names: Record<string, string> = { '#lvDeleted': 'deleted' };
+  const values: Record<string, unknown> = { ':lvTrue': true };
+  let expression = isLive(item)
+    ? 'attribute_exists(pk) AND (attribute_not_exists(#lvDeleted) OR #lvDeleted <> :lvTrue)'
+    : '#lvDeleted = :lvTrue';
+  if (orderedFieldOf(String(item.pk))) {
+    names['#lvOrder'] = `${ORDERED_INDEX}sk`;
+    const place = item[`${ORDERED_INDEX}sk`];
+    if (typeof place === 'string') {
+      values[':lvOrder'] = place;
+      expression += ' AND #lvOrder = :lvOrder';
+    } else expression += ' AND attribute_not_exists(#lvOrder)';
+  }
+  return {
+    ConditionExpression: expression,
+    ExpressionAttributeNames: names,
+    ExpressionAttributeValues: values,
+  };
+}
+
+/** Whether a write moved an item in the ordered index (in, out, or to another place). */
+const movedInOrder = (
+  before: Record<string, unknown> | undefined,
+  after: Record<string, unknown> | undefined,
+) => before?.[`${ORDERED_INDEX}sk`] !== after?.[`${ORDERED_INDEX}sk`];
+
+function both(a: Condition, b: Condition): Condition {
+  if (!a.ConditionExpression) return b;
+  return {
+    ConditionExpression: `(${a.ConditionExpression}) AND (${b.ConditionExpression})`,
+    ExpressionAttributeNames: { ...a.ExpressionAttributeNames, ...b.ExpressionAttributeNames },
+    ExpressionAttributeValues: { ...a.ExpressionAttributeValues, ...b.ExpressionAttributeValues },
+  };
+}
+
+async function afterAccessWrite(
+  pk: string,
+  before: Record<string, unknown> | undefined,
+  after: Record<string, unknown> | undefined,
+): Promise<void> {
+  const watched = watchedOf(pk);
+  if (watched && changesAccess(watched, before, after)) await bumpAccessVersion(watched.companyId);
+}
+
+/**
+ * Puts a whole item and keeps its collection's live count and the company's access version in step.
+ * A write that leaves the item as live as it was (most updates) is one conditional put; one that may change
+ * that (a create, a delete, a restore) is announced on the counter first and counted from the old item.
+ */
+async function putCounted(stored: Record<string, unknown>, condition: Condition): Promise<void> {
+  const pk = String(stored.pk);
+  const client = documentClient();
+  const put = (c: Condition) =>
+    client.send(
+      new PutCommand({ TableName: config().tableName, Item: stored, ...c, ReturnValues: 'ALL_OLD' }),
+    );
+  if (!isCounted(pk)) {
+    await put(condition);
+    return;
+  }
+  const creates = condition.ConditionExpression?.includes('attribute_not_exists(pk)') ?? false;
+  if (!creates) {
+    try {
+      const out = await put(both(condition, sameLiveness(stored)));
+      await afterAccessWrite(pk, out.Attributes, stored);
+      return;
+    } catch (err) {
+      if (!isConditionFailure(err)) throw err;
+    }
+  }
+  let before: Record<string, unknown> | undefined;
+  await withChange(pk, async () => {
+    const out = await put(condition);
+    before = out.Attributes;
+    return {
+      result: undefined,
+      liveDelta: Number(isLive(stored)) - Number(isLive(before)),
+      moved: movedInOrder(before, stored),
+    };
+  });
+  await afterAccessWrite(pk, before, stored);
+}
+
 /** Writes an item with its keys. `mustNotExist` makes a create idempotent-safe: a second create of the same id fails. */
 export async function putItem(
   ref: CollectionRef,
   item: StoredItem,
   opts: { mustNotExist?: boolean; mustExist?: boolean } = {},
 ): Promise<void> {
-  await documentClient().send(
-    new PutCommand({
-      TableName: config().tableName,
-      Item: { ...item, ...keyAttributes(ref, item) },
-      ...(opts.mustNotExist ? { ConditionExpression: 'attribute_not_exists(pk)' } : {}),
-      ...(opts.mustExist ? { ConditionExpression: 'attribute_exists(pk)' } : {}),
-    }),
+  await putCounted(
+    { ...item, ...keyAttributes(ref, item) },
+    opts.mustNotExist
+      ? { ConditionExpression: 'attribute_not_exists(pk)' }
+      : opts.mustExist
+        ? { ConditionExpression: 'attribute_exists(pk)' }
+        : {},
   );
 }
 
@@ -138,19 +279,10 @@ export const isConditionFailure = (err: unknown): boolean =>
 export async function putItemIf(
   ref: CollectionRef,
   item: StoredItem,
-  condition: Pick<
-    PutCommandInput,
-    'ConditionExpression' | 'ExpressionAttributeNames' | 'ExpressionAttributeValues'
-  >,
+  condition: Condition,
 ): Promise<boolean> {
   try {
-    await documentClient().send(
-      new PutCommand({
-        TableName: config().tableName,
-        Item: { ...item, ...keyAttributes(ref, item) },
-        ...condition,
-      }),
-    );
+    await putCounted({ ...item, ...keyAttributes(ref, item) }, condition);
     return true;
   } catch (err) {
     if (isConditionFailure(err)) return false;
@@ -159,8 +291,10 @@ export async function putItemIf(
 }
 
 export async function putRaw(item: Record<string, unknown>): Promise<void> {
-  await documentClient().send(new PutCommand({ TableName: config().tableName, Item: item }));
+  await putCounted(item, {});
 }
+
+const LIVENESS_FIELDS = new Set(['deleted', 'parentEntityId', 'entityId', 'assetId']);
 
 export async function updateRaw(
   pk: string,
@@ -185,14 +319,55 @@ export async function updateRaw(
   ]
     .filter(Boolean)
     .join(' ');
+  const update = async () => {
+    const out = await documentClient().send(
+      new UpdateCommand({
+        TableName: config().tableName,
+        Key: { pk, sk },
+        UpdateExpression: expression,
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeNames: names,
+        ...(Object.keys(values).length ? { ExpressionAttributeValues: values } : {}),
+        ReturnValues: 'ALL_OLD',
+      }),
+    );
+    const before = out.Attributes;
+    const after = before ? { ...before, ...set } : undefined;
+    for (const k of remove) if (after) delete after[k];
+    return { before, after };
+  };
+  const ordered = orderedFieldOf(pk);
+  const touches = [...Object.keys(set), ...remove].some((k) => LIVENESS_FIELDS.has(k) || k === ordered);
+  if (!touches || !isCounted(pk)) {
+    const { before, after } = await update();
+    if (watchedOf(pk) && !watchedOf(pk)?.links) await afterAccessWrite(pk, before, after);
+    return;
+  }
+  let change: { before?: Record<string, unknown>; after?: Record<string, unknown> } = {};
+  await withChange(pk, async () => {
+    change = await update();
+    if (ordered && change.after) await placeInOrder(pk, sk, ordered, change.after);
+    return {
+      result: undefined,
+      liveDelta: Number(isLive(change.after)) - Number(isLive(change.before)),
+      moved: ordered !== undefined,
+    };
+  });
+  await afterAccessWrite(pk, change.before, change.after);
+}
+
+/** Puts an item changed field by field where its live state and ordered field now place it. */
+async function placeInOrder(pk: string, sk: string, field: string, after: Record<string, unknown>) {
+  const live = isLive(after);
   await documentClient().send(
     new UpdateCommand({
       TableName: config().tableName,
       Key: { pk, sk },
-      UpdateExpression: expression,
-      ConditionExpression: 'attribute_exists(pk)',
-      ExpressionAttributeNames: names,
-      ...(Object.keys(values).length ? { ExpressionAttributeValues: values } : {}),
+      UpdateExpression: live ? 'SET #opk = :opk, #osk = :osk' : 'REMOVE #opk, #osk',
+      ExpressionAttributeNames: { '#opk': `${ORDERED_INDEX}pk`, '#osk': `${ORDERED_INDEX}sk` },
+      ...(live
+        ? { ExpressionAttributeValues: { ':opk': pk, ':osk': orderedSortKey(after[field], sk) } }
+        : {}),
     }),
   );
 }
@@ -264,32 +439,122 @@ function buildQuery(ref: CollectionRef, q: ListQuery): BuiltQuery {
   };
 }
 
+/** Reads `count` items that the query matches after passing `pass` of them, from `startKey` on. */
+async function readRun(
+  base: BuiltQuery['base'],
+  startKey: Record<string, unknown> | undefined,
+  pass: number,
+  count: number,
+  paged = true,
+): Promise<{ data: StoredItem[]; seen: number; next?: Record<string, unknown> }> {
+  const client = documentClient();
+  const data: StoredItem[] = [];
+  let seen = 0;
+  let key = startKey;
+  while (data.length < count) {
+    const out: QueryCommandOutput = await client.send(
+      new QueryCommand({
+        ...base,
+        ExclusiveStartKey: key,
+        // A page's worth at a time: only deleted items (filtered out) make the read go round again.
+        ...(paged ? { Limit: Math.min(1000, pass + count - seen) } : {}),
+      }),
+    );
+    for (const raw of out.Items ?? []) {
+      if (seen >= pass && data.length < count) data.push(stripKeys(raw));
+      seen++;
+    }
+    key = out.LastEvaluatedKey;
+    if (!key) return { data, seen };
+  }
+  return { data, seen, next: key };
+}
+
+/** The ordered index of a collection, when its resource declares an order. */
+function orderedIndexOf(pk: string): OrderedIndex | undefined {
+  const field = orderedFieldOf(pk);
+  return field
+    ? { field, pkAttr: `${ORDERED_INDEX}pk`, skAttr: `${ORDERED_INDEX}sk`, sortKey: orderedSortKey }
+    : undefined;
+}
+
+/**
+ * A page of the live items of a whole collection, with no filter or text, by id or in the collection's
+ * declared order: the total is the collection's counter and a deep page starts from the nearest bookmark,
+ * so neither reads the partition. When the counter is not trusted (never tied, or a write under way) or
+ * the bookmarks are of another live set, the partition is read once to tie and mark it again; while a
+ * write is under way, a deep page passes its items one by one rather than trust a bookmark.
+ */
+async function listPlain(
+  ref: CollectionRef,
+  q: ListQuery,
+  keyOrder: BuiltQuery['base'],
+): Promise<ListResult> {
+  const ordered = q.ordered ? orderedIndexOf(ref.pk) : undefined;
+  if (q.ordered && !ordered) throw new Error(`${ref.pk} has no declared order`);
+  const base: BuiltQuery['base'] = ordered
+    ? {
+        TableName: config().tableName,
+        IndexName: ORDERED_INDEX,
+        KeyConditionExpression: '#pk = :pk',
+        ExpressionAttributeNames: { '#pk': ordered.pkAttr },
+        ExpressionAttributeValues: { ':pk': ref.pk },
+        ScanIndexForward: !q.descending,
+      }
+    : keyOrder;
+  // What does not hang on the total is asked for at once: the first pages themselves, or the bookmark of a
+  // deep page counted from the start. Either is used only once the counter says it fits.
+  const shallow = q.skip < BOOKMARK_EVERY;
+  const early = shallow && q.limit > 0 ? readRun(base, undefined, q.skip, q.limit) : undefined;
+  const earlyMark = !shallow && !q.descending ? startNear(ref.pk, q.skip, ordered) : undefined;
+  early?.catch(() => undefined);
+  earlyMark?.catch(() => undefined);
+  let summary = await readSummary(ref.pk);
+  let total = totalOf(summary);
+  if (total === undefined) {
+    total = (await rebuildSummary(ref.pk, orderedIndexOf(ref.pk))).total;
+    summary = await readSummary(ref.pk);
+  }
+  const count = Math.max(0, Math.min(q.limit, total - q.skip));
+  if (count === 0) return { data: [], total };
+  if (early) return { data: (await early).data.slice(0, count), total };
+  const forward = { ...base, ScanIndexForward: true };
+  const position = q.descending ? total - q.skip - count : q.skip;
+  const trusted = totalOf(summary) === total;
+  const fits = (mark: Awaited<ReturnType<typeof startNear>>, seq: number) =>
+    mark && (mark.seq === undefined || mark.seq === seq) ? mark : undefined;
+  let start = trusted
+    ? fits(await (earlyMark ?? startNear(ref.pk, position, ordered)), summary.seq)
+    : undefined;
+  if (!start && trusted) {
+    await rebuildSummary(ref.pk, orderedIndexOf(ref.pk));
+    const again = await readSummary(ref.pk);
+    if (totalOf(again) === total) start = fits(await startNear(ref.pk, position, ordered), again.seq);
+  }
+  const { data } = await readRun(forward, start?.startKey, start ? start.pass : position, count);
+  return { data: q.descending ? data.reverse() : data, total };
+}
+
 /**
  * A page of a collection with its total, as `{ data, total }`. Reads only the collection's partition
  * (or one index partition when a filter names an indexed field): never a Scan.
  */
 export async function listItems(ref: CollectionRef, q: ListQuery): Promise<ListResult> {
   const { base } = buildQuery(ref, q);
+  const plain = Object.keys(q.filters).length === 0 && !q.text && !q.includeDeleted;
+  if (plain) return listPlain(ref, q, base);
   const client = documentClient();
-  const wanted = q.skip + q.limit;
-  const data: StoredItem[] = [];
-  let seen = 0;
-  let startKey: Record<string, unknown> | undefined;
-  // The page: stop reading as soon as skip + limit matching items have gone by.
-  while (seen < wanted) {
-    const out = await client.send(new QueryCommand({ ...base, ExclusiveStartKey: startKey }));
-    for (const raw of out.Items ?? []) {
-      if (seen >= q.skip && data.length < q.limit) data.push(stripKeys(raw));
-      seen++;
-    }
-    startKey = out.LastEvaluatedKey;
-    if (!startKey) return { data, total: seen };
-  }
-  // The total: a COUNT query moves no item bodies, only the number.
-  let total = 0;
-  let countKey: Record<string, unknown> | undefined;
+  // No page wanted (a count alone): nothing is read but the count.
+  const { data, seen, next } =
+    q.limit === 0
+      ? { data: [], seen: 0, next: undefined }
+      : await readRun(base, undefined, q.skip, q.limit, false);
+  if (!next && q.limit > 0) return { data, total: seen };
+  // The rest is counted from where the page stopped: a COUNT query moves no item bodies, only the number.
+  let total = seen;
+  let countKey: Record<string, unknown> | undefined = next;
   do {
-    const out = await client.send(
+    const out: QueryCommandOutput = await client.send(
       new QueryCommand({ ...base, Select: 'COUNT', ExclusiveStartKey: countKey }),
     );
     total += out.Count ?? 0;
@@ -318,5 +583,20 @@ export async function queryAll(pk: string): Promise<StoredItem[]> {
 }
 
 export async function deleteRaw(pk: string, sk: string): Promise<void> {
-  await documentClient().send(new DeleteCommand({ TableName: config().tableName, Key: { pk, sk } }));
+  const remove = async () => {
+    const out = await documentClient().send(
+      new DeleteCommand({ TableName: config().tableName, Key: { pk, sk }, ReturnValues: 'ALL_OLD' }),
+    );
+    return out.Attributes;
+  };
+  if (!isCounted(pk)) {
+    await remove();
+    return;
+  }
+  let before: Record<string, unknown> | undefined;
+  await withChange(pk, async () => {
+    before = await remove();
+    return { result: undefined, liveDelta: -Number(isLive(before)) };
+  });
+  await afterAccessWrite(pk, before, undefined);
 }

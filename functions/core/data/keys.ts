@@ -26,3 +26,6 @@ export const keys = {
 } as const;
 
 export const INDEX_NAMES = ['gsi1', 'gsi2'] as const;
+
+/** The index of a collection's live items in its declared order (ResourceDecl.orderBy). */
+export const ORDERED_INDEX = 'gsi3';

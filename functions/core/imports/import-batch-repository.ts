@@ -8,8 +8,10 @@ import {
 import type { ImportModel } from '../../../shared/schemas/register-imports.ts';
 import { documentClient } from '../adapters/dynamo.ts';
 import { config } from '../config.ts';
+import { bumpAccessVersion, watchedOf } from '../data/access-version.ts';
 import { type CollectionRef, keyAttributes, type StoredItem } from '../data/item-repository.ts';
 import { keys } from '../data/keys.ts';
+import { forgetCount, withChange } from '../data/list-summary.ts';
 import { searchKeys } from '../search-index/search-index-repository.ts';
 
 /**
@@ -94,9 +96,25 @@ export interface NewItem {
  * so this is only for items whose ids were just made.
  */
 export async function putNewItems(items: readonly NewItem[]): Promise<void> {
-  await batchWrite(
-    items.map(({ ref, item }) => ({ PutRequest: { Item: { ...item, ...keyAttributes(ref, item) } } })),
-  );
+  const byCollection = new Map<string, NewItem[]>();
+  for (const entry of items) {
+    const group = byCollection.get(entry.ref.pk);
+    if (group) group.push(entry);
+    else byCollection.set(entry.ref.pk, [entry]);
+  }
+  // Each collection's counter hears of its new items around their writes, as single creates do.
+  for (const [pk, group] of byCollection) {
+    let written = 0;
+    await withChange(pk, async () => {
+      await batchWrite(
+        group.map(({ ref, item }) => ({ PutRequest: { Item: { ...item, ...keyAttributes(ref, item) } } })),
+      );
+      written = group.filter(({ item }) => item.deleted !== true).length;
+      return { result: undefined, liveDelta: written };
+    });
+    const watched = watchedOf(pk);
+    if (watched && written > 0) await bumpAccessVersion(watched.companyId);
+  }
 }
 
 /** Items that carry their own keys (search index entries), many batches at a time. */
@@ -116,6 +134,13 @@ export async function deleteKeys(keyList: readonly { pk: string; sk: string }[])
     keyList.map((Key) => ({ DeleteRequest: { Key } })),
     8,
   );
+  // Which of the keys held live items is not known here, so their collections are counted afresh.
+  const collections = new Set(keyList.map((k) => k.pk).filter((pk) => /^C#[^#]+#[a-z-]+$/.test(pk)));
+  for (const pk of collections) {
+    await forgetCount(pk);
+    const watched = watchedOf(pk);
+    if (watched) await bumpAccessVersion(watched.companyId);
+  }
 }
 
 const BATCH_GET_SIZE = 100;

@@ -5,8 +5,9 @@ import { DEFAULT_LIST_LIMIT, MAX_LIST_LIMIT } from '../../../shared/constants.ts
 import { resourceSchema, subResourceSchema } from '../../../shared/system/resource-schemas.ts';
 import { findResource, type ResourceDecl } from '../../../shared/system/resources.ts';
 import type { HttpRoute } from '../../../shared/system/routes.ts';
-import { LineageResolver, mayAccessItem } from '../access/item-access-service.ts';
+import { LineageResolver, mayAccessItem, readableOf } from '../access/item-access-service.ts';
 import { writeActivity } from '../activity/activity-service.ts';
+import { getItems } from '../data/batch-reads.ts';
 import {
   type CollectionRef,
   getItem,
@@ -140,16 +141,36 @@ export async function loadForRoute(
   return item;
 }
 
-/** A list of what the caller may read, paged after the per-item filter so totals stay true. */
+/** The items of a collection by id, in the order of `ids`. */
+export async function itemsInOrder(pk: string, ids: readonly string[]): Promise<StoredItem[]> {
+  const found = await getItems(pk, ids);
+  return ids.map((id) => found.get(id)).filter((i): i is StoredItem => i !== undefined && i.deleted !== true);
+}
+
+/**
+ * A list of what the caller may read, paged after the per-item filter so totals stay true. A granted
+ * caller's plain list of entities, sites or meters is the page of their readable ids (kept per access
+ * version), read by key; a filtered one reads what matches and keeps what those ids allow.
+ */
 export async function listReadable(resource: ResourceDecl, caller: Caller, q: ListQuery) {
   const ref = collectionOf(resource, caller);
   if ((!resource.itemType && !resource.parent) || isCompanyWide(caller)) return listItems(ref, q);
+  const type = resource.itemType;
+  const readable = type && !q.includeDeleted ? await readableOf(caller) : undefined;
+  if (type && readable) {
+    if (Object.keys(q.filters).length === 0 && !q.text) {
+      const ids = q.descending ? [...readable[type]].reverse() : readable[type];
+      return { data: await itemsInOrder(ref.pk, ids.slice(q.skip, q.skip + q.limit)), total: ids.length };
+    }
+    const all = await listItems(ref, { ...q, skip: 0, limit: MAX_LIST_LIMIT });
+    const data = all.data.filter((item) => readable.sets[type].has(item._id));
+    return { data: data.slice(q.skip, q.skip + q.limit), total: data.length };
+  }
   const all = await listItems(ref, { ...q, skip: 0, limit: MAX_LIST_LIMIT });
   const resolver = new LineageResolver(caller.companyId, caller);
-  const readable: StoredItem[] = [];
-  for (const item of all.data)
-    if (await mayAccess(resource, caller, item, 'read', resolver)) readable.push(item);
-  return { data: readable.slice(q.skip, q.skip + q.limit), total: readable.length };
+  const data: StoredItem[] = [];
+  for (const item of all.data) if (await mayAccess(resource, caller, item, 'read', resolver)) data.push(item);
+  return { data: data.slice(q.skip, q.skip + q.limit), total: data.length };
 }
 
 /** The resource's whole-item checks (ResourceDecl.refine), as a form error. */

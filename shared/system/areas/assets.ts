@@ -17,6 +17,7 @@ export const ASSETS_RESOURCE: ResourceDecl = {
   write: PORTFOLIO_READERS,
   itemType: 'assets',
   indexes: ['entityId'],
+  orderBy: 'siteName',
   searchFields: ['siteName', 'address.streetAddress', 'address.locality', 'address.postCode'],
   subResources: ['timeline-events', 'status-history', 'tenants'],
 };

@@ -1,0 +1,205 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryAll, type StoredItem } from '../../functions/core/data/item-repository.ts';
+import { keys } from '../../functions/core/data/keys.ts';
+import { compareOrderKeys, orderKey } from '../../shared/domain/order-key.ts';
+import { type Api, created, type RegisterWorld, startRegisterWorld } from './register-support.ts';
+
+let w: RegisterWorld;
+let api: Api;
+let owner: string;
+
+const page = async (path: string, token = owner) => {
+  const res = await api({ method: 'GET', path, token });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.body as { data: StoredItem[]; total: number; limit: number; skip: number };
+};
+
+/** What the table holds, read whole and in key order: the answer a list must agree with. */
+const liveInTable = async (resource: string) =>
+  (await queryAll(keys.collection({ companyId: w.demoId }, resource))).filter((i) => i.deleted !== true);
+
+const bySiteName = (items: StoredItem[]) =>
+  [...items].sort(
+    (a, b) => compareOrderKeys(orderKey(a.siteName), orderKey(b.siteName)) || compareOrderKeys(a._id, b._id),
+  );
+
+const ids = (items: StoredItem[]) => items.map((i) => i._id);
+
+beforeAll(async () => {
+  w = await startRegisterWorld();
+  api = w.api;
+  owner = w.token('owner');
+}, 60_000);
+
+afterAll(async () => {
+  await w?.stop();
+});
+
+describe('list totals', () => {
+  it('stay exact through creates, deletes, restores, an import and its rollback', async () => {
+    const start = (await page('/entities?limit=1')).total;
+    expect(start).toBe((await liveInTable('entities')).length);
+
+    const made: string[] = [];
+    for (let i = 0; i < 5; i++)
+      made.push(await created(api, owner, '/entities', { legalName: `Count ${i} Ltd` }));
+    expect((await page('/entities?limit=1')).total).toBe(start + 5);
+
+    for (const id of made.slice(0, 2)) {
+      expect((await api({ method: 'DELETE', path: `/entities/${id}`, token: owner })).status).toBe(200);
+    }
+    // Deleting twice moves nothing.
+    await api({ method: 'DELETE', path: `/entities/${made[0]}`, token: owner });
+    expect((await page('/entities?limit=1')).total).toBe(start + 3);
+
+    const restored = await api({ method: 'PUT', path: `/entities/${made[0]}`, token: owner });
+    expect(restored.status, JSON.stringify(restored.body)).toBe(200);
+    expect((await page('/entities?limit=1')).total).toBe(start + 4);
+
+    const csv = `legalName\n${Array.from({ length: 7 }, (_, i) => `Imported ${i} Ltd`).join('\n')}\n`;
+    const imported = await api({
+      method: 'POST',
+      path: '/entities/import',
+      token: owner,
+      body: { fileName: 'e.csv', csv },
+    });
+    expect(imported.status, JSON.stringify(imported.body)).toBe(201);
+    expect((await page('/entities?limit=1')).total).toBe(start + 11);
+
+    const undo = await api({
+      method: 'POST',
+      path: '/entities/import-rollback',
+      token: owner,
+      body: { batchId: imported.body.batchId },
+    });
+    expect(undo.status, JSON.stringify(undo.body)).toBe(200);
+    const after = await page('/entities?limit=1');
+    expect(after.total).toBe(start + 4);
+    expect(after.total).toBe((await liveInTable('entities')).length);
+  });
+
+  it('stays exact when many creates land at once', async () => {
+    const start = (await page('/entities?limit=1')).total;
+    await Promise.all(
+      Array.from({ length: 30 }, (_, i) => created(api, owner, '/entities', { legalName: `Busy ${i} Ltd` })),
+    );
+    const after = await page('/entities?limit=1');
+    expect(after.total).toBe(start + 30);
+    expect(after.total).toBe((await liveInTable('entities')).length);
+  });
+});
+
+describe('deep pages', () => {
+  it('answer the same items as reading the whole collection, both ways, after deletes too', async () => {
+    for (let i = 0; i < 50; i++) await created(api, owner, '/entities', { legalName: `Deep ${i} Ltd` });
+    const check = async () => {
+      const live = await liveInTable('entities');
+      for (const skip of [0, 19, 20, 21, 45, 60, live.length - 3]) {
+        const up = await page(`/entities?limit=7&skip=${skip}`);
+        expect(ids(up.data)).toEqual(ids(live.slice(skip, skip + 7)));
+        expect(up.total).toBe(live.length);
+        const down = await page(`/entities?limit=7&skip=${skip}&$sort=-createdAt`);
+        expect(ids(down.data)).toEqual(ids([...live].reverse().slice(skip, skip + 7)));
+      }
+    };
+    await check();
+    // A delete in the middle moves every later item back one place: the stored bookmarks no longer fit.
+    const live = await liveInTable('entities');
+    await api({ method: 'DELETE', path: `/entities/${live[25]?._id}`, token: owner });
+    await check();
+  });
+
+  it('of sites by name match a sort of every site, through renames and deletes', async () => {
+    const holder = await created(api, owner, '/entities', { legalName: 'Site Holdings Ltd' });
+    const names = ['Unit 10', 'unit 9', 'Éclair House', 'Abbey Mill', 'Zeta Yard', 'Bank Chambers'];
+    for (let i = 0; i < 60; i++) {
+      await created(api, owner, '/assets', {
+        siteName: `${names[i % names.length]} ${(i * 7) % 13}`,
+        entityId: holder,
+      });
+    }
+    const check = async () => {
+      const sorted = bySiteName(await liveInTable('assets'));
+      for (const skip of [0, 20, 33, 40, sorted.length - 5]) {
+        const res = await page(`/assets?limit=6&skip=${skip}`);
+        expect(res.data.map((a) => a.siteName)).toEqual(sorted.slice(skip, skip + 6).map((a) => a.siteName));
+        expect(ids(res.data)).toEqual(ids(sorted.slice(skip, skip + 6)));
+        expect(res.total).toBe(sorted.length);
+      }
+    };
+    await check();
+    const sorted = bySiteName(await liveInTable('assets'));
+    const moved = sorted[30] as StoredItem;
+    const renamed = await api({
+      method: 'PATCH',
+      path: `/assets/${moved._id}`,
+      token: owner,
+      body: { siteName: 'AAA First Now' },
+    });
+    expect(renamed.status, JSON.stringify(renamed.body)).toBe(200);
+    await check();
+    await api({ method: 'DELETE', path: `/assets/${sorted[5]?._id}`, token: owner });
+    await check();
+  });
+});
+
+describe('a granted user', () => {
+  it('sees a grant change, and a site moved under a granted entity, on the next call', async () => {
+    const sites = bySiteName(await liveInTable('assets'));
+    const [first, second, third] = sites as [StoredItem, StoredItem, StoredItem];
+    const user = await w.addUser('lister', ['asset_user'], { assets: { read: [first._id], write: [] } });
+    const one = await page('/assets?limit=10', user);
+    expect(ids(one.data)).toEqual([first._id]);
+    expect(one.total).toBe(1);
+
+    const patched = await api({
+      method: 'PATCH',
+      path: '/users/lister',
+      token: owner,
+      body: {
+        grants: {
+          entities: { read: [], write: [] },
+          assets: { read: [first._id, second._id], write: [] },
+          accounts: { read: [], write: [] },
+        },
+      },
+    });
+    expect(patched.status, JSON.stringify(patched.body)).toBe(200);
+    const two = await page('/assets?limit=10', user);
+    expect(ids(two.data)).toEqual([first._id, second._id]);
+    expect(two.total).toBe(2);
+
+    // A new entity granted to the user, then a site moved under it: the tree changed, not the grants.
+    const entity = await created(api, owner, '/entities', { legalName: 'Granted Holdings Ltd' });
+    await api({
+      method: 'PATCH',
+      path: '/users/lister',
+      token: owner,
+      body: {
+        grants: {
+          entities: { read: [entity], write: [] },
+          assets: { read: [first._id], write: [] },
+          accounts: { read: [], write: [] },
+        },
+      },
+    });
+    expect(ids((await page('/assets?limit=10', user)).data)).toEqual([first._id]);
+    const move = await api({
+      method: 'PATCH',
+      path: `/assets/${third._id}`,
+      token: owner,
+      body: { entityId: entity },
+    });
+    expect(move.status, JSON.stringify(move.body)).toBe(200);
+    const three = await page('/assets?limit=10', user);
+    expect(ids(three.data)).toEqual(ids(bySiteName([first, { ...third }])));
+    expect(three.total).toBe(2);
+    const entities = await page('/entities?limit=10', user);
+    expect(ids(entities.data)).toEqual([entity]);
+
+    // Deleting a readable site takes it out of the user's list at once.
+    await api({ method: 'DELETE', path: `/assets/${third._id}`, token: owner });
+    const four = await page('/assets?limit=10', user);
+    expect(ids(four.data)).toEqual([first._id]);
+  });
+});
