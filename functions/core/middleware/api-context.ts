@@ -1,4 +1,5 @@
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import type * as z from 'zod';
 import type { Caller } from '../../../shared/access/caller.ts';
 import type { HttpRoute } from '../../../shared/system/routes.ts';
 import type { Logger } from '../lib/logger.ts';
@@ -21,11 +22,14 @@ export type ApiContext = Context & { api: ApiState };
 export type HttpEvent = APIGatewayProxyEventV2;
 export type HttpResult = APIGatewayProxyStructuredResultV2;
 
-/** What an operation receives: the resolved route and the verified caller. */
-export interface OpContext {
+/**
+ * What an operation receives: the resolved route, the verified caller, and the path parameters and
+ * query values it declared (see `operation`), typed; an operation that declares none sees them as text.
+ */
+export interface OpContext<P = Record<string, string>, Q = Record<string, string>> {
   route: HttpRoute;
-  params: Record<string, string>;
-  query: Record<string, string>;
+  params: P;
+  query: Q;
   body: unknown;
   headers: Record<string, string | undefined>;
   caller: Caller;
@@ -39,5 +43,11 @@ export interface OpResult {
   headers?: Record<string, string>;
 }
 
-export type Operation = (ctx: OpContext) => Promise<OpResult>;
+/** What an operation declares it reads: path parameters by name, and the schema of its route's query. */
+export interface OperationSpec {
+  params: readonly string[];
+  query?: z.ZodType;
+}
+
+export type Operation = ((ctx: OpContext) => Promise<OpResult>) & { spec?: OperationSpec };
 export type Operations = Readonly<Record<string, Operation>>;
