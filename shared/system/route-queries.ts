@@ -1,4 +1,5 @@
 import type * as z from 'zod';
+import { assetGroupPageQuery, assetGroupReportQuery, assetGroupSearchQuery } from '../schemas/queries.ts';
 import type { HttpMethod } from './routes.ts';
 
 /**
@@ -6,9 +7,15 @@ import type { HttpMethod } from './routes.ts';
  * serving the route declares the same schema and receives the values it parses; a route not listed here
  * passes its query on as text (the generic list and search calls read filters by field name).
  */
-export const ROUTE_QUERIES: ReadonlyMap<string, z.ZodType> = new Map<`${HttpMethod} /${string}`, z.ZodType>(
-  [],
-);
+type RouteKey = `${HttpMethod} /${string}`;
+
+export const ROUTE_QUERIES: ReadonlyMap<string, z.ZodType> = new Map<RouteKey, z.ZodType>([
+  // Portfolios
+  ['GET /asset-groups/{id}/assets', assetGroupPageQuery],
+  ['GET /asset-groups/{id}/report-data', assetGroupReportQuery],
+  ['GET /asset-groups/{id}/search-assets', assetGroupSearchQuery],
+  ['GET /users/me/asset-groups', assetGroupPageQuery],
+]);
 
 /** The query schema a route declares, if any. */
 export function routeQuerySchema(route: { method: HttpMethod; path: string }): z.ZodType | undefined {

@@ -1,0 +1,37 @@
+import * as z from 'zod';
+import { DEFAULT_LIST_LIMIT, MAX_LIST_LIMIT } from '../constants.ts';
+
+/**
+ * Query strings of the API's calls. Values arrive as text; paging values that make no sense fall back to
+ * the defaults rather than failing the call, as lists have always read them.
+ */
+
+/** `limit` and `skip`: a page of at most `max` items, `fallback` when none or nonsense is asked. */
+export const pageQuery = (fallback: number = DEFAULT_LIST_LIMIT, max: number = MAX_LIST_LIMIT) =>
+  z.object({
+    limit: z
+      .string()
+      .optional()
+      .transform((v) => Math.min(Number(v ?? fallback) || fallback, max)),
+    skip: z
+      .string()
+      .optional()
+      .transform((v) => Math.max(Number(v ?? 0) || 0, 0)),
+  });
+
+/** Free text to look for; none is the empty string. */
+export const searchText = z
+  .string()
+  .optional()
+  .transform((v) => (v ?? '').trim());
+
+const month = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Must be a month as YYYY-MM');
+
+/** GET /asset-groups/{id}/report-data: the period, by month; by default the last twelve complete months. */
+export const assetGroupReportQuery = z.object({ from: month.optional(), to: month.optional() });
+
+/** GET /asset-groups/{id}/assets and /users/me/asset-groups. */
+export const assetGroupPageQuery = pageQuery();
+
+/** GET /asset-groups/{id}/search-assets: assets to pick, found by `query` when given. */
+export const assetGroupSearchQuery = assetGroupPageQuery.extend({ query: searchText });
