@@ -1,6 +1,7 @@
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type * as z from 'zod';
 import type { Caller } from '../../../shared/access/caller.ts';
+import type { PathParams } from '../../../shared/system/route-params.ts';
 import type { HttpRoute } from '../../../shared/system/routes.ts';
 import type { Logger } from '../lib/logger.ts';
 
@@ -36,6 +37,9 @@ export interface OpContext<P = Record<string, string>, Q = Record<string, string
   log: Logger;
   correlationId: string;
 }
+
+/** The context of an operation reading the named path parameters: what its helpers take. */
+export type WithParams<N extends string, Q = Record<string, string>> = OpContext<PathParams<N>, Q>;
 
 export interface OpResult {
   status?: number;
