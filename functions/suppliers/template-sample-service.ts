@@ -10,7 +10,8 @@ import { bucketName } from '../core/config.ts';
 import { ApiError, conflict, formError, notFound } from '../core/lib/errors.ts';
 import { newId } from '../core/lib/ids.ts';
 import { parseOrThrow } from '../core/lib/validation.ts';
-import type { OpContext, Operations, OpResult } from '../core/middleware/api-context.ts';
+import type { Operations, OpResult } from '../core/middleware/api-context.ts';
+import { operation } from '../core/middleware/operation.ts';
 import { analyseSample, previewResults } from './template-analysis.ts';
 import { getPreviewJob, type PreviewJob, putPreviewJob, startPreviewJob } from './template-repository.ts';
 import { loadTemplate, refuseUnknown, saveTemplate } from './template-store.ts';
@@ -48,10 +49,10 @@ const sampleBody = z.object({
  * headers, key }`). With the `key` of that upload: checks it is a PDF, makes it the template's sample,
  * and a preupload template becomes uploaded.
  */
-const sample = async (ctx: OpContext): Promise<OpResult> => {
+const sample = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
   refuseUnknown(ctx.body, ['key', 'fileName']);
   const body = parseOrThrow(sampleBody, ctx.body ?? {});
-  const t = await loadTemplate(ctx.params.id as string);
+  const t = await loadTemplate(ctx.params.id);
   if (!body.key) {
     const name = safeFileName(body.fileName ?? '', 'sample.pdf');
     const key = `${templateSamplePrefix(t._id)}${newId()}/${/\.pdf$/i.test(name) ? name : `${name}.pdf`}`;
@@ -67,11 +68,11 @@ const sample = async (ctx: OpContext): Promise<OpResult> => {
   const key = await verifySample(t._id, body.key);
   const next = { ...t, sampleKey: key, status: t.status === 'preupload' ? 'uploaded' : t.status } as typeof t;
   return { body: await saveTemplate(ctx, t, next, 'Sample uploaded') };
-};
+});
 
 /** GET /templates/{id}/sample: `{ url, key, fileName }`, a presigned GET of the sample for the editor. */
-const sampleUrl = async (ctx: OpContext): Promise<OpResult> => {
-  const t = await loadTemplate(ctx.params.id as string);
+const sampleUrl = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
+  const t = await loadTemplate(ctx.params.id);
   if (!t.sampleKey) throw notFound('The template has no sample yet');
   return {
     body: {
@@ -80,7 +81,7 @@ const sampleUrl = async (ctx: OpContext): Promise<OpResult> => {
       fileName: t.sampleKey.split('/').at(-1),
     },
   };
-};
+});
 
 // ---------------------------------------------------------------- preview
 
@@ -148,8 +149,8 @@ const failureOf = (err: unknown) =>
  * POST /templates/{id}/preview: has Textract read the template's sample, once per sample, and answers
  * `{ jobId, status }` for GET /suppliers/{id}/invoice-preview. A sample read before answers at once.
  */
-const startPreview = async (ctx: OpContext): Promise<OpResult> => {
-  const t = await loadTemplate(ctx.params.id as string);
+const startPreview = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
+  const t = await loadTemplate(ctx.params.id);
   if (!t.sampleKey) throw conflict('Upload a sample invoice before previewing the template');
   const jobId = jobIdOf(t.sampleKey);
   const existing = await getPreviewJob(jobId);
@@ -194,7 +195,7 @@ const startPreview = async (ctx: OpContext): Promise<OpResult> => {
   } finally {
     clearTimeout(timer);
   }
-};
+});
 
 interface PreviewText {
   text: string;
@@ -261,7 +262,7 @@ const previewQuery = z.object({
  * GET /suppliers/{id}/invoice-preview?jobId=&templateId=: the template (as it is now) applied to its
  * sample's analysis, with the text of each page to draw. While the analysis runs, only its status.
  */
-const invoicePreview = async (ctx: OpContext): Promise<OpResult> => {
+const invoicePreview = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
   const query = parseOrThrow(previewQuery, ctx.query);
   const job = await getPreviewJob(query.jobId);
   if (!job || (query.templateId && job.templateId !== query.templateId)) throw notFound('No such preview');
@@ -280,7 +281,7 @@ const invoicePreview = async (ctx: OpContext): Promise<OpResult> => {
       pages: previewPages(output),
     },
   };
-};
+});
 
 export const TEMPLATE_SAMPLE_OPERATIONS: Operations = {
   'templates.sample': sample,
