@@ -13,6 +13,7 @@ import { keys } from '../core/data/keys.ts';
 import { formError, notFound } from '../core/lib/errors.ts';
 import { parseOrThrow } from '../core/lib/validation.ts';
 import type { OpContext, Operations, OpResult } from '../core/middleware/api-context.ts';
+import { operation } from '../core/middleware/operation.ts';
 import { apiKeySummary } from './api-access-service.ts';
 
 const companyPk = keys.collection({}, 'companies');
@@ -181,8 +182,8 @@ const endSession = async (ctx: OpContext): Promise<OpResult> => {
 const switchBody = z.object({ companyId: idSchema });
 
 /** Stores the chosen company for the user; the next request reads it (the client then re-authenticates). */
-const switchCompany = async (ctx: OpContext): Promise<OpResult> => {
-  const userSub = ctx.params.userSub as string;
+const switchCompany = operation({ params: ['userSub'] }, async (ctx): Promise<OpResult> => {
+  const userSub = ctx.params.userSub;
   // Another person's record is not the caller's to see or change: as good as absent.
   if (userSub !== ctx.caller.sub && userSub !== 'me') throw notFound();
   const { companyId } = parseOrThrow(switchBody, ctx.body);
@@ -194,7 +195,7 @@ const switchCompany = async (ctx: OpContext): Promise<OpResult> => {
   await setCurrentCompany(ctx.caller.sub, companyId);
   forgetCaller(ctx.caller.sub);
   return { body: { companyId } };
-};
+});
 
 export const SESSION_OPERATIONS: Operations = {
   me,
