@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import type { Caller } from '../../shared/access/caller.ts';
-import { DEFAULT_LIST_LIMIT, MAX_LIST_LIMIT } from '../../shared/constants.ts';
 import { CALENDAR_PERIODS, companySchema, invoiceFileNameLimitSchema } from '../../shared/schemas/company.ts';
+import { companiesPageQuery } from '../../shared/schemas/queries.ts';
 import { applyRuleChanges, ruleChangesSchema } from '../../shared/validation/rules.ts';
 import {
   getValidationRuleChanges,
@@ -70,9 +70,8 @@ async function moveCaptureAddress(companyId: string, from: unknown, to: string |
   if (old && (!to || to.toLowerCase() !== old.toLowerCase())) await unregisterCaptureAddress(old, companyId);
 }
 
-const global = async (ctx: OpContext): Promise<OpResult> => {
-  const limit = Math.min(Number(ctx.query.limit ?? DEFAULT_LIST_LIMIT) || DEFAULT_LIST_LIMIT, MAX_LIST_LIMIT);
-  const skip = Math.max(Number(ctx.query.skip ?? 0) || 0, 0);
+const global = operation({ query: companiesPageQuery }, async (ctx): Promise<OpResult> => {
+  const { limit, skip } = ctx.query;
   const { data, total } = await listAllCompanies(limit, skip);
   return {
     body: {
@@ -82,7 +81,7 @@ const global = async (ctx: OpContext): Promise<OpResult> => {
       skip,
     },
   };
-};
+});
 
 /** Roles a new company starts with; a name starting with 'entity' marks entity-group users. */
 const STARTING_ROLES = [

@@ -1,7 +1,7 @@
 import type { Caller } from '../../shared/access/caller.ts';
 import { canAccessItem } from '../../shared/access/item-access.ts';
 import { isCompanyWide } from '../../shared/access/route-access.ts';
-import { DEFAULT_LIST_LIMIT, MAX_LIST_LIMIT } from '../../shared/constants.ts';
+import { entitySearchQuery } from '../../shared/schemas/queries.ts';
 import type { EntityNode } from '../../shared/schemas/register.ts';
 import { projectAll } from '../core/data/batch-reads.ts';
 import { queryAll, type StoredItem } from '../core/data/item-repository.ts';
@@ -171,11 +171,10 @@ const ultimateParent = operation({ params: ['id'] }, async (ctx): Promise<OpResu
  * GET /entities/search?query=: entities whose legal name (or company number) contains the query, those
  * that are or start with it first, then by name; each with its parent's name.
  */
-const search = async (ctx: OpContext): Promise<OpResult> => {
+const search = operation({ query: entitySearchQuery }, async (ctx): Promise<OpResult> => {
   const q = compact(ctx.query.query ?? '');
   if (!q) throw formError({ query: 'This field is required' });
-  const limit = Math.min(Number(ctx.query.limit ?? DEFAULT_LIST_LIMIT) || DEFAULT_LIST_LIMIT, MAX_LIST_LIMIT);
-  const skip = Math.max(Number(ctx.query.skip ?? 0) || 0, 0);
+  const { limit, skip } = ctx.query;
   const h = await loadHierarchy(ctx.caller.companyId);
   const rank = (e: StoredItem) => {
     const name = compact(String(e.legalName ?? ''));
@@ -193,7 +192,7 @@ const search = async (ctx: OpContext): Promise<OpResult> => {
     return { ...e, parentEntity: parent ? { _id: parent._id, legalName: parent.legalName } : null };
   });
   return { body: { data, total: matches.length, limit, skip } };
-};
+});
 
 export const ENTITY_STRUCTURE_OPERATIONS: Operations = {
   'entities.structure': structure,

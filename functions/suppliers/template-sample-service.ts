@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import * as z from 'zod';
 import type { BoundingBox, TextractOutput } from '../../shared/capture/textract.ts';
 import { CAPTURE_CONTENT_TYPES, detectCaptureFileType, safeFileName } from '../../shared/files/file-type.ts';
+import { invoicePreviewQuery } from '../../shared/schemas/queries.ts';
 import { templateSamplePrefix } from '../../shared/schemas/templates.ts';
 import { objectStart } from '../core/adapters/object-start.ts';
 import { getObjectBytes, presignGet, presignPut, putObject } from '../core/adapters/s3.ts';
@@ -250,38 +251,33 @@ export function previewPages(output: TextractOutput): PreviewPage[] {
   return pages;
 }
 
-const previewQuery = z.object({
-  jobId: z.string({ error: 'This field is required' }).regex(/^[0-9a-f]{24}$/, 'Must be a preview job id'),
-  templateId: z
-    .string()
-    .regex(/^[0-9a-f]{24}$/, 'Must be a valid id')
-    .optional(),
-});
-
 /**
  * GET /suppliers/{id}/invoice-preview?jobId=&templateId=: the template (as it is now) applied to its
  * sample's analysis, with the text of each page to draw. While the analysis runs, only its status.
  */
-const invoicePreview = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
-  const query = parseOrThrow(previewQuery, ctx.query);
-  const job = await getPreviewJob(query.jobId);
-  if (!job || (query.templateId && job.templateId !== query.templateId)) throw notFound('No such preview');
-  const t = await loadTemplate(job.templateId);
-  if (t.supplierId !== ctx.params.id) throw notFound('No such preview');
-  if (t.sampleKey !== job.sampleKey)
-    throw conflict('The template has another sample now: start a preview of that one');
-  if (job.status !== 'succeeded') return { body: jobAnswer(job) };
-  const output = await outputOf(job);
-  return {
-    body: {
-      ...jobAnswer(job),
-      pageCount: output.document.DocumentMetadata.Pages,
-      ocr: output.ocr === true,
-      results: previewResults(output, t),
-      pages: previewPages(output),
-    },
-  };
-});
+const invoicePreview = operation(
+  { params: ['id'], query: invoicePreviewQuery },
+  async (ctx): Promise<OpResult> => {
+    const { query } = ctx;
+    const job = await getPreviewJob(query.jobId);
+    if (!job || (query.templateId && job.templateId !== query.templateId)) throw notFound('No such preview');
+    const t = await loadTemplate(job.templateId);
+    if (t.supplierId !== ctx.params.id) throw notFound('No such preview');
+    if (t.sampleKey !== job.sampleKey)
+      throw conflict('The template has another sample now: start a preview of that one');
+    if (job.status !== 'succeeded') return { body: jobAnswer(job) };
+    const output = await outputOf(job);
+    return {
+      body: {
+        ...jobAnswer(job),
+        pageCount: output.document.DocumentMetadata.Pages,
+        ocr: output.ocr === true,
+        results: previewResults(output, t),
+        pages: previewPages(output),
+      },
+    };
+  },
+);
 
 export const TEMPLATE_SAMPLE_OPERATIONS: Operations = {
   'templates.sample': sample,

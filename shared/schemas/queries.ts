@@ -35,3 +35,31 @@ export const assetGroupPageQuery = pageQuery();
 
 /** GET /asset-groups/{id}/search-assets: assets to pick, found by `query` when given. */
 export const assetGroupSearchQuery = assetGroupPageQuery.extend({ query: searchText });
+
+/** GET /users/me/notifications: a page (at most 1000), and `isSeen` to list only the seen or unseen ones. */
+export const notificationsQuery = pageQuery(DEFAULT_LIST_LIMIT, 1000).extend({
+  isSeen: z
+    .enum(['true', 'false'], { error: 'Must be true or false' })
+    .optional()
+    .transform((v) => (v === undefined ? undefined : v === 'true')),
+});
+
+/** GET /companies/global: a page of every company. */
+export const companiesPageQuery = pageQuery();
+
+/** GET /entities/search: entities matching `query` (required by the operation, which says so), a page of them. */
+export const entitySearchQuery = pageQuery().extend({ query: z.string().optional() });
+
+/** GET /util/company-logo-search: logos of brands named like `query`. */
+export const logoSearchQuery = z.object({
+  query: z.string().trim().min(2, 'Enter at least 2 characters').max(100, 'Enter at most 100 characters'),
+});
+
+/** GET /suppliers/{id}/invoice-preview: the preview job started for a template's sample. */
+export const invoicePreviewQuery = z.object({
+  jobId: z.string({ error: 'This field is required' }).regex(/^[0-9a-f]{24}$/, 'Must be a preview job id'),
+  templateId: z
+    .string()
+    .regex(/^[0-9a-f]{24}$/, 'Must be a valid id')
+    .optional(),
+});

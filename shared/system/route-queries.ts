@@ -1,5 +1,15 @@
 import type * as z from 'zod';
-import { assetGroupPageQuery, assetGroupReportQuery, assetGroupSearchQuery } from '../schemas/queries.ts';
+import {
+  assetGroupPageQuery,
+  assetGroupReportQuery,
+  assetGroupSearchQuery,
+  companiesPageQuery,
+  entitySearchQuery,
+  invoicePreviewQuery,
+  logoSearchQuery,
+  notificationsQuery,
+} from '../schemas/queries.ts';
+import { gasMeterChoicesQuerySchema, gridfetchUsageQuerySchema } from '../schemas/util-staff.ts';
 import type { HttpMethod } from './routes.ts';
 
 /**
@@ -15,6 +25,18 @@ export const ROUTE_QUERIES: ReadonlyMap<string, z.ZodType> = new Map<RouteKey, z
   ['GET /asset-groups/{id}/report-data', assetGroupReportQuery],
   ['GET /asset-groups/{id}/search-assets', assetGroupSearchQuery],
   ['GET /users/me/asset-groups', assetGroupPageQuery],
+  // Profile
+  ['GET /users/me/notifications', notificationsQuery],
+  // Companies
+  ['GET /companies/global', companiesPageQuery],
+  // Entities
+  ['GET /entities/search', entitySearchQuery],
+  // Staff tools and lookups
+  ['GET /util/gridfetch-usage', gridfetchUsageQuerySchema],
+  ['GET /util/gas-prediction-accounts', gasMeterChoicesQuerySchema],
+  ['GET /util/company-logo-search', logoSearchQuery],
+  // Templates
+  ['GET /suppliers/{id}/invoice-preview', invoicePreviewQuery],
 ]);
 
 /** The query schema a route declares, if any. */
