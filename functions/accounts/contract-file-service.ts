@@ -5,6 +5,7 @@ import {
   safeFileName,
 } from '../../shared/files/file-type.ts';
 import { CONTRACT_MESSAGES, contractUploadSchema } from '../../shared/schemas/account-contracts.ts';
+import { contractDownloadQuery } from '../../shared/schemas/queries.ts';
 import { objectStart } from '../core/adapters/object-start.ts';
 import { presignGet, presignPut } from '../core/adapters/s3.ts';
 import { bucketName } from '../core/config.ts';
@@ -83,14 +84,17 @@ export function downloadName(asked: string | undefined, stored: string): string 
 }
 
 /** GET /accounts/{id}/contracts/{contractId}/download?name=: `{ url }`, a presigned GET of the PDF. */
-const download = operation({ params: ['id', 'contractId'] }, async (ctx): Promise<OpResult> => {
-  const account = await routeAccount(ctx.caller, ctx.params.id);
-  const contract = await loadContract(ctx.caller.companyId, account._id, ctx.params.contractId);
-  const file = contract.file as StoredContractFile | undefined;
-  if (!file?.key) throw notFound(CONTRACT_MESSAGES.noFile);
-  const name = downloadName(ctx.query.name, file.name);
-  return { body: { url: await presignGet(bucketName('documents'), file.key, 900, name), name } };
-});
+const download = operation(
+  { params: ['id', 'contractId'], query: contractDownloadQuery },
+  async (ctx): Promise<OpResult> => {
+    const account = await routeAccount(ctx.caller, ctx.params.id);
+    const contract = await loadContract(ctx.caller.companyId, account._id, ctx.params.contractId);
+    const file = contract.file as StoredContractFile | undefined;
+    if (!file?.key) throw notFound(CONTRACT_MESSAGES.noFile);
+    const name = downloadName(ctx.query.name, file.name);
+    return { body: { url: await presignGet(bucketName('documents'), file.key, 900, name), name } };
+  },
+);
 
 export const CONTRACT_FILE_OPERATIONS: Operations = {
   'contracts.upload': upload,

@@ -7,6 +7,7 @@ import {
   type UploadTicket,
 } from '../../shared/schemas/asset-documents.ts';
 import { ASSET_MESSAGES } from '../../shared/schemas/asset-messages.ts';
+import { assetDocumentsQuery } from '../../shared/schemas/queries.ts';
 import { getCompany } from '../company/index.ts';
 import { writeActivity } from '../core/activity/activity-service.ts';
 import { headObject } from '../core/adapters/asset-storage.ts';
@@ -59,9 +60,9 @@ const documentsRef = (companyId: string, assetId: string) =>
   childRef(companyId, 'assets', assetId, 'documents');
 const prefixOf = (assetId: string) => `assets/${assetId}/documents/`;
 
-const list = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
+const list = operation({ params: ['id'], query: assetDocumentsQuery }, async (ctx): Promise<OpResult> => {
   const asset = await loadAsset(ctx.caller.companyId, ctx.params.id);
-  const category = ctx.query.category;
+  const { category } = ctx.query;
   const found = await listItems(documentsRef(ctx.caller.companyId, asset._id), {
     filters: category ? { category } : {},
     limit: 10_000,

@@ -11,7 +11,13 @@ import { ApiError, forbidden, formError, notFound } from '../core/lib/errors.ts'
 import { newId } from '../core/lib/ids.ts';
 import { applyPatch } from '../core/lib/item-patch.ts';
 import { parseOrThrow } from '../core/lib/validation.ts';
-import type { OpContext, Operations, OpResult, WithParams } from '../core/middleware/api-context.ts';
+import type {
+  AnyOpContext,
+  OpContext,
+  Operations,
+  OpResult,
+  WithParams,
+} from '../core/middleware/api-context.ts';
 import { operation } from '../core/middleware/operation.ts';
 import { GENERIC_OPERATIONS } from '../core/resources/resource-service.ts';
 import { indexForSearch } from '../core/search-index/search-index-service.ts';
@@ -48,7 +54,7 @@ function checkParent(h: EntityHierarchy, caller: Caller, parentId: string | null
   if (!h.allows(caller, 'write', parentId)) throw forbidden();
 }
 
-async function save(ctx: OpContext, item: StoredItem, mode: 'create' | 'update'): Promise<void> {
+async function save(ctx: AnyOpContext, item: StoredItem, mode: 'create' | 'update'): Promise<void> {
   await putItem(
     entitiesRef(ctx.caller.companyId),
     item,

@@ -1,3 +1,4 @@
+import { invoiceDownloadQuery } from '../../shared/schemas/queries.ts';
 import { writeActivity } from '../core/activity/activity-service.ts';
 import type { StoredItem } from '../core/data/item-repository.ts';
 import { badRequest, notFound } from '../core/lib/errors.ts';
@@ -5,7 +6,7 @@ import type { OpContext, Operations, OpResult, WithParams } from '../core/middle
 import { operation } from '../core/middleware/operation.ts';
 import { confirmInvoice, withdrawInvoice } from './invoice-confirm.ts';
 import { getInvoice, putInvoice } from './invoice-repository.ts';
-import { downloadQueryOf, invoiceDownload, softDeleteInvoice, stampInvoice } from './invoice-service.ts';
+import { invoiceDownload, softDeleteInvoice, stampInvoice } from './invoice-service.ts';
 
 /**
  * An account's invoices and credit notes (02 §7 Accounts). The route has checked the caller's access to
@@ -55,11 +56,14 @@ async function convert(ctx: OpContext, invoice: StoredItem, toCreditNote: boolea
   return result;
 }
 
-const invoiceDownloadOp = operation({ params: ['invoiceId', 'id'] }, async (ctx): Promise<OpResult> => {
-  const invoice = await ofAccount(ctx, ctx.params.invoiceId);
-  const { preview, stamped } = downloadQueryOf(ctx.query);
-  return { body: await invoiceDownload(ctx.caller.companyId, invoice, preview, stamped) };
-});
+const invoiceDownloadOp = operation(
+  { params: ['invoiceId', 'id'], query: invoiceDownloadQuery },
+  async (ctx): Promise<OpResult> => {
+    const invoice = await ofAccount(ctx, ctx.params.invoiceId);
+    const { preview, stamped } = ctx.query;
+    return { body: await invoiceDownload(ctx.caller.companyId, invoice, preview, stamped) };
+  },
+);
 
 const invoiceDelete = operation({ params: ['invoiceId', 'id'] }, async (ctx): Promise<OpResult> => {
   const invoice = await ofAccount(ctx, ctx.params.invoiceId);
@@ -89,11 +93,14 @@ const creditNoteStamp = operation({ params: ['creditNoteId', 'id'] }, async (ctx
   return { body: { ...stamped, downloadUrl: download.url } };
 });
 
-const creditNoteDownload = operation({ params: ['creditNoteId', 'id'] }, async (ctx): Promise<OpResult> => {
-  const note = await ofAccount(ctx, ctx.params.creditNoteId, true);
-  const { preview, stamped } = downloadQueryOf(ctx.query);
-  return { body: await invoiceDownload(ctx.caller.companyId, note, preview, stamped) };
-});
+const creditNoteDownload = operation(
+  { params: ['creditNoteId', 'id'], query: invoiceDownloadQuery },
+  async (ctx): Promise<OpResult> => {
+    const note = await ofAccount(ctx, ctx.params.creditNoteId, true);
+    const { preview, stamped } = ctx.query;
+    return { body: await invoiceDownload(ctx.caller.companyId, note, preview, stamped) };
+  },
+);
 
 export const INVOICE_ACCOUNT_OPERATIONS: Operations = {
   'accounts.invoiceDownload': invoiceDownloadOp,

@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { convertQuantity } from '../../shared/schemas/account-rules.ts';
 import { idSchema } from '../../shared/schemas/common.ts';
+import { invoiceDownloadQuery } from '../../shared/schemas/queries.ts';
 import { findResource } from '../../shared/system/resources.ts';
 import { applyInvoiceContribution, type InvoiceContribution } from '../accounts/index.ts';
 import { writeActivity } from '../core/activity/activity-service.ts';
@@ -11,7 +12,7 @@ import { getItem, listItems, type StoredItem } from '../core/data/item-repositor
 import { keys } from '../core/data/keys.ts';
 import { badRequest, formError, notFound } from '../core/lib/errors.ts';
 import { parseOrThrow } from '../core/lib/validation.ts';
-import type { OpContext, Operations, OpResult } from '../core/middleware/api-context.ts';
+import type { AnyOpContext, OpContext, Operations, OpResult } from '../core/middleware/api-context.ts';
 import { operation } from '../core/middleware/operation.ts';
 import { listQueryOf, loadForRoute } from '../core/resources/resource-service.ts';
 import { confirmInvoice, withdrawInvoice } from './invoice-confirm.ts';
@@ -38,7 +39,7 @@ function invoicesResource() {
 }
 
 /** An invoice the caller may act on: other companies' and unreadable ones are the same 404. */
-export async function invoiceFor(ctx: OpContext, id: string, access: 'read' | 'write' = 'write') {
+export async function invoiceFor(ctx: AnyOpContext, id: string, access: 'read' | 'write' = 'write') {
   return loadForRoute(ctx, invoicesResource(), id, access);
 }
 
@@ -139,11 +140,6 @@ export async function downloadNameOf(companyId: string, invoice: StoredItem): Pr
 }
 
 /** What a download call asks for: `?preview=true` shows it inline, `?stamped=true` asks for the stamped copy. */
-export const downloadQueryOf = (query: Readonly<Record<string, string | undefined>>) => ({
-  preview: query.preview === 'true',
-  stamped: query.stamped === 'true',
-});
-
 /** The stamped copy is always a PDF, whatever the original was, and is named apart from it. */
 const stampedNameOf = (name: string) => `${name.replace(/\.(pdf|png|jpe?g|tiff?)$/i, '')}-stamped.pdf`;
 
@@ -172,11 +168,14 @@ export async function invoiceDownload(
   return { url, name };
 }
 
-const download = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
-  const invoice = await invoiceFor(ctx, ctx.params.id, 'read');
-  const { preview, stamped } = downloadQueryOf(ctx.query);
-  return { body: await invoiceDownload(ctx.caller.companyId, invoice, preview, stamped) };
-});
+const download = operation(
+  { params: ['id'], query: invoiceDownloadQuery },
+  async (ctx): Promise<OpResult> => {
+    const invoice = await invoiceFor(ctx, ctx.params.id, 'read');
+    const { preview, stamped } = ctx.query;
+    return { body: await invoiceDownload(ctx.caller.companyId, invoice, preview, stamped) };
+  },
+);
 
 const manualUpdateSchema = z.object({
   values: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])),

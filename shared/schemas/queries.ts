@@ -63,3 +63,18 @@ export const invoicePreviewQuery = z.object({
     .regex(/^[0-9a-f]{24}$/, 'Must be a valid id')
     .optional(),
 });
+
+/** A flag in a query: on only when it says `true`. */
+const flag = z
+  .string()
+  .optional()
+  .transform((v) => v === 'true');
+
+/** GET of an invoice's or credit note's document: `preview` to show it inline, `stamped` for the stamped copy. */
+export const invoiceDownloadQuery = z.object({ preview: flag, stamped: flag });
+
+/** GET /assets/{id}/documents: the site's documents, of one `category` when given. */
+export const assetDocumentsQuery = z.object({ category: z.string().optional() });
+
+/** GET /accounts/{id}/contracts/{contractId}/download: the file name to save the contract under. */
+export const contractDownloadQuery = z.object({ name: z.string().optional() });

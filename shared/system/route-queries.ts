@@ -1,10 +1,14 @@
 import type * as z from 'zod';
+import { activeBillingQuerySchema } from '../schemas/account-inputs.ts';
 import {
+  assetDocumentsQuery,
   assetGroupPageQuery,
   assetGroupReportQuery,
   assetGroupSearchQuery,
   companiesPageQuery,
+  contractDownloadQuery,
   entitySearchQuery,
+  invoiceDownloadQuery,
   invoicePreviewQuery,
   logoSearchQuery,
   notificationsQuery,
@@ -35,6 +39,15 @@ export const ROUTE_QUERIES: ReadonlyMap<string, z.ZodType> = new Map<RouteKey, z
   ['GET /util/gridfetch-usage', gridfetchUsageQuerySchema],
   ['GET /util/gas-prediction-accounts', gasMeterChoicesQuerySchema],
   ['GET /util/company-logo-search', logoSearchQuery],
+  // Accounts
+  ['GET /accounts/active-billing', activeBillingQuerySchema],
+  ['GET /accounts/{id}/contracts/{contractId}/download', contractDownloadQuery],
+  // Invoices
+  ['GET /invoices/{id}/download', invoiceDownloadQuery],
+  ['GET /accounts/{id}/invoice/{invoiceId}/download', invoiceDownloadQuery],
+  ['GET /accounts/{id}/credit-notes/{creditNoteId}/download', invoiceDownloadQuery],
+  // Assets
+  ['GET /assets/{id}/documents', assetDocumentsQuery],
   // Templates
   ['GET /suppliers/{id}/invoice-preview', invoicePreviewQuery],
 ]);

@@ -39,7 +39,10 @@ export interface OpContext<P = Record<string, string>, Q = Record<string, string
 }
 
 /** The context of an operation reading the named path parameters: what its helpers take. */
-export type WithParams<N extends string, Q = Record<string, string>> = OpContext<PathParams<N>, Q>;
+export type WithParams<N extends string, Q = unknown> = OpContext<PathParams<N>, Q>;
+
+/** The context of any operation, whatever it declared: for helpers that read neither parameters nor query. */
+export type AnyOpContext = OpContext<Readonly<Record<string, string>>, unknown>;
 
 export interface OpResult {
   status?: number;

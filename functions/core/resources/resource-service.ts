@@ -20,7 +20,7 @@ import { badRequest, forbidden, formError, notFound } from '../lib/errors.ts';
 import { newId } from '../lib/ids.ts';
 import { applyPatch } from '../lib/item-patch.ts';
 import { parseOrThrow, throwIfOversized } from '../lib/validation.ts';
-import type { OpContext, Operations, OpResult } from '../middleware/api-context.ts';
+import type { AnyOpContext, OpContext, Operations, OpResult } from '../middleware/api-context.ts';
 import { operation } from '../middleware/operation.ts';
 import { indexForSearch } from '../search-index/search-index-service.ts';
 
@@ -127,7 +127,7 @@ function mayAccess(
 
 /** Loads an item for a route: absent, another company's and unreadable items are all the same 404. */
 export async function loadForRoute(
-  ctx: OpContext,
+  ctx: AnyOpContext,
   resource: ResourceDecl,
   id: string,
   access: 'read' | 'write',
