@@ -17,15 +17,16 @@ export function parseQuery<S extends QuerySchema>(schema: S, query: Record<strin
   throw formError(messages, `Invalid query parameter (${what})`);
 }
 
-/** The named path parameters, each of which the route's path declares (checked when the function loads). */
+/**
+ * The path parameters, each of those named present (the route's path declares them, as checked when the
+ * function loads). The others stay too, so an operation that hands its context on to another (a generic
+ * one it extends) passes every parameter the route gave.
+ */
 function pickParams<N extends string>(names: readonly N[], params: Record<string, string>): PathParams<N> {
-  const out: Partial<Record<N, string>> = {};
   for (const name of names) {
-    const value = params[name];
-    if (value === undefined) throw new Error(`Path parameter ${name} is not in the route's path`);
-    out[name] = value;
+    if (params[name] === undefined) throw new Error(`Path parameter ${name} is not in the route's path`);
   }
-  return out as PathParams<N>;
+  return { ...params } as PathParams<N>;
 }
 
 interface Declared<N extends string, S extends QuerySchema | undefined> {

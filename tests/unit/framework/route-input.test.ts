@@ -109,6 +109,33 @@ describe('path parameters', () => {
   });
 });
 
+describe('operations handing their context on', () => {
+  it('pass every path parameter, not only those they read', async () => {
+    const inner = operation({ params: ['id', 'subId'] }, async (ctx) => ({ body: ctx.params }));
+    const outer = operation({ params: ['id'] }, async (ctx) => inner(ctx));
+    const ctx = {
+      route: ROUTE,
+      params: { id: 'a', subId: 'b' },
+      query: {},
+      body: undefined,
+      headers: {},
+      caller: {
+        kind: 'user',
+        sub: 'u',
+        companyId: 'c',
+        isAdmin: false,
+        permissions: [],
+        grants: EMPTY_GRANTS,
+        roles: [],
+      },
+      log: createLogger({}, 'error', () => undefined),
+      correlationId: 'corr-12345678',
+    } as const;
+    expect(await outer(ctx)).toEqual({ body: { id: 'a', subId: 'b' } });
+    await expect(inner({ ...ctx, params: { id: 'a' } })).rejects.toThrow(/subId/);
+  });
+});
+
 describe('query values', () => {
   it('reach the operation parsed by its schema', async () => {
     const res = await call('/things/a/parts/b', { from: '2025-03', limit: '20', other: 'x' });
