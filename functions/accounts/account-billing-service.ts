@@ -5,8 +5,8 @@ import { findResource } from '../../shared/system/resources.ts';
 import { getItem, listItems, queryAll, type StoredItem } from '../core/data/item-repository.ts';
 import { keys } from '../core/data/keys.ts';
 import { formError, notFound } from '../core/lib/errors.ts';
-import { parseOrThrow } from '../core/lib/validation.ts';
-import type { OpContext, Operations, OpResult } from '../core/middleware/api-context.ts';
+import type { Operations, OpResult } from '../core/middleware/api-context.ts';
+import { operation } from '../core/middleware/operation.ts';
 import { collectionOf } from '../core/resources/resource-service.ts';
 
 /** Invoices still on their way through capture (02 §4): what an account shows as being processed. */
@@ -59,8 +59,8 @@ interface Billed {
  * GET /accounts/active-billing?start&end&companyId: the accounts of a company with at least one stored
  * invoice (not a credit note, not deleted) whose period overlaps the window, with how many and when.
  */
-const activeBilling = async (ctx: OpContext): Promise<OpResult> => {
-  const q = parseOrThrow(activeBillingQuerySchema, ctx.query);
+const activeBilling = operation({ query: activeBillingQuerySchema }, async (ctx): Promise<OpResult> => {
+  const q = ctx.query;
   if (q.end < q.start) throw formError({ end: 'Must be on or after the start date' });
   const companyId = q.companyId ?? ctx.caller.companyId;
   const company = await getItem(keys.collection({}, 'companies'), companyId);
@@ -108,7 +108,7 @@ const activeBilling = async (ctx: OpContext): Promise<OpResult> => {
   return {
     body: { data, total: data.length, invoiceCount, start: q.start, end: q.end, companyId },
   };
-};
+});
 
 export const ACCOUNT_BILLING_OPERATIONS: Operations = {
   'accounts.activeBilling': activeBilling,

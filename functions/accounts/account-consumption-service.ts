@@ -8,7 +8,8 @@ import type {
 import type { StoredItem } from '../core/data/item-repository.ts';
 import { formError } from '../core/lib/errors.ts';
 import { parseOrThrow } from '../core/lib/validation.ts';
-import type { OpContext, Operations, OpResult } from '../core/middleware/api-context.ts';
+import type { Operations, OpResult } from '../core/middleware/api-context.ts';
+import { operation } from '../core/middleware/operation.ts';
 import { routeAccount, unitOf } from './account-links.ts';
 import { invalidateAccountCache } from './account-rollups.ts';
 import { listAccountMonths, type StoredAccountMonth } from './consumption-repository.ts';
@@ -121,13 +122,13 @@ function emptyPoint(
   };
 }
 
-const consumption = async (ctx: OpContext): Promise<OpResult> => {
+const consumption = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
   const account = await routeAccount(ctx.caller, ctx.params.id);
   return { body: await accountConsumption(account, ctx.query) };
-};
+});
 
 /** The same figures in the older shape: one `{ date, value }` per period, dated on its first day. */
-const consumptionOld = async (ctx: OpContext): Promise<OpResult> => {
+const consumptionOld = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
   const account = await routeAccount(ctx.caller, ctx.params.id);
   const result = await accountConsumption(account, ctx.query);
   const body: ConsumptionOldPoint[] = result.data.map((p) => ({
@@ -135,11 +136,14 @@ const consumptionOld = async (ctx: OpContext): Promise<OpResult> => {
     value: p.consumption,
   }));
   return { body };
-};
-
-const invalidateCache = async (ctx: OpContext): Promise<OpResult> => ({
-  body: await invalidateAccountCache(ctx.caller, ctx.params.id as string),
 });
+
+const invalidateCache = operation(
+  { params: ['id'] },
+  async (ctx): Promise<OpResult> => ({
+    body: await invalidateAccountCache(ctx.caller, ctx.params.id),
+  }),
+);
 
 export const ACCOUNT_CONSUMPTION_OPERATIONS: Operations = {
   'accounts.consumption': consumption,

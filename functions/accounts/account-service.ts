@@ -20,6 +20,7 @@ import { forbidden } from '../core/lib/errors.ts';
 import { newId } from '../core/lib/ids.ts';
 import { parseOrThrow } from '../core/lib/validation.ts';
 import type { OpContext, Operations, OpResult } from '../core/middleware/api-context.ts';
+import { operation } from '../core/middleware/operation.ts';
 import { collectionOf, GENERIC_OPERATIONS } from '../core/resources/resource-service.ts';
 import { indexForSearch } from '../core/search-index/search-index-service.ts';
 import { processingInvoicesOf } from './account-billing-service.ts';
@@ -95,8 +96,8 @@ const create = async (ctx: OpContext): Promise<OpResult> => {
 const LINK_FIELDS = ['assetId', 'parentAccountId', 'type', 'supplierId', 'meterPointNumber'];
 
 /** The generic update, with the account's links checked when the change touches them. */
-const update = async (ctx: OpContext): Promise<OpResult> => {
-  const id = ctx.params.id as string;
+const update = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
+  const id = ctx.params.id;
   const body = ctx.body && typeof ctx.body === 'object' ? (ctx.body as Record<string, unknown>) : {};
   const existing = await getAccount(ctx.caller.companyId, id);
   const readable =
@@ -134,7 +135,7 @@ const update = async (ctx: OpContext): Promise<OpResult> => {
     throwIfAny(errors);
   }
   return generic('generic.update')(ctx);
-};
+});
 
 /** POST /accounts/from-wizard: a new account in an asset, with its meter number, unit and links checked. */
 const fromWizard = async (ctx: OpContext): Promise<OpResult> => {

@@ -1,6 +1,7 @@
 import { queryAll, updateRaw } from '../core/data/item-repository.ts';
 import { keys } from '../core/data/keys.ts';
-import type { OpContext, Operation, Operations, OpResult } from '../core/middleware/api-context.ts';
+import type { Operation, Operations, OpResult } from '../core/middleware/api-context.ts';
+import { operation } from '../core/middleware/operation.ts';
 import { GENERIC_OPERATIONS } from '../core/resources/resource-service.ts';
 import { getAccount } from './account-links.ts';
 
@@ -26,13 +27,13 @@ export async function syncAccountStatus(companyId: string, accountId: string): P
 }
 
 function followed(op: string): Operation {
-  const operation = GENERIC_OPERATIONS[op];
-  if (!operation) throw new Error(`No generic operation ${op}`);
-  return async (ctx: OpContext): Promise<OpResult> => {
-    const result = await operation(ctx);
-    const accountStatus = await syncAccountStatus(ctx.caller.companyId, ctx.params.id as string);
+  const generic = GENERIC_OPERATIONS[op];
+  if (!generic) throw new Error(`No generic operation ${op}`);
+  return operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
+    const result = await generic(ctx);
+    const accountStatus = await syncAccountStatus(ctx.caller.companyId, ctx.params.id);
     return { ...result, body: { ...(result.body as Record<string, unknown>), accountStatus } };
-  };
+  });
 }
 
 export const ACCOUNT_STATUS_OPERATIONS: Operations = {

@@ -5,13 +5,15 @@ import {
   safeFileName,
 } from '../../shared/files/file-type.ts';
 import { CONTRACT_MESSAGES, contractUploadSchema } from '../../shared/schemas/account-contracts.ts';
+import { contractDownloadQuery } from '../../shared/schemas/queries.ts';
 import { objectStart } from '../core/adapters/object-start.ts';
 import { presignGet, presignPut } from '../core/adapters/s3.ts';
 import { bucketName } from '../core/config.ts';
 import { formError, notFound } from '../core/lib/errors.ts';
 import { newId } from '../core/lib/ids.ts';
 import { parseOrThrow } from '../core/lib/validation.ts';
-import type { OpContext, Operations, OpResult } from '../core/middleware/api-context.ts';
+import type { Operations, OpResult } from '../core/middleware/api-context.ts';
+import { operation } from '../core/middleware/operation.ts';
 import { routeAccount } from './account-links.ts';
 import { loadContract } from './contract-store.ts';
 
@@ -60,7 +62,7 @@ export async function verifyContractPdf(
 }
 
 /** POST /accounts/{id}/contracts/upload: a presigned PUT for a contract PDF, checked when it is attached. */
-const upload = async (ctx: OpContext): Promise<OpResult> => {
+const upload = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
   const account = await routeAccount(ctx.caller, ctx.params.id);
   const { fileName } = parseOrThrow(contractUploadSchema, ctx.body ?? {});
   const key = `${contractPrefix(ctx.caller.companyId, account._id)}${newId()}.pdf`;
@@ -73,7 +75,7 @@ const upload = async (ctx: OpContext): Promise<OpResult> => {
       fileName,
     },
   };
-};
+});
 
 /** The name a download is saved under: the one asked for, else the uploaded one, always ending .pdf. */
 export function downloadName(asked: string | undefined, stored: string): string {
@@ -82,14 +84,17 @@ export function downloadName(asked: string | undefined, stored: string): string 
 }
 
 /** GET /accounts/{id}/contracts/{contractId}/download?name=: `{ url }`, a presigned GET of the PDF. */
-const download = async (ctx: OpContext): Promise<OpResult> => {
-  const account = await routeAccount(ctx.caller, ctx.params.id);
-  const contract = await loadContract(ctx.caller.companyId, account._id, ctx.params.contractId);
-  const file = contract.file as StoredContractFile | undefined;
-  if (!file?.key) throw notFound(CONTRACT_MESSAGES.noFile);
-  const name = downloadName(ctx.query.name, file.name);
-  return { body: { url: await presignGet(bucketName('documents'), file.key, 900, name), name } };
-};
+const download = operation(
+  { params: ['id', 'contractId'], query: contractDownloadQuery },
+  async (ctx): Promise<OpResult> => {
+    const account = await routeAccount(ctx.caller, ctx.params.id);
+    const contract = await loadContract(ctx.caller.companyId, account._id, ctx.params.contractId);
+    const file = contract.file as StoredContractFile | undefined;
+    if (!file?.key) throw notFound(CONTRACT_MESSAGES.noFile);
+    const name = downloadName(ctx.query.name, file.name);
+    return { body: { url: await presignGet(bucketName('documents'), file.key, 900, name), name } };
+  },
+);
 
 export const CONTRACT_FILE_OPERATIONS: Operations = {
   'contracts.upload': upload,

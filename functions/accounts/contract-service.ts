@@ -14,7 +14,8 @@ import { badRequest } from '../core/lib/errors.ts';
 import { newId } from '../core/lib/ids.ts';
 import { applyPatch } from '../core/lib/item-patch.ts';
 import { parseOrThrow } from '../core/lib/validation.ts';
-import type { OpContext, Operations, OpResult } from '../core/middleware/api-context.ts';
+import type { Operations, OpResult } from '../core/middleware/api-context.ts';
+import { operation } from '../core/middleware/operation.ts';
 import { routeAccount, throwIfAny } from './account-links.ts';
 import { verifyContractPdf } from './contract-file-service.ts';
 import { contractsRef, contractView, loadContract, saveContract } from './contract-store.ts';
@@ -43,20 +44,20 @@ async function fieldErrors(data: {
   return errors;
 }
 
-const list = async (ctx: OpContext): Promise<OpResult> => {
+const list = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
   const account = await routeAccount(ctx.caller, ctx.params.id);
   const limit = pageParam(ctx.query.limit ?? ctx.query.$limit, DEFAULT_LIST_LIMIT, MAX_LIST_LIMIT);
   const skip = pageParam(ctx.query.skip ?? ctx.query.$skip, 0, Number.MAX_SAFE_INTEGER);
   const page = await listItems(contractsRef(ctx.caller.companyId, account._id), { filters: {}, limit, skip });
   return { body: { data: page.data.map(contractView), total: page.total, limit, skip } };
-};
+});
 
-const get = async (ctx: OpContext): Promise<OpResult> => {
+const get = operation({ params: ['id', 'contractId'] }, async (ctx): Promise<OpResult> => {
   const account = await routeAccount(ctx.caller, ctx.params.id);
   return { body: contractView(await loadContract(ctx.caller.companyId, account._id, ctx.params.contractId)) };
-};
+});
 
-const create = async (ctx: OpContext): Promise<OpResult> => {
+const create = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
   const account = await routeAccount(ctx.caller, ctx.params.id);
   const { file, ...data } = parseOrThrow(contractCreateSchema, ctx.body);
   throwIfAny(await fieldErrors(data));
@@ -81,9 +82,9 @@ const create = async (ctx: OpContext): Promise<OpResult> => {
     message: `Contract ${data.name} added to ${String(account.name ?? account._id)}`,
   });
   return { status: 201, body: contractView(contract) };
-};
+});
 
-const update = async (ctx: OpContext): Promise<OpResult> => {
+const update = operation({ params: ['id', 'contractId'] }, async (ctx): Promise<OpResult> => {
   const account = await routeAccount(ctx.caller, ctx.params.id);
   const companyId = ctx.caller.companyId;
   const existing = await loadContract(companyId, account._id, ctx.params.contractId);
@@ -108,9 +109,9 @@ const update = async (ctx: OpContext): Promise<OpResult> => {
   await saveContract(companyId, account._id, next);
   await writeActivity(ctx.caller, { type: 'update', model: 'contracts', modelId: existing._id });
   return { body: contractView(next) };
-};
+});
 
-const remove = async (ctx: OpContext): Promise<OpResult> => {
+const remove = operation({ params: ['id', 'contractId'] }, async (ctx): Promise<OpResult> => {
   const account = await routeAccount(ctx.caller, ctx.params.id);
   const existing = await loadContract(ctx.caller.companyId, account._id, ctx.params.contractId);
   const now = new Date().toISOString();
@@ -118,27 +119,27 @@ const remove = async (ctx: OpContext): Promise<OpResult> => {
   await saveContract(ctx.caller.companyId, account._id, next);
   await writeActivity(ctx.caller, { type: 'delete', model: 'contracts', modelId: existing._id });
   return { body: contractView(next) };
-};
+});
 
 /** PATCH .../toggle-status: an active contract becomes inactive and the other way round. */
-const toggleStatus = async (ctx: OpContext): Promise<OpResult> => {
+const toggleStatus = operation({ params: ['id', 'contractId'] }, async (ctx): Promise<OpResult> => {
   const account = await routeAccount(ctx.caller, ctx.params.id);
   const existing = await loadContract(ctx.caller.companyId, account._id, ctx.params.contractId);
   const status = existing.status === 'active' ? 'inactive' : 'active';
   const next = { ...existing, status, updatedAt: new Date().toISOString() };
   await saveContract(ctx.caller.companyId, account._id, next);
   return { body: contractView(next) };
-};
+});
 
 /** POST .../rate-types: the contract's rates, replacing the ones it had. */
-const rateTypes = async (ctx: OpContext): Promise<OpResult> => {
+const rateTypes = operation({ params: ['id', 'contractId'] }, async (ctx): Promise<OpResult> => {
   const account = await routeAccount(ctx.caller, ctx.params.id);
   const existing = await loadContract(ctx.caller.companyId, account._id, ctx.params.contractId);
   const body = parseOrThrow(contractRateTypesSchema, ctx.body ?? {});
   const next = { ...existing, rateTypes: body.rateTypes, updatedAt: new Date().toISOString() };
   await saveContract(ctx.caller.companyId, account._id, next);
   return { body: contractView(next) };
-};
+});
 
 export const CONTRACT_OPERATIONS: Operations = {
   'contracts.list': list,

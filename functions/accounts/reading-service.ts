@@ -17,6 +17,7 @@ import { newId } from '../core/lib/ids.ts';
 import { applyPatch } from '../core/lib/item-patch.ts';
 import { parseOrThrow } from '../core/lib/validation.ts';
 import type { OpContext, Operations, OpResult } from '../core/middleware/api-context.ts';
+import { operation } from '../core/middleware/operation.ts';
 import { collectionOf, GENERIC_OPERATIONS } from '../core/resources/resource-service.ts';
 import { accountsResource, getAccount, throwIfAny, unitOf } from './account-links.ts';
 import { readingFieldErrors, readingPhotoPrefix, readingView, verifyReadingPhoto } from './reading-rules.ts';
@@ -116,7 +117,7 @@ const submit = async (ctx: OpContext): Promise<OpResult> => {
 };
 
 /** PUT /readings/{id}/edit-submission: changes a submitted reading, checked as a new one would be. */
-const editSubmission = async (ctx: OpContext): Promise<OpResult> => {
+const editSubmission = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
   const existing = await loadReading(ctx.caller, ctx.params.id, 'write');
   const body = ctx.body ?? {};
   const { photoKey, ...next } = applyPatch(existing, readingEditSchema, body);
@@ -134,16 +135,16 @@ const editSubmission = async (ctx: OpContext): Promise<OpResult> => {
   await putItem(collectionOf(readingsResource(), ctx.caller), next, { mustExist: true });
   await writeActivity(ctx.caller, { type: 'update', model: 'readings', modelId: existing._id });
   return { body: readingView(next) };
-};
+});
 
 /** GET /readings/{id}/photo: `{ url }`, a presigned GET of the reading's photo. */
-const photo = async (ctx: OpContext): Promise<OpResult> => {
+const photo = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
   const reading = await loadReading(ctx.caller, ctx.params.id, 'read');
   const stored = reading.photo as { key?: string; name?: string } | undefined;
   if (!stored?.key?.startsWith(readingPhotoPrefix(ctx.caller.companyId, String(reading.accountId))))
     throw notFound(READING_MESSAGES.noPhoto);
   return { body: { url: await presignGet(bucketName('documents'), stored.key, 900) } };
-};
+});
 
 export const READING_OPERATIONS: Operations = {
   'readings.list': list,

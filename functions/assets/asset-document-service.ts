@@ -7,6 +7,7 @@ import {
   type UploadTicket,
 } from '../../shared/schemas/asset-documents.ts';
 import { ASSET_MESSAGES } from '../../shared/schemas/asset-messages.ts';
+import { assetDocumentsQuery } from '../../shared/schemas/queries.ts';
 import { getCompany } from '../company/index.ts';
 import { writeActivity } from '../core/activity/activity-service.ts';
 import { headObject } from '../core/adapters/asset-storage.ts';
@@ -16,7 +17,8 @@ import { getItem, listItems, putItem, type StoredItem } from '../core/data/item-
 import { ApiError, formError, notFound } from '../core/lib/errors.ts';
 import { newId } from '../core/lib/ids.ts';
 import { parseOrThrow } from '../core/lib/validation.ts';
-import type { OpContext, Operations, OpResult } from '../core/middleware/api-context.ts';
+import type { Operations, OpResult, WithParams } from '../core/middleware/api-context.ts';
+import { operation } from '../core/middleware/operation.ts';
 import { childRef } from '../core/resources/resource-refs.ts';
 import { loadAsset } from './asset-records.ts';
 
@@ -58,9 +60,9 @@ const documentsRef = (companyId: string, assetId: string) =>
   childRef(companyId, 'assets', assetId, 'documents');
 const prefixOf = (assetId: string) => `assets/${assetId}/documents/`;
 
-const list = async (ctx: OpContext): Promise<OpResult> => {
-  const asset = await loadAsset(ctx.caller.companyId, ctx.params.id as string);
-  const category = ctx.query.category;
+const list = operation({ params: ['id'], query: assetDocumentsQuery }, async (ctx): Promise<OpResult> => {
+  const asset = await loadAsset(ctx.caller.companyId, ctx.params.id);
+  const { category } = ctx.query;
   const found = await listItems(documentsRef(ctx.caller.companyId, asset._id), {
     filters: category ? { category } : {},
     limit: 10_000,
@@ -68,18 +70,18 @@ const list = async (ctx: OpContext): Promise<OpResult> => {
     descending: true,
   });
   return { body: { data: found.data, total: found.total, limit: found.total, skip: 0 } };
-};
+});
 
 /** POST /assets/{id}/documents/upload: where to PUT the file; POST /assets/{id}/documents keeps it. */
-const upload = async (ctx: OpContext): Promise<OpResult> => {
-  const asset = await loadAsset(ctx.caller.companyId, ctx.params.id as string);
+const upload = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
+  const asset = await loadAsset(ctx.caller.companyId, ctx.params.id);
   const input = parseOrThrow(documentUploadSchema, ctx.body ?? {});
   await checkCategory(ctx.caller.companyId, input.category);
   return { body: await uploadTicket(prefixOf(asset._id), input) };
-};
+});
 
-const register = async (ctx: OpContext): Promise<OpResult> => {
-  const asset = await loadAsset(ctx.caller.companyId, ctx.params.id as string);
+const register = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
+  const asset = await loadAsset(ctx.caller.companyId, ctx.params.id);
   const input = parseOrThrow(documentRegisterSchema, ctx.body ?? {});
   // Only a key this site's upload call handed out: `assets/{id}/documents/{documentId}/{file}`.
   const match = new RegExp(`^${prefixOf(asset._id)}([0-9a-f]{24})/[^/]+$`).exec(input.key);
@@ -110,38 +112,38 @@ const register = async (ctx: OpContext): Promise<OpResult> => {
     message: `${input.name} added to ${String(asset.siteName)}`,
   });
   return { status: 201, body: item };
-};
+});
 
-async function loadDocument(ctx: OpContext) {
-  const asset = await loadAsset(ctx.caller.companyId, ctx.params.id as string);
+async function loadDocument(ctx: WithParams<'id' | 'documentId'>) {
+  const asset = await loadAsset(ctx.caller.companyId, ctx.params.id);
   const ref = documentsRef(ctx.caller.companyId, asset._id);
-  const doc = await getItem(ref.pk, ctx.params.documentId as string);
+  const doc = await getItem(ref.pk, ctx.params.documentId);
   if (!doc || doc.deleted === true) throw notFound();
   return { ref, doc };
 }
 
-const update = async (ctx: OpContext): Promise<OpResult> => {
+const update = operation({ params: ['id', 'documentId'] }, async (ctx): Promise<OpResult> => {
   const { ref, doc } = await loadDocument(ctx);
   const patch = parseOrThrow(documentPatchSchema, ctx.body ?? {});
   await checkCategory(ctx.caller.companyId, patch.category);
   const next = { ...doc, ...patch, updatedAt: new Date().toISOString() };
   await putItem(ref, next, { mustExist: true });
   return { body: next };
-};
+});
 
 /** Soft deletion, as everywhere a restore may follow; the file stays until the item is purged. */
-const remove = async (ctx: OpContext): Promise<OpResult> => {
+const remove = operation({ params: ['id', 'documentId'] }, async (ctx): Promise<OpResult> => {
   const { ref, doc } = await loadDocument(ctx);
   const next = { ...doc, deleted: true, deletedAt: new Date().toISOString(), deletedBy: ctx.caller.sub };
   await putItem(ref, next, { mustExist: true });
   await writeActivity(ctx.caller, { type: 'delete', model: 'asset-documents', modelId: doc._id });
   return { body: next };
-};
+});
 
-const download = async (ctx: OpContext): Promise<OpResult> => {
+const download = operation({ params: ['id', 'documentId'] }, async (ctx): Promise<OpResult> => {
   const { doc } = await loadDocument(ctx);
   return { body: await downloadLink(doc) };
-};
+});
 
 export const ASSET_DOCUMENT_OPERATIONS: Operations = {
   'assets.documents.list': list,

@@ -9,6 +9,7 @@ import { ApiError, formError } from '../core/lib/errors.ts';
 import { newId } from '../core/lib/ids.ts';
 import { parseOrThrow } from '../core/lib/validation.ts';
 import type { OpContext, Operations, OpResult } from '../core/middleware/api-context.ts';
+import { operation } from '../core/middleware/operation.ts';
 import { enhancedKey, originalKey, saveTicket } from './asset-image-keys.ts';
 import { type AssetImage, changeAsset, imagesOf, loadAsset, presentAsset } from './asset-records.ts';
 
@@ -53,19 +54,19 @@ function findImage(images: AssetImage[], ref: { imageId?: string; index?: number
 }
 
 /** PUT /assets/{id}/primary-thumbnail { imageId } (or { index }): the picture lists and headers show. */
-const setPrimary = async (ctx: OpContext): Promise<OpResult> => {
+const setPrimary = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
   const body = parseOrThrow(
     z.object({ imageId: z.string().max(100).optional(), index: z.number().int().min(0).optional() }),
     ctx.body ?? {},
   );
-  const next = await changeAsset(ctx.caller.companyId, ctx.params.id as string, (asset) => {
+  const next = await changeAsset(ctx.caller.companyId, ctx.params.id, (asset) => {
     const images = imagesOf(asset);
     const at = findImage(images, body);
     if (at < 0) throw formError({ imageId: ASSET_MESSAGES.imageNotFound });
     return { ...asset, images: images.map((image, i) => ({ ...image, isPrimary: i === at })) };
   });
   return { body: await presentAsset(next) };
-};
+});
 
 const enhanceFailed = (status: number) =>
   new ApiError(status, 'ENHANCE_FAILED', ASSET_MESSAGES.enhanceProblem);
@@ -74,9 +75,9 @@ const enhanceFailed = (status: number) =>
  * POST /assets/{id}/images/{imageId}/enhance: an auto-levelled copy of an uploaded picture, kept beside it
  * as its enhanced preview. Pictures without a stored original (the older, drawn ones) cannot be enhanced.
  */
-const enhance = async (ctx: OpContext): Promise<OpResult> => {
-  const asset = await loadAsset(ctx.caller.companyId, ctx.params.id as string);
-  const imageId = ctx.params.imageId as string;
+const enhance = operation({ params: ['id', 'imageId'] }, async (ctx): Promise<OpResult> => {
+  const asset = await loadAsset(ctx.caller.companyId, ctx.params.id);
+  const imageId = ctx.params.imageId;
   const image = imagesOf(asset).find((i) => i._id === imageId);
   if (!image) throw formError({ imageId: ASSET_MESSAGES.imageNotFound }, ASSET_MESSAGES.enhanceProblem);
   if (!image.key?.startsWith(`assets/${asset._id}/images/originals/`)) throw enhanceFailed(422);
@@ -112,29 +113,29 @@ const enhance = async (ctx: OpContext): Promise<OpResult> => {
   });
   const previewUrl = await presignGet(bucket, key, 3600);
   return { body: { imageId, enhancedUrl: previewUrl, previewUrl } };
-};
+});
 
 const satelliteList = z.array(satelliteImageSchema).max(20, 'At most 20 satellite images');
 
-const getSatellite = async (ctx: OpContext): Promise<OpResult> => {
-  const asset = await loadAsset(ctx.caller.companyId, ctx.params.id as string);
+const getSatellite = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
+  const asset = await loadAsset(ctx.caller.companyId, ctx.params.id);
   const data = Array.isArray(asset.satelliteImages) ? asset.satelliteImages : [];
   return { body: { data, total: data.length } };
-};
+});
 
 /** PUT /assets/{id}/satellite-images: the whole list, as `{ satelliteImages: [...] }` or the list itself. */
-const putSatellite = async (ctx: OpContext): Promise<OpResult> => {
+const putSatellite = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
   const raw = Array.isArray(ctx.body)
     ? ctx.body
     : (ctx.body as { satelliteImages?: unknown } | undefined)?.satelliteImages;
   const list = parseOrThrow(z.object({ satelliteImages: satelliteList }), { satelliteImages: raw });
-  const next = await changeAsset(ctx.caller.companyId, ctx.params.id as string, (asset) => ({
+  const next = await changeAsset(ctx.caller.companyId, ctx.params.id, (asset) => ({
     ...asset,
     satelliteImages: list.satelliteImages,
   }));
   const data = next.satelliteImages as unknown[];
   return { body: { data, total: data.length } };
-};
+});
 
 export const ASSET_IMAGE_OPERATIONS: Operations = {
   'assets.images.uploadUrl': uploadUrl,

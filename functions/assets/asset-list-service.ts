@@ -12,6 +12,7 @@ import {
 } from '../core/data/item-repository.ts';
 import { badRequest, notFound } from '../core/lib/errors.ts';
 import type { OpContext, Operations, OpResult } from '../core/middleware/api-context.ts';
+import { operation } from '../core/middleware/operation.ts';
 import { childRef, declaredResource, resourceRef } from '../core/resources/resource-refs.ts';
 import { itemsInOrder, listQueryOf } from '../core/resources/resource-service.ts';
 import { assetsRef, presentAsset } from './asset-records.ts';
@@ -125,16 +126,16 @@ const list = async (ctx: OpContext): Promise<OpResult> => {
 };
 
 /** GET /assets/{id}: like the generic call (a deleted site is still shown, for restoring), pictures signed. */
-const get = async (ctx: OpContext): Promise<OpResult> => {
-  const asset = await getItem(assetsRef(ctx.caller.companyId).pk, ctx.params.id as string);
+const get = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
+  const asset = await getItem(assetsRef(ctx.caller.companyId).pk, ctx.params.id);
   if (!asset) throw notFound();
   return { body: await presentAsset(asset) };
-};
+});
 
 /** GET /assets/{id}/asset-groups: the portfolios this site is in that the caller may see. */
-const assetGroups = async (ctx: OpContext): Promise<OpResult> => {
+const assetGroups = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
   const resource = declaredResource('asset-groups');
-  const id = ctx.params.id as string;
+  const id = ctx.params.id;
   const groups = (await queryAll(resourceRef(ctx.caller.companyId, 'asset-groups').pk)).filter(
     (g) => g.deleted !== true && Array.isArray(g.assetIds) && g.assetIds.includes(id),
   );
@@ -143,13 +144,13 @@ const assetGroups = async (ctx: OpContext): Promise<OpResult> => {
   for (const g of groups) if (await mayAccessItem(resource, ctx.caller, g, 'read', resolver)) data.push(g);
   data.sort(byText('name'));
   return { body: { data, total: data.length, limit: data.length, skip: 0 } };
-};
+});
 
 /** GET /assets/{id}/account-types: which utilities the site's meters measure, in the usual order. */
-const accountTypes = async (ctx: OpContext): Promise<OpResult> => {
+const accountTypes = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
   const resource = declaredResource('accounts');
   const accounts = await listItems(resourceRef(ctx.caller.companyId, 'accounts'), {
-    filters: { assetId: ctx.params.id as string },
+    filters: { assetId: ctx.params.id },
     limit: MAX_LIST_LIMIT,
     skip: 0,
   });
@@ -166,20 +167,21 @@ const accountTypes = async (ctx: OpContext): Promise<OpResult> => {
   };
   const data = Object.keys(counts).sort((a, b) => order(a) - order(b) || a.localeCompare(b));
   return { body: { data, counts, total: data.length } };
-};
+});
 
 /** GET /assets/{id}/timeline-events: newest first by the event's date. */
-const timeline = async (ctx: OpContext): Promise<OpResult> => {
-  const events = await listItems(
-    childRef(ctx.caller.companyId, 'assets', ctx.params.id as string, 'timeline-events'),
-    { filters: {}, limit: MAX_LIST_LIMIT, skip: 0 },
-  );
+const timeline = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
+  const events = await listItems(childRef(ctx.caller.companyId, 'assets', ctx.params.id, 'timeline-events'), {
+    filters: {},
+    limit: MAX_LIST_LIMIT,
+    skip: 0,
+  });
   const sorted = events.data.sort(
     (a, b) => text(b.date).localeCompare(text(a.date)) || b._id.localeCompare(a._id),
   );
   const { limit, skip } = pageParams(ctx.query);
   return { body: { data: sorted.slice(skip, skip + limit), total: sorted.length, limit, skip } };
-};
+});
 
 export const ASSET_LIST_OPERATIONS: Operations = {
   'assets.list': list,

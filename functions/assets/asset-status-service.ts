@@ -6,7 +6,8 @@ import { writeActivity } from '../core/activity/activity-service.ts';
 import { getItem, listItems, putItem, type StoredItem } from '../core/data/item-repository.ts';
 import { notFound } from '../core/lib/errors.ts';
 import { parseOrThrow } from '../core/lib/validation.ts';
-import type { OpContext, Operations, OpResult } from '../core/middleware/api-context.ts';
+import type { Operations, OpResult, WithParams } from '../core/middleware/api-context.ts';
+import { operation } from '../core/middleware/operation.ts';
 import { childRef, stampNew } from '../core/resources/resource-refs.ts';
 import { changeAsset, loadAsset } from './asset-records.ts';
 
@@ -41,8 +42,8 @@ async function followHistory(companyId: string, assetId: string): Promise<void> 
 
 const given = (body: unknown) => (body && typeof body === 'object' ? Object.keys(body) : []);
 
-const create = async (ctx: OpContext): Promise<OpResult> => {
-  const asset = await loadAsset(ctx.caller.companyId, ctx.params.id as string);
+const create = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
+  const asset = await loadAsset(ctx.caller.companyId, ctx.params.id);
   const data = parseOrThrow(entrySchema, ctx.body ?? {});
   const item = { ...stampNew(ctx.caller, data), parentId: asset._id };
   await putItem(historyRef(ctx.caller.companyId, asset._id), item, { mustNotExist: true });
@@ -54,17 +55,17 @@ const create = async (ctx: OpContext): Promise<OpResult> => {
     message: `Status ${data.status} from ${data.date}`,
   });
   return { status: 201, body: item };
-};
+});
 
-async function loadEntry(ctx: OpContext) {
-  const asset = await loadAsset(ctx.caller.companyId, ctx.params.id as string);
+async function loadEntry(ctx: WithParams<'id' | 'subId'>) {
+  const asset = await loadAsset(ctx.caller.companyId, ctx.params.id);
   const ref = historyRef(ctx.caller.companyId, asset._id);
-  const entry = await getItem(ref.pk, ctx.params.subId as string);
+  const entry = await getItem(ref.pk, ctx.params.subId);
   if (!entry || entry.deleted === true) throw notFound();
   return { asset, ref, entry };
 }
 
-const update = async (ctx: OpContext): Promise<OpResult> => {
+const update = operation({ params: ['id', 'subId'] }, async (ctx): Promise<OpResult> => {
   const { asset, ref, entry } = await loadEntry(ctx);
   const patch = parseOrThrow(entrySchema.partial(), ctx.body ?? {});
   const keys = given(ctx.body);
@@ -73,15 +74,15 @@ const update = async (ctx: OpContext): Promise<OpResult> => {
   await putItem(ref, next, { mustExist: true });
   await followHistory(ctx.caller.companyId, asset._id);
   return { body: next };
-};
+});
 
-const remove = async (ctx: OpContext): Promise<OpResult> => {
+const remove = operation({ params: ['id', 'subId'] }, async (ctx): Promise<OpResult> => {
   const { asset, ref, entry } = await loadEntry(ctx);
   const next = { ...entry, deleted: true, deletedAt: new Date().toISOString(), deletedBy: ctx.caller.sub };
   await putItem(ref, next, { mustExist: true });
   await followHistory(ctx.caller.companyId, asset._id);
   return { body: next };
-};
+});
 
 export const ASSET_STATUS_OPERATIONS: Operations = {
   'assets.statusHistory.create': create,

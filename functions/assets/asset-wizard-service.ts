@@ -19,6 +19,7 @@ import {
 import { ApiError } from '../core/lib/errors.ts';
 import { formMessagesOf, parseOrThrow } from '../core/lib/validation.ts';
 import type { OpContext, Operations, OpResult } from '../core/middleware/api-context.ts';
+import { operation } from '../core/middleware/operation.ts';
 import { childRef, declaredResource, resourceRef, stampNew } from '../core/resources/resource-refs.ts';
 import { indexForSearch } from '../core/search-index/search-index-service.ts';
 import { assetsRef, changeAsset, presentAsset } from './asset-records.ts';
@@ -130,9 +131,9 @@ const wizardSubmit = async (ctx: OpContext): Promise<OpResult> => {
 const ADDRESS_DERIVED = ['geocoordinates', 'recentCrimes', 'floodRisks', 'recentAirQuality'];
 
 /** PATCH /assets/{id}/address: the whole address, checked like the wizard's. */
-const updateAddress = async (ctx: OpContext): Promise<OpResult> => {
+const updateAddress = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
   const address = parseOrThrow(addressInputSchema, ctx.body ?? {});
-  const next = await changeAsset(ctx.caller.companyId, ctx.params.id as string, (asset) => {
+  const next = await changeAsset(ctx.caller.companyId, ctx.params.id, (asset) => {
     const before = (asset.address ?? {}) as Record<string, unknown>;
     const moved = before.postCode !== address.postCode;
     const kept = Object.fromEntries(
@@ -148,7 +149,7 @@ const updateAddress = async (ctx: OpContext): Promise<OpResult> => {
     message: 'Address changed',
   });
   return { body: await presentAsset(next) };
-};
+});
 
 export const ASSET_WIZARD_OPERATIONS: Operations = {
   'assets.wizardCheck': wizardCheck,

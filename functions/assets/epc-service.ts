@@ -10,6 +10,7 @@ import { UpstreamError } from '../core/adapters/public-data.ts';
 import { badRequest, notFound, upstreamFailed } from '../core/lib/errors.ts';
 import { parseOrThrow } from '../core/lib/validation.ts';
 import type { OpContext, Operations, OpResult } from '../core/middleware/api-context.ts';
+import { operation } from '../core/middleware/operation.ts';
 import { changeAsset, loadAsset, presentAsset } from './asset-records.ts';
 
 const num = (v: unknown) => {
@@ -96,13 +97,13 @@ async function findCertificate(ctx: OpContext, id: string, kind: EpcKind | undef
 }
 
 /** GET /certificates/{id}?kind=: the certificate with the register's own fields beside it. */
-const get = async (ctx: OpContext): Promise<OpResult> => {
-  const { certificate, row } = await findCertificate(ctx, ctx.params.id as string, kindParam(ctx.query.kind));
+const get = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
+  const { certificate, row } = await findCertificate(ctx, ctx.params.id, kindParam(ctx.query.kind));
   return { body: { ...certificate, register: row } };
-};
+});
 
 /** PUT /assets/{id}/epc-certificate { certificateId, kind }: the site takes the certificate's rating and band. */
-const link = async (ctx: OpContext): Promise<OpResult> => {
+const link = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
   const body = parseOrThrow(
     z.object({
       certificateId: z.string().trim().min(1, 'This field is required').max(200),
@@ -110,7 +111,7 @@ const link = async (ctx: OpContext): Promise<OpResult> => {
     }),
     ctx.body ?? {},
   );
-  await loadAsset(ctx.caller.companyId, ctx.params.id as string);
+  await loadAsset(ctx.caller.companyId, ctx.params.id);
   const { certificate } = await findCertificate(ctx, body.certificateId, body.kind);
   const epc = {
     certificateId: certificate.id,
@@ -120,7 +121,7 @@ const link = async (ctx: OpContext): Promise<OpResult> => {
     lodgementDate: certificate.lodgementDate,
     address: certificate.address,
   };
-  const next = await changeAsset(ctx.caller.companyId, ctx.params.id as string, (asset) => ({
+  const next = await changeAsset(ctx.caller.companyId, ctx.params.id, (asset) => ({
     ...asset,
     epc,
     epcRating: certificate.band,
@@ -132,7 +133,7 @@ const link = async (ctx: OpContext): Promise<OpResult> => {
     message: `EPC ${certificate.band} (${certificate.rating}) linked`,
   });
   return { body: await presentAsset(next) };
-};
+});
 
 export const EPC_OPERATIONS: Operations = {
   'epc.search': search,

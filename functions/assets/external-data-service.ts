@@ -16,6 +16,7 @@ import {
 import type { StoredItem } from '../core/data/item-repository.ts';
 import { ApiError, badRequest, upstreamFailed } from '../core/lib/errors.ts';
 import type { OpContext, Operations, OpResult } from '../core/middleware/api-context.ts';
+import { operation } from '../core/middleware/operation.ts';
 import { changeAsset, loadAsset } from './asset-records.ts';
 
 /** A failed public service is the service's fault, not the caller's: 424 with the page's message, never a 500. */
@@ -73,17 +74,17 @@ const numberParam = (raw: string | undefined, fallback: number, min: number, max
   return n;
 };
 
-const geocoordinates = async (ctx: OpContext): Promise<OpResult> => {
-  const asset = await loadAsset(ctx.caller.companyId, ctx.params.id as string);
+const geocoordinates = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
+  const asset = await loadAsset(ctx.caller.companyId, ctx.params.id);
   return {
     body: await coordinatesOf(ctx, asset, ASSET_MESSAGES.geocoordinatesProblem, ctx.query.refresh === 'true'),
   };
-};
+});
 
-const crime = async (ctx: OpContext): Promise<OpResult> => {
+const crime = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
   const month = ctx.query.date;
   if (month && !/^\d{4}-(0[1-9]|1[0-2])$/.test(month)) throw badRequest('date must be a month as YYYY-MM');
-  const asset = await loadAsset(ctx.caller.companyId, ctx.params.id as string);
+  const asset = await loadAsset(ctx.caller.companyId, ctx.params.id);
   const at = await coordinatesOf(ctx, asset, ASSET_MESSAGES.crimeProblem);
   const crimes = await upstream(ctx, ASSET_MESSAGES.crimeProblem, () => streetCrimes(at.lat, at.lng, month));
   const counts = new Map<string, number>();
@@ -111,11 +112,11 @@ const crime = async (ctx: OpContext): Promise<OpResult> => {
     fetchedAt: summary.fetchedAt,
   });
   return { body: summary };
-};
+});
 
-const floodRisks = async (ctx: OpContext): Promise<OpResult> => {
+const floodRisks = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
   const radiusKm = numberParam(ctx.query.dist, 5, 0.1, 50, 'dist');
-  const asset = await loadAsset(ctx.caller.companyId, ctx.params.id as string);
+  const asset = await loadAsset(ctx.caller.companyId, ctx.params.id);
   const at = await coordinatesOf(ctx, asset, ASSET_MESSAGES.floodProblem);
   const items = await upstream(ctx, ASSET_MESSAGES.floodProblem, () =>
     floodWarnings(at.lat, at.lng, radiusKm),
@@ -139,7 +140,7 @@ const floodRisks = async (ctx: OpContext): Promise<OpResult> => {
     fetchedAt: body.fetchedAt,
   });
   return { body };
-};
+});
 
 /** Great-circle distance in metres, for services that do not say how far their locations are. */
 function metresBetween(a: { lat: number; lng: number }, b: { lat: number; lng: number }): number {
@@ -150,9 +151,9 @@ function metresBetween(a: { lat: number; lng: number }, b: { lat: number; lng: n
   return 2 * 6_371_000 * Math.asin(Math.sqrt(h));
 }
 
-const airQuality = async (ctx: OpContext): Promise<OpResult> => {
+const airQuality = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
   const radius = numberParam(ctx.query.radius, 10_000, 100, 25_000, 'radius');
-  const asset = await loadAsset(ctx.caller.companyId, ctx.params.id as string);
+  const asset = await loadAsset(ctx.caller.companyId, ctx.params.id);
   const at = await coordinatesOf(ctx, asset, ASSET_MESSAGES.airQualityProblem);
   const body = await upstream(ctx, ASSET_MESSAGES.airQualityProblem, async (): Promise<AirQuality> => {
     const found = await airQualityNear(at.lat, at.lng, radius);
@@ -192,7 +193,7 @@ const airQuality = async (ctx: OpContext): Promise<OpResult> => {
   });
   await remember(ctx, asset._id, 'recentAirQuality', { ...body });
   return { body };
-};
+});
 
 export const EXTERNAL_DATA_OPERATIONS: Operations = {
   'assets.geocoordinates': geocoordinates,

@@ -7,14 +7,15 @@ import { bucketName } from '../core/config.ts';
 import { getItem, listItems, putItem, type StoredItem } from '../core/data/item-repository.ts';
 import { forbidden, notFound } from '../core/lib/errors.ts';
 import { parseOrThrow } from '../core/lib/validation.ts';
-import type { OpContext, Operations, OpResult } from '../core/middleware/api-context.ts';
+import type { Operations, OpResult, WithParams } from '../core/middleware/api-context.ts';
+import { operation } from '../core/middleware/operation.ts';
 import { childRef, declaredResource, resourceRef } from '../core/resources/resource-refs.ts';
 import { downloadLink, uploadTicket } from './asset-document-service.ts';
 
 /** A project the caller may see (else 404, as for one that does not exist) and, if asked, change (else 403). */
-async function loadProject(ctx: OpContext, access: 'read' | 'write'): Promise<StoredItem> {
+async function loadProject(ctx: WithParams<'id'>, access: 'read' | 'write'): Promise<StoredItem> {
   const resource = declaredResource('projects');
-  const project = await getItem(resourceRef(ctx.caller.companyId, 'projects').pk, ctx.params.id as string);
+  const project = await getItem(resourceRef(ctx.caller.companyId, 'projects').pk, ctx.params.id);
   if (!project) throw notFound();
   const resolver = new LineageResolver(ctx.caller.companyId, ctx.caller);
   if (!(await mayAccessItem(resource, ctx.caller, project, 'read', resolver))) throw notFound();
@@ -36,7 +37,7 @@ async function children(companyId: string, projectId: string, sub: string) {
 }
 
 /** GET /projects/{id}: the project with its tasks (taskId) and documents (documentId). */
-const get = async (ctx: OpContext): Promise<OpResult> => {
+const get = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
   const project = await loadProject(ctx, 'read');
   const [tasks, documents] = await Promise.all([
     children(ctx.caller.companyId, project._id, 'tasks'),
@@ -49,13 +50,13 @@ const get = async (ctx: OpContext): Promise<OpResult> => {
       documents: documents.map((d) => ({ ...d, documentId: d._id })),
     },
   };
-};
+});
 
 /**
  * POST /projects/{id}/documents/upload: the document is listed on the project at once and its file goes
  * to the signed URL; until the file is there, downloading it answers that it has not been uploaded.
  */
-const upload = async (ctx: OpContext): Promise<OpResult> => {
+const upload = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
   const project = await loadProject(ctx, 'write');
   const input = parseOrThrow(documentUploadSchema, ctx.body ?? {});
   const ticket = await uploadTicket(`projects/${project._id}/documents/`, input);
@@ -75,29 +76,29 @@ const upload = async (ctx: OpContext): Promise<OpResult> => {
   };
   await putItem(documentsRef(ctx.caller.companyId, project._id), document, { mustNotExist: true });
   return { status: 201, body: { ...ticket, document: { ...document, documentId: document._id } } };
-};
+});
 
-async function loadDocument(ctx: OpContext, access: 'read' | 'write') {
+async function loadDocument(ctx: WithParams<'id' | 'documentId'>, access: 'read' | 'write') {
   const project = await loadProject(ctx, access);
   const ref = documentsRef(ctx.caller.companyId, project._id);
-  const doc = await getItem(ref.pk, ctx.params.documentId as string);
+  const doc = await getItem(ref.pk, ctx.params.documentId);
   if (!doc || doc.deleted === true) throw notFound();
   return { ref, doc };
 }
 
-const remove = async (ctx: OpContext): Promise<OpResult> => {
+const remove = operation({ params: ['id', 'documentId'] }, async (ctx): Promise<OpResult> => {
   const { ref, doc } = await loadDocument(ctx, 'write');
   const next = { ...doc, deleted: true, deletedAt: new Date().toISOString(), deletedBy: ctx.caller.sub };
   await putItem(ref, next, { mustExist: true });
   return { body: next };
-};
+});
 
-const download = async (ctx: OpContext): Promise<OpResult> => {
+const download = operation({ params: ['id', 'documentId'] }, async (ctx): Promise<OpResult> => {
   const { doc } = await loadDocument(ctx, 'read');
   if (!(await headObject(bucketName('documents'), String(doc.key))))
     throw notFound(ASSET_MESSAGES.fileMissing);
   return { body: await downloadLink(doc) };
-};
+});
 
 export const PROJECT_OPERATIONS: Operations = {
   'projects.get': get,

@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import type { Caller } from '../../shared/access/caller.ts';
-import { DEFAULT_LIST_LIMIT, MAX_LIST_LIMIT } from '../../shared/constants.ts';
 import { CALENDAR_PERIODS, companySchema, invoiceFileNameLimitSchema } from '../../shared/schemas/company.ts';
+import { companiesPageQuery } from '../../shared/schemas/queries.ts';
 import { applyRuleChanges, ruleChangesSchema } from '../../shared/validation/rules.ts';
 import {
   getValidationRuleChanges,
@@ -21,6 +21,7 @@ import { formError, notFound } from '../core/lib/errors.ts';
 import { newId } from '../core/lib/ids.ts';
 import { parseOrThrow } from '../core/lib/validation.ts';
 import type { OpContext, Operations, OpResult } from '../core/middleware/api-context.ts';
+import { operation } from '../core/middleware/operation.ts';
 import { startSearchIndex } from '../core/search-index/search-index-service.ts';
 import {
   companyIdForCaptureAddress,
@@ -69,9 +70,8 @@ async function moveCaptureAddress(companyId: string, from: unknown, to: string |
   if (old && (!to || to.toLowerCase() !== old.toLowerCase())) await unregisterCaptureAddress(old, companyId);
 }
 
-const global = async (ctx: OpContext): Promise<OpResult> => {
-  const limit = Math.min(Number(ctx.query.limit ?? DEFAULT_LIST_LIMIT) || DEFAULT_LIST_LIMIT, MAX_LIST_LIMIT);
-  const skip = Math.max(Number(ctx.query.skip ?? 0) || 0, 0);
+const global = operation({ query: companiesPageQuery }, async (ctx): Promise<OpResult> => {
+  const { limit, skip } = ctx.query;
   const { data, total } = await listAllCompanies(limit, skip);
   return {
     body: {
@@ -81,7 +81,7 @@ const global = async (ctx: OpContext): Promise<OpResult> => {
       skip,
     },
   };
-};
+});
 
 /** Roles a new company starts with; a name starting with 'entity' marks entity-group users. */
 const STARTING_ROLES = [
@@ -182,8 +182,8 @@ const updateBody = z
   .strict();
 
 /** Company settings (01 §3) by the company's administrators; the name and demo flag by staff only. */
-const update = async (ctx: OpContext): Promise<OpResult> => {
-  const company = await loadCompany(ctx.params.id as string);
+const update = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
+  const company = await loadCompany(ctx.params.id);
   const input = parseOrThrow(updateBody, ctx.body ?? {});
   if (!ctx.caller.isAdmin && (input.name !== undefined || input.settings?.isDemo !== undefined)) {
     throw formError({
@@ -208,7 +208,7 @@ const update = async (ctx: OpContext): Promise<OpResult> => {
     `Settings changed: ${changed.join(', ') || 'nothing'}`,
   );
   return { body: next };
-};
+});
 
 const roles = async (ctx: OpContext): Promise<OpResult> => {
   const data = (await listRoles(ctx.caller.companyId))
@@ -224,9 +224,9 @@ const portalBody = z
   })
   .strict();
 
-const setSupplierPortal = async (ctx: OpContext): Promise<OpResult> => {
-  const company = await loadCompany(ctx.params.id as string);
-  const supplierId = ctx.params.supplierId as string;
+const setSupplierPortal = operation({ params: ['id', 'supplierId'] }, async (ctx): Promise<OpResult> => {
+  const company = await loadCompany(ctx.params.id);
+  const supplierId = ctx.params.supplierId;
   const portal = parseOrThrow(portalBody, ctx.body);
   if (!(await getItem(keys.collection({}, 'suppliers'), supplierId))) throw notFound();
   const settings = settingsOf(company);
@@ -238,11 +238,11 @@ const setSupplierPortal = async (ctx: OpContext): Promise<OpResult> => {
     `Supplier portal ${supplierId} set`,
   );
   return { body: next };
-};
+});
 
-const removeSupplierPortal = async (ctx: OpContext): Promise<OpResult> => {
-  const company = await loadCompany(ctx.params.id as string);
-  const supplierId = ctx.params.supplierId as string;
+const removeSupplierPortal = operation({ params: ['id', 'supplierId'] }, async (ctx): Promise<OpResult> => {
+  const company = await loadCompany(ctx.params.id);
+  const supplierId = ctx.params.supplierId;
   const settings = settingsOf(company);
   const portals = { ...((settings.supplierPortals ?? {}) as Record<string, unknown>) };
   if (!(supplierId in portals)) throw notFound();
@@ -254,16 +254,16 @@ const removeSupplierPortal = async (ctx: OpContext): Promise<OpResult> => {
     `Supplier portal ${supplierId} removed`,
   );
   return { body: next };
-};
+});
 
-const validationRules = async (ctx: OpContext): Promise<OpResult> => {
-  const company = await loadCompany(ctx.params.id as string);
+const validationRules = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
+  const company = await loadCompany(ctx.params.id);
   const data = applyRuleChanges(await getValidationRuleChanges(company._id));
   return { body: { data, total: data.length } };
-};
+});
 
-const updateValidationRules = async (ctx: OpContext): Promise<OpResult> => {
-  const company = await loadCompany(ctx.params.id as string);
+const updateValidationRules = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
+  const company = await loadCompany(ctx.params.id);
   const { rules } = parseOrThrow(z.object({ rules: ruleChangesSchema }), ctx.body);
   const merged = { ...(await getValidationRuleChanges(company._id)), ...rules };
   await putValidationRuleChanges(company._id, merged);
@@ -275,7 +275,7 @@ const updateValidationRules = async (ctx: OpContext): Promise<OpResult> => {
   });
   const data = applyRuleChanges(merged);
   return { body: { data, total: data.length } };
-};
+});
 
 export const COMPANY_ADMIN_OPERATIONS: Operations = {
   'companies.global': global,

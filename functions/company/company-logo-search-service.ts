@@ -1,22 +1,18 @@
-import * as z from 'zod';
+import { logoSearchQuery } from '../../shared/schemas/queries.ts';
 import { type LogoSearchResult, UTIL_MESSAGES } from '../../shared/schemas/util-staff.ts';
 import { searchBrands } from '../core/adapters/logo-search.ts';
 import { UpstreamError } from '../core/adapters/public-data.ts';
 import { upstreamFailed } from '../core/lib/errors.ts';
-import { parseOrThrow } from '../core/lib/validation.ts';
-import type { OpContext, Operations, OpResult } from '../core/middleware/api-context.ts';
-
-const querySchema = z.object({
-  query: z.string().trim().min(2, 'Enter at least 2 characters').max(100, 'Enter at most 100 characters'),
-});
+import type { Operations, OpResult } from '../core/middleware/api-context.ts';
+import { operation } from '../core/middleware/operation.ts';
 
 /**
  * GET /util/company-logo-search?query=: logos of companies whose name matches, from the brand search
  * service, for a company's or a supplier's logo. Only web addresses are passed on as logos: the page
  * shows them as images, and another scheme (data:, javascript:) has no business there.
  */
-const search = async (ctx: OpContext): Promise<OpResult> => {
-  const { query } = parseOrThrow(querySchema, ctx.query);
+const search = operation({ query: logoSearchQuery }, async (ctx): Promise<OpResult> => {
+  const { query } = ctx.query;
   let brands: Awaited<ReturnType<typeof searchBrands>>;
   try {
     brands = await searchBrands(query);
@@ -33,6 +29,6 @@ const search = async (ctx: OpContext): Promise<OpResult> => {
     brandId: b.brandId,
   }));
   return { body: { data, total: data.length } };
-};
+});
 
 export const COMPANY_LOGO_SEARCH_OPERATIONS: Operations = { 'lookups.companyLogoSearch': search };

@@ -9,6 +9,7 @@ import { newId } from '../core/lib/ids.ts';
 import { pngSize } from '../core/lib/png.ts';
 import { parseOrThrow } from '../core/lib/validation.ts';
 import type { OpContext, Operations, OpResult } from '../core/middleware/api-context.ts';
+import { operation } from '../core/middleware/operation.ts';
 import { loadCompany, saveSettings, settingsOf } from './company-admin-service.ts';
 
 /** Logos are at least this wide, so they stay sharp in the header and on reports. */
@@ -36,8 +37,8 @@ const uploadLogo = async (ctx: OpContext): Promise<OpResult> => {
 };
 
 /** Checks the uploaded file by its PNG header: a PNG at least 200 px wide, or the logo rule's message. */
-const confirmLogo = async (ctx: OpContext): Promise<OpResult> => {
-  const company = await loadCompany(ctx.params.id as string);
+const confirmLogo = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
+  const company = await loadCompany(ctx.params.id);
   const { key } = parseOrThrow(z.object({ key: z.string().optional() }), ctx.body ?? {});
   // Only this company's own uploads: a key elsewhere is as good as no logo.
   if (!key?.startsWith(logoKeyPrefix(company._id))) throw formError({ logo: MESSAGES.logoMissing });
@@ -48,7 +49,7 @@ const confirmLogo = async (ctx: OpContext): Promise<OpResult> => {
   const settings = { ...settingsOf(company), logoKey: key, showLogo: true };
   const next = await saveSettings(ctx, company, settings, 'Logo changed');
   return { body: { ...next, logoUrl: await presignGet(bucketName('documents'), key, 3600) } };
-};
+});
 
 export const COMPANY_LOGO_OPERATIONS: Operations = {
   'companies.uploadLogo': uploadLogo,

@@ -31,10 +31,11 @@ import { assertAssignable } from './role-service.ts';
  * their profile and membership.
  */
 function target(ctx: OpContext): { companyId: string; sub: string | undefined } {
-  if (ctx.route.path.startsWith('/companies/')) {
-    return { companyId: ctx.params.id as string, sub: ctx.params.userSub };
-  }
-  return { companyId: ctx.caller.companyId, sub: ctx.params.id };
+  const { id, userSub } = ctx.params;
+  if (!ctx.route.path.startsWith('/companies/')) return { companyId: ctx.caller.companyId, sub: id };
+  // Every `/companies/...` route of these operations names the company.
+  if (!id) throw notFound();
+  return { companyId: id, sub: userSub };
 }
 
 /** Activity is written to the log of the company that changed, also when staff change another company. */

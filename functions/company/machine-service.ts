@@ -8,6 +8,7 @@ import { newId } from '../core/lib/ids.ts';
 import { digestOf, newSecret } from '../core/lib/secrets.ts';
 import { parseOrThrow } from '../core/lib/validation.ts';
 import type { OpContext, Operations, OpResult } from '../core/middleware/api-context.ts';
+import { operation } from '../core/middleware/operation.ts';
 
 /** A machine renders pages and reads data; it can never administer anything. */
 const NEVER_FOR_MACHINES: readonly PermissionName[] = [
@@ -65,15 +66,15 @@ const create = async (ctx: OpContext): Promise<OpResult> => {
   };
 };
 
-const revoke = async (ctx: OpContext): Promise<OpResult> => {
-  const id = ctx.params.id as string;
+const revoke = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
+  const id = ctx.params.id;
   const found = (await listMachines(ctx.caller.companyId)).find((m) => m._id === id);
   if (!found) throw notFound();
   await deleteMachine(ctx.caller.companyId, id);
   forgetCredential('machine', id);
   await writeActivity(ctx.caller, { type: 'delete', model: 'machines', modelId: id });
   return { status: 204 };
-};
+});
 
 export const MACHINE_OPERATIONS: Operations = {
   'machines.list': list,

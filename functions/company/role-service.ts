@@ -8,6 +8,7 @@ import { keys } from '../core/data/keys.ts';
 import { conflict, forbidden, notFound } from '../core/lib/errors.ts';
 import { parseOrThrow } from '../core/lib/validation.ts';
 import type { OpContext, Operation, Operations, OpResult } from '../core/middleware/api-context.ts';
+import { operation } from '../core/middleware/operation.ts';
 import { GENERIC_OPERATIONS } from '../core/resources/resource-service.ts';
 
 /**
@@ -50,8 +51,8 @@ const bulk = async (ctx: OpContext): Promise<OpResult> => {
  * the change: otherwise an administrator could take the owners' rights away from their role. Holders'
  * cached permissions are dropped so the change shows on their next call.
  */
-const update = async (ctx: OpContext): Promise<OpResult> => {
-  const roleId = ctx.params.id as string;
+const update = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
+  const roleId = ctx.params.id;
   const existing = (await listRoles(ctx.caller.companyId)).find((r) => r._id === roleId);
   if (!existing || existing.deleted === true) throw notFound();
   const patch = parseOrThrow(roleSchema.partial(), ctx.body);
@@ -63,7 +64,7 @@ const update = async (ctx: OpContext): Promise<OpResult> => {
   const result = await generic('generic.update')(ctx);
   for (const holder of await holdersOf(ctx.caller.companyId, roleId)) forgetCaller(holder);
   return result;
-};
+});
 
 async function holdersOf(companyId: string, roleId: string): Promise<string[]> {
   const members = await queryAll(keys.collection({ companyId }, 'users'));
@@ -74,8 +75,8 @@ async function holdersOf(companyId: string, roleId: string): Promise<string[]> {
  * Deleting a role that members still hold would leave them pointing at nothing and silently drop the
  * permissions it gave them, so it is refused until nobody holds it.
  */
-const remove = async (ctx: OpContext): Promise<OpResult> => {
-  const roleId = ctx.params.id as string;
+const remove = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
+  const roleId = ctx.params.id;
   const holders = await holdersOf(ctx.caller.companyId, roleId);
   if (holders.length > 0) {
     throw conflict(
@@ -83,7 +84,7 @@ const remove = async (ctx: OpContext): Promise<OpResult> => {
     );
   }
   return generic('generic.delete')(ctx);
-};
+});
 
 export const ROLE_OPERATIONS: Operations = {
   'roles.create': create,

@@ -1,13 +1,14 @@
 import type { Caller } from '../../shared/access/caller.ts';
 import { canAccessItem } from '../../shared/access/item-access.ts';
 import { isCompanyWide } from '../../shared/access/route-access.ts';
-import { DEFAULT_LIST_LIMIT, MAX_LIST_LIMIT } from '../../shared/constants.ts';
+import { entitySearchQuery } from '../../shared/schemas/queries.ts';
 import type { EntityNode } from '../../shared/schemas/register.ts';
 import { projectAll } from '../core/data/batch-reads.ts';
 import { queryAll, type StoredItem } from '../core/data/item-repository.ts';
 import { keys } from '../core/data/keys.ts';
 import { formError, notFound } from '../core/lib/errors.ts';
-import type { OpContext, Operations, OpResult } from '../core/middleware/api-context.ts';
+import type { OpContext, Operations, OpResult, WithParams } from '../core/middleware/api-context.ts';
+import { operation } from '../core/middleware/operation.ts';
 import { compact } from '../core/search-index/search-terms.ts';
 
 const str = (v: unknown): string | undefined => (typeof v === 'string' && v.length > 0 ? v : undefined);
@@ -141,21 +142,21 @@ const structure = async (ctx: OpContext): Promise<OpResult> => {
   return { body: { data, total: seen.size } };
 };
 
-async function readableEntity(ctx: OpContext): Promise<{ h: EntityHierarchy; entity: StoredItem }> {
+async function readableEntity(ctx: WithParams<'id'>): Promise<{ h: EntityHierarchy; entity: StoredItem }> {
   const h = await loadHierarchy(ctx.caller.companyId);
-  const entity = h.byId.get(ctx.params.id as string);
+  const entity = h.byId.get(ctx.params.id);
   if (!entity || !h.allows(ctx.caller, 'read', entity._id)) throw notFound();
   return { h, entity };
 }
 
 /** GET /entities/{id}/structure: one entity with its subsidiaries below it. */
-const subtree = async (ctx: OpContext): Promise<OpResult> => {
+const subtree = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
   const [{ h, entity }, counts] = await Promise.all([readableEntity(ctx), assetCounts(ctx.caller.companyId)]);
   return { body: nodeOf(h, counts, entity, new Set()) };
-};
+});
 
 /** GET /entities/{id}/ultimate-parent: the top of the entity's group, as far up as the caller may read. */
-const ultimateParent = async (ctx: OpContext): Promise<OpResult> => {
+const ultimateParent = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
   const { h, entity } = await readableEntity(ctx);
   let top = entity;
   for (const id of h.ancestorsOf(entity._id)) {
@@ -164,17 +165,16 @@ const ultimateParent = async (ctx: OpContext): Promise<OpResult> => {
     top = parent;
   }
   return { body: top };
-};
+});
 
 /**
  * GET /entities/search?query=: entities whose legal name (or company number) contains the query, those
  * that are or start with it first, then by name; each with its parent's name.
  */
-const search = async (ctx: OpContext): Promise<OpResult> => {
+const search = operation({ query: entitySearchQuery }, async (ctx): Promise<OpResult> => {
   const q = compact(ctx.query.query ?? '');
   if (!q) throw formError({ query: 'This field is required' });
-  const limit = Math.min(Number(ctx.query.limit ?? DEFAULT_LIST_LIMIT) || DEFAULT_LIST_LIMIT, MAX_LIST_LIMIT);
-  const skip = Math.max(Number(ctx.query.skip ?? 0) || 0, 0);
+  const { limit, skip } = ctx.query;
   const h = await loadHierarchy(ctx.caller.companyId);
   const rank = (e: StoredItem) => {
     const name = compact(String(e.legalName ?? ''));
@@ -192,7 +192,7 @@ const search = async (ctx: OpContext): Promise<OpResult> => {
     return { ...e, parentEntity: parent ? { _id: parent._id, legalName: parent.legalName } : null };
   });
   return { body: { data, total: matches.length, limit, skip } };
-};
+});
 
 export const ENTITY_STRUCTURE_OPERATIONS: Operations = {
   'entities.structure': structure,

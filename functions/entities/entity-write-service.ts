@@ -11,7 +11,14 @@ import { ApiError, forbidden, formError, notFound } from '../core/lib/errors.ts'
 import { newId } from '../core/lib/ids.ts';
 import { applyPatch } from '../core/lib/item-patch.ts';
 import { parseOrThrow } from '../core/lib/validation.ts';
-import type { OpContext, Operations, OpResult } from '../core/middleware/api-context.ts';
+import type {
+  AnyOpContext,
+  OpContext,
+  Operations,
+  OpResult,
+  WithParams,
+} from '../core/middleware/api-context.ts';
+import { operation } from '../core/middleware/operation.ts';
 import { GENERIC_OPERATIONS } from '../core/resources/resource-service.ts';
 import { indexForSearch } from '../core/search-index/search-index-service.ts';
 import { type EntityHierarchy, loadHierarchy } from './entity-structure-service.ts';
@@ -47,7 +54,7 @@ function checkParent(h: EntityHierarchy, caller: Caller, parentId: string | null
   if (!h.allows(caller, 'write', parentId)) throw forbidden();
 }
 
-async function save(ctx: OpContext, item: StoredItem, mode: 'create' | 'update'): Promise<void> {
+async function save(ctx: AnyOpContext, item: StoredItem, mode: 'create' | 'update'): Promise<void> {
   await putItem(
     entitiesRef(ctx.caller.companyId),
     item,
@@ -127,9 +134,9 @@ function checkMove(h: EntityHierarchy, caller: Caller, id: string, parentId: str
 }
 
 /** Saves `existing` as `apply` changes it; a different parentEntityId moves it, checked as a move. */
-async function change(ctx: OpContext, apply: (existing: StoredItem) => StoredItem) {
+async function change(ctx: WithParams<'id'>, apply: (existing: StoredItem) => StoredItem) {
   const h = await loadHierarchy(ctx.caller.companyId);
-  const existing = writable(h, ctx.caller, ctx.params.id as string);
+  const existing = writable(h, ctx.caller, ctx.params.id);
   const next: StoredItem = { ...apply(existing), updatedAt: new Date().toISOString() };
   next.parentEntityId = next.parentEntityId ?? null;
   const moving = next.parentEntityId !== (existing.parentEntityId ?? null);
@@ -148,19 +155,22 @@ async function change(ctx: OpContext, apply: (existing: StoredItem) => StoredIte
  * PATCH /entities/{id}: the generic update; a new parentEntityId moves the entity, cycles refused. An
  * optional field sent as null (companyNumber, address) is removed; the address is replaced as a whole.
  */
-const update = async (ctx: OpContext): Promise<OpResult> =>
-  change(ctx, (existing) => applyPatch(existing, entitySchema, ctx.body ?? {}));
+const update = operation(
+  { params: ['id'] },
+  async (ctx): Promise<OpResult> =>
+    change(ctx, (existing) => applyPatch(existing, entitySchema, ctx.body ?? {})),
+);
 
 /** POST /entities/{id}/move { parentEntityId }: places the entity under another one, or at the top. */
-const move = async (ctx: OpContext): Promise<OpResult> => {
+const move = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
   const body = parseOrThrow(z.object({ parentEntityId: idSchema.nullable() }), ctx.body);
   return change(ctx, (existing) => ({ ...existing, parentEntityId: body.parentEntityId }));
-};
+});
 
 /** DELETE /entities/{id}: refused while subsidiaries or assets would be left without their entity. */
-const remove = async (ctx: OpContext): Promise<OpResult> => {
+const remove = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
   const h = await loadHierarchy(ctx.caller.companyId);
-  const entity = writable(h, ctx.caller, ctx.params.id as string);
+  const entity = writable(h, ctx.caller, ctx.params.id);
   const assets = await listItems(
     {
       pk: keys.collection({ companyId: ctx.caller.companyId }, 'assets'),
@@ -175,7 +185,7 @@ const remove = async (ctx: OpContext): Promise<OpResult> => {
   const remover = GENERIC_OPERATIONS['generic.delete'];
   if (!remover) throw new Error('The generic delete is missing');
   return remover(ctx);
-};
+});
 
 export const ENTITY_WRITE_OPERATIONS: Operations = {
   'entities.create': create,

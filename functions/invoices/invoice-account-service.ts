@@ -1,17 +1,19 @@
+import { invoiceDownloadQuery } from '../../shared/schemas/queries.ts';
 import { writeActivity } from '../core/activity/activity-service.ts';
 import type { StoredItem } from '../core/data/item-repository.ts';
 import { badRequest, notFound } from '../core/lib/errors.ts';
-import type { OpContext, Operations, OpResult } from '../core/middleware/api-context.ts';
+import type { OpContext, Operations, OpResult, WithParams } from '../core/middleware/api-context.ts';
+import { operation } from '../core/middleware/operation.ts';
 import { confirmInvoice, withdrawInvoice } from './invoice-confirm.ts';
 import { getInvoice, putInvoice } from './invoice-repository.ts';
-import { downloadQueryOf, invoiceDownload, softDeleteInvoice, stampInvoice } from './invoice-service.ts';
+import { invoiceDownload, softDeleteInvoice, stampInvoice } from './invoice-service.ts';
 
 /**
  * An account's invoices and credit notes (02 §7 Accounts). The route has checked the caller's access to
  * the account; the invoice must belong to it, or it is not found.
  */
-async function ofAccount(ctx: OpContext, param: string, creditNote?: boolean): Promise<StoredItem> {
-  const invoice = await getInvoice(ctx.caller.companyId, ctx.params[param] as string);
+async function ofAccount(ctx: WithParams<'id'>, id: string, creditNote?: boolean): Promise<StoredItem> {
+  const invoice = await getInvoice(ctx.caller.companyId, id);
   if (!invoice || invoice.accountId !== ctx.params.id)
     throw notFound(creditNote ? 'Credit note not found' : 'Invoice not found');
   if (creditNote !== undefined && (invoice.isCreditNote === true) !== creditNote) {
@@ -54,39 +56,51 @@ async function convert(ctx: OpContext, invoice: StoredItem, toCreditNote: boolea
   return result;
 }
 
-const invoiceDownloadOp = async (ctx: OpContext): Promise<OpResult> => {
-  const invoice = await ofAccount(ctx, 'invoiceId');
-  const { preview, stamped } = downloadQueryOf(ctx.query);
-  return { body: await invoiceDownload(ctx.caller.companyId, invoice, preview, stamped) };
-};
+const invoiceDownloadOp = operation(
+  { params: ['invoiceId', 'id'], query: invoiceDownloadQuery },
+  async (ctx): Promise<OpResult> => {
+    const invoice = await ofAccount(ctx, ctx.params.invoiceId);
+    const { preview, stamped } = ctx.query;
+    return { body: await invoiceDownload(ctx.caller.companyId, invoice, preview, stamped) };
+  },
+);
 
-const invoiceDelete = async (ctx: OpContext): Promise<OpResult> => {
-  const invoice = await ofAccount(ctx, 'invoiceId');
+const invoiceDelete = operation({ params: ['invoiceId', 'id'] }, async (ctx): Promise<OpResult> => {
+  const invoice = await ofAccount(ctx, ctx.params.invoiceId);
   const deleted = await softDeleteInvoice(ctx.caller.companyId, invoice);
   await writeActivity(ctx.caller, { type: 'delete', model: 'invoices', modelId: invoice._id });
   return { body: deleted };
-};
-
-const toCreditNote = async (ctx: OpContext): Promise<OpResult> => ({
-  body: await convert(ctx, await ofAccount(ctx, 'invoiceId', false), true),
 });
 
-const toInvoice = async (ctx: OpContext): Promise<OpResult> => ({
-  body: await convert(ctx, await ofAccount(ctx, 'creditNoteId', true), false),
-});
+const toCreditNote = operation(
+  { params: ['invoiceId', 'id'] },
+  async (ctx): Promise<OpResult> => ({
+    body: await convert(ctx, await ofAccount(ctx, ctx.params.invoiceId, false), true),
+  }),
+);
 
-const creditNoteStamp = async (ctx: OpContext): Promise<OpResult> => {
-  const note = await ofAccount(ctx, 'creditNoteId', true);
+const toInvoice = operation(
+  { params: ['creditNoteId', 'id'] },
+  async (ctx): Promise<OpResult> => ({
+    body: await convert(ctx, await ofAccount(ctx, ctx.params.creditNoteId, true), false),
+  }),
+);
+
+const creditNoteStamp = operation({ params: ['creditNoteId', 'id'] }, async (ctx): Promise<OpResult> => {
+  const note = await ofAccount(ctx, ctx.params.creditNoteId, true);
   const stamped = await stampInvoice(ctx.caller.companyId, note, ctx.caller.email ?? ctx.caller.sub);
   const download = await invoiceDownload(ctx.caller.companyId, stamped, false, true);
   return { body: { ...stamped, downloadUrl: download.url } };
-};
+});
 
-const creditNoteDownload = async (ctx: OpContext): Promise<OpResult> => {
-  const note = await ofAccount(ctx, 'creditNoteId', true);
-  const { preview, stamped } = downloadQueryOf(ctx.query);
-  return { body: await invoiceDownload(ctx.caller.companyId, note, preview, stamped) };
-};
+const creditNoteDownload = operation(
+  { params: ['creditNoteId', 'id'], query: invoiceDownloadQuery },
+  async (ctx): Promise<OpResult> => {
+    const note = await ofAccount(ctx, ctx.params.creditNoteId, true);
+    const { preview, stamped } = ctx.query;
+    return { body: await invoiceDownload(ctx.caller.companyId, note, preview, stamped) };
+  },
+);
 
 export const INVOICE_ACCOUNT_OPERATIONS: Operations = {
   'accounts.invoiceDownload': invoiceDownloadOp,

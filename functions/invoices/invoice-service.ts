@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { convertQuantity } from '../../shared/schemas/account-rules.ts';
 import { idSchema } from '../../shared/schemas/common.ts';
+import { invoiceDownloadQuery } from '../../shared/schemas/queries.ts';
 import { findResource } from '../../shared/system/resources.ts';
 import { applyInvoiceContribution, type InvoiceContribution } from '../accounts/index.ts';
 import { writeActivity } from '../core/activity/activity-service.ts';
@@ -11,7 +12,8 @@ import { getItem, listItems, type StoredItem } from '../core/data/item-repositor
 import { keys } from '../core/data/keys.ts';
 import { badRequest, formError, notFound } from '../core/lib/errors.ts';
 import { parseOrThrow } from '../core/lib/validation.ts';
-import type { OpContext, Operations, OpResult } from '../core/middleware/api-context.ts';
+import type { AnyOpContext, OpContext, Operations, OpResult } from '../core/middleware/api-context.ts';
+import { operation } from '../core/middleware/operation.ts';
 import { listQueryOf, loadForRoute } from '../core/resources/resource-service.ts';
 import { confirmInvoice, withdrawInvoice } from './invoice-confirm.ts';
 import { addRate, applyValues, deleteRate, queueValidation } from './invoice-edit.ts';
@@ -37,7 +39,7 @@ function invoicesResource() {
 }
 
 /** An invoice the caller may act on: other companies' and unreadable ones are the same 404. */
-export async function invoiceFor(ctx: OpContext, id: string, access: 'read' | 'write' = 'write') {
+export async function invoiceFor(ctx: AnyOpContext, id: string, access: 'read' | 'write' = 'write') {
   return loadForRoute(ctx, invoicesResource(), id, access);
 }
 
@@ -96,23 +98,23 @@ export async function restoreInvoice(companyId: string, invoice: StoredItem) {
   return restored;
 }
 
-const remove = async (ctx: OpContext): Promise<OpResult> => {
-  const invoice = await invoiceFor(ctx, ctx.params.id as string);
+const remove = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
+  const invoice = await invoiceFor(ctx, ctx.params.id);
   const deleted = await softDeleteInvoice(ctx.caller.companyId, invoice);
   await writeActivity(ctx.caller, { type: 'delete', model: 'invoices', modelId: invoice._id });
   await announce(ctx, 'invoice.deleted', [invoice._id]);
   return { body: deleted };
-};
+});
 
-const restore = async (ctx: OpContext): Promise<OpResult> => {
-  const item = await getItem(invoicesRef(ctx.caller.companyId).pk, ctx.params.id as string);
+const restore = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
+  const item = await getItem(invoicesRef(ctx.caller.companyId).pk, ctx.params.id);
   if (!item) throw notFound();
   const invoice = await invoiceFor(ctx, item._id);
   const restored = await restoreInvoice(ctx.caller.companyId, invoice);
   await writeActivity(ctx.caller, { type: 'restore', model: 'invoices', modelId: invoice._id });
   await announce(ctx, 'invoice.restored', [invoice._id]);
   return { body: restored };
-};
+});
 
 /** A download name from the account's site and entity, cut as the company's settings say. */
 export async function downloadNameOf(companyId: string, invoice: StoredItem): Promise<string> {
@@ -138,11 +140,6 @@ export async function downloadNameOf(companyId: string, invoice: StoredItem): Pr
 }
 
 /** What a download call asks for: `?preview=true` shows it inline, `?stamped=true` asks for the stamped copy. */
-export const downloadQueryOf = (query: Readonly<Record<string, string | undefined>>) => ({
-  preview: query.preview === 'true',
-  stamped: query.stamped === 'true',
-});
-
 /** The stamped copy is always a PDF, whatever the original was, and is named apart from it. */
 const stampedNameOf = (name: string) => `${name.replace(/\.(pdf|png|jpe?g|tiff?)$/i, '')}-stamped.pdf`;
 
@@ -171,11 +168,14 @@ export async function invoiceDownload(
   return { url, name };
 }
 
-const download = async (ctx: OpContext): Promise<OpResult> => {
-  const invoice = await invoiceFor(ctx, ctx.params.id as string, 'read');
-  const { preview, stamped } = downloadQueryOf(ctx.query);
-  return { body: await invoiceDownload(ctx.caller.companyId, invoice, preview, stamped) };
-};
+const download = operation(
+  { params: ['id'], query: invoiceDownloadQuery },
+  async (ctx): Promise<OpResult> => {
+    const invoice = await invoiceFor(ctx, ctx.params.id, 'read');
+    const { preview, stamped } = ctx.query;
+    return { body: await invoiceDownload(ctx.caller.companyId, invoice, preview, stamped) };
+  },
+);
 
 const manualUpdateSchema = z.object({
   values: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])),
@@ -187,8 +187,8 @@ const manualUpdateSchema = z.object({
 });
 
 /** PATCH /invoices/{id}/manual-update: corrected values (and the account), then validation again. */
-const manualUpdate = async (ctx: OpContext): Promise<OpResult> => {
-  let invoice = await invoiceFor(ctx, ctx.params.id as string);
+const manualUpdate = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
+  let invoice = await invoiceFor(ctx, ctx.params.id);
   const body = parseOrThrow(manualUpdateSchema, ctx.body);
   if (invoice.completed === true) throw badRequest('A confirmed invoice cannot be changed');
   if (body.accountId !== undefined) {
@@ -204,28 +204,28 @@ const manualUpdate = async (ctx: OpContext): Promise<OpResult> => {
   }
   const updated = await applyValues(ctx.caller.companyId, invoice, body.values, ctx.caller.sub);
   return { body: updated };
-};
+});
 
-const addRateOp = async (ctx: OpContext): Promise<OpResult> => {
-  const invoice = await invoiceFor(ctx, ctx.params.id as string);
+const addRateOp = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
+  const invoice = await invoiceFor(ctx, ctx.params.id);
   if (invoice.completed === true) throw badRequest('A confirmed invoice cannot be changed');
   return { status: 201, body: await addRate(ctx.caller.companyId, invoice, ctx.body) };
-};
+});
 
-const deleteRateOp = async (ctx: OpContext): Promise<OpResult> => {
-  const invoice = await invoiceFor(ctx, ctx.params.id as string);
+const deleteRateOp = operation({ params: ['id', 'rateId'] }, async (ctx): Promise<OpResult> => {
+  const invoice = await invoiceFor(ctx, ctx.params.id);
   if (invoice.completed === true) throw badRequest('A confirmed invoice cannot be changed');
-  return { body: await deleteRate(ctx.caller.companyId, invoice, ctx.params.rateId as string) };
-};
+  return { body: await deleteRate(ctx.caller.companyId, invoice, ctx.params.rateId) };
+});
 
-const confirm = async (ctx: OpContext): Promise<OpResult> => {
-  const invoice = await invoiceFor(ctx, ctx.params.id as string);
+const confirm = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
+  const invoice = await invoiceFor(ctx, ctx.params.id);
   if (invoice.deleted === true) throw badRequest('A deleted invoice cannot be confirmed');
   const confirmed = await confirmInvoice(ctx.caller.companyId, invoice, ctx.caller.sub);
   await writeActivity(ctx.caller, { type: 'update', model: 'invoices', modelId: invoice._id });
   await announce(ctx, 'invoice.confirmed', [invoice._id]);
   return { body: confirmed };
-};
+});
 
 /**
  * POST /invoices/{id}/stamp: a copy of the document with a received stamp (date, who, invoice number) on
@@ -262,12 +262,12 @@ export async function stampInvoice(companyId: string, invoice: StoredItem, who: 
   return updated;
 }
 
-const stamp = async (ctx: OpContext): Promise<OpResult> => {
-  const invoice = await invoiceFor(ctx, ctx.params.id as string);
+const stamp = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
+  const invoice = await invoiceFor(ctx, ctx.params.id);
   const updated = await stampInvoice(ctx.caller.companyId, invoice, ctx.caller.email ?? ctx.caller.sub);
   const download = await invoiceDownload(ctx.caller.companyId, updated, false, true);
   return { body: { ...updated, downloadUrl: download.url } };
-};
+});
 
 const updateValidationSchema = z.object({
   tags: z.array(z.string().trim().min(1).max(50)).max(20).optional(),
@@ -277,8 +277,8 @@ const updateValidationSchema = z.object({
 });
 
 /** POST /invoices/{id}/update-validation: what a person records on the validation (tags, hold, owner, note). */
-const updateValidation = async (ctx: OpContext): Promise<OpResult> => {
-  const invoice = await invoiceFor(ctx, ctx.params.id as string);
+const updateValidation = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
+  const invoice = await invoiceFor(ctx, ctx.params.id);
   const body = parseOrThrow(updateValidationSchema, ctx.body);
   const validation = await getValidation(ctx.caller.companyId, invoice._id);
   if (!validation) throw notFound('This invoice has not been validated yet');
@@ -296,22 +296,22 @@ const updateValidation = async (ctx: OpContext): Promise<OpResult> => {
   await putValidation(ctx.caller.companyId, updated);
   await announce(ctx, 'invoice.validation', [invoice._id]);
   return { body: updated };
-};
+});
 
 /** GET /invoices/{id}/refresh: the invoice as it is now, with its validation. */
-const refresh = async (ctx: OpContext): Promise<OpResult> => {
-  const invoice = await invoiceFor(ctx, ctx.params.id as string, 'read');
+const refresh = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
+  const invoice = await invoiceFor(ctx, ctx.params.id, 'read');
   const validation = await getValidation(ctx.caller.companyId, invoice._id);
   return { body: { ...invoice, validation: validation ?? null } };
-};
+});
 
 /** GET /invoices/{id}/validate: validates at once and answers the result. */
-const validate = async (ctx: OpContext): Promise<OpResult> => {
-  const invoice = await invoiceFor(ctx, ctx.params.id as string);
+const validate = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
+  const invoice = await invoiceFor(ctx, ctx.params.id);
   const { validateStoredInvoice } = await import('./validation-service.ts');
   const result = await validateStoredInvoice(ctx.caller.companyId, invoice._id, ctx.log);
   return { body: result ?? (await getValidation(ctx.caller.companyId, invoice._id)) };
-};
+});
 
 const convertSchema = z.object({
   values: z

@@ -13,7 +13,8 @@ import type { StoredItem } from '../core/data/item-repository.ts';
 import { badRequest, conflict, formError, notFound } from '../core/lib/errors.ts';
 import { newId } from '../core/lib/ids.ts';
 import { parseOrThrow } from '../core/lib/validation.ts';
-import type { OpContext, Operations, OpResult } from '../core/middleware/api-context.ts';
+import type { OpContext, Operations, OpResult, WithParams } from '../core/middleware/api-context.ts';
+import { operation } from '../core/middleware/operation.ts';
 import { mayReadCapture } from './capture-access.ts';
 import { applyValues, valueErrors } from './invoice-edit.ts';
 import { captureKey, MAX_CAPTURE_BYTES } from './invoice-records.ts';
@@ -243,25 +244,25 @@ const manualUpload = async (ctx: OpContext): Promise<OpResult> => {
 };
 
 /** A document the caller may see: one holding another account's bill is hidden like a missing one. */
-async function captureOf(ctx: OpContext): Promise<StoredItem> {
-  const capture = await getCapture(ctx.caller.companyId, ctx.params.id as string);
+async function captureOf(ctx: WithParams<'id'>): Promise<StoredItem> {
+  const capture = await getCapture(ctx.caller.companyId, ctx.params.id);
   if (!capture || !(await mayReadCapture(ctx.caller, capture))) throw notFound('Invoice capture not found');
   return capture;
 }
 
 /** GET /invoice-capture/{id}/download: the document as uploaded. */
-const download = async (ctx: OpContext): Promise<OpResult> => {
+const download = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
   const capture = await captureOf(ctx);
   const name = String(capture.fileName ?? 'invoice.pdf');
   const url = await presignGet(bucketName('uploads'), String(capture.key), 900, name);
   return { body: { url, name } };
-};
+});
 
 /**
  * POST /invoice-capture/{id}/start-capture: captures the document again (after a template was fixed,
  * say). Only a capture that is not being worked on may be restarted.
  */
-const startCapture = async (ctx: OpContext): Promise<OpResult> => {
+const startCapture = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
   const capture = await captureOf(ctx);
   if (capture.status === 'processing') throw conflict('The document is being captured right now');
   if (capture.status === 'uploading') throw badRequest('The document has not finished uploading');
@@ -270,10 +271,10 @@ const startCapture = async (ctx: OpContext): Promise<OpResult> => {
   await putCapture(ctx.caller.companyId, queued);
   await sendToQueue('capture', [{ companyId: ctx.caller.companyId, captureId: capture._id }]);
   return { status: 202, body: queued };
-};
+});
 
 /** PUT /invoice-capture/{id}/start-validation: validates the capture's invoices again. */
-const startValidation = async (ctx: OpContext): Promise<OpResult> => {
+const startValidation = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
   const capture = await captureOf(ctx);
   const ids = Array.isArray(capture.invoiceIds) ? capture.invoiceIds.map(String) : [];
   const live: string[] = [];
@@ -293,7 +294,7 @@ const startValidation = async (ctx: OpContext): Promise<OpResult> => {
     ctx.log,
   ).catch(() => undefined);
   return { status: 202, body: { ...capture, validating: live } };
-};
+});
 
 export const INVOICE_UPLOAD_OPERATIONS: Operations = {
   'invoices.upload': upload,

@@ -3,7 +3,8 @@ import { mayAccessItem } from '../core/access/item-access-service.ts';
 import { writeActivity } from '../core/activity/activity-service.ts';
 import { badRequest, forbidden, readOnly } from '../core/lib/errors.ts';
 import { parseOrThrow, refuseOtherFields } from '../core/lib/validation.ts';
-import type { OpContext, Operations, OpResult } from '../core/middleware/api-context.ts';
+import type { Operations, OpResult } from '../core/middleware/api-context.ts';
+import { operation } from '../core/middleware/operation.ts';
 import { editInvoice, invoiceEditSchema } from './invoice-edit.ts';
 import { invoiceFor } from './invoice-service.ts';
 
@@ -31,8 +32,8 @@ const create = async (): Promise<OpResult> => {
  * PATCH /invoices/{id}: what a person may edit on an invoice (its account and values), re-validated as
  * the manual update is. A field with an action of its own is refused beside the field, naming the action.
  */
-const update = async (ctx: OpContext): Promise<OpResult> => {
-  const invoice = await invoiceFor(ctx, ctx.params.id as string);
+const update = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
+  const invoice = await invoiceFor(ctx, ctx.params.id);
   refuseOtherFields(
     ctx.body,
     EDITABLE,
@@ -51,7 +52,7 @@ const update = async (ctx: OpContext): Promise<OpResult> => {
   const updated = await editInvoice(ctx.caller.companyId, invoice, edit, ctx.caller.sub);
   await writeActivity(ctx.caller, { type: 'update', model: 'invoices', modelId: invoice._id });
   return { body: updated };
-};
+});
 
 export const INVOICE_WRITE_OPERATIONS: Operations = {
   'invoices.create': create,

@@ -18,7 +18,8 @@ import {
 import { keys } from '../core/data/keys.ts';
 import { ApiError, badRequest, forbidden, notFound, readOnly } from '../core/lib/errors.ts';
 import { parseOrThrow, refuseOtherFields } from '../core/lib/validation.ts';
-import type { OpContext, Operations, OpResult } from '../core/middleware/api-context.ts';
+import type { OpContext, Operations, OpResult, WithParams } from '../core/middleware/api-context.ts';
+import { operation } from '../core/middleware/operation.ts';
 import { listQueryOf, listReadable } from '../core/resources/resource-service.ts';
 import { readableCaptures } from './capture-access.ts';
 import { confirmInvoice } from './invoice-confirm.ts';
@@ -116,14 +117,14 @@ const captures = async (ctx: OpContext): Promise<OpResult> => {
   return { body: { data: rows, total, limit: q.limit, skip: q.skip } };
 };
 
-async function validationFor(ctx: OpContext, id = ctx.params.id as string): Promise<StoredItem> {
+async function validationFor(ctx: WithParams<'id'>, id = ctx.params.id): Promise<StoredItem> {
   const validation = await getValidation(ctx.caller.companyId, id);
   if (!validation || validation.deleted === true) throw notFound('Invoice validation not found');
   return validation;
 }
 
 /** GET /invoice-validation/{id}/summary: the invoice, its validation and its account in one answer. */
-const summary = async (ctx: OpContext): Promise<OpResult> => {
+const summary = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
   const validation = await validationFor(ctx);
   const invoice = await getInvoice(ctx.caller.companyId, String(validation.invoiceId ?? validation._id));
   const accountId = typeof invoice?.accountId === 'string' ? invoice.accountId : undefined;
@@ -134,7 +135,7 @@ const summary = async (ctx: OpContext): Promise<OpResult> => {
   const account =
     found && (await mayAccessItem(accountsResource(), ctx.caller, found, 'read')) ? found : null;
   return { body: { validation, invoice: invoice ?? null, account } };
-};
+});
 
 const csvCell = (v: unknown) => {
   const s = v === undefined || v === null ? '' : String(v);
@@ -142,7 +143,7 @@ const csvCell = (v: unknown) => {
 };
 
 /** GET /invoice-validation/{id}/export: the invoice's values and each check's result, as CSV. */
-const exportOne = async (ctx: OpContext): Promise<OpResult> => {
+const exportOne = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
   const validation = await validationFor(ctx);
   const invoice = await getInvoice(ctx.caller.companyId, String(validation.invoiceId ?? validation._id));
   const rows: unknown[][] = [['section', 'name', 'status', 'value or reason']];
@@ -154,9 +155,9 @@ const exportOne = async (ctx: OpContext): Promise<OpResult> => {
   const csv = `${rows.map((r) => r.map(csvCell).join(',')).join('\n')}\n`;
   const name = `validation-${String(invoice?.invoiceNumber ?? validation._id).replace(/[^\w.-]+/g, '-')}.csv`;
   return { body: { fileName: name, contentType: 'text/csv', csv } };
-};
+});
 
-const revalidate = async (ctx: OpContext): Promise<OpResult> => {
+const revalidate = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
   const validation = await validationFor(ctx);
   const result = await validateStoredInvoice(
     ctx.caller.companyId,
@@ -165,7 +166,7 @@ const revalidate = async (ctx: OpContext): Promise<OpResult> => {
   );
   if (!result) throw badRequest('The invoice has not been captured yet, so it cannot be validated');
   return { body: result };
-};
+});
 
 /** A person accepts the bill despite its checks; the results and the status it had stay visible. */
 function forced(validation: StoredItem, userSub: string): StoredItem {
@@ -182,12 +183,12 @@ function forced(validation: StoredItem, userSub: string): StoredItem {
 }
 
 /** PUT /invoice-validation/{id}/force: a person accepts the bill despite its checks. */
-const force = async (ctx: OpContext): Promise<OpResult> => {
+const force = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
   const validation = forced(await validationFor(ctx), ctx.caller.sub);
   await putValidation(ctx.caller.companyId, validation);
   await announce(ctx);
   return { body: validation };
-};
+});
 
 const idsSchema = z.object({
   ids: z
@@ -343,7 +344,7 @@ const VALIDATION_ELSEWHERE: Record<string, string> = {
 };
 
 /** PATCH /invoice-validation/{id}: tags, hold and the assigned user, as the bulk actions set them. */
-const update = async (ctx: OpContext): Promise<OpResult> => {
+const update = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
   const validation = await validationFor(ctx);
   refuseOtherFields(
     ctx.body,
@@ -360,10 +361,10 @@ const update = async (ctx: OpContext): Promise<OpResult> => {
   await putValidation(ctx.caller.companyId, next);
   await announce(ctx);
   return { body: next };
-};
+});
 
 /** DELETE /invoice-validation/{id}: deletes the invoice, so it leaves the queues and the account's data together. */
-const remove = async (ctx: OpContext): Promise<OpResult> => {
+const remove = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
   const validation = await validationFor(ctx);
   const invoiceId = String(validation.invoiceId ?? validation._id);
   const invoice = await getInvoice(ctx.caller.companyId, invoiceId);
@@ -380,11 +381,11 @@ const remove = async (ctx: OpContext): Promise<OpResult> => {
   await writeActivity(ctx.caller, { type: 'delete', model: 'invoices', modelId: invoiceId });
   await announce(ctx);
   return { body: await getValidation(ctx.caller.companyId, validation._id) };
-};
+});
 
 /** PUT /invoice-validation/{id}: restores the invoice, and with it what its deletion withdrew. */
-const restore = async (ctx: OpContext): Promise<OpResult> => {
-  const validation = await getValidation(ctx.caller.companyId, ctx.params.id as string);
+const restore = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
+  const validation = await getValidation(ctx.caller.companyId, ctx.params.id);
   if (!validation) throw notFound('Invoice validation not found');
   const invoiceId = String(validation.invoiceId ?? validation._id);
   const invoice = await getInvoice(ctx.caller.companyId, invoiceId);
@@ -395,7 +396,7 @@ const restore = async (ctx: OpContext): Promise<OpResult> => {
     await announce(ctx);
   }
   return { body: await getValidation(ctx.caller.companyId, validation._id) };
-};
+});
 
 export const VALIDATION_QUEUE_OPERATIONS: Operations = {
   'validation.queue': queue,

@@ -13,6 +13,7 @@ import { newId } from '../core/lib/ids.ts';
 import { digestOf, newSecret } from '../core/lib/secrets.ts';
 import { parseOrThrow } from '../core/lib/validation.ts';
 import type { OpContext, Operations, OpResult } from '../core/middleware/api-context.ts';
+import { operation } from '../core/middleware/operation.ts';
 
 /** How often a screen's polling is written down as "last seen": often enough to tell a dead screen. */
 const SEEN_EVERY_MS = 5 * 60 * 1000;
@@ -67,12 +68,12 @@ const create = async (ctx: OpContext): Promise<OpResult> => {
 };
 
 /** A new secret; the old one stops working (within seconds on every instance). */
-const rotate = async (ctx: OpContext): Promise<OpResult> => {
+const rotate = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
   const kiosk = await loadKiosk(ctx.caller.companyId, ctx.params.id);
   const credential = await issueSecret(ctx.caller.companyId, kiosk._id);
   await writeActivity(ctx.caller, { type: 'rotate-secret', model: 'kiosks', modelId: kiosk._id });
   return { body: credential, headers: { 'cache-control': 'no-store' } };
-};
+});
 
 /** What a kiosk screen shows: the kiosk, its building and the company's name and logo setting. */
 async function display(caller: Caller, kiosk: StoredItem, preview: boolean) {
@@ -99,12 +100,12 @@ async function display(caller: Caller, kiosk: StoredItem, preview: boolean) {
 }
 
 /** A user previews any kiosk of their company; a kiosk previews only itself. */
-const preview = async (ctx: OpContext): Promise<OpResult> => {
-  const id = ctx.params.id as string;
+const preview = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
+  const id = ctx.params.id;
   if (ctx.caller.kind === 'kiosk' && ctx.caller.kioskId !== id) throw notFound();
   const kiosk = await loadKiosk(ctx.caller.companyId, id);
   return { body: await display(ctx.caller, kiosk, true) };
-};
+});
 
 const live = async (ctx: OpContext): Promise<OpResult> => {
   const kiosk = await loadKiosk(ctx.caller.companyId, ctx.caller.kioskId);

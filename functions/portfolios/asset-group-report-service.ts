@@ -1,18 +1,15 @@
-import * as z from 'zod';
 import type { UtilityType } from '../../shared/schemas/common.ts';
+import { assetGroupReportQuery } from '../../shared/schemas/queries.ts';
 import type { AssetGroupReport, UtilityTotals } from '../../shared/schemas/register.ts';
 import { findResource } from '../../shared/system/resources.ts';
 import { listAssetRollups, type Rollup } from '../accounts/index.ts';
 import { listItems, type StoredItem } from '../core/data/item-repository.ts';
 import { keys } from '../core/data/keys.ts';
 import { inPool } from '../core/lib/in-pool.ts';
-import { parseOrThrow } from '../core/lib/validation.ts';
-import type { OpContext, Operations, OpResult } from '../core/middleware/api-context.ts';
+import type { Operations, OpResult } from '../core/middleware/api-context.ts';
+import { operation } from '../core/middleware/operation.ts';
 import { addressStringOf } from '../core/search-index/search-terms.ts';
 import { assetIdsOf, floorAreaM2, loadGroup, readableAssets } from './asset-group-access.ts';
-
-const month = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Must be a month as YYYY-MM');
-const periodSchema = z.object({ from: month.optional(), to: month.optional() });
 
 const ym = (d: Date) => `${d.getUTCFullYear()}-${String(d.getUTCMonth() + 1).padStart(2, '0')}`;
 
@@ -62,55 +59,57 @@ function rounded(totals: Partial<Record<UtilityType, UtilityTotals>>) {
  * accounts, and consumption, cost and emissions per utility over the period (by default the last twelve
  * complete months), read from the monthly roll-ups; and the group's totals.
  */
-const reportData = async (ctx: OpContext): Promise<OpResult> => {
-  const group = await loadGroup(ctx.caller, ctx.params.id as string, 'read');
-  const asked = parseOrThrow(periodSchema, ctx.query);
-  const period = { ...lastTwelveMonths(), ...asked };
-  if (period.from > period.to) period.from = period.to;
-  const companyId = ctx.caller.companyId;
-  const accountsRef = {
-    pk: keys.collection({ companyId }, 'accounts'),
-    indexes: findResource('accounts')?.indexes ?? [],
-    searchFields: [],
-  };
-  const assets = await readableAssets(ctx.caller, assetIdsOf(group));
-  const rows = await inPool(assets, 8, async (asset: StoredItem) => {
-    const [rollups, accounts] = await Promise.all([
-      listAssetRollups(companyId, asset._id, period.from, period.to),
-      listItems(accountsRef, { filters: { assetId: asset._id }, limit: 0, skip: 0 }),
-    ]);
-    const utilities: Partial<Record<UtilityType, UtilityTotals>> = {};
-    addRollups(utilities, rollups);
-    return { asset, rollups, accountsCount: accounts.total, utilities: rounded(utilities) };
-  });
-  const totals: Partial<Record<UtilityType, UtilityTotals>> = {};
-  for (const r of rows) addRollups(totals, r.rollups);
-  const body: AssetGroupReport = {
-    assetGroup: {
-      _id: group._id,
-      name: String(group.name),
-      ...(typeof group.description === 'string' ? { description: group.description } : {}),
-    },
-    period,
-    assets: rows.map((r) => ({
-      _id: r.asset._id,
-      siteName: String(r.asset.siteName),
-      addressString: addressStringOf(r.asset),
-      ...(typeof r.asset.assetType === 'string' ? { assetType: r.asset.assetType } : {}),
-      floorAreaM2: floorAreaM2(r.asset),
-      accountsCount: r.accountsCount,
-      utilities: r.utilities,
-    })),
-    totals: {
-      floorAreaM2: round(
-        rows.reduce((n, r) => n + (floorAreaM2(r.asset) ?? 0), 0),
-        2,
-      ),
-      accountsCount: rows.reduce((n, r) => n + r.accountsCount, 0),
-      utilities: rounded(totals),
-    },
-  };
-  return { body };
-};
+const reportData = operation(
+  { params: ['id'], query: assetGroupReportQuery },
+  async (ctx): Promise<OpResult> => {
+    const group = await loadGroup(ctx.caller, ctx.params.id, 'read');
+    const period = { ...lastTwelveMonths(), ...ctx.query };
+    if (period.from > period.to) period.from = period.to;
+    const companyId = ctx.caller.companyId;
+    const accountsRef = {
+      pk: keys.collection({ companyId }, 'accounts'),
+      indexes: findResource('accounts')?.indexes ?? [],
+      searchFields: [],
+    };
+    const assets = await readableAssets(ctx.caller, assetIdsOf(group));
+    const rows = await inPool(assets, 8, async (asset: StoredItem) => {
+      const [rollups, accounts] = await Promise.all([
+        listAssetRollups(companyId, asset._id, period.from, period.to),
+        listItems(accountsRef, { filters: { assetId: asset._id }, limit: 0, skip: 0 }),
+      ]);
+      const utilities: Partial<Record<UtilityType, UtilityTotals>> = {};
+      addRollups(utilities, rollups);
+      return { asset, rollups, accountsCount: accounts.total, utilities: rounded(utilities) };
+    });
+    const totals: Partial<Record<UtilityType, UtilityTotals>> = {};
+    for (const r of rows) addRollups(totals, r.rollups);
+    const body: AssetGroupReport = {
+      assetGroup: {
+        _id: group._id,
+        name: String(group.name),
+        ...(typeof group.description === 'string' ? { description: group.description } : {}),
+      },
+      period,
+      assets: rows.map((r) => ({
+        _id: r.asset._id,
+        siteName: String(r.asset.siteName),
+        addressString: addressStringOf(r.asset),
+        ...(typeof r.asset.assetType === 'string' ? { assetType: r.asset.assetType } : {}),
+        floorAreaM2: floorAreaM2(r.asset),
+        accountsCount: r.accountsCount,
+        utilities: r.utilities,
+      })),
+      totals: {
+        floorAreaM2: round(
+          rows.reduce((n, r) => n + (floorAreaM2(r.asset) ?? 0), 0),
+          2,
+        ),
+        accountsCount: rows.reduce((n, r) => n + r.accountsCount, 0),
+        utilities: rounded(totals),
+      },
+    };
+    return { body };
+  },
+);
 
 export const ASSET_GROUP_REPORT_OPERATIONS: Operations = { 'assetGroups.reportData': reportData };

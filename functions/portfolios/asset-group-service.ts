@@ -1,8 +1,9 @@
 import * as z from 'zod';
 import { isCompanyWide } from '../../shared/access/route-access.ts';
-import { DEFAULT_LIST_LIMIT, IMPERIAL_AREA_FACTOR, MAX_LIST_LIMIT } from '../../shared/constants.ts';
+import { IMPERIAL_AREA_FACTOR, MAX_LIST_LIMIT } from '../../shared/constants.ts';
 import { idSchema } from '../../shared/schemas/common.ts';
 import { assetGroupSchema } from '../../shared/schemas/portfolio.ts';
+import { assetGroupPageQuery, assetGroupSearchQuery } from '../../shared/schemas/queries.ts';
 import type { FloorAreaTotal } from '../../shared/schemas/register.ts';
 import { findResource, type ResourceDecl } from '../../shared/system/resources.ts';
 import { LineageResolver, mayAccessItem } from '../core/access/item-access-service.ts';
@@ -13,6 +14,7 @@ import { formError, notFound } from '../core/lib/errors.ts';
 import { newId } from '../core/lib/ids.ts';
 import { parseOrThrow } from '../core/lib/validation.ts';
 import type { OpContext, Operations, OpResult } from '../core/middleware/api-context.ts';
+import { operation } from '../core/middleware/operation.ts';
 import { addressStringOf, primaryImageUrlOf } from '../core/search-index/search-terms.ts';
 import { searchPortfolio } from '../search/index.ts';
 import {
@@ -26,11 +28,6 @@ import {
 
 /** Most assets one call adds at once; larger changes go through an import. */
 const MAX_BULK_ASSETS = 500;
-
-const page = (ctx: OpContext) => ({
-  limit: Math.min(Number(ctx.query.limit ?? DEFAULT_LIST_LIMIT) || DEFAULT_LIST_LIMIT, MAX_LIST_LIMIT),
-  skip: Math.max(Number(ctx.query.skip ?? 0) || 0, 0),
-});
 
 async function save(ctx: OpContext, group: StoredItem, type: string, message?: string): Promise<StoredItem> {
   const next = { ...group, updatedAt: new Date().toISOString() };
@@ -65,8 +62,8 @@ const create = async (ctx: OpContext): Promise<OpResult> => {
 };
 
 /** PATCH /asset-groups/{id}: name, description and the asset list, checked as on create. */
-const update = async (ctx: OpContext): Promise<OpResult> => {
-  const group = await loadGroup(ctx.caller, ctx.params.id as string, 'write');
+const update = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
+  const group = await loadGroup(ctx.caller, ctx.params.id, 'write');
   const patch = parseOrThrow(assetGroupSchema.partial(), ctx.body);
   const given = ctx.body && typeof ctx.body === 'object' ? Object.keys(ctx.body) : [];
   const changes = Object.fromEntries(Object.entries(patch).filter(([k]) => given.includes(k)));
@@ -75,18 +72,18 @@ const update = async (ctx: OpContext): Promise<OpResult> => {
     await requireAssets(ctx.caller, changes.assetIds as string[]);
   }
   return { body: await save(ctx, { ...group, ...changes }, 'update') };
-};
+});
 
 /** GET /asset-groups/{id}/assets: the group's assets, by site name, each with its floor area in m². */
-const assets = async (ctx: OpContext): Promise<OpResult> => {
-  const group = await loadGroup(ctx.caller, ctx.params.id as string, 'read');
-  const { limit, skip } = page(ctx);
+const assets = operation({ params: ['id'], query: assetGroupPageQuery }, async (ctx): Promise<OpResult> => {
+  const group = await loadGroup(ctx.caller, ctx.params.id, 'read');
+  const { limit, skip } = ctx.query;
   const all = (await readableAssets(ctx.caller, assetIdsOf(group))).sort((a, b) =>
     String(a.siteName).localeCompare(String(b.siteName), 'en-GB'),
   );
   const data = all.slice(skip, skip + limit).map((a) => ({ ...a, floorAreaM2: floorAreaM2(a) }));
   return { body: { data, total: all.length, limit, skip } };
-};
+});
 
 async function addAll(ctx: OpContext, group: StoredItem, ids: string[]): Promise<OpResult> {
   const current = assetIdsOf(group);
@@ -102,18 +99,18 @@ async function addAll(ctx: OpContext, group: StoredItem, ids: string[]): Promise
 }
 
 /** PUT /asset-groups/{id}/asset/{assetId}: adds one asset (an unknown asset is 404). */
-const addAsset = async (ctx: OpContext): Promise<OpResult> => {
-  const group = await loadGroup(ctx.caller, ctx.params.id as string, 'write');
-  const id = ctx.params.assetId as string;
+const addAsset = operation({ params: ['id', 'assetId'] }, async (ctx): Promise<OpResult> => {
+  const group = await loadGroup(ctx.caller, ctx.params.id, 'write');
+  const id = ctx.params.assetId;
   if (!idSchema.safeParse(id).success || (await readableAssets(ctx.caller, [id])).length === 0)
     throw notFound();
   return addAll(ctx, group, [id]);
-};
+});
 
 /** PUT /asset-groups/{id}/assets/{assetIds}: adds a comma-separated list; one bad id adds none. */
-const addAssets = async (ctx: OpContext): Promise<OpResult> => {
-  const group = await loadGroup(ctx.caller, ctx.params.id as string, 'write');
-  const ids = (ctx.params.assetIds ?? '')
+const addAssets = operation({ params: ['id', 'assetIds'] }, async (ctx): Promise<OpResult> => {
+  const group = await loadGroup(ctx.caller, ctx.params.id, 'write');
+  const ids = ctx.params.assetIds
     .split(',')
     .map((s) => s.trim())
     .filter(Boolean);
@@ -121,12 +118,12 @@ const addAssets = async (ctx: OpContext): Promise<OpResult> => {
   if (!parsed.success) throw formError({ assetIds: parsed.error.issues[0]?.message ?? 'Invalid asset ids' });
   await requireAssets(ctx.caller, parsed.data);
   return addAll(ctx, group, parsed.data);
-};
+});
 
 /** DELETE /asset-groups/{id}/asset/{assetId}: takes an asset out of the group (404 if it is not in it). */
-const removeAsset = async (ctx: OpContext): Promise<OpResult> => {
-  const group = await loadGroup(ctx.caller, ctx.params.id as string, 'write');
-  const id = ctx.params.assetId as string;
+const removeAsset = operation({ params: ['id', 'assetId'] }, async (ctx): Promise<OpResult> => {
+  const group = await loadGroup(ctx.caller, ctx.params.id, 'write');
+  const id = ctx.params.assetId;
   const current = assetIdsOf(group);
   if (!current.includes(id)) throw notFound();
   const next = await save(
@@ -136,62 +133,68 @@ const removeAsset = async (ctx: OpContext): Promise<OpResult> => {
     'Asset removed',
   );
   return { body: next };
-};
+});
 
 /**
  * GET /asset-groups/{id}/search-assets?query=: assets of the company to pick from, each saying whether it
  * is in the group. With a query (3 characters or more) the search index answers; without one, a page of
  * all assets.
  */
-const searchAssets = async (ctx: OpContext): Promise<OpResult> => {
-  const group = await loadGroup(ctx.caller, ctx.params.id as string, 'read');
-  const inGroup = new Set(assetIdsOf(group));
-  const { limit, skip } = page(ctx);
-  const query = (ctx.query.query ?? '').trim();
-  if (query) {
-    const results = await searchPortfolio(ctx.caller, { query, type: 'asset', limit: Math.min(limit, 100) });
-    const data = results.map((r) => ({
-      _id: r.sourceId,
-      siteName: r.siteName,
-      addressString: r.addressString,
-      primaryImageUrl: r.primaryImageUrl,
-      entity: r.entity,
-      inGroup: inGroup.has(r.sourceId),
+const searchAssets = operation(
+  { params: ['id'], query: assetGroupSearchQuery },
+  async (ctx): Promise<OpResult> => {
+    const group = await loadGroup(ctx.caller, ctx.params.id, 'read');
+    const inGroup = new Set(assetIdsOf(group));
+    const { limit, skip, query } = ctx.query;
+    if (query) {
+      const results = await searchPortfolio(ctx.caller, {
+        query,
+        type: 'asset',
+        limit: Math.min(limit, 100),
+      });
+      const data = results.map((r) => ({
+        _id: r.sourceId,
+        siteName: r.siteName,
+        addressString: r.addressString,
+        primaryImageUrl: r.primaryImageUrl,
+        entity: r.entity,
+        inGroup: inGroup.has(r.sourceId),
+      }));
+      return { body: { data, total: data.length, limit, skip: 0 } };
+    }
+    const assetsDecl = findResource('assets') as ResourceDecl;
+    const ref = {
+      pk: keys.collection({ companyId: ctx.caller.companyId }, 'assets'),
+      indexes: [],
+      searchFields: [],
+    };
+    let items: StoredItem[];
+    let total: number;
+    if (isCompanyWide(ctx.caller)) {
+      ({ data: items, total } = await listItems(ref, { filters: {}, limit, skip }));
+    } else {
+      const all = await listItems(ref, { filters: {}, limit: MAX_LIST_LIMIT, skip: 0 });
+      const resolver = new LineageResolver(ctx.caller.companyId, ctx.caller);
+      const readable: StoredItem[] = [];
+      for (const a of all.data)
+        if (await mayAccessItem(assetsDecl, ctx.caller, a, 'read', resolver)) readable.push(a);
+      items = readable.slice(skip, skip + limit);
+      total = readable.length;
+    }
+    const data = items.map((a) => ({
+      _id: a._id,
+      siteName: a.siteName,
+      addressString: addressStringOf(a),
+      primaryImageUrl: primaryImageUrlOf(a),
+      inGroup: inGroup.has(a._id),
     }));
-    return { body: { data, total: data.length, limit, skip: 0 } };
-  }
-  const assetsDecl = findResource('assets') as ResourceDecl;
-  const ref = {
-    pk: keys.collection({ companyId: ctx.caller.companyId }, 'assets'),
-    indexes: [],
-    searchFields: [],
-  };
-  let items: StoredItem[];
-  let total: number;
-  if (isCompanyWide(ctx.caller)) {
-    ({ data: items, total } = await listItems(ref, { filters: {}, limit, skip }));
-  } else {
-    const all = await listItems(ref, { filters: {}, limit: MAX_LIST_LIMIT, skip: 0 });
-    const resolver = new LineageResolver(ctx.caller.companyId, ctx.caller);
-    const readable: StoredItem[] = [];
-    for (const a of all.data)
-      if (await mayAccessItem(assetsDecl, ctx.caller, a, 'read', resolver)) readable.push(a);
-    items = readable.slice(skip, skip + limit);
-    total = readable.length;
-  }
-  const data = items.map((a) => ({
-    _id: a._id,
-    siteName: a.siteName,
-    addressString: addressStringOf(a),
-    primaryImageUrl: primaryImageUrlOf(a),
-    inGroup: inGroup.has(a._id),
-  }));
-  return { body: { data, total, limit, skip } };
-};
+    return { body: { data, total, limit, skip } };
+  },
+);
 
 /** GET /asset-groups/{id}/floor-area: the group's total floor area in m² and ft² (1 ft² = 0.092903 m²). */
-const floorArea = async (ctx: OpContext): Promise<OpResult> => {
-  const group = await loadGroup(ctx.caller, ctx.params.id as string, 'read');
+const floorArea = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
+  const group = await loadGroup(ctx.caller, ctx.params.id, 'read');
   const areas = (await readableAssets(ctx.caller, assetIdsOf(group))).map(floorAreaM2);
   const known = areas.filter((a): a is number => a !== null);
   const m2 = known.reduce((n, a) => n + a, 0);
@@ -202,7 +205,7 @@ const floorArea = async (ctx: OpContext): Promise<OpResult> => {
     assetsWithFloorArea: known.length,
   };
   return { body };
-};
+});
 
 export const ASSET_GROUP_OPERATIONS: Operations = {
   'assetGroups.create': create,

@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { derivePermissions, isEntityGroupUser } from '../../shared/access/route-access.ts';
-import { DEFAULT_LIST_LIMIT } from '../../shared/constants.ts';
 import { idSchema } from '../../shared/schemas/common.ts';
+import { notificationsQuery } from '../../shared/schemas/queries.ts';
 import { findResource } from '../../shared/system/resources.ts';
 import { forgetCaller } from '../core/access/caller-service.ts';
 import { getMembership, getProfile, listRoles, setCurrentCompany } from '../core/access/user-repository.ts';
@@ -10,9 +10,10 @@ import { presignGet } from '../core/adapters/s3.ts';
 import { bucketName } from '../core/config.ts';
 import { getItem, listItems, putItem, type StoredItem } from '../core/data/item-repository.ts';
 import { keys } from '../core/data/keys.ts';
-import { formError, notFound } from '../core/lib/errors.ts';
+import { notFound } from '../core/lib/errors.ts';
 import { parseOrThrow } from '../core/lib/validation.ts';
 import type { OpContext, Operations, OpResult } from '../core/middleware/api-context.ts';
+import { operation } from '../core/middleware/operation.ts';
 import { apiKeySummary } from './api-access-service.ts';
 
 const companyPk = keys.collection({}, 'companies');
@@ -109,7 +110,7 @@ const myCompanies = async (ctx: OpContext): Promise<OpResult> => {
   return { body: { data, total: data.length, limit: data.length, skip: 0 } };
 };
 
-function notificationsRef(ctx: OpContext) {
+function notificationsRef(ctx: Pick<OpContext, 'caller'>) {
   const decl = findResource('notifications');
   if (!decl) throw new Error('notifications resource is not declared');
   return {
@@ -119,30 +120,23 @@ function notificationsRef(ctx: OpContext) {
   };
 }
 
-const seenFilter = z.enum(['true', 'false']).optional();
-
 /**
  * The caller's notifications, newest first. `isSeen=false` lists the unseen ones only, so the bell's
  * five latest unseen come from the server rather than from whatever page of the list was fetched.
  */
-const myNotifications = async (ctx: OpContext): Promise<OpResult> => {
-  const seen = seenFilter.safeParse(ctx.query.isSeen);
-  if (!seen.success) throw formError({ isSeen: 'Must be true or false' });
+const myNotifications = operation({ query: notificationsQuery }, async (ctx): Promise<OpResult> => {
+  const { isSeen, limit, skip } = ctx.query;
   const ref = notificationsRef(ctx);
-  const limit = Math.min(Number(ctx.query.limit ?? DEFAULT_LIST_LIMIT) || DEFAULT_LIST_LIMIT, 1000);
-  const skip = Math.max(Number(ctx.query.skip ?? 0) || 0, 0);
   const mine = { userSub: ctx.caller.sub };
-  const filters = seen.data === undefined ? mine : { ...mine, isSeen: seen.data === 'true' };
+  const filters = isSeen === undefined ? mine : { ...mine, isSeen };
   const [page, unseen] = await Promise.all([
     listItems(ref, { filters, limit, skip, descending: true }),
     // Listing the unseen ones already counts them.
-    seen.data === 'false'
-      ? undefined
-      : listItems(ref, { filters: { ...mine, isSeen: false }, limit: 0, skip: 0 }),
+    isSeen === false ? undefined : listItems(ref, { filters: { ...mine, isSeen: false }, limit: 0, skip: 0 }),
   ]);
   const unseenCount = unseen ? unseen.total : page.total;
   return { body: { data: page.data, total: page.total, limit, skip, unseenCount } };
-};
+});
 
 const seenBody = z.union([
   z.object({ id: idSchema }),
@@ -181,8 +175,8 @@ const endSession = async (ctx: OpContext): Promise<OpResult> => {
 const switchBody = z.object({ companyId: idSchema });
 
 /** Stores the chosen company for the user; the next request reads it (the client then re-authenticates). */
-const switchCompany = async (ctx: OpContext): Promise<OpResult> => {
-  const userSub = ctx.params.userSub as string;
+const switchCompany = operation({ params: ['userSub'] }, async (ctx): Promise<OpResult> => {
+  const userSub = ctx.params.userSub;
   // Another person's record is not the caller's to see or change: as good as absent.
   if (userSub !== ctx.caller.sub && userSub !== 'me') throw notFound();
   const { companyId } = parseOrThrow(switchBody, ctx.body);
@@ -194,7 +188,7 @@ const switchCompany = async (ctx: OpContext): Promise<OpResult> => {
   await setCurrentCompany(ctx.caller.sub, companyId);
   forgetCaller(ctx.caller.sub);
   return { body: { companyId } };
-};
+});
 
 export const SESSION_OPERATIONS: Operations = {
   me,

@@ -6,7 +6,8 @@ import { getItem, putItem, type StoredItem } from '../core/data/item-repository.
 import { forbidden, formError, notFound } from '../core/lib/errors.ts';
 import { applyPatch } from '../core/lib/item-patch.ts';
 import { parseOrThrow } from '../core/lib/validation.ts';
-import type { OpContext, Operations, OpResult } from '../core/middleware/api-context.ts';
+import type { OpContext, Operations, OpResult, WithParams } from '../core/middleware/api-context.ts';
+import { operation } from '../core/middleware/operation.ts';
 import { declaredResource, resourceRef, stampNew } from '../core/resources/resource-refs.ts';
 
 const ref = (companyId: string) => resourceRef(companyId, 'recommendations');
@@ -24,8 +25,8 @@ async function loadGlobal(companyId: string, id: string): Promise<StoredItem | u
  * POST /assets/{id}/recommendations: a recommendation for the site, written out or copied from a global
  * one (`globalRecommendationId`), whose fields the body may still override.
  */
-const createForAsset = async (ctx: OpContext): Promise<OpResult> => {
-  const asset = await loadAsset(ctx.caller.companyId, ctx.params.id as string);
+const createForAsset = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
+  const asset = await loadAsset(ctx.caller.companyId, ctx.params.id);
   const body = (ctx.body && typeof ctx.body === 'object' ? ctx.body : {}) as Record<string, unknown>;
   let base: Record<string, unknown> = {};
   if (typeof body.globalRecommendationId === 'string' && body.globalRecommendationId !== '') {
@@ -38,7 +39,7 @@ const createForAsset = async (ctx: OpContext): Promise<OpResult> => {
   await putItem(ref(ctx.caller.companyId), item, { mustNotExist: true });
   await writeActivity(ctx.caller, { type: 'create', model: 'recommendations', modelId: item._id });
   return { status: 201, body: item };
-};
+});
 
 const softDelete = async (ctx: OpContext, item: StoredItem): Promise<OpResult> => {
   if (item.deleted === true) return { body: item };
@@ -49,32 +50,39 @@ const softDelete = async (ctx: OpContext, item: StoredItem): Promise<OpResult> =
 };
 
 /** DELETE /assets/{id}/recommendations/{recommendationId}: only a recommendation of that site. */
-const deleteForAsset = async (ctx: OpContext): Promise<OpResult> => {
-  const item = await getItem(ref(ctx.caller.companyId).pk, ctx.params.recommendationId as string);
+const deleteForAsset = operation({ params: ['recommendationId', 'id'] }, async (ctx): Promise<OpResult> => {
+  const item = await getItem(ref(ctx.caller.companyId).pk, ctx.params.recommendationId);
   if (!item || item.assetId !== ctx.params.id) throw notFound();
   return softDelete(ctx, item);
-};
+});
 
 /** A company-wide recommendation (no site); one of a site answers 404 here, as does another company's. */
-async function globalForRoute(ctx: OpContext, access: 'read' | 'write'): Promise<StoredItem> {
-  const item = await loadGlobal(ctx.caller.companyId, ctx.params.id as string);
+async function globalForRoute(ctx: WithParams<'id'>, access: 'read' | 'write'): Promise<StoredItem> {
+  const item = await loadGlobal(ctx.caller.companyId, ctx.params.id);
   const resource = declaredResource('recommendations');
   if (!item || !(await mayAccessItem(resource, ctx.caller, item, 'read'))) throw notFound();
   if (access === 'write' && !(await mayAccessItem(resource, ctx.caller, item, 'write'))) throw forbidden();
   return item;
 }
 
-const getGlobal = async (ctx: OpContext): Promise<OpResult> => ({ body: await globalForRoute(ctx, 'read') });
+const getGlobal = operation(
+  { params: ['id'] },
+  async (ctx): Promise<OpResult> => ({
+    body: await globalForRoute(ctx, 'read'),
+  }),
+);
 
-const updateGlobal = async (ctx: OpContext): Promise<OpResult> => {
+const updateGlobal = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
   const item = await globalForRoute(ctx, 'write');
   const next = { ...applyPatch(item, editable, ctx.body ?? {}), updatedAt: new Date().toISOString() };
   await putItem(ref(ctx.caller.companyId), next, { mustExist: true });
   return { body: next };
-};
+});
 
-const deleteGlobal = async (ctx: OpContext): Promise<OpResult> =>
-  softDelete(ctx, await globalForRoute(ctx, 'write'));
+const deleteGlobal = operation(
+  { params: ['id'] },
+  async (ctx): Promise<OpResult> => softDelete(ctx, await globalForRoute(ctx, 'write')),
+);
 
 export const RECOMMENDATION_OPERATIONS: Operations = {
   'recommendations.createForAsset': createForAsset,

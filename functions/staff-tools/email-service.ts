@@ -4,6 +4,7 @@ import { type CollectionRef, getItem, listItems } from '../core/data/item-reposi
 import { keys } from '../core/data/keys.ts';
 import { badRequest, forbidden, notFound } from '../core/lib/errors.ts';
 import type { OpContext, Operations, OpResult } from '../core/middleware/api-context.ts';
+import { operation } from '../core/middleware/operation.ts';
 import { declaredResource } from '../core/resources/resource-refs.ts';
 import { collectionOf, listQueryOf } from '../core/resources/resource-service.ts';
 
@@ -30,24 +31,24 @@ const listEmails = async (ctx: OpContext): Promise<OpResult> => {
 };
 
 /** GET /emails/{id}/attachments/{attachmentId}/download: an attachment as the capture inbox stored it. */
-const emailAttachmentDownload = async (ctx: OpContext): Promise<OpResult> => {
-  // Mail to no known company is logged where only staff see it.
-  const email =
-    (await getItem(
-      keys.collection({ companyId: ctx.caller.companyId }, 'emails'),
-      ctx.params.id as string,
-    )) ??
-    (ctx.caller.isAdmin ? await getItem(keys.collection({}, 'emails'), ctx.params.id as string) : undefined);
-  if (!email) throw notFound('E-mail not found');
-  const attachments = Array.isArray(email.attachments)
-    ? (email.attachments as Record<string, unknown>[])
-    : [];
-  const attachment = attachments.find((a) => a._id === ctx.params.attachmentId);
-  if (!attachment || typeof attachment.key !== 'string') throw notFound('Attachment not found');
-  const name = String(attachment.fileName ?? 'attachment');
-  const url = await presignGet(bucketName('uploads'), attachment.key, 900, name);
-  return { body: { url, name } };
-};
+const emailAttachmentDownload = operation(
+  { params: ['id', 'attachmentId'] },
+  async (ctx): Promise<OpResult> => {
+    // Mail to no known company is logged where only staff see it.
+    const email =
+      (await getItem(keys.collection({ companyId: ctx.caller.companyId }, 'emails'), ctx.params.id)) ??
+      (ctx.caller.isAdmin ? await getItem(keys.collection({}, 'emails'), ctx.params.id) : undefined);
+    if (!email) throw notFound('E-mail not found');
+    const attachments = Array.isArray(email.attachments)
+      ? (email.attachments as Record<string, unknown>[])
+      : [];
+    const attachment = attachments.find((a) => a._id === ctx.params.attachmentId);
+    if (!attachment || typeof attachment.key !== 'string') throw notFound('Attachment not found');
+    const name = String(attachment.fileName ?? 'attachment');
+    const url = await presignGet(bucketName('uploads'), attachment.key, 900, name);
+    return { body: { url, name } };
+  },
+);
 
 export const EMAIL_OPERATIONS: Operations = {
   'emails.list': listEmails,

@@ -23,6 +23,7 @@ import { keys } from '../core/data/keys.ts';
 import { formError } from '../core/lib/errors.ts';
 import { parseOrThrow } from '../core/lib/validation.ts';
 import type { OpContext, Operations, OpResult } from '../core/middleware/api-context.ts';
+import { operation } from '../core/middleware/operation.ts';
 import { monthsBetween } from './gridfetch-service.ts';
 
 /**
@@ -70,8 +71,8 @@ async function companyOf(ctx: OpContext, named: string | undefined): Promise<str
 const str = (v: unknown): string | undefined => (typeof v === 'string' && v.length > 0 ? v : undefined);
 
 /** GET /util/gas-prediction-accounts: the company's live gas meters with their sites, for the tool's choice. */
-const meterChoices = async (ctx: OpContext): Promise<OpResult> => {
-  const query = parseOrThrow(gasMeterChoicesQuerySchema, ctx.query ?? {});
+const meterChoices = operation({ query: gasMeterChoicesQuerySchema }, async (ctx): Promise<OpResult> => {
+  const { query } = ctx;
   const companyId = await companyOf(ctx, query.companyId);
   const gas = await listItems(declaredRef('accounts', { companyId }), {
     filters: { type: 'gas' },
@@ -101,7 +102,7 @@ const meterChoices = async (ctx: OpContext): Promise<OpResult> => {
   );
   const answer: GasMeterChoices = { data, total: gas.total, limit: GAS_METER_CHOICES_LIMIT, skip: 0 };
   return { body: answer };
-};
+});
 
 const predict = async (ctx: OpContext): Promise<OpResult> => {
   const body = parseOrThrow(gasPredictionSchema, ctx.body ?? {});

@@ -17,6 +17,7 @@ import { formError } from '../core/lib/errors.ts';
 import { newId } from '../core/lib/ids.ts';
 import { parseOrThrow } from '../core/lib/validation.ts';
 import type { OpContext, Operations, OpResult } from '../core/middleware/api-context.ts';
+import { operation } from '../core/middleware/operation.ts';
 import { listGridFetchLoas, listGridFetchUsage, putGridFetchLoa } from './staff-repository.ts';
 
 /**
@@ -60,8 +61,8 @@ async function loaView(loa: StoredItem): Promise<GridfetchLoaView> {
 }
 
 /** GET /util/gridfetch-usage?from=&to=&companyId=: fetches per company and month, with each company's letters. */
-const usage = async (ctx: OpContext): Promise<OpResult> => {
-  const q = parseOrThrow(gridfetchUsageQuerySchema, ctx.query);
+const usage = operation({ query: gridfetchUsageQuerySchema }, async (ctx): Promise<OpResult> => {
+  const q = ctx.query;
   const now = new Date();
   const to = q.to ?? monthOf(now);
   const from = q.from ?? monthOf(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 11, 1)));
@@ -104,7 +105,7 @@ const usage = async (ctx: OpContext): Promise<OpResult> => {
     },
   };
   return { body: report };
-};
+});
 
 /**
  * POST /util/gridfetch-loa. First `{ companyId, fileName }`: a presigned PUT for the PDF, which the

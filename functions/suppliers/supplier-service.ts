@@ -12,6 +12,7 @@ import { newId } from '../core/lib/ids.ts';
 import { pngSize } from '../core/lib/png.ts';
 import { parseOrThrow } from '../core/lib/validation.ts';
 import type { OpContext, Operation, Operations, OpResult } from '../core/middleware/api-context.ts';
+import { operation } from '../core/middleware/operation.ts';
 import { GENERIC_OPERATIONS } from '../core/resources/resource-service.ts';
 
 /** Supplier logos are held to the same rule as company logos: a PNG at least 200 px wide. */
@@ -73,8 +74,8 @@ const logoBody = z.object({ key: z.string().max(300).optional() });
  * PUT /suppliers/{id}/logo. Without a key: a presigned upload for a new logo (PUT the PNG to `uploadUrl`).
  * With the `key` of that upload: checks the file is a PNG at least 200 px wide and makes it the logo.
  */
-const putLogo = async (ctx: OpContext): Promise<OpResult> => {
-  const supplier = await loadSupplier(ctx.params.id as string);
+const putLogo = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
+  const supplier = await loadSupplier(ctx.params.id);
   const { key } = parseOrThrow(logoBody, ctx.body ?? {});
   const bucket = bucketName('documents');
   if (!key) {
@@ -97,14 +98,14 @@ const putLogo = async (ctx: OpContext): Promise<OpResult> => {
   if (!size || size.width < MIN_LOGO_WIDTH) throw formError({ logo: MESSAGES.logoRule });
   const { logoUrl: _stale, ...rest } = supplier;
   return { body: await saveSupplier(ctx, { ...rest, _id: supplier._id, logoKey: key }, 'Logo changed') };
-};
+});
 
 /** DELETE /suppliers/{id}/logo: the supplier shows no logo from now on. */
-const deleteLogo = async (ctx: OpContext): Promise<OpResult> => {
-  const supplier = await loadSupplier(ctx.params.id as string);
+const deleteLogo = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
+  const supplier = await loadSupplier(ctx.params.id);
   const { logoKey: _key, logoUrl: _url, ...rest } = supplier;
   return { body: await saveSupplier(ctx, { ...rest, _id: supplier._id }, 'Logo removed') };
-};
+});
 
 export const SUPPLIER_OPERATIONS: Operations = {
   'suppliers.list': list,

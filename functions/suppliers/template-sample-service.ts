@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import * as z from 'zod';
 import type { BoundingBox, TextractOutput } from '../../shared/capture/textract.ts';
 import { CAPTURE_CONTENT_TYPES, detectCaptureFileType, safeFileName } from '../../shared/files/file-type.ts';
+import { invoicePreviewQuery } from '../../shared/schemas/queries.ts';
 import { templateSamplePrefix } from '../../shared/schemas/templates.ts';
 import { objectStart } from '../core/adapters/object-start.ts';
 import { getObjectBytes, presignGet, presignPut, putObject } from '../core/adapters/s3.ts';
@@ -10,7 +11,8 @@ import { bucketName } from '../core/config.ts';
 import { ApiError, conflict, formError, notFound } from '../core/lib/errors.ts';
 import { newId } from '../core/lib/ids.ts';
 import { parseOrThrow } from '../core/lib/validation.ts';
-import type { OpContext, Operations, OpResult } from '../core/middleware/api-context.ts';
+import type { Operations, OpResult } from '../core/middleware/api-context.ts';
+import { operation } from '../core/middleware/operation.ts';
 import { analyseSample, previewResults } from './template-analysis.ts';
 import { getPreviewJob, type PreviewJob, putPreviewJob, startPreviewJob } from './template-repository.ts';
 import { loadTemplate, refuseUnknown, saveTemplate } from './template-store.ts';
@@ -48,10 +50,10 @@ const sampleBody = z.object({
  * headers, key }`). With the `key` of that upload: checks it is a PDF, makes it the template's sample,
  * and a preupload template becomes uploaded.
  */
-const sample = async (ctx: OpContext): Promise<OpResult> => {
+const sample = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
   refuseUnknown(ctx.body, ['key', 'fileName']);
   const body = parseOrThrow(sampleBody, ctx.body ?? {});
-  const t = await loadTemplate(ctx.params.id as string);
+  const t = await loadTemplate(ctx.params.id);
   if (!body.key) {
     const name = safeFileName(body.fileName ?? '', 'sample.pdf');
     const key = `${templateSamplePrefix(t._id)}${newId()}/${/\.pdf$/i.test(name) ? name : `${name}.pdf`}`;
@@ -67,11 +69,11 @@ const sample = async (ctx: OpContext): Promise<OpResult> => {
   const key = await verifySample(t._id, body.key);
   const next = { ...t, sampleKey: key, status: t.status === 'preupload' ? 'uploaded' : t.status } as typeof t;
   return { body: await saveTemplate(ctx, t, next, 'Sample uploaded') };
-};
+});
 
 /** GET /templates/{id}/sample: `{ url, key, fileName }`, a presigned GET of the sample for the editor. */
-const sampleUrl = async (ctx: OpContext): Promise<OpResult> => {
-  const t = await loadTemplate(ctx.params.id as string);
+const sampleUrl = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
+  const t = await loadTemplate(ctx.params.id);
   if (!t.sampleKey) throw notFound('The template has no sample yet');
   return {
     body: {
@@ -80,7 +82,7 @@ const sampleUrl = async (ctx: OpContext): Promise<OpResult> => {
       fileName: t.sampleKey.split('/').at(-1),
     },
   };
-};
+});
 
 // ---------------------------------------------------------------- preview
 
@@ -148,8 +150,8 @@ const failureOf = (err: unknown) =>
  * POST /templates/{id}/preview: has Textract read the template's sample, once per sample, and answers
  * `{ jobId, status }` for GET /suppliers/{id}/invoice-preview. A sample read before answers at once.
  */
-const startPreview = async (ctx: OpContext): Promise<OpResult> => {
-  const t = await loadTemplate(ctx.params.id as string);
+const startPreview = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
+  const t = await loadTemplate(ctx.params.id);
   if (!t.sampleKey) throw conflict('Upload a sample invoice before previewing the template');
   const jobId = jobIdOf(t.sampleKey);
   const existing = await getPreviewJob(jobId);
@@ -194,7 +196,7 @@ const startPreview = async (ctx: OpContext): Promise<OpResult> => {
   } finally {
     clearTimeout(timer);
   }
-};
+});
 
 interface PreviewText {
   text: string;
@@ -249,38 +251,33 @@ export function previewPages(output: TextractOutput): PreviewPage[] {
   return pages;
 }
 
-const previewQuery = z.object({
-  jobId: z.string({ error: 'This field is required' }).regex(/^[0-9a-f]{24}$/, 'Must be a preview job id'),
-  templateId: z
-    .string()
-    .regex(/^[0-9a-f]{24}$/, 'Must be a valid id')
-    .optional(),
-});
-
 /**
  * GET /suppliers/{id}/invoice-preview?jobId=&templateId=: the template (as it is now) applied to its
  * sample's analysis, with the text of each page to draw. While the analysis runs, only its status.
  */
-const invoicePreview = async (ctx: OpContext): Promise<OpResult> => {
-  const query = parseOrThrow(previewQuery, ctx.query);
-  const job = await getPreviewJob(query.jobId);
-  if (!job || (query.templateId && job.templateId !== query.templateId)) throw notFound('No such preview');
-  const t = await loadTemplate(job.templateId);
-  if (t.supplierId !== ctx.params.id) throw notFound('No such preview');
-  if (t.sampleKey !== job.sampleKey)
-    throw conflict('The template has another sample now: start a preview of that one');
-  if (job.status !== 'succeeded') return { body: jobAnswer(job) };
-  const output = await outputOf(job);
-  return {
-    body: {
-      ...jobAnswer(job),
-      pageCount: output.document.DocumentMetadata.Pages,
-      ocr: output.ocr === true,
-      results: previewResults(output, t),
-      pages: previewPages(output),
-    },
-  };
-};
+const invoicePreview = operation(
+  { params: ['id'], query: invoicePreviewQuery },
+  async (ctx): Promise<OpResult> => {
+    const { query } = ctx;
+    const job = await getPreviewJob(query.jobId);
+    if (!job || (query.templateId && job.templateId !== query.templateId)) throw notFound('No such preview');
+    const t = await loadTemplate(job.templateId);
+    if (t.supplierId !== ctx.params.id) throw notFound('No such preview');
+    if (t.sampleKey !== job.sampleKey)
+      throw conflict('The template has another sample now: start a preview of that one');
+    if (job.status !== 'succeeded') return { body: jobAnswer(job) };
+    const output = await outputOf(job);
+    return {
+      body: {
+        ...jobAnswer(job),
+        pageCount: output.document.DocumentMetadata.Pages,
+        ocr: output.ocr === true,
+        results: previewResults(output, t),
+        pages: previewPages(output),
+      },
+    };
+  },
+);
 
 export const TEMPLATE_SAMPLE_OPERATIONS: Operations = {
   'templates.sample': sample,

@@ -32,6 +32,7 @@ import { conflict, formError, notFound } from '../core/lib/errors.ts';
 import { newId } from '../core/lib/ids.ts';
 import { parseOrThrow } from '../core/lib/validation.ts';
 import type { OpContext, Operation, Operations, OpResult } from '../core/middleware/api-context.ts';
+import { operation } from '../core/middleware/operation.ts';
 import {
   claimSlot,
   getTemplateItem,
@@ -210,8 +211,8 @@ const PATCH_FIELDS = ['name', 'status', 'sampleKey'];
  * upload and a PDF; it moves a preupload template to uploaded. Ready needs supplier rules and something
  * to read. The supplier and utility never change: that is another template.
  */
-const update = async (ctx: OpContext): Promise<OpResult> => {
-  const t = await loadTemplate(ctx.params.id as string);
+const update = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
+  const t = await loadTemplate(ctx.params.id);
   refuseUnknown(ctx.body, PATCH_FIELDS, 'Not changed here: each list has its own call');
   const patch = parseOrThrow(templatePatchSchema, ctx.body ?? {});
   const next: StoredTemplate = { ...t };
@@ -230,11 +231,11 @@ const update = async (ctx: OpContext): Promise<OpResult> => {
     next.status = patch.status;
   }
   return { body: await saveTemplate(ctx, t, next, 'Template changed') };
-};
+});
 
 /** DELETE /templates/{id}: gone from lists and capture; the supplier's utility is free for another. */
-const remove = async (ctx: OpContext): Promise<OpResult> => {
-  const item = await getTemplateItem(ctx.params.id as string);
+const remove = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
+  const item = await getTemplateItem(ctx.params.id);
   if (!item) throw notFound('No such template');
   const t = asTemplate(item);
   if (t.deleted === true) return { body: t };
@@ -243,11 +244,11 @@ const remove = async (ctx: OpContext): Promise<OpResult> => {
   await releaseSlot(t.supplierId, t.type, t._id);
   await writeActivity(ctx.caller, { type: 'delete', model: 'templates', modelId: t._id });
   return { body: next };
-};
+});
 
 /** PUT /templates/{id}: brings a deleted template back, unless its supplier's utility has another now. */
-const restore = async (ctx: OpContext): Promise<OpResult> => {
-  const item = await getTemplateItem(ctx.params.id as string);
+const restore = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
+  const item = await getTemplateItem(ctx.params.id);
   if (!item) throw notFound('No such template');
   const t = asTemplate(item);
   if (t.deleted !== true) return { body: t };
@@ -259,7 +260,7 @@ const restore = async (ctx: OpContext): Promise<OpResult> => {
   if (!(await replaceTemplate(next, t.updatedAt))) throw conflict(CHANGED_MEANWHILE);
   await writeActivity(ctx.caller, { type: 'restore', model: 'templates', modelId: t._id });
   return { body: next };
-};
+});
 
 /** GET /templates/invoice-keys: what a template value can fill, with names and the type each reads as. */
 const invoiceKeys = async (): Promise<OpResult> => ({
@@ -337,12 +338,12 @@ const LIST_EDITS: Record<TemplateListName, ListEdit> = {
 
 /** PUT /templates/{id}/{list}: the list replaced whole, checked on its own and against the rest. */
 function replaceList(name: TemplateListName): Operation {
-  return async (ctx) => {
-    const t = await loadTemplate(ctx.params.id as string);
+  return operation({ params: ['id'] }, async (ctx) => {
+    const t = await loadTemplate(ctx.params.id);
     const next = LIST_EDITS[name](t, ctx.body);
     throwProblems(problemsOf(t, next, LIST_FIELDS[name]));
     return { body: await saveTemplate(ctx, t, next, `${LIST_NAMES[name]} saved`) };
-  };
+  });
 }
 
 // ---------------------------------------------------------------- values and rates, one at a time
@@ -369,22 +370,22 @@ function oneOf<T extends { _id: string }>(items: T[], id: string, what: string):
 }
 
 /** POST /templates/{id}/values: adds a value read from one of the template's bounds. */
-const addValue = async (ctx: OpContext): Promise<OpResult> => {
+const addValue = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
   refuseUnknown(ctx.body, VALUE_FIELDS);
   const value = parseValue(ctx.body);
-  const t = await loadTemplate(ctx.params.id as string);
+  const t = await loadTemplate(ctx.params.id);
   if (t.values.some((v) => v._id === value._id)) throw formError({ _id: 'Another value has this id' });
   const next = { ...t, values: [...t.values, value] };
   checkItem(t, next, 'values', next.values.length - 1);
   await saveTemplate(ctx, t, next, `Value ${keyName(value.key)} added`);
   return { status: 201, body: value };
-};
+});
 
 /** PATCH /templates/{id}/values/{valueId}: the fields given change; a new key brings its own type. */
-const updateValue = async (ctx: OpContext): Promise<OpResult> => {
+const updateValue = operation({ params: ['id', 'valueId'] }, async (ctx): Promise<OpResult> => {
   refuseUnknown(ctx.body, VALUE_FIELDS);
-  const t = await loadTemplate(ctx.params.id as string);
-  const index = oneOf(t.values, ctx.params.valueId as string, 'value');
+  const t = await loadTemplate(ctx.params.id);
+  const index = oneOf(t.values, ctx.params.valueId, 'value');
   const old = t.values[index] as TemplateValue;
   const patch = (ctx.body ?? {}) as Record<string, unknown>;
   if (patch._id !== undefined && patch._id !== old._id)
@@ -400,32 +401,32 @@ const updateValue = async (ctx: OpContext): Promise<OpResult> => {
   checkItem(t, next, 'values', index);
   await saveTemplate(ctx, t, next, `Value ${keyName(value.key)} changed`);
   return { body: value };
-};
+});
 
-const deleteValue = async (ctx: OpContext): Promise<OpResult> => {
-  const t = await loadTemplate(ctx.params.id as string);
-  const index = oneOf(t.values, ctx.params.valueId as string, 'value');
+const deleteValue = operation({ params: ['id', 'valueId'] }, async (ctx): Promise<OpResult> => {
+  const t = await loadTemplate(ctx.params.id);
+  const index = oneOf(t.values, ctx.params.valueId, 'value');
   const value = t.values[index] as TemplateValue;
   await saveTemplate(ctx, t, { ...t, values: t.values.filter((_v, i) => i !== index) }, 'Value removed');
   return { body: value };
-};
+});
 
 /** POST /templates/{id}/rates: adds a table of charge lines read from a bound. */
-const addRate = async (ctx: OpContext): Promise<OpResult> => {
+const addRate = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
   refuseUnknown(ctx.body, RATE_FIELDS);
   const rate = parseRate(ctx.body);
-  const t = await loadTemplate(ctx.params.id as string);
+  const t = await loadTemplate(ctx.params.id);
   if (t.rates.some((r) => r._id === rate._id)) throw formError({ _id: 'Another rate has this id' });
   const next = { ...t, rates: [...t.rates, rate] };
   checkItem(t, next, 'rates', next.rates.length - 1);
   await saveTemplate(ctx, t, next, 'Rate added');
   return { status: 201, body: rate };
-};
+});
 
-const updateRate = async (ctx: OpContext): Promise<OpResult> => {
+const updateRate = operation({ params: ['id', 'rateId'] }, async (ctx): Promise<OpResult> => {
   refuseUnknown(ctx.body, RATE_FIELDS);
-  const t = await loadTemplate(ctx.params.id as string);
-  const index = oneOf(t.rates, ctx.params.rateId as string, 'rate');
+  const t = await loadTemplate(ctx.params.id);
+  const index = oneOf(t.rates, ctx.params.rateId, 'rate');
   const old = t.rates[index] as TemplateRate;
   const patch = (ctx.body ?? {}) as Record<string, unknown>;
   if (patch._id !== undefined && patch._id !== old._id) throw formError({ _id: 'A rate’s id cannot change' });
@@ -436,15 +437,15 @@ const updateRate = async (ctx: OpContext): Promise<OpResult> => {
   checkItem(t, next, 'rates', index);
   await saveTemplate(ctx, t, next, 'Rate changed');
   return { body: rate };
-};
+});
 
-const deleteRate = async (ctx: OpContext): Promise<OpResult> => {
-  const t = await loadTemplate(ctx.params.id as string);
-  const index = oneOf(t.rates, ctx.params.rateId as string, 'rate');
+const deleteRate = operation({ params: ['id', 'rateId'] }, async (ctx): Promise<OpResult> => {
+  const t = await loadTemplate(ctx.params.id);
+  const index = oneOf(t.rates, ctx.params.rateId, 'rate');
   const rate = t.rates[index] as TemplateRate;
   await saveTemplate(ctx, t, { ...t, rates: t.rates.filter((_r, i) => i !== index) }, 'Rate removed');
   return { body: rate };
-};
+});
 
 export const TEMPLATE_OPERATIONS: Operations = {
   'templates.create': create,

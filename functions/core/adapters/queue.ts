@@ -1,4 +1,5 @@
 import type { QueueName } from '../../../shared/system/functions.ts';
+import type { QueueMessage } from '../../../shared/system/queue-messages.ts';
 import { config, queueUrl } from '../config.ts';
 import { onFirstUse } from './on-first-use.ts';
 
@@ -9,9 +10,9 @@ const sqs = onFirstUse(async () => {
 });
 
 /** Sends messages to one of the declared queues, ten to a request as SQS allows. */
-export async function sendToQueue(
-  queue: QueueName,
-  bodies: readonly Record<string, unknown>[],
+export async function sendToQueue<Q extends QueueName>(
+  queue: Q,
+  bodies: readonly QueueMessage<Q>[],
 ): Promise<void> {
   if (bodies.length === 0) return;
   const { lib, client } = await sqs();

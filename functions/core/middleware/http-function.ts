@@ -2,16 +2,40 @@ import middy from '@middy/core';
 import type { HttpFunctionName } from '../../../shared/system/functions.ts';
 import { hasResourceSchema } from '../../../shared/system/resource-schemas.ts';
 import { RouteTable } from '../../../shared/system/route-match.ts';
-import { HTTP_ROUTES } from '../../../shared/system/routes.ts';
+import { pathParamNames } from '../../../shared/system/route-params.ts';
+import { routeQuerySchema } from '../../../shared/system/route-queries.ts';
+import { HTTP_ROUTES, type HttpRoute } from '../../../shared/system/routes.ts';
 import { consumedCapacityMeasured, withConsumedCapacity } from '../adapters/consumed-capacity.ts';
 import type { TokenVerifier } from '../adapters/token-verifier.ts';
 import type { Logger } from '../lib/logger.ts';
-import type { ApiContext, HttpEvent, HttpResult, Operations } from './api-context.ts';
+import type { ApiContext, HttpEvent, HttpResult, Operation, Operations } from './api-context.ts';
 import { authenticate } from './authenticate.ts';
 import { authorizeRoute } from './authorize.ts';
 import { errorHandler } from './error-handler.ts';
 import { jsonResponse } from './json-response.ts';
-import { correlation, defaultLogger, jsonBody, resolveRoute } from './request-context.ts';
+import { correlation, defaultLogger, jsonBody, resolveRoute, routeParams } from './request-context.ts';
+
+/**
+ * Where an operation's declaration disagrees with a route it serves: a path parameter it reads that the
+ * path lacks, or a query schema other than the route's.
+ */
+export function declarationProblems(route: HttpRoute, op: Operation | undefined): string[] {
+  if (!op) return [];
+  const where = `${route.method} ${route.path} (${route.op})`;
+  const names = pathParamNames(route.path);
+  const problems = (op.spec?.params ?? [])
+    .filter((p) => !names.includes(p))
+    .map((p) => `${where} has no path parameter ${p}`);
+  const declared = routeQuerySchema(route);
+  if (declared !== op.spec?.query) {
+    problems.push(
+      declared
+        ? `${where} declares a query schema its operation does not take`
+        : `${where} declares no query schema, but its operation takes one`,
+    );
+  }
+  return problems;
+}
 
 /**
  * The HTTP entry of one resource area: every route the system declares for the function, served by the
@@ -36,6 +60,8 @@ export function httpFunction(
         `(import shared/system/resource-schemas/${fn}.ts)`,
     );
   }
+  const mismatched = routes.flatMap((r) => declarationProblems(r, operations[r.op]));
+  if (mismatched.length > 0) throw new Error(`Function ${fn}: ${mismatched.join('; ')}`);
   const table = new RouteTable(routes);
 
   const handler = middy<HttpEvent, HttpResult, Error, ApiContext>()
@@ -45,6 +71,7 @@ export function httpFunction(
     .use(jsonBody())
     .use(authenticate(opts.verifier))
     .use(authorizeRoute())
+    .use(routeParams())
     .handler(async (event, context) => {
       const api = context.api;
       const route = api.route;

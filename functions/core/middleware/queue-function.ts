@@ -1,22 +1,53 @@
 import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
+import type { QueueName } from '../../../shared/system/functions.ts';
+import { QUEUE_MESSAGES, type QueueMessage } from '../../../shared/system/queue-messages.ts';
 import type { Logger } from '../lib/logger.ts';
 
+/** What a body says, read with its queue's schema: the message, or why it is not one. */
+export function parseQueueMessage<Q extends QueueName>(
+  queue: Q,
+  body: string,
+): { ok: true; message: QueueMessage<Q> } | { ok: false; reason: string } {
+  let json: unknown;
+  try {
+    json = JSON.parse(body);
+  } catch {
+    return { ok: false, reason: 'not JSON' };
+  }
+  const parsed = QUEUE_MESSAGES[queue].safeParse(json);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    return { ok: false, reason: `${issue?.path.join('.') || 'body'}: ${issue?.message ?? 'invalid'}` };
+  }
+  return { ok: true, message: parsed.data as QueueMessage<Q> };
+}
+
 /**
- * The entry of a queue function: each message handled on its own, with a logger naming it. A message that
- * throws is logged and reported back as failed, so SQS retries only that one and, after its last
- * attempt, keeps it in the dead-letter queue; the others of the batch are done.
+ * The entry of a queue function: each message parsed with its queue's schema and handled on its own,
+ * with a logger naming it. A body that is not one of the queue's messages is logged and dropped, since no
+ * retry could handle it. A message that throws is logged and reported back as failed, so SQS retries only
+ * that one and, after its last attempt, keeps it in the dead-letter queue; the others of the batch are done.
  */
-export function queueFunction(
+export function queueFunction<Q extends QueueName>(
+  queue: Q,
   log: Logger,
   failure: string,
-  handle: (record: SQSRecord, log: Logger) => Promise<void>,
+  handle: (message: QueueMessage<Q>, record: SQSRecord, log: Logger) => Promise<void>,
 ): (event: SQSEvent) => Promise<SQSBatchResponse> {
   return async (event) => {
     const batchItemFailures: SQSBatchResponse['batchItemFailures'] = [];
     for (const record of event.Records) {
       const recordLog = log.child({ messageId: record.messageId });
+      const parsed = parseQueueMessage(queue, record.body);
+      if (!parsed.ok) {
+        recordLog.error(`not a ${queue} message: dropped`, {
+          reason: parsed.reason,
+          body: record.body.slice(0, 200),
+        });
+        continue;
+      }
       try {
-        await handle(record, recordLog);
+        await handle(parsed.message, record, recordLog);
       } catch (err) {
         recordLog.error(failure, { error: err instanceof Error ? err.stack : String(err) });
         batchItemFailures.push({ itemIdentifier: record.messageId });

@@ -2,8 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type { MiddlewareObj } from '@middy/core';
 import { MAX_JSON_BODY_BYTES } from '../../../shared/constants.ts';
 import type { RouteTable } from '../../../shared/system/route-match.ts';
+import { pathParamsSchema } from '../../../shared/system/route-params.ts';
 import { config } from '../config.ts';
-import { badRequest, payloadTooLarge, routeNotFound } from '../lib/errors.ts';
+import { badRequest, notFound, payloadTooLarge, routeNotFound } from '../lib/errors.ts';
 import { createLogger, type Logger } from '../lib/logger.ts';
 import type { ApiContext, HttpEvent, HttpResult } from './api-context.ts';
 
@@ -65,6 +66,24 @@ export function resolveRoute(table: RouteTable): MiddlewareObj<HttpEvent, HttpRe
         if (v !== undefined) query[k] = v;
       }
       api.query = query;
+    },
+  };
+}
+
+/**
+ * Checks the path parameters against the route's path: each present and no longer than a database key.
+ * One that cannot name anything reads as absent (404), as a lookup of it would. It runs after the route's
+ * rules, so a caller who may not make the call hears that first, as before.
+ */
+export function routeParams(): MiddlewareObj<HttpEvent, HttpResult, Error, ApiContext> {
+  return {
+    name: 'route-params',
+    before: (request) => {
+      const api = request.context.api;
+      if (!api.route) return;
+      const parsed = pathParamsSchema(api.route.path).safeParse(api.params);
+      if (!parsed.success) throw notFound();
+      api.params = parsed.data;
     },
   };
 }

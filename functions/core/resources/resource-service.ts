@@ -21,7 +21,8 @@ import { badRequest, forbidden, formError, notFound } from '../lib/errors.ts';
 import { newId } from '../lib/ids.ts';
 import { applyPatch } from '../lib/item-patch.ts';
 import { parseOrThrow, throwIfOversized } from '../lib/validation.ts';
-import type { OpContext, Operations, OpResult } from '../middleware/api-context.ts';
+import type { AnyOpContext, OpContext, Operations, OpResult } from '../middleware/api-context.ts';
+import { operation } from '../middleware/operation.ts';
 import { indexForSearch } from '../search-index/search-index-service.ts';
 
 /** Keeps what is derived from a company item (the global search index) in step with it after a write. */
@@ -127,7 +128,7 @@ function mayAccess(
 
 /** Loads an item for a route: absent, another company's and unreadable items are all the same 404. */
 export async function loadForRoute(
-  ctx: OpContext,
+  ctx: AnyOpContext,
   resource: ResourceDecl,
   id: string,
   access: 'read' | 'write',
@@ -209,10 +210,10 @@ const search = async (ctx: OpContext): Promise<OpResult> => {
   return { body: { data, total, limit: q.limit, skip: q.skip } };
 };
 
-const get = async (ctx: OpContext): Promise<OpResult> => {
+const get = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
   const resource = resourceOf(ctx.route);
-  return { body: await loadForRoute(ctx, resource, ctx.params.id as string, 'read') };
-};
+  return { body: await loadForRoute(ctx, resource, ctx.params.id, 'read') };
+});
 
 const create = async (ctx: OpContext): Promise<OpResult> => {
   const resource = resourceOf(ctx.route);
@@ -259,9 +260,9 @@ const bulk = async (ctx: OpContext): Promise<OpResult> => {
   return { status: 201, body: { data: parsed, total: parsed.length } };
 };
 
-const update = async (ctx: OpContext): Promise<OpResult> => {
+const update = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
   const resource = resourceOf(ctx.route);
-  const existing = await loadForRoute(ctx, resource, ctx.params.id as string, 'write');
+  const existing = await loadForRoute(ctx, resource, ctx.params.id, 'write');
   const next: StoredItem = {
     ...applyPatch(existing, resourceSchema(resource.name), ctx.body),
     updatedAt: new Date().toISOString(),
@@ -274,22 +275,22 @@ const update = async (ctx: OpContext): Promise<OpResult> => {
   await afterWrite(resource, ctx.caller, next);
   await writeActivity(ctx.caller, { type: 'update', model: resource.name, modelId: existing._id });
   return { body: next };
-};
+});
 
-const remove = async (ctx: OpContext): Promise<OpResult> => {
+const remove = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
   const resource = resourceOf(ctx.route);
-  const existing = await loadForRoute(ctx, resource, ctx.params.id as string, 'write');
+  const existing = await loadForRoute(ctx, resource, ctx.params.id, 'write');
   if (existing.deleted === true) return { body: existing };
   const next = { ...existing, deleted: true, deletedAt: new Date().toISOString(), deletedBy: ctx.caller.sub };
   await putItem(collectionOf(resource, ctx.caller), next, { mustExist: true });
   await afterWrite(resource, ctx.caller, next);
   await writeActivity(ctx.caller, { type: 'delete', model: resource.name, modelId: existing._id });
   return { body: next };
-};
+});
 
-const restore = async (ctx: OpContext): Promise<OpResult> => {
+const restore = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
   const resource = resourceOf(ctx.route);
-  const existing = await loadForRoute(ctx, resource, ctx.params.id as string, 'write');
+  const existing = await loadForRoute(ctx, resource, ctx.params.id, 'write');
   const { deleted: _d, deletedAt: _a, deletedBy: _b, ...rest } = existing;
   const next = { ...rest, updatedAt: new Date().toISOString() } as StoredItem;
   await putItem(collectionOf(resource, ctx.caller), next, { mustExist: true });
@@ -298,7 +299,7 @@ const restore = async (ctx: OpContext): Promise<OpResult> => {
     await writeActivity(ctx.caller, { type: 'restore', model: resource.name, modelId: existing._id });
   }
   return { body: next };
-};
+});
 
 const schema = async (ctx: OpContext): Promise<OpResult> => {
   const resource = resourceOf(ctx.route);
@@ -312,9 +313,9 @@ function subSchemaOf(resource: ResourceDecl, sub: string | undefined) {
   return { sub, schema: subResourceSchema(resource.name, sub) };
 }
 
-const subList = async (ctx: OpContext): Promise<OpResult> => {
+const subList = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
   const resource = resourceOf(ctx.route);
-  const parent = await loadForRoute(ctx, resource, ctx.params.id as string, 'read');
+  const parent = await loadForRoute(ctx, resource, ctx.params.id, 'read');
   const { sub } = subSchemaOf(resource, ctx.route.subResource);
   const q = listQueryOf(resource, {});
   const limit = intParam(ctx.query.limit, DEFAULT_LIST_LIMIT, 'limit', MAX_LIST_LIMIT);
@@ -325,55 +326,52 @@ const subList = async (ctx: OpContext): Promise<OpResult> => {
     skip,
   });
   return { body: { ...result, limit, skip } };
-};
+});
 
-const subGet = async (ctx: OpContext): Promise<OpResult> => {
+const subGet = operation({ params: ['id', 'subId'] }, async (ctx): Promise<OpResult> => {
   const resource = resourceOf(ctx.route);
-  const parent = await loadForRoute(ctx, resource, ctx.params.id as string, 'read');
+  const parent = await loadForRoute(ctx, resource, ctx.params.id, 'read');
   const { sub } = subSchemaOf(resource, ctx.route.subResource);
-  const item = await getItem(
-    subCollectionOf(resource, ctx.caller, parent._id, sub).pk,
-    ctx.params.subId as string,
-  );
+  const item = await getItem(subCollectionOf(resource, ctx.caller, parent._id, sub).pk, ctx.params.subId);
   if (!item || item.deleted === true) throw notFound();
   return { body: item };
-};
+});
 
-const subCreate = async (ctx: OpContext): Promise<OpResult> => {
+const subCreate = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
   const resource = resourceOf(ctx.route);
-  const parent = await loadForRoute(ctx, resource, ctx.params.id as string, 'write');
+  const parent = await loadForRoute(ctx, resource, ctx.params.id, 'write');
   const { sub, schema: subSchema } = subSchemaOf(resource, ctx.route.subResource);
   const data = parseOrThrow(subSchema, ctx.body);
   const item = { ...stamp(ctx.caller, data, resource), parentId: parent._id };
   throwIfOversized(item);
   await putItem(subCollectionOf(resource, ctx.caller, parent._id, sub), item, { mustNotExist: true });
   return { status: 201, body: item };
-};
+});
 
-const subUpdate = async (ctx: OpContext): Promise<OpResult> => {
+const subUpdate = operation({ params: ['id', 'subId'] }, async (ctx): Promise<OpResult> => {
   const resource = resourceOf(ctx.route);
-  const parent = await loadForRoute(ctx, resource, ctx.params.id as string, 'write');
+  const parent = await loadForRoute(ctx, resource, ctx.params.id, 'write');
   const { sub, schema: subSchema } = subSchemaOf(resource, ctx.route.subResource);
   const ref = subCollectionOf(resource, ctx.caller, parent._id, sub);
-  const existing = await getItem(ref.pk, ctx.params.subId as string);
+  const existing = await getItem(ref.pk, ctx.params.subId);
   if (!existing || existing.deleted === true) throw notFound();
   const next = { ...applyPatch(existing, subSchema, ctx.body), updatedAt: new Date().toISOString() };
   throwIfOversized(next);
   await putItem(ref, next, { mustExist: true });
   return { body: next };
-};
+});
 
-const subDelete = async (ctx: OpContext): Promise<OpResult> => {
+const subDelete = operation({ params: ['id', 'subId'] }, async (ctx): Promise<OpResult> => {
   const resource = resourceOf(ctx.route);
-  const parent = await loadForRoute(ctx, resource, ctx.params.id as string, 'write');
+  const parent = await loadForRoute(ctx, resource, ctx.params.id, 'write');
   const { sub } = subSchemaOf(resource, ctx.route.subResource);
   const ref = subCollectionOf(resource, ctx.caller, parent._id, sub);
-  const existing = await getItem(ref.pk, ctx.params.subId as string);
+  const existing = await getItem(ref.pk, ctx.params.subId);
   if (!existing) throw notFound();
   const next = { ...existing, deleted: true, deletedAt: new Date().toISOString() };
   await putItem(ref, next, { mustExist: true });
   return { body: next };
-};
+});
 
 /** The generic calls of 02 §7 for any declared resource; an area function spreads these into its operations. */
 export const GENERIC_OPERATIONS: Operations = {

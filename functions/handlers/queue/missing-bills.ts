@@ -8,10 +8,13 @@ const log = createLogger({ service: 'voltfolio', fn: 'missing-bills' });
  * The daily schedule's message: checks every company for missing bills as of the day it was sent.
  * A run that fails is retried from the queue; notices already given are not given again.
  */
-export const handler = queueFunction(log, 'missing-bills check failed', async (record, recordLog) => {
-  const message = JSON.parse(record.body) as { check?: unknown } | null;
-  if (message?.check !== 'missing-bills') throw new Error('Not a missing-bills check');
-  const sent = Number(record.attributes?.SentTimestamp);
-  const today = new Date(Number.isFinite(sent) && sent > 0 ? sent : Date.now()).toISOString().slice(0, 10);
-  await notifyMissingBills(today, recordLog);
-});
+export const handler = queueFunction(
+  'missing-bills',
+  log,
+  'missing-bills check failed',
+  async (_m, record, recordLog) => {
+    const sent = Number(record.attributes?.SentTimestamp);
+    const today = new Date(Number.isFinite(sent) && sent > 0 ? sent : Date.now()).toISOString().slice(0, 10);
+    await notifyMissingBills(today, recordLog);
+  },
+);

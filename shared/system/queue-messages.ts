@@ -1,0 +1,41 @@
+import * as z from 'zod';
+import type { QueueName } from './functions.ts';
+
+/**
+ * The body of each queue's messages. A consumer parses every message with its queue's schema; one that
+ * does not fit can never be handled, so it is logged and dropped rather than retried.
+ */
+
+const s3Record = z.object({
+  eventName: z.string().optional(),
+  s3: z.object({
+    bucket: z.object({ name: z.string().min(1) }),
+    object: z.object({ key: z.string().min(1), size: z.number().optional() }),
+  }),
+});
+
+/** An S3 event notification: object-created records, or the test event S3 sends when one is configured. */
+export const s3EventMessage = z.union([
+  z.object({ Event: z.literal('s3:TestEvent') }),
+  z.object({ Records: z.array(s3Record) }),
+]);
+export type S3EventMessage = z.output<typeof s3EventMessage>;
+
+/** A capture started again from the API: the document it stored is read once more. */
+export const captureRestartMessage = z.object({ companyId: z.string().min(1), captureId: z.string().min(1) });
+
+/** One invoice to validate, sent by capture, imports and the API. */
+export const validationMessage = z.object({ companyId: z.string().min(1), invoiceId: z.string().min(1) });
+
+/** The daily schedule's check for bills that have stopped coming. */
+export const missingBillsMessage = z.object({ check: z.literal('missing-bills') });
+
+export const QUEUE_MESSAGES = {
+  'email-intake': s3EventMessage,
+  'asset-images': s3EventMessage,
+  capture: z.union([captureRestartMessage, s3EventMessage]),
+  validation: validationMessage,
+  'missing-bills': missingBillsMessage,
+} as const satisfies Record<QueueName, z.ZodType>;
+
+export type QueueMessage<Q extends QueueName> = z.output<(typeof QUEUE_MESSAGES)[Q]>;

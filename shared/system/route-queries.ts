@@ -1,0 +1,58 @@
+import type * as z from 'zod';
+import { activeBillingQuerySchema } from '../schemas/account-inputs.ts';
+import {
+  assetDocumentsQuery,
+  assetGroupPageQuery,
+  assetGroupReportQuery,
+  assetGroupSearchQuery,
+  companiesPageQuery,
+  contractDownloadQuery,
+  entitySearchQuery,
+  invoiceDownloadQuery,
+  invoicePreviewQuery,
+  logoSearchQuery,
+  notificationsQuery,
+} from '../schemas/queries.ts';
+import { gasMeterChoicesQuerySchema, gridfetchUsageQuerySchema } from '../schemas/util-staff.ts';
+import type { HttpMethod } from './routes.ts';
+
+/**
+ * The schema of the query each route takes, by `METHOD /path` as the route declares them. The operation
+ * serving the route declares the same schema and receives the values it parses; a route not listed here
+ * passes its query on as text (the generic list and search calls read filters by field name).
+ */
+type RouteKey = `${HttpMethod} /${string}`;
+
+export const ROUTE_QUERIES: ReadonlyMap<string, z.ZodType> = new Map<RouteKey, z.ZodType>([
+  // Portfolios
+  ['GET /asset-groups/{id}/assets', assetGroupPageQuery],
+  ['GET /asset-groups/{id}/report-data', assetGroupReportQuery],
+  ['GET /asset-groups/{id}/search-assets', assetGroupSearchQuery],
+  ['GET /users/me/asset-groups', assetGroupPageQuery],
+  // Profile
+  ['GET /users/me/notifications', notificationsQuery],
+  // Companies
+  ['GET /companies/global', companiesPageQuery],
+  // Entities
+  ['GET /entities/search', entitySearchQuery],
+  // Staff tools and lookups
+  ['GET /util/gridfetch-usage', gridfetchUsageQuerySchema],
+  ['GET /util/gas-prediction-accounts', gasMeterChoicesQuerySchema],
+  ['GET /util/company-logo-search', logoSearchQuery],
+  // Accounts
+  ['GET /accounts/active-billing', activeBillingQuerySchema],
+  ['GET /accounts/{id}/contracts/{contractId}/download', contractDownloadQuery],
+  // Invoices
+  ['GET /invoices/{id}/download', invoiceDownloadQuery],
+  ['GET /accounts/{id}/invoice/{invoiceId}/download', invoiceDownloadQuery],
+  ['GET /accounts/{id}/credit-notes/{creditNoteId}/download', invoiceDownloadQuery],
+  // Assets
+  ['GET /assets/{id}/documents', assetDocumentsQuery],
+  // Templates
+  ['GET /suppliers/{id}/invoice-preview', invoicePreviewQuery],
+]);
+
+/** The query schema a route declares, if any. */
+export function routeQuerySchema(route: { method: HttpMethod; path: string }): z.ZodType | undefined {
+  return ROUTE_QUERIES.get(`${route.method} ${route.path}`);
+}
