@@ -30,7 +30,7 @@ describe('the web layering rules', () => {
     const source = [
       "import { useApi } from '../../lib/app-context.tsx';",
       'const api = useApi();',
-      'await api.del(`/assets/${id}`);',
+      'await api.del("/assets/" + id);',
       "const x = await services.api.get<{ url: string }>('/x');",
     ].join('\n');
     expect(componentBreaches('web/features/assets/a.tsx', source).map((b) => `${b.rule}@${b.line}`)).toEqual([

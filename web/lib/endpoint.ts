@@ -18,7 +18,7 @@ export const keysUnder =
  */
 export function useEndpoint<A extends unknown[], R>(
   call: (api: ApiClient, ...args: A) => Promise<R>,
-  stale?: (result: NoInfer<R>, ...args: NoInfer<A>) => readonly Stale[],
+  stale?: (result: NoInfer<R>, args: NoInfer<A>) => readonly Stale[],
 ): (...args: A) => Promise<R> {
   const api = useApi();
   const { mutate } = useSWRConfig();
@@ -27,7 +27,7 @@ export function useEndpoint<A extends unknown[], R>(
   return useCallback(
     async (...args: A) => {
       const result = await latest.current.call(api, ...args);
-      const keys = latest.current.stale?.(result, ...args) ?? [];
+      const keys = latest.current.stale?.(result, args) ?? [];
       await Promise.all(
         keys.map((key) =>
           typeof key === 'string' ? mutate(key) : mutate((k) => typeof k === 'string' && key(k)),

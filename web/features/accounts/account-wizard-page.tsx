@@ -6,7 +6,6 @@ import {
   meterPointKind,
   meterPointNumberError,
 } from '../../../shared/schemas/account-rules.ts';
-import type { AccountView } from '../../../shared/schemas/account-views.ts';
 import { UTILITY_TYPES, type UtilityType } from '../../../shared/schemas/common.ts';
 import { MeterPointField, ParentAccountField, parseTags, SupplierField } from './account-fields.tsx';
 import { accountPath, utilityLabel } from './account-layout.tsx';

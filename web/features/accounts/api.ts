@@ -104,7 +104,7 @@ export const useCreateAccount = () =>
 export const useRecalculateTotals = () =>
   useEndpoint(
     (api, id: string) => api.put<{ months: number; changed: number }>(`/accounts/${id}/invalidate-cache`),
-    (_, id) => [(key) => key.startsWith(`/accounts/${id}/`) || key.includes('analytics')],
+    (_, [id]) => [(key) => key.startsWith(`/accounts/${id}/`) || key.includes('analytics')],
   );
 
 const statusKeys = (id: string) => [accountKeys.statusHistory(id), accountKeys.account(id)];
