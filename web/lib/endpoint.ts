@@ -1,16 +1,29 @@
 import { useCallback, useRef } from 'react';
-import { useSWRConfig } from 'swr';
+import { type ScopedMutator, useSWRConfig } from 'swr';
 import type { ApiClient } from './api-client.ts';
 import { useApi } from './app-context.tsx';
 
-/** A cached read a write makes stale: its exact key, or every string key a test accepts. */
-export type Stale = string | ((key: string) => boolean);
+/**
+ * A cached read a write makes stale: its exact key, every string key a test accepts, or a key with the
+ * answer the write already gave for it (put in the cache, then read again).
+ */
+export type Stale = string | ((key: string) => boolean) | { key: string; data: unknown };
 
 /** Keys under a path prefix, e.g. every `/accounts…` read after an account changes. */
 export const keysUnder =
   (prefix: string) =>
   (key: string): boolean =>
     key.startsWith(prefix);
+
+async function revalidate(mutate: ScopedMutator, keys: readonly Stale[]): Promise<void> {
+  await Promise.all(
+    keys.map((key) => {
+      if (typeof key === 'string') return mutate(key);
+      if (typeof key === 'function') return mutate((k) => typeof k === 'string' && key(k));
+      return mutate(key.key, key.data, { revalidate: true });
+    }),
+  );
+}
 
 /**
  * One call of the API as a stable function: it runs `call`, then revalidates the reads `stale` names
@@ -28,11 +41,7 @@ export function useEndpoint<A extends unknown[], R>(
     async (...args: A) => {
       const result = await latest.current.call(api, ...args);
       const keys = latest.current.stale?.(result, args) ?? [];
-      await Promise.all(
-        keys.map((key) =>
-          typeof key === 'string' ? mutate(key) : mutate((k) => typeof k === 'string' && key(k)),
-        ),
-      );
+      await revalidate(mutate, keys);
       return result;
     },
     [api, mutate],
@@ -42,14 +51,5 @@ export function useEndpoint<A extends unknown[], R>(
 /** Revalidates cached reads without a call, for a write whose effect arrives later (a push, an upload). */
 export function useRevalidate(): (...keys: readonly Stale[]) => Promise<void> {
   const { mutate } = useSWRConfig();
-  return useCallback(
-    async (...keys: readonly Stale[]) => {
-      await Promise.all(
-        keys.map((key) =>
-          typeof key === 'string' ? mutate(key) : mutate((k) => typeof k === 'string' && key(k)),
-        ),
-      );
-    },
-    [mutate],
-  );
+  return useCallback(async (...keys: readonly Stale[]) => revalidate(mutate, keys), [mutate]);
 }
