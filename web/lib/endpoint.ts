@@ -5,9 +5,12 @@ import { useApi } from './app-context.tsx';
 
 /**
  * A cached read a write makes stale: its exact key, every string key a test accepts, or a key with the
- * answer the write already gave for it (put in the cache, then read again).
+ * answer the write already gave for it (put in the cache, and read again unless `revalidate` is false).
  */
-export type Stale = string | ((key: string) => boolean) | { key: string; data: unknown };
+export type Stale =
+  | string
+  | ((key: string) => boolean)
+  | { key: string; data: unknown; revalidate?: boolean };
 
 /** Keys under a path prefix, e.g. every `/accounts…` read after an account changes. */
 export const keysUnder =
@@ -20,7 +23,7 @@ async function revalidate(mutate: ScopedMutator, keys: readonly Stale[]): Promis
     keys.map((key) => {
       if (typeof key === 'string') return mutate(key);
       if (typeof key === 'function') return mutate((k) => typeof k === 'string' && key(k));
-      return mutate(key.key, key.data, { revalidate: true });
+      return mutate(key.key, key.data, { revalidate: key.revalidate ?? true });
     }),
   );
 }

@@ -3,7 +3,7 @@ import { Link, useParams } from 'react-router';
 import { meterPointKind } from '../../../shared/schemas/account-rules.ts';
 import type { AccountView } from '../../../shared/schemas/account-views.ts';
 import { EmptyPanel, ErrorPanel, LoadingPanel } from '../../components/page-state.tsx';
-import { useAsset } from '../assets/api.ts';
+import { useAsset } from '../../lib/asset-api.ts';
 import { accountPath, SiteCrumbs, StatusBadge, SubMeterBadge, utilityLabel } from './account-layout.tsx';
 import { useAccountsOfAsset } from './api.ts';
 

@@ -11,7 +11,17 @@ import type {
 import type { tenantSchema } from '../../../shared/schemas/asset-tenants.ts';
 import type { AssetStatus, NormalisedWizardAsset } from '../../../shared/schemas/asset-wizard.ts';
 import type { ImportResult, ImportRollbackResult } from '../../../shared/schemas/register-imports.ts';
+import { type AddressView, type AssetView, assetKey } from '../../lib/asset-api.ts';
 import { useEndpoint } from '../../lib/endpoint.ts';
+
+export {
+  type AddressView,
+  type AssetImageView,
+  type AssetView,
+  assetKey,
+  useAsset,
+} from '../../lib/asset-api.ts';
+
 import { contentTypeOf, putWithProgress } from '../../lib/upload.ts';
 import type { UploadTicket } from './upload.ts';
 
@@ -21,43 +31,6 @@ export interface ListPage<T> {
   total: number;
   limit?: number;
   skip?: number;
-}
-
-export interface AssetImageView {
-  _id?: string;
-  url?: string;
-  thumbUrl?: string;
-  enhancedUrl?: string;
-  isPrimary?: boolean;
-  width?: number;
-  height?: number;
-}
-
-export interface AddressView {
-  streetAddress?: string;
-  locality?: string;
-  region?: string;
-  postCode?: string;
-  country?: string;
-}
-
-export interface AssetView {
-  _id: string;
-  siteName: string;
-  entityId: string;
-  assetType?: string;
-  status: AssetStatus;
-  address?: AddressView;
-  /** m², whatever unit it was entered in. */
-  floorArea?: number;
-  floorAreaUnit?: 'm2' | 'ft2';
-  epcRating?: string;
-  epc?: { certificateId: string; kind: string; rating: number; band: string; lodgementDate?: string };
-  geocoordinates?: { lat: number; lng: number };
-  images?: AssetImageView[];
-  primaryImage?: AssetImageView;
-  satelliteImages?: { url: string; zoom?: number; label?: string }[];
-  deleted?: boolean;
 }
 
 export interface EntityOption {
@@ -91,12 +64,6 @@ export interface ProjectView {
 export type { RecommendationView } from '../../lib/recommendations-api.ts';
 
 export type CertificateView = EpcCertificate & { register?: Record<string, unknown> };
-
-export const assetKey = (id: string | undefined) => (id ? `/assets/${id}` : null);
-
-export function useAsset(id: string | undefined) {
-  return useSWR<AssetView>(assetKey(id));
-}
 
 /** While a picture is being processed the site is fetched again every 1.5 s, until the worker is done. */
 export function useAssetWhile(id: string | undefined, waiting: boolean) {

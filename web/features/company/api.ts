@@ -2,6 +2,7 @@ import useSWR from 'swr';
 import type { PermissionName } from '../../../shared/access/permission-names.ts';
 import type { CALENDAR_PERIODS } from '../../../shared/schemas/company.ts';
 import { keysUnder, useEndpoint } from '../../lib/endpoint.ts';
+import { GLOBAL_COMPANIES_KEY } from '../../lib/global-companies-api.ts';
 import type { Grants } from './grants.ts';
 
 export interface ListPage<T> {
@@ -97,7 +98,7 @@ export const companyKeys = {
   grantSets: '/permissions?limit=1000',
   grantSet: (id: string) => `/permissions/${id}`,
   log: (skip: number, limit: number) => `/logs?$sort=-createdAt&limit=${limit}&skip=${skip}`,
-  global: '/companies/global?limit=1000',
+  global: GLOBAL_COMPANIES_KEY,
   entities: '/entities?limit=100000',
   assets: '/assets?limit=100000',
   accounts: '/accounts?limit=100000',
@@ -118,7 +119,6 @@ export const useGrantSets = () => useSWR<ListPage<GrantSet>>(companyKeys.grantSe
 export const useGrantSet = (id: string | undefined) => useSWR<GrantSet>(id ? companyKeys.grantSet(id) : null);
 export const useLog = (skip: number, limit: number) =>
   useSWR<ListPage<LogEntry>>(companyKeys.log(skip, limit), { keepPreviousData: true });
-export const useGlobalCompanies = () => useSWR<ListPage<CompanyView>>(companyKeys.global);
 
 interface NamedItem {
   _id: string;

@@ -11,7 +11,8 @@ import {
   withoutField,
 } from '../../lib/form-errors.ts';
 import { formatDate } from '../../lib/format.ts';
-import { useCreateCompany, useGlobalCompanies } from './api.ts';
+import { useGlobalCompanies } from '../../lib/global-companies-api.ts';
+import { useCreateCompany } from './api.ts';
 
 function CreateForm() {
   const createCompany = useCreateCompany();
