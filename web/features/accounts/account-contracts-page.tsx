@@ -2,11 +2,11 @@ import { Badge, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine
 import { useState } from 'react';
 import { CONTRACT_MESSAGES, type ContractView } from '../../../shared/schemas/account-contracts.ts';
 import type { AccountView } from '../../../shared/schemas/account-views.ts';
+import { AccountLayout } from '../../components/account-frame.tsx';
 import { EmptyPanel, ErrorPanel, LoadingPanel } from '../../components/page-state.tsx';
 import { showToast } from '../../components/toast-store.ts';
 import { formatDate } from '../../lib/format.ts';
 import { downloadFrom } from '../../lib/upload.ts';
-import { AccountLayout } from './account-layout.tsx';
 import { useContractDownload, useContracts, useDeleteContract, useToggleContract } from './api.ts';
 import { ContractForm } from './contract-form.tsx';
 import { ContractRates } from './contract-rates.tsx';

@@ -3,8 +3,8 @@ import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ACCOUNT_UNITS, meterPointNumberError } from '../../../shared/schemas/account-rules.ts';
 import type { AccountView } from '../../../shared/schemas/account-views.ts';
+import { AccountLayout, accountPath } from '../../components/account-frame.tsx';
 import { MeterPointField, ParentAccountField, parseTags, SupplierField } from './account-fields.tsx';
-import { AccountLayout, accountPath } from './account-layout.tsx';
 import {
   type FormFailure,
   formFailureOf,

@@ -2,11 +2,17 @@ import { Anchor, Badge, Button, Group, Paper, SimpleGrid, Stack, Table, Text, Ti
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import type { AccountView } from '../../../shared/schemas/account-views.ts';
+import {
+  AccountLayout,
+  accountPath,
+  StatusBadge,
+  SubMeterBadge,
+  utilityLabel,
+} from '../../components/account-frame.tsx';
 import { EmptyPanel } from '../../components/page-state.tsx';
 import { showToast } from '../../components/toast-store.ts';
 import { formatDate } from '../../lib/format.ts';
 import { meterPointLabel } from './account-fields.tsx';
-import { AccountLayout, accountPath, StatusBadge, SubMeterBadge, utilityLabel } from './account-layout.tsx';
 import { formFailureOf, useRecalculateTotals, useSubMeters, useSuppliers } from './api.ts';
 import { StatusHistoryPanel } from './status-history-panel.tsx';
 

@@ -2,10 +2,10 @@ import { Button, Group, Paper, Stack, Table, Title } from '@mantine/core';
 import { useState } from 'react';
 import type { ReadingView } from '../../../shared/schemas/account-readings.ts';
 import type { AccountView } from '../../../shared/schemas/account-views.ts';
+import { AccountLayout } from '../../components/account-frame.tsx';
 import { EmptyPanel, ErrorPanel, LoadingPanel } from '../../components/page-state.tsx';
 import { showToast } from '../../components/toast-store.ts';
 import { formatDate, formatNumber } from '../../lib/format.ts';
-import { AccountLayout } from './account-layout.tsx';
 import { useDeleteReading, useReadingPhoto, useReadings } from './api.ts';
 import { ReadingForm } from './reading-form.tsx';
 

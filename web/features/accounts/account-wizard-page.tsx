@@ -7,8 +7,8 @@ import {
   meterPointNumberError,
 } from '../../../shared/schemas/account-rules.ts';
 import { UTILITY_TYPES, type UtilityType } from '../../../shared/schemas/common.ts';
+import { accountPath, utilityLabel } from '../../components/account-frame.tsx';
 import { MeterPointField, ParentAccountField, parseTags, SupplierField } from './account-fields.tsx';
-import { accountPath, utilityLabel } from './account-layout.tsx';
 import {
   type FormFailure,
   formFailureOf,

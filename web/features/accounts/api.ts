@@ -1,5 +1,4 @@
 import useSWR from 'swr';
-import { MESSAGES } from '../../../shared/messages.ts';
 import type { ContractView } from '../../../shared/schemas/account-contracts.ts';
 import type { ReadingView } from '../../../shared/schemas/account-readings.ts';
 import type {
@@ -8,7 +7,6 @@ import type {
   ListAnswer,
   StatusHistoryEntry,
 } from '../../../shared/schemas/account-views.ts';
-import { ApiError } from '../../lib/api-client.ts';
 import { keysUnder, useEndpoint } from '../../lib/endpoint.ts';
 import type { PresignedUpload } from './upload.ts';
 
@@ -40,8 +38,7 @@ export interface SupplierOption {
   utilityTypes?: string[];
 }
 
-export const useAccount = (id: string | undefined) =>
-  useSWR<AccountView>(id ? accountKeys.account(id) : null);
+export { useAccount } from '../../lib/account-api.ts';
 export const useSubMeters = (id: string) => useSWR<ListAnswer<AccountView>>(accountKeys.subMeters(id));
 export const useAccountsOfAsset = (assetId: string | undefined) =>
   useSWR<ListAnswer<AccountView>>(assetId ? accountKeys.ofAsset(assetId) : null);
@@ -57,22 +54,7 @@ export const useWasteCategories = () => useSWR<ListAnswer<string>>(accountKeys.w
 /** Every tag on the company's meters the caller may read, for suggestions while tagging. */
 export const useAccountTags = () => useSWR<ListAnswer<string>>(accountKeys.tags);
 
-export interface FormFailure {
-  /** Messages beside their fields, from the API's formMessages. */
-  fields: Record<string, string>;
-  /** A message for the whole form, when no field explains the failure. */
-  message?: string;
-}
-
-/** What a failed submit shows: the server's field messages, else the client's message for the action. */
-export function formFailureOf(error: unknown, fallback: string = MESSAGES.submitProblem): FormFailure {
-  if (error instanceof ApiError && error.formMessages && Object.keys(error.formMessages).length > 0) {
-    const { _form: form, ...fields } = error.formMessages;
-    return { fields, ...(form ? { message: form } : {}) };
-  }
-  if (error instanceof ApiError && error.status === 403) return { fields: {}, message: error.message };
-  return { fields: {}, message: fallback };
-}
+export { type FormFailure, formFailureOf } from '../../lib/submit-failure.ts';
 
 /** Today as YYYY-MM-DD in the browser's time zone. */
 export function todayIso(): string {

@@ -3,12 +3,12 @@ import { useState } from 'react';
 import { CONTRACT_MESSAGES, type ContractView } from '../../../shared/schemas/account-contracts.ts';
 import type { AccountView } from '../../../shared/schemas/account-views.ts';
 import { FormPanel } from '../../components/form-panel.tsx';
+import { CheckboxLine, FormButtons, UploadField, useFormSubmit } from '../../components/form-parts.tsx';
 import { clearedFields } from '../../lib/cleared-fields.ts';
 import { putWithProgress } from '../../lib/upload.ts';
 import { useFormValues } from '../../lib/use-form-values.ts';
 import { SupplierField } from './account-fields.tsx';
 import { useAddContract, useContractUpload, useUpdateContract } from './api.ts';
-import { CheckboxLine, FormButtons, UploadField, useFormSubmit } from './form-parts.tsx';
 
 /**
  * Adds a contract, or changes one, with an optional PDF: the PDF goes to storage by a presigned PUT

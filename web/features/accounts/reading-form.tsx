@@ -4,11 +4,11 @@ import type { ReadingView } from '../../../shared/schemas/account-readings.ts';
 import type { AccountView } from '../../../shared/schemas/account-views.ts';
 import { SingleDateField } from '../../components/date-range-presets.tsx';
 import { FormPanel } from '../../components/form-panel.tsx';
+import { CheckboxLine, FormButtons, UploadField, useFormSubmit } from '../../components/form-parts.tsx';
 import { clearedFields } from '../../lib/cleared-fields.ts';
 import { putWithProgress } from '../../lib/upload.ts';
 import { useFormValues } from '../../lib/use-form-values.ts';
 import { todayIso, useEditReading, useReadingPhotoUpload, useSubmitReading } from './api.ts';
-import { CheckboxLine, FormButtons, UploadField, useFormSubmit } from './form-parts.tsx';
 
 /**
  * Submits a meter reading, or edits a submitted one, with an optional photo of the meter: the photo goes

@@ -12,10 +12,10 @@ import {
 } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import type { AccountView, StatusHistoryEntry } from '../../../shared/schemas/account-views.ts';
+import { StatusBadge } from '../../components/account-frame.tsx';
 import { EmptyPanel, ErrorPanel, LoadingPanel } from '../../components/page-state.tsx';
 import { showToast } from '../../components/toast-store.ts';
 import { formatDate } from '../../lib/format.ts';
-import { StatusBadge } from './account-layout.tsx';
 import {
   type FormFailure,
   formFailureOf,

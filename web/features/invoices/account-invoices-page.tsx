@@ -4,10 +4,10 @@ import { Link } from 'react-router';
 import { canUseRoute } from '../../../shared/access/route-access.ts';
 import type { AccountView } from '../../../shared/schemas/account-views.ts';
 import { routeByPath } from '../../app/routes.ts';
+import { AccountLayout } from '../../components/account-frame.tsx';
 import { EmptyPanel, ErrorPanel, LoadingPanel } from '../../components/page-state.tsx';
 import { useSession } from '../../lib/app-context.tsx';
 import { formatDate, formatNumber } from '../../lib/format.ts';
-import { AccountLayout } from '../accounts/account-layout.tsx';
 import {
   type InvoiceView,
   useAccountInvoices,

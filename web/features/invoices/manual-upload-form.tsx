@@ -1,8 +1,8 @@
 import { Button, Group, SimpleGrid, Text, TextInput } from '@mantine/core';
 import { useId, useState } from 'react';
 import { FormPanel } from '../../components/form-panel.tsx';
+import { UploadField } from '../../components/form-parts.tsx';
 import { showToast } from '../../components/toast-store.ts';
-import { UploadField } from '../accounts/form-parts.tsx';
 import { useManualUpload } from './api.ts';
 import type { Drafts } from './invoice-values.ts';
 import {
