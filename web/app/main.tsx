@@ -13,6 +13,7 @@ import {
   sessionSampled,
 } from '../lib/error-reporting.ts';
 import { createSessionLoader } from '../lib/session.ts';
+import { endApiSession } from '../lib/session-api.ts';
 import { Providers } from './providers.tsx';
 import { createAppRouter } from './router.tsx';
 
@@ -59,7 +60,7 @@ async function start(container: HTMLElement) {
         sampled: sessionSampled(window.sessionStorage),
       }),
     );
-    const logOut = () => auth.signOut(() => api.del('/sessions'));
+    const logOut = () => auth.signOut(() => endApiSession(api));
     const services: Services = {
       config,
       auth,

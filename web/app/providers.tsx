@@ -6,6 +6,7 @@ import { ApiError } from '../lib/api-client.ts';
 import { type Services, ServicesProvider } from '../lib/app-context.tsx';
 import { pickLanguage } from '../lib/i18n.ts';
 import { I18nProvider } from '../lib/i18n-context.tsx';
+import { fetcherOf } from '../lib/session-api.ts';
 import { theme } from './theme.ts';
 
 /** Client errors (4xx) will not change by asking again; server and network errors may. */
@@ -19,7 +20,7 @@ export function Providers({ services, children }: { services: Services; children
         <ServicesProvider services={services}>
           <SWRConfig
             value={{
-              fetcher: (key: string) => services.api.get(key),
+              fetcher: fetcherOf(services.api),
               shouldRetryOnError: shouldRetry,
               revalidateOnFocus: false,
             }}

@@ -1,5 +1,7 @@
+import { useCallback } from 'react';
 import { SEARCH_DEBOUNCE_MS, SEARCH_MIN_CHARS } from '../../shared/constants.ts';
 import type { ApiClient } from './api-client.ts';
+import { useApi } from './app-context.tsx';
 
 /** One hit of the global search (01 §3). */
 export interface SearchResult {
@@ -146,4 +148,10 @@ export function createSearch(options: SearchOptions): Search {
     },
     dispose: cancel,
   };
+}
+
+/** GET /global-search/search as a function of the query, bound to the app's client. */
+export function useSearchCall(): (query: string, signal: AbortSignal) => ReturnType<typeof fetchSearch> {
+  const api = useApi();
+  return useCallback((query: string, signal: AbortSignal) => fetchSearch(api, query, signal), [api]);
 }

@@ -1,6 +1,5 @@
 import { UnstyledButton } from '@mantine/core';
 import { useLocation } from 'react-router';
-import useSWR from 'swr';
 import { canSeeCompanySettings, isApiOnly } from '../../../shared/access/route-access.ts';
 import { APP_VERSION } from '../../../shared/constants.ts';
 import {
@@ -15,6 +14,7 @@ import { showToast } from '../../components/toast-store.ts';
 import { useServices, useSession } from '../../lib/app-context.tsx';
 import { useT } from '../../lib/i18n-context.tsx';
 import type { Company } from '../../lib/session.ts';
+import { useChooseCompany, useMyCompanies } from '../../lib/session-api.ts';
 
 interface CompanyList {
   data: Company[];
@@ -31,18 +31,19 @@ const initials = (name: string) =>
 /** Profile, Company Settings, the company switcher, the version and Log Out (01 §2.3). */
 export function UserMenu() {
   const { me, company, access } = useSession();
-  const { api, auth } = useServices();
+  const { auth } = useServices();
+  const chooseCompany = useChooseCompany();
   const location = useLocation();
   const t = useT();
   // An API-only user's session reaches the profile only (01 §6): their company is chosen with their key.
   const multiCompany = me.companies.length > 1 && !isApiOnly(access);
-  const { data: companies } = useSWR<CompanyList>(multiCompany ? '/users/me/companies' : null);
+  const { data: companies } = useMyCompanies<CompanyList>(multiCompany);
   const name = me.name ?? me.email ?? 'Account';
 
   /** The chosen company is stored for the user, then sign-in runs again back to this page (01 §4). */
   const switchTo = async (companyId: string) => {
     try {
-      await api.put(`/users/${encodeURIComponent(me.sub)}/company-id`, { companyId });
+      await chooseCompany(me.sub, companyId);
       await auth.signIn(location.pathname + location.search + location.hash);
     } catch (e) {
       showToast(e instanceof Error ? e.message : 'Could not switch company', 'error');

@@ -2,10 +2,10 @@ import { Group, NativeSelect, Paper, SimpleGrid, Stack, Table, Text, Title } fro
 import { useState } from 'react';
 import { VictoryAxis, VictoryBar, VictoryChart, VictoryLine, VictoryScatter } from 'victory';
 import type { AccountConsumption, AccountView } from '../../../shared/schemas/account-views.ts';
+import { AccountLayout } from '../../components/account-frame.tsx';
 import { DateRangeField } from '../../components/date-range-presets.tsx';
 import { EmptyPanel, ErrorPanel, LoadingPanel } from '../../components/page-state.tsx';
 import { formatNumber } from '../../lib/format.ts';
-import { AccountLayout } from './account-layout.tsx';
 import { useConsumption } from './api.ts';
 import { defaultConsumptionWindow, periodLabel } from './consumption-shape.ts';
 

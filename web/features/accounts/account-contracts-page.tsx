@@ -1,15 +1,13 @@
 import { Badge, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
-import { useSWRConfig } from 'swr';
 import { CONTRACT_MESSAGES, type ContractView } from '../../../shared/schemas/account-contracts.ts';
 import type { AccountView } from '../../../shared/schemas/account-views.ts';
+import { AccountLayout } from '../../components/account-frame.tsx';
 import { EmptyPanel, ErrorPanel, LoadingPanel } from '../../components/page-state.tsx';
 import { showToast } from '../../components/toast-store.ts';
-import { useApi } from '../../lib/app-context.tsx';
 import { formatDate } from '../../lib/format.ts';
 import { downloadFrom } from '../../lib/upload.ts';
-import { AccountLayout } from './account-layout.tsx';
-import { accountKeys, useContracts } from './api.ts';
+import { useContractDownload, useContracts, useDeleteContract, useToggleContract } from './api.ts';
 import { ContractForm } from './contract-form.tsx';
 import { ContractRates } from './contract-rates.tsx';
 
@@ -19,17 +17,15 @@ type Editing =
   | { mode: 'rates'; contract: ContractView };
 
 function Contracts({ account }: { account: AccountView }) {
-  const api = useApi();
-  const { mutate } = useSWRConfig();
   const { data, error, isLoading } = useContracts(account._id);
+  const toggleStatus = useToggleContract(account._id);
+  const downloadUrl = useContractDownload(account._id);
+  const deleteContract = useDeleteContract(account._id);
   const [editing, setEditing] = useState<Editing | null>(null);
-  const refresh = () => mutate(accountKeys.contracts(account._id));
-  const base = `/accounts/${account._id}/contracts`;
 
   async function toggle(c: ContractView) {
     try {
-      await api.patch(`${base}/${c._id}/toggle-status`);
-      await refresh();
+      await toggleStatus(c._id);
     } catch {
       showToast(CONTRACT_MESSAGES.statusProblem, 'error');
     }
@@ -37,9 +33,7 @@ function Contracts({ account }: { account: AccountView }) {
 
   async function download(c: ContractView) {
     try {
-      const { url } = await api.get<{ url: string }>(`${base}/${c._id}/download`, {
-        query: { name: c.file?.name ?? `${c.name}.pdf` },
-      });
+      const { url } = await downloadUrl(c._id, c.file?.name ?? `${c.name}.pdf`);
       downloadFrom(url);
     } catch {
       showToast('There was a problem downloading the contract.', 'error');
@@ -49,17 +43,13 @@ function Contracts({ account }: { account: AccountView }) {
   async function remove(c: ContractView) {
     if (!window.confirm(`Delete the contract ${c.name}?`)) return;
     try {
-      await api.del(`${base}/${c._id}`);
-      await refresh();
+      await deleteContract(c._id);
     } catch {
       showToast(CONTRACT_MESSAGES.submitProblem, 'error');
     }
   }
 
-  const done = async () => {
-    setEditing(null);
-    await refresh();
-  };
+  const done = () => setEditing(null);
   const contracts = data?.data ?? [];
   return (
     <Stack>

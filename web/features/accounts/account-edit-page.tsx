@@ -1,18 +1,21 @@
 import { Alert, Button, Group, NativeSelect, Paper, Stack, TagsInput, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { useSWRConfig } from 'swr';
 import { ACCOUNT_UNITS, meterPointNumberError } from '../../../shared/schemas/account-rules.ts';
 import type { AccountView } from '../../../shared/schemas/account-views.ts';
-import { useApi } from '../../lib/app-context.tsx';
+import { AccountLayout, accountPath } from '../../components/account-frame.tsx';
 import { MeterPointField, ParentAccountField, parseTags, SupplierField } from './account-fields.tsx';
-import { AccountLayout, accountPath } from './account-layout.tsx';
-import { type FormFailure, formFailureOf, useAccountTags, useWasteCategories } from './api.ts';
+import {
+  type FormFailure,
+  formFailureOf,
+  useAccountTags,
+  useUpdateAccount,
+  useWasteCategories,
+} from './api.ts';
 
 function EditForm({ account }: { account: AccountView }) {
-  const api = useApi();
   const navigate = useNavigate();
-  const { mutate } = useSWRConfig();
+  const updateAccount = useUpdateAccount();
   const waste = useWasteCategories();
   const knownTags = useAccountTags();
   const [name, setName] = useState(account.name ?? '');
@@ -36,7 +39,7 @@ function EditForm({ account }: { account: AccountView }) {
     }
     setBusy(true);
     try {
-      await api.patch(`/accounts/${account._id}`, {
+      await updateAccount(account._id, {
         name: name.trim(),
         ...(meterPointNumber.trim() ? { meterPointNumber: meterPointNumber.replace(/\s+/g, '') } : {}),
         ...(supplierId ? { supplierId } : {}),
@@ -45,7 +48,6 @@ function EditForm({ account }: { account: AccountView }) {
         ...(account.type === 'waste' && wasteCategory ? { wasteCategory } : {}),
         tags: parseTags(tags.join(',')),
       });
-      await mutate((key) => typeof key === 'string' && key.startsWith('/accounts'));
       navigate(accountPath(account));
     } catch (error) {
       setFailure(formFailureOf(error));

@@ -1,15 +1,19 @@
 import { Anchor, Badge, Button, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
-import { useSWRConfig } from 'swr';
 import type { AccountView } from '../../../shared/schemas/account-views.ts';
+import {
+  AccountLayout,
+  accountPath,
+  StatusBadge,
+  SubMeterBadge,
+  utilityLabel,
+} from '../../components/account-frame.tsx';
 import { EmptyPanel } from '../../components/page-state.tsx';
 import { showToast } from '../../components/toast-store.ts';
-import { useApi } from '../../lib/app-context.tsx';
 import { formatDate } from '../../lib/format.ts';
 import { meterPointLabel } from './account-fields.tsx';
-import { AccountLayout, accountPath, StatusBadge, SubMeterBadge, utilityLabel } from './account-layout.tsx';
-import { formFailureOf, useSubMeters, useSuppliers } from './api.ts';
+import { formFailureOf, useRecalculateTotals, useSubMeters, useSuppliers } from './api.ts';
 import { StatusHistoryPanel } from './status-history-panel.tsx';
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
@@ -102,20 +106,12 @@ function SubMeters({ account }: { account: AccountView }) {
  * for when the site's figures look out of step after meters were moved, re-parented or deleted.
  */
 function RecalculateTotals({ account }: { account: AccountView }) {
-  const api = useApi();
-  const { mutate } = useSWRConfig();
+  const recalculateTotals = useRecalculateTotals();
   const [busy, setBusy] = useState(false);
   async function recalculate() {
     setBusy(true);
     try {
-      const done = await api.put<{ months: number; changed: number }>(
-        `/accounts/${account._id}/invalidate-cache`,
-      );
-      await mutate(
-        (key) =>
-          typeof key === 'string' &&
-          (key.startsWith(`/accounts/${account._id}/`) || key.includes('analytics')),
-      );
+      const done = await recalculateTotals(account._id);
       showToast(`Totals recalculated: ${done.changed} of ${done.months} monthly figures changed`, 'success');
     } catch (error) {
       showToast(formFailureOf(error, 'There was a problem recalculating the totals.').message ?? '', 'error');

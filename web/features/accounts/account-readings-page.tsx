@@ -1,34 +1,28 @@
 import { Button, Group, Paper, Stack, Table, Title } from '@mantine/core';
 import { useState } from 'react';
-import { useSWRConfig } from 'swr';
 import type { ReadingView } from '../../../shared/schemas/account-readings.ts';
 import type { AccountView } from '../../../shared/schemas/account-views.ts';
+import { AccountLayout } from '../../components/account-frame.tsx';
 import { EmptyPanel, ErrorPanel, LoadingPanel } from '../../components/page-state.tsx';
 import { showToast } from '../../components/toast-store.ts';
-import { useApi } from '../../lib/app-context.tsx';
 import { formatDate, formatNumber } from '../../lib/format.ts';
-import { AccountLayout } from './account-layout.tsx';
-import { accountKeys, useReadings } from './api.ts';
+import { useDeleteReading, useReadingPhoto, useReadings } from './api.ts';
 import { ReadingForm } from './reading-form.tsx';
 
 type Editing = { mode: 'add' } | { mode: 'edit'; reading: ReadingView };
 
 function Readings({ account }: { account: AccountView }) {
-  const api = useApi();
-  const { mutate } = useSWRConfig();
   const { data, error, isLoading } = useReadings(account._id);
+  const photoUrl = useReadingPhoto();
+  const deleteReading = useDeleteReading(account._id);
   const [editing, setEditing] = useState<Editing | null>(null);
-  const refresh = () => mutate(accountKeys.readings(account._id));
-  const done = async () => {
-    setEditing(null);
-    await refresh();
-  };
+  const done = () => setEditing(null);
 
   async function openPhoto(r: ReadingView) {
     // The tab opens now, while the click still counts as the user's, and gets its address when it arrives.
     const tab = window.open('', '_blank');
     try {
-      const { url } = await api.get<{ url: string }>(`/readings/${r._id}/photo`);
+      const { url } = await photoUrl(r._id);
       if (tab) tab.location.href = url;
     } catch {
       tab?.close();
@@ -39,8 +33,7 @@ function Readings({ account }: { account: AccountView }) {
   async function remove(r: ReadingView) {
     if (!window.confirm(`Delete the reading of ${formatDate(r.date)}?`)) return;
     try {
-      await api.del(`/readings/${r._id}`);
-      await refresh();
+      await deleteReading(r._id);
     } catch {
       showToast('There was a problem deleting the reading.', 'error');
     }

@@ -1,24 +1,26 @@
 import { Alert, Button, Group, NativeSelect, Paper, Stack, TextInput, Title } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { useSWRConfig } from 'swr';
 import {
   ACCOUNT_UNITS,
   meterPointKind,
   meterPointNumberError,
 } from '../../../shared/schemas/account-rules.ts';
-import type { AccountView } from '../../../shared/schemas/account-views.ts';
 import { UTILITY_TYPES, type UtilityType } from '../../../shared/schemas/common.ts';
-import { useApi } from '../../lib/app-context.tsx';
+import { accountPath, utilityLabel } from '../../components/account-frame.tsx';
 import { MeterPointField, ParentAccountField, parseTags, SupplierField } from './account-fields.tsx';
-import { accountPath, utilityLabel } from './account-layout.tsx';
-import { type FormFailure, formFailureOf, useAssetOptions, useWasteCategories } from './api.ts';
+import {
+  type FormFailure,
+  formFailureOf,
+  useAssetOptions,
+  useCreateAccount,
+  useWasteCategories,
+} from './api.ts';
 
 /** /new-account: a new utility account (meter) in an asset, checked as it is typed and by the API. */
 export function AccountWizardPage() {
-  const api = useApi();
   const navigate = useNavigate();
-  const { mutate } = useSWRConfig();
+  const createAccount = useCreateAccount();
   const [params] = useSearchParams();
   const assets = useAssetOptions();
   const waste = useWasteCategories();
@@ -65,7 +67,7 @@ export function AccountWizardPage() {
     }
     setBusy(true);
     try {
-      const account = await api.post<AccountView>('/accounts/from-wizard', {
+      const account = await createAccount({
         assetId,
         type,
         ...(meterPointNumber.trim() ? { meterPointNumber } : {}),
@@ -76,7 +78,6 @@ export function AccountWizardPage() {
         ...(type === 'waste' && wasteCategory ? { wasteCategory } : {}),
         tags: parseTags(tags),
       });
-      await mutate((key) => typeof key === 'string' && key.startsWith('/accounts'));
       navigate(accountPath(account));
     } catch (error) {
       setFailure(formFailureOf(error));

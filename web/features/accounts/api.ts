@@ -1,5 +1,4 @@
 import useSWR from 'swr';
-import { MESSAGES } from '../../../shared/messages.ts';
 import type { ContractView } from '../../../shared/schemas/account-contracts.ts';
 import type { ReadingView } from '../../../shared/schemas/account-readings.ts';
 import type {
@@ -8,7 +7,8 @@ import type {
   ListAnswer,
   StatusHistoryEntry,
 } from '../../../shared/schemas/account-views.ts';
-import { ApiError } from '../../lib/api-client.ts';
+import { keysUnder, useEndpoint } from '../../lib/endpoint.ts';
+import type { PresignedUpload } from './upload.ts';
 
 /** One SWR key per call of the account pages; mutations revalidate these keys. */
 export const accountKeys = {
@@ -38,8 +38,7 @@ export interface SupplierOption {
   utilityTypes?: string[];
 }
 
-export const useAccount = (id: string | undefined) =>
-  useSWR<AccountView>(id ? accountKeys.account(id) : null);
+export { useAccount } from '../../lib/account-api.ts';
 export const useSubMeters = (id: string) => useSWR<ListAnswer<AccountView>>(accountKeys.subMeters(id));
 export const useAccountsOfAsset = (assetId: string | undefined) =>
   useSWR<ListAnswer<AccountView>>(assetId ? accountKeys.ofAsset(assetId) : null);
@@ -55,22 +54,7 @@ export const useWasteCategories = () => useSWR<ListAnswer<string>>(accountKeys.w
 /** Every tag on the company's meters the caller may read, for suggestions while tagging. */
 export const useAccountTags = () => useSWR<ListAnswer<string>>(accountKeys.tags);
 
-export interface FormFailure {
-  /** Messages beside their fields, from the API's formMessages. */
-  fields: Record<string, string>;
-  /** A message for the whole form, when no field explains the failure. */
-  message?: string;
-}
-
-/** What a failed submit shows: the server's field messages, else the client's message for the action. */
-export function formFailureOf(error: unknown, fallback: string = MESSAGES.submitProblem): FormFailure {
-  if (error instanceof ApiError && error.formMessages && Object.keys(error.formMessages).length > 0) {
-    const { _form: form, ...fields } = error.formMessages;
-    return { fields, ...(form ? { message: form } : {}) };
-  }
-  if (error instanceof ApiError && error.status === 403) return { fields: {}, message: error.message };
-  return { fields: {}, message: fallback };
-}
+export { type FormFailure, formFailureOf } from '../../lib/submit-failure.ts';
 
 /** Today as YYYY-MM-DD in the browser's time zone. */
 export function todayIso(): string {
@@ -78,3 +62,132 @@ export function todayIso(): string {
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
 }
+
+/** Request bodies are checked by the API against the shared schemas; the client sends plain objects. */
+type Body = Record<string, unknown>;
+
+const underAccounts = keysUnder('/accounts');
+
+/** PATCH /accounts/{id}: every account read may show the changed fields. */
+export const useUpdateAccount = () =>
+  useEndpoint(
+    (api, id: string, body: Body) => api.patch<AccountView>(`/accounts/${id}`, body),
+    () => [underAccounts],
+  );
+
+/** POST /accounts/from-wizard */
+export const useCreateAccount = () =>
+  useEndpoint(
+    (api, body: Body) => api.post<AccountView>('/accounts/from-wizard', body),
+    () => [underAccounts],
+  );
+
+/** PUT /accounts/{id}/invalidate-cache: the account's figures and every analytics read change. */
+export const useRecalculateTotals = () =>
+  useEndpoint(
+    (api, id: string) => api.put<{ months: number; changed: number }>(`/accounts/${id}/invalidate-cache`),
+    (_, [id]) => [(key) => key.startsWith(`/accounts/${id}/`) || key.includes('analytics')],
+  );
+
+const statusKeys = (id: string) => [accountKeys.statusHistory(id), accountKeys.account(id)];
+
+/** POST /accounts/{id}/status-history: the entry may move the account's own status too. */
+export const useAddStatus = (accountId: string) =>
+  useEndpoint(
+    (api, body: Body) => api.post(`/accounts/${accountId}/status-history`, body),
+    () => statusKeys(accountId),
+  );
+
+/** PATCH /accounts/{id}/status-history/{entryId} */
+export const useUpdateStatus = (accountId: string) =>
+  useEndpoint(
+    (api, entryId: string, body: Body) => api.patch(`/accounts/${accountId}/status-history/${entryId}`, body),
+    () => statusKeys(accountId),
+  );
+
+/** DELETE /accounts/{id}/status-history/{entryId} */
+export const useDeleteStatus = (accountId: string) =>
+  useEndpoint(
+    (api, entryId: string) => api.del(`/accounts/${accountId}/status-history/${entryId}`),
+    () => statusKeys(accountId),
+  );
+
+/** POST /accounts/{id}/contracts/upload: where to PUT a contract's PDF. */
+export const useContractUpload = (accountId: string) =>
+  useEndpoint((api, fileName: string) =>
+    api.post<PresignedUpload>(`/accounts/${accountId}/contracts/upload`, { fileName }),
+  );
+
+/** POST /accounts/{id}/contracts */
+export const useAddContract = (accountId: string) =>
+  useEndpoint(
+    (api, body: Body) => api.post(`/accounts/${accountId}/contracts`, body),
+    () => [accountKeys.contracts(accountId)],
+  );
+
+/** PATCH /accounts/{id}/contracts/{contractId} */
+export const useUpdateContract = (accountId: string) =>
+  useEndpoint(
+    (api, contractId: string, body: Body) =>
+      api.patch(`/accounts/${accountId}/contracts/${contractId}`, body),
+    () => [accountKeys.contracts(accountId)],
+  );
+
+/** PATCH /accounts/{id}/contracts/{contractId}/toggle-status */
+export const useToggleContract = (accountId: string) =>
+  useEndpoint(
+    (api, contractId: string) => api.patch(`/accounts/${accountId}/contracts/${contractId}/toggle-status`),
+    () => [accountKeys.contracts(accountId)],
+  );
+
+/** DELETE /accounts/{id}/contracts/{contractId} */
+export const useDeleteContract = (accountId: string) =>
+  useEndpoint(
+    (api, contractId: string) => api.del(`/accounts/${accountId}/contracts/${contractId}`),
+    () => [accountKeys.contracts(accountId)],
+  );
+
+/** GET /accounts/{id}/contracts/{contractId}/download: a short-lived address of the contract's file. */
+export const useContractDownload = (accountId: string) =>
+  useEndpoint((api, contractId: string, name: string) =>
+    api.get<{ url: string }>(`/accounts/${accountId}/contracts/${contractId}/download`, { query: { name } }),
+  );
+
+/** POST /accounts/{id}/contracts/{contractId}/rate-types */
+export const useSetContractRates = (accountId: string) =>
+  useEndpoint(
+    (api, contractId: string, body: Body) =>
+      api.post(`/accounts/${accountId}/contracts/${contractId}/rate-types`, body),
+    () => [accountKeys.contracts(accountId)],
+  );
+
+/** POST /readings/photo: where to PUT a reading's photo. */
+export const useReadingPhotoUpload = () =>
+  useEndpoint((api, body: { accountId: string; fileName: string; contentType: string }) =>
+    api.post<PresignedUpload>('/readings/photo', body),
+  );
+
+/** POST /readings/submit */
+export const useSubmitReading = (accountId: string) =>
+  useEndpoint(
+    (api, body: Body) => api.post('/readings/submit', { ...body, accountId }),
+    () => [accountKeys.readings(accountId)],
+  );
+
+/** PUT /readings/{id}/edit-submission */
+export const useEditReading = (accountId: string) =>
+  useEndpoint(
+    (api, readingId: string, body: Body) => api.put(`/readings/${readingId}/edit-submission`, body),
+    () => [accountKeys.readings(accountId)],
+  );
+
+/** DELETE /readings/{id} */
+export const useDeleteReading = (accountId: string) =>
+  useEndpoint(
+    (api, readingId: string) => api.del(`/readings/${readingId}`),
+    () => [accountKeys.readings(accountId)],
+  );
+
+/** GET /readings/{id}/photo: a short-lived address of the reading's photo. */
+export const useReadingPhoto = () =>
+  useEndpoint((api, readingId: string) => api.get<{ url: string }>(`/readings/${readingId}/photo`));

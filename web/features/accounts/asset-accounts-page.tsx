@@ -2,9 +2,15 @@ import { Anchor, Badge, Button, Group, Paper, Stack, Table, Text, Title } from '
 import { Link, useParams } from 'react-router';
 import { meterPointKind } from '../../../shared/schemas/account-rules.ts';
 import type { AccountView } from '../../../shared/schemas/account-views.ts';
+import {
+  accountPath,
+  SiteCrumbs,
+  StatusBadge,
+  SubMeterBadge,
+  utilityLabel,
+} from '../../components/account-frame.tsx';
 import { EmptyPanel, ErrorPanel, LoadingPanel } from '../../components/page-state.tsx';
-import { useAsset } from '../assets/api.ts';
-import { accountPath, SiteCrumbs, StatusBadge, SubMeterBadge, utilityLabel } from './account-layout.tsx';
+import { useAsset } from '../../lib/asset-api.ts';
 import { useAccountsOfAsset } from './api.ts';
 
 /** Each sub-meter straight after its parent, so a reader sees which supply it hangs off. */

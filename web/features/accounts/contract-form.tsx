@@ -3,13 +3,12 @@ import { useState } from 'react';
 import { CONTRACT_MESSAGES, type ContractView } from '../../../shared/schemas/account-contracts.ts';
 import type { AccountView } from '../../../shared/schemas/account-views.ts';
 import { FormPanel } from '../../components/form-panel.tsx';
-import { useApi } from '../../lib/app-context.tsx';
+import { CheckboxLine, FormButtons, UploadField, useFormSubmit } from '../../components/form-parts.tsx';
 import { clearedFields } from '../../lib/cleared-fields.ts';
 import { putWithProgress } from '../../lib/upload.ts';
 import { useFormValues } from '../../lib/use-form-values.ts';
 import { SupplierField } from './account-fields.tsx';
-import { CheckboxLine, FormButtons, UploadField, useFormSubmit } from './form-parts.tsx';
-import type { PresignedUpload } from './upload.ts';
+import { useAddContract, useContractUpload, useUpdateContract } from './api.ts';
 
 /**
  * Adds a contract, or changes one, with an optional PDF: the PDF goes to storage by a presigned PUT
@@ -26,7 +25,9 @@ export function ContractForm({
   onDone: () => void;
   onCancel: () => void;
 }) {
-  const api = useApi();
+  const uploadTarget = useContractUpload(account._id);
+  const addContract = useAddContract(account._id);
+  const updateContract = useUpdateContract(account._id);
   const form = useFormSubmit(CONTRACT_MESSAGES.submitProblem);
   const { values, set, field } = useFormValues(
     {
@@ -48,9 +49,7 @@ export function ContractForm({
       async () => {
         let fileRef: { key: string; name: string } | undefined;
         if (file) {
-          const upload = await api.post<PresignedUpload>(`/accounts/${account._id}/contracts/upload`, {
-            fileName: file.name,
-          });
+          const upload = await uploadTarget(file.name);
           setProgress(0);
           await putWithProgress(upload, file, setProgress);
           fileRef = { key: upload.key, name: file.name };
@@ -66,13 +65,13 @@ export function ContractForm({
           ...(fileRef ? { file: fileRef } : {}),
         };
         if (contract) {
-          await api.patch(`/accounts/${account._id}/contracts/${contract._id}`, {
+          await updateContract(contract._id, {
             ...clearedFields({ reference, notes }, contract),
             ...body,
             supplierId: supplierId || null,
           });
         } else {
-          await api.post(`/accounts/${account._id}/contracts`, {
+          await addContract({
             ...body,
             ...(supplierId ? { supplierId } : {}),
           });

@@ -2,8 +2,7 @@ import { Alert, Button, Group, NativeSelect, Paper, Stack, TextInput, Title } fr
 import { type FormEvent, useState } from 'react';
 import { CONTRACT_MESSAGES, type ContractView } from '../../../shared/schemas/account-contracts.ts';
 import { CONTRACT_RATE_KINDS } from '../../../shared/schemas/billing.ts';
-import { useApi } from '../../lib/app-context.tsx';
-import { type FormFailure, formFailureOf } from './api.ts';
+import { type FormFailure, formFailureOf, useSetContractRates } from './api.ts';
 
 interface RateRow {
   name: string;
@@ -29,7 +28,7 @@ export function ContractRates({
   contract: ContractView;
   onDone: () => void;
 }) {
-  const api = useApi();
+  const setRates = useSetContractRates(accountId);
   const [rows, setRows] = useState<RateRow[]>(
     contract.rateTypes.length > 0
       ? contract.rateTypes.map((r) => ({ ...r, rate: String(r.rate) }))
@@ -42,7 +41,7 @@ export function ContractRates({
   async function submit(event: FormEvent) {
     event.preventDefault();
     try {
-      await api.post(`/accounts/${accountId}/contracts/${contract._id}/rate-types`, {
+      await setRates(contract._id, {
         rateTypes: rows
           .filter((r) => r.name.trim() || r.rate.trim())
           .map((r) => ({

@@ -4,13 +4,11 @@ import type { ReadingView } from '../../../shared/schemas/account-readings.ts';
 import type { AccountView } from '../../../shared/schemas/account-views.ts';
 import { SingleDateField } from '../../components/date-range-presets.tsx';
 import { FormPanel } from '../../components/form-panel.tsx';
-import { useApi } from '../../lib/app-context.tsx';
+import { CheckboxLine, FormButtons, UploadField, useFormSubmit } from '../../components/form-parts.tsx';
 import { clearedFields } from '../../lib/cleared-fields.ts';
 import { putWithProgress } from '../../lib/upload.ts';
 import { useFormValues } from '../../lib/use-form-values.ts';
-import { todayIso } from './api.ts';
-import { CheckboxLine, FormButtons, UploadField, useFormSubmit } from './form-parts.tsx';
-import type { PresignedUpload } from './upload.ts';
+import { todayIso, useEditReading, useReadingPhotoUpload, useSubmitReading } from './api.ts';
 
 /**
  * Submits a meter reading, or edits a submitted one, with an optional photo of the meter: the photo goes
@@ -27,7 +25,9 @@ export function ReadingForm({
   onDone: () => void;
   onCancel: () => void;
 }) {
-  const api = useApi();
+  const photoTarget = useReadingPhotoUpload();
+  const submitReading = useSubmitReading(account._id);
+  const editReading = useEditReading(account._id);
   const form = useFormSubmit();
   const { values, field, set } = useFormValues(
     {
@@ -53,7 +53,7 @@ export function ReadingForm({
         let photoKey: string | undefined;
         if (photo) {
           const contentType = photo.type === 'image/png' ? 'image/png' : 'image/jpeg';
-          const upload = await api.post<PresignedUpload>('/readings/photo', {
+          const upload = await photoTarget({
             accountId: account._id,
             fileName: photo.name,
             contentType,
@@ -70,11 +70,11 @@ export function ReadingForm({
           ...(photoKey ? { photoKey } : {}),
         };
         if (reading)
-          await api.put(`/readings/${reading._id}/edit-submission`, {
+          await editReading(reading._id, {
             ...clearedFields({ comment }, reading),
             ...body,
           });
-        else await api.post('/readings/submit', { ...body, accountId: account._id });
+        else await submitReading(body);
         onDone();
       },
       () => setProgress(null),

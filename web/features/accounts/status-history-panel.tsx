@@ -11,14 +11,20 @@ import {
   Title,
 } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
-import { useSWRConfig } from 'swr';
 import type { AccountView, StatusHistoryEntry } from '../../../shared/schemas/account-views.ts';
+import { StatusBadge } from '../../components/account-frame.tsx';
 import { EmptyPanel, ErrorPanel, LoadingPanel } from '../../components/page-state.tsx';
 import { showToast } from '../../components/toast-store.ts';
-import { useApi } from '../../lib/app-context.tsx';
 import { formatDate } from '../../lib/format.ts';
-import { StatusBadge } from './account-layout.tsx';
-import { accountKeys, type FormFailure, formFailureOf, todayIso, useStatusHistory } from './api.ts';
+import {
+  type FormFailure,
+  formFailureOf,
+  todayIso,
+  useAddStatus,
+  useDeleteStatus,
+  useStatusHistory,
+  useUpdateStatus,
+} from './api.ts';
 
 const STATUS_OPTIONS = [
   { value: 'active', label: 'Active' },
@@ -93,8 +99,9 @@ function EditRow({
 
 /** An account's status changes, newest first; adding, editing or removing one moves the account's status. */
 export function StatusHistoryPanel({ account }: { account: AccountView }) {
-  const api = useApi();
-  const { mutate } = useSWRConfig();
+  const addStatus = useAddStatus(account._id);
+  const updateStatus = useUpdateStatus(account._id);
+  const deleteStatus = useDeleteStatus(account._id);
   const history = useStatusHistory(account._id);
   const [status, setStatus] = useState(account.status === 'active' ? 'inactive' : 'active');
   const [date, setDate] = useState(todayIso());
@@ -103,21 +110,17 @@ export function StatusHistoryPanel({ account }: { account: AccountView }) {
   const [busy, setBusy] = useState(false);
   const [editing, setEditing] = useState<string | null>(null);
 
-  const refresh = () =>
-    Promise.all([mutate(accountKeys.statusHistory(account._id)), mutate(accountKeys.account(account._id))]);
-
   async function add(event: FormEvent) {
     event.preventDefault();
     setBusy(true);
     try {
-      await api.post(`/accounts/${account._id}/status-history`, {
+      await addStatus({
         status,
         date,
         ...(comment.trim() ? { comment: comment.trim() } : {}),
       });
       setComment('');
       setFailure({ fields: {} });
-      await refresh();
     } catch (error) {
       setFailure(formFailureOf(error));
     } finally {
@@ -130,9 +133,8 @@ export function StatusHistoryPanel({ account }: { account: AccountView }) {
     changes: { status: string; date: string; comment: string },
   ): Promise<FormFailure | null> {
     try {
-      await api.patch(`/accounts/${account._id}/status-history/${entryId}`, changes);
+      await updateStatus(entryId, changes);
       setEditing(null);
-      await refresh();
       return null;
     } catch (error) {
       return formFailureOf(error, 'There was a problem updating the status.');
@@ -141,8 +143,7 @@ export function StatusHistoryPanel({ account }: { account: AccountView }) {
 
   async function remove(entryId: string) {
     try {
-      await api.del(`/accounts/${account._id}/status-history/${entryId}`);
-      await refresh();
+      await deleteStatus(entryId);
     } catch {
       showToast('There was a problem updating the status.', 'error');
     }

@@ -1,24 +1,20 @@
 import { Anchor, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
-import useSWR from 'swr';
 import { ErrorPanel, LoadingPanel } from '../../components/page-state.tsx';
 import { showToast } from '../../components/toast-store.ts';
-import { useApi } from '../../lib/app-context.tsx';
 import { formatDate, formatNumber } from '../../lib/format.ts';
-import { type AssetView, type CertificateView, useRefresh } from './api.ts';
+import { type AssetView, useCertificate, useLinkCertificate } from './api.ts';
 import { AssetFrame, assetPath } from './asset-frame.tsx';
 import { KIND_LABELS } from './certificate-search.tsx';
 import { EpcBadge, FormAlert, useFormFailure } from './ui.tsx';
 
 function Certificate({ asset }: { asset: AssetView }) {
-  const api = useApi();
   const navigate = useNavigate();
-  const refresh = useRefresh();
+  const linkCertificate = useLinkCertificate();
   const { certificateId = '' } = useParams();
   const [params] = useSearchParams();
   const kind = params.get('kind');
-  const key = `/certificates/${encodeURIComponent(certificateId)}${kind ? `?kind=${kind}` : ''}`;
-  const { data, error, isLoading } = useSWR<CertificateView>(key);
+  const { data, error, isLoading } = useCertificate(certificateId, kind);
   const form = useFormFailure();
   if (isLoading) return <LoadingPanel />;
   if (error || !data) return <ErrorPanel error={error ?? new Error('No such certificate')} />;
@@ -26,10 +22,9 @@ function Certificate({ asset }: { asset: AssetView }) {
 
   async function link() {
     const done = await form.run(() =>
-      api.put(`/assets/${asset._id}/epc-certificate`, { certificateId: data?.id, kind: data?.kind }),
+      linkCertificate(asset._id, { certificateId: data?.id, kind: data?.kind }),
     );
     if (!done) return;
-    await refresh(`/assets/${asset._id}`, '/assets');
     showToast(`EPC ${data?.band} is now the site's rating`, 'success');
     navigate(assetPath(asset._id, 'overview'));
   }

@@ -11,28 +11,27 @@ import {
   Title,
 } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
-import useSWR from 'swr';
 import { EmptyPanel, ErrorPanel, LoadingPanel } from '../../components/page-state.tsx';
 import { showToast } from '../../components/toast-store.ts';
-import { useApi } from '../../lib/app-context.tsx';
 import { formatDate } from '../../lib/format.ts';
-import { contentTypeOf, downloadFrom, putWithProgress } from '../../lib/upload.ts';
+import { downloadFrom } from '../../lib/upload.ts';
 import {
   type AssetView,
   type DocumentView,
   fileSize,
-  type ListPage,
+  useAssetDocumentLink,
+  useAssetDocuments,
+  useDeleteAssetDocument,
   useDocumentCategories,
-  useRefresh,
+  useUpdateAssetDocument,
+  useUploadAssetDocument,
 } from './api.ts';
 import { AssetFrame } from './asset-frame.tsx';
 import { CertificateSearch } from './certificate-search.tsx';
 import { FormAlert, UploadProgress, useFormFailure } from './ui.tsx';
-import type { UploadTicket } from './upload.ts';
 
 function UploadForm({ asset, categories }: { asset: AssetView; categories: string[] }) {
-  const api = useApi();
-  const refresh = useRefresh();
+  const uploadDocument = useUploadAssetDocument(asset._id);
   const [file, setFile] = useState<File | null>(null);
   const [name, setName] = useState('');
   const [category, setCategory] = useState('');
@@ -45,27 +44,13 @@ function UploadForm({ asset, categories }: { asset: AssetView; categories: strin
       form.setFailure({ fields: { file: 'Choose a file' } });
       return;
     }
-    const kept = await form.run(async () => {
-      const contentType = contentTypeOf(file);
-      const ticket = await api.post<UploadTicket>(`/assets/${asset._id}/documents/upload`, {
-        fileName: file.name,
-        contentType,
-        size: file.size,
-        ...(category ? { category } : {}),
-      });
-      await putWithProgress(ticket, file, setPercent);
-      return api.post<DocumentView>(`/assets/${asset._id}/documents`, {
-        key: ticket.key,
-        name: name.trim() || file.name,
-        fileName: file.name,
-        ...(category ? { category } : {}),
-      });
-    });
+    const kept = await form.run(() =>
+      uploadDocument(file, { name: name.trim() || file.name, ...(category ? { category } : {}) }, setPercent),
+    );
     if (!kept) return;
     showToast(`${kept.name} was uploaded`, 'success');
     setFile(null);
     setName('');
-    await refresh(`/assets/${asset._id}/documents`);
   }
 
   return (
@@ -116,28 +101,26 @@ function DocumentRow({
   doc: DocumentView;
   categories: string[];
 }) {
-  const api = useApi();
-  const refresh = useRefresh();
+  const documentLink = useAssetDocumentLink(asset._id);
+  const updateDocument = useUpdateAssetDocument(asset._id);
+  const deleteDocument = useDeleteAssetDocument(asset._id);
   const [editing, setEditing] = useState(false);
   const [name, setName] = useState(doc.name);
   const [category, setCategory] = useState(doc.category ?? '');
   const form = useFormFailure();
-  const path = `/assets/${asset._id}/documents/${doc._id}`;
-  const done = () => refresh(`/assets/${asset._id}/documents`);
 
   async function download() {
-    const link = await form.run(() => api.get<{ downloadUrl: string }>(`${path}/download`));
+    const link = await form.run(() => documentLink(doc._id));
     if (link) downloadFrom(link.downloadUrl);
   }
   async function save() {
-    if (await form.run(() => api.patch(path, { name, ...(category ? { category } : {}) }))) {
+    if (await form.run(() => updateDocument(doc._id, { name, ...(category ? { category } : {}) }))) {
       setEditing(false);
-      await done();
     }
   }
   async function remove() {
     if (!window.confirm(`Delete ${doc.name}?`)) return;
-    if (await form.run(() => api.del(path))) await done();
+    await form.run(() => deleteDocument(doc._id));
   }
 
   return (
@@ -224,7 +207,7 @@ export function AssetDocumentsPage() {
 }
 
 function DocumentList({ asset, categories }: { asset: AssetView; categories: string[] }) {
-  const { data, error, isLoading } = useSWR<ListPage<DocumentView>>(`/assets/${asset._id}/documents`);
+  const { data, error, isLoading } = useAssetDocuments(asset._id);
   if (isLoading) return <LoadingPanel />;
   if (error) return <ErrorPanel error={error} />;
   if (!data || data.total === 0) return <EmptyPanel>No documents yet.</EmptyPanel>;

@@ -1,29 +1,33 @@
 import { Button, Group, NativeSelect, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
-import useSWR from 'swr';
 import { ASSET_STATUSES } from '../../../shared/schemas/asset-wizard.ts';
 import { ErrorPanel, LoadingPanel } from '../../components/page-state.tsx';
-import { useApi } from '../../lib/app-context.tsx';
 import { formatDate } from '../../lib/format.ts';
-import { type AssetView, type ListPage, STATUS_LABELS, useRefresh } from './api.ts';
+import {
+  type AssetView,
+  type HistoryEntry,
+  STATUS_LABELS,
+  useAddAssetStatus,
+  useAddTimelineEvent,
+  useAssetStatusHistory,
+  useDeleteAssetStatus,
+  useDeleteTimelineEvent,
+  useTimeline,
+  useUpdateAssetStatus,
+  useUpdateTimelineEvent,
+} from './api.ts';
 import { FormAlert, SiteStatusBadge, useFormFailure } from './ui.tsx';
 
-interface Entry {
-  _id: string;
-  date: string;
-  status?: string;
-  comment?: string;
-  title?: string;
-  description?: string;
-}
+type Entry = HistoryEntry;
 
 const today = () => new Date().toISOString().slice(0, 10);
 
 const STATUS_OPTIONS = ASSET_STATUSES.map((s) => ({ value: s, label: STATUS_LABELS[s] }));
 
 /** One status change; Edit opens its date, status and comment in place, and saving may move the site's status. */
-function StatusRow({ path, entry, done }: { path: string; entry: Entry; done: () => Promise<unknown> }) {
-  const api = useApi();
+function StatusRow({ assetId, entry }: { assetId: string; entry: Entry }) {
+  const updateStatus = useUpdateAssetStatus(assetId);
+  const deleteStatus = useDeleteAssetStatus(assetId);
   const [editing, setEditing] = useState(false);
   const [status, setStatus] = useState(entry.status ?? '');
   const [date, setDate] = useState(entry.date.slice(0, 10));
@@ -31,13 +35,10 @@ function StatusRow({ path, entry, done }: { path: string; entry: Entry; done: ()
   const form = useFormFailure('There was a problem updating the status.');
   async function save() {
     const body = { status, date, comment: comment.trim() };
-    if (await form.run(() => api.patch(`${path}/${entry._id}`, body))) {
-      setEditing(false);
-      await done();
-    }
+    if (await form.run(() => updateStatus(entry._id, body))) setEditing(false);
   }
   async function remove() {
-    if (await form.run(() => api.del(`${path}/${entry._id}`))) await done();
+    await form.run(() => deleteStatus(entry._id));
   }
   if (!editing)
     return (
@@ -113,24 +114,20 @@ function StatusRow({ path, entry, done }: { path: string; entry: Entry; done: ()
 
 /** The site's status history: the entry with the latest date is the site's status. */
 export function StatusHistory({ asset }: { asset: AssetView }) {
-  const api = useApi();
-  const refresh = useRefresh();
-  const path = `/assets/${asset._id}/status-history`;
-  const { data, error, isLoading } = useSWR<ListPage<Entry>>(path);
+  const addStatus = useAddAssetStatus(asset._id);
+  const { data, error, isLoading } = useAssetStatusHistory(asset._id);
   const [status, setStatus] = useState<string>(asset.status);
   const [date, setDate] = useState(today());
   const [comment, setComment] = useState('');
   const form = useFormFailure();
-  const done = () => refresh(path, `/assets/${asset._id}`, '/assets');
   const rows = [...(data?.data ?? [])].sort(
     (a, b) => b.date.localeCompare(a.date) || b._id.localeCompare(a._id),
   );
 
   async function add(event: FormEvent) {
     event.preventDefault();
-    if (await form.run(() => api.post(path, { status, date, ...(comment.trim() ? { comment } : {}) }))) {
+    if (await form.run(() => addStatus({ status, date, ...(comment.trim() ? { comment } : {}) }))) {
       setComment('');
-      await done();
     }
   }
   return (
@@ -143,7 +140,7 @@ export function StatusHistory({ asset }: { asset: AssetView }) {
         <Table aria-label="Status history">
           <Table.Tbody>
             {rows.map((e) => (
-              <StatusRow key={e._id} path={path} entry={e} done={done} />
+              <StatusRow key={e._id} assetId={asset._id} entry={e} />
             ))}
           </Table.Tbody>
         </Table>
@@ -177,24 +174,14 @@ export function StatusHistory({ asset }: { asset: AssetView }) {
   );
 }
 
-function TimelineRow({
-  path,
-  entry,
-  reload,
-}: {
-  path: string;
-  entry: Entry;
-  reload: () => Promise<unknown>;
-}) {
-  const api = useApi();
+function TimelineRow({ assetId, entry }: { assetId: string; entry: Entry }) {
+  const updateEvent = useUpdateTimelineEvent(assetId);
+  const deleteEvent = useDeleteTimelineEvent(assetId);
   const [editing, setEditing] = useState(false);
   const [title, setTitle] = useState(entry.title ?? '');
   const form = useFormFailure();
   async function save() {
-    if (await form.run(() => api.patch(`${path}/${entry._id}`, { title }))) {
-      setEditing(false);
-      await reload();
-    }
+    if (await form.run(() => updateEvent(entry._id, { title }))) setEditing(false);
   }
   return (
     <Table.Tr>
@@ -228,7 +215,7 @@ function TimelineRow({
             size="compact-xs"
             variant="subtle"
             color="red"
-            onClick={async () => (await form.run(() => api.del(`${path}/${entry._id}`))) && reload()}
+            onClick={() => form.run(() => deleteEvent(entry._id))}
           >
             Delete
           </Button>
@@ -240,9 +227,8 @@ function TimelineRow({
 
 /** The site's timeline: events by date, newest first. */
 export function Timeline({ asset }: { asset: AssetView }) {
-  const api = useApi();
-  const path = `/assets/${asset._id}/timeline-events`;
-  const { data, error, isLoading, mutate } = useSWR<ListPage<Entry>>(path);
+  const addEvent = useAddTimelineEvent(asset._id);
+  const { data, error, isLoading } = useTimeline(asset._id);
   const [title, setTitle] = useState('');
   const [date, setDate] = useState(today());
   const [description, setDescription] = useState('');
@@ -251,10 +237,9 @@ export function Timeline({ asset }: { asset: AssetView }) {
   async function add(event: FormEvent) {
     event.preventDefault();
     const body = { title, date, ...(description.trim() ? { description } : {}) };
-    if (await form.run(() => api.post(path, body))) {
+    if (await form.run(() => addEvent(body))) {
       setTitle('');
       setDescription('');
-      await mutate();
     }
   }
 
@@ -268,7 +253,7 @@ export function Timeline({ asset }: { asset: AssetView }) {
         <Table aria-label="Timeline">
           <Table.Tbody>
             {(data?.data ?? []).map((e) => (
-              <TimelineRow key={e._id} path={path} entry={e} reload={() => mutate()} />
+              <TimelineRow key={e._id} assetId={asset._id} entry={e} />
             ))}
           </Table.Tbody>
         </Table>

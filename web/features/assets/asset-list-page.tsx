@@ -15,26 +15,21 @@ import {
 } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import useSWR from 'swr';
 import { canUseRoute } from '../../../shared/access/route-access.ts';
 import { ASSET_STATUSES, ASSET_TYPES } from '../../../shared/schemas/asset-wizard.ts';
-import {
-  ASSET_IMPORT_COLUMNS,
-  type ImportResult,
-  type ImportRollbackResult,
-  importTemplateHeader,
-} from '../../../shared/schemas/register-imports.ts';
+import { ASSET_IMPORT_COLUMNS, importTemplateHeader } from '../../../shared/schemas/register-imports.ts';
 import { CsvImport } from '../../components/csv-import.tsx';
 import { EmptyPanel, ErrorPanel, LoadingPanel } from '../../components/page-state.tsx';
-import { useApi, useSession } from '../../lib/app-context.tsx';
+import { useSession } from '../../lib/app-context.tsx';
 import { type AreaUnitSystem, formatArea } from '../../lib/format.ts';
 import {
   type AssetView,
   addressLine,
-  type ListPage,
   STATUS_LABELS,
+  useAssetList,
   useEntityOptions,
-  useRefresh,
+  useImportAssets,
+  useRollbackAssetImport,
 } from './api.ts';
 import { AreaUnitToggle, EpcBadge, SiteStatusBadge } from './ui.tsx';
 
@@ -81,11 +76,11 @@ export function AssetListPage() {
   const [units, setUnits] = useState<AreaUnitSystem>('metric');
   const [importing, setImporting] = useState(false);
   const { access } = useSession();
-  const api = useApi();
-  const refresh = useRefresh();
+  const importAssets = useImportAssets();
+  const rollbackImport = useRollbackAssetImport();
   const entities = useEntityOptions();
   const key = listKey({ query: query.trim(), entityId, status, assetType, $sort: sort }, page);
-  const { data, error, isLoading } = useSWR<ListPage<AssetView>>(key, { keepPreviousData: true });
+  const { data, error, isLoading } = useAssetList(key);
   const pages = Math.max(1, Math.ceil((data?.total ?? 0) / PAGE_SIZE));
   const filter = (set: (v: string) => void) => (value: string) => {
     set(value);
@@ -111,16 +106,8 @@ export function AssetListPage() {
         <CsvImport
           noun={{ one: 'site', many: 'sites' }}
           columns={importTemplateHeader(ASSET_IMPORT_COLUMNS)}
-          onImport={async (file) => {
-            const result = await api.post<ImportResult>('/assets/import', file);
-            await refresh('/assets');
-            return result;
-          }}
-          onRollback={async (batchId) => {
-            const result = await api.post<ImportRollbackResult>('/assets/import-rollback', { batchId });
-            await refresh('/assets');
-            return result;
-          }}
+          onImport={importAssets}
+          onRollback={rollbackImport}
         />
       </Modal>
       <Paper withBorder p="sm">

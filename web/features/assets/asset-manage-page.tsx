@@ -4,8 +4,7 @@ import { useNavigate } from 'react-router';
 import { IMPERIAL_AREA_FACTOR } from '../../../shared/constants.ts';
 import { ASSET_TYPES } from '../../../shared/schemas/asset-wizard.ts';
 import { showToast } from '../../components/toast-store.ts';
-import { useApi } from '../../lib/app-context.tsx';
-import { type AssetView, useRefresh } from './api.ts';
+import { type AssetView, useDeleteAsset, useUpdateAsset, useUpdateAssetAddress } from './api.ts';
 import { AssetFrame } from './asset-frame.tsx';
 import { StatusHistory, Timeline } from './asset-history.tsx';
 import { FormAlert, useFormFailure } from './ui.tsx';
@@ -14,8 +13,7 @@ const round = (n: number) => Math.round(n * 100) / 100;
 
 /** Name, type and floor area; the area is entered in the site's unit and stored in m². */
 function DetailsForm({ asset }: { asset: AssetView }) {
-  const api = useApi();
-  const refresh = useRefresh();
+  const updateAsset = useUpdateAsset();
   const unit = asset.floorAreaUnit ?? 'm2';
   const shown =
     asset.floorArea === undefined
@@ -43,8 +41,7 @@ function DetailsForm({ asset }: { asset: AssetView }) {
       ...(v.assetType ? { assetType: v.assetType } : {}),
       ...(floorArea === undefined ? {} : { floorArea }),
     };
-    if (await form.run(() => api.patch(`/assets/${asset._id}`, body))) {
-      await refresh(`/assets/${asset._id}`, '/assets');
+    if (await form.run(() => updateAsset(asset._id, body))) {
       showToast('Details updated successfully!', 'success');
     }
   }
@@ -97,8 +94,7 @@ function DetailsForm({ asset }: { asset: AssetView }) {
 }
 
 function AddressForm({ asset }: { asset: AssetView }) {
-  const api = useApi();
-  const refresh = useRefresh();
+  const updateAddress = useUpdateAssetAddress();
   const a = asset.address ?? {};
   const [v, setV] = useState({
     streetAddress: a.streetAddress ?? '',
@@ -112,8 +108,7 @@ function AddressForm({ asset }: { asset: AssetView }) {
 
   async function save(event: FormEvent) {
     event.preventDefault();
-    if (await form.run(() => api.patch(`/assets/${asset._id}/address`, v))) {
-      await refresh(`/assets/${asset._id}`, '/assets');
+    if (await form.run(() => updateAddress(asset._id, v))) {
       showToast('Address updated', 'success');
     }
   }
@@ -168,14 +163,12 @@ function AddressForm({ asset }: { asset: AssetView }) {
 }
 
 function DeleteSite({ asset }: { asset: AssetView }) {
-  const api = useApi();
   const navigate = useNavigate();
-  const refresh = useRefresh();
+  const deleteAsset = useDeleteAsset();
   const form = useFormFailure();
   async function remove() {
     if (!window.confirm(`Delete ${asset.siteName}? It can be restored from the deleted-items log.`)) return;
-    if (await form.run(() => api.del(`/assets/${asset._id}`))) {
-      await refresh('/assets');
+    if (await form.run(() => deleteAsset(asset._id))) {
       navigate('/assets');
     }
   }

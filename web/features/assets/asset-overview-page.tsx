@@ -14,12 +14,16 @@ import {
 } from '@mantine/core';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
-import useSWR from 'swr';
-import type { Geocoordinates } from '../../../shared/schemas/asset-public-data.ts';
 import { ApiError } from '../../lib/api-client.ts';
-import { useApi } from '../../lib/app-context.tsx';
 import { type AreaUnitSystem, formatArea, formatDate } from '../../lib/format.ts';
-import { type AssetView, addressLine, type ListPage, useRefresh } from './api.ts';
+import {
+  type AssetView,
+  addressLine,
+  useAssetAccountTypes,
+  useAssetGroupsOf,
+  useRefreshGeocoordinates,
+  useSetSatelliteImages,
+} from './api.ts';
 import { AssetFrame, assetPath } from './asset-frame.tsx';
 import { AssetPictures } from './asset-pictures.tsx';
 import { AreaUnitToggle, EpcBadge, FormAlert, useFormFailure } from './ui.tsx';
@@ -34,8 +38,7 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 }
 
 function Location({ asset }: { asset: AssetView }) {
-  const api = useApi();
-  const refresh = useRefresh();
+  const refreshGeocoordinates = useRefreshGeocoordinates();
   const [problem, setProblem] = useState<string>();
   const [busy, setBusy] = useState(false);
   const at = asset.geocoordinates;
@@ -43,8 +46,7 @@ function Location({ asset }: { asset: AssetView }) {
     setBusy(true);
     setProblem(undefined);
     try {
-      await api.get<Geocoordinates>(`/assets/${asset._id}/geocoordinates`, { query: { refresh: 'true' } });
-      await refresh(`/assets/${asset._id}`);
+      await refreshGeocoordinates(asset._id);
     } catch (error) {
       setProblem(error instanceof ApiError ? error.message : String(error));
     } finally {
@@ -68,10 +70,8 @@ function Location({ asset }: { asset: AssetView }) {
 
 function Details({ asset }: { asset: AssetView }) {
   const [units, setUnits] = useState<AreaUnitSystem>(asset.floorAreaUnit === 'ft2' ? 'imperial' : 'metric');
-  const types = useSWR<{ data: string[]; counts: Record<string, number> }>(
-    `/assets/${asset._id}/account-types`,
-  );
-  const groups = useSWR<ListPage<{ _id: string; name: string }>>(`/assets/${asset._id}/asset-groups`);
+  const types = useAssetAccountTypes(asset._id);
+  const groups = useAssetGroupsOf(asset._id);
   return (
     <Paper withBorder p="md">
       <Title order={4} mb="sm">
@@ -128,18 +128,14 @@ function Details({ asset }: { asset: AssetView }) {
 }
 
 function SatelliteImages({ asset }: { asset: AssetView }) {
-  const api = useApi();
-  const refresh = useRefresh();
+  const setSatelliteImages = useSetSatelliteImages();
   const [url, setUrl] = useState('');
   const form = useFormFailure();
   const list = asset.satelliteImages ?? [];
   async function save(next: { url: string; label?: string }[]) {
-    const done = await form.run(() =>
-      api.put(`/assets/${asset._id}/satellite-images`, { satelliteImages: next }),
-    );
+    const done = await form.run(() => setSatelliteImages(asset._id, next));
     if (done) {
       setUrl('');
-      await refresh(`/assets/${asset._id}`);
     }
   }
   const add = (event: FormEvent) => {

@@ -14,11 +14,16 @@ import {
 import { useEffect, useState } from 'react';
 import { ASSET_MESSAGES } from '../../../shared/schemas/asset-messages.ts';
 import { ApiError } from '../../lib/api-client.ts';
-import { useApi } from '../../lib/app-context.tsx';
-import { putWithProgress } from '../../lib/upload.ts';
-import { type AssetImageView, type AssetView, assetKey, useAssetWhile, useRefresh } from './api.ts';
+import {
+  type AssetImageView,
+  type AssetView,
+  useAssetWhile,
+  useEnhanceImage,
+  useRefresh,
+  useSetPrimaryImage,
+  useUploadAssetImage,
+} from './api.ts';
 import { UploadProgress } from './ui.tsx';
-import type { UploadTicket } from './upload.ts';
 
 const messageOf = (error: unknown, fallback: string) =>
   error instanceof ApiError && error.status < 500 ? error.message : fallback;
@@ -28,8 +33,10 @@ const messageOf = (error: unknown, fallback: string) =>
  * make an enhanced copy of an uploaded picture.
  */
 export function AssetPictures({ asset }: { asset: AssetView }) {
-  const api = useApi();
   const refresh = useRefresh();
+  const uploadImage = useUploadAssetImage(asset._id);
+  const setPrimary = useSetPrimaryImage(asset._id);
+  const enhanceImage = useEnhanceImage(asset._id);
   const [percent, setPercent] = useState<number>();
   const [waitingFor, setWaitingFor] = useState<string>();
   const [problem, setProblem] = useState<string>();
@@ -63,10 +70,7 @@ export function AssetPictures({ asset }: { asset: AssetView }) {
       return;
     }
     try {
-      const ticket = await api.get<UploadTicket>('/assets/image-upload-url', {
-        query: { fileType: type, assetId: asset._id },
-      });
-      await putWithProgress(ticket, file, setPercent);
+      const ticket = await uploadImage(file, type, setPercent);
       setWaitingFor(ticket.imageId);
     } catch (error) {
       setPercent(undefined);
@@ -75,18 +79,14 @@ export function AssetPictures({ asset }: { asset: AssetView }) {
   }
 
   async function makePrimary(image: AssetImageView, index: number) {
-    await api.put(`/assets/${asset._id}/primary-thumbnail`, image._id ? { imageId: image._id } : { index });
-    await refresh('/assets');
+    await setPrimary(image._id ? { imageId: image._id } : { index });
   }
 
   async function enhance(image: AssetImageView) {
     setProblem(undefined);
     try {
-      const result = await api.post<{ previewUrl: string }>(
-        `/assets/${asset._id}/images/${image._id}/enhance`,
-      );
+      const result = await enhanceImage(String(image._id));
       setEnhanced((e) => ({ ...e, [String(image._id)]: result.previewUrl }));
-      await refresh(assetKey(asset._id) as string);
     } catch (error) {
       setProblem(messageOf(error, ASSET_MESSAGES.enhanceProblem));
     }

@@ -12,31 +12,34 @@ import {
 } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import useSWR from 'swr';
 import { ErrorPanel, LoadingPanel } from '../../components/page-state.tsx';
-import { useApi } from '../../lib/app-context.tsx';
 import { formatDate, formatNumber } from '../../lib/format.ts';
-import { contentTypeOf, downloadFrom, putWithProgress } from '../../lib/upload.ts';
+import { downloadFrom } from '../../lib/upload.ts';
 import type { AssetView, ProjectView } from './api.ts';
+import {
+  useAddTask,
+  useDeleteProjectDocument,
+  useDeleteTask,
+  useProject,
+  useProjectDocumentLink,
+  useUpdateTask,
+  useUploadProjectDocument,
+} from './api.ts';
 import { AssetFrame } from './asset-frame.tsx';
 import { ProjectStatus, projectsPath } from './asset-projects-page.tsx';
 import { FormAlert, UploadProgress, useFormFailure } from './ui.tsx';
-import type { UploadTicket } from './upload.ts';
 
-function Tasks({ project, reload }: { project: ProjectView; reload: () => Promise<unknown> }) {
-  const api = useApi();
+function Tasks({ project }: { project: ProjectView }) {
+  const addTask = useAddTask(project._id);
+  const updateTask = useUpdateTask(project._id);
+  const deleteTask = useDeleteTask(project._id);
   const [title, setTitle] = useState('');
   const [dueDate, setDueDate] = useState('');
   const form = useFormFailure();
-  const base = `/projects/${project._id}/tasks`;
-  const act = async (action: () => Promise<unknown>) => {
-    const done = Boolean(await form.run(action));
-    if (done) await reload();
-    return done;
-  };
+  const act = async (action: () => Promise<unknown>) => Boolean(await form.run(action));
   const add = async (event: FormEvent) => {
     event.preventDefault();
-    if (await act(() => api.post(base, { title, ...(dueDate ? { dueDate } : {}) }))) {
+    if (await act(() => addTask({ title, ...(dueDate ? { dueDate } : {}) }))) {
       setTitle('');
       setDueDate('');
     }
@@ -52,15 +55,13 @@ function Tasks({ project, reload }: { project: ProjectView; reload: () => Promis
             <Checkbox
               label={`${task.title}${task.dueDate ? ` (due ${formatDate(task.dueDate)})` : ''}`}
               checked={task.done}
-              onChange={(e) =>
-                act(() => api.patch(`${base}/${task.taskId}`, { done: e.currentTarget.checked }))
-              }
+              onChange={(e) => act(() => updateTask(task.taskId, { done: e.currentTarget.checked }))}
             />
             <Button
               size="compact-xs"
               variant="subtle"
               color="red"
-              onClick={() => act(() => api.del(`${base}/${task.taskId}`))}
+              onClick={() => act(() => deleteTask(task.taskId))}
             >
               Delete
             </Button>
@@ -89,27 +90,19 @@ function Tasks({ project, reload }: { project: ProjectView; reload: () => Promis
   );
 }
 
-function Documents({ project, reload }: { project: ProjectView; reload: () => Promise<unknown> }) {
-  const api = useApi();
+function Documents({ project }: { project: ProjectView }) {
+  const uploadDocument = useUploadProjectDocument(project._id);
+  const documentLink = useProjectDocumentLink(project._id);
+  const deleteDocument = useDeleteProjectDocument(project._id);
   const [percent, setPercent] = useState<number>();
   const form = useFormFailure();
-  const base = `/projects/${project._id}/documents`;
 
   async function upload(file: File | null) {
     if (!file) return;
-    const done = await form.run(async () => {
-      const ticket = await api.post<UploadTicket>(`${base}/upload`, {
-        fileName: file.name,
-        contentType: contentTypeOf(file),
-        size: file.size,
-      });
-      await putWithProgress(ticket, file, setPercent);
-      return ticket;
-    });
-    if (done) await reload();
+    await form.run(() => uploadDocument(file, setPercent));
   }
   async function download(documentId: string) {
-    const link = await form.run(() => api.get<{ downloadUrl: string }>(`${base}/${documentId}/download`));
+    const link = await form.run(() => documentLink(documentId));
     if (link) downloadFrom(link.downloadUrl);
   }
 
@@ -144,9 +137,7 @@ function Documents({ project, reload }: { project: ProjectView; reload: () => Pr
                       size="compact-xs"
                       variant="subtle"
                       color="red"
-                      onClick={async () =>
-                        (await form.run(() => api.del(`${base}/${doc.documentId}`))) && reload()
-                      }
+                      onClick={() => form.run(() => deleteDocument(doc.documentId))}
                     >
                       Delete
                     </Button>
@@ -163,7 +154,7 @@ function Documents({ project, reload }: { project: ProjectView; reload: () => Pr
 
 function Project({ asset }: { asset: AssetView }) {
   const { projectId } = useParams();
-  const { data, error, isLoading, mutate } = useSWR<ProjectView>(projectId ? `/projects/${projectId}` : null);
+  const { data, error, isLoading } = useProject(projectId);
   if (isLoading) return <LoadingPanel />;
   if (error || !data) return <ErrorPanel error={error ?? new Error('No such project')} />;
   return (
@@ -192,8 +183,8 @@ function Project({ asset }: { asset: AssetView }) {
           .filter(Boolean)
           .join(' ')}
       </Text>
-      <Tasks project={data} reload={() => mutate()} />
-      <Documents project={data} reload={() => mutate()} />
+      <Tasks project={data} />
+      <Documents project={data} />
     </Stack>
   );
 }

@@ -13,14 +13,20 @@ import {
   Title,
 } from '@mantine/core';
 import { Link, useNavigate, useParams } from 'react-router';
-import useSWR from 'swr';
 import { FormPanel } from '../../components/form-panel.tsx';
 import { EmptyPanel, ErrorPanel, LoadingPanel } from '../../components/page-state.tsx';
-import { useApi } from '../../lib/app-context.tsx';
 import { clearedFields } from '../../lib/cleared-fields.ts';
 import { formatDate, formatNumber } from '../../lib/format.ts';
 import { useFormValues } from '../../lib/use-form-values.ts';
-import { type AssetView, type ListPage, type ProjectView, useRefresh } from './api.ts';
+import {
+  type AssetView,
+  type ProjectView,
+  useAddProject,
+  useDeleteProject,
+  useProject,
+  useProjects,
+  useUpdateProject,
+} from './api.ts';
 import { AssetFrame } from './asset-frame.tsx';
 import { useFormFailure } from './ui.tsx';
 
@@ -43,7 +49,7 @@ export function ProjectStatus({ status }: { status: string }) {
 }
 
 function ProjectList({ asset }: { asset: AssetView }) {
-  const { data, error, isLoading } = useSWR<ListPage<ProjectView>>(`/projects?assetId=${asset._id}`);
+  const { data, error, isLoading } = useProjects(asset._id);
   if (isLoading) return <LoadingPanel />;
   if (error) return <ErrorPanel error={error} />;
   if (!data || data.total === 0) return <EmptyPanel>No projects for this site yet.</EmptyPanel>;
@@ -102,9 +108,10 @@ export function AssetProjectsPage() {
 
 /** The project form of the create and edit pages. */
 function ProjectForm({ asset, project }: { asset: AssetView; project?: ProjectView }) {
-  const api = useApi();
   const navigate = useNavigate();
-  const refresh = useRefresh();
+  const addProject = useAddProject();
+  const updateProject = useUpdateProject();
+  const deleteProject = useDeleteProject();
   const form = useFormFailure();
   const { values: v, field } = useFormValues(
     {
@@ -129,18 +136,16 @@ function ProjectForm({ asset, project }: { asset: AssetView; project?: ProjectVi
     };
     const saved = await form.run(() =>
       project
-        ? api.patch<ProjectView>(`/projects/${project._id}`, { ...clearedFields(v, project), ...body })
-        : api.post<ProjectView>('/projects', { ...body, assetId: asset._id }),
+        ? updateProject(project._id, { ...clearedFields(v, project), ...body })
+        : addProject({ ...body, assetId: asset._id }),
     );
     if (!saved) return;
-    await refresh('/projects');
     navigate(`${projectsPath(asset._id)}/${saved._id}`);
   }
 
   async function remove() {
     if (!project || !window.confirm(`Delete ${project.name}?`)) return;
-    if (await form.run(() => api.del(`/projects/${project._id}`))) {
-      await refresh('/projects');
+    if (await form.run(() => deleteProject(project._id))) {
       navigate(projectsPath(asset._id));
     }
   }
@@ -182,7 +187,7 @@ export function AssetProjectCreatePage() {
 
 function EditProject({ asset }: { asset: AssetView }) {
   const { projectId } = useParams();
-  const { data, error, isLoading } = useSWR<ProjectView>(projectId ? `/projects/${projectId}` : null);
+  const { data, error, isLoading } = useProject(projectId);
   if (isLoading) return <LoadingPanel />;
   if (error || !data) return <ErrorPanel error={error ?? new Error('No such project')} />;
   return <ProjectForm asset={asset} project={data} />;

@@ -11,19 +11,26 @@ import {
 } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import useSWR from 'swr';
 import { canUseRoute } from '../../../shared/access/route-access.ts';
 import { ASSET_MESSAGES } from '../../../shared/schemas/asset-messages.ts';
 import { RECOMMENDATION_STATUSES } from '../../../shared/schemas/portfolio.ts';
 import { FormAlert } from '../../components/form-alert.tsx';
 import { FormPanel } from '../../components/form-panel.tsx';
 import { ListPanel } from '../../components/list-panel.tsx';
-import { useApi, useSession } from '../../lib/app-context.tsx';
+import { PRIORITIES, PriorityBadge, typedAmount } from '../../components/recommendation-parts.tsx';
+import { useSession } from '../../lib/app-context.tsx';
 import { formatNumber } from '../../lib/format.ts';
+import {
+  companyOwn,
+  type RecommendationView,
+  useAddAssetRecommendation,
+  useAssetRecommendations,
+  useDeleteAssetRecommendation,
+  useRecommendations,
+  useSetRecommendationStatus,
+} from '../../lib/recommendations-api.ts';
 import { useFormValues } from '../../lib/use-form-values.ts';
-import { companyOwn, useRecommendations } from '../recommendations/api.ts';
-import { PRIORITIES, PriorityBadge, typedAmount } from '../recommendations/recommendation-parts.tsx';
-import { type AssetView, type ListPage, type RecommendationView, useRefresh } from './api.ts';
+import type { AssetView } from './api.ts';
 import { AssetFrame } from './asset-frame.tsx';
 import { useFormFailure } from './ui.tsx';
 
@@ -39,8 +46,7 @@ const EMPTY = {
 };
 
 function AddRecommendation({ asset, globals }: { asset: AssetView; globals: RecommendationView[] }) {
-  const api = useApi();
-  const refresh = useRefresh();
+  const addRecommendation = useAddAssetRecommendation(asset._id);
   const [globalId, setGlobalId] = useState('');
   const form = useFormFailure();
   const { values: v, field, reset } = useFormValues(EMPTY, form.fields);
@@ -55,10 +61,9 @@ function AddRecommendation({ asset, globals }: { asset: AssetView; globals: Reco
       estimatedSaving: typedAmount(v.estimatedSaving),
       estimatedCost: typedAmount(v.estimatedCost),
     };
-    if (await form.run(() => api.post(`/assets/${asset._id}/recommendations`, body))) {
+    if (await form.run(() => addRecommendation(body))) {
       reset();
       setGlobalId('');
-      await refresh('/recommendations');
     }
   }
 
@@ -99,15 +104,13 @@ function AddRecommendation({ asset, globals }: { asset: AssetView; globals: Reco
 }
 
 function Recommendations({ asset }: { asset: AssetView }) {
-  const api = useApi();
-  const refresh = useRefresh();
-  const mine = useSWR<ListPage<RecommendationView>>(`/recommendations?assetId=${asset._id}`);
+  const setStatus = useSetRecommendationStatus();
+  const deleteRecommendation = useDeleteAssetRecommendation(asset._id);
+  const mine = useAssetRecommendations(asset._id);
   const all = useRecommendations();
   const form = useFormFailure(ASSET_MESSAGES.recommendationsProblem);
   const globals = companyOwn(all.data);
-  const act = async (action: () => Promise<unknown>) => {
-    if (await form.run(action)) await refresh('/recommendations');
-  };
+  const act = (action: () => Promise<unknown>) => form.run(action);
   const { access } = useSession();
   return (
     <Stack>
@@ -147,9 +150,7 @@ function Recommendations({ asset }: { asset: AssetView }) {
                 size="xs"
                 aria-label={`Status of ${r.title}`}
                 value={r.status}
-                onChange={(e) =>
-                  act(() => api.patch(`/recommendations/${r._id}`, { status: e.currentTarget.value }))
-                }
+                onChange={(e) => act(() => setStatus(r._id, e.currentTarget.value))}
                 data={[...RECOMMENDATION_STATUSES]}
               />
             </Table.Td>
@@ -158,7 +159,7 @@ function Recommendations({ asset }: { asset: AssetView }) {
                 size="compact-xs"
                 variant="subtle"
                 color="red"
-                onClick={() => act(() => api.del(`/assets/${asset._id}/recommendations/${r._id}`))}
+                onClick={() => act(() => deleteRecommendation(r._id))}
               >
                 Delete
               </Button>

@@ -1,10 +1,9 @@
 import { Badge, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
-import useSWR from 'swr';
 import type { AirQuality, CrimeSummary, FloodRisks } from '../../../shared/schemas/asset-public-data.ts';
 import { EmptyPanel, ErrorPanel, LoadingPanel } from '../../components/page-state.tsx';
 import { formatDateTime, formatNumber } from '../../lib/format.ts';
-import type { AssetView } from './api.ts';
+import { type AssetView, type Read, useAirQuality, useCrime, useFloodRisks } from './api.ts';
 import { AssetFrame } from './asset-frame.tsx';
 import { EpcBadge } from './ui.tsx';
 
@@ -13,22 +12,21 @@ const label = (category: string) => category.replace(/-/g, ' ').replace(/^./, (c
 
 function Panel<T>({
   title,
-  path,
+  read,
   children,
 }: {
   title: string;
-  path: string;
+  read: Read<T>;
   children: (data: T) => ReactNode;
 }) {
-  // The public services are slow to change; one answer per visit is enough.
-  const { data, error, isLoading } = useSWR<T>(path, { revalidateIfStale: false, shouldRetryOnError: false });
+  const { data, error, isLoading } = read;
   return (
     <Paper withBorder p="md">
       <Title order={4} mb="sm">
         {title}
       </Title>
       {isLoading && <LoadingPanel />}
-      {error && <ErrorPanel error={error} title={`Could not load ${title.toLowerCase()}`} />}
+      {error ? <ErrorPanel error={error} title={`Could not load ${title.toLowerCase()}`} /> : null}
       {data !== undefined && children(data)}
     </Paper>
   );
@@ -111,7 +109,9 @@ function Air({ data }: { data: AirQuality }) {
 }
 
 function Risks({ asset }: { asset: AssetView }) {
-  const base = `/assets/${asset._id}`;
+  const flood = useFloodRisks(asset._id);
+  const crime = useCrime(asset._id);
+  const air = useAirQuality(asset._id);
   return (
     <Stack>
       <Group gap="xs">
@@ -119,13 +119,13 @@ function Risks({ asset }: { asset: AssetView }) {
         {asset.epcRating ? <EpcBadge band={asset.epcRating} /> : <Text size="sm">no certificate linked</Text>}
       </Group>
       <SimpleGrid cols={{ base: 1, md: 3 }}>
-        <Panel<FloodRisks> title="Flood risks" path={`${base}/flood-risks`}>
+        <Panel<FloodRisks> title="Flood risks" read={flood}>
           {(data) => <Flood data={data} />}
         </Panel>
-        <Panel<CrimeSummary> title="Crime" path={`${base}/crime`}>
+        <Panel<CrimeSummary> title="Crime" read={crime}>
           {(data) => <Crime data={data} />}
         </Panel>
-        <Panel<AirQuality> title="Air quality" path={`${base}/air-quality`}>
+        <Panel<AirQuality> title="Air quality" read={air}>
           {(data) => <Air data={data} />}
         </Panel>
       </SimpleGrid>

@@ -1,25 +1,20 @@
 import { Badge, Button, Group, SimpleGrid, Stack, Table, TextInput } from '@mantine/core';
 import { useState } from 'react';
-import useSWR from 'swr';
 import { FormPanel } from '../../components/form-panel.tsx';
 import { ListPanel } from '../../components/list-panel.tsx';
-import { useApi } from '../../lib/app-context.tsx';
 import { clearedFields } from '../../lib/cleared-fields.ts';
 import { formatDate, formatNumber } from '../../lib/format.ts';
 import { useFormValues } from '../../lib/use-form-values.ts';
-import type { AssetView, ListPage } from './api.ts';
+import {
+  type AssetView,
+  type Tenant,
+  useAddTenant,
+  useDeleteTenant,
+  useTenants,
+  useUpdateTenant,
+} from './api.ts';
 import { AssetFrame } from './asset-frame.tsx';
 import { useFormFailure } from './ui.tsx';
-
-interface Tenant {
-  _id: string;
-  name: string;
-  unit?: string;
-  leaseStart?: string;
-  leaseEnd?: string;
-  floorArea?: number;
-  contactEmail?: string;
-}
 
 const EMPTY = { name: '', unit: '', leaseStart: '', leaseEnd: '', floorArea: '', contactEmail: '' };
 const DAY = 86_400_000;
@@ -34,9 +29,10 @@ function LeaseBadge({ leaseEnd }: { leaseEnd?: string }) {
 }
 
 function Tenants({ asset }: { asset: AssetView }) {
-  const api = useApi();
-  const path = `/assets/${asset._id}/tenants`;
-  const list = useSWR<ListPage<Tenant>>(path);
+  const list = useTenants(asset._id);
+  const addTenant = useAddTenant(asset._id);
+  const updateTenant = useUpdateTenant(asset._id);
+  const deleteTenant = useDeleteTenant(asset._id);
   const form = useFormFailure();
   const { values, set, field, reset } = useFormValues(EMPTY, form.fields);
   const [editing, setEditing] = useState<Tenant | null>(null);
@@ -63,16 +59,15 @@ function Tenants({ asset }: { asset: AssetView }) {
         .map(([k, value]) => [k, k === 'floorArea' ? Number(value) : value]),
     );
     const body = editing ? { ...clearedFields(values, editing), ...filled } : filled;
-    const send = () => (editing ? api.patch(`${path}/${editing._id}`, body) : api.post(path, body));
+    const send = () => (editing ? updateTenant(editing._id, body) : addTenant(body));
     if (await form.run(send)) {
       setEditing(null);
       reset();
-      await list.mutate();
     }
   }
   async function remove(tenant: Tenant) {
     if (!window.confirm(`Remove ${tenant.name}?`)) return;
-    if (await form.run(() => api.del(`${path}/${tenant._id}`))) await list.mutate();
+    await form.run(() => deleteTenant(tenant._id));
   }
 
   return (

@@ -18,9 +18,14 @@ import {
   type NormalisedWizardAsset,
 } from '../../../shared/schemas/asset-wizard.ts';
 import { showToast } from '../../components/toast-store.ts';
-import { useApi } from '../../lib/app-context.tsx';
 import { formatArea } from '../../lib/format.ts';
-import { type AssetView, addressLine, STATUS_LABELS, useEntityOptions, useRefresh } from './api.ts';
+import {
+  addressLine,
+  STATUS_LABELS,
+  useCheckWizardAsset,
+  useEntityOptions,
+  useSubmitWizardAsset,
+} from './api.ts';
 import { FormAlert, useFormFailure } from './ui.tsx';
 
 const EMPTY = {
@@ -58,9 +63,9 @@ const FIELD_OF: Record<string, keyof Values> = {
 
 /** /assets/wizard: details are checked by the server first (wizard-check), then the site is created. */
 export function AssetWizardPage() {
-  const api = useApi();
   const navigate = useNavigate();
-  const refresh = useRefresh();
+  const checkAsset = useCheckWizardAsset();
+  const submitAsset = useSubmitWizardAsset();
   const entities = useEntityOptions();
   const [values, setValues] = useState<Values>(EMPTY);
   const [checked, setChecked] = useState<NormalisedWizardAsset | undefined>();
@@ -77,16 +82,13 @@ export function AssetWizardPage() {
 
   async function check(event: FormEvent) {
     event.preventDefault();
-    const result = await form.run(() =>
-      api.post<{ values: NormalisedWizardAsset }>('/assets/wizard-check', bodyOf(values)),
-    );
+    const result = await form.run(() => checkAsset(bodyOf(values)));
     if (result) setChecked(result.values);
   }
 
   async function submit() {
-    const asset = await form.run(() => api.post<AssetView>('/assets/wizard-submit', bodyOf(values)));
+    const asset = await form.run(() => submitAsset(bodyOf(values)));
     if (!asset) return;
-    await refresh('/assets');
     showToast(`${asset.siteName} was added`, 'success');
     navigate(`/assets/${asset._id}/overview`);
   }

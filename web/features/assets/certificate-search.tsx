@@ -1,11 +1,11 @@
 import { Anchor, Button, Group, NativeSelect, Paper, Stack, Table, TextInput, Title } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
-import useSWR from 'swr';
 import { EPC_KINDS } from '../../../shared/schemas/asset-public-data.ts';
 import { EmptyPanel, ErrorPanel, LoadingPanel } from '../../components/page-state.tsx';
 import { formatDate } from '../../lib/format.ts';
-import type { AssetView, CertificateView, ListPage } from './api.ts';
+import type { AssetView } from './api.ts';
+import { useCertificateSearch } from './api.ts';
 import { EpcBadge } from './ui.tsx';
 
 export const KIND_LABELS: Record<string, string> = {
@@ -21,10 +21,7 @@ export function CertificateSearch({ asset }: { asset: AssetView }) {
   const [asked, setAsked] = useState<{ postcode: string; kind: string } | undefined>(
     asset.address?.postCode ? { postcode: asset.address.postCode, kind: 'non-domestic' } : undefined,
   );
-  const key = asked
-    ? `/certificates?${new URLSearchParams({ postcode: asked.postcode, kind: asked.kind })}`
-    : null;
-  const { data, error, isLoading } = useSWR<ListPage<CertificateView>>(key);
+  const { data, error, isLoading } = useCertificateSearch(asked);
   const search = (event: FormEvent) => {
     event.preventDefault();
     setAsked({ postcode: postcode.trim(), kind });

@@ -1,6 +1,8 @@
 import useSWR from 'swr';
 import type { PermissionName } from '../../../shared/access/permission-names.ts';
 import type { CALENDAR_PERIODS } from '../../../shared/schemas/company.ts';
+import { keysUnder, useEndpoint } from '../../lib/endpoint.ts';
+import { GLOBAL_COMPANIES_KEY } from '../../lib/global-companies-api.ts';
 import type { Grants } from './grants.ts';
 
 export interface ListPage<T> {
@@ -96,7 +98,7 @@ export const companyKeys = {
   grantSets: '/permissions?limit=1000',
   grantSet: (id: string) => `/permissions/${id}`,
   log: (skip: number, limit: number) => `/logs?$sort=-createdAt&limit=${limit}&skip=${skip}`,
-  global: '/companies/global?limit=1000',
+  global: GLOBAL_COMPANIES_KEY,
   entities: '/entities?limit=100000',
   assets: '/assets?limit=100000',
   accounts: '/accounts?limit=100000',
@@ -117,7 +119,6 @@ export const useGrantSets = () => useSWR<ListPage<GrantSet>>(companyKeys.grantSe
 export const useGrantSet = (id: string | undefined) => useSWR<GrantSet>(id ? companyKeys.grantSet(id) : null);
 export const useLog = (skip: number, limit: number) =>
   useSWR<ListPage<LogEntry>>(companyKeys.log(skip, limit), { keepPreviousData: true });
-export const useGlobalCompanies = () => useSWR<ListPage<CompanyView>>(companyKeys.global);
 
 interface NamedItem {
   _id: string;
@@ -147,3 +148,102 @@ export function useGrantables() {
     error: entities.error ?? assets.error ?? accounts.error,
   };
 }
+
+type Body = Record<string, unknown>;
+
+/** POST /companies: a new company, listed with the others. */
+export const useCreateCompany = () =>
+  useEndpoint(
+    (api, body: { name: string; settings: { isDemo: boolean } }) => api.post<CompanyView>('/companies', body),
+    () => [companyKeys.global],
+  );
+
+/** PATCH /companies/{id}: the answer is the company as it now stands, so it goes straight into the cache. */
+export const useUpdateCompany = () =>
+  useEndpoint(
+    (api, id: string, body: Body) => api.patch<CompanyView>(`/companies/${id}`, body),
+    (next) => [{ key: companyKeys.company, data: next }],
+  );
+
+/** PUTs the logo to its presigned URL; the object store answers without the API's bearer token. */
+async function putLogo(ticket: LogoTicket, file: Blob): Promise<void> {
+  const answer = await fetch(ticket.uploadUrl, {
+    method: ticket.method,
+    headers: { 'Content-Type': ticket.contentType },
+    body: file,
+  });
+  if (!answer.ok) throw new Error(`The upload failed (${answer.status})`);
+}
+
+/** POST /companies/upload-logo, the PUT, then PUT /companies/{id}/logo, when the API checks the file. */
+export const useUploadLogo = () =>
+  useEndpoint(
+    async (api, companyId: string, file: Blob) => {
+      const ticket = await api.post<LogoTicket>('/companies/upload-logo', { companyId });
+      await putLogo(ticket, file);
+      return api.put<CompanyView>(`/companies/${companyId}/logo`, { key: ticket.key });
+    },
+    () => [companyKeys.company],
+  );
+
+/** PATCH /companies/{id} with settings.showLogo */
+export const useShowLogo = () =>
+  useEndpoint(
+    (api, companyId: string, showLogo: boolean) =>
+      api.patch<CompanyView>(`/companies/${companyId}`, { settings: { showLogo } }),
+    () => [companyKeys.company],
+  );
+
+const usersStale = (companyId: string) => [keysUnder(companyKeys.users(companyId))];
+
+/** POST /companies/{id}/users */
+export const useAddUser = (companyId: string) =>
+  useEndpoint(
+    (api, body: Body) => api.post(companyKeys.users(companyId), body),
+    () => usersStale(companyId),
+  );
+
+/** PATCH /companies/{id}/users/{sub} */
+export const useUpdateUser = (companyId: string) =>
+  useEndpoint(
+    (api, sub: string, body: Body) => api.patch(companyKeys.user(companyId, sub), body),
+    () => usersStale(companyId),
+  );
+
+/** DELETE /companies/{id}/users/{sub} */
+export const useRemoveUser = (companyId: string) =>
+  useEndpoint(
+    (api, sub: string) => api.del(companyKeys.user(companyId, sub)),
+    () => [companyKeys.users(companyId)],
+  );
+
+/** GET /companies/{id}/users/{sub}/welcome-email: sends it again. */
+export const useSendWelcome = (companyId: string) =>
+  useEndpoint((api, sub: string) =>
+    api.get<{ temporaryPassword?: boolean }>(`${companyKeys.user(companyId, sub)}/welcome-email`),
+  );
+
+/** A named record's calls: POST to the collection, PATCH and DELETE to `{path}/{id}`. */
+export interface NamedRecordCalls {
+  save: (body: Body, id?: string) => Promise<unknown>;
+  remove: (id: string) => Promise<unknown>;
+}
+
+function useNamedRecordCalls(path: string, isListKey: (key: string) => boolean): NamedRecordCalls {
+  const save = useEndpoint(
+    (api, body: Body, id?: string) => (id ? api.patch(`${path}/${id}`, body) : api.post(path, body)),
+    () => [isListKey],
+  );
+  const remove = useEndpoint(
+    (api, id: string) => api.del(`${path}/${id}`),
+    () => [isListKey],
+  );
+  return { save, remove };
+}
+
+/** POST /roles, PATCH and DELETE /roles/{id}: the company's role lists change too. */
+export const useRoleCalls = () =>
+  useNamedRecordCalls('/roles', (key) => startsWith('/roles')(key) || startsWith('/companies/roles')(key));
+
+/** POST /permissions, PATCH and DELETE /permissions/{id} */
+export const useGrantSetCalls = () => useNamedRecordCalls('/permissions', startsWith('/permissions'));

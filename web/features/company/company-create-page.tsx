@@ -1,10 +1,8 @@
 import { Button, Checkbox, Group, Paper, Stack, Table, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
-import { useSWRConfig } from 'swr';
 import { FormPanel } from '../../components/form-panel.tsx';
 import { EmptyPanel, ErrorPanel, LoadingPanel } from '../../components/page-state.tsx';
 import { showToast } from '../../components/toast-store.ts';
-import { useApi } from '../../lib/app-context.tsx';
 import {
   type FormFailure,
   formFailureOf,
@@ -13,11 +11,11 @@ import {
   withoutField,
 } from '../../lib/form-errors.ts';
 import { formatDate } from '../../lib/format.ts';
-import { type CompanyView, companyKeys, useGlobalCompanies } from './api.ts';
+import { useGlobalCompanies } from '../../lib/global-companies-api.ts';
+import { useCreateCompany } from './api.ts';
 
 function CreateForm() {
-  const api = useApi();
-  const { mutate } = useSWRConfig();
+  const createCompany = useCreateCompany();
   const [name, setName] = useState('');
   const [isDemo, setIsDemo] = useState(false);
   const [failure, setFailure] = useState<FormFailure>(NO_FAILURE);
@@ -31,8 +29,7 @@ function CreateForm() {
     }
     setBusy(true);
     try {
-      const created = await api.post<CompanyView>('/companies', { name: name.trim(), settings: { isDemo } });
-      await mutate(companyKeys.global);
+      const created = await createCompany({ name: name.trim(), settings: { isDemo } });
       showToast(`${created.name} created`, 'success');
       setName('');
       setIsDemo(false);

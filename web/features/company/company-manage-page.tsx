@@ -11,13 +11,11 @@ import {
   Title,
 } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
-import { useSWRConfig } from 'swr';
 import { CALENDAR_PERIODS, INVOICE_FILE_NAME_LIMIT } from '../../../shared/schemas/company.ts';
 import { ErrorPanel, LoadingPanel } from '../../components/page-state.tsx';
 import { showToast } from '../../components/toast-store.ts';
-import { useApi } from '../../lib/app-context.tsx';
 import { type FormFailure, formFailureOf, NO_FAILURE, withoutField } from '../../lib/form-errors.ts';
-import { type CalendarPeriod, type CompanyView, companyKeys, useCompany } from './api.ts';
+import { type CalendarPeriod, type CompanyView, useCompany, useUpdateCompany } from './api.ts';
 import { CategoryList } from './category-list.tsx';
 import { CompanyLayout } from './company-layout.tsx';
 import { LogoSection } from './logo-section.tsx';
@@ -61,8 +59,7 @@ function listError(fields: Record<string, string>, field: ListField): string | u
 }
 
 function SettingsForm({ company }: { company: CompanyView }) {
-  const api = useApi();
-  const { mutate } = useSWRConfig();
+  const updateCompany = useUpdateCompany();
   const [draft, setDraft] = useState(() => draftOf(company));
   const [failure, setFailure] = useState<FormFailure>(NO_FAILURE);
   const [busy, setBusy] = useState(false);
@@ -77,14 +74,13 @@ function SettingsForm({ company }: { company: CompanyView }) {
     setBusy(true);
     try {
       const email = draft.invoiceCaptureEmail.trim();
-      const next = await api.patch<CompanyView>(`/companies/${company._id}`, {
+      await updateCompany(company._id, {
         settings: {
           ...draft,
           invoiceCaptureEmail: email === '' ? null : email,
           invoiceFileNameLimit: draft.invoiceFileNameLimit === '' ? null : draft.invoiceFileNameLimit,
         },
       });
-      await mutate(companyKeys.company, next, { revalidate: true });
       setFailure(NO_FAILURE);
       showToast('Company settings saved', 'success');
     } catch (error) {

@@ -2,25 +2,23 @@ import { Anchor, Button, Group, Paper, Table, Title } from '@mantine/core';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { EmptyPanel, ErrorPanel, LoadingPanel } from '../../components/page-state.tsx';
-import { type GrantSet, startsWith, useGrantables, useGrantSet, useGrantSets } from './api.ts';
+import { type GrantSet, useGrantables, useGrantSet, useGrantSetCalls, useGrantSets } from './api.ts';
 import { CompanyLayout } from './company-layout.tsx';
 import { GrantEditor } from './grant-editor.tsx';
 import { grantSummary, normaliseGrants } from './grants.ts';
 import { NamedRecordForm } from './named-record-form.tsx';
 
-const isGrantSetKey = startsWith('/permissions');
-
 function GrantSetForm({ set }: { set?: GrantSet }) {
   const grantables = useGrantables();
+  const calls = useGrantSetCalls();
   const [grants, setGrants] = useState(() => normaliseGrants(set?.grants));
   // Grant errors name one list entry (grants.assets.read.0): they show above the form.
   return (
     <NamedRecordForm
       record={set}
       noun="permission set"
-      apiPath="/permissions"
+      calls={calls}
       listRoute="/company/permissions"
-      isListKey={isGrantSetKey}
       extra={{ grants }}
       extraFields={[]}
       maw={900}

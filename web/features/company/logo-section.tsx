@@ -1,23 +1,12 @@
 import { Button, Group, Image, Input, Paper, Stack, Switch, Text, Title } from '@mantine/core';
 import { useId, useState } from 'react';
 import { useRevalidator } from 'react-router';
-import { useSWRConfig } from 'swr';
 import { MESSAGES } from '../../../shared/messages.ts';
 import { showToast } from '../../components/toast-store.ts';
-import { useApi, useServices } from '../../lib/app-context.tsx';
+import { useServices } from '../../lib/app-context.tsx';
 import { formFailureOf } from '../../lib/form-errors.ts';
-import { type CompanyView, companyKeys, type LogoTicket } from './api.ts';
+import { type CompanyView, useShowLogo, useUploadLogo } from './api.ts';
 import { checkLogoFile } from './png.ts';
-
-/** PUTs the file to its presigned URL; the object store answers without the API's bearer token. */
-async function putFile(ticket: LogoTicket, file: Blob): Promise<void> {
-  const answer = await fetch(ticket.uploadUrl, {
-    method: ticket.method,
-    headers: { 'Content-Type': ticket.contentType },
-    body: file,
-  });
-  if (!answer.ok) throw new Error(`The upload failed (${answer.status})`);
-}
 
 /**
  * The company logo: checked in the browser (a PNG at least 200 px wide), uploaded to a presigned URL,
@@ -25,10 +14,10 @@ async function putFile(ticket: LogoTicket, file: Blob): Promise<void> {
  * showLogo is on.
  */
 export function LogoSection({ company }: { company: CompanyView }) {
-  const api = useApi();
+  const uploadLogo = useUploadLogo();
+  const setShowLogo = useShowLogo();
   const services = useServices();
   const revalidator = useRevalidator();
-  const { mutate } = useSWRConfig();
   const inputId = useId();
   const [file, setFile] = useState<File | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -36,8 +25,7 @@ export function LogoSection({ company }: { company: CompanyView }) {
   const settings = company.settings ?? {};
 
   /** The header reads the session: it is fetched again so the new logo shows at once. */
-  async function refresh(next?: CompanyView) {
-    await mutate(companyKeys.company, next);
+  async function refresh() {
     services.session.forget();
     await revalidator.revalidate();
   }
@@ -51,9 +39,7 @@ export function LogoSection({ company }: { company: CompanyView }) {
     setError(null);
     setBusy('upload');
     try {
-      const ticket = await api.post<LogoTicket>('/companies/upload-logo', { companyId: company._id });
-      await putFile(ticket, file);
-      await api.put<CompanyView>(`/companies/${company._id}/logo`, { key: ticket.key });
+      await uploadLogo(company._id, file);
       await refresh();
       setFile(null);
       showToast('Logo updated', 'success');
@@ -69,7 +55,7 @@ export function LogoSection({ company }: { company: CompanyView }) {
   async function toggle(showLogo: boolean) {
     setBusy('toggle');
     try {
-      await api.patch<CompanyView>(`/companies/${company._id}`, { settings: { showLogo } });
+      await setShowLogo(company._id, showLogo);
       await refresh();
       showToast(showLogo ? 'The logo is shown' : 'The logo is hidden', 'success');
     } catch {

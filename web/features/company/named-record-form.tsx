@@ -1,10 +1,8 @@
 import { Button, Group, TextInput } from '@mantine/core';
 import { type ReactNode, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { useSWRConfig } from 'swr';
 import { FormPanel } from '../../components/form-panel.tsx';
 import { showToast } from '../../components/toast-store.ts';
-import { useApi } from '../../lib/app-context.tsx';
 import {
   type FormFailure,
   formFailureOf,
@@ -12,6 +10,7 @@ import {
   requiredFields,
   withoutField,
 } from '../../lib/form-errors.ts';
+import type { NamedRecordCalls } from './api.ts';
 
 interface NamedRecord {
   _id: string;
@@ -28,9 +27,8 @@ const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(
 export function NamedRecordForm({
   record,
   noun,
-  apiPath,
+  calls,
   listRoute,
-  isListKey,
   extra,
   extraFields,
   maw,
@@ -39,21 +37,17 @@ export function NamedRecordForm({
   record?: NamedRecord;
   /** Lower case, as it stands mid-sentence: 'role', 'permission set'. */
   noun: string;
-  /** The collection's API path: POST to it, PATCH and DELETE to `${apiPath}/{id}`. */
-  apiPath: string;
+  /** The record's endpoint hooks, which revalidate its lists. */
+  calls: NamedRecordCalls;
   /** Where the user goes after a save or delete. */
   listRoute: string;
-  /** SWR keys to revalidate after a change. */
-  isListKey: (key: unknown) => boolean;
   extra: Record<string, unknown>;
   /** The extra part's fields whose server messages the children show beside themselves. */
   extraFields: readonly string[];
   maw: number;
   children: (failure: FormFailure) => ReactNode;
 }) {
-  const api = useApi();
   const navigate = useNavigate();
-  const { mutate } = useSWRConfig();
   const [name, setName] = useState(record?.name ?? '');
   const [failure, setFailure] = useState<FormFailure>(NO_FAILURE);
   const [busy, setBusy] = useState<'save' | 'delete' | null>(null);
@@ -68,9 +62,7 @@ export function NamedRecordForm({
     setBusy('save');
     try {
       const body = { name: name.trim(), ...extra };
-      if (record) await api.patch(`${apiPath}/${record._id}`, body);
-      else await api.post(apiPath, body);
-      await mutate(isListKey);
+      await calls.save(body, record?._id);
       showToast(record ? `${Noun} saved` : `${Noun} created`, 'success');
       navigate(listRoute);
     } catch (error) {
@@ -85,8 +77,7 @@ export function NamedRecordForm({
     if (!record || !window.confirm(`Delete the ${noun} ${record.name}?`)) return;
     setBusy('delete');
     try {
-      await api.del(`${apiPath}/${record._id}`);
-      await mutate(isListKey);
+      await calls.remove(record._id);
       showToast(`${Noun} deleted`, 'success');
       navigate(listRoute);
     } catch (error) {

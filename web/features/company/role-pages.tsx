@@ -3,23 +3,22 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import type { PermissionName } from '../../../shared/access/permission-names.ts';
 import { EmptyPanel, ErrorPanel, LoadingPanel } from '../../components/page-state.tsx';
-import { type Role, startsWith, useRole, useRoles } from './api.ts';
+import { type Role, useRole, useRoleCalls, useRoles } from './api.ts';
 import { CompanyLayout } from './company-layout.tsx';
 import { NamedRecordForm } from './named-record-form.tsx';
 import { PermissionCheckboxes } from './permission-checkboxes.tsx';
 
 /** Roles are listed by two calls (the generic list and GET /companies/roles): both change together. */
-const isRoleKey = (key: unknown) => startsWith('/roles')(key) || startsWith('/companies/roles')(key);
 
 function RoleForm({ role }: { role?: Role }) {
+  const calls = useRoleCalls();
   const [permissions, setPermissions] = useState<PermissionName[]>(role?.permissions ?? []);
   return (
     <NamedRecordForm
       record={role}
       noun="role"
-      apiPath="/roles"
+      calls={calls}
       listRoute="/company/roles"
-      isListKey={isRoleKey}
       extra={{ permissions }}
       extraFields={['permissions']}
       maw={720}

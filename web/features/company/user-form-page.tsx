@@ -1,12 +1,11 @@
 import { Button, Checkbox, Group, NativeSelect, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { useSWRConfig } from 'swr';
 import type { PermissionName } from '../../../shared/access/permission-names.ts';
 import { FormPanel } from '../../components/form-panel.tsx';
 import { ErrorPanel, LoadingPanel } from '../../components/page-state.tsx';
 import { showToast } from '../../components/toast-store.ts';
-import { useApi, useSession } from '../../lib/app-context.tsx';
+import { useSession } from '../../lib/app-context.tsx';
 import {
   type FormFailure,
   formFailureOf,
@@ -16,11 +15,12 @@ import {
 } from '../../lib/form-errors.ts';
 import {
   type CompanyUser,
-  companyKeys,
+  useAddUser,
   useCompanyRoles,
   useCompanyUser,
   useGrantables,
   useGrantSets,
+  useUpdateUser,
 } from './api.ts';
 import { CompanyLayout } from './company-layout.tsx';
 import { GrantEditor } from './grant-editor.tsx';
@@ -48,10 +48,10 @@ const draftOf = (u?: CompanyUser): UserDraft => ({
 const FIELDS = ['name', 'email', 'roleId', 'permissions'];
 
 function UserForm({ user }: { user?: CompanyUser }) {
-  const api = useApi();
   const navigate = useNavigate();
-  const { mutate } = useSWRConfig();
   const { company } = useSession();
+  const addUser = useAddUser(company._id);
+  const updateUser = useUpdateUser(company._id);
   const roles = useCompanyRoles();
   const grantSets = useGrantSets();
   const grantables = useGrantables();
@@ -88,15 +88,14 @@ function UserForm({ user }: { user?: CompanyUser }) {
     };
     try {
       if (user) {
-        await api.patch(companyKeys.user(company._id, user.userSub), body);
+        await updateUser(user.userSub, body);
       } else {
-        await api.post(companyKeys.users(company._id), {
+        await addUser({
           ...body,
           email: draft.email.trim(),
           sendWelcomeEmail: draft.sendWelcomeEmail,
         });
       }
-      await mutate((key) => typeof key === 'string' && key.startsWith(companyKeys.users(company._id)));
       showToast(user ? 'User saved' : 'User created', 'success');
       navigate('/company/users');
     } catch (error) {

@@ -1,12 +1,11 @@
 import { Anchor, Button, Group, Paper, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { useSWRConfig } from 'swr';
 import { EmptyPanel, ErrorPanel, LoadingPanel } from '../../components/page-state.tsx';
 import { showToast } from '../../components/toast-store.ts';
-import { useApi, useSession } from '../../lib/app-context.tsx';
+import { useSession } from '../../lib/app-context.tsx';
 import { formFailureOf } from '../../lib/form-errors.ts';
-import { type CompanyUser, companyKeys, useCompanyUsers } from './api.ts';
+import { type CompanyUser, useCompanyUsers, useRemoveUser, useSendWelcome } from './api.ts';
 import { CompanyLayout, useIsCompanyAdmin } from './company-layout.tsx';
 import { grantSummary, normaliseGrants } from './grants.ts';
 
@@ -17,16 +16,14 @@ export function permissionSummary(user: Pick<CompanyUser, 'permissions' | 'grant
 }
 
 function UserActions({ user, companyId }: { user: CompanyUser; companyId: string }) {
-  const api = useApi();
-  const { mutate } = useSWRConfig();
+  const sendWelcome = useSendWelcome(companyId);
+  const removeUser = useRemoveUser(companyId);
   const [busy, setBusy] = useState<'welcome' | 'delete' | null>(null);
 
   async function welcome() {
     setBusy('welcome');
     try {
-      const sent = await api.get<{ temporaryPassword?: boolean }>(
-        `/companies/${companyId}/users/${user.userSub}/welcome-email`,
-      );
+      const sent = await sendWelcome(user.userSub);
       showToast(
         sent.temporaryPassword === false
           ? `Welcome e-mail sent to ${user.email}; they keep the password they already use`
@@ -44,8 +41,7 @@ function UserActions({ user, companyId }: { user: CompanyUser; companyId: string
     if (!window.confirm(`Remove ${user.name} (${user.email}) from the company?`)) return;
     setBusy('delete');
     try {
-      await api.del(`/companies/${companyId}/users/${user.userSub}`);
-      await mutate(companyKeys.users(companyId));
+      await removeUser(user.userSub);
       showToast(`${user.name} was removed`, 'success');
     } catch (error) {
       showToast(formFailureOf(error).message ?? 'The user could not be removed.', 'error');

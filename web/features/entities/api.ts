@@ -1,5 +1,7 @@
 import useSWR from 'swr';
 import type { EntityNode } from '../../../shared/schemas/register.ts';
+import type { ImportResult, ImportRollbackResult } from '../../../shared/schemas/register-imports.ts';
+import { useEndpoint } from '../../lib/endpoint.ts';
 
 /** An entity as the API stores it (GET /entities/{id}). */
 export interface Entity {
@@ -80,3 +82,41 @@ export const ENTITY_FIELDS = [
   'address.postCode',
   'address.country',
 ] as const;
+
+const ENTITY_READS = [(key: string) => isEntityKey(key)];
+type Body = Record<string, unknown>;
+
+/** POST /entities/from-wizard */
+export const useCreateEntity = () =>
+  useEndpoint(
+    (api, body: Body) => api.post<Entity>('/entities/from-wizard', body),
+    () => ENTITY_READS,
+  );
+
+/** PATCH /entities/{id}: a move changes the whole tree, so every entity read is stale. */
+export const useUpdateEntity = () =>
+  useEndpoint(
+    (api, id: string, body: Body) => api.patch<Entity>(`/entities/${id}`, body),
+    () => ENTITY_READS,
+  );
+
+/** DELETE /entities/{id} */
+export const useDeleteEntity = () =>
+  useEndpoint(
+    (api, id: string) => api.del(`/entities/${id}`),
+    () => ENTITY_READS,
+  );
+
+/** POST /entities/import: a CSV file of entities. */
+export const useImportEntities = () =>
+  useEndpoint(
+    (api, file: { fileName: string; csv: string }) => api.post<ImportResult>('/entities/import', file),
+    () => ENTITY_READS,
+  );
+
+/** POST /entities/import-rollback */
+export const useRollbackEntityImport = () =>
+  useEndpoint(
+    (api, batchId: string) => api.post<ImportRollbackResult>('/entities/import-rollback', { batchId }),
+    () => ENTITY_READS,
+  );

@@ -1,10 +1,9 @@
 import { Alert, Button, Divider, Group, Paper, Stack, Title } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { useSWRConfig } from 'swr';
 import { isCompanyWide } from '../../../shared/access/route-access.ts';
 import { showToast } from '../../components/toast-store.ts';
-import { useApi, useSession } from '../../lib/app-context.tsx';
+import { useSession } from '../../lib/app-context.tsx';
 import {
   type FormFailure,
   formFailureOf,
@@ -12,7 +11,7 @@ import {
   requiredFields,
   withoutField,
 } from '../../lib/form-errors.ts';
-import { type Entity, isEntityKey, useStructure } from './api.ts';
+import { type Entity, useDeleteEntity, useStructure, useUpdateEntity } from './api.ts';
 import {
   AddressFields,
   DetailsFields,
@@ -34,9 +33,9 @@ const draftOf = (e: Entity): EntityDraft => ({
 });
 
 function EditForm({ entity }: { entity: Entity }) {
-  const api = useApi();
   const navigate = useNavigate();
-  const { mutate } = useSWRConfig();
+  const updateEntity = useUpdateEntity();
+  const deleteEntity = useDeleteEntity();
   const { access } = useSession();
   const structure = useStructure();
   const [draft, setDraft] = useState(() => draftOf(entity));
@@ -60,8 +59,7 @@ function EditForm({ entity }: { entity: Entity }) {
       const body = entityEditBody(draftOf(entity), draft);
       // Moving is only asked for when the parent changed, so an unchanged form never re-checks the tree.
       if ((entity.parentEntityId ?? '') === draft.parentEntityId) delete body.parentEntityId;
-      await api.patch<Entity>(`/entities/${entity._id}`, body);
-      await mutate(isEntityKey);
+      await updateEntity(entity._id, body);
       showToast('Entity saved', 'success');
       navigate(`/entities/${entity._id}/structure`);
     } catch (error) {
@@ -75,8 +73,7 @@ function EditForm({ entity }: { entity: Entity }) {
     if (!window.confirm(`Delete ${entity.legalName}?`)) return;
     setBusy('delete');
     try {
-      await api.del(`/entities/${entity._id}`);
-      await mutate(isEntityKey);
+      await deleteEntity(entity._id);
       showToast('Entity deleted', 'success');
       navigate('/entities');
     } catch (error) {

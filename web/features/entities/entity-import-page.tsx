@@ -1,20 +1,13 @@
 import { Anchor, Group, Paper, Stack, Title } from '@mantine/core';
 import { Link } from 'react-router';
-import { useSWRConfig } from 'swr';
-import {
-  ENTITY_IMPORT_COLUMNS,
-  type ImportResult,
-  type ImportRollbackResult,
-  importTemplateHeader,
-} from '../../../shared/schemas/register-imports.ts';
+import { ENTITY_IMPORT_COLUMNS, importTemplateHeader } from '../../../shared/schemas/register-imports.ts';
 import { CsvImport } from '../../components/csv-import.tsx';
-import { useApi } from '../../lib/app-context.tsx';
-import { isEntityKey } from './api.ts';
+import { useImportEntities, useRollbackEntityImport } from './api.ts';
 
 /** /entities/import: a CSV of entities, parents named by legal name or id; undone from here too. */
 export function EntityImportPage() {
-  const api = useApi();
-  const { mutate } = useSWRConfig();
+  const importEntities = useImportEntities();
+  const rollbackImport = useRollbackEntityImport();
   return (
     <Stack>
       <Group justify="space-between">
@@ -27,16 +20,8 @@ export function EntityImportPage() {
         <CsvImport
           noun={{ one: 'entity', many: 'entities' }}
           columns={importTemplateHeader(ENTITY_IMPORT_COLUMNS)}
-          onImport={async (file) => {
-            const result = await api.post<ImportResult>('/entities/import', file);
-            await mutate(isEntityKey);
-            return result;
-          }}
-          onRollback={async (batchId) => {
-            const result = await api.post<ImportRollbackResult>('/entities/import-rollback', { batchId });
-            await mutate(isEntityKey);
-            return result;
-          }}
+          onImport={importEntities}
+          onRollback={rollbackImport}
         />
       </Paper>
     </Stack>

@@ -1,10 +1,9 @@
 import { Alert, Button, Group, Paper, Stack, Stepper, Table, Title } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { useSWRConfig } from 'swr';
 import { isCompanyWide } from '../../../shared/access/route-access.ts';
 import { showToast } from '../../components/toast-store.ts';
-import { useApi, useSession } from '../../lib/app-context.tsx';
+import { useSession } from '../../lib/app-context.tsx';
 import {
   type FormFailure,
   formFailureOf,
@@ -12,7 +11,7 @@ import {
   requiredFields,
   withoutField,
 } from '../../lib/form-errors.ts';
-import { type Entity, entityOptions, isEntityKey, useStructure } from './api.ts';
+import { entityOptions, useCreateEntity, useStructure } from './api.ts';
 import {
   AddressFields,
   DetailsFields,
@@ -26,9 +25,8 @@ const STEP_OF_FIELD = (field: string) => (field === 'legalName' || field === 'co
 
 /** /new-entity: the details, then the entity's place in the group and its address, then a last look. */
 export function EntityWizardPage() {
-  const api = useApi();
   const navigate = useNavigate();
-  const { mutate } = useSWRConfig();
+  const createEntity = useCreateEntity();
   const { access } = useSession();
   const [params] = useSearchParams();
   const structure = useStructure();
@@ -65,8 +63,7 @@ export function EntityWizardPage() {
     }
     setBusy(true);
     try {
-      const entity = await api.post<Entity>('/entities/from-wizard', entityBody(draft));
-      await mutate(isEntityKey);
+      const entity = await createEntity(entityBody(draft));
       showToast(`${entity.legalName} was added`, 'success');
       navigate(`/entities/${entity._id}/structure`);
     } catch (error) {

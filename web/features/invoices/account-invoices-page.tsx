@@ -1,21 +1,29 @@
 import { Anchor, Badge, Button, Group, Paper, Stack, Switch, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import useSWR from 'swr';
 import { canUseRoute } from '../../../shared/access/route-access.ts';
 import type { AccountView } from '../../../shared/schemas/account-views.ts';
 import { routeByPath } from '../../app/routes.ts';
+import { AccountLayout } from '../../components/account-frame.tsx';
 import { EmptyPanel, ErrorPanel, LoadingPanel } from '../../components/page-state.tsx';
-import { useApi, useSession } from '../../lib/app-context.tsx';
+import { useSession } from '../../lib/app-context.tsx';
 import { formatDate, formatNumber } from '../../lib/format.ts';
-import { AccountLayout } from '../accounts/account-layout.tsx';
-import { type InvoiceView, invoiceKeys, type ListPage, useRefreshInvoices } from './api.ts';
-import { DownloadButton, downloadFile } from './download-button.tsx';
+import {
+  type InvoiceView,
+  useAccountInvoices,
+  useConvertInvoice,
+  useDeleteAccountInvoice,
+  useDownloadFile,
+  useRefreshInvoice,
+  useRestoreInvoice,
+  useStampInvoice,
+} from './api.ts';
+import { DownloadButton } from './download-button.tsx';
 import { InvoiceRates } from './invoice-rates.tsx';
 import { money } from './invoice-values.ts';
 import { ManualUploadForm } from './manual-upload-form.tsx';
 import { INVOICE_MESSAGES } from './messages.ts';
-import { rateActions } from './rate-actions.ts';
+import { useRateActions } from './rate-actions.ts';
 import { InvoiceStatusBadge } from './status.tsx';
 import { useAction } from './use-action.ts';
 
@@ -59,8 +67,12 @@ function Row({
   mayEdit: boolean;
   mayValidate: boolean;
 }) {
-  const api = useApi();
-  const refresh = useRefreshInvoices();
+  const refreshInvoice = useRefreshInvoice();
+  const convert = useConvertInvoice(account._id);
+  const stamp = useStampInvoice(account._id);
+  const remove = useDeleteAccountInvoice(account._id);
+  const restore = useRestoreInvoice();
+  const downloadFile = useDownloadFile();
   const { busy, run } = useAction();
   const base = `/accounts/${account._id}`;
   const name = invoice.invoiceNumber ?? str(invoice.values?.invoiceNumber) ?? invoice.fileName ?? 'Invoice';
@@ -78,8 +90,7 @@ function Row({
       disabled={busy !== undefined}
       onClick={async () => {
         if (how.confirm !== undefined && !window.confirm(how.confirm)) return;
-        const result = await run(label, call, { problem: how.problem, done: how.done });
-        if (result.ok) await refresh();
+        await run(label, call, { problem: how.problem, done: how.done });
       }}
     >
       {text}
@@ -91,7 +102,6 @@ function Row({
       'download',
       () =>
         downloadFile(
-          api,
           `${
             kind === 'credit-notes'
               ? `${base}/credit-notes/${invoice._id}/download`
@@ -100,7 +110,7 @@ function Row({
         ),
       { problem: INVOICE_MESSAGES.getProblem },
     );
-  const { addRate, deleteRate } = rateActions(invoice._id, api, run, refresh);
+  const { addRate, deleteRate } = useRateActions(invoice._id, run);
   const deleted = invoice.deleted === true;
   const rates = invoice.rates ?? [];
   const netTotal = num(invoice.values?.netTotal);
@@ -177,48 +187,38 @@ function Row({
             )}
             {mayEdit && !deleted && (
               <>
-                {action('Refresh', 'refresh', () => api.get(`/invoices/${invoice._id}/refresh`), {
+                {action('Refresh', 'refresh', () => refreshInvoice(invoice._id), {
                   problem: INVOICE_MESSAGES.getProblem,
                   done: 'Invoice refreshed',
                 })}
                 {kind === 'invoices' ? (
                   <>
-                    {action(
-                      'To credit note',
-                      'convert',
-                      () => api.put(`${base}/invoices/${invoice._id}/to-credit-note`),
-                      {
-                        problem: INVOICE_MESSAGES.updateProblem,
-                        done: 'Converted to a credit note',
-                      },
-                    )}
+                    {action('To credit note', 'convert', () => convert(invoice._id, kind), {
+                      problem: INVOICE_MESSAGES.updateProblem,
+                      done: 'Converted to a credit note',
+                    })}
                     {action(
                       invoice.stampedAt ? 'Stamp again' : 'Stamp',
                       'stamp',
-                      () => api.post(`/invoices/${invoice._id}/stamp`),
+                      () => stamp(invoice._id, kind),
                       { problem: INVOICE_MESSAGES.updateProblem, done: 'Invoice stamped' },
                     )}
                   </>
                 ) : (
                   <>
-                    {action(
-                      'To invoice',
-                      'convert',
-                      () => api.put(`${base}/credit-notes/${invoice._id}/to-invoice`),
-                      {
-                        problem: INVOICE_MESSAGES.updateProblem,
-                        done: 'Converted to an invoice',
-                      },
-                    )}
+                    {action('To invoice', 'convert', () => convert(invoice._id, kind), {
+                      problem: INVOICE_MESSAGES.updateProblem,
+                      done: 'Converted to an invoice',
+                    })}
                     {action(
                       invoice.stampedAt ? 'Stamp again' : 'Stamp',
                       'stamp',
-                      () => api.post(`${base}/credit-notes/${invoice._id}/stamp`),
+                      () => stamp(invoice._id, kind),
                       { problem: INVOICE_MESSAGES.updateProblem, done: 'Credit note stamped' },
                     )}
                   </>
                 )}
-                {action('Delete', 'delete', () => api.del(`${base}/invoice/${invoice._id}`), {
+                {action('Delete', 'delete', () => remove(invoice._id), {
                   problem: INVOICE_MESSAGES.deleteProblem,
                   done: 'Deleted',
                   color: 'red',
@@ -228,7 +228,7 @@ function Row({
             )}
             {mayEdit &&
               deleted &&
-              action('Restore', 'restore', () => api.put(`/invoices/${invoice._id}/restore`), {
+              action('Restore', 'restore', () => restore(invoice._id), {
                 problem: INVOICE_MESSAGES.updateProblem,
                 done: 'Restored',
                 variant: 'light',
@@ -258,10 +258,7 @@ function Row({
 function AccountInvoices({ account, kind }: { account: AccountView; kind: Kind }) {
   const { access } = useSession();
   const [withDeleted, setWithDeleted] = useState(false);
-  const { data, error, isLoading } = useSWR<ListPage<AccountInvoice>>(
-    invoiceKeys.ofAccount(account._id, kind === 'credit-notes', withDeleted),
-    { keepPreviousData: true },
-  );
+  const { data, error, isLoading } = useAccountInvoices<AccountInvoice>(account._id, kind, withDeleted);
   const validationRoute = routeByPath('/invoice-validation/:id');
   const mayValidate = validationRoute !== undefined && canUseRoute(validationRoute.permission, access);
   // Changing an account's invoices takes the bill validation permissions, as the API's routes do.

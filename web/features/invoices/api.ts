@@ -3,6 +3,10 @@ import { USERS_LIST } from '../../../shared/access/permission-names.ts';
 import { type AccessSubject, canUseRoute } from '../../../shared/access/route-access.ts';
 import type { BoundingBox } from '../../../shared/capture/textract.ts';
 import { type ApiClient, ApiError } from '../../lib/api-client.ts';
+import { useEndpoint } from '../../lib/endpoint.ts';
+import { downloadFrom, putWithProgress } from '../../lib/upload.ts';
+import type { RateBody } from './invoice-values.ts';
+import type { ManualUploadBody } from './manual-upload.ts';
 import type { InvoiceError, PolledInvoice } from './upload-state.ts';
 import type { CheckCounts, CheckResultView, QueueFilters, QueueGroup } from './validation-state.ts';
 import { queueCountKey, queueKey } from './validation-state.ts';
@@ -239,3 +243,144 @@ export function bulkMessage(answer: BulkAnswer, done: string): string {
   ];
   return [head, ...notes].join(' ');
 }
+
+/** Any change to a bill can move it between queues, counts and lists: every invoice read is stale. */
+const INVOICE_READS = [(key: string) => isInvoiceKey(key)];
+const invoiceWrite = <A extends unknown[], R>(call: (api: ApiClient, ...args: A) => Promise<R>) =>
+  useEndpoint(call, () => INVOICE_READS);
+
+type Kind = 'invoices' | 'credit-notes';
+
+/** GET /invoices/{id}/refresh: the bill's figures worked out again. */
+export const useRefreshInvoice = () => invoiceWrite((api, id: string) => api.get(`/invoices/${id}/refresh`));
+
+/** PUT /accounts/{id}/invoices/{invoiceId}/to-credit-note, or …/credit-notes/{id}/to-invoice */
+export const useConvertInvoice = (accountId: string) =>
+  invoiceWrite((api, id: string, kind: Kind) =>
+    api.put(
+      kind === 'invoices'
+        ? `/accounts/${accountId}/invoices/${id}/to-credit-note`
+        : `/accounts/${accountId}/credit-notes/${id}/to-invoice`,
+    ),
+  );
+
+/** POST /invoices/{id}/stamp, or /accounts/{id}/credit-notes/{creditNoteId}/stamp */
+export const useStampInvoice = (accountId: string) =>
+  invoiceWrite((api, id: string, kind: Kind) =>
+    api.post(
+      kind === 'invoices' ? `/invoices/${id}/stamp` : `/accounts/${accountId}/credit-notes/${id}/stamp`,
+    ),
+  );
+
+/** DELETE /accounts/{id}/invoice/{invoiceId}: restorable afterwards. */
+export const useDeleteAccountInvoice = (accountId: string) =>
+  invoiceWrite((api, id: string) => api.del(`/accounts/${accountId}/invoice/${id}`));
+
+/** PUT /invoices/{id}/restore */
+export const useRestoreInvoice = () => invoiceWrite((api, id: string) => api.put(`/invoices/${id}/restore`));
+
+/** GET …/download: a short-lived link to a stored file, handed to the browser to save. */
+export const useDownloadFile = () =>
+  useEndpoint(async (api, path: string) => {
+    downloadFrom((await api.get<FileLink>(path)).url);
+  });
+
+/** GET /invoices/{id}/download?preview=true: a link for showing the document, not saving it. */
+export const usePreviewLink = () =>
+  useEndpoint((api, id: string) => api.get<FileLink>(invoiceKeys.preview(id)));
+
+/** POST /invoices/{id}/rates */
+export const useAddInvoiceRate = () =>
+  invoiceWrite((api, invoiceId: string, rate: RateBody) => api.post(`/invoices/${invoiceId}/rates`, rate));
+
+/** DELETE /invoices/{id}/rates/{rateId} */
+export const useDeleteInvoiceRate = () =>
+  invoiceWrite((api, invoiceId: string, rateId: string) => api.del(`/invoices/${invoiceId}/rates/${rateId}`));
+
+/** POST /invoices/{id}/confirm */
+export const useConfirmInvoice = () => invoiceWrite((api, id: string) => api.post(`/invoices/${id}/confirm`));
+
+/** PUT /invoice-validation/{id}/revalidate */
+export const useRevalidateInvoice = () =>
+  invoiceWrite((api, validationId: string) => api.put(`/invoice-validation/${validationId}/revalidate`));
+
+/** PUT /invoice-validation/{id}/force */
+export const useForceInvoice = () =>
+  invoiceWrite((api, validationId: string) => api.put(`/invoice-validation/${validationId}/force`));
+
+/** PATCH /invoices/{id}/manual-update: typed values, and the account the bill is filed on. */
+export const useUpdateInvoiceValues = () =>
+  invoiceWrite((api, id: string, body: { values: Record<string, unknown>; accountId?: string }) =>
+    api.patch(`/invoices/${id}/manual-update`, body),
+  );
+
+/** POST /invoice-capture/{id}/start-capture */
+export const useStartCapture = () =>
+  invoiceWrite((api, captureId: string) => api.post(`/invoice-capture/${captureId}/start-capture`));
+
+/** PUT /invoice-capture/{id}/start-validation */
+export const useStartValidation = () =>
+  invoiceWrite((api, captureId: string) => api.put(`/invoice-capture/${captureId}/start-validation`));
+
+interface ManualTicket {
+  key: string;
+  uploadUrl: string;
+  headers?: Record<string, string>;
+}
+
+/** POST /invoices/manual-upload for a ticket, the PUT, then POST /invoices/manual-upload with its key. */
+export const useManualUpload = () =>
+  invoiceWrite(async (api, body: ManualUploadBody, file: File, onProgress: (percent: number) => void) => {
+    const ticket = await api.post<ManualTicket>('/invoices/manual-upload', body);
+    await putWithProgress(
+      { uploadUrl: ticket.uploadUrl, method: 'PUT', headers: ticket.headers },
+      file,
+      onProgress,
+    );
+    await api.post('/invoices/manual-upload', { ...body, key: ticket.key });
+  });
+
+/** POST to an upload call: a ticket for one captured document, in the page's batch. */
+export const useUploadTicket = (call: UploadCall) =>
+  useEndpoint((api, body: { fileName: string; contentType: string; size: number; batchId?: string }) =>
+    api.post<UploadTicket>(UPLOAD_CALLS[call], body),
+  );
+
+/** The bulk calls of the queues; each makes every invoice read stale. */
+export function useBulkCalls() {
+  return {
+    hold: invoiceWrite((api, ids: string[], hold: boolean) => bulk(api).hold(ids, hold)),
+    tag: invoiceWrite((api, ids: string[], tags: string[]) => bulk(api).tag(ids, tags)),
+    complete: invoiceWrite((api, ids: string[]) => bulk(api).complete(ids)),
+    revalidate: invoiceWrite((api, ids: string[]) => bulk(api).revalidate(ids)),
+    force: invoiceWrite((api, ids: string[]) => bulk(api).force(ids)),
+    remove: invoiceWrite((api, ids: string[]) => bulk(api).remove(ids)),
+    assign: invoiceWrite((api, ids: string[], userSub: string | null) => bulk(api).assign(ids, userSub)),
+  };
+}
+
+/** GET /invoices?accountId=…: an account's invoices or credit notes, with the deleted ones on request. */
+export const useAccountInvoices = <T extends InvoiceView>(
+  accountId: string,
+  kind: Kind,
+  withDeleted: boolean,
+) =>
+  useSWR<ListPage<T>>(invoiceKeys.ofAccount(accountId, kind === 'credit-notes', withDeleted), {
+    keepPreviousData: true,
+  });
+
+/** GET /invoice-validation/invoices: a page of captured documents, newest first. */
+export const useCaptures = (page: number, size: number) =>
+  useSWR<ListPage<CaptureItem>>(invoiceKeys.captures(page, size), { keepPreviousData: true });
+
+/** GET /invoice-validation/search?query=… once the query is long enough. */
+export const useValidationSearch = (query: string, minChars: number) =>
+  useSWR<ListPage<ValidationItem>>(query.length >= minChars ? invoiceKeys.search(query) : null, {
+    keepPreviousData: true,
+  });
+
+/** GET /accounts/search?query=…: accounts to link a bill to. */
+export const useAccountSearch = <T>(query: string, minChars: number) =>
+  useSWR<ListPage<T>>(
+    query.length >= minChars ? `/accounts/search?query=${encodeURIComponent(query)}&limit=10` : null,
+  );

@@ -1,15 +1,19 @@
 import { Anchor, Button, Group, Pagination, Paper, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import useSWR from 'swr';
 import { VALIDATION_PAGE_SIZE } from '../../../shared/constants.ts';
 import { EmptyPanel, ErrorPanel, LoadingPanel } from '../../components/page-state.tsx';
 import { showToast } from '../../components/toast-store.ts';
 import { ApiError } from '../../lib/api-client.ts';
-import { useApi } from '../../lib/app-context.tsx';
 import { formatDateTime } from '../../lib/format.ts';
-import { type CaptureItem, invoiceKeys, type ListPage, useRefreshInvoices } from './api.ts';
-import { DownloadButton, downloadFile } from './download-button.tsx';
+import {
+  type CaptureItem,
+  useCaptures,
+  useDownloadFile,
+  useStartCapture,
+  useStartValidation,
+} from './api.ts';
+import { DownloadButton } from './download-button.tsx';
 import { INVOICE_MESSAGES } from './messages.ts';
 import { InvoiceStatusBadge } from './status.tsx';
 import { ValidationNav } from './validation-nav.tsx';
@@ -20,8 +24,9 @@ const problemOf = (error: unknown, fallback: string) =>
   error instanceof ApiError && error.status >= 400 && error.status < 500 ? error.message : fallback;
 
 function CaptureRow({ capture }: { capture: CaptureItem }) {
-  const api = useApi();
-  const refresh = useRefreshInvoices();
+  const downloadFile = useDownloadFile();
+  const startCapture = useStartCapture();
+  const startValidation = useStartValidation();
   const [busy, setBusy] = useState(false);
   const path = `/invoice-capture/${capture._id}`;
   async function act(run: () => Promise<unknown>, done: string, problem: string) {
@@ -29,7 +34,6 @@ function CaptureRow({ capture }: { capture: CaptureItem }) {
     try {
       await run();
       if (done) showToast(done, 'success');
-      await refresh();
     } catch (error) {
       showToast(problemOf(error, problem), 'error');
     } finally {
@@ -65,18 +69,14 @@ function CaptureRow({ capture }: { capture: CaptureItem }) {
           <DownloadButton
             name={capture.fileName}
             disabled={busy}
-            onClick={() => act(() => downloadFile(api, `${path}/download`), '', INVOICE_MESSAGES.getProblem)}
+            onClick={() => act(() => downloadFile(`${path}/download`), '', INVOICE_MESSAGES.getProblem)}
           />
           <Button
             size="compact-xs"
             variant="subtle"
             disabled={busy || capture.status === 'processing' || capture.status === 'uploading'}
             onClick={() =>
-              act(
-                () => api.post(`${path}/start-capture`),
-                'Capture started again',
-                INVOICE_MESSAGES.updateProblem,
-              )
+              act(() => startCapture(capture._id), 'Capture started again', INVOICE_MESSAGES.updateProblem)
             }
           >
             Capture again
@@ -87,7 +87,7 @@ function CaptureRow({ capture }: { capture: CaptureItem }) {
             disabled={busy || (capture.invoiceIds?.length ?? 0) === 0}
             onClick={() =>
               act(
-                () => api.put(`${path}/start-validation`),
+                () => startValidation(capture._id),
                 'Validation started',
                 INVOICE_MESSAGES.revalidateProblem,
               )
@@ -104,10 +104,7 @@ function CaptureRow({ capture }: { capture: CaptureItem }) {
 /** /invoice-validation/invoice-captures: every document received, newest first, with its invoices. */
 export function InvoiceCapturesPage() {
   const [page, setPage] = useState(1);
-  const { data, error, isLoading } = useSWR<ListPage<CaptureItem>>(
-    invoiceKeys.captures(page, VALIDATION_PAGE_SIZE),
-    { keepPreviousData: true },
-  );
+  const { data, error, isLoading } = useCaptures(page, VALIDATION_PAGE_SIZE);
   const captures = [...(data?.data ?? [])].sort((a, b) =>
     (b.createdAt ?? '').localeCompare(a.createdAt ?? ''),
   );

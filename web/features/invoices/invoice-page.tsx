@@ -14,17 +14,20 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { InvoiceKey } from '../../../shared/capture/model.ts';
 import { ErrorPanel, LoadingPanel } from '../../components/page-state.tsx';
-import { useApi, useSession } from '../../lib/app-context.tsx';
+import { useSession } from '../../lib/app-context.tsx';
 import {
-  bulk,
   type FileLink,
   type InvoiceAccount,
   type InvoiceView,
-  invoiceKeys,
+  useBulkCalls,
+  useConfirmInvoice,
+  useForceInvoice,
   useInvoice,
-  useRefreshInvoices,
+  usePreviewLink,
+  useRevalidateInvoice,
   usersOf,
   useSummary,
+  useUpdateInvoiceValues,
   useUserOptions,
   type ValidationItem,
 } from './api.ts';
@@ -32,7 +35,7 @@ import type { Highlight } from './document-viewer.tsx';
 import { InvoiceRates } from './invoice-rates.tsx';
 import { InvoiceValuesForm } from './invoice-values-form.tsx';
 import { INVOICE_MESSAGES } from './messages.ts';
-import { rateActions } from './rate-actions.ts';
+import { useRateActions } from './rate-actions.ts';
 import { InvoiceStatusBadge, ValidationStatusBadge } from './status.tsx';
 import { TagField } from './tag-field.tsx';
 import { useAction } from './use-action.ts';
@@ -51,7 +54,7 @@ const DocumentViewer = lazy(() => import('./document-viewer.tsx'));
  * document (imported as data) has nothing to fetch, so nothing is asked for.
  */
 function usePreview(id: string, hasDocument: boolean) {
-  const api = useApi();
+  const previewLink = usePreviewLink();
   const [link, setLink] = useState<FileLink>();
   const [error, setError] = useState<unknown>();
   useEffect(() => {
@@ -59,14 +62,13 @@ function usePreview(id: string, hasDocument: boolean) {
     setLink(undefined);
     setError(undefined);
     if (!hasDocument) return;
-    api
-      .get<FileLink>(invoiceKeys.preview(id))
+    previewLink(id)
       .then((l) => !cancelled && setLink(l))
       .catch((e: unknown) => !cancelled && setError(e));
     return () => {
       cancelled = true;
     };
-  }, [api, id, hasDocument]);
+  }, [previewLink, id, hasDocument]);
   return { link, error };
 }
 
@@ -79,14 +81,15 @@ function Actions({
   validation: ValidationItem | undefined;
   dirty: boolean;
 }) {
-  const api = useApi();
   const navigate = useNavigate();
-  const refresh = useRefreshInvoices();
+  const confirmInvoice = useConfirmInvoice();
+  const revalidate = useRevalidateInvoice();
+  const force = useForceInvoice();
   const { me, company, access } = useSession();
   const users = usersOf(useUserOptions(company._id, access).data);
   const { busy, run } = useAction();
   const id = validation?._id ?? invoice.invoiceValidationId ?? invoice._id;
-  const calls = bulk(api);
+  const calls = useBulkCalls();
   const [tags, setTags] = useState('');
   const [assignee, setAssignee] = useState(validation?.assignedUserId ?? '');
   useEffect(() => setAssignee(validation?.assignedUserId ?? ''), [validation?.assignedUserId]);
@@ -97,7 +100,6 @@ function Actions({
 
   const act = async (name: string, action: () => Promise<unknown>, problem: string, done: string) => {
     const result = await run(name, action, { problem, done });
-    if (result.ok) await refresh();
     return result.ok;
   };
 
@@ -113,7 +115,7 @@ function Actions({
           onClick={() =>
             act(
               'confirm',
-              () => api.post(`/invoices/${invoice._id}/confirm`),
+              () => confirmInvoice(invoice._id),
               INVOICE_MESSAGES.confirmProblem,
               'Invoice confirmed',
             )
@@ -129,7 +131,7 @@ function Actions({
           onClick={() =>
             act(
               'revalidate',
-              () => api.put(`/invoice-validation/${id}/revalidate`),
+              () => revalidate(id),
               INVOICE_MESSAGES.revalidateProblem,
               'Invoice validated again',
             )
@@ -145,12 +147,7 @@ function Actions({
           loading={busy === 'force'}
           onClick={() => {
             if (!window.confirm('Accept this invoice as passed, whatever its checks found?')) return;
-            void act(
-              'force',
-              () => api.put(`/invoice-validation/${id}/force`),
-              INVOICE_MESSAGES.updateProblem,
-              'Invoice accepted as passed',
-            );
+            void act('force', () => force(id), INVOICE_MESSAGES.updateProblem, 'Invoice accepted as passed');
           }}
         >
           Accept as passed
@@ -332,8 +329,7 @@ function InvoiceWorkspace({
   validation: ValidationItem | undefined;
   account: InvoiceAccount | undefined;
 }) {
-  const api = useApi();
-  const refresh = useRefreshInvoices();
+  const updateValues = useUpdateInvoiceValues();
   const { busy, run } = useAction();
   const firstPage = invoice.results?.pages?.[0] ?? 1;
   const [page, setPage] = useState(firstPage);
@@ -350,29 +346,19 @@ function InvoiceWorkspace({
   };
 
   async function saveValues(values: Record<string, unknown>) {
-    const result = await run(
-      'values',
-      () => api.patch(`/invoices/${invoice._id}/manual-update`, { values }),
-      {
-        problem: INVOICE_MESSAGES.updateProblem,
-        done: 'Values saved',
-      },
-    );
-    if (result.ok) await refresh();
+    const result = await run('values', () => updateValues(invoice._id, { values }), {
+      problem: INVOICE_MESSAGES.updateProblem,
+      done: 'Values saved',
+    });
     return result.ok ? ({ ok: true } as const) : ({ ok: false, error: result.error } as const);
   }
-  const { addRate, deleteRate } = rateActions(invoice._id, api, run, refresh);
+  const { addRate, deleteRate } = useRateActions(invoice._id, run);
   async function linkAccount(accountId: string) {
     // Saved with the values' call, which also sends the invoice to be validated again.
-    const result = await run(
-      'link',
-      () => api.patch(`/invoices/${invoice._id}/manual-update`, { values: {}, accountId }),
-      {
-        problem: INVOICE_MESSAGES.updateProblem,
-        done: 'Account linked; the invoice is being validated again',
-      },
-    );
-    if (result.ok) await refresh();
+    await run('link', () => updateValues(invoice._id, { values: {}, accountId }), {
+      problem: INVOICE_MESSAGES.updateProblem,
+      done: 'Account linked; the invoice is being validated again',
+    });
   }
 
   const netTotal = typeof invoice.values?.netTotal === 'number' ? invoice.values.netTotal : undefined;

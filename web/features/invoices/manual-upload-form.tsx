@@ -1,11 +1,9 @@
 import { Button, Group, SimpleGrid, Text, TextInput } from '@mantine/core';
 import { useId, useState } from 'react';
 import { FormPanel } from '../../components/form-panel.tsx';
+import { UploadField } from '../../components/form-parts.tsx';
 import { showToast } from '../../components/toast-store.ts';
-import { useApi } from '../../lib/app-context.tsx';
-import { putWithProgress } from '../../lib/upload.ts';
-import { UploadField } from '../accounts/form-parts.tsx';
-import { useRefreshInvoices } from './api.ts';
+import { useManualUpload } from './api.ts';
 import type { Drafts } from './invoice-values.ts';
 import {
   MANUAL_FIELDS,
@@ -16,12 +14,6 @@ import {
 } from './manual-upload.ts';
 import { ACCEPT } from './upload-state.ts';
 
-interface Ticket {
-  key: string;
-  uploadUrl: string;
-  headers?: Record<string, string>;
-}
-
 const NONE: ManualErrors = { fields: {} };
 
 /**
@@ -29,8 +21,7 @@ const NONE: ManualErrors = { fields: {} };
  * goes straight to storage; the invoice is filed (status manual) and validated once it has arrived.
  */
 export function ManualUploadForm({ accountId, onDone }: { accountId: string; onDone: () => void }) {
-  const api = useApi();
-  const refresh = useRefreshInvoices();
+  const manualUpload = useManualUpload();
   const fileId = useId();
   const [file, setFile] = useState<File | null>(null);
   const [drafts, setDrafts] = useState<Drafts>({});
@@ -48,15 +39,8 @@ export function ManualUploadForm({ accountId, onDone }: { accountId: string; onD
     setErrors(NONE);
     try {
       const body: ManualUploadBody = request.body;
-      const ticket = await api.post<Ticket>('/invoices/manual-upload', body);
-      await putWithProgress(
-        { uploadUrl: ticket.uploadUrl, method: 'PUT', headers: ticket.headers },
-        file,
-        setProgress,
-      );
-      await api.post('/invoices/manual-upload', { ...body, key: ticket.key });
+      await manualUpload(body, file, setProgress);
       showToast('Invoice uploaded and sent for validation', 'success');
-      await refresh();
       onDone();
     } catch (error) {
       setProgress(null);

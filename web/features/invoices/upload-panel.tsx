@@ -4,9 +4,8 @@ import { Link } from 'react-router';
 import { INVOICE_POLL_MS } from '../../../shared/constants.ts';
 import { EmptyPanel } from '../../components/page-state.tsx';
 import { ApiError } from '../../lib/api-client.ts';
-import { useApi } from '../../lib/app-context.tsx';
 import { putWithProgress } from '../../lib/upload.ts';
-import { UPLOAD_CALLS, type UploadCall, type UploadTicket, useBatch } from './api.ts';
+import { type UploadCall, type UploadTicket, useBatch, useUploadTicket } from './api.ts';
 import { INVOICE_MESSAGES } from './messages.ts';
 import { InvoiceStatusBadge } from './status.tsx';
 import {
@@ -170,7 +169,7 @@ export function UploadPanel({
   title: string;
   nested?: boolean;
 }) {
-  const api = useApi();
+  const uploadTicket = useUploadTicket(call);
   const [entries, setEntries] = useState<UploadEntry[]>([]);
   const [batchId, setBatchId] = useState<string>();
   const count = useRef(0);
@@ -197,7 +196,7 @@ export function UploadPanel({
       return undefined;
     }
     try {
-      const ticket = await api.post<UploadTicket>(UPLOAD_CALLS[call], {
+      const ticket = await uploadTicket({
         fileName: file.name,
         contentType: captureContentType(file),
         size: file.size,

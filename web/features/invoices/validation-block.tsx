@@ -15,9 +15,9 @@ import {
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import useSWR from 'swr';
 import { SEARCH_DEBOUNCE_MS, SEARCH_MIN_CHARS } from '../../../shared/constants.ts';
-import type { InvoiceAccount, InvoiceView, ListPage, ValidationItem } from './api.ts';
+import type { InvoiceAccount, InvoiceView, ValidationItem } from './api.ts';
+import { useAccountSearch } from './api.ts';
 import { CheckStatusIcon, ValidationStatusBadge } from './status.tsx';
 import { countChecks, sortChecks, validationBlockOf } from './validation-state.ts';
 
@@ -33,9 +33,7 @@ interface AccountHit {
 function AccountLinker({ onLink, busy }: { onLink: (accountId: string) => void; busy: boolean }) {
   const [input, setInput] = useState('');
   const [query] = useDebouncedValue(input.trim(), SEARCH_DEBOUNCE_MS);
-  const { data, error } = useSWR<ListPage<AccountHit>>(
-    query.length >= SEARCH_MIN_CHARS ? `/accounts/search?query=${encodeURIComponent(query)}&limit=10` : null,
-  );
+  const { data, error } = useAccountSearch<AccountHit>(query, SEARCH_MIN_CHARS);
   return (
     <Stack gap="xs">
       <TextInput

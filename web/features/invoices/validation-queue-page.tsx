@@ -15,23 +15,20 @@ import {
 import { useDebouncedValue } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import useSWR from 'swr';
 import { SEARCH_DEBOUNCE_MS, SEARCH_MIN_CHARS, VALIDATION_PAGE_SIZE } from '../../../shared/constants.ts';
 import { EmptyPanel, ErrorPanel, LoadingPanel } from '../../components/page-state.tsx';
 import { showToast } from '../../components/toast-store.ts';
-import { useApi, useSession } from '../../lib/app-context.tsx';
+import { useSession } from '../../lib/app-context.tsx';
 import { formatDate } from '../../lib/format.ts';
 import {
   type BulkAnswer,
-  bulk,
   bulkMessage,
-  invoiceKeys,
-  type ListPage,
+  useBulkCalls,
   useQueue,
-  useRefreshInvoices,
   usersOf,
   useSupplierOptions,
   useUserOptions,
+  useValidationSearch,
   type ValidationItem,
 } from './api.ts';
 import { INVOICE_MESSAGES } from './messages.ts';
@@ -144,8 +141,7 @@ function BulkBar({
   users: UserNames;
   onDone: () => Promise<unknown>;
 }) {
-  const api = useApi();
-  const calls = bulk(api);
+  const calls = useBulkCalls();
   const [busy, setBusy] = useState(false);
   const [tags, setTags] = useState('');
   const [assignee, setAssignee] = useState('');
@@ -360,10 +356,7 @@ function QueueTable({
 }
 
 function useSearchResults(query: string) {
-  return useSWR<ListPage<ValidationItem>>(
-    query.length >= SEARCH_MIN_CHARS ? invoiceKeys.search(query) : null,
-    { keepPreviousData: true },
-  );
+  return useValidationSearch(query, SEARCH_MIN_CHARS);
 }
 
 /** /invoice-validation/{passed|failed|completed}: one queue, filtered, searched and paged, with bulk actions. */
@@ -376,7 +369,6 @@ export function ValidationQueuePage() {
 
 function Queue({ group }: { group: QueueGroup }) {
   const users = useUserNames();
-  const refresh = useRefreshInvoices();
   const [filters, setFilters] = useState<QueueFilters>({});
   const [page, setPage] = useState(1);
   const [input, setInput] = useState('');
@@ -416,7 +408,6 @@ function Queue({ group }: { group: QueueGroup }) {
           users={users}
           onDone={async () => {
             setSelected(new Set());
-            await refresh();
           }}
         />
       )}

@@ -1,7 +1,6 @@
 import { Alert, Badge, Button, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useMemo, useState } from 'react';
 import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
-import useSWR from 'swr';
 import { useServices } from '../../lib/app-context.tsx';
 import {
   createDeviceApi,
@@ -10,14 +9,8 @@ import {
   kioskHeaders,
   parseKioskAuth,
 } from '../../lib/device-auth.ts';
-import {
-  addressLine,
-  type KioskConsumption,
-  type KioskLive,
-  LIVE_REFRESH_MS,
-  SLIDE_MS,
-  slidesOf,
-} from './kiosk-data.ts';
+import { useKioskConsumption, useKioskLive } from './api.ts';
+import { addressLine, type KioskConsumption, type KioskLive, SLIDE_MS, slidesOf } from './kiosk-data.ts';
 import { SlideBody } from './kiosk-slides.tsx';
 
 /** /kiosk/{id}?kioskAuth=id|secret[&preview]: the wall display of one building (01 §2.1). */
@@ -57,13 +50,8 @@ function KioskDisplay({ auth, preview }: { auth: KioskAuth; preview: boolean }) 
       }),
     [config.apiBase, auth, preview, navigate],
   );
-  const options = { refreshInterval: LIVE_REFRESH_MS, shouldRetryOnError: true, errorRetryInterval: 30_000 };
-  const live = useSWR<KioskLive>(['kiosk', auth.id, 'live'], () => api.get('/kiosks/live'), options);
-  const consumption = useSWR<KioskConsumption>(
-    ['kiosk', auth.id, 'consumption'],
-    () => api.get('/kiosks/live/consumption'),
-    options,
-  );
+  const live = useKioskLive(api, auth.id);
+  const consumption = useKioskConsumption(api, auth.id);
 
   if (!live.data) {
     if (live.error) return <LoadFailed error={live.error} onRetry={() => void live.mutate()} />;

@@ -1,7 +1,6 @@
 import { Alert, Center, Image, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import { useEffect, useMemo } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
-import useSWR from 'swr';
 import { ApiError } from '../../lib/api-client.ts';
 import { useServices } from '../../lib/app-context.tsx';
 import {
@@ -12,20 +11,9 @@ import {
   readMachineAuth,
 } from '../../lib/device-auth.ts';
 import { formatArea } from '../../lib/format.ts';
+import { type MachineAsset, useMachineAsset, useMachineSelf } from './api.ts';
 
-interface MachineSelf {
-  _id: string;
-  name?: string;
-  companyId: string;
-}
-
-interface Asset {
-  _id: string;
-  siteName?: string;
-  address?: { streetAddress?: string; locality?: string; region?: string; postCode?: string };
-  floorArea?: number;
-  images?: { url?: string; isPrimary?: boolean }[];
-}
+type Asset = MachineAsset;
 
 type View = 'asset' | 'pdf';
 
@@ -60,9 +48,7 @@ function MachineView({ auth, view }: { auth: MachineAuth; view: View }) {
       }),
     [config.apiBase, auth, navigate],
   );
-  const check = useSWR<MachineSelf>(['m2m', auth.id, 'me'], () => api.get('/users/me'), {
-    shouldRetryOnError: false,
-  });
+  const check = useMachineSelf(api, auth.id);
   useEffect(() => {
     if (!check.error) return;
     const status = check.error instanceof ApiError ? check.error.status : 0;
@@ -90,9 +76,7 @@ function MachineView({ auth, view }: { auth: MachineAuth; view: View }) {
 }
 
 function AssetSheet({ api, assetId, printable }: { api: DeviceApi; assetId: string; printable: boolean }) {
-  const { data, error } = useSWR<Asset>(['m2m', 'asset', assetId], () =>
-    api.get(`/assets/${encodeURIComponent(assetId)}`),
-  );
+  const { data, error } = useMachineAsset(api, assetId);
   if (error) {
     return (
       <Alert m="xl" color="red" title="The site could not be loaded" role="alert">

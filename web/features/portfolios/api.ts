@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import useSWR from 'swr';
 import type { AssetGroupReport, FloorAreaTotal } from '../../../shared/schemas/register.ts';
+import { useEndpoint } from '../../lib/endpoint.ts';
 import type { AreaUnitSystem } from '../../lib/format.ts';
 
 export interface AssetGroup {
@@ -74,3 +75,59 @@ export function useAreaUnit(): [AreaUnitSystem, (next: AreaUnitSystem) => void] 
   }, [unit]);
   return [unit, setUnit];
 }
+
+const PORTFOLIO_READS = [(key: string) => isPortfolioKey(key)];
+interface GroupBody {
+  name: string;
+  description?: string;
+  assetIds: string[];
+}
+
+/** POST /asset-groups */
+export const useCreateGroup = () =>
+  useEndpoint(
+    (api, body: GroupBody) => api.post<AssetGroup>('/asset-groups', body),
+    () => PORTFOLIO_READS,
+  );
+
+/** PATCH /asset-groups/{id} */
+export const useUpdateGroup = () =>
+  useEndpoint(
+    (api, id: string, body: GroupBody) => api.patch<AssetGroup>(`/asset-groups/${id}`, body),
+    () => PORTFOLIO_READS,
+  );
+
+/** DELETE /asset-groups/{id}: the sites are kept. */
+export const useDeleteGroup = () =>
+  useEndpoint(
+    (api, id: string) => api.del(`/asset-groups/${id}`),
+    () => PORTFOLIO_READS,
+  );
+
+/** PUT /asset-groups/{id}/assets/{ids} */
+export const useAddGroupAssets = () =>
+  useEndpoint(
+    (api, id: string, assetIds: string[]) => api.put(`/asset-groups/${id}/assets/${assetIds.join(',')}`),
+    () => PORTFOLIO_READS,
+  );
+
+/** DELETE /asset-groups/{id}/asset/{assetId} */
+export const useRemoveGroupAsset = () =>
+  useEndpoint(
+    (api, id: string, assetId: string) => api.del(`/asset-groups/${id}/asset/${assetId}`),
+    () => PORTFOLIO_READS,
+  );
+
+/**
+ * GET /asset-groups/{id}, then one PATCH with the sites that stay, so the removal is all or nothing and a
+ * site someone added meanwhile stays; `gone` are ids to drop as well (sites the table never showed).
+ */
+export const useRemoveGroupAssets = () =>
+  useEndpoint(
+    async (api, id: string, drop: ReadonlySet<string>, gone: ReadonlySet<string>) => {
+      const fresh = await api.get<AssetGroup>(`/asset-groups/${id}`);
+      const assetIds = fresh.assetIds.filter((a) => !drop.has(a) && !gone.has(a));
+      return api.patch(`/asset-groups/${id}`, { assetIds });
+    },
+    () => PORTFOLIO_READS,
+  );

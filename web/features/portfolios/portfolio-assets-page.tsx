@@ -15,20 +15,25 @@ import {
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { useSWRConfig } from 'swr';
 import { canUseRoute } from '../../../shared/access/route-access.ts';
 import { SEARCH_DEBOUNCE_MS, SEARCH_MIN_CHARS } from '../../../shared/constants.ts';
 import { EmptyPanel, ErrorPanel, LoadingPanel } from '../../components/page-state.tsx';
-import { useApi, useSession } from '../../lib/app-context.tsx';
+import { useSession } from '../../lib/app-context.tsx';
 import { formFailureOf } from '../../lib/form-errors.ts';
 import { type AreaUnitSystem, formatArea } from '../../lib/format.ts';
-import { type AssetGroup, isPortfolioKey, useAssetChoices, useGroupAssets } from './api.ts';
+import {
+  type AssetGroup,
+  useAddGroupAssets,
+  useAssetChoices,
+  useGroupAssets,
+  useRemoveGroupAsset,
+  useRemoveGroupAssets,
+} from './api.ts';
 import { PortfolioLayout } from './portfolio-layout.tsx';
 import { PORTFOLIO_WRITERS } from './portfolio-list-page.tsx';
 
 function AddAssets({ group, onProblem }: { group: AssetGroup; onProblem: (message?: string) => void }) {
-  const api = useApi();
-  const { mutate } = useSWRConfig();
+  const addAssets = useAddGroupAssets();
   const [input, setInput] = useState('');
   const [query] = useDebouncedValue(input.trim(), SEARCH_DEBOUNCE_MS);
   const { data, isLoading } = useAssetChoices(group._id, query);
@@ -37,8 +42,7 @@ function AddAssets({ group, onProblem }: { group: AssetGroup; onProblem: (messag
   async function add(ids: string[]) {
     onProblem(undefined);
     try {
-      await api.put(`/asset-groups/${group._id}/assets/${ids.join(',')}`);
-      await mutate(isPortfolioKey);
+      await addAssets(group._id, ids);
     } catch (error) {
       onProblem(formFailureOf(error).message ?? Object.values(formFailureOf(error).fields).join(' '));
     }
@@ -97,9 +101,9 @@ function AssetsTable({
   unit: AreaUnitSystem;
   canWrite: boolean;
 }) {
-  const api = useApi();
-  const { mutate } = useSWRConfig();
   const { data, error, isLoading } = useGroupAssets(group._id);
+  const removeAsset = useRemoveGroupAsset();
+  const removeAssets = useRemoveGroupAssets();
   const [problem, setProblem] = useState<string>();
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [removing, setRemoving] = useState(false);
@@ -117,9 +121,8 @@ function AssetsTable({
   async function remove(assetId: string) {
     setProblem(undefined);
     try {
-      await api.del(`/asset-groups/${group._id}/asset/${assetId}`);
+      await removeAsset(group._id, assetId);
       setSelected((prev) => new Set([...prev].filter((id) => id !== assetId)));
-      await mutate(isPortfolioKey);
     } catch (err) {
       setProblem(formFailureOf(err).message);
     }
@@ -136,12 +139,8 @@ function AssetsTable({
     try {
       const shown = new Set(listed.map((a) => a._id));
       const gone = new Set(group.assetIds.filter((id) => !shown.has(id)));
-      const fresh = await api.get<AssetGroup>(`/asset-groups/${group._id}`);
-      const drop = new Set(chosen.map((a) => a._id));
-      const assetIds = fresh.assetIds.filter((id) => !drop.has(id) && !gone.has(id));
-      await api.patch(`/asset-groups/${group._id}`, { assetIds });
+      await removeAssets(group._id, new Set(chosen.map((a) => a._id)), gone);
       setSelected(new Set());
-      await mutate(isPortfolioKey);
     } catch (err) {
       const failure = formFailureOf(err);
       setProblem(failure.message ?? Object.values(failure.fields).join(' '));

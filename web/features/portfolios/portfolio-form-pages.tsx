@@ -1,12 +1,10 @@
 import { Alert, Button, Group, MultiSelect, Paper, Stack, Textarea, TextInput, Title } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { useSWRConfig } from 'swr';
 import { ErrorPanel, LoadingPanel } from '../../components/page-state.tsx';
 import { showToast } from '../../components/toast-store.ts';
-import { useApi } from '../../lib/app-context.tsx';
 import { type FormFailure, formFailureOf, NO_FAILURE, requiredFields } from '../../lib/form-errors.ts';
-import { type AssetGroup, isPortfolioKey, useAllAssets, useGroup } from './api.ts';
+import { type AssetGroup, useAllAssets, useCreateGroup, useGroup, useUpdateGroup } from './api.ts';
 
 interface Draft {
   name: string;
@@ -28,7 +26,6 @@ function PortfolioForm({
   send: (draft: Draft) => Promise<AssetGroup>;
 }) {
   const navigate = useNavigate();
-  const { mutate } = useSWRConfig();
   const assets = useAllAssets();
   const [draft, setDraft] = useState(initial);
   const [failure, setFailure] = useState<FormFailure>(NO_FAILURE);
@@ -44,7 +41,6 @@ function PortfolioForm({
     setBusy(true);
     try {
       const group = await send({ ...draft, name: draft.name.trim() });
-      await mutate(isPortfolioKey);
       showToast(`${group.name} was saved`, 'success');
       navigate(`/portfolios/${group._id}/assets`);
     } catch (error) {
@@ -104,7 +100,7 @@ function PortfolioForm({
 
 /** /portfolios/create */
 export function PortfolioCreatePage() {
-  const api = useApi();
+  const createGroup = useCreateGroup();
   return (
     <Stack>
       <Title order={2}>Create portfolio</Title>
@@ -112,7 +108,7 @@ export function PortfolioCreatePage() {
         initial={{ name: '', description: '', assetIds: [] }}
         submitLabel="Create portfolio"
         send={(d) =>
-          api.post<AssetGroup>('/asset-groups', {
+          createGroup({
             name: d.name,
             ...(d.description.trim() ? { description: d.description.trim() } : {}),
             assetIds: d.assetIds,
@@ -125,8 +121,8 @@ export function PortfolioCreatePage() {
 
 /** /portfolios/{id}/edit */
 export function PortfolioEditPage() {
-  const api = useApi();
   const { id } = useParams();
+  const updateGroup = useUpdateGroup();
   const { data: group, error, isLoading } = useGroup(id);
   if (isLoading) return <LoadingPanel />;
   if (error || !group) return <ErrorPanel error={error ?? new Error('Portfolio not found')} />;
@@ -138,7 +134,7 @@ export function PortfolioEditPage() {
         initial={{ name: group.name, description: group.description ?? '', assetIds: group.assetIds }}
         submitLabel="Save"
         send={(d) =>
-          api.patch<AssetGroup>(`/asset-groups/${group._id}`, {
+          updateGroup(group._id, {
             name: d.name,
             description: d.description.trim(),
             assetIds: d.assetIds,

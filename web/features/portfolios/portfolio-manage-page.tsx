@@ -1,26 +1,22 @@
 import { Alert, Anchor, Button, Group, Paper, Stack, Table, Title } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { useSWRConfig } from 'swr';
 import { EmptyPanel, ErrorPanel, LoadingPanel } from '../../components/page-state.tsx';
 import { showToast } from '../../components/toast-store.ts';
-import { useApi } from '../../lib/app-context.tsx';
 import { formFailureOf } from '../../lib/form-errors.ts';
 import { formatCount } from '../../lib/format.ts';
-import { type AssetGroup, isPortfolioKey, useMyGroups } from './api.ts';
+import { type AssetGroup, useDeleteGroup, useMyGroups } from './api.ts';
 
 /** /portfolios/manage: every portfolio with its edit link and a delete action. */
 export function PortfolioManagePage() {
-  const api = useApi();
-  const { mutate } = useSWRConfig();
+  const deleteGroup = useDeleteGroup();
   const { data, error, isLoading } = useMyGroups();
   const [problem, setProblem] = useState<string>();
 
   async function remove(group: AssetGroup) {
     if (!window.confirm(`Delete the portfolio ${group.name}? Its sites are kept.`)) return;
     try {
-      await api.del(`/asset-groups/${group._id}`);
-      await mutate(isPortfolioKey);
+      await deleteGroup(group._id);
       showToast(`${group.name} was deleted`, 'success');
     } catch (err) {
       setProblem(formFailureOf(err).message);

@@ -1,11 +1,17 @@
 import { Alert, Button, Code, CopyButton, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { type ReactNode, useState } from 'react';
-import useSWR from 'swr';
 import { ErrorPanel, LoadingPanel } from '../../components/page-state.tsx';
 import { showToast } from '../../components/toast-store.ts';
-import { useApi } from '../../lib/app-context.tsx';
 import { formatCount, formatDate } from '../../lib/format.ts';
-import { API_USAGE_KEY, type ApiUsage, errorMessage, type IssuedKey, isMissingRoute } from './profile-api.ts';
+import {
+  type ApiUsage,
+  errorMessage,
+  type IssuedKey,
+  isMissingRoute,
+  useApiUsage,
+  useEnableApi,
+  useIssueApiKey,
+} from './profile-api.ts';
 
 function NewKey({ issued, onDone }: { issued: IssuedKey; onDone: () => void }) {
   return (
@@ -65,8 +71,9 @@ function Usage({ usage }: { usage: ApiUsage }) {
 
 /** API access: turn it on, make or replace the key (shown once, with a copy button), see the usage. */
 export function ApiAccessSection() {
-  const api = useApi();
-  const { data, error, isLoading, mutate } = useSWR<ApiUsage>(API_USAGE_KEY);
+  const { data, error, isLoading } = useApiUsage();
+  const enableApi = useEnableApi();
+  const issueKey = useIssueApiKey();
   const [issued, setIssued] = useState<IssuedKey | null>(null);
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -83,13 +90,12 @@ export function ApiAccessSection() {
   };
   const enable = () =>
     act(async () => {
-      await mutate(await api.post<ApiUsage>('/users/me/api-setup', {}), { revalidate: false });
+      await enableApi();
     });
   const issue = () =>
     act(async () => {
-      setIssued(await api.post<IssuedKey>('/users/me/api-key', {}));
+      setIssued(await issueKey());
       setConfirming(false);
-      await mutate();
     });
 
   let body: ReactNode;

@@ -6,12 +6,14 @@ import { ApiError } from '../../lib/api-client.ts';
 import { useServices, useSession } from '../../lib/app-context.tsx';
 import { isLanguage, LANGUAGES } from '../../lib/i18n.ts';
 import { useT } from '../../lib/i18n-context.tsx';
+import { useUpdateProfile } from './profile-api.ts';
 
 /** The user's own name and interface language: PATCH /users/me, then the shell shows the new values. */
 export function DetailsForm() {
   const t = useT();
   const { me } = useSession();
-  const { api, session } = useServices();
+  const { session } = useServices();
+  const updateProfile = useUpdateProfile();
   const revalidator = useRevalidator();
   const [name, setName] = useState(me.name ?? '');
   const chosen = me.settings?.language;
@@ -28,7 +30,7 @@ export function DetailsForm() {
     setErrors({});
     setSaving(true);
     try {
-      await api.patch('/users/me', { name: name.trim(), language: language || null });
+      await updateProfile({ name: name.trim(), language: language || null });
       showToast(t('profile.updated'), 'success');
       session.forget();
       await revalidator.revalidate();

@@ -1,23 +1,23 @@
 import { Badge, Button, Code, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { type FormEvent, type ReactNode, useState } from 'react';
-import useSWR from 'swr';
 import { ErrorPanel, LoadingPanel } from '../../components/page-state.tsx';
 import { showToast } from '../../components/toast-store.ts';
 import { ApiError } from '../../lib/api-client.ts';
-import { useApi } from '../../lib/app-context.tsx';
 import { useT } from '../../lib/i18n-context.tsx';
 import {
   errorMessage,
   groupSecret,
   isMissingRoute,
-  MFA_KEY,
-  type MfaStatus,
   type TotpEnrolment,
+  useMfaStatus,
+  useRemoveTotp,
+  useStartTotp,
+  useVerifyTotp,
 } from './profile-api.ts';
 import { QrCode } from './qr-code.tsx';
 
 function Enrolment({ enrolment, onDone }: { enrolment: TotpEnrolment; onDone: () => Promise<unknown> }) {
-  const api = useApi();
+  const verifyTotp = useVerifyTotp();
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
@@ -27,7 +27,7 @@ function Enrolment({ enrolment, onDone }: { enrolment: TotpEnrolment; onDone: ()
     setBusy(true);
     setError(undefined);
     try {
-      await api.post('/users/me/mfa/totp/verify', { code: code.trim() });
+      await verifyTotp(code.trim());
       showToast('Two-factor authentication is on.', 'success');
       await onDone();
     } catch (e) {
@@ -79,8 +79,8 @@ function Enrolment({ enrolment, onDone }: { enrolment: TotpEnrolment; onDone: ()
 }
 
 /** Removing the app asks for a code from it, as the server does, so an unattended session cannot. */
-function Removal({ onDone }: { onDone: (status: MfaStatus) => Promise<unknown> }) {
-  const api = useApi();
+function Removal() {
+  const removeTotp = useRemoveTotp();
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
@@ -90,7 +90,7 @@ function Removal({ onDone }: { onDone: (status: MfaStatus) => Promise<unknown> }
     setBusy(true);
     setError(undefined);
     try {
-      await onDone(await api.del<MfaStatus>('/users/me/mfa/totp', { body: { code: code.trim() } }));
+      await removeTotp(code.trim());
       showToast('The authenticator app was removed.', 'success');
     } catch (e) {
       setError(e instanceof ApiError && e.formMessages?.code ? e.formMessages.code : errorMessage(e));
@@ -129,15 +129,15 @@ function Removal({ onDone }: { onDone: (status: MfaStatus) => Promise<unknown> }
 /** Two-factor enrolment with an authenticator app: start, scan or type the key, confirm a code; or remove. */
 export function TwoFactorSection() {
   const t = useT();
-  const api = useApi();
-  const { data, error, isLoading, mutate } = useSWR<MfaStatus>(MFA_KEY);
+  const startTotp = useStartTotp();
+  const { data, error, isLoading } = useMfaStatus();
   const [enrolment, setEnrolment] = useState<TotpEnrolment | null>(null);
   const [busy, setBusy] = useState(false);
 
   const start = async () => {
     setBusy(true);
     try {
-      setEnrolment(await api.post<TotpEnrolment>('/users/me/mfa/totp', {}));
+      setEnrolment(await startTotp());
     } catch (e) {
       showToast(errorMessage(e), 'error');
     } finally {
@@ -150,17 +150,9 @@ export function TwoFactorSection() {
   else if (isMissingRoute(error)) body = <Text c="dimmed">Two-factor set-up is not offered yet.</Text>;
   else if (error) body = <ErrorPanel error={error} />;
   else if (data?.totp.enabled) {
-    body = <Removal onDone={(status) => mutate(status, { revalidate: false })} />;
+    body = <Removal />;
   } else if (enrolment) {
-    body = (
-      <Enrolment
-        enrolment={enrolment}
-        onDone={async () => {
-          setEnrolment(null);
-          await mutate();
-        }}
-      />
-    );
+    body = <Enrolment enrolment={enrolment} onDone={async () => setEnrolment(null)} />;
   } else if (data) {
     body = (
       <Group>

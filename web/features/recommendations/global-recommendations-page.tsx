@@ -11,26 +11,26 @@ import {
   Title,
 } from '@mantine/core';
 import { useState } from 'react';
-import { useSWRConfig } from 'swr';
 import { ASSET_MESSAGES } from '../../../shared/schemas/asset-messages.ts';
 import { RECOMMENDATION_STATUSES } from '../../../shared/schemas/portfolio.ts';
 import { FormAlert } from '../../components/form-alert.tsx';
 import { FormPanel } from '../../components/form-panel.tsx';
 import { ListPanel } from '../../components/list-panel.tsx';
 import { LoadingPanel } from '../../components/page-state.tsx';
-import { useApi } from '../../lib/app-context.tsx';
+import { PRIORITIES, PriorityBadge, typedAmount } from '../../components/recommendation-parts.tsx';
 import { clearedFields } from '../../lib/cleared-fields.ts';
 import { type FormFailure, formFailureOf } from '../../lib/form-errors.ts';
 import { formatNumber } from '../../lib/format.ts';
-import { useFormValues } from '../../lib/use-form-values.ts';
 import {
   companyOwn,
-  type GlobalRecommendation,
-  isRecommendationKey,
+  type RecommendationView as GlobalRecommendation,
+  useAddGlobalRecommendation,
+  useDeleteGlobalRecommendation,
   useGlobalRecommendation,
   useRecommendations,
-} from './api.ts';
-import { PRIORITIES, PriorityBadge, typedAmount } from './recommendation-parts.tsx';
+  useUpdateGlobalRecommendation,
+} from '../../lib/recommendations-api.ts';
+import { useFormValues } from '../../lib/use-form-values.ts';
 
 const EMPTY = {
   title: '',
@@ -120,8 +120,7 @@ function RecommendationForm({
 
 /** The edit form, filled from the recommendation as the server has it now. */
 function EditRecommendation({ id, onDone }: { id: string; onDone: () => void }) {
-  const api = useApi();
-  const { mutate } = useSWRConfig();
+  const updateRecommendation = useUpdateGlobalRecommendation();
   const { data, error } = useGlobalRecommendation(id);
   if (error) return <FormAlert failure={{ message: ASSET_MESSAGES.recommendationsProblem }} />;
   if (!data) return <LoadingPanel />;
@@ -135,11 +134,7 @@ function EditRecommendation({ id, onDone }: { id: string; onDone: () => void }) 
       onCancel={onDone}
       onSubmit={async (values) => {
         try {
-          await api.patch(`/recommendations/global/${id}`, {
-            ...clearedFields(values, data),
-            ...bodyOf(values),
-          });
-          await mutate(isRecommendationKey);
+          await updateRecommendation(id, { ...clearedFields(values, data), ...bodyOf(values) });
           onDone();
           return null;
         } catch (err) {
@@ -155,8 +150,8 @@ function EditRecommendation({ id, onDone }: { id: string; onDone: () => void }) 
  * users list, add, edit and delete them here.
  */
 export function GlobalRecommendationsPage() {
-  const api = useApi();
-  const { mutate } = useSWRConfig();
+  const addRecommendation = useAddGlobalRecommendation();
+  const deleteRecommendation = useDeleteGlobalRecommendation();
   const all = useRecommendations();
   const [editing, setEditing] = useState<string | null>(null);
   const [problem, setProblem] = useState<string>();
@@ -167,9 +162,8 @@ export function GlobalRecommendationsPage() {
     if (!window.confirm(`Delete ${r.title}?`)) return;
     setProblem(undefined);
     try {
-      await api.del(`/recommendations/global/${r._id}`);
+      await deleteRecommendation(r._id);
       if (editing === r._id) setEditing(null);
-      await mutate(isRecommendationKey);
     } catch (err) {
       setProblem(formFailureOf(err).message ?? ASSET_MESSAGES.recommendationsProblem);
     }
@@ -177,8 +171,7 @@ export function GlobalRecommendationsPage() {
 
   async function add(values: Values): Promise<FormFailure | null> {
     try {
-      await api.post('/recommendations', bodyOf(values));
-      await mutate(isRecommendationKey);
+      await addRecommendation(bodyOf(values));
       return null;
     } catch (err) {
       return formFailureOf(err, FIELDS);

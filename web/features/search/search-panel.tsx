@@ -2,9 +2,8 @@ import { Alert, CloseButton, Group, Loader, Text, TextInput } from '@mantine/cor
 import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { SEARCH_MIN_CHARS } from '../../../shared/constants.ts';
 import { SearchIcon } from '../../components/icons.tsx';
-import { useApi } from '../../lib/app-context.tsx';
 import { useT } from '../../lib/i18n-context.tsx';
-import { createSearch, fetchSearch, groupResults, type SearchState } from '../../lib/search.ts';
+import { createSearch, groupResults, type SearchState, useSearchCall } from '../../lib/search.ts';
 import { SearchResults } from './search-results.tsx';
 
 /**
@@ -13,13 +12,10 @@ import { SearchResults } from './search-results.tsx';
  */
 export function SearchPanel({ onClose }: { onClose: () => void }) {
   const t = useT();
-  const api = useApi();
+  const searchCall = useSearchCall();
   const [text, setText] = useState('');
   const [state, setState] = useState<SearchState>({ status: 'idle' });
-  const search = useMemo(
-    () => createSearch({ run: (query, signal) => fetchSearch(api, query, signal), onChange: setState }),
-    [api],
-  );
+  const search = useMemo(() => createSearch({ run: searchCall, onChange: setState }), [searchCall]);
   useEffect(() => () => search.dispose(), [search]);
   const input = useRef<HTMLInputElement>(null);
   useEffect(() => input.current?.focus(), []);

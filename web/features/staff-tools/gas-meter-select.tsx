@@ -1,16 +1,6 @@
 import { type ComboboxItem, type OptionsFilter, Select, Stack, Text } from '@mantine/core';
-import useSWR from 'swr';
-import type { GasMeterChoices } from '../../../shared/schemas/util-staff.ts';
+import { useGasMeterChoices } from './api.ts';
 import { gasMeterLabel, gasMeterMatches } from './gas-meter-choice.ts';
-
-/** The SWR key of a company's gas meters; '' stands for the caller's own company. */
-export const gasMeterChoicesKey = (companyId: string) =>
-  companyId
-    ? `/util/gas-prediction-accounts?companyId=${encodeURIComponent(companyId)}`
-    : '/util/gas-prediction-accounts';
-
-export const useGasMeterChoices = (companyId: string) =>
-  useSWR<GasMeterChoices>(gasMeterChoicesKey(companyId));
 
 /**
  * The gas meters of the chosen company to pick from, searchable by name, MPRN or site; while they load,

@@ -14,8 +14,8 @@ import {
 import { useState } from 'react';
 import type { GasPrediction } from '../../../shared/schemas/util-staff.ts';
 import { FormPanel } from '../../components/form-panel.tsx';
-import { useApi } from '../../lib/app-context.tsx';
 import { formatNumber } from '../../lib/format.ts';
+import { useGasPrediction } from './api.ts';
 import { GasMeterSelect } from './gas-meter-select.tsx';
 import { CompanySelect, fieldError, useStaffForm } from './staff-form.tsx';
 
@@ -41,7 +41,7 @@ export function parseDegreeDays(text: string): { values: Record<string, number>;
 
 /** /admin/tools/gas-prediction: a gas meter's consumption predicted from degree days (POST /util/gas-prediction-data). */
 export function GasPredictionPage() {
-  const api = useApi();
+  const gasPrediction = useGasPrediction();
   const [companyId, setCompanyId] = useState('');
   const [accountId, setAccountId] = useState('');
   const [startDate, setStartDate] = useState('');
@@ -71,7 +71,7 @@ export function GasPredictionPage() {
         historyMonths,
         degreeDays: parsed.values,
       };
-      setResult(await api.post<GasPrediction>('/util/gas-prediction-data', body));
+      setResult(await gasPrediction(body));
     });
     if (!sent) setResult(undefined);
   }

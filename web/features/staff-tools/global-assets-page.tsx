@@ -1,25 +1,15 @@
 import { Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
-import useSWR from 'swr';
 import { EmptyPanel, ErrorPanel, LoadingPanel } from '../../components/page-state.tsx';
+import { type GlobalAsset, useGlobalAssets } from './api.ts';
 import { StaffTable } from './staff-table.tsx';
-
-interface GlobalAsset {
-  _id: string;
-  siteName?: string;
-  assetType?: string;
-  status?: string;
-  address?: { streetAddress?: string; locality?: string; postCode?: string };
-  geocoordinates?: { lat: number; lng: number };
-  company: { _id: string; name?: string };
-}
 
 const addressOf = (a: GlobalAsset) =>
   [a.address?.streetAddress, a.address?.locality, a.address?.postCode].filter(Boolean).join(', ');
 
 /** /admin/tools/map: every company's sites and where they are (GET /util/global-assets), as a list. */
 export function GlobalAssetsPage() {
-  const { data, error, isLoading } = useSWR<{ data: GlobalAsset[]; total: number }>('/util/global-assets');
+  const { data, error, isLoading } = useGlobalAssets();
   const [filter, setFilter] = useState('');
   const needle = filter.trim().toLowerCase();
   const rows = (data?.data ?? [])

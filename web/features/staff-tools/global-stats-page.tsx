@@ -1,8 +1,7 @@
 import { Badge, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import useSWR from 'swr';
-import type { GlobalStats } from '../../../shared/schemas/util-staff.ts';
 import { ErrorPanel, LoadingPanel } from '../../components/page-state.tsx';
 import { formatNumber } from '../../lib/format.ts';
+import { useGlobalStats } from './api.ts';
 import { StaffTable } from './staff-table.tsx';
 
 const COUNTS = [
@@ -15,7 +14,7 @@ const COUNTS = [
 
 /** /admin/tools/stats: counts of every company (GET /util/global-stats), for staff. */
 export function GlobalStatsPage() {
-  const { data, error, isLoading } = useSWR<GlobalStats>('/util/global-stats');
+  const { data, error, isLoading } = useGlobalStats();
   return (
     <Stack>
       <Title order={2}>Global statistics</Title>

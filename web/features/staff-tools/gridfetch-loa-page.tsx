@@ -13,19 +13,15 @@ import {
   Title,
 } from '@mantine/core';
 import { useState } from 'react';
-import useSWR from 'swr';
-import type { GridfetchLoaView, GridfetchUsageReport } from '../../../shared/schemas/util-staff.ts';
 import { FormAlert } from '../../components/form-alert.tsx';
 import { FormPanel } from '../../components/form-panel.tsx';
 import { EmptyPanel } from '../../components/page-state.tsx';
-import { useApi } from '../../lib/app-context.tsx';
 import { formFailureOf } from '../../lib/form-errors.ts';
 import { formatDate } from '../../lib/format.ts';
-import { putWithProgress, type UploadTarget } from '../../lib/upload.ts';
+import { useGridfetchUsage, useUploadLoa } from './api.ts';
 import { CompanySelect, fieldError, useStaffForm } from './staff-form.tsx';
 import { StaffTable } from './staff-table.tsx';
 
-const USAGE = '/util/gridfetch-usage';
 const FIELDS = ['companyId', 'fileName', 'key', 'mpans', 'validFrom', 'validUntil'];
 
 /** MPAN cores typed one per line or separated by commas or spaces. */
@@ -36,8 +32,8 @@ const mpansOf = (text: string) => text.split(/[\s,]+/).filter(Boolean);
  * POST /util/gridfetch-loa: first a signed upload, then the record; the letters on file are listed below.
  */
 export function GridfetchLoaPage() {
-  const api = useApi();
-  const usage = useSWR<GridfetchUsageReport>(USAGE);
+  const usage = useGridfetchUsage();
+  const uploadLoa = useUploadLoa();
   const [companyId, setCompanyId] = useState('');
   const [file, setFile] = useState<File | null>(null);
   const [mpans, setMpans] = useState('');
@@ -57,21 +53,20 @@ export function GridfetchLoaPage() {
       return;
     }
     await run(async () => {
-      const base = { companyId, fileName: file.name };
-      const ticket = await api.post<UploadTarget & { key: string }>('/util/gridfetch-loa', base);
-      await putWithProgress(ticket, file, setPercent);
-      const loa = await api.post<GridfetchLoaView>('/util/gridfetch-loa', {
-        ...base,
-        key: ticket.key,
-        mpans: mpansOf(mpans),
-        ...(validFrom ? { validFrom } : {}),
-        ...(validUntil ? { validUntil } : {}),
-      });
+      const loa = await uploadLoa(
+        file,
+        {
+          companyId,
+          mpans: mpansOf(mpans),
+          ...(validFrom ? { validFrom } : {}),
+          ...(validUntil ? { validUntil } : {}),
+        },
+        setPercent,
+      );
       setSaved(`${loa.fileName} saved for the company, covering ${loa.mpans.length} meters.`);
       setFile(null);
       setMpans('');
       setPercent(undefined);
-      await usage.mutate();
     });
   }
 

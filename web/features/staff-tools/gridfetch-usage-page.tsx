@@ -1,9 +1,8 @@
 import { Anchor, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
-import useSWR from 'swr';
-import type { GridfetchUsageReport } from '../../../shared/schemas/util-staff.ts';
 import { EmptyPanel, ErrorPanel, LoadingPanel } from '../../components/page-state.tsx';
 import { formatNumber } from '../../lib/format.ts';
+import { useGridfetchUsage } from './api.ts';
 import { StaffTable } from './staff-table.tsx';
 
 const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
@@ -17,10 +16,7 @@ export function GridfetchUsagePage() {
     ...(MONTH.test(from) ? { from } : {}),
     ...(MONTH.test(to) ? { to } : {}),
   }).toString();
-  const { data, error, isLoading } = useSWR<GridfetchUsageReport>(
-    `/util/gridfetch-usage${query ? `?${query}` : ''}`,
-    { keepPreviousData: true },
-  );
+  const { data, error, isLoading } = useGridfetchUsage(query);
   return (
     <Stack>
       <Title order={2}>Grid data usage</Title>

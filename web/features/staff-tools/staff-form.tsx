@@ -1,7 +1,7 @@
 import { NativeSelect } from '@mantine/core';
 import { useState } from 'react';
 import { type FormFailure, formFailureOf, NO_FAILURE } from '../../lib/form-errors.ts';
-import { useGlobalCompanies } from '../company/api.ts';
+import { useGlobalCompanies } from '../../lib/global-companies-api.ts';
 
 /**
  * Server messages beside the form's fields (items such as mpans.0 beside their list); messages for

@@ -1,5 +1,7 @@
 import useSWR from 'swr';
+import { MESSAGES } from '../../../shared/messages.ts';
 import type { UtilityType } from '../../../shared/schemas/common.ts';
+import { useEndpoint } from '../../lib/endpoint.ts';
 
 export type SupplierType = 'supplier' | 'distributor';
 
@@ -36,3 +38,48 @@ export const SUPPLIER_TYPE_LABELS: Record<SupplierType, string> = {
   supplier: 'Supplier',
   distributor: 'Distributor',
 };
+
+const SUPPLIER_READS = [(key: string) => isSupplierKey(key)];
+
+/** POST /suppliers */
+export const useCreateSupplier = () =>
+  useEndpoint(
+    (api, body: Record<string, unknown>) => api.post<Supplier>('/suppliers', body),
+    () => SUPPLIER_READS,
+  );
+
+/** PATCH /suppliers/{id} */
+export const useUpdateSupplier = () =>
+  useEndpoint(
+    (api, id: string, body: Record<string, unknown>) => api.patch<Supplier>(`/suppliers/${id}`, body),
+    () => SUPPLIER_READS,
+  );
+
+interface UploadStart {
+  uploadUrl: string;
+  key: string;
+  contentType: string;
+}
+
+/** PUT /suppliers/{id}/logo for an upload address, the PUT, then PUT /suppliers/{id}/logo with its key. */
+export const useUploadSupplierLogo = () =>
+  useEndpoint(
+    async (api, id: string, file: File) => {
+      const start = await api.put<UploadStart>(`/suppliers/${id}/logo`, {});
+      const put = await fetch(start.uploadUrl, {
+        method: 'PUT',
+        headers: { 'content-type': start.contentType },
+        body: file,
+      });
+      if (!put.ok) throw new Error(MESSAGES.submitProblem);
+      await api.put(`/suppliers/${id}/logo`, { key: start.key });
+    },
+    () => SUPPLIER_READS,
+  );
+
+/** DELETE /suppliers/{id}/logo */
+export const useRemoveSupplierLogo = () =>
+  useEndpoint(
+    (api, id: string) => api.del(`/suppliers/${id}/logo`),
+    () => SUPPLIER_READS,
+  );

@@ -1,24 +1,16 @@
 import { Alert, Button, FileButton, Group, Image, Paper, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
-import { useSWRConfig } from 'swr';
 import { MESSAGES } from '../../../shared/messages.ts';
 import { showToast } from '../../components/toast-store.ts';
-import { useApi } from '../../lib/app-context.tsx';
 import { formFailureOf } from '../../lib/form-errors.ts';
-import { isSupplierKey, type Supplier } from './api.ts';
+import { type Supplier, useRemoveSupplierLogo, useUpdateSupplier, useUploadSupplierLogo } from './api.ts';
 import { draftOf, SupplierForm } from './supplier-form.tsx';
 import { SupplierLayout } from './supplier-layout.tsx';
 
-interface UploadStart {
-  uploadUrl: string;
-  key: string;
-  contentType: string;
-}
-
 /** The logo: a PNG at least 200 px wide, sent straight to storage and then checked by the API. */
 function LogoPanel({ supplier }: { supplier: Supplier }) {
-  const api = useApi();
-  const { mutate } = useSWRConfig();
+  const uploadLogo = useUploadSupplierLogo();
+  const removeLogo = useRemoveSupplierLogo();
   const [problem, setProblem] = useState<string>();
   const [busy, setBusy] = useState(false);
 
@@ -31,15 +23,7 @@ function LogoPanel({ supplier }: { supplier: Supplier }) {
     }
     setBusy(true);
     try {
-      const start = await api.put<UploadStart>(`/suppliers/${supplier._id}/logo`, {});
-      const put = await fetch(start.uploadUrl, {
-        method: 'PUT',
-        headers: { 'content-type': start.contentType },
-        body: file,
-      });
-      if (!put.ok) throw new Error(MESSAGES.submitProblem);
-      await api.put(`/suppliers/${supplier._id}/logo`, { key: start.key });
-      await mutate(isSupplierKey);
+      await uploadLogo(supplier._id, file);
       showToast('Logo saved', 'success');
     } catch (error) {
       const failure = formFailureOf(error);
@@ -52,8 +36,7 @@ function LogoPanel({ supplier }: { supplier: Supplier }) {
   async function remove() {
     setBusy(true);
     try {
-      await api.del(`/suppliers/${supplier._id}/logo`);
-      await mutate(isSupplierKey);
+      await removeLogo(supplier._id);
     } catch (error) {
       setProblem(formFailureOf(error).message);
     } finally {
@@ -98,7 +81,7 @@ function LogoPanel({ supplier }: { supplier: Supplier }) {
 
 /** /suppliers/{id}/edit: the supplier's details and its logo. */
 export function SupplierEditPage() {
-  const api = useApi();
+  const updateSupplier = useUpdateSupplier();
   return (
     <SupplierLayout tab="edit">
       {(supplier) => (
@@ -107,7 +90,7 @@ export function SupplierEditPage() {
             key={supplier._id}
             initial={draftOf(supplier)}
             submitLabel="Save"
-            send={(body) => api.patch<Supplier>(`/suppliers/${supplier._id}`, body)}
+            send={(body) => updateSupplier(supplier._id, body)}
           />
           <LogoPanel supplier={supplier} />
         </Stack>

@@ -1,12 +1,11 @@
 import { Alert, Button, Checkbox, Group, NativeSelect, Paper, Stack, Switch, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { useSWRConfig } from 'swr';
 import { UTILITY_TYPE_OPTIONS } from '../../../shared/data/utility-types.ts';
 import type { UtilityType } from '../../../shared/schemas/common.ts';
 import { showToast } from '../../components/toast-store.ts';
 import { type FormFailure, formFailureOf, NO_FAILURE, requiredFields } from '../../lib/form-errors.ts';
-import { isSupplierKey, SUPPLIER_TYPE_LABELS, type Supplier, type SupplierType } from './api.ts';
+import { SUPPLIER_TYPE_LABELS, type Supplier, type SupplierType } from './api.ts';
 
 export interface SupplierDraft {
   name: string;
@@ -35,7 +34,6 @@ export function SupplierForm({
   send: (body: Record<string, unknown>) => Promise<Supplier>;
 }) {
   const navigate = useNavigate();
-  const { mutate } = useSWRConfig();
   const [draft, setDraft] = useState(initial);
   const [failure, setFailure] = useState<FormFailure>(NO_FAILURE);
   const [busy, setBusy] = useState(false);
@@ -57,7 +55,6 @@ export function SupplierForm({
         portal: draft.portal.trim(),
         scraperEnabled: draft.scraperEnabled,
       });
-      await mutate(isSupplierKey);
       showToast(`${supplier.name} was saved`, 'success');
       navigate(`/suppliers/${supplier._id}/overview`);
     } catch (error) {

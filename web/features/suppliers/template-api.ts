@@ -9,7 +9,10 @@ import type {
 import type { BoundingBox } from '../../../shared/capture/textract.ts';
 import type { TEMPLATE_VALUE_FORMAT } from '../../../shared/data/template-value-format.ts';
 import { MESSAGES } from '../../../shared/messages.ts';
+import type { ApiClient } from '../../lib/api-client.ts';
 import { ApiError } from '../../lib/api-client.ts';
+import { useEndpoint } from '../../lib/endpoint.ts';
+import { putWithProgress } from '../../lib/upload.ts';
 
 /** The template calls' failures as the editor words them (02 §8), when the server gives no reason. */
 export const TEMPLATE_MESSAGES = {
@@ -130,3 +133,79 @@ export function shownValue(v: ExtractedValue | undefined): string {
   if (typeof v.value === 'boolean') return v.value ? 'Yes' : 'No';
   return String(v.value);
 }
+
+/** Every template read: a change to one part shows in the template, its list and its preview. */
+const TEMPLATE_READS = [(key: string) => isTemplateKey(key)];
+const templateWrite = <A extends unknown[], R>(call: (api: ApiClient, ...args: A) => Promise<R>) =>
+  useEndpoint(call, () => TEMPLATE_READS);
+
+/** POST /templates */
+export const useCreateTemplate = () =>
+  templateWrite((api, body: { supplierId: string; type: string; name: string }) =>
+    api.post('/templates', body),
+  );
+
+/** PATCH /templates/{id} with its status */
+export const useSetTemplateStatus = () =>
+  templateWrite((api, id: string, status: Template['status']) => api.patch(`/templates/${id}`, { status }));
+
+/** DELETE /templates/{id} */
+export const useDeleteTemplate = () => templateWrite((api, id: string) => api.del(`/templates/${id}`));
+
+/** POST /templates/{id}/preview: starts reading the sample; the job is then polled. */
+export const useStartPreview = () =>
+  useEndpoint((api, id: string) => api.post<PreviewJob>(`/templates/${id}/preview`));
+
+/** PUT /templates/{id}/bounds: the whole list of bounds. */
+export const useSetBounds = (id: string) =>
+  templateWrite((api, bounds: readonly unknown[]) => api.put(`/templates/${id}/bounds`, bounds));
+
+/** PUT /templates/{id}/versions: the whole list of versions. */
+export const useSetVersions = (id: string) =>
+  templateWrite((api, versions: readonly unknown[]) => api.put(`/templates/${id}/versions`, versions));
+
+/** PUT /templates/{id}/supplier-rules */
+export const useSetSupplierRules = (id: string) =>
+  templateWrite((api, rules: readonly unknown[]) => api.put(`/templates/${id}/supplier-rules`, rules));
+
+/** PUT /templates/{id}/version-rules */
+export const useSetVersionRules = (id: string) =>
+  templateWrite((api, rules: readonly unknown[]) => api.put(`/templates/${id}/version-rules`, rules));
+
+/** POST /templates/{id}/values, or PATCH /templates/{id}/values/{valueId} */
+export const useSaveTemplateValue = (id: string) =>
+  templateWrite((api, body: Record<string, unknown>, valueId?: string) =>
+    valueId
+      ? api.patch(`/templates/${id}/values/${valueId}`, body)
+      : api.post(`/templates/${id}/values`, body),
+  );
+
+/** POST /templates/{id}/rates, or PATCH /templates/{id}/rates/{rateId} */
+export const useSaveTemplateRate = (id: string) =>
+  templateWrite((api, body: Record<string, unknown>, rateId?: string) =>
+    rateId ? api.patch(`/templates/${id}/rates/${rateId}`, body) : api.post(`/templates/${id}/rates`, body),
+  );
+
+/** DELETE /templates/{id}/values/{valueId} */
+export const useDeleteTemplateValue = (id: string) =>
+  templateWrite((api, valueId: string) => api.del(`/templates/${id}/values/${valueId}`));
+
+/** DELETE /templates/{id}/rates/{rateId} */
+export const useDeleteTemplateRate = (id: string) =>
+  templateWrite((api, rateId: string) => api.del(`/templates/${id}/rates/${rateId}`));
+
+/** POST /templates/{id}/sample for a ticket, the PUT, then POST /templates/{id}/sample with its key. */
+export const useUploadSample = (id: string) =>
+  templateWrite(async (api, file: File, onProgress: (percent: number) => void) => {
+    const target = await api.post<SampleTicket>(`/templates/${id}/sample`, { fileName: file.name });
+    await putWithProgress({ ...target, method: 'PUT' }, file, onProgress);
+    await api.post(`/templates/${id}/sample`, { key: target.key });
+  });
+
+/** GET /suppliers/{id}/invoice-preview for a started job, polled while it runs. */
+export const useInvoicePreviewJob = (key: string | null) =>
+  useSWR<InvoicePreview>(key, {
+    keepPreviousData: true,
+    revalidateOnFocus: false,
+    refreshInterval: (latest) => (latest?.status === 'running' ? 3000 : 0),
+  });

@@ -14,23 +14,27 @@ import {
 } from '@mantine/core';
 import { useCallback, useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import useSWR, { useSWRConfig } from 'swr';
 import type { Template, TemplateBound } from '../../../shared/capture/model.ts';
 import { UTILITY_TYPE_OPTIONS } from '../../../shared/data/utility-types.ts';
 import type { UtilityType } from '../../../shared/schemas/common.ts';
 import { EmptyPanel, ErrorPanel, LoadingPanel } from '../../components/page-state.tsx';
 import { showToast } from '../../components/toast-store.ts';
-import { useApi } from '../../lib/app-context.tsx';
+import { useRevalidate } from '../../lib/endpoint.ts';
 import type { Supplier } from './api.ts';
 import { SupplierLayout } from './supplier-layout.tsx';
 import {
   type InvoicePreview,
   isTemplateKey,
-  type PreviewJob,
   problemOf,
   shownValue,
   TEMPLATE_MESSAGES,
+  useCreateTemplate,
+  useDeleteTemplate,
   useInvoiceKeys,
+  useInvoicePreviewJob,
+  useSetBounds,
+  useSetTemplateStatus,
+  useStartPreview,
   useSupplierTemplate,
 } from './template-api.ts';
 import { BoundsPanel, SupplierRulesPanel, VersionsPanel } from './template-rules.tsx';
@@ -48,7 +52,7 @@ const STATUS_LOOKS: Record<Template['status'], { label: string; color: string }>
  * it is now is applied to that analysis after every change, which takes milliseconds.
  */
 function useInvoicePreview(template: Template) {
-  const api = useApi();
+  const startPreview = useStartPreview();
   const [job, setJob] = useState<{ jobId?: string; problem?: string; attempt: number }>({ attempt: 0 });
   const { _id: templateId, sampleKey, supplierId } = template;
 
@@ -57,7 +61,7 @@ function useInvoicePreview(template: Template) {
     if (!sampleKey) return;
     let live = true;
     setJob((j) => ({ attempt: j.attempt }));
-    api.post<PreviewJob>(`/templates/${templateId}/preview`).then(
+    startPreview(templateId).then(
       (started) => live && setJob((j) => ({ ...j, jobId: started.jobId })),
       (error: unknown) =>
         live && setJob((j) => ({ ...j, problem: problemOf(error, TEMPLATE_MESSAGES.analysis) })),
@@ -65,16 +69,12 @@ function useInvoicePreview(template: Template) {
     return () => {
       live = false;
     };
-  }, [api, templateId, sampleKey, job.attempt]);
+  }, [startPreview, templateId, sampleKey, job.attempt]);
 
   const key = job.jobId
     ? `/suppliers/${supplierId}/invoice-preview?templateId=${templateId}&jobId=${job.jobId}&v=${encodeURIComponent(template.updatedAt ?? '')}`
     : null;
-  const preview = useSWR<InvoicePreview>(key, {
-    keepPreviousData: true,
-    revalidateOnFocus: false,
-    refreshInterval: (latest) => (latest?.status === 'running' ? 3000 : 0),
-  });
+  const preview = useInvoicePreviewJob(key);
   const retry = useCallback(() => setJob((j) => ({ attempt: j.attempt + 1 })), []);
   const problem =
     job.problem ??
@@ -185,7 +185,9 @@ function ExtractionPanel({
 }
 
 function Editor({ template, refresh }: { template: Template; refresh: () => Promise<unknown> }) {
-  const api = useApi();
+  const setBounds = useSetBounds(template._id);
+  const setTemplateStatus = useSetTemplateStatus();
+  const deleteTemplate = useDeleteTemplate();
   const [versionId, setVersionId] = useState(template.versions[0]?._id ?? '');
   const [tab, setTab] = useState<string | null>('values');
   const { preview, problem, loading, retry } = useInvoicePreview(template);
@@ -195,8 +197,7 @@ function Editor({ template, refresh }: { template: Template; refresh: () => Prom
 
   async function saveBound(bound: Omit<TemplateBound, '_id'>): Promise<string | undefined> {
     try {
-      await api.put(`/templates/${template._id}/bounds`, [...template.bounds, bound]);
-      await refresh();
+      await setBounds([...template.bounds, bound]);
       return undefined;
     } catch (error) {
       return problemOf(error, TEMPLATE_MESSAGES.bounds);
@@ -205,8 +206,7 @@ function Editor({ template, refresh }: { template: Template; refresh: () => Prom
 
   async function setStatus(status: Template['status']) {
     try {
-      await api.patch(`/templates/${template._id}`, { status });
-      await refresh();
+      await setTemplateStatus(template._id, status);
     } catch (error) {
       showToast(problemOf(error, TEMPLATE_MESSAGES.update), 'error');
     }
@@ -216,8 +216,7 @@ function Editor({ template, refresh }: { template: Template; refresh: () => Prom
     if (!window.confirm('Delete this template? Invoices of this supplier will no longer be read with it.'))
       return;
     try {
-      await api.del(`/templates/${template._id}`);
-      await refresh();
+      await deleteTemplate(template._id);
     } catch (error) {
       showToast(problemOf(error, TEMPLATE_MESSAGES.remove), 'error');
     }
@@ -317,22 +316,20 @@ function Editor({ template, refresh }: { template: Template; refresh: () => Prom
 }
 
 function TemplateOf({ supplier, utility }: { supplier: Supplier; utility: UtilityType }) {
-  const api = useApi();
-  const { mutate } = useSWRConfig();
+  const createTemplate = useCreateTemplate();
+  const refresh = useRevalidate();
   const { data, error, isLoading } = useSupplierTemplate(supplier._id, utility);
   const [creating, setCreating] = useState(false);
-  const refresh = () => mutate(isTemplateKey);
   const template = data?.data[0];
 
   async function create() {
     setCreating(true);
     try {
-      await api.post('/templates', {
+      await createTemplate({
         supplierId: supplier._id,
         type: utility,
         name: `${supplier.name} ${utilityName(utility).toLowerCase()}`,
       });
-      await refresh();
     } catch (err) {
       showToast(problemOf(err, TEMPLATE_MESSAGES.create), 'error');
     } finally {
@@ -356,7 +353,7 @@ function TemplateOf({ supplier, utility }: { supplier: Supplier; utility: Utilit
         </Stack>
       </Paper>
     );
-  return <Editor key={template._id} template={template} refresh={refresh} />;
+  return <Editor key={template._id} template={template} refresh={() => refresh(isTemplateKey)} />;
 }
 
 const utilityName = (u: string) => UTILITY_TYPE_OPTIONS.data.find((o) => o.value === u)?.name ?? u;

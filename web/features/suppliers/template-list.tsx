@@ -3,7 +3,6 @@ import { type ReactNode, useState } from 'react';
 import { EmptyPanel } from '../../components/page-state.tsx';
 import { showToast } from '../../components/toast-store.ts';
 import { ApiError } from '../../lib/api-client.ts';
-import { useApi } from '../../lib/app-context.tsx';
 import { problemOf } from './template-api.ts';
 
 /** A small red × that removes or deletes the row it stands in. */
@@ -61,17 +60,12 @@ export function ItemForm({ failure, children }: { failure: Failure; children: Re
 }
 
 /** Which item of a list is being edited (or a new one), and its removal. */
-export function useListEditing<T>(refresh: () => Promise<unknown>) {
-  const api = useApi();
+export function useListEditing<T>() {
   const [editing, setEditing] = useState<T | 'new' | null>(null);
-  const done = async () => {
-    setEditing(null);
-    await refresh();
-  };
-  async function remove(path: string, problem: string) {
+  const done = async () => setEditing(null);
+  async function remove(call: () => Promise<unknown>, problem: string) {
     try {
-      await api.del(path);
-      await refresh();
+      await call();
     } catch (error) {
       showToast(problemOf(error, problem), 'error');
     }

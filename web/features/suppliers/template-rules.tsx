@@ -15,8 +15,14 @@ import type { Template, TemplateBound, TextRule, VersionRule } from '../../../sh
 import { EmptyPanel } from '../../components/page-state.tsx';
 import { showToast } from '../../components/toast-store.ts';
 import { ApiError } from '../../lib/api-client.ts';
-import { useApi } from '../../lib/app-context.tsx';
-import { problemOf, TEMPLATE_MESSAGES } from './template-api.ts';
+import {
+  problemOf,
+  TEMPLATE_MESSAGES,
+  useSetBounds,
+  useSetSupplierRules,
+  useSetVersionRules,
+  useSetVersions,
+} from './template-api.ts';
 import { RemoveIcon } from './template-list.tsx';
 
 type RuleDraft = Omit<TextRule, '_id'> & { _id?: string; versionId?: string };
@@ -169,7 +175,7 @@ export function SupplierRulesPanel({
   template: Template;
   refresh: () => Promise<unknown>;
 }) {
-  const api = useApi();
+  const setSupplierRules = useSetSupplierRules(template._id);
   return (
     <Stack gap="xs">
       <Text size="sm" c="dimmed">
@@ -181,8 +187,7 @@ export function SupplierRulesPanel({
         initial={template.supplierRules}
         failureMessage={TEMPLATE_MESSAGES.supplierRules}
         save={async (rules) => {
-          await api.put(`/templates/${template._id}/supplier-rules`, rules.map(cleanRule));
-          await refresh();
+          await setSupplierRules(rules.map(cleanRule));
         }}
       />
     </Stack>
@@ -197,19 +202,19 @@ export function VersionsPanel({
   template: Template;
   refresh: () => Promise<unknown>;
 }) {
-  const api = useApi();
+  const setVersions = useSetVersions(template._id);
+  const setVersionRules = useSetVersionRules(template._id);
   const [name, setName] = useState('');
   const [problem, setProblem] = useState<string>();
 
   async function addVersion() {
     setProblem(undefined);
     try {
-      await api.put(`/templates/${template._id}/versions`, [
+      await setVersions([
         ...template.versions.map((v) => ({ _id: v._id, name: v.name })),
         { name: name.trim() },
       ]);
       setName('');
-      await refresh();
     } catch (error) {
       setProblem(problemOf(error, TEMPLATE_MESSAGES.update));
     }
@@ -218,11 +223,9 @@ export function VersionsPanel({
   async function removeVersion(id: string) {
     setProblem(undefined);
     try {
-      await api.put(
-        `/templates/${template._id}/versions`,
+      await setVersions(
         template.versions.filter((v) => v._id !== id).map((v) => ({ _id: v._id, name: v.name })),
       );
-      await refresh();
     } catch (error) {
       setProblem(problemOf(error, TEMPLATE_MESSAGES.update));
     }
@@ -263,11 +266,7 @@ export function VersionsPanel({
         initial={template.versionRules}
         failureMessage={TEMPLATE_MESSAGES.versionRules}
         save={async (rules) => {
-          await api.put(
-            `/templates/${template._id}/version-rules`,
-            rules.map((r) => cleanRule(r) as Omit<VersionRule, '_id'>),
-          );
-          await refresh();
+          await setVersionRules(rules.map((r) => cleanRule(r) as Omit<VersionRule, '_id'>));
         }}
       />
     </Stack>
@@ -284,7 +283,7 @@ export function BoundsPanel({
   versionId: string;
   refresh: () => Promise<unknown>;
 }) {
-  const api = useApi();
+  const setBounds = useSetBounds(template._id);
   const bounds = template.bounds.filter((b) => b.versionId === versionId);
   const users = (b: TemplateBound) =>
     template.values.filter((v) => v.boundId === b._id).length +
@@ -292,11 +291,7 @@ export function BoundsPanel({
 
   async function remove(b: TemplateBound) {
     try {
-      await api.put(
-        `/templates/${template._id}/bounds`,
-        template.bounds.filter((x) => x._id !== b._id),
-      );
-      await refresh();
+      await setBounds(template.bounds.filter((x) => x._id !== b._id));
     } catch (error) {
       showToast(problemOf(error, TEMPLATE_MESSAGES.bounds), 'error');
     }

@@ -15,15 +15,13 @@ import { type PointerEvent, useEffect, useRef, useState } from 'react';
 import type { Template, TemplateBound } from '../../../shared/capture/model.ts';
 import type { BoundingBox } from '../../../shared/capture/textract.ts';
 import { LoadingPanel } from '../../components/page-state.tsx';
-import { useApi } from '../../lib/app-context.tsx';
 import type { LoadedPdf } from '../../lib/pdf-document.ts';
-import { putWithProgress } from '../../lib/upload.ts';
 import {
   type PreviewPage,
   problemOf,
-  type SampleTicket,
   TEMPLATE_MESSAGES,
   useSampleUrl,
+  useUploadSample,
 } from './template-api.ts';
 
 /** Uploads a sample PDF to the template's own place (never the invoice inbox), then makes it the sample. */
@@ -36,7 +34,7 @@ export function SampleUpload({
   onUploaded: () => Promise<unknown>;
   label?: string;
 }) {
-  const api = useApi();
+  const uploadSample = useUploadSample(template._id);
   const [progress, setProgress] = useState<number | null>(null);
   const [problem, setProblem] = useState<string>();
 
@@ -49,11 +47,7 @@ export function SampleUpload({
     }
     try {
       setProgress(0);
-      const target = await api.post<SampleTicket>(`/templates/${template._id}/sample`, {
-        fileName: file.name,
-      });
-      await putWithProgress({ ...target, method: 'PUT' }, file, setProgress);
-      await api.post(`/templates/${template._id}/sample`, { key: target.key });
+      await uploadSample(file, setProgress);
       await onUploaded();
     } catch (error) {
       setProblem(problemOf(error, TEMPLATE_MESSAGES.upload));

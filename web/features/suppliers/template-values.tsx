@@ -19,11 +19,14 @@ import {
   type TemplateValue,
   type TemplateValueType,
 } from '../../../shared/capture/model.ts';
-import { useApi } from '../../lib/app-context.tsx';
 import {
   type InvoiceKeyOption,
   TEMPLATE_MESSAGES,
+  useDeleteTemplateRate,
+  useDeleteTemplateValue,
   useInvoiceKeys,
+  useSaveTemplateRate,
+  useSaveTemplateValue,
   useValueFormats,
   type ValueFormats,
 } from './template-api.ts';
@@ -82,7 +85,7 @@ function ValueForm({
   value?: TemplateValue;
   onDone: () => Promise<unknown>;
 }) {
-  const api = useApi();
+  const saveValue = useSaveTemplateValue(template._id);
   const { data: formats } = useValueFormats();
   const first = keys[0];
   const [draft, setDraft] = useState<ValueDraft>({
@@ -107,8 +110,7 @@ function ValueForm({
     };
     await save(
       async () => {
-        if (value) await api.patch(`/templates/${template._id}/values/${value._id}`, body);
-        else await api.post(`/templates/${template._id}/values`, body);
+        await saveValue(body, value?._id);
         await onDone();
       },
       value ? TEMPLATE_MESSAGES.updateValue : TEMPLATE_MESSAGES.addValue,
@@ -184,7 +186,8 @@ export function ValuesPanel({
   refresh: () => Promise<unknown>;
 }) {
   const { data: keyList, error: keyError } = useInvoiceKeys();
-  const { editing, setEditing, done, remove } = useListEditing<TemplateValue>(refresh);
+  const { editing, setEditing, done, remove } = useListEditing<TemplateValue>();
+  const deleteValue = useDeleteTemplateValue(template._id);
   const bounds = template.bounds.filter((b) => b.versionId === versionId);
   const values = template.values.filter((v) => v.versionId === versionId);
   const keys = keyList?.data ?? [];
@@ -231,9 +234,7 @@ export function ValuesPanel({
             <RowActions
               onEdit={() => setEditing(v)}
               deleteLabel={`Delete value ${keyName(v.key)}`}
-              onDelete={() =>
-                remove(`/templates/${template._id}/values/${v._id}`, TEMPLATE_MESSAGES.deleteValue)
-              }
+              onDelete={() => remove(() => deleteValue(v._id), TEMPLATE_MESSAGES.deleteValue)}
             />
           </Table.Tr>
         ))}
@@ -262,7 +263,7 @@ function RateForm({
   rate?: TemplateRate;
   onDone: () => Promise<unknown>;
 }) {
-  const api = useApi();
+  const saveRate = useSaveTemplateRate(template._id);
   const { data: formats } = useValueFormats();
   const [boundId, setBoundId] = useState(rate?.boundId ?? bounds[0]?._id ?? '');
   const [skipRegex, setSkipRegex] = useState(rate?.skipRegex ?? '');
@@ -291,8 +292,7 @@ function RateForm({
     };
     await save(
       async () => {
-        if (rate) await api.patch(`/templates/${template._id}/rates/${rate._id}`, body);
-        else await api.post(`/templates/${template._id}/rates`, body);
+        await saveRate(body, rate?._id);
         await onDone();
       },
       rate ? TEMPLATE_MESSAGES.updateRate : TEMPLATE_MESSAGES.addRate,
@@ -408,7 +408,8 @@ export function RatesPanel({
   versionId: string;
   refresh: () => Promise<unknown>;
 }) {
-  const { editing, setEditing, done, remove } = useListEditing<TemplateRate>(refresh);
+  const { editing, setEditing, done, remove } = useListEditing<TemplateRate>();
+  const deleteRate = useDeleteTemplateRate(template._id);
   const bounds = template.bounds.filter((b) => b.versionId === versionId);
   const rates = template.rates.filter((r) => r.versionId === versionId);
   const boundName = (id: string) => bounds.find((b) => b._id === id)?.name ?? id;
@@ -444,9 +445,7 @@ export function RatesPanel({
             <RowActions
               onEdit={() => setEditing(r)}
               deleteLabel={`Delete rate ${i + 1}`}
-              onDelete={() =>
-                remove(`/templates/${template._id}/rates/${r._id}`, TEMPLATE_MESSAGES.deleteRate)
-              }
+              onDelete={() => remove(() => deleteRate(r._id), TEMPLATE_MESSAGES.deleteRate)}
             />
           </Table.Tr>
         ))}

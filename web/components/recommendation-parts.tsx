@@ -1,5 +1,5 @@
 import { Badge } from '@mantine/core';
-import type { RecommendationView } from '../assets/api.ts';
+import type { RecommendationView } from '../lib/recommendations-api.ts';
 
 export const PRIORITIES = ['low', 'medium', 'high'] as const;
 

@@ -1,12 +1,12 @@
 import { Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link, Navigate, useParams } from 'react-router';
-import { meterPointKind, UTILITY_LABELS } from '../../../shared/schemas/account-rules.ts';
-import type { AccountView } from '../../../shared/schemas/account-views.ts';
-import type { UtilityType } from '../../../shared/schemas/common.ts';
-import { Breadcrumbs } from '../../components/breadcrumbs.tsx';
-import { ErrorPanel, LoadingPanel } from '../../components/page-state.tsx';
-import { useAccount } from './api.ts';
+import { meterPointKind, UTILITY_LABELS } from '../../shared/schemas/account-rules.ts';
+import type { AccountView } from '../../shared/schemas/account-views.ts';
+import type { UtilityType } from '../../shared/schemas/common.ts';
+import { useAccount } from '../lib/account-api.ts';
+import { Breadcrumbs } from './breadcrumbs.tsx';
+import { ErrorPanel, LoadingPanel } from './page-state.tsx';
 
 /** The sub-pages of an account, in the order of its tabs. */
 export const ACCOUNT_TABS = [

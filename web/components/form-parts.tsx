@@ -1,6 +1,6 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { type ReactNode, useState } from 'react';
-import { type FormFailure, formFailureOf } from './api.ts';
+import { type FormFailure, formFailureOf } from '../lib/submit-failure.ts';
 
 /**
  * A form's submit state: `submit` clears the last failure and marks the form busy while `action` runs;
