@@ -31,6 +31,8 @@ export interface UtilityFigures {
   unit: string;
   cost?: number;
   emissionsKg: number;
+  /** With estimateBreakdown: the part of these figures from estimated months rather than bills. */
+  estimated?: { consumption: number; cost?: number; emissionsKg: number };
 }
 
 export type UtilityTable = Partial<Record<UtilityType, UtilityFigures>>;

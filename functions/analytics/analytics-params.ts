@@ -68,6 +68,7 @@ export const analyticsQuerySchema = z
     assetGroupId: idSchema.optional(),
     includeCosts: flag(true),
     dateBreakdown: flag(true),
+    estimateBreakdown: flag(false),
     comparePeriod: z
       .enum(COMPARE_PERIODS, { error: `Must be one of ${COMPARE_PERIODS.join(', ')}` })
       .default('none'),

@@ -13,6 +13,7 @@ import { formError, notFound } from '../core/lib/errors.ts';
 import { inPool } from '../core/lib/in-pool.ts';
 import { parseOrThrow } from '../core/lib/validation.ts';
 import type { OpContext, Operations, OpResult } from '../core/middleware/api-context.ts';
+import { readEstimates, withEstimates } from './analytics-estimates.ts';
 import {
   type BucketFigures,
   type Figures,
@@ -157,6 +158,10 @@ async function answer(
   const span = compared ? { start: compared.start, end: window.end } : window;
   const rows = await readFigures(ctx.caller, scope, monthsOf(span), query.accountType);
   const figures: Figures = figuresOf(rows, window, query.granularity, view.calendar, withCosts);
+  if (query.estimateBreakdown) {
+    const estimates = await readEstimates(ctx.caller, scope, monthsOf(window), query.accountType);
+    withEstimates(figures, figuresOf(estimates, window, query.granularity, view.calendar, withCosts));
+  }
   const versions = new Set(figures.factorVersions);
   let comparison: AnalyticsAnswer['comparison'];
   if (compared) {
