@@ -6,7 +6,6 @@ import {
   type DateRange,
 } from '../../shared/analytics/index.ts';
 import type { UtilityType } from '../../shared/schemas/common.ts';
-import { CALENDAR_PERIODS } from '../../shared/schemas/company.ts';
 import { listAccountMonths, listAssetRollups, listCompanyRollups, type Rollup } from '../accounts/index.ts';
 import { getCompany } from '../company/index.ts';
 import { formError, notFound } from '../core/lib/errors.ts';
@@ -33,7 +32,11 @@ type AnalyticsId = (typeof ANALYTICS_IDS)[number];
 /** Parallel partition reads per request: enough to hide latency without flooding the table. */
 const READ_CONCURRENCY = 8;
 
-const CALENDARS: Readonly<Record<(typeof CALENDAR_PERIODS)[number], CalendarPeriod>> = {
+/**
+ * The company setting's labels (shared/schemas/company.ts) as the calendars are named; spelled out here so
+ * the insights function is not built with the company schemas.
+ */
+const CALENDARS: Readonly<Record<string, CalendarPeriod>> = {
   Standard: 'standard',
   '13 Week Periods UK Financial Year': 'thirteen-week',
   'Rail Calendar': 'rail',
@@ -47,8 +50,9 @@ interface CompanyView {
 async function companyView(companyId: string): Promise<CompanyView> {
   const settings = (await getCompany(companyId))?.settings;
   const s = settings && typeof settings === 'object' ? (settings as Record<string, unknown>) : {};
-  const period = CALENDAR_PERIODS.find((p) => p === s.calendarPeriod) ?? 'Standard';
-  return { calendar: CALENDARS[period], hideCostData: s.hideCostData === true };
+  const label = typeof s.calendarPeriod === 'string' ? s.calendarPeriod : '';
+  const calendar = Object.hasOwn(CALENDARS, label) ? CALENDARS[label] : undefined;
+  return { calendar: calendar ?? 'standard', hideCostData: s.hideCostData === true };
 }
 
 const fromRollup = (r: Rollup & { factorVersion?: unknown }, assetId?: string): MonthFigure => ({
