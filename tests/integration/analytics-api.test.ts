@@ -25,6 +25,7 @@ let outsider: string;
 const site: Record<string, string> = {};
 const account: Record<string, string> = {};
 let foreignSite: string;
+let entityId: string;
 
 const Q1 = 'startDate=2025-01-01&endDate=2025-03-31';
 
@@ -63,7 +64,7 @@ beforeAll(async () => {
   api = w.api;
   owner = w.token('owner');
   outsider = w.token('outsider');
-  const entityId = await created(api, owner, '/entities', { legalName: 'Demo Estates Offices Ltd' });
+  entityId = await created(api, owner, '/entities', { legalName: 'Demo Estates Offices Ltd' });
   for (const siteName of ['Aldgate', 'Temple', 'Hardman']) {
     site[siteName] = await created(api, owner, '/assets', {
       siteName,
@@ -270,6 +271,16 @@ describe('what a caller may read', () => {
     });
     expect((await get(`/analytics/v2/consumption?assetGroupId=${mixed}`, token)).status).toBe(404);
     expect((await get(`/asset-groups/${mixed}/analytics`, token)).status).toBe(404);
+  });
+
+  it("gives a user granted the sites' entity every site's figures, read site by site", async () => {
+    const token = await w.addUser('entity-reader', ['entity_user'], {
+      entities: { read: [entityId], write: [] },
+    });
+    const res = await get(`/analytics/v2/consumption?${Q1}`, token);
+    expect(res.body.scope).toMatchObject({ restricted: true, sites: 3, meters: 0 });
+    expect((res.body.totals as { cost: number; emissionsKg: number }).cost).toBe(2475);
+    expect((res.body.totals as { cost: number; emissionsKg: number }).emissionsKg).toBe(2633.1);
   });
 
   it("gives a user with one meter grant that meter's own months", async () => {
