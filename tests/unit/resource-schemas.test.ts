@@ -43,14 +43,16 @@ describe('resource schema registration', () => {
     const registry = await import('../../shared/system/resource-schemas.ts');
     const { httpFunction } = await import('../../functions/core/middleware/http-function.ts');
     const { GENERIC_OPERATIONS } = await import('../../functions/core/resources/resource-service.ts');
+    const { ANALYTICS_OPERATIONS } = await import('../../functions/analytics/analytics-service.ts');
+    const operations = { ...GENERIC_OPERATIONS, ...ANALYTICS_OPERATIONS };
     expect(() => registry.resourceSchema('dashboards')).toThrow(
       'No schema registered for resource dashboards: import shared/system/resource-schemas/insights.ts',
     );
-    expect(() => httpFunction('insights', { ...GENERIC_OPERATIONS })).toThrow(
+    expect(() => httpFunction('insights', operations)).toThrow(
       /Function insights serves resources without registered schemas: dashboards, widgets, .*resource-schemas\/insights\.ts/,
     );
     await import('../../shared/system/resource-schemas/insights.ts');
-    expect(() => httpFunction('insights', { ...GENERIC_OPERATIONS })).not.toThrow();
+    expect(() => httpFunction('insights', operations)).not.toThrow();
   });
 
   it('refuses schemas registered by a function that does not serve the resource', async () => {

@@ -49,6 +49,10 @@ const ROUTE_EXEMPTIONS: Record<string, string> = {
     "the caller's own record: another user's sub answers 404 in the operation",
   'DELETE /machines/{id}': "a machine credential of the caller's company: company admins only",
   'GET /certificates/{id}': 'a public EPC certificate, of no company',
+  'GET /analytics/v1/{id}':
+    'an analytics name, not an item: the operation counts only the sites and meters the caller may read',
+  'GET /analytics/v2/{id}':
+    'an analytics name, not an item: the operation counts only the sites and meters the caller may read',
   'POST /kiosks/{id}/rotate-secret': 'company admins only, who reach every kiosk of their company',
   'GET /kiosks/{id}/preview':
     'company admins, or the kiosk itself: its operation lets a kiosk show only itself',

@@ -1,3 +1,4 @@
+import { ANALYTICS_OPERATIONS } from '../../analytics/analytics-service.ts';
 import { httpFunction } from '../../core/middleware/http-function.ts';
 import { GENERIC_OPERATIONS } from '../../core/resources/resource-service.ts';
 import { ASSET_GROUP_REPORT_OPERATIONS } from '../../portfolios/asset-group-report-service.ts';
@@ -6,6 +7,7 @@ import '../../../shared/system/resource-schemas/asset-groups.ts';
 
 export const handler = httpFunction('asset-groups', {
   ...GENERIC_OPERATIONS,
+  ...ANALYTICS_OPERATIONS,
   ...ASSET_GROUP_OPERATIONS,
   ...ASSET_GROUP_REPORT_OPERATIONS,
 });

@@ -1,3 +1,4 @@
+import { ANALYTICS_OPERATIONS } from '../../analytics/analytics-service.ts';
 import { ASSET_DOCUMENT_OPERATIONS } from '../../assets/asset-document-service.ts';
 import { ASSET_IMAGE_OPERATIONS } from '../../assets/asset-image-service.ts';
 import { ASSET_IMPORT_OPERATIONS } from '../../assets/asset-import-service.ts';
@@ -14,6 +15,7 @@ import '../../../shared/system/resource-schemas/assets.ts';
 
 export const handler = httpFunction('assets', {
   ...GENERIC_OPERATIONS,
+  ...ANALYTICS_OPERATIONS,
   ...ASSET_IMPORT_OPERATIONS,
   ...ASSET_LIST_OPERATIONS,
   ...ASSET_WIZARD_OPERATIONS,

@@ -1,0 +1,104 @@
+import * as z from 'zod';
+import type { DateRange, Granularity } from '../../shared/analytics/index.ts';
+import { dayNumber, defaultAnalyticsWindow } from '../../shared/analytics/index.ts';
+import { idSchema, UTILITY_TYPES, type UtilityType } from '../../shared/schemas/common.ts';
+import { formError } from '../core/lib/errors.ts';
+
+const GRANULARITIES = ['daily', 'weekly', 'monthly', 'quarterly', 'yearly'] as const;
+const INTERVAL_GRANULARITIES = ['halfhourly', 'hourly'];
+export const DATA_TYPES = ['consumption', 'cost', 'emissions'] as const;
+const COMPARE_PERIODS = ['period', 'month', 'quarter', 'year', 'none'] as const;
+
+/** The longest window answered, and the longest at daily granularity (one bucket a day). */
+const MAX_YEARS = 10;
+const MAX_DAILY_DAYS = 3 * 366;
+
+const isDate = (v: string) => {
+  try {
+    dayNumber(v);
+    return true;
+  } catch {
+    return false;
+  }
+};
+const date = z.string().refine(isDate, 'Must be a date as YYYY-MM-DD');
+
+const flag = (fallback: boolean) =>
+  z
+    .enum(['true', 'false'], { error: 'Must be true or false' })
+    .default(fallback ? 'true' : 'false')
+    .transform((v) => v === 'true');
+
+const granularity = z
+  .string()
+  .default('monthly')
+  .superRefine((v, ctx) => {
+    if ((GRANULARITIES as readonly string[]).includes(v)) return;
+    ctx.addIssue({
+      code: 'custom',
+      message: INTERVAL_GRANULARITIES.includes(v)
+        ? 'Half-hourly and hourly figures need interval data: choose daily or coarser'
+        : `Must be one of ${GRANULARITIES.join(', ')}`,
+    });
+  })
+  .transform((v) => v as Granularity);
+
+const accountTypes = z
+  .string()
+  .transform((v) =>
+    v
+      .split(',')
+      .map((t) => t.trim())
+      .filter(Boolean),
+  )
+  .refine(
+    (types) => types.length > 0 && types.every((t) => (UTILITY_TYPES as readonly string[]).includes(t)),
+    `Must be one or more of ${UTILITY_TYPES.join(', ')}`,
+  )
+  .transform((types) => [...new Set(types)] as UtilityType[]);
+
+export const analyticsQuerySchema = z
+  .object({
+    startDate: date.optional(),
+    endDate: date.optional(),
+    granularity,
+    dataType: z.enum(DATA_TYPES, { error: `Must be one of ${DATA_TYPES.join(', ')}` }).default('consumption'),
+    accountType: accountTypes.optional(),
+    assetId: idSchema.optional(),
+    assetGroupId: idSchema.optional(),
+    includeCosts: flag(true),
+    dateBreakdown: flag(true),
+    estimateBreakdown: flag(false),
+    comparePeriod: z
+      .enum(COMPARE_PERIODS, { error: `Must be one of ${COMPARE_PERIODS.join(', ')}` })
+      .default('none'),
+  })
+  .superRefine((q, ctx) => {
+    if (q.assetId && q.assetGroupId)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['assetGroupId'],
+        message: 'Choose a site or a portfolio, not both',
+      });
+  });
+
+export type AnalyticsQuery = z.infer<typeof analyticsQuerySchema>;
+
+/**
+ * The window asked for, each end defaulting to the default window's (02 §9: from the start of the month
+ * a year ago to the end of last month), checked for order and size beside the field at fault.
+ */
+export function windowOf(q: AnalyticsQuery, today: string): DateRange {
+  const fallback = defaultAnalyticsWindow(today);
+  const window = { start: q.startDate ?? fallback.start, end: q.endDate ?? fallback.end };
+  if (window.end < window.start)
+    throw formError({
+      [q.endDate ? 'endDate' : 'startDate']: 'The end date must be on or after the start date',
+    });
+  const days = dayNumber(window.end) - dayNumber(window.start) + 1;
+  if (days > MAX_YEARS * 366)
+    throw formError({ startDate: `The window can be at most ${MAX_YEARS} years long` });
+  if (q.granularity === 'daily' && days > MAX_DAILY_DAYS)
+    throw formError({ granularity: 'Daily figures cover at most three years: choose a coarser granularity' });
+  return window;
+}

@@ -1,0 +1,167 @@
+import type { Caller } from '../../shared/access/caller.ts';
+import { canAccessItem } from '../../shared/access/item-access.ts';
+import { isCompanyWide } from '../../shared/access/route-access.ts';
+import { isSubMeter } from '../../shared/schemas/account-rules.ts';
+import type { UtilityType } from '../../shared/schemas/common.ts';
+import { utilityOf } from '../accounts/index.ts';
+import { LineageResolver } from '../core/access/item-access-service.ts';
+import { getItems, projectAll } from '../core/data/batch-reads.ts';
+import { getItem, type StoredItem } from '../core/data/item-repository.ts';
+import { keys } from '../core/data/keys.ts';
+import { notFound } from '../core/lib/errors.ts';
+
+export type ScopeKind = 'company' | 'portfolio' | 'site';
+
+export interface SiteRef {
+  _id: string;
+  siteName?: string;
+}
+
+export interface MeterRef {
+  _id: string;
+  assetId?: string;
+  utilityType: UtilityType;
+}
+
+/** What one request may count, and where its figures are read from. */
+export interface ReadScope {
+  kind: ScopeKind;
+  /** The site or portfolio asked for. */
+  id?: string;
+  name?: string;
+  /** The company's own roll-up holds the answer: the caller reads the whole company. */
+  wholeCompany: boolean;
+  /** Sites read whole, from their roll-ups. */
+  sites: SiteRef[];
+  /** Meters the caller may read on sites they may not: read from the meters' own months. */
+  meters: MeterRef[];
+  /** The figures are narrowed to the sites and meters the caller may read. */
+  restricted: boolean;
+}
+
+export interface ScopeAsk {
+  assetId?: string;
+  assetGroupId?: string;
+  /** The answer lists sites one by one, so a company-wide scope needs its sites named. */
+  bySite?: boolean;
+}
+
+const live = (item: StoredItem | undefined) => (item && item.deleted !== true ? item : undefined);
+const text = (v: unknown) => (typeof v === 'string' && v.length > 0 ? v : undefined);
+const siteRef = (a: StoredItem): SiteRef => ({
+  _id: a._id,
+  ...(text(a.siteName) ? { siteName: String(a.siteName) } : {}),
+});
+
+const granted = (caller: Caller, kind: 'entities' | 'assets' | 'accounts') => [
+  ...new Set([...caller.grants[kind].read, ...caller.grants[kind].write]),
+];
+
+/**
+ * The sites a caller without company-wide access may read. Only an entity grant reaches sites beyond the
+ * granted ones, so only then are the company's sites listed; otherwise the granted ones are read by id.
+ */
+async function readableSites(caller: Caller): Promise<StoredItem[]> {
+  const pk = keys.collection({ companyId: caller.companyId }, 'assets');
+  if (granted(caller, 'entities').length === 0) {
+    const found = await getItems(pk, granted(caller, 'assets'));
+    return [...found.values()].filter((a) => a.deleted !== true);
+  }
+  const resolver = new LineageResolver(caller.companyId, caller);
+  const out: StoredItem[] = [];
+  for (const asset of await projectAll(pk, ['entityId', 'siteName'])) {
+    if (canAccessItem(caller, 'read', await resolver.complete('assets', asset))) out.push(asset);
+  }
+  return out;
+}
+
+/**
+ * Meters granted one by one on sites the caller may not read whole. A sub-meter whose parent is counted
+ * is left out, as the parent's figures already hold it.
+ */
+async function readableMeters(caller: Caller, sites: ReadonlySet<string>): Promise<MeterRef[]> {
+  const ids = granted(caller, 'accounts');
+  if (ids.length === 0) return [];
+  const found = await getItems(keys.collection({ companyId: caller.companyId }, 'accounts'), ids);
+  const accounts = [...found.values()].filter(
+    (a) => a.deleted !== true && !(typeof a.assetId === 'string' && sites.has(a.assetId)),
+  );
+  const counted = new Set(accounts.map((a) => a._id));
+  return accounts
+    .filter((a) => !(isSubMeter(a) && counted.has(String(a.parentAccountId))))
+    .map((a) => ({ _id: a._id, assetId: text(a.assetId), utilityType: utilityOf(a) }));
+}
+
+async function companyWideScope(caller: Caller, ask: ScopeAsk): Promise<ReadScope> {
+  const companyId = caller.companyId;
+  const assetsPk = keys.collection({ companyId }, 'assets');
+  if (ask.assetId) {
+    const asset = live(await getItem(assetsPk, ask.assetId));
+    if (!asset) throw notFound();
+    return siteScope(asset, [siteRef(asset)], [], false);
+  }
+  if (ask.assetGroupId) {
+    const group = live(await getItem(keys.collection({ companyId }, 'asset-groups'), ask.assetGroupId));
+    if (!group) throw notFound();
+    const found = await getItems(assetsPk, assetIdsOf(group));
+    const sites = [...found.values()].filter((a) => a.deleted !== true).map(siteRef);
+    return portfolioScope(group, sites, false);
+  }
+  const sites = ask.bySite ? (await projectAll(assetsPk, ['siteName'])).map(siteRef) : [];
+  return { kind: 'company', wholeCompany: !ask.bySite, sites, meters: [], restricted: false };
+}
+
+const assetIdsOf = (group: StoredItem): string[] =>
+  Array.isArray(group.assetIds) ? group.assetIds.filter((id): id is string => typeof id === 'string') : [];
+
+function siteScope(asset: StoredItem | undefined, sites: SiteRef[], meters: MeterRef[], restricted: boolean) {
+  const id = asset?._id ?? meters[0]?.assetId;
+  return {
+    kind: 'site' as const,
+    ...(id ? { id } : {}),
+    ...(text(asset?.siteName) ? { name: String(asset?.siteName) } : {}),
+    wholeCompany: false,
+    sites,
+    meters,
+    restricted,
+  };
+}
+
+function portfolioScope(group: StoredItem, sites: SiteRef[], restricted: boolean): ReadScope {
+  return {
+    kind: 'portfolio',
+    id: group._id,
+    ...(text(group.name) ? { name: String(group.name) } : {}),
+    wholeCompany: false,
+    sites,
+    meters: [],
+    restricted,
+  };
+}
+
+/**
+ * What a caller may count for a request. Company-wide callers read the company roll-up, or the roll-ups
+ * of the site or portfolio asked for. Others count only the sites and meters they may read, never the
+ * company's roll-up: a site or portfolio they may not read is not found, as for any hidden item, and a
+ * portfolio is readable only when every site in it is (as its own routes rule).
+ */
+export async function resolveScope(caller: Caller, ask: ScopeAsk): Promise<ReadScope> {
+  if (isCompanyWide(caller)) return companyWideScope(caller, ask);
+  const sites = await readableSites(caller);
+  const siteIds = new Set(sites.map((s) => s._id));
+  const meters = await readableMeters(caller, siteIds);
+  if (ask.assetId) {
+    const asset = sites.find((s) => s._id === ask.assetId);
+    const own = meters.filter((m) => m.assetId === ask.assetId);
+    if (!asset && own.length === 0) throw notFound();
+    return siteScope(asset, asset ? [siteRef(asset)] : [], own, true);
+  }
+  if (ask.assetGroupId) {
+    const pk = keys.collection({ companyId: caller.companyId }, 'asset-groups');
+    const group = live(await getItem(pk, ask.assetGroupId));
+    const ids = group ? assetIdsOf(group) : [];
+    if (!group || ids.length === 0 || !ids.every((id) => siteIds.has(id))) throw notFound();
+    return portfolioScope(group, sites.filter((s) => ids.includes(s._id)).map(siteRef), true);
+  }
+  return { kind: 'company', wholeCompany: false, sites: sites.map(siteRef), meters, restricted: true };
+}

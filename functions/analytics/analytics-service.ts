@@ -1,0 +1,244 @@
+import type { Caller } from '../../shared/access/caller.ts';
+import {
+  type CalendarPeriod,
+  type ComparePeriod,
+  comparisonWindow,
+  type DateRange,
+} from '../../shared/analytics/index.ts';
+import type { UtilityType } from '../../shared/schemas/common.ts';
+import { listAccountMonths, listAssetRollups, listCompanyRollups, type Rollup } from '../accounts/index.ts';
+import { getCompany } from '../company/index.ts';
+import { formError, notFound } from '../core/lib/errors.ts';
+import { inPool } from '../core/lib/in-pool.ts';
+import { parseOrThrow } from '../core/lib/validation.ts';
+import type { OpContext, Operations, OpResult } from '../core/middleware/api-context.ts';
+import { readEstimates, withEstimates } from './analytics-estimates.ts';
+import {
+  type BucketFigures,
+  type Figures,
+  figuresOf,
+  type MonthFigure,
+  monthsOf,
+  type Totals,
+  totalsByAsset,
+} from './analytics-figures.ts';
+import { type AnalyticsQuery, analyticsQuerySchema, windowOf } from './analytics-params.ts';
+import { type ReadScope, resolveScope, type ScopeKind } from './analytics-scope.ts';
+
+/** The analytics the service answers: the company's (or a scope's) figures, and the same by site. */
+const ANALYTICS_IDS = ['consumption', 'asset-consumption'] as const;
+type AnalyticsId = (typeof ANALYTICS_IDS)[number];
+
+/** Parallel partition reads per request: enough to hide latency without flooding the table. */
+const READ_CONCURRENCY = 8;
+
+/**
+ * The company setting's labels (shared/schemas/company.ts) as the calendars are named; spelled out here so
+ * the insights function is not built with the company schemas.
+ */
+const CALENDARS: Readonly<Record<string, CalendarPeriod>> = {
+  Standard: 'standard',
+  '13 Week Periods UK Financial Year': 'thirteen-week',
+  'Rail Calendar': 'rail',
+};
+
+interface CompanyView {
+  calendar: CalendarPeriod;
+  hideCostData: boolean;
+}
+
+async function companyView(companyId: string): Promise<CompanyView> {
+  const settings = (await getCompany(companyId))?.settings;
+  const s = settings && typeof settings === 'object' ? (settings as Record<string, unknown>) : {};
+  const label = typeof s.calendarPeriod === 'string' ? s.calendarPeriod : '';
+  const calendar = Object.hasOwn(CALENDARS, label) ? CALENDARS[label] : undefined;
+  return { calendar: calendar ?? 'standard', hideCostData: s.hideCostData === true };
+}
+
+const fromRollup = (r: Rollup & { factorVersion?: unknown }, assetId?: string): MonthFigure => ({
+  month: r.month,
+  utilityType: r.utilityType,
+  consumption: Number(r.consumption) || 0,
+  unit: r.unit,
+  cost: Number(r.cost) || 0,
+  emissionsKg: Number(r.emissionsKg) || 0,
+  ...(typeof r.factorVersion === 'string' ? { factorVersion: r.factorVersion } : {}),
+  ...(assetId ? { assetId } : {}),
+});
+
+/**
+ * The monthly figures of a scope over a month range: the company roll-up partition in one Query for a
+ * caller reading the whole company, else each site's roll-ups and each granted meter's own months, read
+ * a few partitions at a time.
+ */
+async function readFigures(
+  caller: Caller,
+  scope: ReadScope,
+  months: { from: string; to: string },
+  utilities: readonly UtilityType[] | undefined,
+): Promise<MonthFigure[]> {
+  const companyId = caller.companyId;
+  const { from, to } = months;
+  const one = utilities?.length === 1 ? utilities[0] : undefined;
+  const wanted = (f: MonthFigure) => !utilities || utilities.includes(f.utilityType);
+  if (scope.wholeCompany) {
+    return (await listCompanyRollups(companyId, from, to, one)).map((r) => fromRollup(r)).filter(wanted);
+  }
+  const siteRows = await inPool(scope.sites, READ_CONCURRENCY, async (site) =>
+    (await listAssetRollups(companyId, site._id, from, to, one)).map((r) => fromRollup(r, site._id)),
+  );
+  const meters = scope.meters.filter((m) => !utilities || utilities.includes(m.utilityType));
+  const meterRows = await inPool(meters, READ_CONCURRENCY, async (meter) =>
+    (await listAccountMonths(companyId, meter._id, from, to)).map(
+      (m): MonthFigure => ({
+        month: m.month,
+        utilityType: meter.utilityType,
+        consumption: m.consumption,
+        unit: m.unit,
+        cost: m.cost,
+        emissionsKg: m.emissionsKg,
+        factorVersion: m.factorVersion,
+        ...(meter.assetId ? { assetId: meter.assetId } : {}),
+      }),
+    ),
+  );
+  return [...siteRows.flat(), ...meterRows.flat()].filter(wanted);
+}
+
+export interface AnalyticsAnswer {
+  id: AnalyticsId;
+  version: 'v1' | 'v2';
+  scope: {
+    type: ScopeKind;
+    id?: string;
+    name?: string;
+    /** Narrowed to the sites and meters the caller may read. */
+    restricted: boolean;
+    sites?: number;
+    meters?: number;
+  };
+  window: { startDate: string; endDate: string };
+  granularity: AnalyticsQuery['granularity'];
+  calendarPeriod: CalendarPeriod;
+  dataType: AnalyticsQuery['dataType'];
+  accountTypes?: UtilityType[];
+  /** Costs were left out: the company hides cost data, or the caller asked without them. */
+  costsIncluded: boolean;
+  buckets?: BucketFigures[];
+  totals: Totals;
+  comparison?: {
+    comparePeriod: ComparePeriod;
+    window: { startDate: string; endDate: string };
+    totals: Totals;
+  };
+  /** asset-consumption: each site's totals over the window. */
+  assets?: { _id: string; siteName?: string; totals: Totals }[];
+  factorVersions: string[];
+}
+
+const asWindow = (w: DateRange) => ({ startDate: w.start, endDate: w.end });
+const today = () => new Date().toISOString().slice(0, 10);
+
+/** The answer for one analytics id over a scope, as every analytics call gives it. */
+async function answer(
+  ctx: OpContext,
+  id: AnalyticsId,
+  version: 'v1' | 'v2',
+  query: AnalyticsQuery,
+): Promise<AnalyticsAnswer> {
+  const window = windowOf(query, today());
+  const view = await companyView(ctx.caller.companyId);
+  if (query.dataType === 'cost' && view.hideCostData)
+    throw formError({ dataType: 'Cost data is hidden for this company' });
+  const withCosts = query.includeCosts && !view.hideCostData;
+  const bySite = id === 'asset-consumption';
+  const scope = await resolveScope(ctx.caller, {
+    assetId: query.assetId,
+    assetGroupId: query.assetGroupId,
+    bySite,
+  });
+  const compared = comparisonWindow(window, query.comparePeriod);
+  // One read covers both windows: the comparison's months and the window's.
+  const span = compared ? { start: compared.start, end: window.end } : window;
+  const rows = await readFigures(ctx.caller, scope, monthsOf(span), query.accountType);
+  const figures: Figures = figuresOf(rows, window, query.granularity, view.calendar, withCosts);
+  if (query.estimateBreakdown) {
+    const estimates = await readEstimates(ctx.caller, scope, monthsOf(window), query.accountType);
+    withEstimates(figures, figuresOf(estimates, window, query.granularity, view.calendar, withCosts));
+  }
+  const versions = new Set(figures.factorVersions);
+  let comparison: AnalyticsAnswer['comparison'];
+  if (compared) {
+    const before = figuresOf(rows, compared, 'yearly', view.calendar, withCosts);
+    for (const v of before.factorVersions) versions.add(v);
+    comparison = { comparePeriod: query.comparePeriod, window: asWindow(compared), totals: before.totals };
+  }
+  let assets: AnalyticsAnswer['assets'];
+  if (bySite) {
+    const totals = totalsByAsset(rows, window, withCosts);
+    const empty: Totals = { utilities: {}, ...(withCosts ? { cost: 0 } : {}), emissionsKg: 0 };
+    const ids = new Set([...scope.sites.map((s) => s._id), ...scope.meters.flatMap((m) => m.assetId ?? [])]);
+    const names = new Map(scope.sites.map((s) => [s._id, s.siteName]));
+    assets = [...ids].map((assetId) => {
+      const siteName = names.get(assetId);
+      return { _id: assetId, ...(siteName ? { siteName } : {}), totals: totals.get(assetId) ?? empty };
+    });
+  }
+  return {
+    id,
+    version,
+    scope: {
+      type: scope.kind,
+      ...(scope.id ? { id: scope.id } : {}),
+      ...(scope.name ? { name: scope.name } : {}),
+      restricted: scope.restricted,
+      ...(scope.wholeCompany ? {} : { sites: scope.sites.length, meters: scope.meters.length }),
+    },
+    window: asWindow(window),
+    granularity: query.granularity,
+    calendarPeriod: view.calendar,
+    dataType: query.dataType,
+    ...(query.accountType ? { accountTypes: query.accountType } : {}),
+    costsIncluded: withCosts,
+    ...(query.dateBreakdown ? { buckets: figures.buckets } : {}),
+    totals: figures.totals,
+    ...(comparison ? { comparison } : {}),
+    ...(assets ? { assets } : {}),
+    factorVersions: [...versions].sort(),
+  };
+}
+
+const isAnalyticsId = (id: string | undefined): id is AnalyticsId =>
+  (ANALYTICS_IDS as readonly (string | undefined)[]).includes(id);
+
+/** GET /analytics/{version}/{id}: a known analytics id, else 404 naming it. */
+const byId =
+  (version: 'v1' | 'v2') =>
+  async (ctx: OpContext): Promise<OpResult> => {
+    const id = ctx.params.id;
+    if (!isAnalyticsId(id)) throw notFound(`There are no analytics called ${id ?? ''}`);
+    const query = parseOrThrow(analyticsQuerySchema, ctx.query);
+    return { body: await answer(ctx, id, version, query) };
+  };
+
+/**
+ * GET /assets/{id}/analytics and /asset-groups/{id}/analytics: the consumption analytics of the site or
+ * portfolio in the path (the route's item check has let the caller read it); `?id=asset-consumption`
+ * breaks a portfolio down by site.
+ */
+const forItem =
+  (param: 'assetId' | 'assetGroupId') =>
+  async (ctx: OpContext): Promise<OpResult> => {
+    const asked = ctx.query.id ?? 'consumption';
+    if (!isAnalyticsId(asked)) throw formError({ id: `Must be one of ${ANALYTICS_IDS.join(', ')}` });
+    const { assetId: _a, assetGroupId: _g, id: _id, ...rest } = ctx.query;
+    const query = parseOrThrow(analyticsQuerySchema, { ...rest, [param]: ctx.params.id });
+    return { body: await answer(ctx, asked, 'v2', query) };
+  };
+
+export const ANALYTICS_OPERATIONS: Operations = {
+  'analytics.v1': byId('v1'),
+  'analytics.v2': byId('v2'),
+  'analytics.asset': forItem('assetId'),
+  'analytics.assetGroup': forItem('assetGroupId'),
+};
