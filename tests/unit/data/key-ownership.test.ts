@@ -58,8 +58,6 @@ const NOT_YET_CONVERTED: readonly string[] = [
   'functions/staff-tools/gas-prediction-service.ts',
   'functions/staff-tools/global-stats-service.ts',
   'functions/staff-tools/gridfetch-service.ts',
-  'functions/suppliers/supplier-service.ts',
-  'functions/suppliers/template-service.ts',
   'infra/local/seed/seed.ts',
 ];
 
