@@ -1,0 +1,86 @@
+/**
+ * | pattern                                   | key condition                               | index |
+ * | ----------------------------------------- | ------------------------------------------- | ----- |
+ * | one site by id                            | pk = C#{companyId}#assets, sk = id          | table |
+ * | every site of a company (some fields)     | pk = C#{companyId}#assets                   | table |
+ * | sites in use by meters or projects        | pk = C#{companyId}#accounts / #projects     | table |
+ * | one picture upload ticket by image id     | pk = G#asset-image-uploads, sk = imageId    | table |
+ *
+ * The paged and filtered site lists go through the generic list of the declared assets resource.
+ */
+import type * as z from 'zod';
+import type { ImageContentType } from '../../shared/schemas/asset-documents.ts';
+import type { assetSchema } from '../../shared/schemas/portfolio.ts';
+import { projectAll } from '../core/data/batch-reads.ts';
+import { type CollectionRef, getItem, putItem, type StoredItem } from '../core/data/item-repository.ts';
+import { keys } from '../core/data/keys.ts';
+import { live, type Stored, storedRecord } from '../core/data/stored-record.ts';
+
+export type StoredAsset = Stored<z.input<typeof assetSchema>>;
+
+const assetsPk = (companyId: string) => keys.collection({ companyId }, 'assets');
+
+/** Types a site (a stored one, or one about to be written) after checking it has its name. */
+export const toAsset = (item: StoredItem): StoredAsset =>
+  storedRecord<StoredAsset>('site', item, ['siteName']);
+
+/** A live site of the company, or undefined. */
+export async function findAsset(companyId: string, id: string): Promise<StoredAsset | undefined> {
+  const item = await getItem(assetsPk(companyId), id);
+  return live(item ? toAsset(item) : undefined);
+}
+
+/** Every site of a company, deleted ones too, with only the fields asked for (and _id). */
+export async function assetFieldsOf<F extends keyof StoredAsset & string>(
+  companyId: string,
+  fields: readonly F[],
+): Promise<(Partial<Pick<StoredAsset, F>> & { _id: string })[]> {
+  // A projection carries only the fields asked for, each of which may be absent: hence Partial, unchecked.
+  return (await projectAll(assetsPk(companyId), fields)) as (Partial<Pick<StoredAsset, F>> & {
+    _id: string;
+  })[];
+}
+
+/** Ids of the sites that meters or projects of the company name (deleted ones included). */
+export async function assetIdsInUse(companyId: string): Promise<Set<string>> {
+  const lists = await Promise.all(
+    ['accounts', 'projects'].map((name) => projectAll(keys.collection({ companyId }, name), ['assetId'])),
+  );
+  return new Set(lists.flat().flatMap((x) => (typeof x.assetId === 'string' ? [x.assetId] : [])));
+}
+
+/**
+ * An upload the API handed out. Object keys carry no company, so the worker learns from the ticket whose
+ * site a picture is, and a picture nobody asked to upload is never attached to anything.
+ */
+export type ImageTicket = StoredItem & {
+  companyId: string;
+  assetId: string;
+  key: string;
+  contentType: ImageContentType;
+  status: 'pending' | 'done' | 'rejected';
+  reason?: string;
+};
+
+const TICKETS: CollectionRef = {
+  pk: keys.collection({}, 'asset-image-uploads'),
+  indexes: [],
+  searchFields: [],
+};
+
+export async function saveTicket(ticket: ImageTicket): Promise<void> {
+  await putItem(TICKETS, ticket);
+}
+
+export async function findTicket(imageId: string): Promise<ImageTicket | undefined> {
+  const item = await getItem(TICKETS.pk, imageId);
+  return item
+    ? storedRecord<ImageTicket>('picture upload', item, [
+        'companyId',
+        'assetId',
+        'key',
+        'contentType',
+        'status',
+      ])
+    : undefined;
+}
