@@ -24,10 +24,15 @@ const assetsPk = (companyId: string) => keys.collection({ companyId }, 'assets')
 export const toAsset = (item: StoredItem): StoredAsset =>
   storedRecord<StoredAsset>('site', item, ['siteName']);
 
+/** A site as stored, deleted or not. */
+export async function findStoredAsset(companyId: string, id: string): Promise<StoredAsset | undefined> {
+  const item = await getItem(assetsPk(companyId), id);
+  return item ? toAsset(item) : undefined;
+}
+
 /** A live site of the company, or undefined. */
 export async function findAsset(companyId: string, id: string): Promise<StoredAsset | undefined> {
-  const item = await getItem(assetsPk(companyId), id);
-  return live(item ? toAsset(item) : undefined);
+  return live(await findStoredAsset(companyId, id));
 }
 
 /** Every site of a company, deleted ones too, with only the fields asked for (and _id). */

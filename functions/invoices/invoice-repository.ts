@@ -1,4 +1,6 @@
 import { DeleteCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type * as z from 'zod';
+import type { invoiceSchema, invoiceValidationSchema } from '../../shared/schemas/billing.ts';
 import { documentClient } from '../core/adapters/dynamo.ts';
 import { config } from '../core/config.ts';
 import {
@@ -8,10 +10,12 @@ import {
   isConditionFailure,
   putItem,
   putItemIf,
+  queryAll,
   queryEvery,
   type StoredItem,
 } from '../core/data/item-repository.ts';
 import { keys } from '../core/data/keys.ts';
+import type { Stored } from '../core/data/stored-record.ts';
 
 /**
  * Invoice documents and what capture and validation make of them. A capture is one uploaded document;
@@ -29,8 +33,38 @@ export const capturesRef = (companyId: string): CollectionRef => ({
   searchFields: ['fileName'],
 });
 
-export const getInvoice = (companyId: string, id: string) => getItem(invoicesRef(companyId).pk, id);
-export const getValidation = (companyId: string, id: string) => getItem(validationsRef(companyId).pk, id);
+export type StoredInvoice = Stored<
+  z.input<typeof invoiceSchema> & {
+    /** The capture (uploaded document) the invoice was found in. */
+    captureId?: string;
+    supplierId?: string;
+    validationStatus?: string;
+    validatedAt?: string;
+  }
+>;
+export type StoredValidation = Stored<
+  z.input<typeof invoiceValidationSchema> & { comments?: { text: string; by: string; at: string }[] }
+>;
+
+/**
+ * Every invoice field the schema declares is optional or defaulted, so there is nothing to check: an
+ * invoice whose capture failed early is still an invoice.
+ */
+const toInvoice = (item: StoredItem): StoredInvoice => item;
+const toValidation = (item: StoredItem): StoredValidation => item;
+
+export const getInvoice = async (companyId: string, id: string): Promise<StoredInvoice | undefined> => {
+  const item = await getItem(invoicesRef(companyId).pk, id);
+  return item && toInvoice(item);
+};
+export const getValidation = async (companyId: string, id: string): Promise<StoredValidation | undefined> => {
+  const item = await getItem(validationsRef(companyId).pk, id);
+  return item && toValidation(item);
+};
+
+/** Every invoice of a company, deleted ones included: callers filter. */
+export const allInvoices = async (companyId: string): Promise<StoredInvoice[]> =>
+  (await queryAll(invoicesRef(companyId).pk)).map(toInvoice);
 export const getCapture = (companyId: string, id: string) => getItem(capturesRef(companyId).pk, id);
 
 export const putInvoice = (companyId: string, item: StoredItem) => putItem(invoicesRef(companyId), item);
