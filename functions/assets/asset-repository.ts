@@ -3,6 +3,7 @@
  * | ----------------------------------------- | ------------------------------------------- | ----- |
  * | one site by id                            | pk = C#{companyId}#assets, sk = id          | table |
  * | every site of a company (some fields)     | pk = C#{companyId}#assets                   | table |
+ * | live sites of one entity (count)          | gsi entityId = C#{companyId}#assets#entityId#{id} | gsi   |
  * | sites in use by meters or projects        | pk = C#{companyId}#accounts / #projects     | table |
  * | one picture upload ticket by image id     | pk = G#asset-image-uploads, sk = imageId    | table |
  *
@@ -12,7 +13,14 @@ import type * as z from 'zod';
 import type { ImageContentType } from '../../shared/schemas/asset-documents.ts';
 import type { assetSchema } from '../../shared/schemas/portfolio.ts';
 import { projectAll } from '../core/data/batch-reads.ts';
-import { type CollectionRef, getItem, putItem, type StoredItem } from '../core/data/item-repository.ts';
+import {
+  type CollectionRef,
+  declaredRef,
+  getItem,
+  listItems,
+  putItem,
+  type StoredItem,
+} from '../core/data/item-repository.ts';
 import { keys } from '../core/data/keys.ts';
 import { live, type Stored, storedRecord } from '../core/data/stored-record.ts';
 
@@ -44,6 +52,16 @@ export async function assetFieldsOf<F extends keyof StoredAsset & string>(
   return (await projectAll(assetsPk(companyId), fields)) as (Partial<Pick<StoredAsset, F>> & {
     _id: string;
   })[];
+}
+
+/** How many live sites an entity holds (a count query of the entityId index: no item bodies). */
+export async function countAssetsOfEntity(companyId: string, entityId: string): Promise<number> {
+  const page = await listItems(declaredRef('assets', { companyId }), {
+    filters: { entityId },
+    limit: 0,
+    skip: 0,
+  });
+  return page.total;
 }
 
 /** Ids of the sites that meters or projects of the company name (deleted ones included). */

@@ -1,3 +1,3 @@
 export { loadAsset } from './asset-records.ts';
 export type { StoredAsset } from './asset-repository.ts';
-export { assetFieldsOf, findAsset, findStoredAsset } from './asset-repository.ts';
+export { assetFieldsOf, countAssetsOfEntity, findAsset, findStoredAsset } from './asset-repository.ts';
