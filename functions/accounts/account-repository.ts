@@ -4,6 +4,7 @@
  * | one account by id                       | pk = C#{companyId}#accounts, sk = id                     | table |
  * | every account of a company              | pk = C#{companyId}#accounts                              | table |
  * | set fields of one account               | pk = C#{companyId}#accounts, sk = id (must exist)        | table |
+ * | live accounts with any of some meter points | pk = C#{companyId}#accounts, filter meterPointNumber IN | table |
  * | an account's status history             | pk = C#{companyId}#accounts#{accountId}#status-history   | table |
  * | an account's contracts                  | pk = C#{companyId}#accounts#{accountId}#contracts        | table |
  *
@@ -16,6 +17,7 @@ import type { accountSchema } from '../../shared/schemas/portfolio.ts';
 import {
   type CollectionRef,
   getItem,
+  listItems,
   queryAll,
   type StoredItem,
   updateRaw,
@@ -27,6 +29,8 @@ export type StoredAccount = Stored<
   z.input<typeof accountSchema> & {
     /** When its asset's roll-ups were last rebuilt from its months. */
     cacheInvalidatedAt?: string;
+    /** Days between bills, when the account's bills come on a cycle other than monthly. */
+    billingCycleDays?: number;
   }
 >;
 
@@ -52,6 +56,22 @@ export async function findAccount(companyId: string, id: string): Promise<Stored
 /** Every account of a company, deleted ones included: callers filter. */
 export async function allAccounts(companyId: string): Promise<StoredAccount[]> {
   return (await queryAll(accountsPk(companyId))).map(toAccount);
+}
+
+/**
+ * Live accounts whose meter point number is one of `numbers` (the spellings a bill may print). A filter
+ * on the partition rather than the meterPointNumber index: the index answers one value per query.
+ */
+export async function accountsWithMeterPoint(
+  companyId: string,
+  numbers: readonly string[],
+  limit: number,
+): Promise<StoredAccount[]> {
+  const { data } = await listItems(
+    { pk: accountsPk(companyId), indexes: [], searchFields: [] },
+    { filters: { meterPointNumber: numbers }, limit, skip: 0 },
+  );
+  return data.map(toAccount);
 }
 
 export async function markCacheInvalidated(companyId: string, id: string, at: string): Promise<void> {

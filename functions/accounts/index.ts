@@ -1,4 +1,11 @@
 export { accountsResource, getAccount } from './account-links.ts';
-export { contractsRef } from './account-repository.ts';
+export type { StoredAccount } from './account-repository.ts';
+export {
+  accountsWithMeterPoint,
+  allAccounts,
+  contractsRef,
+  findAccount,
+  findStoredAccount,
+} from './account-repository.ts';
 export type { InvoiceContribution, Rollup } from './consumption-repository.ts';
 export { applyInvoiceContribution, listAccountMonths, listAssetRollups } from './consumption-repository.ts';

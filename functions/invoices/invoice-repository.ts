@@ -27,6 +27,10 @@ export const invoicesRef = (companyId: string): CollectionRef => declaredRef('in
 export const validationsRef = (companyId: string): CollectionRef =>
   declaredRef('invoice-validation', { companyId });
 
+/** Mail that reached a capture address: the company's, or the global one for mail nobody claims. */
+export const emailsRef = (companyId: string | undefined): CollectionRef =>
+  declaredRef('emails', companyId ? { companyId } : {});
+
 export const capturesRef = (companyId: string): CollectionRef => ({
   pk: keys.collection({ companyId }, 'invoice-capture'),
   indexes: ['batchId'],

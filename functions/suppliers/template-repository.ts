@@ -8,6 +8,7 @@ import {
   isConditionFailure,
   keyAttributes,
   listItems,
+  queryAll,
   type StoredItem,
 } from '../core/data/item-repository.ts';
 
@@ -23,6 +24,9 @@ export const templatesRef = (): CollectionRef => declaredRef('templates', {});
 
 export const getTemplateItem = (id: string): Promise<StoredItem | undefined> =>
   getItem(templatesRef().pk, id);
+
+/** Every template of every supplier, deleted ones included. */
+export const allTemplateItems = (): Promise<StoredItem[]> => queryAll(templatesRef().pk);
 
 /** A supplier's templates (by the supplierId index), deleted ones left out. */
 export async function templatesOfSupplier(supplierId: string): Promise<StoredItem[]> {
