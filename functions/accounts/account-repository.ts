@@ -3,6 +3,7 @@
  * | --------------------------------------- | -------------------------------------------------------- | ----- |
  * | one account by id                       | pk = C#{companyId}#accounts, sk = id                     | table |
  * | every account of a company              | pk = C#{companyId}#accounts                              | table |
+ * | live accounts of one asset (count)      | gsi assetId = C#{companyId}#accounts#assetId#{id}          | gsi   |
  * | set fields of one account               | pk = C#{companyId}#accounts, sk = id (must exist)        | table |
  * | live accounts with any of some meter points | pk = C#{companyId}#accounts, filter meterPointNumber IN | table |
  * | an account's status history             | pk = C#{companyId}#accounts#{accountId}#status-history   | table |
@@ -16,6 +17,7 @@ import type { accountStatusHistorySchema } from '../../shared/schemas/account-in
 import type { accountSchema } from '../../shared/schemas/portfolio.ts';
 import {
   type CollectionRef,
+  declaredRef,
   getItem,
   listItems,
   queryAll,
@@ -72,6 +74,16 @@ export async function accountsWithMeterPoint(
     { filters: { meterPointNumber: numbers }, limit, skip: 0 },
   );
   return data.map(toAccount);
+}
+
+/** How many live accounts an asset has (a count query of the assetId index: no item bodies). */
+export async function countAccountsOfAsset(companyId: string, assetId: string): Promise<number> {
+  const page = await listItems(declaredRef('accounts', { companyId }), {
+    filters: { assetId },
+    limit: 0,
+    skip: 0,
+  });
+  return page.total;
 }
 
 export async function markCacheInvalidated(companyId: string, id: string, at: string): Promise<void> {

@@ -4,6 +4,7 @@ export {
   accountsWithMeterPoint,
   allAccounts,
   contractsRef,
+  countAccountsOfAsset,
   findAccount,
   findStoredAccount,
 } from './account-repository.ts';

@@ -5,6 +5,8 @@
  * | every site of a company (some fields)     | pk = C#{companyId}#assets                   | table |
  * | live sites of one entity (count)          | gsi entityId = C#{companyId}#assets#entityId#{id} | gsi   |
  * | sites in use by meters or projects        | pk = C#{companyId}#accounts / #projects     | table |
+ * | sites by ids                              | BatchGet pk = C#{companyId}#assets, sk = ids | table |
+ * | a page of a company's sites (unfiltered)  | pk = C#{companyId}#assets                   | table |
  * | one picture upload ticket by image id     | pk = G#asset-image-uploads, sk = imageId    | table |
  *
  * The paged and filtered site lists go through the generic list of the declared assets resource.
@@ -12,7 +14,7 @@
 import type * as z from 'zod';
 import type { ImageContentType } from '../../shared/schemas/asset-documents.ts';
 import type { assetSchema } from '../../shared/schemas/portfolio.ts';
-import { projectAll } from '../core/data/batch-reads.ts';
+import { getItems, projectAll } from '../core/data/batch-reads.ts';
 import {
   type CollectionRef,
   declaredRef,
@@ -52,6 +54,29 @@ export async function assetFieldsOf<F extends keyof StoredAsset & string>(
   return (await projectAll(assetsPk(companyId), fields)) as (Partial<Pick<StoredAsset, F>> & {
     _id: string;
   })[];
+}
+
+/** Live sites by id (missing and deleted ones left out), keyed by id. */
+export async function findAssets(
+  companyId: string,
+  ids: readonly string[],
+): Promise<Map<string, StoredAsset>> {
+  const found = await getItems(assetsPk(companyId), ids);
+  const out = new Map<string, StoredAsset>();
+  for (const [id, item] of found) if (item.deleted !== true) out.set(id, toAsset(item));
+  return out;
+}
+
+/** A page of a company's live sites in id order, with how many there are. */
+export async function pageOfAssets(
+  companyId: string,
+  page: { limit: number; skip: number },
+): Promise<{ data: StoredAsset[]; total: number }> {
+  const { data, total } = await listItems(
+    { pk: assetsPk(companyId), indexes: [], searchFields: [] },
+    { filters: {}, ...page },
+  );
+  return { data: data.map(toAsset), total };
 }
 
 /** How many live sites an entity holds (a count query of the entityId index: no item bodies). */
