@@ -1,3 +1,14 @@
+/**
+ * | pattern                                    | key condition                                                  | index |
+ * | ------------------------------------------ | -------------------------------------------------------------- | ----- |
+ * | one invoice / validation / capture by id   | pk = C#{companyId}#invoices (#invoice-validation, #invoice-capture), sk = id | table |
+ * | every invoice of a company                 | pk = C#{companyId}#invoices                                    | table |
+ * | invoices of an account, of a batch         | gsi pk = C#{companyId}#invoices#{field}#{value}                | gsi   |
+ * | claim / advance a capture or invoice       | pk, sk as above, conditional on status                         | table |
+ * | the capture holding a file's bytes         | pk = C#{companyId}#invoice-marker#file#{digest}, sk = capture  | table |
+ * | invoices with a supplier invoice number    | pk = C#{companyId}#invoice-marker#number#{number}              | table |
+ * | mail that reached a capture address        | pk = C#{companyId}#emails (G#emails unclaimed), sk = id        | table |
+ */
 import { DeleteCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type * as z from 'zod';
 import type { invoiceSchema, invoiceValidationSchema } from '../../shared/schemas/billing.ts';

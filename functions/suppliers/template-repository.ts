@@ -1,3 +1,12 @@
+/**
+ * | pattern                                 | key condition                                   | index |
+ * | --------------------------------------- | ----------------------------------------------- | ----- |
+ * | one template by id                      | pk = G#templates, sk = id                       | table |
+ * | every template                          | pk = G#templates                                | table |
+ * | a supplier's templates                  | gsi pk = G#templates#supplierId#{supplierId}    | gsi   |
+ * | the template holding a supplier utility | pk = G#template-slots, sk = supplierId#utility  | table |
+ * | a template preview analysis             | pk = G#template-previews, sk = jobId            | table |
+ */
 import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from '../core/adapters/dynamo.ts';
 import { config } from '../core/config.ts';
