@@ -2,17 +2,18 @@ import type { Caller } from '../../shared/access/caller.ts';
 import { MAX_LIST_LIMIT } from '../../shared/constants.ts';
 import { activeBillingQuerySchema } from '../../shared/schemas/account-inputs.ts';
 import { findResource } from '../../shared/system/resources.ts';
-import { getItem, listItems, queryAll, type StoredItem } from '../core/data/item-repository.ts';
-import { keys } from '../core/data/keys.ts';
+import { assetFieldsOf } from '../assets/index.ts';
+import { getCompany } from '../company/index.ts';
+import { listItems } from '../core/data/item-repository.ts';
 import { formError, notFound } from '../core/lib/errors.ts';
 import type { Operations, OpResult } from '../core/middleware/api-context.ts';
 import { operation } from '../core/middleware/operation.ts';
 import { collectionOf } from '../core/resources/resource-service.ts';
+import { allInvoices, type StoredInvoice } from '../invoices/index.ts';
+import { allAccounts } from './account-repository.ts';
 
 /** Invoices still on their way through capture (02 §4): what an account shows as being processed. */
 const PROCESSING = new Set(['uploading', 'queued', 'pending', 'processing', 'captured']);
-
-const str = (v: unknown) => (typeof v === 'string' ? v : undefined);
 
 function invoicesResource() {
   const r = findResource('invoices');
@@ -42,10 +43,10 @@ export async function processingInvoicesOf(caller: Caller, accountId: string) {
 }
 
 /** The days an invoice covers; one without a period counts on the day it arrived. */
-function periodOf(invoice: StoredItem): { start: string; end: string } | undefined {
-  const arrived = str(invoice.createdAt)?.slice(0, 10);
-  const start = str(invoice.invoiceStartDate) ?? str(invoice.invoiceEndDate) ?? arrived;
-  const end = str(invoice.invoiceEndDate) ?? start;
+function periodOf(invoice: StoredInvoice): { start: string; end: string } | undefined {
+  const arrived = invoice.createdAt?.slice(0, 10);
+  const start = invoice.invoiceStartDate ?? invoice.invoiceEndDate ?? arrived;
+  const end = invoice.invoiceEndDate ?? start;
   return start && end ? { start, end } : undefined;
 }
 
@@ -63,13 +64,13 @@ const activeBilling = operation({ query: activeBillingQuerySchema }, async (ctx)
   const q = ctx.query;
   if (q.end < q.start) throw formError({ end: 'Must be on or after the start date' });
   const companyId = q.companyId ?? ctx.caller.companyId;
-  const company = await getItem(keys.collection({}, 'companies'), companyId);
+  const company = await getCompany(companyId);
   if (!company || company.deleted === true) throw notFound();
 
   const billed = new Map<string, Billed>();
   let invoiceCount = 0;
-  for (const invoice of await queryAll(keys.collection({ companyId }, 'invoices'))) {
-    const accountId = str(invoice.accountId);
+  for (const invoice of await allInvoices(companyId)) {
+    const accountId = invoice.accountId;
     if (!accountId || invoice.deleted === true || invoice.isCreditNote === true) continue;
     const period = periodOf(invoice);
     if (!period || period.start > q.end || period.end < q.start) continue;
@@ -82,15 +83,11 @@ const activeBilling = operation({ query: activeBillingQuerySchema }, async (ctx)
     });
   }
 
-  const accounts = new Map(
-    (await queryAll(keys.collection({ companyId }, 'accounts'))).map((a) => [a._id, a] as const),
-  );
-  const assets = new Map(
-    (await queryAll(keys.collection({ companyId }, 'assets'))).map((a) => [a._id, a] as const),
-  );
+  const accounts = new Map((await allAccounts(companyId)).map((a) => [a._id, a] as const));
+  const assets = new Map((await assetFieldsOf(companyId, ['siteName'])).map((a) => [a._id, a] as const));
   const data = [...billed.entries()].map(([accountId, b]) => {
     const account = accounts.get(accountId);
-    const asset = account && typeof account.assetId === 'string' ? assets.get(account.assetId) : undefined;
+    const asset = account ? assets.get(account.assetId) : undefined;
     return {
       _id: accountId,
       name: account?.name,
@@ -103,7 +100,7 @@ const activeBilling = operation({ query: activeBillingQuerySchema }, async (ctx)
       ...b,
     };
   });
-  const key = (d: (typeof data)[number]) => `${String(d.asset?.siteName ?? '')}\u0000${String(d.name ?? '')}`;
+  const key = (d: (typeof data)[number]) => `${d.asset?.siteName ?? ''}\u0000${d.name ?? ''}`;
   data.sort((a, b) => key(a).localeCompare(key(b)));
   return {
     body: { data, total: data.length, invoiceCount, start: q.start, end: q.end, companyId },

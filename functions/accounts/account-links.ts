@@ -3,10 +3,12 @@ import { defaultUnit } from '../../shared/domain/units.ts';
 import { ACCOUNT_MESSAGES, isSubMeter } from '../../shared/schemas/account-rules.ts';
 import { UTILITY_TYPES, type UtilityType } from '../../shared/schemas/common.ts';
 import { findResource, type ResourceDecl } from '../../shared/system/resources.ts';
-import { getItem, listItems, type StoredItem } from '../core/data/item-repository.ts';
-import { keys } from '../core/data/keys.ts';
+import { findAsset, findStoredAsset, type StoredAsset } from '../assets/index.ts';
+import { listItems, type StoredItem } from '../core/data/item-repository.ts';
 import { formError, notFound } from '../core/lib/errors.ts';
 import { collectionOf } from '../core/resources/resource-service.ts';
+import { findSupplier } from '../suppliers/index.ts';
+import { findAccount, type StoredAccount } from './account-repository.ts';
 
 /** What links an account to others: its asset, its parent account and its supplier. */
 
@@ -22,18 +24,12 @@ export function assetsResource(): ResourceDecl {
   return r;
 }
 
-const live = (item: StoredItem | undefined) => (item && item.deleted !== true ? item : undefined);
+export const getAccount = findAccount;
 
-export async function getAccount(companyId: string, id: string): Promise<StoredItem | undefined> {
-  return live(await getItem(keys.collection({ companyId }, 'accounts'), id));
-}
-
-export async function getAsset(companyId: string, id: string): Promise<StoredItem | undefined> {
-  return live(await getItem(keys.collection({ companyId }, 'assets'), id));
-}
+export const getAsset = findAsset;
 
 /** An account the route's item check has already let the caller reach; a deleted one is gone. */
-export async function routeAccount(caller: Caller, id: string | undefined): Promise<StoredItem> {
+export async function routeAccount(caller: Caller, id: string | undefined): Promise<StoredAccount> {
   const account = id ? await getAccount(caller.companyId, id) : undefined;
   if (!account) throw notFound();
   return account;
@@ -69,7 +65,7 @@ export async function accountLinkErrors(
     else if (parent.type !== links.type) errors.parentAccountId = ACCOUNT_MESSAGES.parentOtherType;
   }
   if (links.supplierId) {
-    const supplier = live(await getItem(keys.collection({}, 'suppliers'), links.supplierId));
+    const supplier = await findSupplier(links.supplierId);
     if (!supplier) errors.supplierId = ACCOUNT_MESSAGES.supplierNotFound;
   }
   if (links.meterPointNumber && !errors.meterPointNumber) {
@@ -85,12 +81,12 @@ export async function accountLinkErrors(
 }
 
 /** Whether `account` sits below the account `ancestorId` (its parent, or its parent's parent, ...). */
-async function isBelow(companyId: string, account: StoredItem, ancestorId: string): Promise<boolean> {
-  let next = typeof account.parentAccountId === 'string' ? account.parentAccountId : undefined;
+async function isBelow(companyId: string, account: StoredAccount, ancestorId: string): Promise<boolean> {
+  let next = account.parentAccountId ?? undefined;
   for (let depth = 0; next && depth < 10; depth++) {
     if (next === ancestorId) return true;
     const parent = await getAccount(companyId, next);
-    next = typeof parent?.parentAccountId === 'string' ? parent.parentAccountId : undefined;
+    next = parent?.parentAccountId ?? undefined;
   }
   return false;
 }
@@ -104,10 +100,11 @@ export async function accountViews(companyId: string, items: readonly StoredItem
   const assetIds = [
     ...new Set(items.map((i) => i.assetId).filter((v): v is string => typeof v === 'string')),
   ];
-  const assets = new Map<string, StoredItem | undefined>();
+  const assets = new Map<string, StoredAsset | undefined>();
   await Promise.all(
     assetIds.map(async (id) => {
-      assets.set(id, await getItem(keys.collection({ companyId }, 'assets'), id));
+      // Deleted sites still lend their name to the accounts that remain on them.
+      assets.set(id, await findStoredAsset(companyId, id));
     }),
   );
   return items.map((item) => {

@@ -3,11 +3,11 @@ import { MAX_LIST_LIMIT } from '../../shared/constants.ts';
 import { defaultUnit } from '../../shared/domain/units.ts';
 import { convertQuantity, isSubMeter } from '../../shared/schemas/account-rules.ts';
 import type { UtilityType } from '../../shared/schemas/common.ts';
-import { getItem, listItems, updateRaw } from '../core/data/item-repository.ts';
-import { keys } from '../core/data/keys.ts';
+import { listItems } from '../core/data/item-repository.ts';
 import { notFound } from '../core/lib/errors.ts';
 import { collectionOf } from '../core/resources/resource-service.ts';
 import { accountsResource, utilityOf } from './account-links.ts';
+import { findStoredAccount, markCacheInvalidated } from './account-repository.ts';
 import {
   addToRollups,
   listAccountMonths,
@@ -36,9 +36,8 @@ interface Sum {
  */
 export async function invalidateAccountCache(caller: Caller, accountId: string) {
   const companyId = caller.companyId;
-  const accountsPk = keys.collection({ companyId }, 'accounts');
-  const account = await getItem(accountsPk, accountId);
-  if (!account || typeof account.assetId !== 'string') throw notFound();
+  const account = await findStoredAccount(companyId, accountId);
+  if (!account) throw notFound();
   const assetId = account.assetId;
   const { data: accounts } = await listItems(collectionOf(accountsResource(), caller), {
     filters: { assetId },
@@ -84,6 +83,6 @@ export async function invalidateAccountCache(caller: Caller, accountId: string) 
     changed++;
   }
   const invalidatedAt = new Date().toISOString();
-  await updateRaw(accountsPk, accountId, { cacheInvalidatedAt: invalidatedAt });
+  await markCacheInvalidated(companyId, accountId, invalidatedAt);
   return { _id: accountId, assetId, months: sums.size, changed, invalidatedAt };
 }

@@ -14,8 +14,7 @@ import {
 import { accountSchema } from '../../shared/schemas/portfolio.ts';
 import { LineageResolver, mayAccessItem } from '../core/access/item-access-service.ts';
 import { writeActivity } from '../core/activity/activity-service.ts';
-import { listItems, putItem, queryAll, type StoredItem } from '../core/data/item-repository.ts';
-import { keys } from '../core/data/keys.ts';
+import { listItems, putItem, type StoredItem } from '../core/data/item-repository.ts';
 import { forbidden } from '../core/lib/errors.ts';
 import { newId } from '../core/lib/ids.ts';
 import { parseOrThrow } from '../core/lib/validation.ts';
@@ -33,6 +32,7 @@ import {
   getAsset,
   throwIfAny,
 } from './account-links.ts';
+import { allAccounts } from './account-repository.ts';
 
 const generic = (op: string) => {
   const operation = GENERIC_OPERATIONS[op];
@@ -201,7 +201,7 @@ const fromWizard = async (ctx: OpContext): Promise<OpResult> => {
 
 /** Every tag used on the accounts the caller may read, for the tag picker. */
 const tags = async (ctx: OpContext): Promise<OpResult> => {
-  const all = await queryAll(keys.collection({ companyId: ctx.caller.companyId }, 'accounts'));
+  const all = await allAccounts(ctx.caller.companyId);
   const resource = accountsResource();
   const resolver = new LineageResolver(ctx.caller.companyId, ctx.caller);
   const found = new Set<string>();

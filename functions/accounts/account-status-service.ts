@@ -1,9 +1,8 @@
-import { queryAll, updateRaw } from '../core/data/item-repository.ts';
-import { keys } from '../core/data/keys.ts';
 import type { Operation, Operations, OpResult } from '../core/middleware/api-context.ts';
 import { operation } from '../core/middleware/operation.ts';
 import { GENERIC_OPERATIONS } from '../core/resources/resource-service.ts';
 import { getAccount } from './account-links.ts';
+import { setAccountStatus, statusHistoryOf } from './account-repository.ts';
 
 /**
  * The account's status follows its status history: the latest entry dated today or earlier decides it
@@ -14,15 +13,12 @@ export async function syncAccountStatus(companyId: string, accountId: string): P
   const account = await getAccount(companyId, accountId);
   if (!account) return undefined;
   const today = new Date().toISOString().slice(0, 10);
-  const entries = (await queryAll(keys.subCollection({ companyId }, 'accounts', accountId, 'status-history')))
+  const entries = (await statusHistoryOf(companyId, accountId))
     .filter((e) => e.deleted !== true && typeof e.date === 'string' && e.date <= today)
     .sort((a, b) => `${a.date}${a.createdAt}`.localeCompare(`${b.date}${b.createdAt}`));
   const latest = entries.at(-1)?.status;
   if (typeof latest !== 'string' || latest === account.status) return String(account.status);
-  await updateRaw(keys.collection({ companyId }, 'accounts'), accountId, {
-    status: latest,
-    updatedAt: new Date().toISOString(),
-  });
+  await setAccountStatus(companyId, accountId, latest, new Date().toISOString());
   return latest;
 }
 

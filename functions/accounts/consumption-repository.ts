@@ -1,3 +1,11 @@
+/**
+ * | pattern                                     | key condition                                                 | index |
+ * | ------------------------------------------- | ------------------------------------------------------------- | ----- |
+ * | an account's months in a range              | pk = C#{companyId}#consumption#{accountId}, sk BETWEEN months | table |
+ * | an asset's monthly roll-ups in a range      | pk = C#{companyId}#rollup#asset#{assetId}, sk BETWEEN month#  | table |
+ * | a company's monthly roll-ups in a range     | pk = C#{companyId}#rollup#company, sk BETWEEN month#          | table |
+ * | add to one month (atomic ADD, once/invoice) | pk as above, sk = month or month#utility                      | table |
+ */
 import { BatchWriteCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { UtilityType } from '../../shared/schemas/common.ts';
 import { documentClient } from '../core/adapters/dynamo.ts';

@@ -8,17 +8,18 @@ import {
 } from '../../shared/schemas/account-contracts.ts';
 import { ACCOUNT_MESSAGES } from '../../shared/schemas/account-rules.ts';
 import { writeActivity } from '../core/activity/activity-service.ts';
-import { getItem, listItems, type StoredItem } from '../core/data/item-repository.ts';
-import { keys } from '../core/data/keys.ts';
+import { listItems, type StoredItem } from '../core/data/item-repository.ts';
 import { badRequest } from '../core/lib/errors.ts';
 import { newId } from '../core/lib/ids.ts';
 import { applyPatch } from '../core/lib/item-patch.ts';
 import { parseOrThrow } from '../core/lib/validation.ts';
 import type { Operations, OpResult } from '../core/middleware/api-context.ts';
 import { operation } from '../core/middleware/operation.ts';
+import { findSupplier } from '../suppliers/index.ts';
 import { routeAccount, throwIfAny } from './account-links.ts';
+import { contractsRef } from './account-repository.ts';
 import { verifyContractPdf } from './contract-file-service.ts';
-import { contractsRef, contractView, loadContract, saveContract } from './contract-store.ts';
+import { contractView, loadContract, saveContract } from './contract-store.ts';
 
 /** An account's supply contracts (02 §7): add, change, remove, toggle, set rates; PDFs in contract-file-service. */
 
@@ -38,8 +39,7 @@ async function fieldErrors(data: {
   if (data.startDate && data.endDate && data.endDate < data.startDate)
     errors.endDate = CONTRACT_MESSAGES.endBeforeStart;
   if (data.supplierId) {
-    const supplier = await getItem(keys.collection({}, 'suppliers'), data.supplierId);
-    if (!supplier || supplier.deleted === true) errors.supplierId = ACCOUNT_MESSAGES.supplierNotFound;
+    if (!(await findSupplier(data.supplierId))) errors.supplierId = ACCOUNT_MESSAGES.supplierNotFound;
   }
   return errors;
 }

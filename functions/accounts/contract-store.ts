@@ -1,16 +1,7 @@
 import type { ContractView } from '../../shared/schemas/account-contracts.ts';
-import { type CollectionRef, getItem, putItem, type StoredItem } from '../core/data/item-repository.ts';
-import { keys } from '../core/data/keys.ts';
+import { getItem, putItem, type StoredItem } from '../core/data/item-repository.ts';
 import { notFound } from '../core/lib/errors.ts';
-
-/** An account's contracts: a sub-collection of the account, under the company's keys. */
-export function contractsRef(companyId: string, accountId: string): CollectionRef {
-  return {
-    pk: keys.subCollection({ companyId }, 'accounts', accountId, 'contracts'),
-    indexes: [],
-    searchFields: [],
-  };
-}
+import { contractsRef } from './account-repository.ts';
 
 export async function loadContract(
   companyId: string,

@@ -3,9 +3,9 @@ import { isSubMeter } from '../../shared/schemas/account-rules.ts';
 import type { UtilityType } from '../../shared/schemas/common.ts';
 import { listAccountMonths, utilityOf } from '../accounts/index.ts';
 import { projectAll } from '../core/data/batch-reads.ts';
-import { keys } from '../core/data/keys.ts';
 import { inPool } from '../core/lib/in-pool.ts';
 import type { Figures, MonthFigure, Totals, UtilityFigures } from './analytics-figures.ts';
+import { scopeCollectionPk } from './analytics-repository.ts';
 import type { MeterRef, ReadScope } from './analytics-scope.ts';
 
 const READ_CONCURRENCY = 8;
@@ -17,7 +17,7 @@ const READ_CONCURRENCY = 8;
 async function metersOf(caller: Caller, scope: ReadScope): Promise<MeterRef[]> {
   if (!scope.wholeCompany && scope.sites.length === 0) return scope.meters;
   const sites = new Set(scope.sites.map((s) => s._id));
-  const pk = keys.collection({ companyId: caller.companyId }, 'accounts');
+  const pk = scopeCollectionPk(caller.companyId, 'accounts');
   const accounts = await projectAll(pk, ['assetId', 'type', 'parentAccountId']);
   const main = accounts
     .filter((a) => !isSubMeter(a) && typeof a.assetId === 'string')

@@ -7,8 +7,8 @@ import { utilityOf } from '../accounts/index.ts';
 import { LineageResolver } from '../core/access/item-access-service.ts';
 import { getItems, projectAll } from '../core/data/batch-reads.ts';
 import { getItem, type StoredItem } from '../core/data/item-repository.ts';
-import { keys } from '../core/data/keys.ts';
 import { notFound } from '../core/lib/errors.ts';
+import { scopeCollectionPk } from './analytics-repository.ts';
 
 export type ScopeKind = 'company' | 'portfolio' | 'site';
 
@@ -62,7 +62,7 @@ const granted = (caller: Caller, kind: 'entities' | 'assets' | 'accounts') => [
  * granted ones, so only then are the company's sites listed; otherwise the granted ones are read by id.
  */
 async function readableSites(caller: Caller): Promise<StoredItem[]> {
-  const pk = keys.collection({ companyId: caller.companyId }, 'assets');
+  const pk = scopeCollectionPk(caller.companyId, 'assets');
   if (granted(caller, 'entities').length === 0) {
     const found = await getItems(pk, granted(caller, 'assets'));
     return [...found.values()].filter((a) => a.deleted !== true);
@@ -82,7 +82,7 @@ async function readableSites(caller: Caller): Promise<StoredItem[]> {
 async function readableMeters(caller: Caller, sites: ReadonlySet<string>): Promise<MeterRef[]> {
   const ids = granted(caller, 'accounts');
   if (ids.length === 0) return [];
-  const found = await getItems(keys.collection({ companyId: caller.companyId }, 'accounts'), ids);
+  const found = await getItems(scopeCollectionPk(caller.companyId, 'accounts'), ids);
   const accounts = [...found.values()].filter(
     (a) => a.deleted !== true && !(typeof a.assetId === 'string' && sites.has(a.assetId)),
   );
@@ -94,14 +94,14 @@ async function readableMeters(caller: Caller, sites: ReadonlySet<string>): Promi
 
 async function companyWideScope(caller: Caller, ask: ScopeAsk): Promise<ReadScope> {
   const companyId = caller.companyId;
-  const assetsPk = keys.collection({ companyId }, 'assets');
+  const assetsPk = scopeCollectionPk(companyId, 'assets');
   if (ask.assetId) {
     const asset = live(await getItem(assetsPk, ask.assetId));
     if (!asset) throw notFound();
     return siteScope(asset, [siteRef(asset)], [], false);
   }
   if (ask.assetGroupId) {
-    const group = live(await getItem(keys.collection({ companyId }, 'asset-groups'), ask.assetGroupId));
+    const group = live(await getItem(scopeCollectionPk(companyId, 'asset-groups'), ask.assetGroupId));
     if (!group) throw notFound();
     const found = await getItems(assetsPk, assetIdsOf(group));
     const sites = [...found.values()].filter((a) => a.deleted !== true).map(siteRef);
@@ -157,7 +157,7 @@ export async function resolveScope(caller: Caller, ask: ScopeAsk): Promise<ReadS
     return siteScope(asset, asset ? [siteRef(asset)] : [], own, true);
   }
   if (ask.assetGroupId) {
-    const pk = keys.collection({ companyId: caller.companyId }, 'asset-groups');
+    const pk = scopeCollectionPk(caller.companyId, 'asset-groups');
     const group = live(await getItem(pk, ask.assetGroupId));
     const ids = group ? assetIdsOf(group) : [];
     if (!group || ids.length === 0 || !ids.every((id) => siteIds.has(id))) throw notFound();

@@ -1,10 +1,9 @@
 import type { AssetCertificate } from '../../shared/schemas/util-staff.ts';
 import { readListsOf } from '../core/access/item-access-service.ts';
-import { projectAll } from '../core/data/batch-reads.ts';
-import { keys } from '../core/data/keys.ts';
 import { badRequest } from '../core/lib/errors.ts';
 import type { OpContext, Operations, OpResult } from '../core/middleware/api-context.ts';
 import { addressStringOf } from '../core/search-index/search-terms.ts';
+import { assetFieldsOf } from './asset-repository.ts';
 
 /**
  * GET /util/asset-certificates: the EPC certificates of the sites the caller may read, from what is
@@ -29,7 +28,7 @@ const list = async (ctx: OpContext): Promise<OpResult> => {
   if (band && !(BANDS as readonly string[]).includes(band)) throw badRequest('band must be one of A to G');
   const companyId = ctx.caller.companyId;
   const [assets, readable] = await Promise.all([
-    projectAll(keys.collection({ companyId }, 'assets'), ['siteName', 'address', 'epc', 'epcRating']),
+    assetFieldsOf(companyId, ['siteName', 'address', 'epc', 'epcRating']),
     readListsOf(ctx.caller),
   ]);
   const allowed = readable ? new Set(readable.assets) : undefined;
@@ -38,22 +37,22 @@ const list = async (ctx: OpContext): Promise<OpResult> => {
   let withoutCertificate = 0;
   for (const asset of assets) {
     if (allowed && !allowed.has(asset._id)) continue;
-    const epc = (asset.epc ?? {}) as Record<string, unknown>;
-    const shown = str(epc.band) ?? str(asset.epcRating);
+    const epc = asset.epc;
+    const shown = str(epc?.band) ?? str(asset.epcRating);
     if (!shown) {
       withoutCertificate++;
       continue;
     }
-    const lodged = str(epc.lodgementDate);
+    const lodged = str(epc?.lodgementDate);
     const until = lodged && /^\d{4}-\d{2}-\d{2}/.test(lodged) ? validUntil(lodged.slice(0, 10)) : undefined;
     data.push({
       assetId: asset._id,
-      siteName: String(asset.siteName ?? ''),
+      siteName: asset.siteName ?? '',
       addressString: addressStringOf(asset),
       band: shown,
-      ...(str(epc.certificateId) ? { certificateId: str(epc.certificateId) } : {}),
-      ...(str(epc.kind) ? { kind: str(epc.kind) } : {}),
-      ...(typeof epc.rating === 'number' ? { rating: epc.rating } : {}),
+      ...(str(epc?.certificateId) ? { certificateId: str(epc?.certificateId) } : {}),
+      ...(epc?.kind ? { kind: epc.kind } : {}),
+      ...(typeof epc?.rating === 'number' ? { rating: epc.rating } : {}),
       ...(lodged ? { lodgementDate: lodged } : {}),
       ...(until ? { validUntil: until } : {}),
       status: until ? (until >= today ? 'valid' : 'expired') : 'unknown',

@@ -1,7 +1,5 @@
 import type { ImageContentType } from '../../shared/schemas/asset-documents.ts';
 import { IMAGE_TYPES } from '../../shared/schemas/asset-documents.ts';
-import { type CollectionRef, getItem, putItem, type StoredItem } from '../core/data/item-repository.ts';
-import { keys } from '../core/data/keys.ts';
 
 /**
  * Where a site's pictures live in the documents bucket. Uploads go to `originals/`; the worker writes
@@ -20,31 +18,4 @@ const ORIGINAL = /^assets\/([0-9a-f]{24})\/images\/originals\/([0-9a-f]{24})\.(p
 export function parseOriginalKey(key: string): { assetId: string; imageId: string } | undefined {
   const m = ORIGINAL.exec(key);
   return m?.[1] && m[2] ? { assetId: m[1], imageId: m[2] } : undefined;
-}
-
-/**
- * An upload the API handed out. Object keys carry no company, so the worker learns from the ticket whose
- * site a picture is, and a picture nobody asked to upload is never attached to anything.
- */
-export interface ImageTicket extends StoredItem {
-  companyId: string;
-  assetId: string;
-  key: string;
-  contentType: ImageContentType;
-  status: 'pending' | 'done' | 'rejected';
-  reason?: string;
-}
-
-const TICKETS: CollectionRef = {
-  pk: keys.collection({}, 'asset-image-uploads'),
-  indexes: [],
-  searchFields: [],
-};
-
-export async function saveTicket(ticket: ImageTicket): Promise<void> {
-  await putItem(TICKETS, ticket);
-}
-
-export async function findTicket(imageId: string): Promise<ImageTicket | undefined> {
-  return (await getItem(TICKETS.pk, imageId)) as ImageTicket | undefined;
 }

@@ -10,8 +10,9 @@ import { newId } from '../core/lib/ids.ts';
 import { parseOrThrow } from '../core/lib/validation.ts';
 import type { OpContext, Operations, OpResult } from '../core/middleware/api-context.ts';
 import { operation } from '../core/middleware/operation.ts';
-import { enhancedKey, originalKey, saveTicket } from './asset-image-keys.ts';
+import { enhancedKey, originalKey } from './asset-image-keys.ts';
 import { type AssetImage, changeAsset, imagesOf, loadAsset, presentAsset } from './asset-records.ts';
+import { saveTicket } from './asset-repository.ts';
 
 /** Enhanced copies are made at most this size on the long side, within an HTTP call's time. */
 const ENHANCED_MAX = 2048;

@@ -11,8 +11,6 @@ import {
   IMPORT_MESSAGES,
   type ImportRow,
 } from '../../shared/schemas/register-imports.ts';
-import { projectAll } from '../core/data/batch-reads.ts';
-import { keys } from '../core/data/keys.ts';
 import {
   importFileOf,
   importRowsOf,
@@ -24,6 +22,7 @@ import {
 } from '../core/imports/register-import-service.ts';
 import type { OpContext, Operations, OpResult } from '../core/middleware/api-context.ts';
 import { type EntityHierarchy, loadHierarchy } from '../entities/index.ts';
+import { assetFieldsOf, assetIdsInUse } from './asset-repository.ts';
 
 /**
  * POST /assets/import: a CSV of sites, each checked by the asset wizard's own rules (a type of site, a
@@ -108,10 +107,7 @@ async function importAssets(ctx: OpContext): Promise<OpResult> {
   const { text, fileName } = importFileOf(ctx);
   const rows = importRowsOf(text, ASSET_IMPORT_COLUMNS);
   const companyId = ctx.caller.companyId;
-  const [h, existing] = await Promise.all([
-    loadHierarchy(companyId),
-    projectAll(keys.collection({ companyId }, 'assets'), ['siteName']),
-  ]);
+  const [h, existing] = await Promise.all([loadHierarchy(companyId), assetFieldsOf(companyId, ['siteName'])]);
   const batch = startImport(ctx.caller);
   const problems = new RowProblems();
   const names = new Set(existing.map((a) => lower(a.siteName)));
@@ -149,10 +145,7 @@ const ASSET_ROLLBACK: RollbackRules = {
   keepers: async (candidates, companyId) => {
     const kept = new Map<string, string>();
     if (candidates.length === 0) return kept;
-    const [accounts, projects] = await Promise.all(
-      ['accounts', 'projects'].map((name) => projectAll(keys.collection({ companyId }, name), ['assetId'])),
-    );
-    const used = new Set([...(accounts ?? []), ...(projects ?? [])].map((x) => String(x.assetId)));
+    const used = await assetIdsInUse(companyId);
     for (const c of candidates) if (used.has(c._id)) kept.set(c._id, IMPORT_MESSAGES.assetInUse);
     return kept;
   },

@@ -1,16 +1,17 @@
 import { presignGetReused } from '../core/adapters/s3.ts';
 import { bucketName } from '../core/config.ts';
 import { putIfUnchanged } from '../core/data/conditional-writes.ts';
-import { getItem, type StoredItem } from '../core/data/item-repository.ts';
+import type { StoredItem } from '../core/data/item-repository.ts';
 import { conflict, notFound } from '../core/lib/errors.ts';
 import { resourceRef } from '../core/resources/resource-refs.ts';
+import { findAsset, type StoredAsset, toAsset } from './asset-repository.ts';
 
 export const assetsRef = (companyId: string) => resourceRef(companyId, 'assets');
 
 /** A site of the company; a missing or deleted one is 404. Route item checks have already run. */
-export async function loadAsset(companyId: string, id: string): Promise<StoredItem> {
-  const asset = await getItem(assetsRef(companyId).pk, id);
-  if (!asset || asset.deleted === true) throw notFound();
+export async function loadAsset(companyId: string, id: string): Promise<StoredAsset> {
+  const asset = await findAsset(companyId, id);
+  if (!asset) throw notFound();
   return asset;
 }
 
@@ -21,13 +22,13 @@ export async function loadAsset(companyId: string, id: string): Promise<StoredIt
 export async function changeAsset(
   companyId: string,
   id: string,
-  change: (asset: StoredItem) => StoredItem | undefined,
-): Promise<StoredItem> {
+  change: (asset: StoredAsset) => StoredItem | undefined,
+): Promise<StoredAsset> {
   for (let attempt = 0; attempt < 6; attempt++) {
     const current = await loadAsset(companyId, id);
     const next = change(current);
     if (!next) return current;
-    const stamped = { ...next, _id: current._id, updatedAt: laterThan(current.updatedAt) };
+    const stamped = toAsset({ ...next, _id: current._id, updatedAt: laterThan(current.updatedAt) });
     if (await putIfUnchanged(assetsRef(companyId), stamped, current.updatedAt)) return stamped;
   }
   throw conflict('The site is being changed by someone else; please try again.');

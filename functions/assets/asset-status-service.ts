@@ -33,8 +33,8 @@ async function followHistory(companyId: string, assetId: string): Promise<void> 
     skip: 0,
   });
   const current = currentEntry(entries.data);
-  const status = current?.status;
-  if (typeof status !== 'string' || !(ASSET_STATUSES as readonly string[]).includes(status)) return;
+  const status = ASSET_STATUSES.find((s) => s === current?.status);
+  if (!status) return;
   await changeAsset(companyId, assetId, (asset) =>
     asset.status === status ? undefined : { ...asset, status },
   );

@@ -4,8 +4,9 @@ import { getObjectBytes, putObject } from '../core/adapters/s3.ts';
 import { getItem } from '../core/data/item-repository.ts';
 import type { Logger } from '../core/lib/logger.ts';
 import { ImageDecodeError, thumbnail } from './asset-image-codec.ts';
-import { findTicket, parseOriginalKey, saveTicket, thumbKey } from './asset-image-keys.ts';
+import { parseOriginalKey, thumbKey } from './asset-image-keys.ts';
 import { type AssetImage, assetsRef, changeAsset, imagesOf } from './asset-records.ts';
+import { findTicket, saveTicket } from './asset-repository.ts';
 
 export type ThumbnailOutcome =
   | { outcome: 'ignored'; reason: string }

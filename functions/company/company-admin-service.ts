@@ -15,14 +15,14 @@ import {
 import { listRoles } from '../core/access/user-repository.ts';
 import { writeActivity } from '../core/activity/activity-service.ts';
 import { identityProvider } from '../core/adapters/identity.ts';
-import { getItem, type StoredItem } from '../core/data/item-repository.ts';
-import { keys } from '../core/data/keys.ts';
+import type { StoredItem } from '../core/data/item-repository.ts';
 import { formError, notFound } from '../core/lib/errors.ts';
 import { newId } from '../core/lib/ids.ts';
 import { parseOrThrow } from '../core/lib/validation.ts';
 import type { OpContext, Operations, OpResult } from '../core/middleware/api-context.ts';
 import { operation } from '../core/middleware/operation.ts';
 import { startSearchIndex } from '../core/search-index/search-index-service.ts';
+import { findSupplier } from '../suppliers/index.ts';
 import {
   companyIdForCaptureAddress,
   getCompany,
@@ -228,7 +228,7 @@ const setSupplierPortal = operation({ params: ['id', 'supplierId'] }, async (ctx
   const company = await loadCompany(ctx.params.id);
   const supplierId = ctx.params.supplierId;
   const portal = parseOrThrow(portalBody, ctx.body);
-  if (!(await getItem(keys.collection({}, 'suppliers'), supplierId))) throw notFound();
+  if (!(await findSupplier(supplierId))) throw notFound();
   const settings = settingsOf(company);
   const portals = { ...((settings.supplierPortals ?? {}) as Record<string, unknown>), [supplierId]: portal };
   const next = await saveSettings(

@@ -1,10 +1,27 @@
-import { deleteRaw, getItem, getRaw, putRaw, type StoredItem } from '../core/data/item-repository.ts';
+/**
+ * | pattern                               | key condition                                | index |
+ * | ------------------------------------- | -------------------------------------------- | ----- |
+ * | one company by id                     | pk = G#companies, sk = companyId             | table |
+ * | capture address → company             | pk = G#capture-addresses, sk = address       | table |
+ * | register / forget a capture address   | pk = G#capture-addresses, sk = address       | table |
+ *
+ * Companies themselves are global items (one partition), so staff can list them; everything a company
+ * owns lives under its own `C#{companyId}` keys.
+ */
+import type * as z from 'zod';
+import type { companySchema } from '../../shared/schemas/company.ts';
+import { deleteRaw, getItem, getRaw, putRaw } from '../core/data/item-repository.ts';
 import { keys } from '../core/data/keys.ts';
+import { type Stored, storedRecord } from '../core/data/stored-record.ts';
+
+export type StoredCompany = Stored<z.input<typeof companySchema>>;
 
 const CAPTURE_ADDRESSES = keys.collection({}, 'capture-addresses');
 
-export async function getCompany(companyId: string): Promise<StoredItem | undefined> {
-  return getItem(keys.collection({}, 'companies'), companyId);
+/** A company as stored, deleted or not. */
+export async function getCompany(companyId: string): Promise<StoredCompany | undefined> {
+  const item = await getItem(keys.collection({}, 'companies'), companyId);
+  return item ? storedRecord<StoredCompany>('company', item, ['name']) : undefined;
 }
 
 /**

@@ -2,9 +2,8 @@ import type { Caller } from '../../shared/access/caller.ts';
 import { type PermissionName, permissionList } from '../../shared/access/permission-names.ts';
 import { roleSchema } from '../../shared/schemas/company.ts';
 import { forgetCaller } from '../core/access/caller-service.ts';
+import { listMemberships } from '../core/access/membership-repository.ts';
 import { listRoles } from '../core/access/user-repository.ts';
-import { queryAll } from '../core/data/item-repository.ts';
-import { keys } from '../core/data/keys.ts';
 import { conflict, forbidden, notFound } from '../core/lib/errors.ts';
 import { parseOrThrow } from '../core/lib/validation.ts';
 import type { OpContext, Operation, Operations, OpResult } from '../core/middleware/api-context.ts';
@@ -67,7 +66,7 @@ const update = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
 });
 
 async function holdersOf(companyId: string, roleId: string): Promise<string[]> {
-  const members = await queryAll(keys.collection({ companyId }, 'users'));
+  const members = await listMemberships(companyId);
   return members.filter((m) => m.roleId === roleId).map((m) => m._id);
 }
 

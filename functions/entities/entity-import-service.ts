@@ -5,9 +5,8 @@ import {
   IMPORT_MESSAGES,
   type ImportRow,
 } from '../../shared/schemas/register-imports.ts';
-import { projectAll } from '../core/data/batch-reads.ts';
+import { assetFieldsOf } from '../assets/index.ts';
 import type { StoredItem } from '../core/data/item-repository.ts';
-import { keys } from '../core/data/keys.ts';
 import {
   importFileOf,
   importRowsOf,
@@ -196,7 +195,7 @@ const ENTITY_ROLLBACK: RollbackRules = {
     const kept = new Map<string, string>();
     if (candidates.length === 0) return kept;
     const h = await loadHierarchy(companyId);
-    const assets = await projectAll(keys.collection({ companyId }, 'assets'), ['entityId']);
+    const assets = await assetFieldsOf(companyId, ['entityId']);
     const holding = new Set(assets.map((a) => String(a.entityId)));
     const removable = new Set(candidates.map((c) => c._id));
     for (const id of removable) {

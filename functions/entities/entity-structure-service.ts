@@ -3,13 +3,13 @@ import { canAccessItem } from '../../shared/access/item-access.ts';
 import { isCompanyWide } from '../../shared/access/route-access.ts';
 import { entitySearchQuery } from '../../shared/schemas/queries.ts';
 import type { EntityNode } from '../../shared/schemas/register.ts';
-import { projectAll } from '../core/data/batch-reads.ts';
-import { queryAll, type StoredItem } from '../core/data/item-repository.ts';
-import { keys } from '../core/data/keys.ts';
+import { assetFieldsOf } from '../assets/index.ts';
+import type { StoredItem } from '../core/data/item-repository.ts';
 import { formError, notFound } from '../core/lib/errors.ts';
 import type { OpContext, Operations, OpResult, WithParams } from '../core/middleware/api-context.ts';
 import { operation } from '../core/middleware/operation.ts';
 import { compact } from '../core/search-index/search-terms.ts';
+import { allEntities } from './entity-repository.ts';
 
 const str = (v: unknown): string | undefined => (typeof v === 'string' && v.length > 0 ? v : undefined);
 
@@ -80,11 +80,11 @@ const byLegalName = (a: StoredItem, b: StoredItem) =>
   String(a.legalName ?? '').localeCompare(String(b.legalName ?? ''), 'en-GB');
 
 export async function loadHierarchy(companyId: string): Promise<EntityHierarchy> {
-  return new EntityHierarchy(await queryAll(keys.collection({ companyId }, 'entities')));
+  return new EntityHierarchy(await allEntities(companyId));
 }
 
 async function assetCounts(companyId: string): Promise<Map<string, number>> {
-  const assets = await projectAll(keys.collection({ companyId }, 'assets'), ['entityId']);
+  const assets = await assetFieldsOf(companyId, ['entityId']);
   const counts = new Map<string, number>();
   for (const a of assets) {
     const id = str(a.entityId);

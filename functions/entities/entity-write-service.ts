@@ -3,10 +3,9 @@ import type { Caller } from '../../shared/access/caller.ts';
 import { isCompanyWide } from '../../shared/access/route-access.ts';
 import { addressSchema, idSchema, nonEmpty } from '../../shared/schemas/common.ts';
 import { entitySchema } from '../../shared/schemas/portfolio.ts';
-import { findResource } from '../../shared/system/resources.ts';
+import { countAssetsOfEntity } from '../assets/index.ts';
 import { writeActivity } from '../core/activity/activity-service.ts';
-import { type CollectionRef, listItems, putItem, type StoredItem } from '../core/data/item-repository.ts';
-import { keys } from '../core/data/keys.ts';
+import { putItem, type StoredItem } from '../core/data/item-repository.ts';
 import { ApiError, forbidden, formError, notFound } from '../core/lib/errors.ts';
 import { newId } from '../core/lib/ids.ts';
 import { applyPatch } from '../core/lib/item-patch.ts';
@@ -21,6 +20,7 @@ import type {
 import { operation } from '../core/middleware/operation.ts';
 import { GENERIC_OPERATIONS } from '../core/resources/resource-service.ts';
 import { indexForSearch } from '../core/search-index/search-index-service.ts';
+import { entitiesRef } from './entity-repository.ts';
 import { type EntityHierarchy, loadHierarchy } from './entity-structure-service.ts';
 
 export const ENTITY_MESSAGES = {
@@ -29,15 +29,6 @@ export const ENTITY_MESSAGES = {
   duplicate: 'An entity with this legal name already exists here.',
   inUse: 'This entity still has subsidiaries or assets: move or delete them first.',
 } as const;
-
-function entitiesRef(companyId: string): CollectionRef {
-  const decl = findResource('entities');
-  return {
-    pk: keys.collection({ companyId }, 'entities'),
-    indexes: decl?.indexes ?? [],
-    searchFields: decl?.searchFields ?? [],
-  };
-}
 
 /**
  * The parent an entity may be placed under: a live entity of the company the caller can see (else
@@ -171,15 +162,8 @@ const move = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
 const remove = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
   const h = await loadHierarchy(ctx.caller.companyId);
   const entity = writable(h, ctx.caller, ctx.params.id);
-  const assets = await listItems(
-    {
-      pk: keys.collection({ companyId: ctx.caller.companyId }, 'assets'),
-      indexes: findResource('assets')?.indexes ?? [],
-      searchFields: [],
-    },
-    { filters: { entityId: entity._id }, limit: 0, skip: 0 },
-  );
-  if (h.children(entity._id).length > 0 || assets.total > 0) {
+  const assets = await countAssetsOfEntity(ctx.caller.companyId, entity._id);
+  if (h.children(entity._id).length > 0 || assets > 0) {
     throw new ApiError(400, 'ENTITY_IN_USE', ENTITY_MESSAGES.inUse);
   }
   const remover = GENERIC_OPERATIONS['generic.delete'];

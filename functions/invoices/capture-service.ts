@@ -8,9 +8,9 @@ import { publishToCompany } from '../core/adapters/live.ts';
 import { sendToQueue } from '../core/adapters/queue.ts';
 import { getObjectBytes } from '../core/adapters/s3.ts';
 import { analyseDocument, isDocumentProblem } from '../core/adapters/textract.ts';
-import { queryAll, type StoredItem } from '../core/data/item-repository.ts';
-import { keys } from '../core/data/keys.ts';
+import type { StoredItem } from '../core/data/item-repository.ts';
 import type { Logger } from '../core/lib/logger.ts';
+import { liveTemplates } from '../suppliers/index.ts';
 import {
   invoiceFieldsOf,
   invoiceIdFor,
@@ -52,8 +52,7 @@ let templateCache: { at: number; templates: Template[] } | undefined;
 /** Templates change rarely and are shared by every company; a minute's cache spares a read per document. */
 async function templates(): Promise<Template[]> {
   if (templateCache && Date.now() - templateCache.at < TEMPLATE_CACHE_MS) return templateCache.templates;
-  const all = (await queryAll(keys.collection({}, 'templates'))).filter((t) => t.deleted !== true);
-  templateCache = { at: Date.now(), templates: all as unknown as Template[] };
+  templateCache = { at: Date.now(), templates: await liveTemplates() };
   return templateCache.templates;
 }
 

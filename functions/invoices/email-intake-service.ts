@@ -1,14 +1,13 @@
 import { createHash } from 'node:crypto';
 import { type AddressObject, simpleParser } from 'mailparser';
 import { CAPTURE_CONTENT_TYPES, detectCaptureFileType, safeFileName } from '../../shared/files/file-type.ts';
-import { findResource } from '../../shared/system/resources.ts';
 import { companyIdForCaptureAddress } from '../company/index.ts';
 import { getObjectBytes, putObject } from '../core/adapters/s3.ts';
 import { bucketName } from '../core/config.ts';
 import { getItem, putItem } from '../core/data/item-repository.ts';
-import { keys } from '../core/data/keys.ts';
 import type { Logger } from '../core/lib/logger.ts';
 import { captureKey, MAX_CAPTURE_BYTES } from './invoice-records.ts';
+import { emailsRef } from './invoice-repository.ts';
 import { registerUpload } from './invoice-upload-service.ts';
 
 export interface IntakeResult {
@@ -28,16 +27,6 @@ const emailBatch = (receivedAt: Date, emailId: string) =>
 function addresses(field: AddressObject | AddressObject[] | undefined): string[] {
   const list = Array.isArray(field) ? field : field ? [field] : [];
   return list.flatMap((a) => a.value.map((v) => v.address ?? '')).filter((a) => a.length > 0);
-}
-
-function emailsRef(companyId: string | undefined) {
-  const decl = findResource('emails');
-  if (!decl) throw new Error('The emails resource is not declared');
-  return {
-    pk: keys.collection(companyId ? { companyId } : {}, 'emails'),
-    indexes: decl.indexes ?? [],
-    searchFields: decl.searchFields,
-  };
 }
 
 /**

@@ -3,9 +3,8 @@ import { splitPeriodByMonth } from '../../shared/domain/period-split.ts';
 import { defaultUnit } from '../../shared/domain/units.ts';
 import { convertQuantity, isSubMeter } from '../../shared/schemas/account-rules.ts';
 import type { UtilityType } from '../../shared/schemas/common.ts';
-import { applyInvoiceContribution, type InvoiceContribution } from '../accounts/index.ts';
-import { getItem, type StoredItem } from '../core/data/item-repository.ts';
-import { keys } from '../core/data/keys.ts';
+import { applyInvoiceContribution, findAccount, type InvoiceContribution } from '../accounts/index.ts';
+import type { StoredItem } from '../core/data/item-repository.ts';
 import { formError } from '../core/lib/errors.ts';
 import { getValidation, putInvoice, putValidation } from './invoice-repository.ts';
 
@@ -77,9 +76,8 @@ export async function confirmInvoice(
   if (invoice.completed === true && invoice.status === 'completed') return invoice;
   const accountId = str(invoice.accountId);
   if (!accountId) throw formError({ accountId: 'Choose the account of this invoice before confirming it' });
-  const account = await getItem(keys.collection({ companyId }, 'accounts'), accountId);
-  if (!account || account.deleted === true)
-    throw formError({ accountId: 'The account of this invoice no longer exists' });
+  const account = await findAccount(companyId, accountId);
+  if (!account) throw formError({ accountId: 'The account of this invoice no longer exists' });
 
   const contributions = contributionsOf(invoice, account);
   const assetId = isSubMeter(account) ? undefined : str(account.assetId);

@@ -1,9 +1,9 @@
 import * as z from 'zod';
 import { INVOICE_KEYS, type InvoiceKey, RATE_KINDS } from '../../shared/capture/model.ts';
+import { findAccount } from '../accounts/index.ts';
 import { publishToCompany } from '../core/adapters/live.ts';
 import { sendToQueue } from '../core/adapters/queue.ts';
-import { getItem, type StoredItem } from '../core/data/item-repository.ts';
-import { keys } from '../core/data/keys.ts';
+import type { StoredItem } from '../core/data/item-repository.ts';
 import { formError, notFound } from '../core/lib/errors.ts';
 import { newId } from '../core/lib/ids.ts';
 import { createLogger } from '../core/lib/logger.ts';
@@ -151,8 +151,8 @@ export async function editInvoice(
   let next = invoice;
   if (edit.accountId !== undefined) {
     if (edit.accountId) {
-      const account = await getItem(keys.collection({ companyId }, 'accounts'), edit.accountId);
-      if (!account || account.deleted === true) throw formError({ accountId: 'Account not found' });
+      if (!(await findAccount(companyId, edit.accountId)))
+        throw formError({ accountId: 'Account not found' });
       next = { ...invoice, accountId: edit.accountId, accountChosenBy: userSub };
     } else {
       next = { ...invoice, accountChosenBy: userSub };

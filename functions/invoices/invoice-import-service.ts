@@ -1,10 +1,10 @@
 import * as z from 'zod';
 import { parseDate } from '../../shared/capture/date-text.ts';
 import type { ImportColumn } from '../../shared/schemas/register-imports.ts';
+import { allAccounts } from '../accounts/index.ts';
 import { writeActivity } from '../core/activity/activity-service.ts';
 import { sendToQueue } from '../core/adapters/queue.ts';
-import { queryAll, type StoredItem } from '../core/data/item-repository.ts';
-import { keys } from '../core/data/keys.ts';
+import type { StoredItem } from '../core/data/item-repository.ts';
 import { importFileOf, importRowsOf, RowProblems } from '../core/imports/register-import-service.ts';
 import { badRequest } from '../core/lib/errors.ts';
 import { newId } from '../core/lib/ids.ts';
@@ -56,9 +56,7 @@ const importInvoices = async (ctx: OpContext): Promise<OpResult> => {
   const companyId = ctx.caller.companyId;
   const file = importFileOf(ctx);
   const rows = importRowsOf(file.text, INVOICE_IMPORT_COLUMNS);
-  const accounts = (await queryAll(keys.collection({ companyId }, 'accounts'))).filter(
-    (a) => a.deleted !== true,
-  );
+  const accounts = (await allAccounts(companyId)).filter((a) => a.deleted !== true);
   const byMeterPoint = new Map<string, StoredItem>();
   for (const a of accounts) {
     if (typeof a.meterPointNumber === 'string' && !a.parentAccountId) byMeterPoint.set(a.meterPointNumber, a);

@@ -1,4 +1,17 @@
+/**
+ * | pattern                                    | key condition                                                  | index |
+ * | ------------------------------------------ | -------------------------------------------------------------- | ----- |
+ * | one invoice / validation / capture by id   | pk = C#{companyId}#invoices (#invoice-validation, #invoice-capture), sk = id | table |
+ * | every invoice of a company                 | pk = C#{companyId}#invoices                                    | table |
+ * | invoices of an account, of a batch         | gsi pk = C#{companyId}#invoices#{field}#{value}                | gsi   |
+ * | claim / advance a capture or invoice       | pk, sk as above, conditional on status                         | table |
+ * | the capture holding a file's bytes         | pk = C#{companyId}#invoice-marker#file#{digest}, sk = capture  | table |
+ * | invoices with a supplier invoice number    | pk = C#{companyId}#invoice-marker#number#{number}              | table |
+ * | mail that reached a capture address        | pk = C#{companyId}#emails (G#emails unclaimed), sk = id        | table |
+ */
 import { DeleteCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type * as z from 'zod';
+import type { invoiceSchema, invoiceValidationSchema } from '../../shared/schemas/billing.ts';
 import { documentClient } from '../core/adapters/dynamo.ts';
 import { config } from '../core/config.ts';
 import {
@@ -8,10 +21,12 @@ import {
   isConditionFailure,
   putItem,
   putItemIf,
+  queryAll,
   queryEvery,
   type StoredItem,
 } from '../core/data/item-repository.ts';
 import { keys } from '../core/data/keys.ts';
+import type { Stored } from '../core/data/stored-record.ts';
 
 /**
  * Invoice documents and what capture and validation make of them. A capture is one uploaded document;
@@ -23,14 +38,48 @@ export const invoicesRef = (companyId: string): CollectionRef => declaredRef('in
 export const validationsRef = (companyId: string): CollectionRef =>
   declaredRef('invoice-validation', { companyId });
 
+/** Mail that reached a capture address: the company's, or the global one for mail nobody claims. */
+export const emailsRef = (companyId: string | undefined): CollectionRef =>
+  declaredRef('emails', companyId ? { companyId } : {});
+
 export const capturesRef = (companyId: string): CollectionRef => ({
   pk: keys.collection({ companyId }, 'invoice-capture'),
   indexes: ['batchId'],
   searchFields: ['fileName'],
 });
 
-export const getInvoice = (companyId: string, id: string) => getItem(invoicesRef(companyId).pk, id);
-export const getValidation = (companyId: string, id: string) => getItem(validationsRef(companyId).pk, id);
+export type StoredInvoice = Stored<
+  z.input<typeof invoiceSchema> & {
+    /** The capture (uploaded document) the invoice was found in. */
+    captureId?: string;
+    supplierId?: string;
+    validationStatus?: string;
+    validatedAt?: string;
+  }
+>;
+export type StoredValidation = Stored<
+  z.input<typeof invoiceValidationSchema> & { comments?: { text: string; by: string; at: string }[] }
+>;
+
+/**
+ * Every invoice field the schema declares is optional or defaulted, so there is nothing to check: an
+ * invoice whose capture failed early is still an invoice.
+ */
+const toInvoice = (item: StoredItem): StoredInvoice => item;
+const toValidation = (item: StoredItem): StoredValidation => item;
+
+export const getInvoice = async (companyId: string, id: string): Promise<StoredInvoice | undefined> => {
+  const item = await getItem(invoicesRef(companyId).pk, id);
+  return item && toInvoice(item);
+};
+export const getValidation = async (companyId: string, id: string): Promise<StoredValidation | undefined> => {
+  const item = await getItem(validationsRef(companyId).pk, id);
+  return item && toValidation(item);
+};
+
+/** Every invoice of a company, deleted ones included: callers filter. */
+export const allInvoices = async (companyId: string): Promise<StoredInvoice[]> =>
+  (await queryAll(invoicesRef(companyId).pk)).map(toInvoice);
 export const getCapture = (companyId: string, id: string) => getItem(capturesRef(companyId).pk, id);
 
 export const putInvoice = (companyId: string, item: StoredItem) => putItem(invoicesRef(companyId), item);

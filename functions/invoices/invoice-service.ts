@@ -3,18 +3,25 @@ import { convertQuantity } from '../../shared/schemas/account-rules.ts';
 import { idSchema } from '../../shared/schemas/common.ts';
 import { invoiceDownloadQuery } from '../../shared/schemas/queries.ts';
 import { findResource } from '../../shared/system/resources.ts';
-import { applyInvoiceContribution, type InvoiceContribution } from '../accounts/index.ts';
+import {
+  applyInvoiceContribution,
+  findAccount,
+  findStoredAccount,
+  type InvoiceContribution,
+} from '../accounts/index.ts';
+import { findStoredAsset } from '../assets/index.ts';
+import { getCompany } from '../company/index.ts';
 import { writeActivity } from '../core/activity/activity-service.ts';
 import { publishToCompany } from '../core/adapters/live.ts';
 import { presignGet } from '../core/adapters/s3.ts';
 import { bucketName } from '../core/config.ts';
 import { getItem, listItems, type StoredItem } from '../core/data/item-repository.ts';
-import { keys } from '../core/data/keys.ts';
 import { badRequest, formError, notFound } from '../core/lib/errors.ts';
 import { parseOrThrow } from '../core/lib/validation.ts';
 import type { AnyOpContext, OpContext, Operations, OpResult } from '../core/middleware/api-context.ts';
 import { operation } from '../core/middleware/operation.ts';
 import { listQueryOf, loadForRoute } from '../core/resources/resource-service.ts';
+import { findStoredEntity } from '../entities/index.ts';
 import { confirmInvoice, withdrawInvoice } from './invoice-confirm.ts';
 import { addRate, applyValues, deleteRate, queueValidation } from './invoice-edit.ts';
 import { FILE_NAME_PART_LIMIT, generatedFileName } from './invoice-records.ts';
@@ -119,14 +126,12 @@ const restore = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => 
 /** A download name from the account's site and entity, cut as the company's settings say. */
 export async function downloadNameOf(companyId: string, invoice: StoredItem): Promise<string> {
   const accountId = str(invoice.accountId);
-  const account = accountId
-    ? await getItem(keys.collection({ companyId }, 'accounts'), accountId)
-    : undefined;
-  const assetId = str(account?.assetId);
-  const asset = assetId ? await getItem(keys.collection({ companyId }, 'assets'), assetId) : undefined;
-  const entityId = str(asset?.entityId);
-  const entity = entityId ? await getItem(keys.collection({ companyId }, 'entities'), entityId) : undefined;
-  const company = await getItem(keys.collection({}, 'companies'), companyId);
+  const account = accountId ? await findStoredAccount(companyId, accountId) : undefined;
+  const assetId = account?.assetId;
+  const asset = assetId ? await findStoredAsset(companyId, assetId) : undefined;
+  const entityId = asset?.entityId;
+  const entity = entityId ? await findStoredEntity(companyId, entityId) : undefined;
+  const company = await getCompany(companyId);
   const settings = (company?.settings ?? {}) as Record<string, unknown>;
   const limit =
     typeof settings.invoiceFileNameLimit === 'number' && settings.invoiceFileNameLimit > 0
@@ -134,7 +139,7 @@ export async function downloadNameOf(companyId: string, invoice: StoredItem): Pr
       : FILE_NAME_PART_LIMIT;
   return generatedFileName(
     invoice,
-    { legalName: str(entity?.legalName) ?? str(company?.name), siteName: str(asset?.siteName) },
+    { legalName: entity?.legalName ?? str(company?.name), siteName: asset?.siteName },
     limit,
   );
 }
@@ -193,11 +198,8 @@ const manualUpdate = operation({ params: ['id'] }, async (ctx): Promise<OpResult
   if (invoice.completed === true) throw badRequest('A confirmed invoice cannot be changed');
   if (body.accountId !== undefined) {
     if (body.accountId) {
-      const account = await getItem(
-        keys.collection({ companyId: ctx.caller.companyId }, 'accounts'),
-        body.accountId,
-      );
-      if (!account || account.deleted === true) throw formError({ accountId: 'Account not found' });
+      if (!(await findAccount(ctx.caller.companyId, body.accountId)))
+        throw formError({ accountId: 'Account not found' });
     }
     invoice = { ...invoice, accountId: body.accountId ?? undefined, accountChosenBy: ctx.caller.sub };
     if (!body.accountId) delete invoice.accountId;

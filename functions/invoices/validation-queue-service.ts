@@ -3,19 +3,12 @@ import { isCompanyWide } from '../../shared/access/route-access.ts';
 import { MAX_LIST_LIMIT } from '../../shared/constants.ts';
 import { idSchema } from '../../shared/schemas/common.ts';
 import { findResource } from '../../shared/system/resources.ts';
-import { accountsResource } from '../accounts/index.ts';
+import { accountsResource, findStoredAccount } from '../accounts/index.ts';
 import { LineageResolver, mayAccessItem } from '../core/access/item-access-service.ts';
 import { writeActivity } from '../core/activity/activity-service.ts';
 import { publishToCompany } from '../core/adapters/live.ts';
 import { sendToQueue } from '../core/adapters/queue.ts';
-import {
-  getItem,
-  type ListQuery,
-  type ListResult,
-  listItems,
-  type StoredItem,
-} from '../core/data/item-repository.ts';
-import { keys } from '../core/data/keys.ts';
+import { type ListQuery, type ListResult, listItems, type StoredItem } from '../core/data/item-repository.ts';
 import { ApiError, badRequest, forbidden, notFound, readOnly } from '../core/lib/errors.ts';
 import { parseOrThrow, refuseOtherFields } from '../core/lib/validation.ts';
 import type { OpContext, Operations, OpResult, WithParams } from '../core/middleware/api-context.ts';
@@ -128,9 +121,7 @@ const summary = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => 
   const validation = await validationFor(ctx);
   const invoice = await getInvoice(ctx.caller.companyId, String(validation.invoiceId ?? validation._id));
   const accountId = typeof invoice?.accountId === 'string' ? invoice.accountId : undefined;
-  const found = accountId
-    ? await getItem(keys.collection({ companyId: ctx.caller.companyId }, 'accounts'), accountId)
-    : undefined;
+  const found = accountId ? await findStoredAccount(ctx.caller.companyId, accountId) : undefined;
   // The invoice names the account shown; it is shown only to a caller who may read it.
   const account =
     found && (await mayAccessItem(accountsResource(), ctx.caller, found, 'read')) ? found : null;

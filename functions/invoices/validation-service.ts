@@ -11,11 +11,17 @@ import {
   type ValidationStatus,
 } from '../../shared/validation/facts.ts';
 import { applyRuleChanges } from '../../shared/validation/rules.ts';
-import { contractsRef, listAccountMonths } from '../accounts/index.ts';
+import {
+  accountsWithMeterPoint,
+  contractsRef,
+  findAccount,
+  listAccountMonths,
+  type StoredAccount,
+} from '../accounts/index.ts';
+import { findStoredAsset } from '../assets/index.ts';
 import { getValidationRuleChanges } from '../core/access/membership-repository.ts';
 import { publishToCompany } from '../core/adapters/live.ts';
-import { getItem, listItems, queryAll, type StoredItem } from '../core/data/item-repository.ts';
-import { keys } from '../core/data/keys.ts';
+import { queryAll, type StoredItem } from '../core/data/item-repository.ts';
 import type { Logger } from '../core/lib/logger.ts';
 import { displayNameOf, validationItemFor } from './invoice-records.ts';
 import {
@@ -85,24 +91,17 @@ function meterPointCandidates(raw: string): string[] {
 }
 
 /** The account a bill belongs to: the one chosen by a person, else the one with its meter point number. */
-async function matchAccount(companyId: string, invoice: StoredItem): Promise<StoredItem | undefined> {
-  const accountsPk = keys.collection({ companyId }, 'accounts');
+async function matchAccount(companyId: string, invoice: StoredItem): Promise<StoredAccount | undefined> {
   const chosen = str(invoice.accountId);
-  if (chosen) {
-    const account = await getItem(accountsPk, chosen);
-    return account && account.deleted !== true ? account : undefined;
-  }
+  if (chosen) return findAccount(companyId, chosen);
   const values = (invoice.values ?? {}) as Record<string, unknown>;
   const mpn = str(values.meterPointNumber) ?? str(invoice.meterPointNumber);
   // A bill of several meters has no meter point of its own: it belongs to the account of its first
   // meter that the company has.
   for (const candidate of mpn ? [mpn] : meterPointsOfMeters(invoice)) {
-    const { data } = await listItems(
-      { pk: accountsPk, indexes: [], searchFields: [] },
-      { filters: { meterPointNumber: meterPointCandidates(candidate) }, limit: 5, skip: 0 },
-    );
+    const data = await accountsWithMeterPoint(companyId, meterPointCandidates(candidate), 5);
     // A sub-meter shares its parent's number on some bills; the bill belongs to the main meter.
-    const account = data.find((a) => !str(a.parentAccountId)) ?? data[0];
+    const account = data.find((a) => !a.parentAccountId) ?? data[0];
     if (account) return account;
   }
   return undefined;
@@ -211,7 +210,7 @@ export async function validateStoredInvoice(
       sameNumberInvoices,
       consumptionHistory,
       contractRates,
-      billingCycleDays: typeof account?.billingCycleDays === 'number' ? account.billingCycleDays : undefined,
+      billingCycleDays: account?.billingCycleDays,
       today,
     },
     rules,
@@ -219,9 +218,7 @@ export async function validateStoredInvoice(
 
   const stamp = now.toISOString();
   const asset =
-    account && str(account.assetId)
-      ? await getItem(keys.collection({ companyId }, 'assets'), String(account.assetId))
-      : undefined;
+    account && str(account.assetId) ? await findStoredAsset(companyId, account.assetId) : undefined;
   const updatedInvoice: StoredItem = {
     ...invoice,
     ...(account

@@ -2,11 +2,13 @@ import type { Caller } from '../../shared/access/caller.ts';
 import { isCompanyWide } from '../../shared/access/route-access.ts';
 import { toSquareMetres } from '../../shared/domain/units.ts';
 import { findResource, type ResourceDecl } from '../../shared/system/resources.ts';
+import { findAssets, type StoredAsset } from '../assets/index.ts';
 import { LineageResolver, mayAccessItem } from '../core/access/item-access-service.ts';
-import { getItems } from '../core/data/batch-reads.ts';
-import { type CollectionRef, getItem, type StoredItem } from '../core/data/item-repository.ts';
-import { keys } from '../core/data/keys.ts';
+import type { StoredItem } from '../core/data/item-repository.ts';
 import { forbidden, formError, notFound } from '../core/lib/errors.ts';
+import { findGroup, groupsRef, type StoredGroup } from './asset-group-repository.ts';
+
+export { groupsRef };
 
 /** The pieces every asset group call needs: its resource, collections, and access to a group and assets. */
 export function groupsResource(): ResourceDecl {
@@ -15,21 +17,10 @@ export function groupsResource(): ResourceDecl {
   return decl;
 }
 
-export function groupsRef(companyId: string): CollectionRef {
-  const decl = groupsResource();
-  return {
-    pk: keys.collection({ companyId }, decl.name),
-    indexes: decl.indexes ?? [],
-    searchFields: decl.searchFields,
-  };
-}
-
-export const assetsPk = (companyId: string) => keys.collection({ companyId }, 'assets');
-
 /** A live group the caller may read (else 404), or change (else 403). */
-export async function loadGroup(caller: Caller, id: string, access: 'read' | 'write'): Promise<StoredItem> {
-  const group = await getItem(groupsRef(caller.companyId).pk, id);
-  if (!group || group.deleted === true) throw notFound();
+export async function loadGroup(caller: Caller, id: string, access: 'read' | 'write'): Promise<StoredGroup> {
+  const group = await findGroup(caller.companyId, id);
+  if (!group) throw notFound();
   const resolver = new LineageResolver(caller.companyId, caller);
   if (!(await mayAccessItem(groupsResource(), caller, group, 'read', resolver))) throw notFound();
   if (access === 'write' && !(await mayAccessItem(groupsResource(), caller, group, 'write', resolver))) {
@@ -42,13 +33,13 @@ export const assetIdsOf = (group: StoredItem): string[] =>
   Array.isArray(group.assetIds) ? group.assetIds.filter((id): id is string => typeof id === 'string') : [];
 
 /** Live assets by id, in the order asked, leaving out those missing, deleted or unreadable. */
-export async function readableAssets(caller: Caller, ids: readonly string[]): Promise<StoredItem[]> {
-  const found = await getItems(assetsPk(caller.companyId), ids);
-  const assets = ids.map((id) => found.get(id)).filter((a): a is StoredItem => !!a && a.deleted !== true);
+export async function readableAssets(caller: Caller, ids: readonly string[]): Promise<StoredAsset[]> {
+  const found = await findAssets(caller.companyId, ids);
+  const assets = ids.map((id) => found.get(id)).filter((a): a is StoredAsset => !!a);
   if (isCompanyWide(caller)) return assets;
   const resolver = new LineageResolver(caller.companyId, caller);
   const assetsDecl = findResource('assets') as ResourceDecl;
-  const out: StoredItem[] = [];
+  const out: StoredAsset[] = [];
   for (const a of assets) if (await mayAccessItem(assetsDecl, caller, a, 'read', resolver)) out.push(a);
   return out;
 }

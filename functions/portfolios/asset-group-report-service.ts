@@ -1,10 +1,8 @@
 import type { UtilityType } from '../../shared/schemas/common.ts';
 import { assetGroupReportQuery } from '../../shared/schemas/queries.ts';
 import type { AssetGroupReport, UtilityTotals } from '../../shared/schemas/register.ts';
-import { findResource } from '../../shared/system/resources.ts';
-import { listAssetRollups, type Rollup } from '../accounts/index.ts';
-import { listItems, type StoredItem } from '../core/data/item-repository.ts';
-import { keys } from '../core/data/keys.ts';
+import { countAccountsOfAsset, listAssetRollups, type Rollup } from '../accounts/index.ts';
+import type { StoredAsset } from '../assets/index.ts';
 import { inPool } from '../core/lib/in-pool.ts';
 import type { Operations, OpResult } from '../core/middleware/api-context.ts';
 import { operation } from '../core/middleware/operation.ts';
@@ -66,20 +64,15 @@ const reportData = operation(
     const period = { ...lastTwelveMonths(), ...ctx.query };
     if (period.from > period.to) period.from = period.to;
     const companyId = ctx.caller.companyId;
-    const accountsRef = {
-      pk: keys.collection({ companyId }, 'accounts'),
-      indexes: findResource('accounts')?.indexes ?? [],
-      searchFields: [],
-    };
     const assets = await readableAssets(ctx.caller, assetIdsOf(group));
-    const rows = await inPool(assets, 8, async (asset: StoredItem) => {
+    const rows = await inPool(assets, 8, async (asset: StoredAsset) => {
       const [rollups, accounts] = await Promise.all([
         listAssetRollups(companyId, asset._id, period.from, period.to),
-        listItems(accountsRef, { filters: { assetId: asset._id }, limit: 0, skip: 0 }),
+        countAccountsOfAsset(companyId, asset._id),
       ]);
       const utilities: Partial<Record<UtilityType, UtilityTotals>> = {};
       addRollups(utilities, rollups);
-      return { asset, rollups, accountsCount: accounts.total, utilities: rounded(utilities) };
+      return { asset, rollups, accountsCount: accounts, utilities: rounded(utilities) };
     });
     const totals: Partial<Record<UtilityType, UtilityTotals>> = {};
     for (const r of rows) addRollups(totals, r.rollups);

@@ -6,10 +6,10 @@ import { assetGroupSchema } from '../../shared/schemas/portfolio.ts';
 import { assetGroupPageQuery, assetGroupSearchQuery } from '../../shared/schemas/queries.ts';
 import type { FloorAreaTotal } from '../../shared/schemas/register.ts';
 import { findResource, type ResourceDecl } from '../../shared/system/resources.ts';
+import { pageOfAssets } from '../assets/index.ts';
 import { LineageResolver, mayAccessItem } from '../core/access/item-access-service.ts';
 import { writeActivity } from '../core/activity/activity-service.ts';
-import { listItems, putItem, type StoredItem } from '../core/data/item-repository.ts';
-import { keys } from '../core/data/keys.ts';
+import { putItem, type StoredItem } from '../core/data/item-repository.ts';
 import { formError, notFound } from '../core/lib/errors.ts';
 import { newId } from '../core/lib/ids.ts';
 import { parseOrThrow } from '../core/lib/validation.ts';
@@ -163,17 +163,12 @@ const searchAssets = operation(
       return { body: { data, total: data.length, limit, skip: 0 } };
     }
     const assetsDecl = findResource('assets') as ResourceDecl;
-    const ref = {
-      pk: keys.collection({ companyId: ctx.caller.companyId }, 'assets'),
-      indexes: [],
-      searchFields: [],
-    };
     let items: StoredItem[];
     let total: number;
     if (isCompanyWide(ctx.caller)) {
-      ({ data: items, total } = await listItems(ref, { filters: {}, limit, skip }));
+      ({ data: items, total } = await pageOfAssets(ctx.caller.companyId, { limit, skip }));
     } else {
-      const all = await listItems(ref, { filters: {}, limit: MAX_LIST_LIMIT, skip: 0 });
+      const all = await pageOfAssets(ctx.caller.companyId, { limit: MAX_LIST_LIMIT, skip: 0 });
       const resolver = new LineageResolver(ctx.caller.companyId, ctx.caller);
       const readable: StoredItem[] = [];
       for (const a of all.data)

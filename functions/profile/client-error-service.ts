@@ -1,12 +1,11 @@
 import * as z from 'zod';
-import { findResource } from '../../shared/system/resources.ts';
 import { takeCall } from '../core/access/credential-repository.ts';
 import { putItem } from '../core/data/item-repository.ts';
-import { keys } from '../core/data/keys.ts';
 import { tooManyRequests } from '../core/lib/errors.ts';
 import { newId } from '../core/lib/ids.ts';
 import { parseOrThrow } from '../core/lib/validation.ts';
 import type { OpContext, Operations, OpResult } from '../core/middleware/api-context.ts';
+import { logsRef } from './profile-repository.ts';
 
 /** Enough for any person's real errors; a page stuck in a loop cannot fill the log. */
 export const CLIENT_ERRORS_PER_MINUTE = 30;
@@ -35,8 +34,6 @@ const report = async (ctx: OpContext): Promise<OpResult> => {
     (minute + 2) * 60,
   );
   if (!allowed) throw tooManyRequests(Math.max(1, Math.ceil(((minute + 1) * 60_000 - nowMs) / 1000)));
-  const logs = findResource('logs');
-  if (!logs) throw new Error('The logs resource is not declared');
   const now = new Date(nowMs).toISOString();
   const userAgent = (ctx.headers['user-agent'] ?? ctx.headers['User-Agent'])?.slice(0, 500);
   const item = {
@@ -51,14 +48,7 @@ const report = async (ctx: OpContext): Promise<OpResult> => {
     createdAt: now,
     updatedAt: now,
   };
-  await putItem(
-    {
-      pk: keys.collection({ companyId }, 'logs'),
-      indexes: logs.indexes ?? [],
-      searchFields: logs.searchFields,
-    },
-    item,
-  );
+  await putItem(logsRef(companyId), item);
   ctx.log.warn('client error', { logId: item._id, kind: body.kind, message: body.message, url: body.url });
   return { status: 202, body: { _id: item._id } };
 };

@@ -1,13 +1,12 @@
 import * as z from 'zod';
-import { findResource } from '../../shared/system/resources.ts';
 import { forgetCaller } from '../core/access/caller-service.ts';
 import { getProfile, putProfile } from '../core/access/user-repository.ts';
 import { writeActivity } from '../core/activity/activity-service.ts';
 import { getItem, putItem } from '../core/data/item-repository.ts';
-import { keys } from '../core/data/keys.ts';
 import { formError, notFound } from '../core/lib/errors.ts';
 import { parseOrThrow } from '../core/lib/validation.ts';
 import type { OpContext, Operations, OpResult } from '../core/middleware/api-context.ts';
+import { membersRef } from './profile-repository.ts';
 
 const detailsSchema = z
   .object({
@@ -19,14 +18,8 @@ const detailsSchema = z
 
 /** The member records carry the name too, so company user lists show the new one. */
 async function renameMemberships(sub: string, companyIds: readonly string[], name: string, now: string) {
-  const users = findResource('users');
-  if (!users) throw new Error('The users resource is not declared');
   for (const companyId of companyIds) {
-    const ref = {
-      pk: keys.collection({ companyId }, 'users'),
-      indexes: users.indexes ?? [],
-      searchFields: users.searchFields,
-    };
+    const ref = membersRef(companyId);
     const member = await getItem(ref.pk, sub);
     if (member && member.name !== name) await putItem(ref, { ...member, name, updatedAt: now });
   }

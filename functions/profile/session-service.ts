@@ -2,21 +2,19 @@ import * as z from 'zod';
 import { derivePermissions, isEntityGroupUser } from '../../shared/access/route-access.ts';
 import { idSchema } from '../../shared/schemas/common.ts';
 import { notificationsQuery } from '../../shared/schemas/queries.ts';
-import { findResource } from '../../shared/system/resources.ts';
+import { getCompany } from '../company/index.ts';
 import { forgetCaller } from '../core/access/caller-service.ts';
 import { getMembership, getProfile, listRoles, setCurrentCompany } from '../core/access/user-repository.ts';
 import { writeActivity } from '../core/activity/activity-service.ts';
 import { presignGet } from '../core/adapters/s3.ts';
 import { bucketName } from '../core/config.ts';
 import { getItem, listItems, putItem, type StoredItem } from '../core/data/item-repository.ts';
-import { keys } from '../core/data/keys.ts';
 import { notFound } from '../core/lib/errors.ts';
 import { parseOrThrow } from '../core/lib/validation.ts';
 import type { OpContext, Operations, OpResult } from '../core/middleware/api-context.ts';
 import { operation } from '../core/middleware/operation.ts';
 import { apiKeySummary } from './api-access-service.ts';
-
-const companyPk = keys.collection({}, 'companies');
+import { notificationsRef as companyNotificationsRef } from './profile-repository.ts';
 
 /** 'admin' comes from the staff flag alone: a membership that names it does not make anyone staff. */
 function effectivePermissions(ctx: OpContext): string[] {
@@ -27,7 +25,7 @@ function effectivePermissions(ctx: OpContext): string[] {
 }
 
 async function company(id: string): Promise<StoredItem | undefined> {
-  return getItem(companyPk, id);
+  return getCompany(id);
 }
 
 /** A machine has no profile: it is described by its credential. */
@@ -111,13 +109,7 @@ const myCompanies = async (ctx: OpContext): Promise<OpResult> => {
 };
 
 function notificationsRef(ctx: Pick<OpContext, 'caller'>) {
-  const decl = findResource('notifications');
-  if (!decl) throw new Error('notifications resource is not declared');
-  return {
-    pk: keys.collection({ companyId: ctx.caller.companyId }, 'notifications'),
-    indexes: decl.indexes ?? [],
-    searchFields: decl.searchFields,
-  };
+  return companyNotificationsRef(ctx.caller.companyId);
 }
 
 /**

@@ -1,12 +1,10 @@
 import * as z from 'zod';
 import { MESSAGES } from '../../shared/messages.ts';
-import { findResource } from '../../shared/system/resources.ts';
 import { writeActivity } from '../core/activity/activity-service.ts';
 import { objectStart } from '../core/adapters/object-start.ts';
 import { presignGet, presignPut } from '../core/adapters/s3.ts';
 import { bucketName } from '../core/config.ts';
-import { getItem, putItem, type StoredItem } from '../core/data/item-repository.ts';
-import { keys } from '../core/data/keys.ts';
+import type { StoredItem } from '../core/data/item-repository.ts';
 import { formError, notFound } from '../core/lib/errors.ts';
 import { newId } from '../core/lib/ids.ts';
 import { pngSize } from '../core/lib/png.ts';
@@ -14,6 +12,7 @@ import { parseOrThrow } from '../core/lib/validation.ts';
 import type { OpContext, Operation, Operations, OpResult } from '../core/middleware/api-context.ts';
 import { operation } from '../core/middleware/operation.ts';
 import { GENERIC_OPERATIONS } from '../core/resources/resource-service.ts';
+import { findSupplier, replaceSupplier, type StoredSupplier } from './supplier-repository.ts';
 
 /** Supplier logos are held to the same rule as company logos: a PNG at least 200 px wide. */
 const MIN_LOGO_WIDTH = 200;
@@ -21,14 +20,8 @@ const LOGO_URL_SECONDS = 3600;
 
 const logoPrefix = (supplierId: string) => `suppliers/${supplierId}/logo/`;
 
-function suppliersRef() {
-  const decl = findResource('suppliers');
-  if (!decl) throw new Error('The suppliers resource is not declared');
-  return { pk: keys.collection({}, decl.name), indexes: decl.indexes ?? [], searchFields: decl.searchFields };
-}
-
 /** The stored logo is private: answers carry a link to it that works for an hour. */
-async function withLogo(supplier: StoredItem): Promise<StoredItem> {
+async function withLogo<T extends StoredItem>(supplier: T): Promise<T> {
   if (typeof supplier.logoKey !== 'string') return supplier;
   return {
     ...supplier,
@@ -55,15 +48,15 @@ const get = async (ctx: OpContext): Promise<OpResult> => {
   return { ...result, body: await withLogo(result.body as StoredItem) };
 };
 
-async function loadSupplier(id: string): Promise<StoredItem> {
-  const supplier = await getItem(suppliersRef().pk, id);
-  if (!supplier || supplier.deleted === true) throw notFound();
+async function loadSupplier(id: string): Promise<StoredSupplier> {
+  const supplier = await findSupplier(id);
+  if (!supplier) throw notFound();
   return supplier;
 }
 
-async function saveSupplier(ctx: OpContext, next: StoredItem, message: string): Promise<StoredItem> {
+async function saveSupplier(ctx: OpContext, next: StoredSupplier, message: string): Promise<StoredSupplier> {
   const item = { ...next, updatedAt: new Date().toISOString() };
-  await putItem(suppliersRef(), item, { mustExist: true });
+  await replaceSupplier(item);
   await writeActivity(ctx.caller, { type: 'update', model: 'suppliers', modelId: item._id, message });
   return withLogo(item);
 }

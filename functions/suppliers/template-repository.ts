@@ -1,3 +1,12 @@
+/**
+ * | pattern                                 | key condition                                   | index |
+ * | --------------------------------------- | ----------------------------------------------- | ----- |
+ * | one template by id                      | pk = G#templates, sk = id                       | table |
+ * | every template                          | pk = G#templates                                | table |
+ * | a supplier's templates                  | gsi pk = G#templates#supplierId#{supplierId}    | gsi   |
+ * | the template holding a supplier utility | pk = G#template-slots, sk = supplierId#utility  | table |
+ * | a template preview analysis             | pk = G#template-previews, sk = jobId            | table |
+ */
 import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from '../core/adapters/dynamo.ts';
 import { config } from '../core/config.ts';
@@ -9,6 +18,7 @@ import {
   listItems,
   putItem,
   putItemIf,
+  queryAll,
   type StoredItem,
 } from '../core/data/item-repository.ts';
 
@@ -24,6 +34,9 @@ export const templatesRef = (): CollectionRef => declaredRef('templates', {});
 
 export const getTemplateItem = (id: string): Promise<StoredItem | undefined> =>
   getItem(templatesRef().pk, id);
+
+/** Every template of every supplier, deleted ones included. */
+export const allTemplateItems = (): Promise<StoredItem[]> => queryAll(templatesRef().pk);
 
 /** A supplier's templates (by the supplierId index), deleted ones left out. */
 export async function templatesOfSupplier(supplierId: string): Promise<StoredItem[]> {

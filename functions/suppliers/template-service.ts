@@ -26,13 +26,12 @@ import {
   versionUsers,
 } from '../../shared/schemas/templates.ts';
 import { writeActivity } from '../core/activity/activity-service.ts';
-import { getItem, type StoredItem } from '../core/data/item-repository.ts';
-import { keys } from '../core/data/keys.ts';
 import { conflict, formError, notFound } from '../core/lib/errors.ts';
 import { newId } from '../core/lib/ids.ts';
 import { parseOrThrow } from '../core/lib/validation.ts';
 import type { OpContext, Operation, Operations, OpResult } from '../core/middleware/api-context.ts';
 import { operation } from '../core/middleware/operation.ts';
+import { findSupplier, type StoredSupplier } from './supplier-repository.ts';
 import {
   claimSlot,
   getTemplateItem,
@@ -92,13 +91,16 @@ function throwProblems(problems: Problems): void {
 
 // ---------------------------------------------------------------- create, change, delete
 
-async function loadSupplier(id: string): Promise<StoredItem | undefined> {
-  const supplier = await getItem(keys.collection({}, 'suppliers'), id);
-  return supplier && supplier.deleted !== true ? supplier : undefined;
-}
+const loadSupplier = findSupplier;
+
+/** What messages say of a supplier: its name, when it still has one. */
+type Named = Partial<Pick<StoredSupplier, 'name'>>;
 
 /** A new template: lists checked, ids given, a first version `v1`, status preupload. */
-async function prepareNew(body: unknown, at = ''): Promise<{ item: StoredTemplate; supplier: StoredItem }> {
+async function prepareNew(
+  body: unknown,
+  at = '',
+): Promise<{ item: StoredTemplate; supplier: StoredSupplier }> {
   const raw = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>;
   const field = (name: string) => `${at}${name}`;
   if (raw.status !== undefined && raw.status !== 'preupload')
@@ -139,11 +141,11 @@ async function prepareNew(body: unknown, at = ''): Promise<{ item: StoredTemplat
   return { item: template as StoredTemplate, supplier };
 }
 
-const duplicateMessage = (supplier: StoredItem, type: string) =>
-  `${String(supplier.name ?? 'This supplier')} already has a ${utilityName(type)} template`;
+const duplicateMessage = (supplier: Named, type: string) =>
+  `${supplier.name ?? 'This supplier'} already has a ${utilityName(type)} template`;
 
 /** Claims the supplier's utility for the template, taking over a slot left by a deleted template. */
-async function claimFor(template: Template, supplier: StoredItem): Promise<void> {
+async function claimFor(template: Template, supplier: Named): Promise<void> {
   if (await claimSlot(template.supplierId, template.type, template._id)) return;
   const holder = await slotHolder(template.supplierId, template.type);
   if (holder === template._id) return;
@@ -154,17 +156,13 @@ async function claimFor(template: Template, supplier: StoredItem): Promise<void>
   throw conflict(duplicateMessage(supplier, template.type));
 }
 
-async function refuseDuplicate(template: Template, supplier: StoredItem): Promise<void> {
+async function refuseDuplicate(template: Template, supplier: Named): Promise<void> {
   const existing = await templatesOfSupplier(template.supplierId);
   if (existing.some((t) => t.type === template.type && t._id !== template._id))
     throw conflict(duplicateMessage(supplier, template.type));
 }
 
-async function insert(
-  ctx: OpContext,
-  template: StoredTemplate,
-  supplier: StoredItem,
-): Promise<StoredTemplate> {
+async function insert(ctx: OpContext, template: StoredTemplate, supplier: Named): Promise<StoredTemplate> {
   const item = { ...template, createdBy: ctx.caller.sub };
   await refuseDuplicate(item, supplier);
   await claimFor(item, supplier);
@@ -252,7 +250,7 @@ const restore = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => 
   if (!item) throw notFound('No such template');
   const t = asTemplate(item);
   if (t.deleted !== true) return { body: t };
-  const supplier = (await loadSupplier(t.supplierId)) ?? { _id: t.supplierId };
+  const supplier: Named = (await loadSupplier(t.supplierId)) ?? {};
   await refuseDuplicate(t, supplier);
   await claimFor(t, supplier);
   const { deleted: _d, deletedAt: _a, deletedBy: _b, ...rest } = t;

@@ -3,7 +3,7 @@ import { writeActivity } from '../core/activity/activity-service.ts';
 import type { StoredItem } from '../core/data/item-repository.ts';
 import { conflict, formError, notFound } from '../core/lib/errors.ts';
 import type { OpContext } from '../core/middleware/api-context.ts';
-import { getTemplateItem, replaceTemplate } from './template-repository.ts';
+import { allTemplateItems, getTemplateItem, replaceTemplate } from './template-repository.ts';
 
 /** A template as stored, with the bookkeeping fields of the generic layer. */
 export type StoredTemplate = Template & StoredItem & { deleted?: boolean; updatedAt?: string };
@@ -16,6 +16,11 @@ export function asTemplate(item: StoredItem): StoredTemplate {
   for (const list of LISTS) if (!Array.isArray(out[list])) out[list] = [];
   if (typeof out.status !== 'string') out.status = 'preupload';
   return out as StoredTemplate;
+}
+
+/** Every template not deleted, for capture to choose from. */
+export async function liveTemplates(): Promise<StoredTemplate[]> {
+  return (await allTemplateItems()).filter((t) => t.deleted !== true).map(asTemplate);
 }
 
 /** A template for an operation: deleted and absent ones are the same 404. */

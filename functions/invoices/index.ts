@@ -1,0 +1,2 @@
+export type { StoredInvoice } from './invoice-repository.ts';
+export { allInvoices } from './invoice-repository.ts';
