@@ -1,3 +1,11 @@
+/**
+ * | pattern                                 | key condition                                                    | index |
+ * | --------------------------------------- | ---------------------------------------------------------------- | ----- |
+ * | a company's active accounts             | pk = C#{companyId}#accounts, filter status = active              | table |
+ * | an account's invoices                   | gsi1pk = C#{companyId}#invoices#accountId#{accountId}            | gsi1  |
+ * | claim / release a missing-bill notice   | pk = C#{companyId}#missing-bill-notices, sk = {accountId}#{from} | table |
+ * | write new notifications (batches of 25) | pk = C#{companyId}#notifications, sk = id                        | table |
+ */
 import {
   type CollectionRef,
   declaredRef,

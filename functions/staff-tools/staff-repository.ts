@@ -1,14 +1,21 @@
+/**
+ * | pattern                                      | key condition                                              | index |
+ * | -------------------------------------------- | ---------------------------------------------------------- | ----- |
+ * | live items of a partition (count)            | pk = {partition}, optionally sk >= fromId, Select COUNT    | table |
+ * | count a grid-data fetch (atomic ADD)         | pk = C#{companyId}#gridfetch-usage, sk = YYYY-MM           | table |
+ * | a company's fetch counts for some months     | pk = C#{companyId}#gridfetch-usage, sk BETWEEN from AND to | table |
+ * | write a letter of authority (must not exist) | pk = C#{companyId}#gridfetch-loas, sk = id                 | table |
+ * | a company's letters of authority             | pk = C#{companyId}#gridfetch-loas                          | table |
+ *
+ * What the staff utilities read and keep: counts of a company's collections, grid-data fetch counters
+ * and letters of authority. Everything stays under the company's own keys; staff reports visit the
+ * companies one by one from the companies list, so nothing here ever scans the table.
+ */
 import { PutCommand, QueryCommand, type QueryCommandInput, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from '../core/adapters/dynamo.ts';
 import { config } from '../core/config.ts';
 import { queryAll, type StoredItem } from '../core/data/item-repository.ts';
 import { keys } from '../core/data/keys.ts';
-
-/**
- * What the staff utilities read and keep: counts of a company's collections, grid-data fetch counters
- * and letters of authority. Everything stays under the company's own keys; staff reports visit the
- * companies one by one from the companies list, so nothing here ever scans the table.
- */
 
 /**
  * How many live items a partition holds, optionally only those whose id (and so creation time) is at or

@@ -1,3 +1,17 @@
+/**
+ * | pattern                                | key condition                                                  | index |
+ * | -------------------------------------- | -------------------------------------------------------------- | ----- |
+ * | one API key by its public prefix       | pk = APIKEY#{prefix}, sk = credential                          | table |
+ * | write / remove an API key              | pk = APIKEY#{prefix}, sk = credential                          | table |
+ * | a person's API account in a company    | pk = U#{sub}, sk = api#{companyId}                             | table |
+ * | count a call unless the bucket is full | pk = RATE#{scope}, sk = bucket, ADD if calls < limit           | table |
+ * | calls made in a rate bucket            | pk = RATE#{scope}, sk = bucket                                 | table |
+ * | one kiosk credential                   | pk = KIOSK#{kioskId}, sk = credential                          | table |
+ * | one machine credential                 | pk = MACHINE#{machineId}, sk = credential                      | table |
+ * | every machine of a company             | pk = C#{companyId}#machines                                    | table |
+ * | write / remove a machine (both items)  | MACHINE#{machineId} and C#{companyId}#machines, sk = machineId | table |
+ * | a pending authenticator secret         | pk = U#{sub}, sk = mfa-pending                                 | table |
+ */
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from '../adapters/dynamo.ts';
 import { config } from '../config.ts';

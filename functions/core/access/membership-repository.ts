@@ -1,3 +1,14 @@
+/**
+ * | pattern                                  | key condition                                           | index |
+ * | ---------------------------------------- | ------------------------------------------------------- | ----- |
+ * | every member of a company                | pk = C#{companyId}#users                                | table |
+ * | write / remove a member                  | pk = C#{companyId}#users, sk = sub                      | table |
+ * | join / leave a company (the profile)     | pk = U#{sub}, sk = profile                              | table |
+ * | a page of every company                  | generic list of G#companies (counter, bookmarks)        | table |
+ * | write a company (create: must not exist) | pk = G#companies, sk = companyId                        | table |
+ * | write a role                             | pk = C#{companyId}#roles, sk = id                       | table |
+ * | a company's validation rule changes      | pk = C#{companyId}#invoice-validation-rules, sk = rules | table |
+ */
 import {
   type CollectionRef,
   declaredRef,

@@ -1,3 +1,12 @@
+/**
+ * | pattern                              | key condition                           | index |
+ * | ------------------------------------ | --------------------------------------- | ----- |
+ * | a person's profile                   | pk = U#{sub}, sk = profile              | table |
+ * | write a profile                      | pk = U#{sub}, sk = profile              | table |
+ * | set a person's current company       | pk = U#{sub}, sk = profile (must exist) | table |
+ * | a person's membership of one company | pk = C#{companyId}#users, sk = sub      | table |
+ * | every role of a company              | pk = C#{companyId}#roles                | table |
+ */
 import type { StoredItem } from '../data/item-repository.ts';
 import { getItem, putRaw, queryAll, updateRaw } from '../data/item-repository.ts';
 import { keys } from '../data/keys.ts';

@@ -1,3 +1,20 @@
+/**
+ * | pattern                                    | key condition                                             | index      |
+ * | ------------------------------------------ | --------------------------------------------------------- | ---------- |
+ * | one item by id                             | pk = {collection}, sk = id                                | table      |
+ * | write / update / delete an item            | pk = {collection}, sk = id (conditional as asked)         | table      |
+ * | every item of a partition                  | pk = {partition}                                          | table      |
+ * | a filtered or searched page, and its count | pk = {collection}, filter fields, contains(searchText)    | table      |
+ * | a page filtered on an indexed field        | gsi1pk or gsi2pk = {collection}#{field}#{value}, sk = id  | gsi1, gsi2 |
+ * | a plain page by id                         | pk = {collection}, from a bookmark                        | table      |
+ * | a plain page in declared order             | gsi3pk = {collection}, gsi3sk = {order key}\0{id}         | gsi3       |
+ * | a collection's live count                  | pk = {collection}#list, sk = summary                      | table      |
+ * | bookmarks of a plain list                  | pk = {collection}#list, sk = bookmarks#{n} or ordered#{n} | table      |
+ * | the company's access version               | pk = C#{companyId}#access, sk = version                   | table      |
+ *
+ * {collection} is `C#{companyId}#{resource}`, or `G#{resource}` for a global one; the counter and
+ * bookmarks are kept by list-summary.ts, the access version by access-version.ts.
+ */
 import {
   DeleteCommand,
   GetCommand,

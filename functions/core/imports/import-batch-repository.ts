@@ -1,3 +1,13 @@
+/**
+ * | pattern                                     | key condition                                                 | index |
+ * | ------------------------------------------- | ------------------------------------------------------------- | ----- |
+ * | one import batch by id                      | pk = C#{companyId}#import-batches, sk = batchId               | table |
+ * | write / remove an import batch              | pk = C#{companyId}#import-batches, sk = batchId               | table |
+ * | write an import's new items (batches of 25) | pk = {collection}, sk = id, with its index keys               | table |
+ * | write search entries and manifests          | pk, sk as the search index builds them                        | table |
+ * | remove what a failed import wrote           | pk, sk as written; their collections counted afresh           | table |
+ * | the search manifests of imported items      | BatchGet pk = C#{companyId}#search-manifest, sk = {type}#{id} | table |
+ */
 import {
   BatchGetCommand,
   BatchWriteCommand,

@@ -1,3 +1,10 @@
+/**
+ * | pattern                                  | key condition                                               | index |
+ * | ---------------------------------------- | ----------------------------------------------------------- | ----- |
+ * | one connection by id                     | pk = WS#{connectionId}, sk = connection                     | table |
+ * | write / remove a connection (both items) | WS#{connectionId} and C#{companyId}#live, sk = connectionId | table |
+ * | every connection of a company            | pk = C#{companyId}#live                                     | table |
+ */
 import { deleteRaw, getRaw, putRaw, queryAll } from '../data/item-repository.ts';
 import { keys } from '../data/keys.ts';
 

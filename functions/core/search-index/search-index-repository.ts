@@ -1,3 +1,12 @@
+/**
+ * | pattern                                 | key condition                                                       | index |
+ * | --------------------------------------- | ------------------------------------------------------------------- | ----- |
+ * | entries of a term prefix, in rank order | pk = C#{companyId}#search#{3 chars}, begins_with(sk, prefix)        | table |
+ * | write / remove entries (batches of 25)  | pk = C#{companyId}#search#{3 chars}, sk = {tier}#{term}#{type}#{id} | table |
+ * | the manifest of one item                | pk = C#{companyId}#search-manifest, sk = {type}#{id}                | table |
+ * | every manifest of a company             | pk = C#{companyId}#search-manifest                                  | table |
+ * | the index version of a company          | pk = C#{companyId}#search-state, sk = state                         | table |
+ */
 import {
   BatchWriteCommand,
   DeleteCommand,
