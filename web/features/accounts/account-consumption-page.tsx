@@ -1,8 +1,10 @@
 import { Group, NativeSelect, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
-import { VictoryAxis, VictoryBar, VictoryChart, VictoryLine, VictoryScatter } from 'victory';
+import { VictoryAxis, VictoryChart, VictoryLine, VictoryScatter } from 'victory';
 import type { AccountConsumption, AccountView } from '../../../shared/schemas/account-views.ts';
 import { AccountLayout } from '../../components/account-frame.tsx';
+import { BarChart } from '../../components/charts/bar-chart.tsx';
+import { axisTitle, shapeSeries } from '../../components/charts/shape-series.ts';
 import { DateRangeField } from '../../components/date-range-presets.tsx';
 import { EmptyPanel, ErrorPanel, LoadingPanel } from '../../components/page-state.tsx';
 import { formatNumber } from '../../lib/format.ts';
@@ -36,12 +38,10 @@ function Totals({ result }: { result: AccountConsumption }) {
   );
 }
 
-function Chart({ result, measure }: { result: AccountConsumption; measure: 'consumption' | 'cost' }) {
-  const data = result.data.map((p) => ({
-    x: periodLabel(p.period),
-    y: measure === 'cost' ? p.cost : p.consumption,
-  }));
-  const title = measure === 'cost' ? 'Cost (£, net of VAT)' : `Consumption (${result.unit})`;
+/** Cost per period: a line, so a month's change reads at a glance. */
+function CostChart({ result }: { result: AccountConsumption }) {
+  const data = result.data.map((p) => ({ x: periodLabel(p.period), y: p.cost }));
+  const title = 'Cost (£, net of VAT)';
   return (
     <Paper withBorder p="md" aria-label={title} role="figure">
       <Text fw={600} mb="xs">
@@ -59,15 +59,16 @@ function Chart({ result, measure }: { result: AccountConsumption; measure: 'cons
           tickFormat={(t: number) => formatNumber(t, { maximumFractionDigits: 0 })}
           style={{ tickLabels: { fontSize: 10 } }}
         />
-        {measure === 'cost' ? (
-          <VictoryLine data={data} style={{ data: { stroke: '#e8590c', strokeWidth: 2 } }} />
-        ) : (
-          <VictoryBar data={data} style={{ data: { fill: '#1c7ed6' } }} barRatio={0.8} />
-        )}
-        {measure === 'cost' && <VictoryScatter data={data} size={3} style={{ data: { fill: '#e8590c' } }} />}
+        <VictoryLine data={data} style={{ data: { stroke: '#e8590c', strokeWidth: 2 } }} />
+        <VictoryScatter data={data} size={3} style={{ data: { fill: '#e8590c' } }} />
       </VictoryChart>
     </Paper>
   );
+}
+
+function ConsumptionChart({ result }: { result: AccountConsumption }) {
+  const { series } = shapeSeries(result.data, { x: (p) => periodLabel(p.period), y: (p) => p.consumption });
+  return <BarChart title={axisTitle('Consumption', { unit: result.unit })} series={series} />;
 }
 
 function Figures({ account }: { account: AccountView }) {
@@ -97,8 +98,8 @@ function Figures({ account }: { account: AccountView }) {
       {data && data.data.length > 0 && (
         <>
           <Totals result={data} />
-          <Chart result={data} measure="consumption" />
-          <Chart result={data} measure="cost" />
+          <ConsumptionChart result={data} />
+          <CostChart result={data} />
           <Paper withBorder p="md">
             <Title order={5} mb="xs">
               By period

@@ -73,6 +73,13 @@ function headingOf(error: unknown): string | undefined {
   return error.message === MESSAGES.formValidationError ? undefined : error.message;
 }
 
+/** What a failed save shows: the fields' messages under `message`, else the form error's own heading. */
+export function failureOf(error: unknown, message?: string): FormFailure {
+  const f = formFailureOf(error);
+  const heading = message ?? headingOf(error) ?? f.message;
+  return heading ? { ...f, message: heading } : f;
+}
+
 /**
  * A form's failure state: `run` calls the API and, on failure, keeps the per-field messages and the
  * form's message; with `message`, that message heads the form whatever the server said.
@@ -86,9 +93,7 @@ export function useFormFailure(message?: string) {
     try {
       return await action();
     } catch (error) {
-      const f = formFailureOf(error);
-      const heading = message ?? headingOf(error) ?? f.message;
-      setFailure(heading ? { ...f, message: heading } : f);
+      setFailure(failureOf(error, message));
       return undefined;
     } finally {
       setBusy(false);
