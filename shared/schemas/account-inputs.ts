@@ -25,11 +25,7 @@ export const accountStatusHistorySchema = z.object({
 });
 
 /** GET /accounts/active-billing: accounts billed in a window. */
-export const activeBillingQuerySchema = z.object({
-  start: isoDate,
-  end: isoDate,
-  companyId: idSchema.optional(),
-});
+export { activeBillingQuerySchema } from './queries.ts';
 
 export const CONSUMPTION_GRANULARITIES = ['monthly', 'yearly'] as const;
 export type ConsumptionGranularity = (typeof CONSUMPTION_GRANULARITIES)[number];

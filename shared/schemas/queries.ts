@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { DEFAULT_LIST_LIMIT, MAX_LIST_LIMIT } from '../constants.ts';
+import { idSchema, isoDate } from './common.ts';
 
 /**
  * Query strings of the API's calls. Values arrive as text; paging values that make no sense fall back to
@@ -78,3 +79,10 @@ export const assetDocumentsQuery = z.object({ category: z.string().optional() })
 
 /** GET /accounts/{id}/contracts/{contractId}/download: the file name to save the contract under. */
 export const contractDownloadQuery = z.object({ name: z.string().optional() });
+
+/** GET /accounts/active-billing: the staff report of meters billed in a period. */
+export const activeBillingQuerySchema = z.object({
+  start: isoDate,
+  end: isoDate,
+  companyId: idSchema.optional(),
+});

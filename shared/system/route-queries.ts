@@ -1,6 +1,6 @@
 import type * as z from 'zod';
-import { activeBillingQuerySchema } from '../schemas/account-inputs.ts';
 import {
+  activeBillingQuerySchema,
   assetDocumentsQuery,
   assetGroupPageQuery,
   assetGroupReportQuery,

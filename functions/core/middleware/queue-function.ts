@@ -24,9 +24,10 @@ export function parseQueueMessage<Q extends QueueName>(
 
 /**
  * The entry of a queue function: each message parsed with its queue's schema and handled on its own,
- * with a logger naming it. A body that is not one of the queue's messages is logged and dropped, since no
- * retry could handle it. A message that throws is logged and reported back as failed, so SQS retries only
- * that one and, after its last attempt, keeps it in the dead-letter queue; the others of the batch are done.
+ * with a logger naming it. A message that throws, or a body that is not one of the queue's messages, is
+ * logged and reported back as failed, so SQS retries only that one and, after its last attempt, keeps it in
+ * the dead-letter queue where it can be read and replayed: nothing is dropped unseen. The others of the
+ * batch are done.
  */
 export function queueFunction<Q extends QueueName>(
   queue: Q,
@@ -40,10 +41,8 @@ export function queueFunction<Q extends QueueName>(
       const recordLog = log.child({ messageId: record.messageId });
       const parsed = parseQueueMessage(queue, record.body);
       if (!parsed.ok) {
-        recordLog.error(`not a ${queue} message: dropped`, {
-          reason: parsed.reason,
-          body: record.body.slice(0, 200),
-        });
+        recordLog.error(`not a ${queue} message`, { reason: parsed.reason, body: record.body.slice(0, 200) });
+        batchItemFailures.push({ itemIdentifier: record.messageId });
         continue;
       }
       try {

@@ -43,7 +43,7 @@ describe('queue message schemas', () => {
 });
 
 describe('queue functions', () => {
-  it('hand parsed messages on, log and drop a body that is none, and report only failures for retry', async () => {
+  it('hand parsed messages on, and report a failed message or a body that is none for retry and the dead-letter queue', async () => {
     const lines: string[] = [];
     const seen: string[] = [];
     const handler = queueFunction(
@@ -64,10 +64,12 @@ describe('queue functions', () => {
       ),
     );
     expect(seen).toEqual(['a']);
-    // The unreadable bodies are not retried: no attempt could handle them.
-    expect(result).toEqual({ batchItemFailures: [{ itemIdentifier: 'm2' }] });
-    const dropped = lines.filter((l) => l.includes('not a validation message: dropped'));
-    expect(dropped).toHaveLength(2);
-    expect(dropped[0]).toContain('invoiceId');
+    // Unreadable bodies end in the dead-letter queue beside the failed one, where they can be read.
+    expect(result).toEqual({
+      batchItemFailures: [{ itemIdentifier: 'm1' }, { itemIdentifier: 'm2' }, { itemIdentifier: 'm3' }],
+    });
+    const refused = lines.filter((l) => l.includes('not a validation message'));
+    expect(refused).toHaveLength(2);
+    expect(refused[0]).toContain('invoiceId');
   });
 });
