@@ -1,4 +1,4 @@
-import { type PermissionName, type RoutePermission, USERS_LIST } from '../access/permission-names.ts';
+import type { RoutePermission } from '../access/permission-names.ts';
 import type { AuthKind } from '../access/route-rules.ts';
 import { AREAS } from './areas.ts';
 import type { HttpFunctionName } from './functions.ts';
