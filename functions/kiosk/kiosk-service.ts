@@ -1,32 +1,22 @@
 import type { Caller } from '../../shared/access/caller.ts';
 import { kioskSchema } from '../../shared/schemas/company.ts';
-import { findResource } from '../../shared/system/resources.ts';
 import { listAssetRollups } from '../accounts/index.ts';
+import { findAsset, findStoredAsset } from '../assets/index.ts';
 import { getCompany } from '../company/index.ts';
 import { putKioskCredential } from '../core/access/credential-repository.ts';
 import { forgetCredential } from '../core/access/credential-service.ts';
 import { writeActivity } from '../core/activity/activity-service.ts';
 import { getItem, putItem, type StoredItem, updateRaw } from '../core/data/item-repository.ts';
-import { keys } from '../core/data/keys.ts';
 import { formError, notFound } from '../core/lib/errors.ts';
 import { newId } from '../core/lib/ids.ts';
 import { digestOf, newSecret } from '../core/lib/secrets.ts';
 import { parseOrThrow } from '../core/lib/validation.ts';
 import type { OpContext, Operations, OpResult } from '../core/middleware/api-context.ts';
 import { operation } from '../core/middleware/operation.ts';
+import { kiosksRef } from './kiosk-repository.ts';
 
 /** How often a screen's polling is written down as "last seen": often enough to tell a dead screen. */
 const SEEN_EVERY_MS = 5 * 60 * 1000;
-
-function kiosksRef(companyId: string) {
-  const decl = findResource('kiosks');
-  if (!decl) throw new Error('The kiosks resource is not declared');
-  return {
-    pk: keys.collection({ companyId }, 'kiosks'),
-    indexes: decl.indexes ?? [],
-    searchFields: decl.searchFields,
-  };
-}
 
 async function loadKiosk(companyId: string, id: string | undefined): Promise<StoredItem> {
   const kiosk = id ? await getItem(kiosksRef(companyId).pk, id) : undefined;
@@ -50,8 +40,8 @@ async function issueSecret(companyId: string, kioskId: string) {
 const create = async (ctx: OpContext): Promise<OpResult> => {
   const data = parseOrThrow(kioskSchema, ctx.body);
   const companyId = ctx.caller.companyId;
-  const asset = await getItem(keys.collection({ companyId }, 'assets'), data.assetId);
-  if (!asset || asset.deleted === true) throw formError({ assetId: 'No such asset' });
+  const asset = await findAsset(companyId, data.assetId);
+  if (!asset) throw formError({ assetId: 'No such asset' });
   const now = new Date().toISOString();
   const kiosk: StoredItem = {
     ...data,
@@ -79,7 +69,7 @@ const rotate = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
 async function display(caller: Caller, kiosk: StoredItem, preview: boolean) {
   const assetId = typeof kiosk.assetId === 'string' ? kiosk.assetId : '';
   const [asset, company] = await Promise.all([
-    getItem(keys.collection({ companyId: caller.companyId }, 'assets'), assetId),
+    findStoredAsset(caller.companyId, assetId),
     getCompany(caller.companyId),
   ]);
   const settings = (company?.settings ?? {}) as Record<string, unknown>;
