@@ -29,3 +29,51 @@ export async function sendToQueue<Q extends QueueName>(
     }
   }
 }
+
+/** The URL of a queue this function consumes, when its environment names it (as both stacks do). */
+export function consumedQueueUrl(queue: QueueName): string | undefined {
+  const value = process.env[`QUEUE_URL_${queue.toUpperCase().replaceAll('-', '_')}`];
+  return value ? value : undefined;
+}
+
+const visibilityTimeouts = new Map<string, Promise<number>>();
+
+/** The queue's visibility timeout in seconds, asked once per queue for the life of the function. */
+export function queueVisibilityTimeout(queueUrl: string): Promise<number> {
+  let known = visibilityTimeouts.get(queueUrl);
+  if (!known) {
+    known = sqs().then(async ({ lib, client }) => {
+      const out = await client.send(
+        new lib.GetQueueAttributesCommand({ QueueUrl: queueUrl, AttributeNames: ['VisibilityTimeout'] }),
+      );
+      const seconds = Number(out.Attributes?.VisibilityTimeout);
+      if (!Number.isFinite(seconds) || seconds <= 0) throw new Error(`No visibility timeout for ${queueUrl}`);
+      return seconds;
+    });
+    known.catch(() => visibilityTimeouts.delete(queueUrl));
+    visibilityTimeouts.set(queueUrl, known);
+  }
+  return known;
+}
+
+/** Keeps received messages hidden for `seconds` more from now, ten to a request as SQS allows. */
+export async function extendVisibility(
+  queueUrl: string,
+  receiptHandles: readonly string[],
+  seconds: number,
+): Promise<void> {
+  const { lib, client } = await sqs();
+  for (let i = 0; i < receiptHandles.length; i += 10) {
+    const entries = receiptHandles
+      .slice(i, i + 10)
+      .map((handle, j) => ({ Id: String(j), ReceiptHandle: handle, VisibilityTimeout: seconds }));
+    const out = await client.send(
+      new lib.ChangeMessageVisibilityBatchCommand({ QueueUrl: queueUrl, Entries: entries }),
+    );
+    if (out.Failed && out.Failed.length > 0) {
+      throw new Error(
+        `Visibility not extended for ${out.Failed.length} message(s): ${out.Failed[0]?.Message}`,
+      );
+    }
+  }
+}

@@ -1,6 +1,7 @@
 import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import type { QueueName } from '../../../shared/system/functions.ts';
 import { QUEUE_MESSAGES, type QueueMessage } from '../../../shared/system/queue-messages.ts';
+import { consumedQueueUrl, extendVisibility, queueVisibilityTimeout } from '../adapters/queue.ts';
 import type { Logger } from '../lib/logger.ts';
 
 /** What a body says, read with its queue's schema: the message, or why it is not one. */
@@ -27,7 +28,8 @@ export function parseQueueMessage<Q extends QueueName>(
  * with a logger naming it. A message that throws, or a body that is not one of the queue's messages, is
  * logged and reported back as failed, so SQS retries only that one and, after its last attempt, keeps it in
  * the dead-letter queue where it can be read and replayed: nothing is dropped unseen. The others of the
- * batch are done.
+ * batch are done. While the batch is being handled its messages are kept hidden (see `visibilityHeartbeat`),
+ * so the queue's visibility timeout can be short: a message whose worker crashed comes back soon.
  */
 export function queueFunction<Q extends QueueName>(
   queue: Q,
@@ -36,6 +38,15 @@ export function queueFunction<Q extends QueueName>(
   handle: (message: QueueMessage<Q>, record: SQSRecord, log: Logger) => Promise<void>,
 ): (event: SQSEvent) => Promise<SQSBatchResponse> {
   return async (event) => {
+    const heartbeat = visibilityHeartbeat(queue, event.Records, log);
+    try {
+      return await handleBatch(event);
+    } finally {
+      heartbeat.stop();
+    }
+  };
+
+  async function handleBatch(event: SQSEvent): Promise<SQSBatchResponse> {
     const batchItemFailures: SQSBatchResponse['batchItemFailures'] = [];
     for (const record of event.Records) {
       const recordLog = log.child({ messageId: record.messageId });
@@ -53,5 +64,50 @@ export function queueFunction<Q extends QueueName>(
       }
     }
     return { batchItemFailures };
+  }
+}
+
+/**
+ * Extends the visibility of a batch's messages every third of the queue's visibility timeout until the
+ * handler returns, as long as the function lives. A worker that dies stops the heartbeat with it, so its
+ * messages are received again one visibility timeout later instead of after the longest a document may
+ * take. Without the queue's URL in the environment (a handler called directly) there is no heartbeat; a
+ * failed extension is logged and the work goes on, since the worst outcome is a repeated, idempotent run.
+ */
+export function visibilityHeartbeat(
+  queue: QueueName,
+  records: readonly SQSRecord[],
+  log: Logger,
+): { stop(): void } {
+  const queueUrl = consumedQueueUrl(queue);
+  const handles = records.map((r) => r.receiptHandle).filter((h) => h.length > 0);
+  if (!queueUrl || handles.length === 0) return { stop: () => {} };
+  let stopped = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const beat = (seconds: number) => {
+    timer = setTimeout(
+      () => {
+        if (stopped) return;
+        extendVisibility(queueUrl, handles, seconds)
+          .catch((err: unknown) => log.warn('visibility not extended', { queue, error: String(err) }))
+          .finally(() => {
+            if (!stopped) beat(seconds);
+          });
+      },
+      Math.max(200, (seconds * 1000) / 3),
+    );
+    timer.unref?.();
+  };
+  queueVisibilityTimeout(queueUrl).then(
+    (seconds) => {
+      if (!stopped) beat(seconds);
+    },
+    (err: unknown) => log.warn('visibility timeout unknown, no heartbeat', { queue, error: String(err) }),
+  );
+  return {
+    stop: () => {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+    },
   };
 }

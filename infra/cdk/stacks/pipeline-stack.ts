@@ -11,7 +11,7 @@ import {
   type FunctionResources,
   type FunctionSettings,
 } from '../constructs/declared-function.ts';
-import { functionDecl, functionsOfKind, pascal, type SystemDecl } from '../system.ts';
+import { functionDecl, functionsOfKind, pascal, type SystemDecl, upperSnake } from '../system.ts';
 
 export const DLQ_RETENTION = Duration.days(14);
 
@@ -76,6 +76,9 @@ export class PipelineStack extends Stack {
       consumer.fn.addEventSource(
         new SqsEventSource(queue, { batchSize: decl.batchSize, reportBatchItemFailures: true }),
       );
+      // The consumer keeps the messages it works on hidden (ChangeMessageVisibility, which the event
+      // source's grant includes), so it needs the queue's URL.
+      consumer.fn.addEnvironment(`QUEUE_URL_${upperSnake(decl.name)}`, queue.queueUrl);
     }
 
     this.subscribe(props);

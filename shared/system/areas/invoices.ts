@@ -182,7 +182,9 @@ const INVOICES_QUEUES: readonly QueueDecl[] = [
     consumer: 'capture',
     // One document per invocation: a long one must not hold others back past their deadline.
     batchSize: 1,
-    visibilityTimeoutSeconds: 1800,
+    // No longer than the worker's own timeout (SQS event sources refuse less): the worker extends the
+    // visibility while it works, so this is only how long a capture whose worker crashed waits to be retried.
+    visibilityTimeoutSeconds: 300,
     maxReceiveCount: 3,
   },
   {
