@@ -109,7 +109,7 @@ async function startUpload(ctx: OpContext, req: UploadRequest): Promise<OpResult
     userSub: ctx.caller.sub,
     accountId: req.accountId,
   });
-  const uploadUrl = await presignPut(bucketName('uploads'), key, req.contentType);
+  const uploadUrl = await presignPut(bucketName('uploads'), key, req.contentType, { size: req.size });
   return {
     status: 201,
     body: {
@@ -191,7 +191,7 @@ const manualUpload = async (ctx: OpContext): Promise<OpResult> => {
   if (req.key === undefined) {
     const id = newId();
     const key = `${manualPrefix(companyId)}${id}/${safeFileName(req.fileName, 'invoice.pdf')}`;
-    const uploadUrl = await presignPut(bucketName('uploads'), key, req.contentType);
+    const uploadUrl = await presignPut(bucketName('uploads'), key, req.contentType, { size: req.size });
     return {
       body: {
         key,

@@ -61,15 +61,18 @@ export function localUrls(origin: string): LocalUrls {
   };
 }
 
+/** The credentials the local stack's functions sign with, and the only ones its S3 front accepts. */
+export const LOCAL_CREDENTIALS = { accessKeyId: 'local', secretAccessKey: 'local' } as const;
+
 export function localEnvironment(endpoints: LocalEndpoints, logLevel = 'info'): Record<string, string> {
   const { origin, dynamoEndpoint, awsEndpoint, s3Endpoint = awsEndpoint, stateDir } = endpoints;
   const urls = localUrls(origin);
   const env: Record<string, string> = {
     AWS_REGION: LOCAL_REGION,
     AWS_DEFAULT_REGION: LOCAL_REGION,
-    // The emulators accept any credentials; fixed dummy ones keep the SDK from searching for real ones.
-    AWS_ACCESS_KEY_ID: 'local',
-    AWS_SECRET_ACCESS_KEY: 'local',
+    // Fixed ones keep the SDK from searching for real ones; the `/s3` front checks signatures made with them.
+    AWS_ACCESS_KEY_ID: LOCAL_CREDENTIALS.accessKeyId,
+    AWS_SECRET_ACCESS_KEY: LOCAL_CREDENTIALS.secretAccessKey,
     AWS_ENDPOINT_URL_DYNAMODB: dynamoEndpoint,
     AWS_ENDPOINT_URL_S3: s3Endpoint,
     AWS_ENDPOINT_URL_SQS: awsEndpoint,

@@ -1,8 +1,9 @@
 import { type IncomingMessage, request, type ServerResponse } from 'node:http';
 import type { S3Client } from '@aws-sdk/client-s3';
 import { BUCKETS } from '../../shared/system/functions.ts';
-import { localBucketName } from './environment.ts';
+import { LOCAL_CREDENTIALS, localBucketName } from './environment.ts';
 import { EntityTooLarge, largePut, needsLargePut } from './s3-large-put.ts';
+import { checkS3Signature, type LocalCredentials } from './s3-signature.ts';
 
 export const S3_PATH = '/s3';
 
@@ -45,9 +46,17 @@ function s3Error(res: ServerResponse, status: number, code: string, message: str
  * origin (presigned URLs are same-origin, as CloudFront makes them in AWS) and the functions use it as
  * their S3 endpoint. Requests and answers stream through unchanged, except a PUT larger than the
  * emulator takes in one request, which is stored in parts. Only the product's buckets are reachable (the
- * emulator also serves SQS on its port).
+ * emulator also serves SQS on its port). The emulator checks no signatures, so this front does, as S3
+ * does: a request must be signed with the local stack's credentials (in the Authorization header, as the
+ * SDK signs, or in a presigned URL's query, which also expires), so a URL's key, method or signed
+ * Content-Length cannot be edited and nothing is listed or read without credentials.
  */
-export function s3Proxy(emulatorEndpoint: string, allowedOrigin: string, emulator: S3Client) {
+export function s3Proxy(
+  emulatorEndpoint: string,
+  allowedOrigin: string,
+  emulator: S3Client,
+  credentials: LocalCredentials = LOCAL_CREDENTIALS,
+) {
   const upstream = new URL(emulatorEndpoint);
   const buckets = new Set<string>(BUCKETS.map(localBucketName));
 
@@ -75,6 +84,14 @@ export function s3Proxy(emulatorEndpoint: string, allowedOrigin: string, emulato
     for (const [k, v] of Object.entries(cors)) res.setHeader(k, v);
     if (!buckets.has(bucket)) {
       s3Error(res, 404, 'NoSuchBucket', 'The specified bucket does not exist');
+      return;
+    }
+    const refused = checkS3Signature(req, credentials);
+    if (refused) {
+      // The body is not read: S3 answers and closes, and so does this front.
+      res.setHeader('connection', 'close');
+      s3Error(res, refused.status, refused.code, refused.message);
+      req.resume();
       return;
     }
     if (needsLargePut(req, url, key)) {

@@ -5,6 +5,7 @@ import { SCHEDULES } from '../../shared/system/pipeline.ts';
 import { type DynamoEmulator, ensureTable, startDynamo } from './dynamodb.ts';
 import {
   applyEnvironment,
+  LOCAL_CREDENTIALS,
   LOCAL_REGION,
   type LocalUrls,
   localEnvironment,
@@ -156,7 +157,7 @@ export async function startStack(options: StackOptions): Promise<LocalStack> {
       region: LOCAL_REGION,
       endpoint: s3Endpoint,
       forcePathStyle: true,
-      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+      credentials: LOCAL_CREDENTIALS,
     });
     atStop(5, () => s3Front.destroy());
 

@@ -122,19 +122,23 @@ describe('invoice upload', () => {
   });
 
   it('answers a presigned URL and lists the upload in its batch as uploading', async () => {
+    const document = new TextEncoder().encode('%PDF-1.4\n%%EOF\n');
     const res = await w.api({
       method: 'POST',
       path: '/invoices/captur-upload',
       token: owner,
-      body: { fileName: 'March bill.pdf', contentType: 'application/pdf', size: 1234 },
+      body: { fileName: 'March bill.pdf', contentType: 'application/pdf', size: document.byteLength },
     });
     expect(res.status).toBe(201);
     expect(String(res.body.uploadUrl)).toMatch(/^http/);
+    // The declared size is signed, so S3 refuses a body of any other size.
+    const signed = new URL(String(res.body.uploadUrl)).searchParams.get('X-Amz-SignedHeaders');
+    expect(signed?.split(';')).toContain('content-length');
     expect(String(res.body.key)).toBe(`invoices/${w.demoId}/${res.body._id}/March-bill.pdf`);
     const put = await fetch(String(res.body.uploadUrl), {
       method: 'PUT',
       headers: { 'Content-Type': 'application/pdf' },
-      body: new TextEncoder().encode('%PDF-1.4\n%%EOF\n'),
+      body: document,
     });
     expect(put.status).toBe(200);
     const batch = await get(`/invoices?batchId=${res.body.batchId}`);

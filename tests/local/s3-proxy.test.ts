@@ -1,4 +1,11 @@
-import { GetObjectCommand, HeadObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
+import {
+  GetObjectCommand,
+  HeadObjectCommand,
+  ListObjectsV2Command,
+  PutObjectCommand,
+  S3Client,
+} from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getObjectBytes, presignGet, presignPut, putObject } from '../../functions/core/adapters/s3.ts';
 import { type LocalStackHandle, startLocalStack } from '../support/local-stack.ts';
@@ -92,5 +99,113 @@ describe('S3 for browsers at /s3', () => {
       body: '{}',
     });
     expect(sqs.status).toBe(404);
+  });
+
+  it('refuses to list, read or write without a signature, as S3 refuses anonymous callers', async () => {
+    const bucket = local.env.BUCKET_UPLOADS as string;
+    await putObject(bucket, 'invoices/c2/secret.pdf', Buffer.from('%PDF-1.7 northwind'), 'application/pdf');
+    const list = await fetch(`${local.origin}/s3/${bucket}?list-type=2&prefix=invoices/`);
+    expect(list.status).toBe(403);
+    expect(await list.text()).toContain('<Code>AccessDenied</Code>');
+    const get = await fetch(`${local.origin}/s3/${bucket}/invoices/c2/secret.pdf`);
+    expect(get.status).toBe(403);
+    expect(await get.text()).not.toContain('northwind');
+    const put = await fetch(`${local.origin}/s3/${bucket}/invoices/c2/secret.pdf`, {
+      method: 'PUT',
+      body: 'x',
+    });
+    expect(put.status).toBe(403);
+    expect(Buffer.from(await getObjectBytes(bucket, 'invoices/c2/secret.pdf')).toString()).toBe(
+      '%PDF-1.7 northwind',
+    );
+  });
+
+  it('refuses a presigned URL whose key or method was changed, or signed with another secret', async () => {
+    const bucket = local.env.BUCKET_UPLOADS as string;
+    await putObject(bucket, 'invoices/c2/bill.pdf', Buffer.from('%PDF-1.7 theirs'), 'application/pdf');
+    const url = new URL(await presignPut(bucket, 'invoices/c1/mine.pdf', 'application/pdf'));
+    url.pathname = url.pathname.replace('invoices/c1/mine.pdf', 'invoices/c2/bill.pdf');
+    const edited = await fetch(url, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/pdf' },
+      body: 'x',
+    });
+    expect(edited.status).toBe(403);
+    expect(await edited.text()).toContain('<Code>SignatureDoesNotMatch</Code>');
+    expect(Buffer.from(await getObjectBytes(bucket, 'invoices/c2/bill.pdf')).toString()).toBe(
+      '%PDF-1.7 theirs',
+    );
+
+    const read = await fetch(await presignGet(bucket, 'invoices/c2/bill.pdf'), { method: 'PUT', body: 'x' });
+    expect(read.status).toBe(403);
+
+    const stranger = new S3Client({
+      region: local.env.AWS_REGION,
+      endpoint: `${local.origin}/s3`,
+      forcePathStyle: true,
+      credentials: { accessKeyId: local.env.AWS_ACCESS_KEY_ID as string, secretAccessKey: 'guessed' },
+    });
+    const forged = await fetch(
+      await getSignedUrl(stranger, new GetObjectCommand({ Bucket: bucket, Key: 'invoices/c2/bill.pdf' })),
+    );
+    expect(forged.status).toBe(403);
+    expect(await forged.text()).toContain('<Code>SignatureDoesNotMatch</Code>');
+    await expect(
+      stranger.send(new ListObjectsV2Command({ Bucket: bucket, Prefix: 'invoices/' })),
+    ).rejects.toThrow(/signature/i);
+  });
+
+  it('refuses a presigned URL once it has expired', async () => {
+    const bucket = local.env.BUCKET_DOCUMENTS as string;
+    await putObject(bucket, 'reports/r2.csv', Buffer.from('a\n'), 'text/csv');
+    const url = await presignGet(bucket, 'reports/r2.csv', 1);
+    await new Promise((r) => setTimeout(r, 2100));
+    const res = await fetch(url);
+    expect(res.status).toBe(403);
+    expect(await res.text()).toContain('<Message>Request has expired</Message>');
+  });
+
+  it('keeps serving the SDK, which signs in its headers', async () => {
+    const bucket = local.env.BUCKET_UPLOADS as string;
+    const sdk = new S3Client({
+      region: local.env.AWS_REGION,
+      endpoint: local.env.AWS_ENDPOINT_URL_S3,
+      forcePathStyle: true,
+      credentials: {
+        accessKeyId: local.env.AWS_ACCESS_KEY_ID as string,
+        secretAccessKey: local.env.AWS_SECRET_ACCESS_KEY as string,
+      },
+    });
+    await sdk.send(
+      new PutObjectCommand({ Bucket: bucket, Key: 'invoices/c3/a b+(1).pdf', Body: '%PDF-1.7' }),
+    );
+    const listed = await sdk.send(new ListObjectsV2Command({ Bucket: bucket, Prefix: 'invoices/c3/' }));
+    expect(listed.Contents?.map((o) => o.Key)).toEqual(['invoices/c3/a b+(1).pdf']);
+    const got = await sdk.send(new GetObjectCommand({ Bucket: bucket, Key: 'invoices/c3/a b+(1).pdf' }));
+    expect(await got.Body?.transformToString()).toBe('%PDF-1.7');
+  });
+
+  it('stores only a body of the size the presigned PUT was asked for', async () => {
+    const bucket = local.env.BUCKET_UPLOADS as string;
+    const url = await presignPut(bucket, 'invoices/c1/declared.pdf', 'application/pdf', { size: 1024 });
+    const larger = await fetch(url, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/pdf' },
+      body: Buffer.alloc(64 * 1024, 1),
+    });
+    expect(larger.status).toBe(403);
+    expect(await larger.text()).toContain('<Code>SignatureDoesNotMatch</Code>');
+    const head = () =>
+      local.stack.messaging.s3.send(
+        new HeadObjectCommand({ Bucket: bucket, Key: 'invoices/c1/declared.pdf' }),
+      );
+    await expect(head()).rejects.toThrow();
+    const exact = await fetch(url, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/pdf' },
+      body: Buffer.alloc(1024, 1),
+    });
+    expect(exact.status).toBe(200);
+    expect((await head()).ContentLength).toBe(1024);
   });
 });

@@ -14,17 +14,21 @@ export const s3 = onFirstUse(async () => {
   };
 });
 
-/** The client presigned URLs are made with, when they must name another host than the SDK's endpoint. */
-const publicClient = onFirstUse(async () => {
+/**
+ * The client presigned URLs are made with: locally they must name another host (the app's origin) than
+ * the SDK's endpoint. It adds no checksum to a PUT: the SDK would sign the checksum of an empty body into
+ * the URL, which S3 then compares with the file the browser sends.
+ */
+const presignClient = onFirstUse(async (): Promise<S3Client> => {
   const { lib } = await s3();
   const { publicEndpoint, forcePathStyle } = s3Options();
-  return new lib.S3Client({ region: config().region, forcePathStyle, endpoint: publicEndpoint });
+  return new lib.S3Client({
+    region: config().region,
+    forcePathStyle,
+    ...(publicEndpoint ? { endpoint: publicEndpoint } : {}),
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+  });
 });
-
-/** Presigned URLs must name a host the browser can reach, which locally differs from the SDK's endpoint. */
-async function presignClient(): Promise<S3Client> {
-  return s3Options().publicEndpoint ? publicClient() : (await s3()).client;
-}
 
 const presigner = onFirstUse(() => import('@aws-sdk/s3-request-presigner'));
 
@@ -93,18 +97,25 @@ export async function presignGetReused(bucket: string, key: string, expiresIn: n
   return url;
 }
 
+/**
+ * A presigned PUT. With `size`, the Content-Length is one of the signed headers, so S3 refuses a body of
+ * any other size (SignatureDoesNotMatch): the size checked when the URL was asked for is the size stored.
+ */
 export async function presignPut(
   bucket: string,
   key: string,
   contentType: string,
-  expiresIn = 900,
+  { expiresIn = 900, size }: { expiresIn?: number; size?: number } = {},
 ): Promise<string> {
   const [{ lib }, client, { getSignedUrl }] = await Promise.all([s3(), presignClient(), presigner()]);
   return getSignedUrl(
     client,
-    new lib.PutObjectCommand({ Bucket: bucket, Key: key, ContentType: contentType }),
-    {
-      expiresIn,
-    },
+    new lib.PutObjectCommand({
+      Bucket: bucket,
+      Key: key,
+      ContentType: contentType,
+      ...(size !== undefined ? { ContentLength: size } : {}),
+    }),
+    { expiresIn, ...(size !== undefined ? { signableHeaders: new Set(['content-length']) } : {}) },
   );
 }
