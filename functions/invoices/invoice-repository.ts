@@ -8,6 +8,8 @@
  * | the capture holding a file's bytes         | pk = C#{companyId}#invoice-marker#file#{digest}, sk = capture  | table |
  * | invoices with a supplier invoice number    | pk = C#{companyId}#invoice-marker#number#{number}              | table |
  * | mail that reached a capture address        | pk = C#{companyId}#emails (G#emails unclaimed), sk = id        | table |
+ * | claim a sender as seen (first mail from it)  | pk = C#{companyId}#email-senders, sk = address, if new          | table |
+ * | tell members (notifications, one each)     | pk = C#{companyId}#notifications, sk = id                      | table |
  */
 import { DeleteCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type * as z from 'zod';
@@ -41,6 +43,29 @@ export const validationsRef = (companyId: string): CollectionRef =>
 /** Mail that reached a capture address: the company's, or the global one for mail nobody claims. */
 export const emailsRef = (companyId: string | undefined): CollectionRef =>
   declaredRef('emails', companyId ? { companyId } : {});
+
+/**
+ * Records that the company has had mail from this address. True the first time, so exactly one intake of
+ * a new sender's mail (even of two arriving together) tells the company about it.
+ */
+export async function claimNewSender(companyId: string, address: string): Promise<boolean> {
+  const ref: CollectionRef = {
+    pk: keys.collection({ companyId }, 'email-senders'),
+    indexes: [],
+    searchFields: [],
+  };
+  return putItemIf(
+    ref,
+    { _id: address, address, firstSeenAt: new Date().toISOString() },
+    { ConditionExpression: 'attribute_not_exists(pk)' },
+  );
+}
+
+/** New notifications for members of the company, one item each. */
+export async function putNotifications(companyId: string, items: readonly StoredItem[]): Promise<void> {
+  const ref = declaredRef('notifications', { companyId });
+  for (const item of items) await putItem(ref, item);
+}
 
 export const capturesRef = (companyId: string): CollectionRef => ({
   pk: keys.collection({ companyId }, 'invoice-capture'),

@@ -4,13 +4,14 @@ import {
   FUNCTIONS,
   type FunctionDecl,
   type HttpFunctionName,
+  type MailReceiptDecl,
   type QueueDecl,
   type ScheduleDecl,
   type SubscriptionDecl,
   WS_ROUTES,
   type WsRouteDecl,
 } from '../../shared/system/functions.ts';
-import { QUEUE_DECLS, SCHEDULES, SUBSCRIPTIONS } from '../../shared/system/pipeline.ts';
+import { MAIL_RECEIPTS, QUEUE_DECLS, SCHEDULES, SUBSCRIPTIONS } from '../../shared/system/pipeline.ts';
 import { routePrefixes } from '../../shared/system/routes.ts';
 import { TABLE } from '../../shared/system/table.ts';
 
@@ -22,6 +23,7 @@ export interface SystemDecl {
   wsRoutes: readonly WsRouteDecl[];
   queues: readonly QueueDecl[];
   subscriptions: readonly SubscriptionDecl[];
+  mailReceipts: readonly MailReceiptDecl[];
   schedules: readonly ScheduleDecl[];
   buckets: readonly BucketName[];
   table: typeof TABLE;
@@ -34,6 +36,7 @@ export function systemDecl(): SystemDecl {
     wsRoutes: WS_ROUTES,
     queues: QUEUE_DECLS,
     subscriptions: SUBSCRIPTIONS,
+    mailReceipts: MAIL_RECEIPTS,
     schedules: SCHEDULES,
     buckets: BUCKETS,
     table: TABLE,

@@ -82,6 +82,7 @@ export function createVoltfolioStacks(app: App, options: VoltfolioAppOptions = {
     resources: { ...shared, liveStage: realtime.stage },
     schedulesStackName: schedulesName,
   });
+  email.deliverReceiptsTo(pipeline.queues);
   const schedules =
     system.schedules.length > 0
       ? new SchedulesStack(app, schedulesName, { system, queues: pipeline.queues })

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { SMTPServer } from 'smtp-server';
+import type { MailReceiptMessage } from '../../shared/system/queue-messages.ts';
 import { localBucketName } from './environment.ts';
 import type { Log } from './options.ts';
 
@@ -31,15 +32,57 @@ class SmtpError extends Error {
   }
 }
 
+/** SES's receipt notification for a stored mail, as its S3 action publishes it (raw delivery to SQS). */
+export function mailReceipt(opts: {
+  messageId: string;
+  source: string;
+  recipients: string[];
+  bucket: string;
+  key: string;
+  now: Date;
+}): MailReceiptMessage & Record<string, unknown> {
+  const timestamp = opts.now.toISOString();
+  return {
+    notificationType: 'Received',
+    mail: {
+      timestamp,
+      source: opts.source,
+      messageId: opts.messageId,
+      destination: opts.recipients,
+      headersTruncated: false,
+    },
+    receipt: {
+      timestamp,
+      processingTimeMillis: 0,
+      recipients: opts.recipients,
+      // Nothing here checks SPF, DKIM or DMARC: SES says GRAY when it could not tell.
+      spamVerdict: { status: 'PASS' },
+      virusVerdict: { status: 'PASS' },
+      spfVerdict: { status: 'GRAY' },
+      dkimVerdict: { status: 'GRAY' },
+      dmarcVerdict: { status: 'GRAY' },
+      action: {
+        type: 'S3',
+        topicArn: 'arn:aws:sns:eu-west-2:000000000000:mail-receipts',
+        bucketName: opts.bucket,
+        objectKeyPrefix: opts.key.slice(0, opts.key.lastIndexOf('/') + 1),
+        objectKey: opts.key,
+      },
+    },
+  } as MailReceiptMessage & Record<string, unknown>;
+}
+
 /**
  * SES inbound on this machine: any mail to any address is accepted (no auth, no TLS, loopback only) and
  * its raw bytes are stored in the inbox bucket under `mail/`, as the SES receipt rule's S3 action does.
- * The bucket's notification then hands it to e-mail intake exactly as in AWS.
+ * Then, as that action's notification does, `notify` hands e-mail intake the receipt naming the stored
+ * object and the envelope's recipients (RCPT TO), which the message's own headers may not name.
  */
 export async function startSmtpInbox(
   s3: S3Client,
   port: number,
   log: Log,
+  notify: (receipt: MailReceiptMessage) => Promise<void>,
   host = '127.0.0.1',
 ): Promise<SmtpInbox> {
   const bucket = localBucketName('inbox');
@@ -72,6 +115,7 @@ export async function startSmtpInbox(
           `inbound-smtp.local.voltfolio with SMTP id ${messageId} for ${recipients.join(', ')}; ` +
           `${now.toUTCString()}\r\n`;
         const key = inboxKey(messageId, now);
+        const source = session.envelope.mailFrom ? session.envelope.mailFrom.address : '';
         s3.send(
           new PutObjectCommand({
             Bucket: bucket,
@@ -80,6 +124,7 @@ export async function startSmtpInbox(
             ContentType: 'message/rfc822',
           }),
         )
+          .then(() => notify(mailReceipt({ messageId, source, recipients, bucket, key, now })))
           .then(() => {
             log('mail received', { key, recipients });
             callback(null, `Ok: queued as ${messageId}`);

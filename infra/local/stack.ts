@@ -1,7 +1,9 @@
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { S3Client } from '@aws-sdk/client-s3';
-import { SCHEDULES } from '../../shared/system/pipeline.ts';
+import { SendMessageCommand } from '@aws-sdk/client-sqs';
+import { MAIL_RECEIPTS, SCHEDULES } from '../../shared/system/pipeline.ts';
+import type { MailReceiptMessage } from '../../shared/system/queue-messages.ts';
 import { type DynamoEmulator, ensureTable, startDynamo } from './dynamodb.ts';
 import {
   applyEnvironment,
@@ -9,6 +11,7 @@ import {
   LOCAL_REGION,
   type LocalUrls,
   localEnvironment,
+  localQueueUrl,
   localUrls,
 } from './environment.ts';
 import { startPublicDataFakes } from './fakes/public-data-server.ts';
@@ -243,7 +246,18 @@ export async function startStack(options: StackOptions): Promise<LocalStack> {
     if (pollers) atStop(1, () => pollers.stop());
     set('pollers', { status: 'up', detail: pollers?.polled().join(', ') || 'none' });
 
-    const smtp = await startSmtpInbox(s3Front, options.smtpPort, log, options.bindHost).catch(
+    const receiptQueue = MAIL_RECEIPTS.find((r) => r.bucket === 'inbox')?.queue;
+    // SES's S3 action publishes its receipt to a topic the intake queue subscribes to, raw.
+    const notifyReceipt = async (receipt: MailReceiptMessage) => {
+      if (!receiptQueue) return;
+      await messaging.sqs.send(
+        new SendMessageCommand({
+          QueueUrl: localQueueUrl(messaging.endpoint, receiptQueue),
+          MessageBody: JSON.stringify(receipt),
+        }),
+      );
+    };
+    const smtp = await startSmtpInbox(s3Front, options.smtpPort, log, notifyReceipt, options.bindHost).catch(
       (err: unknown) => {
         throw explainPortError(err, options.smtpPort, 'SMTP_PORT');
       },

@@ -29,6 +29,20 @@ export const companySettingsSchema = z.object({
   messageCategories: z.array(z.string().max(100)).default([]),
   documentCategories: z.array(z.string().max(100)).default([]),
   invoiceCaptureEmail: z.string().email().optional(),
+  /** When on, mail to the capture address is taken only from the senders listed below. */
+  invoiceCaptureSendersOnly: z.boolean().default(false),
+  /** Accepted senders: whole addresses, or `@domain` for any address of a domain. */
+  invoiceCaptureSenders: z
+    .array(
+      z
+        .string()
+        .trim()
+        .toLowerCase()
+        .max(254)
+        .regex(/^([^@\s]+@|@)[^@\s]+\.[^@\s]+$/, 'Must be an e-mail address or @domain'),
+    )
+    .max(500)
+    .default([]),
   invoiceFileNameLimit: invoiceFileNameLimitSchema.default(INVOICE_FILE_NAME_LIMIT.default),
   supplierPortals: z.record(z.string(), z.object({ username: z.string(), enabled: z.boolean() })).default({}),
 });

@@ -1,4 +1,4 @@
-import type { QueueDecl, ScheduleDecl, SubscriptionDecl } from './functions.ts';
+import type { MailReceiptDecl, QueueDecl, ScheduleDecl, SubscriptionDecl } from './functions.ts';
 import type { ResourceDecl } from './resources.ts';
 import type { HttpRoute } from './routes.ts';
 
@@ -15,5 +15,6 @@ export interface AreaDecl {
   routes?: readonly HttpRoute[];
   queues?: readonly QueueDecl[];
   subscriptions?: readonly SubscriptionDecl[];
+  mailReceipts?: readonly MailReceiptDecl[];
   schedules?: readonly ScheduleDecl[];
 }

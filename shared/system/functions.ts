@@ -168,6 +168,17 @@ export interface SubscriptionDecl {
   queue: QueueName;
 }
 
+/**
+ * Where SES writes the mail it receives (bucket and key prefix) and which queue gets its receipt
+ * notification: the receipt names the stored object and the SMTP envelope's recipients, which the
+ * message's own To and Cc headers may not (a blind copy) or may falsely (anyone writes them).
+ */
+export interface MailReceiptDecl {
+  bucket: BucketName;
+  prefix: string;
+  queue: QueueName;
+}
+
 export interface ScheduleDecl {
   name: string;
   /** EventBridge schedule expression, `rate(…)` or `cron(…)` in UTC; the local stack runs both. */

@@ -21,6 +21,28 @@ export const s3EventMessage = z.union([
 ]);
 export type S3EventMessage = z.output<typeof s3EventMessage>;
 
+/**
+ * SES's notification that it received a mail and stored it (the S3 action's SNS notification, delivered
+ * raw): the envelope's recipients of the rule's domain, and the stored object.
+ */
+export const mailReceiptMessage = z.object({
+  notificationType: z.literal('Received'),
+  mail: z.object({
+    source: z.string().optional(),
+    messageId: z.string().optional(),
+    timestamp: z.string().optional(),
+  }),
+  receipt: z.object({
+    recipients: z.array(z.string()),
+    action: z.object({
+      type: z.literal('S3'),
+      bucketName: z.string().min(1),
+      objectKey: z.string().min(1),
+    }),
+  }),
+});
+export type MailReceiptMessage = z.output<typeof mailReceiptMessage>;
+
 /** A capture started again from the API: the document it stored is read once more. */
 export const captureRestartMessage = z.object({ companyId: z.string().min(1), captureId: z.string().min(1) });
 
@@ -31,7 +53,7 @@ export const validationMessage = z.object({ companyId: z.string().min(1), invoic
 export const missingBillsMessage = z.object({ check: z.literal('missing-bills') });
 
 export const QUEUE_MESSAGES = {
-  'email-intake': s3EventMessage,
+  'email-intake': mailReceiptMessage,
   'asset-images': s3EventMessage,
   capture: z.union([captureRestartMessage, s3EventMessage]),
   validation: validationMessage,

@@ -1,6 +1,6 @@
 import { CachePolicy, OriginRequestPolicy } from 'aws-cdk-lib/aws-cloudfront';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SUBSCRIPTIONS } from '../../shared/system/pipeline.ts';
+import { MAIL_RECEIPTS } from '../../shared/system/pipeline.ts';
 import { present } from '../support/present.ts';
 import {
   cdkJsonContext,
@@ -133,8 +133,8 @@ describe('e-mail', () => {
 
   it('writes mail for the capture domain into the inbox under the subscribed prefix', () => {
     const intake = present(
-      SUBSCRIPTIONS.find((s) => s.bucket === 'inbox'),
-      'The inbox subscription',
+      MAIL_RECEIPTS.find((s) => s.bucket === 'inbox'),
+      'The inbox mail receipt',
     );
     const [rule] = resourcesOfType(synth, 'AWS::SES::ReceiptRule');
     const props = rule?.resource.Properties?.Rule;
@@ -150,8 +150,8 @@ describe('e-mail', () => {
 
   it('lets SES of this account write only below the mail prefix of the inbox', () => {
     const intake = present(
-      SUBSCRIPTIONS.find((s) => s.bucket === 'inbox'),
-      'The inbox subscription',
+      MAIL_RECEIPTS.find((s) => s.bucket === 'inbox'),
+      'The inbox mail receipt',
     );
     const statements = resourcesOfType(synth, 'AWS::S3::BucketPolicy').flatMap((p) => {
       const doc = p.resource.Properties?.PolicyDocument;
@@ -167,6 +167,45 @@ describe('e-mail', () => {
     expect(only?.s.Action).toBe('s3:PutObject');
     expect(JSON.stringify(only?.s.Resource)).toContain(`/${intake?.prefix}*`);
     expect(only?.s.Condition).toEqual({ StringEquals: { 'aws:SourceAccount': { Ref: 'AWS::AccountId' } } });
+  });
+
+  it("hands SES's receipt of each mail, with its envelope recipients, to the e-mail intake queue", () => {
+    const intake = present(
+      MAIL_RECEIPTS.find((s) => s.bucket === 'inbox'),
+      'The inbox mail receipt',
+    );
+    const [rule] = resourcesOfType(synth, 'AWS::SES::ReceiptRule');
+    const props = rule?.resource.Properties?.Rule;
+    if (!isRecord(props) || !Array.isArray(props.Actions)) throw new Error('no receipt rule');
+    const [action] = props.Actions.filter(isRecord);
+    const s3 = isRecord(action?.S3Action) ? action.S3Action : {};
+    const [topic] = referencedResources(synth, rule?.stack ?? '', s3.TopicArn);
+    expect(topic?.resource.Type).toBe('AWS::SNS::Topic');
+
+    const subscriptions = resourcesOfType(synth, 'AWS::SNS::Subscription');
+    expect(subscriptions).toHaveLength(1);
+    const [subscription] = subscriptions;
+    expect(subscription?.resource.Properties).toMatchObject({ Protocol: 'sqs', RawMessageDelivery: true });
+    const [subscribed] = referencedResources(
+      synth,
+      subscription?.stack ?? '',
+      subscription?.resource.Properties?.TopicArn,
+    );
+    expect(subscribed?.logicalId).toBe(topic?.logicalId);
+    const [queue] = referencedResources(
+      synth,
+      subscription?.stack ?? '',
+      subscription?.resource.Properties?.Endpoint,
+    );
+    expect(queue && tag(queue.resource, 'voltfolio:queue')).toBe(intake.queue);
+
+    const publishers = resourcesOfType(synth, 'AWS::SNS::TopicPolicy').flatMap((p) => {
+      const doc = p.resource.Properties?.PolicyDocument;
+      return (isRecord(doc) && Array.isArray(doc.Statement) ? doc.Statement : []).filter(isRecord);
+    });
+    expect(publishers).toContainEqual(
+      expect.objectContaining({ Action: 'sns:Publish', Principal: { Service: 'ses.amazonaws.com' } }),
+    );
   });
 
   it('verifies the sender domain from context for sending', () => {

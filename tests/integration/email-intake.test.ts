@@ -22,9 +22,13 @@ let keys: typeof import('../../functions/core/data/keys.ts')['keys'];
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 
-async function rawMail(to: string, attachments: { filename: string; content: Buffer }[]): Promise<Buffer> {
+async function rawMail(
+  to: string,
+  attachments: { filename: string; content: Buffer }[],
+  from = 'billing@supplier.example',
+): Promise<Buffer> {
   return new MailComposer({
-    from: 'billing@supplier.example',
+    from,
     to,
     subject: 'Your invoice',
     text: 'Please find your invoice attached.',
@@ -34,16 +38,28 @@ async function rawMail(to: string, attachments: { filename: string; content: Buf
     .build();
 }
 
+/** The To header's addresses: what the envelope holds when the test names no other recipients. */
+const headerRecipients = (raw: Buffer) =>
+  [...(/^To: (.*)$/m.exec(raw.toString())?.[1] ?? '').matchAll(/[^\s<>,]+@[^\s<>,]+/g)].map((m) => m[0]);
+
 let sequence = 0;
-async function deliver(raw: Buffer, key = `mail/2026/11/22/${++sequence}.eml`): Promise<SQSEvent> {
+/** Stores the mail as SES does and answers the SQS event of SES's receipt for it (raw SNS delivery). */
+async function deliver(
+  raw: Buffer,
+  key = `mail/2026/11/22/${++sequence}.eml`,
+  recipients: string[] = headerRecipients(raw),
+): Promise<SQSEvent> {
   await s3.send(new PutObjectCommand({ Bucket: 'voltfolio-inbox', Key: key, Body: raw }));
-  const record = {
-    eventVersion: '2.1',
-    eventSource: 'aws:s3',
-    eventName: 'ObjectCreated:Put',
-    s3: {
-      bucket: { name: 'voltfolio-inbox' },
-      object: { key: encodeURIComponent(key).replace(/%2F/g, '/'), size: raw.length },
+  const receipt = {
+    notificationType: 'Received',
+    mail: {
+      timestamp: new Date().toISOString(),
+      source: 'bounces@supplier.example',
+      messageId: `m${sequence}`,
+    },
+    receipt: {
+      recipients,
+      action: { type: 'S3', bucketName: 'voltfolio-inbox', objectKey: key },
     },
   };
   return {
@@ -51,7 +67,7 @@ async function deliver(raw: Buffer, key = `mail/2026/11/22/${++sequence}.eml`): 
       {
         messageId: `m-${sequence}`,
         receiptHandle: 'r',
-        body: JSON.stringify({ Records: [record] }),
+        body: JSON.stringify(receipt),
         attributes: {
           ApproximateReceiveCount: '1',
           SentTimestamp: String(Date.now()),
@@ -203,15 +219,120 @@ describe('e-mail intake', () => {
     const event = await deliver(await rawMail('invoices+demo@capture.voltfolio.test', []));
     const record = event.Records[0];
     if (!record) throw new Error('no record');
-    record.body = JSON.stringify({
-      Records: [
-        {
-          eventName: 'ObjectCreated:Put',
-          s3: { bucket: { name: 'voltfolio-inbox' }, object: { key: 'mail/missing.eml' } },
-        },
-      ],
-    });
+    const receipt = JSON.parse(record.body) as { receipt: { action: { objectKey: string } } };
+    receipt.receipt.action.objectKey = 'mail/missing.eml';
+    record.body = JSON.stringify(receipt);
     const result = await handler(event);
     expect(result.batchItemFailures).toEqual([{ itemIdentifier: record.messageId }]);
+  });
+
+  it('routes on the envelope, not the To header any sender writes', async () => {
+    const northwindId = await createCompany('Northwind Property Co');
+    const companies = await import('../../functions/company/company-repository.ts');
+    await companies.registerCaptureAddress('invoices+northwind@capture.voltfolio.test', northwindId);
+    const raw = await rawMail('invoices+demo@capture.voltfolio.test', [
+      { filename: 'spoof.pdf', content: PDF },
+    ]);
+    await handler(await deliver(raw, undefined, ['invoices+northwind@capture.voltfolio.test']));
+    const landed = await emailsOf({ companyId: northwindId });
+    expect(landed).toEqual([
+      expect.objectContaining({
+        status: 'accepted',
+        to: ['invoices+northwind@capture.voltfolio.test'],
+        headerTo: ['invoices+demo@capture.voltfolio.test'],
+      }),
+    ]);
+    const demo = await emailsOf({ companyId });
+    expect(
+      demo.some((e) => (e.attachments as { fileName: string }[]).some((a) => a.fileName === 'spoof.pdf')),
+    ).toBe(false);
+  });
+
+  it('accepts a blind copy, whose capture address is in the envelope only', async () => {
+    const raw = await rawMail('accounts@tenant.example', [{ filename: 'bcc.pdf', content: PDF }]);
+    const result = await handler(
+      await deliver(raw, undefined, ['accounts@tenant.example', 'invoices+demo@capture.voltfolio.test']),
+    );
+    expect(result.batchItemFailures).toEqual([]);
+    const logged = await emailsOf({ companyId });
+    expect(logged).toContainEqual(
+      expect.objectContaining({
+        status: 'accepted',
+        attachments: [expect.objectContaining({ fileName: 'bcc.pdf' })],
+      }),
+    );
+  });
+
+  it('takes at most 20 documents from one e-mail and logs the rest as refused', async () => {
+    const many = Array.from({ length: 25 }, (_, i) => ({ filename: `bill-${i + 1}.pdf`, content: PDF }));
+    await handler(await deliver(await rawMail('invoices+demo@capture.voltfolio.test', many)));
+    const logged = await emailsOf({ companyId });
+    const email = logged.find((e) => (e.attachments as unknown[]).length >= 20);
+    expect(email?.attachments).toHaveLength(20);
+    expect(email?.status).toBe('accepted');
+    expect(String(email?.reason)).toContain('5 more documents: an e-mail may carry at most 20');
+  });
+
+  it('tells the company admins once when mail comes from a sender never seen before', async () => {
+    const tenantId = await createCompany('Tenant Ltd');
+    const companies = await import('../../functions/company/company-repository.ts');
+    await companies.registerCaptureAddress('invoices+tenant@capture.voltfolio.test', tenantId);
+    await createUser({
+      sub: 'tenant-admin',
+      email: 'admin@tenant.test',
+      companyIds: [tenantId],
+      permissions: ['company_admin'],
+    });
+    await createUser({ sub: 'tenant-user', email: 'user@tenant.test', companyIds: [tenantId] });
+    const notifications = async () =>
+      items.queryAll(keys.collection({ companyId: tenantId }, 'notifications'));
+    for (const n of [1, 2]) {
+      const raw = await rawMail(
+        'invoices+tenant@capture.voltfolio.test',
+        [{ filename: `n${n}.pdf`, content: PDF }],
+        'newcomer@strange.example',
+      );
+      await handler(await deliver(raw));
+    }
+    const told = await notifications();
+    expect(told).toEqual([
+      expect.objectContaining({
+        userSub: 'tenant-admin',
+        content: expect.stringContaining('newcomer@strange.example'),
+      }),
+    ]);
+  });
+
+  it('refuses and logs mail from senders off the list when the company accepts listed senders only', async () => {
+    const listedId = await createCompany('Listed Ltd', {
+      invoiceCaptureSendersOnly: true,
+      invoiceCaptureSenders: ['@supplier.example', 'ap@energy.example'],
+    });
+    const companies = await import('../../functions/company/company-repository.ts');
+    await companies.registerCaptureAddress('invoices+listed@capture.voltfolio.test', listedId);
+    const to = 'invoices+listed@capture.voltfolio.test';
+    await handler(
+      await deliver(await rawMail(to, [{ filename: 'a.pdf', content: PDF }], 'billing@supplier.example')),
+    );
+    await handler(
+      await deliver(await rawMail(to, [{ filename: 'b.pdf', content: PDF }], 'ap@energy.example')),
+    );
+    await handler(
+      await deliver(await rawMail(to, [{ filename: 'c.pdf', content: PDF }], 'mallory@evil.example')),
+    );
+    const logged = await emailsOf({ companyId: listedId });
+    expect(logged.map((e) => [e.from, e.status]).sort()).toEqual([
+      ['ap@energy.example', 'accepted'],
+      ['billing@supplier.example', 'accepted'],
+      ['mallory@evil.example', 'refused'],
+    ]);
+    expect(logged.find((e) => e.from === 'mallory@evil.example')).toMatchObject({
+      reason: "The sender mallory@evil.example is not on the company's list of accepted senders",
+      attachments: [],
+    });
+    const stored = await s3.send(
+      new ListObjectsV2Command({ Bucket: 'voltfolio-uploads', Prefix: `invoices/${listedId}/` }),
+    );
+    expect(stored.Contents?.map((o) => o.Key?.split('/').pop()).sort()).toEqual(['a.pdf', 'b.pdf']);
   });
 });

@@ -1,6 +1,7 @@
 import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { GetQueueAttributesCommand, ReceiveMessageCommand, SendMessageCommand } from '@aws-sdk/client-sqs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mailReceipt } from '../../infra/local/smtp-inbox.ts';
 import { QUEUE_DECLS } from '../../shared/system/pipeline.ts';
 import { type LocalStackHandle, startLocalStack } from '../support/local-stack.ts';
 
@@ -24,12 +25,27 @@ async function counts(queueUrl: string) {
 }
 
 describe('queue consumers', () => {
-  it('consume an S3 event for a stored mail and delete it from the queue', async () => {
+  it("consume SES's receipt for a stored mail and delete it from the queue", async () => {
     await local.stack.messaging.s3.send(
       new PutObjectCommand({
         Bucket: local.env.BUCKET_INBOX,
         Key: 'mail/2026/03/04/nobody.eml',
         Body: 'From: a@example.com\r\nTo: nobody@nowhere.example\r\nSubject: hi\r\n\r\nhello',
+      }),
+    );
+    await local.stack.messaging.sqs.send(
+      new SendMessageCommand({
+        QueueUrl: local.env.QUEUE_URL_EMAIL_INTAKE,
+        MessageBody: JSON.stringify(
+          mailReceipt({
+            messageId: 'nobody',
+            source: 'a@example.com',
+            recipients: ['nobody@nowhere.example'],
+            bucket: local.env.BUCKET_INBOX as string,
+            key: 'mail/2026/03/04/nobody.eml',
+            now: new Date(),
+          }),
+        ),
       }),
     );
     await local.drainQueues();
@@ -39,7 +55,7 @@ describe('queue consumers', () => {
 
   it('retry a message whose consumer fails, then move it to the dead-letter queue after maxReceiveCount', async () => {
     await local.stack.messaging.sqs.send(
-      new SendMessageCommand({ QueueUrl: local.env.QUEUE_URL_EMAIL_INTAKE, MessageBody: 'not an S3 event' }),
+      new SendMessageCommand({ QueueUrl: local.env.QUEUE_URL_EMAIL_INTAKE, MessageBody: 'not a receipt' }),
     );
     await local.drainQueues(20_000);
 
@@ -50,7 +66,7 @@ describe('queue consumers', () => {
         MessageSystemAttributeNames: ['All'],
       }),
     );
-    expect(dead.Messages?.map((m) => m.Body)).toEqual(['not an S3 event']);
+    expect(dead.Messages?.map((m) => m.Body)).toEqual(['not a receipt']);
     // Received (and failed) maxReceiveCount times before the next receive moved it.
     expect(Number(dead.Messages?.[0]?.Attributes?.ApproximateReceiveCount)).toBeGreaterThanOrEqual(
       intake?.maxReceiveCount ?? 3,

@@ -9,6 +9,7 @@ import type {
 } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { s3ObjectsOf } from '../../functions/core/lib/s3-event.ts';
+import { parseQueueMessage } from '../../functions/core/middleware/queue-function.ts';
 import { handler as emailIntake } from '../../functions/handlers/queue/email-intake.ts';
 import { handler as live } from '../../functions/handlers/ws/live.ts';
 import { apiGatewayEvent } from '../../infra/local/api-event.ts';
@@ -16,7 +17,7 @@ import { localBucketName } from '../../infra/local/environment.ts';
 import { REPO_ROOT } from '../../infra/local/options.ts';
 import { connectEvent } from '../../infra/local/ws-event.ts';
 import { BUCKETS, FUNCTIONS } from '../../shared/system/functions.ts';
-import { QUEUE_DECLS, SUBSCRIPTIONS } from '../../shared/system/pipeline.ts';
+import { MAIL_RECEIPTS, QUEUE_DECLS } from '../../shared/system/pipeline.ts';
 import { RouteTable } from '../../shared/system/route-match.ts';
 import { HTTP_ROUTES } from '../../shared/system/routes.ts';
 import { lambdaContext } from '../support/http-events.ts';
@@ -37,11 +38,11 @@ afterAll(() => local?.stop());
 describe('events/s3-put.json', () => {
   const event = sample<S3Event>('s3-put');
 
-  it('names an object that a declared subscription routes to a queue', () => {
+  it('names an object where SES stores the mail whose receipt reaches a declared queue', () => {
     const [object] = s3ObjectsOf(JSON.stringify(event));
     expect(object).toMatchObject({ bucket: 'voltfolio-inbox', size: 48213 });
     const bucket = BUCKETS.find((b) => localBucketName(b) === object?.bucket);
-    const routed = SUBSCRIPTIONS.filter((s) => s.bucket === bucket && object?.key.startsWith(s.prefix));
+    const routed = MAIL_RECEIPTS.filter((s) => s.bucket === bucket && object?.key.startsWith(s.prefix));
     expect(routed.map((s) => s.queue)).toEqual(['email-intake']);
   });
 });
@@ -65,17 +66,22 @@ describe('events/ses-inbound.json', () => {
 describe('events/sqs-batch.json', () => {
   const event = sample<SQSEvent>('sqs-batch');
 
-  it("comes from a declared queue and carries S3 events its consumer's parser reads", () => {
+  it("comes from a declared queue and carries SES receipts its consumer's parser reads", () => {
     for (const record of event.Records) {
       const queue = record.eventSourceARN.split(':').pop();
       const decl = QUEUE_DECLS.find((q) => q.name === queue);
       expect(decl?.consumer, queue).toBe('email-intake');
-      expect(s3ObjectsOf(record.body).length).toBeGreaterThan(0);
+      expect(parseQueueMessage('email-intake', record.body)).toMatchObject({ ok: true });
     }
   });
 
   it('is consumed by the e-mail intake worker, which reports only the records it could not process', async () => {
-    const objects = event.Records.flatMap((r) => s3ObjectsOf(r.body));
+    const objects = event.Records.map((r) => {
+      const action = (
+        JSON.parse(r.body) as { receipt: { action: { bucketName: string; objectKey: string } } }
+      ).receipt.action;
+      return { bucket: action.bucketName, key: action.objectKey };
+    });
     const [first] = objects;
     if (!first) throw new Error('no object in the sample');
     await local.stack.messaging.s3.send(

@@ -197,7 +197,6 @@ const INVOICES_QUEUES: readonly QueueDecl[] = [
 ];
 
 const INVOICES_SUBSCRIPTIONS: readonly SubscriptionDecl[] = [
-  { bucket: 'inbox', prefix: 'mail/', queue: 'email-intake' },
   // Invoice documents, however they arrived (browser, e-mail, API): `invoices/{companyId}/{captureId}/{file}`.
   { bucket: 'uploads', prefix: 'invoices/', queue: 'capture' },
 ];
@@ -209,4 +208,6 @@ export const INVOICES_AREA: AreaDecl = {
   routes: [...INVOICE_ROUTES],
   queues: INVOICES_QUEUES,
   subscriptions: INVOICES_SUBSCRIPTIONS,
+  // Received mail: e-mail intake routes it by the envelope's recipients in SES's receipt.
+  mailReceipts: [{ bucket: 'inbox', prefix: 'mail/', queue: 'email-intake' }],
 };

@@ -26,6 +26,8 @@ export interface CompanySettingsView {
   messageCategories?: string[];
   documentCategories?: string[];
   invoiceCaptureEmail?: string;
+  invoiceCaptureSendersOnly?: boolean;
+  invoiceCaptureSenders?: string[];
   invoiceFileNameLimit?: number;
 }
 

@@ -32,6 +32,8 @@ interface SettingsDraft extends Record<ListField, string[]> {
   calendarPeriod: CalendarPeriod;
   hideCostData: boolean;
   invoiceCaptureEmail: string;
+  invoiceCaptureSendersOnly: boolean;
+  invoiceCaptureSenders: string[];
   /** Empty while the field is cleared; saved as the default then. */
   invoiceFileNameLimit: number | '';
 }
@@ -42,6 +44,8 @@ const draftOf = (c: CompanyView): SettingsDraft => {
     calendarPeriod: s.calendarPeriod ?? 'Standard',
     hideCostData: s.hideCostData === true,
     invoiceCaptureEmail: s.invoiceCaptureEmail ?? '',
+    invoiceCaptureSendersOnly: s.invoiceCaptureSendersOnly === true,
+    invoiceCaptureSenders: s.invoiceCaptureSenders ?? [],
     invoiceFileNameLimit: s.invoiceFileNameLimit ?? INVOICE_FILE_NAME_LIMIT.default,
     invoiceCategories: s.invoiceCategories ?? [],
     miscInvoiceCategories: s.miscInvoiceCategories ?? [],
@@ -88,11 +92,16 @@ function SettingsForm({ company }: { company: CompanyView }) {
         'settings.calendarPeriod',
         'settings.hideCostData',
         'settings.invoiceCaptureEmail',
+        'settings.invoiceCaptureSendersOnly',
         'settings.invoiceFileNameLimit',
       ];
       const f = formFailureOf(error);
       const unshown = Object.keys(f.fields).filter(
-        (k) => !shown.includes(k) && !LISTS.some(([field]) => k.startsWith(`settings.${field}`)),
+        (k) =>
+          !shown.includes(k) &&
+          !k.startsWith('settings.invoiceCaptureSenders.') &&
+          k !== 'settings.invoiceCaptureSenders' &&
+          !LISTS.some(([field]) => k.startsWith(`settings.${field}`)),
       );
       setFailure(unshown.length > 0 ? { ...f, message: unshown.map((k) => f.fields[k]).join(' ') } : f);
       showToast('There was a problem saving the company settings.', 'error');
@@ -146,6 +155,21 @@ function SettingsForm({ company }: { company: CompanyView }) {
           value={draft.invoiceCaptureEmail}
           error={failure.fields['settings.invoiceCaptureEmail']}
           onChange={(e) => change('invoiceCaptureEmail', e.currentTarget.value)}
+        />
+        <Switch
+          label="Take invoice e-mail only from the accepted senders"
+          description="Off: mail from anyone is taken, and administrators are told of each new sender"
+          checked={draft.invoiceCaptureSendersOnly}
+          error={failure.fields['settings.invoiceCaptureSendersOnly']}
+          onChange={(e) => change('invoiceCaptureSendersOnly', e.currentTarget.checked)}
+        />
+        <CategoryList
+          label="Accepted senders (addresses, or @domain)"
+          values={draft.invoiceCaptureSenders}
+          error={
+            Object.entries(failure.fields).find(([k]) => k.startsWith('settings.invoiceCaptureSenders'))?.[1]
+          }
+          onChange={(values) => change('invoiceCaptureSenders', values)}
         />
         <NumberInput
           label="Invoice file name part length"
