@@ -1,6 +1,11 @@
 import * as z from 'zod';
 import type { Caller } from '../../shared/access/caller.ts';
-import { CALENDAR_PERIODS, companySchema, invoiceFileNameLimitSchema } from '../../shared/schemas/company.ts';
+import {
+  CALENDAR_PERIODS,
+  captureSendersSchema,
+  companySchema,
+  invoiceFileNameLimitSchema,
+} from '../../shared/schemas/company.ts';
 import { companiesPageQuery } from '../../shared/schemas/queries.ts';
 import { applyRuleChanges, ruleChangesSchema } from '../../shared/validation/rules.ts';
 import {
@@ -169,6 +174,8 @@ const settingsBody = z
     messageCategories: z.array(z.string().trim().min(1).max(100)).max(200),
     documentCategories: z.array(z.string().trim().min(1).max(100)).max(200),
     invoiceCaptureEmail: z.string().trim().toLowerCase().email('Must be a valid e-mail address').nullable(),
+    invoiceCaptureSendersOnly: z.boolean(),
+    invoiceCaptureSenders: captureSendersSchema,
     // Null goes back to the default.
     invoiceFileNameLimit: invoiceFileNameLimitSchema.nullable(),
     isDemo: z.boolean(),

@@ -18,6 +18,18 @@ export const invoiceFileNameLimitSchema = z
   .min(INVOICE_FILE_NAME_LIMIT.min, `Must be at least ${INVOICE_FILE_NAME_LIMIT.min}`)
   .max(INVOICE_FILE_NAME_LIMIT.max, `Must be at most ${INVOICE_FILE_NAME_LIMIT.max}`);
 
+/** A company's accepted senders of invoice e-mail: whole addresses, or `@domain` for a whole domain. */
+export const captureSendersSchema = z
+  .array(
+    z
+      .string()
+      .trim()
+      .toLowerCase()
+      .max(254)
+      .regex(/^([^@\s]+@|@)[^@\s]+\.[^@\s]+$/, 'Must be an e-mail address or @domain'),
+  )
+  .max(500);
+
 export const companySettingsSchema = z.object({
   isDemo: z.boolean().default(false),
   showLogo: z.boolean().default(false),
@@ -32,17 +44,7 @@ export const companySettingsSchema = z.object({
   /** When on, mail to the capture address is taken only from the senders listed below. */
   invoiceCaptureSendersOnly: z.boolean().default(false),
   /** Accepted senders: whole addresses, or `@domain` for any address of a domain. */
-  invoiceCaptureSenders: z
-    .array(
-      z
-        .string()
-        .trim()
-        .toLowerCase()
-        .max(254)
-        .regex(/^([^@\s]+@|@)[^@\s]+\.[^@\s]+$/, 'Must be an e-mail address or @domain'),
-    )
-    .max(500)
-    .default([]),
+  invoiceCaptureSenders: captureSendersSchema.default([]),
   invoiceFileNameLimit: invoiceFileNameLimitSchema.default(INVOICE_FILE_NAME_LIMIT.default),
   supplierPortals: z.record(z.string(), z.object({ username: z.string(), enabled: z.boolean() })).default({}),
 });

@@ -335,4 +335,46 @@ describe('e-mail intake', () => {
     );
     expect(stored.Contents?.map((o) => o.Key?.split('/').pop()).sort()).toEqual(['a.pdf', 'b.pdf']);
   });
+
+  it('lets a company admin turn the list of accepted senders on through the API', async () => {
+    const companyFn = (await import('../../functions/handlers/http/companies.ts')).handler as unknown as (
+      event: APIGatewayProxyEventV2,
+      context: Context,
+    ) => Promise<APIGatewayProxyResultV2>;
+    await createUser({
+      sub: 'demo-settings-admin',
+      email: 'settings@demo.test',
+      companyIds: [companyId],
+      permissions: ['company_admin'],
+    });
+    const patch = async (settings: Record<string, unknown>) => {
+      const result = await companyFn(
+        httpEvent({
+          method: 'PATCH',
+          path: `/companies/${companyId}`,
+          token: fx.issuer.accessToken('demo-settings-admin'),
+          body: { settings },
+        }),
+        lambdaContext('companies'),
+      );
+      return parseResult(typeof result === 'string' ? { statusCode: 200, body: result } : result);
+    };
+    expect((await patch({ invoiceCaptureSenders: ['not an address'] })).status).toBe(400);
+    const saved = await patch({
+      invoiceCaptureSendersOnly: true,
+      invoiceCaptureSenders: [' AP@Energy.example '],
+    });
+    expect(saved.status).toBe(200);
+    const to = 'invoices+demo@capture.voltfolio.test';
+    await handler(
+      await deliver(await rawMail(to, [{ filename: 'listed.pdf', content: PDF }], 'ap@energy.example')),
+    );
+    await handler(
+      await deliver(await rawMail(to, [{ filename: 'other.pdf', content: PDF }], 'other@energy.example')),
+    );
+    const logged = await emailsOf({ companyId });
+    expect(logged.find((e) => e.from === 'ap@energy.example')?.status).toBe('accepted');
+    expect(logged.find((e) => e.from === 'other@energy.example')?.status).toBe('refused');
+    await patch({ invoiceCaptureSendersOnly: false });
+  });
 });
