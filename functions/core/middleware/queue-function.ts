@@ -80,7 +80,9 @@ export function visibilityHeartbeat(
   log: Logger,
 ): { stop(): void } {
   const queueUrl = consumedQueueUrl(queue);
-  const handles = records.map((r) => r.receiptHandle).filter((h) => h.length > 0);
+  const handles = records.flatMap((r) =>
+    typeof r.receiptHandle === 'string' && r.receiptHandle.length > 0 ? [r.receiptHandle] : [],
+  );
   if (!queueUrl || handles.length === 0) return { stop: () => {} };
   let stopped = false;
   let timer: ReturnType<typeof setTimeout> | undefined;

@@ -36,8 +36,23 @@ describe('queue message schemas', () => {
     expect(parseQueueMessage('capture', '{"companyId":"c1","captureId":"k1"}').ok).toBe(true);
     expect(parseQueueMessage('capture', s3Event('invoices/c1/k1/a.pdf')).ok).toBe(true);
     expect(parseQueueMessage('capture', '{"companyId":"c1"}').ok).toBe(false);
-    expect(parseQueueMessage('email-intake', '{"Event":"s3:TestEvent"}').ok).toBe(true);
-    expect(parseQueueMessage('email-intake', '{"Records":[{"s3":{}}]}').ok).toBe(false);
+    const receipt = {
+      notificationType: 'Received',
+      mail: { source: 'billing@supplier.example' },
+      receipt: {
+        recipients: ['invoices@capture.example'],
+        action: { type: 'S3', bucketName: 'inbox', objectKey: 'mail/a.eml' },
+      },
+    };
+    expect(parseQueueMessage('email-intake', JSON.stringify(receipt)).ok).toBe(true);
+    // Mail is routed by its receipt's envelope recipients: an S3 event of the stored mail names none.
+    expect(parseQueueMessage('email-intake', s3Event('mail/a.eml')).ok).toBe(false);
+    expect(
+      parseQueueMessage(
+        'email-intake',
+        JSON.stringify({ ...receipt, receipt: { action: receipt.receipt.action } }),
+      ).ok,
+    ).toBe(false);
     expect(parseQueueMessage('missing-bills', '{"check":"something-else"}').ok).toBe(false);
   });
 });
