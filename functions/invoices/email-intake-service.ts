@@ -31,6 +31,8 @@ export interface ReceivedMail {
   recipients: readonly string[];
   /** The envelope's sender (MAIL FROM), kept in the log beside the From header. */
   envelopeFrom?: string;
+  /** SES's DMARC verdict on the From header's domain, when it gave one. */
+  dmarcVerdict?: string;
 }
 
 const MAX_ATTACHMENT_BYTES = MAX_CAPTURE_BYTES;
@@ -130,6 +132,9 @@ async function intakeFor(
     !senderAccepted(settings.invoiceCaptureSenders ?? [], from)
   ) {
     refusal = `The sender ${from} is not on the company's list of accepted senders`;
+  } else if (settings?.invoiceCaptureSendersOnly === true && received.dmarcVerdict === 'FAIL') {
+    // A listed From is only worth trusting when its domain does not disown the mail.
+    refusal = `The sender ${from} failed DMARC: the address may be forged`;
   } else {
     await storeAttachments(companyId, emailId, mail, receivedAt, stored, skipped);
   }

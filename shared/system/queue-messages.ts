@@ -34,6 +34,8 @@ export const mailReceiptMessage = z.object({
   }),
   receipt: z.object({
     recipients: z.array(z.string()),
+    /** PASS, FAIL, GRAY (not checked) or PROCESSING_FAILED, as SES judged the From domain. */
+    dmarcVerdict: z.object({ status: z.string() }).optional(),
     action: z.object({
       type: z.literal('S3'),
       bucketName: z.string().min(1),

@@ -48,6 +48,7 @@ async function deliver(
   raw: Buffer,
   key = `mail/2026/11/22/${++sequence}.eml`,
   recipients: string[] = headerRecipients(raw),
+  dmarc = 'PASS',
 ): Promise<SQSEvent> {
   await s3.send(new PutObjectCommand({ Bucket: 'voltfolio-inbox', Key: key, Body: raw }));
   const receipt = {
@@ -59,6 +60,7 @@ async function deliver(
     },
     receipt: {
       recipients,
+      dmarcVerdict: { status: dmarc },
       action: { type: 'S3', bucketName: 'voltfolio-inbox', objectKey: key },
     },
   };
@@ -320,12 +322,19 @@ describe('e-mail intake', () => {
     await handler(
       await deliver(await rawMail(to, [{ filename: 'c.pdf', content: PDF }], 'mallory@evil.example')),
     );
+    // A listed address on mail its domain's DMARC disowns is a forgery.
+    const forged = await rawMail(to, [{ filename: 'd.pdf', content: PDF }], 'ap@energy.example');
+    await handler(await deliver(forged, undefined, [to], 'FAIL'));
     const logged = await emailsOf({ companyId: listedId });
     expect(logged.map((e) => [e.from, e.status]).sort()).toEqual([
       ['ap@energy.example', 'accepted'],
+      ['ap@energy.example', 'refused'],
       ['billing@supplier.example', 'accepted'],
       ['mallory@evil.example', 'refused'],
     ]);
+    expect(logged.find((e) => e.from === 'ap@energy.example' && e.status === 'refused')?.reason).toBe(
+      'The sender ap@energy.example failed DMARC: the address may be forged',
+    );
     expect(logged.find((e) => e.from === 'mallory@evil.example')).toMatchObject({
       reason: "The sender mallory@evil.example is not on the company's list of accepted senders",
       attachments: [],

@@ -18,6 +18,7 @@ export const handler = queueFunction(
         key: objectKey,
         recipients: message.receipt.recipients,
         ...(message.mail.source !== undefined ? { envelopeFrom: message.mail.source } : {}),
+        ...(message.receipt.dmarcVerdict ? { dmarcVerdict: message.receipt.dmarcVerdict.status } : {}),
       },
       recordLog,
     );
