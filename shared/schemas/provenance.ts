@@ -6,7 +6,12 @@ import { idSchema, isoDate, utilityTypeSchema } from './common.ts';
 export const PROVENANCE_MAX_DAYS = 3 * 366;
 
 const dayOf = (iso: string) => Date.parse(`${iso}T00:00:00Z`) / 86_400_000;
-const realDate = isoDate.refine((v) => !Number.isNaN(dayOf(v)), 'Must be a date as YYYY-MM-DD');
+// Date.parse rolls 30 February over into March: a date is real only when it reads back as written.
+const isReal = (v: string) => {
+  const t = Date.parse(`${v}T00:00:00Z`);
+  return !Number.isNaN(t) && new Date(t).toISOString().slice(0, 10) === v;
+};
+const realDate = isoDate.refine(isReal, 'Must be a date as YYYY-MM-DD');
 
 /**
  * GET /analytics/provenance: where a figure of Insights comes from. `from` and `to` are the figure's

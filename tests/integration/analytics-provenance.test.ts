@@ -288,9 +288,18 @@ describe('what a caller may read', () => {
     expect(company.figure.cost).toBe(610);
   });
 
-  it('refuses a window that ends before it starts', async () => {
-    const res = await provenance('from=2025-02-28&to=2025-02-01');
-    expect(res.status).toBe(400);
-    expect(res.body.formMessages).toEqual({ to: 'Must be on or after from' });
+  it('refuses a bad window, id or utility field by field', async () => {
+    const cases: [string, Record<string, string>][] = [
+      ['from=2025-02-28&to=2025-02-01', { to: 'Must be on or after from' }],
+      ['from=2020-01-01&to=2025-01-01', { to: 'The window is at most three years' }],
+      ['from=2025-02-30&to=2025-03-01', { from: 'Must be a date as YYYY-MM-DD' }],
+      [`${FEB}&assetId=aldgate`, { assetId: 'Must be a valid id' }],
+      [`${FEB}&utilityType=steam`, { utilityType: expect.stringMatching(/^Invalid option/) }],
+    ];
+    for (const [query, formMessages] of cases) {
+      const res = await provenance(query);
+      expect(res.status, query).toBe(400);
+      expect(res.body.formMessages, query).toEqual(formMessages);
+    }
   });
 });
