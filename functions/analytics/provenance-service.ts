@@ -589,9 +589,40 @@ async function siteLevel(caller: Caller, q: ProvenanceQuery, w: Window, withCost
   accounts = accounts
     .filter(wants(q.utilityType))
     .sort((a, b) => String(a.name ?? '').localeCompare(String(b.name ?? '')));
-  const { meters, amounts } = await metersDetail(companyId, accounts, w, withCosts);
+  const [{ meters, amounts }, recorded] = await Promise.all([
+    metersDetail(companyId, accounts, w, withCosts),
+    whole ? rollupTotals(companyId, assetId, w, q.utilityType, withCosts) : undefined,
+  ]);
   const name = whole?.siteName ?? (await siteNames(companyId, [assetId])).get(assetId);
-  return [siteOf(assetId, name, meters, amounts, withCosts)];
+  const built = siteOf(assetId, name, meters, amounts, withCosts);
+  if (recorded) built.site.recorded = recorded.totals;
+  return [built];
+}
+
+/** A site's figure as Insights reads it: its monthly roll-ups, each month taken by the window's share. */
+async function rollupTotals(
+  companyId: string,
+  assetId: string,
+  w: Window,
+  utilityType: UtilityType | undefined,
+  withCosts: boolean,
+) {
+  const rows = await listAssetRollups(companyId, assetId, w.from.slice(0, 7), w.to.slice(0, 7), utilityType);
+  const parts = rows.flatMap((r) => {
+    const fraction = monthFraction(r.month, w);
+    if (fraction === 0) return [];
+    const unit = defaultUnit(r.utilityType);
+    const amount = scale(
+      {
+        consumption: convertQuantity(Number(r.consumption) || 0, r.unit, unit) ?? 0,
+        cost: Number(r.cost) || 0,
+        emissionsKg: Number(r.emissionsKg) || 0,
+      },
+      fraction,
+    );
+    return [{ utilityType: r.utilityType, unit, amount }];
+  });
+  return totalsOf(parts, withCosts);
 }
 
 /** Every site the caller may read, each with its figure from its monthly roll-ups. */
@@ -601,22 +632,7 @@ async function companyLevel(caller: Caller, q: ProvenanceQuery, w: Window, withC
   const from = w.from.slice(0, 7);
   const to = w.to.slice(0, 7);
   const fromRollups = await inPool(scope.sites, READ_CONCURRENCY, async (site) => {
-    const rows = await listAssetRollups(companyId, site._id, from, to, q.utilityType);
-    const parts = rows.flatMap((r) => {
-      const fraction = monthFraction(r.month, w);
-      if (fraction === 0) return [];
-      const unit = defaultUnit(r.utilityType);
-      const amount = scale(
-        {
-          consumption: convertQuantity(Number(r.consumption) || 0, r.unit, unit) ?? 0,
-          cost: Number(r.cost) || 0,
-          emissionsKg: Number(r.emissionsKg) || 0,
-        },
-        fraction,
-      );
-      return [{ utilityType: r.utilityType, unit, amount }];
-    });
-    const { totals, amount } = totalsOf(parts, withCosts);
+    const { totals, amount } = await rollupTotals(companyId, site._id, w, q.utilityType, withCosts);
     return {
       site: { _id: site._id, ...(site.siteName ? { siteName: site.siteName } : {}), figure: totals },
       amount,

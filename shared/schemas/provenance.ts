@@ -146,6 +146,11 @@ export interface ProvenanceSite {
   figure: ProvenanceTotals;
   /** Listed when one site or one meter was asked for. */
   meters?: ProvenanceMeter[];
+  /**
+   * For one site read whole: its monthly roll-ups over the window, the figure Insights shows. It equals the
+   * meters' sum unless the roll-ups have drifted from the meters' months and need rebuilding.
+   */
+  recorded?: ProvenanceTotals;
 }
 
 export interface ProvenanceAnswer {

@@ -268,6 +268,23 @@ describe('a site’s figure, meter by meter and bill by bill', () => {
   });
 });
 
+describe('a site whose roll-ups drifted from its meters', () => {
+  it('gives the roll-up Insights reads beside the meters’ sum, so the difference shows', async () => {
+    const aldgate = (await provenance(`${FEB}&assetId=${site.Aldgate}`)).body as unknown as ProvenanceAnswer;
+    expect(aldgate.sites[0]?.recorded).toEqual(aldgate.sites[0]?.figure);
+    // 100 kWh counted in Temple's roll-up that no meter month holds.
+    await addToRollups(w.demoId, site.Temple as string, '2025-02', 'electricity', {
+      consumption: 100,
+      unit: 'kWh',
+      cost: 20,
+      emissionsKg: 17.7,
+    });
+    const temple = (await provenance(`${FEB}&assetId=${site.Temple}`)).body as unknown as ProvenanceAnswer;
+    expect(temple.sites[0]?.figure).toMatchObject({ cost: 200, emissionsKg: 177 });
+    expect(temple.sites[0]?.recorded).toMatchObject({ cost: 220, emissionsKg: 194.7 });
+  });
+});
+
 describe('what a caller may read', () => {
   it('answers a site outside a user’s grants as it answers an unknown one', async () => {
     const token = await w.addUser('aldgate-only', ['asset_user'], {

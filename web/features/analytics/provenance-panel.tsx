@@ -1,4 +1,4 @@
-import { Anchor, CloseButton, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, CloseButton, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { Fragment, type ReactNode, useEffect, useState } from 'react';
 import type {
   ProvenanceAnswer,
@@ -10,7 +10,7 @@ import { EmptyPanel, ErrorPanel, LoadingPanel } from '../../components/page-stat
 import { formatDate } from '../../lib/format.ts';
 import { useProvenance } from './provenance-api.ts';
 import { BillView } from './provenance-bill.tsx';
-import { fromFigure, fromTotals, showShare } from './provenance-figures.ts';
+import { addsUp, fromFigure, fromTotals, showKg, showMoney, showShare } from './provenance-figures.ts';
 import { type Part, PartsTable } from './provenance-parts.tsx';
 
 export interface ProvenancePanelProps {
@@ -92,13 +92,24 @@ function SiteLevel({ site, open }: { site: ProvenanceSite; open: (accountId: str
     onOpen: () => open(m._id),
     shown: fromFigure(m.figure),
   }));
+  const figure = fromTotals(site.figure);
+  const recorded = site.recorded ? fromTotals(site.recorded) : undefined;
   return (
-    <PartsTable
-      label="Meters"
-      parts={parts}
-      figure={fromTotals(site.figure)}
-      figureLabel={`${site.siteName ?? 'The site'}'s figure`}
-    />
+    <Stack gap="xs">
+      <PartsTable
+        label="Meters"
+        parts={parts}
+        figure={figure}
+        figureLabel={`${site.siteName ?? 'The site'}'s figure`}
+      />
+      {recorded && !addsUp(recorded, figure) && (
+        <Alert color="orange" data-testid="provenance-drift">
+          The site's monthly roll-up holds {showKg(recorded.emissionsKg)}
+          {recorded.cost !== undefined ? ` and ${showMoney(recorded.cost)}` : ''}, which its meters' months do
+          not make: Insights shows the roll-up. Recalculating the totals of one of its meters rebuilds it.
+        </Alert>
+      )}
+    </Stack>
   );
 }
 
