@@ -318,5 +318,12 @@ describe('what a caller may read', () => {
       expect(res.status, query).toBe(400);
       expect(res.body.formMessages, query).toEqual(formMessages);
     }
+    const garbage = [
+      '',
+      'from=not-a-date&to=2025-13-45&assetId=..%2Fx&accountId=',
+      `${FEB}&assetId=${'k'.repeat(3000)}&accountId=${'k'.repeat(3000)}`,
+      `${FEB}&__proto__[polluted]=1&utilityType=%00`,
+    ];
+    for (const query of garbage) expect((await provenance(query)).status, query).toBe(400);
   });
 });
