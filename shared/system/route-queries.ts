@@ -1,4 +1,5 @@
 import type * as z from 'zod';
+import { provenanceQuery } from '../schemas/provenance.ts';
 import {
   activeBillingQuerySchema,
   assetDocumentsQuery,
@@ -48,6 +49,8 @@ export const ROUTE_QUERIES: ReadonlyMap<string, z.ZodType> = new Map<RouteKey, z
   ['GET /accounts/{id}/credit-notes/{creditNoteId}/download', invoiceDownloadQuery],
   // Assets
   ['GET /assets/{id}/documents', assetDocumentsQuery],
+  // Insights
+  ['GET /analytics/provenance', provenanceQuery],
   // Templates
   ['GET /suppliers/{id}/invoice-preview', invoicePreviewQuery],
 ]);

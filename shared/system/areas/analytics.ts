@@ -37,6 +37,8 @@ const groups = routesOf('asset-groups');
 const ANALYTICS_ROUTES: readonly HttpRoute[] = [
   insights('GET', '/analytics/v1/{id}', 'analytics.v1', PORTFOLIO_READERS, READS),
   insights('GET', '/analytics/v2/{id}', 'analytics.v2', PORTFOLIO_READERS, READS),
+  // Where a figure comes from: its sites, meters and bills, down to the place on the bill it was read.
+  insights('GET', '/analytics/provenance', 'analytics.provenance', PORTFOLIO_READERS, READS),
   assets('GET', '/assets/{id}/analytics', 'analytics.asset', PORTFOLIO_READERS, {
     ...READS,
     item: { type: 'assets', param: 'id', access: 'read' },

@@ -11,6 +11,7 @@ import { visibleSidebar } from '../navigation.ts';
 import { routeByPath } from '../routes.ts';
 import { AnnouncementBanners, NewVersionBox } from './banners.tsx';
 import { DemoBanner, Header } from './header.tsx';
+import { ProvenanceHost } from './provenance-host.tsx';
 import { Sidebar } from './sidebar.tsx';
 
 const HEADER_HEIGHT = 56;
@@ -73,6 +74,7 @@ export function ShellLayout() {
             <Outlet />
           </main>
           <NewVersionBox />
+          <ProvenanceHost />
         </div>
       </SessionProvider>
     </I18nProvider>

@@ -1,5 +1,6 @@
-import { Group, NativeSelect, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Group, NativeSelect, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
 import { VictoryAxis, VictoryChart, VictoryLine, VictoryScatter } from 'victory';
 import type { AccountConsumption, AccountView } from '../../../shared/schemas/account-views.ts';
 import { AccountLayout } from '../../components/account-frame.tsx';
@@ -8,6 +9,7 @@ import { axisTitle, shapeSeries } from '../../components/charts/shape-series.ts'
 import { DateRangeField } from '../../components/date-range-presets.tsx';
 import { EmptyPanel, ErrorPanel, LoadingPanel } from '../../components/page-state.tsx';
 import { formatNumber } from '../../lib/format.ts';
+import { withProvenance } from '../../lib/provenance-link.ts';
 import { useConsumption } from './api.ts';
 import { defaultConsumptionWindow, periodLabel } from './consumption-shape.ts';
 
@@ -72,6 +74,7 @@ function ConsumptionChart({ result }: { result: AccountConsumption }) {
 }
 
 function Figures({ account }: { account: AccountView }) {
+  const [search] = useSearchParams();
   const [window, setWindow] = useState(defaultConsumptionWindow(new Date()));
   const [granularity, setGranularity] = useState('monthly');
   const { data, error, isLoading } = useConsumption(account._id, { ...window, granularity });
@@ -111,6 +114,7 @@ function Figures({ account }: { account: AccountView }) {
                   <Table.Th ta="right">Consumption ({data.unit})</Table.Th>
                   <Table.Th ta="right">Cost</Table.Th>
                   <Table.Th ta="right">Emissions (kgCO₂e)</Table.Th>
+                  <Table.Th>Sources</Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
@@ -124,6 +128,22 @@ function Figures({ account }: { account: AccountView }) {
                     <Table.Td ta="right">{money(p.cost)}</Table.Td>
                     <Table.Td ta="right">
                       {formatNumber(p.emissionsKg, { maximumFractionDigits: 0 })}
+                    </Table.Td>
+                    <Table.Td>
+                      <Anchor
+                        component={Link}
+                        size="sm"
+                        aria-label={`Where does ${periodLabel(p.period)} come from?`}
+                        to={withProvenance(search, {
+                          ...(account.assetId ? { assetId: account.assetId } : {}),
+                          accountId: account._id,
+                          ...(p.period.length === 7 ? { month: p.period } : {}),
+                          from: p.startDate,
+                          to: p.endDate,
+                        })}
+                      >
+                        Where does this come from?
+                      </Anchor>
                     </Table.Td>
                   </Table.Tr>
                 ))}

@@ -13,6 +13,7 @@ import {
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { InvoiceKey } from '../../../shared/capture/model.ts';
+import type { Highlight } from '../../components/document-viewer.tsx';
 import { ErrorPanel, LoadingPanel } from '../../components/page-state.tsx';
 import { useSession } from '../../lib/app-context.tsx';
 import {
@@ -31,7 +32,6 @@ import {
   useUserOptions,
   type ValidationItem,
 } from './api.ts';
-import type { Highlight } from './document-viewer.tsx';
 import { InvoiceRates } from './invoice-rates.tsx';
 import { InvoiceValuesForm } from './invoice-values-form.tsx';
 import { INVOICE_MESSAGES } from './messages.ts';
@@ -46,7 +46,7 @@ import { cutDisplayName, QUEUE_LABELS, queueOf } from './validation-state.ts';
 const NO_DOCUMENT = 'This invoice has no document: it was imported as data, not captured from a file.';
 
 // The PDF reader is large: it comes in its own chunk, when an invoice page first shows a document.
-const DocumentViewer = lazy(() => import('./document-viewer.tsx'));
+const DocumentViewer = lazy(() => import('../../components/document-viewer.tsx'));
 
 /**
  * The document's address. Fetched once per invoice rather than through the cache: a fresh signed URL on

@@ -1,7 +1,7 @@
 import { Alert, Button, Center, Group, Loader, Text } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
-import type { BoundingBox } from '../../../shared/capture/textract.ts';
-import type { LoadedPdf } from '../../lib/pdf-document.ts';
+import type { BoundingBox } from '../../shared/capture/textract.ts';
+import type { LoadedPdf } from '../lib/pdf-document.ts';
 
 /** Where a value was read: a page of the document and a box in fractions of that page. */
 export interface Highlight {
@@ -88,7 +88,7 @@ function PdfDocument({ url, fileName, page, onPage, highlight }: DocumentViewerP
     setDoc(undefined);
     setError(undefined);
     // PDF.js is loaded with the first document shown, never with the page.
-    import('../../lib/pdf-document.ts')
+    import('../lib/pdf-document.ts')
       .then(({ loadPdf }) => (cancelled ? undefined : loadPdf(url)))
       .then((d) => {
         loaded = d;
@@ -165,7 +165,7 @@ function ImageDocument({ url, fileName, highlight }: DocumentViewerProps) {
 }
 
 /**
- * The invoice's document beside its values: a PDF drawn page by page (current page / total pages) or an
+ * A bill's document: a PDF drawn page by page (current page / total pages) or an
  * image, with the box the focused value was read from outlined on its page.
  */
 export default function DocumentViewer(props: DocumentViewerProps) {
