@@ -18,8 +18,8 @@ import type { ValueUnit } from '../../components/charts/shape-series.ts';
 import { DataTable, type DataTableColumn } from '../../components/data-table.tsx';
 import { EmptyPanel, ErrorPanel, LoadingPanel } from '../../components/page-state.tsx';
 import { formatNumber } from '../../lib/format.ts';
-import { useWidgetData, type WidgetChoice } from './api.ts';
 import { changeOf } from './widget-order.ts';
+import { useWidgetData, type WidgetChoice } from './widgets-api.ts';
 
 /** A widget's stored settings as the editor shows them. */
 export function choiceOf(widget: DashboardWidget): WidgetChoice {

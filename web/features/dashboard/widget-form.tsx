@@ -8,7 +8,7 @@ import {
   type WidgetPeriod,
   type WidgetType,
 } from '../../../shared/schemas/dashboard-widgets.ts';
-import type { WidgetChoice } from './api.ts';
+import type { WidgetChoice } from './widgets-api.ts';
 
 /** Title, type and period of a widget: a new one, or one being edited. */
 export function WidgetForm({
