@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { signIn } from './support/browser.ts';
+import { signInForToken } from '../../infra/local/oidc/sign-in-flow.ts';
+import { DEMO_PASSWORD, signIn } from './support/browser.ts';
 import { openPagePerTest, startBrowserStack } from './support/browser-stack.ts';
 
 const env = startBrowserStack();
@@ -66,5 +67,32 @@ describe('the home dashboard', () => {
     await page.reload();
     await grid(page).waitFor({ state: 'visible', timeout: 20_000 });
     await expect.poll(() => order(page), { timeout: 15_000 }).toEqual(expected);
+  });
+
+  it("shows a meter's data quality on its own page", async () => {
+    const { accessToken } = await signInForToken({
+      baseUrl: env.stack.origin,
+      email: 'owner@demo.test',
+      password: DEMO_PASSWORD,
+    });
+    const res = await fetch(`${env.stack.apiUrl}/accounts?type=electricity&limit=1`, {
+      headers: { authorization: `Bearer ${accessToken}` },
+    });
+    const { data } = (await res.json()) as { data: { _id: string; assetId: string }[] };
+    const meter = data[0];
+    if (!meter) throw new Error('The demo has no electricity meter');
+    await signIn(
+      tab.page,
+      env.stack.origin,
+      'owner@demo.test',
+      `/assets/${meter.assetId}/accounts/${meter._id}/data-quality`,
+    );
+    await expect
+      .poll(() => tab.page.getByLabel('Days covered by bills', { exact: true }).textContent(), {
+        timeout: 20_000,
+      })
+      .toMatch(/^\d+(\.\d)?%$/);
+    await tab.page.getByRole('table', { name: 'Data quality findings' }).waitFor({ state: 'visible' });
+    expect(await tab.page.getByText('not available yet').count()).toBe(0);
   });
 });
