@@ -288,6 +288,11 @@ describe('bills: the data-quality and bill-validation widgets, and a meter page'
       { start: addMonths(thisMonth, -3), end: addDays(addMonths(thisMonth, -3), 9), days: 10 },
     ]);
     expect((res.body.estimatedReadBills as string[]).length).toBe(1);
+    const garbled = await get(
+      `/analytics/meters/${account['Temple electricity']}/data-quality?startDate=soon`,
+    );
+    expect(garbled.status).toBe(400);
+    expect(garbled.body.formMessages).toHaveProperty('startDate');
     const limited = await w.addUser('aldgate-only', ['asset_user'], {
       assets: { read: [site.Aldgate as string], write: [] },
     });
