@@ -1,8 +1,6 @@
 import { Anchor, Badge, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
-import { canUseRoute } from '../../../shared/access/route-access.ts';
-import { PORTFOLIO_READERS } from '../../../shared/system/permission-sets.ts';
 import { EmptyPanel, ErrorPanel, LoadingPanel } from '../../components/page-state.tsx';
 import { useSession } from '../../lib/app-context.tsx';
 import { formatCount, formatDateTime } from '../../lib/format.ts';
@@ -77,9 +75,7 @@ function LatestNotifications() {
 }
 
 export function DashboardPage() {
-  const { company, access } = useSession();
-  // The widgets' figures are the portfolio's: people who only validate bills see the counts alone.
-  const readsPortfolio = canUseRoute(PORTFOLIO_READERS, access);
+  const { company } = useSession();
   return (
     <Stack>
       <Title order={2}>{company.name}</Title>
@@ -88,11 +84,9 @@ export function DashboardPage() {
           <CountCard key={card.name} {...card} />
         ))}
       </SimpleGrid>
-      {readsPortfolio && (
-        <Suspense fallback={<LoadingPanel label="Loading dashboard" />}>
-          <HomeWidgets />
-        </Suspense>
-      )}
+      <Suspense fallback={<LoadingPanel label="Loading dashboard" />}>
+        <HomeWidgets />
+      </Suspense>
       <LatestNotifications />
     </Stack>
   );

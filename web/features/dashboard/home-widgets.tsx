@@ -10,8 +10,11 @@ import {
 import { rectSortingStrategy, SortableContext, sortableKeyboardCoordinates } from '@dnd-kit/sortable';
 import { Button, Group, SimpleGrid, Stack, Title } from '@mantine/core';
 import { useState } from 'react';
+import { canUseRoute } from '../../../shared/access/route-access.ts';
 import type { DashboardData, DashboardWidget } from '../../../shared/schemas/dashboard-widgets.ts';
+import { PORTFOLIO_READERS } from '../../../shared/system/permission-sets.ts';
 import { EmptyPanel, ErrorPanel, LoadingPanel } from '../../components/page-state.tsx';
+import { useSession } from '../../lib/app-context.tsx';
 import { choiceOf, WidgetCard } from './widget-card.tsx';
 import { WidgetForm } from './widget-form.tsx';
 import { moved } from './widget-order.ts';
@@ -120,7 +123,7 @@ function Widgets({ data, editing }: { data: DashboardData; editing: boolean }) {
   );
 }
 
-export function HomeWidgets() {
+function Dashboard() {
   const { data, error, isLoading } = useDashboardData();
   const [editing, setEditing] = useState(false);
   return (
@@ -140,4 +143,13 @@ export function HomeWidgets() {
       {data && <Widgets data={data} editing={editing} />}
     </Stack>
   );
+}
+
+/**
+ * The caller's dashboard: its widgets, and the switch into edit mode. The widgets' figures are the
+ * portfolio's: people who only validate bills see the page's counts alone.
+ */
+export function HomeWidgets() {
+  const { access } = useSession();
+  return canUseRoute(PORTFOLIO_READERS, access) ? <Dashboard /> : null;
 }
