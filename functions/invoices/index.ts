@@ -1,2 +1,2 @@
 export type { StoredInvoice } from './invoice-repository.ts';
-export { allInvoices } from './invoice-repository.ts';
+export { allInvoices, invoicesRef, queryIndexed } from './invoice-repository.ts';

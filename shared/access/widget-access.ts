@@ -51,7 +51,8 @@ export function widgetReadList(widget: WidgetLike): keyof ReadLists | undefined 
 
 /**
  * Whether a widget's data may be refreshed for the caller (02 §5, §6): no permissions at all, no widget,
- * or a selected item outside the caller's read lists each have their own message. Admins and company
+ * or a selected item outside the caller's read lists each have their own message; a widget selecting
+ * nothing shows the caller's own part of the company. Admins and company
  * users bypass the lists. Ids are unique across types, so a widget that does not name its item's type is
  * judged against every list.
  */
@@ -63,7 +64,8 @@ export function widgetAccess(
   if (!widget) return MESSAGES.widgetNotFound;
   if (isCompanyWide(subject)) return 'ok';
   const selected = widget.settings?.selectedId;
-  if (!selected) return MESSAGES.noDataAccess;
+  // Nothing selected: the widget covers all the caller may read, and its figures are narrowed to that.
+  if (!selected) return 'ok';
   const named = widgetReadList(widget);
   const lists = named ? [subject.read[named]] : Object.values(subject.read);
   return lists.some((list) => list.includes(selected)) ? 'ok' : MESSAGES.noDataAccess;

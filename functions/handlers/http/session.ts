@@ -1,3 +1,4 @@
+import { DASHBOARD_HOME_OPERATIONS } from '../../analytics/index.ts';
 import { COMPANY_USER_OPERATIONS } from '../../company/company-users-service.ts';
 import { httpFunction } from '../../core/middleware/http-function.ts';
 import { GENERIC_OPERATIONS } from '../../core/resources/resource-service.ts';
@@ -18,4 +19,5 @@ export const handler = httpFunction('session', {
   ...PROFILE_OPERATIONS,
   ...COMPANY_USER_OPERATIONS,
   ...ASSET_GROUP_SESSION_OPERATIONS,
+  ...DASHBOARD_HOME_OPERATIONS,
 });

@@ -29,6 +29,8 @@ const insights = routesOf('insights');
 // A site's and a portfolio's analytics are served with the sites and the portfolios, whose paths they share.
 const assets = routesOf('assets');
 const groups = routesOf('asset-groups');
+// The session function serves every /users/me call.
+const session = routesOf('session');
 
 /**
  * Insights (02 §7 Analytics): consumption, cost and emissions by period for the company, a portfolio or a
@@ -49,9 +51,35 @@ const ANALYTICS_ROUTES: readonly HttpRoute[] = [
   }),
 ];
 
+/**
+ * The home dashboard (02 §7 Dashboards): the caller's dashboard and widgets in one call, made on first use,
+ * and each widget's figures; the path parameters are checked by `widgetDataParamsSchema` and
+ * `meterDataQualityParamsSchema` (shared/schemas/dashboard-widgets.ts). The meter's data-quality page reads
+ * the same bills as the data-quality widget.
+ */
+const DASHBOARD_ROUTES: readonly HttpRoute[] = [
+  session('GET', '/users/me/dashboard-data', 'dashboards.home', PORTFOLIO_READERS),
+  insights(
+    'GET',
+    '/dashboards/{dashboardId}/widgets/{widgetId}/data',
+    'dashboards.widgetData',
+    PORTFOLIO_READERS,
+  ),
+  insights(
+    'GET',
+    '/analytics/meters/{accountId}/data-quality',
+    'analytics.meterDataQuality',
+    PORTFOLIO_READERS,
+    {
+      ...READS,
+      item: { type: 'accounts', param: 'accountId', access: 'read' },
+    },
+  ),
+];
+
 /** Dashboards and their widgets, and the analytics behind them. */
 export const ANALYTICS_AREA: AreaDecl = {
   name: 'analytics',
   resources: [DASHBOARDS_RESOURCE, WIDGETS_RESOURCE],
-  routes: [...ANALYTICS_ROUTES],
+  routes: [...ANALYTICS_ROUTES, ...DASHBOARD_ROUTES],
 };

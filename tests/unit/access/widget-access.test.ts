@@ -69,7 +69,12 @@ describe('widget data access (02 §5, §6)', () => {
       widget({ selectedId: 'a2' }),
       MESSAGES.noDataAccess,
     ],
-    ['a widget with nothing selected', reader(lists({ assets: ['a1'] })), widget({}), MESSAGES.noDataAccess],
+    [
+      'a widget with nothing selected, narrowed to the lists',
+      reader(lists({ assets: ['a1'] })),
+      widget({}),
+      'ok',
+    ],
     [
       'an untyped selection found in some list',
       reader(lists({ entities: ['e1'] })),

@@ -7,6 +7,7 @@ import type {
   ListAnswer,
   StatusHistoryEntry,
 } from '../../../shared/schemas/account-views.ts';
+import type { MeterQualityAnswer } from '../../../shared/schemas/dashboard-widgets.ts';
 import { keysUnder, useEndpoint } from '../../lib/endpoint.ts';
 import type { PresignedUpload } from './upload.ts';
 
@@ -191,3 +192,9 @@ export const useDeleteReading = (accountId: string) =>
 /** GET /readings/{id}/photo: a short-lived address of the reading's photo. */
 export const useReadingPhoto = () =>
   useEndpoint((api, readingId: string) => api.get<{ url: string }>(`/readings/${readingId}/photo`));
+
+/** A meter's gaps, overlaps, estimates and outliers over a window (the Insights data-quality call). */
+export const useMeterDataQuality = (id: string, q: { startDate: string; endDate: string }) =>
+  useSWR<MeterQualityAnswer>(
+    `/analytics/meters/${id}/data-quality?startDate=${q.startDate}&endDate=${q.endDate}`,
+  );

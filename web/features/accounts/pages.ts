@@ -9,6 +9,8 @@ export const ACCOUNT_PAGES = {
     import('./account-overview-page.tsx').then((m) => ({ Component: m.AccountOverviewPage })),
   'account-consumption': () =>
     import('./account-consumption-page.tsx').then((m) => ({ Component: m.AccountConsumptionPage })),
+  'account-data-quality': () =>
+    import('./account-data-quality-page.tsx').then((m) => ({ Component: m.AccountDataQualityPage })),
   'account-contracts': () =>
     import('./account-contracts-page.tsx').then((m) => ({ Component: m.AccountContractsPage })),
   'account-readings': () =>
@@ -25,6 +27,7 @@ export const ACCOUNT_SUB_PAGES: Readonly<Record<string, AccountPageKey>> = {
   overview: 'account-overview',
   consumption: 'account-consumption',
   contracts: 'account-contracts',
+  'data-quality': 'account-data-quality',
   readings: 'account-readings',
   edit: 'account-edit',
 };

@@ -1,4 +1,5 @@
 import { Anchor, Badge, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { EmptyPanel, ErrorPanel, LoadingPanel } from '../../components/page-state.tsx';
 import { useSession } from '../../lib/app-context.tsx';
@@ -6,6 +7,9 @@ import { formatCount, formatDateTime } from '../../lib/format.ts';
 import { useT } from '../../lib/i18n-context.tsx';
 import { LATEST_UNSEEN, useNotifications } from '../../lib/notifications-api.ts';
 import { type CountName, useCount } from './api.ts';
+
+/** The widgets bring the chart and drag-and-drop code: a chunk of their own, so the page's counts come first. */
+const HomeWidgets = lazy(() => import('./home-widgets.tsx').then((m) => ({ default: m.HomeWidgets })));
 
 const CARDS: { name: CountName; label: string; to: string }[] = [
   { name: 'sites', label: 'Total sites', to: '/assets' },
@@ -80,6 +84,9 @@ export function DashboardPage() {
           <CountCard key={card.name} {...card} />
         ))}
       </SimpleGrid>
+      <Suspense fallback={<LoadingPanel label="Loading dashboard" />}>
+        <HomeWidgets />
+      </Suspense>
       <LatestNotifications />
     </Stack>
   );

@@ -1,0 +1,59 @@
+/**
+ * | pattern | key condition | index |
+ * |---|---|---|
+ * | one dashboard or widget by id | `pk = C#{companyId}#dashboards` (`#widgets`), `sk = {id}` | table |
+ * | write a dashboard or widget unless it exists | `pk`, `sk` as above, `attribute_not_exists(pk)` | table |
+ * | the live widgets of a dashboard | `gsi1pk = C#{companyId}#widgets#dashboardId#{dashboardId}` | gsi1 |
+ */
+import { createHash } from 'node:crypto';
+import { MAX_LIST_LIMIT } from '../../shared/constants.ts';
+import {
+  type CollectionRef,
+  declaredRef,
+  getItem,
+  listItems,
+  putItemIf,
+  type StoredItem,
+} from '../core/data/item-repository.ts';
+
+const dashboardsRef = (companyId: string): CollectionRef => declaredRef('dashboards', { companyId });
+const widgetsRef = (companyId: string): CollectionRef => declaredRef('widgets', { companyId });
+
+/** A 24-hex id fixed by its inputs, so every request making the same item names the same one. */
+const fixedId = (...parts: string[]): string =>
+  createHash('sha256').update(parts.join('\u0000')).digest('hex').slice(0, 24);
+
+/** The id of a person's home dashboard in a company. */
+export const homeDashboardId = (companyId: string, sub: string): string => fixedId('home', companyId, sub);
+
+/** The id of the n-th widget a home dashboard starts with. */
+export const defaultWidgetId = (dashboardId: string, n: number): string =>
+  fixedId('default-widget', dashboardId, String(n));
+
+const live = (item: StoredItem | undefined) => (item && item.deleted !== true ? item : undefined);
+
+export const getDashboard = async (companyId: string, id: string) =>
+  live(await getItem(dashboardsRef(companyId).pk, id));
+
+export const getWidget = async (companyId: string, id: string) =>
+  live(await getItem(widgetsRef(companyId).pk, id));
+
+const ifAbsent = { ConditionExpression: 'attribute_not_exists(pk)' };
+
+/** Writes a dashboard unless one with its id exists (live or deleted); answers whether it was written. */
+export const createDashboardIfAbsent = (companyId: string, item: StoredItem) =>
+  putItemIf(dashboardsRef(companyId), item, ifAbsent);
+
+/** Writes a widget unless one with its id exists, so a widget the user removed is not brought back. */
+export const createWidgetIfAbsent = (companyId: string, item: StoredItem) =>
+  putItemIf(widgetsRef(companyId), item, ifAbsent);
+
+/** The live widgets of a dashboard, from the dashboardId index. */
+export async function widgetsOfDashboard(companyId: string, dashboardId: string): Promise<StoredItem[]> {
+  const { data } = await listItems(widgetsRef(companyId), {
+    filters: { dashboardId },
+    limit: MAX_LIST_LIMIT,
+    skip: 0,
+  });
+  return data;
+}

@@ -1,0 +1,3 @@
+export { DASHBOARD_HOME_OPERATIONS } from './dashboard-home-service.ts';
+export { METER_QUALITY_OPERATIONS } from './dashboard-quality.ts';
+export { DASHBOARD_WIDGET_OPERATIONS } from './dashboard-widget-service.ts';
