@@ -89,19 +89,36 @@ function coerce(value: string): string | number | boolean {
 
 /** Numbers arrive as text in a query string; the resource's schema says which fields are numbers. */
 function coerceForField(resource: ResourceDecl, field: string, value: string): string | number | boolean {
-  const fieldSchema = resourceSchema(resource.name).shape[field];
+  const shape = resourceSchema(resource.name).shape;
+  const fieldSchema = Object.hasOwn(shape, field) ? shape[field] : undefined;
   if (fieldSchema && /^-?\d+(\.\d+)?$/.test(value) && fieldSchema.safeParse(Number(value)).success) {
     if (!fieldSchema.safeParse(value).success) return Number(value);
   }
   return coerce(value);
 }
 
-export function listQueryOf(resource: ResourceDecl, query: Record<string, string>): ListQuery {
+/** The orders a generic list offers: by creation (ids sort by creation time), either way. */
+const GENERIC_SORTS = new Set(['createdAt', '-createdAt', '_id', '-_id']);
+
+/**
+ * The list query a route's query string asks for. `ownSort`: the operation orders the list itself and
+ * checks `$sort` against the orders it offers.
+ */
+export function listQueryOf(
+  resource: ResourceDecl,
+  query: Record<string, string>,
+  opts: { ownSort?: boolean } = {},
+): ListQuery {
+  const sort = query.$sort ?? '';
+  if (!opts.ownSort && sort !== '' && !GENERIC_SORTS.has(sort))
+    throw badRequest('$sort must be createdAt (oldest first) or -createdAt (newest first)');
   const multi = query.$multi === 'true';
   const filters: ListQuery['filters'] = {};
   for (const [key, raw] of Object.entries(query)) {
     if (CONTROL_PARAMS.has(key) || raw === '') continue;
-    if (!/^[A-Za-z_][A-Za-z0-9_.]*$/.test(key)) throw badRequest(`Unknown filter ${key}`);
+    // A name every object inherits (constructor, __proto__) is the name of no field.
+    if (!/^[A-Za-z_][A-Za-z0-9_.]*$/.test(key) || key.split('.').some((part) => part in Object.prototype))
+      throw badRequest(`Unknown filter ${key}`);
     const values = (multi || key === '_id') && raw.includes(',') ? raw.split(',').filter(Boolean) : [raw];
     const typed = values.map((v) => coerceForField(resource, key, v));
     filters[key] = typed.length === 1 ? (typed[0] as string | number | boolean) : typed;
@@ -111,7 +128,7 @@ export function listQueryOf(resource: ResourceDecl, query: Record<string, string
     limit: intParam(query.limit ?? query.$limit, DEFAULT_LIST_LIMIT, 'limit', MAX_LIST_LIMIT),
     skip: intParam(query.skip ?? query.$skip, 0, 'skip', Number.MAX_SAFE_INTEGER),
     includeDeleted: query.$deleted === 'true',
-    descending: query.$sort === '-createdAt',
+    descending: sort === '-createdAt' || sort === '-_id',
   };
 }
 
