@@ -24,6 +24,7 @@ import { parseOrThrow, throwIfOversized } from '../lib/validation.ts';
 import type { AnyOpContext, OpContext, Operations, OpResult } from '../middleware/api-context.ts';
 import { operation } from '../middleware/operation.ts';
 import { indexForSearch } from '../search-index/search-index-service.ts';
+import { refuseUnknownRefs } from './resource-refs.ts';
 
 /** Keeps what is derived from a company item (the global search index) in step with it after a write. */
 const afterWrite = (resource: ResourceDecl, caller: Caller, item: StoredItem): Promise<void> =>
@@ -237,6 +238,7 @@ const create = async (ctx: OpContext): Promise<OpResult> => {
   const data = parseOrThrow(resourceSchema(resource.name), ctx.body);
   refineOrThrow(resource, data);
   const item = stamp(ctx.caller, data, resource);
+  if (resource.scope === 'company') await refuseUnknownRefs(ctx.caller.companyId, item);
   if (!(await mayAccess(resource, ctx.caller, item, 'write'))) throw forbidden();
   throwIfOversized(item);
   await putItem(collectionOf(resource, ctx.caller), item, { mustNotExist: true });
@@ -262,6 +264,10 @@ const bulk = async (ctx: OpContext): Promise<OpResult> => {
     throwIfOversized(item, `${i}.`);
     return item;
   });
+  if (resource.scope === 'company') {
+    for (const [i, item] of parsed.entries())
+      await refuseUnknownRefs(ctx.caller.companyId, item, undefined, `${i}.`);
+  }
   const resolver = new LineageResolver(ctx.caller.companyId, ctx.caller);
   for (const item of parsed) {
     if (!(await mayAccess(resource, ctx.caller, item, 'write', resolver))) throw forbidden();
@@ -286,6 +292,7 @@ const update = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
   };
   refineOrThrow(resource, next);
   throwIfOversized(next);
+  if (resource.scope === 'company') await refuseUnknownRefs(ctx.caller.companyId, next, existing);
   // Moving an item must not move it out of the caller's reach.
   if (!(await mayAccess(resource, ctx.caller, next, 'write'))) throw forbidden();
   await putItem(collectionOf(resource, ctx.caller), next, { mustExist: true });
@@ -361,6 +368,7 @@ const subCreate = operation({ params: ['id'] }, async (ctx): Promise<OpResult> =
   const data = parseOrThrow(subSchema, ctx.body);
   const item = { ...stamp(ctx.caller, data, resource), parentId: parent._id };
   throwIfOversized(item);
+  if (resource.scope === 'company') await refuseUnknownRefs(ctx.caller.companyId, data);
   await putItem(subCollectionOf(resource, ctx.caller, parent._id, sub), item, { mustNotExist: true });
   return { status: 201, body: item };
 });
@@ -374,6 +382,7 @@ const subUpdate = operation({ params: ['id', 'subId'] }, async (ctx): Promise<Op
   if (!existing || existing.deleted === true) throw notFound();
   const next = { ...applyPatch(existing, subSchema, ctx.body), updatedAt: new Date().toISOString() };
   throwIfOversized(next);
+  if (resource.scope === 'company') await refuseUnknownRefs(ctx.caller.companyId, next, existing);
   await putItem(ref, next, { mustExist: true });
   return { body: next };
 });
