@@ -1,5 +1,5 @@
 import { isCompanyWide } from '../../shared/access/route-access.ts';
-import { DEFAULT_LIST_LIMIT, MAX_LIST_LIMIT } from '../../shared/constants.ts';
+import { DEFAULT_LIST_LIMIT, MAX_LIST_LIMIT, MAX_PAGE_LIMIT } from '../../shared/constants.ts';
 import { compareOrderKeys } from '../../shared/domain/order-key.ts';
 import { UTILITY_TYPES } from '../../shared/schemas/common.ts';
 import { LineageResolver, mayAccessItem, readableOf } from '../core/access/item-access-service.ts';
@@ -71,7 +71,7 @@ const pageParams = (query: Record<string, string>) => {
     return Math.min(n, max);
   };
   return {
-    limit: int(query.limit ?? query.$limit, DEFAULT_LIST_LIMIT, MAX_LIST_LIMIT),
+    limit: int(query.limit ?? query.$limit, DEFAULT_LIST_LIMIT, MAX_PAGE_LIMIT),
     skip: int(query.skip ?? query.$skip, 0, Number.MAX_SAFE_INTEGER),
   };
 };

@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import type { Caller } from '../../../shared/access/caller.ts';
 import { isCompanyWide } from '../../../shared/access/route-access.ts';
-import { DEFAULT_LIST_LIMIT, MAX_LIST_LIMIT } from '../../../shared/constants.ts';
+import { DEFAULT_LIST_LIMIT, MAX_LIST_LIMIT, MAX_PAGE_LIMIT } from '../../../shared/constants.ts';
 import { resourceSchema, subResourceSchema } from '../../../shared/system/resource-schemas.ts';
 import { findResource, type ResourceDecl } from '../../../shared/system/resources.ts';
 import type { HttpRoute } from '../../../shared/system/routes.ts';
@@ -126,7 +126,7 @@ export function listQueryOf(
   }
   return {
     filters,
-    limit: intParam(query.limit ?? query.$limit, DEFAULT_LIST_LIMIT, 'limit', MAX_LIST_LIMIT),
+    limit: intParam(query.limit ?? query.$limit, DEFAULT_LIST_LIMIT, 'limit', MAX_PAGE_LIMIT),
     skip: intParam(query.skip ?? query.$skip, 0, 'skip', Number.MAX_SAFE_INTEGER),
     includeDeleted: query.$deleted === 'true',
     descending: sort === '-createdAt' || sort === '-_id',
@@ -342,7 +342,7 @@ const subList = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => 
   const parent = await loadForRoute(ctx, resource, ctx.params.id, 'read');
   const { sub } = subSchemaOf(resource, ctx.route.subResource);
   const q = listQueryOf(resource, {});
-  const limit = intParam(ctx.query.limit, DEFAULT_LIST_LIMIT, 'limit', MAX_LIST_LIMIT);
+  const limit = intParam(ctx.query.limit, DEFAULT_LIST_LIMIT, 'limit', MAX_PAGE_LIMIT);
   const skip = intParam(ctx.query.skip, 0, 'skip', Number.MAX_SAFE_INTEGER);
   const result = await listItems(subCollectionOf(resource, ctx.caller, parent._id, sub), {
     ...q,
