@@ -113,7 +113,11 @@ describe('local OpenID provider', () => {
     const tokens = await signIn('Owner@Demo.test');
     const owner = await accounts.findByEmail('owner@demo.test');
     const verified = await verifierFor().verify(tokens.accessToken);
-    expect(verified).toEqual({ sub: owner?.sub, groups: ['company_owner', 'company_admin'] });
+    expect(verified).toEqual({
+      sub: owner?.sub,
+      groups: ['company_owner', 'company_admin'],
+      issuedAt: jwtPart(tokens.accessToken, 1).iat,
+    });
 
     const header = jwtPart(tokens.accessToken, 0);
     const payload = jwtPart(tokens.accessToken, 1);
