@@ -20,7 +20,14 @@ export const ANALYTICS_V2_TIMEOUT_MS = 600_000;
 export const ERROR_REPORT_SAMPLE_RATE = 0.5;
 
 export const DEFAULT_LIST_LIMIT = 100;
+/** The most items a server-side read of a whole list takes; what the API answers is a page of MAX_PAGE_LIMIT. */
 export const MAX_LIST_LIMIT = 100_000;
+/**
+ * The most items one answer holds, whatever `limit` asks (a larger one is clamped and the answer's
+ * `limit` says so; `total` still counts all). Lambda answers at most 6 MB: a bill with its capture
+ * results is a few kB, so a thousand stay well under it; further items are read with `skip`.
+ */
+export const MAX_PAGE_LIMIT = 1000;
 export const VALIDATION_PAGE_SIZE = 100;
 export const QUEUE_COUNT_LIMIT = 100_000;
 export const COUNTRY_LIST_LIMIT = 1000;

@@ -1,4 +1,4 @@
-import { DEFAULT_LIST_LIMIT, MAX_LIST_LIMIT } from '../../shared/constants.ts';
+import { DEFAULT_LIST_LIMIT, MAX_PAGE_LIMIT } from '../../shared/constants.ts';
 import {
   CONTRACT_MESSAGES,
   contractCreateSchema,
@@ -46,7 +46,7 @@ async function fieldErrors(data: {
 
 const list = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
   const account = await routeAccount(ctx.caller, ctx.params.id);
-  const limit = pageParam(ctx.query.limit ?? ctx.query.$limit, DEFAULT_LIST_LIMIT, MAX_LIST_LIMIT);
+  const limit = pageParam(ctx.query.limit ?? ctx.query.$limit, DEFAULT_LIST_LIMIT, MAX_PAGE_LIMIT);
   const skip = pageParam(ctx.query.skip ?? ctx.query.$skip, 0, Number.MAX_SAFE_INTEGER);
   const page = await listItems(contractsRef(ctx.caller.companyId, account._id), { filters: {}, limit, skip });
   return { body: { data: page.data.map(contractView), total: page.total, limit, skip } };

@@ -1,5 +1,5 @@
 import { isCompanyWide } from '../../shared/access/route-access.ts';
-import { DEFAULT_LIST_LIMIT, MAX_LIST_LIMIT } from '../../shared/constants.ts';
+import { DEFAULT_LIST_LIMIT, MAX_LIST_LIMIT, MAX_PAGE_LIMIT } from '../../shared/constants.ts';
 import { compareOrderKeys } from '../../shared/domain/order-key.ts';
 import { UTILITY_TYPES } from '../../shared/schemas/common.ts';
 import { LineageResolver, mayAccessItem, readableOf } from '../core/access/item-access-service.ts';
@@ -41,24 +41,26 @@ const byNumber =
     num(a[field]) - num(b[field]);
 
 /** Orders the list offers; `-` in front reverses one. Ids order by creation. */
-const SORTS: Record<string, Sorter> = {
+const bySiteName: Sorter = (a, b) =>
   // As the ordered index keeps them, so a page read from it and a page sorted here agree.
-  siteName: (a, b) => compareOrderKeys(orderedSortKey(a.siteName, a._id), orderedSortKey(b.siteName, b._id)),
-  assetType: byText('assetType'),
-  status: byText('status'),
-  epcRating: byText('epcRating'),
-  floorArea: byNumber('floorArea'),
-  createdAt: (a, b) => a._id.localeCompare(b._id),
-};
+  compareOrderKeys(orderedSortKey(a.siteName, a._id), orderedSortKey(b.siteName, b._id));
+/** A map, not an object: a caller's `$sort=__proto__` must find nothing rather than what objects inherit. */
+const SORTS: ReadonlyMap<string, Sorter> = new Map<string, Sorter>([
+  ['siteName', bySiteName],
+  ['assetType', byText('assetType')],
+  ['status', byText('status')],
+  ['epcRating', byText('epcRating')],
+  ['floorArea', byNumber('floorArea')],
+  ['createdAt', (a, b) => a._id.localeCompare(b._id)],
+]);
 
 export function sorterOf(param: string | undefined): Sorter {
   const raw = (param ?? 'siteName').trim() || 'siteName';
   const descending = raw.startsWith('-');
-  const sorter = SORTS[descending ? raw.slice(1) : raw];
-  if (!sorter) throw badRequest(`$sort must be one of ${Object.keys(SORTS).join(', ')}, optionally after -`);
-  const tieBreak = SORTS.siteName as Sorter;
+  const sorter = SORTS.get(descending ? raw.slice(1) : raw);
+  if (!sorter) throw badRequest(`$sort must be one of ${[...SORTS.keys()].join(', ')}, optionally after -`);
   // Ties go by name, A to Z, in either direction.
-  return (a, b) => (descending ? -1 : 1) * sorter(a, b) || tieBreak(a, b);
+  return (a, b) => (descending ? -1 : 1) * sorter(a, b) || bySiteName(a, b);
 }
 
 const pageParams = (query: Record<string, string>) => {
@@ -69,7 +71,7 @@ const pageParams = (query: Record<string, string>) => {
     return Math.min(n, max);
   };
   return {
-    limit: int(query.limit ?? query.$limit, DEFAULT_LIST_LIMIT, MAX_LIST_LIMIT),
+    limit: int(query.limit ?? query.$limit, DEFAULT_LIST_LIMIT, MAX_PAGE_LIMIT),
     skip: int(query.skip ?? query.$skip, 0, Number.MAX_SAFE_INTEGER),
   };
 };
@@ -79,7 +81,7 @@ const list = async (ctx: OpContext): Promise<OpResult> => {
   const resource = declaredResource('assets');
   const query = { ...ctx.query };
   if (LIST_FILTERS.some((f) => query[f]?.includes(','))) query.$multi = 'true';
-  const q = listQueryOf(resource, query);
+  const q = listQueryOf(resource, query, { ownSort: true });
   const search = (ctx.query.query ?? '').trim().toLowerCase();
   const byName = ((ctx.query.$sort ?? '').trim() || 'siteName') === 'siteName';
   if (byName && !search && !q.includeDeleted && Object.keys(q.filters).length === 0) {

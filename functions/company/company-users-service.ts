@@ -15,6 +15,7 @@ import {
 import { getMembership, getProfile, listRoles } from '../core/access/user-repository.ts';
 import { writeActivity } from '../core/activity/activity-service.ts';
 import { identityProvider } from '../core/adapters/identity.ts';
+import { closeConnectionsOf } from '../core/adapters/live.ts';
 import { mailer } from '../core/adapters/mailer.ts';
 import { mailConfig } from '../core/config.ts';
 import type { StoredItem } from '../core/data/item-repository.ts';
@@ -178,6 +179,7 @@ const remove = async (ctx: OpContext): Promise<OpResult> => {
   await leaveCompany(member._id, companyId);
   await revokeApiAccess(member._id, companyId);
   forgetCaller(member._id);
+  await closeConnectionsOf(companyId, member._id, ctx.log);
   await writeActivity(inCompany(ctx.caller, companyId), {
     type: 'delete',
     model: 'users',

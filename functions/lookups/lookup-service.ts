@@ -10,6 +10,7 @@ import { UTILITY_TYPE_OPTIONS } from '../../shared/data/utility-types.ts';
 import { projectAll } from '../core/data/batch-reads.ts';
 import { queryAll } from '../core/data/item-repository.ts';
 import { keys } from '../core/data/keys.ts';
+import { badRequest } from '../core/lib/errors.ts';
 import type { OpContext, Operations, OpResult } from '../core/middleware/api-context.ts';
 import { listQueryOf, resourceOf } from '../core/resources/resource-service.ts';
 
@@ -58,15 +59,18 @@ const countries = async (ctx: OpContext): Promise<OpResult> => {
 const SORTABLE = new Set(['fullName', 'name', 'code']);
 
 function sortOf(query: Record<string, string>): { field: string; direction: 1 | -1 } {
+  const refuse = () => badRequest(`$sort must be one of ${[...SORTABLE].join(', ')}, optionally after -`);
   for (const [key, value] of Object.entries(query)) {
     const bracket = /^\$sort\[(\w+)\]$/.exec(key);
-    if (bracket?.[1] && SORTABLE.has(bracket[1]))
-      return { field: bracket[1], direction: value === '-1' ? -1 : 1 };
+    if (!bracket?.[1]) continue;
+    if (!SORTABLE.has(bracket[1])) throw refuse();
+    return { field: bracket[1], direction: value === '-1' ? -1 : 1 };
   }
   const plain = query.$sort ?? '';
+  if (plain === '') return { field: 'fullName', direction: 1 };
   const field = plain.replace(/^-/, '');
-  if (SORTABLE.has(field)) return { field, direction: plain.startsWith('-') ? -1 : 1 };
-  return { field: 'fullName', direction: 1 };
+  if (!SORTABLE.has(field)) throw refuse();
+  return { field, direction: plain.startsWith('-') ? -1 : 1 };
 }
 
 /** GET /util/global-assets: every company's assets with where they are, for the staff map. */

@@ -4,10 +4,18 @@ import { idSchema } from '../../shared/schemas/common.ts';
 import { notificationsQuery } from '../../shared/schemas/queries.ts';
 import { getCompany } from '../company/index.ts';
 import { forgetCaller } from '../core/access/caller-service.ts';
-import { getMembership, getProfile, listRoles, setCurrentCompany } from '../core/access/user-repository.ts';
+import {
+  endSessions,
+  getMembership,
+  getProfile,
+  listRoles,
+  setCurrentCompany,
+} from '../core/access/user-repository.ts';
 import { writeActivity } from '../core/activity/activity-service.ts';
+import { closeConnectionsOf } from '../core/adapters/live.ts';
 import { presignGet } from '../core/adapters/s3.ts';
 import { bucketName } from '../core/config.ts';
+import { bumpAccessVersion } from '../core/data/access-version.ts';
 import { getItem, listItems, putItem, type StoredItem } from '../core/data/item-repository.ts';
 import { notFound } from '../core/lib/errors.ts';
 import { parseOrThrow } from '../core/lib/validation.ts';
@@ -158,9 +166,17 @@ const seenNotification = async (ctx: OpContext): Promise<OpResult> => {
   return { body: { updated: targets.length } };
 };
 
+/**
+ * DELETE /sessions: signing out ends every session of the person, not only the browser's: their access
+ * tokens issued until now are refused (the time is kept on the profile and, like grants, cached per
+ * access version, which this moves), and their live connections close.
+ */
 const endSession = async (ctx: OpContext): Promise<OpResult> => {
   await writeActivity(ctx.caller, { type: 'logout', model: 'sessions', modelId: ctx.caller.sub });
+  await endSessions(ctx.caller.sub, Math.floor(Date.now() / 1000));
+  await bumpAccessVersion(ctx.caller.companyId);
   forgetCaller(ctx.caller.sub);
+  await closeConnectionsOf(ctx.caller.companyId, ctx.caller.sub, ctx.log);
   return { status: 204 };
 };
 

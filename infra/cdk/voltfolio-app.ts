@@ -93,8 +93,18 @@ export function createVoltfolioStacks(app: App, options: VoltfolioAppOptions = {
     resources: { ...shared, queues: pipeline.queues, liveStage: realtime.stage },
   });
   const clientId = auth.webClient.userPoolClientId;
+  const region = auth.region;
   const web = new WebStack(app, name('Web'), {
     apiOriginDomain: api.originDomain,
+    // The token endpoint of the hosted UI, the user pool (discovery, keys), the WebSocket API and the
+    // buckets presigned URLs name (virtual-hosted, in the stack's region).
+    connectSources: [
+      auth.domain.baseUrl(),
+      `https://cognito-idp.${region}.amazonaws.com`,
+      `wss://*.execute-api.${region}.amazonaws.com`,
+      `https://*.s3.${region}.amazonaws.com`,
+      'https://*.s3.amazonaws.com',
+    ],
     webDir: options.webDir ?? DEFAULT_WEB_DIR,
     spaConfig: webConfigOf({
       issuer: auth.userPool.userPoolProviderUrl,

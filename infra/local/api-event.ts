@@ -48,15 +48,17 @@ function decodeQueryPart(part: string): string {
 /** Repeated keys are joined with commas, as payload format 2.0 does. */
 export function queryParameters(rawQueryString: string): Record<string, string> | undefined {
   if (rawQueryString === '') return undefined;
-  const out: Record<string, string> = {};
+  // A map, so a parameter named `constructor` or `__proto__` is a parameter like any other.
+  const out = new Map<string, string>();
   for (const pair of rawQueryString.split('&')) {
     if (pair === '') continue;
     const eq = pair.indexOf('=');
     const key = decodeQueryPart(eq === -1 ? pair : pair.slice(0, eq));
     const value = eq === -1 ? '' : decodeQueryPart(pair.slice(eq + 1));
-    out[key] = key in out ? `${out[key]},${value}` : value;
+    const before = out.get(key);
+    out.set(key, before === undefined ? value : `${before},${value}`);
   }
-  return Object.keys(out).length > 0 ? out : undefined;
+  return out.size > 0 ? Object.fromEntries(out) : undefined;
 }
 
 /**

@@ -8,6 +8,7 @@ import {
 import type { Duplex } from 'node:stream';
 import type { HttpFunctionName } from '../../shared/system/functions.ts';
 import { routePrefixes } from '../../shared/system/routes.ts';
+import { securityHeaders } from '../security-headers.ts';
 import {
   type ApiRoute,
   apiGatewayEvent,
@@ -15,6 +16,7 @@ import {
   gatewayErrors,
   gatewayResponse,
 } from './api-event.ts';
+import { type ApiThrottle, callerKey, createApiThrottle } from './api-throttle.ts';
 import { type FunctionLoad, FunctionTimeoutError, invoke } from './lambda.ts';
 import type { Log } from './options.ts';
 import { S3_PATH } from './s3-proxy.ts';
@@ -37,6 +39,8 @@ export interface GatewayParts {
   /** Why the OpenID provider is missing, if it is. */
   oidcError?: string;
   web?: (req: IncomingMessage, res: ServerResponse, pathname: string) => Promise<void>;
+  /** Each caller's request budget; a default one when not given. */
+  throttle?: ApiThrottle;
 }
 
 const sourceIpOf = (req: IncomingMessage) =>
@@ -97,8 +101,21 @@ function readBody(req: IncomingMessage, limit: number): Promise<Buffer | 'too-la
   });
 }
 
-async function serveApi(parts: GatewayParts, req: IncomingMessage, res: ServerResponse, log: Log) {
+async function serveApi(
+  parts: GatewayParts,
+  throttle: ApiThrottle,
+  req: IncomingMessage,
+  res: ServerResponse,
+  log: Log,
+) {
   const requestId = gatewayId();
+  const verdict = throttle.take(callerKey(req));
+  if (!verdict.allowed) {
+    // As API Gateway answers a throttled call, before any function runs.
+    req.resume();
+    json(res, 429, { message: 'Too Many Requests' }, { 'retry-after': String(verdict.retryAfterSeconds) });
+    return;
+  }
   const body = await readBody(req, MAX_API_BODY_BYTES);
   if (body === 'too-large') {
     res.setHeader('connection', 'close');
@@ -141,12 +158,19 @@ async function serveApi(parts: GatewayParts, req: IncomingMessage, res: ServerRe
 
 const prefixes = routePrefixes();
 
+/** CloudFront's headers on the app and the API (infra/security-headers.ts); every call is the page's origin. */
+const SECURITY_HEADERS = Object.entries(securityHeaders());
+
 /** The one origin: `/api`, `/ws`, `/@connections`, `/s3`, `/oidc`, and the app for everything else. */
 export function createGateway(parts: GatewayParts, log: Log): Server {
+  const throttle = parts.throttle ?? createApiThrottle();
   const onRequest = async (req: IncomingMessage, res: ServerResponse) => {
     const url = req.url ?? '/';
     const pathname = url.split('?')[0] ?? '/';
     const under = (base: string) => pathname === base || pathname.startsWith(`${base}/`);
+    // The S3 and sign-in stand-ins answer as S3 and the hosted sign-in pages do, from their own hosts in AWS.
+    if (under('/oidc')) res.setHeader('x-content-type-options', 'nosniff');
+    else if (!under(S3_PATH)) for (const [name, value] of SECURITY_HEADERS) res.setHeader(name, value);
     if (pathname === '/api/health') {
       const h = parts.health();
       json(res, h.status, h.body);
@@ -157,7 +181,7 @@ export function createGateway(parts: GatewayParts, log: Log): Server {
       json(res, 503, { message: 'The local stack is starting' }, { 'retry-after': '1' });
       return;
     }
-    if (under('/api')) return serveApi(parts, req, res, log);
+    if (under('/api')) return serveApi(parts, throttle, req, res, log);
     const management = /^(?:\/[^/]+)?\/@connections\/([^/]+)$/.exec(pathname);
     if (management && parts.ws) {
       return parts.ws.handleManagement(req, res, decodeURIComponent(management[1] ?? ''));

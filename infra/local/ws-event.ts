@@ -62,13 +62,11 @@ function headerMaps(rawHeaders: readonly string[]) {
 }
 
 export function connectEvent(c: WsConnectionInfo, search: URLSearchParams, now = new Date()) {
-  const queryStringParameters: Record<string, string> = {};
-  const multiValueQueryStringParameters: Record<string, string[]> = {};
-  for (const [k, v] of search) {
-    queryStringParameters[k] = v;
-    multiValueQueryStringParameters[k] = [...(multiValueQueryStringParameters[k] ?? []), v];
-  }
-  const hasQuery = Object.keys(queryStringParameters).length > 0;
+  // From maps, so a parameter named `constructor` or `__proto__` is a parameter like any other.
+  const keys = [...new Set(search.keys())];
+  const queryStringParameters = Object.fromEntries(keys.map((k) => [k, search.getAll(k).at(-1) ?? '']));
+  const multiValueQueryStringParameters = Object.fromEntries(keys.map((k) => [k, search.getAll(k)]));
+  const hasQuery = keys.length > 0;
   return {
     ...headerMaps(c.rawHeaders),
     ...(hasQuery ? { queryStringParameters, multiValueQueryStringParameters } : {}),

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { DEFAULT_LIST_LIMIT, MAX_LIST_LIMIT } from '../constants.ts';
+import { DEFAULT_LIST_LIMIT, MAX_PAGE_LIMIT } from '../constants.ts';
 import { idSchema, isoDate } from './common.ts';
 
 /**
@@ -8,7 +8,7 @@ import { idSchema, isoDate } from './common.ts';
  */
 
 /** `limit` and `skip`: a page of at most `max` items, `fallback` when none or nonsense is asked. */
-export const pageQuery = (fallback: number = DEFAULT_LIST_LIMIT, max: number = MAX_LIST_LIMIT) =>
+export const pageQuery = (fallback: number = DEFAULT_LIST_LIMIT, max: number = MAX_PAGE_LIMIT) =>
   z.object({
     limit: z
       .string()

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FALLBACK_FUNCTION } from '../../infra/cdk/stacks/api-stack.ts';
+import { API_STAGE_THROTTLE, FALLBACK_FUNCTION } from '../../infra/cdk/stacks/api-stack.ts';
 import { WS_ROUTES } from '../../shared/system/functions.ts';
 import { routePrefixes } from '../../shared/system/routes.ts';
 import {
@@ -67,6 +67,17 @@ describe('HTTP and WebSocket APIs', () => {
     expect(stages.map((s) => [s.resource.Properties?.StageName, s.resource.Properties?.AutoDeploy])).toEqual([
       ['$default', true],
     ]);
+  });
+
+  it('throttles every call of both APIs at the stage, signed in or not', () => {
+    const stages = resourcesOfType(synth, 'AWS::ApiGatewayV2::Stage');
+    expect(stages).toHaveLength(2);
+    for (const stage of stages) {
+      expect(stage.resource.Properties?.DefaultRouteSettings).toMatchObject({
+        ThrottlingRateLimit: API_STAGE_THROTTLE.rateLimit,
+        ThrottlingBurstLimit: API_STAGE_THROTTLE.burstLimit,
+      });
+    }
   });
 
   it('serves the declared WebSocket routes, selected by the message action', () => {

@@ -14,6 +14,7 @@ import {
 
 interface Behaviour {
   PathPattern?: string;
+  ResponseHeadersPolicyId?: unknown;
   TargetOriginId: string;
   ViewerProtocolPolicy: string;
   CachePolicyId?: string;
@@ -83,6 +84,30 @@ describe('web distribution', () => {
     expect(targets.map((t) => [t.resource.Type, t.resource.Properties?.ProtocolType])).toEqual([
       ['AWS::ApiGatewayV2::Api', 'HTTP'],
     ]);
+  });
+
+  it('sends a content security policy, no framing and no sniffing on the app and the API', () => {
+    const api = config.CacheBehaviors?.find((b) => b.PathPattern === '/api/*');
+    for (const behaviour of [config.DefaultCacheBehavior, api]) {
+      const [policy] = referencedResources(synth, stack, behaviour?.ResponseHeadersPolicyId);
+      expect(policy?.resource.Type).toBe('AWS::CloudFront::ResponseHeadersPolicy');
+      const headers = policy?.resource.Properties?.ResponseHeadersPolicyConfig;
+      const security =
+        isRecord(headers) && isRecord(headers.SecurityHeadersConfig) ? headers.SecurityHeadersConfig : {};
+      expect(security.FrameOptions).toEqual({ FrameOption: 'DENY', Override: true });
+      expect(security.ContentTypeOptions).toEqual({ Override: true });
+      const csp = isRecord(security.ContentSecurityPolicy) ? security.ContentSecurityPolicy : {};
+      expect(csp.Override).toBe(true);
+      // The policy names the region and the sign-in domain by reference: its text is a join.
+      const text = JSON.stringify(csp.ContentSecurityPolicy);
+      expect(text).toContain("frame-ancestors 'none'");
+      expect(text).toContain("script-src 'self';");
+      expect(text).toContain("object-src 'none'");
+      // What the SPA calls: the hosted UI's token endpoint, the user pool, the WebSocket API, the buckets.
+      expect(text).toMatch(/connect-src 'self' https:\/\/.*amazoncognito\.com/);
+      for (const host of ['https://cognito-idp.', 'wss://*.execute-api.', 'https://*.s3.'])
+        expect(text).toContain(host);
+    }
   });
 
   it('keeps API error responses: no distribution-wide error pages', () => {

@@ -117,9 +117,13 @@ describe('session calls', () => {
     expect(me.body.permissions).toContain('company_log');
   });
 
-  it('ends a session with 204', async () => {
+  it('ends a session with 204, after which its token is refused', async () => {
     const res = await api({ method: 'DELETE', path: '/sessions', token: owner });
     expect(res.status).toBe(204);
+    expect((await api({ method: 'GET', path: '/users/me', token: owner })).status).toBe(401);
+    // Signed in again: a token issued after the sign-out (tokens count whole seconds).
+    owner = fx.issuer.accessToken('owner', { claims: { iat: Math.floor(Date.now() / 1000) + 1 } });
+    expect((await api({ method: 'GET', path: '/users/me', token: owner })).status).toBe(200);
   });
 });
 

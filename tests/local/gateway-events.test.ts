@@ -6,7 +6,7 @@ import { apiRoute } from '../../infra/local/http-gateway.ts';
 import { unsupportedNodeMessage } from '../../infra/local/node-version.ts';
 import { messagesToDelete } from '../../infra/local/queue-pollers.ts';
 import { encodeEventKey } from '../../infra/local/s3-notification.ts';
-import { selectRoute } from '../../infra/local/ws-event.ts';
+import { connectEvent, selectRoute } from '../../infra/local/ws-event.ts';
 import { routePrefixes } from '../../shared/system/routes.ts';
 
 const request = (url: string, rawHeaders: string[], body = '') => ({
@@ -21,6 +21,23 @@ const request = (url: string, rawHeaders: string[], body = '') => ({
 });
 
 describe('the API Gateway event (payload 2.0)', () => {
+  it('keeps query parameters named as what every object inherits as parameters', () => {
+    const query = 'constructor=a&constructor=b&__proto__=x&toString=y';
+    const e = apiGatewayEvent(request(`/api/assets?${query}`, []), { routeKey: 'ANY /api/assets' });
+    expect(Object.entries(e.queryStringParameters ?? {})).toEqual([
+      ['constructor', 'a,b'],
+      ['__proto__', 'x'],
+      ['toString', 'y'],
+    ]);
+    const info = { connectionId: 'c', connectedAt: 0, domainName: 'd', sourceIp: 'ip', userAgent: 'ua' };
+    const ws = connectEvent({ ...info, rawHeaders: [] }, new URLSearchParams(query));
+    expect(Object.entries(ws.multiValueQueryStringParameters ?? {})).toEqual([
+      ['constructor', ['a', 'b']],
+      ['__proto__', ['x']],
+      ['toString', ['y']],
+    ]);
+  });
+
   it('has the fields API Gateway fills in', () => {
     const e = apiGatewayEvent(
       request(

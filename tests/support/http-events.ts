@@ -13,8 +13,9 @@ export interface TestRequest {
 export function httpEvent(req: TestRequest): APIGatewayProxyEventV2 {
   const [rawPath = '/', rawQueryString = ''] = `/api${req.path}`.split('?');
   const query = new URLSearchParams(rawQueryString);
-  const queryStringParameters: Record<string, string> = {};
-  for (const key of new Set(query.keys())) queryStringParameters[key] = query.getAll(key).join(',');
+  const queryStringParameters: Record<string, string> = Object.fromEntries(
+    [...new Set(query.keys())].map((key) => [key, query.getAll(key).join(',')]),
+  );
   const prefix = rawPath.split('/')[2] ?? '';
   const body = req.rawBody ?? (req.body === undefined ? undefined : JSON.stringify(req.body));
   return {

@@ -13,7 +13,17 @@ const NOT_VERIFIED = 'Your account is not verified.';
  * (one small read per call) is the one it was built at.
  */
 const CACHE_MS = 5000;
-const cache = new Map<string, { caller: Caller; until: number; version: number }>();
+const cache = new Map<
+  string,
+  { caller: Caller; until: number; version: number; sessionsEndedAt: number | undefined }
+>();
+const SESSION_ENDED = 'Your session has ended. Sign in again.';
+
+/** A token issued no later than the person's last sign-out belongs to a session that has ended. */
+function refuseEnded(issuedAt: number | undefined, sessionsEndedAt: number | undefined): void {
+  if (issuedAt !== undefined && sessionsEndedAt !== undefined && issuedAt <= sessionsEndedAt)
+    throw unauthorized(SESSION_ENDED);
+}
 
 /**
  * The caller behind a verified subject: their current company, permissions (own and role's) and grants,
@@ -23,18 +33,23 @@ const cache = new Map<string, { caller: Caller; until: number; version: number }
 export async function loadCaller(
   sub: string,
   roles: readonly string[] = [],
-  opts: { companyId?: string } = {},
+  opts: { companyId?: string; issuedAt?: number } = {},
 ): Promise<Caller> {
   // The token's role claims are part of the key: a new token with other roles must not get the old ones.
   const cacheKey = [sub, opts.companyId ?? '', ...roles].join('|');
   const hit = cache.get(cacheKey);
   if (hit && hit.until > Date.now()) {
+    // Signing out moves the access version too, so a cached sign-out time is as fresh as the grants.
     const version = await readAccessVersion(hit.caller.companyId);
-    if (version === hit.version) return hit.caller;
+    if (version === hit.version) {
+      refuseEnded(opts.issuedAt, hit.sessionsEndedAt);
+      return hit.caller;
+    }
   }
 
   const profile = await getProfile(sub);
   if (!profile) throw unauthorized(NOT_VERIFIED);
+  refuseEnded(opts.issuedAt, profile.sessionsEndedAt);
   const companyId = opts.companyId
     ? profile.companyIds.includes(opts.companyId) || profile.isAdmin
       ? opts.companyId
@@ -57,7 +72,12 @@ export async function loadCaller(
     isAdmin: profile.isAdmin === true,
     accessVersion: version,
   };
-  cache.set(cacheKey, { caller, until: Date.now() + CACHE_MS, version });
+  cache.set(cacheKey, {
+    caller,
+    until: Date.now() + CACHE_MS,
+    version,
+    sessionsEndedAt: profile.sessionsEndedAt,
+  });
   return caller;
 }
 

@@ -4,6 +4,7 @@
  * | a person's profile                   | pk = U#{sub}, sk = profile              | table |
  * | write a profile                      | pk = U#{sub}, sk = profile              | table |
  * | set a person's current company       | pk = U#{sub}, sk = profile (must exist) | table |
+ * | end a person's sessions (time)       | pk = U#{sub}, sk = profile (must exist) | table |
  * | a person's membership of one company | pk = C#{companyId}#users, sk = sub      | table |
  * | every role of a company              | pk = C#{companyId}#roles                | table |
  */
@@ -21,6 +22,8 @@ export interface UserProfile {
   companyIds: string[];
   picture?: string;
   settings?: Record<string, unknown>;
+  /** When the person last signed out (seconds): their access tokens issued until then are refused. */
+  sessionsEndedAt?: number;
 }
 
 export async function getProfile(sub: string): Promise<UserProfile | undefined> {
@@ -37,6 +40,12 @@ export async function putProfile(profile: UserProfile): Promise<void> {
 export async function setCurrentCompany(sub: string, companyId: string): Promise<void> {
   const { pk, sk } = keys.userProfile(sub);
   await updateRaw(pk, sk, { currentCompanyId: companyId, updatedAt: new Date().toISOString() });
+}
+
+/** Ends every session of the person: tokens issued up to `atSeconds` are refused from now on. */
+export async function endSessions(sub: string, atSeconds: number): Promise<void> {
+  const { pk, sk } = keys.userProfile(sub);
+  await updateRaw(pk, sk, { sessionsEndedAt: atSeconds, updatedAt: new Date().toISOString() });
 }
 
 /** A user's membership of one company: the `users` resource of that company, keyed by subject. */

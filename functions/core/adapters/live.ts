@@ -64,3 +64,30 @@ export async function publishToCompany(
   );
   return sent;
 }
+
+/**
+ * Closes one person's open connections to a company, when they are removed from it or sign out: what a
+ * worker publishes next must not reach them. The records go too, so nothing is sent to them meanwhile.
+ */
+export async function closeConnectionsOf(companyId: string, sub: string, log: Logger): Promise<number> {
+  const connections = (await connectionsOfCompany(companyId)).filter((c) => c.sub === sub);
+  if (connections.length === 0) return 0;
+  for (const c of connections) await removeConnection(c.connectionId);
+  try {
+    const { lib, client } = await management();
+    await Promise.all(
+      connections.map((c) =>
+        client
+          .send(new lib.DeleteConnectionCommand({ ConnectionId: c.connectionId }))
+          .catch((err: unknown) => {
+            // Already gone is what was wanted.
+            if ((err as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode !== 410)
+              log.warn('live connection not closed', { connectionId: c.connectionId, error: String(err) });
+          }),
+      ),
+    );
+  } catch (err) {
+    log.warn('live connections not closed', { connections: connections.length, error: String(err) });
+  }
+  return connections.length;
+}

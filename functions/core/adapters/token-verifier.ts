@@ -7,6 +7,8 @@ export interface VerifiedToken {
   sub: string;
   /** Cognito group names or provider role claims. */
   groups: string[];
+  /** When the token was issued (`iat`, seconds): a token from before its user ended their sessions is refused. */
+  issuedAt?: number;
 }
 
 export interface TokenVerifier {
@@ -21,6 +23,15 @@ const anyProtocolFetcher = {
     return res.arrayBuffer();
   },
 };
+
+const verifiedOf = (v: VerifiedToken): VerifiedToken => ({
+  sub: v.sub,
+  groups: [...v.groups],
+  ...(v.issuedAt === undefined ? {} : { issuedAt: v.issuedAt }),
+});
+
+const issuedAtOf = (payload: { iat?: unknown }): { issuedAt?: number } =>
+  typeof payload.iat === 'number' ? { issuedAt: payload.iat } : {};
 
 /** Tokens a warm function has seen lately; beyond this many the oldest are verified afresh. */
 const REMEMBERED_TOKENS = 500;
@@ -38,7 +49,7 @@ export function rememberingVerified(
   return {
     async verify(token) {
       const known = remembered.get(token);
-      if (known && now() < known.expiresAt * 1000) return { sub: known.sub, groups: [...known.groups] };
+      if (known && now() < known.expiresAt * 1000) return verifiedOf(known);
       if (known) remembered.delete(token);
       const verified = await check(token);
       if (remembered.size >= REMEMBERED_TOKENS) {
@@ -46,7 +57,7 @@ export function rememberingVerified(
         if (!oldest.done) remembered.delete(oldest.value);
       }
       remembered.set(token, verified);
-      return { sub: verified.sub, groups: [...verified.groups] };
+      return verifiedOf(verified);
     },
   };
 }
@@ -84,6 +95,7 @@ export function createTokenVerifier(
         sub: payload.sub,
         groups: stringList(payload['cognito:groups']),
         expiresAt: expiryOf(payload),
+        ...issuedAtOf(payload),
       };
     });
   }
@@ -104,7 +116,12 @@ export function createTokenVerifier(
   return rememberingVerified(async (token) => {
     const payload = await verifier.verify(token);
     if (typeof payload.sub !== 'string') throw new Error('Token has no subject');
-    return { sub: payload.sub, groups: stringList(payload.roles), expiresAt: expiryOf(payload) };
+    return {
+      sub: payload.sub,
+      groups: stringList(payload.roles),
+      expiresAt: expiryOf(payload),
+      ...issuedAtOf(payload),
+    };
   });
 }
 

@@ -70,7 +70,10 @@ export function authenticate(
           api.log.info('token refused', { reason: err instanceof Error ? err.message : String(err) });
           throw new ApiError(401, 'UNAUTHORISED', 'Invalid or expired token');
         }
-        api.caller = { ...(await loadCaller(verified.sub, verified.groups)), via: 'token' };
+        const caller = await loadCaller(verified.sub, verified.groups, {
+          ...(verified.issuedAt === undefined ? {} : { issuedAt: verified.issuedAt }),
+        });
+        api.caller = { ...caller, via: 'token' };
       } else if (presented.kind === 'apiKey') {
         api.caller = await callerFromApiKey(presented.value ?? '');
       } else if (presented.kind === 'kiosk') {

@@ -61,11 +61,12 @@ export function resolveRoute(table: RouteTable): MiddlewareObj<HttpEvent, HttpRe
       if (!match) throw routeNotFound(method, path);
       api.route = match.route;
       api.params = match.params;
-      const query: Record<string, string> = {};
-      for (const [k, v] of Object.entries(request.event.queryStringParameters ?? {})) {
-        if (v !== undefined) query[k] = v;
-      }
-      api.query = query;
+      // Own properties whatever their names: `?__proto__=x` is a parameter named so, not a prototype.
+      api.query = Object.fromEntries(
+        Object.entries(request.event.queryStringParameters ?? {}).filter(
+          (entry): entry is [string, string] => entry[1] !== undefined,
+        ),
+      );
     },
   };
 }

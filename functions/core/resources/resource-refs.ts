@@ -1,7 +1,9 @@
 import type { Caller } from '../../../shared/access/caller.ts';
 import { findResource, type ResourceDecl } from '../../../shared/system/resources.ts';
+import { getItems } from '../data/batch-reads.ts';
 import { type CollectionRef, declaredRef, type StoredItem } from '../data/item-repository.ts';
 import { keys } from '../data/keys.ts';
+import { formError } from '../lib/errors.ts';
 import { newId } from '../lib/ids.ts';
 
 export function declaredResource(name: string): ResourceDecl {
@@ -29,4 +31,60 @@ export function stampNew(caller: Caller, data: Record<string, unknown>): StoredI
     updatedAt: now,
     createdBy: caller.sub,
   };
+}
+
+/**
+ * Fields that name another item of the same company, and the resource it is in. A map: a field of a
+ * caller's body is looked up here, and `constructor` must name nothing.
+ */
+const REFERENCE_FIELDS: ReadonlyMap<string, { resource: string; what: string }> = new Map([
+  ['assetId', { resource: 'assets', what: 'site' }],
+  ['assetIds', { resource: 'assets', what: 'site' }],
+  ['accountId', { resource: 'accounts', what: 'meter' }],
+  ['accountIds', { resource: 'accounts', what: 'meter' }],
+  ['parentAccountId', { resource: 'accounts', what: 'meter' }],
+  ['entityId', { resource: 'entities', what: 'entity' }],
+  ['parentEntityId', { resource: 'entities', what: 'entity' }],
+  ['dashboardId', { resource: 'dashboards', what: 'dashboard' }],
+  ['reportTemplateId', { resource: 'report-templates', what: 'report template' }],
+  ['importTemplateId', { resource: 'import-templates', what: 'import template' }],
+  ['automationId', { resource: 'automations', what: 'automation' }],
+  ['recommendationId', { resource: 'recommendations', what: 'recommendation' }],
+  ['invoiceId', { resource: 'invoices', what: 'invoice' }],
+  ['invoiceValidationId', { resource: 'invoice-validation', what: 'invoice' }],
+]);
+
+const idsIn = (value: unknown): string[] =>
+  typeof value === 'string'
+    ? [value]
+    : Array.isArray(value)
+      ? value.filter((v): v is string => typeof v === 'string')
+      : [];
+
+/**
+ * Refuses an item whose reference fields name what the caller's company does not hold: another
+ * company's id reads as no item at all ("not found"), as its routes answer. Only fields the write sets
+ * or changes are checked (`before` is the stored item of an update), so an item pointing at something
+ * since deleted can still be edited otherwise.
+ */
+export async function refuseUnknownRefs(
+  companyId: string,
+  item: Readonly<Record<string, unknown>>,
+  before?: Readonly<Record<string, unknown>>,
+  prefix = '',
+): Promise<void> {
+  const errors: Record<string, string> = {};
+  for (const [field, ref] of REFERENCE_FIELDS) {
+    if (!Object.hasOwn(item, field)) continue;
+    const known = new Set(before && Object.hasOwn(before, field) ? idsIn(before[field]) : []);
+    const ids = idsIn(item[field]).filter((id) => !known.has(id));
+    if (ids.length === 0) continue;
+    const found = await getItems(keys.collection({ companyId }, ref.resource), ids);
+    const missing = ids.find((id) => {
+      const hit = found.get(id);
+      return !hit || hit.deleted === true;
+    });
+    if (missing !== undefined) errors[`${prefix}${field}`] = `No such ${ref.what} was found`;
+  }
+  if (Object.keys(errors).length > 0) throw formError(errors);
 }

@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import type { Caller } from '../../../shared/access/caller.ts';
 import { isCompanyWide } from '../../../shared/access/route-access.ts';
-import { DEFAULT_LIST_LIMIT, MAX_LIST_LIMIT } from '../../../shared/constants.ts';
+import { DEFAULT_LIST_LIMIT, MAX_LIST_LIMIT, MAX_PAGE_LIMIT } from '../../../shared/constants.ts';
 import { resourceSchema, subResourceSchema } from '../../../shared/system/resource-schemas.ts';
 import { findResource, type ResourceDecl } from '../../../shared/system/resources.ts';
 import type { HttpRoute } from '../../../shared/system/routes.ts';
@@ -24,6 +24,7 @@ import { parseOrThrow, throwIfOversized } from '../lib/validation.ts';
 import type { AnyOpContext, OpContext, Operations, OpResult } from '../middleware/api-context.ts';
 import { operation } from '../middleware/operation.ts';
 import { indexForSearch } from '../search-index/search-index-service.ts';
+import { refuseUnknownRefs } from './resource-refs.ts';
 
 /** Keeps what is derived from a company item (the global search index) in step with it after a write. */
 const afterWrite = (resource: ResourceDecl, caller: Caller, item: StoredItem): Promise<void> =>
@@ -89,29 +90,46 @@ function coerce(value: string): string | number | boolean {
 
 /** Numbers arrive as text in a query string; the resource's schema says which fields are numbers. */
 function coerceForField(resource: ResourceDecl, field: string, value: string): string | number | boolean {
-  const fieldSchema = resourceSchema(resource.name).shape[field];
+  const shape = resourceSchema(resource.name).shape;
+  const fieldSchema = Object.hasOwn(shape, field) ? shape[field] : undefined;
   if (fieldSchema && /^-?\d+(\.\d+)?$/.test(value) && fieldSchema.safeParse(Number(value)).success) {
     if (!fieldSchema.safeParse(value).success) return Number(value);
   }
   return coerce(value);
 }
 
-export function listQueryOf(resource: ResourceDecl, query: Record<string, string>): ListQuery {
+/** The orders a generic list offers: by creation (ids sort by creation time), either way. */
+const GENERIC_SORTS = new Set(['createdAt', '-createdAt', '_id', '-_id']);
+
+/**
+ * The list query a route's query string asks for. `ownSort`: the operation orders the list itself and
+ * checks `$sort` against the orders it offers.
+ */
+export function listQueryOf(
+  resource: ResourceDecl,
+  query: Record<string, string>,
+  opts: { ownSort?: boolean } = {},
+): ListQuery {
+  const sort = query.$sort ?? '';
+  if (!opts.ownSort && sort !== '' && !GENERIC_SORTS.has(sort))
+    throw badRequest('$sort must be createdAt (oldest first) or -createdAt (newest first)');
   const multi = query.$multi === 'true';
   const filters: ListQuery['filters'] = {};
   for (const [key, raw] of Object.entries(query)) {
     if (CONTROL_PARAMS.has(key) || raw === '') continue;
-    if (!/^[A-Za-z_][A-Za-z0-9_.]*$/.test(key)) throw badRequest(`Unknown filter ${key}`);
+    // A name every object inherits (constructor, __proto__) is the name of no field.
+    if (!/^[A-Za-z_][A-Za-z0-9_.]*$/.test(key) || key.split('.').some((part) => part in Object.prototype))
+      throw badRequest(`Unknown filter ${key}`);
     const values = (multi || key === '_id') && raw.includes(',') ? raw.split(',').filter(Boolean) : [raw];
     const typed = values.map((v) => coerceForField(resource, key, v));
     filters[key] = typed.length === 1 ? (typed[0] as string | number | boolean) : typed;
   }
   return {
     filters,
-    limit: intParam(query.limit ?? query.$limit, DEFAULT_LIST_LIMIT, 'limit', MAX_LIST_LIMIT),
+    limit: intParam(query.limit ?? query.$limit, DEFAULT_LIST_LIMIT, 'limit', MAX_PAGE_LIMIT),
     skip: intParam(query.skip ?? query.$skip, 0, 'skip', Number.MAX_SAFE_INTEGER),
     includeDeleted: query.$deleted === 'true',
-    descending: query.$sort === '-createdAt',
+    descending: sort === '-createdAt' || sort === '-_id',
   };
 }
 
@@ -220,6 +238,7 @@ const create = async (ctx: OpContext): Promise<OpResult> => {
   const data = parseOrThrow(resourceSchema(resource.name), ctx.body);
   refineOrThrow(resource, data);
   const item = stamp(ctx.caller, data, resource);
+  if (resource.scope === 'company') await refuseUnknownRefs(ctx.caller.companyId, item);
   if (!(await mayAccess(resource, ctx.caller, item, 'write'))) throw forbidden();
   throwIfOversized(item);
   await putItem(collectionOf(resource, ctx.caller), item, { mustNotExist: true });
@@ -245,6 +264,10 @@ const bulk = async (ctx: OpContext): Promise<OpResult> => {
     throwIfOversized(item, `${i}.`);
     return item;
   });
+  if (resource.scope === 'company') {
+    for (const [i, item] of parsed.entries())
+      await refuseUnknownRefs(ctx.caller.companyId, item, undefined, `${i}.`);
+  }
   const resolver = new LineageResolver(ctx.caller.companyId, ctx.caller);
   for (const item of parsed) {
     if (!(await mayAccess(resource, ctx.caller, item, 'write', resolver))) throw forbidden();
@@ -269,6 +292,7 @@ const update = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
   };
   refineOrThrow(resource, next);
   throwIfOversized(next);
+  if (resource.scope === 'company') await refuseUnknownRefs(ctx.caller.companyId, next, existing);
   // Moving an item must not move it out of the caller's reach.
   if (!(await mayAccess(resource, ctx.caller, next, 'write'))) throw forbidden();
   await putItem(collectionOf(resource, ctx.caller), next, { mustExist: true });
@@ -318,7 +342,7 @@ const subList = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => 
   const parent = await loadForRoute(ctx, resource, ctx.params.id, 'read');
   const { sub } = subSchemaOf(resource, ctx.route.subResource);
   const q = listQueryOf(resource, {});
-  const limit = intParam(ctx.query.limit, DEFAULT_LIST_LIMIT, 'limit', MAX_LIST_LIMIT);
+  const limit = intParam(ctx.query.limit, DEFAULT_LIST_LIMIT, 'limit', MAX_PAGE_LIMIT);
   const skip = intParam(ctx.query.skip, 0, 'skip', Number.MAX_SAFE_INTEGER);
   const result = await listItems(subCollectionOf(resource, ctx.caller, parent._id, sub), {
     ...q,
@@ -344,6 +368,7 @@ const subCreate = operation({ params: ['id'] }, async (ctx): Promise<OpResult> =
   const data = parseOrThrow(subSchema, ctx.body);
   const item = { ...stamp(ctx.caller, data, resource), parentId: parent._id };
   throwIfOversized(item);
+  if (resource.scope === 'company') await refuseUnknownRefs(ctx.caller.companyId, data);
   await putItem(subCollectionOf(resource, ctx.caller, parent._id, sub), item, { mustNotExist: true });
   return { status: 201, body: item };
 });
@@ -357,6 +382,7 @@ const subUpdate = operation({ params: ['id', 'subId'] }, async (ctx): Promise<Op
   if (!existing || existing.deleted === true) throw notFound();
   const next = { ...applyPatch(existing, subSchema, ctx.body), updatedAt: new Date().toISOString() };
   throwIfOversized(next);
+  if (resource.scope === 'company') await refuseUnknownRefs(ctx.caller.companyId, next, existing);
   await putItem(ref, next, { mustExist: true });
   return { body: next };
 });

@@ -1,4 +1,5 @@
 import type { APIGatewayProxyResultV2, APIGatewayProxyWebsocketEventV2, Context } from 'aws-lambda';
+import { isApiOnly } from '../../../shared/access/route-access.ts';
 import { loadCaller } from '../../core/access/caller-service.ts';
 import { tokenVerifier } from '../../core/adapters/token-verifier.ts';
 import { createLogger } from '../../core/lib/logger.ts';
@@ -28,7 +29,14 @@ export async function handler(event: LiveEvent, _context?: Context): Promise<API
       if (!token) return reply(401, { message: 'Missing token' });
       try {
         const verified = await tokenVerifier().verify(token);
-        const caller = await loadCaller(verified.sub, verified.groups);
+        const caller = await loadCaller(verified.sub, verified.groups, {
+          ...(verified.issuedAt === undefined ? {} : { issuedAt: verified.issuedAt }),
+        });
+        // Live updates are the application's; an API-only user's session reaches their profile only.
+        if (isApiOnly({ ...caller, via: 'token' })) {
+          log.info('live connection refused', { connectionId, reason: 'API-only user' });
+          return reply(403, { message: 'Forbidden' });
+        }
         await saveConnection({
           connectionId,
           sub: caller.sub,

@@ -1,5 +1,5 @@
 import { CfnOutput, Fn, Stack, type StackProps } from 'aws-cdk-lib';
-import { HttpApi, HttpMethod } from 'aws-cdk-lib/aws-apigatewayv2';
+import { type CfnStage, HttpApi, HttpMethod } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type { Construct } from 'constructs';
 import type { FunctionName, HttpFunctionName } from '../../../shared/system/functions.ts';
@@ -11,6 +11,13 @@ import {
 import { functionsOfKind, pascal, type SystemDecl } from '../system.ts';
 
 export const API_BASE_PATH = '/api';
+
+/**
+ * The API's steady request rate and burst, for every caller together: an HTTP API has no per-caller
+ * quotas, so this bounds what a flood of calls (signed in or not) can cost before the functions run.
+ * Past it the gateway answers 429. The local stack's gateway limits each caller (infra/local/api-throttle.ts).
+ */
+export const API_STAGE_THROTTLE = { rateLimit: 500, burstLimit: 1000 } as const;
 
 /** Serves paths no route claims, so they still get the API's own 404 ROUTE_NOT_FOUND answer. */
 export const FALLBACK_FUNCTION: HttpFunctionName = 'session';
@@ -52,6 +59,13 @@ export class ApiStack extends Stack {
       description: 'Voltfolio API',
       defaultIntegration: fallback,
     });
+
+    const stage = this.api.defaultStage?.node.defaultChild as CfnStage | undefined;
+    if (!stage) throw new Error('The HTTP API has no default stage');
+    stage.defaultRouteSettings = {
+      throttlingRateLimit: API_STAGE_THROTTLE.rateLimit,
+      throttlingBurstLimit: API_STAGE_THROTTLE.burstLimit,
+    };
 
     for (const [prefix, fnName] of props.system.httpPrefixes) {
       const integration = integrations.get(fnName);

@@ -9,6 +9,7 @@ import {
   type FunctionSettings,
 } from '../constructs/declared-function.ts';
 import { functionsOfKind, pascal, type SystemDecl } from '../system.ts';
+import { API_STAGE_THROTTLE } from './api-stack.ts';
 
 export const LIVE_STAGE_NAME = 'live';
 
@@ -35,6 +36,8 @@ export class RealtimeStack extends Stack {
       webSocketApi: this.api,
       stageName: LIVE_STAGE_NAME,
       autoDeploy: true,
+      // Connections and their messages count against the same bound as the HTTP API's calls.
+      throttle: API_STAGE_THROTTLE,
     });
 
     const resources: FunctionResources = { ...props.resources, queues: {}, liveStage: this.stage };

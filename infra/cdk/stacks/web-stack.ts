@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, Duration, Stack, type StackProps } from 'aws-cdk-lib';
 import {
   AllowedMethods,
   CachePolicy,
@@ -9,6 +9,8 @@ import {
   FunctionCode,
   FunctionEventType,
   FunctionRuntime,
+  HeadersFrameOption,
+  HeadersReferrerPolicy,
   HttpVersion,
   OriginProtocolPolicy,
   OriginRequestPolicy,
@@ -20,6 +22,7 @@ import type { Bucket } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import type { Construct } from 'constructs';
 import type { WebConfig } from '../../../web/lib/config.ts';
+import { contentSecurityPolicy } from '../../security-headers.ts';
 import { secureBucket } from '../constructs/secure-bucket.ts';
 import { API_BASE_PATH } from './api-stack.ts';
 
@@ -44,6 +47,8 @@ export interface WebStackProps extends StackProps {
   webDir: string;
   /** What the SPA reads from `/config.json` at start; values may be tokens of the other stacks. */
   spaConfig: WebConfig;
+  /** Origins the SPA calls besides its own (sign-in, WebSocket, buckets), for its content security policy. */
+  connectSources: readonly string[];
 }
 
 /** One origin for the browser: the SPA from a private bucket, and `/api/*` passed to the HTTP API. */
@@ -65,6 +70,28 @@ export class WebStack extends Stack {
       comment: 'App routes get index.html',
     });
 
+    // The same headers as the local stack's gateway (infra/security-headers.ts), on the app and the API.
+    const headers = new ResponseHeadersPolicy(this, 'SecurityHeaders', {
+      comment: 'Voltfolio: content security policy, no framing, no sniffing',
+      securityHeadersBehavior: {
+        contentSecurityPolicy: {
+          contentSecurityPolicy: contentSecurityPolicy({ connect: props.connectSources }),
+          override: true,
+        },
+        contentTypeOptions: { override: true },
+        frameOptions: { frameOption: HeadersFrameOption.DENY, override: true },
+        referrerPolicy: {
+          referrerPolicy: HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN,
+          override: true,
+        },
+        strictTransportSecurity: {
+          accessControlMaxAge: Duration.days(365),
+          includeSubdomains: true,
+          override: true,
+        },
+      },
+    });
+
     this.distribution = new Distribution(this, 'Distribution', {
       comment: 'Voltfolio',
       defaultRootObject: 'index.html',
@@ -73,7 +100,7 @@ export class WebStack extends Stack {
         origin: S3BucketOrigin.withOriginAccessControl(this.bucket),
         viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
         cachePolicy: CachePolicy.CACHING_OPTIMIZED,
-        responseHeadersPolicy: ResponseHeadersPolicy.SECURITY_HEADERS,
+        responseHeadersPolicy: headers,
         functionAssociations: [{ function: spaFallback, eventType: FunctionEventType.VIEWER_REQUEST }],
       },
       additionalBehaviors: {
@@ -83,6 +110,7 @@ export class WebStack extends Stack {
           allowedMethods: AllowedMethods.ALLOW_ALL,
           cachePolicy: CachePolicy.CACHING_DISABLED,
           originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+          responseHeadersPolicy: headers,
         },
       },
     });

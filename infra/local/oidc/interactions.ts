@@ -3,15 +3,18 @@ import type Provider from 'oidc-provider';
 import { errors, type InteractionResults } from 'oidc-provider';
 import type { AccountStore } from './account-store.ts';
 import { messagePage, signInPage, totpPage } from './pages.ts';
+import { createSignInThrottle } from './sign-in-throttle.ts';
 import { verifyTotp } from './totp.ts';
 
 export const WRONG_PASSWORD = 'Incorrect e-mail or password.';
 export const WRONG_CODE = 'That code is not right. Try again.';
-export const TOO_MANY_ATTEMPTS = 'Too many failed attempts. Wait a minute, then try again.';
+/** What a client that must wait is told, with the wait in whole seconds. */
+export const tooManyAttempts = (retryAfterMs: number): string => {
+  const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
+  return `Too many failed attempts. Wait ${seconds === 1 ? 'a second' : `${seconds} seconds`}, then try again.`;
+};
 export const FIRST_PARTY_CLIENT = 'voltfolio-web';
 
-const MAX_FAILURES = 5;
-const FAILURE_WINDOW_MS = 60_000;
 const SECOND_FACTOR_TTL_MS = 5 * 60_000;
 const MAX_BODY_BYTES = 16 * 1024;
 
@@ -23,23 +26,12 @@ interface Deps {
   origin: string;
 }
 
-/** Failed sign-in attempts per e-mail address in a sliding window. */
-function failureLimiter() {
-  const failures = new Map<string, number[]>();
-  const recent = (key: string) => (failures.get(key) ?? []).filter((t) => t > Date.now() - FAILURE_WINDOW_MS);
-  return {
-    blocked: (key: string) => recent(key).length >= MAX_FAILURES,
-    fail(key: string) {
-      failures.set(key, [...recent(key), Date.now()]);
-    },
-    reset(key: string) {
-      failures.delete(key);
-    },
-  };
-}
+/** The local stack is reached directly, with no proxy in front whose forwarded-for header could be trusted. */
+const clientIp = (req: IncomingMessage) => (req.socket.remoteAddress ?? 'unknown').replace(/^::ffff:/, '');
 
-function send(res: ServerResponse, status: number, html: string): void {
+function send(res: ServerResponse, status: number, html: string, headers: Record<string, string> = {}): void {
   res.writeHead(status, {
+    ...headers,
     'content-type': 'text/html; charset=utf-8',
     'cache-control': 'no-store',
     'content-security-policy':
@@ -70,7 +62,8 @@ async function readForm(req: IncomingMessage): Promise<URLSearchParams> {
  * when the account has one. Consent is implied for Voltfolio's own web client and granted without a page.
  */
 export function createInteractions({ provider, accounts, mountPath, origin }: Deps) {
-  const limiter = failureLimiter();
+  const throttle = createSignInThrottle();
+  const wait = (ms: number) => ({ 'retry-after': String(Math.max(1, Math.ceil(ms / 1000))) });
   /** Interactions whose password step succeeded and now wait for the authenticator code. */
   const awaitingCode = new Map<string, { sub: string; email: string; expiresAt: number }>();
   const base = `${mountPath}/interaction/`;
@@ -133,14 +126,19 @@ export function createInteractions({ provider, accounts, mountPath, origin }: De
     const password = form.get('password') ?? '';
     const action = `${base}${uid}/login`;
     const key = email.toLowerCase();
-    if (limiter.blocked(key)) return send(res, 429, signInPage({ action, email, error: TOO_MANY_ATTEMPTS }));
+    const ip = clientIp(req);
+    const verdict = throttle.attempt(key, ip);
+    if (!verdict.allowed) {
+      const error = tooManyAttempts(verdict.retryAfterMs);
+      return send(res, 429, signInPage({ action, email, error }), wait(verdict.retryAfterMs));
+    }
     const account = email && password ? await accounts.verifyPassword(email, password) : undefined;
     if (!account) {
-      limiter.fail(key);
+      throttle.fail(key, ip);
       return send(res, 401, signInPage({ action, email, error: WRONG_PASSWORD }));
     }
     if (!account.totpSecret) {
-      limiter.reset(key);
+      throttle.succeed(key, ip);
       return finishLogin(req, res, uid, account.sub, ['pwd']);
     }
     awaitingCode.set(uid, { sub: account.sub, email: key, expiresAt: Date.now() + SECOND_FACTOR_TTL_MS });
@@ -153,13 +151,18 @@ export function createInteractions({ provider, accounts, mountPath, origin }: De
     if (details.uid !== uid || !step) return redirect(res, `${base}${uid}`);
     const code = (await readForm(req)).get('code') ?? '';
     const action = `${base}${uid}/totp`;
-    if (limiter.blocked(step.email)) return send(res, 429, totpPage({ action, error: TOO_MANY_ATTEMPTS }));
+    const ip = clientIp(req);
+    const verdict = throttle.attempt(step.email, ip);
+    if (!verdict.allowed) {
+      const error = tooManyAttempts(verdict.retryAfterMs);
+      return send(res, 429, totpPage({ action, error }), wait(verdict.retryAfterMs));
+    }
     const account = await accounts.findBySub(step.sub);
     if (!account?.totpSecret || !(await verifyTotp(account.totpSecret, code))) {
-      limiter.fail(step.email);
+      throttle.fail(step.email, ip);
       return send(res, 401, totpPage({ action, error: WRONG_CODE }));
     }
-    limiter.reset(step.email);
+    throttle.succeed(step.email, ip);
     return finishLogin(req, res, uid, account.sub, ['pwd', 'otp']);
   }
 

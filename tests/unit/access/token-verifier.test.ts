@@ -50,9 +50,12 @@ const verifier = createTokenVerifier({ provider: 'cognito', userPoolId: POOL, cl
 
 describe('Cognito access tokens', () => {
   it('accepts an access token of the pool for the web client, with its groups', async () => {
-    await expect(verifier.verify(signed(accessClaims()))).resolves.toEqual({
+    const claims = accessClaims();
+    await expect(verifier.verify(signed(claims))).resolves.toEqual({
       sub: 'b1f0c6a2-0000-4000-8000-000000000001',
       groups: ['entity viewers'],
+      // When it was issued, so a token from before the user signed out can be refused.
+      issuedAt: claims.iat,
     });
   });
 

@@ -1,6 +1,7 @@
 import useSWR from 'swr';
 import type { PermissionName } from '../../../shared/access/permission-names.ts';
 import type { CALENDAR_PERIODS } from '../../../shared/schemas/company.ts';
+import { useAllPages } from '../../lib/all-pages.ts';
 import { keysUnder, useEndpoint } from '../../lib/endpoint.ts';
 import { GLOBAL_COMPANIES_KEY } from '../../lib/global-companies-api.ts';
 import type { Grants } from './grants.ts';
@@ -101,9 +102,10 @@ export const companyKeys = {
   grantSet: (id: string) => `/permissions/${id}`,
   log: (skip: number, limit: number) => `/logs?$sort=-createdAt&limit=${limit}&skip=${skip}`,
   global: GLOBAL_COMPANIES_KEY,
-  entities: '/entities?limit=100000',
-  assets: '/assets?limit=100000',
-  accounts: '/accounts?limit=100000',
+  // Read whole, a page at a time (useAllPages).
+  entities: '/entities',
+  assets: '/assets',
+  accounts: '/accounts',
 } as const;
 
 export const startsWith = (prefix: string) => (key: unknown) =>
@@ -137,9 +139,9 @@ const labelled = (page: ListPage<NamedItem> | undefined): GrantableItem[] =>
 
 /** The company's entities, assets and accounts, for the grant pickers. */
 export function useGrantables() {
-  const entities = useSWR<ListPage<NamedItem>>(companyKeys.entities);
-  const assets = useSWR<ListPage<NamedItem>>(companyKeys.assets);
-  const accounts = useSWR<ListPage<NamedItem>>(companyKeys.accounts);
+  const entities = useAllPages<NamedItem>(companyKeys.entities);
+  const assets = useAllPages<NamedItem>(companyKeys.assets);
+  const accounts = useAllPages<NamedItem>(companyKeys.accounts);
   return {
     items: {
       entities: labelled(entities.data),

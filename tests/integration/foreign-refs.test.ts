@@ -1,0 +1,92 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type AccessFixture,
+  type DemoUser,
+  type DemoWorld,
+  seedDemoWorld,
+  startAccessFixture,
+} from './access-support.ts';
+
+/**
+ * A record of one company cannot point at another company's items: ids of Northwind's site, meter,
+ * dashboard or template in a Demo record are refused as ids of nothing, whatever call writes them.
+ */
+
+let fx: AccessFixture;
+let world: DemoWorld;
+let owner: DemoUser;
+
+beforeAll(async () => {
+  fx = await startAccessFixture();
+  world = await seedDemoWorld(fx);
+  owner = world.user('owner@demo.test');
+});
+afterAll(async () => fx?.stop());
+
+const call = (method: string, path: string, body: unknown) =>
+  fx.api({ method, path, body, token: owner.token });
+
+/** Demo's and Northwind's item of a resource. */
+const both = (name: string) => {
+  const pick = (c: DemoWorld['demo']) =>
+    name === 'assets' || name === 'accounts' || name === 'entities'
+      ? c.probeItems[name]
+      : (c.probes.get(name) as string);
+  return { mine: pick(world.demo), theirs: pick(world.northwind) };
+};
+
+describe("another company's ids in a record", () => {
+  const cases: [string, string, (ref: string) => Record<string, unknown>][] = [
+    ['accounts', 'assetId', (assetId) => ({ type: 'electricity', assetId, name: 'Cross meter' })],
+    ['projects', 'assetId', (assetId) => ({ name: 'Cross project', assetId })],
+    ['readings', 'accountId', (accountId) => ({ accountId, date: '2026-01-01', value: 5 })],
+    ['widgets', 'dashboardId', (dashboardId) => ({ dashboardId, settings: { type: 'total' } })],
+    [
+      'scheduled-reports',
+      'reportTemplateId',
+      (reportTemplateId) => ({ reportTemplateId, recipients: ['a@demo.test'], frequency: 'monthly' }),
+    ],
+  ];
+
+  it.each(cases)(
+    'refuses a new %s whose %s is of another company, and takes its own',
+    async (name, field, body) => {
+      const target =
+        field === 'assetId' ? 'assets' : field === 'accountId' ? 'accounts' : field.replace(/Id$/, '');
+      const ref = both(
+        {
+          assets: 'assets',
+          accounts: 'accounts',
+          dashboard: 'dashboards',
+          reportTemplate: 'report-templates',
+        }[target] ?? target,
+      );
+      const refused = await call('POST', `/${name}`, body(ref.theirs));
+      expect(refused.status, JSON.stringify(refused.body)).toBe(400);
+      expect(refused.body.formMessages).toEqual({ [field]: expect.stringMatching(/^No such .* was found$/) });
+      const taken = await call('POST', `/${name}`, body(ref.mine));
+      expect(taken.status, JSON.stringify(taken.body)).toBe(201);
+
+      // Nor can an item be moved there, one at a time or in a bulk create.
+      const moved = await call('PATCH', `/${name}/${taken.body._id}`, { [field]: ref.theirs });
+      expect(moved.status).toBe(400);
+      expect(moved.body.formMessages).toHaveProperty(field);
+    },
+  );
+
+  it('names the entry of a bulk create that points elsewhere', async () => {
+    const dashboards = both('dashboards');
+    const res = await call('POST', '/widgets/bulk', [
+      { dashboardId: dashboards.mine, settings: { type: 'total' } },
+      { dashboardId: dashboards.theirs, settings: { type: 'total' } },
+    ]);
+    expect(res.status).toBe(400);
+    expect(res.body.formMessages).toEqual({ '1.dashboardId': 'No such dashboard was found' });
+  });
+
+  it('refuses an id of nothing the same way', async () => {
+    const res = await call('POST', '/projects', { name: 'Nowhere', assetId: 'ffffffffffff0000ffffffff' });
+    expect(res.status).toBe(400);
+    expect(res.body.formMessages).toEqual({ assetId: 'No such site was found' });
+  });
+});
