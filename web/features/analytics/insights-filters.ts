@@ -1,7 +1,21 @@
 import type { Granularity } from '../../../shared/analytics/calendars.ts';
 import type { ComparePeriod } from '../../../shared/analytics/comparison.ts';
-import { UTILITY_TYPES, type UtilityType } from '../../../shared/schemas/common.ts';
+import type { UtilityType } from '../../../shared/schemas/common.ts';
 import { dateRangePresets } from '../../lib/date-presets.ts';
+
+/**
+ * The utility types, listed here rather than imported with their schema so the Insights chunk does not
+ * carry the schema library (a test holds the two lists equal).
+ */
+export const UTILITIES: readonly UtilityType[] = [
+  'electricity',
+  'gas',
+  'water',
+  'waste',
+  'heating',
+  'cooling',
+  'solar',
+];
 
 /** The three Insights pages: what each one measures. */
 export type Measure = 'emissions' | 'consumption' | 'costs';
@@ -78,7 +92,7 @@ export function filtersFromQuery(query: URLSearchParams, now: Date): InsightsFil
       query.get('granularity'),
       d.granularity,
     ),
-    ...((UTILITY_TYPES as readonly string[]).includes(utility) ? { utility: utility as UtilityType } : {}),
+    ...((UTILITIES as readonly string[]).includes(utility) ? { utility: utility as UtilityType } : {}),
     compare: oneOf(
       COMPARE_PERIODS.map((c) => c.value),
       query.get('compare'),

@@ -14,13 +14,12 @@ import {
 } from '@mantine/core';
 import { useMemo, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { UTILITY_TYPES, type UtilityType } from '../../../shared/schemas/common.ts';
+import type { UtilityType } from '../../../shared/schemas/common.ts';
 import { BarChart, type BarClick } from '../../components/charts/bar-chart.tsx';
 import { DataTable, type DataTableColumn } from '../../components/data-table.tsx';
 import { DateRangeField } from '../../components/date-range-presets.tsx';
 import { EmptyPanel, ErrorPanel, LoadingPanel } from '../../components/page-state.tsx';
 import { useSession } from '../../lib/app-context.tsx';
-import { writeXlsx } from '../../lib/xlsx.ts';
 import type { AnalyticsAnswer, BucketFigures } from './analytics-answer.ts';
 import {
   type NamedOption,
@@ -57,6 +56,7 @@ import {
   type Measure,
   queryOfFilters,
   type ScopeKind,
+  UTILITIES,
 } from './insights-filters.ts';
 import { isAbort } from './latest-request.ts';
 
@@ -196,12 +196,12 @@ function Filters({
           value={filters.utility ?? ''}
           onChange={(e) => {
             const value = e.currentTarget.value;
-            const utility = UTILITY_TYPES.find((u) => u === value);
+            const utility = UTILITIES.find((u) => u === value);
             onChange({ ...filters, utility });
           }}
           data={[
             { value: '', label: 'All utilities' },
-            ...UTILITY_TYPES.map((u) => ({ value: u, label: UTILITY_LABELS[u] })),
+            ...UTILITIES.map((u) => ({ value: u, label: UTILITY_LABELS[u] })),
           ]}
         />
         <NativeSelect
@@ -318,7 +318,7 @@ function useView(measure: Measure, filters: InsightsFilters, withCosts: boolean)
 }
 
 function utilityOfLabel(label: string): UtilityType | undefined {
-  return UTILITY_TYPES.find((u) => UTILITY_LABELS[u] === label);
+  return UTILITIES.find((u) => UTILITY_LABELS[u] === label);
 }
 
 function Insights({ measure, onDrill }: { measure: Measure; onDrill: (target: DrillTarget) => void }) {
@@ -402,7 +402,9 @@ function Insights({ measure, onDrill }: { measure: Measure; onDrill: (target: Dr
     });
   }
 
-  function exportXlsx() {
+  async function exportXlsx() {
+    // The zip writer is fetched on the first export, not with the page.
+    const { writeXlsx } = await import('../../lib/xlsx.ts');
     const bytes = writeXlsx([
       {
         name: 'Sites',
@@ -479,7 +481,16 @@ function Insights({ measure, onDrill }: { measure: Measure; onDrill: (target: Dr
           )}
           <Group justify="space-between">
             <Title order={4}>Top sites</Title>
-            <Button size="xs" variant="light" onClick={exportXlsx} disabled={(view.sites.length ?? 0) === 0}>
+            <Button
+              size="xs"
+              variant="light"
+              onClick={() =>
+                exportXlsx().catch((e: unknown) =>
+                  setExportError(e instanceof Error ? e.message : 'The table could not be exported'),
+                )
+              }
+              disabled={(view.sites.length ?? 0) === 0}
+            >
               Download XLSX
             </Button>
           </Group>
