@@ -522,7 +522,7 @@ function PageTabs({ measure }: { measure: Measure }) {
   const [search] = useSearchParams();
   const query = search.toString();
   return (
-    <Group gap="md">
+    <Group gap="md" component="nav" aria-label="Insights pages">
       {(['emissions', 'consumption', 'costs'] as const).map((m) => (
         <Anchor
           key={m}
