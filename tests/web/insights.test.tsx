@@ -1,3 +1,4 @@
+import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { UTILITY_TYPES } from '../../shared/schemas/common.ts';
 import { BarChart } from '../../web/components/charts/bar-chart.tsx';
@@ -20,9 +21,13 @@ import {
   queryOfFilters,
   UTILITIES,
 } from '../../web/features/analytics/insights-filters.ts';
+import { CostsPage } from '../../web/features/analytics/insights-page.tsx';
 import { createLatestRequests, isAbort } from '../../web/features/analytics/latest-request.ts';
 import type { ApiClient, RequestOptions } from '../../web/lib/api-client.ts';
-import { renderHtml } from './render.tsx';
+import { SessionProvider } from '../../web/lib/app-context.tsx';
+import type { Session } from '../../web/lib/session.ts';
+import { COMPANY_USER } from './access-fixtures.ts';
+import { renderHtml, textOf } from './render.tsx';
 
 const NOW = new Date(2026, 10, 26);
 
@@ -312,5 +317,28 @@ describe('requests for the same analytics id', () => {
     });
     await run('x', async () => undefined);
     expect(seen?.aborted).toBe(false);
+  });
+});
+
+describe('the costs page', () => {
+  it('says costs are hidden, and asks for none, when the company hides cost data', () => {
+    const session = {
+      me: { _id: 'u1' },
+      company: { _id: 'c1', name: 'Demo Estates', settings: { hideCostData: true } },
+      permissions: { permissions: ['company_user'] },
+      access: COMPANY_USER,
+    } as unknown as Session;
+    const text = textOf(
+      renderHtml(
+        <SessionProvider session={session}>
+          <MemoryRouter initialEntries={['/analytics/costs']}>
+            <CostsPage />
+          </MemoryRouter>
+        </SessionProvider>,
+      ),
+    );
+    expect(text).toContain('Costs are hidden for your company.');
+    expect(text).not.toContain('Net cost');
+    expect(text).not.toContain('Granularity');
   });
 });

@@ -249,6 +249,8 @@ interface ViewData {
   answer?: Pick<AnalyticsAnswer, 'totals' | 'comparison' | 'buckets' | 'factorVersions' | 'emissionsBasis'>;
   sites: SiteRow[];
   siteSeries?: ChartSeries[];
+  /** The entity has more sites than are asked one by one. */
+  truncated?: boolean;
   loading: boolean;
   error?: unknown;
 }
@@ -302,8 +304,10 @@ function useView(measure: Measure, filters: InsightsFilters, withCosts: boolean)
       ? seriesBySite(
           measure,
           answer.buckets ?? [],
-          perSite
-            .slice(0, entityId ? CHART_SITES : perSite.length)
+          // The largest sites, in the order of the table.
+          rows
+            .slice(0, CHART_SITES)
+            .flatMap((r) => perSite.filter((s) => s.assetId === r.assetId))
             .map((s) => ({ assetId: s.assetId, name: s.siteName, buckets: s.answer.buckets ?? [] })),
           filters.utility,
         )
@@ -312,6 +316,7 @@ function useView(measure: Measure, filters: InsightsFilters, withCosts: boolean)
     answer,
     sites: rows,
     siteSeries,
+    truncated: entityId !== undefined && (entitySites.data?.total ?? 0) > ENTITY_SITE_LIMIT,
     loading: scopeAnswer.isValidating || bySite.isValidating || entityAnswers.isValidating,
     error: visibleError,
   };
@@ -326,7 +331,8 @@ function Insights({ measure, onDrill }: { measure: Measure; onDrill: (target: Dr
   const now = useMemo(() => new Date(), []);
   const filters = filtersFromQuery(search, now);
   const setFilters = (f: InsightsFilters) => setSearch(queryOfFilters(f, now), { replace: true });
-  const view = useView(measure, filters, true);
+  const hideCosts = useSession().company.settings?.hideCostData === true;
+  const view = useView(measure, filters, !hideCosts);
   const figureRef = useRef<HTMLDivElement>(null);
   const [exportError, setExportError] = useState<string>();
   const answer = view.answer;
@@ -432,6 +438,12 @@ function Insights({ measure, onDrill }: { measure: Measure; onDrill: (target: Dr
       {!answer && !view.error && <LoadingPanel />}
       {answer && (
         <>
+          {view.truncated && (
+            <Alert color="yellow">
+              This entity has more than {ENTITY_SITE_LIMIT} sites: the figures cover its first{' '}
+              {ENTITY_SITE_LIMIT}. A portfolio of its sites gives the whole picture.
+            </Alert>
+          )}
           <Cards cards={cards} />
           {measure === 'emissions' && (
             <Text size="xs" c="dimmed">
