@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { strFromU8, unzipSync } from 'fflate';
 import type { Page, Response } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { AnalyticsAnswer } from '../../web/features/analytics/analytics-answer.ts';
@@ -27,7 +28,7 @@ async function cardText(page: Page, label: string): Promise<string> {
 }
 
 describe('the Insights pages', () => {
-  it('show the demo figures on each page, follow the granularity, and export the top sites as CSV', async () => {
+  it('show the demo figures on each page, follow the granularity, export table and chart, and drill into a site', async () => {
     const { page } = tab;
     const emissions = answerOf(page, 'consumption', 'dataType=emissions');
     await signIn(page, env.stack.origin, 'owner@demo.test', '/analytics/emissions');
@@ -85,5 +86,37 @@ describe('the Insights pages', () => {
     const [name, value] = (lines[1] ?? '').split(',');
     expect(name).toBe(top?.siteName);
     expect(Number(value)).toBeCloseTo(top?.totals.cost ?? Number.NaN, 1);
+
+    const [workbook] = await Promise.all([
+      page.waitForEvent('download', { timeout: 15_000 }),
+      page.getByRole('button', { name: 'Download XLSX' }).click(),
+    ]);
+    expect(workbook.suggestedFilename()).toBe('costs-by-site.xlsx');
+    const files = unzipSync(new Uint8Array(await readFile(await workbook.path())));
+    const sheet = strFromU8(files['xl/worksheets/sheet1.xml'] ?? new Uint8Array());
+    expect(sheet.match(/<row /g)).toHaveLength(sites.length + 1);
+    expect(Number(/<c r="B2"><v>([^<]+)<\/v><\/c>/.exec(sheet)?.[1])).toBeCloseTo(
+      top?.totals.cost ?? Number.NaN,
+      1,
+    );
+
+    const [picture] = await Promise.all([
+      page.waitForEvent('download', { timeout: 15_000 }),
+      page.getByRole('button', { name: 'Download PNG' }).click(),
+    ]);
+    expect(picture.suggestedFilename()).toBe('costs-chart.png');
+    const png = await readFile(await picture.path());
+    expect([...png.subarray(0, 8)]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+    // A 640 × 260 chart drawn at twice its size.
+    expect(png.readUInt32BE(16)).toBe(1280);
+
+    await page.getByRole('table', { name: 'Top sites' }).getByRole('button', { name: top?.siteName }).click();
+    const slot = page.locator('[data-drill-slot]');
+    await slot.waitFor({ state: 'attached', timeout: 5_000 });
+    expect(JSON.parse((await slot.getAttribute('data-selection')) ?? '{}')).toMatchObject({
+      assetId: top?._id,
+      from: spent.window.startDate,
+      to: spent.window.endDate,
+    });
   });
 });
