@@ -7,6 +7,7 @@ import { fetchLatest } from '../../web/features/analytics/api.ts';
 import {
   changeOf,
   changeText,
+  drillOfBar,
   figureText,
   mergeSiteAnswers,
   seriesBySite,
@@ -234,6 +235,42 @@ describe('the chart series', () => {
     expect(html).toMatch(/fill:url\(#hatch-[^)]+-1\)/);
     expect(html).toContain('>Estimated<');
     expect(html).not.toContain('Electricity (estimated)');
+  });
+});
+
+describe('a click on a bar', () => {
+  const sites = [{ assetId: 'a1', siteName: 'Aldgate' }];
+  const view = { buckets: [jan, feb], granularity: 'monthly', sites };
+
+  it('drills into the utility and the month of the bar', () => {
+    expect(drillOfBar({ series: 'Electricity', x: 'Feb 2025' }, { ...view, breakdown: 'utility' })).toEqual({
+      month: '2025-02',
+      utilityType: 'electricity',
+      from: '2025-02-01',
+      to: '2025-02-28',
+    });
+  });
+
+  it('drills into the site of the bar, keeping the chosen utility; "Other sites" names no site', () => {
+    const bySite = { ...view, breakdown: 'site' as const, utility: 'gas' as const };
+    expect(drillOfBar({ series: 'Aldgate', x: 'Jan 2025' }, bySite)).toEqual({
+      assetId: 'a1',
+      month: '2025-01',
+      utilityType: 'gas',
+      from: '2025-01-01',
+      to: '2025-01-31',
+    });
+    expect(drillOfBar({ series: 'Other sites', x: 'Jan 2025' }, bySite).assetId).toBeUndefined();
+  });
+
+  it('names no month for a bar longer than a month, only its period', () => {
+    const quarter = { ...jan, key: '2025-Q1', label: 'Q1 2025', end: '2025-03-31' };
+    expect(
+      drillOfBar(
+        { series: 'Gas', x: 'Q1 2025' },
+        { ...view, buckets: [quarter], granularity: 'quarterly', breakdown: 'utility' },
+      ),
+    ).toEqual({ utilityType: 'gas', from: '2025-01-01', to: '2025-03-31' });
   });
 });
 

@@ -396,3 +396,39 @@ export function mergeSiteAnswers(
     factorVersions: [...versions].sort(),
   };
 }
+
+/** What a bar click drills into: the site or utility of its series, and its period. */
+export interface BarDrill {
+  assetId?: string;
+  /** YYYY-MM, when the bar is one month. */
+  month?: string;
+  utilityType?: UtilityType;
+  /** The bar's period, which narrows the drill-down's window. */
+  from?: string;
+  to?: string;
+}
+
+export function drillOfBar(
+  click: { series: string; x: string },
+  view: {
+    buckets: readonly BucketFigures[];
+    breakdown: 'utility' | 'site';
+    granularity: string;
+    utility?: UtilityType;
+    sites: readonly Pick<SiteRow, 'assetId' | 'siteName'>[];
+  },
+): BarDrill {
+  const bucket = view.buckets.find((b) => b.label === click.x);
+  const utilityType =
+    view.breakdown === 'utility'
+      ? UTILITY_ORDER.find((u) => UTILITY_LABELS[u] === click.series)
+      : view.utility;
+  // "Other sites" names no site: the drill-down keeps the whole scope.
+  const site = view.breakdown === 'site' ? view.sites.find((s) => s.siteName === click.series) : undefined;
+  return {
+    ...(site ? { assetId: site.assetId } : {}),
+    ...(bucket && view.granularity === 'monthly' ? { month: bucket.start.slice(0, 7) } : {}),
+    ...(utilityType ? { utilityType } : {}),
+    ...(bucket ? { from: bucket.start, to: bucket.end } : {}),
+  };
+}

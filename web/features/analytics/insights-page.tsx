@@ -35,6 +35,7 @@ import {
   type ChartSeries,
   changeOf,
   changeText,
+  drillOfBar,
   figureText,
   measureUnit,
   mergeSiteAnswers,
@@ -65,6 +66,9 @@ export interface DrillTarget {
   assetId?: string;
   month?: string;
   utilityType?: string;
+  /** A clicked bar's period, narrower than the page's window. */
+  from?: string;
+  to?: string;
 }
 
 /** The drill-down's selection: the target within the window it was clicked in. */
@@ -322,10 +326,6 @@ function useView(measure: Measure, filters: InsightsFilters, withCosts: boolean)
   };
 }
 
-function utilityOfLabel(label: string): UtilityType | undefined {
-  return UTILITIES.find((u) => UTILITY_LABELS[u] === label);
-}
-
 function Insights({ measure, onDrill }: { measure: Measure; onDrill: (target: DrillTarget) => void }) {
   const [search, setSearch] = useSearchParams();
   const now = useMemo(() => new Date(), []);
@@ -350,6 +350,10 @@ function Insights({ measure, onDrill }: { measure: Measure; onDrill: (target: Dr
       }))
     : rawSeries;
   const chartUnit = scale?.unit ?? unit;
+  const otherUnits = UTILITIES.filter((u) => {
+    const f = answer?.totals.utilities[u];
+    return f !== undefined && f.unit !== 'kWh';
+  }).map((u) => UTILITY_LABELS[u]);
   const cards = answer ? totalCardsOf(measure, answer, filters.utility) : [];
   const utilities = rowUtilities(view.sites ?? []);
   const valueLabel = `${TITLES[measure]} (${unit})`;
@@ -396,17 +400,16 @@ function Insights({ measure, onDrill }: { measure: Measure; onDrill: (target: Dr
     { key: 'share', label: 'Share (%)', value: (r) => r.share, numeric: true },
   ];
 
-  function barClicked(click: BarClick) {
-    const bucket = buckets.find((b) => b.label === click.x);
-    const utilityType = filters.breakdown === 'utility' ? utilityOfLabel(click.series) : filters.utility;
-    const site =
-      filters.breakdown === 'site' ? view.sites.find((s) => s.siteName === click.series) : undefined;
-    onDrill({
-      ...(site ? { assetId: site.assetId } : {}),
-      ...(bucket && filters.granularity === 'monthly' ? { month: bucket.start.slice(0, 7) } : {}),
-      ...(utilityType ? { utilityType } : {}),
-    });
-  }
+  const barClicked = (click: BarClick) =>
+    onDrill(
+      drillOfBar(click, {
+        buckets,
+        breakdown: filters.breakdown,
+        granularity: filters.granularity,
+        utility: filters.utility,
+        sites: view.sites,
+      }),
+    );
 
   async function exportXlsx() {
     // The zip writer is fetched on the first export, not with the page.
@@ -491,6 +494,12 @@ function Insights({ measure, onDrill }: { measure: Measure; onDrill: (target: Dr
               figureRef={figureRef}
             />
           )}
+          {measure === 'consumption' && !filters.utility && otherUnits.length > 0 && (
+            <Text size="xs" c="dimmed">
+              {otherUnits.join(' and ')} {otherUnits.length > 1 ? 'are' : 'is'} measured in other units than
+              kWh: choose {otherUnits.length > 1 ? 'one' : 'it'} under Utility to chart it.
+            </Text>
+          )}
           <Group justify="space-between">
             <Title order={4}>Top sites</Title>
             <Button
@@ -567,7 +576,7 @@ export function InsightsPage({
   const hidden = company.settings?.hideCostData === true;
   const drillTo = (target: DrillTarget) => {
     const { start, end } = filtersFromQuery(search, new Date());
-    setDrill({ ...target, from: start, to: end });
+    setDrill({ ...target, from: target.from ?? start, to: target.to ?? end });
     onDrill?.(target);
   };
   return (
