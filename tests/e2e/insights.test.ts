@@ -119,4 +119,46 @@ describe('the Insights pages', () => {
       to: spent.window.endDate,
     });
   });
+
+  it('charts emissions by site, and adds an entity up from its sites', async () => {
+    const { page } = tab;
+    const siteAnswers: { url: string; answer: Promise<AnalyticsAnswer> }[] = [];
+    page.on('response', (r) => {
+      if (/\/api\/assets\/[0-9a-f]{24}\/analytics\?/.test(r.url()) && r.ok())
+        siteAnswers.push({ url: r.url(), answer: r.json() as Promise<AnalyticsAnswer> });
+    });
+    const bySite = answerOf(page, 'asset-consumption', 'dataType=emissions');
+    await signIn(page, env.stack.origin, 'owner@demo.test', '/analytics/emissions?by=site');
+    const sites = (await bySite).assets ?? [];
+    const top = [...sites].sort((a, b) => b.totals.emissionsKg - a.totals.emissionsKg)[0];
+    const chart = page.getByRole('figure', { name: /^Emissions by site/ });
+    await expect.poll(() => chart.textContent(), { timeout: 15_000 }).toContain(top?.siteName);
+
+    await page.getByLabel('Scope', { exact: true }).selectOption('entity');
+    const entity = page.getByLabel('Entity', { exact: true });
+    await expect.poll(() => entity.locator('option').count(), { timeout: 10_000 }).toBeGreaterThan(1);
+    const from = siteAnswers.length;
+    await entity.selectOption({ index: 1 });
+    // The entity's figures are its sites' answers added up; the chart's own requests compare with nothing.
+    const entityTotal = async () => {
+      const last = new Map<string, Promise<AnalyticsAnswer>>();
+      for (const a of siteAnswers.slice(from)) {
+        if (a.url.includes('comparePeriod=year'))
+          last.set(/\/assets\/([0-9a-f]{24})\//.exec(a.url)?.[1] ?? '', a.answer);
+      }
+      let kg = 0;
+      for (const answer of last.values()) kg += (await answer).totals.emissionsKg;
+      return last.size > 0 ? figureText(kg, 'kg CO₂e') : 'no answers yet';
+    };
+    await expect
+      .poll(
+        async () => [
+          await page.getByLabel('Total emissions', { exact: true }).textContent(),
+          await entityTotal(),
+        ],
+        { timeout: 20_000 },
+      )
+      .toSatisfy(([shown, summed]) => shown === summed);
+    expect(new URL(page.url()).searchParams.get('scope')).toBe('entity');
+  });
 });

@@ -13,6 +13,7 @@ import {
   seriesBySite,
   seriesByUtility,
   siteRows,
+  sitesOfEntity,
   totalCards,
 } from '../../web/features/analytics/insights-figures.ts';
 import {
@@ -287,6 +288,24 @@ describe('the top sites', () => {
       ['Temple', 0, 0, 0],
     ]);
     expect(rows[0]?.utilities).toEqual({ electricity: 750, gas: 400, water: 80 });
+  });
+
+  it('of an entity are its own and those of every entity below it', () => {
+    const entities = [
+      { _id: 'group', parentEntityId: null },
+      { _id: 'offices', parentEntityId: 'group' },
+      { _id: 'london', parentEntityId: 'offices' },
+      { _id: 'retail', parentEntityId: 'group' },
+    ];
+    const sites = [
+      { _id: 's1', entityId: 'london' },
+      { _id: 's2', entityId: 'retail' },
+      { _id: 's3', entityId: 'offices' },
+      { _id: 's4' },
+    ];
+    expect(sitesOfEntity(entities, sites, 'offices').map((s) => s._id)).toEqual(['s1', 's3']);
+    expect(sitesOfEntity(entities, sites, 'group').map((s) => s._id)).toEqual(['s1', 's2', 's3']);
+    expect(sitesOfEntity(entities, sites, 'london').map((s) => s._id)).toEqual(['s1']);
   });
 
   it("add an entity's sites up into one answer", () => {

@@ -5,6 +5,8 @@ import { type Series, tickLabel, type ValueUnit } from './shape-series.ts';
 
 const PALETTE = ['#1c7ed6', '#e8590c', '#2f9e44', '#ae3ec9', '#f59f00', '#0c8599', '#e03131', '#5c7cfa'];
 const ESTIMATED_LEGEND = '#868e96';
+/** Long legends wrap rather than run off the chart. */
+const LEGEND_ITEMS_PER_ROW = 4;
 
 /** What a click on a bar names: its series and its x value. */
 export interface BarClick {
@@ -100,6 +102,8 @@ export function BarChart({
     ...series.flatMap((s, i) => (s.estimatedOf ? [] : [{ name: s.name, symbol: { fill: fillOf(i) } }])),
     ...(hasEstimates ? [{ name: 'Estimated', symbol: { fill: `url(#${hatchId}-legend)` } }] : []),
   ];
+  const withLegend = stacked || hasEstimates;
+  const legendRows = Math.ceil(legend.length / LEGEND_ITEMS_PER_ROW);
   return (
     <Paper withBorder p="md" aria-label={title} role="figure" ref={figureRef}>
       <Text fw={600} mb="xs">
@@ -120,13 +124,14 @@ export function BarChart({
         categories={{ x: categories }}
         height={height}
         width={width}
-        padding={{ top: stacked || hasEstimates ? 36 : 10, bottom: 50, left: 70, right: 20 }}
+        padding={{ top: withLegend ? 18 + legendRows * 18 : 10, bottom: 50, left: 70, right: 20 }}
       >
-        {(stacked || hasEstimates) && (
+        {withLegend && (
           <VictoryLegend
             x={70}
             y={0}
             orientation="horizontal"
+            itemsPerRow={LEGEND_ITEMS_PER_ROW}
             gutter={16}
             style={{ labels: { fontSize: 10 } }}
             data={legend}

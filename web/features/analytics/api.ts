@@ -15,6 +15,9 @@ export interface NamedOption {
   name?: string;
   legalName?: string;
   siteName?: string;
+  /** An entity's parent, a site's entity: what an entity's sites are found by. */
+  parentEntityId?: string | null;
+  entityId?: string;
 }
 
 /** One SWR key per call of the Insights pages. */
@@ -26,7 +29,6 @@ export const analyticsKeys = {
   portfolios: '/users/me/asset-groups?limit=1000',
   entities: '/entities?limit=1000',
   sites: '/assets?limit=1000',
-  entitySites: (entityId: string) => `/assets?entityId=${entityId}&limit=1000`,
 } as const;
 
 /** Shared by every Insights page: a newer request on a channel aborts the older one still in flight. */
@@ -93,6 +95,3 @@ export const useEntityOptions = (ask: boolean) =>
   useSWR<ListAnswer<NamedOption>>(ask ? analyticsKeys.entities : null);
 export const useSiteOptions = (ask: boolean) =>
   useSWR<ListAnswer<NamedOption>>(ask ? analyticsKeys.sites : null);
-/** The sites of an entity, whose figures are asked site by site. */
-export const useEntitySites = (entityId: string | undefined) =>
-  useSWR<ListAnswer<NamedOption>>(entityId ? analyticsKeys.entitySites(entityId) : null);

@@ -432,3 +432,28 @@ export function drillOfBar(
     ...(bucket ? { from: bucket.start, to: bucket.end } : {}),
   };
 }
+
+/**
+ * The sites of an entity and of every entity below it, in the order listed: an entity's figures cover
+ * its descendants'.
+ */
+export function sitesOfEntity<S extends { entityId?: string }>(
+  entities: readonly { _id: string; parentEntityId?: string | null }[],
+  sites: readonly S[],
+  entityId: string,
+): S[] {
+  const children = new Map<string, string[]>();
+  for (const e of entities) {
+    if (!e.parentEntityId) continue;
+    children.set(e.parentEntityId, [...(children.get(e.parentEntityId) ?? []), e._id]);
+  }
+  const within = new Set<string>();
+  const stack = [entityId];
+  while (stack.length > 0) {
+    const id = stack.pop() as string;
+    if (within.has(id)) continue;
+    within.add(id);
+    stack.push(...(children.get(id) ?? []));
+  }
+  return sites.filter((s) => s.entityId !== undefined && within.has(s.entityId));
+}

@@ -25,7 +25,6 @@ import {
   type NamedOption,
   useAnalytics,
   useEntityOptions,
-  useEntitySites,
   usePortfolioOptions,
   useSiteOptions,
   useSitesAnalytics,
@@ -44,6 +43,7 @@ import {
   seriesBySite,
   seriesByUtility,
   siteRows,
+  sitesOfEntity,
   type TotalCard,
   totalCards,
   UTILITY_LABELS,
@@ -87,6 +87,10 @@ const TITLES: Record<Measure, string> = {
 const CHART_SITES = 5;
 /** An entity's figures are asked site by site; past this many sites a portfolio is the better scope. */
 const ENTITY_SITE_LIMIT = 50;
+
+/** A table figure in the unit its column header names. */
+const cellText = (v: number | undefined) =>
+  v === undefined ? '' : v.toLocaleString('en-GB', { maximumFractionDigits: 2 });
 
 const optionName = (o: NamedOption) => o.name ?? o.legalName ?? o.siteName ?? o._id;
 
@@ -132,10 +136,11 @@ function ScopePicker({
   filters: InsightsFilters;
   onChange: (f: InsightsFilters) => void;
 }) {
-  const portfolios = usePortfolioOptions(filters.scope === 'portfolio');
-  const entities = useEntityOptions(filters.scope === 'entity');
-  const sites = useSiteOptions(filters.scope === 'site');
+  // The kind picked, before an item of it is: its list is asked for as soon as it is picked.
   const [kind, setKind] = useState<ScopeKind>(filters.scope);
+  const portfolios = usePortfolioOptions(kind === 'portfolio');
+  const entities = useEntityOptions(kind === 'entity');
+  const sites = useSiteOptions(kind === 'site');
   const list = { company: undefined, portfolio: portfolios, entity: entities, site: sites }[kind];
   const options = (list?.data?.data ?? []).map((o) => ({ value: o._id, label: optionName(o) }));
   return (
@@ -268,9 +273,17 @@ function useView(measure: Measure, filters: InsightsFilters, withCosts: boolean)
     ? null
     : { ...analyticsQuery(filters, measure, { withCosts, dateBreakdown: false }), comparePeriod: 'none' };
   const bySite = useAnalytics('asset-consumption', bySiteQuery);
-  const entitySites = useEntitySites(entityId);
-  const entityList = entitySites.data?.data
-    .slice(0, ENTITY_SITE_LIMIT)
+  const entities = useEntityOptions(entityId !== undefined);
+  const allSites = useSiteOptions(entityId !== undefined);
+  const entitySites = useMemo(
+    () =>
+      entityId && entities.data && allSites.data
+        ? sitesOfEntity(entities.data.data, allSites.data.data, entityId)
+        : undefined,
+    [entityId, entities.data, allSites.data],
+  );
+  const entityList = entitySites
+    ?.slice(0, ENTITY_SITE_LIMIT)
     .map((s) => ({ _id: s._id, siteName: s.siteName ?? s._id }));
   const siteQuery = (({ assetId: _a, assetGroupId: _g, ...rest }) => rest)(query);
   const entityAnswers = useSitesAnalytics('entity-sites', entityList, entityId ? siteQuery : null);
@@ -298,7 +311,8 @@ function useView(measure: Measure, filters: InsightsFilters, withCosts: boolean)
   const visibleError = [
     scopeAnswer.error,
     bySite.error,
-    entitySites.error,
+    entities.error,
+    allSites.error,
     entityAnswers.error,
     chartSites.error,
   ].find((e) => e && !isAbort(e));
@@ -320,7 +334,7 @@ function useView(measure: Measure, filters: InsightsFilters, withCosts: boolean)
     answer,
     sites: rows,
     siteSeries,
-    truncated: entityId !== undefined && (entitySites.data?.total ?? 0) > ENTITY_SITE_LIMIT,
+    truncated: entityId !== undefined && (entitySites?.length ?? 0) > ENTITY_SITE_LIMIT,
     loading: scopeAnswer.isValidating || bySite.isValidating || entityAnswers.isValidating,
     error: visibleError,
   };
@@ -379,7 +393,7 @@ function Insights({ measure, onDrill }: { measure: Measure; onDrill: (target: Dr
       label: valueLabel,
       value: (r) => r.value,
       numeric: true,
-      render: (r) => figureText(r.value, unit),
+      render: (r) => cellText(r.value),
     },
     ...utilities.map(
       (u): DataTableColumn<SiteRow> => ({
@@ -387,7 +401,7 @@ function Insights({ measure, onDrill }: { measure: Measure; onDrill: (target: Dr
         label: `${UTILITY_LABELS[u]} (${unit})`,
         value: (r) => r.utilities[u],
         numeric: true,
-        render: (r) => (r.utilities[u] === undefined ? '' : figureText(r.utilities[u] ?? 0, unit)),
+        render: (r) => cellText(r.utilities[u]),
       }),
     ),
     {
@@ -395,7 +409,7 @@ function Insights({ measure, onDrill }: { measure: Measure; onDrill: (target: Dr
       label: `Estimated (${unit})`,
       value: (r) => r.estimated,
       numeric: true,
-      render: (r) => figureText(r.estimated, unit),
+      render: (r) => cellText(r.estimated),
     },
     { key: 'share', label: 'Share (%)', value: (r) => r.share, numeric: true },
   ];
