@@ -3,6 +3,7 @@ import { createBrowserRouter, generatePath, type LoaderFunctionArgs, redirect } 
 import { canUseRoute } from '../../shared/access/route-access.ts';
 import { FullPageLoader } from '../components/page-state.tsx';
 import { ACCOUNT_PAGES } from '../features/accounts/pages.ts';
+import { ANALYTICS_PAGES } from '../features/analytics/pages.ts';
 import { ASSET_PAGES } from '../features/assets/pages.ts';
 import { COMPANY_PAGES } from '../features/company/pages.ts';
 import { ENTITY_PAGES } from '../features/entities/pages.ts';
@@ -36,6 +37,7 @@ const PAGES: Record<PageKey, LazyPage> = {
       Component: m.NotificationsPage,
     })),
   ...ACCOUNT_PAGES,
+  ...ANALYTICS_PAGES,
   ...ASSET_PAGES,
   ...COMPANY_PAGES,
   ...ENTITY_PAGES,

@@ -1,5 +1,6 @@
 import { PERMISSION_NAMES, type RoutePermission } from '../../shared/access/permission-names.ts';
 import { ACCOUNT_SUB_PAGES, type AccountPageKey } from '../features/accounts/pages.ts';
+import { type AnalyticsPageKey, withAnalyticsPage } from '../features/analytics/pages.ts';
 import { type AssetPageKey, withAssetPage } from '../features/assets/pages.ts';
 import { type CompanyPageKey, withCompanyPage } from '../features/company/pages.ts';
 import { ENTITY_PAGE_OF, type EntityPageKey } from '../features/entities/pages.ts';
@@ -20,6 +21,7 @@ export type PageKey =
   | 'notifications'
   | 'not-available'
   | AccountPageKey
+  | AnalyticsPageKey
   | CompanyPageKey
   | EntityPageKey
   | PortfolioPageKey
@@ -127,7 +129,9 @@ export const APP_ROUTES: readonly AppRoute[] = [
   ...pages('admin-gridfetch', '/admin/gridfetch', ['loa', 'usage'], ADMIN, 'Admin').map(withStaffToolPage),
 
   redirect('analytics', '/analytics', '/analytics/emissions', PORTFOLIO, 'Insights'),
-  ...pages('analytics', '/analytics', ['emissions', 'consumption', 'costs'], PORTFOLIO, 'Insights'),
+  ...pages('analytics', '/analytics', ['emissions', 'consumption', 'costs'], PORTFOLIO, 'Insights').map(
+    withAnalyticsPage,
+  ),
 
   withAssetPage(route('asset-list', '/assets', ASSETS, 'Sites')),
   withAssetPage(route('asset-wizard', '/assets/wizard', COMPANY_WIDE, 'Sites')),

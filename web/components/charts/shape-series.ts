@@ -9,6 +9,8 @@ export interface SeriesPoint {
 export interface Series {
   name: string;
   points: SeriesPoint[];
+  /** The series whose estimated part this is: drawn hatched in that series' colour, under one "Estimated" legend entry. */
+  estimatedOf?: string;
 }
 
 export interface ShapeOptions<R> {

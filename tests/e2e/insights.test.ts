@@ -1,0 +1,164 @@
+import { readFile } from 'node:fs/promises';
+import { strFromU8, unzipSync } from 'fflate';
+import type { Page, Response } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { AnalyticsAnswer } from '../../web/features/analytics/analytics-answer.ts';
+import { figureText, measureOf } from '../../web/features/analytics/insights-figures.ts';
+import { signIn } from './support/browser.ts';
+import { openPagePerTest, startBrowserStack } from './support/browser-stack.ts';
+
+const env = startBrowserStack();
+const tab = openPagePerTest(env, { acceptDownloads: true });
+
+/** The next analytics answer the page receives for an id whose query has every `has` part. */
+function answerOf(page: Page, id: string, ...has: string[]): Promise<AnalyticsAnswer> {
+  return page
+    .waitForResponse(
+      (r: Response) =>
+        r.url().includes(`/api/analytics/v2/${id}?`) && has.every((h) => r.url().includes(h)) && r.ok(),
+      { timeout: 20_000 },
+    )
+    .then((r) => r.json() as Promise<AnalyticsAnswer>);
+}
+
+async function cardText(page: Page, label: string): Promise<string> {
+  const card = page.getByLabel(label, { exact: true });
+  await card.waitFor({ state: 'visible', timeout: 15_000 });
+  return (await card.textContent()) ?? '';
+}
+
+describe('the Insights pages', () => {
+  it('show the demo figures on each page, follow the granularity, export table and chart, and drill into a site', async () => {
+    const { page } = tab;
+    const emissions = answerOf(page, 'consumption', 'dataType=emissions');
+    await signIn(page, env.stack.origin, 'owner@demo.test', '/analytics/emissions');
+    const first = await emissions;
+    expect(first.totals.emissionsKg).toBeGreaterThan(0);
+    await page.getByRole('heading', { name: 'Emissions' }).waitFor({ timeout: 15_000 });
+    expect(await cardText(page, 'Total emissions')).toBe(figureText(first.totals.emissionsKg, 'kg CO₂e'));
+    // The demo holds more than a year of bills, so last year is there to compare with.
+    expect(await page.getByLabel('Total emissions: change').textContent()).toMatch(
+      /^[▲▼] [\d.]+% vs |^no change/,
+    );
+
+    const insights = page.getByRole('navigation', { name: 'Insights pages' });
+    const consumption = answerOf(page, 'consumption', 'dataType=consumption');
+    await insights.getByRole('link', { name: 'Consumption' }).click();
+    const used = await consumption;
+    expect(await cardText(page, 'Energy')).toBe(
+      figureText(measureOf('consumption', used.totals).value, 'kWh'),
+    );
+
+    const costs = answerOf(page, 'consumption', 'dataType=cost');
+    const bySite = answerOf(page, 'asset-consumption', 'dataType=cost');
+    await insights.getByRole('link', { name: 'Costs' }).click();
+    const spent = await costs;
+    expect(spent.totals.cost).toBeGreaterThan(0);
+    expect(await cardText(page, 'Net cost')).toBe(figureText(spent.totals.cost ?? 0, '£'));
+    const monthly = spent.buckets?.map((b) => b.label) ?? [];
+    expect(monthly).toHaveLength(12);
+    const chart = page.getByRole('figure', { name: /^Costs by utility/ });
+    await expect.poll(() => chart.textContent(), { timeout: 10_000 }).toContain(monthly[0]);
+
+    const quarterly = answerOf(page, 'consumption', 'dataType=cost', 'granularity=quarterly');
+    await page.getByLabel('Granularity').selectOption('quarterly');
+    const quarters = (await quarterly).buckets?.map((b) => b.label) ?? [];
+    expect(quarters.length).toBeGreaterThanOrEqual(4);
+    expect(quarters.length).toBeLessThanOrEqual(5);
+    await expect.poll(() => chart.textContent(), { timeout: 10_000 }).toContain(quarters[0]);
+    expect(await chart.textContent()).not.toContain(monthly[0]);
+    expect(new URL(page.url()).searchParams.get('granularity')).toBe('quarterly');
+
+    const sites = (await bySite).assets ?? [];
+    expect(sites.length).toBeGreaterThan(0);
+    const [download] = await Promise.all([
+      page.waitForEvent('download', { timeout: 15_000 }),
+      page.getByRole('button', { name: 'Download CSV' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('costs-by-site.csv');
+    const lines = (await readFile(await download.path(), 'utf8'))
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(lines[0]).toMatch(/^Site,Costs \(£\),/);
+    expect(lines).toHaveLength(sites.length + 1);
+    const top = [...sites].sort((a, b) => (b.totals.cost ?? 0) - (a.totals.cost ?? 0))[0];
+    const [name, value] = (lines[1] ?? '').split(',');
+    expect(name).toBe(top?.siteName);
+    expect(Number(value)).toBeCloseTo(top?.totals.cost ?? Number.NaN, 1);
+
+    const [workbook] = await Promise.all([
+      page.waitForEvent('download', { timeout: 15_000 }),
+      page.getByRole('button', { name: 'Download XLSX' }).click(),
+    ]);
+    expect(workbook.suggestedFilename()).toBe('costs-by-site.xlsx');
+    const files = unzipSync(new Uint8Array(await readFile(await workbook.path())));
+    const sheet = strFromU8(files['xl/worksheets/sheet1.xml'] ?? new Uint8Array());
+    expect(sheet.match(/<row /g)).toHaveLength(sites.length + 1);
+    expect(Number(/<c r="B2"><v>([^<]+)<\/v><\/c>/.exec(sheet)?.[1])).toBeCloseTo(
+      top?.totals.cost ?? Number.NaN,
+      1,
+    );
+
+    const [picture] = await Promise.all([
+      page.waitForEvent('download', { timeout: 15_000 }),
+      page.getByRole('button', { name: 'Download PNG' }).click(),
+    ]);
+    expect(picture.suggestedFilename()).toBe('costs-chart.png');
+    const png = await readFile(await picture.path());
+    expect([...png.subarray(0, 8)]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+    // A 640 × 260 chart drawn at twice its size.
+    expect(png.readUInt32BE(16)).toBe(1280);
+
+    await page.getByRole('table', { name: 'Top sites' }).getByRole('button', { name: top?.siteName }).click();
+    const slot = page.locator('[data-drill-slot]');
+    await slot.waitFor({ state: 'attached', timeout: 5_000 });
+    expect(JSON.parse((await slot.getAttribute('data-selection')) ?? '{}')).toMatchObject({
+      assetId: top?._id,
+      from: spent.window.startDate,
+      to: spent.window.endDate,
+    });
+  });
+
+  it('charts emissions by site, and adds an entity up from its sites', async () => {
+    const { page } = tab;
+    const siteAnswers: { url: string; answer: Promise<AnalyticsAnswer> }[] = [];
+    page.on('response', (r) => {
+      if (/\/api\/assets\/[0-9a-f]{24}\/analytics\?/.test(r.url()) && r.ok())
+        siteAnswers.push({ url: r.url(), answer: r.json() as Promise<AnalyticsAnswer> });
+    });
+    const bySite = answerOf(page, 'asset-consumption', 'dataType=emissions');
+    await signIn(page, env.stack.origin, 'owner@demo.test', '/analytics/emissions?by=site');
+    const sites = (await bySite).assets ?? [];
+    const top = [...sites].sort((a, b) => b.totals.emissionsKg - a.totals.emissionsKg)[0];
+    const chart = page.getByRole('figure', { name: /^Emissions by site/ });
+    await expect.poll(() => chart.textContent(), { timeout: 15_000 }).toContain(top?.siteName);
+
+    await page.getByLabel('Scope', { exact: true }).selectOption('entity');
+    const entity = page.getByLabel('Entity', { exact: true });
+    await expect.poll(() => entity.locator('option').count(), { timeout: 10_000 }).toBeGreaterThan(1);
+    const from = siteAnswers.length;
+    await entity.selectOption({ index: 1 });
+    // The entity's figures are its sites' answers added up; the chart's own requests compare with nothing.
+    const entityTotal = async () => {
+      const last = new Map<string, Promise<AnalyticsAnswer>>();
+      for (const a of siteAnswers.slice(from)) {
+        if (a.url.includes('comparePeriod=year'))
+          last.set(/\/assets\/([0-9a-f]{24})\//.exec(a.url)?.[1] ?? '', a.answer);
+      }
+      let kg = 0;
+      for (const answer of last.values()) kg += (await answer).totals.emissionsKg;
+      return last.size > 0 ? figureText(kg, 'kg CO₂e') : 'no answers yet';
+    };
+    await expect
+      .poll(
+        async () => [
+          await page.getByLabel('Total emissions', { exact: true }).textContent(),
+          await entityTotal(),
+        ],
+        { timeout: 20_000 },
+      )
+      .toSatisfy(([shown, summed]) => shown === summed);
+    expect(new URL(page.url()).searchParams.get('scope')).toBe('entity');
+  });
+});

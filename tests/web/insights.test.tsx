@@ -1,0 +1,400 @@
+import { MemoryRouter } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { UTILITY_TYPES } from '../../shared/schemas/common.ts';
+import { BarChart } from '../../web/components/charts/bar-chart.tsx';
+import type { BucketFigures, Totals } from '../../web/features/analytics/analytics-answer.ts';
+import { fetchLatest } from '../../web/features/analytics/api.ts';
+import {
+  changeOf,
+  changeText,
+  drillOfBar,
+  figureText,
+  mergeSiteAnswers,
+  seriesBySite,
+  seriesByUtility,
+  siteRows,
+  sitesOfEntity,
+  totalCards,
+} from '../../web/features/analytics/insights-figures.ts';
+import {
+  analyticsQuery,
+  defaultFilters,
+  filtersFromQuery,
+  queryOfFilters,
+  UTILITIES,
+} from '../../web/features/analytics/insights-filters.ts';
+import { CostsPage } from '../../web/features/analytics/insights-page.tsx';
+import { createLatestRequests, isAbort } from '../../web/features/analytics/latest-request.ts';
+import type { ApiClient, RequestOptions } from '../../web/lib/api-client.ts';
+import { SessionProvider } from '../../web/lib/app-context.tsx';
+import type { Session } from '../../web/lib/session.ts';
+import { COMPANY_USER } from './access-fixtures.ts';
+import { renderHtml, textOf } from './render.tsx';
+
+const NOW = new Date(2026, 10, 26);
+
+/** Two months of two utilities; February's electricity has 200 kWh of an estimated month in it. */
+const jan: BucketFigures = {
+  key: '2025-01',
+  label: 'Jan 2025',
+  start: '2025-01-01',
+  end: '2025-01-31',
+  utilities: {
+    electricity: { consumption: 3000, unit: 'kWh', cost: 750, emissionsKg: 621 },
+    gas: { consumption: 5000, unit: 'kWh', cost: 400, emissionsKg: 915 },
+    water: { consumption: 40, unit: 'm³', cost: 80, emissionsKg: 6 },
+  },
+  cost: 1230,
+  emissionsKg: 1542,
+};
+const feb: BucketFigures = {
+  key: '2025-02',
+  label: 'Feb 2025',
+  start: '2025-02-01',
+  end: '2025-02-28',
+  utilities: {
+    electricity: {
+      consumption: 800,
+      unit: 'kWh',
+      cost: 200,
+      emissionsKg: 165.6,
+      estimated: { consumption: 200, cost: 50, emissionsKg: 41.4 },
+    },
+  },
+  cost: 200,
+  emissionsKg: 165.6,
+};
+
+describe('the filters in the URL', () => {
+  it('default to the last twelve whole months, monthly, against the year before, for the company', () => {
+    expect(filtersFromQuery(new URLSearchParams(), NOW)).toEqual({
+      start: '2025-11-01',
+      end: '2026-10-31',
+      granularity: 'monthly',
+      compare: 'year',
+      basis: 'location',
+      scope: 'company',
+      breakdown: 'utility',
+    });
+    expect(queryOfFilters(defaultFilters(NOW), NOW).toString()).toBe('');
+  });
+
+  it('offer every utility type the service knows', () => {
+    expect(UTILITIES).toEqual(UTILITY_TYPES);
+  });
+
+  it('read back what they wrote, and ignore what is malformed', () => {
+    const view = {
+      ...defaultFilters(NOW),
+      start: '2025-01-01',
+      end: '2025-03-31',
+      granularity: 'quarterly' as const,
+      utility: 'gas' as const,
+      compare: 'period' as const,
+      scope: 'portfolio' as const,
+      scopeId: 'abc123',
+      breakdown: 'site' as const,
+    };
+    const query = queryOfFilters(view, NOW);
+    expect(filtersFromQuery(new URLSearchParams(query.toString()), NOW)).toEqual(view);
+    const bad = filtersFromQuery(
+      new URLSearchParams('from=2025-05-01&to=2025-01-01&granularity=hourly&utility=steam&scope=site'),
+      NOW,
+    );
+    expect(bad).toEqual(defaultFilters(NOW));
+  });
+
+  it('ask the analytics service for the page measure, the scope and the estimated parts', () => {
+    const f = { ...defaultFilters(NOW), utility: 'gas' as const, scope: 'portfolio' as const, scopeId: 'g1' };
+    expect(analyticsQuery(f, 'costs', { withCosts: true })).toEqual({
+      startDate: '2025-11-01',
+      endDate: '2026-10-31',
+      granularity: 'monthly',
+      dataType: 'cost',
+      comparePeriod: 'year',
+      estimateBreakdown: 'true',
+      includeCosts: 'true',
+      dateBreakdown: 'true',
+      accountType: 'gas',
+      assetGroupId: 'g1',
+    });
+    const site = analyticsQuery({ ...f, scope: 'site', scopeId: 's1' }, 'emissions', { withCosts: false });
+    expect(site).toMatchObject({
+      assetId: 's1',
+      dataType: 'emissions',
+      emissions: 'location',
+      includeCosts: 'false',
+    });
+    expect(site.assetGroupId).toBeUndefined();
+  });
+});
+
+describe('the change against the comparison period', () => {
+  it('gives the direction and the percentage, rounded to a tenth', () => {
+    expect(changeOf(110, 100)).toEqual({ direction: 'up', percent: 10 });
+    expect(changeOf(2012.1, 2633.1)).toEqual({ direction: 'down', percent: -23.6 });
+    expect(changeOf(5, 5)).toEqual({ direction: 'flat', percent: 0 });
+    expect(changeOf(5, 0)).toEqual({ direction: 'up', percent: null });
+    expect(changeOf(5, undefined)).toBeUndefined();
+    expect(changeText({ direction: 'down', percent: -23.6 })).toBe('▼ 23.6%');
+    expect(changeText({ direction: 'up', percent: null })).toBe('▲ new');
+  });
+});
+
+describe('the total cards', () => {
+  const totals: Totals = { utilities: jan.utilities, cost: 1230, emissionsKg: 1542 };
+  const before: Totals = {
+    utilities: { electricity: { consumption: 900, unit: 'kWh', cost: 180, emissionsKg: 180 } },
+    cost: 180,
+    emissionsKg: 180,
+  };
+
+  it('split emissions by scope, each with last period to compare', () => {
+    const cards = totalCards('emissions', totals, before);
+    expect(cards.map((c) => [c.label, c.value, c.previous])).toEqual([
+      ['Total emissions', 1542, 180],
+      ['Scope 1 (gas and fuels)', 915, 0],
+      ['Scope 2 (electricity, heat, cooling)', 621, 180],
+      ['Scope 3 (water, waste)', 6, 0],
+    ]);
+    expect(figureText(1542, 'kg CO₂e')).toBe('1.54 t CO₂e');
+    expect(figureText(621, 'kg CO₂e')).toBe('621 kg CO₂e');
+  });
+
+  it('add up energy in kWh only, and give each utility in its own unit', () => {
+    const cards = totalCards('consumption', totals, undefined);
+    expect(cards.map((c) => [c.label, c.value, c.unit])).toEqual([
+      ['Energy', 8000, 'kWh'],
+      ['Electricity', 3000, 'kWh'],
+      ['Gas', 5000, 'kWh'],
+      ['Water', 40, 'm³'],
+    ]);
+  });
+
+  it('give the net cost and each utility cost', () => {
+    expect(totalCards('costs', totals, undefined).map((c) => [c.label, c.value])).toEqual([
+      ['Net cost', 1230],
+      ['Electricity cost', 750],
+      ['Gas cost', 400],
+      ['Water cost', 80],
+    ]);
+  });
+});
+
+describe('the chart series', () => {
+  it('stack utilities per period, the estimated part of each as its own hatched series', () => {
+    const series = seriesByUtility('consumption', [jan, feb]);
+    expect(series).toEqual([
+      {
+        name: 'Electricity',
+        points: [
+          { x: 'Jan 2025', y: 3000 },
+          { x: 'Feb 2025', y: 600 },
+        ],
+      },
+      {
+        name: 'Electricity (estimated)',
+        estimatedOf: 'Electricity',
+        points: [
+          { x: 'Jan 2025', y: 0 },
+          { x: 'Feb 2025', y: 200 },
+        ],
+      },
+      {
+        name: 'Gas',
+        points: [
+          { x: 'Jan 2025', y: 5000 },
+          { x: 'Feb 2025', y: 0 },
+        ],
+      },
+    ]);
+  });
+
+  it('stack the sites shown and what the rest of the scope adds up to', () => {
+    const site = (b: BucketFigures, kg: number): BucketFigures => ({
+      ...b,
+      utilities: { electricity: { consumption: 0, unit: 'kWh', emissionsKg: kg } },
+      emissionsKg: kg,
+    });
+    const series = seriesBySite(
+      'emissions',
+      [jan, feb],
+      [{ assetId: 'a', name: 'Aldgate', buckets: [site(jan, 1000), feb] }],
+    );
+    expect(series.map((s) => [s.name, s.points.map((p) => p.y)])).toEqual([
+      ['Aldgate', [1000, 124.2]],
+      ['Aldgate (estimated)', [0, 41.4]],
+      ['Other sites', [542, 0]],
+    ]);
+  });
+
+  it('draw estimated parts hatched, under one "Estimated" legend entry', () => {
+    const html = renderHtml(
+      <BarChart title="Consumption by utility" series={seriesByUtility('consumption', [jan, feb])} />,
+    );
+    expect(html).toMatch(/<pattern id="hatch-[^"]+-1"/);
+    expect(html).toMatch(/fill:url\(#hatch-[^)]+-1\)/);
+    expect(html).toContain('>Estimated<');
+    expect(html).not.toContain('Electricity (estimated)');
+  });
+});
+
+describe('a click on a bar', () => {
+  const sites = [{ assetId: 'a1', siteName: 'Aldgate' }];
+  const view = { buckets: [jan, feb], granularity: 'monthly', sites };
+
+  it('drills into the utility and the month of the bar', () => {
+    expect(drillOfBar({ series: 'Electricity', x: 'Feb 2025' }, { ...view, breakdown: 'utility' })).toEqual({
+      month: '2025-02',
+      utilityType: 'electricity',
+      from: '2025-02-01',
+      to: '2025-02-28',
+    });
+  });
+
+  it('drills into the site of the bar, keeping the chosen utility; "Other sites" names no site', () => {
+    const bySite = { ...view, breakdown: 'site' as const, utility: 'gas' as const };
+    expect(drillOfBar({ series: 'Aldgate', x: 'Jan 2025' }, bySite)).toEqual({
+      assetId: 'a1',
+      month: '2025-01',
+      utilityType: 'gas',
+      from: '2025-01-01',
+      to: '2025-01-31',
+    });
+    expect(drillOfBar({ series: 'Other sites', x: 'Jan 2025' }, bySite).assetId).toBeUndefined();
+  });
+
+  it('names no month for a bar longer than a month, only its period', () => {
+    const quarter = { ...jan, key: '2025-Q1', label: 'Q1 2025', end: '2025-03-31' };
+    expect(
+      drillOfBar(
+        { series: 'Gas', x: 'Q1 2025' },
+        { ...view, buckets: [quarter], granularity: 'quarterly', breakdown: 'utility' },
+      ),
+    ).toEqual({ utilityType: 'gas', from: '2025-01-01', to: '2025-03-31' });
+  });
+});
+
+describe('the top sites', () => {
+  it('rank sites by the measure with their share of the whole', () => {
+    const rows = siteRows('costs', [
+      { _id: 'a', siteName: 'Aldgate', totals: { utilities: jan.utilities, cost: 1230, emissionsKg: 0 } },
+      { _id: 'h', siteName: 'Hardman', totals: { utilities: feb.utilities, cost: 200, emissionsKg: 0 } },
+      { _id: 't', siteName: 'Temple', totals: { utilities: {}, emissionsKg: 0 } },
+    ]);
+    expect(rows.map((r) => [r.siteName, r.value, r.estimated, r.share])).toEqual([
+      ['Aldgate', 1230, 0, 86],
+      ['Hardman', 200, 50, 14],
+      ['Temple', 0, 0, 0],
+    ]);
+    expect(rows[0]?.utilities).toEqual({ electricity: 750, gas: 400, water: 80 });
+  });
+
+  it('of an entity are its own and those of every entity below it', () => {
+    const entities = [
+      { _id: 'group', parentEntityId: null },
+      { _id: 'offices', parentEntityId: 'group' },
+      { _id: 'london', parentEntityId: 'offices' },
+      { _id: 'retail', parentEntityId: 'group' },
+    ];
+    const sites = [
+      { _id: 's1', entityId: 'london' },
+      { _id: 's2', entityId: 'retail' },
+      { _id: 's3', entityId: 'offices' },
+      { _id: 's4' },
+    ];
+    expect(sitesOfEntity(entities, sites, 'offices').map((s) => s._id)).toEqual(['s1', 's3']);
+    expect(sitesOfEntity(entities, sites, 'group').map((s) => s._id)).toEqual(['s1', 's2', 's3']);
+    expect(sitesOfEntity(entities, sites, 'london').map((s) => s._id)).toEqual(['s1']);
+  });
+
+  it("add an entity's sites up into one answer", () => {
+    const answer = (buckets: BucketFigures[], totals: Totals, previous: Totals) => ({
+      id: 'consumption' as const,
+      scope: { type: 'site', restricted: false },
+      window: { startDate: '2025-01-01', endDate: '2025-02-28' },
+      granularity: 'monthly' as const,
+      costsIncluded: true,
+      buckets,
+      totals,
+      comparison: {
+        comparePeriod: 'year' as const,
+        window: { startDate: '', endDate: '' },
+        totals: previous,
+      },
+      factorVersions: ['DESNZ-2025'],
+    });
+    const merged = mergeSiteAnswers([
+      { assetId: 'a', siteName: 'Aldgate', answer: answer([jan], jan, feb) },
+      { assetId: 'h', siteName: 'Hardman', answer: answer([jan, feb], feb, feb) },
+    ]);
+    expect(merged.totals.utilities.electricity).toEqual({
+      consumption: 3800,
+      unit: 'kWh',
+      cost: 950,
+      emissionsKg: 786.6,
+      estimated: { consumption: 200, cost: 50, emissionsKg: 41.4 },
+    });
+    expect(merged.buckets?.map((b) => [b.key, b.utilities.gas?.consumption])).toEqual([
+      ['2025-01', 10000],
+      ['2025-02', undefined],
+    ]);
+    expect(merged.comparison?.totals.emissionsKg).toBeCloseTo(331.2);
+    expect(merged.assets?.map((a) => a.siteName)).toEqual(['Aldgate', 'Hardman']);
+  });
+});
+
+describe('requests for the same analytics id', () => {
+  it('abort the one still in flight when a newer one starts', async () => {
+    const signals: AbortSignal[] = [];
+    const api = {
+      get: (_path: string, options?: RequestOptions) =>
+        new Promise((resolve, reject) => {
+          const signal = options?.signal as AbortSignal;
+          signals.push(signal);
+          signal.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+          setTimeout(() => resolve({ ok: signals.length }), 10);
+        }),
+    } as unknown as ApiClient;
+    const first = fetchLatest(api, 'consumption', '/analytics/v2/consumption?granularity=monthly');
+    const other = fetchLatest(api, 'asset-consumption', '/analytics/v2/asset-consumption');
+    const second = fetchLatest(api, 'consumption', '/analytics/v2/consumption?granularity=quarterly');
+    await expect(first).rejects.toSatisfy(isAbort);
+    await expect(second).resolves.toBeDefined();
+    await expect(other).resolves.toBeDefined();
+    expect(signals.map((s) => s.aborted)).toEqual([true, false, false]);
+  });
+
+  it('leave a finished request alone', async () => {
+    const run = createLatestRequests();
+    let seen: AbortSignal | undefined;
+    await run('x', async (signal) => {
+      seen = signal;
+    });
+    await run('x', async () => undefined);
+    expect(seen?.aborted).toBe(false);
+  });
+});
+
+describe('the costs page', () => {
+  it('says costs are hidden, and asks for none, when the company hides cost data', () => {
+    const session = {
+      me: { _id: 'u1' },
+      company: { _id: 'c1', name: 'Demo Estates', settings: { hideCostData: true } },
+      permissions: { permissions: ['company_user'] },
+      access: COMPANY_USER,
+    } as unknown as Session;
+    const text = textOf(
+      renderHtml(
+        <SessionProvider session={session}>
+          <MemoryRouter initialEntries={['/analytics/costs']}>
+            <CostsPage />
+          </MemoryRouter>
+        </SessionProvider>,
+      ),
+    );
+    expect(text).toContain('Costs are hidden for your company.');
+    expect(text).not.toContain('Net cost');
+    expect(text).not.toContain('Granularity');
+  });
+});

@@ -1,0 +1,97 @@
+import useSWR from 'swr';
+import type { ApiClient } from '../../lib/api-client.ts';
+import { useApi } from '../../lib/app-context.tsx';
+import type { AnalyticsAnswer } from './analytics-answer.ts';
+import { queryString } from './insights-filters.ts';
+import { createLatestRequests, isAbort } from './latest-request.ts';
+
+interface ListAnswer<T> {
+  data: T[];
+  total: number;
+}
+
+export interface NamedOption {
+  _id: string;
+  name?: string;
+  legalName?: string;
+  siteName?: string;
+  /** An entity's parent, a site's entity: what an entity's sites are found by. */
+  parentEntityId?: string | null;
+  entityId?: string;
+}
+
+/** One SWR key per call of the Insights pages. */
+export const analyticsKeys = {
+  analytics: (id: 'consumption' | 'asset-consumption', query: Record<string, string>) =>
+    `/analytics/v2/${id}?${queryString(query)}`,
+  site: (assetId: string, query: Record<string, string>) =>
+    `/assets/${assetId}/analytics?${queryString(query)}`,
+  portfolios: '/users/me/asset-groups?limit=1000',
+  entities: '/entities?limit=1000',
+  sites: '/assets?limit=1000',
+} as const;
+
+/** Shared by every Insights page: a newer request on a channel aborts the older one still in flight. */
+const latest = createLatestRequests();
+
+/** Aborted requests were replaced by newer ones: asking again would only fetch a view no one shows. */
+const retryUnlessAborted = (error: unknown) => !isAbort(error);
+
+const OPTIONS = { keepPreviousData: true, shouldRetryOnError: retryUnlessAborted } as const;
+
+/** Fetches a key on a channel, aborting the channel's earlier request. */
+export const fetchLatest = (api: ApiClient, channel: string, key: string) =>
+  latest(channel, (signal) => api.get<AnalyticsAnswer>(key, { signal }));
+
+/**
+ * GET /analytics/v2/{id}: the figures of a view. A request for the same analytics id aborts the one
+ * before it, so filters changed quickly leave one request on the wire.
+ */
+export function useAnalytics(id: 'consumption' | 'asset-consumption', query: Record<string, string> | null) {
+  const api = useApi();
+  return useSWR<AnalyticsAnswer>(
+    query ? analyticsKeys.analytics(id, query) : null,
+    (key: string) => fetchLatest(api, id, key),
+    OPTIONS,
+  );
+}
+
+export interface SiteAnswer {
+  assetId: string;
+  siteName: string;
+  answer: AnalyticsAnswer;
+}
+
+/**
+ * GET /assets/{id}/analytics for several sites at once: an entity's sites, or the sites a chart by site
+ * shows. The batch is one request on its channel, aborted whole by the next.
+ */
+export function useSitesAnalytics(
+  channel: string,
+  sites: readonly { _id: string; siteName: string }[] | undefined,
+  query: Record<string, string> | null,
+) {
+  const api = useApi();
+  const key = sites && query ? [channel, queryString(query), ...sites.map((s) => s._id)].join('|') : null;
+  return useSWR<SiteAnswer[]>(
+    key,
+    () =>
+      latest(channel, (signal) =>
+        Promise.all(
+          (sites ?? []).map(async (s) => ({
+            assetId: s._id,
+            siteName: s.siteName,
+            answer: await api.get<AnalyticsAnswer>(analyticsKeys.site(s._id, query ?? {}), { signal }),
+          })),
+        ),
+      ),
+    OPTIONS,
+  );
+}
+
+export const usePortfolioOptions = (ask: boolean) =>
+  useSWR<ListAnswer<NamedOption>>(ask ? analyticsKeys.portfolios : null);
+export const useEntityOptions = (ask: boolean) =>
+  useSWR<ListAnswer<NamedOption>>(ask ? analyticsKeys.entities : null);
+export const useSiteOptions = (ask: boolean) =>
+  useSWR<ListAnswer<NamedOption>>(ask ? analyticsKeys.sites : null);
