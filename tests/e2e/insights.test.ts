@@ -111,13 +111,21 @@ describe('the Insights pages', () => {
     expect(png.readUInt32BE(16)).toBe(1280);
 
     await page.getByRole('table', { name: 'Top sites' }).getByRole('button', { name: top?.siteName }).click();
-    const slot = page.locator('[data-drill-slot]');
-    await slot.waitFor({ state: 'attached', timeout: 5_000 });
-    expect(JSON.parse((await slot.getAttribute('data-selection')) ?? '{}')).toMatchObject({
-      assetId: top?._id,
-      from: spent.window.startDate,
-      to: spent.window.endDate,
-    });
+    const panel = page.getByRole('dialog', { name: 'Where does this come from?' });
+    await panel.waitFor({ timeout: 15_000 });
+    const address = new URL(page.url()).searchParams;
+    expect({
+      assetId: address.get('source.assetId'),
+      from: address.get('source.from'),
+      to: address.get('source.to'),
+    }).toEqual({ assetId: top?._id, from: spent.window.startDate, to: spent.window.endDate });
+    // The panel starts at the site that was clicked, and its parts add up to the site's figure.
+    await panel
+      .getByText(top?.siteName ?? '')
+      .first()
+      .waitFor({ timeout: 15_000 });
+    await panel.getByRole('button', { name: 'Close' }).click();
+    await panel.waitFor({ state: 'detached', timeout: 5_000 });
   });
 
   it('charts emissions by site, and adds an entity up from its sites', async () => {

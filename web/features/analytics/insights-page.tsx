@@ -20,6 +20,7 @@ import { DataTable, type DataTableColumn } from '../../components/data-table.tsx
 import { DateRangeField } from '../../components/date-range-presets.tsx';
 import { EmptyPanel, ErrorPanel, LoadingPanel } from '../../components/page-state.tsx';
 import { useSession } from '../../lib/app-context.tsx';
+import { withProvenance } from '../../lib/provenance-link.ts';
 import type { AnalyticsAnswer, BucketFigures } from './analytics-answer.ts';
 import {
   type NamedOption,
@@ -585,12 +586,14 @@ export function InsightsPage({
   onDrill?: (target: DrillTarget) => void;
 }) {
   const { company } = useSession();
-  const [search] = useSearchParams();
-  const [drill, setDrill] = useState<DrillSelection>();
+  const [search, setSearch] = useSearchParams();
   const hidden = company.settings?.hideCostData === true;
+  // The selection goes into the address, where the shell's provenance host opens the drill-down panel
+  // beside the page; the back button closes it and the link can be shared.
   const drillTo = (target: DrillTarget) => {
     const { start, end } = filtersFromQuery(search, new Date());
-    setDrill({ ...target, from: target.from ?? start, to: target.to ?? end });
+    const selection: DrillSelection = { ...target, from: target.from ?? start, to: target.to ?? end };
+    setSearch(new URLSearchParams(withProvenance(search, selection)));
     onDrill?.(target);
   };
   return (
@@ -604,8 +607,6 @@ export function InsightsPage({
       ) : (
         <Insights measure={measure} onDrill={drillTo} />
       )}
-      {/* The provenance panel (provenance-panel.tsx) mounts here with selection={drill} and onClose={() => setDrill(undefined)}. */}
-      {drill && <div data-drill-slot data-selection={JSON.stringify(drill)} />}
     </Stack>
   );
 }
