@@ -30,7 +30,6 @@ import {
   putCapture,
   putCapturedInvoice,
   putInvoice,
-  putValidation,
   putValidationUnlessCompleted,
   requeueInvoice,
 } from './invoice-repository.ts';
@@ -345,7 +344,10 @@ async function finishWithError(
     log.warn('capture failed; the confirmed invoice is kept', { companyId, captureId, reason, type });
     return;
   }
-  await putValidation(companyId, validationOfFailedCapture(stored, capture ?? stored, reason, type, now));
+  await putValidationUnlessCompleted(
+    companyId,
+    validationOfFailedCapture(stored, capture ?? stored, reason, type, now),
+  );
   log.warn('capture failed', { companyId, captureId, reason, type });
 }
 
