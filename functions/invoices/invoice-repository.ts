@@ -5,7 +5,6 @@
  * | every invoice of a company                 | pk = C#{companyId}#invoices                                    | table |
  * | invoices of an account, of a batch         | gsi pk = C#{companyId}#invoices#{field}#{value}                | gsi   |
  * | claim / advance a capture or invoice       | pk, sk as above, conditional on status                         | table |
- * | a worker's write over a live record        | pk, sk as above, conditional on existing and not deleted       | table |
  * | the capture holding a file's bytes         | pk = C#{companyId}#invoice-marker#file#{digest}, sk = capture  | table |
  * | invoices with a supplier invoice number    | pk = C#{companyId}#invoice-marker#number#{number}              | table |
  * | mail that reached a capture address        | pk = C#{companyId}#emails (G#emails unclaimed), sk = id        | table |
