@@ -66,7 +66,7 @@ function assertReadablePicture(width: number, height: number, what: string): voi
   if (Math.max(width, height) > MAX_PICTURE_SIDE || width * height > MAX_PIXELS) {
     throw new TextractError(
       'UnsupportedDocumentException',
-      `${what} is ${width} × ${height} pixels; pictures of at most ${MAX_PICTURE_SIDE} pixels a side and ${MAX_PIXELS / 1e6} megapixels can be read.`,
+      `${what} is too large: ${width} × ${height} pixels, where at most ${MAX_PICTURE_SIDE} pixels a side and ${MAX_PIXELS / 1e6} megapixels can be read.`,
     );
   }
 }
