@@ -1,5 +1,7 @@
 import * as jpeg from 'jpeg-js';
 import { PNG } from 'pngjs';
+import { ImageTooLargeError, jpegSize } from '../core/lib/image-size.ts';
+import { pngSize } from '../core/lib/png.ts';
 
 /** Pixels as 8-bit RGBA rows, top to bottom. */
 export interface Bitmap {
@@ -9,7 +11,14 @@ export interface Bitmap {
 }
 
 /** Largest picture decoded, in megapixels: a phone photo is 12 to 50. */
-const MAX_MEGAPIXELS = 64;
+export const MAX_MEGAPIXELS = 64;
+
+/**
+ * Memory a decode takes per pixel at its peak: the decoder's inflated rows or coefficients, the RGBA
+ * bitmap, and an upright copy of it. The functions that decode keep their limit times this within their
+ * memory (a test holds them to it).
+ */
+export const DECODE_BYTES_PER_PIXEL = 12;
 
 export type ImageFormat = 'png' | 'jpeg';
 
@@ -29,12 +38,17 @@ export class ImageDecodeError extends Error {
 /** Decodes a PNG or JPEG; a JPEG is turned upright by its EXIF orientation, as cameras expect. */
 export function decodeImage(bytes: Uint8Array, maxMegapixels = MAX_MEGAPIXELS): Bitmap {
   const format = formatOf(bytes);
+  // The size comes from the header, before anything is decoded: a small file can hold a huge picture.
+  const size = format === 'png' ? pngSize(bytes) : format === 'jpeg' ? jpegSize(bytes) : undefined;
+  if (format && !size) throw new ImageDecodeError('Not a readable picture: its header is damaged');
+  if (size && size.width * size.height > maxMegapixels * 1e6)
+    throw new ImageDecodeError(new ImageTooLargeError(size, maxMegapixels * 1e6).message);
   try {
     if (format === 'png') {
       const png = PNG.sync.read(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
-      if (png.width * png.height > maxMegapixels * 1e6)
-        throw new ImageDecodeError('The picture is too large');
-      return { width: png.width, height: png.height, data: new Uint8Array(png.data) };
+      // A view of the decoder's pixels rather than a copy: a large picture would need twice the memory.
+      const data = new Uint8Array(png.data.buffer, png.data.byteOffset, png.data.byteLength);
+      return { width: png.width, height: png.height, data };
     }
     if (format === 'jpeg') {
       const decoded = jpeg.decode(bytes, {

@@ -17,7 +17,7 @@ import { saveTicket } from './asset-repository.ts';
 /** Enhanced copies are made at most this size on the long side, within an HTTP call's time. */
 const ENHANCED_MAX = 2048;
 /** The HTTP function has half the worker's memory: a larger picture is refused rather than risked. */
-const ENHANCE_MAX_MEGAPIXELS = 32;
+export const ENHANCE_MAX_MEGAPIXELS = 32;
 
 /** GET /assets/image-upload-url?fileType=&assetId=: a signed PUT for a new picture of the site. */
 const uploadUrl = async (ctx: OpContext): Promise<OpResult> => {

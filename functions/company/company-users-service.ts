@@ -211,12 +211,17 @@ interface WelcomeSent {
   temporaryPassword: boolean;
 }
 
-async function sendWelcome(ctx: OpContext, companyId: string, member: StoredItem): Promise<WelcomeSent> {
+async function sendWelcome(
+  ctx: OpContext,
+  companyId: string,
+  member: StoredItem,
+  resetAllowed = true,
+): Promise<WelcomeSent> {
   const provider = identityProvider();
   const identity = await provider.findBySub(member._id);
   if (!identity) throw notFound('No sign-in account for this user');
   const company = await getCompany(companyId);
-  const reset = await mayResetPassword(ctx.caller, companyId, member._id);
+  const reset = resetAllowed && (await mayResetPassword(ctx.caller, companyId, member._id));
   const password = reset ? temporaryPassword() : undefined;
   if (password) await provider.setTemporaryPassword(identity, password);
   const { appUrl } = mailConfig();
@@ -257,10 +262,17 @@ async function sendWelcome(ctx: OpContext, companyId: string, member: StoredItem
   return { to: identity.email, temporaryPassword: password !== undefined };
 }
 
+/**
+ * POST .../welcome-email sends the welcome again, with a fresh temporary password where the caller may
+ * reset it. The GET of the specification's client sends it without touching the password, so a call
+ * that must not change anything never locks anyone out. Either way an owner is welcomed only by owners
+ * and staff, as for every other change to an owner.
+ */
 const welcomeEmail = async (ctx: OpContext): Promise<OpResult> => {
   const { companyId, sub } = target(ctx);
   const member = await loadMember(companyId, sub);
-  const sent = await sendWelcome(ctx, companyId, member);
+  await assertMayChange(ctx, companyId, member);
+  const sent = await sendWelcome(ctx, companyId, member, ctx.route.method === 'POST');
   return { body: { sent: true, ...sent } };
 };
 

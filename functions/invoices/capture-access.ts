@@ -4,7 +4,7 @@ import { findResource } from '../../shared/system/resources.ts';
 import { LineageResolver, mayAccessItem } from '../core/access/item-access-service.ts';
 import { getItems } from '../core/data/batch-reads.ts';
 import type { StoredItem } from '../core/data/item-repository.ts';
-import { invoicesRef } from './invoice-repository.ts';
+import { capturesRef, invoicesRef } from './invoice-repository.ts';
 
 const invoiceIdsOf = (capture: StoredItem): string[] =>
   Array.isArray(capture.invoiceIds) ? capture.invoiceIds.map(String) : [capture._id];
@@ -41,4 +41,19 @@ export async function readableCaptures(
 /** Whether one document is the caller's (see `readableCaptures`). */
 export async function mayReadCapture(caller: Caller, capture: StoredItem): Promise<boolean> {
   return (await readableCaptures(caller, [capture])).length === 1;
+}
+
+/**
+ * Which of these documents (by capture id) are the caller's, for what points at documents from outside
+ * the area (an e-mail's attachments): a document the company does not have is nobody's.
+ */
+export async function readableCaptureIds(
+  caller: Caller,
+  captureIds: readonly string[],
+): Promise<Set<string>> {
+  const unique = [...new Set(captureIds)];
+  if (unique.length === 0) return new Set();
+  const captures = await getItems(capturesRef(caller.companyId).pk, unique);
+  const readable = await readableCaptures(caller, [...captures.values()]);
+  return new Set(readable.map((c) => c._id));
 }

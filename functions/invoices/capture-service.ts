@@ -9,6 +9,7 @@ import { sendToQueue } from '../core/adapters/queue.ts';
 import { getObjectBytes } from '../core/adapters/s3.ts';
 import { analyseDocument, isDocumentProblem } from '../core/adapters/textract.ts';
 import type { StoredItem } from '../core/data/item-repository.ts';
+import { imageSize } from '../core/lib/image-size.ts';
 import type { Logger } from '../core/lib/logger.ts';
 import { liveTemplates } from '../suppliers/index.ts';
 import {
@@ -30,7 +31,6 @@ import {
   putCapture,
   putCapturedInvoice,
   putInvoice,
-  putValidation,
   putValidationUnlessCompleted,
   requeueInvoice,
 } from './invoice-repository.ts';
@@ -61,6 +61,9 @@ export function forgetTemplates(): void {
 }
 
 const str = (v: unknown) => (typeof v === 'string' ? v : undefined);
+
+/** Textract's limit on either side of a picture, in pixels. */
+const MAX_PICTURE_SIDE = 10_000;
 
 /** An object written to `invoices/` without an upload call (by a machine, say) still gets its records. */
 async function ensureCapture(companyId: string, captureId: string, fileName: string, key: string) {
@@ -229,6 +232,13 @@ async function captureClaimed(
   if (bytes.byteLength === 0) return fail('The file is empty.');
   const type = detectCaptureFileType(bytes);
   if (!type) return fail('The file is not a PDF or an image (PNG, JPEG or TIFF).');
+  // Textract reads pictures of at most 10,000 pixels a side; the header says so without decoding.
+  const picture = type === 'png' || type === 'jpeg' ? imageSize(bytes) : undefined;
+  if (picture && Math.max(picture.width, picture.height) > MAX_PICTURE_SIDE) {
+    return fail(
+      `The picture is ${picture.width} × ${picture.height} pixels; pictures of at most 10,000 pixels a side can be read.`,
+    );
+  }
   if (type === 'pdf' && isEncryptedPdf(bytes)) {
     return fail('The PDF is protected by a password. Save it without the password and upload it again.');
   }
@@ -345,7 +355,10 @@ async function finishWithError(
     log.warn('capture failed; the confirmed invoice is kept', { companyId, captureId, reason, type });
     return;
   }
-  await putValidation(companyId, validationOfFailedCapture(stored, capture ?? stored, reason, type, now));
+  await putValidationUnlessCompleted(
+    companyId,
+    validationOfFailedCapture(stored, capture ?? stored, reason, type, now),
+  );
   log.warn('capture failed', { companyId, captureId, reason, type });
 }
 

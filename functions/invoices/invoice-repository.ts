@@ -228,29 +228,58 @@ export async function requeueInvoice(companyId: string, id: string, now = new Da
   }
 }
 
+/** Not deleted: a worker writes its older copy over a record only while this holds. */
+const NOT_DELETED = '(attribute_not_exists(#deleted) OR #deleted <> :true)';
+
 /**
- * Writes what capture made of an invoice unless a person has confirmed it meanwhile: a capture run again
- * must not undo a completed invoice, whose values are already in the account's data. Answers whether it
- * was written.
+ * Writes what capture made of an invoice unless a person has confirmed it, or it was deleted, meanwhile:
+ * a capture run again must not undo a completed invoice, whose values are already in the account's data,
+ * nor bring back a deleted one. Answers whether it was written.
  */
 export const putCapturedInvoice = (companyId: string, item: StoredItem): Promise<boolean> =>
   putItemIf(invoicesRef(companyId), item, {
-    ConditionExpression:
-      'attribute_not_exists(pk) OR (#status <> :completed AND (attribute_not_exists(completed) OR completed <> :true))',
-    ExpressionAttributeNames: { '#status': 'status' },
+    ConditionExpression: `attribute_not_exists(pk) OR (#status <> :completed AND (attribute_not_exists(completed) OR completed <> :true) AND ${NOT_DELETED})`,
+    ExpressionAttributeNames: { '#status': 'status', '#deleted': 'deleted' },
     ExpressionAttributeValues: { ':completed': 'completed', ':true': true },
   });
 
 /**
- * Writes a capture's fresh validation unless a person has completed it: the validation is in place
- * before its invoice shows as captured, so nobody who sees the invoice finds it missing. Answers whether
- * it was written.
+ * Writes a capture's fresh validation unless a person has completed it, or it was deleted: the
+ * validation is in place before its invoice shows as captured, so nobody who sees the invoice finds it
+ * missing. Answers whether it was written.
  */
 export const putValidationUnlessCompleted = (companyId: string, item: StoredItem): Promise<boolean> =>
   putItemIf(validationsRef(companyId), item, {
-    ConditionExpression: 'attribute_not_exists(pk) OR attribute_not_exists(completed) OR completed <> :true',
+    ConditionExpression: `attribute_not_exists(pk) OR ((attribute_not_exists(completed) OR completed <> :true) AND ${NOT_DELETED})`,
+    ExpressionAttributeNames: { '#deleted': 'deleted' },
     ExpressionAttributeValues: { ':true': true },
   });
+
+/**
+ * A worker's write over an invoice or validation it read earlier: only while the record is there and not
+ * deleted, so a delete (or an import's rollback) made while the worker was busy stays. Answers whether it
+ * was written; false is an ordinary outcome, not a failure.
+ */
+export const putInvoiceIfLive = (companyId: string, item: StoredItem): Promise<boolean> =>
+  putItemIf(invoicesRef(companyId), item, {
+    ConditionExpression: `attribute_exists(pk) AND ${NOT_DELETED}`,
+    ExpressionAttributeNames: { '#deleted': 'deleted' },
+    ExpressionAttributeValues: { ':true': true },
+  });
+
+/** The validation's counterpart of putInvoiceIfLive; a validation not there yet is created. */
+export const putValidationIfLive = (companyId: string, item: StoredItem, exists: boolean): Promise<boolean> =>
+  putItemIf(
+    validationsRef(companyId),
+    item,
+    exists
+      ? {
+          ConditionExpression: `attribute_exists(pk) AND ${NOT_DELETED}`,
+          ExpressionAttributeNames: { '#deleted': 'deleted' },
+          ExpressionAttributeValues: { ':true': true },
+        }
+      : { ConditionExpression: 'attribute_not_exists(pk)' },
+  );
 
 const markerKey = (companyId: string, kind: string, value: string) =>
   `${keys.collection({ companyId }, 'invoice-marker')}#${kind}#${value}`;

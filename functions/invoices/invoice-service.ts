@@ -17,6 +17,7 @@ import { presignGet } from '../core/adapters/s3.ts';
 import { bucketName } from '../core/config.ts';
 import { getItem, listItems, type StoredItem } from '../core/data/item-repository.ts';
 import { badRequest, formError, notFound } from '../core/lib/errors.ts';
+import { ImageTooLargeError } from '../core/lib/image-size.ts';
 import { parseOrThrow } from '../core/lib/validation.ts';
 import type { AnyOpContext, OpContext, Operations, OpResult } from '../core/middleware/api-context.ts';
 import { operation } from '../core/middleware/operation.ts';
@@ -247,7 +248,9 @@ export async function stampInvoice(companyId: string, invoice: StoredItem, who: 
   const label = `${invoice.isCreditNote === true ? 'CREDIT NOTE' : 'RECEIVED'} ${now.toISOString().slice(0, 10)}`;
   // A corrupt or encrypted PDF, or a TIFF, cannot be drawn on: the person is told, nothing is stored.
   const stamped = await stampPdf(bytes, [label, str(invoice.invoiceNumber) ?? '', who].filter(Boolean)).catch(
-    () => {
+    (err: unknown) => {
+      if (err instanceof ImageTooLargeError)
+        throw badRequest(`This document cannot be stamped: ${err.message}`);
       throw badRequest('This document cannot be stamped: it is not a readable PDF, PNG or JPEG');
     },
   );

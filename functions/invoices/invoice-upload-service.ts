@@ -124,10 +124,6 @@ async function startUpload(ctx: OpContext, req: UploadRequest): Promise<OpResult
   };
 }
 
-/** POST /invoices/captur-upload and POST /invoice-capture/upload: a presigned PUT for one document. */
-const upload = async (ctx: OpContext): Promise<OpResult> =>
-  startUpload(ctx, parseOrThrow(uploadRequestSchema, ctx.body));
-
 const manualUploadSchema = uploadRequestSchema.extend({
   accountId: z.string({ error: 'Choose an account' }).regex(ID, 'Choose an account'),
   values: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])).default({}),
@@ -140,7 +136,7 @@ type ManualUpload = z.infer<typeof manualUploadSchema>;
 const manualPrefix = (companyId: string) => `manual/${companyId}/`;
 const MANUAL_KEY = /^manual\/([0-9a-f]{24})\/([0-9a-f]{24})\/[^/]+$/;
 
-/** The account a manual invoice is filed on: one of the company's live accounts the caller may change. */
+/** The account an uploaded or manual invoice is filed on: one of the company's live accounts the caller may change. */
 async function manualAccountErrors(ctx: OpContext, accountId: string): Promise<Record<string, string>> {
   const resolver = new LineageResolver(ctx.caller.companyId, ctx.caller);
   const account = await resolver.item('accounts', accountId);
@@ -152,6 +148,20 @@ async function manualAccountErrors(ctx: OpContext, accountId: string): Promise<R
     return { accountId: 'You may not add invoices to this account' };
   return {};
 }
+
+/**
+ * POST /invoices/captur-upload and POST /invoice-capture/upload: a presigned PUT for one document. A
+ * document sent for an account is filed on it, so the account must be one the caller may add bills to,
+ * as for a manual upload.
+ */
+const upload = async (ctx: OpContext): Promise<OpResult> => {
+  const req = parseOrThrow(uploadRequestSchema, ctx.body);
+  if (req.accountId !== undefined) {
+    const errors = await manualAccountErrors(ctx, req.accountId);
+    if (Object.keys(errors).length > 0) throw formError(errors);
+  }
+  return startUpload(ctx, req);
+};
 
 /** Every field's problem at once, so the form shows them together before anything is uploaded. */
 async function manualErrors(ctx: OpContext, req: ManualUpload): Promise<Record<string, string>> {

@@ -29,9 +29,9 @@ import {
   getValidation,
   invoicesRef,
   invoicesWithNumber,
-  putInvoice,
+  putInvoiceIfLive,
   putInvoiceNumber,
-  putValidation,
+  putValidationIfLive,
   queryIndexed,
 } from './invoice-repository.ts';
 
@@ -240,7 +240,10 @@ export async function validateStoredInvoice(
     updatedAt: stamp,
   };
   for (const [k, v] of Object.entries(updatedInvoice)) if (v === undefined) delete updatedInvoice[k];
-  await putInvoice(companyId, updatedInvoice);
+  if (!(await putInvoiceIfLive(companyId, updatedInvoice))) {
+    log.info('invoice deleted while it was validated; the result is dropped', { companyId, invoiceId });
+    return undefined;
+  }
   if (facts.invoiceNumber) await putInvoiceNumber(companyId, facts.invoiceNumber, invoiceId);
 
   const existing = await getValidation(companyId, invoiceId);
@@ -266,7 +269,19 @@ export async function validateStoredInvoice(
   const invoiceAccount = str(updatedInvoice.accountId);
   if (invoiceAccount) validation.accountId = invoiceAccount;
   else delete validation.accountId;
-  await putValidation(companyId, validation);
+  if (!(await putValidationIfLive(companyId, validation, existing !== undefined))) {
+    log.info('validation deleted while the invoice was validated; the result is dropped', {
+      companyId,
+      invoiceId,
+    });
+    return undefined;
+  }
+  // A first validation may land just after a delete that found none to delete with the invoice.
+  if (!existing && (await getInvoice(companyId, invoiceId))?.deleted === true) {
+    await putValidationIfLive(companyId, { ...validation, deleted: true, deletedAt: stamp }, true);
+    log.info('invoice deleted while it was validated; the result is dropped', { companyId, invoiceId });
+    return undefined;
+  }
   await publishToCompany(
     companyId,
     {

@@ -1,12 +1,44 @@
+import type { Caller } from '../../shared/access/caller.ts';
+import { isCompanyWide } from '../../shared/access/route-access.ts';
+import { MAX_LIST_LIMIT } from '../../shared/constants.ts';
 import { presignGet } from '../core/adapters/s3.ts';
 import { bucketName } from '../core/config.ts';
-import { type CollectionRef, getItem, listItems } from '../core/data/item-repository.ts';
+import { type CollectionRef, getItem, listItems, type StoredItem } from '../core/data/item-repository.ts';
 import { keys } from '../core/data/keys.ts';
 import { badRequest, forbidden, notFound } from '../core/lib/errors.ts';
 import type { OpContext, Operations, OpResult } from '../core/middleware/api-context.ts';
 import { operation } from '../core/middleware/operation.ts';
 import { declaredResource } from '../core/resources/resource-refs.ts';
 import { collectionOf, listQueryOf } from '../core/resources/resource-service.ts';
+import { readableCaptureIds } from '../invoices/index.ts';
+
+const attachmentsOf = (email: StoredItem): Record<string, unknown>[] =>
+  Array.isArray(email.attachments) ? (email.attachments as Record<string, unknown>[]) : [];
+
+const captureIdOf = (attachment: Record<string, unknown>): string | undefined =>
+  typeof attachment.captureId === 'string' ? attachment.captureId : undefined;
+
+/**
+ * The mails a member with grants may see: those whose every attachment became a document they may read
+ * (as the bills' own pages decide). Mail that made no document is the company-wide members' only.
+ */
+async function readableEmails(caller: Caller, emails: readonly StoredItem[]): Promise<StoredItem[]> {
+  const ids = emails.flatMap((e) => attachmentsOf(e).map(captureIdOf));
+  const readable = await readableCaptureIds(
+    caller,
+    ids.filter((id): id is string => id !== undefined),
+  );
+  return emails.filter((e) => {
+    const attachments = attachmentsOf(e);
+    return (
+      attachments.length > 0 &&
+      attachments.every((a) => {
+        const id = captureIdOf(a);
+        return id !== undefined && readable.has(id);
+      })
+    );
+  });
+}
 
 /**
  * GET /emails: the company's capture inbox log, newest first. `unmatched=true` lists instead the mail
@@ -22,12 +54,20 @@ const listEmails = async (ctx: OpContext): Promise<OpResult> => {
     if (!ctx.caller.isAdmin) throw forbidden('Only staff can see e-mail that reached no company');
     ref = { ...ref, pk: keys.collection({}, 'emails') };
   }
-  const q = listQueryOf(resource, query);
-  const { data, total } = await listItems(ref, {
-    ...q,
+  const q = {
+    ...listQueryOf(resource, query),
     descending: query.$sort === undefined || query.$sort === '-createdAt',
-  });
-  return { body: { data, total, limit: q.limit, skip: q.skip } };
+  };
+  if (isCompanyWide(ctx.caller)) {
+    const { data, total } = await listItems(ref, q);
+    return { body: { data, total, limit: q.limit, skip: q.skip } };
+  }
+  // Paged after the filter, so the total is what the member may see.
+  const all = await listItems(ref, { ...q, skip: 0, limit: MAX_LIST_LIMIT });
+  const mine = await readableEmails(ctx.caller, all.data);
+  return {
+    body: { data: mine.slice(q.skip, q.skip + q.limit), total: mine.length, limit: q.limit, skip: q.skip },
+  };
 };
 
 /** GET /emails/{id}/attachments/{attachmentId}/download: an attachment as the capture inbox stored it. */
@@ -39,11 +79,14 @@ const emailAttachmentDownload = operation(
       (await getItem(keys.collection({ companyId: ctx.caller.companyId }, 'emails'), ctx.params.id)) ??
       (ctx.caller.isAdmin ? await getItem(keys.collection({}, 'emails'), ctx.params.id) : undefined);
     if (!email) throw notFound('E-mail not found');
-    const attachments = Array.isArray(email.attachments)
-      ? (email.attachments as Record<string, unknown>[])
-      : [];
-    const attachment = attachments.find((a) => a._id === ctx.params.attachmentId);
+    const attachment = attachmentsOf(email).find((a) => a._id === ctx.params.attachmentId);
     if (!attachment || typeof attachment.key !== 'string') throw notFound('Attachment not found');
+    // The attachment is the bill's document: refused as the bill's own download refuses it.
+    if (!isCompanyWide(ctx.caller)) {
+      const captureId = captureIdOf(attachment);
+      const readable = captureId ? await readableCaptureIds(ctx.caller, [captureId]) : new Set<string>();
+      if (!captureId || !readable.has(captureId)) throw notFound('Attachment not found');
+    }
     const name = String(attachment.fileName ?? 'attachment');
     const url = await presignGet(bucketName('uploads'), attachment.key, 900, name);
     return { body: { url, name } };

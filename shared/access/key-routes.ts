@@ -31,7 +31,7 @@ export const KEY_AREA_CALLS: Readonly<Record<KeyArea, readonly string[]>> = {
     'POST /companies/{id}/users',
     'PATCH /companies/{id}/users/{userSub}',
     'DELETE /companies/{id}/users/{userSub}',
-    'GET /companies/{id}/users/{userSub}/welcome-email',
+    '* /companies/{id}/users/{userSub}/welcome-email',
     'PATCH /companies/{id}/invoice-validation-rules',
     'POST /users',
     'PATCH /users/{id}',

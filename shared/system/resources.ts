@@ -15,6 +15,11 @@ export interface ResourceDecl {
   read: RoutePermission;
   write: RoutePermission;
   itemType?: ItemType;
+  /**
+   * The field naming the member an item belongs to (a notification's `userSub`): each member lists, reads
+   * and changes only their own, whatever their role, and creates items for themselves only.
+   */
+  owner?: string;
   /** Fields served by the generic indexes, in index order (gsi1, gsi2): list filters on them avoid a filter scan. */
   indexes?: readonly string[];
   /**

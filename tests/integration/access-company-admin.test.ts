@@ -24,6 +24,13 @@ const call = (method: string, path: string, token: string, body?: unknown) =>
   fx.api({ method, path, token, body });
 const owner = () => world.user('owner@demo.test');
 const companyPath = () => `/companies/${world.demo.companyId}`;
+const passwordHashOf = async (sub: string) => {
+  const accounts = JSON.parse(await readFile(join(fx.accountsDir, 'accounts.json'), 'utf8')) as {
+    sub: string;
+    passwordHash: string;
+  }[];
+  return accounts.find((a) => a.sub === sub)?.passwordHash;
+};
 
 describe('company users', () => {
   let sub: string;
@@ -57,7 +64,7 @@ describe('company users', () => {
   });
 
   it('sends a welcome e-mail whose temporary password signs in at the local provider', async () => {
-    const res = await call('GET', `${companyPath()}/users/${sub}/welcome-email`, owner().token);
+    const res = await call('POST', `${companyPath()}/users/${sub}/welcome-email`, owner().token);
     expect(res).toMatchObject({ status: 200, body: { sent: true, to: 'new.person@demo.test' } });
     const files = (await readdir(fx.outboxDir)).filter((f) => f.endsWith('.eml'));
     expect(files).toHaveLength(1);
@@ -82,7 +89,7 @@ describe('company users', () => {
     const before = new Set(await readdir(fx.outboxDir));
     const northwind = world.user('owner@northwind.test');
     const res = await call(
-      'GET',
+      'POST',
       `/companies/${world.northwind.companyId}/users/${multi.sub}/welcome-email`,
       northwind.token,
     );
@@ -100,18 +107,28 @@ describe('company users', () => {
     // Staff are members of a company too; no company's administrator resets their password.
     const staff = world.user('admin@voltfolio.test');
     const staffHash = await hashOf(staff.sub);
-    const toStaff = await call('GET', `${companyPath()}/users/${staff.sub}/welcome-email`, owner().token);
+    const toStaff = await call('POST', `${companyPath()}/users/${staff.sub}/welcome-email`, owner().token);
     expect(toStaff.body).toMatchObject({ sent: true, temporaryPassword: false });
     expect(await hashOf(staff.sub)).toBe(staffHash);
 
     // Staff may still give anyone a fresh temporary password.
     const byStaff = await call(
-      'GET',
+      'POST',
       `/companies/${world.northwind.companyId}/users/${multi.sub}/welcome-email`,
       staff.token,
     );
     expect(byStaff.body).toMatchObject({ sent: true, temporaryPassword: true });
     expect(await hashOf(multi.sub)).not.toBe(hashBefore);
+
+    // A GET changes nothing: it welcomes without touching the password, even from staff.
+    const hashNow = await hashOf(multi.sub);
+    const byGet = await call(
+      'GET',
+      `/companies/${world.northwind.companyId}/users/${multi.sub}/welcome-email`,
+      staff.token,
+    );
+    expect(byGet.body).toMatchObject({ sent: true, temporaryPassword: false });
+    expect(await hashOf(multi.sub)).toBe(hashNow);
   });
 
   it('changes a user, and the change shows on their next call', async () => {
@@ -173,6 +190,18 @@ describe('company users', () => {
       (await call('PATCH', `${companyPath()}/users/${owner().sub}`, deputy, { name: 'Renamed' })).status,
     ).toBe(403);
     expect((await call('DELETE', `${companyPath()}/users/${owner().sub}`, deputy)).status).toBe(403);
+    // Nor may they reset the owner's password with a welcome e-mail, by either method.
+    const ownerHash = await passwordHashOf(owner().sub);
+    const mailsBefore = (await readdir(fx.outboxDir)).length;
+    for (const method of ['POST', 'GET']) {
+      const welcome = await call(method, `${companyPath()}/users/${owner().sub}/welcome-email`, deputy);
+      expect(welcome.status, method).toBe(403);
+    }
+    expect(await passwordHashOf(owner().sub)).toBe(ownerHash);
+    expect((await readdir(fx.outboxDir)).length).toBe(mailsBefore);
+    expect(
+      (await call('POST', `${companyPath()}/users/${owner().sub}/welcome-email`, owner().token)).status,
+    ).toBe(200);
 
     // Roles carry permissions to everyone who holds them, so the same rule applies to them.
     for (const permissions of [['company_owner'], ['company_admin'], ['admin']]) {

@@ -10,6 +10,7 @@ import { REPO_ROOT } from '../../infra/local/options.ts';
 import { DEMO_PASSWORD } from '../../infra/local/seed/demo-users.ts';
 import { fixturePath, loadTruth } from '../fixtures/invoices/truth.ts';
 import { type LocalStackHandle, startLocalStack } from '../support/local-stack.ts';
+import { pdfBomb, pngBomb } from '../support/picture-bombs.ts';
 import { present } from '../support/present.ts';
 
 let local: LocalStackHandle;
@@ -262,6 +263,20 @@ describe('the invoice pipeline on the local stack', () => {
     expect(e?.error?.message).toMatch(/password/i);
     expect(t?.error?.message).toBe('The file is not a PDF or an image (PNG, JPEG or TIFF).');
     expect((await validationOf(String(t?._id))).status).toBe('error');
+  }, 90_000);
+
+  it('ends a picture of 20000 × 20000 pixels in a small file as error, without reading it', async () => {
+    const bomb = await upload('bomb.png', Buffer.from(pngBomb()));
+    const [b] = await settled(bomb.batchId);
+    expect(b).toMatchObject({ status: 'error' });
+    expect(b?.error?.message).toBe(
+      'The picture is 20000 × 20000 pixels; pictures of at most 10,000 pixels a side can be read.',
+    );
+    // Inside a PDF, the reader refuses it from the picture's dictionary: an error, not a retry.
+    const inPdf = await upload('bomb.pdf', Buffer.from(await pdfBomb()));
+    const [p] = await settled(inPdf.batchId);
+    expect(p).toMatchObject({ status: 'error' });
+    expect(p?.error?.message).toMatch(/too large to be read/);
   }, 90_000);
 
   it('recognises the same file uploaded again instead of capturing it twice', async () => {

@@ -94,6 +94,8 @@ export async function mayAccessItem(
   access: 'read' | 'write',
   resolver: LineageResolver = new LineageResolver(caller.companyId, caller),
 ): Promise<boolean> {
+  // Another member's own item (a notification) is nobody else's, administrators' included.
+  if (resource.owner && item[resource.owner] !== caller.sub) return false;
   if (isCompanyWide(caller)) return true;
   if (resource.itemType)
     return canAccessItem(caller, access, await resolver.complete(resource.itemType, item));

@@ -47,7 +47,7 @@ const MESSAGES: Record<DocumentProblem, string> = {
   unsupported: 'The file is not a document that can be read: upload a PDF, PNG, JPEG or TIFF.',
   damaged: 'The file is damaged and could not be read. Export or scan it again and upload the new file.',
   'too-large':
-    'The document is too large to be read (at most 500 MB and 3,000 pages for a PDF, 10 MB for an image).',
+    'The document is too large to be read (at most 500 MB and 3,000 pages for a PDF, 10 MB and 10,000 pixels a side for an image).',
   missing: 'The uploaded file could not be found in storage; upload it again.',
 };
 

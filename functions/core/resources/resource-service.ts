@@ -171,7 +171,15 @@ export async function itemsInOrder(pk: string, ids: readonly string[]): Promise<
  * caller's plain list of entities, sites or meters is the page of their readable ids (kept per access
  * version), read by key; a filtered one reads what matches and keeps what those ids allow.
  */
-export async function listReadable(resource: ResourceDecl, caller: Caller, q: ListQuery) {
+export async function listReadable(resource: ResourceDecl, caller: Caller, given: ListQuery) {
+  let q = given;
+  if (resource.owner) {
+    // Asking for another member's items finds none; asking for nobody's finds the caller's own.
+    const asked = given.filters[resource.owner];
+    if (asked !== undefined && !(Array.isArray(asked) ? asked : [asked]).includes(caller.sub))
+      return { data: [], total: 0 };
+    q = { ...given, filters: { ...given.filters, [resource.owner]: caller.sub } };
+  }
   const ref = collectionOf(resource, caller);
   if ((!resource.itemType && !resource.parent) || isCompanyWide(caller)) return listItems(ref, q);
   const type = resource.itemType;

@@ -1,4 +1,5 @@
 import { Worker } from 'node:worker_threads';
+import { FUNCTIONS } from '../../../shared/system/functions.ts';
 import { type ErrorData, fromErrorData, TextractError } from './errors.ts';
 import type { DocumentText } from './page-text.ts';
 import type { ReadOptions } from './reader.ts';
@@ -15,6 +16,13 @@ export interface Reader {
 }
 
 /**
+ * The reading thread's heap ceiling, in MB: half the capture function's memory, whose Textract calls it
+ * stands in for. Pictures and pages are kept within it by their pixel limits (reader.ts) before decoding;
+ * a document that still outgrows it ends the thread, and the read fails rather than the stack.
+ */
+export const READER_HEAP_MB = Math.floor((FUNCTIONS.find((f) => f.name === 'capture')?.memoryMb ?? 1024) / 2);
+
+/**
  * The reading thread, started with the first document (a stack that never reads one never loads
  * pdf.js or the OCR engine), and again after it died.
  */
@@ -25,7 +33,9 @@ export function createReader(): Reader {
 
   const thread = (): Worker => {
     if (worker) return worker;
-    const started = new Worker(new URL('./reader-thread.ts', import.meta.url));
+    const started = new Worker(new URL('./reader-thread.ts', import.meta.url), {
+      resourceLimits: { maxOldGenerationSizeMb: READER_HEAP_MB },
+    });
     started.on('message', (reply: ReaderReply) => {
       if (reply.type === 'stopped') return;
       const call = pending.get(reply.id);

@@ -35,6 +35,8 @@ export async function readDocument(bytes: Uint8Array, options: ReadOptions): Pro
   if (format === 'pdf') return readPdf(bytes, options);
   const info = imageInfo(bytes, format);
   if (!info) throw new TextractError('BadDocumentException', `The ${format.toUpperCase()} image is damaged.`);
+  // Checked on the header, before a pixel is decoded: a small file can declare a huge picture.
+  assertReadablePicture(info.width, info.height, `The ${format.toUpperCase()} image`);
   if (info.pages > 1) {
     throw new TextractError(
       'UnsupportedDocumentException',
@@ -49,6 +51,45 @@ export async function readDocument(bytes: Uint8Array, options: ReadOptions): Pro
   if (!decoded) return { pages: [await ocrPage({ image: bytes, width: info.width, height: info.height })] };
   const page = correctPhoto(decoded.rgba, decoded.width, decoded.height);
   return { pages: [await ocrPage({ image: toPgm(page), width: page.width, height: page.height })] };
+}
+
+/** Textract's limit on either side of a picture, in pixels. */
+export const MAX_PICTURE_SIDE = 10_000;
+
+/**
+ * Largest picture or page the stand-in decodes or renders, in pixels: what keeps the reading thread within
+ * the capture function's memory (about 12 bytes a pixel at the peak: canvas, its copy, grey and OCR).
+ */
+export const MAX_PIXELS = 40_000_000;
+
+function assertReadablePicture(width: number, height: number, what: string): void {
+  if (Math.max(width, height) > MAX_PICTURE_SIDE || width * height > MAX_PIXELS) {
+    throw new TextractError(
+      'UnsupportedDocumentException',
+      `${what} is too large: ${width} × ${height} pixels, where at most ${MAX_PICTURE_SIDE} pixels a side and ${MAX_PIXELS / 1e6} megapixels can be read.`,
+    );
+  }
+}
+
+/**
+ * The sizes of the pictures a PDF holds, from their dictionaries (`/Subtype /Image ... /Width w /Height
+ * h`), which a PDF never compresses: read before pdf.js decodes any of them.
+ */
+export function pdfImageSizes(bytes: Uint8Array): { width: number; height: number }[] {
+  const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1');
+  const sizes: { width: number; height: number }[] = [];
+  for (const match of text.matchAll(/\/Subtype\s*\/Image\b/g)) {
+    // The object around the match: from its `n 0 obj` to its stream, or its end.
+    const start = text.lastIndexOf('obj', match.index);
+    const ends = [text.indexOf('stream', match.index), text.indexOf('endobj', match.index)].filter(
+      (i) => i >= 0,
+    );
+    const dict = text.slice(Math.max(0, start), ends.length > 0 ? Math.min(...ends) : match.index + 2000);
+    const width = Number(/\/Width\s+(\d+)/.exec(dict)?.[1] ?? 0);
+    const height = Number(/\/Height\s+(\d+)/.exec(dict)?.[1] ?? 0);
+    if (width > 0 && height > 0) sizes.push({ width, height });
+  }
+  return sizes;
 }
 
 const require = createRequire(import.meta.url);
@@ -66,11 +107,15 @@ type PdfJs = typeof import('pdfjs-dist/legacy/build/pdf.mjs');
 let pdfjs: Promise<PdfJs> | undefined;
 
 async function readPdf(bytes: Uint8Array, options: ReadOptions): Promise<DocumentText> {
+  for (const { width, height } of pdfImageSizes(bytes))
+    assertReadablePicture(width, height, 'A picture in the PDF');
   pdfjs ??= import('pdfjs-dist/legacy/build/pdf.mjs');
   const lib = await pdfjs;
   const task = lib.getDocument({
     data: bytes,
     ...PDFJS_ASSETS,
+    // What the scan above cannot see (a picture whose size is given by reference) is left undrawn.
+    maxImageSize: MAX_PIXELS,
     useWorkerFetch: false,
     isEvalSupported: false,
     disableFontFace: true,
@@ -120,8 +165,7 @@ function pdfError(err: unknown): TextractError {
 const SCAN_MAX_CHARS = 16;
 /** A page mostly covered by an image with little text (a scanner's stamp or page number) is a scan too. */
 const STAMPED_SCAN_MAX_CHARS = 200;
-/** A page is never rendered larger than this, whatever its size (A0 drawings at 300 dpi would be 140 MP). */
-const MAX_PIXELS = 40_000_000;
+// A page is never rendered larger than MAX_PIXELS, whatever its size (A0 drawings at 300 dpi would be 140 MP).
 
 async function readPdfPage(lib: PdfJs, page: PDFPageProxy, ocrDpi: number): Promise<PageText> {
   const viewport = page.getViewport({ scale: 1 });

@@ -77,6 +77,14 @@ const COMPANY_ROUTES: readonly HttpRoute[] = [
   route('GET', '/companies/{id}/users/{userSub}', 'companyUsers.get', USERS_LIST, CO),
   route('PATCH', '/companies/{id}/users/{userSub}', 'companyUsers.update', COMPANY_ADMIN, CO),
   route('DELETE', '/companies/{id}/users/{userSub}', 'companyUsers.delete', COMPANY_ADMIN, CO),
+  // POST may reset the password; the GET of the specification's client welcomes without resetting it.
+  route(
+    'POST',
+    '/companies/{id}/users/{userSub}/welcome-email',
+    'companyUsers.welcomeEmail',
+    COMPANY_ADMIN,
+    CO,
+  ),
   route(
     'GET',
     '/companies/{id}/users/{userSub}/welcome-email',

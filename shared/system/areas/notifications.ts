@@ -9,6 +9,7 @@ export const NOTIFICATIONS_RESOURCE: ResourceDecl = {
   scope: 'company',
   read: '*',
   write: COMPANY_ADMINS,
+  owner: 'userSub',
   indexes: ['userSub'],
   searchFields: ['content'],
 };

@@ -221,10 +221,10 @@ export const useRemoveUser = (companyId: string) =>
     () => [companyKeys.users(companyId)],
   );
 
-/** GET /companies/{id}/users/{sub}/welcome-email: sends it again. */
+/** POST /companies/{id}/users/{sub}/welcome-email: sends it again, with a new password where allowed. */
 export const useSendWelcome = (companyId: string) =>
   useEndpoint((api, sub: string) =>
-    api.get<{ temporaryPassword?: boolean }>(`${companyKeys.user(companyId, sub)}/welcome-email`),
+    api.post<{ temporaryPassword?: boolean }>(`${companyKeys.user(companyId, sub)}/welcome-email`, {}),
   );
 
 /** A named record's calls: POST to the collection, PATCH and DELETE to `{path}/{id}`. */

@@ -1,0 +1,84 @@
+import { DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { getItem } from '../../functions/core/data/item-repository.ts';
+import { keys } from '../../functions/core/data/keys.ts';
+import {
+  type InvoiceAccountWorld,
+  januaryBill,
+  startInvoiceAccountWorld,
+  storeCapturedInvoice,
+} from './invoices-support.ts';
+
+/**
+ * A worker reads an invoice, works on it for a while, and writes what it made of it. Whoever deletes the
+ * invoice meanwhile (a person, an import's rollback) must find it still deleted afterwards.
+ */
+const MPAN = '1900000000013';
+let w: InvoiceAccountWorld;
+
+const bill = () =>
+  januaryBill('DEL', {
+    meterPointNumber: MPAN,
+    consumption: 1000,
+    netTotal: 250,
+    vatTotal: 50,
+    grossTotal: 300,
+  });
+
+const stored = (collection: 'invoices' | 'invoice-validation', id: string) =>
+  getItem(keys.collection({ companyId: w.demoId }, collection), id);
+
+/**
+ * Runs `meanwhile` just before the first write of this item to this collection reaches the table, as if
+ * it happened while the worker was busy.
+ */
+function beforeWriteOf(collection: string, id: string, meanwhile: () => Promise<unknown>) {
+  const send = DynamoDBDocumentClient.prototype.send;
+  const pk = keys.collection({ companyId: w.demoId }, collection);
+  let pending = true;
+  vi.spyOn(DynamoDBDocumentClient.prototype, 'send').mockImplementation(async function (
+    this: DynamoDBDocumentClient,
+    command: Parameters<DynamoDBDocumentClient['send']>[0],
+  ) {
+    const item = command instanceof PutCommand ? command.input.Item : undefined;
+    if (pending && item?.pk === pk && item.sk === id) {
+      pending = false;
+      await meanwhile();
+    }
+    return (send as (c: typeof command) => Promise<unknown>).call(this, command);
+  } as DynamoDBDocumentClient['send']);
+}
+
+beforeAll(async () => {
+  w = await startInvoiceAccountWorld({ siteName: 'Avonmouth', meterPointNumber: MPAN, name: 'Main incomer' });
+});
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+afterAll(async () => w?.stop());
+
+describe('the validation worker and a delete meanwhile', () => {
+  it('leaves an invoice deleted before its result was written deleted, and does not fail the message', async () => {
+    const id = await storeCapturedInvoice(w.demoId, bill());
+    beforeWriteOf('invoices', id, async () => {
+      expect((await w.call('DELETE', `/invoices/${id}`)).status).toBe(200);
+    });
+    await w.validate([id]);
+    expect(await stored('invoices', id)).toMatchObject({ deleted: true });
+    expect(await stored('invoice-validation', id)).toMatchObject({ deleted: true });
+    const listed = (await w.call('GET', '/invoices')).body.data as { _id: string }[];
+    expect(listed.map((i) => i._id)).not.toContain(id);
+  });
+
+  it('leaves the validation deleted when the invoice was deleted after its own write', async () => {
+    const id = await storeCapturedInvoice(w.demoId, bill());
+    beforeWriteOf('invoice-validation', id, async () => {
+      expect((await w.call('DELETE', `/invoices/${id}`)).status).toBe(200);
+    });
+    await w.validate([id]);
+    expect(await stored('invoices', id)).toMatchObject({ deleted: true });
+    expect(await stored('invoice-validation', id)).toMatchObject({ deleted: true });
+  });
+});
