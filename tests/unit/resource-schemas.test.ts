@@ -43,8 +43,14 @@ describe('resource schema registration', () => {
     const registry = await import('../../shared/system/resource-schemas.ts');
     const { httpFunction } = await import('../../functions/core/middleware/http-function.ts');
     const { GENERIC_OPERATIONS } = await import('../../functions/core/resources/resource-service.ts');
-    const { ANALYTICS_OPERATIONS } = await import('../../functions/analytics/analytics-service.ts');
-    const operations = { ...GENERIC_OPERATIONS, ...ANALYTICS_OPERATIONS };
+    const analytics = await import('../../functions/analytics/index.ts');
+    const operations = {
+      ...GENERIC_OPERATIONS,
+      ...analytics.ANALYTICS_OPERATIONS,
+      ...analytics.PROVENANCE_OPERATIONS,
+      ...analytics.DASHBOARD_WIDGET_OPERATIONS,
+      ...analytics.METER_QUALITY_OPERATIONS,
+    };
     expect(() => registry.resourceSchema('dashboards')).toThrow(
       'No schema registered for resource dashboards: import shared/system/resource-schemas/insights.ts',
     );
