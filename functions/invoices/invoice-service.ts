@@ -26,12 +26,12 @@ import { confirmInvoice, withdrawInvoice } from './invoice-confirm.ts';
 import { addRate, applyValues, deleteRate, queueValidation } from './invoice-edit.ts';
 import { FILE_NAME_PART_LIMIT, generatedFileName } from './invoice-records.ts';
 import {
+  changeInvoice,
+  changeValidation,
   getInvoice,
   getValidation,
   invoicesRef,
-  putInvoice,
   putInvoiceNumber,
-  putValidation,
   removeInvoiceNumber,
   validationsRef,
 } from './invoice-repository.ts';
@@ -70,13 +70,22 @@ export async function softDeleteInvoice(
   if (invoice.deleted === true) return invoice;
   const now = new Date().toISOString();
   if (invoice.completed === true) await withdrawInvoice(companyId, invoice);
-  const deleted = { ...invoice, ...extra, deleted: true, deletedAt: now, updatedAt: now };
-  await putInvoice(companyId, deleted);
+  const changed = await changeInvoice(companyId, invoice._id, (current) => ({
+    ...current,
+    ...extra,
+    deleted: true,
+    deletedAt: now,
+    updatedAt: now,
+  }));
+  const deleted = changed?.after ?? { ...invoice, ...extra, deleted: true, deletedAt: now, updatedAt: now };
   const number = str(invoice.invoiceNumber);
   if (number) await removeInvoiceNumber(companyId, number, invoice._id);
-  const validation = await getValidation(companyId, invoice._id);
-  if (validation)
-    await putValidation(companyId, { ...validation, deleted: true, deletedAt: now, updatedAt: now });
+  await changeValidation(companyId, invoice._id, (validation) => ({
+    ...validation,
+    deleted: true,
+    deletedAt: now,
+    updatedAt: now,
+  }));
   return deleted;
 }
 
@@ -94,14 +103,16 @@ export async function restoreInvoice(companyId: string, invoice: StoredItem) {
       await applyInvoiceContribution(companyId, restored.accountId, assetId, invoice._id, c, 1);
     }
   }
-  await putInvoice(companyId, restored);
+  await changeInvoice(companyId, invoice._id, (current) => {
+    const { deletedAt: _d, ...rest } = current;
+    return { ...rest, _id: current._id, deleted: false, updatedAt: now };
+  });
   const number = str(restored.invoiceNumber);
   if (number) await putInvoiceNumber(companyId, number, invoice._id);
-  const validation = await getValidation(companyId, invoice._id);
-  if (validation) {
+  await changeValidation(companyId, invoice._id, (validation) => {
     const { deletedAt: _d, ...rest } = validation;
-    await putValidation(companyId, { ...rest, _id: validation._id, deleted: false, updatedAt: now });
-  }
+    return { ...rest, _id: validation._id, deleted: false, updatedAt: now };
+  });
   return restored;
 }
 
@@ -253,15 +264,15 @@ export async function stampInvoice(companyId: string, invoice: StoredItem, who: 
   );
   const stampedKey = `stamped/${companyId}/${invoice._id}.pdf`;
   await putObject(bucketName('documents'), stampedKey, stamped, 'application/pdf');
-  const updated = {
-    ...invoice,
+  const changed = await changeInvoice(companyId, invoice._id, (current) => ({
+    ...current,
     stampedKey,
     stampedAt: now.toISOString(),
     stampedBy: who,
     updatedAt: now.toISOString(),
-  };
-  await putInvoice(companyId, updated);
-  return updated;
+  }));
+  if (!changed) throw notFound();
+  return changed.after;
 }
 
 const stamp = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
@@ -282,22 +293,24 @@ const updateValidationSchema = z.object({
 const updateValidation = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
   const invoice = await invoiceFor(ctx, ctx.params.id);
   const body = parseOrThrow(updateValidationSchema, ctx.body);
-  const validation = await getValidation(ctx.caller.companyId, invoice._id);
-  if (!validation) throw notFound('This invoice has not been validated yet');
-  const updated: StoredItem = { ...validation, updatedAt: new Date().toISOString() };
-  if (body.tags) updated.tags = [...new Set(body.tags)];
-  if (body.hold !== undefined) updated.hold = body.hold;
-  if (body.assignedUserId !== undefined) {
-    if (body.assignedUserId) updated.assignedUserId = body.assignedUserId;
-    else delete updated.assignedUserId;
-  }
-  if (body.comment) {
-    const comments = Array.isArray(validation.comments) ? validation.comments : [];
-    updated.comments = [...comments, { text: body.comment, by: ctx.caller.sub, at: updated.updatedAt }];
-  }
-  await putValidation(ctx.caller.companyId, updated);
+  // Applied to the validation as stored when written, so a comment or hold set at the same moment stays.
+  const changed = await changeValidation(ctx.caller.companyId, invoice._id, (validation) => {
+    const updated: StoredItem = { ...validation, updatedAt: new Date().toISOString() };
+    if (body.tags) updated.tags = [...new Set(body.tags)];
+    if (body.hold !== undefined) updated.hold = body.hold;
+    if (body.assignedUserId !== undefined) {
+      if (body.assignedUserId) updated.assignedUserId = body.assignedUserId;
+      else delete updated.assignedUserId;
+    }
+    if (body.comment) {
+      const comments = Array.isArray(validation.comments) ? validation.comments : [];
+      updated.comments = [...comments, { text: body.comment, by: ctx.caller.sub, at: updated.updatedAt }];
+    }
+    return updated;
+  });
+  if (!changed) throw notFound('This invoice has not been validated yet');
   await announce(ctx, 'invoice.validation', [invoice._id]);
-  return { body: updated };
+  return { body: changed.after };
 });
 
 /** GET /invoices/{id}/refresh: the invoice as it is now, with its validation. */
