@@ -1,4 +1,6 @@
 import * as z from 'zod';
+import { isCompanyWide } from '../../shared/access/route-access.ts';
+import { MAX_LIST_LIMIT } from '../../shared/constants.ts';
 import { convertQuantity } from '../../shared/schemas/account-rules.ts';
 import { idSchema } from '../../shared/schemas/common.ts';
 import { invoiceDownloadQuery } from '../../shared/schemas/queries.ts';
@@ -20,7 +22,7 @@ import { badRequest, formError, notFound } from '../core/lib/errors.ts';
 import { parseOrThrow } from '../core/lib/validation.ts';
 import type { AnyOpContext, OpContext, Operations, OpResult } from '../core/middleware/api-context.ts';
 import { operation } from '../core/middleware/operation.ts';
-import { listQueryOf, loadForRoute } from '../core/resources/resource-service.ts';
+import { listQueryOf, listReadable, loadForRoute } from '../core/resources/resource-service.ts';
 import { findStoredEntity } from '../entities/index.ts';
 import { confirmInvoice, withdrawInvoice } from './invoice-confirm.ts';
 import { addRate, applyValues, deleteRate, queueValidation } from './invoice-edit.ts';
@@ -38,6 +40,12 @@ import {
 
 const str = (v: unknown) => (typeof v === 'string' && v !== '' ? v : undefined);
 const MAX_BULK = 100;
+
+function validationResource() {
+  const r = findResource('invoice-validation');
+  if (!r) throw new Error('The invoice-validation resource is not declared');
+  return r;
+}
 
 function invoicesResource() {
   const r = findResource('invoices');
@@ -348,10 +356,13 @@ const convertValues = async (ctx: OpContext): Promise<OpResult> => {
   return { body: { values: { ...body.values, consumption: converted, consumptionUnit: body.toUnit } } };
 };
 
-/** GET /invoices/validation: invoices for the validation pages, newest first, 100 to a page. */
+/**
+ * GET /invoices/validation: invoices for the validation pages, newest first, 100 to a page; a caller with
+ * grants pages through the bills of the meters they may read only, as every other list of bills does.
+ */
 const validationList = async (ctx: OpContext): Promise<OpResult> => {
   const q = listQueryOf(invoicesResource(), { limit: '100', ...ctx.query, $sort: '-createdAt' });
-  const { data, total } = await listItems(invoicesRef(ctx.caller.companyId), { ...q, descending: true });
+  const { data, total } = await listReadable(invoicesResource(), ctx.caller, { ...q, descending: true });
   return { body: { data, total, limit: q.limit, skip: q.skip } };
 };
 
@@ -359,12 +370,27 @@ const STATUSES = ['pending', 'passed', 'warning', 'failed', 'error'] as const;
 
 /** GET /invoices/validation-stats: how many invoices are in each validation state, open and completed. */
 const validationStats = async (ctx: OpContext): Promise<OpResult> => {
-  const ref = validationsRef(ctx.caller.companyId);
   const counts: Record<string, { open: number; completed: number }> = {};
-  for (const status of STATUSES) {
-    const open = await listItems(ref, { filters: { status, completed: false }, limit: 0, skip: 0 });
-    const done = await listItems(ref, { filters: { status, completed: true }, limit: 0, skip: 0 });
-    counts[status] = { open: open.total, completed: done.total };
+  if (isCompanyWide(ctx.caller)) {
+    const ref = validationsRef(ctx.caller.companyId);
+    for (const status of STATUSES) {
+      const open = await listItems(ref, { filters: { status, completed: false }, limit: 0, skip: 0 });
+      const done = await listItems(ref, { filters: { status, completed: true }, limit: 0, skip: 0 });
+      counts[status] = { open: open.total, completed: done.total };
+    }
+  } else {
+    // A caller with grants counts the validations they may read, judged once each.
+    const { data } = await listReadable(validationResource(), ctx.caller, {
+      filters: { status: [...STATUSES] },
+      limit: MAX_LIST_LIMIT,
+      skip: 0,
+    });
+    for (const status of STATUSES) counts[status] = { open: 0, completed: 0 };
+    for (const v of data) {
+      const c = counts[String(v.status)];
+      if (c && v.completed === true) c.completed++;
+      else if (c && v.completed === false) c.open++;
+    }
   }
   const open = Object.values(counts).reduce((s, c) => s + c.open, 0);
   const completed = Object.values(counts).reduce((s, c) => s + c.completed, 0);
