@@ -86,6 +86,9 @@ export const allInvoices = async (companyId: string): Promise<StoredInvoice[]> =
 export const getCapture = (companyId: string, id: string) => getItem(capturesRef(companyId).pk, id);
 
 export const putInvoice = (companyId: string, item: StoredItem) => putItem(invoicesRef(companyId), item);
+/** Writes a new invoice; one with its id already there is not overwritten. */
+export const createInvoice = (companyId: string, item: StoredItem) =>
+  putItem(invoicesRef(companyId), item, { mustNotExist: true });
 export const putValidation = (companyId: string, item: StoredItem) =>
   putItem(validationsRef(companyId), item);
 export const putCapture = (companyId: string, item: StoredItem) => putItem(capturesRef(companyId), item);

@@ -212,18 +212,18 @@ const manualUpdateSchema = z.object({
 
 /** PATCH /invoices/{id}/manual-update: corrected values (and the account), then validation again. */
 const manualUpdate = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
-  let invoice = await invoiceFor(ctx, ctx.params.id);
+  const invoice = await invoiceFor(ctx, ctx.params.id);
   const body = parseOrThrow(manualUpdateSchema, ctx.body);
   if (invoice.completed === true) throw badRequest('A confirmed invoice cannot be changed');
-  if (body.accountId !== undefined) {
-    if (body.accountId) {
-      if (!(await findAccount(ctx.caller.companyId, body.accountId)))
-        throw formError({ accountId: 'Account not found' });
-    }
-    invoice = { ...invoice, accountId: body.accountId ?? undefined, accountChosenBy: ctx.caller.sub };
-    if (!body.accountId) delete invoice.accountId;
-  }
-  const updated = await applyValues(ctx.caller.companyId, invoice, body.values, ctx.caller.sub);
+  if (body.accountId && !(await findAccount(ctx.caller.companyId, body.accountId)))
+    throw formError({ accountId: 'Account not found' });
+  const updated = await applyValues(
+    ctx.caller.companyId,
+    invoice,
+    body.values,
+    ctx.caller.sub,
+    body.accountId === undefined ? undefined : { accountId: body.accountId },
+  );
   return { body: updated };
 });
 

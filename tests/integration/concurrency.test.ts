@@ -14,7 +14,7 @@ const call = (method: string, path: string, body?: unknown) =>
   fx.api({ method, path, token: world.user('owner@demo.test').token, body });
 
 beforeAll(async () => {
-  fx = await startAccessFixture();
+  fx = await startAccessFixture({ aws: true });
   world = await seedDemoWorld(fx);
 });
 afterAll(async () => fx?.stop());
@@ -152,6 +152,36 @@ describe('lists and counters inside a record', () => {
     const validation = summary.body.validation as { tags: string[]; comments: { text: string }[] };
     expect([...validation.tags].sort()).toEqual([...tags].sort());
     expect(validation.comments.map((c) => c.text).sort()).toEqual(tags.map((t) => `note ${t}`).sort());
+  });
+
+  it('charge lines and values added at once to one bill are all kept', async () => {
+    const { putItem, declaredRef } = await import('../../functions/core/data/item-repository.ts');
+    const { newId } = await import('../../functions/core/lib/ids.ts');
+    const companyId = world.demo.companyId;
+    const id = newId();
+    const now = new Date().toISOString();
+    await putItem(declaredRef('invoices', { companyId }), {
+      _id: id,
+      companyId,
+      fileName: 'rates.pdf',
+      status: 'captured',
+      completed: false,
+      values: {},
+      rates: [],
+      createdAt: now,
+      updatedAt: now,
+    });
+    const lines = Array.from({ length: 10 }, (_, i) => `Line ${i}`);
+    const keys = ['netTotal', 'vatTotal', 'grossTotal', 'consumption', 'standingCharge'];
+    const answers = await Promise.all([
+      ...lines.map((description) => call('POST', `/invoices/${id}/rates`, { description, amount: 1 })),
+      ...keys.map((k, i) => call('PATCH', `/invoices/${id}/manual-update`, { values: { [k]: 10 + i } })),
+    ]);
+    for (const res of answers) expect(res.status, JSON.stringify(res.body)).toBeLessThan(300);
+    const stored = (await call('GET', `/invoices/${id}`)).body;
+    const rates = stored.rates as { description: string }[];
+    expect(rates.map((r) => r.description).sort()).toEqual([...lines].sort());
+    expect(stored.values).toMatchObject(Object.fromEntries(keys.map((k, i) => [k, 10 + i])));
   });
 
   it('assets added to a group at once are all in it', async () => {
