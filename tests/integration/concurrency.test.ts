@@ -112,6 +112,36 @@ describe('concurrent PATCHes of different fields all survive', () => {
   }
 });
 
+describe('concurrent changes of records under a meter all survive', () => {
+  it(`contracts: 4 fields at once, ${ROUNDS} rounds`, async () => {
+    const accountId = world.demo.probeItems.accounts;
+    const made = await call('POST', `/accounts/${accountId}/contracts`, {
+      name: 'Raced contract',
+      startDate: '2026-01-01',
+      endDate: '2026-12-31',
+    });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    const path = `/accounts/${accountId}/contracts/${made.body._id}`;
+    const fields: Fields = {
+      name: (n) => `Raced contract ${n}`,
+      reference: (n) => `REF-${n}`,
+      notes: (n) => `Round ${n}`,
+      isRenewable: (n) => n % 2 === 0,
+    };
+    const lost: string[] = [];
+    for (let round = 1; round <= ROUNDS; round++) {
+      const answers = await Promise.all(
+        Object.entries(fields).map(([field, value]) => call('PATCH', path, { [field]: value(round) })),
+      );
+      for (const res of answers) expect(res.status, JSON.stringify(res.body)).toBe(200);
+      const stored = (await call('GET', path)).body;
+      for (const [field, value] of Object.entries(fields))
+        if (JSON.stringify(stored[field]) !== JSON.stringify(value(round))) lost.push(`${field}@${round}`);
+    }
+    expect(lost).toEqual([]);
+  });
+});
+
 describe('lists and counters inside a record', () => {
   it('20 tags added at once to one validation are all kept', async () => {
     const { putItem } = await import('../../functions/core/data/item-repository.ts');
