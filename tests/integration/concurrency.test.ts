@@ -142,6 +142,34 @@ describe('concurrent changes of records under a meter all survive', () => {
   });
 });
 
+describe('concurrent changes of a member all survive', () => {
+  it(`a member's name, permissions and grants changed at once, ${ROUNDS} rounds`, async () => {
+    const member = world.user('validator@demo.test');
+    const path = `/companies/${world.demo.companyId}/users/${member.sub}`;
+    const site = world.demo.probeItems.assets;
+    const fields: Fields = {
+      name: (n) => `Tom Hughes ${n}`,
+      permissions: (n) => (n % 2 === 0 ? ['bill_validation'] : ['bill_validation_v2']),
+      grants: (n) => ({
+        entities: { read: [], write: [] },
+        assets: { read: n % 2 === 0 ? [site] : [], write: [] },
+        accounts: { read: [], write: [] },
+      }),
+    };
+    const lost: string[] = [];
+    for (let round = 1; round <= ROUNDS; round++) {
+      const answers = await Promise.all(
+        Object.entries(fields).map(([field, value]) => call('PATCH', path, { [field]: value(round) })),
+      );
+      for (const res of answers) expect(res.status, JSON.stringify(res.body)).toBe(200);
+      const stored = (await call('GET', path)).body;
+      for (const [field, value] of Object.entries(fields))
+        if (JSON.stringify(stored[field]) !== JSON.stringify(value(round))) lost.push(`${field}@${round}`);
+    }
+    expect(lost).toEqual([]);
+  });
+});
+
 describe('lists and counters inside a record', () => {
   it('20 tags added at once to one validation are all kept', async () => {
     const { putItem } = await import('../../functions/core/data/item-repository.ts');
