@@ -170,6 +170,33 @@ describe('concurrent changes of a member all survive', () => {
   });
 });
 
+describe('concurrent changes of the company settings all survive', () => {
+  it(`different settings changed at once, ${ROUNDS} rounds`, async () => {
+    const path = `/companies/${world.demo.companyId}`;
+    const fields: Fields = {
+      hideCostData: (n) => n % 2 === 0,
+      invoiceCategories: (n) => [`Energy ${n}`],
+      miscInvoiceCategories: (n) => [`Misc ${n}`],
+      messageCategories: (n) => [`Message ${n}`],
+      documentCategories: (n) => [`Lease ${n}`],
+    };
+    const lost: string[] = [];
+    for (let round = 1; round <= ROUNDS; round++) {
+      const answers = await Promise.all(
+        Object.entries(fields).map(([field, value]) =>
+          call('PATCH', path, { settings: { [field]: value(round) } }),
+        ),
+      );
+      for (const res of answers) expect(res.status, JSON.stringify(res.body)).toBe(200);
+      // No read of a company by id: an empty change answers it as stored.
+      const settings = (await call('PATCH', path, {})).body.settings as Record<string, unknown>;
+      for (const [field, value] of Object.entries(fields))
+        if (JSON.stringify(settings[field]) !== JSON.stringify(value(round))) lost.push(`${field}@${round}`);
+    }
+    expect(lost).toEqual([]);
+  });
+});
+
 describe('lists and counters inside a record', () => {
   it('20 tags added at once to one validation are all kept', async () => {
     const { putItem } = await import('../../functions/core/data/item-repository.ts');

@@ -84,6 +84,14 @@ export async function putCompany(item: StoredItem, opts: { mustNotExist?: boolea
   await putItem(collectionRef('companies'), item, opts);
 }
 
+/** Changes a company as stored when written, retried if another write lands in between (see changeItem). */
+export async function changeCompany(
+  companyId: string,
+  change: (current: StoredItem) => StoredItem | Promise<StoredItem>,
+): Promise<StoredItem | undefined> {
+  return (await changeItem(collectionRef('companies'), companyId, change))?.after;
+}
+
 export async function putRole(companyId: string, item: StoredItem): Promise<void> {
   await putItem(collectionRef('roles', companyId), item);
 }
