@@ -19,7 +19,7 @@ import { findSupplier } from '../suppliers/index.ts';
 import { routeAccount, throwIfAny } from './account-links.ts';
 import { contractsRef } from './account-repository.ts';
 import { verifyContractPdf } from './contract-file-service.ts';
-import { contractView, loadContract, saveContract } from './contract-store.ts';
+import { changeContract, contractView, loadContract, saveContract } from './contract-store.ts';
 
 /** An account's supply contracts (02 §7): add, change, remove, toggle, set rates; PDFs in contract-file-service. */
 
@@ -88,25 +88,27 @@ const update = operation({ params: ['id', 'contractId'] }, async (ctx): Promise<
   const account = await routeAccount(ctx.caller, ctx.params.id);
   const companyId = ctx.caller.companyId;
   const existing = await loadContract(companyId, account._id, ctx.params.contractId);
-  const next: StoredItem = {
-    ...applyPatch(existing, contractUpdateSchema, ctx.body ?? {}),
-    updatedAt: new Date().toISOString(),
-  };
-  throwIfAny(
-    await fieldErrors({
-      startDate: String(next.startDate),
-      endDate: String(next.endDate),
-      // Only a supplier the patch names is looked up: a stored one was checked when it was set.
-      supplierId:
-        typeof next.supplierId === 'string' && next.supplierId !== existing.supplierId
-          ? next.supplierId
-          : undefined,
-    }),
-  );
-  // The stored file object survives a patch as it was, so a different one is the upload the patch attaches.
-  if (next.file && next.file !== existing.file)
-    next.file = await verifyContractPdf(companyId, account._id, uploadedFileSchema.parse(next.file));
-  await saveContract(companyId, account._id, next);
+  const next = await changeContract(companyId, account._id, existing._id, async (current) => {
+    const patched: StoredItem = {
+      ...applyPatch(current, contractUpdateSchema, ctx.body ?? {}),
+      updatedAt: new Date().toISOString(),
+    };
+    throwIfAny(
+      await fieldErrors({
+        startDate: String(patched.startDate),
+        endDate: String(patched.endDate),
+        // Only a supplier the patch names is looked up: a stored one was checked when it was set.
+        supplierId:
+          typeof patched.supplierId === 'string' && patched.supplierId !== current.supplierId
+            ? patched.supplierId
+            : undefined,
+      }),
+    );
+    // The stored file object survives a patch as it was, so a different one is the upload the patch attaches.
+    if (patched.file && patched.file !== current.file)
+      patched.file = await verifyContractPdf(companyId, account._id, uploadedFileSchema.parse(patched.file));
+    return patched;
+  });
   await writeActivity(ctx.caller, { type: 'update', model: 'contracts', modelId: existing._id });
   return { body: contractView(next) };
 });
@@ -115,8 +117,13 @@ const remove = operation({ params: ['id', 'contractId'] }, async (ctx): Promise<
   const account = await routeAccount(ctx.caller, ctx.params.id);
   const existing = await loadContract(ctx.caller.companyId, account._id, ctx.params.contractId);
   const now = new Date().toISOString();
-  const next = { ...existing, deleted: true, deletedAt: now, deletedBy: ctx.caller.sub, updatedAt: now };
-  await saveContract(ctx.caller.companyId, account._id, next);
+  const next = await changeContract(ctx.caller.companyId, account._id, existing._id, (current) => ({
+    ...current,
+    deleted: true,
+    deletedAt: now,
+    deletedBy: ctx.caller.sub,
+    updatedAt: now,
+  }));
   await writeActivity(ctx.caller, { type: 'delete', model: 'contracts', modelId: existing._id });
   return { body: contractView(next) };
 });
@@ -125,9 +132,12 @@ const remove = operation({ params: ['id', 'contractId'] }, async (ctx): Promise<
 const toggleStatus = operation({ params: ['id', 'contractId'] }, async (ctx): Promise<OpResult> => {
   const account = await routeAccount(ctx.caller, ctx.params.id);
   const existing = await loadContract(ctx.caller.companyId, account._id, ctx.params.contractId);
-  const status = existing.status === 'active' ? 'inactive' : 'active';
-  const next = { ...existing, status, updatedAt: new Date().toISOString() };
-  await saveContract(ctx.caller.companyId, account._id, next);
+  // Toggled from the status as stored when written: two toggles at once leave it where it started.
+  const next = await changeContract(ctx.caller.companyId, account._id, existing._id, (current) => ({
+    ...current,
+    status: current.status === 'active' ? 'inactive' : 'active',
+    updatedAt: new Date().toISOString(),
+  }));
   return { body: contractView(next) };
 });
 
@@ -136,8 +146,11 @@ const rateTypes = operation({ params: ['id', 'contractId'] }, async (ctx): Promi
   const account = await routeAccount(ctx.caller, ctx.params.id);
   const existing = await loadContract(ctx.caller.companyId, account._id, ctx.params.contractId);
   const body = parseOrThrow(contractRateTypesSchema, ctx.body ?? {});
-  const next = { ...existing, rateTypes: body.rateTypes, updatedAt: new Date().toISOString() };
-  await saveContract(ctx.caller.companyId, account._id, next);
+  const next = await changeContract(ctx.caller.companyId, account._id, existing._id, (current) => ({
+    ...current,
+    rateTypes: body.rateTypes,
+    updatedAt: new Date().toISOString(),
+  }));
   return { body: contractView(next) };
 });
 

@@ -1,4 +1,5 @@
 import type { ContractView } from '../../shared/schemas/account-contracts.ts';
+import { changeItem } from '../core/data/conditional-writes.ts';
 import { getItem, putItem, type StoredItem } from '../core/data/item-repository.ts';
 import { notFound } from '../core/lib/errors.ts';
 import { contractsRef } from './account-repository.ts';
@@ -11,6 +12,24 @@ export async function loadContract(
   const contract = contractId ? await getItem(contractsRef(companyId, accountId).pk, contractId) : undefined;
   if (!contract || contract.deleted === true) throw notFound();
   return contract;
+}
+
+/**
+ * Changes a contract as stored when written, retried if another write lands in between, so two edits of
+ * different fields (or a toggle beside a patch) both land. `change` may run more than once.
+ */
+export async function changeContract(
+  companyId: string,
+  accountId: string,
+  contractId: string,
+  change: (current: StoredItem) => StoredItem | Promise<StoredItem>,
+): Promise<StoredItem> {
+  const changed = await changeItem(contractsRef(companyId, accountId), contractId, (current) => {
+    if (current.deleted === true) throw notFound();
+    return change(current);
+  });
+  if (!changed) throw notFound();
+  return changed.after;
 }
 
 export async function saveContract(

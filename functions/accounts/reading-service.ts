@@ -11,6 +11,7 @@ import { LineageResolver, mayAccessItem } from '../core/access/item-access-servi
 import { writeActivity } from '../core/activity/activity-service.ts';
 import { presignGet, presignPut } from '../core/adapters/s3.ts';
 import { bucketName } from '../core/config.ts';
+import { changeItem } from '../core/data/conditional-writes.ts';
 import { getItem, listItems, putItem, type StoredItem } from '../core/data/item-repository.ts';
 import { forbidden, notFound } from '../core/lib/errors.ts';
 import { newId } from '../core/lib/ids.ts';
@@ -120,19 +121,25 @@ const submit = async (ctx: OpContext): Promise<OpResult> => {
 const editSubmission = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
   const existing = await loadReading(ctx.caller, ctx.params.id, 'write');
   const body = ctx.body ?? {};
-  const { photoKey, ...next } = applyPatch(existing, readingEditSchema, body);
-  next.updatedAt = new Date().toISOString();
   const accountId = String(existing.accountId);
-  throwIfAny(
-    readingFieldErrors(
-      { date: String(next.date), value: Number(next.value) },
-      await otherReadings(ctx.caller, accountId, existing._id),
-    ),
-  );
-  if (typeof body === 'object' && 'photoKey' in body && body.photoKey === null) delete next.photo;
-  else if (typeof photoKey === 'string')
-    next.photo = await verifyReadingPhoto(ctx.caller.companyId, accountId, photoKey);
-  await putItem(collectionOf(readingsResource(), ctx.caller), next, { mustExist: true });
+  const { photoKey } = applyPatch(existing, readingEditSchema, body);
+  const photo =
+    typeof photoKey === 'string'
+      ? await verifyReadingPhoto(ctx.caller.companyId, accountId, photoKey)
+      : undefined;
+  const others = await otherReadings(ctx.caller, accountId, existing._id);
+  // Applied to the reading as stored when written, so a concurrent change of another field stays.
+  const changed = await changeItem(collectionOf(readingsResource(), ctx.caller), existing._id, (current) => {
+    if (current.deleted === true) throw notFound();
+    const { photoKey: _key, ...next } = applyPatch(current, readingEditSchema, body);
+    next.updatedAt = new Date().toISOString();
+    throwIfAny(readingFieldErrors({ date: String(next.date), value: Number(next.value) }, others));
+    if (typeof body === 'object' && 'photoKey' in body && body.photoKey === null) delete next.photo;
+    else if (photo !== undefined) next.photo = photo;
+    return next;
+  });
+  if (!changed) throw notFound();
+  const next = changed.after;
   await writeActivity(ctx.caller, { type: 'update', model: 'readings', modelId: existing._id });
   return { body: readingView(next) };
 });

@@ -13,6 +13,7 @@ import { writeActivity } from '../core/activity/activity-service.ts';
 import { headObject } from '../core/adapters/asset-storage.ts';
 import { presignGet, presignPut } from '../core/adapters/s3.ts';
 import { bucketName } from '../core/config.ts';
+import { changeItem } from '../core/data/conditional-writes.ts';
 import { getItem, listItems, putItem, type StoredItem } from '../core/data/item-repository.ts';
 import { ApiError, formError, notFound } from '../core/lib/errors.ts';
 import { newId } from '../core/lib/ids.ts';
@@ -126,16 +127,26 @@ const update = operation({ params: ['id', 'documentId'] }, async (ctx): Promise<
   const { ref, doc } = await loadDocument(ctx);
   const patch = parseOrThrow(documentPatchSchema, ctx.body ?? {});
   await checkCategory(ctx.caller.companyId, patch.category);
-  const next = { ...doc, ...patch, updatedAt: new Date().toISOString() };
-  await putItem(ref, next, { mustExist: true });
-  return { body: next };
+  // Applied to the document as stored when written, so a concurrent change of another field stays.
+  const changed = await changeItem(ref, doc._id, (current) => {
+    if (current.deleted === true) throw notFound();
+    return { ...current, ...patch, updatedAt: new Date().toISOString() };
+  });
+  if (!changed) throw notFound();
+  return { body: changed.after };
 });
 
 /** Soft deletion, as everywhere a restore may follow; the file stays until the item is purged. */
 const remove = operation({ params: ['id', 'documentId'] }, async (ctx): Promise<OpResult> => {
   const { ref, doc } = await loadDocument(ctx);
-  const next = { ...doc, deleted: true, deletedAt: new Date().toISOString(), deletedBy: ctx.caller.sub };
-  await putItem(ref, next, { mustExist: true });
+  const changed = await changeItem(ref, doc._id, (current) => ({
+    ...current,
+    deleted: true,
+    deletedAt: new Date().toISOString(),
+    deletedBy: ctx.caller.sub,
+  }));
+  if (!changed) throw notFound();
+  const next = changed.after;
   await writeActivity(ctx.caller, { type: 'delete', model: 'asset-documents', modelId: doc._id });
   return { body: next };
 });

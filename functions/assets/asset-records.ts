@@ -1,8 +1,8 @@
 import { presignGetReused } from '../core/adapters/s3.ts';
 import { bucketName } from '../core/config.ts';
-import { putIfUnchanged } from '../core/data/conditional-writes.ts';
+import { changeItem } from '../core/data/conditional-writes.ts';
 import type { StoredItem } from '../core/data/item-repository.ts';
-import { conflict, notFound } from '../core/lib/errors.ts';
+import { notFound } from '../core/lib/errors.ts';
 import { resourceRef } from '../core/resources/resource-refs.ts';
 import { findAsset, type StoredAsset, toAsset } from './asset-repository.ts';
 
@@ -17,21 +17,22 @@ export async function loadAsset(companyId: string, id: string): Promise<StoredAs
 
 /**
  * Changes a site by read, change, conditional write, retried when someone else wrote in between (the
- * picture worker, another tab). `change` answers undefined when there is nothing to change.
+ * picture worker, another tab, a PATCH of other fields). `change` answers undefined when there is nothing
+ * to change.
  */
 export async function changeAsset(
   companyId: string,
   id: string,
   change: (asset: StoredAsset) => StoredItem | undefined,
 ): Promise<StoredAsset> {
-  for (let attempt = 0; attempt < 6; attempt++) {
-    const current = await loadAsset(companyId, id);
-    const next = change(current);
-    if (!next) return current;
-    const stamped = toAsset({ ...next, _id: current._id, updatedAt: laterThan(current.updatedAt) });
-    if (await putIfUnchanged(assetsRef(companyId), stamped, current.updatedAt)) return stamped;
-  }
-  throw conflict('The site is being changed by someone else; please try again.');
+  const changed = await changeItem(assetsRef(companyId), id, (current) => {
+    if (current.deleted === true) throw notFound();
+    const asset = toAsset(current);
+    const next = change(asset);
+    return next && toAsset({ ...next, _id: asset._id, updatedAt: laterThan(asset.updatedAt) });
+  });
+  if (!changed) throw notFound();
+  return toAsset(changed.after);
 }
 
 /** A timestamp that differs from the previous one even within the same millisecond. */

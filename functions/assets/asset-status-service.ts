@@ -3,6 +3,7 @@ import { MAX_LIST_LIMIT } from '../../shared/constants.ts';
 import { ASSET_STATUSES } from '../../shared/schemas/asset-wizard.ts';
 import { statusHistorySchema } from '../../shared/schemas/portfolio.ts';
 import { writeActivity } from '../core/activity/activity-service.ts';
+import { changeItem } from '../core/data/conditional-writes.ts';
 import { getItem, listItems, putItem, type StoredItem } from '../core/data/item-repository.ts';
 import { notFound } from '../core/lib/errors.ts';
 import { parseOrThrow } from '../core/lib/validation.ts';
@@ -70,18 +71,27 @@ const update = operation({ params: ['id', 'subId'] }, async (ctx): Promise<OpRes
   const patch = parseOrThrow(entrySchema.partial(), ctx.body ?? {});
   const keys = given(ctx.body);
   const changes = Object.fromEntries(Object.entries(patch).filter(([k]) => keys.includes(k)));
-  const next = { ...entry, ...changes, updatedAt: new Date().toISOString() };
-  await putItem(ref, next, { mustExist: true });
+  // Applied to the entry as stored when written, so a concurrent change of another field stays.
+  const changed = await changeItem(ref, entry._id, (current) => {
+    if (current.deleted === true) throw notFound();
+    return { ...current, ...changes, updatedAt: new Date().toISOString() };
+  });
+  if (!changed) throw notFound();
   await followHistory(ctx.caller.companyId, asset._id);
-  return { body: next };
+  return { body: changed.after };
 });
 
 const remove = operation({ params: ['id', 'subId'] }, async (ctx): Promise<OpResult> => {
   const { asset, ref, entry } = await loadEntry(ctx);
-  const next = { ...entry, deleted: true, deletedAt: new Date().toISOString(), deletedBy: ctx.caller.sub };
-  await putItem(ref, next, { mustExist: true });
+  const changed = await changeItem(ref, entry._id, (current) => ({
+    ...current,
+    deleted: true,
+    deletedAt: new Date().toISOString(),
+    deletedBy: ctx.caller.sub,
+  }));
+  if (!changed) throw notFound();
   await followHistory(ctx.caller.companyId, asset._id);
-  return { body: next };
+  return { body: changed.after };
 });
 
 export const ASSET_STATUS_OPERATIONS: Operations = {

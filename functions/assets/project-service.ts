@@ -4,6 +4,7 @@ import { ASSET_MESSAGES } from '../../shared/schemas/asset-messages.ts';
 import { LineageResolver, mayAccessItem } from '../core/access/item-access-service.ts';
 import { headObject } from '../core/adapters/asset-storage.ts';
 import { bucketName } from '../core/config.ts';
+import { changeItem } from '../core/data/conditional-writes.ts';
 import { getItem, listItems, putItem, type StoredItem } from '../core/data/item-repository.ts';
 import { forbidden, notFound } from '../core/lib/errors.ts';
 import { parseOrThrow } from '../core/lib/validation.ts';
@@ -88,9 +89,14 @@ async function loadDocument(ctx: WithParams<'id' | 'documentId'>, access: 'read'
 
 const remove = operation({ params: ['id', 'documentId'] }, async (ctx): Promise<OpResult> => {
   const { ref, doc } = await loadDocument(ctx, 'write');
-  const next = { ...doc, deleted: true, deletedAt: new Date().toISOString(), deletedBy: ctx.caller.sub };
-  await putItem(ref, next, { mustExist: true });
-  return { body: next };
+  const changed = await changeItem(ref, doc._id, (current) => ({
+    ...current,
+    deleted: true,
+    deletedAt: new Date().toISOString(),
+    deletedBy: ctx.caller.sub,
+  }));
+  if (!changed) throw notFound();
+  return { body: changed.after };
 });
 
 const download = operation({ params: ['id', 'documentId'] }, async (ctx): Promise<OpResult> => {

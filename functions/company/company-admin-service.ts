@@ -9,6 +9,7 @@ import {
 import { companiesPageQuery } from '../../shared/schemas/queries.ts';
 import { applyRuleChanges, ruleChangesSchema } from '../../shared/validation/rules.ts';
 import {
+  changeCompany,
   getValidationRuleChanges,
   joinCompany,
   listAllCompanies,
@@ -45,14 +46,25 @@ export async function loadCompany(id: string): Promise<StoredItem> {
 
 export const settingsOf = (company: StoredItem) => (company.settings ?? {}) as Record<string, unknown>;
 
+/**
+ * Changes a company's settings (and, for staff, its name) as stored when written, retried if another
+ * write lands in between, so two admins changing different settings at once both keep theirs. `change`
+ * gets a copy of the stored settings and may run more than once.
+ */
 export async function saveSettings(
   ctx: OpContext,
   company: StoredItem,
-  settings: Record<string, unknown>,
+  change: (settings: Record<string, unknown>) => Record<string, unknown>,
   what: string,
+  name?: string,
 ) {
-  const next = { ...company, settings, updatedAt: new Date().toISOString() };
-  await putCompany(next);
+  const next = await changeCompany(company._id, (current) => ({
+    ...current,
+    ...(name !== undefined ? { name } : {}),
+    settings: change({ ...settingsOf(current) }),
+    updatedAt: new Date().toISOString(),
+  }));
+  if (!next) throw notFound();
   await writeActivity(inCompany(ctx.caller, company._id), {
     type: 'update',
     model: 'companies',
@@ -197,22 +209,27 @@ const update = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
       [input.name !== undefined ? 'name' : 'settings.isDemo']: 'Only staff can change this',
     });
   }
-  const settings = { ...settingsOf(company) };
   const changes = input.settings ?? {};
   if ('invoiceCaptureEmail' in changes) {
-    await moveCaptureAddress(company._id, settings.invoiceCaptureEmail, changes.invoiceCaptureEmail);
+    await moveCaptureAddress(
+      company._id,
+      settingsOf(company).invoiceCaptureEmail,
+      changes.invoiceCaptureEmail,
+    );
   }
-  for (const [k, v] of Object.entries(changes)) {
-    if (v === null) delete settings[k];
-    else settings[k] = v;
-  }
-  const named = input.name !== undefined ? { ...company, name: input.name } : company;
   const changed = [...(input.name !== undefined ? ['name'] : []), ...Object.keys(changes)];
   const next = await saveSettings(
     ctx,
-    named,
-    settings,
+    company,
+    (settings) => {
+      for (const [k, v] of Object.entries(changes)) {
+        if (v === null) delete settings[k];
+        else settings[k] = v;
+      }
+      return settings;
+    },
     `Settings changed: ${changed.join(', ') || 'nothing'}`,
+    input.name,
   );
   return { body: next };
 });
@@ -236,12 +253,16 @@ const setSupplierPortal = operation({ params: ['id', 'supplierId'] }, async (ctx
   const supplierId = ctx.params.supplierId;
   const portal = parseOrThrow(portalBody, ctx.body);
   if (!(await findSupplier(supplierId))) throw notFound();
-  const settings = settingsOf(company);
-  const portals = { ...((settings.supplierPortals ?? {}) as Record<string, unknown>), [supplierId]: portal };
   const next = await saveSettings(
     ctx,
     company,
-    { ...settings, supplierPortals: portals },
+    (settings) => ({
+      ...settings,
+      supplierPortals: {
+        ...((settings.supplierPortals ?? {}) as Record<string, unknown>),
+        [supplierId]: portal,
+      },
+    }),
     `Supplier portal ${supplierId} set`,
   );
   return { body: next };
@@ -250,14 +271,15 @@ const setSupplierPortal = operation({ params: ['id', 'supplierId'] }, async (ctx
 const removeSupplierPortal = operation({ params: ['id', 'supplierId'] }, async (ctx): Promise<OpResult> => {
   const company = await loadCompany(ctx.params.id);
   const supplierId = ctx.params.supplierId;
-  const settings = settingsOf(company);
-  const portals = { ...((settings.supplierPortals ?? {}) as Record<string, unknown>) };
-  if (!(supplierId in portals)) throw notFound();
-  delete portals[supplierId];
   const next = await saveSettings(
     ctx,
     company,
-    { ...settings, supplierPortals: portals },
+    (settings) => {
+      const portals = { ...((settings.supplierPortals ?? {}) as Record<string, unknown>) };
+      if (!(supplierId in portals)) throw notFound();
+      delete portals[supplierId];
+      return { ...settings, supplierPortals: portals };
+    },
     `Supplier portal ${supplierId} removed`,
   );
   return { body: next };

@@ -10,7 +10,7 @@ import { pngSize } from '../core/lib/png.ts';
 import { parseOrThrow } from '../core/lib/validation.ts';
 import type { OpContext, Operations, OpResult } from '../core/middleware/api-context.ts';
 import { operation } from '../core/middleware/operation.ts';
-import { loadCompany, saveSettings, settingsOf } from './company-admin-service.ts';
+import { loadCompany, saveSettings } from './company-admin-service.ts';
 
 /** Logos are at least this wide, so they stay sharp in the header and on reports. */
 const MIN_LOGO_WIDTH = 200;
@@ -46,8 +46,12 @@ const confirmLogo = operation({ params: ['id'] }, async (ctx): Promise<OpResult>
   if (!head) throw formError({ logo: MESSAGES.logoMissing });
   const size = pngSize(head);
   if (!size || size.width < MIN_LOGO_WIDTH) throw formError({ logo: MESSAGES.logoRule });
-  const settings = { ...settingsOf(company), logoKey: key, showLogo: true };
-  const next = await saveSettings(ctx, company, settings, 'Logo changed');
+  const next = await saveSettings(
+    ctx,
+    company,
+    (settings) => ({ ...settings, logoKey: key, showLogo: true }),
+    'Logo changed',
+  );
   return { body: { ...next, logoUrl: await presignGet(bucketName('documents'), key, 3600) } };
 });
 

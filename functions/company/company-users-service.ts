@@ -6,6 +6,7 @@ import { idSchema } from '../../shared/schemas/common.ts';
 import { userSchema } from '../../shared/schemas/company.ts';
 import { forgetCaller } from '../core/access/caller-service.ts';
 import {
+  changeMembership,
   deleteMembership,
   joinCompany,
   leaveCompany,
@@ -150,16 +151,22 @@ const update = async (ctx: OpContext): Promise<OpResult> => {
   await assertMayChange(ctx, companyId, member);
   const given = Object.keys((ctx.body as object | null) ?? {});
   const changes = Object.fromEntries(Object.entries(patch).filter(([k]) => given.includes(k)));
-  if ('permissions' in changes || 'roleId' in changes) {
-    const roleId = 'roleId' in changes ? (patch.roleId ?? undefined) : (member.roleId as string | undefined);
-    assertAssignable(ctx.caller, [
-      ...(patch.permissions ?? permissionList(member.permissions)),
-      ...(await rolePermissions(companyId, roleId)),
-    ]);
-  }
-  const next: StoredItem = { ...member, ...changes, updatedAt: new Date().toISOString() };
-  if (next.roleId === null) delete next.roleId;
-  await putMembership(companyId, next);
+  // Applied to the member as stored when written: a concurrent change of other fields stays, and a member
+  // removed meanwhile is not written back.
+  const next = await changeMembership(companyId, member._id, async (current) => {
+    if ('permissions' in changes || 'roleId' in changes) {
+      const roleId =
+        'roleId' in changes ? (patch.roleId ?? undefined) : (current.roleId as string | undefined);
+      assertAssignable(ctx.caller, [
+        ...(patch.permissions ?? permissionList(current.permissions)),
+        ...(await rolePermissions(companyId, roleId)),
+      ]);
+    }
+    const out: StoredItem = { ...current, ...changes, updatedAt: new Date().toISOString() };
+    if (out.roleId === null) delete out.roleId;
+    return out;
+  });
+  if (!next) throw notFound();
   forgetCaller(member._id);
   await writeActivity(inCompany(ctx.caller, companyId), {
     type: 'update',

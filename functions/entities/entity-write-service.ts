@@ -5,6 +5,7 @@ import { addressSchema, idSchema, nonEmpty } from '../../shared/schemas/common.t
 import { entitySchema } from '../../shared/schemas/portfolio.ts';
 import { countAssetsOfEntity } from '../assets/index.ts';
 import { writeActivity } from '../core/activity/activity-service.ts';
+import { changeItem } from '../core/data/conditional-writes.ts';
 import { putItem, type StoredItem } from '../core/data/item-repository.ts';
 import { ApiError, forbidden, formError, notFound } from '../core/lib/errors.ts';
 import { newId } from '../core/lib/ids.ts';
@@ -128,11 +129,19 @@ function checkMove(h: EntityHierarchy, caller: Caller, id: string, parentId: str
 async function change(ctx: WithParams<'id'>, apply: (existing: StoredItem) => StoredItem) {
   const h = await loadHierarchy(ctx.caller.companyId);
   const existing = writable(h, ctx.caller, ctx.params.id);
-  const next: StoredItem = { ...apply(existing), updatedAt: new Date().toISOString() };
-  next.parentEntityId = next.parentEntityId ?? null;
-  const moving = next.parentEntityId !== (existing.parentEntityId ?? null);
-  if (moving) checkMove(h, ctx.caller, existing._id, next.parentEntityId as string | null);
-  await save(ctx, next, 'update');
+  let moving = false;
+  // Applied to the entity as stored when written, so a concurrent change of another field is kept.
+  const changed = await changeItem(entitiesRef(ctx.caller.companyId), existing._id, (current) => {
+    if (current.deleted === true) throw notFound();
+    const next: StoredItem = { ...apply(current), updatedAt: new Date().toISOString() };
+    next.parentEntityId = next.parentEntityId ?? null;
+    moving = next.parentEntityId !== (current.parentEntityId ?? null);
+    if (moving) checkMove(h, ctx.caller, existing._id, next.parentEntityId as string | null);
+    return next;
+  });
+  if (!changed) throw notFound();
+  const next = changed.after;
+  await indexForSearch(ctx.caller.companyId, 'entities', next);
   await writeActivity(ctx.caller, {
     type: moving ? 'move' : 'update',
     model: 'entities',

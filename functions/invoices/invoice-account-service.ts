@@ -5,7 +5,7 @@ import { badRequest, notFound } from '../core/lib/errors.ts';
 import type { OpContext, Operations, OpResult, WithParams } from '../core/middleware/api-context.ts';
 import { operation } from '../core/middleware/operation.ts';
 import { confirmInvoice, withdrawInvoice } from './invoice-confirm.ts';
-import { getInvoice, putInvoice } from './invoice-repository.ts';
+import { changeInvoice, getInvoice } from './invoice-repository.ts';
 import { invoiceDownload, softDeleteInvoice, stampInvoice } from './invoice-service.ts';
 
 /**
@@ -34,23 +34,27 @@ async function convert(ctx: OpContext, invoice: StoredItem, toCreditNote: boolea
   const companyId = ctx.caller.companyId;
   const wasConfirmed = invoice.completed === true;
   if (wasConfirmed) await withdrawInvoice(companyId, invoice);
-  const values = { ...((invoice.values ?? {}) as Record<string, unknown>) };
-  for (const k of MONEY_KEYS) {
-    const v = values[k];
-    if (typeof v === 'number') values[k] = toCreditNote ? -Math.abs(v) : Math.abs(v);
-  }
-  const gross = values.grossTotal;
-  const converted: StoredItem = {
-    ...invoice,
-    values,
-    isCreditNote: toCreditNote,
-    ...(typeof gross === 'number' ? { grossTotal: gross } : {}),
-    completed: false,
-    status: wasConfirmed ? 'captured' : invoice.status,
-    contributions: [],
-    updatedAt: new Date().toISOString(),
-  };
-  await putInvoice(companyId, converted);
+  // The amounts as stored when written, so a value corrected at the same moment is converted too.
+  const changed = await changeInvoice(companyId, invoice._id, (current) => {
+    const values = { ...((current.values ?? {}) as Record<string, unknown>) };
+    for (const k of MONEY_KEYS) {
+      const v = values[k];
+      if (typeof v === 'number') values[k] = toCreditNote ? -Math.abs(v) : Math.abs(v);
+    }
+    const gross = values.grossTotal;
+    return {
+      ...current,
+      values,
+      isCreditNote: toCreditNote,
+      ...(typeof gross === 'number' ? { grossTotal: gross } : {}),
+      completed: false,
+      status: wasConfirmed ? 'captured' : current.status,
+      contributions: [],
+      updatedAt: new Date().toISOString(),
+    };
+  });
+  if (!changed) throw notFound();
+  const converted = changed.after;
   const result = wasConfirmed ? await confirmInvoice(companyId, converted, ctx.caller.sub) : converted;
   await writeActivity(ctx.caller, { type: 'update', model: 'invoices', modelId: invoice._id });
   return result;

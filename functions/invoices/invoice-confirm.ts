@@ -5,8 +5,8 @@ import { convertQuantity, isSubMeter } from '../../shared/schemas/account-rules.
 import type { UtilityType } from '../../shared/schemas/common.ts';
 import { applyInvoiceContribution, findAccount, type InvoiceContribution } from '../accounts/index.ts';
 import type { StoredItem } from '../core/data/item-repository.ts';
-import { formError } from '../core/lib/errors.ts';
-import { getValidation, putInvoice, putValidation } from './invoice-repository.ts';
+import { formError, notFound } from '../core/lib/errors.ts';
+import { changeInvoice, changeValidation } from './invoice-repository.ts';
 
 const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
 const str = (v: unknown) => (typeof v === 'string' && v !== '' ? v : undefined);
@@ -82,27 +82,33 @@ export async function confirmInvoice(
   const contributions = contributionsOf(invoice, account);
   const assetId = isSubMeter(account) ? undefined : str(account.assetId);
   const now = new Date().toISOString();
-  const pending: StoredItem = {
-    ...invoice,
+  // Each write changes the invoice as stored then, so what others wrote in between (a stamp, a tag) stays.
+  const pending = await changeInvoice(companyId, invoice._id, (current) => ({
+    ...current,
     contributions,
     contributionAssetId: assetId ?? null,
     updatedAt: now,
-  };
-  await putInvoice(companyId, pending);
+  }));
+  if (!pending) throw notFound();
   for (const c of contributions) {
     await applyInvoiceContribution(companyId, accountId, assetId, invoice._id, c, 1);
   }
-  const completed: StoredItem = {
-    ...pending,
+  const completed = await changeInvoice(companyId, invoice._id, (current) => ({
+    ...current,
+    contributions,
+    contributionAssetId: assetId ?? null,
     status: 'completed',
     completed: true,
     confirmedAt: now,
     confirmedBy: userSub,
-  };
-  await putInvoice(companyId, completed);
-  const validation = await getValidation(companyId, invoice._id);
-  if (validation) await putValidation(companyId, { ...validation, completed: true, updatedAt: now });
-  return completed;
+  }));
+  if (!completed) throw notFound();
+  await changeValidation(companyId, invoice._id, (validation) => ({
+    ...validation,
+    completed: true,
+    updatedAt: now,
+  }));
+  return completed.after;
 }
 
 /** Takes a confirmed invoice's figures back out (it is deleted, or turned into a credit note). */

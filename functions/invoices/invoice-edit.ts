@@ -10,8 +10,9 @@ import { createLogger } from '../core/lib/logger.ts';
 import { parseOrThrow } from '../core/lib/validation.ts';
 import { displayNameOf, validationItemFor } from './invoice-records.ts';
 import {
-  getValidation,
-  putInvoice,
+  changeInvoice,
+  changeValidation,
+  createInvoice,
   putInvoiceNumber,
   putValidation,
   removeInvoiceNumber,
@@ -94,32 +95,50 @@ export async function applyValues(
   invoice: StoredItem,
   changes: Record<string, unknown>,
   userSub: string,
+  /** The account a person chose with the values: null takes the invoice off its account. */
+  account?: { accountId: string | null },
 ): Promise<StoredItem> {
   const errors = valueErrors(changes);
   if (Object.keys(errors).length > 0)
     throw formError(Object.fromEntries(Object.entries(errors).map(([k, v]) => [`values.${k}`, v])));
-  const before = (invoice.values ?? {}) as Record<string, unknown>;
-  const values: Record<string, unknown> = { ...before };
-  for (const [k, v] of Object.entries(changes)) {
-    if (v === null) delete values[k];
-    else values[k] = v;
-  }
-  const periodErrors = valueErrors({ startDate: values.startDate ?? null, endDate: values.endDate ?? null });
-  if (periodErrors.endDate) throw formError({ 'values.endDate': periodErrors.endDate });
-
-  const now = new Date().toISOString();
-  const oldNumber = str(invoice.invoiceNumber);
-  const updated: StoredItem = {
-    ...invoice,
-    values,
-    ...mirrored(values),
-    editedBy: userSub,
-    status:
-      invoice.status === 'completed' ? 'completed' : invoice.status === 'error' ? 'manual' : invoice.status,
-    updatedAt: now,
+  let oldNumber: string | undefined;
+  // Worked out from the invoice as stored when written, so an edit made at the same moment (a rate, a
+  // stamp, the validation's result) is kept and only the values named here change.
+  const edited = (current: StoredItem): StoredItem => {
+    const base: StoredItem = account ? { ...current, accountChosenBy: userSub } : { ...current };
+    if (account?.accountId) base.accountId = account.accountId;
+    else if (account) delete base.accountId;
+    const values: Record<string, unknown> = { ...((base.values ?? {}) as Record<string, unknown>) };
+    for (const [k, v] of Object.entries(changes)) {
+      if (v === null) delete values[k];
+      else values[k] = v;
+    }
+    const periodErrors = valueErrors({
+      startDate: values.startDate ?? null,
+      endDate: values.endDate ?? null,
+    });
+    if (periodErrors.endDate) throw formError({ 'values.endDate': periodErrors.endDate });
+    oldNumber = str(current.invoiceNumber);
+    const updated: StoredItem = {
+      ...base,
+      values,
+      ...mirrored(values),
+      editedBy: userSub,
+      status: base.status === 'completed' ? 'completed' : base.status === 'error' ? 'manual' : base.status,
+      updatedAt: new Date().toISOString(),
+    };
+    for (const [k, v] of Object.entries(updated)) if (v === undefined) delete updated[k];
+    return updated;
   };
-  for (const [k, v] of Object.entries(updated)) if (v === undefined) delete updated[k];
-  await putInvoice(companyId, updated);
+  const changed = await changeInvoice(companyId, invoice._id, edited);
+  let updated: StoredItem;
+  if (changed) updated = changed.after;
+  else {
+    // A new invoice (a manual upload) is written whole, once.
+    updated = edited(invoice);
+    oldNumber = undefined;
+    await createInvoice(companyId, updated);
+  }
   const newNumber = str(updated.invoiceNumber);
   if (oldNumber && oldNumber !== newNumber) await removeInvoiceNumber(companyId, oldNumber, invoice._id);
   if (newNumber && updated.deleted !== true) await putInvoiceNumber(companyId, newNumber, invoice._id);
@@ -148,33 +167,35 @@ export async function editInvoice(
   edit: InvoiceEdit,
   userSub: string,
 ): Promise<StoredItem> {
-  let next = invoice;
-  if (edit.accountId !== undefined) {
-    if (edit.accountId) {
-      if (!(await findAccount(companyId, edit.accountId)))
-        throw formError({ accountId: 'Account not found' });
-      next = { ...invoice, accountId: edit.accountId, accountChosenBy: userSub };
-    } else {
-      next = { ...invoice, accountChosenBy: userSub };
-      delete next.accountId;
-    }
-  }
-  return applyValues(companyId, next, edit.values, userSub);
+  if (edit.accountId && !(await findAccount(companyId, edit.accountId)))
+    throw formError({ accountId: 'Account not found' });
+  return applyValues(
+    companyId,
+    invoice,
+    edit.values,
+    userSub,
+    edit.accountId === undefined ? undefined : { accountId: edit.accountId },
+  );
 }
 
 /** Puts the invoice back in the validation queue as pending, and asks the worker to check it. */
 export async function queueValidation(companyId: string, invoice: StoredItem): Promise<void> {
   const now = new Date().toISOString();
-  const existing = await getValidation(companyId, invoice._id);
-  const base =
-    existing ?? validationItemFor(invoice, { _id: String(invoice.captureId ?? invoice._id) }, 'pending', now);
-  await putValidation(companyId, {
+  const pending = (base: StoredItem): StoredItem => ({
     ...base,
     status: base.completed === true ? base.status : 'pending',
     displayName: displayNameOf(invoice),
     invoiceNumber: str(invoice.invoiceNumber),
     updatedAt: now,
   });
+  // The validation as stored when written: tags, comments or a hold set meanwhile stay.
+  const changed = await changeValidation(companyId, invoice._id, pending);
+  if (!changed) {
+    await putValidation(
+      companyId,
+      pending(validationItemFor(invoice, { _id: String(invoice.captureId ?? invoice._id) }, 'pending', now)),
+    );
+  }
   await sendToQueue('validation', [{ companyId, invoiceId: invoice._id }]);
   await publishToCompany(
     companyId,
@@ -197,11 +218,14 @@ export const rateInputSchema = z.object({
 /** Adds a charge line typed in by a person. */
 export async function addRate(companyId: string, invoice: StoredItem, body: unknown): Promise<StoredItem> {
   const rate = { _id: newId(), ...parseOrThrow(rateInputSchema, body) };
-  const rates = Array.isArray(invoice.rates) ? [...invoice.rates, rate] : [rate];
-  const updated = { ...invoice, rates, updatedAt: new Date().toISOString() };
-  await putInvoice(companyId, updated);
-  await queueValidation(companyId, updated);
-  return updated;
+  const changed = await changeInvoice(companyId, invoice._id, (current) => ({
+    ...current,
+    rates: Array.isArray(current.rates) ? [...current.rates, rate] : [rate],
+    updatedAt: new Date().toISOString(),
+  }));
+  if (!changed) throw notFound();
+  await queueValidation(companyId, changed.after);
+  return changed.after;
 }
 
 export async function deleteRate(
@@ -209,11 +233,13 @@ export async function deleteRate(
   invoice: StoredItem,
   rateId: string,
 ): Promise<StoredItem> {
-  const rates = (Array.isArray(invoice.rates) ? invoice.rates : []) as { _id?: string }[];
-  const kept = rates.filter((r) => r._id !== rateId);
-  if (kept.length === rates.length) throw notFound('Rate not found');
-  const updated = { ...invoice, rates: kept, updatedAt: new Date().toISOString() };
-  await putInvoice(companyId, updated);
-  await queueValidation(companyId, updated);
-  return updated;
+  const changed = await changeInvoice(companyId, invoice._id, (current) => {
+    const rates = (Array.isArray(current.rates) ? current.rates : []) as { _id?: string }[];
+    const kept = rates.filter((r) => r._id !== rateId);
+    if (kept.length === rates.length) throw notFound('Rate not found');
+    return { ...current, rates: kept, updatedAt: new Date().toISOString() };
+  });
+  if (!changed) throw notFound();
+  await queueValidation(companyId, changed.after);
+  return changed.after;
 }

@@ -1,7 +1,9 @@
 import * as z from 'zod';
 import { parseDate } from '../../shared/capture/date-text.ts';
 import type { ImportColumn } from '../../shared/schemas/register-imports.ts';
+import { findResource } from '../../shared/system/resources.ts';
 import { allAccounts } from '../accounts/index.ts';
+import { LineageResolver, mayAccessItem } from '../core/access/item-access-service.ts';
 import { writeActivity } from '../core/activity/activity-service.ts';
 import { sendToQueue } from '../core/adapters/queue.ts';
 import type { StoredItem } from '../core/data/item-repository.ts';
@@ -13,6 +15,12 @@ import type { OpContext, Operations, OpResult } from '../core/middleware/api-con
 import { validationItemFor } from './invoice-records.ts';
 import { invoicesRef, putInvoice, putValidation, queryIndexed } from './invoice-repository.ts';
 import { softDeleteInvoice } from './invoice-service.ts';
+
+function invoicesResource() {
+  const r = findResource('invoices');
+  if (!r) throw new Error('The invoices resource is not declared');
+  return r;
+}
 
 /** The columns of an invoice import: bills already received elsewhere, one row each. */
 export const INVOICE_IMPORT_COLUMNS: readonly ImportColumn[] = [
@@ -57,9 +65,17 @@ const importInvoices = async (ctx: OpContext): Promise<OpResult> => {
   const file = importFileOf(ctx);
   const rows = importRowsOf(file.text, INVOICE_IMPORT_COLUMNS);
   const accounts = (await allAccounts(companyId)).filter((a) => a.deleted !== true);
+  // Only meters whose bills the caller may write are matched: another meter reads exactly as an unknown
+  // number, so an import can neither place a bill out of the caller's reach nor tell which numbers exist.
+  const resolver = new LineageResolver(companyId, ctx.caller);
   const byMeterPoint = new Map<string, StoredItem>();
   for (const a of accounts) {
-    if (typeof a.meterPointNumber === 'string' && !a.parentAccountId) byMeterPoint.set(a.meterPointNumber, a);
+    if (typeof a.meterPointNumber !== 'string' || a.parentAccountId) continue;
+    if (
+      !(await mayAccessItem(invoicesResource(), ctx.caller, { _id: '', accountId: a._id }, 'write', resolver))
+    )
+      continue;
+    byMeterPoint.set(a.meterPointNumber, a);
   }
   const problems = new RowProblems();
   const parsed = rows.map(({ row, values }) => {
@@ -147,7 +163,12 @@ const rollbackSchema = z.object({ batchId: z.string().regex(/^[0-9a-f]{24}$/, 'M
 const importRollback = async (ctx: OpContext): Promise<OpResult> => {
   const { batchId } = parseOrThrow(rollbackSchema, ctx.body);
   const companyId = ctx.caller.companyId;
-  const batch = await queryIndexed(invoicesRef(companyId), 'batchId', batchId);
+  // Bills the caller may not write are neither touched nor mentioned: to them the batch holds only the rest.
+  const resolver = new LineageResolver(companyId, ctx.caller);
+  const batch: StoredItem[] = [];
+  for (const invoice of await queryIndexed(invoicesRef(companyId), 'batchId', batchId)) {
+    if (await mayAccessItem(invoicesResource(), ctx.caller, invoice, 'write', resolver)) batch.push(invoice);
+  }
   const imported = batch.filter((invoice) => invoice.source === 'import');
   if (imported.length === 0) throw badRequest('No import with this batch id was found.');
   let removed = 0;

@@ -16,15 +16,18 @@ import type * as z from 'zod';
 import type { invoiceSchema, invoiceValidationSchema } from '../../shared/schemas/billing.ts';
 import { documentClient } from '../core/adapters/dynamo.ts';
 import { config } from '../core/config.ts';
+import { changeItem } from '../core/data/conditional-writes.ts';
 import {
   type CollectionRef,
   declaredRef,
   getItem,
   isConditionFailure,
+  newRevision,
   putItem,
   putItemIf,
   queryAll,
   queryEvery,
+  REVISION_ATTRIBUTE,
   type StoredItem,
 } from '../core/data/item-repository.ts';
 import { keys } from '../core/data/keys.ts';
@@ -108,9 +111,22 @@ export const allInvoices = async (companyId: string): Promise<StoredInvoice[]> =
 export const getCapture = (companyId: string, id: string) => getItem(capturesRef(companyId).pk, id);
 
 export const putInvoice = (companyId: string, item: StoredItem) => putItem(invoicesRef(companyId), item);
+/** Writes a new invoice; one with its id already there is not overwritten. */
+export const createInvoice = (companyId: string, item: StoredItem) =>
+  putItem(invoicesRef(companyId), item, { mustNotExist: true });
 export const putValidation = (companyId: string, item: StoredItem) =>
   putItem(validationsRef(companyId), item);
 export const putCapture = (companyId: string, item: StoredItem) => putItem(capturesRef(companyId), item);
+
+type Change = (current: StoredItem) => StoredItem | undefined | Promise<StoredItem | undefined>;
+
+/** Changes an invoice as stored now, retried if another write lands in between (see changeItem). */
+export const changeInvoice = (companyId: string, id: string, change: Change) =>
+  changeItem(invoicesRef(companyId), id, change);
+
+/** Changes a validation as stored now, retried if another write lands in between (see changeItem). */
+export const changeValidation = (companyId: string, id: string, change: Change) =>
+  changeItem(validationsRef(companyId), id, change);
 
 /** Writes a new capture; false when one with its id is there already (the same document announced again). */
 export const createCapture = (companyId: string, item: StoredItem): Promise<boolean> =>
@@ -130,11 +146,12 @@ export async function claimCapture(companyId: string, id: string, now: Date): Pr
         TableName: config().tableName,
         Key: { pk: capturesRef(companyId).pk, sk: id },
         UpdateExpression:
-          'SET #status = :processing, claimedAt = :now, updatedAt = :nowIso ADD attempts :one',
+          'SET #status = :processing, claimedAt = :now, updatedAt = :nowIso, #rev = :rev ADD attempts :one',
         ConditionExpression:
           'attribute_exists(pk) AND (#status IN (:uploading, :queued) OR (#status = :processing AND claimedAt < :stale))',
-        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeNames: { '#status': 'status', '#rev': REVISION_ATTRIBUTE },
         ExpressionAttributeValues: {
+          ':rev': newRevision(),
           ':processing': 'processing',
           ':uploading': 'uploading',
           ':queued': 'queued',
@@ -165,7 +182,7 @@ const before = (to: CaptureProgress) => CAPTURE_PROGRESS.slice(0, CAPTURE_PROGRE
 
 async function advance(pk: string, id: string, to: CaptureProgress, now: Date): Promise<boolean> {
   const from = before(to);
-  const values: Record<string, string> = { ':to': to, ':now': now.toISOString() };
+  const values: Record<string, string> = { ':to': to, ':now': now.toISOString(), ':rev': newRevision() };
   from.forEach((s, i) => {
     values[`:f${i}`] = s;
   });
@@ -174,11 +191,11 @@ async function advance(pk: string, id: string, to: CaptureProgress, now: Date): 
       new UpdateCommand({
         TableName: config().tableName,
         Key: { pk, sk: id },
-        UpdateExpression: 'SET #status = :to, updatedAt = :now',
+        UpdateExpression: 'SET #status = :to, updatedAt = :now, #rev = :rev',
         ConditionExpression: `attribute_exists(pk) AND #status <> :to AND #status IN (${from
           .map((_, i) => `:f${i}`)
           .join(', ')})`,
-        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeNames: { '#status': 'status', '#rev': REVISION_ATTRIBUTE },
         ExpressionAttributeValues: values,
       }),
     );
@@ -210,10 +227,11 @@ export async function requeueInvoice(companyId: string, id: string, now = new Da
       new UpdateCommand({
         TableName: config().tableName,
         Key: { pk: invoicesRef(companyId).pk, sk: id },
-        UpdateExpression: 'SET #status = :queued, updatedAt = :now',
+        UpdateExpression: 'SET #status = :queued, updatedAt = :now, #rev = :rev',
         ConditionExpression: 'attribute_exists(pk) AND #status IN (:pending, :processing)',
-        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeNames: { '#status': 'status', '#rev': REVISION_ATTRIBUTE },
         ExpressionAttributeValues: {
+          ':rev': newRevision(),
           ':queued': 'queued',
           ':pending': 'pending',
           ':processing': 'processing',

@@ -1,4 +1,6 @@
 import * as z from 'zod';
+import { isCompanyWide } from '../../shared/access/route-access.ts';
+import { MAX_LIST_LIMIT } from '../../shared/constants.ts';
 import { convertQuantity } from '../../shared/schemas/account-rules.ts';
 import { idSchema } from '../../shared/schemas/common.ts';
 import { invoiceDownloadQuery } from '../../shared/schemas/queries.ts';
@@ -21,24 +23,30 @@ import { ImageTooLargeError } from '../core/lib/image-size.ts';
 import { parseOrThrow } from '../core/lib/validation.ts';
 import type { AnyOpContext, OpContext, Operations, OpResult } from '../core/middleware/api-context.ts';
 import { operation } from '../core/middleware/operation.ts';
-import { listQueryOf, loadForRoute } from '../core/resources/resource-service.ts';
+import { listQueryOf, listReadable, loadForRoute } from '../core/resources/resource-service.ts';
 import { findStoredEntity } from '../entities/index.ts';
 import { confirmInvoice, withdrawInvoice } from './invoice-confirm.ts';
 import { addRate, applyValues, deleteRate, queueValidation } from './invoice-edit.ts';
 import { FILE_NAME_PART_LIMIT, generatedFileName } from './invoice-records.ts';
 import {
+  changeInvoice,
+  changeValidation,
   getInvoice,
   getValidation,
   invoicesRef,
-  putInvoice,
   putInvoiceNumber,
-  putValidation,
   removeInvoiceNumber,
   validationsRef,
 } from './invoice-repository.ts';
 
 const str = (v: unknown) => (typeof v === 'string' && v !== '' ? v : undefined);
 const MAX_BULK = 100;
+
+function validationResource() {
+  const r = findResource('invoice-validation');
+  if (!r) throw new Error('The invoice-validation resource is not declared');
+  return r;
+}
 
 function invoicesResource() {
   const r = findResource('invoices');
@@ -71,13 +79,22 @@ export async function softDeleteInvoice(
   if (invoice.deleted === true) return invoice;
   const now = new Date().toISOString();
   if (invoice.completed === true) await withdrawInvoice(companyId, invoice);
-  const deleted = { ...invoice, ...extra, deleted: true, deletedAt: now, updatedAt: now };
-  await putInvoice(companyId, deleted);
+  const changed = await changeInvoice(companyId, invoice._id, (current) => ({
+    ...current,
+    ...extra,
+    deleted: true,
+    deletedAt: now,
+    updatedAt: now,
+  }));
+  const deleted = changed?.after ?? { ...invoice, ...extra, deleted: true, deletedAt: now, updatedAt: now };
   const number = str(invoice.invoiceNumber);
   if (number) await removeInvoiceNumber(companyId, number, invoice._id);
-  const validation = await getValidation(companyId, invoice._id);
-  if (validation)
-    await putValidation(companyId, { ...validation, deleted: true, deletedAt: now, updatedAt: now });
+  await changeValidation(companyId, invoice._id, (validation) => ({
+    ...validation,
+    deleted: true,
+    deletedAt: now,
+    updatedAt: now,
+  }));
   return deleted;
 }
 
@@ -95,14 +112,16 @@ export async function restoreInvoice(companyId: string, invoice: StoredItem) {
       await applyInvoiceContribution(companyId, restored.accountId, assetId, invoice._id, c, 1);
     }
   }
-  await putInvoice(companyId, restored);
+  await changeInvoice(companyId, invoice._id, (current) => {
+    const { deletedAt: _d, ...rest } = current;
+    return { ...rest, _id: current._id, deleted: false, updatedAt: now };
+  });
   const number = str(restored.invoiceNumber);
   if (number) await putInvoiceNumber(companyId, number, invoice._id);
-  const validation = await getValidation(companyId, invoice._id);
-  if (validation) {
+  await changeValidation(companyId, invoice._id, (validation) => {
     const { deletedAt: _d, ...rest } = validation;
-    await putValidation(companyId, { ...rest, _id: validation._id, deleted: false, updatedAt: now });
-  }
+    return { ...rest, _id: validation._id, deleted: false, updatedAt: now };
+  });
   return restored;
 }
 
@@ -194,18 +213,18 @@ const manualUpdateSchema = z.object({
 
 /** PATCH /invoices/{id}/manual-update: corrected values (and the account), then validation again. */
 const manualUpdate = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
-  let invoice = await invoiceFor(ctx, ctx.params.id);
+  const invoice = await invoiceFor(ctx, ctx.params.id);
   const body = parseOrThrow(manualUpdateSchema, ctx.body);
   if (invoice.completed === true) throw badRequest('A confirmed invoice cannot be changed');
-  if (body.accountId !== undefined) {
-    if (body.accountId) {
-      if (!(await findAccount(ctx.caller.companyId, body.accountId)))
-        throw formError({ accountId: 'Account not found' });
-    }
-    invoice = { ...invoice, accountId: body.accountId ?? undefined, accountChosenBy: ctx.caller.sub };
-    if (!body.accountId) delete invoice.accountId;
-  }
-  const updated = await applyValues(ctx.caller.companyId, invoice, body.values, ctx.caller.sub);
+  if (body.accountId && !(await findAccount(ctx.caller.companyId, body.accountId)))
+    throw formError({ accountId: 'Account not found' });
+  const updated = await applyValues(
+    ctx.caller.companyId,
+    invoice,
+    body.values,
+    ctx.caller.sub,
+    body.accountId === undefined ? undefined : { accountId: body.accountId },
+  );
   return { body: updated };
 });
 
@@ -256,15 +275,15 @@ export async function stampInvoice(companyId: string, invoice: StoredItem, who: 
   );
   const stampedKey = `stamped/${companyId}/${invoice._id}.pdf`;
   await putObject(bucketName('documents'), stampedKey, stamped, 'application/pdf');
-  const updated = {
-    ...invoice,
+  const changed = await changeInvoice(companyId, invoice._id, (current) => ({
+    ...current,
     stampedKey,
     stampedAt: now.toISOString(),
     stampedBy: who,
     updatedAt: now.toISOString(),
-  };
-  await putInvoice(companyId, updated);
-  return updated;
+  }));
+  if (!changed) throw notFound();
+  return changed.after;
 }
 
 const stamp = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
@@ -285,22 +304,24 @@ const updateValidationSchema = z.object({
 const updateValidation = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
   const invoice = await invoiceFor(ctx, ctx.params.id);
   const body = parseOrThrow(updateValidationSchema, ctx.body);
-  const validation = await getValidation(ctx.caller.companyId, invoice._id);
-  if (!validation) throw notFound('This invoice has not been validated yet');
-  const updated: StoredItem = { ...validation, updatedAt: new Date().toISOString() };
-  if (body.tags) updated.tags = [...new Set(body.tags)];
-  if (body.hold !== undefined) updated.hold = body.hold;
-  if (body.assignedUserId !== undefined) {
-    if (body.assignedUserId) updated.assignedUserId = body.assignedUserId;
-    else delete updated.assignedUserId;
-  }
-  if (body.comment) {
-    const comments = Array.isArray(validation.comments) ? validation.comments : [];
-    updated.comments = [...comments, { text: body.comment, by: ctx.caller.sub, at: updated.updatedAt }];
-  }
-  await putValidation(ctx.caller.companyId, updated);
+  // Applied to the validation as stored when written, so a comment or hold set at the same moment stays.
+  const changed = await changeValidation(ctx.caller.companyId, invoice._id, (validation) => {
+    const updated: StoredItem = { ...validation, updatedAt: new Date().toISOString() };
+    if (body.tags) updated.tags = [...new Set(body.tags)];
+    if (body.hold !== undefined) updated.hold = body.hold;
+    if (body.assignedUserId !== undefined) {
+      if (body.assignedUserId) updated.assignedUserId = body.assignedUserId;
+      else delete updated.assignedUserId;
+    }
+    if (body.comment) {
+      const comments = Array.isArray(validation.comments) ? validation.comments : [];
+      updated.comments = [...comments, { text: body.comment, by: ctx.caller.sub, at: updated.updatedAt }];
+    }
+    return updated;
+  });
+  if (!changed) throw notFound('This invoice has not been validated yet');
   await announce(ctx, 'invoice.validation', [invoice._id]);
-  return { body: updated };
+  return { body: changed.after };
 });
 
 /** GET /invoices/{id}/refresh: the invoice as it is now, with its validation. */
@@ -338,10 +359,13 @@ const convertValues = async (ctx: OpContext): Promise<OpResult> => {
   return { body: { values: { ...body.values, consumption: converted, consumptionUnit: body.toUnit } } };
 };
 
-/** GET /invoices/validation: invoices for the validation pages, newest first, 100 to a page. */
+/**
+ * GET /invoices/validation: invoices for the validation pages, newest first, 100 to a page; a caller with
+ * grants pages through the bills of the meters they may read only, as every other list of bills does.
+ */
 const validationList = async (ctx: OpContext): Promise<OpResult> => {
   const q = listQueryOf(invoicesResource(), { limit: '100', ...ctx.query, $sort: '-createdAt' });
-  const { data, total } = await listItems(invoicesRef(ctx.caller.companyId), { ...q, descending: true });
+  const { data, total } = await listReadable(invoicesResource(), ctx.caller, { ...q, descending: true });
   return { body: { data, total, limit: q.limit, skip: q.skip } };
 };
 
@@ -349,12 +373,27 @@ const STATUSES = ['pending', 'passed', 'warning', 'failed', 'error'] as const;
 
 /** GET /invoices/validation-stats: how many invoices are in each validation state, open and completed. */
 const validationStats = async (ctx: OpContext): Promise<OpResult> => {
-  const ref = validationsRef(ctx.caller.companyId);
   const counts: Record<string, { open: number; completed: number }> = {};
-  for (const status of STATUSES) {
-    const open = await listItems(ref, { filters: { status, completed: false }, limit: 0, skip: 0 });
-    const done = await listItems(ref, { filters: { status, completed: true }, limit: 0, skip: 0 });
-    counts[status] = { open: open.total, completed: done.total };
+  if (isCompanyWide(ctx.caller)) {
+    const ref = validationsRef(ctx.caller.companyId);
+    for (const status of STATUSES) {
+      const open = await listItems(ref, { filters: { status, completed: false }, limit: 0, skip: 0 });
+      const done = await listItems(ref, { filters: { status, completed: true }, limit: 0, skip: 0 });
+      counts[status] = { open: open.total, completed: done.total };
+    }
+  } else {
+    // A caller with grants counts the validations they may read, judged once each.
+    const { data } = await listReadable(validationResource(), ctx.caller, {
+      filters: { status: [...STATUSES] },
+      limit: MAX_LIST_LIMIT,
+      skip: 0,
+    });
+    for (const status of STATUSES) counts[status] = { open: 0, completed: 0 };
+    for (const v of data) {
+      const c = counts[String(v.status)];
+      if (c && v.completed === true) c.completed++;
+      else if (c && v.completed === false) c.open++;
+    }
   }
   const open = Object.values(counts).reduce((s, c) => s + c.open, 0);
   const completed = Object.values(counts).reduce((s, c) => s + c.completed, 0);

@@ -16,7 +16,7 @@ import { operation } from '../core/middleware/operation.ts';
 import { listQueryOf, listReadable } from '../core/resources/resource-service.ts';
 import { readableCaptures } from './capture-access.ts';
 import { confirmInvoice } from './invoice-confirm.ts';
-import { capturesRef, getInvoice, getValidation, putValidation } from './invoice-repository.ts';
+import { capturesRef, changeValidation, getInvoice, getValidation } from './invoice-repository.ts';
 import { restoreInvoice, softDeleteInvoice } from './invoice-service.ts';
 import { validateStoredInvoice } from './validation-service.ts';
 
@@ -175,11 +175,28 @@ function forced(validation: StoredItem, userSub: string): StoredItem {
 
 /** PUT /invoice-validation/{id}/force: a person accepts the bill despite its checks. */
 const force = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
-  const validation = forced(await validationFor(ctx), ctx.caller.sub);
-  await putValidation(ctx.caller.companyId, validation);
+  const validation = await validationFor(ctx);
+  const changed = await changeOne(ctx, validation._id, (v) => forced(v, ctx.caller.sub));
   await announce(ctx);
-  return { body: validation };
+  return { body: changed };
 });
+
+/**
+ * Changes a validation as stored at the moment of writing (retried if anything wrote in between), so two
+ * people tagging or holding the same bill at once both keep what they did.
+ */
+async function changeOne(
+  ctx: OpContext,
+  id: string,
+  change: (v: StoredItem) => StoredItem,
+): Promise<StoredItem> {
+  const changed = await changeValidation(ctx.caller.companyId, id, (current) => {
+    if (current.deleted === true) throw notFound('Invoice validation not found');
+    return change(current);
+  });
+  if (!changed) throw notFound('Invoice validation not found');
+  return changed.after;
+}
 
 const idsSchema = z.object({
   ids: z
@@ -242,9 +259,13 @@ const bulkHold = async (ctx: OpContext): Promise<OpResult> => {
     idsSchema.extend({ hold: z.boolean({ error: 'hold must be true or false' }) }),
     ctx.body,
   );
-  return eachValidation(ctx, body.ids, (v) =>
-    putValidation(ctx.caller.companyId, { ...v, hold: body.hold, updatedAt: new Date().toISOString() }),
-  );
+  return eachValidation(ctx, body.ids, async (v) => {
+    await changeOne(ctx, v._id, (current) => ({
+      ...current,
+      hold: body.hold,
+      updatedAt: new Date().toISOString(),
+    }));
+  });
 };
 
 const bulkTag = async (ctx: OpContext): Promise<OpResult> => {
@@ -254,9 +275,11 @@ const bulkTag = async (ctx: OpContext): Promise<OpResult> => {
     }),
     ctx.body,
   );
-  return eachValidation(ctx, body.ids, (v) => {
-    const tags = [...new Set([...(Array.isArray(v.tags) ? v.tags.map(String) : []), ...body.tags])];
-    return putValidation(ctx.caller.companyId, { ...v, tags, updatedAt: new Date().toISOString() });
+  return eachValidation(ctx, body.ids, async (v) => {
+    await changeOne(ctx, v._id, (current) => {
+      const had = Array.isArray(current.tags) ? current.tags.map(String) : [];
+      return { ...current, tags: [...new Set([...had, ...body.tags])], updatedAt: new Date().toISOString() };
+    });
   });
 };
 
@@ -265,11 +288,13 @@ const assignUsers = async (ctx: OpContext): Promise<OpResult> => {
     idsSchema.extend({ userSub: z.string().trim().min(1, 'Choose a user').max(100).nullable() }),
     ctx.body,
   );
-  return eachValidation(ctx, body.ids, (v) => {
-    const next: StoredItem = { ...v, updatedAt: new Date().toISOString() };
-    if (body.userSub) next.assignedUserId = body.userSub;
-    else delete next.assignedUserId;
-    return putValidation(ctx.caller.companyId, next);
+  return eachValidation(ctx, body.ids, async (v) => {
+    await changeOne(ctx, v._id, (current) => {
+      const next: StoredItem = { ...current, updatedAt: new Date().toISOString() };
+      if (body.userSub) next.assignedUserId = body.userSub;
+      else delete next.assignedUserId;
+      return next;
+    });
   });
 };
 
@@ -278,7 +303,7 @@ const bulkRevalidate = async (ctx: OpContext): Promise<OpResult> => {
   const queued: string[] = [];
   const result = await eachValidation(ctx, body.ids, async (v) => {
     const now = new Date().toISOString();
-    await putValidation(ctx.caller.companyId, { ...v, status: 'pending', updatedAt: now });
+    await changeOne(ctx, v._id, (current) => ({ ...current, status: 'pending', updatedAt: now }));
     queued.push(String(v.invoiceId ?? v._id));
   });
   await sendToQueue(
@@ -301,7 +326,9 @@ const bulkComplete = async (ctx: OpContext): Promise<OpResult> => {
 /** POST /invoice-validation/bulk-force: forces each invoice, as the single force does. */
 const bulkForce = async (ctx: OpContext): Promise<OpResult> => {
   const body = parseOrThrow(idsSchema, ctx.body);
-  return eachValidation(ctx, body.ids, (v) => putValidation(ctx.caller.companyId, forced(v, ctx.caller.sub)));
+  return eachValidation(ctx, body.ids, async (v) => {
+    await changeOne(ctx, v._id, (current) => forced(current, ctx.caller.sub));
+  });
 };
 
 const bulkDelete = async (ctx: OpContext): Promise<OpResult> => {
@@ -344,12 +371,14 @@ const update = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
     'Only the tags, the hold and the assigned user of a validation can be changed here',
   );
   const edit = parseOrThrow(validationEditSchema, ctx.body);
-  const next: StoredItem = { ...validation, updatedAt: new Date().toISOString() };
-  if (edit.tags) next.tags = [...new Set(edit.tags)];
-  if (edit.hold !== undefined) next.hold = edit.hold;
-  if (edit.assignedUserId) next.assignedUserId = edit.assignedUserId;
-  else if (edit.assignedUserId === null) delete next.assignedUserId;
-  await putValidation(ctx.caller.companyId, next);
+  const next = await changeOne(ctx, validation._id, (current) => {
+    const out: StoredItem = { ...current, updatedAt: new Date().toISOString() };
+    if (edit.tags) out.tags = [...new Set(edit.tags)];
+    if (edit.hold !== undefined) out.hold = edit.hold;
+    if (edit.assignedUserId) out.assignedUserId = edit.assignedUserId;
+    else if (edit.assignedUserId === null) delete out.assignedUserId;
+    return out;
+  });
   await announce(ctx);
   return { body: next };
 });
@@ -362,12 +391,12 @@ const remove = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
   if (invoice) await softDeleteInvoice(ctx.caller.companyId, invoice);
   else {
     const now = new Date().toISOString();
-    await putValidation(ctx.caller.companyId, {
-      ...validation,
+    await changeValidation(ctx.caller.companyId, validation._id, (current) => ({
+      ...current,
       deleted: true,
       deletedAt: now,
       updatedAt: now,
-    });
+    }));
   }
   await writeActivity(ctx.caller, { type: 'delete', model: 'invoices', modelId: invoiceId });
   await announce(ctx);

@@ -9,6 +9,7 @@ import { findResource, type ResourceDecl } from '../../shared/system/resources.t
 import { pageOfAssets } from '../assets/index.ts';
 import { LineageResolver, mayAccessItem } from '../core/access/item-access-service.ts';
 import { writeActivity } from '../core/activity/activity-service.ts';
+import { changeItem } from '../core/data/conditional-writes.ts';
 import { putItem, type StoredItem } from '../core/data/item-repository.ts';
 import { formError, notFound } from '../core/lib/errors.ts';
 import { newId } from '../core/lib/ids.ts';
@@ -29,14 +30,31 @@ import {
 /** Most assets one call adds at once; larger changes go through an import. */
 const MAX_BULK_ASSETS = 500;
 
-async function save(ctx: OpContext, group: StoredItem, type: string, message?: string): Promise<StoredItem> {
-  const next = { ...group, updatedAt: new Date().toISOString() };
-  await putItem(groupsRef(ctx.caller.companyId), next, { mustExist: true });
+/**
+ * Changes a group as stored when written (retried if another write lands in between), so two people adding
+ * assets or renaming at once both keep what they did. `change` answers undefined for nothing to change.
+ */
+async function save(
+  ctx: OpContext,
+  group: StoredItem,
+  change: (current: StoredItem) => StoredItem | undefined,
+  type: string,
+  /** Worked out once the write is done, from what the change found. */
+  message?: () => string,
+): Promise<StoredItem> {
+  const changed = await changeItem(groupsRef(ctx.caller.companyId), group._id, (current) => {
+    if (current.deleted === true) throw notFound();
+    const next = change(current);
+    return next && { ...next, updatedAt: new Date().toISOString() };
+  });
+  if (!changed) throw notFound();
+  if (!changed.written) return changed.after;
+  const next = changed.after;
   await writeActivity(ctx.caller, {
     type,
     model: 'asset-groups',
     modelId: group._id,
-    ...(message ? { message } : {}),
+    ...(message ? { message: message() } : {}),
   });
   return next;
 }
@@ -71,7 +89,7 @@ const update = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
     changes.assetIds = [...new Set(changes.assetIds as string[])];
     await requireAssets(ctx.caller, changes.assetIds as string[]);
   }
-  return { body: await save(ctx, { ...group, ...changes }, 'update') };
+  return { body: await save(ctx, group, (current) => ({ ...current, ...changes }), 'update') };
 });
 
 /** GET /asset-groups/{id}/assets: the group's assets, by site name, each with its floor area in m². */
@@ -86,14 +104,19 @@ const assets = operation({ params: ['id'], query: assetGroupPageQuery }, async (
 });
 
 async function addAll(ctx: OpContext, group: StoredItem, ids: string[]): Promise<OpResult> {
-  const current = assetIdsOf(group);
-  const fresh = [...new Set(ids)].filter((id) => !current.includes(id));
-  if (fresh.length === 0) return { body: group };
+  const wanted = [...new Set(ids)];
+  let added = 0;
   const next = await save(
     ctx,
-    { ...group, assetIds: [...current, ...fresh] },
+    group,
+    (stored) => {
+      const current = assetIdsOf(stored);
+      const fresh = wanted.filter((id) => !current.includes(id));
+      added = fresh.length;
+      return fresh.length === 0 ? undefined : { ...stored, assetIds: [...current, ...fresh] };
+    },
     'update',
-    `${fresh.length} assets added`,
+    () => `${added} assets added`,
   );
   return { body: next };
 }
@@ -124,13 +147,16 @@ const addAssets = operation({ params: ['id', 'assetIds'] }, async (ctx): Promise
 const removeAsset = operation({ params: ['id', 'assetId'] }, async (ctx): Promise<OpResult> => {
   const group = await loadGroup(ctx.caller, ctx.params.id, 'write');
   const id = ctx.params.assetId;
-  const current = assetIdsOf(group);
-  if (!current.includes(id)) throw notFound();
   const next = await save(
     ctx,
-    { ...group, assetIds: current.filter((a) => a !== id) },
+    group,
+    (stored) => {
+      const current = assetIdsOf(stored);
+      if (!current.includes(id)) throw notFound();
+      return { ...stored, assetIds: current.filter((a) => a !== id) };
+    },
     'update',
-    'Asset removed',
+    () => 'Asset removed',
   );
   return { body: next };
 });

@@ -2,6 +2,7 @@ import { recommendationSchema } from '../../shared/schemas/portfolio.ts';
 import { loadAsset } from '../assets/index.ts';
 import { mayAccessItem } from '../core/access/item-access-service.ts';
 import { writeActivity } from '../core/activity/activity-service.ts';
+import { changeItem } from '../core/data/conditional-writes.ts';
 import { getItem, putItem, type StoredItem } from '../core/data/item-repository.ts';
 import { forbidden, formError, notFound } from '../core/lib/errors.ts';
 import { applyPatch } from '../core/lib/item-patch.ts';
@@ -43,8 +44,14 @@ const createForAsset = operation({ params: ['id'] }, async (ctx): Promise<OpResu
 
 const softDelete = async (ctx: OpContext, item: StoredItem): Promise<OpResult> => {
   if (item.deleted === true) return { body: item };
-  const next = { ...item, deleted: true, deletedAt: new Date().toISOString(), deletedBy: ctx.caller.sub };
-  await putItem(ref(ctx.caller.companyId), next, { mustExist: true });
+  const changed = await changeItem(ref(ctx.caller.companyId), item._id, (current) =>
+    current.deleted === true
+      ? undefined
+      : { ...current, deleted: true, deletedAt: new Date().toISOString(), deletedBy: ctx.caller.sub },
+  );
+  if (!changed) throw notFound();
+  if (!changed.written) return { body: changed.after };
+  const next = changed.after;
   await writeActivity(ctx.caller, { type: 'delete', model: 'recommendations', modelId: item._id });
   return { body: next };
 };
@@ -74,9 +81,13 @@ const getGlobal = operation(
 
 const updateGlobal = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
   const item = await globalForRoute(ctx, 'write');
-  const next = { ...applyPatch(item, editable, ctx.body ?? {}), updatedAt: new Date().toISOString() };
-  await putItem(ref(ctx.caller.companyId), next, { mustExist: true });
-  return { body: next };
+  // Applied to the recommendation as stored when written, so a concurrent change of another field stays.
+  const changed = await changeItem(ref(ctx.caller.companyId), item._id, (current) => {
+    if (current.deleted === true) throw notFound();
+    return { ...applyPatch(current, editable, ctx.body ?? {}), updatedAt: new Date().toISOString() };
+  });
+  if (!changed) throw notFound();
+  return { body: changed.after };
 });
 
 const deleteGlobal = operation(

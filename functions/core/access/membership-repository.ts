@@ -9,6 +9,8 @@
  * | write a role                             | pk = C#{companyId}#roles, sk = id                       | table |
  * | a company's validation rule changes      | pk = C#{companyId}#invoice-validation-rules, sk = rules | table |
  */
+
+import { changeItem } from '../data/conditional-writes.ts';
 import {
   type CollectionRef,
   declaredRef,
@@ -33,6 +35,19 @@ export async function listMemberships(companyId: string): Promise<StoredItem[]> 
 
 export async function putMembership(companyId: string, item: StoredItem): Promise<void> {
   await putItem(collectionRef('users', companyId), item);
+}
+
+/**
+ * Changes a member as stored when written, retried if another write lands in between: two admins changing
+ * one person's role and grants at once both land, and a member removed meanwhile is not written back.
+ * Answers undefined when there is no such member.
+ */
+export async function changeMembership(
+  companyId: string,
+  sub: string,
+  change: (current: StoredItem) => StoredItem | Promise<StoredItem>,
+): Promise<StoredItem | undefined> {
+  return (await changeItem(collectionRef('users', companyId), sub, change))?.after;
 }
 
 export async function deleteMembership(companyId: string, sub: string): Promise<void> {
@@ -67,6 +82,14 @@ export async function listAllCompanies(limit: number, skip: number) {
 
 export async function putCompany(item: StoredItem, opts: { mustNotExist?: boolean } = {}): Promise<void> {
   await putItem(collectionRef('companies'), item, opts);
+}
+
+/** Changes a company as stored when written, retried if another write lands in between (see changeItem). */
+export async function changeCompany(
+  companyId: string,
+  change: (current: StoredItem) => StoredItem | Promise<StoredItem>,
+): Promise<StoredItem | undefined> {
+  return (await changeItem(collectionRef('companies'), companyId, change))?.after;
 }
 
 export async function putRole(companyId: string, item: StoredItem): Promise<void> {

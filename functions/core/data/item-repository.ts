@@ -15,6 +15,8 @@
  * {collection} is `C#{companyId}#{resource}`, or `G#{resource}` for a global one; the counter and
  * bookmarks are kept by list-summary.ts, the access version by access-version.ts.
  */
+
+import { randomBytes } from 'node:crypto';
 import {
   DeleteCommand,
   GetCommand,
@@ -54,7 +56,16 @@ const KEY_ATTRIBUTES = [
   'gsi3pk',
   'gsi3sk',
   'searchText',
+  '_rev',
 ] as const;
+
+/**
+ * Every write of an item gives it a new revision, a random token nobody else will draw: a writer that read
+ * revision r and writes on condition `_rev = r` fails if anything (another request, a worker) wrote in
+ * between, whatever it wrote, so read-change-write cycles can retry instead of losing the other change.
+ */
+export const REVISION_ATTRIBUTE = '_rev';
+export const newRevision = (): string => randomBytes(12).toString('hex');
 
 const KEY_ATTRIBUTE_SET: ReadonlySet<string> = new Set(KEY_ATTRIBUTES);
 
@@ -238,7 +249,8 @@ async function afterAccessWrite(
  * A write that leaves the item as live as it was (most updates) is one conditional put; one that may change
  * that (a create, a delete, a restore) is announced on the counter first and counted from the old item.
  */
-async function putCounted(stored: Record<string, unknown>, condition: Condition): Promise<void> {
+async function putCounted(item: Record<string, unknown>, condition: Condition): Promise<void> {
+  const stored: Record<string, unknown> = { ...item, [REVISION_ATTRIBUTE]: newRevision() };
   const pk = String(stored.pk);
   const client = documentClient();
   const put = (c: Condition) =>
@@ -321,7 +333,7 @@ export async function updateRaw(
 ): Promise<void> {
   const names: Record<string, string> = {};
   const values: Record<string, unknown> = {};
-  const sets = Object.entries(set).map(([k, v], i) => {
+  const sets = Object.entries({ ...set, [REVISION_ATTRIBUTE]: newRevision() }).map(([k, v], i) => {
     names[`#s${i}`] = k;
     values[`:s${i}`] = v;
     return `#s${i} = :s${i}`;

@@ -8,6 +8,7 @@ import type { HttpRoute } from '../../../shared/system/routes.ts';
 import { LineageResolver, mayAccessItem, readableOf } from '../access/item-access-service.ts';
 import { writeActivity } from '../activity/activity-service.ts';
 import { getItems } from '../data/batch-reads.ts';
+import { changeItem } from '../data/conditional-writes.ts';
 import {
   type CollectionRef,
   getItem,
@@ -294,43 +295,55 @@ const bulk = async (ctx: OpContext): Promise<OpResult> => {
 const update = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
   const resource = resourceOf(ctx.route);
   const existing = await loadForRoute(ctx, resource, ctx.params.id, 'write');
-  const next: StoredItem = {
-    ...applyPatch(existing, resourceSchema(resource.name), ctx.body),
-    updatedAt: new Date().toISOString(),
-  };
-  refineOrThrow(resource, next);
-  throwIfOversized(next);
-  if (resource.scope === 'company') await refuseUnknownRefs(ctx.caller.companyId, next, existing);
-  // Moving an item must not move it out of the caller's reach.
-  if (!(await mayAccess(resource, ctx.caller, next, 'write'))) throw forbidden();
-  await putItem(collectionOf(resource, ctx.caller), next, { mustExist: true });
-  await afterWrite(resource, ctx.caller, next);
+  const resolver = new LineageResolver(ctx.caller.companyId, ctx.caller);
+  // Applied to the item as stored at each attempt, so a concurrent change of another field is kept.
+  const changed = await changeItem(collectionOf(resource, ctx.caller), existing._id, async (current) => {
+    if (!(await mayAccess(resource, ctx.caller, current, 'write', resolver))) throw forbidden();
+    const next: StoredItem = {
+      ...applyPatch(current, resourceSchema(resource.name), ctx.body),
+      updatedAt: new Date().toISOString(),
+    };
+    refineOrThrow(resource, next);
+    throwIfOversized(next);
+    if (resource.scope === 'company') await refuseUnknownRefs(ctx.caller.companyId, next, current);
+    // Moving an item must not move it out of the caller's reach.
+    if (!(await mayAccess(resource, ctx.caller, next, 'write'))) throw forbidden();
+    return next;
+  });
+  if (!changed) throw notFound();
+  await afterWrite(resource, ctx.caller, changed.after);
   await writeActivity(ctx.caller, { type: 'update', model: resource.name, modelId: existing._id });
-  return { body: next };
+  return { body: changed.after };
 });
 
 const remove = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
   const resource = resourceOf(ctx.route);
   const existing = await loadForRoute(ctx, resource, ctx.params.id, 'write');
-  if (existing.deleted === true) return { body: existing };
-  const next = { ...existing, deleted: true, deletedAt: new Date().toISOString(), deletedBy: ctx.caller.sub };
-  await putItem(collectionOf(resource, ctx.caller), next, { mustExist: true });
-  await afterWrite(resource, ctx.caller, next);
+  const changed = await changeItem(collectionOf(resource, ctx.caller), existing._id, (current) =>
+    current.deleted === true
+      ? undefined
+      : { ...current, deleted: true, deletedAt: new Date().toISOString(), deletedBy: ctx.caller.sub },
+  );
+  if (!changed) throw notFound();
+  if (!changed.written) return { body: changed.after };
+  await afterWrite(resource, ctx.caller, changed.after);
   await writeActivity(ctx.caller, { type: 'delete', model: resource.name, modelId: existing._id });
-  return { body: next };
+  return { body: changed.after };
 });
 
 const restore = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
   const resource = resourceOf(ctx.route);
   const existing = await loadForRoute(ctx, resource, ctx.params.id, 'write');
-  const { deleted: _d, deletedAt: _a, deletedBy: _b, ...rest } = existing;
-  const next = { ...rest, updatedAt: new Date().toISOString() } as StoredItem;
-  await putItem(collectionOf(resource, ctx.caller), next, { mustExist: true });
-  await afterWrite(resource, ctx.caller, next);
-  if (existing.deleted === true) {
+  const changed = await changeItem(collectionOf(resource, ctx.caller), existing._id, (current) => {
+    const { deleted: _d, deletedAt: _a, deletedBy: _b, ...rest } = current;
+    return { ...rest, updatedAt: new Date().toISOString() };
+  });
+  if (!changed) throw notFound();
+  await afterWrite(resource, ctx.caller, changed.after);
+  if (changed.before.deleted === true) {
     await writeActivity(ctx.caller, { type: 'restore', model: resource.name, modelId: existing._id });
   }
-  return { body: next };
+  return { body: changed.after };
 });
 
 const schema = async (ctx: OpContext): Promise<OpResult> => {
@@ -386,13 +399,15 @@ const subUpdate = operation({ params: ['id', 'subId'] }, async (ctx): Promise<Op
   const parent = await loadForRoute(ctx, resource, ctx.params.id, 'write');
   const { sub, schema: subSchema } = subSchemaOf(resource, ctx.route.subResource);
   const ref = subCollectionOf(resource, ctx.caller, parent._id, sub);
-  const existing = await getItem(ref.pk, ctx.params.subId);
-  if (!existing || existing.deleted === true) throw notFound();
-  const next = { ...applyPatch(existing, subSchema, ctx.body), updatedAt: new Date().toISOString() };
-  throwIfOversized(next);
-  if (resource.scope === 'company') await refuseUnknownRefs(ctx.caller.companyId, next, existing);
-  await putItem(ref, next, { mustExist: true });
-  return { body: next };
+  const changed = await changeItem(ref, ctx.params.subId, async (current) => {
+    if (current.deleted === true) throw notFound();
+    const next = { ...applyPatch(current, subSchema, ctx.body), updatedAt: new Date().toISOString() };
+    throwIfOversized(next);
+    if (resource.scope === 'company') await refuseUnknownRefs(ctx.caller.companyId, next, current);
+    return next;
+  });
+  if (!changed) throw notFound();
+  return { body: changed.after };
 });
 
 const subDelete = operation({ params: ['id', 'subId'] }, async (ctx): Promise<OpResult> => {
@@ -400,11 +415,13 @@ const subDelete = operation({ params: ['id', 'subId'] }, async (ctx): Promise<Op
   const parent = await loadForRoute(ctx, resource, ctx.params.id, 'write');
   const { sub } = subSchemaOf(resource, ctx.route.subResource);
   const ref = subCollectionOf(resource, ctx.caller, parent._id, sub);
-  const existing = await getItem(ref.pk, ctx.params.subId);
-  if (!existing) throw notFound();
-  const next = { ...existing, deleted: true, deletedAt: new Date().toISOString() };
-  await putItem(ref, next, { mustExist: true });
-  return { body: next };
+  const changed = await changeItem(ref, ctx.params.subId, (current) => ({
+    ...current,
+    deleted: true,
+    deletedAt: new Date().toISOString(),
+  }));
+  if (!changed) throw notFound();
+  return { body: changed.after };
 });
 
 /** The generic calls of 02 §7 for any declared resource; an area function spreads these into its operations. */
