@@ -9,7 +9,7 @@ import { getItem, type StoredItem } from '../core/data/item-repository.ts';
 import { notFound } from '../core/lib/errors.ts';
 import { scopeCollectionPk } from './analytics-repository.ts';
 
-export type ScopeKind = 'company' | 'portfolio' | 'site';
+export type ScopeKind = 'company' | 'portfolio' | 'site' | 'meter';
 
 export interface SiteRef {
   _id: string;

@@ -4,6 +4,7 @@ import {
   type ComparePeriod,
   comparisonWindow,
   type DateRange,
+  type Granularity,
 } from '../../shared/analytics/index.ts';
 import type { UtilityType } from '../../shared/schemas/common.ts';
 import { listAccountMonths, listAssetRollups, listCompanyRollups, type Rollup } from '../accounts/index.ts';
@@ -22,7 +23,13 @@ import {
   type Totals,
   totalsByAsset,
 } from './analytics-figures.ts';
-import { type AnalyticsQuery, analyticsQuerySchema, windowOf } from './analytics-params.ts';
+import { intervalAnswer, meterScope } from './analytics-half-hourly-figures.ts';
+import {
+  type AnalyticsQuery,
+  analyticsQuerySchema,
+  isIntervalGranularity,
+  windowOf,
+} from './analytics-params.ts';
 import { type ReadScope, resolveScope, type ScopeKind } from './analytics-scope.ts';
 
 /** The analytics the service answers: the company's (or a scope's) figures, and the same by site. */
@@ -122,8 +129,10 @@ export interface AnalyticsAnswer {
   calendarPeriod: CalendarPeriod;
   dataType: AnalyticsQuery['dataType'];
   accountTypes?: UtilityType[];
-  /** Costs were left out: the company hides cost data, or the caller asked without them. */
+  /** Costs were left out: the company hides cost data, the caller asked without them, or interval data has none. */
   costsIncluded: boolean;
+  /** Meters whose interval data made the half-hourly, hourly or daily figures. */
+  intervalMeters?: number;
   buckets?: BucketFigures[];
   totals: Totals;
   comparison?: {
@@ -152,19 +161,30 @@ async function answer(
     throw formError({ dataType: 'Cost data is hidden for this company' });
   const withCosts = query.includeCosts && !view.hideCostData;
   const bySite = id === 'asset-consumption';
-  const scope = await resolveScope(ctx.caller, {
-    assetId: query.assetId,
-    assetGroupId: query.assetGroupId,
-    bySite,
-  });
+  const scope = query.accountId
+    ? await meterScope(ctx.caller, query.accountId)
+    : await resolveScope(ctx.caller, { assetId: query.assetId, assetGroupId: query.assetGroupId, bySite });
   const compared = comparisonWindow(window, query.comparePeriod);
   // One read covers both windows: the comparison's months and the window's.
   const span = compared ? { start: compared.start, end: window.end } : window;
   const rows = await readFigures(ctx.caller, scope, monthsOf(span), query.accountType);
-  const figures: Figures = figuresOf(rows, window, query.granularity, view.calendar, withCosts);
-  if (query.estimateBreakdown) {
+  const interval = await intervalAnswer(
+    ctx.caller.companyId,
+    scope,
+    rows,
+    window,
+    query,
+    view.calendar,
+    withCosts,
+  );
+  const figures: Figures =
+    interval?.figures ?? figuresOf(rows, window, query.granularity as Granularity, view.calendar, withCosts);
+  if (query.estimateBreakdown && !isIntervalGranularity(query.granularity)) {
     const estimates = await readEstimates(ctx.caller, scope, monthsOf(window), query.accountType);
-    withEstimates(figures, figuresOf(estimates, window, query.granularity, view.calendar, withCosts));
+    withEstimates(
+      figures,
+      figuresOf(estimates, window, query.granularity as Granularity, view.calendar, withCosts),
+    );
   }
   const versions = new Set(figures.factorVersions);
   let comparison: AnalyticsAnswer['comparison'];
@@ -199,7 +219,8 @@ async function answer(
     calendarPeriod: view.calendar,
     dataType: query.dataType,
     ...(query.accountType ? { accountTypes: query.accountType } : {}),
-    costsIncluded: withCosts,
+    costsIncluded: interval?.costsIncluded ?? withCosts,
+    ...(interval ? { intervalMeters: interval.intervalMeters } : {}),
     ...(query.dateBreakdown ? { buckets: figures.buckets } : {}),
     totals: figures.totals,
     ...(comparison ? { comparison } : {}),

@@ -1,0 +1,228 @@
+/**
+ * | pattern                                   | key condition                                                  | index |
+ * | ----------------------------------------- | -------------------------------------------------------------- | ----- |
+ * | a meter's interval days in a range        | pk = C#{companyId}#interval#{accountId}, sk BETWEEN dates      | table |
+ * | write / replace meter-days (batches of 25) | pk = C#{companyId}#interval#{accountId}, sk = YYYY-MM-DD      | table |
+ * | meters' daily totals of some years        | BatchGet pk = C#{companyId}#interval-days#{accountId}, sk = YYYY | table |
+ * | set days' totals in their year            | pk = C#{companyId}#interval-days#{accountId}, sk = YYYY        | table |
+ * | a company's meters with interval data     | pk = C#{companyId}#interval-meters                             | table |
+ * | record a meter with interval data         | pk = C#{companyId}#interval-meters, sk = accountId             | table |
+ */
+import { BatchGetCommand, BatchWriteCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { UtilityType } from '../../shared/schemas/common.ts';
+import { documentClient } from '../core/adapters/dynamo.ts';
+import { config } from '../core/config.ts';
+
+/**
+ * Interval (half-hourly) data: one item per meter and local day holding the day's 46, 48 or 50 values,
+ * so a month of a meter is a Query of about 30 small items. Beside it, one item per meter and year holds
+ * each day's total (`dMMDD`), so daily figures for hundreds of meters over a year are a few BatchGets
+ * rather than a Query of every day of every meter. A company's meters with interval data are listed in
+ * one partition, which is how a scope finds the meters it has interval data for.
+ */
+const intervalKeys = {
+  days: (companyId: string, accountId: string) => `C#${companyId}#interval#${accountId}`,
+  yearTotals: (companyId: string, accountId: string) => `C#${companyId}#interval-days#${accountId}`,
+  meters: (companyId: string) => `C#${companyId}#interval-meters`,
+} as const;
+
+export interface IntervalDay {
+  accountId: string;
+  /** YYYY-MM-DD, the local day */
+  date: string;
+  /** In settlement-period order; null for a missing reading. */
+  values: (number | null)[];
+  /** The day's sum, in `unit` */
+  total: number;
+  missing: number;
+  unit: string;
+}
+
+export interface IntervalMeter {
+  accountId: string;
+  /** The site it counts in; absent for a sub-meter, whose parent's figures already hold it. */
+  assetId?: string;
+  utilityType: UtilityType;
+  unit: string;
+}
+
+const BATCH_GET_SIZE = 100;
+const MAX_ATTEMPTS = 8;
+
+const BATCH_WRITE_SIZE = 25;
+
+/** Writes meter-days whole (BatchWrite, 25 at a time), each replacing the day's earlier values. */
+export async function putIntervalDays(companyId: string, days: readonly IntervalDay[]): Promise<void> {
+  const tableName = config().tableName;
+  const now = new Date().toISOString();
+  for (let i = 0; i < days.length; i += BATCH_WRITE_SIZE) {
+    let requests: { PutRequest: { Item: Record<string, unknown> } }[] = days
+      .slice(i, i + BATCH_WRITE_SIZE)
+      .map((day) => ({
+        PutRequest: {
+          Item: { pk: intervalKeys.days(companyId, day.accountId), sk: day.date, ...day, updatedAt: now },
+        },
+      }));
+    for (let attempt = 0; requests.length > 0; attempt++) {
+      if (attempt >= MAX_ATTEMPTS) throw new Error('The table kept refusing a batch of writes');
+      if (attempt > 0) await new Promise((r) => setTimeout(r, 20 * 2 ** attempt));
+      const out = await documentClient().send(
+        new BatchWriteCommand({ RequestItems: { [tableName]: requests } }),
+      );
+      requests = (out.UnprocessedItems?.[tableName] ?? []).flatMap((r) =>
+        r.PutRequest?.Item ? [{ PutRequest: { Item: r.PutRequest.Item } }] : [],
+      );
+    }
+  }
+}
+
+/** Sets days' totals (YYYY-MM-DD to total, all of one year) in the meter's item of daily totals. */
+export async function setDayTotals(
+  companyId: string,
+  accountId: string,
+  year: string,
+  totals: ReadonlyMap<string, number>,
+): Promise<void> {
+  const names: Record<string, string> = {};
+  const values: Record<string, unknown> = {};
+  const sets: string[] = [];
+  let i = 0;
+  for (const [date, total] of totals) {
+    if (date.slice(0, 4) !== year) throw new Error(`${date} is not in ${year}`);
+    names[`#d${i}`] = `d${date.slice(5, 7)}${date.slice(8, 10)}`;
+    values[`:d${i}`] = total;
+    sets.push(`#d${i} = :d${i}`);
+    i++;
+  }
+  if (sets.length === 0) return;
+  await documentClient().send(
+    new UpdateCommand({
+      TableName: config().tableName,
+      Key: { pk: intervalKeys.yearTotals(companyId, accountId), sk: year },
+      UpdateExpression: `SET ${sets.join(', ')}`,
+      ExpressionAttributeNames: names,
+      ExpressionAttributeValues: values,
+    }),
+  );
+}
+
+/** Records a meter with interval data (again, harmlessly, on every write). */
+export async function recordIntervalMeter(companyId: string, meter: IntervalMeter): Promise<void> {
+  const names: Record<string, string> = {
+    '#utilityType': 'utilityType',
+    '#unit': 'unit',
+    '#assetId': 'assetId',
+  };
+  const values: Record<string, unknown> = { ':utilityType': meter.utilityType, ':unit': meter.unit };
+  let update = 'SET #utilityType = :utilityType, #unit = :unit';
+  if (meter.assetId) {
+    update += ', #assetId = :assetId';
+    values[':assetId'] = meter.assetId;
+  } else update += ' REMOVE #assetId';
+  await documentClient().send(
+    new UpdateCommand({
+      TableName: config().tableName,
+      Key: { pk: intervalKeys.meters(companyId), sk: meter.accountId },
+      UpdateExpression: update,
+      ExpressionAttributeNames: names,
+      ExpressionAttributeValues: values,
+    }),
+  );
+}
+
+async function queryAll(
+  pk: string,
+  range?: { from: string; to: string },
+): Promise<Record<string, unknown>[]> {
+  const out: Record<string, unknown>[] = [];
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await documentClient().send(
+      new QueryCommand({
+        TableName: config().tableName,
+        KeyConditionExpression: range ? 'pk = :pk AND sk BETWEEN :from AND :to' : 'pk = :pk',
+        ExpressionAttributeValues: range
+          ? { ':pk': pk, ':from': range.from, ':to': range.to }
+          : { ':pk': pk },
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    out.push(...(page.Items ?? []));
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  return out;
+}
+
+const text = (v: unknown) => (typeof v === 'string' && v.length > 0 ? v : undefined);
+
+/** Every meter of a company with interval data. */
+export async function listIntervalMeters(companyId: string): Promise<IntervalMeter[]> {
+  return (await queryAll(intervalKeys.meters(companyId))).map((raw) => {
+    const assetId = text(raw.assetId);
+    return {
+      accountId: String(raw.sk),
+      ...(assetId ? { assetId } : {}),
+      utilityType: String(raw.utilityType) as UtilityType,
+      unit: String(raw.unit),
+    };
+  });
+}
+
+/** A meter's interval days from `from` to `to` inclusive (YYYY-MM-DD), oldest first. */
+export async function listIntervalDays(
+  companyId: string,
+  accountId: string,
+  from: string,
+  to: string,
+): Promise<IntervalDay[]> {
+  return (await queryAll(intervalKeys.days(companyId, accountId), { from, to })).map((raw) => ({
+    accountId,
+    date: String(raw.sk),
+    values: Array.isArray(raw.values) ? raw.values.map((v) => (typeof v === 'number' ? v : null)) : [],
+    total: Number(raw.total) || 0,
+    missing: Number(raw.missing) || 0,
+    unit: String(raw.unit),
+  }));
+}
+
+/**
+ * Daily totals of meters over some years: by meter, a map of YYYY-MM-DD to the day's total. Years with
+ * no data are simply absent.
+ */
+export async function readDayTotals(
+  companyId: string,
+  accountIds: readonly string[],
+  years: readonly string[],
+): Promise<Map<string, Map<string, number>>> {
+  const tableName = config().tableName;
+  const wanted = accountIds.flatMap((id) =>
+    years.map((year) => ({ pk: intervalKeys.yearTotals(companyId, id), sk: year, id })),
+  );
+  const ownerOf = new Map(wanted.map((k) => [k.pk, k.id]));
+  const found = new Map<string, Map<string, number>>();
+  for (let i = 0; i < wanted.length; i += BATCH_GET_SIZE) {
+    let keys: Record<string, unknown>[] = wanted
+      .slice(i, i + BATCH_GET_SIZE)
+      .map(({ pk, sk }) => ({ pk, sk }));
+    for (let attempt = 0; keys.length > 0; attempt++) {
+      if (attempt >= MAX_ATTEMPTS) throw new Error('The table kept refusing a batch of reads');
+      if (attempt > 0) await new Promise((r) => setTimeout(r, 20 * 2 ** attempt));
+      const out = await documentClient().send(
+        new BatchGetCommand({ RequestItems: { [tableName]: { Keys: keys } } }),
+      );
+      for (const raw of out.Responses?.[tableName] ?? []) {
+        const id = ownerOf.get(String(raw.pk));
+        if (!id) continue;
+        const days = found.get(id) ?? new Map<string, number>();
+        const year = String(raw.sk);
+        for (const [attr, value] of Object.entries(raw)) {
+          if (!/^d\d{4}$/.test(attr) || typeof value !== 'number') continue;
+          days.set(`${year}-${attr.slice(1, 3)}-${attr.slice(3, 5)}`, value);
+        }
+        found.set(id, days);
+      }
+      keys = out.UnprocessedKeys?.[tableName]?.Keys ?? [];
+    }
+  }
+  return found;
+}

@@ -1,0 +1,2 @@
+export type { HalfHourlyInput, HalfHourlyWriteResult } from './analytics-half-hourly.ts';
+export { writeHalfHourlyDays } from './analytics-half-hourly.ts';
