@@ -360,14 +360,20 @@ export interface IntervalMonthFigures {
 const MAX_CAS_ATTEMPTS = 8;
 const round3 = (v: number) => Math.round(v * 1000) / 1000;
 
+const numberMap = (v: unknown): Record<string, number> =>
+  v && typeof v === 'object'
+    ? Object.fromEntries(Object.entries(v).filter(([, n]) => typeof n === 'number'))
+    : {};
+
 /**
  * Puts days of interval data into their account's month, each replacing what that day held before, and
  * adds the difference to the asset's and company's roll-ups (unless the account is a sub-meter: no
- * assetId). The month keeps each day's figures (`hh{DD}`, `hhe{DD}`) and the swap is conditional on those
- * days still holding what was read, so a day written twice, or by two writers at once, counts once: each
- * writer adds exactly the change it made. The account month is therefore always exact; should a crash
- * fall between it and the roll-ups, rebuilding the asset's roll-ups from its months (invalidate-cache)
- * mends them. Answers the change made (zero when the days already held these figures).
+ * assetId). The month keeps each day's figures (`intervalDays`, `intervalEmissions`, by day of the month)
+ * under a version, and the swap is conditional on the version read, so a day written twice, or by two
+ * writers at once, counts once: each writer adds exactly the change it made. The account month is
+ * therefore always exact; should a crash fall between it and the roll-ups, rebuilding the asset's roll-ups
+ * from its months (invalidate-cache) mends them. Answers the change made (zero when the days already held
+ * these figures).
  */
 export async function applyIntervalMonth(
   companyId: string,
@@ -377,57 +383,48 @@ export async function applyIntervalMonth(
 ): Promise<RollupDelta> {
   const { month } = figures;
   assertMonth(month);
-  const key = { pk: consumptionKeys.accountMonths(companyId, accountId), sk: month };
-  const dayNames: Record<string, string> = {};
-  figures.days.forEach((d, i) => {
+  for (const d of figures.days)
     if (d.date.slice(0, 7) !== month) throw new Error(`${d.date} is not in ${month}`);
-    const dd = d.date.slice(8, 10);
-    dayNames[`#c${i}`] = `hh${dd}`;
-    dayNames[`#e${i}`] = `hhe${dd}`;
-  });
+  const key = { pk: consumptionKeys.accountMonths(companyId, accountId), sk: month };
   for (let attempt = 0; attempt < MAX_CAS_ATTEMPTS; attempt++) {
     const current = await documentClient().send(
       new GetCommand({
         TableName: config().tableName,
         Key: key,
         ConsistentRead: true,
-        ProjectionExpression: Object.keys(dayNames).join(', '),
-        ExpressionAttributeNames: dayNames,
+        ProjectionExpression: '#days, #emissions, #version',
+        ExpressionAttributeNames: {
+          '#days': 'intervalDays',
+          '#emissions': 'intervalEmissions',
+          '#version': 'intervalVersion',
+        },
       }),
     );
-    const old = current.Item ?? {};
-    const values: Record<string, unknown> = {};
-    const conditions: string[] = [];
-    const sets: string[] = [];
+    const days = numberMap(current.Item?.intervalDays);
+    const emissions = numberMap(current.Item?.intervalEmissions);
+    const version = current.Item?.intervalVersion;
     let dc = 0;
     let de = 0;
-    figures.days.forEach((d, i) => {
-      const oc = old[dayNames[`#c${i}`] as string];
-      const oe = old[dayNames[`#e${i}`] as string];
-      dc += d.consumption - (typeof oc === 'number' ? oc : 0);
-      de += d.emissionsKg - (typeof oe === 'number' ? oe : 0);
-      values[`:c${i}`] = d.consumption;
-      values[`:e${i}`] = d.emissionsKg;
-      sets.push(`#c${i} = :c${i}`, `#e${i} = :e${i}`);
-      if (typeof oc === 'number') {
-        values[`:oc${i}`] = oc;
-        values[`:oe${i}`] = typeof oe === 'number' ? oe : 0;
-        conditions.push(`#c${i} = :oc${i} AND #e${i} = :oe${i}`);
-      } else conditions.push(`attribute_not_exists(#c${i})`);
-    });
+    let changed = false;
+    for (const d of figures.days) {
+      const dd = d.date.slice(8, 10);
+      if (days[dd] !== d.consumption || (emissions[dd] ?? 0) !== d.emissionsKg) changed = true;
+      dc += d.consumption - (days[dd] ?? 0);
+      de += d.emissionsKg - (emissions[dd] ?? 0);
+      days[dd] = d.consumption;
+      emissions[dd] = d.emissionsKg;
+    }
     const delta: RollupDelta = {
       consumption: round3(dc),
       cost: 0,
       emissionsKg: round3(de),
       unit: figures.unit,
     };
-    const unchanged = figures.days.every((d, i) => {
-      const oc = old[dayNames[`#c${i}`] as string];
-      const oe = old[dayNames[`#e${i}`] as string];
-      return oc === d.consumption && (oe ?? 0) === d.emissionsKg;
-    });
-    if (unchanged) return delta;
-    Object.assign(values, {
+    if (!changed) return delta;
+    const values: Record<string, unknown> = {
+      ':days': days,
+      ':em': emissions,
+      ':next': (typeof version === 'number' ? version : 0) + 1,
       ':dc': delta.consumption,
       ':de': delta.emissionsKg,
       ':zero': 0,
@@ -439,21 +436,24 @@ export async function applyIntervalMonth(
       ':accountId': accountId,
       ':month': month,
       ':currency': 'GBP',
-    });
+    };
+    if (typeof version === 'number') values[':version'] = version;
     try {
       await documentClient().send(
         new UpdateCommand({
           TableName: config().tableName,
           Key: key,
           UpdateExpression:
-            `ADD #consumption :dc, #emissions :de, #cost :zero SET ${sets.join(', ')}, #unit = :unit, ` +
-            '#source = if_not_exists(#source, :source), #factor = if_not_exists(#factor, :factor), ' +
-            '#updatedAt = :now, #companyId = :companyId, #accountId = :accountId, #month = :month, ' +
-            '#currency = if_not_exists(#currency, :currency)',
+            'ADD #consumption :dc, #emissions :de, #cost :zero SET #days = :days, #dayEmissions = :em, ' +
+            '#version = :next, #unit = :unit, #source = if_not_exists(#source, :source), ' +
+            '#factor = if_not_exists(#factor, :factor), #updatedAt = :now, #companyId = :companyId, ' +
+            '#accountId = :accountId, #month = :month, #currency = if_not_exists(#currency, :currency)',
           // Figures in different units must never be summed into one month.
-          ConditionExpression: `${conditions.join(' AND ')} AND (attribute_not_exists(#unit) OR #unit = :unit)`,
+          ConditionExpression: `${typeof version === 'number' ? '#version = :version' : 'attribute_not_exists(#version)'} AND (attribute_not_exists(#unit) OR #unit = :unit)`,
           ExpressionAttributeNames: {
-            ...dayNames,
+            '#days': 'intervalDays',
+            '#dayEmissions': 'intervalEmissions',
+            '#version': 'intervalVersion',
             '#consumption': 'consumption',
             '#cost': 'cost',
             '#emissions': 'emissionsKg',
@@ -470,7 +470,7 @@ export async function applyIntervalMonth(
         }),
       );
     } catch (err) {
-      // Another writer changed these days since they were read: read again and apply the change from there.
+      // Another writer changed the month since it was read: read again and apply the change from there.
       if (err instanceof Error && err.name === 'ConditionalCheckFailedException') continue;
       throw err;
     }

@@ -51,6 +51,28 @@ const MAX_ATTEMPTS = 8;
 
 const BATCH_WRITE_SIZE = 25;
 
+/**
+ * The values are kept as one string, `1.5,2,,3.25` (an empty place for a missing reading): a third of the
+ * size of a list of numbers, and one attribute rather than 48 for the table to encode and decode.
+ */
+const packValues = (values: readonly (number | null)[]) =>
+  values.map((v) => (v === null ? '' : String(v))).join(',');
+const unpackValues = (packed: unknown): (number | null)[] =>
+  typeof packed === 'string' && packed.length > 0
+    ? packed.split(',').map((v) => (v === '' ? null : Number(v)))
+    : [];
+
+function itemOf(companyId: string, day: IntervalDay, now: string): Record<string, unknown> {
+  const { values, ...rest } = day;
+  return {
+    pk: intervalKeys.days(companyId, day.accountId),
+    sk: day.date,
+    ...rest,
+    values: packValues(values),
+    updatedAt: now,
+  };
+}
+
 /** Writes meter-days whole (BatchWrite, 25 at a time), each replacing the day's earlier values. */
 export async function putIntervalDays(companyId: string, days: readonly IntervalDay[]): Promise<void> {
   const tableName = config().tableName;
@@ -58,11 +80,7 @@ export async function putIntervalDays(companyId: string, days: readonly Interval
   for (let i = 0; i < days.length; i += BATCH_WRITE_SIZE) {
     let requests: { PutRequest: { Item: Record<string, unknown> } }[] = days
       .slice(i, i + BATCH_WRITE_SIZE)
-      .map((day) => ({
-        PutRequest: {
-          Item: { pk: intervalKeys.days(companyId, day.accountId), sk: day.date, ...day, updatedAt: now },
-        },
-      }));
+      .map((day) => ({ PutRequest: { Item: itemOf(companyId, day, now) } }));
     for (let attempt = 0; requests.length > 0; attempt++) {
       if (attempt >= MAX_ATTEMPTS) throw new Error('The table kept refusing a batch of writes');
       if (attempt > 0) await new Promise((r) => setTimeout(r, 20 * 2 ** attempt));
@@ -178,7 +196,7 @@ export async function listIntervalDays(
   return (await queryAll(intervalKeys.days(companyId, accountId), { from, to })).map((raw) => ({
     accountId,
     date: String(raw.sk),
-    values: Array.isArray(raw.values) ? raw.values.map((v) => (typeof v === 'number' ? v : null)) : [],
+    values: unpackValues(raw.values),
     total: Number(raw.total) || 0,
     missing: Number(raw.missing) || 0,
     unit: String(raw.unit),
