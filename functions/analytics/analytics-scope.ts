@@ -162,3 +162,11 @@ export async function resolveScope(caller: Caller, ask: ScopeAsk): Promise<ReadS
   }
   return { kind: 'company', wholeCompany: false, sites: sites.map(siteRef), meters, restricted: true };
 }
+
+/** The live portfolios of a company that hold a site. */
+export async function portfoliosOfSite(companyId: string, assetId: string): Promise<SiteRef[]> {
+  const groups = await projectAll(scopeCollectionPk(companyId, 'asset-groups'), ['name', 'assetIds']);
+  return groups
+    .filter((g) => assetIdsOf(g).includes(assetId))
+    .map((g) => ({ _id: g._id, ...(text(g.name) ? { siteName: String(g.name) } : {}) }));
+}

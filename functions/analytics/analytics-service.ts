@@ -9,7 +9,7 @@ import {
 import type { UtilityType } from '../../shared/schemas/common.ts';
 import { listAccountMonths, listAssetRollups, listCompanyRollups, type Rollup } from '../accounts/index.ts';
 import { getCompany } from '../company/index.ts';
-import { formError, notFound } from '../core/lib/errors.ts';
+import { ApiError, formError, notFound } from '../core/lib/errors.ts';
 import { inPool } from '../core/lib/in-pool.ts';
 import { parseOrThrow } from '../core/lib/validation.ts';
 import type { OpContext, Operations, OpResult } from '../core/middleware/api-context.ts';
@@ -30,7 +30,13 @@ import {
   isIntervalGranularity,
   windowOf,
 } from './analytics-params.ts';
-import { type ReadScope, resolveScope, type ScopeKind } from './analytics-scope.ts';
+import { portfoliosOfSite, type ReadScope, resolveScope, type ScopeKind } from './analytics-scope.ts';
+import {
+  groupAccountTypes,
+  SITE_ANALYTICS_IDS,
+  type SiteAnalyticsId,
+  siteAnswer,
+} from './analytics-site-answers.ts';
 
 /** The analytics the service answers: the company's (or a scope's) figures, and the same by site. */
 const ANALYTICS_IDS = ['consumption', 'asset-consumption'] as const;
@@ -231,14 +237,18 @@ async function answer(
 
 const isAnalyticsId = (id: string | undefined): id is AnalyticsId =>
   (ANALYTICS_IDS as readonly (string | undefined)[]).includes(id);
+const isSiteAnalyticsId = (id: string | undefined): id is SiteAnalyticsId =>
+  (SITE_ANALYTICS_IDS as readonly (string | undefined)[]).includes(id);
 
 /** GET /analytics/{version}/{id}: a known analytics id, else 404 naming it. */
 const byId =
   (version: 'v1' | 'v2') =>
   async (ctx: OpContext): Promise<OpResult> => {
     const id = ctx.params.id;
-    if (!isAnalyticsId(id)) throw notFound(`There are no analytics called ${id ?? ''}`);
+    if (!isAnalyticsId(id) && !isSiteAnalyticsId(id))
+      throw notFound(`There are no analytics called ${id ?? ''}`);
     const query = parseOrThrow(analyticsQuerySchema, ctx.query);
+    if (isSiteAnalyticsId(id)) return { body: await siteAnswer(ctx, id, version, query) };
     return { body: await answer(ctx, id, version, query) };
   };
 
@@ -251,15 +261,43 @@ const forItem =
   (param: 'assetId' | 'assetGroupId') =>
   async (ctx: OpContext): Promise<OpResult> => {
     const asked = ctx.query.id ?? 'consumption';
-    if (!isAnalyticsId(asked)) throw formError({ id: `Must be one of ${ANALYTICS_IDS.join(', ')}` });
+    if (!isAnalyticsId(asked) && !isSiteAnalyticsId(asked))
+      throw formError({ id: `Must be one of ${[...ANALYTICS_IDS, ...SITE_ANALYTICS_IDS].join(', ')}` });
     const { assetId: _a, assetGroupId: _g, id: _id, ...rest } = ctx.query;
     const query = parseOrThrow(analyticsQuerySchema, { ...rest, [param]: ctx.params.id });
+    if (isSiteAnalyticsId(asked)) return { body: await siteAnswer(ctx, asked, 'v2', query) };
     return { body: await answer(ctx, asked, 'v2', query) };
   };
+
+/**
+ * GET /assets/{id}/group-analytics: the consumption analytics of each portfolio the site belongs to and
+ * the caller may read (`?assetGroupId=` picks one), to set the site beside its portfolios.
+ */
+async function groupAnalytics(ctx: OpContext): Promise<OpResult> {
+  const assetId = ctx.params.id ?? '';
+  const { assetId: _a, assetGroupId: only, id: _id, ...rest } = ctx.query;
+  const groups = (await portfoliosOfSite(ctx.caller.companyId, assetId)).filter(
+    (g) => !only || g._id === only,
+  );
+  const data = [];
+  for (const group of groups) {
+    const query = parseOrThrow(analyticsQuerySchema, { ...rest, assetGroupId: group._id });
+    try {
+      data.push(await answer(ctx, 'consumption', 'v2', query));
+    } catch (err) {
+      // A portfolio with a site the caller may not read is hidden from them, as its own call would be.
+      if (err instanceof ApiError && err.status === 404) continue;
+      throw err;
+    }
+  }
+  return { body: { assetId, data } };
+}
 
 export const ANALYTICS_OPERATIONS: Operations = {
   'analytics.v1': byId('v1'),
   'analytics.v2': byId('v2'),
   'analytics.asset': forItem('assetId'),
   'analytics.assetGroup': forItem('assetGroupId'),
+  'analytics.assetGroups': groupAnalytics,
+  'analytics.assetGroupAccountTypes': groupAccountTypes,
 };
