@@ -4,11 +4,18 @@
  * | a meter's interval days in a range        | pk = C#{companyId}#interval#{accountId}, sk BETWEEN dates      | table |
  * | write / replace meter-days (batches of 25) | pk = C#{companyId}#interval#{accountId}, sk = YYYY-MM-DD      | table |
  * | meters' daily totals of some years        | BatchGet pk = C#{companyId}#interval-days#{accountId}, sk = YYYY | table |
- * | set days' totals in their year            | pk = C#{companyId}#interval-days#{accountId}, sk = YYYY        | table |
+ * | set days' totals in their year (versioned) | pk = C#{companyId}#interval-days#{accountId}, sk = YYYY       | table |
  * | a company's meters with interval data     | pk = C#{companyId}#interval-meters                             | table |
  * | record a meter with interval data         | pk = C#{companyId}#interval-meters, sk = accountId             | table |
  */
-import { BatchGetCommand, BatchWriteCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  BatchGetCommand,
+  BatchWriteCommand,
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
 import type { UtilityType } from '../../shared/schemas/common.ts';
 import { documentClient } from '../core/adapters/dynamo.ts';
 import { config } from '../core/config.ts';
@@ -16,7 +23,7 @@ import { config } from '../core/config.ts';
 /**
  * Interval (half-hourly) data: one item per meter and local day holding the day's 46, 48 or 50 values,
  * so a month of a meter is a Query of about 30 small items. Beside it, one item per meter and year holds
- * each day's total (`dMMDD`), so daily figures for hundreds of meters over a year are a few BatchGets
+ * each day's total (packed in one string), so daily figures for hundreds of meters over a year are a few BatchGets
  * rather than a Query of every day of every meter. A company's meters with interval data are listed in
  * one partition, which is how a scope finds the meters it has interval data for.
  */
@@ -94,34 +101,53 @@ export async function putIntervalDays(companyId: string, days: readonly Interval
   }
 }
 
-/** Sets days' totals (YYYY-MM-DD to total, all of one year) in the meter's item of daily totals. */
+const DAY_MS = 86_400_000;
+const dayOfYear = (date: string, year: string) =>
+  Math.round((Date.parse(`${date}T00:00:00Z`) - Date.parse(`${year}-01-01T00:00:00Z`)) / DAY_MS);
+const MAX_VERSION_ATTEMPTS = 8;
+
+/**
+ * Sets days' totals (YYYY-MM-DD to total, all of one year) in the meter's item of daily totals. The year
+ * is packed in one string, a place per day of the year (`days`), which the daily reads decode far faster
+ * than 365 attributes; so a write reads the item, merges, and puts it back on condition of the version it
+ * read, and two writers of one meter never lose each other's days.
+ */
 export async function setDayTotals(
   companyId: string,
   accountId: string,
   year: string,
   totals: ReadonlyMap<string, number>,
 ): Promise<void> {
-  const names: Record<string, string> = {};
-  const values: Record<string, unknown> = {};
-  const sets: string[] = [];
-  let i = 0;
-  for (const [date, total] of totals) {
+  for (const date of totals.keys())
     if (date.slice(0, 4) !== year) throw new Error(`${date} is not in ${year}`);
-    names[`#d${i}`] = `d${date.slice(5, 7)}${date.slice(8, 10)}`;
-    values[`:d${i}`] = total;
-    sets.push(`#d${i} = :d${i}`);
-    i++;
+  if (totals.size === 0) return;
+  const key = { pk: intervalKeys.yearTotals(companyId, accountId), sk: year };
+  for (let attempt = 0; attempt < MAX_VERSION_ATTEMPTS; attempt++) {
+    const current = await documentClient().send(
+      new GetCommand({ TableName: config().tableName, Key: key, ConsistentRead: true }),
+    );
+    const version = current.Item?.version;
+    const days = typeof current.Item?.days === 'string' ? current.Item.days.split(',') : [];
+    for (const [date, total] of totals) days[dayOfYear(date, year)] = String(total);
+    const packed = Array.from({ length: days.length }, (_, d) => days[d] ?? '').join(',');
+    try {
+      await documentClient().send(
+        new PutCommand({
+          TableName: config().tableName,
+          Item: { ...key, days: packed, version: (typeof version === 'number' ? version : 0) + 1 },
+          ConditionExpression:
+            typeof version === 'number' ? '#version = :version' : 'attribute_not_exists(pk)',
+          ExpressionAttributeNames: typeof version === 'number' ? { '#version': 'version' } : undefined,
+          ExpressionAttributeValues: typeof version === 'number' ? { ':version': version } : undefined,
+        }),
+      );
+      return;
+    } catch (err) {
+      if (err instanceof Error && err.name === 'ConditionalCheckFailedException') continue;
+      throw err;
+    }
   }
-  if (sets.length === 0) return;
-  await documentClient().send(
-    new UpdateCommand({
-      TableName: config().tableName,
-      Key: { pk: intervalKeys.yearTotals(companyId, accountId), sk: year },
-      UpdateExpression: `SET ${sets.join(', ')}`,
-      ExpressionAttributeNames: names,
-      ExpressionAttributeValues: values,
-    }),
-  );
+  throw new Error(`The daily totals of ${accountId} for ${year} kept changing under the write`);
 }
 
 /** Records a meter with interval data (again, harmlessly, on every write). */
@@ -233,10 +259,11 @@ export async function readDayTotals(
         if (!id) continue;
         const days = found.get(id) ?? new Map<string, number>();
         const year = String(raw.sk);
-        for (const [attr, value] of Object.entries(raw)) {
-          if (!/^d\d{4}$/.test(attr) || typeof value !== 'number') continue;
-          days.set(`${year}-${attr.slice(1, 3)}-${attr.slice(3, 5)}`, value);
-        }
+        const first = Date.parse(`${year}-01-01T00:00:00Z`);
+        const packed = typeof raw.days === 'string' ? raw.days.split(',') : [];
+        packed.forEach((v, d) => {
+          if (v !== '') days.set(new Date(first + d * DAY_MS).toISOString().slice(0, 10), Number(v));
+        });
         found.set(id, days);
       }
       keys = out.UnprocessedKeys?.[tableName]?.Keys ?? [];
