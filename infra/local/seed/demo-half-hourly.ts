@@ -47,7 +47,7 @@ export async function seedDemoHalfHourly(
   company: PlannedCompany,
   today: Date,
   createdBy: string,
-): Promise<number> {
+): Promise<{ days: number; months: number }> {
   // Sites with an electricity supply already: the smart meter is with the same supplier.
   const supplierOf = new Map<string, unknown>();
   const distributorOf = new Map<string, string>();
@@ -87,5 +87,8 @@ export async function seedDemoHalfHourly(
       days.map((date) => ({ date, values: halfHourlyProfile(date, baseKw) })),
     );
   });
-  return meters.length * days.length;
+  return {
+    days: meters.length * days.length,
+    months: meters.length * new Set(days.map((d) => d.slice(0, 7))).size,
+  };
 }

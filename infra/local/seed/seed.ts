@@ -141,7 +141,10 @@ export async function seedDemoData(opts: { stateDir: string; origin: string }): 
   add('kiosks', 1);
   add('machines', 1);
   await Promise.all(reviews);
-  add('halfHourlyDays', await halfHourly);
+  const interval = await halfHourly;
+  add('halfHourlyDays', interval.days);
+  // The smart meters' months, made by their interval data.
+  add('accountMonths', interval.months);
   // The services wrote the activity log as they went; the summary says how long it is.
   const both = [companies.demo, companies.northwind];
   for (const c of both)
