@@ -5,8 +5,16 @@
  * | an asset's monthly roll-ups in a range      | pk = C#{companyId}#rollup#asset#{assetId}, sk BETWEEN month#  | table |
  * | a company's monthly roll-ups in a range     | pk = C#{companyId}#rollup#company, sk BETWEEN month#          | table |
  * | add to one month (atomic ADD, once/invoice) | pk as above, sk = month or month#utility                      | table |
+ * | one account month (consistent read)         | pk = C#{companyId}#consumption#{accountId}, sk = month        | table |
+ * | replace interval days of a month (CAS)      | pk = C#{companyId}#consumption#{accountId}, sk = month        | table |
  */
-import { BatchWriteCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  BatchWriteCommand,
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
 import type { UtilityType } from '../../shared/schemas/common.ts';
 import { documentClient } from '../core/adapters/dynamo.ts';
 import { config } from '../core/config.ts';
@@ -23,7 +31,7 @@ export const consumptionKeys = {
   rollupSk: (month: string, utilityType: UtilityType) => `${month}#${utilityType}`,
 } as const;
 
-export type ConsumptionSource = 'invoice' | 'import' | 'estimate';
+export type ConsumptionSource = 'invoice' | 'import' | 'estimate' | 'interval';
 
 export interface AccountMonth {
   /** YYYY-MM */
@@ -337,4 +345,139 @@ export async function applyInvoiceContribution(
       if (!(err instanceof Error && err.name === 'ConditionalCheckFailedException')) throw err;
     }
   }
+}
+
+/** Days of interval data of one meter and month, as they count in the meter's month: in the account's unit. */
+export interface IntervalMonthFigures {
+  /** YYYY-MM */
+  month: string;
+  utilityType: UtilityType;
+  unit: string;
+  factorVersion: string;
+  days: readonly { date: string; consumption: number; emissionsKg: number }[];
+}
+
+const MAX_CAS_ATTEMPTS = 8;
+const round3 = (v: number) => Math.round(v * 1000) / 1000;
+
+const numberMap = (v: unknown): Record<string, number> =>
+  v && typeof v === 'object'
+    ? Object.fromEntries(Object.entries(v).filter(([, n]) => typeof n === 'number'))
+    : {};
+
+/**
+ * Puts days of interval data into their account's month, each replacing what that day held before, and
+ * adds the difference to the asset's and company's roll-ups (unless the account is a sub-meter: no
+ * assetId). The month keeps each day's figures (`intervalDays`, `intervalEmissions`, by day of the month)
+ * under a version, and the swap is conditional on the version read, so a day written twice, or by two
+ * writers at once, counts once: each writer adds exactly the change it made. The account month is
+ * therefore always exact; should a crash fall between it and the roll-ups, rebuilding the asset's roll-ups
+ * from its months (invalidate-cache) mends them. Answers the change made (zero when the days already held
+ * these figures).
+ */
+export async function applyIntervalMonth(
+  companyId: string,
+  accountId: string,
+  assetId: string | undefined,
+  figures: IntervalMonthFigures,
+): Promise<RollupDelta> {
+  const { month } = figures;
+  assertMonth(month);
+  for (const d of figures.days)
+    if (d.date.slice(0, 7) !== month) throw new Error(`${d.date} is not in ${month}`);
+  const key = { pk: consumptionKeys.accountMonths(companyId, accountId), sk: month };
+  for (let attempt = 0; attempt < MAX_CAS_ATTEMPTS; attempt++) {
+    const current = await documentClient().send(
+      new GetCommand({
+        TableName: config().tableName,
+        Key: key,
+        ConsistentRead: true,
+        ProjectionExpression: '#days, #emissions, #version',
+        ExpressionAttributeNames: {
+          '#days': 'intervalDays',
+          '#emissions': 'intervalEmissions',
+          '#version': 'intervalVersion',
+        },
+      }),
+    );
+    const days = numberMap(current.Item?.intervalDays);
+    const emissions = numberMap(current.Item?.intervalEmissions);
+    const version = current.Item?.intervalVersion;
+    let dc = 0;
+    let de = 0;
+    let changed = false;
+    for (const d of figures.days) {
+      const dd = d.date.slice(8, 10);
+      if (days[dd] !== d.consumption || (emissions[dd] ?? 0) !== d.emissionsKg) changed = true;
+      dc += d.consumption - (days[dd] ?? 0);
+      de += d.emissionsKg - (emissions[dd] ?? 0);
+      days[dd] = d.consumption;
+      emissions[dd] = d.emissionsKg;
+    }
+    const delta: RollupDelta = {
+      consumption: round3(dc),
+      cost: 0,
+      emissionsKg: round3(de),
+      unit: figures.unit,
+    };
+    if (!changed) return delta;
+    const values: Record<string, unknown> = {
+      ':days': days,
+      ':em': emissions,
+      ':next': (typeof version === 'number' ? version : 0) + 1,
+      ':dc': delta.consumption,
+      ':de': delta.emissionsKg,
+      ':zero': 0,
+      ':unit': figures.unit,
+      ':source': 'interval',
+      ':factor': figures.factorVersion,
+      ':now': new Date().toISOString(),
+      ':companyId': companyId,
+      ':accountId': accountId,
+      ':month': month,
+      ':currency': 'GBP',
+    };
+    if (typeof version === 'number') values[':version'] = version;
+    try {
+      await documentClient().send(
+        new UpdateCommand({
+          TableName: config().tableName,
+          Key: key,
+          UpdateExpression:
+            'ADD #consumption :dc, #emissions :de, #cost :zero SET #days = :days, #dayEmissions = :em, ' +
+            '#version = :next, #unit = :unit, #source = if_not_exists(#source, :source), ' +
+            '#factor = if_not_exists(#factor, :factor), #updatedAt = :now, #companyId = :companyId, ' +
+            '#accountId = :accountId, #month = :month, #currency = if_not_exists(#currency, :currency)',
+          // Figures in different units must never be summed into one month.
+          ConditionExpression: `${typeof version === 'number' ? '#version = :version' : 'attribute_not_exists(#version)'} AND (attribute_not_exists(#unit) OR #unit = :unit)`,
+          ExpressionAttributeNames: {
+            '#days': 'intervalDays',
+            '#dayEmissions': 'intervalEmissions',
+            '#version': 'intervalVersion',
+            '#consumption': 'consumption',
+            '#cost': 'cost',
+            '#emissions': 'emissionsKg',
+            '#unit': 'unit',
+            '#source': 'source',
+            '#factor': 'factorVersion',
+            '#updatedAt': 'updatedAt',
+            '#companyId': 'companyId',
+            '#accountId': 'accountId',
+            '#month': 'month',
+            '#currency': 'currency',
+          },
+          ExpressionAttributeValues: values,
+        }),
+      );
+    } catch (err) {
+      // Another writer changed the month since it was read: read again and apply the change from there.
+      if (err instanceof Error && err.name === 'ConditionalCheckFailedException') continue;
+      throw err;
+    }
+    if (assetId && (delta.consumption !== 0 || delta.emissionsKg !== 0)) {
+      await addToRollups(companyId, assetId, month, figures.utilityType, delta);
+    }
+    return delta;
+  }
+  throw new Error(`The month ${month} of ${accountId} kept changing under the write`);
 }

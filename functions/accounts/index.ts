@@ -8,8 +8,15 @@ export {
   findAccount,
   findStoredAccount,
 } from './account-repository.ts';
-export type { InvoiceContribution, Rollup, StoredAccountMonth } from './consumption-repository.ts';
+export type {
+  IntervalMonthFigures,
+  InvoiceContribution,
+  Rollup,
+  RollupDelta,
+  StoredAccountMonth,
+} from './consumption-repository.ts';
 export {
+  applyIntervalMonth,
   applyInvoiceContribution,
   listAccountMonths,
   listAssetRollups,

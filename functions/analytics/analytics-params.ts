@@ -4,14 +4,19 @@ import { dayNumber, defaultAnalyticsWindow } from '../../shared/analytics/index.
 import { idSchema, UTILITY_TYPES, type UtilityType } from '../../shared/schemas/common.ts';
 import { formError } from '../core/lib/errors.ts';
 
-const GRANULARITIES = ['daily', 'weekly', 'monthly', 'quarterly', 'yearly'] as const;
-const INTERVAL_GRANULARITIES = ['halfhourly', 'hourly'];
+const GRANULARITIES = ['halfhourly', 'hourly', 'daily', 'weekly', 'monthly', 'quarterly', 'yearly'] as const;
+/** Granularities finer than a day, answered from interval data only. */
+export type IntervalGranularity = 'halfhourly' | 'hourly';
+export const isIntervalGranularity = (g: string): g is IntervalGranularity =>
+  g === 'halfhourly' || g === 'hourly';
 export const DATA_TYPES = ['consumption', 'cost', 'emissions'] as const;
 const COMPARE_PERIODS = ['period', 'month', 'quarter', 'year', 'none'] as const;
 
 /** The longest window answered, and the longest at daily granularity (one bucket a day). */
 const MAX_YEARS = 10;
 const MAX_DAILY_DAYS = 3 * 366;
+const MAX_HOURLY_DAYS = 93;
+const MAX_HALF_HOURLY_DAYS = 31;
 
 const isDate = (v: string) => {
   try {
@@ -30,18 +35,9 @@ const flag = (fallback: boolean) =>
     .transform((v) => v === 'true');
 
 const granularity = z
-  .string()
+  .enum(GRANULARITIES, { error: `Must be one of ${GRANULARITIES.join(', ')}` })
   .default('monthly')
-  .superRefine((v, ctx) => {
-    if ((GRANULARITIES as readonly string[]).includes(v)) return;
-    ctx.addIssue({
-      code: 'custom',
-      message: INTERVAL_GRANULARITIES.includes(v)
-        ? 'Half-hourly and hourly figures need interval data: choose daily or coarser'
-        : `Must be one of ${GRANULARITIES.join(', ')}`,
-    });
-  })
-  .transform((v) => v as Granularity);
+  .transform((v) => v as Granularity | IntervalGranularity);
 
 const accountTypes = z
   .string()
@@ -66,6 +62,8 @@ export const analyticsQuerySchema = z
     accountType: accountTypes.optional(),
     assetId: idSchema.optional(),
     assetGroupId: idSchema.optional(),
+    /** One meter's figures. */
+    accountId: idSchema.optional(),
     includeCosts: flag(true),
     dateBreakdown: flag(true),
     estimateBreakdown: flag(false),
@@ -74,11 +72,11 @@ export const analyticsQuerySchema = z
       .default('none'),
   })
   .superRefine((q, ctx) => {
-    if (q.assetId && q.assetGroupId)
+    if ([q.assetId, q.assetGroupId, q.accountId].filter(Boolean).length > 1)
       ctx.addIssue({
         code: 'custom',
         path: ['assetGroupId'],
-        message: 'Choose a site or a portfolio, not both',
+        message: 'Choose one of a meter, a site or a portfolio',
       });
   });
 
@@ -100,5 +98,11 @@ export function windowOf(q: AnalyticsQuery, today: string): DateRange {
     throw formError({ startDate: `The window can be at most ${MAX_YEARS} years long` });
   if (q.granularity === 'daily' && days > MAX_DAILY_DAYS)
     throw formError({ granularity: 'Daily figures cover at most three years: choose a coarser granularity' });
+  if (q.granularity === 'hourly' && days > MAX_HOURLY_DAYS)
+    throw formError({ granularity: 'Hourly figures cover at most 93 days: choose a coarser granularity' });
+  if (q.granularity === 'halfhourly' && days > MAX_HALF_HOURLY_DAYS)
+    throw formError({
+      granularity: 'Half-hourly figures cover at most 31 days: choose a coarser granularity',
+    });
   return window;
 }

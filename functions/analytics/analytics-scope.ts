@@ -9,7 +9,7 @@ import { getItem, type StoredItem } from '../core/data/item-repository.ts';
 import { notFound } from '../core/lib/errors.ts';
 import { scopeCollectionPk } from './analytics-repository.ts';
 
-export type ScopeKind = 'company' | 'portfolio' | 'site';
+export type ScopeKind = 'company' | 'portfolio' | 'site' | 'meter';
 
 export interface SiteRef {
   _id: string;
@@ -161,4 +161,12 @@ export async function resolveScope(caller: Caller, ask: ScopeAsk): Promise<ReadS
     return portfolioScope(group, sites.filter((s) => ids.includes(s._id)).map(siteRef), true);
   }
   return { kind: 'company', wholeCompany: false, sites: sites.map(siteRef), meters, restricted: true };
+}
+
+/** The live portfolios of a company that hold a site. */
+export async function portfoliosOfSite(companyId: string, assetId: string): Promise<SiteRef[]> {
+  const groups = await projectAll(scopeCollectionPk(companyId, 'asset-groups'), ['name', 'assetIds']);
+  return groups
+    .filter((g) => assetIdsOf(g).includes(assetId))
+    .map((g) => ({ _id: g._id, ...(text(g.name) ? { siteName: String(g.name) } : {}) }));
 }

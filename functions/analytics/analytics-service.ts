@@ -4,11 +4,12 @@ import {
   type ComparePeriod,
   comparisonWindow,
   type DateRange,
+  type Granularity,
 } from '../../shared/analytics/index.ts';
 import type { UtilityType } from '../../shared/schemas/common.ts';
 import { listAccountMonths, listAssetRollups, listCompanyRollups, type Rollup } from '../accounts/index.ts';
 import { getCompany } from '../company/index.ts';
-import { formError, notFound } from '../core/lib/errors.ts';
+import { ApiError, formError, notFound } from '../core/lib/errors.ts';
 import { inPool } from '../core/lib/in-pool.ts';
 import { parseOrThrow } from '../core/lib/validation.ts';
 import type { OpContext, Operations, OpResult } from '../core/middleware/api-context.ts';
@@ -22,8 +23,20 @@ import {
   type Totals,
   totalsByAsset,
 } from './analytics-figures.ts';
-import { type AnalyticsQuery, analyticsQuerySchema, windowOf } from './analytics-params.ts';
-import { type ReadScope, resolveScope, type ScopeKind } from './analytics-scope.ts';
+import { intervalAnswer, meterScope } from './analytics-half-hourly-figures.ts';
+import {
+  type AnalyticsQuery,
+  analyticsQuerySchema,
+  isIntervalGranularity,
+  windowOf,
+} from './analytics-params.ts';
+import { portfoliosOfSite, type ReadScope, resolveScope, type ScopeKind } from './analytics-scope.ts';
+import {
+  groupAccountTypes,
+  SITE_ANALYTICS_IDS,
+  type SiteAnalyticsId,
+  siteAnswer,
+} from './analytics-site-answers.ts';
 
 /** The analytics the service answers: the company's (or a scope's) figures, and the same by site. */
 const ANALYTICS_IDS = ['consumption', 'asset-consumption'] as const;
@@ -122,8 +135,10 @@ export interface AnalyticsAnswer {
   calendarPeriod: CalendarPeriod;
   dataType: AnalyticsQuery['dataType'];
   accountTypes?: UtilityType[];
-  /** Costs were left out: the company hides cost data, or the caller asked without them. */
+  /** Costs were left out: the company hides cost data, the caller asked without them, or interval data has none. */
   costsIncluded: boolean;
+  /** Meters whose interval data made the half-hourly, hourly or daily figures. */
+  intervalMeters?: number;
   buckets?: BucketFigures[];
   totals: Totals;
   comparison?: {
@@ -152,19 +167,30 @@ async function answer(
     throw formError({ dataType: 'Cost data is hidden for this company' });
   const withCosts = query.includeCosts && !view.hideCostData;
   const bySite = id === 'asset-consumption';
-  const scope = await resolveScope(ctx.caller, {
-    assetId: query.assetId,
-    assetGroupId: query.assetGroupId,
-    bySite,
-  });
+  const scope = query.accountId
+    ? await meterScope(ctx.caller, query.accountId)
+    : await resolveScope(ctx.caller, { assetId: query.assetId, assetGroupId: query.assetGroupId, bySite });
   const compared = comparisonWindow(window, query.comparePeriod);
   // One read covers both windows: the comparison's months and the window's.
   const span = compared ? { start: compared.start, end: window.end } : window;
   const rows = await readFigures(ctx.caller, scope, monthsOf(span), query.accountType);
-  const figures: Figures = figuresOf(rows, window, query.granularity, view.calendar, withCosts);
-  if (query.estimateBreakdown) {
+  const interval = await intervalAnswer(
+    ctx.caller.companyId,
+    scope,
+    rows,
+    window,
+    query,
+    view.calendar,
+    withCosts,
+  );
+  const figures: Figures =
+    interval?.figures ?? figuresOf(rows, window, query.granularity as Granularity, view.calendar, withCosts);
+  if (query.estimateBreakdown && !isIntervalGranularity(query.granularity)) {
     const estimates = await readEstimates(ctx.caller, scope, monthsOf(window), query.accountType);
-    withEstimates(figures, figuresOf(estimates, window, query.granularity, view.calendar, withCosts));
+    withEstimates(
+      figures,
+      figuresOf(estimates, window, query.granularity as Granularity, view.calendar, withCosts),
+    );
   }
   const versions = new Set(figures.factorVersions);
   let comparison: AnalyticsAnswer['comparison'];
@@ -199,7 +225,8 @@ async function answer(
     calendarPeriod: view.calendar,
     dataType: query.dataType,
     ...(query.accountType ? { accountTypes: query.accountType } : {}),
-    costsIncluded: withCosts,
+    costsIncluded: interval?.costsIncluded ?? withCosts,
+    ...(interval ? { intervalMeters: interval.intervalMeters } : {}),
     ...(query.dateBreakdown ? { buckets: figures.buckets } : {}),
     totals: figures.totals,
     ...(comparison ? { comparison } : {}),
@@ -210,14 +237,18 @@ async function answer(
 
 const isAnalyticsId = (id: string | undefined): id is AnalyticsId =>
   (ANALYTICS_IDS as readonly (string | undefined)[]).includes(id);
+const isSiteAnalyticsId = (id: string | undefined): id is SiteAnalyticsId =>
+  (SITE_ANALYTICS_IDS as readonly (string | undefined)[]).includes(id);
 
 /** GET /analytics/{version}/{id}: a known analytics id, else 404 naming it. */
 const byId =
   (version: 'v1' | 'v2') =>
   async (ctx: OpContext): Promise<OpResult> => {
     const id = ctx.params.id;
-    if (!isAnalyticsId(id)) throw notFound(`There are no analytics called ${id ?? ''}`);
+    if (!isAnalyticsId(id) && !isSiteAnalyticsId(id))
+      throw notFound(`There are no analytics called ${id ?? ''}`);
     const query = parseOrThrow(analyticsQuerySchema, ctx.query);
+    if (isSiteAnalyticsId(id)) return { body: await siteAnswer(ctx, id, version, query) };
     return { body: await answer(ctx, id, version, query) };
   };
 
@@ -230,15 +261,43 @@ const forItem =
   (param: 'assetId' | 'assetGroupId') =>
   async (ctx: OpContext): Promise<OpResult> => {
     const asked = ctx.query.id ?? 'consumption';
-    if (!isAnalyticsId(asked)) throw formError({ id: `Must be one of ${ANALYTICS_IDS.join(', ')}` });
+    if (!isAnalyticsId(asked) && !isSiteAnalyticsId(asked))
+      throw formError({ id: `Must be one of ${[...ANALYTICS_IDS, ...SITE_ANALYTICS_IDS].join(', ')}` });
     const { assetId: _a, assetGroupId: _g, id: _id, ...rest } = ctx.query;
     const query = parseOrThrow(analyticsQuerySchema, { ...rest, [param]: ctx.params.id });
+    if (isSiteAnalyticsId(asked)) return { body: await siteAnswer(ctx, asked, 'v2', query) };
     return { body: await answer(ctx, asked, 'v2', query) };
   };
+
+/**
+ * GET /assets/{id}/group-analytics: the consumption analytics of each portfolio the site belongs to and
+ * the caller may read (`?assetGroupId=` picks one), to set the site beside its portfolios.
+ */
+async function groupAnalytics(ctx: OpContext): Promise<OpResult> {
+  const assetId = ctx.params.id ?? '';
+  const { assetId: _a, assetGroupId: only, id: _id, ...rest } = ctx.query;
+  const groups = (await portfoliosOfSite(ctx.caller.companyId, assetId)).filter(
+    (g) => !only || g._id === only,
+  );
+  const data = [];
+  for (const group of groups) {
+    const query = parseOrThrow(analyticsQuerySchema, { ...rest, assetGroupId: group._id });
+    try {
+      data.push(await answer(ctx, 'consumption', 'v2', query));
+    } catch (err) {
+      // A portfolio with a site the caller may not read is hidden from them, as its own call would be.
+      if (err instanceof ApiError && err.status === 404) continue;
+      throw err;
+    }
+  }
+  return { body: { assetId, data } };
+}
 
 export const ANALYTICS_OPERATIONS: Operations = {
   'analytics.v1': byId('v1'),
   'analytics.v2': byId('v2'),
   'analytics.asset': forItem('assetId'),
   'analytics.assetGroup': forItem('assetGroupId'),
+  'analytics.assetGroups': groupAnalytics,
+  'analytics.assetGroupAccountTypes': groupAccountTypes,
 };

@@ -111,3 +111,12 @@ export function halfHourlyToDaily(day: HalfHourlyDay): { date: string; value: nu
     missing: day.values.filter((v) => v === null).length,
   };
 }
+
+/** Where each settlement period of a local day starts, in UTC and in London time with its offset. */
+export function settlementPeriodStarts(date: string): { utcStart: string; localStart: string }[] {
+  const midnight = localMidnightUtc(date);
+  return Array.from({ length: settlementPeriods(date) }, (_, i) => {
+    const start = midnight + i * HALF_HOUR_MS;
+    return { utcStart: new Date(start).toISOString(), localStart: localStamp(start) };
+  });
+}

@@ -55,6 +55,7 @@ export interface ContractView {
   endDate: string;
   status: 'active' | 'inactive';
   isRenewable: boolean;
+  regoBacked?: boolean;
   notes?: string;
   rateTypes: z.infer<typeof contractRateTypeSchema>[];
   file: ContractFileView | null;

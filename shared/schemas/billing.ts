@@ -62,6 +62,8 @@ export const contractSchema = z.object({
   endDate: isoDate,
   status: z.enum(['active', 'inactive']).default('active'),
   isRenewable: z.boolean().default(false),
+  /** Renewable supply backed by REGOs retired for it: counts 0 kg market-based. */
+  regoBacked: z.boolean().default(false),
   notes: z.string().trim().max(2000).optional(),
   rateTypes: z.array(contractRateTypeSchema).max(50).default([]),
 });

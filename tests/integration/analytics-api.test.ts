@@ -310,11 +310,11 @@ describe('bad parameters', () => {
     const cases: [string, Record<string, string>][] = [
       [
         'granularity=fortnightly',
-        { granularity: 'Must be one of daily, weekly, monthly, quarterly, yearly' },
+        { granularity: 'Must be one of halfhourly, hourly, daily, weekly, monthly, quarterly, yearly' },
       ],
       [
         'granularity=hourly',
-        { granularity: 'Half-hourly and hourly figures need interval data: choose daily or coarser' },
+        { granularity: 'Hourly figures cover at most 93 days: choose a coarser granularity' },
       ],
       ['startDate=2025-13-01', { startDate: 'Must be a date as YYYY-MM-DD' }],
       [

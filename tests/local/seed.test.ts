@@ -129,6 +129,12 @@ describe('demo data seed', () => {
     for (const companyId of [demoId, northwindId]) {
       for (const account of inPartition(`C#${companyId}#accounts`)) {
         const months = await consumption.listAccountMonths(companyId, account._id as string, '2000-01', to);
+        if ((account.tags as string[] | undefined)?.includes('half-hourly')) {
+          // A smart meter's year of interval data, with no bills: its months hold the half hours' sums.
+          expect(months.map((m) => m.source)).toEqual(Array.from({ length: 12 }, () => 'interval'));
+          expect(months.at(-1)?.month).toBe(to);
+          continue;
+        }
         expect(months.length, String(account.name)).toBeGreaterThanOrEqual(24);
         const active = account.status === 'active';
         if (active) expect(months.at(-1)?.month).toBe(to);
@@ -226,6 +232,27 @@ describe('demo data seed', () => {
         expect(r.cost).toBeCloseTo(want?.cost ?? Number.NaN, 2);
         expect(r.emissionsKg).toBeCloseTo(want?.emissionsKg ?? Number.NaN, 2);
       }
+    }
+  });
+
+  it('gives three demo sites a smart meter whose half hours add up to its months', async () => {
+    const { listIntervalDays } = await import(
+      '../../functions/analytics/analytics-half-hourly-repository.ts'
+    );
+    const smart = inPartition(`C#${demoId}#accounts`).filter((a) =>
+      (a.tags as string[] | undefined)?.includes('half-hourly'),
+    );
+    expect(smart).toHaveLength(3);
+    const month = lastCompleteMonth();
+    for (const meter of smart) {
+      const days = await listIntervalDays(demoId, String(meter._id), `${month}-01`, `${month}-31`);
+      expect(days.length).toBeGreaterThanOrEqual(28);
+      for (const d of days) expect([46, 48, 50]).toContain(d.values.length);
+      const [own] = await consumption.listAccountMonths(demoId, String(meter._id), month, month);
+      expect(own?.consumption).toBeCloseTo(
+        days.reduce((n, d) => n + d.total, 0),
+        2,
+      );
     }
   });
 

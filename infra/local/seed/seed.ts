@@ -29,6 +29,7 @@ import type { Caller } from '../../../shared/access/caller.ts';
 import { monthSlots } from './consumption-model.ts';
 import { DEMO_KIOSK, type DemoDevices, seedDemoDevices } from './demo-devices.ts';
 import { DEMO_ESTATES } from './demo-estates.ts';
+import { seedDemoHalfHourly } from './demo-half-hourly.ts';
 import { type CompanyKey, DEMO_PASSWORD, DEMO_USERS, ROLE_PLANS, type RoleKey } from './demo-users.ts';
 import { assetSvg, assetThumbnailSvg, uploadAssetImage } from './images.ts';
 import { invoiceDocument } from './invoice-documents.ts';
@@ -126,6 +127,9 @@ export async function seedDemoData(opts: { stateDir: string; origin: string }): 
     }),
   );
   add('templates', await templates);
+  // A few demo sites' smart meters: after the roll-ups are written whole, as interval writes add to them.
+  const halfHourly = seedDemoHalfHourly(companies.demo, now, owners.demo.sub);
+  halfHourly.catch(() => undefined);
 
   const { memberships, users } = await seedMemberships(subs, companies, roles);
   add('memberships', memberships);
@@ -137,6 +141,10 @@ export async function seedDemoData(opts: { stateDir: string; origin: string }): 
   add('kiosks', 1);
   add('machines', 1);
   await Promise.all(reviews);
+  const interval = await halfHourly;
+  add('halfHourlyDays', interval.days);
+  // The smart meters' months, made by their interval data.
+  add('accountMonths', interval.months);
   // The services wrote the activity log as they went; the summary says how long it is.
   const both = [companies.demo, companies.northwind];
   for (const c of both)

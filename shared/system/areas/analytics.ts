@@ -49,6 +49,14 @@ const ANALYTICS_ROUTES: readonly HttpRoute[] = [
     ...READS,
     item: { type: 'assets', resource: 'asset-groups', param: 'id', access: 'read' },
   }),
+  assets('GET', '/assets/{id}/group-analytics', 'analytics.assetGroups', PORTFOLIO_READERS, {
+    ...READS,
+    item: { type: 'assets', param: 'id', access: 'read' },
+  }),
+  groups('GET', '/asset-groups/{id}/account-types', 'analytics.assetGroupAccountTypes', PORTFOLIO_READERS, {
+    ...READS,
+    item: { type: 'assets', resource: 'asset-groups', param: 'id', access: 'read' },
+  }),
 ];
 
 /**

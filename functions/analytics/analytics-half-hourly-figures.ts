@@ -1,0 +1,348 @@
+import type { Caller } from '../../shared/access/caller.ts';
+import { isCompanyWide } from '../../shared/access/route-access.ts';
+import {
+  type CalendarPeriod,
+  type DateRange,
+  eachDay,
+  settlementPeriodStarts,
+} from '../../shared/analytics/index.ts';
+import { defaultUnit } from '../../shared/domain/units.ts';
+import { convertQuantity } from '../../shared/schemas/account-rules.ts';
+import type { UtilityType } from '../../shared/schemas/common.ts';
+import { findAccount, utilityOf } from '../accounts/index.ts';
+import { formError, notFound } from '../core/lib/errors.ts';
+import { inPool } from '../core/lib/in-pool.ts';
+import {
+  type BucketFigures,
+  type Figures,
+  figuresOf,
+  type MonthFigure,
+  type Totals,
+  type UtilityFigures,
+} from './analytics-figures.ts';
+import { emissionsOf } from './analytics-half-hourly.ts';
+import {
+  type IntervalMeter,
+  listIntervalDays,
+  listIntervalMeters,
+  readDayTotals,
+} from './analytics-half-hourly-repository.ts';
+import type { IntervalGranularity } from './analytics-params.ts';
+import { type ReadScope, resolveScope } from './analytics-scope.ts';
+
+/** Parallel partition reads of interval days: enough to hide latency without flooding the table. */
+const READ_CONCURRENCY = 8;
+
+const round = (v: number, places: number) => Math.round(v * 10 ** places) / 10 ** places;
+
+/**
+ * One meter as a scope: a caller reading the whole company may read any live meter of it; anyone else
+ * a meter on a site they may read, or one granted to them. Any other meter is not found, as for any
+ * hidden item.
+ */
+export async function meterScope(caller: Caller, accountId: string): Promise<ReadScope> {
+  const account = await findAccount(caller.companyId, accountId);
+  if (!account) throw notFound();
+  const assetId = typeof account.assetId === 'string' ? account.assetId : undefined;
+  const meter = { _id: accountId, ...(assetId ? { assetId } : {}), utilityType: utilityOf(account) };
+  let restricted = false;
+  if (!isCompanyWide(caller)) {
+    const readable = await resolveScope(caller, {});
+    const onSite = assetId !== undefined && readable.sites.some((s) => s._id === assetId);
+    if (!onSite && !readable.meters.some((m) => m._id === accountId)) throw notFound();
+    restricted = true;
+  }
+  return {
+    kind: 'meter',
+    id: accountId,
+    ...(typeof account.name === 'string' && account.name ? { name: account.name } : {}),
+    wholeCompany: false,
+    sites: [],
+    meters: [meter],
+    restricted,
+  };
+}
+
+/**
+ * The meters with interval data whose figures a scope counts: for a meter scope the meter itself; else
+ * the main meters (a sub-meter's data is inside its parent's) on the scope's sites, or of the whole
+ * company, and the meters granted one by one.
+ */
+export async function intervalMetersOf(companyId: string, scope: ReadScope): Promise<IntervalMeter[]> {
+  const all = await listIntervalMeters(companyId);
+  const meters = new Set(scope.meters.map((m) => m._id));
+  if (scope.kind === 'meter') return all.filter((m) => meters.has(m.accountId));
+  const sites = new Set(scope.sites.map((s) => s._id));
+  return all.filter(
+    (m) =>
+      meters.has(m.accountId) || (m.assetId !== undefined && (scope.wholeCompany || sites.has(m.assetId))),
+  );
+}
+
+interface Sum {
+  consumption: number;
+  unit: string;
+  cost: number;
+  emissionsKg: number;
+}
+
+/** Adds a meter's value, converted to the utility's default unit, to a bucket's table. */
+function add(
+  table: Map<UtilityType, Sum>,
+  utility: UtilityType,
+  unit: string,
+  value: number,
+  perUnit: number,
+) {
+  const target = defaultUnit(utility);
+  const sum = table.get(utility) ?? { consumption: 0, unit: target, cost: 0, emissionsKg: 0 };
+  const converted = convertQuantity(value, unit, target);
+  if (converted === undefined) sum.unit = 'mixed';
+  else sum.consumption += converted;
+  sum.emissionsKg += value * perUnit;
+  table.set(utility, sum);
+}
+
+function tableOf(totals: Totals): Map<UtilityType, Sum> {
+  const table = new Map<UtilityType, Sum>();
+  for (const [utility, f] of Object.entries(totals.utilities) as [UtilityType, UtilityFigures][]) {
+    table.set(utility, {
+      consumption: f.consumption,
+      unit: f.unit,
+      cost: f.cost ?? 0,
+      emissionsKg: f.emissionsKg,
+    });
+  }
+  return table;
+}
+
+function totalsOf(table: Map<UtilityType, Sum>, withCosts: boolean): Totals {
+  const utilities: Totals['utilities'] = {};
+  let cost = 0;
+  let emissionsKg = 0;
+  for (const [utility, s] of [...table].sort(([a], [b]) => a.localeCompare(b))) {
+    utilities[utility] = {
+      consumption: s.unit === 'mixed' ? 0 : round(s.consumption, 3),
+      unit: s.unit,
+      ...(withCosts ? { cost: round(s.cost, 2) } : {}),
+      emissionsKg: round(s.emissionsKg, 3),
+    };
+    cost += s.cost;
+    emissionsKg += s.emissionsKg;
+  }
+  return { utilities, ...(withCosts ? { cost: round(cost, 2) } : {}), emissionsKg: round(emissionsKg, 3) };
+}
+
+const yearsOf = (window: DateRange) => {
+  const years: string[] = [];
+  for (let y = Number(window.start.slice(0, 4)); y <= Number(window.end.slice(0, 4)); y++)
+    years.push(String(y));
+  return years;
+};
+
+/** Emissions per unit by utility, unit and year, worked out once per answer. */
+function factorCache() {
+  const cache = new Map<string, { perUnit: number; factorVersion: string }>();
+  return (utility: UtilityType, unit: string, year: string) => {
+    const key = `${utility}#${unit}#${year}`;
+    let found = cache.get(key);
+    if (!found) {
+      found = emissionsOf(utility, Number(year), unit);
+      cache.set(key, found);
+    }
+    return found;
+  };
+}
+
+/**
+ * Daily figures of a scope whose meters include some with interval data: those meters' days are exact,
+ * from their daily totals; everything else (other meters, and costs, which interval data does not carry)
+ * is the monthly figures spread over their days as before. The interval meters' months are in the
+ * monthly figures too (every interval write updates them), so their share is taken out of the months
+ * before they are spread, and each month still sums to its roll-up.
+ */
+export async function dailyWithIntervalData(
+  companyId: string,
+  meters: readonly IntervalMeter[],
+  rows: readonly MonthFigure[],
+  window: DateRange,
+  calendar: CalendarPeriod,
+  withCosts: boolean,
+): Promise<Figures> {
+  const totalsByMeter = await readDayTotals(
+    companyId,
+    meters.map((m) => m.accountId),
+    yearsOf({ start: `${window.start.slice(0, 7)}-01`, end: window.end }),
+  );
+  const factor = factorCache();
+  const monthsOut: MonthFigure[] = [];
+  const firstMonth = window.start.slice(0, 7);
+  const lastMonth = window.end.slice(0, 7);
+  for (const meter of meters) {
+    const byMonth = new Map<string, number>();
+    for (const [date, total] of totalsByMeter.get(meter.accountId) ?? []) {
+      const month = date.slice(0, 7);
+      if (month < firstMonth || month > lastMonth) continue;
+      byMonth.set(month, (byMonth.get(month) ?? 0) + total);
+    }
+    for (const [month, total] of byMonth) {
+      const { perUnit } = factor(meter.utilityType, meter.unit, month.slice(0, 4));
+      monthsOut.push({
+        month,
+        utilityType: meter.utilityType,
+        consumption: -total,
+        unit: meter.unit,
+        cost: 0,
+        emissionsKg: -total * perUnit,
+        ...(meter.assetId ? { assetId: meter.assetId } : {}),
+      });
+    }
+  }
+  const spread = figuresOf([...rows, ...monthsOut], window, 'daily', calendar, withCosts);
+  const tables = new Map(spread.buckets.map((b) => [b.key, tableOf(b)]));
+  for (const meter of meters) {
+    for (const [date, total] of totalsByMeter.get(meter.accountId) ?? []) {
+      const table = tables.get(date);
+      if (!table) continue;
+      add(
+        table,
+        meter.utilityType,
+        meter.unit,
+        total,
+        factor(meter.utilityType, meter.unit, date.slice(0, 4)).perUnit,
+      );
+    }
+  }
+  const whole = new Map<UtilityType, Sum>();
+  const buckets: BucketFigures[] = spread.buckets.map((b) => {
+    const table = tables.get(b.key) ?? new Map<UtilityType, Sum>();
+    for (const [utility, s] of table) {
+      const into = whole.get(utility) ?? { consumption: 0, unit: s.unit, cost: 0, emissionsKg: 0 };
+      if (s.unit !== into.unit) into.unit = 'mixed';
+      into.consumption += s.consumption;
+      into.cost += s.cost;
+      into.emissionsKg += s.emissionsKg;
+      whole.set(utility, into);
+    }
+    const { key, label, start, end } = b;
+    return { key, label, start, end, ...totalsOf(table, withCosts) };
+  });
+  return { buckets, totals: totalsOf(whole, withCosts), factorVersions: spread.factorVersions };
+}
+
+export interface IntervalBucket extends BucketFigures {
+  /** The start of the half hour or hour in UTC. */
+  utcStart: string;
+}
+
+/**
+ * Half-hourly or hourly figures of the meters with interval data, every period of the window listed (an
+ * empty one with no utilities). Periods are keyed by their start in London time with its offset, so the
+ * two 01:00s of the day clocks go back are two buckets. Interval data carries no cost.
+ */
+export async function intervalFigures(
+  companyId: string,
+  meters: readonly IntervalMeter[],
+  window: DateRange,
+  granularity: IntervalGranularity,
+): Promise<{ buckets: IntervalBucket[]; totals: Totals; factorVersions: string[] }> {
+  if (meters.length === 0) {
+    throw formError({
+      granularity:
+        'Half-hourly and hourly figures need interval data, and there is none here: choose daily or coarser',
+    });
+  }
+  const step = granularity === 'hourly' ? 2 : 1;
+  const slots = new Map<
+    string,
+    { bucket: Omit<IntervalBucket, keyof Totals>; table: Map<UtilityType, Sum> }
+  >();
+  const order: string[] = [];
+  const indexOf = new Map<string, string[]>();
+  for (const date of eachDay(window.start, window.end)) {
+    const starts = settlementPeriodStarts(date);
+    const keysOfDay: string[] = [];
+    for (let i = 0; i < starts.length; i += step) {
+      const s = starts[i] as { utcStart: string; localStart: string };
+      slots.set(s.localStart, {
+        bucket: {
+          key: s.localStart,
+          label: s.localStart.slice(11, 16),
+          start: date,
+          end: date,
+          utcStart: s.utcStart,
+        },
+        table: new Map(),
+      });
+      order.push(s.localStart);
+      keysOfDay.push(s.localStart);
+    }
+    indexOf.set(date, keysOfDay);
+  }
+  const factor = factorCache();
+  const versions = new Set<string>();
+  const whole = new Map<UtilityType, Sum>();
+  const days = await inPool(meters, READ_CONCURRENCY, async (meter) => ({
+    meter,
+    days: await listIntervalDays(companyId, meter.accountId, window.start, window.end),
+  }));
+  for (const { meter, days: list } of days) {
+    for (const day of list) {
+      const keysOfDay = indexOf.get(day.date) ?? [];
+      const f = factor(meter.utilityType, day.unit, day.date.slice(0, 4));
+      if (f.factorVersion !== 'none') versions.add(f.factorVersion);
+      day.values.forEach((v, i) => {
+        if (v === null) return;
+        const slot = slots.get(keysOfDay[Math.floor(i / step)] ?? '');
+        if (!slot) return;
+        add(slot.table, meter.utilityType, day.unit, v, f.perUnit);
+        add(whole, meter.utilityType, day.unit, v, f.perUnit);
+      });
+    }
+  }
+  return {
+    buckets: order.map((key) => {
+      const slot = slots.get(key) as {
+        bucket: Omit<IntervalBucket, keyof Totals>;
+        table: Map<UtilityType, Sum>;
+      };
+      return { ...slot.bucket, ...totalsOf(slot.table, false) };
+    }),
+    totals: totalsOf(whole, false),
+    factorVersions: [...versions].sort(),
+  };
+}
+
+export interface IntervalAnswer {
+  figures: Figures;
+  /** Meters whose interval data the figures hold. */
+  intervalMeters: number;
+  costsIncluded: boolean;
+}
+
+/**
+ * The figures at a granularity interval data serves: half-hourly and hourly from it alone, daily from it
+ * where the scope has some (else undefined: daily figures come from the months, as every coarser one).
+ */
+export async function intervalAnswer(
+  companyId: string,
+  scope: ReadScope,
+  rows: readonly MonthFigure[],
+  window: DateRange,
+  ask: { granularity: string; accountType?: readonly UtilityType[] },
+  calendar: CalendarPeriod,
+  withCosts: boolean,
+): Promise<IntervalAnswer | undefined> {
+  const { granularity } = ask;
+  if (granularity !== 'daily' && granularity !== 'hourly' && granularity !== 'halfhourly') return undefined;
+  const meters = (await intervalMetersOf(companyId, scope)).filter(
+    (m) => !ask.accountType || ask.accountType.includes(m.utilityType),
+  );
+  if (granularity === 'daily') {
+    if (meters.length === 0) return undefined;
+    const figures = await dailyWithIntervalData(companyId, meters, rows, window, calendar, withCosts);
+    return { figures, intervalMeters: meters.length, costsIncluded: withCosts };
+  }
+  const figures = await intervalFigures(companyId, meters, window, granularity);
+  return { figures, intervalMeters: meters.length, costsIncluded: false };
+}

@@ -1,0 +1,273 @@
+/**
+ * | pattern                                   | key condition                                                  | index |
+ * | ----------------------------------------- | -------------------------------------------------------------- | ----- |
+ * | a meter's interval days in a range        | pk = C#{companyId}#interval#{accountId}, sk BETWEEN dates      | table |
+ * | write / replace meter-days (batches of 25) | pk = C#{companyId}#interval#{accountId}, sk = YYYY-MM-DD      | table |
+ * | meters' daily totals of some years        | BatchGet pk = C#{companyId}#interval-days#{accountId}, sk = YYYY | table |
+ * | set days' totals in their year (versioned) | pk = C#{companyId}#interval-days#{accountId}, sk = YYYY       | table |
+ * | a company's meters with interval data     | pk = C#{companyId}#interval-meters                             | table |
+ * | record a meter with interval data         | pk = C#{companyId}#interval-meters, sk = accountId             | table |
+ */
+import {
+  BatchGetCommand,
+  BatchWriteCommand,
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
+import type { UtilityType } from '../../shared/schemas/common.ts';
+import { documentClient } from '../core/adapters/dynamo.ts';
+import { config } from '../core/config.ts';
+
+/**
+ * Interval (half-hourly) data: one item per meter and local day holding the day's 46, 48 or 50 values,
+ * so a month of a meter is a Query of about 30 small items. Beside it, one item per meter and year holds
+ * each day's total (packed in one string), so daily figures for hundreds of meters over a year are a few BatchGets
+ * rather than a Query of every day of every meter. A company's meters with interval data are listed in
+ * one partition, which is how a scope finds the meters it has interval data for.
+ */
+const intervalKeys = {
+  days: (companyId: string, accountId: string) => `C#${companyId}#interval#${accountId}`,
+  yearTotals: (companyId: string, accountId: string) => `C#${companyId}#interval-days#${accountId}`,
+  meters: (companyId: string) => `C#${companyId}#interval-meters`,
+} as const;
+
+export interface IntervalDay {
+  accountId: string;
+  /** YYYY-MM-DD, the local day */
+  date: string;
+  /** In settlement-period order; null for a missing reading. */
+  values: (number | null)[];
+  /** The day's sum, in `unit` */
+  total: number;
+  missing: number;
+  unit: string;
+}
+
+export interface IntervalMeter {
+  accountId: string;
+  /** The site it counts in; absent for a sub-meter, whose parent's figures already hold it. */
+  assetId?: string;
+  utilityType: UtilityType;
+  unit: string;
+}
+
+const BATCH_GET_SIZE = 100;
+const MAX_ATTEMPTS = 8;
+
+const BATCH_WRITE_SIZE = 25;
+
+/**
+ * The values are kept as one string, `1.5,2,,3.25` (an empty place for a missing reading): a third of the
+ * size of a list of numbers, and one attribute rather than 48 for the table to encode and decode.
+ */
+const packValues = (values: readonly (number | null)[]) =>
+  values.map((v) => (v === null ? '' : String(v))).join(',');
+const unpackValues = (packed: unknown): (number | null)[] =>
+  typeof packed === 'string' && packed.length > 0
+    ? packed.split(',').map((v) => (v === '' ? null : Number(v)))
+    : [];
+
+function itemOf(companyId: string, day: IntervalDay, now: string): Record<string, unknown> {
+  const { values, ...rest } = day;
+  return {
+    pk: intervalKeys.days(companyId, day.accountId),
+    sk: day.date,
+    ...rest,
+    values: packValues(values),
+    updatedAt: now,
+  };
+}
+
+/** Writes meter-days whole (BatchWrite, 25 at a time), each replacing the day's earlier values. */
+export async function putIntervalDays(companyId: string, days: readonly IntervalDay[]): Promise<void> {
+  const tableName = config().tableName;
+  const now = new Date().toISOString();
+  for (let i = 0; i < days.length; i += BATCH_WRITE_SIZE) {
+    let requests: { PutRequest: { Item: Record<string, unknown> } }[] = days
+      .slice(i, i + BATCH_WRITE_SIZE)
+      .map((day) => ({ PutRequest: { Item: itemOf(companyId, day, now) } }));
+    for (let attempt = 0; requests.length > 0; attempt++) {
+      if (attempt >= MAX_ATTEMPTS) throw new Error('The table kept refusing a batch of writes');
+      if (attempt > 0) await new Promise((r) => setTimeout(r, 20 * 2 ** attempt));
+      const out = await documentClient().send(
+        new BatchWriteCommand({ RequestItems: { [tableName]: requests } }),
+      );
+      requests = (out.UnprocessedItems?.[tableName] ?? []).flatMap((r) =>
+        r.PutRequest?.Item ? [{ PutRequest: { Item: r.PutRequest.Item } }] : [],
+      );
+    }
+  }
+}
+
+const DAY_MS = 86_400_000;
+const dayOfYear = (date: string, year: string) =>
+  Math.round((Date.parse(`${date}T00:00:00Z`) - Date.parse(`${year}-01-01T00:00:00Z`)) / DAY_MS);
+const MAX_VERSION_ATTEMPTS = 8;
+
+/**
+ * Sets days' totals (YYYY-MM-DD to total, all of one year) in the meter's item of daily totals. The year
+ * is packed in one string, a place per day of the year (`days`), which the daily reads decode far faster
+ * than 365 attributes; so a write reads the item, merges, and puts it back on condition of the version it
+ * read, and two writers of one meter never lose each other's days.
+ */
+export async function setDayTotals(
+  companyId: string,
+  accountId: string,
+  year: string,
+  totals: ReadonlyMap<string, number>,
+): Promise<void> {
+  for (const date of totals.keys())
+    if (date.slice(0, 4) !== year) throw new Error(`${date} is not in ${year}`);
+  if (totals.size === 0) return;
+  const key = { pk: intervalKeys.yearTotals(companyId, accountId), sk: year };
+  for (let attempt = 0; attempt < MAX_VERSION_ATTEMPTS; attempt++) {
+    const current = await documentClient().send(
+      new GetCommand({ TableName: config().tableName, Key: key, ConsistentRead: true }),
+    );
+    const version = current.Item?.version;
+    const days = typeof current.Item?.days === 'string' ? current.Item.days.split(',') : [];
+    for (const [date, total] of totals) days[dayOfYear(date, year)] = String(total);
+    const packed = Array.from({ length: days.length }, (_, d) => days[d] ?? '').join(',');
+    try {
+      await documentClient().send(
+        new PutCommand({
+          TableName: config().tableName,
+          Item: { ...key, days: packed, version: (typeof version === 'number' ? version : 0) + 1 },
+          ConditionExpression:
+            typeof version === 'number' ? '#version = :version' : 'attribute_not_exists(pk)',
+          ExpressionAttributeNames: typeof version === 'number' ? { '#version': 'version' } : undefined,
+          ExpressionAttributeValues: typeof version === 'number' ? { ':version': version } : undefined,
+        }),
+      );
+      return;
+    } catch (err) {
+      if (err instanceof Error && err.name === 'ConditionalCheckFailedException') continue;
+      throw err;
+    }
+  }
+  throw new Error(`The daily totals of ${accountId} for ${year} kept changing under the write`);
+}
+
+/** Records a meter with interval data (again, harmlessly, on every write). */
+export async function recordIntervalMeter(companyId: string, meter: IntervalMeter): Promise<void> {
+  const names: Record<string, string> = {
+    '#utilityType': 'utilityType',
+    '#unit': 'unit',
+    '#assetId': 'assetId',
+  };
+  const values: Record<string, unknown> = { ':utilityType': meter.utilityType, ':unit': meter.unit };
+  let update = 'SET #utilityType = :utilityType, #unit = :unit';
+  if (meter.assetId) {
+    update += ', #assetId = :assetId';
+    values[':assetId'] = meter.assetId;
+  } else update += ' REMOVE #assetId';
+  await documentClient().send(
+    new UpdateCommand({
+      TableName: config().tableName,
+      Key: { pk: intervalKeys.meters(companyId), sk: meter.accountId },
+      UpdateExpression: update,
+      ExpressionAttributeNames: names,
+      ExpressionAttributeValues: values,
+    }),
+  );
+}
+
+async function queryAll(
+  pk: string,
+  range?: { from: string; to: string },
+): Promise<Record<string, unknown>[]> {
+  const out: Record<string, unknown>[] = [];
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await documentClient().send(
+      new QueryCommand({
+        TableName: config().tableName,
+        KeyConditionExpression: range ? 'pk = :pk AND sk BETWEEN :from AND :to' : 'pk = :pk',
+        ExpressionAttributeValues: range
+          ? { ':pk': pk, ':from': range.from, ':to': range.to }
+          : { ':pk': pk },
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    out.push(...(page.Items ?? []));
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  return out;
+}
+
+const text = (v: unknown) => (typeof v === 'string' && v.length > 0 ? v : undefined);
+
+/** Every meter of a company with interval data. */
+export async function listIntervalMeters(companyId: string): Promise<IntervalMeter[]> {
+  return (await queryAll(intervalKeys.meters(companyId))).map((raw) => {
+    const assetId = text(raw.assetId);
+    return {
+      accountId: String(raw.sk),
+      ...(assetId ? { assetId } : {}),
+      utilityType: String(raw.utilityType) as UtilityType,
+      unit: String(raw.unit),
+    };
+  });
+}
+
+/** A meter's interval days from `from` to `to` inclusive (YYYY-MM-DD), oldest first. */
+export async function listIntervalDays(
+  companyId: string,
+  accountId: string,
+  from: string,
+  to: string,
+): Promise<IntervalDay[]> {
+  return (await queryAll(intervalKeys.days(companyId, accountId), { from, to })).map((raw) => ({
+    accountId,
+    date: String(raw.sk),
+    values: unpackValues(raw.values),
+    total: Number(raw.total) || 0,
+    missing: Number(raw.missing) || 0,
+    unit: String(raw.unit),
+  }));
+}
+
+/**
+ * Daily totals of meters over some years: by meter, a map of YYYY-MM-DD to the day's total. Years with
+ * no data are simply absent.
+ */
+export async function readDayTotals(
+  companyId: string,
+  accountIds: readonly string[],
+  years: readonly string[],
+): Promise<Map<string, Map<string, number>>> {
+  const tableName = config().tableName;
+  const wanted = accountIds.flatMap((id) =>
+    years.map((year) => ({ pk: intervalKeys.yearTotals(companyId, id), sk: year, id })),
+  );
+  const ownerOf = new Map(wanted.map((k) => [k.pk, k.id]));
+  const found = new Map<string, Map<string, number>>();
+  for (let i = 0; i < wanted.length; i += BATCH_GET_SIZE) {
+    let keys: Record<string, unknown>[] = wanted
+      .slice(i, i + BATCH_GET_SIZE)
+      .map(({ pk, sk }) => ({ pk, sk }));
+    for (let attempt = 0; keys.length > 0; attempt++) {
+      if (attempt >= MAX_ATTEMPTS) throw new Error('The table kept refusing a batch of reads');
+      if (attempt > 0) await new Promise((r) => setTimeout(r, 20 * 2 ** attempt));
+      const out = await documentClient().send(
+        new BatchGetCommand({ RequestItems: { [tableName]: { Keys: keys } } }),
+      );
+      for (const raw of out.Responses?.[tableName] ?? []) {
+        const id = ownerOf.get(String(raw.pk));
+        if (!id) continue;
+        const days = found.get(id) ?? new Map<string, number>();
+        const year = String(raw.sk);
+        const first = Date.parse(`${year}-01-01T00:00:00Z`);
+        const packed = typeof raw.days === 'string' ? raw.days.split(',') : [];
+        packed.forEach((v, d) => {
+          if (v !== '') days.set(new Date(first + d * DAY_MS).toISOString().slice(0, 10), Number(v));
+        });
+        found.set(id, days);
+      }
+      keys = out.UnprocessedKeys?.[tableName]?.Keys ?? [];
+    }
+  }
+  return found;
+}

@@ -1,0 +1,240 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  applyInvoiceContribution,
+  listAccountMonths,
+  listAssetRollups,
+  listCompanyRollups,
+} from '../../functions/accounts/index.ts';
+import { writeHalfHourlyDays } from '../../functions/analytics/index.ts';
+import { type Api, created, type RegisterWorld, startRegisterWorld } from './register-support.ts';
+
+/**
+ * Interval data worked by hand. Electricity in 2025 is 0.177 kg CO2e per kWh (DESNZ 2025, generation).
+ *
+ *   Aldgate meter  2025-01-06: periods 1..48 hold 0.5, 1.0, …, 24.0 kWh (k/2) = 588 kWh
+ *                  2025-01-07: 48 × 2 kWh = 96 kWh, then written again as 48 × 3 kWh = 144 kWh
+ *                  2025-03-30 (clocks go forward): 46 × 1 kWh
+ *                  2025-10-26 (clocks go back): 50 × 1 kWh
+ *   Temple meter   2025-01-06: 48 × 10 kWh = 480 kWh
+ *   Temple billed  a second electricity meter with a bill of 310 kWh, £62 for January 2025: 10 kWh, £2 a day
+ */
+let w: RegisterWorld;
+let api: Api;
+let owner: string;
+const site: Record<string, string> = {};
+const meter: Record<string, string> = {};
+let entityId: string;
+
+const halfHours = (n: number, value: (i: number) => number) => Array.from({ length: n }, (_, i) => value(i));
+const get = (path: string, token = owner) => api({ method: 'GET', path, token });
+
+interface Bucket {
+  key: string;
+  utilities: { electricity?: { consumption: number; emissionsKg: number; cost?: number } };
+}
+const electricity = (b: Bucket | undefined) => b?.utilities.electricity?.consumption ?? 0;
+
+beforeAll(async () => {
+  w = await startRegisterWorld();
+  api = w.api;
+  owner = w.token('owner');
+  entityId = await created(api, owner, '/entities', { legalName: 'Demo Estates Offices Ltd' });
+  for (const siteName of ['Aldgate', 'Temple']) {
+    site[siteName] = await created(api, owner, '/assets', { siteName, entityId });
+    meter[siteName] = await created(api, owner, '/accounts', {
+      type: 'electricity',
+      assetId: site[siteName],
+      name: `${siteName} electricity`,
+    });
+  }
+  await writeHalfHourlyDays(w.demoId, meter.Aldgate as string, [
+    { date: '2025-01-06', values: halfHours(48, (i) => (i + 1) / 2) },
+    { date: '2025-01-07', values: halfHours(48, () => 2) },
+  ]);
+  const billed = await created(api, owner, '/accounts', {
+    type: 'electricity',
+    assetId: site.Temple,
+    name: 'Temple billed',
+  });
+  const bill = {
+    month: '2025-01',
+    utilityType: 'electricity' as const,
+    unit: 'kWh',
+    factorVersion: 'DESNZ-2025',
+  };
+  await applyInvoiceContribution(
+    w.demoId,
+    billed,
+    site.Temple,
+    'bill-1',
+    {
+      ...bill,
+      consumption: 310,
+      cost: 62,
+      emissionsKg: 54.87,
+    },
+    1,
+  );
+  await writeHalfHourlyDays(w.demoId, meter.Temple as string, [
+    { date: '2025-01-06', values: halfHours(48, () => 10) },
+  ]);
+});
+
+afterAll(async () => w?.stop());
+
+describe('writing interval data', () => {
+  it('counts a day written twice once, in the meter, its site and the company', async () => {
+    const again = [{ date: '2025-01-07', values: halfHours(48, () => 3) }];
+    expect((await writeHalfHourlyDays(w.demoId, meter.Aldgate as string, again)).consumptionChange).toBe(48);
+    expect((await writeHalfHourlyDays(w.demoId, meter.Aldgate as string, again)).consumptionChange).toBe(0);
+    const months = await listAccountMonths(w.demoId, meter.Aldgate as string, '2025-01', '2025-01');
+    expect(months.map((m) => [m.month, m.consumption, m.source])).toEqual([['2025-01', 732, 'interval']]);
+    const [siteMonth] = await listAssetRollups(w.demoId, site.Aldgate as string, '2025-01', '2025-01');
+    expect(siteMonth).toMatchObject({ consumption: 732, unit: 'kWh' });
+    expect(siteMonth?.emissionsKg).toBeCloseTo(732 * 0.177, 3);
+    const [companyMonth] = await listCompanyRollups(w.demoId, '2025-01', '2025-01');
+    expect(companyMonth?.consumption).toBe(732 + 480 + 310);
+  });
+
+  it('refuses a day with the wrong number of periods for its clock change, naming the day', async () => {
+    await expect(
+      writeHalfHourlyDays(w.demoId, meter.Aldgate as string, [
+        { date: '2025-03-30', values: halfHours(48, () => 1) },
+      ]),
+    ).rejects.toMatchObject({
+      formMessages: {
+        'days.0': '2025-03-30 has 48 half-hourly values; a day of 46 settlement periods was expected',
+      },
+    });
+  });
+});
+
+describe('interval granularities', () => {
+  it('gives daily totals equal to the sum of the 48 values, and monthly figures that hold them', async () => {
+    const daily = await get(
+      `/analytics/v2/consumption?accountId=${meter.Aldgate}&granularity=daily&startDate=2025-01-05&endDate=2025-01-08`,
+    );
+    expect(daily.status).toBe(200);
+    expect(daily.body).toMatchObject({ scope: { type: 'meter', id: meter.Aldgate }, intervalMeters: 1 });
+    const buckets = daily.body.buckets as Bucket[];
+    expect(buckets.map((b) => [b.key, electricity(b)])).toEqual([
+      ['2025-01-05', 0],
+      ['2025-01-06', 588],
+      ['2025-01-07', 144],
+      ['2025-01-08', 0],
+    ]);
+    expect(buckets[1]?.utilities.electricity?.emissionsKg).toBeCloseTo(588 * 0.177, 3);
+    const monthly = await get(
+      `/analytics/v2/consumption?assetId=${site.Aldgate}&startDate=2025-01-01&endDate=2025-01-31`,
+    );
+    expect((monthly.body.totals as Bucket).utilities.electricity?.consumption).toBe(732);
+  });
+
+  it("gives a site's days its interval meters' exact days plus its billed meters' months spread by day", async () => {
+    const res = await get(
+      `/analytics/v2/consumption?assetId=${site.Temple}&granularity=daily&startDate=2025-01-01&endDate=2025-01-31`,
+    );
+    expect(res.status).toBe(200);
+    const days = res.body.buckets as Bucket[];
+    expect(days).toHaveLength(31);
+    expect(days[5]).toMatchObject({
+      key: '2025-01-06',
+      utilities: { electricity: { consumption: 490, cost: 2 } },
+    });
+    expect(days[6]).toMatchObject({
+      key: '2025-01-07',
+      utilities: { electricity: { consumption: 10, cost: 2 } },
+    });
+    // The month's days still add up to its roll-up: 480 + 310 kWh, £62.
+    expect((res.body.totals as Bucket).utilities.electricity).toMatchObject({ consumption: 790, cost: 62 });
+  });
+
+  it('gives half-hourly and hourly figures of a site, summed over its meters', async () => {
+    const half = await get(
+      `/analytics/v2/consumption?assetId=${site.Aldgate}&granularity=halfhourly&startDate=2025-01-06&endDate=2025-01-06`,
+    );
+    expect(half.status).toBe(200);
+    const periods = half.body.buckets as Bucket[];
+    expect(periods).toHaveLength(48);
+    expect(periods[0]).toMatchObject({
+      key: '2025-01-06T00:00+00:00',
+      utilities: { electricity: { consumption: 0.5 } },
+    });
+    expect(periods[47]).toMatchObject({
+      key: '2025-01-06T23:30+00:00',
+      utilities: { electricity: { consumption: 24 } },
+    });
+    expect(half.body.costsIncluded).toBe(false);
+    const hourly = await get(
+      `/analytics/v2/consumption?granularity=hourly&startDate=2025-01-06&endDate=2025-01-06`,
+    );
+    const hours = hourly.body.buckets as Bucket[];
+    expect(hours).toHaveLength(24);
+    // 00:00 holds Aldgate's 0.5 + 1.0 and Temple's 10 + 10; the billed meter has no half hours.
+    expect(electricity(hours[0])).toBe(21.5);
+    expect(hourly.body.intervalMeters).toBe(2);
+    expect((hourly.body.totals as Bucket).utilities.electricity?.consumption).toBe(588 + 480);
+  });
+
+  it('gives 23 hours on the day clocks go forward and 25 on the day they go back', async () => {
+    await writeHalfHourlyDays(w.demoId, meter.Aldgate as string, [
+      { date: '2025-03-30', values: halfHours(46, () => 1) },
+      { date: '2025-10-26', values: halfHours(50, () => 1) },
+    ]);
+    const spring = await get(
+      `/analytics/v2/consumption?accountId=${meter.Aldgate}&granularity=hourly&startDate=2025-03-30&endDate=2025-03-30`,
+    );
+    const springHours = spring.body.buckets as Bucket[];
+    expect(springHours).toHaveLength(23);
+    expect(springHours.map((b) => b.key).slice(0, 3)).toEqual([
+      '2025-03-30T00:00+00:00',
+      '2025-03-30T02:00+01:00',
+      '2025-03-30T03:00+01:00',
+    ]);
+    expect((spring.body.totals as Bucket).utilities.electricity?.consumption).toBe(46);
+    const autumn = await get(
+      `/analytics/v2/consumption?accountId=${meter.Aldgate}&granularity=hourly&startDate=2025-10-26&endDate=2025-10-26`,
+    );
+    const autumnHours = autumn.body.buckets as Bucket[];
+    expect(autumnHours).toHaveLength(25);
+    expect(autumnHours.map((b) => b.key).slice(1, 3)).toEqual([
+      '2025-10-26T01:00+01:00',
+      '2025-10-26T01:00+00:00',
+    ]);
+    const daily = await get(
+      `/analytics/v2/consumption?accountId=${meter.Aldgate}&granularity=daily&startDate=2025-03-30&endDate=2025-03-30`,
+    );
+    expect(electricity((daily.body.buckets as Bucket[])[0])).toBe(46);
+    const [march] = await listAssetRollups(w.demoId, site.Aldgate as string, '2025-03', '2025-03');
+    expect(march?.consumption).toBe(46);
+  });
+
+  it('says half-hourly figures need interval data where there is none', async () => {
+    const bare = await created(api, owner, '/assets', { siteName: 'Hardman', entityId });
+    const res = await get(
+      `/analytics/v2/consumption?assetId=${bare}&granularity=halfhourly&startDate=2025-01-06&endDate=2025-01-06`,
+    );
+    expect(res.status).toBe(400);
+    expect(res.body.formMessages).toEqual({
+      granularity:
+        'Half-hourly and hourly figures need interval data, and there is none here: choose daily or coarser',
+    });
+  });
+});
+
+describe('what a caller may read', () => {
+  it("never gives a user granted one site another site's interval data", async () => {
+    const token = await w.addUser('aldgate-only', ['asset_user'], {
+      assets: { read: [site.Aldgate as string], write: [] },
+    });
+    const day = 'granularity=halfhourly&startDate=2025-01-06&endDate=2025-01-06';
+    expect((await get(`/analytics/v2/consumption?accountId=${meter.Temple}&${day}`, token)).status).toBe(404);
+    expect((await get(`/analytics/v2/consumption?assetId=${site.Temple}&${day}`, token)).status).toBe(404);
+    const own = await get(`/analytics/v2/consumption?${day}`, token);
+    expect(own.status).toBe(200);
+    expect(own.body.intervalMeters).toBe(1);
+    expect((own.body.totals as Bucket).utilities.electricity?.consumption).toBe(588);
+    const mine = await get(`/analytics/v2/consumption?accountId=${meter.Aldgate}&${day}`, token);
+    expect(mine.status).toBe(200);
+  });
+});
