@@ -1,15 +1,16 @@
 /**
- * | pattern                                     | key condition                                                 | index |
- * | ------------------------------------------- | ------------------------------------------------------------- | ----- |
- * | an account's months in a range              | pk = C#{companyId}#consumption#{accountId}, sk BETWEEN months | table |
- * | an asset's monthly roll-ups in a range      | pk = C#{companyId}#rollup#asset#{assetId}, sk BETWEEN month#  | table |
- * | a company's monthly roll-ups in a range     | pk = C#{companyId}#rollup#company, sk BETWEEN month#          | table |
- * | a portfolio's monthly roll-ups in a range   | pk = C#{companyId}#rollup#portfolio#{groupId}, sk BETWEEN month# | table |
- * | the portfolios holding a site               | pk = C#{companyId}#rollup#asset#{assetId}, sk BEGINS_WITH portfolio# | table |
- * | the sites a portfolio's roll-up counts      | pk = C#{companyId}#rollup#portfolio#{groupId}, sk BEGINS_WITH site# | table |
- * | add to one month (atomic ADD, once/invoice) | pk as above, sk = month or month#utility                      | table |
- * | one account month (consistent read)         | pk = C#{companyId}#consumption#{accountId}, sk = month        | table |
- * | replace interval days of a month (CAS)      | pk = C#{companyId}#consumption#{accountId}, sk = month        | table |
+ * | pattern                                     | key condition                                                        | index |
+ * | ------------------------------------------- | -------------------------------------------------------------------- | ----- |
+ * | an account's months in a range              | pk = C#{companyId}#consumption#{accountId}, sk BETWEEN months        | table |
+ * | an asset's monthly roll-ups in a range      | pk = C#{companyId}#rollup#asset#{assetId}, sk BETWEEN month#         | table |
+ * | a portfolio's monthly roll-ups in a range   | pk = C#{companyId}#rollup#portfolio#{groupId}, sk BETWEEN month#     | table |
+ * | a company's monthly roll-ups in a range     | pk = C#{companyId}#rollup#company, sk BETWEEN month#                 | table |
+ * | add to one month (atomic ADD, once/invoice) | pk as above, sk = month or month#utility                             | table |
+ * | the portfolios a site's deltas also reach   | pk = C#{companyId}#rollup#asset#{assetId}, sk BEGINS_WITH portfolio# | table |
+ * | the sites a portfolio's roll-up counts      | pk = C#{companyId}#rollup#portfolio#{groupId}, sk BEGINS_WITH site#  | table |
+ * | a site joins or leaves a portfolio (once)   | both memberships above, sk = portfolio#{groupId} / site#{assetId}    | table |
+ * | one account month (consistent read)         | pk = C#{companyId}#consumption#{accountId}, sk = month               | table |
+ * | replace interval days of a month (CAS)      | pk = C#{companyId}#consumption#{accountId}, sk = month               | table |
  */
 import {
   BatchWriteCommand,
