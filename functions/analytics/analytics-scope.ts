@@ -106,9 +106,18 @@ async function companyWideScope(caller: Caller, ask: ScopeAsk): Promise<ReadScop
     const group = live(await getItem(scopeCollectionPk(companyId, 'asset-groups'), ask.assetGroupId));
     if (!group) throw notFound();
     const ids = assetIdsOf(group);
+    // The portfolio's roll-up counts every site it names, as the company's counts every site it had: the
+    // sites themselves are read only to name them, which costs a read per site.
+    if (!ask.bySite)
+      return portfolioScope(
+        group,
+        ids.map((_id) => ({ _id })),
+        false,
+        true,
+      );
     const found = await getItems(assetsPk, ids);
     const sites = [...found.values()].filter((a) => a.deleted !== true).map(siteRef);
-    return portfolioScope(group, sites, false, !ask.bySite && sites.length === ids.length);
+    return portfolioScope(group, sites, false, false);
   }
   const sites = ask.bySite ? (await projectAll(assetsPk, ['siteName'])).map(siteRef) : [];
   return { kind: 'company', wholeCompany: !ask.bySite, sites, meters: [], restricted: false };
