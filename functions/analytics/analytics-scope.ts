@@ -31,8 +31,8 @@ export interface ReadScope {
   /** The company's own roll-up holds the answer: the caller reads the whole company. */
   wholeCompany: boolean;
   /**
-   * The portfolio's own roll-up holds the answer: the caller reads every site of it, all live, and the
-   * answer is not broken down by site.
+   * The portfolio's own roll-up holds the answer: the caller reads every site of it and the answer is not
+   * broken down by site.
    */
   portfolioRollup?: string;
   /** Sites read whole, from their roll-ups. */
@@ -139,7 +139,7 @@ function siteScope(asset: StoredItem | undefined, sites: SiteRef[], meters: Mete
   };
 }
 
-/** `whole`: every site of the portfolio is live and counted, so its own roll-up answers. */
+/** `whole`: the caller counts every site of the portfolio, so its own roll-up answers. */
 function portfolioScope(group: StoredItem, sites: SiteRef[], restricted: boolean, whole: boolean): ReadScope {
   return {
     kind: 'portfolio',
