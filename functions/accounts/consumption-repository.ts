@@ -1,15 +1,20 @@
 /**
- * | pattern                                     | key condition                                                 | index |
- * | ------------------------------------------- | ------------------------------------------------------------- | ----- |
- * | an account's months in a range              | pk = C#{companyId}#consumption#{accountId}, sk BETWEEN months | table |
- * | an asset's monthly roll-ups in a range      | pk = C#{companyId}#rollup#asset#{assetId}, sk BETWEEN month#  | table |
- * | a company's monthly roll-ups in a range     | pk = C#{companyId}#rollup#company, sk BETWEEN month#          | table |
- * | add to one month (atomic ADD, once/invoice) | pk as above, sk = month or month#utility                      | table |
- * | one account month (consistent read)         | pk = C#{companyId}#consumption#{accountId}, sk = month        | table |
- * | replace interval days of a month (CAS)      | pk = C#{companyId}#consumption#{accountId}, sk = month        | table |
+ * | pattern                                     | key condition                                                        | index |
+ * | ------------------------------------------- | -------------------------------------------------------------------- | ----- |
+ * | an account's months in a range              | pk = C#{companyId}#consumption#{accountId}, sk BETWEEN months        | table |
+ * | an asset's monthly roll-ups in a range      | pk = C#{companyId}#rollup#asset#{assetId}, sk BETWEEN month#         | table |
+ * | a portfolio's monthly roll-ups in a range   | pk = C#{companyId}#rollup#portfolio#{groupId}, sk BETWEEN month#     | table |
+ * | a company's monthly roll-ups in a range     | pk = C#{companyId}#rollup#company, sk BETWEEN month#                 | table |
+ * | add to one month (atomic ADD, once/invoice) | pk as above, sk = month or month#utility                             | table |
+ * | the portfolios a site's deltas also reach   | pk = C#{companyId}#rollup#asset#{assetId}, sk BEGINS_WITH portfolio# | table |
+ * | the sites a portfolio's roll-up counts      | pk = C#{companyId}#rollup#portfolio#{groupId}, sk BEGINS_WITH site#  | table |
+ * | a site joins or leaves a portfolio (once)   | both memberships above, sk = portfolio#{groupId} / site#{assetId}    | table |
+ * | one account month (consistent read)         | pk = C#{companyId}#consumption#{accountId}, sk = month               | table |
+ * | replace interval days of a month (CAS)      | pk = C#{companyId}#consumption#{accountId}, sk = month               | table |
  */
 import {
   BatchWriteCommand,
+  DeleteCommand,
   GetCommand,
   PutCommand,
   QueryCommand,
@@ -18,16 +23,22 @@ import {
 import type { UtilityType } from '../../shared/schemas/common.ts';
 import { documentClient } from '../core/adapters/dynamo.ts';
 import { config } from '../core/config.ts';
+import { inPool } from '../core/lib/in-pool.ts';
 
 /**
  * Consumption as time series: one item per account and month (not one per reading), and monthly roll-ups
- * per asset and utility and per company and utility, so an analytics range is a single Query of one
+ * per asset, per portfolio and per company (each by utility), so an analytics range is a single Query of one
  * partition. Keys stay under `C#{companyId}` like every company item.
  */
 export const consumptionKeys = {
   accountMonths: (companyId: string, accountId: string) => `C#${companyId}#consumption#${accountId}`,
   assetRollups: (companyId: string, assetId: string) => `C#${companyId}#rollup#asset#${assetId}`,
   companyRollups: (companyId: string) => `C#${companyId}#rollup#company`,
+  portfolioRollups: (companyId: string, groupId: string) => `C#${companyId}#rollup#portfolio#${groupId}`,
+  /** In the site's roll-up partition, after every month: the portfolios its deltas also go to. */
+  siteInPortfolioSk: (groupId: string) => `portfolio#${groupId}`,
+  /** In the portfolio's roll-up partition: the sites it counts, so a rebuild knows what to drop. */
+  portfolioSiteSk: (assetId: string) => `site#${assetId}`,
   rollupSk: (month: string, utilityType: UtilityType) => `${month}#${utilityType}`,
 } as const;
 
@@ -214,6 +225,14 @@ export async function addToRollups(
   const base = { companyId, month, utilityType };
   await addTo(consumptionKeys.assetRollups(companyId, assetId), sk, { ...base, assetId }, delta);
   await addTo(consumptionKeys.companyRollups(companyId), sk, base, delta);
+  // Read after the site's write: a portfolio the site joins later copies that write with the site's rows.
+  for (const groupId of await portfoliosHoldingSite(companyId, assetId))
+    await addTo(
+      consumptionKeys.portfolioRollups(companyId, groupId),
+      sk,
+      { ...base, portfolioId: groupId },
+      delta,
+    );
 }
 
 /** Writes roll-ups whole, replacing what was there: for rebuilding them from account months. */
@@ -242,6 +261,17 @@ export async function listAssetRollups(
   utilityType?: UtilityType,
 ): Promise<Rollup[]> {
   return listRollups(consumptionKeys.assetRollups(companyId, assetId), from, to, utilityType);
+}
+
+/** A portfolio's monthly roll-ups: the sum of its sites', kept by the same deltas. */
+export async function listPortfolioRollups(
+  companyId: string,
+  groupId: string,
+  from: string,
+  to: string,
+  utilityType?: UtilityType,
+): Promise<Rollup[]> {
+  return listRollups(consumptionKeys.portfolioRollups(companyId, groupId), from, to, utilityType);
 }
 
 export async function listCompanyRollups(
@@ -296,7 +326,19 @@ export async function applyInvoiceContribution(
     targets.push({ pk: consumptionKeys.assetRollups(companyId, assetId), sk, fields: { ...base, assetId } });
     targets.push({ pk: consumptionKeys.companyRollups(companyId), sk, fields: base });
   }
-  for (const t of targets) {
+  // Each portfolio item holds the invoice ids too, so the write to it happens once like the others.
+  const portfolioTargets = async () =>
+    assetId
+      ? (await portfoliosHoldingSite(companyId, assetId)).map((groupId) => ({
+          pk: consumptionKeys.portfolioRollups(companyId, groupId),
+          sk,
+          fields: { companyId, month: c.month, utilityType: c.utilityType, portfolioId: groupId } as Record<
+            string,
+            string
+          >,
+        }))
+      : [];
+  const write = async (t: (typeof targets)[number]) => {
     const names: Record<string, string> = {
       '#consumption': 'consumption',
       '#cost': 'cost',
@@ -344,7 +386,10 @@ export async function applyInvoiceContribution(
       // Already applied (or already taken back): that is the point of the condition.
       if (!(err instanceof Error && err.name === 'ConditionalCheckFailedException')) throw err;
     }
-  }
+  };
+  for (const t of targets) await write(t);
+  // Looked up after the site's own write (see addToRollups).
+  for (const t of await portfolioTargets()) await write(t);
 }
 
 /** Days of interval data of one meter and month, as they count in the meter's month: in the account's unit. */
@@ -480,4 +525,251 @@ export async function applyIntervalMonth(
     return delta;
   }
   throw new Error(`The month ${month} of ${accountId} kept changing under the write`);
+}
+
+const beginsWith = async (pk: string, prefix: string): Promise<string[]> => {
+  const out: string[] = [];
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await documentClient().send(
+      new QueryCommand({
+        TableName: config().tableName,
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+        ExpressionAttributeValues: { ':pk': pk, ':prefix': prefix },
+        ProjectionExpression: 'sk',
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    for (const raw of page.Items ?? []) out.push(String(raw.sk).slice(prefix.length));
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  return out;
+};
+
+/** The portfolios whose roll-ups count a site: every delta to the site's roll-ups goes to theirs too. */
+export async function portfoliosHoldingSite(companyId: string, assetId: string): Promise<string[]> {
+  return beginsWith(consumptionKeys.assetRollups(companyId, assetId), 'portfolio#');
+}
+
+/** A roll-up row as stored, with the invoice ids it holds (what keeps each invoice's write to it single). */
+interface StoredRollupRow extends Rollup {
+  factorVersion?: string;
+  invoiceIds: Set<string>;
+}
+
+async function rollupRows(pk: string): Promise<StoredRollupRow[]> {
+  const rows = await queryRange<Rollup & { factorVersion?: unknown; invoiceIds?: unknown }>(
+    pk,
+    `${ALL_MONTHS.from}#`,
+    `${ALL_MONTHS.to}#~`,
+  );
+  return rows.map((r) => ({
+    month: r.month,
+    utilityType: r.utilityType,
+    unit: r.unit,
+    consumption: Number(r.consumption) || 0,
+    cost: Number(r.cost) || 0,
+    emissionsKg: Number(r.emissionsKg) || 0,
+    ...(typeof r.factorVersion === 'string' ? { factorVersion: r.factorVersion } : {}),
+    invoiceIds: new Set(r.invoiceIds instanceof Set ? [...r.invoiceIds].map(String) : []),
+  }));
+}
+
+const ALL_MONTHS = { from: '1900-01', to: '2999-12' } as const;
+const round2 = (v: number) => Math.round(v * 100) / 100;
+
+/**
+ * Adds (sign 1) or takes away (sign -1) one site row in a portfolio's roll-up, with the invoice ids it
+ * holds, so an invoice confirmed or withdrawn afterwards finds the portfolio as it finds the site.
+ */
+async function movePortfolioRow(
+  companyId: string,
+  groupId: string,
+  row: StoredRollupRow,
+  sign: 1 | -1,
+): Promise<void> {
+  const names: Record<string, string> = {
+    '#consumption': 'consumption',
+    '#cost': 'cost',
+    '#emissions': 'emissionsKg',
+    '#unit': 'unit',
+    '#updatedAt': 'updatedAt',
+    '#companyId': 'companyId',
+    '#month': 'month',
+    '#utilityType': 'utilityType',
+    '#portfolioId': 'portfolioId',
+  };
+  const values: Record<string, unknown> = {
+    ':consumption': sign * row.consumption,
+    ':cost': sign * row.cost,
+    ':emissions': sign * row.emissionsKg,
+    ':unit': row.unit,
+    ':now': new Date().toISOString(),
+    ':companyId': companyId,
+    ':month': row.month,
+    ':utilityType': row.utilityType,
+    ':portfolioId': groupId,
+  };
+  const sets = [
+    '#unit = :unit',
+    '#updatedAt = :now',
+    '#companyId = :companyId',
+    '#month = :month',
+    '#utilityType = :utilityType',
+    '#portfolioId = :portfolioId',
+  ];
+  if (row.factorVersion && sign === 1) {
+    names['#factor'] = 'factorVersion';
+    values[':factor'] = row.factorVersion;
+    sets.push('#factor = :factor');
+  }
+  let ids = '';
+  if (row.invoiceIds.size > 0) {
+    names['#invoices'] = 'invoiceIds';
+    values[':ids'] = row.invoiceIds;
+    ids = sign === 1 ? ', #invoices :ids' : ' DELETE #invoices :ids';
+  }
+  const add = `ADD #consumption :consumption, #cost :cost, #emissions :emissions`;
+  await documentClient().send(
+    new UpdateCommand({
+      TableName: config().tableName,
+      Key: {
+        pk: consumptionKeys.portfolioRollups(companyId, groupId),
+        sk: consumptionKeys.rollupSk(row.month, row.utilityType),
+      },
+      UpdateExpression:
+        sign === 1 ? `${add}${ids} SET ${sets.join(', ')}` : `${add} SET ${sets.join(', ')}${ids}`,
+      ConditionExpression: 'attribute_not_exists(#unit) OR #unit = :unit',
+      ExpressionAttributeNames: names,
+      ExpressionAttributeValues: values,
+    }),
+  );
+}
+
+const membershipKeys = (companyId: string, groupId: string, assetId: string) => [
+  { pk: consumptionKeys.assetRollups(companyId, assetId), sk: consumptionKeys.siteInPortfolioSk(groupId) },
+  { pk: consumptionKeys.portfolioRollups(companyId, groupId), sk: consumptionKeys.portfolioSiteSk(assetId) },
+];
+
+/** Writes a membership item (or deletes it: no member), conditionally on its absence (or presence). */
+async function setMembership(
+  key: { pk: string; sk: string },
+  member: Record<string, string> | undefined,
+  conditional: boolean,
+): Promise<void> {
+  const TableName = config().tableName;
+  if (member) {
+    await documentClient().send(
+      new PutCommand({
+        TableName,
+        Item: { ...key, ...member },
+        ...(conditional ? { ConditionExpression: 'attribute_not_exists(pk)' } : {}),
+      }),
+    );
+    return;
+  }
+  await documentClient().send(
+    new DeleteCommand({
+      TableName,
+      Key: key,
+      ...(conditional ? { ConditionExpression: 'attribute_exists(pk)' } : {}),
+    }),
+  );
+}
+
+/**
+ * A site joins (sign 1) or leaves (sign -1) a portfolio's roll-up: the membership is written first, then
+ * the site's rows are added or taken away, so deltas written meanwhile reach the portfolio either through
+ * the membership or inside the rows read. Joining twice, or leaving a portfolio the site is not in,
+ * changes nothing: the membership's condition decides. A bill confirmed in the instant between the two
+ * steps can count twice; rebuildPortfolioRollups mends that.
+ */
+export async function moveSiteInPortfolio(
+  companyId: string,
+  groupId: string,
+  assetId: string,
+  sign: 1 | -1,
+): Promise<void> {
+  const [siteSide, portfolioSide] = membershipKeys(companyId, groupId, assetId);
+  if (!siteSide || !portfolioSide) return;
+  const member = { companyId, portfolioId: groupId, assetId };
+  try {
+    await setMembership(siteSide, sign === 1 ? member : undefined, true);
+  } catch (err) {
+    if (err instanceof Error && err.name === 'ConditionalCheckFailedException') return;
+    throw err;
+  }
+  await setMembership(portfolioSide, sign === 1 ? member : undefined, false);
+  for (const row of await rollupRows(consumptionKeys.assetRollups(companyId, assetId)))
+    await movePortfolioRow(companyId, groupId, row, sign);
+}
+
+/**
+ * Makes a portfolio's roll-up count exactly the given sites: memberships added and dropped, then each
+ * month set to the sum of the sites' rows by adding the difference (so a delta landing meanwhile is kept).
+ * Reads every site's roll-ups: for repair and for data written around the deltas (seeding, imports).
+ */
+export async function rebuildPortfolioRollups(
+  companyId: string,
+  groupId: string,
+  assetIds: readonly string[],
+): Promise<{ sites: number; changed: number }> {
+  const wanted = new Set(assetIds);
+  const counted = new Set(await beginsWith(consumptionKeys.portfolioRollups(companyId, groupId), 'site#'));
+  for (const assetId of new Set([...wanted, ...counted])) {
+    if (wanted.has(assetId) === counted.has(assetId)) continue;
+    const member = wanted.has(assetId) ? { companyId, portfolioId: groupId, assetId } : undefined;
+    for (const key of membershipKeys(companyId, groupId, assetId)) await setMembership(key, member, false);
+  }
+  const sums = new Map<string, StoredRollupRow>();
+  const perSite = await inPool([...wanted], 8, (assetId) =>
+    rollupRows(consumptionKeys.assetRollups(companyId, assetId)),
+  );
+  for (const row of perSite.flat()) {
+    const key = consumptionKeys.rollupSk(row.month, row.utilityType);
+    const sum = sums.get(key);
+    if (!sum) {
+      sums.set(key, { ...row, invoiceIds: new Set(row.invoiceIds) });
+      continue;
+    }
+    sum.consumption += row.consumption;
+    sum.cost += row.cost;
+    sum.emissionsKg += row.emissionsKg;
+    for (const id of row.invoiceIds) sum.invoiceIds.add(id);
+    if (row.factorVersion && (!sum.factorVersion || row.factorVersion > sum.factorVersion))
+      sum.factorVersion = row.factorVersion;
+  }
+  const old = new Map(
+    (await rollupRows(consumptionKeys.portfolioRollups(companyId, groupId))).map((r) => [
+      consumptionKeys.rollupSk(r.month, r.utilityType),
+      r,
+    ]),
+  );
+  let changed = 0;
+  for (const key of new Set([...sums.keys(), ...old.keys()])) {
+    const next = sums.get(key);
+    const before = old.get(key);
+    const base = (next ?? before) as StoredRollupRow;
+    const diff: StoredRollupRow = {
+      ...base,
+      consumption: round3((next?.consumption ?? 0) - (before?.consumption ?? 0)),
+      cost: round2((next?.cost ?? 0) - (before?.cost ?? 0)),
+      emissionsKg: round3((next?.emissionsKg ?? 0) - (before?.emissionsKg ?? 0)),
+      unit: before?.unit ?? base.unit,
+      invoiceIds: new Set([...(next?.invoiceIds ?? [])].filter((id) => !before?.invoiceIds.has(id))),
+    };
+    const stale = [...(before?.invoiceIds ?? [])].filter((id) => !next?.invoiceIds.has(id));
+    const same = diff.consumption === 0 && diff.cost === 0 && diff.emissionsKg === 0;
+    if (same && diff.invoiceIds.size === 0 && stale.length === 0) continue;
+    await movePortfolioRow(companyId, groupId, diff, 1);
+    if (stale.length > 0)
+      await movePortfolioRow(
+        companyId,
+        groupId,
+        { ...diff, consumption: 0, cost: 0, emissionsKg: 0, invoiceIds: new Set(stale) },
+        -1,
+      );
+    changed++;
+  }
+  return { sites: wanted.size, changed };
 }

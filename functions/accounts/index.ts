@@ -21,4 +21,7 @@ export {
   listAccountMonths,
   listAssetRollups,
   listCompanyRollups,
+  listPortfolioRollups,
+  moveSiteInPortfolio,
+  rebuildPortfolioRollups,
 } from './consumption-repository.ts';

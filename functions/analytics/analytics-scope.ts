@@ -30,6 +30,11 @@ export interface ReadScope {
   name?: string;
   /** The company's own roll-up holds the answer: the caller reads the whole company. */
   wholeCompany: boolean;
+  /**
+   * The portfolio's own roll-up holds the answer: the caller reads every site of it and the answer is not
+   * broken down by site.
+   */
+  portfolioRollup?: string;
   /** Sites read whole, from their roll-ups. */
   sites: SiteRef[];
   /** Meters the caller may read on sites they may not: read from the meters' own months. */
@@ -100,9 +105,19 @@ async function companyWideScope(caller: Caller, ask: ScopeAsk): Promise<ReadScop
   if (ask.assetGroupId) {
     const group = live(await getItem(scopeCollectionPk(companyId, 'asset-groups'), ask.assetGroupId));
     if (!group) throw notFound();
-    const found = await getItems(assetsPk, assetIdsOf(group));
+    const ids = assetIdsOf(group);
+    // The portfolio's roll-up counts every site it names, as the company's counts every site it had: the
+    // sites themselves are read only to name them, which costs a read per site.
+    if (!ask.bySite)
+      return portfolioScope(
+        group,
+        ids.map((_id) => ({ _id })),
+        false,
+        true,
+      );
+    const found = await getItems(assetsPk, ids);
     const sites = [...found.values()].filter((a) => a.deleted !== true).map(siteRef);
-    return portfolioScope(group, sites, false);
+    return portfolioScope(group, sites, false, false);
   }
   const sites = ask.bySite ? (await projectAll(assetsPk, ['siteName'])).map(siteRef) : [];
   return { kind: 'company', wholeCompany: !ask.bySite, sites, meters: [], restricted: false };
@@ -124,12 +139,14 @@ function siteScope(asset: StoredItem | undefined, sites: SiteRef[], meters: Mete
   };
 }
 
-function portfolioScope(group: StoredItem, sites: SiteRef[], restricted: boolean): ReadScope {
+/** `whole`: the caller counts every site of the portfolio, so its own roll-up answers. */
+function portfolioScope(group: StoredItem, sites: SiteRef[], restricted: boolean, whole: boolean): ReadScope {
   return {
     kind: 'portfolio',
     id: group._id,
     ...(text(group.name) ? { name: String(group.name) } : {}),
     wholeCompany: false,
+    ...(whole ? { portfolioRollup: group._id } : {}),
     sites,
     meters: [],
     restricted,
@@ -158,7 +175,8 @@ export async function resolveScope(caller: Caller, ask: ScopeAsk): Promise<ReadS
     const group = live(await getItem(pk, ask.assetGroupId));
     const ids = group ? assetIdsOf(group) : [];
     if (!group || ids.length === 0 || !ids.every((id) => siteIds.has(id))) throw notFound();
-    return portfolioScope(group, sites.filter((s) => ids.includes(s._id)).map(siteRef), true);
+    // Every site is readable (else not found), and readable sites are live: the portfolio's roll-up answers.
+    return portfolioScope(group, sites.filter((s) => ids.includes(s._id)).map(siteRef), true, !ask.bySite);
   }
   return { kind: 'company', wholeCompany: false, sites: sites.map(siteRef), meters, restricted: true };
 }

@@ -7,7 +7,13 @@ import {
   type Granularity,
 } from '../../shared/analytics/index.ts';
 import type { UtilityType } from '../../shared/schemas/common.ts';
-import { listAccountMonths, listAssetRollups, listCompanyRollups, type Rollup } from '../accounts/index.ts';
+import {
+  listAccountMonths,
+  listAssetRollups,
+  listCompanyRollups,
+  listPortfolioRollups,
+  type Rollup,
+} from '../accounts/index.ts';
 import { getCompany } from '../company/index.ts';
 import { ApiError, formError, notFound } from '../core/lib/errors.ts';
 import { inPool } from '../core/lib/in-pool.ts';
@@ -80,9 +86,9 @@ const fromRollup = (r: Rollup & { factorVersion?: unknown }, assetId?: string): 
 });
 
 /**
- * The monthly figures of a scope over a month range: the company roll-up partition in one Query for a
- * caller reading the whole company, else each site's roll-ups and each granted meter's own months, read
- * a few partitions at a time.
+ * The monthly figures of a scope over a month range: the company's (or a portfolio's) roll-up partition in
+ * one Query for a caller reading the whole of it, else each site's roll-ups and each granted meter's own
+ * months, read a few partitions at a time.
  */
 async function readFigures(
   caller: Caller,
@@ -96,6 +102,10 @@ async function readFigures(
   const wanted = (f: MonthFigure) => !utilities || utilities.includes(f.utilityType);
   if (scope.wholeCompany) {
     return (await listCompanyRollups(companyId, from, to, one)).map((r) => fromRollup(r)).filter(wanted);
+  }
+  if (scope.portfolioRollup) {
+    const rows = await listPortfolioRollups(companyId, scope.portfolioRollup, from, to, one);
+    return rows.map((r) => fromRollup(r)).filter(wanted);
   }
   const siteRows = await inPool(scope.sites, READ_CONCURRENCY, async (site) =>
     (await listAssetRollups(companyId, site._id, from, to, one)).map((r) => fromRollup(r, site._id)),

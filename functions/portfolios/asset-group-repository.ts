@@ -5,7 +5,8 @@
  * | write a group                   | pk = C#{companyId}#asset-groups, sk = id    | table |
  * | a page of a company's groups    | generic list of the declared collection     | table |
  *
- * A group's sites are read through the assets area; their meters through the accounts area.
+ * A group's sites are read through the assets area; their meters, and the group's own roll-up of their figures,
+ * through the accounts area.
  */
 import type * as z from 'zod';
 import type { assetGroupSchema } from '../../shared/schemas/portfolio.ts';

@@ -6,6 +6,7 @@ import { assetGroupSchema } from '../../shared/schemas/portfolio.ts';
 import { assetGroupPageQuery, assetGroupSearchQuery } from '../../shared/schemas/queries.ts';
 import type { FloorAreaTotal } from '../../shared/schemas/register.ts';
 import { findResource, type ResourceDecl } from '../../shared/system/resources.ts';
+import { moveSiteInPortfolio } from '../accounts/index.ts';
 import { pageOfAssets } from '../assets/index.ts';
 import { LineageResolver, mayAccessItem } from '../core/access/item-access-service.ts';
 import { writeActivity } from '../core/activity/activity-service.ts';
@@ -13,6 +14,7 @@ import { changeItem } from '../core/data/conditional-writes.ts';
 import { putItem, type StoredItem } from '../core/data/item-repository.ts';
 import { formError, notFound } from '../core/lib/errors.ts';
 import { newId } from '../core/lib/ids.ts';
+import { inPool } from '../core/lib/in-pool.ts';
 import { parseOrThrow } from '../core/lib/validation.ts';
 import type { OpContext, Operations, OpResult } from '../core/middleware/api-context.ts';
 import { operation } from '../core/middleware/operation.ts';
@@ -29,6 +31,17 @@ import {
 
 /** Most assets one call adds at once; larger changes go through an import. */
 const MAX_BULK_ASSETS = 500;
+
+/**
+ * Brings the portfolio's roll-up in line with a change of its sites: each site that joined adds its
+ * roll-ups, each that left takes them away, so the portfolio's figures are read from one partition.
+ */
+async function moveRollups(companyId: string, groupId: string, before: string[], after: string[]) {
+  const joined = after.filter((id) => !before.includes(id));
+  const left = before.filter((id) => !after.includes(id));
+  await inPool(joined, 4, (id) => moveSiteInPortfolio(companyId, groupId, id, 1));
+  await inPool(left, 4, (id) => moveSiteInPortfolio(companyId, groupId, id, -1));
+}
 
 /**
  * Changes a group as stored when written (retried if another write lands in between), so two people adding
@@ -50,6 +63,7 @@ async function save(
   if (!changed) throw notFound();
   if (!changed.written) return changed.after;
   const next = changed.after;
+  await moveRollups(ctx.caller.companyId, group._id, assetIdsOf(changed.before), assetIdsOf(next));
   await writeActivity(ctx.caller, {
     type,
     model: 'asset-groups',
@@ -75,6 +89,7 @@ const create = async (ctx: OpContext): Promise<OpResult> => {
     createdBy: ctx.caller.sub,
   };
   await putItem(groupsRef(ctx.caller.companyId), item, { mustNotExist: true });
+  await moveRollups(ctx.caller.companyId, item._id, [], assetIds);
   await writeActivity(ctx.caller, { type: 'create', model: 'asset-groups', modelId: item._id });
   return { status: 201, body: item };
 };

@@ -1,6 +1,10 @@
 import { accountLinkErrors } from '../../../functions/accounts/account-links.ts';
 import { ACCOUNT_STATUS_OPERATIONS } from '../../../functions/accounts/account-status-service.ts';
-import { putAccountMonths, putRollups } from '../../../functions/accounts/consumption-repository.ts';
+import {
+  putAccountMonths,
+  putRollups,
+  rebuildPortfolioRollups,
+} from '../../../functions/accounts/consumption-repository.ts';
 import { CONTRACT_OPERATIONS } from '../../../functions/accounts/contract-service.ts';
 import { readingFieldErrors } from '../../../functions/accounts/reading-rules.ts';
 import { COMPANY_ADMIN_OPERATIONS } from '../../../functions/company/company-admin-service.ts';
@@ -218,16 +222,21 @@ async function writeCompany(
   add('entities', company.entities.length);
   add('assets', company.assets.length);
 
+  const groups: { _id: string; assetIds: string[] }[] = [];
   await Promise.all([
     writeAccounts(company, owner),
     history,
     records,
     (async () => {
       for (const group of company.assetGroups) {
-        await callOperation(ASSET_GROUP_OPERATIONS, 'assetGroups.create', owner, { body: bodyOf(group) });
+        groups.push(
+          await callOperation(ASSET_GROUP_OPERATIONS, 'assetGroups.create', owner, { body: bodyOf(group) }),
+        );
       }
     })(),
   ]);
+  // The roll-ups were written whole, around the deltas that keep a portfolio's: count them in now.
+  for (const group of groups) await rebuildPortfolioRollups(company.companyId, group._id, group.assetIds);
   const invoices = company.accounts.reduce((n, a) => n + a.invoices.length, 0);
   add('assetGroups', company.assetGroups.length);
   add('accounts', company.accounts.length);
