@@ -82,3 +82,35 @@ describe('the validation worker and a delete meanwhile', () => {
     expect(await stored('invoice-validation', id)).toMatchObject({ deleted: true });
   });
 });
+
+describe('the validation worker and a person changing the bill meanwhile', () => {
+  it('keeps the tags and comments added to the validation while it ran', async () => {
+    const id = await storeCapturedInvoice(w.demoId, bill());
+    const tags = ['urgent', 'query-supplier', 'site-visit'];
+    beforeWriteOf('invoice-validation', id, async () => {
+      const answers = await Promise.all([
+        ...tags.map((tag) => w.call('POST', '/invoice-validation/bulk-tag', { ids: [id], tags: [tag] })),
+        w.call('POST', `/invoices/${id}/update-validation`, { comment: 'Checked the meter' }),
+      ]);
+      for (const res of answers) expect(res.status, JSON.stringify(res.body)).toBe(200);
+    });
+    await w.validate([id]);
+    const validation = await w.validationOf(id);
+    expect(validation.status).not.toBe('pending');
+    expect([...(validation.tags as string[])].sort()).toEqual([...tags].sort());
+    expect((validation.comments as { text: string }[]).map((c) => c.text)).toEqual(['Checked the meter']);
+  });
+
+  it('keeps what was written on the invoice while it ran', async () => {
+    const id = await storeCapturedInvoice(w.demoId, bill());
+    beforeWriteOf('invoices', id, async () => {
+      const { changeInvoice } = await import('../../functions/invoices/invoice-repository.ts');
+      await changeInvoice(w.demoId, id, (current) => ({ ...current, stampedKey: `stamped/${id}.pdf` }));
+    });
+    await w.validate([id]);
+    expect(await stored('invoices', id)).toMatchObject({
+      stampedKey: `stamped/${id}.pdf`,
+      accountId: w.accountId,
+    });
+  });
+});
