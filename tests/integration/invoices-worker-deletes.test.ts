@@ -114,3 +114,27 @@ describe('the validation worker and a person changing the bill meanwhile', () =>
     });
   });
 });
+
+describe('capturing a document again while a worker takes it', () => {
+  it('leaves the worker its claim and tells the person it is being captured', async () => {
+    const { claimCapture, createCapture, getCapture } = await import(
+      '../../functions/invoices/invoice-repository.ts'
+    );
+    const { newId } = await import('../../functions/core/lib/ids.ts');
+    const id = newId();
+    const now = new Date().toISOString();
+    await createCapture(w.demoId, {
+      _id: id,
+      status: 'error',
+      fileName: 'bill.pdf',
+      createdAt: now,
+      updatedAt: now,
+    });
+    beforeWriteOf('invoice-capture', id, async () => {
+      expect(await claimCapture(w.demoId, id, new Date())).toBe(true);
+    });
+    const res = await w.call('POST', `/invoice-capture/${id}/start-capture`);
+    expect(res.status, JSON.stringify(res.body)).toBe(409);
+    expect(await getCapture(w.demoId, id)).toMatchObject({ status: 'processing', attempts: 1 });
+  });
+});
