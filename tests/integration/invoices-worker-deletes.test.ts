@@ -125,7 +125,7 @@ describe('capturing a document again while a worker takes it', () => {
     const now = new Date().toISOString();
     await createCapture(w.demoId, {
       _id: id,
-      status: 'error',
+      status: 'queued',
       fileName: 'bill.pdf',
       createdAt: now,
       updatedAt: now,
