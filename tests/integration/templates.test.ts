@@ -379,7 +379,8 @@ describe('supplier templates', () => {
   });
 
   it('keeps every value added at the same moment, each read by its own key', async () => {
-    const t = await newTemplate('water');
+    const water = await created(api, staff, '/suppliers', { name: 'Anglian Water', utilityTypes: ['water'] });
+    const t = await newTemplate('water', water);
     const v1 = t.versions[0]?._id as string;
     await call('PUT', `/templates/${t._id}/bounds`, [
       { _id: 'all', versionId: v1, name: 'All', page: 1, Left: 0.1, Top: 0.1, Width: 0.8, Height: 0.8 },
