@@ -90,7 +90,7 @@ describe("a change of one's own details while signing out", () => {
   it('does not bring the ended session back', async () => {
     const { DynamoDBDocumentClient, PutCommand } = await import('@aws-sdk/lib-dynamodb');
     const { vi } = await import('vitest');
-    const user = world.user('validator@demo.test');
+    const user = world.user('asset@demo.test');
     const token = tokenOf(user, now() - 60);
     const send = DynamoDBDocumentClient.prototype.send;
     let pending = true;
@@ -113,7 +113,7 @@ describe("a change of one's own details while signing out", () => {
         token,
         body: { name: 'Val Idator' },
       });
-      expect(renamed.status).toBe(200);
+      expect(renamed.status, JSON.stringify(renamed.body)).toBe(200);
     } finally {
       spy.mockRestore();
     }
