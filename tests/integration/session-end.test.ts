@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   type AccessFixture,
   type DemoUser,
@@ -88,8 +89,6 @@ describe('ending sessions', () => {
 
 describe("a change of one's own details while signing out", () => {
   it('does not bring the ended session back', async () => {
-    const { DynamoDBDocumentClient, PutCommand } = await import('@aws-sdk/lib-dynamodb');
-    const { vi } = await import('vitest');
     const user = world.user('asset@demo.test');
     const token = tokenOf(user, now() - 60);
     const send = DynamoDBDocumentClient.prototype.send;
