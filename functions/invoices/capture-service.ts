@@ -23,12 +23,12 @@ import {
   advanceCaptureStatus,
   advanceInvoiceStatus,
   type CaptureProgress,
+  changeCapture,
   claimCapture,
   claimFileDigest,
   createCapture,
   getCapture,
   getInvoice,
-  putCapture,
   putCapturedInvoice,
   putInvoice,
   putValidationUnlessCompleted,
@@ -198,12 +198,16 @@ export async function captureDocument(
     );
   } catch (err) {
     // Give the claim back, so the retry SQS makes (or a replay from the dead-letter queue) can take it.
-    await putCapture(companyId, {
-      ...((await getCapture(companyId, captureId)) ?? capture),
-      status: 'queued',
-      lastError: err instanceof Error ? err.message : String(err),
-      updatedAt: new Date().toISOString(),
-    }).catch((e) => log.error('could not release the capture', { captureId, error: String(e) }));
+    await changeCapture(companyId, captureId, (current) =>
+      current.deleted === true
+        ? undefined
+        : {
+            ...current,
+            status: 'queued',
+            lastError: err instanceof Error ? err.message : String(err),
+            updatedAt: new Date().toISOString(),
+          },
+    ).catch((e) => log.error('could not release the capture', { captureId, error: String(e) }));
     const back = await Promise.all(ids.map((id) => requeueInvoice(companyId, id).catch(() => false)));
     const requeued = ids.filter((_, i) => back[i]);
     if (requeued.length > 0) await announceCaptureStatus(companyId, captureId, 'queued', requeued, log);
@@ -301,17 +305,22 @@ async function captureClaimed(
     if (await putCapturedInvoice(companyId, r.invoice)) written.push(r);
   }
   const allComplete = records.every((r) => r.invoice.status === 'captured');
-  await putCapture(companyId, {
-    ...capture,
-    status: allComplete ? 'captured' : 'manual',
-    results,
-    invoiceIds: ids,
-    digest,
-    pageCount: results.pageCount,
-    ocr: results.ocr,
-    durationMs: Date.now() - started,
-    error: undefined,
-    updatedAt: now,
+  // Over the record as stored now: the claim's attempt count, and a delete made meanwhile, stay.
+  await changeCapture(companyId, capture._id, (current) => {
+    if (current.deleted === true) return undefined;
+    const next: StoredItem = {
+      ...current,
+      status: allComplete ? 'captured' : 'manual',
+      results,
+      invoiceIds: ids,
+      digest,
+      pageCount: results.pageCount,
+      ocr: results.ocr,
+      durationMs: Date.now() - started,
+      updatedAt: now,
+    };
+    delete next.error;
+    return next;
   });
   await sendToQueue(
     'validation',
@@ -335,9 +344,11 @@ async function finishWithError(
   log: Logger,
 ) {
   const now = new Date().toISOString();
-  const capture = await getCapture(companyId, captureId);
   const error = { type, message: reason };
-  if (capture) await putCapture(companyId, { ...capture, status: 'error', error, updatedAt: now });
+  const changed = await changeCapture(companyId, captureId, (current) =>
+    current.deleted === true ? undefined : { ...current, status: 'error', error, updatedAt: now },
+  );
+  const capture = changed?.after;
   const invoice = (await getInvoice(companyId, captureId)) ?? {
     _id: captureId,
     companyId,

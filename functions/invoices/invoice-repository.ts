@@ -273,31 +273,13 @@ export const putValidationUnlessCompleted = (companyId: string, item: StoredItem
     ExpressionAttributeValues: { ':true': true },
   });
 
-/**
- * A worker's write over an invoice or validation it read earlier: only while the record is there and not
- * deleted, so a delete (or an import's rollback) made while the worker was busy stays. Answers whether it
- * was written; false is an ordinary outcome, not a failure.
- */
-export const putInvoiceIfLive = (companyId: string, item: StoredItem): Promise<boolean> =>
-  putItemIf(invoicesRef(companyId), item, {
-    ConditionExpression: `attribute_exists(pk) AND ${NOT_DELETED}`,
-    ExpressionAttributeNames: { '#deleted': 'deleted' },
-    ExpressionAttributeValues: { ':true': true },
-  });
+/** Writes a validation not there yet; false when one is there already (then it is changed, not written over). */
+export const createValidation = (companyId: string, item: StoredItem): Promise<boolean> =>
+  putItemIf(validationsRef(companyId), item, { ConditionExpression: 'attribute_not_exists(pk)' });
 
-/** The validation's counterpart of putInvoiceIfLive; a validation not there yet is created. */
-export const putValidationIfLive = (companyId: string, item: StoredItem, exists: boolean): Promise<boolean> =>
-  putItemIf(
-    validationsRef(companyId),
-    item,
-    exists
-      ? {
-          ConditionExpression: `attribute_exists(pk) AND ${NOT_DELETED}`,
-          ExpressionAttributeNames: { '#deleted': 'deleted' },
-          ExpressionAttributeValues: { ':true': true },
-        }
-      : { ConditionExpression: 'attribute_not_exists(pk)' },
-  );
+/** Changes a capture record as stored now, retried if another write lands in between (see changeItem). */
+export const changeCapture = (companyId: string, id: string, change: Change) =>
+  changeItem(capturesRef(companyId), id, change);
 
 const markerKey = (companyId: string, kind: string, value: string) =>
   `${keys.collection({ companyId }, 'invoice-marker')}#${kind}#${value}`;

@@ -18,7 +18,7 @@ import { operation } from '../core/middleware/operation.ts';
 import { mayReadCapture } from './capture-access.ts';
 import { applyValues, valueErrors } from './invoice-edit.ts';
 import { captureKey, MAX_CAPTURE_BYTES } from './invoice-records.ts';
-import { createCapture, getCapture, getInvoice, putCapture, putInvoice } from './invoice-repository.ts';
+import { changeCapture, createCapture, getCapture, getInvoice, putInvoice } from './invoice-repository.ts';
 
 const ACCEPTED_TYPES = Object.values(CAPTURE_CONTENT_TYPES);
 const ID = /^[0-9a-f]{24}$/;
@@ -277,8 +277,14 @@ const startCapture = operation({ params: ['id'] }, async (ctx): Promise<OpResult
   if (capture.status === 'processing') throw conflict('The document is being captured right now');
   if (capture.status === 'uploading') throw badRequest('The document has not finished uploading');
   const now = new Date().toISOString();
-  const queued = { ...capture, status: 'queued', updatedAt: now };
-  await putCapture(ctx.caller.companyId, queued);
+  // Queued only from where it was checked: a worker that claimed it meanwhile keeps its claim.
+  const changed = await changeCapture(ctx.caller.companyId, capture._id, (current) => {
+    if (current.status === 'processing') throw conflict('The document is being captured right now');
+    if (current.status === 'uploading') throw badRequest('The document has not finished uploading');
+    return current.deleted === true ? undefined : { ...current, status: 'queued', updatedAt: now };
+  });
+  if (!changed?.written) throw notFound();
+  const queued = changed.after;
   await sendToQueue('capture', [{ companyId: ctx.caller.companyId, captureId: capture._id }]);
   return { status: 202, body: queued };
 });

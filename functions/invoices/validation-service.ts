@@ -25,13 +25,14 @@ import { queryAll, type StoredItem } from '../core/data/item-repository.ts';
 import type { Logger } from '../core/lib/logger.ts';
 import { displayNameOf, validationItemFor } from './invoice-records.ts';
 import {
+  changeInvoice,
+  changeValidation,
+  createValidation,
   getInvoice,
   getValidation,
   invoicesRef,
   invoicesWithNumber,
-  putInvoiceIfLive,
   putInvoiceNumber,
-  putValidationIfLive,
   queryIndexed,
 } from './invoice-repository.ts';
 
@@ -219,57 +220,78 @@ export async function validateStoredInvoice(
   const stamp = now.toISOString();
   const asset =
     account && str(account.assetId) ? await findStoredAsset(companyId, account.assetId) : undefined;
-  const updatedInvoice: StoredItem = {
-    ...invoice,
-    ...(account
-      ? {
-          accountId: account._id,
-          account: {
-            _id: account._id,
-            name: str(account.name),
-            meterPointNumber: str(account.meterPointNumber),
-            type: str(account.type),
-            assetId: str(account.assetId),
-            siteName: str(asset?.siteName),
-          },
-          supplierId: str(invoice.supplierId) ?? str(account.supplierId),
-        }
-      : {}),
-    validationStatus: outcome.status,
-    validatedAt: stamp,
-    updatedAt: stamp,
-  };
-  for (const [k, v] of Object.entries(updatedInvoice)) if (v === undefined) delete updatedInvoice[k];
-  if (!(await putInvoiceIfLive(companyId, updatedInvoice))) {
+  // Written over the invoice and validation as stored at the moment of writing, never over the copies read
+  // above: a tag, comment or stamp a person adds while the checks run stays, and a record deleted meanwhile
+  // (by a person, or an import's rollback) stays deleted.
+  const judged = await changeInvoice(companyId, invoiceId, (current) => {
+    if (current.deleted === true) return undefined;
+    const next: StoredItem = {
+      ...current,
+      ...(account
+        ? {
+            accountId: account._id,
+            account: {
+              _id: account._id,
+              name: str(account.name),
+              meterPointNumber: str(account.meterPointNumber),
+              type: str(account.type),
+              assetId: str(account.assetId),
+              siteName: str(asset?.siteName),
+            },
+            supplierId: str(current.supplierId) ?? str(account.supplierId),
+          }
+        : {}),
+      validationStatus: outcome.status,
+      validatedAt: stamp,
+      updatedAt: stamp,
+    };
+    for (const [k, v] of Object.entries(next)) if (v === undefined) delete next[k];
+    return next;
+  });
+  if (!judged?.written) {
     log.info('invoice deleted while it was validated; the result is dropped', { companyId, invoiceId });
     return undefined;
   }
+  const updatedInvoice = judged.after;
   if (facts.invoiceNumber) await putInvoiceNumber(companyId, facts.invoiceNumber, invoiceId);
 
-  const existing = await getValidation(companyId, invoiceId);
-  const base =
-    existing ??
-    validationItemFor(updatedInvoice, { _id: String(invoice.captureId ?? invoiceId) }, 'pending', stamp);
-  const validation: StoredItem = {
-    ...base,
-    status: outcome.status,
-    results: outcome.results,
-    summary: outcome.summary,
-    ...(outcome.reason ? { reason: outcome.reason } : {}),
-    ...(account ? { accountId: account._id } : {}),
-    ...(str(updatedInvoice.supplierId) ? { supplierId: str(updatedInvoice.supplierId) } : {}),
-    displayName: displayNameOf(updatedInvoice),
-    invoiceNumber: str(updatedInvoice.invoiceNumber),
-    forced: false,
-    validatedAt: stamp,
-    updatedAt: stamp,
+  const withOutcome = (base: StoredItem): StoredItem => {
+    const validation: StoredItem = {
+      ...base,
+      status: outcome.status,
+      results: outcome.results,
+      summary: outcome.summary,
+      ...(outcome.reason ? { reason: outcome.reason } : {}),
+      ...(str(updatedInvoice.supplierId) ? { supplierId: str(updatedInvoice.supplierId) } : {}),
+      displayName: displayNameOf(updatedInvoice),
+      invoiceNumber: str(updatedInvoice.invoiceNumber),
+      forced: false,
+      validatedAt: stamp,
+      updatedAt: stamp,
+    };
+    if (!outcome.reason) delete validation.reason;
+    // A validation is judged by its invoice's account (02 §6), so it names the invoice's, or none.
+    const invoiceAccount = str(updatedInvoice.accountId);
+    if (invoiceAccount) validation.accountId = invoiceAccount;
+    else delete validation.accountId;
+    return validation;
   };
-  if (!outcome.reason) delete validation.reason;
-  // A validation is judged by its invoice's account (02 §6), so it names the invoice's, or none.
-  const invoiceAccount = str(updatedInvoice.accountId);
-  if (invoiceAccount) validation.accountId = invoiceAccount;
-  else delete validation.accountId;
-  if (!(await putValidationIfLive(companyId, validation, existing !== undefined))) {
+  let validation: StoredItem | undefined;
+  let created = false;
+  if (!(await getValidation(companyId, invoiceId))) {
+    const fresh = withOutcome(
+      validationItemFor(updatedInvoice, { _id: String(invoice.captureId ?? invoiceId) }, 'pending', stamp),
+    );
+    created = await createValidation(companyId, fresh);
+    if (created) validation = fresh;
+  }
+  if (!created) {
+    const changed = await changeValidation(companyId, invoiceId, (current) =>
+      current.deleted === true ? undefined : withOutcome(current),
+    );
+    validation = changed?.written ? changed.after : undefined;
+  }
+  if (!validation) {
     log.info('validation deleted while the invoice was validated; the result is dropped', {
       companyId,
       invoiceId,
@@ -277,8 +299,10 @@ export async function validateStoredInvoice(
     return undefined;
   }
   // A first validation may land just after a delete that found none to delete with the invoice.
-  if (!existing && (await getInvoice(companyId, invoiceId))?.deleted === true) {
-    await putValidationIfLive(companyId, { ...validation, deleted: true, deletedAt: stamp }, true);
+  if (created && (await getInvoice(companyId, invoiceId))?.deleted === true) {
+    await changeValidation(companyId, invoiceId, (current) =>
+      current.deleted === true ? undefined : { ...current, deleted: true, deletedAt: stamp },
+    );
     log.info('invoice deleted while it was validated; the result is dropped', { companyId, invoiceId });
     return undefined;
   }

@@ -1,8 +1,8 @@
 import * as z from 'zod';
 import { forgetCaller } from '../core/access/caller-service.ts';
-import { getProfile, putProfile } from '../core/access/user-repository.ts';
+import { changeProfile } from '../core/access/user-repository.ts';
 import { writeActivity } from '../core/activity/activity-service.ts';
-import { getItem, putItem } from '../core/data/item-repository.ts';
+import { changeItem } from '../core/data/conditional-writes.ts';
 import { formError, notFound } from '../core/lib/errors.ts';
 import { parseOrThrow } from '../core/lib/validation.ts';
 import type { OpContext, Operations, OpResult } from '../core/middleware/api-context.ts';
@@ -20,8 +20,9 @@ const detailsSchema = z
 async function renameMemberships(sub: string, companyIds: readonly string[], name: string, now: string) {
   for (const companyId of companyIds) {
     const ref = membersRef(companyId);
-    const member = await getItem(ref.pk, sub);
-    if (member && member.name !== name) await putItem(ref, { ...member, name, updatedAt: now });
+    await changeItem(ref, sub, (member) =>
+      member.name === name ? undefined : { ...member, name, updatedAt: now },
+    );
   }
 }
 
@@ -31,14 +32,18 @@ const updateMe = async (ctx: OpContext): Promise<OpResult> => {
   if (body.name === undefined && body.language === undefined) {
     throw formError({ name: 'This field is required' });
   }
-  const profile = await getProfile(ctx.caller.sub);
-  if (!profile) throw notFound();
   const now = new Date().toISOString();
-  const settings = { ...(profile.settings ?? {}) };
-  if (body.language === null) delete settings.language;
-  else if (body.language) settings.language = body.language;
-  const name = body.name ?? profile.name;
-  await putProfile({ ...profile, name, settings, updatedAt: now } as typeof profile);
+  // Over the profile as stored when written: a sign-out at the same moment keeps its end of sessions.
+  const profile = await changeProfile(ctx.caller.sub, (current) => {
+    if (!current) return undefined;
+    const settings = { ...(current.settings ?? {}) };
+    if (body.language === null) delete settings.language;
+    else if (body.language) settings.language = body.language;
+    return { ...current, name: body.name ?? current.name, settings, updatedAt: now } as typeof current;
+  });
+  if (!profile) throw notFound();
+  const { name } = profile;
+  const settings = profile.settings ?? {};
   if (body.name !== undefined) await renameMemberships(profile.sub, profile.companyIds, name, now);
   forgetCaller(ctx.caller.sub);
   await writeActivity(ctx.caller, {

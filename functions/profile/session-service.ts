@@ -16,7 +16,8 @@ import { closeConnectionsOf } from '../core/adapters/live.ts';
 import { presignGet } from '../core/adapters/s3.ts';
 import { bucketName } from '../core/config.ts';
 import { bumpAccessVersion } from '../core/data/access-version.ts';
-import { getItem, listItems, putItem, type StoredItem } from '../core/data/item-repository.ts';
+import { changeItem } from '../core/data/conditional-writes.ts';
+import { getItem, listItems, type StoredItem } from '../core/data/item-repository.ts';
 import { notFound } from '../core/lib/errors.ts';
 import { parseOrThrow } from '../core/lib/validation.ts';
 import type { OpContext, Operations, OpResult } from '../core/middleware/api-context.ts';
@@ -161,7 +162,10 @@ const seenNotification = async (ctx: OpContext): Promise<OpResult> => {
   }
   const now = new Date().toISOString();
   for (const n of targets) {
-    if (n.isSeen !== true) await putItem(ref, { ...n, isSeen: true, seenAt: now, updatedAt: now });
+    if (n.isSeen !== true)
+      await changeItem(ref, n._id, (current) =>
+        current.isSeen === true ? undefined : { ...current, isSeen: true, seenAt: now, updatedAt: now },
+      );
   }
   return { body: { updated: targets.length } };
 };

@@ -8,7 +8,8 @@
  */
 import type * as z from 'zod';
 import type { supplierSchema } from '../../shared/schemas/portfolio.ts';
-import { declaredRef, getItem, putItem } from '../core/data/item-repository.ts';
+import { changeItem } from '../core/data/conditional-writes.ts';
+import { declaredRef, getItem } from '../core/data/item-repository.ts';
 import { live, type Stored, storedRecord } from '../core/data/stored-record.ts';
 
 export type StoredSupplier = Stored<
@@ -27,7 +28,20 @@ export async function findSupplier(id: string): Promise<StoredSupplier | undefin
   return live(item ? storedRecord<StoredSupplier>('supplier', item, ['name']) : undefined);
 }
 
-/** Replaces a supplier that exists; a missing one makes the write fail. */
-export async function replaceSupplier(supplier: StoredSupplier): Promise<void> {
-  await putItem(suppliersRef(), supplier, { mustExist: true });
+/**
+ * Changes a live supplier as stored when written, retried if another write lands in between (see
+ * changeItem): a logo set while someone renames the supplier keeps the new name. Undefined when there is
+ * no live supplier.
+ */
+export async function changeSupplier(
+  id: string,
+  change: (current: StoredSupplier) => StoredSupplier,
+): Promise<StoredSupplier | undefined> {
+  let gone = false;
+  const changed = await changeItem(suppliersRef(), id, (item) => {
+    const current = live(storedRecord<StoredSupplier>('supplier', item, ['name']));
+    gone = current === undefined;
+    return current && change(current);
+  });
+  return changed && !gone ? storedRecord<StoredSupplier>('supplier', changed.after, ['name']) : undefined;
 }

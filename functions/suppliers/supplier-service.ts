@@ -12,7 +12,7 @@ import { parseOrThrow } from '../core/lib/validation.ts';
 import type { OpContext, Operation, Operations, OpResult } from '../core/middleware/api-context.ts';
 import { operation } from '../core/middleware/operation.ts';
 import { GENERIC_OPERATIONS } from '../core/resources/resource-service.ts';
-import { findSupplier, replaceSupplier, type StoredSupplier } from './supplier-repository.ts';
+import { changeSupplier, findSupplier, type StoredSupplier } from './supplier-repository.ts';
 
 /** Supplier logos are held to the same rule as company logos: a PNG at least 200 px wide. */
 const MIN_LOGO_WIDTH = 200;
@@ -54,9 +54,18 @@ async function loadSupplier(id: string): Promise<StoredSupplier> {
   return supplier;
 }
 
-async function saveSupplier(ctx: OpContext, next: StoredSupplier, message: string): Promise<StoredSupplier> {
-  const item = { ...next, updatedAt: new Date().toISOString() };
-  await replaceSupplier(item);
+/** Changes the supplier as stored when written, so a rename at the same moment stays; logs the change. */
+async function saveSupplier(
+  ctx: OpContext,
+  id: string,
+  edit: (current: StoredSupplier) => StoredSupplier,
+  message: string,
+): Promise<StoredSupplier> {
+  const item = await changeSupplier(id, (current) => ({
+    ...edit(current),
+    updatedAt: new Date().toISOString(),
+  }));
+  if (!item) throw notFound();
   await writeActivity(ctx.caller, { type: 'update', model: 'suppliers', modelId: item._id, message });
   return withLogo(item);
 }
@@ -89,15 +98,21 @@ const putLogo = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => 
   if (!head) throw formError({ logo: MESSAGES.logoMissing });
   const size = pngSize(head);
   if (!size || size.width < MIN_LOGO_WIDTH) throw formError({ logo: MESSAGES.logoRule });
-  const { logoUrl: _stale, ...rest } = supplier;
-  return { body: await saveSupplier(ctx, { ...rest, _id: supplier._id, logoKey: key }, 'Logo changed') };
+  const edit = (current: StoredSupplier): StoredSupplier => {
+    const { logoUrl: _stale, ...rest } = current;
+    return { ...rest, _id: current._id, logoKey: key };
+  };
+  return { body: await saveSupplier(ctx, supplier._id, edit, 'Logo changed') };
 });
 
 /** DELETE /suppliers/{id}/logo: the supplier shows no logo from now on. */
 const deleteLogo = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
   const supplier = await loadSupplier(ctx.params.id);
-  const { logoKey: _key, logoUrl: _url, ...rest } = supplier;
-  return { body: await saveSupplier(ctx, { ...rest, _id: supplier._id }, 'Logo removed') };
+  const edit = (current: StoredSupplier): StoredSupplier => {
+    const { logoKey: _key, logoUrl: _url, ...rest } = current;
+    return { ...rest, _id: current._id };
+  };
+  return { body: await saveSupplier(ctx, supplier._id, edit, 'Logo removed') };
 });
 
 export const SUPPLIER_OPERATIONS: Operations = {

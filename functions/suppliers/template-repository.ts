@@ -10,6 +10,7 @@
 import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from '../core/adapters/dynamo.ts';
 import { config } from '../core/config.ts';
+import { changeItem } from '../core/data/conditional-writes.ts';
 import {
   type CollectionRef,
   declaredRef,
@@ -17,7 +18,6 @@ import {
   isConditionFailure,
   listItems,
   putItem,
-  putItemIf,
   queryAll,
   type StoredItem,
 } from '../core/data/item-repository.ts';
@@ -49,20 +49,13 @@ export async function insertTemplate(item: StoredItem): Promise<void> {
 }
 
 /**
- * Writes a changed template only if nobody changed it since it was read (its `updatedAt` still the one
- * read): two people editing one template must not silently undo each other's lists. False when they did.
+ * Changes a template as stored now, retried from a fresh read if another write lands in between (see
+ * changeItem): two people adding values or rates to one template both keep what they added.
  */
-export const replaceTemplate = (item: StoredItem, readUpdatedAt: unknown): Promise<boolean> =>
-  putItemIf(
-    templatesRef(),
-    item,
-    typeof readUpdatedAt === 'string'
-      ? {
-          ConditionExpression: 'attribute_exists(pk) AND updatedAt = :read',
-          ExpressionAttributeValues: { ':read': readUpdatedAt },
-        }
-      : { ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(updatedAt)' },
-  );
+export const changeTemplate = (
+  id: string,
+  change: (current: StoredItem) => StoredItem | undefined | Promise<StoredItem | undefined>,
+) => changeItem(templatesRef(), id, change);
 
 const slotKey = (supplierId: string, type: string) => ({ pk: SLOTS_PK, sk: `${supplierId}#${type}` });
 

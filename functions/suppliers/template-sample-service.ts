@@ -67,8 +67,12 @@ const sample = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
     };
   }
   const key = await verifySample(t._id, body.key);
-  const next = { ...t, sampleKey: key, status: t.status === 'preupload' ? 'uploaded' : t.status } as typeof t;
-  return { body: await saveTemplate(ctx, t, next, 'Sample uploaded') };
+  const edit = (current: typeof t): typeof t => ({
+    ...current,
+    sampleKey: key,
+    status: current.status === 'preupload' ? 'uploaded' : current.status,
+  });
+  return { body: await saveTemplate(ctx, t._id, edit, 'Sample uploaded') };
 });
 
 /** GET /templates/{id}/sample: `{ url, key, fileName }`, a presigned GET of the sample for the editor. */

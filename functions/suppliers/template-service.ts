@@ -33,18 +33,17 @@ import type { OpContext, Operation, Operations, OpResult } from '../core/middlew
 import { operation } from '../core/middleware/operation.ts';
 import { findSupplier, type StoredSupplier } from './supplier-repository.ts';
 import {
+  changeTemplate,
   claimSlot,
   getTemplateItem,
   insertTemplate,
   releaseSlot,
-  replaceTemplate,
   slotHolder,
   templatesOfSupplier,
 } from './template-repository.ts';
 import { verifySample } from './template-sample-service.ts';
 import {
   asTemplate,
-  CHANGED_MEANWHILE,
   loadTemplate,
   refuseUnknown,
   type StoredTemplate,
@@ -210,25 +209,32 @@ const PATCH_FIELDS = ['name', 'status', 'sampleKey'];
  * to read. The supplier and utility never change: that is another template.
  */
 const update = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
-  const t = await loadTemplate(ctx.params.id);
+  const read = await loadTemplate(ctx.params.id);
   refuseUnknown(ctx.body, PATCH_FIELDS, 'Not changed here: each list has its own call');
   const patch = parseOrThrow(templatePatchSchema, ctx.body ?? {});
-  const next: StoredTemplate = { ...t };
-  if (patch.name !== undefined) {
-    if (patch.name) next.name = patch.name;
-    else delete next.name;
-  }
-  if (patch.sampleKey !== undefined && patch.sampleKey !== t.sampleKey) {
-    next.sampleKey = await verifySample(t._id, patch.sampleKey, 'sampleKey');
-    if (t.status === 'preupload') next.status = 'uploaded';
-  }
-  if (patch.status !== undefined) {
-    if (patch.status !== 'preupload' && !next.sampleKey)
-      throw formError({ status: 'Upload a sample invoice first' });
-    if (patch.status === 'ready') throwProblems(readinessProblems(next));
-    next.status = patch.status;
-  }
-  return { body: await saveTemplate(ctx, t, next, 'Template changed') };
+  const sampleKey =
+    patch.sampleKey !== undefined && patch.sampleKey !== read.sampleKey
+      ? await verifySample(read._id, patch.sampleKey, 'sampleKey')
+      : undefined;
+  const edit = (t: StoredTemplate): StoredTemplate => {
+    const next: StoredTemplate = { ...t };
+    if (patch.name !== undefined) {
+      if (patch.name) next.name = patch.name;
+      else delete next.name;
+    }
+    if (sampleKey !== undefined && sampleKey !== t.sampleKey) {
+      next.sampleKey = sampleKey;
+      if (t.status === 'preupload') next.status = 'uploaded';
+    }
+    if (patch.status !== undefined) {
+      if (patch.status !== 'preupload' && !next.sampleKey)
+        throw formError({ status: 'Upload a sample invoice first' });
+      if (patch.status === 'ready') throwProblems(readinessProblems(next));
+      next.status = patch.status;
+    }
+    return next;
+  };
+  return { body: await saveTemplate(ctx, read._id, edit, 'Template changed') };
 });
 
 /** DELETE /templates/{id}: gone from lists and capture; the supplier's utility is free for another. */
@@ -237,8 +243,13 @@ const remove = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
   if (!item) throw notFound('No such template');
   const t = asTemplate(item);
   if (t.deleted === true) return { body: t };
-  const next = { ...t, deleted: true, deletedAt: new Date().toISOString(), deletedBy: ctx.caller.sub };
-  if (!(await replaceTemplate(next, t.updatedAt))) throw conflict(CHANGED_MEANWHILE);
+  const changed = await changeTemplate(t._id, (current) =>
+    current.deleted === true
+      ? undefined
+      : { ...current, deleted: true, deletedAt: new Date().toISOString(), deletedBy: ctx.caller.sub },
+  );
+  if (!changed?.written) return { body: changed ? asTemplate(changed.after) : t };
+  const next = asTemplate(changed.after);
   await releaseSlot(t.supplierId, t.type, t._id);
   await writeActivity(ctx.caller, { type: 'delete', model: 'templates', modelId: t._id });
   return { body: next };
@@ -253,9 +264,13 @@ const restore = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => 
   const supplier: Named = (await loadSupplier(t.supplierId)) ?? {};
   await refuseDuplicate(t, supplier);
   await claimFor(t, supplier);
-  const { deleted: _d, deletedAt: _a, deletedBy: _b, ...rest } = t;
-  const next = { ...rest, updatedAt: new Date().toISOString() } as StoredTemplate;
-  if (!(await replaceTemplate(next, t.updatedAt))) throw conflict(CHANGED_MEANWHILE);
+  const changed = await changeTemplate(t._id, (current) => {
+    if (current.deleted !== true) return undefined;
+    const { deleted: _d, deletedAt: _a, deletedBy: _b, ...rest } = current;
+    return { ...rest, _id: current._id, updatedAt: new Date().toISOString() };
+  });
+  if (!changed) throw notFound('No such template');
+  const next = asTemplate(changed.after);
   await writeActivity(ctx.caller, { type: 'restore', model: 'templates', modelId: t._id });
   return { body: next };
 });
@@ -337,10 +352,13 @@ const LIST_EDITS: Record<TemplateListName, ListEdit> = {
 /** PUT /templates/{id}/{list}: the list replaced whole, checked on its own and against the rest. */
 function replaceList(name: TemplateListName): Operation {
   return operation({ params: ['id'] }, async (ctx) => {
-    const t = await loadTemplate(ctx.params.id);
-    const next = LIST_EDITS[name](t, ctx.body);
-    throwProblems(problemsOf(t, next, LIST_FIELDS[name]));
-    return { body: await saveTemplate(ctx, t, next, `${LIST_NAMES[name]} saved`) };
+    const { _id } = await loadTemplate(ctx.params.id);
+    const edit = (t: StoredTemplate): StoredTemplate => {
+      const next = LIST_EDITS[name](t, ctx.body);
+      throwProblems(problemsOf(t, next, LIST_FIELDS[name]));
+      return next;
+    };
+    return { body: await saveTemplate(ctx, _id, edit, `${LIST_NAMES[name]} saved`) };
   });
 }
 
@@ -371,78 +389,112 @@ function oneOf<T extends { _id: string }>(items: T[], id: string, what: string):
 const addValue = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
   refuseUnknown(ctx.body, VALUE_FIELDS);
   const value = parseValue(ctx.body);
-  const t = await loadTemplate(ctx.params.id);
-  if (t.values.some((v) => v._id === value._id)) throw formError({ _id: 'Another value has this id' });
-  const next = { ...t, values: [...t.values, value] };
-  checkItem(t, next, 'values', next.values.length - 1);
-  await saveTemplate(ctx, t, next, `Value ${keyName(value.key)} added`);
+  const { _id } = await loadTemplate(ctx.params.id);
+  const edit = (t: StoredTemplate): StoredTemplate => {
+    if (t.values.some((v) => v._id === value._id)) throw formError({ _id: 'Another value has this id' });
+    const next = { ...t, values: [...t.values, value] };
+    checkItem(t, next, 'values', next.values.length - 1);
+    return next;
+  };
+  await saveTemplate(ctx, _id, edit, `Value ${keyName(value.key)} added`);
   return { status: 201, body: value };
 });
 
 /** PATCH /templates/{id}/values/{valueId}: the fields given change; a new key brings its own type. */
 const updateValue = operation({ params: ['id', 'valueId'] }, async (ctx): Promise<OpResult> => {
   refuseUnknown(ctx.body, VALUE_FIELDS);
-  const t = await loadTemplate(ctx.params.id);
-  const index = oneOf(t.values, ctx.params.valueId, 'value');
-  const old = t.values[index] as TemplateValue;
+  const { _id } = await loadTemplate(ctx.params.id);
   const patch = (ctx.body ?? {}) as Record<string, unknown>;
-  if (patch._id !== undefined && patch._id !== old._id)
-    throw formError({ _id: 'A value’s id cannot change' });
-  const merged: Record<string, unknown> = { ...old, ...patch };
-  // A value still read as its old key's type follows the key it now reads.
-  if (patch.key !== undefined && patch.type === undefined && old.type === KEY_TYPES[old.key])
-    delete merged.type;
-  for (const [k, v] of Object.entries(patch)) if (v === null) delete merged[k];
-  const value = parseValue(merged);
-  const values = t.values.map((v, i) => (i === index ? value : v));
-  const next = { ...t, values };
-  checkItem(t, next, 'values', index);
-  await saveTemplate(ctx, t, next, `Value ${keyName(value.key)} changed`);
-  return { body: value };
+  let value: TemplateValue | undefined;
+  const edit = (t: StoredTemplate): StoredTemplate => {
+    const index = oneOf(t.values, ctx.params.valueId, 'value');
+    const old = t.values[index] as TemplateValue;
+    if (patch._id !== undefined && patch._id !== old._id)
+      throw formError({ _id: 'A value’s id cannot change' });
+    const merged: Record<string, unknown> = { ...old, ...patch };
+    // A value still read as its old key's type follows the key it now reads.
+    if (patch.key !== undefined && patch.type === undefined && old.type === KEY_TYPES[old.key])
+      delete merged.type;
+    for (const [k, v] of Object.entries(patch)) if (v === null) delete merged[k];
+    const changed = parseValue(merged);
+    value = changed;
+    const next = { ...t, values: t.values.map((v, i) => (i === index ? changed : v)) };
+    checkItem(t, next, 'values', index);
+    return next;
+  };
+  const saved = await saveTemplate(ctx, _id, edit, () =>
+    value ? `Value ${keyName(value.key)} changed` : 'Value changed',
+  );
+  return { body: value ?? saved };
 });
 
 const deleteValue = operation({ params: ['id', 'valueId'] }, async (ctx): Promise<OpResult> => {
-  const t = await loadTemplate(ctx.params.id);
-  const index = oneOf(t.values, ctx.params.valueId, 'value');
-  const value = t.values[index] as TemplateValue;
-  await saveTemplate(ctx, t, { ...t, values: t.values.filter((_v, i) => i !== index) }, 'Value removed');
-  return { body: value };
+  const { _id } = await loadTemplate(ctx.params.id);
+  let value: TemplateValue | undefined;
+  const saved = await saveTemplate(
+    ctx,
+    _id,
+    (t) => {
+      const index = oneOf(t.values, ctx.params.valueId, 'value');
+      value = t.values[index];
+      return { ...t, values: t.values.filter((_v, i) => i !== index) };
+    },
+    'Value removed',
+  );
+  return { body: value ?? saved };
 });
 
 /** POST /templates/{id}/rates: adds a table of charge lines read from a bound. */
 const addRate = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
   refuseUnknown(ctx.body, RATE_FIELDS);
   const rate = parseRate(ctx.body);
-  const t = await loadTemplate(ctx.params.id);
-  if (t.rates.some((r) => r._id === rate._id)) throw formError({ _id: 'Another rate has this id' });
-  const next = { ...t, rates: [...t.rates, rate] };
-  checkItem(t, next, 'rates', next.rates.length - 1);
-  await saveTemplate(ctx, t, next, 'Rate added');
+  const { _id } = await loadTemplate(ctx.params.id);
+  const edit = (t: StoredTemplate): StoredTemplate => {
+    if (t.rates.some((r) => r._id === rate._id)) throw formError({ _id: 'Another rate has this id' });
+    const next = { ...t, rates: [...t.rates, rate] };
+    checkItem(t, next, 'rates', next.rates.length - 1);
+    return next;
+  };
+  await saveTemplate(ctx, _id, edit, 'Rate added');
   return { status: 201, body: rate };
 });
 
 const updateRate = operation({ params: ['id', 'rateId'] }, async (ctx): Promise<OpResult> => {
   refuseUnknown(ctx.body, RATE_FIELDS);
-  const t = await loadTemplate(ctx.params.id);
-  const index = oneOf(t.rates, ctx.params.rateId, 'rate');
-  const old = t.rates[index] as TemplateRate;
+  const { _id } = await loadTemplate(ctx.params.id);
   const patch = (ctx.body ?? {}) as Record<string, unknown>;
-  if (patch._id !== undefined && patch._id !== old._id) throw formError({ _id: 'A rate’s id cannot change' });
-  const merged: Record<string, unknown> = { ...old, ...patch };
-  for (const [k, v] of Object.entries(patch)) if (v === null) delete merged[k];
-  const rate = parseRate(merged);
-  const next = { ...t, rates: t.rates.map((r, i) => (i === index ? rate : r)) };
-  checkItem(t, next, 'rates', index);
-  await saveTemplate(ctx, t, next, 'Rate changed');
-  return { body: rate };
+  let rate: TemplateRate | undefined;
+  const edit = (t: StoredTemplate): StoredTemplate => {
+    const index = oneOf(t.rates, ctx.params.rateId, 'rate');
+    const old = t.rates[index] as TemplateRate;
+    if (patch._id !== undefined && patch._id !== old._id)
+      throw formError({ _id: 'A rate’s id cannot change' });
+    const merged: Record<string, unknown> = { ...old, ...patch };
+    for (const [k, v] of Object.entries(patch)) if (v === null) delete merged[k];
+    const changed = parseRate(merged);
+    rate = changed;
+    const next = { ...t, rates: t.rates.map((r, i) => (i === index ? changed : r)) };
+    checkItem(t, next, 'rates', index);
+    return next;
+  };
+  const saved = await saveTemplate(ctx, _id, edit, 'Rate changed');
+  return { body: rate ?? saved };
 });
 
 const deleteRate = operation({ params: ['id', 'rateId'] }, async (ctx): Promise<OpResult> => {
-  const t = await loadTemplate(ctx.params.id);
-  const index = oneOf(t.rates, ctx.params.rateId, 'rate');
-  const rate = t.rates[index] as TemplateRate;
-  await saveTemplate(ctx, t, { ...t, rates: t.rates.filter((_r, i) => i !== index) }, 'Rate removed');
-  return { body: rate };
+  const { _id } = await loadTemplate(ctx.params.id);
+  let rate: TemplateRate | undefined;
+  const saved = await saveTemplate(
+    ctx,
+    _id,
+    (t) => {
+      const index = oneOf(t.rates, ctx.params.rateId, 'rate');
+      rate = t.rates[index];
+      return { ...t, rates: t.rates.filter((_r, i) => i !== index) };
+    },
+    'Rate removed',
+  );
+  return { body: rate ?? saved };
 });
 
 export const TEMPLATE_OPERATIONS: Operations = {

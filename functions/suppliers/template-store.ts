@@ -1,9 +1,9 @@
 import type { Template } from '../../shared/capture/model.ts';
 import { writeActivity } from '../core/activity/activity-service.ts';
 import type { StoredItem } from '../core/data/item-repository.ts';
-import { conflict, formError, notFound } from '../core/lib/errors.ts';
+import { formError, notFound } from '../core/lib/errors.ts';
 import type { OpContext } from '../core/middleware/api-context.ts';
-import { allTemplateItems, getTemplateItem, replaceTemplate } from './template-repository.ts';
+import { allTemplateItems, changeTemplate, getTemplateItem } from './template-repository.ts';
 
 /** A template as stored, with the bookkeeping fields of the generic layer. */
 export type StoredTemplate = Template & StoredItem & { deleted?: boolean; updatedAt?: string };
@@ -30,20 +30,30 @@ export async function loadTemplate(id: string): Promise<StoredTemplate> {
   return asTemplate(item);
 }
 
-export const CHANGED_MEANWHILE =
-  'The template was changed by someone else at the same time. Reload it and make your change again.';
-
-/** Stores a changed template if nobody changed it since it was read, and logs the change. */
+/**
+ * Changes a template as stored when written and logs the change. `edit` sees the template as stored and
+ * answers it changed (or throws to refuse); it may run more than once, when another change lands first,
+ * so it writes nothing itself. A template deleted meanwhile is not brought back: it is gone (404).
+ */
 export async function saveTemplate(
   ctx: OpContext,
-  read: StoredTemplate,
-  next: StoredTemplate,
-  message: string,
+  id: string,
+  edit: (t: StoredTemplate) => StoredTemplate | Promise<StoredTemplate>,
+  /** Or worked out once written, from what the edit found. */
+  message: string | (() => string),
 ): Promise<StoredTemplate> {
-  const stamped = { ...next, updatedAt: new Date().toISOString() };
-  if (!(await replaceTemplate(stamped, read.updatedAt))) throw conflict(CHANGED_MEANWHILE);
-  await writeActivity(ctx.caller, { type: 'update', model: 'templates', modelId: read._id, message });
-  return stamped;
+  const changed = await changeTemplate(id, async (current) => {
+    if (current.deleted === true) throw notFound('No such template');
+    return { ...(await edit(asTemplate(current))), updatedAt: new Date().toISOString() };
+  });
+  if (!changed) throw notFound('No such template');
+  await writeActivity(ctx.caller, {
+    type: 'update',
+    model: 'templates',
+    modelId: id,
+    message: typeof message === 'string' ? message : message(),
+  });
+  return asTemplate(changed.after);
 }
 
 /** Body fields a call does not know are refused rather than dropped, so nothing is lost unseen. */

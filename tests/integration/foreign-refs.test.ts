@@ -84,6 +84,26 @@ describe("another company's ids in a record", () => {
     expect(res.body.formMessages).toEqual({ '1.dashboardId': 'No such dashboard was found' });
   });
 
+  it("refuses a group of sites, or sites added to one, naming another company's site", async () => {
+    const sites = both('assets');
+    const refused = await call('POST', '/asset-groups', { name: 'Cross group', assetIds: [sites.theirs] });
+    expect(refused.status, JSON.stringify(refused.body)).toBe(400);
+    expect(refused.body.formMessages).toHaveProperty('assetIds');
+    const group = await call('POST', '/asset-groups', { name: 'Own group', assetIds: [sites.mine] });
+    expect(group.status, JSON.stringify(group.body)).toBe(201);
+    const added = await call(
+      'PUT',
+      `/asset-groups/${group.body._id}/assets/${sites.mine},${sites.theirs}`,
+      {},
+    );
+    expect(added.status).toBe(400);
+    expect(added.body.formMessages).toHaveProperty('assetIds');
+    const one = await call('PUT', `/asset-groups/${group.body._id}/asset/${sites.theirs}`, {});
+    expect(one.status).toBe(404);
+    const kept = await call('GET', `/asset-groups/${group.body._id}/assets`, undefined);
+    expect((kept.body.data as { _id: string }[]).map((a) => a._id)).toEqual([sites.mine]);
+  });
+
   it('refuses an id of nothing the same way', async () => {
     const res = await call('POST', '/projects', { name: 'Nowhere', assetId: 'ffffffffffff0000ffffffff' });
     expect(res.status).toBe(400);

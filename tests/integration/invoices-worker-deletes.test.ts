@@ -82,3 +82,59 @@ describe('the validation worker and a delete meanwhile', () => {
     expect(await stored('invoice-validation', id)).toMatchObject({ deleted: true });
   });
 });
+
+describe('the validation worker and a person changing the bill meanwhile', () => {
+  it('keeps the tags and comments added to the validation while it ran', async () => {
+    const id = await storeCapturedInvoice(w.demoId, bill());
+    const tags = ['urgent', 'query-supplier', 'site-visit'];
+    beforeWriteOf('invoice-validation', id, async () => {
+      const answers = await Promise.all([
+        ...tags.map((tag) => w.call('POST', '/invoice-validation/bulk-tag', { ids: [id], tags: [tag] })),
+        w.call('POST', `/invoices/${id}/update-validation`, { comment: 'Checked the meter' }),
+      ]);
+      for (const res of answers) expect(res.status, JSON.stringify(res.body)).toBe(200);
+    });
+    await w.validate([id]);
+    const validation = await w.validationOf(id);
+    expect(validation.status).not.toBe('pending');
+    expect([...(validation.tags as string[])].sort()).toEqual([...tags].sort());
+    expect((validation.comments as { text: string }[]).map((c) => c.text)).toEqual(['Checked the meter']);
+  });
+
+  it('keeps what was written on the invoice while it ran', async () => {
+    const id = await storeCapturedInvoice(w.demoId, bill());
+    beforeWriteOf('invoices', id, async () => {
+      const { changeInvoice } = await import('../../functions/invoices/invoice-repository.ts');
+      await changeInvoice(w.demoId, id, (current) => ({ ...current, stampedKey: `stamped/${id}.pdf` }));
+    });
+    await w.validate([id]);
+    expect(await stored('invoices', id)).toMatchObject({
+      stampedKey: `stamped/${id}.pdf`,
+      accountId: w.accountId,
+    });
+  });
+});
+
+describe('capturing a document again while a worker takes it', () => {
+  it('leaves the worker its claim and tells the person it is being captured', async () => {
+    const { claimCapture, createCapture, getCapture } = await import(
+      '../../functions/invoices/invoice-repository.ts'
+    );
+    const { newId } = await import('../../functions/core/lib/ids.ts');
+    const id = newId();
+    const now = new Date().toISOString();
+    await createCapture(w.demoId, {
+      _id: id,
+      status: 'queued',
+      fileName: 'bill.pdf',
+      createdAt: now,
+      updatedAt: now,
+    });
+    beforeWriteOf('invoice-capture', id, async () => {
+      expect(await claimCapture(w.demoId, id, new Date())).toBe(true);
+    });
+    const res = await w.call('POST', `/invoice-capture/${id}/start-capture`);
+    expect(res.status, JSON.stringify(res.body)).toBe(409);
+    expect(await getCapture(w.demoId, id)).toMatchObject({ status: 'processing', attempts: 1 });
+  });
+});

@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   type AccessFixture,
   type DemoUser,
@@ -83,5 +84,39 @@ describe('ending sessions', () => {
     const api = world.user('api@demo.test');
     expect((await connect(api.token, 'conn-of-api-user')).statusCode).toBe(403);
     expect((await liveOf(world.demo.companyId)).map((c) => c.sub)).not.toContain(api.sub);
+  });
+});
+
+describe("a change of one's own details while signing out", () => {
+  it('does not bring the ended session back', async () => {
+    const user = world.user('asset@demo.test');
+    const token = tokenOf(user, now() - 60);
+    const send = DynamoDBDocumentClient.prototype.send;
+    let pending = true;
+    // Signing out lands between the details change reading the profile and writing it.
+    const spy = vi.spyOn(DynamoDBDocumentClient.prototype, 'send').mockImplementation(async function (
+      this: DynamoDBDocumentClient,
+      command: Parameters<DynamoDBDocumentClient['send']>[0],
+    ) {
+      const item = command instanceof PutCommand ? command.input.Item : undefined;
+      if (pending && item?.pk === `U#${user.sub}` && item.sk === 'profile') {
+        pending = false;
+        expect((await fx.api({ method: 'DELETE', path: '/sessions', token })).status).toBe(204);
+      }
+      return (send as (c: typeof command) => Promise<unknown>).call(this, command);
+    } as DynamoDBDocumentClient['send']);
+    try {
+      const renamed = await fx.api({
+        method: 'PATCH',
+        path: '/users/me',
+        token,
+        body: { name: 'Val Idator' },
+      });
+      expect(renamed.status, JSON.stringify(renamed.body)).toBe(200);
+    } finally {
+      spy.mockRestore();
+    }
+    expect(pending).toBe(false);
+    expect((await me(token)).status).toBe(401);
   });
 });

@@ -378,6 +378,22 @@ describe('supplier templates', () => {
     expect(dropVersion.body.message).toMatch(/^The version “v1” still has 1 bound, 1 value/);
   });
 
+  it('keeps every value added at the same moment, each read by its own key', async () => {
+    const water = await created(api, staff, '/suppliers', { name: 'Anglian Water', utilityTypes: ['water'] });
+    const t = await newTemplate('water', water);
+    const v1 = t.versions[0]?._id as string;
+    await call('PUT', `/templates/${t._id}/bounds`, [
+      { _id: 'all', versionId: v1, name: 'All', page: 1, Left: 0.1, Top: 0.1, Width: 0.8, Height: 0.8 },
+    ]);
+    const keys = ['netTotal', 'grossTotal', 'vatTotal', 'invoiceNumber', 'invoiceDate', 'accountNumber'];
+    const answers = await Promise.all(
+      keys.map((key) => call('POST', `/templates/${t._id}/values`, { versionId: v1, key, boundId: 'all' })),
+    );
+    for (const res of answers) expect(res.status, JSON.stringify(res.body)).toBe(201);
+    const stored = (await call('GET', `/templates/${t._id}`)).body as unknown as Template;
+    expect(stored.values.map((v) => v.key).sort()).toEqual([...keys].sort());
+  });
+
   it('becomes ready only with a supplier rule and something to read', async () => {
     const t = await newTemplate('waste');
     const early = await call('PATCH', `/templates/${t._id}`, { status: 'ready' });

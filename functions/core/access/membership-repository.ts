@@ -23,7 +23,7 @@ import {
   type StoredItem,
 } from '../data/item-repository.ts';
 import { keys } from '../data/keys.ts';
-import { getProfile, putProfile, type UserProfile } from './user-repository.ts';
+import { changeProfile, type UserProfile } from './user-repository.ts';
 
 const collectionRef = (name: 'users' | 'companies' | 'roles', companyId?: string): CollectionRef =>
   declaredRef(name, companyId ? { companyId } : {});
@@ -59,21 +59,24 @@ export async function joinCompany(
   person: { sub: string; email: string; name: string },
   companyId: string,
 ): Promise<void> {
-  const profile = await getProfile(person.sub);
-  const next: UserProfile = profile
-    ? { ...profile, companyIds: [...new Set([...profile.companyIds, companyId])] }
-    : { ...person, isAdmin: false, currentCompanyId: companyId, companyIds: [companyId] };
-  next.currentCompanyId ??= companyId;
-  await putProfile(next);
+  await changeProfile(person.sub, (profile) => {
+    const next: UserProfile = profile
+      ? { ...profile, companyIds: [...new Set([...profile.companyIds, companyId])] }
+      : { ...person, isAdmin: false, currentCompanyId: companyId, companyIds: [companyId] };
+    next.currentCompanyId ??= companyId;
+    return next;
+  });
 }
 
 /** Takes a company off a person's profile; if it was their current one, they land in another. */
 export async function leaveCompany(sub: string, companyId: string): Promise<void> {
-  const profile = await getProfile(sub);
-  if (!profile) return;
-  const companyIds = profile.companyIds.filter((id) => id !== companyId);
-  const currentCompanyId = profile.currentCompanyId === companyId ? companyIds[0] : profile.currentCompanyId;
-  await putProfile({ ...profile, companyIds, currentCompanyId });
+  await changeProfile(sub, (profile) => {
+    if (!profile) return undefined;
+    const companyIds = profile.companyIds.filter((id) => id !== companyId);
+    const currentCompanyId =
+      profile.currentCompanyId === companyId ? companyIds[0] : profile.currentCompanyId;
+    return { ...profile, companyIds, currentCompanyId };
+  });
 }
 
 export async function listAllCompanies(limit: number, skip: number) {

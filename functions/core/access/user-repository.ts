@@ -8,9 +8,20 @@
  * | a person's membership of one company | pk = C#{companyId}#users, sk = sub      | table |
  * | every role of a company              | pk = C#{companyId}#roles                | table |
  */
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { StoredItem } from '../data/item-repository.ts';
-import { getItem, putRaw, queryAll, updateRaw } from '../data/item-repository.ts';
+import {
+  getItem,
+  getRaw,
+  putRaw,
+  putRawIf,
+  queryAll,
+  REVISION_ATTRIBUTE,
+  stripKeys,
+  updateRaw,
+} from '../data/item-repository.ts';
 import { keys } from '../data/keys.ts';
+import { conflict } from '../lib/errors.ts';
 
 /** A person, across companies: keyed by the identity provider's subject. */
 export interface UserProfile {
@@ -35,6 +46,44 @@ export async function getProfile(sub: string): Promise<UserProfile | undefined> 
 export async function putProfile(profile: UserProfile): Promise<void> {
   const { pk, sk } = keys.userProfile(profile.sub);
   await putRaw({ pk, sk, _id: profile.sub, ...profile });
+}
+
+/**
+ * Changes a profile as stored when written, on condition that its revision is still the one read, and
+ * again from a fresh read when another write came in between: a sign-out (its end of sessions), a company
+ * joined or a name changed at the same moment all land. `change` gets undefined for no profile yet and
+ * answers the profile to write, or undefined to write nothing; it may run more than once.
+ */
+export async function changeProfile(
+  sub: string,
+  change: (current: UserProfile | undefined) => UserProfile | undefined,
+): Promise<UserProfile | undefined> {
+  const { pk, sk } = keys.userProfile(sub);
+  for (let attempt = 0; attempt < 60; attempt++) {
+    const raw = await getRaw(pk, sk);
+    const current = raw ? (stripKeys(raw) as unknown as UserProfile) : undefined;
+    const next = change(current);
+    if (!next) return current;
+    const revision = raw?.[REVISION_ATTRIBUTE];
+    const written = await putRawIf(
+      { ...next, pk, sk, _id: sub },
+      !raw
+        ? { ConditionExpression: 'attribute_not_exists(pk)' }
+        : revision === undefined
+          ? {
+              ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(#rev)',
+              ExpressionAttributeNames: { '#rev': REVISION_ATTRIBUTE },
+            }
+          : {
+              ConditionExpression: '#rev = :rev',
+              ExpressionAttributeNames: { '#rev': REVISION_ATTRIBUTE },
+              ExpressionAttributeValues: { ':rev': revision },
+            },
+    );
+    if (written) return next;
+    await sleep(Math.random() * Math.min(250, 5 * 2 ** Math.min(attempt, 6)));
+  }
+  throw conflict('This profile is being changed by someone else; please try again.');
 }
 
 export async function setCurrentCompany(sub: string, companyId: string): Promise<void> {

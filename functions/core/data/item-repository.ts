@@ -323,6 +323,17 @@ export async function putRaw(item: Record<string, unknown>): Promise<void> {
   await putCounted(item, {});
 }
 
+/** Writes an item that carries its own keys when the condition holds; answers whether it was written. */
+export async function putRawIf(item: Record<string, unknown>, condition: Condition): Promise<boolean> {
+  try {
+    await putCounted(item, condition);
+    return true;
+  } catch (err) {
+    if (isConditionFailure(err)) return false;
+    throw err;
+  }
+}
+
 const LIVENESS_FIELDS = new Set(['deleted', 'parentEntityId', 'entityId', 'assetId']);
 
 export async function updateRaw(

@@ -15,7 +15,7 @@ import {
 } from '../../../shared/schemas/register-imports.ts';
 import { writeActivity } from '../activity/activity-service.ts';
 import { getItems } from '../data/batch-reads.ts';
-import { putIfUnchanged } from '../data/conditional-writes.ts';
+import { changeItem } from '../data/conditional-writes.ts';
 import type { StoredItem } from '../data/item-repository.ts';
 import { ApiError, badRequest, formError, notFound } from '../lib/errors.ts';
 import { newId } from '../lib/ids.ts';
@@ -311,9 +311,14 @@ export async function rollbackImport(
   for (const level of rules.levels ? rules.levels(candidates) : [candidates]) {
     await inPool(level, 16, async (item) => {
       if (kept.has(item._id)) return;
-      const next: StoredItem = { ...item, deleted: true, deletedAt, deletedBy: ctx.caller.sub };
-      // Conditional on updatedAt, so an edit made while the rollback runs is never overwritten.
-      if (await putIfUnchanged(ref, next, batch.importedAt)) removed.push(next);
+      // Judged again on the item as stored when written (revision-checked), so an edit made while the
+      // rollback runs keeps the item, and the edit is never overwritten.
+      const changed = await changeItem(ref, item._id, (current) =>
+        current.deleted !== true && current.batchId === batchId && current.updatedAt === batch.importedAt
+          ? { ...current, deleted: true, deletedAt, deletedBy: ctx.caller.sub }
+          : undefined,
+      );
+      if (changed?.written) removed.push(changed.after);
       else keepWithDependencies(item._id, IMPORT_MESSAGES.changed);
     });
   }
