@@ -18,6 +18,7 @@ import {
 import type { UtilityType } from '../../shared/schemas/common.ts';
 import { documentClient } from '../core/adapters/dynamo.ts';
 import { config } from '../core/config.ts';
+import { partAdds, type RollupParts } from './rollup-parts.ts';
 
 /**
  * Consumption as time series: one item per account and month (not one per reading), and monthly roll-ups
@@ -46,6 +47,10 @@ export interface AccountMonth {
   factorVersion: string;
   source: ConsumptionSource;
   invoiceId?: string;
+  regoKwh?: number;
+  vat?: number;
+  ccl?: number;
+  standingCharge?: number;
 }
 
 export interface StoredAccountMonth extends AccountMonth {
@@ -54,7 +59,7 @@ export interface StoredAccountMonth extends AccountMonth {
   updatedAt: string;
 }
 
-export interface RollupDelta {
+export interface RollupDelta extends RollupParts {
   consumption: number;
   unit: string;
   cost: number;
@@ -184,12 +189,16 @@ async function addTo(pk: string, sk: string, fields: Record<string, string>, del
     values[`:f${i}`] = value;
     sets.push(`#f${i} = :f${i}`);
   });
+  const parts = partAdds(delta);
+  Object.assign(names, parts.names);
+  Object.assign(values, parts.values);
+  const adds = ['#consumption :consumption', '#cost :cost', '#emissions :emissions', ...parts.adds];
   // ADD is atomic on the table, so concurrent writers never lose each other's figures.
   await documentClient().send(
     new UpdateCommand({
       TableName: config().tableName,
       Key: { pk, sk },
-      UpdateExpression: `ADD #consumption :consumption, #cost :cost, #emissions :emissions SET ${sets.join(', ')}`,
+      UpdateExpression: `ADD ${adds.join(', ')} SET ${sets.join(', ')}`,
       // Figures in different units must never be summed into one roll-up.
       ConditionExpression: 'attribute_not_exists(#unit) OR #unit = :unit',
       ExpressionAttributeNames: names,
@@ -323,6 +332,12 @@ export async function applyInvoiceContribution(
       sets.push(`#f${i} = :f${i}`);
     });
     const setClause = `SET ${sets.join(', ')}`;
+    const parts = partAdds(c, sign);
+    Object.assign(names, parts.names);
+    Object.assign(values, parts.values);
+    const adds = ['#consumption :consumption', '#cost :cost', '#emissions :emissions', ...parts.adds].join(
+      ', ',
+    );
     try {
       await documentClient().send(
         new UpdateCommand({
@@ -330,8 +345,8 @@ export async function applyInvoiceContribution(
           Key: { pk: t.pk, sk: t.sk },
           UpdateExpression:
             sign === 1
-              ? `ADD #consumption :consumption, #cost :cost, #emissions :emissions, #invoices :ids ${setClause}`
-              : `ADD #consumption :consumption, #cost :cost, #emissions :emissions DELETE #invoices :ids ${setClause}`,
+              ? `ADD ${adds}, #invoices :ids ${setClause}`
+              : `ADD ${adds} DELETE #invoices :ids ${setClause}`,
           ConditionExpression:
             sign === 1
               ? '(attribute_not_exists(#invoices) OR NOT contains(#invoices, :id)) AND (attribute_not_exists(#unit) OR #unit = :unit)'

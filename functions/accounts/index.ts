@@ -22,3 +22,6 @@ export {
   listAssetRollups,
   listCompanyRollups,
 } from './consumption-repository.ts';
+export type { SupplyPeriod } from './contract-store.ts';
+export { regoBackedPeriods } from './contract-store.ts';
+export type { RollupParts } from './rollup-parts.ts';
