@@ -154,6 +154,7 @@ export interface AnalyticsAnswer {
     comparePeriod: ComparePeriod;
     window: { startDate: string; endDate: string };
     totals: Totals;
+    scopes?: ScopeFigures['totals'];
   };
   /** asset-consumption: each site's totals over the window. */
   assets?: { _id: string; siteName?: string; totals: Totals }[];
@@ -216,7 +217,12 @@ async function answer(
   if (compared) {
     const before = figuresOf(rows, compared, 'yearly', view.calendar, withCosts, basis);
     for (const v of before.factorVersions) versions.add(v);
-    comparison = { comparePeriod: query.comparePeriod, window: asWindow(compared), totals: before.totals };
+    comparison = {
+      comparePeriod: query.comparePeriod,
+      window: asWindow(compared),
+      totals: before.totals,
+      ...(before.scopes ? { scopes: before.scopes.totals } : {}),
+    };
   }
   let assets: AnalyticsAnswer['assets'];
   if (bySite) {
