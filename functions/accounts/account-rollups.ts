@@ -14,12 +14,13 @@ import {
   listAssetRollups,
   type RollupDelta,
 } from './consumption-repository.ts';
+import { ROLLUP_PARTS, type RollupParts } from './rollup-parts.ts';
 
 const ALL_FROM = '1900-01';
 const ALL_TO = '2999-12';
 const round = (v: number, places: number) => Math.round(v * 10 ** places) / 10 ** places;
 
-interface Sum {
+interface Sum extends RollupParts {
   month: string;
   utilityType: UtilityType;
   consumption: number;
@@ -31,7 +32,8 @@ interface Sum {
  * PUT /accounts/{id}/invalidate-cache: rebuilds the monthly roll-ups of the account's asset from the
  * stored months of its live accounts (sub-meters left out, as their parent meter counts them), so a
  * deleted, moved or re-parented account stops or starts counting. The difference from what the asset had
- * is added to both the asset's and the company's roll-ups, which keeps the company's figures true without
+ * (bill parts included: figures written before the roll-ups kept them gain them here) is added to both
+ * the asset's and the company's roll-ups, which keeps the company's figures true without
  * reading every account of the company.
  */
 export async function invalidateAccountCache(caller: Caller, accountId: string) {
@@ -57,6 +59,7 @@ export async function invalidateAccountCache(caller: Caller, accountId: string) 
       sum.consumption += value;
       sum.cost += m.cost;
       sum.emissionsKg += m.emissionsKg;
+      for (const part of ROLLUP_PARTS) sum[part] = (sum[part] ?? 0) + (Number(m[part]) || 0);
       sums.set(key, sum);
     }
   }
@@ -78,7 +81,12 @@ export async function invalidateAccountCache(caller: Caller, accountId: string) 
       emissionsKg: round((next?.emissionsKg ?? 0) - (before?.emissionsKg ?? 0), 3),
       unit: before?.unit ?? defaultUnit(utilityType),
     };
-    if (delta.consumption === 0 && delta.cost === 0 && delta.emissionsKg === 0) continue;
+    for (const part of ROLLUP_PARTS) {
+      const d = round((next?.[part] ?? 0) - (Number(before?.[part]) || 0), 3);
+      if (d !== 0) delta[part] = d;
+    }
+    const parts = ROLLUP_PARTS.some((part) => delta[part] !== undefined);
+    if (delta.consumption === 0 && delta.cost === 0 && delta.emissionsKg === 0 && !parts) continue;
     await addToRollups(companyId, assetId, month, utilityType, delta);
     changed++;
   }

@@ -24,6 +24,7 @@ import type { UtilityType } from '../../shared/schemas/common.ts';
 import { documentClient } from '../core/adapters/dynamo.ts';
 import { config } from '../core/config.ts';
 import { inPool } from '../core/lib/in-pool.ts';
+import { partAdds, ROLLUP_PARTS, type RollupParts } from './rollup-parts.ts';
 
 /**
  * Consumption as time series: one item per account and month (not one per reading), and monthly roll-ups
@@ -57,6 +58,10 @@ export interface AccountMonth {
   factorVersion: string;
   source: ConsumptionSource;
   invoiceId?: string;
+  regoKwh?: number;
+  vat?: number;
+  ccl?: number;
+  standingCharge?: number;
 }
 
 export interface StoredAccountMonth extends AccountMonth {
@@ -65,7 +70,7 @@ export interface StoredAccountMonth extends AccountMonth {
   updatedAt: string;
 }
 
-export interface RollupDelta {
+export interface RollupDelta extends RollupParts {
   consumption: number;
   unit: string;
   cost: number;
@@ -195,12 +200,16 @@ async function addTo(pk: string, sk: string, fields: Record<string, string>, del
     values[`:f${i}`] = value;
     sets.push(`#f${i} = :f${i}`);
   });
+  const parts = partAdds(delta);
+  Object.assign(names, parts.names);
+  Object.assign(values, parts.values);
+  const adds = ['#consumption :consumption', '#cost :cost', '#emissions :emissions', ...parts.adds];
   // ADD is atomic on the table, so concurrent writers never lose each other's figures.
   await documentClient().send(
     new UpdateCommand({
       TableName: config().tableName,
       Key: { pk, sk },
-      UpdateExpression: `ADD #consumption :consumption, #cost :cost, #emissions :emissions SET ${sets.join(', ')}`,
+      UpdateExpression: `ADD ${adds.join(', ')} SET ${sets.join(', ')}`,
       // Figures in different units must never be summed into one roll-up.
       ConditionExpression: 'attribute_not_exists(#unit) OR #unit = :unit',
       ExpressionAttributeNames: names,
@@ -365,6 +374,12 @@ export async function applyInvoiceContribution(
       sets.push(`#f${i} = :f${i}`);
     });
     const setClause = `SET ${sets.join(', ')}`;
+    const parts = partAdds(c, sign);
+    Object.assign(names, parts.names);
+    Object.assign(values, parts.values);
+    const adds = ['#consumption :consumption', '#cost :cost', '#emissions :emissions', ...parts.adds].join(
+      ', ',
+    );
     try {
       await documentClient().send(
         new UpdateCommand({
@@ -372,8 +387,8 @@ export async function applyInvoiceContribution(
           Key: { pk: t.pk, sk: t.sk },
           UpdateExpression:
             sign === 1
-              ? `ADD #consumption :consumption, #cost :cost, #emissions :emissions, #invoices :ids ${setClause}`
-              : `ADD #consumption :consumption, #cost :cost, #emissions :emissions DELETE #invoices :ids ${setClause}`,
+              ? `ADD ${adds}, #invoices :ids ${setClause}`
+              : `ADD ${adds} DELETE #invoices :ids ${setClause}`,
           ConditionExpression:
             sign === 1
               ? '(attribute_not_exists(#invoices) OR NOT contains(#invoices, :id)) AND (attribute_not_exists(#unit) OR #unit = :unit)'
@@ -570,6 +585,9 @@ async function rollupRows(pk: string): Promise<StoredRollupRow[]> {
     consumption: Number(r.consumption) || 0,
     cost: Number(r.cost) || 0,
     emissionsKg: Number(r.emissionsKg) || 0,
+    ...Object.fromEntries(
+      ROLLUP_PARTS.filter((part) => typeof r[part] === 'number').map((part) => [part, Number(r[part])]),
+    ),
     ...(typeof r.factorVersion === 'string' ? { factorVersion: r.factorVersion } : {}),
     invoiceIds: new Set(r.invoiceIds instanceof Set ? [...r.invoiceIds].map(String) : []),
   }));
@@ -629,7 +647,11 @@ async function movePortfolioRow(
     values[':ids'] = row.invoiceIds;
     ids = sign === 1 ? ', #invoices :ids' : ' DELETE #invoices :ids';
   }
-  const add = `ADD #consumption :consumption, #cost :cost, #emissions :emissions`;
+  // A site's VAT, levy, standing charges and REGO-backed supply move with it, like its other figures.
+  const parts = partAdds(row, sign);
+  Object.assign(names, parts.names);
+  Object.assign(values, parts.values);
+  const add = `ADD ${['#consumption :consumption', '#cost :cost', '#emissions :emissions', ...parts.adds].join(', ')}`;
   await documentClient().send(
     new UpdateCommand({
       TableName: config().tableName,
@@ -735,6 +757,8 @@ export async function rebuildPortfolioRollups(
     sum.consumption += row.consumption;
     sum.cost += row.cost;
     sum.emissionsKg += row.emissionsKg;
+    for (const part of ROLLUP_PARTS)
+      if (row[part] !== undefined) sum[part] = round3((sum[part] ?? 0) + (row[part] ?? 0));
     for (const id of row.invoiceIds) sum.invoiceIds.add(id);
     if (row.factorVersion && (!sum.factorVersion || row.factorVersion > sum.factorVersion))
       sum.factorVersion = row.factorVersion;
@@ -755,18 +779,32 @@ export async function rebuildPortfolioRollups(
       consumption: round3((next?.consumption ?? 0) - (before?.consumption ?? 0)),
       cost: round2((next?.cost ?? 0) - (before?.cost ?? 0)),
       emissionsKg: round3((next?.emissionsKg ?? 0) - (before?.emissionsKg ?? 0)),
+      ...Object.fromEntries(
+        ROLLUP_PARTS.map((part) => [part, round3((next?.[part] ?? 0) - (before?.[part] ?? 0))]),
+      ),
       unit: before?.unit ?? base.unit,
       invoiceIds: new Set([...(next?.invoiceIds ?? [])].filter((id) => !before?.invoiceIds.has(id))),
     };
     const stale = [...(before?.invoiceIds ?? [])].filter((id) => !next?.invoiceIds.has(id));
-    const same = diff.consumption === 0 && diff.cost === 0 && diff.emissionsKg === 0;
+    const same =
+      diff.consumption === 0 &&
+      diff.cost === 0 &&
+      diff.emissionsKg === 0 &&
+      ROLLUP_PARTS.every((part) => !diff[part]);
     if (same && diff.invoiceIds.size === 0 && stale.length === 0) continue;
     await movePortfolioRow(companyId, groupId, diff, 1);
     if (stale.length > 0)
       await movePortfolioRow(
         companyId,
         groupId,
-        { ...diff, consumption: 0, cost: 0, emissionsKg: 0, invoiceIds: new Set(stale) },
+        {
+          ...diff,
+          consumption: 0,
+          cost: 0,
+          emissionsKg: 0,
+          ...Object.fromEntries(ROLLUP_PARTS.map((part) => [part, 0])),
+          invoiceIds: new Set(stale),
+        },
         -1,
       );
     changed++;

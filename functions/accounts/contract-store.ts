@@ -1,6 +1,6 @@
 import type { ContractView } from '../../shared/schemas/account-contracts.ts';
 import { changeItem } from '../core/data/conditional-writes.ts';
-import { getItem, putItem, type StoredItem } from '../core/data/item-repository.ts';
+import { getItem, putItem, queryAll, type StoredItem } from '../core/data/item-repository.ts';
 import { notFound } from '../core/lib/errors.ts';
 import { contractsRef } from './account-repository.ts';
 
@@ -51,4 +51,29 @@ export function contractView(contract: StoredItem): ContractView {
       ? { name: file.name, ...(file.size ? { size: file.size } : {}), uploadedAt: file.uploadedAt }
       : null,
   };
+}
+
+/** A period of supply, YYYY-MM-DD inclusive. */
+export interface SupplyPeriod {
+  startDate: string;
+  endDate: string;
+}
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * The periods a meter's supply was renewable with REGOs retired for it: its live, active contracts marked
+ * renewable and REGO-backed. Electricity in them counts 0 kg market-based.
+ */
+export async function regoBackedPeriods(companyId: string, accountId: string): Promise<SupplyPeriod[]> {
+  const contracts = await queryAll(contractsRef(companyId, accountId).pk);
+  return contracts
+    .filter(
+      (c) => c.deleted !== true && c.status !== 'inactive' && c.isRenewable === true && c.regoBacked === true,
+    )
+    .flatMap((c) =>
+      DATE.test(String(c.startDate)) && DATE.test(String(c.endDate))
+        ? [{ startDate: String(c.startDate), endDate: String(c.endDate) }]
+        : [],
+    );
 }

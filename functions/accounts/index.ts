@@ -25,3 +25,6 @@ export {
   moveSiteInPortfolio,
   rebuildPortfolioRollups,
 } from './consumption-repository.ts';
+export type { SupplyPeriod } from './contract-store.ts';
+export { regoBackedPeriods } from './contract-store.ts';
+export type { RollupParts } from './rollup-parts.ts';

@@ -6,6 +6,9 @@ import {
   type DateRange,
   daysInMonth,
   type Granularity,
+  marketBased,
+  type ScopeSplit,
+  ScopeSum,
 } from '../../shared/analytics/index.ts';
 import { defaultUnit } from '../../shared/domain/units.ts';
 import { convertQuantity } from '../../shared/schemas/account-rules.ts';
@@ -21,15 +24,46 @@ export interface MonthFigure {
   cost: number;
   emissionsKg: number;
   factorVersion?: string;
+  /** Electricity supplied under a REGO-backed renewable contract, kWh. */
+  regoKwh?: number;
+  /** Parts of the bills: VAT (on top of the net cost), and the levy and standing charges inside it. */
+  vat?: number;
+  ccl?: number;
+  standingCharge?: number;
   /** The asset whose figure this is, when the answer breaks figures down by site. */
   assetId?: string;
 }
+
+const BILL_PARTS = ['regoKwh', 'vat', 'ccl', 'standingCharge'] as const;
+
+/** The bill parts a roll-up or account month holds (absent on figures written before they were kept). */
+export function billParts(
+  r: object,
+): Partial<Pick<MonthFigure, 'regoKwh' | 'vat' | 'ccl' | 'standingCharge'>> {
+  const out: Partial<Record<(typeof BILL_PARTS)[number], number>> = {};
+  for (const key of BILL_PARTS) {
+    const v = Number((r as Record<string, unknown>)[key]);
+    if (Number.isFinite(v) && v !== 0) out[key] = v;
+  }
+  return out;
+}
+
+/** Which scope 2 figure electricity's emissions are given by. */
+export type EmissionsBasis = 'location' | 'market';
 
 export interface UtilityFigures {
   consumption: number;
   /** The utility's default unit; 'mixed' when some figure could not be converted to it. */
   unit: string;
   cost?: number;
+  /** VAT charged on top of the net cost. */
+  vat?: number;
+  /** The Climate Change Levy and the standing charges: parts of the net cost. */
+  ccl?: number;
+  standingCharge?: number;
+  /** Net cost per unit of consumption (pounds per kWh, m³, ...); absent without consumption. */
+  unitRate?: number;
+  /** Electricity's is market-based scope 2 when the answer's basis is market. */
   emissionsKg: number;
   /** With estimateBreakdown: the part of these figures from estimated months rather than bills. */
   estimated?: { consumption: number; cost?: number; emissionsKg: number };
@@ -41,6 +75,9 @@ export interface Totals {
   utilities: UtilityTable;
   /** Summed over utilities; consumption is not, as units differ. */
   cost?: number;
+  vat?: number;
+  ccl?: number;
+  standingCharge?: number;
   emissionsKg: number;
 }
 
@@ -80,40 +117,102 @@ interface Sum {
   consumption: number;
   unit: string;
   cost: number;
+  vat: number;
+  ccl: number;
+  standingCharge: number;
   emissionsKg: number;
+  marketKg: number;
 }
 
-function addTo(table: Map<UtilityType, Sum>, f: MonthFigure, fraction: number): void {
+/** A table of sums by utility, with the scope split of all of them. */
+interface Table {
+  utilities: Map<UtilityType, Sum>;
+  scopes: ScopeSum;
+}
+
+const newTable = (): Table => ({ utilities: new Map(), scopes: new ScopeSum() });
+
+function addTo(table: Table, f: MonthFigure, fraction: number): void {
   const target = defaultUnit(f.utilityType);
-  const sum = table.get(f.utilityType) ?? { consumption: 0, unit: target, cost: 0, emissionsKg: 0 };
+  const sum = table.utilities.get(f.utilityType) ?? {
+    consumption: 0,
+    unit: target,
+    cost: 0,
+    vat: 0,
+    ccl: 0,
+    standingCharge: 0,
+    emissionsKg: 0,
+    marketKg: 0,
+  };
   const converted = convertQuantity(f.consumption, f.unit, target);
   if (converted === undefined) sum.unit = 'mixed';
   else sum.consumption += converted * fraction;
   sum.cost += f.cost * fraction;
+  sum.vat += (f.vat ?? 0) * fraction;
+  sum.ccl += (f.ccl ?? 0) * fraction;
+  sum.standingCharge += (f.standingCharge ?? 0) * fraction;
   sum.emissionsKg += f.emissionsKg * fraction;
-  table.set(f.utilityType, sum);
+  const kwh = f.utilityType === 'electricity' ? convertQuantity(f.consumption, f.unit, 'kWh') : undefined;
+  const input = { ...f, ...(kwh !== undefined ? { kwh } : {}) };
+  sum.marketKg +=
+    f.utilityType === 'electricity' ? marketBased(input, fraction).kg : f.emissionsKg * fraction;
+  table.utilities.set(f.utilityType, sum);
+  table.scopes.add(input, fraction);
 }
 
-function totalsOf(table: Map<UtilityType, Sum>, withCosts: boolean): Totals {
+function totalsOf(table: Table, withCosts: boolean, basis: EmissionsBasis): Totals {
   const utilities: UtilityTable = {};
-  let cost = 0;
+  const money = { cost: 0, vat: 0, ccl: 0, standingCharge: 0 };
   let emissionsKg = 0;
-  for (const [utility, s] of [...table].sort(([a], [b]) => a.localeCompare(b))) {
+  for (const [utility, s] of [...table.utilities].sort(([a], [b]) => a.localeCompare(b))) {
+    const kg = basis === 'market' ? s.marketKg : s.emissionsKg;
+    const consumption = s.unit === 'mixed' ? 0 : round(s.consumption, 3);
     utilities[utility] = {
-      consumption: s.unit === 'mixed' ? 0 : round(s.consumption, 3),
+      consumption,
       unit: s.unit,
-      ...(withCosts ? { cost: round(s.cost, 2) } : {}),
-      emissionsKg: round(s.emissionsKg, 3),
+      ...(withCosts
+        ? {
+            cost: round(s.cost, 2),
+            ...parts(s),
+            ...(consumption > 0 ? { unitRate: round(s.cost / consumption, 5) } : {}),
+          }
+        : {}),
+      emissionsKg: round(kg, 3),
     };
-    cost += s.cost;
-    emissionsKg += s.emissionsKg;
+    money.cost += s.cost;
+    money.vat += s.vat;
+    money.ccl += s.ccl;
+    money.standingCharge += s.standingCharge;
+    emissionsKg += kg;
   }
-  return { utilities, ...(withCosts ? { cost: round(cost, 2) } : {}), emissionsKg: round(emissionsKg, 3) };
+  return {
+    utilities,
+    ...(withCosts ? { cost: round(money.cost, 2), ...parts(money) } : {}),
+    emissionsKg: round(emissionsKg, 3),
+  };
+}
+
+/** The VAT, levy and standing charges the bills held (a part no bill held is left out, not given as 0). */
+function parts(s: { vat: number; ccl: number; standingCharge: number }) {
+  const out: { vat?: number; ccl?: number; standingCharge?: number } = {};
+  for (const key of ['vat', 'ccl', 'standingCharge'] as const) {
+    const v = round(s[key], 2);
+    if (v !== 0) out[key] = v;
+  }
+  return out;
+}
+
+/** Emissions by GHG Protocol scope over the window and per bucket, each naming its factor sets. */
+export interface ScopeFigures {
+  totals: ScopeSplit;
+  buckets: (ScopeSplit & { key: string })[];
 }
 
 export interface Figures {
   buckets: BucketFigures[];
   totals: Totals;
+  /** Made from monthly figures; interval figures leave it to them. */
+  scopes?: ScopeFigures;
   factorVersions: string[];
 }
 
@@ -128,10 +227,11 @@ export function figuresOf(
   granularity: Granularity,
   calendar: CalendarPeriod,
   withCosts: boolean,
+  basis: EmissionsBasis = 'location',
 ): Figures {
   const buckets = bucketsBetween(window.start, window.end, granularity, calendar);
-  const byBucket = new Map<string, Map<UtilityType, Sum>>(buckets.map((b) => [b.key, new Map()]));
-  const whole = new Map<UtilityType, Sum>();
+  const byBucket = new Map<string, Table>(buckets.map((b) => [b.key, newTable()]));
+  const whole = newTable();
   const shares = new Map<string, { key: string; fraction: number }[]>();
   const versions = new Set<string>();
   for (const row of rows) {
@@ -149,8 +249,15 @@ export function figuresOf(
     }
   }
   return {
-    buckets: buckets.map((b) => ({ ...b, ...totalsOf(byBucket.get(b.key) ?? new Map(), withCosts) })),
-    totals: totalsOf(whole, withCosts),
+    buckets: buckets.map((b) => ({
+      ...b,
+      ...totalsOf(byBucket.get(b.key) ?? newTable(), withCosts, basis),
+    })),
+    totals: totalsOf(whole, withCosts, basis),
+    scopes: {
+      totals: whole.scopes.result(),
+      buckets: buckets.map((b) => ({ key: b.key, ...(byBucket.get(b.key) ?? newTable()).scopes.result() })),
+    },
     factorVersions: [...versions].sort(),
   };
 }
@@ -160,16 +267,17 @@ export function totalsByAsset(
   rows: readonly MonthFigure[],
   window: DateRange,
   withCosts: boolean,
+  basis: EmissionsBasis = 'location',
 ): Map<string, Totals> {
-  const tables = new Map<string, Map<UtilityType, Sum>>();
+  const tables = new Map<string, Table>();
   for (const row of rows) {
     if (!row.assetId) continue;
     // The window's share of the month, whatever the calendar: totals do not depend on buckets.
     const fraction = monthShares(row.month, window, 'yearly', 'standard').reduce((n, s) => n + s.fraction, 0);
     if (fraction === 0) continue;
-    const table = tables.get(row.assetId) ?? new Map<UtilityType, Sum>();
+    const table = tables.get(row.assetId) ?? newTable();
     addTo(table, row, fraction);
     tables.set(row.assetId, table);
   }
-  return new Map([...tables].map(([id, t]) => [id, totalsOf(t, withCosts)]));
+  return new Map([...tables].map(([id, t]) => [id, totalsOf(t, withCosts, basis)]));
 }

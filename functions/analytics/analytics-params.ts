@@ -62,6 +62,10 @@ export const analyticsQuerySchema = z
     accountType: accountTypes.optional(),
     assetId: idSchema.optional(),
     assetGroupId: idSchema.optional(),
+    /** An entity with every entity below it: the sites of all of them the caller may read. */
+    entityId: idSchema.optional(),
+    /** Scope 2 of electricity location-based (the grid average) or market-based (contracts, residual mix). */
+    emissions: z.enum(['location', 'market'], { error: 'Must be location or market' }).default('location'),
     /** One meter's figures. */
     accountId: idSchema.optional(),
     includeCosts: flag(true),
@@ -72,11 +76,11 @@ export const analyticsQuerySchema = z
       .default('none'),
   })
   .superRefine((q, ctx) => {
-    if ([q.assetId, q.assetGroupId, q.accountId].filter(Boolean).length > 1)
+    if ([q.assetId, q.assetGroupId, q.accountId, q.entityId].filter(Boolean).length > 1)
       ctx.addIssue({
         code: 'custom',
         path: ['assetGroupId'],
-        message: 'Choose one of a meter, a site or a portfolio',
+        message: 'Choose one of a meter, a site, a portfolio or an entity',
       });
   });
 

@@ -9,7 +9,7 @@ import { getItem, type StoredItem } from '../core/data/item-repository.ts';
 import { notFound } from '../core/lib/errors.ts';
 import { scopeCollectionPk } from './analytics-repository.ts';
 
-export type ScopeKind = 'company' | 'portfolio' | 'site' | 'meter';
+export type ScopeKind = 'company' | 'portfolio' | 'entity' | 'site' | 'meter';
 
 export interface SiteRef {
   _id: string;
@@ -46,6 +46,7 @@ export interface ReadScope {
 export interface ScopeAsk {
   assetId?: string;
   assetGroupId?: string;
+  entityId?: string;
   /** The answer lists sites one by one, so a company-wide scope needs its sites named. */
   bySite?: boolean;
 }
@@ -94,9 +95,57 @@ async function readableMeters(caller: Caller, sites: ReadonlySet<string>): Promi
     .map((a) => ({ _id: a._id, assetId: text(a.assetId), utilityType: utilityOf(a) }));
 }
 
+/** An entity and every live entity below it, however deep; undefined when the entity is not live. */
+async function entityTree(
+  companyId: string,
+  entityId: string,
+): Promise<{ entity: StoredItem; ids: Set<string> } | undefined> {
+  const entities = await projectAll(scopeCollectionPk(companyId, 'entities'), [
+    'legalName',
+    'parentEntityId',
+  ]);
+  const entity = entities.find((e) => e._id === entityId);
+  if (!entity) return undefined;
+  const children = new Map<string, string[]>();
+  for (const e of entities) {
+    const parent = text(e.parentEntityId);
+    if (parent) children.set(parent, [...(children.get(parent) ?? []), e._id]);
+  }
+  const ids = new Set([entityId]);
+  const stack = [entityId];
+  while (stack.length > 0) {
+    for (const child of children.get(stack.pop() as string) ?? []) {
+      // A cycle in stored data ends the walk rather than looping.
+      if (ids.has(child)) continue;
+      ids.add(child);
+      stack.push(child);
+    }
+  }
+  return { entity, ids };
+}
+
+function entityScope(entity: StoredItem, sites: SiteRef[], restricted: boolean): ReadScope {
+  return {
+    kind: 'entity',
+    id: entity._id,
+    ...(text(entity.legalName) ? { name: String(entity.legalName) } : {}),
+    wholeCompany: false,
+    sites,
+    meters: [],
+    restricted,
+  };
+}
+
 async function companyWideScope(caller: Caller, ask: ScopeAsk): Promise<ReadScope> {
   const companyId = caller.companyId;
   const assetsPk = scopeCollectionPk(companyId, 'assets');
+  if (ask.entityId) {
+    const tree = await entityTree(companyId, ask.entityId);
+    if (!tree) throw notFound();
+    const assets = await projectAll(assetsPk, ['siteName', 'entityId']);
+    const sites = assets.filter((a) => tree.ids.has(String(a.entityId)));
+    return entityScope(tree.entity, sites.map(siteRef), false);
+  }
   if (ask.assetId) {
     const asset = live(await getItem(assetsPk, ask.assetId));
     if (!asset) throw notFound();
@@ -177,6 +226,13 @@ export async function resolveScope(caller: Caller, ask: ScopeAsk): Promise<ReadS
     if (!group || ids.length === 0 || !ids.every((id) => siteIds.has(id))) throw notFound();
     // Every site is readable (else not found), and readable sites are live: the portfolio's roll-up answers.
     return portfolioScope(group, sites.filter((s) => ids.includes(s._id)).map(siteRef), true, !ask.bySite);
+  }
+  if (ask.entityId) {
+    // Only the entity's sites the caller may read count; an entity with none of them is not found.
+    const tree = await entityTree(caller.companyId, ask.entityId);
+    const own = tree ? sites.filter((s) => tree.ids.has(String(s.entityId))) : [];
+    if (!tree || own.length === 0) throw notFound();
+    return entityScope(tree.entity, own.map(siteRef), true);
   }
   return { kind: 'company', wholeCompany: false, sites: sites.map(siteRef), meters, restricted: true };
 }

@@ -22,10 +22,13 @@ import type { OpContext, Operations, OpResult } from '../core/middleware/api-con
 import { readEstimates, withEstimates } from './analytics-estimates.ts';
 import {
   type BucketFigures,
+  billParts,
+  type EmissionsBasis,
   type Figures,
   figuresOf,
   type MonthFigure,
   monthsOf,
+  type ScopeFigures,
   type Totals,
   totalsByAsset,
 } from './analytics-figures.ts';
@@ -82,6 +85,7 @@ const fromRollup = (r: Rollup & { factorVersion?: unknown }, assetId?: string): 
   cost: Number(r.cost) || 0,
   emissionsKg: Number(r.emissionsKg) || 0,
   ...(typeof r.factorVersion === 'string' ? { factorVersion: r.factorVersion } : {}),
+  ...billParts(r),
   ...(assetId ? { assetId } : {}),
 });
 
@@ -121,6 +125,7 @@ async function readFigures(
         cost: m.cost,
         emissionsKg: m.emissionsKg,
         factorVersion: m.factorVersion,
+        ...billParts(m),
         ...(meter.assetId ? { assetId: meter.assetId } : {}),
       }),
     ),
@@ -144,6 +149,8 @@ export interface AnalyticsAnswer {
   granularity: AnalyticsQuery['granularity'];
   calendarPeriod: CalendarPeriod;
   dataType: AnalyticsQuery['dataType'];
+  /** Which scope 2 figure electricity's emissionsKg holds; `scopes` gives both. */
+  emissionsBasis: EmissionsBasis;
   accountTypes?: UtilityType[];
   /** Costs were left out: the company hides cost data, the caller asked without them, or interval data has none. */
   costsIncluded: boolean;
@@ -151,10 +158,13 @@ export interface AnalyticsAnswer {
   intervalMeters?: number;
   buckets?: BucketFigures[];
   totals: Totals;
+  /** Emissions by scope (1, 2 location- and market-based, 3) over the window and, with dateBreakdown, per bucket. */
+  scopes: { totals: ScopeFigures['totals']; buckets?: ScopeFigures['buckets'] };
   comparison?: {
     comparePeriod: ComparePeriod;
     window: { startDate: string; endDate: string };
     totals: Totals;
+    scopes?: ScopeFigures['totals'];
   };
   /** asset-consumption: each site's totals over the window. */
   assets?: { _id: string; siteName?: string; totals: Totals }[];
@@ -179,7 +189,13 @@ async function answer(
   const bySite = id === 'asset-consumption';
   const scope = query.accountId
     ? await meterScope(ctx.caller, query.accountId)
-    : await resolveScope(ctx.caller, { assetId: query.assetId, assetGroupId: query.assetGroupId, bySite });
+    : await resolveScope(ctx.caller, {
+        assetId: query.assetId,
+        assetGroupId: query.assetGroupId,
+        entityId: query.entityId,
+        bySite,
+      });
+  const basis = query.emissions;
   const compared = comparisonWindow(window, query.comparePeriod);
   // One read covers both windows: the comparison's months and the window's.
   const span = compared ? { start: compared.start, end: window.end } : window;
@@ -194,24 +210,33 @@ async function answer(
     withCosts,
   );
   const figures: Figures =
-    interval?.figures ?? figuresOf(rows, window, query.granularity as Granularity, view.calendar, withCosts);
+    interval?.figures ??
+    figuresOf(rows, window, query.granularity as Granularity, view.calendar, withCosts, basis);
   if (query.estimateBreakdown && !isIntervalGranularity(query.granularity)) {
     const estimates = await readEstimates(ctx.caller, scope, monthsOf(window), query.accountType);
     withEstimates(
       figures,
-      figuresOf(estimates, window, query.granularity as Granularity, view.calendar, withCosts),
+      figuresOf(estimates, window, query.granularity as Granularity, view.calendar, withCosts, basis),
     );
   }
+  // Interval figures are finer than a month: their window's scopes come from the same months, by month.
+  const scopes = figures.scopes ?? figuresOf(rows, window, 'yearly', view.calendar, false, basis).scopes;
+  if (!scopes) throw new Error('Monthly figures always carry their scopes');
   const versions = new Set(figures.factorVersions);
   let comparison: AnalyticsAnswer['comparison'];
   if (compared) {
-    const before = figuresOf(rows, compared, 'yearly', view.calendar, withCosts);
+    const before = figuresOf(rows, compared, 'yearly', view.calendar, withCosts, basis);
     for (const v of before.factorVersions) versions.add(v);
-    comparison = { comparePeriod: query.comparePeriod, window: asWindow(compared), totals: before.totals };
+    comparison = {
+      comparePeriod: query.comparePeriod,
+      window: asWindow(compared),
+      totals: before.totals,
+      ...(before.scopes ? { scopes: before.scopes.totals } : {}),
+    };
   }
   let assets: AnalyticsAnswer['assets'];
   if (bySite) {
-    const totals = totalsByAsset(rows, window, withCosts);
+    const totals = totalsByAsset(rows, window, withCosts, basis);
     const empty: Totals = { utilities: {}, ...(withCosts ? { cost: 0 } : {}), emissionsKg: 0 };
     const ids = new Set([...scope.sites.map((s) => s._id), ...scope.meters.flatMap((m) => m.assetId ?? [])]);
     const names = new Map(scope.sites.map((s) => [s._id, s.siteName]));
@@ -234,11 +259,16 @@ async function answer(
     granularity: query.granularity,
     calendarPeriod: view.calendar,
     dataType: query.dataType,
+    emissionsBasis: basis,
     ...(query.accountType ? { accountTypes: query.accountType } : {}),
     costsIncluded: interval?.costsIncluded ?? withCosts,
     ...(interval ? { intervalMeters: interval.intervalMeters } : {}),
     ...(query.dateBreakdown ? { buckets: figures.buckets } : {}),
     totals: figures.totals,
+    scopes: {
+      totals: scopes.totals,
+      ...(query.dateBreakdown && figures.scopes ? { buckets: scopes.buckets } : {}),
+    },
     ...(comparison ? { comparison } : {}),
     ...(assets ? { assets } : {}),
     factorVersions: [...versions].sort(),

@@ -1,9 +1,15 @@
 import { calculateEmissions, type FactorUtility } from '../../shared/domain/emission-factors.ts';
-import { splitPeriodByMonth } from '../../shared/domain/period-split.ts';
+import { coveredDaysByMonth, splitPeriodByMonth } from '../../shared/domain/period-split.ts';
 import { defaultUnit } from '../../shared/domain/units.ts';
 import { convertQuantity, isSubMeter } from '../../shared/schemas/account-rules.ts';
 import type { UtilityType } from '../../shared/schemas/common.ts';
-import { applyInvoiceContribution, findAccount, type InvoiceContribution } from '../accounts/index.ts';
+import {
+  applyInvoiceContribution,
+  findAccount,
+  type InvoiceContribution,
+  regoBackedPeriods,
+  type SupplyPeriod,
+} from '../accounts/index.ts';
 import type { StoredItem } from '../core/data/item-repository.ts';
 import { formError, notFound } from '../core/lib/errors.ts';
 import { changeInvoice, changeValidation } from './invoice-repository.ts';
@@ -11,13 +17,27 @@ import { changeInvoice, changeValidation } from './invoice-repository.ts';
 const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
 const str = (v: unknown) => (typeof v === 'string' && v !== '' ? v : undefined);
 const round = (v: number, places: number) => Math.round(v * 10 ** places) / 10 ** places;
+const utilityOfAccount = (account: StoredItem) => str(account.type) ?? 'electricity';
 const FACTOR_UTILITIES = new Set(['electricity', 'gas', 'water', 'waste']);
 
+/** The amount of the bill's charge lines of a kind, when it has any. */
+function linesTotal(invoice: StoredItem, kind: string): number | undefined {
+  const lines = Array.isArray(invoice.rates) ? (invoice.rates as Record<string, unknown>[]) : [];
+  const amounts = lines.filter((l) => l.kind === kind).map((l) => num(l.amount));
+  if (amounts.length === 0 || amounts.some((a) => a === undefined)) return undefined;
+  return amounts.reduce<number>((sum, a) => sum + (a ?? 0), 0);
+}
+
 /**
- * What an invoice adds to each month of its account: consumption in the account's unit, net cost, and
- * emissions by the factors of each month's year.
+ * What an invoice adds to each month of its account: consumption in the account's unit, net cost with
+ * its VAT, levy and standing charges, and emissions by the factors of each month's year. Electricity
+ * supplied in the REGO-backed periods given is counted by day, for market-based scope 2.
  */
-export function contributionsOf(invoice: StoredItem, account: StoredItem): InvoiceContribution[] {
+export function contributionsOf(
+  invoice: StoredItem,
+  account: StoredItem,
+  regoPeriods: readonly SupplyPeriod[] = [],
+): InvoiceContribution[] {
   const values = (invoice.values ?? {}) as Record<string, unknown>;
   const start = str(values.startDate);
   const end = str(values.endDate);
@@ -39,6 +59,21 @@ export function contributionsOf(invoice: StoredItem, account: StoredItem): Invoi
     });
   }
   const net = num(values.netTotal) ?? (num(values.grossTotal) ?? 0) - (num(values.vatTotal) ?? 0);
+  const vat = num(values.vatTotal) ?? linesTotal(invoice, 'vat') ?? 0;
+  const ccl = num(values.climateChangeLevy) ?? linesTotal(invoice, 'ccl') ?? 0;
+  const standing = num(values.standingCharge) ?? linesTotal(invoice, 'standing') ?? 0;
+  const kwh = utilityType === 'electricity' ? convertQuantity(consumption, unit, 'kWh') : undefined;
+  const covered = kwh === undefined ? new Map<string, number>() : coveredDaysByMonth(start, end, regoPeriods);
+  const parts = (share: { month: string; days: number; fraction: number }) => {
+    const rego =
+      kwh === undefined ? 0 : (kwh * share.fraction * (covered.get(share.month) ?? 0)) / share.days;
+    const out: Partial<Record<'regoKwh' | 'vat' | 'ccl' | 'standingCharge', number>> = {};
+    if (rego !== 0) out.regoKwh = round(rego, 3);
+    if (vat !== 0) out.vat = round(vat * share.fraction, 2);
+    if (ccl !== 0) out.ccl = round(ccl * share.fraction, 2);
+    if (standing !== 0) out.standingCharge = round(standing * share.fraction, 2);
+    return out;
+  };
 
   return shares.map((share) => {
     const quantity = consumption * share.fraction;
@@ -58,6 +93,7 @@ export function contributionsOf(invoice: StoredItem, account: StoredItem): Invoi
       cost: round(net * share.fraction, 2),
       emissionsKg: round(emissions?.kgCO2e ?? 0, 3),
       factorVersion: emissions?.factorVersion ?? 'none',
+      ...parts(share),
     };
   });
 }
@@ -79,7 +115,9 @@ export async function confirmInvoice(
   const account = await findAccount(companyId, accountId);
   if (!account) throw formError({ accountId: 'The account of this invoice no longer exists' });
 
-  const contributions = contributionsOf(invoice, account);
+  const rego =
+    utilityOfAccount(account) === 'electricity' ? await regoBackedPeriods(companyId, accountId) : [];
+  const contributions = contributionsOf(invoice, account, rego);
   const assetId = isSubMeter(account) ? undefined : str(account.assetId);
   const now = new Date().toISOString();
   // Each write changes the invoice as stored then, so what others wrote in between (a stamp, a tag) stays.

@@ -5,6 +5,7 @@ export * from './comparison.ts';
 export * from './data-quality.ts';
 export * from './dates.ts';
 export * from './decomposition.ts';
+export * from './emission-scopes.ts';
 export * from './emissions.ts';
 export * from './half-hourly.ts';
 export * from './meter-timeline.ts';

@@ -36,3 +36,23 @@ export function splitPeriodByMonth(start: string, end: string): MonthShare[] {
   }
   return shares;
 }
+
+/**
+ * Days of a period, by calendar month, that fall in any of the given periods (each inclusive), an overlap
+ * counted once: how much of a bill a contract covered.
+ */
+export function coveredDaysByMonth(
+  start: string,
+  end: string,
+  periods: readonly { startDate: string; endDate: string }[],
+): Map<string, number> {
+  const out = new Map<string, number>();
+  if (periods.length === 0) return out;
+  const ranges = periods.map((p) => [utcDay(p.startDate), utcDay(p.endDate)] as const);
+  for (let t = utcDay(start); t <= utcDay(end); t += DAY_MS) {
+    if (!ranges.some(([a, b]) => a <= t && t <= b)) continue;
+    const month = new Date(t).toISOString().slice(0, 7);
+    out.set(month, (out.get(month) ?? 0) + 1);
+  }
+  return out;
+}

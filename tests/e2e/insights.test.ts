@@ -35,7 +35,28 @@ describe('the Insights pages', () => {
     const first = await emissions;
     expect(first.totals.emissionsKg).toBeGreaterThan(0);
     await page.getByRole('heading', { name: 'Emissions' }).waitFor({ timeout: 15_000 });
-    expect(await cardText(page, 'Total emissions')).toBe(figureText(first.totals.emissionsKg, 'kg CO₂e'));
+    // The total is the service's scopes added up: 1, 2 location-based and 3 (T&D losses, water, waste).
+    const scopes = first.scopes?.totals;
+    expect(scopes?.totalLocation).toBeGreaterThan(first.totals.emissionsKg);
+    expect(await cardText(page, 'Total emissions')).toBe(
+      figureText(scopes?.totalLocation ?? Number.NaN, 'kg CO₂e'),
+    );
+    expect(await cardText(page, 'Scope 1 (gas and fuels)')).toBe(
+      figureText(scopes?.scope1 ?? Number.NaN, 'kg CO₂e'),
+    );
+
+    // Market-based: the demo's REGO-backed renewable supply counts 0, so scope 2 falls.
+    const market = answerOf(page, 'consumption', 'dataType=emissions', 'emissions=market');
+    await page.getByLabel('Scope 2 method').selectOption('market');
+    const marketAnswer = await market;
+    const marketScopes = marketAnswer.scopes?.totals;
+    expect(marketAnswer.emissionsBasis).toBe('market');
+    expect(marketScopes?.scope2Market).toBeLessThan(marketScopes?.scope2Location ?? 0);
+    expect(marketScopes?.factorSets.scope2Market).toContain('rego-zero');
+    await expect
+      .poll(() => page.getByLabel('Total emissions', { exact: true }).textContent(), { timeout: 10_000 })
+      .toBe(figureText(marketScopes?.totalMarket ?? Number.NaN, 'kg CO₂e'));
+    await page.getByLabel('Scope 2 method').selectOption('location');
     // The demo holds more than a year of bills, so last year is there to compare with.
     expect(await page.getByLabel('Total emissions: change').textContent()).toMatch(
       /^[▲▼] [\d.]+% vs |^no change/,
@@ -55,6 +76,9 @@ describe('the Insights pages', () => {
     const spent = await costs;
     expect(spent.totals.cost).toBeGreaterThan(0);
     expect(await cardText(page, 'Net cost')).toBe(figureText(spent.totals.cost ?? 0, '£'));
+    expect(spent.totals.vat).toBeGreaterThan(0);
+    expect(await cardText(page, 'VAT')).toBe(figureText(spent.totals.vat ?? 0, '£'));
+    expect(await cardText(page, 'Standing charges')).toBe(figureText(spent.totals.standingCharge ?? 0, '£'));
     const monthly = spent.buckets?.map((b) => b.label) ?? [];
     expect(monthly).toHaveLength(12);
     const chart = page.getByRole('figure', { name: /^Costs by utility/ });
@@ -128,13 +152,8 @@ describe('the Insights pages', () => {
     await panel.waitFor({ state: 'detached', timeout: 5_000 });
   });
 
-  it('charts emissions by site, and adds an entity up from its sites', async () => {
+  it('charts emissions by site, and asks for an entity in one call', async () => {
     const { page } = tab;
-    const siteAnswers: { url: string; answer: Promise<AnalyticsAnswer> }[] = [];
-    page.on('response', (r) => {
-      if (/\/api\/assets\/[0-9a-f]{24}\/analytics\?/.test(r.url()) && r.ok())
-        siteAnswers.push({ url: r.url(), answer: r.json() as Promise<AnalyticsAnswer> });
-    });
     const bySite = answerOf(page, 'asset-consumption', 'dataType=emissions');
     await signIn(page, env.stack.origin, 'owner@demo.test', '/analytics/emissions?by=site');
     const sites = (await bySite).assets ?? [];
@@ -145,28 +164,20 @@ describe('the Insights pages', () => {
     await page.getByLabel('Scope', { exact: true }).selectOption('entity');
     const entity = page.getByLabel('Entity', { exact: true });
     await expect.poll(() => entity.locator('option').count(), { timeout: 10_000 }).toBeGreaterThan(1);
-    const from = siteAnswers.length;
+    const entityAnswer = answerOf(
+      page,
+      'consumption',
+      'dataType=emissions',
+      'entityId=',
+      'comparePeriod=year',
+    );
     await entity.selectOption({ index: 1 });
-    // The entity's figures are its sites' answers added up; the chart's own requests compare with nothing.
-    const entityTotal = async () => {
-      const last = new Map<string, Promise<AnalyticsAnswer>>();
-      for (const a of siteAnswers.slice(from)) {
-        if (a.url.includes('comparePeriod=year'))
-          last.set(/\/assets\/([0-9a-f]{24})\//.exec(a.url)?.[1] ?? '', a.answer);
-      }
-      let kg = 0;
-      for (const answer of last.values()) kg += (await answer).totals.emissionsKg;
-      return last.size > 0 ? figureText(kg, 'kg CO₂e') : 'no answers yet';
-    };
+    // The service adds up the entity's sites and those of the entities below it.
+    const answer = await entityAnswer;
+    expect(answer.scope.type).toBe('entity');
     await expect
-      .poll(
-        async () => [
-          await page.getByLabel('Total emissions', { exact: true }).textContent(),
-          await entityTotal(),
-        ],
-        { timeout: 20_000 },
-      )
-      .toSatisfy(([shown, summed]) => shown === summed);
+      .poll(() => page.getByLabel('Total emissions', { exact: true }).textContent(), { timeout: 20_000 })
+      .toBe(figureText(answer.scopes?.totals.totalLocation ?? Number.NaN, 'kg CO₂e'));
     expect(new URL(page.url()).searchParams.get('scope')).toBe('entity');
   });
 });

@@ -86,7 +86,7 @@ beforeAll(async () => {
   await bill('Hardman electricity', 'electricity', '2025-02', 3000, 750, 621);
   await bill('Hardman electricity', 'electricity', '2025-05', 1000, 250, 207);
   // A gap estimate, counted in the roll-ups as their rebuild counts it.
-  const estimate = { consumption: 600, unit: 'kWh', cost: 150, emissionsKg: 124.2 };
+  const estimate = { consumption: 600, unit: 'kWh', cost: 150, emissionsKg: 124.2, unitRate: 0.25 };
   await putAccountMonth(w.demoId, account['Aldgate electricity'] as string, {
     month: '2025-05',
     ...estimate,
@@ -120,8 +120,8 @@ describe('company analytics', () => {
     });
     expect(res.body.totals).toEqual({
       utilities: {
-        electricity: { consumption: 8300, unit: 'kWh', cost: 2075, emissionsKg: 1718.1 },
-        gas: { consumption: 5000, unit: 'kWh', cost: 400, emissionsKg: 915 },
+        electricity: { consumption: 8300, unit: 'kWh', cost: 2075, emissionsKg: 1718.1, unitRate: 0.25 },
+        gas: { consumption: 5000, unit: 'kWh', cost: 400, emissionsKg: 915, unitRate: 0.08 },
       },
       cost: 2475,
       emissionsKg: 2633.1,
@@ -133,7 +133,7 @@ describe('company analytics', () => {
       ['2025-03', 'Mar 2025', 375],
     ]);
     expect(buckets[1]?.utilities).toEqual({
-      electricity: { consumption: 3800, unit: 'kWh', cost: 950, emissionsKg: 786.6 },
+      electricity: { consumption: 3800, unit: 'kWh', cost: 950, emissionsKg: 786.6, unitRate: 0.25 },
     });
   });
 
@@ -145,13 +145,15 @@ describe('company analytics', () => {
     expect(res.body.version).toBe('v1');
     expect((res.body.buckets as { key: string }[]).map((b) => b.key)).toEqual(['2025-Q1']);
     expect((res.body.totals as { utilities: object }).utilities).toEqual({
-      electricity: { consumption: 8300, unit: 'kWh', cost: 2075, emissionsKg: 1718.1 },
+      electricity: { consumption: 8300, unit: 'kWh', cost: 2075, emissionsKg: 1718.1, unitRate: 0.25 },
     });
     expect(res.body.comparison).toEqual({
       comparePeriod: 'year',
       window: { startDate: '2024-01-01', endDate: '2024-03-31' },
       totals: {
-        utilities: { electricity: { consumption: 900, unit: 'kWh', cost: 180, emissionsKg: 180 } },
+        utilities: {
+          electricity: { consumption: 900, unit: 'kWh', cost: 180, emissionsKg: 180, unitRate: 0.2 },
+        },
         cost: 180,
         emissionsKg: 180,
       },
@@ -193,6 +195,7 @@ describe('estimated figures', () => {
           consumption: 1600,
           unit: 'kWh',
           cost: 400,
+          unitRate: 0.25,
           emissionsKg: 331.2,
           estimated: { consumption: 600, cost: 150, emissionsKg: 124.2 },
         },
@@ -216,8 +219,8 @@ describe('a site and a portfolio', () => {
   it("gives a site's own totals, by the query or by the site's own route", async () => {
     const expected = {
       utilities: {
-        electricity: { consumption: 1800, unit: 'kWh', cost: 450, emissionsKg: 372.6 },
-        gas: { consumption: 5000, unit: 'kWh', cost: 400, emissionsKg: 915 },
+        electricity: { consumption: 1800, unit: 'kWh', cost: 450, emissionsKg: 372.6, unitRate: 0.25 },
+        gas: { consumption: 5000, unit: 'kWh', cost: 400, emissionsKg: 915, unitRate: 0.08 },
       },
       cost: 850,
       emissionsKg: 1287.6,
@@ -239,7 +242,9 @@ describe('a site and a portfolio', () => {
     expect(res.status).toBe(200);
     expect(res.body.scope).toMatchObject({ type: 'portfolio', id: groupId, sites: 2 });
     expect(res.body.totals).toEqual({
-      utilities: { electricity: { consumption: 4800, unit: 'kWh', cost: 1200, emissionsKg: 993.6 } },
+      utilities: {
+        electricity: { consumption: 4800, unit: 'kWh', cost: 1200, emissionsKg: 993.6, unitRate: 0.25 },
+      },
       cost: 1200,
       emissionsKg: 993.6,
     });
@@ -257,8 +262,8 @@ describe('what a caller may read', () => {
     // Aldgate 1000 + 800 and Temple 2000 + 1500 kWh; Hardman's 3000 is not theirs.
     expect(res.body.totals).toEqual({
       utilities: {
-        electricity: { consumption: 5300, unit: 'kWh', cost: 1325, emissionsKg: 1097.1 },
-        gas: { consumption: 5000, unit: 'kWh', cost: 400, emissionsKg: 915 },
+        electricity: { consumption: 5300, unit: 'kWh', cost: 1325, emissionsKg: 1097.1, unitRate: 0.25 },
+        gas: { consumption: 5000, unit: 'kWh', cost: 400, emissionsKg: 915, unitRate: 0.08 },
       },
       cost: 1725,
       emissionsKg: 2012.1,
@@ -290,7 +295,9 @@ describe('what a caller may read', () => {
     const res = await get(`/analytics/v2/consumption?${Q1}`, token);
     expect(res.body.scope).toMatchObject({ restricted: true, sites: 0, meters: 1 });
     expect(res.body.totals).toEqual({
-      utilities: { electricity: { consumption: 3000, unit: 'kWh', cost: 750, emissionsKg: 621 } },
+      utilities: {
+        electricity: { consumption: 3000, unit: 'kWh', cost: 750, emissionsKg: 621, unitRate: 0.25 },
+      },
       cost: 750,
       emissionsKg: 621,
     });
@@ -369,10 +376,10 @@ describe('company settings', () => {
       ]);
       // April's 3000 kWh over 30 days: 28 days in period 1, 2 in period 2.
       expect(buckets[0]?.utilities).toEqual({
-        electricity: { consumption: 2800, unit: 'kWh', cost: 560, emissionsKg: 560 },
+        electricity: { consumption: 2800, unit: 'kWh', cost: 560, emissionsKg: 560, unitRate: 0.2 },
       });
       expect(buckets[1]?.utilities).toEqual({
-        electricity: { consumption: 200, unit: 'kWh', cost: 40, emissionsKg: 40 },
+        electricity: { consumption: 200, unit: 'kWh', cost: 40, emissionsKg: 40, unitRate: 0.2 },
       });
     } finally {
       await setCompanySettings({});

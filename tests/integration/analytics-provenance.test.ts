@@ -186,7 +186,14 @@ describe('a site’s figure, meter by meter and bill by bill', () => {
       path: `/analytics/v2/consumption?startDate=2025-02-01&endDate=2025-02-28&assetId=${site.Aldgate}`,
       token: owner,
     });
-    expect(insights.body.totals).toEqual(expectedSite);
+    // Insights adds each utility's unit rate (net cost per kWh) to the same figure.
+    expect(insights.body.totals).toEqual({
+      ...expectedSite,
+      utilities: {
+        electricity: { ...expectedSite.utilities.electricity, unitRate: 0.2 },
+        gas: { ...expectedSite.utilities.gas, unitRate: 0.1 },
+      },
+    });
   });
 
   it('takes the January side of the same bill in January', async () => {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { monthSlots } from '../../infra/local/seed/consumption-model.ts';
 import { DEMO_ESTATES } from '../../infra/local/seed/demo-estates.ts';
 import { NORTHWIND } from '../../infra/local/seed/northwind.ts';
+import type { SeededMonth } from '../../infra/local/seed/plan-accounts.ts';
 import { type PlannedCompany, planCompany, type SupplierRef } from '../../infra/local/seed/plan-company.ts';
 import { SUPPLIERS } from '../../infra/local/seed/suppliers.ts';
 import type { ExtractedRate } from '../../shared/capture/model.ts';
@@ -218,6 +219,39 @@ describe('demo data plan', () => {
       'The contract of 128 High Street Guildford Gas',
     );
     expect(guildford.item).toMatchObject({ startDate: '2025-04-01', endDate: '2026-03-31' });
+  });
+
+  it('keeps in the roll-ups the VAT, levy and standing charges of the bills, and the REGO-backed supply', () => {
+    const company = plan();
+    const month = slots.at(-2)?.month;
+    const billed = company.accounts.filter((a) => !a.isSubMeter);
+    const sum = (pick: (m: SeededMonth) => number | undefined) =>
+      billed
+        .flatMap((a) => a.months.filter((m) => m.month === month))
+        .reduce((n, m) => n + (Number(pick(m)) || 0), 0);
+    const rows = company.rollups.filter((r) => r.month === month && r.assetId === undefined);
+    const total = (key: 'vat' | 'ccl' | 'standingCharge' | 'regoKwh') =>
+      rows.reduce((n, r) => n + (r[key] ?? 0), 0);
+    expect(total('vat')).toBeGreaterThan(0);
+    expect(total('vat')).toBeCloseTo(
+      sum((m) => m.vat),
+      1,
+    );
+    expect(total('ccl')).toBeCloseTo(
+      sum((m) => m.ccl),
+      1,
+    );
+    expect(total('standingCharge')).toBeCloseTo(
+      sum((m) => m.standingCharge),
+      1,
+    );
+    // Renewable contracts run April to March, so the month before last falls in one where it has any.
+    const rego = company.contracts.filter((c) => c.item.isRenewable === true && c.item.status === 'active');
+    expect(rego.length).toBeGreaterThan(0);
+    expect(rego.every((c) => c.item.regoBacked === true)).toBe(true);
+    expect(total('regoKwh')).toBeGreaterThan(0);
+    const electricity = rows.find((r) => r.utilityType === 'electricity');
+    expect(total('regoKwh')).toBeLessThan(electricity?.consumption ?? 0);
   });
 
   it('gives every meter with a register readings that climb by the use recorded between them', () => {

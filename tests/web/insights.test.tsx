@@ -9,11 +9,9 @@ import {
   changeText,
   drillOfBar,
   figureText,
-  mergeSiteAnswers,
   seriesBySite,
   seriesByUtility,
   siteRows,
-  sitesOfEntity,
   totalCards,
 } from '../../web/features/analytics/insights-figures.ts';
 import {
@@ -126,6 +124,12 @@ describe('the filters in the URL', () => {
       includeCosts: 'false',
     });
     expect(site.assetGroupId).toBeUndefined();
+    // An entity is one call: the service adds up its sites and those of the entities below it.
+    const entity = analyticsQuery({ ...f, scope: 'entity', scopeId: 'e1', basis: 'market' }, 'emissions', {
+      withCosts: false,
+    });
+    expect(entity).toMatchObject({ entityId: 'e1', emissions: 'market' });
+    expect(entity.assetId ?? entity.assetGroupId).toBeUndefined();
   });
 });
 
@@ -161,6 +165,37 @@ describe('the total cards', () => {
     expect(figureText(621, 'kg CO₂e')).toBe('621 kg CO₂e');
   });
 
+  it('take the scopes from the service, scope 2 by the chosen basis, with last period to compare', () => {
+    const round2 = (v: number) => Math.round(v * 100) / 100;
+    const split = (scope1: number, location: number, market: number, scope3: number) => ({
+      scope1,
+      scope2Location: location,
+      scope2Market: market,
+      scope3,
+      scope3Parts: { transmissionDistribution: scope3, water: 0, waste: 0, wellToTank: 0 },
+      totalLocation: scope1 + location + scope3,
+      totalMarket: scope1 + market + scope3,
+      factorSets: { scope1: [], scope2Location: [], scope2Market: [], scope3: [] },
+      notCovered: [],
+    });
+    const now = split(911.55, 531, 354, 55.59);
+    const previous = split(0, 180, 180, 16);
+    const market = totalCards('emissions', totals, before, undefined, { basis: 'market', now, previous });
+    expect(market.map((c) => [c.label, round2(c.value), c.previous])).toEqual([
+      ['Total emissions', 1321.14, 196],
+      ['Scope 1 (gas and fuels)', 911.55, 0],
+      ['Scope 2 (electricity, heat, cooling), market-based', 354, 180],
+      ['Scope 3 (T&D losses, water, waste)', 55.59, 16],
+    ]);
+    const location = totalCards('emissions', totals, undefined, undefined, { basis: 'location', now });
+    expect(location.map((c) => [c.label, round2(c.value)])).toEqual([
+      ['Total emissions', 1498.14],
+      ['Scope 1 (gas and fuels)', 911.55],
+      ['Scope 2 (electricity, heat, cooling), location-based', 531],
+      ['Scope 3 (T&D losses, water, waste)', 55.59],
+    ]);
+  });
+
   it('add up energy in kWh only, and give each utility in its own unit', () => {
     const cards = totalCards('consumption', totals, undefined);
     expect(cards.map((c) => [c.label, c.value, c.unit])).toEqual([
@@ -174,6 +209,19 @@ describe('the total cards', () => {
   it('give the net cost and each utility cost', () => {
     expect(totalCards('costs', totals, undefined).map((c) => [c.label, c.value])).toEqual([
       ['Net cost', 1230],
+      ['Electricity cost', 750],
+      ['Gas cost', 400],
+      ['Water cost', 80],
+    ]);
+  });
+
+  it('give VAT, the levy and standing charges where the bills held them', () => {
+    const split: Totals = { ...totals, vat: 230, ccl: 23.25, standingCharge: 51 };
+    expect(totalCards('costs', split, undefined).map((c) => [c.label, c.value])).toEqual([
+      ['Net cost', 1230],
+      ['VAT', 230],
+      ['Climate Change Levy', 23.25],
+      ['Standing charges', 51],
       ['Electricity cost', 750],
       ['Gas cost', 400],
       ['Water cost', 80],
@@ -288,59 +336,6 @@ describe('the top sites', () => {
       ['Temple', 0, 0, 0],
     ]);
     expect(rows[0]?.utilities).toEqual({ electricity: 750, gas: 400, water: 80 });
-  });
-
-  it('of an entity are its own and those of every entity below it', () => {
-    const entities = [
-      { _id: 'group', parentEntityId: null },
-      { _id: 'offices', parentEntityId: 'group' },
-      { _id: 'london', parentEntityId: 'offices' },
-      { _id: 'retail', parentEntityId: 'group' },
-    ];
-    const sites = [
-      { _id: 's1', entityId: 'london' },
-      { _id: 's2', entityId: 'retail' },
-      { _id: 's3', entityId: 'offices' },
-      { _id: 's4' },
-    ];
-    expect(sitesOfEntity(entities, sites, 'offices').map((s) => s._id)).toEqual(['s1', 's3']);
-    expect(sitesOfEntity(entities, sites, 'group').map((s) => s._id)).toEqual(['s1', 's2', 's3']);
-    expect(sitesOfEntity(entities, sites, 'london').map((s) => s._id)).toEqual(['s1']);
-  });
-
-  it("add an entity's sites up into one answer", () => {
-    const answer = (buckets: BucketFigures[], totals: Totals, previous: Totals) => ({
-      id: 'consumption' as const,
-      scope: { type: 'site', restricted: false },
-      window: { startDate: '2025-01-01', endDate: '2025-02-28' },
-      granularity: 'monthly' as const,
-      costsIncluded: true,
-      buckets,
-      totals,
-      comparison: {
-        comparePeriod: 'year' as const,
-        window: { startDate: '', endDate: '' },
-        totals: previous,
-      },
-      factorVersions: ['DESNZ-2025'],
-    });
-    const merged = mergeSiteAnswers([
-      { assetId: 'a', siteName: 'Aldgate', answer: answer([jan], jan, feb) },
-      { assetId: 'h', siteName: 'Hardman', answer: answer([jan, feb], feb, feb) },
-    ]);
-    expect(merged.totals.utilities.electricity).toEqual({
-      consumption: 3800,
-      unit: 'kWh',
-      cost: 950,
-      emissionsKg: 786.6,
-      estimated: { consumption: 200, cost: 50, emissionsKg: 41.4 },
-    });
-    expect(merged.buckets?.map((b) => [b.key, b.utilities.gas?.consumption])).toEqual([
-      ['2025-01', 10000],
-      ['2025-02', undefined],
-    ]);
-    expect(merged.comparison?.totals.emissionsKg).toBeCloseTo(331.2);
-    expect(merged.assets?.map((a) => a.siteName)).toEqual(['Aldgate', 'Hardman']);
   });
 });
 

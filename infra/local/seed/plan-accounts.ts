@@ -356,6 +356,8 @@ function planSupply(ctx: AccountContext, asset: StoredItem, a: AssetPlan, m: Met
       emissionsKg: bill.emissionsKg,
       factorVersion: bill.factorVersion,
       source: estimate ? 'estimate' : 'invoice',
+      // The bill's parts, as confirming it adds them; an estimated month has no bill to split.
+      ...(estimate ? {} : billPartsOf(bill)),
       ...(invoice ? { invoiceId: invoice._id } : {}),
     });
   });
@@ -375,6 +377,14 @@ function planSupply(ctx: AccountContext, asset: StoredItem, a: AssetPlan, m: Met
     quantities,
     profile,
     character,
+  };
+}
+
+function billPartsOf(bill: MonthBill): Pick<SeededMonth, 'vat' | 'ccl' | 'standingCharge'> {
+  return {
+    ...(bill.vatAmount !== 0 ? { vat: bill.vatAmount } : {}),
+    ...(bill.cclAmount !== 0 ? { ccl: bill.cclAmount } : {}),
+    ...(bill.standingCharge !== 0 ? { standingCharge: bill.standingCharge } : {}),
   };
 }
 

@@ -1,7 +1,10 @@
 import type { Rollup } from '../../../functions/accounts/consumption-repository.ts';
+import { ROLLUP_PARTS } from '../../../functions/accounts/rollup-parts.ts';
 import type { StoredItem } from '../../../functions/core/data/item-repository.ts';
 import { newId } from '../../../functions/core/lib/ids.ts';
 import { domesticEpcBand, nonDomesticEpcBand } from '../../../shared/domain/epc.ts';
+import { coveredDaysByMonth } from '../../../shared/domain/period-split.ts';
+import { convertQuantity } from '../../../shared/schemas/account-rules.ts';
 import { round } from '../../../shared/validation/figures.ts';
 import type { MonthSlot } from './consumption-model.ts';
 import {
@@ -173,6 +176,8 @@ export function planCompany(
     accounts,
   );
 
+  addRegoSupply(accounts, contracts);
+
   return {
     companyId,
     company,
@@ -189,6 +194,32 @@ export function planCompany(
   };
 }
 
+/**
+ * Electricity supplied under REGO-backed renewable contracts, month by month, as confirming the bills
+ * counts it: each month's kWh by the share of its days a live, active such contract covers.
+ */
+export function addRegoSupply(accounts: readonly PlannedAccount[], contracts: readonly PlannedContract[]) {
+  const periods = new Map<string, { startDate: string; endDate: string }[]>();
+  for (const c of contracts) {
+    if (c.item.isRenewable !== true || c.item.regoBacked !== true || c.item.status === 'inactive') continue;
+    const list = periods.get(c.accountId) ?? [];
+    list.push({ startDate: String(c.item.startDate), endDate: String(c.item.endDate) });
+    periods.set(c.accountId, list);
+  }
+  for (const account of accounts) {
+    const cover = periods.get(account.item._id);
+    if (!cover || account.type !== 'electricity') continue;
+    for (const m of account.months) {
+      if (m.source !== 'invoice') continue;
+      const [y, mo] = m.month.split('-').map(Number) as [number, number];
+      const last = `${m.month}-${String(new Date(Date.UTC(y, mo, 0)).getUTCDate()).padStart(2, '0')}`;
+      const days = coveredDaysByMonth(`${m.month}-01`, last, cover).get(m.month) ?? 0;
+      const kwh = convertQuantity(m.consumption, m.unit, 'kWh');
+      if (days > 0 && kwh !== undefined) m.regoKwh = round((kwh * days) / Number(last.slice(8)), 3);
+    }
+  }
+}
+
 /** A roll-up as the seed writes it, naming the bills awaiting review it already counts. */
 export type SeededRollup = Rollup & { assetId?: string; invoiceIds?: Set<string> };
 
@@ -200,6 +231,7 @@ export function rollupsOf(accounts: readonly PlannedAccount[]): SeededRollup[] {
     row.consumption += m.consumption;
     row.cost += m.cost;
     row.emissionsKg += m.emissionsKg;
+    for (const part of ROLLUP_PARTS) if (m[part] !== undefined) row[part] = (row[part] ?? 0) + (m[part] ?? 0);
     if (m.invoiceIds) row.invoiceIds = new Set([...(row.invoiceIds ?? []), ...m.invoiceIds]);
     sums.set(key, row);
   };
@@ -223,5 +255,8 @@ export function rollupsOf(accounts: readonly PlannedAccount[]): SeededRollup[] {
     consumption: round(r.consumption, 3),
     cost: round(r.cost, 2),
     emissionsKg: round(r.emissionsKg, 3),
+    ...Object.fromEntries(
+      ROLLUP_PARTS.flatMap((part) => (r[part] === undefined ? [] : [[part, round(r[part] ?? 0, 3)]])),
+    ),
   }));
 }

@@ -80,6 +80,9 @@ function planContract(ctx: ContractPlanContext, account: PlannedAccount): Planne
     isRenewable: utility === 'electricity' && ctx.rng.chance(0.3),
     rateTypes,
   });
+  // The demo's renewable tariffs come with REGOs retired for them (drawn without the stream, so the rest
+  // of the plan is unchanged).
+  data.regoBacked = data.isRenewable;
   const at = Math.min(Date.parse(`${year}-03-10T10:00:00Z`) + ctx.rng.int(0, 20) * DAY_MS, ctx.now.getTime());
   return {
     accountId: account.item._id,

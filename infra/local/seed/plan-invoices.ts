@@ -82,7 +82,10 @@ function overcharge(account: PlannedAccount, invoice: StoredItem): void {
   Object.assign(values, { unitRate: rate, netTotal: net, vatTotal: vat, grossTotal: round(net + vat, 2) });
   invoice.grossTotal = values.grossTotal;
   const month = account.months.find((m) => m.invoiceId === invoice._id);
-  if (month) month.cost = net;
+  if (month) {
+    month.cost = net;
+    month.vat = vat;
+  }
 }
 
 /** Capture's results for a bill read from a one-page PDF: each value with its text, and the meter's reads. */

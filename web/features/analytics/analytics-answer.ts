@@ -8,6 +8,12 @@ export interface UtilityFigures {
   /** The utility's default unit; 'mixed' when some figure could not be converted to it. */
   unit: string;
   cost?: number;
+  /** VAT on top of the net cost; the levy and standing charges within it (present where bills held them). */
+  vat?: number;
+  ccl?: number;
+  standingCharge?: number;
+  /** Net cost per unit consumed. */
+  unitRate?: number;
   emissionsKg: number;
   /** The part of the figures from estimated months rather than bills. */
   estimated?: { consumption: number; cost?: number; emissionsKg: number };
@@ -16,7 +22,23 @@ export interface UtilityFigures {
 export interface Totals {
   utilities: Partial<Record<UtilityType, UtilityFigures>>;
   cost?: number;
+  vat?: number;
+  ccl?: number;
+  standingCharge?: number;
   emissionsKg: number;
+}
+
+/** Emissions by GHG Protocol scope, in kg CO2e, each scope naming the factor sets behind it. */
+export interface ScopeSplit {
+  scope1: number;
+  scope2Location: number;
+  scope2Market: number;
+  scope3: number;
+  scope3Parts: { transmissionDistribution: number; water: number; waste: number; wellToTank: number };
+  totalLocation: number;
+  totalMarket: number;
+  factorSets: { scope1: string[]; scope2Location: string[]; scope2Market: string[]; scope3: string[] };
+  notCovered: string[];
 }
 
 export interface BucketFigures extends Totals {
@@ -44,9 +66,12 @@ export interface AnalyticsAnswer {
     comparePeriod: ComparePeriod;
     window: { startDate: string; endDate: string };
     totals: Totals;
+    scopes?: ScopeSplit;
   };
+  /** Emissions by scope over the window (and per period with the breakdown). */
+  scopes?: { totals: ScopeSplit; buckets?: (ScopeSplit & { key: string })[] };
   assets?: SiteTotals[];
   factorVersions: string[];
-  /** Which scope 2 figures the answer holds, when the service tells. */
+  /** Which scope 2 figure electricity's emissions hold. */
   emissionsBasis?: 'location' | 'market';
 }

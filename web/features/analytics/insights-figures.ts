@@ -1,12 +1,6 @@
 import type { UtilityType } from '../../../shared/schemas/common.ts';
 import type { Series } from '../../components/charts/shape-series.ts';
-import type {
-  AnalyticsAnswer,
-  BucketFigures,
-  SiteTotals,
-  Totals,
-  UtilityFigures,
-} from './analytics-answer.ts';
+import type { BucketFigures, ScopeSplit, SiteTotals, Totals, UtilityFigures } from './analytics-answer.ts';
 import type { Measure } from './insights-filters.ts';
 
 export const UTILITY_LABELS: Readonly<Record<UtilityType, string>> = {
@@ -122,12 +116,59 @@ const SCOPE_LABELS = {
   3: 'Scope 3 (water, waste)',
 } as const;
 
+/** The service's split of emissions by scope, now and in the comparison period, and the scope 2 basis. */
+export interface ScopeCardsInput {
+  basis: 'location' | 'market';
+  now?: ScopeSplit;
+  previous?: ScopeSplit;
+}
+
+const SERVER_SCOPE_LABELS = {
+  scope1: 'Scope 1 (gas and fuels)',
+  scope2: 'Scope 2 (electricity, heat, cooling)',
+  scope3: 'Scope 3 (T&D losses, water, waste)',
+} as const;
+
+/** The emissions cards from the service's scope split: the total, then scopes 1, 2 (by the basis) and 3. */
+function scopeCards(scopes: ScopeCardsInput & { now: ScopeSplit }): TotalCard[] {
+  const market = scopes.basis === 'market';
+  const pick: Record<string, (s: ScopeSplit) => number> = {
+    total: (s) => (market ? s.totalMarket : s.totalLocation),
+    scope1: (s) => s.scope1,
+    scope2: (s) => (market ? s.scope2Market : s.scope2Location),
+    scope3: (s) => s.scope3,
+  };
+  const label = (key: string) =>
+    key === 'total'
+      ? 'Total emissions'
+      : key === 'scope2'
+        ? `${SERVER_SCOPE_LABELS.scope2}, ${market ? 'market' : 'location'}-based`
+        : SERVER_SCOPE_LABELS[key as 'scope1' | 'scope3'];
+  return Object.entries(pick)
+    .filter(([key, at]) => key === 'total' || at(scopes.now) !== 0)
+    .map(([key, at]) => ({
+      key: key === 'total' ? 'total' : `scope-${key.slice(-1)}`,
+      label: label(key),
+      unit: 'kg CO₂e',
+      value: at(scopes.now),
+      estimated: 0,
+      ...(scopes.previous ? { previous: at(scopes.previous) } : {}),
+    }));
+}
+
+const COST_PARTS = [
+  ['vat', 'VAT'],
+  ['ccl', 'Climate Change Levy'],
+  ['standingCharge', 'Standing charges'],
+] as const;
+
 /** The cards of a page: the measure's total, then its parts by scope (emissions) or by utility. */
 export function totalCards(
   measure: Measure,
   totals: Totals,
   previous: Totals | undefined,
   chosen?: UtilityType,
+  scopes?: ScopeCardsInput,
 ): TotalCard[] {
   const card = (
     key: string,
@@ -146,6 +187,7 @@ export function totalCards(
     };
   };
   const present = utilitiesOf(totals).map(([u]) => u);
+  if (measure === 'emissions' && scopes?.now && !chosen) return scopeCards({ ...scopes, now: scopes.now });
   if (measure === 'emissions') {
     const scopes = ([1, 2, 3] as const).filter((s) => present.some((u) => SCOPE_OF[u] === s));
     const inScope = (scope: 1 | 2 | 3) => (t: Totals) =>
@@ -160,8 +202,13 @@ export function totalCards(
     return (f && partOf(measure, f, u)) ?? { value: 0, estimated: 0 };
   };
   if (measure === 'costs') {
+    // VAT, the levy and standing charges, where the bills held them: the levy and standing are within the net.
+    const parts = COST_PARTS.filter(([key]) => totals[key] !== undefined).map(([key, label]) =>
+      card(key, label, '£', (t) => ({ value: t[key] ?? 0, estimated: 0 })),
+    );
     return [
       card('total', 'Net cost', '£', (t) => measureOf('costs', t)),
+      ...parts,
       ...present.map((u) => card(u, `${UTILITY_LABELS[u]} cost`, '£', one(u))),
     ];
   }
@@ -331,72 +378,6 @@ export function rowUtilities(rows: readonly SiteRow[]): UtilityType[] {
   return UTILITY_ORDER.filter((u) => rows.some((r) => r.utilities[u] !== undefined));
 }
 
-function addUtility(a: UtilityFigures | undefined, b: UtilityFigures): UtilityFigures {
-  if (!a) return structuredClone(b);
-  const unit = a.unit === b.unit ? a.unit : 'mixed';
-  const sum = (x: number | undefined, y: number | undefined) =>
-    x === undefined && y === undefined ? undefined : (x ?? 0) + (y ?? 0);
-  const cost = sum(a.cost, b.cost);
-  const estimated =
-    a.estimated || b.estimated
-      ? {
-          consumption: (a.estimated?.consumption ?? 0) + (b.estimated?.consumption ?? 0),
-          emissionsKg: (a.estimated?.emissionsKg ?? 0) + (b.estimated?.emissionsKg ?? 0),
-          ...(a.estimated?.cost !== undefined || b.estimated?.cost !== undefined
-            ? { cost: (a.estimated?.cost ?? 0) + (b.estimated?.cost ?? 0) }
-            : {}),
-        }
-      : undefined;
-  return {
-    consumption: unit === 'mixed' ? 0 : a.consumption + b.consumption,
-    unit,
-    ...(cost !== undefined ? { cost } : {}),
-    emissionsKg: a.emissionsKg + b.emissionsKg,
-    ...(estimated ? { estimated } : {}),
-  };
-}
-
-/** Totals added up utility by utility. */
-export function addTotals(a: Totals, b: Totals): Totals {
-  const utilities: Totals['utilities'] = { ...a.utilities };
-  for (const [u, f] of utilitiesOf(b)) utilities[u] = addUtility(a.utilities[u], f);
-  const cost = a.cost === undefined && b.cost === undefined ? undefined : (a.cost ?? 0) + (b.cost ?? 0);
-  return { utilities, ...(cost !== undefined ? { cost } : {}), emissionsKg: a.emissionsKg + b.emissionsKg };
-}
-
-const EMPTY: Totals = { utilities: {}, emissionsKg: 0 };
-
-/**
- * One answer from the answers of several sites (an entity's, which the service has no parameter for):
- * totals, periods and the comparison added up, and each site listed with its totals.
- */
-export function mergeSiteAnswers(
-  answers: readonly { assetId: string; siteName: string; answer: AnalyticsAnswer }[],
-): Omit<AnalyticsAnswer, 'id' | 'scope' | 'window' | 'granularity'> {
-  const buckets = new Map<string, BucketFigures>();
-  let totals = EMPTY;
-  let previous: Totals | undefined;
-  const versions = new Set<string>();
-  for (const { answer } of answers) {
-    totals = addTotals(totals, answer.totals);
-    if (answer.comparison) previous = addTotals(previous ?? EMPTY, answer.comparison.totals);
-    for (const b of answer.buckets ?? []) {
-      const had = buckets.get(b.key);
-      buckets.set(b.key, had ? { ...had, ...addTotals(had, b) } : structuredClone(b));
-    }
-    for (const v of answer.factorVersions) versions.add(v);
-  }
-  const first = answers[0]?.answer;
-  return {
-    costsIncluded: answers.every((a) => a.answer.costsIncluded),
-    buckets: [...buckets.values()].sort((a, b) => a.key.localeCompare(b.key)),
-    totals,
-    ...(first?.comparison && previous ? { comparison: { ...first.comparison, totals: previous } } : {}),
-    assets: answers.map((a) => ({ _id: a.assetId, siteName: a.siteName, totals: a.answer.totals })),
-    factorVersions: [...versions].sort(),
-  };
-}
-
 /** What a bar click drills into: the site or utility of its series, and its period. */
 export interface BarDrill {
   assetId?: string;
@@ -431,29 +412,4 @@ export function drillOfBar(
     ...(utilityType ? { utilityType } : {}),
     ...(bucket ? { from: bucket.start, to: bucket.end } : {}),
   };
-}
-
-/**
- * The sites of an entity and of every entity below it, in the order listed: an entity's figures cover
- * its descendants'.
- */
-export function sitesOfEntity<S extends { entityId?: string }>(
-  entities: readonly { _id: string; parentEntityId?: string | null }[],
-  sites: readonly S[],
-  entityId: string,
-): S[] {
-  const children = new Map<string, string[]>();
-  for (const e of entities) {
-    if (!e.parentEntityId) continue;
-    children.set(e.parentEntityId, [...(children.get(e.parentEntityId) ?? []), e._id]);
-  }
-  const within = new Set<string>();
-  const stack = [entityId];
-  while (stack.length > 0) {
-    const id = stack.pop() as string;
-    if (within.has(id)) continue;
-    within.add(id);
-    stack.push(...(children.get(id) ?? []));
-  }
-  return sites.filter((s) => s.entityId !== undefined && within.has(s.entityId));
 }

@@ -131,10 +131,7 @@ const DATA_TYPES: Record<Measure, string> = {
   costs: 'cost',
 };
 
-/**
- * The analytics call's query for a view. An entity has no parameter of its own: its figures are asked
- * site by site (see sitesToAsk), so the call here is for one site or portfolio, or the company.
- */
+/** The analytics call's query for a view: the company, a portfolio, an entity (with those below it) or a site. */
 export function analyticsQuery(
   f: InsightsFilters,
   measure: Measure,
@@ -155,6 +152,7 @@ export function analyticsQuery(
   if (options.assetId) q.assetId = options.assetId;
   else if (f.scope === 'site' && f.scopeId) q.assetId = f.scopeId;
   else if (f.scope === 'portfolio' && f.scopeId) q.assetGroupId = f.scopeId;
+  else if (f.scope === 'entity' && f.scopeId) q.entityId = f.scopeId;
   return q;
 }
 

@@ -38,13 +38,11 @@ import {
   drillOfBar,
   figureText,
   measureUnit,
-  mergeSiteAnswers,
   rowUtilities,
   type SiteRow,
   seriesBySite,
   seriesByUtility,
   siteRows,
-  sitesOfEntity,
   type TotalCard,
   totalCards,
   UTILITY_LABELS,
@@ -86,8 +84,6 @@ const TITLES: Record<Measure, string> = {
 };
 /** Sites the chart by site draws one by one; the rest are added up as "Other sites". */
 const CHART_SITES = 5;
-/** An entity's figures are asked site by site; past this many sites a portfolio is the better scope. */
-const ENTITY_SITE_LIMIT = 50;
 
 /** A table figure in the unit its column header names. */
 const cellText = (v: number | undefined) =>
@@ -256,67 +252,45 @@ function chartScale(
 }
 
 interface ViewData {
-  answer?: Pick<AnalyticsAnswer, 'totals' | 'comparison' | 'buckets' | 'factorVersions' | 'emissionsBasis'>;
+  answer?: Pick<
+    AnalyticsAnswer,
+    'totals' | 'comparison' | 'buckets' | 'factorVersions' | 'emissionsBasis' | 'scopes'
+  >;
   sites: SiteRow[];
   siteSeries?: ChartSeries[];
-  /** The entity has more sites than are asked one by one. */
-  truncated?: boolean;
   loading: boolean;
   error?: unknown;
 }
 
 /** The figures of a view: the scope's answer, its sites, and the sites' periods for the chart by site. */
 function useView(measure: Measure, filters: InsightsFilters, withCosts: boolean): ViewData {
-  const entityId = filters.scope === 'entity' ? filters.scopeId : undefined;
   const query = analyticsQuery(filters, measure, { withCosts });
-  const scopeAnswer = useAnalytics('consumption', entityId ? null : query);
-  const bySiteQuery = entityId
-    ? null
-    : { ...analyticsQuery(filters, measure, { withCosts, dateBreakdown: false }), comparePeriod: 'none' };
+  const scopeAnswer = useAnalytics('consumption', query);
+  const bySiteQuery = {
+    ...analyticsQuery(filters, measure, { withCosts, dateBreakdown: false }),
+    comparePeriod: 'none',
+  };
   const bySite = useAnalytics('asset-consumption', bySiteQuery);
-  const entities = useEntityOptions(entityId !== undefined);
-  const allSites = useSiteOptions(entityId !== undefined);
-  const entitySites = useMemo(
-    () =>
-      entityId && entities.data && allSites.data
-        ? sitesOfEntity(entities.data.data, allSites.data.data, entityId)
-        : undefined,
-    [entityId, entities.data, allSites.data],
+  const rows = useMemo(
+    () => siteRows(measure, bySite.data?.assets ?? [], filters.utility),
+    [bySite.data, measure, filters.utility],
   );
-  const entityList = entitySites
-    ?.slice(0, ENTITY_SITE_LIMIT)
-    .map((s) => ({ _id: s._id, siteName: s.siteName ?? s._id }));
-  const siteQuery = (({ assetId: _a, assetGroupId: _g, ...rest }) => rest)(query);
-  const entityAnswers = useSitesAnalytics('entity-sites', entityList, entityId ? siteQuery : null);
-  const rows = useMemo(() => {
-    if (entityId)
-      return entityAnswers.data
-        ? siteRows(measure, mergeSiteAnswers(entityAnswers.data).assets ?? [], filters.utility)
-        : [];
-    return siteRows(measure, bySite.data?.assets ?? [], filters.utility);
-  }, [entityId, entityAnswers.data, bySite.data, measure, filters.utility]);
-  const wantSites = filters.breakdown === 'site' && !entityId;
+  const wantSites = filters.breakdown === 'site';
   const top =
     wantSites && bySite.data
       ? rows.slice(0, CHART_SITES).map((r) => ({ _id: r.assetId, siteName: r.siteName }))
       : undefined;
+  // Each charted site is asked alone, so the scope's own parameter is left out.
+  const siteQuery = (({ assetId: _a, assetGroupId: _g, entityId: _e, ...rest }) => rest)(query);
   const chartSites = useSitesAnalytics(
     'chart-sites',
     top,
     wantSites ? { ...siteQuery, comparePeriod: 'none' } : null,
   );
 
-  const merged = entityId && entityAnswers.data ? mergeSiteAnswers(entityAnswers.data) : undefined;
-  const answer = entityId ? merged : scopeAnswer.data;
-  const perSite = entityId ? entityAnswers.data : chartSites.data;
-  const visibleError = [
-    scopeAnswer.error,
-    bySite.error,
-    entities.error,
-    allSites.error,
-    entityAnswers.error,
-    chartSites.error,
-  ].find((e) => e && !isAbort(e));
+  const answer = scopeAnswer.data;
+  const perSite = chartSites.data;
+  const visibleError = [scopeAnswer.error, bySite.error, chartSites.error].find((e) => e && !isAbort(e));
   if (!answer) return { sites: [], loading: !visibleError, error: visibleError };
   const siteSeries =
     filters.breakdown === 'site' && perSite
@@ -335,8 +309,7 @@ function useView(measure: Measure, filters: InsightsFilters, withCosts: boolean)
     answer,
     sites: rows,
     siteSeries,
-    truncated: entityId !== undefined && (entitySites?.length ?? 0) > ENTITY_SITE_LIMIT,
-    loading: scopeAnswer.isValidating || bySite.isValidating || entityAnswers.isValidating,
+    loading: scopeAnswer.isValidating || bySite.isValidating,
     error: visibleError,
   };
 }
@@ -456,20 +429,14 @@ function Insights({ measure, onDrill }: { measure: Measure; onDrill: (target: Dr
       {!answer && !view.error && <LoadingPanel />}
       {answer && (
         <>
-          {view.truncated && (
-            <Alert color="yellow">
-              This entity has more than {ENTITY_SITE_LIMIT} sites: the figures cover its first{' '}
-              {ENTITY_SITE_LIMIT}. A portfolio of its sites gives the whole picture.
-            </Alert>
-          )}
           <Cards cards={cards} />
           {measure === 'emissions' && (
             <Text size="xs" c="dimmed">
               {answer.factorVersions.length > 0
                 ? `Emission factors: ${answer.factorVersions.join(', ')}. `
                 : ''}
-              {filters.basis === 'market' && answer.emissionsBasis !== 'market'
-                ? 'Market-based scope 2 figures are not available yet: these are location-based.'
+              {answer.emissionsBasis === 'market'
+                ? `Scope 2 market-based: electricity under renewable contracts with REGOs counts 0, the rest the residual mix (${(answer.scopes?.totals.factorSets.scope2Market ?? []).join(', ') || 'none'}).`
                 : ''}
             </Text>
           )}
@@ -551,7 +518,11 @@ function totalCardsOf(
   answer: NonNullable<ViewData['answer']>,
   utility: UtilityType | undefined,
 ): TotalCard[] {
-  return totalCards(measure, answer.totals, answer.comparison?.totals, utility);
+  return totalCards(measure, answer.totals, answer.comparison?.totals, utility, {
+    basis: answer.emissionsBasis ?? 'location',
+    ...(answer.scopes ? { now: answer.scopes.totals } : {}),
+    ...(answer.comparison?.scopes ? { previous: answer.comparison.scopes } : {}),
+  });
 }
 
 function PageTabs({ measure }: { measure: Measure }) {
