@@ -147,7 +147,9 @@ describe('company analytics', () => {
     expect((res.body.totals as { utilities: object }).utilities).toEqual({
       electricity: { consumption: 8300, unit: 'kWh', cost: 2075, emissionsKg: 1718.1, unitRate: 0.25 },
     });
-    expect(res.body.comparison).toEqual({
+    // The comparison carries its own scope split: last year's 900 kWh at 2024's 0.2 kg/kWh, location-based.
+    expect((res.body.comparison as { scopes: { scope2Location: number } }).scopes.scope2Location).toBe(180);
+    expect(res.body.comparison).toMatchObject({
       comparePeriod: 'year',
       window: { startDate: '2024-01-01', endDate: '2024-03-31' },
       totals: {

@@ -91,7 +91,7 @@ beforeAll(async () => {
 afterAll(async () => w?.stop());
 
 const electricity = (consumption: number, cost: number, emissionsKg: number) => ({
-  utilities: { electricity: { consumption, unit: 'kWh', cost, emissionsKg } },
+  utilities: { electricity: { consumption, unit: 'kWh', cost, emissionsKg, unitRate: cost / consumption } },
   cost,
   emissionsKg,
 });
