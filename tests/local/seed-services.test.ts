@@ -42,7 +42,8 @@ describe('demo data written through the services', () => {
       assets: 25,
       images: 25,
       assetGroups: 4,
-      accounts: 74,
+      // 74 billed meters and 3 smart meters of half-hourly data.
+      accounts: 77,
       subMeters: 3,
       inactiveAccounts: 3,
       contracts: 40,

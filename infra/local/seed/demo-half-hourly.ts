@@ -47,7 +47,7 @@ export async function seedDemoHalfHourly(
   company: PlannedCompany,
   today: Date,
   createdBy: string,
-): Promise<{ days: number; months: number }> {
+): Promise<{ meters: number; days: number; months: number }> {
   // Sites with an electricity supply already: the smart meter is with the same supplier.
   const supplierOf = new Map<string, unknown>();
   const distributorOf = new Map<string, string>();
@@ -88,6 +88,7 @@ export async function seedDemoHalfHourly(
     );
   });
   return {
+    meters: meters.length,
     days: meters.length * days.length,
     months: meters.length * new Set(days.map((d) => d.slice(0, 7))).size,
   };

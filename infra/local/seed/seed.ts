@@ -146,6 +146,7 @@ export async function seedDemoData(opts: { stateDir: string; origin: string }): 
   add('machines', 1);
   await Promise.all(reviews);
   const interval = await halfHourly;
+  add('accounts', interval.meters);
   add('halfHourlyDays', interval.days);
   // The smart meters' months, made by their interval data.
   add('accountMonths', interval.months);
