@@ -6,6 +6,7 @@ import {
   EMISSION_FACTORS,
   type EmissionFactor,
   type FactorUtility,
+  factorNote,
   wasteActivity,
 } from '../../shared/domain/emission-factors.ts';
 import { defaultUnit } from '../../shared/domain/units.ts';
@@ -142,8 +143,10 @@ async function hidesCosts(companyId: string): Promise<boolean> {
 
 const FACTOR_UTILITIES = new Set<string>(['electricity', 'gas', 'water', 'waste']);
 
-function factorRow(f: EmissionFactor): ProvenanceFactor {
+function factorRow(f: EmissionFactor, year: number): ProvenanceFactor {
+  const note = factorNote(f, year);
   return {
+    ...(note ? { note } : {}),
     value: f.factor,
     unit: f.unit,
     activity: f.activity,
@@ -168,10 +171,10 @@ function factorsFor(account: StoredItem, year: number, recorded: string | undefi
   const rows = EMISSION_FACTORS.filter(
     (f) => f.utility === fu && activities.includes(f.activity) && versions.has(f.version),
   );
-  if (rows.length > 0) return rows.map(factorRow);
+  if (rows.length > 0) return rows.map((f) => factorRow(f, year));
   const unit = defaultUnit(utility);
-  return (calculateEmissions({ utility: fu, year, quantity: 1, unit, activities })?.factors ?? []).map(
-    factorRow,
+  return (calculateEmissions({ utility: fu, year, quantity: 1, unit, activities })?.factors ?? []).map((f) =>
+    factorRow(f, year),
   );
 }
 

@@ -1,4 +1,5 @@
 import { calculateEmissions, type FactorUtility } from '../../shared/domain/emission-factors.ts';
+import { gasVolumeToKwh } from '../../shared/domain/gas-volume.ts';
 import { coveredDaysByMonth, splitPeriodByMonth } from '../../shared/domain/period-split.ts';
 import { defaultUnit } from '../../shared/domain/units.ts';
 import { convertQuantity, isSubMeter } from '../../shared/schemas/account-rules.ts';
@@ -52,7 +53,12 @@ export function contributionsOf(
   const unit = str(account.unit) ?? defaultUnit(utilityType);
   const rawConsumption = num(values.consumption) ?? 0;
   const fromUnit = str(values.consumptionUnit) ?? unit;
-  const consumption = convertQuantity(rawConsumption, fromUnit, unit);
+  const calorificValue = num(values.calorificValue);
+  const consumption =
+    convertQuantity(rawConsumption, fromUnit, unit) ??
+    (utilityType === 'gas' && unit === 'kWh'
+      ? gasVolumeToKwh(rawConsumption, fromUnit, calorificValue)?.kwh
+      : undefined);
   if (consumption === undefined) {
     throw formError({
       'values.consumptionUnit': `${fromUnit} cannot be converted to the account's unit ${unit}`,
@@ -83,6 +89,7 @@ export function contributionsOf(
           year: Number(share.month.slice(0, 4)),
           quantity,
           unit,
+          calorificValue,
         })
       : undefined;
     return {

@@ -4,6 +4,7 @@ import {
   type FactorActivity,
   type FactorUnit,
   type FactorUtility,
+  factorNote,
   findEmissionFactor,
   wasteActivity,
 } from '../domain/emission-factors.ts';
@@ -88,8 +89,7 @@ function isTabled(activity: string, factors: readonly EmissionFactor[]): activit
 }
 
 function lineFrom(f: EmissionFactor, amount: number, year: number): EmissionLine {
-  const stands = f.year !== year ? `the ${f.year} factor stands in for ${year}` : undefined;
-  const check = [f.check, stands].filter(Boolean).join('; ');
+  const check = factorNote(f, year);
   return {
     scope: f.scope,
     ...(f.scope === 2 ? { method: 'location' as const } : {}),

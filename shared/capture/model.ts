@@ -24,6 +24,7 @@ export const INVOICE_KEYS = [
   'isEstimate',
   'consumption',
   'consumptionUnit',
+  'calorificValue',
   'unitRate',
   'standingCharge',
   'climateChangeLevy',

@@ -29,6 +29,7 @@ export const TEMPLATE_VALUES: readonly TemplateValueOption[] = [
   { value: 'isEstimate', name: 'Estimated read', type: 'boolean' },
   { value: 'consumption', name: 'Consumption', type: 'number' },
   { value: 'consumptionUnit', name: 'Consumption unit', type: 'text' },
+  { value: 'calorificValue', name: 'Calorific value (MJ/m³)', type: 'number' },
   { value: 'unitRate', name: 'Unit rate', type: 'price' },
   { value: 'standingCharge', name: 'Standing charge', type: 'price' },
   { value: 'climateChangeLevy', name: 'Climate Change Levy', type: 'price' },

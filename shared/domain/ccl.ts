@@ -1,6 +1,6 @@
 /**
- * Climate Change Levy main rates, £ per kWh, as data by the date they apply from (each levy year starts on
- * 1 April). Climate change agreement holders pay a reduced share; domestic supply is not charged.
+ * Climate Change Levy main rates, £ per kWh, and the climate change agreement discounts, as data by the
+ * date they apply from (each levy year starts on 1 April). Domestic supply is not charged.
  */
 export type CclUtility = 'electricity' | 'gas';
 
@@ -12,7 +12,8 @@ export interface CclRate {
   source: string;
 }
 
-const HMRC = 'HM Revenue & Customs, Climate Change Levy rates';
+const HMRC =
+  'HM Revenue & Customs, Climate Change Levy rates (gov.uk/government/publications/rates-and-allowances-climate-change-levy)';
 
 export const CCL_RATES: readonly CclRate[] = [
   { utility: 'electricity', from: '2022-04-01', ratePerKwh: 0.00775, source: HMRC },
@@ -23,8 +24,33 @@ export const CCL_RATES: readonly CclRate[] = [
   { utility: 'gas', from: '2026-04-01', ratePerKwh: 0.00801, source: HMRC },
 ];
 
-/** Share of the main rate that climate change agreement holders are relieved of. */
-export const CCA_REDUCTION: Readonly<Record<CclUtility, number>> = { electricity: 0.92, gas: 0.89 };
+export interface CcaDiscount {
+  utility: CclUtility;
+  /** YYYY-MM-DD, inclusive */
+  from: string;
+  /** Share of the main rate that climate change agreement holders are relieved of, 0 to 1 */
+  discount: number;
+  source: string;
+}
+
+/** The "percentage discount for holders of a climate change agreement" table of the same gov.uk page. */
+export const CCA_DISCOUNTS: readonly CcaDiscount[] = [
+  { utility: 'electricity', from: '2022-04-01', discount: 0.92, source: HMRC },
+  { utility: 'gas', from: '2022-04-01', discount: 0.86, source: HMRC },
+  { utility: 'gas', from: '2023-04-01', discount: 0.88, source: HMRC },
+  { utility: 'gas', from: '2024-04-01', discount: 0.89, source: HMRC },
+];
+
+/** The climate change agreement discount in force on a date (YYYY-MM-DD), or undefined before the table. */
+export function ccaDiscount(
+  utility: CclUtility,
+  date: string,
+  table: readonly CcaDiscount[] = CCA_DISCOUNTS,
+): number | undefined {
+  return table
+    .filter((d) => d.utility === utility && d.from <= date)
+    .sort((a, b) => (a.from < b.from ? 1 : -1))[0]?.discount;
+}
 
 export interface CclOptions {
   /** The consumer holds a climate change agreement. */
@@ -42,7 +68,9 @@ export function cclRate(utility: CclUtility, date: string, opts: CclOptions = {}
   const main = rates[0]?.ratePerKwh;
   if (main === undefined) return undefined;
   if (opts.domestic) return 0;
-  return opts.cca ? main * (1 - CCA_REDUCTION[utility]) : main;
+  if (!opts.cca) return main;
+  const discount = ccaDiscount(utility, date);
+  return discount === undefined ? undefined : main * (1 - discount);
 }
 
 /** The levy on a quantity of kWh, in pounds rounded to the penny. */

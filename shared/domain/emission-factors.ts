@@ -4,6 +4,8 @@
  * corrected or newer set never changes past emissions silently. A table loaded from storage can be passed
  * to every lookup in place of the built-in one, so a correction does not need a release.
  */
+import { gasVolumeToKwh } from './gas-volume.ts';
+
 export type FactorUtility = 'electricity' | 'gas' | 'water' | 'waste';
 
 export type FactorActivity =
@@ -41,6 +43,10 @@ export interface EmissionFactor {
 
 const DESNZ = 'UK Government GHG Conversion Factors for Company Reporting (DESNZ)';
 
+/**
+ * A figure confirmed from a source that can be read, kept with the row. Rows without one carry `check`,
+ * which the product shows beside every figure worked out with them.
+ */
 const row = (
   year: number,
   utility: FactorUtility,
@@ -49,6 +55,7 @@ const row = (
   unit: FactorUnit,
   factor: number,
   check?: string,
+  confirmedBy?: string,
 ): EmissionFactor => ({
   year,
   utility,
@@ -56,33 +63,41 @@ const row = (
   scope,
   unit,
   factor,
-  source: `${DESNZ} ${year}`,
+  source: `${DESNZ} ${year}${confirmedBy ? `, as quoted by ${confirmedBy}` : ''}`,
   version: `desnz-${year}-v1`,
   ...(check ? { check } : {}),
 });
 
+const CLIMATE_ESSENTIALS = 'climateessentials.com, "Carbon factors: a 2025 update" (June 2025)';
+const GREEN_CALCULUS = 'greencalculus.com, natural gas glossary (DEFRA 2025 factor)';
+const UNCONFIRMED = (year: number) => `unconfirmed: not checked against the published ${year} tables`;
+
+/**
+ * Each row applies to consumption in its calendar year. Water has no row before 2024: figures for 2023
+ * and earlier have not been sourced, so those years use the 2024 figure and say so.
+ */
 export const EMISSION_FACTORS: readonly EmissionFactor[] = [
   row(2023, 'electricity', 'generation', 2, 'kWh', 0.20707),
-  row(2024, 'electricity', 'generation', 2, 'kWh', 0.20705),
-  row(2025, 'electricity', 'generation', 2, 'kWh', 0.177),
-  // No 2024 figure was found; lookups for 2024 use the 2023 one.
+  row(2024, 'electricity', 'generation', 2, 'kWh', 0.20705, undefined, CLIMATE_ESSENTIALS),
+  row(2025, 'electricity', 'generation', 2, 'kWh', 0.177, undefined, CLIMATE_ESSENTIALS),
   row(2023, 'electricity', 'transmission-distribution', 3, 'kWh', 0.01792),
-  row(2025, 'electricity', 'transmission-distribution', 3, 'kWh', 0.01853),
+  row(2024, 'electricity', 'transmission-distribution', 3, 'kWh', 0.0183, UNCONFIRMED(2024)),
+  row(2025, 'electricity', 'transmission-distribution', 3, 'kWh', 0.01853, UNCONFIRMED(2025)),
   row(2023, 'gas', 'combustion', 1, 'kWh', 0.18293),
-  row(2024, 'gas', 'combustion', 1, 'kWh', 0.18278, 'another source gives 0.18293 for 2024'),
-  row(2025, 'gas', 'combustion', 1, 'kWh', 0.18231),
-  row(2024, 'water', 'supply', 3, 'm³', 0.15311),
-  row(2025, 'water', 'supply', 3, 'm³', 0.1913, 'secondary source, not confirmed against the 2025 tables'),
-  row(2024, 'water', 'treatment', 3, 'm³', 0.18574),
   row(
-    2025,
-    'water',
-    'treatment',
-    3,
-    'm³',
-    0.17088,
-    'secondary source, not confirmed against the 2025 tables',
+    2024,
+    'gas',
+    'combustion',
+    1,
+    'kWh',
+    0.18278,
+    'unconfirmed: secondary sources give 0.18290, 0.18278 and 0.18293 for 2024',
   ),
+  row(2025, 'gas', 'combustion', 1, 'kWh', 0.18231, undefined, GREEN_CALCULUS),
+  row(2024, 'water', 'supply', 3, 'm³', 0.15311, undefined, CLIMATE_ESSENTIALS),
+  row(2025, 'water', 'supply', 3, 'm³', 0.17088, undefined, CLIMATE_ESSENTIALS),
+  // No 2025 treatment figure has been sourced; 2025 uses this one and says so.
+  row(2024, 'water', 'treatment', 3, 'm³', 0.18574, UNCONFIRMED(2024)),
   row(2025, 'waste', 'landfill', 3, 'tonne', 520.5327),
   row(2025, 'waste', 'recycling', 3, 'tonne', 4.68568),
   row(2025, 'waste', 'food-landfill', 3, 'tonne', 700.30886),
@@ -91,7 +106,8 @@ export const EMISSION_FACTORS: readonly EmissionFactor[] = [
 
 /**
  * The factor for a year: that year's, else the nearest earlier year's. When the table has no earlier year,
- * the earliest later year's stands in (a proxy); `year` on the result says which year was used.
+ * the earliest later year's stands in (a proxy); `year` on the result says which year was used, and
+ * `factorNote` says it in words for the screen.
  */
 export function findEmissionFactor(
   utility: FactorUtility,
@@ -128,6 +144,16 @@ export function wasteActivity(category: string | undefined): FactorActivity {
   return 'landfill';
 }
 
+/**
+ * What a person should know about the factor used for a year: that it is unconfirmed, or that another
+ * year's figure stands in. Undefined for a confirmed figure of the year itself.
+ */
+export function factorNote(f: EmissionFactor, year: number): string | undefined {
+  const stands = f.year !== year ? `no ${year} figure: the ${f.year} factor stands in` : undefined;
+  const notes = [f.check, stands].filter(Boolean);
+  return notes.length > 0 ? notes.join('; ') : undefined;
+}
+
 export interface EmissionsResult {
   kgCO2e: number;
   /** The versions of the factor sets used, joined by '+'. */
@@ -156,7 +182,15 @@ export function calculateEmissions(input: {
   unit: string;
   activities?: readonly FactorActivity[];
   table?: readonly EmissionFactor[];
+  /** Gas read by volume: the bill's calorific value, MJ/m³ */
+  calorificValue?: number;
 }): EmissionsResult | undefined {
+  // Gas factors are per kWh (gross calorific value), so gas read by volume is turned into kWh first.
+  const gas =
+    input.utility === 'gas' && PER_UNIT[input.unit]?.unit !== 'kWh'
+      ? gasVolumeToKwh(input.quantity, input.unit, input.calorificValue)
+      : undefined;
+  if (gas) return calculateEmissions({ ...input, quantity: gas.kwh, unit: 'kWh' });
   const per = PER_UNIT[input.unit];
   if (!per) return undefined;
   const activities = input.activities ?? DEFAULT_ACTIVITIES[input.utility];

@@ -98,7 +98,19 @@ export function isSubMeter(account: Readonly<Record<string, unknown>>): boolean 
 
 const UNIT_SCALES: readonly Readonly<Record<string, number>>[] = [
   { Wh: 0.001, kWh: 1, MWh: 1000, GWh: 1_000_000 },
-  { L: 0.001, 'm³': 1, m3: 1 },
+  // Imperial gas meters read cubic feet, usually in hundreds (0.0283168 m³ a cubic foot).
+  {
+    L: 0.001,
+    l: 0.001,
+    'm³': 1,
+    m3: 1,
+    'ft³': 0.0283168,
+    ocuf: 0.0283168,
+    tcuf: 0.283168,
+    hcf: 2.83168,
+    hcuf: 2.83168,
+    mcuf: 28.3168,
+  },
   { g: 0.001, kg: 1, t: 1000, tonnes: 1000 },
 ];
 

@@ -68,6 +68,8 @@ export interface ProvenanceFactor {
   /** The factor set, e.g. the DESNZ conversion factors of a year. */
   set: string;
   version: string;
+  /** Unconfirmed figure, or another year's standing in: shown beside the factor. */
+  note?: string;
 }
 
 export interface ProvenanceConfirmation {

@@ -1,7 +1,8 @@
+import { gasVolumeToKwh } from '../domain/gas-volume.ts';
 import { defaultUnit } from '../domain/units.ts';
 import type { UtilityType } from '../schemas/common.ts';
 import type { InvoiceFacts, PriorInvoice, ValidationContext } from './facts.ts';
-import { dayNumber, showDate, toKwh, toPence } from './figures.ts';
+import { dayNumber, quantity, showDate, toKwh, toPence } from './figures.ts';
 import { DEFAULT_VALIDATION_RULES, type ValidationRule, type ValidationRuleKey } from './rules.ts';
 
 export type CheckStatus = 'passed' | 'warning' | 'failed' | 'skipped';
@@ -51,8 +52,10 @@ export interface Bill {
   /** Consumption and its unit (the utility's default unit when the bill names none) */
   consumption: number | undefined;
   unit: string | undefined;
-  /** Consumption in kWh when its unit is one of energy */
+  /** Consumption in kWh when its unit is one of energy, or gas read by volume */
   kwh: number | undefined;
+  /** How a gas volume became kWh, for the reasons that quote the kWh */
+  kwhFrom: string | undefined;
   start: number | undefined;
   end: number | undefined;
   /** Days of the period, inclusive; undefined when a date is missing or the period runs backwards */
@@ -125,6 +128,25 @@ function previousBill(facts: InvoiceFacts, context: ValidationContext): PriorInv
   return best?.p;
 }
 
+/** kWh of the consumption: as billed in energy, or a gas volume converted at the calorific value. */
+function energyOf(
+  utility: UtilityType | undefined,
+  consumption: number | undefined,
+  unit: string | undefined,
+  calorificValue: number | undefined,
+): { kwh: number | undefined; kwhFrom: string | undefined } {
+  if (consumption === undefined || !unit) return { kwh: undefined, kwhFrom: undefined };
+  const kwh = toKwh(consumption, unit);
+  if (kwh !== undefined || utility !== 'gas') return { kwh, kwhFrom: undefined };
+  const gas = gasVolumeToKwh(consumption, unit, calorificValue);
+  if (!gas) return { kwh: undefined, kwhFrom: undefined };
+  const cv = `${gas.calorificValue} MJ/m³${gas.assumed ? ' (assumed: the bill prints no calorific value)' : ''}`;
+  return {
+    kwh: gas.kwh,
+    kwhFrom: `${quantity(consumption, unit)} of gas at a calorific value of ${cv}`,
+  };
+}
+
 export function billOf(facts: InvoiceFacts, context: ValidationContext): Bill {
   const utility = facts.utilityType ?? context.account?.utilityType;
   const unit = facts.consumptionUnit ?? (utility ? defaultUnit(utility) : undefined);
@@ -148,7 +170,7 @@ export function billOf(facts: InvoiceFacts, context: ValidationContext): Bill {
     utility,
     consumption,
     unit,
-    kwh: consumption !== undefined && unit ? toKwh(consumption, unit) : undefined,
+    ...energyOf(utility, consumption, unit, facts.calorificValue),
     start,
     end,
     days,

@@ -23,6 +23,8 @@ export interface InvoiceFacts {
   consumption?: number;
   /** Absent: the utility's default unit. */
   consumptionUnit?: string;
+  /** Gas read by volume: the calorific value printed on the bill, MJ/m³ */
+  calorificValue?: number;
   /** A single unit rate printed on the bill (pounds per unit), for bills without unit lines. */
   unitRate?: number;
   /** The standing charge amount for the period, in pounds. */
@@ -195,6 +197,7 @@ export function factsFromExtract(
     isEstimate: bool(values, 'isEstimate'),
     consumption,
     consumptionUnit,
+    calorificValue: num(values, 'calorificValue'),
     unitRate: num(values, 'unitRate'),
     standingCharge: num(values, 'standingCharge'),
     climateChangeLevy: num(values, 'climateChangeLevy'),

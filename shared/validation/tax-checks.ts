@@ -1,5 +1,5 @@
-import { CCA_REDUCTION, CCL_RATES, type CclUtility, cclRate } from '../domain/ccl.ts';
-import { DE_MINIMIS_KWH_PER_MONTH, energyVatRate, STANDARD_VAT_RATE } from '../domain/vat.ts';
+import { CCA_DISCOUNTS, CCL_RATES, type CclUtility, ccaDiscount, cclRate } from '../domain/ccl.ts';
+import { DE_MINIMIS, energyVatRate, STANDARD_VAT_RATE } from '../domain/vat.ts';
 import { type Bill, type Check, flagged, passed, skipped, thresholdOf } from './check-kit.ts';
 import type { InvoiceFacts } from './facts.ts';
 import {
@@ -16,8 +16,6 @@ import {
 
 /** Rounds half away from zero, so that a credit rounds like the bill it mirrors. */
 const roundHalfAway = (x: number) => Math.sign(x) * Math.round(Math.abs(x));
-
-const DAYS_PER_MONTH = 365.25 / 12;
 
 /** The levy charged, in pence: its lines when the bill has them, else the levy amount read. */
 function cclChargedPence(f: InvoiceFacts): number | undefined {
@@ -58,20 +56,21 @@ export const vatRateCheck: Check = ({ bill }) => {
   let expected: number;
   let basis = qualifyingUse(bill);
   if (basis) {
-    expected = energyVatRate({ utility, kwhPerMonth: 0, qualifyingUse: true });
+    expected = energyVatRate({ utility, kwhPerDay: 0, qualifyingUse: true });
   } else {
     if (bill.kwh === undefined)
       return skipped('No consumption in kWh on the bill, so the de minimis cannot be worked out.');
     if (bill.days === undefined)
       return skipped('The bill has no valid period, so the de minimis cannot be worked out.');
     const kwh = Math.abs(bill.kwh);
-    const perMonth = kwhPerMonth(bill) ?? 0;
-    const limit = DE_MINIMIS_KWH_PER_MONTH[utility];
-    expected = energyVatRate({ utility, kwhPerMonth: perMonth });
-    const within = perMonth <= limit;
-    basis = `${quantity(kwh, 'kWh')} over ${bill.days} days is ${quantity(Math.round(perMonth), 'kWh')} a month, ${
+    const perDay = kwhPerDay(bill) ?? 0;
+    const limit = DE_MINIMIS[utility].kwhPerDay;
+    expected = energyVatRate({ utility, kwhPerDay: perDay });
+    const within = perDay <= limit;
+    const from = bill.kwhFrom ? ` (${bill.kwhFrom})` : '';
+    basis = `${quantity(round(kwh, 0), 'kWh')}${from} over ${bill.days} days is ${quantity(round(perDay, 1), 'kWh')} a day, ${
       within ? 'within' : 'above'
-    } the ${utility} de minimis of ${quantity(limit, 'kWh')} a month${within ? '' : ', and the supply is not domestic or charity use'}`;
+    } the ${utility} de minimis of ${quantity(limit, 'kWh')} a day${within ? '' : ', and the supply is not domestic or charity use'}`;
   }
   const what = charged.derived
     ? `VAT of ${money(toPence(bill.facts.vatTotal ?? 0))} on the net ${money(toPence(bill.facts.netTotal ?? 0))} is ${percent(charged.rate)}`
@@ -118,10 +117,10 @@ export const vatAmount: Check = ({ bill, rule }) => {
 
 // ---------------------------------------------------------------- Climate Change Levy
 
-/** kWh a month the bill's consumption comes to, the measure of the de minimis. */
-function kwhPerMonth(bill: Bill): number | undefined {
+/** kWh a day the bill's consumption averages over its period, the measure of the de minimis. */
+function kwhPerDay(bill: Bill): number | undefined {
   if (bill.kwh === undefined || bill.days === undefined) return undefined;
-  return (Math.abs(bill.kwh) / bill.days) * DAYS_PER_MONTH;
+  return Math.abs(bill.kwh) / bill.days;
 }
 
 /**
@@ -133,9 +132,9 @@ function cclExemption(bill: Bill, utility: CclUtility): string | undefined {
   if (account?.domestic) return 'domestic';
   if (account?.charity) return 'for charity non-business use';
   if (account?.cclExempt) return 'exempt from the levy';
-  const perMonth = kwhPerMonth(bill);
-  if (perMonth !== undefined && perMonth <= DE_MINIMIS_KWH_PER_MONTH[utility]) {
-    return `under the ${utility} de minimis (${quantity(Math.round(perMonth), 'kWh')} a month), which the levy treats as domestic use`;
+  const perDay = kwhPerDay(bill);
+  if (perDay !== undefined && perDay <= DE_MINIMIS[utility].kwhPerDay) {
+    return `under the ${utility} de minimis (${quantity(round(perDay, 1), 'kWh')} a day), which the levy treats as domestic use`;
   }
   return undefined;
 }
@@ -144,6 +143,8 @@ interface LevySegment {
   first: number;
   last: number;
   rate: number;
+  /** The climate change agreement discount applied, 0 to 1 */
+  discount?: number;
 }
 
 /** The period cut where the levy rate changes (each 1 April it may), with the rate of each part. */
@@ -153,19 +154,26 @@ function levySegments(
   last: number,
   cca: boolean,
 ): LevySegment[] | { unknownFrom: number } {
+  // Either the main rate or the agreement discount can change, each on a 1 April.
+  const dates = [
+    ...CCL_RATES.filter((r) => r.utility === utility).map((r) => r.from),
+    ...(cca ? CCA_DISCOUNTS.filter((d) => d.utility === utility).map((d) => d.from) : []),
+  ];
   const changes = [
-    ...new Set(
-      CCL_RATES.filter((r) => r.utility === utility)
-        .map((r) => dayNumber(r.from) ?? 0)
-        .filter((d) => d > first && d <= last),
-    ),
+    ...new Set(dates.map((d) => dayNumber(d) ?? 0).filter((d) => d > first && d <= last)),
   ].sort((a, b) => a - b);
   const starts = [first, ...changes];
   const out: LevySegment[] = [];
   for (const [i, s] of starts.entries()) {
     const rate = cclRate(utility, isoOfDay(s), { cca });
     if (rate === undefined) return { unknownFrom: s };
-    out.push({ first: s, last: (starts[i + 1] ?? last + 1) - 1, rate });
+    const discount = cca ? ccaDiscount(utility, isoOfDay(s)) : undefined;
+    out.push({
+      first: s,
+      last: (starts[i + 1] ?? last + 1) - 1,
+      rate,
+      ...(discount === undefined ? {} : { discount }),
+    });
   }
   return out;
 }
@@ -209,8 +217,9 @@ export const cclRateCheck: Check = ({ bill, rule }) => {
       : segments
           .map((s) => `${unitPrice(s.rate, 'kWh')} from ${showDate(s.first)} to ${showDate(s.last)}`)
           .join(' and ');
+  const discounts = [...new Set(segments.map((s) => s.discount ?? 0))];
   const ccaNote = cca
-    ? ` (the climate change agreement rate, ${percent(CCA_REDUCTION[utility] * 100)} off the main rate)`
+    ? ` (the climate change agreement rate, ${discounts.map((d) => percent(round(d * 100, 2))).join(' then ')} off the main rate)`
     : '';
   const due = `${quantity(Math.abs(kwh), 'kWh')} at ${rates}${ccaNote} is ${money(expected)}`;
   if (charged === undefined) {

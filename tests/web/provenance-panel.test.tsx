@@ -3,6 +3,7 @@ import { SWRConfig } from 'swr';
 import { describe, expect, it } from 'vitest';
 import type { ProvenanceAnswer, ProvenanceBill, ProvenanceMeter } from '../../shared/schemas/provenance.ts';
 import { provenanceKeys } from '../../web/features/analytics/provenance-api.ts';
+import { BillView } from '../../web/features/analytics/provenance-bill.tsx';
 import { ProvenancePanel } from '../../web/features/analytics/provenance-panel.tsx';
 import { renderHtml, textOf } from './render.tsx';
 
@@ -108,5 +109,34 @@ describe('the provenance panel', () => {
     const other = render({ assetId: SITE, accountId: GAS }, answer([gas]));
     expect(other).toContain('Estimated: no bill covers these days');
     expect(other).toContain('✓ The parts add up to the figure.');
+  });
+
+  it('says beside a factor that it is unconfirmed, or that another year stands in', () => {
+    const water: ProvenanceBill = {
+      ...b1,
+      hasDocument: false,
+      factors: [
+        {
+          value: 0.15311,
+          unit: 'm³',
+          activity: 'supply',
+          scope: 3,
+          year: 2024,
+          set: 'DESNZ 2024',
+          version: 'desnz-2024-v1',
+          note: 'no 2023 figure: the 2024 factor stands in',
+        },
+      ],
+    };
+    const text = textOf(
+      renderHtml(
+        <MemoryRouter>
+          <SWRConfig value={{ provider: () => new Map() }}>
+            <BillView bill={water} />
+          </SWRConfig>
+        </MemoryRouter>,
+      ),
+    );
+    expect(text).toContain('version desnz-2024-v1 · no 2023 figure: the 2024 factor stands in');
   });
 });

@@ -196,10 +196,10 @@ export function monthBill(
   const energyCharge = roundTo(consumption * unitRate, 2);
   const standingCharge = roundTo(perDay * slot.days, 2);
   const energy = profile.utility === 'electricity' || profile.utility === 'gas' ? profile.utility : undefined;
-  // The de minimis is measured on an average month, as HMRC (and the bill checks) measure it.
-  const kwhPerMonth = (consumption / slot.days) * (365.25 / 12);
+  // The de minimis is measured per day of the bill, as HMRC (and the bill checks) measure it.
+  const kwhPerDay = consumption / slot.days;
   const vatRate = energy
-    ? energyVatRate({ utility: energy, kwhPerMonth, qualifyingUse: domestic })
+    ? energyVatRate({ utility: energy, kwhPerDay, qualifyingUse: domestic })
     : profile.utility === 'water'
       ? 0
       : STANDARD_VAT_RATE;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cclCharge, cclRate } from '../../../shared/domain/ccl.ts';
+import { CCA_DISCOUNTS, ccaDiscount, cclCharge, cclRate } from '../../../shared/domain/ccl.ts';
 
 describe('Climate Change Levy', () => {
   it('charges electricity 0.00775 until 31 March 2026 and 0.00801 from 1 April 2026', () => {
@@ -25,6 +25,20 @@ describe('Climate Change Levy', () => {
     expect(cclRate('electricity', '2025-01-01', { cca: true })).toBeCloseTo(0.00775 * 0.08, 10);
     expect(cclRate('gas', '2025-01-01', { cca: true })).toBeCloseTo(0.00775 * 0.11, 10);
     expect(cclRate('gas', '2025-01-01', { domestic: true })).toBe(0);
+  });
+
+  it('relieves agreement holders of gas levy by the discount of the levy year: 86%, 88%, then 89%', () => {
+    expect(ccaDiscount('gas', '2022-06-01')).toBe(0.86);
+    expect(ccaDiscount('gas', '2023-06-01')).toBe(0.88);
+    expect(ccaDiscount('gas', '2024-04-01')).toBe(0.89);
+    expect(ccaDiscount('gas', '2026-06-01')).toBe(0.89);
+    expect(ccaDiscount('electricity', '2023-06-01')).toBe(0.92);
+    expect(CCA_DISCOUNTS.every((d) => d.source.includes('rates-and-allowances-climate-change-levy'))).toBe(
+      true,
+    );
+    // 100,000 kWh in June 2023: 12% of 0.00672 is £80.64, where 11% would be £73.92.
+    expect(cclCharge('gas', 100_000, '2023-06-15', { cca: true })).toBe(80.64);
+    expect(cclCharge('gas', 100_000, '2022-06-15', { cca: true })).toBe(79.52);
   });
 
   it('rounds the charge to the penny', () => {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   calculateEmissions,
   EMISSION_FACTORS,
+  factorNote,
   findEmissionFactor,
   wasteActivity,
 } from '../../../shared/domain/emission-factors.ts';
@@ -13,15 +14,33 @@ describe('emission factor lookup', () => {
     expect(findEmissionFactor('gas', 'combustion', 2024)?.factor).toBe(0.18278);
   });
 
-  it('falls back to the nearest earlier year when a year is missing', () => {
+  it('has a 2024 transmission and distribution row, marked unconfirmed, rather than falling back to 2023', () => {
     const td2024 = findEmissionFactor('electricity', 'transmission-distribution', 2024);
-    expect(td2024?.year).toBe(2023);
-    expect(td2024?.factor).toBe(0.01792);
-    expect(findEmissionFactor('electricity', 'generation', 2027)?.year).toBe(2025);
+    expect(td2024).toMatchObject({ year: 2024, factor: 0.0183 });
+    expect(td2024 && factorNote(td2024, 2024)).toMatch(/^unconfirmed/);
   });
 
-  it('uses the earliest later year only when no earlier year exists', () => {
-    expect(findEmissionFactor('water', 'supply', 2023)?.year).toBe(2024);
+  it('pins the 2025 water supply factor at 0.17088 and keeps it out of treatment', () => {
+    const supply = findEmissionFactor('water', 'supply', 2025);
+    expect(supply).toMatchObject({ year: 2025, factor: 0.17088 });
+    expect(supply?.check).toBeUndefined();
+    expect(supply?.source).toMatch(/DESNZ.*2025/);
+    const treatment = findEmissionFactor('water', 'treatment', 2025);
+    expect(treatment?.factor).not.toBe(0.17088);
+    expect(treatment && factorNote(treatment, 2025)).toMatch(/no 2025 figure: the 2024 factor stands in/);
+    expect(EMISSION_FACTORS.some((f) => f.factor === 0.1913)).toBe(false);
+  });
+
+  it('falls back to the nearest earlier year when a year is missing, and says so', () => {
+    const later = findEmissionFactor('electricity', 'generation', 2027);
+    expect(later?.year).toBe(2025);
+    expect(later && factorNote(later, 2027)).toBe('no 2027 figure: the 2025 factor stands in');
+  });
+
+  it('uses the earliest later year only when no earlier year exists, and says so', () => {
+    const water2023 = findEmissionFactor('water', 'supply', 2023);
+    expect(water2023?.year).toBe(2024);
+    expect(water2023 && factorNote(water2023, 2023)).toBe('no 2023 figure: the 2024 factor stands in');
   });
 
   it('reads a table passed in place of the built-in one', () => {
@@ -33,11 +52,18 @@ describe('emission factor lookup', () => {
     expect(f?.version).toBe('desnz-2024-v2');
   });
 
-  it('marks every figure the domain notes as unconfirmed', () => {
+  it('marks every figure not confirmed from a readable source as unconfirmed', () => {
     const flagged = EMISSION_FACTORS.filter((f) => f.check).map(
       (f) => `${f.utility}/${f.activity}/${f.year}`,
     );
-    expect(flagged.sort()).toEqual(['gas/combustion/2024', 'water/supply/2025', 'water/treatment/2025']);
+    expect(flagged.sort()).toEqual([
+      'electricity/transmission-distribution/2024',
+      'electricity/transmission-distribution/2025',
+      'gas/combustion/2024',
+      'water/treatment/2024',
+    ]);
+    expect(findEmissionFactor('gas', 'combustion', 2025)).toMatchObject({ factor: 0.18231 });
+    expect(findEmissionFactor('gas', 'combustion', 2025)?.check).toBeUndefined();
   });
 
   it('gives every factor a source and version', () => {
@@ -53,6 +79,20 @@ describe('emissions', () => {
     const r = calculateEmissions({ utility: 'electricity', year: 2024, quantity: 10_000, unit: 'kWh' });
     expect(r?.kgCO2e).toBeCloseTo(2070.5, 2);
     expect(r?.factorVersion).toBe('desnz-2024-v1');
+  });
+
+  it('turns gas read in m³ into kWh at the calorific value before the gas factor', () => {
+    // 100 m³ × 39.2 MJ/m³ × 1.02264 ÷ 3.6 = 1,113.54 kWh × 0.18231
+    const r = calculateEmissions({
+      utility: 'gas',
+      year: 2025,
+      quantity: 100,
+      unit: 'm³',
+      calorificValue: 39.2,
+    });
+    expect(r?.kgCO2e).toBeCloseTo(1113.5413 * 0.18231, 2);
+    const feet = calculateEmissions({ utility: 'gas', year: 2025, quantity: 10, unit: 'hcf' });
+    expect(feet?.kgCO2e).toBeCloseTo(((28.3168 * 39.5 * 1.02264) / 3.6) * 0.18231, 2);
   });
 
   it('adds supply and treatment for water', () => {
@@ -85,7 +125,7 @@ describe('emissions', () => {
   });
 
   it('refuses a unit that does not fit the utility', () => {
-    expect(calculateEmissions({ utility: 'gas', year: 2024, quantity: 10, unit: 'm³' })).toBeUndefined();
+    expect(calculateEmissions({ utility: 'gas', year: 2024, quantity: 10, unit: 'kg' })).toBeUndefined();
     expect(calculateEmissions({ utility: 'electricity', year: 2024, quantity: 10, unit: 'litres' })).toBe(
       undefined,
     );

@@ -1,18 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import { LETI_TARGETS } from '../../../shared/domain/benchmarks.ts';
 import { domesticEpcBand, nonDomesticEpcBand } from '../../../shared/domain/epc.ts';
-import { energyVatRate } from '../../../shared/domain/vat.ts';
+import { DE_MINIMIS, energyVatRate } from '../../../shared/domain/vat.ts';
 
 describe('VAT on energy', () => {
-  it('charges 5% up to the de minimis quantity and 20% above it', () => {
-    expect(energyVatRate({ utility: 'gas', kwhPerMonth: 4397 })).toBe(5);
-    expect(energyVatRate({ utility: 'gas', kwhPerMonth: 4398 })).toBe(20);
-    expect(energyVatRate({ utility: 'electricity', kwhPerMonth: 1000 })).toBe(5);
-    expect(energyVatRate({ utility: 'electricity', kwhPerMonth: 25_000 })).toBe(20);
+  it("charges 5% up to HMRC's daily de minimis (33 kWh electricity, 145 kWh gas) and 20% above it", () => {
+    expect(DE_MINIMIS.electricity.kwhPerDay).toBe(33);
+    expect(DE_MINIMIS.gas.kwhPerDay).toBe(145);
+    expect(DE_MINIMIS.gas.source).toMatch(/VFUP2310/);
+    expect(energyVatRate({ utility: 'gas', kwhPerDay: 145 })).toBe(5);
+    expect(energyVatRate({ utility: 'gas', kwhPerDay: 145.1 })).toBe(20);
+    expect(energyVatRate({ utility: 'electricity', kwhPerDay: 1020 / 31 })).toBe(5);
+    expect(energyVatRate({ utility: 'electricity', kwhPerDay: 33.1 })).toBe(20);
   });
 
   it('charges 5% for qualifying use whatever the quantity', () => {
-    expect(energyVatRate({ utility: 'electricity', kwhPerMonth: 25_000, qualifyingUse: true })).toBe(5);
+    expect(energyVatRate({ utility: 'electricity', kwhPerDay: 800, qualifyingUse: true })).toBe(5);
   });
 });
 

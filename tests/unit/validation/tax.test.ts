@@ -24,7 +24,7 @@ describe('VAT rate', () => {
     const r = check('vat-rate', electricityBill({ vatRate: 5 }), ctx);
     expect(r.status).toBe('failed');
     expect(r.reason).toBe(
-      'VAT is charged at 5% but 3,500 kWh over 31 days is 3,436 kWh a month, above the electricity de minimis of 1,000 kWh a month, and the supply is not domestic or charity use, so the rate is 20%.',
+      'VAT is charged at 5% but 3,500 kWh over 31 days is 112.9 kWh a day, above the electricity de minimis of 33 kWh a day, and the supply is not domestic or charity use, so the rate is 20%.',
     );
   });
 
@@ -32,11 +32,42 @@ describe('VAT rate', () => {
     expect(check('vat-rate', gasBill(), gasContext())).toMatchObject({ status: 'passed', expected: 5 });
     const r = check('vat-rate', gasBill({ vatRate: 20 }), gasContext());
     expect(r.status).toBe('failed');
-    expect(r.reason).toContain('3,044 kWh a month, within the gas de minimis of 4,397 kWh a month');
+    expect(r.reason).toContain('100 kWh a day, within the gas de minimis of 145 kWh a day');
     expect(r.reason).toContain('so the rate is 5%');
   });
 
-  it('measures the de minimis a month, so a quarter of a small supply still qualifies', () => {
+  it('passes 5% on a 31-day bill of 1,020 kWh electricity (32.9 a day) or 4,480 kWh gas (144.5 a day)', () => {
+    const electricity = electricityBill({
+      consumption: 1020,
+      vatRate: 5,
+      rates: [line('unit', 'Units', 1020, 'kWh', 0.245, 249.9)],
+    });
+    expect(check('vat-rate', electricity, ctx)).toMatchObject({ status: 'passed', expected: 5 });
+    expect(check('vat-rate', electricityBill({ consumption: 1030, vatRate: 5 }), ctx).status).toBe('failed');
+    const gas = gasBill({ consumption: 4480 });
+    const r = check('vat-rate', gas, gasContext());
+    expect(r).toMatchObject({ status: 'passed', expected: 5 });
+    expect(r.reason).toContain('144.5 kWh a day, within the gas de minimis of 145 kWh a day');
+    expect(check('vat-rate', gasBill({ consumption: 4500 }), gasContext()).status).toBe('failed');
+  });
+
+  it('converts gas read in m³ or hundreds of cubic feet to kWh at the calorific value, so VAT is checked', () => {
+    // 1,000 m³ × 39.2 MJ/m³ × 1.02264 ÷ 3.6 = 11,135.4 kWh over 31 days: 359.2 kWh a day, above 145.
+    const metric = gasBill({ consumption: 1000, consumptionUnit: 'm³', calorificValue: 39.2 });
+    const r = check('vat-rate', metric, gasContext());
+    expect(r).toMatchObject({ status: 'failed', expected: 20 });
+    expect(r.reason).toContain('11,135 kWh (1,000 m³ of gas at a calorific value of 39.2 MJ/m³)');
+    // 40 hundreds of cubic feet = 113.27 m³; at the assumed 39.5 MJ/m³ that is 1,270.9 kWh, 41 a day.
+    const imperial = gasBill({ consumption: 40, consumptionUnit: 'hcf' });
+    const i = check('vat-rate', imperial, gasContext());
+    expect(i).toMatchObject({ status: 'passed', expected: 5 });
+    expect(i.reason).toContain('41 kWh a day');
+    expect(i.reason).toContain('assumed');
+    const feet = check('vat-rate', gasBill({ consumption: 4000, consumptionUnit: 'ft³' }), gasContext());
+    expect(feet.reason).toContain('41 kWh a day');
+  });
+
+  it('measures the de minimis by the day, so a quarter of a small supply still qualifies', () => {
     const quarter = gasBill({ startDate: '2025-01-01', endDate: '2025-03-31', consumption: 12000 });
     expect(check('vat-rate', quarter, gasContext()).status).toBe('passed');
     const monthOfIt = gasBill({ consumption: 12000 });
@@ -148,6 +179,42 @@ describe('Climate Change Levy', () => {
     const r = check('ccl-rate', bill, cca);
     expect(r).toMatchObject({ status: 'passed', expected: 2.17 });
     expect(r.reason).toContain('92% off the main rate');
+  });
+
+  it('charges a gas agreement holder the discount of the levy year, split across 1 April', () => {
+    const cca = gasContext({
+      account: {
+        id: 'acc-gas',
+        utilityType: 'gas',
+        meterPointNumber: '1234567890',
+        climateChangeAgreement: true,
+      },
+      today: '2023-07-10',
+    });
+    // June 2023: 100,000 kWh at 12% of £0.00672 (88% off) is £80.64; 89% off would be £73.92.
+    const june = gasBill({
+      startDate: '2023-06-01',
+      endDate: '2023-06-30',
+      invoiceDate: '2023-07-05',
+      consumption: 100_000,
+      vatRate: 20,
+      rates: [line('ccl', 'Climate Change Levy (CCA)', 100_000, 'kWh', 0.0008064, 80.64)],
+    });
+    const r = check('ccl-rate', june, cca);
+    expect(r).toMatchObject({ status: 'passed', expected: 80.64 });
+    expect(r.reason).toContain('88% off the main rate');
+    // March and April 2023: 31,000 kWh at 14% of £0.00568 (£24.65) and 30,000 kWh at 12% of £0.00672 (£24.19).
+    const spanning = gasBill({
+      startDate: '2023-03-01',
+      endDate: '2023-04-30',
+      invoiceDate: '2023-05-05',
+      consumption: 61_000,
+      vatRate: 20,
+      rates: [line('ccl', 'Climate Change Levy (CCA)', 61_000, 'kWh', undefined, 48.84)],
+    });
+    const s = check('ccl-rate', spanning, cca);
+    expect(s).toMatchObject({ status: 'passed', expected: 48.84 });
+    expect(s.reason).toContain('86% then 88% off the main rate');
   });
 
   it('fails a levy on a domestic or exempt supply and passes its absence', () => {

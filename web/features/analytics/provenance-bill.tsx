@@ -50,6 +50,12 @@ function Factor({ f }: { f: ProvenanceFactor }) {
     <Text size="sm" data-testid="provenance-factor">
       {formatNumber(f.value, { maximumFractionDigits: 5 })} kgCO₂e per {f.unit} ({f.activity}, scope {f.scope}
       , {f.year}) · {f.set} · version <strong>{f.version}</strong>
+      {f.note && (
+        <Text component="span" c="orange.8" data-testid="provenance-factor-note">
+          {' '}
+          · {f.note}
+        </Text>
+      )}
     </Text>
   );
 }
