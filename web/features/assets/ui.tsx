@@ -15,7 +15,7 @@ const STATUS_COLOURS: Record<string, string> = {
 
 export function SiteStatusBadge({ status }: { status: string }) {
   return (
-    <Badge color={STATUS_COLOURS[status] ?? 'gray'} variant="light" style={{ overflow: 'visible' }}>
+    <Badge color={STATUS_COLOURS[status] ?? 'gray'} variant="light">
       {STATUS_LABELS[status as keyof typeof STATUS_LABELS] ?? status}
     </Badge>
   );
@@ -34,11 +34,7 @@ const BAND_COLOURS: Record<string, string> = {
 export function EpcBadge({ band }: { band: string | undefined }) {
   if (!band) return null;
   return (
-    <Badge
-      color={BAND_COLOURS[band] ?? 'gray'}
-      aria-label={`EPC band ${band}`}
-      style={{ overflow: 'visible' }}
-    >
+    <Badge color={BAND_COLOURS[band] ?? 'gray'} aria-label={`EPC band ${band}`}>
       EPC {band}
     </Badge>
   );

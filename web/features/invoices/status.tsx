@@ -63,7 +63,7 @@ export function ValidationStatusBadge({ status }: { status: string }) {
       variant="light"
       leftSection={<StatusGlyph icon={look.icon} size={12} />}
       aria-label={`Validation: ${look.label}`}
-      style={{ overflow: 'visible' }}
+      data-validation={status}
     >
       {look.label}
     </Badge>
@@ -98,7 +98,7 @@ const UPLOAD_LOOK: Record<string, { label: string; colour: string }> = {
 export function InvoiceStatusBadge({ status }: { status: string }) {
   const look = UPLOAD_LOOK[status] ?? { label: status, colour: 'gray' };
   return (
-    <Badge color={look.colour} variant="light" data-status={status} style={{ overflow: 'visible' }}>
+    <Badge color={look.colour} variant="light" data-status={status}>
       {look.label}
     </Badge>
   );
