@@ -40,8 +40,18 @@ function Totals({ result }: { result: AccountConsumption }) {
   );
 }
 
+/**
+ * The cost axis runs from £0 (or the lowest credit): an axis starting near the smallest month makes a
+ * small change look like a large one.
+ */
+export function costDomain(costs: readonly number[]): [number, number] {
+  const low = Math.min(0, ...costs);
+  const high = Math.max(0, ...costs);
+  return [low, high > low ? high : low + 1];
+}
+
 /** Cost per period: a line, so a month's change reads at a glance. */
-function CostChart({ result }: { result: AccountConsumption }) {
+export function CostChart({ result }: { result: AccountConsumption }) {
   const data = result.data.map((p) => ({ x: periodLabel(p.period), y: p.cost }));
   const title = 'Cost (£, net of VAT)';
   return (
@@ -54,11 +64,14 @@ function CostChart({ result }: { result: AccountConsumption }) {
         height={260}
         width={640}
         padding={{ top: 10, bottom: 50, left: 70, right: 20 }}
+        domain={{ y: costDomain(data.map((d) => d.y)) }}
       >
         <VictoryAxis style={{ tickLabels: { fontSize: 10, angle: data.length > 8 ? -40 : 0 } }} />
         <VictoryAxis
           dependentAxis
-          tickFormat={(t: number) => formatNumber(t, { maximumFractionDigits: 0 })}
+          tickFormat={(t: number) =>
+            `${t < 0 ? '-' : ''}£${formatNumber(Math.abs(t), { maximumFractionDigits: 0 })}`
+          }
           style={{ tickLabels: { fontSize: 10 } }}
         />
         <VictoryLine data={data} style={{ data: { stroke: '#e8590c', strokeWidth: 2 } }} />

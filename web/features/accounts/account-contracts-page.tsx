@@ -9,6 +9,7 @@ import { formatDate } from '../../lib/format.ts';
 import { downloadFrom } from '../../lib/upload.ts';
 import { useContractDownload, useContracts, useDeleteContract, useToggleContract } from './api.ts';
 import { ContractForm } from './contract-form.tsx';
+import { contractRateText } from './contract-rate-text.ts';
 import { ContractRates } from './contract-rates.tsx';
 
 type Editing =
@@ -114,7 +115,8 @@ function Contracts({ account }: { account: AccountView }) {
                     </Badge>
                   </Table.Td>
                   <Table.Td>
-                    {c.rateTypes.map((r) => `${r.name} ${r.rate} ${r.unit}`).join(', ') || '—'}
+                    {c.rateTypes.map((r) => `${r.name} ${contractRateText(r.rate, r.unit)}`).join(', ') ||
+                      '—'}
                   </Table.Td>
                   <Table.Td>
                     {c.file ? (

@@ -32,7 +32,7 @@ export function ContractRates({
   const [rows, setRows] = useState<RateRow[]>(
     contract.rateTypes.length > 0
       ? contract.rateTypes.map((r) => ({ ...r, rate: String(r.rate) }))
-      : [{ name: '', kind: 'unit', rate: '', unit: 'p/kWh' }],
+      : [{ name: '', kind: 'unit', rate: '', unit: 'kWh' }],
   );
   const [failure, setFailure] = useState<FormFailure>({ fields: {} });
   const set = (i: number, patch: Partial<RateRow>) =>
@@ -80,14 +80,15 @@ export function ContractRates({
               data={CONTRACT_RATE_KINDS.map((k) => ({ value: k, label: KIND_LABELS[k] ?? k }))}
             />
             <TextInput
-              label="Rate"
+              label="Rate (£)"
               inputMode="decimal"
               value={r.rate}
               error={err(i, 'rate')}
               onChange={(e) => set(i, { rate: e.currentTarget.value })}
             />
             <TextInput
-              label="Unit"
+              label="Per"
+              description="kWh, day…"
               value={r.unit}
               error={err(i, 'unit')}
               onChange={(e) => set(i, { unit: e.currentTarget.value })}
@@ -98,7 +99,7 @@ export function ContractRates({
           <Button
             variant="subtle"
             size="xs"
-            onClick={() => setRows([...rows, { name: '', kind: 'unit', rate: '', unit: 'p/kWh' }])}
+            onClick={() => setRows([...rows, { name: '', kind: 'unit', rate: '', unit: 'kWh' }])}
           >
             Add a rate
           </Button>
