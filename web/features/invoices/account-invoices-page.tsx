@@ -153,7 +153,14 @@ function Row({
         </Table.Td>
         <Table.Td>
           <Group gap={4} wrap="nowrap" justify="flex-end">
-            <DownloadButton name={name} disabled={busy !== undefined} onClick={() => download(false)} />
+            {invoice.key ? (
+              <DownloadButton name={name} disabled={busy !== undefined} onClick={() => download(false)} />
+            ) : (
+              // Bills imported as data have no file: offering one would only answer "no document".
+              <Text size="xs" c="dimmed" title="Imported as data, without a document">
+                No file
+              </Text>
+            )}
             {invoice.stampedAt && (
               <Button
                 size="compact-xs"
