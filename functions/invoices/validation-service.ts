@@ -156,6 +156,24 @@ function monthsBack(today: string, n: number): string {
 }
 
 /**
+ * What a queue row shows of its bill, so that bills can be told apart without opening each: where it is
+ * (site and meter), what it costs and what period it covers.
+ */
+function billSummaryOf(invoice: StoredItem, facts: InvoiceFacts): Record<string, unknown> {
+  const account = (invoice.account ?? {}) as Record<string, unknown>;
+  const summary: Record<string, unknown> = {
+    siteName: str(account.siteName),
+    meterName: str(account.name),
+    meterPointNumber: str(account.meterPointNumber) ?? facts.meterPointNumber,
+    startDate: facts.startDate,
+    endDate: facts.endDate,
+    grossTotal: facts.grossTotal ?? facts.netTotal,
+  };
+  for (const [k, v] of Object.entries(summary)) if (v === undefined) delete summary[k];
+  return summary;
+}
+
+/**
  * Validates one stored invoice: finds its account, gathers what the checks compare it with, runs the
  * company's checks and stores the result on the validation item and the invoice. Running it again gives
  * the same result for the same data, so a redelivered message is harmless.
@@ -265,6 +283,7 @@ export async function validateStoredInvoice(
       ...(str(updatedInvoice.supplierId) ? { supplierId: str(updatedInvoice.supplierId) } : {}),
       displayName: displayNameOf(updatedInvoice),
       invoiceNumber: str(updatedInvoice.invoiceNumber),
+      bill: billSummaryOf(updatedInvoice, facts),
       forced: false,
       validatedAt: stamp,
       updatedAt: stamp,

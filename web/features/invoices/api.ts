@@ -49,6 +49,15 @@ export interface ValidationItem {
   displayName: string;
   invoiceNumber?: string;
   invoiceCapture?: { _id: string; userSub?: string; fileName?: string; source?: string };
+  /** What the bill is: where, for when and how much; absent until it has been validated. */
+  bill?: {
+    siteName?: string;
+    meterName?: string;
+    meterPointNumber?: string;
+    startDate?: string;
+    endDate?: string;
+    grossTotal?: number;
+  };
   results?: CheckResultView[];
   /** How many checks passed, warned, failed and were skipped. */
   summary?: Partial<CheckCounts>;

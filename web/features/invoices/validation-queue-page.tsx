@@ -31,6 +31,7 @@ import {
   useValidationSearch,
   type ValidationItem,
 } from './api.ts';
+import { money } from './invoice-values.ts';
 import { INVOICE_MESSAGES } from './messages.ts';
 import { ValidationStatusBadge } from './status.tsx';
 import { TagField } from './tag-field.tsx';
@@ -287,6 +288,9 @@ function QueueTable({
             </Table.Th>
             <Table.Th>Status</Table.Th>
             <Table.Th>Invoice</Table.Th>
+            <Table.Th>Site and meter</Table.Th>
+            <Table.Th>Period</Table.Th>
+            <Table.Th ta="right">Amount</Table.Th>
             <Table.Th>File</Table.Th>
             <Table.Th>Tags</Table.Th>
             <Table.Th>Assigned to</Table.Th>
@@ -321,13 +325,31 @@ function QueueTable({
               </Table.Td>
               <Table.Td maw={420}>
                 <Anchor component={Link} to={`/invoice-validation/${item._id}`} size="sm">
-                  {cutDisplayName(item.displayName || item.invoiceNumber || 'Invoice')}
+                  {item.invoiceNumber ? cutDisplayName(item.invoiceNumber) : 'No invoice number read'}
                 </Anchor>
                 {outcomeLine(item) && (
                   <Text size="xs" c="dimmed" lineClamp={2}>
                     {outcomeLine(item)}
                   </Text>
                 )}
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm">{item.bill?.siteName ?? 'No site matched'}</Text>
+                <Text size="xs" c="dimmed">
+                  {[item.bill?.meterName, item.bill?.meterPointNumber].filter(Boolean).join(' · ')}
+                </Text>
+              </Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                <Text size="sm">
+                  {item.bill?.startDate && item.bill.endDate
+                    ? `${formatDate(item.bill.startDate)} – ${formatDate(item.bill.endDate)}`
+                    : ''}
+                </Text>
+              </Table.Td>
+              <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                <Text size="sm">
+                  {item.bill?.grossTotal !== undefined ? money(item.bill.grossTotal) : ''}
+                </Text>
               </Table.Td>
               <Table.Td>
                 <Text size="sm">{item.invoiceCapture?.fileName ?? ''}</Text>
