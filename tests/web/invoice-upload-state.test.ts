@@ -3,6 +3,7 @@ import {
   applyPoll,
   captureContentType,
   isPolled,
+  isWatched,
   needsPolling,
   newEntries,
   type PolledInvoice,
@@ -156,13 +157,33 @@ describe('polling', () => {
     expect(first[0]?.invoiceNumber).toBe('INV-1');
     expect(first.map(isPolled)).toEqual([false, true]);
 
-    // A later answer no longer changes the settled one.
+    // A later answer no longer changes the settled one's capture status.
     const second = applyPoll(first, [
       { _id: A, status: 'completed' },
       { _id: B, status: 'manual' },
     ]);
     expect(second.map((e) => e.status)).toEqual(['captured', 'manual']);
-    expect(needsPolling(second)).toBe(false);
+    // Both still wait for the bill checks' outcome.
+    expect(needsPolling(second)).toBe(true);
+    const judged = applyPoll(second, [
+      { _id: A, status: 'captured', validationStatus: 'failed' },
+      { _id: B, status: 'manual', validationStatus: 'passed' },
+    ]);
+    expect(judged.map((e) => e.validationStatus)).toEqual(['failed', 'passed']);
+    expect(needsPolling(judged)).toBe(false);
+  });
+
+  it('watches a captured bill until validation has judged it, and counts it as being checked', () => {
+    const captured = applyPoll(uploadedPair(), [
+      { _id: A, status: 'captured', validationStatus: 'pending' },
+      { _id: B, status: 'captured' },
+    ]);
+    expect(captured.map(isPolled)).toEqual([false, false]);
+    expect(captured.map(isWatched)).toEqual([true, true]);
+    expect(summarise(captured).validating).toHaveLength(2);
+    const failed = applyPoll(captured, [{ _id: A, status: 'captured', validationStatus: 'failed' }]);
+    expect(failed[0]?.validationStatus).toBe('failed');
+    expect(summarise(failed).validating.map((e) => e.invoiceId)).toEqual([B]);
   });
 
   it('lists the further invoices of a document that held several, once it is captured', () => {

@@ -7,13 +7,13 @@ import { ApiError } from '../../lib/api-client.ts';
 import { putWithProgress } from '../../lib/upload.ts';
 import { type UploadCall, type UploadTicket, useBatch, useUploadTicket } from './api.ts';
 import { INVOICE_MESSAGES } from './messages.ts';
-import { InvoiceStatusBadge } from './status.tsx';
+import { InvoiceStatusBadge, ValidationStatusBadge } from './status.tsx';
 import {
   ACCEPT,
   applyPoll,
   captureContentType,
   isForValidation,
-  isPolled,
+  isWatched,
   needsPolling,
   newEntries,
   refusalOf,
@@ -142,7 +142,12 @@ function UploadRow({ entry }: { entry: UploadEntry }) {
         </Group>
       </Table.Td>
       <Table.Td>
-        <InvoiceStatusBadge status={entry.status} />
+        {isForValidation(entry) ? (
+          // Captured is half the story: the row says what the bill checks made of it.
+          <ValidationStatusBadge status={entry.validationStatus ?? 'pending'} />
+        ) : (
+          <InvoiceStatusBadge status={entry.status} />
+        )}
       </Table.Td>
       <Table.Td>
         {open && (
@@ -157,8 +162,8 @@ function UploadRow({ entry }: { entry: UploadEntry }) {
 
 /**
  * Upload of invoice documents (02 §4): many files at once, each with its progress from 0 to 100, then its
- * capture status, polled every 10 s (and refreshed on the live connection's word) until it is captured,
- * fails or needs manual entry.
+ * capture status and then the bill checks' outcome, refreshed on the live connection's word (and polled
+ * as a fallback) until validation has judged it.
  */
 export function UploadPanel({
   call,
@@ -182,7 +187,7 @@ export function UploadPanel({
 
   // A new answer, or a file newly waiting for capture, is read against the latest poll.
   const waiting = entries
-    .filter(isPolled)
+    .filter(isWatched)
     .map((e) => e.key)
     .join(',');
   useEffect(() => {
@@ -246,7 +251,7 @@ export function UploadPanel({
     });
   }
 
-  const { forValidation, errored, inProgress } = summarise(entries);
+  const { forValidation, errored, inProgress, validating } = summarise(entries);
   return (
     <Stack>
       <Group justify="space-between">
@@ -281,12 +286,12 @@ export function UploadPanel({
       )}
       {entries.length > 0 && (
         <Text size="sm" role="status" aria-live="polite">
-          {inProgress.length > 0
-            ? `${inProgress.length} still uploading or being captured (checked every ${INVOICE_POLL_MS / 1000} s). `
-            : ''}
+          {inProgress.length > 0 ? `${inProgress.length} still uploading or being captured. ` : ''}
           {forValidation.length === 1
-            ? '1 new invoice for validation.'
-            : `${forValidation.length} new invoices for validation.`}
+            ? '1 new invoice for validation'
+            : `${forValidation.length} new invoices for validation`}
+          {validating.length > 0 ? `, ${validating.length} still being checked` : ''}.
+          {inProgress.length + validating.length > 0 ? ' This list updates by itself as they change.' : ''}
         </Text>
       )}
       {errored.length > 0 && (

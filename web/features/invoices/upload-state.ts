@@ -27,6 +27,8 @@ export interface PolledInvoice {
   invoiceNumber?: string;
   sisterId?: string;
   invoiceValidationId?: string;
+  /** The bill checks' outcome, once validation has run: pending, passed, warning, failed or error */
+  validationStatus?: string;
 }
 
 export interface UploadEntry {
@@ -42,6 +44,8 @@ export interface UploadEntry {
   error?: InvoiceError;
   invoiceNumber?: string;
   invoiceValidationId?: string;
+  /** The bill checks' outcome; absent (or pending) until validation has run. */
+  validationStatus?: string;
   /** For an invoice split from a document: the entry of the document's upload. */
   parentKey?: string;
 }
@@ -65,7 +69,18 @@ export const isSettled = (status: string) => SETTLED.has(status);
 export const isPolled = (e: UploadEntry) =>
   e.invoiceId !== undefined && e.progress >= 100 && !isSettled(e.status) && e.status !== 'uploading';
 
-export const needsPolling = (entries: readonly UploadEntry[]) => entries.some(isPolled);
+/**
+ * Capture ending is not the end of the story: the bill checks run next, and what a person wants to know
+ * is whether it passed. A bill sent to validation is watched until its outcome is known.
+ */
+export const awaitsValidation = (e: UploadEntry) =>
+  e.invoiceId !== undefined &&
+  isForValidation(e) &&
+  (e.validationStatus === undefined || e.validationStatus === 'pending');
+
+export const isWatched = (e: UploadEntry) => isPolled(e) || awaitsValidation(e);
+
+export const needsPolling = (entries: readonly UploadEntry[]) => entries.some(isWatched);
 
 /** Where each status stands on the way; settled ones share the end. */
 const STEP: Readonly<Record<string, number>> = {
@@ -151,6 +166,8 @@ export function applyPoll(
   const out: UploadEntry[] = [];
   for (const entry of entries) {
     let current = entry;
+    const outcome = entry.invoiceId ? byId.get(entry.invoiceId)?.validationStatus : undefined;
+    if (outcome && awaitsValidation(entry)) current = { ...entry, validationStatus: outcome };
     if (isPolled(entry)) {
       const record = byId.get(entry.invoiceId as string);
       current = {
@@ -159,6 +176,7 @@ export function applyPoll(
         ...(record?.error ? { error: record.error } : {}),
         ...(record?.invoiceNumber ? { invoiceNumber: record.invoiceNumber } : {}),
         ...(record?.invoiceValidationId ? { invoiceValidationId: record.invoiceValidationId } : {}),
+        ...(record?.validationStatus ? { validationStatus: record.validationStatus } : {}),
       };
     }
     out.push(current);
@@ -176,6 +194,7 @@ export function applyPoll(
         ...(sister.error ? { error: sister.error } : {}),
         ...(sister.invoiceNumber ? { invoiceNumber: sister.invoiceNumber } : {}),
         ...(sister.invoiceValidationId ? { invoiceValidationId: sister.invoiceValidationId } : {}),
+        ...(sister.validationStatus ? { validationStatus: sister.validationStatus } : {}),
       });
     }
   }
@@ -193,6 +212,8 @@ export const isForValidation = (e: UploadEntry) => isSettled(e.status) && e.erro
 
 export interface UploadSummary {
   forValidation: UploadEntry[];
+  /** Sent to validation, outcome not known yet. */
+  validating: UploadEntry[];
   /** Errors other than the capture's; a duplicate is also among those for validation. */
   errored: UploadEntry[];
   /** Entries still uploading or waiting for capture. */
@@ -202,6 +223,7 @@ export interface UploadSummary {
 export function summarise(entries: readonly UploadEntry[]): UploadSummary {
   return {
     forValidation: entries.filter(isForValidation),
+    validating: entries.filter(awaitsValidation),
     errored: entries.filter(isErrored),
     inProgress: entries.filter((e) => !isSettled(e.status)),
   };
