@@ -25,7 +25,24 @@ export const linesSumToNet: Check = ({ bill, rule }) => {
   const net = toPence(f.netTotal);
   const diff = sum - net;
   const figures = { expected: net / 100, actual: sum / 100, difference: diff / 100, unit: '£' };
-  if (Math.abs(diff) > toPence(thresholdOf(rule))) {
+  const tolerance = toPence(thresholdOf(rule));
+  // Some suppliers print each line with its VAT: such lines add up to the total, not the net.
+  const grossPounds = f.grossTotal ?? (f.vatTotal !== undefined ? f.netTotal + f.vatTotal : undefined);
+  const gross = grossPounds === undefined ? undefined : toPence(grossPounds);
+  if (
+    Math.abs(diff) > tolerance &&
+    gross !== undefined &&
+    gross !== net &&
+    Math.abs(sum - gross) <= tolerance
+  ) {
+    return passed(`${what} add up to ${money(sum)}, the total with VAT: the lines include VAT.`, {
+      expected: gross / 100,
+      actual: sum / 100,
+      difference: (sum - gross) / 100,
+      unit: '£',
+    });
+  }
+  if (Math.abs(diff) > tolerance) {
     return flagged(
       `${what} add up to ${money(sum)} but the net total is ${money(net)} (difference ${money(Math.abs(diff))}).`,
       figures,

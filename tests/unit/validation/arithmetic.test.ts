@@ -19,6 +19,26 @@ describe('lines add up to the net amount', () => {
     expect(r).toMatchObject({ expected: 815.33, actual: 835.48, difference: 20.15, unit: '£' });
   });
 
+  it('passes lines printed with their VAT, which add up to the total rather than the net', () => {
+    // £1,823.33 net and £364.67 VAT: lines that include VAT come to the £2,188.00 total.
+    const bill = electricityBill({
+      netTotal: 1823.33,
+      vatTotal: 364.67,
+      grossTotal: 2188,
+      rates: [
+        line('unit', 'Units (incl. VAT)', 7000, 'kWh', 0.3, 2100),
+        line('standing', 'Standing charge (incl. VAT)', 31, 'day', undefined, 88),
+      ],
+    });
+    const r = check('lines-sum-to-net', bill, ctx);
+    expect(r).toMatchObject({ status: 'passed', expected: 2188, actual: 2188 });
+    expect(r.reason).toBe(
+      'The 2 charge lines add up to £2,188.00, the total with VAT: the lines include VAT.',
+    );
+    // Lines that match neither the net nor the total are still flagged.
+    expect(check('lines-sum-to-net', { ...bill, grossTotal: 2190 }, ctx).status).toBe('failed');
+  });
+
   it('tolerates pennies of rounding up to the threshold, and no more', () => {
     const bill = electricityBill({ netTotal: 835.45 });
     expect(check('lines-sum-to-net', bill, ctx).status).toBe('passed');
