@@ -1,7 +1,7 @@
 import { matchRoutes } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { canSeeCompanySettings, canUseRoute } from '../../shared/access/route-access.ts';
-import { SIDEBAR, visibleRoutes, visibleSidebar } from '../../web/app/navigation.ts';
+import { activeTarget, SIDEBAR, visibleRoutes, visibleSidebar } from '../../web/app/navigation.ts';
 import { APP_ROUTES, type AppRoute } from '../../web/app/routes.ts';
 import type { AccessSubject } from '../../web/lib/session.ts';
 import {
@@ -33,6 +33,16 @@ const may = (access: AccessSubject, pathname: string) => {
 };
 
 describe('the sidebar', () => {
+  it('marks one item current: the most specific that the path lies under', () => {
+    expect(activeTarget(SIDEBAR, '/invoice-validation/invoice-captures')).toBe(
+      '/invoice-validation/invoice-captures',
+    );
+    expect(activeTarget(SIDEBAR, '/invoice-validation/failed')).toBe('/invoice-validation');
+    expect(activeTarget(SIDEBAR, '/assets/abc/overview')).toBe('/assets');
+    expect(activeTarget(SIDEBAR, '/')).toBe('/');
+    expect(activeTarget(SIDEBAR, '/nowhere')).toBeUndefined();
+  });
+
   it('has the sections and items of the specification, in order', () => {
     expect(SIDEBAR.map((s) => [s.title, s.items.map((i) => i.label)])).toEqual([
       [null, ['Dashboard']],

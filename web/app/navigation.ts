@@ -23,6 +23,21 @@ function link(label: string, to: string): NavItem {
   return { label, to, permission: target.permission };
 }
 
+/**
+ * The one item a path shows as current: the most specific whose target the path is or lies under, so
+ * /invoice-validation/invoice-captures is Bill Validation BETA's and not Bill Validation's as well.
+ */
+export function activeTarget(sections: readonly NavSection[], pathname: string): string | undefined {
+  let best: string | undefined;
+  for (const item of sections.flatMap((s) => s.items)) {
+    const to = item.to;
+    if (!to) continue;
+    const hit = to === '/' ? pathname === '/' : pathname === to || pathname.startsWith(`${to}/`);
+    if (hit && (best === undefined || to.length > best.length)) best = to;
+  }
+  return best;
+}
+
 /** The sidebar of 01 §2.3, each item carrying the permission of the route it leads to. */
 export const SIDEBAR: readonly NavSection[] = [
   { title: null, items: [link('Dashboard', '/')] },

@@ -3,13 +3,7 @@ import { Link, useLocation } from 'react-router';
 import { useSession } from '../../lib/app-context.tsx';
 import { EN, type MessageKey, type Translate } from '../../lib/i18n.ts';
 import { useT } from '../../lib/i18n-context.tsx';
-import { type NavItem, visibleSidebar } from '../navigation.ts';
-
-function isActive(item: NavItem, pathname: string): boolean {
-  if (!item.to) return false;
-  if (item.to === '/') return pathname === '/';
-  return pathname === item.to || pathname.startsWith(`${item.to}/`);
-}
+import { activeTarget, visibleSidebar } from '../navigation.ts';
 
 /** Sidebar texts are translated where the dictionaries know them, and shown as declared otherwise. */
 function label(t: Translate, text: string): string {
@@ -21,6 +15,7 @@ export function Sidebar({ onNavigate }: { onNavigate: () => void }) {
   const { access } = useSession();
   const { pathname } = useLocation();
   const sections = visibleSidebar(access);
+  const current = activeTarget(sections, pathname);
   const t = useT();
   return (
     <nav aria-label={t('nav.main')}>
@@ -39,7 +34,7 @@ export function Sidebar({ onNavigate }: { onNavigate: () => void }) {
                   component={Link}
                   to={item.to}
                   label={label(t, item.label)}
-                  active={isActive(item, pathname)}
+                  active={item.to === current}
                   onClick={onNavigate}
                 />
               ) : (
