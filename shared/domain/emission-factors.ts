@@ -39,6 +39,8 @@ export interface EmissionFactor {
   version: string;
   /** Why the figure needs checking against the official document, when it does. */
   check?: string;
+  /** Where the figure was confirmed, when that was a page quoting the official tables. */
+  confirmedBy?: string;
 }
 
 const DESNZ = 'UK Government GHG Conversion Factors for Company Reporting (DESNZ)';
@@ -63,9 +65,10 @@ const row = (
   scope,
   unit,
   factor,
-  source: `${DESNZ} ${year}${confirmedBy ? `, as quoted by ${confirmedBy}` : ''}`,
+  source: `${DESNZ} ${year}`,
   version: `desnz-${year}-v1`,
   ...(check ? { check } : {}),
+  ...(confirmedBy ? { confirmedBy } : {}),
 });
 
 const CLIMATE_ESSENTIALS = 'climateessentials.com, "Carbon factors: a 2025 update" (June 2025)';

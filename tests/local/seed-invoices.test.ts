@@ -76,6 +76,8 @@ function expectedKeys(utility: string): InvoiceKey[] {
   const noMeter: InvoiceKey[] = ['meterPointNumber', 'meterSerialNumber', 'openingRead', 'closingRead'];
   return INVOICE_KEYS.filter((k) => {
     if (k === 'climateChangeLevy') return utility === 'electricity' || utility === 'gas';
+    // Printed on gas bills read by volume; the demo's gas meters are billed in kWh.
+    if (k === 'calorificValue') return false;
     return utility !== 'waste' || !noMeter.includes(k);
   });
 }

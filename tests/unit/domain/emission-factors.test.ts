@@ -25,6 +25,7 @@ describe('emission factor lookup', () => {
     expect(supply).toMatchObject({ year: 2025, factor: 0.17088 });
     expect(supply?.check).toBeUndefined();
     expect(supply?.source).toMatch(/DESNZ.*2025/);
+    expect(supply?.confirmedBy).toMatch(/climateessentials/);
     const treatment = findEmissionFactor('water', 'treatment', 2025);
     expect(treatment?.factor).not.toBe(0.17088);
     expect(treatment && factorNote(treatment, 2025)).toMatch(/no 2025 figure: the 2024 factor stands in/);
