@@ -275,6 +275,22 @@ export const GROSS_TOTAL: FieldSpec = {
   last: true,
 };
 
+/** MJ/m³ of gas: British gas burns at about 37 to 43, so other numbers by the label are not it. */
+const calorificFinder: Finder = (text) => {
+  const token = findNumbers(maskDates(text)).find(
+    (t) => !t.percent && !t.currency && !t.pence && Number(t.value) >= 30 && Number(t.value) <= 50,
+  );
+  return token ? { value: token.value, start: token.start, end: token.end } : null;
+};
+
+/** Printed on gas bills read by volume, which turn m³ into kWh with it. */
+export const CALORIFIC_VALUE: FieldSpec = {
+  hint: /calorific|cv/i,
+  key: 'calorificValue',
+  labels: [l(/\b(?:average\s*)?calorific\s*value\b/i), l(/\bcv\b/i, 1)],
+  find: calorificFinder,
+};
+
 export const SITE_ADDRESS: FieldSpec = {
   hint: /address/i,
   key: 'siteAddress',
@@ -298,6 +314,7 @@ export const INVOICE_SPECS: readonly FieldSpec[] = [
   VAT_RATE,
   GROSS_TOTAL,
   SITE_ADDRESS,
+  CALORIFIC_VALUE,
 ];
 
 /** Fields of a meter, read within its section of a multi-meter invoice. */

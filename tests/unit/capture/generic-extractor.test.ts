@@ -253,6 +253,19 @@ describe('meter points', () => {
     });
   });
 
+  it('reads the calorific value a gas bill read in m³ prints', () => {
+    const { values } = read([
+      [
+        at(0.1, 0.05, 'Your gas bill'),
+        ...row(0.2, [0.1, 'Meter Point Reference'], [0.4, '7412 3456 78']),
+        ...row(0.22, [0.1, 'Gas used'], [0.4, '1,000 m3']),
+        ...row(0.24, [0.1, 'Calorific value'], [0.4, '39.2 MJ/m3']),
+        ...row(0.26, [0.1, 'Volume correction'], [0.4, '1.02264']),
+      ],
+    ]);
+    expect(plain(values)).toMatchObject({ consumption: 1000, calorificValue: 39.2 });
+  });
+
   it('tells a water bill by its words and keeps its unit', () => {
     const { utilityType, values } = read([
       [
