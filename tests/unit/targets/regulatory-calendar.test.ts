@@ -134,7 +134,7 @@ function parseICalendar(text: string) {
     .replace(/\r\n[ \t]/g, '')
     .slice(0, -2)
     .split('\r\n');
-  const unescape = (v: string) => v.replace(/\\n/g, '\n').replace(/\\([,;\\])/g, '$1');
+  const unescaped = (v: string) => v.replace(/\\n/g, '\n').replace(/\\([,;\\])/g, '$1');
   const events: Record<string, string>[] = [];
   const calendar: Record<string, string> = {};
   let current: Record<string, string> | undefined;
@@ -154,7 +154,7 @@ function parseICalendar(text: string) {
       current = undefined;
       continue;
     }
-    (current ?? calendar)[name] = unescape(value);
+    (current ?? calendar)[name] = unescaped(value);
   }
   expect(stack).toEqual([]);
   return { calendar, events };
