@@ -87,3 +87,18 @@ export const targetInputSchema = targetSchema.superRefine((t, ctx) => {
     });
   }
 });
+
+/** GET /calendar/events: the next months of the caller's sites, or one site's whole timeline. */
+export const calendarEventsQuery = z.object({
+  assetId: idSchema.optional(),
+  months: z.coerce.number().int().min(1).max(60).default(24),
+  scenario: z.enum(['in-force', 'proposed']).default('proposed'),
+  /** all: every event of the site, past ones too (the site's timeline). */
+  window: z.enum(['upcoming', 'all']).default('upcoming'),
+});
+
+/** GET /calendar/feed.ics: the token is the credential itself, read by the authentication. */
+export const calendarFeedQuery = z.object({
+  token: z.string().max(200),
+  scenario: z.enum(['in-force', 'proposed']).default('proposed'),
+});
