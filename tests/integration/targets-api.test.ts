@@ -333,6 +333,28 @@ describe('progress and notifications', () => {
     await call('GET', '/targets/progress', owner);
     expect(await notices(owner)).toHaveLength(3);
   });
+
+  it('judges every target daily too, telling of one nobody has looked at', async () => {
+    const { checkAllTargets } = await import('../../functions/targets/index.ts');
+    const { createLogger } = await import('../../functions/core/lib/logger.ts');
+    const log = createLogger({ service: 'test', fn: 'targets-check' });
+    await created(
+      api,
+      owner,
+      '/targets',
+      energyTarget({ name: 'Temple', scope: 'site', scopeId: site.Temple }),
+    );
+    const first = await checkAllTargets(log);
+    expect(first).toMatchObject({ targets: 5, offTrackTold: 1 });
+    expect((await checkAllTargets(log)).offTrackTold).toBe(0);
+    const told = (await call('GET', '/users/me/notifications?limit=50', officesReader)).body.data as {
+      kind?: string;
+      content: string;
+    }[];
+    expect(
+      told.filter((n) => n.kind === 'target-off-track' && n.content.startsWith('Target "Temple"')),
+    ).toHaveLength(1);
+  });
 });
 
 describe('the regulatory calendar', () => {

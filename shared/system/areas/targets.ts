@@ -1,4 +1,5 @@
 import type { AreaDecl } from '../area.ts';
+import type { ScheduleDecl } from '../functions.ts';
 import { PORTFOLIO_READERS } from '../permission-sets.ts';
 import type { ResourceDecl } from '../resources.ts';
 import { routesOf } from '../route-builder.ts';
@@ -48,9 +49,23 @@ const CALENDAR_ROUTES: readonly HttpRoute[] = [
   route('GET', '/calendar/feed.ics', 'calendar.ics', PORTFOLIO_READERS, { auth: ['feed'] }),
 ];
 
+/**
+ * Daily at 06:30 UTC, after the missing-bills check on the same queue: every target judged, so one that
+ * goes off track is told even when nobody opens the dashboard (which judges them too).
+ */
+const TARGETS_SCHEDULES: readonly ScheduleDecl[] = [
+  {
+    name: 'targets-check',
+    expression: 'cron(30 6 * * ? *)',
+    queue: 'missing-bills',
+    message: { check: 'targets' },
+  },
+];
+
 /** Targets and the regulatory calendar. */
 export const TARGETS_AREA: AreaDecl = {
   name: 'targets',
   resources: [TARGETS_RESOURCE],
   routes: [...TARGET_ROUTES, ...CALENDAR_ROUTES],
+  schedules: TARGETS_SCHEDULES,
 };
