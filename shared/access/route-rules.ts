@@ -47,7 +47,7 @@ export function unauthorisedCode(
   if (presented === 'machine') return 'AUTH_ERROR';
   if (presented) return 'UNAUTHORISED';
   const auth = route.auth ?? DEFAULT_AUTH;
-  if (auth.includes('user')) return 'UNAUTHORISED';
+  if (auth.includes('user') || auth.includes('feed')) return 'UNAUTHORISED';
   return auth.includes('kiosk') ? 'INVALID_AUTH' : 'AUTH_ERROR';
 }
 
