@@ -3,7 +3,7 @@ import { EMPTY_GRANTS } from '../../shared/access/caller.ts';
 import { getCompany } from '../company/index.ts';
 import { listAllCompanies } from '../core/access/membership-repository.ts';
 import type { Logger } from '../core/lib/logger.ts';
-import { evaluate, recordStatus } from './target-progress.ts';
+import { evaluate, recordStatus, scopeFiguresFor } from './target-progress.ts';
 import { listTargets } from './target-repository.ts';
 import { scopeNames } from './target-scopes.ts';
 
@@ -38,9 +38,10 @@ export async function checkAllTargets(log: Logger): Promise<TargetsCheck> {
       const caller = systemCaller(company._id);
       const settings = ((await getCompany(company._id))?.settings ?? {}) as Record<string, unknown>;
       const names = await scopeNames(company._id, targets);
+      const figures = scopeFiguresFor(caller, targets);
       for (const t of targets) {
         run.targets++;
-        const e = await evaluate(caller, t, settings.hideCostData === true);
+        const e = await evaluate(t, figures, settings.hideCostData === true);
         if (await recordStatus(t, e, names.get(t._id), log)) run.offTrackTold++;
       }
     }

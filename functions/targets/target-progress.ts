@@ -1,7 +1,12 @@
 import type { Caller } from '../../shared/access/caller.ts';
 import { canUseRoute } from '../../shared/access/route-access.ts';
 import { findResource } from '../../shared/system/resources.ts';
-import { type Evaluation, evaluateTarget, type TargetStatus } from '../../shared/targets/target-maths.ts';
+import {
+  type Evaluation,
+  evaluateTarget,
+  type SiteYears,
+  type TargetStatus,
+} from '../../shared/targets/target-maths.ts';
 import { siteYearsOf } from '../analytics/index.ts';
 import { getCompany } from '../company/index.ts';
 import { memberCaller } from '../core/access/caller-service.ts';
@@ -35,20 +40,46 @@ const empty = (t: StoredTarget, status: TargetStatus, note: string) => ({
   note,
 });
 
+/** The yearly figures of each scope, read once for all the targets on it in one request or run. */
+export type ScopeFigures = Map<string, Promise<SiteYears[]>>;
+
+/** Reads the figures of every scope the targets cover, each once, over the years any of its targets needs. */
+export function scopeFiguresFor(caller: Caller, targets: readonly StoredTarget[]): ScopeFigures {
+  const thisYear = new Date().getUTCFullYear();
+  const spans = new Map<string, { t: StoredTarget; from: number; to: number }>();
+  for (const t of targets) {
+    const key = `${t.scope}:${t.scopeId ?? ''}`;
+    const to = Math.max(Math.min(thisYear, t.targetYear), t.baselineYear);
+    const span = spans.get(key);
+    spans.set(key, {
+      t,
+      from: Math.min(span?.from ?? t.baselineYear, t.baselineYear),
+      to: Math.max(span?.to ?? to, to),
+    });
+  }
+  return new Map(
+    [...spans].map(([key, span]) => {
+      const read = siteYearsOf(caller, askOf(span.t), span.from, span.to);
+      // Awaited by evaluate, which turns a scope that is gone into "no data"; not an unhandled rejection here.
+      read.catch(() => undefined);
+      return [key, read];
+    }),
+  );
+}
+
 /**
  * A target judged now, from the analytics of its scope as the caller may count them (a caller who may
  * read a scope counts all of it, so the answer is the same for every reader).
  */
 export async function evaluate(
-  caller: Caller,
   t: StoredTarget,
+  figures: ScopeFigures,
   hideCosts: boolean,
 ): Promise<Evaluation & { note?: string }> {
   if (t.measure === 'cost' && hideCosts) return empty(t, 'no-data', 'Cost data is hidden for this company');
   const today = new Date().toISOString().slice(0, 10);
-  const lastYear = Math.min(Number(today.slice(0, 4)), t.targetYear);
   try {
-    const sites = await siteYearsOf(caller, askOf(t), t.baselineYear, Math.max(lastYear, t.baselineYear));
+    const sites = (await figures.get(`${t.scope}:${t.scopeId ?? ''}`)) ?? [];
     return evaluateTarget(t, sites, today);
   } catch (err) {
     // A portfolio emptied of sites, or a scope gone since: nothing to measure.
@@ -132,9 +163,10 @@ export const progressOperation = async (ctx: OpContext): Promise<OpResult> => {
   const settings = (company?.settings ?? {}) as Record<string, unknown>;
   const hideCosts = settings.hideCostData === true;
   const names = await scopeNames(ctx.caller.companyId, targets);
+  const figures = scopeFiguresFor(ctx.caller, targets);
   const data = [];
   for (const t of targets) {
-    const e = await evaluate(ctx.caller, t, hideCosts);
+    const e = await evaluate(t, figures, hideCosts);
     await recordStatus(t, e, names.get(t._id), ctx.log);
     const { lastStatusAt: _a, ...target } = t;
     data.push({
