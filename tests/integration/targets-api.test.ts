@@ -276,6 +276,34 @@ interface Row {
   contributions: { siteName?: string; gap: number }[];
 }
 
+describe('bad input', () => {
+  it('is refused with 4xx on every targets and calendar call, never 500', async () => {
+    const bodies: unknown[] = [
+      null,
+      [],
+      'x',
+      42,
+      { name: {} },
+      { milestones: 'x' },
+      { milestones: [null] },
+      { scope: 'moon' },
+    ];
+    const statuses: number[] = [];
+    for (const body of bodies) {
+      statuses.push((await call('POST', '/targets', owner, body)).status);
+      statuses.push((await call('POST', '/targets/bulk', owner, body)).status);
+      statuses.push((await call('PATCH', `/targets/${ids.aldgate}`, owner, body)).status);
+    }
+    for (const q of ['months=abc', 'scenario=x', 'window=x', `assetId=${'k'.repeat(3000)}`, 'assetId=..%2Fx'])
+      statuses.push((await call('GET', `/calendar/events?${q}`, owner)).status);
+    for (const p of ['/targets/x', `/targets/${'f'.repeat(2000)}`, '/targets/search?query=%00'])
+      statuses.push((await call('GET', p, owner)).status);
+    expect(statuses.filter((s) => s >= 500)).toEqual([]);
+    expect(statuses.filter((s) => s === 400).length).toBeGreaterThan(20);
+    expect((await call('GET', `/targets/${ids.aldgate}`, owner)).body.reductionPercent).toBe(40);
+  });
+});
+
 describe('progress and notifications', () => {
   let rows: Row[];
 
