@@ -94,7 +94,7 @@ const fromRollup = (r: Rollup & { factorVersion?: unknown }, assetId?: string): 
  * one Query for a caller reading the whole of it, else each site's roll-ups and each granted meter's own
  * months, read a few partitions at a time.
  */
-async function readFigures(
+export async function readFigures(
   caller: Caller,
   scope: ReadScope,
   months: { from: string; to: string },

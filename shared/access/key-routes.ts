@@ -6,7 +6,9 @@ export const KEY_ROUTE_PERMISSIONS = {
   companyUsersList: ['company_owner', 'company_user', 'company_user_full'],
   admin: [],
   suppliers: [],
-  targets: [],
+  // 01 §6 lists targets as admin only; targets are now set by the people who run the portfolio, each on
+  // the scopes they may read (write access to the scope to change one).
+  targets: ['company_user', 'company_user_full', 'entity_user', 'asset_user', 'account_user'],
   imports: ['company_user'],
   marketplace: ['company_user'],
   entityImport: ['company_user'],

@@ -2,11 +2,15 @@ import type { Caller } from './caller.ts';
 import type { RoutePermission } from './permission-names.ts';
 import { canCallRoute } from './route-access.ts';
 
-/** Which credentials a route accepts: a user's (token or API key) by default; kiosk and machine keys only where named. */
-export type AuthKind = 'user' | 'kiosk' | 'machine';
+/**
+ * Which credentials a route accepts: a user's (token or API key) by default; kiosk and machine keys only
+ * where named. `feed`: a user's calendar-feed secret in the URL's `token`, for calendar clients, which
+ * can neither sign in nor send headers.
+ */
+export type AuthKind = 'user' | 'kiosk' | 'machine' | 'feed';
 
 /** The credential a request actually carried. API keys act as their user, so they go wherever user tokens go. */
-export type CredentialKind = 'token' | 'apiKey' | 'kiosk' | 'machine';
+export type CredentialKind = 'token' | 'apiKey' | 'kiosk' | 'machine' | 'feed';
 
 export const DEFAULT_AUTH: readonly AuthKind[] = ['user'];
 
@@ -43,7 +47,7 @@ export function unauthorisedCode(
   if (presented === 'machine') return 'AUTH_ERROR';
   if (presented) return 'UNAUTHORISED';
   const auth = route.auth ?? DEFAULT_AUTH;
-  if (auth.includes('user')) return 'UNAUTHORISED';
+  if (auth.includes('user') || auth.includes('feed')) return 'UNAUTHORISED';
   return auth.includes('kiosk') ? 'INVALID_AUTH' : 'AUTH_ERROR';
 }
 

@@ -49,15 +49,6 @@ export const scheduledReportSchema = z.object({
   nextRunAt: z.string().optional(),
 });
 
-export const targetSchema = z.object({
-  name: nonEmpty.max(200),
-  baselineYear: z.number().int().min(1990).max(2100),
-  targetYear: z.number().int().min(1990).max(2100),
-  reductionPercent: z.number().min(0).max(100),
-  scope: z.enum(['portfolio', 'asset', 'asset-group']).default('portfolio'),
-  scopeId: idSchema.optional(),
-});
-
 export const benchmarkSchema = z.object({
   name: nonEmpty.max(200),
   kind: z.enum(['crrem', 'leti', 'reeb', 'etn']),

@@ -20,6 +20,7 @@ import { REPORTS_AREA } from './areas/reports.ts';
 import { SEARCH_AREA } from './areas/search.ts';
 import { STAFF_TOOLS_AREA } from './areas/staff-tools.ts';
 import { SUPPLIERS_AREA } from './areas/suppliers.ts';
+import { TARGETS_AREA } from './areas/targets.ts';
 
 /**
  * Every area of the product, each declared in `areas/<name>.ts`: the system's resources, routes, queues,
@@ -47,4 +48,5 @@ export const AREAS: readonly AreaDecl[] = [
   BENCHMARKS_AREA,
   MARKETPLACE_AREA,
   SEARCH_AREA,
+  TARGETS_AREA,
 ];

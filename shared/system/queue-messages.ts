@@ -54,12 +54,15 @@ export const validationMessage = z.object({ companyId: z.string().min(1), invoic
 /** The daily schedule's check for bills that have stopped coming. */
 export const missingBillsMessage = z.object({ check: z.literal('missing-bills') });
 
+/** The daily schedule's judgement of every reduction target, on the same queue as the other daily check. */
+export const targetsCheckMessage = z.object({ check: z.literal('targets') });
+
 export const QUEUE_MESSAGES = {
   'email-intake': mailReceiptMessage,
   'asset-images': s3EventMessage,
   capture: z.union([captureRestartMessage, s3EventMessage]),
   validation: validationMessage,
-  'missing-bills': missingBillsMessage,
+  'missing-bills': z.union([missingBillsMessage, targetsCheckMessage]),
 } as const satisfies Record<QueueName, z.ZodType>;
 
 export type QueueMessage<Q extends QueueName> = z.output<(typeof QUEUE_MESSAGES)[Q]>;

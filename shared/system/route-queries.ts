@@ -14,6 +14,7 @@ import {
   logoSearchQuery,
   notificationsQuery,
 } from '../schemas/queries.ts';
+import { calendarEventsQuery, calendarFeedQuery } from '../schemas/targets.ts';
 import { gasMeterChoicesQuerySchema, gridfetchUsageQuerySchema } from '../schemas/util-staff.ts';
 import type { HttpMethod } from './routes.ts';
 
@@ -53,6 +54,9 @@ export const ROUTE_QUERIES: ReadonlyMap<string, z.ZodType> = new Map<RouteKey, z
   ['GET /analytics/provenance', provenanceQuery],
   // Templates
   ['GET /suppliers/{id}/invoice-preview', invoicePreviewQuery],
+  // Regulatory calendar
+  ['GET /calendar/events', calendarEventsQuery],
+  ['GET /calendar/feed.ics', calendarFeedQuery],
 ]);
 
 /** The query schema a route declares, if any. */

@@ -30,7 +30,8 @@ const UNNARROWED_COMPANY_RESOURCES: Record<string, string> = {
   reports: "the company's reports; their data is filtered by the read lists",
   'report-templates': 'report layouts, holding no portfolio data',
   'scheduled-reports': 'company users only',
-  targets: 'staff only',
+  targets:
+    'each target is judged by the scope it covers, in its operations (functions/targets/target-access.ts)',
 };
 
 /** Reference data of no company: staff change it, everyone (or staff) reads it. */

@@ -48,7 +48,7 @@ describe('the sidebar', () => {
       [null, ['Dashboard']],
       ['Management', ['Sites', 'Portfolios', 'Entities', 'Import Data']],
       ['Tools', ['Bill Validation', 'Bill Validation BETA', 'Data Coverage']],
-      ['Insights', ['Consumption', 'Emissions', 'Costs', 'Benchmarks', 'Reports']],
+      ['Insights', ['Consumption', 'Emissions', 'Costs', 'Benchmarks', 'Targets', 'Reports']],
       ['Automation', ['Connectors', 'Integrations']],
       ['Company admin', ['Users', 'Settings', 'Activity Log']],
       ['Admin', ['Admin Overview', 'Suppliers']],
@@ -169,10 +169,13 @@ describe('the route table', () => {
     expect(may(COMPANY_USER, '/company/manage')).toBe(false);
     expect(may(COMPANY_USER, '/company/users')).toBe(true);
     expect(may(ASSET_ONLY, '/company/users')).toBe(false);
-    for (const path of ['/admin', '/suppliers', '/targets/dashboard']) {
+    for (const path of ['/admin', '/suppliers']) {
       expect(may(OWNER, path)).toBe(false);
       expect(may(ADMIN, path)).toBe(true);
     }
+    // Targets are for everyone who runs the portfolio; the API shows each the scopes they may read.
+    expect(may(OWNER, '/targets/dashboard')).toBe(true);
+    expect(may(ASSET_ONLY, '/targets/manage')).toBe(true);
     expect(may(COMPANY_USER, '/imports')).toBe(true);
     expect(may(ASSET_ONLY, '/imports')).toBe(false);
     expect(may(COMPANY_USER, '/marketplace/carbon')).toBe(true);

@@ -71,6 +71,8 @@ export const SIDEBAR: readonly NavSection[] = [
       link('Emissions', '/analytics/emissions'),
       link('Costs', '/analytics/costs'),
       link('Benchmarks', '/benchmarks'),
+      // Not in 01 §2.3, whose targets were for admins only: the way to the targets pages.
+      link('Targets', '/targets'),
       link('Reports', '/reports'),
     ],
   },

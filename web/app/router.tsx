@@ -12,6 +12,7 @@ import { PORTFOLIO_PAGES } from '../features/portfolios/pages.ts';
 import { RECOMMENDATION_PAGES } from '../features/recommendations/pages.ts';
 import { STAFF_TOOL_PAGES } from '../features/staff-tools/pages.ts';
 import { SUPPLIER_PAGES } from '../features/suppliers/pages.ts';
+import { TARGET_PAGES } from '../features/targets/pages.ts';
 import type { Services } from '../lib/app-context.tsx';
 import { loadChunk } from '../lib/chunk-error.ts';
 import { loginPath } from '../lib/login-redirect.ts';
@@ -46,6 +47,7 @@ const PAGES: Record<PageKey, LazyPage> = {
   ...RECOMMENDATION_PAGES,
   ...STAFF_TOOL_PAGES,
   ...SUPPLIER_PAGES,
+  ...TARGET_PAGES,
   'not-available': () => import('./pages/message-pages.tsx').then((m) => ({ Component: m.NotAvailablePage })),
 };
 

@@ -13,6 +13,7 @@ import { PORTFOLIO_PAGE_OF, type PortfolioPageKey } from '../features/portfolios
 import type { RecommendationPageKey } from '../features/recommendations/pages.ts';
 import { type StaffToolPageKey, withStaffToolPage } from '../features/staff-tools/pages.ts';
 import { SUPPLIER_PAGE_OF, type SupplierPageKey } from '../features/suppliers/pages.ts';
+import { TARGET_PAGE_OF, type TargetPageKey } from '../features/targets/pages.ts';
 
 /** Which page component serves a route; areas not built yet share the 'not available yet' page. */
 export type PageKey =
@@ -28,6 +29,7 @@ export type PageKey =
   | RecommendationPageKey
   | StaffToolPageKey
   | SupplierPageKey
+  | TargetPageKey
   | AssetPageKey
   | InvoicePageKey;
 
@@ -281,8 +283,13 @@ export const APP_ROUTES: readonly AppRoute[] = [
     (r) => ({ ...r, page: SUPPLIER_PAGE_OF[r.path] ?? r.page }),
   ),
 
-  redirect('targets', '/targets', '/targets/dashboard', ADMIN, 'Targets'),
-  ...pages('targets', '/targets', ['dashboard', 'manage'], ADMIN, 'Targets'),
+  // 01 §6 has targets for admins only; they are now for everyone who runs the portfolio, each seeing the
+  // targets of the scopes they may read (the API rules which).
+  redirect('targets', '/targets', '/targets/dashboard', PORTFOLIO, 'Targets'),
+  ...pages('targets', '/targets', ['dashboard', 'manage', 'calendar'], PORTFOLIO, 'Targets').map((r) => ({
+    ...r,
+    page: TARGET_PAGE_OF[r.path] ?? r.page,
+  })),
 ];
 
 /** Routes outside the signed-in shell (01 §2.1). */

@@ -11,6 +11,9 @@
  * | every machine of a company             | pk = C#{companyId}#machines                                    | table |
  * | write / remove a machine (both items)  | MACHINE#{machineId} and C#{companyId}#machines, sk = machineId | table |
  * | a pending authenticator secret         | pk = U#{sub}, sk = mfa-pending                                 | table |
+ * | one calendar-feed credential           | pk = FEED#{feedId}, sk = credential                            | table |
+ * | a person's calendar feed in a company  | pk = U#{sub}, sk = feed#{companyId}                            | table |
+ * | write / remove a feed (both items)     | FEED#{feedId} and U#{sub} feed#{companyId}                     | table |
  */
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from '../adapters/dynamo.ts';
@@ -37,6 +40,8 @@ export const credentialKeys = {
   machine: (machineId: string) => ({ pk: `MACHINE#${machineId}`, sk: 'credential' }),
   machinesOfCompany: (companyId: string) => keys.collection({ companyId }, 'machines'),
   pendingTotp: (sub: string) => ({ pk: `U#${sub}`, sk: 'mfa-pending' }),
+  feed: (feedId: string) => ({ pk: `FEED#${feedId}`, sk: 'credential' }),
+  feedOfUser: (sub: string, companyId: string) => ({ pk: `U#${sub}`, sk: `feed#${companyId}` }),
   rate: (scope: string) => `RATE#${scope}`,
 } as const;
 
@@ -199,4 +204,33 @@ export async function putPendingTotp(sub: string, secret: string, ttlSeconds: nu
 export async function deletePendingTotp(sub: string): Promise<void> {
   const { pk, sk } = credentialKeys.pendingTotp(sub);
   await deleteRaw(pk, sk);
+}
+
+/** A person's calendar feed in one company: the URL's secret proves it, its digest is kept. */
+export interface StoredFeed {
+  feedId: string;
+  sub: string;
+  companyId: string;
+  digest: string;
+  rotatedAt: string;
+}
+
+export async function getFeedCredential(feedId: string): Promise<StoredFeed | undefined> {
+  const { pk, sk } = credentialKeys.feed(feedId);
+  return (await getRaw(pk, sk)) as StoredFeed | undefined;
+}
+
+export async function getFeedOfUser(sub: string, companyId: string): Promise<StoredFeed | undefined> {
+  const { pk, sk } = credentialKeys.feedOfUser(sub, companyId);
+  return (await getRaw(pk, sk)) as StoredFeed | undefined;
+}
+
+/** Writes a person's feed, removing the one it replaces so the old URL stops working. */
+export async function putFeedCredential(feed: StoredFeed, replaces?: string): Promise<void> {
+  await putRaw({ ...credentialKeys.feed(feed.feedId), _id: feed.feedId, ...feed });
+  await putRaw({ ...credentialKeys.feedOfUser(feed.sub, feed.companyId), _id: feed.feedId, ...feed });
+  if (replaces && replaces !== feed.feedId) {
+    const old = credentialKeys.feed(replaces);
+    await deleteRaw(old.pk, old.sk);
+  }
 }

@@ -10,6 +10,7 @@ import {
   type ApiAccount,
   getApiAccount,
   getApiKey,
+  getFeedCredential,
   getKioskCredential,
   getMachineCredential,
   type StoredApiKey,
@@ -32,7 +33,7 @@ async function cached<T>(key: string, load: () => Promise<T>): Promise<T> {
 }
 
 /** After a key is issued, rotated or revoked here, this instance must not use the old record. */
-export function forgetCredential(kind: 'apiKey' | 'kiosk' | 'machine', id: string): void {
+export function forgetCredential(kind: 'apiKey' | 'kiosk' | 'machine' | 'feed', id: string): void {
   cache.delete(`${kind}:${id}`);
 }
 
@@ -94,6 +95,21 @@ export async function callerFromApiKey(raw: string): Promise<Caller> {
   await chargeCall(found.key, found.account);
   const caller = await loadCaller(found.key.sub, [], { companyId: found.key.companyId });
   return { ...caller, via: 'apiKey' };
+}
+
+/**
+ * `?token={feedId}.{secret}`: a calendar feed acts as the person it was made for, in its company, with
+ * their access as it is now (a feed shows only what they may read today).
+ */
+export async function callerFromFeedToken(raw: string | undefined): Promise<Caller> {
+  const at = raw ? raw.indexOf('.') : -1;
+  const feedId = raw && at > 0 ? raw.slice(0, at) : '';
+  const secret = raw && at > 0 ? raw.slice(at + 1) : '';
+  if (!/^[0-9a-f]{24}$/.test(feedId) || secret.length === 0)
+    throw refused('UNAUTHORISED', 'Invalid feed token');
+  const stored = await cached(`feed:${feedId}`, () => getFeedCredential(feedId));
+  if (!secretMatches(secret, stored?.digest) || !stored) throw refused('UNAUTHORISED', 'Invalid feed token');
+  return loadCaller(stored.sub, [], { companyId: stored.companyId });
 }
 
 /** `X-Kiosk-Key: id:secret`; a kiosk reads only its own asset's display data. */

@@ -6,7 +6,12 @@ import {
 } from '../../../shared/access/route-rules.ts';
 import type { HttpRoute } from '../../../shared/system/routes.ts';
 import { loadCaller } from '../access/caller-service.ts';
-import { callerFromApiKey, callerFromKioskKey, callerFromMachineKey } from '../access/credential-service.ts';
+import {
+  callerFromApiKey,
+  callerFromFeedToken,
+  callerFromKioskKey,
+  callerFromMachineKey,
+} from '../access/credential-service.ts';
 import { type TokenVerifier, tokenVerifier } from '../adapters/token-verifier.ts';
 import { ApiError } from '../lib/errors.ts';
 import type { ApiContext, HttpEvent, HttpResult } from './api-context.ts';
@@ -23,8 +28,16 @@ interface Presented {
   value: string | undefined;
 }
 
-/** The one credential a request carries; a kiosk or machine header wins over an Authorization header. */
-function presentedCredential(event: HttpEvent): Presented | undefined {
+/**
+ * The one credential a request carries; a kiosk or machine header wins over an Authorization header. A
+ * calendar-feed token is looked for only on routes that take one, as it travels in the URL.
+ */
+function presentedCredential(
+  event: HttpEvent,
+  route: HttpRoute,
+  query: Record<string, string>,
+): Presented | undefined {
+  if (route.auth?.includes('feed') && query.token !== undefined) return { kind: 'feed', value: query.token };
   const kiosk = header(event, 'x-kiosk-key');
   if (kiosk !== undefined) return { kind: 'kiosk', value: kiosk };
   const authorization = header(event, 'authorization');
@@ -56,7 +69,7 @@ export function authenticate(
     before: async (request) => {
       const api = request.context.api;
       const route = api.route as HttpRoute;
-      const presented = presentedCredential(request.event);
+      const presented = presentedCredential(request.event, route, api.query);
       if (!presented || !acceptsCredential(route, presented.kind)) {
         const code = unauthorisedCode(route);
         throw new ApiError(401, code, MISSING[code] ?? 'Unauthorised');
@@ -76,6 +89,8 @@ export function authenticate(
         api.caller = { ...caller, via: 'token' };
       } else if (presented.kind === 'apiKey') {
         api.caller = await callerFromApiKey(presented.value ?? '');
+      } else if (presented.kind === 'feed') {
+        api.caller = await callerFromFeedToken(presented.value);
       } else if (presented.kind === 'kiosk') {
         const preview =
           api.query.preview === 'true' || header(request.event, 'x-kiosk-preview')?.toLowerCase() === 'true';

@@ -6,6 +6,7 @@ import {
 } from '../../analytics/index.ts';
 import { httpFunction } from '../../core/middleware/http-function.ts';
 import { GENERIC_OPERATIONS } from '../../core/resources/resource-service.ts';
+import { CALENDAR_OPERATIONS, TARGET_OPERATIONS } from '../../targets/index.ts';
 import '../../../shared/system/resource-schemas/insights.ts';
 
 export const handler = httpFunction('insights', {
@@ -14,4 +15,6 @@ export const handler = httpFunction('insights', {
   ...PROVENANCE_OPERATIONS,
   ...DASHBOARD_WIDGET_OPERATIONS,
   ...METER_QUALITY_OPERATIONS,
+  ...TARGET_OPERATIONS,
+  ...CALENDAR_OPERATIONS,
 });

@@ -1,4 +1,5 @@
 import * as insights from '../../schemas/insights.ts';
+import { targetSchema } from '../../schemas/targets.ts';
 import { registerResourceSchemas } from '../resource-schemas.ts';
 
 /** The schemas of the resources the insights function serves. */
@@ -8,6 +9,6 @@ export const RESOURCE_SCHEMAS = registerResourceSchemas('insights', {
   reports: { schema: insights.reportSchema },
   'report-templates': { schema: insights.reportTemplateSchema },
   'scheduled-reports': { schema: insights.scheduledReportSchema },
-  targets: { schema: insights.targetSchema },
+  targets: { schema: targetSchema },
   benchmarks: { schema: insights.benchmarkSchema },
 });

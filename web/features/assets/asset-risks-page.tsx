@@ -5,6 +5,7 @@ import { EmptyPanel, ErrorPanel, LoadingPanel } from '../../components/page-stat
 import { formatDateTime, formatNumber } from '../../lib/format.ts';
 import { type AssetView, type Read, useAirQuality, useCrime, useFloodRisks } from './api.ts';
 import { AssetFrame } from './asset-frame.tsx';
+import { AssetRegulatoryTimeline } from './asset-regulatory-timeline.tsx';
 import { EpcBadge } from './ui.tsx';
 
 const SEVERITY_COLOURS: Record<number, string> = { 1: 'red', 2: 'orange', 3: 'yellow', 4: 'gray' };
@@ -129,11 +130,15 @@ function Risks({ asset }: { asset: AssetView }) {
           {(data) => <Air data={data} />}
         </Panel>
       </SimpleGrid>
+      <AssetRegulatoryTimeline assetId={asset._id} />
     </Stack>
   );
 }
 
-/** /assets/{id}/risks: flood warnings, street crime and air quality around the site, from public data. */
+/**
+ * /assets/{id}/risks: flood warnings, street crime and air quality around the site, from public data, and
+ * its regulatory timeline.
+ */
 export function AssetRisksPage() {
   return <AssetFrame tab="risks">{(asset) => <Risks asset={asset} />}</AssetFrame>;
 }

@@ -1,0 +1,1 @@
+export { putNotifications } from './missing-bill-repository.ts';

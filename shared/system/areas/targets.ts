@@ -1,0 +1,71 @@
+import type { AreaDecl } from '../area.ts';
+import type { ScheduleDecl } from '../functions.ts';
+import { PORTFOLIO_READERS } from '../permission-sets.ts';
+import type { ResourceDecl } from '../resources.ts';
+import { routesOf } from '../route-builder.ts';
+import type { HttpRoute } from '../routes.ts';
+
+/**
+ * Reduction targets. Who reads or changes a target is decided by the scope it covers (the company, an
+ * entity, a portfolio or a site), which no declared item check can name: the operations of
+ * `functions/targets/` judge it, so every generic call of the resource is replaced by one of them.
+ */
+export const TARGETS_RESOURCE: ResourceDecl = {
+  name: 'targets',
+  fn: 'insights',
+  scope: 'company',
+  read: PORTFOLIO_READERS,
+  write: PORTFOLIO_READERS,
+  searchFields: ['name'],
+};
+
+const route = routesOf('insights');
+const READ = TARGETS_RESOURCE.read;
+const WRITE = TARGETS_RESOURCE.write;
+
+const TARGET_ROUTES: readonly HttpRoute[] = [
+  route('GET', '/targets', 'targets.list', READ),
+  route('GET', '/targets/search', 'targets.list', READ),
+  route('POST', '/targets', 'targets.create', WRITE),
+  route('POST', '/targets/bulk', 'targets.bulk', WRITE),
+  // What the caller may set a target on, for the form.
+  route('GET', '/targets/scopes', 'targets.scopes', READ),
+  // Progress of every target the caller may read; also where a change to off track is noticed.
+  route('GET', '/targets/progress', 'targets.progress', READ),
+  route('GET', '/targets/{id}', 'targets.get', READ),
+  route('PATCH', '/targets/{id}', 'targets.update', WRITE),
+  route('DELETE', '/targets/{id}', 'targets.delete', WRITE),
+  route('PUT', '/targets/{id}', 'targets.restore', WRITE),
+];
+
+/**
+ * The regulatory calendar: EPC expiry, MEES minimum bands and lease events of the sites the caller may
+ * read, and the same as an iCalendar feed behind a secret of the person's own.
+ */
+const CALENDAR_ROUTES: readonly HttpRoute[] = [
+  route('GET', '/calendar/events', 'calendar.events', PORTFOLIO_READERS),
+  route('GET', '/calendar/feed', 'calendar.feed', PORTFOLIO_READERS, { sessionOnly: true }),
+  route('POST', '/calendar/feed/rotate', 'calendar.rotateFeed', PORTFOLIO_READERS, { sessionOnly: true }),
+  route('GET', '/calendar/feed.ics', 'calendar.ics', PORTFOLIO_READERS, { auth: ['feed'] }),
+];
+
+/**
+ * Daily at 06:30 UTC, after the missing-bills check on the same queue: every target judged, so one that
+ * goes off track is told even when nobody opens the dashboard (which judges them too).
+ */
+const TARGETS_SCHEDULES: readonly ScheduleDecl[] = [
+  {
+    name: 'targets-check',
+    expression: 'cron(30 6 * * ? *)',
+    queue: 'missing-bills',
+    message: { check: 'targets' },
+  },
+];
+
+/** Targets and the regulatory calendar. */
+export const TARGETS_AREA: AreaDecl = {
+  name: 'targets',
+  resources: [TARGETS_RESOURCE],
+  routes: [...TARGET_ROUTES, ...CALENDAR_ROUTES],
+  schedules: TARGETS_SCHEDULES,
+};
