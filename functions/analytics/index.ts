@@ -1,6 +1,8 @@
 export type { HalfHourlyInput, HalfHourlyWriteResult } from './analytics-half-hourly.ts';
 export { writeHalfHourlyDays } from './analytics-half-hourly.ts';
 export { ANALYTICS_OPERATIONS } from './analytics-service.ts';
+export type { SiteYear, SiteYears } from './analytics-site-years.ts';
+export { siteYearFigures } from './analytics-site-years.ts';
 export { DASHBOARD_HOME_OPERATIONS } from './dashboard-home-service.ts';
 export { METER_QUALITY_OPERATIONS } from './dashboard-quality.ts';
 export { DASHBOARD_WIDGET_OPERATIONS } from './dashboard-widget-service.ts';

@@ -136,13 +136,14 @@ export function misalignmentYear(
 }
 
 /** What a site lacks to be benchmarked; it is listed with these rather than dropped or shown as zero. */
-export type MissingField = 'floorArea' | 'propertyType' | 'country' | 'pathway' | 'energyData';
+export type MissingField = 'floorArea' | 'propertyType' | 'country' | 'pathway' | 'benchmark' | 'energyData';
 
 export const MISSING_FIELD_LABELS: Readonly<Record<MissingField, string>> = {
   floorArea: 'Floor area',
   propertyType: 'Property type',
   country: 'Country',
   pathway: 'No pathway for its country and property type',
+  benchmark: 'No benchmark for its property type',
   energyData: 'No energy figures',
 };
 

@@ -58,8 +58,20 @@ export const ENERGY_RATING_LABELS: Readonly<Record<EnergyRating, string>> = {
   'above-target': 'Above the target',
 };
 
+/** The names a site type may go by in a benchmark source ("Education" is LETI's "School"). */
+const TYPE_ALIASES: Readonly<Record<string, readonly string[]>> = {
+  office: ['offices'],
+  'residential block': ['residential'],
+  education: ['school', 'schools'],
+  retail: ['retail, high street', 'shops'],
+};
+
 /** A building type's figures in a set, matched without case; none when the set does not cover the type. */
 export function figuresFor(set: readonly EnergyFigures[], propertyType: string): EnergyFigures | undefined {
   const wanted = propertyType.trim().toLowerCase();
-  return set.find((f) => f.propertyType.trim().toLowerCase() === wanted);
+  for (const name of [wanted, ...(TYPE_ALIASES[wanted] ?? [])]) {
+    const found = set.find((f) => f.propertyType.trim().toLowerCase() === name);
+    if (found) return found;
+  }
+  return undefined;
 }

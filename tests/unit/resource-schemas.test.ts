@@ -44,12 +44,14 @@ describe('resource schema registration', () => {
     const { httpFunction } = await import('../../functions/core/middleware/http-function.ts');
     const { GENERIC_OPERATIONS } = await import('../../functions/core/resources/resource-service.ts');
     const analytics = await import('../../functions/analytics/index.ts');
+    const { BENCHMARK_OPERATIONS } = await import('../../functions/benchmarks/index.ts');
     const operations = {
       ...GENERIC_OPERATIONS,
       ...analytics.ANALYTICS_OPERATIONS,
       ...analytics.PROVENANCE_OPERATIONS,
       ...analytics.DASHBOARD_WIDGET_OPERATIONS,
       ...analytics.METER_QUALITY_OPERATIONS,
+      ...BENCHMARK_OPERATIONS,
     };
     expect(() => registry.resourceSchema('dashboards')).toThrow(
       'No schema registered for resource dashboards: import shared/system/resource-schemas/insights.ts',

@@ -4,6 +4,7 @@ import {
   METER_QUALITY_OPERATIONS,
   PROVENANCE_OPERATIONS,
 } from '../../analytics/index.ts';
+import { BENCHMARK_OPERATIONS } from '../../benchmarks/index.ts';
 import { httpFunction } from '../../core/middleware/http-function.ts';
 import { GENERIC_OPERATIONS } from '../../core/resources/resource-service.ts';
 import '../../../shared/system/resource-schemas/insights.ts';
@@ -14,4 +15,5 @@ export const handler = httpFunction('insights', {
   ...PROVENANCE_OPERATIONS,
   ...DASHBOARD_WIDGET_OPERATIONS,
   ...METER_QUALITY_OPERATIONS,
+  ...BENCHMARK_OPERATIONS,
 });
