@@ -34,6 +34,8 @@ export interface SiteYear {
   emissionsKg: number;
   electricityKwh: number;
   electricityKg: number;
+  /** How many months of the year have energy figures: a year short of twelve is not a whole year's use. */
+  months: number;
 }
 
 /** A site as benchmarks need it: what it is, where, how large, and its energy by year. */
@@ -69,6 +71,7 @@ export async function siteYearFigures(
   const to = `${years.to}-12`;
   const sites = await inPool(items, READ_CONCURRENCY, async (site): Promise<SiteYears> => {
     const byYear = new Map<number, SiteYear>();
+    const months = new Map<number, Set<string>>();
     for (const row of await listAssetRollups(caller.companyId, site._id, from, to)) {
       const factor = KWH_PER_UNIT[String(row.unit).toLowerCase()];
       if (!ENERGY_UTILITIES.has(row.utilityType) || factor === undefined) continue;
@@ -79,7 +82,12 @@ export async function siteYearFigures(
         emissionsKg: 0,
         electricityKwh: 0,
         electricityKg: 0,
+        months: 0,
       };
+      const seen = months.get(year) ?? new Set<string>();
+      seen.add(row.month);
+      months.set(year, seen);
+      y.months = seen.size;
       const kwh = (Number(row.consumption) || 0) * factor;
       const kg = Number(row.emissionsKg) || 0;
       y.energyKwh += kwh;

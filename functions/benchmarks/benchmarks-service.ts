@@ -54,6 +54,12 @@ const text = (v: unknown) => (typeof v === 'string' && v.trim().length > 0 ? v.t
 /** Measured years run to the last whole calendar year: a year under way would read as a fall in use. */
 export const lastWholeYear = (now = new Date()) => now.getUTCFullYear() - 1;
 
+/**
+ * Only a year with figures in every month counts: a part year would read as a fall in use and bend the
+ * site's trend. A site whose figures start mid-year is benchmarked from its first whole year.
+ */
+export const isWholeYear = (y: SiteYear) => y.months >= 12;
+
 /** What a site is for benchmarking: its type, country and floor area (m²), each absent when not given. */
 export interface SiteFacts {
   _id: string;
@@ -163,7 +169,7 @@ export function assessSite(
   if (missing.length > 0) return { row: { ...base, missing } };
   const pathway = findPathway(tables, facts.country as string, facts.propertyType as string);
   if (!pathway) return { row: { ...base, missing: ['pathway'] } };
-  const measured = years.filter((y) => y.year >= PATHWAY_FIRST_YEAR && y.year <= lastYear);
+  const measured = years.filter((y) => isWholeYear(y) && y.year >= PATHWAY_FIRST_YEAR && y.year <= lastYear);
   const grid = tables.gridFactors.get(normaliseCountry(facts.country as string));
   const points = intensities(measured, { current: facts.floorAreaM2, history: facts.floorAreaHistory }, grid);
   const view = { country: pathway.country, propertyType: pathway.propertyType };
@@ -396,7 +402,7 @@ export async function energyTable(
       sites.push({ ...base, missing: ['benchmark'] });
       continue;
     }
-    const latest = [...s.years].reverse().find((y) => y.energyKwh > 0);
+    const latest = [...s.years].reverse().find((y) => isWholeYear(y) && y.energyKwh > 0);
     if (!latest) {
       sites.push({ ...base, benchmarkId: figuresOfType._id, missing: ['energyData'] });
       continue;

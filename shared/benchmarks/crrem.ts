@@ -144,7 +144,7 @@ export const MISSING_FIELD_LABELS: Readonly<Record<MissingField, string>> = {
   country: 'Country',
   pathway: 'No pathway for its country and property type',
   benchmark: 'No benchmark for its property type',
-  energyData: 'No energy figures',
+  energyData: 'No whole year of energy figures',
 };
 
 export interface CrremAssessment {

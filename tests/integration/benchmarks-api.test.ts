@@ -7,9 +7,10 @@ import { type Api, created, type RegisterWorld, startRegisterWorld } from './reg
  * Benchmarks worked by hand. The pathway set has one pathway, United Kingdom offices: carbon 60 kg/m² in
  * 2020 falling 2 a year, energy 200 kWh/m² falling 5 a year.
  *
- *   Aldgate  Office, 1000 m², electricity 100,000 kWh and 40,000 kg in each of the last two whole years:
- *            40 kg/m² and 100 kWh/m², flat. Carbon stays above the pathway once 60 − 2n < 40, n > 10:
- *            2031; energy once 200 − 5n < 100, n > 20: 2041.
+ *   Aldgate  Office, 1000 m², electricity 10,000 kWh and 4,000 kg in every month of the last two whole
+ *            years: 120 kWh/m² and 48 kg/m² a year, flat. Carbon stays above the pathway once 60 − 2n < 48,
+ *            n > 6: 2027; energy once 200 − 5n < 120, n > 16: 2037. Two heavy months of the year before
+ *            make no whole year, so they neither start the trend nor show.
  *   Temple   Office, no floor area: cannot be benchmarked.
  *   Hardman  no property type, 500 m²: cannot be benchmarked.
  */
@@ -58,19 +59,25 @@ beforeAll(async () => {
     address,
   });
   const meter = await created(api, owner, '/accounts', { type: 'electricity', assetId: site.Aldgate });
-  for (const year of [LAST - 1, LAST]) {
+  const months = [LAST - 1, LAST].flatMap((year) =>
+    Array.from({ length: 12 }, (_, i) => `${year}-${String(i + 1).padStart(2, '0')}`),
+  );
+  // The last two months of the year before, far above the rest: not a whole year, so not in the trend.
+  const part = [`${LAST - 2}-11`, `${LAST - 2}-12`];
+  months.push(...part);
+  for (const month of months) {
     await applyInvoiceContribution(
       w.demoId,
       meter,
       site.Aldgate,
-      `bill-${year}`,
+      `bill-${month}`,
       {
-        month: `${year}-06`,
+        month,
         utilityType: 'electricity',
-        consumption: 100_000,
+        consumption: part.includes(month) ? 90_000 : 10_000,
         unit: 'kWh',
-        cost: 20_000,
-        emissionsKg: 40_000,
+        cost: 2_000,
+        emissionsKg: part.includes(month) ? 36_000 : 4_000,
         factorVersion: 'DESNZ-2025',
       },
       1,
@@ -144,12 +151,12 @@ describe('CRREM sites', () => {
       floorAreaM2: 1000,
       latest: {
         year: LAST,
-        kwhM2: 100,
-        kgCo2eM2: 40,
+        kwhM2: 120,
+        kgCo2eM2: 48,
         pathwayKgCo2eM2: 60 - 2 * (LAST - 2020),
-        carbonGap: 40 - (60 - 2 * (LAST - 2020)),
+        carbonGap: 48 - (60 - 2 * (LAST - 2020)),
       },
-      misalignment: { year: 2031, carbon: 2031, energy: 2041 },
+      misalignment: { year: 2027, carbon: 2027, energy: 2037 },
     });
   });
 
@@ -185,8 +192,8 @@ describe('CRREM sites', () => {
     const res = await get(`/benchmarks/crrem/sites/${site.Aldgate}`);
     expect(res.status).toBe(200);
     const points = res.body.points as { year: number; kgCo2eM2: number; projected: boolean }[];
-    expect(points[0]).toMatchObject({ year: LAST - 1, kgCo2eM2: 40, projected: false });
-    expect(points.find((p) => p.year === 2031)).toMatchObject({ kgCo2eM2: 40, projected: true });
+    expect(points[0]).toMatchObject({ year: LAST - 1, kgCo2eM2: 48, projected: false });
+    expect(points.find((p) => p.year === LAST + 1)).toMatchObject({ kgCo2eM2: 48, projected: true });
     expect((res.body.pathway as unknown[]).length).toBe(31);
   });
 });
@@ -210,8 +217,8 @@ describe('energy benchmarks', () => {
     const rows = res.body.sites as { _id: string }[];
     expect(rows.find((r) => r._id === site.Aldgate)).toMatchObject({
       year: LAST,
-      kwhM2: 100,
-      comparison: { rating: 'above-target', gap: 45, reference: 'target' },
+      kwhM2: 120,
+      comparison: { rating: 'above-target', gap: 65, reference: 'target' },
     });
     expect(rows.find((r) => r._id === site.Temple)).toMatchObject({ missing: ['floorArea'] });
     expect((await get('/benchmarks/leti/sites', aldgateOnly)).body.sites).toHaveLength(1);
