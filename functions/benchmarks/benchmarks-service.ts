@@ -221,7 +221,9 @@ export async function crremTable(caller: Caller, query: CrremSitesQuery, now = n
   for (const s of figures.sites) {
     const facts = siteFacts(s.site);
     if (!matchesType(facts, query.propertyType)) continue;
-    sites.push(assessSite(facts, s.years, tables, lastYear).row);
+    // The pathway's own names are for the site's chart: the table of thousands of sites leaves them out.
+    const { pathway: _pathway, ...row } = assessSite(facts, s.years, tables, lastYear).row;
+    sites.push(row);
   }
   return { pathwaySet: setView(set), years, restricted: figures.restricted, sites };
 }
