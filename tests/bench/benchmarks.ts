@@ -30,7 +30,8 @@ async function main() {
   console.log(`node ${process.version}, ${new Date().toISOString()}`);
   const stateDir = mkdtempSync(join(tmpdir(), 'voltfolio-bench-benchmarks-'));
   const ports = await freePorts();
-  const { stack } = await startStack(stateDir, ports);
+  // The first start builds the web app and seeds the demo: slow on a loaded machine.
+  const { stack } = await startStack(stateDir, ports, { healthyWithinMs: 600_000 });
   try {
     // This process writes to the stack's table directly, as the seed does; set before the repositories load.
     Object.assign(process.env, {

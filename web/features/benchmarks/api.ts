@@ -142,3 +142,34 @@ export const useUploadPathways = () =>
     (api, upload: PathwayUpload) => api.post<PathwaySetView>(benchmarkKeys.pathwaySets, upload),
     () => [(key: string) => key.startsWith('/benchmarks/crrem')],
   );
+
+/** A building type's figures as staff set them: kWh/m²/yr, with where they come from. */
+export interface EnergyFiguresInput {
+  kind: EnergyBenchmarkKind;
+  propertyType: string;
+  values: { target?: number; goodPractice?: number; typical?: number };
+  source: string;
+  period: string;
+  illustrative: boolean;
+}
+
+/**
+ * PATCH /benchmarks/{id} for a building type the set has, POST /benchmarks for a new one (staff only);
+ * the kind's site table is stale after either.
+ */
+export const useSaveEnergyFigures = () =>
+  useEndpoint(
+    (api, existingId: string | undefined, input: EnergyFiguresInput) =>
+      existingId
+        ? api.patch<unknown>(`/benchmarks/${existingId}`, {
+            values: input.values,
+            source: input.source,
+            period: input.period,
+            illustrative: input.illustrative,
+          })
+        : api.post<unknown>('/benchmarks', {
+            name: `${input.kind.toUpperCase()} – ${input.propertyType}`,
+            ...input,
+          }),
+    (_result, [, input]) => [(key: string) => key.startsWith(`/benchmarks/${input.kind}/`)],
+  );

@@ -7,6 +7,7 @@ import {
 } from '../../../shared/benchmarks/energy-benchmarks.ts';
 import { DataTable, type DataTableColumn } from '../../components/data-table.tsx';
 import { ErrorPanel, LoadingPanel } from '../../components/page-state.tsx';
+import { useSession } from '../../lib/app-context.tsx';
 import { type EnergyBenchmarkView, type EnergyRow, useEnergyTable } from './api.ts';
 import {
   BenchmarkFilterBar,
@@ -17,6 +18,7 @@ import {
   missingText,
   searchOfFilters,
 } from './benchmark-parts.tsx';
+import { EnergyFiguresForm } from './energy-figures-form.tsx';
 
 const TITLES: Record<EnergyBenchmarkKind, string> = {
   leti: 'LETI operational energy targets',
@@ -52,6 +54,7 @@ const figureColumns: DataTableColumn<EnergyBenchmarkView>[] = [
 const gapSort = (r: EnergyRow) => (r.benchmarked ? (r.comparison?.gap ?? null) : null);
 
 function EnergyBenchmarkPage({ kind }: { kind: EnergyBenchmarkKind }) {
+  const session = useSession();
   const [params, setParams] = useSearchParams();
   const filters = filtersFromSearch(params);
   const table = useEnergyTable(kind, filters);
@@ -168,6 +171,7 @@ function EnergyBenchmarkPage({ kind }: { kind: EnergyBenchmarkKind }) {
             empty={<Text>No {kind.toUpperCase()} figures have been loaded yet.</Text>}
             pageSize={10}
           />
+          {session.access.isAdmin && <EnergyFiguresForm kind={kind} benchmarks={benchmarks} />}
           <Group justify="space-between">
             <Title order={4}>Sites</Title>
             <Button
