@@ -68,7 +68,8 @@ export async function startStack(
       LOG_LEVEL: 'warn',
       ...opts.env,
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    // BENCH_STACK_LOGS=1 shows the functions' own log lines (errors among them).
+    stdio: ['ignore', process.env.BENCH_STACK_LOGS === '1' ? 'inherit' : 'ignore', 'inherit'],
   });
   const origin = `http://localhost:${port}`;
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
