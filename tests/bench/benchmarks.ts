@@ -73,7 +73,10 @@ async function main() {
   const stateDir = mkdtempSync(join(tmpdir(), 'voltfolio-bench-benchmarks-'));
   const ports = await freePorts();
   // The first start builds the web app and seeds the demo: slow on a loaded machine.
-  const { stack } = await startStack(stateDir, ports, { healthyWithinMs: 600_000 });
+  const { stack } = await startStack(stateDir, ports, { healthyWithinMs: 600_000 }).catch((err: unknown) => {
+    rmSync(stateDir, { recursive: true, force: true });
+    throw err;
+  });
   try {
     // This process writes to the stack's table directly, as the seed does; set before the repositories load.
     Object.assign(process.env, {
