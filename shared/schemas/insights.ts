@@ -49,11 +49,22 @@ export const scheduledReportSchema = z.object({
   nextRunAt: z.string().optional(),
 });
 
+/**
+ * One building type's figures in a benchmark set. `values` holds kWh/m²/yr figures: `target`,
+ * `goodPractice`, `typical` (`energyUseIntensityKwhPerM2` is read as the target). A figure always
+ * carries where it comes from and the period it describes; one not confirmed against its source is
+ * marked illustrative and shown so.
+ */
 export const benchmarkSchema = z.object({
   name: nonEmpty.max(200),
   kind: z.enum(['crrem', 'leti', 'reeb', 'etn']),
   propertyType: z.string().max(100).optional(),
   values: z.record(z.string(), z.number()).default({}),
+  source: z.string().max(500).optional(),
+  period: z.string().max(100).optional(),
+  version: z.string().max(50).optional(),
+  illustrative: z.boolean().optional(),
+  check: z.string().max(500).optional(),
 });
 
 export const automationSchema = z.object({

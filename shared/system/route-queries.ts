@@ -1,4 +1,5 @@
 import type * as z from 'zod';
+import { crremSiteQuery, crremSitesQuery, energySitesQuery } from '../schemas/benchmarks.ts';
 import { provenanceQuery } from '../schemas/provenance.ts';
 import {
   activeBillingQuerySchema,
@@ -52,6 +53,10 @@ export const ROUTE_QUERIES: ReadonlyMap<string, z.ZodType> = new Map<RouteKey, z
   ['GET /assets/{id}/documents', assetDocumentsQuery],
   // Insights
   ['GET /analytics/provenance', provenanceQuery],
+  // Benchmarks
+  ['GET /benchmarks/crrem/sites', crremSitesQuery],
+  ['GET /benchmarks/crrem/sites/{id}', crremSiteQuery],
+  ['GET /benchmarks/{kind}/sites', energySitesQuery],
   // Templates
   ['GET /suppliers/{id}/invoice-preview', invoicePreviewQuery],
   // Regulatory calendar

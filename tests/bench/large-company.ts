@@ -171,6 +171,8 @@ export async function seedLargeCompany(opts: {
   accountsPerAsset: number;
   rng: Prng;
   createdBy?: string;
+  /** Further fields of the i-th site (a property type, say). */
+  siteFields?: (i: number) => Record<string, unknown>;
 }): Promise<LargeCompany> {
   const { companyId, rng } = opts;
   const ASSETS = opts.assets;
@@ -200,6 +202,7 @@ export async function seedLargeCompany(opts: {
       floorAreaUnit: 'm2',
       status: 'active',
       images: [{ url: `/s3/documents/assets/${i}.svg`, isPrimary: true }],
+      ...opts.siteFields?.(i),
     };
     assets.push(asset);
     if (i % 50 === 0) samples.sites.push(siteName);

@@ -55,7 +55,7 @@ describe('demo data written through the services', () => {
       machines: 1,
       suppliers: 20,
       countries: 249,
-      benchmarks: 3,
+      benchmarks: 7,
     });
     const inBoth = (name: string) =>
       inPartition(`C#${demoId}#${name}`).length + inPartition(`C#${northwindId}#${name}`).length;

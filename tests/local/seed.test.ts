@@ -301,5 +301,9 @@ describe('demo data seed', () => {
     expect(leti.map((b) => (b.values as Record<string, number>).energyUseIntensityKwhPerM2).sort()).toEqual([
       35, 55, 65,
     ]);
+    // The demo's pathways are made up and say so: CRREM's own are licensed.
+    expect(inPartition('G#crrem-pathway-sets')).toMatchObject([
+      { name: 'Illustrative pathways (not CRREM)', illustrative: true, pathways: 9 },
+    ]);
   });
 });

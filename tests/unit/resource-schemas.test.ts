@@ -45,6 +45,7 @@ describe('resource schema registration', () => {
     const { GENERIC_OPERATIONS } = await import('../../functions/core/resources/resource-service.ts');
     const analytics = await import('../../functions/analytics/index.ts');
     const targets = await import('../../functions/targets/index.ts');
+    const { BENCHMARK_OPERATIONS } = await import('../../functions/benchmarks/index.ts');
     const operations = {
       ...GENERIC_OPERATIONS,
       ...analytics.ANALYTICS_OPERATIONS,
@@ -53,6 +54,7 @@ describe('resource schema registration', () => {
       ...analytics.METER_QUALITY_OPERATIONS,
       ...targets.TARGET_OPERATIONS,
       ...targets.CALENDAR_OPERATIONS,
+      ...BENCHMARK_OPERATIONS,
     };
     expect(() => registry.resourceSchema('dashboards')).toThrow(
       'No schema registered for resource dashboards: import shared/system/resource-schemas/insights.ts',

@@ -5,6 +5,7 @@ import { FullPageLoader } from '../components/page-state.tsx';
 import { ACCOUNT_PAGES } from '../features/accounts/pages.ts';
 import { ANALYTICS_PAGES } from '../features/analytics/pages.ts';
 import { ASSET_PAGES } from '../features/assets/pages.ts';
+import { BENCHMARK_PAGES } from '../features/benchmarks/pages.ts';
 import { COMPANY_PAGES } from '../features/company/pages.ts';
 import { ENTITY_PAGES } from '../features/entities/pages.ts';
 import { INVOICE_PAGES } from '../features/invoices/pages.ts';
@@ -40,6 +41,7 @@ const PAGES: Record<PageKey, LazyPage> = {
   ...ACCOUNT_PAGES,
   ...ANALYTICS_PAGES,
   ...ASSET_PAGES,
+  ...BENCHMARK_PAGES,
   ...COMPANY_PAGES,
   ...ENTITY_PAGES,
   ...INVOICE_PAGES,

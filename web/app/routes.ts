@@ -2,6 +2,7 @@ import { PERMISSION_NAMES, type RoutePermission } from '../../shared/access/perm
 import { ACCOUNT_SUB_PAGES, type AccountPageKey } from '../features/accounts/pages.ts';
 import { type AnalyticsPageKey, withAnalyticsPage } from '../features/analytics/pages.ts';
 import { type AssetPageKey, withAssetPage } from '../features/assets/pages.ts';
+import { type BenchmarkPageKey, withBenchmarkPage } from '../features/benchmarks/pages.ts';
 import { type CompanyPageKey, withCompanyPage } from '../features/company/pages.ts';
 import { ENTITY_PAGE_OF, type EntityPageKey } from '../features/entities/pages.ts';
 import {
@@ -23,6 +24,7 @@ export type PageKey =
   | 'not-available'
   | AccountPageKey
   | AnalyticsPageKey
+  | BenchmarkPageKey
   | CompanyPageKey
   | EntityPageKey
   | PortfolioPageKey
@@ -176,7 +178,9 @@ export const APP_ROUTES: readonly AppRoute[] = [
   ...pages('automation', '/automation', ['manage', 'runs'], AUTOMATION, 'Automation'),
 
   redirect('benchmarks', '/benchmarks', '/benchmarks/crrem', PORTFOLIO, 'Benchmarks'),
-  ...pages('benchmarks', '/benchmarks', ['crrem', 'leti', 'reeb', 'etn'], PORTFOLIO, 'Benchmarks'),
+  ...pages('benchmarks', '/benchmarks', ['crrem', 'leti', 'reeb', 'etn'], PORTFOLIO, 'Benchmarks').map(
+    withBenchmarkPage,
+  ),
 
   ...[
     route('company-create', '/companies/create', ADMIN, 'Company'),

@@ -4,6 +4,7 @@ import {
   METER_QUALITY_OPERATIONS,
   PROVENANCE_OPERATIONS,
 } from '../../analytics/index.ts';
+import { BENCHMARK_OPERATIONS } from '../../benchmarks/index.ts';
 import { httpFunction } from '../../core/middleware/http-function.ts';
 import { GENERIC_OPERATIONS } from '../../core/resources/resource-service.ts';
 import { CALENDAR_OPERATIONS, TARGET_OPERATIONS } from '../../targets/index.ts';
@@ -17,4 +18,5 @@ export const handler = httpFunction('insights', {
   ...METER_QUALITY_OPERATIONS,
   ...TARGET_OPERATIONS,
   ...CALENDAR_OPERATIONS,
+  ...BENCHMARK_OPERATIONS,
 });

@@ -1,10 +1,18 @@
+import { listPathwaySets, writePathwaySet } from '../../../functions/benchmarks/index.ts';
 import { queryAll, type StoredItem } from '../../../functions/core/data/item-repository.ts';
 import { putNewItems } from '../../../functions/core/imports/import-batch-repository.ts';
 import { newId } from '../../../functions/core/lib/ids.ts';
 import { declaredResource } from '../../../functions/core/resources/resource-refs.ts';
 import { collectionOf } from '../../../functions/core/resources/resource-service.ts';
 import type { Caller } from '../../../shared/access/caller.ts';
+import { parsePathwayCsv } from '../../../shared/benchmarks/pathways.ts';
 import { LETI_TARGETS } from '../../../shared/domain/benchmarks.ts';
+import {
+  ILLUSTRATIVE_ENERGY_BENCHMARKS,
+  ILLUSTRATIVE_PATHWAY_SET,
+  illustrativePathwayCsv,
+  type SeedBenchmark,
+} from './benchmark-sets.ts';
 import { COUNTRIES } from './countries.ts';
 import type { SupplierRef } from './plan-accounts.ts';
 import { stamped } from './plan-items.ts';
@@ -12,8 +20,7 @@ import { SUPPLIERS } from './suppliers.ts';
 
 /**
  * Not through the generic create: the staff who add reference data through the API would leave some
- * 270 entries in a customer company's activity log, and a benchmark's source and check are fields the
- * API does not take. The items are checked by the resource's schema and written where the API keeps them.
+ * 270 entries in a customer company's activity log. The items are checked by the resource's schema and written where the API keeps them.
  */
 const refOf = (name: string, staff: Caller) => collectionOf(declaredResource(name), staff);
 
@@ -68,27 +75,45 @@ export async function seedCountries(staff: Caller): Promise<number> {
   return COUNTRIES.length;
 }
 
+/**
+ * LETI's targets (not yet confirmed against the guide, so shown as illustrative), illustrative REEB and ETN
+ * sets, and the illustrative CRREM pathway set; each kind, and the pathway set, only when none is there.
+ */
 export async function seedBenchmarks(staff: Caller): Promise<number> {
-  if ((await queryAll(refOf('benchmarks', staff).pk)).length > 0) return 0;
+  const present = new Set((await queryAll(refOf('benchmarks', staff).pk)).map((b) => String(b.kind)));
+  const leti: SeedBenchmark[] = LETI_TARGETS.map((t) => ({
+    name: `LETI operational energy target – ${t.propertyType}`,
+    kind: t.kind,
+    propertyType: t.propertyType,
+    values: { energyUseIntensityKwhPerM2: t.kwhPerM2Year },
+    source: t.source,
+    period: 'Climate Emergency Design Guide, 2020',
+    illustrative: t.check !== undefined,
+    ...(t.check ? { check: t.check } : {}),
+  }));
+  const fresh = [...leti, ...ILLUSTRATIVE_ENERGY_BENCHMARKS].filter((b) => !present.has(b.kind));
   await putAll(
     'benchmarks',
     staff,
-    LETI_TARGETS.map((t) =>
-      stamped(
-        'benchmarks',
-        {
-          name: `LETI operational energy target – ${t.propertyType}`,
-          kind: t.kind,
-          propertyType: t.propertyType,
-          values: { energyUseIntensityKwhPerM2: t.kwhPerM2Year },
-        },
-        {
-          id: newId(),
-          createdBy: staff.sub,
-          extra: { source: t.source, ...(t.check ? { check: t.check } : {}) },
-        },
-      ),
-    ),
+    fresh.map((b) => stamped('benchmarks', { ...b }, { id: newId(), createdBy: staff.sub })),
   );
-  return LETI_TARGETS.length;
+  if ((await listPathwaySets()).length === 0) {
+    const parsed = parsePathwayCsv(illustrativePathwayCsv());
+    if (parsed.errors.length > 0)
+      throw new Error(`The illustrative pathways are invalid: ${parsed.errors[0]?.message}`);
+    await writePathwaySet(
+      {
+        _id: newId(),
+        ...ILLUSTRATIVE_PATHWAY_SET,
+        countries: [...new Set(parsed.pathways.map((p) => p.country))],
+        propertyTypes: parsed.pathways.map((p) => p.propertyType),
+        pathways: parsed.pathways.length,
+        uploadedAt: new Date().toISOString(),
+        uploadedBy: staff.sub,
+      },
+      parsed.pathways,
+      parsed.gridFactors,
+    );
+  }
+  return fresh.length;
 }

@@ -1,0 +1,3 @@
+export type { PathwaySet } from './benchmark-repository.ts';
+export { listPathwaySets, writePathwaySet } from './benchmark-repository.ts';
+export { BENCHMARK_OPERATIONS } from './benchmarks-service.ts';
