@@ -1,9 +1,9 @@
 export type { HalfHourlyInput, HalfHourlyWriteResult } from './analytics-half-hourly.ts';
 export { writeHalfHourlyDays } from './analytics-half-hourly.ts';
 export { ANALYTICS_OPERATIONS } from './analytics-service.ts';
-export { siteYearsOf } from './analytics-yearly.ts';
 export type { SiteYear, SiteYears } from './analytics-site-years.ts';
 export { siteYearFigures } from './analytics-site-years.ts';
+export { siteYearsOf } from './analytics-yearly.ts';
 export { DASHBOARD_HOME_OPERATIONS } from './dashboard-home-service.ts';
 export { METER_QUALITY_OPERATIONS } from './dashboard-quality.ts';
 export { DASHBOARD_WIDGET_OPERATIONS } from './dashboard-widget-service.ts';
