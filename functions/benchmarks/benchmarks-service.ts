@@ -228,6 +228,34 @@ export async function crremTable(caller: Caller, query: CrremSitesQuery, now = n
   return { pathwaySet: setView(set), years, restricted: figures.restricted, sites };
 }
 
+/**
+ * The CRREM misalignment year of each of the given sites the caller may read, against the default pathway
+ * set; a site that cannot be benchmarked, or stays below its pathway, has none.
+ */
+export async function crremMisalignmentYears(
+  caller: Caller,
+  siteIds: readonly string[],
+  now = new Date(),
+): Promise<ReadonlyMap<string, number>> {
+  const set = await chosenSet(undefined);
+  const years = new Map<string, number>();
+  if (!set || siteIds.length === 0) return years;
+  const lastYear = lastWholeYear(now);
+  const tables = await readPathwayTables(set._id);
+  // A site's calendar asks for one site; a portfolio's for many, read as the table reads them.
+  const figures =
+    siteIds.length === 1
+      ? await siteYearFigures(caller, { assetId: siteIds[0] }, { from: PATHWAY_FIRST_YEAR, to: lastYear })
+      : await siteYearFigures(caller, {}, { from: PATHWAY_FIRST_YEAR, to: lastYear });
+  const wanted = new Set(siteIds);
+  for (const s of figures.sites) {
+    if (!wanted.has(s.site._id)) continue;
+    const year = assessSite(siteFacts(s.site), s.years, tables, lastYear).row.misalignment?.year;
+    if (typeof year === 'number') years.set(s.site._id, year);
+  }
+  return years;
+}
+
 /** GET /benchmarks/crrem/sites */
 const crremSites = operation(
   { query: crremSitesQuery },

@@ -1,3 +1,3 @@
 export type { PathwaySet } from './benchmark-repository.ts';
 export { listPathwaySets, writePathwaySet } from './benchmark-repository.ts';
-export { BENCHMARK_OPERATIONS } from './benchmarks-service.ts';
+export { BENCHMARK_OPERATIONS, crremMisalignmentYears } from './benchmarks-service.ts';

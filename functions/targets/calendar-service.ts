@@ -12,6 +12,7 @@ import {
   siteEvents,
   upcoming,
 } from '../../shared/targets/regulatory-calendar.ts';
+import { crremMisalignmentYears } from '../benchmarks/index.ts';
 import { getFeedOfUser, putFeedCredential } from '../core/access/credential-repository.ts';
 import { forgetCredential } from '../core/access/credential-service.ts';
 import { readableOf } from '../core/access/item-access-service.ts';
@@ -53,19 +54,11 @@ function epcOf(site: StoredItem): SiteFacts['epc'] {
   return typed ? { band: typed[0] as EpcBand } : undefined;
 }
 
-/**
- * The year each site's intensity crosses its CRREM pathway. Worked out by the benchmarks area once it
- * holds the pathways; until then no site has one, and the calendar shows no CRREM event.
- */
-async function crremMisalignmentYears(
-  _caller: Caller,
-  _sites: readonly StoredItem[],
-): Promise<ReadonlyMap<string, number>> {
-  return new Map();
-}
-
 async function factsOf(caller: Caller, sites: readonly StoredItem[]): Promise<SiteFacts[]> {
-  const crrem = await crremMisalignmentYears(caller, sites);
+  const crrem = await crremMisalignmentYears(
+    caller,
+    sites.map((s) => s._id),
+  );
   return inPool(sites, READ_CONCURRENCY, async (site) => {
     const tenants = await tenantsOf(caller.companyId, site._id);
     const address = site.address as { country?: unknown } | undefined;

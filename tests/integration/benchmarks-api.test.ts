@@ -160,6 +160,15 @@ describe('CRREM sites', () => {
     });
   });
 
+  it("puts the misalignment year on the site's regulatory calendar, and none for a site it cannot judge", async () => {
+    const events = async (id: string) =>
+      ((await get(`/calendar/events?assetId=${id}&window=all`)).body.data as { kind: string; date: string }[])
+        .filter((e) => e.kind === 'crrem-misalignment')
+        .map((e) => e.date);
+    expect(await events(site.Aldgate)).toEqual(['2027-01-01']);
+    expect(await events(site.Temple)).toEqual([]);
+  });
+
   it('lists a site without floor area or property type with what it lacks, not as zero', async () => {
     const rows = (await get('/benchmarks/crrem/sites')).body.sites as { _id: string }[];
     expect(rows.find((r) => r._id === site.Temple)).toMatchObject({
