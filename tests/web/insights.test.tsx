@@ -2,8 +2,13 @@ import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { UTILITY_TYPES } from '../../shared/schemas/common.ts';
 import { BarChart } from '../../web/components/charts/bar-chart.tsx';
+import { waterfallBars } from '../../web/components/charts/waterfall-chart.tsx';
 import type { BucketFigures, Totals } from '../../web/features/analytics/analytics-answer.ts';
 import { fetchLatest } from '../../web/features/analytics/api.ts';
+import {
+  EmissionsChangePanel,
+  emissionsChangeSteps,
+} from '../../web/features/analytics/emissions-change.tsx';
 import {
   changeOf,
   changeText,
@@ -284,6 +289,47 @@ describe('the chart series', () => {
     expect(html).toMatch(/fill:url\(#hatch-[^)]+-1\)/);
     expect(html).toContain('>Estimated<');
     expect(html).not.toContain('Electricity (estimated)');
+  });
+});
+
+describe('the year-on-year waterfall of emissions', () => {
+  const change = {
+    previousKg: 200,
+    currentKg: 408,
+    changeKg: 208,
+    consumptionKg: 183,
+    factorKg: -61.062,
+    areaKg: 86.062,
+    floorAreaM2: { previous: 100, current: 150 },
+    areaUsed: true,
+  };
+
+  it('floats each effect from the running total and ends on the current total', () => {
+    const bars = waterfallBars(emissionsChangeSteps(change).steps);
+    expect(bars.map((b) => [b.x, b.y0, Number(b.y.toFixed(3))])).toEqual([
+      ['Last year', 0, 200],
+      ['Consumption', 200, 383],
+      ['Emission factors', 383, 321.938],
+      ['Floor area', 321.938, 408],
+      ['This period', 0, 408],
+    ]);
+    // A rise is red, a fall green: less emitted is the good direction.
+    expect(bars[1]?.fill).not.toBe(bars[2]?.fill);
+  });
+
+  it('lists each part with its signed figure, and the floor area counted', () => {
+    const text = textOf(renderHtml(<EmissionsChangePanel change={change} />));
+    expect(text).toContain('Change in emissions since last year (kg CO₂e)');
+    expect(text).toContain('Consumption +183 kg CO₂e');
+    expect(text).toContain('Emission factors -61 kg CO₂e');
+    expect(text).toContain('Floor area +86 kg CO₂e');
+    expect(text).toContain('100 m² last year, 150 m² now');
+  });
+
+  it('switches to tonnes for large totals', () => {
+    const { unit, steps } = emissionsChangeSteps({ ...change, previousKg: 20_000, currentKg: 20_208 });
+    expect(unit).toBe('t CO₂e');
+    expect(steps[0]?.value).toBe(20);
   });
 });
 

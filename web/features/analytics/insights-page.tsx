@@ -31,6 +31,7 @@ import {
   useSitesAnalytics,
 } from './api.ts';
 import { downloadBlob, downloadChartPng } from './chart-export.ts';
+import { EmissionsChangePanel } from './emissions-change.tsx';
 import {
   type ChartSeries,
   changeOf,
@@ -475,6 +476,9 @@ function Insights({ measure, onDrill }: { measure: Measure; onDrill: (target: Dr
               onBarClick={barClicked}
               figureRef={figureRef}
             />
+          )}
+          {measure === 'emissions' && answer.comparison?.emissionsChange && (
+            <EmissionsChangePanel change={answer.comparison.emissionsChange} />
           )}
           {measure === 'consumption' && !filters.utility && otherUnits.length > 0 && (
             <Text size="xs" c="dimmed">
