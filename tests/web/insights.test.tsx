@@ -4,7 +4,7 @@ import { UTILITY_TYPES } from '../../shared/schemas/common.ts';
 import { BarChart } from '../../web/components/charts/bar-chart.tsx';
 import { waterfallBars } from '../../web/components/charts/waterfall-chart.tsx';
 import type { BucketFigures, Totals } from '../../web/features/analytics/analytics-answer.ts';
-import { fetchLatest } from '../../web/features/analytics/api.ts';
+import { analyticsKeys, fetchLatest } from '../../web/features/analytics/api.ts';
 import {
   EmissionsChangePanel,
   emissionsChangeSteps,
@@ -30,6 +30,7 @@ import { CostsPage } from '../../web/features/analytics/insights-page.tsx';
 import { createLatestRequests, isAbort } from '../../web/features/analytics/latest-request.ts';
 import type { ApiClient, RequestOptions } from '../../web/lib/api-client.ts';
 import { SessionProvider } from '../../web/lib/app-context.tsx';
+import { isStaleKey } from '../../web/lib/live.ts';
 import type { Session } from '../../web/lib/session.ts';
 import { COMPANY_USER } from './access-fixtures.ts';
 import { renderHtml, textOf } from './render.tsx';
@@ -330,6 +331,25 @@ describe('the year-on-year waterfall of emissions', () => {
     const { unit, steps } = emissionsChangeSteps({ ...change, previousKg: 20_000, currentKg: 20_208 });
     expect(unit).toBe('t CO₂e');
     expect(steps[0]?.value).toBe(20);
+  });
+});
+
+describe('word that figures changed', () => {
+  it('makes every answer an Insights page shows stale, and nothing else', () => {
+    // The paths the server names when a bill is confirmed on Aldgate (functions/analytics/analytics-live.ts).
+    const stale = ['/analytics', '/users/me/dashboard-data', '/dashboards', '/assets/a1/analytics'];
+    const query = { startDate: '2025-01-01', endDate: '2025-12-31' };
+    for (const key of [
+      analyticsKeys.analytics('consumption', query),
+      analyticsKeys.analytics('asset-consumption', query),
+      analyticsKeys.siteBatch('chart-sites', [{ _id: 'a1' }, { _id: 'a2' }], query),
+      analyticsKeys.site('a1', query),
+      '/users/me/dashboard-data',
+      '/dashboards/d1/widgets/w1/data',
+    ])
+      expect(isStaleKey(key, stale)).toBe(true);
+    for (const key of [analyticsKeys.portfolios, analyticsKeys.sites, analyticsKeys.site('a2', query)])
+      expect(isStaleKey(key, stale)).toBe(false);
   });
 });
 

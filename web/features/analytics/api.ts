@@ -26,6 +26,9 @@ export const analyticsKeys = {
     `/analytics/v2/${id}?${queryString(query)}`,
   site: (assetId: string, query: Record<string, string>) =>
     `/assets/${assetId}/analytics?${queryString(query)}`,
+  /** Several sites' answers fetched as one; under /analytics, so word of changed figures makes it stale too. */
+  siteBatch: (channel: string, sites: readonly { _id: string }[], query: Record<string, string>) =>
+    `/analytics/sites?${queryString({ ...query, channel, sites: sites.map((s) => s._id).join(',') })}`,
   portfolios: '/users/me/asset-groups?limit=1000',
   entities: '/entities?limit=1000',
   sites: '/assets?limit=1000',
@@ -72,7 +75,7 @@ export function useSitesAnalytics(
   query: Record<string, string> | null,
 ) {
   const api = useApi();
-  const key = sites && query ? [channel, queryString(query), ...sites.map((s) => s._id)].join('|') : null;
+  const key = sites && query ? analyticsKeys.siteBatch(channel, sites, query) : null;
   return useSWR<SiteAnswer[]>(
     key,
     () =>
