@@ -61,3 +61,12 @@ export async function announceFiguresChange(
     (log ?? fallbackLog)?.warn('figures change not announced', { error: String(err) }),
   );
 }
+
+/** Tells a company's open pages that figures changed throughout: a restatement in another factor set. */
+export async function announceCompanyFiguresChange(companyId: string, log: Logger): Promise<void> {
+  await publishToCompany(
+    companyId,
+    { type: ANALYTICS_CHANGED, keys: ['/analytics', '/users/me/dashboard-data', '/dashboards'] },
+    log,
+  ).catch((err: unknown) => log.warn('figures change not announced', { error: String(err) }));
+}

@@ -1,4 +1,5 @@
 import { MemoryRouter } from 'react-router';
+import { SWRConfig } from 'swr';
 import { describe, expect, it } from 'vitest';
 import { UTILITY_TYPES } from '../../shared/schemas/common.ts';
 import { BarChart } from '../../web/components/charts/bar-chart.tsx';
@@ -9,6 +10,8 @@ import {
   EmissionsChangePanel,
   emissionsChangeSteps,
 } from '../../web/features/analytics/emissions-change.tsx';
+import { FACTOR_SETS_KEY } from '../../web/features/analytics/factor-set-api.ts';
+import { FactorSetPanel, restatementText } from '../../web/features/analytics/factor-set-panel.tsx';
 import {
   changeOf,
   changeText,
@@ -29,10 +32,10 @@ import {
 import { CostsPage } from '../../web/features/analytics/insights-page.tsx';
 import { createLatestRequests, isAbort } from '../../web/features/analytics/latest-request.ts';
 import type { ApiClient, RequestOptions } from '../../web/lib/api-client.ts';
-import { SessionProvider } from '../../web/lib/app-context.tsx';
+import { type Services, ServicesProvider, SessionProvider } from '../../web/lib/app-context.tsx';
 import { isStaleKey } from '../../web/lib/live.ts';
 import type { Session } from '../../web/lib/session.ts';
-import { COMPANY_USER } from './access-fixtures.ts';
+import { COMPANY_USER, OWNER } from './access-fixtures.ts';
 import { renderHtml, textOf } from './render.tsx';
 
 const NOW = new Date(2026, 10, 26);
@@ -457,5 +460,45 @@ describe('the costs page', () => {
     expect(text).toContain('Costs are hidden for your company.');
     expect(text).not.toContain('Net cost');
     expect(text).not.toContain('Granularity');
+  });
+});
+
+describe('the factor set of the emissions', () => {
+  const sets = {
+    current: { id: 'desnz-v1', label: 'DESNZ first edition', restatedAt: '2026-11-20T10:00:00.000Z' },
+    editions: [{ id: 'desnz-v1', label: 'DESNZ first edition' }],
+  };
+  const panel = (access: Session['access']) =>
+    textOf(
+      renderHtml(
+        <ServicesProvider services={{ api: {} } as unknown as Services}>
+          <SessionProvider session={{ company: { _id: 'c1', settings: {} }, access } as unknown as Session}>
+            <SWRConfig value={{ fallback: { [FACTOR_SETS_KEY]: sets } }}>
+              <FactorSetPanel />
+            </SWRConfig>
+          </SessionProvider>
+        </ServicesProvider>,
+      ),
+    );
+
+  it('is named to everyone, and only a company admin is offered the restatement', () => {
+    const asUser = panel(COMPANY_USER);
+    expect(asUser).toContain('Figures stated in DESNZ first edition (restated 2026-11-20)');
+    expect(asUser).not.toContain('Restate');
+    expect(panel(OWNER)).toContain('Restate…');
+  });
+
+  it('tells what a restatement changed, year by year, or that nothing did', () => {
+    expect(
+      restatementText({
+        factorSet: 'desnz-v1',
+        months: 1,
+        years: [
+          { year: '2024', beforeKg: 250, afterKg: 207.05 },
+          { year: '2025', beforeKg: 177, afterKg: 177 },
+        ],
+      }),
+    ).toBe('1 meter months recomputed. 2024: 250 kg → 207.1 kg.');
+    expect(restatementText({ factorSet: 'desnz-v1', months: 0, years: [] })).toContain('No figure changed');
   });
 });

@@ -32,6 +32,7 @@ import {
 } from './api.ts';
 import { downloadBlob, downloadChartPng } from './chart-export.ts';
 import { EmissionsChangePanel } from './emissions-change.tsx';
+import { FactorSetPanel } from './factor-set-panel.tsx';
 import {
   type ChartSeries,
   changeOf,
@@ -480,6 +481,7 @@ function Insights({ measure, onDrill }: { measure: Measure; onDrill: (target: Dr
           {measure === 'emissions' && answer.comparison?.emissionsChange && (
             <EmissionsChangePanel change={answer.comparison.emissionsChange} />
           )}
+          {measure === 'emissions' && <FactorSetPanel />}
           {measure === 'consumption' && !filters.utility && otherUnits.length > 0 && (
             <Text size="xs" c="dimmed">
               {otherUnits.join(' and ')} {otherUnits.length > 1 ? 'are' : 'is'} measured in other units than
