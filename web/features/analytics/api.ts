@@ -47,14 +47,18 @@ export const fetchLatest = (api: ApiClient, channel: string, key: string) =>
   latest(channel, (signal) => api.get<AnalyticsAnswer>(key, { signal }));
 
 /**
- * GET /analytics/v2/{id}: the figures of a view. A request for the same analytics id aborts the one
- * before it, so filters changed quickly leave one request on the wire.
+ * GET /analytics/v2/{id}: the figures of a view. A request on the same channel (by default the analytics
+ * id) aborts the one before it, so filters changed quickly leave one request on the wire.
  */
-export function useAnalytics(id: 'consumption' | 'asset-consumption', query: Record<string, string> | null) {
+export function useAnalytics(
+  id: 'consumption' | 'asset-consumption',
+  query: Record<string, string> | null,
+  channel: string = id,
+) {
   const api = useApi();
   return useSWR<AnalyticsAnswer>(
     query ? analyticsKeys.analytics(id, query) : null,
-    (key: string) => fetchLatest(api, id, key),
+    (key: string) => fetchLatest(api, channel, key),
     OPTIONS,
   );
 }
