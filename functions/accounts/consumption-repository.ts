@@ -11,6 +11,7 @@
  * | a site joins or leaves a portfolio (once)   | both memberships above, sk = portfolio#{groupId} / site#{assetId}    | table |
  * | one account month (consistent read)         | pk = C#{companyId}#consumption#{accountId}, sk = month               | table |
  * | replace interval days of a month (CAS)      | pk = C#{companyId}#consumption#{accountId}, sk = month               | table |
+ * | restate a month's emissions (if as read)    | pk = C#{companyId}#consumption#{accountId}, sk = month               | table |
  */
 import {
   BatchWriteCommand,
@@ -405,6 +406,69 @@ export async function applyInvoiceContribution(
   for (const t of targets) await write(t);
   // Looked up after the site's own write (see addToRollups).
   for (const t of await portfolioTargets()) await write(t);
+}
+
+/** One account month's emissions as read, and as a restatement in another factor set gives them. */
+export interface MonthRestatement {
+  month: string;
+  utilityType: UtilityType;
+  unit: string;
+  from: { emissionsKg: number; factorVersion: string };
+  to: { emissionsKg: number; factorVersion: string };
+}
+
+/**
+ * Restates one account month's emissions, and adds the difference to its site's, portfolios' and company's
+ * roll-ups (not for a sub-meter: no assetId), each then naming the new factor set. The month is changed
+ * only if it still holds the figure read, so a retried restatement counts nothing twice and a month a bill
+ * changed meanwhile is left for the next one: answers whether the month was restated.
+ */
+export async function restateAccountMonth(
+  companyId: string,
+  accountId: string,
+  assetId: string | undefined,
+  r: MonthRestatement,
+): Promise<boolean> {
+  assertMonth(r.month);
+  try {
+    await documentClient().send(
+      new UpdateCommand({
+        TableName: config().tableName,
+        Key: { pk: consumptionKeys.accountMonths(companyId, accountId), sk: r.month },
+        UpdateExpression: 'SET #emissions = :to, #factor = :toFactor, #updatedAt = :now',
+        ConditionExpression: '#emissions = :from AND #factor = :fromFactor',
+        ExpressionAttributeNames: {
+          '#emissions': 'emissionsKg',
+          '#factor': 'factorVersion',
+          '#updatedAt': 'updatedAt',
+        },
+        ExpressionAttributeValues: {
+          ':to': r.to.emissionsKg,
+          ':toFactor': r.to.factorVersion,
+          ':from': r.from.emissionsKg,
+          ':fromFactor': r.from.factorVersion,
+          ':now': new Date().toISOString(),
+        },
+      }),
+    );
+  } catch (err) {
+    if (err instanceof Error && err.name === 'ConditionalCheckFailedException') return false;
+    throw err;
+  }
+  if (!assetId) return true;
+  const delta = {
+    consumption: 0,
+    cost: 0,
+    unit: r.unit,
+    emissionsKg: round3(r.to.emissionsKg - r.from.emissionsKg),
+  };
+  const sk = consumptionKeys.rollupSk(r.month, r.utilityType);
+  const fields = { factorVersion: r.to.factorVersion };
+  await addTo(consumptionKeys.assetRollups(companyId, assetId), sk, fields, delta);
+  await addTo(consumptionKeys.companyRollups(companyId), sk, fields, delta);
+  for (const groupId of await portfoliosHoldingSite(companyId, assetId))
+    await addTo(consumptionKeys.portfolioRollups(companyId, groupId), sk, fields, delta);
+  return true;
 }
 
 /** Days of interval data of one meter and month, as they count in the meter's month: in the account's unit. */

@@ -11,6 +11,7 @@ export {
 export type {
   IntervalMonthFigures,
   InvoiceContribution,
+  MonthRestatement,
   Rollup,
   RollupDelta,
   StoredAccountMonth,
@@ -24,6 +25,7 @@ export {
   listPortfolioRollups,
   moveSiteInPortfolio,
   rebuildPortfolioRollups,
+  restateAccountMonth,
 } from './consumption-repository.ts';
 export type { SupplyPeriod } from './contract-store.ts';
 export { regoBackedPeriods } from './contract-store.ts';

@@ -10,6 +10,7 @@ import {
   recordIntervalMeter,
   setDayTotals,
 } from './analytics-half-hourly-repository.ts';
+import { announceFiguresChange } from './analytics-live.ts';
 
 /** One local day of a meter's half-hourly readings, as imports and connectors hand them over. */
 export interface HalfHourlyInput {
@@ -136,5 +137,7 @@ export async function writeHalfHourlyDays(
       unit: accountUnit,
     });
   }
+  const months = [...new Set(stored.map((d) => d.date.slice(0, 7)))];
+  await announceFiguresChange(companyId, { accountId, ...(assetId ? { assetId } : {}), months });
   return { accountId, days: sorted.length, consumptionChange: round3(change) };
 }

@@ -19,6 +19,8 @@ import { ApiError, formError, notFound } from '../core/lib/errors.ts';
 import { inPool } from '../core/lib/in-pool.ts';
 import { parseOrThrow } from '../core/lib/validation.ts';
 import type { OpContext, Operations, OpResult } from '../core/middleware/api-context.ts';
+import { type EmissionsChange, emissionsChangeOf, floorAreas } from './analytics-decomposition.ts';
+import { sitesOf } from './analytics-epc.ts';
 import { readEstimates, withEstimates } from './analytics-estimates.ts';
 import {
   type BucketFigures,
@@ -165,6 +167,11 @@ export interface AnalyticsAnswer {
     window: { startDate: string; endDate: string };
     totals: Totals;
     scopes?: ScopeFigures['totals'];
+    /**
+     * Emissions compared year on year: the change split into what consumption, the emission factors and
+     * the floor area each added, from the same roll-ups as the two totals.
+     */
+    emissionsChange?: EmissionsChange;
   };
   /** asset-consumption: each site's totals over the window. */
   assets?: { _id: string; siteName?: string; totals: Totals }[];
@@ -227,11 +234,20 @@ async function answer(
   if (compared) {
     const before = figuresOf(rows, compared, 'yearly', view.calendar, withCosts, basis);
     for (const v of before.factorVersions) versions.add(v);
+    const split =
+      query.comparePeriod === 'year' && query.dataType === 'emissions'
+        ? emissionsChangeOf(
+            before.totals,
+            figures.totals,
+            floorAreas(await sitesOf(ctx.caller, scope), rows, window, compared),
+          )
+        : undefined;
     comparison = {
       comparePeriod: query.comparePeriod,
       window: asWindow(compared),
       totals: before.totals,
       ...(before.scopes ? { scopes: before.scopes.totals } : {}),
+      ...(split ? { emissionsChange: split } : {}),
     };
   }
   let assets: AnalyticsAnswer['assets'];

@@ -1,5 +1,6 @@
 export type { HalfHourlyInput, HalfHourlyWriteResult } from './analytics-half-hourly.ts';
 export { writeHalfHourlyDays } from './analytics-half-hourly.ts';
+export { ANALYTICS_CHANGED, announceFiguresChange } from './analytics-live.ts';
 export { ANALYTICS_OPERATIONS } from './analytics-service.ts';
 export type { SiteYear, SiteYears } from './analytics-site-years.ts';
 export { siteYearFigures } from './analytics-site-years.ts';
@@ -7,4 +8,5 @@ export { siteYearsOf } from './analytics-yearly.ts';
 export { DASHBOARD_HOME_OPERATIONS } from './dashboard-home-service.ts';
 export { METER_QUALITY_OPERATIONS } from './dashboard-quality.ts';
 export { DASHBOARD_WIDGET_OPERATIONS } from './dashboard-widget-service.ts';
+export { FACTOR_SET_OPERATIONS } from './factor-set-service.ts';
 export { PROVENANCE_OPERATIONS } from './provenance-service.ts';

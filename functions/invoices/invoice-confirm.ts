@@ -11,6 +11,7 @@ import {
   regoBackedPeriods,
   type SupplyPeriod,
 } from '../accounts/index.ts';
+import { announceFiguresChange } from '../analytics/index.ts';
 import type { StoredItem } from '../core/data/item-repository.ts';
 import { formError, notFound } from '../core/lib/errors.ts';
 import { changeInvoice, changeValidation } from './invoice-repository.ts';
@@ -153,6 +154,11 @@ export async function confirmInvoice(
     completed: true,
     updatedAt: now,
   }));
+  await announceFiguresChange(companyId, {
+    accountId,
+    ...(assetId ? { assetId } : {}),
+    months: contributions.map((c) => c.month),
+  });
   return completed.after;
 }
 
@@ -167,4 +173,9 @@ export async function withdrawInvoice(companyId: string, invoice: StoredItem): P
   for (const c of contributions) {
     await applyInvoiceContribution(companyId, accountId, assetId, invoice._id, c, -1);
   }
+  await announceFiguresChange(companyId, {
+    accountId,
+    ...(assetId ? { assetId } : {}),
+    months: contributions.map((c) => c.month),
+  });
 }

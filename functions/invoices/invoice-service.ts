@@ -11,6 +11,7 @@ import {
   findStoredAccount,
   type InvoiceContribution,
 } from '../accounts/index.ts';
+import { announceFiguresChange } from '../analytics/index.ts';
 import { findStoredAsset } from '../assets/index.ts';
 import { getCompany } from '../company/index.ts';
 import { writeActivity } from '../core/activity/activity-service.ts';
@@ -111,6 +112,11 @@ export async function restoreInvoice(companyId: string, invoice: StoredItem) {
     for (const c of contributions) {
       await applyInvoiceContribution(companyId, restored.accountId, assetId, invoice._id, c, 1);
     }
+    await announceFiguresChange(companyId, {
+      accountId: restored.accountId,
+      ...(assetId ? { assetId } : {}),
+      months: contributions.map((c) => c.month),
+    });
   }
   await changeInvoice(companyId, invoice._id, (current) => {
     const { deletedAt: _d, ...rest } = current;

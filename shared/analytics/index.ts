@@ -7,6 +7,7 @@ export * from './dates.ts';
 export * from './decomposition.ts';
 export * from './emission-scopes.ts';
 export * from './emissions.ts';
+export * from './factor-sets.ts';
 export * from './half-hourly.ts';
 export * from './meter-timeline.ts';
 export * from './residual-mix.ts';

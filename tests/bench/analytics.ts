@@ -11,8 +11,11 @@
  *   the same for one site                                                  p95 ≤ 30 ms
  *   the 500 half-hourly meters' year, daily                                p95 ≤ 500 ms
  * Each call reports the DynamoDB read capacity it consumed (VOLTFOLIO_CONSUMED_CAPACITY=1).
+ * Then confirms BENCH_CONFIRMS bills with a page's WebSocket open, timing from the confirm request to the
+ * roll-ups holding the bill (the confirm answered), to the 'analytics.changed' message reaching the page,
+ * and to the page's analytics answer showing the bill: target ≤ 1 s.
  * BENCH_ASSETS, BENCH_ACCOUNTS_PER_ASSET, BENCH_PORTFOLIO, BENCH_HH_METERS, BENCH_ROLLUP_SITES,
- * BENCH_CALLS and BENCH_WARM_UP change the size.
+ * BENCH_CALLS, BENCH_WARM_UP and BENCH_CONFIRMS change the size.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -21,7 +24,7 @@ import { LOCAL_REGION, LOCAL_TABLE_NAME } from '../../infra/local/environment.ts
 import { signInForToken } from '../../infra/local/oidc/sign-in-flow.ts';
 import { halfHourlyProfile } from '../../infra/local/seed/demo-half-hourly.ts';
 import { createPrng } from '../../infra/local/seed/prng.ts';
-import { addDays, eachDay } from '../../shared/analytics/index.ts';
+import { addDays, daysInMonth, eachDay } from '../../shared/analytics/index.ts';
 import { seedLargeCompany } from './large-company.ts';
 import { freePorts, startStack } from './local-stack.ts';
 
@@ -32,6 +35,7 @@ const HH_METERS = Number(process.env.BENCH_HH_METERS ?? 500);
 const ROLLUP_SITES = Number(process.env.BENCH_ROLLUP_SITES ?? PORTFOLIO + 1);
 const CALLS = Number(process.env.BENCH_CALLS ?? 50);
 const WARM_UP = Number(process.env.BENCH_WARM_UP ?? 5);
+const CONFIRMS = Number(process.env.BENCH_CONFIRMS ?? 10);
 const MONTHS = 36;
 const PASSWORD = 'Voltfolio-demo-2026!';
 
@@ -264,6 +268,93 @@ async function main() {
         `${ok ? 'ok  ' : 'MISS'} ${c.what.padEnd(40)} p50 ${percentile(times, 50).toFixed(1).padStart(7)} ms  p95 ${p95.toFixed(1).padStart(7)} ms (target ${c.p95})  ${rcu.toFixed(1).padStart(7)} RCU${c.rcu ? ` (target ${c.rcu})` : ''}  ${buckets} buckets`,
       );
     }
+
+    // A bill confirmed while a page listens: how soon the roll-ups, the page's socket and its figures know.
+    const { putItem } = await import('../../functions/core/data/item-repository.ts');
+    const { keys } = await import('../../functions/core/data/keys.ts');
+    const meter = accounts.find((a) => a.type === 'electricity' && a.assetId === assets[0]?._id);
+    if (!meter) throw new Error('The first site has no electricity meter');
+    const billMonth = months[MONTHS - 1] ?? '';
+    const billEnd = `${billMonth}-${daysInMonth(Number(billMonth.slice(0, 4)), Number(billMonth.slice(5, 7)))}`;
+    const socket = new WebSocket(
+      `${stack.origin.replace('http', 'ws')}/ws?token=${encodeURIComponent(owner.accessToken)}`,
+    );
+    const changed: ((at: number) => void)[] = [];
+    socket.addEventListener('message', (event) => {
+      const message = JSON.parse(String(event.data)) as { type?: string };
+      if (message.type === 'analytics.changed') changed.shift()?.(performance.now());
+    });
+    await new Promise((resolve, reject) => {
+      socket.addEventListener('open', resolve);
+      socket.addEventListener('error', reject);
+    });
+    const monthPath = `/analytics/v2/consumption?startDate=${billMonth}-01&endDate=${billEnd}&dateBreakdown=false&accountType=electricity`;
+    const electricityOf = async () => {
+      const res = await fetch(`${stack.origin}/api${monthPath}`, {
+        headers: { authorization: `Bearer ${owner.accessToken}` },
+      });
+      const body = (await res.json()) as { totals: { utilities: { electricity?: { consumption: number } } } };
+      return body.totals.utilities.electricity?.consumption ?? 0;
+    };
+    const confirmed: { answered: number; told: number; refetched: number }[] = [];
+    for (let i = 0; i < CONFIRMS; i++) {
+      const id = newId();
+      const now = new Date().toISOString();
+      const values = { startDate: `${billMonth}-01`, endDate: billEnd, consumption: 1000, netTotal: 280 };
+      const common = { createdAt: now, updatedAt: now, companyId, _id: id };
+      await putItem(
+        {
+          pk: keys.collection({ companyId }, 'invoices'),
+          indexes: ['accountId', 'batchId'],
+          searchFields: [],
+        },
+        {
+          ...common,
+          accountId: meter._id,
+          batchId: id,
+          status: 'captured',
+          values,
+          rates: [],
+          completed: false,
+        },
+      );
+      await putItem(
+        { pk: keys.collection({ companyId }, 'invoice-validation'), indexes: ['status'], searchFields: [] },
+        { ...common, invoiceId: id, status: 'pending', completed: false, hold: false, tags: [] },
+      );
+      const before = await electricityOf();
+      const told = new Promise<number>((resolve) => changed.push(resolve));
+      const t0 = performance.now();
+      const res = await fetch(`${stack.origin}/api/invoices/${id}/confirm`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${owner.accessToken}` },
+      });
+      const answered = performance.now() - t0;
+      if (res.status !== 200) throw new Error(`confirm answered ${res.status}: ${await res.text()}`);
+      const toldAt =
+        (await Promise.race([told, new Promise<number>((r) => setTimeout(() => r(NaN), 5000))])) - t0;
+      const after = await electricityOf();
+      const refetched = performance.now() - t0;
+      if (Math.round(after - before) !== 1000)
+        throw new Error(`the bill's 1000 kWh did not arrive (${before} → ${after})`);
+      confirmed.push({ answered, told: toldAt, refetched });
+    }
+    socket.close();
+    const summary = (pick: (c: (typeof confirmed)[number]) => number) => {
+      const sorted = confirmed.map(pick).sort((a, b) => a - b);
+      return `p50 ${percentile(sorted, 50).toFixed(0).padStart(5)} ms  max ${(sorted[sorted.length - 1] ?? Number.NaN).toFixed(0).padStart(5)} ms`;
+    };
+    const worst = Math.max(...confirmed.map((c) => c.refetched));
+    const liveOk = confirmed.length > 0 && worst <= 1000 && confirmed.every((c) => Number.isFinite(c.told));
+    if (!liveOk) missed++;
+    console.log(
+      `\n${confirmed.length} bills confirmed with a page listening (target ≤ 1000 ms to current figures)`,
+    );
+    console.log(`     confirm answered, roll-ups current       ${summary((c) => c.answered)}`);
+    console.log(`     'analytics.changed' at the page          ${summary((c) => c.told)}`);
+    console.log(
+      `${liveOk ? 'ok  ' : 'MISS'} the page's figures fetched again, bill in  ${summary((c) => c.refetched)}`,
+    );
     process.exitCode = missed > 0 ? 1 : 0;
   } finally {
     await stack.stop();

@@ -45,6 +45,20 @@ describe('the Insights pages', () => {
       figureText(scopes?.scope1 ?? Number.NaN, 'kg CO₂e'),
     );
 
+    // Year on year, the change is split into what consumption, factors and floor area added, as a waterfall.
+    const change = first.comparison?.emissionsChange;
+    expect(change?.previousKg).toBe(first.comparison?.totals.emissionsKg);
+    expect(change?.currentKg).toBe(first.totals.emissionsKg);
+    expect((change?.consumptionKg ?? 0) + (change?.factorKg ?? 0) + (change?.areaKg ?? 0)).toBeCloseTo(
+      change?.changeKg ?? Number.NaN,
+      6,
+    );
+    const waterfall = page.getByRole('figure', { name: /^Change in emissions since last year/ });
+    await waterfall.waitFor({ timeout: 15_000 });
+    for (const step of ['Last year', 'Consumption', 'Emission factors', 'Floor area', 'This period'])
+      expect(await waterfall.locator(`[data-step="${step}"]`).textContent()).toMatch(/[\d,.]+ (kg|t) CO₂e$/);
+    expect(await waterfall.locator('path').count()).toBeGreaterThanOrEqual(5);
+
     // Market-based: the demo's REGO-backed renewable supply counts 0, so scope 2 falls.
     const market = answerOf(page, 'consumption', 'dataType=emissions', 'emissions=market');
     await page.getByLabel('Scope 2 method').selectOption('market');

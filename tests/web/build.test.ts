@@ -1,9 +1,10 @@
 import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildWeb, type WebBuild } from '../../web/build.ts';
-import { measureBundle } from '../../web/bundle-size.ts';
+import { measureBundle, outputOf, staticClosure } from '../../web/bundle-size.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 let outDir: string;
@@ -65,5 +66,22 @@ describe('the production build', () => {
     expect(report.dashboardInitialJs.gzip).toBeLessThanOrEqual(200 * 1024);
     // Lazy pages are split off: the build holds more JS than the dashboard needs.
     expect(report.totalJs.raw).toBeGreaterThan(report.dashboardInitialJs.raw);
+  });
+
+  it('keeps the lazily loaded Insights chunk within 150 KB gzipped', async () => {
+    const metafile = build.metafile;
+    if (!metafile) throw new Error('no metafile');
+    const main = outputOf(metafile, 'web/app/main.tsx');
+    const dashboard = outputOf(metafile, 'web/features/dashboard/dashboard-page.tsx');
+    const insights = outputOf(metafile, 'web/features/analytics/insights-page.tsx');
+    if (!main || !dashboard || !insights) throw new Error('an entry is missing from the build');
+    // What opening Insights fetches beyond what the signed-in dashboard already loaded.
+    const loaded = new Set([...staticClosure(metafile, main), ...staticClosure(metafile, dashboard)]);
+    const lazy = [...staticClosure(metafile, insights)].filter((f) => !loaded.has(f));
+    expect(lazy).toContain(insights);
+    let gzip = 0;
+    for (const file of lazy) gzip += gzipSync(await readFile(path.resolve(ROOT, file)), { level: 9 }).length;
+    console.log(`Insights chunk: ${(gzip / 1024).toFixed(1)} KB gzipped in ${lazy.length} files`);
+    expect(gzip).toBeLessThanOrEqual(150 * 1024);
   });
 });

@@ -1,9 +1,17 @@
 import { MemoryRouter } from 'react-router';
+import { SWRConfig } from 'swr';
 import { describe, expect, it } from 'vitest';
 import { UTILITY_TYPES } from '../../shared/schemas/common.ts';
 import { BarChart } from '../../web/components/charts/bar-chart.tsx';
+import { waterfallBars } from '../../web/components/charts/waterfall-chart.tsx';
 import type { BucketFigures, Totals } from '../../web/features/analytics/analytics-answer.ts';
-import { fetchLatest } from '../../web/features/analytics/api.ts';
+import { analyticsKeys, fetchLatest } from '../../web/features/analytics/api.ts';
+import {
+  EmissionsChangePanel,
+  emissionsChangeSteps,
+} from '../../web/features/analytics/emissions-change.tsx';
+import { FACTOR_SETS_KEY } from '../../web/features/analytics/factor-set-api.ts';
+import { FactorSetPanel, restatementText } from '../../web/features/analytics/factor-set-panel.tsx';
 import {
   changeOf,
   changeText,
@@ -24,9 +32,10 @@ import {
 import { CostsPage } from '../../web/features/analytics/insights-page.tsx';
 import { createLatestRequests, isAbort } from '../../web/features/analytics/latest-request.ts';
 import type { ApiClient, RequestOptions } from '../../web/lib/api-client.ts';
-import { SessionProvider } from '../../web/lib/app-context.tsx';
+import { type Services, ServicesProvider, SessionProvider } from '../../web/lib/app-context.tsx';
+import { isStaleKey } from '../../web/lib/live.ts';
 import type { Session } from '../../web/lib/session.ts';
-import { COMPANY_USER } from './access-fixtures.ts';
+import { COMPANY_USER, OWNER } from './access-fixtures.ts';
 import { renderHtml, textOf } from './render.tsx';
 
 const NOW = new Date(2026, 10, 26);
@@ -287,6 +296,66 @@ describe('the chart series', () => {
   });
 });
 
+describe('the year-on-year waterfall of emissions', () => {
+  const change = {
+    previousKg: 200,
+    currentKg: 408,
+    changeKg: 208,
+    consumptionKg: 183,
+    factorKg: -61.062,
+    areaKg: 86.062,
+    floorAreaM2: { previous: 100, current: 150 },
+    areaUsed: true,
+  };
+
+  it('floats each effect from the running total and ends on the current total', () => {
+    const bars = waterfallBars(emissionsChangeSteps(change).steps);
+    expect(bars.map((b) => [b.x, b.y0, Number(b.y.toFixed(3))])).toEqual([
+      ['Last year', 0, 200],
+      ['Consumption', 200, 383],
+      ['Emission factors', 383, 321.938],
+      ['Floor area', 321.938, 408],
+      ['This period', 0, 408],
+    ]);
+    // A rise is red, a fall green: less emitted is the good direction.
+    expect(bars[1]?.fill).not.toBe(bars[2]?.fill);
+  });
+
+  it('lists each part with its signed figure, and the floor area counted', () => {
+    const text = textOf(renderHtml(<EmissionsChangePanel change={change} />));
+    expect(text).toContain('Change in emissions since last year (kg CO₂e)');
+    expect(text).toContain('Consumption +183 kg CO₂e');
+    expect(text).toContain('Emission factors -61 kg CO₂e');
+    expect(text).toContain('Floor area +86 kg CO₂e');
+    expect(text).toContain('100 m² last year, 150 m² now');
+  });
+
+  it('switches to tonnes for large totals', () => {
+    const { unit, steps } = emissionsChangeSteps({ ...change, previousKg: 20_000, currentKg: 20_208 });
+    expect(unit).toBe('t CO₂e');
+    expect(steps[0]?.value).toBe(20);
+  });
+});
+
+describe('word that figures changed', () => {
+  it('makes every answer an Insights page shows stale, and nothing else', () => {
+    // The paths the server names when a bill is confirmed on Aldgate (functions/analytics/analytics-live.ts).
+    const stale = ['/analytics', '/users/me/dashboard-data', '/dashboards', '/assets/a1/analytics'];
+    const query = { startDate: '2025-01-01', endDate: '2025-12-31' };
+    for (const key of [
+      analyticsKeys.analytics('consumption', query),
+      analyticsKeys.analytics('asset-consumption', query),
+      analyticsKeys.siteBatch('chart-sites', [{ _id: 'a1' }, { _id: 'a2' }], query),
+      analyticsKeys.site('a1', query),
+      '/users/me/dashboard-data',
+      '/dashboards/d1/widgets/w1/data',
+    ])
+      expect(isStaleKey(key, stale)).toBe(true);
+    for (const key of [analyticsKeys.portfolios, analyticsKeys.sites, analyticsKeys.site('a2', query)])
+      expect(isStaleKey(key, stale)).toBe(false);
+  });
+});
+
 describe('a click on a bar', () => {
   const sites = [{ assetId: 'a1', siteName: 'Aldgate' }];
   const view = { buckets: [jan, feb], granularity: 'monthly', sites };
@@ -391,5 +460,45 @@ describe('the costs page', () => {
     expect(text).toContain('Costs are hidden for your company.');
     expect(text).not.toContain('Net cost');
     expect(text).not.toContain('Granularity');
+  });
+});
+
+describe('the factor set of the emissions', () => {
+  const sets = {
+    current: { id: 'desnz-v1', label: 'DESNZ first edition', restatedAt: '2026-11-20T10:00:00.000Z' },
+    editions: [{ id: 'desnz-v1', label: 'DESNZ first edition' }],
+  };
+  const panel = (access: Session['access']) =>
+    textOf(
+      renderHtml(
+        <ServicesProvider services={{ api: {} } as unknown as Services}>
+          <SessionProvider session={{ company: { _id: 'c1', settings: {} }, access } as unknown as Session}>
+            <SWRConfig value={{ fallback: { [FACTOR_SETS_KEY]: sets } }}>
+              <FactorSetPanel />
+            </SWRConfig>
+          </SessionProvider>
+        </ServicesProvider>,
+      ),
+    );
+
+  it('is named to everyone, and only a company admin is offered the restatement', () => {
+    const asUser = panel(COMPANY_USER);
+    expect(asUser).toContain('Figures stated in DESNZ first edition (restated 2026-11-20)');
+    expect(asUser).not.toContain('Restate');
+    expect(panel(OWNER)).toContain('Restate…');
+  });
+
+  it('tells what a restatement changed, year by year, or that nothing did', () => {
+    expect(
+      restatementText({
+        factorSet: 'desnz-v1',
+        months: 1,
+        years: [
+          { year: '2024', beforeKg: 250, afterKg: 207.05 },
+          { year: '2025', beforeKg: 177, afterKg: 177 },
+        ],
+      }),
+    ).toBe('1 meter months recomputed. 2024: 250 kg → 207.1 kg.');
+    expect(restatementText({ factorSet: 'desnz-v1', months: 0, years: [] })).toContain('No figure changed');
   });
 });

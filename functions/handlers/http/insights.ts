@@ -1,6 +1,7 @@
 import {
   ANALYTICS_OPERATIONS,
   DASHBOARD_WIDGET_OPERATIONS,
+  FACTOR_SET_OPERATIONS,
   METER_QUALITY_OPERATIONS,
   PROVENANCE_OPERATIONS,
 } from '../../analytics/index.ts';
@@ -19,4 +20,5 @@ export const handler = httpFunction('insights', {
   ...TARGET_OPERATIONS,
   ...CALENDAR_OPERATIONS,
   ...BENCHMARK_OPERATIONS,
+  ...FACTOR_SET_OPERATIONS,
 });

@@ -1,5 +1,5 @@
 import type { AreaDecl } from '../area.ts';
-import { PORTFOLIO_READERS } from '../permission-sets.ts';
+import { COMPANY_ADMINS, PORTFOLIO_READERS } from '../permission-sets.ts';
 import type { ResourceDecl } from '../resources.ts';
 import { routesOf } from '../route-builder.ts';
 import type { HttpRoute } from '../routes.ts';
@@ -57,6 +57,9 @@ const ANALYTICS_ROUTES: readonly HttpRoute[] = [
     ...READS,
     item: { type: 'assets', resource: 'asset-groups', param: 'id', access: 'read' },
   }),
+  // The factor set edition the figures are in; moving to another recomputes them all: admins only.
+  insights('GET', '/analytics/factor-sets', 'analytics.factorSets', PORTFOLIO_READERS),
+  insights('POST', '/analytics/factor-sets/restate', 'analytics.restate', COMPANY_ADMINS),
 ];
 
 /**

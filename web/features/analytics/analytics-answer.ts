@@ -48,6 +48,18 @@ export interface BucketFigures extends Totals {
   end: string;
 }
 
+/** Year on year: the change in emissions split into what consumption, factors and floor area added (kg CO2e). */
+export interface EmissionsChange {
+  previousKg: number;
+  currentKg: number;
+  changeKg: number;
+  consumptionKg: number;
+  factorKg: number;
+  areaKg: number;
+  floorAreaM2: { previous: number; current: number };
+  areaUsed: boolean;
+}
+
 export interface SiteTotals {
   _id: string;
   siteName?: string;
@@ -67,6 +79,7 @@ export interface AnalyticsAnswer {
     window: { startDate: string; endDate: string };
     totals: Totals;
     scopes?: ScopeSplit;
+    emissionsChange?: EmissionsChange;
   };
   /** Emissions by scope over the window (and per period with the breakdown). */
   scopes?: { totals: ScopeSplit; buckets?: (ScopeSplit & { key: string })[] };

@@ -26,6 +26,9 @@ export const analyticsKeys = {
     `/analytics/v2/${id}?${queryString(query)}`,
   site: (assetId: string, query: Record<string, string>) =>
     `/assets/${assetId}/analytics?${queryString(query)}`,
+  /** Several sites' answers fetched as one; under /analytics, so word of changed figures makes it stale too. */
+  siteBatch: (channel: string, sites: readonly { _id: string }[], query: Record<string, string>) =>
+    `/analytics/sites?${queryString({ ...query, channel, sites: sites.map((s) => s._id).join(',') })}`,
   portfolios: '/users/me/asset-groups?limit=1000',
   entities: '/entities?limit=1000',
   sites: '/assets?limit=1000',
@@ -44,14 +47,18 @@ export const fetchLatest = (api: ApiClient, channel: string, key: string) =>
   latest(channel, (signal) => api.get<AnalyticsAnswer>(key, { signal }));
 
 /**
- * GET /analytics/v2/{id}: the figures of a view. A request for the same analytics id aborts the one
- * before it, so filters changed quickly leave one request on the wire.
+ * GET /analytics/v2/{id}: the figures of a view. A request on the same channel (by default the analytics
+ * id) aborts the one before it, so filters changed quickly leave one request on the wire.
  */
-export function useAnalytics(id: 'consumption' | 'asset-consumption', query: Record<string, string> | null) {
+export function useAnalytics(
+  id: 'consumption' | 'asset-consumption',
+  query: Record<string, string> | null,
+  channel: string = id,
+) {
   const api = useApi();
   return useSWR<AnalyticsAnswer>(
     query ? analyticsKeys.analytics(id, query) : null,
-    (key: string) => fetchLatest(api, id, key),
+    (key: string) => fetchLatest(api, channel, key),
     OPTIONS,
   );
 }
@@ -72,7 +79,7 @@ export function useSitesAnalytics(
   query: Record<string, string> | null,
 ) {
   const api = useApi();
-  const key = sites && query ? [channel, queryString(query), ...sites.map((s) => s._id)].join('|') : null;
+  const key = sites && query ? analyticsKeys.siteBatch(channel, sites, query) : null;
   return useSWR<SiteAnswer[]>(
     key,
     () =>

@@ -31,6 +31,8 @@ import {
   useSitesAnalytics,
 } from './api.ts';
 import { downloadBlob, downloadChartPng } from './chart-export.ts';
+import { EmissionsChangePanel } from './emissions-change.tsx';
+import { FactorSetPanel } from './factor-set-panel.tsx';
 import {
   type ChartSeries,
   changeOf,
@@ -265,7 +267,10 @@ interface ViewData {
 /** The figures of a view: the scope's answer, its sites, and the sites' periods for the chart by site. */
 function useView(measure: Measure, filters: InsightsFilters, withCosts: boolean): ViewData {
   const query = analyticsQuery(filters, measure, { withCosts });
-  const scopeAnswer = useAnalytics('consumption', query);
+  // Telling estimated from billed figures reads every meter's months, which takes far longer than the
+  // roll-ups: the figures are shown from the roll-ups first, and their estimated parts when they come.
+  const quick = useAnalytics('consumption', { ...query, estimateBreakdown: 'false' }, 'consumption-quick');
+  const detailed = useAnalytics('consumption', query);
   const bySiteQuery = {
     ...analyticsQuery(filters, measure, { withCosts, dateBreakdown: false }),
     comparePeriod: 'none',
@@ -288,9 +293,10 @@ function useView(measure: Measure, filters: InsightsFilters, withCosts: boolean)
     wantSites ? { ...siteQuery, comparePeriod: 'none' } : null,
   );
 
-  const answer = scopeAnswer.data;
+  // While the detailed answer of this view is loading, its data (kept from the view before) is not this view's.
+  const answer = (!detailed.isLoading && detailed.data) || quick.data || detailed.data;
   const perSite = chartSites.data;
-  const visibleError = [scopeAnswer.error, bySite.error, chartSites.error].find((e) => e && !isAbort(e));
+  const visibleError = [detailed.error, bySite.error, chartSites.error].find((e) => e && !isAbort(e));
   if (!answer) return { sites: [], loading: !visibleError, error: visibleError };
   const siteSeries =
     filters.breakdown === 'site' && perSite
@@ -309,7 +315,7 @@ function useView(measure: Measure, filters: InsightsFilters, withCosts: boolean)
     answer,
     sites: rows,
     siteSeries,
-    loading: scopeAnswer.isValidating || bySite.isValidating,
+    loading: detailed.isValidating || bySite.isValidating,
     error: visibleError,
   };
 }
@@ -476,6 +482,10 @@ function Insights({ measure, onDrill }: { measure: Measure; onDrill: (target: Dr
               figureRef={figureRef}
             />
           )}
+          {measure === 'emissions' && answer.comparison?.emissionsChange && (
+            <EmissionsChangePanel change={answer.comparison.emissionsChange} />
+          )}
+          {measure === 'emissions' && <FactorSetPanel />}
           {measure === 'consumption' && !filters.utility && otherUnits.length > 0 && (
             <Text size="xs" c="dimmed">
               {otherUnits.join(' and ')} {otherUnits.length > 1 ? 'are' : 'is'} measured in other units than

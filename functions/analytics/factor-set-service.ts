@@ -1,0 +1,171 @@
+import * as z from 'zod';
+import {
+  DEFAULT_FACTOR_SET,
+  FACTOR_SET_EDITIONS,
+  type FactorSetEdition,
+  findFactorSetEdition,
+} from '../../shared/analytics/index.ts';
+import { calculateEmissions, type FactorUtility } from '../../shared/domain/emission-factors.ts';
+import { isSubMeter } from '../../shared/schemas/account-rules.ts';
+import {
+  allAccounts,
+  listAccountMonths,
+  type MonthRestatement,
+  restateAccountMonth,
+  utilityOf,
+} from '../accounts/index.ts';
+import { writeActivity } from '../core/activity/activity-service.ts';
+import { formError } from '../core/lib/errors.ts';
+import { inPool } from '../core/lib/in-pool.ts';
+import { parseOrThrow } from '../core/lib/validation.ts';
+import type { OpContext, Operations, OpResult } from '../core/middleware/api-context.ts';
+import { announceCompanyFiguresChange } from './analytics-live.ts';
+import { getFactorSetState, putFactorSetState } from './factor-set-repository.ts';
+
+const FACTOR_UTILITIES = new Set<string>(['electricity', 'gas', 'water', 'waste']);
+const ACCOUNT_CONCURRENCY = 4;
+const round3 = (v: number) => Math.round(v * 1000) / 1000;
+
+export const restateBodySchema = z.object({
+  factorSet: z.string().refine((id) => findFactorSetEdition(id) !== undefined, {
+    message: `Must be one of ${FACTOR_SET_EDITIONS.map((e) => e.id).join(', ')}`,
+  }),
+});
+
+/** A year's emissions before and after a restatement, kg CO2e. */
+export interface YearRestated {
+  year: string;
+  beforeKg: number;
+  afterKg: number;
+}
+
+export interface Restatement {
+  factorSet: string;
+  /** Account months whose emissions changed. */
+  months: number;
+  years: YearRestated[];
+}
+
+/**
+ * A month's emissions in an edition, when the edition gives them other factors than those the month
+ * names. Interval months keep their figures day by day, which a restatement of the month would leave
+ * behind: they are left as they are.
+ */
+function restated(
+  month: { month: string; consumption: number; unit: string; emissionsKg: number; factorVersion: string },
+  utility: string,
+  edition: FactorSetEdition,
+  source: unknown,
+): MonthRestatement['to'] | undefined {
+  if (!FACTOR_UTILITIES.has(utility) || source === 'interval') return undefined;
+  const found = calculateEmissions({
+    utility: utility as FactorUtility,
+    year: Number(month.month.slice(0, 4)),
+    quantity: month.consumption,
+    unit: month.unit,
+    table: edition.factors,
+  });
+  if (!found || found.factorVersion === month.factorVersion) return undefined;
+  return { emissionsKg: found.kgCO2e, factorVersion: found.factorVersion };
+}
+
+/**
+ * Restates a company's emissions in an edition of the factor sets: every meter's months whose factors
+ * differ are recomputed from their consumption, the site, portfolio and company roll-ups take the
+ * difference, and the company's totals by year before and after are answered. Months already in the
+ * edition are not touched, so restating to the edition the figures are in changes nothing.
+ */
+export async function restateCompany(companyId: string, edition: FactorSetEdition): Promise<Restatement> {
+  const years = new Map<string, { beforeKg: number; afterKg: number }>();
+  let months = 0;
+  const accounts = await allAccounts(companyId);
+  await inPool(accounts, ACCOUNT_CONCURRENCY, async (account) => {
+    const utility = utilityOf(account);
+    // A sub-meter's figures are in its parent's; the roll-ups and the totals count only the parent.
+    const counted = !isSubMeter(account);
+    const assetId = counted && typeof account.assetId === 'string' ? account.assetId : undefined;
+    for (const m of await listAccountMonths(companyId, account._id, '1900-01', '2999-12')) {
+      const year = m.month.slice(0, 4);
+      const to = restated(m, utility, edition, m.source);
+      let afterKg = m.emissionsKg;
+      if (to) {
+        const changed = await restateAccountMonth(companyId, account._id, assetId, {
+          month: m.month,
+          utilityType: utility,
+          unit: m.unit,
+          from: { emissionsKg: m.emissionsKg, factorVersion: m.factorVersion },
+          to,
+        });
+        if (changed) {
+          months++;
+          afterKg = to.emissionsKg;
+        }
+      }
+      if (!counted) continue;
+      const sums = years.get(year) ?? { beforeKg: 0, afterKg: 0 };
+      sums.beforeKg += m.emissionsKg;
+      sums.afterKg += afterKg;
+      years.set(year, sums);
+    }
+  });
+  return {
+    factorSet: edition.id,
+    months,
+    years: [...years]
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([year, s]) => ({ year, beforeKg: round3(s.beforeKg), afterKg: round3(s.afterKg) })),
+  };
+}
+
+const kg = (v: number) => `${v.toLocaleString('en-GB', { maximumFractionDigits: 3 })} kg`;
+
+/** The activity log's line: each year's totals before and after, and how many months changed. */
+export function restatementMessage(edition: FactorSetEdition, r: Restatement): string {
+  const changed = r.years.filter((y) => y.beforeKg !== y.afterKg);
+  const years = changed.length
+    ? changed.map((y) => `${y.year}: ${kg(y.beforeKg)} → ${kg(y.afterKg)} CO2e`).join('; ')
+    : 'no figure changed';
+  return `Emissions restated in ${edition.label} (${edition.id}), ${r.months} meter months recomputed. ${years}.`;
+}
+
+/** GET /analytics/factor-sets: the edition the company's figures are in, and those it may restate to. */
+async function factorSets(ctx: OpContext): Promise<OpResult> {
+  const state = await getFactorSetState(ctx.caller.companyId);
+  const current = findFactorSetEdition(state?.factorSet ?? DEFAULT_FACTOR_SET);
+  return {
+    body: {
+      current: {
+        id: current?.id ?? DEFAULT_FACTOR_SET,
+        label: current?.label ?? DEFAULT_FACTOR_SET,
+        ...(state ? { restatedAt: state.restatedAt } : {}),
+      },
+      editions: FACTOR_SET_EDITIONS.map((e) => ({ id: e.id, label: e.label })),
+    },
+  };
+}
+
+/** POST /analytics/factor-sets/restate: company admins only (the route says so). */
+async function restate(ctx: OpContext): Promise<OpResult> {
+  const body = parseOrThrow(restateBodySchema, ctx.body);
+  const edition = findFactorSetEdition(body.factorSet);
+  if (!edition) throw formError({ factorSet: 'There is no such factor set' });
+  const result = await restateCompany(ctx.caller.companyId, edition);
+  await putFactorSetState(ctx.caller.companyId, {
+    factorSet: edition.id,
+    restatedAt: new Date().toISOString(),
+    restatedBy: ctx.caller.sub,
+  });
+  await writeActivity(ctx.caller, {
+    type: 'restate',
+    model: 'emissions',
+    modelId: edition.id,
+    message: restatementMessage(edition, result),
+  });
+  if (result.months > 0) await announceCompanyFiguresChange(ctx.caller.companyId, ctx.log);
+  return { body: result };
+}
+
+export const FACTOR_SET_OPERATIONS: Operations = {
+  'analytics.factorSets': factorSets,
+  'analytics.restate': restate,
+};
