@@ -1,3 +1,4 @@
+import { realpathSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Plugin } from 'esbuild';
@@ -92,8 +93,9 @@ export function barrelImports(
         };
       });
       // The packages import each other's indexes too (Mantine's components use its hooks' index).
+      // esbuild reports resolved (real) paths, so a symlinked node_modules must be matched by its target.
       const inPackages = new RegExp(
-        `^${literal(nodeModules)}/(?:${packages.map(literal).join('|')})/esm/.*\\.mjs$`,
+        `^${literal(realpathSync(nodeModules))}/(?:${packages.map(literal).join('|')})/esm/.*\\.mjs$`,
       );
       build.onLoad({ filter: inPackages }, async (args) => {
         barrels ??= load();
