@@ -1,6 +1,9 @@
 export type { HalfHourlyInput, HalfHourlyWriteResult } from './analytics-half-hourly.ts';
 export { writeHalfHourlyDays } from './analytics-half-hourly.ts';
-export { ANALYTICS_OPERATIONS } from './analytics-service.ts';
+export type { AnalyticsQuery } from './analytics-params.ts';
+export { analyticsQuerySchema } from './analytics-params.ts';
+export type { AnalyticsAnswer } from './analytics-service.ts';
+export { ANALYTICS_OPERATIONS, consumptionAnalytics } from './analytics-service.ts';
 export { DASHBOARD_HOME_OPERATIONS } from './dashboard-home-service.ts';
 export { METER_QUALITY_OPERATIONS } from './dashboard-quality.ts';
 export { DASHBOARD_WIDGET_OPERATIONS } from './dashboard-widget-service.ts';

@@ -54,12 +54,23 @@ export const validationMessage = z.object({ companyId: z.string().min(1), invoic
 /** The daily schedule's check for bills that have stopped coming. */
 export const missingBillsMessage = z.object({ check: z.literal('missing-bills') });
 
+/**
+ * One report to build. `generation` counts the report's builds (a regeneration adds one), so a message
+ * delivered again for a build already done is recognised and passed over.
+ */
+export const reportMessage = z.object({
+  companyId: z.string().min(1),
+  reportId: z.string().min(1),
+  generation: z.number().int().min(1),
+});
+
 export const QUEUE_MESSAGES = {
   'email-intake': mailReceiptMessage,
   'asset-images': s3EventMessage,
   capture: z.union([captureRestartMessage, s3EventMessage]),
   validation: validationMessage,
   'missing-bills': missingBillsMessage,
+  reports: reportMessage,
 } as const satisfies Record<QueueName, z.ZodType>;
 
 export type QueueMessage<Q extends QueueName> = z.output<(typeof QUEUE_MESSAGES)[Q]>;

@@ -6,6 +6,7 @@ import {
 } from '../../analytics/index.ts';
 import { httpFunction } from '../../core/middleware/http-function.ts';
 import { GENERIC_OPERATIONS } from '../../core/resources/resource-service.ts';
+import { REPORT_OPERATIONS } from '../../reports/report-service.ts';
 import '../../../shared/system/resource-schemas/insights.ts';
 
 export const handler = httpFunction('insights', {
@@ -14,4 +15,5 @@ export const handler = httpFunction('insights', {
   ...PROVENANCE_OPERATIONS,
   ...DASHBOARD_WIDGET_OPERATIONS,
   ...METER_QUALITY_OPERATIONS,
+  ...REPORT_OPERATIONS,
 });
