@@ -1,5 +1,10 @@
 import type { Caller } from '../../shared/access/caller.ts';
-import type { MonthFigures, PeriodFigures, SiteFigures, UtilityFigure } from '../../shared/reports/report-builders.ts';
+import type {
+  MonthFigures,
+  PeriodFigures,
+  SiteFigures,
+  UtilityFigure,
+} from '../../shared/reports/report-builders.ts';
 import { energyKwh, secrReport, summaryReport } from '../../shared/reports/report-builders.ts';
 import type { ReportDocument } from '../../shared/reports/report-document.ts';
 import type { UtilityType } from '../../shared/schemas/common.ts';
@@ -14,7 +19,10 @@ type Scopes = AnalyticsAnswer['scopes']['totals'];
 
 function utilitiesOf(totals: Totals): Partial<Record<UtilityType, UtilityFigure>> {
   const out: Partial<Record<UtilityType, UtilityFigure>> = {};
-  for (const [u, f] of Object.entries(totals.utilities) as [UtilityType, NonNullable<Totals['utilities'][UtilityType]>][]) {
+  for (const [u, f] of Object.entries(totals.utilities) as [
+    UtilityType,
+    NonNullable<Totals['utilities'][UtilityType]>,
+  ][]) {
     out[u] = {
       consumption: f.consumption,
       unit: f.unit,
@@ -25,7 +33,11 @@ function utilitiesOf(totals: Totals): Partial<Record<UtilityType, UtilityFigure>
   return out;
 }
 
-function periodOf(window: { startDate: string; endDate: string }, totals: Totals, scopes: Scopes | undefined): PeriodFigures {
+function periodOf(
+  window: { startDate: string; endDate: string },
+  totals: Totals,
+  scopes: Scopes | undefined,
+): PeriodFigures {
   return {
     start: window.startDate,
     end: window.endDate,
@@ -40,7 +52,11 @@ function periodOf(window: { startDate: string; endDate: string }, totals: Totals
 }
 
 /** The analytics query of a report's scope and window, as the analytics pages would ask it. */
-function queryOf(report: StoredReport, window: { start: string; end: string }, extra: Record<string, string>) {
+function queryOf(
+  report: StoredReport,
+  window: { start: string; end: string },
+  extra: Record<string, string>,
+) {
   return analyticsQuerySchema.parse({
     startDate: window.start,
     endDate: window.end,
@@ -85,7 +101,10 @@ export async function reportDocument(
     ? periodOf(compared.window, compared.totals, compared.scopes)
     : periodOf(previousWindow, { utilities: {}, emissionsKg: 0 }, undefined);
   const company = await getCompany(caller.companyId);
-  const settings = company?.settings && typeof company.settings === 'object' ? (company.settings as Record<string, unknown>) : {};
+  const settings =
+    company?.settings && typeof company.settings === 'object'
+      ? (company.settings as Record<string, unknown>)
+      : {};
   const logoPng = await logoOf(settings);
   const basics = {
     companyName: typeof company?.name === 'string' ? company.name : 'Company',

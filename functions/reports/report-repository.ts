@@ -8,15 +8,21 @@
  *
  * The files themselves are in the reports bucket under `reports/{companyId}/{reportId}/`.
  */
-import {
-  type IntensityMetric,
-  type ReportFormat,
-  type ReportScopeType,
-  type ReportStatus,
-  type SystemTemplateId,
+import type {
+  IntensityMetric,
+  ReportFormat,
+  ReportScopeType,
+  ReportStatus,
+  SystemTemplateId,
 } from '../../shared/reports/report-templates.ts';
 import { changeItem } from '../core/data/conditional-writes.ts';
-import { type CollectionRef, declaredRef, getItem, putItem, type StoredItem } from '../core/data/item-repository.ts';
+import {
+  type CollectionRef,
+  declaredRef,
+  getItem,
+  putItem,
+  type StoredItem,
+} from '../core/data/item-repository.ts';
 import { live, type Stored, storedRecord } from '../core/data/stored-record.ts';
 
 export type Report = {
@@ -42,7 +48,6 @@ export type Report = {
   builtGeneration?: number;
   /** Per cent of the build done. */
   progress?: number;
-  fileKey?: string;
   fileName?: string;
   sizeBytes?: number;
   pages?: number;
@@ -57,6 +62,10 @@ export const reportsRef = (companyId: string): CollectionRef => declaredRef('rep
 
 const toReport = (item: StoredItem): StoredReport =>
   storedRecord<StoredReport>('report', item, ['name', 'type', 'status', 'requestedBy', 'generation']);
+
+/** Where a build's file is stored: its own key, so a build done again overwrites it and no other. */
+export const reportFileKey = (companyId: string, reportId: string, generation: number, fileName: string) =>
+  `reports/${companyId}/${reportId}/${generation}/${fileName}`;
 
 export async function findReport(companyId: string, id: string): Promise<StoredReport | undefined> {
   const item = await getItem(reportsRef(companyId).pk, id);

@@ -15,16 +15,16 @@ import { newId } from '../core/lib/ids.ts';
 import { parseOrThrow } from '../core/lib/validation.ts';
 import type { OpContext, Operations, OpResult } from '../core/middleware/api-context.ts';
 import { findGroup } from '../portfolios/index.ts';
-import { changeReport, createReport, findReport, type StoredReport } from './report-repository.ts';
+import {
+  changeReport,
+  createReport,
+  findReport,
+  reportFileKey,
+  type StoredReport,
+} from './report-repository.ts';
 
 /** Long enough to start the download, short enough that a forwarded link soon stops working. */
 const DOWNLOAD_SECONDS = 300;
-
-/** What a caller sees of a report: never the storage key. */
-export function reportView(r: StoredReport) {
-  const { fileKey: _key, ...view } = r;
-  return view;
-}
 
 /**
  * The sites a report covers, which decide who may read it: a site's report is the site's, a portfolio's
@@ -32,7 +32,9 @@ export function reportView(r: StoredReport) {
  */
 async function coveredSites(ctx: OpContext, request: ReportRequest): Promise<string[]> {
   if (request.scopeType === 'asset' && request.scopeId) {
-    await enforceItemCheck({ type: 'assets', param: 'id', access: 'read' }, ctx.caller, { id: request.scopeId });
+    await enforceItemCheck({ type: 'assets', param: 'id', access: 'read' }, ctx.caller, {
+      id: request.scopeId,
+    });
     return [request.scopeId];
   }
   if (request.scopeType === 'portfolio' && request.scopeId) {
@@ -76,7 +78,9 @@ async function queueReport(ctx: OpContext, raw: Record<string, unknown>): Promis
       ? {
           intensityMetric: request.intensityMetric,
           intensityValue: request.intensityValue,
-          ...(request.intensityPreviousValue ? { intensityPreviousValue: request.intensityPreviousValue } : {}),
+          ...(request.intensityPreviousValue
+            ? { intensityPreviousValue: request.intensityPreviousValue }
+            : {}),
         }
       : {}),
     requestedBy: ctx.caller.sub,
@@ -89,11 +93,13 @@ async function queueReport(ctx: OpContext, raw: Record<string, unknown>): Promis
   };
   await createReport(ctx.caller.companyId, report);
   await sendToQueue('reports', [{ companyId: ctx.caller.companyId, reportId: report._id, generation: 1 }]);
-  return { status: 202, body: reportView(report) };
+  return { status: 202, body: report };
 }
 
 const bodyOf = (ctx: OpContext): Record<string, unknown> =>
-  ctx.body && typeof ctx.body === 'object' && !Array.isArray(ctx.body) ? (ctx.body as Record<string, unknown>) : {};
+  ctx.body && typeof ctx.body === 'object' && !Array.isArray(ctx.body)
+    ? (ctx.body as Record<string, unknown>)
+    : {};
 
 /** POST /reports/generate2 (and POST /reports): the report the body describes. */
 const generate = (ctx: OpContext) => queueReport(ctx, bodyOf(ctx));
@@ -129,17 +135,20 @@ async function regenerate(ctx: OpContext): Promise<OpResult> {
   await sendToQueue('reports', [
     { companyId: ctx.caller.companyId, reportId: report._id, generation: report.generation },
   ]);
-  return { status: 202, body: reportView(report) };
+  return { status: 202, body: report };
 }
 
 /** GET /reports/{id}/download: a short-lived link to the built file. */
 async function download(ctx: OpContext): Promise<OpResult> {
   const report = await loadReport(ctx);
-  if (report.status !== 'ready' && !report.fileKey)
-    throw conflict(report.status === 'failed' ? 'This report could not be built' : 'This report is not ready yet');
-  if (!report.fileKey) throw conflict('This report is not ready yet');
-  const fileName = report.fileName ?? `report.${report.format}`;
-  const url = await presignGet(bucketName('reports'), report.fileKey, DOWNLOAD_SECONDS, fileName);
+  // A report being built again keeps offering its last file until the new one is stored.
+  const { builtGeneration, fileName } = report;
+  if (!builtGeneration || !fileName)
+    throw conflict(
+      report.status === 'failed' ? 'This report could not be built' : 'This report is not ready yet',
+    );
+  const key = reportFileKey(ctx.caller.companyId, report._id, builtGeneration, fileName);
+  const url = await presignGet(bucketName('reports'), key, DOWNLOAD_SECONDS, fileName);
   return {
     body: {
       url,

@@ -9,8 +9,7 @@ import { bucketName } from '../core/config.ts';
 import { ApiError } from '../core/lib/errors.ts';
 import type { Logger } from '../core/lib/logger.ts';
 import { reportDocument } from './report-data.ts';
-import { changeReport, findReport, type StoredReport } from './report-repository.ts';
-import { reportView } from './report-service.ts';
+import { changeReport, findReport, reportFileKey, type StoredReport } from './report-repository.ts';
 
 /** Tells the company's open pages how the report is getting on, so the history shows it live. */
 async function announce(report: StoredReport, log: Logger): Promise<void> {
@@ -74,15 +73,18 @@ export async function buildReport(message: QueueMessage<'reports'>, log: Logger)
     } else bytes = report.format === 'xlsx' ? reportXlsx(doc) : reportCsv(doc);
     await progress(90);
     const fileName = reportFileName(report.name, report.format);
-    const fileKey = `reports/${companyId}/${reportId}/${generation}/${fileName}`;
-    await putObject(bucketName('reports'), fileKey, bytes, REPORT_CONTENT_TYPES[report.format]);
+    await putObject(
+      bucketName('reports'),
+      reportFileKey(companyId, reportId, generation, fileName),
+      bytes,
+      REPORT_CONTENT_TYPES[report.format],
+    );
     const done = await changeReport(companyId, reportId, (r) =>
       r.generation === generation
         ? {
             status: 'ready',
             progress: 100,
             builtGeneration: generation,
-            fileKey,
             fileName,
             sizeBytes: bytes.length,
             ...(pages ? { pages } : {}),
@@ -105,7 +107,9 @@ export async function buildReport(message: QueueMessage<'reports'>, log: Logger)
         ? {
             status: 'failed',
             progress: 0,
-            error: refused ? (err as ApiError).message : 'The report could not be built; it will be tried again',
+            error: refused
+              ? (err as ApiError).message
+              : 'The report could not be built; it will be tried again',
           }
         : undefined,
     );
@@ -114,5 +118,3 @@ export async function buildReport(message: QueueMessage<'reports'>, log: Logger)
     log.warn('report refused', { reportId, error: String(err) });
   }
 }
-
-

@@ -118,7 +118,8 @@ export function energyKwh(utilities: Partial<Record<UtilityType, UtilityFigure>>
 
 const tonnes = (kg: number) => kg / 1000;
 /** The change from `before` to `now` as a fraction; null when there was nothing before. */
-const change = (now: number, before: number): number | null => (before === 0 ? null : (now - before) / before);
+const change = (now: number, before: number): number | null =>
+  before === 0 ? null : (now - before) / before;
 
 const num = (header: string, places = 0, width = 1) => ({ header, format: 'number' as const, places, width });
 const pct = (header: string) => ({ header, format: 'percent' as const, places: 1, width: 0.8 });
@@ -194,7 +195,10 @@ export function secrReport(input: SecrInput): ReportDocument {
   const figures = [
     { label: 'UK energy use', value: `${formatNumber(energyKwh(current.utilities))} kWh` },
     { label: 'Scope 1', value: `${formatNumber(tonnes(current.scope1Kg), 2)} tCO2e` },
-    { label: 'Scope 2 (location-based)', value: `${formatNumber(tonnes(current.scope2LocationKg), 2)} tCO2e` },
+    {
+      label: 'Scope 2 (location-based)',
+      value: `${formatNumber(tonnes(current.scope2LocationKg), 2)} tCO2e`,
+    },
     { label: 'Scope 2 (market-based)', value: `${formatNumber(tonnes(current.scope2MarketKg), 2)} tCO2e` },
     { label: 'Scopes 1 and 2 (location-based)', value: `${formatNumber(tonnes(s12Location), 2)} tCO2e` },
     { label: 'Scopes 1 and 2 (market-based)', value: `${formatNumber(tonnes(s12Market), 2)} tCO2e` },
@@ -215,7 +219,12 @@ export function secrReport(input: SecrInput): ReportDocument {
       table: {
         name: 'Intensity',
         title: `Intensity ratio (tCO2e per ${unit})`,
-        columns: [text('Measure', 1.8), num(shortPeriod(current), 4), num(shortPeriod(previous), 4), pct('Change')],
+        columns: [
+          text('Measure', 1.8),
+          num(shortPeriod(current), 4),
+          num(shortPeriod(previous), 4),
+          pct('Change'),
+        ],
         rows: [
           [`Per ${unit}: the figure divided by`, intensity.value, intensity.previousValue ?? null, null],
           [
@@ -349,7 +358,9 @@ function monthTable(input: SummaryInput): ReportTable {
     title: 'By month',
     columns: [
       text('Month', 0.9),
-      ...utilities.map((u) => num(`${UTILITY_NAMES[u]} (${input.months.find((m) => m.utilities[u])?.utilities[u]?.unit ?? ''})`)),
+      ...utilities.map((u) =>
+        num(`${UTILITY_NAMES[u]} (${input.months.find((m) => m.utilities[u])?.utilities[u]?.unit ?? ''})`),
+      ),
       num('tCO2e', 2),
       ...(input.costsIncluded ? [num('Cost (£)')] : []),
     ],
@@ -422,7 +433,9 @@ export function summaryReport(input: SummaryInput, kind: 'portfolio' | 'site'): 
             series: energyInMonths.map((u) => UTILITY_NAMES[u]),
             bars: input.months.map((m) => ({
               label: m.label,
-              values: energyInMonths.map((u) => (m.utilities[u]?.unit === 'kWh' ? (m.utilities[u]?.consumption ?? 0) : 0)),
+              values: energyInMonths.map((u) =>
+                m.utilities[u]?.unit === 'kWh' ? (m.utilities[u]?.consumption ?? 0) : 0,
+              ),
             })),
           },
         },

@@ -66,9 +66,7 @@ export interface ReportDocument {
 
 /** Every table of a document, in order: the workbook's sheets and the CSV's blocks. */
 export function tablesOf(doc: ReportDocument): ReportTable[] {
-  return doc.sections.flatMap((s) =>
-    s.blocks.flatMap((b) => (b.kind === 'table' ? [b.table] : [])),
-  );
+  return doc.sections.flatMap((s) => s.blocks.flatMap((b) => (b.kind === 'table' ? [b.table] : [])));
 }
 
 /** A cell as the PDF shows it: numbers grouped by thousands at the column's places. */

@@ -1,4 +1,4 @@
-import { type PDFFont, type PDFImage, PDFDocument, type PDFPage, rgb, StandardFonts } from 'pdf-lib';
+import { PDFDocument, type PDFFont, type PDFImage, type PDFPage, rgb, StandardFonts } from 'pdf-lib';
 import {
   cellText,
   formatNumber,
@@ -39,7 +39,8 @@ function winAnsi(text: string): string {
   let out = '';
   for (const ch of text) {
     const code = ch.codePointAt(0) ?? 63;
-    if ((code >= 32 && code <= 126) || (code >= 160 && code <= 255) || WIN_ANSI_EXTRAS.includes(ch)) out += ch;
+    if ((code >= 32 && code <= 126) || (code >= 160 && code <= 255) || WIN_ANSI_EXTRAS.includes(ch))
+      out += ch;
     else if (ch === '\n' || ch === '\t') out += ' ';
     else out += SUBSCRIPTS[ch] ?? '?';
   }
@@ -84,7 +85,7 @@ class Layout {
 }
 
 /** The longest start of `text` that fits `width`, with an ellipsis when cut. */
-function fit(text: string, font: PDFFont, size: number, width: number): string {
+function fitText(text: string, font: PDFFont, size: number, width: number): string {
   const clean = winAnsi(text);
   if (font.widthOfTextAtSize(clean, size) <= width) return clean;
   let lo = 0;
@@ -132,14 +133,14 @@ function drawFigures(layout: Layout, items: readonly { label: string; value: str
       const x = MARGIN + j * (boxWidth + gap);
       const y = layout.y - boxHeight;
       layout.page.drawRectangle({ x, y, width: boxWidth, height: boxHeight, color: HEADER_FILL });
-      layout.page.drawText(fit(item.label, layout.fonts.regular, 8.5, boxWidth - 16), {
+      layout.page.drawText(fitText(item.label, layout.fonts.regular, 8.5, boxWidth - 16), {
         x: x + 8,
         y: y + boxHeight - 16,
         size: 8.5,
         font: layout.fonts.regular,
         color: MUTED,
       });
-      layout.page.drawText(fit(item.value, layout.fonts.bold, 14, boxWidth - 16), {
+      layout.page.drawText(fitText(item.value, layout.fonts.bold, 14, boxWidth - 16), {
         x: x + 8,
         y: y + 12,
         size: 14,
@@ -207,7 +208,7 @@ function drawChart(layout: Layout, chart: ReportChart): void {
         });
     });
     if (g % labelEvery === 0) {
-      const label = fit(bar.label, regular, 7, groupWidth * labelEvery - 2);
+      const label = fitText(bar.label, regular, 7, groupWidth * labelEvery - 2);
       layout.text(label, plotLeft + g * groupWidth + 1, plotBottom - 10, 7, regular, MUTED);
     }
   });
@@ -220,7 +221,13 @@ function drawChart(layout: Layout, chart: ReportChart): void {
   let legendX = plotLeft;
   const legendY = plotBottom - 26;
   chart.series.forEach((name, s) => {
-    layout.page.drawRectangle({ x: legendX, y: legendY, width: 8, height: 8, color: SERIES[s % SERIES.length] });
+    layout.page.drawRectangle({
+      x: legendX,
+      y: legendY,
+      width: 8,
+      height: 8,
+      color: SERIES[s % SERIES.length],
+    });
     layout.text(name, legendX + 11, legendY + 1, 7.5);
     legendX += 11 + regular.widthOfTextAtSize(winAnsi(name), 7.5) + 14;
   });
@@ -238,7 +245,11 @@ function drawTable(layout: Layout, table: ReportTable): void {
     c.format === 'text' ? false : table.rows.some((r) => typeof r[i] === 'number'),
   );
 
-  const drawRow = (cells: readonly (string | number | null)[], font: PDFFont, fill?: ReturnType<typeof rgb>) => {
+  const drawRow = (
+    cells: readonly (string | number | null)[],
+    font: PDFFont,
+    fill?: ReturnType<typeof rgb>,
+  ) => {
     if (fill)
       layout.page.drawRectangle({
         x: MARGIN,
@@ -249,7 +260,7 @@ function drawTable(layout: Layout, table: ReportTable): void {
       });
     cells.forEach((cell, i) => {
       const width = (widths[i] ?? 0) - 6;
-      const text = fit(cellText(cell, table.columns[i]), font, TABLE_SIZE, width);
+      const text = fitText(cellText(cell, table.columns[i]), font, TABLE_SIZE, width);
       const x0 = xs[i] ?? MARGIN;
       const x = numeric[i] ? x0 + 3 + width - font.widthOfTextAtSize(text, TABLE_SIZE) : x0 + 3;
       layout.page.drawText(text, { x, y: layout.y - ROW_HEIGHT + 4, size: TABLE_SIZE, font, color: INK });
@@ -282,7 +293,14 @@ function drawTable(layout: Layout, table: ReportTable): void {
   });
   if (rows.length === 0) {
     layout.ensure(ROW_HEIGHT);
-    layout.text('No figures in this period.', MARGIN + 3, layout.y - ROW_HEIGHT + 4, TABLE_SIZE, regular, MUTED);
+    layout.text(
+      'No figures in this period.',
+      MARGIN + 3,
+      layout.y - ROW_HEIGHT + 4,
+      TABLE_SIZE,
+      regular,
+      MUTED,
+    );
     layout.y -= ROW_HEIGHT;
   }
   if (table.total) {
@@ -342,7 +360,7 @@ function drawContents(page: PDFPage, fonts: Fonts, entries: readonly { heading: 
   let y = TOP - 60;
   for (const entry of entries) {
     const number = String(entry.page);
-    const heading = fit(entry.heading, fonts.regular, 11, CONTENT_WIDTH - 60);
+    const heading = fitText(entry.heading, fonts.regular, 11, CONTENT_WIDTH - 60);
     page.drawText(heading, { x: MARGIN, y, size: 11, font: fonts.regular, color: INK });
     const numberX = MARGIN + CONTENT_WIDTH - fonts.regular.widthOfTextAtSize(number, 11);
     const dotsFrom = MARGIN + fonts.regular.widthOfTextAtSize(heading, 11) + 6;
@@ -396,7 +414,7 @@ export async function reportPdf(doc: ReportDocument): Promise<{ bytes: Uint8Arra
   }
   drawContents(contentsPage, fonts, entries);
   const total = layout.pages.length;
-  const footer = fit(`${doc.companyName} · ${doc.title}`, fonts.regular, 8, CONTENT_WIDTH - 80);
+  const footer = fitText(`${doc.companyName} · ${doc.title}`, fonts.regular, 8, CONTENT_WIDTH - 80);
   layout.pages.forEach((page, i) => {
     const label = `Page ${i + 1} of ${total}`;
     page.drawLine({

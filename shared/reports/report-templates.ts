@@ -46,7 +46,8 @@ export const SYSTEM_TEMPLATES: readonly SystemTemplate[] = [
   {
     id: 'portfolio-summary',
     name: 'Portfolio energy and carbon summary',
-    description: 'Energy, emissions and cost by utility and by site, the year-on-year change and the top movers.',
+    description:
+      'Energy, emissions and cost by utility and by site, the year-on-year change and the top movers.',
     scopes: ['company', 'portfolio'],
     intensity: false,
   },
@@ -59,7 +60,8 @@ export const SYSTEM_TEMPLATES: readonly SystemTemplate[] = [
   },
 ];
 
-export const templateOf = (id: string): SystemTemplate | undefined => SYSTEM_TEMPLATES.find((t) => t.id === id);
+export const templateOf = (id: string): SystemTemplate | undefined =>
+  SYSTEM_TEMPLATES.find((t) => t.id === id);
 
 const positive = z.coerce.number({ error: 'Must be a number' }).positive('Must be more than 0');
 
@@ -70,7 +72,9 @@ const positive = z.coerce.number({ error: 'Must be a number' }).positive('Must b
 export const reportRequestSchema = z
   .object({
     templateId: z.enum(SYSTEM_TEMPLATE_IDS, { error: `Must be one of ${SYSTEM_TEMPLATE_IDS.join(', ')}` }),
-    scopeType: z.enum(REPORT_SCOPES, { error: `Must be one of ${REPORT_SCOPES.join(', ')}` }).default('company'),
+    scopeType: z
+      .enum(REPORT_SCOPES, { error: `Must be one of ${REPORT_SCOPES.join(', ')}` })
+      .default('company'),
     scopeId: idSchema.optional(),
     startDate: isoDate,
     endDate: isoDate,
@@ -82,7 +86,11 @@ export const reportRequestSchema = z
   })
   .superRefine((r, ctx) => {
     if (r.endDate < r.startDate)
-      ctx.addIssue({ code: 'custom', path: ['endDate'], message: 'The end date must be on or after the start date' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['endDate'],
+        message: 'The end date must be on or after the start date',
+      });
     else if (Date.parse(r.endDate) - Date.parse(r.startDate) > 366 * 86_400_000)
       ctx.addIssue({ code: 'custom', path: ['endDate'], message: 'A report covers at most a year' });
     if (r.scopeType !== 'company' && !r.scopeId)
@@ -101,7 +109,11 @@ export type ReportRequest = z.output<typeof reportRequestSchema>;
 
 /** The file name a report downloads as. */
 export function reportFileName(name: string, format: ReportFormat): string {
-  const base = name.replace(/[^A-Za-z0-9 ._-]+/g, '').trim().replace(/\s+/g, '-') || 'report';
+  const base =
+    name
+      .replace(/[^A-Za-z0-9 ._-]+/g, '')
+      .trim()
+      .replace(/\s+/g, '-') || 'report';
   return `${base.slice(0, 120)}.${format}`;
 }
 

@@ -37,7 +37,9 @@ export const SCHEDULED_REPORTS_RESOURCE: ResourceDecl = {
 const READ = REPORTS_RESOURCE.read;
 const REPORTS = { resource: 'reports' } as const;
 const READ_ASSET = { item: { type: 'assets', param: 'id', access: 'read' } } as const;
-const READ_GROUP = { item: { type: 'assets', resource: 'asset-groups', param: 'id', access: 'read' } } as const;
+const READ_GROUP = {
+  item: { type: 'assets', resource: 'asset-groups', param: 'id', access: 'read' },
+} as const;
 // Regenerating replaces the file of a report the caller may read; it changes none of its figures' sources.
 const READ_REPORT = { item: { type: 'assets', resource: 'reports', param: 'id', access: 'read' } } as const;
 
