@@ -44,18 +44,20 @@ describe('resource schema registration', () => {
     const { httpFunction } = await import('../../functions/core/middleware/http-function.ts');
     const { GENERIC_OPERATIONS } = await import('../../functions/core/resources/resource-service.ts');
     const analytics = await import('../../functions/analytics/index.ts');
+    const reports = await import('../../functions/reports/index.ts');
     const operations = {
       ...GENERIC_OPERATIONS,
       ...analytics.ANALYTICS_OPERATIONS,
       ...analytics.PROVENANCE_OPERATIONS,
       ...analytics.DASHBOARD_WIDGET_OPERATIONS,
       ...analytics.METER_QUALITY_OPERATIONS,
+      ...reports.REPORT_OPERATIONS,
     };
     expect(() => registry.resourceSchema('dashboards')).toThrow(
       'No schema registered for resource dashboards: import shared/system/resource-schemas/insights.ts',
     );
     expect(() => httpFunction('insights', operations)).toThrow(
-      /Function insights serves resources without registered schemas: dashboards, widgets, .*resource-schemas\/insights\.ts/,
+      /Function insights serves resources without registered schemas: .*dashboards, widgets, .*resource-schemas\/insights\.ts/,
     );
     await import('../../shared/system/resource-schemas/insights.ts');
     expect(() => httpFunction('insights', operations)).not.toThrow();
