@@ -23,7 +23,7 @@ import {
   putItem,
   type StoredItem,
 } from '../core/data/item-repository.ts';
-import { live, type Stored, storedRecord } from '../core/data/stored-record.ts';
+import { type Stored, storedRecord } from '../core/data/stored-record.ts';
 
 export type Report = {
   name: string;
@@ -60,16 +60,27 @@ export type StoredReport = Stored<Report>;
 
 export const reportsRef = (companyId: string): CollectionRef => declaredRef('reports', { companyId });
 
-const toReport = (item: StoredItem): StoredReport =>
-  storedRecord<StoredReport>('report', item, ['name', 'type', 'status', 'requestedBy', 'generation']);
+const REPORT_FIELDS = ['name', 'type', 'status', 'format', 'requestedBy', 'generation'] as const;
+
+/** A report asked for here; an item of the collection written otherwise (an import, a client) is none. */
+const toReport = (item: StoredItem): StoredReport | undefined =>
+  REPORT_FIELDS.every((f) => item[f] !== undefined && item[f] !== null) && typeof item.generation === 'number'
+    ? storedRecord<StoredReport>('report', item, REPORT_FIELDS)
+    : undefined;
 
 /** Where a build's file is stored: its own key, so a build done again overwrites it and no other. */
 export const reportFileKey = (companyId: string, reportId: string, generation: number, fileName: string) =>
   `reports/${companyId}/${reportId}/${generation}/${fileName}`;
 
-export async function findReport(companyId: string, id: string): Promise<StoredReport | undefined> {
+/** A live item of the company's reports, and the report it is when it was asked for here. */
+export async function findReport(
+  companyId: string,
+  id: string,
+): Promise<{ item: StoredItem; report?: StoredReport } | undefined> {
   const item = await getItem(reportsRef(companyId).pk, id);
-  return live(item ? toReport(item) : undefined);
+  if (!item || item.deleted === true) return undefined;
+  const report = toReport(item);
+  return report ? { item, report } : { item };
 }
 
 export async function createReport(companyId: string, report: StoredReport): Promise<void> {
@@ -86,8 +97,10 @@ export async function changeReport(
   change: (current: StoredReport) => Partial<Report> | undefined,
 ): Promise<{ report: StoredReport; written: boolean } | undefined> {
   const out = await changeItem(reportsRef(companyId), id, (item) => {
-    const fields = change(toReport(item));
+    const current = toReport(item);
+    const fields = current && change(current);
     return fields ? { ...item, ...fields, updatedAt: new Date().toISOString() } : undefined;
   });
-  return out ? { report: toReport(out.after), written: out.written } : undefined;
+  const report = out && toReport(out.after);
+  return out && report ? { report, written: out.written } : undefined;
 }

@@ -114,11 +114,12 @@ const generateFor =
       ...(scopeType === 'company' ? {} : { scopeType, scopeId: ctx.params.id }),
     });
 
+/** The report of the path (the route's item check has let the caller read it). */
 async function loadReport(ctx: OpContext): Promise<StoredReport> {
-  // The route's item check has let the caller read it.
-  const report = await findReport(ctx.caller.companyId, ctx.params.id ?? '');
-  if (!report) throw notFound();
-  return report;
+  const found = await findReport(ctx.caller.companyId, ctx.params.id ?? '');
+  if (!found) throw notFound();
+  if (!found.report) throw conflict('This report was not made here: it has no file to build or download');
+  return found.report;
 }
 
 /** POST /reports/{id}/regenerate: the same report built again from today's figures. */

@@ -38,7 +38,7 @@ async function announce(report: StoredReport, log: Logger): Promise<void> {
  */
 export async function buildReport(message: QueueMessage<'reports'>, log: Logger): Promise<void> {
   const { companyId, reportId, generation } = message;
-  const found = await findReport(companyId, reportId);
+  const found = (await findReport(companyId, reportId))?.report;
   if (!found) {
     log.info('report gone before it was built', { reportId });
     return;
