@@ -107,12 +107,15 @@ const generate = (ctx: OpContext) => queueReport(ctx, bodyOf(ctx));
 /** GET /reports/generate/{type}, /reports/asset/{id}/{type}, /reports/portfolio/{id}/{type}: as the query asks. */
 const generateFor =
   (scopeType: 'company' | 'asset' | 'portfolio') =>
-  (ctx: OpContext): Promise<OpResult> =>
-    queueReport(ctx, {
+  (ctx: OpContext): Promise<OpResult> => {
+    if (!templateOf(ctx.params.type ?? ''))
+      throw notFound(`There is no report called ${ctx.params.type ?? ''}`);
+    return queueReport(ctx, {
       ...ctx.query,
       templateId: ctx.params.type,
       ...(scopeType === 'company' ? {} : { scopeType, scopeId: ctx.params.id }),
     });
+  };
 
 /** The report of the path (the route's item check has let the caller read it). */
 async function loadReport(ctx: OpContext): Promise<StoredReport> {
