@@ -1,3 +1,5 @@
+export type { MeterCoverage } from './analytics-coverage.ts';
+export { meterCoverage } from './analytics-coverage.ts';
 export type { HalfHourlyInput, HalfHourlyWriteResult } from './analytics-half-hourly.ts';
 export { writeHalfHourlyDays } from './analytics-half-hourly.ts';
 export type { AnalyticsQuery } from './analytics-params.ts';

@@ -5,10 +5,20 @@ import type {
   SiteFigures,
   UtilityFigure,
 } from '../../shared/reports/report-builders.ts';
-import { energyKwh, secrReport, summaryReport } from '../../shared/reports/report-builders.ts';
+import {
+  coverageReport,
+  energyKwh,
+  secrReport,
+  summaryReport,
+} from '../../shared/reports/report-builders.ts';
 import type { ReportDocument } from '../../shared/reports/report-document.ts';
 import type { UtilityType } from '../../shared/schemas/common.ts';
-import { type AnalyticsAnswer, analyticsQuerySchema, consumptionAnalytics } from '../analytics/index.ts';
+import {
+  type AnalyticsAnswer,
+  analyticsQuerySchema,
+  consumptionAnalytics,
+  meterCoverage,
+} from '../analytics/index.ts';
 import { getCompany } from '../company/index.ts';
 import { getObjectBytes } from '../core/adapters/s3.ts';
 import { bucketName } from '../core/config.ts';
@@ -116,6 +126,29 @@ export async function reportDocument(
     ].sort(),
     ...(logoPng ? { logoPng } : {}),
   };
+  if (report.type === 'data-coverage') {
+    const meters = await meterCoverage(
+      caller,
+      {
+        ...(report.scopeType === 'asset' && report.scopeId ? { assetId: report.scopeId } : {}),
+        ...(report.scopeType === 'portfolio' && report.scopeId ? { assetGroupId: report.scopeId } : {}),
+      },
+      { from: report.startDate.slice(0, 7), to: report.endDate.slice(0, 7) },
+    );
+    await progress(60);
+    return coverageReport({
+      ...basics,
+      period: { start: report.startDate, end: report.endDate },
+      meters: meters.map((m) => ({
+        site: m.siteName ?? '',
+        meter: [m.name, m.meterPointNumber].filter(Boolean).join(' · ') || m.accountId,
+        utilityType: m.utilityType,
+        months: m.months,
+        missing: m.missing,
+        estimated: m.estimated,
+      })),
+    });
+  }
   if (report.type === 'secr') {
     return secrReport({
       ...basics,

@@ -497,3 +497,121 @@ export function summaryReport(input: SummaryInput, kind: 'portfolio' | 'site'): 
     sections,
   };
 }
+
+export interface CoverageMeter {
+  site: string;
+  meter: string;
+  utilityType: UtilityType;
+  months: number;
+  missing: readonly string[];
+  estimated: readonly string[];
+}
+
+export interface CoverageInput extends ReportBasics {
+  period: { start: string; end: string };
+  meters: readonly CoverageMeter[];
+}
+
+/** Runs of consecutive months as ranges: 2025-01, 2025-02, 2025-03, 2025-06 → 2025-01–2025-03, 2025-06. */
+export function monthRanges(months: readonly string[]): string {
+  const index = (m: string) => Number(m.slice(0, 4)) * 12 + Number(m.slice(5, 7));
+  const runs: string[] = [];
+  let start = months[0];
+  let last = months[0];
+  for (const month of months.slice(1)) {
+    if (last && index(month) === index(last) + 1) last = month;
+    else {
+      if (start && last) runs.push(start === last ? start : `${start}–${last}`);
+      start = month;
+      last = month;
+    }
+  }
+  if (start && last) runs.push(start === last ? start : `${start}–${last}`);
+  return runs.join(', ');
+}
+
+/** The meters whose months lack figures or hold only estimates, worst first, with how many are whole. */
+export function coverageReport(input: CoverageInput): ReportDocument {
+  const gaps = input.meters
+    .filter((m) => m.missing.length > 0 || m.estimated.length > 0)
+    .sort(
+      (a, b) =>
+        b.missing.length - a.missing.length ||
+        b.estimated.length - a.estimated.length ||
+        a.site.localeCompare(b.site) ||
+        a.meter.localeCompare(b.meter),
+    );
+  const monthsTotal = input.meters.reduce((s, m) => s + m.months, 0);
+  const missing = input.meters.reduce((s, m) => s + m.missing.length, 0);
+  const estimated = input.meters.reduce((s, m) => s + m.estimated.length, 0);
+  return {
+    title: 'Data coverage',
+    subtitle: input.scopeName,
+    companyName: input.companyName,
+    periodLabel: periodLabel(input.period),
+    factorSets: input.factorSets,
+    dataDate: input.dataDate,
+    ...(input.logoPng ? { logoPng: input.logoPng } : {}),
+    sections: [
+      {
+        heading: 'Summary',
+        blocks: [
+          {
+            kind: 'paragraph',
+            text: `The months of ${periodLabel(input.period)} each meter of ${input.scopeName} has no figures for, or only an estimate where a bill has not come.`,
+          },
+          {
+            kind: 'figures',
+            items: [
+              { label: 'Meters checked', value: formatNumber(input.meters.length) },
+              {
+                label: 'Meters with every month billed',
+                value: formatNumber(input.meters.length - gaps.length),
+              },
+              { label: 'Meters with gaps or estimates', value: formatNumber(gaps.length) },
+              { label: 'Meter months missing', value: formatNumber(missing) },
+              { label: 'Meter months estimated', value: formatNumber(estimated) },
+              {
+                label: 'Meter months billed',
+                value:
+                  monthsTotal === 0
+                    ? 'none'
+                    : `${formatNumber(((monthsTotal - missing - estimated) / monthsTotal) * 100, 1)}%`,
+              },
+            ],
+          },
+        ],
+      },
+      {
+        heading: 'Meters with missing or estimated months',
+        blocks: [
+          {
+            kind: 'table',
+            table: {
+              name: 'Coverage',
+              title: 'Meters with missing or estimated months',
+              columns: [
+                text('Site', 1.5),
+                text('Meter', 1.5),
+                text('Utility', 0.8),
+                num('Missing', 0, 0.6),
+                num('Estimated', 0, 0.7),
+                text('Months missing', 1.8),
+                text('Months estimated', 1.8),
+              ],
+              rows: gaps.map((m) => [
+                m.site,
+                m.meter,
+                UTILITY_NAMES[m.utilityType],
+                m.missing.length,
+                m.estimated.length,
+                monthRanges(m.missing),
+                monthRanges(m.estimated),
+              ]),
+            },
+          },
+        ],
+      },
+    ],
+  };
+}

@@ -30,7 +30,7 @@ export interface SystemTemplate {
   intensity: boolean;
 }
 
-export const SYSTEM_TEMPLATE_IDS = ['secr', 'portfolio-summary', 'site'] as const;
+export const SYSTEM_TEMPLATE_IDS = ['secr', 'portfolio-summary', 'site', 'data-coverage'] as const;
 export type SystemTemplateId = (typeof SYSTEM_TEMPLATE_IDS)[number];
 
 /** The reports every company has (GET /report-templates/system). */
@@ -56,6 +56,13 @@ export const SYSTEM_TEMPLATES: readonly SystemTemplate[] = [
     name: 'Site report',
     description: "One site's energy, emissions and cost month by month, by utility, against the year before.",
     scopes: ['asset'],
+    intensity: false,
+  },
+  {
+    id: 'data-coverage',
+    name: 'Data coverage',
+    description: 'The meters with months that have no figures, or only estimated ones, in the period.',
+    scopes: ['company', 'portfolio', 'asset'],
     intensity: false,
   },
 ];

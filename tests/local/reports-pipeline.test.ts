@@ -177,6 +177,33 @@ describe('reports on the local stack', () => {
     expect(Buffer.from(second).equals(Buffer.from(first))).toBe(true);
   }, 120_000);
 
+  it('lists the meters with missing or estimated months in a data coverage workbook', async () => {
+    const asked = await post('/reports/generate2', {
+      templateId: 'data-coverage',
+      scopeType: 'company',
+      ...YEAR,
+      format: 'xlsx',
+    });
+    expect(asked.status).toBe(202);
+    const report = await built(String(asked.body._id));
+    expect(report.status).toBe('ready');
+    const rows = xlsxSheets(await downloaded(String(asked.body._id))).get('Coverage') ?? [];
+    expect(rows[0]).toEqual([
+      'Site',
+      'Meter',
+      'Utility',
+      'Missing',
+      'Estimated',
+      'Months missing',
+      'Months estimated',
+    ]);
+    for (const row of rows.slice(1)) {
+      const gaps = Number(row[3]) + Number(row[4]);
+      expect(gaps).toBeGreaterThan(0);
+      expect(gaps).toBeLessThanOrEqual(12);
+    }
+  }, 120_000);
+
   it('reports only on what the caller may read', async () => {
     const asset = 'asset@demo.test';
     const whole = await post(

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  coverageReport,
   type PeriodFigures,
   type SiteFigures,
   secrReport,
@@ -134,5 +135,55 @@ describe('a portfolio summary of 500 sites', () => {
     expect(pages).toBeGreaterThanOrEqual(15);
     const sheets = xlsxSheets(reportXlsx(doc));
     expect(sheets.get('Sites')).toHaveLength(501);
+  });
+});
+
+describe('the data coverage report', () => {
+  const doc = coverageReport({
+    ...basics,
+    period: { start: '2025-01-01', end: '2025-12-31' },
+    meters: [
+      {
+        site: 'Aldgate House',
+        meter: 'Main electricity',
+        utilityType: 'electricity',
+        months: 12,
+        missing: [],
+        estimated: [],
+      },
+      {
+        site: 'Temple Quay',
+        meter: 'Gas',
+        utilityType: 'gas',
+        months: 12,
+        missing: ['2025-03', '2025-04', '2025-05', '2025-09'],
+        estimated: ['2025-12'],
+      },
+      {
+        site: 'Colmore Gate',
+        meter: 'Water',
+        utilityType: 'water',
+        months: 12,
+        missing: [],
+        estimated: ['2025-01'],
+      },
+    ],
+  });
+
+  it('lists only the meters with gaps or estimates, worst first, their months as ranges', () => {
+    const rows = xlsxSheets(reportXlsx(doc)).get('Coverage') ?? [];
+    expect(rows.slice(1)).toEqual([
+      ['Temple Quay', 'Gas', 'Gas', 4, 1, '2025-03–2025-05, 2025-09', '2025-12'],
+      ['Colmore Gate', 'Water', 'Water', 0, 1, undefined, '2025-01'],
+    ]);
+  });
+
+  it('counts the meters and months in the PDF summary', async () => {
+    const text = (await pdfPages((await reportPdf(doc)).bytes)).join(' ');
+    expect(text).toMatch(/Meters checked\s+3/);
+    expect(text).toMatch(/Meters with every month billed\s+1/);
+    expect(text).toMatch(/Meter months missing\s+4/);
+    // 36 meter months, 4 missing and 2 estimated: 30 billed.
+    expect(text).toContain('83.3%');
   });
 });
