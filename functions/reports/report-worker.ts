@@ -1,5 +1,4 @@
 import { reportCsv, reportXlsx } from '../../shared/reports/report-files.ts';
-import { reportPdf } from '../../shared/reports/report-pdf.ts';
 import { REPORT_CONTENT_TYPES, reportFileName } from '../../shared/reports/report-templates.ts';
 import type { QueueMessage } from '../../shared/system/queue-messages.ts';
 import { loadCaller } from '../core/access/caller-service.ts';
@@ -67,6 +66,8 @@ export async function buildReport(message: QueueMessage<'reports'>, log: Logger)
     let bytes: Uint8Array;
     let pages: number | undefined;
     if (report.format === 'pdf') {
+      // The PDF library is loaded by the first PDF, not by every start of the worker.
+      const { reportPdf } = await import('../../shared/reports/report-pdf.ts');
       const pdf = await reportPdf(doc);
       bytes = pdf.bytes;
       pages = pdf.pages;
