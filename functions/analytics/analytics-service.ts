@@ -183,20 +183,20 @@ const today = () => new Date().toISOString().slice(0, 10);
 
 /** The answer for one analytics id over a scope, as every analytics call gives it. */
 async function answer(
-  ctx: OpContext,
+  caller: Caller,
   id: AnalyticsId,
   version: 'v1' | 'v2',
   query: AnalyticsQuery,
 ): Promise<AnalyticsAnswer> {
   const window = windowOf(query, today());
-  const view = await companyView(ctx.caller.companyId);
+  const view = await companyView(caller.companyId);
   if (query.dataType === 'cost' && view.hideCostData)
     throw formError({ dataType: 'Cost data is hidden for this company' });
   const withCosts = query.includeCosts && !view.hideCostData;
   const bySite = id === 'asset-consumption';
   const scope = query.accountId
-    ? await meterScope(ctx.caller, query.accountId)
-    : await resolveScope(ctx.caller, {
+    ? await meterScope(caller, query.accountId)
+    : await resolveScope(caller, {
         assetId: query.assetId,
         assetGroupId: query.assetGroupId,
         entityId: query.entityId,
@@ -206,9 +206,9 @@ async function answer(
   const compared = comparisonWindow(window, query.comparePeriod);
   // One read covers both windows: the comparison's months and the window's.
   const span = compared ? { start: compared.start, end: window.end } : window;
-  const rows = await readFigures(ctx.caller, scope, monthsOf(span), query.accountType);
+  const rows = await readFigures(caller, scope, monthsOf(span), query.accountType);
   const interval = await intervalAnswer(
-    ctx.caller.companyId,
+    caller.companyId,
     scope,
     rows,
     window,
@@ -220,7 +220,7 @@ async function answer(
     interval?.figures ??
     figuresOf(rows, window, query.granularity as Granularity, view.calendar, withCosts, basis);
   if (query.estimateBreakdown && !isIntervalGranularity(query.granularity)) {
-    const estimates = await readEstimates(ctx.caller, scope, monthsOf(window), query.accountType);
+    const estimates = await readEstimates(caller, scope, monthsOf(window), query.accountType);
     withEstimates(
       figures,
       figuresOf(estimates, window, query.granularity as Granularity, view.calendar, withCosts, basis),
@@ -291,6 +291,18 @@ async function answer(
   };
 }
 
+/**
+ * The consumption analytics of a scope as `GET /analytics/v2/consumption` (or, by site,
+ * `asset-consumption`) answers the caller, for other areas that set the same figures out otherwise.
+ */
+export function consumptionAnalytics(
+  caller: Caller,
+  query: AnalyticsQuery,
+  bySite = false,
+): Promise<AnalyticsAnswer> {
+  return answer(caller, bySite ? 'asset-consumption' : 'consumption', 'v2', query);
+}
+
 const isAnalyticsId = (id: string | undefined): id is AnalyticsId =>
   (ANALYTICS_IDS as readonly (string | undefined)[]).includes(id);
 const isSiteAnalyticsId = (id: string | undefined): id is SiteAnalyticsId =>
@@ -305,7 +317,7 @@ const byId =
       throw notFound(`There are no analytics called ${id ?? ''}`);
     const query = parseOrThrow(analyticsQuerySchema, ctx.query);
     if (isSiteAnalyticsId(id)) return { body: await siteAnswer(ctx, id, version, query) };
-    return { body: await answer(ctx, id, version, query) };
+    return { body: await answer(ctx.caller, id, version, query) };
   };
 
 /**
@@ -322,7 +334,7 @@ const forItem =
     const { assetId: _a, assetGroupId: _g, id: _id, ...rest } = ctx.query;
     const query = parseOrThrow(analyticsQuerySchema, { ...rest, [param]: ctx.params.id });
     if (isSiteAnalyticsId(asked)) return { body: await siteAnswer(ctx, asked, 'v2', query) };
-    return { body: await answer(ctx, asked, 'v2', query) };
+    return { body: await answer(ctx.caller, asked, 'v2', query) };
   };
 
 /**
@@ -339,7 +351,7 @@ async function groupAnalytics(ctx: OpContext): Promise<OpResult> {
   for (const group of groups) {
     const query = parseOrThrow(analyticsQuerySchema, { ...rest, assetGroupId: group._id });
     try {
-      data.push(await answer(ctx, 'consumption', 'v2', query));
+      data.push(await answer(ctx.caller, 'consumption', 'v2', query));
     } catch (err) {
       // A portfolio with a site the caller may not read is hidden from them, as its own call would be.
       if (err instanceof ApiError && err.status === 404) continue;

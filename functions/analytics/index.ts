@@ -1,7 +1,12 @@
+export type { MeterCoverage } from './analytics-coverage.ts';
+export { meterCoverage } from './analytics-coverage.ts';
 export type { HalfHourlyInput, HalfHourlyWriteResult } from './analytics-half-hourly.ts';
 export { writeHalfHourlyDays } from './analytics-half-hourly.ts';
 export { ANALYTICS_CHANGED, announceFiguresChange } from './analytics-live.ts';
-export { ANALYTICS_OPERATIONS } from './analytics-service.ts';
+export type { AnalyticsQuery } from './analytics-params.ts';
+export { analyticsQuerySchema } from './analytics-params.ts';
+export type { AnalyticsAnswer } from './analytics-service.ts';
+export { ANALYTICS_OPERATIONS, consumptionAnalytics } from './analytics-service.ts';
 export type { SiteYear, SiteYears } from './analytics-site-years.ts';
 export { siteYearFigures } from './analytics-site-years.ts';
 export { siteYearsOf } from './analytics-yearly.ts';

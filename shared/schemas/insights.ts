@@ -32,7 +32,7 @@ export const reportSchema = z.object({
   name: nonEmpty.max(200),
   type: z.string().max(50),
   reportTemplateId: idSchema.optional(),
-  status: z.enum(['pending', 'generating', 'ready', 'error']).default('pending'),
+  status: z.enum(['queued', 'generating', 'ready', 'failed']).default('queued'),
   startDate: isoDate.optional(),
   endDate: isoDate.optional(),
 });

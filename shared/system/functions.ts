@@ -24,6 +24,7 @@ export const WORKER_FUNCTIONS = [
   'capture',
   'validation',
   'missing-bills',
+  'reports',
 ] as const;
 export type WorkerFunctionName = (typeof WORKER_FUNCTIONS)[number];
 
@@ -56,7 +57,14 @@ export interface FunctionDecl {
 export const BUCKETS = ['uploads', 'documents', 'inbox', 'reports', 'web'] as const;
 export type BucketName = (typeof BUCKETS)[number];
 
-export const QUEUES = ['email-intake', 'asset-images', 'capture', 'validation', 'missing-bills'] as const;
+export const QUEUES = [
+  'email-intake',
+  'asset-images',
+  'capture',
+  'validation',
+  'missing-bills',
+  'reports',
+] as const;
 export type QueueName = (typeof QUEUES)[number];
 
 const httpFn = (name: HttpFunctionName, grants: FunctionDecl['grants']): FunctionDecl => ({
@@ -89,7 +97,7 @@ export const FUNCTIONS: readonly FunctionDecl[] = [
   }),
   httpFn('invoice-validation', { ...rw, buckets: { uploads: 'read' }, queues: ['validation'] }),
   httpFn('templates', { ...rw, buckets: { uploads: 'readwrite', documents: 'readwrite' }, textract: true }),
-  httpFn('insights', { ...rw, buckets: { reports: 'readwrite' } }),
+  httpFn('insights', { ...rw, buckets: { reports: 'readwrite' }, queues: ['reports'] }),
   httpFn('automation', { ...rw, buckets: { uploads: 'readwrite' } }),
   // documents: letters of authority are uploaded by presigned PUT, which needs the signer's write grant.
   httpFn('util', { ...rw, buckets: { documents: 'readwrite', inbox: 'read', uploads: 'read' } }),
@@ -148,6 +156,19 @@ export const FUNCTIONS: readonly FunctionDecl[] = [
     // Every account of every company, one Query each.
     timeoutSeconds: 600,
     grants: { table: 'readwrite' },
+  },
+  {
+    name: 'reports',
+    kind: 'worker',
+    entry: 'functions/handlers/queue/reports.ts',
+    memoryMb: 1536,
+    // A portfolio of hundreds of sites: every site's figures read, then drawn page by page.
+    timeoutSeconds: 300,
+    grants: {
+      table: 'readwrite',
+      buckets: { reports: 'readwrite', documents: 'read' },
+      liveConnections: true,
+    },
   },
 ];
 

@@ -56,6 +56,15 @@ export const missingBillsMessage = z.object({ check: z.literal('missing-bills') 
 
 /** The daily schedule's judgement of every reduction target, on the same queue as the other daily check. */
 export const targetsCheckMessage = z.object({ check: z.literal('targets') });
+/**
+ * One report to build. `generation` counts the report's builds (a regeneration adds one), so a message
+ * delivered again for a build already done is recognised and passed over.
+ */
+export const reportMessage = z.object({
+  companyId: z.string().min(1),
+  reportId: z.string().min(1),
+  generation: z.number().int().min(1),
+});
 
 export const QUEUE_MESSAGES = {
   'email-intake': mailReceiptMessage,
@@ -63,6 +72,7 @@ export const QUEUE_MESSAGES = {
   capture: z.union([captureRestartMessage, s3EventMessage]),
   validation: validationMessage,
   'missing-bills': z.union([missingBillsMessage, targetsCheckMessage]),
+  reports: reportMessage,
 } as const satisfies Record<QueueName, z.ZodType>;
 
 export type QueueMessage<Q extends QueueName> = z.output<(typeof QUEUE_MESSAGES)[Q]>;

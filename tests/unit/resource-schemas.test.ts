@@ -46,6 +46,7 @@ describe('resource schema registration', () => {
     const analytics = await import('../../functions/analytics/index.ts');
     const targets = await import('../../functions/targets/index.ts');
     const { BENCHMARK_OPERATIONS } = await import('../../functions/benchmarks/index.ts');
+    const reports = await import('../../functions/reports/index.ts');
     const operations = {
       ...GENERIC_OPERATIONS,
       ...analytics.ANALYTICS_OPERATIONS,
@@ -55,12 +56,13 @@ describe('resource schema registration', () => {
       ...targets.TARGET_OPERATIONS,
       ...targets.CALENDAR_OPERATIONS,
       ...BENCHMARK_OPERATIONS,
+      ...reports.REPORT_OPERATIONS,
     };
     expect(() => registry.resourceSchema('dashboards')).toThrow(
       'No schema registered for resource dashboards: import shared/system/resource-schemas/insights.ts',
     );
     expect(() => httpFunction('insights', operations)).toThrow(
-      /Function insights serves resources without registered schemas: dashboards, widgets, .*resource-schemas\/insights\.ts/,
+      /Function insights serves resources without registered schemas: .*dashboards, widgets, .*resource-schemas\/insights\.ts/,
     );
     await import('../../shared/system/resource-schemas/insights.ts');
     expect(() => httpFunction('insights', operations)).not.toThrow();

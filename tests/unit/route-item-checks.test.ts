@@ -27,7 +27,6 @@ const UNNARROWED_COMPANY_RESOURCES: Record<string, string> = {
   'automation-runs': 'automation runs: company admins and view_integrations',
   dashboards: "the company's dashboards; their widgets filter data by the read lists (02 §6)",
   widgets: 'widgets: their data is filtered by the read lists when refreshed (02 §6)',
-  reports: "the company's reports; their data is filtered by the read lists",
   'report-templates': 'report layouts, holding no portfolio data',
   'scheduled-reports': 'company users only',
   targets:
@@ -62,6 +61,8 @@ const ROUTE_EXEMPTIONS: Record<string, string> = {
   'GET /invoice-capture/{id}/download': 'a document is judged by every bill in it, in the operation',
   'POST /invoice-capture/{id}/start-capture': 'a document is judged by every bill in it, in the operation',
   'PUT /invoice-capture/{id}/start-validation': 'a document is judged by every bill in it, in the operation',
+  // The type names a system template; a company-wide report is for company-wide users, checked in the operation.
+  'GET /reports/generate/{type}': 'the parameter names a template, not an item',
 };
 
 const key = (r: HttpRoute) => `${r.method} ${r.path}`;

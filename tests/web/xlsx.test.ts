@@ -1,7 +1,7 @@
 import { strFromU8, unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
+import { columnName, sheetNames, writeXlsx } from '../../shared/reports/xlsx.ts';
 import { toCsv } from '../../web/components/table-data.ts';
-import { columnName, sheetNames, writeXlsx } from '../../web/lib/xlsx.ts';
 
 const cellsOf = (xml: string) =>
   [

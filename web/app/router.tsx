@@ -11,6 +11,7 @@ import { ENTITY_PAGES } from '../features/entities/pages.ts';
 import { INVOICE_PAGES } from '../features/invoices/pages.ts';
 import { PORTFOLIO_PAGES } from '../features/portfolios/pages.ts';
 import { RECOMMENDATION_PAGES } from '../features/recommendations/pages.ts';
+import { REPORT_PAGES } from '../features/reports/pages.ts';
 import { STAFF_TOOL_PAGES } from '../features/staff-tools/pages.ts';
 import { SUPPLIER_PAGES } from '../features/suppliers/pages.ts';
 import { TARGET_PAGES } from '../features/targets/pages.ts';
@@ -47,6 +48,7 @@ const PAGES: Record<PageKey, LazyPage> = {
   ...INVOICE_PAGES,
   ...PORTFOLIO_PAGES,
   ...RECOMMENDATION_PAGES,
+  ...REPORT_PAGES,
   ...STAFF_TOOL_PAGES,
   ...SUPPLIER_PAGES,
   ...TARGET_PAGES,

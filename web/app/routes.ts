@@ -12,6 +12,7 @@ import {
 } from '../features/invoices/pages.ts';
 import { PORTFOLIO_PAGE_OF, type PortfolioPageKey } from '../features/portfolios/pages.ts';
 import type { RecommendationPageKey } from '../features/recommendations/pages.ts';
+import { REPORT_PAGE_OF, type ReportPageKey } from '../features/reports/pages.ts';
 import { type StaffToolPageKey, withStaffToolPage } from '../features/staff-tools/pages.ts';
 import { SUPPLIER_PAGE_OF, type SupplierPageKey } from '../features/suppliers/pages.ts';
 import { TARGET_PAGE_OF, type TargetPageKey } from '../features/targets/pages.ts';
@@ -29,6 +30,7 @@ export type PageKey =
   | EntityPageKey
   | PortfolioPageKey
   | RecommendationPageKey
+  | ReportPageKey
   | StaffToolPageKey
   | SupplierPageKey
   | TargetPageKey
@@ -162,7 +164,9 @@ export const APP_ROUTES: readonly AppRoute[] = [
     },
   ),
   route('asset-discussion', '/assets/:id/discussion/:messageId?', ASSETS, 'Sites'),
-  ...pages('asset-reports', '/assets/:id/reports', ['', ':reportType/download'], ASSETS, 'Sites'),
+  ...pages('asset-reports', '/assets/:id/reports', ['', ':reportType/download'], ASSETS, 'Sites').map(
+    (r) => ({ ...r, page: REPORT_PAGE_OF[r.path] ?? r.page }),
+  ),
   ...pages(
     'asset-projects',
     '/assets/:id/projects',
@@ -269,7 +273,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     ['', 'dynamic', 'generate', 'builder', ':id/download', ':id/chart', 'templates', 'history', 'schedule'],
     PORTFOLIO,
     'Reports',
-  ),
+  ).map((r) => ({ ...r, page: REPORT_PAGE_OF[r.path] ?? r.page })),
 
   redirect('connectors', '/connectors', '/connectors/dashboard', COMPANY_ADMIN, 'Connectors'),
   ...pages('connectors', '/connectors', ['dashboard', 'runs', 'manage'], COMPANY_ADMIN, 'Connectors'),

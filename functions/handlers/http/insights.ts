@@ -8,6 +8,7 @@ import {
 import { BENCHMARK_OPERATIONS } from '../../benchmarks/index.ts';
 import { httpFunction } from '../../core/middleware/http-function.ts';
 import { GENERIC_OPERATIONS } from '../../core/resources/resource-service.ts';
+import { REPORT_OPERATIONS } from '../../reports/report-service.ts';
 import { CALENDAR_OPERATIONS, TARGET_OPERATIONS } from '../../targets/index.ts';
 import '../../../shared/system/resource-schemas/insights.ts';
 
@@ -21,4 +22,5 @@ export const handler = httpFunction('insights', {
   ...CALENDAR_OPERATIONS,
   ...BENCHMARK_OPERATIONS,
   ...FACTOR_SET_OPERATIONS,
+  ...REPORT_OPERATIONS,
 });

@@ -407,7 +407,7 @@ function Insights({ measure, onDrill }: { measure: Measure; onDrill: (target: Dr
 
   async function exportXlsx() {
     // The zip writer is fetched on the first export, not with the page.
-    const { writeXlsx } = await import('../../lib/xlsx.ts');
+    const { writeXlsx } = await import('../../../shared/reports/xlsx.ts');
     const bytes = writeXlsx([
       {
         name: 'Sites',

@@ -72,8 +72,11 @@ export function sheetNames(names: readonly string[]): string[] {
   });
 }
 
-/** An .xlsx workbook (Office Open XML): one sheet per table, its header in the first row. */
-export function writeXlsx(sheets: readonly XlsxSheet[]): Uint8Array {
+/**
+ * An .xlsx workbook (Office Open XML): one sheet per table, its header in the first row. `modified` dates
+ * the zip entries; given, the same sheets always give the same bytes (else they carry the time of writing).
+ */
+export function writeXlsx(sheets: readonly XlsxSheet[], opts: { modified?: Date } = {}): Uint8Array {
   if (sheets.length === 0) throw new Error('A workbook needs at least one sheet');
   const names = sheetNames(sheets.map((s) => s.name));
   const files: Record<string, Uint8Array> = {
@@ -121,5 +124,5 @@ export function writeXlsx(sheets: readonly XlsxSheet[]): Uint8Array {
   sheets.forEach((sheet, i) => {
     files[`xl/worksheets/sheet${i + 1}.xml`] = strToU8(sheetXml(sheet));
   });
-  return zipSync(files, { level: 6 });
+  return zipSync(files, { level: 6, ...(opts.modified ? { mtime: opts.modified } : {}) });
 }

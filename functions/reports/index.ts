@@ -1,0 +1,2 @@
+export { REPORT_OPERATIONS } from './report-service.ts';
+export { buildReport } from './report-worker.ts';

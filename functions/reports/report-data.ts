@@ -1,0 +1,209 @@
+import type { Caller } from '../../shared/access/caller.ts';
+import type {
+  MonthFigures,
+  PeriodFigures,
+  SiteFigures,
+  UtilityFigure,
+} from '../../shared/reports/report-builders.ts';
+import {
+  coverageReport,
+  energyKwh,
+  secrReport,
+  summaryReport,
+} from '../../shared/reports/report-builders.ts';
+import type { ReportDocument } from '../../shared/reports/report-document.ts';
+import type { UtilityType } from '../../shared/schemas/common.ts';
+import {
+  type AnalyticsAnswer,
+  analyticsQuerySchema,
+  consumptionAnalytics,
+  meterCoverage,
+} from '../analytics/index.ts';
+import { getCompany } from '../company/index.ts';
+import { getObjectBytes } from '../core/adapters/s3.ts';
+import { bucketName } from '../core/config.ts';
+import type { StoredReport } from './report-repository.ts';
+
+type Totals = AnalyticsAnswer['totals'];
+type Scopes = AnalyticsAnswer['scopes']['totals'];
+
+function utilitiesOf(totals: Totals): Partial<Record<UtilityType, UtilityFigure>> {
+  const out: Partial<Record<UtilityType, UtilityFigure>> = {};
+  for (const [u, f] of Object.entries(totals.utilities) as [
+    UtilityType,
+    NonNullable<Totals['utilities'][UtilityType]>,
+  ][]) {
+    out[u] = {
+      consumption: f.consumption,
+      unit: f.unit,
+      emissionsKg: f.emissionsKg,
+      ...(f.cost === undefined ? {} : { cost: f.cost }),
+    };
+  }
+  return out;
+}
+
+function periodOf(
+  window: { startDate: string; endDate: string },
+  totals: Totals,
+  scopes: Scopes | undefined,
+): PeriodFigures {
+  return {
+    start: window.startDate,
+    end: window.endDate,
+    utilities: utilitiesOf(totals),
+    ...(totals.cost === undefined ? {} : { cost: totals.cost }),
+    emissionsKg: totals.emissionsKg,
+    scope1Kg: scopes?.scope1 ?? 0,
+    scope2LocationKg: scopes?.scope2Location ?? 0,
+    scope2MarketKg: scopes?.scope2Market ?? 0,
+    scope3Kg: scopes?.scope3 ?? 0,
+  };
+}
+
+/** The analytics query of a report's scope and window, as the analytics pages would ask it. */
+function queryOf(
+  report: StoredReport,
+  window: { start: string; end: string },
+  extra: Record<string, string>,
+) {
+  return analyticsQuerySchema.parse({
+    startDate: window.start,
+    endDate: window.end,
+    granularity: 'monthly',
+    emissions: 'location',
+    ...(report.scopeType === 'asset' && report.scopeId ? { assetId: report.scopeId } : {}),
+    ...(report.scopeType === 'portfolio' && report.scopeId ? { assetGroupId: report.scopeId } : {}),
+    ...extra,
+  });
+}
+
+async function logoOf(settings: Record<string, unknown>): Promise<Uint8Array | undefined> {
+  const key = typeof settings.logoKey === 'string' ? settings.logoKey : undefined;
+  if (!key || settings.showLogo === false) return undefined;
+  try {
+    return await getObjectBytes(bucketName('documents'), key);
+  } catch {
+    // A logo that is gone leaves the cover without one.
+    return undefined;
+  }
+}
+
+/**
+ * The report's document, every figure from the analytics as they answer the requester for its scope and
+ * period (and the year before). `progress` is told how far the reading has got.
+ */
+export async function reportDocument(
+  report: StoredReport,
+  caller: Caller,
+  progress: (percent: number) => Promise<void>,
+): Promise<ReportDocument> {
+  const window = { start: report.startDate, end: report.endDate };
+  const main = await consumptionAnalytics(
+    caller,
+    queryOf(report, window, { comparePeriod: 'year', dateBreakdown: 'true', includeCosts: 'true' }),
+  );
+  await progress(35);
+  const compared = main.comparison;
+  const previousWindow = compared?.window ?? main.window;
+  const current = periodOf(main.window, main.totals, main.scopes.totals);
+  const previous = compared
+    ? periodOf(compared.window, compared.totals, compared.scopes)
+    : periodOf(previousWindow, { utilities: {}, emissionsKg: 0 }, undefined);
+  const company = await getCompany(caller.companyId);
+  const settings =
+    company?.settings && typeof company.settings === 'object'
+      ? (company.settings as Record<string, unknown>)
+      : {};
+  const logoPng = await logoOf(settings);
+  const basics = {
+    companyName: typeof company?.name === 'string' ? company.name : 'Company',
+    scopeName: report.scopeType === 'company' ? 'the whole company' : (main.scope.name ?? 'the portfolio'),
+    // The data's own date: the same figures give the same file, whenever it is built.
+    dataDate: new Date(`${report.endDate}T00:00:00Z`),
+    factorSets: [
+      ...new Set([...main.factorVersions, ...Object.values(main.scopes.totals.factorSets ?? {}).flat()]),
+    ].sort(),
+    ...(logoPng ? { logoPng } : {}),
+  };
+  if (report.type === 'data-coverage') {
+    const meters = await meterCoverage(
+      caller,
+      {
+        ...(report.scopeType === 'asset' && report.scopeId ? { assetId: report.scopeId } : {}),
+        ...(report.scopeType === 'portfolio' && report.scopeId ? { assetGroupId: report.scopeId } : {}),
+      },
+      { from: report.startDate.slice(0, 7), to: report.endDate.slice(0, 7) },
+    );
+    await progress(60);
+    return coverageReport({
+      ...basics,
+      period: { start: report.startDate, end: report.endDate },
+      meters: meters.map((m) => ({
+        site: m.siteName ?? '',
+        meter: [m.name, m.meterPointNumber].filter(Boolean).join(' · ') || m.accountId,
+        utilityType: m.utilityType,
+        months: m.months,
+        missing: m.missing,
+        estimated: m.estimated,
+      })),
+    });
+  }
+  if (report.type === 'secr') {
+    return secrReport({
+      ...basics,
+      current,
+      previous,
+      ...(report.intensityMetric && report.intensityValue
+        ? {
+            intensity: {
+              metric: report.intensityMetric,
+              value: report.intensityValue,
+              ...(report.intensityPreviousValue ? { previousValue: report.intensityPreviousValue } : {}),
+            },
+          }
+        : {}),
+    });
+  }
+  const months: MonthFigures[] = (main.buckets ?? []).map((b) => ({
+    month: b.key,
+    label: b.label,
+    utilities: utilitiesOf(b),
+    emissionsKg: b.emissionsKg,
+    ...(b.cost === undefined ? {} : { cost: b.cost }),
+  }));
+  let sites: SiteFigures[] | undefined;
+  if (report.type === 'portfolio-summary') {
+    const bySite = { comparePeriod: 'none', dateBreakdown: 'false', includeCosts: 'true' };
+    const now = await consumptionAnalytics(caller, queryOf(report, window, bySite), true);
+    await progress(50);
+    const before = await consumptionAnalytics(
+      caller,
+      queryOf(report, { start: previousWindow.startDate, end: previousWindow.endDate }, bySite),
+      true,
+    );
+    const earlier = new Map((before.assets ?? []).map((a) => [a._id, a.totals]));
+    sites = (now.assets ?? []).map((a) => {
+      const prior = earlier.get(a._id);
+      return {
+        id: a._id,
+        name: a.siteName ?? a._id,
+        current: {
+          energyKwh: energyKwh(utilitiesOf(a.totals)),
+          emissionsKg: a.totals.emissionsKg,
+          ...(a.totals.cost === undefined ? {} : { cost: a.totals.cost }),
+        },
+        previous: {
+          energyKwh: prior ? energyKwh(utilitiesOf(prior)) : 0,
+          emissionsKg: prior?.emissionsKg ?? 0,
+          ...(prior?.cost === undefined ? {} : { cost: prior.cost }),
+        },
+      };
+    });
+  }
+  await progress(60);
+  return summaryReport(
+    { ...basics, current, previous, months, costsIncluded: main.costsIncluded, ...(sites ? { sites } : {}) },
+    report.type === 'site' ? 'site' : 'portfolio',
+  );
+}

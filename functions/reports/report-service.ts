@@ -1,0 +1,177 @@
+import { isCompanyWide } from '../../shared/access/route-access.ts';
+import {
+  REPORT_CONTENT_TYPES,
+  type ReportRequest,
+  reportRequestSchema,
+  SYSTEM_TEMPLATES,
+  templateOf,
+} from '../../shared/reports/report-templates.ts';
+import { enforceItemCheck } from '../core/access/item-access-service.ts';
+import { sendToQueue } from '../core/adapters/queue.ts';
+import { presignGet } from '../core/adapters/s3.ts';
+import { bucketName } from '../core/config.ts';
+import { conflict, formError, notFound } from '../core/lib/errors.ts';
+import { newId } from '../core/lib/ids.ts';
+import { parseOrThrow } from '../core/lib/validation.ts';
+import type { OpContext, Operations, OpResult } from '../core/middleware/api-context.ts';
+import { findGroup } from '../portfolios/index.ts';
+import {
+  changeReport,
+  createReport,
+  findReport,
+  reportFileKey,
+  type StoredReport,
+} from './report-repository.ts';
+
+/** Long enough to start the download, short enough that a forwarded link soon stops working. */
+const DOWNLOAD_SECONDS = 300;
+
+/**
+ * The sites a report covers, which decide who may read it: a site's report is the site's, a portfolio's
+ * its sites'; a company-wide report has none, and only company-wide users read it.
+ */
+async function coveredSites(ctx: OpContext, request: ReportRequest): Promise<string[]> {
+  if (request.scopeType === 'asset' && request.scopeId) {
+    await enforceItemCheck({ type: 'assets', param: 'id', access: 'read' }, ctx.caller, {
+      id: request.scopeId,
+    });
+    return [request.scopeId];
+  }
+  if (request.scopeType === 'portfolio' && request.scopeId) {
+    await enforceItemCheck(
+      { type: 'assets', resource: 'asset-groups', param: 'id', access: 'read' },
+      ctx.caller,
+      { id: request.scopeId },
+    );
+    const group = await findGroup(ctx.caller.companyId, request.scopeId);
+    if (!group) throw notFound();
+    return [...(group.assetIds ?? [])];
+  }
+  if (!isCompanyWide(ctx.caller))
+    throw formError({ scopeType: 'Choose a portfolio or a site: you may read only some of the company' });
+  return [];
+}
+
+function defaultName(request: ReportRequest): string {
+  const template = templateOf(request.templateId);
+  return `${template?.name ?? 'Report'} ${request.startDate} to ${request.endDate}`;
+}
+
+/** Records a report as queued and sends its first build to the report queue. */
+async function queueReport(ctx: OpContext, raw: Record<string, unknown>): Promise<OpResult> {
+  const request = parseOrThrow(reportRequestSchema, raw);
+  const assetIds = await coveredSites(ctx, request);
+  const now = new Date().toISOString();
+  const report: StoredReport = {
+    _id: newId(),
+    companyId: ctx.caller.companyId,
+    name: request.name || defaultName(request),
+    type: request.templateId,
+    status: 'queued',
+    format: request.format,
+    scopeType: request.scopeType,
+    ...(request.scopeId ? { scopeId: request.scopeId } : {}),
+    assetIds,
+    startDate: request.startDate,
+    endDate: request.endDate,
+    ...(request.intensityMetric
+      ? {
+          intensityMetric: request.intensityMetric,
+          intensityValue: request.intensityValue,
+          ...(request.intensityPreviousValue
+            ? { intensityPreviousValue: request.intensityPreviousValue }
+            : {}),
+        }
+      : {}),
+    requestedBy: ctx.caller.sub,
+    ...(ctx.caller.name || ctx.caller.email ? { requestedByName: ctx.caller.name ?? ctx.caller.email } : {}),
+    generation: 1,
+    progress: 0,
+    createdAt: now,
+    updatedAt: now,
+    createdBy: ctx.caller.sub,
+  };
+  await createReport(ctx.caller.companyId, report);
+  await sendToQueue('reports', [{ companyId: ctx.caller.companyId, reportId: report._id, generation: 1 }]);
+  return { status: 202, body: report };
+}
+
+const bodyOf = (ctx: OpContext): Record<string, unknown> =>
+  ctx.body && typeof ctx.body === 'object' && !Array.isArray(ctx.body)
+    ? (ctx.body as Record<string, unknown>)
+    : {};
+
+/** POST /reports/generate2 (and POST /reports): the report the body describes. */
+const generate = (ctx: OpContext) => queueReport(ctx, bodyOf(ctx));
+
+/** GET /reports/generate/{type}, /reports/asset/{id}/{type}, /reports/portfolio/{id}/{type}: as the query asks. */
+const generateFor =
+  (scopeType: 'company' | 'asset' | 'portfolio') =>
+  (ctx: OpContext): Promise<OpResult> => {
+    if (!templateOf(ctx.params.type ?? ''))
+      throw notFound(`There is no report called ${ctx.params.type ?? ''}`);
+    return queueReport(ctx, {
+      ...ctx.query,
+      templateId: ctx.params.type,
+      ...(scopeType === 'company' ? {} : { scopeType, scopeId: ctx.params.id }),
+    });
+  };
+
+/** The report of the path (the route's item check has let the caller read it). */
+async function loadReport(ctx: OpContext): Promise<StoredReport> {
+  const found = await findReport(ctx.caller.companyId, ctx.params.id ?? '');
+  if (!found) throw notFound();
+  if (!found.report) throw conflict('This report was not made here: it has no file to build or download');
+  return found.report;
+}
+
+/** POST /reports/{id}/regenerate: the same report built again from today's figures. */
+async function regenerate(ctx: OpContext): Promise<OpResult> {
+  const current = await loadReport(ctx);
+  const changed = await changeReport(ctx.caller.companyId, current._id, (r) =>
+    r.status === 'queued' || r.status === 'generating'
+      ? undefined
+      : { status: 'queued', generation: r.generation + 1, progress: 0, error: undefined },
+  );
+  if (!changed) throw notFound();
+  if (!changed.written) throw conflict('This report is being built: wait for it to finish');
+  const { report } = changed;
+  await sendToQueue('reports', [
+    { companyId: ctx.caller.companyId, reportId: report._id, generation: report.generation },
+  ]);
+  return { status: 202, body: report };
+}
+
+/** GET /reports/{id}/download: a short-lived link to the built file. */
+async function download(ctx: OpContext): Promise<OpResult> {
+  const report = await loadReport(ctx);
+  // A report being built again keeps offering its last file until the new one is stored.
+  const { builtGeneration, fileName } = report;
+  if (!builtGeneration || !fileName)
+    throw conflict(
+      report.status === 'failed' ? 'This report could not be built' : 'This report is not ready yet',
+    );
+  const key = reportFileKey(ctx.caller.companyId, report._id, builtGeneration, fileName);
+  const url = await presignGet(bucketName('reports'), key, DOWNLOAD_SECONDS, fileName);
+  return {
+    body: {
+      url,
+      fileName,
+      contentType: REPORT_CONTENT_TYPES[report.format],
+      expiresInSeconds: DOWNLOAD_SECONDS,
+    },
+  };
+}
+
+/** GET /report-templates/system: the reports every company has. */
+const systemTemplates = async (): Promise<OpResult> => ({ body: { data: SYSTEM_TEMPLATES } });
+
+export const REPORT_OPERATIONS: Operations = {
+  'reports.generate': generate,
+  'reports.generateCompany': generateFor('company'),
+  'reports.generateAsset': generateFor('asset'),
+  'reports.generatePortfolio': generateFor('portfolio'),
+  'reports.regenerate': regenerate,
+  'reports.download': download,
+  'reports.systemTemplates': systemTemplates,
+};

@@ -1,0 +1,87 @@
+import useSWR from 'swr';
+import type {
+  IntensityMetric,
+  ReportFormat,
+  ReportScopeType,
+  ReportStatus,
+  SystemTemplate,
+  SystemTemplateId,
+} from '../../../shared/reports/report-templates.ts';
+import { useEndpoint } from '../../lib/endpoint.ts';
+
+/** A report as the history lists it. */
+export interface ReportView {
+  _id: string;
+  name: string;
+  type: SystemTemplateId;
+  status: ReportStatus;
+  format: ReportFormat;
+  scopeType: ReportScopeType;
+  scopeId?: string;
+  startDate: string;
+  endDate: string;
+  requestedBy: string;
+  requestedByName?: string;
+  createdAt: string;
+  completedAt?: string;
+  progress?: number;
+  pages?: number;
+  sizeBytes?: number;
+  error?: string;
+  builtGeneration?: number;
+}
+
+export interface ReportRequestBody {
+  templateId: SystemTemplateId;
+  scopeType: ReportScopeType;
+  scopeId?: string;
+  startDate: string;
+  endDate: string;
+  format: ReportFormat;
+  intensityMetric?: IntensityMetric;
+  intensityValue?: string;
+  intensityPreviousValue?: string;
+}
+
+interface ListAnswer<T> {
+  data: T[];
+  total: number;
+}
+
+/** The SWR keys of the report pages; the worker's live messages name `/reports`, which covers them. */
+export const reportKeys = {
+  templates: '/report-templates/system',
+  history: '/reports?$sort=-createdAt&limit=100',
+  ofSite: (assetId: string) => `/reports?$sort=-createdAt&limit=50&scopeId=${assetId}`,
+  portfolios: '/users/me/asset-groups?limit=1000',
+  sites: '/assets?limit=1000',
+  site: (id: string) => `/assets/${id}`,
+} as const;
+
+const isReportList = (key: string) => key.startsWith('/reports?');
+
+export const useSystemTemplates = () => useSWR<{ data: SystemTemplate[] }>(reportKeys.templates);
+export const useReportHistory = () => useSWR<ListAnswer<ReportView>>(reportKeys.history);
+export const useSiteReports = (assetId: string) => useSWR<ListAnswer<ReportView>>(reportKeys.ofSite(assetId));
+export const usePortfolioChoices = () =>
+  useSWR<ListAnswer<{ _id: string; name: string }>>(reportKeys.portfolios);
+export const useSiteChoices = () => useSWR<ListAnswer<{ _id: string; siteName: string }>>(reportKeys.sites);
+export const useSiteName = (id: string) => useSWR<{ _id: string; siteName: string }>(reportKeys.site(id));
+
+/** POST /reports/generate2: the report is queued; its row follows the build live. */
+export const useGenerateReport = () =>
+  useEndpoint(
+    (api, body: ReportRequestBody) => api.post<ReportView>('/reports/generate2', body),
+    () => [isReportList],
+  );
+
+/** POST /reports/{id}/regenerate */
+export const useRegenerateReport = () =>
+  useEndpoint(
+    (api, id: string) => api.post<ReportView>(`/reports/${id}/regenerate`, {}),
+    () => [isReportList],
+  );
+
+/** GET /reports/{id}/download: a link to the file that works for a few minutes. */
+export const useReportLink = () =>
+  useEndpoint((api, id: string) => api.get<{ url: string; fileName: string }>(`/reports/${id}/download`));

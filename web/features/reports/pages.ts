@@ -1,0 +1,18 @@
+import type { ComponentType } from 'react';
+
+/** The report pages, each its own chunk. */
+export const REPORT_PAGES = {
+  reports: () => import('./reports-page.tsx').then((m) => ({ Component: m.ReportsPage })),
+  'report-history': () => import('./reports-page.tsx').then((m) => ({ Component: m.ReportHistoryPage })),
+  'site-reports': () => import('./reports-page.tsx').then((m) => ({ Component: m.SiteReportsPage })),
+} satisfies Record<string, () => Promise<{ Component: ComponentType }>>;
+
+export type ReportPageKey = keyof typeof REPORT_PAGES;
+
+/** Which page serves each report route path. */
+export const REPORT_PAGE_OF: Readonly<Record<string, ReportPageKey>> = {
+  '/reports': 'reports',
+  '/reports/generate': 'reports',
+  '/reports/history': 'report-history',
+  '/assets/:id/reports': 'site-reports',
+};

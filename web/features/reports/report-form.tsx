@@ -1,0 +1,179 @@
+import { Button, Group, NativeSelect, SimpleGrid, Text, TextInput } from '@mantine/core';
+import { useState } from 'react';
+import {
+  INTENSITY_METRICS,
+  INTENSITY_UNITS,
+  REPORT_FORMATS,
+  type ReportScopeType,
+  type SystemTemplateId,
+} from '../../../shared/reports/report-templates.ts';
+import { FormPanel } from '../../components/form-panel.tsx';
+import { type FormFailure, formFailureOf, NO_FAILURE } from '../../lib/form-errors.ts';
+import { useFormValues } from '../../lib/use-form-values.ts';
+import {
+  type ReportRequestBody,
+  useGenerateReport,
+  usePortfolioChoices,
+  useSiteChoices,
+  useSystemTemplates,
+} from './api.ts';
+
+const lastYear = new Date().getFullYear() - 1;
+const FORMAT_LABELS = { pdf: 'PDF', xlsx: 'Excel workbook (XLSX)', csv: 'CSV' } as const;
+const SCOPE_LABELS: Readonly<Record<ReportScopeType, string>> = {
+  company: 'Whole company',
+  portfolio: 'A portfolio',
+  asset: 'A site',
+};
+const METRIC_LABELS = {
+  'floor-area': 'Per m² of floor area',
+  turnover: 'Per £m of turnover',
+  employees: 'Per employee',
+} as const;
+
+/**
+ * The form that asks for a report: template, scope, period and format (and SECR's intensity ratio). A
+ * site's own page fixes the scope to the site.
+ */
+export function ReportForm({ site, onQueued }: { site?: string; onQueued?: (name: string) => void }) {
+  const { data: templates } = useSystemTemplates();
+  const { data: portfolios } = usePortfolioChoices();
+  const { data: sites } = useSiteChoices();
+  const generate = useGenerateReport();
+  const [failure, setFailure] = useState<FormFailure>(NO_FAILURE);
+  const [busy, setBusy] = useState(false);
+  const [queued, setQueued] = useState<string>();
+  const { values, field, set } = useFormValues(
+    {
+      templateId: site ? 'site' : 'secr',
+      scopeType: site ? 'asset' : 'company',
+      scopeId: site ?? '',
+      startDate: `${lastYear}-01-01`,
+      endDate: `${lastYear}-12-31`,
+      format: 'pdf',
+      intensityMetric: '',
+      intensityValue: '',
+      intensityPreviousValue: '',
+    },
+    failure.fields,
+  );
+  const all = templates?.data ?? [];
+  const offered = site ? all.filter((t) => t.scopes.includes('asset')) : all;
+  const template = all.find((t) => t.id === values.templateId);
+  const scopes = template?.scopes ?? ['company'];
+  const scopeType = (
+    scopes.includes(values.scopeType as ReportScopeType) ? values.scopeType : scopes[0]
+  ) as ReportScopeType;
+
+  async function submit() {
+    setBusy(true);
+    setQueued(undefined);
+    const body: ReportRequestBody = {
+      templateId: values.templateId as SystemTemplateId,
+      scopeType,
+      ...(scopeType !== 'company' && values.scopeId ? { scopeId: values.scopeId } : {}),
+      startDate: values.startDate,
+      endDate: values.endDate,
+      format: values.format as ReportRequestBody['format'],
+      ...(template?.intensity && values.intensityMetric
+        ? {
+            intensityMetric: values.intensityMetric as ReportRequestBody['intensityMetric'],
+            intensityValue: values.intensityValue,
+            ...(values.intensityPreviousValue
+              ? { intensityPreviousValue: values.intensityPreviousValue }
+              : {}),
+          }
+        : {}),
+    };
+    try {
+      const report = await generate(body);
+      setFailure(NO_FAILURE);
+      setQueued(report.name);
+      onQueued?.(report.name);
+    } catch (err) {
+      setFailure(formFailureOf(err));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const choices =
+    scopeType === 'portfolio'
+      ? (portfolios?.data ?? []).map((p) => ({ value: p._id, label: p.name }))
+      : (sites?.data ?? []).map((s) => ({ value: s._id, label: s.siteName }));
+  return (
+    <FormPanel title="Generate a report" label="Generate a report" failure={failure} onSubmit={submit}>
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <NativeSelect
+          label="Template"
+          {...field('templateId')}
+          data={offered.map((t) => ({ value: t.id, label: t.name }))}
+        />
+        <NativeSelect
+          label="Format"
+          {...field('format')}
+          data={REPORT_FORMATS.map((f) => ({ value: f, label: FORMAT_LABELS[f] }))}
+        />
+      </SimpleGrid>
+      {template && (
+        <Text size="sm" c="dimmed">
+          {template.description}
+        </Text>
+      )}
+      {!site && (
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <NativeSelect
+            label="Covering"
+            value={scopeType}
+            error={failure.fields.scopeType}
+            onChange={(e) => set('scopeType')(e.currentTarget.value)}
+            data={scopes.map((s) => ({ value: s, label: SCOPE_LABELS[s] }))}
+          />
+          {scopeType !== 'company' && (
+            <NativeSelect
+              label={scopeType === 'portfolio' ? 'Portfolio' : 'Site'}
+              {...field('scopeId')}
+              data={[{ value: '', label: 'Choose…' }, ...choices]}
+            />
+          )}
+        </SimpleGrid>
+      )}
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <TextInput label="From" type="date" {...field('startDate')} />
+        <TextInput label="To" type="date" {...field('endDate')} />
+      </SimpleGrid>
+      {template?.intensity && (
+        <SimpleGrid cols={{ base: 1, sm: 3 }}>
+          <NativeSelect
+            label="Intensity ratio"
+            {...field('intensityMetric')}
+            data={[
+              { value: '', label: 'None' },
+              ...INTENSITY_METRICS.map((m) => ({ value: m, label: METRIC_LABELS[m] })),
+            ]}
+          />
+          {values.intensityMetric && (
+            <>
+              <TextInput
+                label={`This period (${INTENSITY_UNITS[values.intensityMetric as keyof typeof INTENSITY_UNITS]})`}
+                inputMode="decimal"
+                {...field('intensityValue')}
+              />
+              <TextInput label="The period before" inputMode="decimal" {...field('intensityPreviousValue')} />
+            </>
+          )}
+        </SimpleGrid>
+      )}
+      <Group>
+        <Button type="submit" loading={busy}>
+          Generate
+        </Button>
+        {queued && (
+          <Text size="sm" role="status">
+            {queued} is queued: it shows below as it is built.
+          </Text>
+        )}
+      </Group>
+    </FormPanel>
+  );
+}

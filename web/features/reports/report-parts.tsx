@@ -1,0 +1,112 @@
+import { Badge, Button, Group, Progress, Text } from '@mantine/core';
+import { useState } from 'react';
+import type { DataTableColumn } from '../../components/data-table.tsx';
+import { formatDateTime } from '../../lib/format.ts';
+import { type ReportView, useRegenerateReport, useReportLink } from './api.ts';
+
+const STATUS_COLOURS = { queued: 'gray', generating: 'blue', ready: 'green', failed: 'red' } as const;
+const STATUS_LABELS = {
+  queued: 'Queued',
+  generating: 'Generating',
+  ready: 'Ready',
+  failed: 'Failed',
+} as const;
+
+/** The report's state as it changes: the worker's live messages refresh the list it is in. */
+export function ReportStatusCell({ report }: { report: ReportView }) {
+  const building = report.status === 'generating';
+  return (
+    <Group gap="xs" wrap="nowrap" data-status={report.status}>
+      <Badge color={STATUS_COLOURS[report.status] ?? 'gray'} variant="light">
+        {STATUS_LABELS[report.status] ?? report.status}
+      </Badge>
+      {building && (
+        <Progress
+          value={report.progress ?? 0}
+          w={80}
+          aria-label={`Progress of ${report.name}`}
+          aria-valuenow={report.progress ?? 0}
+        />
+      )}
+      {report.status === 'failed' && report.error && (
+        <Text size="xs" c="red">
+          {report.error}
+        </Text>
+      )}
+    </Group>
+  );
+}
+
+/** Download (while a file is there) and build again (once the last build has ended). */
+export function ReportActions({ report }: { report: ReportView }) {
+  const link = useReportLink();
+  const regenerate = useRegenerateReport();
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string>();
+  async function download() {
+    setBusy(true);
+    setFailure(undefined);
+    try {
+      const { url } = await link(report._id);
+      // The link answers with the file as an attachment: the page stays where it is.
+      window.location.assign(url);
+    } catch (err) {
+      setFailure(err instanceof Error ? err.message : String(err));
+    } finally {
+      setBusy(false);
+    }
+  }
+  const building = report.status === 'queued' || report.status === 'generating';
+  return (
+    <Group gap="xs" wrap="nowrap">
+      {report.builtGeneration ? (
+        <Button size="xs" onClick={download} loading={busy} aria-label={`Download ${report.name}`}>
+          Download
+        </Button>
+      ) : null}
+      {!building && (
+        <Button
+          size="xs"
+          variant="subtle"
+          onClick={() => void regenerate(report._id).catch((err: unknown) => setFailure(String(err)))}
+          aria-label={`Generate ${report.name} again`}
+        >
+          Regenerate
+        </Button>
+      )}
+      {failure && (
+        <Text size="xs" c="red" role="alert">
+          {failure}
+        </Text>
+      )}
+    </Group>
+  );
+}
+
+const FORMAT_LABELS = { pdf: 'PDF', xlsx: 'Excel', csv: 'CSV' } as const;
+
+/** The history's columns: what, who, when, state, and the actions. */
+export const REPORT_COLUMNS: readonly DataTableColumn<ReportView>[] = [
+  { key: 'name', label: 'Report', value: (r) => r.name },
+  { key: 'format', label: 'Format', value: (r) => FORMAT_LABELS[r.format] ?? r.format },
+  { key: 'requestedBy', label: 'Requested by', value: (r) => r.requestedByName ?? '' },
+  {
+    key: 'createdAt',
+    label: 'Requested',
+    value: (r) => formatDateTime(r.createdAt),
+    sortValue: (r) => r.createdAt,
+  },
+  {
+    key: 'status',
+    label: 'Status',
+    value: (r) => STATUS_LABELS[r.status] ?? r.status,
+    render: (r) => <ReportStatusCell report={r} />,
+  },
+  {
+    key: 'actions',
+    label: 'Actions',
+    value: () => '',
+    sortable: false,
+    render: (r) => <ReportActions report={r} />,
+  },
+];

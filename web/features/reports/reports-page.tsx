@@ -1,0 +1,93 @@
+import { Anchor, Group, Stack, Title } from '@mantine/core';
+import { Link, useParams } from 'react-router';
+import { DataTable } from '../../components/data-table.tsx';
+import { ErrorPanel } from '../../components/page-state.tsx';
+import { useReportHistory, useSiteName, useSiteReports } from './api.ts';
+import { ReportForm } from './report-form.tsx';
+import { REPORT_COLUMNS } from './report-parts.tsx';
+
+/** /reports: the form that asks for a report, and the latest reports under it. */
+export function ReportsPage() {
+  const { data, error, isLoading } = useReportHistory();
+  return (
+    <Stack gap="md">
+      <Group justify="space-between">
+        <Title order={2}>Reports</Title>
+        <Anchor component={Link} to="/reports/history">
+          History
+        </Anchor>
+      </Group>
+      <ReportForm />
+      {error ? (
+        <ErrorPanel error={error} />
+      ) : (
+        <DataTable
+          label="Recent reports"
+          columns={REPORT_COLUMNS}
+          rows={data?.data.slice(0, 10)}
+          rowKey={(r) => r._id}
+          loading={isLoading}
+          empty="No reports yet: generate one above."
+        />
+      )}
+    </Stack>
+  );
+}
+
+/** /reports/history: every report the caller may read, newest first, its state kept live. */
+export function ReportHistoryPage() {
+  const { data, error, isLoading } = useReportHistory();
+  return (
+    <Stack gap="md">
+      <Group justify="space-between">
+        <Title order={2}>Report history</Title>
+        <Anchor component={Link} to="/reports">
+          Generate a report
+        </Anchor>
+      </Group>
+      {error ? (
+        <ErrorPanel error={error} />
+      ) : (
+        <DataTable
+          label="Reports"
+          columns={REPORT_COLUMNS}
+          rows={data?.data}
+          rowKey={(r) => r._id}
+          loading={isLoading}
+          empty="No reports yet."
+          csvFilename="reports.csv"
+        />
+      )}
+    </Stack>
+  );
+}
+
+/** /assets/:id/reports: the site's reports and the form for a new one. */
+export function SiteReportsPage() {
+  const { id = '' } = useParams();
+  const { data: site } = useSiteName(id);
+  const { data, error, isLoading } = useSiteReports(id);
+  return (
+    <Stack gap="md">
+      <Group justify="space-between">
+        <Title order={2}>{site ? `${site.siteName}: reports` : 'Site reports'}</Title>
+        <Anchor component={Link} to={`/assets/${id}/overview`}>
+          Back to the site
+        </Anchor>
+      </Group>
+      <ReportForm site={id} />
+      {error ? (
+        <ErrorPanel error={error} />
+      ) : (
+        <DataTable
+          label="Site reports"
+          columns={REPORT_COLUMNS}
+          rows={data?.data}
+          rowKey={(r) => r._id}
+          loading={isLoading}
+          empty="No reports of this site yet."
+        />
+      )}
+    </Stack>
+  );
+}
