@@ -239,7 +239,7 @@ async function answer(
         ? emissionsChangeOf(
             before.totals,
             figures.totals,
-            floorAreas(await sitesOf(ctx.caller, scope), rows, window, compared),
+            floorAreas(await sitesOf(caller, scope), rows, window, compared),
           )
         : undefined;
     comparison = {

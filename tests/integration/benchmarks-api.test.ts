@@ -165,8 +165,8 @@ describe('CRREM sites', () => {
       ((await get(`/calendar/events?assetId=${id}&window=all`)).body.data as { kind: string; date: string }[])
         .filter((e) => e.kind === 'crrem-misalignment')
         .map((e) => e.date);
-    expect(await events(site.Aldgate)).toEqual(['2027-01-01']);
-    expect(await events(site.Temple)).toEqual([]);
+    expect(await events(site.Aldgate ?? '')).toEqual(['2027-01-01']);
+    expect(await events(site.Temple ?? '')).toEqual([]);
   });
 
   it('lists a site without floor area or property type with what it lacks, not as zero', async () => {

@@ -1,6 +1,6 @@
 import { Badge, Group, NativeSelect } from '@mantine/core';
 import { MISSING_FIELD_LABELS, type MissingField } from '../../../shared/benchmarks/crrem.ts';
-import type { XlsxCell } from '../../lib/xlsx.ts';
+import type { XlsxCell } from '../../../shared/reports/xlsx.ts';
 import { type BenchmarkFilters, useEntityOptions, usePortfolioOptions } from './api.ts';
 
 /**
@@ -112,7 +112,7 @@ export async function downloadXlsx(
   header: readonly string[],
   rows: readonly (readonly XlsxCell[])[],
 ): Promise<void> {
-  const { writeXlsx } = await import('../../lib/xlsx.ts');
+  const { writeXlsx } = await import('../../../shared/reports/xlsx.ts');
   const bytes = writeXlsx([{ name: sheet, header, rows }]);
   const url = URL.createObjectURL(
     new Blob([bytes.slice().buffer], {
