@@ -53,6 +53,7 @@ describe('resource schema registration', () => {
       ...analytics.PROVENANCE_OPERATIONS,
       ...analytics.DASHBOARD_WIDGET_OPERATIONS,
       ...analytics.METER_QUALITY_OPERATIONS,
+      ...analytics.FACTOR_SET_OPERATIONS,
       ...targets.TARGET_OPERATIONS,
       ...targets.CALENDAR_OPERATIONS,
       ...BENCHMARK_OPERATIONS,
