@@ -24,6 +24,7 @@ export const WORKER_FUNCTIONS = [
   'capture',
   'validation',
   'missing-bills',
+  'scraper',
 ] as const;
 export type WorkerFunctionName = (typeof WORKER_FUNCTIONS)[number];
 
@@ -50,13 +51,22 @@ export interface FunctionDecl {
     userPool?: boolean;
     /** Run Textract analyses (on objects of the buckets it may read). */
     textract?: boolean;
+    /** Open the supplier-portal passwords sealed at rest (the KMS key's decrypt and encrypt). */
+    portalSecrets?: boolean;
   };
 }
 
 export const BUCKETS = ['uploads', 'documents', 'inbox', 'reports', 'web'] as const;
 export type BucketName = (typeof BUCKETS)[number];
 
-export const QUEUES = ['email-intake', 'asset-images', 'capture', 'validation', 'missing-bills'] as const;
+export const QUEUES = [
+  'email-intake',
+  'asset-images',
+  'capture',
+  'validation',
+  'missing-bills',
+  'scraper',
+] as const;
 export type QueueName = (typeof QUEUES)[number];
 
 const httpFn = (name: HttpFunctionName, grants: FunctionDecl['grants']): FunctionDecl => ({
@@ -72,7 +82,13 @@ const rw = { table: 'readwrite' } as const;
 
 export const FUNCTIONS: readonly FunctionDecl[] = [
   httpFn('session', { ...rw, buckets: { documents: 'read' }, sendEmail: true, userPool: true }),
-  httpFn('companies', { ...rw, buckets: { documents: 'readwrite' }, sendEmail: true, userPool: true }),
+  httpFn('companies', {
+    ...rw,
+    buckets: { documents: 'readwrite' },
+    sendEmail: true,
+    userPool: true,
+    portalSecrets: true,
+  }),
   httpFn('entities', rw),
   httpFn('assets', { ...rw, buckets: { documents: 'readwrite', uploads: 'readwrite' } }),
   httpFn('asset-groups', rw),
@@ -90,7 +106,7 @@ export const FUNCTIONS: readonly FunctionDecl[] = [
   httpFn('invoice-validation', { ...rw, buckets: { uploads: 'read' }, queues: ['validation'] }),
   httpFn('templates', { ...rw, buckets: { uploads: 'readwrite', documents: 'readwrite' }, textract: true }),
   httpFn('insights', { ...rw, buckets: { reports: 'readwrite' } }),
-  httpFn('automation', { ...rw, buckets: { uploads: 'readwrite' } }),
+  httpFn('automation', { ...rw, buckets: { uploads: 'readwrite' }, queues: ['scraper'] }),
   // documents: letters of authority are uploaded by presigned PUT, which needs the signer's write grant.
   httpFn('util', { ...rw, buckets: { documents: 'readwrite', inbox: 'read', uploads: 'read' } }),
   {
@@ -148,6 +164,21 @@ export const FUNCTIONS: readonly FunctionDecl[] = [
     // Every account of every company, one Query each.
     timeoutSeconds: 600,
     grants: { table: 'readwrite' },
+  },
+  {
+    name: 'scraper',
+    kind: 'worker',
+    entry: 'functions/handlers/queue/scraper.ts',
+    memoryMb: 1024,
+    // A run signs in, pages through the bill list and downloads every new bill; a slow portal takes minutes.
+    timeoutSeconds: 900,
+    grants: {
+      table: 'readwrite',
+      buckets: { uploads: 'readwrite' },
+      queues: ['scraper'],
+      liveConnections: true,
+      portalSecrets: true,
+    },
   },
 ];
 

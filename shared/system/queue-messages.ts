@@ -54,12 +54,22 @@ export const validationMessage = z.object({ companyId: z.string().min(1), invoic
 /** The daily schedule's check for bills that have stopped coming. */
 export const missingBillsMessage = z.object({ check: z.literal('missing-bills') });
 
+/**
+ * One connector run to carry out (`runId`), or the schedule's sweep, which starts a run for every
+ * supplier login a company has switched on.
+ */
+export const scraperMessage = z.union([
+  z.object({ companyId: z.string().min(1), runId: z.string().min(1) }),
+  z.object({ sweep: z.literal('scraper') }),
+]);
+
 export const QUEUE_MESSAGES = {
   'email-intake': mailReceiptMessage,
   'asset-images': s3EventMessage,
   capture: z.union([captureRestartMessage, s3EventMessage]),
   validation: validationMessage,
   'missing-bills': missingBillsMessage,
+  scraper: scraperMessage,
 } as const satisfies Record<QueueName, z.ZodType>;
 
 export type QueueMessage<Q extends QueueName> = z.output<(typeof QUEUE_MESSAGES)[Q]>;

@@ -6,6 +6,7 @@ import { ACCOUNT_PAGES } from '../features/accounts/pages.ts';
 import { ANALYTICS_PAGES } from '../features/analytics/pages.ts';
 import { ASSET_PAGES } from '../features/assets/pages.ts';
 import { COMPANY_PAGES } from '../features/company/pages.ts';
+import { CONNECTOR_PAGES } from '../features/connectors/pages.ts';
 import { ENTITY_PAGES } from '../features/entities/pages.ts';
 import { INVOICE_PAGES } from '../features/invoices/pages.ts';
 import { PORTFOLIO_PAGES } from '../features/portfolios/pages.ts';
@@ -40,6 +41,7 @@ const PAGES: Record<PageKey, LazyPage> = {
   ...ANALYTICS_PAGES,
   ...ASSET_PAGES,
   ...COMPANY_PAGES,
+  ...CONNECTOR_PAGES,
   ...ENTITY_PAGES,
   ...INVOICE_PAGES,
   ...PORTFOLIO_PAGES,

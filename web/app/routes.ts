@@ -3,6 +3,7 @@ import { ACCOUNT_SUB_PAGES, type AccountPageKey } from '../features/accounts/pag
 import { type AnalyticsPageKey, withAnalyticsPage } from '../features/analytics/pages.ts';
 import { type AssetPageKey, withAssetPage } from '../features/assets/pages.ts';
 import { type CompanyPageKey, withCompanyPage } from '../features/company/pages.ts';
+import { CONNECTOR_PAGE_OF, type ConnectorPageKey } from '../features/connectors/pages.ts';
 import { ENTITY_PAGE_OF, type EntityPageKey } from '../features/entities/pages.ts';
 import {
   ACCOUNT_INVOICE_SUB_PAGES,
@@ -23,6 +24,7 @@ export type PageKey =
   | AccountPageKey
   | AnalyticsPageKey
   | CompanyPageKey
+  | ConnectorPageKey
   | EntityPageKey
   | PortfolioPageKey
   | RecommendationPageKey
@@ -266,7 +268,9 @@ export const APP_ROUTES: readonly AppRoute[] = [
   ),
 
   redirect('connectors', '/connectors', '/connectors/dashboard', COMPANY_ADMIN, 'Connectors'),
-  ...pages('connectors', '/connectors', ['dashboard', 'runs', 'manage'], COMPANY_ADMIN, 'Connectors'),
+  ...pages('connectors', '/connectors', ['dashboard', 'runs', 'manage'], COMPANY_ADMIN, 'Connectors').map(
+    (r) => ({ ...r, page: CONNECTOR_PAGE_OF[r.path] ?? r.page }),
+  ),
 
   ...pages('suppliers', '/suppliers', ['', 'create'], ADMIN, 'Suppliers').map((r) => ({
     ...r,
