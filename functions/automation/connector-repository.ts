@@ -1,18 +1,17 @@
 /**
- * | pattern                                   | key condition                                                  | index |
- * | ----------------------------------------- | -------------------------------------------------------------- | ----- |
- * | one run / write a run                     | pk = C#{companyId}#scraper-runs, sk = runId                    | table |
- * | claim a pending run for a worker          | pk = C#{companyId}#scraper-runs, sk = runId, if status pending or stale | table |
- * | a supplier's runs                         | gsi1pk = C#{companyId}#scraper-runs#supplierId#{supplierId}    | gsi1  |
- * | one step's log of a run / write it        | pk = C#{companyId}#scraper-runs#{runId}#logs, sk = logId       | table |
- * | a login's sealed password / write, remove | pk = C#{companyId}#supplier-portal-secrets, sk = supplierId    | table |
- * | a login's connector state / change it     | pk = C#{companyId}#connector-state, sk = supplierId            | table |
- * | a meter's last interval held / write it   | pk = C#{companyId}#connector-state, sk = meter#{accountId}     | table |
- * | every connector state of a company        | pk = C#{companyId}#connector-state                             | table |
- * | a bill number a connector stored / claim  | pk = C#{companyId}#connector-state, sk = bill#{supplierId}#{number} | table |
- * | a company's accounts                      | pk = C#{companyId}#accounts                                    | table |
- * | tell members (notifications, one each)    | pk = C#{companyId}#notifications, sk = id                      | table |
- * | a company (its supplier-portal logins)    | pk = G#companies, sk = companyId                               | table |
+ * | pattern                                     | key condition                                                       | index |
+ * | ------------------------------------------- | ------------------------------------------------------------------- | ----- |
+ * | one run / write a run / change it           | pk = C#{companyId}#scraper-runs, sk = runId                         | table |
+ * | a supplier's runs                           | gsi1pk = C#{companyId}#scraper-runs#supplierId#{supplierId}         | gsi1  |
+ * | one step's log of a run / write it          | pk = C#{companyId}#scraper-runs#{runId}#logs, sk = logId            | table |
+ * | a login's sealed password / write, remove   | pk = C#{companyId}#supplier-portal-secrets, sk = supplierId         | table |
+ * | a login's connector state / change it       | pk = C#{companyId}#connector-state, sk = supplierId                 | table |
+ * | every connector state of a company          | pk = C#{companyId}#connector-state                                  | table |
+ * | a meter's last interval held / write it     | pk = C#{companyId}#connector-state, sk = meter#{accountId}          | table |
+ * | a bill number a connector stored / write it | pk = C#{companyId}#connector-state, sk = bill#{supplierId}#{number} | table |
+ * | a company's accounts                        | pk = C#{companyId}#accounts                                         | table |
+ * | tell members (notifications, one each)      | pk = C#{companyId}#notifications, sk = id                           | table |
+ * | a company (its supplier-portal logins)      | pk = G#companies, sk = companyId                                    | table |
  */
 import { changeItem } from '../core/data/conditional-writes.ts';
 import {

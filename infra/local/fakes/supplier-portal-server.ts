@@ -292,6 +292,7 @@ export async function startConnectorFakes(
       ? Buffer.from(auth.slice(6), 'base64').toString('utf8').split(':')[0]
       : '';
     if (!key) return send(401, { detail: 'Authentication credentials were not provided.' });
+    if (![...meters.values()].some((m) => m.apiKey === key)) return send(401, { detail: 'Invalid API key.' });
     if (!m) return send(404, { detail: 'Not found.' });
     const held = meters.get(`${m[1]}/${decodeURIComponent(m[2] as string)}`);
     if (!held || held.apiKey !== key) return send(404, { detail: 'Not found.' });
