@@ -60,6 +60,7 @@ const DOWNLOADS_AT_ONCE = 4;
 /** How far back a meter's first fetch reaches. */
 const FIRST_FETCH_DAYS = 366;
 const DAYS_PER_WRITE = 31;
+const STALE_RUN_MS = 20 * 60 * 1000;
 
 const runKeys = (runId: string) => ['/scraper-runs', `/scraper-runs/${runId}`, '/scraper-runs/connectors'];
 
@@ -105,7 +106,9 @@ export async function startRun(
   const why = await refusal(companyId, supplierId);
   if (why) throw conflict(why);
   const [latest] = await runsOfSupplier(companyId, supplierId, 1);
-  if (latest && (latest.status === 'pending' || latest.status === 'running'))
+  // A run that has not moved for longer than the worker may live died with its last attempt.
+  const stale = latest && Date.now() - Date.parse(latest.updatedAt) > STALE_RUN_MS;
+  if (latest && !stale && (latest.status === 'pending' || latest.status === 'running'))
     throw conflict('A run of this portal login is already under way.');
   const now = new Date().toISOString();
   const run: ScraperRun = {

@@ -246,4 +246,67 @@ describe('supplier portal connectors on the local stack', () => {
     expect(JSON.stringify(set.body)).not.toContain('Changed-on-the-portal-1');
     expect((await runOnce()).status).toBe('succeeded');
   }, 60_000);
+
+  it("fetches a smart meter's half-hourly data from the data API, then only what is new", async () => {
+    const { storePortalPassword } = await import('../../functions/automation/index.ts');
+    const { changeItem } = await import('../../functions/core/data/conditional-writes.ts');
+    const { declaredRef, putItem, queryAll } = await import('../../functions/core/data/item-repository.ts');
+    const { changeCompany } = await import('../../functions/core/access/membership-repository.ts');
+    const octopus = (await queryAll(declaredRef('suppliers', {}).pk)).find(
+      (s) => s.name === 'Octopus Energy for Business',
+    );
+    if (!octopus) throw new Error('no Octopus supplier');
+    await changeItem(declaredRef('suppliers', {}), octopus._id, (s) => ({ ...s, scraperEnabled: true }));
+    await storePortalPassword(companyId, octopus._id, 'sk_test_octopus');
+    await changeCompany(companyId, (c) => {
+      const settings = (c.settings ?? {}) as Record<string, unknown>;
+      const portals = (settings.supplierPortals ?? {}) as Record<string, unknown>;
+      return {
+        ...c,
+        settings: {
+          ...settings,
+          supplierPortals: { ...portals, [octopus._id]: { username: 'api', enabled: true } },
+        },
+      };
+    });
+    const accountId = '0190000000000000000000bb';
+    const [site] = await queryAll(declaredRef('assets', { companyId }).pk);
+    const now = new Date().toISOString();
+    await putItem(declaredRef('accounts', { companyId }), {
+      _id: accountId,
+      name: 'Test smart meter',
+      type: 'electricity',
+      supplierId: octopus._id,
+      assetId: site?._id,
+      entityId: site?.entityId,
+      meterPointNumber: '1200099999993',
+      meterSerialNumber: '21E9999999',
+      status: 'active',
+      unit: 'kWh',
+      companyId,
+      createdAt: now,
+      updatedAt: now,
+    });
+    const today = new Date().toISOString().slice(0, 10);
+    const from = new Date(Date.now() - 10 * 86_400_000).toISOString().slice(0, 10);
+    local.stack.connectors.addMeter('sk_test_octopus', {
+      mpan: '1200099999993',
+      serial: '21E9999999',
+      from,
+      to: today,
+      profile: (date) =>
+        Array.from({ length: 48 }, () => (date === '2026-03-29' || date === '2026-10-25' ? 0 : 1)),
+    });
+    local.stack.connectors.throttle(1, 1);
+    const started = await call('POST', '/scraper-runs/start-run', { supplierId: octopus._id });
+    const first = await finished(String(started.body._id));
+    expect(first.status).toBe('succeeded');
+    expect((first.counts as { intervals?: number }).intervals).toBeGreaterThanOrEqual(9 * 46);
+    expect(await logText(first, 'consumption')).toContain('1 answered 429');
+    const again = await finished(
+      String((await call('POST', '/scraper-runs/start-run', { supplierId: octopus._id })).body._id),
+    );
+    expect(again.status).toBe('succeeded');
+    expect((again.counts as { intervals?: number }).intervals).toBe(0);
+  }, 120_000);
 });
