@@ -105,33 +105,38 @@ const LONDON_DAY = new Intl.DateTimeFormat('en-CA', {
 /** The local day of an instant, YYYY-MM-DD. */
 export const londonDay = (ms: number) => LONDON_DAY.format(new Date(ms));
 
-/** Where a local day's first settlement period starts, as a UTC instant. */
-export const dayStartUtc = (date: string) => Date.parse(settlementPeriodStarts(date)[0]?.utcStart ?? '');
+const dayStarts = new Map<string, number>();
+
+/** Where a local day's first settlement period starts, as a UTC instant (kept: a year of meters asks often). */
+export function dayStartUtc(date: string): number {
+  let start = dayStarts.get(date);
+  if (start === undefined) {
+    start = Date.parse(settlementPeriodStarts(date)[0]?.utcStart ?? '');
+    dayStarts.set(date, start);
+  }
+  return start;
+}
 
 /**
- * Intervals grouped into local days of settlement periods, a missing period as null. Only whole days are
- * answered: the last day still being read is left for the next fetch.
+ * Intervals grouped into local days of settlement periods, a missing period as null. The local day is
+ * worked out once a day rather than once an interval: time-zone formatting is slow next to a year of them.
  */
 export function intervalsToDays(
   intervals: readonly Interval[],
 ): { date: string; values: (number | null)[] }[] {
-  const byDay = new Map<string, Interval[]>();
-  for (const i of intervals) {
-    const d = londonDay(i.start);
-    const list = byDay.get(d) ?? [];
-    list.push(i);
-    byDay.set(d, list);
-  }
+  const sorted = [...intervals].sort((a, b) => a.start - b.start);
   const days: { date: string; values: (number | null)[] }[] = [];
-  for (const [date, list] of [...byDay].sort(([a], [b]) => a.localeCompare(b))) {
-    const n = settlementPeriods(date);
-    const start = dayStartUtc(date);
-    const values: (number | null)[] = Array.from({ length: n }, () => null);
-    for (const i of list) {
-      const p = Math.round((i.start - start) / 1_800_000);
-      if (p >= 0 && p < n) values[p] = i.consumption;
+  let current: { date: string; values: (number | null)[]; start: number; end: number } | undefined;
+  for (const i of sorted) {
+    if (!current || i.start >= current.end || i.start < current.start) {
+      const date = londonDay(i.start);
+      const start = dayStartUtc(date);
+      const n = settlementPeriods(date);
+      current = { date, values: Array.from({ length: n }, () => null), start, end: start + n * 1_800_000 };
+      days.push({ date, values: current.values });
     }
-    days.push({ date, values });
+    const p = Math.round((i.start - current.start) / 1_800_000);
+    if (p >= 0 && p < current.values.length) current.values[p] = i.consumption;
   }
   return days;
 }

@@ -59,7 +59,10 @@ const ZERO: RunCounts = { listed: 0, fetched: 0, skipped: 0, failed: 0, interval
 const DOWNLOADS_AT_ONCE = 4;
 /** How far back a meter's first fetch reaches. */
 const FIRST_FETCH_DAYS = 366;
-const DAYS_PER_WRITE = 31;
+// A year a call: each call re-reads the meter and its roll-ups, so fewer, larger writes are quicker.
+const DAYS_PER_WRITE = 366;
+/** Meters fetched and written at once: the data API and the table both take several callers. */
+const METERS_AT_ONCE = 6;
 const STALE_RUN_MS = 20 * 60 * 1000;
 
 const runKeys = (runId: string) => ['/scraper-runs', `/scraper-runs/${runId}`, '/scraper-runs/connectors'];
@@ -359,7 +362,7 @@ async function fetchMeterData(
   const now = Date.now();
   const today = londonDay(now);
   const stats: FetchStats = { requests: 0, throttled: 0 };
-  await inPool(meters, 4, async (meter) => {
+  await inPool(meters, METERS_AT_ONCE, async (meter) => {
     const held = await meterCursor(companyId, meter._id);
     const from = held
       ? new Date(held)

@@ -146,6 +146,18 @@ interface Interval {
   consumption: number;
 }
 
+const periodStarts = new Map<string, number[]>();
+
+/** The UTC instants a local day's periods start at, kept: every meter of a year asks for the same days. */
+function startsOf(day: string): number[] {
+  let starts = periodStarts.get(day);
+  if (!starts) {
+    starts = settlementPeriodStarts(day).map((s) => Date.parse(s.utcStart));
+    periodStarts.set(day, starts);
+  }
+  return starts;
+}
+
 function intervalsOf(meter: ConsumptionMeter, fromMs: number, toMs: number): Interval[] {
   const out: Interval[] = [];
   const firstDay = LONDON_DAY.format(
@@ -154,12 +166,10 @@ function intervalsOf(meter: ConsumptionMeter, fromMs: number, toMs: number): Int
   let day = firstDay;
   if (day < meter.from) day = meter.from;
   while (day < meter.to) {
-    const starts = settlementPeriodStarts(day);
-    const first = Date.parse(starts[0]?.utcStart ?? '');
-    if (first >= toMs) break;
+    const starts = startsOf(day);
+    if ((starts[0] ?? 0) >= toMs) break;
     const values = meter.profile(day);
-    starts.forEach((s, i) => {
-      const at = Date.parse(s.utcStart);
+    starts.forEach((at, i) => {
       if (at >= fromMs && at < toMs) out.push({ start: at, consumption: values[i] ?? 0 });
     });
     day = new Date(Date.parse(`${day}T12:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
