@@ -24,7 +24,7 @@ describe('connectors', () => {
       .poll(() => logins.getByRole('row', { name: /British Gas Business/ }).count(), { timeout: 20_000 })
       .toBe(1);
 
-    await page.getByRole('textbox', { name: 'Supplier' }).click();
+    await page.getByRole('combobox', { name: 'Supplier' }).click();
     await page.getByRole('option', { name: 'British Gas Business' }).click();
     await page.getByRole('textbox', { name: 'User name' }).fill(DEMO_PORTAL.username);
     await page.getByLabel('Password', { exact: true }).fill('Changed-Portal-Pw-7');
