@@ -70,10 +70,17 @@ const connectors = operation({}, async (ctx): Promise<OpResult> => {
   return { body: { data, total: data.length } };
 });
 
+const READ_ONLY =
+  'Connector runs are started with POST /scraper-runs/start-run and written by the connector.';
+
 const refuseWrite = operation({}, async (): Promise<OpResult> => {
-  throw readOnly(
-    'Connector runs are started with POST /scraper-runs/start-run and written by the connector.',
-  );
+  throw readOnly(READ_ONLY);
+});
+
+/** Another company's run, or none, is not found rather than refused: the answer tells nothing of it. */
+const refuseItemWrite = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
+  if (!(await getRun(ctx.caller.companyId, ctx.params.id))) throw notFound();
+  throw readOnly(READ_ONLY);
 });
 
 export const SCRAPER_RUN_OPERATIONS: Operations = {
@@ -81,4 +88,5 @@ export const SCRAPER_RUN_OPERATIONS: Operations = {
   'scraperRuns.logDownload': logDownload,
   'scraperRuns.connectors': connectors,
   'scraperRuns.readOnly': refuseWrite,
+  'scraperRuns.readOnlyItem': refuseItemWrite,
 };

@@ -46,9 +46,9 @@ const CONNECTOR_ROUTES: readonly HttpRoute[] = [
   // Runs are written by the worker only: the generic writes are refused.
   runs('POST', '/scraper-runs', 'scraperRuns.readOnly', COMPANY_ADMINS, RUNS),
   runs('POST', '/scraper-runs/bulk', 'scraperRuns.readOnly', COMPANY_ADMINS, RUNS),
-  runs('PATCH', '/scraper-runs/{id}', 'scraperRuns.readOnly', COMPANY_ADMINS, RUNS),
-  runs('PUT', '/scraper-runs/{id}', 'scraperRuns.readOnly', COMPANY_ADMINS, RUNS),
-  runs('DELETE', '/scraper-runs/{id}', 'scraperRuns.readOnly', COMPANY_ADMINS, RUNS),
+  runs('PATCH', '/scraper-runs/{id}', 'scraperRuns.readOnlyItem', COMPANY_ADMINS, RUNS),
+  runs('PUT', '/scraper-runs/{id}', 'scraperRuns.readOnlyItem', COMPANY_ADMINS, RUNS),
+  runs('DELETE', '/scraper-runs/{id}', 'scraperRuns.readOnlyItem', COMPANY_ADMINS, RUNS),
 ];
 
 const CONNECTOR_QUEUES: readonly QueueDecl[] = [
