@@ -8,6 +8,7 @@ import {
 } from '../../shared/schemas/company.ts';
 import { companiesPageQuery } from '../../shared/schemas/queries.ts';
 import { applyRuleChanges, ruleChangesSchema } from '../../shared/validation/rules.ts';
+import { portalPasswordHeld, removePortalPassword, storePortalPassword } from '../automation/index.ts';
 import {
   changeCompany,
   getValidationRuleChanges,
@@ -245,14 +246,19 @@ const portalBody = z
   .object({
     username: z.string().trim().min(1, 'This field is required').max(200),
     enabled: z.boolean().default(true),
+    // Sealed and kept apart from the settings: never stored with them, answered or logged.
+    password: z.string().min(1, 'This field is required').max(500).optional(),
   })
   .strict();
 
 const setSupplierPortal = operation({ params: ['id', 'supplierId'] }, async (ctx): Promise<OpResult> => {
   const company = await loadCompany(ctx.params.id);
   const supplierId = ctx.params.supplierId;
-  const portal = parseOrThrow(portalBody, ctx.body);
+  const { password, ...portal } = parseOrThrow(portalBody, ctx.body);
   if (!(await findSupplier(supplierId))) throw notFound();
+  if (password !== undefined) await storePortalPassword(company._id, supplierId, password);
+  else if (!(await portalPasswordHeld(company._id, supplierId)))
+    throw formError({ password: 'This field is required' });
   const next = await saveSettings(
     ctx,
     company,
@@ -282,6 +288,7 @@ const removeSupplierPortal = operation({ params: ['id', 'supplierId'] }, async (
     },
     `Supplier portal ${supplierId} removed`,
   );
+  await removePortalPassword(company._id, supplierId);
   return { body: next };
 });
 

@@ -1,3 +1,13 @@
 export { readableCaptureIds } from './capture-access.ts';
+export { captureKey } from './invoice-records.ts';
 export type { StoredInvoice } from './invoice-repository.ts';
-export { allInvoices, invoicesRef, queryIndexed } from './invoice-repository.ts';
+export {
+  allInvoices,
+  fileDigestHolder,
+  getCapture,
+  invoicesRef,
+  invoicesWithNumber,
+  queryIndexed,
+} from './invoice-repository.ts';
+export type { UploadRegistration } from './invoice-upload-service.ts';
+export { registerUpload } from './invoice-upload-service.ts';

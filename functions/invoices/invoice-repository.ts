@@ -319,6 +319,19 @@ export async function claimFileDigest(
 }
 
 /** Forgets a file digest, so that a deleted capture's document may be uploaded again. */
+/** The capture that holds a file with these bytes, if any: a look that claims nothing. */
+export async function fileDigestHolder(companyId: string, digest: string): Promise<string | undefined> {
+  const out = await documentClient().send(
+    new QueryCommand({
+      TableName: config().tableName,
+      KeyConditionExpression: 'pk = :pk',
+      ExpressionAttributeValues: { ':pk': markerKey(companyId, 'file', digest) },
+    }),
+  );
+  const holder = out.Items?.[0]?.captureId;
+  return typeof holder === 'string' ? holder : undefined;
+}
+
 export async function releaseFileDigest(companyId: string, digest: string, captureId: string) {
   try {
     await documentClient().send(

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { BUCKETS, type BucketName, QUEUES, type QueueName } from '../../shared/system/functions.ts';
 import { publicDataEnvironment } from './fakes/public-data-server.ts';
+import { connectorEnvironment } from './fakes/supplier-portal-server.ts';
 
 /**
  * The environment the functions see on this machine: the same variables the CDK app sets in AWS, pointing
@@ -39,6 +40,8 @@ export interface LocalEndpoints {
   publicDataUrl?: string;
   /** The Textract stand-in, e.g. http://127.0.0.1:4568. */
   textractEndpoint?: string;
+  /** The local supplier portals and smart-meter data API the connectors sign in to. */
+  connectorsUrl?: string;
 }
 
 export interface LocalUrls {
@@ -95,7 +98,10 @@ export function localEnvironment(endpoints: LocalEndpoints, logLevel = 'info'): 
     env.IDENTITY_PROVIDER = 'local';
     env.LOCAL_ACCOUNTS_DIR = join(stateDir, 'oidc');
     env.OUTBOX_DIR = join(stateDir, 'outbox');
+    // KMS's counterpart for the supplier-portal passwords: a key file made on first use.
+    env.PORTAL_SECRET_KEY_FILE = join(stateDir, 'portal-secret.key');
   }
+  if (endpoints.connectorsUrl) Object.assign(env, connectorEnvironment(endpoints.connectorsUrl));
   if (endpoints.publicDataUrl) Object.assign(env, publicDataEnvironment(endpoints.publicDataUrl));
   if (endpoints.textractEndpoint) env.AWS_ENDPOINT_URL_TEXTRACT = endpoints.textractEndpoint;
   for (const bucket of BUCKETS) env[`BUCKET_${envSuffix(bucket)}`] = localBucketName(bucket);

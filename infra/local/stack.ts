@@ -14,7 +14,9 @@ import {
   localQueueUrl,
   localUrls,
 } from './environment.ts';
+import { setUpDemoPortals } from './fakes/demo-portals.ts';
 import { startPublicDataFakes } from './fakes/public-data-server.ts';
+import { type ConnectorFakes, startConnectorFakes } from './fakes/supplier-portal-server.ts';
 import { type Component, healthOf } from './health.ts';
 import { createGateway, type GatewayParts } from './http-gateway.ts';
 import { type FunctionLoad, loadFunctions } from './lambda.ts';
@@ -45,6 +47,8 @@ export interface LocalStack {
   functions: FunctionLoad;
   /** The WebSocket gateway, e.g. to cut live connections in tests. */
   ws: WsGateway;
+  /** The supplier portals and meter data API the connectors reach, to set up and to misbehave. */
+  connectors: ConnectorFakes;
   seed?: SeedOutcome;
   web?: WebBuild;
   components: Map<string, Component>;
@@ -131,6 +135,9 @@ export async function startStack(options: StackOptions): Promise<LocalStack> {
     const publicData = await startPublicDataFakes();
     atStop(5, () => publicData.stop());
     set('public-data', { status: 'up', detail: publicData.url });
+    const connectors = await startConnectorFakes();
+    atStop(5, () => connectors.stop());
+    set('connector-fakes', { status: 'up', detail: connectors.url });
     // Reads documents from S3 through the same front as the functions; loads nothing until first used.
     const textract = await startTextract({
       port: options.textractPort ?? 0,
@@ -152,6 +159,7 @@ export async function startStack(options: StackOptions): Promise<LocalStack> {
         stateDir,
         publicDataUrl: publicData.url,
         textractEndpoint: textract.endpoint,
+        connectorsUrl: connectors.url,
       },
       options.logLevel,
     );
@@ -205,6 +213,10 @@ export async function startStack(options: StackOptions): Promise<LocalStack> {
             err instanceof Error ? err : new Error(String(err)),
           ),
     ]);
+    if (seed && !(seed instanceof Error)) {
+      const portals = await setUpDemoPortals(connectors, stateDir).catch((err: unknown) => err);
+      if (portals instanceof Error) log('demo supplier portal not set up', { error: portals.message });
+    }
     if (seed instanceof Error) {
       log('demo data not seeded', { error: seed.stack ?? seed.message });
       set('seed', { status: 'failed', detail: seed.message });
@@ -292,6 +304,7 @@ export async function startStack(options: StackOptions): Promise<LocalStack> {
       dynamo,
       functions,
       ws,
+      connectors,
       seed: seed instanceof Error ? undefined : seed,
       web: web instanceof Error ? undefined : web,
       components,

@@ -25,6 +25,7 @@ export const WORKER_FUNCTIONS = [
   'validation',
   'missing-bills',
   'reports',
+  'scraper',
 ] as const;
 export type WorkerFunctionName = (typeof WORKER_FUNCTIONS)[number];
 
@@ -51,6 +52,8 @@ export interface FunctionDecl {
     userPool?: boolean;
     /** Run Textract analyses (on objects of the buckets it may read). */
     textract?: boolean;
+    /** Open the supplier-portal passwords sealed at rest (the KMS key's decrypt and encrypt). */
+    portalSecrets?: boolean;
   };
 }
 
@@ -64,6 +67,7 @@ export const QUEUES = [
   'validation',
   'missing-bills',
   'reports',
+  'scraper',
 ] as const;
 export type QueueName = (typeof QUEUES)[number];
 
@@ -80,7 +84,13 @@ const rw = { table: 'readwrite' } as const;
 
 export const FUNCTIONS: readonly FunctionDecl[] = [
   httpFn('session', { ...rw, buckets: { documents: 'read' }, sendEmail: true, userPool: true }),
-  httpFn('companies', { ...rw, buckets: { documents: 'readwrite' }, sendEmail: true, userPool: true }),
+  httpFn('companies', {
+    ...rw,
+    buckets: { documents: 'readwrite' },
+    sendEmail: true,
+    userPool: true,
+    portalSecrets: true,
+  }),
   httpFn('entities', rw),
   httpFn('assets', { ...rw, buckets: { documents: 'readwrite', uploads: 'readwrite' } }),
   httpFn('asset-groups', rw),
@@ -98,7 +108,7 @@ export const FUNCTIONS: readonly FunctionDecl[] = [
   httpFn('invoice-validation', { ...rw, buckets: { uploads: 'read' }, queues: ['validation'] }),
   httpFn('templates', { ...rw, buckets: { uploads: 'readwrite', documents: 'readwrite' }, textract: true }),
   httpFn('insights', { ...rw, buckets: { reports: 'readwrite' }, queues: ['reports'] }),
-  httpFn('automation', { ...rw, buckets: { uploads: 'readwrite' } }),
+  httpFn('automation', { ...rw, buckets: { uploads: 'readwrite' }, queues: ['scraper'] }),
   // documents: letters of authority are uploaded by presigned PUT, which needs the signer's write grant.
   httpFn('util', { ...rw, buckets: { documents: 'readwrite', inbox: 'read', uploads: 'read' } }),
   {
@@ -168,6 +178,21 @@ export const FUNCTIONS: readonly FunctionDecl[] = [
       table: 'readwrite',
       buckets: { reports: 'readwrite', documents: 'read' },
       liveConnections: true,
+    },
+  },
+  {
+    name: 'scraper',
+    kind: 'worker',
+    entry: 'functions/handlers/queue/scraper.ts',
+    memoryMb: 1024,
+    // A run signs in, pages through the bill list and downloads every new bill; a slow portal takes minutes.
+    timeoutSeconds: 900,
+    grants: {
+      table: 'readwrite',
+      buckets: { uploads: 'readwrite' },
+      queues: ['scraper'],
+      liveConnections: true,
+      portalSecrets: true,
     },
   },
 ];

@@ -65,6 +65,14 @@ export const reportMessage = z.object({
   reportId: z.string().min(1),
   generation: z.number().int().min(1),
 });
+/**
+ * One connector run to carry out (`runId`), or the schedule's sweep, which starts a run for every
+ * supplier login a company has switched on.
+ */
+export const scraperMessage = z.union([
+  z.object({ companyId: z.string().min(1), runId: z.string().min(1) }),
+  z.object({ sweep: z.literal('scraper') }),
+]);
 
 export const QUEUE_MESSAGES = {
   'email-intake': mailReceiptMessage,
@@ -73,6 +81,7 @@ export const QUEUE_MESSAGES = {
   validation: validationMessage,
   'missing-bills': z.union([missingBillsMessage, targetsCheckMessage]),
   reports: reportMessage,
+  scraper: scraperMessage,
 } as const satisfies Record<QueueName, z.ZodType>;
 
 export type QueueMessage<Q extends QueueName> = z.output<(typeof QUEUE_MESSAGES)[Q]>;

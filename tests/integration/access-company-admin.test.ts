@@ -1,4 +1,5 @@
 import { readdir, readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -337,10 +338,18 @@ describe('company settings', () => {
       { _id: supplierId, name: 'EDF Energy' },
     );
     const path = `${companyPath()}/supplier-portals/${supplierId}`;
-    const set = await call('PATCH', path, owner().token, { username: 'demo-estates' });
+    process.env.PORTAL_SECRET_KEY_FILE ??= join(tmpdir(), `voltfolio-portal-key-${process.pid}`);
+    expect((await call('PATCH', path, owner().token, { username: 'demo-estates' })).status).toBe(400);
+    const set = await call('PATCH', path, owner().token, {
+      username: 'demo-estates',
+      password: 'Portal-pw-1',
+    });
     expect(set.body).toMatchObject({
       settings: { supplierPortals: { [supplierId]: { username: 'demo-estates', enabled: true } } },
     });
+    expect(JSON.stringify(set.body)).not.toContain('Portal-pw-1');
+    // The password is kept: the user name alone may change afterwards.
+    expect((await call('PATCH', path, owner().token, { username: 'demo-estates-2' })).status).toBe(200);
     expect(
       (
         await call('PATCH', `${companyPath()}/supplier-portals/fedcba9876543210fedcba98`, owner().token, {
@@ -348,9 +357,7 @@ describe('company settings', () => {
         })
       ).status,
     ).toBe(404);
-    expect((await call('PATCH', path, owner().token, { username: 'x', password: 'secret' })).status).toBe(
-      400,
-    );
+    expect((await call('PATCH', path, owner().token, { username: 'x', token: 'secret' })).status).toBe(400);
     expect((await call('DELETE', path, owner().token)).status).toBe(200);
     expect((await call('DELETE', path, owner().token)).status).toBe(404);
   });

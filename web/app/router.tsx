@@ -7,6 +7,7 @@ import { ANALYTICS_PAGES } from '../features/analytics/pages.ts';
 import { ASSET_PAGES } from '../features/assets/pages.ts';
 import { BENCHMARK_PAGES } from '../features/benchmarks/pages.ts';
 import { COMPANY_PAGES } from '../features/company/pages.ts';
+import { CONNECTOR_PAGES } from '../features/connectors/pages.ts';
 import { ENTITY_PAGES } from '../features/entities/pages.ts';
 import { INVOICE_PAGES } from '../features/invoices/pages.ts';
 import { PORTFOLIO_PAGES } from '../features/portfolios/pages.ts';
@@ -44,6 +45,7 @@ const PAGES: Record<PageKey, LazyPage> = {
   ...ASSET_PAGES,
   ...BENCHMARK_PAGES,
   ...COMPANY_PAGES,
+  ...CONNECTOR_PAGES,
   ...ENTITY_PAGES,
   ...INVOICE_PAGES,
   ...PORTFOLIO_PAGES,

@@ -4,6 +4,7 @@ import { type AnalyticsPageKey, withAnalyticsPage } from '../features/analytics/
 import { type AssetPageKey, withAssetPage } from '../features/assets/pages.ts';
 import { type BenchmarkPageKey, withBenchmarkPage } from '../features/benchmarks/pages.ts';
 import { type CompanyPageKey, withCompanyPage } from '../features/company/pages.ts';
+import { CONNECTOR_PAGE_OF, type ConnectorPageKey } from '../features/connectors/pages.ts';
 import { ENTITY_PAGE_OF, type EntityPageKey } from '../features/entities/pages.ts';
 import {
   ACCOUNT_INVOICE_SUB_PAGES,
@@ -27,6 +28,7 @@ export type PageKey =
   | AnalyticsPageKey
   | BenchmarkPageKey
   | CompanyPageKey
+  | ConnectorPageKey
   | EntityPageKey
   | PortfolioPageKey
   | RecommendationPageKey
@@ -276,7 +278,9 @@ export const APP_ROUTES: readonly AppRoute[] = [
   ).map((r) => ({ ...r, page: REPORT_PAGE_OF[r.path] ?? r.page })),
 
   redirect('connectors', '/connectors', '/connectors/dashboard', COMPANY_ADMIN, 'Connectors'),
-  ...pages('connectors', '/connectors', ['dashboard', 'runs', 'manage'], COMPANY_ADMIN, 'Connectors'),
+  ...pages('connectors', '/connectors', ['dashboard', 'runs', 'manage'], COMPANY_ADMIN, 'Connectors').map(
+    (r) => ({ ...r, page: CONNECTOR_PAGE_OF[r.path] ?? r.page }),
+  ),
 
   ...pages('suppliers', '/suppliers', ['', 'create'], ADMIN, 'Suppliers').map((r) => ({
     ...r,

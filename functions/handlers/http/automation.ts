@@ -1,5 +1,6 @@
+import { SCRAPER_RUN_OPERATIONS } from '../../automation/scraper-run-service.ts';
 import { httpFunction } from '../../core/middleware/http-function.ts';
 import { GENERIC_OPERATIONS } from '../../core/resources/resource-service.ts';
 import '../../../shared/system/resource-schemas/automation.ts';
 
-export const handler = httpFunction('automation', { ...GENERIC_OPERATIONS });
+export const handler = httpFunction('automation', { ...GENERIC_OPERATIONS, ...SCRAPER_RUN_OPERATIONS });

@@ -1,0 +1,1 @@
+export { portalPasswordHeld, removePortalPassword, storePortalPassword } from './portal-login-service.ts';

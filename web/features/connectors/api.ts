@@ -1,0 +1,89 @@
+import useSWR from 'swr';
+import { keysUnder, useEndpoint } from '../../lib/endpoint.ts';
+
+export type RunStatus = 'pending' | 'running' | 'succeeded' | 'failed';
+
+export interface RunCounts {
+  listed: number;
+  fetched: number;
+  skipped: number;
+  failed: number;
+  intervals: number;
+}
+
+export interface ScraperRun {
+  _id: string;
+  supplierId: string;
+  supplierName: string;
+  status: RunStatus;
+  trigger: 'manual' | 'schedule';
+  counts: RunCounts;
+  logs: { _id: string; step: string; status: string; lines: number; at: string }[];
+  error?: { type: string; message: string };
+  startedAt?: string;
+  finishedAt?: string;
+  createdAt: string;
+}
+
+export interface Connector {
+  supplierId: string;
+  supplierName: string;
+  adapter: string | null;
+  username: string;
+  enabled: boolean;
+  passwordSet: boolean;
+  status: 'ready' | 'off' | 'wrong-password';
+  lastRun: ScraperRun | null;
+}
+
+interface ListAnswer<T> {
+  data: T[];
+  total: number;
+}
+
+export interface ConnectorSupplier {
+  _id: string;
+  name: string;
+  scraperEnabled: boolean;
+}
+
+/** The SWR keys of the connector pages; the connector worker's live updates name `/scraper-runs…`. */
+export const connectorKeys = {
+  connectors: '/scraper-runs/connectors',
+  runs: '/scraper-runs?limit=100&$sort=-_id',
+  suppliers: '/suppliers?limit=1000&type=supplier',
+} as const;
+
+export const useConnectors = () => useSWR<ListAnswer<Connector>>(connectorKeys.connectors);
+export const useRuns = () => useSWR<ListAnswer<ScraperRun>>(connectorKeys.runs);
+export const useConnectorSuppliers = () => useSWR<ListAnswer<ConnectorSupplier>>(connectorKeys.suppliers);
+
+const RUN_READS = [keysUnder('/scraper-runs')];
+
+/** POST /scraper-runs/start-run */
+export const useStartRun = () =>
+  useEndpoint(
+    (api, supplierId: string) => api.post<ScraperRun>('/scraper-runs/start-run', { supplierId }),
+    () => RUN_READS,
+  );
+
+/** PATCH /companies/{id}/supplier-portals/{supplierId}: the password is sent, never read back. */
+export const useSetPortalLogin = (companyId: string) =>
+  useEndpoint(
+    (api, supplierId: string, body: { username: string; password?: string; enabled: boolean }) =>
+      api.patch<unknown>(`/companies/${companyId}/supplier-portals/${supplierId}`, body),
+    () => RUN_READS,
+  );
+
+/** DELETE /companies/{id}/supplier-portals/{supplierId} */
+export const useRemovePortalLogin = (companyId: string) =>
+  useEndpoint(
+    (api, supplierId: string) => api.del<unknown>(`/companies/${companyId}/supplier-portals/${supplierId}`),
+    () => RUN_READS,
+  );
+
+/** GET /scraper-runs/{id}/logs/{logId}/download */
+export const useRunLog = () =>
+  useEndpoint((api, runId: string, logId: string) =>
+    api.get<{ fileName: string; text: string }>(`/scraper-runs/${runId}/logs/${logId}/download`),
+  );
