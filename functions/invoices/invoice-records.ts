@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { CaptureResults, InvoiceExtract } from '../../shared/capture/model.ts';
 import { safeFileName } from '../../shared/files/file-type.ts';
-import { INVOICE_FILE_NAME_LIMIT } from '../../shared/schemas/company.ts';
+import { INVOICE_FILE_NAME_LIMIT } from '../../shared/files/invoice-file-name.ts';
 import type { StoredItem } from '../core/data/item-repository.ts';
 
 /** Documents over this size are refused, in the browser, the API and the capture worker alike. */

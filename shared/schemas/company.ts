@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { PERMISSION_NAMES } from '../access/permission-names.ts';
+import { INVOICE_FILE_NAME_LIMIT } from '../files/invoice-file-name.ts';
 import { idSchema, nonEmpty } from './common.ts';
 import { grantsSchema } from './grants.ts';
 
@@ -7,11 +8,7 @@ export type { Grants } from './grants.ts';
 
 export const CALENDAR_PERIODS = ['Standard', '13 Week Periods UK Financial Year', 'Rail Calendar'] as const;
 
-/**
- * Generated invoice file names cut the legal name and the site name at this many characters each (01 §5:
- * 40 by default, configurable per company).
- */
-export const INVOICE_FILE_NAME_LIMIT = { min: 10, max: 120, default: 40 } as const;
+export { INVOICE_FILE_NAME_LIMIT };
 export const invoiceFileNameLimitSchema = z
   .number({ error: 'Must be a number' })
   .refine(Number.isInteger, 'Must be a whole number')
