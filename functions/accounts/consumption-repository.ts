@@ -149,6 +149,29 @@ export async function putAccountMonths(
   await batchPut(months.map((m) => accountMonthItem(companyId, accountId, m, now)));
 }
 
+/** Removes months of one account that an import made (the rollback of that import), 25 to a request. */
+export async function deleteAccountMonths(
+  companyId: string,
+  accountId: string,
+  months: readonly string[],
+): Promise<void> {
+  const tableName = config().tableName;
+  const pk = consumptionKeys.accountMonths(companyId, accountId);
+  for (let i = 0; i < months.length; i += BATCH_SIZE) {
+    let requests = months.slice(i, i + BATCH_SIZE).map((sk) => ({ DeleteRequest: { Key: { pk, sk } } }));
+    for (let attempt = 0; requests.length > 0; attempt++) {
+      if (attempt >= MAX_BATCH_ATTEMPTS) throw new Error('The table kept refusing a batch of deletes');
+      if (attempt > 0) await new Promise((r) => setTimeout(r, 20 * 2 ** attempt));
+      const out = await documentClient().send(
+        new BatchWriteCommand({ RequestItems: { [tableName]: requests } }),
+      );
+      requests = (out.UnprocessedItems?.[tableName] ?? []).flatMap((r) =>
+        r.DeleteRequest?.Key ? [{ DeleteRequest: { Key: { pk, sk: String(r.DeleteRequest.Key.sk) } } }] : [],
+      );
+    }
+  }
+}
+
 /** An account's months from `from` to `to` inclusive (both YYYY-MM), oldest first. */
 export async function listAccountMonths(
   companyId: string,

@@ -16,13 +16,16 @@ export type {
   StoredAccountMonth,
 } from './consumption-repository.ts';
 export {
+  addToRollups,
   applyIntervalMonth,
   applyInvoiceContribution,
+  deleteAccountMonths,
   listAccountMonths,
   listAssetRollups,
   listCompanyRollups,
   listPortfolioRollups,
   moveSiteInPortfolio,
+  putAccountMonths,
   rebuildPortfolioRollups,
 } from './consumption-repository.ts';
 export type { SupplyPeriod } from './contract-store.ts';

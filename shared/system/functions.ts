@@ -24,6 +24,7 @@ export const WORKER_FUNCTIONS = [
   'capture',
   'validation',
   'missing-bills',
+  'imports',
 ] as const;
 export type WorkerFunctionName = (typeof WORKER_FUNCTIONS)[number];
 
@@ -56,7 +57,14 @@ export interface FunctionDecl {
 export const BUCKETS = ['uploads', 'documents', 'inbox', 'reports', 'web'] as const;
 export type BucketName = (typeof BUCKETS)[number];
 
-export const QUEUES = ['email-intake', 'asset-images', 'capture', 'validation', 'missing-bills'] as const;
+export const QUEUES = [
+  'email-intake',
+  'asset-images',
+  'capture',
+  'validation',
+  'missing-bills',
+  'imports',
+] as const;
 export type QueueName = (typeof QUEUES)[number];
 
 const httpFn = (name: HttpFunctionName, grants: FunctionDecl['grants']): FunctionDecl => ({
@@ -90,7 +98,7 @@ export const FUNCTIONS: readonly FunctionDecl[] = [
   httpFn('invoice-validation', { ...rw, buckets: { uploads: 'read' }, queues: ['validation'] }),
   httpFn('templates', { ...rw, buckets: { uploads: 'readwrite', documents: 'readwrite' }, textract: true }),
   httpFn('insights', { ...rw, buckets: { reports: 'readwrite' } }),
-  httpFn('automation', { ...rw, buckets: { uploads: 'readwrite' } }),
+  httpFn('automation', { ...rw, buckets: { uploads: 'readwrite' }, queues: ['imports'] }),
   // documents: letters of authority are uploaded by presigned PUT, which needs the signer's write grant.
   httpFn('util', { ...rw, buckets: { documents: 'readwrite', inbox: 'read', uploads: 'read' } }),
   {
@@ -148,6 +156,15 @@ export const FUNCTIONS: readonly FunctionDecl[] = [
     // Every account of every company, one Query each.
     timeoutSeconds: 600,
     grants: { table: 'readwrite' },
+  },
+  {
+    name: 'imports',
+    kind: 'worker',
+    entry: 'functions/handlers/queue/imports.ts',
+    // A year of half-hourly data for a few hundred meters is judged whole before it is written.
+    memoryMb: 1024,
+    timeoutSeconds: 900,
+    grants: { table: 'readwrite', buckets: { uploads: 'read' }, liveConnections: true },
   },
 ];
 

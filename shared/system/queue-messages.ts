@@ -54,12 +54,21 @@ export const validationMessage = z.object({ companyId: z.string().min(1), invoic
 /** The daily schedule's check for bills that have stopped coming. */
 export const missingBillsMessage = z.object({ check: z.literal('missing-bills') });
 
+/** An import or its rollback, claimed by the API and run by the imports worker. */
+export const importRunMessage = z.object({
+  companyId: z.string().min(1),
+  importId: z.string().min(1),
+  action: z.enum(['import', 'rollback']),
+  sub: z.string().min(1),
+});
+
 export const QUEUE_MESSAGES = {
   'email-intake': mailReceiptMessage,
   'asset-images': s3EventMessage,
   capture: z.union([captureRestartMessage, s3EventMessage]),
   validation: validationMessage,
   'missing-bills': missingBillsMessage,
+  imports: z.union([importRunMessage, s3EventMessage]),
 } as const satisfies Record<QueueName, z.ZodType>;
 
 export type QueueMessage<Q extends QueueName> = z.output<(typeof QUEUE_MESSAGES)[Q]>;

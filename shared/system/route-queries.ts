@@ -1,4 +1,5 @@
 import type * as z from 'zod';
+import { importItemsQuery, importUploadQuery } from '../imports/import-api.ts';
 import { provenanceQuery } from '../schemas/provenance.ts';
 import {
   activeBillingQuerySchema,
@@ -53,6 +54,9 @@ export const ROUTE_QUERIES: ReadonlyMap<string, z.ZodType> = new Map<RouteKey, z
   ['GET /analytics/provenance', provenanceQuery],
   // Templates
   ['GET /suppliers/{id}/invoice-preview', invoicePreviewQuery],
+  // Imports
+  ['GET /imports/upload-url', importUploadQuery],
+  ['GET /imports/{id}/items', importItemsQuery],
 ]);
 
 /** The query schema a route declares, if any. */

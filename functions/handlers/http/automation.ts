@@ -1,5 +1,6 @@
 import { httpFunction } from '../../core/middleware/http-function.ts';
 import { GENERIC_OPERATIONS } from '../../core/resources/resource-service.ts';
+import { IMPORTS_OPERATIONS } from '../../imports/index.ts';
 import '../../../shared/system/resource-schemas/automation.ts';
 
-export const handler = httpFunction('automation', { ...GENERIC_OPERATIONS });
+export const handler = httpFunction('automation', { ...GENERIC_OPERATIONS, ...IMPORTS_OPERATIONS });

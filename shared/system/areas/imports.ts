@@ -1,6 +1,9 @@
 import type { AreaDecl } from '../area.ts';
+import type { QueueDecl, SubscriptionDecl } from '../functions.ts';
 import { ADMIN_ONLY, COMPANY_USER_ONLY } from '../permission-sets.ts';
 import type { ResourceDecl } from '../resources.ts';
+import { routesOf } from '../route-builder.ts';
+import type { HttpRoute } from '../routes.ts';
 
 export const IMPORTS_RESOURCE: ResourceDecl = {
   name: 'imports',
@@ -31,8 +34,42 @@ export const LOGS_RESOURCE: ResourceDecl = {
   searchFields: ['message'],
 };
 
+const route = routesOf('automation');
+const IMPORTS = { resource: 'imports' } as const;
+
+/** Spreadsheet imports of consumption and half-hourly data (02 §7 Imports). */
+const IMPORT_ROUTES: readonly HttpRoute[] = [
+  route('GET', '/imports/upload-url', 'imports.uploadUrl', COMPANY_USER_ONLY, IMPORTS),
+  route('GET', '/imports/{id}/info', 'imports.info', COMPANY_USER_ONLY, IMPORTS),
+  route('POST', '/imports/{id}/mapping', 'imports.mapping', COMPANY_USER_ONLY, IMPORTS),
+  route('POST', '/imports/{id}/preview', 'imports.preview', COMPANY_USER_ONLY, IMPORTS),
+  route('POST', '/imports/{id}/import', 'imports.import', COMPANY_USER_ONLY, IMPORTS),
+  route('POST', '/imports/{id}/rollback', 'imports.rollback', COMPANY_USER_ONLY, IMPORTS),
+  route('GET', '/imports/{id}/items', 'imports.items', COMPANY_USER_ONLY, IMPORTS),
+  route('GET', '/imports/{id}/failed-rows', 'imports.failedRows', COMPANY_USER_ONLY, IMPORTS),
+];
+
+const IMPORT_QUEUES: readonly QueueDecl[] = [
+  {
+    name: 'imports',
+    consumer: 'imports',
+    batchSize: 1,
+    // The worker extends the visibility while it works (see queue-function.ts).
+    visibilityTimeoutSeconds: 900,
+    maxReceiveCount: 3,
+  },
+];
+
+const IMPORT_SUBSCRIPTIONS: readonly SubscriptionDecl[] = [
+  // Files put with an import's upload URL: `imports/{companyId}/{importId}/{file}`.
+  { bucket: 'uploads', prefix: 'imports/', queue: 'imports' },
+];
+
 /** Imports of files, their templates, and the log of what changed. */
 export const IMPORTS_AREA: AreaDecl = {
   name: 'imports',
   resources: [IMPORTS_RESOURCE, IMPORT_TEMPLATES_RESOURCE, LOGS_RESOURCE],
+  routes: [...IMPORT_ROUTES],
+  queues: IMPORT_QUEUES,
+  subscriptions: IMPORT_SUBSCRIPTIONS,
 };
