@@ -2,6 +2,7 @@
  * | pattern                                     | key condition                                                        | index |
  * | ------------------------------------------- | -------------------------------------------------------------------- | ----- |
  * | an account's months in a range              | pk = C#{companyId}#consumption#{accountId}, sk BETWEEN months        | table |
+ * | remove months an import made (batches of 25) | pk = C#{companyId}#consumption#{accountId}, sk = month            | table |
  * | an asset's monthly roll-ups in a range      | pk = C#{companyId}#rollup#asset#{assetId}, sk BETWEEN month#         | table |
  * | a portfolio's monthly roll-ups in a range   | pk = C#{companyId}#rollup#portfolio#{groupId}, sk BETWEEN month#     | table |
  * | a company's monthly roll-ups in a range     | pk = C#{companyId}#rollup#company, sk BETWEEN month#                 | table |

@@ -5,8 +5,8 @@
  * | write an import or template               | pk = C#{companyId}#imports (#import-templates), sk = id  | table |
  * | change an import (revision-checked)       | pk = C#{companyId}#imports, sk = id                      | table |
  * | a company's import templates              | pk = C#{companyId}#import-templates                      | table |
- * | write a stage's row outcomes (pages)      | pk = C#{companyId}#import-rows#{importId}, sk = {stage}#{n} | table |
- * | a stage's row outcomes, in row order      | pk = C#{companyId}#import-rows#{importId}, begins_with(sk, {stage}#) | table |
+ * | write a stage's row outcomes (pages)      | pk = C#{companyId}#imports#{importId}#rows, sk = {stage}#{n} | table |
+ * | a stage's row outcomes, in row order      | pk = C#{companyId}#imports#{importId}#rows, sk BETWEEN {stage}#{n} AND {stage}#999999 | table |
  */
 import { BatchWriteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from '../core/adapters/dynamo.ts';

@@ -1,4 +1,5 @@
 import type { Caller } from '../../shared/access/caller.ts';
+import { isCompanyWide } from '../../shared/access/route-access.ts';
 import { csvField } from '../../shared/files/csv.ts';
 import {
   headerKeyOf,
@@ -47,9 +48,11 @@ import { rollbackEntries, writePlan } from './import-writer.ts';
 export const importKey = (companyId: string, importId: string, fileName: string) =>
   `imports/${companyId}/${importId}/${fileName.replace(/[^\w.-]+/g, '_')}`;
 
-async function loadImport(companyId: string, id: string): Promise<ImportRecord> {
-  const found = await findImport(companyId, id);
-  if (!found) throw notFound('There is no such import');
+/** An import of the caller's company; a caller with access to only some meters sees only their own. */
+async function loadImport(caller: Caller, id: string): Promise<ImportRecord> {
+  const found = await findImport(caller.companyId, id);
+  if (!found || (!isCompanyWide(caller) && found.createdBy !== caller.sub))
+    throw notFound('There is no such import');
   return found;
 }
 
@@ -93,8 +96,15 @@ const uploadUrl = operation({ query: importUploadQuery }, async (ctx): Promise<O
   };
 });
 
+const getImport = operation(
+  { params: ['id'] },
+  async (ctx): Promise<OpResult> => ({
+    body: presentImport(await loadImport(ctx.caller, ctx.params.id)),
+  }),
+);
+
 const info = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
-  const r = await loadImport(ctx.caller.companyId, ctx.params.id);
+  const r = await loadImport(ctx.caller, ctx.params.id);
   return {
     body: {
       id: r._id,
@@ -131,7 +141,7 @@ function checkedMapping(r: ImportRecord, mapping: ImportMapping): ImportMapping 
 const saveMapping = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
   const body = parseOrThrow(importMappingBody, ctx.body ?? {});
   const companyId = ctx.caller.companyId;
-  const r = await loadImport(companyId, ctx.params.id);
+  const r = await loadImport(ctx.caller, ctx.params.id);
   const mapping = checkedMapping(r, body.mapping);
   if (r.status !== 'pending') throw conflict('This import has already run');
   const sheetChanged = body.sheet !== undefined && body.sheet !== r.sheet;
@@ -171,7 +181,7 @@ async function dryRun(caller: Caller, r: ImportRecord, mapping: ImportMapping) {
 
 const preview = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
   const companyId = ctx.caller.companyId;
-  const r = await loadImport(companyId, ctx.params.id);
+  const r = await loadImport(ctx.caller, ctx.params.id);
   const given =
     ctx.body && typeof ctx.body === 'object' && 'mapping' in ctx.body
       ? parseOrThrow(importMappingBody, ctx.body).mapping
@@ -198,7 +208,7 @@ const withoutCells = ({ cells: _cells, ...rest }: RowOutcome) => rest;
 
 const startImport = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
   const companyId = ctx.caller.companyId;
-  const r = await loadImport(companyId, ctx.params.id);
+  const r = await loadImport(ctx.caller, ctx.params.id);
   checkedMapping(r, r.mapping ?? (r.suggested as ImportMapping));
   const claimed = await changeImport(companyId, r._id, (cur) =>
     cur.status === 'pending' && cur.fileRead
@@ -212,7 +222,7 @@ const startImport = operation({ params: ['id'] }, async (ctx): Promise<OpResult>
 
 const startRollback = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
   const companyId = ctx.caller.companyId;
-  const r = await loadImport(companyId, ctx.params.id);
+  const r = await loadImport(ctx.caller, ctx.params.id);
   const claimed = await changeImport(companyId, r._id, (cur) =>
     cur.status === 'completed' ? { status: 'processing', progress: 0 } : undefined,
   );
@@ -223,7 +233,7 @@ const startRollback = operation({ params: ['id'] }, async (ctx): Promise<OpResul
 
 const items = operation({ params: ['id'], query: importItemsQuery }, async (ctx): Promise<OpResult> => {
   const companyId = ctx.caller.companyId;
-  const r = await loadImport(companyId, ctx.params.id);
+  const r = await loadImport(ctx.caller, ctx.params.id);
   const { stage, outcome, page } = ctx.query;
   const total = r.pages?.[stage] ?? 0;
   const rows = page < total ? await readRowPages<RowOutcome>(companyId, r._id, stage, page, 1) : [];
@@ -240,7 +250,7 @@ const items = operation({ params: ['id'], query: importItemsQuery }, async (ctx)
 /** The rows that failed, as CSV with the reason first: cells that a spreadsheet would run are neutralised. */
 const failedRows = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
   const companyId = ctx.caller.companyId;
-  const r = await loadImport(companyId, ctx.params.id);
+  const r = await loadImport(ctx.caller, ctx.params.id);
   const stage = r.pages?.import ? 'import' : 'preview';
   const rows = (await readRowPages<RowOutcome>(companyId, r._id, stage, 0, r.pages?.[stage] ?? 0)).filter(
     (o) => o.outcome === 'error',
@@ -250,17 +260,12 @@ const failedRows = operation({ params: ['id'] }, async (ctx): Promise<OpResult> 
     ...rows.map((o) => [String(o.row), o.field ?? '', o.reason ?? '', ...(o.cells ?? [])]),
   ];
   const csv = `${lines.map((l) => l.map((c) => csvField(neutraliseCell(c))).join(',')).join('\r\n')}\r\n`;
-  return {
-    body: csv,
-    headers: {
-      'content-type': 'text/csv; charset=utf-8',
-      'content-disposition': `attachment; filename="failed-rows-${r._id}.csv"`,
-    },
-  };
+  return { body: { fileName: `failed-rows-${r._id}.csv`, contentType: 'text/csv', csv } };
 });
 
 export const IMPORTS_OPERATIONS: Operations = {
   'imports.uploadUrl': uploadUrl,
+  'imports.get': getImport,
   'imports.info': info,
   'imports.mapping': saveMapping,
   'imports.preview': preview,

@@ -36,17 +36,23 @@ export const LOGS_RESOURCE: ResourceDecl = {
 
 const route = routesOf('automation');
 const IMPORTS = { resource: 'imports' } as const;
+/**
+ * Whoever may write meters may import data for them: each row is then checked against the caller's write
+ * access to its meter, and a narrower user sees only the imports they made.
+ */
+const IMPORTERS = ['company_user', 'entity_user', 'asset_user', 'account_user'] as const;
 
 /** Spreadsheet imports of consumption and half-hourly data (02 §7 Imports). */
 const IMPORT_ROUTES: readonly HttpRoute[] = [
-  route('GET', '/imports/upload-url', 'imports.uploadUrl', COMPANY_USER_ONLY, IMPORTS),
-  route('GET', '/imports/{id}/info', 'imports.info', COMPANY_USER_ONLY, IMPORTS),
-  route('POST', '/imports/{id}/mapping', 'imports.mapping', COMPANY_USER_ONLY, IMPORTS),
-  route('POST', '/imports/{id}/preview', 'imports.preview', COMPANY_USER_ONLY, IMPORTS),
-  route('POST', '/imports/{id}/import', 'imports.import', COMPANY_USER_ONLY, IMPORTS),
-  route('POST', '/imports/{id}/rollback', 'imports.rollback', COMPANY_USER_ONLY, IMPORTS),
-  route('GET', '/imports/{id}/items', 'imports.items', COMPANY_USER_ONLY, IMPORTS),
-  route('GET', '/imports/{id}/failed-rows', 'imports.failedRows', COMPANY_USER_ONLY, IMPORTS),
+  route('GET', '/imports/upload-url', 'imports.uploadUrl', IMPORTERS, IMPORTS),
+  route('GET', '/imports/{id}', 'imports.get', IMPORTERS, IMPORTS),
+  route('GET', '/imports/{id}/info', 'imports.info', IMPORTERS, IMPORTS),
+  route('POST', '/imports/{id}/mapping', 'imports.mapping', IMPORTERS, IMPORTS),
+  route('POST', '/imports/{id}/preview', 'imports.preview', IMPORTERS, IMPORTS),
+  route('POST', '/imports/{id}/import', 'imports.import', IMPORTERS, IMPORTS),
+  route('POST', '/imports/{id}/rollback', 'imports.rollback', IMPORTERS, IMPORTS),
+  route('GET', '/imports/{id}/items', 'imports.items', IMPORTERS, IMPORTS),
+  route('GET', '/imports/{id}/failed-rows', 'imports.failedRows', IMPORTERS, IMPORTS),
 ];
 
 const IMPORT_QUEUES: readonly QueueDecl[] = [
