@@ -229,7 +229,7 @@ describe('half-hourly data', () => {
       const local = new Date(utc.getTime() + (bst ? 3_600_000 : 0)).toISOString().slice(0, 16);
       return `${local}${bst ? '+01:00' : '+00:00'}`;
     });
-    starts.forEach((s, i) => lines.push(`1234567890,${s},${i + 1}`));
+    for (const [i, s] of starts.entries()) lines.push(`1234567890,${s},${i + 1}`);
     const id = await w.upload(owner, 'half-hourly-long', 'long.csv', utf8(lines.join('\n')));
     const preview = await w.post(owner, `/imports/${id}/preview`);
     expect(preview.body.totals).toEqual({ rows: 50, create: 50, update: 0, unchanged: 0, error: 0 });
