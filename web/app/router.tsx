@@ -7,6 +7,7 @@ import { ANALYTICS_PAGES } from '../features/analytics/pages.ts';
 import { ASSET_PAGES } from '../features/assets/pages.ts';
 import { COMPANY_PAGES } from '../features/company/pages.ts';
 import { ENTITY_PAGES } from '../features/entities/pages.ts';
+import { IMPORT_PAGES } from '../features/imports/pages.ts';
 import { INVOICE_PAGES } from '../features/invoices/pages.ts';
 import { PORTFOLIO_PAGES } from '../features/portfolios/pages.ts';
 import { RECOMMENDATION_PAGES } from '../features/recommendations/pages.ts';
@@ -41,6 +42,7 @@ const PAGES: Record<PageKey, LazyPage> = {
   ...ASSET_PAGES,
   ...COMPANY_PAGES,
   ...ENTITY_PAGES,
+  ...IMPORT_PAGES,
   ...INVOICE_PAGES,
   ...PORTFOLIO_PAGES,
   ...RECOMMENDATION_PAGES,
