@@ -268,6 +268,75 @@ export async function addToRollups(
     );
 }
 
+/** One site's change in one month and utility, as many meters' writes add up to it. */
+export interface SiteMonthDelta extends RollupDelta {
+  assetId: string;
+  month: string;
+  utilityType: UtilityType;
+}
+
+/**
+ * Adds many sites' monthly changes at once (an import's): each site's roll-up and its portfolios' once
+ * per month, the company's once per month and utility for all of them, so a file of many meters costs a
+ * write per site-month rather than three. The same atomic ADDs as `addToRollups`.
+ */
+export async function addManyToRollups(
+  companyId: string,
+  deltas: readonly SiteMonthDelta[],
+  limit = 8,
+): Promise<void> {
+  const company = new Map<string, SiteMonthDelta>();
+  for (const d of deltas) {
+    assertMonth(d.month);
+    const key = `${d.month}#${d.utilityType}#${d.unit}`;
+    const sum = company.get(key);
+    if (!sum) company.set(key, { ...d });
+    else {
+      sum.consumption += d.consumption;
+      sum.cost += d.cost;
+      sum.emissionsKg += d.emissionsKg;
+    }
+  }
+  const portfolios = new Map<string, Promise<string[]>>();
+  const portfoliosOf = (assetId: string) => {
+    let found = portfolios.get(assetId);
+    if (!found) {
+      found = portfoliosHoldingSite(companyId, assetId);
+      portfolios.set(assetId, found);
+    }
+    return found;
+  };
+  const queue = [...deltas];
+  const worker = async () => {
+    for (let d = queue.shift(); d; d = queue.shift()) {
+      const { assetId, month, utilityType, ...delta } = d;
+      const sk = consumptionKeys.rollupSk(month, utilityType);
+      const base = { companyId, month, utilityType };
+      await addTo(consumptionKeys.assetRollups(companyId, assetId), sk, { ...base, assetId }, delta);
+      for (const groupId of await portfoliosOf(assetId))
+        await addTo(
+          consumptionKeys.portfolioRollups(companyId, groupId),
+          sk,
+          { ...base, portfolioId: groupId },
+          delta,
+        );
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, deltas.length) }, worker));
+  for (const { assetId: _a, month, utilityType, ...delta } of company.values())
+    await addTo(
+      consumptionKeys.companyRollups(companyId),
+      consumptionKeys.rollupSk(month, utilityType),
+      { companyId, month, utilityType },
+      {
+        ...delta,
+        consumption: Math.round(delta.consumption * 1000) / 1000,
+        cost: Math.round(delta.cost * 100) / 100,
+        emissionsKg: Math.round(delta.emissionsKg * 1000) / 1000,
+      },
+    );
+}
+
 /** Writes roll-ups whole, replacing what was there: for rebuilding them from account months. */
 export async function putRollups(
   companyId: string,

@@ -13,10 +13,11 @@ export type {
   InvoiceContribution,
   Rollup,
   RollupDelta,
+  SiteMonthDelta,
   StoredAccountMonth,
 } from './consumption-repository.ts';
 export {
-  addToRollups,
+  addManyToRollups,
   applyIntervalMonth,
   applyInvoiceContribution,
   deleteAccountMonths,

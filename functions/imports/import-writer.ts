@@ -3,7 +3,7 @@ import { defaultUnit } from '../../shared/domain/units.ts';
 import { isSubMeter } from '../../shared/schemas/account-rules.ts';
 import type { UtilityType } from '../../shared/schemas/common.ts';
 import {
-  addToRollups,
+  addManyToRollups,
   deleteAccountMonths,
   listAccountMonths,
   putAccountMonths,
@@ -105,19 +105,20 @@ async function setMonths(
     done += list.length;
     await progress?.(done, changes.length * 2);
   });
-  let rolled = 0;
   const all = [...deltas.values()].filter((d) => d.c !== 0 || d.cost !== 0);
-  await inPool(all, 8, async (d) => {
-    await addToRollups(companyId, d.assetId, d.month, d.utility, {
+  await addManyToRollups(
+    companyId,
+    all.map((d) => ({
+      assetId: d.assetId,
+      month: d.month,
+      utilityType: d.utility,
+      unit: d.unit,
       consumption: round3(d.c),
       cost: Math.round(d.cost * 100) / 100,
       emissionsKg: round3(d.e),
-      unit: d.unit,
-    });
-    rolled++;
-    if (rolled % 200 === 0)
-      await progress?.(changes.length + (rolled / all.length) * changes.length, changes.length * 2);
-  });
+    })),
+  );
+  await progress?.(changes.length * 2 - 1, changes.length * 2);
 }
 
 /** Writes the plan's creates and updates; answers what each replaced. */
