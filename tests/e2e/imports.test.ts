@@ -20,10 +20,12 @@ const CSV = [
 describe('the import wizard', () => {
   it('uploads a file with progress, maps it, shows the dry run and imports it with live progress', async () => {
     await signIn(page, env.stack.origin, 'owner@demo.test', '/imports/wizard/upload');
-    const picker = page.getByLabel('CSV or XLSX file');
-    await expect.poll(() => picker.count(), { timeout: 15_000 }).toBe(1);
-    await picker.setInputFiles({ name: 'monthly.csv', mimeType: 'text/csv', buffer: Buffer.from(CSV) });
-    await page.getByRole('button', { name: 'Upload' }).click();
+    await expect.poll(() => page.getByLabel('CSV or XLSX file').count(), { timeout: 15_000 }).toBe(1);
+    // The labelled control is a button that opens the browser's file picker; the file goes to its input.
+    await page
+      .locator('input[type="file"]')
+      .setInputFiles({ name: 'monthly.csv', mimeType: 'text/csv', buffer: Buffer.from(CSV) });
+    await page.getByRole('button', { name: 'Upload', exact: true }).click();
     const bar = page.getByRole('progressbar', { name: 'Upload progress' });
     await expect.poll(() => bar.getAttribute('aria-valuenow'), { timeout: 20_000 }).toBe('100');
 
@@ -32,7 +34,7 @@ describe('the import wizard', () => {
     await expect
       .poll(() => page.getByRole('textbox', { name: /Meter/ }).first().inputValue(), { timeout: 15_000 })
       .toBe('Meter name');
-    await page.getByRole('button', { name: 'Preview' }).click();
+    await page.getByRole('button', { name: 'Preview', exact: true }).click();
 
     await page.waitForURL(/\/preview$/, { timeout: 15_000 });
     const totals = page.getByLabel('Totals');
@@ -54,5 +56,5 @@ describe('the import wizard', () => {
       .toBe(true);
     expect(await page.getByLabel('Totals').textContent()).toContain('1 to create');
     await expect.poll(() => page.getByRole('button', { name: 'Roll back this import' }).count()).toBe(1);
-  });
+  }, 240_000);
 });
