@@ -32,7 +32,14 @@ describe('the import wizard', () => {
     // The worker reads the header when the file lands, and the mapping suggested from it is shown.
     await page.waitForURL(/\/imports\/wizard\/[0-9a-f]{24}\/mapping$/, { timeout: 60_000 });
     await expect
-      .poll(() => page.getByRole('textbox', { name: /Meter/ }).first().inputValue(), { timeout: 15_000 })
+      .poll(
+        () =>
+          page
+            .getByLabel(/^Meter \(MPAN/)
+            .first()
+            .inputValue(),
+        { timeout: 15_000 },
+      )
       .toBe('Meter name');
     await page.getByRole('button', { name: 'Preview', exact: true }).click();
 
