@@ -75,7 +75,8 @@ export type UndoEntry =
       accountId: string;
       date: string;
       before: (number | null)[] | null;
-      written: (number | null)[];
+      /** A digest of the values written: enough to tell whether the day still holds them. */
+      written: string;
       row: number;
     };
 

@@ -17,7 +17,7 @@ import { publishToCompany } from '../core/adapters/live.ts';
 import { sendToQueue } from '../core/adapters/queue.ts';
 import { presignPut } from '../core/adapters/s3.ts';
 import { bucketName } from '../core/config.ts';
-import { ApiError, conflict, formError, notFound } from '../core/lib/errors.ts';
+import { ApiError, conflict, formError, notFound, readOnly } from '../core/lib/errors.ts';
 import { newId } from '../core/lib/ids.ts';
 import type { Logger } from '../core/lib/logger.ts';
 import { parseOrThrow } from '../core/lib/validation.ts';
@@ -263,7 +263,12 @@ const failedRows = operation({ params: ['id'] }, async (ctx): Promise<OpResult> 
   return { body: { fileName: `failed-rows-${r._id}.csv`, contentType: 'text/csv', csv } };
 });
 
+const readOnlyImport = async (): Promise<OpResult> => {
+  throw readOnly('Imports are started with GET /imports/upload-url and changed only through their own calls');
+};
+
 export const IMPORTS_OPERATIONS: Operations = {
+  'imports.readOnly': readOnlyImport,
   'imports.uploadUrl': uploadUrl,
   'imports.get': getImport,
   'imports.info': info,

@@ -175,9 +175,24 @@ const dayUndo = (t: DayTarget): UndoEntry => ({
   accountId: t.accountId,
   date: t.date,
   before: t.before,
-  written: t.values,
+  written: digestOf(t.values),
   row: t.rows[0] ?? 0,
 });
+
+/** FNV-1a over a day's values as stored (to the watt-hour), with their count. */
+export function digestOf(values: readonly (number | null)[]): string {
+  let h = 0x811c9dc5;
+  for (const v of values) {
+    const text = v === null ? '-' : String(round3(v));
+    for (let i = 0; i < text.length; i++) {
+      h ^= text.charCodeAt(i);
+      h = Math.imul(h, 0x01000193) >>> 0;
+    }
+    h ^= 44;
+    h = Math.imul(h, 0x01000193) >>> 0;
+  }
+  return `${values.length}:${h.toString(36)}`;
+}
 
 export interface RollbackOutcome {
   restored: number;
@@ -238,19 +253,13 @@ export async function rollbackEntries(
     const restore: { date: string; values: (number | null)[] }[] = [];
     for (const e of list) {
       const now = stored.get(e.date);
-      const unchanged =
-        now !== undefined &&
-        now.values.length === e.written.length &&
-        now.values.every((v, i) => {
-          const w = e.written[i] ?? null;
-          return v === null || w === null ? v === w : same(v, w);
-        });
+      const unchanged = now !== undefined && digestOf(now.values) === e.written;
       if (!unchanged) {
         out.kept.push({ row: e.row, accountId, period: e.date, reason: CHANGED });
         continue;
       }
       // A day the import created is emptied: its readings go, and its figures leave the month.
-      restore.push({ date: e.date, values: e.before ?? e.written.map(() => null) });
+      restore.push({ date: e.date, values: e.before ?? now.values.map(() => null) });
       if (e.before) out.restored++;
       else out.removed++;
     }

@@ -241,7 +241,7 @@ try {
       throw new Error('hh import refused');
     const hhImported = await worker(await nextMessage());
     console.log(
-      `half-hourly wide: ${wide.length - 1} rows (${hh.mb.toFixed(1)} MB): preview ${hhPreviewMs.toFixed(0)} ms ` +
+      `half-hourly wide: ${wide.length - 1} rows (${hh.mb.toFixed(1)} MB): upload, first read and preview ${hhPreviewMs.toFixed(0)} ms ` +
         `(${JSON.stringify(hhPreview.body.totals)}), import ${hhImported.ms.toFixed(0)} ms (${(await status(hh.id)).status}), worker peak ${hhImported.peakRssMb.toFixed(0)} MB`,
     );
   }

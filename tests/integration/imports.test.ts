@@ -219,6 +219,15 @@ describe('half-hourly data', () => {
     ]);
     const again = await w.upload(owner, 'half-hourly-wide', 'hh.xlsx', book);
     expect((await w.post(owner, `/imports/${again}/preview`)).body.totals).toMatchObject({ unchanged: 3 });
+
+    const undone = await w.run(owner, id, 'rollback');
+    expect(undone.body).toMatchObject({ status: 'rolled-back', rollback: { removed: 3, kept: 0 } });
+    const emptied = await listIntervalDays(w.demoId, meter.Aldgate as string, '2025-01-01', '2025-12-31');
+    expect(emptied.map((d) => [d.date, d.total, d.missing])).toEqual([
+      ['2025-01-06', 0, 48],
+      ['2025-03-30', 0, 46],
+      ['2025-10-26', 0, 50],
+    ]);
   });
 
   it('imports the long layout, the repeated hour of the day clocks go back told apart by its offset', async () => {
@@ -262,6 +271,18 @@ describe('files that cannot be imported', () => {
     });
     const headerOnly = await w.upload(owner, 'monthly-consumption', 'h.csv', utf8('Meter,Month,kWh\n'));
     expect((await w.post(owner, `/imports/${headerOnly}/preview`)).body.totals).toMatchObject({ rows: 0 });
+  });
+
+  it('refuses to have an import made or changed other than through its own calls', async () => {
+    const id = await w.upload(owner, 'monthly-consumption', 'x.csv', utf8('Meter,Month,kWh\nx,2025-01,1\n'));
+    const patched = await w.api({
+      method: 'PATCH',
+      path: `/imports/${id}`,
+      token: owner,
+      body: { status: 'completed' },
+    });
+    expect(patched.status).toBeGreaterThanOrEqual(400);
+    expect((await w.get(owner, `/imports/${id}`)).body.status).toBe('pending');
   });
 
   it('refuses a mapping naming columns the file does not have, or fields the type lacks', async () => {

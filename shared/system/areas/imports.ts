@@ -53,6 +53,11 @@ const IMPORT_ROUTES: readonly HttpRoute[] = [
   route('POST', '/imports/{id}/rollback', 'imports.rollback', IMPORTERS, IMPORTS),
   route('GET', '/imports/{id}/items', 'imports.items', IMPORTERS, IMPORTS),
   route('GET', '/imports/{id}/failed-rows', 'imports.failedRows', IMPORTERS, IMPORTS),
+  // The generic writes, replaced: an import's status and counts change only through its own calls.
+  route('POST', '/imports', 'imports.readOnly', COMPANY_USER_ONLY, IMPORTS),
+  route('POST', '/imports/bulk', 'imports.readOnly', COMPANY_USER_ONLY, IMPORTS),
+  route('PATCH', '/imports/{id}', 'imports.readOnly', COMPANY_USER_ONLY, IMPORTS),
+  route('PUT', '/imports/{id}', 'imports.readOnly', COMPANY_USER_ONLY, IMPORTS),
 ];
 
 const IMPORT_QUEUES: readonly QueueDecl[] = [
