@@ -14,16 +14,20 @@ export type {
   MonthRestatement,
   Rollup,
   RollupDelta,
+  SiteMonthDelta,
   StoredAccountMonth,
 } from './consumption-repository.ts';
 export {
+  addManyToRollups,
   applyIntervalMonth,
   applyInvoiceContribution,
+  deleteAccountMonths,
   listAccountMonths,
   listAssetRollups,
   listCompanyRollups,
   listPortfolioRollups,
   moveSiteInPortfolio,
+  putAccountMonths,
   rebuildPortfolioRollups,
   restateAccountMonth,
 } from './consumption-repository.ts';

@@ -26,6 +26,7 @@ export const WORKER_FUNCTIONS = [
   'missing-bills',
   'reports',
   'scraper',
+  'imports',
 ] as const;
 export type WorkerFunctionName = (typeof WORKER_FUNCTIONS)[number];
 
@@ -68,6 +69,7 @@ export const QUEUES = [
   'missing-bills',
   'reports',
   'scraper',
+  'imports',
 ] as const;
 export type QueueName = (typeof QUEUES)[number];
 
@@ -108,7 +110,7 @@ export const FUNCTIONS: readonly FunctionDecl[] = [
   httpFn('invoice-validation', { ...rw, buckets: { uploads: 'read' }, queues: ['validation'] }),
   httpFn('templates', { ...rw, buckets: { uploads: 'readwrite', documents: 'readwrite' }, textract: true }),
   httpFn('insights', { ...rw, buckets: { reports: 'readwrite' }, queues: ['reports'] }),
-  httpFn('automation', { ...rw, buckets: { uploads: 'readwrite' }, queues: ['scraper'] }),
+  httpFn('automation', { ...rw, buckets: { uploads: 'readwrite' }, queues: ['scraper', 'imports'] }),
   // documents: letters of authority are uploaded by presigned PUT, which needs the signer's write grant.
   httpFn('util', { ...rw, buckets: { documents: 'readwrite', inbox: 'read', uploads: 'read' } }),
   {
@@ -194,6 +196,15 @@ export const FUNCTIONS: readonly FunctionDecl[] = [
       liveConnections: true,
       portalSecrets: true,
     },
+  },
+  {
+    name: 'imports',
+    kind: 'worker',
+    entry: 'functions/handlers/queue/imports.ts',
+    // A year of half-hourly data for a few hundred meters is judged whole before it is written.
+    memoryMb: 1024,
+    timeoutSeconds: 900,
+    grants: { table: 'readwrite', buckets: { uploads: 'read' }, liveConnections: true },
   },
 ];
 

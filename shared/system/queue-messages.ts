@@ -73,6 +73,13 @@ export const scraperMessage = z.union([
   z.object({ companyId: z.string().min(1), runId: z.string().min(1) }),
   z.object({ sweep: z.literal('scraper') }),
 ]);
+/** An import or its rollback, claimed by the API and run by the imports worker. */
+export const importRunMessage = z.object({
+  companyId: z.string().min(1),
+  importId: z.string().min(1),
+  action: z.enum(['import', 'rollback']),
+  sub: z.string().min(1),
+});
 
 export const QUEUE_MESSAGES = {
   'email-intake': mailReceiptMessage,
@@ -82,6 +89,7 @@ export const QUEUE_MESSAGES = {
   'missing-bills': z.union([missingBillsMessage, targetsCheckMessage]),
   reports: reportMessage,
   scraper: scraperMessage,
+  imports: z.union([importRunMessage, s3EventMessage]),
 } as const satisfies Record<QueueName, z.ZodType>;
 
 export type QueueMessage<Q extends QueueName> = z.output<(typeof QUEUE_MESSAGES)[Q]>;

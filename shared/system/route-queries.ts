@@ -1,4 +1,5 @@
 import type * as z from 'zod';
+import { importItemsQuery, importUploadQuery } from '../imports/import-api.ts';
 import { crremSiteQuery, crremSitesQuery, energySitesQuery } from '../schemas/benchmarks.ts';
 import { provenanceQuery } from '../schemas/provenance.ts';
 import {
@@ -62,6 +63,9 @@ export const ROUTE_QUERIES: ReadonlyMap<string, z.ZodType> = new Map<RouteKey, z
   // Regulatory calendar
   ['GET /calendar/events', calendarEventsQuery],
   ['GET /calendar/feed.ics', calendarFeedQuery],
+  // Imports
+  ['GET /imports/upload-url', importUploadQuery],
+  ['GET /imports/{id}/items', importItemsQuery],
 ]);
 
 /** The query schema a route declares, if any. */

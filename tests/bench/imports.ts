@@ -1,19 +1,74 @@
 /**
- * How long a CSV import of sites and its rollback take through the assets function, against the
- * in-process table: the file checked, the sites written, indexed for search, then soft-deleted.
- * The table emulator runs on this process's thread, so these are upper bounds for the real table.
+ * Spreadsheet imports at scale, against the in-process table and an S3 and SQS emulator, the worker run in
+ * a process of its own so its memory is its own:
  *
- *   node tests/bench/imports.ts [rows]
+ *   - 100,000 rows of monthly consumption (2,000 meters on 200 sites, 50 months each): dry run through
+ *     the API, the import and its rollback in the worker;
+ *   - a year of half-hourly data for 200 meters in the wide layout (73,000 rows of 46 to 50 values).
+ *
+ * The table emulator shares the test process's thread, so these are upper bounds for the real table.
+ *
+ *   node tests/bench/imports.ts [meters] [months] [monthly|half-hourly|both]
  */
-
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import {
+  CompleteMultipartUploadCommand,
+  CreateBucketCommand,
+  CreateMultipartUploadCommand,
+  S3Client,
+  UploadPartCommand,
+} from '@aws-sdk/client-s3';
+import {
+  CreateQueueCommand,
+  DeleteMessageCommand,
+  ReceiveMessageCommand,
+  SQSClient,
+} from '@aws-sdk/client-sqs';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
-import { toCsv } from '../../shared/files/csv.ts';
+import { startFauxqs } from 'fauxqs';
+import { putItem } from '../../functions/core/data/item-repository.ts';
+import { newId } from '../../functions/core/lib/ids.ts';
+import { resourceRef } from '../../functions/core/resources/resource-refs.ts';
+import { settlementPeriods } from '../../shared/analytics/half-hourly.ts';
+import { BUCKETS, QUEUES } from '../../shared/system/functions.ts';
 import { createCompany, createUser, startApiFixture } from '../support/api-fixture.ts';
 import { httpEvent, lambdaContext, parseResult, type TestRequest } from '../support/http-events.ts';
 
-const rows = Number(process.argv[2] ?? 5000);
+const METERS = Number(process.argv[2] ?? 2000);
+const MONTHS = Number(process.argv[3] ?? 50);
+/** `monthly`, `half-hourly` or both (the default). */
+const PART = process.argv[4] ?? 'both';
+const HH_METERS = 200;
+const run = promisify(execFile);
+
 const fx = await startApiFixture();
+const aws = await startFauxqs({ port: 0, logger: false });
+const clientOpts = {
+  region: 'eu-west-2',
+  endpoint: aws.address,
+  credentials: { accessKeyId: 't', secretAccessKey: 't' },
+};
+const s3 = new S3Client({ ...clientOpts, forcePathStyle: true });
+const sqs = new SQSClient(clientOpts);
 try {
+  for (const bucket of BUCKETS) {
+    await s3.send(new CreateBucketCommand({ Bucket: `voltfolio-${bucket}` }));
+    process.env[`BUCKET_${bucket.toUpperCase()}`] = `voltfolio-${bucket}`;
+  }
+  for (const queue of QUEUES) {
+    await sqs.send(new CreateQueueCommand({ QueueName: queue }));
+    process.env[`QUEUE_URL_${queue.toUpperCase().replaceAll('-', '_')}`] =
+      `${aws.address}/000000000000/${queue}`;
+  }
+  Object.assign(process.env, {
+    AWS_ENDPOINT_URL_S3: aws.address,
+    AWS_ENDPOINT_URL_SQS: aws.address,
+    S3_FORCE_PATH_STYLE: 'true',
+    LIVE_ENDPOINT: 'http://127.0.0.1:9',
+  });
+
   const companyId = await createCompany('Bench Estates');
   await createUser({
     sub: 'bench-owner',
@@ -23,54 +78,176 @@ try {
   });
   const token = fx.issuer.accessToken('bench-owner');
   type Handler = (event: APIGatewayProxyEventV2, context: Context) => Promise<unknown>;
-  const entities = (await import('../../functions/handlers/http/entities.ts')).handler as unknown as Handler;
-  const assets = (await import('../../functions/handlers/http/assets.ts')).handler as unknown as Handler;
-  // No early timeout: the point is to see how long it takes, not whether it fits the gateway's 29 s.
+  const automation = (await import('../../functions/handlers/http/automation.ts'))
+    .handler as unknown as Handler;
   const context = { ...lambdaContext('bench'), getRemainingTimeInMillis: () => 10 * 60_000 };
-  const api = async (req: TestRequest) => {
-    const handler = req.path.startsWith('/assets') ? assets : entities;
-    return parseResult((await handler(httpEvent(req), context)) as APIGatewayProxyStructuredResultV2);
+  const api = async (req: TestRequest) =>
+    parseResult(
+      (await automation(httpEvent({ ...req, token }), context)) as APIGatewayProxyStructuredResultV2,
+    );
+
+  /** Runs the worker on one message in a process of its own; answers its time and peak memory. */
+  const worker = async (body: string) => {
+    const { stdout } = await run(
+      process.execPath,
+      [path.join(import.meta.dirname, 'imports-worker-process.ts'), body],
+      {
+        env: process.env,
+        maxBuffer: 1 << 20,
+      },
+    );
+    const out = JSON.parse(stdout.trim().split('\n').at(-1) ?? '{}') as {
+      ms: number;
+      peakRssMb: number;
+      failures: number;
+    };
+    if (out.failures > 0) throw new Error('The worker failed the message');
+    return out;
   };
-  const entity = await api({
-    method: 'POST',
-    path: '/entities',
-    token,
-    body: { legalName: 'Bench Estates Ltd' },
-  });
-  if (entity.status !== 201) throw new Error(`entity: ${entity.status}`);
-  const csv = toCsv([
-    ['siteName', 'entity', 'assetType', 'streetAddress', 'locality', 'postCode', 'floorArea'],
-    ...Array.from({ length: rows }, (_, i) => [
-      `Bench Site ${i}`,
-      'Bench Estates Ltd',
-      'Office',
-      `${i + 1} Bench Street`,
-      'Leeds',
-      'LS1 4AP',
-      String(500 + i),
-    ]),
-  ]);
-  let started = performance.now();
-  const imported = await api({
-    method: 'POST',
-    path: '/assets/import',
-    token,
-    body: { fileName: 'bench.csv', csv },
-  });
-  const importMs = performance.now() - started;
-  if (imported.status !== 201) throw new Error(`import: ${imported.status} ${JSON.stringify(imported.body)}`);
-  started = performance.now();
-  const undone = await api({
-    method: 'POST',
-    path: '/assets/import-rollback',
-    token,
-    body: { batchId: imported.body.batchId },
-  });
-  const rollbackMs = performance.now() - started;
-  if (undone.status !== 200) throw new Error(`rollback: ${undone.status}`);
-  console.log(
-    `${rows} sites (${(csv.length / 1024).toFixed(0)} KiB): import ${importMs.toFixed(0)} ms, rollback ${rollbackMs.toFixed(0)} ms`,
-  );
+  const nextMessage = async () => {
+    const out = await sqs.send(
+      new ReceiveMessageCommand({ QueueUrl: process.env.QUEUE_URL_IMPORTS, MaxNumberOfMessages: 1 }),
+    );
+    const message = out.Messages?.[0];
+    if (!message?.Body) throw new Error('No message was queued');
+    // Taken off the queue, so a long run does not see it again when its visibility runs out.
+    await sqs.send(
+      new DeleteMessageCommand({
+        QueueUrl: process.env.QUEUE_URL_IMPORTS,
+        ReceiptHandle: message.ReceiptHandle,
+      }),
+    );
+    return message.Body;
+  };
+
+  // 200 sites with their meters, written as the seed writes them.
+  const now = new Date().toISOString();
+  const sites = Array.from({ length: 200 }, () => newId());
+  for (const [i, id] of sites.entries())
+    await putItem(resourceRef(companyId, 'assets'), {
+      _id: id,
+      companyId,
+      siteName: `Bench Site ${i}`,
+      createdAt: now,
+      updatedAt: now,
+    });
+  const meterCount = Math.max(METERS, HH_METERS);
+  for (let i = 0; i < meterCount; i++)
+    await putItem(resourceRef(companyId, 'accounts'), {
+      _id: newId(),
+      companyId,
+      type: 'electricity',
+      name: `Bench meter ${i}`,
+      meterPointNumber: `BM${String(i).padStart(6, '0')}`,
+      assetId: sites[i % sites.length],
+      status: 'active',
+      createdAt: now,
+      updatedAt: now,
+    });
+
+  const upload = async (type: string, name: string, text: string) => {
+    const bytes = Buffer.from(text, 'utf8');
+    const ticket = await api({
+      method: 'GET',
+      path: `/imports/upload-url?type=${type}&fileName=${name}&size=${bytes.length}`,
+    });
+    if (ticket.status !== 201) throw new Error(`upload-url: ${ticket.status} ${JSON.stringify(ticket.body)}`);
+    const id = String(ticket.body.id);
+    const key = `imports/${companyId}/${id}/${name}`;
+    // In 5 MB parts, as a browser's large upload would go: the emulator refuses one very large body.
+    const Bucket = 'voltfolio-uploads';
+    const { UploadId } = await s3.send(new CreateMultipartUploadCommand({ Bucket, Key: key }));
+    const parts: { ETag?: string; PartNumber: number }[] = [];
+    for (let at = 0, n = 1; at < bytes.length; at += 5 * 1024 * 1024, n++) {
+      const part = await s3.send(
+        new UploadPartCommand({
+          Bucket,
+          Key: key,
+          UploadId,
+          PartNumber: n,
+          Body: bytes.subarray(at, at + 5 * 1024 * 1024),
+        }),
+      );
+      parts.push({ ETag: part.ETag, PartNumber: n });
+    }
+    await s3.send(
+      new CompleteMultipartUploadCommand({ Bucket, Key: key, UploadId, MultipartUpload: { Parts: parts } }),
+    );
+    await worker(
+      JSON.stringify({
+        Records: [
+          {
+            eventName: 'ObjectCreated:Put',
+            s3: { bucket: { name: 'voltfolio-uploads' }, object: { key, size: bytes.length } },
+          },
+        ],
+      }),
+    );
+    return { id, mb: bytes.length / 1024 / 1024 };
+  };
+  const status = async (id: string) => (await api({ method: 'GET', path: `/imports/${id}` })).body;
+
+  // Monthly consumption.
+  if (PART !== 'half-hourly') {
+    const lines = ['MPAN,Month,Consumption kWh,Cost'];
+    for (let m = 0; m < METERS; m++)
+      for (let k = 0; k < MONTHS; k++) {
+        const month = `${2021 + Math.floor(k / 12)}-${String((k % 12) + 1).padStart(2, '0')}`;
+        lines.push(
+          `BM${String(m).padStart(6, '0')},${month},${1000 + ((m * 7 + k) % 500)},£${(200 + (k % 50)).toFixed(2)}`,
+        );
+      }
+    const monthly = await upload('monthly-consumption', 'monthly.csv', `${lines.join('\r\n')}\r\n`);
+    const t = performance.now();
+    const preview = await api({ method: 'POST', path: `/imports/${monthly.id}/preview` });
+    const previewMs = performance.now() - t;
+    if (preview.status !== 200) throw new Error(`preview: ${preview.status} ${JSON.stringify(preview.body)}`);
+    if (await api({ method: 'POST', path: `/imports/${monthly.id}/import` }).then((r) => r.status !== 202))
+      throw new Error('import refused');
+    const imported = await worker(await nextMessage());
+    const importState = await status(monthly.id);
+    if (await api({ method: 'POST', path: `/imports/${monthly.id}/rollback` }).then((r) => r.status !== 202))
+      throw new Error('rollback refused');
+    const undone = await worker(await nextMessage());
+    const rollbackState = await status(monthly.id);
+    console.log(
+      `monthly consumption: ${lines.length - 1} rows (${monthly.mb.toFixed(1)} MB): preview ${previewMs.toFixed(0)} ms ` +
+        `(${JSON.stringify(preview.body.totals)}), import ${imported.ms.toFixed(0)} ms (${importState.status}, worker peak ${imported.peakRssMb.toFixed(0)} MB), ` +
+        `rollback ${undone.ms.toFixed(0)} ms (${rollbackState.status}, ${JSON.stringify(rollbackState.rollback)})`,
+    );
+  }
+
+  // A year of half-hourly data, wide.
+  if (PART !== 'monthly') {
+    const header = ['MPAN', 'Date', ...Array.from({ length: 50 }, (_, i) => `HH${i + 1}`)];
+    const wide = [header.join(',')];
+    for (let m = 0; m < HH_METERS; m++) {
+      for (let d = 0; d < 365; d++) {
+        const date = new Date(Date.UTC(2025, 0, 1 + d)).toISOString().slice(0, 10);
+        const n = settlementPeriods(date);
+        const values = Array.from({ length: n }, (_, i) => ((m + i + d) % 17) / 4);
+        wide.push(
+          `BM${String(m).padStart(6, '0')},${date.slice(8, 10)}/${date.slice(5, 7)}/${date.slice(0, 4)},${values.join(',')}`,
+        );
+      }
+    }
+    const t = performance.now();
+    const hh = await upload('half-hourly-wide', 'hh.csv', `${wide.join('\r\n')}\r\n`);
+    const hhPreview = await api({ method: 'POST', path: `/imports/${hh.id}/preview` });
+    const hhPreviewMs = performance.now() - t;
+    if (hhPreview.status !== 200)
+      throw new Error(`hh preview: ${hhPreview.status} ${JSON.stringify(hhPreview.body)}`);
+    if (await api({ method: 'POST', path: `/imports/${hh.id}/import` }).then((r) => r.status !== 202))
+      throw new Error('hh import refused');
+    const hhImported = await worker(await nextMessage());
+    console.log(
+      `half-hourly wide: ${wide.length - 1} rows (${hh.mb.toFixed(1)} MB): upload, first read and preview ${hhPreviewMs.toFixed(0)} ms ` +
+        `(${JSON.stringify(hhPreview.body.totals)}), import ${hhImported.ms.toFixed(0)} ms (${(await status(hh.id)).status}), worker peak ${hhImported.peakRssMb.toFixed(0)} MB`,
+    );
+  }
 } finally {
+  s3.destroy();
+  sqs.destroy();
+  await aws.stop();
   await fx.stop();
 }

@@ -9,6 +9,7 @@ import { BENCHMARK_PAGES } from '../features/benchmarks/pages.ts';
 import { COMPANY_PAGES } from '../features/company/pages.ts';
 import { CONNECTOR_PAGES } from '../features/connectors/pages.ts';
 import { ENTITY_PAGES } from '../features/entities/pages.ts';
+import { IMPORT_PAGES } from '../features/imports/pages.ts';
 import { INVOICE_PAGES } from '../features/invoices/pages.ts';
 import { PORTFOLIO_PAGES } from '../features/portfolios/pages.ts';
 import { RECOMMENDATION_PAGES } from '../features/recommendations/pages.ts';
@@ -47,6 +48,7 @@ const PAGES: Record<PageKey, LazyPage> = {
   ...COMPANY_PAGES,
   ...CONNECTOR_PAGES,
   ...ENTITY_PAGES,
+  ...IMPORT_PAGES,
   ...INVOICE_PAGES,
   ...PORTFOLIO_PAGES,
   ...RECOMMENDATION_PAGES,

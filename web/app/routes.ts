@@ -6,6 +6,7 @@ import { type BenchmarkPageKey, withBenchmarkPage } from '../features/benchmarks
 import { type CompanyPageKey, withCompanyPage } from '../features/company/pages.ts';
 import { CONNECTOR_PAGE_OF, type ConnectorPageKey } from '../features/connectors/pages.ts';
 import { ENTITY_PAGE_OF, type EntityPageKey } from '../features/entities/pages.ts';
+import { type ImportPageKey, withImportPage } from '../features/imports/pages.ts';
 import {
   ACCOUNT_INVOICE_SUB_PAGES,
   type InvoicePageKey,
@@ -30,6 +31,7 @@ export type PageKey =
   | CompanyPageKey
   | ConnectorPageKey
   | EntityPageKey
+  | ImportPageKey
   | PortfolioPageKey
   | RecommendationPageKey
   | ReportPageKey
@@ -213,15 +215,15 @@ export const APP_ROUTES: readonly AppRoute[] = [
     page: ENTITY_PAGE_OF[r.path] ?? r.page,
   })),
 
-  route('import-list', '/imports', COMPANY_USER, 'Import Data'),
-  route('import-detail', '/imports/:id/detail', COMPANY_USER, 'Import Data'),
+  withImportPage(route('import-list', '/imports', COMPANY_USER, 'Import Data')),
+  withImportPage(route('import-detail', '/imports/:id/detail', COMPANY_USER, 'Import Data')),
   ...pages(
     'import-wizard',
     '/imports/wizard',
     ['upload', ':id/mapping', ':id/preview', ':id/import'],
     COMPANY_USER,
     'Import Data',
-  ),
+  ).map(withImportPage),
 
   withInvoicePage(route('invoice-upload', '/invoices/upload', INVOICE_UPLOAD, 'Invoices')),
 

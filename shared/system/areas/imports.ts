@@ -1,6 +1,9 @@
 import type { AreaDecl } from '../area.ts';
+import type { QueueDecl, SubscriptionDecl } from '../functions.ts';
 import { ADMIN_ONLY, COMPANY_USER_ONLY } from '../permission-sets.ts';
 import type { ResourceDecl } from '../resources.ts';
+import { routesOf } from '../route-builder.ts';
+import type { HttpRoute } from '../routes.ts';
 
 export const IMPORTS_RESOURCE: ResourceDecl = {
   name: 'imports',
@@ -31,8 +34,53 @@ export const LOGS_RESOURCE: ResourceDecl = {
   searchFields: ['message'],
 };
 
+const route = routesOf('automation');
+const IMPORTS = { resource: 'imports' } as const;
+/**
+ * Whoever may write meters may import data for them: each row is then checked against the caller's write
+ * access to its meter, and a narrower user sees only the imports they made.
+ */
+const IMPORTERS = ['company_user', 'entity_user', 'asset_user', 'account_user'] as const;
+
+/** Spreadsheet imports of consumption and half-hourly data (02 §7 Imports). */
+const IMPORT_ROUTES: readonly HttpRoute[] = [
+  route('GET', '/imports/upload-url', 'imports.uploadUrl', IMPORTERS, IMPORTS),
+  route('GET', '/imports/{id}', 'imports.get', IMPORTERS, IMPORTS),
+  route('GET', '/imports/{id}/info', 'imports.info', IMPORTERS, IMPORTS),
+  route('POST', '/imports/{id}/mapping', 'imports.mapping', IMPORTERS, IMPORTS),
+  route('POST', '/imports/{id}/preview', 'imports.preview', IMPORTERS, IMPORTS),
+  route('POST', '/imports/{id}/import', 'imports.import', IMPORTERS, IMPORTS),
+  route('POST', '/imports/{id}/rollback', 'imports.rollback', IMPORTERS, IMPORTS),
+  route('GET', '/imports/{id}/items', 'imports.items', IMPORTERS, IMPORTS),
+  route('GET', '/imports/{id}/failed-rows', 'imports.failedRows', IMPORTERS, IMPORTS),
+  // The generic writes, replaced: an import's status and counts change only through its own calls.
+  route('POST', '/imports', 'imports.readOnly', COMPANY_USER_ONLY, IMPORTS),
+  route('POST', '/imports/bulk', 'imports.readOnly', COMPANY_USER_ONLY, IMPORTS),
+  route('PATCH', '/imports/{id}', 'imports.readOnly', COMPANY_USER_ONLY, IMPORTS),
+  route('PUT', '/imports/{id}', 'imports.readOnly', COMPANY_USER_ONLY, IMPORTS),
+];
+
+const IMPORT_QUEUES: readonly QueueDecl[] = [
+  {
+    name: 'imports',
+    consumer: 'imports',
+    batchSize: 1,
+    // The worker extends the visibility while it works (see queue-function.ts).
+    visibilityTimeoutSeconds: 900,
+    maxReceiveCount: 3,
+  },
+];
+
+const IMPORT_SUBSCRIPTIONS: readonly SubscriptionDecl[] = [
+  // Files put with an import's upload URL: `imports/{companyId}/{importId}/{file}`.
+  { bucket: 'uploads', prefix: 'imports/', queue: 'imports' },
+];
+
 /** Imports of files, their templates, and the log of what changed. */
 export const IMPORTS_AREA: AreaDecl = {
   name: 'imports',
   resources: [IMPORTS_RESOURCE, IMPORT_TEMPLATES_RESOURCE, LOGS_RESOURCE],
+  routes: [...IMPORT_ROUTES],
+  queues: IMPORT_QUEUES,
+  subscriptions: IMPORT_SUBSCRIPTIONS,
 };

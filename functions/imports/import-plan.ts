@@ -1,0 +1,268 @@
+import type { Caller } from '../../shared/access/caller.ts';
+import { settlementPeriods } from '../../shared/analytics/half-hourly.ts';
+import { type ImportMapping, mapRow } from '../../shared/imports/import-mapping.ts';
+import type { TextRecord } from '../../shared/imports/text-rows.ts';
+import { findResource } from '../../shared/system/resources.ts';
+import { allAccounts, listAccountMonths, type StoredAccount } from '../accounts/index.ts';
+import { listIntervalDays } from '../analytics/index.ts';
+import { LineageResolver, mayAccessItem } from '../core/access/item-access-service.ts';
+import type { StoredItem } from '../core/data/item-repository.ts';
+import { inPool } from '../core/lib/in-pool.ts';
+import type { Outcome, OutcomeTotals, RowOutcome } from './import-records.ts';
+
+/**
+ * A whole file judged row by row against what is stored, writing nothing: each row is a create, an
+ * update, unchanged, or an error naming its field. The import writes exactly what this plan says.
+ */
+
+export interface MonthTarget {
+  accountId: string;
+  month: string;
+  consumption: number;
+  cost: number;
+  before: { consumption: number; cost: number } | null;
+  outcome: Outcome;
+  rows: number[];
+}
+
+export interface DayTarget {
+  accountId: string;
+  date: string;
+  values: (number | null)[];
+  before: (number | null)[] | null;
+  outcome: Outcome;
+  rows: number[];
+}
+
+export interface ImportPlan {
+  outcomes: RowOutcome[];
+  totals: OutcomeTotals;
+  months: MonthTarget[];
+  days: DayTarget[];
+  accounts: Map<string, StoredAccount>;
+}
+
+const NO_METER = 'No meter of this company has this MPAN, MPRN, serial number or name';
+
+/** Meters of the company the caller may write, by every spelling a file may name them with. */
+async function meterIndex(caller: Caller) {
+  const accounts = (await allAccounts(caller.companyId)).filter((a) => a.deleted !== true);
+  const resource = findResource('accounts');
+  const resolver = new LineageResolver(caller.companyId, caller);
+  const writable: StoredAccount[] = [];
+  for (const a of accounts) {
+    // A meter the caller may not write is as unknown to them as one that does not exist.
+    if (resource && (await mayAccessItem(resource, caller, a as unknown as StoredItem, 'write', resolver)))
+      writable.push(a);
+  }
+  const byKey = new Map<string, StoredAccount[]>();
+  const add = (key: unknown, a: StoredAccount) => {
+    if (typeof key !== 'string' || key.trim() === '') return;
+    const k = key.replace(/\s+/g, '').toLowerCase();
+    const list = byKey.get(k) ?? [];
+    if (!list.includes(a)) list.push(a);
+    byKey.set(k, list);
+  };
+  for (const a of writable) {
+    const r = a as unknown as Record<string, unknown>;
+    add(r.meterPointNumber, a);
+    add(r.serialNumber, a);
+    add(r.meterSerialNumber, a);
+    add(r.name, a);
+  }
+  return {
+    accounts: new Map(writable.map((a) => [a._id, a])),
+    find(meter: string): StoredAccount | string {
+      const found = byKey.get(meter.replace(/\s+/g, '').toLowerCase()) ?? [];
+      if (found.length === 1) return found[0] as StoredAccount;
+      return found.length === 0
+        ? NO_METER
+        : 'More than one meter goes by this name: use its MPAN, MPRN or serial';
+    },
+  };
+}
+
+const RANK: Record<Outcome, number> = { unchanged: 0, update: 1, create: 2, error: 3 };
+const same = (a: number, b: number) => Math.abs(a - b) < 0.0005;
+
+/** Judges every row of the file after its header rows. */
+export async function planImport(
+  caller: Caller,
+  mapping: ImportMapping,
+  headerRows: number,
+  records: AsyncIterable<TextRecord[]>,
+): Promise<ImportPlan> {
+  const meters = await meterIndex(caller);
+  const outcomes: RowOutcome[] = [];
+  const firstRowOf = new Map<string, number>();
+  const months = new Map<string, MonthTarget>();
+  const days = new Map<string, DayTarget>();
+  let skipped = 0;
+  const fail = (row: number, fields: string[], field: string, reason: string, meter?: string) =>
+    outcomes.push({ row, outcome: 'error', field, reason, cells: fields, ...(meter ? { meter } : {}) });
+
+  for await (const batch of records) {
+    for (const rec of batch) {
+      if (skipped < headerRows) {
+        skipped++;
+        continue;
+      }
+      const mapped = mapRow(rec.fields, mapping);
+      if (mapped.kind === 'error') {
+        fail(rec.row, rec.fields, mapped.error.field, mapped.error.reason, mapped.meter);
+        continue;
+      }
+      const account = meters.find(mapped.meter);
+      if (typeof account === 'string') {
+        fail(rec.row, rec.fields, 'meter', account, mapped.meter);
+        continue;
+      }
+      const period = `${account._id}|${mapped.key.slice(mapped.meter.length + 1)}`;
+      const earlier = firstRowOf.get(period);
+      if (earlier !== undefined) {
+        fail(rec.row, rec.fields, 'meter', `The same meter and period as row ${earlier}`, mapped.meter);
+        continue;
+      }
+      firstRowOf.set(period, rec.row);
+      outcomes.push({ row: rec.row, outcome: 'unchanged', meter: mapped.meter });
+      if (mapped.kind === 'monthly') {
+        for (const part of mapped.parts) {
+          const k = `${account._id}|${part.month}`;
+          const t = months.get(k) ?? {
+            accountId: account._id,
+            month: part.month,
+            consumption: 0,
+            cost: 0,
+            before: null,
+            outcome: 'create' as Outcome,
+            rows: [],
+          };
+          t.consumption = Math.round((t.consumption + part.consumption) * 1000) / 1000;
+          t.cost = Math.round((t.cost + part.cost) * 100) / 100;
+          t.rows.push(rec.row);
+          months.set(k, t);
+        }
+      } else if (mapped.kind === 'day') {
+        days.set(`${account._id}|${mapped.date}`, {
+          accountId: account._id,
+          date: mapped.date,
+          values: mapped.values,
+          before: null,
+          outcome: 'create',
+          rows: [rec.row],
+        });
+      } else {
+        const k = `${account._id}|${mapped.date}`;
+        let t = days.get(k);
+        if (!t) {
+          t = {
+            accountId: account._id,
+            date: mapped.date,
+            values: Array.from({ length: settlementPeriods(mapped.date) }, () => null),
+            before: null,
+            outcome: 'create',
+            rows: [],
+          };
+          days.set(k, t);
+        }
+        t.values[mapped.period] = mapped.value;
+        t.rows.push(rec.row);
+      }
+    }
+  }
+  const rowErrors = new Map<number, string>();
+  await judgeMonths(caller.companyId, months, meters.accounts, rowErrors);
+  await judgeDays(caller.companyId, days);
+
+  const rowOutcome = new Map<number, Outcome>();
+  for (const t of [...months.values(), ...days.values()])
+    for (const row of t.rows) {
+      const was = rowOutcome.get(row);
+      if (was === undefined || RANK[t.outcome] > RANK[was]) rowOutcome.set(row, t.outcome);
+    }
+  const totals: OutcomeTotals = { rows: outcomes.length, create: 0, update: 0, unchanged: 0, error: 0 };
+  for (const o of outcomes) {
+    if (o.outcome !== 'error') {
+      o.outcome = rowOutcome.get(o.row) ?? 'unchanged';
+      const reason = rowErrors.get(o.row);
+      if (o.outcome === 'error' && reason) {
+        o.field = 'meter';
+        o.reason = reason;
+      }
+    }
+    totals[o.outcome]++;
+  }
+  outcomes.sort((a, b) => a.row - b.row);
+  return {
+    outcomes,
+    totals,
+    months: [...months.values()],
+    days: [...days.values()],
+    accounts: meters.accounts,
+  };
+}
+
+/** Each meter-month against what is stored: only months an import made may be replaced by one. */
+async function judgeMonths(
+  companyId: string,
+  months: Map<string, MonthTarget>,
+  accounts: Map<string, StoredAccount>,
+  rowErrors: Map<number, string>,
+) {
+  const byAccount = groupBy([...months.values()], (t) => t.accountId);
+  await inPool([...byAccount], 16, async ([accountId, targets]) => {
+    const sorted = targets.map((t) => t.month).sort();
+    const stored = await listAccountMonths(
+      companyId,
+      accountId,
+      sorted[0] as string,
+      sorted.at(-1) as string,
+    );
+    const byMonth = new Map(stored.map((m) => [m.month, m]));
+    const account = accounts.get(accountId);
+    for (const t of targets) {
+      const m = byMonth.get(t.month);
+      if (!m) continue;
+      if (m.source !== 'import') {
+        t.outcome = 'error';
+        const reason = `${account?.name ?? 'This meter'} already has ${m.source === 'interval' ? 'half-hourly data' : 'billed figures'} for ${t.month}, which an import does not replace`;
+        for (const row of t.rows) rowErrors.set(row, reason);
+        continue;
+      }
+      t.before = { consumption: m.consumption, cost: m.cost };
+      t.outcome = same(m.consumption, t.consumption) && same(m.cost, t.cost) ? 'unchanged' : 'update';
+    }
+  });
+}
+
+async function judgeDays(companyId: string, days: Map<string, DayTarget>) {
+  const byAccount = groupBy([...days.values()], (t) => t.accountId);
+  await inPool([...byAccount], 16, async ([accountId, targets]) => {
+    const sorted = targets.map((t) => t.date).sort();
+    const stored = await listIntervalDays(companyId, accountId, sorted[0] as string, sorted.at(-1) as string);
+    const byDate = new Map(stored.map((d) => [d.date, d]));
+    for (const t of targets) {
+      const d = byDate.get(t.date);
+      if (!d) continue;
+      t.before = d.values;
+      const equal =
+        d.values.length === t.values.length &&
+        d.values.every((v, i) => {
+          const w = t.values[i];
+          return v === null || w === null || w === undefined ? v === (w ?? null) : same(v, w);
+        });
+      t.outcome = equal ? 'unchanged' : 'update';
+    }
+  });
+}
+
+export function groupBy<T>(items: readonly T[], keyOf: (item: T) => string): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const item of items) {
+    const key = keyOf(item);
+    const group = groups.get(key);
+    if (group) group.push(item);
+    else groups.set(key, [item]);
+  }
+  return groups;
+}

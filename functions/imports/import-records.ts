@@ -1,0 +1,95 @@
+import type { ImportMapping, ImportType } from '../../shared/imports/import-mapping.ts';
+
+/** pending: waiting for its file or its mapping; processing: the file being read or imported. */
+export type ImportStatus = 'pending' | 'processing' | 'completed' | 'error' | 'rolled-back';
+
+export type Outcome = 'create' | 'update' | 'unchanged' | 'error';
+
+export interface OutcomeTotals {
+  rows: number;
+  create: number;
+  update: number;
+  unchanged: number;
+  error: number;
+}
+
+export interface ImportRecord {
+  _id: string;
+  companyId: string;
+  type: ImportType;
+  importTemplateId?: string;
+  fileName?: string;
+  /** The uploaded file's object key in the uploads bucket. */
+  key: string;
+  status: ImportStatus;
+  /** 0 to 100 while an import or rollback runs. */
+  progress: number;
+  /** Whether the file has arrived and its header was read. */
+  fileRead: boolean;
+  error?: string;
+  fileKind?: 'csv' | 'xlsx';
+  encoding?: string;
+  delimiter?: string;
+  sheetNames?: string[];
+  sheet?: string;
+  header?: string[];
+  headerRows?: number;
+  samples?: string[][];
+  suggested?: ImportMapping;
+  mapping?: ImportMapping;
+  /** Saved templates made for the same header. */
+  templates?: { _id: string; name: string }[];
+  preview?: OutcomeTotals;
+  results?: OutcomeTotals;
+  rollback?: { restored: number; removed: number; kept: number };
+  /** How many pages of outcomes each stage wrote. */
+  pages?: { preview?: number; import?: number; undo?: number; rollback?: number };
+  createdAt: string;
+  updatedAt: string;
+  createdBy: string;
+  deleted?: boolean;
+}
+
+export interface RowOutcome {
+  row: number;
+  outcome: Outcome;
+  meter?: string;
+  field?: string;
+  reason?: string;
+  /** The row's cells, kept for failed rows so they can be downloaded, mended and uploaded again. */
+  cells?: string[];
+}
+
+/** What an import changed in one meter-month or meter-day, so a rollback can put it back. */
+export type UndoEntry =
+  | {
+      kind: 'month';
+      accountId: string;
+      month: string;
+      before: { consumption: number; cost: number } | null;
+      written: { consumption: number; cost: number };
+      row: number;
+    }
+  | {
+      kind: 'day';
+      accountId: string;
+      date: string;
+      before: (number | null)[] | null;
+      /** A digest of the values written: enough to tell whether the day still holds them. */
+      written: string;
+      row: number;
+    };
+
+export interface StoredTemplate {
+  _id: string;
+  companyId: string;
+  name: string;
+  type: ImportType;
+  /** The normalised header it was made for: offered again when a file with the same header arrives. */
+  headerKey: string;
+  mapping: ImportMapping;
+  createdAt: string;
+  updatedAt: string;
+  createdBy: string;
+  deleted?: boolean;
+}

@@ -1,0 +1,140 @@
+/**
+ * | pattern                                   | key condition                                            | index |
+ * | ----------------------------------------- | -------------------------------------------------------- | ----- |
+ * | one import or import template by id       | pk = C#{companyId}#imports (#import-templates), sk = id  | table |
+ * | write an import or template               | pk = C#{companyId}#imports (#import-templates), sk = id  | table |
+ * | change an import (revision-checked)       | pk = C#{companyId}#imports, sk = id                      | table |
+ * | a company's import templates              | pk = C#{companyId}#import-templates                      | table |
+ * | write a stage's row outcomes (pages)      | pk = C#{companyId}#imports#{importId}#rows, sk = {stage}#{n} | table |
+ * | a stage's row outcomes, in row order      | pk = C#{companyId}#imports#{importId}#rows, sk BETWEEN {stage}#{n} AND {stage}#999999 | table |
+ */
+import { BatchWriteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { documentClient } from '../core/adapters/dynamo.ts';
+import { config } from '../core/config.ts';
+import { changeItem } from '../core/data/conditional-writes.ts';
+import {
+  type CollectionRef,
+  getItem,
+  putItem,
+  queryAll,
+  type StoredItem,
+} from '../core/data/item-repository.ts';
+import { keys } from '../core/data/keys.ts';
+import { resourceRef } from '../core/resources/resource-refs.ts';
+import type { ImportRecord, StoredTemplate } from './import-records.ts';
+
+export const importsRef = (companyId: string): CollectionRef => resourceRef(companyId, 'imports');
+export const templatesRef = (companyId: string): CollectionRef => resourceRef(companyId, 'import-templates');
+
+const rowsPk = (companyId: string, importId: string) =>
+  keys.subCollection({ companyId }, 'imports', importId, 'rows');
+
+export async function findImport(companyId: string, id: string): Promise<ImportRecord | undefined> {
+  const item = await getItem(importsRef(companyId).pk, id);
+  return item && item.deleted !== true ? (item as unknown as ImportRecord) : undefined;
+}
+
+export async function createImport(record: ImportRecord): Promise<void> {
+  await putItem(importsRef(record.companyId), record as unknown as StoredItem, { mustNotExist: true });
+}
+
+/**
+ * Changes an import from a fresh read; `change` answers the fields to set, or undefined to leave it.
+ * Answers the import as written, or undefined when nothing was written.
+ */
+export async function changeImport(
+  companyId: string,
+  id: string,
+  change: (current: ImportRecord) => Partial<ImportRecord> | undefined,
+): Promise<ImportRecord | undefined> {
+  const out = await changeItem(importsRef(companyId), id, (current) => {
+    const fields = change(current as unknown as ImportRecord);
+    return fields ? { ...current, ...fields, updatedAt: new Date().toISOString() } : undefined;
+  });
+  return out?.written ? (out.after as unknown as ImportRecord) : undefined;
+}
+
+export async function listTemplates(companyId: string): Promise<StoredTemplate[]> {
+  return (await queryAll(templatesRef(companyId).pk))
+    .filter((t) => t.deleted !== true)
+    .map((t) => t as unknown as StoredTemplate);
+}
+
+export async function findTemplate(companyId: string, id: string): Promise<StoredTemplate | undefined> {
+  const item = await getItem(templatesRef(companyId).pk, id);
+  return item && item.deleted !== true ? (item as unknown as StoredTemplate) : undefined;
+}
+
+export async function putTemplate(template: StoredTemplate): Promise<void> {
+  await putItem(templatesRef(template.companyId), template as unknown as StoredItem);
+}
+
+/** Outcomes a page of this many rows: a page stays far below the item size limit. */
+export const ROWS_PER_PAGE = 400;
+
+export type Stage = 'preview' | 'import' | 'undo' | 'rollback';
+
+/** Writes a stage's outcomes in pages, replacing any earlier pages of the same numbers. */
+export async function putRowPages<T>(
+  companyId: string,
+  importId: string,
+  stage: Stage,
+  rows: readonly T[],
+): Promise<number> {
+  const pk = rowsPk(companyId, importId);
+  const pages: Record<string, unknown>[] = [];
+  for (let i = 0; i < rows.length; i += ROWS_PER_PAGE) {
+    pages.push({
+      pk,
+      sk: `${stage}#${String(pages.length).padStart(6, '0')}`,
+      rows: rows.slice(i, i + ROWS_PER_PAGE),
+    });
+  }
+  const table = config().tableName;
+  for (let i = 0; i < pages.length; i += 25) {
+    let requests = pages.slice(i, i + 25).map((Item) => ({ PutRequest: { Item } }));
+    for (let attempt = 0; requests.length > 0; attempt++) {
+      if (attempt > 8) throw new Error('The table kept refusing a batch of writes');
+      if (attempt > 0) await new Promise((r) => setTimeout(r, 20 * 2 ** attempt));
+      const out = await documentClient().send(new BatchWriteCommand({ RequestItems: { [table]: requests } }));
+      requests = (out.UnprocessedItems?.[table] ?? []).flatMap((r) =>
+        r.PutRequest?.Item ? [{ PutRequest: { Item: r.PutRequest.Item } }] : [],
+      );
+    }
+  }
+  return pages.length;
+}
+
+/** A stage's outcomes from page `fromPage`, up to `pages` pages. */
+export async function readRowPages<T>(
+  companyId: string,
+  importId: string,
+  stage: Stage,
+  fromPage = 0,
+  pages = Number.POSITIVE_INFINITY,
+): Promise<T[]> {
+  const out: T[] = [];
+  let startKey: Record<string, unknown> | undefined;
+  let read = 0;
+  do {
+    const page = await documentClient().send(
+      new QueryCommand({
+        TableName: config().tableName,
+        KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+        ExpressionAttributeValues: {
+          ':pk': rowsPk(companyId, importId),
+          ':from': `${stage}#${String(fromPage).padStart(6, '0')}`,
+          ':to': `${stage}#999999`,
+        },
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    for (const item of page.Items ?? []) {
+      if (read >= pages) return out;
+      out.push(...((item.rows as T[] | undefined) ?? []));
+      read++;
+    }
+    startKey = page.LastEvaluatedKey;
+  } while (startKey && read < pages);
+  return out;
+}

@@ -1,0 +1,272 @@
+import { calculateEmissions, type FactorUtility } from '../../shared/domain/emission-factors.ts';
+import { defaultUnit } from '../../shared/domain/units.ts';
+import { isSubMeter } from '../../shared/schemas/account-rules.ts';
+import type { UtilityType } from '../../shared/schemas/common.ts';
+import {
+  addManyToRollups,
+  deleteAccountMonths,
+  listAccountMonths,
+  putAccountMonths,
+  type StoredAccount,
+  utilityOf,
+} from '../accounts/index.ts';
+import { listIntervalDays, writeHalfHourlyDays } from '../analytics/index.ts';
+import type { StoredItem } from '../core/data/item-repository.ts';
+import { inPool } from '../core/lib/in-pool.ts';
+import { type DayTarget, groupBy, type ImportPlan, type MonthTarget } from './import-plan.ts';
+import type { UndoEntry } from './import-records.ts';
+
+/**
+ * Writes what a plan says through the accounts and analytics areas, so every meter's months and its
+ * site's, portfolios' and company's roll-ups move with it, and answers what it changed for a rollback.
+ */
+
+type Progress = (done: number, total: number) => Promise<void>;
+
+const FACTOR_UTILITIES = new Set(['electricity', 'gas', 'water', 'waste']);
+const round3 = (v: number) => Math.round(v * 1000) / 1000;
+
+function emissionsPerUnit(utility: string, month: string, unit: string) {
+  const found = FACTOR_UTILITIES.has(utility)
+    ? calculateEmissions({
+        utility: utility as FactorUtility,
+        year: Number(month.slice(0, 4)),
+        quantity: 1000,
+        unit,
+      })
+    : undefined;
+  return found
+    ? { perUnit: found.kgCO2e / 1000, factorVersion: found.factorVersion }
+    : { perUnit: 0, factorVersion: 'none' };
+}
+
+const unitOf = (a: StoredAccount, utility: UtilityType) =>
+  typeof a.unit === 'string' && a.unit ? a.unit : defaultUnit(utility);
+
+interface MonthFigures {
+  consumption: number;
+  cost: number;
+}
+
+/** Puts months of meters (or takes them away: `figures` null) and moves the roll-ups by the difference. */
+async function setMonths(
+  companyId: string,
+  accounts: Map<string, StoredAccount>,
+  changes: { accountId: string; month: string; from: MonthFigures | null; to: MonthFigures | null }[],
+  progress?: Progress,
+) {
+  const deltas = new Map<
+    string,
+    { assetId: string; month: string; utility: UtilityType; unit: string; c: number; cost: number; e: number }
+  >();
+  const byAccount = groupBy(changes, (c) => c.accountId);
+  let done = 0;
+  await inPool([...byAccount], 8, async ([accountId, list]) => {
+    const account = accounts.get(accountId);
+    if (!account) return;
+    const utility = utilityOf(account as unknown as StoredItem);
+    const unit = unitOf(account, utility);
+    const puts = list.flatMap((c) => {
+      if (!c.to) return [];
+      const e = emissionsPerUnit(utility, c.month, unit);
+      return [
+        {
+          month: c.month,
+          consumption: c.to.consumption,
+          unit,
+          cost: c.to.cost,
+          currency: 'GBP' as const,
+          emissionsKg: round3(c.to.consumption * e.perUnit),
+          factorVersion: e.factorVersion,
+          source: 'import' as const,
+        },
+      ];
+    });
+    if (puts.length > 0) await putAccountMonths(companyId, accountId, puts);
+    const gone = list.filter((c) => !c.to).map((c) => c.month);
+    if (gone.length > 0) await deleteAccountMonths(companyId, accountId, gone);
+    const assetId =
+      !isSubMeter(account as unknown as Record<string, unknown>) && typeof account.assetId === 'string'
+        ? account.assetId
+        : undefined;
+    if (assetId) {
+      for (const c of list) {
+        const e = emissionsPerUnit(utility, c.month, unit);
+        const dc = (c.to?.consumption ?? 0) - (c.from?.consumption ?? 0);
+        const dcost = (c.to?.cost ?? 0) - (c.from?.cost ?? 0);
+        const k = `${assetId}|${c.month}|${utility}|${unit}`;
+        const d = deltas.get(k) ?? { assetId, month: c.month, utility, unit, c: 0, cost: 0, e: 0 };
+        d.c += dc;
+        d.cost += dcost;
+        d.e += dc * e.perUnit;
+        deltas.set(k, d);
+      }
+    }
+    done += list.length;
+    await progress?.(done, changes.length * 2);
+  });
+  const all = [...deltas.values()].filter((d) => d.c !== 0 || d.cost !== 0);
+  await addManyToRollups(
+    companyId,
+    all.map((d) => ({
+      assetId: d.assetId,
+      month: d.month,
+      utilityType: d.utility,
+      unit: d.unit,
+      consumption: round3(d.c),
+      cost: Math.round(d.cost * 100) / 100,
+      emissionsKg: round3(d.e),
+    })),
+  );
+  await progress?.(changes.length * 2 - 1, changes.length * 2);
+}
+
+/** Writes the plan's creates and updates; answers what each replaced. */
+export async function writePlan(
+  companyId: string,
+  plan: ImportPlan,
+  progress: Progress,
+): Promise<UndoEntry[]> {
+  const undo: UndoEntry[] = [];
+  const months = plan.months.filter((t) => t.outcome === 'create' || t.outcome === 'update');
+  const days = plan.days.filter((t) => t.outcome === 'create' || t.outcome === 'update');
+  if (months.length > 0) {
+    await setMonths(
+      companyId,
+      plan.accounts,
+      months.map((t) => ({
+        accountId: t.accountId,
+        month: t.month,
+        from: t.before,
+        to: { consumption: t.consumption, cost: t.cost },
+      })),
+      progress,
+    );
+    for (const t of months) undo.push(monthUndo(t));
+  }
+  if (days.length > 0) {
+    const byAccount = groupBy(days, (t) => t.accountId);
+    let done = 0;
+    await inPool([...byAccount], 8, async ([accountId, list]) => {
+      await writeHalfHourlyDays(
+        companyId,
+        accountId,
+        list.map((t) => ({ date: t.date, values: t.values })),
+      );
+      for (const t of list) undo.push(dayUndo(t));
+      done += list.length;
+      await progress(done, days.length);
+    });
+  }
+  return undo;
+}
+
+const monthUndo = (t: MonthTarget): UndoEntry => ({
+  kind: 'month',
+  accountId: t.accountId,
+  month: t.month,
+  before: t.before,
+  written: { consumption: t.consumption, cost: t.cost },
+  row: t.rows[0] ?? 0,
+});
+
+const dayUndo = (t: DayTarget): UndoEntry => ({
+  kind: 'day',
+  accountId: t.accountId,
+  date: t.date,
+  before: t.before,
+  written: digestOf(t.values),
+  row: t.rows[0] ?? 0,
+});
+
+/** FNV-1a over a day's values as stored (to the watt-hour), with their count. */
+export function digestOf(values: readonly (number | null)[]): string {
+  let h = 0x811c9dc5;
+  for (const v of values) {
+    const text = v === null ? '-' : String(round3(v));
+    for (let i = 0; i < text.length; i++) {
+      h ^= text.charCodeAt(i);
+      h = Math.imul(h, 0x01000193) >>> 0;
+    }
+    h ^= 44;
+    h = Math.imul(h, 0x01000193) >>> 0;
+  }
+  return `${values.length}:${h.toString(36)}`;
+}
+
+export interface RollbackOutcome {
+  restored: number;
+  removed: number;
+  kept: { row: number; accountId: string; period: string; reason: string }[];
+}
+
+const same = (a: number, b: number) => Math.abs(a - b) < 0.0005;
+const CHANGED = 'Changed since the import, so kept as it is now';
+
+/**
+ * Puts back what an import changed: a month or day it created goes, one it updated gets its earlier
+ * figures again, unless it no longer holds what the import wrote (a later import or an edit changed it):
+ * that is kept and reported.
+ */
+export async function rollbackEntries(
+  companyId: string,
+  accounts: Map<string, StoredAccount>,
+  entries: readonly UndoEntry[],
+  progress: Progress,
+): Promise<RollbackOutcome> {
+  const out: RollbackOutcome = { restored: 0, removed: 0, kept: [] };
+  const months = entries.filter((e): e is Extract<UndoEntry, { kind: 'month' }> => e.kind === 'month');
+  const days = entries.filter((e): e is Extract<UndoEntry, { kind: 'day' }> => e.kind === 'day');
+  const changes: { accountId: string; month: string; from: MonthFigures | null; to: MonthFigures | null }[] =
+    [];
+  await inPool([...groupBy(months, (e) => e.accountId)], 16, async ([accountId, list]) => {
+    const sorted = list.map((e) => e.month).sort();
+    const stored = new Map(
+      (await listAccountMonths(companyId, accountId, sorted[0] as string, sorted.at(-1) as string)).map(
+        (m) => [m.month, m],
+      ),
+    );
+    for (const e of list) {
+      const now = stored.get(e.month);
+      if (
+        now?.source !== 'import' ||
+        !same(now.consumption, e.written.consumption) ||
+        !same(now.cost, e.written.cost)
+      ) {
+        out.kept.push({ row: e.row, accountId, period: e.month, reason: CHANGED });
+        continue;
+      }
+      changes.push({ accountId, month: e.month, from: e.written, to: e.before });
+      if (e.before) out.restored++;
+      else out.removed++;
+    }
+  });
+  if (changes.length > 0) await setMonths(companyId, accounts, changes, progress);
+  let done = 0;
+  await inPool([...groupBy(days, (e) => e.accountId)], 8, async ([accountId, list]) => {
+    const sorted = list.map((e) => e.date).sort();
+    const stored = new Map(
+      (await listIntervalDays(companyId, accountId, sorted[0] as string, sorted.at(-1) as string)).map(
+        (d) => [d.date, d],
+      ),
+    );
+    const restore: { date: string; values: (number | null)[] }[] = [];
+    for (const e of list) {
+      const now = stored.get(e.date);
+      const unchanged = now !== undefined && digestOf(now.values) === e.written;
+      if (!unchanged) {
+        out.kept.push({ row: e.row, accountId, period: e.date, reason: CHANGED });
+        continue;
+      }
+      // A day the import created is emptied: its readings go, and its figures leave the month.
+      restore.push({ date: e.date, values: e.before ?? now.values.map(() => null) });
+      if (e.before) out.restored++;
+      else out.removed++;
+    }
+    if (restore.length > 0) await writeHalfHourlyDays(companyId, accountId, restore);
+    done += list.length;
+    await progress(done, days.length);
+  });
+  out.kept.sort((a, b) => a.row - b.row);
+  return out;
+}

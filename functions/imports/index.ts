@@ -1,0 +1,1 @@
+export { IMPORTS_OPERATIONS, readFileHead, runImport, runRollback } from './import-service.ts';

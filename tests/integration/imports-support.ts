@@ -1,0 +1,70 @@
+import type { SQSBatchResponse } from 'aws-lambda';
+import { expect } from 'vitest';
+import type { TestResponse } from '../support/http-events.ts';
+import { type InvoiceWorld, sqsEvent, startInvoiceWorld } from './invoices-support.ts';
+
+type Worker = (event: ReturnType<typeof sqsEvent>) => Promise<SQSBatchResponse>;
+
+export interface ImportWorld extends InvoiceWorld {
+  /** Asks for an upload URL, puts the file to it and lets the worker read it, as S3's event would. */
+  upload: (token: string, type: string, fileName: string, bytes: Uint8Array) => Promise<string>;
+  /** Starts an import or rollback and runs the worker on the message it queued. */
+  run: (token: string, id: string, action: 'import' | 'rollback') => Promise<TestResponse>;
+  get: (token: string, path: string) => Promise<TestResponse>;
+  post: (token: string, path: string, body?: unknown) => Promise<TestResponse>;
+}
+
+export async function startImportWorld(): Promise<ImportWorld> {
+  const w = await startInvoiceWorld();
+  const worker = (await import('../../functions/handlers/queue/imports.ts')).handler as unknown as Worker;
+  const get = (token: string, path: string) => w.api({ method: 'GET', path, token });
+  const post = (token: string, path: string, body: unknown = {}) =>
+    w.api({ method: 'POST', path, token, body });
+  const drainToWorker = async () => {
+    const bodies = await w.drain('imports');
+    if (bodies.length > 0) {
+      const out = await worker(sqsEvent(bodies, 'imports'));
+      expect(out.batchItemFailures).toEqual([]);
+    }
+  };
+  return {
+    ...w,
+    get,
+    post,
+    upload: async (token, type, fileName, bytes) => {
+      const ticket = await get(
+        token,
+        `/imports/upload-url?type=${type}&fileName=${encodeURIComponent(fileName)}&size=${bytes.length}`,
+      );
+      expect(ticket.status, JSON.stringify(ticket.body)).toBe(201);
+      const put = await fetch(String(ticket.body.url), {
+        method: 'PUT',
+        headers: { 'content-type': 'application/octet-stream' },
+        body: Buffer.from(bytes),
+      });
+      expect(put.status).toBe(200);
+      const id = String(ticket.body.id);
+      const key = new URL(String(ticket.body.url)).pathname.split('/').slice(2).join('/');
+      const event = {
+        Records: [
+          {
+            eventName: 'ObjectCreated:Put',
+            s3: {
+              bucket: { name: 'voltfolio-uploads' },
+              object: { key: decodeURIComponent(key), size: bytes.length },
+            },
+          },
+        ],
+      };
+      const out = await worker(sqsEvent([JSON.stringify(event)], 'imports'));
+      expect(out.batchItemFailures).toEqual([]);
+      return id;
+    },
+    run: async (token, id, action) => {
+      const started = await post(token, `/imports/${id}/${action}`);
+      if (started.status !== 202) return started;
+      await drainToWorker();
+      return get(token, `/imports/${id}`);
+    },
+  };
+}
