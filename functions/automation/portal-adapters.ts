@@ -1,4 +1,4 @@
-import * as cheerio from 'cheerio';
+import type { CheerioAPI } from 'cheerio/slim';
 import { type PortalResponse, type PortalSession, PortalUnavailable } from './portal-session.ts';
 
 /** The portal refused the user name and password: trying again with them would only lock the account. */
@@ -27,9 +27,12 @@ export interface BillPortalAdapter {
 
 const PDF_MAGIC = '%PDF-';
 
-async function page(res: PortalResponse): Promise<cheerio.CheerioAPI> {
+async function page(res: PortalResponse): Promise<CheerioAPI> {
   if (!res.contentType.includes('html')) throw new PortalChanged(`Expected a page, got ${res.contentType}`);
-  return cheerio.load(await res.text());
+  // The slim build parses with htmlparser2 alone; loaded on first use, so the API that starts runs never
+  // carries the parser.
+  const { load } = await import('cheerio/slim');
+  return load(await res.text());
 }
 
 /**

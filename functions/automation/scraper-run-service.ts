@@ -13,7 +13,7 @@ import {
   portalLogins,
   runsOfSupplier,
 } from './connector-repository.ts';
-import { startRun } from './scraper-service.ts';
+import { startRun } from './run-start.ts';
 
 const startBody = z.object({ supplierId: z.string().regex(/^[0-9a-f]{24}$/, 'Must be a valid id') }).strict();
 

@@ -5,11 +5,8 @@ import { writeHalfHourlyDays } from '../analytics/index.ts';
 import { memberCaller } from '../core/access/caller-service.ts';
 import { listAllCompanies, listMemberships } from '../core/access/membership-repository.ts';
 import { listRoles } from '../core/access/user-repository.ts';
-import { publishToCompany } from '../core/adapters/live.ts';
-import { sendToQueue } from '../core/adapters/queue.ts';
 import { putObject } from '../core/adapters/s3.ts';
 import { bucketName } from '../core/config.ts';
-import { conflict, notFound } from '../core/lib/errors.ts';
 import { newId } from '../core/lib/ids.ts';
 import { inPool } from '../core/lib/in-pool.ts';
 import type { Logger } from '../core/lib/logger.ts';
@@ -27,7 +24,6 @@ import {
   billNumberHolder,
   changeConnectorState,
   changeRun,
-  createRun,
   getConnectorState,
   getRun,
   getSealedPassword,
@@ -39,8 +35,6 @@ import {
   putRunLog,
   type RunCounts,
   type RunLogRef,
-  type RunTrigger,
-  runsOfSupplier,
   type ScraperRun,
 } from './connector-repository.ts';
 import {
@@ -53,8 +47,8 @@ import {
 import { type BillPortalAdapter, type ListedBill, PortalChanged, WrongPassword } from './portal-adapters.ts';
 import { portalSealer, portalSecretContext } from './portal-secrets.ts';
 import { PortalSession, PortalUnavailable } from './portal-session.ts';
+import { announce, refusal, startRun, ZERO } from './run-start.ts';
 
-const ZERO: RunCounts = { listed: 0, fetched: 0, skipped: 0, failed: 0, intervals: 0 };
 /** Bills downloaded at once: enough to hide a slow portal's latency, few enough not to look like an attack. */
 const DOWNLOADS_AT_ONCE = 4;
 /** How far back a meter's first fetch reaches. */
@@ -63,75 +57,6 @@ const FIRST_FETCH_DAYS = 366;
 const DAYS_PER_WRITE = 366;
 /** Meters fetched and written at once: the data API and the table both take several callers. */
 const METERS_AT_ONCE = 6;
-const STALE_RUN_MS = 20 * 60 * 1000;
-
-const runKeys = (runId: string) => ['/scraper-runs', `/scraper-runs/${runId}`, '/scraper-runs/connectors'];
-
-async function announce(run: ScraperRun, log: Logger): Promise<void> {
-  await publishToCompany(
-    run.companyId,
-    {
-      type: 'scraper-run.updated',
-      keys: runKeys(run._id),
-      data: { runId: run._id, supplierId: run.supplierId, status: run.status, counts: { ...run.counts } },
-    },
-    log,
-  ).catch((err: unknown) => log.warn('live update failed', { error: String(err) }));
-}
-
-/** Why a login cannot run now, or undefined when it can. */
-async function refusal(companyId: string, supplierId: string): Promise<string | undefined> {
-  const [logins, sealed, state] = await Promise.all([
-    portalLogins(companyId),
-    getSealedPassword(companyId, supplierId),
-    getConnectorState(companyId, supplierId),
-  ]);
-  const login = logins[supplierId];
-  if (!login) return 'There is no portal login for this supplier.';
-  if (!login.enabled) return 'This portal login is switched off.';
-  if (!sealed) return 'This portal login has no password yet.';
-  if (state.blocked) return 'The portal refused the password at the last run; set it again to run.';
-  return undefined;
-}
-
-/** Records a run and queues it. Refused while the same login has a run waiting or going. */
-export async function startRun(
-  companyId: string,
-  supplierId: string,
-  trigger: RunTrigger,
-  createdBy: string,
-  log: Logger,
-): Promise<ScraperRun> {
-  const supplier = await findSupplier(supplierId);
-  if (!supplier) throw notFound('There is no such supplier');
-  const adapter = adapterFor(supplier.name);
-  if (!adapter || supplier.scraperEnabled !== true) throw conflict('This supplier has no connector.');
-  const why = await refusal(companyId, supplierId);
-  if (why) throw conflict(why);
-  const [latest] = await runsOfSupplier(companyId, supplierId, 1);
-  // A run that has not moved for longer than the worker may live died with its last attempt.
-  const stale = latest && Date.now() - Date.parse(latest.updatedAt) > STALE_RUN_MS;
-  if (latest && !stale && (latest.status === 'pending' || latest.status === 'running'))
-    throw conflict('A run of this portal login is already under way.');
-  const now = new Date().toISOString();
-  const run: ScraperRun = {
-    _id: newId(),
-    companyId,
-    supplierId,
-    supplierName: supplier.name,
-    status: 'pending',
-    trigger,
-    counts: { ...ZERO },
-    logs: [],
-    createdAt: now,
-    updatedAt: now,
-    createdBy,
-  };
-  await createRun(run);
-  await sendToQueue('scraper', [{ companyId, runId: run._id }]);
-  await announce(run, log);
-  return run;
-}
 
 /** The schedule's sweep: a run for every switched-on login of every company that may run now. */
 export async function sweep(log: Logger): Promise<number> {

@@ -139,9 +139,10 @@ function checkedMapping(r: ImportRecord, mapping: ImportMapping): ImportMapping 
 }
 
 const saveMapping = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
-  const body = parseOrThrow(importMappingBody, ctx.body ?? {});
   const companyId = ctx.caller.companyId;
+  // Another company's import is not found, whatever the body: the body is judged only for one's own.
   const r = await loadImport(ctx.caller, ctx.params.id);
+  const body = parseOrThrow(importMappingBody, ctx.body ?? {});
   const mapping = checkedMapping(r, body.mapping);
   if (r.status !== 'pending') throw conflict('This import has already run');
   const sheetChanged = body.sheet !== undefined && body.sheet !== r.sheet;
@@ -263,12 +264,21 @@ const failedRows = operation({ params: ['id'] }, async (ctx): Promise<OpResult> 
   return { body: { fileName: `failed-rows-${r._id}.csv`, contentType: 'text/csv', csv } };
 });
 
+const READ_ONLY = 'Imports are started with GET /imports/upload-url and changed only through their own calls';
+
 const readOnlyImport = async (): Promise<OpResult> => {
-  throw readOnly('Imports are started with GET /imports/upload-url and changed only through their own calls');
+  throw readOnly(READ_ONLY);
 };
+
+/** An import the caller cannot see is not found, before they learn it cannot be changed this way. */
+const readOnlyOneImport = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
+  await loadImport(ctx.caller, ctx.params.id);
+  throw readOnly(READ_ONLY);
+});
 
 export const IMPORTS_OPERATIONS: Operations = {
   'imports.readOnly': readOnlyImport,
+  'imports.readOnlyOne': readOnlyOneImport,
   'imports.uploadUrl': uploadUrl,
   'imports.get': getImport,
   'imports.info': info,

@@ -13,6 +13,7 @@ export const HTTP_FUNCTIONS = [
   'invoice-validation',
   'templates',
   'insights',
+  'targets',
   'automation',
   'util',
 ] as const;
@@ -110,6 +111,7 @@ export const FUNCTIONS: readonly FunctionDecl[] = [
   httpFn('invoice-validation', { ...rw, buckets: { uploads: 'read' }, queues: ['validation'] }),
   httpFn('templates', { ...rw, buckets: { uploads: 'readwrite', documents: 'readwrite' }, textract: true }),
   httpFn('insights', { ...rw, buckets: { reports: 'readwrite' }, queues: ['reports'] }),
+  httpFn('targets', { ...rw }),
   httpFn('automation', { ...rw, buckets: { uploads: 'readwrite' }, queues: ['scraper', 'imports'] }),
   // documents: letters of authority are uploaded by presigned PUT, which needs the signer's write grant.
   httpFn('util', { ...rw, buckets: { documents: 'readwrite', inbox: 'read', uploads: 'read' } }),

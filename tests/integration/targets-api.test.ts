@@ -64,14 +64,12 @@ async function bill(name: string, month: string, kwh: number) {
 
 type Handler = (e: APIGatewayProxyEventV2, c: Context) => Promise<APIGatewayProxyStructuredResultV2>;
 async function feed(token: string) {
-  const m = (await import(
-    path.resolve(import.meta.dirname, '../../functions/handlers/http/insights.ts')
-  )) as {
+  const m = (await import(path.resolve(import.meta.dirname, '../../functions/handlers/http/targets.ts'))) as {
     handler: Handler;
   };
   const res = await m.handler(
     httpEvent({ method: 'GET', path: `/calendar/feed.ics?token=${encodeURIComponent(token)}` }),
-    lambdaContext('insights'),
+    lambdaContext('targets'),
   );
   return {
     status: res.statusCode,

@@ -44,8 +44,6 @@ describe('resource schema registration', () => {
     const { httpFunction } = await import('../../functions/core/middleware/http-function.ts');
     const { GENERIC_OPERATIONS } = await import('../../functions/core/resources/resource-service.ts');
     const analytics = await import('../../functions/analytics/index.ts');
-    const targets = await import('../../functions/targets/index.ts');
-    const { BENCHMARK_OPERATIONS } = await import('../../functions/benchmarks/index.ts');
     const reports = await import('../../functions/reports/index.ts');
     const operations = {
       ...GENERIC_OPERATIONS,
@@ -54,9 +52,6 @@ describe('resource schema registration', () => {
       ...analytics.DASHBOARD_WIDGET_OPERATIONS,
       ...analytics.METER_QUALITY_OPERATIONS,
       ...analytics.FACTOR_SET_OPERATIONS,
-      ...targets.TARGET_OPERATIONS,
-      ...targets.CALENDAR_OPERATIONS,
-      ...BENCHMARK_OPERATIONS,
       ...reports.REPORT_OPERATIONS,
     };
     expect(() => registry.resourceSchema('dashboards')).toThrow(

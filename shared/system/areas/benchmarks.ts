@@ -6,7 +6,7 @@ import type { HttpRoute } from '../routes.ts';
 
 export const BENCHMARKS_RESOURCE: ResourceDecl = {
   name: 'benchmarks',
-  fn: 'insights',
+  fn: 'targets',
   scope: 'global',
   read: PORTFOLIO_READERS,
   write: ADMIN_ONLY,
@@ -14,7 +14,7 @@ export const BENCHMARKS_RESOURCE: ResourceDecl = {
   searchFields: ['name'],
 };
 
-const insights = routesOf('insights');
+const insights = routesOf('targets');
 // Machines (report rendering) read what a page shows.
 const READS = { auth: ['user', 'machine'] } as const;
 

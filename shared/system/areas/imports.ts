@@ -56,8 +56,8 @@ const IMPORT_ROUTES: readonly HttpRoute[] = [
   // The generic writes, replaced: an import's status and counts change only through its own calls.
   route('POST', '/imports', 'imports.readOnly', COMPANY_USER_ONLY, IMPORTS),
   route('POST', '/imports/bulk', 'imports.readOnly', COMPANY_USER_ONLY, IMPORTS),
-  route('PATCH', '/imports/{id}', 'imports.readOnly', COMPANY_USER_ONLY, IMPORTS),
-  route('PUT', '/imports/{id}', 'imports.readOnly', COMPANY_USER_ONLY, IMPORTS),
+  route('PATCH', '/imports/{id}', 'imports.readOnlyOne', COMPANY_USER_ONLY, IMPORTS),
+  route('PUT', '/imports/{id}', 'imports.readOnlyOne', COMPANY_USER_ONLY, IMPORTS),
 ];
 
 const IMPORT_QUEUES: readonly QueueDecl[] = [

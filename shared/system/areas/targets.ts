@@ -12,14 +12,14 @@ import type { HttpRoute } from '../routes.ts';
  */
 export const TARGETS_RESOURCE: ResourceDecl = {
   name: 'targets',
-  fn: 'insights',
+  fn: 'targets',
   scope: 'company',
   read: PORTFOLIO_READERS,
   write: PORTFOLIO_READERS,
   searchFields: ['name'],
 };
 
-const route = routesOf('insights');
+const route = routesOf('targets');
 const READ = TARGETS_RESOURCE.read;
 const WRITE = TARGETS_RESOURCE.write;
 

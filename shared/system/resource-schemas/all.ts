@@ -9,5 +9,6 @@ import './insights.ts';
 import './invoice-validation.ts';
 import './invoices.ts';
 import './session.ts';
+import './targets.ts';
 import './templates.ts';
 import './util.ts';

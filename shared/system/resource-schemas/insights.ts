@@ -1,5 +1,4 @@
 import * as insights from '../../schemas/insights.ts';
-import { targetSchema } from '../../schemas/targets.ts';
 import { registerResourceSchemas } from '../resource-schemas.ts';
 
 /** The schemas of the resources the insights function serves. */
@@ -9,6 +8,4 @@ export const RESOURCE_SCHEMAS = registerResourceSchemas('insights', {
   reports: { schema: insights.reportSchema },
   'report-templates': { schema: insights.reportTemplateSchema },
   'scheduled-reports': { schema: insights.scheduledReportSchema },
-  targets: { schema: targetSchema },
-  benchmarks: { schema: insights.benchmarkSchema },
 });

@@ -1,0 +1,16 @@
+import { BENCHMARK_OPERATIONS } from '../../benchmarks/index.ts';
+import { httpFunction } from '../../core/middleware/http-function.ts';
+import { GENERIC_OPERATIONS } from '../../core/resources/resource-service.ts';
+import { CALENDAR_OPERATIONS, TARGET_OPERATIONS } from '../../targets/index.ts';
+import '../../../shared/system/resource-schemas/targets.ts';
+
+/**
+ * Targets, the regulatory calendar and benchmarks: served apart from the Insights figures so that neither
+ * function carries the other's code into its cold start.
+ */
+export const handler = httpFunction('targets', {
+  ...GENERIC_OPERATIONS,
+  ...TARGET_OPERATIONS,
+  ...CALENDAR_OPERATIONS,
+  ...BENCHMARK_OPERATIONS,
+});
