@@ -25,7 +25,8 @@ const start = operation({}, async (ctx): Promise<OpResult> => {
 
 const logDownload = operation({ params: ['id', 'logId'] }, async (ctx): Promise<OpResult> => {
   const run = await getRun(ctx.caller.companyId, ctx.params.id);
-  const ref = run?.logs.find((l) => l._id === ctx.params.logId);
+  // A run record written before logs were kept, or by another path, may hold none.
+  const ref = Array.isArray(run?.logs) ? run.logs.find((l) => l._id === ctx.params.logId) : undefined;
   const lines = ref ? await getRunLog(ctx.caller.companyId, ctx.params.id, ctx.params.logId) : undefined;
   if (!run || !ref) throw notFound('There is no such log');
   const text = (lines ?? []).join('\n');
