@@ -167,17 +167,12 @@ describe('monthly consumption', () => {
     expect((await janRollup(site.Temple as string))?.consumption).toBe(3500);
   });
 
-  it('refuses a row for a meter the caller may not write, as if it did not exist', async () => {
+  it('admits only company users, as 01 §6 has it: a user granted one site is refused', async () => {
     const limited = await w.addUser('temple-only', [], {
       assets: { read: [site.Temple as string], write: [site.Temple as string] },
     });
-    const file = utf8('Meter,Month,kWh\nAldgate electricity,2025-03,10\nTemple gas,2025-03,20\n');
-    const upload = await w.upload(limited, 'monthly-consumption', 'mine.csv', file);
-    const preview = await w.post(limited, `/imports/${upload}/preview`);
-    expect(preview.body.totals).toMatchObject({ create: 1, error: 1 });
-    expect((preview.body.rows as { row: number; reason?: string }[])[0]?.reason).toMatch(
-      /No meter of this company/,
-    );
+    const res = await w.get(limited, '/imports/upload-url?type=monthly-consumption');
+    expect(res.status).toBe(403);
   });
 });
 

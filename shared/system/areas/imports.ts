@@ -37,10 +37,10 @@ export const LOGS_RESOURCE: ResourceDecl = {
 const route = routesOf('automation');
 const IMPORTS = { resource: 'imports' } as const;
 /**
- * Whoever may write meters may import data for them: each row is then checked against the caller's write
- * access to its meter, and a narrower user sees only the imports they made.
+ * Company users import (01 §6). Each row is still checked against the caller's write access to its meter,
+ * so a row for a meter outside the company is "no meter" whoever asks.
  */
-const IMPORTERS = ['company_user', 'entity_user', 'asset_user', 'account_user'] as const;
+const IMPORTERS = COMPANY_USER_ONLY;
 
 /** Spreadsheet imports of consumption and half-hourly data (02 §7 Imports). */
 const IMPORT_ROUTES: readonly HttpRoute[] = [
