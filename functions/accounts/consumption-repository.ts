@@ -10,11 +10,13 @@
  * | the portfolios a site's deltas also reach   | pk = C#{companyId}#rollup#asset#{assetId}, sk BEGINS_WITH portfolio# | table |
  * | the sites a portfolio's roll-up counts      | pk = C#{companyId}#rollup#portfolio#{groupId}, sk BEGINS_WITH site#  | table |
  * | a site joins or leaves a portfolio (once)   | both memberships above, sk = portfolio#{groupId} / site#{assetId}    | table |
+ * | roll-ups as they stand before a replacement  | pk = C#{companyId}#rollup#asset#{assetId}, sk = month#utility (batch) | table |
  * | one account month (consistent read)         | pk = C#{companyId}#consumption#{accountId}, sk = month               | table |
  * | replace interval days of a month (CAS)      | pk = C#{companyId}#consumption#{accountId}, sk = month               | table |
  * | restate a month's emissions (if as read)    | pk = C#{companyId}#consumption#{accountId}, sk = month               | table |
  */
 import {
+  BatchGetCommand,
   BatchWriteCommand,
   DeleteCommand,
   GetCommand,
@@ -27,6 +29,7 @@ import { documentClient } from '../core/adapters/dynamo.ts';
 import { config } from '../core/config.ts';
 import { inPool } from '../core/lib/in-pool.ts';
 import { partAdds, ROLLUP_PARTS, type RollupParts } from './rollup-parts.ts';
+import { addMonthsToSiteYear, addToSiteYear, replaceSiteYears } from './site-year-repository.ts';
 
 /**
  * Consumption as time series: one item per account and month (not one per reading), and monthly roll-ups
@@ -258,6 +261,7 @@ export async function addToRollups(
   const sk = consumptionKeys.rollupSk(month, utilityType);
   const base = { companyId, month, utilityType };
   await addTo(consumptionKeys.assetRollups(companyId, assetId), sk, { ...base, assetId }, delta);
+  await addToSiteYear(companyId, assetId, month, utilityType, delta);
   await addTo(consumptionKeys.companyRollups(companyId), sk, base, delta);
   // Read after the site's write: a portfolio the site joins later copies that write with the site's rows.
   for (const groupId of await portfoliosHoldingSite(companyId, assetId))
@@ -314,6 +318,7 @@ export async function addManyToRollups(
       const sk = consumptionKeys.rollupSk(month, utilityType);
       const base = { companyId, month, utilityType };
       await addTo(consumptionKeys.assetRollups(companyId, assetId), sk, { ...base, assetId }, delta);
+      await addToSiteYear(companyId, assetId, month, utilityType, delta);
       for (const groupId of await portfoliosOf(assetId))
         await addTo(
           consumptionKeys.portfolioRollups(companyId, groupId),
@@ -338,12 +343,23 @@ export async function addManyToRollups(
     );
 }
 
-/** Writes roll-ups whole, replacing what was there: for rebuilding them from account months. */
+/**
+ * Writes roll-ups whole, replacing what was there: for rebuilding them from account months. The sites'
+ * years gain the difference from the rows replaced, so batches of different sites' rows may run at once.
+ */
 export async function putRollups(
   companyId: string,
   rows: readonly (Rollup & { assetId?: string })[],
 ): Promise<void> {
   const now = new Date().toISOString();
+  const siteRows = rows.filter((r): r is Rollup & { assetId: string } => r.assetId !== undefined);
+  const keyOf = (r: Rollup & { assetId: string }) => ({
+    pk: consumptionKeys.assetRollups(companyId, r.assetId),
+    sk: consumptionKeys.rollupSk(r.month, r.utilityType),
+  });
+  const before = await getRollups([
+    ...new Map(siteRows.map((r) => [`${keyOf(r).pk}|${keyOf(r).sk}`, keyOf(r)])).values(),
+  ]);
   await batchPut(
     rows.map((r) => {
       assertMonth(r.month);
@@ -352,6 +368,65 @@ export async function putRollups(
         : consumptionKeys.companyRollups(companyId);
       return { pk, sk: consumptionKeys.rollupSk(r.month, r.utilityType), companyId, ...r, updatedAt: now };
     }),
+  );
+  const years = new Map<
+    string,
+    { row: Rollup & { assetId: string }; delta: RollupDelta; months: Map<string, number> }
+  >();
+  for (const r of siteRows) {
+    const old = before.get(
+      `${consumptionKeys.assetRollups(companyId, r.assetId)}|${consumptionKeys.rollupSk(r.month, r.utilityType)}`,
+    );
+    const key = `${r.assetId}#${r.month.slice(0, 4)}#${r.utilityType}`;
+    const year = years.get(key) ?? {
+      row: r,
+      delta: { consumption: 0, cost: 0, emissionsKg: 0, unit: r.unit },
+      months: new Map<string, number>(),
+    };
+    const dc = r.consumption - (Number(old?.consumption) || 0);
+    year.delta.consumption += dc;
+    year.delta.cost += r.cost - (Number(old?.cost) || 0);
+    year.delta.emissionsKg += r.emissionsKg - (Number(old?.emissionsKg) || 0);
+    for (const part of ROLLUP_PARTS) {
+      const d = (r[part] ?? 0) - (Number(old?.[part]) || 0);
+      if (d !== 0) year.delta[part] = (year.delta[part] ?? 0) + d;
+    }
+    year.months.set(r.month, (year.months.get(r.month) ?? 0) + dc);
+    years.set(key, year);
+  }
+  await inPool([...years.values()], 8, ({ row, delta, months }) =>
+    addMonthsToSiteYear(companyId, row.assetId, row.month.slice(0, 4), row.utilityType, delta, months),
+  );
+}
+
+/** Roll-up rows by key (`pk|sk`), as they stand before a replacement. */
+async function getRollups(
+  keys: readonly { pk: string; sk: string }[],
+): Promise<Map<string, Record<string, unknown>>> {
+  const tableName = config().tableName;
+  const found = new Map<string, Record<string, unknown>>();
+  for (let i = 0; i < keys.length; i += 100) {
+    let batch: Record<string, unknown>[] = keys.slice(i, i + 100).map((k) => ({ pk: k.pk, sk: k.sk }));
+    for (let attempt = 0; batch.length > 0; attempt++) {
+      if (attempt >= MAX_BATCH_ATTEMPTS) throw new Error('The table kept refusing a batch of reads');
+      if (attempt > 0) await new Promise((r) => setTimeout(r, 20 * 2 ** attempt));
+      const out = await documentClient().send(
+        new BatchGetCommand({ RequestItems: { [tableName]: { Keys: batch } } }),
+      );
+      for (const raw of out.Responses?.[tableName] ?? []) found.set(`${raw.pk}|${raw.sk}`, raw);
+      batch = out.UnprocessedKeys?.[tableName]?.Keys ?? [];
+    }
+  }
+  return found;
+}
+
+/**
+ * Writes each site's years whole from its monthly roll-ups: fills the store for roll-ups written before
+ * it kept them.
+ */
+export async function rebuildSiteYears(companyId: string, assetIds: readonly string[]): Promise<void> {
+  await inPool([...assetIds], 16, async (assetId) =>
+    replaceSiteYears(companyId, assetId, await rollupRows(consumptionKeys.assetRollups(companyId, assetId))),
   );
 }
 
@@ -497,6 +572,7 @@ export async function applyInvoiceContribution(
     }
   };
   for (const t of targets) await write(t);
+  if (assetId) await addToSiteYear(companyId, assetId, c.month, c.utilityType, c, { invoiceId, sign });
   // Looked up after the site's own write (see addToRollups).
   for (const t of await portfolioTargets()) await write(t);
 }
@@ -558,6 +634,7 @@ export async function restateAccountMonth(
   const sk = consumptionKeys.rollupSk(r.month, r.utilityType);
   const fields = { factorVersion: r.to.factorVersion };
   await addTo(consumptionKeys.assetRollups(companyId, assetId), sk, fields, delta);
+  await addToSiteYear(companyId, assetId, r.month, r.utilityType, delta);
   await addTo(consumptionKeys.companyRollups(companyId), sk, fields, delta);
   for (const groupId of await portfoliosHoldingSite(companyId, assetId))
     await addTo(consumptionKeys.portfolioRollups(companyId, groupId), sk, fields, delta);

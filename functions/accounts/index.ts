@@ -29,8 +29,11 @@ export {
   moveSiteInPortfolio,
   putAccountMonths,
   rebuildPortfolioRollups,
+  rebuildSiteYears,
   restateAccountMonth,
 } from './consumption-repository.ts';
 export type { SupplyPeriod } from './contract-store.ts';
 export { regoBackedPeriods } from './contract-store.ts';
 export type { RollupParts } from './rollup-parts.ts';
+export type { SiteYearRollup } from './site-year-repository.ts';
+export { listSiteYears, markSiteYearsBuilt, siteYearsBuilt } from './site-year-repository.ts';

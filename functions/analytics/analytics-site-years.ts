@@ -1,21 +1,20 @@
 import type { Caller } from '../../shared/access/caller.ts';
 import type { UtilityType } from '../../shared/schemas/common.ts';
-import { listAssetRollups } from '../accounts/index.ts';
+import {
+  listSiteYears,
+  markSiteYearsBuilt,
+  rebuildSiteYears,
+  type SiteYearRollup,
+  siteYearsBuilt,
+} from '../accounts/index.ts';
 import { getItems, projectAll } from '../core/data/batch-reads.ts';
 import type { StoredItem } from '../core/data/item-repository.ts';
-import { inPool } from '../core/lib/in-pool.ts';
 import { scopeCollectionPk } from './analytics-repository.ts';
 import { resolveScope } from './analytics-scope.ts';
 
 /** Utilities that are energy a building uses, as benchmarks count it; water and waste are not. */
 const ENERGY_UTILITIES: ReadonlySet<UtilityType> = new Set(['electricity', 'gas', 'heating', 'cooling']);
 const KWH_PER_UNIT: Readonly<Record<string, number>> = { kwh: 1, mwh: 1000 };
-
-/**
- * Parallel partition reads: a year-by-site answer reads one roll-up partition per site, so more run at
- * once than for a window's figures.
- */
-const READ_CONCURRENCY = 32;
 
 const SITE_FIELDS = [
   'siteName',
@@ -45,6 +44,22 @@ export interface SiteYears {
 }
 
 /**
+ * Every site's years of the company from the store, filling it first from the sites' roll-ups when they
+ * predate it (once per company: it reads a partition per site).
+ */
+async function siteYearRows(companyId: string, from: number, to: number): Promise<SiteYearRollup[]> {
+  if (!(await siteYearsBuilt(companyId))) {
+    const sites = await projectAll(scopeCollectionPk(companyId, 'assets'), ['siteName']);
+    await rebuildSiteYears(
+      companyId,
+      sites.map((s) => s._id),
+    );
+    await markSiteYearsBuilt(companyId);
+  }
+  return listSiteYears(companyId, from, to);
+}
+
+/**
  * Every site a caller may read (narrowed to a portfolio or an entity when asked), with its energy and
  * emissions by calendar year from its monthly roll-ups. Only whole sites count: a meter granted on a
  * site the caller may not read does not make that site benchmarkable.
@@ -67,38 +82,44 @@ export async function siteYearFigures(
             )
           ).values(),
         ].filter((s) => s.deleted !== true);
-  const from = `${years.from}-01`;
-  const to = `${years.to}-12`;
-  const sites = await inPool(items, READ_CONCURRENCY, async (site): Promise<SiteYears> => {
-    const byYear = new Map<number, SiteYear>();
-    const months = new Map<number, Set<string>>();
-    for (const row of await listAssetRollups(caller.companyId, site._id, from, to)) {
-      const factor = KWH_PER_UNIT[String(row.unit).toLowerCase()];
-      if (!ENERGY_UTILITIES.has(row.utilityType) || factor === undefined) continue;
-      const year = Number(row.month.slice(0, 4));
-      const y = byYear.get(year) ?? {
-        year,
-        energyKwh: 0,
-        emissionsKg: 0,
-        electricityKwh: 0,
-        electricityKg: 0,
-        months: 0,
-      };
-      const seen = months.get(year) ?? new Set<string>();
-      seen.add(row.month);
-      months.set(year, seen);
-      y.months = seen.size;
-      const kwh = (Number(row.consumption) || 0) * factor;
-      const kg = Number(row.emissionsKg) || 0;
-      y.energyKwh += kwh;
-      y.emissionsKg += kg;
-      if (row.utilityType === 'electricity') {
-        y.electricityKwh += kwh;
-        y.electricityKg += kg;
-      }
-      byYear.set(year, y);
+  const readable = new Set(items.map((s) => s._id));
+  const byYear = new Map<string, SiteYear>();
+  const months = new Map<string, Set<number>>();
+  const bySite = new Map<string, Map<number, SiteYear>>();
+  for (const row of await siteYearRows(caller.companyId, years.from, years.to)) {
+    const factor = KWH_PER_UNIT[row.unit.toLowerCase()];
+    if (!readable.has(row.assetId) || !ENERGY_UTILITIES.has(row.utilityType) || factor === undefined)
+      continue;
+    const key = `${row.assetId}#${row.year}`;
+    const y = byYear.get(key) ?? {
+      year: row.year,
+      energyKwh: 0,
+      emissionsKg: 0,
+      electricityKwh: 0,
+      electricityKg: 0,
+      months: 0,
+    };
+    const seen = months.get(key) ?? new Set<number>();
+    for (const m of row.monthsHeld) seen.add(m);
+    months.set(key, seen);
+    y.months = seen.size;
+    const kwh = row.consumption * factor;
+    y.energyKwh += kwh;
+    y.emissionsKg += row.emissionsKg;
+    if (row.utilityType === 'electricity') {
+      y.electricityKwh += kwh;
+      y.electricityKg += row.emissionsKg;
     }
-    return { site, years: [...byYear.values()].sort((a, b) => a.year - b.year) };
-  });
+    byYear.set(key, y);
+    const ofSite = bySite.get(row.assetId) ?? new Map<number, SiteYear>();
+    ofSite.set(row.year, y);
+    bySite.set(row.assetId, ofSite);
+  }
+  const sites = items.map(
+    (site): SiteYears => ({
+      site,
+      years: [...(bySite.get(site._id)?.values() ?? [])].sort((a, b) => a.year - b.year),
+    }),
+  );
   return { restricted: scope.restricted, sites };
 }

@@ -7,6 +7,7 @@ import {
 } from '../../../functions/accounts/consumption-repository.ts';
 import { CONTRACT_OPERATIONS } from '../../../functions/accounts/contract-service.ts';
 import { readingFieldErrors } from '../../../functions/accounts/reading-rules.ts';
+import { markSiteYearsBuilt } from '../../../functions/accounts/site-year-repository.ts';
 import { COMPANY_ADMIN_OPERATIONS } from '../../../functions/company/company-admin-service.ts';
 import { listRoles } from '../../../functions/core/access/user-repository.ts';
 import { putObject } from '../../../functions/core/adapters/s3.ts';
@@ -389,6 +390,8 @@ async function writeHistory(company: PlannedCompany): Promise<void> {
     inPool(company.accounts, 6, (a) => putAccountMonths(cid, a.item._id, a.months)),
     inPool(chunks(company.rollups, 100), 4, (rows) => putRollups(cid, rows)),
   ]);
+  // putRollups kept every site's years as it went: nothing older needs filling in.
+  await markSiteYearsBuilt(cid);
 }
 
 function chunks<T>(items: readonly T[], size: number): T[][] {

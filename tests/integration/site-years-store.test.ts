@@ -1,0 +1,149 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  addManyToRollups,
+  applyInvoiceContribution,
+  putAccountMonths,
+  putRollups,
+  rebuildSiteYears,
+  restateAccountMonth,
+} from '../../functions/accounts/consumption-repository.ts';
+import { addToSiteYear, listSiteYears } from '../../functions/accounts/site-year-repository.ts';
+import { type AccountsWorld, startAccountsWorld } from './register-accounts-support.ts';
+
+/**
+ * Each site's years, kept beside its monthly roll-ups, must say what the roll-ups say: a bill counts once
+ * however often its confirmation is retried, a withdrawn bill leaves its months, replaced roll-ups move the
+ * years by the difference, and a rebuild puts stale years right.
+ */
+let w: AccountsWorld;
+
+beforeAll(async () => {
+  w = await startAccountsWorld();
+});
+afterAll(async () => w?.stop());
+
+async function yearOf(assetId: string, year: number, utilityType = 'electricity') {
+  const rows = await listSiteYears(w.companyId, year, year);
+  return rows.find((r) => r.assetId === assetId && r.utilityType === utilityType);
+}
+
+const bill = (month: string, consumption: number) => ({
+  month,
+  utilityType: 'electricity' as const,
+  consumption,
+  unit: 'kWh',
+  cost: consumption / 4,
+  emissionsKg: consumption / 5,
+  factorVersion: 'desnz-2025',
+  vat: 10,
+});
+
+describe("a site's years", () => {
+  it('count a bill once however often it is applied, and lose it when it is withdrawn', async () => {
+    await applyInvoiceContribution(w.companyId, 'meter-1', w.assetA, 'bill-a', bill('2021-03', 1000), 1);
+    await applyInvoiceContribution(w.companyId, 'meter-1', w.assetA, 'bill-a', bill('2021-04', 500), 1);
+    await applyInvoiceContribution(w.companyId, 'meter-1', w.assetA, 'bill-a', bill('2021-03', 1000), 1);
+    await applyInvoiceContribution(w.companyId, 'meter-1', w.assetA, 'bill-b', bill('2021-05', 200), 1);
+    expect(await yearOf(w.assetA, 2021)).toMatchObject({
+      consumption: 1700,
+      cost: 425,
+      emissionsKg: 340,
+      vat: 30,
+      monthsHeld: [3, 4, 5],
+    });
+
+    await applyInvoiceContribution(w.companyId, 'meter-1', w.assetA, 'bill-b', bill('2021-05', 200), -1);
+    await applyInvoiceContribution(w.companyId, 'meter-1', w.assetA, 'bill-b', bill('2021-05', 200), -1);
+    expect(await yearOf(w.assetA, 2021)).toMatchObject({ consumption: 1500, monthsHeld: [3, 4] });
+  });
+
+  it("follow an import's changes and a restatement of emissions", async () => {
+    await addManyToRollups(w.companyId, [
+      {
+        assetId: w.assetB,
+        month: '2022-01',
+        utilityType: 'gas',
+        unit: 'kWh',
+        consumption: 900,
+        cost: 90,
+        emissionsKg: 160,
+      },
+      {
+        assetId: w.assetB,
+        month: '2022-02',
+        utilityType: 'gas',
+        unit: 'kWh',
+        consumption: 800,
+        cost: 80,
+        emissionsKg: 150,
+      },
+    ]);
+    await putAccountMonths(w.companyId, 'meter-b', [
+      {
+        month: '2022-01',
+        consumption: 900,
+        unit: 'kWh',
+        cost: 90,
+        currency: 'GBP',
+        emissionsKg: 160,
+        factorVersion: 'desnz-2024',
+        source: 'import',
+      },
+    ]);
+    const restated = await restateAccountMonth(w.companyId, 'meter-b', w.assetB, {
+      month: '2022-01',
+      utilityType: 'gas',
+      unit: 'kWh',
+      from: { emissionsKg: 160, factorVersion: 'desnz-2024' },
+      to: { emissionsKg: 150, factorVersion: 'desnz-2025' },
+    });
+    expect(restated).toBe(true);
+    expect(await yearOf(w.assetB, 2022, 'gas')).toMatchObject({
+      consumption: 1700,
+      emissionsKg: 300,
+      monthsHeld: [1, 2],
+    });
+  });
+
+  it('move by the difference when roll-ups are replaced whole, and a rebuild mends stale years', async () => {
+    const row = (month: string, consumption: number) => ({
+      assetId: w.assetB,
+      month,
+      utilityType: 'electricity' as const,
+      unit: 'kWh',
+      consumption,
+      cost: 10,
+      emissionsKg: 2,
+    });
+    await putRollups(w.companyId, [row('2023-01', 100), row('2023-02', 100)]);
+    await putRollups(w.companyId, [row('2023-02', 40), row('2023-03', 60)]);
+    expect(await yearOf(w.assetB, 2023)).toMatchObject({
+      consumption: 200,
+      cost: 30,
+      emissionsKg: 6,
+      monthsHeld: [1, 2, 3],
+    });
+
+    // Figures the roll-ups never had (a crash between the two writes): the rebuild drops them.
+    await addToSiteYear(w.companyId, w.assetB, '2023-07', 'electricity', {
+      consumption: 999,
+      cost: 0,
+      emissionsKg: 0,
+      unit: 'kWh',
+    });
+    expect((await yearOf(w.assetB, 2023))?.consumption).toBe(1199);
+    await rebuildSiteYears(w.companyId, [w.assetB]);
+    expect(await yearOf(w.assetB, 2023)).toMatchObject({ consumption: 200, monthsHeld: [1, 2, 3] });
+  });
+
+  it('refuse figures in another unit for the same year', async () => {
+    await expect(
+      addToSiteYear(w.companyId, w.assetB, '2023-08', 'electricity', {
+        consumption: 1,
+        cost: 0,
+        emissionsKg: 0,
+        unit: 'MWh',
+      }),
+    ).rejects.toThrow();
+  });
+});
