@@ -47,7 +47,7 @@ export interface SiteYears {
  * Every site's years of the company from the store, filling it first from the sites' roll-ups when they
  * predate it (once per company: it reads a partition per site).
  */
-async function siteYearRows(companyId: string, from: number, to: number): Promise<SiteYearRollup[]> {
+export async function siteYearRows(companyId: string, from: number, to: number): Promise<SiteYearRollup[]> {
   if (!(await siteYearsBuilt(companyId))) {
     const sites = await projectAll(scopeCollectionPk(companyId, 'assets'), ['siteName']);
     await rebuildSiteYears(

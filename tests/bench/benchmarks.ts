@@ -5,8 +5,8 @@
  * demo company with two whole years of monthly electricity and gas roll-ups each, then times
  * GET /api/benchmarks/crrem/sites as the company owner, one call after another:
  *   the CRREM table of every site                                   p95 ≤ 2,000 ms
- * and, first, the table's maths alone for as many sites (no reads). The table reads one roll-up partition
- * per site, so its time grows with the sites read. BENCH_ASSETS, BENCH_MATHS_SITES, BENCH_CALLS and BENCH_WARM_UP change the size.
+ * and, first, the table's maths alone for as many sites (no reads). The table reads every site's years from
+ * the company's one partition of site years (a few pages), so its time grows with the sites' items read. BENCH_ASSETS, BENCH_MATHS_SITES, BENCH_CALLS and BENCH_WARM_UP change the size.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
