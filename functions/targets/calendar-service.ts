@@ -73,6 +73,7 @@ async function factsOf(caller: Caller, sites: readonly StoredItem[]): Promise<Si
         tenant: text(t.name) ?? 'Tenant',
         ...(text(t.leaseStart) ? { start: text(t.leaseStart) } : {}),
         ...(text(t.leaseEnd) ? { end: text(t.leaseEnd) } : {}),
+        ...(text(t.leaseBreak) ? { break: text(t.leaseBreak) } : {}),
       })),
       ...(misaligned !== undefined ? { crremMisalignmentYear: misaligned } : {}),
     };

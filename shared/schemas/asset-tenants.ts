@@ -10,6 +10,8 @@ export const tenantSchema = z.object({
   unit: z.string().trim().max(100).optional(),
   leaseStart: isoDate.optional(),
   leaseEnd: isoDate.optional(),
+  /** The first date either party may end the lease early, where the lease gives a break option. */
+  leaseBreak: isoDate.optional(),
   floorArea: z.number().positive('Must be greater than 0').optional(),
   contactEmail: z.string().trim().email('Must be a valid e-mail address').optional(),
 });

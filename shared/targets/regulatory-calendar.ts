@@ -5,7 +5,13 @@ import type { EpcBand } from '../domain/epc.ts';
  * lettings in England and Wales, and lease events. Pure: the sites' facts come in, dated events go out.
  */
 
-export type CalendarEventKind = 'epc-expiry' | 'mees' | 'lease-end' | 'lease-start' | 'crrem-misalignment';
+export type CalendarEventKind =
+  | 'epc-expiry'
+  | 'mees'
+  | 'lease-end'
+  | 'lease-break'
+  | 'lease-start'
+  | 'crrem-misalignment';
 
 export interface CalendarEvent {
   /** Stable across runs, so a calendar client updates an event rather than adding it twice. */
@@ -97,7 +103,7 @@ export interface SiteFacts {
   /** England and Wales, where MEES applies; false for a site known to be elsewhere. */
   inEnglandOrWales: boolean;
   epc?: { band: EpcBand; kind?: 'domestic' | 'non-domestic' | 'display'; lodgementDate?: string };
-  leases: { id: string; tenant: string; start?: string; end?: string }[];
+  leases: { id: string; tenant: string; start?: string; end?: string; break?: string }[];
   /** Supplied by the CRREM benchmark when it is worked out; nothing here computes it. */
   crremMisalignmentYear?: number;
 }
@@ -167,6 +173,20 @@ export function siteEvents(site: SiteFacts, today: string, steps: readonly MeesS
           'Decide on renewal or re-letting; a new or renewed lease needs a valid EPC that meets the MEES minimum at that date.',
         proposed: false,
         needsAction: lease.end >= today,
+      });
+    }
+    // A break passed is history; one to come may end the letting years before the lease says.
+    if (lease.break && lease.break >= today && (!lease.end || lease.break < lease.end)) {
+      out.push({
+        ...base,
+        id: `lease-break-${lease.id}-${lease.break}`,
+        kind: 'lease-break',
+        date: lease.break,
+        title: `Lease break option: ${lease.tenant}`,
+        action:
+          'Check the notice the lease requires before this date, and plan re-letting: a new lease needs a valid EPC that meets the MEES minimum at that date.',
+        proposed: false,
+        needsAction: true,
       });
     }
     if (lease.start && lease.start >= today) {

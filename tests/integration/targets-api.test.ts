@@ -107,6 +107,7 @@ beforeAll(async () => {
     name: 'Acme Law',
     leaseStart: `${Y - 2}-01-01`,
     leaseEnd: `${Y + 1}-03-31`,
+    leaseBreak: `${Y + 1}-01-31`,
   });
   aldgateReader = await w.addUser('aldgate-reader', ['asset_user'], {
     assets: { read: [site.Aldgate as string], write: [] },
@@ -395,6 +396,7 @@ describe('the regulatory calendar', () => {
         ['mees', '2027-04-01', true, true],
         ['mees', '2030-04-01', true, true],
         ['lease-end', `${Y + 1}-03-31`, false, true],
+        ['lease-break', `${Y + 1}-01-31`, false, true],
       ]),
     );
     const inForce = await call(

@@ -6,6 +6,7 @@ const KIND_LABELS: Record<CalendarEvent['kind'], string> = {
   'epc-expiry': 'EPC',
   mees: 'MEES',
   'lease-end': 'Lease',
+  'lease-break': 'Lease',
   'lease-start': 'Lease',
   'crrem-misalignment': 'CRREM',
 };

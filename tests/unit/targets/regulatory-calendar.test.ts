@@ -102,7 +102,10 @@ describe('EPC expiry and leases', () => {
         inEnglandOrWales: false,
         leases: [
           { id: 't1', tenant: 'Acme', start: '2020-01-01', end: '2027-06-30' },
-          { id: 't2', tenant: 'Zed', start: '2027-01-01', end: '2037-12-31' },
+          { id: 't2', tenant: 'Zed', start: '2027-01-01', end: '2037-12-31', break: '2027-12-31' },
+          // A break already passed, and one on the day the lease ends anyway, are not events.
+          { id: 't3', tenant: 'Old', end: '2040-01-01', break: '2020-06-30' },
+          { id: 't4', tenant: 'Same', end: '2030-01-01', break: '2030-01-01' },
         ],
       }),
       TODAY,
@@ -111,6 +114,7 @@ describe('EPC expiry and leases', () => {
     expect(upcoming(events, TODAY, 24).map((e) => [e.kind, e.date])).toEqual([
       ['lease-start', '2027-01-01'],
       ['lease-end', '2027-06-30'],
+      ['lease-break', '2027-12-31'],
     ]);
   });
 

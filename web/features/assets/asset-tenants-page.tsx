@@ -16,7 +16,15 @@ import {
 import { AssetFrame } from './asset-frame.tsx';
 import { useFormFailure } from './ui.tsx';
 
-const EMPTY = { name: '', unit: '', leaseStart: '', leaseEnd: '', floorArea: '', contactEmail: '' };
+const EMPTY = {
+  name: '',
+  unit: '',
+  leaseStart: '',
+  leaseEnd: '',
+  leaseBreak: '',
+  floorArea: '',
+  contactEmail: '',
+};
 const DAY = 86_400_000;
 
 /** Leases that end within six months are flagged, so renewals are not missed. */
@@ -93,6 +101,7 @@ function Tenants({ asset }: { asset: AssetView }) {
             <Table.Td>
               <Group gap={4}>
                 {[formatDate(t.leaseStart), formatDate(t.leaseEnd)].filter(Boolean).join(' to ')}
+                {t.leaseBreak ? ` (break ${formatDate(t.leaseBreak)})` : ''}
                 <LeaseBadge leaseEnd={t.leaseEnd} />
               </Group>
             </Table.Td>
@@ -128,6 +137,7 @@ function Tenants({ asset }: { asset: AssetView }) {
           <TextInput label="Contact e-mail" {...field('contactEmail')} />
           <TextInput label="Lease start" type="date" {...field('leaseStart')} />
           <TextInput label="Lease end" type="date" {...field('leaseEnd')} />
+          <TextInput label="Break option" type="date" {...field('leaseBreak')} />
           <TextInput label="Floor area (m²)" inputMode="decimal" {...field('floorArea')} />
         </SimpleGrid>
         <Group>
