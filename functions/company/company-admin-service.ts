@@ -180,6 +180,7 @@ const create = async (ctx: OpContext): Promise<OpResult> => {
 const settingsBody = z
   .object({
     calendarPeriod: z.enum(CALENDAR_PERIODS),
+    meesScenario: z.enum(['in-force', 'proposed']),
     hideCostData: z.boolean(),
     showLogo: z.boolean(),
     invoiceCategories: z.array(z.string().trim().min(1).max(100)).max(200),

@@ -13,6 +13,7 @@ import {
   upcoming,
 } from '../../shared/targets/regulatory-calendar.ts';
 import { crremMisalignmentYears } from '../benchmarks/index.ts';
+import { getCompany } from '../company/index.ts';
 import { getFeedOfUser, putFeedCredential } from '../core/access/credential-repository.ts';
 import { forgetCredential } from '../core/access/credential-service.ts';
 import { readableOf } from '../core/access/item-access-service.ts';
@@ -80,6 +81,13 @@ async function factsOf(caller: Caller, sites: readonly StoredItem[]): Promise<Si
   });
 }
 
+/** The scenario asked for, else the one the company saved, else the proposed dates (the prudent plan). */
+async function scenarioOf(caller: Caller, asked: MeesScenario | undefined): Promise<MeesScenario> {
+  if (asked) return asked;
+  const settings = (await getCompany(caller.companyId))?.settings as { meesScenario?: unknown } | undefined;
+  return settings?.meesScenario === 'in-force' ? 'in-force' : 'proposed';
+}
+
 async function eventsFor(
   caller: Caller,
   opts: { assetId?: string; months: number; scenario: MeesScenario; window: 'upcoming' | 'all' },
@@ -97,14 +105,15 @@ async function eventsFor(
 /** GET /calendar/events: the regulatory dates of the caller's sites, or of one site. */
 const events = operation({ query: calendarEventsQuery }, async (ctx): Promise<OpResult> => {
   const q = ctx.query;
+  const scenario = await scenarioOf(ctx.caller, q.scenario);
   const data = await eventsFor(ctx.caller, {
     ...(q.assetId ? { assetId: q.assetId } : {}),
     months: q.months,
-    scenario: q.scenario,
+    scenario,
     window: q.window,
   });
   return {
-    body: { data, total: data.length, scenario: q.scenario, today: new Date().toISOString().slice(0, 10) },
+    body: { data, total: data.length, scenario, today: new Date().toISOString().slice(0, 10) },
   };
 });
 
@@ -149,7 +158,8 @@ const domainOf = () => {
 
 /** GET /calendar/feed.ics?token=: the caller's calendar as text/calendar, for calendar clients. */
 const ics = operation({ query: calendarFeedQuery }, async (ctx): Promise<OpResult> => {
-  const data = await eventsFor(ctx.caller, { months: 24, scenario: ctx.query.scenario, window: 'upcoming' });
+  const scenario = await scenarioOf(ctx.caller, ctx.query.scenario);
+  const data = await eventsFor(ctx.caller, { months: 24, scenario, window: 'upcoming' });
   const app = mailConfig().appUrl?.replace(/\/$/, '');
   const body = toICalendar(data, {
     name: 'Voltfolio regulatory dates',

@@ -32,6 +32,8 @@ export const companySettingsSchema = z.object({
   showLogo: z.boolean().default(false),
   logoUrl: z.string().optional(),
   calendarPeriod: z.enum(CALENDAR_PERIODS).default('Standard'),
+  /** Which MEES dates the regulatory calendar and its feed show unless a page asks for the other. */
+  meesScenario: z.enum(['in-force', 'proposed']).default('proposed'),
   hideCostData: z.boolean().default(false),
   invoiceCategories: z.array(z.string().max(100)).default([]),
   miscInvoiceCategories: z.array(z.string().max(100)).default([]),

@@ -92,7 +92,8 @@ export const targetInputSchema = targetSchema.superRefine((t, ctx) => {
 export const calendarEventsQuery = z.object({
   assetId: idSchema.optional(),
   months: z.coerce.number().int().min(1).max(60).default(24),
-  scenario: z.enum(['in-force', 'proposed']).default('proposed'),
+  /** Absent: the company's saved scenario. */
+  scenario: z.enum(['in-force', 'proposed']).optional(),
   /** all: every event of the site, past ones too (the site's timeline). */
   window: z.enum(['upcoming', 'all']).default('upcoming'),
 });
@@ -100,5 +101,6 @@ export const calendarEventsQuery = z.object({
 /** GET /calendar/feed.ics: the token is the credential itself, read by the authentication. */
 export const calendarFeedQuery = z.object({
   token: z.string().max(200),
-  scenario: z.enum(['in-force', 'proposed']).default('proposed'),
+  /** Absent: the company's saved scenario. */
+  scenario: z.enum(['in-force', 'proposed']).optional(),
 });

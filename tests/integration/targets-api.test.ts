@@ -407,6 +407,32 @@ describe('the regulatory calendar', () => {
     expect((inForce.body.data as { proposed: boolean }[]).some((e) => e.proposed)).toBe(false);
   });
 
+  it("shows the company's saved MEES scenario unless the page asks for the other", async () => {
+    const asked = await call('GET', `/calendar/events?assetId=${site.Aldgate}&window=all`, owner);
+    expect(asked.body.scenario).toBe('proposed');
+    const saved = await call('PATCH', `/companies/${w.demoId}`, owner, {
+      settings: { meesScenario: 'in-force' },
+    });
+    expect(saved.status).toBe(200);
+    try {
+      const plain = await call('GET', `/calendar/events?assetId=${site.Aldgate}&window=all`, owner);
+      expect(plain.body.scenario).toBe('in-force');
+      expect((plain.body.data as { proposed: boolean }[]).some((e) => e.proposed)).toBe(false);
+      const proposed = await call(
+        'GET',
+        `/calendar/events?assetId=${site.Aldgate}&window=all&scenario=proposed`,
+        owner,
+      );
+      expect((proposed.body.data as { proposed: boolean }[]).some((e) => e.proposed)).toBe(true);
+      const refused = await call('PATCH', `/companies/${w.demoId}`, owner, {
+        settings: { meesScenario: 'maybe' },
+      });
+      expect(refused.status).toBe(400);
+    } finally {
+      await call('PATCH', `/companies/${w.demoId}`, owner, { settings: { meesScenario: 'proposed' } });
+    }
+  });
+
   it('keeps to the sites the caller may read', async () => {
     expect((await call('GET', `/calendar/events?assetId=${site.Temple}`, aldgateReader)).status).toBe(404);
     const mine = await call('GET', '/calendar/events', aldgateReader);

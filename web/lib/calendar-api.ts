@@ -13,11 +13,13 @@ export interface CalendarAnswer {
 export const calendarKeys = {
   events: (opts: {
     assetId?: string;
-    scenario: MeesScenario;
+    /** Absent: the company's saved scenario, which the answer names. */
+    scenario?: MeesScenario;
     window: 'upcoming' | 'all';
     months?: number;
   }) => {
-    const q = new URLSearchParams({ scenario: opts.scenario, window: opts.window });
+    const q = new URLSearchParams({ window: opts.window });
+    if (opts.scenario) q.set('scenario', opts.scenario);
     if (opts.assetId) q.set('assetId', opts.assetId);
     if (opts.months) q.set('months', String(opts.months));
     return `/calendar/events?${q.toString()}`;

@@ -7,14 +7,14 @@ import { useCalendarEvents } from '../../lib/calendar-api.ts';
 
 /** The site's regulatory timeline: EPC expiry, MEES minimum bands and its lease events, past and coming. */
 export function AssetRegulatoryTimeline({ assetId }: { assetId: string }) {
-  const [scenario, setScenario] = useState<MeesScenario>('proposed');
+  const [scenario, setScenario] = useState<MeesScenario | undefined>(undefined);
   const { data, error, isLoading } = useCalendarEvents({ assetId, scenario, window: 'all' });
   return (
     <Paper withBorder p="md">
       <Stack>
         <Group justify="space-between">
           <Title order={4}>Regulatory timeline</Title>
-          <ScenarioToggle value={scenario} onChange={setScenario} />
+          <ScenarioToggle value={scenario ?? data?.scenario ?? 'proposed'} onChange={setScenario} />
         </Group>
         <Text size="sm" c="dimmed">
           MEES applies to non-domestic lettings in England and Wales. Proposed dates are not yet law.

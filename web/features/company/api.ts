@@ -21,6 +21,7 @@ export interface CompanySettingsView {
   logoUrl?: string;
   logoKey?: string;
   calendarPeriod?: CalendarPeriod;
+  meesScenario?: 'in-force' | 'proposed';
   hideCostData?: boolean;
   invoiceCategories?: string[];
   miscInvoiceCategories?: string[];

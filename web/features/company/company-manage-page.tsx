@@ -12,6 +12,7 @@ import {
 } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { CALENDAR_PERIODS, INVOICE_FILE_NAME_LIMIT } from '../../../shared/schemas/company.ts';
+import type { MeesScenario } from '../../../shared/targets/regulatory-calendar.ts';
 import { ErrorPanel, LoadingPanel } from '../../components/page-state.tsx';
 import { showToast } from '../../components/toast-store.ts';
 import { type FormFailure, formFailureOf, NO_FAILURE, withoutField } from '../../lib/form-errors.ts';
@@ -30,6 +31,7 @@ type ListField = (typeof LISTS)[number][0];
 
 interface SettingsDraft extends Record<ListField, string[]> {
   calendarPeriod: CalendarPeriod;
+  meesScenario: MeesScenario;
   hideCostData: boolean;
   invoiceCaptureEmail: string;
   invoiceCaptureSendersOnly: boolean;
@@ -42,6 +44,7 @@ const draftOf = (c: CompanyView): SettingsDraft => {
   const s = c.settings ?? {};
   return {
     calendarPeriod: s.calendarPeriod ?? 'Standard',
+    meesScenario: s.meesScenario === 'in-force' ? 'in-force' : 'proposed',
     hideCostData: s.hideCostData === true,
     invoiceCaptureEmail: s.invoiceCaptureEmail ?? '',
     invoiceCaptureSendersOnly: s.invoiceCaptureSendersOnly === true,
@@ -90,6 +93,7 @@ function SettingsForm({ company }: { company: CompanyView }) {
     } catch (error) {
       const shown = [
         'settings.calendarPeriod',
+        'settings.meesScenario',
         'settings.hideCostData',
         'settings.invoiceCaptureEmail',
         'settings.invoiceCaptureSendersOnly',
@@ -133,6 +137,19 @@ function SettingsForm({ company }: { company: CompanyView }) {
           value={draft.calendarPeriod}
           error={failure.fields['settings.calendarPeriod']}
           onChange={(e) => change('calendarPeriod', e.currentTarget.value as CalendarPeriod)}
+        />
+        <NativeSelect
+          label="MEES dates on the regulatory calendar"
+          description="What the calendar, site timelines and calendar feeds show unless a page is switched"
+          data={[
+            { value: 'proposed', label: 'Proposed: C from 2027, B from 2030 (not yet law)' },
+            { value: 'in-force', label: 'In force: E only' },
+          ]}
+          value={draft.meesScenario}
+          error={failure.fields['settings.meesScenario']}
+          onChange={(e) =>
+            change('meesScenario', e.currentTarget.value === 'in-force' ? 'in-force' : 'proposed')
+          }
         />
         <Switch
           label="Hide cost data"

@@ -67,13 +67,13 @@ function FeedPanel() {
 
 /** /targets/calendar: the next 24 months of regulatory dates across the user's sites, and their feed. */
 export function RegulatoryCalendarPage() {
-  const [scenario, setScenario] = useState<MeesScenario>('proposed');
+  const [scenario, setScenario] = useState<MeesScenario | undefined>(undefined);
   const { data, error, isLoading } = useCalendarEvents({ scenario, window: 'upcoming', months: 24 });
   return (
     <Stack>
       <Group justify="space-between">
         <Title order={2}>Regulatory calendar</Title>
-        <ScenarioToggle value={scenario} onChange={setScenario} />
+        <ScenarioToggle value={scenario ?? data?.scenario ?? 'proposed'} onChange={setScenario} />
       </Group>
       <Text size="sm" c="dimmed">
         The next 24 months, and anything overdue: EPC expiry, MEES minimum bands for non-domestic lettings in
