@@ -86,5 +86,46 @@ export async function refuseUnknownRefs(
     });
     if (missing !== undefined) errors[`${prefix}${field}`] = `No such ${ref.what} was found`;
   }
+  await refuseUnknownGrants(companyId, item.grants, before?.grants, `${prefix}grants.`, errors);
   if (Object.keys(errors).length > 0) throw formError(errors);
+}
+
+/** What each list of a grant (a user's, a grant set's) names: the company's own items only. */
+const GRANT_KINDS: ReadonlyMap<string, { resource: string; what: string }> = new Map([
+  ['entities', { resource: 'entities', what: 'entity' }],
+  ['assets', { resource: 'assets', what: 'site' }],
+  ['accounts', { resource: 'accounts', what: 'meter' }],
+]);
+
+const grantIds = (grants: unknown, kind: string, list: string): string[] => {
+  if (!grants || typeof grants !== 'object' || !Object.hasOwn(grants, kind)) return [];
+  const lists = (grants as Record<string, unknown>)[kind];
+  if (!lists || typeof lists !== 'object' || !Object.hasOwn(lists, list)) return [];
+  return idsIn((lists as Record<string, unknown>)[list]);
+};
+
+/**
+ * Adds to `errors` each list of `grants` naming what the company does not hold (another company's id
+ * reads as no item), checking only ids that `before` (the stored grants) did not already hold.
+ */
+async function refuseUnknownGrants(
+  companyId: string,
+  grants: unknown,
+  before: unknown,
+  prefix: string,
+  errors: Record<string, string>,
+): Promise<void> {
+  for (const [kind, ref] of GRANT_KINDS) {
+    for (const list of ['read', 'write']) {
+      const known = new Set(grantIds(before, kind, list));
+      const ids = grantIds(grants, kind, list).filter((id) => !known.has(id));
+      if (ids.length === 0) continue;
+      const found = await getItems(keys.collection({ companyId }, ref.resource), ids);
+      const missing = ids.some((id) => {
+        const hit = found.get(id);
+        return !hit || hit.deleted === true;
+      });
+      if (missing) errors[`${prefix}${kind}.${list}`] = `No such ${ref.what} was found`;
+    }
+  }
 }
