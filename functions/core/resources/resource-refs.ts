@@ -87,6 +87,45 @@ export async function refuseUnknownRefs(
     if (missing !== undefined) errors[`${prefix}${field}`] = `No such ${ref.what} was found`;
   }
   await refuseUnknownGrants(companyId, item.grants, before?.grants, `${prefix}grants.`, errors);
+  const people = Object.fromEntries(
+    MEMBER_FIELDS.filter((f) => Object.hasOwn(item, f) && !(before && before[f] === item[f])).map((f) => [
+      `${prefix}${f}`,
+      item[f],
+    ]),
+  );
+  Object.assign(errors, await unknownMembers(companyId, people));
+  if (Object.keys(errors).length > 0) throw formError(errors);
+}
+
+/** Fields that name a person: a member of the same company (a subject), never someone elsewhere. */
+const MEMBER_FIELDS = ['userSub', 'assignedUserId'];
+
+async function unknownMembers(
+  companyId: string,
+  fields: Record<string, unknown>,
+): Promise<Record<string, string>> {
+  const named = Object.entries(fields).filter(
+    (e): e is [string, string] => typeof e[1] === 'string' && e[1] !== '',
+  );
+  if (named.length === 0) return {};
+  const members = await getItems(
+    declaredRef('users', { companyId }).pk,
+    named.map(([, sub]) => sub),
+  );
+  return Object.fromEntries(
+    named.filter(([, sub]) => !members.has(sub)).map(([field]) => [field, 'No such user was found']),
+  );
+}
+
+/**
+ * Refuses, with a field error, people named by these fields (a subject each; null or empty names
+ * nobody) who are not members of the company: another company's user reads as nobody.
+ */
+export async function refuseUnknownMembers(
+  companyId: string,
+  fields: Record<string, string | null | undefined>,
+): Promise<void> {
+  const errors = await unknownMembers(companyId, fields);
   if (Object.keys(errors).length > 0) throw formError(errors);
 }
 
