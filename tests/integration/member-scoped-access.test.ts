@@ -111,6 +111,26 @@ describe('the capture inbox', () => {
   });
 });
 
+describe('the capture inbox by id and by search', () => {
+  it('answers a member with grants only the mail whose bills they may read, whichever way it is asked for', async () => {
+    const mine = await mailWithBill(w.accountId, 'Gasworks bill for Temple Quay');
+    const theirs = await mailWithBill(otherAccountId, 'Gasworks bill for Harbourside');
+    const one = (id: string, token: string) => w.call('GET', `/emails/${id}`, undefined, token);
+    expect((await one(mine.emailId, validator)).status).toBe(200);
+    expect((await one(theirs.emailId, validator)).status).toBe(404);
+    expect((await one(theirs.emailId, w.owner)).status).toBe(200);
+
+    const found = async (token: string) =>
+      (
+        (await w.call('GET', '/emails/search?query=Gasworks', undefined, token)).body as unknown as Listed
+      ).data
+        .map((e) => e.subject)
+        .sort();
+    expect(await found(validator)).toEqual(['Gasworks bill for Temple Quay']);
+    expect(await found(w.owner)).toEqual(['Gasworks bill for Harbourside', 'Gasworks bill for Temple Quay']);
+  });
+});
+
 describe('the capture upload', () => {
   const upload = (accountId: string, token = validator) =>
     w.call(
