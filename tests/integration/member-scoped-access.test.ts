@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { declaredRef, putItem } from '../../functions/core/data/item-repository.ts';
 import { newId } from '../../functions/core/lib/ids.ts';
 import { registerUpload } from '../../functions/invoices/invoice-upload-service.ts';
 import { type InvoiceAccountWorld, putCompanyItem, startInvoiceAccountWorld } from './invoices-support.ts';
@@ -49,7 +50,12 @@ async function mailWithBill(accountId: string | undefined, subject: string) {
     emailId,
     ...(accountId ? { accountId } : {}),
   });
-  await putCompanyItem(w.demoId, 'emails', [], {
+  // Stored as intake stores mail, with the text search reads.
+  const now = new Date().toISOString();
+  await putItem(declaredRef('emails', { companyId: w.demoId }), {
+    createdAt: now,
+    updatedAt: now,
+    companyId: w.demoId,
     _id: emailId,
     from: 'billing@supplier.example',
     subject,
