@@ -19,6 +19,12 @@ export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
 export const ANALYTICS_V2_TIMEOUT_MS = 600_000;
 export const ERROR_REPORT_SAMPLE_RATE = 0.5;
 
+/**
+ * The most pixels a company logo has: reports decode it onto their cover (about 10 bytes a pixel while
+ * it is embedded), so a small file declaring a huge picture must be refused from its header.
+ */
+export const LOGO_MAX_PIXELS = 16_000_000;
+
 export const DEFAULT_LIST_LIMIT = 100;
 /** The most items a server-side read of a whole list takes; what the API answers is a page of MAX_PAGE_LIMIT. */
 export const MAX_LIST_LIMIT = 100_000;

@@ -18,6 +18,7 @@ export const MESSAGES = {
   noDataAccess: 'You do not have access to this data',
   logoRule: 'Must be at least 200px wide and .png format',
   logoMissing: 'Please submit a logo.',
+  logoTooLarge: 'Must be at most 16 megapixels (4000 × 4000 pixels)',
   newVersion: 'new version available, click to refresh',
   testingEnvironment: 'TESTING ENVIRONMENT',
   poweredBy: 'Powered By',

@@ -42,7 +42,13 @@ export async function uploadTicket(
   const documentId = newId();
   const key = `${prefix}${documentId}/${safeFileName(input.fileName)}`;
   try {
-    const uploadUrl = await presignPut(bucketName('documents'), key, input.contentType);
+    // A declared size is signed, so storage refuses a body of any other size.
+    const uploadUrl = await presignPut(
+      bucketName('documents'),
+      key,
+      input.contentType,
+      input.size !== undefined ? { size: input.size } : {},
+    );
     return { uploadUrl, method: 'PUT', key, contentType: input.contentType, documentId };
   } catch (err) {
     if (err instanceof ApiError) throw err;

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { LOGO_MAX_PIXELS } from '../../shared/constants.ts';
 import { MESSAGES } from '../../shared/messages.ts';
 import { idSchema } from '../../shared/schemas/common.ts';
 import { objectStart } from '../core/adapters/object-start.ts';
@@ -46,6 +47,7 @@ const confirmLogo = operation({ params: ['id'] }, async (ctx): Promise<OpResult>
   if (!head) throw formError({ logo: MESSAGES.logoMissing });
   const size = pngSize(head);
   if (!size || size.width < MIN_LOGO_WIDTH) throw formError({ logo: MESSAGES.logoRule });
+  if (size.width * size.height > LOGO_MAX_PIXELS) throw formError({ logo: MESSAGES.logoTooLarge });
   const next = await saveSettings(
     ctx,
     company,

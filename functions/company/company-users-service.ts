@@ -23,6 +23,7 @@ import type { StoredItem } from '../core/data/item-repository.ts';
 import { badRequest, conflict, forbidden, formError, notFound } from '../core/lib/errors.ts';
 import { parseOrThrow } from '../core/lib/validation.ts';
 import type { OpContext, Operations, OpResult } from '../core/middleware/api-context.ts';
+import { refuseUnknownRefs } from '../core/resources/resource-refs.ts';
 import { revokeApiAccess } from '../profile/index.ts';
 import { getCompany } from './company-repository.ts';
 import { assertAssignable } from './role-service.ts';
@@ -108,6 +109,7 @@ const create = async (ctx: OpContext): Promise<OpResult> => {
   const input = parseOrThrow(createBody, ctx.body);
   if (!(await getCompany(companyId))) throw notFound();
   assertAssignable(ctx.caller, [...input.permissions, ...(await rolePermissions(companyId, input.roleId))]);
+  await refuseUnknownRefs(companyId, { grants: input.grants });
   const { identity } = await identityProvider().createUser({ email: input.email, name: input.name });
   if (await getMembership(companyId, identity.sub)) {
     throw conflict('This person is already a user of the company');
@@ -151,6 +153,8 @@ const update = async (ctx: OpContext): Promise<OpResult> => {
   await assertMayChange(ctx, companyId, member);
   const given = Object.keys((ctx.body as object | null) ?? {});
   const changes = Object.fromEntries(Object.entries(patch).filter(([k]) => given.includes(k)));
+  if (changes.grants !== undefined)
+    await refuseUnknownRefs(companyId, { grants: changes.grants }, { grants: member.grants });
   // Applied to the member as stored when written: a concurrent change of other fields stays, and a member
   // removed meanwhile is not written back.
   const next = await changeMembership(companyId, member._id, async (current) => {

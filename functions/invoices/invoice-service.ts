@@ -24,6 +24,7 @@ import { ImageTooLargeError } from '../core/lib/image-size.ts';
 import { parseOrThrow } from '../core/lib/validation.ts';
 import type { AnyOpContext, OpContext, Operations, OpResult } from '../core/middleware/api-context.ts';
 import { operation } from '../core/middleware/operation.ts';
+import { refuseUnknownMembers } from '../core/resources/resource-refs.ts';
 import { listQueryOf, listReadable, loadForRoute } from '../core/resources/resource-service.ts';
 import { findStoredEntity } from '../entities/index.ts';
 import { confirmInvoice, withdrawInvoice } from './invoice-confirm.ts';
@@ -310,6 +311,7 @@ const updateValidationSchema = z.object({
 const updateValidation = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
   const invoice = await invoiceFor(ctx, ctx.params.id);
   const body = parseOrThrow(updateValidationSchema, ctx.body);
+  await refuseUnknownMembers(ctx.caller.companyId, { assignedUserId: body.assignedUserId });
   // Applied to the validation as stored when written, so a comment or hold set at the same moment stays.
   const changed = await changeValidation(ctx.caller.companyId, invoice._id, (validation) => {
     const updated: StoredItem = { ...validation, updatedAt: new Date().toISOString() };

@@ -13,6 +13,7 @@ import { ApiError, badRequest, forbidden, notFound, readOnly } from '../core/lib
 import { parseOrThrow, refuseOtherFields } from '../core/lib/validation.ts';
 import type { OpContext, Operations, OpResult, WithParams } from '../core/middleware/api-context.ts';
 import { operation } from '../core/middleware/operation.ts';
+import { refuseUnknownMembers } from '../core/resources/resource-refs.ts';
 import { listQueryOf, listReadable } from '../core/resources/resource-service.ts';
 import { readableCaptures } from './capture-access.ts';
 import { confirmInvoice } from './invoice-confirm.ts';
@@ -288,6 +289,7 @@ const assignUsers = async (ctx: OpContext): Promise<OpResult> => {
     idsSchema.extend({ userSub: z.string().trim().min(1, 'Choose a user').max(100).nullable() }),
     ctx.body,
   );
+  await refuseUnknownMembers(ctx.caller.companyId, { userSub: body.userSub });
   return eachValidation(ctx, body.ids, async (v) => {
     await changeOne(ctx, v._id, (current) => {
       const next: StoredItem = { ...current, updatedAt: new Date().toISOString() };
@@ -371,6 +373,7 @@ const update = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
     'Only the tags, the hold and the assigned user of a validation can be changed here',
   );
   const edit = parseOrThrow(validationEditSchema, ctx.body);
+  await refuseUnknownMembers(ctx.caller.companyId, { assignedUserId: edit.assignedUserId });
   const next = await changeOne(ctx, validation._id, (current) => {
     const out: StoredItem = { ...current, updatedAt: new Date().toISOString() };
     if (edit.tags) out.tags = [...new Set(edit.tags)];

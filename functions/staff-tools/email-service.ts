@@ -3,7 +3,13 @@ import { isCompanyWide } from '../../shared/access/route-access.ts';
 import { MAX_LIST_LIMIT } from '../../shared/constants.ts';
 import { presignGet } from '../core/adapters/s3.ts';
 import { bucketName } from '../core/config.ts';
-import { type CollectionRef, getItem, listItems, type StoredItem } from '../core/data/item-repository.ts';
+import {
+  type CollectionRef,
+  getItem,
+  type ListQuery,
+  listItems,
+  type StoredItem,
+} from '../core/data/item-repository.ts';
 import { keys } from '../core/data/keys.ts';
 import { badRequest, forbidden, notFound } from '../core/lib/errors.ts';
 import type { OpContext, Operations, OpResult } from '../core/middleware/api-context.ts';
@@ -40,6 +46,19 @@ async function readableEmails(caller: Caller, emails: readonly StoredItem[]): Pr
   });
 }
 
+/** A page of these mails' readable part, counted after the filter so the total is what the caller may see. */
+async function pageOfReadable(ctx: OpContext, ref: CollectionRef, q: ListQuery): Promise<OpResult> {
+  if (isCompanyWide(ctx.caller)) {
+    const { data, total } = await listItems(ref, q);
+    return { body: { data, total, limit: q.limit, skip: q.skip } };
+  }
+  const all = await listItems(ref, { ...q, skip: 0, limit: MAX_LIST_LIMIT });
+  const mine = await readableEmails(ctx.caller, all.data);
+  return {
+    body: { data: mine.slice(q.skip, q.skip + q.limit), total: mine.length, limit: q.limit, skip: q.skip },
+  };
+}
+
 /**
  * GET /emails: the company's capture inbox log, newest first. `unmatched=true` lists instead the mail
  * that reached no company (an unknown capture address), which is logged where only staff see it.
@@ -58,26 +77,42 @@ const listEmails = async (ctx: OpContext): Promise<OpResult> => {
     ...listQueryOf(resource, query),
     descending: query.$sort === undefined || query.$sort === '-createdAt',
   };
-  if (isCompanyWide(ctx.caller)) {
-    const { data, total } = await listItems(ref, q);
-    return { body: { data, total, limit: q.limit, skip: q.skip } };
-  }
-  // Paged after the filter, so the total is what the member may see.
-  const all = await listItems(ref, { ...q, skip: 0, limit: MAX_LIST_LIMIT });
-  const mine = await readableEmails(ctx.caller, all.data);
-  return {
-    body: { data: mine.slice(q.skip, q.skip + q.limit), total: mine.length, limit: q.limit, skip: q.skip },
-  };
+  return pageOfReadable(ctx, ref, q);
 };
+
+/** GET /emails/search?query=: the company's mail whose sender or subject holds the words, as the list filters it. */
+const searchEmails = async (ctx: OpContext): Promise<OpResult> => {
+  const text = (ctx.query.query ?? '').trim();
+  if (text.length === 0) throw badRequest('query is required');
+  const resource = declaredResource('emails');
+  return pageOfReadable(ctx, collectionOf(resource, ctx.caller), {
+    ...listQueryOf(resource, ctx.query),
+    text,
+  });
+};
+
+/** The company's mail by id, or for staff mail that reached no company (logged where only they see it). */
+async function findEmail(caller: Caller, id: string): Promise<StoredItem | undefined> {
+  const email =
+    (await getItem(keys.collection({ companyId: caller.companyId }, 'emails'), id)) ??
+    (caller.isAdmin ? await getItem(keys.collection({}, 'emails'), id) : undefined);
+  return email && email.deleted !== true ? email : undefined;
+}
+
+/** GET /emails/{id}: one mail of the log, to whoever may see it in the list. */
+const getEmail = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
+  const email = await findEmail(ctx.caller, ctx.params.id);
+  if (!email) throw notFound('E-mail not found');
+  if (!isCompanyWide(ctx.caller) && (await readableEmails(ctx.caller, [email])).length === 0)
+    throw notFound('E-mail not found');
+  return { body: email };
+});
 
 /** GET /emails/{id}/attachments/{attachmentId}/download: an attachment as the capture inbox stored it. */
 const emailAttachmentDownload = operation(
   { params: ['id', 'attachmentId'] },
   async (ctx): Promise<OpResult> => {
-    // Mail to no known company is logged where only staff see it.
-    const email =
-      (await getItem(keys.collection({ companyId: ctx.caller.companyId }, 'emails'), ctx.params.id)) ??
-      (ctx.caller.isAdmin ? await getItem(keys.collection({}, 'emails'), ctx.params.id) : undefined);
+    const email = await findEmail(ctx.caller, ctx.params.id);
     if (!email) throw notFound('E-mail not found');
     const attachment = attachmentsOf(email).find((a) => a._id === ctx.params.attachmentId);
     if (!attachment || typeof attachment.key !== 'string') throw notFound('Attachment not found');
@@ -95,5 +130,7 @@ const emailAttachmentDownload = operation(
 
 export const EMAIL_OPERATIONS: Operations = {
   'emails.list': listEmails,
+  'emails.search': searchEmails,
+  'emails.get': getEmail,
   'emails.attachmentDownload': emailAttachmentDownload,
 };

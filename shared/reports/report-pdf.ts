@@ -1,4 +1,5 @@
 import { PDFDocument, type PDFFont, type PDFImage, type PDFPage, rgb, StandardFonts } from 'pdf-lib';
+import { LOGO_MAX_PIXELS } from '../constants.ts';
 import {
   cellText,
   formatNumber,
@@ -316,8 +317,21 @@ function drawTable(layout: Layout, table: ReportTable): void {
   layout.y -= 14;
 }
 
+/**
+ * A PNG's pixel count from its header chunk (IHDR), read before pdf-lib decodes the whole picture;
+ * undefined for anything that is not a PNG (a JPEG is embedded as it is, without decoding).
+ */
+function pngPixels(bytes: Uint8Array): number | undefined {
+  const signature = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+  if (bytes.length < 24 || !signature.every((b, i) => bytes[i] === b)) return undefined;
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  return view.getUint32(16) * view.getUint32(20);
+}
+
 async function embedLogo(pdf: PDFDocument, bytes: Uint8Array | undefined): Promise<PDFImage | undefined> {
   if (!bytes || bytes.length < 8) return undefined;
+  // A logo stored before the ceiling held, too large to decode in the worker's memory, is left off.
+  if ((pngPixels(bytes) ?? 0) > LOGO_MAX_PIXELS) return undefined;
   try {
     return bytes[0] === 0xff && bytes[1] === 0xd8 ? await pdf.embedJpg(bytes) : await pdf.embedPng(bytes);
   } catch {

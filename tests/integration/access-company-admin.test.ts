@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openAccountStore } from '../../infra/local/oidc/account-store.ts';
+import { pngBomb } from '../support/picture-bombs.ts';
 import {
   type AccessFixture,
   type DemoWorld,
@@ -423,6 +424,11 @@ describe('company logo', () => {
     const narrow = await upload(png(199, 50));
     expect((await confirm({ key: narrow })).body.formMessages).toEqual({
       logo: 'Must be at least 200px wide and .png format',
+    });
+    // A header declaring 20000 × 20000 pixels: reports would decode it onto their cover.
+    const huge = await upload(Buffer.from(pngBomb()));
+    expect((await confirm({ key: huge })).body.formMessages).toEqual({
+      logo: 'Must be at most 16 megapixels (4000 × 4000 pixels)',
     });
     const gif = await upload(
       Buffer.from('GIF89a\u0001\u0000\u0001\u0000\u0000\u0000\u0000;'.padEnd(64, ' ')),

@@ -104,6 +104,50 @@ describe("another company's ids in a record", () => {
     expect((kept.body.data as { _id: string }[]).map((a) => a._id)).toEqual([sites.mine]);
   });
 
+  it("refuses grants naming another company's sites, meters or entities, for a user and a grant set", async () => {
+    const sites = both('assets');
+    const meters = both('accounts');
+    const users = `/companies/${world.demo.companyId}/users`;
+    const grants = (assets: string[], accounts: string[] = []) => ({
+      assets: { read: assets, write: [] },
+      accounts: { read: [], write: accounts },
+    });
+    const created = await call('POST', users, {
+      email: 'cross-grants@demo.test',
+      name: 'Cross grants',
+      grants: grants([sites.mine, sites.theirs]),
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(400);
+    expect(created.body.formMessages).toEqual({ 'grants.assets.read': 'No such site was found' });
+
+    const member = world.user('user@demo.test');
+    const changed = await call('PATCH', `${users}/${member.sub}`, { grants: grants([], [meters.theirs]) });
+    expect(changed.status, JSON.stringify(changed.body)).toBe(400);
+    expect(changed.body.formMessages).toEqual({ 'grants.accounts.write': 'No such meter was found' });
+
+    const set = await call('POST', '/permissions', { name: 'Cross set', grants: grants([sites.theirs]) });
+    expect(set.status, JSON.stringify(set.body)).toBe(400);
+    expect(set.body.formMessages).toEqual({ 'grants.assets.read': 'No such site was found' });
+    const own = await call('POST', '/permissions', { name: 'Own set', grants: grants([sites.mine]) });
+    expect(own.status, JSON.stringify(own.body)).toBe(201);
+  });
+
+  it('refuses a validation given to a user of another company', async () => {
+    const theirs = world.user('owner@northwind.test').sub;
+    const validation = world.demo.probes.get('invoice-validation') as string;
+    const patched = await call('PATCH', `/invoice-validation/${validation}`, { assignedUserId: theirs });
+    expect(patched.status, JSON.stringify(patched.body)).toBe(400);
+    expect(patched.body.formMessages).toEqual({ assignedUserId: 'No such user was found' });
+    const bulk = await call('POST', '/invoice-validation/assign-users', {
+      ids: [validation],
+      userSub: theirs,
+    });
+    expect(bulk.status, JSON.stringify(bulk.body)).toBe(400);
+    expect(bulk.body.formMessages).toEqual({ userSub: 'No such user was found' });
+    const mine = await call('PATCH', `/invoice-validation/${validation}`, { assignedUserId: owner.sub });
+    expect(mine.status, JSON.stringify(mine.body)).toBe(200);
+  });
+
   it('refuses an id of nothing the same way', async () => {
     const res = await call('POST', '/projects', { name: 'Nowhere', assetId: 'ffffffffffff0000ffffffff' });
     expect(res.status).toBe(400);

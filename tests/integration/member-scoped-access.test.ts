@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { declaredRef, putItem } from '../../functions/core/data/item-repository.ts';
 import { newId } from '../../functions/core/lib/ids.ts';
 import { registerUpload } from '../../functions/invoices/invoice-upload-service.ts';
 import { type InvoiceAccountWorld, putCompanyItem, startInvoiceAccountWorld } from './invoices-support.ts';
@@ -49,7 +50,12 @@ async function mailWithBill(accountId: string | undefined, subject: string) {
     emailId,
     ...(accountId ? { accountId } : {}),
   });
-  await putCompanyItem(w.demoId, 'emails', [], {
+  // Stored as intake stores mail, with the text search reads.
+  const now = new Date().toISOString();
+  await putItem(declaredRef('emails', { companyId: w.demoId }), {
+    createdAt: now,
+    updatedAt: now,
+    companyId: w.demoId,
     _id: emailId,
     from: 'billing@supplier.example',
     subject,
@@ -108,6 +114,26 @@ describe('the capture inbox', () => {
     );
     expect((await download(theirs, validator)).status).toBe(404);
     expect((await download(theirs, w.owner)).status).toBe(200);
+  });
+});
+
+describe('the capture inbox by id and by search', () => {
+  it('answers a member with grants only the mail whose bills they may read, whichever way it is asked for', async () => {
+    const mine = await mailWithBill(w.accountId, 'Gasworks bill for Temple Quay');
+    const theirs = await mailWithBill(otherAccountId, 'Gasworks bill for Harbourside');
+    const one = (id: string, token: string) => w.call('GET', `/emails/${id}`, undefined, token);
+    expect((await one(mine.emailId, validator)).status).toBe(200);
+    expect((await one(theirs.emailId, validator)).status).toBe(404);
+    expect((await one(theirs.emailId, w.owner)).status).toBe(200);
+
+    const found = async (token: string) =>
+      (
+        (await w.call('GET', '/emails/search?query=Gasworks', undefined, token)).body as unknown as Listed
+      ).data
+        .map((e) => e.subject)
+        .sort();
+    expect(await found(validator)).toEqual(['Gasworks bill for Temple Quay']);
+    expect(await found(w.owner)).toEqual(['Gasworks bill for Harbourside', 'Gasworks bill for Temple Quay']);
   });
 });
 

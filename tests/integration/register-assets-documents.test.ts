@@ -98,6 +98,17 @@ describe('site documents', () => {
     expect((await asOwner('GET', `/assets/${id}/documents/${kept.body._id}/download`)).status).toBe(404);
   });
 
+  it('signs the size an upload declares, so storage refuses a body of any other size', async () => {
+    const ticket = await asOwner('POST', `/assets/${r.assets.mine}/documents/upload`, {
+      fileName: 'survey.pdf',
+      contentType: 'application/pdf',
+      size: 1024,
+    });
+    expect(ticket.status).toBe(200);
+    const url = new URL(String(ticket.body.uploadUrl));
+    expect(url.searchParams.get('X-Amz-SignedHeaders')?.split(';')).toContain('content-length');
+  });
+
   it('keeps no file of another site, and shows another company nothing', async () => {
     const ticket = await asOwner('POST', `/assets/${r.assets.second}/documents/upload`, {
       fileName: 'plan.pdf',

@@ -86,5 +86,85 @@ export async function refuseUnknownRefs(
     });
     if (missing !== undefined) errors[`${prefix}${field}`] = `No such ${ref.what} was found`;
   }
+  await refuseUnknownGrants(companyId, item.grants, before?.grants, `${prefix}grants.`, errors);
+  const people = Object.fromEntries(
+    MEMBER_FIELDS.filter((f) => Object.hasOwn(item, f) && !(before && before[f] === item[f])).map((f) => [
+      `${prefix}${f}`,
+      item[f],
+    ]),
+  );
+  Object.assign(errors, await unknownMembers(companyId, people));
   if (Object.keys(errors).length > 0) throw formError(errors);
+}
+
+/** Fields that name a person: a member of the same company (a subject), never someone elsewhere. */
+const MEMBER_FIELDS = ['userSub', 'assignedUserId'];
+
+async function unknownMembers(
+  companyId: string,
+  fields: Record<string, unknown>,
+): Promise<Record<string, string>> {
+  const named = Object.entries(fields).filter(
+    (e): e is [string, string] => typeof e[1] === 'string' && e[1] !== '',
+  );
+  if (named.length === 0) return {};
+  const members = await getItems(
+    declaredRef('users', { companyId }).pk,
+    named.map(([, sub]) => sub),
+  );
+  return Object.fromEntries(
+    named.filter(([, sub]) => !members.has(sub)).map(([field]) => [field, 'No such user was found']),
+  );
+}
+
+/**
+ * Refuses, with a field error, people named by these fields (a subject each; null or empty names
+ * nobody) who are not members of the company: another company's user reads as nobody.
+ */
+export async function refuseUnknownMembers(
+  companyId: string,
+  fields: Record<string, string | null | undefined>,
+): Promise<void> {
+  const errors = await unknownMembers(companyId, fields);
+  if (Object.keys(errors).length > 0) throw formError(errors);
+}
+
+/** What each list of a grant (a user's, a grant set's) names: the company's own items only. */
+const GRANT_KINDS: ReadonlyMap<string, { resource: string; what: string }> = new Map([
+  ['entities', { resource: 'entities', what: 'entity' }],
+  ['assets', { resource: 'assets', what: 'site' }],
+  ['accounts', { resource: 'accounts', what: 'meter' }],
+]);
+
+const grantIds = (grants: unknown, kind: string, list: string): string[] => {
+  if (!grants || typeof grants !== 'object' || !Object.hasOwn(grants, kind)) return [];
+  const lists = (grants as Record<string, unknown>)[kind];
+  if (!lists || typeof lists !== 'object' || !Object.hasOwn(lists, list)) return [];
+  return idsIn((lists as Record<string, unknown>)[list]);
+};
+
+/**
+ * Adds to `errors` each list of `grants` naming what the company does not hold (another company's id
+ * reads as no item), checking only ids that `before` (the stored grants) did not already hold.
+ */
+async function refuseUnknownGrants(
+  companyId: string,
+  grants: unknown,
+  before: unknown,
+  prefix: string,
+  errors: Record<string, string>,
+): Promise<void> {
+  for (const [kind, ref] of GRANT_KINDS) {
+    for (const list of ['read', 'write']) {
+      const known = new Set(grantIds(before, kind, list));
+      const ids = grantIds(grants, kind, list).filter((id) => !known.has(id));
+      if (ids.length === 0) continue;
+      const found = await getItems(keys.collection({ companyId }, ref.resource), ids);
+      const missing = ids.some((id) => {
+        const hit = found.get(id);
+        return !hit || hit.deleted === true;
+      });
+      if (missing) errors[`${prefix}${kind}.${list}`] = `No such ${ref.what} was found`;
+    }
+  }
 }

@@ -164,6 +164,8 @@ const INVOICE_ROUTES: readonly HttpRoute[] = [
 
   // The capture inbox's log; staff also see mail that reached no company.
   util('GET', '/emails', 'emails.list', BILLING, { resource: 'emails', ...MACHINE }),
+  util('GET', '/emails/search', 'emails.search', BILLING, { resource: 'emails', ...MACHINE }),
+  util('GET', '/emails/{id}', 'emails.get', BILLING, { resource: 'emails', ...MACHINE }),
   util('GET', '/emails/{id}/attachments/{attachmentId}/download', 'emails.attachmentDownload', BILLING, {
     resource: 'emails',
   }),

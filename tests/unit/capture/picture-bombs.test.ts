@@ -11,6 +11,7 @@ import { ImageTooLargeError, imageSize } from '../../../functions/core/lib/image
 import { stampPdf } from '../../../functions/core/lib/pdf-stamp.ts';
 import { READER_HEAP_MB } from '../../../infra/local/textract/document-reader.ts';
 import { MAX_PIXELS, readDocument } from '../../../infra/local/textract/reader.ts';
+import { reportPdf } from '../../../shared/reports/report-pdf.ts';
 import { FUNCTIONS } from '../../../shared/system/functions.ts';
 import { jpegBomb, pdfBomb, pngBomb, SIDE } from '../../support/picture-bombs.ts';
 
@@ -48,6 +49,23 @@ describe('picture bombs', () => {
     const { ms, error } = await failure(() => stampPdf(pngBomb(), ['RECEIVED']));
     expect(error).toBeInstanceOf(ImageTooLargeError);
     expect(ms).toBeLessThan(200);
+  });
+
+  it("are left off a report's cover from the header, and the report is written at once", async () => {
+    const report = {
+      title: 'Summary',
+      subtitle: 'Portfolio summary',
+      companyName: 'Acme Estates',
+      periodLabel: '2025',
+      factorSets: [],
+      dataDate: new Date('2025-12-31T00:00:00Z'),
+      logoPng: pngBomb(),
+      sections: [{ heading: 'Summary', blocks: [{ kind: 'paragraph' as const, text: 'Figures' }] }],
+    };
+    const started = performance.now();
+    const { bytes } = await reportPdf(report);
+    expect(performance.now() - started).toBeLessThan(1000);
+    expect(Buffer.from(bytes).includes('/Subtype /Image')).toBe(false);
   });
 
   it('are refused by the local Textract, alone or inside a PDF, without decoding them', async () => {
