@@ -32,7 +32,11 @@ const call = (method: string, path: string, token: string, body?: unknown) =>
 
 type Handler = (e: SQSEvent, c: ReturnType<typeof lambdaContext>) => Promise<unknown>;
 async function runWorker(): Promise<void> {
+  // The worker logs everything it would in AWS, so the checks below see what its logs would hold.
+  const level = process.env.LOG_LEVEL;
+  process.env.LOG_LEVEL = 'debug';
   const { handler } = (await import('../../functions/handlers/queue/scraper.ts')) as { handler: Handler };
+  process.env.LOG_LEVEL = level;
   for (;;) {
     const bodies = await w.drain('scraper');
     if (bodies.length === 0) return;
@@ -193,7 +197,19 @@ describe('a portal-bills automation', () => {
     const started = await call('POST', `/automation/${id}/run`, owner);
     expect(started.status).toBe(201);
     expect(JSON.stringify(started.body)).not.toContain(PASSWORD);
-    await runWorker();
+    const logged: string[] = [];
+    const write = process.stdout.write.bind(process.stdout);
+    process.stdout.write = ((chunk: string | Uint8Array, ...rest: never[]) => {
+      logged.push(String(chunk));
+      return write(chunk, ...rest);
+    }) as typeof process.stdout.write;
+    try {
+      await runWorker();
+    } finally {
+      process.stdout.write = write;
+    }
+    expect(logged.join('')).toContain('connector run done');
+    expect(logged.join('')).not.toContain(PASSWORD);
     const run = (await call('GET', `/automation-runs/${started.body._id}`, owner)).body;
     expect(run).toMatchObject({ status: 'succeeded', counts: { listed: 1, fetched: 1 } });
     expect(run.scraperRunId).toEqual(expect.any(String));
