@@ -14,10 +14,10 @@ beforeAll(async () => {
 describe('automation', () => {
   it('adds a portal-bills automation, runs it and watches the run end with the bills and its summary', async () => {
     await signIn(page, env.stack.origin, 'owner@demo.test', '/automation/manage');
-    await page.getByRole('textbox', { name: 'Name' }).fill('British Gas bills');
-    await page.getByRole('textbox', { name: 'Template' }).click();
+    await page.getByRole('textbox', { name: 'Name', exact: true }).fill('British Gas bills');
+    await page.getByRole('combobox', { name: 'Template' }).click();
     await page.getByRole('option', { name: 'Fetch bills from a supplier portal' }).click();
-    await page.getByRole('textbox', { name: 'Supplier' }).click();
+    await page.getByRole('combobox', { name: 'Supplier' }).click();
     await page.getByRole('option', { name: DEMO_PORTAL.supplierName }).click();
     await page.getByRole('button', { name: 'Add automation' }).click();
     const table = page.getByRole('table', { name: 'Automations' });
@@ -28,7 +28,7 @@ describe('automation', () => {
     // A slow portal, so the run is seen going before it ends.
     env.stack.stack.connectors.setPortalMode(DEMO_PORTAL.slug, 'slow', 1500);
     await row.getByRole('button', { name: 'Run now' }).click();
-    await expect.poll(() => page.getByRole('status').textContent()).toBe('British Gas bills is running.');
+    await expect.poll(() => page.getByText('British Gas bills is running.').count()).toBe(1);
     await page.getByRole('link', { name: 'See runs' }).click();
     const runs = page.getByRole('table', { name: 'Automation runs' });
     await runs.waitFor({ timeout: 20_000 });

@@ -12,6 +12,7 @@ import {
 } from '../../infra/local/fakes/supplier-portal-server.ts';
 import { lambdaContext } from '../support/http-events.ts';
 import { type InvoiceWorld, sqsEvent, startInvoiceWorld } from './invoices-support.ts';
+import { created } from './register-support.ts';
 
 /**
  * The automation calls of 02 §7, called as a browser would, with the scraper worker run on what they
@@ -236,6 +237,67 @@ describe('a portal-bills automation', () => {
     });
     const notes = (await call('GET', '/notifications', owner)).body.data as { content: string }[];
     expect(notes.some((n) => n.content.startsWith('The automation "British Gas bills" failed'))).toBe(true);
+  });
+});
+
+describe('a meter-data automation', () => {
+  it('fetches half-hourly data for the meter whose serial was set on the meter form', async () => {
+    const octopusId = newId();
+    await putItem(declaredRef('suppliers', {}), {
+      _id: octopusId,
+      name: 'Octopus Energy for Business',
+      scraperEnabled: true,
+    });
+    const entityId = await created(w.api, owner, '/entities', { legalName: 'Smart Ltd' });
+    const assetId = await created(w.api, owner, '/assets', { siteName: 'Smart House', entityId });
+    const accountId = await created(w.api, owner, '/accounts', {
+      type: 'electricity',
+      assetId,
+      supplierId: octopusId,
+      meterPointNumber: '1312345678907',
+    });
+    const edit = await call('PATCH', `/accounts/${accountId}`, owner, { meterSerialNumber: '21E9999999' });
+    expect(edit.status, JSON.stringify(edit.body)).toBe(200);
+    expect((await call('GET', `/accounts/${accountId}`, owner)).body.meterSerialNumber).toBe('21E9999999');
+    const today = new Date().toISOString().slice(0, 10);
+    fakes.addMeter('sk_test_key', {
+      mpan: '1312345678907',
+      serial: '21E9999999',
+      from: new Date(Date.now() - 3 * 86_400_000).toISOString().slice(0, 10),
+      to: today,
+      profile: () => Array.from({ length: 48 }, () => 0.5),
+    });
+    const login = await call('PATCH', `/companies/${w.demoId}/supplier-portals/${octopusId}`, owner, {
+      username: 'api',
+      password: 'sk_test_key',
+    });
+    expect(login.status).toBe(200);
+    const id = await automation({ name: 'Smart meters', templateId: 'meter-data', supplierId: octopusId });
+    const started = await call('POST', `/automation/${id}/run`, owner);
+    expect(started.status, JSON.stringify(started.body)).toBe(201);
+    await runWorker();
+    const run = (await call('GET', `/automation-runs/${started.body._id}`, owner)).body;
+    expect(run).toMatchObject({ status: 'succeeded', counts: { listed: 1, failed: 0 } });
+    const file = await call('GET', `/automation-runs/${started.body._id}/attachment`, owner);
+    const csv = await (await fetch(String(file.body.url))).text();
+    expect(csv).toMatch(/"Half-hourly intervals","(9[0-9]|1[0-9]{2})"/);
+  });
+
+  it('refuses a portal-bills automation on a supplier whose connector fetches meter data', async () => {
+    const [octopus] = (
+      (await call('GET', '/automations', owner)).body.data as {
+        templateId: string;
+        supplierId?: string;
+      }[]
+    ).filter((a) => a.templateId === 'meter-data');
+    const id = await automation({
+      name: 'Wrong kind',
+      templateId: 'portal-bills',
+      supplierId: octopus?.supplierId,
+    });
+    const res = await call('POST', `/automation/${id}/run`, owner);
+    expect(res.status).toBe(409);
+    expect(res.body.message).toBe("This supplier's connector fetches no bills.");
   });
 });
 
