@@ -1,4 +1,4 @@
-import { BILL_TABLE_PORTAL, type BillPortalAdapter } from './portal-adapters.ts';
+import { BILL_TABLE_PORTAL, type BillPortalAdapter, DOCUMENT_CARDS_PORTAL } from './portal-adapters.ts';
 
 /** A smart-meter data API: its meters are the company's accounts with this supplier. */
 export interface MeterDataAdapter {
@@ -16,7 +16,7 @@ export type ConnectorAdapter = BillPortalAdapter | MeterDataAdapter;
 /** One adapter per portal, by the supplier's name as a slug. */
 const ADAPTERS: Readonly<Record<string, ConnectorAdapter>> = {
   'british-gas-business': BILL_TABLE_PORTAL,
-  'edf-energy': BILL_TABLE_PORTAL,
+  'edf-energy': DOCUMENT_CARDS_PORTAL,
   'octopus-energy-for-business': OCTOPUS_CONSUMPTION_API,
 };
 

@@ -1,6 +1,7 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { kmsDecrypt, kmsEncrypt } from '../core/adapters/kms.ts';
 
 /**
  * Supplier-portal passwords are sealed before they are stored and opened only by the worker that signs in.
@@ -55,23 +56,60 @@ export function fileKeySealer(keyFile: string): SecretSealer {
   };
 }
 
+const KMS_PREFIX = 'kms:v1:';
+
+/** What a KMS sealer needs of KMS: the adapter in AWS, a stand-in in tests. */
+export interface KmsCipher {
+  encrypt(keyId: string, plaintext: Uint8Array, context: Record<string, string>): Promise<Uint8Array>;
+  decrypt(keyId: string, ciphertext: Uint8Array, context: Record<string, string>): Promise<Uint8Array>;
+}
+
+const SDK_CIPHER: KmsCipher = { encrypt: kmsEncrypt, decrypt: kmsDecrypt };
+
+/**
+ * KMS Encrypt/Decrypt under one key: a password is far below KMS's 4 KB limit, so no data key is needed,
+ * and the plain key never leaves KMS. The context goes in as the encryption context, which CloudTrail
+ * records with every Decrypt, so each opening names the company and supplier it was for.
+ */
+export function kmsSealer(keyId: string, cipher: KmsCipher = SDK_CIPHER): SecretSealer {
+  const contextOf = (context: string) => ({ 'voltfolio:secret': context });
+  return {
+    seal: async (plain, context) => {
+      const blob = await cipher.encrypt(keyId, Buffer.from(plain, 'utf8'), contextOf(context));
+      return `${KMS_PREFIX}${Buffer.from(blob).toString('base64')}`;
+    },
+    open: async (sealed, context) => {
+      if (!sealed.startsWith(KMS_PREFIX)) throw new Error('This secret was not sealed with KMS');
+      const blob = Buffer.from(sealed.slice(KMS_PREFIX.length), 'base64');
+      return Buffer.from(await cipher.decrypt(keyId, blob, contextOf(context))).toString('utf8');
+    },
+  };
+}
+
 let sealer: SecretSealer | undefined;
 
 /**
- * The sealer of this environment: the local key file when PORTAL_SECRET_KEY_FILE is set (the local stack,
- * tests). In AWS the same interface is served by a KMS key (PORTAL_SECRET_KMS_KEY_ID), with the context
- * as its encryption context.
+ * The sealer of this environment, chosen by its configuration: a KMS key when PORTAL_SECRET_KMS_KEY_ID is
+ * set (the CDK sets it for the functions granted portal secrets), else the local key file
+ * PORTAL_SECRET_KEY_FILE (the local stack, tests).
  */
 export function portalSealer(): SecretSealer {
   if (sealer) return sealer;
+  const keyId = process.env.PORTAL_SECRET_KMS_KEY_ID;
   const file = process.env.PORTAL_SECRET_KEY_FILE;
-  if (file) {
-    sealer = fileKeySealer(file);
-    return sealer;
+  if (keyId) sealer = kmsSealer(keyId);
+  else if (file) sealer = fileKeySealer(file);
+  else {
+    throw new Error(
+      'Missing required environment variable PORTAL_SECRET_KMS_KEY_ID or PORTAL_SECRET_KEY_FILE for portal secrets',
+    );
   }
-  throw new Error(
-    'Missing required environment variable PORTAL_SECRET_KEY_FILE (or a KMS key for portal secrets)',
-  );
+  return sealer;
+}
+
+/** Forgets the chosen sealer, for tests that change the configuration. */
+export function resetPortalSealer(): void {
+  sealer = undefined;
 }
 
 export const portalSecretContext = (companyId: string, supplierId: string) =>

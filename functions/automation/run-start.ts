@@ -57,6 +57,8 @@ export async function startRun(
   trigger: RunTrigger,
   createdBy: string,
   log: Logger,
+  /** The automation run this connector run does the work of, told when it ends. */
+  automationRunId?: string,
 ): Promise<ScraperRun> {
   const supplier = await findSupplier(supplierId);
   if (!supplier) throw notFound('There is no such supplier');
@@ -84,7 +86,9 @@ export async function startRun(
     createdBy,
   };
   await createRun(run);
-  await sendToQueue('scraper', [{ companyId, runId: run._id }]);
+  await sendToQueue('scraper', [
+    automationRunId ? { companyId, runId: run._id, automationRunId } : { companyId, runId: run._id },
+  ]);
   await announce(run, log);
   return run;
 }

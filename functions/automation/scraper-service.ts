@@ -18,6 +18,7 @@ import {
   registerUpload,
 } from '../invoices/index.ts';
 import { findSupplier } from '../suppliers/index.ts';
+import { startDueAutomations } from './automation-start.ts';
 import { adapterFor, type ConnectorAdapter, connectorBaseUrl } from './connector-adapters.ts';
 import {
   accountsOfSupplier,
@@ -65,6 +66,7 @@ export async function sweep(log: Logger): Promise<number> {
     const page = await listAllCompanies(100, skip);
     for (const company of page.data) {
       if (company.deleted === true) continue;
+      started += await startDueAutomations(company._id, new Date(), log);
       for (const [supplierId, login] of Object.entries(await portalLogins(company._id))) {
         if (!login.enabled) continue;
         await startRun(company._id, supplierId, 'schedule', 'system', log).then(

@@ -73,6 +73,7 @@ export function createVoltfolioStacks(app: App, options: VoltfolioAppOptions = {
       clientId: auth.webClient.userPoolClientId,
     },
     sender: email.sender,
+    portalSecretsKey: data.portalSecretsKey,
   };
   const realtime = new RealtimeStack(app, name('Realtime'), { system, resources: shared, settings });
   const schedulesName = name('Schedules');

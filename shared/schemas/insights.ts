@@ -67,19 +67,6 @@ export const benchmarkSchema = z.object({
   check: z.string().max(500).optional(),
 });
 
-export const automationSchema = z.object({
-  name: nonEmpty.max(200),
-  templateId: z.string().max(100),
-  schedule: z.string().max(100).optional(),
-  enabled: z.boolean().default(true),
-});
-
-export const automationRunSchema = z.object({
-  automationId: idSchema,
-  status: z.enum(['pending', 'running', 'succeeded', 'failed']).default('pending'),
-  errorCode: z.string().optional(),
-});
-
 export const carbonProjectSchema = z.object({
   name: nonEmpty.max(200),
   projectType: z.string().max(100),

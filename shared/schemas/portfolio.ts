@@ -69,6 +69,8 @@ export const accountSchema = z.object({
   name: z.string().trim().max(200).optional(),
   type: utilityTypeSchema,
   meterPointNumber: z.string().trim().max(40).optional(),
+  /** The meter's own serial, which half-hourly meter data connectors match meters by. */
+  meterSerialNumber: z.string().trim().max(40).optional(),
   assetId: idSchema,
   entityId: idSchema.optional(),
   supplierId: idSchema.optional(),

@@ -54,8 +54,11 @@ export interface FunctionDecl {
     userPool?: boolean;
     /** Run Textract analyses (on objects of the buckets it may read). */
     textract?: boolean;
-    /** Open the supplier-portal passwords sealed at rest (the KMS key's decrypt and encrypt). */
-    portalSecrets?: boolean;
+    /**
+     * The supplier-portal passwords sealed at rest: `seal` stores them (the KMS key's Encrypt), `open`
+     * signs in with them (its Decrypt). No function needs both.
+     */
+    portalSecrets?: 'seal' | 'open';
   };
 }
 
@@ -92,7 +95,7 @@ export const FUNCTIONS: readonly FunctionDecl[] = [
     buckets: { documents: 'readwrite' },
     sendEmail: true,
     userPool: true,
-    portalSecrets: true,
+    portalSecrets: 'seal',
   }),
   httpFn('entities', rw),
   httpFn('assets', { ...rw, buckets: { documents: 'readwrite', uploads: 'readwrite' } }),
@@ -196,7 +199,7 @@ export const FUNCTIONS: readonly FunctionDecl[] = [
       buckets: { uploads: 'readwrite' },
       queues: ['scraper'],
       liveConnections: true,
-      portalSecrets: true,
+      portalSecrets: 'open',
     },
   },
   {

@@ -66,11 +66,17 @@ export const reportMessage = z.object({
   generation: z.number().int().min(1),
 });
 /**
- * One connector run to carry out (`runId`), or the schedule's sweep, which starts a run for every
- * supplier login a company has switched on.
+ * One connector run to carry out (`runId`, with the automation run it works for, if any), an automation
+ * run that needs no connector, or the schedule's sweep, which starts a run for every supplier login a
+ * company has switched on and every automation due.
  */
 export const scraperMessage = z.union([
-  z.object({ companyId: z.string().min(1), runId: z.string().min(1) }),
+  z.object({
+    companyId: z.string().min(1),
+    runId: z.string().min(1),
+    automationRunId: z.string().min(1).optional(),
+  }),
+  z.object({ companyId: z.string().min(1), automationRunId: z.string().min(1) }),
   z.object({ sweep: z.literal('scraper') }),
 ]);
 /** An import or its rollback, claimed by the API and run by the imports worker. */

@@ -50,6 +50,15 @@ describe('data', () => {
     });
   });
 
+  it('keeps one KMS key for portal passwords, rotated yearly and kept when the stack goes', () => {
+    const keys = resourcesOfType(synth, 'AWS::KMS::Key');
+    expect(keys).toHaveLength(1);
+    const [key] = keys;
+    expect(key?.stack).toBe(synth.stacks.data.stackName);
+    expect(key?.resource.Properties?.EnableKeyRotation).toBe(true);
+    expect(key?.resource.DeletionPolicy).toBe('Retain');
+  });
+
   it('makes one bucket per declared bucket', () => {
     const names = resourcesOfType(synth, 'AWS::S3::Bucket').map((b) => tag(b.resource, 'voltfolio:bucket'));
     expect(names.sort()).toEqual([...BUCKETS].sort());

@@ -9,7 +9,7 @@ import {
   missingGrants,
   roleStatements,
 } from './support/grants.ts';
-import { type Synthesized, synthesize } from './support/synth.ts';
+import { referencedResources, resourcesOfType, type Synthesized, synthesize } from './support/synth.ts';
 
 describe('function permissions', () => {
   let synth: Synthesized;
@@ -64,6 +64,35 @@ describe('function permissions', () => {
         actionsOf(decl.name).some((a) => a.startsWith('ses:')),
         decl.name,
       ).toBe(decl.grants.sendEmail === true);
+    }
+  });
+
+  it('lets only the function that stores portal passwords seal them, and only the scraper open them', () => {
+    const kmsOf = (name: string) => actionsOf(name).filter((a) => a.startsWith('kms:'));
+    expect(kmsOf('companies')).toEqual(['kms:Encrypt']);
+    expect(kmsOf('scraper')).toEqual(['kms:Decrypt']);
+    for (const decl of FUNCTIONS.filter((f) => !f.grants.portalSecrets)) {
+      expect(kmsOf(decl.name), decl.name).toEqual([]);
+    }
+  });
+
+  it('tells the functions granted portal secrets which key seals them, and no other function', () => {
+    const [key] = resourcesOfType(synth, 'AWS::KMS::Key');
+    if (!key) throw new Error('no KMS key');
+    for (const decl of FUNCTIONS) {
+      const fn = functionResource(synth, decl.name);
+      const variables = fn.resource.Properties?.Environment as { Variables?: Record<string, unknown> };
+      const keyId = variables.Variables?.PORTAL_SECRET_KMS_KEY_ID;
+      if (!decl.grants.portalSecrets) {
+        expect(keyId, decl.name).toBeUndefined();
+        continue;
+      }
+      const named = referencedResources(synth, fn.stack, keyId);
+      expect(
+        named.map((r) => r.logicalId),
+        decl.name,
+      ).toEqual([key.logicalId]);
+      expect(variables.Variables?.PORTAL_SECRET_KEY_FILE, decl.name).toBeUndefined();
     }
   });
 

@@ -12,6 +12,7 @@ const ON_FIRST_USE = [
   'client-apigatewaymanagementapi',
   'client-sqs',
   'client-textract',
+  'client-kms',
 ];
 
 /** Every ES module of a bundle: the entry and its chunks, whether imported at start or later. */
@@ -46,5 +47,9 @@ describe('AWS SDK clients other than DynamoDB', () => {
       // The adapters still reach them, when a request needs them.
       expect(code.some((c) => c.includes('import("@aws-sdk/client-s3")'))).toBe(true);
     }
+    // Storing a supplier-portal password seals it with KMS, loaded only when one is stored.
+    const companies = results.find((r) => r.name === 'companies');
+    const code = modulesOf(companies?.dir ?? '').map((f) => readFileSync(f, 'utf8'));
+    expect(code.some((c) => c.includes('import("@aws-sdk/client-kms")'))).toBe(true);
   });
 });

@@ -5,6 +5,7 @@ import { FullPageLoader } from '../components/page-state.tsx';
 import { ACCOUNT_PAGES } from '../features/accounts/pages.ts';
 import { ANALYTICS_PAGES } from '../features/analytics/pages.ts';
 import { ASSET_PAGES } from '../features/assets/pages.ts';
+import { AUTOMATION_PAGES } from '../features/automation/pages.ts';
 import { BENCHMARK_PAGES } from '../features/benchmarks/pages.ts';
 import { COMPANY_PAGES } from '../features/company/pages.ts';
 import { CONNECTOR_PAGES } from '../features/connectors/pages.ts';
@@ -46,6 +47,7 @@ const PAGES: Record<PageKey, LazyPage> = {
   ...ASSET_PAGES,
   ...BENCHMARK_PAGES,
   ...COMPANY_PAGES,
+  ...AUTOMATION_PAGES,
   ...CONNECTOR_PAGES,
   ...ENTITY_PAGES,
   ...IMPORT_PAGES,

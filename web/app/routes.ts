@@ -2,6 +2,7 @@ import { PERMISSION_NAMES, type RoutePermission } from '../../shared/access/perm
 import { ACCOUNT_SUB_PAGES, type AccountPageKey } from '../features/accounts/pages.ts';
 import { type AnalyticsPageKey, withAnalyticsPage } from '../features/analytics/pages.ts';
 import { type AssetPageKey, withAssetPage } from '../features/assets/pages.ts';
+import { AUTOMATION_PAGE_OF, type AutomationPageKey } from '../features/automation/pages.ts';
 import { type BenchmarkPageKey, withBenchmarkPage } from '../features/benchmarks/pages.ts';
 import { type CompanyPageKey, withCompanyPage } from '../features/company/pages.ts';
 import { CONNECTOR_PAGE_OF, type ConnectorPageKey } from '../features/connectors/pages.ts';
@@ -29,6 +30,7 @@ export type PageKey =
   | AnalyticsPageKey
   | BenchmarkPageKey
   | CompanyPageKey
+  | AutomationPageKey
   | ConnectorPageKey
   | EntityPageKey
   | ImportPageKey
@@ -183,7 +185,10 @@ export const APP_ROUTES: readonly AppRoute[] = [
   ),
 
   redirect('automation', '/automation', '/automation/manage', AUTOMATION, 'Automation'),
-  ...pages('automation', '/automation', ['manage', 'runs'], AUTOMATION, 'Automation'),
+  ...pages('automation', '/automation', ['manage', 'runs'], AUTOMATION, 'Automation').map((r) => ({
+    ...r,
+    page: AUTOMATION_PAGE_OF[r.path] ?? r.page,
+  })),
 
   redirect('benchmarks', '/benchmarks', '/benchmarks/crrem', PORTFOLIO, 'Benchmarks'),
   ...pages('benchmarks', '/benchmarks', ['crrem', 'leti', 'reeb', 'etn'], PORTFOLIO, 'Benchmarks').map(

@@ -1,3 +1,4 @@
+import { AUTOMATION_OPERATIONS } from '../../automation/automation-service.ts';
 import { SCRAPER_RUN_OPERATIONS } from '../../automation/scraper-run-service.ts';
 import { httpFunction } from '../../core/middleware/http-function.ts';
 import { GENERIC_OPERATIONS } from '../../core/resources/resource-service.ts';
@@ -7,5 +8,6 @@ import '../../../shared/system/resource-schemas/automation.ts';
 export const handler = httpFunction('automation', {
   ...GENERIC_OPERATIONS,
   ...SCRAPER_RUN_OPERATIONS,
+  ...AUTOMATION_OPERATIONS,
   ...IMPORTS_OPERATIONS,
 });

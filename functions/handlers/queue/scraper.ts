@@ -1,23 +1,45 @@
+import { QUEUE_DECLS } from '../../../shared/system/pipeline.ts';
+import {
+  automationRunBrokeOff,
+  beginAutomationRun,
+  executeFolderRun,
+  finishFromConnectorRun,
+} from '../../automation/automation-worker.ts';
 import { executeRun, sweep } from '../../automation/scraper-service.ts';
 import { createLogger } from '../../core/lib/logger.ts';
 import { queueFunction } from '../../core/middleware/queue-function.ts';
 
 const log = createLogger({ service: 'voltfolio', fn: 'scraper' });
+const MAX_RECEIVES = QUEUE_DECLS.find((q) => q.name === 'scraper')?.maxReceiveCount ?? 3;
 
 /**
- * One connector run a message, or the schedule's sweep that starts them. A run cut off by a crash comes
- * back from the queue and resumes; after its last attempt it stays in the dead-letter queue.
+ * One connector run a message, an automation run, or the schedule's sweep that starts them. A run cut
+ * off by a crash comes back from the queue and resumes; after its last attempt it stays in the
+ * dead-letter queue.
  */
 export const handler = queueFunction(
   'scraper',
   log,
   'connector run failed',
-  async (message, _record, rlog) => {
+  async (message, record, rlog) => {
     if ('sweep' in message) {
       const started = await sweep(rlog);
       rlog.info('connector sweep', { started });
       return;
     }
-    await executeRun(message.companyId, message.runId, rlog);
+    const { companyId, automationRunId } = message;
+    const lastAttempt = Number(record.attributes.ApproximateReceiveCount) >= MAX_RECEIVES;
+    try {
+      if (!('runId' in message)) {
+        await executeFolderRun(companyId, message.automationRunId, rlog);
+        return;
+      }
+      if (automationRunId) await beginAutomationRun(companyId, automationRunId, rlog);
+      await executeRun(companyId, message.runId, rlog);
+      if (automationRunId) await finishFromConnectorRun(companyId, automationRunId, message.runId, rlog);
+    } catch (err) {
+      if (automationRunId) await automationRunBrokeOff(companyId, automationRunId, lastAttempt, rlog);
+      throw err;
+    }
   },
 );

@@ -3,6 +3,7 @@ import { Duration, RemovalPolicy, Tags } from 'aws-cdk-lib';
 import type { WebSocketStage } from 'aws-cdk-lib/aws-apigatewayv2';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import type { IKey } from 'aws-cdk-lib/aws-kms';
 import { Architecture, Code, Function as LambdaFunction, Runtime } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
@@ -21,6 +22,8 @@ export interface FunctionResources {
   /** The WebSocket stage whose @connections the function may post to. */
   liveStage?: WebSocketStage;
   sender?: IEmailIdentity;
+  /** The KMS key supplier-portal passwords are sealed with. */
+  portalSecretsKey?: IKey;
 }
 
 export interface FunctionSettings {
@@ -86,6 +89,10 @@ export class DeclaredFunction extends Construct {
       environment.APP_URL = settings.appUrl;
     }
     if (grants.userPool) environment.IDENTITY_PROVIDER = 'cognito';
+    if (grants.portalSecrets) {
+      if (!resources.portalSecretsKey) throw missing(decl, 'portal secrets');
+      environment.PORTAL_SECRET_KMS_KEY_ID = resources.portalSecretsKey.keyArn;
+    }
 
     const logGroup = new LogGroup(this, 'Logs', {
       retention: settings.logRetention,
@@ -135,6 +142,16 @@ export class DeclaredFunction extends Construct {
             'cognito-idp:ListUsers',
           ],
           resources: [resources.auth.userPoolArn],
+        }),
+      );
+    }
+    if (grants.portalSecrets && resources.portalSecretsKey) {
+      // The key policy trusts the account's IAM, so this statement alone lets the role use the key: one
+      // action, the one its declaration names, never both.
+      this.fn.addToRolePolicy(
+        new PolicyStatement({
+          actions: [grants.portalSecrets === 'seal' ? 'kms:Encrypt' : 'kms:Decrypt'],
+          resources: [resources.portalSecretsKey.keyArn],
         }),
       );
     }

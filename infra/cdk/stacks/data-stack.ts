@@ -1,5 +1,6 @@
 import { CfnOutput, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import { AttributeType, BillingMode, Table } from 'aws-cdk-lib/aws-dynamodb';
+import { Key } from 'aws-cdk-lib/aws-kms';
 import type { Bucket } from 'aws-cdk-lib/aws-s3';
 import type { Construct } from 'constructs';
 import type { BucketName } from '../../../shared/system/functions.ts';
@@ -21,6 +22,8 @@ export interface DataStackProps extends StackProps {
 export class DataStack extends Stack {
   readonly table: Table;
   readonly buckets: Partial<Record<BucketName, Bucket>> = {};
+  /** Seals the supplier-portal passwords companies store; only the functions declared for it may use it. */
+  readonly portalSecretsKey: Key;
 
   constructor(scope: Construct, id: string, props: DataStackProps) {
     super(scope, id, props);
@@ -42,6 +45,13 @@ export class DataStack extends Stack {
       });
     }
     new CfnOutput(this, 'TableName', { value: this.table.tableName });
+
+    // Retained: a deleted key would leave every stored portal password unreadable.
+    this.portalSecretsKey = new Key(this, 'PortalSecretsKey', {
+      description: 'Voltfolio supplier-portal passwords',
+      enableKeyRotation: true,
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
 
     for (const name of props.system.buckets) {
       if (WEB_STACK_BUCKETS.includes(name)) continue;

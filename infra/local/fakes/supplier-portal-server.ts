@@ -133,6 +133,48 @@ function billList(base: string, bills: readonly PortalBill[], pageNo: number): s
   );
 }
 
+/**
+ * Portals laid out as the EDF Energy kind: a sign-in form with other field names, the documents of the
+ * account as cards (bills among statements and letters), dates written out, and "Show more" paging.
+ */
+const DOCUMENT_CARD_PORTALS = new Set(['edf-energy']);
+
+const cardSignIn = (base: string, token: string, error?: string) =>
+  page(
+    'Log in to My Account',
+    `${error ? `<div class="alert alert-danger">${esc(error)}</div>` : ''}<form class="login-form" method="post" action="${base}/session"><input type="hidden" name="authenticity_token" value="${token}"><label>Email <input name="email" type="email"></label><label>Password <input type="password" name="pass"></label><button type="submit">Log in</button></form>`,
+  );
+
+const LONG_DATE = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+
+function documentCards(base: string, bills: readonly PortalBill[], offset: number): string {
+  const shown = bills.slice(offset, offset + PORTAL_PAGE_SIZE);
+  // A statement among the bills, as real accounts hold: it is not a bill and has no invoice number.
+  const statement =
+    offset === 0
+      ? `<li class="document" data-kind="statement"><h3>Annual statement</h3><span class="doc-date">${LONG_DATE.format(new Date())}</span><a class="doc-download" href="${base}/documents/statement/file">Download</a></li>`
+      : '';
+  const cards = shown
+    .map(
+      (b) =>
+        `<li class="document" data-kind="invoice"><h3>Bill</h3><span class="doc-ref">Invoice no. ${esc(b.invoiceNumber)}</span><span class="doc-account">Account ${esc(b.accountNumber)}</span><span class="doc-date">${LONG_DATE.format(new Date(`${b.issuedOn}T00:00:00Z`))}</span><span class="doc-amount">${moneyText(b.amount)}</span><a class="doc-download" href="${base}/documents/${encodeURIComponent(b.id)}/file">Download</a></li>`,
+    )
+    .join('');
+  const more =
+    offset + PORTAL_PAGE_SIZE < bills.length
+      ? `<a class="load-more" href="${base}/account/documents?offset=${offset + PORTAL_PAGE_SIZE}">Show more</a>`
+      : '';
+  return page(
+    'Your documents',
+    `<a class="logout" href="${base}/logout">Log out</a><ul class="documents">${statement}${cards}</ul>${more}`,
+  );
+}
+
 /** The local day (Europe/London) an instant falls on. */
 const LONDON_DAY = new Intl.DateTimeFormat('en-CA', {
   timeZone: 'Europe/London',
@@ -211,38 +253,44 @@ export async function startConnectorFakes(
     const cookies = cookiesOf(req);
     const session = sessions.get(cookies[SESSION_COOKIE] ?? '');
     const user = session?.slug === slug ? accounts.get(session.username) : undefined;
+    const cards = DOCUMENT_CARD_PORTALS.has(slug);
+    const signInPage = (csrf: string, error?: string) =>
+      cards ? cardSignIn(base, csrf, error) : signInForm(base, csrf, error);
 
     if (path === '/' || (path === '/login' && req.method === 'GET')) {
       const pre = randomBytes(12).toString('hex');
       const csrf = randomBytes(16).toString('hex');
       preSessions.set(pre, csrf);
-      return html(res, 200, signInForm(base, csrf), {
+      return html(res, 200, signInPage(csrf), {
         'set-cookie': `${PRE_COOKIE}=${pre}; Path=${base}; HttpOnly; SameSite=Lax`,
       });
     }
-    if (path === '/login' && req.method === 'POST') {
+    if (path === (cards ? '/session' : '/login') && req.method === 'POST') {
       const form = new URLSearchParams(await bodyOf(req));
       const expected = preSessions.get(cookies[PRE_COOKIE] ?? '');
-      if (!expected || form.get('_csrf') !== expected)
+      if (!expected || form.get(cards ? 'authenticity_token' : '_csrf') !== expected)
         return html(
           res,
           403,
           page('Session expired', '<p class="error">Your session has expired. Please sign in again.</p>'),
         );
       preSessions.delete(cookies[PRE_COOKIE] ?? '');
-      const account = accounts.get(form.get('username') ?? '');
-      if (!account || account.password !== form.get('password')) {
+      const account = accounts.get(form.get(cards ? 'email' : 'username') ?? '');
+      if (!account || account.password !== form.get(cards ? 'pass' : 'password')) {
         const pre = randomBytes(12).toString('hex');
         const csrf = randomBytes(16).toString('hex');
         preSessions.set(pre, csrf);
-        return html(res, 200, signInForm(base, csrf, 'The e-mail or password you entered is incorrect.'), {
+        const refused = cards
+          ? 'Sorry, those details do not match our records.'
+          : 'The e-mail or password you entered is incorrect.';
+        return html(res, 200, signInPage(csrf, refused), {
           'set-cookie': `${PRE_COOKIE}=${pre}; Path=${base}; HttpOnly; SameSite=Lax`,
         });
       }
       const id = randomBytes(16).toString('hex');
       sessions.set(id, { slug, username: account.username });
       res.writeHead(302, {
-        location: `${base}/bills`,
+        location: cards ? `${base}/account/documents` : `${base}/bills`,
         'set-cookie': `${SESSION_COOKIE}=${id}; Path=${base}; HttpOnly; SameSite=Lax`,
       });
       return res.end();
@@ -251,19 +299,22 @@ export async function startConnectorFakes(
       res.writeHead(302, { location: `${base}/login` });
       return res.end();
     }
-    if (path === '/logout' && req.method === 'POST') {
+    if (path === '/logout' && req.method === (cards ? 'GET' : 'POST')) {
       sessions.delete(cookies[SESSION_COOKIE] ?? '');
       res.writeHead(302, { location: `${base}/login` });
       return res.end();
     }
-    if (path === '/bills' && req.method === 'GET') {
-      const bills = [...user.bills].sort(
-        (a, b) => b.issuedOn.localeCompare(a.issuedOn) || b.id.localeCompare(a.id),
-      );
+    const newestFirst = () =>
+      [...user.bills].sort((a, b) => b.issuedOn.localeCompare(a.issuedOn) || b.id.localeCompare(a.id));
+    if (!cards && path === '/bills' && req.method === 'GET') {
       const n = Math.max(1, Math.floor(Number(url.searchParams.get('page') ?? '1')) || 1);
-      return html(res, 200, billList(base, bills, n));
+      return html(res, 200, billList(base, newestFirst(), n));
     }
-    const pdf = /^\/bills\/([^/]+)\/pdf$/.exec(path);
+    if (cards && path === '/account/documents' && req.method === 'GET') {
+      const offset = Math.max(0, Math.floor(Number(url.searchParams.get('offset') ?? '0')) || 0);
+      return html(res, 200, documentCards(base, newestFirst(), offset));
+    }
+    const pdf = (cards ? /^\/documents\/([^/]+)\/file$/ : /^\/bills\/([^/]+)\/pdf$/).exec(path);
     const bill = pdf ? user.bills.find((b) => b.id === decodeURIComponent(pdf[1] as string)) : undefined;
     if (bill && req.method === 'GET') {
       const bytes = await bill.pdf();

@@ -16,12 +16,15 @@ export const SCRAPER_RUNS_RESOURCE: ResourceDecl = {
   searchFields: [],
 };
 
+/** The automation area is for company admins and those who may see integrations (01 §6). */
+const AUTOMATORS = ['company_admin', 'view_integrations'] as const;
+
 export const AUTOMATIONS_RESOURCE: ResourceDecl = {
   name: 'automations',
   fn: 'automation',
   scope: 'company',
-  read: ['company_admin', 'view_integrations'],
-  write: ['company_admin', 'view_integrations'],
+  read: AUTOMATORS,
+  write: AUTOMATORS,
   searchFields: ['name'],
 };
 
@@ -29,8 +32,8 @@ export const AUTOMATION_RUNS_RESOURCE: ResourceDecl = {
   name: 'automation-runs',
   fn: 'automation',
   scope: 'company',
-  read: ['company_admin', 'view_integrations'],
-  write: ['company_admin', 'view_integrations'],
+  read: AUTOMATORS,
+  write: AUTOMATORS,
   indexes: ['automationId'],
   searchFields: [],
 };
@@ -49,6 +52,23 @@ const CONNECTOR_ROUTES: readonly HttpRoute[] = [
   runs('PATCH', '/scraper-runs/{id}', 'scraperRuns.readOnlyItem', COMPANY_ADMINS, RUNS),
   runs('PUT', '/scraper-runs/{id}', 'scraperRuns.readOnlyItem', COMPANY_ADMINS, RUNS),
   runs('DELETE', '/scraper-runs/{id}', 'scraperRuns.readOnlyItem', COMPANY_ADMINS, RUNS),
+];
+
+const AUTOMATION_RUNS = { resource: 'automation-runs' } as const;
+
+/** Automation (02 §7 Automation): templates, a run by hand, a file dropped into an automation's folder. */
+const AUTOMATION_ROUTES: readonly HttpRoute[] = [
+  runs('GET', '/automation/templates', 'automation.templates', AUTOMATORS),
+  runs('POST', '/automation/upload-url', 'automation.uploadUrl', AUTOMATORS),
+  runs('POST', '/automation/{id}/run', 'automation.run', AUTOMATORS),
+  runs('GET', '/automation-runs/error-codes', 'automationRuns.errorCodes', AUTOMATORS, AUTOMATION_RUNS),
+  runs('GET', '/automation-runs/{id}/attachment', 'automationRuns.attachment', AUTOMATORS, AUTOMATION_RUNS),
+  // Runs are written as they go: the generic writes are refused.
+  runs('POST', '/automation-runs', 'automationRuns.readOnly', AUTOMATORS, AUTOMATION_RUNS),
+  runs('POST', '/automation-runs/bulk', 'automationRuns.readOnly', AUTOMATORS, AUTOMATION_RUNS),
+  runs('PATCH', '/automation-runs/{id}', 'automationRuns.readOnlyItem', AUTOMATORS, AUTOMATION_RUNS),
+  runs('PUT', '/automation-runs/{id}', 'automationRuns.readOnlyItem', AUTOMATORS, AUTOMATION_RUNS),
+  runs('DELETE', '/automation-runs/{id}', 'automationRuns.readOnlyItem', AUTOMATORS, AUTOMATION_RUNS),
 ];
 
 const CONNECTOR_QUEUES: readonly QueueDecl[] = [
@@ -71,7 +91,7 @@ const CONNECTOR_SCHEDULES: readonly ScheduleDecl[] = [
 export const AUTOMATION_AREA: AreaDecl = {
   name: 'automation',
   resources: [SCRAPER_RUNS_RESOURCE, AUTOMATIONS_RESOURCE, AUTOMATION_RUNS_RESOURCE],
-  routes: CONNECTOR_ROUTES,
+  routes: [...CONNECTOR_ROUTES, ...AUTOMATION_ROUTES],
   queues: CONNECTOR_QUEUES,
   schedules: CONNECTOR_SCHEDULES,
 };

@@ -84,6 +84,14 @@ const SQS_CONSUME = new Set([
   'sqs:GetQueueUrl',
 ]);
 
+/** The one KMS action a function's portal-secrets grant names. */
+const kmsActionOf = (decl: FunctionDecl): string | undefined =>
+  decl.grants.portalSecrets === 'seal'
+    ? 'kms:Encrypt'
+    : decl.grants.portalSecrets === 'open'
+      ? 'kms:Decrypt'
+      : undefined;
+
 function describe(target: Located): string {
   return (
     tag(target.resource, 'voltfolio:bucket') ??
@@ -143,6 +151,12 @@ export function excessGrants(
           deny('beyond the sender identity');
       } else if (service === 'textract') {
         if (!decl.grants.textract) deny('without textract');
+      } else if (service === 'kms') {
+        const declared = kmsActionOf(decl);
+        if (action !== declared)
+          deny(decl.grants.portalSecrets ? `beyond ${declared}` : 'without portalSecrets');
+        if (!targets.every((t) => t.resource.Type === 'AWS::KMS::Key') || targets.length === 0)
+          deny('beyond the portal secrets key');
       } else if (service === 'cognito-idp') {
         if (!decl.grants.userPool) deny('without userPool');
         if (!targets.every((t) => t.resource.Type === 'AWS::Cognito::UserPool')) deny('beyond the user pool');
@@ -183,6 +197,9 @@ export function missingGrants(synth: Synthesized, decl: FunctionDecl, statements
   if (decl.grants.sendEmail && !has('ses:SendEmail', (t) => t.resource.Type === 'AWS::SES::EmailIdentity')) {
     missing.push('send e-mail');
   }
+  const kmsAction = kmsActionOf(decl);
+  if (kmsAction && !has(kmsAction, (t) => t.resource.Type === 'AWS::KMS::Key'))
+    missing.push('portal secrets');
   if (decl.grants.textract && !allowed.some((s) => s.actions.includes('textract:StartExpenseAnalysis'))) {
     missing.push('textract');
   }

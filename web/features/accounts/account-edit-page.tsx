@@ -13,13 +13,18 @@ import {
   useWasteCategories,
 } from './api.ts';
 
+/** Smart electricity and gas meters: their half-hourly data is fetched by meter point and serial. */
+const SERIAL_TYPES: readonly string[] = ['electricity', 'gas'];
+
 function EditForm({ account }: { account: AccountView }) {
+  const hasSerial = SERIAL_TYPES.includes(account.type);
   const navigate = useNavigate();
   const updateAccount = useUpdateAccount();
   const waste = useWasteCategories();
   const knownTags = useAccountTags();
   const [name, setName] = useState(account.name ?? '');
   const [meterPointNumber, setMeterPointNumber] = useState(account.meterPointNumber ?? '');
+  const [meterSerialNumber, setMeterSerialNumber] = useState(account.meterSerialNumber ?? '');
   const [supplierId, setSupplierId] = useState(account.supplierId ?? '');
   const [parentAccountId, setParentAccountId] = useState(account.parentAccountId ?? '');
   const [unit, setUnit] = useState(account.unit ?? ACCOUNT_UNITS[account.type][0] ?? '');
@@ -42,6 +47,7 @@ function EditForm({ account }: { account: AccountView }) {
       await updateAccount(account._id, {
         name: name.trim(),
         ...(meterPointNumber.trim() ? { meterPointNumber: meterPointNumber.replace(/\s+/g, '') } : {}),
+        ...(hasSerial && meterSerialNumber.trim() ? { meterSerialNumber: meterSerialNumber.trim() } : {}),
         ...(supplierId ? { supplierId } : {}),
         parentAccountId: parentAccountId || null,
         unit,
@@ -87,6 +93,15 @@ function EditForm({ account }: { account: AccountView }) {
           showErrors={submitted}
           required={false}
         />
+        {hasSerial && (
+          <TextInput
+            label="Meter serial number"
+            description="Printed on the meter and on its bills; half-hourly meter data is matched to this meter by it."
+            value={meterSerialNumber}
+            error={f.meterSerialNumber}
+            onChange={(e) => setMeterSerialNumber(e.currentTarget.value)}
+          />
+        )}
         <SupplierField type={account.type} value={supplierId} onChange={setSupplierId} error={f.supplierId} />
         <ParentAccountField
           assetId={account.assetId}

@@ -1,0 +1,120 @@
+/**
+ * | pattern                           | key condition                                                       | index |
+ * | --------------------------------- | ------------------------------------------------------------------- | ----- |
+ * | one automation / change it        | pk = C#{companyId}#automations, sk = automationId                   | table |
+ * | every automation of a company     | pk = C#{companyId}#automations                                      | table |
+ * | one run / write a run / change it | pk = C#{companyId}#automation-runs, sk = runId                      | table |
+ * | remove a run that never started   | pk = C#{companyId}#automation-runs, sk = runId                      | table |
+ * | an automation's runs              | gsi1pk = C#{companyId}#automation-runs#automationId#{automationId}  | gsi1  |
+ */
+import type { AutomationSchedule, AutomationTemplateId } from '../../shared/schemas/automation.ts';
+import { changeItem } from '../core/data/conditional-writes.ts';
+import {
+  type CollectionRef,
+  declaredRef,
+  deleteRaw,
+  getItem,
+  listItems,
+  putItem,
+  queryAll,
+  type StoredItem,
+} from '../core/data/item-repository.ts';
+
+export type AutomationRunStatus = 'pending' | 'running' | 'retrying' | 'succeeded' | 'failed';
+
+export interface FolderFile {
+  key: string;
+  fileName: string;
+  contentType: string;
+  at: string;
+}
+
+export interface Automation {
+  _id: string;
+  name: string;
+  templateId: AutomationTemplateId;
+  supplierId?: string;
+  schedule: AutomationSchedule;
+  enabled: boolean;
+  ownerSub?: string;
+  /** The file last handed an upload URL, which the next folder-import run takes. */
+  folderFile?: FolderFile;
+  lastRunId?: string;
+  lastRunStatus?: AutomationRunStatus;
+  lastRunAt?: string;
+  createdBy?: string;
+}
+
+export interface AutomationRun {
+  _id: string;
+  companyId: string;
+  automationId: string;
+  automationName: string;
+  templateId: AutomationTemplateId;
+  status: AutomationRunStatus;
+  trigger: 'manual' | 'schedule';
+  /** The connector run doing the work of a portal-bills or meter-data run. */
+  scraperRunId?: string;
+  counts: { listed: number; fetched: number; skipped: number; failed: number };
+  attempts: number;
+  attachment?: { key: string; fileName: string; contentType: string };
+  errorCode?: string;
+  error?: string;
+  startedAt?: string;
+  finishedAt?: string;
+  createdAt: string;
+  updatedAt: string;
+  createdBy: string;
+}
+
+const automationsRef = (companyId: string): CollectionRef => declaredRef('automations', { companyId });
+const runsRef = (companyId: string): CollectionRef => declaredRef('automation-runs', { companyId });
+
+export async function getAutomation(companyId: string, id: string): Promise<Automation | undefined> {
+  const item = await getItem(automationsRef(companyId).pk, id);
+  return item && item.deleted !== true ? (item as unknown as Automation) : undefined;
+}
+
+export async function companyAutomations(companyId: string): Promise<Automation[]> {
+  return (await queryAll(automationsRef(companyId).pk))
+    .filter((i) => i.deleted !== true)
+    .map((i) => i as unknown as Automation);
+}
+
+export async function changeAutomation(
+  companyId: string,
+  id: string,
+  change: (a: Automation) => Automation,
+): Promise<void> {
+  await changeItem(automationsRef(companyId), id, (item) =>
+    item.deleted === true ? undefined : (change(item as unknown as Automation) as unknown as StoredItem),
+  );
+}
+
+export async function getAutomationRun(companyId: string, id: string): Promise<AutomationRun | undefined> {
+  const item = await getItem(runsRef(companyId).pk, id);
+  return item as unknown as AutomationRun | undefined;
+}
+
+export const createAutomationRun = (run: AutomationRun) =>
+  putItem(runsRef(run.companyId), run as unknown as StoredItem, { mustNotExist: true });
+
+export const removeAutomationRun = (companyId: string, id: string) => deleteRaw(runsRef(companyId).pk, id);
+
+export async function changeAutomationRun(
+  companyId: string,
+  id: string,
+  change: (run: AutomationRun) => AutomationRun | undefined,
+): Promise<AutomationRun | undefined> {
+  const out = await changeItem(runsRef(companyId), id, (item) => {
+    const next = change(item as unknown as AutomationRun);
+    return next ? (next as unknown as StoredItem) : undefined;
+  });
+  return out?.after as unknown as AutomationRun | undefined;
+}
+
+/** An automation's runs, newest first. */
+export async function runsOfAutomation(companyId: string, automationId: string, limit = 20) {
+  const page = await listItems(runsRef(companyId), { filters: { automationId }, limit: 1000, skip: 0 });
+  return (page.data as unknown as AutomationRun[]).sort((a, b) => b._id.localeCompare(a._id)).slice(0, limit);
+}

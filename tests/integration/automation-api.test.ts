@@ -1,0 +1,321 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { SQSEvent } from 'aws-lambda';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { declaredRef, putItem } from '../../functions/core/data/item-repository.ts';
+import { newId } from '../../functions/core/lib/ids.ts';
+import {
+  type ConnectorFakes,
+  connectorEnvironment,
+  startConnectorFakes,
+} from '../../infra/local/fakes/supplier-portal-server.ts';
+import { lambdaContext } from '../support/http-events.ts';
+import { type InvoiceWorld, sqsEvent, startInvoiceWorld } from './invoices-support.ts';
+import { created } from './register-support.ts';
+
+/**
+ * The automation calls of 02 §7, called as a browser would, with the scraper worker run on what they
+ * queue: a folder-import run from a dropped file, and a portal-bills run against the fake portal.
+ */
+let w: InvoiceWorld;
+let fakes: ConnectorFakes;
+let owner: string;
+let outsider: string;
+let viewer: string;
+let plainUser: string;
+let supplierId: string;
+const PASSWORD = 'Portal-Secret-77!';
+const PDF = new TextEncoder().encode('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
+
+const call = (method: string, path: string, token: string, body?: unknown) =>
+  w.api({ method, path, token, body });
+
+type Handler = (e: SQSEvent, c: ReturnType<typeof lambdaContext>) => Promise<unknown>;
+async function runWorker(): Promise<void> {
+  // The worker logs everything it would in AWS, so the checks below see what its logs would hold.
+  const level = process.env.LOG_LEVEL;
+  process.env.LOG_LEVEL = 'debug';
+  const { handler } = (await import('../../functions/handlers/queue/scraper.ts')) as { handler: Handler };
+  process.env.LOG_LEVEL = level;
+  for (;;) {
+    const bodies = await w.drain('scraper');
+    if (bodies.length === 0) return;
+    await handler(sqsEvent(bodies, 'scraper'), lambdaContext('scraper'));
+  }
+}
+
+async function automation(body: Record<string, unknown>): Promise<string> {
+  const res = await call('POST', '/automations', owner, body);
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return String(res.body._id);
+}
+
+beforeAll(async () => {
+  process.env.PORTAL_SECRET_KEY_FILE = join(mkdtempSync(join(tmpdir(), 'automation-key-')), 'key');
+  w = await startInvoiceWorld();
+  fakes = await startConnectorFakes();
+  Object.assign(process.env, connectorEnvironment(fakes.url));
+  owner = w.token('owner');
+  outsider = w.token('outsider');
+  viewer = await w.addUser('integrations-viewer', ['view_integrations']);
+  plainUser = await w.addUser('plain-user', ['company_user']);
+  supplierId = newId();
+  await putItem(declaredRef('suppliers', {}), {
+    _id: supplierId,
+    name: 'British Gas Business',
+    scraperEnabled: true,
+  });
+  fakes.addPortalAccount('british-gas-business', {
+    username: 'demo-login',
+    password: PASSWORD,
+    bills: [
+      {
+        id: 'b1',
+        invoiceNumber: 'BGB-A1',
+        issuedOn: '2026-10-01',
+        accountNumber: '100200',
+        amount: 123.45,
+        pdf: async () => PDF,
+      },
+    ],
+  });
+}, 120_000);
+
+afterAll(async () => {
+  await fakes?.stop();
+  await w?.stop();
+});
+
+describe('automation templates and error codes', () => {
+  it('lists the templates to company admins and those who may view integrations', async () => {
+    const res = await call('GET', '/automation/templates', viewer);
+    expect(res.status).toBe(200);
+    const ids = (res.body.data as { _id: string }[]).map((t) => t._id);
+    expect(ids).toEqual(['portal-bills', 'meter-data', 'folder-import']);
+    expect((await call('GET', '/automation/templates', plainUser)).status).toBe(403);
+  });
+
+  it('answers the error codes with a message for each', async () => {
+    const res = await call('GET', '/automation-runs/error-codes', owner);
+    expect(res.status).toBe(200);
+    const map = res.body.errorCodeMap as Record<string, string>;
+    expect(res.body.codes).toEqual(Object.keys(map));
+    expect(map['wrong-password']).toBe(
+      'The portal refused the stored password. Set it again on the connectors page.',
+    );
+    expect(map['no-file']).toBe('No file has been dropped into the automation folder.');
+  });
+});
+
+describe('a folder-import automation', () => {
+  let id: string;
+  beforeAll(async () => {
+    id = await automation({ name: 'Bills folder', templateId: 'folder-import' });
+  });
+
+  it('will not run before a file is dropped', async () => {
+    const res = await call('POST', `/automation/${id}/run`, owner);
+    expect(res.status).toBe(409);
+    expect(res.body.message).toBe('No file has been dropped into the automation folder.');
+  });
+
+  it('hands out an upload URL for its folder, refusing what capture cannot read', async () => {
+    const bad = await call('POST', '/automation/upload-url', owner, {
+      automationId: id,
+      fileName: 'bill.docx',
+      contentType: 'application/msword',
+    });
+    expect(bad.status).toBe(400);
+    const res = await call('POST', '/automation/upload-url', owner, {
+      automationId: id,
+      fileName: 'October bill.pdf',
+      contentType: 'application/pdf',
+    });
+    expect(res.status).toBe(201);
+    expect(res.body.fileName).toBe('October-bill.pdf');
+    const put = await fetch(String(res.body.url), {
+      method: 'PUT',
+      headers: { 'content-type': 'application/pdf' },
+      body: PDF,
+    });
+    expect(put.status).toBe(200);
+  });
+
+  it('runs through the queue: the dropped bill goes to capture and is the run attachment', async () => {
+    const started = await call('POST', `/automation/${id}/run`, owner);
+    expect(started.status).toBe(201);
+    expect(started.body.status).toBe('pending');
+    const runId = String(started.body._id);
+    await runWorker();
+    const run = (await call('GET', `/automation-runs/${runId}`, owner)).body;
+    expect(run).toMatchObject({ status: 'succeeded', counts: { fetched: 1 }, attempts: 1 });
+    const invoices = (await call('GET', `/invoices?batchId=${runId}`, owner)).body.data as unknown[];
+    expect(invoices).toHaveLength(1);
+    const file = await call('GET', `/automation-runs/${runId}/attachment`, owner);
+    expect(file.status).toBe(200);
+    expect(file.body.fileName).toBe('October-bill.pdf');
+    const bytes = new Uint8Array(await (await fetch(String(file.body.url))).arrayBuffer());
+    expect(new TextDecoder().decode(bytes)).toContain('%PDF-1.4');
+    const listed = (await call('GET', `/automation-runs?automationId=${id}`, owner)).body.data as {
+      _id: string;
+    }[];
+    expect(listed.map((r) => r._id)).toEqual([runId]);
+    const after = (await call('GET', `/automations/${id}`, owner)).body;
+    expect(after).toMatchObject({ lastRunId: runId, lastRunStatus: 'succeeded' });
+  });
+
+  it('refuses writes to its runs, which only the worker writes', async () => {
+    const [run] = (await call('GET', `/automation-runs?automationId=${id}`, owner)).body.data as {
+      _id: string;
+    }[];
+    expect((await call('PATCH', `/automation-runs/${run?._id}`, owner, { status: 'failed' })).status).toBe(
+      405,
+    );
+    expect((await call('POST', '/automation-runs', owner, { automationId: id })).status).toBe(405);
+  });
+});
+
+describe('a portal-bills automation', () => {
+  let id: string;
+  beforeAll(async () => {
+    id = await automation({ name: 'British Gas bills', templateId: 'portal-bills', supplierId });
+  });
+
+  it('will not run while the company has no login at the portal', async () => {
+    const res = await call('POST', `/automation/${id}/run`, owner);
+    expect(res.status).toBe(409);
+    expect(res.body.message).toBe('There is no portal login for this supplier.');
+    expect((await call('GET', `/automation-runs?automationId=${id}`, owner)).body.data).toEqual([]);
+  });
+
+  it('runs the connector and ends with its counts and a summary attachment', async () => {
+    const login = await call('PATCH', `/companies/${w.demoId}/supplier-portals/${supplierId}`, owner, {
+      username: 'demo-login',
+      password: PASSWORD,
+    });
+    expect(login.status, JSON.stringify(login.body)).toBe(200);
+    const started = await call('POST', `/automation/${id}/run`, owner);
+    expect(started.status).toBe(201);
+    expect(JSON.stringify(started.body)).not.toContain(PASSWORD);
+    const logged: string[] = [];
+    const write = process.stdout.write.bind(process.stdout);
+    process.stdout.write = ((chunk: string | Uint8Array, ...rest: never[]) => {
+      logged.push(String(chunk));
+      return write(chunk, ...rest);
+    }) as typeof process.stdout.write;
+    try {
+      await runWorker();
+    } finally {
+      process.stdout.write = write;
+    }
+    expect(logged.join('')).toContain('connector run done');
+    expect(logged.join('')).not.toContain(PASSWORD);
+    const run = (await call('GET', `/automation-runs/${started.body._id}`, owner)).body;
+    expect(run).toMatchObject({ status: 'succeeded', counts: { listed: 1, fetched: 1 } });
+    expect(run.scraperRunId).toEqual(expect.any(String));
+    const file = await call('GET', `/automation-runs/${started.body._id}/attachment`, owner);
+    const csv = await (await fetch(String(file.body.url))).text();
+    expect(csv).toContain('"Fetched","1"');
+    expect(csv).not.toContain(PASSWORD);
+  });
+
+  it('fails with the wrong-password code and tells its owner when the portal refuses the password', async () => {
+    fakes.addPortalAccount('british-gas-business', {
+      username: 'demo-login',
+      password: 'changed',
+      bills: [],
+    });
+    const started = await call('POST', `/automation/${id}/run`, owner);
+    expect(started.status).toBe(201);
+    await runWorker();
+    const run = (await call('GET', `/automation-runs/${started.body._id}`, owner)).body;
+    expect(run).toMatchObject({
+      status: 'failed',
+      errorCode: 'wrong-password',
+      error: 'The portal refused the stored password. Set it again on the connectors page.',
+    });
+    const notes = (await call('GET', '/notifications', owner)).body.data as { content: string }[];
+    expect(notes.some((n) => n.content.startsWith('The automation "British Gas bills" failed'))).toBe(true);
+  });
+});
+
+describe('a meter-data automation', () => {
+  it('fetches half-hourly data for the meter whose serial was set on the meter form', async () => {
+    const octopusId = newId();
+    await putItem(declaredRef('suppliers', {}), {
+      _id: octopusId,
+      name: 'Octopus Energy for Business',
+      scraperEnabled: true,
+    });
+    const entityId = await created(w.api, owner, '/entities', { legalName: 'Smart Ltd' });
+    const assetId = await created(w.api, owner, '/assets', { siteName: 'Smart House', entityId });
+    const accountId = await created(w.api, owner, '/accounts', {
+      type: 'electricity',
+      assetId,
+      supplierId: octopusId,
+      meterPointNumber: '1312345678907',
+    });
+    const edit = await call('PATCH', `/accounts/${accountId}`, owner, { meterSerialNumber: '21E9999999' });
+    expect(edit.status, JSON.stringify(edit.body)).toBe(200);
+    expect((await call('GET', `/accounts/${accountId}`, owner)).body.meterSerialNumber).toBe('21E9999999');
+    const today = new Date().toISOString().slice(0, 10);
+    fakes.addMeter('sk_test_key', {
+      mpan: '1312345678907',
+      serial: '21E9999999',
+      from: new Date(Date.now() - 3 * 86_400_000).toISOString().slice(0, 10),
+      to: today,
+      profile: () => Array.from({ length: 48 }, () => 0.5),
+    });
+    const login = await call('PATCH', `/companies/${w.demoId}/supplier-portals/${octopusId}`, owner, {
+      username: 'api',
+      password: 'sk_test_key',
+    });
+    expect(login.status).toBe(200);
+    const id = await automation({ name: 'Smart meters', templateId: 'meter-data', supplierId: octopusId });
+    const started = await call('POST', `/automation/${id}/run`, owner);
+    expect(started.status, JSON.stringify(started.body)).toBe(201);
+    await runWorker();
+    const run = (await call('GET', `/automation-runs/${started.body._id}`, owner)).body;
+    expect(run).toMatchObject({ status: 'succeeded', counts: { listed: 1, failed: 0 } });
+    const file = await call('GET', `/automation-runs/${started.body._id}/attachment`, owner);
+    const csv = await (await fetch(String(file.body.url))).text();
+    expect(csv).toMatch(/"Half-hourly intervals","(9[0-9]|1[0-9]{2})"/);
+  });
+
+  it('refuses a portal-bills automation on a supplier whose connector fetches meter data', async () => {
+    const [octopus] = (
+      (await call('GET', '/automations', owner)).body.data as {
+        templateId: string;
+        supplierId?: string;
+      }[]
+    ).filter((a) => a.templateId === 'meter-data');
+    const id = await automation({
+      name: 'Wrong kind',
+      templateId: 'portal-bills',
+      supplierId: octopus?.supplierId,
+    });
+    const res = await call('POST', `/automation/${id}/run`, owner);
+    expect(res.status).toBe(409);
+    expect(res.body.message).toBe("This supplier's connector fetches no bills.");
+  });
+});
+
+describe('another company', () => {
+  it('finds none of these automations or runs', async () => {
+    const [theirs] = (await call('GET', '/automations', owner)).body.data as { _id: string }[];
+    const [run] = (await call('GET', '/automation-runs', owner)).body.data as { _id: string }[];
+    expect(theirs && run).toBeTruthy();
+    expect((await call('POST', `/automation/${theirs?._id}/run`, outsider)).status).toBe(404);
+    expect((await call('GET', `/automations/${theirs?._id}`, outsider)).status).toBe(404);
+    expect((await call('GET', `/automation-runs/${run?._id}`, outsider)).status).toBe(404);
+    expect((await call('GET', `/automation-runs/${run?._id}/attachment`, outsider)).status).toBe(404);
+    const upload = await call('POST', '/automation/upload-url', outsider, {
+      automationId: theirs?._id,
+      fileName: 'x.pdf',
+      contentType: 'application/pdf',
+    });
+    expect(upload.status).toBe(404);
+    expect((await call('GET', '/automation-runs', outsider)).body.data).toEqual([]);
+  });
+});

@@ -1,0 +1,134 @@
+import useSWR from 'swr';
+import { keysUnder, useEndpoint } from '../../lib/endpoint.ts';
+
+export type AutomationRunStatus = 'pending' | 'running' | 'retrying' | 'succeeded' | 'failed';
+export type TemplateId = 'portal-bills' | 'meter-data' | 'folder-import';
+export type Schedule = 'manual' | 'daily' | 'weekly' | 'monthly';
+
+export interface AutomationTemplate {
+  _id: TemplateId;
+  name: string;
+  description: string;
+  needs: 'bill-portal' | 'meter-data' | 'folder';
+}
+
+export interface Automation {
+  _id: string;
+  name: string;
+  templateId: TemplateId;
+  supplierId?: string;
+  schedule: Schedule;
+  enabled: boolean;
+  folderFile?: { fileName: string; at: string };
+  lastRunStatus?: AutomationRunStatus;
+  lastRunAt?: string;
+}
+
+export interface AutomationRun {
+  _id: string;
+  automationId: string;
+  automationName: string;
+  templateId: TemplateId;
+  status: AutomationRunStatus;
+  trigger: 'manual' | 'schedule';
+  counts: { listed: number; fetched: number; skipped: number; failed: number };
+  attempts: number;
+  attachment?: { fileName: string };
+  errorCode?: string;
+  startedAt?: string;
+  finishedAt?: string;
+  createdAt: string;
+}
+
+interface ListAnswer<T> {
+  data: T[];
+  total: number;
+}
+
+export interface SupplierOption {
+  _id: string;
+  name: string;
+  scraperEnabled: boolean;
+}
+
+/** The SWR keys of the automation pages; the worker's live updates name `/automation-runs…` and `/automations`. */
+export const automationKeys = {
+  automations: '/automations?limit=200',
+  runs: '/automation-runs?limit=100&$sort=-_id',
+  templates: '/automation/templates',
+  errorCodes: '/automation-runs/error-codes',
+  suppliers: '/suppliers?limit=1000&type=supplier',
+} as const;
+
+export const useAutomations = () => useSWR<ListAnswer<Automation>>(automationKeys.automations);
+export const useAutomationRuns = () => useSWR<ListAnswer<AutomationRun>>(automationKeys.runs);
+export const useTemplates = () => useSWR<ListAnswer<AutomationTemplate>>(automationKeys.templates);
+export const useErrorCodes = () =>
+  useSWR<{ codes: string[]; errorCodeMap: Record<string, string> }>(automationKeys.errorCodes);
+export const useSupplierOptions = () => useSWR<ListAnswer<SupplierOption>>(automationKeys.suppliers);
+
+const READS = [keysUnder('/automations'), keysUnder('/automation-runs')];
+
+export interface AutomationBody {
+  name: string;
+  templateId: TemplateId;
+  supplierId?: string;
+  schedule: Schedule;
+  enabled?: boolean;
+}
+
+/** POST /automations */
+export const useCreateAutomation = () =>
+  useEndpoint(
+    (api, body: AutomationBody) => api.post<Automation>('/automations', body),
+    () => READS,
+  );
+
+/** PATCH /automations/{id} */
+export const useUpdateAutomation = () =>
+  useEndpoint(
+    (api, id: string, body: Partial<AutomationBody>) => api.patch<Automation>(`/automations/${id}`, body),
+    () => READS,
+  );
+
+/** DELETE /automations/{id} */
+export const useDeleteAutomation = () =>
+  useEndpoint(
+    (api, id: string) => api.del<unknown>(`/automations/${id}`),
+    () => READS,
+  );
+
+/** POST /automation/{id}/run */
+export const useRunAutomation = () =>
+  useEndpoint(
+    (api, id: string) => api.post<AutomationRun>(`/automation/${id}/run`),
+    () => READS,
+  );
+
+/** POST /automation/upload-url, then the PUT into the automation's folder (no bearer token there). */
+export const useDropFile = () =>
+  useEndpoint(
+    async (api, automationId: string, file: File) => {
+      const contentType = file.type || 'application/pdf';
+      const ticket = await api.post<{ url: string; fileName: string }>('/automation/upload-url', {
+        automationId,
+        fileName: file.name,
+        contentType,
+        size: file.size,
+      });
+      const answer = await fetch(ticket.url, {
+        method: 'PUT',
+        headers: { 'Content-Type': contentType },
+        body: file,
+      });
+      if (!answer.ok) throw new Error('There was a problem getting an upload URL.');
+      return ticket;
+    },
+    () => READS,
+  );
+
+/** GET /automation-runs/{id}/attachment */
+export const useRunAttachment = () =>
+  useEndpoint((api, runId: string) =>
+    api.get<{ url: string; fileName: string }>(`/automation-runs/${runId}/attachment`),
+  );
