@@ -25,6 +25,7 @@ import {
 } from './generic-labels.ts';
 import { chargeValues, derived, meterSections, mpanOccurrences, readMeter } from './generic-meters.ts';
 import { periodCandidates } from './generic-period.ts';
+import { findCurrency, findSupplierName } from './generic-supplier.ts';
 import type { ExtractedRate, ExtractedValue, ExtractedValues, InvoiceKey } from './model.ts';
 import type { PageDocument } from './pages.ts';
 import type { MeterRead } from './template-engine.ts';
@@ -234,6 +235,11 @@ export function extractGeneric(
   if (recipient) values.recipient = recipient;
   const site = findSiteAddress(pages.map((n) => doc.pages[n - 1]).filter((p) => p !== undefined));
   if (site) values.siteAddress = site;
+  const recipientName = typeof recipient?.value === 'string' ? recipient.value : undefined;
+  const supplier = findSupplierName(doc, pages, recipientName);
+  if (supplier) values.supplierName = supplier;
+  const currency = findCurrency(doc, pages);
+  if (currency) values.currency = currency;
 
   return { ...(utilityType ? { utilityType } : {}), values, rates, meters };
 }

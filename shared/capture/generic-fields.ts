@@ -24,8 +24,7 @@ const CONTACT_LABEL =
   /\b(?:fax|t[ée]l(?:[ée]phone)?|tel|phone|mobile|call|e-?mail|mail|courriel|web(?:site)?)\b\s*(?:no\.?|number)?\s*:?/i;
 
 /** A telephone or fax number as printed in North America, Britain and France. */
-const PHONE =
-  /^(?:\+?\d{1,3}[ -]?)?(?:\(\d{2,5}\)[ -]?)?\d{2,4}(?:[ -.]\d{2,4}){1,4}$|^1-8\d\d-\d{3}-\d{4}$/;
+const PHONE = /^(?:\+?\d{1,3}[ -]?)?(?:\(\d{2,5}\)[ -]?)?\d{2,4}(?:[ -.]\d{2,4}){1,4}$|^1-8\d\d-\d{3}-\d{4}$/;
 
 const isPhoneLike = (token: string) => /[-. ()]/.test(token) && PHONE.test(token) && !/[A-Za-z]/.test(token);
 
@@ -35,7 +34,11 @@ const isPhoneLike = (token: string) => /[-. ()]/.test(token) && PHONE.test(token
  * more, so that a number and a count beside it ('12345 2') stay apart.
  */
 function groupedTokens(text: string): { token: string; start: number; end: number }[] {
-  const words = [...text.matchAll(/\S+/g)].map((m) => ({ text: m[0], start: m.index, end: m.index + m[0].length }));
+  const words = [...text.matchAll(/\S+/g)].map((m) => ({
+    text: m[0],
+    start: m.index,
+    end: m.index + m[0].length,
+  }));
   const out: { token: string; start: number; end: number }[] = [];
   for (let i = 0; i < words.length; i++) {
     const first = words[i];
@@ -133,14 +136,16 @@ const l = (pattern: RegExp, weight = 3) => ({ pattern, weight });
 const NO = String.raw`(?:number|no\b\.?|num\b\.?|#)`;
 
 export const INVOICE_NUMBER: FieldSpec = {
-  hint: /invoice|bill|document|statement|facture/i,
+  hint: /invoice|bill|document|statement|factu/i,
   key: 'invoiceNumber',
   labels: [
     l(new RegExp(String.raw`\b(?:tax\s+)?invoice\s*(?:${NO}|ref(?:erence)?(?:\s*${NO})?|id\b)`, 'i')),
     l(new RegExp(String.raw`\bbill\s*(?:${NO}|ref(?:erence)?)`, 'i')),
     l(new RegExp(String.raw`\b(?:document|statement)\s*${NO}`, 'i'), 2),
     l(/\binvoice\s*:/i, 1),
-    l(/\bfacture\s*(?:n\s*[°ºo]|num[ée]ro)|\b(?:n\s*[°ºo]|num[ée]ro)\s*(?:de\s*)?facture\b/i),
+    l(
+      /\bfactuur\s*(?:nummer|nr\b)|\bfacture\s*(?:n\s*[°ºo]|num[ée]ro)|\b(?:n\s*[°ºo]|num[ée]ro)\s*(?:de\s*)?facture\b/i,
+    ),
   ],
   find: idFinder(3, (t) => !isValidMpanCore(t)),
 };
@@ -161,13 +166,14 @@ export const ACCOUNT_NUMBER: FieldSpec = {
 };
 
 export const INVOICE_DATE: FieldSpec = {
-  hint: /date|tax\s*point|factur|[ée]mis/i,
+  hint: /date|datum|tax\s*point|factu|[ée]mis|\bdu\b/i,
   key: 'invoiceDate',
   labels: [
     l(
       /\b(?:invoice|bill|statement)\s*(?:\/\s*tax\s*point\s*)?date|\bdate\s*of\s*(?:invoice|issue|bill)|\b(?:issue|issued)\s*date|\bdate\s*issued|\btax\s*point(?:\s*date)?|\bbilling\s*date|\bstatement\s*issued|\bdate\s*(?:de\s*(?:la\s*)?)?factur(?:e|ation)\b|\bdate\s*d['’]\s*[ée]mission|\b[ée]mise?\s*le\b/i,
     ),
-    l(/\bfacture\s*n\s*[°ºo]?\s*\S+\s+du\b/i, 2),
+    l(/(?<=\bfacture\s*n\s*[°ºo]?\s*\S+\s+)du\b/i, 2),
+    l(/\bfactuur\s*datum\b/i),
     l(/^\s*date\b/i, 1),
   ],
   find: dateFinder,
