@@ -180,7 +180,7 @@ const CODES: readonly [string, RegExp][] = [
   ['EUR', /€|\bEUR\b|\beuros?\b/gi],
   ['USD', /\bUSD\b|\bUS\s?\$/g],
   ['CAD', /\bCAD\b|\bC\$|\bCDN\s?\$/g],
-  ['INR', /₹|\bINR\b|\bRs\.?\s?\d/g],
+  ['INR', /₹|\bINR\b|\bRs\.?\s?-?\d/g],
 ];
 
 /** A dollar sign on a Canadian bill: a province and postcode, GST/HST, or the country's name. */
