@@ -65,6 +65,8 @@ export function invoiceFieldsOf(inv: InvoiceExtract, results: CaptureResults): R
     ...(str(values.invoiceDate) ? { invoiceDate: str(values.invoiceDate) } : {}),
     ...(str(values.meterPointNumber) ? { meterPointNumber: str(values.meterPointNumber) } : {}),
     ...(gross !== undefined ? { grossTotal: gross } : {}),
+    ...(str(values.currency) ? { currency: str(values.currency) } : {}),
+    ...(str(values.supplierName) ? { supplierName: str(values.supplierName) } : {}),
     isCreditNote: gross !== undefined && gross < 0,
   };
 }

@@ -4,8 +4,20 @@
  */
 
 const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
-const MONTH = String.raw`(?<![a-z])(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?(?![a-z])`;
-const ORDINAL = '(?:st|nd|rd|th)?';
+/** French month names (and their usual abbreviations) by month number, accents optional. */
+const FRENCH_MONTHS: readonly [RegExp, number][] = [
+  [/^janv/, 1],
+  [/^f[ée]v/, 2],
+  [/^mars$/, 3],
+  [/^avr/, 4],
+  [/^mai$/, 5],
+  [/^juin$/, 6],
+  [/^juil/, 7],
+  [/^ao[uû]/, 8],
+  [/^d[ée]c/, 12],
+];
+const MONTH = String.raw`(?<![a-zà-ÿ])(jan(?:uary|vier|v)?|feb(?:ruary)?|f[ée]v(?:rier|r)?|mar(?:ch|s)?|apr(?:il)?|avr(?:il)?|may|mai|june?|juin|july?|juil(?:let|l)?|aug(?:ust)?|ao[uû]t?|sept?(?:ember|embre)?|oct(?:ober|obre)?|nov(?:ember|embre)?|d[ée]c(?:ember|embre)?)\.?(?![a-zà-ÿ])`;
+const ORDINAL = '(?:st|nd|rd|th|er)?';
 
 export interface DateToken {
   /** YYYY-MM-DD */
@@ -33,7 +45,10 @@ function fullYear(text: string): number {
 }
 
 function monthOf(name: string): number {
-  return MONTHS.indexOf(name.slice(0, 3).toLowerCase()) + 1;
+  const lower = name.toLowerCase();
+  const french = FRENCH_MONTHS.find(([pattern]) => pattern.test(lower));
+  if (french) return french[1];
+  return MONTHS.indexOf(lower.slice(0, 3)) + 1;
 }
 
 function iso(year: number, month: number, day: number): string | undefined {
@@ -79,7 +94,7 @@ const SHAPES: Shape[] = [
     read: (m) => full(iso(fullYear(m[3] ?? ''), monthOf(m[2] ?? ''), Number(m[1]))),
   },
   {
-    pattern: new RegExp(String.raw`${MONTH}\s+(\d{1,2})${ORDINAL},?\s+(\d{4})(?!\d)`, 'gi'),
+    pattern: new RegExp(String.raw`${MONTH}\s+(\d{1,2})${ORDINAL}\s*,?\s+(\d{4})(?!\d)`, 'gi'),
     read: (m) => full(iso(Number(m[3]), monthOf(m[1] ?? ''), Number(m[2]))),
   },
   {

@@ -181,6 +181,8 @@ const present = (values: ExtractedValues, key: InvoiceKey) => {
 /**
  * Whether enough was read for the invoice to be 'captured' rather than left for 'manual' entry: what
  * it is (an invoice number or a meter point), when (a period or an invoice date) and how much (a total).
+ * A bill in another currency than pounds is left for a person to look at: its amounts cannot be checked
+ * against sterling tariffs and levies as they stand.
  */
 export function isInvoiceComplete(extract: InvoiceExtract): boolean {
   const v = extract.values;
@@ -190,7 +192,8 @@ export function isInvoiceComplete(extract: InvoiceExtract): boolean {
     extract.multiMeter.meters.some((m) => Boolean(m.meterPointNumber));
   const dated = (present(v, 'startDate') && present(v, 'endDate')) || present(v, 'invoiceDate');
   const priced = present(v, 'grossTotal') || present(v, 'netTotal');
-  return identified && dated && priced;
+  const sterling = !present(v, 'currency') || v.currency?.value === 'GBP';
+  return identified && dated && priced && sterling;
 }
 
 /** 'captured' when every invoice of the document is complete, else 'manual'. */

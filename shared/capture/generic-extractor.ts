@@ -25,6 +25,7 @@ import {
 } from './generic-labels.ts';
 import { chargeValues, derived, meterSections, mpanOccurrences, readMeter } from './generic-meters.ts';
 import { periodCandidates } from './generic-period.ts';
+import { findCurrency, findSupplierName } from './generic-supplier.ts';
 import type { ExtractedRate, ExtractedValue, ExtractedValues, InvoiceKey } from './model.ts';
 import type { PageDocument } from './pages.ts';
 import type { MeterRead } from './template-engine.ts';
@@ -98,6 +99,40 @@ function expenseCandidates(
     }
   }
   return candidates;
+}
+
+/** The VENDOR_NAME AnalyzeExpense reads on the invoice's pages. */
+function expenseVendor(expense: ExpenseAnalysis | undefined, pages: readonly number[]) {
+  for (const document of expense?.ExpenseDocuments ?? []) {
+    for (const field of document.SummaryFields ?? []) {
+      const text = field.ValueDetection?.Text?.trim();
+      if (field.Type?.Text !== 'VENDOR_NAME' || !text) continue;
+      if (field.PageNumber !== undefined && !pages.includes(field.PageNumber)) continue;
+      const box = field.ValueDetection?.Geometry?.BoundingBox;
+      const value: ExtractedValue = {
+        value: text.replace(/\s+/g, ' '),
+        text,
+        ...(field.PageNumber !== undefined ? { page: field.PageNumber } : {}),
+        ...(box ? { bbox: box } : {}),
+        confidence: field.Type.Confidence ?? 50,
+      };
+      return value;
+    }
+  }
+  return undefined;
+}
+
+/** The currency code AnalyzeExpense gives the amounts of the invoice's pages. */
+function expenseCurrency(expense: ExpenseAnalysis | undefined, pages: readonly number[]) {
+  for (const document of expense?.ExpenseDocuments ?? []) {
+    for (const field of document.SummaryFields ?? []) {
+      const code = field.Currency?.Code?.toUpperCase();
+      if (!code || (field.PageNumber !== undefined && !pages.includes(field.PageNumber))) continue;
+      const value: ExtractedValue = { value: code, text: code, confidence: 70 };
+      return value;
+    }
+  }
+  return undefined;
 }
 
 /** Net + VAT = total: when some choice of the candidates adds up, it beats the individually best ones. */
@@ -234,6 +269,14 @@ export function extractGeneric(
   if (recipient) values.recipient = recipient;
   const site = findSiteAddress(pages.map((n) => doc.pages[n - 1]).filter((p) => p !== undefined));
   if (site) values.siteAddress = site;
+  const recipientName = typeof recipient?.value === 'string' ? recipient.value : undefined;
+  const vendor = expenseVendor(expense, pages);
+  const supplier = findSupplierName(doc, pages, recipientName);
+  // AnalyzeExpense's vendor stands when it read it by a label, or when the page gave no better name.
+  const chosen = vendor && (vendor.confidence >= 80 || !supplier) ? vendor : supplier;
+  if (chosen) values.supplierName = chosen;
+  const currency = findCurrency(doc, pages) ?? expenseCurrency(expense, pages);
+  if (currency) values.currency = currency;
 
   return { ...(utilityType ? { utilityType } : {}), values, rates, meters };
 }

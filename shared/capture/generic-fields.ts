@@ -19,17 +19,65 @@ function maskDates(text: string): string {
 
 const TOKEN_TRIM = /^[#:([,]+|[,.;:)\]]+$/g;
 
-/** An identifier: a token with a digit, at least `min` long, that is not a date, amount or percentage. */
+/** Where another label starts on a label's line: what follows belongs to it ('Bill Number Fax: 1-888-…'). */
+const CONTACT_LABEL =
+  /\b(?:fax|t[ée]l(?:[ée]phone)?|tel|phone|mobile|call|e-?mail|mail|courriel|web(?:site)?)\b\s*(?:no\.?|number)?\s*:?/i;
+
+/** A telephone or fax number as printed in North America, Britain and France. */
+const PHONE = /^(?:\+?\d{1,3}[ -]?)?(?:\(\d{2,5}\)[ -]?)?\d{2,4}(?:[ -.]\d{2,4}){1,4}$|^1-8\d\d-\d{3}-\d{4}$/;
+
+const isPhoneLike = (token: string) => /[-. ()]/.test(token) && PHONE.test(token) && !/[A-Za-z]/.test(token);
+
+/**
+ * Identifiers printed in groups ('91 00 02 20772 4', 'R3902 700 081'): a token that ends in a digit
+ * followed, one space apart, by groups of digits. Two groups join only when the second is 3 digits or
+ * more, so that a number and a count beside it ('12345 2') stay apart.
+ */
+function groupedTokens(text: string): { token: string; start: number; end: number }[] {
+  const words = [...text.matchAll(/\S+/g)].map((m) => ({
+    text: m[0],
+    start: m.index,
+    end: m.index + m[0].length,
+  }));
+  const out: { token: string; start: number; end: number }[] = [];
+  for (let i = 0; i < words.length; i++) {
+    const first = words[i];
+    if (!first) continue;
+    let j = i;
+    if (/^[A-Za-z]{0,3}\d+$/.test(first.text)) {
+      while (
+        j + 1 < words.length &&
+        /^\d{1,6}$/.test(words[j + 1]?.text ?? '') &&
+        (words[j + 1]?.start ?? 0) - (words[j]?.end ?? 0) === 1
+      )
+        j++;
+    }
+    const run = words.slice(i, j + 1);
+    const joins = run.length >= 3 || (run.length === 2 && (run[1]?.text.length ?? 0) >= 3);
+    if (joins) {
+      const last = run[run.length - 1] ?? first;
+      out.push({ token: run.map((w) => w.text).join(''), start: first.start, end: last.end });
+      i = j;
+    } else {
+      out.push({ token: first.text, start: first.start, end: first.end });
+    }
+  }
+  return out;
+}
+
+/** An identifier: a token with a digit, at least `min` long, that is not a date, amount, percentage or phone number. */
 function idFinder(min: number, accept: (token: string) => boolean = () => true): Finder {
   return (text) => {
-    const masked = maskDates(text);
-    for (const m of masked.matchAll(/\S+/g)) {
-      const token = m[0].replace(TOKEN_TRIM, '');
+    const contact = CONTACT_LABEL.exec(text);
+    const masked = maskDates(contact ? text.slice(0, contact.index) : text);
+    for (const m of groupedTokens(masked)) {
+      if (isPhoneLike(m.token)) continue;
+      const token = m.token.replace(TOKEN_TRIM, '');
       if (token.length < min || !/\d/.test(token)) continue;
       if (!/^[A-Za-z0-9][A-Za-z0-9/_.-]*$/.test(token)) continue;
-      if (/^\d{1,3}(,\d{3})*\.\d{2}$/.test(token)) continue;
+      if (/^\d{1,3}(,\d{3})*\.\d{2}$/.test(token) || /^\d*\.\d+(?:CR)?$/i.test(token)) continue;
       if (!accept(token)) continue;
-      const start = m.index + m[0].indexOf(token);
+      const start = m.start + m.token.indexOf(token);
       return { value: token, start, end: start + token.length };
     }
     return null;
@@ -88,35 +136,44 @@ const l = (pattern: RegExp, weight = 3) => ({ pattern, weight });
 const NO = String.raw`(?:number|no\b\.?|num\b\.?|#)`;
 
 export const INVOICE_NUMBER: FieldSpec = {
-  hint: /invoice|bill|document|statement/i,
+  hint: /invoice|bill|document|statement|factu/i,
   key: 'invoiceNumber',
   labels: [
     l(new RegExp(String.raw`\b(?:tax\s+)?invoice\s*(?:${NO}|ref(?:erence)?(?:\s*${NO})?|id\b)`, 'i')),
     l(new RegExp(String.raw`\bbill\s*(?:${NO}|ref(?:erence)?)`, 'i')),
     l(new RegExp(String.raw`\b(?:document|statement)\s*${NO}`, 'i'), 2),
     l(/\binvoice\s*:/i, 1),
+    l(
+      /\bfactuur\s*(?:nummer|nr\b)|\bfacture\s*(?:n\s*[°ºo]|num[ée]ro)|\b(?:n\s*[°ºo]|num[ée]ro)\s*(?:de\s*)?facture\b/i,
+    ),
   ],
   find: idFinder(3, (t) => !isValidMpanCore(t)),
 };
 
 export const ACCOUNT_NUMBER: FieldSpec = {
-  hint: /acc|customer/i,
+  hint: /acc|customer|client|compte/i,
   key: 'accountNumber',
   labels: [
     l(new RegExp(String.raw`\bacc(?:oun)?t\.?\s*(?:${NO}|ref(?:erence)?)`, 'i')),
     l(new RegExp(String.raw`\bcustomer\s*(?:${NO}|ref(?:erence)?|account)`, 'i'), 2),
     l(/\baccount\s*:/i, 1),
+    l(
+      /\b(?:n\s*[°ºo]|num[ée]ro|id\.?|identifiant|r[ée]f[ée]rence)\s*(?:de\s*)?client\b|\bcompte\s*client\b|\bcustomer\s*id\b/i,
+      2,
+    ),
   ],
   find: idFinder(4, (t) => !isValidMpanCore(t)),
 };
 
 export const INVOICE_DATE: FieldSpec = {
-  hint: /date|tax\s*point/i,
+  hint: /date|datum|tax\s*point|factu|[ée]mis|\bdu\b/i,
   key: 'invoiceDate',
   labels: [
     l(
-      /\b(?:invoice|bill|statement)\s*(?:\/\s*tax\s*point\s*)?date|\bdate\s*of\s*(?:invoice|issue|bill)|\b(?:issue|issued)\s*date|\bdate\s*issued|\btax\s*point(?:\s*date)?/i,
+      /\b(?:invoice|bill|statement)\s*(?:\/\s*tax\s*point\s*)?date|\bdate\s*of\s*(?:invoice|issue|bill)|\b(?:issue|issued)\s*date|\bdate\s*issued|\btax\s*point(?:\s*date)?|\bbilling\s*date|\bstatement\s*issued|\bdate\s*(?:de\s*(?:la\s*)?)?factur(?:e|ation)\b|\bdate\s*d['’]\s*[ée]mission|\b[ée]mise?\s*le\b/i,
     ),
+    l(/(?<=\bfacture\s*n\s*[°ºo]?\s*\S+\s+)du\b/i, 2),
+    l(/\bfactuur\s*datum\b/i),
     l(/^\s*date\b/i, 1),
   ],
   find: dateFinder,
@@ -235,22 +292,27 @@ export const CCL: FieldSpec = {
 const VAT_LABEL = /\bvat\b(?!\s*(?:reg|registration|no\b|number|exempt))|\bvalue\s*added\s*tax\b/i;
 
 export const NET_TOTAL: FieldSpec = {
-  hint: /net|total|vat/i,
+  hint: /net|total|vat|montant/i,
   key: 'netTotal',
   labels: [
     l(
       /\bsub\s*-?\s*total\b|\bnet\s*(?:total|amount|charges?|value)\b|\btotal\s*net\b|\b(?:total|charges|amount)\b[\w\s]{0,25}?[\s(]*(?:excl?\.?|excluding|before|exclusive\s+of|net\s+of|ex\.?)\s*vat\b\)?/i,
     ),
     l(/\btotal\s*(?:energy\s*)?charges\b/i, 2),
+    l(/\b(?:total|montant)\s*(?:eur\s*)?h\.?t\.?\b/i),
   ],
   find: priceFinder,
   last: true,
 };
 
 export const VAT_TOTAL: FieldSpec = {
-  hint: /vat|value/i,
+  hint: /vat|value|tva|tax/i,
   key: 'vatTotal',
-  labels: [l(/\btotal\s*vat\b|\bvat\s*(?:amount|total|charged)\b/i), l(VAT_LABEL, 2)],
+  labels: [
+    l(/\btotal\s*vat\b|\bvat\s*(?:amount|total|charged)\b|\b(?:montant|total)\s*(?:de\s*la\s*)?tva\b/i),
+    l(VAT_LABEL, 2),
+    l(/^\s*(?:tva|tax)\b(?!\s*(?:reg|registration|no\b|number|id|intra|acquitt))/i, 2),
+  ],
   find: priceFinder,
   last: true,
 };
@@ -262,14 +324,23 @@ export const VAT_RATE: FieldSpec = {
   find: percentFinder,
 };
 
+/**
+ * The amount due, by what its label means: what the customer is asked to pay beats a total of the
+ * invoice, which beats a bare 'Total'. A total of one section ('Total Stormwater Rate Charges') is not
+ * the amount due, so a 'Total' followed by other words is no label of it.
+ */
 export const GROSS_TOTAL: FieldSpec = {
-  hint: /total|due|payable|owing|balance|pay/i,
+  hint: /total|due|payable|owing|balance|pay|withdrawal|debit|ttc|totaal/i,
   key: 'grossTotal',
   labels: [
     l(
-      /\btotal\s*(?:amount\s*)?(?:due|payable|to\s*pay|owing|now\s*due)\b|\bamount\s*(?:now\s*)?(?:due|payable|owing|to\s*pay)\b|\bbalance\s*(?:now\s*)?(?:due|to\s*pay|payable)\b|\btotal\s*(?:charges?\s*|amount\s*)?(?:incl?\.?|including|inclusive\s*of)\s*vat\b|\b(?:invoice|grand|gross)\s*total\b|\btotal\s*(?:this\s*)?(?:invoice|bill)\b|\bplease\s*pay\b|\btotal\s*gross\b/i,
+      /\btotal\s*(?:amount\s*)?(?:due|payable|to\s*pay|owing|now\s*due)\b|\bamount\s*(?:now\s*)?(?:due|payable|owing|to\s*pay)\b|\bbalance\s*(?:now\s*)?(?:due|to\s*pay|payable)\b|\bplease\s*pay\b|\b(?:somme|montant|reste|net|total)\s*(?:total\s*)?(?:[àa]\s*payer|d[ûu])\b|\bpre-?\s*authori[sz]ed\s*(?:withdrawal|debit|payment)\b/i,
+      4,
     ),
-    l(/^\s*total\b(?!\s*(?:units|consumption|kwh|vat|net|excl|ex\b|before))/i, 1),
+    l(
+      /\btotal\s*(?:charges?\s*|amount\s*)?(?:incl?\.?|including|inclusive\s*of)\s*vat\b|\b(?:invoice|grand|gross)\s*total\b|\btotal\s*(?:this\s*)?(?:invoice|bill)\b|\btotal\s*gross\b|\b(?:total|montant)\s*(?:eur\s*)?t\.?t\.?c\.?\b|\btotal\s*(?:de\s*la\s*)?facture\b|\b(?:factuur\s*)?totaal\b/i,
+    ),
+    l(/^\s*total\s*(?=[:(€$£]|$|\d|eur\b|usd\b|gbp\b|cad\b|amount\b)/i, 1),
   ],
   find: priceFinder,
   last: true,

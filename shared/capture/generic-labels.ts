@@ -250,7 +250,9 @@ export function labelCandidates(
           add(rightFound, 2 - Math.min(1, gap));
           continue;
         }
-        for (const span of belowOf(page, hit, scope.regions !== undefined).filter((b) => inScope(b.box))) {
+        for (const span of belowOf(page, hit, scope.regions !== undefined, hits).filter((b) =>
+          inScope(b.box),
+        )) {
           const found = valueIn(hit.spec, span, 0, span.text.length);
           if (found) {
             const gap = (found.part.box?.Top ?? 1) - (hit.box.Top + hit.box.Height);
@@ -297,9 +299,24 @@ function linesByWord(page: DocPage): Map<PageWord, PageLine> {
  * The rows below a label within its column, nearest first, as spans of the words in the column. A
  * line that runs across the column (a sentence of prose) is not a value of it.
  */
-function belowOf(page: DocPage, hit: LabelHit, far: boolean): TextSpan[] {
+function belowOf(page: DocPage, hit: LabelHit, far: boolean, lineHits: readonly LabelHit[] = []): TextSpan[] {
   const bottom = hit.box.Top + hit.box.Height;
   const reach = far ? 1 : Math.max(0.045, hit.box.Height * 4.5);
+  const headerRow = headerColumn(hit, lineHits);
+  if (headerRow) {
+    // A row of headings over a row of values ('Bill Date  Account Number  Due Date'): each value sits
+    // under its own heading, up to where the next heading starts.
+    const inColumn = page.words.filter(
+      (w) =>
+        w.box.Top >= bottom - hit.box.Height * 0.3 &&
+        w.box.Top - bottom <= reach &&
+        w.box.Left >= headerRow.left &&
+        w.box.Left < headerRow.right,
+    );
+    return clusterRows(inColumn)
+      .slice(0, 3)
+      .map((row) => spanOfWords(row, page.number, true));
+  }
   const { boxes, own } = rowHeadings(page, hit);
   const lines = linesByWord(page);
   const inColumn = page.words.filter((w) => {
@@ -313,6 +330,28 @@ function belowOf(page: DocPage, hit: LabelHit, far: boolean): TextSpan[] {
   return clusterRows(inColumn)
     .slice(0, 3)
     .map((row) => spanOfWords(row, page.number, true));
+}
+
+/**
+ * The column of a heading printed on one line with other headings: from just before it to where the
+ * next heading starts. Undefined when the label is alone on its line.
+ */
+function headerColumn(
+  hit: LabelHit,
+  lineHits: readonly LabelHit[],
+): { left: number; right: number } | undefined {
+  const others = lineHits.filter((o) => o.line === hit.line && o !== hit && o.spec.key !== hit.spec.key);
+  if (others.length === 0) return undefined;
+  // The line holds nothing but headings: a sentence with a label in it is no row of headings.
+  const covered = [hit, ...others].reduce((n, h) => n + (h.end - h.start), 0);
+  if (covered < hit.span.text.replace(/\s+/g, '').length * 0.6) return undefined;
+  const next = others.filter((o) => o.box.Left > hit.box.Left).sort((a, b) => a.box.Left - b.box.Left)[0];
+  const previous = others.filter((o) => o.box.Left < hit.box.Left).sort((a, b) => b.box.Left - a.box.Left)[0];
+  const gap = hit.box.Height;
+  return {
+    left: previous ? previous.box.Left + previous.box.Width + gap / 2 : hit.box.Left - gap * 2,
+    right: next ? next.box.Left - gap / 2 : hit.line.box.Left + hit.line.box.Width + gap * 2,
+  };
 }
 
 /** Textract's key-value pairs whose key reads as a label of a field. */

@@ -28,7 +28,10 @@ export interface MeterPointAt {
 
 const ENDS_IN_AMOUNT = /\d\.\d{2}\s*(?:CR|DR)?\s*$/i;
 
-const MPAN_LABEL = /\bmpan\b|\bsupply\s*(?:number|no\b)|\bmeter\s*point|\bs\s*\/?\s*n\b|^\s*s\b/i;
+const MPAN_LABEL = /\bmpan\b|\bmeters\b|\bsupply\s*(?:number|no\b)|\bmeter\s*point|\bs\s*\/?\s*n\b|^\s*s\b/i;
+
+/** The top line of an MPAN's S-box printed above its core: profile class, meter time-switch code, LLFC. */
+const S_BOX_TOP_LINE = /(?:^|\s)S?\s*\d{2}\s+\d{3}\s+\d{3}\s*$/;
 
 /** MPAN cores on the pages in reading order, every time they are printed. */
 export function mpanOccurrences(doc: PageDocument, pages: readonly number[]): MeterPointAt[] {
@@ -41,7 +44,12 @@ export function mpanOccurrences(doc: PageDocument, pages: readonly number[]): Me
       for (const m of findMpans(row.text)) {
         const part = subSpan(row, m.start, m.end);
         const labelled =
-          MPAN_LABEL.test(row.text.slice(0, m.start)) || MPAN_LABEL.test(rows[r - 1]?.text ?? '');
+          MPAN_LABEL.test(row.text.slice(0, m.start)) ||
+          MPAN_LABEL.test(rows[r - 1]?.text ?? '') ||
+          S_BOX_TOP_LINE.test(rows[r - 1]?.text ?? '');
+        // Thirteen digits whose check digit happens to fall right are no meter point without a label
+        // or the S-box that says they are one.
+        if (!labelled && !m.topLine) continue;
         const top = part.box?.Top ?? 0;
         // The meter's heading rows (its serial, the top line of its MPAN) sit just above the core.
         let sectionTop = top;

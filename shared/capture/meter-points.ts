@@ -1,5 +1,6 @@
 import { isValidMpanCore, parseFullMpan } from '../domain/mpan.ts';
 import { isValidMprn } from '../domain/mprn.ts';
+import { findDates } from './date-text.ts';
 
 /**
  * Meter point numbers in printed text. An MPAN is found by its check digit, whether printed as 13 digits,
@@ -16,12 +17,24 @@ export interface MpanMatch {
   end: number;
 }
 
-/** Runs of digits with single separators between them, as meter numbers are printed. */
-const DIGIT_RUN = /(?<![\dA-Za-z])(?:S\s*)?\d+(?:[ \u00a0/-]{1,3}\d+)*(?![\d])/g;
+/**
+ * Runs of digits with single separators between them, as meter numbers are printed. A slash parts a
+ * date, not the groups of a meter number.
+ */
+const DIGIT_RUN = /(?<![\dA-Za-z])(?:S\s*)?\d+(?:[ \u00a0-]{1,3}\d+)*(?![\d])/g;
+
+/** The text with its dates blanked out, so that a date and a reading beside it never make one number. */
+function withoutDates(text: string): string {
+  let masked = text;
+  for (const d of findDates(text)) {
+    masked = masked.slice(0, d.start) + ' '.repeat(d.end - d.start) + masked.slice(d.end);
+  }
+  return masked;
+}
 
 export function findMpans(text: string): MpanMatch[] {
   const found: MpanMatch[] = [];
-  for (const run of text.matchAll(DIGIT_RUN)) {
+  for (const run of withoutDates(text).matchAll(DIGIT_RUN)) {
     const groups = [...run[0].matchAll(/\d+/g)].map((g) => ({
       digits: g[0],
       start: run.index + g.index,

@@ -32,6 +32,8 @@ export const INVOICE_KEYS = [
   'vatRate',
   'vatTotal',
   'grossTotal',
+  'supplierName',
+  'currency',
 ] as const;
 export type InvoiceKey = (typeof INVOICE_KEYS)[number];
 

@@ -37,6 +37,8 @@ export const TEMPLATE_VALUES: readonly TemplateValueOption[] = [
   { value: 'vatRate', name: 'VAT rate', type: 'number' },
   { value: 'vatTotal', name: 'VAT', type: 'price' },
   { value: 'grossTotal', name: 'Total', type: 'price' },
+  { value: 'supplierName', name: 'Supplier', type: 'text' },
+  { value: 'currency', name: 'Currency (ISO code)', type: 'text' },
 ];
 
 export interface PriceFormat {

@@ -180,6 +180,8 @@ function invoiceFor(
     vatRate: bill.vatRate,
     vatTotal: bill.vatAmount,
     grossTotal: bill.totalAmount,
+    supplierName: supplier.name,
+    currency: 'GBP',
   };
   const period = { startDate: slot.start, endDate: slot.end };
   const lineId = () => newId(received);

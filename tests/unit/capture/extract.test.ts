@@ -193,6 +193,13 @@ describe('whether an invoice is complete', () => {
   });
   const v = (value: string | number) => ({ value, text: String(value), confidence: 90 });
 
+  it('leaves a bill in another currency than pounds for a person to look at', () => {
+    const values = { invoiceNumber: v('1'), invoiceDate: v('2025-01-01'), grossTotal: v(10) };
+    expect(isInvoiceComplete(base({ ...values, currency: v('GBP') }))).toBe(true);
+    expect(isInvoiceComplete(base({ ...values, currency: v('EUR') }))).toBe(false);
+    expect(isInvoiceComplete(base({ ...values, currency: v('USD') }))).toBe(false);
+  });
+
   it('needs what, when and how much', () => {
     expect(
       isInvoiceComplete(base({ invoiceNumber: v('1'), invoiceDate: v('2025-01-01'), grossTotal: v(10) })),

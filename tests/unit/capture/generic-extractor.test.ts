@@ -43,6 +43,8 @@ describe('generic extraction of a whole bill', () => {
       vatRate: 20,
       vatTotal: 70.36,
       grossTotal: 422.17,
+      supplierName: 'Brightwatt Energy Ltd',
+      currency: 'GBP',
     });
   });
 

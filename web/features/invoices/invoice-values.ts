@@ -57,6 +57,8 @@ const LABELS: Record<InvoiceKey, string> = {
   vatRate: 'VAT rate (%)',
   vatTotal: 'VAT total (£)',
   grossTotal: 'Gross total (£)',
+  supplierName: 'Supplier (as printed)',
+  currency: 'Currency',
 };
 
 export const VALUE_FIELDS: readonly ValueField[] = INVOICE_KEYS.map((key) => ({

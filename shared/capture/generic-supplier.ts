@@ -1,0 +1,225 @@
+import type { ExtractedValue } from './model.ts';
+import { type DocPage, lineSpan, type PageDocument, type PageLine } from './pages.ts';
+
+/**
+ * Who sent a bill, and in what money, read without a template: the supplier from a label that names
+ * it, a company name with its legal form in the letterhead, or the web address or e-mail domain it
+ * prints; the currency from the codes and signs its amounts carry.
+ */
+
+const SUPPLIER_LABEL =
+  /^(?:.*?\b)?(?:supplier|service\s*provider|energy\s*service\s*provider|sold\s*by|vendor|issued\s*by|supplied\s*by|fournisseur|[ée]mis\s*par)\s*:?\s*/i;
+
+const LEGAL_FORMS = [
+  'inc',
+  'incorporated',
+  'ltd',
+  'limited',
+  'llc',
+  'l\\.l\\.c',
+  'plc',
+  'gmbh',
+  'ag',
+  'b\\.\\s?v',
+  'bv',
+  'n\\.\\s?v',
+  'sas',
+  's\\.a\\.s',
+  'sarl',
+  's\\.a',
+  'sa',
+  'pvt\\.?\\s*ltd',
+  'co',
+  'corp',
+  'corporation',
+  'llp',
+];
+/** Each legal form as printed in lower case, capitalised or in capitals ('Inc', 'INC'), not 'iNc'. */
+const LEGAL_FORM = `(?:${LEGAL_FORMS.flatMap((f) => [f, f.replace(/^[a-z]/, (c) => c.toUpperCase()), f.toUpperCase().replace(/\\S/g, '\\s')]).join('|')})\\.?`;
+/** Up to five capitalised words, then a legal form: 'Enbridge Gas Distribution Inc.', 'Free SAS'. */
+const COMPANY = new RegExp(
+  String.raw`((?:[A-Z0-9][\w&'’.-]*\s+){0,4}[A-Z][\w&'’.-]*)\s*,?\s+(${LEGAL_FORM})(?![\w])`,
+  'g',
+);
+
+/** Words that start a customer's block or a sentence, not a company name. */
+const NOT_A_NAME = /^(?:bill|ship|invoice|to|from|for|the|your|our|please|payable|page|customer|account)\b/i;
+
+/** Mail and web hosts that say nothing of who sent the bill. */
+const GENERIC_HOSTS = new Set([
+  'gmail',
+  'googlemail',
+  'hotmail',
+  'outlook',
+  'yahoo',
+  'icloud',
+  'aol',
+  'example',
+  'orange',
+  'wanadoo',
+  'btinternet',
+  'live',
+  'msn',
+  'tcpdf',
+]);
+
+interface Found {
+  text: string;
+  name: string;
+  line: PageLine;
+  page: number;
+  score: number;
+}
+
+const titleCase = (s: string) => s.replace(/\b([a-z])/g, (c) => c.toUpperCase());
+
+function extractedOf(found: Found): ExtractedValue {
+  const span = lineSpan(found.line);
+  return {
+    value: found.name,
+    text: found.text,
+    page: found.page,
+    ...(span.box ? { bbox: span.box } : {}),
+    confidence: Math.round(span.confidence * (found.score >= 3 ? 1 : 0.7) * 10) / 10,
+  };
+}
+
+/** The lines just below a label in its column, nearest first: where a value sits under a heading. */
+function linesBelow(page: DocPage, line: PageLine): PageLine[] {
+  const bottom = line.box.Top + line.box.Height;
+  return page.lines
+    .filter(
+      (l) =>
+        l !== line &&
+        l.box.Top >= bottom - line.box.Height * 0.3 &&
+        l.box.Top - bottom < line.box.Height * 5 &&
+        l.box.Left < line.box.Left + line.box.Width &&
+        l.box.Left + l.box.Width > line.box.Left,
+    )
+    .sort((a, b) => a.box.Top - b.box.Top)
+    .slice(0, 3);
+}
+
+function cleanName(text: string): string | undefined {
+  const name = text
+    .replace(/\s*[,;:|]\s*$/, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+  if (name.length < 2 || name.length > 80 || !/[A-Za-z]{2}/.test(name) || /\d{4,}/.test(name))
+    return undefined;
+  return name;
+}
+
+function companiesIn(text: string): { name: string; start: number }[] {
+  const out: { name: string; start: number }[] = [];
+  for (const m of text.matchAll(COMPANY)) {
+    let words = (m[1] ?? '').split(/\s+/);
+    while (words.length > 0 && NOT_A_NAME.test(words[0] ?? '')) words = words.slice(1);
+    if (words.length === 0) continue;
+    const name = cleanName(`${words.join(' ')} ${m[2] ?? ''}`);
+    if (name) out.push({ name, start: m.index });
+  }
+  return out;
+}
+
+function hostName(text: string): string | undefined {
+  const web = /\b(?:https?:\/\/)?(?:www\.)([a-z0-9-]+)\.[a-z]{2,}(?:\.[a-z]{2,})?\b/i.exec(text);
+  const mail =
+    /\b[\w.+-]+@(?:[a-z0-9-]+\.)*?([a-z0-9-]+)\.(?:co\.uk|com|fr|net|org|ca|de|nl|uk|eu|io|in)\b/i.exec(text);
+  const bare = /\b([a-z0-9-]{3,})\.(?:com|co\.uk|fr|ca|de|nl)\b/i.exec(text);
+  const host = (web?.[1] ?? mail?.[1] ?? bare?.[1])?.toLowerCase();
+  if (!host || GENERIC_HOSTS.has(host)) return undefined;
+  return titleCase(host.replace(/-/g, ' '));
+}
+
+/** The supplier's name as the bill prints it, best evidence first; the recipient's name is never it. */
+export function findSupplierName(
+  doc: PageDocument,
+  pages: readonly number[],
+  recipient?: string,
+): ExtractedValue | undefined {
+  const found: Found[] = [];
+  const customer = recipient?.split(/,|\n/)[0]?.trim().toLowerCase();
+  for (const n of pages) {
+    const page = doc.pages[n - 1];
+    if (!page) continue;
+    const first = n === pages[0];
+    for (const line of page.lines) {
+      const letterhead = first && line.box.Top < 0.35;
+      const label = SUPPLIER_LABEL.exec(line.text);
+      if (label && /supplier|provider|sold|vendor|issued|supplied|fournisseur|mis\s*par/i.test(label[0])) {
+        const rest = line.text.slice(label[0].length);
+        const beside = cleanName(rest.split(/\s{2,}|\s+[|]\s+/)[0] ?? '');
+        // Under the label, a company name with its legal form beats the nearest line.
+        const under = beside ? [] : linesBelow(page, line);
+        const withForm = under.find((l) => companiesIn(l.text).length > 0);
+        const below = withForm ?? under.find((l) => /^[A-Za-z]/.test(l.text));
+        const name =
+          beside ?? (below ? cleanName(companiesIn(below.text)[0]?.name ?? below.text) : undefined);
+        if (name && !/^(?:n\/a|none|-)$/i.test(name))
+          found.push({ text: line.text, name, line: below ?? line, page: n, score: 4 });
+      }
+      for (const company of companiesIn(line.text)) {
+        if (customer && company.name.toLowerCase().startsWith(customer)) continue;
+        found.push({ text: line.text, name: company.name, line, page: n, score: letterhead ? 3 : 2.5 });
+      }
+      const host = hostName(line.text);
+      if (host) found.push({ text: line.text, name: host, line, page: n, score: letterhead ? 2 : 1 });
+    }
+  }
+  const best = found.sort(
+    (a, b) => b.score - a.score || a.page - b.page || a.line.box.Top - b.line.box.Top,
+  )[0];
+  return best ? extractedOf(best) : undefined;
+}
+
+// ---------------------------------------------------------------- currency
+
+const CODES: readonly [string, RegExp][] = [
+  ['GBP', /£|\bGBP\b|\bpounds?\s+sterling\b/g],
+  ['EUR', /€|\bEUR\b|\beuros?\b/gi],
+  ['USD', /\bUSD\b|\bUS\s?\$/g],
+  ['CAD', /\bCAD\b|\bC\$|\bCDN\s?\$/g],
+  ['INR', /₹|\bINR\b|\bRs\.?\s?-?\d/g],
+];
+
+/** A dollar sign on a Canadian bill: a province and postcode, GST/HST, or the country's name. */
+const CANADIAN =
+  /\b(?:ON|QC|BC|AB|MB|SK|NS|NB|NL|PE)\s+[A-Z]\d[A-Z]\s?\d[A-Z]\d\b|\bG\.?S\.?T\.?\s*\/\s*H\.?S\.?T\b|\bH\.?S\.?T\.?\b|\bCanada\b/;
+
+const UK_POSTCODE = /\b[A-Z]{1,2}\d[A-Z\d]?\s+\d[A-Z]{2}\b/;
+
+/**
+ * The currency the bill's amounts are in, as an ISO code: the one its amounts are most often marked
+ * with. A bare dollar sign is US dollars unless the bill is Canadian. Nothing when no amount is marked:
+ * a bill is not taken to be in pounds for want of a sign.
+ */
+export function findCurrency(doc: PageDocument, pages: readonly number[]): ExtractedValue | undefined {
+  const text = pages.map((n) => doc.pages[n - 1]?.text ?? '').join('\n');
+  const counts = new Map<string, { count: number; sample: string }>();
+  const add = (code: string, count: number, sample: string) => {
+    if (count === 0) return;
+    const current = counts.get(code);
+    counts.set(code, { count: (current?.count ?? 0) + count, sample: current?.sample ?? sample });
+  };
+  for (const [code, pattern] of CODES) {
+    const matches = text.match(pattern) ?? [];
+    add(code, matches.length, matches[0] ?? code);
+  }
+  const dollars = (text.match(/(?<![A-Z])\$\s?\d|\d\s?\$(?!\w)/g) ?? []).length;
+  add(CANADIAN.test(text) ? 'CAD' : 'USD', dollars, '$');
+  const best = [...counts.entries()].sort((a, b) => b[1].count - a[1].count)[0];
+  if (!best) {
+    // No amount is marked: the country the bill is addressed in is the only sign left.
+    const country = CANADIAN.test(text)
+      ? 'CAD'
+      : UK_POSTCODE.test(text)
+        ? 'GBP'
+        : /\bTVA\b|\bTTC\b/.test(text)
+          ? 'EUR'
+          : undefined;
+    return country ? { value: country, text: '', confidence: 50 } : undefined;
+  }
+  const [code, { count, sample }] = best;
+  return { value: code, text: sample, confidence: count >= 3 ? 90 : 70 };
+}

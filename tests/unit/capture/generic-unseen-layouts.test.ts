@@ -1,0 +1,163 @@
+import { describe, expect, it } from 'vitest';
+import { findDates } from '../../../shared/capture/date-text.ts';
+import { extractGeneric } from '../../../shared/capture/generic-extractor.ts';
+import { findMpans } from '../../../shared/capture/meter-points.ts';
+import { buildPages } from '../../../shared/capture/pages.ts';
+import { isValidMpanCore } from '../../../shared/domain/mpan.ts';
+import { analysis, at, type Line, mpan, row } from './blocks.ts';
+
+/** Bills laid out as outside suppliers lay them out, read without a template. */
+
+function read(lines: Line[]) {
+  const doc = buildPages(analysis([lines]));
+  return extractGeneric(doc, [1]).values;
+}
+
+describe('the amount due, chosen by what its label means', () => {
+  it('is not the sub-total of one service printed above it', () => {
+    const values = read([
+      ...row(0.1, [0.55, 'Account Number: 110159085']),
+      ...row(0.13, [0.55, 'Gas & Water Charges: 132.48']),
+      ...row(0.15, [0.55, 'Stormwater Rate Charges: 12.49']),
+      ...row(0.17, [0.55, 'Pre-authorized Withdrawal: 144.97']),
+      ...row(0.19, [0.55, 'Issue Date: Dec 14 2017']),
+      ...row(0.6, [0.1, 'Total Stormwater Rate Charges'], [0.8, '12.49']),
+    ]);
+    expect(values.grossTotal?.value).toBe(144.97);
+    expect(values.invoiceDate?.value).toBe('2017-12-14');
+  });
+
+  it('is the total with tax, not the net before it (Total HT / Total TTC)', () => {
+    const values = read([
+      at(0.1, 0.1, 'Facture n° 2022089083'),
+      at(0.1, 0.12, 'Date : 28/11/2022'),
+      at(0.6, 0.4, 'Total HT : 46,68 €'),
+      at(0.6, 0.42, 'TVA 20% : 9,34 €'),
+      at(0.6, 0.44, 'Total TTC : 56,02 €'),
+    ]);
+    expect(values.grossTotal?.value).toBe(56.02);
+    expect(values.netTotal?.value).toBe(46.68);
+    expect(values.invoiceNumber?.value).toBe('2022089083');
+    expect(values.currency?.value).toBe('EUR');
+  });
+
+  it('is the sum to pay of a French bill, with its date after the invoice number', () => {
+    const values = read([
+      at(0.1, 0.1, 'Free SAS'),
+      at(0.1, 0.3, 'Facture n°562044387 du 02 Juillet 2015'),
+      ...row(0.4, [0.1, 'Total facture'], [0.6, '24.99'], [0.7, '5.00'], [0.8, '29.99']),
+      at(0.1, 0.45, 'Somme à payer 29.99 € TTC'),
+    ]);
+    expect(values.grossTotal?.value).toBe(29.99);
+    expect(values.invoiceDate?.value).toBe('2015-07-02');
+    expect(values.invoiceNumber?.value).toBe('562044387');
+  });
+});
+
+describe('a row of headings over a row of values', () => {
+  it('reads each value under its own heading', () => {
+    const values = read([
+      ...row(0.3, [0.1, 'Bill Date'], [0.37, 'Account Number'], [0.68, 'Enbridge Gas Distribution Inc.']),
+      ...row(
+        0.315,
+        [0.1, 'Jan 27, 2015'],
+        [0.37, '91 00 02 20772 4'],
+        [0.68, 'EMERGENCY GAS: 1-866-763-5427'],
+      ),
+      at(0.1, 0.6, 'Amount due now $101.40'),
+    ]);
+    expect(values.invoiceDate?.value).toBe('2015-01-27');
+    // The whole number as printed in groups, not the one group long enough to look like an id.
+    expect(values.accountNumber?.value).toBe('910002207724');
+    expect(values.grossTotal?.value).toBe(101.4);
+    expect(values.supplierName?.value).toBe('Enbridge Gas Distribution Inc.');
+  });
+
+  it('reads a billing date and a due date printed side by side under one heading line', () => {
+    const values = read([at(0.1, 0.3, 'BILLING DATE DUE DATE'), at(0.1, 0.315, 'SEP 26 2017 OCT 18 2017')]);
+    expect(values.invoiceDate?.value).toBe('2017-09-26');
+  });
+});
+
+describe('identifiers never taken from a phone or fax number', () => {
+  it('reads the bill number under its label, not the fax number beside it', () => {
+    const values = read([
+      ...row(0.2, [0.1, 'Bill Number'], [0.6, 'Fax: 1-888-711-1211']),
+      ...row(0.215, [0.1, '685001457490'], [0.6, 'Mail: PO Box 650, Scarborough']),
+    ]);
+    expect(values.invoiceNumber?.value).toBe('685001457490');
+  });
+
+  it('reads no invoice number at all when only a fax number follows the label', () => {
+    const values = read([at(0.1, 0.2, 'Invoice number Fax: 1-888-711-1211')]);
+    expect(values.invoiceNumber).toBeUndefined();
+  });
+});
+
+describe('meter point numbers', () => {
+  const core = mpan('131234567890');
+
+  it('never makes one of a date joined to a meter reading', () => {
+    // 28/12/2020 and the reading 12349 run together as 2812202012349, whose MPAN check digit holds.
+    expect(isValidMpanCore('2812202012349')).toBe(true);
+    expect(findMpans('28/12/2020 12349')).toEqual([]);
+    const values = read([at(0.1, 0.3, 'Meter point 28/12/2020 12349'), at(0.1, 0.5, 'Total due £10.00')]);
+    expect(values.meterPointNumber).toBeUndefined();
+  });
+
+  it('takes a labelled MPAN, and not unlabelled digits whose check digit falls right', () => {
+    expect(read([at(0.1, 0.3, `MPAN ${core}`)]).meterPointNumber?.value).toBe(core);
+    expect(read([at(0.1, 0.3, `Reference ${core}`)]).meterPointNumber).toBeUndefined();
+  });
+
+  it('takes the core of an S-box printed under its top line', () => {
+    const values = read([at(0.1, 0.3, 'S 03 801 100'), at(0.1, 0.315, core)]);
+    expect(values.meterPointNumber?.value).toBe(core);
+  });
+});
+
+describe('supplier and currency', () => {
+  it('names a labelled supplier and keeps US dollars as dollars', () => {
+    const values = read([
+      at(0.1, 0.1, 'Sammy Maystone'),
+      at(0.1, 0.2, 'Bill To: Taylor Riddel'),
+      at(0.6, 0.3, 'Balance Due: $127.50'),
+      at(0.6, 0.8, 'Service Provider:'),
+      at(0.6, 0.815, 'Amazon Web Services, Inc.'),
+    ]);
+    expect(values.supplierName?.value).toBe('Amazon Web Services Inc.');
+    expect(values.currency?.value).toBe('USD');
+    expect(values.grossTotal?.value).toBe(127.5);
+  });
+
+  it('takes a dollar on a Canadian bill for Canadian dollars and pounds for pounds', () => {
+    expect(
+      read([at(0.1, 0.1, 'TORONTO ON M4J 3G3'), at(0.1, 0.3, 'Amount due now $101.40')]).currency?.value,
+    ).toBe('CAD');
+    expect(read([at(0.1, 0.3, 'Total amount due £422.17')]).currency?.value).toBe('GBP');
+  });
+
+  it('assumes no currency when no amount is marked and nothing says where the bill is from', () => {
+    expect(read([at(0.1, 0.3, 'Total due 94.29')]).currency).toBeUndefined();
+  });
+
+  it('finds the supplier from its web address when no company name is printed', () => {
+    expect(
+      read([at(0.1, 0.05, 'www.azure-interior.com'), at(0.1, 0.3, 'Total $ 279.84')]).supplierName?.value,
+    ).toBe('Azure Interior');
+  });
+});
+
+describe('dates in English and French forms', () => {
+  it.each([
+    ['02 Juillet 2015', '2015-07-02'],
+    ['1er août 2024', '2024-08-01'],
+    ['12 déc. 2023', '2023-12-12'],
+    ['15 février 2022', '2022-02-15'],
+    ['August 3 , 2014', '2014-08-03'],
+    ['Sep 18 2017', '2017-09-18'],
+    ['28/11/2022', '2022-11-28'],
+  ])('reads %s', (text, iso) => {
+    expect(findDates(text)[0]?.iso).toBe(iso);
+  });
+});
