@@ -80,10 +80,4 @@ export const automationRunSchema = z.object({
   errorCode: z.string().optional(),
 });
 
-export const carbonProjectSchema = z.object({
-  name: nonEmpty.max(200),
-  projectType: z.string().max(100),
-  country: z.string().max(100).optional(),
-  pricePerTonne: z.number().nonnegative(),
-  availableTonnes: z.number().nonnegative(),
-});
+export { carbonProjectSchema } from './carbon-marketplace.ts';
