@@ -17,7 +17,8 @@ import {
 } from '@mantine/core';
 import { useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
-import { DISCUSSION_MESSAGES, type MessageStatus } from '../../../shared/schemas/collaboration.ts';
+import type { MessageStatus } from '../../../shared/schemas/collaboration.ts';
+import { DISCUSSION_MESSAGES } from '../../../shared/schemas/discussion-messages.ts';
 import { Breadcrumbs } from '../../components/breadcrumbs.tsx';
 import { FormAlert } from '../../components/form-alert.tsx';
 import { FormPanel } from '../../components/form-panel.tsx';
@@ -514,3 +515,6 @@ export function DiscussionPage() {
     </Stack>
   );
 }
+
+// The router loads a page module and renders its `Component`.
+export { DiscussionPage as Component };
