@@ -260,7 +260,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     '/marketplace/carbon/:id',
     COMPANY_USER,
     'Marketplace',
-    'marketplace-carbon-project',
+    'marketplace-carbon',
   ),
 
   ...pages('portfolios', '/portfolios', ['', 'manage', 'create', ':id/edit'], ASSETS, 'Portfolios').map(
