@@ -107,7 +107,10 @@ function aim(route: HttpRoute, company: CompanyWorld, companyId: string) {
 }
 
 /** Calls that change a sub-item for its author alone: the probe, written by no demo user, is nobody's own. */
-const AUTHOR_ONLY = new Set(['PATCH /messages/{id}/replies/{subId}', 'DELETE /messages/{id}/replies/{subId}']);
+const AUTHOR_ONLY = new Set([
+  'PATCH /messages/{id}/replies/{subId}',
+  'DELETE /messages/{id}/replies/{subId}',
+]);
 
 function expectedFor(world: DemoWorld, route: HttpRoute, u: DemoUser, exact: boolean): Outcome {
   if (!(route.auth ?? ['user']).includes('user')) return 401;
