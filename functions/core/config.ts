@@ -101,11 +101,13 @@ export function identityConfig(): {
 }
 
 /** Outgoing mail: SES, or .eml files in OUTBOX_DIR when it is set (the local stack). */
-export function mailConfig(): { outboxDir?: string; from: string; appUrl?: string } {
+export function mailConfig(): { outboxDir?: string; from: string; appUrl?: string; staffTo: string } {
   return {
     outboxDir: optional('OUTBOX_DIR'),
     from: optional('MAIL_FROM') ?? 'Voltfolio <no-reply@voltfolio.test>',
     appUrl: optional('APP_URL'),
+    // Where requests for the staff's attention go (interest in a marketplace project).
+    staffTo: optional('STAFF_EMAIL') ?? 'staff@voltfolio.test',
   };
 }
 

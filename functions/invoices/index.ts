@@ -5,6 +5,7 @@ export {
   allInvoices,
   fileDigestHolder,
   getCapture,
+  getValidation,
   invoicesRef,
   invoicesWithNumber,
   queryIndexed,

@@ -114,6 +114,10 @@ export const messageSchema = z.object({
   assetId: idSchema.optional(),
   accountIds: z.array(idSchema).default([]),
   assignedUserSub: z.string().optional(),
+  invoiceId: idSchema.optional(),
+  status: z.enum(['open', 'resolved']).default('open'),
+  authorSub: z.string().optional(),
+  mentions: z.array(z.string()).default([]),
 });
 
 export const kioskSchema = z.object({

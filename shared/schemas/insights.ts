@@ -67,10 +67,4 @@ export const benchmarkSchema = z.object({
   check: z.string().max(500).optional(),
 });
 
-export const carbonProjectSchema = z.object({
-  name: nonEmpty.max(200),
-  projectType: z.string().max(100),
-  country: z.string().max(100).optional(),
-  pricePerTonne: z.number().nonnegative(),
-  availableTonnes: z.number().nonnegative(),
-});
+export { carbonProjectSchema } from './carbon-marketplace.ts';

@@ -1,6 +1,8 @@
 import type * as z from 'zod';
 import { importItemsQuery, importUploadQuery } from '../imports/import-api.ts';
 import { crremSiteQuery, crremSitesQuery, energySitesQuery } from '../schemas/benchmarks.ts';
+import { carbonProjectsQuery } from '../schemas/carbon-marketplace.ts';
+import { messageMembersQuery } from '../schemas/collaboration.ts';
 import { provenanceQuery } from '../schemas/provenance.ts';
 import {
   activeBillingQuerySchema,
@@ -66,6 +68,9 @@ export const ROUTE_QUERIES: ReadonlyMap<string, z.ZodType> = new Map<RouteKey, z
   // Imports
   ['GET /imports/upload-url', importUploadQuery],
   ['GET /imports/{id}/items', importItemsQuery],
+  // Discussions and the carbon marketplace
+  ['GET /messages/members', messageMembersQuery],
+  ['GET /marketplace/carbon', carbonProjectsQuery],
 ]);
 
 /** The query schema a route declares, if any. */

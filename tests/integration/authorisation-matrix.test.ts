@@ -106,6 +106,12 @@ function aim(route: HttpRoute, company: CompanyWorld, companyId: string) {
   return { path, exact: exact && route.item !== undefined };
 }
 
+/** Calls that change a sub-item for its author alone: the probe, written by no demo user, is nobody's own. */
+const AUTHOR_ONLY = new Set([
+  'PATCH /messages/{id}/replies/{subId}',
+  'DELETE /messages/{id}/replies/{subId}',
+]);
+
 function expectedFor(world: DemoWorld, route: HttpRoute, u: DemoUser, exact: boolean): Outcome {
   if (!(route.auth ?? ['user']).includes('user')) return 401;
   if (!permits(route, u)) return 403;
@@ -113,6 +119,7 @@ function expectedFor(world: DemoWorld, route: HttpRoute, u: DemoUser, exact: boo
   const id = probeFor(companyOf(u), route);
   if (!reaches(world, u, id, 'read')) return 404;
   if (route.item.access === 'write' && !reaches(world, u, id, 'write')) return 403;
+  if (AUTHOR_ONLY.has(`${route.method} ${route.path}`)) return 403;
   return exact ? 'reached' : 'allowed';
 }
 

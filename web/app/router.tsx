@@ -7,11 +7,13 @@ import { ANALYTICS_PAGES } from '../features/analytics/pages.ts';
 import { ASSET_PAGES } from '../features/assets/pages.ts';
 import { AUTOMATION_PAGES } from '../features/automation/pages.ts';
 import { BENCHMARK_PAGES } from '../features/benchmarks/pages.ts';
+import { COLLABORATION_PAGES } from '../features/collaboration/pages.ts';
 import { COMPANY_PAGES } from '../features/company/pages.ts';
 import { CONNECTOR_PAGES } from '../features/connectors/pages.ts';
 import { ENTITY_PAGES } from '../features/entities/pages.ts';
 import { IMPORT_PAGES } from '../features/imports/pages.ts';
 import { INVOICE_PAGES } from '../features/invoices/pages.ts';
+import { MARKETPLACE_PAGES } from '../features/marketplace/pages.ts';
 import { PORTFOLIO_PAGES } from '../features/portfolios/pages.ts';
 import { RECOMMENDATION_PAGES } from '../features/recommendations/pages.ts';
 import { REPORT_PAGES } from '../features/reports/pages.ts';
@@ -46,12 +48,14 @@ const PAGES: Record<PageKey, LazyPage> = {
   ...ANALYTICS_PAGES,
   ...ASSET_PAGES,
   ...BENCHMARK_PAGES,
+  ...COLLABORATION_PAGES,
   ...COMPANY_PAGES,
   ...AUTOMATION_PAGES,
   ...CONNECTOR_PAGES,
   ...ENTITY_PAGES,
   ...IMPORT_PAGES,
   ...INVOICE_PAGES,
+  ...MARKETPLACE_PAGES,
   ...PORTFOLIO_PAGES,
   ...RECOMMENDATION_PAGES,
   ...REPORT_PAGES,

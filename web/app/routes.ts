@@ -4,6 +4,7 @@ import { type AnalyticsPageKey, withAnalyticsPage } from '../features/analytics/
 import { type AssetPageKey, withAssetPage } from '../features/assets/pages.ts';
 import { AUTOMATION_PAGE_OF, type AutomationPageKey } from '../features/automation/pages.ts';
 import { type BenchmarkPageKey, withBenchmarkPage } from '../features/benchmarks/pages.ts';
+import type { CollaborationPageKey } from '../features/collaboration/pages.ts';
 import { type CompanyPageKey, withCompanyPage } from '../features/company/pages.ts';
 import { CONNECTOR_PAGE_OF, type ConnectorPageKey } from '../features/connectors/pages.ts';
 import { ENTITY_PAGE_OF, type EntityPageKey } from '../features/entities/pages.ts';
@@ -13,6 +14,7 @@ import {
   type InvoicePageKey,
   withInvoicePage,
 } from '../features/invoices/pages.ts';
+import type { MarketplacePageKey } from '../features/marketplace/pages.ts';
 import { PORTFOLIO_PAGE_OF, type PortfolioPageKey } from '../features/portfolios/pages.ts';
 import type { RecommendationPageKey } from '../features/recommendations/pages.ts';
 import { REPORT_PAGE_OF, type ReportPageKey } from '../features/reports/pages.ts';
@@ -29,11 +31,13 @@ export type PageKey =
   | AccountPageKey
   | AnalyticsPageKey
   | BenchmarkPageKey
+  | CollaborationPageKey
   | CompanyPageKey
   | AutomationPageKey
   | ConnectorPageKey
   | EntityPageKey
   | ImportPageKey
+  | MarketplacePageKey
   | PortfolioPageKey
   | RecommendationPageKey
   | ReportPageKey
@@ -169,7 +173,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
       return { ...r, page: ACCOUNT_SUB_PAGES[sub] ?? ACCOUNT_INVOICE_SUB_PAGES[sub] ?? r.page };
     },
   ),
-  route('asset-discussion', '/assets/:id/discussion/:messageId?', ASSETS, 'Sites'),
+  route('asset-discussion', '/assets/:id/discussion/:messageId?', ASSETS, 'Sites', 'asset-discussion'),
   ...pages('asset-reports', '/assets/:id/reports', ['', ':reportType/download'], ASSETS, 'Sites').map(
     (r) => ({ ...r, page: REPORT_PAGE_OF[r.path] ?? r.page }),
   ),
@@ -255,7 +259,14 @@ export const APP_ROUTES: readonly AppRoute[] = [
     ),
   ),
 
-  ...pages('marketplace-carbon', '/marketplace/carbon', ['', ':id'], COMPANY_USER, 'Marketplace'),
+  route('marketplace-carbon', '/marketplace/carbon', COMPANY_USER, 'Marketplace', 'marketplace-carbon'),
+  route(
+    'marketplace-carbon-id',
+    '/marketplace/carbon/:id',
+    COMPANY_USER,
+    'Marketplace',
+    'marketplace-carbon',
+  ),
 
   ...pages('portfolios', '/portfolios', ['', 'manage', 'create', ':id/edit'], ASSETS, 'Portfolios').map(
     (r) => ({

@@ -32,6 +32,8 @@ export interface CompanySettings {
   showLogo?: boolean;
   logoUrl?: string;
   hideCostData?: boolean;
+  /** The categories a discussion may be filed under. */
+  messageCategories?: string[];
 }
 
 /** GET /users/me/company and the items of GET /users/me/companies. */

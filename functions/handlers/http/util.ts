@@ -1,9 +1,11 @@
 import { ASSET_CERTIFICATE_LIST_OPERATIONS } from '../../assets/asset-certificate-list-service.ts';
+import { MESSAGE_OPERATIONS } from '../../collaboration/message-service.ts';
 import { COMPANY_LOGO_SEARCH_OPERATIONS } from '../../company/company-logo-search-service.ts';
 import { httpFunction } from '../../core/middleware/http-function.ts';
 import { GENERIC_OPERATIONS } from '../../core/resources/resource-service.ts';
 import { KIOSK_OPERATIONS } from '../../kiosk/kiosk-service.ts';
 import { LOOKUP_OPERATIONS } from '../../lookups/lookup-service.ts';
+import { MARKETPLACE_OPERATIONS } from '../../marketplace/carbon-market-service.ts';
 import { SEARCH_OPERATIONS } from '../../search/search-service.ts';
 import { EMAIL_OPERATIONS } from '../../staff-tools/email-service.ts';
 import { GAS_PREDICTION_OPERATIONS } from '../../staff-tools/gas-prediction-service.ts';
@@ -16,6 +18,8 @@ export const handler = httpFunction('util', {
   ...EMAIL_OPERATIONS,
   ...KIOSK_OPERATIONS,
   ...LOOKUP_OPERATIONS,
+  ...MARKETPLACE_OPERATIONS,
+  ...MESSAGE_OPERATIONS,
   ...SEARCH_OPERATIONS,
   ...ASSET_CERTIFICATE_LIST_OPERATIONS,
   ...COMPANY_LOGO_SEARCH_OPERATIONS,

@@ -31,6 +31,7 @@ import { validateStoredInvoice } from '../../../functions/invoices/validation-se
 import { putNotifications } from '../../../functions/notifications/missing-bill-repository.ts';
 import { ASSET_GROUP_OPERATIONS } from '../../../functions/portfolios/asset-group-service.ts';
 import type { Caller } from '../../../shared/access/caller.ts';
+import { seedCarbonProjects } from './carbon-projects.ts';
 import { monthSlots } from './consumption-model.ts';
 import { DEMO_KIOSK, type DemoDevices, seedDemoDevices } from './demo-devices.ts';
 import { DEMO_ESTATES } from './demo-estates.ts';
@@ -96,12 +97,13 @@ export async function seedDemoData(opts: { stateDir: string; origin: string }): 
       }),
     ),
   );
-  const [suppliers, countries, benchmarks] = await Promise.all([
+  const [suppliers, countries, benchmarks, carbonProjects] = await Promise.all([
     seedSuppliers(staff),
     seedCountries(staff),
     seedBenchmarks(staff),
+    seedCarbonProjects(staff),
   ]);
-  Object.assign(counts, { suppliers: suppliers.length, countries, benchmarks });
+  Object.assign(counts, { suppliers: suppliers.length, countries, benchmarks, carbonProjects });
   const supplierNames = new Map(suppliers.map((s) => [s.id, s.name]));
   const templates = seedInvoiceTemplates(suppliers, staff.sub);
   const [demoMade, northwindMade] = await made;

@@ -1,6 +1,8 @@
 import type { AreaDecl } from '../area.ts';
 import { PORTFOLIO_READERS } from '../permission-sets.ts';
 import type { ResourceDecl } from '../resources.ts';
+import { routesOf } from '../route-builder.ts';
+import type { HttpMethod, HttpRoute, ItemCheck } from '../routes.ts';
 
 export const MESSAGES_RESOURCE: ResourceDecl = {
   name: 'messages',
@@ -14,8 +16,38 @@ export const MESSAGES_RESOURCE: ResourceDecl = {
   parent: { type: 'assets', field: 'assetId' },
 };
 
+const route = routesOf('util');
+/**
+ * Whoever may read a thread's site takes part in it: replying, assigning and resolving are conversation,
+ * not changes to the site, so they need the site's read grant only (its write grant would shut readers out).
+ */
+const onThread: ItemCheck = { type: 'assets', resource: 'messages', param: 'id', access: 'read' };
+const thread = (method: HttpMethod, path: string, op: string): HttpRoute =>
+  route(method, path, op, PORTFOLIO_READERS, { resource: 'messages', item: onThread });
+
+/** Discussions (02 §7 Kiosks, marketplace, messages): threads on a site, their replies and attachments. */
+const MESSAGE_ROUTES: readonly HttpRoute[] = [
+  // The site is named in the body or query; the operations check it.
+  route('POST', '/messages', 'messages.create', PORTFOLIO_READERS, { resource: 'messages' }),
+  route('POST', '/messages/bulk', 'messages.bulkRefused', PORTFOLIO_READERS, { resource: 'messages' }),
+  route('GET', '/messages/members', 'messages.members', PORTFOLIO_READERS),
+  route('POST', '/messages/upload-attachment', 'messages.uploadAttachment', PORTFOLIO_READERS),
+  thread('GET', '/messages/{id}', 'messages.get'),
+  thread('PATCH', '/messages/{id}', 'messages.update'),
+  thread('PUT', '/messages/{id}/assign-user', 'messages.assign'),
+  thread('POST', '/messages/{id}/replies', 'messages.replies.create'),
+  thread('PATCH', '/messages/{id}/replies/{subId}', 'messages.replies.update'),
+  thread('DELETE', '/messages/{id}/replies/{subId}', 'messages.replies.delete'),
+  thread(
+    'GET',
+    '/messages/{id}/replies/{replyId}/attachments/{attachmentId}/download',
+    'messages.attachments.download',
+  ),
+];
+
 /** Discussions on sites. */
 export const COLLABORATION_AREA: AreaDecl = {
   name: 'collaboration',
   resources: [MESSAGES_RESOURCE],
+  routes: MESSAGE_ROUTES,
 };

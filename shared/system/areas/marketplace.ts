@@ -1,6 +1,8 @@
 import type { AreaDecl } from '../area.ts';
 import { ADMIN_ONLY, COMPANY_USER_ONLY } from '../permission-sets.ts';
 import type { ResourceDecl } from '../resources.ts';
+import { routesOf } from '../route-builder.ts';
+import type { HttpRoute } from '../routes.ts';
 
 export const MARKETPLACE_CARBON_RESOURCE: ResourceDecl = {
   name: 'marketplace/carbon',
@@ -12,8 +14,20 @@ export const MARKETPLACE_CARBON_RESOURCE: ResourceDecl = {
   searchFields: ['name'],
 };
 
+const route = routesOf('util');
+const RESOURCE = { resource: MARKETPLACE_CARBON_RESOURCE.name };
+
+/** The catalogue (02 §7), kept by staff; company users browse it and register interest in a project. */
+const MARKETPLACE_ROUTES: readonly HttpRoute[] = [
+  route('GET', '/marketplace/carbon/project-types', 'marketplace.projectTypes', COMPANY_USER_ONLY),
+  route('GET', '/marketplace/carbon', 'marketplace.list', COMPANY_USER_ONLY, RESOURCE),
+  route('GET', '/marketplace/carbon/{id}', 'marketplace.get', COMPANY_USER_ONLY, RESOURCE),
+  route('POST', '/marketplace/carbon/{id}/interest', 'marketplace.interest', COMPANY_USER_ONLY, RESOURCE),
+];
+
 /** The carbon marketplace. */
 export const MARKETPLACE_AREA: AreaDecl = {
   name: 'marketplace',
   resources: [MARKETPLACE_CARBON_RESOURCE],
+  routes: MARKETPLACE_ROUTES,
 };

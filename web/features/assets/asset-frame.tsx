@@ -15,6 +15,7 @@ export const ASSET_TABS = [
   { sub: 'recommendations', label: 'Recommendations' },
   { sub: 'risks', label: 'Risks' },
   { sub: 'tenants', label: 'Tenants' },
+  { sub: 'discussion', label: 'Discussion' },
   { sub: 'reports', label: 'Reports' },
   { sub: 'manage', label: 'Manage' },
 ] as const;

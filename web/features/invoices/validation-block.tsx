@@ -204,6 +204,18 @@ export function ValidationBlock({
           </Alert>
         )}
         {shown && <Results validation={validation} />}
+        {linked?.assetId && (validation?.status === 'failed' || validation?.status === 'warning') && (
+          <Group justify="flex-end">
+            <Button
+              component={Link}
+              to={`/assets/${linked.assetId}/discussion?invoiceId=${invoice._id}`}
+              size="xs"
+              variant="light"
+            >
+              Discuss this bill
+            </Button>
+          </Group>
+        )}
       </Stack>
     </Paper>
   );

@@ -1,0 +1,570 @@
+import type { Caller } from '../../shared/access/caller.ts';
+import { CAPTURE_CONTENT_TYPES, detectCaptureFileType, safeFileName } from '../../shared/files/file-type.ts';
+import {
+  type AttachmentView,
+  assignUserSchema,
+  attachmentUploadSchema,
+  DISCUSSION_MESSAGES,
+  failedChecksQuote,
+  type MessageView,
+  messageCreateSchema,
+  messageMembersQuery,
+  messagePatchSchema,
+  type ReplyView,
+  replyCreateSchema,
+  replyPatchSchema,
+} from '../../shared/schemas/collaboration.ts';
+import { findAccount } from '../accounts/index.ts';
+import { loadAsset } from '../assets/index.ts';
+import { getCompany } from '../company/index.ts';
+import { LineageResolver, mayAccessItem } from '../core/access/item-access-service.ts';
+import { writeActivity } from '../core/activity/activity-service.ts';
+import { headObject } from '../core/adapters/asset-storage.ts';
+import { publishToCompany } from '../core/adapters/live.ts';
+import { mailer } from '../core/adapters/mailer.ts';
+import { objectStart } from '../core/adapters/object-start.ts';
+import { presignGet, presignPut } from '../core/adapters/s3.ts';
+import { bucketName, mailConfig } from '../core/config.ts';
+import { changeItem } from '../core/data/conditional-writes.ts';
+import { getItem, listItems, putItem, type StoredItem } from '../core/data/item-repository.ts';
+import { ApiError, forbidden, formError, notFound, readOnly } from '../core/lib/errors.ts';
+import { newId } from '../core/lib/ids.ts';
+import type { Logger } from '../core/lib/logger.ts';
+import { parseOrThrow } from '../core/lib/validation.ts';
+import type { Operations, OpResult, WithParams } from '../core/middleware/api-context.ts';
+import { operation } from '../core/middleware/operation.ts';
+import { childRef, declaredResource, resourceRef, stampNew } from '../core/resources/resource-refs.ts';
+import { indexForSearch } from '../core/search-index/search-index-service.ts';
+import { getValidation } from '../invoices/index.ts';
+import { putNotifications } from '../notifications/index.ts';
+import { readersOfSite, type SiteReader } from './message-members.ts';
+
+/**
+ * Discussions (02 §7): threads on a site, optionally about some of its meters or one of its bills, with
+ * replies, attachments, an assignee and an open / resolved state. A thread is seen by whoever may read its
+ * site, and by nobody else: each call checks the site before it answers, and live messages go only to them.
+ */
+
+const DOWNLOAD_SECONDS = 900;
+const REPLY_PAGE = 1000;
+
+const messagesRef = (companyId: string) => resourceRef(companyId, 'messages');
+const repliesRef = (companyId: string, messageId: string) =>
+  childRef(companyId, 'messages', messageId, 'replies');
+/** Where a thread's attachments are stored: under its company and thread, so a key names both. */
+const attachmentPrefix = (companyId: string, messageId: string) => `messages/${companyId}/${messageId}/`;
+
+const str = (v: unknown): string | undefined => (typeof v === 'string' && v ? v : undefined);
+const strings = (v: unknown): string[] =>
+  Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [];
+
+/** A thread the caller may read: another company's, a deleted one or one on a site they cannot read is not found. */
+async function loadThread(caller: Caller, id: string): Promise<StoredItem> {
+  const thread = await getItem(messagesRef(caller.companyId).pk, id);
+  if (!thread || thread.deleted === true) throw notFound();
+  const resolver = new LineageResolver(caller.companyId, caller);
+  if (!(await mayAccessItem(declaredResource('messages'), caller, thread, 'read', resolver)))
+    throw notFound();
+  return thread;
+}
+
+/** A site the caller may read, else not found (its existence is not revealed). */
+async function readableSite(caller: Caller, assetId: string): Promise<StoredItem> {
+  const asset = await loadAsset(caller.companyId, assetId);
+  const resolver = new LineageResolver(caller.companyId, caller);
+  if (!(await mayAccessItem(declaredResource('assets'), caller, asset, 'read', resolver))) throw notFound();
+  return asset;
+}
+
+async function readersOf(companyId: string, assetId: string): Promise<SiteReader[]> {
+  return readersOfSite(companyId, await loadAsset(companyId, assetId));
+}
+
+function checkMentions(mentions: readonly string[], readers: readonly SiteReader[]): string[] {
+  const allowed = new Set(readers.map((r) => r.userSub));
+  const unique = [...new Set(mentions)];
+  if (unique.some((sub) => !allowed.has(sub))) throw formError({ mentions: DISCUSSION_MESSAGES.notAMember });
+  return unique;
+}
+
+const attachmentView = (a: Record<string, unknown>): AttachmentView => ({
+  attachmentId: String(a.attachmentId),
+  fileName: String(a.fileName),
+  contentType: String(a.contentType),
+  size: Number(a.size ?? 0),
+});
+
+function replyView(reply: StoredItem): ReplyView {
+  const attachments = Array.isArray(reply.attachments)
+    ? (reply.attachments as Record<string, unknown>[])
+    : [];
+  return {
+    _id: reply._id,
+    replyId: reply._id,
+    body: String(reply.body ?? ''),
+    authorSub: String(reply.authorSub ?? reply.createdBy ?? ''),
+    ...(str(reply.authorName) ? { authorName: str(reply.authorName) } : {}),
+    mentions: strings(reply.mentions),
+    attachments: attachments.map(attachmentView),
+    createdAt: String(reply.createdAt),
+    updatedAt: String(reply.updatedAt),
+    ...(str(reply.editedAt) ? { editedAt: str(reply.editedAt) } : {}),
+  };
+}
+
+function threadView(thread: StoredItem): MessageView {
+  const { _rev: _r, searchText: _s, ...rest } = thread;
+  return {
+    ...(rest as unknown as MessageView),
+    body: String(thread.body ?? ''),
+    accountIds: strings(thread.accountIds),
+    mentions: strings(thread.mentions),
+    status: thread.status === 'resolved' ? 'resolved' : 'open',
+    authorSub: String(thread.authorSub ?? thread.createdBy ?? ''),
+    replyCount: Number(thread.replyCount ?? 0),
+  };
+}
+
+async function repliesOf(companyId: string, messageId: string): Promise<StoredItem[]> {
+  const found = await listItems(repliesRef(companyId, messageId), {
+    filters: {},
+    limit: REPLY_PAGE,
+    skip: 0,
+  });
+  return found.data;
+}
+
+/** Tells the browsers of those who may read the thread's site that it changed; polling remains if this fails. */
+async function announce(
+  companyId: string,
+  thread: StoredItem,
+  readers: readonly SiteReader[],
+  type: string,
+  log: Logger,
+): Promise<void> {
+  const message = { type, keys: ['/messages', `/messages/${thread._id}`], data: { messageId: thread._id } };
+  await Promise.all(
+    readers.map((r) =>
+      publishToCompany(companyId, message, log, r.userSub).catch((err: unknown) =>
+        log.warn('live update failed', { error: String(err) }),
+      ),
+    ),
+  );
+}
+
+const threadLink = (thread: StoredItem) => `/assets/${String(thread.assetId)}/discussion/${thread._id}`;
+
+/** Bell notifications for members named by a thread, never the one who acted. */
+async function notify(
+  caller: Caller,
+  subs: readonly string[],
+  content: string,
+  thread: StoredItem,
+  kind: string,
+) {
+  const now = new Date().toISOString();
+  const items = [...new Set(subs)]
+    .filter((sub) => sub !== caller.sub)
+    .map((userSub) => ({
+      _id: newId(),
+      companyId: caller.companyId,
+      userSub,
+      content,
+      route: threadLink(thread),
+      icon: 'message-circle',
+      isSeen: false,
+      kind,
+      messageId: thread._id,
+      createdAt: now,
+      updatedAt: now,
+      createdBy: caller.sub,
+    }));
+  if (items.length > 0) await putNotifications(caller.companyId, items);
+}
+
+/** The assignee hears in the bell and by e-mail; a failed e-mail is logged, the assignment stands. */
+async function tellAssignee(caller: Caller, assignee: SiteReader, thread: StoredItem, log: Logger) {
+  if (assignee.userSub === caller.sub) return;
+  const who = caller.name ?? caller.email ?? 'A colleague';
+  await notify(
+    caller,
+    [assignee.userSub],
+    `${who} assigned you the discussion "${String(thread.subject)}"`,
+    thread,
+    'message-assigned',
+  );
+  if (!assignee.email) return;
+  const { appUrl } = mailConfig();
+  await mailer()
+    .send({
+      to: assignee.email,
+      subject: `You have been assigned "${String(thread.subject)}"`,
+      text: [
+        `Hello ${assignee.name},`,
+        '',
+        `${who} assigned you the discussion "${String(thread.subject)}" on Voltfolio.`,
+        '',
+        `Open it at ${appUrl ?? ''}${threadLink(thread)}`,
+        '',
+        'Voltfolio',
+      ].join('\n'),
+    })
+    .catch((err: unknown) => log.warn('assignment e-mail not sent', { error: String(err) }));
+}
+
+async function checkCategory(companyId: string, category: string | undefined): Promise<void> {
+  if (!category) return;
+  const settings = ((await getCompany(companyId))?.settings ?? {}) as { messageCategories?: unknown };
+  const categories = strings(settings.messageCategories);
+  if (!categories.includes(category)) throw formError({ category: DISCUSSION_MESSAGES.unknownCategory });
+}
+
+async function checkAccounts(
+  companyId: string,
+  assetId: string,
+  accountIds: readonly string[],
+): Promise<void> {
+  for (const id of accountIds) {
+    const account = await findAccount(companyId, id);
+    if (!account || account.assetId !== assetId)
+      throw formError({ accountIds: DISCUSSION_MESSAGES.notOnSite });
+  }
+}
+
+/** The bill's failed checks, quoted; its meter joins the thread's. Only a bill of this site may open it. */
+async function billQuote(companyId: string, assetId: string, invoiceId: string) {
+  const found = await getValidation(companyId, invoiceId);
+  const validation: Record<string, unknown> | undefined = found ? { ...found } : undefined;
+  const accountId = str(validation?.accountId);
+  const account = accountId ? await findAccount(companyId, accountId) : undefined;
+  if (!validation || validation.deleted === true || !account || account.assetId !== assetId)
+    throw formError({ invoiceId: DISCUSSION_MESSAGES.billNotOnSite });
+  const results = Array.isArray(validation.results) ? (validation.results as Record<string, unknown>[]) : [];
+  const checks = results.map((r) => ({
+    name: String(r.name ?? r.key),
+    reason: String(r.reason ?? ''),
+    status: String(r.status),
+  }));
+  const bill = str(validation.displayName) ?? str(validation.invoiceNumber) ?? 'The bill';
+  return { quote: failedChecksQuote(bill, checks), accountId: account._id };
+}
+
+/** GET /messages/members?assetId=: who a thread on the site may mention or be assigned to. */
+const members = operation({ query: messageMembersQuery }, async (ctx): Promise<OpResult> => {
+  const asset = await readableSite(ctx.caller, ctx.query.assetId);
+  const readers = await readersOfSite(ctx.caller.companyId, asset);
+  return { body: { data: readers.map(({ userSub, name }) => ({ userSub, name })) } };
+});
+
+/** POST /messages: a new thread on a site the caller may read. */
+const create = operation({}, async (ctx): Promise<OpResult> => {
+  const input = parseOrThrow(messageCreateSchema, ctx.body ?? {});
+  const asset = await readableSite(ctx.caller, input.assetId);
+  const companyId = ctx.caller.companyId;
+  await checkCategory(companyId, input.category);
+  await checkAccounts(companyId, asset._id, input.accountIds);
+  const readers = await readersOfSite(companyId, asset);
+  const mentions = checkMentions(input.mentions, readers);
+  const accountIds = [...input.accountIds];
+  let body = input.body;
+  if (input.invoiceId) {
+    const { quote, accountId } = await billQuote(companyId, asset._id, input.invoiceId);
+    body = body ? `${quote}\n\n${body}` : quote;
+    if (!accountIds.includes(accountId)) accountIds.push(accountId);
+  }
+  const thread = stampNew(ctx.caller, {
+    subject: input.subject,
+    body,
+    ...(input.category ? { category: input.category } : {}),
+    assetId: asset._id,
+    accountIds,
+    ...(input.invoiceId ? { invoiceId: input.invoiceId } : {}),
+    status: 'open',
+    authorSub: ctx.caller.sub,
+    ...(ctx.caller.name ? { authorName: ctx.caller.name } : {}),
+    mentions,
+    replyCount: 0,
+  });
+  await putItem(messagesRef(companyId), thread, { mustNotExist: true });
+  await indexForSearch(companyId, 'messages', thread);
+  const who = ctx.caller.name ?? 'A colleague';
+  await notify(ctx.caller, mentions, `${who} mentioned you in "${input.subject}"`, thread, 'message-mention');
+  await writeActivity(ctx.caller, {
+    type: 'create',
+    model: 'messages',
+    modelId: thread._id,
+    message: `Discussion "${input.subject}" started`,
+  });
+  await announce(companyId, thread, readers, 'message.created', ctx.log);
+  return { status: 201, body: threadView(thread) };
+});
+
+const bulkRefused = async (): Promise<OpResult> => {
+  throw readOnly('Discussions are started one at a time with POST /messages');
+};
+
+/** GET /messages/{id}: the thread with its replies, oldest first, and the names of the people in it. */
+const get = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
+  const thread = await loadThread(ctx.caller, ctx.params.id);
+  const replies = await repliesOf(ctx.caller.companyId, thread._id);
+  const view = threadView(thread);
+  const assignee = str(thread.assignedUserSub);
+  return {
+    body: {
+      ...view,
+      ...(assignee ? { assignedUserName: str(thread.assignedUserName) ?? assignee } : {}),
+      replies: replies.map(replyView).sort((a, b) => a.createdAt.localeCompare(b.createdAt)),
+    },
+  };
+});
+
+/** PATCH /messages/{id}: resolve or reopen (anyone in it); the subject and category (its author only). */
+const update = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
+  const thread = await loadThread(ctx.caller, ctx.params.id);
+  const input = parseOrThrow(messagePatchSchema, ctx.body ?? {});
+  const own = thread.authorSub === ctx.caller.sub;
+  if ((input.subject !== undefined || input.category !== undefined) && !own && !ctx.caller.isAdmin)
+    throw forbidden('Only its author may change a discussion');
+  await checkCategory(ctx.caller.companyId, input.category);
+  const now = new Date().toISOString();
+  const changed = await changeItem(messagesRef(ctx.caller.companyId), thread._id, (current) => {
+    const next: StoredItem = { ...current, ...input, updatedAt: now, updatedBy: ctx.caller.sub };
+    if (input.status === 'resolved' && current.status !== 'resolved') {
+      next.resolvedAt = now;
+      next.resolvedBy = ctx.caller.sub;
+    }
+    if (input.status === 'open') {
+      delete next.resolvedAt;
+      delete next.resolvedBy;
+    }
+    return next;
+  });
+  if (!changed) throw notFound();
+  const after = changed.after;
+  await indexForSearch(ctx.caller.companyId, 'messages', after);
+  if (input.status && input.status !== thread.status) {
+    await writeActivity(ctx.caller, {
+      type: 'update',
+      model: 'messages',
+      modelId: thread._id,
+      message: `Discussion "${String(after.subject)}" ${input.status === 'resolved' ? 'resolved' : 'reopened'}`,
+    });
+  }
+  await announce(
+    ctx.caller.companyId,
+    after,
+    await readersOf(ctx.caller.companyId, String(after.assetId)),
+    'message.updated',
+    ctx.log,
+  );
+  return { body: threadView(after) };
+});
+
+/** PUT /messages/{id}/assign-user {userSub}: someone who may read the site; they are told. */
+const assign = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
+  const thread = await loadThread(ctx.caller, ctx.params.id);
+  const { userSub } = parseOrThrow(assignUserSchema, ctx.body ?? {});
+  const readers = await readersOf(ctx.caller.companyId, String(thread.assetId));
+  const assignee = userSub === null ? undefined : readers.find((r) => r.userSub === userSub);
+  if (userSub !== null && !assignee) throw formError({ userSub: DISCUSSION_MESSAGES.notAMember });
+  const now = new Date().toISOString();
+  const changed = await changeItem(messagesRef(ctx.caller.companyId), thread._id, (current) => {
+    const next: StoredItem = { ...current, updatedAt: now, updatedBy: ctx.caller.sub };
+    if (assignee) Object.assign(next, { assignedUserSub: assignee.userSub, assignedUserName: assignee.name });
+    else {
+      delete next.assignedUserSub;
+      delete next.assignedUserName;
+    }
+    return next;
+  });
+  if (!changed) throw notFound();
+  if (assignee && thread.assignedUserSub !== assignee.userSub)
+    await tellAssignee(ctx.caller, assignee, changed.after, ctx.log);
+  await announce(ctx.caller.companyId, changed.after, readers, 'message.assigned', ctx.log);
+  return { body: threadView(changed.after) };
+});
+
+/** POST /messages/upload-attachment {messageId, fileName, contentType, size}: a signed PUT for one file. */
+const uploadAttachment = operation({}, async (ctx): Promise<OpResult> => {
+  const input = parseOrThrow(attachmentUploadSchema, ctx.body ?? {});
+  const thread = await loadThread(ctx.caller, input.messageId);
+  const attachmentId = newId();
+  const fileName = safeFileName(input.fileName);
+  const key = `${attachmentPrefix(ctx.caller.companyId, thread._id)}${attachmentId}/${fileName}`;
+  try {
+    const uploadUrl = await presignPut(bucketName('documents'), key, input.contentType, { size: input.size });
+    return {
+      status: 201,
+      body: {
+        uploadUrl,
+        method: 'PUT',
+        headers: { 'Content-Type': input.contentType },
+        key,
+        attachmentId,
+        fileName,
+      },
+    };
+  } catch (err) {
+    if (err instanceof ApiError) throw err;
+    throw new ApiError(502, 'UPLOAD_URL_FAILED', 'There was a problem getting an upload URL.');
+  }
+});
+
+/**
+ * The attachments a reply names, each checked by its bytes: it must be an upload to this thread (a key of
+ * another thread or company is refused as unknown), be there, and be a PDF or a picture whatever its name.
+ */
+async function storedAttachments(
+  companyId: string,
+  messageId: string,
+  refs: readonly { attachmentId: string; key: string }[],
+): Promise<Record<string, unknown>[]> {
+  const out: Record<string, unknown>[] = [];
+  for (const ref of refs) {
+    const prefix = `${attachmentPrefix(companyId, messageId)}${ref.attachmentId}/`;
+    const fileName = ref.key.slice(prefix.length);
+    if (!ref.key.startsWith(prefix) || !fileName || fileName.includes('/'))
+      throw formError({ attachments: DISCUSSION_MESSAGES.attachmentUnknown });
+    const bucket = bucketName('documents');
+    const [head, stored] = await Promise.all([
+      objectStart(bucket, ref.key, 1024),
+      headObject(bucket, ref.key),
+    ]);
+    if (!head || head.length === 0 || !stored)
+      throw formError({ attachments: DISCUSSION_MESSAGES.attachmentMissing });
+    const kind = detectCaptureFileType(head);
+    if (!kind) throw formError({ attachments: DISCUSSION_MESSAGES.attachmentType });
+    out.push({
+      attachmentId: ref.attachmentId,
+      key: ref.key,
+      fileName,
+      contentType: CAPTURE_CONTENT_TYPES[kind],
+      size: stored.size,
+    });
+  }
+  return out;
+}
+
+/** POST /messages/{id}/replies {body, attachments, mentions}. */
+const createReply = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
+  const thread = await loadThread(ctx.caller, ctx.params.id);
+  const input = parseOrThrow(replyCreateSchema, ctx.body ?? {});
+  const companyId = ctx.caller.companyId;
+  if (!input.body.trim() && input.attachments.length === 0)
+    throw formError({ body: 'This field is required' });
+  const readers = await readersOf(companyId, String(thread.assetId));
+  const mentions = checkMentions(input.mentions, readers);
+  const attachments = await storedAttachments(companyId, thread._id, input.attachments);
+  const reply = stampNew(ctx.caller, {
+    messageId: thread._id,
+    body: input.body,
+    authorSub: ctx.caller.sub,
+    ...(ctx.caller.name ? { authorName: ctx.caller.name } : {}),
+    mentions,
+    attachments,
+  });
+  await putItem(repliesRef(companyId, thread._id), reply, { mustNotExist: true });
+  const changed = await changeItem(messagesRef(companyId), thread._id, (current) => ({
+    ...current,
+    replyCount: Number(current.replyCount ?? 0) + 1,
+    lastReplyAt: reply.createdAt,
+    updatedAt: String(reply.createdAt),
+  }));
+  const after = changed?.after ?? thread;
+  const who = ctx.caller.name ?? 'A colleague';
+  await notify(
+    ctx.caller,
+    mentions,
+    `${who} mentioned you in "${String(thread.subject)}"`,
+    after,
+    'message-mention',
+  );
+  await announce(companyId, after, readers, 'message.replied', ctx.log);
+  return { status: 201, body: replyView(reply) };
+});
+
+/** A reply of the thread that is the caller's own: another's may be read but not changed (403). */
+async function ownReply(ctx: WithParams<'id' | 'subId'>): Promise<{ thread: StoredItem; reply: StoredItem }> {
+  const thread = await loadThread(ctx.caller, ctx.params.id);
+  const reply = await getItem(repliesRef(ctx.caller.companyId, thread._id).pk, ctx.params.subId);
+  if (!reply || reply.deleted === true) throw notFound();
+  if (reply.authorSub !== ctx.caller.sub) throw forbidden(DISCUSSION_MESSAGES.notYours);
+  return { thread, reply };
+}
+
+/** PATCH /messages/{id}/replies/{replyId} {body}: the author's own reply. */
+const updateReply = operation({ params: ['id', 'subId'] }, async (ctx): Promise<OpResult> => {
+  const { thread, reply } = await ownReply(ctx);
+  const { body } = parseOrThrow(replyPatchSchema, ctx.body ?? {});
+  const now = new Date().toISOString();
+  const changed = await changeItem(repliesRef(ctx.caller.companyId, thread._id), reply._id, (current) => ({
+    ...current,
+    body,
+    editedAt: now,
+    updatedAt: now,
+  }));
+  if (!changed) throw notFound();
+  await announce(
+    ctx.caller.companyId,
+    thread,
+    await readersOf(ctx.caller.companyId, String(thread.assetId)),
+    'message.replied',
+    ctx.log,
+  );
+  return { body: replyView(changed.after) };
+});
+
+/** DELETE /messages/{id}/replies/{replyId}: the author's own reply goes, with its attachments' links. */
+const deleteReply = operation({ params: ['id', 'subId'] }, async (ctx): Promise<OpResult> => {
+  const { thread, reply } = await ownReply(ctx);
+  const companyId = ctx.caller.companyId;
+  const now = new Date().toISOString();
+  await changeItem(repliesRef(companyId, thread._id), reply._id, (current) => ({
+    ...current,
+    deleted: true,
+    deletedAt: now,
+    updatedAt: now,
+  }));
+  const changed = await changeItem(messagesRef(companyId), thread._id, (current) => ({
+    ...current,
+    replyCount: Math.max(0, Number(current.replyCount ?? 0) - 1),
+    updatedAt: now,
+  }));
+  await announce(
+    companyId,
+    changed?.after ?? thread,
+    await readersOf(companyId, String(thread.assetId)),
+    'message.replied',
+    ctx.log,
+  );
+  return { body: { _id: reply._id, deleted: true } };
+});
+
+/** GET /messages/{id}/replies/{replyId}/attachments/{attachmentId}/download: a short-lived link. */
+const download = operation({ params: ['id', 'replyId', 'attachmentId'] }, async (ctx): Promise<OpResult> => {
+  const thread = await loadThread(ctx.caller, ctx.params.id);
+  const reply = await getItem(repliesRef(ctx.caller.companyId, thread._id).pk, ctx.params.replyId);
+  if (!reply || reply.deleted === true) throw notFound();
+  const attachments = Array.isArray(reply.attachments)
+    ? (reply.attachments as Record<string, unknown>[])
+    : [];
+  const attachment = attachments.find((a) => a.attachmentId === ctx.params.attachmentId);
+  if (!attachment) throw notFound();
+  const fileName = String(attachment.fileName);
+  const url = await presignGet(bucketName('documents'), String(attachment.key), DOWNLOAD_SECONDS, fileName);
+  return { body: { downloadUrl: url, url, fileName, expiresIn: DOWNLOAD_SECONDS } };
+});
+
+export const MESSAGE_OPERATIONS: Operations = {
+  'messages.members': members,
+  'messages.create': create,
+  'messages.bulkRefused': bulkRefused,
+  'messages.get': get,
+  'messages.update': update,
+  'messages.assign': assign,
+  'messages.uploadAttachment': uploadAttachment,
+  'messages.replies.create': createReply,
+  'messages.replies.update': updateReply,
+  'messages.replies.delete': deleteReply,
+  'messages.attachments.download': download,
+};

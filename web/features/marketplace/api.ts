@@ -1,0 +1,47 @@
+import useSWR from 'swr';
+import type { CarbonApproach, CarbonProject } from '../../../shared/schemas/carbon-marketplace.ts';
+import { useEndpoint } from '../../lib/endpoint.ts';
+
+export type ProjectView = CarbonProject & { approach?: CarbonApproach };
+
+export interface ProjectTypeView {
+  key: string;
+  name: string;
+  approach: CarbonApproach;
+  projects: number;
+}
+
+export interface InterestView {
+  _id: string;
+  tonnes: number;
+  note?: string;
+  createdAt: string;
+}
+
+export type CatalogueFilters = Partial<
+  Record<'projectType' | 'approach' | 'registry' | 'maxPrice' | 'minVintage' | 'query', string>
+>;
+
+const catalogueKey = (filters: CatalogueFilters) => {
+  const params = new URLSearchParams(
+    Object.entries(filters).filter((e): e is [string, string] => Boolean(e[1])),
+  ).toString();
+  return `/marketplace/carbon${params ? `?${params}` : ''}`;
+};
+
+/** GET /marketplace/carbon/project-types */
+export const useProjectTypes = () => useSWR<{ data: ProjectTypeView[] }>('/marketplace/carbon/project-types');
+/** GET /marketplace/carbon, filtered */
+export const useCatalogue = (filters: CatalogueFilters) =>
+  useSWR<{ data: ProjectView[]; total: number }>(catalogueKey(filters));
+/** GET /marketplace/carbon/{id} */
+export const useProject = (id: string | undefined) =>
+  useSWR<ProjectView & { interests: InterestView[] }>(id ? `/marketplace/carbon/${id}` : null);
+
+/** POST /marketplace/carbon/{id}/interest */
+export const useRegisterInterest = () =>
+  useEndpoint(
+    (api, id: string, body: { tonnes: number; note: string }) =>
+      api.post<{ message: string }>(`/marketplace/carbon/${id}/interest`, body),
+    (_r, [id]) => [`/marketplace/carbon/${id}`],
+  );
