@@ -152,3 +152,23 @@ export function logoSearchConfig(): { url: string; clientId?: string } {
 export function resetConfigForTests(): void {
   cached = undefined;
 }
+
+/**
+ * The feeds a kiosk's News slide reads when product settings name none: address templates that may hold
+ * {lat}, {lng} and {postcode}. News and travel are RSS 2.0; weather is Open-Meteo's forecast JSON.
+ */
+export function kioskFeedDefaults(): { newsUrl?: string; weatherUrl?: string; travelUrl?: string } {
+  return {
+    newsUrl: optional('KIOSK_NEWS_FEED_URL'),
+    weatherUrl: optional('KIOSK_WEATHER_FEED_URL'),
+    travelUrl: optional('KIOSK_TRAVEL_FEED_URL'),
+  };
+}
+
+/** The signage service that screens pair with (OptiSigns); the local stack and tests run a fake of it. */
+export function signageConfig(): { url: string; apiKey?: string } {
+  return {
+    url: optional('OPTISIGNS_API_URL') ?? 'https://api.optisigns.com',
+    apiKey: optional('OPTISIGNS_API_KEY'),
+  };
+}

@@ -18,6 +18,15 @@ import {
   logoSearchQuery,
   notificationsQuery,
 } from '../schemas/queries.ts';
+import {
+  activityQuerySchema,
+  assetFinderQuerySchema,
+  emailDownloadQuery,
+  liveConnectionsQuerySchema,
+  screensQuerySchema,
+  siteQuery,
+  staffEmailsQuerySchema,
+} from '../schemas/staff-admin.ts';
 import { calendarEventsQuery, calendarFeedQuery } from '../schemas/targets.ts';
 import { gasMeterChoicesQuerySchema, gridfetchUsageQuerySchema } from '../schemas/util-staff.ts';
 import type { HttpMethod } from './routes.ts';
@@ -45,6 +54,14 @@ export const ROUTE_QUERIES: ReadonlyMap<string, z.ZodType> = new Map<RouteKey, z
   ['GET /util/gridfetch-usage', gridfetchUsageQuerySchema],
   ['GET /util/gas-prediction-accounts', gasMeterChoicesQuerySchema],
   ['GET /util/company-logo-search', logoSearchQuery],
+  ['GET /util/activity', activityQuerySchema],
+  ['GET /util/emails', staffEmailsQuerySchema],
+  ['GET /util/emails/{id}/attachments/{attachmentId}/download', emailDownloadQuery],
+  ['GET /util/live-connections', liveConnectionsQuerySchema],
+  ['GET /util/asset-finder', assetFinderQuerySchema],
+  ['GET /util/asset-finder/{id}', siteQuery],
+  // Kiosks
+  ['GET /kiosks/optisigns/screens', screensQuerySchema],
   // Accounts
   ['GET /accounts/active-billing', activeBillingQuerySchema],
   ['GET /accounts/{id}/contracts/{contractId}/download', contractDownloadQuery],

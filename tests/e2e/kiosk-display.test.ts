@@ -69,9 +69,10 @@ describe('the kiosk display', () => {
       ['Carbon', "This building's CO2 emission data"],
     ]);
 
-    expect(calls.map((r) => new URL(r.url()).pathname).sort()).toEqual([
+    expect([...new Set(calls.map((r) => new URL(r.url()).pathname))].sort()).toEqual([
       '/api/kiosks/live',
       '/api/kiosks/live/consumption',
+      '/api/kiosks/live/news',
     ]);
     for (const call of calls) {
       const headers = await call.allHeaders();
@@ -95,6 +96,45 @@ describe('the kiosk display', () => {
     const slide = tab.page.locator('section[aria-roledescription="slide"]');
     const figure = `${Math.round(first.consumption).toLocaleString('en-GB')} ${first.unit}`;
     await expect.poll(() => slide.getByText(figure).first().isVisible()).toBe(true);
+  });
+
+  it('keeps showing its last data with their time when the network drops, and recovers', async () => {
+    await tab.page.setViewportSize({ width: 1920, height: 1080 });
+    await tab.page.goto(kioskUrl(kioskAuth, '&preview'));
+    await tab.page.getByRole('heading', { name: siteName }).waitFor({ timeout: 15_000 });
+    await tab.page.getByRole('button', { name: 'Next slide' }).click();
+    await tab.page.getByRole('button', { name: 'Next slide' }).click();
+    const slide = tab.page.locator('section[aria-roledescription="slide"]');
+    await slide.getByText('Central line: minor delays').waitFor({ timeout: 15_000 });
+
+    await tab.context.setOffline(true);
+    const badge = tab.page.getByRole('status').filter({ hasText: 'Offline: showing data from' });
+    await badge.waitFor({ timeout: 10_000 });
+    // The screen still shows what it had, and fits the screen without scrolling.
+    expect(await slide.getByText('Central line: minor delays').isVisible()).toBe(true);
+    const fits = await tab.page.evaluate(() => document.documentElement.scrollHeight <= window.innerHeight);
+    expect(fits).toBe(true);
+    const asked: string[] = [];
+    tab.page.on('request', (r) => {
+      if (r.url().includes('/api/kiosks/live')) asked.push(r.url());
+    });
+
+    await tab.context.setOffline(false);
+    await badge.waitFor({ state: 'detached', timeout: 20_000 });
+    expect(asked.length).toBeGreaterThan(0);
+    expect(await tab.page.getByRole('heading', { name: siteName }).isVisible()).toBe(true);
+  });
+
+  it('fits a portrait screen', async () => {
+    await tab.page.setViewportSize({ width: 1080, height: 1920 });
+    await tab.page.goto(kioskUrl(kioskAuth, '&preview'));
+    await tab.page.getByRole('heading', { name: siteName }).waitFor({ timeout: 15_000 });
+    const fits = await tab.page.evaluate(
+      () =>
+        document.documentElement.scrollHeight <= window.innerHeight &&
+        document.documentElement.scrollWidth <= window.innerWidth,
+    );
+    expect(fits).toBe(true);
   });
 
   it('sends a screen with a wrong secret to the error page', async () => {

@@ -13,6 +13,7 @@ import { CONNECTOR_PAGES } from '../features/connectors/pages.ts';
 import { ENTITY_PAGES } from '../features/entities/pages.ts';
 import { IMPORT_PAGES } from '../features/imports/pages.ts';
 import { INVOICE_PAGES } from '../features/invoices/pages.ts';
+import { KIOSK_PAGES } from '../features/kiosk/pages.ts';
 import { MARKETPLACE_PAGES } from '../features/marketplace/pages.ts';
 import { PORTFOLIO_PAGES } from '../features/portfolios/pages.ts';
 import { RECOMMENDATION_PAGES } from '../features/recommendations/pages.ts';
@@ -55,6 +56,7 @@ const PAGES: Record<PageKey, LazyPage> = {
   ...ENTITY_PAGES,
   ...IMPORT_PAGES,
   ...INVOICE_PAGES,
+  ...KIOSK_PAGES,
   ...MARKETPLACE_PAGES,
   ...PORTFOLIO_PAGES,
   ...RECOMMENDATION_PAGES,

@@ -14,6 +14,7 @@ import {
   type InvoicePageKey,
   withInvoicePage,
 } from '../features/invoices/pages.ts';
+import type { KioskPageKey } from '../features/kiosk/pages.ts';
 import type { MarketplacePageKey } from '../features/marketplace/pages.ts';
 import { PORTFOLIO_PAGE_OF, type PortfolioPageKey } from '../features/portfolios/pages.ts';
 import type { RecommendationPageKey } from '../features/recommendations/pages.ts';
@@ -37,6 +38,7 @@ export type PageKey =
   | ConnectorPageKey
   | EntityPageKey
   | ImportPageKey
+  | KioskPageKey
   | MarketplacePageKey
   | PortfolioPageKey
   | RecommendationPageKey
@@ -130,7 +132,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   route('account-wizard', '/new-account', ASSETS, 'Accounts', 'account-wizard'),
   route('account-view', '/accounts/:id', PORTFOLIO, 'Accounts', 'account-view'),
 
-  route('admin-dashboard', '/admin', ADMIN, 'Admin'),
+  withStaffToolPage(route('admin-dashboard', '/admin', ADMIN, 'Admin')),
   // The spec names sub-pages only for tools and gridfetch: their bare paths open the first one.
   redirect('admin-tools', '/admin/tools', '/admin/tools/stats', ADMIN, 'Admin'),
   ...pages(
@@ -140,7 +142,9 @@ export const APP_ROUTES: readonly AppRoute[] = [
     ADMIN,
     'Admin',
   ).map(withStaffToolPage),
-  ...pages('admin', '/admin', ['kiosks', 'settings', 'log', 'emails'], ADMIN, 'Admin'),
+  ...pages('admin', '/admin', ['kiosks', 'settings', 'log', 'emails'], ADMIN, 'Admin')
+    .map(withStaffToolPage)
+    .map((r) => (r.name === 'admin-kiosks' ? { ...r, page: 'kiosk-admin' as const } : r)),
   redirect('admin-gridfetch', '/admin/gridfetch', '/admin/gridfetch/loa', ADMIN, 'Admin'),
   ...pages('admin-gridfetch', '/admin/gridfetch', ['loa', 'usage'], ADMIN, 'Admin').map(withStaffToolPage),
 

@@ -77,3 +77,29 @@ export async function extendVisibility(
     }
   }
 }
+
+/** How many messages wait in a queue and are being worked on, as SQS approximates them. */
+export interface QueueCounts {
+  visible: number;
+  inFlight: number;
+}
+
+/**
+ * A queue's approximate counts by its environment name (`QUEUE_URL_<NAME>`, e.g. `capture-dlq`);
+ * undefined when this function is not told the queue's URL.
+ */
+export async function queueCounts(name: string): Promise<QueueCounts | undefined> {
+  const url = process.env[`QUEUE_URL_${name.toUpperCase().replaceAll('-', '_')}`];
+  if (!url) return undefined;
+  const { lib, client } = await sqs();
+  const out = await client.send(
+    new lib.GetQueueAttributesCommand({
+      QueueUrl: url,
+      AttributeNames: ['ApproximateNumberOfMessages', 'ApproximateNumberOfMessagesNotVisible'],
+    }),
+  );
+  return {
+    visible: Number(out.Attributes?.ApproximateNumberOfMessages ?? 0),
+    inFlight: Number(out.Attributes?.ApproximateNumberOfMessagesNotVisible ?? 0),
+  };
+}

@@ -7,6 +7,7 @@ import { KIOSK_OPERATIONS } from '../../kiosk/kiosk-service.ts';
 import { LOOKUP_OPERATIONS } from '../../lookups/lookup-service.ts';
 import { MARKETPLACE_OPERATIONS } from '../../marketplace/carbon-market-service.ts';
 import { SEARCH_OPERATIONS } from '../../search/search-service.ts';
+import { STAFF_ADMIN_OPERATIONS } from '../../staff-tools/admin-service.ts';
 import { EMAIL_OPERATIONS } from '../../staff-tools/email-service.ts';
 import { GAS_PREDICTION_OPERATIONS } from '../../staff-tools/gas-prediction-service.ts';
 import { GLOBAL_STATS_OPERATIONS } from '../../staff-tools/global-stats-service.ts';
@@ -26,4 +27,5 @@ export const handler = httpFunction('util', {
   ...GAS_PREDICTION_OPERATIONS,
   ...GLOBAL_STATS_OPERATIONS,
   ...GRIDFETCH_OPERATIONS,
+  ...STAFF_ADMIN_OPERATIONS,
 });

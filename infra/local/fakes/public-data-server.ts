@@ -7,6 +7,14 @@ import {
   type FakeEpcKind,
   searchRows,
 } from './epc-register-fixtures.ts';
+import {
+  FAKE_SIGNAGE_KEY,
+  forecast,
+  newsFeed,
+  type SignageDevice,
+  SignageFake,
+  travelFeed,
+} from './kiosk-services-fixtures.ts';
 import { brandIconSvg, searchBrands } from './logo-search-fixtures.ts';
 import {
   airQualityLatest,
@@ -22,7 +30,16 @@ import {
  * and Brandfetch's Brand Search API (the company logo search). One HTTP server, one path prefix per
  * service; the base URLs the functions need are `env`.
  */
-export const FAKE_SERVICES = ['postcodes', 'police', 'flood', 'openaq', 'epc', 'brandfetch'] as const;
+export const FAKE_SERVICES = [
+  'postcodes',
+  'police',
+  'flood',
+  'openaq',
+  'epc',
+  'brandfetch',
+  'kiosk-feeds',
+  'signage',
+] as const;
 export type FakeService = (typeof FAKE_SERVICES)[number];
 
 const PREFIX: Record<FakeService, string> = {
@@ -32,6 +49,8 @@ const PREFIX: Record<FakeService, string> = {
   openaq: '/openaq',
   epc: '/epc',
   brandfetch: '/brandfetch',
+  'kiosk-feeds': '/kiosk-feeds',
+  signage: '/optisigns',
 };
 
 export const FAKE_EPC_EMAIL = 'register@voltfolio.test';
@@ -46,6 +65,8 @@ export interface PublicDataFakes {
   fail(service: FakeService, failing?: boolean): void;
   /** How many requests each service has had. */
   calls: Record<FakeService, number>;
+  /** The signage screens claimed through the pairing API. */
+  signageDevices(): SignageDevice[];
   stop(): Promise<void>;
 }
 
@@ -61,6 +82,13 @@ export function publicDataEnvironment(url: string): Record<string, string> {
     EPC_API_KEY: FAKE_EPC_KEY,
     LOGO_SEARCH_API_URL: `${url}${PREFIX.brandfetch}`,
     LOGO_SEARCH_CLIENT_ID: FAKE_BRANDFETCH_CLIENT_ID,
+    KIOSK_NEWS_FEED_URL: `${url}${PREFIX['kiosk-feeds']}/news.rss?postcode={postcode}`,
+    KIOSK_TRAVEL_FEED_URL: `${url}${PREFIX['kiosk-feeds']}/travel.rss?postcode={postcode}`,
+    KIOSK_WEATHER_FEED_URL:
+      `${url}${PREFIX['kiosk-feeds']}/v1/forecast?latitude={lat}&longitude={lng}` +
+      '&current=temperature_2m,weather_code,wind_speed_10m&daily=temperature_2m_max,temperature_2m_min,weather_code',
+    OPTISIGNS_API_URL: `${url}${PREFIX.signage}`,
+    OPTISIGNS_API_KEY: FAKE_SIGNAGE_KEY,
   };
 }
 
@@ -184,19 +212,79 @@ function brandfetch(path: string, q: URLSearchParams, base: string): Answer {
   return { status: 200, body };
 }
 
+function answerFeed(res: ServerResponse, path: string, q: URLSearchParams): void {
+  if (path === '/v1/forecast') {
+    const lat = Number(q.get('latitude'));
+    const lng = Number(q.get('longitude'));
+    if (!q.get('latitude') || !Number.isFinite(lat) || !Number.isFinite(lng)) {
+      json(res, { status: 400, body: { error: true, reason: 'latitude and longitude are required' } });
+      return;
+    }
+    json(res, { status: 200, body: forecast(lat, lng) });
+    return;
+  }
+  const xml =
+    path === '/news.rss'
+      ? newsFeed(q.get('postcode') ?? '')
+      : path === '/travel.rss'
+        ? travelFeed()
+        : undefined;
+  if (!xml) {
+    json(res, { status: 404, body: { error: 'Not found' } });
+    return;
+  }
+  res.writeHead(200, { 'content-type': 'application/rss+xml', 'content-length': Buffer.byteLength(xml) });
+  res.end(xml);
+}
+
+async function answerSignage(
+  signage: SignageFake,
+  req: IncomingMessage,
+  res: ServerResponse,
+  path: string,
+): Promise<void> {
+  if (req.headers.authorization !== `Bearer ${FAKE_SIGNAGE_KEY}`) {
+    json(res, { status: 401, body: { message: 'Invalid API key' } });
+    return;
+  }
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  let body: unknown;
+  try {
+    body = chunks.length > 0 ? JSON.parse(Buffer.concat(chunks).toString('utf8')) : undefined;
+  } catch {
+    json(res, { status: 400, body: { message: 'Body must be JSON' } });
+    return;
+  }
+  const device = /^\/v1\/devices\/([^/]+)$/.exec(path);
+  if (req.method === 'POST' && path === '/v1/pairings') {
+    json(res, signage.pair(body));
+    return;
+  }
+  if (req.method === 'PATCH' && device) {
+    json(res, signage.repoint(decodeURIComponent(device[1] as string), body));
+    return;
+  }
+  json(res, { status: 404, body: { message: 'Not found' } });
+}
+
 export async function startPublicDataFakes(
   opts: { port?: number; host?: string } = {},
 ): Promise<PublicDataFakes> {
   const failing = new Set<FakeService>();
   const calls = Object.fromEntries(FAKE_SERVICES.map((s) => [s, 0])) as Record<FakeService, number>;
+  const signage = new SignageFake();
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://fake');
     const service = FAKE_SERVICES.find((s) => url.pathname.startsWith(`${PREFIX[s]}/`));
-    if (!service || req.method !== 'GET') return json(res, { status: 404, body: { error: 'Not found' } });
+    if (!service || (req.method !== 'GET' && service !== 'signage'))
+      return json(res, { status: 404, body: { error: 'Not found' } });
     calls[service]++;
     if (failing.has(service)) return json(res, { status: 503, body: { error: 'Service unavailable' } });
     const path = url.pathname.slice(PREFIX[service].length);
     const q = url.searchParams;
+    if (service === 'signage') return void answerSignage(signage, req, res, path);
+    if (service === 'kiosk-feeds') return answerFeed(res, path, q);
     const icon = service === 'brandfetch' ? /^\/icons\/([^/]+)\.svg$/.exec(path) : null;
     if (icon) {
       const svg = brandIconSvg(decodeURIComponent(icon[1] as string));
@@ -232,6 +320,7 @@ export async function startPublicDataFakes(
       else failing.delete(service);
     },
     calls,
+    signageDevices: () => [...signage.devices.values()],
     stop: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());

@@ -27,6 +27,9 @@ const KIOSK_ROUTES: readonly HttpRoute[] = [
   route('GET', '/kiosks/{id}/preview', 'kiosks.preview', COMPANY_ADMIN, { auth: ['user', 'kiosk'] }),
   route('GET', '/kiosks/live', 'kiosks.live', STAFF, { auth: ['kiosk'] }),
   route('GET', '/kiosks/live/consumption', 'kiosks.liveConsumption', STAFF, { auth: ['kiosk'] }),
+  route('GET', '/kiosks/live/news', 'kiosks.liveNews', STAFF, { auth: ['kiosk'] }),
+  route('GET', '/kiosks/optisigns/screens', 'kiosks.screens', COMPANY_ADMIN),
+  route('POST', '/kiosks/optisigns/screens', 'kiosks.pairScreen', COMPANY_ADMIN),
 ];
 
 /** Kiosk displays. */

@@ -1,6 +1,6 @@
 import useSWR from 'swr';
 import type { DeviceApi } from '../../lib/device-auth.ts';
-import { type KioskConsumption, type KioskLive, LIVE_REFRESH_MS } from './kiosk-data.ts';
+import { type KioskConsumption, type KioskLive, type KioskNews, LIVE_REFRESH_MS } from './kiosk-data.ts';
 
 /** A screen on a wall keeps asking, slowly, whatever went wrong. */
 const LIVE = { refreshInterval: LIVE_REFRESH_MS, shouldRetryOnError: true, errorRetryInterval: 30_000 };
@@ -16,3 +16,7 @@ export const useKioskConsumption = (api: DeviceApi, kioskId: string) =>
     () => api.get('/kiosks/live/consumption'),
     LIVE,
   );
+
+/** GET /kiosks/live/news */
+export const useKioskNews = (api: DeviceApi, kioskId: string) =>
+  useSWR<KioskNews>(['kiosk', kioskId, 'news'], () => api.get('/kiosks/live/news'), LIVE);

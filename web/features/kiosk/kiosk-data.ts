@@ -43,19 +43,66 @@ export interface UtilityMonth {
   emissionsKg?: number;
 }
 
+export interface LeaderboardRow {
+  assetId: string;
+  siteName: string;
+  currentKwh: number;
+  previousKwh: number | null;
+  change: number | null;
+  thisBuilding: boolean;
+}
+
+export interface HalfHourlyDay {
+  date: string;
+  unit: string;
+  values: (number | null)[];
+}
+
 export interface KioskConsumption {
   assetId: string;
   month: string | null;
   data: UtilityMonth[];
   sameMonthLastYear: { month: string | null; data: UtilityMonth[] };
+  leaderboard?: LeaderboardRow[];
+  halfHourly?: HalfHourlyDay | null;
+  generatedAt?: string;
 }
 
-/** The kiosk's chosen slides in their fixed order; a kiosk that chose none shows them all. */
+export interface FeedItem {
+  title: string;
+  link?: string;
+  publishedAt?: string;
+  description?: string;
+}
+
+interface FeedPart<T> {
+  configured: boolean;
+  data: T;
+  error?: string;
+}
+
+export interface KioskNews {
+  fetchedAt: string;
+  place: string | null;
+  news: FeedPart<FeedItem[]>;
+  weather: FeedPart<{
+    temperatureC: number;
+    windKph?: number;
+    summary: string;
+    daily: { date: string; maxC: number; minC: number; summary: string }[];
+  } | null>;
+  travel: FeedPart<FeedItem[]>;
+}
+
+/** The kiosk's chosen slides in the order chosen; a kiosk that chose none shows them all in the spec's order. */
 export function slidesOf(chosen: readonly string[] | undefined): Slide[] {
-  const wanted = new Set(chosen ?? []);
-  const picked = SLIDES.filter((s) => wanted.has(s.key));
+  const picked = (chosen ?? []).flatMap((key) => SLIDES.filter((s) => s.key === key));
   return picked.length > 0 ? picked : [...SLIDES];
 }
+
+/** The half-hour a settlement period starts, as HH:MM. */
+export const periodTime = (index: number) =>
+  `${String(Math.floor(index / 2)).padStart(2, '0')}:${index % 2 === 0 ? '00' : '30'}`;
 
 export interface Comparison {
   utilityType: string;

@@ -9,8 +9,16 @@ import {
   kioskHeaders,
   parseKioskAuth,
 } from '../../lib/device-auth.ts';
-import { useKioskConsumption, useKioskLive } from './api.ts';
-import { addressLine, type KioskConsumption, type KioskLive, SLIDE_MS, slidesOf } from './kiosk-data.ts';
+import { formatDateTime } from '../../lib/format.ts';
+import { useKioskConsumption, useKioskLive, useKioskNews } from './api.ts';
+import {
+  addressLine,
+  type KioskConsumption,
+  type KioskLive,
+  type KioskNews,
+  SLIDE_MS,
+  slidesOf,
+} from './kiosk-data.ts';
 import { SlideBody } from './kiosk-slides.tsx';
 
 /** /kiosk/{id}?kioskAuth=id|secret[&preview]: the wall display of one building (01 §2.1). */
@@ -52,6 +60,22 @@ function KioskDisplay({ auth, preview }: { auth: KioskAuth; preview: boolean }) 
   );
   const live = useKioskLive(api, auth.id);
   const consumption = useKioskConsumption(api, auth.id);
+  const news = useKioskNews(api, auth.id);
+  const online = useOnline();
+  const failing = Boolean(live.error || consumption.error || news.error);
+  // When the data last came in whole: what a screen that lost its network says it is showing.
+  const [lastGood, setLastGood] = useState<Date | undefined>();
+  const received = `${live.data ? 1 : 0}${consumption.data?.generatedAt ?? ''}${news.data?.fetchedAt ?? ''}`;
+  useEffect(() => {
+    if (received !== '0' && !failing) setLastGood(new Date());
+  }, [received, failing]);
+  // Back on the network: ask at once rather than at the next slow poll.
+  useEffect(() => {
+    if (!online) return;
+    void live.mutate();
+    void consumption.mutate();
+    void news.mutate();
+  }, [online, live.mutate, consumption.mutate, news.mutate]);
 
   if (!live.data) {
     if (live.error) return <LoadFailed error={live.error} onRetry={() => void live.mutate()} />;
@@ -66,10 +90,27 @@ function KioskDisplay({ auth, preview }: { auth: KioskAuth; preview: boolean }) 
       live={live.data}
       consumption={consumption.data}
       consumptionError={consumption.error}
-      stale={Boolean(live.error)}
+      news={news.data}
+      offlineSince={!online || failing ? (lastGood ?? null) : undefined}
       preview={preview}
     />
   );
+}
+
+/** Whether the browser believes it is on a network, following its online and offline events. */
+function useOnline(): boolean {
+  const [online, setOnline] = useState(() => navigator.onLine);
+  useEffect(() => {
+    const on = () => setOnline(true);
+    const off = () => setOnline(false);
+    window.addEventListener('online', on);
+    window.addEventListener('offline', off);
+    return () => {
+      window.removeEventListener('online', on);
+      window.removeEventListener('offline', off);
+    };
+  }, []);
+  return online;
 }
 
 function LoadFailed({ error, onRetry }: { error: unknown; onRetry: () => void }) {
@@ -92,13 +133,16 @@ function Slides({
   live,
   consumption,
   consumptionError,
-  stale,
+  news,
+  offlineSince,
   preview,
 }: {
   live: KioskLive;
   consumption: KioskConsumption | undefined;
   consumptionError: unknown;
-  stale: boolean;
+  news: KioskNews | undefined;
+  /** undefined while connected; otherwise when the data shown was fetched (null: not known). */
+  offlineSince: Date | null | undefined;
   preview: boolean;
 }) {
   const slides = slidesOf(live.kiosk.slides);
@@ -113,7 +157,7 @@ function Slides({
   const go = (step: number) => setIndex((i) => (i + step + slides.length) % slides.length);
 
   return (
-    <Stack mih="100vh" p="xl" gap="lg" justify="space-between">
+    <Stack h="100dvh" p="xl" gap="lg" justify="space-between" style={{ overflow: 'hidden' }}>
       <Group justify="space-between" align="flex-start">
         <div>
           <Title order={1}>{live.asset?.siteName ?? live.kiosk.name ?? 'Voltfolio'}</Title>
@@ -123,7 +167,13 @@ function Slides({
         </div>
         <Group gap="xs">
           {preview && <Badge color="orange">Preview</Badge>}
-          {stale && <Badge color="gray">Offline, showing earlier data</Badge>}
+          {offlineSince !== undefined && (
+            <Badge color="gray" size="lg" role="status">
+              {offlineSince
+                ? `Offline: showing data from ${formatDateTime(offlineSince)}`
+                : 'Offline: showing earlier data'}
+            </Badge>
+          )}
           {live.company?.name && (
             <Text fw={700} size="lg">
               {live.company.name}
@@ -131,7 +181,11 @@ function Slides({
           )}
         </Group>
       </Group>
-      <section aria-roledescription="slide" aria-label={slide.title} style={{ flex: 1 }}>
+      <section
+        aria-roledescription="slide"
+        aria-label={slide.title}
+        style={{ flex: 1, minHeight: 0, overflow: 'hidden' }}
+      >
         <Title order={2} fz={40}>
           {slide.title}
         </Title>
@@ -143,6 +197,7 @@ function Slides({
           live={live}
           consumption={consumption}
           consumptionError={consumptionError}
+          news={news}
         />
       </section>
       <Group justify="space-between">

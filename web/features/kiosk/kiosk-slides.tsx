@@ -1,4 +1,4 @@
-import { Alert, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Alert, Group, Paper, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { formatDateTime, formatNumber } from '../../lib/format.ts';
 import {
@@ -6,9 +6,14 @@ import {
   type Comparison,
   carbonSummary,
   compareMonths,
+  type FeedItem,
+  type HalfHourlyDay,
   type KioskConsumption,
   type KioskLive,
+  type KioskNews,
+  type LeaderboardRow,
   monthLabel,
+  periodTime,
   type SlideKey,
 } from './kiosk-data.ts';
 
@@ -102,7 +107,56 @@ function Bar({ label, value, max, unit }: { label: string; value: number; max: n
   );
 }
 
+/** The day's half-hours as bars; a gap is left where a reading is missing. */
+function HalfHourlyChart({ day }: { day: HalfHourlyDay }) {
+  const max = Math.max(0, ...day.values.map((v) => v ?? 0));
+  const total = day.values.reduce<number>((sum, v) => sum + (v ?? 0), 0);
+  const peak = day.values.indexOf(max);
+  const width = 100 / Math.max(day.values.length, 1);
+  return (
+    <Stack gap="sm">
+      <Text size="xl">
+        {new Intl.DateTimeFormat('en-GB', { dateStyle: 'full', timeZone: 'UTC' }).format(new Date(day.date))}:{' '}
+        <b>
+          {formatNumber(total, { maximumFractionDigits: 0 })} {day.unit}
+        </b>
+        {peak >= 0 && max > 0 && `, highest at ${periodTime(peak)}`}
+      </Text>
+      <svg
+        viewBox="0 0 100 40"
+        preserveAspectRatio="none"
+        role="img"
+        aria-label={`Half-hourly electricity on ${day.date}`}
+        style={{ width: '100%', height: 'min(40vh, 420px)' }}
+      >
+        {day.values.map((v, i) =>
+          v === null ? null : (
+            <rect
+              // biome-ignore lint/suspicious/noArrayIndexKey: a settlement period is its position in the day
+              key={i}
+              x={i * width + width * 0.1}
+              width={width * 0.8}
+              y={40 - (max > 0 ? (v / max) * 40 : 0)}
+              height={max > 0 ? (v / max) * 40 : 0}
+              fill="var(--mantine-color-teal-6)"
+            />
+          ),
+        )}
+      </svg>
+      <Group justify="space-between">
+        {['00:00', '06:00', '12:00', '18:00', '24:00'].map((t) => (
+          <Text key={t} c="dimmed">
+            {t}
+          </Text>
+        ))}
+      </Group>
+    </Stack>
+  );
+}
+
 function EnergyUsageSlide({ consumption }: { consumption: KioskConsumption }) {
+  if (consumption.halfHourly && consumption.halfHourly.values.length > 0)
+    return <HalfHourlyChart day={consumption.halfHourly} />;
   const electricity = compareMonths(consumption).find((r) => r.utilityType === 'electricity');
   if (!electricity) return <Missing>No electricity consumption has been recorded for this building.</Missing>;
   const max = Math.max(electricity.current, electricity.previous ?? 0);
@@ -159,12 +213,125 @@ function Clock() {
   );
 }
 
-function NewsSlide({ live }: { live: KioskLive }) {
+function Headlines({ title, part }: { title: string; part: KioskNews['news'] }) {
+  return (
+    <Paper withBorder p="lg" radius="md">
+      <Text fw={700} size="xl" mb="sm">
+        {title}
+      </Text>
+      {!part.configured ? (
+        <Text c="dimmed">No feed is set for this screen.</Text>
+      ) : part.error && part.data.length === 0 ? (
+        <Text c="dimmed">Not available just now.</Text>
+      ) : (
+        <Stack gap="xs">
+          {part.data.slice(0, 4).map((item: FeedItem) => (
+            <div key={`${item.title}${item.publishedAt ?? ''}`}>
+              <Text size="lg" fw={600}>
+                {item.title}
+              </Text>
+              {item.description && <Text c="dimmed">{item.description}</Text>}
+            </div>
+          ))}
+        </Stack>
+      )}
+    </Paper>
+  );
+}
+
+function Weather({ weather }: { weather: KioskNews['weather'] }) {
+  const now = weather.data;
+  return (
+    <Paper withBorder p="lg" radius="md">
+      <Text fw={700} size="xl" mb="sm">
+        Weather
+      </Text>
+      {!weather.configured ? (
+        <Text c="dimmed">No feed is set for this screen.</Text>
+      ) : !now ? (
+        <Text c="dimmed">Not available just now.</Text>
+      ) : (
+        <Stack gap="xs">
+          <Text fz={48} fw={700}>
+            {formatNumber(now.temperatureC, { maximumFractionDigits: 0 })}°C
+          </Text>
+          <Text size="lg">
+            {now.summary}
+            {now.windKph !== undefined &&
+              `, wind ${formatNumber(now.windKph, { maximumFractionDigits: 0 })} km/h`}
+          </Text>
+          {now.daily.map((d) => (
+            <Text key={d.date} c="dimmed">
+              {new Intl.DateTimeFormat('en-GB', { weekday: 'long', timeZone: 'UTC' }).format(
+                new Date(d.date),
+              )}
+              : {d.summary}, {formatNumber(d.minC, { maximumFractionDigits: 0 })}–
+              {formatNumber(d.maxC, { maximumFractionDigits: 0 })}°C
+            </Text>
+          ))}
+        </Stack>
+      )}
+    </Paper>
+  );
+}
+
+function NewsSlide({ live, news }: { live: KioskLive; news: KioskNews | undefined }) {
   return (
     <Stack>
-      <Clock />
-      <Text size="xl">{addressLine(live.asset)}</Text>
-      <Missing>No news, weather or travel feed is connected to this screen.</Missing>
+      <Group justify="space-between" align="baseline">
+        <Clock />
+        <Text size="xl">{news?.place ?? addressLine(live.asset)}</Text>
+      </Group>
+      {!news ? (
+        <Missing>Loading news, weather and travel…</Missing>
+      ) : (
+        <SimpleGrid cols={{ base: 1, md: 3 }} className="vf-kiosk-grid">
+          <Headlines title="News" part={news.news} />
+          <Weather weather={news.weather} />
+          <Headlines title="Travel" part={news.travel} />
+        </SimpleGrid>
+      )}
+    </Stack>
+  );
+}
+
+function LeaderboardSlide({ rows, month }: { rows: readonly LeaderboardRow[]; month: string | null }) {
+  if (rows.length === 0)
+    return <Missing>The leaderboard appears once this building has a month of consumption.</Missing>;
+  return (
+    <Stack>
+      <Text size="xl">{monthLabel(month)} against a year before</Text>
+      <Table fz="xl" aria-label="Leaderboard" verticalSpacing="sm">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>#</Table.Th>
+            <Table.Th>Site</Table.Th>
+            <Table.Th ta="right">Energy</Table.Th>
+            <Table.Th ta="right">Change</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((r, i) => (
+            <Table.Tr
+              key={r.assetId}
+              fw={r.thisBuilding ? 700 : undefined}
+              bg={r.thisBuilding ? 'teal.0' : undefined}
+            >
+              <Table.Td>{i + 1}</Table.Td>
+              <Table.Td>
+                {r.siteName}
+                {r.thisBuilding && ' (this building)'}
+              </Table.Td>
+              <Table.Td ta="right">{formatNumber(r.currentKwh, { maximumFractionDigits: 0 })} kWh</Table.Td>
+              <Table.Td ta="right" c={r.change === null ? 'dimmed' : r.change <= 0 ? 'teal.7' : 'red.7'}>
+                {r.change === null
+                  ? '–'
+                  : `${r.change > 0 ? '+' : ''}${formatNumber(r.change, { maximumFractionDigits: 1 })}%`}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
     </Stack>
   );
 }
@@ -175,19 +342,21 @@ export function SlideBody({
   live,
   consumption,
   consumptionError,
+  news,
 }: {
   slide: SlideKey;
   live: KioskLive;
   consumption: KioskConsumption | undefined;
   consumptionError: unknown;
+  news: KioskNews | undefined;
 }) {
-  if (slide === 'news') return <NewsSlide live={live} />;
-  if (slide === 'leaderboard') {
-    return (
-      <Missing>Floor comparisons appear here once the floors of this building have their own meters.</Missing>
-    );
+  if (slide === 'news') return <NewsSlide live={live} news={news} />;
+  if (slide === 'leaderboard' && consumption) {
+    return <LeaderboardSlide rows={consumption.leaderboard ?? []} month={consumption.month} />;
   }
-  if (!consumption || consumption.data.length === 0) {
+  if (slide === 'energy-usage' && consumption?.halfHourly)
+    return <EnergyUsageSlide consumption={consumption} />;
+  if (!consumption || consumption.data.length === 0 || slide === 'leaderboard') {
     return <ConsumptionState consumption={consumption} error={consumptionError} />;
   }
   if (slide === 'consumption') return <ConsumptionSlide consumption={consumption} />;

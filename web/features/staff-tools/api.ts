@@ -1,5 +1,10 @@
 import useSWR from 'swr';
 import type {
+  AdminOverview,
+  ProductSettings,
+  StoredProductSettings,
+} from '../../../shared/schemas/staff-admin.ts';
+import type {
   GasMeterChoices,
   GasPrediction,
   GlobalStats,
@@ -64,3 +69,108 @@ export const useUploadLoa = () =>
     },
     () => [(key) => key.startsWith(USAGE)],
   );
+
+/** GET /util/admin-overview */
+export const useAdminOverview = () =>
+  useSWR<AdminOverview>('/util/admin-overview', { refreshInterval: 60_000 });
+
+const SETTINGS = '/util/product-settings';
+
+/** GET /util/product-settings */
+export const useProductSettings = () => useSWR<StoredProductSettings>(SETTINGS);
+
+/** PUT /util/product-settings */
+export const useSaveProductSettings = () =>
+  useEndpoint(
+    (api, settings: ProductSettings) => api.put<StoredProductSettings>(SETTINGS, settings),
+    () => [SETTINGS],
+  );
+
+export interface ActivityRow {
+  _id: string;
+  companyId: string;
+  companyName: string;
+  type: string;
+  model: string;
+  modelId?: string;
+  message?: string;
+  userSub?: string;
+  userName?: string;
+  createdAt: string;
+}
+
+/** GET /util/activity, with the filters as a query string. */
+export const useActivity = (query: string) =>
+  useSWR<{ data: ActivityRow[] }>(`/util/activity${query ? `?${query}` : ''}`, { keepPreviousData: true });
+
+export interface StaffEmail {
+  _id: string;
+  companyId: string | null;
+  companyName: string | null;
+  from: string;
+  to: string[];
+  subject?: string;
+  status: string;
+  reason?: string;
+  createdAt: string;
+  attachments: { _id: string; fileName: string }[];
+}
+
+/** GET /util/emails */
+export const useStaffEmails = (query: string) =>
+  useSWR<{ data: StaffEmail[] }>(`/util/emails${query ? `?${query}` : ''}`, { keepPreviousData: true });
+
+/** GET /util/emails/{id}/attachments/{attachmentId}/download */
+export const useEmailAttachment = () =>
+  useEndpoint((api, email: StaffEmail, attachmentId: string) =>
+    api.get<{ url: string; name: string }>(
+      `/util/emails/${email._id}/attachments/${attachmentId}/download?companyId=${email.companyId ?? 'unmatched'}`,
+    ),
+  );
+
+export interface LiveCompany {
+  companyId: string;
+  companyName: string;
+  connections: number;
+  users: { sub: string; connections: number; since: string }[];
+}
+
+/** GET /util/live-connections */
+export const useLiveConnections = () =>
+  useSWR<{ data: LiveCompany[]; total: number }>('/util/live-connections', { refreshInterval: 15_000 });
+
+/** POST /util/live-connections/broadcast */
+export const useBroadcast = () =>
+  useEndpoint((api, body: { companyId: string; userSub?: string; message: string }) =>
+    api.post<{ delivered: number }>('/util/live-connections/broadcast', body),
+  );
+
+export interface FoundSite {
+  _id: string;
+  siteName?: string;
+  assetType?: string;
+  address?: { streetAddress?: string; locality?: string; postCode?: string };
+  companyId: string;
+  companyName: string;
+}
+
+/** GET /util/asset-finder?q= (nothing asked below two characters) */
+export const useAssetFinder = (text: string) =>
+  useSWR<{ data: FoundSite[] }>(
+    text.trim().length >= 2 ? `/util/asset-finder?q=${encodeURIComponent(text.trim())}` : null,
+    { keepPreviousData: true },
+  );
+
+export interface SiteView {
+  site: Record<string, unknown> & { _id: string; siteName?: string };
+  company: { _id: string; name: string };
+  meters: { _id: string; name?: string; utilityType?: string; meterNumber?: string; supplierName?: string }[];
+}
+
+/** GET /util/asset-finder/{id}?companyId= */
+export const useSiteView = (site: { _id: string; companyId: string } | undefined) =>
+  useSWR<SiteView>(site ? `/util/asset-finder/${site._id}?companyId=${site.companyId}` : null);
+
+/** GET /companies/global: every company's id and name, for choosing one. */
+export const useCompanyChoices = () =>
+  useSWR<{ data: { _id: string; name: string }[] }>('/companies/global?limit=500');

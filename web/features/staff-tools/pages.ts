@@ -10,6 +10,15 @@ export const STAFF_TOOL_PAGES = {
     import('./gridfetch-loa-page.tsx').then((m) => ({ Component: m.GridfetchLoaPage })),
   'staff-gas-prediction': () =>
     import('./gas-prediction-page.tsx').then((m) => ({ Component: m.GasPredictionPage })),
+  'staff-admin-dashboard': () =>
+    import('./admin-dashboard-page.tsx').then((m) => ({ Component: m.AdminDashboardPage })),
+  'staff-asset': () => import('./admin-asset-page.tsx').then((m) => ({ Component: m.AdminAssetPage })),
+  'staff-websocket': () =>
+    import('./admin-websocket-page.tsx').then((m) => ({ Component: m.AdminWebsocketPage })),
+  'staff-settings': () =>
+    import('./admin-settings-page.tsx').then((m) => ({ Component: m.AdminSettingsPage })),
+  'staff-log': () => import('./admin-log-page.tsx').then((m) => ({ Component: m.AdminLogPage })),
+  'staff-emails': () => import('./admin-emails-page.tsx').then((m) => ({ Component: m.AdminEmailsPage })),
 } satisfies Record<string, () => Promise<{ Component: ComponentType }>>;
 
 export type StaffToolPageKey = keyof typeof STAFF_TOOL_PAGES;
@@ -21,6 +30,12 @@ const PAGE_OF_ROUTE: Readonly<Record<string, StaffToolPageKey>> = {
   'admin-gridfetch-usage': 'staff-gridfetch-usage',
   'admin-gridfetch-loa': 'staff-gridfetch-loa',
   'admin-tools-gas-prediction': 'staff-gas-prediction',
+  'admin-dashboard': 'staff-admin-dashboard',
+  'admin-tools-asset': 'staff-asset',
+  'admin-tools-websocket': 'staff-websocket',
+  'admin-settings': 'staff-settings',
+  'admin-log': 'staff-log',
+  'admin-emails': 'staff-emails',
 };
 
 /** Gives a staff tool route its page; others keep theirs. */

@@ -1,0 +1,1 @@
+export { readProductSettings } from './admin-repository.ts';

@@ -1,0 +1,134 @@
+import * as z from 'zod';
+import { idSchema } from './common.ts';
+
+/** The staff admin pages (/admin, /admin/settings, /admin/log, /admin/emails, /admin/tools/*) and kiosk pairing. */
+
+export const ADMIN_MESSAGES = {
+  feedPlaceholders: 'May hold {lat}, {lng} and {postcode} and must start with http:// or https://',
+  pairingRefused: 'The signage service did not accept this pairing code',
+  signageUnavailable: 'The signage service could not be reached: try again in a minute',
+  kioskNotFound: 'No such kiosk',
+} as const;
+
+const feedUrl = z
+  .string()
+  .trim()
+  .max(500)
+  .regex(/^https?:\/\/[^\s]+$/, ADMIN_MESSAGES.feedPlaceholders)
+  .optional();
+
+const flagName = z.string().regex(/^[a-z][a-z0-9-]{0,49}$/, 'Lower-case letters, digits and dashes');
+
+/** Product-wide settings, kept by staff: they apply to every company. */
+export const productSettingsSchema = z
+  .object({
+    defaultFactorSet: z.string().trim().max(100).optional(),
+    captureLimits: z
+      .object({
+        maxFileMb: z.number().int().min(1).max(100),
+        maxPagesPerBill: z.number().int().min(1).max(500),
+        maxBillsPerDay: z.number().int().min(1).max(100_000),
+      })
+      .strict(),
+    featureFlags: z.record(flagName, z.boolean()),
+    kioskFeeds: z.object({ newsUrl: feedUrl, weatherUrl: feedUrl, travelUrl: feedUrl }).strict(),
+  })
+  .strict();
+export type ProductSettings = z.infer<typeof productSettingsSchema>;
+
+export const DEFAULT_PRODUCT_SETTINGS: ProductSettings = {
+  captureLimits: { maxFileMb: 20, maxPagesPerBill: 50, maxBillsPerDay: 5000 },
+  featureFlags: {},
+  kioskFeeds: {},
+};
+
+export interface StoredProductSettings extends ProductSettings {
+  updatedAt?: string;
+  updatedBy?: string;
+}
+
+const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Must be a date as YYYY-MM-DD');
+
+/** GET /util/activity: the activity log across companies, newest first. */
+export const activityQuerySchema = z
+  .object({
+    companyId: idSchema.optional(),
+    type: z.string().trim().min(1).max(50).optional(),
+    model: z.string().trim().min(1).max(50).optional(),
+    userSub: z.string().trim().min(1).max(200).optional(),
+    from: isoDay.optional(),
+    to: isoDay.optional(),
+    limit: z.coerce.number().int().min(1).max(200).default(50),
+  })
+  .strict()
+  .refine((q) => !q.from || !q.to || q.from <= q.to, { path: ['to'], message: 'Must not be before from' });
+
+/** GET /util/emails: every company's e-mails (or those that reached no company), newest first. */
+export const staffEmailsQuerySchema = z
+  .object({
+    companyId: z.union([idSchema, z.literal('unmatched')]).optional(),
+    status: z.string().trim().min(1).max(50).optional(),
+    limit: z.coerce.number().int().min(1).max(200).default(50),
+  })
+  .strict();
+
+/** GET /util/emails/{id}/attachments/{attachmentId}/download: whose e-mail ('unmatched': no company's). */
+export const emailDownloadQuery = z
+  .object({ companyId: z.union([idSchema, z.literal('unmatched')]) })
+  .strict();
+
+/** GET /util/asset-finder/{id}: the company holding the site. */
+export const siteQuery = z.object({ companyId: idSchema }).strict();
+
+/** GET /util/live-connections */
+export const liveConnectionsQuerySchema = z.object({ companyId: idSchema.optional() }).strict();
+
+/** POST /util/live-connections/broadcast */
+export const broadcastSchema = z
+  .object({
+    companyId: idSchema,
+    userSub: z.string().trim().min(1).max(200).optional(),
+    message: z.string().trim().min(1, 'This field is required').max(500),
+  })
+  .strict();
+
+/** GET /util/asset-finder: sites of every company whose name or postcode holds the text. */
+export const assetFinderQuerySchema = z
+  .object({ q: z.string().trim().min(2, 'Type at least two characters').max(100) })
+  .strict();
+
+/** GET /kiosks/optisigns/screens */
+export const screensQuerySchema = z.object({ kioskId: idSchema.optional() }).strict();
+
+/** POST /kiosks/optisigns/screens: pair a signage screen showing its code with a kiosk. */
+export const pairScreenSchema = z
+  .object({
+    kioskId: idSchema,
+    pairingCode: z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9]{4,12}$/, 'The code the screen shows: 4 to 12 letters and digits'),
+  })
+  .strict();
+
+export interface QueueDepth {
+  queue: string;
+  visible: number | null;
+  inFlight: number | null;
+  deadLetters: number | null;
+}
+
+export interface AdminOverview {
+  generatedAt: string;
+  month: string;
+  totals: {
+    companies: number;
+    users: number;
+    sites: number;
+    meters: number;
+    billsThisMonth: number;
+    validationFailures: number;
+  };
+  queues: QueueDepth[];
+  lastErrors: { at: string; companyId: string; companyName: string; message: string; model?: string }[];
+}

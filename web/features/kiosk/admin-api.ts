@@ -1,0 +1,69 @@
+import useSWR from 'swr';
+import { useEndpoint } from '../../lib/endpoint.ts';
+import type { KioskLive, SlideKey } from './kiosk-data.ts';
+
+export interface KioskRecord {
+  _id: string;
+  name: string;
+  assetId: string;
+  slides: SlideKey[];
+  lastSeenAt?: string;
+}
+
+export interface KioskCredential {
+  kioskId: string;
+  kioskAuth: string;
+  screensNotUpdated?: number;
+}
+
+export interface PairedScreen {
+  deviceId: string;
+  name?: string;
+  pairedAt: string;
+  kioskId: string;
+  kioskName: string;
+}
+
+const KIOSKS = '/kiosks?limit=200';
+const SCREENS = '/kiosks/optisigns/screens';
+
+/** GET /kiosks: the company's kiosks. */
+export const useKiosks = () => useSWR<{ data: KioskRecord[]; total: number }>(KIOSKS);
+
+/** GET /assets: the company's sites to put a kiosk in. */
+export const useKioskSites = () =>
+  useSWR<{ data: { _id: string; siteName: string }[] }>('/assets?limit=1000');
+
+/** GET /kiosks/optisigns/screens */
+export const useScreens = () => useSWR<{ data: PairedScreen[] }>(SCREENS);
+
+/** GET /kiosks/{id}/preview: what the kiosk's screen shows, read as the signed-in admin. */
+export const useKioskPreview = (id: string | undefined) =>
+  useSWR<KioskLive>(id ? `/kiosks/${id}/preview` : null);
+
+/** POST /kiosks */
+export const useCreateKiosk = () =>
+  useEndpoint(
+    (api, body: { name: string; assetId: string; slides: SlideKey[] }) =>
+      api.post<KioskRecord & KioskCredential>('/kiosks', body),
+    () => [KIOSKS],
+  );
+
+/** PATCH /kiosks/{id}: its name and slides. */
+export const useUpdateKiosk = () =>
+  useEndpoint(
+    (api, id: string, body: { slides: SlideKey[] }) => api.patch<KioskRecord>(`/kiosks/${id}`, body),
+    (_r, [id]) => [KIOSKS, `/kiosks/${id}/preview`],
+  );
+
+/** POST /kiosks/{id}/rotate-secret */
+export const useRotateKiosk = () =>
+  useEndpoint((api, id: string) => api.post<KioskCredential>(`/kiosks/${id}/rotate-secret`));
+
+/** POST /kiosks/optisigns/screens */
+export const usePairScreen = () =>
+  useEndpoint(
+    (api, kioskId: string, pairingCode: string) =>
+      api.post<PairedScreen & { screensNotUpdated: number }>(SCREENS, { kioskId, pairingCode }),
+    () => [SCREENS],
+  );
