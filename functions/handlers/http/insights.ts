@@ -8,6 +8,7 @@ import {
 import { httpFunction } from '../../core/middleware/http-function.ts';
 import { GENERIC_OPERATIONS } from '../../core/resources/resource-service.ts';
 import { REPORT_OPERATIONS } from '../../reports/report-service.ts';
+import { SCHEDULE_OPERATIONS } from '../../reports/schedule-service.ts';
 import '../../../shared/system/resource-schemas/insights.ts';
 
 export const handler = httpFunction('insights', {
@@ -18,4 +19,5 @@ export const handler = httpFunction('insights', {
   ...METER_QUALITY_OPERATIONS,
   ...FACTOR_SET_OPERATIONS,
   ...REPORT_OPERATIONS,
+  ...SCHEDULE_OPERATIONS,
 });
