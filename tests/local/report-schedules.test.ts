@@ -109,8 +109,7 @@ describe('reports sent by e-mail', () => {
     expect(mail.text).toContain('For Thursday');
     const headline = report.headline as { label: string; value: string }[];
     expect(headline.length).toBeGreaterThan(0);
-    for (const f of headline)
-      expect(mail.text).toContain(`${f.label}: ${f.value}`);
+    for (const f of headline) expect(mail.text).toContain(`${f.label}: ${f.value}`);
 
     const refused = await post(`/reports/${String(report._id)}/send`, { recipients: ['not an address'] });
     expect(refused.status).toBe(400);
