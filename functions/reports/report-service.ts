@@ -185,7 +185,8 @@ async function download(ctx: OpContext): Promise<OpResult> {
 /** GET /report-templates/system: the reports every company has. */
 const systemTemplates = async (): Promise<OpResult> => ({ body: { data: SYSTEM_TEMPLATES } });
 
-export const REPORT_OPERATIONS: Operations = {
+/** Asking for reports, building them again, and their downloads. */
+export const REPORT_REQUEST_OPERATIONS: Operations = {
   'reports.generate': generate,
   'reports.generateCompany': generateFor('company'),
   'reports.generateAsset': generateFor('asset'),
