@@ -155,12 +155,25 @@ const sendReport = operation({ params: ['id'] }, async (ctx): Promise<OpResult> 
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c] ?? c);
 
-function page(title: string, body: string): OpResult {
+/**
+ * A browser (a mail's link) is shown a page; any other client the same in JSON: what happened, and a
+ * message to show.
+ */
+function page(
+  ctx: Pick<OpContext, 'headers'>,
+  title: string,
+  body: string,
+  state: 'ask' | 'unsubscribed' | 'invalid',
+): OpResult {
+  if (!(ctx.headers.accept ?? '').includes('text/html'))
+    return { body: { state, message: `${title}: ${body.replace(/<[^>]+>/g, '').trim()}` } };
   return {
     body: `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(title)}</title></head><body style="font-family:Arial,sans-serif;max-width:36rem;margin:3rem auto;padding:0 1rem"><h1 style="font-size:1.4rem">${escapeHtml(title)}</h1>${body}</body></html>`,
     headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' },
   };
 }
+
+const INVALID_LINK = '<p>This unsubscribe link is not valid, or the report is no longer sent.</p>';
 
 async function linkOf(token: string) {
   const link = token ? await findUnsubscribeLink(token) : undefined;
@@ -176,29 +189,23 @@ const nameOf = (s: StoredSchedule) => s.name || templateOf(s.templateId ?? '')?.
  */
 const unsubscribePage = operation({ query: unsubscribeQuery }, async (ctx): Promise<OpResult> => {
   const found = await linkOf(ctx.query.token);
-  if (!found)
-    return page(
-      'Link not valid',
-      '<p>This unsubscribe link is not valid, or the report is no longer sent.</p>',
-    );
+  if (!found) return page(ctx, 'Link not valid', INVALID_LINK, 'invalid');
   const { link, schedule } = found;
   const subscribed = schedule.recipients.includes(link.email);
   return page(
+    ctx,
     subscribed ? 'Unsubscribe' : 'Unsubscribed',
     subscribed
       ? `<p>Stop sending the ${escapeHtml(nameOf(schedule))} report to ${escapeHtml(link.email)}?</p><form method="post"><button type="submit">Unsubscribe</button></form>`
       : `<p>${escapeHtml(link.email)} no longer receives the ${escapeHtml(nameOf(schedule))} report.</p>`,
+    subscribed ? 'ask' : 'unsubscribed',
   );
 });
 
 /** POST /scheduled-reports/unsubscribe?token=: the address taken off the schedule; no sign-in needed. */
 const unsubscribe = operation({ query: unsubscribeQuery }, async (ctx): Promise<OpResult> => {
   const found = await linkOf(ctx.query.token);
-  if (!found)
-    return page(
-      'Link not valid',
-      '<p>This unsubscribe link is not valid, or the report is no longer sent.</p>',
-    );
+  if (!found) return page(ctx, 'Link not valid', INVALID_LINK, 'invalid');
   const { link } = found;
   const changed = await changeSchedule(link.companyId, link.scheduleId, (s) => {
     if (!s.recipients.includes(link.email)) return undefined;
@@ -209,8 +216,10 @@ const unsubscribe = operation({ query: unsubscribeQuery }, async (ctx): Promise<
   if (changed) await keepDue(link.companyId, changed.schedule);
   ctx.log.info('unsubscribed', { scheduleId: link.scheduleId });
   return page(
+    ctx,
     'Unsubscribed',
     `<p>${escapeHtml(link.email)} will no longer receive the ${escapeHtml(nameOf(found.schedule))} report.</p>`,
+    'unsubscribed',
   );
 });
 

@@ -178,12 +178,13 @@ describe('scheduled reports on the local stack', () => {
     const mail = (await mailsTo('auditor@example.org')).at(-1) as Mail;
     const link = /Stop receiving this report: (\S+)/.exec(mail.text)?.[1] ?? '';
     expect(link).toContain('/api/scheduled-reports/unsubscribe?token=');
-    const page = await fetch(link);
+    const html = { accept: 'text/html,application/xhtml+xml' };
+    const page = await fetch(link, { headers: html });
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('<form method="post">');
     // Only asking: still subscribed.
     expect((await api(`/scheduled-reports/${scheduleId}`)).body.recipients).toContain('auditor@example.org');
-    const done = await fetch(link, { method: 'POST' });
+    const done = await fetch(link, { method: 'POST', headers: html });
     expect(done.status).toBe(200);
     expect(await done.text()).toContain('will no longer receive');
     const schedule = (await api(`/scheduled-reports/${scheduleId}`)).body;
