@@ -34,51 +34,52 @@ export function isTimeZone(zone: string): boolean {
  * when it has fewer); quarterly on that day of January, April, July and October; yearly on that day of
  * `month`. Each run covers the period just ended: the week, month, quarter or twelve months before it.
  */
-export const scheduledReportSchema = z
-  .object({
-    name: z.string().trim().max(200).optional(),
-    templateId: z
-      .enum(SYSTEM_TEMPLATE_IDS, { error: `Must be one of ${SYSTEM_TEMPLATE_IDS.join(', ')}` })
-      .optional(),
-    /** A company's own template; sent once custom templates can be built. */
-    reportTemplateId: idSchema.optional(),
-    scopeType: z
-      .enum(REPORT_SCOPES, { error: `Must be one of ${REPORT_SCOPES.join(', ')}` })
-      .default('company'),
-    scopeId: idSchema.optional(),
-    format: z.enum(REPORT_FORMATS, { error: `Must be one of ${REPORT_FORMATS.join(', ')}` }).default('pdf'),
-    recipients: emailList,
-    frequency: z.enum(SCHEDULE_FREQUENCIES, { error: `Must be one of ${SCHEDULE_FREQUENCIES.join(', ')}` }),
-    dayOfWeek: z.coerce.number().int().min(1).max(7).default(1),
-    dayOfMonth: z.coerce.number().int().min(1).max(31).default(1),
-    month: z.coerce.number().int().min(1).max(12).default(1),
-    time: z
-      .string()
-      .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Must be a time such as 07:00')
-      .default('07:00'),
-    timeZone: z
-      .string()
-      .refine(isTimeZone, 'Must be a time zone such as Europe/London')
-      .default(DEFAULT_TIME_ZONE),
-    intensityMetric: z.enum(INTENSITY_METRICS).optional(),
-    intensityValue: z.coerce.number().positive('Must be more than 0').optional(),
-    paused: z.boolean().default(false),
-    /** Worked out by the server: when the next run falls. */
-    nextRunAt: z.string().optional(),
-  })
-  .superRefine((s, ctx) => {
-    if (!s.templateId && !s.reportTemplateId)
-      ctx.addIssue({ code: 'custom', path: ['templateId'], message: 'Choose the report to send' });
-    if (s.scopeType !== 'company' && !s.scopeId)
-      ctx.addIssue({ code: 'custom', path: ['scopeId'], message: 'Choose the portfolio or site' });
-    const template = s.templateId ? templateOf(s.templateId) : undefined;
-    if (template && !template.scopes.includes(s.scopeType))
-      ctx.addIssue({
-        code: 'custom',
-        path: ['scopeType'],
-        message: `The ${template.name} report covers ${template.scopes.join(' or ')}`,
-      });
-  });
+export const scheduledReportFields = z.object({
+  name: z.string().trim().max(200).optional(),
+  templateId: z
+    .enum(SYSTEM_TEMPLATE_IDS, { error: `Must be one of ${SYSTEM_TEMPLATE_IDS.join(', ')}` })
+    .optional(),
+  /** A company's own template; sent once custom templates can be built. */
+  reportTemplateId: idSchema.optional(),
+  scopeType: z
+    .enum(REPORT_SCOPES, { error: `Must be one of ${REPORT_SCOPES.join(', ')}` })
+    .default('company'),
+  scopeId: idSchema.optional(),
+  format: z.enum(REPORT_FORMATS, { error: `Must be one of ${REPORT_FORMATS.join(', ')}` }).default('pdf'),
+  recipients: emailList,
+  frequency: z.enum(SCHEDULE_FREQUENCIES, { error: `Must be one of ${SCHEDULE_FREQUENCIES.join(', ')}` }),
+  dayOfWeek: z.coerce.number().int().min(1).max(7).default(1),
+  dayOfMonth: z.coerce.number().int().min(1).max(31).default(1),
+  month: z.coerce.number().int().min(1).max(12).default(1),
+  time: z
+    .string()
+    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Must be a time such as 07:00')
+    .default('07:00'),
+  timeZone: z
+    .string()
+    .refine(isTimeZone, 'Must be a time zone such as Europe/London')
+    .default(DEFAULT_TIME_ZONE),
+  intensityMetric: z.enum(INTENSITY_METRICS).optional(),
+  intensityValue: z.coerce.number().positive('Must be more than 0').optional(),
+  paused: z.boolean().default(false),
+  /** Worked out by the server: when the next run falls. */
+  nextRunAt: z.string().optional(),
+});
+
+/** The fields, and the rules between them: a template, and the scope it covers. */
+export const scheduledReportSchema = scheduledReportFields.superRefine((s, ctx) => {
+  if (!s.templateId && !s.reportTemplateId)
+    ctx.addIssue({ code: 'custom', path: ['templateId'], message: 'Choose the report to send' });
+  if (s.scopeType !== 'company' && !s.scopeId)
+    ctx.addIssue({ code: 'custom', path: ['scopeId'], message: 'Choose the portfolio or site' });
+  const template = s.templateId ? templateOf(s.templateId) : undefined;
+  if (template && !template.scopes.includes(s.scopeType))
+    ctx.addIssue({
+      code: 'custom',
+      path: ['scopeType'],
+      message: `The ${template.name} report covers ${template.scopes.join(' or ')}`,
+    });
+});
 export type ScheduledReportInput = z.output<typeof scheduledReportSchema>;
 
 /** What the next-run computation reads of a schedule. */
