@@ -1,2 +1,2 @@
-export { REPORT_OPERATIONS } from './report-service.ts';
+export { REPORT_OPERATIONS } from './report-operations.ts';
 export { buildReport } from './report-worker.ts';

@@ -52,6 +52,10 @@ export type Report = {
   sizeBytes?: number;
   pages?: number;
   factorSets?: string[];
+  /** The report's key figures, as its first figures block shows them: the body of the mail that sends it. */
+  headline?: { label: string; value: string }[];
+  /** The scheduled report that made it, when one did. */
+  scheduleId?: string;
   error?: string;
   completedAt?: string;
 };

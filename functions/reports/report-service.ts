@@ -30,7 +30,10 @@ const DOWNLOAD_SECONDS = 300;
  * The sites a report covers, which decide who may read it: a site's report is the site's, a portfolio's
  * its sites'; a company-wide report has none, and only company-wide users read it.
  */
-async function coveredSites(ctx: OpContext, request: ReportRequest): Promise<string[]> {
+export async function coveredSites(
+  ctx: Pick<OpContext, 'caller'>,
+  request: Pick<ReportRequest, 'scopeType' | 'scopeId'>,
+): Promise<string[]> {
   if (request.scopeType === 'asset' && request.scopeId) {
     await enforceItemCheck({ type: 'assets', param: 'id', access: 'read' }, ctx.caller, {
       id: request.scopeId,
@@ -57,14 +60,18 @@ function defaultName(request: ReportRequest): string {
   return `${template?.name ?? 'Report'} ${request.startDate} to ${request.endDate}`;
 }
 
-/** Records a report as queued and sends its first build to the report queue. */
-async function queueReport(ctx: OpContext, raw: Record<string, unknown>): Promise<OpResult> {
-  const request = parseOrThrow(reportRequestSchema, raw);
-  const assetIds = await coveredSites(ctx, request);
+/** A report as first recorded: queued, for its first build. */
+export function newReport(
+  companyId: string,
+  request: ReportRequest,
+  assetIds: string[],
+  requester: { sub: string; name?: string },
+  extra: { id?: string; scheduleId?: string } = {},
+): StoredReport {
   const now = new Date().toISOString();
-  const report: StoredReport = {
-    _id: newId(),
-    companyId: ctx.caller.companyId,
+  return {
+    _id: extra.id ?? newId(),
+    companyId,
     name: request.name || defaultName(request),
     type: request.templateId,
     status: 'queued',
@@ -83,14 +90,26 @@ async function queueReport(ctx: OpContext, raw: Record<string, unknown>): Promis
             : {}),
         }
       : {}),
-    requestedBy: ctx.caller.sub,
-    ...(ctx.caller.name || ctx.caller.email ? { requestedByName: ctx.caller.name ?? ctx.caller.email } : {}),
+    requestedBy: requester.sub,
+    ...(requester.name ? { requestedByName: requester.name } : {}),
+    ...(extra.scheduleId ? { scheduleId: extra.scheduleId } : {}),
     generation: 1,
     progress: 0,
     createdAt: now,
     updatedAt: now,
-    createdBy: ctx.caller.sub,
+    createdBy: requester.sub,
   };
+}
+
+/** Records a report as queued and sends its first build to the report queue. */
+async function queueReport(ctx: OpContext, raw: Record<string, unknown>): Promise<OpResult> {
+  const request = parseOrThrow(reportRequestSchema, raw);
+  const assetIds = await coveredSites(ctx, request);
+  const name = ctx.caller.name ?? ctx.caller.email;
+  const report = newReport(ctx.caller.companyId, request, assetIds, {
+    sub: ctx.caller.sub,
+    ...(name ? { name } : {}),
+  });
   await createReport(ctx.caller.companyId, report);
   await sendToQueue('reports', [{ companyId: ctx.caller.companyId, reportId: report._id, generation: 1 }]);
   return { status: 202, body: report };
@@ -118,7 +137,7 @@ const generateFor =
   };
 
 /** The report of the path (the route's item check has let the caller read it). */
-async function loadReport(ctx: OpContext): Promise<StoredReport> {
+export async function loadReport(ctx: OpContext): Promise<StoredReport> {
   const found = await findReport(ctx.caller.companyId, ctx.params.id ?? '');
   if (!found) throw notFound();
   if (!found.report) throw conflict('This report was not made here: it has no file to build or download');
@@ -166,7 +185,8 @@ async function download(ctx: OpContext): Promise<OpResult> {
 /** GET /report-templates/system: the reports every company has. */
 const systemTemplates = async (): Promise<OpResult> => ({ body: { data: SYSTEM_TEMPLATES } });
 
-export const REPORT_OPERATIONS: Operations = {
+/** Asking for reports, building them again, and their downloads. */
+export const REPORT_REQUEST_OPERATIONS: Operations = {
   'reports.generate': generate,
   'reports.generateCompany': generateFor('company'),
   'reports.generateAsset': generateFor('asset'),

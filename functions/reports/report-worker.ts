@@ -1,6 +1,7 @@
+import type { ReportDocument } from '../../shared/reports/report-document.ts';
 import { reportCsv, reportXlsx } from '../../shared/reports/report-files.ts';
 import { REPORT_CONTENT_TYPES, reportFileName } from '../../shared/reports/report-templates.ts';
-import type { QueueMessage } from '../../shared/system/queue-messages.ts';
+import type { ReportBuildMessage } from '../../shared/system/queue-messages.ts';
 import { loadCaller } from '../core/access/caller-service.ts';
 import { publishToCompany } from '../core/adapters/live.ts';
 import { putObject } from '../core/adapters/s3.ts';
@@ -9,6 +10,14 @@ import { ApiError } from '../core/lib/errors.ts';
 import type { Logger } from '../core/lib/logger.ts';
 import { reportDocument } from './report-data.ts';
 import { changeReport, findReport, reportFileKey, type StoredReport } from './report-repository.ts';
+
+/** The first key figures of a document: what a mail carrying the report shows in its body. */
+function headlineOf(doc: ReportDocument): { label: string; value: string }[] {
+  for (const section of doc.sections)
+    for (const block of section.blocks)
+      if (block.kind === 'figures') return block.items.slice(0, 6).map((i) => ({ ...i }));
+  return [];
+}
 
 /** Tells the company's open pages how the report is getting on, so the history shows it live. */
 async function announce(report: StoredReport, log: Logger): Promise<void> {
@@ -35,7 +44,7 @@ async function announce(report: StoredReport, log: Logger): Promise<void> {
  * twice makes one file. The file's key is the build's own, so a build cut short and done again overwrites
  * what it had written. The report is built with what its requester may read now.
  */
-export async function buildReport(message: QueueMessage<'reports'>, log: Logger): Promise<void> {
+export async function buildReport(message: ReportBuildMessage, log: Logger): Promise<void> {
   const { companyId, reportId, generation } = message;
   const found = (await findReport(companyId, reportId))?.report;
   if (!found) {
@@ -90,6 +99,7 @@ export async function buildReport(message: QueueMessage<'reports'>, log: Logger)
             sizeBytes: bytes.length,
             ...(pages ? { pages } : {}),
             factorSets: [...doc.factorSets],
+            headline: headlineOf(doc),
             error: undefined,
             completedAt: new Date().toISOString(),
           }

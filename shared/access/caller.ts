@@ -15,7 +15,7 @@ export interface Caller {
   /** Role names from the identity claims; a name starting with 'entity' marks an entity-group user. */
   roles: readonly string[];
   /** How a user proved who they are: a signed-in session's token, or an API key that acts as them. */
-  via?: 'token' | 'apiKey';
+  via?: 'token' | 'apiKey' | 'link';
   /** Kiosk callers: the kiosk, the asset it shows, and whether this is a preview rather than the screen. */
   kioskId?: string;
   assetId?: string;

@@ -5,12 +5,13 @@ import { canCallRoute } from './route-access.ts';
 /**
  * Which credentials a route accepts: a user's (token or API key) by default; kiosk and machine keys only
  * where named. `feed`: a user's calendar-feed secret in the URL's `token`, for calendar clients, which
- * can neither sign in nor send headers.
+ * can neither sign in nor send headers. `link`: a link sent by e-mail whose `token` is all the credential
+ * there is (an unsubscribe link works without signing in); the operation judges the token itself.
  */
-export type AuthKind = 'user' | 'kiosk' | 'machine' | 'feed';
+export type AuthKind = 'user' | 'kiosk' | 'machine' | 'feed' | 'link';
 
 /** The credential a request actually carried. API keys act as their user, so they go wherever user tokens go. */
-export type CredentialKind = 'token' | 'apiKey' | 'kiosk' | 'machine' | 'feed';
+export type CredentialKind = 'token' | 'apiKey' | 'kiosk' | 'machine' | 'feed' | 'link';
 
 export const DEFAULT_AUTH: readonly AuthKind[] = ['user'];
 
@@ -47,7 +48,7 @@ export function unauthorisedCode(
   if (presented === 'machine') return 'AUTH_ERROR';
   if (presented) return 'UNAUTHORISED';
   const auth = route.auth ?? DEFAULT_AUTH;
-  if (auth.includes('user') || auth.includes('feed')) return 'UNAUTHORISED';
+  if (auth.includes('user') || auth.includes('feed') || auth.includes('link')) return 'UNAUTHORISED';
   return auth.includes('kiosk') ? 'INVALID_AUTH' : 'AUTH_ERROR';
 }
 
@@ -72,6 +73,11 @@ export function routeDecision(
   params: Readonly<Record<string, string>>,
 ): RouteDecision {
   const auth = route.auth ?? DEFAULT_AUTH;
+  if (caller.via === 'link') {
+    // A link's bearer holds no permissions: a route that takes links is open to them, and to nothing else.
+    if (!auth.includes('link')) return { ok: false, status: 403, reason: FORBIDDEN };
+    return { ok: true };
+  }
   if (caller.kind === 'kiosk') {
     // A kiosk holds no user permissions: a route that names kiosks is open to them, within their company.
     if (!auth.includes('kiosk')) return { ok: false, status: 403, reason: FORBIDDEN };

@@ -42,12 +42,8 @@ export const reportTemplateSchema = z.object({
   sections: z.array(z.record(z.string(), z.unknown())).default([]),
 });
 
-export const scheduledReportSchema = z.object({
-  reportTemplateId: idSchema,
-  recipients: z.array(z.string().email()).min(1, 'This field is required'),
-  frequency: z.enum(['daily', 'weekly', 'monthly', 'quarterly', 'yearly']),
-  nextRunAt: z.string().optional(),
-});
+/** The stored fields; the operations of scheduled reports check the rules between them. */
+export { scheduledReportFields as scheduledReportSchema } from '../reports/report-schedule.ts';
 
 /**
  * One building type's figures in a benchmark set. `values` holds kWh/m²/yr figures: `target`,

@@ -113,7 +113,7 @@ export const FUNCTIONS: readonly FunctionDecl[] = [
   }),
   httpFn('invoice-validation', { ...rw, buckets: { uploads: 'read' }, queues: ['validation'] }),
   httpFn('templates', { ...rw, buckets: { uploads: 'readwrite', documents: 'readwrite' }, textract: true }),
-  httpFn('insights', { ...rw, buckets: { reports: 'readwrite' }, queues: ['reports'] }),
+  httpFn('insights', { ...rw, buckets: { reports: 'readwrite' }, queues: ['reports'], sendEmail: true }),
   httpFn('targets', { ...rw }),
   httpFn('automation', { ...rw, buckets: { uploads: 'readwrite' }, queues: ['scraper', 'imports'] }),
   // documents: letters of authority are uploaded by presigned PUT, which needs the signer's write grant.
@@ -185,6 +185,9 @@ export const FUNCTIONS: readonly FunctionDecl[] = [
       table: 'readwrite',
       buckets: { reports: 'readwrite', documents: 'read' },
       liveConnections: true,
+      // The sweep queues scheduled runs on the worker's own queue; a run mails its report.
+      queues: ['reports'],
+      sendEmail: true,
     },
   },
   {

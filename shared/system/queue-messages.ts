@@ -65,6 +65,19 @@ export const reportMessage = z.object({
   reportId: z.string().min(1),
   generation: z.number().int().min(1),
 });
+/** The timer's sweep: every scheduled report whose run has come is queued as a run of its own. */
+export const scheduledReportsSweepMessage = z.object({ sweep: z.literal('scheduled-reports') });
+/**
+ * One run of a scheduled report: the run that fell at `runAt` (its period is the one just ended then), or
+ * one asked for now, which names its own `key`. The period, or the key, is sent once however often the
+ * message is delivered.
+ */
+export const scheduledReportRunMessage = z.object({
+  companyId: z.string().min(1),
+  scheduleId: z.string().min(1),
+  runAt: z.iso.datetime(),
+  key: z.string().min(1).max(100).optional(),
+});
 /**
  * One connector run to carry out (`runId`, with the automation run it works for, if any), an automation
  * run that needs no connector, or the schedule's sweep, which starts a run for every supplier login a
@@ -87,13 +100,16 @@ export const importRunMessage = z.object({
   sub: z.string().min(1),
 });
 
+export type ReportBuildMessage = z.output<typeof reportMessage>;
+export type ScheduledReportRunMessage = z.output<typeof scheduledReportRunMessage>;
+
 export const QUEUE_MESSAGES = {
   'email-intake': mailReceiptMessage,
   'asset-images': s3EventMessage,
   capture: z.union([captureRestartMessage, s3EventMessage]),
   validation: validationMessage,
   'missing-bills': z.union([missingBillsMessage, targetsCheckMessage]),
-  reports: reportMessage,
+  reports: z.union([reportMessage, scheduledReportsSweepMessage, scheduledReportRunMessage]),
   scraper: scraperMessage,
   imports: z.union([importRunMessage, s3EventMessage]),
 } as const satisfies Record<QueueName, z.ZodType>;

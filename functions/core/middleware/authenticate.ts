@@ -1,4 +1,5 @@
 import type { MiddlewareObj } from '@middy/core';
+import { type Caller, EMPTY_GRANTS } from '../../../shared/access/caller.ts';
 import {
   acceptsCredential,
   type CredentialKind,
@@ -38,6 +39,8 @@ function presentedCredential(
   query: Record<string, string>,
 ): Presented | undefined {
   if (route.auth?.includes('feed') && query.token !== undefined) return { kind: 'feed', value: query.token };
+  // A link route is reached from an e-mail, never with the reader's credentials: whatever else is sent.
+  if (route.auth?.includes('link')) return { kind: 'link', value: query.token ?? '' };
   const kiosk = header(event, 'x-kiosk-key');
   if (kiosk !== undefined) return { kind: 'kiosk', value: kiosk };
   const authorization = header(event, 'authorization');
@@ -49,6 +52,18 @@ function presentedCredential(
     return { kind: 'token', value: /^Bearer\s+(\S+)$/i.exec(authorization)?.[1] };
   return undefined;
 }
+
+/** Whoever follows a link: nobody in particular, in no company, holding nothing. */
+const LINK_CALLER: Caller = {
+  kind: 'user',
+  sub: 'link',
+  companyId: '',
+  isAdmin: false,
+  permissions: [],
+  grants: EMPTY_GRANTS,
+  roles: [],
+  via: 'link',
+};
 
 const MISSING: Record<string, string> = {
   UNAUTHORISED: 'Missing bearer token',
@@ -89,6 +104,8 @@ export function authenticate(
         api.caller = { ...caller, via: 'token' };
       } else if (presented.kind === 'apiKey') {
         api.caller = await callerFromApiKey(presented.value ?? '');
+      } else if (presented.kind === 'link') {
+        api.caller = LINK_CALLER;
       } else if (presented.kind === 'feed') {
         api.caller = await callerFromFeedToken(presented.value);
       } else if (presented.kind === 'kiosk') {

@@ -7,7 +7,7 @@ import {
 } from '../../analytics/index.ts';
 import { httpFunction } from '../../core/middleware/http-function.ts';
 import { GENERIC_OPERATIONS } from '../../core/resources/resource-service.ts';
-import { REPORT_OPERATIONS } from '../../reports/report-service.ts';
+import { REPORT_OPERATIONS } from '../../reports/index.ts';
 import '../../../shared/system/resource-schemas/insights.ts';
 
 export const handler = httpFunction('insights', {

@@ -1,5 +1,5 @@
 import type { AreaDecl } from '../area.ts';
-import type { QueueDecl } from '../functions.ts';
+import type { QueueDecl, ScheduleDecl } from '../functions.ts';
 import { COMPANY_USERS, PORTFOLIO_READERS } from '../permission-sets.ts';
 import type { ResourceDecl } from '../resources.ts';
 import { routesOf } from '../route-builder.ts';
@@ -58,6 +58,7 @@ const REPORT_ROUTES: readonly HttpRoute[] = [
     ...READ_GROUP,
   }),
   route('POST', '/reports/{id}/regenerate', 'reports.regenerate', READ, { ...REPORTS, ...READ_REPORT }),
+  route('POST', '/reports/{id}/send', 'reports.send', READ, { ...REPORTS, ...READ_REPORT }),
   route('GET', '/reports/{id}/download', 'reports.download', READ, { ...REPORTS, ...READ_REPORT }),
   route('GET', '/reports/{id}/download-portfolio', 'reports.download', READ, { ...REPORTS, ...READ_REPORT }),
   route('GET', '/report-templates/system', 'reports.systemTemplates', READ, { resource: 'report-templates' }),
@@ -66,21 +67,54 @@ const REPORT_ROUTES: readonly HttpRoute[] = [
   route('POST', '/reports/bulk', 'reports.generate', READ, REPORTS),
 ];
 
-const REPORT_QUEUES: readonly QueueDecl[] = [
+/** Report builds, the scheduled-report sweep and scheduled-report runs. */
+export const REPORTS_QUEUE: QueueDecl = {
+  name: 'reports',
+  consumer: 'reports',
+  batchSize: 1,
+  // The worker extends the visibility while it builds; this is how soon a crashed build is tried again.
+  visibilityTimeoutSeconds: 300,
+  maxReceiveCount: 3,
+};
+
+/**
+ * Every minute, the scheduled reports whose run has come are queued, one run each: a run falls within a
+ * minute of its time on the schedule's own clock (EventBridge in AWS, a timer in the local stack).
+ */
+const REPORT_SCHEDULES: readonly ScheduleDecl[] = [
   {
-    name: 'reports',
-    consumer: 'reports',
-    batchSize: 1,
-    // The worker extends the visibility while it builds; this is how soon a crashed build is tried again.
-    visibilityTimeoutSeconds: 300,
-    maxReceiveCount: 3,
+    name: 'scheduled-reports',
+    expression: 'rate(1 minute)',
+    queue: 'reports',
+    message: { sweep: 'scheduled-reports' },
   },
+];
+
+const SCHEDULED = { resource: 'scheduled-reports' } as const;
+const SCHEDULE_WRITE = SCHEDULED_REPORTS_RESOURCE.write;
+
+/**
+ * Scheduled reports: the generic calls, with their writes keeping the timer's list of next runs; a run
+ * asked for now; and the unsubscribe link of the mails, which takes no sign-in (its token is the credential).
+ */
+const SCHEDULE_ROUTES: readonly HttpRoute[] = [
+  route('POST', '/scheduled-reports', 'scheduledReports.create', SCHEDULE_WRITE, SCHEDULED),
+  route('POST', '/scheduled-reports/bulk', 'scheduledReports.bulk', SCHEDULE_WRITE, SCHEDULED),
+  route('PATCH', '/scheduled-reports/{id}', 'scheduledReports.update', SCHEDULE_WRITE, SCHEDULED),
+  route('DELETE', '/scheduled-reports/{id}', 'scheduledReports.delete', SCHEDULE_WRITE, SCHEDULED),
+  route('PUT', '/scheduled-reports/{id}', 'scheduledReports.restore', SCHEDULE_WRITE, SCHEDULED),
+  route('POST', '/scheduled-reports/{id}/send', 'scheduledReports.send', SCHEDULE_WRITE, SCHEDULED),
+  route('GET', '/scheduled-reports/unsubscribe', 'scheduledReports.unsubscribePage', '*', {
+    auth: ['link'],
+  }),
+  route('POST', '/scheduled-reports/unsubscribe', 'scheduledReports.unsubscribe', '*', { auth: ['link'] }),
 ];
 
 /** Reports, report templates and scheduled reports. */
 export const REPORTS_AREA: AreaDecl = {
   name: 'reports',
   resources: [REPORTS_RESOURCE, REPORT_TEMPLATES_RESOURCE, SCHEDULED_REPORTS_RESOURCE],
-  routes: [...REPORT_ROUTES],
-  queues: REPORT_QUEUES,
+  routes: [...REPORT_ROUTES, ...SCHEDULE_ROUTES],
+  queues: [REPORTS_QUEUE],
+  schedules: REPORT_SCHEDULES,
 };

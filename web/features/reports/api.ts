@@ -1,4 +1,5 @@
 import useSWR from 'swr';
+import type { ScheduleFrequency } from '../../../shared/reports/report-schedule.ts';
 import type {
   IntensityMetric,
   ReportFormat,
@@ -85,3 +86,71 @@ export const useRegenerateReport = () =>
 /** GET /reports/{id}/download: a link to the file that works for a few minutes. */
 export const useReportLink = () =>
   useEndpoint((api, id: string) => api.get<{ url: string; fileName: string }>(`/reports/${id}/download`));
+
+/** A scheduled report as its page lists it. */
+export interface ScheduleView {
+  _id: string;
+  name?: string;
+  templateId?: SystemTemplateId;
+  scopeType: ReportScopeType;
+  scopeId?: string;
+  format: ReportFormat;
+  recipients: string[];
+  frequency: ScheduleFrequency;
+  dayOfWeek: number;
+  dayOfMonth: number;
+  month: number;
+  time: string;
+  timeZone: string;
+  paused?: boolean;
+  nextRunAt?: string;
+  lastRunAt?: string;
+  lastStatus?: 'sent' | 'failed';
+  lastError?: string;
+}
+
+export type ScheduleBody = Omit<ScheduleView, '_id' | 'nextRunAt' | 'lastRunAt' | 'lastStatus' | 'lastError'>;
+
+const SCHEDULES_KEY = '/scheduled-reports?limit=100';
+const isScheduleList = (key: string) => key.startsWith('/scheduled-reports?');
+
+export const useSchedules = () => useSWR<ListAnswer<ScheduleView>>(SCHEDULES_KEY);
+
+/** POST /scheduled-reports */
+export const useCreateSchedule = () =>
+  useEndpoint(
+    (api, body: ScheduleBody) => api.post<ScheduleView>('/scheduled-reports', body),
+    () => [isScheduleList],
+  );
+
+/** PATCH /scheduled-reports/{id}: pausing and resuming among the rest. */
+export const useUpdateSchedule = () =>
+  useEndpoint(
+    (api, id: string, body: Partial<ScheduleBody>) =>
+      api.patch<ScheduleView>(`/scheduled-reports/${id}`, body),
+    () => [isScheduleList],
+  );
+
+/** DELETE /scheduled-reports/{id} */
+export const useDeleteSchedule = () =>
+  useEndpoint(
+    (api, id: string) => api.del<ScheduleView>(`/scheduled-reports/${id}`),
+    () => [isScheduleList],
+  );
+
+/** POST /scheduled-reports/{id}/send: a run now, for the period just ended. */
+export const useSendScheduleNow = () =>
+  useEndpoint(
+    (api, id: string) =>
+      api.post<{ startDate: string; endDate: string; recipients: string[] }>(
+        `/scheduled-reports/${id}/send`,
+        {},
+      ),
+    () => [isReportList],
+  );
+
+/** POST /reports/{id}/send: the report mailed, attached or linked. */
+export const useSendReport = () =>
+  useEndpoint((api, id: string, recipients: string[]) =>
+    api.post<{ sent: number; attached: boolean }>(`/reports/${id}/send`, { recipients }),
+  );

@@ -4,6 +4,7 @@ import type { ComponentType } from 'react';
 export const REPORT_PAGES = {
   reports: () => import('./reports-page.tsx').then((m) => ({ Component: m.ReportsPage })),
   'report-history': () => import('./reports-page.tsx').then((m) => ({ Component: m.ReportHistoryPage })),
+  'report-schedule': () => import('./schedule-page.tsx').then((m) => ({ Component: m.ReportSchedulePage })),
   'site-reports': () => import('./reports-page.tsx').then((m) => ({ Component: m.SiteReportsPage })),
 } satisfies Record<string, () => Promise<{ Component: ComponentType }>>;
 
@@ -14,5 +15,6 @@ export const REPORT_PAGE_OF: Readonly<Record<string, ReportPageKey>> = {
   '/reports': 'reports',
   '/reports/generate': 'reports',
   '/reports/history': 'report-history',
+  '/reports/schedule': 'report-schedule',
   '/assets/:id/reports': 'site-reports',
 };

@@ -1,8 +1,8 @@
-import { Badge, Button, Group, Progress, Text } from '@mantine/core';
+import { Badge, Button, Group, Popover, Progress, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import type { DataTableColumn } from '../../components/data-table.tsx';
 import { formatDateTime } from '../../lib/format.ts';
-import { type ReportView, useRegenerateReport, useReportLink } from './api.ts';
+import { type ReportView, useRegenerateReport, useReportLink, useSendReport } from './api.ts';
 
 const STATUS_COLOURS = { queued: 'gray', generating: 'blue', ready: 'green', failed: 'red' } as const;
 const STATUS_LABELS = {
@@ -37,6 +37,58 @@ export function ReportStatusCell({ report }: { report: ReportView }) {
   );
 }
 
+/** E-mails the built report to the addresses given: attached, or linked when it is over 10 MB. */
+function SendReport({ report }: { report: ReportView }) {
+  const send = useSendReport();
+  const [to, setTo] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [note, setNote] = useState<string>();
+  async function submit() {
+    setBusy(true);
+    setNote(undefined);
+    try {
+      const recipients = to
+        .split(/[\s,;]+/)
+        .map((a) => a.trim())
+        .filter(Boolean);
+      const out = await send(report._id, recipients);
+      setNote(`Sent to ${out.sent} ${out.sent === 1 ? 'person' : 'people'}`);
+      setTo('');
+    } catch (err) {
+      setNote(err instanceof Error ? err.message : String(err));
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <Popover position="bottom-end" withArrow trapFocus>
+      <Popover.Target>
+        <Button size="xs" variant="subtle" aria-label={`E-mail ${report.name}`}>
+          E-mail
+        </Button>
+      </Popover.Target>
+      <Popover.Dropdown>
+        <Stack gap="xs" w={280}>
+          <TextInput
+            label="Send to"
+            description="E-mail addresses, separated by commas"
+            value={to}
+            onChange={(e) => setTo(e.currentTarget.value)}
+          />
+          <Button size="xs" onClick={() => void submit()} loading={busy} disabled={!to.trim()}>
+            Send
+          </Button>
+          {note && (
+            <Text size="xs" role="status">
+              {note}
+            </Text>
+          )}
+        </Stack>
+      </Popover.Dropdown>
+    </Popover>
+  );
+}
+
 /** Download (while a file is there) and build again (once the last build has ended). */
 export function ReportActions({ report }: { report: ReportView }) {
   const link = useReportLink();
@@ -64,6 +116,7 @@ export function ReportActions({ report }: { report: ReportView }) {
           Download
         </Button>
       ) : null}
+      {report.builtGeneration ? <SendReport report={report} /> : null}
       {!building && (
         <Button
           size="xs"

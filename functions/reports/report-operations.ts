@@ -1,0 +1,6 @@
+import type { Operations } from '../core/middleware/api-context.ts';
+import { REPORT_REQUEST_OPERATIONS } from './report-service.ts';
+import { SCHEDULE_OPERATIONS } from './schedule-service.ts';
+
+/** Every call of the reports area the insights function serves. */
+export const REPORT_OPERATIONS: Operations = { ...REPORT_REQUEST_OPERATIONS, ...SCHEDULE_OPERATIONS };

@@ -1,0 +1,357 @@
+import {
+  Anchor,
+  Badge,
+  Button,
+  Group,
+  NativeSelect,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import {
+  DEFAULT_TIME_ZONE,
+  describeTiming,
+  SCHEDULE_FREQUENCIES,
+  type ScheduleFrequency,
+} from '../../../shared/reports/report-schedule.ts';
+import {
+  REPORT_FORMATS,
+  type ReportFormat,
+  type ReportScopeType,
+  type SystemTemplateId,
+} from '../../../shared/reports/report-templates.ts';
+import { DataTable, type DataTableColumn } from '../../components/data-table.tsx';
+import { FormPanel } from '../../components/form-panel.tsx';
+import { ErrorPanel } from '../../components/page-state.tsx';
+import { type FormFailure, formFailureOf, NO_FAILURE } from '../../lib/form-errors.ts';
+import { formatDateTime } from '../../lib/format.ts';
+import { useFormValues } from '../../lib/use-form-values.ts';
+import {
+  type ScheduleBody,
+  type ScheduleView,
+  useCreateSchedule,
+  useDeleteSchedule,
+  usePortfolioChoices,
+  useSchedules,
+  useSendScheduleNow,
+  useSiteChoices,
+  useSystemTemplates,
+  useUpdateSchedule,
+} from './api.ts';
+
+const FREQUENCY_LABELS: Readonly<Record<ScheduleFrequency, string>> = {
+  weekly: 'Weekly',
+  monthly: 'Monthly',
+  quarterly: 'Quarterly (Jan, Apr, Jul, Oct)',
+  yearly: 'Yearly',
+};
+const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+const FORMAT_LABELS = { pdf: 'PDF', xlsx: 'Excel workbook (XLSX)', csv: 'CSV' } as const;
+const SCOPE_LABELS: Readonly<Record<ReportScopeType, string>> = {
+  company: 'Whole company',
+  portfolio: 'A portfolio',
+  asset: 'A site',
+};
+
+const addressesOf = (text: string) =>
+  text
+    .split(/[\s,;]+/)
+    .map((a) => a.trim())
+    .filter(Boolean);
+
+/** The form of a new scheduled report: which report, for what, to whom, and when on whose clock. */
+function ScheduleForm() {
+  const { data: templates } = useSystemTemplates();
+  const { data: portfolios } = usePortfolioChoices();
+  const { data: sites } = useSiteChoices();
+  const create = useCreateSchedule();
+  const [failure, setFailure] = useState<FormFailure>(NO_FAILURE);
+  const [busy, setBusy] = useState(false);
+  const [saved, setSaved] = useState<string>();
+  const { values, field, set } = useFormValues(
+    {
+      name: '',
+      templateId: 'portfolio-summary',
+      scopeType: 'company',
+      scopeId: '',
+      format: 'pdf',
+      recipients: '',
+      frequency: 'monthly',
+      dayOfWeek: '1',
+      dayOfMonth: '1',
+      month: '1',
+      time: '07:00',
+      timeZone: DEFAULT_TIME_ZONE,
+    },
+    failure.fields,
+  );
+  const all = templates?.data ?? [];
+  const template = all.find((t) => t.id === values.templateId);
+  const scopes = template?.scopes ?? ['company'];
+  const scopeType = (
+    scopes.includes(values.scopeType as ReportScopeType) ? values.scopeType : scopes[0]
+  ) as ReportScopeType;
+  const frequency = values.frequency as ScheduleFrequency;
+
+  async function submit() {
+    setBusy(true);
+    setSaved(undefined);
+    const body: ScheduleBody = {
+      ...(values.name.trim() ? { name: values.name.trim() } : {}),
+      templateId: values.templateId as SystemTemplateId,
+      scopeType,
+      ...(scopeType !== 'company' && values.scopeId ? { scopeId: values.scopeId } : {}),
+      format: values.format as ReportFormat,
+      recipients: addressesOf(values.recipients),
+      frequency,
+      dayOfWeek: Number(values.dayOfWeek),
+      dayOfMonth: Number(values.dayOfMonth),
+      month: Number(values.month),
+      time: values.time,
+      timeZone: values.timeZone.trim() || DEFAULT_TIME_ZONE,
+    };
+    try {
+      const schedule = await create(body);
+      setFailure(NO_FAILURE);
+      setSaved(schedule.nextRunAt ? formatDateTime(schedule.nextRunAt) : 'soon');
+    } catch (err) {
+      setFailure(formFailureOf(err));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const choices =
+    scopeType === 'portfolio'
+      ? (portfolios?.data ?? []).map((p) => ({ value: p._id, label: p.name }))
+      : (sites?.data ?? []).map((s) => ({ value: s._id, label: s.siteName }));
+  return (
+    <FormPanel title="Schedule a report" label="Schedule a report" failure={failure} onSubmit={submit}>
+      <SimpleGrid cols={{ base: 1, sm: 3 }}>
+        <TextInput label="Name" placeholder={template?.name} {...field('name')} />
+        <NativeSelect
+          label="Template"
+          {...field('templateId')}
+          data={all.map((t) => ({ value: t.id, label: t.name }))}
+        />
+        <NativeSelect
+          label="Format"
+          {...field('format')}
+          data={REPORT_FORMATS.map((f) => ({ value: f, label: FORMAT_LABELS[f] }))}
+        />
+      </SimpleGrid>
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <NativeSelect
+          label="Covering"
+          value={scopeType}
+          error={failure.fields.scopeType}
+          onChange={(e) => set('scopeType')(e.currentTarget.value)}
+          data={scopes.map((s) => ({ value: s, label: SCOPE_LABELS[s] }))}
+        />
+        {scopeType !== 'company' && (
+          <NativeSelect
+            label={scopeType === 'portfolio' ? 'Portfolio' : 'Site'}
+            {...field('scopeId')}
+            data={[{ value: '', label: 'Choose…' }, ...choices]}
+          />
+        )}
+      </SimpleGrid>
+      <TextInput
+        label="Recipients"
+        description="E-mail addresses of colleagues or of people outside the company, separated by commas"
+        {...field('recipients')}
+        error={
+          failure.fields.recipients ??
+          Object.entries(failure.fields).find(([k]) => k.startsWith('recipients.'))?.[1]
+        }
+      />
+      <SimpleGrid cols={{ base: 1, sm: 4 }}>
+        <NativeSelect
+          label="Frequency"
+          {...field('frequency')}
+          data={SCHEDULE_FREQUENCIES.map((f) => ({ value: f, label: FREQUENCY_LABELS[f] }))}
+        />
+        {frequency === 'weekly' ? (
+          <NativeSelect
+            label="On"
+            {...field('dayOfWeek')}
+            data={WEEKDAYS.map((d, i) => ({ value: String(i + 1), label: d }))}
+          />
+        ) : (
+          <NativeSelect
+            label="Day of the month"
+            {...field('dayOfMonth')}
+            data={Array.from({ length: 31 }, (_, i) => ({
+              value: String(i + 1),
+              label: i + 1 > 28 ? `${i + 1} (or the last day)` : String(i + 1),
+            }))}
+          />
+        )}
+        {frequency === 'yearly' && (
+          <NativeSelect
+            label="Month"
+            {...field('month')}
+            data={MONTHS.map((m, i) => ({ value: String(i + 1), label: m }))}
+          />
+        )}
+        <TextInput label="Time" type="time" {...field('time')} />
+        <TextInput label="Time zone" {...field('timeZone')} />
+      </SimpleGrid>
+      <Text size="sm" c="dimmed">
+        Each mail carries the report for the period just ended: the week, month, quarter or twelve months
+        before it is sent.
+      </Text>
+      <Group>
+        <Button type="submit" loading={busy}>
+          Schedule
+        </Button>
+        {saved && (
+          <Text size="sm" role="status">
+            Scheduled: the first report goes out {saved}.
+          </Text>
+        )}
+      </Group>
+    </FormPanel>
+  );
+}
+
+/** Send now, pause or resume, and delete. */
+function ScheduleActions({ schedule }: { schedule: ScheduleView }) {
+  const sendNow = useSendScheduleNow();
+  const update = useUpdateSchedule();
+  const remove = useDeleteSchedule();
+  const [note, setNote] = useState<string>();
+  const label = schedule.name ?? schedule.templateId ?? 'scheduled report';
+  const run = (work: () => Promise<string | undefined>) => {
+    setNote(undefined);
+    work()
+      .then(setNote)
+      .catch((err: unknown) => setNote(err instanceof Error ? err.message : String(err)));
+  };
+  return (
+    <Group gap="xs" wrap="nowrap">
+      <Button
+        size="xs"
+        aria-label={`Send ${label} now`}
+        onClick={() =>
+          run(async () => {
+            const out = await sendNow(schedule._id);
+            return `Sending ${out.startDate} to ${out.endDate} to ${out.recipients.length}`;
+          })
+        }
+      >
+        Send now
+      </Button>
+      <Button
+        size="xs"
+        variant="subtle"
+        aria-label={`${schedule.paused ? 'Resume' : 'Pause'} ${label}`}
+        onClick={() =>
+          run(async () => {
+            await update(schedule._id, { paused: !schedule.paused });
+            return undefined;
+          })
+        }
+      >
+        {schedule.paused ? 'Resume' : 'Pause'}
+      </Button>
+      <Button
+        size="xs"
+        variant="subtle"
+        color="red"
+        aria-label={`Delete ${label}`}
+        onClick={() =>
+          run(async () => {
+            await remove(schedule._id);
+            return undefined;
+          })
+        }
+      >
+        Delete
+      </Button>
+      {note && (
+        <Text size="xs" role="status">
+          {note}
+        </Text>
+      )}
+    </Group>
+  );
+}
+
+const COLUMNS: readonly DataTableColumn<ScheduleView>[] = [
+  { key: 'name', label: 'Report', value: (s) => s.name ?? s.templateId ?? '' },
+  { key: 'timing', label: 'When', value: (s) => describeTiming(s) },
+  { key: 'recipients', label: 'Recipients', value: (s) => s.recipients.join(', ') },
+  {
+    key: 'nextRunAt',
+    label: 'Next',
+    value: (s) => (s.paused ? 'Paused' : s.nextRunAt ? formatDateTime(s.nextRunAt) : ''),
+    sortValue: (s) => s.nextRunAt ?? '',
+  },
+  {
+    key: 'last',
+    label: 'Last sent',
+    value: (s) => (s.lastRunAt ? formatDateTime(s.lastRunAt) : ''),
+    render: (s) =>
+      s.lastStatus === 'failed' ? (
+        <Badge color="red" variant="light" title={s.lastError}>
+          Failed
+        </Badge>
+      ) : (
+        <Text size="sm">{s.lastRunAt ? formatDateTime(s.lastRunAt) : 'Not yet'}</Text>
+      ),
+  },
+  {
+    key: 'actions',
+    label: 'Actions',
+    value: () => '',
+    sortable: false,
+    render: (s) => <ScheduleActions schedule={s} />,
+  },
+];
+
+/** /reports/schedule: reports sent by e-mail on a timetable, and the form for a new one. */
+export function ReportSchedulePage() {
+  const { data, error, isLoading } = useSchedules();
+  return (
+    <Stack gap="md">
+      <Group justify="space-between">
+        <Title order={2}>Scheduled reports</Title>
+        <Anchor component={Link} to="/reports/history">
+          Report history
+        </Anchor>
+      </Group>
+      <ScheduleForm />
+      {error ? (
+        <ErrorPanel error={error} />
+      ) : (
+        <DataTable
+          label="Scheduled reports"
+          columns={COLUMNS}
+          rows={data?.data}
+          rowKey={(s) => s._id}
+          loading={isLoading}
+          empty="No scheduled reports yet."
+        />
+      )}
+    </Stack>
+  );
+}
