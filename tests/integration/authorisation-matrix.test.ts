@@ -310,6 +310,8 @@ const QUERIES: Record<string, string> = {
   '/invoice-validation/search': 'query=grant',
   '/accounts/search': 'query=grant',
   '/assets/search': 'query=grant',
+  '/projects/search': 'query=grant',
+  '/readings/search': 'query=grant',
 };
 
 describe('grants inside a company: a caller granted one site', () => {
@@ -320,6 +322,7 @@ describe('grants inside a company: a caller granted one site', () => {
     const { putProfile } = await import('../../functions/core/access/user-repository.ts');
     const { putCapture } = await import('../../functions/invoices/invoice-repository.ts');
     const { saveContract } = await import('../../functions/accounts/contract-store.ts');
+    const { childRef } = await import('../../functions/core/resources/resource-refs.ts');
     const { AREAS } = await import('../../shared/system/areas.ts');
     const { genericRoutes } = await import('../../shared/system/routes.ts');
     const demo = world.demo;
@@ -374,8 +377,9 @@ describe('grants inside a company: a caller granted one site', () => {
         status: 'done',
         invoiceIds: [id],
       });
+      const contract = newId();
       await saveContract(companyId, accountId, {
-        _id: newId(),
+        _id: contract,
         companyId,
         accountId,
         name: `Grant contract ${number}`,
@@ -383,8 +387,49 @@ describe('grants inside a company: a caller granted one site', () => {
         endDate: '2026-12-31',
         createdAt: now,
         updatedAt: now,
+        file: { key: `contracts/${companyId}/${contract}.pdf`, fileName: `${number}.pdf` },
       });
-      return id;
+      return { id, contract };
+    };
+    /** A project, a reading and documents on a site and its meter. */
+    const onSite = async (assetId: string, accountId: string, name: string) => {
+      const project = newId();
+      const reading = newId();
+      const document = newId();
+      const projectDocument = newId();
+      const item = { companyId, createdAt: now, updatedAt: now };
+      await putItem(declaredRef('projects', { companyId }), {
+        ...item,
+        _id: project,
+        name: `${name} project`,
+        assetId,
+        status: 'in-progress',
+      });
+      await putItem(declaredRef('readings', { companyId }), {
+        ...item,
+        _id: reading,
+        accountId,
+        date: '2026-01-15',
+        value: 100,
+        photo: { key: `readings/${companyId}/${reading}.jpg` },
+      });
+      await putItem(childRef(companyId, 'assets', assetId, 'documents'), {
+        ...item,
+        _id: document,
+        assetId,
+        name: `${name} lease`,
+        key: `assets/${assetId}/documents/${document}/lease.pdf`,
+        fileName: 'lease.pdf',
+      });
+      await putItem(childRef(companyId, 'projects', project, 'documents'), {
+        ...item,
+        _id: projectDocument,
+        projectId: project,
+        name: `${name} quote`,
+        key: `projects/${project}/documents/${projectDocument}/quote.pdf`,
+        fileName: 'quote.pdf',
+      });
+      return { project, reading, document, projectDocument };
     };
     const meter = newId();
     await putItem(declaredRef('accounts', { companyId }), {
@@ -399,10 +444,19 @@ describe('grants inside a company: a caller granted one site', () => {
       updatedAt: now,
     });
     world.parents.set(meter, site);
-    const mine = await bill(meter, 'GRANT-MINE');
+    const { id: mine } = await bill(meter, 'GRANT-MINE');
     world.parents.set(mine, meter);
-    const theirs = await bill(demo.probeItems.accounts, 'GRANT-THEIRS');
+    const { id: theirs, contract: theirContract } = await bill(demo.probeItems.accounts, 'GRANT-THEIRS');
     world.parents.set(theirs, demo.probeItems.accounts);
+    world.parents.set(theirContract, demo.probeItems.accounts);
+    const ours = await onSite(site, meter, 'Granted');
+    for (const id of [ours.project, ours.document]) world.parents.set(id, site);
+    world.parents.set(ours.reading, meter);
+    world.parents.set(ours.projectDocument, ours.project);
+    const other = await onSite(demo.probeItems.assets, demo.probeItems.accounts, 'Hidden');
+    for (const id of [other.project, other.document]) world.parents.set(id, demo.probeItems.assets);
+    world.parents.set(other.reading, demo.probeItems.accounts);
+    world.parents.set(other.projectDocument, other.project);
 
     const sub = newId();
     await putItem(declaredRef('users', { companyId }), {
@@ -436,17 +490,39 @@ describe('grants inside a company: a caller granted one site', () => {
       return decl?.itemType ? demo.probeItems[decl.itemType] : demo.probes.get(name);
     };
     const outOfReach = new Set(
-      [...demo.assets.values(), ...demo.accounts.values(), ...demo.probes.values(), theirs].filter(offSite),
+      [
+        ...demo.assets.values(),
+        ...demo.accounts.values(),
+        ...demo.probes.values(),
+        theirs,
+        theirContract,
+        ...Object.values(other),
+      ].filter(offSite),
     );
     for (const [key, id] of demo.subProbes) if (offSite(subProbeParent(key))) outOfReach.add(id);
     expect(outOfReach.has(theirs)).toBe(true);
     expect(outOfReach.has(demo.probeItems.assets)).toBe(true);
 
     // What a route's id names: on the granted site, or (for every id beside the item's) out of reach.
-    const granted: Record<string, string> = { assets: site, accounts: meter, invoices: mine };
-    granted['invoice-validation'] = mine;
+    const granted: Record<string, string> = {
+      assets: site,
+      accounts: meter,
+      invoices: mine,
+      'invoice-validation': mine,
+      projects: ours.project,
+      readings: ours.reading,
+    };
+    const hidden: Record<string, string> = {
+      invoices: theirs,
+      'invoice-validation': theirs,
+      projects: other.project,
+      readings: other.reading,
+    };
     const hiddenFor = (param: string, route: HttpRoute): string => {
       if (param === 'invoiceId' || param === 'creditNoteId') return theirs;
+      if (param === 'contractId') return theirContract;
+      if (param === 'documentId')
+        return route.path.startsWith('/projects/') ? other.projectDocument : other.document;
       if (param === 'subId') {
         const resource = route.resource ?? route.path.split('/')[1];
         return demo.subProbes.get(`${resource}/${route.subResource ?? route.path.split('/')[3]}`) ?? newId();
@@ -457,7 +533,7 @@ describe('grants inside a company: a caller granted one site', () => {
       fill(route, (param) => {
         if (route.item?.param === param) {
           const kind = route.item.resource ?? route.item.type;
-          if (reach === 'hidden') return kind === route.item.type ? probeFor(demo, route) : theirs;
+          if (reach === 'hidden') return hidden[kind] ?? probeFor(demo, route);
           return granted[kind] ?? newId();
         }
         if (!route.item && param === 'id') return reach === 'hidden' ? theirs : mine;
@@ -473,6 +549,7 @@ describe('grants inside a company: a caller granted one site', () => {
     const reads = HTTP_ROUTES.filter((r) => r.method === 'GET' && areaRoutes.has(keyOf(r)));
     expect(reads.length).toBeGreaterThan(50);
 
+    const mustSee = [site, meter, mine, ours.project, ours.reading];
     const leaks: string[] = [];
     const answered = new Map<string, number>();
     const seen = new Set<string>();
@@ -490,12 +567,12 @@ describe('grants inside a company: a caller granted one site', () => {
         const data = res.body.data;
         if (Array.isArray(data) && typeof res.body.total === 'number' && res.body.total !== data.length)
           leaks.push(`${path}: total ${res.body.total} for ${data.length} items`);
-        if (res.status === 200) for (const id of [site, meter, mine]) if (text.includes(id)) seen.add(id);
+        if (res.status === 200) for (const id of mustSee) if (text.includes(id)) seen.add(id);
       }
     }
     expect(leaks).toEqual([]);
     // The walk read the granted site's own items: the caller was not simply refused everything.
-    expect([...seen].sort()).toEqual([site, meter, mine].sort());
+    expect([...seen].sort()).toEqual([...mustSee].sort());
     expect(answered.get('200')).toBeGreaterThan(30);
 
     // The counts of bills are those of the granted meter alone.
