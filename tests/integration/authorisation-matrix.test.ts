@@ -320,3 +320,291 @@ describe('authorisation matrix', () => {
     expect(wrong).toEqual([]);
   });
 });
+
+/** The areas whose every read is walked as a caller granted one site. */
+const GRANTED_AREAS = ['invoices', 'accounts', 'assets'];
+
+/** Read routes that answer nothing without their query: the query a page sends them with. */
+const QUERIES: Record<string, string> = {
+  '/invoice-validation/queue': 'group=open',
+  '/invoices/search': 'query=grant',
+  '/invoice-validation/search': 'query=grant',
+  '/accounts/search': 'query=grant',
+  '/assets/search': 'query=grant',
+  '/projects/search': 'query=grant',
+  '/readings/search': 'query=grant',
+};
+
+describe('grants inside a company: a caller granted one site', () => {
+  it('meets no item of another site on any read of bills, meters and sites', {
+    timeout: 300_000,
+  }, async () => {
+    const { putItem, declaredRef } = await import('../../functions/core/data/item-repository.ts');
+    const { putProfile } = await import('../../functions/core/access/user-repository.ts');
+    const { putCapture } = await import('../../functions/invoices/invoice-repository.ts');
+    const { saveContract } = await import('../../functions/accounts/contract-store.ts');
+    const { childRef } = await import('../../functions/core/resources/resource-refs.ts');
+    const { AREAS } = await import('../../shared/system/areas.ts');
+    const { genericRoutes } = await import('../../shared/system/routes.ts');
+    const demo = world.demo;
+    const companyId = demo.companyId;
+    const now = new Date().toISOString();
+
+    // The granted site holds none of the probes, so every probe hangs off a site out of reach.
+    const probeSites = new Set([demo.probeItems.assets, world.parents.get(demo.probeItems.accounts)]);
+    const site = [...demo.assets.values()].find((id) => !probeSites.has(id)) as string;
+    expect(site).toBeDefined();
+    const offSite = (id: string | undefined): boolean => {
+      let onSomeSite = false;
+      for (let at = id; at; at = world.parents.get(at)) {
+        if (at === site) return false;
+        if ([...demo.assets.values()].includes(at)) onSomeSite = true;
+      }
+      return onSomeSite;
+    };
+
+    // A meter with a bill (captured, validated, with a contract) on the granted site, and its twin on a
+    // site out of reach, on the probe meter.
+    const bill = async (accountId: string, number: string) => {
+      const id = newId();
+      const common = { _id: id, companyId, accountId, invoiceNumber: number, createdAt: now, updatedAt: now };
+      const key = `invoices/${companyId}/${id}/${number}.pdf`;
+      await putItem(declaredRef('invoices', { companyId }), {
+        ...common,
+        fileName: `${number}.pdf`,
+        key,
+        captureId: id,
+        status: 'captured',
+        completed: false,
+        source: 'upload',
+        values: { grossTotal: 120 },
+        rates: [],
+      });
+      await putItem(declaredRef('invoice-validation', { companyId }), {
+        ...common,
+        invoiceId: id,
+        status: 'failed',
+        completed: false,
+        hold: false,
+        tags: ['grant'],
+        displayName: number,
+      });
+      await putCapture(companyId, {
+        ...common,
+        batchId: id,
+        fileName: `${number}.pdf`,
+        key,
+        source: 'upload',
+        status: 'done',
+        invoiceIds: [id],
+      });
+      const contract = newId();
+      await saveContract(companyId, accountId, {
+        _id: contract,
+        companyId,
+        accountId,
+        name: `Grant contract ${number}`,
+        startDate: '2026-01-01',
+        endDate: '2026-12-31',
+        createdAt: now,
+        updatedAt: now,
+        file: { key: `contracts/${companyId}/${contract}.pdf`, fileName: `${number}.pdf` },
+      });
+      return { id, contract };
+    };
+    /** A project, a reading and documents on a site and its meter. */
+    const onSite = async (assetId: string, accountId: string, name: string) => {
+      const project = newId();
+      const reading = newId();
+      const document = newId();
+      const projectDocument = newId();
+      const item = { companyId, createdAt: now, updatedAt: now };
+      await putItem(declaredRef('projects', { companyId }), {
+        ...item,
+        _id: project,
+        name: `${name} project`,
+        assetId,
+        status: 'in-progress',
+      });
+      await putItem(declaredRef('readings', { companyId }), {
+        ...item,
+        _id: reading,
+        accountId,
+        date: '2026-01-15',
+        value: 100,
+        photo: { key: `readings/${companyId}/${reading}.jpg` },
+      });
+      await putItem(childRef(companyId, 'assets', assetId, 'documents'), {
+        ...item,
+        _id: document,
+        assetId,
+        name: `${name} lease`,
+        key: `assets/${assetId}/documents/${document}/lease.pdf`,
+        fileName: 'lease.pdf',
+      });
+      await putItem(childRef(companyId, 'projects', project, 'documents'), {
+        ...item,
+        _id: projectDocument,
+        projectId: project,
+        name: `${name} quote`,
+        key: `projects/${project}/documents/${projectDocument}/quote.pdf`,
+        fileName: 'quote.pdf',
+      });
+      return { project, reading, document, projectDocument };
+    };
+    const meter = newId();
+    await putItem(declaredRef('accounts', { companyId }), {
+      _id: meter,
+      companyId,
+      name: 'Grant meter',
+      type: 'electricity',
+      assetId: site,
+      status: 'active',
+      tags: ['grant-visible'],
+      createdAt: now,
+      updatedAt: now,
+    });
+    world.parents.set(meter, site);
+    const { id: mine } = await bill(meter, 'GRANT-MINE');
+    world.parents.set(mine, meter);
+    const { id: theirs, contract: theirContract } = await bill(demo.probeItems.accounts, 'GRANT-THEIRS');
+    world.parents.set(theirs, demo.probeItems.accounts);
+    world.parents.set(theirContract, demo.probeItems.accounts);
+    const ours = await onSite(site, meter, 'Granted');
+    for (const id of [ours.project, ours.document]) world.parents.set(id, site);
+    world.parents.set(ours.reading, meter);
+    world.parents.set(ours.projectDocument, ours.project);
+    const other = await onSite(demo.probeItems.assets, demo.probeItems.accounts, 'Hidden');
+    for (const id of [other.project, other.document]) world.parents.set(id, demo.probeItems.assets);
+    world.parents.set(other.reading, demo.probeItems.accounts);
+    world.parents.set(other.projectDocument, other.project);
+
+    const sub = newId();
+    await putItem(declaredRef('users', { companyId }), {
+      _id: sub,
+      companyId,
+      email: 'one-site@demo.test',
+      name: 'One site',
+      permissions: ['bill_validation'],
+      grants: {
+        entities: { read: [], write: [] },
+        assets: { read: [site], write: [] },
+        accounts: { read: [], write: [] },
+      },
+      createdAt: now,
+      updatedAt: now,
+    });
+    await putProfile({
+      sub,
+      email: 'one-site@demo.test',
+      name: 'One site',
+      isAdmin: false,
+      currentCompanyId: companyId,
+      companyIds: [companyId],
+    });
+    const token = fx.fx.issuer.accessToken(sub);
+
+    // Every item of the company that hangs off a site other than the granted one.
+    const subProbeParent = (key: string) => {
+      const name = key.slice(0, key.lastIndexOf('/'));
+      const decl = findResource(name);
+      return decl?.itemType ? demo.probeItems[decl.itemType] : demo.probes.get(name);
+    };
+    const outOfReach = new Set(
+      [
+        ...demo.assets.values(),
+        ...demo.accounts.values(),
+        ...demo.probes.values(),
+        theirs,
+        theirContract,
+        ...Object.values(other),
+      ].filter(offSite),
+    );
+    for (const [key, id] of demo.subProbes) if (offSite(subProbeParent(key))) outOfReach.add(id);
+    expect(outOfReach.has(theirs)).toBe(true);
+    expect(outOfReach.has(demo.probeItems.assets)).toBe(true);
+
+    // What a route's id names: on the granted site, or (for every id beside the item's) out of reach.
+    const granted: Record<string, string> = {
+      assets: site,
+      accounts: meter,
+      invoices: mine,
+      'invoice-validation': mine,
+      projects: ours.project,
+      readings: ours.reading,
+    };
+    const hidden: Record<string, string> = {
+      invoices: theirs,
+      'invoice-validation': theirs,
+      projects: other.project,
+      readings: other.reading,
+    };
+    const hiddenFor = (param: string, route: HttpRoute): string => {
+      if (param === 'invoiceId' || param === 'creditNoteId') return theirs;
+      if (param === 'contractId') return theirContract;
+      if (param === 'documentId')
+        return route.path.startsWith('/projects/') ? other.projectDocument : other.document;
+      if (param === 'subId') {
+        const resource = route.resource ?? route.path.split('/')[1];
+        return demo.subProbes.get(`${resource}/${route.subResource ?? route.path.split('/')[3]}`) ?? newId();
+      }
+      return demo.probes.get(`${param.replace(/Id$/, '')}s`) ?? theirs;
+    };
+    const aimAt = (route: HttpRoute, reach: 'granted' | 'hidden') =>
+      fill(route, (param) => {
+        if (route.item?.param === param) {
+          const kind = route.item.resource ?? route.item.type;
+          if (reach === 'hidden') return hidden[kind] ?? probeFor(demo, route);
+          return granted[kind] ?? newId();
+        }
+        if (!route.item && param === 'id') return reach === 'hidden' ? theirs : mine;
+        return hiddenFor(param, route);
+      });
+
+    const keyOf = (r: HttpRoute) => `${r.method} ${r.path}`;
+    const areaRoutes = new Set(
+      AREAS.filter((a) => GRANTED_AREAS.includes(a.name)).flatMap((a) =>
+        [...(a.routes ?? []), ...(a.resources ?? []).flatMap(genericRoutes)].map(keyOf),
+      ),
+    );
+    const reads = HTTP_ROUTES.filter((r) => r.method === 'GET' && areaRoutes.has(keyOf(r)));
+    expect(reads.length).toBeGreaterThan(50);
+
+    const mustSee = [site, meter, mine, ours.project, ours.reading];
+    const leaks: string[] = [];
+    const answered = new Map<string, number>();
+    const seen = new Set<string>();
+    for (const route of reads) {
+      const aims = route.path.includes('{') ? (['granted', 'hidden'] as const) : (['granted'] as const);
+      for (const reach of aims) {
+        const query = QUERIES[route.path];
+        const path = `${aimAt(route, reach)}${query ? `?${query}` : ''}`;
+        const res = await fx.api({ method: 'GET', path, token });
+        answered.set(`${res.status}`, (answered.get(`${res.status}`) ?? 0) + 1);
+        const text = `${JSON.stringify(res.body)} ${JSON.stringify(res.headers)}`;
+        for (const id of outOfReach) if (text.includes(id)) leaks.push(`${path}: ${id}`);
+        if (text.includes('GRANT-THEIRS')) leaks.push(`${path}: the bill out of reach`);
+        if (res.status >= 500) leaks.push(`${path}: ${res.status}`);
+        const data = res.body.data;
+        if (Array.isArray(data) && typeof res.body.total === 'number' && res.body.total !== data.length)
+          leaks.push(`${path}: total ${res.body.total} for ${data.length} items`);
+        if (res.status === 200) for (const id of mustSee) if (text.includes(id)) seen.add(id);
+      }
+    }
+    expect(leaks).toEqual([]);
+    // The walk read the granted site's own items: the caller was not simply refused everything.
+    expect([...seen].sort()).toEqual([...mustSee].sort());
+    expect(answered.get('200')).toBeGreaterThan(30);
+
+    // The counts of bills are those of the granted meter alone.
+    const stats = await fx.api({ method: 'GET', path: '/invoices/validation-stats', token });
+    expect(stats.body.total).toBe(1);
+    for (const path of ['/invoices/validation', '/invoices', '/invoice-validation']) {
+      const list = await fx.api({ method: 'GET', path, token });
+      expect(
+        (list.body.data as { _id: string }[]).map((i) => i._id),
+        path,
+      ).toEqual([mine]);
+    }
+  });
+});

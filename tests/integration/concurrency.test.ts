@@ -293,3 +293,143 @@ describe('lists and counters inside a record', () => {
     expect((await call('GET', '/projects?limit=0')).body.total).toBe(before + 20);
   });
 });
+
+/**
+ * Values a PATCH of round `n` may set a field to, tried in turn against the resource's own schema: the
+ * first the schema accepts is used. Fields naming other items or files, and the item's place, are left alone.
+ */
+const CANDIDATES = (field: string, n: number, choices: readonly unknown[]): unknown[] => [
+  `${field} ${n}`,
+  `2026-0${n}-1${n}`,
+  100 + n,
+  n % 2 === 0,
+  [`${field}-${n}`],
+  choices[n % Math.max(choices.length, 1)],
+];
+/** The values an enum field (optional, defaulted or not) allows. */
+function choicesOf(type: unknown): readonly unknown[] {
+  let at = type as { def?: { type?: string; innerType?: unknown; entries?: Record<string, unknown> } };
+  while (at.def?.innerType) at = at.def.innerType as typeof at;
+  return at.def?.type === 'enum' ? Object.values(at.def.entries ?? {}) : [];
+}
+/** Fields changed only together with another: a meter's type decides which meter numbers are valid. */
+const LINKED: Record<string, readonly string[]> = { accounts: ['type'] };
+const UNTOUCHED =
+  /(^_|Id$|Ids$|^id$|^key$|^companyId$|^deleted|^createdAt$|^updatedAt$|^createdBy$|^updatedBy$)/;
+
+function writableFields(schema: import('zod').ZodObject, exclude: readonly string[]): Fields {
+  const fields: Fields = {};
+  for (const [field, type] of Object.entries(schema.shape)) {
+    if (UNTOUCHED.test(field) || exclude.includes(field)) continue;
+    const choices = choicesOf(type);
+    const valid = (n: number) =>
+      CANDIDATES(field, n, choices).find(
+        (v) =>
+          schema
+            .partial()
+            .strict()
+            .safeParse({ [field]: v }).success,
+      );
+    const differs = (n: number) => JSON.stringify(valid(n)) !== JSON.stringify(valid(n + 1));
+    if ([1, 2, 3, 4, 5].every((n) => valid(n) !== undefined) && [1, 2, 3].every(differs))
+      fields[field] = (n) => valid(n);
+  }
+  return fields;
+}
+
+describe('every writable resource keeps concurrent PATCHes of different fields', () => {
+  it('each resource and sub-resource with a PATCH', { timeout: 240_000 }, async () => {
+    await import('../../shared/system/resource-schemas/all.ts');
+    const { resourceSchema, subResourceSchema } = await import('../../shared/system/resource-schemas.ts');
+    const { RESOURCES } = await import('../../shared/system/resources.ts');
+    const { HTTP_ROUTES } = await import('../../shared/system/routes.ts');
+    const { getItem, putItem } = await import('../../functions/core/data/item-repository.ts');
+    const { keys } = await import('../../functions/core/data/keys.ts');
+    const { newId } = await import('../../functions/core/lib/ids.ts');
+    const admin = world.user('admin@voltfolio.test');
+    const companyId = world.demo.companyId;
+    const now = new Date().toISOString();
+    const lost: string[] = [];
+    const raced: string[] = [];
+    const skipped: string[] = [];
+
+    const race = async (label: string, path: string, pk: string, id: string, candidates: Fields) => {
+      // Only fields this PATCH changes on its own: some resources let a few of their fields change here.
+      const fields: Fields = {};
+      for (const [field, value] of Object.entries(candidates)) {
+        if (Object.keys(fields).length === 6) break;
+        const alone = await fx.api({
+          method: 'PATCH',
+          path,
+          token: admin.token,
+          body: { [field]: value(5) },
+        });
+        if (alone.status === 200) fields[field] = value;
+      }
+      if (Object.keys(fields).length < 2) {
+        skipped.push(label);
+        return;
+      }
+      raced.push(`${label} (${Object.keys(fields).join(', ')})`);
+      for (let round = 1; round <= ROUNDS; round++) {
+        const answers = await Promise.all(
+          Object.entries(fields).map(([field, value]) =>
+            fx.api({ method: 'PATCH', path, token: admin.token, body: { [field]: value(round) } }),
+          ),
+        );
+        for (const res of answers)
+          if (res.status !== 200) lost.push(`${label}: PATCH ${res.status} ${JSON.stringify(res.body)}`);
+        const stored: Record<string, unknown> = (await getItem(pk, id)) ?? {};
+        for (const [field, value] of Object.entries(fields))
+          if (JSON.stringify(stored[field]) !== JSON.stringify(value(round)))
+            lost.push(`${label}.${field}@${round}`);
+      }
+    };
+
+    for (const r of RESOURCES) {
+      const patch = HTTP_ROUTES.find((x) => x.method === 'PATCH' && x.path === `/${r.name}/{id}`);
+      if (!patch || patch.op.includes('readOnly')) continue;
+      const scope = r.scope === 'company' ? { companyId } : {};
+      const pk = keys.collection(scope, r.name);
+      // Sites, meters and entities are the seeded ones, whole records; any other item is made here.
+      const id = r.itemType ? world.demo.probeItems[r.itemType] : newId();
+      const parentId = r.parent ? world.demo.probeItems[r.parent.type] : undefined;
+      const place = r.parent
+        ? { [r.parent.field]: r.parent.field.endsWith('Ids') ? [parentId] : parentId }
+        : {};
+      const owner = r.owner ? { [r.owner]: admin.sub } : {};
+      if (!r.itemType)
+        await putItem(
+          { pk, indexes: r.indexes ?? [], searchFields: r.searchFields },
+          { _id: id, ...scope, ...place, ...owner, name: `Raced ${r.name}`, createdAt: now, updatedAt: now },
+        );
+      const exclude = [
+        ...(r.parent ? [r.parent.field] : []),
+        ...(r.owner ? [r.owner] : []),
+        ...(LINKED[r.name] ?? []),
+      ];
+      await race(r.name, `/${r.name}/${id}`, pk, id, writableFields(resourceSchema(r.name), exclude));
+    }
+    for (const r of RESOURCES) {
+      for (const sub of r.subResources ?? []) {
+        const route = HTTP_ROUTES.find(
+          (x) => x.method === 'PATCH' && x.path === `/${r.name}/{id}/${sub}/{subId}`,
+        );
+        if (!route) continue;
+        const parentId = r.itemType ? world.demo.probeItems[r.itemType] : world.demo.probes.get(r.name);
+        if (!parentId) continue;
+        const pk = keys.subCollection({ companyId }, r.name, parentId, sub);
+        const id = newId();
+        await putItem(
+          { pk, indexes: [], searchFields: [] },
+          { _id: id, companyId, name: `Raced ${sub}`, date: '2025-01-01', createdAt: now, updatedAt: now },
+        );
+        const fields = writableFields(subResourceSchema(r.name, sub), []);
+        await race(`${r.name}/${sub}`, `/${r.name}/${parentId}/${sub}/${id}`, pk, id, fields);
+      }
+    }
+    console.log(`raced:\n${raced.join('\n')}\nnot raced: ${skipped.join(', ')}`);
+    expect(lost).toEqual([]);
+    expect(raced.length).toBeGreaterThan(25);
+  });
+});

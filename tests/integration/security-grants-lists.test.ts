@@ -261,3 +261,72 @@ describe('imports write only where the caller may write', () => {
     expect(gone.body.deleted).toBe(true);
   });
 });
+
+describe('writes that name bills or places in their body touch nothing out of reach', () => {
+  const stateOf = async (b: Bill) => {
+    const invoice = (await call('GET', `/invoices/${b.id}`, owner())).body;
+    const validation = (await call('GET', `/invoice-validation/${b.id}`, owner())).body;
+    const { status, deleted, completed, updatedAt } = invoice;
+    return { invoice: { status, deleted, completed, updatedAt }, validation };
+  };
+
+  it('every bulk call of bills and validations leaves a bill out of reach as it was', async () => {
+    const targets = hidden.slice(0, 3);
+    const before = await Promise.all(targets.map(stateOf));
+    const ids = targets.map((b) => b.id);
+    const calls: [string, Record<string, unknown>][] = [
+      ['/invoice-validation/bulk-tag', { ids, tags: ['out-of-reach'] }],
+      ['/invoice-validation/bulk-hold', { ids, hold: true }],
+      ['/invoice-validation/assign-users', { ids, userSub: validator.sub }],
+      ['/invoice-validation/bulk-revalidate', { ids }],
+      ['/invoice-validation/bulk-force', { ids }],
+      ['/invoice-validation/bulk-complete', { ids }],
+      ['/invoice-validation/bulk-delete', { ids }],
+      ['/invoices/bulk-delete', { ids }],
+    ];
+    const told: string[] = [];
+    for (const token of [validator.token, writer.token]) {
+      for (const [path, body] of calls) {
+        const res = await call('POST', path, token, body);
+        if (res.status >= 500) told.push(`${path}: ${res.status}`);
+        if (Number(res.body.updated ?? res.body.deleted ?? 0) > 0)
+          told.push(`${path}: ${JSON.stringify(res.body)}`);
+      }
+    }
+    expect(told).toEqual([]);
+    expect(await Promise.all(targets.map(stateOf))).toEqual(before);
+  });
+
+  it('a reading, meter or project placed out of reach is refused and not made', async () => {
+    const other = hidden[0] as Bill;
+    const { getItem } = await import('../../functions/core/data/item-repository.ts');
+    const { keys } = await import('../../functions/core/data/keys.ts');
+    const account = await getItem(
+      keys.collection({ companyId: world.demo.companyId }, 'accounts'),
+      other.accountId,
+    );
+    const otherSite = String(account?.assetId);
+    const before = {
+      readings: (await call('GET', '/readings?limit=0', owner())).body.total,
+      accounts: (await call('GET', '/accounts?limit=0', owner())).body.total,
+      projects: (await call('GET', '/projects?limit=0', owner())).body.total,
+    };
+    const attempts: [string, Record<string, unknown>][] = [
+      ['/readings', { accountId: other.accountId, date: '2026-01-15', value: 123 }],
+      ['/accounts', { name: 'Out of reach meter', type: 'electricity', assetId: otherSite }],
+      ['/projects', { name: 'Out of reach project', assetId: otherSite }],
+    ];
+    for (const token of [validator.token, writer.token]) {
+      for (const [path, body] of attempts) {
+        const res = await call('POST', path, token, body);
+        expect(res.status, `${path} ${JSON.stringify(res.body)}`).toBeGreaterThanOrEqual(400);
+        expect(res.status).toBeLessThan(500);
+      }
+    }
+    expect({
+      readings: (await call('GET', '/readings?limit=0', owner())).body.total,
+      accounts: (await call('GET', '/accounts?limit=0', owner())).body.total,
+      projects: (await call('GET', '/projects?limit=0', owner())).body.total,
+    }).toEqual(before);
+  });
+});
