@@ -1,3 +1,4 @@
+export { ASSET_ROLLBACK, planAssetRows } from './asset-import-service.ts';
 export { loadAsset } from './asset-records.ts';
 export type { StoredAsset } from './asset-repository.ts';
 export {

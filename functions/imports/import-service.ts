@@ -8,7 +8,12 @@ import {
   importMappingBody,
   importUploadQuery,
 } from '../../shared/imports/import-api.ts';
-import { type ImportMapping, mappingProblems, suggestMapping } from '../../shared/imports/import-mapping.ts';
+import {
+  type ImportMapping,
+  isRecordImport,
+  mappingProblems,
+  suggestMapping,
+} from '../../shared/imports/import-mapping.ts';
 import { neutraliseCell } from '../../shared/imports/import-values.ts';
 import { FileFormatError } from '../../shared/imports/text-rows.ts';
 import { allAccounts } from '../accounts/index.ts';
@@ -38,6 +43,7 @@ import {
   readRowPages,
 } from './import-repository.ts';
 import { rollbackEntries, writePlan } from './import-writer.ts';
+import { planRecords, rollbackRecords, writeRecords } from './record-import.ts';
 
 /**
  * Imports of spreadsheets: the file goes straight to the uploads bucket by a signed PUT, the worker reads
@@ -169,16 +175,38 @@ const saveMapping = operation({ params: ['id'] }, async (ctx): Promise<OpResult>
   return { body: saved ? presentImport(saved) : presentImport(r) };
 });
 
-/** Judges the whole file under the import's mapping, writing nothing but the outcomes. */
+/**
+ * Judges the whole file under the import's mapping, writing nothing but the outcomes; `write` then
+ * writes what it found.
+ */
 async function dryRun(caller: Caller, r: ImportRecord, mapping: ImportMapping) {
   const facts: FileFacts = { kind: 'csv' };
   try {
-    return await planImport(caller, mapping, r.headerRows ?? 1, fileRecords(r.key, facts, r.sheet));
+    const records = fileRecords(r.key, facts, r.sheet);
+    const type = mapping.type;
+    if (isRecordImport(type)) {
+      const plan = await planRecords(caller, type, mapping, r.headerRows ?? 1, records, r._id);
+      return {
+        outcomes: plan.outcomes,
+        totals: plan.totals,
+        records: plan.items.length,
+        write: (_progress: Progress) => writeRecords(caller, type, plan, r.fileName),
+      };
+    }
+    const plan = await planImport(caller, mapping, r.headerRows ?? 1, records);
+    return {
+      outcomes: plan.outcomes,
+      totals: plan.totals,
+      records: 0,
+      write: (progress: Progress) => writePlan(caller.companyId, plan, progress),
+    };
   } catch (err) {
     if (err instanceof FileFormatError) throw formError({ file: err.message }, err.message);
     throw err;
   }
 }
+
+type Progress = (done: number, total: number) => Promise<void>;
 
 const preview = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
   const companyId = ctx.caller.companyId;
@@ -354,7 +382,7 @@ export async function runImport(
   try {
     const mapping = r.mapping ?? (r.suggested as ImportMapping);
     const plan = await dryRun(caller, r, mapping);
-    const undo = await writePlan(companyId, plan, progressReporter(companyId, importId, log));
+    const undo = await plan.write(progressReporter(companyId, importId, log));
     const pages = await putRowPages(companyId, importId, 'import', plan.outcomes);
     const undoPages = await putRowPages<UndoEntry>(companyId, importId, 'undo', undo);
     const done = await changeImport(companyId, importId, (cur) => ({
@@ -363,12 +391,14 @@ export async function runImport(
       results: plan.totals,
       pages: { ...cur.pages, import: pages, undo: undoPages },
     }));
-    await writeActivity(caller, {
-      type: 'import',
-      model: 'imports',
-      batchId: importId,
-      message: `${plan.totals.create} created, ${plan.totals.update} updated, ${plan.totals.error} failed from ${r.fileName ?? 'a file'}`,
-    });
+    // A batch of sites, entities or meters is logged by the resource's own import, under this import's id.
+    if (plan.records === 0)
+      await writeActivity(caller, {
+        type: 'import',
+        model: 'imports',
+        batchId: importId,
+        message: `${plan.totals.create} created, ${plan.totals.update} updated, ${plan.totals.error} failed from ${r.fileName ?? 'a file'}`,
+      });
     await publish(companyId, done ?? r, log);
   } catch (err) {
     const message =
@@ -388,6 +418,18 @@ export async function runRollback(
   const r = await findImport(companyId, importId);
   if (r?.status !== 'processing' || !r.results || r.rollback) return;
   const undo = await readRowPages<UndoEntry>(companyId, importId, 'undo', 0, r.pages?.undo ?? 0);
+  if (isRecordImport(r.type)) {
+    const out = await rollbackRecords(caller, r.type, importId, undo);
+    const pages = await putRowPages(companyId, importId, 'rollback', out.kept);
+    const done = await changeImport(companyId, importId, (cur) => ({
+      status: 'rolled-back',
+      progress: 100,
+      rollback: { restored: 0, removed: out.removed, kept: out.kept.length },
+      pages: { ...cur.pages, rollback: pages },
+    }));
+    await publish(companyId, done ?? r, log);
+    return;
+  }
   const accounts = new Map((await allAccounts(companyId)).map((a) => [a._id, a]));
   const out = await rollbackEntries(companyId, accounts, undo, progressReporter(companyId, importId, log));
   const kept: RowOutcome[] = out.kept.map((k) => ({

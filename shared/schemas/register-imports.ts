@@ -11,7 +11,14 @@ export const IMPORT_MAX_FILE_BYTES = 5 * 1024 * 1024;
 /** Rows with problems listed in one answer; past that the message says how many more there are. */
 export const IMPORT_MAX_REPORTED_ROWS = 200;
 
-export type ImportModel = 'entities' | 'assets';
+export type ImportModel = 'entities' | 'assets' | 'accounts';
+
+/** What a batch of each model is called in messages. */
+export const IMPORT_MODEL_NOUNS: Readonly<Record<ImportModel, string>> = {
+  entities: 'entities',
+  assets: 'sites',
+  accounts: 'meters',
+};
 
 /**
  * 5000 as "5,000", as `toLocaleString('en-GB')` writes whole numbers; the first use of Intl loads the
@@ -28,11 +35,12 @@ export const IMPORT_MESSAGES = {
     `${n.toLocaleString('en-GB')} ${n === 1 ? 'row has' : 'rows have'} problems: nothing was imported.`,
   batchNotFound: 'No import with this batch id was found.',
   wrongModel: (model: ImportModel) =>
-    `This batch imported ${model === 'assets' ? 'sites' : 'entities'}: roll it back from there.`,
+    `This batch imported ${IMPORT_MODEL_NOUNS[model]}: roll it back from there.`,
   changed: 'Changed since the import',
   entityInUse: 'Has subsidiaries or sites that were not part of the import',
   assetInUse: 'Has meters or projects added since the import',
   parentOfKept: 'Has a subsidiary that is kept',
+  accountInUse: 'Has consumption, sub-meters or contracts added since the import',
 } as const;
 
 /** One column a file may have: its field, the header names it is known by, and whether it must be there. */
@@ -70,6 +78,19 @@ export const ASSET_IMPORT_COLUMNS: readonly ImportColumn[] = [
   ...ADDRESS_COLUMNS.slice(4),
   { field: 'floorArea', aliases: ['floorarea', 'area'] },
   { field: 'floorAreaUnit', aliases: ['floorareaunit', 'areaunit', 'unit'] },
+];
+
+export const ACCOUNT_IMPORT_COLUMNS: readonly ImportColumn[] = [
+  { field: 'name', aliases: ['name', 'metername', 'accountname'] },
+  { field: 'site', aliases: ['site', 'sitename', 'asset', 'assetname'] },
+  { field: 'assetId', aliases: ['assetid', 'siteid'] },
+  { field: 'type', aliases: ['type', 'utility', 'utilitytype', 'fuel'], required: true },
+  { field: 'meterPointNumber', aliases: ['meterpointnumber', 'mpan', 'mprn', 'spid', 'meterpoint'] },
+  { field: 'unit', aliases: ['unit', 'units'] },
+  { field: 'supplierId', aliases: ['supplierid'] },
+  { field: 'parentAccountId', aliases: ['parentaccountid', 'parentmeterid'] },
+  { field: 'status', aliases: ['status'] },
+  { field: 'tags', aliases: ['tags'] },
 ];
 
 /** The header of a template file: each column's own field name. */
