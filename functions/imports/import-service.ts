@@ -28,7 +28,7 @@ import type { Logger } from '../core/lib/logger.ts';
 import { parseOrThrow } from '../core/lib/validation.ts';
 import type { Operations, OpResult } from '../core/middleware/api-context.ts';
 import { operation } from '../core/middleware/operation.ts';
-import { type FileFacts, fileRecords, readHead } from './import-file.ts';
+import { type FileFacts, fileRecords, readHead, withMeterColumn } from './import-file.ts';
 import { planImport } from './import-plan.ts';
 import type { ImportRecord, RowOutcome, UndoEntry } from './import-records.ts';
 import {
@@ -54,15 +54,20 @@ import { planRecords, rollbackRecords, writeRecords } from './record-import.ts';
 export const importKey = (companyId: string, importId: string, fileName: string) =>
   `imports/${companyId}/${importId}/${fileName.replace(/[^\w.-]+/g, '_')}`;
 
+const recordsOf = (r: ImportRecord, facts: FileFacts) => {
+  const records = fileRecords(r.key, facts, r.sheet);
+  return r.accountId ? withMeterColumn(records, r.accountId) : records;
+};
+
 /** An import of the caller's company; a caller with access to only some meters sees only their own. */
-async function loadImport(caller: Caller, id: string): Promise<ImportRecord> {
+export async function loadImport(caller: Caller, id: string): Promise<ImportRecord> {
   const found = await findImport(caller.companyId, id);
   if (!found || (!isCompanyWide(caller) && found.createdBy !== caller.sub))
     throw notFound('There is no such import');
   return found;
 }
 
-const presentImport = (r: ImportRecord) => {
+export const presentImport = (r: ImportRecord) => {
   const { samples, ...rest } = r;
   return { ...rest, samples: samples ?? [] };
 };
@@ -133,7 +138,7 @@ const info = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
 });
 
 /** The mapping of a body, checked against the file's header. */
-function checkedMapping(r: ImportRecord, mapping: ImportMapping): ImportMapping {
+export function checkedMapping(r: ImportRecord, mapping: ImportMapping): ImportMapping {
   if (!r.fileRead || !r.header) throw new ApiError(409, 'FILE_NOT_READ', 'The file has not been read yet');
   const problems = mappingProblems(mapping, r.header.length);
   if (Object.keys(problems).length > 0)
@@ -182,7 +187,7 @@ const saveMapping = operation({ params: ['id'] }, async (ctx): Promise<OpResult>
 async function dryRun(caller: Caller, r: ImportRecord, mapping: ImportMapping) {
   const facts: FileFacts = { kind: 'csv' };
   try {
-    const records = fileRecords(r.key, facts, r.sheet);
+    const records = recordsOf(r, facts);
     const type = mapping.type;
     if (isRecordImport(type)) {
       const plan = await planRecords(caller, type, mapping, r.headerRows ?? 1, records, r._id);
@@ -330,7 +335,7 @@ export async function readFileHead(
   try {
     if (size !== undefined && size > IMPORT_UPLOAD_MAX_BYTES)
       throw new FileFormatError('The file is larger than 100 MB');
-    const head = await readHead(fileRecords(r.key, facts, r.sheet));
+    const head = await readHead(recordsOf(r, facts));
     const key = headerKeyOf(head.header);
     const templates = (await listTemplates(companyId)).filter((t) => t.headerKey === key);
     const chosen = r.importTemplateId ? await findTemplate(companyId, r.importTemplateId) : templates[0];

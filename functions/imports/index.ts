@@ -1,1 +1,2 @@
+export { ACCOUNT_CONSUMPTION_IMPORT_OPERATIONS, IMPORT_ADAPTER_OPERATIONS } from './import-adapters.ts';
 export { IMPORTS_OPERATIONS, readFileHead, runImport, runRollback } from './import-service.ts';

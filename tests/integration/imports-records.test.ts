@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listAccountMonths } from '../../functions/accounts/index.ts';
 import { isValidMpanCore } from '../../shared/domain/mpan.ts';
 import { toCsv } from '../../shared/files/csv.ts';
 import { type ImportWorld, startImportWorld } from './imports-support.ts';
@@ -17,6 +18,7 @@ let entityId: string;
 let aldgate: string;
 let otherEntity: string;
 let otherSite: string;
+let otherMeter: string;
 
 const utf8 = (text: string) => new TextEncoder().encode(text);
 /** A valid MPAN core: the stem with the check digit that makes it one. */
@@ -31,6 +33,11 @@ beforeAll(async () => {
   const outsider = w.token('outsider');
   otherEntity = await created(w.api, outsider, '/entities', { legalName: 'Northwind Ltd' });
   otherSite = await created(w.api, outsider, '/assets', { siteName: 'Northwind HQ', entityId: otherEntity });
+  otherMeter = await created(w.api, outsider, '/accounts', {
+    type: 'water',
+    assetId: otherSite,
+    name: 'Northwind water',
+  });
 }, 120_000);
 afterAll(() => w?.stop());
 
@@ -52,7 +59,7 @@ async function dryRun(type: string, csv: string) {
     id,
     totals: preview.body.totals,
     rows: preview.body.rows as Row[],
-    suggested: info.body.suggested,
+    suggested: info.body.suggested as { columns: Record<string, number> },
   };
 }
 
@@ -273,5 +280,70 @@ describe('POST /accounts/upload-csv and /accounts/import-rollback', () => {
     expect(rolled.body).toMatchObject({ model: 'accounts', removed: 2, kept: [] });
     const again = await w.post(w.token('outsider'), '/accounts/import-rollback', { batchId });
     expect(again.status).toBe(404);
+  });
+});
+
+describe('POST /consumptions/upload and /accounts/{id}/consumption-import', () => {
+  const supply = mpan('131234567894');
+  let meterId: string;
+  const months = async () =>
+    (await listAccountMonths(w.demoId, meterId, '2025-01', '2025-12')).map((m) => [m.month, m.consumption]);
+
+  beforeAll(async () => {
+    meterId = await created(w.api, owner, '/accounts', {
+      type: 'electricity',
+      assetId: aldgate,
+      name: 'Aldgate supply',
+      meterPointNumber: supply,
+    });
+  });
+
+  it('imports a file at once, answers its failed rows, and is rolled back as an import', async () => {
+    const res = await w.post(owner, '/consumptions/upload', {
+      fileName: 'bills.csv',
+      csv: toCsv([
+        ['Meter', 'Month', 'kWh', 'Cost'],
+        [supply, 'Jan-25', '1200', '£150.50'],
+        [supply, '13/2025', '5', '1'],
+        ['Northwind water', 'Jan-25', '10', '1'],
+      ]),
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(res.body).toMatchObject({ status: 'completed', results: { create: 1, error: 2 } });
+    expect(res.body.errors).toEqual([
+      { row: 3, outcome: 'error', field: 'month', reason: '13/2025 is not a month', meter: supply },
+      {
+        row: 4,
+        outcome: 'error',
+        field: 'meter',
+        reason: 'No meter of this company has this MPAN, MPRN, serial number or name',
+        meter: 'Northwind water',
+      },
+    ]);
+    expect(await months()).toEqual([['2025-01', 1200]]);
+    const rolled = await w.run(owner, String(res.body._id), 'rollback');
+    expect(rolled.body).toMatchObject({ status: 'rolled-back', rollback: { removed: 1 } });
+    expect(await months()).toEqual([]);
+  });
+
+  it("imports a file without a meter column into the meter named, and refuses another company's meter", async () => {
+    const csv = toCsv([
+      ['Month', 'Consumption'],
+      ['Feb-25', '500'],
+      ['Mar-25', 'lots'],
+    ]);
+    const res = await w.post(owner, `/accounts/${meterId}/consumption-import`, { csv });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(res.body).toMatchObject({ results: { create: 1, error: 1 } });
+    expect(res.body.errors).toMatchObject([{ row: 3, field: 'consumption', reason: 'lots is not a number' }]);
+    expect(await months()).toEqual([['2025-02', 500]]);
+    const foreign = await w.post(owner, `/accounts/${otherMeter}/consumption-import`, { csv });
+    expect(foreign.status).toBe(404);
+  });
+
+  it('says what is wrong with a file that cannot be read', async () => {
+    const res = await w.post(owner, '/consumptions/upload', { csv: '\u0000\u0001binary' });
+    expect(res.status).toBe(400);
+    expect(res.body.formMessages).toHaveProperty('file');
   });
 });

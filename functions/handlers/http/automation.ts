@@ -1,11 +1,12 @@
 import { SCRAPER_RUN_OPERATIONS } from '../../automation/scraper-run-service.ts';
 import { httpFunction } from '../../core/middleware/http-function.ts';
 import { GENERIC_OPERATIONS } from '../../core/resources/resource-service.ts';
-import { IMPORTS_OPERATIONS } from '../../imports/index.ts';
+import { IMPORT_ADAPTER_OPERATIONS, IMPORTS_OPERATIONS } from '../../imports/index.ts';
 import '../../../shared/system/resource-schemas/automation.ts';
 
 export const handler = httpFunction('automation', {
   ...GENERIC_OPERATIONS,
   ...SCRAPER_RUN_OPERATIONS,
   ...IMPORTS_OPERATIONS,
+  ...IMPORT_ADAPTER_OPERATIONS,
 });

@@ -1,3 +1,4 @@
+import { IMPORT_MAX_BODY_BYTES } from '../../constants.ts';
 import type { AreaDecl } from '../area.ts';
 import type { QueueDecl, SubscriptionDecl } from '../functions.ts';
 import { ADMIN_ONLY, COMPANY_USER_ONLY } from '../permission-sets.ts';
@@ -53,6 +54,11 @@ const IMPORT_ROUTES: readonly HttpRoute[] = [
   route('POST', '/imports/{id}/rollback', 'imports.rollback', IMPORTERS, IMPORTS),
   route('GET', '/imports/{id}/items', 'imports.items', IMPORTERS, IMPORTS),
   route('GET', '/imports/{id}/failed-rows', 'imports.failedRows', IMPORTERS, IMPORTS),
+  // The one-call import of monthly consumption, the file in the request: the wizard's steps at once.
+  route('POST', '/consumptions/upload', 'imports.consumptionUpload', IMPORTERS, {
+    ...IMPORTS,
+    maxBodyBytes: IMPORT_MAX_BODY_BYTES,
+  }),
   // The generic writes, replaced: an import's status and counts change only through its own calls.
   route('POST', '/imports', 'imports.readOnly', COMPANY_USER_ONLY, IMPORTS),
   route('POST', '/imports/bulk', 'imports.readOnly', COMPANY_USER_ONLY, IMPORTS),
