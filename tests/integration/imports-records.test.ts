@@ -347,3 +347,46 @@ describe('POST /consumptions/upload and /accounts/{id}/consumption-import', () =
     expect(res.body.formMessages).toHaveProperty('file');
   });
 });
+
+describe('the log: an import file, and the undo of a deletion', () => {
+  const logsOf = async (type: string) =>
+    ((await w.get(owner, `/logs?type=${type}&$limit=100`)).body.data ?? []) as Record<string, string>[];
+
+  it("hands out the file an import read, to the company's own log readers only", async () => {
+    const csv = toCsv([
+      ['Meter', 'Month', 'kWh'],
+      ['Aldgate supply', 'Apr-25', '10'],
+    ]);
+    const res = await w.post(owner, '/consumptions/upload', { fileName: 'april.csv', csv });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    const log = (await logsOf('import')).find((l) => l.batchId === res.body._id);
+    expect(log).toBeDefined();
+    const file = await w.get(owner, `/logs/${log?._id}/attachment`);
+    expect(file.status, JSON.stringify(file.body)).toBe(200);
+    expect(file.body.fileName).toBe('april.csv');
+    expect(await (await fetch(String(file.body.url))).text()).toBe(csv);
+    const foreign = await w.get(w.token('outsider'), `/logs/${log?._id}/attachment`);
+    expect(foreign.status).toBe(404);
+  });
+
+  it('brings a deleted site back once, and only for its own company', async () => {
+    const siteId = await created(w.api, owner, '/assets', { siteName: 'Short Lived', entityId });
+    const del = await w.api({ method: 'DELETE', path: `/assets/${siteId}`, token: owner });
+    expect(del.status, JSON.stringify(del.body)).toBe(200);
+    expect(await liveSiteNames()).not.toContain('Short Lived');
+    const log = (await logsOf('delete')).find((l) => l.modelId === siteId);
+    expect(log).toMatchObject({ model: 'assets' });
+    const foreign = await w.post(w.token('outsider'), `/logs/${log?._id}/delete-rollback`, {});
+    expect(foreign.status).toBe(404);
+    const back = await w.post(owner, `/logs/${log?._id}/delete-rollback`, {
+      modelId: siteId,
+      type: 'assets',
+    });
+    expect(back.status, JSON.stringify(back.body)).toBe(200);
+    expect(await liveSiteNames()).toContain('Short Lived');
+    const again = await w.post(owner, `/logs/${log?._id}/delete-rollback`, {});
+    expect(again.status).toBe(409);
+    const restoreLog = (await logsOf('restore')).find((l) => l.modelId === siteId);
+    expect(restoreLog).toMatchObject({ model: 'assets' });
+  });
+});

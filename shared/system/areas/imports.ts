@@ -36,6 +36,7 @@ export const LOGS_RESOURCE: ResourceDecl = {
 };
 
 const route = routesOf('automation');
+const logRoute = routesOf('util');
 const IMPORTS = { resource: 'imports' } as const;
 /**
  * Company users import (01 §6). Each row is still checked against the caller's write access to its meter,
@@ -66,6 +67,15 @@ const IMPORT_ROUTES: readonly HttpRoute[] = [
   route('PUT', '/imports/{id}', 'imports.readOnlyOne', COMPANY_USER_ONLY, IMPORTS),
 ];
 
+/** The log's own calls (02 §7 Logs): an import's file, and the undo of a deletion. */
+const LOG_ROUTES: readonly HttpRoute[] = [
+  logRoute('GET', '/logs/{id}/attachment', 'logs.attachment', LOGS_RESOURCE.read, { resource: 'logs' }),
+  // Bringing an item back is a write: company admins, whose own write access to the item is checked too.
+  logRoute('POST', '/logs/{id}/delete-rollback', 'logs.deleteRollback', ['company_admin'], {
+    resource: 'logs',
+  }),
+];
+
 const IMPORT_QUEUES: readonly QueueDecl[] = [
   {
     name: 'imports',
@@ -86,7 +96,7 @@ const IMPORT_SUBSCRIPTIONS: readonly SubscriptionDecl[] = [
 export const IMPORTS_AREA: AreaDecl = {
   name: 'imports',
   resources: [IMPORTS_RESOURCE, IMPORT_TEMPLATES_RESOURCE, LOGS_RESOURCE],
-  routes: [...IMPORT_ROUTES],
+  routes: [...IMPORT_ROUTES, ...LOG_ROUTES],
   queues: IMPORT_QUEUES,
   subscriptions: IMPORT_SUBSCRIPTIONS,
 };
