@@ -2,14 +2,12 @@ import * as z from 'zod';
 import { findResource } from '../../shared/system/resources.ts';
 import { presignGet } from '../core/adapters/s3.ts';
 import { bucketName } from '../core/config.ts';
-import { getItem } from '../core/data/item-repository.ts';
-import { keys } from '../core/data/keys.ts';
 import { badRequest, notFound } from '../core/lib/errors.ts';
 import { parseOrThrow } from '../core/lib/validation.ts';
 import type { AnyOpContext, Operations, OpResult } from '../core/middleware/api-context.ts';
 import { operation } from '../core/middleware/operation.ts';
 import { restoreDeleted } from '../core/resources/resource-service.ts';
-import { findImport } from './import-repository.ts';
+import { findImport, findLog } from './import-repository.ts';
 
 /**
  * The company log's own calls: the file an import or its rollback read (`/logs/{id}/attachment`), and
@@ -18,8 +16,8 @@ import { findImport } from './import-repository.ts';
 
 /** A log entry of the caller's company; another company's is not found. */
 async function loadLog(ctx: AnyOpContext, id: string) {
-  const log = await getItem(keys.collection({ companyId: ctx.caller.companyId }, 'logs'), id);
-  if (!log || log.deleted === true) throw notFound('There is no such log entry');
+  const log = await findLog(ctx.caller.companyId, id);
+  if (!log) throw notFound('There is no such log entry');
   return log;
 }
 
