@@ -5,22 +5,20 @@ import { importFileOf } from '../core/imports/register-import-service.ts';
 import { conflict, formError } from '../core/lib/errors.ts';
 import { newId } from '../core/lib/ids.ts';
 import type { OpContext, Operations, OpResult } from '../core/middleware/api-context.ts';
-import { operation } from '../core/middleware/operation.ts';
 import type { ImportRecord, RowOutcome } from './import-records.ts';
 import { changeImport, createImport, findImport, readRowPages } from './import-repository.ts';
 import { checkedMapping, importKey, presentImport, readFileHead, runImport } from './import-service.ts';
 
 /**
- * The older one-call imports of monthly consumption (POST /consumptions/upload and
- * /accounts/{id}/consumption-import): the file comes in the request, and goes through the same steps as
- * one uploaded by the wizard (kept in the uploads bucket, its header read, the suggested mapping, the
+ * The older one-call import of monthly consumption (POST /consumptions/upload): the file comes in the
+ * request, and goes through the same steps as one uploaded by the wizard (kept in the uploads bucket, its header read, the suggested mapping, the
  * whole file judged and written), only at once; `/imports/{id}/rollback` takes it back.
  */
 
 /** Failed rows listed in the answer; the rest are at `/imports/{id}/items`. */
 const LISTED_ERRORS = 200;
 
-async function importAtOnce(ctx: OpContext, accountId?: string): Promise<OpResult> {
+async function importAtOnce(ctx: OpContext): Promise<OpResult> {
   const { text, fileName = 'consumption.csv' } = importFileOf(ctx);
   const caller = ctx.caller;
   const companyId = caller.companyId;
@@ -31,7 +29,6 @@ async function importAtOnce(ctx: OpContext, accountId?: string): Promise<OpResul
     companyId,
     type: 'monthly-consumption',
     fileName,
-    ...(accountId ? { accountId } : {}),
     key: importKey(companyId, id, fileName),
     status: 'pending',
     progress: 0,
@@ -70,9 +67,4 @@ async function importAtOnce(ctx: OpContext, accountId?: string): Promise<OpResul
 
 export const IMPORT_ADAPTER_OPERATIONS: Operations = {
   'imports.consumptionUpload': (ctx) => importAtOnce(ctx),
-};
-
-/** Served by the accounts function, which serves every path under /accounts. */
-export const ACCOUNT_CONSUMPTION_IMPORT_OPERATIONS: Operations = {
-  'accounts.consumptionImport': operation({ params: ['id'] }, (ctx) => importAtOnce(ctx, ctx.params.id)),
 };

@@ -28,7 +28,7 @@ import type { Logger } from '../core/lib/logger.ts';
 import { parseOrThrow } from '../core/lib/validation.ts';
 import type { Operations, OpResult } from '../core/middleware/api-context.ts';
 import { operation } from '../core/middleware/operation.ts';
-import { type FileFacts, fileRecords, readHead, withMeterColumn } from './import-file.ts';
+import { type FileFacts, fileRecords, readHead } from './import-file.ts';
 import { planImport } from './import-plan.ts';
 import type { ImportRecord, RowOutcome, UndoEntry } from './import-records.ts';
 import {
@@ -54,10 +54,7 @@ import { planRecords, rollbackRecords, writeRecords } from './record-import.ts';
 export const importKey = (companyId: string, importId: string, fileName: string) =>
   `imports/${companyId}/${importId}/${fileName.replace(/[^\w.-]+/g, '_')}`;
 
-const recordsOf = (r: ImportRecord, facts: FileFacts) => {
-  const records = fileRecords(r.key, facts, r.sheet);
-  return r.accountId ? withMeterColumn(records, r.accountId) : records;
-};
+const recordsOf = (r: ImportRecord, facts: FileFacts) => fileRecords(r.key, facts, r.sheet);
 
 /** An import of the caller's company; a caller with access to only some meters sees only their own. */
 export async function loadImport(caller: Caller, id: string): Promise<ImportRecord> {

@@ -1,3 +1,3 @@
-export { ACCOUNT_CONSUMPTION_IMPORT_OPERATIONS, IMPORT_ADAPTER_OPERATIONS } from './import-adapters.ts';
+export { IMPORT_ADAPTER_OPERATIONS } from './import-adapters.ts';
 export { IMPORTS_OPERATIONS, readFileHead, runImport, runRollback } from './import-service.ts';
 export { LOG_OPERATIONS } from './log-service.ts';

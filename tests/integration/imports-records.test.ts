@@ -18,7 +18,6 @@ let entityId: string;
 let aldgate: string;
 let otherEntity: string;
 let otherSite: string;
-let otherMeter: string;
 
 const utf8 = (text: string) => new TextEncoder().encode(text);
 /** A valid MPAN core: the stem with the check digit that makes it one. */
@@ -33,7 +32,7 @@ beforeAll(async () => {
   const outsider = w.token('outsider');
   otherEntity = await created(w.api, outsider, '/entities', { legalName: 'Northwind Ltd' });
   otherSite = await created(w.api, outsider, '/assets', { siteName: 'Northwind HQ', entityId: otherEntity });
-  otherMeter = await created(w.api, outsider, '/accounts', {
+  await created(w.api, outsider, '/accounts', {
     type: 'water',
     assetId: otherSite,
     name: 'Northwind water',
@@ -283,7 +282,7 @@ describe('POST /accounts/upload-csv and /accounts/import-rollback', () => {
   });
 });
 
-describe('POST /consumptions/upload and /accounts/{id}/consumption-import', () => {
+describe('POST /consumptions/upload', () => {
   const supply = mpan('131234567894');
   let meterId: string;
   const months = async () =>
@@ -324,21 +323,6 @@ describe('POST /consumptions/upload and /accounts/{id}/consumption-import', () =
     const rolled = await w.run(owner, String(res.body._id), 'rollback');
     expect(rolled.body).toMatchObject({ status: 'rolled-back', rollback: { removed: 1 } });
     expect(await months()).toEqual([]);
-  });
-
-  it("imports a file without a meter column into the meter named, and refuses another company's meter", async () => {
-    const csv = toCsv([
-      ['Month', 'Consumption'],
-      ['Feb-25', '500'],
-      ['Mar-25', 'lots'],
-    ]);
-    const res = await w.post(owner, `/accounts/${meterId}/consumption-import`, { csv });
-    expect(res.status, JSON.stringify(res.body)).toBe(201);
-    expect(res.body).toMatchObject({ results: { create: 1, error: 1 } });
-    expect(res.body.errors).toMatchObject([{ row: 3, field: 'consumption', reason: 'lots is not a number' }]);
-    expect(await months()).toEqual([['2025-02', 500]]);
-    const foreign = await w.post(owner, `/accounts/${otherMeter}/consumption-import`, { csv });
-    expect(foreign.status).toBe(404);
   });
 
   it('says what is wrong with a file that cannot be read', async () => {

@@ -8,7 +8,6 @@ import { CONTRACT_OPERATIONS } from '../../accounts/contract-service.ts';
 import { READING_OPERATIONS } from '../../accounts/reading-service.ts';
 import { httpFunction } from '../../core/middleware/http-function.ts';
 import { GENERIC_OPERATIONS } from '../../core/resources/resource-service.ts';
-import { ACCOUNT_CONSUMPTION_IMPORT_OPERATIONS } from '../../imports/index.ts';
 import { INVOICE_ACCOUNT_OPERATIONS } from '../../invoices/invoice-account-service.ts';
 import '../../../shared/system/resource-schemas/accounts.ts';
 
@@ -23,5 +22,4 @@ export const handler = httpFunction('accounts', {
   ...CONTRACT_FILE_OPERATIONS,
   ...READING_OPERATIONS,
   ...INVOICE_ACCOUNT_OPERATIONS,
-  ...ACCOUNT_CONSUMPTION_IMPORT_OPERATIONS,
 });

@@ -2,7 +2,7 @@ import { ASSET_CERTIFICATE_LIST_OPERATIONS } from '../../assets/asset-certificat
 import { COMPANY_LOGO_SEARCH_OPERATIONS } from '../../company/company-logo-search-service.ts';
 import { httpFunction } from '../../core/middleware/http-function.ts';
 import { GENERIC_OPERATIONS } from '../../core/resources/resource-service.ts';
-import { LOG_OPERATIONS } from '../../imports/index.ts';
+import { LOG_OPERATIONS } from '../../imports/log-service.ts';
 import { KIOSK_OPERATIONS } from '../../kiosk/kiosk-service.ts';
 import { LOOKUP_OPERATIONS } from '../../lookups/lookup-service.ts';
 import { SEARCH_OPERATIONS } from '../../search/search-service.ts';

@@ -71,10 +71,6 @@ const ACCOUNTS_AREA_ROUTES: readonly HttpRoute[] = [
     maxBodyBytes: IMPORT_MAX_BODY_BYTES,
   }),
   route('POST', '/accounts/import-rollback', 'accounts.importRollback', COMPANY_USER_ONLY, ACCOUNTS),
-  route('POST', '/accounts/{id}/consumption-import', 'accounts.consumptionImport', COMPANY_USER_ONLY, {
-    ...WRITE_ACCOUNT,
-    maxBodyBytes: IMPORT_MAX_BODY_BYTES,
-  }),
   route('GET', '/accounts/tags', 'accounts.tags', PORTFOLIO, READS),
   route('GET', '/accounts/waste-categories', 'accounts.wasteCategories', PORTFOLIO, READS),
   route('GET', '/accounts/active-billing', 'accounts.activeBilling', STAFF),
