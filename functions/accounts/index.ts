@@ -1,4 +1,3 @@
-export { ACCOUNT_ROLLBACK, planAccountRows } from './account-import-service.ts';
 export { accountsResource, getAccount, utilityOf } from './account-links.ts';
 export type { StoredAccount } from './account-repository.ts';
 export {

@@ -1,4 +1,3 @@
-export { ASSET_ROLLBACK, planAssetRows } from './asset-import-service.ts';
 export { loadAsset } from './asset-records.ts';
 export type { StoredAsset } from './asset-repository.ts';
 export {

@@ -1,4 +1,3 @@
-export { ENTITY_ROLLBACK, planEntityRows } from './entity-import-service.ts';
 export type { StoredEntity } from './entity-repository.ts';
 export { findStoredEntity } from './entity-repository.ts';
 export type { EntityHierarchy } from './entity-structure-service.ts';

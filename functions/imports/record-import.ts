@@ -2,8 +2,6 @@ import type { Caller } from '../../shared/access/caller.ts';
 import type { ImportMapping, RecordImportType } from '../../shared/imports/import-mapping.ts';
 import type { TextRecord } from '../../shared/imports/text-rows.ts';
 import type { ImportModel, ImportRow } from '../../shared/schemas/register-imports.ts';
-import { ACCOUNT_ROLLBACK, planAccountRows } from '../accounts/index.ts';
-import { ASSET_ROLLBACK, planAssetRows } from '../assets/index.ts';
 import {
   type ImportBatchContext,
   type PlannedItem,
@@ -13,7 +11,6 @@ import {
   startImport,
   writeImport,
 } from '../core/imports/register-import-service.ts';
-import { ENTITY_ROLLBACK, planEntityRows } from '../entities/index.ts';
 import type { OutcomeTotals, RowOutcome, UndoEntry } from './import-records.ts';
 
 /**
@@ -29,12 +26,27 @@ type Planner = (
   batch: ImportBatchContext,
 ) => Promise<{ problems: RowProblems; items: PlannedItem[] }>;
 
-const KINDS: Readonly<Record<RecordImportType, { model: ImportModel; plan: Planner; rules: RollbackRules }>> =
-  {
-    sites: { model: 'assets', plan: planAssetRows, rules: ASSET_ROLLBACK },
-    entities: { model: 'entities', plan: planEntityRows, rules: ENTITY_ROLLBACK },
-    meters: { model: 'accounts', plan: planAccountRows, rules: ACCOUNT_ROLLBACK },
-  };
+export interface RecordKind {
+  model: ImportModel;
+  plan: Planner;
+  rules: RollbackRules;
+}
+
+/**
+ * The planner and rollback rules of each type, given by the functions that run imports: they hold the
+ * resources' own services, which other functions need not carry.
+ */
+const KINDS = new Map<RecordImportType, RecordKind>();
+
+export function registerRecordImport(type: RecordImportType, kind: RecordKind): void {
+  KINDS.set(type, kind);
+}
+
+function kindOf(type: RecordImportType): RecordKind {
+  const kind = KINDS.get(type);
+  if (!kind) throw new Error(`No planner for imports of ${type}`);
+  return kind;
+}
 
 export interface RecordPlan {
   outcomes: RowOutcome[];
@@ -78,7 +90,7 @@ export async function planRecords(
 ): Promise<RecordPlan> {
   const { rows, cells } = await rowsOf(mapping, headerRows, records);
   const batch = startImport(caller, batchId);
-  const { problems, items } = await KINDS[type].plan(caller, rows, batch);
+  const { problems, items } = await kindOf(type).plan(caller, rows, batch);
   const failed = new Map(problems.list().map((p) => [p.row, p]));
   const outcomes: RowOutcome[] = rows.map((r) => {
     const p = failed.get(r.row);
@@ -99,7 +111,7 @@ export async function writeRecords(
   fileName: string | undefined,
 ): Promise<UndoEntry[]> {
   if (plan.items.length > 0)
-    await writeImport(caller, plan.batch, { model: KINDS[type].model, fileName, items: plan.items });
+    await writeImport(caller, plan.batch, { model: kindOf(type).model, fileName, items: plan.items });
   return plan.items.map((i) => ({ kind: 'item', id: i.item._id, row: i.row }));
 }
 
@@ -112,7 +124,7 @@ export async function rollbackRecords(
 ) {
   const rowOf = new Map(undo.flatMap((e) => (e.kind === 'item' ? [[e.id, e.row] as const] : [])));
   if (rowOf.size === 0) return { removed: 0, kept: [] as RowOutcome[] };
-  const out = await rollbackBatch(caller, KINDS[type].model, batchId, KINDS[type].rules);
+  const out = await rollbackBatch(caller, kindOf(type).model, batchId, kindOf(type).rules);
   const kept: RowOutcome[] = out.kept
     .map((k) => ({
       row: rowOf.get(k._id) ?? 0,

@@ -1,12 +1,6 @@
 import * as z from 'zod';
 import { settlementPeriodStarts, settlementPeriods } from '../analytics/half-hourly.ts';
 import {
-  ACCOUNT_IMPORT_COLUMNS,
-  ASSET_IMPORT_COLUMNS,
-  ENTITY_IMPORT_COLUMNS,
-  type ImportColumn,
-} from '../schemas/register-imports.ts';
-import {
   DATE_FORMATS,
   type DateFormat,
   guessDateFormat,
@@ -15,6 +9,12 @@ import {
   parseNumber,
   parseTime,
 } from './import-values.ts';
+import {
+  ACCOUNT_IMPORT_COLUMNS,
+  ASSET_IMPORT_COLUMNS,
+  ENTITY_IMPORT_COLUMNS,
+  type ImportColumn,
+} from './register-columns.ts';
 
 /**
  * What each kind of import reads from a file: its fields, how columns are suggested for them from header

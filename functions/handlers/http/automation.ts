@@ -1,3 +1,4 @@
+import '../record-import-kinds.ts';
 import { SCRAPER_RUN_OPERATIONS } from '../../automation/scraper-run-service.ts';
 import { httpFunction } from '../../core/middleware/http-function.ts';
 import { GENERIC_OPERATIONS } from '../../core/resources/resource-service.ts';
