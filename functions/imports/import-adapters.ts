@@ -1,4 +1,5 @@
 import type { ImportMapping } from '../../shared/imports/import-mapping.ts';
+import { IMPORT_MESSAGES } from '../../shared/schemas/register-imports.ts';
 import { putObject } from '../core/adapters/s3.ts';
 import { bucketName } from '../core/config.ts';
 import { importFileOf } from '../core/imports/register-import-service.ts';
@@ -20,6 +21,9 @@ const LISTED_ERRORS = 200;
 
 async function importAtOnce(ctx: OpContext): Promise<OpResult> {
   const { text, fileName = 'consumption.csv' } = importFileOf(ctx);
+  // A file of a header alone is answered before anything is stored.
+  if (text.split(/\r?\n/).filter((line) => line.trim() !== '').length < 2)
+    throw formError({ file: IMPORT_MESSAGES.empty }, IMPORT_MESSAGES.empty);
   const caller = ctx.caller;
   const companyId = caller.companyId;
   const id = newId();
