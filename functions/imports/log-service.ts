@@ -48,7 +48,7 @@ const deleteRollback = operation({ params: ['id'] }, async (ctx): Promise<OpResu
   if ((body.modelId && body.modelId !== log.modelId) || (body.type && body.type !== log.model))
     throw badRequest('The body names another item than the log entry', 'LOG_MISMATCH');
   const resource = findResource(log.model);
-  if (!resource || resource.scope !== 'company')
+  if (resource?.scope !== 'company')
     throw badRequest('Deletions of this kind cannot be rolled back here', 'NOT_RESTORABLE');
   const item = await restoreDeleted(ctx, resource, log.modelId);
   return { body: { model: log.model, item } };
