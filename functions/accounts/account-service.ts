@@ -1,3 +1,4 @@
+import type * as z from 'zod';
 import type { Caller } from '../../shared/access/caller.ts';
 import { canSearch, isCompanyWide } from '../../shared/access/route-access.ts';
 import { defaultUnit } from '../../shared/domain/units.ts';
@@ -137,10 +138,15 @@ const update = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
   return generic('generic.update')(ctx);
 });
 
-/** POST /accounts/from-wizard: a new account in an asset, with its meter number, unit and links checked. */
-const fromWizard = async (ctx: OpContext): Promise<OpResult> => {
-  const input = parseOrThrow(accountWizardSchema, ctx.body);
-  const caller = ctx.caller;
+/**
+ * The account the wizard's input describes, or its field errors: the meter number, unit and links
+ * checked, the asset one the caller may read. Also the rule of each row of an import of meters.
+ */
+export async function wizardAccountOf(
+  caller: Caller,
+  input: z.output<typeof accountWizardSchema>,
+  resolver: LineageResolver,
+): Promise<{ errors: Record<string, string>; data?: Record<string, unknown> }> {
   const errors: Record<string, string> = {};
   const parentAccountId = input.parentAccountId ?? undefined;
   const number = input.meterPointNumber
@@ -154,8 +160,6 @@ const fromWizard = async (ctx: OpContext): Promise<OpResult> => {
   const units = ACCOUNT_UNITS[input.type];
   if (input.unit && !units.includes(input.unit)) errors.unit = `Must be one of ${units.join(', ')}`;
 
-  const resource = accountsResource();
-  const resolver = new LineageResolver(caller.companyId, caller);
   const asset = await getAsset(caller.companyId, input.assetId);
   const assetReadable =
     asset &&
@@ -172,9 +176,7 @@ const fromWizard = async (ctx: OpContext): Promise<OpResult> => {
         meterPointNumber: numberError ? undefined : number,
       }),
     );
-  throwIfAny(errors);
-
-  const now = new Date().toISOString();
+  if (Object.keys(errors).length > 0) return { errors };
   const data = accountSchema.parse({
     ...input,
     name: input.name || `${String(asset?.siteName ?? '')} ${UTILITY_LABELS[input.type]}`.trim(),
@@ -183,6 +185,18 @@ const fromWizard = async (ctx: OpContext): Promise<OpResult> => {
     unit: input.unit ?? defaultUnit(input.type),
     entityId: typeof asset?.entityId === 'string' ? asset.entityId : undefined,
   });
+  return { errors, data };
+}
+
+/** POST /accounts/from-wizard: a new account in an asset, with its meter number, unit and links checked. */
+const fromWizard = async (ctx: OpContext): Promise<OpResult> => {
+  const input = parseOrThrow(accountWizardSchema, ctx.body);
+  const caller = ctx.caller;
+  const resource = accountsResource();
+  const resolver = new LineageResolver(caller.companyId, caller);
+  const { errors, data } = await wizardAccountOf(caller, input, resolver);
+  throwIfAny(errors);
+  const now = new Date().toISOString();
   const item: StoredItem = {
     ...data,
     _id: newId(),

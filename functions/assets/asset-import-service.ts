@@ -1,3 +1,4 @@
+import type { Caller } from '../../shared/access/caller.ts';
 import { ASSET_MESSAGES } from '../../shared/schemas/asset-messages.ts';
 import {
   ASSET_STATUSES,
@@ -11,15 +12,20 @@ import {
   IMPORT_MESSAGES,
   type ImportRow,
 } from '../../shared/schemas/register-imports.ts';
+import { findResource } from '../../shared/system/resources.ts';
+import { LineageResolver, mayAccessItem } from '../core/access/item-access-service.ts';
 import {
+  type ImportBatchContext,
   importFileOf,
   importRowsOf,
+  type PlannedItem,
   type RollbackRules,
   RowProblems,
   rollbackImport,
   startImport,
   writeImport,
 } from '../core/imports/register-import-service.ts';
+import { FORBIDDEN_MESSAGE } from '../core/lib/errors.ts';
 import type { OpContext, Operations, OpResult } from '../core/middleware/api-context.ts';
 import { type EntityHierarchy, loadHierarchy } from '../entities/index.ts';
 import { assetFieldsOf, assetIdsInUse } from './asset-repository.ts';
@@ -103,19 +109,24 @@ function entityOf(
   return undefined;
 }
 
-async function importAssets(ctx: OpContext): Promise<OpResult> {
-  const { text, fileName } = importFileOf(ctx);
-  const rows = importRowsOf(text, ASSET_IMPORT_COLUMNS);
-  const companyId = ctx.caller.companyId;
+/** Items an import of sites would create, one per good row, and the problems of the others by row. */
+export async function planAssetRows(
+  caller: Caller,
+  rows: readonly ImportRow[],
+  batch: ImportBatchContext,
+): Promise<{ problems: RowProblems; items: PlannedItem[] }> {
+  const companyId = caller.companyId;
   const [h, existing] = await Promise.all([loadHierarchy(companyId), assetFieldsOf(companyId, ['siteName'])]);
-  const batch = startImport(ctx.caller);
   const problems = new RowProblems();
   const names = new Set(existing.map((a) => lower(a.siteName)));
   const entitiesByName = new Map<string, string[]>();
   for (const e of h.byId.values())
     entitiesByName.set(lower(e.legalName), [...(entitiesByName.get(lower(e.legalName)) ?? []), e._id]);
+  const resource = findResource('assets');
+  const resolver = new LineageResolver(companyId, caller);
 
-  const planned = rows.map((r) => {
+  const items: PlannedItem[] = [];
+  for (const r of rows) {
     const entityId = entityOf(h, entitiesByName, r, problems);
     // An entity already reported is not reported again by the schema: a stand-in id takes its place.
     const parsed = assetWizardSchema.safeParse(wizardInput(r.values, entityId ?? '000000000000000000000000'));
@@ -125,21 +136,30 @@ async function importAssets(ctx: OpContext): Promise<OpResult> {
       if (names.has(name)) problems.add(r.row, 'siteName', ASSET_MESSAGES.duplicateSiteName);
       names.add(name);
     }
-    return parsed.success && entityId
-      ? { row: r.row, values: normaliseWizardValues(parsed.data) }
-      : undefined;
-  });
-  problems.throwIfAny();
+    if (!parsed.success || !entityId || problems.has(r.row)) continue;
+    const values = normaliseWizardValues(parsed.data);
+    const item = batch.stamp({ ...values, images: [] });
+    // A site the caller could not create by hand is refused here too, as the create call would.
+    if (resource && !(await mayAccessItem(resource, caller, item, 'write', resolver))) {
+      problems.add(r.row, 'entityId', FORBIDDEN_MESSAGE);
+      continue;
+    }
+    items.push({ row: r.row, name: values.siteName, item });
+  }
+  return { problems, items };
+}
 
-  const items = planned.map((p) => {
-    const { row, values } = p as NonNullable<typeof p>;
-    return { row, name: values.siteName, item: batch.stamp({ ...values, images: [] }) };
-  });
+async function importAssets(ctx: OpContext): Promise<OpResult> {
+  const { text, fileName } = importFileOf(ctx);
+  const rows = importRowsOf(text, ASSET_IMPORT_COLUMNS);
+  const batch = startImport(ctx.caller);
+  const { problems, items } = await planAssetRows(ctx.caller, rows, batch);
+  problems.throwIfAny();
   const result = await writeImport(ctx.caller, batch, { model: 'assets', fileName, items });
   return { status: 201, body: result };
 }
 
-const ASSET_ROLLBACK: RollbackRules = {
+export const ASSET_ROLLBACK: RollbackRules = {
   nameOf: (a) => String(a.siteName ?? a._id),
   /** A site that has meters or projects since the import stays: removing it would orphan them. */
   keepers: async (candidates, companyId) => {

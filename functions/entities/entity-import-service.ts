@@ -1,3 +1,4 @@
+import type { Caller } from '../../shared/access/caller.ts';
 import { idSchema } from '../../shared/schemas/common.ts';
 import { entitySchema } from '../../shared/schemas/portfolio.ts';
 import {
@@ -5,17 +6,22 @@ import {
   IMPORT_MESSAGES,
   type ImportRow,
 } from '../../shared/schemas/register-imports.ts';
+import { findResource } from '../../shared/system/resources.ts';
 import { assetFieldsOf } from '../assets/index.ts';
+import { LineageResolver, mayAccessItem } from '../core/access/item-access-service.ts';
 import type { StoredItem } from '../core/data/item-repository.ts';
 import {
+  type ImportBatchContext,
   importFileOf,
   importRowsOf,
+  type PlannedItem,
   type RollbackRules,
   RowProblems,
   rollbackImport,
   startImport,
   writeImport,
 } from '../core/imports/register-import-service.ts';
+import { FORBIDDEN_MESSAGE } from '../core/lib/errors.ts';
 import { newId } from '../core/lib/ids.ts';
 import type { OpContext, Operations, OpResult } from '../core/middleware/api-context.ts';
 import { type EntityHierarchy, loadHierarchy } from './entity-structure-service.ts';
@@ -130,11 +136,13 @@ function cyclicRows(plans: readonly (PlannedRow | undefined)[]): Set<number> {
   return out;
 }
 
-async function importEntities(ctx: OpContext): Promise<OpResult> {
-  const { text, fileName } = importFileOf(ctx);
-  const rows = importRowsOf(text, ENTITY_IMPORT_COLUMNS);
-  const h = await loadHierarchy(ctx.caller.companyId);
-  const batch = startImport(ctx.caller);
+/** Items an import of entities would create, one per good row, and the problems of the others by row. */
+export async function planEntityRows(
+  caller: Caller,
+  rows: readonly ImportRow[],
+  batch: ImportBatchContext,
+): Promise<{ problems: RowProblems; items: PlannedItem[] }> {
+  const h = await loadHierarchy(caller.companyId);
   const problems = new RowProblems();
 
   const names = nameIndex(h, rows);
@@ -165,27 +173,55 @@ async function importEntities(ctx: OpContext): Promise<OpResult> {
     if (taken.has(key)) problems.add(plan.row.row, 'legalName', ENTITY_MESSAGES.duplicate);
     taken.add(key);
   }
-  problems.throwIfAny();
+  plans.forEach((p, i) => {
+    if (p && problems.has(p.row.row)) plans[i] = undefined;
+  });
+  // A row under a row that cannot be imported cannot be either: its parent would not exist.
+  for (let dropped = true; dropped; ) {
+    dropped = false;
+    plans.forEach((p, i) => {
+      if (p?.parent.kind === 'row' && !plans[p.parent.index]) {
+        problems.add(p.row.row, 'parentEntity', PARENT_ROW_FAILED);
+        plans[i] = undefined;
+        dropped = true;
+      }
+    });
+  }
 
-  const items = plans.map((plan) => {
-    const p = plan as PlannedRow;
+  const resource = findResource('entities');
+  const resolver = new LineageResolver(caller.companyId, caller);
+  const items: PlannedItem[] = [];
+  for (const p of plans) {
+    if (!p) continue;
     const parentEntityId =
       p.parent.kind === 'existing'
         ? p.parent.id
         : p.parent.kind === 'row'
           ? (plans[p.parent.index] as PlannedRow).id
           : null;
-    return {
-      row: p.row.row,
-      name: String(p.data.legalName),
-      item: batch.stamp({ ...p.data, parentEntityId }, p.id),
-    };
-  });
+    const item = batch.stamp({ ...p.data, parentEntityId }, p.id);
+    if (resource && !(await mayAccessItem(resource, caller, item, 'write', resolver))) {
+      problems.add(p.row.row, 'parentEntityId', FORBIDDEN_MESSAGE);
+      continue;
+    }
+    items.push({ row: p.row.row, name: String(p.data.legalName), item });
+  }
+  return { problems, items };
+}
+
+const PARENT_ROW_FAILED = 'Its parent entity, in another row of this file, cannot be imported';
+
+async function importEntities(ctx: OpContext): Promise<OpResult> {
+  const { text, fileName } = importFileOf(ctx);
+  const rows = importRowsOf(text, ENTITY_IMPORT_COLUMNS);
+  const batch = startImport(ctx.caller);
+  const { problems, items } = await planEntityRows(ctx.caller, rows, batch);
+  problems.throwIfAny();
   const result = await writeImport(ctx.caller, batch, { model: 'entities', fileName, items });
   return { status: 201, body: result };
 }
 
-const ENTITY_ROLLBACK: RollbackRules = {
+export const ENTITY_ROLLBACK: RollbackRules = {
   nameOf: (e) => String(e.legalName ?? e._id),
   /**
    * An imported entity stays while it holds sites, or subsidiaries that are not being removed with it:

@@ -65,6 +65,7 @@ async function meterIndex(caller: Caller) {
   };
   for (const a of writable) {
     const r = a as unknown as Record<string, unknown>;
+    add(a._id, a);
     add(r.meterPointNumber, a);
     add(r.serialNumber, a);
     add(r.meterSerialNumber, a);

@@ -71,6 +71,12 @@ export type UndoEntry =
       row: number;
     }
   | {
+      /** An item (site, entity, meter) the import created, by the row it came from. */
+      kind: 'item';
+      id: string;
+      row: number;
+    }
+  | {
       kind: 'day';
       accountId: string;
       date: string;

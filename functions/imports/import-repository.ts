@@ -6,6 +6,7 @@
  * | change an import (revision-checked)       | pk = C#{companyId}#imports, sk = id                      | table |
  * | a company's import templates              | pk = C#{companyId}#import-templates                      | table |
  * | write a stage's row outcomes (pages)      | pk = C#{companyId}#imports#{importId}#rows, sk = {stage}#{n} | table |
+ * | one entry of the company log by id         | pk = C#{companyId}#logs, sk = id                         | table |
  * | a stage's row outcomes, in row order      | pk = C#{companyId}#imports#{importId}#rows, sk BETWEEN {stage}#{n} AND {stage}#999999 | table |
  */
 import { BatchWriteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
@@ -32,6 +33,12 @@ const rowsPk = (companyId: string, importId: string) =>
 export async function findImport(companyId: string, id: string): Promise<ImportRecord | undefined> {
   const item = await getItem(importsRef(companyId).pk, id);
   return item && item.deleted !== true ? (item as unknown as ImportRecord) : undefined;
+}
+
+/** An entry of the company's activity log (the logs resource). */
+export async function findLog(companyId: string, id: string): Promise<StoredItem | undefined> {
+  const item = await getItem(resourceRef(companyId, 'logs').pk, id);
+  return item && item.deleted !== true ? item : undefined;
 }
 
 export async function createImport(record: ImportRecord): Promise<void> {

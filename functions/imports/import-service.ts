@@ -8,7 +8,12 @@ import {
   importMappingBody,
   importUploadQuery,
 } from '../../shared/imports/import-api.ts';
-import { type ImportMapping, mappingProblems, suggestMapping } from '../../shared/imports/import-mapping.ts';
+import {
+  type ImportMapping,
+  isRecordImport,
+  mappingProblems,
+  suggestMapping,
+} from '../../shared/imports/import-mapping.ts';
 import { neutraliseCell } from '../../shared/imports/import-values.ts';
 import { FileFormatError } from '../../shared/imports/text-rows.ts';
 import { allAccounts } from '../accounts/index.ts';
@@ -38,6 +43,7 @@ import {
   readRowPages,
 } from './import-repository.ts';
 import { rollbackEntries, writePlan } from './import-writer.ts';
+import { planRecords, rollbackRecords, writeRecords } from './record-import.ts';
 
 /**
  * Imports of spreadsheets: the file goes straight to the uploads bucket by a signed PUT, the worker reads
@@ -48,15 +54,17 @@ import { rollbackEntries, writePlan } from './import-writer.ts';
 export const importKey = (companyId: string, importId: string, fileName: string) =>
   `imports/${companyId}/${importId}/${fileName.replace(/[^\w.-]+/g, '_')}`;
 
+const recordsOf = (r: ImportRecord, facts: FileFacts) => fileRecords(r.key, facts, r.sheet);
+
 /** An import of the caller's company; a caller with access to only some meters sees only their own. */
-async function loadImport(caller: Caller, id: string): Promise<ImportRecord> {
+export async function loadImport(caller: Caller, id: string): Promise<ImportRecord> {
   const found = await findImport(caller.companyId, id);
   if (!found || (!isCompanyWide(caller) && found.createdBy !== caller.sub))
     throw notFound('There is no such import');
   return found;
 }
 
-const presentImport = (r: ImportRecord) => {
+export const presentImport = (r: ImportRecord) => {
   const { samples, ...rest } = r;
   return { ...rest, samples: samples ?? [] };
 };
@@ -127,7 +135,7 @@ const info = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
 });
 
 /** The mapping of a body, checked against the file's header. */
-function checkedMapping(r: ImportRecord, mapping: ImportMapping): ImportMapping {
+export function checkedMapping(r: ImportRecord, mapping: ImportMapping): ImportMapping {
   if (!r.fileRead || !r.header) throw new ApiError(409, 'FILE_NOT_READ', 'The file has not been read yet');
   const problems = mappingProblems(mapping, r.header.length);
   if (Object.keys(problems).length > 0)
@@ -169,16 +177,38 @@ const saveMapping = operation({ params: ['id'] }, async (ctx): Promise<OpResult>
   return { body: saved ? presentImport(saved) : presentImport(r) };
 });
 
-/** Judges the whole file under the import's mapping, writing nothing but the outcomes. */
+/**
+ * Judges the whole file under the import's mapping, writing nothing but the outcomes; `write` then
+ * writes what it found.
+ */
 async function dryRun(caller: Caller, r: ImportRecord, mapping: ImportMapping) {
   const facts: FileFacts = { kind: 'csv' };
   try {
-    return await planImport(caller, mapping, r.headerRows ?? 1, fileRecords(r.key, facts, r.sheet));
+    const records = recordsOf(r, facts);
+    const type = mapping.type;
+    if (isRecordImport(type)) {
+      const plan = await planRecords(caller, type, mapping, r.headerRows ?? 1, records, r._id);
+      return {
+        outcomes: plan.outcomes,
+        totals: plan.totals,
+        records: plan.items.length,
+        write: (_progress: Progress) => writeRecords(caller, type, plan, r.fileName),
+      };
+    }
+    const plan = await planImport(caller, mapping, r.headerRows ?? 1, records);
+    return {
+      outcomes: plan.outcomes,
+      totals: plan.totals,
+      records: 0,
+      write: (progress: Progress) => writePlan(caller.companyId, plan, progress),
+    };
   } catch (err) {
     if (err instanceof FileFormatError) throw formError({ file: err.message }, err.message);
     throw err;
   }
 }
+
+type Progress = (done: number, total: number) => Promise<void>;
 
 const preview = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
   const companyId = ctx.caller.companyId;
@@ -302,7 +332,7 @@ export async function readFileHead(
   try {
     if (size !== undefined && size > IMPORT_UPLOAD_MAX_BYTES)
       throw new FileFormatError('The file is larger than 100 MB');
-    const head = await readHead(fileRecords(r.key, facts, r.sheet));
+    const head = await readHead(recordsOf(r, facts));
     const key = headerKeyOf(head.header);
     const templates = (await listTemplates(companyId)).filter((t) => t.headerKey === key);
     const chosen = r.importTemplateId ? await findTemplate(companyId, r.importTemplateId) : templates[0];
@@ -354,7 +384,7 @@ export async function runImport(
   try {
     const mapping = r.mapping ?? (r.suggested as ImportMapping);
     const plan = await dryRun(caller, r, mapping);
-    const undo = await writePlan(companyId, plan, progressReporter(companyId, importId, log));
+    const undo = await plan.write(progressReporter(companyId, importId, log));
     const pages = await putRowPages(companyId, importId, 'import', plan.outcomes);
     const undoPages = await putRowPages<UndoEntry>(companyId, importId, 'undo', undo);
     const done = await changeImport(companyId, importId, (cur) => ({
@@ -363,12 +393,14 @@ export async function runImport(
       results: plan.totals,
       pages: { ...cur.pages, import: pages, undo: undoPages },
     }));
-    await writeActivity(caller, {
-      type: 'import',
-      model: 'imports',
-      batchId: importId,
-      message: `${plan.totals.create} created, ${plan.totals.update} updated, ${plan.totals.error} failed from ${r.fileName ?? 'a file'}`,
-    });
+    // A batch of sites, entities or meters is logged by the resource's own import, under this import's id.
+    if (plan.records === 0)
+      await writeActivity(caller, {
+        type: 'import',
+        model: 'imports',
+        batchId: importId,
+        message: `${plan.totals.create} created, ${plan.totals.update} updated, ${plan.totals.error} failed from ${r.fileName ?? 'a file'}`,
+      });
     await publish(companyId, done ?? r, log);
   } catch (err) {
     const message =
@@ -388,6 +420,18 @@ export async function runRollback(
   const r = await findImport(companyId, importId);
   if (r?.status !== 'processing' || !r.results || r.rollback) return;
   const undo = await readRowPages<UndoEntry>(companyId, importId, 'undo', 0, r.pages?.undo ?? 0);
+  if (isRecordImport(r.type)) {
+    const out = await rollbackRecords(caller, r.type, importId, undo);
+    const pages = await putRowPages(companyId, importId, 'rollback', out.kept);
+    const done = await changeImport(companyId, importId, (cur) => ({
+      status: 'rolled-back',
+      progress: 100,
+      rollback: { restored: 0, removed: out.removed, kept: out.kept.length },
+      pages: { ...cur.pages, rollback: pages },
+    }));
+    await publish(companyId, done ?? r, log);
+    return;
+  }
   const accounts = new Map((await allAccounts(companyId)).map((a) => [a._id, a]));
   const out = await rollbackEntries(companyId, accounts, undo, progressReporter(companyId, importId, log));
   const kept: RowOutcome[] = out.kept.map((k) => ({

@@ -9,20 +9,55 @@ import {
   parseNumber,
   parseTime,
 } from './import-values.ts';
+import {
+  ACCOUNT_IMPORT_COLUMNS,
+  ASSET_IMPORT_COLUMNS,
+  ENTITY_IMPORT_COLUMNS,
+  type ImportColumn,
+} from './register-columns.ts';
 
 /**
  * What each kind of import reads from a file: its fields, how columns are suggested for them from header
  * names and sample values, and what one row says once mapped (or why it cannot be used, by field).
  */
 
-export const IMPORT_TYPES = ['monthly-consumption', 'half-hourly-wide', 'half-hourly-long'] as const;
+export const IMPORT_TYPES = [
+  'monthly-consumption',
+  'half-hourly-wide',
+  'half-hourly-long',
+  'sites',
+  'entities',
+  'meters',
+] as const;
 export type ImportType = (typeof IMPORT_TYPES)[number];
+
+/** Imports that create register items (sites, entities, meters), one per row, rather than figures. */
+export const RECORD_IMPORT_COLUMNS = {
+  sites: ASSET_IMPORT_COLUMNS,
+  entities: ENTITY_IMPORT_COLUMNS,
+  meters: ACCOUNT_IMPORT_COLUMNS,
+} as const satisfies Readonly<Record<string, readonly ImportColumn[]>>;
+export type RecordImportType = keyof typeof RECORD_IMPORT_COLUMNS;
+
+export const isRecordImport = (type: ImportType): type is RecordImportType => type in RECORD_IMPORT_COLUMNS;
 
 export const IMPORT_TYPE_LABELS: Readonly<Record<ImportType, string>> = {
   'monthly-consumption': 'Monthly consumption',
   'half-hourly-wide': 'Half-hourly data, one row per meter and day',
   'half-hourly-long': 'Half-hourly data, one row per reading',
+  sites: 'Sites',
+  entities: 'Entities',
+  meters: 'Meters',
 };
+
+/** A field name as a label: "postCode" as "Post code". */
+const labelOf = (field: string) => {
+  const words = field.replace(/([A-Z])/g, ' $1').toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+};
+
+const recordFields = (columns: readonly ImportColumn[]): ImportField[] =>
+  columns.map((c) => ({ name: c.field, label: labelOf(c.field), required: c.required === true }));
 
 export interface ImportField {
   name: string;
@@ -48,6 +83,9 @@ export const IMPORT_FIELDS: Readonly<Record<ImportType, readonly ImportField[]>>
     { name: 'timestamp', label: 'Timestamp (start of the half hour)', required: true },
     { name: 'value', label: 'Value (kWh)', required: true },
   ],
+  sites: recordFields(ASSET_IMPORT_COLUMNS),
+  entities: recordFields(ENTITY_IMPORT_COLUMNS),
+  meters: recordFields(ACCOUNT_IMPORT_COLUMNS),
 };
 
 export const importMappingSchema = z.object({
@@ -125,8 +163,15 @@ const SYNONYMS: Readonly<Record<string, readonly string[]>> = {
   value: ['value', 'kwh', 'reading', 'consumption', 'usage'],
 };
 
+const compact = (h: string) => h.toLowerCase().replace(/[^a-z0-9]/g, '');
+
 /** How well a header names a field: 2 exactly, 1 when it contains a synonym, 0 not at all. */
-function score(header: string, field: string): number {
+function score(header: string, field: string, type?: ImportType): number {
+  if (type && isRecordImport(type)) {
+    const column = (RECORD_IMPORT_COLUMNS[type] as readonly ImportColumn[]).find((c) => c.field === field);
+    const h = compact(header);
+    return column && (column.aliases.includes(h) || compact(column.field) === h) ? 2 : 0;
+  }
   const h = norm(header);
   const words = SYNONYMS[field] ?? [];
   if (words.includes(h)) return 2;
@@ -177,7 +222,7 @@ export function suggestMapping(
     let bestScore = 0;
     header.forEach((h, i) => {
       if (taken.has(i)) return;
-      const s = score(h, field.name);
+      const s = score(h, field.name, chosen);
       if (s > bestScore) {
         best = i;
         bestScore = s;

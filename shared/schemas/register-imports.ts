@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { type CsvRecord, parseCsv } from '../files/csv.ts';
+import type { ImportColumn } from '../imports/register-columns.ts';
 import { idSchema } from './common.ts';
 
 /**
@@ -11,7 +12,14 @@ export const IMPORT_MAX_FILE_BYTES = 5 * 1024 * 1024;
 /** Rows with problems listed in one answer; past that the message says how many more there are. */
 export const IMPORT_MAX_REPORTED_ROWS = 200;
 
-export type ImportModel = 'entities' | 'assets';
+export type ImportModel = 'entities' | 'assets' | 'accounts';
+
+/** What a batch of each model is called in messages. */
+export const IMPORT_MODEL_NOUNS: Readonly<Record<ImportModel, string>> = {
+  entities: 'entities',
+  assets: 'sites',
+  accounts: 'meters',
+};
 
 /**
  * 5000 as "5,000", as `toLocaleString('en-GB')` writes whole numbers; the first use of Intl loads the
@@ -28,49 +36,20 @@ export const IMPORT_MESSAGES = {
     `${n.toLocaleString('en-GB')} ${n === 1 ? 'row has' : 'rows have'} problems: nothing was imported.`,
   batchNotFound: 'No import with this batch id was found.',
   wrongModel: (model: ImportModel) =>
-    `This batch imported ${model === 'assets' ? 'sites' : 'entities'}: roll it back from there.`,
+    `This batch imported ${IMPORT_MODEL_NOUNS[model]}: roll it back from there.`,
   changed: 'Changed since the import',
   entityInUse: 'Has subsidiaries or sites that were not part of the import',
   assetInUse: 'Has meters or projects added since the import',
   parentOfKept: 'Has a subsidiary that is kept',
+  accountInUse: 'Has consumption, sub-meters or contracts added since the import',
 } as const;
 
-/** One column a file may have: its field, the header names it is known by, and whether it must be there. */
-export interface ImportColumn {
-  field: string;
-  aliases: readonly string[];
-  required?: boolean;
-}
-
-const ADDRESS_COLUMNS: readonly ImportColumn[] = [
-  { field: 'streetAddress', aliases: ['address', 'addressline1', 'street', 'streetaddress'] },
-  { field: 'locality', aliases: ['town', 'city', 'locality'] },
-  { field: 'region', aliases: ['county', 'region'] },
-  { field: 'postCode', aliases: ['postcode', 'postalcode', 'zip', 'zipcode'] },
-  { field: 'country', aliases: ['country'] },
-];
-
-export const ENTITY_IMPORT_COLUMNS: readonly ImportColumn[] = [
-  { field: 'legalName', aliases: ['legalname', 'name', 'entityname', 'entity'], required: true },
-  { field: 'companyNumber', aliases: ['companynumber', 'companyno', 'registrationnumber'] },
-  { field: 'parentEntity', aliases: ['parententity', 'parent', 'parentlegalname', 'parentname'] },
-  { field: 'parentEntityId', aliases: ['parententityid', 'parentid'] },
-  ...ADDRESS_COLUMNS,
-];
-
-export const ASSET_IMPORT_COLUMNS: readonly ImportColumn[] = [
-  { field: 'siteName', aliases: ['sitename', 'site', 'name', 'assetname'], required: true },
-  { field: 'entity', aliases: ['entity', 'entityname', 'legalentity', 'entitylegalname'] },
-  { field: 'entityId', aliases: ['entityid'] },
-  { field: 'assetType', aliases: ['assettype', 'type', 'sitetype'], required: true },
-  { field: 'status', aliases: ['status'] },
-  { ...(ADDRESS_COLUMNS[0] as ImportColumn), required: true },
-  ...ADDRESS_COLUMNS.slice(1, 3),
-  { ...(ADDRESS_COLUMNS[3] as ImportColumn), required: true },
-  ...ADDRESS_COLUMNS.slice(4),
-  { field: 'floorArea', aliases: ['floorarea', 'area'] },
-  { field: 'floorAreaUnit', aliases: ['floorareaunit', 'areaunit', 'unit'] },
-];
+export type { ImportColumn } from '../imports/register-columns.ts';
+export {
+  ACCOUNT_IMPORT_COLUMNS,
+  ASSET_IMPORT_COLUMNS,
+  ENTITY_IMPORT_COLUMNS,
+} from '../imports/register-columns.ts';
 
 /** The header of a template file: each column's own field name. */
 export const importTemplateHeader = (columns: readonly ImportColumn[]) => columns.map((c) => c.field);

@@ -4,6 +4,7 @@ import {
   IMPORT_MAX_FILE_BYTES,
   IMPORT_MAX_REPORTED_ROWS,
   IMPORT_MESSAGES,
+  IMPORT_MODEL_NOUNS,
   type ImportColumn,
   type ImportModel,
   type ImportResult,
@@ -86,6 +87,16 @@ export class RowProblems {
     }
   }
 
+  /** Each row with problems, in row order, with its first field and message. */
+  list(): { row: number; field: string; message: string }[] {
+    return [...this.byRow]
+      .sort(([a], [b]) => a - b)
+      .map(([row, fields]) => {
+        const [field, message] = Object.entries(fields)[0] ?? ['_row', ''];
+        return { row, field, message };
+      });
+  }
+
   has(row: number, field?: string): boolean {
     const fields = this.byRow.get(row);
     return field ? fields?.[field] !== undefined : fields !== undefined;
@@ -116,8 +127,7 @@ export interface ImportBatchContext {
   stamp(data: Record<string, unknown>, id?: string): StoredItem;
 }
 
-export function startImport(caller: Caller): ImportBatchContext {
-  const batchId = newId();
+export function startImport(caller: Caller, batchId: string = newId()): ImportBatchContext {
   const importedAt = new Date().toISOString();
   return {
     batchId,
@@ -140,6 +150,8 @@ export interface PlannedImport {
   /** The items the file describes, in file order, each with its row and the name it is shown by. */
   items: { row: number; name: string; item: StoredItem }[];
 }
+
+export type PlannedItem = PlannedImport['items'][number];
 
 /**
  * New items go into the search index in batches: they have no earlier entries to remove. Also for other
@@ -230,7 +242,7 @@ export async function writeImport(
     plan.model,
     plan.items.map((i) => i.item),
   );
-  const noun = plan.model === 'assets' ? 'sites' : 'entities';
+  const noun = IMPORT_MODEL_NOUNS[plan.model];
   await writeActivity(caller, {
     type: 'import',
     model: plan.model,
@@ -277,7 +289,17 @@ export async function rollbackImport(
   rules: RollbackRules,
 ): Promise<ImportRollbackResult> {
   const { batchId } = parseOrThrow(importRollbackSchema, ctx.body ?? {});
-  const companyId = ctx.caller.companyId;
+  return rollbackBatch(ctx.caller, model, batchId, rules);
+}
+
+/** Rolls back the batch `batchId` of the caller's company, as `rollbackImport` describes. */
+export async function rollbackBatch(
+  caller: Caller,
+  model: ImportModel,
+  batchId: string,
+  rules: RollbackRules,
+): Promise<ImportRollbackResult> {
+  const companyId = caller.companyId;
   const batch = await getImportBatch(companyId, batchId);
   if (!batch) throw notFound(IMPORT_MESSAGES.batchNotFound);
   if (batch.model !== model) throw badRequest(IMPORT_MESSAGES.wrongModel(batch.model), 'WRONG_IMPORT_MODEL');
@@ -315,7 +337,7 @@ export async function rollbackImport(
       // rollback runs keeps the item, and the edit is never overwritten.
       const changed = await changeItem(ref, item._id, (current) =>
         current.deleted !== true && current.batchId === batchId && current.updatedAt === batch.importedAt
-          ? { ...current, deleted: true, deletedAt, deletedBy: ctx.caller.sub }
+          ? { ...current, deleted: true, deletedAt, deletedBy: caller.sub }
           : undefined,
       );
       if (changed?.written) removed.push(changed.after);
@@ -327,10 +349,10 @@ export async function rollbackImport(
     ...batch,
     status: 'rolled-back',
     rolledBackAt: deletedAt,
-    rolledBackBy: ctx.caller.sub,
+    rolledBackBy: caller.sub,
   });
-  const noun = model === 'assets' ? 'sites' : 'entities';
-  await writeActivity(ctx.caller, {
+  const noun = IMPORT_MODEL_NOUNS[model];
+  await writeActivity(caller, {
     type: 'import-rollback',
     model,
     batchId,

@@ -27,8 +27,8 @@ export const formError = (formMessages: Record<string, string>, message = 'Form 
   new ApiError(400, 'VALIDATION_ERROR', message, { formMessages });
 
 export const unauthorized = (message = 'Unauthorised') => new ApiError(401, 'UNAUTHORISED', message);
-export const forbidden = (message = 'You do not have permission to do this') =>
-  new ApiError(403, 'FORBIDDEN', message);
+export const FORBIDDEN_MESSAGE = 'You do not have permission to do this';
+export const forbidden = (message = FORBIDDEN_MESSAGE) => new ApiError(403, 'FORBIDDEN', message);
 /** Also the answer for items of another company or items the caller may not read: it never reveals existence. */
 export const notFound = (message = 'Not found') => new ApiError(404, 'NOT_FOUND', message);
 export const routeNotFound = (method: string, path: string) =>

@@ -18,7 +18,7 @@ import {
   type StoredItem,
 } from '../data/item-repository.ts';
 import { keys } from '../data/keys.ts';
-import { badRequest, forbidden, formError, notFound } from '../lib/errors.ts';
+import { badRequest, conflict, forbidden, formError, notFound } from '../lib/errors.ts';
 import { newId } from '../lib/ids.ts';
 import { applyPatch } from '../lib/item-patch.ts';
 import { parseOrThrow, throwIfOversized } from '../lib/validation.ts';
@@ -159,6 +159,24 @@ export async function loadForRoute(
   if (access === 'write' && !(await mayAccess(resource, ctx.caller, item, 'write', resolver)))
     throw forbidden();
   return item;
+}
+
+/**
+ * Brings back a soft-deleted item of a company resource the caller may write (the undo of a deletion in
+ * the log); an item that is not deleted is a conflict, one the caller cannot see is not found.
+ */
+export async function restoreDeleted(ctx: AnyOpContext, resource: ResourceDecl, id: string) {
+  const existing = await loadForRoute(ctx, resource, id, 'write');
+  if (existing.deleted !== true) throw conflict('This item is not deleted: there is nothing to bring back');
+  const changed = await changeItem(collectionOf(resource, ctx.caller), existing._id, (current) => {
+    if (current.deleted !== true) return undefined;
+    const { deleted: _d, deletedAt: _a, deletedBy: _b, ...rest } = current;
+    return { ...rest, updatedAt: new Date().toISOString() };
+  });
+  if (!changed?.written) throw conflict('This item is not deleted: there is nothing to bring back');
+  await afterWrite(resource, ctx.caller, changed.after);
+  await writeActivity(ctx.caller, { type: 'restore', model: resource.name, modelId: existing._id });
+  return changed.after;
 }
 
 /** The items of a collection by id, in the order of `ids`. */

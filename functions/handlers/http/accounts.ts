@@ -1,5 +1,6 @@
 import { ACCOUNT_BILLING_OPERATIONS } from '../../accounts/account-billing-service.ts';
 import { ACCOUNT_CONSUMPTION_OPERATIONS } from '../../accounts/account-consumption-service.ts';
+import { ACCOUNT_IMPORT_OPERATIONS } from '../../accounts/account-import-service.ts';
 import { ACCOUNT_OPERATIONS } from '../../accounts/account-service.ts';
 import { ACCOUNT_STATUS_OPERATIONS } from '../../accounts/account-status-service.ts';
 import { CONTRACT_FILE_OPERATIONS } from '../../accounts/contract-file-service.ts';
@@ -13,6 +14,7 @@ import '../../../shared/system/resource-schemas/accounts.ts';
 export const handler = httpFunction('accounts', {
   ...GENERIC_OPERATIONS,
   ...ACCOUNT_OPERATIONS,
+  ...ACCOUNT_IMPORT_OPERATIONS,
   ...ACCOUNT_BILLING_OPERATIONS,
   ...ACCOUNT_CONSUMPTION_OPERATIONS,
   ...ACCOUNT_STATUS_OPERATIONS,

@@ -1,8 +1,9 @@
+import '../record-import-kinds.ts';
 import { AUTOMATION_OPERATIONS } from '../../automation/automation-service.ts';
 import { SCRAPER_RUN_OPERATIONS } from '../../automation/scraper-run-service.ts';
 import { httpFunction } from '../../core/middleware/http-function.ts';
 import { GENERIC_OPERATIONS } from '../../core/resources/resource-service.ts';
-import { IMPORTS_OPERATIONS } from '../../imports/index.ts';
+import { IMPORT_ADAPTER_OPERATIONS, IMPORTS_OPERATIONS } from '../../imports/index.ts';
 import '../../../shared/system/resource-schemas/automation.ts';
 
 export const handler = httpFunction('automation', {
@@ -10,4 +11,5 @@ export const handler = httpFunction('automation', {
   ...SCRAPER_RUN_OPERATIONS,
   ...AUTOMATION_OPERATIONS,
   ...IMPORTS_OPERATIONS,
+  ...IMPORT_ADAPTER_OPERATIONS,
 });

@@ -3,6 +3,7 @@ import { MESSAGE_OPERATIONS } from '../../collaboration/message-service.ts';
 import { COMPANY_LOGO_SEARCH_OPERATIONS } from '../../company/company-logo-search-service.ts';
 import { httpFunction } from '../../core/middleware/http-function.ts';
 import { GENERIC_OPERATIONS } from '../../core/resources/resource-service.ts';
+import { LOG_OPERATIONS } from '../../imports/log-service.ts';
 import { KIOSK_OPERATIONS } from '../../kiosk/kiosk-service.ts';
 import { LOOKUP_OPERATIONS } from '../../lookups/lookup-service.ts';
 import { MARKETPLACE_OPERATIONS } from '../../marketplace/carbon-market-service.ts';
@@ -27,5 +28,6 @@ export const handler = httpFunction('util', {
   ...GAS_PREDICTION_OPERATIONS,
   ...GLOBAL_STATS_OPERATIONS,
   ...GRIDFETCH_OPERATIONS,
+  ...LOG_OPERATIONS,
   ...STAFF_ADMIN_OPERATIONS,
 });

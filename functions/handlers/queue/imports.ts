@@ -1,3 +1,4 @@
+import '../record-import-kinds.ts';
 import { loadCaller } from '../../core/access/caller-service.ts';
 import { createLogger } from '../../core/lib/logger.ts';
 import { s3ObjectsIn } from '../../core/lib/s3-event.ts';

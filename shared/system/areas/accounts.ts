@@ -1,8 +1,9 @@
 import type { PermissionName } from '../../access/permission-names.ts';
 import type { AuthKind } from '../../access/route-rules.ts';
+import { IMPORT_MAX_BODY_BYTES } from '../../constants.ts';
 import { accountFieldErrors } from '../../schemas/account-rules.ts';
 import type { AreaDecl } from '../area.ts';
-import { PORTFOLIO_READERS } from '../permission-sets.ts';
+import { COMPANY_USER_ONLY, PORTFOLIO_READERS } from '../permission-sets.ts';
 import type { ResourceDecl } from '../resources.ts';
 import { routesOf } from '../route-builder.ts';
 import type { HttpRoute } from '../routes.ts';
@@ -64,6 +65,12 @@ const ACCOUNTS_AREA_ROUTES: readonly HttpRoute[] = [
   route('POST', '/accounts', 'accounts.create', PORTFOLIO, ACCOUNTS),
   route('PATCH', '/accounts/{id}', 'accounts.update', PORTFOLIO, ACCOUNTS),
   route('POST', '/accounts/from-wizard', 'accounts.fromWizard', PORTFOLIO, ACCOUNTS),
+  // Imports of meters, and their rollbacks, need the import permission (01 §6: company users).
+  route('POST', '/accounts/upload-csv', 'accounts.uploadCsv', COMPANY_USER_ONLY, {
+    ...ACCOUNTS,
+    maxBodyBytes: IMPORT_MAX_BODY_BYTES,
+  }),
+  route('POST', '/accounts/import-rollback', 'accounts.importRollback', COMPANY_USER_ONLY, ACCOUNTS),
   route('GET', '/accounts/tags', 'accounts.tags', PORTFOLIO, READS),
   route('GET', '/accounts/waste-categories', 'accounts.wasteCategories', PORTFOLIO, READS),
   route('GET', '/accounts/active-billing', 'accounts.activeBilling', STAFF),

@@ -1,3 +1,4 @@
+import { IMPORT_MAX_BODY_BYTES } from '../../constants.ts';
 import type { AreaDecl } from '../area.ts';
 import type { QueueDecl, SubscriptionDecl } from '../functions.ts';
 import { ADMIN_ONLY, COMPANY_USER_ONLY } from '../permission-sets.ts';
@@ -35,6 +36,7 @@ export const LOGS_RESOURCE: ResourceDecl = {
 };
 
 const route = routesOf('automation');
+const logRoute = routesOf('util');
 const IMPORTS = { resource: 'imports' } as const;
 /**
  * Company users import (01 §6). Each row is still checked against the caller's write access to its meter,
@@ -53,11 +55,25 @@ const IMPORT_ROUTES: readonly HttpRoute[] = [
   route('POST', '/imports/{id}/rollback', 'imports.rollback', IMPORTERS, IMPORTS),
   route('GET', '/imports/{id}/items', 'imports.items', IMPORTERS, IMPORTS),
   route('GET', '/imports/{id}/failed-rows', 'imports.failedRows', IMPORTERS, IMPORTS),
+  // The one-call import of monthly consumption, the file in the request: the wizard's steps at once.
+  route('POST', '/consumptions/upload', 'imports.consumptionUpload', IMPORTERS, {
+    ...IMPORTS,
+    maxBodyBytes: IMPORT_MAX_BODY_BYTES,
+  }),
   // The generic writes, replaced: an import's status and counts change only through its own calls.
   route('POST', '/imports', 'imports.readOnly', COMPANY_USER_ONLY, IMPORTS),
   route('POST', '/imports/bulk', 'imports.readOnly', COMPANY_USER_ONLY, IMPORTS),
   route('PATCH', '/imports/{id}', 'imports.readOnlyOne', COMPANY_USER_ONLY, IMPORTS),
   route('PUT', '/imports/{id}', 'imports.readOnlyOne', COMPANY_USER_ONLY, IMPORTS),
+];
+
+/** The log's own calls (02 §7 Logs): an import's file, and the undo of a deletion. */
+const LOG_ROUTES: readonly HttpRoute[] = [
+  logRoute('GET', '/logs/{id}/attachment', 'logs.attachment', LOGS_RESOURCE.read, { resource: 'logs' }),
+  // Bringing an item back is a write: company admins, whose own write access to the item is checked too.
+  logRoute('POST', '/logs/{id}/delete-rollback', 'logs.deleteRollback', ['company_admin'], {
+    resource: 'logs',
+  }),
 ];
 
 const IMPORT_QUEUES: readonly QueueDecl[] = [
@@ -80,7 +96,7 @@ const IMPORT_SUBSCRIPTIONS: readonly SubscriptionDecl[] = [
 export const IMPORTS_AREA: AreaDecl = {
   name: 'imports',
   resources: [IMPORTS_RESOURCE, IMPORT_TEMPLATES_RESOURCE, LOGS_RESOURCE],
-  routes: [...IMPORT_ROUTES],
+  routes: [...IMPORT_ROUTES, ...LOG_ROUTES],
   queues: IMPORT_QUEUES,
   subscriptions: IMPORT_SUBSCRIPTIONS,
 };

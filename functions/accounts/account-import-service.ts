@@ -1,0 +1,153 @@
+import type { Caller } from '../../shared/access/caller.ts';
+import { accountWizardSchema } from '../../shared/schemas/account-inputs.ts';
+import { ACCOUNT_MESSAGES } from '../../shared/schemas/account-rules.ts';
+import {
+  ACCOUNT_IMPORT_COLUMNS,
+  IMPORT_MESSAGES,
+  type ImportRow,
+} from '../../shared/schemas/register-imports.ts';
+import { assetFieldsOf } from '../assets/index.ts';
+import { LineageResolver, mayAccessItem } from '../core/access/item-access-service.ts';
+import {
+  type ImportBatchContext,
+  importFileOf,
+  importRowsOf,
+  type PlannedItem,
+  type RollbackRules,
+  RowProblems,
+  rollbackImport,
+  startImport,
+  writeImport,
+} from '../core/imports/register-import-service.ts';
+import { FORBIDDEN_MESSAGE } from '../core/lib/errors.ts';
+import type { OpContext, Operations, OpResult } from '../core/middleware/api-context.ts';
+import { accountsResource } from './account-links.ts';
+import { allAccounts } from './account-repository.ts';
+import { wizardAccountOf } from './account-service.ts';
+import { listAccountMonths } from './consumption-repository.ts';
+
+/**
+ * POST /accounts/upload-csv and the meters import of the wizard: each row is a meter as the account
+ * wizard takes it (its site by id or by name, utility, meter point number, unit, supplier, parent
+ * meter), judged by the wizard's own rules and answered with the wizard's own messages.
+ */
+
+const lower = (s: unknown) =>
+  String(s ?? '')
+    .trim()
+    .toLowerCase();
+
+/** The row as the wizard would send it; the site named by name becomes its id. */
+function wizardInput(v: Record<string, string>, assetId: string | undefined) {
+  return {
+    assetId,
+    type: v.type ? lower(v.type) : undefined,
+    ...(v.name ? { name: v.name } : {}),
+    ...(v.meterPointNumber ? { meterPointNumber: v.meterPointNumber } : {}),
+    ...(v.supplierId ? { supplierId: v.supplierId } : {}),
+    ...(v.parentAccountId ? { parentAccountId: v.parentAccountId } : {}),
+    ...(v.unit ? { unit: v.unit } : {}),
+    ...(v.status ? { status: lower(v.status) } : {}),
+    ...(v.tags
+      ? {
+          tags: v.tags
+            .split(/[;|]/)
+            .map((t) => t.trim())
+            .filter(Boolean),
+        }
+      : {}),
+  };
+}
+
+/** Items an import of meters would create, one per good row, and the problems of the others by row. */
+export async function planAccountRows(
+  caller: Caller,
+  rows: readonly ImportRow[],
+  batch: ImportBatchContext,
+): Promise<{ problems: RowProblems; items: PlannedItem[] }> {
+  const companyId = caller.companyId;
+  const sites = await assetFieldsOf(companyId, ['siteName']);
+  const sitesByName = new Map<string, string[]>();
+  for (const s of sites)
+    sitesByName.set(lower(s.siteName), [...(sitesByName.get(lower(s.siteName)) ?? []), s._id]);
+  const resource = accountsResource();
+  const resolver = new LineageResolver(companyId, caller);
+  const problems = new RowProblems();
+  const numbers = new Map<string, number>();
+  const items: PlannedItem[] = [];
+  for (const r of rows) {
+    let assetId = r.values.assetId;
+    if (!assetId && r.values.site) {
+      const found = sitesByName.get(lower(r.values.site)) ?? [];
+      if (found.length !== 1) {
+        problems.add(
+          r.row,
+          'site',
+          found.length === 0
+            ? `${ACCOUNT_MESSAGES.assetNotFound}: no site is called "${r.values.site}"`
+            : `Several sites are called "${r.values.site}": give its id in assetId`,
+        );
+        continue;
+      }
+      assetId = found[0];
+    }
+    const parsed = accountWizardSchema.safeParse(wizardInput(r.values, assetId));
+    if (!parsed.success) {
+      problems.addZod(r.row, parsed.error);
+      continue;
+    }
+    const { errors, data } = await wizardAccountOf(caller, parsed.data, resolver);
+    for (const [field, message] of Object.entries(errors)) problems.add(r.row, field, message);
+    if (!data) continue;
+    const number = typeof data.meterPointNumber === 'string' ? data.meterPointNumber : undefined;
+    const earlier = number ? numbers.get(number) : undefined;
+    if (number && earlier !== undefined) {
+      problems.add(r.row, 'meterPointNumber', `${ACCOUNT_MESSAGES.duplicateMeterPoint} (row ${earlier})`);
+      continue;
+    }
+    if (number) numbers.set(number, r.row);
+    const item = batch.stamp(data);
+    if (!(await mayAccessItem(resource, caller, item, 'write', resolver))) {
+      problems.add(r.row, 'assetId', FORBIDDEN_MESSAGE);
+      continue;
+    }
+    items.push({ row: r.row, name: String(data.name ?? item._id), item });
+  }
+  return { problems, items };
+}
+
+async function uploadCsv(ctx: OpContext): Promise<OpResult> {
+  const { text, fileName } = importFileOf(ctx);
+  const rows = importRowsOf(text, ACCOUNT_IMPORT_COLUMNS);
+  const batch = startImport(ctx.caller);
+  const { problems, items } = await planAccountRows(ctx.caller, rows, batch);
+  problems.throwIfAny();
+  const result = await writeImport(ctx.caller, batch, { model: 'accounts', fileName, items });
+  return { status: 201, body: result };
+}
+
+export const ACCOUNT_ROLLBACK: RollbackRules = {
+  nameOf: (a) => String(a.name ?? a._id),
+  /** A meter that has sub-meters or consumption since the import stays: removing it would orphan them. */
+  keepers: async (candidates, companyId) => {
+    const kept = new Map<string, string>();
+    if (candidates.length === 0) return kept;
+    const ids = new Set(candidates.map((c) => c._id));
+    for (const a of await allAccounts(companyId))
+      if (a.deleted !== true && typeof a.parentAccountId === 'string' && ids.has(a.parentAccountId))
+        kept.set(a.parentAccountId, IMPORT_MESSAGES.accountInUse);
+    for (const c of candidates) {
+      if (kept.has(c._id)) continue;
+      const months = await listAccountMonths(companyId, c._id, '1900-01', '2200-12');
+      if (months.length > 0) kept.set(c._id, IMPORT_MESSAGES.accountInUse);
+    }
+    return kept;
+  },
+};
+
+export const ACCOUNT_IMPORT_OPERATIONS: Operations = {
+  'accounts.uploadCsv': uploadCsv,
+  'accounts.importRollback': async (ctx) => ({
+    body: await rollbackImport(ctx, 'accounts', ACCOUNT_ROLLBACK),
+  }),
+};

@@ -1,0 +1,53 @@
+/**
+ * The columns of the CSV imports of entities, sites and meters, which the import wizard maps files to.
+ */
+
+/** One column a file may have: its field, the header names it is known by, and whether it must be there. */
+export interface ImportColumn {
+  field: string;
+  aliases: readonly string[];
+  required?: boolean;
+}
+
+const ADDRESS_COLUMNS: readonly ImportColumn[] = [
+  { field: 'streetAddress', aliases: ['address', 'addressline1', 'street', 'streetaddress'] },
+  { field: 'locality', aliases: ['town', 'city', 'locality'] },
+  { field: 'region', aliases: ['county', 'region'] },
+  { field: 'postCode', aliases: ['postcode', 'postalcode', 'zip', 'zipcode'] },
+  { field: 'country', aliases: ['country'] },
+];
+
+export const ENTITY_IMPORT_COLUMNS: readonly ImportColumn[] = [
+  { field: 'legalName', aliases: ['legalname', 'name', 'entityname', 'entity'], required: true },
+  { field: 'companyNumber', aliases: ['companynumber', 'companyno', 'registrationnumber'] },
+  { field: 'parentEntity', aliases: ['parententity', 'parent', 'parentlegalname', 'parentname'] },
+  { field: 'parentEntityId', aliases: ['parententityid', 'parentid'] },
+  ...ADDRESS_COLUMNS,
+];
+
+export const ASSET_IMPORT_COLUMNS: readonly ImportColumn[] = [
+  { field: 'siteName', aliases: ['sitename', 'site', 'name', 'assetname'], required: true },
+  { field: 'entity', aliases: ['entity', 'entityname', 'legalentity', 'entitylegalname'] },
+  { field: 'entityId', aliases: ['entityid'] },
+  { field: 'assetType', aliases: ['assettype', 'type', 'sitetype'], required: true },
+  { field: 'status', aliases: ['status'] },
+  { ...(ADDRESS_COLUMNS[0] as ImportColumn), required: true },
+  ...ADDRESS_COLUMNS.slice(1, 3),
+  { ...(ADDRESS_COLUMNS[3] as ImportColumn), required: true },
+  ...ADDRESS_COLUMNS.slice(4),
+  { field: 'floorArea', aliases: ['floorarea', 'area'] },
+  { field: 'floorAreaUnit', aliases: ['floorareaunit', 'areaunit', 'unit'] },
+];
+
+export const ACCOUNT_IMPORT_COLUMNS: readonly ImportColumn[] = [
+  { field: 'name', aliases: ['name', 'metername', 'accountname'] },
+  { field: 'site', aliases: ['site', 'sitename', 'asset', 'assetname'] },
+  { field: 'assetId', aliases: ['assetid', 'siteid'] },
+  { field: 'type', aliases: ['type', 'utility', 'utilitytype', 'fuel'], required: true },
+  { field: 'meterPointNumber', aliases: ['meterpointnumber', 'mpan', 'mprn', 'spid', 'meterpoint'] },
+  { field: 'unit', aliases: ['unit', 'units'] },
+  { field: 'supplierId', aliases: ['supplierid'] },
+  { field: 'parentAccountId', aliases: ['parentaccountid', 'parentmeterid'] },
+  { field: 'status', aliases: ['status'] },
+  { field: 'tags', aliases: ['tags'] },
+];
