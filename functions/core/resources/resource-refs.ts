@@ -99,6 +99,7 @@ export async function refuseUnknownRefs(
 
 /** Fields that name a person: a member of the same company (a subject), never someone elsewhere. */
 const MEMBER_FIELDS = ['userSub', 'assignedUserId'];
+const MAX_SUBJECT_LENGTH = 256;
 
 async function unknownMembers(
   companyId: string,
@@ -108,9 +109,10 @@ async function unknownMembers(
     (e): e is [string, string] => typeof e[1] === 'string' && e[1] !== '',
   );
   if (named.length === 0) return {};
+  // A subject is a short id; one too long to be a key names nobody, and is not sent to the table.
   const members = await getItems(
     declaredRef('users', { companyId }).pk,
-    named.map(([, sub]) => sub),
+    named.map(([, sub]) => sub).filter((sub) => sub.length <= MAX_SUBJECT_LENGTH),
   );
   return Object.fromEntries(
     named.filter(([, sub]) => !members.has(sub)).map(([field]) => [field, 'No such user was found']),
