@@ -33,7 +33,9 @@ export const messagePatchSchema = z
     category: z.string().max(100),
     status: z.enum(MESSAGE_STATUSES),
   })
-  .partial();
+  .partial()
+  // The body, assignment and mentions have calls of their own: a field this call would not change is refused.
+  .strict();
 
 /** An attachment as a reply names it: the ticket POST /messages/upload-attachment gave. */
 export const attachmentRefSchema = z.object({

@@ -430,6 +430,8 @@ describe('every writable resource keeps concurrent PATCHes of different fields',
     }
     console.log(`raced:\n${raced.join('\n')}\nnot raced: ${skipped.join(', ')}`);
     expect(lost).toEqual([]);
-    expect(raced.length).toBeGreaterThan(25);
+    // A floor, so the loop cannot quietly race nothing: resources whose PATCH is their own call (scheduled
+    // reports, targets, kiosks) are raced in their own tests or listed as not raced.
+    expect(raced.length).toBeGreaterThanOrEqual(25);
   });
 });

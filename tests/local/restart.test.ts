@@ -52,5 +52,6 @@ describe('the state directory', () => {
     );
     expect(parked.Messages?.map((m) => m.Body)).toEqual(['parked']);
     expect((await fetch(`${second.apiUrl}/health`)).status).toBe(200);
-  });
+    // Two stack starts and a seed: about 15 s alone, longer while the suite's other files share the cores.
+  }, 60_000);
 });

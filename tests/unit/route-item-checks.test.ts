@@ -63,6 +63,10 @@ const ROUTE_EXEMPTIONS: Record<string, string> = {
   'PUT /invoice-capture/{id}/start-validation': 'a document is judged by every bill in it, in the operation',
   // The type names a system template; a company-wide report is for company-wide users, checked in the operation.
   'GET /reports/generate/{type}': 'the parameter names a template, not an item',
+  'POST /automation/{id}/run':
+    "an automation of the caller's company; automations are not narrowed (company admins and view_integrations)",
+  'GET /util/asset-finder/{id}': "staff only: any company's site, shown read-only",
+  'GET /util/emails/{id}/attachments/{attachmentId}/download': "staff only: every company's mail",
 };
 
 const key = (r: HttpRoute) => `${r.method} ${r.path}`;
