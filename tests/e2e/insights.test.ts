@@ -12,13 +12,24 @@ const tab = openPagePerTest(env, { acceptDownloads: true });
 
 /** The next analytics answer the page receives for an id whose query has every `has` part. */
 function answerOf(page: Page, id: string, ...has: string[]): Promise<AnalyticsAnswer> {
+  let answer: AnalyticsAnswer | undefined;
+  // The body is read as the response arrives: a page that moves on right after would discard it.
   return page
     .waitForResponse(
-      (r: Response) =>
-        r.url().includes(`/api/analytics/v2/${id}?`) && has.every((h) => r.url().includes(h)) && r.ok(),
+      async (r: Response) => {
+        if (
+          !(r.url().includes(`/api/analytics/v2/${id}?`) && has.every((h) => r.url().includes(h)) && r.ok())
+        )
+          return false;
+        answer = (await r.json()) as AnalyticsAnswer;
+        return true;
+      },
       { timeout: 20_000 },
     )
-    .then((r) => r.json() as Promise<AnalyticsAnswer>);
+    .then(() => {
+      if (!answer) throw new Error(`No answer read for ${id}`);
+      return answer;
+    });
 }
 
 async function cardText(page: Page, label: string): Promise<string> {

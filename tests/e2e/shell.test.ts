@@ -158,9 +158,9 @@ describe('permissions in the browser', () => {
   });
 
   it('shows an area that is not built yet inside the shell', async () => {
-    await signIn(tab.page, env.stack.origin, 'admin@voltfolio.test', '/marketplace/carbon');
+    await signIn(tab.page, env.stack.origin, 'admin@voltfolio.test', '/reports/builder');
     await tab.page.getByText('This part of Voltfolio is not available yet.').waitFor({ timeout: 15_000 });
-    expect(await tab.page.getByRole('heading', { name: 'Marketplace' }).isVisible()).toBe(true);
+    expect(await tab.page.getByRole('heading', { name: 'Reports' }).isVisible()).toBe(true);
     expect(await tab.page.getByRole('navigation', { name: 'Main' }).isVisible()).toBe(true);
     expect(await tab.page.getByRole('button', { name: 'User menu' }).isVisible()).toBe(true);
     expect(await tab.page.getByText('Something went wrong...').count()).toBe(0);
