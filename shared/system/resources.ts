@@ -1,6 +1,25 @@
 import type { RoutePermission } from '../access/permission-names.ts';
-import { AREAS } from './areas.ts';
 import type { HttpFunctionName } from './functions.ts';
+import { ACCOUNTS_AREA_RESOURCES } from './resources/accounts.ts';
+import { ANALYTICS_AREA_RESOURCES } from './resources/analytics.ts';
+import { ASSETS_AREA_RESOURCES } from './resources/assets.ts';
+import { AUTOMATION_AREA_RESOURCES } from './resources/automation.ts';
+import { BENCHMARKS_AREA_RESOURCES } from './resources/benchmarks.ts';
+import { COLLABORATION_AREA_RESOURCES } from './resources/collaboration.ts';
+import { COMPANY_AREA_RESOURCES } from './resources/company.ts';
+import { ENTITIES_AREA_RESOURCES } from './resources/entities.ts';
+import { IMPORTS_AREA_RESOURCES } from './resources/imports.ts';
+import { INVOICES_AREA_RESOURCES } from './resources/invoices.ts';
+import { KIOSK_AREA_RESOURCES } from './resources/kiosk.ts';
+import { LOOKUPS_AREA_RESOURCES } from './resources/lookups.ts';
+import { MARKETPLACE_AREA_RESOURCES } from './resources/marketplace.ts';
+import { NOTIFICATIONS_AREA_RESOURCES } from './resources/notifications.ts';
+import { PORTFOLIOS_AREA_RESOURCES } from './resources/portfolios.ts';
+import { RECOMMENDATIONS_AREA_RESOURCES } from './resources/recommendations.ts';
+import { REPORTS_AREA_RESOURCES } from './resources/reports.ts';
+import { STAFF_TOOLS_AREA_RESOURCES } from './resources/staff-tools.ts';
+import { SUPPLIERS_AREA_RESOURCES } from './resources/suppliers.ts';
+import { TARGETS_AREA_RESOURCES } from './resources/targets.ts';
 
 /** Per-item grants exist for these types (01 §6, 02 §6). */
 export type ItemType = 'entities' | 'assets' | 'accounts';
@@ -44,8 +63,32 @@ export interface ResourceDecl {
   refine?: (item: Readonly<Record<string, unknown>>) => Record<string, string> | undefined;
 }
 
-/** Every resource of the system, as the areas declare them. */
-export const RESOURCES: readonly ResourceDecl[] = AREAS.flatMap((a) => a.resources ?? []);
+/**
+ * Every resource of the system: each area's, in the order of `AREAS`, which lists the same. Kept apart from
+ * the areas' routes, so a function that looks up resources (every one does) does not carry every route.
+ */
+export const RESOURCES: readonly ResourceDecl[] = [
+  ...ENTITIES_AREA_RESOURCES,
+  ...ASSETS_AREA_RESOURCES,
+  ...PORTFOLIOS_AREA_RESOURCES,
+  ...ACCOUNTS_AREA_RESOURCES,
+  ...RECOMMENDATIONS_AREA_RESOURCES,
+  ...SUPPLIERS_AREA_RESOURCES,
+  ...LOOKUPS_AREA_RESOURCES,
+  ...COMPANY_AREA_RESOURCES,
+  ...NOTIFICATIONS_AREA_RESOURCES,
+  ...IMPORTS_AREA_RESOURCES,
+  ...STAFF_TOOLS_AREA_RESOURCES,
+  ...COLLABORATION_AREA_RESOURCES,
+  ...KIOSK_AREA_RESOURCES,
+  ...INVOICES_AREA_RESOURCES,
+  ...AUTOMATION_AREA_RESOURCES,
+  ...ANALYTICS_AREA_RESOURCES,
+  ...REPORTS_AREA_RESOURCES,
+  ...BENCHMARKS_AREA_RESOURCES,
+  ...MARKETPLACE_AREA_RESOURCES,
+  ...TARGETS_AREA_RESOURCES,
+];
 
 const BY_NAME: ReadonlyMap<string, ResourceDecl> = new Map(RESOURCES.map((r) => [r.name, r]));
 

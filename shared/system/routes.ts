@@ -1,8 +1,10 @@
+import type * as z from 'zod';
 import type { RoutePermission } from '../access/permission-names.ts';
 import type { AuthKind } from '../access/route-rules.ts';
 import { AREAS } from './areas.ts';
 import type { HttpFunctionName } from './functions.ts';
-import { findResource, type ItemType, RESOURCES, type ResourceDecl } from './resources.ts';
+import type { ItemType } from './resources.ts';
+import { assembleRoutes } from './route-assembly.ts';
 
 export const HTTP_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 export type HttpMethod = (typeof HTTP_METHODS)[number];
@@ -44,141 +46,20 @@ export interface HttpRoute {
   profile?: boolean;
   /** A larger request body than the API's usual limit (a CSV file sent whole). */
   maxBodyBytes?: number;
-}
-
-const USER_OR_MACHINE: readonly AuthKind[] = ['user', 'machine'];
-
-/** The check on an item of the resource: its own grants, or those of the asset or account it hangs off. */
-function itemCheck(r: ResourceDecl, access: 'read' | 'write', param = 'id'): ItemCheck | undefined {
-  if (r.itemType) return { type: r.itemType, param, access };
-  if (r.parent) return { type: r.parent.type, resource: r.name, param, access };
-  return undefined;
+  /**
+   * The schema of the query, which the operation serving the route declares too (see `withQueries`); a
+   * route without one passes its query on as text (the generic list and search calls read filters by name).
+   */
+  query?: z.ZodType;
 }
 
 /**
- * A route under `/{resource}/{id}` of a resource narrowed per item checks that item unless it declares
- * its own check: GET reads it, every other method writes it. A route whose operation needs otherwise (a
- * GET that changes the item) says so in its declaration.
+ * Every HTTP route of the API, over every area (`assembleRoutes` says how). Infra, the docs and the tests
+ * read it; a function assembles only the routes of the areas that declare its own.
  */
-function withItemCheck(route: HttpRoute): HttpRoute {
-  if (route.item || !route.resource) return route;
-  const r = findResource(route.resource);
-  if (!r || !route.path.startsWith(`/${r.name}/{id}`)) return route;
-  const item = itemCheck(r, route.method === 'GET' ? 'read' : 'write');
-  return item ? { ...route, item } : route;
-}
+export const HTTP_ROUTES: readonly HttpRoute[] = assembleRoutes(AREAS);
 
-/** The generic calls of 02 §7, for one resource. */
-export function genericRoutes(r: ResourceDecl): HttpRoute[] {
-  const base = `/${r.name}`;
-  const common = { fn: r.fn, resource: r.name };
-  // Machines (report rendering) read what a page shows; they never write.
-  const reads = { auth: USER_OR_MACHINE };
-  const routes: HttpRoute[] = [
-    { ...common, ...reads, method: 'GET', path: base, op: 'generic.list', permission: r.read },
-    { ...common, method: 'POST', path: base, op: 'generic.create', permission: r.write },
-    { ...common, method: 'POST', path: `${base}/bulk`, op: 'generic.bulk', permission: r.write },
-    { ...common, ...reads, method: 'GET', path: `${base}/schema`, op: 'generic.schema', permission: r.read },
-    { ...common, ...reads, method: 'GET', path: `${base}/search`, op: 'generic.search', permission: r.read },
-    {
-      ...common,
-      ...reads,
-      method: 'GET',
-      path: `${base}/{id}`,
-      op: 'generic.get',
-      permission: r.read,
-      item: itemCheck(r, 'read'),
-    },
-    {
-      ...common,
-      method: 'PATCH',
-      path: `${base}/{id}`,
-      op: 'generic.update',
-      permission: r.write,
-      item: itemCheck(r, 'write'),
-    },
-    {
-      ...common,
-      method: 'DELETE',
-      path: `${base}/{id}`,
-      op: 'generic.delete',
-      permission: r.write,
-      item: itemCheck(r, 'write'),
-    },
-    {
-      ...common,
-      method: 'PUT',
-      path: `${base}/{id}`,
-      op: 'generic.restore',
-      permission: r.write,
-      item: itemCheck(r, 'write'),
-    },
-  ];
-  for (const sub of r.subResources ?? []) {
-    const subBase = `${base}/{id}/${sub}`;
-    const s = { ...common, subResource: sub };
-    routes.push(
-      {
-        ...s,
-        ...reads,
-        method: 'GET',
-        path: subBase,
-        op: 'generic.sub.list',
-        permission: r.read,
-        item: itemCheck(r, 'read'),
-      },
-      {
-        ...s,
-        method: 'POST',
-        path: subBase,
-        op: 'generic.sub.create',
-        permission: r.write,
-        item: itemCheck(r, 'write'),
-      },
-      {
-        ...s,
-        ...reads,
-        method: 'GET',
-        path: `${subBase}/{subId}`,
-        op: 'generic.sub.get',
-        permission: r.read,
-        item: itemCheck(r, 'read'),
-      },
-      {
-        ...s,
-        method: 'PATCH',
-        path: `${subBase}/{subId}`,
-        op: 'generic.sub.update',
-        permission: r.write,
-        item: itemCheck(r, 'write'),
-      },
-      {
-        ...s,
-        method: 'DELETE',
-        path: `${subBase}/{subId}`,
-        op: 'generic.sub.delete',
-        permission: r.write,
-        item: itemCheck(r, 'write'),
-      },
-    );
-  }
-  return routes;
-}
-
-/** The areas' own routes. */
-const SPECIFIC_ROUTES: readonly HttpRoute[] = AREAS.flatMap((a) => a.routes ?? []);
-const routeKey = (r: HttpRoute) => `${r.method} ${r.path}`;
-const specificKeys = new Set(SPECIFIC_ROUTES.map(routeKey));
-
-/**
- * Every HTTP route of the API. Specific routes come first so that, where a specific and a generic route
- * share a shape, the specific one is declared; the router still prefers literal segments over parameters.
- * A specific route with a generic route's method and path replaces it.
- */
-export const HTTP_ROUTES: readonly HttpRoute[] = [
-  ...SPECIFIC_ROUTES.map(withItemCheck),
-  ...RESOURCES.flatMap(genericRoutes).filter((r) => !specificKeys.has(routeKey(r))),
-];
+export { genericRoutes } from './route-assembly.ts';
 
 /** The first path segment(s) each function serves: the API gateway sends `/{prefix}` and below to it. */
 export function routePrefixes(routes: readonly HttpRoute[] = HTTP_ROUTES): Map<string, HttpFunctionName> {

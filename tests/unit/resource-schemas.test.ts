@@ -42,6 +42,7 @@ describe('resource schema registration', () => {
     vi.resetModules();
     const registry = await import('../../shared/system/resource-schemas.ts');
     const { httpFunction } = await import('../../functions/core/middleware/http-function.ts');
+    const { AREAS } = await import('../../shared/system/areas.ts');
     const { GENERIC_OPERATIONS } = await import('../../functions/core/resources/resource-service.ts');
     const analytics = await import('../../functions/analytics/index.ts');
     const reports = await import('../../functions/reports/index.ts');
@@ -57,11 +58,11 @@ describe('resource schema registration', () => {
     expect(() => registry.resourceSchema('dashboards')).toThrow(
       'No schema registered for resource dashboards: import shared/system/resource-schemas/insights.ts',
     );
-    expect(() => httpFunction('insights', operations)).toThrow(
+    expect(() => httpFunction('insights', AREAS, operations)).toThrow(
       /Function insights serves resources without registered schemas: .*dashboards, widgets.*resource-schemas\/insights\.ts/,
     );
     await import('../../shared/system/resource-schemas/insights.ts');
-    expect(() => httpFunction('insights', operations)).not.toThrow();
+    expect(() => httpFunction('insights', AREAS, operations)).not.toThrow();
   });
 
   it('refuses schemas registered by a function that does not serve the resource', async () => {

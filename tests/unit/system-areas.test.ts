@@ -23,6 +23,16 @@ describe('the areas of the system declaration', () => {
     expect(QUEUE_DECLS.map((q) => q.name).sort()).toEqual([...QUEUES].sort());
   });
 
+  it('looks resources up among exactly those the areas declare, in their order', () => {
+    // Functions read the resource list apart from the areas, so as not to carry every area's routes.
+    const declared = AREAS.flatMap((a) => a.resources ?? []);
+    expect(declared.length).toBeGreaterThan(30);
+    expect(RESOURCES.length).toBe(declared.length);
+    RESOURCES.forEach((r, i) => {
+      expect(r, r.name).toBe(declared[i]);
+    });
+  });
+
   it("serves every area's own routes", () => {
     const declared = new Set(HTTP_ROUTES.map((r) => `${r.method} ${r.path}`));
     const own = AREAS.flatMap((a) => a.routes ?? []);

@@ -2,25 +2,6 @@ import type { ComponentType } from 'react';
 import { createBrowserRouter, generatePath, type LoaderFunctionArgs, redirect } from 'react-router';
 import { canUseRoute } from '../../shared/access/route-access.ts';
 import { FullPageLoader } from '../components/page-state.tsx';
-import { ACCOUNT_PAGES } from '../features/accounts/pages.ts';
-import { ANALYTICS_PAGES } from '../features/analytics/pages.ts';
-import { ASSET_PAGES } from '../features/assets/pages.ts';
-import { AUTOMATION_PAGES } from '../features/automation/pages.ts';
-import { BENCHMARK_PAGES } from '../features/benchmarks/pages.ts';
-import { COLLABORATION_PAGES } from '../features/collaboration/pages.ts';
-import { COMPANY_PAGES } from '../features/company/pages.ts';
-import { CONNECTOR_PAGES } from '../features/connectors/pages.ts';
-import { ENTITY_PAGES } from '../features/entities/pages.ts';
-import { IMPORT_PAGES } from '../features/imports/pages.ts';
-import { INVOICE_PAGES } from '../features/invoices/pages.ts';
-import { KIOSK_PAGES } from '../features/kiosk/pages.ts';
-import { MARKETPLACE_PAGES } from '../features/marketplace/pages.ts';
-import { PORTFOLIO_PAGES } from '../features/portfolios/pages.ts';
-import { RECOMMENDATION_PAGES } from '../features/recommendations/pages.ts';
-import { REPORT_PAGES } from '../features/reports/pages.ts';
-import { STAFF_TOOL_PAGES } from '../features/staff-tools/pages.ts';
-import { SUPPLIER_PAGES } from '../features/suppliers/pages.ts';
-import { TARGET_PAGES } from '../features/targets/pages.ts';
 import type { Services } from '../lib/app-context.tsx';
 import { loadChunk } from '../lib/chunk-error.ts';
 import { loginPath } from '../lib/login-redirect.ts';
@@ -36,36 +17,18 @@ import { APP_ROUTES, type AppRoute, type PageKey, PUBLIC_PATHS, routeByPath } fr
 
 type LazyPage = () => Promise<{ Component: ComponentType }>;
 
-/** Each page is its own chunk, fetched when its route is first visited. */
-const PAGES: Record<PageKey, LazyPage> = {
-  dashboard: () =>
-    import('../features/dashboard/dashboard-page.tsx').then((m) => ({ Component: m.DashboardPage })),
-  profile: () => import('../features/profile/profile-page.tsx').then((m) => ({ Component: m.ProfilePage })),
-  notifications: () =>
-    import('../features/notifications/notifications-page.tsx').then((m) => ({
-      Component: m.NotificationsPage,
-    })),
-  ...ACCOUNT_PAGES,
-  ...ANALYTICS_PAGES,
-  ...ASSET_PAGES,
-  ...BENCHMARK_PAGES,
-  ...COLLABORATION_PAGES,
-  ...COMPANY_PAGES,
-  ...AUTOMATION_PAGES,
-  ...CONNECTOR_PAGES,
-  ...ENTITY_PAGES,
-  ...IMPORT_PAGES,
-  ...INVOICE_PAGES,
-  ...KIOSK_PAGES,
-  ...MARKETPLACE_PAGES,
-  ...PORTFOLIO_PAGES,
-  ...RECOMMENDATION_PAGES,
-  ...REPORT_PAGES,
-  ...STAFF_TOOL_PAGES,
-  ...SUPPLIER_PAGES,
-  ...TARGET_PAGES,
-  'not-available': () => import('./pages/message-pages.tsx').then((m) => ({ Component: m.NotAvailablePage })),
-};
+/**
+ * The dashboard, where every signed-in user lands, loads with the shell. Every other page is reached through
+ * the table of page loaders, itself a chunk fetched on the first visit to such a page (or when the browser
+ * is idle), so the shell does not carry a loader for each of the many pages of every area.
+ */
+const dashboardPage: LazyPage = () =>
+  import('../features/dashboard/dashboard-page.tsx').then((m) => ({ Component: m.DashboardPage }));
+
+function pageLoader(page: PageKey): LazyPage {
+  if (page === 'dashboard') return dashboardPage;
+  return () => import('./page-loaders.ts').then((m) => m.PAGE_LOADERS[page]());
+}
 
 /** Kiosk and machine views stand outside the signed-in shell and out of its bundle. */
 const DEVICE_PAGES = {
@@ -100,7 +63,7 @@ export function createAppRouter(services: Services) {
     const session = await loadSession();
     if (!prefetched) {
       prefetched = true;
-      prefetchWhenIdle(() => sidebarPages(session.access).map((page) => PAGES[page]()));
+      prefetchWhenIdle(() => sidebarPages(session.access).map((page) => pageLoader(page)()));
     }
     return session;
   }
@@ -149,7 +112,9 @@ export function createAppRouter(services: Services) {
                   loader: guard(route),
                   handle: { route },
                   // A redirect route's loader always leaves; it still needs something to render.
-                  ...(route.redirectTo ? { Component: FullPageLoader } : { lazy: lazy(PAGES[route.page]) }),
+                  ...(route.redirectTo
+                    ? { Component: FullPageLoader }
+                    : { lazy: lazy(pageLoader(route.page)) }),
                 })),
                 { path: '*', Component: SomethingWentWrongPage },
               ],

@@ -1,10 +1,11 @@
 import middy from '@middy/core';
+import type { AreaDecl } from '../../../shared/system/area.ts';
 import type { HttpFunctionName } from '../../../shared/system/functions.ts';
 import { hasResourceSchema } from '../../../shared/system/resource-schemas.ts';
 import { RouteTable } from '../../../shared/system/route-match.ts';
 import { pathParamNames } from '../../../shared/system/route-params.ts';
-import { routeQuerySchema } from '../../../shared/system/route-queries.ts';
-import { HTTP_ROUTES, type HttpRoute } from '../../../shared/system/routes.ts';
+import { assembleRoutes } from '../../../shared/system/route-assembly.ts';
+import type { HttpRoute } from '../../../shared/system/routes.ts';
 import { consumedCapacityMeasured, withConsumedCapacity } from '../adapters/consumed-capacity.ts';
 import type { TokenVerifier } from '../adapters/token-verifier.ts';
 import type { Logger } from '../lib/logger.ts';
@@ -26,7 +27,7 @@ export function declarationProblems(route: HttpRoute, op: Operation | undefined)
   const problems = (op.spec?.params ?? [])
     .filter((p) => !names.includes(p))
     .map((p) => `${where} has no path parameter ${p}`);
-  const declared = routeQuerySchema(route);
+  const declared = route.query;
   if (declared !== op.spec?.query) {
     problems.push(
       declared
@@ -38,17 +39,21 @@ export function declarationProblems(route: HttpRoute, op: Operation | undefined)
 }
 
 /**
- * The HTTP entry of one resource area: every route the system declares for the function, served by the
- * named operations. A declared route without an operation, or naming a resource whose schemas the function
- * has not registered (`shared/system/resource-schemas/<fn>.ts`), fails at load time, not at a request.
+ * The HTTP entry of one resource area: every route the given areas declare for the function, with the
+ * generic routes of its resources, served by the named operations. The function is given the areas that
+ * declare its routes rather than reading every area's, so it carries no other function's routes and
+ * query schemas (a test checks that it is given all of its own). A declared route without an operation,
+ * or naming a resource whose schemas the function has not registered
+ * (`shared/system/resource-schemas/<fn>.ts`), fails at load time, not at a request.
  */
 export function httpFunction(
   fn: HttpFunctionName,
+  areas: readonly AreaDecl[],
   operations: Operations,
   opts: { log?: Logger; verifier?: () => TokenVerifier } = {},
 ) {
   const log = opts.log ?? defaultLogger;
-  const routes = HTTP_ROUTES.filter((r) => r.fn === fn);
+  const routes = assembleRoutes(areas, fn);
   const missing = routes.filter((r) => !operations[r.op]).map((r) => `${r.method} ${r.path} (${r.op})`);
   if (missing.length > 0) throw new Error(`Function ${fn} has no operation for: ${missing.join(', ')}`);
   const unregistered = [
@@ -91,5 +96,6 @@ export function httpFunction(
       });
       return jsonResponse(result.status ?? 200, result.body, result.headers);
     });
-  return consumedCapacityMeasured ? withConsumedCapacity(handler) : handler;
+  const served = consumedCapacityMeasured ? withConsumedCapacity(handler) : handler;
+  return Object.assign(served, { routes: routes as readonly HttpRoute[] });
 }

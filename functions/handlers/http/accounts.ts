@@ -1,3 +1,5 @@
+import { ACCOUNTS_AREA } from '../../../shared/system/areas/accounts.ts';
+import { INVOICES_AREA } from '../../../shared/system/areas/invoices.ts';
 import { ACCOUNT_BILLING_OPERATIONS } from '../../accounts/account-billing-service.ts';
 import { ACCOUNT_CONSUMPTION_OPERATIONS } from '../../accounts/account-consumption-service.ts';
 import { ACCOUNT_IMPORT_OPERATIONS } from '../../accounts/account-import-service.ts';
@@ -11,7 +13,7 @@ import { GENERIC_OPERATIONS } from '../../core/resources/resource-service.ts';
 import { INVOICE_ACCOUNT_OPERATIONS } from '../../invoices/invoice-account-service.ts';
 import '../../../shared/system/resource-schemas/accounts.ts';
 
-export const handler = httpFunction('accounts', {
+export const handler = httpFunction('accounts', [ACCOUNTS_AREA, INVOICES_AREA], {
   ...GENERIC_OPERATIONS,
   ...ACCOUNT_OPERATIONS,
   ...ACCOUNT_IMPORT_OPERATIONS,

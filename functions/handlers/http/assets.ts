@@ -1,3 +1,6 @@
+import { ANALYTICS_AREA } from '../../../shared/system/areas/analytics.ts';
+import { ASSETS_AREA } from '../../../shared/system/areas/assets.ts';
+import { RECOMMENDATIONS_AREA } from '../../../shared/system/areas/recommendations.ts';
 import { ANALYTICS_OPERATIONS } from '../../analytics/analytics-service.ts';
 import { ASSET_DOCUMENT_OPERATIONS } from '../../assets/asset-document-service.ts';
 import { ASSET_IMAGE_OPERATIONS } from '../../assets/asset-image-service.ts';
@@ -29,7 +32,7 @@ const ASSET_IMPORT_OPERATIONS: Operations = {
   'assets.importRollback': importOperation('assets.importRollback'),
 };
 
-export const handler = httpFunction('assets', {
+export const handler = httpFunction('assets', [ASSETS_AREA, RECOMMENDATIONS_AREA, ANALYTICS_AREA], {
   ...GENERIC_OPERATIONS,
   ...ANALYTICS_OPERATIONS,
   ...ASSET_IMPORT_OPERATIONS,

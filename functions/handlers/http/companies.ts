@@ -1,3 +1,4 @@
+import { COMPANY_AREA } from '../../../shared/system/areas/company.ts';
 import { COMPANY_ADMIN_OPERATIONS } from '../../company/company-admin-service.ts';
 import { COMPANY_LOGO_OPERATIONS } from '../../company/company-logo-service.ts';
 import { COMPANY_USER_OPERATIONS } from '../../company/company-users-service.ts';
@@ -7,7 +8,7 @@ import { httpFunction } from '../../core/middleware/http-function.ts';
 import { GENERIC_OPERATIONS } from '../../core/resources/resource-service.ts';
 import '../../../shared/system/resource-schemas/companies.ts';
 
-export const handler = httpFunction('companies', {
+export const handler = httpFunction('companies', [COMPANY_AREA], {
   ...GENERIC_OPERATIONS,
   ...COMPANY_ADMIN_OPERATIONS,
   ...COMPANY_LOGO_OPERATIONS,

@@ -1,3 +1,5 @@
+import { ANALYTICS_AREA } from '../../../shared/system/areas/analytics.ts';
+import { REPORTS_AREA } from '../../../shared/system/areas/reports.ts';
 import {
   ANALYTICS_OPERATIONS,
   DASHBOARD_WIDGET_OPERATIONS,
@@ -10,7 +12,7 @@ import { GENERIC_OPERATIONS } from '../../core/resources/resource-service.ts';
 import { REPORT_OPERATIONS } from '../../reports/index.ts';
 import '../../../shared/system/resource-schemas/insights.ts';
 
-export const handler = httpFunction('insights', {
+export const handler = httpFunction('insights', [ANALYTICS_AREA, REPORTS_AREA], {
   ...GENERIC_OPERATIONS,
   ...ANALYTICS_OPERATIONS,
   ...PROVENANCE_OPERATIONS,

@@ -1,3 +1,4 @@
+import { INVOICES_AREA } from '../../../shared/system/areas/invoices.ts';
 import { httpFunction } from '../../core/middleware/http-function.ts';
 import { GENERIC_OPERATIONS } from '../../core/resources/resource-service.ts';
 import { INVOICE_IMPORT_OPERATIONS } from '../../invoices/invoice-import-service.ts';
@@ -6,7 +7,7 @@ import { INVOICE_UPLOAD_OPERATIONS } from '../../invoices/invoice-upload-service
 import { INVOICE_WRITE_OPERATIONS } from '../../invoices/invoice-write-service.ts';
 import '../../../shared/system/resource-schemas/invoices.ts';
 
-export const handler = httpFunction('invoices', {
+export const handler = httpFunction('invoices', [INVOICES_AREA], {
   ...GENERIC_OPERATIONS,
   ...INVOICE_UPLOAD_OPERATIONS,
   ...INVOICE_OPERATIONS,

@@ -1,3 +1,8 @@
+import { ANALYTICS_AREA } from '../../../shared/system/areas/analytics.ts';
+import { COMPANY_AREA } from '../../../shared/system/areas/company.ts';
+import { NOTIFICATIONS_AREA } from '../../../shared/system/areas/notifications.ts';
+import { PORTFOLIOS_AREA } from '../../../shared/system/areas/portfolios.ts';
+import { PROFILE_AREA } from '../../../shared/system/areas/profile.ts';
 import { DASHBOARD_HOME_OPERATIONS } from '../../analytics/index.ts';
 import { COMPANY_USER_OPERATIONS } from '../../company/company-users-service.ts';
 import { httpFunction } from '../../core/middleware/http-function.ts';
@@ -10,14 +15,18 @@ import { PROFILE_OPERATIONS } from '../../profile/profile-service.ts';
 import { SESSION_OPERATIONS } from '../../profile/session-service.ts';
 import '../../../shared/system/resource-schemas/session.ts';
 
-export const handler = httpFunction('session', {
-  ...GENERIC_OPERATIONS,
-  ...SESSION_OPERATIONS,
-  ...API_ACCESS_OPERATIONS,
-  ...MFA_OPERATIONS,
-  ...CLIENT_ERROR_OPERATIONS,
-  ...PROFILE_OPERATIONS,
-  ...COMPANY_USER_OPERATIONS,
-  ...ASSET_GROUP_SESSION_OPERATIONS,
-  ...DASHBOARD_HOME_OPERATIONS,
-});
+export const handler = httpFunction(
+  'session',
+  [PORTFOLIOS_AREA, COMPANY_AREA, PROFILE_AREA, NOTIFICATIONS_AREA, ANALYTICS_AREA],
+  {
+    ...GENERIC_OPERATIONS,
+    ...SESSION_OPERATIONS,
+    ...API_ACCESS_OPERATIONS,
+    ...MFA_OPERATIONS,
+    ...CLIENT_ERROR_OPERATIONS,
+    ...PROFILE_OPERATIONS,
+    ...COMPANY_USER_OPERATIONS,
+    ...ASSET_GROUP_SESSION_OPERATIONS,
+    ...DASHBOARD_HOME_OPERATIONS,
+  },
+);

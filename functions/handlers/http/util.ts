@@ -1,3 +1,11 @@
+import { COLLABORATION_AREA } from '../../../shared/system/areas/collaboration.ts';
+import { IMPORTS_AREA } from '../../../shared/system/areas/imports.ts';
+import { INVOICES_AREA } from '../../../shared/system/areas/invoices.ts';
+import { KIOSK_AREA } from '../../../shared/system/areas/kiosk.ts';
+import { LOOKUPS_AREA } from '../../../shared/system/areas/lookups.ts';
+import { MARKETPLACE_AREA } from '../../../shared/system/areas/marketplace.ts';
+import { SEARCH_AREA } from '../../../shared/system/areas/search.ts';
+import { STAFF_TOOLS_AREA } from '../../../shared/system/areas/staff-tools.ts';
 import { ASSET_CERTIFICATE_LIST_OPERATIONS } from '../../assets/asset-certificate-list-service.ts';
 import { MESSAGE_OPERATIONS } from '../../collaboration/message-service.ts';
 import { COMPANY_LOGO_SEARCH_OPERATIONS } from '../../company/company-logo-search-service.ts';
@@ -15,19 +23,32 @@ import { GLOBAL_STATS_OPERATIONS } from '../../staff-tools/global-stats-service.
 import { GRIDFETCH_OPERATIONS } from '../../staff-tools/gridfetch-service.ts';
 import '../../../shared/system/resource-schemas/util.ts';
 
-export const handler = httpFunction('util', {
-  ...GENERIC_OPERATIONS,
-  ...EMAIL_OPERATIONS,
-  ...KIOSK_OPERATIONS,
-  ...LOOKUP_OPERATIONS,
-  ...MARKETPLACE_OPERATIONS,
-  ...MESSAGE_OPERATIONS,
-  ...SEARCH_OPERATIONS,
-  ...ASSET_CERTIFICATE_LIST_OPERATIONS,
-  ...COMPANY_LOGO_SEARCH_OPERATIONS,
-  ...GAS_PREDICTION_OPERATIONS,
-  ...GLOBAL_STATS_OPERATIONS,
-  ...GRIDFETCH_OPERATIONS,
-  ...LOG_OPERATIONS,
-  ...STAFF_ADMIN_OPERATIONS,
-});
+export const handler = httpFunction(
+  'util',
+  [
+    LOOKUPS_AREA,
+    IMPORTS_AREA,
+    STAFF_TOOLS_AREA,
+    COLLABORATION_AREA,
+    KIOSK_AREA,
+    INVOICES_AREA,
+    MARKETPLACE_AREA,
+    SEARCH_AREA,
+  ],
+  {
+    ...GENERIC_OPERATIONS,
+    ...EMAIL_OPERATIONS,
+    ...KIOSK_OPERATIONS,
+    ...LOOKUP_OPERATIONS,
+    ...MARKETPLACE_OPERATIONS,
+    ...MESSAGE_OPERATIONS,
+    ...SEARCH_OPERATIONS,
+    ...ASSET_CERTIFICATE_LIST_OPERATIONS,
+    ...COMPANY_LOGO_SEARCH_OPERATIONS,
+    ...GAS_PREDICTION_OPERATIONS,
+    ...GLOBAL_STATS_OPERATIONS,
+    ...GRIDFETCH_OPERATIONS,
+    ...LOG_OPERATIONS,
+    ...STAFF_ADMIN_OPERATIONS,
+  },
+);

@@ -1,4 +1,4 @@
-import { QUEUE_DECLS } from '../../../shared/system/pipeline.ts';
+import { AUTOMATION_AREA } from '../../../shared/system/areas/automation.ts';
 import {
   automationRunBrokeOff,
   beginAutomationRun,
@@ -10,7 +10,8 @@ import { createLogger } from '../../core/lib/logger.ts';
 import { queueFunction } from '../../core/middleware/queue-function.ts';
 
 const log = createLogger({ service: 'voltfolio', fn: 'scraper' });
-const MAX_RECEIVES = QUEUE_DECLS.find((q) => q.name === 'scraper')?.maxReceiveCount ?? 3;
+// The area's own declaration: the system's (`shared/system/pipeline.ts`) would bring every area's routes.
+const MAX_RECEIVES = AUTOMATION_AREA.queues?.find((q) => q.name === 'scraper')?.maxReceiveCount ?? 3;
 
 /**
  * One connector run a message, an automation run, or the schedule's sweep that starts them. A run cut

@@ -1,36 +1,12 @@
 import type { PermissionName } from '../../access/permission-names.ts';
 import type { AuthKind } from '../../access/route-rules.ts';
 import { IMPORT_MAX_BODY_BYTES } from '../../constants.ts';
-import { accountFieldErrors } from '../../schemas/account-rules.ts';
+import { activeBillingQuerySchema, contractDownloadQuery } from '../../schemas/queries.ts';
 import type { AreaDecl } from '../area.ts';
-import { COMPANY_USER_ONLY, PORTFOLIO_READERS } from '../permission-sets.ts';
-import type { ResourceDecl } from '../resources.ts';
-import { routesOf } from '../route-builder.ts';
+import { COMPANY_USER_ONLY } from '../permission-sets.ts';
+import { ACCOUNTS_AREA_RESOURCES } from '../resources/accounts.ts';
+import { routesOf, withQueries } from '../route-builder.ts';
 import type { HttpRoute } from '../routes.ts';
-
-export const ACCOUNTS_RESOURCE: ResourceDecl = {
-  name: 'accounts',
-  fn: 'accounts',
-  scope: 'company',
-  read: PORTFOLIO_READERS,
-  write: PORTFOLIO_READERS,
-  itemType: 'accounts',
-  indexes: ['assetId', 'supplierId'],
-  searchFields: ['name', 'meterPointNumber'],
-  subResources: ['status-history'],
-  refine: accountFieldErrors,
-};
-
-export const READINGS_RESOURCE: ResourceDecl = {
-  name: 'readings',
-  fn: 'accounts',
-  scope: 'company',
-  read: PORTFOLIO_READERS,
-  write: PORTFOLIO_READERS,
-  indexes: ['accountId'],
-  searchFields: [],
-  parent: { type: 'accounts', field: 'accountId' },
-};
 
 /** Everyone who works with the portfolio; per-item grants narrow it to their accounts. */
 const PORTFOLIO: readonly PermissionName[] = [
@@ -138,6 +114,9 @@ const ACCOUNTS_AREA_ROUTES: readonly HttpRoute[] = [
 /** Meters (utility accounts), their contracts, readings, monthly figures and roll-ups. */
 export const ACCOUNTS_AREA: AreaDecl = {
   name: 'accounts',
-  resources: [ACCOUNTS_RESOURCE, READINGS_RESOURCE],
-  routes: [...ACCOUNTS_AREA_ROUTES],
+  resources: ACCOUNTS_AREA_RESOURCES,
+  routes: withQueries([...ACCOUNTS_AREA_ROUTES], {
+    'GET /accounts/active-billing': activeBillingQuerySchema,
+    'GET /accounts/{id}/contracts/{contractId}/download': contractDownloadQuery,
+  }),
 };

@@ -1,27 +1,9 @@
+import { provenanceQuery } from '../../schemas/provenance.ts';
 import type { AreaDecl } from '../area.ts';
 import { COMPANY_ADMINS, PORTFOLIO_READERS } from '../permission-sets.ts';
-import type { ResourceDecl } from '../resources.ts';
-import { routesOf } from '../route-builder.ts';
+import { ANALYTICS_AREA_RESOURCES } from '../resources/analytics.ts';
+import { routesOf, withQueries } from '../route-builder.ts';
 import type { HttpRoute } from '../routes.ts';
-
-export const DASHBOARDS_RESOURCE: ResourceDecl = {
-  name: 'dashboards',
-  fn: 'insights',
-  scope: 'company',
-  read: PORTFOLIO_READERS,
-  write: PORTFOLIO_READERS,
-  searchFields: ['name'],
-};
-
-export const WIDGETS_RESOURCE: ResourceDecl = {
-  name: 'widgets',
-  fn: 'insights',
-  scope: 'company',
-  read: PORTFOLIO_READERS,
-  write: PORTFOLIO_READERS,
-  indexes: ['dashboardId'],
-  searchFields: [],
-};
 
 // Machines (report rendering) read what a page shows.
 const READS = { auth: ['user', 'machine'] } as const;
@@ -91,6 +73,8 @@ const DASHBOARD_ROUTES: readonly HttpRoute[] = [
 /** Dashboards and their widgets, and the analytics behind them. */
 export const ANALYTICS_AREA: AreaDecl = {
   name: 'analytics',
-  resources: [DASHBOARDS_RESOURCE, WIDGETS_RESOURCE],
-  routes: [...ANALYTICS_ROUTES, ...DASHBOARD_ROUTES],
+  resources: ANALYTICS_AREA_RESOURCES,
+  routes: withQueries([...ANALYTICS_ROUTES, ...DASHBOARD_ROUTES], {
+    'GET /analytics/provenance': provenanceQuery,
+  }),
 };

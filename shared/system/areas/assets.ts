@@ -1,38 +1,14 @@
 import type { AuthKind } from '../../access/route-rules.ts';
 import { IMPORT_MAX_BODY_BYTES } from '../../constants.ts';
+import { assetDocumentsQuery } from '../../schemas/queries.ts';
 import type { AreaDecl } from '../area.ts';
 import type { QueueDecl, SubscriptionDecl } from '../functions.ts';
-import { PORTFOLIO_READERS } from '../permission-sets.ts';
+import { ASSETS_AREA_RESOURCES, ASSETS_RESOURCE, PROJECTS_RESOURCE } from '../resources/assets.ts';
+import { IMPORTS_RESOURCE } from '../resources/imports.ts';
+import { RECOMMENDATIONS_RESOURCE } from '../resources/recommendations.ts';
 import type { ResourceDecl } from '../resources.ts';
-import { routesOf } from '../route-builder.ts';
+import { routesOf, withQueries } from '../route-builder.ts';
 import type { HttpMethod, HttpRoute, ItemCheck } from '../routes.ts';
-import { IMPORTS_RESOURCE } from './imports.ts';
-import { RECOMMENDATIONS_RESOURCE } from './recommendations.ts';
-
-export const ASSETS_RESOURCE: ResourceDecl = {
-  name: 'assets',
-  fn: 'assets',
-  scope: 'company',
-  read: PORTFOLIO_READERS,
-  write: PORTFOLIO_READERS,
-  itemType: 'assets',
-  indexes: ['entityId'],
-  orderBy: 'siteName',
-  searchFields: ['siteName', 'address.streetAddress', 'address.locality', 'address.postCode'],
-  subResources: ['timeline-events', 'status-history', 'tenants'],
-};
-
-export const PROJECTS_RESOURCE: ResourceDecl = {
-  name: 'projects',
-  fn: 'assets',
-  scope: 'company',
-  read: PORTFOLIO_READERS,
-  write: PORTFOLIO_READERS,
-  indexes: ['assetId'],
-  searchFields: ['name'],
-  subResources: ['tasks'],
-  parent: { type: 'assets', field: 'assetId' },
-};
 
 /**
  * The portfolio register's own calls (02 §7 Assets, Projects, EPC lookup, recommendations): sites with
@@ -209,8 +185,10 @@ const ASSETS_SUBSCRIPTIONS: readonly SubscriptionDecl[] = [
 /** Sites: the list, wizard, documents, pictures, public data, projects and recommendations. */
 export const ASSETS_AREA: AreaDecl = {
   name: 'assets',
-  resources: [ASSETS_RESOURCE, PROJECTS_RESOURCE],
-  routes: [...ASSET_ROUTES],
+  resources: ASSETS_AREA_RESOURCES,
+  routes: withQueries([...ASSET_ROUTES], {
+    'GET /assets/{id}/documents': assetDocumentsQuery,
+  }),
   queues: ASSETS_QUEUES,
   subscriptions: ASSETS_SUBSCRIPTIONS,
 };

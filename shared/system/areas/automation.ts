@@ -1,42 +1,9 @@
 import type { AreaDecl } from '../area.ts';
 import type { QueueDecl, ScheduleDecl } from '../functions.ts';
 import { COMPANY_ADMINS } from '../permission-sets.ts';
-import type { ResourceDecl } from '../resources.ts';
+import { AUTOMATION_AREA_RESOURCES, AUTOMATORS } from '../resources/automation.ts';
 import { routesOf } from '../route-builder.ts';
 import type { HttpRoute } from '../routes.ts';
-
-export const SCRAPER_RUNS_RESOURCE: ResourceDecl = {
-  name: 'scraper-runs',
-  fn: 'automation',
-  scope: 'company',
-  // Connector runs: the connectors area is for company admins (01 §6).
-  read: COMPANY_ADMINS,
-  write: COMPANY_ADMINS,
-  indexes: ['supplierId'],
-  searchFields: [],
-};
-
-/** The automation area is for company admins and those who may see integrations (01 §6). */
-const AUTOMATORS = ['company_admin', 'view_integrations'] as const;
-
-export const AUTOMATIONS_RESOURCE: ResourceDecl = {
-  name: 'automations',
-  fn: 'automation',
-  scope: 'company',
-  read: AUTOMATORS,
-  write: AUTOMATORS,
-  searchFields: ['name'],
-};
-
-export const AUTOMATION_RUNS_RESOURCE: ResourceDecl = {
-  name: 'automation-runs',
-  fn: 'automation',
-  scope: 'company',
-  read: AUTOMATORS,
-  write: AUTOMATORS,
-  indexes: ['automationId'],
-  searchFields: [],
-};
 
 const runs = routesOf('automation');
 const RUNS = { resource: 'scraper-runs' } as const;
@@ -90,7 +57,7 @@ const CONNECTOR_SCHEDULES: readonly ScheduleDecl[] = [
 /** Automations, connectors and their runs. */
 export const AUTOMATION_AREA: AreaDecl = {
   name: 'automation',
-  resources: [SCRAPER_RUNS_RESOURCE, AUTOMATIONS_RESOURCE, AUTOMATION_RUNS_RESOURCE],
+  resources: AUTOMATION_AREA_RESOURCES,
   routes: [...CONNECTOR_ROUTES, ...AUTOMATION_ROUTES],
   queues: CONNECTOR_QUEUES,
   schedules: CONNECTOR_SCHEDULES,

@@ -1,18 +1,9 @@
+import { crremSiteQuery, crremSitesQuery, energySitesQuery } from '../../schemas/benchmarks.ts';
 import type { AreaDecl } from '../area.ts';
 import { ADMIN_ONLY, PORTFOLIO_READERS } from '../permission-sets.ts';
-import type { ResourceDecl } from '../resources.ts';
-import { routesOf } from '../route-builder.ts';
+import { BENCHMARKS_AREA_RESOURCES } from '../resources/benchmarks.ts';
+import { routesOf, withQueries } from '../route-builder.ts';
 import type { HttpRoute } from '../routes.ts';
-
-export const BENCHMARKS_RESOURCE: ResourceDecl = {
-  name: 'benchmarks',
-  fn: 'targets',
-  scope: 'global',
-  read: PORTFOLIO_READERS,
-  write: ADMIN_ONLY,
-  indexes: ['kind'],
-  searchFields: ['name'],
-};
 
 const insights = routesOf('targets');
 // Machines (report rendering) read what a page shows.
@@ -39,6 +30,10 @@ const BENCHMARK_ROUTES: readonly HttpRoute[] = [
 /** Benchmark sets. */
 export const BENCHMARKS_AREA: AreaDecl = {
   name: 'benchmarks',
-  resources: [BENCHMARKS_RESOURCE],
-  routes: [...BENCHMARK_ROUTES],
+  resources: BENCHMARKS_AREA_RESOURCES,
+  routes: withQueries([...BENCHMARK_ROUTES], {
+    'GET /benchmarks/crrem/sites': crremSitesQuery,
+    'GET /benchmarks/crrem/sites/{id}': crremSiteQuery,
+    'GET /benchmarks/{kind}/sites': energySitesQuery,
+  }),
 };

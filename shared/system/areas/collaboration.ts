@@ -1,20 +1,9 @@
+import { messageMembersQuery } from '../../schemas/collaboration.ts';
 import type { AreaDecl } from '../area.ts';
 import { PORTFOLIO_READERS } from '../permission-sets.ts';
-import type { ResourceDecl } from '../resources.ts';
-import { routesOf } from '../route-builder.ts';
+import { COLLABORATION_AREA_RESOURCES } from '../resources/collaboration.ts';
+import { routesOf, withQueries } from '../route-builder.ts';
 import type { HttpMethod, HttpRoute, ItemCheck } from '../routes.ts';
-
-export const MESSAGES_RESOURCE: ResourceDecl = {
-  name: 'messages',
-  fn: 'util',
-  scope: 'company',
-  read: PORTFOLIO_READERS,
-  write: PORTFOLIO_READERS,
-  indexes: ['assetId'],
-  searchFields: ['subject'],
-  subResources: ['replies'],
-  parent: { type: 'assets', field: 'assetId' },
-};
 
 const route = routesOf('util');
 /**
@@ -48,6 +37,8 @@ const MESSAGE_ROUTES: readonly HttpRoute[] = [
 /** Discussions on sites. */
 export const COLLABORATION_AREA: AreaDecl = {
   name: 'collaboration',
-  resources: [MESSAGES_RESOURCE],
-  routes: MESSAGE_ROUTES,
+  resources: COLLABORATION_AREA_RESOURCES,
+  routes: withQueries(MESSAGE_ROUTES, {
+    'GET /messages/members': messageMembersQuery,
+  }),
 };

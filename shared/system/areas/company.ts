@@ -1,56 +1,10 @@
 import type { PermissionName, RoutePermission } from '../../access/permission-names.ts';
 import { USERS_LIST } from '../../access/permission-names.ts';
+import { companiesPageQuery } from '../../schemas/queries.ts';
 import type { AreaDecl } from '../area.ts';
-import { ADMIN_ONLY, COMPANY_ADMINS } from '../permission-sets.ts';
-import type { ResourceDecl } from '../resources.ts';
-import { routesOf } from '../route-builder.ts';
+import { COMPANY_AREA_RESOURCES } from '../resources/company.ts';
+import { routesOf, withQueries } from '../route-builder.ts';
 import type { HttpRoute } from '../routes.ts';
-
-export const COMPANIES_RESOURCE: ResourceDecl = {
-  name: 'companies',
-  fn: 'companies',
-  scope: 'global',
-  read: ADMIN_ONLY,
-  write: ADMIN_ONLY,
-  searchFields: ['name'],
-};
-
-export const USERS_RESOURCE: ResourceDecl = {
-  name: 'users',
-  fn: 'session',
-  scope: 'company',
-  read: ['company_owner', 'company_user', 'company_user_full'],
-  // Company admins change members through the user administration routes, which keep identities.
-  write: ADMIN_ONLY,
-  searchFields: ['name', 'email'],
-};
-
-export const ROLES_RESOURCE: ResourceDecl = {
-  name: 'roles',
-  fn: 'companies',
-  scope: 'company',
-  read: COMPANY_ADMINS,
-  write: COMPANY_ADMINS,
-  searchFields: ['name'],
-};
-
-export const PERMISSIONS_RESOURCE: ResourceDecl = {
-  name: 'permissions',
-  fn: 'companies',
-  scope: 'company',
-  read: COMPANY_ADMINS,
-  write: COMPANY_ADMINS,
-  searchFields: ['name'],
-};
-
-export const SETTINGS_RESOURCE: ResourceDecl = {
-  name: 'settings',
-  fn: 'companies',
-  scope: 'company',
-  read: COMPANY_ADMINS,
-  write: COMPANY_ADMINS,
-  searchFields: ['key'],
-};
 
 // The key route permissions of 01 §6 that these calls need.
 const COMPANY_ADMIN: readonly PermissionName[] = ['company_admin'];
@@ -122,6 +76,8 @@ const COMPANY_ROUTES: readonly HttpRoute[] = [
 /** The company, its people, roles, settings and machine credentials. */
 export const COMPANY_AREA: AreaDecl = {
   name: 'company',
-  resources: [COMPANIES_RESOURCE, USERS_RESOURCE, ROLES_RESOURCE, PERMISSIONS_RESOURCE, SETTINGS_RESOURCE],
-  routes: [...COMPANY_ROUTES],
+  resources: COMPANY_AREA_RESOURCES,
+  routes: withQueries([...COMPANY_ROUTES], {
+    'GET /companies/global': companiesPageQuery,
+  }),
 };

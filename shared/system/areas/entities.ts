@@ -1,22 +1,11 @@
 import type { AuthKind } from '../../access/route-rules.ts';
 import { IMPORT_MAX_BODY_BYTES } from '../../constants.ts';
+import { entitySearchQuery } from '../../schemas/queries.ts';
 import type { AreaDecl } from '../area.ts';
-import { PORTFOLIO_READERS } from '../permission-sets.ts';
-import type { ResourceDecl } from '../resources.ts';
-import { routesOf } from '../route-builder.ts';
+import { ENTITIES_AREA_RESOURCES, ENTITIES_RESOURCE } from '../resources/entities.ts';
+import { IMPORTS_RESOURCE } from '../resources/imports.ts';
+import { routesOf, withQueries } from '../route-builder.ts';
 import type { HttpRoute, ItemCheck } from '../routes.ts';
-import { IMPORTS_RESOURCE } from './imports.ts';
-
-export const ENTITIES_RESOURCE: ResourceDecl = {
-  name: 'entities',
-  fn: 'entities',
-  scope: 'company',
-  read: PORTFOLIO_READERS,
-  write: PORTFOLIO_READERS,
-  itemType: 'entities',
-  indexes: ['parentEntityId'],
-  searchFields: ['legalName', 'companyNumber'],
-};
 
 const entities = ENTITIES_RESOURCE;
 const READ = entities.read;
@@ -59,6 +48,8 @@ const ENTITY_ROUTES: readonly HttpRoute[] = [
 /** Legal entities and their tree, and the entity import. */
 export const ENTITIES_AREA: AreaDecl = {
   name: 'entities',
-  resources: [ENTITIES_RESOURCE],
-  routes: [...ENTITY_ROUTES],
+  resources: ENTITIES_AREA_RESOURCES,
+  routes: withQueries([...ENTITY_ROUTES], {
+    'GET /entities/search': entitySearchQuery,
+  }),
 };

@@ -1,39 +1,11 @@
 import { IMPORT_MAX_BODY_BYTES } from '../../constants.ts';
+import { importItemsQuery, importUploadQuery } from '../../imports/import-api.ts';
 import type { AreaDecl } from '../area.ts';
 import type { QueueDecl, SubscriptionDecl } from '../functions.ts';
-import { ADMIN_ONLY, COMPANY_USER_ONLY } from '../permission-sets.ts';
-import type { ResourceDecl } from '../resources.ts';
-import { routesOf } from '../route-builder.ts';
+import { COMPANY_USER_ONLY } from '../permission-sets.ts';
+import { IMPORTS_AREA_RESOURCES, LOGS_RESOURCE } from '../resources/imports.ts';
+import { routesOf, withQueries } from '../route-builder.ts';
 import type { HttpRoute } from '../routes.ts';
-
-export const IMPORTS_RESOURCE: ResourceDecl = {
-  name: 'imports',
-  fn: 'automation',
-  scope: 'company',
-  read: COMPANY_USER_ONLY,
-  write: COMPANY_USER_ONLY,
-  indexes: ['type'],
-  searchFields: [],
-};
-
-export const IMPORT_TEMPLATES_RESOURCE: ResourceDecl = {
-  name: 'import-templates',
-  fn: 'automation',
-  scope: 'company',
-  read: COMPANY_USER_ONLY,
-  write: COMPANY_USER_ONLY,
-  searchFields: ['name'],
-};
-
-export const LOGS_RESOURCE: ResourceDecl = {
-  name: 'logs',
-  fn: 'util',
-  scope: 'company',
-  read: ['company_admin', 'company_log'],
-  write: ADMIN_ONLY,
-  indexes: ['type', 'batchId'],
-  searchFields: ['message'],
-};
 
 const route = routesOf('automation');
 const logRoute = routesOf('util');
@@ -95,8 +67,11 @@ const IMPORT_SUBSCRIPTIONS: readonly SubscriptionDecl[] = [
 /** Imports of files, their templates, and the log of what changed. */
 export const IMPORTS_AREA: AreaDecl = {
   name: 'imports',
-  resources: [IMPORTS_RESOURCE, IMPORT_TEMPLATES_RESOURCE, LOGS_RESOURCE],
-  routes: [...IMPORT_ROUTES, ...LOG_ROUTES],
+  resources: IMPORTS_AREA_RESOURCES,
+  routes: withQueries([...IMPORT_ROUTES, ...LOG_ROUTES], {
+    'GET /imports/upload-url': importUploadQuery,
+    'GET /imports/{id}/items': importItemsQuery,
+  }),
   queues: IMPORT_QUEUES,
   subscriptions: IMPORT_SUBSCRIPTIONS,
 };

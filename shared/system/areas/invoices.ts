@@ -1,35 +1,13 @@
 import type { PermissionName } from '../../access/permission-names.ts';
 import type { AuthKind } from '../../access/route-rules.ts';
 import { IMPORT_MAX_BODY_BYTES } from '../../constants.ts';
+import { invoiceDownloadQuery } from '../../schemas/queries.ts';
 import type { AreaDecl } from '../area.ts';
 import type { QueueDecl, SubscriptionDecl } from '../functions.ts';
-import { BILLING, PORTFOLIO_READERS } from '../permission-sets.ts';
-import type { ResourceDecl } from '../resources.ts';
-import { routesOf } from '../route-builder.ts';
+import { BILLING } from '../permission-sets.ts';
+import { INVOICES_AREA_RESOURCES } from '../resources/invoices.ts';
+import { routesOf, withQueries } from '../route-builder.ts';
 import type { HttpRoute } from '../routes.ts';
-
-export const INVOICES_RESOURCE: ResourceDecl = {
-  name: 'invoices',
-  fn: 'invoices',
-  scope: 'company',
-  read: [...BILLING, ...PORTFOLIO_READERS],
-  write: BILLING,
-  indexes: ['accountId', 'batchId'],
-  searchFields: ['fileName', 'invoiceNumber'],
-  parent: { type: 'accounts', field: 'accountId', whenMissing: BILLING },
-};
-
-export const INVOICE_VALIDATION_RESOURCE: ResourceDecl = {
-  name: 'invoice-validation',
-  fn: 'invoice-validation',
-  scope: 'company',
-  read: BILLING,
-  write: BILLING,
-  indexes: ['status'],
-  searchFields: ['displayName', 'invoiceNumber', 'tags'],
-  // A validation is its invoice's: readable with the invoice's account, by the billing roles before it has one.
-  parent: { type: 'accounts', field: 'accountId', whenMissing: BILLING },
-};
 
 /** Invoice upload: company admins or bill validation (01 §6 key route permissions). */
 const UPLOAD: readonly PermissionName[] = ['company_admin', 'bill_validation'];
@@ -206,8 +184,12 @@ const INVOICES_SUBSCRIPTIONS: readonly SubscriptionDecl[] = [
 /** Invoice capture, upload, e-mail intake and bill validation. */
 export const INVOICES_AREA: AreaDecl = {
   name: 'invoices',
-  resources: [INVOICES_RESOURCE, INVOICE_VALIDATION_RESOURCE],
-  routes: [...INVOICE_ROUTES],
+  resources: INVOICES_AREA_RESOURCES,
+  routes: withQueries([...INVOICE_ROUTES], {
+    'GET /invoices/{id}/download': invoiceDownloadQuery,
+    'GET /accounts/{id}/invoice/{invoiceId}/download': invoiceDownloadQuery,
+    'GET /accounts/{id}/credit-notes/{creditNoteId}/download': invoiceDownloadQuery,
+  }),
   queues: INVOICES_QUEUES,
   subscriptions: INVOICES_SUBSCRIPTIONS,
   // Received mail: e-mail intake routes it by the envelope's recipients in SES's receipt.

@@ -1,20 +1,9 @@
 import type { PermissionName, RoutePermission } from '../../access/permission-names.ts';
+import { screensQuerySchema } from '../../schemas/staff-admin.ts';
 import type { AreaDecl } from '../area.ts';
-import { COMPANY_ADMINS } from '../permission-sets.ts';
-import type { ResourceDecl } from '../resources.ts';
-import { routesOf } from '../route-builder.ts';
+import { KIOSK_AREA_RESOURCES } from '../resources/kiosk.ts';
+import { routesOf, withQueries } from '../route-builder.ts';
 import type { HttpRoute } from '../routes.ts';
-
-export const KIOSKS_RESOURCE: ResourceDecl = {
-  name: 'kiosks',
-  fn: 'util',
-  scope: 'company',
-  read: COMPANY_ADMINS,
-  write: COMPANY_ADMINS,
-  indexes: ['assetId'],
-  searchFields: ['name'],
-  parent: { type: 'assets', field: 'assetId' },
-};
 
 const COMPANY_ADMIN: readonly PermissionName[] = ['company_admin'];
 const STAFF: RoutePermission = [];
@@ -35,6 +24,8 @@ const KIOSK_ROUTES: readonly HttpRoute[] = [
 /** Kiosk displays. */
 export const KIOSK_AREA: AreaDecl = {
   name: 'kiosk',
-  resources: [KIOSKS_RESOURCE],
-  routes: [...KIOSK_ROUTES],
+  resources: KIOSK_AREA_RESOURCES,
+  routes: withQueries([...KIOSK_ROUTES], {
+    'GET /kiosks/optisigns/screens': screensQuerySchema,
+  }),
 };

@@ -1,19 +1,11 @@
 import type { AuthKind } from '../../access/route-rules.ts';
+import { logoSearchQuery } from '../../schemas/queries.ts';
+import { gasMeterChoicesQuerySchema, gridfetchUsageQuerySchema } from '../../schemas/util-staff.ts';
 import type { AreaDecl } from '../area.ts';
-import { ADMIN_ONLY } from '../permission-sets.ts';
-import type { ResourceDecl } from '../resources.ts';
-import { routesOf } from '../route-builder.ts';
+import { ASSETS_RESOURCE } from '../resources/assets.ts';
+import { COUNTRIES_RESOURCE, LOOKUPS_AREA_RESOURCES } from '../resources/lookups.ts';
+import { routesOf, withQueries } from '../route-builder.ts';
 import type { HttpRoute } from '../routes.ts';
-import { ASSETS_RESOURCE } from './assets.ts';
-
-export const COUNTRIES_RESOURCE: ResourceDecl = {
-  name: 'countries',
-  fn: 'util',
-  scope: 'global',
-  read: '*',
-  write: ADMIN_ONLY,
-  searchFields: ['name', 'fullName'],
-};
 
 const countries = COUNTRIES_RESOURCE;
 const assets = ASSETS_RESOURCE;
@@ -58,6 +50,10 @@ const LOOKUP_ROUTES: readonly HttpRoute[] = [
 /** The reference lists of 02 §7 and the staff utilities served beside them. */
 export const LOOKUPS_AREA: AreaDecl = {
   name: 'lookups',
-  resources: [COUNTRIES_RESOURCE],
-  routes: [...LOOKUP_ROUTES],
+  resources: LOOKUPS_AREA_RESOURCES,
+  routes: withQueries([...LOOKUP_ROUTES], {
+    'GET /util/gridfetch-usage': gridfetchUsageQuerySchema,
+    'GET /util/gas-prediction-accounts': gasMeterChoicesQuerySchema,
+    'GET /util/company-logo-search': logoSearchQuery,
+  }),
 };

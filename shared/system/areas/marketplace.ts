@@ -1,18 +1,9 @@
+import { carbonProjectsQuery } from '../../schemas/carbon-marketplace.ts';
 import type { AreaDecl } from '../area.ts';
-import { ADMIN_ONLY, COMPANY_USER_ONLY } from '../permission-sets.ts';
-import type { ResourceDecl } from '../resources.ts';
-import { routesOf } from '../route-builder.ts';
+import { COMPANY_USER_ONLY } from '../permission-sets.ts';
+import { MARKETPLACE_AREA_RESOURCES, MARKETPLACE_CARBON_RESOURCE } from '../resources/marketplace.ts';
+import { routesOf, withQueries } from '../route-builder.ts';
 import type { HttpRoute } from '../routes.ts';
-
-export const MARKETPLACE_CARBON_RESOURCE: ResourceDecl = {
-  name: 'marketplace/carbon',
-  fn: 'util',
-  scope: 'global',
-  read: COMPANY_USER_ONLY,
-  write: ADMIN_ONLY,
-  indexes: ['projectType'],
-  searchFields: ['name'],
-};
 
 const route = routesOf('util');
 const RESOURCE = { resource: MARKETPLACE_CARBON_RESOURCE.name };
@@ -28,6 +19,8 @@ const MARKETPLACE_ROUTES: readonly HttpRoute[] = [
 /** The carbon marketplace. */
 export const MARKETPLACE_AREA: AreaDecl = {
   name: 'marketplace',
-  resources: [MARKETPLACE_CARBON_RESOURCE],
-  routes: MARKETPLACE_ROUTES,
+  resources: MARKETPLACE_AREA_RESOURCES,
+  routes: withQueries(MARKETPLACE_ROUTES, {
+    'GET /marketplace/carbon': carbonProjectsQuery,
+  }),
 };

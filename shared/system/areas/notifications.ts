@@ -1,18 +1,6 @@
 import type { AreaDecl } from '../area.ts';
 import type { QueueDecl, ScheduleDecl } from '../functions.ts';
-import { COMPANY_ADMINS } from '../permission-sets.ts';
-import type { ResourceDecl } from '../resources.ts';
-
-export const NOTIFICATIONS_RESOURCE: ResourceDecl = {
-  name: 'notifications',
-  fn: 'session',
-  scope: 'company',
-  read: '*',
-  write: COMPANY_ADMINS,
-  owner: 'userSub',
-  indexes: ['userSub'],
-  searchFields: ['content'],
-};
+import { NOTIFICATIONS_AREA_RESOURCES } from '../resources/notifications.ts';
 
 const NOTIFICATIONS_QUEUES: readonly QueueDecl[] = [
   {
@@ -37,7 +25,7 @@ const NOTIFICATIONS_SCHEDULES: readonly ScheduleDecl[] = [
 /** Notifications and the missing-bills check that writes them. */
 export const NOTIFICATIONS_AREA: AreaDecl = {
   name: 'notifications',
-  resources: [NOTIFICATIONS_RESOURCE],
+  resources: NOTIFICATIONS_AREA_RESOURCES,
   queues: NOTIFICATIONS_QUEUES,
   schedules: NOTIFICATIONS_SCHEDULES,
 };

@@ -1,19 +1,9 @@
 import type { AuthKind } from '../../access/route-rules.ts';
+import { assetGroupPageQuery, assetGroupReportQuery, assetGroupSearchQuery } from '../../schemas/queries.ts';
 import type { AreaDecl } from '../area.ts';
-import { COMPANY_USERS, PORTFOLIO_READERS } from '../permission-sets.ts';
-import type { ResourceDecl } from '../resources.ts';
-import { routesOf } from '../route-builder.ts';
+import { ASSET_GROUPS_RESOURCE, PORTFOLIOS_AREA_RESOURCES } from '../resources/portfolios.ts';
+import { routesOf, withQueries } from '../route-builder.ts';
 import type { HttpRoute } from '../routes.ts';
-
-export const ASSET_GROUPS_RESOURCE: ResourceDecl = {
-  name: 'asset-groups',
-  fn: 'asset-groups',
-  scope: 'company',
-  read: PORTFOLIO_READERS,
-  write: COMPANY_USERS,
-  searchFields: ['name'],
-  parent: { type: 'assets', field: 'assetIds' },
-};
 
 const groups = ASSET_GROUPS_RESOURCE;
 const READ = groups.read;
@@ -47,6 +37,11 @@ const ASSET_GROUP_ROUTES: readonly HttpRoute[] = [
 /** Portfolios (asset groups), their reports and the session's portfolio. */
 export const PORTFOLIOS_AREA: AreaDecl = {
   name: 'portfolios',
-  resources: [ASSET_GROUPS_RESOURCE],
-  routes: [...ASSET_GROUP_ROUTES],
+  resources: PORTFOLIOS_AREA_RESOURCES,
+  routes: withQueries([...ASSET_GROUP_ROUTES], {
+    'GET /asset-groups/{id}/assets': assetGroupPageQuery,
+    'GET /asset-groups/{id}/report-data': assetGroupReportQuery,
+    'GET /asset-groups/{id}/search-assets': assetGroupSearchQuery,
+    'GET /users/me/asset-groups': assetGroupPageQuery,
+  }),
 };

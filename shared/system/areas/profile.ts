@@ -1,7 +1,8 @@
 import type { PermissionName } from '../../access/permission-names.ts';
 import type { AuthKind } from '../../access/route-rules.ts';
+import { notificationsQuery } from '../../schemas/queries.ts';
 import type { AreaDecl } from '../area.ts';
-import { routesOf } from '../route-builder.ts';
+import { routesOf, withQueries } from '../route-builder.ts';
 import type { HttpRoute } from '../routes.ts';
 
 const route = routesOf('session');
@@ -80,5 +81,7 @@ const ACCOUNT_ROUTES: readonly HttpRoute[] = [
 /** The signed-in user: session, profile, second factor, API access and client errors. */
 export const PROFILE_AREA: AreaDecl = {
   name: 'profile',
-  routes: [...SESSION_ROUTES, ...ACCOUNT_ROUTES, ...CLIENT_ROUTES],
+  routes: withQueries([...SESSION_ROUTES, ...ACCOUNT_ROUTES, ...CLIENT_ROUTES], {
+    'GET /users/me/notifications': notificationsQuery,
+  }),
 };

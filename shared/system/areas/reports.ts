@@ -1,38 +1,13 @@
+import { unsubscribeQuery } from '../../reports/report-schedule.ts';
 import type { AreaDecl } from '../area.ts';
 import type { QueueDecl, ScheduleDecl } from '../functions.ts';
-import { COMPANY_USERS, PORTFOLIO_READERS } from '../permission-sets.ts';
-import type { ResourceDecl } from '../resources.ts';
-import { routesOf } from '../route-builder.ts';
+import {
+  REPORTS_AREA_RESOURCES,
+  REPORTS_RESOURCE,
+  SCHEDULED_REPORTS_RESOURCE,
+} from '../resources/reports.ts';
+import { routesOf, withQueries } from '../route-builder.ts';
 import type { HttpRoute } from '../routes.ts';
-
-export const REPORTS_RESOURCE: ResourceDecl = {
-  name: 'reports',
-  fn: 'insights',
-  scope: 'company',
-  read: PORTFOLIO_READERS,
-  write: PORTFOLIO_READERS,
-  searchFields: ['name'],
-  // A report is its sites': who may read them may read it; one of the whole company is company-wide users'.
-  parent: { type: 'assets', field: 'assetIds', whenMissing: COMPANY_USERS },
-};
-
-export const REPORT_TEMPLATES_RESOURCE: ResourceDecl = {
-  name: 'report-templates',
-  fn: 'insights',
-  scope: 'company',
-  read: PORTFOLIO_READERS,
-  write: COMPANY_USERS,
-  searchFields: ['name'],
-};
-
-export const SCHEDULED_REPORTS_RESOURCE: ResourceDecl = {
-  name: 'scheduled-reports',
-  fn: 'insights',
-  scope: 'company',
-  read: COMPANY_USERS,
-  write: COMPANY_USERS,
-  searchFields: [],
-};
 
 const READ = REPORTS_RESOURCE.read;
 const REPORTS = { resource: 'reports' } as const;
@@ -113,8 +88,11 @@ const SCHEDULE_ROUTES: readonly HttpRoute[] = [
 /** Reports, report templates and scheduled reports. */
 export const REPORTS_AREA: AreaDecl = {
   name: 'reports',
-  resources: [REPORTS_RESOURCE, REPORT_TEMPLATES_RESOURCE, SCHEDULED_REPORTS_RESOURCE],
-  routes: [...REPORT_ROUTES, ...SCHEDULE_ROUTES],
+  resources: REPORTS_AREA_RESOURCES,
+  routes: withQueries([...REPORT_ROUTES, ...SCHEDULE_ROUTES], {
+    'GET /scheduled-reports/unsubscribe': unsubscribeQuery,
+    'POST /scheduled-reports/unsubscribe': unsubscribeQuery,
+  }),
   queues: [REPORTS_QUEUE],
   schedules: REPORT_SCHEDULES,
 };

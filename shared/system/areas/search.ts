@@ -1,7 +1,7 @@
 import type { AreaDecl } from '../area.ts';
+import { ASSETS_RESOURCE } from '../resources/assets.ts';
 import { routesOf } from '../route-builder.ts';
 import type { HttpRoute } from '../routes.ts';
-import { ASSETS_RESOURCE } from './assets.ts';
 
 /** Whoever may read portfolio items may search them; each sees only the items they may read. */
 const SEARCHERS = ASSETS_RESOURCE.read;

@@ -1,17 +1,15 @@
+import {
+  activityQuerySchema,
+  assetFinderQuerySchema,
+  emailDownloadQuery,
+  liveConnectionsQuerySchema,
+  siteQuery,
+  staffEmailsQuerySchema,
+} from '../../schemas/staff-admin.ts';
 import type { AreaDecl } from '../area.ts';
-import { ADMIN_ONLY, BILLING } from '../permission-sets.ts';
-import type { ResourceDecl } from '../resources.ts';
-import { routesOf } from '../route-builder.ts';
+import { STAFF_TOOLS_AREA_RESOURCES } from '../resources/staff-tools.ts';
+import { routesOf, withQueries } from '../route-builder.ts';
 import type { HttpRoute } from '../routes.ts';
-
-export const EMAILS_RESOURCE: ResourceDecl = {
-  name: 'emails',
-  fn: 'util',
-  scope: 'company',
-  read: BILLING,
-  write: ADMIN_ONLY,
-  searchFields: ['from', 'subject'],
-};
 
 /** An empty permission list admits staff (admins) only. */
 const STAFF: readonly never[] = [];
@@ -34,6 +32,13 @@ const STAFF_ADMIN_ROUTES: readonly HttpRoute[] = [
 /** Staff pages: e-mails sent and received, and the staff admin. */
 export const STAFF_TOOLS_AREA: AreaDecl = {
   name: 'staff-tools',
-  resources: [EMAILS_RESOURCE],
-  routes: [...STAFF_ADMIN_ROUTES],
+  resources: STAFF_TOOLS_AREA_RESOURCES,
+  routes: withQueries([...STAFF_ADMIN_ROUTES], {
+    'GET /util/activity': activityQuerySchema,
+    'GET /util/emails': staffEmailsQuerySchema,
+    'GET /util/emails/{id}/attachments/{attachmentId}/download': emailDownloadQuery,
+    'GET /util/live-connections': liveConnectionsQuerySchema,
+    'GET /util/asset-finder': assetFinderQuerySchema,
+    'GET /util/asset-finder/{id}': siteQuery,
+  }),
 };

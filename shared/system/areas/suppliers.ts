@@ -1,30 +1,10 @@
 import type { RoutePermission } from '../../access/permission-names.ts';
 import type { AuthKind } from '../../access/route-rules.ts';
+import { invoicePreviewQuery } from '../../schemas/queries.ts';
 import type { AreaDecl } from '../area.ts';
-import { ADMIN_ONLY } from '../permission-sets.ts';
-import type { ResourceDecl } from '../resources.ts';
-import { routesOf } from '../route-builder.ts';
+import { SUPPLIERS_AREA_RESOURCES, SUPPLIERS_RESOURCE } from '../resources/suppliers.ts';
+import { routesOf, withQueries } from '../route-builder.ts';
 import type { HttpMethod, HttpRoute } from '../routes.ts';
-
-export const SUPPLIERS_RESOURCE: ResourceDecl = {
-  name: 'suppliers',
-  fn: 'templates',
-  scope: 'global',
-  read: '*',
-  write: ADMIN_ONLY,
-  indexes: ['type'],
-  searchFields: ['name'],
-};
-
-export const TEMPLATES_RESOURCE: ResourceDecl = {
-  name: 'templates',
-  fn: 'templates',
-  scope: 'global',
-  read: ADMIN_ONLY,
-  write: ADMIN_ONLY,
-  indexes: ['supplierId'],
-  searchFields: [],
-};
 
 const suppliers = SUPPLIERS_RESOURCE;
 
@@ -87,6 +67,8 @@ const TEMPLATE_ROUTES: readonly HttpRoute[] = [
 /** Suppliers and their invoice capture templates. */
 export const SUPPLIERS_AREA: AreaDecl = {
   name: 'suppliers',
-  resources: [SUPPLIERS_RESOURCE, TEMPLATES_RESOURCE],
-  routes: [...SUPPLIER_ROUTES, ...TEMPLATE_ROUTES],
+  resources: SUPPLIERS_AREA_RESOURCES,
+  routes: withQueries([...SUPPLIER_ROUTES, ...TEMPLATE_ROUTES], {
+    'GET /suppliers/{id}/invoice-preview': invoicePreviewQuery,
+  }),
 };

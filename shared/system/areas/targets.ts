@@ -1,23 +1,10 @@
+import { calendarEventsQuery, calendarFeedQuery } from '../../schemas/targets.ts';
 import type { AreaDecl } from '../area.ts';
 import type { ScheduleDecl } from '../functions.ts';
 import { PORTFOLIO_READERS } from '../permission-sets.ts';
-import type { ResourceDecl } from '../resources.ts';
-import { routesOf } from '../route-builder.ts';
+import { TARGETS_AREA_RESOURCES, TARGETS_RESOURCE } from '../resources/targets.ts';
+import { routesOf, withQueries } from '../route-builder.ts';
 import type { HttpRoute } from '../routes.ts';
-
-/**
- * Reduction targets. Who reads or changes a target is decided by the scope it covers (the company, an
- * entity, a portfolio or a site), which no declared item check can name: the operations of
- * `functions/targets/` judge it, so every generic call of the resource is replaced by one of them.
- */
-export const TARGETS_RESOURCE: ResourceDecl = {
-  name: 'targets',
-  fn: 'targets',
-  scope: 'company',
-  read: PORTFOLIO_READERS,
-  write: PORTFOLIO_READERS,
-  searchFields: ['name'],
-};
 
 const route = routesOf('targets');
 const READ = TARGETS_RESOURCE.read;
@@ -65,7 +52,10 @@ const TARGETS_SCHEDULES: readonly ScheduleDecl[] = [
 /** Targets and the regulatory calendar. */
 export const TARGETS_AREA: AreaDecl = {
   name: 'targets',
-  resources: [TARGETS_RESOURCE],
-  routes: [...TARGET_ROUTES, ...CALENDAR_ROUTES],
+  resources: TARGETS_AREA_RESOURCES,
+  routes: withQueries([...TARGET_ROUTES, ...CALENDAR_ROUTES], {
+    'GET /calendar/events': calendarEventsQuery,
+    'GET /calendar/feed.ics': calendarFeedQuery,
+  }),
   schedules: TARGETS_SCHEDULES,
 };

@@ -17,9 +17,10 @@ import { operation } from '../../../functions/core/middleware/operation.ts';
 import { correlation, routeParams } from '../../../functions/core/middleware/request-context.ts';
 import { EMPTY_GRANTS } from '../../../shared/access/caller.ts';
 import { pageQuery } from '../../../shared/schemas/queries.ts';
+import { HTTP_FUNCTIONS } from '../../../shared/system/functions.ts';
+import { withQueries } from '../../../shared/system/route-builder.ts';
 import { RouteTable } from '../../../shared/system/route-match.ts';
 import { pathParamNames } from '../../../shared/system/route-params.ts';
-import { ROUTE_QUERIES } from '../../../shared/system/route-queries.ts';
 import { HTTP_ROUTES, type HttpRoute } from '../../../shared/system/routes.ts';
 
 const periodQuery = z.object({
@@ -172,13 +173,33 @@ describe('operation declarations', () => {
     expect(declarationProblems(other, plain)).toEqual([]);
   });
 
-  it('name declared routes only, and every route with a query schema has an operation taking it', async () => {
-    const keys = new Set(HTTP_ROUTES.map((r) => `${r.method} ${r.path}`));
-    expect([...ROUTE_QUERIES.keys()].filter((k) => !keys.has(k))).toEqual([]);
-    // Each HTTP function checks its operations against its routes when it loads.
+  it('name declared routes only', () => {
+    expect(withQueries([ROUTE], { 'GET /things/{id}/parts/{partId}': periodQuery })[0]?.query).toBe(
+      periodQuery,
+    );
+    expect(() => withQueries([ROUTE], { 'GET /things/{id}': periodQuery })).toThrow(
+      'Query schemas for undeclared routes: GET /things/{id}',
+    );
+  });
+
+  it('are checked when each HTTP function loads, over every route the system declares for it', async () => {
+    // Each function is given the areas that declare its routes; one left out would leave its calls unserved.
     const dir = new URL('../../../functions/handlers/http/', import.meta.url);
     const files = readdirSync(dir).filter((f) => f.endsWith('.ts'));
     expect(files.length).toBeGreaterThan(5);
-    for (const f of files) await import(new URL(f, dir).href);
+    const served = new Map<string, readonly HttpRoute[]>();
+    for (const f of files) {
+      const { handler } = (await import(new URL(f, dir).href)) as {
+        handler: { routes: readonly HttpRoute[] };
+      };
+      served.set(f.replace(/\.ts$/, ''), handler.routes);
+    }
+    const byKey = (a: HttpRoute, b: HttpRoute) =>
+      `${a.method} ${a.path}`.localeCompare(`${b.method} ${b.path}`);
+    for (const fn of HTTP_FUNCTIONS) {
+      const declared = HTTP_ROUTES.filter((r) => r.fn === fn);
+      expect(declared.length, fn).toBeGreaterThan(0);
+      expect([...(served.get(fn) ?? [])].sort(byKey), fn).toEqual([...declared].sort(byKey));
+    }
   });
 });
