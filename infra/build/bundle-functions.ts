@@ -13,13 +13,10 @@ export const DEFAULT_BUNDLE_DIR = join(REPO_ROOT, '.build', 'functions');
 
 /**
  * Cold starts grow with the code Lambda has to load; an HTTP function above this has taken in too much.
- * Every function carries the whole system declaration (each area's routes with their query schemas, about
- * 35 KB minified with eleven areas), which is what took the sites' function past 300 KB; giving each
- * function only its own routes is the way back under it. Sixteen areas (automation, collaboration, the
- * marketplace, kiosk and staff admin, report schedules) took the declaration to about 40 KB and the largest
- * functions past 320 KB.
+ * Each function carries only the routes and query schemas of the areas that declare its own (see
+ * `httpFunction`), not the whole system declaration, which with sixteen areas is about 40 KB.
  */
-export const HTTP_BUNDLE_LIMIT_BYTES = 336 * 1024;
+export const HTTP_BUNDLE_LIMIT_BYTES = 300 * 1024;
 
 // ESM output cannot call `require`, yet bundled CommonJS dependencies do (for Node built-ins, say).
 const REQUIRE_BANNER =

@@ -1,27 +1,36 @@
 import { PERMISSION_NAMES, type RoutePermission } from '../../shared/access/permission-names.ts';
-import { ACCOUNT_SUB_PAGES, type AccountPageKey } from '../features/accounts/pages.ts';
+import { ACCOUNT_SUB_PAGES } from '../features/accounts/page-routes.ts';
+import type { AccountPageKey } from '../features/accounts/pages.ts';
 import { type AnalyticsPageKey, withAnalyticsPage } from '../features/analytics/pages.ts';
-import { type AssetPageKey, withAssetPage } from '../features/assets/pages.ts';
-import { AUTOMATION_PAGE_OF, type AutomationPageKey } from '../features/automation/pages.ts';
+import { withAssetPage } from '../features/assets/page-routes.ts';
+import type { AssetPageKey } from '../features/assets/pages.ts';
+import { AUTOMATION_PAGE_OF } from '../features/automation/page-routes.ts';
+import type { AutomationPageKey } from '../features/automation/pages.ts';
 import { type BenchmarkPageKey, withBenchmarkPage } from '../features/benchmarks/pages.ts';
 import type { CollaborationPageKey } from '../features/collaboration/pages.ts';
-import { type CompanyPageKey, withCompanyPage } from '../features/company/pages.ts';
-import { CONNECTOR_PAGE_OF, type ConnectorPageKey } from '../features/connectors/pages.ts';
-import { ENTITY_PAGE_OF, type EntityPageKey } from '../features/entities/pages.ts';
-import { type ImportPageKey, withImportPage } from '../features/imports/pages.ts';
-import {
-  ACCOUNT_INVOICE_SUB_PAGES,
-  type InvoicePageKey,
-  withInvoicePage,
-} from '../features/invoices/pages.ts';
+import { withCompanyPage } from '../features/company/page-routes.ts';
+import type { CompanyPageKey } from '../features/company/pages.ts';
+import { CONNECTOR_PAGE_OF } from '../features/connectors/page-routes.ts';
+import type { ConnectorPageKey } from '../features/connectors/pages.ts';
+import { ENTITY_PAGE_OF } from '../features/entities/page-routes.ts';
+import type { EntityPageKey } from '../features/entities/pages.ts';
+import { withImportPage } from '../features/imports/page-routes.ts';
+import type { ImportPageKey } from '../features/imports/pages.ts';
+import { ACCOUNT_INVOICE_SUB_PAGES, withInvoicePage } from '../features/invoices/page-routes.ts';
+import type { InvoicePageKey } from '../features/invoices/pages.ts';
 import type { KioskPageKey } from '../features/kiosk/pages.ts';
 import type { MarketplacePageKey } from '../features/marketplace/pages.ts';
-import { PORTFOLIO_PAGE_OF, type PortfolioPageKey } from '../features/portfolios/pages.ts';
+import { PORTFOLIO_PAGE_OF } from '../features/portfolios/page-routes.ts';
+import type { PortfolioPageKey } from '../features/portfolios/pages.ts';
 import type { RecommendationPageKey } from '../features/recommendations/pages.ts';
-import { REPORT_PAGE_OF, type ReportPageKey } from '../features/reports/pages.ts';
-import { type StaffToolPageKey, withStaffToolPage } from '../features/staff-tools/pages.ts';
-import { SUPPLIER_PAGE_OF, type SupplierPageKey } from '../features/suppliers/pages.ts';
-import { TARGET_PAGE_OF, type TargetPageKey } from '../features/targets/pages.ts';
+import { REPORT_PAGE_OF } from '../features/reports/page-routes.ts';
+import type { ReportPageKey } from '../features/reports/pages.ts';
+import { withStaffToolPage } from '../features/staff-tools/page-routes.ts';
+import type { StaffToolPageKey } from '../features/staff-tools/pages.ts';
+import { SUPPLIER_PAGE_OF } from '../features/suppliers/page-routes.ts';
+import type { SupplierPageKey } from '../features/suppliers/pages.ts';
+import { TARGET_PAGE_OF } from '../features/targets/page-routes.ts';
+import type { TargetPageKey } from '../features/targets/pages.ts';
 
 /** Which page component serves a route; areas not built yet share the 'not available yet' page. */
 export type PageKey =

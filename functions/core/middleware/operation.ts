@@ -32,7 +32,7 @@ function pickParams<N extends string>(names: readonly N[], params: Record<string
 interface Declared<N extends string, S extends QuerySchema | undefined> {
   /** The path parameters the operation reads. */
   params?: readonly N[];
-  /** The schema its route declares for the query (`shared/system/route-queries.ts`). */
+  /** The schema its route declares for the query (`withQueries` in the area's declaration). */
   query?: S;
 }
 

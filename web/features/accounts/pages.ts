@@ -21,13 +21,3 @@ export const ACCOUNT_PAGES = {
 } satisfies Record<string, () => Promise<{ Component: ComponentType }>>;
 
 export type AccountPageKey = keyof typeof ACCOUNT_PAGES;
-
-/** Which sub-page of /assets/{id}/accounts/{accountId} each account page serves. */
-export const ACCOUNT_SUB_PAGES: Readonly<Record<string, AccountPageKey>> = {
-  overview: 'account-overview',
-  consumption: 'account-consumption',
-  contracts: 'account-contracts',
-  'data-quality': 'account-data-quality',
-  readings: 'account-readings',
-  edit: 'account-edit',
-};

@@ -9,8 +9,3 @@ export const AUTOMATION_PAGES = {
 } satisfies Record<string, () => Promise<{ Component: ComponentType }>>;
 
 export type AutomationPageKey = keyof typeof AUTOMATION_PAGES;
-
-export const AUTOMATION_PAGE_OF: Readonly<Record<string, AutomationPageKey>> = {
-  '/automation/manage': 'automation-manage',
-  '/automation/runs': 'automation-runs',
-};

@@ -10,9 +10,3 @@ export const CONNECTOR_PAGES = {
 } satisfies Record<string, () => Promise<{ Component: ComponentType }>>;
 
 export type ConnectorPageKey = keyof typeof CONNECTOR_PAGES;
-
-export const CONNECTOR_PAGE_OF: Readonly<Record<string, ConnectorPageKey>> = {
-  '/connectors/dashboard': 'connectors-dashboard',
-  '/connectors/runs': 'connectors-runs',
-  '/connectors/manage': 'connectors-manage',
-};

@@ -11,12 +11,3 @@ export const ENTITY_PAGES = {
 } satisfies Record<string, () => Promise<{ Component: ComponentType }>>;
 
 export type EntityPageKey = keyof typeof ENTITY_PAGES;
-
-/** Which page serves each entity route path. */
-export const ENTITY_PAGE_OF: Readonly<Record<string, EntityPageKey>> = {
-  '/entities': 'entity-list',
-  '/new-entity': 'entity-wizard',
-  '/entities/import': 'entity-import',
-  '/entities/:id/structure': 'entity-structure',
-  '/entities/:id/edit': 'entity-edit',
-};

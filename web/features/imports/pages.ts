@@ -12,19 +12,3 @@ export const IMPORT_PAGES = {
 } satisfies Record<string, () => Promise<{ Component: ComponentType }>>;
 
 export type ImportPageKey = keyof typeof IMPORT_PAGES;
-
-/** Which page serves each import route path. */
-export const IMPORT_PAGE_OF: Readonly<Record<string, ImportPageKey>> = {
-  '/imports': 'import-list',
-  '/imports/:id/detail': 'import-run',
-  '/imports/wizard/upload': 'import-upload',
-  '/imports/wizard/:id/mapping': 'import-mapping',
-  '/imports/wizard/:id/preview': 'import-preview',
-  '/imports/wizard/:id/import': 'import-run',
-};
-
-/** An import route served by its page here; other routes pass through unchanged. */
-export function withImportPage<R extends { path: string; page: string }>(route: R): R {
-  const page = IMPORT_PAGE_OF[route.path];
-  return page ? { ...route, page } : route;
-}

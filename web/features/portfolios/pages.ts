@@ -17,13 +17,3 @@ export const PORTFOLIO_PAGES = {
 } satisfies Record<string, () => Promise<{ Component: ComponentType }>>;
 
 export type PortfolioPageKey = keyof typeof PORTFOLIO_PAGES;
-
-/** Which page serves each portfolio route path. */
-export const PORTFOLIO_PAGE_OF: Readonly<Record<string, PortfolioPageKey>> = {
-  '/portfolios': 'portfolio-list',
-  '/portfolios/manage': 'portfolio-manage',
-  '/portfolios/create': 'portfolio-create',
-  '/portfolios/:id/edit': 'portfolio-edit',
-  '/portfolios/:id/assets': 'portfolio-assets',
-  '/portfolios/:id/reports': 'portfolio-reports',
-};

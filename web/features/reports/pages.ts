@@ -9,12 +9,3 @@ export const REPORT_PAGES = {
 } satisfies Record<string, () => Promise<{ Component: ComponentType }>>;
 
 export type ReportPageKey = keyof typeof REPORT_PAGES;
-
-/** Which page serves each report route path. */
-export const REPORT_PAGE_OF: Readonly<Record<string, ReportPageKey>> = {
-  '/reports': 'reports',
-  '/reports/generate': 'reports',
-  '/reports/history': 'report-history',
-  '/reports/schedule': 'report-schedule',
-  '/assets/:id/reports': 'site-reports',
-};

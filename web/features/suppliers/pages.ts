@@ -13,17 +13,3 @@ export const SUPPLIER_PAGES = {
 } satisfies Record<string, () => Promise<{ Component: ComponentType }>>;
 
 export type SupplierPageKey = keyof typeof SUPPLIER_PAGES;
-
-/** Which page serves each supplier route path. */
-export const SUPPLIER_PAGE_OF: Readonly<Record<string, SupplierPageKey>> = {
-  '/suppliers': 'supplier-list',
-  '/suppliers/create': 'supplier-create',
-  '/suppliers/:id/overview': 'supplier-overview',
-  '/suppliers/:id/edit': 'supplier-edit',
-  ...Object.fromEntries(
-    ['electricity', 'solar', 'gas', 'water', 'waste', 'heating', 'cooling'].map((u) => [
-      `/suppliers/:id/templates/${u}`,
-      'supplier-templates' as const,
-    ]),
-  ),
-};

@@ -10,10 +10,3 @@ export const TARGET_PAGES = {
 } satisfies Record<string, () => Promise<{ Component: ComponentType }>>;
 
 export type TargetPageKey = keyof typeof TARGET_PAGES;
-
-/** Which page serves each targets route path. */
-export const TARGET_PAGE_OF: Readonly<Record<string, TargetPageKey>> = {
-  '/targets/dashboard': 'targets-dashboard',
-  '/targets/manage': 'targets-manage',
-  '/targets/calendar': 'targets-calendar',
-};

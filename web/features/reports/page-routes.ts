@@ -1,0 +1,11 @@
+// The shell reads which page serves a route from here; the pages' loaders stay in pages.ts, fetched on first use.
+import type { ReportPageKey } from './pages.ts';
+
+/** Which page serves each report route path. */
+export const REPORT_PAGE_OF: Readonly<Record<string, ReportPageKey>> = {
+  '/reports': 'reports',
+  '/reports/generate': 'reports',
+  '/reports/history': 'report-history',
+  '/reports/schedule': 'report-schedule',
+  '/assets/:id/reports': 'site-reports',
+};
