@@ -481,6 +481,10 @@ export interface InvoiceContribution extends RollupDelta {
  * the account is a sub-meter (no assetId given), in its asset's and company's roll-ups. Each item records
  * the ids of the invoices it holds, and the condition on that set makes every write happen once: a retried
  * confirmation or a repeated deletion changes nothing twice, without needing a transaction.
+ *
+ * A month of a meter with interval data takes its consumption and emissions from that data alone: a bill
+ * for it adds its cost and charges, and its consumption only to the month's record of what bills said
+ * (`billConsumption`), never to the figures, so the same energy is not counted twice.
  */
 export async function applyInvoiceContribution(
   companyId: string,
@@ -492,13 +496,15 @@ export async function applyInvoiceContribution(
 ): Promise<void> {
   assertMonth(c.month);
   const sk = consumptionKeys.rollupSk(c.month, c.utilityType);
-  const targets: { pk: string; sk: string; fields: Record<string, string> }[] = [
-    {
-      pk: consumptionKeys.accountMonths(companyId, accountId),
-      sk: c.month,
-      fields: { companyId, accountId, month: c.month, currency: 'GBP', source: 'invoice' },
-    },
-  ];
+  const monthKey = { pk: consumptionKeys.accountMonths(companyId, accountId), sk: c.month };
+  const counted = await writeBillToMonth(monthKey, invoiceId, c, sign, {
+    companyId,
+    accountId,
+    month: c.month,
+  });
+  // What the roll-ups take: the bill's figures, or only its money when interval data leads the month.
+  const share: InvoiceContribution = counted ? c : { ...c, consumption: 0, emissionsKg: 0 };
+  const targets: { pk: string; sk: string; fields: Record<string, string> }[] = [];
   if (assetId) {
     const base = { companyId, month: c.month, utilityType: c.utilityType };
     targets.push({ pk: consumptionKeys.assetRollups(companyId, assetId), sk, fields: { ...base, assetId } });
@@ -527,9 +533,9 @@ export async function applyInvoiceContribution(
       '#factor': 'factorVersion',
     };
     const values: Record<string, unknown> = {
-      ':consumption': sign * c.consumption,
-      ':cost': sign * c.cost,
-      ':emissions': sign * c.emissionsKg,
+      ':consumption': sign * share.consumption,
+      ':cost': sign * share.cost,
+      ':emissions': sign * share.emissionsKg,
       ':unit': c.unit,
       ':ids': new Set([invoiceId]),
       ':id': invoiceId,
@@ -572,9 +578,116 @@ export async function applyInvoiceContribution(
     }
   };
   for (const t of targets) await write(t);
-  if (assetId) await addToSiteYear(companyId, assetId, c.month, c.utilityType, c, { invoiceId, sign });
+  if (assetId) await addToSiteYear(companyId, assetId, c.month, c.utilityType, share, { invoiceId, sign });
   // Looked up after the site's own write (see addToRollups).
   for (const t of await portfolioTargets()) await write(t);
+}
+
+/**
+ * Writes a bill's share of a month to the account's month, once per invoice, and answers whether the
+ * month's figures count its consumption and emissions: they do unless interval data leads the month
+ * (`intervalVersion` set), in which case only its cost and charges are added. The choice is made under a
+ * condition on that attribute, so interval data arriving at the same moment cannot make both count.
+ */
+async function writeBillToMonth(
+  key: { pk: string; sk: string },
+  invoiceId: string,
+  c: InvoiceContribution,
+  sign: 1 | -1,
+  fields: Record<string, string>,
+): Promise<boolean> {
+  for (let attempt = 0; attempt < MAX_CAS_ATTEMPTS; attempt++) {
+    const current = await documentClient().send(
+      new GetCommand({
+        TableName: config().tableName,
+        Key: key,
+        ConsistentRead: true,
+        ProjectionExpression: '#invoices, #interval, #unit',
+        ExpressionAttributeNames: {
+          '#invoices': 'invoiceIds',
+          '#interval': 'intervalVersion',
+          '#unit': 'unit',
+        },
+      }),
+    );
+    const led = current.Item?.intervalVersion !== undefined;
+    const held = current.Item?.invoiceIds instanceof Set && current.Item.invoiceIds.has(invoiceId);
+    // Already written (a retry): the roll-ups still take the share as the month stands. A month in another
+    // unit is never summed with this one.
+    if (sign === 1 ? held : !held) return !led;
+    if (sign === 1 && current.Item?.unit !== undefined && current.Item.unit !== c.unit) return !led;
+    const names: Record<string, string> = {
+      '#cost': 'cost',
+      '#billConsumption': 'billConsumption',
+      '#billEmissions': 'billEmissionsKg',
+      '#unit': 'unit',
+      '#invoices': 'invoiceIds',
+      '#updatedAt': 'updatedAt',
+      '#interval': 'intervalVersion',
+    };
+    const values: Record<string, unknown> = {
+      ':cost': sign * c.cost,
+      ':billConsumption': sign * c.consumption,
+      ':billEmissions': sign * c.emissionsKg,
+      ':unit': c.unit,
+      ':ids': new Set([invoiceId]),
+      ':id': invoiceId,
+      ':now': new Date().toISOString(),
+    };
+    const sets = ['#unit = :unit', '#updatedAt = :now'];
+    if (!led) {
+      names['#factor'] = 'factorVersion';
+      values[':factor'] = c.factorVersion;
+      sets.push('#factor = :factor');
+    }
+    Object.entries(fields).forEach(([field, value], i) => {
+      names[`#f${i}`] = field;
+      values[`:f${i}`] = value;
+      sets.push(`#f${i} = :f${i}`);
+    });
+    // A month interval data leads keeps naming it as its source.
+    names['#source'] = 'source';
+    values[':source'] = 'invoice';
+    sets.push(led ? '#source = if_not_exists(#source, :source)' : '#source = :source');
+    const parts = partAdds(c, sign);
+    Object.assign(names, parts.names);
+    Object.assign(values, parts.values);
+    const adds = [
+      '#cost :cost',
+      '#billConsumption :billConsumption',
+      '#billEmissions :billEmissions',
+      ...parts.adds,
+    ];
+    if (!led) {
+      names['#consumption'] = 'consumption';
+      names['#emissions'] = 'emissionsKg';
+      values[':consumption'] = sign * c.consumption;
+      values[':emissions'] = sign * c.emissionsKg;
+      adds.push('#consumption :consumption', '#emissions :emissions');
+    }
+    const once =
+      sign === 1
+        ? '(attribute_not_exists(#invoices) OR NOT contains(#invoices, :id)) AND (attribute_not_exists(#unit) OR #unit = :unit)'
+        : 'contains(#invoices, :id)';
+    try {
+      await documentClient().send(
+        new UpdateCommand({
+          TableName: config().tableName,
+          Key: key,
+          UpdateExpression: `ADD ${adds.join(', ')}${sign === 1 ? ', #invoices :ids' : ''} ${sign === 1 ? '' : 'DELETE #invoices :ids '}SET ${sets.join(', ')}`,
+          ConditionExpression: `${once} AND ${led ? 'attribute_exists(#interval)' : 'attribute_not_exists(#interval)'}`,
+          ExpressionAttributeNames: names,
+          ExpressionAttributeValues: values,
+        }),
+      );
+      return !led;
+    } catch (err) {
+      // Written meanwhile, or interval data arrived: read again and decide from there.
+      if (err instanceof Error && err.name === 'ConditionalCheckFailedException') continue;
+      throw err;
+    }
+  }
+  throw new Error(`The month ${key.sk} kept changing under the bill ${invoiceId}`);
 }
 
 /** One account month's emissions as read, and as a restatement in another factor set gives them. */
@@ -686,41 +799,45 @@ export async function applyIntervalMonth(
         TableName: config().tableName,
         Key: key,
         ConsistentRead: true,
-        ProjectionExpression: '#days, #emissions, #version',
+        ProjectionExpression: '#days, #emissions, #version, #consumption, #monthEmissions',
         ExpressionAttributeNames: {
           '#days': 'intervalDays',
           '#emissions': 'intervalEmissions',
           '#version': 'intervalVersion',
+          '#consumption': 'consumption',
+          '#monthEmissions': 'emissionsKg',
         },
       }),
     );
     const days = numberMap(current.Item?.intervalDays);
     const emissions = numberMap(current.Item?.intervalEmissions);
     const version = current.Item?.intervalVersion;
-    let dc = 0;
-    let de = 0;
-    let changed = false;
+    const readConsumption =
+      typeof current.Item?.consumption === 'number' ? current.Item.consumption : undefined;
+    const readEmissions = typeof current.Item?.emissionsKg === 'number' ? current.Item.emissionsKg : 0;
+    // The first interval days take the month over from its bills: their consumption leaves the figures.
+    let changed = typeof version !== 'number' && (readConsumption ?? 0) !== 0;
     for (const d of figures.days) {
       const dd = d.date.slice(8, 10);
       if (days[dd] !== d.consumption || (emissions[dd] ?? 0) !== d.emissionsKg) changed = true;
-      dc += d.consumption - (days[dd] ?? 0);
-      de += d.emissionsKg - (emissions[dd] ?? 0);
       days[dd] = d.consumption;
       emissions[dd] = d.emissionsKg;
     }
+    const total = round3(Object.values(days).reduce((n, v) => n + v, 0));
+    const totalEmissions = round3(Object.values(emissions).reduce((n, v) => n + v, 0));
     const delta: RollupDelta = {
-      consumption: round3(dc),
+      consumption: round3(total - (readConsumption ?? 0)),
       cost: 0,
-      emissionsKg: round3(de),
+      emissionsKg: round3(totalEmissions - readEmissions),
       unit: figures.unit,
     };
-    if (!changed) return delta;
+    if (!changed) return { ...delta, consumption: 0, emissionsKg: 0 };
     const values: Record<string, unknown> = {
       ':days': days,
       ':em': emissions,
       ':next': (typeof version === 'number' ? version : 0) + 1,
-      ':dc': delta.consumption,
-      ':de': delta.emissionsKg,
+      ':total': total,
+      ':totalEmissions': totalEmissions,
       ':zero': 0,
       ':unit': figures.unit,
       ':source': 'interval',
@@ -732,18 +849,21 @@ export async function applyIntervalMonth(
       ':currency': 'GBP',
     };
     if (typeof version === 'number') values[':version'] = version;
+    if (readConsumption !== undefined) values[':read'] = readConsumption;
     try {
       await documentClient().send(
         new UpdateCommand({
           TableName: config().tableName,
           Key: key,
           UpdateExpression:
-            'ADD #consumption :dc, #emissions :de, #cost :zero SET #days = :days, #dayEmissions = :em, ' +
-            '#version = :next, #unit = :unit, #source = if_not_exists(#source, :source), ' +
-            '#factor = if_not_exists(#factor, :factor), #updatedAt = :now, #companyId = :companyId, ' +
+            'ADD #cost :zero SET #consumption = :total, #emissions = :totalEmissions, #days = :days, ' +
+            '#dayEmissions = :em, #version = :next, #unit = :unit, #source = :source, ' +
+            `#factor = ${typeof version === 'number' ? 'if_not_exists(#factor, :factor)' : ':factor'}, ` +
+            '#updatedAt = :now, #companyId = :companyId, ' +
             '#accountId = :accountId, #month = :month, #currency = if_not_exists(#currency, :currency)',
           // Figures in different units must never be summed into one month.
-          ConditionExpression: `${typeof version === 'number' ? '#version = :version' : 'attribute_not_exists(#version)'} AND (attribute_not_exists(#unit) OR #unit = :unit)`,
+          // A bill counted in the month meanwhile changes its consumption: read again so it leaves the figures.
+          ConditionExpression: `${typeof version === 'number' ? '#version = :version' : 'attribute_not_exists(#version)'} AND (attribute_not_exists(#unit) OR #unit = :unit) AND ${readConsumption === undefined ? 'attribute_not_exists(#consumption)' : '#consumption = :read'}`,
           ExpressionAttributeNames: {
             '#days': 'intervalDays',
             '#dayEmissions': 'intervalEmissions',

@@ -152,7 +152,10 @@ function addTo(table: Table, f: MonthFigure, fraction: number): void {
   sum.ccl += (f.ccl ?? 0) * fraction;
   sum.standingCharge += (f.standingCharge ?? 0) * fraction;
   sum.emissionsKg += f.emissionsKg * fraction;
-  const kwh = f.utilityType === 'electricity' ? convertQuantity(f.consumption, f.unit, 'kWh') : undefined;
+  const kwh =
+    f.utilityType === 'electricity' || f.utilityType === 'gas'
+      ? convertQuantity(f.consumption, f.unit, 'kWh')
+      : undefined;
   const input = { ...f, ...(kwh !== undefined ? { kwh } : {}) };
   sum.marketKg +=
     f.utilityType === 'electricity' ? marketBased(input, fraction).kg : f.emissionsKg * fraction;

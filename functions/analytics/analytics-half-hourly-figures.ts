@@ -200,17 +200,28 @@ export async function dailyWithIntervalData(
   }
   const spread = figuresOf([...rows, ...monthsOut], window, 'daily', calendar, withCosts);
   const tables = new Map(spread.buckets.map((b) => [b.key, tableOf(b)]));
+  // The hot loop (every meter's every day): the unit's scale and the year's factor are looked up once per
+  // meter and year, not per day.
   for (const meter of meters) {
+    const target = defaultUnit(meter.utilityType);
+    const scale = convertQuantity(1, meter.unit, target);
+    let year = '';
+    let perUnit = 0;
     for (const [date, total] of totalsByMeter.get(meter.accountId) ?? []) {
       const table = tables.get(date);
       if (!table) continue;
-      add(
-        table,
-        meter.utilityType,
-        meter.unit,
-        total,
-        factor(meter.utilityType, meter.unit, date.slice(0, 4)).perUnit,
-      );
+      if (!date.startsWith(year) || year === '') {
+        year = date.slice(0, 4);
+        perUnit = factor(meter.utilityType, meter.unit, year).perUnit;
+      }
+      let sum = table.get(meter.utilityType);
+      if (!sum) {
+        sum = { consumption: 0, unit: target, cost: 0, emissionsKg: 0 };
+        table.set(meter.utilityType, sum);
+      }
+      if (scale === undefined) sum.unit = 'mixed';
+      else sum.consumption += total * scale;
+      sum.emissionsKg += total * perUnit;
     }
   }
   const whole = new Map<UtilityType, Sum>();

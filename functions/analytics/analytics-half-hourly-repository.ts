@@ -19,6 +19,7 @@ import {
 import type { UtilityType } from '../../shared/schemas/common.ts';
 import { documentClient } from '../core/adapters/dynamo.ts';
 import { config } from '../core/config.ts';
+import { inPool } from '../core/lib/in-pool.ts';
 
 /**
  * Interval (half-hourly) data: one item per meter and local day holding the day's 46, 48 or 50 values,
@@ -55,6 +56,8 @@ export interface IntervalMeter {
 
 const BATCH_GET_SIZE = 100;
 const MAX_ATTEMPTS = 8;
+/** Batch reads of day totals in flight at once. */
+const BATCH_GET_CONCURRENCY = 4;
 
 const BATCH_WRITE_SIZE = 25;
 
@@ -244,10 +247,27 @@ export async function readDayTotals(
   );
   const ownerOf = new Map(wanted.map((k) => [k.pk, k.id]));
   const found = new Map<string, Map<string, number>>();
+  // Each year's day names are made once, not once per meter: 500 meters' year is 182,500 days.
+  const dayNames = new Map<string, string[]>();
+  const namesOf = (year: string) => {
+    let names = dayNames.get(year);
+    if (!names) {
+      const first = Date.parse(`${year}-01-01T00:00:00Z`);
+      const count = (Date.parse(`${Number(year) + 1}-01-01T00:00:00Z`) - first) / DAY_MS;
+      names = Array.from({ length: count }, (_, d) =>
+        new Date(first + d * DAY_MS).toISOString().slice(0, 10),
+      );
+      dayNames.set(year, names);
+    }
+    return names;
+  };
+  const batches: Record<string, unknown>[][] = [];
   for (let i = 0; i < wanted.length; i += BATCH_GET_SIZE) {
-    let keys: Record<string, unknown>[] = wanted
-      .slice(i, i + BATCH_GET_SIZE)
-      .map(({ pk, sk }) => ({ pk, sk }));
+    batches.push(wanted.slice(i, i + BATCH_GET_SIZE).map(({ pk, sk }) => ({ pk, sk })));
+  }
+  // Batches go out a few at a time: one after another, their round trips added up to most of the answer.
+  await inPool(batches, BATCH_GET_CONCURRENCY, async (batch) => {
+    let keys = batch;
     for (let attempt = 0; keys.length > 0; attempt++) {
       if (attempt >= MAX_ATTEMPTS) throw new Error('The table kept refusing a batch of reads');
       if (attempt > 0) await new Promise((r) => setTimeout(r, 20 * 2 ** attempt));
@@ -258,16 +278,17 @@ export async function readDayTotals(
         const id = ownerOf.get(String(raw.pk));
         if (!id) continue;
         const days = found.get(id) ?? new Map<string, number>();
-        const year = String(raw.sk);
-        const first = Date.parse(`${year}-01-01T00:00:00Z`);
+        const names = namesOf(String(raw.sk));
         const packed = typeof raw.days === 'string' ? raw.days.split(',') : [];
-        packed.forEach((v, d) => {
-          if (v !== '') days.set(new Date(first + d * DAY_MS).toISOString().slice(0, 10), Number(v));
-        });
+        for (let d = 0; d < packed.length; d++) {
+          const v = packed[d];
+          const name = names[d];
+          if (v !== '' && v !== undefined && name !== undefined) days.set(name, Number(v));
+        }
         found.set(id, days);
       }
       keys = out.UnprocessedKeys?.[tableName]?.Keys ?? [];
     }
-  }
+  });
   return found;
 }

@@ -2,7 +2,7 @@ import type { Caller } from '../../shared/access/caller.ts';
 import {
   assessAgainstPathway,
   type CrremAssessment,
-  type FloorAreaChange,
+  type FloorAreaPeriod,
   type IntensityPoint,
   intensities,
   type MissingField,
@@ -31,6 +31,7 @@ import {
   energySitesQuery,
   pathwayUploadSchema,
 } from '../../shared/schemas/benchmarks.ts';
+import { floorAreaPeriodSchema } from '../../shared/schemas/floor-area-history.ts';
 import { type SiteYear, siteYearFigures } from '../analytics/index.ts';
 import type { StoredItem } from '../core/data/item-repository.ts';
 import { formError, notFound } from '../core/lib/errors.ts';
@@ -68,7 +69,7 @@ export interface SiteFacts {
   propertyType?: string;
   country?: string;
   floorAreaM2: number | null;
-  floorAreaHistory: FloorAreaChange[];
+  floorAreaHistory: FloorAreaPeriod[];
 }
 
 const toM2 = (area: unknown, unit: unknown) =>
@@ -84,12 +85,11 @@ export function siteFacts(site: StoredItem): SiteFacts {
   // An address without a country is a UK one, as the site wizard reads it; a site with no address has none.
   const typed = text(address?.country);
   const country = address ? (typed && !isUkCountry(typed) ? typed : 'United Kingdom') : undefined;
+  // Stored periods were checked on write; one that no longer reads as a period is left out, not guessed at.
   const history = Array.isArray(site.floorAreaHistory) ? site.floorAreaHistory : [];
-  const floorAreaHistory = history.flatMap((h): FloorAreaChange[] => {
-    const entry = h && typeof h === 'object' ? (h as Record<string, unknown>) : {};
-    const area = toM2(entry.floorArea, entry.floorAreaUnit);
-    const fromYear = Number(entry.fromYear);
-    return area !== null && Number.isInteger(fromYear) ? [{ fromYear, floorAreaM2: area }] : [];
+  const floorAreaHistory = history.flatMap((h): FloorAreaPeriod[] => {
+    const parsed = floorAreaPeriodSchema.safeParse(h);
+    return parsed.success ? [parsed.data] : [];
   });
   const propertyType = text(site.assetType);
   const entityId = text(site.entityId);

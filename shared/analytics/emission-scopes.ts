@@ -1,4 +1,10 @@
-import { EMISSION_FACTORS, type EmissionFactor, findEmissionFactor } from '../domain/emission-factors.ts';
+import {
+  EMISSION_FACTORS,
+  type EmissionFactor,
+  type FactorActivity,
+  findEmissionFactor,
+  findWellToTankFactor,
+} from '../domain/emission-factors.ts';
 import { findResidualMix, RESIDUAL_MIX_FACTORS, type ResidualMixFactor } from './residual-mix.ts';
 
 /** The factor set named for supply under a renewable contract backed by REGOs: it counts 0 market-based. */
@@ -16,7 +22,7 @@ export interface ScopeInput {
   emissionsKg: number;
   /** The factor set the stored emissions came from. */
   factorVersion?: string;
-  /** Electricity only: the month's consumption in kWh, when it converts. */
+  /** Electricity and gas: the month's consumption in kWh, when it converts (well-to-tank is per kWh). */
   kwh?: number;
   /** Electricity only: kWh supplied under a renewable contract with REGO backing. */
   regoKwh?: number;
@@ -26,7 +32,7 @@ export interface ScopeThreeParts {
   transmissionDistribution: number;
   water: number;
   waste: number;
-  /** Counted once the factor library holds well-to-tank factors; it does not yet. */
+  /** Gas and electricity well-to-tank, for the years the factor library holds a confirmed figure. */
   wellToTank: number;
 }
 
@@ -47,7 +53,10 @@ export interface ScopeSplit {
     scope2Market: string[];
     scope3: string[];
   };
-  /** Scope 3 activities the factor library has no factor for, so they show as missing rather than as 0. */
+  /**
+   * Scope 3 parts left out, so they show as missing rather than as 0: `well-to-tank 2024` for a year with
+   * no confirmed factor, `well-to-tank (gas not in kWh)` for gas read by volume.
+   */
   notCovered: string[];
 }
 
@@ -96,6 +105,7 @@ export class ScopeSum {
   private td = 0;
   private water = 0;
   private waste = 0;
+  private wtt = 0;
   private readonly sets: Sets = {
     scope1: new Set(),
     scope2Location: new Set(),
@@ -109,6 +119,30 @@ export class ScopeSum {
     this.tables = tables;
   }
 
+  /** Well-to-tank of a share of a gas or electricity month, at its own year's factors only. */
+  private wellToTank(
+    row: ScopeInput,
+    fraction: number,
+    year: number,
+    activities: readonly FactorActivity[],
+  ): void {
+    const utility = row.utilityType === 'gas' ? 'gas' : 'electricity';
+    if (row.kwh === undefined) {
+      this.missing.add(`well-to-tank (${utility} not in kWh)`);
+      return;
+    }
+    const kwh = row.kwh * fraction;
+    for (const activity of activities) {
+      const f = findWellToTankFactor(utility, activity, year, this.tables.factors ?? EMISSION_FACTORS);
+      if (!f) {
+        this.missing.add(`well-to-tank ${year}`);
+        continue;
+      }
+      this.wtt += kwh * f.factor;
+      this.sets.scope3.add(f.version);
+    }
+  }
+
   add(row: ScopeInput, fraction: number): void {
     const kg = row.emissionsKg * fraction;
     const version = row.factorVersion && row.factorVersion !== 'none' ? row.factorVersion : undefined;
@@ -116,7 +150,7 @@ export class ScopeSum {
     if (SCOPE_ONE.has(row.utilityType)) {
       this.s1 += kg;
       if (version) this.sets.scope1.add(version);
-      this.missing.add('well-to-tank');
+      this.wellToTank(row, fraction, year, ['well-to-tank']);
       return;
     }
     if (SCOPE_TWO_OTHER.has(row.utilityType)) {
@@ -128,7 +162,10 @@ export class ScopeSum {
     if (row.utilityType === 'electricity') {
       this.s2l += kg;
       if (version) this.sets.scope2Location.add(version);
-      this.missing.add('well-to-tank');
+      this.wellToTank(row, fraction, year, [
+        'well-to-tank-generation',
+        'well-to-tank-transmission-distribution',
+      ]);
       if (row.kwh === undefined) return;
       const kwh = row.kwh * fraction;
       const market = marketBased(row, fraction, this.tables.residualMix);
@@ -156,8 +193,13 @@ export class ScopeSum {
   /** Each figure rounded to the gram, the totals summed from the rounded parts so they add up exactly. */
   result(): ScopeSplit {
     const sorted = (s: Set<string>) => [...s].sort();
-    const parts = { transmissionDistribution: r3(this.td), water: r3(this.water), waste: r3(this.waste) };
-    const scope3 = r3(parts.transmissionDistribution + parts.water + parts.waste);
+    const parts = {
+      transmissionDistribution: r3(this.td),
+      water: r3(this.water),
+      waste: r3(this.waste),
+      wellToTank: r3(this.wtt),
+    };
+    const scope3 = r3(parts.transmissionDistribution + parts.water + parts.waste + parts.wellToTank);
     const scope1 = r3(this.s1);
     const scope2Location = r3(this.s2l);
     const scope2Market = r3(this.s2m);
@@ -166,7 +208,7 @@ export class ScopeSum {
       scope2Location,
       scope2Market,
       scope3,
-      scope3Parts: { ...parts, wellToTank: 0 },
+      scope3Parts: parts,
       totalLocation: r3(scope1 + scope2Location + scope3),
       totalMarket: r3(scope1 + scope2Market + scope3),
       factorSets: {

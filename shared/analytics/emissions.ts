@@ -6,6 +6,8 @@ import {
   type FactorUtility,
   factorNote,
   findEmissionFactor,
+  findWellToTankFactor,
+  WELL_TO_TANK_ACTIVITIES,
   wasteActivity,
 } from '../domain/emission-factors.ts';
 import { findResidualMix, RESIDUAL_MIX_FACTORS, type ResidualMixFactor } from './residual-mix.ts';
@@ -69,11 +71,16 @@ const PER_UNIT: Readonly<Record<string, { unit: FactorUnit; scale: number }>> = 
 };
 
 /**
- * The activities counted per utility. Well-to-tank (scope 3) is listed for gas and electricity and counted
- * once a factor table holds it; the built-in DESNZ rows do not yet.
+ * The activities counted per utility. Well-to-tank (scope 3) is counted only with a factor of the
+ * consumption's own year; a year without one is listed as not covered.
  */
 const ACTIVITIES: Readonly<Record<Exclude<FactorUtility, 'waste'>, readonly string[]>> = {
-  electricity: ['generation', 'transmission-distribution', 'well-to-tank'],
+  electricity: [
+    'generation',
+    'transmission-distribution',
+    'well-to-tank-generation',
+    'well-to-tank-transmission-distribution',
+  ],
   gas: ['combustion', 'well-to-tank'],
   water: ['supply', 'treatment'],
 };
@@ -163,11 +170,19 @@ export function emissionsOf(entry: ConsumptionEntry, tables: EmissionTables = {}
   const activities =
     entry.utility === 'waste' ? [wasteActivity(entry.wasteCategory)] : ACTIVITIES[entry.utility];
   for (const activity of activities) {
+    const wellToTank = isTabled(activity, factors) && WELL_TO_TANK_ACTIVITIES.has(activity);
     const f = isTabled(activity, factors)
-      ? findEmissionFactor(entry.utility, activity, year, factors)
+      ? wellToTank
+        ? findWellToTankFactor(entry.utility, activity, year, factors)
+        : findEmissionFactor(entry.utility, activity, year, factors)
       : undefined;
     if (!f) {
-      notCovered.push({ activity, reason: `no ${entry.utility} ${activity} factor` });
+      notCovered.push({
+        activity,
+        reason: wellToTank
+          ? `no confirmed ${year} ${entry.utility} ${activity} factor`
+          : `no ${entry.utility} ${activity} factor`,
+      });
       continue;
     }
     if (!per || per.unit !== f.unit) {

@@ -3,6 +3,10 @@
  * property type's decarbonisation pathway, projected to 2050, and the year it is misaligned from.
  */
 
+import { type FloorAreaPeriod, floorAreaOfYear } from '../schemas/floor-area-history.ts';
+
+export type { FloorAreaPeriod } from '../schemas/floor-area-history.ts';
+
 export const PATHWAY_FIRST_YEAR = 2020;
 export const PATHWAY_LAST_YEAR = 2050;
 
@@ -22,12 +26,6 @@ export interface SiteYearFigures {
   electricityKg: number;
 }
 
-/** A floor area that holds from a year on, until a later entry replaces it. */
-export interface FloorAreaChange {
-  fromYear: number;
-  floorAreaM2: number;
-}
-
 export interface IntensityPoint {
   year: number;
   kwhM2: number;
@@ -38,17 +36,17 @@ export interface IntensityPoint {
   projected: boolean;
 }
 
-/** The floor area in force in a year: the latest change at or before it, else the site's current area. */
+/** The floor area in force in a year (the day-weighted mean over its periods), else the site's current area. */
 export function floorAreaInForce(
   year: number,
   current: number | null,
-  history: readonly FloorAreaChange[] = [],
+  history: readonly FloorAreaPeriod[] = [],
 ): number | null {
-  let found: FloorAreaChange | undefined;
-  for (const change of history) {
-    if (change.fromYear <= year && (!found || change.fromYear > found.fromYear)) found = change;
-  }
-  const area = found ? found.floorAreaM2 : current;
+  const area = floorAreaOfYear(
+    year,
+    current !== null && Number.isFinite(current) && current > 0 ? current : null,
+    history,
+  );
   return area !== null && Number.isFinite(area) && area > 0 ? area : null;
 }
 
@@ -73,7 +71,7 @@ export function intensityTrend(points: readonly IntensityPoint[]): number {
  */
 export function intensities(
   years: readonly SiteYearFigures[],
-  floorArea: { current: number | null; history?: readonly FloorAreaChange[] },
+  floorArea: { current: number | null; history?: readonly FloorAreaPeriod[] },
   gridFactors: ReadonlyMap<number, number> = new Map(),
   lastYear = PATHWAY_LAST_YEAR,
 ): IntensityPoint[] {

@@ -23,7 +23,20 @@ export type FactorActivity =
   | 'recycling'
   | 'food-landfill'
   /** food waste composted or sent to anaerobic digestion */
-  | 'food-composted';
+  | 'food-composted'
+  /** extracting, refining and transporting the natural gas burnt ("WTT- fuels"), scope 3 */
+  | 'well-to-tank'
+  /** well-to-tank of the fuels burnt to generate grid electricity ("WTT- UK electricity (generation)"), scope 3 */
+  | 'well-to-tank-generation'
+  /** well-to-tank of the electricity lost in transmission and distribution ("WTT- UK electricity (T&D)"), scope 3 */
+  | 'well-to-tank-transmission-distribution';
+
+/** Well-to-tank activities: counted only with a factor of the consumption's own year, never a stand-in. */
+export const WELL_TO_TANK_ACTIVITIES: ReadonlySet<FactorActivity> = new Set([
+  'well-to-tank',
+  'well-to-tank-generation',
+  'well-to-tank-transmission-distribution',
+]);
 
 export type FactorUnit = 'kWh' | 'm³' | 'tonne';
 
@@ -71,6 +84,24 @@ const row = (
   ...(confirmedBy ? { confirmedBy } : {}),
 });
 
+const FLAT_2023 =
+  'DESNZ flat file 2023 v1.1 (published 20/06/2023), as redistributed in github.com/filcuk/ghg_conversion_factors';
+const FLAT_2025 =
+  'DESNZ flat file 2025 v1 (ghg-conversion-factors-2025-flat-format), as kept in github.com/streetvisit/carbon-recycling-platform';
+
+/** A well-to-tank row (scope 3, per kWh; gas on gross CV), with the flat file's factor ID. */
+const wtt = (
+  year: number,
+  utility: FactorUtility,
+  activity: FactorActivity,
+  factor: number,
+  factorId: string,
+  file: string,
+): EmissionFactor => ({
+  ...row(year, utility, activity, 3, 'kWh', factor, undefined, `${file}, factor ID ${factorId}`),
+  source: `${DESNZ} ${year}, sheet ${utility === 'gas' ? '"WTT- fuels" (natural gas, kWh gross CV)' : '"WTT- UK electricity"'}`,
+});
+
 const CLIMATE_ESSENTIALS = 'climateessentials.com, "Carbon factors: a 2025 update" (June 2025)';
 const GREEN_CALCULUS = 'greencalculus.com, natural gas glossary (DEFRA 2025 factor)';
 const UNCONFIRMED = (year: number) => `unconfirmed: not checked against the published ${year} tables`;
@@ -105,7 +136,28 @@ export const EMISSION_FACTORS: readonly EmissionFactor[] = [
   row(2025, 'waste', 'recycling', 3, 'tonne', 4.68568),
   row(2025, 'waste', 'food-landfill', 3, 'tonne', 700.30886),
   row(2025, 'waste', 'food-composted', 3, 'tonne', 8.98311),
+  // Well-to-tank, read from DESNZ's flat files ("Factors by Category"). 2024 has none: the only 2024 workbook
+  // read was the condensed set, which has no WTT sheets, so 2024 is reported as not covered.
+  wtt(2023, 'gas', 'well-to-tank', 0.03021, '11_100_1004_6_1', FLAT_2023),
+  wtt(2023, 'electricity', 'well-to-tank-generation', 0.0459, '15_917_4000_5_1', FLAT_2023),
+  wtt(2023, 'electricity', 'well-to-tank-transmission-distribution', 0.00397, '15_918_4000_5_1', FLAT_2023),
+  wtt(2025, 'gas', 'well-to-tank', 0.03021, '11_100_1004_6_1', FLAT_2025),
+  wtt(2025, 'electricity', 'well-to-tank-generation', 0.0459, '15_917_4000_5_1', FLAT_2025),
+  wtt(2025, 'electricity', 'well-to-tank-transmission-distribution', 0.00397, '15_918_4000_5_1', FLAT_2025),
 ];
+
+/**
+ * The year's well-to-tank factor, or undefined: unlike other factors no other year stands in, since the
+ * published figure for a year may differ and a borrowed one would pass for confirmed.
+ */
+export function findWellToTankFactor(
+  utility: FactorUtility,
+  activity: FactorActivity,
+  year: number,
+  table: readonly EmissionFactor[] = EMISSION_FACTORS,
+): EmissionFactor | undefined {
+  return table.find((f) => f.utility === utility && f.activity === activity && f.year === year);
+}
 
 /**
  * The factor for a year: that year's, else the nearest earlier year's. When the table has no earlier year,

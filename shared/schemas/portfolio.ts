@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { addressSchema, idSchema, isoDate, nonEmpty, utilityTypeSchema } from './common.ts';
+import { floorAreaHistorySchema } from './floor-area-history.ts';
 
 export const entitySchema = z.object({
   legalName: nonEmpty.max(200),
@@ -51,6 +52,8 @@ export const assetSchema = z.object({
   assetType: z.string().max(100).optional(),
   floorArea: z.number().nonnegative().optional(),
   floorAreaUnit: z.enum(['m2', 'ft2']).default('m2'),
+  /** Earlier or later floor areas, each in force for a period; `floorArea` is the area today. */
+  floorAreaHistory: floorAreaHistorySchema.optional(),
   status: z.enum(['active', 'inactive', 'sold', 'development']).default('active'),
   images: z.array(assetImageSchema).default([]),
   epcRating: z.string().max(3).optional(),

@@ -238,3 +238,78 @@ describe('what a caller may read', () => {
     expect(mine.status).toBe(200);
   });
 });
+
+/**
+ * A bill and interval data for the same meter and month: the month's consumption and emissions come from
+ * the interval data, its cost from the bill, in the meter, its site and the company, whichever comes first.
+ *   Bank meter     bill for April 2025: 900 kWh, £180; then 30 days of 48 × 0.5 kWh = 720 kWh
+ *   Bank second    30 days of 48 × 0.25 kWh in May 2025 = 360 kWh; then a bill for May: 400 kWh, £80
+ */
+describe('a meter with both bills and interval data', () => {
+  const bill = (month: string, consumption: number, cost: number) => ({
+    month,
+    utilityType: 'electricity' as const,
+    unit: 'kWh',
+    factorVersion: 'desnz-2025-v1',
+    consumption,
+    cost,
+    emissionsKg: Math.round(consumption * 0.177 * 1000) / 1000,
+  });
+  const monthDays = (month: string, value: number) =>
+    Array.from({ length: 30 }, (_, i) => ({
+      date: `${month}-${String(i + 1).padStart(2, '0')}`,
+      values: halfHours(48, () => value),
+    }));
+  const figures = async (accountId: string, assetId: string, month: string) => {
+    const [m] = await listAccountMonths(w.demoId, accountId, month, month);
+    const [s] = await listAssetRollups(w.demoId, assetId, month, month);
+    const [c] = await listCompanyRollups(w.demoId, month, month);
+    return {
+      meter: [m?.consumption, m?.cost, m?.source],
+      site: [s?.consumption, s?.cost],
+      siteEmissions: s?.emissionsKg ?? Number.NaN,
+      company: [c?.consumption, c?.cost],
+    };
+  };
+
+  it('counts the interval data, not the bill, once interval data arrives for a billed month', async () => {
+    const bank = await created(api, owner, '/assets', { siteName: 'Bank', entityId });
+    const account = await created(api, owner, '/accounts', {
+      type: 'electricity',
+      assetId: bank,
+      name: 'Bank',
+    });
+    await applyInvoiceContribution(w.demoId, account, bank, 'bank-april', bill('2025-04', 900, 180), 1);
+    expect((await figures(account, bank, '2025-04')).site).toEqual([900, 180]);
+
+    const written = await writeHalfHourlyDays(w.demoId, account, monthDays('2025-04', 0.5));
+    // The bill's 900 kWh leave the figures as the 720 kWh of interval data come in.
+    expect(written.consumptionChange).toBe(720 - 900);
+    const april = await figures(account, bank, '2025-04');
+    expect(april).toMatchObject({ meter: [720, 180, 'interval'], site: [720, 180], company: [720, 180] });
+    expect(april.siteEmissions).toBeCloseTo(720 * 0.177, 3);
+
+    // Confirming the same bill again changes nothing; withdrawing it takes its cost and leaves the energy.
+    await applyInvoiceContribution(w.demoId, account, bank, 'bank-april', bill('2025-04', 900, 180), 1);
+    expect((await figures(account, bank, '2025-04')).site).toEqual([720, 180]);
+    await applyInvoiceContribution(w.demoId, account, bank, 'bank-april', bill('2025-04', 900, 180), -1);
+    expect(await figures(account, bank, '2025-04')).toMatchObject({ site: [720, 0], company: [720, 0] });
+  });
+
+  it('adds only the cost of a bill for a month interval data already holds', async () => {
+    const bank = await created(api, owner, '/assets', { siteName: 'Bank second', entityId });
+    const account = await created(api, owner, '/accounts', {
+      type: 'electricity',
+      assetId: bank,
+      name: 'Bank 2',
+    });
+    await writeHalfHourlyDays(w.demoId, account, monthDays('2025-05', 0.25));
+    await applyInvoiceContribution(w.demoId, account, bank, 'bank-may', bill('2025-05', 400, 80), 1);
+    const may = await figures(account, bank, '2025-05');
+    expect(may).toMatchObject({ meter: [360, 80, 'interval'], site: [360, 80], company: [360, 80] });
+    expect(may.siteEmissions).toBeCloseTo(360 * 0.177, 3);
+    const [month] = await listAccountMonths(w.demoId, account, '2025-05', '2025-05');
+    // What the bill said is kept beside the figures, for checking one source against the other.
+    expect(month).toMatchObject({ billConsumption: 400 });
+  });
+});

@@ -16,7 +16,9 @@ import { type Api, created, type RegisterWorld, startRegisterWorld } from './reg
  *   Hardman (Other)    electricity 3000 kWh, no contract, net £600, VAT £120
  *
  *   Holdings: scope 1 = 5000 × 0.18231 = 911.55; scope 2 location = (1000 + 2000) × 0.177 = 531;
- *             market = 0 (REGOs) + 2000 × residual mix; scope 3 T&D = 3000 × 0.01853 = 55.59
+ *             market = 0 (REGOs) + 2000 × residual mix; scope 3 T&D = 3000 × 0.01853 = 55.59;
+ *             well-to-tank (DESNZ 2025 flat file) = gas 5000 × 0.03021 + electricity 3000 × (0.0459 + 0.00397)
+ *             = 151.05 + 149.61 = 300.66; scope 3 = 356.25
  */
 let w: RegisterWorld;
 let api: Api;
@@ -179,9 +181,10 @@ describe('emissions by scope', () => {
     expect(scopes).toMatchObject({
       scope1: 911.55,
       scope2Location: 531,
-      scope3: 55.59,
-      scope3Parts: { transmissionDistribution: 55.59, water: 0, waste: 0, wellToTank: 0 },
-      totalLocation: 1498.14,
+      scope3: 356.25,
+      scope3Parts: { transmissionDistribution: 55.59, water: 0, waste: 0, wellToTank: 300.66 },
+      totalLocation: 1798.8,
+      notCovered: [],
       factorSets: {
         scope1: ['desnz-2025-v1'],
         scope2Location: ['desnz-2025-v1'],
@@ -190,7 +193,7 @@ describe('emissions by scope', () => {
       },
     });
     expect(scopes.scope2Market).toBeCloseTo(market, 3);
-    expect(scopes.totalMarket).toBeCloseTo(911.55 + market + 55.59, 3);
+    expect(scopes.totalMarket).toBeCloseTo(911.55 + market + 356.25, 3);
     expect(scopes.scope1 + scopes.scope2Location + scopes.scope3).toBeCloseTo(scopes.totalLocation, 6);
     // The month's bucket holds the same split as the window.
     expect(res.body.scopes.buckets).toEqual([{ key: '2025-03', ...scopes }]);

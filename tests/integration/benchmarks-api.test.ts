@@ -205,6 +205,47 @@ describe('CRREM sites', () => {
     expect(points.find((p) => p.year === LAST + 1)).toMatchObject({ kgCo2eM2: 48, projected: true });
     expect((res.body.pathway as unknown[]).length).toBe(31);
   });
+
+  it("divides each year by the floor area in force that year, from the site's history, and refuses overlaps", async () => {
+    const patch = (body: unknown) =>
+      api({ method: 'PATCH', path: `/assets/${site.Aldgate}`, token: owner, body });
+    const overlapping = await patch({
+      floorAreaHistory: [
+        { from: `${LAST - 1}-01-01`, to: `${LAST - 1}-12-31`, floorAreaM2: 500 },
+        { from: `${LAST - 1}-06-01`, floorAreaM2: 800 },
+      ],
+    });
+    expect(overlapping.status).toBe(400);
+    expect(JSON.stringify(overlapping.body)).toContain(`Overlaps the period from ${LAST - 1}-01-01`);
+    const zero = await patch({ floorAreaHistory: [{ from: `${LAST - 1}-01-01`, floorAreaM2: 0 }] });
+    expect(zero.status).toBe(400);
+    expect(JSON.stringify(zero.body)).toContain('Must be greater than 0');
+
+    // 120,000 kWh and 48,000 kg over 500 m² the year before last: 240 kWh/m², 96 kg/m²; the last year keeps
+    // the site's 1,000 m².
+    expect(
+      (
+        await patch({
+          floorAreaHistory: [{ from: `${LAST - 1}-01-01`, to: `${LAST - 1}-12-31`, floorAreaM2: 500 }],
+        })
+      ).status,
+    ).toBe(200);
+    const points = (await get(`/benchmarks/crrem/sites/${site.Aldgate}`)).body.points as {
+      year: number;
+      kwhM2: number;
+      kgCo2eM2: number;
+      floorAreaM2: number;
+    }[];
+    expect(points.slice(0, 2).map((p) => [p.year, p.kwhM2, p.kgCo2eM2, p.floorAreaM2])).toEqual([
+      [LAST - 1, 240, 96, 500],
+      [LAST, 120, 48, 1000],
+    ]);
+    expect((await patch({ floorAreaHistory: null })).status).toBe(200);
+    const restored = (await get(`/benchmarks/crrem/sites/${site.Aldgate}`)).body.points as {
+      kgCo2eM2: number;
+    }[];
+    expect(restored[0]?.kgCo2eM2).toBe(48);
+  });
 });
 
 describe('energy benchmarks', () => {

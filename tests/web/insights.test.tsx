@@ -31,6 +31,7 @@ import {
 } from '../../web/features/analytics/insights-filters.ts';
 import { CostsPage } from '../../web/features/analytics/insights-page.tsx';
 import { createLatestRequests, isAbort } from '../../web/features/analytics/latest-request.ts';
+import { ScopeThreeGaps } from '../../web/features/analytics/scope-three-gaps.tsx';
 import type { ApiClient, RequestOptions } from '../../web/lib/api-client.ts';
 import { type Services, ServicesProvider, SessionProvider } from '../../web/lib/app-context.tsx';
 import { isStaleKey } from '../../web/lib/live.ts';
@@ -194,14 +195,14 @@ describe('the total cards', () => {
       ['Total emissions', 1321.14, 196],
       ['Scope 1 (gas and fuels)', 911.55, 0],
       ['Scope 2 (electricity, heat, cooling), market-based', 354, 180],
-      ['Scope 3 (T&D losses, water, waste)', 55.59, 16],
+      ['Scope 3 (T&D losses, well-to-tank, water, waste)', 55.59, 16],
     ]);
     const location = totalCards('emissions', totals, undefined, undefined, { basis: 'location', now });
     expect(location.map((c) => [c.label, round2(c.value)])).toEqual([
       ['Total emissions', 1498.14],
       ['Scope 1 (gas and fuels)', 911.55],
       ['Scope 2 (electricity, heat, cooling), location-based', 531],
-      ['Scope 3 (T&D losses, water, waste)', 55.59],
+      ['Scope 3 (T&D losses, well-to-tank, water, waste)', 55.59],
     ]);
   });
 
@@ -235,6 +236,15 @@ describe('the total cards', () => {
       ['Gas cost', 400],
       ['Water cost', 80],
     ]);
+  });
+});
+
+describe('scope 3 parts without a confirmed factor', () => {
+  it('are named on screen, and nothing shows when every part is covered', () => {
+    const text = textOf(renderHtml(<ScopeThreeGaps notCovered={['well-to-tank 2024']} />));
+    expect(text).toContain('Not covered in scope 3');
+    expect(text).toContain('well-to-tank 2024');
+    expect(renderHtml(<ScopeThreeGaps notCovered={[]} />)).toBe('');
   });
 });
 

@@ -29,6 +29,8 @@ export interface AssetView {
   /** m², whatever unit it was entered in. */
   floorArea?: number;
   floorAreaUnit?: 'm2' | 'ft2';
+  /** Floor areas (m²) in force for periods, `to` absent on an open one. */
+  floorAreaHistory?: { from: string; to?: string; floorAreaM2: number }[];
   epcRating?: string;
   epc?: { certificateId: string; kind: string; rating: number; band: string; lodgementDate?: string };
   geocoordinates?: { lat: number; lng: number };

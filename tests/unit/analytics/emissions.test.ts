@@ -8,7 +8,8 @@ describe('emissions by scope', () => {
     const e2025 = emissionsOf({ utility: 'electricity', date: '2025-05-01', quantity: 1000, unit: 'kWh' });
     expect(e2025.year).toBe(2025);
     expect(e2025.scope2Location).toBeCloseTo(1000 * 0.177, 9);
-    expect(e2025.scope3).toBeCloseTo(1000 * 0.01853, 9);
+    // T&D losses and the well-to-tank of generation and of T&D (DESNZ 2025 flat file).
+    expect(e2025.scope3).toBeCloseTo(1000 * (0.01853 + 0.0459 + 0.00397), 9);
     expect(e2025.scope1).toBe(0);
     expect(e2025.factorVersions).toContain('desnz-2025-v1');
     const e2023 = emissionsOf({ utility: 'electricity', date: '2023-12-31', quantity: 1000, unit: 'kWh' });
@@ -35,7 +36,10 @@ describe('emissions by scope', () => {
     const gas = emissionsOf({ utility: 'gas', date: '2024-02-01', quantity: 10_000, unit: 'kWh' });
     expect(gas.scope1).toBeCloseTo(1827.8, 9);
     expect(gas.lines[0]?.check).toMatch(/unconfirmed.*0\.18290, 0\.18278 and 0\.18293/);
-    expect(gas.notCovered).toEqual([{ activity: 'well-to-tank', reason: 'no gas well-to-tank factor' }]);
+    // No confirmed 2024 well-to-tank figure: listed, not borrowed from 2023 or 2025.
+    expect(gas.notCovered).toEqual([
+      { activity: 'well-to-tank', reason: 'no confirmed 2024 gas well-to-tank factor' },
+    ]);
     const water = emissionsOf({ utility: 'water', date: '2024-06-01', quantity: 10, unit: 'm³' });
     expect(water.scope3).toBeCloseTo(1.5311 + 1.8574, 9);
     expect(water.scope1 + water.scope2Location + water.scope2Market).toBe(0);
@@ -129,9 +133,11 @@ describe('emissions by scope', () => {
         contract: { renewable: true, regoBacked: true },
       }),
     ]);
-    expect(totals.totalLocation).toBeCloseTo(182.31 + 177 + 18.53, 9);
-    expect(totals.totalMarket).toBeCloseTo(182.31 + 0 + 18.53, 9);
-    expect(intensityPerSquareMetre(totals.totalLocation, 100)).toBeCloseTo(3.7784, 9);
+    // Scope 3: T&D 18.53, well-to-tank of the gas 30.21 and of the electricity 45.9 + 3.97.
+    const scope3 = 18.53 + 30.21 + 45.9 + 3.97;
+    expect(totals.totalLocation).toBeCloseTo(182.31 + 177 + scope3, 9);
+    expect(totals.totalMarket).toBeCloseTo(182.31 + 0 + scope3, 9);
+    expect(intensityPerSquareMetre(totals.totalLocation, 100)).toBeCloseTo(4.5792, 9);
     expect(intensityPerSquareMetre(10, 0)).toBeUndefined();
     expect(intensityPerSquareMetre(10, undefined)).toBeUndefined();
   });

@@ -103,8 +103,8 @@ describe('CRREM misalignment', () => {
 
   it('divides each year by the floor area in force that year', () => {
     const history = [
-      { fromYear: 2020, floorAreaM2: 500 },
-      { fromYear: 2022, floorAreaM2: 1000 },
+      { from: '2020-01-01', to: '2021-12-31', floorAreaM2: 500 },
+      { from: '2022-01-01', floorAreaM2: 1000 },
     ];
     expect(floorAreaInForce(2021, 1000, history)).toBe(500);
     expect(floorAreaInForce(2023, 1000, history)).toBe(1000);
@@ -114,6 +114,22 @@ describe('CRREM misalignment', () => {
       [2021, 80, 500],
       [2022, 40, 1000],
     ]);
+  });
+
+  it('weights a year by the days each area was in force, and fills uncovered days with the current area', () => {
+    // 2023 has 365 days: 1 January to 1 July is 182 days at 600 m², the other 183 at 1,200 m².
+    const extended = [
+      { from: '2019-01-01', to: '2023-07-01', floorAreaM2: 600 },
+      { from: '2023-07-02', floorAreaM2: 1200 },
+    ];
+    expect(floorAreaInForce(2023, 1200, extended)).toBeCloseTo((182 * 600 + 183 * 1200) / 365, 9);
+    // A closed period in the middle of 2024 (366 days): 1 March to 31 May is 92 days at 300 m²,
+    // the other 274 at the current 900 m².
+    const refit = [{ from: '2024-03-01', to: '2024-05-31', floorAreaM2: 300 }];
+    expect(floorAreaInForce(2024, 900, refit)).toBeCloseTo((92 * 300 + 274 * 900) / 366, 9);
+    // Without a current area only the covered days count.
+    expect(floorAreaInForce(2024, null, refit)).toBe(300);
+    expect(floorAreaInForce(2025, null, refit)).toBeNull();
   });
 
   it('has no intensities without a floor area, rather than intensities of zero', () => {

@@ -126,7 +126,7 @@ export interface ScopeCardsInput {
 const SERVER_SCOPE_LABELS = {
   scope1: 'Scope 1 (gas and fuels)',
   scope2: 'Scope 2 (electricity, heat, cooling)',
-  scope3: 'Scope 3 (T&D losses, water, waste)',
+  scope3: 'Scope 3 (T&D losses, well-to-tank, water, waste)',
 } as const;
 
 /** The emissions cards from the service's scope split: the total, then scopes 1, 2 (by the basis) and 3. */

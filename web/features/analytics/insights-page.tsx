@@ -61,6 +61,7 @@ import {
   UTILITIES,
 } from './insights-filters.ts';
 import { isAbort } from './latest-request.ts';
+import { ScopeThreeGaps } from './scope-three-gaps.tsx';
 
 /** What a click on a bar or a site names, for the drill-down to where a figure comes from. */
 export interface DrillTarget {
@@ -446,6 +447,7 @@ function Insights({ measure, onDrill }: { measure: Measure; onDrill: (target: Dr
                 : ''}
             </Text>
           )}
+          {measure === 'emissions' && <ScopeThreeGaps notCovered={answer.scopes?.totals.notCovered ?? []} />}
           <Group justify="space-between">
             <SegmentedControl
               aria-label="Chart by"

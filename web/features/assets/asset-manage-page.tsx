@@ -7,6 +7,7 @@ import { showToast } from '../../components/toast-store.ts';
 import { type AssetView, useDeleteAsset, useUpdateAsset, useUpdateAssetAddress } from './api.ts';
 import { AssetFrame } from './asset-frame.tsx';
 import { StatusHistory, Timeline } from './asset-history.tsx';
+import { FloorAreaHistory } from './floor-area-history.tsx';
 import { FormAlert, useFormFailure } from './ui.tsx';
 
 const round = (n: number) => Math.round(n * 100) / 100;
@@ -192,6 +193,7 @@ export function AssetManagePage() {
             <DetailsForm key={`d-${asset._id}`} asset={asset} />
             <AddressForm key={`a-${asset._id}`} asset={asset} />
           </SimpleGrid>
+          <FloorAreaHistory key={`f-${asset._id}`} asset={asset} />
           <StatusHistory asset={asset} />
           <Timeline asset={asset} />
           <DeleteSite asset={asset} />

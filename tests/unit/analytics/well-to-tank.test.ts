@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'vitest';
+import { ScopeSum } from '../../../shared/analytics/emission-scopes.ts';
+import { emissionsOf } from '../../../shared/analytics/emissions.ts';
+import { EMISSION_FACTORS, findWellToTankFactor } from '../../../shared/domain/emission-factors.ts';
+
+/**
+ * The well-to-tank rows as DESNZ's flat files print them ("Factors by Category", kg CO2e per kWh):
+ *   2023 v1.1 and 2025 v1: natural gas, kWh (Gross CV), ID 11_100_1004_6_1: 0.03021;
+ *   UK electricity generation, ID 15_917_4000_5_1: 0.0459; T&D, ID 15_918_4000_5_1: 0.00397.
+ * No 2024 row: only the 2024 condensed set (no WTT sheets) could be read.
+ */
+describe('well-to-tank factors', () => {
+  it('hold the published figures, each with its sheet, file and factor ID', () => {
+    const rows = EMISSION_FACTORS.filter((f) => f.activity.startsWith('well-to-tank')).map((f) => [
+      f.year,
+      f.utility,
+      f.activity,
+      f.scope,
+      f.unit,
+      f.factor,
+      f.version,
+    ]);
+    expect(rows).toEqual([
+      [2023, 'gas', 'well-to-tank', 3, 'kWh', 0.03021, 'desnz-2023-v1'],
+      [2023, 'electricity', 'well-to-tank-generation', 3, 'kWh', 0.0459, 'desnz-2023-v1'],
+      [2023, 'electricity', 'well-to-tank-transmission-distribution', 3, 'kWh', 0.00397, 'desnz-2023-v1'],
+      [2025, 'gas', 'well-to-tank', 3, 'kWh', 0.03021, 'desnz-2025-v1'],
+      [2025, 'electricity', 'well-to-tank-generation', 3, 'kWh', 0.0459, 'desnz-2025-v1'],
+      [2025, 'electricity', 'well-to-tank-transmission-distribution', 3, 'kWh', 0.00397, 'desnz-2025-v1'],
+    ]);
+    const gas2025 = findWellToTankFactor('gas', 'well-to-tank', 2025);
+    expect(gas2025?.source).toMatch(/DESNZ.*2025, sheet "WTT- fuels" \(natural gas, kWh gross CV\)/);
+    expect(gas2025?.confirmedBy).toMatch(/flat file 2025 v1.*factor ID 11_100_1004_6_1/);
+    expect(findWellToTankFactor('electricity', 'well-to-tank-generation', 2023)?.confirmedBy).toMatch(
+      /flat file 2023 v1\.1.*factor ID 15_917_4000_5_1/,
+    );
+  });
+
+  it('uses no other year for one without a confirmed figure', () => {
+    expect(findWellToTankFactor('gas', 'well-to-tank', 2024)).toBeUndefined();
+    expect(findWellToTankFactor('electricity', 'well-to-tank-generation', 2026)).toBeUndefined();
+  });
+
+  it('counts a 2025 month in scope 3 and lists a 2024 month as not covered', () => {
+    const sum = new ScopeSum();
+    // 1,000 kWh of gas and 2,000 kWh of electricity in 2025: 30.21 + 2000 × 0.04987 = 30.21 + 99.74.
+    sum.add(
+      {
+        month: '2025-03',
+        utilityType: 'gas',
+        emissionsKg: 182.31,
+        factorVersion: 'desnz-2025-v1',
+        kwh: 1000,
+      },
+      1,
+    );
+    sum.add(
+      {
+        month: '2025-03',
+        utilityType: 'electricity',
+        emissionsKg: 354,
+        factorVersion: 'desnz-2025-v1',
+        kwh: 2000,
+      },
+      1,
+    );
+    const y2025 = sum.result();
+    expect(y2025.scope3Parts.wellToTank).toBe(129.95);
+    expect(y2025.scope3).toBeCloseTo(129.95 + 2000 * 0.01853, 9);
+    expect(y2025.notCovered).toEqual([]);
+
+    // A 2024 month adds nothing and says so; gas by volume cannot be put in kWh and says that.
+    sum.add({ month: '2024-11', utilityType: 'gas', emissionsKg: 100, kwh: 500 }, 1);
+    sum.add({ month: '2025-04', utilityType: 'gas', emissionsKg: 100 }, 1);
+    const mixed = sum.result();
+    expect(mixed.scope3Parts.wellToTank).toBe(129.95);
+    expect(mixed.notCovered).toEqual(['well-to-tank (gas not in kWh)', 'well-to-tank 2024']);
+  });
+
+  it('gives a 2023 electricity figure its well-to-tank lines at that year', () => {
+    const e = emissionsOf({ utility: 'electricity', date: '2023-05-01', quantity: 1000, unit: 'kWh' });
+    const wtt = e.lines.filter((l) => l.activity.startsWith('well-to-tank'));
+    expect(wtt.map((l) => [l.activity, l.factorYear])).toEqual([
+      ['well-to-tank-generation', 2023],
+      ['well-to-tank-transmission-distribution', 2023],
+    ]);
+    expect(wtt[0]?.kgCO2e).toBeCloseTo(45.9, 9);
+    expect(wtt[1]?.kgCO2e).toBeCloseTo(3.97, 9);
+    expect(e.notCovered).toEqual([]);
+  });
+});
