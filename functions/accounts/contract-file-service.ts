@@ -6,7 +6,8 @@ import {
 } from '../../shared/files/file-type.ts';
 import { CONTRACT_MESSAGES, contractUploadSchema } from '../../shared/schemas/account-contracts.ts';
 import { contractDownloadQuery } from '../../shared/schemas/queries.ts';
-import { objectStart } from '../core/adapters/object-start.ts';
+import { tooLargeMessage, UPLOAD_LIMITS } from '../../shared/schemas/upload-size.ts';
+import { storedUpload } from '../core/adapters/object-start.ts';
 import { presignGet, presignPut } from '../core/adapters/s3.ts';
 import { bucketName } from '../core/config.ts';
 import { formError, notFound } from '../core/lib/errors.ts';
@@ -38,7 +39,7 @@ export interface StoredContractFile {
 
 /**
  * Checks an uploaded contract file by its bytes, not its name: it must be this account's own upload and
- * start like a PDF. Anything else is a form error on `file` that says what the file was.
+ * start like a PDF within the size limit. Anything else is a form error on `file` that says what the file was.
  */
 export async function verifyContractPdf(
   companyId: string,
@@ -47,9 +48,11 @@ export async function verifyContractPdf(
 ): Promise<StoredContractFile> {
   if (!file.key.startsWith(contractPrefix(companyId, accountId)))
     throw formError({ file: CONTRACT_MESSAGES.uploadMissing });
-  const head = await objectStart(bucketName('documents'), file.key, 1024);
-  if (!head || head.length === 0) throw formError({ file: CONTRACT_MESSAGES.uploadMissing });
-  const kind = detectCaptureFileType(head);
+  const stored = await storedUpload(bucketName('documents'), file.key, 1024);
+  if (!stored) throw formError({ file: CONTRACT_MESSAGES.uploadMissing });
+  if (stored.size > UPLOAD_LIMITS.contractPdf)
+    throw formError({ file: tooLargeMessage(UPLOAD_LIMITS.contractPdf) });
+  const kind = detectCaptureFileType(stored.start);
   if (kind !== 'pdf') {
     const what = kind ? KIND_NAMES[kind] : 'not a PDF document';
     throw formError({ file: `${CONTRACT_MESSAGES.notPdf}: the uploaded file is ${what}` });
@@ -64,11 +67,11 @@ export async function verifyContractPdf(
 /** POST /accounts/{id}/contracts/upload: a presigned PUT for a contract PDF, checked when it is attached. */
 const upload = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
   const account = await routeAccount(ctx.caller, ctx.params.id);
-  const { fileName } = parseOrThrow(contractUploadSchema, ctx.body ?? {});
+  const { fileName, size } = parseOrThrow(contractUploadSchema, ctx.body ?? {});
   const key = `${contractPrefix(ctx.caller.companyId, account._id)}${newId()}.pdf`;
   return {
     body: {
-      uploadUrl: await presignPut(bucketName('documents'), key, PDF),
+      uploadUrl: await presignPut(bucketName('documents'), key, PDF, { size }),
       method: 'PUT',
       headers: { 'Content-Type': PDF },
       key,

@@ -1,6 +1,7 @@
 import { detectCaptureFileType } from '../../shared/files/file-type.ts';
 import { READING_MESSAGES, type ReadingView } from '../../shared/schemas/account-readings.ts';
-import { objectStart } from '../core/adapters/object-start.ts';
+import { tooLargeMessage, UPLOAD_LIMITS } from '../../shared/schemas/upload-size.ts';
+import { storedUpload } from '../core/adapters/object-start.ts';
 import { bucketName } from '../core/config.ts';
 import type { StoredItem } from '../core/data/item-repository.ts';
 import { formError } from '../core/lib/errors.ts';
@@ -35,13 +36,14 @@ export function readingFieldErrors(
   return errors;
 }
 
-/** Checks an uploaded photo by its bytes: this account's own upload, and a JPEG or PNG image. */
+/** Checks an uploaded photo by its bytes: this account's own upload, a JPEG or PNG image, within the limit. */
 export async function verifyReadingPhoto(companyId: string, accountId: string, key: string) {
   if (!key.startsWith(readingPhotoPrefix(companyId, accountId)))
     throw formError({ photo: READING_MESSAGES.photoMissing });
-  const head = await objectStart(bucketName('documents'), key, 16);
-  if (!head || head.length === 0) throw formError({ photo: READING_MESSAGES.photoMissing });
-  const kind = detectCaptureFileType(head);
+  const stored = await storedUpload(bucketName('documents'), key, 16);
+  if (!stored) throw formError({ photo: READING_MESSAGES.photoMissing });
+  if (stored.size > UPLOAD_LIMITS.image) throw formError({ photo: tooLargeMessage(UPLOAD_LIMITS.image) });
+  const kind = detectCaptureFileType(stored.start);
   if (kind !== 'jpeg' && kind !== 'png') throw formError({ photo: READING_MESSAGES.photoType });
   return { key, name: key.slice(key.lastIndexOf('/') + 1), uploadedAt: new Date().toISOString() };
 }

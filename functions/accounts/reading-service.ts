@@ -87,7 +87,7 @@ const photoUpload = async (ctx: OpContext): Promise<OpResult> => {
   const key = `${readingPhotoPrefix(ctx.caller.companyId, account._id)}${newId()}.${ext}`;
   return {
     body: {
-      uploadUrl: await presignPut(bucketName('documents'), key, input.contentType),
+      uploadUrl: await presignPut(bucketName('documents'), key, input.contentType, { size: input.size }),
       method: 'PUT',
       headers: { 'Content-Type': input.contentType },
       key,

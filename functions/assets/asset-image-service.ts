@@ -2,12 +2,13 @@ import * as z from 'zod';
 import { imageContentType } from '../../shared/schemas/asset-documents.ts';
 import { ASSET_MESSAGES } from '../../shared/schemas/asset-messages.ts';
 import { satelliteImageSchema } from '../../shared/schemas/portfolio.ts';
+import { declaredSize, declaredSizeParam, UPLOAD_LIMITS } from '../../shared/schemas/upload-size.ts';
 import { enforceItemCheck } from '../core/access/item-access-service.ts';
 import { getObjectBytes, presignGet, presignPut, putObject } from '../core/adapters/s3.ts';
 import { bucketName } from '../core/config.ts';
 import { ApiError, formError } from '../core/lib/errors.ts';
 import { newId } from '../core/lib/ids.ts';
-import { parseOrThrow } from '../core/lib/validation.ts';
+import { formMessagesOf, parseOrThrow } from '../core/lib/validation.ts';
 import type { OpContext, Operations, OpResult } from '../core/middleware/api-context.ts';
 import { operation } from '../core/middleware/operation.ts';
 import { enhancedKey, originalKey } from './asset-image-keys.ts';
@@ -19,14 +20,19 @@ const ENHANCED_MAX = 2048;
 /** The HTTP function has half the worker's memory: a larger picture is refused rather than risked. */
 export const ENHANCE_MAX_MEGAPIXELS = 32;
 
-/** GET /assets/image-upload-url?fileType=&assetId=: a signed PUT for a new picture of the site. */
+const pictureSize = declaredSize(UPLOAD_LIMITS.image);
+
+/** GET /assets/image-upload-url?fileType=&assetId=&size=: a signed PUT of that size for a new picture of the site. */
 const uploadUrl = async (ctx: OpContext): Promise<OpResult> => {
   const contentType = imageContentType(ctx.query.fileType);
   const assetId = ctx.query.assetId ?? '';
+  const size = pictureSize.safeParse(declaredSizeParam(ctx.query.size));
   const problems: Record<string, string> = {};
   if (!contentType) problems.fileType = ASSET_MESSAGES.unsupportedImage;
   if (!/^[0-9a-f]{24}$/.test(assetId)) problems.assetId = 'Must be a valid id';
-  if (!contentType || problems.assetId) throw formError(problems, ASSET_MESSAGES.uploadUrlProblem);
+  if (!size.success) problems.size = formMessagesOf(size.error)._form ?? 'Must be a number';
+  if (!contentType || !size.success || problems.assetId)
+    throw formError(problems, ASSET_MESSAGES.uploadUrlProblem);
   await enforceItemCheck({ type: 'assets', param: 'assetId', access: 'write' }, ctx.caller, { assetId });
   const asset = await loadAsset(ctx.caller.companyId, assetId);
   const imageId = newId();
@@ -43,7 +49,7 @@ const uploadUrl = async (ctx: OpContext): Promise<OpResult> => {
     updatedAt: now,
     createdBy: ctx.caller.sub,
   });
-  const url = await presignPut(bucketName('documents'), key, contentType);
+  const url = await presignPut(bucketName('documents'), key, contentType, { size: size.data });
   return { body: { uploadUrl: url, method: 'PUT', key, contentType, imageId } };
 };
 

@@ -2,7 +2,8 @@ import * as z from 'zod';
 import { LOGO_MAX_PIXELS } from '../../shared/constants.ts';
 import { MESSAGES } from '../../shared/messages.ts';
 import { idSchema } from '../../shared/schemas/common.ts';
-import { objectStart } from '../core/adapters/object-start.ts';
+import { declaredSize, tooLargeMessage, UPLOAD_LIMITS } from '../../shared/schemas/upload-size.ts';
+import { storedUpload } from '../core/adapters/object-start.ts';
 import { presignGet, presignPut } from '../core/adapters/s3.ts';
 import { bucketName } from '../core/config.ts';
 import { formError } from '../core/lib/errors.ts';
@@ -20,14 +21,17 @@ const logoKeyPrefix = (companyId: string) => `logos/${companyId}/`;
 
 /** A presigned upload for a new logo; it takes effect once confirmed (PUT /companies/{id}/logo). */
 const uploadLogo = async (ctx: OpContext): Promise<OpResult> => {
-  const body = parseOrThrow(z.object({ companyId: idSchema.optional() }), ctx.body ?? {});
+  const body = parseOrThrow(
+    z.object({ companyId: idSchema.optional(), size: declaredSize(UPLOAD_LIMITS.logo) }),
+    ctx.body ?? {},
+  );
   const companyId = ctx.caller.isAdmin && body.companyId ? body.companyId : ctx.caller.companyId;
   await loadCompany(companyId);
   const key = `${logoKeyPrefix(companyId)}${newId()}.png`;
   const bucket = bucketName('documents');
   return {
     body: {
-      uploadUrl: await presignPut(bucket, key, 'image/png'),
+      uploadUrl: await presignPut(bucket, key, 'image/png', { size: body.size }),
       method: 'PUT',
       contentType: 'image/png',
       key,
@@ -37,15 +41,16 @@ const uploadLogo = async (ctx: OpContext): Promise<OpResult> => {
   };
 };
 
-/** Checks the uploaded file by its PNG header: a PNG at least 200 px wide, or the logo rule's message. */
+/** Checks the uploaded file by its size and PNG header: a PNG at least 200 px wide, or the logo rule's message. */
 const confirmLogo = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
   const company = await loadCompany(ctx.params.id);
   const { key } = parseOrThrow(z.object({ key: z.string().optional() }), ctx.body ?? {});
   // Only this company's own uploads: a key elsewhere is as good as no logo.
   if (!key?.startsWith(logoKeyPrefix(company._id))) throw formError({ logo: MESSAGES.logoMissing });
-  const head = await objectStart(bucketName('documents'), key, 33);
-  if (!head) throw formError({ logo: MESSAGES.logoMissing });
-  const size = pngSize(head);
+  const stored = await storedUpload(bucketName('documents'), key, 33);
+  if (!stored) throw formError({ logo: MESSAGES.logoMissing });
+  if (stored.size > UPLOAD_LIMITS.logo) throw formError({ logo: tooLargeMessage(UPLOAD_LIMITS.logo) });
+  const size = pngSize(stored.start);
   if (!size || size.width < MIN_LOGO_WIDTH) throw formError({ logo: MESSAGES.logoRule });
   if (size.width * size.height > LOGO_MAX_PIXELS) throw formError({ logo: MESSAGES.logoTooLarge });
   const next = await saveSettings(

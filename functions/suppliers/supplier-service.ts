@@ -1,7 +1,9 @@
 import * as z from 'zod';
+import { LOGO_MAX_PIXELS } from '../../shared/constants.ts';
 import { MESSAGES } from '../../shared/messages.ts';
+import { declaredSize, tooLargeMessage, UPLOAD_LIMITS } from '../../shared/schemas/upload-size.ts';
 import { writeActivity } from '../core/activity/activity-service.ts';
-import { objectStart } from '../core/adapters/object-start.ts';
+import { storedUpload } from '../core/adapters/object-start.ts';
 import { presignGet, presignPut } from '../core/adapters/s3.ts';
 import { bucketName } from '../core/config.ts';
 import type { StoredItem } from '../core/data/item-repository.ts';
@@ -14,7 +16,7 @@ import { operation } from '../core/middleware/operation.ts';
 import { GENERIC_OPERATIONS } from '../core/resources/resource-service.ts';
 import { changeSupplier, findSupplier, type StoredSupplier } from './supplier-repository.ts';
 
-/** Supplier logos are held to the same rule as company logos: a PNG at least 200 px wide. */
+/** Supplier logos are held to the same rules as company logos: a PNG at least 200 px wide, size and pixels capped. */
 const MIN_LOGO_WIDTH = 200;
 const LOGO_URL_SECONDS = 3600;
 
@@ -70,21 +72,24 @@ async function saveSupplier(
   return withLogo(item);
 }
 
-const logoBody = z.object({ key: z.string().max(300).optional() });
+const logoBody = z.object({ key: z.string().max(300).optional(), size: z.unknown().optional() });
+const logoUploadBody = z.object({ size: declaredSize(UPLOAD_LIMITS.logo) });
 
 /**
- * PUT /suppliers/{id}/logo. Without a key: a presigned upload for a new logo (PUT the PNG to `uploadUrl`).
- * With the `key` of that upload: checks the file is a PNG at least 200 px wide and makes it the logo.
+ * PUT /suppliers/{id}/logo. Without a key: a presigned upload of the declared `size` for a new logo (PUT the
+ * PNG to `uploadUrl`). With the `key` of that upload: checks the file is a PNG at least 200 px wide and at
+ * most 16 megapixels, and makes it the logo.
  */
 const putLogo = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
   const supplier = await loadSupplier(ctx.params.id);
   const { key } = parseOrThrow(logoBody, ctx.body ?? {});
   const bucket = bucketName('documents');
   if (!key) {
+    const { size } = parseOrThrow(logoUploadBody, ctx.body ?? {});
     const fresh = `${logoPrefix(supplier._id)}${newId()}.png`;
     return {
       body: {
-        uploadUrl: await presignPut(bucket, fresh, 'image/png'),
+        uploadUrl: await presignPut(bucket, fresh, 'image/png', { size }),
         method: 'PUT',
         contentType: 'image/png',
         key: fresh,
@@ -94,10 +99,12 @@ const putLogo = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => 
   }
   // Only this supplier's own uploads: a key elsewhere is as good as no logo.
   if (!key.startsWith(logoPrefix(supplier._id))) throw formError({ logo: MESSAGES.logoMissing });
-  const head = await objectStart(bucket, key, 33);
-  if (!head) throw formError({ logo: MESSAGES.logoMissing });
-  const size = pngSize(head);
+  const stored = await storedUpload(bucket, key, 33);
+  if (!stored) throw formError({ logo: MESSAGES.logoMissing });
+  if (stored.size > UPLOAD_LIMITS.logo) throw formError({ logo: tooLargeMessage(UPLOAD_LIMITS.logo) });
+  const size = pngSize(stored.start);
   if (!size || size.width < MIN_LOGO_WIDTH) throw formError({ logo: MESSAGES.logoRule });
+  if (size.width * size.height > LOGO_MAX_PIXELS) throw formError({ logo: MESSAGES.logoTooLarge });
   const edit = (current: StoredSupplier): StoredSupplier => {
     const { logoUrl: _stale, ...rest } = current;
     return { ...rest, _id: current._id, logoKey: key };

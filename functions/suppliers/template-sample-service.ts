@@ -4,7 +4,8 @@ import type { BoundingBox, TextractOutput } from '../../shared/capture/textract.
 import { CAPTURE_CONTENT_TYPES, detectCaptureFileType, safeFileName } from '../../shared/files/file-type.ts';
 import { invoicePreviewQuery } from '../../shared/schemas/queries.ts';
 import { templateSamplePrefix } from '../../shared/schemas/templates.ts';
-import { objectStart } from '../core/adapters/object-start.ts';
+import { declaredSize, tooLargeMessage, UPLOAD_LIMITS } from '../../shared/schemas/upload-size.ts';
+import { storedUpload } from '../core/adapters/object-start.ts';
 import { getObjectBytes, presignGet, presignPut, putObject } from '../core/adapters/s3.ts';
 import { isDocumentProblem } from '../core/adapters/textract.ts';
 import { bucketName } from '../core/config.ts';
@@ -28,14 +29,17 @@ const uploads = () => bucketName('uploads');
 
 /**
  * Checks a sample upload by its bytes: it must be this template's own (under `template-samples/{id}/`,
- * never `invoices/`, which would start a capture) and a PDF, which is what the editor draws on.
+ * never `invoices/`, which would start a capture) and a PDF, which is what the editor draws on, within the
+ * size its upload URL was asked with.
  */
 export async function verifySample(templateId: string, key: string, field = 'key'): Promise<string> {
   if (!key.startsWith(templateSamplePrefix(templateId)) || key.includes('..'))
     throw formError({ [field]: 'Not an upload of this template: ask for an upload URL first' });
-  const head = await objectStart(uploads(), key, 1024);
-  if (!head || head.length === 0) throw formError({ [field]: 'The sample has not been uploaded yet' });
-  if (detectCaptureFileType(head) !== 'pdf')
+  const stored = await storedUpload(uploads(), key, 1024);
+  if (!stored) throw formError({ [field]: 'The sample has not been uploaded yet' });
+  if (stored.size > UPLOAD_LIMITS.templateSample)
+    throw formError({ [field]: tooLargeMessage(UPLOAD_LIMITS.templateSample) });
+  if (detectCaptureFileType(stored.start) !== 'pdf')
     throw formError({ [field]: 'The sample must be a PDF document' });
   return key;
 }
@@ -43,23 +47,26 @@ export async function verifySample(templateId: string, key: string, field = 'key
 const sampleBody = z.object({
   key: z.string().min(1).max(500).optional(),
   fileName: z.string().trim().max(300).optional(),
+  size: z.unknown().optional(),
 });
+const sampleUploadBody = z.object({ size: declaredSize(UPLOAD_LIMITS.templateSample) });
 
 /**
- * POST /templates/{id}/sample. Without a key: a presigned PUT for a sample PDF (`{ uploadUrl, method,
+ * POST /templates/{id}/sample. Without a key: a presigned PUT for a sample PDF of the declared `size` (`{ uploadUrl, method,
  * headers, key }`). With the `key` of that upload: checks it is a PDF, makes it the template's sample,
  * and a preupload template becomes uploaded.
  */
 const sample = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
-  refuseUnknown(ctx.body, ['key', 'fileName']);
+  refuseUnknown(ctx.body, ['key', 'fileName', 'size']);
   const body = parseOrThrow(sampleBody, ctx.body ?? {});
   const t = await loadTemplate(ctx.params.id);
   if (!body.key) {
+    const { size } = parseOrThrow(sampleUploadBody, ctx.body ?? {});
     const name = safeFileName(body.fileName ?? '', 'sample.pdf');
     const key = `${templateSamplePrefix(t._id)}${newId()}/${/\.pdf$/i.test(name) ? name : `${name}.pdf`}`;
     return {
       body: {
-        uploadUrl: await presignPut(uploads(), key, PDF),
+        uploadUrl: await presignPut(uploads(), key, PDF, { size }),
         method: 'PUT',
         headers: { 'Content-Type': PDF },
         key,

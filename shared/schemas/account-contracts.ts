@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { contractRateTypeSchema, contractSchema } from './billing.ts';
 import { nonEmpty } from './common.ts';
+import { declaredSize, UPLOAD_LIMITS } from './upload-size.ts';
 
 /** A file put in storage by a presigned upload, named by the key the upload call gave. */
 export const uploadedFileSchema = z.object({
@@ -31,6 +32,7 @@ export const contractUpdateSchema = contractCreateSchema;
 /** POST /accounts/{id}/contracts/upload: asks for a presigned PUT for a PDF. */
 export const contractUploadSchema = z.object({
   fileName: nonEmpty.max(200),
+  size: declaredSize(UPLOAD_LIMITS.contractPdf),
 });
 
 /** POST /accounts/{id}/contracts/{contractId}/rate-types: the contract's rates, replacing the ones it had. */

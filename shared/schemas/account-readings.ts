@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { idSchema, nonEmpty } from './common.ts';
 import { readingSchema } from './portfolio.ts';
+import { declaredSize, UPLOAD_LIMITS } from './upload-size.ts';
 
 export const READING_PHOTO_TYPES = ['image/jpeg', 'image/png'] as const;
 
@@ -16,6 +17,7 @@ export const readingPhotoSchema = z.object({
   accountId: idSchema,
   fileName: nonEmpty.max(200),
   contentType: z.enum(READING_PHOTO_TYPES, { error: READING_MESSAGES.photoType }),
+  size: declaredSize(UPLOAD_LIMITS.image),
 });
 
 /** POST /readings/submit: a reading with, optionally, the photo uploaded for it. */

@@ -65,6 +65,39 @@ describe('sign-in', () => {
     expect(only('AWS::Cognito::UserPoolDomain').Domain).toBe(cdkJsonContext()['voltfolio:authDomainPrefix']);
   });
 
+  it('limits sign-in attempts per address: a regional web ACL on the user pool blocks an address that signs in too often', () => {
+    const acl = only('AWS::WAFv2::WebACL');
+    expect(acl.Scope).toBe('REGIONAL');
+    expect(acl.DefaultAction).toEqual({ Allow: {} });
+    const rules = acl.Rules as {
+      Action?: Record<string, unknown>;
+      Statement: {
+        RateBasedStatement?: {
+          AggregateKeyType: string;
+          Limit: number;
+          EvaluationWindowSec?: number;
+          ScopeDownStatement?: unknown;
+        };
+      };
+    }[];
+    const limits = rules.filter((r) => r.Statement.RateBasedStatement);
+    expect(limits.length).toBeGreaterThan(0);
+    for (const rule of limits) {
+      const rate = rule.Statement.RateBasedStatement;
+      expect(rule.Action).toEqual({ Block: expect.anything() });
+      expect(rate?.AggregateKeyType).toBe('IP');
+      // A person mistyping a password never comes near it; a password-guessing script soon does.
+      expect(rate?.Limit).toBeLessThanOrEqual(100);
+    }
+    // Hosted sign-in's form and token endpoint, and the API calls an app signs in with.
+    const scoped = JSON.stringify(limits.map((r) => r.Statement.RateBasedStatement?.ScopeDownStatement));
+    for (const signIn of ['/login', '/oauth2/token', 'InitiateAuth', 'RespondToAuthChallenge'])
+      expect(scoped, signIn).toContain(signIn);
+    const association = only('AWS::WAFv2::WebACLAssociation');
+    const pool = resourcesOfType(synth, 'AWS::Cognito::UserPool')[0];
+    expect(JSON.stringify(association.ResourceArn)).toContain(pool?.logicalId ?? 'no pool');
+  });
+
   it('follows the deployment context for URLs, domain and MFA', () => {
     const other = synthesize({
       context: {

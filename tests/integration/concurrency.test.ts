@@ -435,3 +435,101 @@ describe('every writable resource keeps concurrent PATCHes of different fields',
     expect(raced.length).toBeGreaterThanOrEqual(25);
   });
 });
+
+/**
+ * Races `fields` on one record, each PATCH changing one field, for ROUNDS rounds; answers the changes a
+ * read afterwards does not show, as `field@round`.
+ */
+async function lostChanges(
+  path: string,
+  fields: Fields,
+  read: () => Promise<Record<string, unknown>>,
+): Promise<string[]> {
+  const lost: string[] = [];
+  for (let round = 1; round <= ROUNDS; round++) {
+    const answers = await Promise.all(
+      Object.entries(fields).map(([field, value]) => call('PATCH', path, { [field]: value(round) })),
+    );
+    for (const res of answers) expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const stored = await read();
+    for (const [field, value] of Object.entries(fields))
+      if (JSON.stringify(stored[field]) !== JSON.stringify(value(round))) lost.push(`${field}@${round}`);
+  }
+  return lost;
+}
+
+describe('roles, report and import templates, and targets keep concurrent PATCHes of different fields', () => {
+  const created = async (path: string, body: unknown) => {
+    const res = await call('POST', path, body);
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    return String(res.body._id);
+  };
+  const readBack = (path: string) => async () => (await call('GET', path)).body;
+
+  it(`a role's name and permissions, ${ROUNDS} rounds`, async () => {
+    const id = await created('/roles', { name: 'Raced role', permissions: ['bill_validation'] });
+    const lost = await lostChanges(
+      `/roles/${id}`,
+      {
+        name: (n) => `Raced role ${n}`,
+        permissions: (n) => (n % 2 === 0 ? ['bill_validation'] : ['bill_validation_v2']),
+      },
+      async () => {
+        const roles = (await call('GET', '/companies/roles')).body;
+        const list = (Array.isArray(roles) ? roles : (roles.data as unknown[])) as { _id: string }[];
+        return (list.find((r) => r._id === id) ?? {}) as Record<string, unknown>;
+      },
+    );
+    expect(lost).toEqual([]);
+  });
+
+  it(`a report template's name and sections, ${ROUNDS} rounds`, async () => {
+    const id = await created('/report-templates', { name: 'Raced report', sections: [] });
+    const path = `/report-templates/${id}`;
+    const lost = await lostChanges(
+      path,
+      { name: (n) => `Raced report ${n}`, sections: (n) => [{ kind: 'summary', round: n }] },
+      readBack(path),
+    );
+    expect(lost).toEqual([]);
+  });
+
+  it(`an import template's name, type and columns, ${ROUNDS} rounds`, async () => {
+    const id = await created('/import-templates', { name: 'Raced import', type: 'sites', columns: [] });
+    const path = `/import-templates/${id}`;
+    const lost = await lostChanges(
+      path,
+      {
+        name: (n) => `Raced import ${n}`,
+        type: (n) => (n % 2 === 0 ? 'sites' : 'meters'),
+        columns: (n) => [`Column ${n}`],
+      },
+      readBack(path),
+    );
+    expect(lost).toEqual([]);
+  });
+
+  it(`a target's name, reduction, milestones and path, ${ROUNDS} rounds`, async () => {
+    const year = new Date().getUTCFullYear();
+    const id = await created('/targets', {
+      name: 'Raced target',
+      scope: 'company',
+      measure: 'energy',
+      baselineYear: year - 2,
+      targetYear: year + 8,
+      reductionPercent: 30,
+    });
+    const path = `/targets/${id}`;
+    const lost = await lostChanges(
+      path,
+      {
+        name: (n) => `Raced target ${n}`,
+        reductionPercent: (n) => 30 + n,
+        milestones: (n) => [{ year: year + 3, reductionPercent: 10 + n }],
+        linearPath: (n) => n % 2 === 0,
+      },
+      readBack(path),
+    );
+    expect(lost).toEqual([]);
+  });
+});

@@ -22,7 +22,7 @@ async function uploadContractFile(account: string, bytes: Uint8Array, fileName =
     method: 'POST',
     path: `/accounts/${account}/contracts/upload`,
     token: owner,
-    body: { fileName },
+    body: { fileName, size: bytes.length },
   });
   expect(res.status).toBe(200);
   expect(res.body).toMatchObject({ method: 'PUT', headers: { 'Content-Type': 'application/pdf' } });
@@ -219,7 +219,7 @@ describe('contracts', () => {
       method: 'POST',
       path: `/accounts/${accountId}/contracts/upload`,
       token: outsider,
-      body: { fileName: 'a.pdf' },
+      body: { fileName: 'a.pdf', size: 1024 },
     });
     expect(upload.status).toBe(404);
     const create = await w.api({
@@ -238,7 +238,7 @@ describe('readings', () => {
       method: 'POST',
       path: '/readings/photo',
       token: owner,
-      body: { accountId, fileName: 'meter.jpg', contentType: 'image/jpeg' },
+      body: { accountId, fileName: 'meter.jpg', contentType: 'image/jpeg', size: JPEG_BYTES.length },
     });
     expect(await putTo(String(photo.body.uploadUrl), JPEG_BYTES, 'image/jpeg')).toBe(200);
     const first = await w.api({
@@ -311,7 +311,12 @@ describe('readings', () => {
       method: 'POST',
       path: '/readings/photo',
       token: owner,
-      body: { accountId: otherAccountId, fileName: 'x.png', contentType: 'image/png' },
+      body: {
+        accountId: otherAccountId,
+        fileName: 'x.png',
+        contentType: 'image/png',
+        size: minimalPdf().length,
+      },
     });
     await putTo(String(photo.body.uploadUrl), minimalPdf(), 'image/png');
     const notImage = await w.api({
@@ -364,7 +369,7 @@ describe('readings', () => {
       method: 'POST',
       path: '/readings/photo',
       token: owner,
-      body: { accountId, fileName: 'meter.jpg', contentType: 'image/jpeg' },
+      body: { accountId, fileName: 'meter.jpg', contentType: 'image/jpeg', size: JPEG_BYTES.length },
     });
     await putTo(String(photo.body.uploadUrl), JPEG_BYTES, 'image/jpeg');
     const submitted = await w.api({

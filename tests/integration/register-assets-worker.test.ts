@@ -39,14 +39,17 @@ describe('site pictures on the local stack', () => {
       images: Image[];
     };
     const before = asset.images.length;
-    const ticket = await api(`/assets/image-upload-url?fileType=image/jpeg&assetId=${asset._id}`);
+    const picture = new Uint8Array(testPicture('jpeg', 1600, 1200));
+    const ticket = await api(
+      `/assets/image-upload-url?fileType=image/jpeg&assetId=${asset._id}&size=${picture.length}`,
+    );
     expect(ticket.status).toBe(200);
     // Same origin as the app: the browser PUTs the file straight to storage.
     expect(String(ticket.body.uploadUrl).startsWith(`${local.origin}/s3/`)).toBe(true);
     const put = await fetch(String(ticket.body.uploadUrl), {
       method: 'PUT',
       headers: { 'content-type': 'image/jpeg' },
-      body: new Uint8Array(testPicture('jpeg', 1600, 1200)),
+      body: picture,
     });
     expect(put.status).toBe(200);
 

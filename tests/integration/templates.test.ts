@@ -414,7 +414,11 @@ describe('the template sample and its preview', () => {
   it('uploads a sample PDF under template-samples/, and the template becomes uploaded', async () => {
     sampleSupplierId = await created(api, staff, '/suppliers', { name: 'Octopus Energy' });
     t = await newTemplate('electricity', sampleSupplierId);
-    const start = await call('POST', `/templates/${t._id}/sample`, { fileName: 'British Gas bill.pdf' });
+    const samplePdfBytes = Buffer.from(await samplePdf());
+    const start = await call('POST', `/templates/${t._id}/sample`, {
+      fileName: 'British Gas bill.pdf',
+      size: samplePdfBytes.length,
+    });
     expect(start.status).toBe(200);
     const key = start.body.key as string;
     expect(key.startsWith(`template-samples/${t._id}/`)).toBe(true);
@@ -426,7 +430,7 @@ describe('the template sample and its preview', () => {
     const put = await fetch(start.body.uploadUrl as string, {
       method: 'PUT',
       headers: start.body.headers as Record<string, string>,
-      body: Buffer.from(await samplePdf()),
+      body: samplePdfBytes,
     });
     expect(put.ok).toBe(true);
     const confirmed = await call('POST', `/templates/${t._id}/sample`, { key });

@@ -1,3 +1,4 @@
+import { headObject } from './asset-storage.ts';
 import { s3 } from './s3.ts';
 
 /**
@@ -21,4 +22,18 @@ export async function objectStart(
       return undefined;
     throw err;
   }
+}
+
+/**
+ * An upload as stored: its first bytes (to tell its type) and its whole size (to hold it to the limit its
+ * upload URL was asked with), or undefined when nothing was uploaded.
+ */
+export async function storedUpload(
+  bucket: string,
+  key: string,
+  bytes: number,
+): Promise<{ start: Uint8Array; size: number } | undefined> {
+  const [start, head] = await Promise.all([objectStart(bucket, key, bytes), headObject(bucket, key)]);
+  if (!start || start.length === 0 || !head) return undefined;
+  return { start, size: head.size };
 }

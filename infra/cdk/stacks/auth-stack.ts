@@ -8,8 +8,12 @@ import {
   UserPoolClientIdentityProvider,
   type UserPoolDomain,
 } from 'aws-cdk-lib/aws-cognito';
+import { CfnWebACL, CfnWebACLAssociation } from 'aws-cdk-lib/aws-wafv2';
 import type { Construct } from 'constructs';
 import type { DeployContext } from '../context.ts';
+
+/** Sign-in requests one address may make in five minutes: far above a person, far below a script. */
+const SIGN_IN_LIMIT = 100;
 
 export interface AuthStackProps extends StackProps {
   context: Pick<DeployContext, 'authCallbackUrls' | 'authLogoutUrls' | 'authDomainPrefix' | 'mfa'>;
@@ -74,8 +78,71 @@ export class AuthStack extends Stack {
       cognitoDomain: { domainPrefix: context.authDomainPrefix },
     });
 
+    this.limitSignInsPerAddress();
+
     new CfnOutput(this, 'UserPoolId', { value: this.userPool.userPoolId });
     new CfnOutput(this, 'WebClientId', { value: this.webClient.userPoolClientId });
     new CfnOutput(this, 'HostedSignInUrl', { value: this.domain.baseUrl() });
+  }
+
+  /**
+   * Cognito's own lock is per user; this one is per address. An address that makes more than
+   * SIGN_IN_LIMIT sign-in requests in five minutes is blocked until it slows down, whichever users it
+   * tries, on hosted sign-in (the form and the token endpoint) and on the API calls an app signs in with.
+   */
+  private limitSignInsPerAddress(): void {
+    const byteMatch = (field: CfnWebACL.FieldToMatchProperty, search: string, constraint: string) => ({
+      byteMatchStatement: {
+        fieldToMatch: field,
+        searchString: search,
+        positionalConstraint: constraint,
+        textTransformations: [{ priority: 0, type: 'NONE' }],
+      },
+    });
+    const path = (prefix: string) => byteMatch({ uriPath: {} }, prefix, 'STARTS_WITH');
+    // `X-Amz-Target: AWSCognitoIdentityProviderService.InitiateAuth` names the call.
+    const target = (action: string) =>
+      byteMatch({ singleHeader: { Name: 'x-amz-target' } }, `.${action}`, 'ENDS_WITH');
+    const rule = (name: string, priority: number, scopeDown: CfnWebACL.StatementProperty) => ({
+      name,
+      priority,
+      action: { block: { customResponse: { responseCode: 429 } } },
+      statement: {
+        rateBasedStatement: {
+          aggregateKeyType: 'IP',
+          limit: SIGN_IN_LIMIT,
+          evaluationWindowSec: 300,
+          scopeDownStatement: scopeDown,
+        },
+      },
+      visibilityConfig: { sampledRequestsEnabled: true, cloudWatchMetricsEnabled: true, metricName: name },
+    });
+    const acl = new CfnWebACL(this, 'SignInLimits', {
+      scope: 'REGIONAL',
+      defaultAction: { allow: {} },
+      visibilityConfig: {
+        sampledRequestsEnabled: true,
+        cloudWatchMetricsEnabled: true,
+        metricName: 'voltfolio-sign-in',
+      },
+      rules: [
+        rule('hosted-sign-in', 0, {
+          orStatement: {
+            statements: ['/login', '/oauth2/token', '/forgotPassword', '/confirmForgotPassword', '/mfa'].map(
+              path,
+            ),
+          },
+        }),
+        rule('api-sign-in', 1, {
+          orStatement: {
+            statements: ['InitiateAuth', 'RespondToAuthChallenge', 'ForgotPassword'].map(target),
+          },
+        }),
+      ],
+    });
+    new CfnWebACLAssociation(this, 'SignInLimitsOnUserPool', {
+      resourceArn: this.userPool.userPoolArn,
+      webAclArn: acl.attrArn,
+    });
   }
 }

@@ -115,8 +115,8 @@ export const useDeleteStatus = (accountId: string) =>
 
 /** POST /accounts/{id}/contracts/upload: where to PUT a contract's PDF. */
 export const useContractUpload = (accountId: string) =>
-  useEndpoint((api, fileName: string) =>
-    api.post<PresignedUpload>(`/accounts/${accountId}/contracts/upload`, { fileName }),
+  useEndpoint((api, fileName: string, size: number) =>
+    api.post<PresignedUpload>(`/accounts/${accountId}/contracts/upload`, { fileName, size }),
   );
 
 /** POST /accounts/{id}/contracts */
@@ -164,7 +164,7 @@ export const useSetContractRates = (accountId: string) =>
 
 /** POST /readings/photo: where to PUT a reading's photo. */
 export const useReadingPhotoUpload = () =>
-  useEndpoint((api, body: { accountId: string; fileName: string; contentType: string }) =>
+  useEndpoint((api, body: { accountId: string; fileName: string; contentType: string; size: number }) =>
     api.post<PresignedUpload>('/readings/photo', body),
   );
 

@@ -49,7 +49,7 @@ export function ContractForm({
       async () => {
         let fileRef: { key: string; name: string } | undefined;
         if (file) {
-          const upload = await uploadTarget(file.name);
+          const upload = await uploadTarget(file.name, file.size);
           setProgress(0);
           await putWithProgress(upload, file, setProgress);
           fileRef = { key: upload.key, name: file.name };

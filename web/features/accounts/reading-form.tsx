@@ -57,6 +57,7 @@ export function ReadingForm({
             accountId: account._id,
             fileName: photo.name,
             contentType,
+            size: photo.size,
           });
           setProgress(0);
           await putWithProgress(upload, photo, setProgress);

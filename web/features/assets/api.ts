@@ -205,7 +205,7 @@ export const useAssetGroupsOf = (id: string) =>
 export const useUploadAssetImage = (id: string) =>
   useEndpoint(async (api, file: File, type: string, onProgress: (percent: number) => void) => {
     const ticket = await api.get<UploadTicket>('/assets/image-upload-url', {
-      query: { fileType: type, assetId: id },
+      query: { fileType: type, assetId: id, size: String(file.size) },
     });
     await putWithProgress(ticket, file, onProgress);
     return ticket;

@@ -184,7 +184,10 @@ async function putLogo(ticket: LogoTicket, file: Blob): Promise<void> {
 export const useUploadLogo = () =>
   useEndpoint(
     async (api, companyId: string, file: Blob) => {
-      const ticket = await api.post<LogoTicket>('/companies/upload-logo', { companyId });
+      const ticket = await api.post<LogoTicket>('/companies/upload-logo', {
+        companyId,
+        size: file.size,
+      });
       await putLogo(ticket, file);
       return api.put<CompanyView>(`/companies/${companyId}/logo`, { key: ticket.key });
     },

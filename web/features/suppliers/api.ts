@@ -65,7 +65,7 @@ interface UploadStart {
 export const useUploadSupplierLogo = () =>
   useEndpoint(
     async (api, id: string, file: File) => {
-      const start = await api.put<UploadStart>(`/suppliers/${id}/logo`, {});
+      const start = await api.put<UploadStart>(`/suppliers/${id}/logo`, { size: file.size });
       const put = await fetch(start.uploadUrl, {
         method: 'PUT',
         headers: { 'content-type': start.contentType },

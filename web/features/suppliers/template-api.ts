@@ -197,7 +197,10 @@ export const useDeleteTemplateRate = (id: string) =>
 /** POST /templates/{id}/sample for a ticket, the PUT, then POST /templates/{id}/sample with its key. */
 export const useUploadSample = (id: string) =>
   templateWrite(async (api, file: File, onProgress: (percent: number) => void) => {
-    const target = await api.post<SampleTicket>(`/templates/${id}/sample`, { fileName: file.name });
+    const target = await api.post<SampleTicket>(`/templates/${id}/sample`, {
+      fileName: file.name,
+      size: file.size,
+    });
     await putWithProgress({ ...target, method: 'PUT' }, file, onProgress);
     await api.post(`/templates/${id}/sample`, { key: target.key });
   });
