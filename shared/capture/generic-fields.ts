@@ -94,9 +94,14 @@ const looksLikeAmount = (t: NumberToken) => t.currency !== undefined || /[.,]\d{
 /** An amount in pounds: printed with a pound sign or with pence, so a phone number or a count is not one. */
 export const priceFinder: Finder = (text) => {
   const masked = maskDates(text);
-  // Pence and prices per unit ('112.50p per day', '£0.00801/kWh') are rates, not amounts.
+  // Pence and prices per unit ('112.50p per day', '£0.00801/kWh') are rates, not amounts; the amount
+  // a tax is charged on ('Tax 15% on $ 112.90') is its base, not the tax.
   const token = findPrices(masked).find(
-    (t) => looksLikeAmount(t) && !t.pence && !/^\s*(?:\/|per\b|a\s+day\b)/i.test(masked.slice(t.end)),
+    (t) =>
+      looksLikeAmount(t) &&
+      !t.pence &&
+      !/^\s*(?:\/|per\b|a\s+day\b)/i.test(masked.slice(t.end)) &&
+      !/\b(?:on|sur|auf)\s*$/i.test(masked.slice(0, t.start)),
   );
   return token ? { value: token.value, start: token.start, end: token.end } : null;
 };
@@ -311,6 +316,7 @@ export const NET_TOTAL: FieldSpec = {
     l(
       /\b(?:summe|betrag)\s*netto\b|\bnetto\s*-?\s*(?:betrag|summe)\b|\bnettobetrag\b|\brechnungssumme\s*ohne\s*ust|\bzwischensumme\b|\bsubtotaal\b|\btotaal\s*(?:excl(?:usief)?\.?|ex\.?)\s*btw\b|^\s*netto\s*$/i,
     ),
+    l(/^\s*(?:excl(?:usief|uding|\.)?|ohne|hors)\s*(?:btw|vat|ust|mwst|taxes?)\b/i, 2),
   ],
   find: priceFinder,
   last: true,

@@ -222,6 +222,18 @@ export interface InvoiceExtract {
   values: ExtractedValues;
   rates: ExtractedRate[];
   multiMeter: { meters: MeterRef[] };
+  /** How the totals read without a template agree with each other and with the charges. */
+  totalsCheck?: TotalsCheck;
+}
+
+/** Whether net + tax makes the total, and the charges table adds up to the net or the total. */
+export interface TotalsCheck {
+  /** Unset when net, tax or total was not read. */
+  taxAdds?: boolean;
+  /** Unset when fewer than two charge lines were read. */
+  chargesAdd?: boolean;
+  /** Each disagreement, as a reviewer reads it. */
+  problems: string[];
 }
 
 export interface CaptureResults {

@@ -61,9 +61,22 @@ for (const part of PARTS) {
   const score = new Map<Field, { right: number; total: number }>(
     FIELDS.map((f) => [f, { right: 0, total: 0 }]),
   );
+  // Invoices whose totals could be checked against each other, and those where they did not add up.
+  let checked = 0;
+  let flagged = 0;
   for (const [file, expected] of Object.entries(truth[part])) {
     const { output } = await analyseBytes(new Uint8Array(readFileSync(join(DIR, part, file))));
-    const values = extractInvoices(output, []).multiInvoice.invoices[0]?.values ?? {};
+    const invoice = extractInvoices(output, []).multiInvoice.invoices[0];
+    const values = invoice?.values ?? {};
+    const check = invoice?.totalsCheck;
+    if (check) {
+      checked += 1;
+      if (check.problems.length > 0) {
+        flagged += 1;
+        if (!missesOf || missesOf === part)
+          misses.push(`  ${part} ${file} totals: ${check.problems.join('; ')}`);
+      }
+    }
     for (const field of FIELDS) {
       const want = expected[field];
       if (want === undefined) continue;
@@ -87,6 +100,7 @@ for (const part of PARTS) {
   summary.push(`${part} (${Object.keys(truth[part]).length} documents)`, ...cells.map((c) => `  ${c}`));
   summary.push(
     `  ${pad('all fields', 18)}${pad(`${all.right}/${all.total}`, 7)}${((100 * all.right) / all.total).toFixed(1)}%`,
+    `  totals checked ${checked}, flagged as not adding up ${flagged}`,
     '',
   );
 }

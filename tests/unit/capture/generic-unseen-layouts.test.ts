@@ -219,3 +219,50 @@ describe('German and Dutch invoices', () => {
     expect(findDates('7 okt 2018')[0]?.iso).toBe('2018-10-07');
   });
 });
+
+describe('totals checked against each other', () => {
+  const readAll = (lines: Line[]) => extractGeneric(buildPages(analysis([lines])), [1]);
+
+  it('takes the net that makes the total with the tax, and not the tax base for the tax', () => {
+    const { values, totalsCheck } = readAll([
+      at(0.1, 0.1, 'Invoice Number: INV-2023-0008'),
+      at(0.1, 0.12, 'Invoice Date: 20/03/2023'),
+      ...row(0.48, [0.81, 'Subtotal $ 112.00']),
+      ...row(0.6, [0.81, 'Subtotal $ 150.90']),
+      ...row(0.64, [0.52, 'Subtotal'], [0.88, '$ 262.90']),
+      ...row(0.67, [0.52, 'Tax 15% on $ 112.90'], [0.89, '$ 16.94']),
+      ...row(0.69, [0.52, 'Total'], [0.88, '$ 279.84']),
+    ]);
+    expect(values.vatTotal?.value).toBe(16.94);
+    expect(values.netTotal?.value).toBe(262.9);
+    expect(values.grossTotal?.value).toBe(279.84);
+    expect(totalsCheck).toEqual({ taxAdds: true, problems: [] });
+  });
+
+  it('flags a total that net and tax do not make, and reads it with less confidence', () => {
+    const { values, totalsCheck } = readAll([
+      at(0.55, 0.25, 'Rechnungsdatum: 31.01.2014'),
+      at(0.12, 0.33, 'Rechnungsnummer: 4242'),
+      ...row(0.59, [0.63, 'Summe netto'], [0.82, '1.420,00'], [0.9, ' ']),
+      ...row(0.61, [0.63, 'Umsatzsteuer 19%'], [0.83, '269,80']),
+      ...row(0.62, [0.63, 'Rechnungsbetrag'], [0.82, '1.589,80']),
+    ]);
+    expect(values.grossTotal?.value).toBe(1589.8);
+    expect(totalsCheck?.taxAdds).toBe(false);
+    expect(totalsCheck?.problems).toEqual(['Net 1420.00 + tax 269.80 is 1689.80, not the total 1589.80']);
+    expect(values.grossTotal?.confidence).toBeLessThan(70);
+  });
+
+  it('chooses the total the charges add up to over one they do not', () => {
+    const { values, totalsCheck } = readAll([
+      at(0.1, 0.1, 'Invoice Number: 778812'),
+      at(0.1, 0.12, 'Invoice Date: 02/05/2024'),
+      ...row(0.3, [0.1, 'Standing charge 31 days'], [0.8, '£12.40']),
+      ...row(0.32, [0.1, 'Energy charge 1,000 kWh at 25.000p'], [0.8, '£250.00']),
+      ...row(0.5, [0.1, 'Total'], [0.8, '£262.40']),
+      at(0.1, 0.52, 'Total: £26.24'),
+    ]);
+    expect(values.grossTotal?.value).toBe(262.4);
+    expect(totalsCheck?.chargesAdd).toBe(true);
+  });
+});
