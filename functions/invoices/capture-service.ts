@@ -69,6 +69,7 @@ async function suppliers(): Promise<ListedSupplier[]> {
 
 export function forgetTemplates(): void {
   templateCache = undefined;
+  supplierCache = undefined;
 }
 
 const str = (v: unknown) => (typeof v === 'string' ? v : undefined);

@@ -154,7 +154,7 @@ export const INVOICE_NUMBER: FieldSpec = {
       /\bfactuur\s*(?:nummer|nr\b)|\bfacture\s*(?:n\s*[°ºo]|num[ée]ro)|\b(?:n\s*[°ºo]|num[ée]ro)\s*(?:de\s*)?facture\b/i,
     ),
     // 'Rechnungsnummer', 'Rechnung Nr.', 'Handelsrechnung (380) Nr.', 'Beleg-Nr'.
-    l(/\w*rechnungs?\s*-?\s*(?:\(\d+\)\s*)?(?:nummer|nr\b\.?|#)|\bbeleg\s*-?\s*(?:nummer|nr\b\.?)/i),
+    l(/rechnungs?\s*-?\s*(?:\(\d+\)\s*)?(?:nummer|nr\b\.?|#)|\bbeleg\s*-?\s*(?:nummer|nr\b\.?)/i),
   ],
   find: idFinder(3, (t) => !isValidMpanCore(t)),
 };
@@ -185,7 +185,7 @@ export const INVOICE_DATE: FieldSpec = {
     l(/(?<=\bfacture\s*n\s*[°ºo]?\s*\S+\s+)du\b/i, 2),
     l(/\bfactuur\s*datum\b|\brechnungs\s*-?\s*datum\b|\bbeleg\s*-?\s*datum\b/i),
     // 'Rechnung Nr. 471102 vom 05.03.2018': the date that follows the invoice's own number.
-    l(/(?<=rechnung\S*\s*(?:\(\d+\)\s*)?(?:nr\.?|#)\s*\S+\s+)vo[nm]\b/i, 2),
+    l(/\bvo[nm]\b(?<=rechnung\S*\s*(?:\(\d+\)\s*)?(?:nr\.?|#)\s*\S+\s+vo[nm])/i, 2),
     l(/^\s*(?:date|datum)\b/i, 1),
   ],
   find: dateFinder,
