@@ -266,3 +266,16 @@ describe('totals checked against each other', () => {
     expect(totalsCheck?.chargesAdd).toBe(true);
   });
 });
+
+describe('the supplier is not the buyer', () => {
+  it('takes no company printed under the buyer heading for the supplier', () => {
+    const values = read([
+      at(0.09, 0.09, 'Rechnung 4. Juni 2014'),
+      at(0.17, 0.24, 'Bestellt von'),
+      at(0.17, 0.25, 'iViveLabs Limited'),
+      at(0.17, 0.26, '93B Sai Yu Chung'),
+      at(0.37, 0.6, 'Amazon EU S.a.r.L, 5 Rue Plaetis, L-2338, Luxembourg'),
+    ]);
+    expect(values.supplierName?.value).not.toMatch(/ViveLabs/);
+  });
+});
