@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { extractInvoices, isInvoiceComplete } from '../../shared/capture/extract.ts';
 import type { CaptureResults, InvoiceExtract, Template } from '../../shared/capture/model.ts';
+import { type ListedSupplier, matchInvoiceSuppliers } from '../../shared/capture/supplier-match.ts';
 import { detectCaptureFileType } from '../../shared/files/file-type.ts';
 import type { CheckResult } from '../../shared/validation/checks.ts';
 import { DEFAULT_VALIDATION_RULES } from '../../shared/validation/rules.ts';
@@ -11,7 +12,7 @@ import { analyseDocument, isDocumentProblem } from '../core/adapters/textract.ts
 import type { StoredItem } from '../core/data/item-repository.ts';
 import { imageSize } from '../core/lib/image-size.ts';
 import type { Logger } from '../core/lib/logger.ts';
-import { liveTemplates } from '../suppliers/index.ts';
+import { allSuppliers, liveTemplates } from '../suppliers/index.ts';
 import {
   invoiceFieldsOf,
   invoiceIdFor,
@@ -56,8 +57,19 @@ async function templates(): Promise<Template[]> {
   return templateCache.templates;
 }
 
+let supplierCache: { at: number; suppliers: ListedSupplier[] } | undefined;
+
+/** The suppliers list a name read from a bill is matched against, kept as long as the templates. */
+async function suppliers(): Promise<ListedSupplier[]> {
+  if (supplierCache && Date.now() - supplierCache.at < TEMPLATE_CACHE_MS) return supplierCache.suppliers;
+  const list = (await allSuppliers()).map((s) => ({ _id: s._id, name: s.name }));
+  supplierCache = { at: Date.now(), suppliers: list };
+  return list;
+}
+
 export function forgetTemplates(): void {
   templateCache = undefined;
+  supplierCache = undefined;
 }
 
 const str = (v: unknown) => (typeof v === 'string' ? v : undefined);
@@ -259,6 +271,7 @@ async function captureClaimed(
     const output = await analyseDocument(bucket, key);
     await read();
     results = extractInvoices(output, await templates());
+    matchInvoiceSuppliers(results, await suppliers());
   } catch (err) {
     if (isDocumentProblem(err)) return fail(err instanceof Error ? err.message : String(err));
     throw err;

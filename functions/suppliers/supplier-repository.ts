@@ -2,6 +2,7 @@
  * | pattern                      | key condition                    | index |
  * | ---------------------------- | -------------------------------- | ----- |
  * | one supplier by id           | pk = G#suppliers, sk = id        | table |
+ * | every supplier               | pk = G#suppliers                 | table |
  * | replace an existing supplier | pk = G#suppliers, sk = id (must exist) | table |
  *
  * Suppliers are reference data shared by every company, so they live in the global partition.
@@ -9,7 +10,7 @@
 import type * as z from 'zod';
 import type { supplierSchema } from '../../shared/schemas/portfolio.ts';
 import { changeItem } from '../core/data/conditional-writes.ts';
-import { declaredRef, getItem } from '../core/data/item-repository.ts';
+import { declaredRef, getItem, queryAll } from '../core/data/item-repository.ts';
 import { live, type Stored, storedRecord } from '../core/data/stored-record.ts';
 
 export type StoredSupplier = Stored<
@@ -26,6 +27,15 @@ const suppliersRef = () => declaredRef('suppliers', {});
 export async function findSupplier(id: string): Promise<StoredSupplier | undefined> {
   const item = await getItem(suppliersRef().pk, id);
   return live(item ? storedRecord<StoredSupplier>('supplier', item, ['name']) : undefined);
+}
+
+/** Every live supplier: the list a name read from a bill is matched against. */
+export async function allSuppliers(): Promise<StoredSupplier[]> {
+  const items = await queryAll(suppliersRef().pk);
+  return items
+    .filter((item) => typeof item.name === 'string')
+    .map((item) => live(storedRecord<StoredSupplier>('supplier', item, ['name'])))
+    .filter((s): s is StoredSupplier => s !== undefined);
 }
 
 /**

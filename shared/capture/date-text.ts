@@ -4,8 +4,11 @@
  */
 
 const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
-/** French month names (and their usual abbreviations) by month number, accents optional. */
-const FRENCH_MONTHS: readonly [RegExp, number][] = [
+/**
+ * French, German and Dutch month names (and their usual abbreviations) that do not begin with the
+ * English name's first three letters, by month number, accents optional.
+ */
+const OTHER_MONTHS: readonly [RegExp, number][] = [
   [/^janv/, 1],
   [/^f[ée]v/, 2],
   [/^mars$/, 3],
@@ -15,8 +18,12 @@ const FRENCH_MONTHS: readonly [RegExp, number][] = [
   [/^juil/, 7],
   [/^ao[uû]/, 8],
   [/^d[ée]c/, 12],
+  [/^m(?:[äa]|ae)rz$|^maart$/, 3],
+  [/^mei$/, 5],
+  [/^okt/, 10],
+  [/^dez/, 12],
 ];
-const MONTH = String.raw`(?<![a-zà-ÿ])(jan(?:uary|vier|v)?|feb(?:ruary)?|f[ée]v(?:rier|r)?|mar(?:ch|s)?|apr(?:il)?|avr(?:il)?|may|mai|june?|juin|july?|juil(?:let|l)?|aug(?:ust)?|ao[uû]t?|sept?(?:ember|embre)?|oct(?:ober|obre)?|nov(?:ember|embre)?|d[ée]c(?:ember|embre)?)\.?(?![a-zà-ÿ])`;
+const MONTH = String.raw`(?<![a-zà-ÿ])(jan(?:uary|vier|uar|uari|v)?|feb(?:ruary|ruar|ruari)?|f[ée]v(?:rier|r)?|mar(?:ch|s)?|m(?:[äa]|ae)rz|maart|apr(?:il)?|avr(?:il)?|may|mai|mei|jun[ei]?|juin|jul[iy]?|juil(?:let|l)?|aug(?:ust|ustus)?|ao[uû]t?|sept?(?:ember|embre)?|o[ck]t(?:ober|obre)?|nov(?:ember|embre)?|d[ée]c(?:ember|embre)?|dez(?:ember)?)\.?(?![a-zà-ÿ])`;
 const ORDINAL = '(?:st|nd|rd|th|er)?';
 
 export interface DateToken {
@@ -46,8 +53,8 @@ function fullYear(text: string): number {
 
 function monthOf(name: string): number {
   const lower = name.toLowerCase();
-  const french = FRENCH_MONTHS.find(([pattern]) => pattern.test(lower));
-  if (french) return french[1];
+  const other = OTHER_MONTHS.find(([pattern]) => pattern.test(lower));
+  if (other) return other[1];
   return MONTHS.indexOf(lower.slice(0, 3)) + 1;
 }
 

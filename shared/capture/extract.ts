@@ -132,6 +132,8 @@ function assemble(
     values,
     rates,
     multiMeter: { meters: refs },
+    // A template's totals are checked by the validation rules; the generic reader's by what adds up.
+    ...(!run && generic.totalsCheck ? { totalsCheck: generic.totalsCheck } : {}),
   };
   return { invoice, meters, multi };
 }
@@ -182,7 +184,7 @@ const present = (values: ExtractedValues, key: InvoiceKey) => {
  * Whether enough was read for the invoice to be 'captured' rather than left for 'manual' entry: what
  * it is (an invoice number or a meter point), when (a period or an invoice date) and how much (a total).
  * A bill in another currency than pounds is left for a person to look at: its amounts cannot be checked
- * against sterling tariffs and levies as they stand.
+ * against sterling tariffs and levies as they stand; so is one whose net and tax do not make its total.
  */
 export function isInvoiceComplete(extract: InvoiceExtract): boolean {
   const v = extract.values;
@@ -193,7 +195,9 @@ export function isInvoiceComplete(extract: InvoiceExtract): boolean {
   const dated = (present(v, 'startDate') && present(v, 'endDate')) || present(v, 'invoiceDate');
   const priced = present(v, 'grossTotal') || present(v, 'netTotal');
   const sterling = !present(v, 'currency') || v.currency?.value === 'GBP';
-  return identified && dated && priced && sterling;
+  // Net + tax that do not make the total: one of the three was misread.
+  const adds = extract.totalsCheck?.taxAdds !== false;
+  return identified && dated && priced && sterling && adds;
 }
 
 /** 'captured' when every invoice of the document is complete, else 'manual'. */

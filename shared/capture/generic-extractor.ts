@@ -26,7 +26,8 @@ import {
 import { chargeValues, derived, meterSections, mpanOccurrences, readMeter } from './generic-meters.ts';
 import { periodCandidates } from './generic-period.ts';
 import { findCurrency, findSupplierName } from './generic-supplier.ts';
-import type { ExtractedRate, ExtractedValue, ExtractedValues, InvoiceKey } from './model.ts';
+import { chargesSum, checkTotals, doubtTotals, reconcileTotals } from './generic-totals.ts';
+import type { ExtractedRate, ExtractedValue, ExtractedValues, InvoiceKey, TotalsCheck } from './model.ts';
 import type { PageDocument } from './pages.ts';
 import type { MeterRead } from './template-engine.ts';
 import type { ExpenseAnalysis } from './textract.ts';
@@ -44,6 +45,7 @@ export interface GenericRead {
   rates: ExtractedRate[];
   /** One per meter; more than one on a multi-meter invoice. */
   meters: MeterRead[];
+  totalsCheck?: TotalsCheck;
 }
 
 const ALL_SPECS: readonly FieldSpec[] = [...INVOICE_SPECS, ...METER_SPECS];
@@ -135,30 +137,6 @@ function expenseCurrency(expense: ExpenseAnalysis | undefined, pages: readonly n
   return undefined;
 }
 
-/** Net + VAT = total: when some choice of the candidates adds up, it beats the individually best ones. */
-function reconcileTotals(candidates: readonly Candidate[], best: Map<InvoiceKey, Candidate>): void {
-  const top = (key: InvoiceKey) => {
-    const seen = new Set<unknown>();
-    return candidates
-      .filter((c) => c.key === key && typeof c.value.value === 'number')
-      .sort((a, b) => b.score - a.score)
-      .filter((c) => !seen.has(c.value.value) && seen.add(c.value.value))
-      .slice(0, 4);
-  };
-  let chosen: { score: number; set: Candidate[] } | undefined;
-  for (const net of top('netTotal')) {
-    for (const vat of top('vatTotal')) {
-      for (const gross of top('grossTotal')) {
-        const sum = (net.value.value as number) + (vat.value.value as number);
-        if (Math.abs(sum - (gross.value.value as number)) > 0.011) continue;
-        const score = net.score + vat.score + gross.score;
-        if (!chosen || score > chosen.score) chosen = { score, set: [net, vat, gross] };
-      }
-    }
-  }
-  for (const c of chosen?.set ?? []) best.set(c.key, c);
-}
-
 function detectUtility(doc: PageDocument, pages: readonly number[], mpan: boolean, mprn: boolean) {
   const text = pages.map((n) => doc.pages[n - 1]?.text ?? '').join('\n');
   const count = (re: RegExp) => (text.match(re) ?? []).length;
@@ -191,14 +169,15 @@ export function extractGeneric(
     ...expenseCandidates(expense, doc, pages),
   ];
   const best = bestByKey(candidates.filter((c) => INVOICE_SPECS.some((s) => s.key === c.key)));
-  reconcileTotals(candidates, best);
+  const charges = findCharges(doc, pages);
+  const chargeTotal = chargesSum(charges);
+  reconcileTotals(candidates, best, chargeTotal);
   const period = periodCandidates(doc, pages)[0];
   if (period) {
     if (period.start.score >= (best.get('startDate')?.score ?? 0)) best.set('startDate', period.start);
     if (period.end.score >= (best.get('endDate')?.score ?? 0)) best.set('endDate', period.end);
   }
   const values = valuesOf(best);
-  const charges = findCharges(doc, pages);
 
   const occurrences = mpanOccurrences(doc, pages);
   const cores = [...new Set(occurrences.map((o) => String(o.value.value)))];
@@ -278,7 +257,15 @@ export function extractGeneric(
   const currency = findCurrency(doc, pages) ?? expenseCurrency(expense, pages);
   if (currency) values.currency = currency;
 
-  return { ...(utilityType ? { utilityType } : {}), values, rates, meters };
+  const totalsCheck = checkTotals(values, chargeTotal);
+  if (totalsCheck) doubtTotals(values, totalsCheck);
+  return {
+    ...(utilityType ? { utilityType } : {}),
+    values,
+    rates,
+    meters,
+    ...(totalsCheck ? { totalsCheck } : {}),
+  };
 }
 
 /**

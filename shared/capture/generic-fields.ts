@@ -94,9 +94,14 @@ const looksLikeAmount = (t: NumberToken) => t.currency !== undefined || /[.,]\d{
 /** An amount in pounds: printed with a pound sign or with pence, so a phone number or a count is not one. */
 export const priceFinder: Finder = (text) => {
   const masked = maskDates(text);
-  // Pence and prices per unit ('112.50p per day', '£0.00801/kWh') are rates, not amounts.
+  // Pence and prices per unit ('112.50p per day', '£0.00801/kWh') are rates, not amounts; the amount
+  // a tax is charged on ('Tax 15% on $ 112.90') is its base, not the tax.
   const token = findPrices(masked).find(
-    (t) => looksLikeAmount(t) && !t.pence && !/^\s*(?:\/|per\b|a\s+day\b)/i.test(masked.slice(t.end)),
+    (t) =>
+      looksLikeAmount(t) &&
+      !t.pence &&
+      !/^\s*(?:\/|per\b|a\s+day\b)/i.test(masked.slice(t.end)) &&
+      !/\b(?:on|sur|auf)\s*$/i.test(masked.slice(0, t.start)),
   );
   return token ? { value: token.value, start: token.start, end: token.end } : null;
 };
@@ -136,22 +141,26 @@ const l = (pattern: RegExp, weight = 3) => ({ pattern, weight });
 const NO = String.raw`(?:number|no\b\.?|num\b\.?|#)`;
 
 export const INVOICE_NUMBER: FieldSpec = {
-  hint: /invoice|bill|document|statement|factu/i,
+  hint: /invoice|bill|document|statement|factu|rechnung|beleg/i,
   key: 'invoiceNumber',
   labels: [
     l(new RegExp(String.raw`\b(?:tax\s+)?invoice\s*(?:${NO}|ref(?:erence)?(?:\s*${NO})?|id\b)`, 'i')),
     l(new RegExp(String.raw`\bbill\s*(?:${NO}|ref(?:erence)?)`, 'i')),
     l(new RegExp(String.raw`\b(?:document|statement)\s*${NO}`, 'i'), 2),
     l(/\binvoice\s*:/i, 1),
+    // A document's title followed by its number ('Facture FA-2017-0010', 'Rechnung R0005532486').
+    l(/^\s*(?:tax\s+)?(?:invoice|facture|rechnung|factuur)(?=\s+[A-Z]*[-/]?\d)/i, 1),
     l(
       /\bfactuur\s*(?:nummer|nr\b)|\bfacture\s*(?:n\s*[°ºo]|num[ée]ro)|\b(?:n\s*[°ºo]|num[ée]ro)\s*(?:de\s*)?facture\b/i,
     ),
+    // 'Rechnungsnummer', 'Rechnung Nr.', 'Handelsrechnung (380) Nr.', 'Beleg-Nr'.
+    l(/rechnungs?\s*-?\s*(?:\(\d+\)\s*)?(?:nummer|nr\b\.?|#)|\bbeleg\s*-?\s*(?:nummer|nr\b\.?)/i),
   ],
   find: idFinder(3, (t) => !isValidMpanCore(t)),
 };
 
 export const ACCOUNT_NUMBER: FieldSpec = {
-  hint: /acc|customer|client|compte/i,
+  hint: /acc|customer|client|compte|kunde|klant/i,
   key: 'accountNumber',
   labels: [
     l(new RegExp(String.raw`\bacc(?:oun)?t\.?\s*(?:${NO}|ref(?:erence)?)`, 'i')),
@@ -161,31 +170,35 @@ export const ACCOUNT_NUMBER: FieldSpec = {
       /\b(?:n\s*[°ºo]|num[ée]ro|id\.?|identifiant|r[ée]f[ée]rence)\s*(?:de\s*)?client\b|\bcompte\s*client\b|\bcustomer\s*id\b/i,
       2,
     ),
+    l(/\bkunden\s*-?\s*(?:nummer|nr\b\.?)|\bklant\s*(?:nummer|nr\b\.?)/i, 2),
   ],
   find: idFinder(4, (t) => !isValidMpanCore(t)),
 };
 
 export const INVOICE_DATE: FieldSpec = {
-  hint: /date|datum|tax\s*point|factu|[ée]mis|\bdu\b/i,
+  hint: /date|datum|tax\s*point|factu|[ée]mis|\bdu\b|\bvom\b|\bvon\b/i,
   key: 'invoiceDate',
   labels: [
     l(
       /\b(?:invoice|bill|statement)\s*(?:\/\s*tax\s*point\s*)?date|\bdate\s*of\s*(?:invoice|issue|bill)|\b(?:issue|issued)\s*date|\bdate\s*issued|\btax\s*point(?:\s*date)?|\bbilling\s*date|\bstatement\s*issued|\bdate\s*(?:de\s*(?:la\s*)?)?factur(?:e|ation)\b|\bdate\s*d['’]\s*[ée]mission|\b[ée]mise?\s*le\b/i,
     ),
     l(/(?<=\bfacture\s*n\s*[°ºo]?\s*\S+\s+)du\b/i, 2),
-    l(/\bfactuur\s*datum\b/i),
-    l(/^\s*date\b/i, 1),
+    l(/\bfactuur\s*datum\b|\brechnungs\s*-?\s*datum\b|\bbeleg\s*-?\s*datum\b/i),
+    // 'Rechnung Nr. 471102 vom 05.03.2018': the date that follows the invoice's own number.
+    l(/\bvo[nm]\b(?<=rechnung\S*\s*(?:\(\d+\)\s*)?(?:nr\.?|#)\s*\S+\s+vo[nm])/i, 2),
+    l(/^\s*(?:date|datum)\b/i, 1),
   ],
   find: dateFinder,
 };
 
 export const DUE_DATE: FieldSpec = {
-  hint: /due|pay|paid|collected|direct/i,
+  hint: /due|pay|paid|collected|direct|verval|f[äa]llig|zahlbar/i,
   key: 'dueDate',
   labels: [
     l(
       /\bplease\s+pay\s+£?\s*[\d,.]+\s+by\b|\bdue\s*date|\bpayment\s*due(?:\s*(?:date|by|on))?|\bdue\s*(?:by|on)\b|\bpay(?:ment)?\s*by\b|\bpayable\s*by|\bto\s*be\s*paid\s*by|\bcollected\s*on|\bdirect\s*debit\s*(?:date|on)/i,
     ),
+    l(/\bvervaldatum\b|\bf[äa]lligkeits?\s*-?\s*datum|\bf[äa]llig\s*(?:am|bis)\b|\bzahlbar\s*bis\b/i),
   ],
   find: dateFinder,
 };
@@ -292,7 +305,7 @@ export const CCL: FieldSpec = {
 const VAT_LABEL = /\bvat\b(?!\s*(?:reg|registration|no\b|number|exempt))|\bvalue\s*added\s*tax\b/i;
 
 export const NET_TOTAL: FieldSpec = {
-  hint: /net|total|vat|montant/i,
+  hint: /net|total|vat|montant|summe|subtotaal|excl|ohne/i,
   key: 'netTotal',
   labels: [
     l(
@@ -300,18 +313,27 @@ export const NET_TOTAL: FieldSpec = {
     ),
     l(/\btotal\s*(?:energy\s*)?charges\b/i, 2),
     l(/\b(?:total|montant)\s*(?:eur\s*)?h\.?t\.?\b/i),
+    l(
+      /\b(?:summe|betrag)\s*netto\b|\bnetto\s*-?\s*(?:betrag|summe)\b|\bnettobetrag\b|\brechnungssumme\s*ohne\s*ust|\bzwischensumme\b|\bsubtotaal\b|\btotaal\s*(?:excl(?:usief)?\.?|ex\.?)\s*btw\b|^\s*netto\s*$/i,
+    ),
+    l(/^\s*(?:excl(?:usief|uding|\.)?|ohne|hors)\s*(?:btw|vat|ust|mwst|taxes?)\b/i, 2),
   ],
   find: priceFinder,
   last: true,
 };
 
 export const VAT_TOTAL: FieldSpec = {
-  hint: /vat|value|tva|tax/i,
+  hint: /vat|value|tva|tax|ust|mwst|steuer|btw/i,
   key: 'vatTotal',
   labels: [
     l(/\btotal\s*vat\b|\bvat\s*(?:amount|total|charged)\b|\b(?:montant|total)\s*(?:de\s*la\s*)?tva\b/i),
     l(VAT_LABEL, 2),
     l(/^\s*(?:tva|tax)\b(?!\s*(?:reg|registration|no\b|number|id|intra|acquitt))/i, 2),
+    l(/\b(?:ust|mwst)\.?\s*-?\s*(?:gesamt|betrag)\b|\bsteuerbetrag\b|\btotal\s*taxes\b/i),
+    l(
+      /^\s*(?:(?:zuz[üu]glich\s*)?(?:ust|mwst|umsatzsteuer)\.?|\d{1,2}\s*%\s*btw|btw)\b(?!\s*-?\s*(?:id|nr|nummer|reg))/i,
+      2,
+    ),
   ],
   find: priceFinder,
   last: true,
@@ -330,12 +352,16 @@ export const VAT_RATE: FieldSpec = {
  * the amount due, so a 'Total' followed by other words is no label of it.
  */
 export const GROSS_TOTAL: FieldSpec = {
-  hint: /total|due|payable|owing|balance|pay|withdrawal|debit|ttc|totaal/i,
+  hint: /total|due|payable|owing|balance|pay|withdrawal|debit|ttc|totaal|betal|betrag|summe|brutto|zahl|bedrag/i,
   key: 'grossTotal',
   labels: [
     l(
-      /\btotal\s*(?:amount\s*)?(?:due|payable|to\s*pay|owing|now\s*due)\b|\bamount\s*(?:now\s*)?(?:due|payable|owing|to\s*pay)\b|\bbalance\s*(?:now\s*)?(?:due|to\s*pay|payable)\b|\bplease\s*pay\b|\b(?:somme|montant|reste|net|total)\s*(?:total\s*)?(?:[àa]\s*payer|d[ûu])\b|\bpre-?\s*authori[sz]ed\s*(?:withdrawal|debit|payment)\b/i,
+      /\btotal\s*(?:amount\s*)?(?:due|payable|to\s*pay|owing|now\s*due)\b|\bamount\s*(?:now\s*)?(?:due|payable|owing|to\s*pay)\b|\bbalance\s*(?:now\s*)?(?:due|to\s*pay|payable)\b|\bplease\s*pay\b|\b(?:somme|montant|reste|net|total)\s*(?:total\s*)?(?:[àa]\s*payer|d[ûu])\b|\bpre-?\s*authori[sz]ed\s*(?:withdrawal|debit|payment)\b|\b(?:nog\s*)?te\s*betalen\b|\bzahlbetrag\b|\bzu\s*zahlen(?:der\s*betrag)?\b/i,
       4,
+    ),
+    // A total of the invoice in German or Dutch; 'Gesamtbetrag der Zuschläge' is the total of a part.
+    l(
+      /\brechnungsbetrag\b|\bgesamt\s*-?\s*(?:betrag|summe)\b(?!\s*der\b)|\bbrutto\s*-?\s*(?:betrag|summe)?\b|\bendbetrag\b|\btotaalbedrag\b|\b(?:bedrag|totaal)\s*incl(?:usief|\.)?\s*btw\b/i,
     ),
     l(
       /\btotal\s*(?:charges?\s*|amount\s*)?(?:incl?\.?|including|inclusive\s*of)\s*vat\b|\b(?:invoice|grand|gross)\s*total\b|\btotal\s*(?:this\s*)?(?:invoice|bill)\b|\btotal\s*gross\b|\b(?:total|montant)\s*(?:eur\s*)?t\.?t\.?c\.?\b|\btotal\s*(?:de\s*la\s*)?facture\b|\b(?:factuur\s*)?totaal\b/i,

@@ -132,6 +132,26 @@ function hostName(text: string): string | undefined {
   return titleCase(host.replace(/-/g, ' '));
 }
 
+/** Headings of the customer's block: the names printed under them are the buyer's, not the supplier's. */
+const BUYER_LABEL =
+  /^\s*(?:bill(?:ed)?\s*to|ship(?:ped)?\s*to|sold\s*to|invoice\s*to|deliver(?:ed|y)?\s*to|customer|client|bestellt\s*von|k[äa]ufer|(?:rechnungs|waren)?empf[äa]nger|leistungsempf[äa]nger|factur[ée]\s*[àa]|adresse\s*de\s*(?:facturation|livraison)|afleveradres|factuuradres)\b/i;
+
+/** The lines of a customer's block: under a buyer heading, in its column, up to a few lines down. */
+function buyerLines(page: DocPage): Set<PageLine> {
+  const out = new Set<PageLine>();
+  for (const heading of page.lines) {
+    if (!BUYER_LABEL.test(heading.text)) continue;
+    const bottom = heading.box.Top + heading.box.Height;
+    for (const l of page.lines) {
+      if (l === heading || l.box.Top < bottom - heading.box.Height * 0.3) continue;
+      if (l.box.Top - bottom > heading.box.Height * 6) continue;
+      if (Math.abs(l.box.Left - heading.box.Left) > 0.03) continue;
+      out.add(l);
+    }
+  }
+  return out;
+}
+
 /** The supplier's name as the bill prints it, best evidence first; the recipient's name is never it. */
 export function findSupplierName(
   doc: PageDocument,
@@ -144,7 +164,9 @@ export function findSupplierName(
     const page = doc.pages[n - 1];
     if (!page) continue;
     const first = n === pages[0];
+    const buyer = buyerLines(page);
     for (const line of page.lines) {
+      if (buyer.has(line)) continue;
       const letterhead = first && line.box.Top < 0.35;
       const label = SUPPLIER_LABEL.exec(line.text);
       if (label && /supplier|provider|sold|vendor|issued|supplied|fournisseur|mis\s*par/i.test(label[0])) {

@@ -222,6 +222,32 @@ export interface InvoiceExtract {
   values: ExtractedValues;
   rates: ExtractedRate[];
   multiMeter: { meters: MeterRef[] };
+  /** How the totals read without a template agree with each other and with the charges. */
+  totalsCheck?: TotalsCheck;
+  /** The supplier named on the bill, as found on the suppliers list (or not). */
+  supplierMatch?: SupplierMatch;
+}
+
+/** The supplier list's entry for the name read from a bill; 'none' when no supplier is it. */
+export interface SupplierMatch {
+  /** The name as read from the bill. */
+  read: string;
+  how: 'exact' | 'normalised' | 'fuzzy' | 'none';
+  supplierId?: string;
+  /** The matched supplier's name on the list. */
+  name?: string;
+  /** How alike the names are, 0 to 1, for a fuzzy match. */
+  score?: number;
+}
+
+/** Whether net + tax makes the total, and the charges table adds up to the net or the total. */
+export interface TotalsCheck {
+  /** Unset when net, tax or total was not read. */
+  taxAdds?: boolean;
+  /** Unset when fewer than two charge lines were read. */
+  chargesAdd?: boolean;
+  /** Each disagreement, as a reviewer reads it. */
+  problems: string[];
 }
 
 export interface CaptureResults {

@@ -200,6 +200,13 @@ describe('whether an invoice is complete', () => {
     expect(isInvoiceComplete(base({ ...values, currency: v('USD') }))).toBe(false);
   });
 
+  it('leaves a bill whose net and tax do not make its total for a person to look at', () => {
+    const values = { invoiceNumber: v('1'), invoiceDate: v('2025-01-01'), grossTotal: v(10) };
+    const checked = (taxAdds: boolean) => ({ ...base(values), totalsCheck: { taxAdds, problems: [] } });
+    expect(isInvoiceComplete(checked(true))).toBe(true);
+    expect(isInvoiceComplete(checked(false))).toBe(false);
+  });
+
   it('needs what, when and how much', () => {
     expect(
       isInvoiceComplete(base({ invoiceNumber: v('1'), invoiceDate: v('2025-01-01'), grossTotal: v(10) })),

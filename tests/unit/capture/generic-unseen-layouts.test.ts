@@ -161,3 +161,121 @@ describe('dates in English and French forms', () => {
     expect(findDates(text)[0]?.iso).toBe(iso);
   });
 });
+
+describe('German and Dutch invoices', () => {
+  it('reads a German invoice by its labels, the amount as printed with a decimal comma', () => {
+    const values = read([
+      at(0.55, 0.25, 'Rechnungsdatum: 31.01.2014'),
+      at(0.55, 0.27, 'Kundennummer: K0100077603'),
+      at(0.12, 0.33, 'Rechnungsnummer: R0005532486'),
+      ...row(0.59, [0.63, 'Summe netto'], [0.82, '1.420,00']),
+      ...row(0.61, [0.63, 'Umsatzsteuer 19%'], [0.83, '269,80']),
+      ...row(0.62, [0.63, 'Rechnungsbetrag'], [0.82, '1.589,80']),
+    ]);
+    expect(values.invoiceDate?.value).toBe('2014-01-31');
+    expect(values.invoiceNumber?.value).toBe('R0005532486');
+    expect(values.accountNumber?.value).toBe('K0100077603');
+    expect(values.netTotal?.value).toBe(1420);
+    expect(values.vatTotal?.value).toBe(269.8);
+    expect(values.grossTotal?.value).toBe(1589.8);
+  });
+
+  it('takes the date after the invoice number (vom), and not the total of one part for the amount', () => {
+    const values = read([
+      at(0.1, 0.06, 'Handelsrechnung (380) Nr. 471102 vom 05.03.2018'),
+      ...row(0.59, [0.36, 'Gesamtbetrag der Zuschläge'], [0.87, '12,00']),
+      ...row(0.66, [0.36, 'Rechnungssumme ohne USt.'], [0.86, '473,00']),
+      ...row(0.7, [0.36, 'Steuerbetrag'], [0.87, '56,87']),
+      ...row(0.74, [0.36, 'Bruttosumme'], [0.86, '529,87']),
+    ]);
+    expect(values.invoiceNumber?.value).toBe('471102');
+    expect(values.invoiceDate?.value).toBe('2018-03-05');
+    expect(values.grossTotal?.value).toBe(529.87);
+  });
+
+  it('reads a Dutch invoice, and takes the total with VAT over a nil balance left to pay', () => {
+    const values = read([
+      at(0.05, 0.29, 'Datum: 29 oktober 2015'),
+      at(0.05, 0.31, 'Vervaldatum: 12 november 2015'),
+      at(0.05, 0.33, 'Factuurnummer: 8587333880016'),
+      ...row(0.47, [0.45, 'Totaal exclusief BTW'], [0.71, '€ 156,20']),
+      ...row(0.49, [0.45, 'BTW'], [0.72, '€ 32,80']),
+      ...row(0.5, [0.45, 'Bedrag inclusief BTW'], [0.71, '€ 189,00']),
+      ...row(0.54, [0.45, 'Te betalen'], [0.73, '€ 0,00']),
+    ]);
+    expect(values.invoiceDate?.value).toBe('2015-10-29');
+    expect(values.dueDate?.value).toBe('2015-11-12');
+    expect(values.invoiceNumber?.value).toBe('8587333880016');
+    // Net + VAT adds up to 189,00: the balance after an online payment is not the bill's total.
+    expect(values.grossTotal?.value).toBe(189);
+  });
+
+  it('reads German and Dutch month names', () => {
+    expect(findDates('4. Juni 2014')[0]?.iso).toBe('2014-06-04');
+    expect(findDates('12. März 2019')[0]?.iso).toBe('2019-03-12');
+    expect(findDates('3 Dezember 2020')[0]?.iso).toBe('2020-12-03');
+    expect(findDates('1 mei 2021')[0]?.iso).toBe('2021-05-01');
+    expect(findDates('20 maart 2022')[0]?.iso).toBe('2022-03-20');
+    expect(findDates('7 okt 2018')[0]?.iso).toBe('2018-10-07');
+  });
+});
+
+describe('totals checked against each other', () => {
+  const readAll = (lines: Line[]) => extractGeneric(buildPages(analysis([lines])), [1]);
+
+  it('takes the net that makes the total with the tax, and not the tax base for the tax', () => {
+    const { values, totalsCheck } = readAll([
+      at(0.1, 0.1, 'Invoice Number: INV-2023-0008'),
+      at(0.1, 0.12, 'Invoice Date: 20/03/2023'),
+      ...row(0.48, [0.81, 'Subtotal $ 112.00']),
+      ...row(0.6, [0.81, 'Subtotal $ 150.90']),
+      ...row(0.64, [0.52, 'Subtotal'], [0.88, '$ 262.90']),
+      ...row(0.67, [0.52, 'Tax 15% on $ 112.90'], [0.89, '$ 16.94']),
+      ...row(0.69, [0.52, 'Total'], [0.88, '$ 279.84']),
+    ]);
+    expect(values.vatTotal?.value).toBe(16.94);
+    expect(values.netTotal?.value).toBe(262.9);
+    expect(values.grossTotal?.value).toBe(279.84);
+    expect(totalsCheck).toEqual({ taxAdds: true, problems: [] });
+  });
+
+  it('flags a total that net and tax do not make, and reads it with less confidence', () => {
+    const { values, totalsCheck } = readAll([
+      at(0.55, 0.25, 'Rechnungsdatum: 31.01.2014'),
+      at(0.12, 0.33, 'Rechnungsnummer: 4242'),
+      ...row(0.59, [0.63, 'Summe netto'], [0.82, '1.420,00'], [0.9, ' ']),
+      ...row(0.61, [0.63, 'Umsatzsteuer 19%'], [0.83, '269,80']),
+      ...row(0.62, [0.63, 'Rechnungsbetrag'], [0.82, '1.589,80']),
+    ]);
+    expect(values.grossTotal?.value).toBe(1589.8);
+    expect(totalsCheck?.taxAdds).toBe(false);
+    expect(totalsCheck?.problems).toEqual(['Net 1420.00 + tax 269.80 is 1689.80, not the total 1589.80']);
+    expect(values.grossTotal?.confidence).toBeLessThan(70);
+  });
+
+  it('chooses the total the charges add up to over one they do not', () => {
+    const { values, totalsCheck } = readAll([
+      at(0.1, 0.1, 'Invoice Number: 778812'),
+      at(0.1, 0.12, 'Invoice Date: 02/05/2024'),
+      ...row(0.3, [0.1, 'Standing charge 31 days'], [0.8, '£12.40']),
+      ...row(0.32, [0.1, 'Energy charge 1,000 kWh at 25.000p'], [0.8, '£250.00']),
+      ...row(0.5, [0.1, 'Total'], [0.8, '£262.40']),
+      at(0.1, 0.52, 'Total: £26.24'),
+    ]);
+    expect(values.grossTotal?.value).toBe(262.4);
+    expect(totalsCheck?.chargesAdd).toBe(true);
+  });
+});
+
+describe('the supplier is not the buyer', () => {
+  it('takes no company printed under the buyer heading for the supplier', () => {
+    const values = read([
+      at(0.09, 0.09, 'Rechnung 4. Juni 2014'),
+      at(0.17, 0.24, 'Bestellt von'),
+      at(0.17, 0.25, 'iViveLabs Limited'),
+      at(0.17, 0.26, '93B Sai Yu Chung'),
+      at(0.37, 0.6, 'Amazon EU S.a.r.L, 5 Rue Plaetis, L-2338, Luxembourg'),
+    ]);
+    expect(values.supplierName?.value).not.toMatch(/ViveLabs/);
+  });
+});

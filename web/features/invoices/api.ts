@@ -116,6 +116,15 @@ export interface InvoiceView {
     pages?: number[];
     method?: string;
     pageCount?: number;
+    /** Set when the invoice was read without a template. */
+    totalsCheck?: { taxAdds?: boolean; chargesAdd?: boolean; problems: string[] };
+    supplierMatch?: {
+      read: string;
+      how: 'exact' | 'normalised' | 'fuzzy' | 'none';
+      supplierId?: string;
+      name?: string;
+      score?: number;
+    };
   };
   rates?: RateView[];
   completed?: boolean;

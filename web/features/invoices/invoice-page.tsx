@@ -32,6 +32,7 @@ import {
   useUserOptions,
   type ValidationItem,
 } from './api.ts';
+import { CaptureNotes } from './capture-notes.tsx';
 import { InvoiceRates } from './invoice-rates.tsx';
 import { InvoiceValuesForm } from './invoice-values-form.tsx';
 import { INVOICE_MESSAGES } from './messages.ts';
@@ -377,6 +378,7 @@ function InvoiceWorkspace({
             busy={busy !== undefined}
             onLink={linkAccount}
           />
+          <CaptureNotes invoice={invoice} />
           <InvoiceValuesForm
             invoice={invoice}
             focused={focused}

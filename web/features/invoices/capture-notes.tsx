@@ -1,0 +1,73 @@
+import { Alert, Button, Stack, Text } from '@mantine/core';
+import { Link } from 'react-router';
+import { canUseRoute } from '../../../shared/access/route-access.ts';
+import { routeByPath } from '../../app/routes.ts';
+import { useSession } from '../../lib/app-context.tsx';
+import type { InvoiceView } from './api.ts';
+
+const HOW: Record<'exact' | 'normalised' | 'fuzzy', string> = {
+  exact: 'the same name',
+  normalised: 'the same name, set aside case, punctuation and legal form',
+  fuzzy: 'a close name: check it is the same supplier',
+};
+
+/**
+ * What reading a bill without a template found to check: the supplier it names against the suppliers
+ * list (with an offer to create the supplier when none matches, to those who may), and totals that do
+ * not add up.
+ */
+export function CaptureNotes({ invoice }: { invoice: InvoiceView }) {
+  const { access } = useSession();
+  const match = invoice.results?.supplierMatch;
+  const problems = invoice.results?.totalsCheck?.problems ?? [];
+  if (!match && problems.length === 0) return null;
+  const createRoute = routeByPath('/suppliers/create');
+  const mayCreate = createRoute !== undefined && canUseRoute(createRoute.permission, access);
+  return (
+    <Stack gap="xs" data-testid="capture-notes">
+      {match && match.how !== 'none' && (
+        <Alert color={match.how === 'fuzzy' ? 'yellow' : 'blue'} title="Supplier" data-match={match.how}>
+          <Text size="sm">
+            The bill names “{match.read}”, matched to {match.name} on the suppliers list by {HOW[match.how]}.
+          </Text>
+        </Alert>
+      )}
+      {match?.how === 'none' && (
+        <Alert color="yellow" title="Supplier not on the list" data-match="none">
+          <Stack gap="xs">
+            <Text size="sm">The bill names “{match.read}”, and no supplier on the list matches it.</Text>
+            {mayCreate ? (
+              <Button
+                component={Link}
+                to={`/suppliers/create?name=${encodeURIComponent(match.read)}`}
+                size="xs"
+                variant="light"
+                w="fit-content"
+              >
+                Create supplier “{match.read}”
+              </Button>
+            ) : (
+              <Text size="sm" c="dimmed">
+                Ask an administrator to add it to the suppliers list.
+              </Text>
+            )}
+          </Stack>
+        </Alert>
+      )}
+      {problems.length > 0 && (
+        <Alert color="orange" title="Totals that do not add up" data-testid="totals-problems">
+          <Stack gap={2}>
+            {problems.map((p) => (
+              <Text key={p} size="sm">
+                {p}
+              </Text>
+            ))}
+            <Text size="xs" c="dimmed">
+              Check the net, tax and total against the document before confirming.
+            </Text>
+          </Stack>
+        </Alert>
+      )}
+    </Stack>
+  );
+}
