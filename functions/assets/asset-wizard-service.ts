@@ -23,6 +23,7 @@ import { operation } from '../core/middleware/operation.ts';
 import { childRef, declaredResource, resourceRef, stampNew } from '../core/resources/resource-refs.ts';
 import { indexForSearch } from '../core/search-index/search-index-service.ts';
 import { assetsRef, changeAsset, presentAsset } from './asset-records.ts';
+import { geocodeSite } from './external-data-service.ts';
 
 type CheckResult =
   | { ok: true; values: NormalisedWizardAsset }
@@ -121,7 +122,7 @@ const wizardCheck = async (ctx: OpContext): Promise<OpResult> => {
 const wizardSubmit = async (ctx: OpContext): Promise<OpResult> => {
   const result = await checkWizard(ctx.caller, ctx.body);
   if (!result.ok) throw checkFailed(result.formMessages);
-  const asset = await createWizardAsset(ctx.caller, result.values);
+  const asset = await geocodeSite(ctx, await createWizardAsset(ctx.caller, result.values));
   await indexForSearch(ctx.caller.companyId, 'assets', asset);
   await writeActivity(ctx.caller, { type: 'create', model: 'assets', modelId: asset._id });
   return { status: 201, body: await presentAsset(asset) };
@@ -133,14 +134,16 @@ const ADDRESS_DERIVED = ['geocoordinates', 'recentCrimes', 'floodRisks', 'recent
 /** PATCH /assets/{id}/address: the whole address, checked like the wizard's. */
 const updateAddress = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
   const address = parseOrThrow(addressInputSchema, ctx.body ?? {});
-  const next = await changeAsset(ctx.caller.companyId, ctx.params.id, (asset) => {
+  let moved = false;
+  const changed = await changeAsset(ctx.caller.companyId, ctx.params.id, (asset) => {
     const before = (asset.address ?? {}) as Record<string, unknown>;
-    const moved = before.postCode !== address.postCode;
+    moved = before.postCode !== address.postCode;
     const kept = Object.fromEntries(
       Object.entries(asset).filter(([k]) => !moved || !ADDRESS_DERIVED.includes(k)),
     );
     return { ...kept, _id: asset._id, address };
   });
+  const next = moved ? await geocodeSite(ctx, changed) : changed;
   await indexForSearch(ctx.caller.companyId, 'assets', next);
   await writeActivity(ctx.caller, {
     type: 'update',

@@ -62,6 +62,28 @@ async function coordinatesOf(ctx: OpContext, asset: StoredItem, message: string,
   return { lat: found.lat, lng: found.lng, postcode: found.postcode, source: 'postcode' } as Geocoordinates;
 }
 
+/**
+ * Places a site from its postcode as it is created or moved, so its map, risks and weather are its own
+ * from the first look. A postcode the service does not know, or a service that does not answer, leaves the
+ * site without coordinates: the risk pages look the postcode up again, and say why when it still fails.
+ */
+export async function geocodeSite(ctx: OpContext, asset: StoredItem): Promise<StoredItem> {
+  const postcode = postcodeOf(asset);
+  if (!postcode) return asset;
+  try {
+    const found = await lookupPostcode(postcode);
+    if (!found) return asset;
+    return await changeAsset(ctx.caller.companyId, asset._id, (a) =>
+      // The address may have moved again while the service answered: keep only what is still its own.
+      postcodeOf(a) === postcode ? { ...a, geocoordinates: { lat: found.lat, lng: found.lng } } : undefined,
+    );
+  } catch (err) {
+    if (!(err instanceof UpstreamError)) throw err;
+    ctx.log.warn('site not geocoded', { assetId: asset._id, error: err.message });
+    return asset;
+  }
+}
+
 /** Keeps a short summary on the site, for lists and reports that should not call out again. */
 const remember = (ctx: OpContext, assetId: string, field: string, value: Record<string, unknown>) =>
   changeAsset(ctx.caller.companyId, assetId, (a) => ({ ...a, [field]: value }));

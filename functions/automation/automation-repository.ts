@@ -7,7 +7,12 @@
  * | remove a run that never started   | pk = C#{companyId}#automation-runs, sk = runId                      | table |
  * | an automation's runs              | gsi1pk = C#{companyId}#automation-runs#automationId#{automationId}  | gsi1  |
  */
-import type { AutomationSchedule, AutomationTemplateId } from '../../shared/schemas/automation.ts';
+import type { ImportType } from '../../shared/imports/import-mapping.ts';
+import type {
+  AutomationSchedule,
+  AutomationTemplateId,
+  DataRequestKind,
+} from '../../shared/schemas/automation.ts';
 import { changeItem } from '../core/data/conditional-writes.ts';
 import {
   type CollectionRef,
@@ -39,6 +44,13 @@ export interface Automation {
   ownerSub?: string;
   /** The file last handed an upload URL, which the next folder-import run takes. */
   folderFile?: FolderFile;
+  /** What a spreadsheet dropped into the folder holds; read from its columns when not set. */
+  importType?: ImportType;
+  /** A data request's contact, the site it is about and what it asks for. */
+  contactEmail?: string;
+  contactName?: string;
+  assetId?: string;
+  requestKind?: DataRequestKind;
   lastRunId?: string;
   lastRunStatus?: AutomationRunStatus;
   lastRunAt?: string;
@@ -55,6 +67,8 @@ export interface AutomationRun {
   trigger: 'manual' | 'schedule';
   /** The connector run doing the work of a portal-bills or meter-data run. */
   scraperRunId?: string;
+  /** The import a spreadsheet dropped into the folder went to. */
+  importId?: string;
   counts: { listed: number; fetched: number; skipped: number; failed: number };
   attempts: number;
   attachment?: { key: string; fileName: string; contentType: string };

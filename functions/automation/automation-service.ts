@@ -11,7 +11,15 @@ import { changeAutomation, getAutomation, getAutomationRun } from './automation-
 import { startAutomationRun } from './automation-start.ts';
 import { AUTOMATION_ERROR_CODES, AUTOMATION_TEMPLATES } from './automation-templates.ts';
 
-const FOLDER_TYPES = ['application/pdf', 'image/png', 'image/jpeg'] as const;
+/** Bills go to capture, spreadsheets to the imports worker; Windows browsers call a CSV file an Excel one. */
+const FOLDER_TYPES = [
+  'application/pdf',
+  'image/png',
+  'image/jpeg',
+  'text/csv',
+  'application/vnd.ms-excel',
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+] as const;
 const MAX_FOLDER_BYTES = 20 * 1024 * 1024;
 
 const templates = operation({}, async (): Promise<OpResult> => {
@@ -39,7 +47,7 @@ const uploadBody = z
   .object({
     automationId: z.string().regex(/^[0-9a-f]{24}$/, 'Must be a valid id'),
     fileName: z.string().trim().min(1, 'This field is required').max(200),
-    contentType: z.enum(FOLDER_TYPES, 'Must be a PDF, PNG or JPEG file'),
+    contentType: z.enum(FOLDER_TYPES, 'Must be a PDF, PNG or JPEG bill, or a CSV or XLSX spreadsheet'),
     size: z.number().int().positive().max(MAX_FOLDER_BYTES, 'Must be at most 20 MB').optional(),
   })
   .strict();

@@ -18,7 +18,7 @@ import { startRun } from './run-start.ts';
 
 /**
  * Records a run of the automation and queues its work: a connector run for portal bills and meter data
- * (which tells the automation run when it ends), or the run itself for a dropped file.
+ * (which tells the automation run when it ends), or the run itself for a dropped file or a data request.
  */
 export async function startAutomationRun(
   companyId: string,
@@ -45,8 +45,11 @@ export async function startAutomationRun(
     updatedAt: now,
     createdBy,
   };
-  if (template.needs === 'folder') {
-    if (!automation.folderFile) throw conflict(AUTOMATION_ERROR_CODES['no-file']);
+  if (template.needs === 'folder' || template.needs === 'contact') {
+    if (template.needs === 'folder' && !automation.folderFile)
+      throw conflict(AUTOMATION_ERROR_CODES['no-file']);
+    if (template.needs === 'contact' && !automation.contactEmail)
+      throw conflict(AUTOMATION_ERROR_CODES['no-contact']);
     await createAutomationRun(run);
     await sendToQueue('scraper', [{ companyId, automationRunId: run._id }]);
   } else {

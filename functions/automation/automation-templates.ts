@@ -5,7 +5,7 @@ export interface AutomationTemplate {
   name: string;
   description: string;
   /** The supplier login it runs: a bill portal, or a meter data API. */
-  needs: 'bill-portal' | 'meter-data' | 'folder';
+  needs: 'bill-portal' | 'meter-data' | 'folder' | 'contact';
 }
 
 export const AUTOMATION_TEMPLATES: readonly AutomationTemplate[] = [
@@ -25,10 +25,17 @@ export const AUTOMATION_TEMPLATES: readonly AutomationTemplate[] = [
   },
   {
     _id: 'folder-import',
-    name: 'Import a bill dropped into the automation folder',
+    name: 'Import a file dropped into the automation folder',
     description:
-      "Takes the file last dropped into this automation's folder and sends it to capture as an uploaded bill.",
+      "Takes the file last dropped into this automation's folder: a bill (PDF or image) goes to capture, a spreadsheet (CSV or XLSX) is imported.",
     needs: 'folder',
+  },
+  {
+    _id: 'data-request',
+    name: 'E-mail a data request to a site contact',
+    description:
+      "E-mails a site contact or supplier asking for meter readings or a bill; their reply goes to the company's bill inbox, with no sign-in.",
+    needs: 'contact',
   },
 ];
 
@@ -42,7 +49,10 @@ export const AUTOMATION_ERROR_CODES = {
   'not-runnable': 'The connector is not ready to run: check its login on the connectors page.',
   'no-supplier': 'This automation names no supplier login.',
   'no-file': 'No file has been dropped into the automation folder.',
-  'file-refused': 'The dropped file is not a PDF, PNG or JPEG bill.',
+  'file-refused': 'The dropped file is neither a bill (PDF, PNG or JPEG) nor a spreadsheet (CSV or XLSX).',
+  'file-unreadable': 'The dropped spreadsheet could not be read or its columns matched for import.',
+  'no-contact': 'This automation names no contact to e-mail.',
+  'no-reply-address': 'The company has no bill inbox address for replies. Set one in the company settings.',
   interrupted: 'The run stopped before it finished, after every retry.',
 } as const satisfies Record<string, string>;
 

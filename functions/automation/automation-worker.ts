@@ -9,6 +9,7 @@ import { getObjectBytes, putObject } from '../core/adapters/s3.ts';
 import { bucketName } from '../core/config.ts';
 import { newId } from '../core/lib/ids.ts';
 import type { Logger } from '../core/lib/logger.ts';
+import { importDroppedFile } from '../imports/index.ts';
 import { captureKey, fileDigestHolder, registerUpload } from '../invoices/index.ts';
 import {
   type AutomationRun,
@@ -19,6 +20,7 @@ import {
 } from './automation-repository.ts';
 import { AUTOMATION_ERROR_CODES, type AutomationErrorCode, errorCodeOf } from './automation-templates.ts';
 import { getRun, putNotifications } from './connector-repository.ts';
+import { sendDataRequest } from './data-request.ts';
 
 const ENDED = new Set<AutomationRunStatus>(['succeeded', 'failed']);
 
@@ -192,10 +194,18 @@ export async function finishFromConnectorRun(
   await fail(companyId, runId, errorCodeOf(scraperRun.error?.type), log);
 }
 
-/** A folder-import run: the file last dropped into the automation's folder goes to capture as a bill. */
-export async function executeFolderRun(companyId: string, runId: string, log: Logger): Promise<void> {
-  const run = await beginAutomationRun(companyId, runId, log);
-  if (!run) return;
+/** A spreadsheet, by its name or its bytes: an XLSX file is a zip archive, a CSV file is text. */
+function isSpreadsheet(fileName: string, bytes: Uint8Array): boolean {
+  if (/\.(csv|xlsx)$/i.test(fileName)) return true;
+  return bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04;
+}
+
+/**
+ * A folder-import run: the file last dropped into the automation's folder goes where an upload of it
+ * would: a bill (PDF or image) to capture, a spreadsheet (CSV or XLSX) to the imports worker.
+ */
+async function executeFolderRun(run: AutomationRun, log: Logger): Promise<void> {
+  const { companyId, _id: runId } = run;
   const automation = await getAutomation(companyId, run.automationId);
   const file = automation?.folderFile;
   if (!file) return fail(companyId, runId, 'no-file', log);
@@ -203,6 +213,25 @@ export async function executeFolderRun(companyId: string, runId: string, log: Lo
   if (!bytes) return fail(companyId, runId, 'no-file', log);
   const attachment = { key: file.key, fileName: file.fileName, contentType: file.contentType };
   const type = detectCaptureFileType(bytes);
+  if (!type && isSpreadsheet(file.fileName, bytes)) {
+    const imported = await importDroppedFile({
+      companyId,
+      fileName: file.fileName,
+      bytes,
+      ...(automation.importType ? { type: automation.importType } : {}),
+      sub: automation.ownerSub ?? automation.createdBy ?? run.createdBy,
+    });
+    if (!imported.queued) {
+      await save(companyId, runId, (r) => ({ ...r, attachment, importId: imported.importId }), log);
+      log.info('dropped spreadsheet not imported', {
+        runId,
+        importId: imported.importId,
+        why: imported.error,
+      });
+      return fail(companyId, runId, 'file-unreadable', log);
+    }
+    return succeed(companyId, runId, { fetched: 1, skipped: 0 }, attachment, log, imported.importId);
+  }
   if (!type || type === 'tiff') {
     await save(companyId, runId, (r) => ({ ...r, attachment }), log);
     return fail(companyId, runId, 'file-refused', log);
@@ -213,37 +242,65 @@ export async function executeFolderRun(companyId: string, runId: string, log: Lo
   const captureId =
     Date.parse(run.createdAt).toString(16).padStart(12, '0').slice(-12) +
     createHash('sha256').update(`${runId}#${digest}`).digest('hex').slice(0, 12);
-  let fetched = 0;
-  let skipped = 0;
-  if (held) skipped = 1;
-  else {
-    const key = captureKey(companyId, captureId, file.fileName);
-    await registerUpload(companyId, {
-      captureId,
-      batchId: runId,
-      fileName: file.fileName,
-      key,
-      size: bytes.byteLength,
-      contentType: CAPTURE_CONTENT_TYPES[type],
-      source: 'api',
-    });
-    await putObject(bucketName('uploads'), key, bytes, CAPTURE_CONTENT_TYPES[type], {
-      'company-id': companyId,
-      source: 'automation',
-      'run-id': runId,
-    });
-    fetched = 1;
-  }
+  if (held) return succeed(companyId, runId, { fetched: 0, skipped: 1 }, attachment, log);
+  const key = captureKey(companyId, captureId, file.fileName);
+  await registerUpload(companyId, {
+    captureId,
+    batchId: runId,
+    fileName: file.fileName,
+    key,
+    size: bytes.byteLength,
+    contentType: CAPTURE_CONTENT_TYPES[type],
+    source: 'api',
+  });
+  await putObject(bucketName('uploads'), key, bytes, CAPTURE_CONTENT_TYPES[type], {
+    'company-id': companyId,
+    source: 'automation',
+    'run-id': runId,
+  });
+  return succeed(companyId, runId, { fetched: 1, skipped: 0 }, attachment, log);
+}
+
+async function succeed(
+  companyId: string,
+  runId: string,
+  counts: { fetched: number; skipped: number },
+  attachment: AutomationRun['attachment'],
+  log: Logger,
+  importId?: string,
+): Promise<void> {
   await save(
     companyId,
     runId,
     (r) => ({
       ...r,
       status: 'succeeded',
-      counts: { listed: 1, fetched, skipped, failed: 0 },
-      attachment,
+      counts: { listed: 1, ...counts, failed: 0 },
+      ...(attachment ? { attachment } : {}),
+      ...(importId ? { importId } : {}),
       finishedAt: new Date().toISOString(),
     }),
     log,
   );
+}
+
+/** A run that does its own work (not a connector's): a dropped file taken, or a data request sent. */
+export async function executeAutomationRun(companyId: string, runId: string, log: Logger): Promise<void> {
+  const run = await beginAutomationRun(companyId, runId, log);
+  if (!run) return;
+  if (run.templateId === 'data-request') {
+    const automation = await getAutomation(companyId, run.automationId);
+    if (!automation) return fail(companyId, runId, 'no-contact', log);
+    const sent = await sendDataRequest(companyId, automation, log);
+    if (!sent.ok) return fail(companyId, runId, sent.code, log);
+    // What was asked, kept as the run's attachment, so the answer can be checked against it.
+    const key = `automation-runs/${companyId}/${runId}/request.txt`;
+    const body = `To: ${sent.mail.to}\nReply-To: ${sent.mail.replyTo}\nSubject: ${sent.mail.subject}\n\n${sent.mail.text}\n`;
+    await putObject(bucketName('uploads'), key, new TextEncoder().encode(body), 'text/plain', {
+      'company-id': companyId,
+    });
+    const attachment = { key, fileName: `data-request-${runId}.txt`, contentType: 'text/plain' };
+    return succeed(companyId, runId, { fetched: 0, skipped: 0 }, attachment, log);
+  }
+  return executeFolderRun(run, log);
 }

@@ -17,6 +17,8 @@ export interface ImportRecord {
   _id: string;
   companyId: string;
   type: ImportType;
+  /** The type is read from the file's columns when it arrives (a file dropped with no type named). */
+  typeFromFile?: boolean;
   importTemplateId?: string;
   fileName?: string;
   /** The uploaded file's object key in the uploads bucket. */

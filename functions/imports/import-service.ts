@@ -336,8 +336,11 @@ export async function readFileHead(
     const key = headerKeyOf(head.header);
     const templates = (await listTemplates(companyId)).filter((t) => t.headerKey === key);
     const chosen = r.importTemplateId ? await findTemplate(companyId, r.importTemplateId) : templates[0];
-    const suggested = chosen?.mapping ?? suggestMapping(head.header, head.samples, r.type).mapping;
+    const suggested =
+      chosen?.mapping ??
+      suggestMapping(head.header, head.samples, r.typeFromFile ? undefined : r.type).mapping;
     await changeImport(companyId, importId, () => ({
+      ...(r.typeFromFile ? { type: suggested.type } : {}),
       fileRead: true,
       fileKind: facts.kind,
       ...(facts.encoding ? { encoding: facts.encoding } : {}),

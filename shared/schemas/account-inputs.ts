@@ -8,6 +8,8 @@ export const accountWizardSchema = z.object({
   type: utilityTypeSchema,
   name: z.string().trim().max(200).optional(),
   meterPointNumber: z.string().trim().max(40).optional(),
+  /** The serial printed on the meter, by which a data provider knows a smart meter. */
+  meterSerialNumber: z.string().trim().max(40).optional(),
   supplierId: idSchema.optional(),
   parentAccountId: idSchema.nullable().optional(),
   unit: z.string().trim().max(20).optional(),

@@ -1,13 +1,36 @@
 import * as z from 'zod';
+import type { ImportType } from '../imports/import-mapping.ts';
 import { idSchema, nonEmpty } from './common.ts';
 
 /** What an automation does: each names the work one of its runs carries out. */
-export const AUTOMATION_TEMPLATE_IDS = ['portal-bills', 'meter-data', 'folder-import'] as const;
+export const AUTOMATION_TEMPLATE_IDS = [
+  'portal-bills',
+  'meter-data',
+  'folder-import',
+  'data-request',
+] as const;
 export type AutomationTemplateId = (typeof AUTOMATION_TEMPLATE_IDS)[number];
 
 /** When an automation runs by itself; `manual` only when someone presses Run. */
 export const AUTOMATION_SCHEDULES = ['manual', 'daily', 'weekly', 'monthly'] as const;
 export type AutomationSchedule = (typeof AUTOMATION_SCHEDULES)[number];
+
+/**
+ * The import kinds a dropped spreadsheet may be, named here rather than imported: the mapping module is
+ * heavy, and every function carries this schema. `satisfies` keeps the two lists the same words.
+ */
+const FOLDER_IMPORT_TYPES = [
+  'monthly-consumption',
+  'half-hourly-wide',
+  'half-hourly-long',
+  'sites',
+  'entities',
+  'meters',
+] as const satisfies readonly ImportType[];
+
+/** What a data request asks its contact to send back. */
+export const DATA_REQUEST_KINDS = ['readings', 'bill', 'readings-or-bill'] as const;
+export type DataRequestKind = (typeof DATA_REQUEST_KINDS)[number];
 
 export const automationSchema = z.object({
   name: nonEmpty.max(200),
@@ -18,6 +41,15 @@ export const automationSchema = z.object({
   enabled: z.boolean().default(true),
   /** Who is told when it fails; its creator when not set. */
   ownerSub: z.string().max(200).optional(),
+  /** What a spreadsheet dropped into a folder-import automation holds; read from its columns when not set. */
+  importType: z.enum(FOLDER_IMPORT_TYPES).optional(),
+  /** Whom a data-request automation asks: a site contact or supplier, who replies by e-mail. */
+  contactEmail: z.string().trim().toLowerCase().email('Must be an e-mail address').max(254).optional(),
+  contactName: z.string().trim().max(200).optional(),
+  /** The site a data request is about: its address and meters are named in the mail. */
+  assetId: idSchema.optional(),
+  /** What a data request asks for. */
+  requestKind: z.enum(DATA_REQUEST_KINDS).optional(),
 });
 
 export const AUTOMATION_RUN_STATUSES = ['pending', 'running', 'retrying', 'succeeded', 'failed'] as const;

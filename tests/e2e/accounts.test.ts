@@ -68,13 +68,27 @@ describe('the account wizard', () => {
     const mpan = freshMpan();
     await tab.page.getByLabel('MPAN (13-digit core)').fill(mpan);
     expect(await tab.page.getByText('Must be a valid 13-digit MPAN').count()).toBe(0);
+    // The serial is asked for at creation, so a smart meter's data can be fetched from its first day.
+    await tab.page.getByLabel('Meter serial number').fill('E19Z042817');
     await tab.page.getByRole('button', { name: 'Create account' }).click();
     await tab.page.waitForURL(/\/accounts\/[0-9a-f]{24}\/overview$/, { timeout: 15_000 });
+    const accountPage = new URL(tab.page.url()).pathname.replace(/\/overview$/, '');
     await expect.poll(() => tab.page.getByText(`MPAN: ${mpan}`).isVisible(), { timeout: 10_000 }).toBe(true);
     await tab.page
       .getByRole('heading', { name: 'Temple Quay Point Electricity' })
       .waitFor({ state: 'visible', timeout: 10_000 });
     await tab.page.getByLabel('Status: active').first().waitFor({ state: 'visible', timeout: 10_000 });
+    await tab.page.goto(`${env.stack.origin}${accountPage}/edit`);
+    await expect
+      .poll(() => tab.page.getByLabel('Meter serial number').inputValue(), { timeout: 15_000 })
+      .toBe('E19Z042817');
+  });
+
+  it('asks for no meter serial for a utility whose meters have none', async () => {
+    await startWizard(freshMpan());
+    await tab.page.getByLabel('Meter serial number').waitFor({ state: 'visible', timeout: 10_000 });
+    await tab.page.getByLabel('Utility').selectOption({ label: 'Water' });
+    await expect.poll(() => tab.page.getByLabel('Meter serial number').count()).toBe(0);
   });
 });
 

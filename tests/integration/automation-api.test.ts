@@ -1,15 +1,24 @@
 import { mkdtempSync } from 'node:fs';
+import { readdir, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { SQSEvent } from 'aws-lambda';
+import { simpleParser } from 'mailparser';
+import MailComposer from 'nodemailer/lib/mail-composer/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { putObject } from '../../functions/core/adapters/s3.ts';
+import { bucketName } from '../../functions/core/config.ts';
 import { declaredRef, putItem } from '../../functions/core/data/item-repository.ts';
 import { newId } from '../../functions/core/lib/ids.ts';
+import { createLogger } from '../../functions/core/lib/logger.ts';
+import { processInboundEmail } from '../../functions/invoices/email-intake-service.ts';
 import {
   type ConnectorFakes,
   connectorEnvironment,
   startConnectorFakes,
 } from '../../infra/local/fakes/supplier-portal-server.ts';
+import { mpanCheckDigit } from '../../shared/domain/mpan.ts';
+import { toCsv } from '../../shared/files/csv.ts';
 import { lambdaContext } from '../support/http-events.ts';
 import { type InvoiceWorld, sqsEvent, startInvoiceWorld } from './invoices-support.ts';
 import { created } from './register-support.ts';
@@ -25,6 +34,7 @@ let outsider: string;
 let viewer: string;
 let plainUser: string;
 let supplierId: string;
+let outbox: string;
 const PASSWORD = 'Portal-Secret-77!';
 const PDF = new TextEncoder().encode('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
 
@@ -51,7 +61,35 @@ async function automation(body: Record<string, unknown>): Promise<string> {
   return String(res.body._id);
 }
 
+type Worker = (e: SQSEvent, c: ReturnType<typeof lambdaContext>) => Promise<unknown>;
+/** The imports worker, on whatever the automation queued for it. */
+async function runImportsWorker(): Promise<void> {
+  const { handler } = (await import('../../functions/handlers/queue/imports.ts')) as { handler: Worker };
+  for (;;) {
+    const bodies = await w.drain('imports');
+    if (bodies.length === 0) return;
+    await handler(sqsEvent(bodies, 'imports'), lambdaContext('imports'));
+  }
+}
+
+async function dropIntoFolder(id: string, fileName: string, contentType: string, bytes: Uint8Array) {
+  const res = await call('POST', '/automation/upload-url', owner, {
+    automationId: id,
+    fileName,
+    contentType,
+  });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  const put = await fetch(String(res.body.url), {
+    method: 'PUT',
+    headers: { 'content-type': contentType },
+    body: Buffer.from(bytes),
+  });
+  expect(put.status).toBe(200);
+}
+
 beforeAll(async () => {
+  outbox = mkdtempSync(join(tmpdir(), 'automation-outbox-'));
+  process.env.OUTBOX_DIR = outbox;
   process.env.PORTAL_SECRET_KEY_FILE = join(mkdtempSync(join(tmpdir(), 'automation-key-')), 'key');
   w = await startInvoiceWorld();
   fakes = await startConnectorFakes();
@@ -92,7 +130,7 @@ describe('automation templates and error codes', () => {
     const res = await call('GET', '/automation/templates', viewer);
     expect(res.status).toBe(200);
     const ids = (res.body.data as { _id: string }[]).map((t) => t._id);
-    expect(ids).toEqual(['portal-bills', 'meter-data', 'folder-import']);
+    expect(ids).toEqual(['portal-bills', 'meter-data', 'folder-import', 'data-request']);
     expect((await call('GET', '/automation/templates', plainUser)).status).toBe(403);
   });
 
@@ -298,6 +336,153 @@ describe('a meter-data automation', () => {
     const res = await call('POST', `/automation/${id}/run`, owner);
     expect(res.status).toBe(409);
     expect(res.body.message).toBe("This supplier's connector fetches no bills.");
+  });
+});
+
+describe('a spreadsheet dropped into a folder-import automation', () => {
+  it('goes to the imports worker, not to capture, while a PDF in the same folder goes to capture', async () => {
+    const entityId = await created(w.api, owner, '/entities', { legalName: 'Folder Estates Ltd' });
+    const id = await automation({ name: 'Sites folder', templateId: 'folder-import', importType: 'sites' });
+    const csv = toCsv([
+      ['Site name', 'Entity', 'Asset type', 'Street address', 'Postcode'],
+      ['Folder House', 'Folder Estates Ltd', 'Office', '1 Folder Street', 'EC2R 6AR'],
+      ['Folder Yard', 'Folder Estates Ltd', 'Industrial', '2 Folder Street', 'EC2V 6AA'],
+    ]);
+    await dropIntoFolder(id, 'new sites.csv', 'text/csv', new TextEncoder().encode(csv));
+    const started = await call('POST', `/automation/${id}/run`, owner);
+    expect(started.status, JSON.stringify(started.body)).toBe(201);
+    await runWorker();
+    const run = (await call('GET', `/automation-runs/${started.body._id}`, owner)).body;
+    expect(run).toMatchObject({ status: 'succeeded', counts: { fetched: 1 } });
+    expect(run.importId).toEqual(expect.any(String));
+    // Nothing went to capture: the run's batch has no bill.
+    expect((await call('GET', `/invoices?batchId=${run._id}`, owner)).body.data).toEqual([]);
+    expect((await call('GET', `/imports/${run.importId}`, owner)).body.status).toBe('processing');
+    await runImportsWorker();
+    const done = (await call('GET', `/imports/${run.importId}`, owner)).body;
+    expect(done).toMatchObject({ status: 'completed', type: 'sites', results: { create: 2, error: 0 } });
+    const sites = (await call('GET', '/assets?$limit=200', owner)).body.data as {
+      siteName: string;
+      entityId: string;
+    }[];
+    expect(
+      sites.filter((s) => s.siteName.startsWith('Folder ')).map((s) => [s.siteName, s.entityId]),
+    ).toEqual(
+      expect.arrayContaining([
+        ['Folder House', entityId],
+        ['Folder Yard', entityId],
+      ]),
+    );
+
+    await dropIntoFolder(id, 'November bill.pdf', 'application/pdf', PDF);
+    const billRun = await call('POST', `/automation/${id}/run`, owner);
+    await runWorker();
+    const billDone = (await call('GET', `/automation-runs/${billRun.body._id}`, owner)).body;
+    expect(billDone.status).toBe('succeeded');
+    expect(billDone.importId).toBeUndefined();
+    const invoices = (await call('GET', `/invoices?batchId=${billRun.body._id}`, owner)).body.data as {
+      fileName?: string;
+    }[];
+    expect(invoices.map((i) => i.fileName)).toEqual(['November-bill.pdf']);
+  });
+
+  it('fails the run with its code when the spreadsheet cannot be matched to an import', async () => {
+    const id = await automation({ name: 'Odd folder', templateId: 'folder-import', importType: 'sites' });
+    await dropIntoFolder(id, 'odd.csv', 'text/csv', new TextEncoder().encode('colour,shape\nred,round\n'));
+    const started = await call('POST', `/automation/${id}/run`, owner);
+    await runWorker();
+    const run = (await call('GET', `/automation-runs/${started.body._id}`, owner)).body;
+    expect(run).toMatchObject({ status: 'failed', errorCode: 'file-unreadable' });
+    expect(await w.drain('imports')).toEqual([]);
+  });
+});
+
+describe('a data-request automation', () => {
+  const INBOX = 'bills-demo@inbox.voltfolio.test';
+  const HARBOUR_MPAN = `140000000012${mpanCheckDigit('140000000012')}`;
+  let id: string;
+  let assetId: string;
+
+  beforeAll(async () => {
+    const entityId = await created(w.api, owner, '/entities', { legalName: 'Request Estates Ltd' });
+    assetId = await created(w.api, owner, '/assets', {
+      siteName: 'Harbour Works',
+      entityId,
+      address: { streetAddress: '4 Dock Road', postCode: 'L3 4AF' },
+    });
+    const accountId = await created(w.api, owner, '/accounts', {
+      type: 'electricity',
+      assetId,
+      name: 'Harbour incomer',
+      meterPointNumber: HARBOUR_MPAN,
+    });
+    await call('PATCH', `/accounts/${accountId}`, owner, { meterSerialNumber: 'K05A123456' });
+    id = await automation({
+      name: 'Harbour readings',
+      templateId: 'data-request',
+      contactEmail: 'Site.Manager@harbour.example',
+      contactName: 'Sam',
+      assetId,
+      requestKind: 'readings',
+      schedule: 'monthly',
+    });
+  });
+
+  it('is refused with no contact, and fails its run while the company has no bill inbox', async () => {
+    const bare = await automation({ name: 'Nobody to ask', templateId: 'data-request' });
+    const refused = await call('POST', `/automation/${bare}/run`, owner);
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe('This automation names no contact to e-mail.');
+    const started = await call('POST', `/automation/${id}/run`, owner);
+    expect(started.status).toBe(201);
+    await runWorker();
+    const run = (await call('GET', `/automation-runs/${started.body._id}`, owner)).body;
+    expect(run).toMatchObject({ status: 'failed', errorCode: 'no-reply-address' });
+  });
+
+  it("e-mails the contact naming the site and its meters, replying to the company's bill inbox", async () => {
+    const settings = (await call('GET', `/companies/${w.demoId}`, owner)).body.settings ?? {};
+    const set = await call('PATCH', `/companies/${w.demoId}`, owner, {
+      settings: { ...(settings as object), invoiceCaptureEmail: INBOX },
+    });
+    expect(set.status, JSON.stringify(set.body)).toBe(200);
+    const before = new Set(await readdir(outbox));
+    const started = await call('POST', `/automation/${id}/run`, owner);
+    await runWorker();
+    const run = (await call('GET', `/automation-runs/${started.body._id}`, owner)).body;
+    expect(run).toMatchObject({ status: 'succeeded' });
+    const sent = (await readdir(outbox)).filter((f) => f.endsWith('.eml') && !before.has(f));
+    expect(sent).toHaveLength(1);
+    const mail = await simpleParser(await readFile(join(outbox, sent[0] as string)));
+    expect(mail.to && 'text' in mail.to ? mail.to.text : '').toBe('site.manager@harbour.example');
+    expect(mail.replyTo?.value[0]?.address).toBe(INBOX);
+    expect(mail.subject).toBe('Meter readings requested: Harbour Works');
+    expect(mail.text).toContain('Hello Sam,');
+    expect(mail.text).toContain('Harbour Works (4 Dock Road, L3 4AF)');
+    expect(mail.text).toContain(`Harbour incomer: meter point ${HARBOUR_MPAN}, serial K05A123456`);
+    const file = await call('GET', `/automation-runs/${run._id}/attachment`, owner);
+    expect(await (await fetch(String(file.body.url))).text()).toContain(`Reply-To: ${INBOX}`);
+  });
+
+  it('takes the reply, with its bill attached, into capture through the bill inbox', async () => {
+    const reply = await new MailComposer({
+      from: 'site.manager@harbour.example',
+      to: INBOX,
+      subject: 'Re: Meter readings requested: Harbour Works',
+      text: 'Here is the bill.',
+      attachments: [{ filename: 'harbour-bill.pdf', content: Buffer.from(PDF) }],
+    })
+      .compile()
+      .build();
+    const key = `mail/test/${newId()}.eml`;
+    await putObject(bucketName('uploads'), key, reply, 'message/rfc822');
+    const [result] = await processInboundEmail(
+      { bucket: bucketName('uploads'), key, recipients: [INBOX] },
+      createLogger({ service: 'test' }),
+    );
+    expect(result).toMatchObject({ status: 'accepted', companyId: w.demoId });
+    const invoices = (await call('GET', '/invoices?limit=100', owner)).body.data as { fileName?: string }[];
+    expect(invoices.some((i) => i.fileName === 'harbour-bill.pdf')).toBe(true);
   });
 });
 

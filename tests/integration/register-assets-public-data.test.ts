@@ -13,20 +13,67 @@ beforeAll(async () => {
 afterAll(async () => r?.stop());
 
 describe('geocoordinates', () => {
-  it("looks the site's postcode up once, keeps the answer, and looks again when asked", async () => {
+  it('places a new site from its postcode as it is created, and looks again only when asked', async () => {
     const id = r.assets.mine;
-    const first = await asOwner('GET', `/assets/${id}/geocoordinates`);
-    expect(first.status).toBe(200);
     // The local postcode service places the demo site's postcode where the demo data has it.
-    expect(first.body).toMatchObject({ lat: 51.5138, lng: -0.076, postcode: 'EC3N 1DL', source: 'postcode' });
-    const calls = r.fakes.calls.postcodes;
     expect((await asOwner('GET', `/assets/${id}`)).body.geocoordinates).toEqual({
       lat: 51.5138,
       lng: -0.076,
     });
-    expect((await asOwner('GET', `/assets/${id}/geocoordinates`)).body.source).toBe('stored');
+    const calls = r.fakes.calls.postcodes;
+    const first = await asOwner('GET', `/assets/${id}/geocoordinates`);
+    expect(first.status).toBe(200);
+    expect(first.body).toMatchObject({ lat: 51.5138, lng: -0.076, postcode: 'EC3N 1DL', source: 'stored' });
     expect(r.fakes.calls.postcodes).toBe(calls);
     expect((await asOwner('GET', `/assets/${id}/geocoordinates?refresh=true`)).body.source).toBe('postcode');
+  });
+
+  it('gives a site created in Liverpool coordinates in Liverpool, and moves them with its address', async () => {
+    const created = await asOwner(
+      'POST',
+      '/assets/wizard-submit',
+      wizardBody(r.entityId, {
+        siteName: 'Dock Road Depot',
+        address: { streetAddress: '4 Dock Road', locality: 'Liverpool', postCode: 'L3 4AF' },
+      }),
+    );
+    expect(created.status).toBe(201);
+    const at = created.body.geocoordinates as { lat: number; lng: number };
+    // Within 10 km of Liverpool's centre.
+    expect(Math.abs(at.lat - 53.41)).toBeLessThan(0.09);
+    expect(Math.abs(at.lng - -2.98)).toBeLessThan(0.15);
+    const moved = await asOwner('PATCH', `/assets/${created.body._id}/address`, {
+      streetAddress: '1 Redcliff Street',
+      locality: 'Bristol',
+      postCode: 'BS1 6NP',
+    });
+    expect(moved.status).toBe(200);
+    const now = moved.body.geocoordinates as { lat: number; lng: number };
+    expect(Math.abs(now.lat - 51.45)).toBeLessThan(0.09);
+    expect(Math.abs(now.lng - -2.59)).toBeLessThan(0.15);
+  });
+
+  it('creates the site without coordinates when the postcode service is down, and places it later', async () => {
+    r.fakes.fail('postcodes');
+    let id: string;
+    try {
+      const created = await asOwner(
+        'POST',
+        '/assets/wizard-submit',
+        wizardBody(r.entityId, {
+          siteName: 'Offline Yard',
+          address: { streetAddress: '1 Wellington Street', locality: 'Leeds', postCode: 'LS1 4DL' },
+        }),
+      );
+      expect(created.status).toBe(201);
+      expect(created.body.geocoordinates).toBeUndefined();
+      id = String(created.body._id);
+    } finally {
+      r.fakes.fail('postcodes', false);
+    }
+    const later = await asOwner('GET', `/assets/${id}/geocoordinates`);
+    expect(later.body).toMatchObject({ postcode: 'LS1 4DL', source: 'postcode' });
+    expect(Math.abs(Number(later.body.lat) - 53.8)).toBeLessThan(0.09);
   });
 
   it("answers 422 with the page's message for a postcode nobody knows", async () => {
@@ -49,7 +96,7 @@ describe('geocoordinates', () => {
   it('answers 424, not a 5xx, with the message when the postcode service is down', async () => {
     r.fakes.fail('postcodes');
     try {
-      const res = await asOwner('GET', `/assets/${r.assets.second}/geocoordinates`);
+      const res = await asOwner('GET', `/assets/${r.assets.second}/geocoordinates?refresh=true`);
       expect(res.status).toBe(424);
       expect(res.body.message).toBe('There was a problem getting geocoordinates.');
     } finally {
@@ -85,6 +132,34 @@ describe('crime, flood risks and air quality', () => {
     const levels = (wide.body.data as { severityLevel: number }[]).map((f) => f.severityLevel);
     expect(levels).toEqual([...levels].sort((a, b) => a - b));
     expect((await asOwner('GET', `/assets/${r.assets.mine}/flood-risks?dist=500`)).status).toBe(400);
+  });
+
+  it("gives a Liverpool site the flood warnings of the Mersey, and a Bristol site the Avon's", async () => {
+    const site = async (siteName: string, streetAddress: string, postCode: string) =>
+      String(
+        (
+          await asOwner(
+            'POST',
+            '/assets/wizard-submit',
+            wizardBody(r.entityId, { siteName, address: { streetAddress, postCode } }),
+          )
+        ).body._id,
+      );
+    // The demo company's Liverpool site's postcode.
+    const liverpool = await site('17 Bold Street', '17 Bold Street', 'L1 4DN');
+    const floods = (await asOwner('GET', `/assets/${liverpool}/flood-risks`)).body as {
+      data: { description: string; areaName: string }[];
+    };
+    expect(floods.data.length).toBeGreaterThan(0);
+    for (const f of floods.data) {
+      expect(f.areaName).toBe('Greater Manchester Merseyside and Cheshire');
+      expect(f.description).not.toMatch(/Avon|Thames|Severn/);
+    }
+    expect(floods.data.map((f) => f.description)).toContain('Tidal Mersey at Liverpool Waterfront');
+    const bristol = (await asOwner('GET', `/assets/${r.assets.second}/flood-risks`)).body as {
+      data: { description: string }[];
+    };
+    expect(bristol.data.map((f) => f.description)).toEqual(['River Avon at Bristol (Netham to the Feeder)']);
   });
 
   it('gives the latest readings of the nearest monitoring station', async () => {

@@ -198,7 +198,7 @@ describe('a site', () => {
     expect(patch.status).toBe(404);
   });
 
-  it('changes its address, checked like the wizard, and forgets what was looked up for the old one', async () => {
+  it('changes its address, checked like the wizard, and places it at the new postcode', async () => {
     const bad = await asOwner('PATCH', `/assets/${r.assets.second}/address`, { streetAddress: '' });
     expect(bad.status).toBe(400);
     expect(bad.body.formMessages).toMatchObject({
@@ -213,7 +213,12 @@ describe('a site', () => {
     });
     expect(res.status).toBe(200);
     expect(res.body.address).toMatchObject({ streetAddress: '1 Broad Quay', postCode: 'BS1 4DJ' });
-    expect(res.body.geocoordinates).toBeUndefined();
+    const at = res.body.geocoordinates as { lat: number; lng: number };
+    // No longer the old postcode's place (the demo's Temple Quay), but the new one's, in Bristol still.
+    expect(at).not.toEqual({ lat: 51.451, lng: -2.5825 });
+    expect(Math.abs(at.lat - 51.45)).toBeLessThan(0.09);
+    const looked = await asOwner('GET', `/assets/${r.assets.second}/geocoordinates?refresh=true`);
+    expect(looked.body).toMatchObject({ ...at, postcode: 'BS1 4DJ' });
   });
 
   it('lets a read-only user see it but not change it', async () => {

@@ -17,6 +17,8 @@ export interface OutboundEmail {
   /** An HTML body beside the text one, for clients that show it. */
   html?: string;
   attachments?: readonly MailAttachment[];
+  /** Where a reply goes when it should not go to the sender: the company's bill inbox, for a data request. */
+  replyTo?: string;
   /** `List-Unsubscribe` (RFC 2369): a link that takes the recipient off the list without signing in. */
   unsubscribeUrl?: string;
 }
@@ -54,6 +56,7 @@ export function emlOf(mail: OutboundEmail, from: string, messageId: string, date
   const headers = [
     `From: ${headerText(from)}`,
     `To: ${headerText(mail.to)}`,
+    ...(mail.replyTo ? [`Reply-To: ${headerText(mail.replyTo)}`] : []),
     `Subject: ${headerText(mail.subject)}`,
     `Date: ${date.toUTCString()}`,
     `Message-ID: <${messageId}>`,
@@ -139,6 +142,7 @@ export function sesMailer(from: string): Mailer {
         new lib.SendEmailCommand({
           FromEmailAddress: from,
           Destination: { ToAddresses: [mail.to] },
+          ...(mail.replyTo ? { ReplyToAddresses: [mail.replyTo] } : {}),
           Content: {
             Simple: {
               Subject: { Data: mail.subject, Charset: 'UTF-8' },

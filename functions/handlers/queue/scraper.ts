@@ -2,7 +2,7 @@ import { AUTOMATION_AREA } from '../../../shared/system/areas/automation.ts';
 import {
   automationRunBrokeOff,
   beginAutomationRun,
-  executeFolderRun,
+  executeAutomationRun,
   finishFromConnectorRun,
 } from '../../automation/automation-worker.ts';
 import { executeRun, sweep } from '../../automation/scraper-service.ts';
@@ -32,7 +32,7 @@ export const handler = queueFunction(
     const lastAttempt = Number(record.attributes.ApproximateReceiveCount) >= MAX_RECEIVES;
     try {
       if (!('runId' in message)) {
-        await executeFolderRun(companyId, message.automationRunId, rlog);
+        await executeAutomationRun(companyId, message.automationRunId, rlog);
         return;
       }
       if (automationRunId) await beginAutomationRun(companyId, automationRunId, rlog);

@@ -2,6 +2,7 @@ import { normalisePostcode } from '../../../shared/schemas/asset-wizard.ts';
 import { DEMO_ESTATES_ASSETS } from '../seed/demo-estates-assets.ts';
 import { NORTHWIND } from '../seed/northwind.ts';
 import { createPrng } from '../seed/prng.ts';
+import { FLOOD_AREAS, type FloodAreaPlace, kmBetween, POSTCODE_AREAS } from './uk-geography-fixtures.ts';
 
 /**
  * Answers of the public services, made up but stable: the same postcode or point always gives the same
@@ -17,19 +18,54 @@ const KNOWN = new Map<string, { lat: number; lng: number }>(
 /** Postcodes in the reserved `ZZ` area are valid in form but unknown, as an unallocated postcode is. */
 export const UNKNOWN_POSTCODE_AREA = 'ZZ';
 
+/**
+ * postcodes.io's answer for one postcode (`result` of `GET /postcodes/{postcode}`): a demo site's postcode
+ * where the seed put it, any other within a few kilometres of its area's post town, its district a little
+ * way off and the postcode a street's width from that, so neighbouring postcodes sit together.
+ */
 export function postcodeResult(raw: string) {
   const postcode = normalisePostcode(raw);
   if (!postcode || postcode.startsWith(UNKNOWN_POSTCODE_AREA)) return undefined;
-  const rng = createPrng(`postcode:${postcode}`);
-  const at = KNOWN.get(postcode) ?? { lat: rng.between(50.6, 54.9), lng: rng.between(-3.4, 0.6) };
+  const [outcode = '', incode = ''] = postcode.split(' ');
+  const areaCode = /^[A-Z]+/.exec(outcode)?.[0] ?? '';
+  const place = POSTCODE_AREAS[areaCode];
+  // A valid-looking postcode in no area is one Royal Mail never allocated.
+  if (!place) return undefined;
+  const london = place.region === 'London';
+  const district = createPrng(`district:${outcode}`);
+  const street = createPrng(`postcode:${postcode}`);
+  const spread = london ? 0.025 : 0.06;
+  const at = KNOWN.get(postcode) ?? {
+    lat: place.lat + district.between(-spread, spread) + street.between(-0.003, 0.003),
+    lng: place.lng + district.between(-spread * 1.6, spread * 1.6) + street.between(-0.005, 0.005),
+  };
   return {
     postcode,
     quality: 1,
-    country: 'England',
-    latitude: Math.round(at.lat * 1e6) / 1e6,
+    eastings: null,
+    northings: null,
+    country: place.country,
+    nhs_ha: null,
     longitude: Math.round(at.lng * 1e6) / 1e6,
-    outcode: postcode.split(' ')[0],
-    incode: postcode.split(' ')[1],
+    latitude: Math.round(at.lat * 1e6) / 1e6,
+    european_electoral_region: place.region,
+    primary_care_trust: null,
+    region: place.country === 'England' ? place.region : null,
+    lsoa: null,
+    msoa: null,
+    incode,
+    outcode,
+    parliamentary_constituency: null,
+    admin_district: place.town,
+    parish: null,
+    admin_county: null,
+    date_of_introduction: null,
+    admin_ward: null,
+    ced: null,
+    ccg: null,
+    nuts: null,
+    pfa: null,
+    codes: {},
   };
 }
 
@@ -85,37 +121,59 @@ export function crimesNear(lat: number, lng: number, month = latestCrimeMonth())
 }
 
 const SEVERITY = ['Severe Flood Warning', 'Flood Warning', 'Flood Alert', 'Warning no Longer in Force'];
-const RIVERS = ['River Thames', 'River Severn', 'River Irwell', 'River Aire', 'River Avon', 'River Trent'];
 
+const FLOOD_BASE = 'http://environment.data.gov.uk/flood-monitoring/id';
+
+/** The flood areas within `distKm` of a point, nearest first, as `GET /id/floodAreas?lat&long&dist` has them. */
+export function floodAreasNear(lat: number, lng: number, distKm: number) {
+  return FLOOD_AREAS.map((a) => ({ a, km: kmBetween({ lat, lng }, a) }))
+    .filter(({ km }) => km <= distKm)
+    .sort((x, y) => x.km - y.km)
+    .map(({ a }) => floodAreaItem(a));
+}
+
+function floodAreaItem(a: FloodAreaPlace) {
+  return {
+    '@id': `${FLOOD_BASE}/floodAreas/${a.notation}`,
+    county: a.county,
+    description: a.description,
+    eaAreaName: a.eaAreaName,
+    floodWatchArea: a.notation,
+    fwdCode: a.notation,
+    label: a.description,
+    lat: a.lat,
+    long: a.lng,
+    notation: a.notation,
+    polygon: `${FLOOD_BASE}/floodAreas/${a.notation}/polygon`,
+    riverOrSea: a.riverOrSea,
+  };
+}
+
+/**
+ * The warnings and alerts in force on the flood areas within `distKm` of a point (`GET /id/floods`): each
+ * about its own area's river or sea, so a site only hears of water near it. Which areas have one, and how
+ * severe, is fixed per area.
+ */
 export function floodsNear(lat: number, lng: number, distKm: number) {
-  const rng = createPrng(`flood:${pointKey(lat, lng)}`);
-  // Wider searches find more areas, as they do against the real service.
-  const count = Math.min(4, Math.floor(rng.int(0, 2) + distKm / 10));
-  return Array.from({ length: count }, (_, i) => {
-    const level = rng.int(2, 4);
-    const river = rng.pick(RIVERS);
-    const areaId = `06${rng.pick(['FW', 'WA'])}F${rng.digits(3)}`;
+  return FLOOD_AREAS.filter((a) => kmBetween({ lat, lng }, a) <= distKm).map((a) => {
+    const rng = createPrng(`flood:${a.notation}`);
+    const level = a.notation.includes('FW') ? rng.int(1, 3) : rng.pick([3, 4]);
     const raised = new Date(Date.now() - rng.int(1, 72) * 3_600_000).toISOString().slice(0, 19);
     return {
-      '@id': `http://environment.data.gov.uk/flood-monitoring/id/floods/${areaId}`,
-      description: `${river} at ${STREETS[i % STREETS.length]}`,
-      eaAreaName: rng.pick([
-        'Thames',
-        'West Midlands',
-        'Greater Manchester Merseyside and Cheshire',
-        'Yorkshire',
-      ]),
+      '@id': `${FLOOD_BASE}/floods/${a.notation}`,
+      description: a.description,
+      eaAreaName: a.eaAreaName,
       eaRegionName: 'No longer used',
       floodArea: {
-        '@id': `http://environment.data.gov.uk/flood-monitoring/id/floodAreas/${areaId}`,
-        county: '',
-        notation: areaId,
-        polygon: '',
-        riverOrSea: river,
+        '@id': `${FLOOD_BASE}/floodAreas/${a.notation}`,
+        county: a.county,
+        notation: a.notation,
+        polygon: `${FLOOD_BASE}/floodAreas/${a.notation}/polygon`,
+        riverOrSea: a.riverOrSea,
       },
-      floodAreaID: areaId,
-      isTidal: rng.chance(0.1),
-      message: `River levels on the ${river} are rising. Flooding of low-lying land is possible.`,
+      floodAreaID: a.notation,
+      isTidal: /tidal/i.test(a.description),
+      message: `Levels on the ${a.riverOrSea} are rising. Flooding of low-lying land near ${a.description.replace(/^.* at /, '')} is possible.`,
       severity: SEVERITY[level - 1],
       severityLevel: level,
       timeMessageChanged: raised,

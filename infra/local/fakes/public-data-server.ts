@@ -20,6 +20,7 @@ import {
   airQualityLatest,
   airQualityLocations,
   crimesNear,
+  floodAreasNear,
   floodsNear,
   postcodeResult,
 } from './public-data-fixtures.ts';
@@ -125,10 +126,11 @@ function police(path: string, q: URLSearchParams): Answer {
 }
 
 function flood(path: string, q: URLSearchParams): Answer {
-  if (path !== '/id/floods') return { status: 404 };
+  if (path !== '/id/floods' && path !== '/id/floodAreas') return { status: 404 };
   const at = point(q, 'long');
   const dist = Number(q.get('dist') ?? '10');
-  const items = at ? floodsNear(at.lat, at.lng, Number.isFinite(dist) ? dist : 10) : [];
+  const near = path === '/id/floods' ? floodsNear : floodAreasNear;
+  const items = at ? near(at.lat, at.lng, Number.isFinite(dist) ? dist : 10) : [];
   return {
     status: 200,
     body: {

@@ -4,7 +4,14 @@ import { useNavigate } from 'react-router';
 import { ACCOUNT_UNITS, meterPointNumberError } from '../../../shared/schemas/account-rules.ts';
 import type { AccountView } from '../../../shared/schemas/account-views.ts';
 import { AccountLayout, accountPath } from '../../components/account-frame.tsx';
-import { MeterPointField, ParentAccountField, parseTags, SupplierField } from './account-fields.tsx';
+import {
+  hasMeterSerial,
+  MeterPointField,
+  MeterSerialField,
+  ParentAccountField,
+  parseTags,
+  SupplierField,
+} from './account-fields.tsx';
 import {
   type FormFailure,
   formFailureOf,
@@ -13,11 +20,8 @@ import {
   useWasteCategories,
 } from './api.ts';
 
-/** Smart electricity and gas meters: their half-hourly data is fetched by meter point and serial. */
-const SERIAL_TYPES: readonly string[] = ['electricity', 'gas'];
-
 function EditForm({ account }: { account: AccountView }) {
-  const hasSerial = SERIAL_TYPES.includes(account.type);
+  const hasSerial = hasMeterSerial(account.type);
   const navigate = useNavigate();
   const updateAccount = useUpdateAccount();
   const waste = useWasteCategories();
@@ -94,12 +98,10 @@ function EditForm({ account }: { account: AccountView }) {
           required={false}
         />
         {hasSerial && (
-          <TextInput
-            label="Meter serial number"
-            description="Printed on the meter and on its bills; half-hourly meter data is matched to this meter by it."
+          <MeterSerialField
             value={meterSerialNumber}
             error={f.meterSerialNumber}
-            onChange={(e) => setMeterSerialNumber(e.currentTarget.value)}
+            onChange={setMeterSerialNumber}
           />
         )}
         <SupplierField type={account.type} value={supplierId} onChange={setSupplierId} error={f.supplierId} />

@@ -17,6 +17,32 @@ export const meterPointLabel = (type: string) => {
  * The meter point number, checked as it is typed with the same MPAN and MPRN rules as the API, once the
  * field has been left or the form submitted; a server message for the field wins until it is changed.
  */
+/** Smart electricity and gas meters: their half-hourly data is fetched by meter point and serial. */
+const SERIAL_TYPES: readonly string[] = ['electricity', 'gas'];
+
+export const hasMeterSerial = (type: string) => SERIAL_TYPES.includes(type);
+
+/** The serial printed on the meter, for the utilities whose meters a data provider knows by it. */
+export function MeterSerialField({
+  value,
+  onChange,
+  error,
+}: {
+  value: string;
+  onChange: (value: string) => void;
+  error?: string | undefined;
+}) {
+  return (
+    <TextInput
+      label="Meter serial number"
+      description="Printed on the meter and on its bills; half-hourly meter data is matched to this meter by it."
+      value={value}
+      error={error}
+      onChange={(e) => onChange(e.currentTarget.value)}
+    />
+  );
+}
+
 export function MeterPointField({
   type,
   value,

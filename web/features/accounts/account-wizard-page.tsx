@@ -8,7 +8,14 @@ import {
 } from '../../../shared/schemas/account-rules.ts';
 import { UTILITY_TYPES, type UtilityType } from '../../../shared/schemas/common.ts';
 import { accountPath, utilityLabel } from '../../components/account-frame.tsx';
-import { MeterPointField, ParentAccountField, parseTags, SupplierField } from './account-fields.tsx';
+import {
+  hasMeterSerial,
+  MeterPointField,
+  MeterSerialField,
+  ParentAccountField,
+  parseTags,
+  SupplierField,
+} from './account-fields.tsx';
 import {
   type FormFailure,
   formFailureOf,
@@ -27,6 +34,7 @@ export function AccountWizardPage() {
   const [assetId, setAssetId] = useState(params.get('assetId') ?? '');
   const [type, setType] = useState<UtilityType>('electricity');
   const [meterPointNumber, setMeterPointNumber] = useState('');
+  const [meterSerialNumber, setMeterSerialNumber] = useState('');
   const [supplierId, setSupplierId] = useState('');
   const [parentAccountId, setParentAccountId] = useState('');
   const [name, setName] = useState('');
@@ -71,6 +79,9 @@ export function AccountWizardPage() {
         assetId,
         type,
         ...(meterPointNumber.trim() ? { meterPointNumber } : {}),
+        ...(hasMeterSerial(type) && meterSerialNumber.trim()
+          ? { meterSerialNumber: meterSerialNumber.trim() }
+          : {}),
         ...(supplierId ? { supplierId } : {}),
         ...(parentAccountId ? { parentAccountId } : {}),
         ...(name.trim() ? { name: name.trim() } : {}),
@@ -143,6 +154,16 @@ export function AccountWizardPage() {
             showErrors={submitted}
             required={numberRequired}
           />
+          {hasMeterSerial(type) && (
+            <MeterSerialField
+              value={meterSerialNumber}
+              error={f.meterSerialNumber}
+              onChange={(v) => {
+                setMeterSerialNumber(v);
+                clearField('meterSerialNumber');
+              }}
+            />
+          )}
           <SupplierField type={type} value={supplierId} onChange={setSupplierId} error={f.supplierId} />
           <TextInput
             label="Name"

@@ -2,14 +2,15 @@ import useSWR from 'swr';
 import { keysUnder, useEndpoint } from '../../lib/endpoint.ts';
 
 export type AutomationRunStatus = 'pending' | 'running' | 'retrying' | 'succeeded' | 'failed';
-export type TemplateId = 'portal-bills' | 'meter-data' | 'folder-import';
+export type TemplateId = 'portal-bills' | 'meter-data' | 'folder-import' | 'data-request';
+export type RequestKind = 'readings' | 'bill' | 'readings-or-bill';
 export type Schedule = 'manual' | 'daily' | 'weekly' | 'monthly';
 
 export interface AutomationTemplate {
   _id: TemplateId;
   name: string;
   description: string;
-  needs: 'bill-portal' | 'meter-data' | 'folder';
+  needs: 'bill-portal' | 'meter-data' | 'folder' | 'contact';
 }
 
 export interface Automation {
@@ -20,6 +21,7 @@ export interface Automation {
   schedule: Schedule;
   enabled: boolean;
   folderFile?: { fileName: string; at: string };
+  contactEmail?: string;
   lastRunStatus?: AutomationRunStatus;
   lastRunAt?: string;
 }
@@ -58,6 +60,7 @@ export const automationKeys = {
   templates: '/automation/templates',
   errorCodes: '/automation-runs/error-codes',
   suppliers: '/suppliers?limit=1000&type=supplier',
+  sites: '/assets?limit=500',
 } as const;
 
 export const useAutomations = () => useSWR<ListAnswer<Automation>>(automationKeys.automations);
@@ -66,6 +69,17 @@ export const useTemplates = () => useSWR<ListAnswer<AutomationTemplate>>(automat
 export const useErrorCodes = () =>
   useSWR<{ codes: string[]; errorCodeMap: Record<string, string> }>(automationKeys.errorCodes);
 export const useSupplierOptions = () => useSWR<ListAnswer<SupplierOption>>(automationKeys.suppliers);
+export const useSiteOptions = (wanted: boolean) =>
+  useSWR<ListAnswer<{ _id: string; siteName: string }>>(wanted ? automationKeys.sites : null);
+
+/** A dropped file's type, from its name when the browser gives none. */
+const typeOfFile = (file: File) =>
+  file.type ||
+  (/\.csv$/i.test(file.name)
+    ? 'text/csv'
+    : /\.xlsx$/i.test(file.name)
+      ? 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
+      : 'application/pdf');
 
 const READS = [keysUnder('/automations'), keysUnder('/automation-runs')];
 
@@ -75,6 +89,10 @@ export interface AutomationBody {
   supplierId?: string;
   schedule: Schedule;
   enabled?: boolean;
+  contactEmail?: string;
+  contactName?: string;
+  assetId?: string;
+  requestKind?: RequestKind;
 }
 
 /** POST /automations */
@@ -109,7 +127,7 @@ export const useRunAutomation = () =>
 export const useDropFile = () =>
   useEndpoint(
     async (api, automationId: string, file: File) => {
-      const contentType = file.type || 'application/pdf';
+      const contentType = typeOfFile(file);
       const ticket = await api.post<{ url: string; fileName: string }>('/automation/upload-url', {
         automationId,
         fileName: file.name,

@@ -16,6 +16,7 @@ import { Link } from 'react-router';
 import { EmptyPanel, ErrorPanel, LoadingPanel } from '../../components/page-state.tsx';
 import {
   type Automation,
+  type RequestKind,
   type Schedule,
   type TemplateId,
   useAutomations,
@@ -23,6 +24,7 @@ import {
   useDeleteAutomation,
   useDropFile,
   useRunAutomation,
+  useSiteOptions,
   useSupplierOptions,
   useTemplates,
   useUpdateAutomation,
@@ -34,6 +36,12 @@ const SCHEDULES: { value: Schedule; label: string }[] = [
   { value: 'daily', label: 'Every day' },
   { value: 'weekly', label: 'Every Monday' },
   { value: 'monthly', label: 'On the 1st of each month' },
+];
+
+const REQUEST_KINDS: { value: RequestKind; label: string }[] = [
+  { value: 'readings-or-bill', label: 'Meter readings or a bill' },
+  { value: 'readings', label: 'Meter readings' },
+  { value: 'bill', label: 'A bill' },
 ];
 
 const scheduleLabel = (s: Schedule) => SCHEDULES.find((o) => o.value === s)?.label ?? s;
@@ -55,12 +63,18 @@ export function AutomationManagePage() {
   const [templateId, setTemplateId] = useState<TemplateId | null>(null);
   const [supplierId, setSupplierId] = useState<string | null>(null);
   const [schedule, setSchedule] = useState<Schedule>('manual');
+  const [contactEmail, setContactEmail] = useState('');
+  const [contactName, setContactName] = useState('');
+  const [assetId, setAssetId] = useState<string | null>(null);
+  const [requestKind, setRequestKind] = useState<RequestKind>('readings-or-bill');
   const [problem, setProblem] = useState<string | undefined>();
   const [notice, setNotice] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
 
   const template = templates.data?.data.find((t) => t._id === templateId);
-  const needsSupplier = template !== undefined && template.needs !== 'folder';
+  const needsSupplier = template?.needs === 'bill-portal' || template?.needs === 'meter-data';
+  const needsContact = template?.needs === 'contact';
+  const sites = useSiteOptions(needsContact);
   const templateName = (id: TemplateId) => templates.data?.data.find((t) => t._id === id)?.name ?? id;
 
   const act = async (what: () => Promise<unknown>, done?: string) => {
@@ -83,6 +97,14 @@ export function AutomationManagePage() {
         templateId,
         schedule,
         ...(needsSupplier && supplierId ? { supplierId } : {}),
+        ...(needsContact
+          ? {
+              contactEmail,
+              requestKind,
+              ...(contactName ? { contactName } : {}),
+              ...(assetId ? { assetId } : {}),
+            }
+          : {}),
       });
       setName('');
     });
@@ -128,6 +150,38 @@ export function AutomationManagePage() {
               required
             />
           )}
+          {needsContact && (
+            <>
+              <TextInput
+                label="Contact's e-mail"
+                type="email"
+                value={contactEmail}
+                onChange={(e) => setContactEmail(e.currentTarget.value)}
+                description="Their reply goes to the company's bill inbox; they need no sign-in."
+                required
+              />
+              <TextInput
+                label="Contact's name"
+                value={contactName}
+                onChange={(e) => setContactName(e.currentTarget.value)}
+              />
+              <Select
+                label="Site"
+                data={(sites.data?.data ?? []).map((s) => ({ value: s._id, label: s.siteName }))}
+                value={assetId}
+                onChange={setAssetId}
+                searchable
+                clearable
+              />
+              <Select
+                label="Ask for"
+                data={REQUEST_KINDS}
+                value={requestKind}
+                onChange={(v) => setRequestKind((v as RequestKind | null) ?? 'readings-or-bill')}
+                allowDeselect={false}
+              />
+            </>
+          )}
           <Select
             label="Schedule"
             data={SCHEDULES}
@@ -139,7 +193,9 @@ export function AutomationManagePage() {
             <Button
               type="submit"
               loading={busy}
-              disabled={!name || !templateId || (needsSupplier && !supplierId)}
+              disabled={
+                !name || !templateId || (needsSupplier && !supplierId) || (needsContact && !contactEmail)
+              }
             >
               Add automation
             </Button>
@@ -198,7 +254,7 @@ export function AutomationManagePage() {
                     <Group gap="xs" justify="end">
                       {a.templateId === 'folder-import' && (
                         <FileButton
-                          accept="application/pdf,image/png,image/jpeg"
+                          accept="application/pdf,image/png,image/jpeg,.csv,text/csv,.xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
                           onChange={(file) => {
                             if (file) void act(() => dropFile(a._id, file), `${file.name} is in the folder.`);
                           }}
