@@ -113,6 +113,8 @@ async function setMonths(
       cost: Math.round(d.cost * 100) / 100,
       emissionsKg: round3(d.e),
     })),
+    // A file's site-months are many small atomic adds, each waiting on the table rather than the worker.
+    16,
   );
   await progress?.(changes.length * 2 - 1, changes.length * 2);
 }
