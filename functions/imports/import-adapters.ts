@@ -1,23 +1,19 @@
 import type { Caller } from '../../shared/access/caller.ts';
 import type { ImportMapping } from '../../shared/imports/import-mapping.ts';
-import { IMPORT_MESSAGES } from '../../shared/schemas/register-imports.ts';
-import { sendToQueue } from '../core/adapters/queue.ts';
-import { putObject } from '../core/adapters/s3.ts';
-import { bucketName } from '../core/config.ts';
-import { importFileOf } from '../core/imports/register-import-service.ts';
 import { ApiError, conflict, formError } from '../core/lib/errors.ts';
-import { newId } from '../core/lib/ids.ts';
 import type { Logger } from '../core/lib/logger.ts';
 import type { OpContext, Operations, OpResult } from '../core/middleware/api-context.ts';
-import type { ImportRecord, RowOutcome } from './import-records.ts';
-import { changeImport, createImport, findImport, readRowPages } from './import-repository.ts';
+import type { RowOutcome } from './import-records.ts';
+import { changeImport, findImport, readRowPages } from './import-repository.ts';
 import { keepFile, presentImport } from './import-request.ts';
 import { checkedMapping, readFileHead, runImport } from './import-service.ts';
 
 /**
- * The older one-call import of monthly consumption (POST /consumptions/upload): the file comes in the
- * request, and goes through the same steps as one uploaded by the wizard (kept in the uploads bucket, its header read, the suggested mapping, the
- * whole file judged and written), only at once; `/imports/{id}/rollback` takes it back.
+ * The one-call imports of monthly consumption: the file comes in the request and goes through the same
+ * steps as one uploaded by the wizard (kept in the uploads bucket, its header read, the suggested mapping,
+ * the whole file judged and written). POST /consumptions/upload runs them at once; a meter's file
+ * (POST /accounts/{id}/consumption-import) runs them in the imports worker. `/imports/{id}/rollback` takes
+ * either back.
  */
 
 /** Failed rows listed in the answer; the rest are at `/imports/{id}/items`. */
