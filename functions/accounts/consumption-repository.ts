@@ -12,7 +12,7 @@
  * | a site joins or leaves a portfolio (once)   | both memberships above, sk = portfolio#{groupId} / site#{assetId}    | table |
  * | roll-ups as they stand before a replacement  | pk = C#{companyId}#rollup#asset#{assetId}, sk = month#utility (batch) | table |
  * | one account month (consistent read)         | pk = C#{companyId}#consumption#{accountId}, sk = month               | table |
- * | many meters' months by key (an import's)    | BatchGet pk = C#{companyId}#consumption#{accountId}, sk = month      | table |
+ * | many meters' months (an import's)           | pk = C#{companyId}#consumption#{accountId}, sk BETWEEN months, each  | table |
  * | write / remove many meters' months          | BatchWrite pk = C#{companyId}#consumption#{accountId}, sk = month    | table |
  * | replace interval days of a month (CAS)      | pk = C#{companyId}#consumption#{accountId}, sk = month               | table |
  * | restate a month's emissions (if as read)    | pk = C#{companyId}#consumption#{accountId}, sk = month               | table |
@@ -183,41 +183,30 @@ export async function deleteMeterMonths(
   );
 }
 
-const BATCH_GET_SIZE = 100;
-
 /**
- * The stored months of many meters by key, 100 keys a request, several requests at a time: what an import
- * compares its rows with, without a query per meter. Answered by `accountId|month`; absent months are not.
+ * The stored months of many meters, answered by `accountId|month` (absent months are not): one range query
+ * per meter, many meters at a time. Measured against BatchGet of every wanted key, this is the cheaper read
+ * for an import, since a query reads only the months that exist and most of a file's months do not yet.
  */
 export async function getMeterMonths(
   companyId: string,
   wanted: readonly { accountId: string; month: string }[],
 ): Promise<Map<string, StoredAccountMonth>> {
-  const tableName = config().tableName;
-  const found = new Map<string, StoredAccountMonth>();
-  const groups: Record<string, unknown>[][] = [];
-  for (let i = 0; i < wanted.length; i += BATCH_GET_SIZE)
-    groups.push(
-      wanted.slice(i, i + BATCH_GET_SIZE).map((w) => {
-        assertMonth(w.month);
-        return { pk: consumptionKeys.accountMonths(companyId, w.accountId), sk: w.month };
-      }),
-    );
-  await inPool(groups, 8, async (group) => {
-    let keys = group;
-    for (let attempt = 0; keys.length > 0; attempt++) {
-      if (attempt >= MAX_BATCH_ATTEMPTS) throw new Error('The table kept refusing a batch of reads');
-      if (attempt > 0) await new Promise((r) => setTimeout(r, 20 * 2 ** attempt));
-      const out = await documentClient().send(
-        new BatchGetCommand({ RequestItems: { [tableName]: { Keys: keys } } }),
-      );
-      for (const raw of out.Responses?.[tableName] ?? []) {
-        const month = withoutKeys<StoredAccountMonth>(raw);
-        const accountId = String(raw.pk).slice(consumptionKeys.accountMonths(companyId, '').length);
-        found.set(`${accountId}|${String(raw.sk)}`, month);
-      }
-      keys = out.UnprocessedKeys?.[tableName]?.Keys ?? [];
+  const spans = new Map<string, { from: string; to: string; months: Set<string> }>();
+  for (const w of wanted) {
+    assertMonth(w.month);
+    const span = spans.get(w.accountId);
+    if (!span) spans.set(w.accountId, { from: w.month, to: w.month, months: new Set([w.month]) });
+    else {
+      if (w.month < span.from) span.from = w.month;
+      if (w.month > span.to) span.to = w.month;
+      span.months.add(w.month);
     }
+  }
+  const found = new Map<string, StoredAccountMonth>();
+  await inPool([...spans], 16, async ([accountId, span]) => {
+    for (const m of await listAccountMonths(companyId, accountId, span.from, span.to))
+      if (span.months.has(m.month)) found.set(`${accountId}|${m.month}`, m);
   });
   return found;
 }

@@ -203,10 +203,7 @@ export async function planImport(
   };
 }
 
-/**
- * Each meter-month against what is stored: only months an import made may be replaced by one. The
- * stored months are read by key in batches for the whole file, not with a query per meter.
- */
+/** Each meter-month against what is stored: only months an import made may be replaced by one. */
 async function judgeMonths(
   companyId: string,
   months: Map<string, MonthTarget>,
