@@ -30,19 +30,21 @@ function pageParam(value: string | undefined, fallback: number, max: number): nu
   return Math.min(n, max);
 }
 
-async function fieldErrors(data: {
-  startDate?: string;
-  endDate?: string;
-  supplierId?: string | undefined;
-}): Promise<Record<string, string>> {
+/** What the schema cannot judge alone; an import asks about each supplier once for the whole file. */
+export async function contractFieldErrors(
+  data: { startDate?: string; endDate?: string; supplierId?: string | undefined },
+  supplierExists: (id: string) => Promise<boolean> = async (id) => (await findSupplier(id)) !== undefined,
+): Promise<Record<string, string>> {
   const errors: Record<string, string> = {};
   if (data.startDate && data.endDate && data.endDate < data.startDate)
     errors.endDate = CONTRACT_MESSAGES.endBeforeStart;
   if (data.supplierId) {
-    if (!(await findSupplier(data.supplierId))) errors.supplierId = ACCOUNT_MESSAGES.supplierNotFound;
+    if (!(await supplierExists(data.supplierId))) errors.supplierId = ACCOUNT_MESSAGES.supplierNotFound;
   }
   return errors;
 }
+
+const fieldErrors = (data: Parameters<typeof contractFieldErrors>[0]) => contractFieldErrors(data);
 
 const list = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
   const account = await routeAccount(ctx.caller, ctx.params.id);

@@ -1,50 +1,30 @@
+import type { Caller } from '../../shared/access/caller.ts';
 import type { ImportMapping } from '../../shared/imports/import-mapping.ts';
-import { IMPORT_MESSAGES } from '../../shared/schemas/register-imports.ts';
-import { putObject } from '../core/adapters/s3.ts';
-import { bucketName } from '../core/config.ts';
-import { importFileOf } from '../core/imports/register-import-service.ts';
-import { conflict, formError } from '../core/lib/errors.ts';
-import { newId } from '../core/lib/ids.ts';
+import { ApiError, conflict, formError } from '../core/lib/errors.ts';
+import type { Logger } from '../core/lib/logger.ts';
 import type { OpContext, Operations, OpResult } from '../core/middleware/api-context.ts';
-import type { ImportRecord, RowOutcome } from './import-records.ts';
-import { changeImport, createImport, findImport, readRowPages } from './import-repository.ts';
-import { checkedMapping, importKey, presentImport, readFileHead, runImport } from './import-service.ts';
+import type { RowOutcome } from './import-records.ts';
+import { changeImport, findImport, readRowPages } from './import-repository.ts';
+import { keepFile, presentImport } from './import-request.ts';
+import { checkedMapping, readFileHead, runImport } from './import-service.ts';
 
 /**
- * The older one-call import of monthly consumption (POST /consumptions/upload): the file comes in the
- * request, and goes through the same steps as one uploaded by the wizard (kept in the uploads bucket, its header read, the suggested mapping, the
- * whole file judged and written), only at once; `/imports/{id}/rollback` takes it back.
+ * The one-call imports of monthly consumption: the file comes in the request and goes through the same
+ * steps as one uploaded by the wizard (kept in the uploads bucket, its header read, the suggested mapping,
+ * the whole file judged and written). POST /consumptions/upload runs them at once; a meter's file
+ * (POST /accounts/{id}/consumption-import) runs them in the imports worker. `/imports/{id}/rollback` takes
+ * either back.
  */
 
 /** Failed rows listed in the answer; the rest are at `/imports/{id}/items`. */
 const LISTED_ERRORS = 200;
 
 async function importAtOnce(ctx: OpContext): Promise<OpResult> {
-  const { text, fileName = 'consumption.csv' } = importFileOf(ctx);
-  // A file of a header alone is answered before anything is stored.
-  if (text.split(/\r?\n/).filter((line) => line.trim() !== '').length < 2)
-    throw formError({ file: IMPORT_MESSAGES.empty }, IMPORT_MESSAGES.empty);
+  const { record, size } = await keepFile(ctx);
   const caller = ctx.caller;
   const companyId = caller.companyId;
-  const id = newId();
-  const now = new Date().toISOString();
-  const record: ImportRecord = {
-    _id: id,
-    companyId,
-    type: 'monthly-consumption',
-    fileName,
-    key: importKey(companyId, id, fileName),
-    status: 'pending',
-    progress: 0,
-    fileRead: false,
-    createdAt: now,
-    updatedAt: now,
-    createdBy: caller.sub,
-  };
-  await createImport(record);
-  const bytes = new TextEncoder().encode(text);
-  await putObject(bucketName('uploads'), record.key, bytes, 'text/csv');
-  await readFileHead(companyId, id, bytes.length);
+  const id = record._id;
+  await readFileHead(companyId, id, size);
   const read = await findImport(companyId, id);
   if (!read || read.status === 'error' || !read.fileRead) {
     const message = read?.error ?? 'The file could not be read';
@@ -72,3 +52,35 @@ async function importAtOnce(ctx: OpContext): Promise<OpResult> {
 export const IMPORT_ADAPTER_OPERATIONS: Operations = {
   'imports.consumptionUpload': (ctx) => importAtOnce(ctx),
 };
+
+/** The worker's side of a queued one-meter import: read the file, map its columns, import it. */
+export async function runQueuedImport(
+  companyId: string,
+  importId: string,
+  caller: Caller,
+  log: Logger,
+): Promise<void> {
+  const r = await findImport(companyId, importId);
+  if (r?.status !== 'pending') return;
+  await readFileHead(companyId, importId, undefined);
+  const read = await findImport(companyId, importId);
+  if (!read?.fileRead || !read.header) return;
+  try {
+    const suggested = read.suggested as ImportMapping;
+    // The meter is the column the worker added, whatever else the file's header looks like.
+    const mapping = checkedMapping(read, {
+      ...suggested,
+      type: 'monthly-consumption',
+      columns: { ...suggested.columns, meter: read.header.length - 1 },
+    });
+    const claimed = await changeImport(companyId, importId, (cur) =>
+      cur.status === 'pending' ? { status: 'processing', progress: 0, mapping } : undefined,
+    );
+    if (!claimed) return;
+  } catch (err) {
+    if (!(err instanceof ApiError)) throw err;
+    await changeImport(companyId, importId, () => ({ status: 'error', error: err.message }));
+    return;
+  }
+  await runImport(companyId, importId, caller, log);
+}

@@ -108,3 +108,15 @@ export async function readHead(
   const samples = rows.slice(headerRows, headerRows + sampleCount);
   return { header, headerRows, samples };
 }
+
+/**
+ * The records of an import for one meter (POST /accounts/{id}/consumption-import): its file names no
+ * meter, so each record gains a last column naming it, headed "Meter".
+ */
+export async function* withMeterColumn(
+  records: AsyncIterable<TextRecord[]>,
+  accountId: string,
+): AsyncGenerator<TextRecord[]> {
+  for await (const batch of records)
+    yield batch.map((rec) => ({ ...rec, fields: [...rec.fields, rec.row === 1 ? 'Meter' : accountId] }));
+}

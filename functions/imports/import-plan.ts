@@ -3,7 +3,7 @@ import { settlementPeriods } from '../../shared/analytics/half-hourly.ts';
 import { type ImportMapping, mapRow } from '../../shared/imports/import-mapping.ts';
 import type { TextRecord } from '../../shared/imports/text-rows.ts';
 import { findResource } from '../../shared/system/resources.ts';
-import { allAccounts, listAccountMonths, type StoredAccount } from '../accounts/index.ts';
+import { allAccounts, getMeterMonths, type StoredAccount } from '../accounts/index.ts';
 import { listIntervalDays } from '../analytics/index.ts';
 import { LineageResolver, mayAccessItem } from '../core/access/item-access-service.ts';
 import type { StoredItem } from '../core/data/item-repository.ts';
@@ -210,30 +210,20 @@ async function judgeMonths(
   accounts: Map<string, StoredAccount>,
   rowErrors: Map<number, string>,
 ) {
-  const byAccount = groupBy([...months.values()], (t) => t.accountId);
-  await inPool([...byAccount], 16, async ([accountId, targets]) => {
-    const sorted = targets.map((t) => t.month).sort();
-    const stored = await listAccountMonths(
-      companyId,
-      accountId,
-      sorted[0] as string,
-      sorted.at(-1) as string,
-    );
-    const byMonth = new Map(stored.map((m) => [m.month, m]));
-    const account = accounts.get(accountId);
-    for (const t of targets) {
-      const m = byMonth.get(t.month);
-      if (!m) continue;
-      if (m.source !== 'import') {
-        t.outcome = 'error';
-        const reason = `${account?.name ?? 'This meter'} already has ${m.source === 'interval' ? 'half-hourly data' : 'billed figures'} for ${t.month}, which an import does not replace`;
-        for (const row of t.rows) rowErrors.set(row, reason);
-        continue;
-      }
-      t.before = { consumption: m.consumption, cost: m.cost };
-      t.outcome = same(m.consumption, t.consumption) && same(m.cost, t.cost) ? 'unchanged' : 'update';
+  const stored = await getMeterMonths(companyId, [...months.values()]);
+  for (const [key, t] of months) {
+    const m = stored.get(key);
+    if (!m) continue;
+    if (m.source !== 'import') {
+      t.outcome = 'error';
+      const name = accounts.get(t.accountId)?.name ?? 'This meter';
+      const reason = `${name} already has ${m.source === 'interval' ? 'half-hourly data' : 'billed figures'} for ${t.month}, which an import does not replace`;
+      for (const row of t.rows) rowErrors.set(row, reason);
+      continue;
     }
-  });
+    t.before = { consumption: m.consumption, cost: m.cost };
+    t.outcome = same(m.consumption, t.consumption) && same(m.cost, t.cost) ? 'unchanged' : 'update';
+  }
 }
 
 async function judgeDays(companyId: string, days: Map<string, DayTarget>) {

@@ -21,6 +21,8 @@ export interface ImportRecord {
   typeFromFile?: boolean;
   importTemplateId?: string;
   fileName?: string;
+  /** The one meter every row is for, when the file names none (an import made from a meter's page). */
+  accountId?: string;
   /** The uploaded file's object key in the uploads bucket. */
   key: string;
   status: ImportStatus;

@@ -28,7 +28,7 @@ import type { Logger } from '../core/lib/logger.ts';
 import { parseOrThrow } from '../core/lib/validation.ts';
 import type { Operations, OpResult } from '../core/middleware/api-context.ts';
 import { operation } from '../core/middleware/operation.ts';
-import { type FileFacts, fileRecords, readHead } from './import-file.ts';
+import { type FileFacts, fileRecords, readHead, withMeterColumn } from './import-file.ts';
 import { planImport } from './import-plan.ts';
 import type { ImportRecord, RowOutcome, UndoEntry } from './import-records.ts';
 import {
@@ -42,6 +42,7 @@ import {
   ROWS_PER_PAGE,
   readRowPages,
 } from './import-repository.ts';
+import { importKey, presentImport } from './import-request.ts';
 import { rollbackEntries, writePlan } from './import-writer.ts';
 import { planRecords, rollbackRecords, writeRecords } from './record-import.ts';
 
@@ -51,10 +52,10 @@ import { planRecords, rollbackRecords, writeRecords } from './record-import.ts';
  * and its rollback run in the worker, telling the browser their progress over the live connection.
  */
 
-export const importKey = (companyId: string, importId: string, fileName: string) =>
-  `imports/${companyId}/${importId}/${fileName.replace(/[^\w.-]+/g, '_')}`;
-
-const recordsOf = (r: ImportRecord, facts: FileFacts) => fileRecords(r.key, facts, r.sheet);
+const recordsOf = (r: ImportRecord, facts: FileFacts) => {
+  const records = fileRecords(r.key, facts, r.sheet);
+  return r.accountId ? withMeterColumn(records, r.accountId) : records;
+};
 
 /** An import of the caller's company; a caller with access to only some meters sees only their own. */
 export async function loadImport(caller: Caller, id: string): Promise<ImportRecord> {
@@ -63,11 +64,6 @@ export async function loadImport(caller: Caller, id: string): Promise<ImportReco
     throw notFound('There is no such import');
   return found;
 }
-
-export const presentImport = (r: ImportRecord) => {
-  const { samples, ...rest } = r;
-  return { ...rest, samples: samples ?? [] };
-};
 
 const uploadUrl = operation({ query: importUploadQuery }, async (ctx): Promise<OpResult> => {
   const { type, importTemplateId, fileName = 'import.csv', size } = ctx.query;

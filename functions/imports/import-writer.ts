@@ -4,9 +4,10 @@ import { isSubMeter } from '../../shared/schemas/account-rules.ts';
 import type { UtilityType } from '../../shared/schemas/common.ts';
 import {
   addManyToRollups,
-  deleteAccountMonths,
-  listAccountMonths,
-  putAccountMonths,
+  deleteMeterMonths,
+  getMeterMonths,
+  type MeterMonth,
+  putMeterMonths,
   type StoredAccount,
   utilityOf,
 } from '../accounts/index.ts';
@@ -59,18 +60,22 @@ async function setMonths(
     string,
     { assetId: string; month: string; utility: UtilityType; unit: string; c: number; cost: number; e: number }
   >();
-  const byAccount = groupBy(changes, (c) => c.accountId);
-  let done = 0;
-  await inPool([...byAccount], 8, async ([accountId, list]) => {
+  const puts: MeterMonth[] = [];
+  const gone: { accountId: string; month: string }[] = [];
+  for (const [accountId, list] of groupBy(changes, (c) => c.accountId)) {
     const account = accounts.get(accountId);
-    if (!account) return;
+    if (!account) continue;
     const utility = utilityOf(account as unknown as StoredItem);
     const unit = unitOf(account, utility);
-    const puts = list.flatMap((c) => {
-      if (!c.to) return [];
+    const assetId =
+      !isSubMeter(account as unknown as Record<string, unknown>) && typeof account.assetId === 'string'
+        ? account.assetId
+        : undefined;
+    for (const c of list) {
       const e = emissionsPerUnit(utility, c.month, unit);
-      return [
-        {
+      if (c.to)
+        puts.push({
+          accountId,
           month: c.month,
           consumption: c.to.consumption,
           unit,
@@ -79,32 +84,23 @@ async function setMonths(
           emissionsKg: round3(c.to.consumption * e.perUnit),
           factorVersion: e.factorVersion,
           source: 'import' as const,
-        },
-      ];
-    });
-    if (puts.length > 0) await putAccountMonths(companyId, accountId, puts);
-    const gone = list.filter((c) => !c.to).map((c) => c.month);
-    if (gone.length > 0) await deleteAccountMonths(companyId, accountId, gone);
-    const assetId =
-      !isSubMeter(account as unknown as Record<string, unknown>) && typeof account.assetId === 'string'
-        ? account.assetId
-        : undefined;
-    if (assetId) {
-      for (const c of list) {
-        const e = emissionsPerUnit(utility, c.month, unit);
-        const dc = (c.to?.consumption ?? 0) - (c.from?.consumption ?? 0);
-        const dcost = (c.to?.cost ?? 0) - (c.from?.cost ?? 0);
-        const k = `${assetId}|${c.month}|${utility}|${unit}`;
-        const d = deltas.get(k) ?? { assetId, month: c.month, utility, unit, c: 0, cost: 0, e: 0 };
-        d.c += dc;
-        d.cost += dcost;
-        d.e += dc * e.perUnit;
-        deltas.set(k, d);
-      }
+        });
+      else gone.push({ accountId, month: c.month });
+      if (!assetId) continue;
+      const dc = (c.to?.consumption ?? 0) - (c.from?.consumption ?? 0);
+      const dcost = (c.to?.cost ?? 0) - (c.from?.cost ?? 0);
+      const k = `${assetId}|${c.month}|${utility}|${unit}`;
+      const d = deltas.get(k) ?? { assetId, month: c.month, utility, unit, c: 0, cost: 0, e: 0 };
+      d.c += dc;
+      d.cost += dcost;
+      d.e += dc * e.perUnit;
+      deltas.set(k, d);
     }
-    done += list.length;
-    await progress?.(done, changes.length * 2);
-  });
+  }
+  // Every meter's months in batches of 25 across meters, not a batch or two per meter.
+  if (puts.length > 0) await putMeterMonths(companyId, puts);
+  if (gone.length > 0) await deleteMeterMonths(companyId, gone);
+  await progress?.(changes.length, changes.length * 2);
   const all = [...deltas.values()].filter((d) => d.c !== 0 || d.cost !== 0);
   await addManyToRollups(
     companyId,
@@ -117,6 +113,8 @@ async function setMonths(
       cost: Math.round(d.cost * 100) / 100,
       emissionsKg: round3(d.e),
     })),
+    // A file's site-months are many small atomic adds, each waiting on the table rather than the worker.
+    16,
   );
   await progress?.(changes.length * 2 - 1, changes.length * 2);
 }
@@ -219,28 +217,21 @@ export async function rollbackEntries(
   const days = entries.filter((e): e is Extract<UndoEntry, { kind: 'day' }> => e.kind === 'day');
   const changes: { accountId: string; month: string; from: MonthFigures | null; to: MonthFigures | null }[] =
     [];
-  await inPool([...groupBy(months, (e) => e.accountId)], 16, async ([accountId, list]) => {
-    const sorted = list.map((e) => e.month).sort();
-    const stored = new Map(
-      (await listAccountMonths(companyId, accountId, sorted[0] as string, sorted.at(-1) as string)).map(
-        (m) => [m.month, m],
-      ),
-    );
-    for (const e of list) {
-      const now = stored.get(e.month);
-      if (
-        now?.source !== 'import' ||
-        !same(now.consumption, e.written.consumption) ||
-        !same(now.cost, e.written.cost)
-      ) {
-        out.kept.push({ row: e.row, accountId, period: e.month, reason: CHANGED });
-        continue;
-      }
-      changes.push({ accountId, month: e.month, from: e.written, to: e.before });
-      if (e.before) out.restored++;
-      else out.removed++;
+  const stored = await getMeterMonths(companyId, months);
+  for (const e of months) {
+    const now = stored.get(`${e.accountId}|${e.month}`);
+    if (
+      now?.source !== 'import' ||
+      !same(now.consumption, e.written.consumption) ||
+      !same(now.cost, e.written.cost)
+    ) {
+      out.kept.push({ row: e.row, accountId: e.accountId, period: e.month, reason: CHANGED });
+      continue;
     }
-  });
+    changes.push({ accountId: e.accountId, month: e.month, from: e.written, to: e.before });
+    if (e.before) out.restored++;
+    else out.removed++;
+  }
   if (changes.length > 0) await setMonths(companyId, accounts, changes, progress);
   let done = 0;
   await inPool([...groupBy(days, (e) => e.accountId)], 8, async ([accountId, list]) => {

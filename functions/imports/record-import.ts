@@ -4,6 +4,7 @@ import type { TextRecord } from '../../shared/imports/text-rows.ts';
 import type { ImportModel, ImportRow } from '../../shared/schemas/register-imports.ts';
 import {
   type ImportBatchContext,
+  type PlannedImport,
   type PlannedItem,
   type RollbackRules,
   type RowProblems,
@@ -24,7 +25,7 @@ type Planner = (
   caller: Caller,
   rows: readonly ImportRow[],
   batch: ImportBatchContext,
-) => Promise<{ problems: RowProblems; items: PlannedItem[] }>;
+) => Promise<{ problems: RowProblems; items: PlannedItem[]; written?: PlannedImport['written'] }>;
 
 export interface RecordKind {
   model: ImportModel;
@@ -34,18 +35,19 @@ export interface RecordKind {
 
 /**
  * The planner and rollback rules of each type, given by the functions that run imports: they hold the
- * resources' own services, which other functions need not carry.
+ * resources' own services, which other functions need not carry, and are loaded on the first import of
+ * their type.
  */
-const KINDS = new Map<RecordImportType, RecordKind>();
+const KINDS = new Map<RecordImportType, () => Promise<RecordKind>>();
 
-export function registerRecordImport(type: RecordImportType, kind: RecordKind): void {
-  KINDS.set(type, kind);
+export function registerRecordImport(type: RecordImportType, load: () => Promise<RecordKind>): void {
+  KINDS.set(type, load);
 }
 
-function kindOf(type: RecordImportType): RecordKind {
-  const kind = KINDS.get(type);
-  if (!kind) throw new Error(`No planner for imports of ${type}`);
-  return kind;
+async function kindOf(type: RecordImportType): Promise<RecordKind> {
+  const load = KINDS.get(type);
+  if (!load) throw new Error(`No planner for imports of ${type}`);
+  return load();
 }
 
 export interface RecordPlan {
@@ -53,6 +55,7 @@ export interface RecordPlan {
   totals: OutcomeTotals;
   items: PlannedItem[];
   batch: ImportBatchContext;
+  written?: PlannedImport['written'];
 }
 
 /** The file's data rows by field, as the mapping names them; rows of empty cells are not rows. */
@@ -90,7 +93,7 @@ export async function planRecords(
 ): Promise<RecordPlan> {
   const { rows, cells } = await rowsOf(mapping, headerRows, records);
   const batch = startImport(caller, batchId);
-  const { problems, items } = await kindOf(type).plan(caller, rows, batch);
+  const { problems, items, written } = await (await kindOf(type)).plan(caller, rows, batch);
   const failed = new Map(problems.list().map((p) => [p.row, p]));
   const outcomes: RowOutcome[] = rows.map((r) => {
     const p = failed.get(r.row);
@@ -100,7 +103,7 @@ export async function planRecords(
   });
   const totals: OutcomeTotals = { rows: outcomes.length, create: 0, update: 0, unchanged: 0, error: 0 };
   for (const o of outcomes) totals[o.outcome]++;
-  return { outcomes, totals, items, batch };
+  return { outcomes, totals, items, batch, ...(written ? { written } : {}) };
 }
 
 /** Writes the plan's items as one batch; answers what a rollback needs to name their rows. */
@@ -111,7 +114,12 @@ export async function writeRecords(
   fileName: string | undefined,
 ): Promise<UndoEntry[]> {
   if (plan.items.length > 0)
-    await writeImport(caller, plan.batch, { model: kindOf(type).model, fileName, items: plan.items });
+    await writeImport(caller, plan.batch, {
+      model: (await kindOf(type)).model,
+      fileName,
+      items: plan.items,
+      ...(plan.written ? { written: plan.written } : {}),
+    });
   return plan.items.map((i) => ({ kind: 'item', id: i.item._id, row: i.row }));
 }
 
@@ -124,7 +132,8 @@ export async function rollbackRecords(
 ) {
   const rowOf = new Map(undo.flatMap((e) => (e.kind === 'item' ? [[e.id, e.row] as const] : [])));
   if (rowOf.size === 0) return { removed: 0, kept: [] as RowOutcome[] };
-  const out = await rollbackBatch(caller, kindOf(type).model, batchId, kindOf(type).rules);
+  const kind = await kindOf(type);
+  const out = await rollbackBatch(caller, kind.model, batchId, kind.rules);
   const kept: RowOutcome[] = out.kept
     .map((k) => ({
       row: rowOf.get(k._id) ?? 0,

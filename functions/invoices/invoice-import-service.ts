@@ -1,6 +1,7 @@
 import * as z from 'zod';
+import type { Caller } from '../../shared/access/caller.ts';
 import { parseDate } from '../../shared/capture/date-text.ts';
-import type { ImportColumn } from '../../shared/schemas/register-imports.ts';
+import { INVOICE_IMPORT_COLUMNS } from '../../shared/imports/register-columns.ts';
 import { findResource } from '../../shared/system/resources.ts';
 import { allAccounts } from '../accounts/index.ts';
 import { LineageResolver, mayAccessItem } from '../core/access/item-access-service.ts';
@@ -22,28 +23,6 @@ function invoicesResource() {
   return r;
 }
 
-/** The columns of an invoice import: bills already received elsewhere, one row each. */
-export const INVOICE_IMPORT_COLUMNS: readonly ImportColumn[] = [
-  {
-    field: 'meterPointNumber',
-    aliases: ['mpan', 'mprn', 'meterpointnumber', 'meterpoint', 'spid'],
-    required: true,
-  },
-  {
-    field: 'invoiceNumber',
-    aliases: ['invoicenumber', 'invoiceno', 'invoice', 'billnumber'],
-    required: true,
-  },
-  { field: 'invoiceDate', aliases: ['invoicedate', 'taxpoint', 'billdate'] },
-  { field: 'startDate', aliases: ['startdate', 'periodstart', 'from'], required: true },
-  { field: 'endDate', aliases: ['enddate', 'periodend', 'to'], required: true },
-  { field: 'consumption', aliases: ['consumption', 'units', 'kwh'] },
-  { field: 'consumptionUnit', aliases: ['consumptionunit', 'unit'] },
-  { field: 'netTotal', aliases: ['nettotal', 'net', 'netamount'] },
-  { field: 'vatTotal', aliases: ['vattotal', 'vat', 'vatamount'] },
-  { field: 'grossTotal', aliases: ['grosstotal', 'total', 'gross', 'amountdue'], required: true },
-];
-
 const NUMBER_FIELDS = ['consumption', 'netTotal', 'vatTotal', 'grossTotal'];
 const DATE_FIELDS = ['invoiceDate', 'startDate', 'endDate'];
 
@@ -56,6 +35,91 @@ function spreadsheetNumber(text: string): number | undefined {
 }
 
 /**
+ * Meters whose bills the caller may write, by meter point number: another meter reads exactly as an
+ * unknown number, so an import can neither place a bill out of the caller's reach nor tell which exist.
+ */
+export async function writableMeterPoints(caller: Caller): Promise<Map<string, StoredItem>> {
+  const companyId = caller.companyId;
+  const accounts = (await allAccounts(companyId)).filter((a) => a.deleted !== true);
+  const resolver = new LineageResolver(companyId, caller);
+  const byMeterPoint = new Map<string, StoredItem>();
+  for (const a of accounts) {
+    if (typeof a.meterPointNumber !== 'string' || a.parentAccountId) continue;
+    if (!(await mayAccessItem(invoicesResource(), caller, { _id: '', accountId: a._id }, 'write', resolver)))
+      continue;
+    byMeterPoint.set(a.meterPointNumber, a);
+  }
+  return byMeterPoint;
+}
+
+export const NO_ACCOUNT = 'No account has this meter point number';
+
+/** A row's values as an invoice holds them: dates as ISO, amounts as numbers; problems by field. */
+export function invoiceRowValues(
+  row: number,
+  values: Readonly<Record<string, string>>,
+  problems: RowProblems,
+): Record<string, string | number> {
+  const out: Record<string, string | number> = {};
+  out.meterPointNumber = (values.meterPointNumber ?? '').replace(/\s/g, '');
+  out.invoiceNumber = values.invoiceNumber ?? '';
+  if (values.consumptionUnit) out.consumptionUnit = values.consumptionUnit;
+  for (const f of DATE_FIELDS) {
+    const v = values[f];
+    if (v === undefined) continue;
+    const iso = parseDate(v);
+    if (!iso) problems.add(row, f, 'Must be a date such as 31/01/2026 or 2026-01-31');
+    else out[f] = iso;
+  }
+  for (const f of NUMBER_FIELDS) {
+    const v = values[f];
+    if (v === undefined) continue;
+    const n = spreadsheetNumber(v);
+    if (n === undefined) problems.add(row, f, 'Must be a number');
+    else out[f] = n;
+  }
+  if (typeof out.startDate === 'string' && typeof out.endDate === 'string' && out.endDate < out.startDate)
+    problems.add(row, 'endDate', 'The period must end on or after its start');
+  return out;
+}
+
+/** An imported bill as stored, before validation judges it. */
+export function importedInvoice(
+  base: {
+    _id: string;
+    companyId: string;
+    batchId: string;
+    createdBy: string;
+    createdAt: string;
+    updatedAt: string;
+  },
+  fileName: string,
+  row: number,
+  values: Record<string, string | number>,
+  accountId: string | undefined,
+): StoredItem {
+  const gross = typeof values.grossTotal === 'number' ? values.grossTotal : undefined;
+  return {
+    ...base,
+    fileName,
+    source: 'import',
+    importRow: row,
+    status: 'captured',
+    accountId,
+    values,
+    rates: [],
+    invoiceNumber: String(values.invoiceNumber),
+    invoiceStartDate: values.startDate,
+    invoiceEndDate: values.endDate,
+    meterPointNumber: values.meterPointNumber,
+    ...(gross !== undefined ? { grossTotal: gross } : {}),
+    isCreditNote: gross !== undefined && gross < 0,
+    completed: false,
+    invoiceValidationId: base._id,
+  };
+}
+
+/**
  * POST /invoices/import: a CSV of bills, each matched to an account by its meter point number. All rows
  * are checked before any is written, so a file with a bad row imports nothing and says which. Imported
  * bills go through validation like captured ones, in one batch that can be rolled back.
@@ -64,45 +128,13 @@ const importInvoices = async (ctx: OpContext): Promise<OpResult> => {
   const companyId = ctx.caller.companyId;
   const file = importFileOf(ctx);
   const rows = importRowsOf(file.text, INVOICE_IMPORT_COLUMNS);
-  const accounts = (await allAccounts(companyId)).filter((a) => a.deleted !== true);
-  // Only meters whose bills the caller may write are matched: another meter reads exactly as an unknown
-  // number, so an import can neither place a bill out of the caller's reach nor tell which numbers exist.
-  const resolver = new LineageResolver(companyId, ctx.caller);
-  const byMeterPoint = new Map<string, StoredItem>();
-  for (const a of accounts) {
-    if (typeof a.meterPointNumber !== 'string' || a.parentAccountId) continue;
-    if (
-      !(await mayAccessItem(invoicesResource(), ctx.caller, { _id: '', accountId: a._id }, 'write', resolver))
-    )
-      continue;
-    byMeterPoint.set(a.meterPointNumber, a);
-  }
+  const byMeterPoint = await writableMeterPoints(ctx.caller);
   const problems = new RowProblems();
   const parsed = rows.map(({ row, values }) => {
-    const out: Record<string, string | number> = {};
     const mpn = (values.meterPointNumber ?? '').replace(/\s/g, '');
     const account = byMeterPoint.get(mpn) ?? byMeterPoint.get(mpn.slice(-13));
-    if (!account) problems.add(row, 'meterPointNumber', 'No account has this meter point number');
-    out.meterPointNumber = mpn;
-    out.invoiceNumber = values.invoiceNumber ?? '';
-    if (values.consumptionUnit) out.consumptionUnit = values.consumptionUnit;
-    for (const f of DATE_FIELDS) {
-      const v = values[f];
-      if (v === undefined) continue;
-      const iso = parseDate(v);
-      if (!iso) problems.add(row, f, 'Must be a date such as 31/01/2026 or 2026-01-31');
-      else out[f] = iso;
-    }
-    for (const f of NUMBER_FIELDS) {
-      const v = values[f];
-      if (v === undefined) continue;
-      const n = spreadsheetNumber(v);
-      if (n === undefined) problems.add(row, f, 'Must be a number');
-      else out[f] = n;
-    }
-    if (typeof out.startDate === 'string' && typeof out.endDate === 'string' && out.endDate < out.startDate)
-      problems.add(row, 'endDate', 'The period must end on or after its start');
-    return { row, values: out, account };
+    if (!account) problems.add(row, 'meterPointNumber', NO_ACCOUNT);
+    return { row, values: invoiceRowValues(row, values, problems), account };
   });
   problems.throwIfAny();
 
@@ -111,30 +143,13 @@ const importInvoices = async (ctx: OpContext): Promise<OpResult> => {
   const items: { row: number; _id: string; name: string }[] = [];
   for (const r of parsed) {
     const id = newId();
-    const gross = typeof r.values.grossTotal === 'number' ? r.values.grossTotal : undefined;
-    const invoice: StoredItem = {
-      _id: id,
-      companyId,
-      batchId,
-      fileName: file.fileName ?? 'import.csv',
-      source: 'import',
-      importRow: r.row,
-      status: 'captured',
-      accountId: r.account?._id,
-      values: r.values,
-      rates: [],
-      invoiceNumber: String(r.values.invoiceNumber),
-      invoiceStartDate: r.values.startDate,
-      invoiceEndDate: r.values.endDate,
-      meterPointNumber: r.values.meterPointNumber,
-      ...(gross !== undefined ? { grossTotal: gross } : {}),
-      isCreditNote: gross !== undefined && gross < 0,
-      completed: false,
-      invoiceValidationId: id,
-      createdBy: ctx.caller.sub,
-      createdAt: now,
-      updatedAt: now,
-    };
+    const invoice = importedInvoice(
+      { _id: id, companyId, batchId, createdBy: ctx.caller.sub, createdAt: now, updatedAt: now },
+      file.fileName ?? 'import.csv',
+      r.row,
+      r.values,
+      r.account?._id,
+    );
     await putInvoice(companyId, invoice);
     await putValidation(
       companyId,

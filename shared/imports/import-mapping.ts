@@ -12,8 +12,11 @@ import {
 import {
   ACCOUNT_IMPORT_COLUMNS,
   ASSET_IMPORT_COLUMNS,
+  CONTRACT_IMPORT_COLUMNS,
   ENTITY_IMPORT_COLUMNS,
   type ImportColumn,
+  INVOICE_IMPORT_COLUMNS,
+  READING_IMPORT_COLUMNS,
 } from './register-columns.ts';
 
 /**
@@ -28,14 +31,23 @@ export const IMPORT_TYPES = [
   'sites',
   'entities',
   'meters',
+  'contracts',
+  'readings',
+  'invoices',
 ] as const;
 export type ImportType = (typeof IMPORT_TYPES)[number];
 
-/** Imports that create register items (sites, entities, meters), one per row, rather than figures. */
+/**
+ * Imports that create items (sites, entities, meters, contracts, readings, invoices), one per row, rather
+ * than figures.
+ */
 export const RECORD_IMPORT_COLUMNS = {
   sites: ASSET_IMPORT_COLUMNS,
   entities: ENTITY_IMPORT_COLUMNS,
   meters: ACCOUNT_IMPORT_COLUMNS,
+  contracts: CONTRACT_IMPORT_COLUMNS,
+  readings: READING_IMPORT_COLUMNS,
+  invoices: INVOICE_IMPORT_COLUMNS,
 } as const satisfies Readonly<Record<string, readonly ImportColumn[]>>;
 export type RecordImportType = keyof typeof RECORD_IMPORT_COLUMNS;
 
@@ -48,6 +60,9 @@ export const IMPORT_TYPE_LABELS: Readonly<Record<ImportType, string>> = {
   sites: 'Sites',
   entities: 'Entities',
   meters: 'Meters',
+  contracts: 'Contracts',
+  readings: 'Meter readings',
+  invoices: 'Invoices (values without PDFs)',
 };
 
 /** A field name as a label: "postCode" as "Post code". */
@@ -86,6 +101,9 @@ export const IMPORT_FIELDS: Readonly<Record<ImportType, readonly ImportField[]>>
   sites: recordFields(ASSET_IMPORT_COLUMNS),
   entities: recordFields(ENTITY_IMPORT_COLUMNS),
   meters: recordFields(ACCOUNT_IMPORT_COLUMNS),
+  contracts: recordFields(CONTRACT_IMPORT_COLUMNS),
+  readings: recordFields(READING_IMPORT_COLUMNS),
+  invoices: recordFields(INVOICE_IMPORT_COLUMNS),
 };
 
 export const importMappingSchema = z.object({

@@ -12,13 +12,16 @@ export const IMPORT_MAX_FILE_BYTES = 5 * 1024 * 1024;
 /** Rows with problems listed in one answer; past that the message says how many more there are. */
 export const IMPORT_MAX_REPORTED_ROWS = 200;
 
-export type ImportModel = 'entities' | 'assets' | 'accounts';
+export type ImportModel = 'entities' | 'assets' | 'accounts' | 'contracts' | 'readings' | 'invoices';
 
 /** What a batch of each model is called in messages. */
 export const IMPORT_MODEL_NOUNS: Readonly<Record<ImportModel, string>> = {
   entities: 'entities',
   assets: 'sites',
   accounts: 'meters',
+  contracts: 'contracts',
+  readings: 'readings',
+  invoices: 'invoices',
 };
 
 /**
@@ -48,7 +51,10 @@ export type { ImportColumn } from '../imports/register-columns.ts';
 export {
   ACCOUNT_IMPORT_COLUMNS,
   ASSET_IMPORT_COLUMNS,
+  CONTRACT_IMPORT_COLUMNS,
   ENTITY_IMPORT_COLUMNS,
+  INVOICE_IMPORT_COLUMNS,
+  READING_IMPORT_COLUMNS,
 } from '../imports/register-columns.ts';
 
 /** The header of a template file: each column's own field name. */

@@ -103,6 +103,8 @@ export const FUNCTIONS: readonly FunctionDecl[] = [
   httpFn('accounts', {
     ...rw,
     buckets: { documents: 'readwrite', uploads: 'readwrite' },
+    // A meter's consumption file is kept and queued for the imports worker.
+    queues: ['imports'],
     liveConnections: true,
   }),
   httpFn('invoices', {
@@ -212,7 +214,13 @@ export const FUNCTIONS: readonly FunctionDecl[] = [
     // A year of half-hourly data for a few hundred meters is judged whole before it is written.
     memoryMb: 1024,
     timeoutSeconds: 900,
-    grants: { table: 'readwrite', buckets: { uploads: 'read' }, liveConnections: true },
+    // Imported bills go on to validation, as captured ones do.
+    grants: {
+      table: 'readwrite',
+      buckets: { uploads: 'read' },
+      queues: ['validation'],
+      liveConnections: true,
+    },
   },
 ];
 

@@ -92,11 +92,14 @@ export const scraperMessage = z.union([
   z.object({ companyId: z.string().min(1), automationRunId: z.string().min(1) }),
   z.object({ sweep: z.literal('scraper') }),
 ]);
-/** An import or its rollback, claimed by the API and run by the imports worker. */
+/**
+ * An import or its rollback, claimed by the API and run by the imports worker; `at-once` is a file sent in
+ * a request (one meter's consumption), read, mapped by suggestion and imported without a wizard.
+ */
 export const importRunMessage = z.object({
   companyId: z.string().min(1),
   importId: z.string().min(1),
-  action: z.enum(['import', 'rollback']),
+  action: z.enum(['import', 'rollback', 'at-once']),
   sub: z.string().min(1),
 });
 

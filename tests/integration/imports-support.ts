@@ -10,6 +10,10 @@ export interface ImportWorld extends InvoiceWorld {
   upload: (token: string, type: string, fileName: string, bytes: Uint8Array) => Promise<string>;
   /** Starts an import or rollback and runs the worker on the message it queued. */
   run: (token: string, id: string, action: 'import' | 'rollback') => Promise<TestResponse>;
+  /** Runs the imports worker on whatever the imports queue holds. */
+  work: () => Promise<void>;
+  /** Runs the imports worker on one message, as SQS would hand it over. */
+  workOn: (message: Record<string, unknown>) => Promise<void>;
   get: (token: string, path: string) => Promise<TestResponse>;
   post: (token: string, path: string, body?: unknown) => Promise<TestResponse>;
 }
@@ -31,6 +35,11 @@ export async function startImportWorld(): Promise<ImportWorld> {
     ...w,
     get,
     post,
+    work: drainToWorker,
+    workOn: async (message) => {
+      const out = await worker(sqsEvent([JSON.stringify(message)], 'imports'));
+      expect(out.batchItemFailures).toEqual([]);
+    },
     upload: async (token, type, fileName, bytes) => {
       const ticket = await get(
         token,

@@ -37,6 +37,8 @@ export interface ImportBatch {
   importedAt: string;
   createdBy: string;
   itemIds: string[];
+  /** Items kept outside the model's company collection (a meter's contracts), by id: their collection. */
+  itemPks?: Record<string, string>;
   status: 'writing' | 'complete' | 'rolled-back';
   rolledBackAt?: string;
   rolledBackBy?: string;

@@ -17,7 +17,7 @@ import {
 import { writeActivity } from '../activity/activity-service.ts';
 import { getItems } from '../data/batch-reads.ts';
 import { changeItem } from '../data/conditional-writes.ts';
-import type { StoredItem } from '../data/item-repository.ts';
+import type { CollectionRef, StoredItem } from '../data/item-repository.ts';
 import { ApiError, badRequest, formError, notFound } from '../lib/errors.ts';
 import { newId } from '../lib/ids.ts';
 import { inPool } from '../lib/in-pool.ts';
@@ -147,8 +147,13 @@ export function startImport(caller: Caller, batchId: string = newId()): ImportBa
 export interface PlannedImport {
   model: ImportModel;
   fileName?: string;
-  /** The items the file describes, in file order, each with its row and the name it is shown by. */
-  items: { row: number; name: string; item: StoredItem }[];
+  /**
+   * The items the file describes, in file order, each with its row and the name it is shown by; `ref`
+   * when the item belongs to a collection of its parent (a meter's contracts) rather than the model's.
+   */
+  items: { row: number; name: string; item: StoredItem; ref?: CollectionRef }[];
+  /** What follows the items' writes (an invoice's validation entry and its place in the queue). */
+  written?: (items: readonly StoredItem[]) => Promise<void>;
 }
 
 export type PlannedItem = PlannedImport['items'][number];
@@ -210,7 +215,9 @@ export async function writeImport(
   batch: ImportBatchContext,
   plan: PlannedImport,
 ): Promise<ImportResult> {
-  const ref = resourceRef(caller.companyId, plan.model);
+  const own = plan.items.filter((i) => i.ref === undefined);
+  const ref = own.length > 0 ? resourceRef(caller.companyId, plan.model) : undefined;
+  const itemPks = Object.fromEntries(plan.items.flatMap((i) => (i.ref ? [[i.item._id, i.ref.pk]] : [])));
   const record: ImportBatch = {
     batchId: batch.batchId,
     companyId: caller.companyId,
@@ -219,10 +226,11 @@ export async function writeImport(
     importedAt: batch.importedAt,
     createdBy: caller.sub,
     itemIds: plan.items.map((i) => i.item._id),
+    ...(Object.keys(itemPks).length > 0 ? { itemPks } : {}),
     status: 'writing',
   };
   await putImportBatch(record);
-  const writes: NewItem[] = plan.items.map(({ item }) => ({ ref, item }));
+  const writes: NewItem[] = plan.items.map((i) => ({ ref: (i.ref ?? ref) as CollectionRef, item: i.item }));
   try {
     await putNewItems(writes);
   } catch (err) {
@@ -240,8 +248,9 @@ export async function writeImport(
   await indexNewItems(
     caller.companyId,
     plan.model,
-    plan.items.map((i) => i.item),
+    own.map((i) => i.item),
   );
+  await plan.written?.(plan.items.map((i) => i.item));
   const noun = IMPORT_MODEL_NOUNS[plan.model];
   await writeActivity(caller, {
     type: 'import',
@@ -273,6 +282,14 @@ export interface RollbackRules {
   levels?(items: readonly StoredItem[]): StoredItem[][];
   /** The batch items that must stay if this one stays (an entity's parents). */
   dependsOn?(item: StoredItem): string[];
+  /**
+   * Whether nobody has changed the item since the import: by default its updatedAt is still the import's
+   * own moment; a model whose items the system itself works on afterwards (an invoice's validation) says
+   * what a person's change is.
+   */
+  unchanged?(item: StoredItem, batch: ImportBatch): boolean;
+  /** What goes with the removed items (an invoice's validation entry). */
+  removed?(companyId: string, items: readonly StoredItem[]): Promise<void>;
 }
 
 /**
@@ -303,17 +320,34 @@ export async function rollbackBatch(
   const batch = await getImportBatch(companyId, batchId);
   if (!batch) throw notFound(IMPORT_MESSAGES.batchNotFound);
   if (batch.model !== model) throw badRequest(IMPORT_MESSAGES.wrongModel(batch.model), 'WRONG_IMPORT_MODEL');
-  const ref = resourceRef(companyId, model);
-  const found = await getItems(ref.pk, batch.itemIds);
+  const pks = batch.itemPks ?? {};
+  const ownIds = batch.itemIds.filter((id) => pks[id] === undefined);
+  const modelRef = ownIds.length > 0 ? resourceRef(companyId, model) : undefined;
+  const refOf = (id: string): CollectionRef => {
+    const pk = pks[id];
+    return pk ? { pk, indexes: [], searchFields: [] } : (modelRef as CollectionRef);
+  };
+  // One batch read per collection: a model's own, or each parent's (a meter's contracts).
+  const byPk = new Map<string, string[]>();
+  for (const id of batch.itemIds) {
+    const pk = refOf(id).pk;
+    const ids = byPk.get(pk);
+    if (ids) ids.push(id);
+    else byPk.set(pk, [id]);
+  }
+  const found = new Map<string, StoredItem>();
+  for (const [pk, ids] of byPk) for (const [id, item] of await getItems(pk, ids)) found.set(id, item);
   const items = batch.itemIds.map((id) => found.get(id)).filter((i): i is StoredItem => i !== undefined);
+  const unchanged = (item: StoredItem) =>
+    item.batchId === batchId &&
+    (rules.unchanged ? rules.unchanged(item, batch) : item.updatedAt === batch.importedAt);
 
   let alreadyRemoved = 0;
   const kept = new Map<string, string>();
   const candidates: StoredItem[] = [];
   for (const item of items) {
     if (item.deleted === true) alreadyRemoved++;
-    else if (item.batchId !== batchId || item.updatedAt !== batch.importedAt)
-      kept.set(item._id, IMPORT_MESSAGES.changed);
+    else if (!unchanged(item)) kept.set(item._id, IMPORT_MESSAGES.changed);
     else candidates.push(item);
   }
   for (const [id, reason] of await rules.keepers(candidates, companyId)) kept.set(id, reason);
@@ -335,8 +369,8 @@ export async function rollbackBatch(
       if (kept.has(item._id)) return;
       // Judged again on the item as stored when written (revision-checked), so an edit made while the
       // rollback runs keeps the item, and the edit is never overwritten.
-      const changed = await changeItem(ref, item._id, (current) =>
-        current.deleted !== true && current.batchId === batchId && current.updatedAt === batch.importedAt
+      const changed = await changeItem(refOf(item._id), item._id, (current) =>
+        current.deleted !== true && unchanged(current)
           ? { ...current, deleted: true, deletedAt, deletedBy: caller.sub }
           : undefined,
       );
@@ -344,7 +378,12 @@ export async function rollbackBatch(
       else keepWithDependencies(item._id, IMPORT_MESSAGES.changed);
     });
   }
-  await unindex(companyId, model, removed);
+  await unindex(
+    companyId,
+    model,
+    removed.filter((r) => pks[r._id] === undefined),
+  );
+  if (removed.length > 0) await rules.removed?.(companyId, removed);
   await putImportBatch({
     ...batch,
     status: 'rolled-back',

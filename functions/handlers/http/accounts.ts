@@ -6,12 +6,20 @@ import { ACCOUNT_IMPORT_OPERATIONS } from '../../accounts/account-import-service
 import { ACCOUNT_OPERATIONS } from '../../accounts/account-service.ts';
 import { ACCOUNT_STATUS_OPERATIONS } from '../../accounts/account-status-service.ts';
 import { CONTRACT_FILE_OPERATIONS } from '../../accounts/contract-file-service.ts';
+import { CONTRACT_IMPORT_OPERATIONS } from '../../accounts/contract-import-service.ts';
 import { CONTRACT_OPERATIONS } from '../../accounts/contract-service.ts';
 import { READING_OPERATIONS } from '../../accounts/reading-service.ts';
+import type { Operations } from '../../core/middleware/api-context.ts';
 import { httpFunction } from '../../core/middleware/http-function.ts';
+import { operation } from '../../core/middleware/operation.ts';
 import { GENERIC_OPERATIONS } from '../../core/resources/resource-service.ts';
+import { queueMeterImport } from '../../imports/index.ts';
 import { INVOICE_ACCOUNT_OPERATIONS } from '../../invoices/invoice-account-service.ts';
 import '../../../shared/system/resource-schemas/accounts.ts';
+
+const METER_CONSUMPTION_IMPORT: Operations = {
+  'accounts.consumptionImport': operation({ params: ['id'] }, (ctx) => queueMeterImport(ctx, ctx.params.id)),
+};
 
 export const handler = httpFunction('accounts', [ACCOUNTS_AREA, INVOICES_AREA], {
   ...GENERIC_OPERATIONS,
@@ -24,4 +32,6 @@ export const handler = httpFunction('accounts', [ACCOUNTS_AREA, INVOICES_AREA], 
   ...CONTRACT_FILE_OPERATIONS,
   ...READING_OPERATIONS,
   ...INVOICE_ACCOUNT_OPERATIONS,
+  ...CONTRACT_IMPORT_OPERATIONS,
+  ...METER_CONSUMPTION_IMPORT,
 });

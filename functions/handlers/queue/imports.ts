@@ -3,7 +3,7 @@ import { loadCaller } from '../../core/access/caller-service.ts';
 import { createLogger } from '../../core/lib/logger.ts';
 import { s3ObjectsIn } from '../../core/lib/s3-event.ts';
 import { queueFunction } from '../../core/middleware/queue-function.ts';
-import { readFileHead, runImport, runRollback } from '../../imports/index.ts';
+import { readFileHead, runImport, runQueuedImport, runRollback } from '../../imports/index.ts';
 
 const log = createLogger({ service: 'voltfolio', fn: 'imports' });
 
@@ -16,6 +16,8 @@ export const handler = queueFunction('imports', log, 'import failed', async (mes
   if ('importId' in message) {
     const caller = await loadCaller(message.sub, [], { companyId: message.companyId });
     if (message.action === 'import') await runImport(message.companyId, message.importId, caller, rlog);
+    else if (message.action === 'at-once')
+      await runQueuedImport(message.companyId, message.importId, caller, rlog);
     else await runRollback(message.companyId, message.importId, caller, rlog);
     return;
   }

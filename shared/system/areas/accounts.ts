@@ -47,6 +47,22 @@ const ACCOUNTS_AREA_ROUTES: readonly HttpRoute[] = [
     maxBodyBytes: IMPORT_MAX_BODY_BYTES,
   }),
   route('POST', '/accounts/import-rollback', 'accounts.importRollback', COMPANY_USER_ONLY, ACCOUNTS),
+  route('POST', '/accounts/upload-contract-csv', 'accounts.uploadContractCsv', COMPANY_USER_ONLY, {
+    ...ACCOUNTS,
+    maxBodyBytes: IMPORT_MAX_BODY_BYTES,
+  }),
+  route(
+    'POST',
+    '/accounts/contract-import-rollback',
+    'accounts.contractImportRollback',
+    COMPANY_USER_ONLY,
+    ACCOUNTS,
+  ),
+  // The file is kept and queued for the imports worker; GET /imports/{id} follows it.
+  route('POST', '/accounts/{id}/consumption-import', 'accounts.consumptionImport', COMPANY_USER_ONLY, {
+    ...WRITE_ACCOUNT,
+    maxBodyBytes: IMPORT_MAX_BODY_BYTES,
+  }),
   route('GET', '/accounts/tags', 'accounts.tags', PORTFOLIO, READS),
   route('GET', '/accounts/waste-categories', 'accounts.wasteCategories', PORTFOLIO, READS),
   route('GET', '/accounts/active-billing', 'accounts.activeBilling', STAFF),
