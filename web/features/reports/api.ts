@@ -53,7 +53,7 @@ interface ListAnswer<T> {
 export const reportKeys = {
   templates: '/report-templates/system',
   history: '/reports?$sort=-createdAt&limit=100',
-  ofSite: (assetId: string) => `/reports?$sort=-createdAt&limit=50&scopeId=${assetId}`,
+  ofScope: (scopeId: string) => `/reports?$sort=-createdAt&limit=50&scopeId=${scopeId}`,
   portfolios: '/users/me/asset-groups?limit=1000',
   sites: '/assets?limit=1000',
   site: (id: string) => `/assets/${id}`,
@@ -63,7 +63,9 @@ const isReportList = (key: string) => key.startsWith('/reports?');
 
 export const useSystemTemplates = () => useSWR<{ data: SystemTemplate[] }>(reportKeys.templates);
 export const useReportHistory = () => useSWR<ListAnswer<ReportView>>(reportKeys.history);
-export const useSiteReports = (assetId: string) => useSWR<ListAnswer<ReportView>>(reportKeys.ofSite(assetId));
+/** The reports of one site or portfolio, newest first. */
+export const useScopeReports = (scopeId: string) =>
+  useSWR<ListAnswer<ReportView>>(reportKeys.ofScope(scopeId));
 export const usePortfolioChoices = () =>
   useSWR<ListAnswer<{ _id: string; name: string }>>(reportKeys.portfolios);
 export const useSiteChoices = () => useSWR<ListAnswer<{ _id: string; siteName: string }>>(reportKeys.sites);
