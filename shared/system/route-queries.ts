@@ -1,6 +1,6 @@
 import type * as z from 'zod';
 import { importItemsQuery, importUploadQuery } from '../imports/import-api.ts';
-import { unsubscribeQuery } from '../reports/report-schedule.ts';
+import { recipientChoicesQuery, unsubscribeQuery } from '../reports/report-schedule.ts';
 import { crremSiteQuery, crremSitesQuery, energySitesQuery } from '../schemas/benchmarks.ts';
 import { carbonProjectsQuery } from '../schemas/carbon-marketplace.ts';
 import { messageMembersQuery } from '../schemas/collaboration.ts';
@@ -84,6 +84,7 @@ export const ROUTE_QUERIES: ReadonlyMap<string, z.ZodType> = new Map<RouteKey, z
   ['GET /calendar/events', calendarEventsQuery],
   ['GET /calendar/feed.ics', calendarFeedQuery],
   // Scheduled reports: the unsubscribe link of their mails
+  ['GET /scheduled-reports/recipients', recipientChoicesQuery],
   ['GET /scheduled-reports/unsubscribe', unsubscribeQuery],
   ['POST /scheduled-reports/unsubscribe', unsubscribeQuery],
   // Imports

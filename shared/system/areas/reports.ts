@@ -104,6 +104,8 @@ const SCHEDULE_ROUTES: readonly HttpRoute[] = [
   route('DELETE', '/scheduled-reports/{id}', 'scheduledReports.delete', SCHEDULE_WRITE, SCHEDULED),
   route('PUT', '/scheduled-reports/{id}', 'scheduledReports.restore', SCHEDULE_WRITE, SCHEDULED),
   route('POST', '/scheduled-reports/{id}/send', 'scheduledReports.send', SCHEDULE_WRITE, SCHEDULED),
+  // The members a schedule of the scope may be sent to: the scope's own read check is the operation's.
+  route('GET', '/scheduled-reports/recipients', 'scheduledReports.recipients', SCHEDULE_WRITE, SCHEDULED),
   route('GET', '/scheduled-reports/unsubscribe', 'scheduledReports.unsubscribePage', '*', {
     auth: ['link'],
   }),

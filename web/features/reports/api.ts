@@ -118,6 +118,21 @@ const isScheduleList = (key: string) => key.startsWith('/scheduled-reports?');
 
 export const useSchedules = () => useSWR<ListAnswer<ScheduleView>>(SCHEDULES_KEY);
 
+/** A member a schedule may be sent to: one who may read a report of its scope. */
+export interface RecipientChoice {
+  userSub: string;
+  name: string;
+  email: string;
+}
+
+/** GET /scheduled-reports/recipients: nothing is asked until a portfolio or site is chosen. */
+export const useRecipientChoices = (scopeType: ReportScopeType, scopeId: string) =>
+  useSWR<{ data: RecipientChoice[] }>(
+    scopeType === 'company' || scopeId
+      ? `/scheduled-reports/recipients?scopeType=${scopeType}${scopeType === 'company' ? '' : `&scopeId=${encodeURIComponent(scopeId)}`}`
+      : null,
+  );
+
 /** POST /scheduled-reports */
 export const useCreateSchedule = () =>
   useEndpoint(
