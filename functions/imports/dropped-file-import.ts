@@ -6,7 +6,8 @@ import { ApiError } from '../core/lib/errors.ts';
 import { newId } from '../core/lib/ids.ts';
 import type { ImportRecord } from './import-records.ts';
 import { changeImport, createImport, findImport } from './import-repository.ts';
-import { checkedMapping, importKey, readFileHead } from './import-service.ts';
+import { importKey } from './import-request.ts';
+import { checkedMapping, readFileHead } from './import-service.ts';
 
 export interface DroppedFile {
   companyId: string;

@@ -1,4 +1,11 @@
 import type { Caller } from '../../shared/access/caller.ts';
+import { MAX_LIST_LIMIT } from '../../shared/constants.ts';
+import {
+  type BillCheck,
+  billValidationReport,
+  type CheckedBill,
+  type CheckedBillStatus,
+} from '../../shared/reports/bill-validation-report.ts';
 import type {
   MonthFigures,
   PeriodFigures,
@@ -13,6 +20,8 @@ import {
 } from '../../shared/reports/report-builders.ts';
 import type { ReportDocument } from '../../shared/reports/report-document.ts';
 import type { UtilityType } from '../../shared/schemas/common.ts';
+import { findResource } from '../../shared/system/resources.ts';
+import { allAccounts } from '../accounts/index.ts';
 import {
   type AnalyticsAnswer,
   analyticsQuerySchema,
@@ -22,6 +31,8 @@ import {
 import { getCompany } from '../company/index.ts';
 import { getObjectBytes } from '../core/adapters/s3.ts';
 import { bucketName } from '../core/config.ts';
+import type { StoredItem } from '../core/data/item-repository.ts';
+import { listReadable } from '../core/resources/resource-service.ts';
 import type { StoredReport } from './report-repository.ts';
 
 type Totals = AnalyticsAnswer['totals'];
@@ -149,6 +160,15 @@ export async function reportDocument(
       })),
     });
   }
+  if (report.type === 'bill-validation') {
+    const bills = await checkedBills(report, caller);
+    await progress(60);
+    return billValidationReport({
+      ...basics,
+      period: { start: report.startDate, end: report.endDate },
+      bills,
+    });
+  }
   if (report.type === 'secr') {
     return secrReport({
       ...basics,
@@ -206,4 +226,80 @@ export async function reportDocument(
     { ...basics, current, previous, months, costsIncluded: main.costsIncluded, ...(sites ? { sites } : {}) },
     report.type === 'site' ? 'site' : 'portfolio',
   );
+}
+
+const CHECKED = new Set<string>(['passed', 'warning', 'failed', 'error']);
+const CHECK_STATUSES = new Set<string>(['passed', 'warning', 'failed', 'skipped']);
+const textOf = (v: unknown) => (typeof v === 'string' && v !== '' ? v : undefined);
+
+function checksOf(results: unknown): BillCheck[] {
+  if (!Array.isArray(results)) return [];
+  const out: BillCheck[] = [];
+  for (const r of results as Record<string, unknown>[]) {
+    const key = textOf(r?.key);
+    const status = textOf(r?.status);
+    if (!key || !status || !CHECK_STATUSES.has(status)) continue;
+    out.push({
+      key,
+      name: textOf(r.name) ?? key,
+      status: status as BillCheck['status'],
+      ...(typeof r.difference === 'number' ? { difference: r.difference } : {}),
+      ...(textOf(r.unit) ? { unit: String(r.unit) } : {}),
+    });
+  }
+  return out;
+}
+
+/** A stored validation as the report counts it; undefined for one not judged yet. */
+function checkedBillOf(item: StoredItem): CheckedBill | undefined {
+  const status = textOf(item.status);
+  if (!status || !CHECKED.has(status)) return undefined;
+  const bill = (item.bill ?? {}) as Record<string, unknown>;
+  const site = textOf(bill.siteName);
+  const meter = [textOf(bill.meterName), textOf(bill.meterPointNumber)].filter(Boolean).join(' · ');
+  const invoiceNumber = textOf(item.invoiceNumber);
+  const billStart = textOf(bill.startDate);
+  const billEnd = textOf(bill.endDate);
+  return {
+    id: item._id,
+    ...(site ? { site } : {}),
+    ...(meter ? { meter } : {}),
+    ...(invoiceNumber ? { invoiceNumber } : {}),
+    ...(billStart ? { billStart } : {}),
+    ...(billEnd ? { billEnd } : {}),
+    ...(typeof bill.grossTotal === 'number' ? { total: bill.grossTotal } : {}),
+    status: status as CheckedBillStatus,
+    checks: checksOf(item.results),
+    completed: item.completed === true,
+  };
+}
+
+/**
+ * The bills of the report's scope that the checks judged in its period, as the requester may read them
+ * (validations follow their bill's meter): a site's or portfolio's are those of meters on its sites.
+ */
+async function checkedBills(report: StoredReport, caller: Caller): Promise<CheckedBill[]> {
+  const resource = findResource('invoice-validation');
+  if (!resource) throw new Error('The invoice-validation resource is not declared');
+  const { data } = await listReadable(resource, caller, { filters: {}, skip: 0, limit: MAX_LIST_LIMIT });
+  let siteOfAccount: Map<string, string> | undefined;
+  if (report.scopeType !== 'company') {
+    siteOfAccount = new Map();
+    for (const a of await allAccounts(caller.companyId))
+      if (typeof a.assetId === 'string') siteOfAccount.set(a._id, a.assetId);
+  }
+  const sites = new Set(report.assetIds);
+  const out: CheckedBill[] = [];
+  for (const item of data) {
+    if (item.deleted === true) continue;
+    const day = textOf(item.validatedAt)?.slice(0, 10);
+    if (!day || day < report.startDate || day > report.endDate) continue;
+    if (siteOfAccount) {
+      const site = siteOfAccount.get(textOf(item.accountId) ?? '');
+      if (!site || !sites.has(site)) continue;
+    }
+    const bill = checkedBillOf(item);
+    if (bill) out.push(bill);
+  }
+  return out.sort((a, b) => a.id.localeCompare(b.id));
 }

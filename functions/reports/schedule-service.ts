@@ -25,6 +25,7 @@ import { deliveryOf, sendReportMail, unsubscribeUrlOf } from './report-mail.ts';
 import { createReport, findReport, type StoredReport } from './report-repository.ts';
 import { coveredSites, loadReport, newReport } from './report-service.ts';
 import { buildReport } from './report-worker.ts';
+import { recipientChoices } from './schedule-recipients.ts';
 import {
   changeSchedule,
   claimRun,
@@ -232,6 +233,7 @@ export const SCHEDULE_OPERATIONS: Operations = {
   'scheduledReports.send': sendNow,
   'scheduledReports.unsubscribePage': unsubscribePage,
   'scheduledReports.unsubscribe': unsubscribe,
+  'scheduledReports.recipients': recipientChoices,
   'reports.send': sendReport,
 };
 

@@ -263,3 +263,9 @@ export const unsubscribeQuery = z.object({ token: z.string().max(200).default(''
 
 /** A report at most this large travels with the mail; a larger one is sent as a link that expires. */
 export const MAX_ATTACHMENT_BYTES = 10 * 1024 * 1024;
+
+/** GET /scheduled-reports/recipients: the scope whose readers may be picked as recipients. */
+export const recipientChoicesQuery = z.object({
+  scopeType: z.enum(REPORT_SCOPES).default('company'),
+  scopeId: idSchema.optional(),
+});

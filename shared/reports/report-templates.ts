@@ -30,7 +30,13 @@ export interface SystemTemplate {
   intensity: boolean;
 }
 
-export const SYSTEM_TEMPLATE_IDS = ['secr', 'portfolio-summary', 'site', 'data-coverage'] as const;
+export const SYSTEM_TEMPLATE_IDS = [
+  'secr',
+  'portfolio-summary',
+  'site',
+  'bill-validation',
+  'data-coverage',
+] as const;
 export type SystemTemplateId = (typeof SYSTEM_TEMPLATE_IDS)[number];
 
 /** The reports every company has (GET /report-templates/system). */
@@ -56,6 +62,14 @@ export const SYSTEM_TEMPLATES: readonly SystemTemplate[] = [
     name: 'Site report',
     description: "One site's energy, emissions and cost month by month, by utility, against the year before.",
     scopes: ['asset'],
+    intensity: false,
+  },
+  {
+    id: 'bill-validation',
+    name: 'Bill validation',
+    description:
+      'The bills checked in the period: pass and fail counts by check, the failed bills with their failed checks and the money at stake, by site.',
+    scopes: ['company', 'portfolio', 'asset'],
     intensity: false,
   },
   {

@@ -204,6 +204,103 @@ describe('reports on the local stack', () => {
     }
   }, 120_000);
 
+  it('counts the bills checked in the period in a bill validation workbook, by check and by site', async () => {
+    const summary = local.stack.seed?.summary as { companies: { id: string; name: string }[] };
+    const companyId = summary.companies.find((c) => c.name === 'Demo Estates Ltd')?.id ?? '';
+    const sites = (await api('/assets?limit=100')).body.data as { _id: string; siteName: string }[];
+    const accounts = (await api('/accounts?limit=1000')).body.data as { _id: string; assetId?: string }[];
+    const siteNamed = (name: string) => sites.find((s) => s.siteName === name)?._id;
+    const aldgate = accounts.find((a) => a.assetId === siteNamed('Aldgate House'));
+    const hardman = accounts.find((a) => a.assetId === siteNamed('Hardman Court'));
+    expect(aldgate && hardman).toBeTruthy();
+    const { putValidation } = await import('../../functions/invoices/invoice-repository.ts');
+    const judged = (
+      id: string,
+      accountId: string,
+      siteName: string,
+      status: string,
+      validatedAt: string,
+      results: Json[],
+    ) =>
+      putValidation(companyId, {
+        _id: id,
+        companyId,
+        invoiceId: id,
+        accountId,
+        status,
+        completed: false,
+        hold: false,
+        tags: [],
+        invoiceNumber: `R-${id.slice(-4)}`,
+        bill: { siteName, startDate: '2025-05-01', endDate: '2025-05-31', grossTotal: 1000 },
+        results,
+        validatedAt,
+        createdAt: validatedAt,
+        updatedAt: validatedAt,
+      });
+    const total = (status: string, difference?: number) => ({
+      key: 'total-matches-charges',
+      group: 'totals',
+      name: 'Total matches the charges',
+      status,
+      reason: 'test',
+      ...(difference === undefined ? {} : { difference, unit: '£' }),
+    });
+    await judged(
+      '6a0000000000000000000b01',
+      String(aldgate?._id),
+      'Aldgate House',
+      'failed',
+      '2025-06-02T10:00:00.000Z',
+      [total('failed', 125.5)],
+    );
+    await judged(
+      '6a0000000000000000000b02',
+      String(hardman?._id),
+      'Hardman Court',
+      'passed',
+      '2025-06-03T10:00:00.000Z',
+      [total('passed')],
+    );
+    // Checked after the period: not in the report.
+    await judged(
+      '6a0000000000000000000b03',
+      String(hardman?._id),
+      'Hardman Court',
+      'failed',
+      '2026-01-05T10:00:00.000Z',
+      [total('failed', 40)],
+    );
+
+    const asked = await post('/reports/generate2', {
+      templateId: 'bill-validation',
+      scopeType: 'company',
+      ...YEAR,
+      format: 'xlsx',
+    });
+    expect(asked.status).toBe(202);
+    expect((await built(String(asked.body._id))).status).toBe('ready');
+    const sheets = xlsxSheets(await downloaded(String(asked.body._id)));
+    expect(sheets.get('Checks')?.slice(1)).toEqual([['Total matches the charges', 1, 0, 1, 0]]);
+    expect(sheets.get('Failed bills')?.[1]?.slice(0, 1)).toEqual(['Aldgate House']);
+    expect(sheets.get('Failed bills')?.[1]?.[5]).toBe(125.5);
+    expect(sheets.get('By site')?.slice(1, 3)).toEqual([
+      ['Aldgate House', 1, 0, 1, 1, 125.5],
+      ['Hardman Court', 1, 1, 0, 0, 0],
+    ]);
+
+    // A member granted Hardman Court only, asking for that site, sees its bill and not Aldgate's.
+    const own = await api(
+      `/reports/asset/${siteNamed('Hardman Court')}/bill-validation?startDate=2025-01-01&endDate=2025-12-31&format=csv`,
+      { as: 'asset@demo.test' },
+    );
+    expect(own.status).toBe(202);
+    expect((await built(String(own.body._id))).status).toBe('ready');
+    const csv = new TextDecoder().decode(await downloaded(String(own.body._id), 'asset@demo.test'));
+    expect(csv).toContain('Hardman Court,1,1,0,0,0');
+    expect(csv).not.toContain('Aldgate House');
+  }, 120_000);
+
   it('reports only on what the caller may read', async () => {
     const asset = 'asset@demo.test';
     const whole = await post(

@@ -294,7 +294,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     ['assets', 'reports', 'reports/:reportType/download'],
     ASSETS,
     'Portfolios',
-  ).map((r) => ({ ...r, page: PORTFOLIO_PAGE_OF[r.path] ?? r.page })),
+  ).map((r) => ({ ...r, page: PORTFOLIO_PAGE_OF[r.path] ?? REPORT_PAGE_OF[r.path] ?? r.page })),
 
   // The company's own recommendations (GET, PATCH, DELETE /recommendations/global/{id}); 01 §2 names no
   // path for them, so they sit beside the site pages that copy them, for company-wide users only.

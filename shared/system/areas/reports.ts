@@ -1,4 +1,4 @@
-import { unsubscribeQuery } from '../../reports/report-schedule.ts';
+import { recipientChoicesQuery, unsubscribeQuery } from '../../reports/report-schedule.ts';
 import type { AreaDecl } from '../area.ts';
 import type { QueueDecl, ScheduleDecl } from '../functions.ts';
 import {
@@ -79,6 +79,8 @@ const SCHEDULE_ROUTES: readonly HttpRoute[] = [
   route('DELETE', '/scheduled-reports/{id}', 'scheduledReports.delete', SCHEDULE_WRITE, SCHEDULED),
   route('PUT', '/scheduled-reports/{id}', 'scheduledReports.restore', SCHEDULE_WRITE, SCHEDULED),
   route('POST', '/scheduled-reports/{id}/send', 'scheduledReports.send', SCHEDULE_WRITE, SCHEDULED),
+  // The members a schedule of the scope may be sent to: the scope's own read check is the operation's.
+  route('GET', '/scheduled-reports/recipients', 'scheduledReports.recipients', SCHEDULE_WRITE, SCHEDULED),
   route('GET', '/scheduled-reports/unsubscribe', 'scheduledReports.unsubscribePage', '*', {
     auth: ['link'],
   }),
@@ -90,6 +92,7 @@ export const REPORTS_AREA: AreaDecl = {
   name: 'reports',
   resources: REPORTS_AREA_RESOURCES,
   routes: withQueries([...REPORT_ROUTES, ...SCHEDULE_ROUTES], {
+    'GET /scheduled-reports/recipients': recipientChoicesQuery,
     'GET /scheduled-reports/unsubscribe': unsubscribeQuery,
     'POST /scheduled-reports/unsubscribe': unsubscribeQuery,
   }),

@@ -53,7 +53,7 @@ interface ListAnswer<T> {
 export const reportKeys = {
   templates: '/report-templates/system',
   history: '/reports?$sort=-createdAt&limit=100',
-  ofSite: (assetId: string) => `/reports?$sort=-createdAt&limit=50&scopeId=${assetId}`,
+  ofScope: (scopeId: string) => `/reports?$sort=-createdAt&limit=50&scopeId=${scopeId}`,
   portfolios: '/users/me/asset-groups?limit=1000',
   sites: '/assets?limit=1000',
   site: (id: string) => `/assets/${id}`,
@@ -63,7 +63,9 @@ const isReportList = (key: string) => key.startsWith('/reports?');
 
 export const useSystemTemplates = () => useSWR<{ data: SystemTemplate[] }>(reportKeys.templates);
 export const useReportHistory = () => useSWR<ListAnswer<ReportView>>(reportKeys.history);
-export const useSiteReports = (assetId: string) => useSWR<ListAnswer<ReportView>>(reportKeys.ofSite(assetId));
+/** The reports of one site or portfolio, newest first. */
+export const useScopeReports = (scopeId: string) =>
+  useSWR<ListAnswer<ReportView>>(reportKeys.ofScope(scopeId));
 export const usePortfolioChoices = () =>
   useSWR<ListAnswer<{ _id: string; name: string }>>(reportKeys.portfolios);
 export const useSiteChoices = () => useSWR<ListAnswer<{ _id: string; siteName: string }>>(reportKeys.sites);
@@ -115,6 +117,21 @@ const SCHEDULES_KEY = '/scheduled-reports?limit=100';
 const isScheduleList = (key: string) => key.startsWith('/scheduled-reports?');
 
 export const useSchedules = () => useSWR<ListAnswer<ScheduleView>>(SCHEDULES_KEY);
+
+/** A member a schedule may be sent to: one who may read a report of its scope. */
+export interface RecipientChoice {
+  userSub: string;
+  name: string;
+  email: string;
+}
+
+/** GET /scheduled-reports/recipients: nothing is asked until a portfolio or site is chosen. */
+export const useRecipientChoices = (scopeType: ReportScopeType, scopeId: string) =>
+  useSWR<{ data: RecipientChoice[] }>(
+    scopeType === 'company' || scopeId
+      ? `/scheduled-reports/recipients?scopeType=${scopeType}${scopeType === 'company' ? '' : `&scopeId=${encodeURIComponent(scopeId)}`}`
+      : null,
+  );
 
 /** POST /scheduled-reports */
 export const useCreateSchedule = () =>

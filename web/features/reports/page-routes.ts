@@ -8,4 +8,6 @@ export const REPORT_PAGE_OF: Readonly<Record<string, ReportPageKey>> = {
   '/reports/history': 'report-history',
   '/reports/schedule': 'report-schedule',
   '/assets/:id/reports': 'site-reports',
+  '/assets/:id/reports/:reportType/download': 'site-report-download',
+  '/portfolios/:id/reports/:reportType/download': 'portfolio-report-download',
 };

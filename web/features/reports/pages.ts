@@ -6,6 +6,10 @@ export const REPORT_PAGES = {
   'report-history': () => import('./reports-page.tsx').then((m) => ({ Component: m.ReportHistoryPage })),
   'report-schedule': () => import('./schedule-page.tsx').then((m) => ({ Component: m.ReportSchedulePage })),
   'site-reports': () => import('./reports-page.tsx').then((m) => ({ Component: m.SiteReportsPage })),
+  'site-report-download': () =>
+    import('./report-download-page.tsx').then((m) => ({ Component: m.SiteReportDownloadPage })),
+  'portfolio-report-download': () =>
+    import('./report-download-page.tsx').then((m) => ({ Component: m.PortfolioReportDownloadPage })),
 } satisfies Record<string, () => Promise<{ Component: ComponentType }>>;
 
 export type ReportPageKey = keyof typeof REPORT_PAGES;

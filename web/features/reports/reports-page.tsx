@@ -2,7 +2,7 @@ import { Anchor, Group, Stack, Title } from '@mantine/core';
 import { Link, useParams } from 'react-router';
 import { DataTable } from '../../components/data-table.tsx';
 import { ErrorPanel } from '../../components/page-state.tsx';
-import { useReportHistory, useSiteName, useSiteReports } from './api.ts';
+import { useReportHistory, useScopeReports, useSiteName } from './api.ts';
 import { ReportForm } from './report-form.tsx';
 import { REPORT_COLUMNS } from './report-parts.tsx';
 
@@ -66,7 +66,7 @@ export function ReportHistoryPage() {
 export function SiteReportsPage() {
   const { id = '' } = useParams();
   const { data: site } = useSiteName(id);
-  const { data, error, isLoading } = useSiteReports(id);
+  const { data, error, isLoading } = useScopeReports(id);
   return (
     <Stack gap="md">
       <Group justify="space-between">

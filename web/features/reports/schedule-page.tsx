@@ -3,6 +3,7 @@ import {
   Badge,
   Button,
   Group,
+  MultiSelect,
   NativeSelect,
   SimpleGrid,
   Stack,
@@ -36,6 +37,7 @@ import {
   useCreateSchedule,
   useDeleteSchedule,
   usePortfolioChoices,
+  useRecipientChoices,
   useSchedules,
   useSendScheduleNow,
   useSiteChoices,
@@ -86,6 +88,7 @@ function ScheduleForm() {
   const [failure, setFailure] = useState<FormFailure>(NO_FAILURE);
   const [busy, setBusy] = useState(false);
   const [saved, setSaved] = useState<string>();
+  const [members, setMembers] = useState<string[]>([]);
   const { values, field, set } = useFormValues(
     {
       name: '',
@@ -110,6 +113,14 @@ function ScheduleForm() {
     scopes.includes(values.scopeType as ReportScopeType) ? values.scopeType : scopes[0]
   ) as ReportScopeType;
   const frequency = values.frequency as ScheduleFrequency;
+  const { data: readers } = useRecipientChoices(scopeType, values.scopeId);
+  const memberChoices = (readers?.data ?? []).map((m) => ({
+    value: m.email,
+    label: m.name === m.email ? m.email : `${m.name} (${m.email})`,
+  }));
+  // A member picked for one scope who may not read the next is dropped, not sent a report of it.
+  const pickable = new Set(memberChoices.map((c) => c.value));
+  const picked = readers ? members.filter((m) => pickable.has(m)) : members;
 
   async function submit() {
     setBusy(true);
@@ -120,7 +131,7 @@ function ScheduleForm() {
       scopeType,
       ...(scopeType !== 'company' && values.scopeId ? { scopeId: values.scopeId } : {}),
       format: values.format as ReportFormat,
-      recipients: addressesOf(values.recipients),
+      recipients: [...new Set([...picked, ...addressesOf(values.recipients)])],
       frequency,
       dayOfWeek: Number(values.dayOfWeek),
       dayOfMonth: Number(values.dayOfMonth),
@@ -132,6 +143,8 @@ function ScheduleForm() {
       const schedule = await create(body);
       setFailure(NO_FAILURE);
       setSaved(schedule.nextRunAt ? formatDateTime(schedule.nextRunAt) : 'soon');
+      setMembers([]);
+      set('recipients')('');
     } catch (err) {
       setFailure(formFailureOf(err));
     } finally {
@@ -174,9 +187,20 @@ function ScheduleForm() {
           />
         )}
       </SimpleGrid>
+      <MultiSelect
+        label="Members"
+        description="Colleagues who may read this report"
+        placeholder={memberChoices.length > 0 ? 'Choose members' : undefined}
+        data={memberChoices}
+        value={picked}
+        onChange={setMembers}
+        searchable
+        nothingFoundMessage="No member may read this scope"
+        clearable
+      />
       <TextInput
-        label="Recipients"
-        description="E-mail addresses of colleagues or of people outside the company, separated by commas"
+        label="Other addresses"
+        description="E-mail addresses of people outside the company, separated by commas"
         {...field('recipients')}
         error={
           failure.fields.recipients ??
