@@ -101,7 +101,8 @@ describe('function permissions', () => {
     expect(depthReaders.map((f) => f.name)).toEqual(['util']);
     const fn = functionResource(synth, 'util');
     const variables =
-      (fn.resource.Properties?.Environment as { Variables?: Record<string, unknown> }).Variables ?? {};
+      (fn.resource.Properties?.Environment as { Variables?: Record<string, unknown> } | undefined)
+        ?.Variables ?? {};
     const statements = roleStatements(synth, fn).filter(
       (s) => s.effect === 'Allow' && s.actions.includes('sqs:GetQueueAttributes'),
     );
