@@ -37,6 +37,7 @@ import { childRef, declaredResource, resourceRef, stampNew } from '../core/resou
 import { indexForSearch } from '../core/search-index/search-index-service.ts';
 import { getValidation } from '../invoices/index.ts';
 import { putNotifications } from '../notifications/index.ts';
+import { gatedBy } from '../staff-tools/index.ts';
 import { readersOfSite, type SiteReader } from './message-members.ts';
 
 /**
@@ -555,7 +556,7 @@ const download = operation({ params: ['id', 'replyId', 'attachmentId'] }, async 
   return { body: { downloadUrl: url, url, fileName, expiresIn: DOWNLOAD_SECONDS } };
 });
 
-export const MESSAGE_OPERATIONS: Operations = {
+export const MESSAGE_OPERATIONS: Operations = gatedBy('discussions', {
   'messages.members': members,
   'messages.create': create,
   'messages.bulkRefused': bulkRefused,
@@ -567,4 +568,4 @@ export const MESSAGE_OPERATIONS: Operations = {
   'messages.replies.update': updateReply,
   'messages.replies.delete': deleteReply,
   'messages.attachments.download': download,
-};
+});

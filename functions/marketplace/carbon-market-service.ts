@@ -15,6 +15,7 @@ import { parseOrThrow } from '../core/lib/validation.ts';
 import type { Operations, OpResult } from '../core/middleware/api-context.ts';
 import { operation } from '../core/middleware/operation.ts';
 import { childRef, stampNew } from '../core/resources/resource-refs.ts';
+import { gatedBy } from '../staff-tools/index.ts';
 
 /**
  * The carbon marketplace (02 §7): a catalogue of removal and avoidance projects that staff keep and
@@ -129,9 +130,9 @@ const interest = operation({ params: ['id'] }, async (ctx): Promise<OpResult> =>
   return { status: 201, body: { ...record, message: MARKETPLACE_MESSAGES.interestSent } };
 });
 
-export const MARKETPLACE_OPERATIONS: Operations = {
+export const MARKETPLACE_OPERATIONS: Operations = gatedBy('marketplace', {
   'marketplace.projectTypes': projectTypes,
   'marketplace.list': list,
   'marketplace.get': get,
   'marketplace.interest': interest,
-};
+});

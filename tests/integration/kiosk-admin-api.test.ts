@@ -278,7 +278,7 @@ describe('staff admin', () => {
     const settings = {
       defaultFactorSet: 'desnz-2025',
       captureLimits: { maxFileMb: 25, maxPagesPerBill: 40, maxBillsPerDay: 900 },
-      featureFlags: { 'kiosk-news': true },
+      featureFlags: { marketplace: true },
       kioskFeeds: { newsUrl: travel },
     };
     const put = await api({ method: 'PUT', path: '/util/product-settings', token: staff, body: settings });
