@@ -277,7 +277,7 @@ describe('staff admin', () => {
     const travel = fakes.env.KIOSK_TRAVEL_FEED_URL ?? '';
     const settings = {
       defaultFactorSet: 'desnz-2025',
-      captureLimits: { maxFileMb: 25, maxPagesPerBill: 40, maxBillsPerDay: 900 },
+      captureLimits: { maxFileMb: 15, maxPagesPerBill: 40, maxBillsPerDay: 900 },
       featureFlags: { marketplace: true },
       kioskFeeds: { newsUrl: travel },
     };
