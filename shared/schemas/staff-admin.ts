@@ -8,6 +8,7 @@ export const ADMIN_MESSAGES = {
   pairingRefused: 'The signage service did not accept this pairing code',
   signageUnavailable: 'The signage service could not be reached: try again in a minute',
   kioskNotFound: 'No such kiosk',
+  screenNotFound: 'No screen of your kiosks has this id',
 } as const;
 
 const feedUrl = z
