@@ -1,4 +1,4 @@
-export { readProductSettings } from './admin-repository.ts';
+export { listCompanies, readProductSettings } from './admin-repository.ts';
 export {
   type CaptureLimits,
   captureLimits,

@@ -23,6 +23,8 @@ const MARKETPLACE_ROUTES: readonly HttpRoute[] = [
   route('GET', '/marketplace/carbon', 'marketplace.list', COMPANY_USER_ONLY, RESOURCE),
   route('GET', '/marketplace/carbon/{id}', 'marketplace.get', COMPANY_USER_ONLY, RESOURCE),
   route('POST', '/marketplace/carbon/{id}/interest', 'marketplace.interest', COMPANY_USER_ONLY, RESOURCE),
+  // Staff: what every company registered, to follow up.
+  route('GET', '/util/marketplace-interests', 'marketplace.interests', ADMIN_ONLY),
 ];
 
 /** The carbon marketplace. */
