@@ -23,7 +23,7 @@ describe('the carbon marketplace', () => {
     expect(name).toMatch(/^Example: /);
     await first.click();
     await page.getByRole('heading', { name }).waitFor();
-    const form = page.getByRole('region', { name: 'Register interest' });
+    const form = page.getByRole('form', { name: 'Register interest' });
     await form.getByLabel('Tonnes').fill('25');
     await form.getByLabel('Note').fill('For next year’s report');
     await form.getByRole('button', { name: 'Register interest' }).click();
