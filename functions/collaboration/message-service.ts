@@ -1,6 +1,7 @@
 import type { Caller } from '../../shared/access/caller.ts';
 import { CAPTURE_CONTENT_TYPES, detectCaptureFileType, safeFileName } from '../../shared/files/file-type.ts';
 import {
+  ATTACHMENTS_PER_REPLY,
   type AttachmentView,
   assignUserSchema,
   attachmentUploadSchema,
@@ -13,6 +14,7 @@ import {
   type ReplyView,
   replyCreateSchema,
   replyPatchSchema,
+  threadAttachSchema,
 } from '../../shared/schemas/collaboration.ts';
 import { findAccount } from '../accounts/index.ts';
 import { loadAsset } from '../assets/index.ts';
@@ -37,6 +39,7 @@ import { childRef, declaredResource, resourceRef, stampNew } from '../core/resou
 import { indexForSearch } from '../core/search-index/search-index-service.ts';
 import { getValidation } from '../invoices/index.ts';
 import { putNotifications } from '../notifications/index.ts';
+import { gatedBy } from '../staff-tools/index.ts';
 import { readersOfSite, type SiteReader } from './message-members.ts';
 
 /**
@@ -94,10 +97,11 @@ const attachmentView = (a: Record<string, unknown>): AttachmentView => ({
   size: Number(a.size ?? 0),
 });
 
+const attachmentsOf = (item: StoredItem): Record<string, unknown>[] =>
+  Array.isArray(item.attachments) ? (item.attachments as Record<string, unknown>[]) : [];
+
 function replyView(reply: StoredItem): ReplyView {
-  const attachments = Array.isArray(reply.attachments)
-    ? (reply.attachments as Record<string, unknown>[])
-    : [];
+  const attachments = attachmentsOf(reply);
   return {
     _id: reply._id,
     replyId: reply._id,
@@ -119,6 +123,8 @@ function threadView(thread: StoredItem): MessageView {
     body: String(thread.body ?? ''),
     accountIds: strings(thread.accountIds),
     mentions: strings(thread.mentions),
+    // Without their storage keys: a file is reached through the download call, which checks the reader.
+    attachments: attachmentsOf(thread).map(attachmentView),
     status: thread.status === 'resolved' ? 'resolved' : 'open',
     authorSub: String(thread.authorSub ?? thread.createdBy ?? ''),
     replyCount: Number(thread.replyCount ?? 0),
@@ -445,6 +451,44 @@ async function storedAttachments(
   return out;
 }
 
+/**
+ * POST /messages/{id}/attachments {attachments}: files for the opening post, uploaded once the thread
+ * exists (an upload names its thread). Only the thread's author adds them, as only they wrote the post.
+ */
+const attach = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
+  const thread = await loadThread(ctx.caller, ctx.params.id);
+  if (thread.authorSub !== ctx.caller.sub) throw forbidden('Only its author may add files to a discussion');
+  const input = parseOrThrow(threadAttachSchema, ctx.body ?? {});
+  const companyId = ctx.caller.companyId;
+  const added = await storedAttachments(companyId, thread._id, input.attachments);
+  const changed = await changeItem(messagesRef(companyId), thread._id, (current) => {
+    const kept = attachmentsOf(current);
+    const fresh = added.filter((a) => !kept.some((k) => k.attachmentId === a.attachmentId));
+    if (kept.length + fresh.length > ATTACHMENTS_PER_REPLY)
+      throw formError({ attachments: `A post holds at most ${ATTACHMENTS_PER_REPLY} files` });
+    return { ...current, attachments: [...kept, ...fresh], updatedAt: new Date().toISOString() };
+  });
+  if (!changed) throw notFound();
+  await announce(
+    companyId,
+    changed.after,
+    await readersOf(companyId, String(thread.assetId)),
+    'message.updated',
+    ctx.log,
+  );
+  return { body: threadView(changed.after) };
+});
+
+/** GET /messages/{id}/attachments/{attachmentId}/download: a short-lived link to a file of the opening post. */
+const threadDownload = operation({ params: ['id', 'attachmentId'] }, async (ctx): Promise<OpResult> => {
+  const thread = await loadThread(ctx.caller, ctx.params.id);
+  const attachment = attachmentsOf(thread).find((a) => a.attachmentId === ctx.params.attachmentId);
+  if (!attachment) throw notFound();
+  const fileName = String(attachment.fileName);
+  const url = await presignGet(bucketName('documents'), String(attachment.key), DOWNLOAD_SECONDS, fileName);
+  return { body: { downloadUrl: url, url, fileName, expiresIn: DOWNLOAD_SECONDS } };
+});
+
 /** POST /messages/{id}/replies {body, attachments, mentions}. */
 const createReply = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
   const thread = await loadThread(ctx.caller, ctx.params.id);
@@ -555,7 +599,7 @@ const download = operation({ params: ['id', 'replyId', 'attachmentId'] }, async 
   return { body: { downloadUrl: url, url, fileName, expiresIn: DOWNLOAD_SECONDS } };
 });
 
-export const MESSAGE_OPERATIONS: Operations = {
+export const MESSAGE_OPERATIONS: Operations = gatedBy('discussions', {
   'messages.members': members,
   'messages.create': create,
   'messages.bulkRefused': bulkRefused,
@@ -563,8 +607,10 @@ export const MESSAGE_OPERATIONS: Operations = {
   'messages.update': update,
   'messages.assign': assign,
   'messages.uploadAttachment': uploadAttachment,
+  'messages.attach': attach,
+  'messages.download': threadDownload,
   'messages.replies.create': createReply,
   'messages.replies.update': updateReply,
   'messages.replies.delete': deleteReply,
   'messages.attachments.download': download,
-};
+});

@@ -12,14 +12,9 @@ import { analyseDocument, isDocumentProblem } from '../core/adapters/textract.ts
 import type { StoredItem } from '../core/data/item-repository.ts';
 import { imageSize } from '../core/lib/image-size.ts';
 import type { Logger } from '../core/lib/logger.ts';
+import { captureLimits } from '../staff-tools/index.ts';
 import { allSuppliers, liveTemplates } from '../suppliers/index.ts';
-import {
-  invoiceFieldsOf,
-  invoiceIdFor,
-  MAX_CAPTURE_BYTES,
-  parseCaptureKey,
-  validationItemFor,
-} from './invoice-records.ts';
+import { invoiceFieldsOf, invoiceIdFor, parseCaptureKey, validationItemFor } from './invoice-records.ts';
 import {
   advanceCaptureStatus,
   advanceInvoiceStatus,
@@ -242,9 +237,11 @@ async function captureClaimed(
       (): CaptureOutcome => ({ companyId, captureId, status: 'error', invoiceIds: [captureId], reason }),
     );
 
-  if (size !== undefined && size > MAX_CAPTURE_BYTES) return fail('The file is larger than 20 MB.');
+  const limits = await captureLimits();
+  const tooLarge = `The file is larger than ${limits.maxFileMb} MB.`;
+  if (size !== undefined && size > limits.maxFileBytes) return fail(tooLarge);
   const bytes = await getObjectBytes(bucket, key);
-  if (bytes.byteLength > MAX_CAPTURE_BYTES) return fail('The file is larger than 20 MB.');
+  if (bytes.byteLength > limits.maxFileBytes) return fail(tooLarge);
   if (bytes.byteLength === 0) return fail('The file is empty.');
   const type = detectCaptureFileType(bytes);
   if (!type) return fail('The file is not a PDF or an image (PNG, JPEG or TIFF).');
@@ -270,6 +267,12 @@ async function captureClaimed(
   try {
     const output = await analyseDocument(bucket, key);
     await read();
+    const pages = output.document.DocumentMetadata.Pages;
+    if (pages > limits.maxPagesPerBill) {
+      return fail(
+        `The document has ${pages} pages; bills of at most ${limits.maxPagesPerBill} pages are captured. Split it and upload the parts.`,
+      );
+    }
     results = extractInvoices(output, await templates());
     matchInvoiceSuppliers(results, await suppliers());
   } catch (err) {

@@ -12,7 +12,8 @@ import { bucketName } from '../core/config.ts';
 import { getItem, putItem } from '../core/data/item-repository.ts';
 import { newId } from '../core/lib/ids.ts';
 import type { Logger } from '../core/lib/logger.ts';
-import { captureKey, MAX_CAPTURE_BYTES } from './invoice-records.ts';
+import { captureLimits } from '../staff-tools/index.ts';
+import { captureKey } from './invoice-records.ts';
 import { claimNewSender, emailsRef, putNotifications } from './invoice-repository.ts';
 import { registerUpload } from './invoice-upload-service.ts';
 
@@ -34,8 +35,6 @@ export interface ReceivedMail {
   /** SES's DMARC verdict on the From header's domain, when it gave one. */
   dmarcVerdict?: string;
 }
-
-const MAX_ATTACHMENT_BYTES = MAX_CAPTURE_BYTES;
 
 /**
  * Documents taken from one e-mail. A supplier's monthly run seldom holds more than a dozen bills, while
@@ -183,6 +182,7 @@ async function storeAttachments(
 ): Promise<void> {
   let index = 0;
   let overLimit = 0;
+  const limits = await captureLimits();
   for (const attachment of mail.attachments) {
     index++;
     const name = attachment.filename ?? `attachment-${index}`;
@@ -191,8 +191,8 @@ async function storeAttachments(
       skipped.push(`${name}: not a PDF or image`);
       continue;
     }
-    if (attachment.content.byteLength > MAX_ATTACHMENT_BYTES) {
-      skipped.push(`${name}: larger than 20 MB`);
+    if (attachment.content.byteLength > limits.maxFileBytes) {
+      skipped.push(`${name}: larger than ${limits.maxFileMb} MB`);
       continue;
     }
     if (stored.length >= MAX_ATTACHMENTS_PER_EMAIL) {

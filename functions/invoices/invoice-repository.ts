@@ -10,6 +10,7 @@
  * | mail that reached a capture address        | pk = C#{companyId}#emails (G#emails unclaimed), sk = id        | table |
  * | claim a sender as seen (first mail from it)  | pk = C#{companyId}#email-senders, sk = address, if new          | table |
  * | tell members (notifications, one each)     | pk = C#{companyId}#notifications, sk = id                      | table |
+ * | documents captured since a time (count)    | pk = C#{companyId}#invoice-capture, sk >= id of the time, COUNT | table |
  */
 import { DeleteCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type * as z from 'zod';
@@ -108,6 +109,26 @@ export const getValidation = async (companyId: string, id: string): Promise<Stor
 /** Every invoice of a company, deleted ones included: callers filter. */
 export const allInvoices = async (companyId: string): Promise<StoredInvoice[]> =>
   (await queryAll(invoicesRef(companyId).pk)).map(toInvoice);
+/** How many documents a company sent to capture from `fromId` on (ids sort by creation time). */
+export async function countCapturesSince(companyId: string, fromId: string): Promise<number> {
+  let count = 0;
+  let start: Record<string, unknown> | undefined;
+  do {
+    const out = await documentClient().send(
+      new QueryCommand({
+        TableName: config().tableName,
+        KeyConditionExpression: 'pk = :pk AND sk >= :from',
+        ExpressionAttributeValues: { ':pk': capturesRef(companyId).pk, ':from': fromId },
+        Select: 'COUNT',
+        ExclusiveStartKey: start,
+      }),
+    );
+    count += out.Count ?? 0;
+    start = out.LastEvaluatedKey;
+  } while (start);
+  return count;
+}
+
 export const getCapture = (companyId: string, id: string) => getItem(capturesRef(companyId).pk, id);
 
 export const putInvoice = (companyId: string, item: StoredItem) => putItem(invoicesRef(companyId), item);

@@ -15,10 +15,18 @@ import { newId } from '../core/lib/ids.ts';
 import { parseOrThrow } from '../core/lib/validation.ts';
 import type { OpContext, Operations, OpResult, WithParams } from '../core/middleware/api-context.ts';
 import { operation } from '../core/middleware/operation.ts';
+import { type CaptureLimits, captureLimits } from '../staff-tools/index.ts';
 import { mayReadCapture } from './capture-access.ts';
 import { applyValues, valueErrors } from './invoice-edit.ts';
 import { captureKey, MAX_CAPTURE_BYTES } from './invoice-records.ts';
-import { changeCapture, createCapture, getCapture, getInvoice, putInvoice } from './invoice-repository.ts';
+import {
+  changeCapture,
+  countCapturesSince,
+  createCapture,
+  getCapture,
+  getInvoice,
+  putInvoice,
+} from './invoice-repository.ts';
 
 const ACCEPTED_TYPES = Object.values(CAPTURE_CONTENT_TYPES);
 const ID = /^[0-9a-f]{24}$/;
@@ -93,8 +101,32 @@ export async function registerUpload(companyId: string, r: UploadRegistration): 
   });
 }
 
+const tooLarge = (limits: CaptureLimits) => `The file is larger than ${limits.maxFileMb} MB`;
+
+/**
+ * The capture limits staff set: the file's size, and how many documents a company may send to capture
+ * in a UTC day (each one is Textract pages and a person's attention).
+ */
+async function captureLimitErrors(companyId: string, size: number): Promise<Record<string, string>> {
+  const limits = await captureLimits();
+  if (size > limits.maxFileBytes) return { size: tooLarge(limits) };
+  const now = new Date();
+  const dayStart = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+  const today = await countCapturesSince(
+    companyId,
+    `${dayStart.toString(16).padStart(12, '0')}${'0'.repeat(12)}`,
+  );
+  if (today >= limits.maxBillsPerDay)
+    return {
+      file: `Your company has sent ${today} bills to capture today, the most allowed in a day (${limits.maxBillsPerDay}); send the rest tomorrow`,
+    };
+  return {};
+}
+
 async function startUpload(ctx: OpContext, req: UploadRequest): Promise<OpResult> {
   const companyId = ctx.caller.companyId;
+  const limitErrors = await captureLimitErrors(companyId, req.size);
+  if (Object.keys(limitErrors).length > 0) throw formError(limitErrors);
   const captureId = newId();
   const batchId = req.batchId ?? captureId;
   const key = captureKey(companyId, captureId, req.fileName);
@@ -168,18 +200,21 @@ async function manualErrors(ctx: OpContext, req: ManualUpload): Promise<Record<s
   const values = Object.fromEntries(
     Object.entries(valueErrors(req.values)).map(([k, v]) => [`values.${k}`, v]),
   );
-  return { ...(await manualAccountErrors(ctx, req.accountId)), ...values };
+  const limits = await captureLimits();
+  const size: Record<string, string> = req.size > limits.maxFileBytes ? { size: tooLarge(limits) } : {};
+  return { ...(await manualAccountErrors(ctx, req.accountId)), ...values, ...size };
 }
 
 /**
- * Checks the uploaded document by its bytes: it must have arrived, be at most 20 MB and be a PDF or an
+ * Checks the uploaded document by its bytes: it must have arrived, be within the size limit and be a PDF or an
  * image capture accepts. Each failure is the upload's message on `file`, which the form shows with the
  * other validation errors.
  */
 async function manualFileErrors(key: string): Promise<Record<string, string>> {
   const head = await headObject(bucketName('uploads'), key);
   if (!head || head.size === 0) return { file: 'The document did not arrive. Upload it again.' };
-  if (head.size > MAX_CAPTURE_BYTES) return { file: 'The file is larger than 20 MB' };
+  const limits = await captureLimits();
+  if (head.size > limits.maxFileBytes) return { file: tooLarge(limits) };
   const start = await objectStart(bucketName('uploads'), key, 1024);
   if (!start || !detectCaptureFileType(start))
     return { file: 'The file is not a PDF document or a PNG, JPEG or TIFF image' };

@@ -18,7 +18,7 @@ import { operation } from '../core/middleware/operation.ts';
 import { newsFor } from './kiosk-feeds.ts';
 import { latestHalfHourly, leaderboardOf, monthOf, yearBefore } from './kiosk-figures.ts';
 import { kiosksRef } from './kiosk-repository.ts';
-import { pairScreen, repointScreen, SignageError } from './signage-client.ts';
+import { pairScreen, repointScreen, SignageError, unpairScreen } from './signage-client.ts';
 
 /** How often a screen's polling is written down as "last seen": often enough to tell a dead screen. */
 const SEEN_EVERY_MS = 5 * 60 * 1000;
@@ -252,7 +252,31 @@ const pair = operation({}, async (ctx): Promise<OpResult> => {
   };
 });
 
+/**
+ * DELETE /kiosks/optisigns/screens/{deviceId}: releases a screen from its kiosk. The signage service is
+ * told first, so a screen it could not be told about stays listed (and paired) rather than showing the
+ * kiosk unseen; its kiosk's secret is left as it is, for the other screens still show it.
+ */
+const unpair = operation({ params: ['deviceId'] }, async (ctx): Promise<OpResult> => {
+  const companyId = ctx.caller.companyId;
+  const { deviceId } = ctx.params;
+  const kiosks = (await listItems(kiosksRef(companyId), { filters: {}, limit: 500, skip: 0 })).data;
+  const kiosk = kiosks.find((k) => screensOf(k).some((s) => s.deviceId === deviceId));
+  if (!kiosk) throw notFound(ADMIN_MESSAGES.screenNotFound);
+  try {
+    await unpairScreen(deviceId);
+  } catch (err) {
+    ctx.log.warn('signage unpairing failed', { error: String(err) });
+    throw upstreamFailed(ADMIN_MESSAGES.signageUnavailable);
+  }
+  const screens = screensOf(kiosk).filter((s) => s.deviceId !== deviceId);
+  await updateRaw(kiosksRef(companyId).pk, kiosk._id, { screens });
+  await writeActivity(ctx.caller, { type: 'unpair-screen', model: 'kiosks', modelId: kiosk._id });
+  return { status: 204 };
+});
+
 export const KIOSK_OPERATIONS: Operations = {
+  'kiosks.unpairScreen': unpair,
   'kiosks.create': create,
   'kiosks.rotate': rotate,
   'kiosks.preview': preview,

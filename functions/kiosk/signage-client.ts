@@ -31,7 +31,7 @@ async function call(method: string, path: string, body: unknown): Promise<unknow
         accept: 'application/json',
         ...(apiKey ? { authorization: `Bearer ${apiKey}` } : {}),
       },
-      body: JSON.stringify(body),
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
       signal: AbortSignal.timeout(TIMEOUT_MS),
     });
   } catch (err) {
@@ -54,4 +54,16 @@ export async function pairScreen(pairingCode: string, name: string, showUrl: str
 /** Points a screen paired before at a new address (the kiosk's secret changed). */
 export async function repointScreen(deviceId: string, showUrl: string): Promise<void> {
   await call('PATCH', `/v1/devices/${encodeURIComponent(deviceId)}`, { url: showUrl });
+}
+
+/**
+ * Releases a paired screen: the service forgets it and it shows a pairing code again. A screen the
+ * service no longer knows is released already.
+ */
+export async function unpairScreen(deviceId: string): Promise<void> {
+  try {
+    await call('DELETE', `/v1/devices/${encodeURIComponent(deviceId)}`, undefined);
+  } catch (err) {
+    if (!(err instanceof SignageError && err.refused)) throw err;
+  }
 }

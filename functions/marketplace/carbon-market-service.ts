@@ -11,10 +11,12 @@ import { mailer } from '../core/adapters/mailer.ts';
 import { mailConfig } from '../core/config.ts';
 import { declaredRef, getItem, putItem, queryAll, type StoredItem } from '../core/data/item-repository.ts';
 import { formError, notFound } from '../core/lib/errors.ts';
+import { inPool } from '../core/lib/in-pool.ts';
 import { parseOrThrow } from '../core/lib/validation.ts';
 import type { Operations, OpResult } from '../core/middleware/api-context.ts';
 import { operation } from '../core/middleware/operation.ts';
 import { childRef, stampNew } from '../core/resources/resource-refs.ts';
+import { gatedBy, listCompanies } from '../staff-tools/index.ts';
 
 /**
  * The carbon marketplace (02 §7): a catalogue of removal and avoidance projects that staff keep and
@@ -104,7 +106,14 @@ const interest = operation({ params: ['id'] }, async (ctx): Promise<OpResult> =>
   const input = parseOrThrow(carbonInterestSchema, ctx.body ?? {});
   if (input.tonnes > Number(project.availableTonnes))
     throw formError({ tonnes: MARKETPLACE_MESSAGES.interestTooLarge });
-  const record = stampNew(ctx.caller, { projectId: project._id, tonnes: input.tonnes, note: input.note });
+  const record = stampNew(ctx.caller, {
+    projectId: project._id,
+    tonnes: input.tonnes,
+    note: input.note,
+    // Who registered it, as staff follow it up with them.
+    ...(ctx.caller.email ? { userEmail: ctx.caller.email } : {}),
+    ...(ctx.caller.name ? { userName: ctx.caller.name } : {}),
+  });
   await putItem(interestsRef(ctx.caller.companyId, project._id), record, { mustNotExist: true });
   const company = await getCompany(ctx.caller.companyId);
   const companyName = String(company?.name ?? ctx.caller.companyId);
@@ -129,9 +138,46 @@ const interest = operation({ params: ['id'] }, async (ctx): Promise<OpResult> =>
   return { status: 201, body: { ...record, message: MARKETPLACE_MESSAGES.interestSent } };
 });
 
+const PROJECTS_AT_ONCE = 4;
+
+/**
+ * GET /util/marketplace-interests: every company's registered interest, newest first, for staff to
+ * follow up. Read per company and project (the company list, then each project's interests of each
+ * company), so nothing scans the table; a few hundred companies and the catalogue's projects stay cheap.
+ */
+const interests = operation({}, async (): Promise<OpResult> => {
+  const [companies, projects] = await Promise.all([listCompanies(), queryAll(catalogueRef().pk)]);
+  const offered = projects.filter((p) => p.deleted !== true);
+  const pairs = companies.flatMap((c) => offered.map((p) => ({ company: c, project: p })));
+  const found = await inPool(pairs, PROJECTS_AT_ONCE, async ({ company, project }) =>
+    (await queryAll(interestsRef(company._id, project._id).pk))
+      .filter((i) => i.deleted !== true)
+      .map((i) => ({
+        _id: i._id,
+        companyId: company._id,
+        companyName: String(company.name ?? company._id),
+        projectId: project._id,
+        projectName: String(project.name ?? project._id),
+        isExample: project.isExample === true,
+        tonnes: Number(i.tonnes),
+        ...(typeof i.note === 'string' && i.note ? { note: i.note } : {}),
+        userSub: String(i.createdBy ?? ''),
+        ...(typeof i.userEmail === 'string' ? { userEmail: i.userEmail } : {}),
+        ...(typeof i.userName === 'string' ? { userName: i.userName } : {}),
+        createdAt: String(i.createdAt),
+      })),
+  );
+  const data = found.flat().sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+  return { body: { data, total: data.length } };
+});
+
 export const MARKETPLACE_OPERATIONS: Operations = {
-  'marketplace.projectTypes': projectTypes,
-  'marketplace.list': list,
-  'marketplace.get': get,
-  'marketplace.interest': interest,
+  ...gatedBy('marketplace', {
+    'marketplace.projectTypes': projectTypes,
+    'marketplace.list': list,
+    'marketplace.get': get,
+    'marketplace.interest': interest,
+  }),
+  // Staff follow up what was registered even while the marketplace is closed to companies.
+  'marketplace.interests': interests,
 };

@@ -22,6 +22,7 @@ import { notFound } from '../core/lib/errors.ts';
 import { parseOrThrow } from '../core/lib/validation.ts';
 import type { OpContext, Operations, OpResult } from '../core/middleware/api-context.ts';
 import { operation } from '../core/middleware/operation.ts';
+import { listCompanies } from '../staff-tools/index.ts';
 import { apiKeySummary } from './api-access-service.ts';
 import { notificationsRef as companyNotificationsRef } from './profile-repository.ts';
 
@@ -74,6 +75,8 @@ const me = async (ctx: OpContext): Promise<OpResult> => {
       companyId: ctx.caller.companyId,
       entityId: membership?.entityId,
       companies: profile.companyIds,
+      // Staff looking into a company they are not a member of (01 §6: admins pass every route).
+      staffView: profile.isAdmin === true && !profile.companyIds.includes(ctx.caller.companyId),
       roles: ctx.caller.roles,
       // Decided here once, by the shared rule, so the browser need not repeat it (01 §6).
       isEntityGroupUser: isEntityGroupUser(ctx.caller.roles),
@@ -108,9 +111,16 @@ const myPermissions = async (ctx: OpContext): Promise<OpResult> => ({
   },
 });
 
+/**
+ * The companies the caller may switch to: their memberships, and for staff every company, since staff
+ * may look into any (01 §6), each such look logged in that company.
+ */
 const myCompanies = async (ctx: OpContext): Promise<OpResult> => {
   const profile = await getProfile(ctx.caller.sub);
-  const companies = await Promise.all((profile?.companyIds ?? []).map((id) => company(id)));
+  const companies =
+    profile?.isAdmin === true
+      ? await listCompanies()
+      : await Promise.all((profile?.companyIds ?? []).map((id) => company(id)));
   const data = companies
     .filter((c): c is StoredItem => c !== undefined)
     .map((c) => ({ _id: c._id, name: c.name, settings: c.settings }));
@@ -199,7 +209,20 @@ const switchCompany = operation({ params: ['userSub'] }, async (ctx): Promise<Op
   if (!target || (!profile.companyIds.includes(companyId) && !profile.isAdmin)) throw notFound();
   await setCurrentCompany(ctx.caller.sub, companyId);
   forgetCaller(ctx.caller.sub);
-  return { body: { companyId } };
+  const staffView = !profile.companyIds.includes(companyId);
+  if (staffView) {
+    // Staff looking into a company they are not a member of: the company's own log says who and when.
+    await writeActivity(
+      { ...ctx.caller, companyId },
+      {
+        type: 'staff-view',
+        model: 'companies',
+        modelId: companyId,
+        message: `Staff (${profile.email ?? ctx.caller.sub}) began looking into ${String(target.name ?? companyId)}`,
+      },
+    );
+  }
+  return { body: { companyId, staffView } };
 });
 
 export const SESSION_OPERATIONS: Operations = {

@@ -1,1 +1,8 @@
-export { readProductSettings } from './admin-repository.ts';
+export { listCompanies, readProductSettings } from './admin-repository.ts';
+export {
+  type CaptureLimits,
+  captureLimits,
+  featureOn,
+  gatedBy,
+  gatedByResource,
+} from './product-settings-service.ts';

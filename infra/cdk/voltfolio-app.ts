@@ -91,7 +91,12 @@ export function createVoltfolioStacks(app: App, options: VoltfolioAppOptions = {
   const api = new ApiStack(app, name('Api'), {
     system,
     settings,
-    resources: { ...shared, queues: pipeline.queues, liveStage: realtime.stage },
+    resources: {
+      ...shared,
+      queues: pipeline.queues,
+      deadLetterQueues: pipeline.deadLetterQueues,
+      liveStage: realtime.stage,
+    },
   });
   const clientId = auth.webClient.userPoolClientId;
   const region = auth.region;

@@ -49,6 +49,11 @@ export const replyCreateSchema = z.object({
   mentions: mentionsSchema,
 });
 
+/** POST /messages/{id}/attachments: files uploaded for the thread's opening post, added by its author. */
+export const threadAttachSchema = z.object({
+  attachments: z.array(attachmentRefSchema).min(1).max(ATTACHMENTS_PER_REPLY),
+});
+
 export const replyPatchSchema = z.object({ body: nonEmpty.max(10_000) });
 
 export const attachmentUploadSchema = z.object({
@@ -98,6 +103,8 @@ export interface MessageView {
   assignedUserSub?: string;
   assignedUserName?: string;
   mentions: string[];
+  /** Files of the opening post. */
+  attachments: AttachmentView[];
   replyCount: number;
   createdAt: string;
   updatedAt: string;

@@ -8,6 +8,7 @@ export const ADMIN_MESSAGES = {
   pairingRefused: 'The signage service did not accept this pairing code',
   signageUnavailable: 'The signage service could not be reached: try again in a minute',
   kioskNotFound: 'No such kiosk',
+  screenNotFound: 'No screen of your kiosks has this id',
 } as const;
 
 const feedUrl = z
@@ -17,7 +18,20 @@ const feedUrl = z
   .regex(/^https?:\/\/[^\s]+$/, ADMIN_MESSAGES.feedPlaceholders)
   .optional();
 
-const flagName = z.string().regex(/^[a-z][a-z0-9-]{0,49}$/, 'Lower-case letters, digits and dashes');
+/**
+ * The features a flag can turn off, each gated on the server. A flag never set leaves its feature on, so a
+ * new product starts with everything available.
+ */
+export const FEATURE_FLAGS = {
+  marketplace: 'Carbon marketplace: the catalogue and registering interest',
+  discussions: 'Discussions: threads on sites, their replies and attachments',
+} as const;
+export type FeatureFlag = keyof typeof FEATURE_FLAGS;
+export const featureOffMessage = (flag: FeatureFlag) => `The ${flag} feature is turned off for the product.`;
+const FLAG_NAMES = Object.keys(FEATURE_FLAGS) as [FeatureFlag, ...FeatureFlag[]];
+
+/** The most a bill's file may be at all: capture reads a document whole, in memory. */
+export const CAPTURE_FILE_MB_CEILING = 20;
 
 /** Product-wide settings, kept by staff: they apply to every company. */
 export const productSettingsSchema = z
@@ -25,12 +39,19 @@ export const productSettingsSchema = z
     defaultFactorSet: z.string().trim().max(100).optional(),
     captureLimits: z
       .object({
-        maxFileMb: z.number().int().min(1).max(100),
+        maxFileMb: z
+          .number()
+          .int()
+          .min(1)
+          .max(CAPTURE_FILE_MB_CEILING, `Must be at most ${CAPTURE_FILE_MB_CEILING} MB`),
         maxPagesPerBill: z.number().int().min(1).max(500),
         maxBillsPerDay: z.number().int().min(1).max(100_000),
       })
       .strict(),
-    featureFlags: z.record(flagName, z.boolean()),
+    featureFlags: z.partialRecord(
+      z.enum(FLAG_NAMES, { error: `Must be one of ${FLAG_NAMES.join(', ')}` }),
+      z.boolean(),
+    ),
     kioskFeeds: z.object({ newsUrl: feedUrl, weatherUrl: feedUrl, travelUrl: feedUrl }).strict(),
   })
   .strict();

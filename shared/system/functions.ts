@@ -59,6 +59,8 @@ export interface FunctionDecl {
      * signs in with them (its Decrypt). No function needs both.
      */
     portalSecrets?: 'seal' | 'open';
+    /** Read how many messages wait in every queue and its dead-letter queue (the staff admin overview). */
+    queueDepths?: boolean;
   };
 }
 
@@ -119,7 +121,11 @@ export const FUNCTIONS: readonly FunctionDecl[] = [
   httpFn('targets', { ...rw }),
   httpFn('automation', { ...rw, buckets: { uploads: 'readwrite' }, queues: ['scraper', 'imports'] }),
   // documents: letters of authority are uploaded by presigned PUT, which needs the signer's write grant.
-  httpFn('util', { ...rw, buckets: { documents: 'readwrite', inbox: 'read', uploads: 'read' } }),
+  httpFn('util', {
+    ...rw,
+    buckets: { documents: 'readwrite', inbox: 'read', uploads: 'read' },
+    queueDepths: true,
+  }),
   {
     name: 'live',
     kind: 'ws',

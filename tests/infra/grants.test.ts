@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemDecl } from '../../infra/cdk/system.ts';
-import { FUNCTIONS, type FunctionDecl } from '../../shared/system/functions.ts';
+import { FUNCTIONS, type FunctionDecl, QUEUES } from '../../shared/system/functions.ts';
 import { QUEUE_DECLS } from '../../shared/system/pipeline.ts';
 import {
   excessGrants,
@@ -9,7 +9,7 @@ import {
   missingGrants,
   roleStatements,
 } from './support/grants.ts';
-import { referencedResources, resourcesOfType, type Synthesized, synthesize } from './support/synth.ts';
+import { referencedResources, resourcesOfType, type Synthesized, synthesize, tag } from './support/synth.ts';
 
 describe('function permissions', () => {
   let synth: Synthesized;
@@ -94,6 +94,34 @@ describe('function permissions', () => {
       ).toEqual([key.logicalId]);
       expect(variables.Variables?.PORTAL_SECRET_KEY_FILE, decl.name).toBeUndefined();
     }
+  });
+
+  it('tells the staff overview every queue and dead-letter queue, and lets it read their depths', () => {
+    const depthReaders = FUNCTIONS.filter((f) => f.grants.queueDepths);
+    expect(depthReaders.map((f) => f.name)).toEqual(['util']);
+    const fn = functionResource(synth, 'util');
+    const variables =
+      (fn.resource.Properties?.Environment as { Variables?: Record<string, unknown> } | undefined)
+        ?.Variables ?? {};
+    const statements = roleStatements(synth, fn).filter(
+      (s) => s.effect === 'Allow' && s.actions.includes('sqs:GetQueueAttributes'),
+    );
+    const readable = new Set(
+      statements.flatMap((s) =>
+        referencedResources(synth, s.stack, s.resource).map((t) => tag(t.resource, 'voltfolio:queue')),
+      ),
+    );
+    const gaps: string[] = [];
+    for (const queue of QUEUES.flatMap((q) => [q, `${q}-dlq`])) {
+      // The variable admin-service's queueCounts reads, naming the queue of that tag.
+      const variable = `QUEUE_URL_${queue.toUpperCase().replaceAll('-', '_')}`;
+      const named = referencedResources(synth, fn.stack, variables[variable]);
+      const [target] = named;
+      if (named.length !== 1 || !target || tag(target.resource, 'voltfolio:queue') !== queue)
+        gaps.push(`${variable} does not name ${queue}`);
+      if (!readable.has(queue)) gaps.push(`no sqs:GetQueueAttributes on ${queue}`);
+    }
+    expect(gaps).toEqual([]);
   });
 
   it('attaches no managed policy beyond basic Lambda logging', () => {

@@ -106,8 +106,12 @@ function aim(route: HttpRoute, company: CompanyWorld, companyId: string) {
   return { path, exact: exact && route.item !== undefined };
 }
 
-/** Calls that change a sub-item for its author alone: the probe, written by no demo user, is nobody's own. */
+/**
+ * Calls that change a thread's post or a sub-item for its author alone: the probe, written by no demo
+ * user, is nobody's own.
+ */
 const AUTHOR_ONLY = new Set([
+  'POST /messages/{id}/attachments',
   'PATCH /messages/{id}/replies/{subId}',
   'DELETE /messages/{id}/replies/{subId}',
 ]);

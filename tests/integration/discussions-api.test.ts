@@ -177,6 +177,44 @@ describe('discussions on a site', () => {
     expect(await (await fetch(String(link.body.downloadUrl))).text()).toBe(PDF);
   });
 
+  it('adds files to the opening post, by its author alone, downloadable by readers of the site', async () => {
+    const ticket = await reader('POST', '/messages/upload-attachment', {
+      messageId: threadId,
+      fileName: 'site plan.pdf',
+      contentType: 'application/pdf',
+      size: PDF.length,
+    });
+    expect(ticket.status).toBe(201);
+    const ref = { attachmentId: String(ticket.body.attachmentId), key: String(ticket.body.key) };
+    const put = await fetch(String(ticket.body.uploadUrl), {
+      method: 'PUT',
+      headers: { 'content-type': 'application/pdf' },
+      body: PDF,
+    });
+    expect(put.ok).toBe(true);
+    // Someone else in the thread may reply with files, not add them to another's post.
+    const notAuthor = await siteUser('POST', `/messages/${threadId}/attachments`, { attachments: [ref] });
+    expect(notAuthor.status).toBe(403);
+    const foreign = await outsider('POST', `/messages/${threadId}/attachments`, { attachments: [ref] });
+    expect(foreign.status).toBe(404);
+    const added = await reader('POST', `/messages/${threadId}/attachments`, { attachments: [ref] });
+    expect(added.status).toBe(200);
+    const opening = {
+      attachmentId: ref.attachmentId,
+      fileName: 'site-plan.pdf',
+      contentType: 'application/pdf',
+      size: PDF.length,
+    };
+    expect(added.body.attachments).toEqual([opening]);
+    const shown = await siteUser('GET', `/messages/${threadId}`);
+    expect(shown.body.attachments).toEqual([opening]);
+    const path = `/messages/${threadId}/attachments/${ref.attachmentId}/download`;
+    const link = await siteUser('GET', path);
+    expect(link.status).toBe(200);
+    expect(await (await fetch(String(link.body.downloadUrl))).text()).toBe(PDF);
+    expect((await outsider('GET', path)).status).toBe(404);
+  });
+
   it('refuses a file that is not a PDF or picture whatever its name, and an upload of another thread', async () => {
     const ticket = await owner('POST', '/messages/upload-attachment', {
       messageId: threadId,

@@ -250,6 +250,35 @@ describe('signage screens', () => {
     expect((all.body as { data: unknown[] }).data).toEqual([]);
     expect(fakes.signageDevices().some((d) => d.pairingCode === 'QQ1234')).toBe(false);
   });
+
+  it('unpairs a screen: the signage service forgets it and it leaves the list; never another company’s', async () => {
+    const paired = await api({
+      method: 'POST',
+      path: '/kiosks/optisigns/screens',
+      token: owner,
+      body: { kioskId: kiosk._id, pairingCode: 'UN1234' },
+    });
+    expect(paired.status).toBe(201);
+    const device = fakes.signageDevices().find((d) => d.pairingCode === 'UN1234');
+    if (!device) throw new Error('The signage service was not asked to pair');
+    const auth = new URL(device.url).searchParams.get('kioskAuth') ?? '';
+    kiosk = { ...kiosk, kioskKey: auth.replace('|', ':'), kioskAuth: auth };
+    const path = `/kiosks/optisigns/screens/${device.deviceId}`;
+
+    const foreign = await api({ method: 'DELETE', path, token: outsider });
+    expect(foreign.status).toBe(404);
+    expect(fakes.signageDevices().some((d) => d.deviceId === device.deviceId)).toBe(true);
+
+    expect((await api({ method: 'DELETE', path, token: owner })).status).toBe(204);
+    expect(fakes.signageDevices().some((d) => d.deviceId === device.deviceId)).toBe(false);
+    const listed = await api({ method: 'GET', path: '/kiosks/optisigns/screens', token: owner });
+    const ids = (listed.body as { data: { deviceId: string }[] }).data.map((d) => d.deviceId);
+    expect(ids).not.toContain(device.deviceId);
+    // The first screen is still paired, and the kiosk still shows.
+    expect(ids).toHaveLength(1);
+    expect((await asKiosk('/kiosks/live')).status).toBe(200);
+    expect((await api({ method: 'DELETE', path, token: owner })).status).toBe(404);
+  });
 });
 
 describe('staff admin', () => {
@@ -277,8 +306,8 @@ describe('staff admin', () => {
     const travel = fakes.env.KIOSK_TRAVEL_FEED_URL ?? '';
     const settings = {
       defaultFactorSet: 'desnz-2025',
-      captureLimits: { maxFileMb: 25, maxPagesPerBill: 40, maxBillsPerDay: 900 },
-      featureFlags: { 'kiosk-news': true },
+      captureLimits: { maxFileMb: 15, maxPagesPerBill: 40, maxBillsPerDay: 900 },
+      featureFlags: { marketplace: true },
       kioskFeeds: { newsUrl: travel },
     };
     const put = await api({ method: 'PUT', path: '/util/product-settings', token: staff, body: settings });
@@ -295,7 +324,13 @@ describe('staff admin', () => {
     const res = await api({ method: 'GET', path: '/util/activity?model=kiosks', token: staff });
     expect(res.status).toBe(200);
     const rows = (res.body as { data: { type: string; companyName: string }[] }).data;
-    expect(rows.map((r) => r.type)).toEqual(['rotate-secret', 'pair-screen', 'create']);
+    expect(rows.map((r) => r.type)).toEqual([
+      'unpair-screen',
+      'pair-screen',
+      'rotate-secret',
+      'pair-screen',
+      'create',
+    ]);
     expect(new Set(rows.map((r) => r.companyName))).toEqual(new Set(['Demo Estates Ltd']));
     const sites = await api({
       method: 'GET',

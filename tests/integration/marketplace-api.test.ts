@@ -100,6 +100,26 @@ describe('the carbon marketplace', () => {
     expect(elsewhere.body.interests).toEqual([]);
   });
 
+  it('lists every company’s interest to staff: who, which project, when; to no one else', async () => {
+    await createUser({ sub: 'desk', email: 'desk@voltfolio.test', companyIds: [r.otherId], isAdmin: true });
+    const res = await as(r.fx.issuer.accessToken('desk'))('GET', '/util/marketplace-interests');
+    expect(res.status).toBe(200);
+    const rows = res.body.data as Record<string, unknown>[];
+    expect(rows).toEqual([
+      expect.objectContaining({
+        companyId: r.demoId,
+        projectName: expect.stringMatching(/^Example: .*/),
+        isExample: true,
+        tonnes: 50,
+        note: 'For FY26',
+        userSub: 'buyer',
+        userEmail: 'buyer@demo.test',
+      }),
+    ]);
+    expect(Date.now() - Date.parse(String(rows[0]?.createdAt))).toBeLessThan(10 * 60_000);
+    expect((await buyer()('GET', '/util/marketplace-interests')).status).toBe(403);
+  });
+
   it('is for company users: a member granted one site is refused', async () => {
     expect((await as(r.tokens.siteUser)('GET', '/marketplace/carbon')).status).toBe(403);
     expect((await as(r.tokens.siteUser)('GET', '/marketplace/carbon/project-types')).status).toBe(403);

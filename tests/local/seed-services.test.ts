@@ -56,6 +56,8 @@ describe('demo data written through the services', () => {
       suppliers: 20,
       countries: 249,
       benchmarks: 7,
+      // Three discussions on Demo Estates' sites, one on Northwind's.
+      messages: 4,
     });
     const inBoth = (name: string) =>
       inPartition(`C#${demoId}#${name}`).length + inPartition(`C#${northwindId}#${name}`).length;
@@ -66,6 +68,7 @@ describe('demo data written through the services', () => {
     expect(inBoth('roles')).toBe(counts.roles);
     expect(inBoth('users')).toBe(counts.memberships);
     expect(inBoth('notifications')).toBe(counts.notifications);
+    expect(inBoth('messages')).toBe(counts.messages);
     expect(inBoth('logs')).toBe(counts.logs);
     // Each company starts with the roles company creation gives it, once.
     expect(

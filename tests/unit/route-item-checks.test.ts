@@ -54,6 +54,8 @@ const ROUTE_EXEMPTIONS: Record<string, string> = {
   'GET /analytics/v2/{id}':
     'an analytics name, not an item: the operation counts only the sites and meters the caller may read',
   'POST /kiosks/{id}/rotate-secret': 'company admins only, who reach every kiosk of their company',
+  'DELETE /kiosks/optisigns/screens/{deviceId}':
+    "a signage screen, found among the caller's company's kiosks: company admins only",
   'GET /kiosks/{id}/preview':
     'company admins, or the kiosk itself: its operation lets a kiosk show only itself',
   // A document belongs to no account until captured, and may then hold several accounts' bills: the

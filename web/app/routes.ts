@@ -151,7 +151,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     ADMIN,
     'Admin',
   ).map(withStaffToolPage),
-  ...pages('admin', '/admin', ['kiosks', 'settings', 'log', 'emails'], ADMIN, 'Admin')
+  ...pages('admin', '/admin', ['kiosks', 'settings', 'log', 'emails', 'marketplace'], ADMIN, 'Admin')
     .map(withStaffToolPage)
     .map((r) => (r.name === 'admin-kiosks' ? { ...r, page: 'kiosk-admin' as const } : r)),
   redirect('admin-gridfetch', '/admin/gridfetch', '/admin/gridfetch/loa', ADMIN, 'Admin'),

@@ -21,6 +21,7 @@ import { EMAIL_OPERATIONS } from '../../staff-tools/email-service.ts';
 import { GAS_PREDICTION_OPERATIONS } from '../../staff-tools/gas-prediction-service.ts';
 import { GLOBAL_STATS_OPERATIONS } from '../../staff-tools/global-stats-service.ts';
 import { GRIDFETCH_OPERATIONS } from '../../staff-tools/gridfetch-service.ts';
+import { gatedByResource } from '../../staff-tools/index.ts';
 import '../../../shared/system/resource-schemas/util.ts';
 
 export const handler = httpFunction(
@@ -36,7 +37,7 @@ export const handler = httpFunction(
     SEARCH_AREA,
   ],
   {
-    ...GENERIC_OPERATIONS,
+    ...gatedByResource(GENERIC_OPERATIONS, { messages: 'discussions', 'marketplace/carbon': 'marketplace' }),
     ...EMAIL_OPERATIONS,
     ...KIOSK_OPERATIONS,
     ...LOOKUP_OPERATIONS,

@@ -10,7 +10,12 @@ import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { IEmailIdentity } from 'aws-cdk-lib/aws-ses';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
-import type { BucketName, FunctionDecl, QueueName } from '../../../shared/system/functions.ts';
+import {
+  type BucketName,
+  type FunctionDecl,
+  QUEUES,
+  type QueueName,
+} from '../../../shared/system/functions.ts';
 import { pascal, upperSnake } from '../system.ts';
 
 /** The resources a function may be granted; which of them it gets is up to its declaration. */
@@ -18,6 +23,8 @@ export interface FunctionResources {
   table: ITable;
   buckets: Partial<Record<BucketName, IBucket>>;
   queues: Partial<Record<QueueName, IQueue>>;
+  /** Each queue's dead-letter queue, by the queue's name. */
+  deadLetterQueues?: Partial<Record<QueueName, IQueue>>;
   auth: { userPoolId: string; userPoolArn: string; clientId: string };
   /** The WebSocket stage whose @connections the function may post to. */
   liveStage?: WebSocketStage;
@@ -79,6 +86,15 @@ export class DeclaredFunction extends Construct {
       if (!queue) throw missing(decl, `queue ${name}`);
       environment[`QUEUE_URL_${upperSnake(name)}`] = queue.queueUrl;
     }
+    if (grants.queueDepths) {
+      for (const name of QUEUES) {
+        const queue = resources.queues[name];
+        const dlq = resources.deadLetterQueues?.[name];
+        if (!queue || !dlq) throw missing(decl, `the depths of queue ${name} and its dead letters`);
+        environment[`QUEUE_URL_${upperSnake(name)}`] = queue.queueUrl;
+        environment[`QUEUE_URL_${upperSnake(name)}_DLQ`] = dlq.queueUrl;
+      }
+    }
     if (grants.liveConnections) {
       if (!resources.liveStage) throw missing(decl, 'live connections');
       environment.LIVE_ENDPOINT = resources.liveStage.callbackUrl;
@@ -128,6 +144,13 @@ export class DeclaredFunction extends Construct {
       else bucket.grantReadWrite(this.fn);
     }
     for (const name of grants.queues ?? []) resources.queues[name]?.grantSendMessages(this.fn);
+    if (grants.queueDepths) {
+      const arns = QUEUES.flatMap((name) =>
+        [resources.queues[name], resources.deadLetterQueues?.[name]].flatMap((q) => (q ? [q.queueArn] : [])),
+      );
+      // Counting messages only: no receive or delete, so the overview cannot disturb the pipeline.
+      this.fn.addToRolePolicy(new PolicyStatement({ actions: ['sqs:GetQueueAttributes'], resources: arns }));
+    }
     if (grants.liveConnections) resources.liveStage?.grantManagementApiAccess(this.fn);
     if (grants.sendEmail) resources.sender?.grantSendEmail(this.fn);
     if (grants.userPool) {

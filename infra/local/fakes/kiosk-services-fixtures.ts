@@ -98,6 +98,11 @@ export class SignageFake {
     return { status: 201, body: { deviceId, name: device.name } };
   }
 
+  unpair(deviceId: string): { status: number; body: unknown } {
+    if (!this.devices.delete(deviceId)) return { status: 404, body: { message: 'No such device' } };
+    return { status: 200, body: { deviceId, unpaired: true } };
+  }
+
   repoint(deviceId: string, body: unknown): { status: number; body: unknown } {
     const device = this.devices.get(deviceId);
     const url = (body as { url?: unknown } | undefined)?.url;

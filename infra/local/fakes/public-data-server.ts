@@ -263,6 +263,10 @@ async function answerSignage(
     json(res, signage.pair(body));
     return;
   }
+  if (req.method === 'DELETE' && device) {
+    json(res, signage.unpair(decodeURIComponent(device[1] as string)));
+    return;
+  }
   if (req.method === 'PATCH' && device) {
     json(res, signage.repoint(decodeURIComponent(device[1] as string), body));
     return;

@@ -36,6 +36,7 @@ import { monthSlots } from './consumption-model.ts';
 import { DEMO_KIOSK, type DemoDevices, seedDemoDevices } from './demo-devices.ts';
 import { DEMO_ESTATES } from './demo-estates.ts';
 import { seedDemoHalfHourly } from './demo-half-hourly.ts';
+import { seedDemoThreads } from './demo-threads.ts';
 import { type CompanyKey, DEMO_PASSWORD, DEMO_USERS, ROLE_PLANS, type RoleKey } from './demo-users.ts';
 import { assetSvg, assetThumbnailSvg, uploadAssetImage } from './images.ts';
 import { invoiceDocument } from './invoice-documents.ts';
@@ -142,6 +143,22 @@ export async function seedDemoData(opts: { stateDir: string; origin: string }): 
   add('memberships', memberships);
   add('users', users.length);
   add('notifications', await seedNotifications(companies, sub));
+  const userRole = ROLE_PLANS.find((r) => r.key === 'user');
+  if (!userRole) throw new Error('The demo roles have no company user');
+  for (const key of ['demo', 'northwind'] as const) {
+    const colleague = key === 'demo' ? person('user@demo.test') : person('multi@demo.test');
+    add(
+      'messages',
+      await seedDemoThreads(
+        companies[key],
+        {
+          owner: companyUser(ids[key], owners[key], ownerRole),
+          colleague: companyUser(ids[key], colleague, userRole),
+        },
+        key,
+      ),
+    );
+  }
   const kioskSite = companies.demo.ids.assets.get(DEMO_KIOSK.site);
   if (!kioskSite) throw new Error(`The demo kiosk's site ${DEMO_KIOSK.site} is not in the demo data`);
   const devices = await seedDemoDevices(companies.demo.companyId, kioskSite, sub('owner@demo.test'));

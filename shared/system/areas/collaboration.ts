@@ -24,6 +24,8 @@ const MESSAGE_ROUTES: readonly HttpRoute[] = [
   thread('GET', '/messages/{id}', 'messages.get'),
   thread('PATCH', '/messages/{id}', 'messages.update'),
   thread('PUT', '/messages/{id}/assign-user', 'messages.assign'),
+  thread('POST', '/messages/{id}/attachments', 'messages.attach'),
+  thread('GET', '/messages/{id}/attachments/{attachmentId}/download', 'messages.download'),
   thread('POST', '/messages/{id}/replies', 'messages.replies.create'),
   thread('PATCH', '/messages/{id}/replies/{subId}', 'messages.replies.update'),
   thread('DELETE', '/messages/{id}/replies/{subId}', 'messages.replies.delete'),

@@ -19,6 +19,7 @@ const KIOSK_ROUTES: readonly HttpRoute[] = [
   route('GET', '/kiosks/live/news', 'kiosks.liveNews', STAFF, { auth: ['kiosk'] }),
   route('GET', '/kiosks/optisigns/screens', 'kiosks.screens', COMPANY_ADMIN),
   route('POST', '/kiosks/optisigns/screens', 'kiosks.pairScreen', COMPANY_ADMIN),
+  route('DELETE', '/kiosks/optisigns/screens/{deviceId}', 'kiosks.unpairScreen', COMPANY_ADMIN),
 ];
 
 /** Kiosk displays. */

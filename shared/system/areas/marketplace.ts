@@ -1,6 +1,6 @@
 import { carbonProjectsQuery } from '../../schemas/carbon-marketplace.ts';
 import type { AreaDecl } from '../area.ts';
-import { COMPANY_USER_ONLY } from '../permission-sets.ts';
+import { ADMIN_ONLY, COMPANY_USER_ONLY } from '../permission-sets.ts';
 import { MARKETPLACE_AREA_RESOURCES, MARKETPLACE_CARBON_RESOURCE } from '../resources/marketplace.ts';
 import { routesOf, withQueries } from '../route-builder.ts';
 import type { HttpRoute } from '../routes.ts';
@@ -14,6 +14,8 @@ const MARKETPLACE_ROUTES: readonly HttpRoute[] = [
   route('GET', '/marketplace/carbon', 'marketplace.list', COMPANY_USER_ONLY, RESOURCE),
   route('GET', '/marketplace/carbon/{id}', 'marketplace.get', COMPANY_USER_ONLY, RESOURCE),
   route('POST', '/marketplace/carbon/{id}/interest', 'marketplace.interest', COMPANY_USER_ONLY, RESOURCE),
+  // Staff: what every company registered, to follow up.
+  route('GET', '/util/marketplace-interests', 'marketplace.interests', ADMIN_ONLY),
 ];
 
 /** The carbon marketplace. */

@@ -1,4 +1,4 @@
-import type { FunctionDecl, QueueDecl } from '../../../shared/system/functions.ts';
+import { type FunctionDecl, QUEUES, type QueueDecl } from '../../../shared/system/functions.ts';
 import {
   isRecord,
   type Located,
@@ -138,7 +138,9 @@ export function excessGrants(
         for (const target of targets) {
           const name = tag(target.resource, 'voltfolio:queue') ?? '';
           const allowed =
-            (sends.has(name) && SQS_SEND.has(action)) || (consumes.has(name) && SQS_CONSUME.has(action));
+            (sends.has(name) && SQS_SEND.has(action)) ||
+            (consumes.has(name) && SQS_CONSUME.has(action)) ||
+            (decl.grants.queueDepths === true && name !== '' && action === 'sqs:GetQueueAttributes');
           if (!allowed) deny(`on ${describe(target)}`);
         }
         if (targets.length === 0) deny('on unnamed resources');
@@ -190,6 +192,12 @@ export function missingGrants(synth: Synthesized, decl: FunctionDecl, statements
   for (const queue of decl.grants.queues ?? []) {
     if (!has('sqs:SendMessage', (t) => tag(t.resource, 'voltfolio:queue') === queue))
       missing.push(`${queue} send`);
+  }
+  if (decl.grants.queueDepths) {
+    for (const queue of QUEUES.flatMap((q) => [q, `${q}-dlq`])) {
+      if (!has('sqs:GetQueueAttributes', (t) => tag(t.resource, 'voltfolio:queue') === queue))
+        missing.push(`${queue} depth`);
+    }
   }
   if (decl.grants.liveConnections && !has('execute-api:ManageConnections', () => true)) {
     missing.push('live connections');

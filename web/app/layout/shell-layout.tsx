@@ -13,6 +13,7 @@ import { AnnouncementBanners, NewVersionBox } from './banners.tsx';
 import { DemoBanner, Header } from './header.tsx';
 import { ProvenanceHost } from './provenance-host.tsx';
 import { Sidebar } from './sidebar.tsx';
+import { StaffViewBanner } from './staff-view-banner.tsx';
 
 const HEADER_HEIGHT = 56;
 const BANNER_HEIGHT = 28;
@@ -70,6 +71,7 @@ export function ShellLayout() {
             <div className="vf-nav-backdrop" onClick={closeMobile} aria-hidden="true" />
           )}
           <main className="vf-main">
+            <StaffViewBanner />
             <AnnouncementBanners />
             <Outlet />
           </main>

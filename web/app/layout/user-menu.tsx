@@ -1,5 +1,4 @@
 import { UnstyledButton } from '@mantine/core';
-import { useLocation } from 'react-router';
 import { canSeeCompanySettings, isApiOnly } from '../../../shared/access/route-access.ts';
 import { APP_VERSION } from '../../../shared/constants.ts';
 import {
@@ -10,11 +9,11 @@ import {
   DropdownTarget,
 } from '../../components/dropdown.tsx';
 import { ChevronDownIcon } from '../../components/icons.tsx';
-import { showToast } from '../../components/toast-store.ts';
-import { useServices, useSession } from '../../lib/app-context.tsx';
+import { useSession } from '../../lib/app-context.tsx';
 import { useT } from '../../lib/i18n-context.tsx';
 import type { Company } from '../../lib/session.ts';
-import { useChooseCompany, useMyCompanies } from '../../lib/session-api.ts';
+import { useMyCompanies } from '../../lib/session-api.ts';
+import { useSwitchCompany } from './switch-company.ts';
 
 interface CompanyList {
   data: Company[];
@@ -31,24 +30,13 @@ const initials = (name: string) =>
 /** Profile, Company Settings, the company switcher, the version and Log Out (01 §2.3). */
 export function UserMenu() {
   const { me, company, access } = useSession();
-  const { auth } = useServices();
-  const chooseCompany = useChooseCompany();
-  const location = useLocation();
+  const switchTo = useSwitchCompany();
   const t = useT();
   // An API-only user's session reaches the profile only (01 §6): their company is chosen with their key.
-  const multiCompany = me.companies.length > 1 && !isApiOnly(access);
+  // Staff may look into any company (01 §6), so their switcher lists every one.
+  const multiCompany = (me.companies.length > 1 || me.isAdmin) && !isApiOnly(access);
   const { data: companies } = useMyCompanies<CompanyList>(multiCompany);
   const name = me.name ?? me.email ?? 'Account';
-
-  /** The chosen company is stored for the user, then sign-in runs again back to this page (01 §4). */
-  const switchTo = async (companyId: string) => {
-    try {
-      await chooseCompany(me.sub, companyId);
-      await auth.signIn(location.pathname + location.search + location.hash);
-    } catch (e) {
-      showToast(e instanceof Error ? e.message : 'Could not switch company', 'error');
-    }
-  };
 
   return (
     <Dropdown

@@ -108,6 +108,20 @@ export const useUploadAttachment = () =>
     return { attachmentId: ticket.attachmentId, key: ticket.key };
   });
 
+/** POST /messages/{id}/attachments: uploaded files join the thread's opening post. */
+export const useAttachToThread = () =>
+  useEndpoint(
+    (api, id: string, attachments: { attachmentId: string; key: string }[]) =>
+      api.post<MessageView>(`/messages/${id}/attachments`, { attachments }),
+    (_r, [id]) => [`/messages/${id}`],
+  );
+
+/** GET /messages/{id}/attachments/{attachmentId}/download: a file of the opening post. */
+export const useThreadAttachmentLink = () =>
+  useEndpoint((api, id: string, attachmentId: string) =>
+    api.get<{ downloadUrl: string }>(`/messages/${id}/attachments/${attachmentId}/download`),
+  );
+
 /** GET /messages/{id}/replies/{replyId}/attachments/{attachmentId}/download */
 export const useAttachmentLink = () =>
   useEndpoint((api, id: string, replyId: string, attachmentId: string) =>

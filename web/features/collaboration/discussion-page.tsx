@@ -33,6 +33,7 @@ import {
   type ReplyView,
   useAssign,
   useAttachmentLink,
+  useAttachToThread,
   useDeleteReply,
   useEditReply,
   useMembers,
@@ -41,6 +42,7 @@ import {
   useSiteAccounts,
   useStartThread,
   useThread,
+  useThreadAttachmentLink,
   useThreads,
   useUpdateThread,
   useUploadAttachment,
@@ -162,6 +164,10 @@ function NewThread({ assetId, members }: { assetId: string; members: MessageMemb
   const [accountIds, setAccountIds] = useState<string[]>([]);
   const [body, setBody] = useState('');
   const [mentions, setMentions] = useState<string[]>([]);
+  const [file, setFile] = useState<File | null>(null);
+  const [progress, setProgress] = useState<number | null>(null);
+  const upload = useUploadAttachment();
+  const attach = useAttachToThread();
   const categories = company.settings?.messageCategories ?? [];
   const submit = () =>
     form.submit(async () => {
@@ -174,6 +180,8 @@ function NewThread({ assetId, members }: { assetId: string; members: MessageMemb
         mentions,
         ...(invoiceId ? { invoiceId } : {}),
       });
+      // An upload names its thread, so the file follows the thread's creation.
+      if (file) await attach(made._id, [await upload(made._id, file, setProgress)]);
       navigate(discussionPath(assetId, made._id));
     });
   return (
@@ -223,6 +231,17 @@ function NewThread({ assetId, members }: { assetId: string; members: MessageMemb
         value={mentions}
         onChange={setMentions}
         error={form.fields.mentions ?? form.fields.invoiceId}
+      />
+      <UploadField
+        id={`thread-attachment-${assetId}`}
+        label="Attachment (PDF or picture)"
+        accept="application/pdf,image/png,image/jpeg,image/tiff"
+        progress={progress}
+        error={form.fields.attachments ?? form.fields.size}
+        onChange={(f) => {
+          setFile(f);
+          setProgress(null);
+        }}
       />
       <Group justify="flex-end">
         <Button type="submit" loading={form.busy}>
@@ -395,6 +414,7 @@ function Thread({ id, members }: { id: string; members: MessageMember[] }) {
   const thread = useThread(id);
   const update = useUpdateThread();
   const assign = useAssign();
+  const threadLink = useThreadAttachmentLink();
   const form = useFormSubmit(DISCUSSION_MESSAGES.assignProblem);
   if (thread.isLoading) return <LoadingPanel />;
   if (thread.error || !thread.data)
@@ -424,6 +444,24 @@ function Thread({ id, members }: { id: string; members: MessageMember[] }) {
             <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
               {t.body}
             </Text>
+          )}
+          {t.attachments.length > 0 && (
+            <Group gap="xs" aria-label="Files of the discussion">
+              {t.attachments.map((a) => (
+                <Button
+                  key={a.attachmentId}
+                  size="compact-xs"
+                  variant="light"
+                  onClick={() =>
+                    form.submit(async () =>
+                      downloadFrom((await threadLink(t._id, a.attachmentId)).downloadUrl),
+                    )
+                  }
+                >
+                  {a.fileName}
+                </Button>
+              ))}
+            </Group>
           )}
           {t.accountIds.length > 0 && (
             <Group gap="xs">

@@ -67,3 +67,10 @@ export const usePairScreen = () =>
       api.post<PairedScreen & { screensNotUpdated: number }>(SCREENS, { kioskId, pairingCode }),
     () => [SCREENS],
   );
+
+/** DELETE /kiosks/optisigns/screens/{deviceId}: the screen is released and shows a pairing code again. */
+export const useUnpairScreen = () =>
+  useEndpoint(
+    (api, deviceId: string) => api.del<undefined>(`${SCREENS}/${encodeURIComponent(deviceId)}`),
+    () => [SCREENS],
+  );

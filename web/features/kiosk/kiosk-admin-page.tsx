@@ -33,10 +33,12 @@ import {
 } from '@mantine/core';
 import { useState } from 'react';
 import { EmptyPanel, ErrorPanel, LoadingPanel } from '../../components/page-state.tsx';
+import { showToast } from '../../components/toast-store.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import {
   type KioskCredential,
   type KioskRecord,
+  type PairedScreen,
   useCreateKiosk,
   useKioskPreview,
   useKioskSites,
@@ -44,6 +46,7 @@ import {
   usePairScreen,
   useRotateKiosk,
   useScreens,
+  useUnpairScreen,
   useUpdateKiosk,
 } from './admin-api.ts';
 import { SLIDES, type SlideKey, slidesOf } from './kiosk-data.ts';
@@ -341,6 +344,29 @@ function NewKiosk() {
   );
 }
 
+/** Releases a screen from its kiosk; the signage service is told first, so a failure leaves it listed. */
+function UnpairButton({ screen }: { screen: PairedScreen }) {
+  const unpair = useUnpairScreen();
+  const [busy, setBusy] = useState(false);
+  const name = screen.name ?? screen.deviceId;
+  const run = async () => {
+    setBusy(true);
+    try {
+      await unpair(screen.deviceId);
+      showToast(`Screen ${name} unpaired.`, 'success');
+    } catch (e) {
+      showToast(e instanceof Error ? e.message : 'Could not unpair the screen', 'error');
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Button size="xs" variant="default" color="red" loading={busy} onClick={() => void run()}>
+      Unpair {name}
+    </Button>
+  );
+}
+
 /** /admin/kiosks: the company's wall displays: made for a site, their slides chosen and ordered, screens paired. */
 export function KioskAdminPage() {
   const { data, error, isLoading } = useKiosks();
@@ -366,6 +392,7 @@ export function KioskAdminPage() {
               <Table.Th>Screen</Table.Th>
               <Table.Th>Kiosk</Table.Th>
               <Table.Th>Paired</Table.Th>
+              <Table.Th />
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -374,6 +401,9 @@ export function KioskAdminPage() {
                 <Table.Td>{s.name ?? s.deviceId}</Table.Td>
                 <Table.Td>{s.kioskName}</Table.Td>
                 <Table.Td>{formatDateTime(s.pairedAt)}</Table.Td>
+                <Table.Td>
+                  <UnpairButton screen={s} />
+                </Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>

@@ -11,7 +11,11 @@ import {
   Title,
 } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import type { ProductSettings } from '../../../shared/schemas/staff-admin.ts';
+import {
+  FEATURE_FLAGS,
+  type FeatureFlag,
+  type ProductSettings,
+} from '../../../shared/schemas/staff-admin.ts';
 import { ErrorPanel, LoadingPanel } from '../../components/page-state.tsx';
 import { formatDateTime } from '../../lib/format.ts';
 import { useProductSettings, useSaveProductSettings } from './api.ts';
@@ -31,9 +35,12 @@ const LIMITS = [
 /** Drops empty feed addresses, which mean "the default", rather than sending them as text. */
 function cleaned(s: ProductSettings): ProductSettings {
   const feeds = Object.fromEntries(Object.entries(s.kioskFeeds).filter(([, v]) => v && v.trim() !== ''));
+  // Flags stored before each named a feature are dropped: the server refuses names it does not gate.
+  const flags = Object.fromEntries(Object.entries(s.featureFlags).filter(([name]) => name in FEATURE_FLAGS));
   return {
     ...s,
     ...(s.defaultFactorSet?.trim() ? {} : { defaultFactorSet: undefined }),
+    featureFlags: flags,
     kioskFeeds: feeds,
   };
 }
@@ -43,7 +50,6 @@ export function AdminSettingsPage() {
   const { data, error, isLoading } = useProductSettings();
   const save = useSaveProductSettings();
   const [draft, setDraft] = useState<ProductSettings>();
-  const [flag, setFlag] = useState('');
   const [outcome, setOutcome] = useState<{ ok: boolean; text: string; fields?: Record<string, string> }>();
   useEffect(() => {
     if (data && !draft) {
@@ -93,11 +99,12 @@ export function AdminSettingsPage() {
             />
           ))}
           <Title order={4}>Feature flags</Title>
-          {Object.entries(draft.featureFlags).map(([name, on]) => (
+          {(Object.entries(FEATURE_FLAGS) as [FeatureFlag, string][]).map(([name, label]) => (
             <Switch
               key={name}
-              label={name}
-              checked={on}
+              label={label}
+              // A flag never set leaves its feature on.
+              checked={draft.featureFlags[name] !== false}
               onChange={(e) =>
                 setDraft({
                   ...draft,
@@ -106,19 +113,6 @@ export function AdminSettingsPage() {
               }
             />
           ))}
-          <Group align="flex-end">
-            <TextInput label="New flag" value={flag} onChange={(e) => setFlag(e.currentTarget.value)} />
-            <Button
-              variant="default"
-              disabled={flag.trim() === ''}
-              onClick={() => {
-                setDraft({ ...draft, featureFlags: { ...draft.featureFlags, [flag.trim()]: false } });
-                setFlag('');
-              }}
-            >
-              Add flag
-            </Button>
-          </Group>
           <Title order={4}>Kiosk feeds</Title>
           <Text size="sm" c="dimmed">
             Addresses may hold {'{lat}'}, {'{lng}'} and {'{postcode}'}; left empty, the default feed is used.

@@ -174,3 +174,23 @@ export const useSiteView = (site: { _id: string; companyId: string } | undefined
 /** GET /companies/global: every company's id and name, for choosing one. */
 export const useCompanyChoices = () =>
   useSWR<{ data: { _id: string; name: string }[] }>('/companies/global?limit=500');
+
+/** An interest a company registered in a marketplace project. */
+export interface MarketplaceInterest {
+  _id: string;
+  companyId: string;
+  companyName: string;
+  projectId: string;
+  projectName: string;
+  isExample: boolean;
+  tonnes: number;
+  note?: string;
+  userSub: string;
+  userEmail?: string;
+  userName?: string;
+  createdAt: string;
+}
+
+/** GET /util/marketplace-interests: every company's, newest first. */
+export const useMarketplaceInterests = () =>
+  useSWR<{ data: MarketplaceInterest[] }>('/util/marketplace-interests');

@@ -14,6 +14,7 @@ const PAGE_OF_ROUTE: Readonly<Record<string, StaffToolPageKey>> = {
   'admin-settings': 'staff-settings',
   'admin-log': 'staff-log',
   'admin-emails': 'staff-emails',
+  'admin-marketplace': 'staff-marketplace',
 };
 
 /** Gives a staff tool route its page; others keep theirs. */

@@ -19,6 +19,8 @@ export const STAFF_TOOL_PAGES = {
     import('./admin-settings-page.tsx').then((m) => ({ Component: m.AdminSettingsPage })),
   'staff-log': () => import('./admin-log-page.tsx').then((m) => ({ Component: m.AdminLogPage })),
   'staff-emails': () => import('./admin-emails-page.tsx').then((m) => ({ Component: m.AdminEmailsPage })),
+  'staff-marketplace': () =>
+    import('./admin-marketplace-page.tsx').then((m) => ({ Component: m.AdminMarketplacePage })),
 } satisfies Record<string, () => Promise<{ Component: ComponentType }>>;
 
 export type StaffToolPageKey = keyof typeof STAFF_TOOL_PAGES;
