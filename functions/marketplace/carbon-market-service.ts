@@ -178,6 +178,9 @@ export const MARKETPLACE_OPERATIONS: Operations = {
     'marketplace.get': get,
     'marketplace.interest': interest,
   }),
-  // Staff follow up what was registered even while the marketplace is closed to companies.
+};
+
+/** Staff follow up what was registered even while the marketplace is closed to companies. */
+export const MARKETPLACE_STAFF_OPERATIONS: Operations = {
   'marketplace.interests': interests,
 };

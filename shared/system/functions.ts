@@ -15,6 +15,7 @@ export const HTTP_FUNCTIONS = [
   'insights',
   'targets',
   'automation',
+  'collaboration',
   'util',
 ] as const;
 export type HttpFunctionName = (typeof HTTP_FUNCTIONS)[number];
@@ -121,6 +122,8 @@ export const FUNCTIONS: readonly FunctionDecl[] = [
   httpFn('targets', { ...rw }),
   httpFn('automation', { ...rw, buckets: { uploads: 'readwrite' }, queues: ['scraper', 'imports'] }),
   // documents: letters of authority are uploaded by presigned PUT, which needs the signer's write grant.
+  // Discussions and the carbon marketplace: their own function, so util stays within its size budget.
+  httpFn('collaboration', { ...rw, buckets: { documents: 'readwrite' } }),
   httpFn('util', {
     ...rw,
     buckets: { documents: 'readwrite', inbox: 'read', uploads: 'read' },

@@ -37,7 +37,7 @@ describe('the API route table', () => {
     const prefixes = routePrefixes();
     expect(prefixes.get('assets')).toBe('assets');
     expect(prefixes.get('users')).toBe('session');
-    expect(prefixes.get('marketplace')).toBe('util');
+    expect(prefixes.get('marketplace')).toBe('collaboration');
     expect(() =>
       routePrefixes([
         { method: 'GET', path: '/x', fn: 'assets', op: 'a', permission: '*' },

@@ -5,7 +5,7 @@ import { COLLABORATION_AREA_RESOURCES } from '../resources/collaboration.ts';
 import { routesOf, withQueries } from '../route-builder.ts';
 import type { HttpMethod, HttpRoute, ItemCheck } from '../routes.ts';
 
-const route = routesOf('util');
+const route = routesOf('collaboration');
 /**
  * Whoever may read a thread's site takes part in it: replying, assigning and resolving are conversation,
  * not changes to the site, so they need the site's read grant only (its write grant would shut readers out).

@@ -5,7 +5,9 @@ import { MARKETPLACE_AREA_RESOURCES, MARKETPLACE_CARBON_RESOURCE } from '../reso
 import { routesOf, withQueries } from '../route-builder.ts';
 import type { HttpRoute } from '../routes.ts';
 
-const route = routesOf('util');
+const route = routesOf('collaboration');
+// Staff read every company's interest from their own tools, which the util function serves.
+const staffRoute = routesOf('util');
 const RESOURCE = { resource: MARKETPLACE_CARBON_RESOURCE.name };
 
 /** The catalogue (02 §7), kept by staff; company users browse it and register interest in a project. */
@@ -15,7 +17,7 @@ const MARKETPLACE_ROUTES: readonly HttpRoute[] = [
   route('GET', '/marketplace/carbon/{id}', 'marketplace.get', COMPANY_USER_ONLY, RESOURCE),
   route('POST', '/marketplace/carbon/{id}/interest', 'marketplace.interest', COMPANY_USER_ONLY, RESOURCE),
   // Staff: what every company registered, to follow up.
-  route('GET', '/util/marketplace-interests', 'marketplace.interests', ADMIN_ONLY),
+  staffRoute('GET', '/util/marketplace-interests', 'marketplace.interests', ADMIN_ONLY),
 ];
 
 /** The carbon marketplace. */

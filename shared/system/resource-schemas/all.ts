@@ -3,6 +3,7 @@ import './accounts.ts';
 import './asset-groups.ts';
 import './assets.ts';
 import './automation.ts';
+import './collaboration.ts';
 import './companies.ts';
 import './entities.ts';
 import './insights.ts';

@@ -1,5 +1,4 @@
 import * as company from '../../schemas/company.ts';
-import * as insights from '../../schemas/insights.ts';
 import * as portfolio from '../../schemas/portfolio.ts';
 import { registerResourceSchemas } from '../resource-schemas.ts';
 
@@ -8,12 +7,5 @@ export const RESOURCE_SCHEMAS = registerResourceSchemas('util', {
   countries: { schema: portfolio.countrySchema },
   logs: { schema: company.logSchema },
   emails: { schema: company.emailSchema },
-  messages: {
-    schema: company.messageSchema,
-    subResources: {
-      replies: company.replySchema,
-    },
-  },
   kiosks: { schema: company.kioskSchema },
-  'marketplace/carbon': { schema: insights.carbonProjectSchema },
 });

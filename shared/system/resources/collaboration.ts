@@ -3,7 +3,7 @@ import type { ResourceDecl } from '../resources.ts';
 
 export const MESSAGES_RESOURCE: ResourceDecl = {
   name: 'messages',
-  fn: 'util',
+  fn: 'collaboration',
   scope: 'company',
   read: PORTFOLIO_READERS,
   write: PORTFOLIO_READERS,

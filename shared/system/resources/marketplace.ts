@@ -3,7 +3,7 @@ import type { ResourceDecl } from '../resources.ts';
 
 export const MARKETPLACE_CARBON_RESOURCE: ResourceDecl = {
   name: 'marketplace/carbon',
-  fn: 'util',
+  fn: 'collaboration',
   scope: 'global',
   read: COMPANY_USER_ONLY,
   write: ADMIN_ONLY,
