@@ -16,7 +16,7 @@ import type { ExtractedValues } from '../../shared/capture/model.ts';
 import { analyseBytes } from './capture-accuracy-lib.ts';
 
 type Expected = string | number | null | string[];
-const PARTS = ['tuning', 'held-out', 'held-out-2'] as const;
+const PARTS = ['tuning', 'held-out', 'held-out-2', 'held-out-3'] as const;
 type Truth = Record<(typeof PARTS)[number], Record<string, Record<string, Expected>>>;
 
 const FIELDS = [
