@@ -155,8 +155,16 @@ export const INVOICE_NUMBER: FieldSpec = {
     ),
     // 'Rechnungsnummer', 'Rechnung Nr.', 'Handelsrechnung (380) Nr.', 'Beleg-Nr'.
     l(/rechnungs?\s*-?\s*(?:\(\d+\)\s*)?(?:nummer|nr\b\.?|#)|\bbeleg\s*-?\s*(?:nummer|nr\b\.?)/i),
+    // A titled bill and its number: 'Beitragsrechnung zur Kraftfahrtversicherung Nr. 00.123.456.7'.
+    // Only the 'Nr.' is the label, so that the title stays free to label the date beside it; an
+    // order's number named in the title ('Rechnung gemäß Bestellung Nr.') is not the bill's.
+    l(
+      /(?<=^\s*\p{L}*rechnung\b(?:\s+(?!gem|bestell|auftrag|liefer|kunde|order)(?:\p{L}+|\(\d+\))){0,3}?\s+)(?:nr\b\.?|nummer)/iu,
+      2,
+    ),
   ],
-  find: idFinder(3, (t) => !isValidMpanCore(t)),
+  // 'Rechnung Nr. 42': after a label, a number of two digits is the invoice's; letters need three.
+  find: idFinder(2, (t) => !isValidMpanCore(t) && (t.length >= 3 || /^\d+$/.test(t))),
 };
 
 export const ACCOUNT_NUMBER: FieldSpec = {
@@ -176,7 +184,7 @@ export const ACCOUNT_NUMBER: FieldSpec = {
 };
 
 export const INVOICE_DATE: FieldSpec = {
-  hint: /date|datum|tax\s*point|factu|[ée]mis|\bdu\b|\bvom\b|\bvon\b/i,
+  hint: /date|datum|tax\s*point|factu|[ée]mis|\bdu\b|\bvom\b|\bvon\b|rechnung|invoice/i,
   key: 'invoiceDate',
   labels: [
     l(
@@ -185,8 +193,10 @@ export const INVOICE_DATE: FieldSpec = {
     l(/(?<=\bfacture\s*n\s*[°ºo]?\s*\S+\s+)du\b/i, 2),
     l(/\bfactuur\s*datum\b|\brechnungs\s*-?\s*datum\b|\bbeleg\s*-?\s*datum\b/i),
     // 'Rechnung Nr. 471102 vom 05.03.2018': the date that follows the invoice's own number.
-    l(/\bvo[nm]\b(?<=rechnung\S*\s*(?:\(\d+\)\s*)?(?:nr\.?|#)\s*\S+\s+vo[nm])/i, 2),
+    l(/\bvo[nm]\b(?<=rechnung\S*(?:\s+(?:\p{L}+|\(\d+\))){0,3}?\s*(?:nr\.?|#|nummer)\s*\S+\s+vo[nm])/iu, 2),
     l(/^\s*(?:date|datum)\b/i, 1),
+    // A bill's title with the date it was issued beside it ('Beitragsrechnung    24. Januar 2014').
+    l(/^\s*\p{L}*rechnung\b|^\s*(?:tax\s+)?invoice\s*$/iu, 1),
   ],
   find: dateFinder,
 };
@@ -352,19 +362,19 @@ export const VAT_RATE: FieldSpec = {
  * the amount due, so a 'Total' followed by other words is no label of it.
  */
 export const GROSS_TOTAL: FieldSpec = {
-  hint: /total|due|payable|owing|balance|pay|withdrawal|debit|ttc|totaal|betal|betrag|summe|brutto|zahl|bedrag/i,
+  hint: /total|due|payable|owing|balance|pay|withdrawal|debit|ttc|totaal|betal|betrag|beitrag|summe|brutto|zahl|bedrag/i,
   key: 'grossTotal',
   labels: [
     l(
-      /\btotal\s*(?:amount\s*)?(?:due|payable|to\s*pay|owing|now\s*due)\b|\bamount\s*(?:now\s*)?(?:due|payable|owing|to\s*pay)\b|\bbalance\s*(?:now\s*)?(?:due|to\s*pay|payable)\b|\bplease\s*pay\b|\b(?:somme|montant|reste|net|total)\s*(?:total\s*)?(?:[àa]\s*payer|d[ûu])\b|\bpre-?\s*authori[sz]ed\s*(?:withdrawal|debit|payment)\b|\b(?:nog\s*)?te\s*betalen\b|\bzahlbetrag\b|\bzu\s*zahlen(?:der\s*betrag)?\b/i,
+      /\btotal\s*(?:amount\s*)?(?:due|payable|to\s*pay|owing|now\s*due)\b|\bamount\s*(?:now\s*)?(?:due|payable|owing|to\s*pay)\b|\bbalance\s*(?:now\s*)?(?:due|to\s*pay|payable)\b|\bplease\s*pay\b|\b(?:somme|montant|reste|net|total)\s*(?:total\s*)?(?:[àa]\s*payer|d[ûu])\b|\bpre-?\s*authori[sz]ed\s*(?:withdrawal|debit|payment)\b|\b(?:nog\s*)?te\s*betalen\b|\bzahlbetrag\b|\bzu\s*zahlen(?:der\s*betrag)?\b|\bdue\s*payable\b/i,
       4,
     ),
     // A total of the invoice in German or Dutch; 'Gesamtbetrag der Zuschläge' is the total of a part.
     l(
-      /\brechnungsbetrag\b|\bgesamt\s*-?\s*(?:betrag|summe)\b(?!\s*der\b)|\bbrutto\s*-?\s*(?:betrag|summe)?\b|\bendbetrag\b|\btotaalbedrag\b|\b(?:bedrag|totaal)\s*incl(?:usief|\.)?\s*btw\b/i,
+      /\brechnungs\s*-?\s*(?:betrag|beitrag|summe)\b|\bgesamt\s*-?\s*(?:betrag|summe)\b(?!\s*der\b)|\bsumme\s*(?:inkl\.?|inklusive|einschl\.?|incl\.?)\s*(?:der\s*)?(?:ust|mwst|umsatzsteuer)\b|\bbrutto\s*-?\s*(?:betrag|summe)?\b|\bendbetrag\b|\btotaalbedrag\b|\b(?:bedrag|totaal)\s*incl(?:usief|\.)?\s*btw\b/i,
     ),
     l(
-      /\btotal\s*(?:charges?\s*|amount\s*)?(?:incl?\.?|including|inclusive\s*of)\s*vat\b|\b(?:invoice|grand|gross)\s*total\b|\btotal\s*(?:this\s*)?(?:invoice|bill)\b|\btotal\s*gross\b|\b(?:total|montant)\s*(?:eur\s*)?t\.?t\.?c\.?\b|\btotal\s*(?:de\s*la\s*)?facture\b|\b(?:factuur\s*)?totaal\b/i,
+      /\btotal\s*(?:charges?\s*|amount\s*)?(?:incl?\.?|including|inclusive\s*of)\s*(?:vat|tax(?:es)?)\b|\b(?:invoice|grand|gross)\s*total\b|\btotal\s*(?:this\s*)?(?:invoice|bill)\b|\btotal\s*gross\b|\b(?:total|montant)\s*(?:eur\s*)?t\.?t\.?c\.?\b|\btotal\s*(?:de\s*la\s*)?facture\b|\b(?:factuur\s*)?totaal\b/i,
     ),
     l(/^\s*total\s*(?=[:(€$£]|$|\d|eur\b|usd\b|gbp\b|cad\b|amount\b)/i, 1),
   ],

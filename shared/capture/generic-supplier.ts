@@ -34,12 +34,38 @@ const LEGAL_FORMS = [
   'corporation',
   'llp',
 ];
+/** Legal forms printed in mixed case, matched as printed: 'GmbH', 'mbH', 'KG', 'a.G.', 'e.K.', 'SE'. */
+const MIXED_FORMS = [
+  'GmbH',
+  'mbH',
+  'GMBH',
+  'KG',
+  'UG',
+  'a\\.\\s?G',
+  'e\\.\\s?K',
+  'e\\.\\s?V',
+  'SE',
+  'SARL',
+  'S\\.A\\.R\\.L',
+  'Ltée',
+  'N\\.V',
+  'B\\.V',
+];
 /** Each legal form as printed in lower case, capitalised or in capitals ('Inc', 'INC'), not 'iNc'. */
-const LEGAL_FORM = `(?:${LEGAL_FORMS.flatMap((f) => [f, f.replace(/^[a-z]/, (c) => c.toUpperCase()), f.toUpperCase().replace(/\\S/g, '\\s')]).join('|')})\\.?`;
+const LEGAL_FORM = `(?:${[...MIXED_FORMS, ...LEGAL_FORMS.flatMap((f) => [f, f.replace(/^[a-z]/, (c) => c.toUpperCase()), f.toUpperCase().replace(/\\S/g, '\\s')])].join('|')})\\.?`;
 /** Up to five capitalised words, then a legal form: 'Enbridge Gas Distribution Inc.', 'Free SAS'. */
 const COMPANY = new RegExp(
   String.raw`((?:[A-Z0-9][\w&'’.-]*\s+){0,4}[A-Z][\w&'’.-]*)\s*,?\s+(${LEGAL_FORM})(?![\w])`,
   'g',
+);
+
+/**
+ * A name that opens its line may hold words in lower case ('Au bon moulin SARL'); inside a line such
+ * words are more often a sentence running into a company's name.
+ */
+const LINE_COMPANY = new RegExp(
+  String.raw`^\s*([A-Z][\w&'’.-]*(?:\s+[\p{L}\d&'’.-]+){1,3}?)\s*,?\s+(${LEGAL_FORM})(?![\w])`,
+  'u',
 );
 
 /** Words that start a customer's block or a sentence, not a company name. */
@@ -112,7 +138,11 @@ function cleanName(text: string): string | undefined {
 
 function companiesIn(text: string): { name: string; start: number }[] {
   const out: { name: string; start: number }[] = [];
-  for (const m of text.matchAll(COMPANY)) {
+  const opening = LINE_COMPANY.exec(text);
+  const matches = opening
+    ? [opening, ...[...text.matchAll(COMPANY)].filter((m) => m.index > 0)]
+    : text.matchAll(COMPANY);
+  for (const m of matches) {
     let words = (m[1] ?? '').split(/\s+/);
     while (words.length > 0 && NOT_A_NAME.test(words[0] ?? '')) words = words.slice(1);
     if (words.length === 0) continue;
@@ -152,6 +182,24 @@ function buyerLines(page: DocPage): Set<PageLine> {
   return out;
 }
 
+/**
+ * The first line of a name printed over two ('MVM Musterhafter' over 'Versicherungsverein Musterstadt
+ * a.G.'): just above, in the same column, a few capitalised words with no digits or punctuation.
+ */
+function nameLineAbove(page: DocPage, line: PageLine): PageLine | undefined {
+  return page.lines.find(
+    (l) =>
+      l !== line &&
+      Math.abs(l.box.Left - line.box.Left) < 0.005 &&
+      l.box.Top < line.box.Top &&
+      line.box.Top - (l.box.Top + l.box.Height) < line.box.Height * 0.6 &&
+      Math.abs(l.box.Height - line.box.Height) < line.box.Height * 0.25 &&
+      /^(?:[A-Z][\p{L}&'’-]*\s*){1,3}$/u.test(l.text.trim()) &&
+      !BUYER_LABEL.test(l.text) &&
+      !SUPPLIER_LABEL.test(l.text),
+  );
+}
+
 /** The supplier's name as the bill prints it, best evidence first; the recipient's name is never it. */
 export function findSupplierName(
   doc: PageDocument,
@@ -183,7 +231,9 @@ export function findSupplierName(
       }
       for (const company of companiesIn(line.text)) {
         if (customer && company.name.toLowerCase().startsWith(customer)) continue;
-        found.push({ text: line.text, name: company.name, line, page: n, score: letterhead ? 3 : 2.5 });
+        const first = company.start === 0 ? nameLineAbove(page, line) : undefined;
+        const name = first ? `${first.text.trim()} ${company.name}` : company.name;
+        found.push({ text: line.text, name, line, page: n, score: letterhead ? 3 : 2.5 });
       }
       const host = hostName(line.text);
       if (host) found.push({ text: line.text, name: host, line, page: n, score: letterhead ? 2 : 1 });
