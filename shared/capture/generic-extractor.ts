@@ -24,7 +24,7 @@ import {
   valuesOf,
 } from './generic-labels.ts';
 import { chargeValues, derived, meterSections, mpanOccurrences, readMeter } from './generic-meters.ts';
-import { periodCandidates } from './generic-period.ts';
+import { asMonthFirst, periodCandidates, writesMonthFirst } from './generic-period.ts';
 import { findCurrency, findSupplierName } from './generic-supplier.ts';
 import { chargesSum, checkTotals, doubtTotals, reconcileTotals } from './generic-totals.ts';
 import type { ExtractedRate, ExtractedValue, ExtractedValues, InvoiceKey, TotalsCheck } from './model.ts';
@@ -178,6 +178,12 @@ export function extractGeneric(
     if (period.end.score >= (best.get('endDate')?.score ?? 0)) best.set('endDate', period.end);
   }
   const values = valuesOf(best);
+  if (writesMonthFirst(doc, pages)) {
+    for (const key of ['invoiceDate', 'dueDate', 'startDate', 'endDate'] as const) {
+      const date = values[key];
+      if (date) values[key] = asMonthFirst(date);
+    }
+  }
 
   const occurrences = mpanOccurrences(doc, pages);
   const cores = [...new Set(occurrences.map((o) => String(o.value.value)))];
@@ -229,8 +235,17 @@ export function extractGeneric(
     const point = occurrences[0]?.value;
     const read = readMeter(doc, scope, candidates, point, charges, values.endDate);
     Object.assign(values, read.values);
-    if (!values.meterPointNumber && utilityType === 'water' && values.meterSerialNumber) {
-      // Water supplies are known by their meter: the serial stands for the meter point.
+    const serials = new Set(
+      candidates.filter((c) => c.key === 'meterSerialNumber' && !c.weak).map((c) => String(c.value.value)),
+    );
+    if (
+      !values.meterPointNumber &&
+      utilityType === 'water' &&
+      values.meterSerialNumber &&
+      serials.size <= 1
+    ) {
+      // Water supplies are known by their meter: the serial stands for the meter point. A bill for
+      // several meters (water and gas on one municipal bill) does not say which supply is which.
       values.meterPointNumber = values.meterSerialNumber;
     }
     meters.push({

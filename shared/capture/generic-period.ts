@@ -1,6 +1,7 @@
 import { findDates } from './date-text.ts';
 import type { Candidate } from './generic-labels.ts';
 import { toValue } from './generic-labels.ts';
+import type { ExtractedValue } from './model.ts';
 import type { PageDocument } from './pages.ts';
 import { rowsBetween, spanOfWords, stackedAbove, stackedBelow, subSpan, type TextSpan } from './pages.ts';
 
@@ -88,4 +89,36 @@ export function periodCandidates(doc: PageDocument, pages: readonly number[]): P
     }
   }
   return found.sort((x, y) => y.start.score - x.start.score);
+}
+
+const SLASH_DATE = /(?<![\d/.])(\d{1,2})\/(\d{1,2})\/(\d{4}|\d{2})(?![\d/])/g;
+
+/**
+ * Whether the pages write numeric dates month first (the North American '11/17/2017'): some date
+ * only makes sense that way and none only the other way. A bill keeps to one order, so its
+ * ambiguous dates ('11/03/2017') are then read month first too.
+ */
+export function writesMonthFirst(doc: PageDocument, pages: readonly number[]): boolean {
+  let monthFirst = 0;
+  let dayFirst = 0;
+  for (const n of pages) {
+    for (const m of doc.pages[n - 1]?.text.matchAll(SLASH_DATE) ?? []) {
+      const a = Number(m[1]);
+      const b = Number(m[2]);
+      if (a >= 1 && a <= 12 && b > 12 && b <= 31) monthFirst += 1;
+      if (b >= 1 && b <= 12 && a > 12 && a <= 31) dayFirst += 1;
+    }
+  }
+  return monthFirst > 0 && dayFirst === 0;
+}
+
+/** A date read day first from an ambiguous numeric date, read again month first. */
+export function asMonthFirst(value: ExtractedValue): ExtractedValue {
+  const m = /^\s*(\d{1,2})\/(\d{1,2})\/(\d{4}|\d{2})\s*$/.exec(value.text);
+  if (!m || typeof value.value !== 'string') return value;
+  const month = Number(m[1]);
+  const day = Number(m[2]);
+  if (month > 12 || day > 12 || month === day) return value;
+  const iso = `${value.value.slice(0, 5)}${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+  return { ...value, value: iso };
 }

@@ -279,3 +279,70 @@ describe('the supplier is not the buyer', () => {
     expect(values.supplierName?.value).not.toMatch(/ViveLabs/);
   });
 });
+
+describe('German bills read by their titles and legal forms', () => {
+  it('reads "Rechnung Nr. 42", its date, the total with tax and a GmbH for the supplier', () => {
+    const values = read([
+      at(0.12, 0.15, 'Acme GmbH | Europa-Allee 1980 | 60486 Frankfurt,'),
+      at(0.12, 0.19, 'Karl E. Coyote'),
+      at(0.55, 0.25, 'Rechnungsdatum: 31.01.2014'),
+      at(0.12, 0.33, 'Rechnung Nr. 42'),
+      ...row(0.59, [0.63, 'Summe netto'], [0.82, '1.300,00']),
+      ...row(0.61, [0.63, 'Umsatzsteuer 19%'], [0.82, '247,00']),
+      ...row(0.63, [0.63, 'Summe inkl. USt'], [0.82, '1.547,00']),
+    ]);
+    expect(values.invoiceNumber?.value).toBe('42');
+    expect(values.invoiceDate?.value).toBe('2014-01-31');
+    expect(values.grossTotal?.value).toBe(1547);
+    expect(values.supplierName?.value).toBe('Acme GmbH');
+  });
+
+  it('takes the date beside a bill title, and its number, but not an order number named in it', () => {
+    const values = read([
+      at(0.12, 0.09, 'MVM Musterhafter'),
+      at(0.12, 0.1, 'Versicherungsverein Musterstadt a.G.'),
+      at(0.12, 0.14, 'Max Mustermann'),
+      ...row(
+        0.35,
+        [0.12, 'Beitragsrechnung zur Kraftfahrtversicherung Nr. 00.123.456.7'],
+        [0.71, '11. März 2014'],
+      ),
+      at(0.12, 0.4, 'Rechnung gemäß Bestellung Nr. 2013-471331'),
+      ...row(0.59, [0.12, 'Rechnungsbeitrag'], [0.8, '59,50 €']),
+    ]);
+    expect(values.invoiceNumber?.value).toBe('00.123.456.7');
+    expect(values.invoiceDate?.value).toBe('2014-03-11');
+    expect(values.grossTotal?.value).toBe(59.5);
+    expect(values.supplierName?.value).toBe('MVM Musterhafter Versicherungsverein Musterstadt a.G.');
+  });
+});
+
+describe('dates of a bill that writes the month first', () => {
+  it('reads an ambiguous date month first when another date on the bill can only be month first', () => {
+    const values = read([
+      at(0.1, 0.1, 'Au bon moulin SARL - 1242 chemin de l’olive - 84340 Malaucène'),
+      ...row(0.3, [0.1, 'Invoice Date'], [0.3, '11/03/2017']),
+      ...row(0.5, [0.1, 'SEPA Wire transfer'], [0.3, '11/17/2017'], [0.5, '623.00 €']),
+    ]);
+    expect(values.invoiceDate?.value).toBe('2017-11-03');
+    expect(values.supplierName?.value).toBe('Au bon moulin SARL');
+  });
+
+  it('keeps the day first when nothing on the bill says otherwise', () => {
+    const values = read([...row(0.3, [0.1, 'Invoice Date'], [0.3, '11/03/2017'])]);
+    expect(values.invoiceDate?.value).toBe('2017-03-11');
+  });
+});
+
+describe('no meter point made up', () => {
+  it('does not take a water meter for the meter point when the bill lists two meters', () => {
+    const values = read([
+      at(0.1, 0.1, 'Kitchener Utilities'),
+      at(0.1, 0.2, 'Water and wastewater charges'),
+      at(0.04, 0.4, 'Meter # 20043032'),
+      at(0.04, 0.6, 'Meter # 46112'),
+      at(0.1, 0.7, 'Water consumption 14 m3'),
+    ]);
+    expect(values.meterPointNumber).toBeUndefined();
+  });
+});
