@@ -2,7 +2,8 @@
  * `npm run bench:capture-generic`: how many fields capture reads right, without any template, on real
  * bills and invoices from outside suppliers (tests/fixtures/public-bills, sources in its README). The
  * tuning part is what the generic reader was shaped on; the held-out parts hold layouts it never saw
- * (held-out-2 was added later, so that one held-out figure has never been watched while tuning).
+ * (held-out-2 was added later, so that one held-out figure has never been watched while tuning;
+ * held-out-3 is a random draw from a later batch of e-invoices whose truth comes from their XML).
  * A value the truth marks null is printed nowhere on the document: reading anything for it is wrong
  * (an invented meter point or an invoice number taken from a fax number).
  * CAPTURE_VERBOSE=1 lists every wrong value; CAPTURE_MISSES=tuning lists only the tuning part's, so
