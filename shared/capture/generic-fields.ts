@@ -377,6 +377,9 @@ export const GROSS_TOTAL: FieldSpec = {
       /\btotal\s*(?:charges?\s*|amount\s*)?(?:incl?\.?|including|inclusive\s*of)\s*(?:vat|tax(?:es)?)\b|\b(?:invoice|grand|gross)\s*total\b|\btotal\s*(?:this\s*)?(?:invoice|bill)\b|\btotal\s*gross\b|\b(?:total|montant)\s*(?:eur\s*)?t\.?t\.?c\.?\b|\btotal\s*(?:de\s*la\s*)?facture\b|\b(?:factuur\s*)?totaal\b/i,
     ),
     l(/^\s*total\s*(?=[:(€$£]|$|\d|eur\b|usd\b|gbp\b|cad\b|amount\b)/i, 1),
+    // A statement's balance is what it asks for; the charges of this period only when nothing says so.
+    l(/\b(?:new|total|closing)\s*balance\b|\bbalance\s*(?:owing|outstanding)\b|\boffener\s*betrag\b/i, 3),
+    l(/\btotal\s*(?:current|new)\s*charges\b/i, 1),
   ],
   find: priceFinder,
   last: true,

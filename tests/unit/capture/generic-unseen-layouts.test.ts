@@ -346,3 +346,23 @@ describe('no meter point made up', () => {
     expect(values.meterPointNumber).toBeUndefined();
   });
 });
+
+describe('the amount a statement asks for', () => {
+  it('is its new balance, arrears included, over the charges of the period', () => {
+    const values = read([
+      at(0.1, 0.1, 'Account Number: 7012 3344'),
+      ...row(0.3, [0.1, 'Previous Balance'], [0.8, '$10.00']),
+      ...row(0.32, [0.1, 'Total Current Charges'], [0.8, '$91.74']),
+      ...row(0.34, [0.1, 'New Balance'], [0.8, '$101.74']),
+    ]);
+    expect(values.grossTotal?.value).toBe(101.74);
+  });
+
+  it('is the charges of the period when the statement prints no balance', () => {
+    const values = read([
+      at(0.1, 0.1, 'Account Number: 7012 3344'),
+      ...row(0.32, [0.1, 'Total Current Charges'], [0.8, '$91.74']),
+    ]);
+    expect(values.grossTotal?.value).toBe(91.74);
+  });
+});
