@@ -51,8 +51,8 @@ export const RESTATEMENTS_QUEUE: QueueDecl = {
   name: 'restatements',
   consumer: 'restatements',
   batchSize: 1,
-  // The worker keeps the message hidden while it works; this is how soon a crashed run is tried again.
-  visibilityTimeoutSeconds: 300,
+  // At least the worker's own timeout, so a long run is never handed to a second worker meanwhile.
+  visibilityTimeoutSeconds: 900,
   maxReceiveCount: 3,
 };
 
