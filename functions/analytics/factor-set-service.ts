@@ -141,7 +141,11 @@ async function factorSets(ctx: OpContext): Promise<OpResult> {
         label: current?.label ?? DEFAULT_FACTOR_SET,
         ...(state ? { restatedAt: state.restatedAt } : {}),
       },
-      editions: FACTOR_SET_EDITIONS.map((e) => ({ id: e.id, label: e.label })),
+      editions: FACTOR_SET_EDITIONS.map((e) => ({
+        id: e.id,
+        label: e.label,
+        ...(e.current ? { current: true } : {}),
+      })),
     },
   };
 }

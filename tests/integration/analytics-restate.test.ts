@@ -34,6 +34,7 @@ const work = async (bodies: string[]) => {
   const out = await worker(sqsEvent(bodies, 'restatements'));
   expect(out.batchItemFailures).toEqual([]);
 };
+const round3 = (v: number) => Math.round(v * 1000) / 1000;
 const logLines = async () =>
   ((await get('/logs?type=restate')) as unknown as { data: { message?: string; modelId?: string }[] }).data;
 const emissionsOf = async (year: string, query = '') => {
@@ -111,13 +112,20 @@ describe('restating emissions in a factor set', () => {
     expect(await emissionsOf('2024')).toEqual({ kg: 250, sets: ['desnz-2024-v0'] });
     const bad = await restate('desnz-v9');
     expect(bad.status).toBe(400);
-    expect(bad.body.formMessages).toMatchObject({ factorSet: 'Must be one of desnz-v1' });
+    expect(bad.body.formMessages).toMatchObject({ factorSet: 'Must be one of desnz-v1, desnz-v2' });
   });
 
   it('names the edition the figures are in and those there are', async () => {
     expect(await get('/analytics/factor-sets')).toEqual({
       current: { id: 'desnz-v1', label: expect.stringContaining('DESNZ') },
-      editions: [{ id: 'desnz-v1', label: expect.stringContaining('DESNZ') }],
+      editions: [
+        { id: 'desnz-v1', label: expect.stringContaining('first edition') },
+        {
+          id: 'desnz-v2',
+          label: expect.stringContaining('natural gas 2024 and 2025 corrected'),
+          current: true,
+        },
+      ],
     });
   });
 
@@ -207,5 +215,54 @@ describe('restating emissions in a factor set', () => {
     expect((await logLines()).map((l) => l.message)).toContainEqual(
       expect.stringContaining('no figure changed'),
     );
+  });
+
+  it('moves gas figures to the corrected edition through the worker: 0.1829 for 2024, 0.18296 for 2025', async () => {
+    const gasId = await created(api, owner, '/accounts', { type: 'gas', assetId: siteId, name: 'Boiler' });
+    // Stated in the first edition: 10,000 kWh × 0.18278 (2024) and × 0.18231 (2025).
+    for (const [month, emissionsKg, factorVersion] of [
+      ['2024-02', 1827.8, 'desnz-2024-v1'],
+      ['2025-02', 1823.1, 'desnz-2025-v1'],
+    ] as const) {
+      await applyInvoiceContribution(
+        w.demoId,
+        gasId,
+        siteId,
+        newId(),
+        {
+          month,
+          utilityType: 'gas',
+          consumption: 10_000,
+          unit: 'kWh',
+          cost: 500,
+          emissionsKg,
+          factorVersion,
+        },
+        1,
+      );
+    }
+    const gasOf = async (year: string) => {
+      const answer = (await get(
+        `/analytics/v2/consumption?startDate=${year}-01-01&endDate=${year}-12-31&dataType=emissions&dateBreakdown=false`,
+      )) as unknown as AnalyticsAnswer;
+      return answer.totals.utilities.gas?.emissionsKg;
+    };
+    expect([await gasOf('2024'), await gasOf('2025')]).toEqual([1827.8, 1823.1]);
+    const totalsBefore = [await emissionsOf('2024'), await emissionsOf('2025')].map((e) => e.kg);
+
+    const res = await restate('desnz-v2');
+    expect(res.status).toBe(202);
+    const bodies = await w.drain('restatements');
+    await work(bodies);
+    const job = await get(`/analytics/factor-sets/restatements/${String(res.body.jobId)}`);
+    expect(job).toMatchObject({ status: 'done', result: { factorSet: 'desnz-v2', months: 2 } });
+    expect([await gasOf('2024'), await gasOf('2025')]).toEqual([1829, 1829.6]);
+    // Electricity's factors are the same in both editions: the totals moved by the gas alone.
+    const totalsAfter = [await emissionsOf('2024'), await emissionsOf('2025')].map((e) => e.kg);
+    expect(totalsAfter.map((kg, i) => round3(kg - (totalsBefore[i] ?? 0)))).toEqual([1.2, 6.5]);
+    // Delivered again: nothing is added twice.
+    await work(bodies);
+    expect([await gasOf('2024'), await gasOf('2025')]).toEqual([1829, 1829.6]);
+    expect((await get('/analytics/factor-sets')).current).toMatchObject({ id: 'desnz-v2' });
   });
 });

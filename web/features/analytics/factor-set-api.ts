@@ -3,7 +3,8 @@ import { keysUnder, useEndpoint } from '../../lib/endpoint.ts';
 
 export interface FactorSets {
   current: { id: string; label: string; restatedAt?: string };
-  editions: { id: string; label: string }[];
+  /** `current`: the edition new figures are worked out in. */
+  editions: { id: string; label: string; current?: boolean }[];
 }
 
 export interface Restatement {

@@ -43,7 +43,7 @@ export function RestatementStatus({ job }: { job: RestatementJob }) {
 function RestateForm({ sets }: { sets: FactorSets }) {
   const restate = useRestate();
   const revalidate = useRevalidate();
-  const [choice, setChoice] = useState(sets.current.id);
+  const [choice, setChoice] = useState(sets.editions.find((e) => e.current)?.id ?? sets.current.id);
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
   const [jobId, setJobId] = useState<string>();
@@ -77,7 +77,10 @@ function RestateForm({ sets }: { sets: FactorSets }) {
             setChoice(e.currentTarget.value);
             setConfirming(false);
           }}
-          data={sets.editions.map((e) => ({ value: e.id, label: e.label }))}
+          data={sets.editions.map((e) => ({
+            value: e.id,
+            label: e.current ? `${e.label} (current)` : e.label,
+          }))}
         />
         {confirming ? (
           <>
