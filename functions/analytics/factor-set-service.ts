@@ -14,13 +14,22 @@ import {
   restateAccountMonth,
   utilityOf,
 } from '../accounts/index.ts';
-import { writeActivity } from '../core/activity/activity-service.ts';
-import { formError } from '../core/lib/errors.ts';
+import { sendToQueue } from '../core/adapters/queue.ts';
+import { formError, notFound } from '../core/lib/errors.ts';
+import { newId } from '../core/lib/ids.ts';
 import { inPool } from '../core/lib/in-pool.ts';
 import { parseOrThrow } from '../core/lib/validation.ts';
 import type { OpContext, Operations, OpResult } from '../core/middleware/api-context.ts';
-import { announceCompanyFiguresChange } from './analytics-live.ts';
-import { getFactorSetState, putFactorSetState } from './factor-set-repository.ts';
+import { operation } from '../core/middleware/operation.ts';
+import {
+  createRestatementJob,
+  getFactorSetState,
+  getRestatementJob,
+  type Restatement,
+  type RestatementJob,
+} from './factor-set-repository.ts';
+
+export type { Restatement, YearRestated } from './factor-set-repository.ts';
 
 const FACTOR_UTILITIES = new Set<string>(['electricity', 'gas', 'water', 'waste']);
 const ACCOUNT_CONCURRENCY = 4;
@@ -31,20 +40,6 @@ export const restateBodySchema = z.object({
     message: `Must be one of ${FACTOR_SET_EDITIONS.map((e) => e.id).join(', ')}`,
   }),
 });
-
-/** A year's emissions before and after a restatement, kg CO2e. */
-export interface YearRestated {
-  year: string;
-  beforeKg: number;
-  afterKg: number;
-}
-
-export interface Restatement {
-  factorSet: string;
-  /** Account months whose emissions changed. */
-  months: number;
-  years: YearRestated[];
-}
 
 /**
  * A month's emissions in an edition, when the edition gives them other factors than those the month
@@ -75,9 +70,14 @@ function restated(
  * difference, and the company's totals by year before and after are answered. Months already in the
  * edition are not touched, so restating to the edition the figures are in changes nothing.
  */
-export async function restateCompany(companyId: string, edition: FactorSetEdition): Promise<Restatement> {
+export async function restateCompany(
+  companyId: string,
+  edition: FactorSetEdition,
+  onAccountDone?: (done: number, total: number) => Promise<void>,
+): Promise<Restatement> {
   const years = new Map<string, { beforeKg: number; afterKg: number }>();
   let months = 0;
+  let accountsDone = 0;
   const accounts = await allAccounts(companyId);
   await inPool(accounts, ACCOUNT_CONCURRENCY, async (account) => {
     const utility = utilityOf(account);
@@ -107,6 +107,8 @@ export async function restateCompany(companyId: string, edition: FactorSetEditio
       sums.afterKg += afterKg;
       years.set(year, sums);
     }
+    accountsDone++;
+    await onAccountDone?.(accountsDone, accounts.length);
   });
   return {
     factorSet: edition.id,
@@ -139,33 +141,54 @@ async function factorSets(ctx: OpContext): Promise<OpResult> {
         label: current?.label ?? DEFAULT_FACTOR_SET,
         ...(state ? { restatedAt: state.restatedAt } : {}),
       },
-      editions: FACTOR_SET_EDITIONS.map((e) => ({ id: e.id, label: e.label })),
+      editions: FACTOR_SET_EDITIONS.map((e) => ({
+        id: e.id,
+        label: e.label,
+        ...(e.current ? { current: true } : {}),
+      })),
     },
   };
 }
 
-/** POST /analytics/factor-sets/restate: company admins only (the route says so). */
+/** What the API shows of a job: everything but the company it belongs to. */
+export function presentJob(job: RestatementJob): Omit<RestatementJob, 'companyId'> {
+  const { companyId: _companyId, ...rest } = job;
+  return rest;
+}
+
+/**
+ * POST /analytics/factor-sets/restate: company admins only (the route says so). A company's every meter
+ * month is read and may be rewritten, which takes longer than a request may: the job is recorded and queued
+ * for the restatements worker, and answered at once (202) with its id. Its progress and its end are
+ * announced to the company's open pages.
+ */
 async function restate(ctx: OpContext): Promise<OpResult> {
   const body = parseOrThrow(restateBodySchema, ctx.body);
   const edition = findFactorSetEdition(body.factorSet);
   if (!edition) throw formError({ factorSet: 'There is no such factor set' });
-  const result = await restateCompany(ctx.caller.companyId, edition);
-  await putFactorSetState(ctx.caller.companyId, {
+  const job: RestatementJob = {
+    jobId: newId(),
+    companyId: ctx.caller.companyId,
     factorSet: edition.id,
-    restatedAt: new Date().toISOString(),
-    restatedBy: ctx.caller.sub,
-  });
-  await writeActivity(ctx.caller, {
-    type: 'restate',
-    model: 'emissions',
-    modelId: edition.id,
-    message: restatementMessage(edition, result),
-  });
-  if (result.months > 0) await announceCompanyFiguresChange(ctx.caller.companyId, ctx.log);
-  return { body: result };
+    status: 'queued',
+    progress: 0,
+    requestedBy: ctx.caller.sub,
+    requestedAt: new Date().toISOString(),
+  };
+  await createRestatementJob(job);
+  await sendToQueue('restatements', [{ companyId: job.companyId, jobId: job.jobId }]);
+  return { status: 202, body: presentJob(job) };
 }
+
+/** GET /analytics/factor-sets/restatements/{jobId}: how a restatement is getting on, and what it changed. */
+const restatementJob = operation({ params: ['jobId'] }, async (ctx): Promise<OpResult> => {
+  const job = await getRestatementJob(ctx.caller.companyId, ctx.params.jobId);
+  if (!job) throw notFound('Restatement not found');
+  return { body: presentJob(job) };
+});
 
 export const FACTOR_SET_OPERATIONS: Operations = {
   'analytics.factorSets': factorSets,
   'analytics.restate': restate,
+  'analytics.restatementJob': restatementJob,
 };

@@ -54,6 +54,10 @@ export interface EmissionFactor {
   check?: string;
   /** Where the figure was confirmed, when that was a page quoting the official tables. */
   confirmedBy?: string;
+  /** The workbook's sheet and cell (or the flat file's factor ID) the figure was read from. */
+  sheet?: string;
+  /** The consumption the figure applies to, as ISO dates: `2024-01-01/2024-12-31`. */
+  period?: string;
 }
 
 const DESNZ = 'UK Government GHG Conversion Factors for Company Reporting (DESNZ)';
@@ -107,10 +111,11 @@ const GREEN_CALCULUS = 'greencalculus.com, natural gas glossary (DEFRA 2025 fact
 const UNCONFIRMED = (year: number) => `unconfirmed: not checked against the published ${year} tables`;
 
 /**
- * Each row applies to consumption in its calendar year. Water has no row before 2024: figures for 2023
- * and earlier have not been sourced, so those years use the 2024 figure and say so.
+ * The first edition's rows, kept as they were so figures stated in them can name what produced them. Each
+ * row applies to consumption in its calendar year. Water has no row before 2024: figures for 2023 and
+ * earlier have not been sourced, so those years use the 2024 figure and say so.
  */
-export const EMISSION_FACTORS: readonly EmissionFactor[] = [
+export const FIRST_EDITION_FACTORS: readonly EmissionFactor[] = [
   row(2023, 'electricity', 'generation', 2, 'kWh', 0.20707),
   row(2024, 'electricity', 'generation', 2, 'kWh', 0.20705, undefined, CLIMATE_ESSENTIALS),
   row(2025, 'electricity', 'generation', 2, 'kWh', 0.177, undefined, CLIMATE_ESSENTIALS),
@@ -145,6 +150,53 @@ export const EMISSION_FACTORS: readonly EmissionFactor[] = [
   wtt(2025, 'electricity', 'well-to-tank-generation', 0.0459, '15_917_4000_5_1', FLAT_2025),
   wtt(2025, 'electricity', 'well-to-tank-transmission-distribution', 0.00397, '15_918_4000_5_1', FLAT_2025),
 ];
+
+const FULL_SET_TRANSCRIPTION =
+  'cell-by-cell transcription of the DESNZ full sets in github.com/themisiqco/themisiq (docs/review/t3d-2025-values.csv)';
+const FLAT_2025_TRANSCRIPTION =
+  'DESNZ 2025 flat file, factor ID 1_100_1004_6_1 (Fuels > Gaseous fuels > Natural gas > kWh (Gross CV)), as transcribed in public carbon calculators';
+
+/**
+ * Natural gas burnt (scope 1, per kWh gross CV) as DESNZ published it for 2024 (v1.1, the correction of
+ * 30 October 2024) and 2025 (v1). The first edition had 0.18278 for 2024, which no workbook gives, and
+ * 0.18231 for 2025, which is the 2026 set's figure.
+ */
+const GAS_CORRECTIONS: readonly EmissionFactor[] = [
+  {
+    ...row(2024, 'gas', 'combustion', 1, 'kWh', 0.1829, undefined, FULL_SET_TRANSCRIPTION),
+    source: `${DESNZ} 2024, full set v1.1 (30/10/2024)`,
+    sheet: 'Fuels!D42: Natural gas, kWh (Gross CV), kg CO2e',
+    version: 'desnz-2024-v2',
+    period: '2024-01-01/2024-12-31',
+  },
+  {
+    ...row(
+      2025,
+      'gas',
+      'combustion',
+      1,
+      'kWh',
+      0.18296,
+      undefined,
+      `${FULL_SET_TRANSCRIPTION}; ${FLAT_2025_TRANSCRIPTION}`,
+    ),
+    source: `${DESNZ} 2025, full set v1 (10/06/2025)`,
+    sheet: 'Fuels!D42: Natural gas, kWh (Gross CV), kg CO2e',
+    version: 'desnz-2025-v2',
+    period: '2025-01-01/2025-12-31',
+  },
+];
+
+const sameFactor = (a: EmissionFactor, b: EmissionFactor) =>
+  a.year === b.year && a.utility === b.utility && a.activity === b.activity;
+
+/**
+ * The current edition: the first, with the natural gas rows corrected. New figures are worked out with
+ * it; figures stated in the first edition move to it only when the company restates them.
+ */
+export const EMISSION_FACTORS: readonly EmissionFactor[] = FIRST_EDITION_FACTORS.map(
+  (f) => GAS_CORRECTIONS.find((c) => sameFactor(c, f)) ?? f,
+);
 
 /**
  * The year's well-to-tank factor, or undefined: unlike other factors no other year stands in, since the

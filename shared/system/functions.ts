@@ -29,6 +29,7 @@ export const WORKER_FUNCTIONS = [
   'reports',
   'scraper',
   'imports',
+  'restatements',
 ] as const;
 export type WorkerFunctionName = (typeof WORKER_FUNCTIONS)[number];
 
@@ -77,6 +78,7 @@ export const QUEUES = [
   'reports',
   'scraper',
   'imports',
+  'restatements',
 ] as const;
 export type QueueName = (typeof QUEUES)[number];
 
@@ -118,7 +120,12 @@ export const FUNCTIONS: readonly FunctionDecl[] = [
   }),
   httpFn('invoice-validation', { ...rw, buckets: { uploads: 'read' }, queues: ['validation'] }),
   httpFn('templates', { ...rw, buckets: { uploads: 'readwrite', documents: 'readwrite' }, textract: true }),
-  httpFn('insights', { ...rw, buckets: { reports: 'readwrite' }, queues: ['reports'], sendEmail: true }),
+  httpFn('insights', {
+    ...rw,
+    buckets: { reports: 'readwrite' },
+    queues: ['reports', 'restatements'],
+    sendEmail: true,
+  }),
   httpFn('targets', { ...rw }),
   httpFn('automation', { ...rw, buckets: { uploads: 'readwrite' }, queues: ['scraper', 'imports'] }),
   // documents: letters of authority are uploaded by presigned PUT, which needs the signer's write grant.
@@ -230,6 +237,15 @@ export const FUNCTIONS: readonly FunctionDecl[] = [
       queues: ['validation'],
       liveConnections: true,
     },
+  },
+  {
+    name: 'restatements',
+    kind: 'worker',
+    entry: 'functions/handlers/queue/restatements.ts',
+    memoryMb: 1024,
+    // Every meter month of a company of thousands of meters is read, and those in other factors rewritten.
+    timeoutSeconds: 900,
+    grants: { table: 'readwrite', liveConnections: true },
   },
 ];
 

@@ -103,8 +103,12 @@ export const importRunMessage = z.object({
   sub: z.string().min(1),
 });
 
+/** One restatement of a company's emissions in a factor set edition, recorded as a job by the API. */
+export const restatementMessage = z.object({ companyId: z.string().min(1), jobId: z.string().min(1) });
+
 export type ReportBuildMessage = z.output<typeof reportMessage>;
 export type ScheduledReportRunMessage = z.output<typeof scheduledReportRunMessage>;
+export type RestatementMessage = z.output<typeof restatementMessage>;
 
 export const QUEUE_MESSAGES = {
   'email-intake': mailReceiptMessage,
@@ -115,6 +119,7 @@ export const QUEUE_MESSAGES = {
   reports: z.union([reportMessage, scheduledReportsSweepMessage, scheduledReportRunMessage]),
   scraper: scraperMessage,
   imports: z.union([importRunMessage, s3EventMessage]),
+  restatements: restatementMessage,
 } as const satisfies Record<QueueName, z.ZodType>;
 
 export type QueueMessage<Q extends QueueName> = z.output<(typeof QUEUE_MESSAGES)[Q]>;

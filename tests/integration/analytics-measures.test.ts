@@ -5,7 +5,7 @@ import { type Api, created, type RegisterWorld, startRegisterWorld } from './reg
 
 /**
  * Scopes, market-based scope 2, the cost split and entity scopes, over bills confirmed as a user confirms
- * them, worked by hand (March 2025; DESNZ 2025: grid 0.177, T&D 0.01853, gas 0.18231 kg per kWh):
+ * them, worked by hand (March 2025; DESNZ 2025: grid 0.177, T&D 0.01853, gas 0.18296 kg per kWh):
  *
  *   Holdings (entity)  └ Offices (its child)         Other (entity)
  *   Aldgate (Holdings) electricity 1000 kWh, renewable contract with REGOs for 2025
@@ -15,7 +15,7 @@ import { type Api, created, type RegisterWorld, startRegisterWorld } from './reg
  *                      gas 5000 kWh, net £400, VAT £80
  *   Hardman (Other)    electricity 3000 kWh, no contract, net £600, VAT £120
  *
- *   Holdings: scope 1 = 5000 × 0.18231 = 911.55; scope 2 location = (1000 + 2000) × 0.177 = 531;
+ *   Holdings: scope 1 = 5000 × 0.18296 = 914.8; scope 2 location = (1000 + 2000) × 0.177 = 531;
  *             market = 0 (REGOs) + 2000 × residual mix; scope 3 T&D = 3000 × 0.01853 = 55.59;
  *             well-to-tank (DESNZ 2025 flat file) = gas 5000 × 0.03021 + electricity 3000 × (0.0459 + 0.00397)
  *             = 151.05 + 149.61 = 300.66; scope 3 = 356.25
@@ -179,21 +179,21 @@ describe('emissions by scope', () => {
     const scopes = res.body.scopes.totals;
     const market = 2000 * (MIX_2025?.factor ?? Number.NaN);
     expect(scopes).toMatchObject({
-      scope1: 911.55,
+      scope1: 914.8,
       scope2Location: 531,
       scope3: 356.25,
       scope3Parts: { transmissionDistribution: 55.59, water: 0, waste: 0, wellToTank: 300.66 },
-      totalLocation: 1798.8,
+      totalLocation: 1802.05,
       notCovered: [],
       factorSets: {
-        scope1: ['desnz-2025-v1'],
+        scope1: ['desnz-2025-v2'],
         scope2Location: ['desnz-2025-v1'],
         scope2Market: [MIX_2025?.version, 'rego-zero'].sort(),
         scope3: ['desnz-2025-v1'],
       },
     });
     expect(scopes.scope2Market).toBeCloseTo(market, 3);
-    expect(scopes.totalMarket).toBeCloseTo(911.55 + market + 356.25, 3);
+    expect(scopes.totalMarket).toBeCloseTo(914.8 + market + 356.25, 3);
     expect(scopes.scope1 + scopes.scope2Location + scopes.scope3).toBeCloseTo(scopes.totalLocation, 6);
     // The month's bucket holds the same split as the window.
     expect(res.body.scopes.buckets).toEqual([{ key: '2025-03', ...scopes }]);

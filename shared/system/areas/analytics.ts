@@ -1,5 +1,6 @@
 import { provenanceQuery } from '../../schemas/provenance.ts';
 import type { AreaDecl } from '../area.ts';
+import type { QueueDecl } from '../functions.ts';
 import { COMPANY_ADMINS, PORTFOLIO_READERS } from '../permission-sets.ts';
 import { ANALYTICS_AREA_RESOURCES } from '../resources/analytics.ts';
 import { routesOf, withQueries } from '../route-builder.ts';
@@ -42,7 +43,18 @@ const ANALYTICS_ROUTES: readonly HttpRoute[] = [
   // The factor set edition the figures are in; moving to another recomputes them all: admins only.
   insights('GET', '/analytics/factor-sets', 'analytics.factorSets', PORTFOLIO_READERS),
   insights('POST', '/analytics/factor-sets/restate', 'analytics.restate', COMPANY_ADMINS),
+  insights('GET', '/analytics/factor-sets/restatements/{jobId}', 'analytics.restatementJob', COMPANY_ADMINS),
 ];
+
+/** Restatements of a company's emissions in another factor set edition, run by their worker. */
+export const RESTATEMENTS_QUEUE: QueueDecl = {
+  name: 'restatements',
+  consumer: 'restatements',
+  batchSize: 1,
+  // At least the worker's own timeout, so a long run is never handed to a second worker meanwhile.
+  visibilityTimeoutSeconds: 900,
+  maxReceiveCount: 3,
+};
 
 /**
  * The home dashboard (02 §7 Dashboards): the caller's dashboard and widgets in one call, made on first use,
@@ -77,4 +89,5 @@ export const ANALYTICS_AREA: AreaDecl = {
   routes: withQueries([...ANALYTICS_ROUTES, ...DASHBOARD_ROUTES], {
     'GET /analytics/provenance': provenanceQuery,
   }),
+  queues: [RESTATEMENTS_QUEUE],
 };

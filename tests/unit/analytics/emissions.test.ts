@@ -34,8 +34,10 @@ describe('emissions by scope', () => {
 
   it('counts gas burnt as scope 1 and water as scope 3', () => {
     const gas = emissionsOf({ utility: 'gas', date: '2024-02-01', quantity: 10_000, unit: 'kWh' });
-    expect(gas.scope1).toBeCloseTo(1827.8, 9);
-    expect(gas.lines[0]?.check).toMatch(/unconfirmed.*0\.18290, 0\.18278 and 0\.18293/);
+    // DESNZ 2024 v1.1, Fuels!D42: 0.1829 kg per kWh (gross CV), confirmed, so no check is shown.
+    expect(gas.scope1).toBeCloseTo(1829, 9);
+    expect(gas.lines[0]).toMatchObject({ factorVersion: 'desnz-2024-v2' });
+    expect(gas.lines[0]?.check).toBeUndefined();
     // No confirmed 2024 well-to-tank figure: listed, not borrowed from 2023 or 2025.
     expect(gas.notCovered).toEqual([
       { activity: 'well-to-tank', reason: 'no confirmed 2024 gas well-to-tank factor' },
@@ -135,9 +137,9 @@ describe('emissions by scope', () => {
     ]);
     // Scope 3: T&D 18.53, well-to-tank of the gas 30.21 and of the electricity 45.9 + 3.97.
     const scope3 = 18.53 + 30.21 + 45.9 + 3.97;
-    expect(totals.totalLocation).toBeCloseTo(182.31 + 177 + scope3, 9);
-    expect(totals.totalMarket).toBeCloseTo(182.31 + 0 + scope3, 9);
-    expect(intensityPerSquareMetre(totals.totalLocation, 100)).toBeCloseTo(4.5792, 9);
+    expect(totals.totalLocation).toBeCloseTo(182.96 + 177 + scope3, 9);
+    expect(totals.totalMarket).toBeCloseTo(182.96 + 0 + scope3, 9);
+    expect(intensityPerSquareMetre(totals.totalLocation, 100)).toBeCloseTo(4.5857, 9);
     expect(intensityPerSquareMetre(10, 0)).toBeUndefined();
     expect(intensityPerSquareMetre(10, undefined)).toBeUndefined();
   });

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   calculateEmissions,
   EMISSION_FACTORS,
+  FIRST_EDITION_FACTORS,
   factorNote,
   findEmissionFactor,
   wasteActivity,
@@ -11,7 +12,41 @@ describe('emission factor lookup', () => {
   it("uses the consumption year's factor", () => {
     expect(findEmissionFactor('electricity', 'generation', 2023)?.factor).toBe(0.20707);
     expect(findEmissionFactor('electricity', 'generation', 2025)?.factor).toBe(0.177);
-    expect(findEmissionFactor('gas', 'combustion', 2024)?.factor).toBe(0.18278);
+    expect(findEmissionFactor('gas', 'combustion', 2024)?.factor).toBe(0.1829);
+  });
+
+  it('has natural gas as DESNZ published it for 2024 (v1.1) and 2025, with source, sheet, version and period', () => {
+    expect(findEmissionFactor('gas', 'combustion', 2024)).toMatchObject({
+      factor: 0.1829,
+      version: 'desnz-2024-v2',
+      source: expect.stringMatching(/DESNZ.*2024, full set v1\.1/),
+      sheet: expect.stringContaining('Fuels!D42'),
+      period: '2024-01-01/2024-12-31',
+    });
+    expect(findEmissionFactor('gas', 'combustion', 2025)).toMatchObject({
+      factor: 0.18296,
+      version: 'desnz-2025-v2',
+      source: expect.stringMatching(/DESNZ.*2025, full set v1 /),
+      sheet: expect.stringContaining('Fuels!D42'),
+      period: '2025-01-01/2025-12-31',
+    });
+    // 2023 was right: it keeps its first-edition row and version.
+    expect(findEmissionFactor('gas', 'combustion', 2023)).toMatchObject({
+      factor: 0.18293,
+      version: 'desnz-2023-v1',
+    });
+  });
+
+  it('keeps the first edition as it was, so figures stated in it name what produced them', () => {
+    const gas = (year: number) => findEmissionFactor('gas', 'combustion', year, FIRST_EDITION_FACTORS);
+    expect(gas(2024)).toMatchObject({ factor: 0.18278, version: 'desnz-2024-v1' });
+    expect(gas(2025)).toMatchObject({ factor: 0.18231, version: 'desnz-2025-v1' });
+    // Only the two gas rows differ between the editions.
+    const changed = EMISSION_FACTORS.filter((f, i) => f !== FIRST_EDITION_FACTORS[i]);
+    expect(changed.map((f) => `${f.utility}/${f.activity}/${f.year}`)).toEqual([
+      'gas/combustion/2024',
+      'gas/combustion/2025',
+    ]);
   });
 
   it('has a 2024 transmission and distribution row, marked unconfirmed, rather than falling back to 2023', () => {
@@ -60,17 +95,16 @@ describe('emission factor lookup', () => {
     expect(flagged.sort()).toEqual([
       'electricity/transmission-distribution/2024',
       'electricity/transmission-distribution/2025',
-      'gas/combustion/2024',
       'water/treatment/2024',
     ]);
-    expect(findEmissionFactor('gas', 'combustion', 2025)).toMatchObject({ factor: 0.18231 });
+    expect(findEmissionFactor('gas', 'combustion', 2024)?.check).toBeUndefined();
     expect(findEmissionFactor('gas', 'combustion', 2025)?.check).toBeUndefined();
   });
 
   it('gives every factor a source and version', () => {
     for (const f of EMISSION_FACTORS) {
       expect(f.source).toMatch(/DESNZ/);
-      expect(f.version).toBe(`desnz-${f.year}-v1`);
+      expect(f.version).toMatch(new RegExp(`^desnz-${f.year}-v[12]$`));
     }
   });
 });
@@ -83,7 +117,7 @@ describe('emissions', () => {
   });
 
   it('turns gas read in m³ into kWh at the calorific value before the gas factor', () => {
-    // 100 m³ × 39.2 MJ/m³ × 1.02264 ÷ 3.6 = 1,113.54 kWh × 0.18231
+    // 100 m³ × 39.2 MJ/m³ × 1.02264 ÷ 3.6 = 1,113.54 kWh × 0.18296
     const r = calculateEmissions({
       utility: 'gas',
       year: 2025,
@@ -91,9 +125,9 @@ describe('emissions', () => {
       unit: 'm³',
       calorificValue: 39.2,
     });
-    expect(r?.kgCO2e).toBeCloseTo(1113.5413 * 0.18231, 2);
+    expect(r?.kgCO2e).toBeCloseTo(1113.5413 * 0.18296, 2);
     const feet = calculateEmissions({ utility: 'gas', year: 2025, quantity: 10, unit: 'hcf' });
-    expect(feet?.kgCO2e).toBeCloseTo(((28.3168 * 39.5 * 1.02264) / 3.6) * 0.18231, 2);
+    expect(feet?.kgCO2e).toBeCloseTo(((28.3168 * 39.5 * 1.02264) / 3.6) * 0.18296, 2);
   });
 
   it('adds supply and treatment for water', () => {

@@ -16,7 +16,7 @@ describe('a gas bill read by volume, confirmed into its account', () => {
       gasAccount('kWh'),
     );
     expect(march?.consumption).toBeCloseTo(11_135.413, 3);
-    expect(march?.emissionsKg).toBeCloseTo(11_135.413 * 0.18231, 2);
+    expect(march?.emissionsKg).toBeCloseTo(11_135.413 * 0.18296, 2);
   });
 
   it('keeps m³ on an m³ account and still works out its emissions', () => {
@@ -25,7 +25,7 @@ describe('a gas bill read by volume, confirmed into its account', () => {
       gasAccount('m³'),
     );
     expect(march?.consumption).toBeCloseTo(113.267, 3);
-    expect(march?.emissionsKg).toBeCloseTo(((113.2672 * 39.2 * 1.02264) / 3.6) * 0.18231, 2);
-    expect(march?.factorVersion).toBe('desnz-2025-v1');
+    expect(march?.emissionsKg).toBeCloseTo(((113.2672 * 39.2 * 1.02264) / 3.6) * 0.18296, 2);
+    expect(march?.factorVersion).toBe('desnz-2025-v2');
   });
 });

@@ -1,9 +1,17 @@
-import { Alert, Button, Group, NativeSelect, Paper, Stack, Text } from '@mantine/core';
-import { useState } from 'react';
+import { Alert, Button, Group, NativeSelect, Paper, Progress, Stack, Text } from '@mantine/core';
+import { useEffect, useState } from 'react';
 import { canUseRoute } from '../../../shared/access/route-access.ts';
 import { useSession } from '../../lib/app-context.tsx';
+import { keysUnder, useRevalidate } from '../../lib/endpoint.ts';
 import { formatNumber } from '../../lib/format.ts';
-import { type FactorSets, type Restatement, useFactorSets, useRestate } from './factor-set-api.ts';
+import {
+  type FactorSets,
+  type Restatement,
+  type RestatementJob,
+  useFactorSets,
+  useRestate,
+  useRestatementJob,
+} from './factor-set-api.ts';
 
 const ADMINS = ['company_admin'] as const;
 const kg = (v: number) => `${formatNumber(v, { maximumFractionDigits: 1 })} kg`;
@@ -15,18 +23,43 @@ export function restatementText(r: Restatement): string {
   return `${r.months} meter months recomputed. ${changed.map((y) => `${y.year}: ${kg(y.beforeKg)} → ${kg(y.afterKg)}`).join('; ')}.`;
 }
 
+/** Where a queued restatement has got to: its progress, what it changed, or that it failed. */
+export function RestatementStatus({ job }: { job: RestatementJob }) {
+  if (job.status === 'done' && job.result) return <Alert color="teal">{restatementText(job.result)}</Alert>;
+  if (job.status === 'failed')
+    return <Alert color="red">{job.error ?? 'The figures could not be restated.'}</Alert>;
+  return (
+    <Stack gap={4} aria-label="Restatement progress">
+      <Text size="xs" c="dimmed">
+        {job.status === 'queued'
+          ? 'Restatement queued: the figures are recomputed in the background.'
+          : `Recomputing the figures: ${job.progress}% of the meters done.`}
+      </Text>
+      <Progress value={job.progress} size="sm" />
+    </Stack>
+  );
+}
+
 function RestateForm({ sets }: { sets: FactorSets }) {
   const restate = useRestate();
-  const [choice, setChoice] = useState(sets.current.id);
+  const revalidate = useRevalidate();
+  const [choice, setChoice] = useState(sets.editions.find((e) => e.current)?.id ?? sets.current.id);
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
-  const [result, setResult] = useState<Restatement>();
+  const [jobId, setJobId] = useState<string>();
   const [error, setError] = useState<string>();
+  const { data: job } = useRestatementJob(jobId);
+  const finished = job?.status === 'done';
+  useEffect(() => {
+    // Every figure may have changed: the pages' answers are fetched again once the job is done.
+    if (finished)
+      void revalidate(keysUnder('/analytics'), keysUnder('/dashboards'), '/users/me/dashboard-data');
+  }, [finished, revalidate]);
   const run = async () => {
     setBusy(true);
     setError(undefined);
     try {
-      setResult(await restate(choice));
+      setJobId((await restate(choice)).jobId);
       setConfirming(false);
     } catch (e) {
       setError(e instanceof Error ? e.message : 'The figures could not be restated');
@@ -44,7 +77,10 @@ function RestateForm({ sets }: { sets: FactorSets }) {
             setChoice(e.currentTarget.value);
             setConfirming(false);
           }}
-          data={sets.editions.map((e) => ({ value: e.id, label: e.label }))}
+          data={sets.editions.map((e) => ({
+            value: e.id,
+            label: e.current ? `${e.label} (current)` : e.label,
+          }))}
         />
         {confirming ? (
           <>
@@ -67,7 +103,7 @@ function RestateForm({ sets }: { sets: FactorSets }) {
           before and after.
         </Text>
       )}
-      {result && <Alert color="teal">{restatementText(result)}</Alert>}
+      {job && <RestatementStatus job={job} />}
       {error && <Alert color="red">{error}</Alert>}
     </Stack>
   );
