@@ -59,6 +59,8 @@ export const REPORTS_QUEUE: QueueDecl = {
   // The worker extends the visibility while it builds; this is how soon a crashed build is tried again.
   visibilityTimeoutSeconds: 300,
   maxReceiveCount: 3,
+  // A build mostly waits on reads and writes: several at once use the local stack as Lambda would.
+  localReaders: 4,
 };
 
 /**
