@@ -12,7 +12,6 @@ import { parseOrThrow } from '../core/lib/validation.ts';
 import type { OpContext, Operations, OpResult } from '../core/middleware/api-context.ts';
 import { operation } from '../core/middleware/operation.ts';
 import { GENERIC_OPERATIONS } from '../core/resources/resource-service.ts';
-import { reportDocument } from './report-data.ts';
 import { coveredSites, newReport, templateSnapshot } from './report-service.ts';
 import { findReportTemplate } from './report-template-repository.ts';
 
@@ -78,6 +77,8 @@ async function documentOf(
     },
   );
   const caller: Caller = ctx.caller;
+  // Loaded by the first preview: the insights function starts without the reports' layout code.
+  const { reportDocument } = await import('./report-data.ts');
   const doc = await reportDocument(report, caller, async () => {});
   // The logo's bytes are for the file; the preview shows the company's name.
   const { logoPng: _logo, ...document } = doc;
