@@ -63,6 +63,7 @@ async function documentOf(
     ...(template.scopeId ? { scopeId: template.scopeId } : {}),
     ...raw,
     templateId: 'custom',
+    // A preview may be of a template not saved yet: the request is checked as a custom report's, unstored.
     reportTemplateId: '000000000000000000000000',
     format: 'pdf',
   });
