@@ -60,7 +60,7 @@ export const REPORTS_QUEUE: QueueDecl = {
   visibilityTimeoutSeconds: 300,
   maxReceiveCount: 3,
   // A build mostly waits on reads and writes: several at once use the local stack as Lambda would.
-  localReaders: 4,
+  localReaders: 8,
 };
 
 /**
