@@ -6,6 +6,7 @@ import {
   type CheckedBill,
   type CheckedBillStatus,
 } from '../../shared/reports/bill-validation-report.ts';
+import { customReport } from '../../shared/reports/custom-report.ts';
 import type {
   MonthFigures,
   PeriodFigures,
@@ -193,7 +194,9 @@ export async function reportDocument(
     ...(b.cost === undefined ? {} : { cost: b.cost }),
   }));
   let sites: SiteFigures[] | undefined;
-  if (report.type === 'portfolio-summary') {
+  const custom = report.type === 'custom' ? report.template : undefined;
+  if (report.type === 'custom' && !custom) throw new Error(`Custom report ${report._id} has no template`);
+  if (report.type === 'portfolio-summary' || custom?.sections.some((s) => s.grouping === 'site')) {
     const bySite = { comparePeriod: 'none', dateBreakdown: 'false', includeCosts: 'true' };
     const now = await consumptionAnalytics(caller, queryOf(report, window, bySite), true);
     await progress(50);
@@ -222,6 +225,18 @@ export async function reportDocument(
     });
   }
   await progress(60);
+  if (custom)
+    return customReport({
+      ...basics,
+      name: custom.name,
+      ...(custom.description ? { description: custom.description } : {}),
+      sections: custom.sections,
+      current,
+      previous,
+      months,
+      ...(sites ? { sites } : {}),
+      costsIncluded: main.costsIncluded,
+    });
   return summaryReport(
     { ...basics, current, previous, months, costsIncluded: main.costsIncluded, ...(sites ? { sites } : {}) },
     report.type === 'site' ? 'site' : 'portfolio',

@@ -8,12 +8,13 @@
  *
  * The files themselves are in the reports bucket under `reports/{companyId}/{reportId}/`.
  */
+import type { CustomTemplate } from '../../shared/reports/custom-templates.ts';
 import type {
   IntensityMetric,
   ReportFormat,
   ReportScopeType,
   ReportStatus,
-  SystemTemplateId,
+  ReportType,
 } from '../../shared/reports/report-templates.ts';
 import { changeItem } from '../core/data/conditional-writes.ts';
 import {
@@ -27,7 +28,10 @@ import { type Stored, storedRecord } from '../core/data/stored-record.ts';
 
 export type Report = {
   name: string;
-  type: SystemTemplateId;
+  type: ReportType;
+  /** A company's own template it is built from, as it was when asked for: a later edit changes no report. */
+  reportTemplateId?: string;
+  template?: Pick<CustomTemplate, 'name' | 'description' | 'sections'>;
   status: ReportStatus;
   format: ReportFormat;
   scopeType: ReportScopeType;

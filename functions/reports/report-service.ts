@@ -1,4 +1,5 @@
 import { isCompanyWide } from '../../shared/access/route-access.ts';
+import { type CustomTemplate, periodDates } from '../../shared/reports/custom-templates.ts';
 import {
   REPORT_CONTENT_TYPES,
   type ReportRequest,
@@ -19,9 +20,11 @@ import {
   changeReport,
   createReport,
   findReport,
+  type Report,
   reportFileKey,
   type StoredReport,
 } from './report-repository.ts';
+import { findReportTemplate } from './report-template-repository.ts';
 
 /** Long enough to start the download, short enough that a forwarded link soon stops working. */
 const DOWNLOAD_SECONDS = 300;
@@ -55,9 +58,46 @@ export async function coveredSites(
   return [];
 }
 
-function defaultName(request: ReportRequest): string {
+const today = () => new Date().toISOString().slice(0, 10);
+
+/**
+ * The template a `custom` report request names, checked, and the request with the template's scope and
+ * period filled in where the request leaves them out.
+ */
+export async function customRequestOf(
+  companyId: string,
+  raw: Record<string, unknown>,
+): Promise<{ raw: Record<string, unknown>; template: CustomTemplate; templateId: string }> {
+  const templateId = typeof raw.reportTemplateId === 'string' ? raw.reportTemplateId : '';
+  if (!templateId) throw formError({ reportTemplateId: 'Choose the template' });
+  const found = await findReportTemplate(companyId, templateId);
+  if (!found) throw formError({ reportTemplateId: 'No such report template was found' });
+  const { template } = found;
+  if (!template)
+    throw formError({
+      reportTemplateId: 'This template has no sections a report can be built from: open it in the builder',
+    });
+  const scope =
+    raw.scopeType === undefined
+      ? { scopeType: template.scopeType, ...(template.scopeId ? { scopeId: template.scopeId } : {}) }
+      : {};
+  return {
+    raw: { ...periodDates(template.period, today()), ...scope, ...raw, templateId: 'custom' },
+    template,
+    templateId,
+  };
+}
+
+/** The part of a template a report keeps, so a later edit of the template changes no report made. */
+export const templateSnapshot = (t: CustomTemplate) => ({
+  name: t.name,
+  ...(t.description ? { description: t.description } : {}),
+  sections: t.sections,
+});
+
+function defaultName(request: ReportRequest, custom: Report['template']): string {
   const template = templateOf(request.templateId);
-  return `${template?.name ?? 'Report'} ${request.startDate} to ${request.endDate}`;
+  return `${custom?.name ?? template?.name ?? 'Report'} ${request.startDate} to ${request.endDate}`;
 }
 
 /** A report as first recorded: queued, for its first build. */
@@ -66,14 +106,17 @@ export function newReport(
   request: ReportRequest,
   assetIds: string[],
   requester: { sub: string; name?: string },
-  extra: { id?: string; scheduleId?: string } = {},
+  extra: { id?: string; scheduleId?: string; template?: Report['template'] } = {},
 ): StoredReport {
   const now = new Date().toISOString();
   return {
     _id: extra.id ?? newId(),
     companyId,
-    name: request.name || defaultName(request),
+    name: request.name || defaultName(request, extra.template),
     type: request.templateId,
+    ...(request.reportTemplateId && extra.template
+      ? { reportTemplateId: request.reportTemplateId, template: extra.template }
+      : {}),
     status: 'queued',
     format: request.format,
     scopeType: request.scopeType,
@@ -102,14 +145,21 @@ export function newReport(
 }
 
 /** Records a report as queued and sends its first build to the report queue. */
-async function queueReport(ctx: OpContext, raw: Record<string, unknown>): Promise<OpResult> {
-  const request = parseOrThrow(reportRequestSchema, raw);
+async function queueReport(ctx: OpContext, asked: Record<string, unknown>): Promise<OpResult> {
+  const custom =
+    asked.templateId === 'custom' || (asked.templateId === undefined && asked.reportTemplateId !== undefined)
+      ? await customRequestOf(ctx.caller.companyId, asked)
+      : undefined;
+  const request = parseOrThrow(reportRequestSchema, custom?.raw ?? asked);
   const assetIds = await coveredSites(ctx, request);
   const name = ctx.caller.name ?? ctx.caller.email;
-  const report = newReport(ctx.caller.companyId, request, assetIds, {
-    sub: ctx.caller.sub,
-    ...(name ? { name } : {}),
-  });
+  const report = newReport(
+    ctx.caller.companyId,
+    request,
+    assetIds,
+    { sub: ctx.caller.sub, ...(name ? { name } : {}) },
+    custom ? { template: templateSnapshot(custom.template) } : {},
+  );
   await createReport(ctx.caller.companyId, report);
   await sendToQueue('reports', [{ companyId: ctx.caller.companyId, reportId: report._id, generation: 1 }]);
   return { status: 202, body: report };

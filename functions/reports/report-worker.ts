@@ -1,5 +1,4 @@
 import type { ReportDocument } from '../../shared/reports/report-document.ts';
-import { reportCsv, reportXlsx } from '../../shared/reports/report-files.ts';
 import { REPORT_CONTENT_TYPES, reportFileName } from '../../shared/reports/report-templates.ts';
 import type { ReportBuildMessage } from '../../shared/system/queue-messages.ts';
 import { loadCaller } from '../core/access/caller-service.ts';
@@ -8,7 +7,6 @@ import { putObject } from '../core/adapters/s3.ts';
 import { bucketName } from '../core/config.ts';
 import { ApiError } from '../core/lib/errors.ts';
 import type { Logger } from '../core/lib/logger.ts';
-import { reportDocument } from './report-data.ts';
 import { changeReport, findReport, reportFileKey, type StoredReport } from './report-repository.ts';
 
 /** The first key figures of a document: what a mail carrying the report shows in its body. */
@@ -71,6 +69,9 @@ export async function buildReport(message: ReportBuildMessage, log: Logger): Pro
   };
   try {
     const caller = await loadCaller(report.requestedBy, [], { companyId });
+    // The figures' reading and the documents' layout are loaded by the first build, not by every start of
+    // the functions that can queue one.
+    const { reportDocument } = await import('./report-data.ts');
     const doc = await reportDocument(report, caller, progress);
     let bytes: Uint8Array;
     let pages: number | undefined;
@@ -80,7 +81,10 @@ export async function buildReport(message: ReportBuildMessage, log: Logger): Pro
       const pdf = await reportPdf(doc);
       bytes = pdf.bytes;
       pages = pdf.pages;
-    } else bytes = report.format === 'xlsx' ? reportXlsx(doc) : reportCsv(doc);
+    } else {
+      const { reportCsv, reportXlsx } = await import('../../shared/reports/report-files.ts');
+      bytes = report.format === 'xlsx' ? reportXlsx(doc) : reportCsv(doc);
+    }
     await progress(90);
     const fileName = reportFileName(report.name, report.format);
     await putObject(

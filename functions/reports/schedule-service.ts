@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import type { CustomTemplate } from '../../shared/reports/custom-templates.ts';
 import {
   nextRunAfter,
   periodOfRun,
@@ -23,7 +24,8 @@ import { putNotifications } from '../notifications/index.ts';
 import { findGroup } from '../portfolios/index.ts';
 import { deliveryOf, sendReportMail, unsubscribeUrlOf } from './report-mail.ts';
 import { createReport, findReport, type StoredReport } from './report-repository.ts';
-import { coveredSites, loadReport, newReport } from './report-service.ts';
+import { coveredSites, loadReport, newReport, templateSnapshot } from './report-service.ts';
+import { findReportTemplate } from './report-template-repository.ts';
 import { buildReport } from './report-worker.ts';
 import { recipientChoices } from './schedule-recipients.ts';
 import {
@@ -270,6 +272,17 @@ export async function sweepSchedules(log: Logger, now = new Date()): Promise<num
   return queued;
 }
 
+/** The company's own template a schedule sends, as it is at the run; one that cannot be built refuses the run. */
+async function ownTemplateOf(companyId: string, schedule: StoredSchedule): Promise<CustomTemplate> {
+  const found = schedule.reportTemplateId
+    ? await findReportTemplate(companyId, schedule.reportTemplateId)
+    : undefined;
+  if (!found) throw new RunRefused('The report template of this schedule has been deleted');
+  if (!found.template)
+    throw new RunRefused('The report template of this schedule has no sections: open it in the builder');
+  return found.template;
+}
+
 /** One report per run: its id is the run's, so a retry finds the report it made. */
 const runReportId = (companyId: string, scheduleId: string, key: string) =>
   createHash('sha256').update(`${companyId}#${scheduleId}#${key}`).digest('hex').slice(0, 24);
@@ -292,17 +305,18 @@ async function reportOfRun(
   const id = runReportId(companyId, schedule._id, key);
   const existing = (await findReport(companyId, id))?.report;
   if (existing) return existing;
-  const template = templateOf(schedule.templateId ?? '');
-  if (!template) throw new RunRefused('Reports of custom templates cannot be scheduled yet');
   const period = periodOfRun(schedule, runAt);
+  const template = templateOf(schedule.templateId ?? '');
+  const own = template ? undefined : await ownTemplateOf(companyId, schedule);
   const request = reportRequestSchema.parse({
-    templateId: template.id,
+    templateId: template?.id ?? 'custom',
+    ...(own ? { reportTemplateId: schedule.reportTemplateId } : {}),
     scopeType: schedule.scopeType,
     ...(schedule.scopeId ? { scopeId: schedule.scopeId } : {}),
     startDate: period.startDate,
     endDate: period.endDate,
     format: schedule.format,
-    name: `${schedule.name || template.name} ${period.startDate} to ${period.endDate}`,
+    name: `${schedule.name || template?.name || own?.name || 'Report'} ${period.startDate} to ${period.endDate}`,
     ...(schedule.intensityMetric && schedule.intensityValue
       ? { intensityMetric: schedule.intensityMetric, intensityValue: schedule.intensityValue }
       : {}),
@@ -313,10 +327,7 @@ async function reportOfRun(
     request,
     await sitesOf(companyId, schedule),
     { sub: owner },
-    {
-      id,
-      scheduleId: schedule._id,
-    },
+    { id, scheduleId: schedule._id, ...(own ? { template: templateSnapshot(own) } : {}) },
   );
   try {
     await createReport(companyId, report);

@@ -23,6 +23,16 @@ export interface QueuePollers {
 /** Short long-polls, so that stopping never waits long; the emulator answers as soon as a message arrives. */
 const WAIT_SECONDS = 1;
 
+/**
+ * How many readers a queue has locally: its declaration's `localReaders`, or LOCAL_QUEUE_READERS_<QUEUE>
+ * (the queue's name in capitals, dashes as underscores) when set to a whole number from 1 to 32.
+ */
+export function readersOf(decl: QueueDecl, env: NodeJS.ProcessEnv = process.env): number {
+  const given = env[`LOCAL_QUEUE_READERS_${decl.name.toUpperCase().replaceAll('-', '_')}`];
+  const n = given === undefined ? (decl.localReaders ?? 1) : Number(given);
+  return Number.isInteger(n) && n >= 1 && n <= 32 ? n : 1;
+}
+
 function lambdaAttributes(attrs: Record<string, MessageAttributeValue> | undefined): SQSMessageAttributes {
   const out: SQSMessageAttributes = {};
   for (const [name, a] of Object.entries(attrs ?? {})) {
@@ -82,7 +92,7 @@ export function messagesToDelete(
 
 /**
  * Lambda's SQS event source for each declared queue: long-poll, invoke the consumer with a batch, delete
- * what succeeded. Failed messages stay invisible until their visibility timeout ends and are received
+ * what succeeded; a queue with several readers has that many batches in hand at once. Failed messages stay invisible until their visibility timeout ends and are received
  * again; after maxReceiveCount receives the queue's redrive policy moves them to the dead-letter queue.
  */
 export function startQueuePollers(
@@ -139,8 +149,12 @@ export function startQueuePollers(
 
   const loops = QUEUE_DECLS.filter((decl) => (only ? only(decl) : true))
     .filter((decl) => functions.loaded.has(decl.consumer))
-    .map(async (decl) => {
+    .flatMap((decl) => {
       polled.push(decl.name);
+      // Each reader receives and handles its own batch, so up to that many are handled at once.
+      return Array.from({ length: readersOf(decl) }, () => decl);
+    })
+    .map(async (decl) => {
       const queueUrl = localQueueUrl(messaging.endpoint, decl.name);
       while (!stopped) {
         try {

@@ -11,7 +11,7 @@ import { INTENSITY_UNITS, type IntensityMetric } from './report-templates.ts';
 /** The utilities whose use counts as energy, in kWh. */
 export const ENERGY_UTILITIES: readonly UtilityType[] = ['electricity', 'gas', 'heating', 'cooling'];
 
-const UTILITY_NAMES: Readonly<Record<UtilityType, string>> = {
+export const UTILITY_NAMES: Readonly<Record<UtilityType, string>> = {
   electricity: 'Electricity',
   gas: 'Gas',
   water: 'Water',
@@ -100,7 +100,8 @@ export function longDate(date: string): string {
   return `${d} ${MONTHS[m - 1]} ${y}`;
 }
 
-const periodLabel = (p: { start: string; end: string }) => `${longDate(p.start)} to ${longDate(p.end)}`;
+export const periodLabel = (p: { start: string; end: string }) =>
+  `${longDate(p.start)} to ${longDate(p.end)}`;
 const shortPeriod = (p: { start: string; end: string }) =>
   p.start.slice(0, 4) === p.end.slice(0, 4) && p.start.endsWith('-01-01') && p.end.endsWith('-12-31')
     ? p.start.slice(0, 4)

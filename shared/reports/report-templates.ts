@@ -39,6 +39,10 @@ export const SYSTEM_TEMPLATE_IDS = [
 ] as const;
 export type SystemTemplateId = (typeof SYSTEM_TEMPLATE_IDS)[number];
 
+/** What a report is built from: a system template, or a company's own (`custom`, naming it). */
+export const REPORT_TYPES = [...SYSTEM_TEMPLATE_IDS, 'custom'] as const;
+export type ReportType = (typeof REPORT_TYPES)[number];
+
 /** The reports every company has (GET /report-templates/system). */
 export const SYSTEM_TEMPLATES: readonly SystemTemplate[] = [
   {
@@ -92,7 +96,9 @@ const positive = z.coerce.number({ error: 'Must be a number' }).positive('Must b
  */
 export const reportRequestSchema = z
   .object({
-    templateId: z.enum(SYSTEM_TEMPLATE_IDS, { error: `Must be one of ${SYSTEM_TEMPLATE_IDS.join(', ')}` }),
+    templateId: z.enum(REPORT_TYPES, { error: `Must be one of ${REPORT_TYPES.join(', ')}` }),
+    /** The company's own template a `custom` report is built from. */
+    reportTemplateId: idSchema.optional(),
     scopeType: z
       .enum(REPORT_SCOPES, { error: `Must be one of ${REPORT_SCOPES.join(', ')}` })
       .default('company'),
@@ -116,6 +122,8 @@ export const reportRequestSchema = z
       ctx.addIssue({ code: 'custom', path: ['endDate'], message: 'A report covers at most a year' });
     if (r.scopeType !== 'company' && !r.scopeId)
       ctx.addIssue({ code: 'custom', path: ['scopeId'], message: 'Choose the portfolio or site' });
+    if (r.templateId === 'custom' && !r.reportTemplateId)
+      ctx.addIssue({ code: 'custom', path: ['reportTemplateId'], message: 'Choose the template' });
     const template = templateOf(r.templateId);
     if (template && !template.scopes.includes(r.scopeType))
       ctx.addIssue({

@@ -37,10 +37,8 @@ export const reportSchema = z.object({
   endDate: isoDate.optional(),
 });
 
-export const reportTemplateSchema = z.object({
-  name: nonEmpty.max(200),
-  sections: z.array(z.record(z.string(), z.unknown())).default([]),
-});
+/** The stored fields; the operations of report templates check the rules between them. */
+export { customTemplateFields as reportTemplateSchema } from '../reports/custom-templates.ts';
 
 /** The stored fields; the operations of scheduled reports check the rules between them. */
 export { scheduledReportFields as scheduledReportSchema } from '../reports/report-schedule.ts';

@@ -257,6 +257,11 @@ export interface QueueDecl {
   visibilityTimeoutSeconds: number;
   /** Receives after which a message moves to the queue's dead-letter queue. */
   maxReceiveCount: number;
+  /**
+   * How many batches the local stack's reader hands its consumer at once (1 unless given), as Lambda
+   * runs several instances of a consumer while its queue is deep.
+   */
+  localReaders?: number;
 }
 
 /** Which object-created events reach which queue, as S3 event notifications do in AWS. */

@@ -158,7 +158,7 @@ describe('permissions in the browser', () => {
   });
 
   it('shows an area that is not built yet inside the shell', async () => {
-    await signIn(tab.page, env.stack.origin, 'admin@voltfolio.test', '/reports/builder');
+    await signIn(tab.page, env.stack.origin, 'admin@voltfolio.test', '/reports/dynamic');
     await tab.page.getByText('This part of Voltfolio is not available yet.').waitFor({ timeout: 15_000 });
     expect(await tab.page.getByRole('heading', { name: 'Reports' }).isVisible()).toBe(true);
     expect(await tab.page.getByRole('navigation', { name: 'Main' }).isVisible()).toBe(true);

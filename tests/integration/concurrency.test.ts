@@ -484,11 +484,17 @@ describe('roles, report and import templates, and targets keep concurrent PATCHe
   });
 
   it(`a report template's name and sections, ${ROUNDS} rounds`, async () => {
-    const id = await created('/report-templates', { name: 'Raced report', sections: [] });
+    const id = await created('/report-templates', {
+      name: 'Raced report',
+      sections: [{ kind: 'text', title: 'Round 0', text: 'Before the race' }],
+    });
     const path = `/report-templates/${id}`;
     const lost = await lostChanges(
       path,
-      { name: (n) => `Raced report ${n}`, sections: (n) => [{ kind: 'summary', round: n }] },
+      {
+        name: (n) => `Raced report ${n}`,
+        sections: (n) => [{ kind: 'text', title: `Round ${n}`, text: `Written in round ${n}` }],
+      },
       readBack(path),
     );
     expect(lost).toEqual([]);

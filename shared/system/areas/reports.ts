@@ -2,6 +2,7 @@ import { recipientChoicesQuery, unsubscribeQuery } from '../../reports/report-sc
 import type { AreaDecl } from '../area.ts';
 import type { QueueDecl, ScheduleDecl } from '../functions.ts';
 import {
+  REPORT_TEMPLATES_RESOURCE,
   REPORTS_AREA_RESOURCES,
   REPORTS_RESOURCE,
   SCHEDULED_REPORTS_RESOURCE,
@@ -10,6 +11,8 @@ import { routesOf, withQueries } from '../route-builder.ts';
 import type { HttpRoute } from '../routes.ts';
 
 const READ = REPORTS_RESOURCE.read;
+const TEMPLATES = { resource: 'report-templates' } as const;
+const TEMPLATE_WRITE = REPORT_TEMPLATES_RESOURCE.write;
 const REPORTS = { resource: 'reports' } as const;
 const READ_ASSET = { item: { type: 'assets', param: 'id', access: 'read' } } as const;
 const READ_GROUP = {
@@ -36,7 +39,13 @@ const REPORT_ROUTES: readonly HttpRoute[] = [
   route('POST', '/reports/{id}/send', 'reports.send', READ, { ...REPORTS, ...READ_REPORT }),
   route('GET', '/reports/{id}/download', 'reports.download', READ, { ...REPORTS, ...READ_REPORT }),
   route('GET', '/reports/{id}/download-portfolio', 'reports.download', READ, { ...REPORTS, ...READ_REPORT }),
-  route('GET', '/report-templates/system', 'reports.systemTemplates', READ, { resource: 'report-templates' }),
+  route('GET', '/report-templates/system', 'reports.systemTemplates', READ, TEMPLATES),
+  // A company's own templates: the generic writes, replaced by ones that check a template can be built.
+  route('POST', '/report-templates', 'reportTemplates.create', TEMPLATE_WRITE, TEMPLATES),
+  route('POST', '/report-templates/bulk', 'reportTemplates.bulk', TEMPLATE_WRITE, TEMPLATES),
+  route('PATCH', '/report-templates/{id}', 'reportTemplates.update', TEMPLATE_WRITE, TEMPLATES),
+  route('POST', '/report-templates/preview', 'reportTemplates.preview', READ, TEMPLATES),
+  route('GET', '/report-templates/{id}/source-items', 'reportTemplates.sourceItems', READ, TEMPLATES),
   // The generic create, replaced: a report is made by asking for one, which queues its build.
   route('POST', '/reports', 'reports.generate', READ, REPORTS),
   route('POST', '/reports/bulk', 'reports.generate', READ, REPORTS),
@@ -50,6 +59,8 @@ export const REPORTS_QUEUE: QueueDecl = {
   // The worker extends the visibility while it builds; this is how soon a crashed build is tried again.
   visibilityTimeoutSeconds: 300,
   maxReceiveCount: 3,
+  // A build mostly waits on reads and writes: several at once use the local stack as Lambda would.
+  localReaders: 8,
 };
 
 /**

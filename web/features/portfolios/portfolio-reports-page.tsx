@@ -1,5 +1,6 @@
 import { Anchor, Paper, ScrollArea, Stack, Table, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
+import { SYSTEM_TEMPLATES } from '../../../shared/reports/report-templates.ts';
 import type { UtilityType } from '../../../shared/schemas/common.ts';
 import type { AssetGroupReport, UtilityTotals } from '../../../shared/schemas/register.ts';
 import { EmptyPanel, ErrorPanel, LoadingPanel } from '../../components/page-state.tsx';
@@ -151,11 +152,40 @@ function ReportPanel({ id, unit }: { id: string; unit: AreaUnitSystem }) {
   );
 }
 
+/** The reports a portfolio can be given, each a link to the page that builds and downloads it. */
+function ReportLinks({ id }: { id: string }) {
+  const templates = SYSTEM_TEMPLATES.filter((t) => t.scopes.includes('portfolio'));
+  return (
+    <Paper withBorder p="md">
+      <Title order={4} mb="sm">
+        Download a report
+      </Title>
+      <Stack gap={6} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+        {templates.map((t) => (
+          <li key={t.id}>
+            <Anchor component={Link} to={`/portfolios/${id}/reports/${t.id}/download`}>
+              {t.name}
+            </Anchor>
+            <Text size="xs" c="dimmed">
+              {t.description} Last calendar year, as a PDF.
+            </Text>
+          </li>
+        ))}
+      </Stack>
+    </Paper>
+  );
+}
+
 /** /portfolios/{id}/reports: each site's floor area, accounts, and consumption, cost and emissions per utility. */
 export function PortfolioReportsPage() {
   return (
     <PortfolioLayout tab="reports">
-      {(group, unit) => <ReportPanel id={group._id} unit={unit} />}
+      {(group, unit) => (
+        <Stack gap="md">
+          <ReportLinks id={group._id} />
+          <ReportPanel id={group._id} unit={unit} />
+        </Stack>
+      )}
     </PortfolioLayout>
   );
 }

@@ -1,10 +1,18 @@
 import useSWR from 'swr';
+import type {
+  CustomGrouping,
+  CustomMeasure,
+  CustomPeriod,
+  CustomSectionKind,
+} from '../../../shared/reports/custom-templates.ts';
+import type { ReportDocument } from '../../../shared/reports/report-document.ts';
 import type { ScheduleFrequency } from '../../../shared/reports/report-schedule.ts';
 import type {
   IntensityMetric,
   ReportFormat,
   ReportScopeType,
   ReportStatus,
+  ReportType,
   SystemTemplate,
   SystemTemplateId,
 } from '../../../shared/reports/report-templates.ts';
@@ -14,7 +22,7 @@ import { useEndpoint } from '../../lib/endpoint.ts';
 export interface ReportView {
   _id: string;
   name: string;
-  type: SystemTemplateId;
+  type: ReportType;
   status: ReportStatus;
   format: ReportFormat;
   scopeType: ReportScopeType;
@@ -94,6 +102,8 @@ export interface ScheduleView {
   _id: string;
   name?: string;
   templateId?: SystemTemplateId;
+  /** A company's own template, sent instead of a system one. */
+  reportTemplateId?: string;
   scopeType: ReportScopeType;
   scopeId?: string;
   format: ReportFormat;
@@ -170,4 +180,72 @@ export const useSendScheduleNow = () =>
 export const useSendReport = () =>
   useEndpoint((api, id: string, recipients: string[]) =>
     api.post<{ sent: number; attached: boolean }>(`/reports/${id}/send`, { recipients }),
+  );
+
+/** A company's own report template, as the builder edits it. */
+export interface CustomTemplateView {
+  _id: string;
+  name: string;
+  description?: string;
+  scopeType: ReportScopeType;
+  scopeId?: string;
+  period: CustomPeriod;
+  sections: CustomSectionBody[];
+}
+
+export type CustomSectionBody = {
+  kind: CustomSectionKind;
+  title: string;
+  measure?: CustomMeasure;
+  grouping?: CustomGrouping;
+  text?: string;
+};
+
+export type CustomTemplateBody = Omit<CustomTemplateView, '_id'>;
+
+const CUSTOM_TEMPLATES_KEY = '/report-templates?limit=100&$sort=name';
+const isTemplateList = (key: string) => key.startsWith('/report-templates?');
+
+export const useCustomTemplates = () => useSWR<ListAnswer<CustomTemplateView>>(CUSTOM_TEMPLATES_KEY);
+
+/** POST /report-templates */
+export const useCreateTemplate = () =>
+  useEndpoint(
+    (api, body: CustomTemplateBody) => api.post<CustomTemplateView>('/report-templates', body),
+    () => [isTemplateList],
+  );
+
+/** PATCH /report-templates/{id} */
+export const useUpdateTemplate = () =>
+  useEndpoint(
+    (api, id: string, body: CustomTemplateBody) =>
+      api.patch<CustomTemplateView>(`/report-templates/${id}`, body),
+    () => [isTemplateList],
+  );
+
+/** DELETE /report-templates/{id} */
+export const useDeleteTemplate = () =>
+  useEndpoint(
+    (api, id: string) => api.del<CustomTemplateView>(`/report-templates/${id}`),
+    () => [isTemplateList],
+  );
+
+/** The document a template gives, as the preview shows it (the logo left out). */
+export type PreviewDocument = Omit<ReportDocument, 'logoPng' | 'dataDate'> & { dataDate: string };
+
+/** POST /report-templates/preview: the template as built now, saved or not. */
+export const usePreviewTemplate = () =>
+  useEndpoint((api, body: CustomTemplateBody, window: { startDate?: string; endDate?: string }) =>
+    api.post<{ document: PreviewDocument; startDate: string; endDate: string }>('/report-templates/preview', {
+      template: body,
+      ...window,
+    }),
+  );
+
+/** POST /reports/generate2 of a company template: its scope and period unless given. */
+export const useGenerateCustomReport = () =>
+  useEndpoint(
+    (api, body: { reportTemplateId: string; format: ReportFormat; startDate?: string; endDate?: string }) =>
+      api.post<ReportView>('/reports/generate2', { templateId: 'custom', ...body }),
+    () => [isReportList],
   );

@@ -6,6 +6,7 @@ export const REPORT_PAGE_OF: Readonly<Record<string, ReportPageKey>> = {
   '/reports': 'reports',
   '/reports/generate': 'reports',
   '/reports/history': 'report-history',
+  '/reports/builder': 'report-builder',
   '/reports/schedule': 'report-schedule',
   '/assets/:id/reports': 'site-reports',
   '/assets/:id/reports/:reportType/download': 'site-report-download',

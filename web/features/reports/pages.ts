@@ -4,6 +4,8 @@ import type { ComponentType } from 'react';
 export const REPORT_PAGES = {
   reports: () => import('./reports-page.tsx').then((m) => ({ Component: m.ReportsPage })),
   'report-history': () => import('./reports-page.tsx').then((m) => ({ Component: m.ReportHistoryPage })),
+  'report-builder': () =>
+    import('./report-builder-page.tsx').then((m) => ({ Component: m.ReportBuilderPage })),
   'report-schedule': () => import('./schedule-page.tsx').then((m) => ({ Component: m.ReportSchedulePage })),
   'site-reports': () => import('./reports-page.tsx').then((m) => ({ Component: m.SiteReportsPage })),
   'site-report-download': () =>

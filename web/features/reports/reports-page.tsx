@@ -13,9 +13,14 @@ export function ReportsPage() {
     <Stack gap="md">
       <Group justify="space-between">
         <Title order={2}>Reports</Title>
-        <Anchor component={Link} to="/reports/history">
-          History
-        </Anchor>
+        <Group>
+          <Anchor component={Link} to="/reports/builder">
+            Build your own
+          </Anchor>
+          <Anchor component={Link} to="/reports/history">
+            History
+          </Anchor>
+        </Group>
       </Group>
       <ReportForm />
       {error ? (

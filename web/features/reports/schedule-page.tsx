@@ -35,6 +35,7 @@ import {
   type ScheduleBody,
   type ScheduleView,
   useCreateSchedule,
+  useCustomTemplates,
   useDeleteSchedule,
   usePortfolioChoices,
   useRecipientChoices,
@@ -107,8 +108,13 @@ function ScheduleForm() {
     failure.fields,
   );
   const all = templates?.data ?? [];
+  const { data: own } = useCustomTemplates();
   const template = all.find((t) => t.id === values.templateId);
-  const scopes = template?.scopes ?? ['company'];
+  // A company's own template is named `own:{id}` among the system ones; it may cover any scope.
+  const ownId = values.templateId.startsWith('own:') ? values.templateId.slice(4) : undefined;
+  const scopes: readonly ReportScopeType[] = ownId
+    ? ['company', 'portfolio', 'asset']
+    : (template?.scopes ?? ['company']);
   const scopeType = (
     scopes.includes(values.scopeType as ReportScopeType) ? values.scopeType : scopes[0]
   ) as ReportScopeType;
@@ -127,7 +133,7 @@ function ScheduleForm() {
     setSaved(undefined);
     const body: ScheduleBody = {
       ...(values.name.trim() ? { name: values.name.trim() } : {}),
-      templateId: values.templateId as SystemTemplateId,
+      ...(ownId ? { reportTemplateId: ownId } : { templateId: values.templateId as SystemTemplateId }),
       scopeType,
       ...(scopeType !== 'company' && values.scopeId ? { scopeId: values.scopeId } : {}),
       format: values.format as ReportFormat,
@@ -163,7 +169,11 @@ function ScheduleForm() {
         <NativeSelect
           label="Template"
           {...field('templateId')}
-          data={all.map((t) => ({ value: t.id, label: t.name }))}
+          error={failure.fields.templateId ?? failure.fields.reportTemplateId}
+          data={[
+            ...all.map((t) => ({ value: t.id, label: t.name })),
+            ...(own?.data ?? []).map((t) => ({ value: `own:${t._id}`, label: `${t.name} (own template)` })),
+          ]}
         />
         <NativeSelect
           label="Format"
