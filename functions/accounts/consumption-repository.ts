@@ -19,7 +19,6 @@
  */
 import {
   BatchGetCommand,
-  BatchWriteCommand,
   DeleteCommand,
   GetCommand,
   PutCommand,
@@ -29,6 +28,7 @@ import {
 import type { UtilityType } from '../../shared/schemas/common.ts';
 import { documentClient } from '../core/adapters/dynamo.ts';
 import { config } from '../core/config.ts';
+import { batchWrite } from '../core/data/batch-writes.ts';
 import { inPool } from '../core/lib/in-pool.ts';
 import { partAdds, ROLLUP_PARTS, type RollupParts } from './rollup-parts.ts';
 import { addMonthsToSiteYear, addToSiteYear, replaceSiteYears } from './site-year-repository.ts';
@@ -125,35 +125,12 @@ export async function putAccountMonth(
   );
 }
 
-const BATCH_SIZE = 25;
 const MAX_BATCH_ATTEMPTS = 8;
-
-type WriteRequest =
-  | { PutRequest: { Item: Record<string, unknown> } }
-  | { DeleteRequest: { Key: Record<string, unknown> } };
-
-/** BatchWrite in groups of 25, `inFlight` groups at a time, retrying what the table leaves unprocessed. */
-async function batchWrite(requests: readonly WriteRequest[], inFlight = 1): Promise<void> {
-  const tableName = config().tableName;
-  const groups: WriteRequest[][] = [];
-  for (let i = 0; i < requests.length; i += BATCH_SIZE) groups.push(requests.slice(i, i + BATCH_SIZE));
-  await inPool(groups, inFlight, async (group) => {
-    let pending = group;
-    for (let attempt = 0; pending.length > 0; attempt++) {
-      if (attempt >= MAX_BATCH_ATTEMPTS) throw new Error('The table kept refusing a batch of writes');
-      if (attempt > 0) await new Promise((r) => setTimeout(r, 20 * 2 ** attempt));
-      const out = await documentClient().send(
-        new BatchWriteCommand({ RequestItems: { [tableName]: pending } }),
-      );
-      pending = (out.UnprocessedItems?.[tableName] ?? []) as WriteRequest[];
-    }
-  });
-}
 
 const batchPut = (items: readonly Record<string, unknown>[], inFlight = 1) =>
   batchWrite(
     items.map((Item) => ({ PutRequest: { Item } })),
-    inFlight,
+    { inFlight },
   );
 
 /** One meter's month, as writes of many meters at once name it. */
@@ -179,7 +156,7 @@ export async function deleteMeterMonths(
     months.map((m) => ({
       DeleteRequest: { Key: { pk: consumptionKeys.accountMonths(companyId, m.accountId), sk: m.month } },
     })),
-    8,
+    { inFlight: 8 },
   );
 }
 
@@ -227,21 +204,11 @@ export async function deleteAccountMonths(
   accountId: string,
   months: readonly string[],
 ): Promise<void> {
-  const tableName = config().tableName;
   const pk = consumptionKeys.accountMonths(companyId, accountId);
-  for (let i = 0; i < months.length; i += BATCH_SIZE) {
-    let requests = months.slice(i, i + BATCH_SIZE).map((sk) => ({ DeleteRequest: { Key: { pk, sk } } }));
-    for (let attempt = 0; requests.length > 0; attempt++) {
-      if (attempt >= MAX_BATCH_ATTEMPTS) throw new Error('The table kept refusing a batch of deletes');
-      if (attempt > 0) await new Promise((r) => setTimeout(r, 20 * 2 ** attempt));
-      const out = await documentClient().send(
-        new BatchWriteCommand({ RequestItems: { [tableName]: requests } }),
-      );
-      requests = (out.UnprocessedItems?.[tableName] ?? []).flatMap((r) =>
-        r.DeleteRequest?.Key ? [{ DeleteRequest: { Key: { pk, sk: String(r.DeleteRequest.Key.sk) } } }] : [],
-      );
-    }
-  }
+  await batchWrite(
+    months.map((sk) => ({ DeleteRequest: { Key: { pk, sk } } })),
+    { what: 'deletes' },
+  );
 }
 
 /** An account's months from `from` to `to` inclusive (both YYYY-MM), oldest first. */
