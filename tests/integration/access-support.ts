@@ -440,15 +440,12 @@ export async function areaReads(areaNames: readonly string[]): Promise<HttpRoute
 }
 
 /** Whom a walked read is aimed at: the caller's granted items, or items out of its reach. */
-export type Reach = 'granted' | 'hidden';
-
-/** A read is aimed at hidden items too where its path names an item. */
-export const reachesOf = (route: HttpRoute): Reach[] =>
-  route.path.includes('{') ? ['granted', 'hidden'] : ['granted'];
+type Reach = 'granted' | 'hidden';
 
 /**
- * Calls every path of every read as one caller. A 5xx is a leak, and so is whatever `leaksIn` finds in an
- * answer's text (its body and headers); answers are counted by status, and the ids of `mustSee` that
+ * Calls every read as one caller: aimed at the granted items (`aimAt`) and, where its path names an item,
+ * at hidden ones, then at whatever else `alsoAt` gives. A 5xx is a leak, and so is whatever `leaksIn` finds
+ * in an answer's text (its body and headers); answers are counted by status, and the ids of `mustSee` that
  * answers of 200 name are noted, to show the caller was not simply refused everything.
  */
 export async function walkReads(
@@ -456,7 +453,8 @@ export async function walkReads(
   token: string,
   reads: readonly HttpRoute[],
   walk: {
-    pathsOf(route: HttpRoute): string[];
+    aimAt(route: HttpRoute, reach: Reach): string;
+    alsoAt?(route: HttpRoute): string[];
     mustSee: readonly string[];
     leaksIn(path: string, res: TestResponse, text: string): string[];
   },
@@ -465,7 +463,9 @@ export async function walkReads(
   const answered = new Map<number, number>();
   const seen = new Set<string>();
   for (const route of reads) {
-    for (const path of walk.pathsOf(route)) {
+    const reaches: Reach[] = route.path.includes('{') ? ['granted', 'hidden'] : ['granted'];
+    const paths = [...reaches.map((reach) => walk.aimAt(route, reach)), ...(walk.alsoAt?.(route) ?? [])];
+    for (const path of paths) {
       const res = await fx.api({ method: 'GET', path, token });
       answered.set(res.status, (answered.get(res.status) ?? 0) + 1);
       if (res.status >= 500) leaks.push(`${path}: ${res.status}`);

@@ -10,8 +10,6 @@ import {
   type DemoUser,
   type DemoWorld,
   oneSiteMember,
-  type Reach,
-  reachesOf,
   seedDemoWorld,
   startAccessFixture,
   walkReads,
@@ -536,7 +534,7 @@ describe('grants inside a company: a caller granted one site', () => {
       }
       return demo.probes.get(`${param.replace(/Id$/, '')}s`) ?? theirs;
     };
-    const aimAt = (route: HttpRoute, reach: Reach) =>
+    const aimAt = (route: HttpRoute, reach: 'granted' | 'hidden') =>
       fill(route, (param) => {
         if (route.item?.param === param) {
           const kind = route.item.resource ?? route.item.type;
@@ -552,9 +550,9 @@ describe('grants inside a company: a caller granted one site', () => {
 
     const mustSee = [site, meter, mine, ours.project, ours.reading];
     const { leaks, answered, seen } = await walkReads(fx, token, reads, {
-      pathsOf: (route) => {
+      aimAt: (route, reach) => {
         const query = QUERIES[route.path];
-        return reachesOf(route).map((reach) => `${aimAt(route, reach)}${query ? `?${query}` : ''}`);
+        return `${aimAt(route, reach)}${query ? `?${query}` : ''}`;
       },
       mustSee,
       leaksIn: (path, res, text) => {
