@@ -1,26 +1,13 @@
-import type { Caller } from '../../shared/access/caller.ts';
+import { caseless } from '../../shared/imports/import-values.ts';
 import { accountWizardSchema } from '../../shared/schemas/account-inputs.ts';
 import { ACCOUNT_MESSAGES } from '../../shared/schemas/account-rules.ts';
-import {
-  ACCOUNT_IMPORT_COLUMNS,
-  IMPORT_MESSAGES,
-  type ImportRow,
-} from '../../shared/schemas/register-imports.ts';
+import { ACCOUNT_IMPORT_COLUMNS, IMPORT_MESSAGES } from '../../shared/schemas/register-imports.ts';
 import { assetFieldsOf } from '../assets/index.ts';
 import { LineageResolver, mayAccessItem } from '../core/access/item-access-service.ts';
-import {
-  type ImportBatchContext,
-  importFileOf,
-  importRowsOf,
-  type PlannedItem,
-  type RollbackRules,
-  RowProblems,
-  rollbackImport,
-  startImport,
-  writeImport,
-} from '../core/imports/register-import-service.ts';
+import type { PlannedItem, RollbackRules, RowPlanner } from '../core/imports/register-import-service.ts';
+import { csvUpload, importRollback, RowProblems } from '../core/imports/register-import-service.ts';
 import { FORBIDDEN_MESSAGE } from '../core/lib/errors.ts';
-import type { OpContext, Operations, OpResult } from '../core/middleware/api-context.ts';
+import type { Operations } from '../core/middleware/api-context.ts';
 import { accountsResource } from './account-links.ts';
 import { allAccounts } from './account-repository.ts';
 import { wizardAccountOf } from './account-service.ts';
@@ -32,22 +19,17 @@ import { listAccountMonths } from './consumption-repository.ts';
  * meter), judged by the wizard's own rules and answered with the wizard's own messages.
  */
 
-const lower = (s: unknown) =>
-  String(s ?? '')
-    .trim()
-    .toLowerCase();
-
 /** The row as the wizard would send it; the site named by name becomes its id. */
 function wizardInput(v: Record<string, string>, assetId: string | undefined) {
   return {
     assetId,
-    type: v.type ? lower(v.type) : undefined,
+    type: v.type ? caseless(v.type) : undefined,
     ...(v.name ? { name: v.name } : {}),
     ...(v.meterPointNumber ? { meterPointNumber: v.meterPointNumber } : {}),
     ...(v.supplierId ? { supplierId: v.supplierId } : {}),
     ...(v.parentAccountId ? { parentAccountId: v.parentAccountId } : {}),
     ...(v.unit ? { unit: v.unit } : {}),
-    ...(v.status ? { status: lower(v.status) } : {}),
+    ...(v.status ? { status: caseless(v.status) } : {}),
     ...(v.tags
       ? {
           tags: v.tags
@@ -60,16 +42,12 @@ function wizardInput(v: Record<string, string>, assetId: string | undefined) {
 }
 
 /** Items an import of meters would create, one per good row, and the problems of the others by row. */
-export async function planAccountRows(
-  caller: Caller,
-  rows: readonly ImportRow[],
-  batch: ImportBatchContext,
-): Promise<{ problems: RowProblems; items: PlannedItem[] }> {
+export const planAccountRows: RowPlanner = async (caller, rows, batch) => {
   const companyId = caller.companyId;
   const sites = await assetFieldsOf(companyId, ['siteName']);
   const sitesByName = new Map<string, string[]>();
   for (const s of sites)
-    sitesByName.set(lower(s.siteName), [...(sitesByName.get(lower(s.siteName)) ?? []), s._id]);
+    sitesByName.set(caseless(s.siteName), [...(sitesByName.get(caseless(s.siteName)) ?? []), s._id]);
   const resource = accountsResource();
   const resolver = new LineageResolver(companyId, caller);
   const problems = new RowProblems();
@@ -78,7 +56,7 @@ export async function planAccountRows(
   for (const r of rows) {
     let assetId = r.values.assetId;
     if (!assetId && r.values.site) {
-      const found = sitesByName.get(lower(r.values.site)) ?? [];
+      const found = sitesByName.get(caseless(r.values.site)) ?? [];
       if (found.length !== 1) {
         problems.add(
           r.row,
@@ -114,24 +92,13 @@ export async function planAccountRows(
     items.push({ row: r.row, name: String(data.name ?? item._id), item });
   }
   return { problems, items };
-}
-
-async function uploadCsv(ctx: OpContext): Promise<OpResult> {
-  const { text, fileName } = importFileOf(ctx);
-  const rows = importRowsOf(text, ACCOUNT_IMPORT_COLUMNS);
-  const batch = startImport(ctx.caller);
-  const { problems, items } = await planAccountRows(ctx.caller, rows, batch);
-  problems.throwIfAny();
-  const result = await writeImport(ctx.caller, batch, { model: 'accounts', fileName, items });
-  return { status: 201, body: result };
-}
+};
 
 export const ACCOUNT_ROLLBACK: RollbackRules = {
   nameOf: (a) => String(a.name ?? a._id),
   /** A meter that has sub-meters or consumption since the import stays: removing it would orphan them. */
   keepers: async (candidates, companyId) => {
     const kept = new Map<string, string>();
-    if (candidates.length === 0) return kept;
     const ids = new Set(candidates.map((c) => c._id));
     for (const a of await allAccounts(companyId))
       if (a.deleted !== true && typeof a.parentAccountId === 'string' && ids.has(a.parentAccountId))
@@ -146,8 +113,6 @@ export const ACCOUNT_ROLLBACK: RollbackRules = {
 };
 
 export const ACCOUNT_IMPORT_OPERATIONS: Operations = {
-  'accounts.uploadCsv': uploadCsv,
-  'accounts.importRollback': async (ctx) => ({
-    body: await rollbackImport(ctx, 'accounts', ACCOUNT_ROLLBACK),
-  }),
+  'accounts.uploadCsv': csvUpload(ACCOUNT_IMPORT_COLUMNS, planAccountRows, 'accounts'),
+  'accounts.importRollback': importRollback('accounts', ACCOUNT_ROLLBACK),
 };

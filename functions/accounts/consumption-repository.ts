@@ -19,7 +19,6 @@
  */
 import {
   BatchGetCommand,
-  BatchWriteCommand,
   DeleteCommand,
   GetCommand,
   PutCommand,
@@ -29,6 +28,7 @@ import {
 import type { UtilityType } from '../../shared/schemas/common.ts';
 import { documentClient } from '../core/adapters/dynamo.ts';
 import { config } from '../core/config.ts';
+import { batchWrite } from '../core/data/batch-writes.ts';
 import { inPool } from '../core/lib/in-pool.ts';
 import { partAdds, ROLLUP_PARTS, type RollupParts } from './rollup-parts.ts';
 import { addMonthsToSiteYear, addToSiteYear, replaceSiteYears } from './site-year-repository.ts';
@@ -125,35 +125,12 @@ export async function putAccountMonth(
   );
 }
 
-const BATCH_SIZE = 25;
 const MAX_BATCH_ATTEMPTS = 8;
-
-type WriteRequest =
-  | { PutRequest: { Item: Record<string, unknown> } }
-  | { DeleteRequest: { Key: Record<string, unknown> } };
-
-/** BatchWrite in groups of 25, `inFlight` groups at a time, retrying what the table leaves unprocessed. */
-async function batchWrite(requests: readonly WriteRequest[], inFlight = 1): Promise<void> {
-  const tableName = config().tableName;
-  const groups: WriteRequest[][] = [];
-  for (let i = 0; i < requests.length; i += BATCH_SIZE) groups.push(requests.slice(i, i + BATCH_SIZE));
-  await inPool(groups, inFlight, async (group) => {
-    let pending = group;
-    for (let attempt = 0; pending.length > 0; attempt++) {
-      if (attempt >= MAX_BATCH_ATTEMPTS) throw new Error('The table kept refusing a batch of writes');
-      if (attempt > 0) await new Promise((r) => setTimeout(r, 20 * 2 ** attempt));
-      const out = await documentClient().send(
-        new BatchWriteCommand({ RequestItems: { [tableName]: pending } }),
-      );
-      pending = (out.UnprocessedItems?.[tableName] ?? []) as WriteRequest[];
-    }
-  });
-}
 
 const batchPut = (items: readonly Record<string, unknown>[], inFlight = 1) =>
   batchWrite(
     items.map((Item) => ({ PutRequest: { Item } })),
-    inFlight,
+    { inFlight },
   );
 
 /** One meter's month, as writes of many meters at once name it. */
@@ -179,7 +156,7 @@ export async function deleteMeterMonths(
     months.map((m) => ({
       DeleteRequest: { Key: { pk: consumptionKeys.accountMonths(companyId, m.accountId), sk: m.month } },
     })),
-    8,
+    { inFlight: 8 },
   );
 }
 
@@ -227,21 +204,11 @@ export async function deleteAccountMonths(
   accountId: string,
   months: readonly string[],
 ): Promise<void> {
-  const tableName = config().tableName;
   const pk = consumptionKeys.accountMonths(companyId, accountId);
-  for (let i = 0; i < months.length; i += BATCH_SIZE) {
-    let requests = months.slice(i, i + BATCH_SIZE).map((sk) => ({ DeleteRequest: { Key: { pk, sk } } }));
-    for (let attempt = 0; requests.length > 0; attempt++) {
-      if (attempt >= MAX_BATCH_ATTEMPTS) throw new Error('The table kept refusing a batch of deletes');
-      if (attempt > 0) await new Promise((r) => setTimeout(r, 20 * 2 ** attempt));
-      const out = await documentClient().send(
-        new BatchWriteCommand({ RequestItems: { [tableName]: requests } }),
-      );
-      requests = (out.UnprocessedItems?.[tableName] ?? []).flatMap((r) =>
-        r.DeleteRequest?.Key ? [{ DeleteRequest: { Key: { pk, sk: String(r.DeleteRequest.Key.sk) } } }] : [],
-      );
-    }
-  }
+  await batchWrite(
+    months.map((sk) => ({ DeleteRequest: { Key: { pk, sk } } })),
+    { what: 'deletes' },
+  );
 }
 
 /** An account's months from `from` to `to` inclusive (both YYYY-MM), oldest first. */
@@ -275,42 +242,97 @@ async function queryRange<T>(pk: string, from: string, to: string): Promise<T[]>
 }
 
 async function addTo(pk: string, sk: string, fields: Record<string, string>, delta: RollupDelta) {
-  const names: Record<string, string> = {
-    '#consumption': 'consumption',
-    '#cost': 'cost',
-    '#emissions': 'emissionsKg',
-    '#unit': 'unit',
-    '#updatedAt': 'updatedAt',
-  };
-  const values: Record<string, unknown> = {
-    ':consumption': delta.consumption,
-    ':cost': delta.cost,
-    ':emissions': delta.emissionsKg,
-    ':unit': delta.unit,
-    ':now': new Date().toISOString(),
-  };
-  const sets = ['#unit = :unit', '#updatedAt = :now'];
-  Object.entries(fields).forEach(([field, value], i) => {
-    names[`#f${i}`] = field;
-    values[`:f${i}`] = value;
-    sets.push(`#f${i} = :f${i}`);
-  });
-  const parts = partAdds(delta);
-  Object.assign(names, parts.names);
-  Object.assign(values, parts.values);
-  const adds = ['#consumption :consumption', '#cost :cost', '#emissions :emissions', ...parts.adds];
-  // ADD is atomic on the table, so concurrent writers never lose each other's figures.
   await documentClient().send(
     new UpdateCommand({
       TableName: config().tableName,
       Key: { pk, sk },
-      UpdateExpression: `ADD ${adds.join(', ')} SET ${sets.join(', ')}`,
-      // Figures in different units must never be summed into one roll-up.
-      ConditionExpression: 'attribute_not_exists(#unit) OR #unit = :unit',
-      ExpressionAttributeNames: names,
-      ExpressionAttributeValues: values,
+      ...figuresUpdate({
+        adds: { consumption: delta.consumption, cost: delta.cost, emissionsKg: delta.emissionsKg },
+        sets: fields,
+        unit: delta.unit,
+        parts: delta,
+      }),
     }),
   );
+}
+
+/** What one write adds to an item of figures (an account month or a roll-up). */
+interface FiguresChange {
+  /** Figures added by attribute name: ADD is atomic on the table, so concurrent writers never lose any. */
+  adds: Record<string, number>;
+  /** Fields set by attribute name; the unit and the time of the write always are. */
+  sets: Record<string, unknown>;
+  /** Fields set only on an item that has none yet. */
+  keeps?: Record<string, unknown>;
+  unit: string;
+  /** The parts of a bill (VAT, levies, standing charges) added beside the figures. */
+  parts: RollupParts;
+  /**
+   * The invoice the figures are a share of, added (sign 1) or taken back (sign -1, the figures then
+   * subtracted): the item records the ids of the invoices it holds, and the write happens once for each.
+   */
+  invoice?: { id: string; sign: 1 | -1 };
+}
+
+/**
+ * The update expression, condition, names and values of a change of figures. Figures in different units
+ * are never summed into one item, so adding requires the item's unit to be the change's (or none yet).
+ */
+function figuresUpdate(change: FiguresChange): {
+  UpdateExpression: string;
+  ConditionExpression: string;
+  ExpressionAttributeNames: Record<string, string>;
+  ExpressionAttributeValues: Record<string, unknown>;
+} {
+  const sign = change.invoice?.sign ?? 1;
+  const names: Record<string, string> = { '#unit': 'unit', '#updatedAt': 'updatedAt' };
+  const values: Record<string, unknown> = { ':unit': change.unit, ':now': new Date().toISOString() };
+  const adds: string[] = [];
+  Object.entries(change.adds).forEach(([field, value], i) => {
+    names[`#a${i}`] = field;
+    values[`:a${i}`] = sign * value;
+    adds.push(`#a${i} :a${i}`);
+  });
+  const parts = partAdds(change.parts, sign);
+  Object.assign(names, parts.names);
+  Object.assign(values, parts.values);
+  adds.push(...parts.adds);
+  const sets = ['#unit = :unit', '#updatedAt = :now'];
+  Object.entries(change.sets).forEach(([field, value], i) => {
+    names[`#f${i}`] = field;
+    values[`:f${i}`] = value;
+    sets.push(`#f${i} = :f${i}`);
+  });
+  Object.entries(change.keeps ?? {}).forEach(([field, value], i) => {
+    names[`#k${i}`] = field;
+    values[`:k${i}`] = value;
+    sets.push(`#k${i} = if_not_exists(#k${i}, :k${i})`);
+  });
+  const sameUnit = 'attribute_not_exists(#unit) OR #unit = :unit';
+  const set = `SET ${sets.join(', ')}`;
+  if (!change.invoice)
+    return {
+      UpdateExpression: `ADD ${adds.join(', ')} ${set}`,
+      ConditionExpression: sameUnit,
+      ExpressionAttributeNames: names,
+      ExpressionAttributeValues: values,
+    };
+  names['#invoices'] = 'invoiceIds';
+  values[':ids'] = new Set([change.invoice.id]);
+  values[':id'] = change.invoice.id;
+  return sign === 1
+    ? {
+        UpdateExpression: `ADD ${[...adds, '#invoices :ids'].join(', ')} ${set}`,
+        ConditionExpression: `(attribute_not_exists(#invoices) OR NOT contains(#invoices, :id)) AND (${sameUnit})`,
+        ExpressionAttributeNames: names,
+        ExpressionAttributeValues: values,
+      }
+    : {
+        UpdateExpression: `ADD ${adds.join(', ')} DELETE #invoices :ids ${set}`,
+        ConditionExpression: 'contains(#invoices, :id)',
+        ExpressionAttributeNames: names,
+        ExpressionAttributeValues: values,
+      };
 }
 
 /**
@@ -638,53 +660,18 @@ export async function applyInvoiceContribution(
         }))
       : [];
   const write = async (t: (typeof targets)[number]) => {
-    const names: Record<string, string> = {
-      '#consumption': 'consumption',
-      '#cost': 'cost',
-      '#emissions': 'emissionsKg',
-      '#unit': 'unit',
-      '#invoices': 'invoiceIds',
-      '#updatedAt': 'updatedAt',
-      '#factor': 'factorVersion',
-    };
-    const values: Record<string, unknown> = {
-      ':consumption': sign * share.consumption,
-      ':cost': sign * share.cost,
-      ':emissions': sign * share.emissionsKg,
-      ':unit': c.unit,
-      ':ids': new Set([invoiceId]),
-      ':id': invoiceId,
-      ':now': new Date().toISOString(),
-      ':factor': c.factorVersion,
-    };
-    const sets = ['#unit = :unit', '#updatedAt = :now', '#factor = :factor'];
-    Object.entries(t.fields).forEach(([field, value], i) => {
-      names[`#f${i}`] = field;
-      values[`:f${i}`] = value;
-      sets.push(`#f${i} = :f${i}`);
-    });
-    const setClause = `SET ${sets.join(', ')}`;
-    const parts = partAdds(c, sign);
-    Object.assign(names, parts.names);
-    Object.assign(values, parts.values);
-    const adds = ['#consumption :consumption', '#cost :cost', '#emissions :emissions', ...parts.adds].join(
-      ', ',
-    );
     try {
       await documentClient().send(
         new UpdateCommand({
           TableName: config().tableName,
           Key: { pk: t.pk, sk: t.sk },
-          UpdateExpression:
-            sign === 1
-              ? `ADD ${adds}, #invoices :ids ${setClause}`
-              : `ADD ${adds} DELETE #invoices :ids ${setClause}`,
-          ConditionExpression:
-            sign === 1
-              ? '(attribute_not_exists(#invoices) OR NOT contains(#invoices, :id)) AND (attribute_not_exists(#unit) OR #unit = :unit)'
-              : 'contains(#invoices, :id)',
-          ExpressionAttributeNames: names,
-          ExpressionAttributeValues: values,
+          ...figuresUpdate({
+            adds: { consumption: share.consumption, cost: share.cost, emissionsKg: share.emissionsKg },
+            sets: { factorVersion: c.factorVersion, ...t.fields },
+            unit: c.unit,
+            parts: c,
+            invoice: { id: invoiceId, sign },
+          }),
         }),
       );
     } catch (err) {
@@ -731,68 +718,24 @@ async function writeBillToMonth(
     // unit is never summed with this one.
     if (sign === 1 ? held : !held) return !led;
     if (sign === 1 && current.Item?.unit !== undefined && current.Item.unit !== c.unit) return !led;
-    const names: Record<string, string> = {
-      '#cost': 'cost',
-      '#billConsumption': 'billConsumption',
-      '#billEmissions': 'billEmissionsKg',
-      '#unit': 'unit',
-      '#invoices': 'invoiceIds',
-      '#updatedAt': 'updatedAt',
-      '#interval': 'intervalVersion',
-    };
-    const values: Record<string, unknown> = {
-      ':cost': sign * c.cost,
-      ':billConsumption': sign * c.consumption,
-      ':billEmissions': sign * c.emissionsKg,
-      ':unit': c.unit,
-      ':ids': new Set([invoiceId]),
-      ':id': invoiceId,
-      ':now': new Date().toISOString(),
-    };
-    const sets = ['#unit = :unit', '#updatedAt = :now'];
-    if (!led) {
-      names['#factor'] = 'factorVersion';
-      values[':factor'] = c.factorVersion;
-      sets.push('#factor = :factor');
-    }
-    Object.entries(fields).forEach(([field, value], i) => {
-      names[`#f${i}`] = field;
-      values[`:f${i}`] = value;
-      sets.push(`#f${i} = :f${i}`);
+    const bill = { cost: c.cost, billConsumption: c.consumption, billEmissionsKg: c.emissionsKg };
+    const update = figuresUpdate({
+      // Interval data leading the month keeps its consumption, emissions and factor set, and stays its source.
+      adds: led ? bill : { ...bill, consumption: c.consumption, emissionsKg: c.emissionsKg },
+      sets: led ? fields : { factorVersion: c.factorVersion, ...fields, source: 'invoice' },
+      keeps: led ? { source: 'invoice' } : {},
+      unit: c.unit,
+      parts: c,
+      invoice: { id: invoiceId, sign },
     });
-    // A month interval data leads keeps naming it as its source.
-    names['#source'] = 'source';
-    values[':source'] = 'invoice';
-    sets.push(led ? '#source = if_not_exists(#source, :source)' : '#source = :source');
-    const parts = partAdds(c, sign);
-    Object.assign(names, parts.names);
-    Object.assign(values, parts.values);
-    const adds = [
-      '#cost :cost',
-      '#billConsumption :billConsumption',
-      '#billEmissions :billEmissions',
-      ...parts.adds,
-    ];
-    if (!led) {
-      names['#consumption'] = 'consumption';
-      names['#emissions'] = 'emissionsKg';
-      values[':consumption'] = sign * c.consumption;
-      values[':emissions'] = sign * c.emissionsKg;
-      adds.push('#consumption :consumption', '#emissions :emissions');
-    }
-    const once =
-      sign === 1
-        ? '(attribute_not_exists(#invoices) OR NOT contains(#invoices, :id)) AND (attribute_not_exists(#unit) OR #unit = :unit)'
-        : 'contains(#invoices, :id)';
     try {
       await documentClient().send(
         new UpdateCommand({
           TableName: config().tableName,
           Key: key,
-          UpdateExpression: `ADD ${adds.join(', ')}${sign === 1 ? ', #invoices :ids' : ''} ${sign === 1 ? '' : 'DELETE #invoices :ids '}SET ${sets.join(', ')}`,
-          ConditionExpression: `${once} AND ${led ? 'attribute_exists(#interval)' : 'attribute_not_exists(#interval)'}`,
-          ExpressionAttributeNames: names,
-          ExpressionAttributeValues: values,
+          ...update,
+          ConditionExpression: `(${update.ConditionExpression}) AND ${led ? 'attribute_exists(#interval)' : 'attribute_not_exists(#interval)'}`,
+          ExpressionAttributeNames: { ...update.ExpressionAttributeNames, '#interval': 'intervalVersion' },
         }),
       );
       return !led;

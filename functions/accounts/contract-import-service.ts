@@ -1,19 +1,9 @@
-import type { Caller } from '../../shared/access/caller.ts';
 import { parseDate } from '../../shared/imports/import-values.ts';
 import { contractCreateSchema } from '../../shared/schemas/account-contracts.ts';
-import { CONTRACT_IMPORT_COLUMNS, type ImportRow } from '../../shared/schemas/register-imports.ts';
-import {
-  type ImportBatchContext,
-  importFileOf,
-  importRowsOf,
-  type PlannedItem,
-  type RollbackRules,
-  RowProblems,
-  rollbackImport,
-  startImport,
-  writeImport,
-} from '../core/imports/register-import-service.ts';
-import type { OpContext, Operations, OpResult } from '../core/middleware/api-context.ts';
+import { CONTRACT_IMPORT_COLUMNS } from '../../shared/schemas/register-imports.ts';
+import type { PlannedItem, RollbackRules, RowPlanner } from '../core/imports/register-import-service.ts';
+import { csvUpload, importRollback, RowProblems } from '../core/imports/register-import-service.ts';
+import type { Operations } from '../core/middleware/api-context.ts';
 import { findSupplier } from '../suppliers/index.ts';
 import { contractsRef } from './account-repository.ts';
 import { contractFieldErrors } from './contract-service.ts';
@@ -42,11 +32,7 @@ function contractInput(v: Readonly<Record<string, string>>) {
   };
 }
 
-export async function planContractRows(
-  caller: Caller,
-  rows: readonly ImportRow[],
-  batch: ImportBatchContext,
-): Promise<{ problems: RowProblems; items: PlannedItem[] }> {
+export const planContractRows: RowPlanner = async (caller, rows, batch) => {
   const companyId = caller.companyId;
   const meterOf = await meterMatcher(caller);
   const problems = new RowProblems();
@@ -77,26 +63,14 @@ export async function planContractRows(
     items.push({ row: r.row, name: data.name, item, ref: contractsRef(companyId, accountId) });
   }
   return { problems, items };
-}
+};
 
 export const CONTRACT_ROLLBACK: RollbackRules = {
   nameOf: (c) => String(c.name ?? c._id),
   keepers: async () => new Map(),
 };
 
-async function uploadContractCsv(ctx: OpContext): Promise<OpResult> {
-  const { text, fileName } = importFileOf(ctx);
-  const rows = importRowsOf(text, CONTRACT_IMPORT_COLUMNS);
-  const batch = startImport(ctx.caller);
-  const { problems, items } = await planContractRows(ctx.caller, rows, batch);
-  problems.throwIfAny();
-  const result = await writeImport(ctx.caller, batch, { model: 'contracts', fileName, items });
-  return { status: 201, body: result };
-}
-
 export const CONTRACT_IMPORT_OPERATIONS: Operations = {
-  'accounts.uploadContractCsv': uploadContractCsv,
-  'accounts.contractImportRollback': async (ctx) => ({
-    body: await rollbackImport(ctx, 'contracts', CONTRACT_ROLLBACK),
-  }),
+  'accounts.uploadContractCsv': csvUpload(CONTRACT_IMPORT_COLUMNS, planContractRows, 'contracts'),
+  'accounts.contractImportRollback': importRollback('contracts', CONTRACT_ROLLBACK),
 };

@@ -6,16 +6,11 @@
  * | replace one site's years (rebuilding from its roll-ups) | `pk` as above, `sk = {year}#{assetId}#{utility}` | table |
  * | whether the company's site years are complete | `pk` as above, `sk = built` | table |
  */
-import {
-  BatchWriteCommand,
-  GetCommand,
-  PutCommand,
-  QueryCommand,
-  UpdateCommand,
-} from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { UtilityType } from '../../shared/schemas/common.ts';
 import { documentClient } from '../core/adapters/dynamo.ts';
 import { config } from '../core/config.ts';
+import { batchWrite } from '../core/data/batch-writes.ts';
 import { partAdds, ROLLUP_PARTS, type RollupParts } from './rollup-parts.ts';
 
 /**
@@ -27,8 +22,6 @@ import { partAdds, ROLLUP_PARTS, type RollupParts } from './rollup-parts.ts';
 const pkOf = (companyId: string) => `C#${companyId}#rollup#site-years`;
 const skOf = (year: string, assetId: string, utilityType: UtilityType) => `${year}#${assetId}#${utilityType}`;
 const BUILT_SK = 'built';
-const BATCH_SIZE = 25;
-const MAX_BATCH_ATTEMPTS = 8;
 const monthAttribute = (month: string) => `m${month.slice(5, 7)}`;
 const MONTH_ATTRIBUTES = Array.from({ length: 12 }, (_, i) => `m${String(i + 1).padStart(2, '0')}`);
 
@@ -219,21 +212,7 @@ export async function replaceSiteYears(
     }
     items.set(sk, item);
   }
-  const tableName = config().tableName;
-  const all = [...items.values()];
-  for (let i = 0; i < all.length; i += BATCH_SIZE) {
-    let requests = all.slice(i, i + BATCH_SIZE).map((Item) => ({ PutRequest: { Item } }));
-    for (let attempt = 0; requests.length > 0; attempt++) {
-      if (attempt >= MAX_BATCH_ATTEMPTS) throw new Error('The table kept refusing a batch of writes');
-      if (attempt > 0) await new Promise((r) => setTimeout(r, 20 * 2 ** attempt));
-      const out = await documentClient().send(
-        new BatchWriteCommand({ RequestItems: { [tableName]: requests } }),
-      );
-      requests = (out.UnprocessedItems?.[tableName] ?? []).flatMap((r) =>
-        r.PutRequest?.Item ? [{ PutRequest: { Item: r.PutRequest.Item } }] : [],
-      );
-    }
-  }
+  await batchWrite([...items.values()].map((Item) => ({ PutRequest: { Item } })));
 }
 
 /** Whether every site's years of the company are in the store (roll-ups written before it are not). */

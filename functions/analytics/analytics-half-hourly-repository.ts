@@ -8,17 +8,11 @@
  * | a company's meters with interval data     | pk = C#{companyId}#interval-meters                             | table |
  * | record a meter with interval data         | pk = C#{companyId}#interval-meters, sk = accountId             | table |
  */
-import {
-  BatchGetCommand,
-  BatchWriteCommand,
-  GetCommand,
-  PutCommand,
-  QueryCommand,
-  UpdateCommand,
-} from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { UtilityType } from '../../shared/schemas/common.ts';
 import { documentClient } from '../core/adapters/dynamo.ts';
 import { config } from '../core/config.ts';
+import { batchWrite } from '../core/data/batch-writes.ts';
 import { inPool } from '../core/lib/in-pool.ts';
 
 /**
@@ -59,8 +53,6 @@ const MAX_ATTEMPTS = 8;
 /** Batch reads of day totals in flight at once. */
 const BATCH_GET_CONCURRENCY = 4;
 
-const BATCH_WRITE_SIZE = 25;
-
 /**
  * The values are kept as one string, `1.5,2,,3.25` (an empty place for a missing reading): a third of the
  * size of a list of numbers, and one attribute rather than 48 for the table to encode and decode.
@@ -85,23 +77,8 @@ function itemOf(companyId: string, day: IntervalDay, now: string): Record<string
 
 /** Writes meter-days whole (BatchWrite, 25 at a time), each replacing the day's earlier values. */
 export async function putIntervalDays(companyId: string, days: readonly IntervalDay[]): Promise<void> {
-  const tableName = config().tableName;
   const now = new Date().toISOString();
-  for (let i = 0; i < days.length; i += BATCH_WRITE_SIZE) {
-    let requests: { PutRequest: { Item: Record<string, unknown> } }[] = days
-      .slice(i, i + BATCH_WRITE_SIZE)
-      .map((day) => ({ PutRequest: { Item: itemOf(companyId, day, now) } }));
-    for (let attempt = 0; requests.length > 0; attempt++) {
-      if (attempt >= MAX_ATTEMPTS) throw new Error('The table kept refusing a batch of writes');
-      if (attempt > 0) await new Promise((r) => setTimeout(r, 20 * 2 ** attempt));
-      const out = await documentClient().send(
-        new BatchWriteCommand({ RequestItems: { [tableName]: requests } }),
-      );
-      requests = (out.UnprocessedItems?.[tableName] ?? []).flatMap((r) =>
-        r.PutRequest?.Item ? [{ PutRequest: { Item: r.PutRequest.Item } }] : [],
-      );
-    }
-  }
+  await batchWrite(days.map((day) => ({ PutRequest: { Item: itemOf(companyId, day, now) } })));
 }
 
 const DAY_MS = 86_400_000;

@@ -1,4 +1,4 @@
-import type { Caller } from '../../shared/access/caller.ts';
+import { caseless } from '../../shared/imports/import-values.ts';
 import { ASSET_MESSAGES } from '../../shared/schemas/asset-messages.ts';
 import {
   ASSET_STATUSES,
@@ -14,19 +14,10 @@ import {
 } from '../../shared/schemas/register-imports.ts';
 import { findResource } from '../../shared/system/resources.ts';
 import { LineageResolver, mayAccessItem } from '../core/access/item-access-service.ts';
-import {
-  type ImportBatchContext,
-  importFileOf,
-  importRowsOf,
-  type PlannedItem,
-  type RollbackRules,
-  RowProblems,
-  rollbackImport,
-  startImport,
-  writeImport,
-} from '../core/imports/register-import-service.ts';
+import type { PlannedItem, RollbackRules, RowPlanner } from '../core/imports/register-import-service.ts';
+import { csvUpload, importRollback, RowProblems } from '../core/imports/register-import-service.ts';
 import { FORBIDDEN_MESSAGE } from '../core/lib/errors.ts';
-import type { OpContext, Operations, OpResult } from '../core/middleware/api-context.ts';
+import type { Operations } from '../core/middleware/api-context.ts';
 import { type EntityHierarchy, loadHierarchy } from '../entities/index.ts';
 import { assetFieldsOf, assetIdsInUse } from './asset-repository.ts';
 
@@ -36,14 +27,9 @@ import { assetFieldsOf, assetIdsInUse } from './asset-repository.ts';
  * has, named by id or by legal name. Site names are unique in the company, as the wizard keeps them.
  */
 
-const lower = (s: unknown) =>
-  String(s ?? '')
-    .trim()
-    .toLowerCase();
-
 /** A spreadsheet's spelling of a listed value ("office", "RESIDENTIAL BLOCK") as the list spells it. */
 const listed = <T extends string>(list: readonly T[], value: string | undefined): string | undefined =>
-  value === undefined ? undefined : (list.find((v) => lower(v) === lower(value)) ?? value);
+  value === undefined ? undefined : (list.find((v) => caseless(v) === caseless(value)) ?? value);
 
 const AREA_UNITS: Readonly<Record<string, 'm2' | 'ft2'>> = {
   m2: 'm2',
@@ -71,7 +57,7 @@ function wizardInput(v: Record<string, string>, entityId: string | undefined) {
       country: v.country,
     },
     floorArea: v.floorArea,
-    ...(v.floorAreaUnit ? { floorAreaUnit: AREA_UNITS[lower(v.floorAreaUnit)] ?? v.floorAreaUnit } : {}),
+    ...(v.floorAreaUnit ? { floorAreaUnit: AREA_UNITS[caseless(v.floorAreaUnit)] ?? v.floorAreaUnit } : {}),
   };
 }
 
@@ -89,7 +75,7 @@ function entityOf(
       problems.add(r.row, 'entityId', ASSET_MESSAGES.unknownEntity);
       return undefined;
     }
-    if (entity && lower(h.byId.get(id.data)?.legalName) !== lower(entity))
+    if (entity && caseless(h.byId.get(id.data)?.legalName) !== caseless(entity))
       problems.add(r.row, 'entity', 'Does not match the entity that entityId names');
     return id.data;
   }
@@ -97,7 +83,7 @@ function entityOf(
     problems.add(r.row, 'entity', 'This field is required');
     return undefined;
   }
-  const matches = byName.get(lower(entity)) ?? [];
+  const matches = byName.get(caseless(entity)) ?? [];
   if (matches.length === 1) return matches[0];
   problems.add(
     r.row,
@@ -110,18 +96,14 @@ function entityOf(
 }
 
 /** Items an import of sites would create, one per good row, and the problems of the others by row. */
-export async function planAssetRows(
-  caller: Caller,
-  rows: readonly ImportRow[],
-  batch: ImportBatchContext,
-): Promise<{ problems: RowProblems; items: PlannedItem[] }> {
+export const planAssetRows: RowPlanner = async (caller, rows, batch) => {
   const companyId = caller.companyId;
   const [h, existing] = await Promise.all([loadHierarchy(companyId), assetFieldsOf(companyId, ['siteName'])]);
   const problems = new RowProblems();
-  const names = new Set(existing.map((a) => lower(a.siteName)));
+  const names = new Set(existing.map((a) => caseless(a.siteName)));
   const entitiesByName = new Map<string, string[]>();
   for (const e of h.byId.values())
-    entitiesByName.set(lower(e.legalName), [...(entitiesByName.get(lower(e.legalName)) ?? []), e._id]);
+    entitiesByName.set(caseless(e.legalName), [...(entitiesByName.get(caseless(e.legalName)) ?? []), e._id]);
   const resource = findResource('assets');
   const resolver = new LineageResolver(companyId, caller);
 
@@ -131,7 +113,7 @@ export async function planAssetRows(
     // An entity already reported is not reported again by the schema: a stand-in id takes its place.
     const parsed = assetWizardSchema.safeParse(wizardInput(r.values, entityId ?? '000000000000000000000000'));
     if (!parsed.success) problems.addZod(r.row, parsed.error);
-    const name = lower(r.values.siteName);
+    const name = caseless(r.values.siteName);
     if (name && !problems.has(r.row, 'siteName')) {
       if (names.has(name)) problems.add(r.row, 'siteName', ASSET_MESSAGES.duplicateSiteName);
       names.add(name);
@@ -147,24 +129,13 @@ export async function planAssetRows(
     items.push({ row: r.row, name: values.siteName, item });
   }
   return { problems, items };
-}
-
-async function importAssets(ctx: OpContext): Promise<OpResult> {
-  const { text, fileName } = importFileOf(ctx);
-  const rows = importRowsOf(text, ASSET_IMPORT_COLUMNS);
-  const batch = startImport(ctx.caller);
-  const { problems, items } = await planAssetRows(ctx.caller, rows, batch);
-  problems.throwIfAny();
-  const result = await writeImport(ctx.caller, batch, { model: 'assets', fileName, items });
-  return { status: 201, body: result };
-}
+};
 
 export const ASSET_ROLLBACK: RollbackRules = {
   nameOf: (a) => String(a.siteName ?? a._id),
   /** A site that has meters or projects since the import stays: removing it would orphan them. */
   keepers: async (candidates, companyId) => {
     const kept = new Map<string, string>();
-    if (candidates.length === 0) return kept;
     const used = await assetIdsInUse(companyId);
     for (const c of candidates) if (used.has(c._id)) kept.set(c._id, IMPORT_MESSAGES.assetInUse);
     return kept;
@@ -172,6 +143,6 @@ export const ASSET_ROLLBACK: RollbackRules = {
 };
 
 export const ASSET_IMPORT_OPERATIONS: Operations = {
-  'assets.import': importAssets,
-  'assets.importRollback': async (ctx) => ({ body: await rollbackImport(ctx, 'assets', ASSET_ROLLBACK) }),
+  'assets.import': csvUpload(ASSET_IMPORT_COLUMNS, planAssetRows, 'assets'),
+  'assets.importRollback': importRollback('assets', ASSET_ROLLBACK),
 };

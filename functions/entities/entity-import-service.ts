@@ -1,4 +1,3 @@
-import type { Caller } from '../../shared/access/caller.ts';
 import { idSchema } from '../../shared/schemas/common.ts';
 import { entitySchema } from '../../shared/schemas/portfolio.ts';
 import {
@@ -10,20 +9,11 @@ import { findResource } from '../../shared/system/resources.ts';
 import { assetFieldsOf } from '../assets/index.ts';
 import { LineageResolver, mayAccessItem } from '../core/access/item-access-service.ts';
 import type { StoredItem } from '../core/data/item-repository.ts';
-import {
-  type ImportBatchContext,
-  importFileOf,
-  importRowsOf,
-  type PlannedItem,
-  type RollbackRules,
-  RowProblems,
-  rollbackImport,
-  startImport,
-  writeImport,
-} from '../core/imports/register-import-service.ts';
+import type { PlannedItem, RollbackRules, RowPlanner } from '../core/imports/register-import-service.ts';
+import { csvUpload, importRollback, RowProblems } from '../core/imports/register-import-service.ts';
 import { FORBIDDEN_MESSAGE } from '../core/lib/errors.ts';
 import { newId } from '../core/lib/ids.ts';
-import type { OpContext, Operations, OpResult } from '../core/middleware/api-context.ts';
+import type { Operations } from '../core/middleware/api-context.ts';
 import { type EntityHierarchy, loadHierarchy } from './entity-structure-service.ts';
 import { ENTITY_MESSAGES } from './entity-write-service.ts';
 
@@ -137,11 +127,7 @@ function cyclicRows(plans: readonly (PlannedRow | undefined)[]): Set<number> {
 }
 
 /** Items an import of entities would create, one per good row, and the problems of the others by row. */
-export async function planEntityRows(
-  caller: Caller,
-  rows: readonly ImportRow[],
-  batch: ImportBatchContext,
-): Promise<{ problems: RowProblems; items: PlannedItem[] }> {
+export const planEntityRows: RowPlanner = async (caller, rows, batch) => {
   const h = await loadHierarchy(caller.companyId);
   const problems = new RowProblems();
 
@@ -207,19 +193,9 @@ export async function planEntityRows(
     items.push({ row: p.row.row, name: String(p.data.legalName), item });
   }
   return { problems, items };
-}
+};
 
 const PARENT_ROW_FAILED = 'Its parent entity, in another row of this file, cannot be imported';
-
-async function importEntities(ctx: OpContext): Promise<OpResult> {
-  const { text, fileName } = importFileOf(ctx);
-  const rows = importRowsOf(text, ENTITY_IMPORT_COLUMNS);
-  const batch = startImport(ctx.caller);
-  const { problems, items } = await planEntityRows(ctx.caller, rows, batch);
-  problems.throwIfAny();
-  const result = await writeImport(ctx.caller, batch, { model: 'entities', fileName, items });
-  return { status: 201, body: result };
-}
 
 export const ENTITY_ROLLBACK: RollbackRules = {
   nameOf: (e) => String(e.legalName ?? e._id),
@@ -229,7 +205,6 @@ export const ENTITY_ROLLBACK: RollbackRules = {
    */
   keepers: async (candidates, companyId) => {
     const kept = new Map<string, string>();
-    if (candidates.length === 0) return kept;
     const h = await loadHierarchy(companyId);
     const assets = await assetFieldsOf(companyId, ['entityId']);
     const holding = new Set(assets.map((a) => String(a.entityId)));
@@ -273,8 +248,6 @@ export const ENTITY_ROLLBACK: RollbackRules = {
 };
 
 export const ENTITY_IMPORT_OPERATIONS: Operations = {
-  'entities.import': importEntities,
-  'entities.importRollback': async (ctx) => ({
-    body: await rollbackImport(ctx, 'entities', ENTITY_ROLLBACK),
-  }),
+  'entities.import': csvUpload(ENTITY_IMPORT_COLUMNS, planEntityRows, 'entities'),
+  'entities.importRollback': importRollback('entities', ENTITY_ROLLBACK),
 };

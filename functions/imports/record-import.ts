@@ -7,7 +7,7 @@ import {
   type PlannedImport,
   type PlannedItem,
   type RollbackRules,
-  type RowProblems,
+  type RowPlanner,
   rollbackBatch,
   startImport,
   writeImport,
@@ -21,15 +21,9 @@ import type { OutcomeTotals, RowOutcome, UndoEntry } from './import-records.ts';
  * resource's own rollback (or the wizard's) takes back.
  */
 
-type Planner = (
-  caller: Caller,
-  rows: readonly ImportRow[],
-  batch: ImportBatchContext,
-) => Promise<{ problems: RowProblems; items: PlannedItem[]; written?: PlannedImport['written'] }>;
-
 export interface RecordKind {
   model: ImportModel;
-  plan: Planner;
+  plan: RowPlanner;
   rules: RollbackRules;
 }
 

@@ -112,3 +112,10 @@ export function guessDateFormat(values: readonly string[]): DateFormat {
 export function neutraliseCell(value: string): string {
   return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
 }
+
+/** A name as rows and stored items are matched by: whatever its case and surrounding spaces. */
+export function caseless(value: unknown): string {
+  return String(value ?? '')
+    .trim()
+    .toLowerCase();
+}

@@ -1,6 +1,12 @@
 import type { ReportBasics } from './report-builders.ts';
 import { longDate } from './report-builders.ts';
-import { formatNumber, type ReportCell, type ReportDocument, type ReportTable } from './report-document.ts';
+import {
+  formatNumber,
+  type ReportCell,
+  type ReportColumn,
+  type ReportDocument,
+  type ReportTable,
+} from './report-document.ts';
 
 export type CheckedBillStatus = 'passed' | 'warning' | 'failed' | 'error';
 export type BillCheckStatus = 'passed' | 'warning' | 'failed' | 'skipped';
@@ -56,6 +62,15 @@ const failedChecks = (bill: CheckedBill) => bill.checks.filter((c) => c.status =
 const siteOf = (bill: CheckedBill) => bill.site ?? NO_SITE;
 const money = (v: number) => `£${formatNumber(v, 2)}`;
 
+const textColumn = (header: string, width: number): ReportColumn => ({ header, format: 'text', width });
+/** Numbers with `places` decimals: 0 for counts, 2 for pounds. Of the width of 1 unless given. */
+const numberColumn = (header: string, places: 0 | 2, width?: number): ReportColumn => ({
+  header,
+  format: 'number',
+  places,
+  ...(width === undefined ? {} : { width }),
+});
+
 interface CheckTally {
   name: string;
   passed: number;
@@ -81,11 +96,11 @@ function checkTable(bills: readonly CheckedBill[]): { table: ReportTable; tallie
       name: 'Checks',
       title: 'Results by check',
       columns: [
-        { header: 'Check', format: 'text', width: 2.4 },
-        { header: 'Passed', format: 'number', places: 0 },
-        { header: 'Warnings', format: 'number', places: 0 },
-        { header: 'Failed', format: 'number', places: 0 },
-        { header: 'Not run', format: 'number', places: 0 },
+        textColumn('Check', 2.4),
+        numberColumn('Passed', 0),
+        numberColumn('Warnings', 0),
+        numberColumn('Failed', 0),
+        numberColumn('Not run', 0),
       ],
       rows: tallies.map((t) => [t.name, t.passed, t.warning, t.failed, t.skipped]),
     },
@@ -116,14 +131,14 @@ function failedTable(failed: readonly CheckedBill[]): ReportTable {
     name: 'Failed bills',
     title: 'Failed bills',
     columns: [
-      { header: 'Site', format: 'text', width: 1.4 },
-      { header: 'Meter', format: 'text', width: 1.4 },
-      { header: 'Invoice', format: 'text', width: 0.8 },
-      { header: 'Bill period', format: 'text', width: 1.7 },
-      { header: 'Total (£)', format: 'number', places: 2, width: 0.8 },
-      { header: 'At stake (£)', format: 'number', places: 2, width: 0.9 },
-      { header: 'Checks failed', format: 'number', places: 0, width: 0.9 },
-      { header: 'State', format: 'text', width: 0.6 },
+      textColumn('Site', 1.4),
+      textColumn('Meter', 1.4),
+      textColumn('Invoice', 0.8),
+      textColumn('Bill period', 1.7),
+      numberColumn('Total (£)', 2, 0.8),
+      numberColumn('At stake (£)', 2, 0.9),
+      numberColumn('Checks failed', 0, 0.9),
+      textColumn('State', 0.6),
     ],
     rows,
     total: ['All failed bills', '', '', '', null, Math.round(stake * 100) / 100, null, ''],
@@ -147,11 +162,11 @@ function failedCheckTable(failed: readonly CheckedBill[]): ReportTable {
     name: 'Failed checks',
     title: 'The failed checks of each bill',
     columns: [
-      { header: 'Site', format: 'text', width: 1.4 },
-      { header: 'Invoice', format: 'text', width: 0.9 },
-      { header: 'Check', format: 'text', width: 2.6 },
-      { header: 'Difference', format: 'number', places: 2, width: 0.9 },
-      { header: 'Unit', format: 'text', width: 0.5 },
+      textColumn('Site', 1.4),
+      textColumn('Invoice', 0.9),
+      textColumn('Check', 2.6),
+      numberColumn('Difference', 2, 0.9),
+      textColumn('Unit', 0.5),
     ],
     rows,
   };
@@ -192,12 +207,12 @@ function siteTable(bills: readonly CheckedBill[]): ReportTable {
     name: 'By site',
     title: 'Bills checked by site',
     columns: [
-      { header: 'Site', format: 'text', width: 2 },
-      { header: 'Checked', format: 'number', places: 0 },
-      { header: 'Passed', format: 'number', places: 0 },
-      { header: 'Failed', format: 'number', places: 0 },
+      textColumn('Site', 2),
+      numberColumn('Checked', 0),
+      numberColumn('Passed', 0),
+      numberColumn('Failed', 0),
       { header: 'Failed share', format: 'percent', places: 1 },
-      { header: 'At stake (£)', format: 'number', places: 2 },
+      numberColumn('At stake (£)', 2),
     ],
     rows,
     total: [

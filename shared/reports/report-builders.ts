@@ -1,4 +1,5 @@
 import type { UtilityType } from '../schemas/common.ts';
+import { MONTH_NAMES } from './calendar-names.ts';
 import {
   formatNumber,
   type ReportCell,
@@ -79,25 +80,10 @@ export interface SummaryInput extends ReportBasics {
   costsIncluded: boolean;
 }
 
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
-
 /** 2025-01-31 → 31 January 2025 */
 export function longDate(date: string): string {
   const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  return `${d} ${MONTHS[m - 1]} ${y}`;
+  return `${d} ${MONTH_NAMES[m - 1]} ${y}`;
 }
 
 export const periodLabel = (p: { start: string; end: string }) =>

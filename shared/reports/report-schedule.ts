@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { idSchema } from '../schemas/common.ts';
+import { MONTH_NAMES, WEEKDAY_NAMES } from './calendar-names.ts';
 import {
   INTENSITY_METRICS,
   REPORT_FORMATS,
@@ -223,33 +224,17 @@ export function periodOfRun(s: Pick<ScheduleTiming, 'frequency' | 'timeZone'>, r
   return { startDate: isoOf(start), endDate: isoOf(end), key: `${isoOf(start)}_${isoOf(end)}` };
 }
 
-const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
-
 const ordinal = (n: number) =>
   `${n}${n % 10 === 1 && n !== 11 ? 'st' : n % 10 === 2 && n !== 12 ? 'nd' : n % 10 === 3 && n !== 13 ? 'rd' : 'th'}`;
 
 /** A schedule's timing in words, as the schedule page lists it. */
 export function describeTiming(s: ScheduleTiming): string {
   const at = `at ${s.time} (${s.timeZone})`;
-  if (s.frequency === 'weekly') return `Every ${WEEKDAYS[s.dayOfWeek - 1] ?? 'Monday'} ${at}`;
+  if (s.frequency === 'weekly') return `Every ${WEEKDAY_NAMES[s.dayOfWeek - 1] ?? 'Monday'} ${at}`;
   const day = s.dayOfMonth > 28 ? `${ordinal(s.dayOfMonth)} (or last day)` : ordinal(s.dayOfMonth);
   if (s.frequency === 'monthly') return `Monthly on the ${day} ${at}`;
   if (s.frequency === 'quarterly') return `Quarterly on the ${day} of Jan, Apr, Jul and Oct ${at}`;
-  return `Yearly on ${day} ${MONTHS[s.month - 1] ?? 'January'} ${at}`;
+  return `Yearly on ${day} ${MONTH_NAMES[s.month - 1] ?? 'January'} ${at}`;
 }
 
 /** POST /reports/{id}/send: to whom, with a line of the sender's own above the figures. */

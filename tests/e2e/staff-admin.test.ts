@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { signIn } from './support/browser.ts';
 import { openPagePerTest, startBrowserStack } from './support/browser-stack.ts';
+import { createPreviewedKiosk } from './support/kiosks.ts';
 
 const env = startBrowserStack();
 const tab = openPagePerTest(env);
@@ -52,18 +53,6 @@ describe('the staff admin pages', () => {
     await page.getByRole('heading', { name: 'Live connections' }).waitFor();
 
     await page.goto(`${env.stack.origin}/admin/kiosks`);
-    const form = page.getByRole('region', { name: 'New kiosk' });
-    await form.getByLabel('Name').fill('Reception wall');
-    await form.getByLabel('Site').click();
-    await page.getByRole('option').first().click();
-    await form.getByRole('checkbox', { name: 'News' }).uncheck();
-    await form.getByRole('button', { name: 'Move Carbon up' }).click();
-    await form.getByRole('button', { name: 'Create kiosk' }).click();
-    await form.getByText("The screen's address, shown this once").waitFor({ timeout: 15_000 });
-    const card = page.getByRole('region', { name: 'Kiosk Reception wall' });
-    await card.getByRole('button', { name: 'Preview' }).click();
-    await expect
-      .poll(() => card.getByRole('region', { name: 'Preview' }).textContent(), { timeout: 15_000 })
-      .toContain('Leaderboard → Consumption → Carbon → Energy Usage');
+    await createPreviewedKiosk(page, 'Reception wall');
   });
 });

@@ -12,6 +12,7 @@ import { DEMO_USERS, type GrantPlan, ROLE_PLANS } from '../../infra/local/seed/d
 import type { Grants } from '../../shared/schemas/company.ts';
 import { BUCKETS, QUEUES } from '../../shared/system/functions.ts';
 import { type ItemType, RESOURCES } from '../../shared/system/resources.ts';
+import { genericRoutes, HTTP_ROUTES, type HttpRoute } from '../../shared/system/routes.ts';
 import { loadApi } from '../support/api-client.ts';
 import { type ApiFixture, startApiFixture } from '../support/api-fixture.ts';
 import type { TestRequest, TestResponse } from '../support/http-events.ts';
@@ -387,4 +388,91 @@ export async function seedDemoWorld(fx: AccessFixture): Promise<DemoWorld> {
     await write();
   };
   return { demo, northwind, users, user, parents, reseed };
+}
+
+/** A member of the company whose only grant is reading one site, holding `permissions`: its token. */
+export async function oneSiteMember(
+  fx: AccessFixture,
+  companyId: string,
+  site: string,
+  member: { email: string; permissions: string[] },
+): Promise<string> {
+  const { newId } = await import('../../functions/core/lib/ids.ts');
+  const { putItem, declaredRef } = await import('../../functions/core/data/item-repository.ts');
+  const { putProfile } = await import('../../functions/core/access/user-repository.ts');
+  const now = new Date().toISOString();
+  const sub = newId();
+  await putItem(declaredRef('users', { companyId }), {
+    _id: sub,
+    companyId,
+    email: member.email,
+    name: 'One site',
+    permissions: member.permissions,
+    grants: {
+      entities: { read: [], write: [] },
+      assets: { read: [site], write: [] },
+      accounts: { read: [], write: [] },
+    },
+    createdAt: now,
+    updatedAt: now,
+  });
+  await putProfile({
+    sub,
+    email: member.email,
+    name: 'One site',
+    isAdmin: false,
+    currentCompanyId: companyId,
+    companyIds: [companyId],
+  });
+  return fx.fx.issuer.accessToken(sub);
+}
+
+/** The GET routes the named areas declare, their resources' generic reads included. */
+export async function areaReads(areaNames: readonly string[]): Promise<HttpRoute[]> {
+  const { AREAS } = await import('../../shared/system/areas.ts');
+  const keyOf = (r: HttpRoute) => `${r.method} ${r.path}`;
+  const areaRoutes = new Set(
+    AREAS.filter((a) => areaNames.includes(a.name)).flatMap((a) =>
+      [...(a.routes ?? []), ...(a.resources ?? []).flatMap(genericRoutes)].map(keyOf),
+    ),
+  );
+  return HTTP_ROUTES.filter((r) => r.method === 'GET' && areaRoutes.has(keyOf(r)));
+}
+
+/** Whom a walked read is aimed at: the caller's granted items, or items out of its reach. */
+type Reach = 'granted' | 'hidden';
+
+/**
+ * Calls every read as one caller: aimed at the granted items (`aimAt`) and, where its path names an item,
+ * at hidden ones, then at whatever else `alsoAt` gives. A 5xx is a leak, and so is whatever `leaksIn` finds
+ * in an answer's text (its body and headers); answers are counted by status, and the ids of `mustSee` that
+ * answers of 200 name are noted, to show the caller was not simply refused everything.
+ */
+export async function walkReads(
+  fx: AccessFixture,
+  token: string,
+  reads: readonly HttpRoute[],
+  walk: {
+    aimAt(route: HttpRoute, reach: Reach): string;
+    alsoAt?(route: HttpRoute): string[];
+    mustSee: readonly string[];
+    leaksIn(path: string, res: TestResponse, text: string): string[];
+  },
+): Promise<{ leaks: string[]; answered: Map<number, number>; seen: Set<string> }> {
+  const leaks: string[] = [];
+  const answered = new Map<number, number>();
+  const seen = new Set<string>();
+  for (const route of reads) {
+    const reaches: Reach[] = route.path.includes('{') ? ['granted', 'hidden'] : ['granted'];
+    const paths = [...reaches.map((reach) => walk.aimAt(route, reach)), ...(walk.alsoAt?.(route) ?? [])];
+    for (const path of paths) {
+      const res = await fx.api({ method: 'GET', path, token });
+      answered.set(res.status, (answered.get(res.status) ?? 0) + 1);
+      if (res.status >= 500) leaks.push(`${path}: ${res.status}`);
+      const text = `${JSON.stringify(res.body)} ${JSON.stringify(res.headers)}`;
+      leaks.push(...walk.leaksIn(path, res, text));
+      if (res.status === 200) for (const id of walk.mustSee) if (text.includes(id)) seen.add(id);
+    }
+  }
+  return { leaks, answered, seen };
 }

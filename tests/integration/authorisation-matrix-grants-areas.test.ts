@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../functions/core/lib/ids.ts';
-import { HTTP_ROUTES, type HttpRoute } from '../../shared/system/routes.ts';
-import { type AccessFixture, type DemoWorld, seedDemoWorld, startAccessFixture } from './access-support.ts';
+import type { HttpRoute } from '../../shared/system/routes.ts';
+import type { AccessFixture, DemoWorld } from './access-support.ts';
+import { areaReads, oneSiteMember, seedDemoWorld, startAccessFixture, walkReads } from './access-support.ts';
 
 /**
  * Grants inside a company, in the areas built on top of sites and meters: a caller granted one site calls
@@ -37,9 +38,6 @@ const AIMING_QUERIES = ['assetId', 'assetIds', 'accountId', 'accountIds', 'scope
 describe('grants inside a company: a caller granted one site, in the later areas', () => {
   it('meets no site, meter or item of another site on any read', { timeout: 400_000 }, async () => {
     const { putItem, declaredRef } = await import('../../functions/core/data/item-repository.ts');
-    const { putProfile } = await import('../../functions/core/access/user-repository.ts');
-    const { AREAS } = await import('../../shared/system/areas.ts');
-    const { genericRoutes } = await import('../../shared/system/routes.ts');
     const demo = world.demo;
     const companyId = demo.companyId;
     const owner = world.user('owner@demo.test').token;
@@ -101,30 +99,10 @@ describe('grants inside a company: a caller granted one site, in the later areas
     const mine = await itemsOn(site, 'Granted');
     const theirs = await itemsOn(hiddenSite, 'Hidden');
 
-    const sub = newId();
-    await putItem(declaredRef('users', { companyId }), {
-      _id: sub,
-      companyId,
+    const token = await oneSiteMember(fx, companyId, site, {
       email: 'one-site-areas@demo.test',
-      name: 'One site',
       permissions: ['asset_user'],
-      grants: {
-        entities: { read: [], write: [] },
-        assets: { read: [site], write: [] },
-        accounts: { read: [], write: [] },
-      },
-      createdAt: now,
-      updatedAt: now,
     });
-    await putProfile({
-      sub,
-      email: 'one-site-areas@demo.test',
-      name: 'One site',
-      isAdmin: false,
-      currentCompanyId: companyId,
-      companyIds: [companyId],
-    });
-    const token = fx.fx.issuer.accessToken(sub);
 
     // Every site other than the granted one, its meters and the items made on it, by id and by name.
     const outOfReach = new Set<string>([...Object.values(theirs)]);
@@ -169,35 +147,25 @@ describe('grants inside a company: a caller granted one site, in the later areas
     const queryAim = (name: string) =>
       name.startsWith('account') ? hiddenMeter : name === 'entityId' ? newId() : hiddenSite;
 
-    const keyOf = (r: HttpRoute) => `${r.method} ${r.path}`;
-    const areaRoutes = new Set(
-      AREAS.filter((a) => AREAS_WALKED.includes(a.name)).flatMap((a) =>
-        [...(a.routes ?? []), ...(a.resources ?? []).flatMap(genericRoutes)].map(keyOf),
-      ),
-    );
-    const reads = HTTP_ROUTES.filter((r) => r.method === 'GET' && areaRoutes.has(keyOf(r)));
+    const reads = await areaReads(AREAS_WALKED);
     expect(reads.length).toBeGreaterThan(60);
 
-    const leaks: string[] = [];
-    const answered = new Map<number, number>();
-    const seen = new Set<string>();
-    const check = async (path: string) => {
-      const res = await fx.api({ method: 'GET', path, token });
-      answered.set(res.status, (answered.get(res.status) ?? 0) + 1);
-      if (res.status >= 500) leaks.push(`${path}: ${res.status}`);
-      const text = `${JSON.stringify(res.body)} ${JSON.stringify(res.headers)}`;
-      // A refusal may name what it was asked for; an answer may name nothing out of reach.
-      const asked = (id: string) => res.status !== 200 && path.includes(id);
-      for (const id of outOfReach) if (text.includes(id) && !asked(id)) leaks.push(`${path}: ${id}`);
-      for (const name of hiddenNames) if (text.includes(name)) leaks.push(`${path}: ${name}`);
-      if (res.status === 200) for (const id of Object.values(granted)) if (text.includes(id)) seen.add(id);
-    };
-    for (const route of reads) {
-      const aims = route.path.includes('{') ? (['granted', 'hidden'] as const) : (['granted'] as const);
-      for (const reach of aims) await check(aimAt(route, reach));
-      const base = aimAt(route, 'granted');
-      for (const name of AIMING_QUERIES) await check(`${base}?${name}=${queryAim(name)}`);
-    }
+    const { leaks, answered, seen } = await walkReads(fx, token, reads, {
+      aimAt,
+      alsoAt: (route) => {
+        const base = aimAt(route, 'granted');
+        return AIMING_QUERIES.map((name) => `${base}?${name}=${queryAim(name)}`);
+      },
+      mustSee: Object.values(granted),
+      leaksIn: (path, res, text) => {
+        // A refusal may name what it was asked for; an answer may name nothing out of reach.
+        const asked = (id: string) => res.status !== 200 && path.includes(id);
+        return [
+          ...[...outOfReach].filter((id) => text.includes(id) && !asked(id)).map((id) => `${path}: ${id}`),
+          ...hiddenNames.filter((name) => text.includes(name)).map((name) => `${path}: ${name}`),
+        ];
+      },
+    });
     console.log(
       `${reads.length} reads walked; answers by status: ${JSON.stringify(Object.fromEntries(answered))}`,
     );

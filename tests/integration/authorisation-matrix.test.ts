@@ -5,11 +5,14 @@ import { HTTP_ROUTES, type HttpRoute, type ItemCheck } from '../../shared/system
 import type { TestResponse } from '../support/http-events.ts';
 import {
   type AccessFixture,
+  areaReads,
   type CompanyWorld,
   type DemoUser,
   type DemoWorld,
+  oneSiteMember,
   seedDemoWorld,
   startAccessFixture,
+  walkReads,
 } from './access-support.ts';
 
 /**
@@ -344,12 +347,9 @@ describe('grants inside a company: a caller granted one site', () => {
     timeout: 300_000,
   }, async () => {
     const { putItem, declaredRef } = await import('../../functions/core/data/item-repository.ts');
-    const { putProfile } = await import('../../functions/core/access/user-repository.ts');
     const { putCapture } = await import('../../functions/invoices/invoice-repository.ts');
     const { saveContract } = await import('../../functions/accounts/contract-store.ts');
     const { childRef } = await import('../../functions/core/resources/resource-refs.ts');
-    const { AREAS } = await import('../../shared/system/areas.ts');
-    const { genericRoutes } = await import('../../shared/system/routes.ts');
     const demo = world.demo;
     const companyId = demo.companyId;
     const now = new Date().toISOString();
@@ -483,30 +483,10 @@ describe('grants inside a company: a caller granted one site', () => {
     world.parents.set(other.reading, demo.probeItems.accounts);
     world.parents.set(other.projectDocument, other.project);
 
-    const sub = newId();
-    await putItem(declaredRef('users', { companyId }), {
-      _id: sub,
-      companyId,
+    const token = await oneSiteMember(fx, companyId, site, {
       email: 'one-site@demo.test',
-      name: 'One site',
       permissions: ['bill_validation'],
-      grants: {
-        entities: { read: [], write: [] },
-        assets: { read: [site], write: [] },
-        accounts: { read: [], write: [] },
-      },
-      createdAt: now,
-      updatedAt: now,
     });
-    await putProfile({
-      sub,
-      email: 'one-site@demo.test',
-      name: 'One site',
-      isAdmin: false,
-      currentCompanyId: companyId,
-      companyIds: [companyId],
-    });
-    const token = fx.fx.issuer.accessToken(sub);
 
     // Every item of the company that hangs off a site other than the granted one.
     const subProbeParent = (key: string) => {
@@ -565,40 +545,29 @@ describe('grants inside a company: a caller granted one site', () => {
         return hiddenFor(param, route);
       });
 
-    const keyOf = (r: HttpRoute) => `${r.method} ${r.path}`;
-    const areaRoutes = new Set(
-      AREAS.filter((a) => GRANTED_AREAS.includes(a.name)).flatMap((a) =>
-        [...(a.routes ?? []), ...(a.resources ?? []).flatMap(genericRoutes)].map(keyOf),
-      ),
-    );
-    const reads = HTTP_ROUTES.filter((r) => r.method === 'GET' && areaRoutes.has(keyOf(r)));
+    const reads = await areaReads(GRANTED_AREAS);
     expect(reads.length).toBeGreaterThan(50);
 
     const mustSee = [site, meter, mine, ours.project, ours.reading];
-    const leaks: string[] = [];
-    const answered = new Map<string, number>();
-    const seen = new Set<string>();
-    for (const route of reads) {
-      const aims = route.path.includes('{') ? (['granted', 'hidden'] as const) : (['granted'] as const);
-      for (const reach of aims) {
+    const { leaks, answered, seen } = await walkReads(fx, token, reads, {
+      aimAt: (route, reach) => {
         const query = QUERIES[route.path];
-        const path = `${aimAt(route, reach)}${query ? `?${query}` : ''}`;
-        const res = await fx.api({ method: 'GET', path, token });
-        answered.set(`${res.status}`, (answered.get(`${res.status}`) ?? 0) + 1);
-        const text = `${JSON.stringify(res.body)} ${JSON.stringify(res.headers)}`;
-        for (const id of outOfReach) if (text.includes(id)) leaks.push(`${path}: ${id}`);
-        if (text.includes('GRANT-THEIRS')) leaks.push(`${path}: the bill out of reach`);
-        if (res.status >= 500) leaks.push(`${path}: ${res.status}`);
+        return `${aimAt(route, reach)}${query ? `?${query}` : ''}`;
+      },
+      mustSee,
+      leaksIn: (path, res, text) => {
+        const found = [...outOfReach].filter((id) => text.includes(id)).map((id) => `${path}: ${id}`);
+        if (text.includes('GRANT-THEIRS')) found.push(`${path}: the bill out of reach`);
         const data = res.body.data;
         if (Array.isArray(data) && typeof res.body.total === 'number' && res.body.total !== data.length)
-          leaks.push(`${path}: total ${res.body.total} for ${data.length} items`);
-        if (res.status === 200) for (const id of mustSee) if (text.includes(id)) seen.add(id);
-      }
-    }
+          found.push(`${path}: total ${res.body.total} for ${data.length} items`);
+        return found;
+      },
+    });
     expect(leaks).toEqual([]);
     // The walk read the granted site's own items: the caller was not simply refused everything.
     expect([...seen].sort()).toEqual([...mustSee].sort());
-    expect(answered.get('200')).toBeGreaterThan(30);
+    expect(answered.get(200)).toBeGreaterThan(30);
 
     // The counts of bills are those of the granted meter alone.
     const stats = await fx.api({ method: 'GET', path: '/invoices/validation-stats', token });

@@ -8,17 +8,12 @@
  * | remove what a failed import wrote           | pk, sk as written; their collections counted afresh           | table |
  * | the search manifests of imported items      | BatchGet pk = C#{companyId}#search-manifest, sk = {type}#{id} | table |
  */
-import {
-  BatchGetCommand,
-  BatchWriteCommand,
-  DeleteCommand,
-  GetCommand,
-  PutCommand,
-} from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { ImportModel } from '../../../shared/schemas/register-imports.ts';
 import { documentClient } from '../adapters/dynamo.ts';
 import { config } from '../config.ts';
 import { bumpAccessVersion, watchedOf } from '../data/access-version.ts';
+import { batchWrite, type WriteRequest } from '../data/batch-writes.ts';
 import { type CollectionRef, keyAttributes, type StoredItem } from '../data/item-repository.ts';
 import { keys } from '../data/keys.ts';
 import { forgetCount, withChange } from '../data/list-summary.ts';
@@ -70,33 +65,11 @@ export async function deleteImportBatch(companyId: string, batchId: string): Pro
   );
 }
 
-const BATCH_SIZE = 25;
 const MAX_ATTEMPTS = 8;
 
-type WriteRequest =
-  | { PutRequest: { Item: Record<string, unknown> } }
-  | { DeleteRequest: { Key: { pk: string; sk: string } } };
-
-async function batchWrite(requests: readonly WriteRequest[], inFlight = 4): Promise<void> {
-  const tableName = config().tableName;
-  const groups: WriteRequest[][] = [];
-  for (let i = 0; i < requests.length; i += BATCH_SIZE) groups.push(requests.slice(i, i + BATCH_SIZE));
-  let next = 0;
-  const worker = async () => {
-    while (next < groups.length) {
-      let pending = groups[next++] as WriteRequest[];
-      for (let attempt = 0; pending.length > 0; attempt++) {
-        if (attempt >= MAX_ATTEMPTS) throw new Error('The table kept refusing a batch of import writes');
-        if (attempt > 0) await new Promise((r) => setTimeout(r, 20 * 2 ** attempt));
-        const out = await documentClient().send(
-          new BatchWriteCommand({ RequestItems: { [tableName]: pending } }),
-        );
-        pending = (out.UnprocessedItems?.[tableName] ?? []) as WriteRequest[];
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(inFlight, groups.length) }, worker));
-}
+/** An import's writes, a few batches at a time unless told. */
+const writeBatches = (requests: readonly WriteRequest[], inFlight = 4) =>
+  batchWrite(requests, { inFlight, what: 'import writes' });
 
 export interface NewItem {
   ref: CollectionRef;
@@ -118,7 +91,7 @@ export async function putNewItems(items: readonly NewItem[]): Promise<void> {
   for (const [pk, group] of byCollection) {
     let written = 0;
     await withChange(pk, async () => {
-      await batchWrite(
+      await writeBatches(
         group.map(({ ref, item }) => ({ PutRequest: { Item: { ...item, ...keyAttributes(ref, item) } } })),
       );
       written = group.filter(({ item }) => item.deleted !== true).length;
@@ -131,7 +104,7 @@ export async function putNewItems(items: readonly NewItem[]): Promise<void> {
 
 /** Items that carry their own keys (search index entries), many batches at a time. */
 export async function putKeyedItems(items: readonly { pk: string; sk: string }[]): Promise<void> {
-  await batchWrite(
+  await writeBatches(
     items.map((Item) => ({ PutRequest: { Item: { ...Item } } })),
     8,
   );
@@ -142,7 +115,7 @@ export async function putKeyedItems(items: readonly { pk: string; sk: string }[]
  * to roll one back.
  */
 export async function deleteKeys(keyList: readonly { pk: string; sk: string }[]): Promise<void> {
-  await batchWrite(
+  await writeBatches(
     keyList.map((Key) => ({ DeleteRequest: { Key } })),
     8,
   );

@@ -23,7 +23,7 @@ import { newId } from '../lib/ids.ts';
 import { inPool } from '../lib/in-pool.ts';
 import { createLogger } from '../lib/logger.ts';
 import { formMessagesOf, parseOrThrow } from '../lib/validation.ts';
-import type { OpContext } from '../middleware/api-context.ts';
+import type { OpContext, OpResult } from '../middleware/api-context.ts';
 import { resourceRef } from '../resources/resource-refs.ts';
 import { clearIndexVersion, putManifests } from '../search-index/search-index-repository.ts';
 import { entriesOf } from '../search-index/search-index-service.ts';
@@ -158,6 +158,40 @@ export interface PlannedImport {
 
 export type PlannedItem = PlannedImport['items'][number];
 
+/** What a file's rows come to: the items its good rows create, and the problems of the others by row. */
+export interface PlannedRows {
+  problems: RowProblems;
+  items: PlannedItem[];
+  written?: PlannedImport['written'];
+}
+
+/** Judges a file's rows by the rules of the resource's own create call, as the caller would make it. */
+export type RowPlanner = (
+  caller: Caller,
+  rows: readonly ImportRow[],
+  batch: ImportBatchContext,
+) => Promise<PlannedRows>;
+
+/**
+ * The CSV upload call of a model: the file's rows in `columns` are judged by `plan`; any bad row refuses
+ * the whole file with every row's problems, otherwise the good rows are written as one batch (201).
+ */
+export function csvUpload(
+  columns: readonly ImportColumn[],
+  plan: RowPlanner,
+  model: ImportModel,
+): (ctx: OpContext) => Promise<OpResult> {
+  return async (ctx) => {
+    const { text, fileName } = importFileOf(ctx);
+    const rows = importRowsOf(text, columns);
+    const batch = startImport(ctx.caller);
+    const { problems, items, written } = await plan(ctx.caller, rows, batch);
+    problems.throwIfAny();
+    const result = await writeImport(ctx.caller, batch, { model, fileName, items, written });
+    return { status: 201, body: result };
+  };
+}
+
 /**
  * New items go into the search index in batches: they have no earlier entries to remove. Also for other
  * writers of many new entities, sites or accounts at once (the local demo data).
@@ -272,7 +306,7 @@ export interface RollbackRules {
   nameOf(item: StoredItem): string;
   /**
    * Of the batch's items that are unchanged since the import, those that must stay, with the reason:
-   * removing them would leave something else without its entity or site.
+   * removing them would leave something else without its entity or site. Asked only when there are any.
    */
   keepers(candidates: readonly StoredItem[], companyId: string): Promise<Map<string, string>>;
   /**
@@ -307,6 +341,14 @@ export async function rollbackImport(
 ): Promise<ImportRollbackResult> {
   const { batchId } = parseOrThrow(importRollbackSchema, ctx.body ?? {});
   return rollbackBatch(ctx.caller, model, batchId, rules);
+}
+
+/** The rollback call of a model's imports: the batch named in the body, by `rules`. */
+export function importRollback(
+  model: ImportModel,
+  rules: RollbackRules,
+): (ctx: OpContext) => Promise<OpResult> {
+  return async (ctx) => ({ body: await rollbackImport(ctx, model, rules) });
 }
 
 /** Rolls back the batch `batchId` of the caller's company, as `rollbackImport` describes. */
@@ -350,7 +392,8 @@ export async function rollbackBatch(
     else if (!unchanged(item)) kept.set(item._id, IMPORT_MESSAGES.changed);
     else candidates.push(item);
   }
-  for (const [id, reason] of await rules.keepers(candidates, companyId)) kept.set(id, reason);
+  if (candidates.length > 0)
+    for (const [id, reason] of await rules.keepers(candidates, companyId)) kept.set(id, reason);
 
   const deletedAt = new Date().toISOString();
   const removed: StoredItem[] = [];

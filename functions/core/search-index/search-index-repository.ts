@@ -7,15 +7,10 @@
  * | every manifest of a company             | pk = C#{companyId}#search-manifest                                  | table |
  * | the index version of a company          | pk = C#{companyId}#search-state, sk = state                         | table |
  */
-import {
-  BatchWriteCommand,
-  DeleteCommand,
-  GetCommand,
-  PutCommand,
-  QueryCommand,
-} from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from '../adapters/dynamo.ts';
 import { config } from '../config.ts';
+import { batchWrite, type WriteRequest } from '../data/batch-writes.ts';
 
 /**
  * The global search index of a company, in the one table:
@@ -50,32 +45,15 @@ export interface Manifest {
   keys: EntryKey[];
 }
 
-const BATCH_SIZE = 25;
-const MAX_ATTEMPTS = 8;
-
-type WriteRequest = { PutRequest: { Item: Record<string, unknown> } } | { DeleteRequest: { Key: EntryKey } };
-
-async function batchWrite(requests: readonly WriteRequest[]): Promise<void> {
-  const tableName = config().tableName;
-  for (let i = 0; i < requests.length; i += BATCH_SIZE) {
-    let pending = requests.slice(i, i + BATCH_SIZE);
-    for (let attempt = 0; pending.length > 0; attempt++) {
-      if (attempt >= MAX_ATTEMPTS) throw new Error('The table kept refusing a batch of search index writes');
-      if (attempt > 0) await new Promise((r) => setTimeout(r, 20 * 2 ** attempt));
-      const out = await documentClient().send(
-        new BatchWriteCommand({ RequestItems: { [tableName]: pending } }),
-      );
-      pending = (out.UnprocessedItems?.[tableName] ?? []) as WriteRequest[];
-    }
-  }
-}
+const writeBatches = (requests: readonly WriteRequest[]) =>
+  batchWrite(requests, { what: 'search index writes' });
 
 export async function putEntries(entries: readonly IndexEntry[]): Promise<void> {
-  await batchWrite(entries.map((Item) => ({ PutRequest: { Item: { ...Item } } })));
+  await writeBatches(entries.map((Item) => ({ PutRequest: { Item: { ...Item } } })));
 }
 
 export async function deleteEntries(keys: readonly EntryKey[]): Promise<void> {
-  await batchWrite(keys.map((k) => ({ DeleteRequest: { Key: { pk: k.pk, sk: k.sk } } })));
+  await writeBatches(keys.map((k) => ({ DeleteRequest: { Key: { pk: k.pk, sk: k.sk } } })));
 }
 
 export async function getManifest(
@@ -93,7 +71,7 @@ export async function getManifest(
 }
 
 export async function putManifests(companyId: string, manifests: readonly Manifest[]): Promise<void> {
-  await batchWrite(
+  await writeBatches(
     manifests.map((m) => ({
       PutRequest: {
         Item: {

@@ -13,6 +13,7 @@ import {
 } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { MONTH_NAMES, WEEKDAY_NAMES } from '../../../shared/reports/calendar-names.ts';
 import {
   DEFAULT_TIME_ZONE,
   describeTiming,
@@ -52,21 +53,6 @@ const FREQUENCY_LABELS: Readonly<Record<ScheduleFrequency, string>> = {
   quarterly: 'Quarterly (Jan, Apr, Jul, Oct)',
   yearly: 'Yearly',
 };
-const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
 const FORMAT_LABELS = { pdf: 'PDF', xlsx: 'Excel workbook (XLSX)', csv: 'CSV' } as const;
 const SCOPE_LABELS: Readonly<Record<ReportScopeType, string>> = {
   company: 'Whole company',
@@ -227,7 +213,7 @@ function ScheduleForm() {
           <NativeSelect
             label="On"
             {...field('dayOfWeek')}
-            data={WEEKDAYS.map((d, i) => ({ value: String(i + 1), label: d }))}
+            data={WEEKDAY_NAMES.map((d, i) => ({ value: String(i + 1), label: d }))}
           />
         ) : (
           <NativeSelect
@@ -243,7 +229,7 @@ function ScheduleForm() {
           <NativeSelect
             label="Month"
             {...field('month')}
-            data={MONTHS.map((m, i) => ({ value: String(i + 1), label: m }))}
+            data={MONTH_NAMES.map((m, i) => ({ value: String(i + 1), label: m }))}
           />
         )}
         <TextInput label="Time" type="time" {...field('time')} />
