@@ -1,7 +1,8 @@
+import { assetCertificatesQuery } from '../../shared/schemas/asset-queries.ts';
 import type { AssetCertificate } from '../../shared/schemas/util-staff.ts';
 import { readListsOf } from '../core/access/item-access-service.ts';
-import { badRequest } from '../core/lib/errors.ts';
-import type { OpContext, Operations, OpResult } from '../core/middleware/api-context.ts';
+import type { Operations, OpResult } from '../core/middleware/api-context.ts';
+import { operation } from '../core/middleware/operation.ts';
 import { addressStringOf } from '../core/search-index/search-terms.ts';
 import { assetFieldsOf } from './asset-repository.ts';
 
@@ -23,9 +24,8 @@ export function validUntil(lodgementDate: string): string {
   return date.toISOString().slice(0, 10);
 }
 
-const list = async (ctx: OpContext): Promise<OpResult> => {
-  const band = ctx.query.band?.trim().toUpperCase();
-  if (band && !(BANDS as readonly string[]).includes(band)) throw badRequest('band must be one of A to G');
+const list = operation({ query: assetCertificatesQuery }, async (ctx): Promise<OpResult> => {
+  const { band } = ctx.query;
   const companyId = ctx.caller.companyId;
   const [assets, readable] = await Promise.all([
     assetFieldsOf(companyId, ['siteName', 'address', 'epc', 'epcRating']),
@@ -62,6 +62,6 @@ const list = async (ctx: OpContext): Promise<OpResult> => {
   const shown = band ? data.filter((c) => c.band === band) : data;
   shown.sort((a, b) => a.siteName.localeCompare(b.siteName, 'en-GB', { numeric: true }));
   return { body: { data: shown, total: shown.length, byBand, withoutCertificate } };
-};
+});
 
 export const ASSET_CERTIFICATE_LIST_OPERATIONS: Operations = { 'assets.certificates': list };

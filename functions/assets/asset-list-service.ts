@@ -1,6 +1,7 @@
 import { isCompanyWide } from '../../shared/access/route-access.ts';
-import { DEFAULT_LIST_LIMIT, MAX_LIST_LIMIT, MAX_PAGE_LIMIT } from '../../shared/constants.ts';
+import { MAX_LIST_LIMIT } from '../../shared/constants.ts';
 import { compareOrderKeys } from '../../shared/domain/order-key.ts';
+import { assetListQuery, sitePageQuery } from '../../shared/schemas/asset-queries.ts';
 import { UTILITY_TYPES } from '../../shared/schemas/common.ts';
 import { LineageResolver, mayAccessItem, readableOf } from '../core/access/item-access-service.ts';
 import {
@@ -11,7 +12,7 @@ import {
   type StoredItem,
 } from '../core/data/item-repository.ts';
 import { badRequest, notFound } from '../core/lib/errors.ts';
-import type { OpContext, Operations, OpResult } from '../core/middleware/api-context.ts';
+import type { Operations, OpResult } from '../core/middleware/api-context.ts';
 import { operation } from '../core/middleware/operation.ts';
 import { childRef, declaredResource, resourceRef } from '../core/resources/resource-refs.ts';
 import { itemsInOrder, listQueryOf } from '../core/resources/resource-service.ts';
@@ -63,30 +64,15 @@ export function sorterOf(param: string | undefined): Sorter {
   return (a, b) => (descending ? -1 : 1) * sorter(a, b) || bySiteName(a, b);
 }
 
-const pageParams = (query: Record<string, string>) => {
-  const int = (v: string | undefined, fallback: number, max: number) => {
-    if (v === undefined || v === '') return fallback;
-    const n = Number(v);
-    if (!Number.isInteger(n) || n < 0) throw badRequest('limit and skip must be whole numbers of 0 or more');
-    return Math.min(n, max);
-  };
-  return {
-    limit: int(query.limit ?? query.$limit, DEFAULT_LIST_LIMIT, MAX_PAGE_LIMIT),
-    skip: int(query.skip ?? query.$skip, 0, Number.MAX_SAFE_INTEGER),
-  };
-};
-
 /** GET /assets: the sites the caller may see, filtered, searched, sorted and paged, with their pictures. */
-const list = async (ctx: OpContext): Promise<OpResult> => {
+const list = operation({ query: assetListQuery }, async (ctx): Promise<OpResult> => {
   const resource = declaredResource('assets');
-  const query = { ...ctx.query };
+  const { limit, skip, sort, search, fields } = ctx.query;
+  const query = { ...fields };
   if (LIST_FILTERS.some((f) => query[f]?.includes(','))) query.$multi = 'true';
   const q = listQueryOf(resource, query, { ownSort: true });
-  const search = (ctx.query.query ?? '').trim().toLowerCase();
-  const byName = ((ctx.query.$sort ?? '').trim() || 'siteName') === 'siteName';
-  if (byName && !search && !q.includeDeleted && Object.keys(q.filters).length === 0) {
+  if (sort === 'siteName' && !search && !q.includeDeleted && Object.keys(q.filters).length === 0) {
     // The default list: a page of the ordered index, or of the granted caller's readable sites.
-    const { limit, skip } = pageParams(ctx.query);
     const readable = await readableOf(ctx.caller);
     const page = readable
       ? {
@@ -121,11 +107,10 @@ const list = async (ctx: OpContext): Promise<OpResult> => {
     for (const item of all.data)
       if (await mayAccessItem(resource, ctx.caller, item, 'read', resolver)) readable.push(item);
   }
-  readable.sort(sorterOf(ctx.query.$sort));
-  const { limit, skip } = pageParams(ctx.query);
+  readable.sort(sorterOf(sort));
   const data = await Promise.all(readable.slice(skip, skip + limit).map(presentAsset));
   return { body: { data, total: readable.length, limit, skip } };
-};
+});
 
 /** GET /assets/{id}: like the generic call (a deleted site is still shown, for restoring), pictures signed. */
 const get = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
@@ -172,7 +157,7 @@ const accountTypes = operation({ params: ['id'] }, async (ctx): Promise<OpResult
 });
 
 /** GET /assets/{id}/timeline-events: newest first by the event's date. */
-const timeline = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
+const timeline = operation({ params: ['id'], query: sitePageQuery }, async (ctx): Promise<OpResult> => {
   const events = await listItems(childRef(ctx.caller.companyId, 'assets', ctx.params.id, 'timeline-events'), {
     filters: {},
     limit: MAX_LIST_LIMIT,
@@ -181,7 +166,7 @@ const timeline = operation({ params: ['id'] }, async (ctx): Promise<OpResult> =>
   const sorted = events.data.sort(
     (a, b) => text(b.date).localeCompare(text(a.date)) || b._id.localeCompare(a._id),
   );
-  const { limit, skip } = pageParams(ctx.query);
+  const { limit, skip } = ctx.query;
   return { body: { data: sorted.slice(skip, skip + limit), total: sorted.length, limit, skip } };
 });
 

@@ -2,6 +2,7 @@ import * as z from 'zod';
 import { domesticEpcBand, nonDomesticEpcBand } from '../../shared/domain/epc.ts';
 import { ASSET_MESSAGES } from '../../shared/schemas/asset-messages.ts';
 import { EPC_KINDS, type EpcCertificate, type EpcKind } from '../../shared/schemas/asset-public-data.ts';
+import { certificateQuery, certificateSearchQuery } from '../../shared/schemas/asset-queries.ts';
 import { normalisePostcode } from '../../shared/schemas/asset-wizard.ts';
 import { enforceItemCheck } from '../core/access/item-access-service.ts';
 import { writeActivity } from '../core/activity/activity-service.ts';
@@ -9,7 +10,7 @@ import { type EpcRow, getEpcCertificate, searchEpcRegister } from '../core/adapt
 import { UpstreamError } from '../core/adapters/public-data.ts';
 import { badRequest, notFound, upstreamFailed } from '../core/lib/errors.ts';
 import { parseOrThrow } from '../core/lib/validation.ts';
-import type { OpContext, Operations, OpResult } from '../core/middleware/api-context.ts';
+import type { AnyOpContext, Operations, OpResult } from '../core/middleware/api-context.ts';
 import { operation } from '../core/middleware/operation.ts';
 import { changeAsset, loadAsset, presentAsset } from './asset-records.ts';
 
@@ -49,7 +50,7 @@ export function certificateOf(kind: EpcKind, row: EpcRow): EpcCertificate | unde
   };
 }
 
-async function register<T>(ctx: OpContext, call: () => Promise<T>): Promise<T> {
+async function register<T>(ctx: AnyOpContext, call: () => Promise<T>): Promise<T> {
   try {
     return await call();
   } catch (err) {
@@ -59,24 +60,15 @@ async function register<T>(ctx: OpContext, call: () => Promise<T>): Promise<T> {
   }
 }
 
-function kindParam(raw: string | undefined): EpcKind | undefined {
-  if (raw === undefined || raw === '') return undefined;
-  if (!(EPC_KINDS as readonly string[]).includes(raw))
-    throw badRequest(`kind must be one of ${EPC_KINDS.join(', ')}`);
-  return raw as EpcKind;
-}
-
 /** GET /certificates?postcode=&address=&kind= (or ?assetId= for the site's own postcode). */
-const search = async (ctx: OpContext): Promise<OpResult> => {
-  const kind = kindParam(ctx.query.kind ?? ctx.query.type) ?? 'non-domestic';
-  let postcode = ctx.query.postcode?.trim();
-  const assetId = ctx.query.assetId;
+const search = operation({ query: certificateSearchQuery }, async (ctx): Promise<OpResult> => {
+  const { kind, assetId, address } = ctx.query;
+  let postcode = ctx.query.postcode;
   if (!postcode && assetId) {
     await enforceItemCheck({ type: 'assets', param: 'assetId', access: 'read' }, ctx.caller, { assetId });
     const asset = await loadAsset(ctx.caller.companyId, assetId);
     postcode = (asset.address as { postCode?: string } | undefined)?.postCode;
   }
-  const address = ctx.query.address?.trim();
   if (!postcode && !address) throw badRequest('postcode or address is required');
   const normalised = postcode ? (normalisePostcode(postcode) ?? postcode) : undefined;
   const rows = await register(ctx, () => searchEpcRegister(kind, { postcode: normalised, address }));
@@ -85,9 +77,9 @@ const search = async (ctx: OpContext): Promise<OpResult> => {
     .filter((c): c is EpcCertificate => c !== undefined)
     .sort((a, b) => (b.lodgementDate ?? '').localeCompare(a.lodgementDate ?? ''));
   return { body: { data, total: data.length, kind } };
-};
+});
 
-async function findCertificate(ctx: OpContext, id: string, kind: EpcKind | undefined) {
+async function findCertificate(ctx: AnyOpContext, id: string, kind: EpcKind | undefined) {
   for (const k of kind ? [kind] : EPC_KINDS) {
     const row = await register(ctx, () => getEpcCertificate(k, id));
     const certificate = row && certificateOf(k, row);
@@ -97,8 +89,8 @@ async function findCertificate(ctx: OpContext, id: string, kind: EpcKind | undef
 }
 
 /** GET /certificates/{id}?kind=: the certificate with the register's own fields beside it. */
-const get = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
-  const { certificate, row } = await findCertificate(ctx, ctx.params.id, kindParam(ctx.query.kind));
+const get = operation({ params: ['id'], query: certificateQuery }, async (ctx): Promise<OpResult> => {
+  const { certificate, row } = await findCertificate(ctx, ctx.params.id, ctx.query.kind);
   return { body: { ...certificate, register: row } };
 });
 

@@ -7,6 +7,12 @@ import type {
   Geocoordinates,
 } from '../../shared/schemas/asset-public-data.ts';
 import {
+  airQualityQuery,
+  crimeQuery,
+  floodRisksQuery,
+  geocoordinatesQuery,
+} from '../../shared/schemas/asset-queries.ts';
+import {
   airQualityNear,
   floodWarnings,
   lookupPostcode,
@@ -14,13 +20,13 @@ import {
   UpstreamError,
 } from '../core/adapters/public-data.ts';
 import type { StoredItem } from '../core/data/item-repository.ts';
-import { ApiError, badRequest, upstreamFailed } from '../core/lib/errors.ts';
-import type { OpContext, Operations, OpResult } from '../core/middleware/api-context.ts';
+import { ApiError, upstreamFailed } from '../core/lib/errors.ts';
+import type { AnyOpContext, Operations, OpResult } from '../core/middleware/api-context.ts';
 import { operation } from '../core/middleware/operation.ts';
 import { changeAsset, loadAsset } from './asset-records.ts';
 
 /** A failed public service is the service's fault, not the caller's: 424 with the page's message, never a 500. */
-async function upstream<T>(ctx: OpContext, message: string, call: () => Promise<T>): Promise<T> {
+async function upstream<T>(ctx: AnyOpContext, message: string, call: () => Promise<T>): Promise<T> {
   try {
     return await call();
   } catch (err) {
@@ -41,7 +47,7 @@ const postcodeOf = (asset: StoredItem) => {
 };
 
 /** The site's coordinates: those it has, or its postcode's (which are then kept on the site). */
-async function coordinatesOf(ctx: OpContext, asset: StoredItem, message: string, refresh = false) {
+async function coordinatesOf(ctx: AnyOpContext, asset: StoredItem, message: string, refresh = false) {
   const stored = storedCoordinates(asset);
   if (stored && !refresh)
     return { ...stored, postcode: postcodeOf(asset), source: 'stored' } as Geocoordinates;
@@ -67,7 +73,7 @@ async function coordinatesOf(ctx: OpContext, asset: StoredItem, message: string,
  * from the first look. A postcode the service does not know, or a service that does not answer, leaves the
  * site without coordinates: the risk pages look the postcode up again, and say why when it still fails.
  */
-export async function geocodeSite(ctx: OpContext, asset: StoredItem): Promise<StoredItem> {
+export async function geocodeSite(ctx: AnyOpContext, asset: StoredItem): Promise<StoredItem> {
   const postcode = postcodeOf(asset);
   if (!postcode) return asset;
   try {
@@ -85,27 +91,21 @@ export async function geocodeSite(ctx: OpContext, asset: StoredItem): Promise<St
 }
 
 /** Keeps a short summary on the site, for lists and reports that should not call out again. */
-const remember = (ctx: OpContext, assetId: string, field: string, value: Record<string, unknown>) =>
+const remember = (ctx: AnyOpContext, assetId: string, field: string, value: Record<string, unknown>) =>
   changeAsset(ctx.caller.companyId, assetId, (a) => ({ ...a, [field]: value }));
 
-const numberParam = (raw: string | undefined, fallback: number, min: number, max: number, name: string) => {
-  if (raw === undefined || raw === '') return fallback;
-  const n = Number(raw);
-  if (!Number.isFinite(n) || n < min || n > max)
-    throw badRequest(`${name} must be a number from ${min} to ${max}`);
-  return n;
-};
+const geocoordinates = operation(
+  { params: ['id'], query: geocoordinatesQuery },
+  async (ctx): Promise<OpResult> => {
+    const asset = await loadAsset(ctx.caller.companyId, ctx.params.id);
+    return {
+      body: await coordinatesOf(ctx, asset, ASSET_MESSAGES.geocoordinatesProblem, ctx.query.refresh),
+    };
+  },
+);
 
-const geocoordinates = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
-  const asset = await loadAsset(ctx.caller.companyId, ctx.params.id);
-  return {
-    body: await coordinatesOf(ctx, asset, ASSET_MESSAGES.geocoordinatesProblem, ctx.query.refresh === 'true'),
-  };
-});
-
-const crime = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
+const crime = operation({ params: ['id'], query: crimeQuery }, async (ctx): Promise<OpResult> => {
   const month = ctx.query.date;
-  if (month && !/^\d{4}-(0[1-9]|1[0-2])$/.test(month)) throw badRequest('date must be a month as YYYY-MM');
   const asset = await loadAsset(ctx.caller.companyId, ctx.params.id);
   const at = await coordinatesOf(ctx, asset, ASSET_MESSAGES.crimeProblem);
   const crimes = await upstream(ctx, ASSET_MESSAGES.crimeProblem, () => streetCrimes(at.lat, at.lng, month));
@@ -136,8 +136,8 @@ const crime = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
   return { body: summary };
 });
 
-const floodRisks = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
-  const radiusKm = numberParam(ctx.query.dist, 5, 0.1, 50, 'dist');
+const floodRisks = operation({ params: ['id'], query: floodRisksQuery }, async (ctx): Promise<OpResult> => {
+  const radiusKm = ctx.query.dist;
   const asset = await loadAsset(ctx.caller.companyId, ctx.params.id);
   const at = await coordinatesOf(ctx, asset, ASSET_MESSAGES.floodProblem);
   const items = await upstream(ctx, ASSET_MESSAGES.floodProblem, () =>
@@ -173,8 +173,8 @@ function metresBetween(a: { lat: number; lng: number }, b: { lat: number; lng: n
   return 2 * 6_371_000 * Math.asin(Math.sqrt(h));
 }
 
-const airQuality = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
-  const radius = numberParam(ctx.query.radius, 10_000, 100, 25_000, 'radius');
+const airQuality = operation({ params: ['id'], query: airQualityQuery }, async (ctx): Promise<OpResult> => {
+  const radius = ctx.query.radius;
   const asset = await loadAsset(ctx.caller.companyId, ctx.params.id);
   const at = await coordinatesOf(ctx, asset, ASSET_MESSAGES.airQualityProblem);
   const body = await upstream(ctx, ASSET_MESSAGES.airQualityProblem, async (): Promise<AirQuality> => {

@@ -29,6 +29,8 @@ import {
   putInvoice,
   putValidationUnlessCompleted,
   requeueInvoice,
+  type StoredCapture,
+  toCapture,
 } from './invoice-repository.ts';
 
 export interface CaptureOutcome {
@@ -77,7 +79,7 @@ async function ensureCapture(companyId: string, captureId: string, fileName: str
   const existing = await getCapture(companyId, captureId);
   if (existing) return existing;
   const now = new Date().toISOString();
-  const capture: StoredItem = {
+  const capture: StoredCapture = {
     _id: captureId,
     companyId,
     batchId: captureId,
@@ -109,10 +111,8 @@ async function ensureCapture(companyId: string, captureId: string, fileName: str
 }
 
 /** The invoices a capture's document became (or will become): one until it has been read. */
-const invoiceIdsOf = (capture: StoredItem, captureId: string): string[] =>
-  Array.isArray(capture.invoiceIds) && capture.invoiceIds.length > 0
-    ? capture.invoiceIds.map(String)
-    : [captureId];
+const invoiceIdsOf = (capture: StoredCapture, captureId: string): string[] =>
+  capture.invoiceIds && capture.invoiceIds.length > 0 ? capture.invoiceIds : [captureId];
 
 /**
  * Tells the company's browsers that invoices moved on, with the keys they refetch: the upload list polls
@@ -226,7 +226,7 @@ async function captureClaimed(
   bucket: string,
   key: string,
   size: number | undefined,
-  capture: StoredItem,
+  capture: StoredCapture,
   { companyId, captureId, fileName }: { companyId: string; captureId: string; fileName: string },
   read: () => Promise<unknown>,
   log: Logger,
@@ -259,7 +259,7 @@ async function captureClaimed(
   const earlier = await claimFileDigest(companyId, digest, captureId);
   if (earlier) {
     const other = await getCapture(companyId, earlier);
-    const name = str(other?.fileName) ?? earlier;
+    const name = other?.fileName ?? earlier;
     return fail(`This file was already uploaded as ${name}; it is not captured twice.`, DUPLICATE_TYPE);
   }
 
@@ -297,10 +297,10 @@ async function captureClaimed(
         _id: ids[i] as string,
         companyId,
         captureId,
-        batchId: str(capture.batchId) ?? captureId,
+        batchId: capture.batchId ?? captureId,
         fileName: invoices.length > 1 ? `${fileName} (${i + 1} of ${invoices.length})` : fileName,
         key,
-        source: str(capture.source) ?? 'upload',
+        source: capture.source ?? 'upload',
         ...invoiceFieldsOf(inv, results),
         status,
         invoiceValidationId: ids[i] as string,
@@ -364,13 +364,13 @@ async function finishWithError(
   const changed = await changeCapture(companyId, captureId, (current) =>
     current.deleted === true ? undefined : { ...current, status: 'error', error, updatedAt: now },
   );
-  const capture = changed?.after;
+  const capture = changed && toCapture(changed.after);
   const invoice = (await getInvoice(companyId, captureId)) ?? {
     _id: captureId,
     companyId,
     captureId,
-    batchId: str(capture?.batchId) ?? captureId,
-    fileName: str(capture?.fileName) ?? 'document',
+    batchId: capture?.batchId ?? captureId,
+    fileName: capture?.fileName ?? 'document',
     values: {},
     rates: [],
     completed: false,

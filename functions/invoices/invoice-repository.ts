@@ -129,7 +129,40 @@ export async function countCapturesSince(companyId: string, fromId: string): Pro
   return count;
 }
 
-export const getCapture = (companyId: string, id: string) => getItem(capturesRef(companyId).pk, id);
+/** One uploaded document and how far its capture went. */
+export type CaptureFields = {
+  batchId?: string;
+  fileName?: string;
+  /** Where the document's bytes are, in the uploads bucket. */
+  key?: string;
+  contentType?: string;
+  size?: number;
+  source?: string;
+  status?: string;
+  /** The invoices found in it; until it is read, one with the capture's own id. */
+  invoiceIds?: string[];
+  userSub?: string;
+};
+export type StoredCapture = Stored<CaptureFields>;
+
+const optionalText = ['batchId', 'fileName', 'key', 'contentType', 'source', 'status', 'userSub'] as const;
+
+/** Types a stored capture after checking the fields its readers use have the types they expect. */
+export function toCapture(item: StoredItem): StoredCapture {
+  for (const field of optionalText) {
+    if (item[field] !== undefined && typeof item[field] !== 'string')
+      throw new Error(`The stored capture ${item._id} has a ${field} that is not text`);
+  }
+  const ids = item.invoiceIds;
+  if (ids !== undefined && !(Array.isArray(ids) && ids.every((id) => typeof id === 'string')))
+    throw new Error(`The stored capture ${item._id} has invoice ids that are not ids`);
+  return item as StoredCapture;
+}
+
+export const getCapture = async (companyId: string, id: string): Promise<StoredCapture | undefined> => {
+  const item = await getItem(capturesRef(companyId).pk, id);
+  return item && toCapture(item);
+};
 
 export const putInvoice = (companyId: string, item: StoredItem) => putItem(invoicesRef(companyId), item);
 /** Writes a new invoice; one with its id already there is not overwritten. */

@@ -14,6 +14,7 @@ export interface Ports {
   smtpPort: number;
   dynamoPort: number;
   awsPort: number;
+  textractPort: number;
 }
 
 export interface RunningStack {
@@ -41,6 +42,7 @@ export async function freePorts(): Promise<Ports> {
     smtpPort: await freePort(),
     dynamoPort: await freePort(),
     awsPort: await freePort(),
+    textractPort: await freePort(),
   };
 }
 
@@ -63,6 +65,7 @@ export async function startStack(
       SMTP_PORT: String(ports.smtpPort),
       DYNAMODB_PORT: String(ports.dynamoPort),
       AWS_EMULATOR_PORT: String(ports.awsPort),
+      TEXTRACT_PORT: String(ports.textractPort),
       VOLTFOLIO_STATE_DIR: stateDir,
       WEB_BUILD: 'once',
       LOG_LEVEL: 'warn',

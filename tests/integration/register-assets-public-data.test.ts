@@ -131,7 +131,9 @@ describe('crime, flood risks and air quality', () => {
     expect(Number(wide.body.total)).toBeGreaterThan(Number(near.body.total));
     const levels = (wide.body.data as { severityLevel: number }[]).map((f) => f.severityLevel);
     expect(levels).toEqual([...levels].sort((a, b) => a - b));
-    expect((await asOwner('GET', `/assets/${r.assets.mine}/flood-risks?dist=500`)).status).toBe(400);
+    const tooFar = await asOwner('GET', `/assets/${r.assets.mine}/flood-risks?dist=500`);
+    expect(tooFar.status).toBe(400);
+    expect(tooFar.body.message).toBe('Invalid query parameter (dist: Must be a number from 0.1 to 50)');
   });
 
   it("gives a Liverpool site the flood warnings of the Mersey, and a Bristol site the Avon's", async () => {
@@ -209,6 +211,11 @@ describe('EPC certificates', () => {
     const domestic = await asOwner('GET', '/certificates?postcode=EC3N%201DL&kind=domestic');
     for (const c of domestic.body.data as Certificate[]) expect(c.kind).toBe('domestic');
     expect((await asOwner('GET', '/certificates')).status).toBe(400);
+    const wrongKind = await asOwner('GET', '/certificates?postcode=ec3n1dl&kind=castle');
+    expect(wrongKind.status).toBe(400);
+    expect(wrongKind.body.message).toBe(
+      'Invalid query parameter (kind: Must be one of domestic, non-domestic, display)',
+    );
     expect((await asOwner('GET', '/certificates?postcode=ZZ9%209ZZ')).body).toMatchObject({
       data: [],
       total: 0,

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EMPTY_GRANTS } from '../../shared/access/caller.ts';
+import { DEFAULT_LIST_LIMIT } from '../../shared/constants.ts';
 import { assetWizardSchema, normaliseWizardValues } from '../../shared/schemas/asset-wizard.ts';
 import type { TestRequest } from '../support/http-events.ts';
 import { type RegisterFixture, startRegisterFixture, wizardBody } from './register-assets-support.ts';
@@ -161,6 +162,30 @@ describe('the site list', () => {
 
   it('searches by name and address', async () => {
     expect(names((await asOwner('GET', '/assets?query=bristol')).body)).toEqual(['Temple Quay Point']);
+  });
+
+  it('refuses paging that is not a whole number, naming the value, rather than showing the first page', async () => {
+    for (const [query, field] of [
+      ['limit=ten', 'limit'],
+      ['skip=-20', 'skip'],
+      ['$limit=1.5', '$limit'],
+    ] as const) {
+      const res = await asOwner('GET', `/assets?${query}`);
+      expect(res.status, query).toBe(400);
+      expect(res.body.message, query).toBe(
+        `Invalid query parameter (${field}: Must be a whole number of 0 or more)`,
+      );
+    }
+    const timeline = await asOwner('GET', `/assets/${r.assets.mine}/timeline-events?limit=x`);
+    expect(timeline.status).toBe(400);
+    expect(timeline.body.message).toBe(
+      'Invalid query parameter (limit: Must be a whole number of 0 or more)',
+    );
+    expect((await asOwner('GET', '/assets?limit=&skip=')).body).toMatchObject({
+      total: 3,
+      limit: DEFAULT_LIST_LIMIT,
+      skip: 0,
+    });
   });
 
   it('shows a user only the sites they were granted, and another company none of them', async () => {

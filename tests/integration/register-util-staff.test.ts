@@ -329,6 +329,9 @@ describe('asset certificates', () => {
     expect(list.byBand).toMatchObject({ C: 1, D: 1, E: 1, A: 0 });
     expect(list.withoutCertificate).toBe(1);
     expect((await certificates(owner, '?band=c')).data.map((c) => c.siteName)).toEqual(['Aldgate House']);
+    const wrong = await api({ method: 'GET', path: '/util/asset-certificates?band=H', token: owner });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.message).toBe('Invalid query parameter (band: Must be one of A to G)');
   });
 
   it('shows a user only the sites granted to them, and another company none of these', async () => {

@@ -13,7 +13,7 @@ const log = createLogger({ service: 'voltfolio', fn: 'capture' });
 async function objectsOf(message: QueueMessage<'capture'>): Promise<S3ObjectRef[]> {
   if ('captureId' in message) {
     const capture = await getCapture(message.companyId, message.captureId);
-    if (!capture || typeof capture.key !== 'string') return [];
+    if (!capture?.key) return [];
     return [{ bucket: bucketName('uploads'), key: capture.key }];
   }
   return s3ObjectsIn(message);

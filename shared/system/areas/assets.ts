@@ -1,5 +1,15 @@
 import type { AuthKind } from '../../access/route-rules.ts';
 import { IMPORT_MAX_BODY_BYTES } from '../../constants.ts';
+import {
+  airQualityQuery,
+  assetListQuery,
+  certificateQuery,
+  certificateSearchQuery,
+  crimeQuery,
+  floodRisksQuery,
+  geocoordinatesQuery,
+  sitePageQuery,
+} from '../../schemas/asset-queries.ts';
 import { assetDocumentsQuery } from '../../schemas/queries.ts';
 import type { AreaDecl } from '../area.ts';
 import type { QueueDecl, SubscriptionDecl } from '../functions.ts';
@@ -187,7 +197,15 @@ export const ASSETS_AREA: AreaDecl = {
   name: 'assets',
   resources: ASSETS_AREA_RESOURCES,
   routes: withQueries([...ASSET_ROUTES], {
+    'GET /assets': assetListQuery,
+    'GET /assets/{id}/timeline-events': sitePageQuery,
     'GET /assets/{id}/documents': assetDocumentsQuery,
+    'GET /assets/{id}/geocoordinates': geocoordinatesQuery,
+    'GET /assets/{id}/crime': crimeQuery,
+    'GET /assets/{id}/flood-risks': floodRisksQuery,
+    'GET /assets/{id}/air-quality': airQualityQuery,
+    'GET /certificates': certificateSearchQuery,
+    'GET /certificates/{id}': certificateQuery,
   }),
   queues: ASSETS_QUEUES,
   subscriptions: ASSETS_SUBSCRIPTIONS,

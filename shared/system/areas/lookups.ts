@@ -1,4 +1,5 @@
 import type { AuthKind } from '../../access/route-rules.ts';
+import { assetCertificatesQuery } from '../../schemas/asset-queries.ts';
 import { logoSearchQuery } from '../../schemas/queries.ts';
 import { gasMeterChoicesQuerySchema, gridfetchUsageQuerySchema } from '../../schemas/util-staff.ts';
 import type { AreaDecl } from '../area.ts';
@@ -52,6 +53,7 @@ export const LOOKUPS_AREA: AreaDecl = {
   name: 'lookups',
   resources: LOOKUPS_AREA_RESOURCES,
   routes: withQueries([...LOOKUP_ROUTES], {
+    'GET /util/asset-certificates': assetCertificatesQuery,
     'GET /util/gridfetch-usage': gridfetchUsageQuerySchema,
     'GET /util/gas-prediction-accounts': gasMeterChoicesQuerySchema,
     'GET /util/company-logo-search': logoSearchQuery,
