@@ -64,6 +64,7 @@ export async function planAccountRows(
   caller: Caller,
   rows: readonly ImportRow[],
   batch: ImportBatchContext,
+  replacing?: ReadonlySet<string>,
 ): Promise<{ problems: RowProblems; items: PlannedItem[] }> {
   const companyId = caller.companyId;
   const sites = await assetFieldsOf(companyId, ['siteName']);
@@ -96,7 +97,7 @@ export async function planAccountRows(
       problems.addZod(r.row, parsed.error);
       continue;
     }
-    const { errors, data } = await wizardAccountOf(caller, parsed.data, resolver);
+    const { errors, data } = await wizardAccountOf(caller, parsed.data, resolver, replacing);
     for (const [field, message] of Object.entries(errors)) problems.add(r.row, field, message);
     if (!data) continue;
     const number = typeof data.meterPointNumber === 'string' ? data.meterPointNumber : undefined;

@@ -114,11 +114,13 @@ export async function planAssetRows(
   caller: Caller,
   rows: readonly ImportRow[],
   batch: ImportBatchContext,
+  replacing?: ReadonlySet<string>,
 ): Promise<{ problems: RowProblems; items: PlannedItem[] }> {
   const companyId = caller.companyId;
   const [h, existing] = await Promise.all([loadHierarchy(companyId), assetFieldsOf(companyId, ['siteName'])]);
   const problems = new RowProblems();
-  const names = new Set(existing.map((a) => lower(a.siteName)));
+  // A site a row updates keeps its own name.
+  const names = new Set(existing.filter((a) => !replacing?.has(a._id)).map((a) => lower(a.siteName)));
   const entitiesByName = new Map<string, string[]>();
   for (const e of h.byId.values())
     entitiesByName.set(lower(e.legalName), [...(entitiesByName.get(lower(e.legalName)) ?? []), e._id]);

@@ -141,6 +141,7 @@ export async function planEntityRows(
   caller: Caller,
   rows: readonly ImportRow[],
   batch: ImportBatchContext,
+  replacing?: ReadonlySet<string>,
 ): Promise<{ problems: RowProblems; items: PlannedItem[] }> {
   const h = await loadHierarchy(caller.companyId);
   const problems = new RowProblems();
@@ -160,7 +161,9 @@ export async function planEntityRows(
 
   // One legal name once under one parent, as the wizard keeps it.
   const taken = new Set<string>();
-  for (const e of h.byId.values()) taken.add(`${h.parentOf(e._id) ?? 'top'}|${lower(e.legalName)}`);
+  // An entity a row updates keeps its own name.
+  for (const e of h.byId.values())
+    if (!replacing?.has(e._id)) taken.add(`${h.parentOf(e._id) ?? 'top'}|${lower(e.legalName)}`);
   for (const plan of plans) {
     if (!plan) continue;
     const parentKey =

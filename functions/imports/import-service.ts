@@ -425,7 +425,7 @@ export async function runRollback(
     const done = await changeImport(companyId, importId, (cur) => ({
       status: 'rolled-back',
       progress: 100,
-      rollback: { restored: 0, removed: out.removed, kept: out.kept.length },
+      rollback: { restored: out.restored, removed: out.removed, kept: out.kept.length },
       pages: { ...cur.pages, rollback: pages },
     }));
     await publish(companyId, done ?? r, log);
