@@ -183,7 +183,7 @@ async function dryRun(caller: Caller, r: ImportRecord, mapping: ImportMapping) {
     const records = recordsOf(r, facts);
     const type = mapping.type;
     if (isRecordImport(type)) {
-      const plan = await planRecords(caller, type, mapping, r.headerRows ?? 1, records, r._id);
+      const plan = await planRecords(caller, type, mapping, r.headerRows ?? 1, records, r._id, r.fileName);
       return {
         outcomes: plan.outcomes,
         totals: plan.totals,

@@ -161,9 +161,10 @@ export async function planRecords(
   headerRows: number,
   records: AsyncIterable<TextRecord[]>,
   batchId?: string,
+  fileName?: string,
 ): Promise<RecordPlan> {
   const { rows, cells } = await rowsOf(mapping, headerRows, records);
-  const batch = startImport(caller, batchId);
+  const batch = startImport(caller, batchId, fileName);
   const kind = await kindOf(type);
   const keys = isUpsert(mapping) ? RECORD_KEYS[type] : undefined;
   const early = new Map<number, { field: string; message: string }>();
