@@ -121,12 +121,12 @@ const ENTITIES: RecordKeys = {
       e.companyNumber ? `number:${lower(e.companyNumber)}` : undefined,
     ]);
     return {
-      keyOfRow: (v) =>
-        v.companyNumber
-          ? `number:${lower(v.companyNumber)}`
-          : v.legalName
-            ? `name:${lower(v.legalName)}`
-            : undefined,
+      // By company number when an entity has it, else by legal name (the number may be what the file adds).
+      keyOfRow: (v) => {
+        const number = v.companyNumber ? `number:${lower(v.companyNumber)}` : undefined;
+        if (number && find(number).length > 0) return number;
+        return v.legalName ? `name:${lower(v.legalName)}` : number;
+      },
       find,
       refOf: () => ref,
     };

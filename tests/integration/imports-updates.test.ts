@@ -238,3 +238,24 @@ describe('meters updated by MPAN and contracts by meter and start date', () => {
     expect(String(contracts[0]?.endDate)).toMatch(/^2027-03-31/);
   });
 });
+
+describe('entities updated by legal name', () => {
+  it('gives an entity named by its legal name the company number the file has', async () => {
+    await created(w.api, owner, '/entities', { legalName: 'Demo Retail Ltd', parentEntityId: entityId });
+    const { id, rows } = await dryRun(
+      'entities',
+      toCsv([
+        ['Legal name', 'Company number'],
+        ['Demo Retail Ltd', '01234567'],
+      ]),
+      'upsert',
+    );
+    expect(rows).toEqual([{ row: 2, outcome: 'update', changes: ['companyNumber'] }]);
+    await w.run(owner, id, 'import');
+    const entities = (await w.get(owner, '/entities?$limit=100')).body.data as Record<string, unknown>[];
+    expect(entities.find((e) => e.legalName === 'Demo Retail Ltd')).toMatchObject({
+      companyNumber: '01234567',
+      parentEntityId: entityId,
+    });
+  });
+});
