@@ -42,7 +42,7 @@ function wizardInput(v: Record<string, string>, assetId: string | undefined) {
 }
 
 /** Items an import of meters would create, one per good row, and the problems of the others by row. */
-export const planAccountRows: RowPlanner = async (caller, rows, batch) => {
+export const planAccountRows: RowPlanner = async (caller, rows, batch, replacing) => {
   const companyId = caller.companyId;
   const sites = await assetFieldsOf(companyId, ['siteName']);
   const sitesByName = new Map<string, string[]>();
@@ -74,7 +74,7 @@ export const planAccountRows: RowPlanner = async (caller, rows, batch) => {
       problems.addZod(r.row, parsed.error);
       continue;
     }
-    const { errors, data } = await wizardAccountOf(caller, parsed.data, resolver);
+    const { errors, data } = await wizardAccountOf(caller, parsed.data, resolver, replacing);
     for (const [field, message] of Object.entries(errors)) problems.add(r.row, field, message);
     if (!data) continue;
     const number = typeof data.meterPointNumber === 'string' ? data.meterPointNumber : undefined;

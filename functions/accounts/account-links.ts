@@ -51,15 +51,20 @@ export interface AccountLinks {
 export async function accountLinkErrors(
   caller: Caller,
   links: AccountLinks,
-  selfId?: string,
+  /** The account itself, or the accounts an import updates (each keeps its own number). */
+  selfId?: string | ReadonlySet<string>,
 ): Promise<Record<string, string>> {
+  const isSelf = (id: string) => (typeof selfId === 'string' ? id === selfId : selfId?.has(id) === true);
   const errors: Record<string, string> = {};
   const companyId = caller.companyId;
   const parentId = links.parentAccountId ?? undefined;
   if (parentId) {
     const parent = await getAccount(companyId, parentId);
     if (!parent) errors.parentAccountId = ACCOUNT_MESSAGES.parentNotFound;
-    else if (parentId === selfId || (selfId && (await isBelow(companyId, parent, selfId))))
+    else if (
+      typeof selfId === 'string' &&
+      (parentId === selfId || (await isBelow(companyId, parent, selfId)))
+    )
       errors.parentAccountId = ACCOUNT_MESSAGES.parentSelf;
     else if (parent.assetId !== links.assetId) errors.parentAccountId = ACCOUNT_MESSAGES.parentOtherAsset;
     else if (parent.type !== links.type) errors.parentAccountId = ACCOUNT_MESSAGES.parentOtherType;
@@ -74,8 +79,7 @@ export async function accountLinkErrors(
       limit: 2,
       skip: 0,
     });
-    if (same.data.some((a) => a._id !== selfId))
-      errors.meterPointNumber = ACCOUNT_MESSAGES.duplicateMeterPoint;
+    if (same.data.some((a) => !isSelf(a._id))) errors.meterPointNumber = ACCOUNT_MESSAGES.duplicateMeterPoint;
   }
   return errors;
 }

@@ -146,6 +146,8 @@ export async function wizardAccountOf(
   caller: Caller,
   input: z.output<typeof accountWizardSchema>,
   resolver: LineageResolver,
+  /** Accounts an import updates: their own meter point numbers are not duplicates. */
+  replacing?: ReadonlySet<string>,
 ): Promise<{ errors: Record<string, string>; data?: Record<string, unknown> }> {
   const errors: Record<string, string> = {};
   const parentAccountId = input.parentAccountId ?? undefined;
@@ -168,13 +170,17 @@ export async function wizardAccountOf(
   else
     Object.assign(
       errors,
-      await accountLinkErrors(caller, {
-        assetId: input.assetId,
-        type: input.type,
-        parentAccountId,
-        supplierId: input.supplierId,
-        meterPointNumber: numberError ? undefined : number,
-      }),
+      await accountLinkErrors(
+        caller,
+        {
+          assetId: input.assetId,
+          type: input.type,
+          parentAccountId,
+          supplierId: input.supplierId,
+          meterPointNumber: numberError ? undefined : number,
+        },
+        replacing,
+      ),
     );
   if (Object.keys(errors).length > 0) return { errors };
   const data = accountSchema.parse({

@@ -96,11 +96,12 @@ function entityOf(
 }
 
 /** Items an import of sites would create, one per good row, and the problems of the others by row. */
-export const planAssetRows: RowPlanner = async (caller, rows, batch) => {
+export const planAssetRows: RowPlanner = async (caller, rows, batch, replacing) => {
   const companyId = caller.companyId;
   const [h, existing] = await Promise.all([loadHierarchy(companyId), assetFieldsOf(companyId, ['siteName'])]);
   const problems = new RowProblems();
-  const names = new Set(existing.map((a) => caseless(a.siteName)));
+  // A site a row updates keeps its own name.
+  const names = new Set(existing.filter((a) => !replacing?.has(a._id)).map((a) => caseless(a.siteName)));
   const entitiesByName = new Map<string, string[]>();
   for (const e of h.byId.values())
     entitiesByName.set(caseless(e.legalName), [...(entitiesByName.get(caseless(e.legalName)) ?? []), e._id]);

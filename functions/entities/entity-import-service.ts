@@ -127,7 +127,7 @@ function cyclicRows(plans: readonly (PlannedRow | undefined)[]): Set<number> {
 }
 
 /** Items an import of entities would create, one per good row, and the problems of the others by row. */
-export const planEntityRows: RowPlanner = async (caller, rows, batch) => {
+export const planEntityRows: RowPlanner = async (caller, rows, batch, replacing) => {
   const h = await loadHierarchy(caller.companyId);
   const problems = new RowProblems();
 
@@ -146,7 +146,9 @@ export const planEntityRows: RowPlanner = async (caller, rows, batch) => {
 
   // One legal name once under one parent, as the wizard keeps it.
   const taken = new Set<string>();
-  for (const e of h.byId.values()) taken.add(`${h.parentOf(e._id) ?? 'top'}|${lower(e.legalName)}`);
+  // An entity a row updates keeps its own name.
+  for (const e of h.byId.values())
+    if (!replacing?.has(e._id)) taken.add(`${h.parentOf(e._id) ?? 'top'}|${lower(e.legalName)}`);
   for (const plan of plans) {
     if (!plan) continue;
     const parentKey =

@@ -1,12 +1,13 @@
 import { headerOf } from '../../shared/imports/import-mapping.ts';
 import { delimitedRecords, FileFormatError, type TextRecord } from '../../shared/imports/text-rows.ts';
-import { isZip, readXlsx } from '../../shared/imports/xlsx-rows.ts';
+import { isZip, openXlsx } from '../../shared/imports/xlsx-rows.ts';
 import { s3 } from '../core/adapters/s3.ts';
 import { bucketName } from '../core/config.ts';
 
 /**
- * An import's file as records: CSV read as it streams from the bucket, XLSX unzipped (a zip is read from
- * its end, so the workbook is held while its sheet is read). Anything else is refused by its first bytes.
+ * An import's file as records: CSV read as it streams from the bucket; XLSX held compressed (a zip is read
+ * from its end, and its shared strings may follow its sheets), its sheet's rows read as the sheet inflates.
+ * Anything else is refused by its first bytes.
  */
 
 export const IMPORT_FILE_LIMIT_BYTES = 100 * 1024 * 1024;
@@ -68,11 +69,12 @@ export async function* recordsOfChunks(
       bytes.set(p, at);
       at += p.length;
     }
-    const book = readXlsx(bytes, sheet);
+    parts.length = 0;
+    const book = openXlsx(bytes, sheet);
     facts.kind = 'xlsx';
     facts.sheetNames = book.sheetNames;
     facts.sheet = book.sheetName;
-    for (let i = 0; i < book.rows.length; i += 2000) yield book.rows.slice(i, i + 2000);
+    yield* book.rows();
     return;
   }
   if (looksBinary(head))

@@ -60,6 +60,8 @@ export interface RowOutcome {
   meter?: string;
   field?: string;
   reason?: string;
+  /** The fields an update changes. */
+  changes?: string[];
   /** The row's cells, kept for failed rows so they can be downloaded, mended and uploaded again. */
   cells?: string[];
 }
@@ -78,6 +80,17 @@ export type UndoEntry =
       /** An item (site, entity, meter) the import created, by the row it came from. */
       kind: 'item';
       id: string;
+      row: number;
+    }
+  | {
+      /** An item the import updated: the fields it changed as they were, absent ones as null. */
+      kind: 'update';
+      id: string;
+      /** The meter a contract belongs to. */
+      accountId?: string;
+      before: Record<string, unknown>;
+      /** The item's updatedAt as the import wrote it: a later value means someone changed it since. */
+      updatedAt: string;
       row: number;
     }
   | {

@@ -183,7 +183,7 @@ async function dryRun(caller: Caller, r: ImportRecord, mapping: ImportMapping) {
     const records = recordsOf(r, facts);
     const type = mapping.type;
     if (isRecordImport(type)) {
-      const plan = await planRecords(caller, type, mapping, r.headerRows ?? 1, records, r._id);
+      const plan = await planRecords(caller, type, mapping, r.headerRows ?? 1, records, r._id, r.fileName);
       return {
         outcomes: plan.outcomes,
         totals: plan.totals,
@@ -425,7 +425,7 @@ export async function runRollback(
     const done = await changeImport(companyId, importId, (cur) => ({
       status: 'rolled-back',
       progress: 100,
-      rollback: { restored: 0, removed: out.removed, kept: out.kept.length },
+      rollback: { restored: out.restored, removed: out.removed, kept: out.kept.length },
       pages: { ...cur.pages, rollback: pages },
     }));
     await publish(companyId, done ?? r, log);

@@ -59,7 +59,7 @@ export async function planInvoiceRows(
         createdAt: batch.importedAt,
         updatedAt: batch.importedAt,
       },
-      'import.csv',
+      batch.fileName ?? 'import.csv',
       row,
       out,
       account._id,

@@ -53,6 +53,32 @@ export type RecordImportType = keyof typeof RECORD_IMPORT_COLUMNS;
 
 export const isRecordImport = (type: ImportType): type is RecordImportType => type in RECORD_IMPORT_COLUMNS;
 
+/**
+ * The types whose rows can name an item that already exists, and how they name it: such an import may
+ * update those items (mode `upsert`) rather than only create new ones.
+ */
+export const UPDATABLE_IMPORT_KEYS: Readonly<Partial<Record<RecordImportType, string>>> = {
+  sites: 'site name',
+  meters: 'MPAN, MPRN or serial number',
+  entities: 'legal name or company number',
+  contracts: 'meter and start date',
+};
+
+/** The fields a file of each updatable type must still map: those that name the item. */
+const UPSERT_KEY_FIELDS: Readonly<Partial<Record<RecordImportType, readonly string[]>>> = {
+  sites: ['siteName'],
+  entities: ['legalName'],
+  contracts: ['startDate'],
+};
+
+export const IMPORT_MODES = ['create', 'upsert'] as const;
+export type ImportMode = (typeof IMPORT_MODES)[number];
+
+export const isUpsert = (mapping: { type: ImportType; mode?: ImportMode }): boolean =>
+  mapping.mode === 'upsert' &&
+  isRecordImport(mapping.type) &&
+  UPDATABLE_IMPORT_KEYS[mapping.type] !== undefined;
+
 export const IMPORT_TYPE_LABELS: Readonly<Record<ImportType, string>> = {
   'monthly-consumption': 'Monthly consumption',
   'half-hourly-wide': 'Half-hourly data, one row per meter and day',
@@ -113,15 +139,32 @@ export const importMappingSchema = z.object({
   /** The wide layout's settlement-period columns, in period order. */
   periodColumns: z.array(z.number().int().min(0).max(1000)).max(50).optional(),
   dateFormat: z.enum(DATE_FORMATS).default('DMY'),
+  /** Create new items only, or also update the items that rows name by their natural key. */
+  mode: z.enum(IMPORT_MODES).optional(),
 });
 export type ImportMapping = z.output<typeof importMappingSchema>;
+
+/**
+ * Whether a mapping must give a field a column: in a file that may update items, only the fields that
+ * name the item are, since an update takes the fields a file leaves out from the item.
+ */
+export function isFieldRequired(
+  mapping: { type: ImportType; mode?: ImportMode },
+  field: ImportField,
+): boolean {
+  if (!field.required) return false;
+  if (!isUpsert(mapping)) return true;
+  return (UPSERT_KEY_FIELDS[mapping.type as RecordImportType] ?? []).includes(field.name);
+}
 
 /** Why a mapping cannot be used with a header of `width` columns, by field; empty when it can. */
 export function mappingProblems(mapping: ImportMapping, width: number): Record<string, string> {
   const problems: Record<string, string> = {};
+  // Rows that update an item take the fields they leave out from it; a new item's row still needs them.
   for (const field of IMPORT_FIELDS[mapping.type]) {
     const col = mapping.columns[field.name];
-    if (col === undefined && field.required) problems[field.name] = `Choose the column for ${field.label}`;
+    const required = isFieldRequired(mapping, field);
+    if (col === undefined && required) problems[field.name] = `Choose the column for ${field.label}`;
     if (col !== undefined && col >= width) problems[field.name] = 'The file has no such column';
   }
   for (const name of Object.keys(mapping.columns))

@@ -1,8 +1,9 @@
-import { strFromU8, unzipSync } from 'fflate';
+import { strFromU8, Unzip, UnzipInflate, unzipSync } from 'fflate';
 import { FileFormatError, type TextRecord } from './text-rows.ts';
 
 /**
- * The rows of one sheet of an XLSX workbook, read from its parts with a small XML scanner (no DOM): shared
+ * The rows of one sheet of an XLSX workbook, read with a small XML scanner (no DOM) as the sheet inflates, so a
+ * sheet of many rows is never held whole: shared
  * strings, inline strings, numbers, booleans and cells formatted as dates (given as YYYY-MM-DD, with the
  * time when it has one). A merged cell's value fills its whole region, so a header merged across several
  * columns names each of them.
@@ -93,8 +94,62 @@ function resolvePath(base: string, target: string): string {
 /** Whether the bytes start like a zip archive (an XLSX file is one). */
 export const isZip = (head: Uint8Array): boolean => head[0] === 0x50 && head[1] === 0x4b;
 
-/** The rows of the named sheet, or of the first one. */
-export function readXlsx(bytes: Uint8Array, wanted?: string): XlsxSheet {
+/** A workbook opened for reading: its sheets, and the chosen one's rows as they are unzipped. */
+export interface XlsxBook {
+  sheetNames: string[];
+  sheetName: string;
+  /** The sheet's non-empty rows in batches, read from its XML as it inflates, never held whole. */
+  rows(batchSize?: number): Generator<TextRecord[]>;
+}
+
+/** The text of one entry of a zip, inflated piece by piece as its bytes are pushed through. */
+function* entryText(bytes: Uint8Array, name: string): Generator<string> {
+  const out: string[] = [];
+  const decoder = new TextDecoder();
+  let done = false;
+  let failed: Error | undefined;
+  const unzip = new Unzip((file) => {
+    if (file.name !== name) return;
+    file.ondata = (err, data, final) => {
+      if (err) failed = err;
+      else out.push(decoder.decode(data, { stream: !final }));
+      if (final) done = true;
+    };
+    file.start();
+  });
+  unzip.register(UnzipInflate);
+  const PIECE = 1 << 16;
+  for (let at = 0; at < bytes.length && !done; at += PIECE) {
+    unzip.push(bytes.subarray(at, at + PIECE), at + PIECE >= bytes.length);
+    if (failed) throw new FileFormatError('The file is not a readable spreadsheet');
+    while (out.length > 0) yield out.shift() as string;
+  }
+}
+
+type Merge = { from: { col: number; row: number }; to: { col: number; row: number } };
+
+/** The sheet's merged regions: they follow its rows in the XML, so are found by a pass of their own. */
+function mergesOf(bytes: Uint8Array, path: string): Merge[] {
+  const seen = new Set<string>();
+  let tail = '';
+  for (const chunk of entryText(bytes, path)) {
+    // Most of a sheet is rows: only text that holds a merge (or the start of one) is searched.
+    if (!chunk.includes('mergeCell') && !`${tail}${chunk.slice(0, 200)}`.includes('mergeCell')) {
+      tail = chunk.slice(-200);
+      continue;
+    }
+    const text = tail + chunk;
+    for (const m of text.matchAll(/<mergeCell\s+ref="([A-Z]+\d+):([A-Z]+\d+)"/g)) seen.add(`${m[1]}:${m[2]}`);
+    tail = text.slice(-200);
+  }
+  return [...seen].map((ref) => {
+    const [a, b] = ref.split(':') as [string, string];
+    return { from: cellRef(a), to: cellRef(b) };
+  });
+}
+
+/** Opens the named sheet, or the first one, reading the workbook's small parts now and its rows later. */
+export function openXlsx(bytes: Uint8Array, wanted?: string): XlsxBook {
   let files: Record<string, Uint8Array>;
   try {
     files = unzipSync(bytes, {
@@ -102,8 +157,7 @@ export function readXlsx(bytes: Uint8Array, wanted?: string): XlsxSheet {
         f.name === 'xl/workbook.xml' ||
         f.name === 'xl/_rels/workbook.xml.rels' ||
         f.name === 'xl/sharedStrings.xml' ||
-        f.name === 'xl/styles.xml' ||
-        f.name.startsWith('xl/worksheets/'),
+        f.name === 'xl/styles.xml',
     });
   } catch {
     throw new FileFormatError('The file is not a readable spreadsheet');
@@ -124,30 +178,27 @@ export function readXlsx(bytes: Uint8Array, wanted?: string): XlsxSheet {
   if (sheets.length === 0) throw new FileFormatError('The workbook has no sheets');
   const sheet = wanted ? sheets.find((s) => s.name === wanted) : sheets[0];
   if (!sheet) throw new FileFormatError(`The workbook has no sheet named ${wanted}`);
-  const xml = text(sheet.path);
-  if (xml === undefined) throw new FileFormatError(`The sheet ${sheet.name} cannot be read`);
 
   const shared: string[] = [];
   for (const m of (text('xl/sharedStrings.xml') ?? '').matchAll(/<si>([\s\S]*?)<\/si>/g))
     shared.push(textOf(m[1] as string));
   const dates = dateStyles(text('xl/styles.xml'));
+  files = {};
 
-  const byRow = new Map<number, string[]>();
-  for (const rm of xml.matchAll(/<row\b([^>]*?)(?:\/>|>([\s\S]*?)<\/row>)/g)) {
-    const rowNumber = Number(attr(rm[1] as string, 'r'));
+  const cellsOf = (body: string): string[] => {
     const cells: string[] = [];
     let next = 0;
-    for (const cm of (rm[2] ?? '').matchAll(/<c\b([^>]*?)(?:\/>|>([\s\S]*?)<\/c>)/g)) {
+    for (const cm of body.matchAll(/<c\b([^>]*?)(?:\/>|>([\s\S]*?)<\/c>)/g)) {
       const attrs = cm[1] as string;
-      const body = cm[2] ?? '';
+      const inner = cm[2] ?? '';
       const ref = attr(attrs, 'r');
       const col = ref ? cellRef(ref).col : next;
       next = col + 1;
       const type = attr(attrs, 't');
-      const raw = /<v>([\s\S]*?)<\/v>/.exec(body)?.[1];
+      const raw = /<v>([\s\S]*?)<\/v>/.exec(inner)?.[1];
       let value = '';
       if (type === 's') value = shared[Number(raw)] ?? '';
-      else if (type === 'inlineStr') value = textOf(body);
+      else if (type === 'inlineStr') value = textOf(inner);
       else if (type === 'b') value = raw === '1' ? 'TRUE' : 'FALSE';
       else if (raw !== undefined) {
         const v = unescapeXml(raw);
@@ -156,21 +207,54 @@ export function readXlsx(bytes: Uint8Array, wanted?: string): XlsxSheet {
       }
       cells[col] = value;
     }
-    byRow.set(Number.isFinite(rowNumber) && rowNumber > 0 ? rowNumber : byRow.size + 1, cells);
-  }
-  for (const m of xml.matchAll(/<mergeCell\s+ref="([A-Z]+\d+):([A-Z]+\d+)"/g)) {
-    const from = cellRef(m[1] as string);
-    const to = cellRef(m[2] as string);
-    const value = byRow.get(from.row)?.[from.col] ?? '';
-    for (let r = from.row; r <= to.row; r++) {
-      const cells = byRow.get(r) ?? [];
-      for (let c = from.col; c <= to.col; c++) cells[c] = value;
-      byRow.set(r, cells);
+    return cells;
+  };
+
+  function* rows(batchSize = 2000): Generator<TextRecord[]> {
+    let found = false;
+    const merges = mergesOf(bytes, sheet?.path ?? '');
+    // A merged region's value is its top-left cell's, kept from its row until the region ends.
+    const origins = new Map<Merge, string>();
+    let batch: TextRecord[] = [];
+    let counted = 0;
+    const emit = (rowNumber: number, cells: string[]) => {
+      for (const m of merges) {
+        if (rowNumber < m.from.row || rowNumber > m.to.row) continue;
+        if (rowNumber === m.from.row) origins.set(m, cells[m.from.col] ?? '');
+        for (let c = m.from.col; c <= m.to.col; c++) cells[c] = origins.get(m) ?? '';
+      }
+      const fields = Array.from(cells, (c) => c ?? '');
+      if (fields.some((f) => f.trim() !== '')) batch.push({ row: rowNumber, fields });
+    };
+    let buf = '';
+    for (const chunk of entryText(bytes, sheet?.path ?? '')) {
+      found = true;
+      buf += chunk;
+      let end = 0;
+      for (const rm of buf.matchAll(/<row\b([^>]*?)(?:\/>|>([\s\S]*?)<\/row>)/g)) {
+        counted++;
+        const n = Number(attr(rm[1] as string, 'r'));
+        emit(Number.isFinite(n) && n > 0 ? n : counted, cellsOf(rm[2] ?? ''));
+        end = (rm.index ?? 0) + rm[0].length;
+        if (batch.length >= batchSize) {
+          yield batch;
+          batch = [];
+        }
+      }
+      buf = buf.slice(end);
+      // Text outside rows (the sheet's head, its merges) is not kept past the next row's start.
+      const open = buf.indexOf('<row');
+      if (open > 0) buf = buf.slice(open);
+      else if (open < 0 && buf.length > 4096) buf = buf.slice(-16);
     }
+    if (!found) throw new FileFormatError(`The sheet ${sheet?.name} cannot be read`);
+    if (batch.length > 0) yield batch;
   }
-  const rows: TextRecord[] = [...byRow.entries()]
-    .sort((a, b) => a[0] - b[0])
-    .map(([row, cells]) => ({ row, fields: Array.from(cells, (c) => c ?? '') }))
-    .filter((r) => r.fields.some((f) => f.trim() !== ''));
   return { sheetNames: sheets.map((s) => s.name), sheetName: sheet.name, rows };
+}
+
+/** The rows of the named sheet, or of the first one, all at once (small workbooks, tests). */
+export function readXlsx(bytes: Uint8Array, wanted?: string): XlsxSheet {
+  const book = openXlsx(bytes, wanted);
+  return { sheetNames: book.sheetNames, sheetName: book.sheetName, rows: [...book.rows()].flat() };
 }

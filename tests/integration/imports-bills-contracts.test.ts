@@ -319,6 +319,8 @@ describe('invoices (values without PDFs)', () => {
       ['INV-1001', aldgateMeter, 240, false],
       ['INV-1002', templeMeter, -12.5, true],
     ]);
+    // Each bill is filed under the name of the file it came from.
+    expect(bills.map((b) => b.fileName)).toEqual(['invoices.csv', 'invoices.csv']);
     const queued = (await w.drain('validation')).map((b) => JSON.parse(b).invoiceId).sort();
     expect(queued).toEqual(bills.map((b) => b._id).sort());
     expect(await getValidation(w.demoId, String(bills[0]?._id))).toMatchObject({ status: 'pending' });

@@ -123,15 +123,22 @@ export class RowProblems {
 export interface ImportBatchContext {
   batchId: string;
   importedAt: string;
+  /** The uploaded file's name, which items made from its rows (invoices) are filed under. */
+  fileName?: string;
   /** A new item of the batch, with its id and the fields the server owns. */
   stamp(data: Record<string, unknown>, id?: string): StoredItem;
 }
 
-export function startImport(caller: Caller, batchId: string = newId()): ImportBatchContext {
+export function startImport(
+  caller: Caller,
+  batchId: string = newId(),
+  fileName?: string,
+): ImportBatchContext {
   const importedAt = new Date().toISOString();
   return {
     batchId,
     importedAt,
+    ...(fileName ? { fileName } : {}),
     stamp: (data, id = newId()) => ({
       ...data,
       _id: id,
@@ -170,6 +177,8 @@ export type RowPlanner = (
   caller: Caller,
   rows: readonly ImportRow[],
   batch: ImportBatchContext,
+  /** Stored items that rows of the file update: not taken as duplicates of those rows. */
+  replacing?: ReadonlySet<string>,
 ) => Promise<PlannedRows>;
 
 /**

@@ -1,8 +1,10 @@
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { headerOf, mapRow, suggestMapping } from '../../../shared/imports/import-mapping.ts';
 import { neutraliseCell, parseDate, parseMonth, parseNumber } from '../../../shared/imports/import-values.ts';
 import { delimitedRecords, type TextRecord } from '../../../shared/imports/text-rows.ts';
-import { readXlsx } from '../../../shared/imports/xlsx-rows.ts';
+import { openXlsx, readXlsx } from '../../../shared/imports/xlsx-rows.ts';
 import { serialOf, xlsxOf } from '../../support/xlsx-fixture.ts';
 
 async function rowsOf(chunks: Uint8Array[]) {
@@ -86,6 +88,47 @@ describe('reading XLSX workbooks', () => {
     expect(row.kind === 'day' && row.values[47]).toBe(23.5);
     expect(readXlsx(book).sheetName).toBe('Notes');
   });
+
+  it('reads a sheet of 50,000 rows as it inflates, holding only a batch of them at a time', () => {
+    const rows = [
+      ['MPAN', 'Month', 'kWh', 'Cost', 'Reading', 'Previous', 'Estimated', 'Days'],
+      ...Array.from({ length: 50_000 }, (_, i) => [
+        1312345678900 + (i % 2000),
+        45000 + (i % 50),
+        i * 1.5,
+        i / 4,
+        i + 1,
+        i,
+        i % 2,
+        30,
+      ]),
+    ];
+    const book = openXlsx(xlsxOf([{ name: 'Data', rows, merges: ['G1:H1'] }]));
+    // A collection before each reading, so what is measured is what the reader still holds.
+    setFlagsFromString('--expose-gc');
+    const gc = runInNewContext('gc') as () => void;
+    gc();
+    const base = process.memoryUsage().heapUsed;
+    let held = 0;
+    let read = 0;
+    let largest = 0;
+    let last: TextRecord | undefined;
+    for (const batch of book.rows()) {
+      read += batch.length;
+      largest = Math.max(largest, batch.length);
+      last = batch.at(-1);
+      gc();
+      held = Math.max(held, process.memoryUsage().heapUsed - base);
+    }
+    expect(read).toBe(50_001);
+    expect(last).toEqual({
+      row: 50_001,
+      fields: ['1312345680899', '45049', '74998.5', '12499.75', '50000', '49999', '1', '30'],
+    });
+    expect(largest).toBeLessThanOrEqual(2000);
+    // The whole sheet as rows is about 35 MB of strings; a batch and the unzipping are a few.
+    expect(held).toBeLessThan(12 * 1024 * 1024);
+  }, 120_000);
 
   it('refuses a zip that is not a workbook', () => {
     expect(() => readXlsx(new Uint8Array([0x50, 0x4b, 3, 4, 0, 0]))).toThrow(/not a readable spreadsheet/);

@@ -51,6 +51,8 @@ export interface RowOutcome {
   meter?: string;
   field?: string;
   reason?: string;
+  /** The fields an update changes. */
+  changes?: string[];
 }
 
 export interface PreviewAnswer {

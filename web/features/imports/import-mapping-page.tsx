@@ -1,7 +1,13 @@
-import { Alert, Button, Group, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, Radio, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { IMPORT_FIELDS, type ImportMapping } from '../../../shared/imports/import-mapping.ts';
+import {
+  IMPORT_FIELDS,
+  type ImportMapping,
+  type ImportMode,
+  isFieldRequired,
+  UPDATABLE_IMPORT_KEYS,
+} from '../../../shared/imports/import-mapping.ts';
 import { DATE_FORMATS, type DateFormat } from '../../../shared/imports/import-values.ts';
 import { useImportInfo, useSaveMapping } from './api.ts';
 import { typeLabel, WizardSteps } from './import-parts.tsx';
@@ -41,6 +47,11 @@ export function ImportMappingPage() {
     setMapping({ ...mapping, columns: next });
   };
 
+  const updatableBy =
+    mapping.type in UPDATABLE_IMPORT_KEYS
+      ? UPDATABLE_IMPORT_KEYS[mapping.type as keyof typeof UPDATABLE_IMPORT_KEYS]
+      : undefined;
+
   const save = async () => {
     setError(undefined);
     setProblems({});
@@ -68,16 +79,29 @@ export function ImportMappingPage() {
           Saved template used for this header: {info.templates.map((t) => t.name).join(', ')}
         </Alert>
       )}
+      {updatableBy && (
+        <Radio.Group
+          label="Rows that match an existing item"
+          description={`Matched by ${updatableBy}`}
+          value={mapping.mode ?? 'create'}
+          onChange={(v) => setMapping({ ...mapping, mode: v as ImportMode })}
+        >
+          <Group mt="xs">
+            <Radio value="create" label="Create new only" />
+            <Radio value="upsert" label="Update existing, create new" />
+          </Group>
+        </Radio.Group>
+      )}
       <Group align="flex-start">
         {IMPORT_FIELDS[mapping.type].map((field) => (
           <Select
             key={field.name}
             label={field.label}
-            required={field.required}
+            required={isFieldRequired(mapping, field)}
             data={columns}
             value={mapping.columns[field.name] === undefined ? null : String(mapping.columns[field.name])}
             onChange={(v) => setColumn(field.name, v)}
-            clearable={!field.required}
+            clearable={!isFieldRequired(mapping, field)}
             error={problems[field.name]}
             w={220}
           />

@@ -10,6 +10,7 @@ export const OUTCOME_COLUMNS: readonly DataTableColumn<RowOutcome>[] = [
   { key: 'outcome', label: 'Outcome', value: (r) => r.outcome },
   { key: 'meter', label: 'Meter', value: (r) => r.meter ?? '' },
   { key: 'field', label: 'Field', value: (r) => r.field ?? '' },
+  { key: 'changes', label: 'Changes', value: (r) => r.changes?.join(', ') ?? '' },
   { key: 'reason', label: 'Reason', value: (r) => r.reason ?? '' },
 ];
 
