@@ -8,6 +8,7 @@ import {
 } from '../../shared/schemas/asset-documents.ts';
 import { ASSET_MESSAGES } from '../../shared/schemas/asset-messages.ts';
 import { assetDocumentsQuery } from '../../shared/schemas/queries.ts';
+import { tooLargeMessage, UPLOAD_LIMITS } from '../../shared/schemas/upload-size.ts';
 import { getCompany } from '../company/index.ts';
 import { writeActivity } from '../core/activity/activity-service.ts';
 import { headObject } from '../core/adapters/asset-storage.ts';
@@ -43,12 +44,9 @@ export async function uploadTicket(
   const key = `${prefix}${documentId}/${safeFileName(input.fileName)}`;
   try {
     // A declared size is signed, so storage refuses a body of any other size.
-    const uploadUrl = await presignPut(
-      bucketName('documents'),
-      key,
-      input.contentType,
-      input.size !== undefined ? { size: input.size } : {},
-    );
+    const uploadUrl = await presignPut(bucketName('documents'), key, input.contentType, {
+      size: input.size,
+    });
     return { uploadUrl, method: 'PUT', key, contentType: input.contentType, documentId };
   } catch (err) {
     if (err instanceof ApiError) throw err;
@@ -99,6 +97,9 @@ const register = operation({ params: ['id'] }, async (ctx): Promise<OpResult> =>
   if (existing && existing.deleted !== true) return { body: existing };
   const stored = await headObject(bucketName('documents'), input.key);
   if (!stored) throw formError({ file: ASSET_MESSAGES.fileMissing });
+  // The URL took only the declared size; a file put there some other way is held to the limit here.
+  if (stored.size > UPLOAD_LIMITS.document)
+    throw formError({ file: tooLargeMessage(UPLOAD_LIMITS.document) });
   const now = new Date().toISOString();
   const item: StoredItem = {
     ...input,

@@ -70,7 +70,7 @@ const upload = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
     name: input.name || input.fileName,
     fileName: input.fileName,
     contentType: input.contentType,
-    ...(input.size === undefined ? {} : { size: input.size }),
+    size: input.size,
     createdAt: now,
     updatedAt: now,
     createdBy: ctx.caller.sub,

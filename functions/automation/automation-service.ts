@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { safeFileName } from '../../shared/files/file-type.ts';
+import { declaredSize, UPLOAD_LIMITS } from '../../shared/schemas/upload-size.ts';
 import { presignGet, presignPut } from '../core/adapters/s3.ts';
 import { bucketName } from '../core/config.ts';
 import { conflict, notFound, readOnly } from '../core/lib/errors.ts';
@@ -20,7 +21,6 @@ const FOLDER_TYPES = [
   'application/vnd.ms-excel',
   'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
 ] as const;
-const MAX_FOLDER_BYTES = 20 * 1024 * 1024;
 
 const templates = operation({}, async (): Promise<OpResult> => {
   return { body: { data: AUTOMATION_TEMPLATES, total: AUTOMATION_TEMPLATES.length } };
@@ -48,7 +48,7 @@ const uploadBody = z
     automationId: z.string().regex(/^[0-9a-f]{24}$/, 'Must be a valid id'),
     fileName: z.string().trim().min(1, 'This field is required').max(200),
     contentType: z.enum(FOLDER_TYPES, 'Must be a PDF, PNG or JPEG bill, or a CSV or XLSX spreadsheet'),
-    size: z.number().int().positive().max(MAX_FOLDER_BYTES, 'Must be at most 20 MB').optional(),
+    size: declaredSize(UPLOAD_LIMITS.automationFile),
   })
   .strict();
 
@@ -62,10 +62,7 @@ const uploadUrl = operation({}, async (ctx): Promise<OpResult> => {
   const fileName = safeFileName(body.fileName, 'bill');
   const key = `automation/${companyId}/${automation._id}/${newId()}-${fileName}`;
   const expiresIn = 900;
-  const url = await presignPut(bucketName('uploads'), key, body.contentType, {
-    expiresIn,
-    ...(body.size !== undefined ? { size: body.size } : {}),
-  });
+  const url = await presignPut(bucketName('uploads'), key, body.contentType, { expiresIn, size: body.size });
   await changeAutomation(companyId, automation._id, (a) => ({
     ...a,
     folderFile: { key, fileName, contentType: body.contentType, at: new Date().toISOString() },

@@ -50,6 +50,7 @@ export const AUTOMATION_ERROR_CODES = {
   'no-supplier': 'This automation names no supplier login.',
   'no-file': 'No file has been dropped into the automation folder.',
   'file-refused': 'The dropped file is neither a bill (PDF, PNG or JPEG) nor a spreadsheet (CSV or XLSX).',
+  'file-too-large': 'The dropped file is larger than 20 MB. Split it, or upload the bills themselves.',
   'file-unreadable': 'The dropped spreadsheet could not be read or its columns matched for import.',
   'no-contact': 'This automation names no contact to e-mail.',
   'no-reply-address': 'The company has no bill inbox address for replies. Set one in the company settings.',

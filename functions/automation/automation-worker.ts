@@ -1,9 +1,11 @@
 import { createHash } from 'node:crypto';
 import { canUseRoute } from '../../shared/access/route-access.ts';
 import { CAPTURE_CONTENT_TYPES, detectCaptureFileType } from '../../shared/files/file-type.ts';
+import { UPLOAD_LIMITS } from '../../shared/schemas/upload-size.ts';
 import { memberCaller } from '../core/access/caller-service.ts';
 import { listMemberships } from '../core/access/membership-repository.ts';
 import { listRoles } from '../core/access/user-repository.ts';
+import { headObject } from '../core/adapters/asset-storage.ts';
 import { publishToCompany } from '../core/adapters/live.ts';
 import { getObjectBytes, putObject } from '../core/adapters/s3.ts';
 import { bucketName } from '../core/config.ts';
@@ -209,6 +211,10 @@ async function executeFolderRun(run: AutomationRun, log: Logger): Promise<void> 
   const automation = await getAutomation(companyId, run.automationId);
   const file = automation?.folderFile;
   if (!file) return fail(companyId, runId, 'no-file', log);
+  // Its upload URL took only the size declared within the limit; a file stored otherwise is not read whole.
+  const stored = await headObject(bucketName('uploads'), file.key).catch(() => undefined);
+  if (!stored) return fail(companyId, runId, 'no-file', log);
+  if (stored.size > UPLOAD_LIMITS.automationFile) return fail(companyId, runId, 'file-too-large', log);
   const bytes = await getObjectBytes(bucketName('uploads'), file.key).catch(() => undefined);
   if (!bytes) return fail(companyId, runId, 'no-file', log);
   const attachment = { key: file.key, fileName: file.fileName, contentType: file.contentType };

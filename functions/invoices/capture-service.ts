@@ -32,6 +32,7 @@ import {
   type StoredCapture,
   toCapture,
 } from './invoice-repository.ts';
+import { countPdfPages } from './pdf-pages.ts';
 
 export interface CaptureOutcome {
   companyId?: string;
@@ -153,6 +154,9 @@ async function mirrorStatus(
   return moved;
 }
 
+const tooManyPages = (pages: number, max: number) =>
+  `The document has ${pages} pages; bills of at most ${max} pages are captured. Split it and upload the parts.`;
+
 /** PDF encryption is declared in the trailer; Textract cannot read such a file, so say why at once. */
 function isEncryptedPdf(bytes: Uint8Array): boolean {
   const tail = Buffer.from(bytes.subarray(Math.max(0, bytes.length - 4096))).toString('latin1');
@@ -255,6 +259,16 @@ async function captureClaimed(
   if (type === 'pdf' && isEncryptedPdf(bytes)) {
     return fail('The PDF is protected by a password. Save it without the password and upload it again.');
   }
+  // Textract charges by the page it reads: an over-long bill is refused from its page tree, before it is sent.
+  if (type === 'pdf') {
+    const pages = await countPdfPages(bytes).catch(() => undefined);
+    if (pages === undefined) {
+      return fail(
+        'The PDF is damaged: its pages could not be counted. Export or scan it again and upload the new file.',
+      );
+    }
+    if (pages > limits.maxPagesPerBill) return fail(tooManyPages(pages, limits.maxPagesPerBill));
+  }
   const digest = createHash('sha256').update(bytes).digest('hex');
   const earlier = await claimFileDigest(companyId, digest, captureId);
   if (earlier) {
@@ -269,9 +283,7 @@ async function captureClaimed(
     await read();
     const pages = output.document.DocumentMetadata.Pages;
     if (pages > limits.maxPagesPerBill) {
-      return fail(
-        `The document has ${pages} pages; bills of at most ${limits.maxPagesPerBill} pages are captured. Split it and upload the parts.`,
-      );
+      return fail(tooManyPages(pages, limits.maxPagesPerBill));
     }
     results = extractInvoices(output, await templates());
     matchInvoiceSuppliers(results, await suppliers());

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { type AddressObject, type ParsedMail, simpleParser } from 'mailparser';
 import { canUseRoute } from '../../shared/access/route-access.ts';
 import { CAPTURE_CONTENT_TYPES, detectCaptureFileType, safeFileName } from '../../shared/files/file-type.ts';
+import { EMAIL_CAPTURE_OFF } from '../../shared/schemas/staff-admin.ts';
 import { COMPANY_ADMINS } from '../../shared/system/permission-sets.ts';
 import { companyIdForCaptureAddress, getCompany } from '../company/index.ts';
 import { memberCaller } from '../core/access/caller-service.ts';
@@ -12,7 +13,7 @@ import { bucketName } from '../core/config.ts';
 import { getItem, putItem } from '../core/data/item-repository.ts';
 import { newId } from '../core/lib/ids.ts';
 import type { Logger } from '../core/lib/logger.ts';
-import { captureLimits } from '../staff-tools/index.ts';
+import { captureLimits, featureOn } from '../staff-tools/index.ts';
 import { captureKey } from './invoice-records.ts';
 import { claimNewSender, emailsRef, putNotifications } from './invoice-repository.ts';
 import { registerUpload } from './invoice-upload-service.ts';
@@ -124,8 +125,11 @@ async function intakeFor(
   const skipped: string[] = [];
   let refusal: string | undefined;
   const settings = companyId ? (await getCompany(companyId))?.settings : undefined;
+  const captureOn = companyId ? await featureOn('email-capture') : true;
   if (!companyId) {
     refusal = `No company uses the capture address ${recipients.join(', ') || '(none)'}`;
+  } else if (!captureOn) {
+    refusal = EMAIL_CAPTURE_OFF;
   } else if (
     settings?.invoiceCaptureSendersOnly === true &&
     !senderAccepted(settings.invoiceCaptureSenders ?? [], from)
@@ -166,7 +170,7 @@ async function intakeFor(
   });
   const level = refusal && companyId ? 'warn' : 'info';
   log[level]('email processed', { emailId, status, companyId, from, attachments: stored.length, reason });
-  if (companyId && settings?.invoiceCaptureSendersOnly !== true && from !== 'unknown') {
+  if (companyId && captureOn && settings?.invoiceCaptureSendersOnly !== true && from !== 'unknown') {
     await warnOfNewSender(companyId, from, status, log);
   }
   return { emailId, status, companyId, reason, stored: stored.map((s) => s.key) };

@@ -22,7 +22,7 @@ import { notFound } from '../core/lib/errors.ts';
 import { parseOrThrow } from '../core/lib/validation.ts';
 import type { OpContext, Operations, OpResult } from '../core/middleware/api-context.ts';
 import { operation } from '../core/middleware/operation.ts';
-import { listCompanies } from '../staff-tools/index.ts';
+import { featuresOff, listCompanies } from '../staff-tools/index.ts';
 import { apiKeySummary } from './api-access-service.ts';
 import { notificationsRef as companyNotificationsRef } from './profile-repository.ts';
 
@@ -99,7 +99,9 @@ async function withLogoUrl(found: StoredItem): Promise<StoredItem> {
 const myCompany = async (ctx: OpContext): Promise<OpResult> => {
   const found = await company(ctx.caller.companyId);
   if (!found) throw notFound();
-  return { body: await withLogoUrl(found) };
+  // Pages hide what staff turned off (the capture address while e-mail capture is off).
+  const [view, off] = await Promise.all([withLogoUrl(found), featuresOff()]);
+  return { body: { ...view, featuresOff: off } };
 };
 
 const myPermissions = async (ctx: OpContext): Promise<OpResult> => ({

@@ -3,6 +3,7 @@ export {
   type CaptureLimits,
   captureLimits,
   featureOn,
+  featuresOff,
   gatedBy,
   gatedByResource,
 } from './product-settings-service.ts';

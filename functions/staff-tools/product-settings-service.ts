@@ -1,5 +1,6 @@
 import {
   CAPTURE_FILE_MB_CEILING,
+  FEATURE_FLAGS,
   type FeatureFlag,
   featureOffMessage,
   type ProductSettings,
@@ -21,6 +22,12 @@ export async function captureLimits(): Promise<CaptureLimits> {
 /** A flag never set leaves its feature on. */
 export async function featureOn(flag: FeatureFlag): Promise<boolean> {
   return (await readProductSettings()).featureFlags[flag] !== false;
+}
+
+/** The flags staff have turned off, for pages that hide what a flag closes. */
+export async function featuresOff(): Promise<FeatureFlag[]> {
+  const flags = (await readProductSettings()).featureFlags;
+  return (Object.keys(FEATURE_FLAGS) as FeatureFlag[]).filter((flag) => flags[flag] === false);
 }
 
 async function refuseOff(flag: FeatureFlag | undefined): Promise<void> {

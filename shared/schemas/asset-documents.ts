@@ -1,8 +1,9 @@
 import * as z from 'zod';
 import { isoDate, nonEmpty } from './common.ts';
+import { declaredSize, UPLOAD_LIMITS } from './upload-size.ts';
 
 /** Largest document a site or project takes (it goes straight to storage by a signed URL). */
-export const MAX_DOCUMENT_BYTES = 100 * 1024 * 1024;
+export const MAX_DOCUMENT_BYTES = UPLOAD_LIMITS.document;
 /** Largest picture of a site: pictures are decoded whole to make thumbnails. */
 export const MAX_IMAGE_BYTES = 20 * 1024 * 1024;
 
@@ -40,7 +41,7 @@ export const documentUploadSchema = z.object({
   fileName: nonEmpty.max(200),
   contentType,
   category: z.string().trim().max(100).optional(),
-  size: z.number().int().nonnegative().max(MAX_DOCUMENT_BYTES, 'Must be 100 MB or smaller').optional(),
+  size: declaredSize(UPLOAD_LIMITS.document),
   name: z.string().trim().max(200).optional(),
 });
 

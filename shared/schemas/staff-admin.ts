@@ -25,9 +25,13 @@ const feedUrl = z
 export const FEATURE_FLAGS = {
   marketplace: 'Carbon marketplace: the catalogue and registering interest',
   discussions: 'Discussions: threads on sites, their replies and attachments',
+  'email-capture': "E-mail capture: bills sent to a company's capture address become invoices",
 } as const;
 export type FeatureFlag = keyof typeof FEATURE_FLAGS;
 export const featureOffMessage = (flag: FeatureFlag) => `The ${flag} feature is turned off for the product.`;
+/** Why mail to a capture address is refused while e-mail capture is off; the company's e-mail log shows it. */
+export const EMAIL_CAPTURE_OFF =
+  'E-mail capture is turned off for the product: mail to the capture address is refused and its attachments are not stored. Upload the bills instead.';
 const FLAG_NAMES = Object.keys(FEATURE_FLAGS) as [FeatureFlag, ...FeatureFlag[]];
 
 /** The most a bill's file may be at all: capture reads a document whole, in memory. */

@@ -14,6 +14,10 @@ export const UPLOAD_LIMITS = {
   contractPdf: 50 * MB,
   /** A template's sample goes to the text reader, which takes documents up to this size. */
   templateSample: 20 * MB,
+  /** Site and project documents are only stored and handed back, never read. */
+  document: 100 * MB,
+  /** A file dropped into an automation's folder goes to capture or the imports worker, which read it whole. */
+  automationFile: 20 * MB,
 } as const;
 
 export const tooLargeMessage = (maxBytes: number) => `Must be ${Math.round(maxBytes / MB)} MB or smaller`;

@@ -6,7 +6,7 @@ import type { SQSEvent } from 'aws-lambda';
 import { simpleParser } from 'mailparser';
 import MailComposer from 'nodemailer/lib/mail-composer/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { putObject } from '../../functions/core/adapters/s3.ts';
+import { putObject, s3 } from '../../functions/core/adapters/s3.ts';
 import { bucketName } from '../../functions/core/config.ts';
 import { declaredRef, putItem } from '../../functions/core/data/item-repository.ts';
 import { newId } from '../../functions/core/lib/ids.ts';
@@ -77,6 +77,7 @@ async function dropIntoFolder(id: string, fileName: string, contentType: string,
     automationId: id,
     fileName,
     contentType,
+    size: bytes.byteLength,
   });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   const put = await fetch(String(res.body.url), {
@@ -163,12 +164,14 @@ describe('a folder-import automation', () => {
       automationId: id,
       fileName: 'bill.docx',
       contentType: 'application/msword',
+      size: 100,
     });
     expect(bad.status).toBe(400);
     const res = await call('POST', '/automation/upload-url', owner, {
       automationId: id,
       fileName: 'October bill.pdf',
       contentType: 'application/pdf',
+      size: PDF.byteLength,
     });
     expect(res.status).toBe(201);
     expect(res.body.fileName).toBe('October-bill.pdf');
@@ -386,6 +389,39 @@ describe('a spreadsheet dropped into a folder-import automation', () => {
     expect(invoices.map((i) => i.fileName)).toEqual(['November-bill.pdf']);
   });
 
+  it('fails the run, reading nothing, when the file stored in the folder is over the limit', async () => {
+    const id = await automation({ name: 'Big folder', templateId: 'folder-import' });
+    const ticket = await call('POST', '/automation/upload-url', owner, {
+      automationId: id,
+      fileName: 'huge.pdf',
+      contentType: 'application/pdf',
+      size: 1000,
+    });
+    expect(ticket.status).toBe(201);
+    // Put there around the signed URL, which takes 1,000 bytes only: two parts, as the emulator takes
+    // at most 10 MB in one request.
+    const { lib, client } = await s3();
+    const target = { Bucket: bucketName('uploads'), Key: String(ticket.body.key) };
+    const { UploadId } = await client.send(new lib.CreateMultipartUploadCommand(target));
+    const first = new Uint8Array(10 * 1024 * 1024);
+    first.set(PDF);
+    const parts = [];
+    for (const [n, body] of [first, new Uint8Array(10 * 1024 * 1024 + 1)].entries()) {
+      const part = await client.send(
+        new lib.UploadPartCommand({ ...target, UploadId, PartNumber: n + 1, Body: body }),
+      );
+      parts.push({ ETag: part.ETag, PartNumber: n + 1 });
+    }
+    await client.send(
+      new lib.CompleteMultipartUploadCommand({ ...target, UploadId, MultipartUpload: { Parts: parts } }),
+    );
+    const started = await call('POST', `/automation/${id}/run`, owner);
+    await runWorker();
+    const run = (await call('GET', `/automation-runs/${started.body._id}`, owner)).body;
+    expect(run).toMatchObject({ status: 'failed', errorCode: 'file-too-large' });
+    expect((await call('GET', `/invoices?batchId=${started.body._id}`, owner)).body.data).toEqual([]);
+  });
+
   it('fails the run with its code when the spreadsheet cannot be matched to an import', async () => {
     const id = await automation({ name: 'Odd folder', templateId: 'folder-import', importType: 'sites' });
     await dropIntoFolder(id, 'odd.csv', 'text/csv', new TextEncoder().encode('colour,shape\nred,round\n'));
@@ -499,6 +535,7 @@ describe('another company', () => {
       automationId: theirs?._id,
       fileName: 'x.pdf',
       contentType: 'application/pdf',
+      size: 100,
     });
     expect(upload.status).toBe(404);
     expect((await call('GET', '/automation-runs', outsider)).body.data).toEqual([]);

@@ -345,6 +345,40 @@ describe('e-mail intake', () => {
     expect(stored.Contents?.map((o) => o.Key?.split('/').pop()).sort()).toEqual(['a.pdf', 'b.pdf']);
   });
 
+  it('refuses mail to a capture address while staff have e-mail capture off, and says why', async () => {
+    const { writeProductSettings } = await import('../../functions/staff-tools/admin-repository.ts');
+    const { DEFAULT_PRODUCT_SETTINGS, EMAIL_CAPTURE_OFF } = await import(
+      '../../shared/schemas/staff-admin.ts'
+    );
+    const to = 'invoices+demo@capture.voltfolio.test';
+    const storedNow = async () =>
+      (
+        await s3.send(
+          new ListObjectsV2Command({ Bucket: 'voltfolio-uploads', Prefix: `invoices/${companyId}/` }),
+        )
+      ).Contents?.length ?? 0;
+    const before = await storedNow();
+    await writeProductSettings(
+      { ...DEFAULT_PRODUCT_SETTINGS, featureFlags: { 'email-capture': false } },
+      'staff',
+    );
+    try {
+      const result = await handler(
+        await deliver(await rawMail(to, [{ filename: 'while-off.pdf', content: PDF }], 'off@energy.example')),
+      );
+      expect(result.batchItemFailures).toEqual([]);
+      expect(await storedNow()).toBe(before);
+      const logged = (await emailsOf({ companyId })).find((e) => e.from === 'off@energy.example');
+      expect(logged).toMatchObject({ status: 'refused', reason: EMAIL_CAPTURE_OFF, attachments: [] });
+    } finally {
+      await writeProductSettings(DEFAULT_PRODUCT_SETTINGS, 'staff');
+    }
+    await handler(
+      await deliver(await rawMail(to, [{ filename: 'back-on.pdf', content: PDF }], 'on@energy.example')),
+    );
+    expect(await storedNow()).toBe(before + 1);
+  });
+
   it('lets a company admin turn the list of accepted senders on through the API', async () => {
     const companyFn = (await import('../../functions/handlers/http/companies.ts')).handler as unknown as (
       event: APIGatewayProxyEventV2,

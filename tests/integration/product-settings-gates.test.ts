@@ -85,6 +85,21 @@ describe('feature flags gate their feature on the server', () => {
   });
 });
 
+describe('the e-mail capture flag', () => {
+  it("tells the company's pages it is off, so they hide the capture address", async () => {
+    const offNow = async () => {
+      const res = await api({ method: 'GET', path: '/users/me/company', token: owner });
+      expect(res.status).toBe(200);
+      return (res.body as { featuresOff?: string[] }).featuresOff;
+    };
+    expect(await offNow()).toEqual([]);
+    await settle({ featureFlags: { 'email-capture': false } });
+    expect(await offNow()).toEqual(['email-capture']);
+    await settle({});
+    expect(await offNow()).toEqual([]);
+  });
+});
+
 describe('capture limits apply to uploads', () => {
   const MB = 1024 * 1024;
 

@@ -39,6 +39,7 @@ describe('site documents', () => {
     const wrong = await asOwner('POST', `/assets/${id}/documents/upload`, {
       fileName: 'lease.pdf',
       category: 'Recipes',
+      size: 14,
     });
     expect(wrong.status).toBe(400);
     expect(wrong.body.formMessages).toEqual({ category: 'Choose one of the document categories' });
@@ -46,6 +47,7 @@ describe('site documents', () => {
       fileName: 'Lease 2026 (signed).pdf',
       contentType: 'application/pdf',
       category: 'Lease',
+      size: 14,
     });
     expect(ticket.status).toBe(200);
     expect(ticket.body).toMatchObject({ method: 'PUT', contentType: 'application/pdf' });
@@ -112,7 +114,9 @@ describe('site documents', () => {
   it('keeps no file of another site, and shows another company nothing', async () => {
     const ticket = await asOwner('POST', `/assets/${r.assets.second}/documents/upload`, {
       fileName: 'plan.pdf',
+      size: 100,
     });
+    expect(ticket.status).toBe(200);
     const stolen = await asOwner('POST', `/assets/${r.assets.mine}/documents`, {
       key: ticket.body.key,
       name: 'Plan',

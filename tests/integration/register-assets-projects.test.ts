@@ -67,6 +67,7 @@ describe('projects', () => {
     const ticket = await asOwner('POST', `/projects/${projectId}/documents/upload`, {
       fileName: 'quote.pdf',
       contentType: 'application/pdf',
+      size: 10,
     });
     expect(ticket.status).toBe(201);
     const documentId = String(ticket.body.documentId);

@@ -1,6 +1,7 @@
 import useSWR from 'swr';
 import type { PermissionName } from '../../../shared/access/permission-names.ts';
 import type { CALENDAR_PERIODS } from '../../../shared/schemas/company.ts';
+import type { FeatureFlag } from '../../../shared/schemas/staff-admin.ts';
 import { useAllPages } from '../../lib/all-pages.ts';
 import { keysUnder, useEndpoint } from '../../lib/endpoint.ts';
 import { GLOBAL_COMPANIES_KEY } from '../../lib/global-companies-api.ts';
@@ -38,6 +39,8 @@ export interface CompanyView {
   name: string;
   settings?: CompanySettingsView;
   createdAt?: string;
+  /** Product features staff turned off (GET /users/me/company only). */
+  featuresOff?: FeatureFlag[];
 }
 
 /** A member as GET /companies/{id}/users answers. */

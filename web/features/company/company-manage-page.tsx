@@ -12,6 +12,7 @@ import {
 } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { CALENDAR_PERIODS, INVOICE_FILE_NAME_LIMIT } from '../../../shared/schemas/company.ts';
+import { EMAIL_CAPTURE_OFF } from '../../../shared/schemas/staff-admin.ts';
 import type { MeesScenario } from '../../../shared/targets/regulatory-calendar.ts';
 import { ErrorPanel, LoadingPanel } from '../../components/page-state.tsx';
 import { showToast } from '../../components/toast-store.ts';
@@ -65,11 +66,12 @@ function listError(fields: Record<string, string>, field: ListField): string | u
   return key ? fields[key] : undefined;
 }
 
-function SettingsForm({ company }: { company: CompanyView }) {
+export function SettingsForm({ company }: { company: CompanyView }) {
   const updateCompany = useUpdateCompany();
   const [draft, setDraft] = useState(() => draftOf(company));
   const [failure, setFailure] = useState<FormFailure>(NO_FAILURE);
   const [busy, setBusy] = useState(false);
+  const captureOff = company.featuresOff?.includes('email-capture') === true;
 
   const change = <K extends keyof SettingsDraft>(field: K, value: SettingsDraft[K]) => {
     setDraft((d) => ({ ...d, [field]: value }));
@@ -81,10 +83,12 @@ function SettingsForm({ company }: { company: CompanyView }) {
     setBusy(true);
     try {
       const email = draft.invoiceCaptureEmail.trim();
+      // While e-mail capture is off the address is hidden, and kept as it is for when it comes back.
+      const { invoiceCaptureEmail: _hidden, ...rest } = draft;
       await updateCompany(company._id, {
         settings: {
-          ...draft,
-          invoiceCaptureEmail: email === '' ? null : email,
+          ...rest,
+          ...(captureOff ? {} : { invoiceCaptureEmail: email === '' ? null : email }),
           invoiceFileNameLimit: draft.invoiceFileNameLimit === '' ? null : draft.invoiceFileNameLimit,
         },
       });
@@ -166,13 +170,19 @@ function SettingsForm({ company }: { company: CompanyView }) {
             onChange={(values) => change(field, values)}
           />
         ))}
-        <TextInput
-          label="Invoice capture email"
-          type="email"
-          value={draft.invoiceCaptureEmail}
-          error={failure.fields['settings.invoiceCaptureEmail']}
-          onChange={(e) => change('invoiceCaptureEmail', e.currentTarget.value)}
-        />
+        {captureOff ? (
+          <Alert color="gray" title="E-mail capture is off">
+            {EMAIL_CAPTURE_OFF}
+          </Alert>
+        ) : (
+          <TextInput
+            label="Invoice capture email"
+            type="email"
+            value={draft.invoiceCaptureEmail}
+            error={failure.fields['settings.invoiceCaptureEmail']}
+            onChange={(e) => change('invoiceCaptureEmail', e.currentTarget.value)}
+          />
+        )}
         <Switch
           label="Take invoice e-mail only from the accepted senders"
           description="Off: mail from anyone is taken, and administrators are told of each new sender"
