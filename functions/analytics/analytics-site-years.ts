@@ -22,7 +22,6 @@ const SITE_FIELDS = [
   'assetType',
   'address',
   'floorArea',
-  'floorAreaUnit',
   'floorAreaHistory',
 ] as const;
 

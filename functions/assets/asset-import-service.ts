@@ -14,6 +14,7 @@ import {
 } from '../../shared/schemas/register-imports.ts';
 import { findResource } from '../../shared/system/resources.ts';
 import { LineageResolver, mayAccessItem } from '../core/access/item-access-service.ts';
+import type { StoredItem } from '../core/data/item-repository.ts';
 import {
   type ImportBatchContext,
   importFileOf,
@@ -26,9 +27,13 @@ import {
   writeImport,
 } from '../core/imports/register-import-service.ts';
 import { FORBIDDEN_MESSAGE } from '../core/lib/errors.ts';
+import { createLogger } from '../core/lib/logger.ts';
 import type { OpContext, Operations, OpResult } from '../core/middleware/api-context.ts';
 import { type EntityHierarchy, loadHierarchy } from '../entities/index.ts';
 import { assetFieldsOf, assetIdsInUse } from './asset-repository.ts';
+import { placeImportedSites } from './external-data-service.ts';
+
+const log = createLogger({ component: 'site-import' });
 
 /**
  * POST /assets/import: a CSV of sites, each checked by the asset wizard's own rules (a type of site, a
@@ -114,7 +119,11 @@ export async function planAssetRows(
   caller: Caller,
   rows: readonly ImportRow[],
   batch: ImportBatchContext,
-): Promise<{ problems: RowProblems; items: PlannedItem[] }> {
+): Promise<{
+  problems: RowProblems;
+  items: PlannedItem[];
+  written: (sites: readonly StoredItem[]) => Promise<void>;
+}> {
   const companyId = caller.companyId;
   const [h, existing] = await Promise.all([loadHierarchy(companyId), assetFieldsOf(companyId, ['siteName'])]);
   const problems = new RowProblems();
@@ -146,16 +155,23 @@ export async function planAssetRows(
     }
     items.push({ row: r.row, name: values.siteName, item });
   }
-  return { problems, items };
+  // Imported sites are placed from their postcodes as the wizard's are, within a time limit.
+  const written = async (sites: readonly StoredItem[]) => {
+    const { placed, left } = await placeImportedSites(companyId, sites, (message, fields) =>
+      log.warn(message, fields),
+    );
+    if (left > 0) log.info('imported sites left unplaced', { placed, left });
+  };
+  return { problems, items, written };
 }
 
 async function importAssets(ctx: OpContext): Promise<OpResult> {
   const { text, fileName } = importFileOf(ctx);
   const rows = importRowsOf(text, ASSET_IMPORT_COLUMNS);
   const batch = startImport(ctx.caller);
-  const { problems, items } = await planAssetRows(ctx.caller, rows, batch);
+  const { problems, items, written } = await planAssetRows(ctx.caller, rows, batch);
   problems.throwIfAny();
-  const result = await writeImport(ctx.caller, batch, { model: 'assets', fileName, items });
+  const result = await writeImport(ctx.caller, batch, { model: 'assets', fileName, items, written });
   return { status: 201, body: result };
 }
 

@@ -68,20 +68,78 @@ async function coordinatesOf(ctx: OpContext, asset: StoredItem, message: string,
  * site without coordinates: the risk pages look the postcode up again, and say why when it still fails.
  */
 export async function geocodeSite(ctx: OpContext, asset: StoredItem): Promise<StoredItem> {
+  return placeSite(ctx.caller.companyId, asset, {}, (message, fields) => ctx.log.warn(message, fields));
+}
+
+type Warn = (message: string, fields: Record<string, unknown>) => void;
+
+async function placeSite(
+  companyId: string,
+  asset: StoredItem,
+  opts: { keepUpdatedAt?: boolean },
+  warn: Warn,
+): Promise<StoredItem> {
   const postcode = postcodeOf(asset);
   if (!postcode) return asset;
   try {
     const found = await lookupPostcode(postcode);
     if (!found) return asset;
-    return await changeAsset(ctx.caller.companyId, asset._id, (a) =>
-      // The address may have moved again while the service answered: keep only what is still its own.
-      postcodeOf(a) === postcode ? { ...a, geocoordinates: { lat: found.lat, lng: found.lng } } : undefined,
+    return await changeAsset(
+      companyId,
+      asset._id,
+      (a) =>
+        // The address may have moved again while the service answered: keep only what is still its own.
+        postcodeOf(a) === postcode ? { ...a, geocoordinates: { lat: found.lat, lng: found.lng } } : undefined,
+      opts,
     );
   } catch (err) {
     if (!(err instanceof UpstreamError)) throw err;
-    ctx.log.warn('site not geocoded', { assetId: asset._id, error: err.message });
+    warn('site not geocoded', { assetId: asset._id, error: err.message });
     return asset;
   }
+}
+
+/** How long an import waits for its sites to be placed, and how many postcodes it looks up at once. */
+export const IMPORT_PLACING = { budgetMs: 20_000, concurrency: 4 };
+
+/**
+ * Places the sites an import wrote, a few postcodes at a time, for at most `budgetMs`: the import is done
+ * by then whatever the service does, and the sites not placed in time stay unplaced (their risk pages
+ * look the postcode up when opened). Placing is not an edit, so the import can still be rolled back.
+ */
+export async function placeImportedSites(
+  companyId: string,
+  sites: readonly StoredItem[],
+  warn: Warn,
+  limits = IMPORT_PLACING,
+): Promise<{ placed: number; left: number }> {
+  let next = 0;
+  let placed = 0;
+  let stopped = false;
+  const worker = async () => {
+    while (!stopped && next < sites.length) {
+      const site = sites[next++] as StoredItem;
+      try {
+        const after = await placeSite(companyId, site, { keepUpdatedAt: true }, warn);
+        if (after.geocoordinates !== undefined) placed++;
+      } catch (err) {
+        // A site deleted or rolled back meanwhile, or a refused write: the others are still placed.
+        warn('imported site not geocoded', {
+          assetId: site._id,
+          error: err instanceof Error ? err.message : String(err),
+        });
+      }
+    }
+  };
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const outOfTime = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, limits.budgetMs);
+  });
+  const workers = Promise.all(Array.from({ length: Math.min(limits.concurrency, sites.length) }, worker));
+  await Promise.race([workers, outOfTime]);
+  stopped = true;
+  clearTimeout(timer);
+  return { placed, left: sites.length - placed };
 }
 
 /** Keeps a short summary on the site, for lists and reports that should not call out again. */

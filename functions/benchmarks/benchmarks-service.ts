@@ -48,7 +48,6 @@ import {
   writePathwaySet,
 } from './benchmark-repository.ts';
 
-const SQUARE_METRES_PER_SQUARE_FOOT = 0.09290304;
 const round = (v: number, places = 2) => Math.round(v * 10 ** places) / 10 ** places;
 const text = (v: unknown) => (typeof v === 'string' && v.trim().length > 0 ? v.trim() : undefined);
 
@@ -72,12 +71,9 @@ export interface SiteFacts {
   floorAreaHistory: FloorAreaPeriod[];
 }
 
-const toM2 = (area: unknown, unit: unknown) =>
-  typeof area === 'number' && Number.isFinite(area) && area > 0
-    ? unit === 'ft2'
-      ? area * SQUARE_METRES_PER_SQUARE_FOOT
-      : area
-    : null;
+/** The stored floor area, which is in m² whatever unit the site is shown in. */
+const areaM2 = (area: unknown) =>
+  typeof area === 'number' && Number.isFinite(area) && area > 0 ? area : null;
 
 export function siteFacts(site: StoredItem): SiteFacts {
   const address =
@@ -99,7 +95,7 @@ export function siteFacts(site: StoredItem): SiteFacts {
     ...(entityId ? { entityId } : {}),
     ...(propertyType ? { propertyType } : {}),
     ...(country ? { country } : {}),
-    floorAreaM2: toM2(site.floorArea, site.floorAreaUnit),
+    floorAreaM2: areaM2(site.floorArea),
     floorAreaHistory,
   };
 }
