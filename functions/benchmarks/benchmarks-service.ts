@@ -129,18 +129,34 @@ interface Assessed {
   pathway?: Pathway;
 }
 
+/** Pathways found by country and type, per set of tables: thousands of sites share a few of each. */
+const foundPathways = new WeakMap<PathwayTables, Map<string, Pathway | undefined>>();
+
 function findPathway(tables: PathwayTables, country: string, propertyType: string): Pathway | undefined {
-  for (const key of pathwayKeysFor(country, propertyType)) {
-    const found = tables.pathways.get(key);
-    if (found) return found;
+  let found = foundPathways.get(tables);
+  if (!found) {
+    found = new Map();
+    foundPathways.set(tables, found);
   }
-  return undefined;
+  const asked = `${country}\u0000${propertyType}`;
+  if (found.has(asked)) return found.get(asked);
+  let pathway: Pathway | undefined;
+  for (const key of pathwayKeysFor(country, propertyType)) {
+    pathway = tables.pathways.get(key);
+    if (pathway) break;
+  }
+  found.set(asked, pathway);
+  return pathway;
 }
 
-const roundLatest = (latest: NonNullable<CrremAssessment['latest']>) =>
-  Object.fromEntries(
-    Object.entries(latest).map(([k, v]) => [k, k === 'year' || typeof v !== 'number' ? v : round(v)]),
-  ) as NonNullable<CrremAssessment['latest']>;
+const roundLatest = (latest: NonNullable<CrremAssessment['latest']>) => {
+  const out: Record<string, number> = {};
+  for (const k in latest) {
+    const v = latest[k as keyof typeof latest];
+    if (typeof v === 'number') out[k] = k === 'year' ? v : round(v);
+  }
+  return out as unknown as NonNullable<CrremAssessment['latest']>;
+};
 
 /** One site against its pathway: its row, and the points behind it. */
 export function assessSite(
