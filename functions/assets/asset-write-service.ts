@@ -4,23 +4,23 @@ import type { OpContext, Operations, OpResult } from '../core/middleware/api-con
 import { operation } from '../core/middleware/operation.ts';
 import { GENERIC_OPERATIONS } from '../core/resources/resource-service.ts';
 import { presentAsset } from './asset-records.ts';
-import { findStoredAsset } from './asset-repository.ts';
 import { geocodeSite } from './external-data-service.ts';
 
 /**
  * The generic create, bulk create and PATCH of sites, with the one floor-area convention every write path
- * keeps: `floorArea` arrives in the body's `floorAreaUnit` (on a PATCH that names no unit, the site's own)
- * and is stored in m², so benchmarks, intensities and totals never convert it again.
+ * keeps: `floorArea` arrives in the body's `floorAreaUnit` (m² when the body names none) and is stored in
+ * m², so benchmarks, intensities and totals never convert it again. A PATCH that changes only the unit
+ * changes only how the area is shown.
  */
 
 const isArea = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v) && v >= 0;
 const isUnit = (v: unknown): v is AreaUnit => v === 'm2' || v === 'ft2';
 
 /** A body with its floor area in m²; anything the schema will refuse is left for it to refuse. */
-export function inSquareMetres(body: unknown, storedUnit: AreaUnit = 'm2'): unknown {
+export function inSquareMetres(body: unknown): unknown {
   if (!body || typeof body !== 'object' || Array.isArray(body)) return body;
   const fields = body as Record<string, unknown>;
-  const unit = fields.floorAreaUnit === undefined ? storedUnit : fields.floorAreaUnit;
+  const unit: unknown = fields.floorAreaUnit ?? 'm2';
   const { floorAreaStoredAs: _ignored, ...rest } = fields;
   if (!isArea(fields.floorArea)) return { ...rest, floorAreaStoredAs: 'm2' };
   if (!isUnit(unit)) return body;
@@ -50,12 +50,11 @@ const bulk = async (ctx: OpContext): Promise<OpResult> => {
   return { ...created, body: { data: placed, total } };
 };
 
-/** PATCH /assets/{id}: a floor area given without a unit is in the unit the site is entered in. */
-const update = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
-  const stored = await findStoredAsset(ctx.caller.companyId, ctx.params.id);
-  const storedUnit = stored?.floorAreaUnit === 'ft2' ? 'ft2' : 'm2';
-  return generic('generic.update')({ ...ctx, body: inSquareMetres(ctx.body, storedUnit) });
-});
+/** PATCH /assets/{id}: the fields given, the floor area in m². */
+const update = operation(
+  { params: ['id'] },
+  async (ctx): Promise<OpResult> => generic('generic.update')({ ...ctx, body: inSquareMetres(ctx.body) }),
+);
 
 export const ASSET_WRITE_OPERATIONS: Operations = {
   'assets.create': create,

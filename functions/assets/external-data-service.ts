@@ -99,13 +99,28 @@ async function placeSite(
   }
 }
 
-/** How long an import waits for its sites to be placed, and how many postcodes it looks up at once. */
-export const IMPORT_PLACING = { budgetMs: 20_000, concurrency: 4 };
+/** How long an import waits for its sites to be placed, and how many calls it makes at once. */
+export const IMPORT_PLACING = { budgetMs: 5_000, concurrency: 4 };
+
+/** Runs `task` over `items`, `limit` at a time, starting none after `stopped()` says so. */
+async function whileInTime<T>(
+  items: readonly T[],
+  limit: number,
+  stopped: () => boolean,
+  task: (item: T) => Promise<void>,
+) {
+  let next = 0;
+  const worker = async () => {
+    while (!stopped() && next < items.length) await task(items[next++] as T);
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+}
 
 /**
- * Places the sites an import wrote, a few postcodes at a time, for at most `budgetMs`: the import is done
- * by then whatever the service does, and the sites not placed in time stay unplaced (their risk pages
- * look the postcode up when opened). Placing is not an edit, so the import can still be rolled back.
+ * Places the sites an import wrote for at most `budgetMs`: each postcode is looked up once, however many
+ * sites share it, a few at a time. The import is done by then whatever the service does; sites not placed
+ * in time, or whose postcode is unknown, stay unplaced (their risk pages look the postcode up when
+ * opened). Placing is not an edit, so the import can still be rolled back.
  */
 export async function placeImportedSites(
   companyId: string,
@@ -113,30 +128,51 @@ export async function placeImportedSites(
   warn: Warn,
   limits = IMPORT_PLACING,
 ): Promise<{ placed: number; left: number }> {
-  let next = 0;
-  let placed = 0;
+  const byPostcode = new Map<string, StoredItem[]>();
+  for (const site of sites) {
+    const postcode = postcodeOf(site);
+    if (postcode) byPostcode.set(postcode, [...(byPostcode.get(postcode) ?? []), site]);
+  }
   let stopped = false;
-  const worker = async () => {
-    while (!stopped && next < sites.length) {
-      const site = sites[next++] as StoredItem;
-      try {
-        const after = await placeSite(companyId, site, { keepUpdatedAt: true }, warn);
-        if (after.geocoordinates !== undefined) placed++;
-      } catch (err) {
-        // A site deleted or rolled back meanwhile, or a refused write: the others are still placed.
-        warn('imported site not geocoded', {
-          assetId: site._id,
-          error: err instanceof Error ? err.message : String(err),
-        });
-      }
-    }
-  };
+  const isStopped = () => stopped;
   let timer: ReturnType<typeof setTimeout> | undefined;
   const outOfTime = new Promise<void>((resolve) => {
     timer = setTimeout(resolve, limits.budgetMs);
   });
-  const workers = Promise.all(Array.from({ length: Math.min(limits.concurrency, sites.length) }, worker));
-  await Promise.race([workers, outOfTime]);
+  let placed = 0;
+  const found = new Map<string, { lat: number; lng: number }>();
+  const work = async () => {
+    await whileInTime([...byPostcode.keys()], limits.concurrency, isStopped, async (postcode) => {
+      try {
+        const at = await lookupPostcode(postcode);
+        if (at) found.set(postcode, { lat: at.lat, lng: at.lng });
+      } catch (err) {
+        if (!(err instanceof UpstreamError)) throw err;
+        warn('imported sites not geocoded', { postcode, error: err.message });
+      }
+    });
+    const toPlace = [...found].flatMap(([postcode, at]) =>
+      (byPostcode.get(postcode) ?? []).map((site) => ({ site, postcode, at })),
+    );
+    await whileInTime(toPlace, limits.concurrency, isStopped, async ({ site, postcode, at }) => {
+      try {
+        await changeAsset(
+          companyId,
+          site._id,
+          (a) => (postcodeOf(a) === postcode ? { ...a, geocoordinates: at } : undefined),
+          { keepUpdatedAt: true },
+        );
+        placed++;
+      } catch (err) {
+        // A site deleted or rolled back meanwhile: the others are still placed.
+        warn('imported site not placed', {
+          assetId: site._id,
+          error: err instanceof Error ? err.message : String(err),
+        });
+      }
+    });
+  };
+  await Promise.race([work(), outOfTime]);
   stopped = true;
   clearTimeout(timer);
   return { placed, left: sites.length - placed };

@@ -97,12 +97,14 @@ describe('floor area in one unit', () => {
     }
   });
 
-  it('stores a PATCHed area in m², read in the unit the body names or else the site is entered in', async () => {
+  it('stores a PATCHed area in m², read in the unit the body names (m² when it names none)', async () => {
     const site = await apiSite('Patched in feet');
     const id = String(site.body._id);
-    const inFeet = await asOwner('PATCH', `/assets/${id}`, { floorArea: 2 * FEET });
+    const inFeet = await asOwner('PATCH', `/assets/${id}`, { floorArea: 2 * FEET, floorAreaUnit: 'ft2' });
     expect(inFeet.status).toBe(200);
     expect(inFeet.body).toMatchObject({ floorArea: 2000, floorAreaUnit: 'ft2' });
+    const noUnit = await asOwner('PATCH', `/assets/${id}`, { floorArea: 1500 });
+    expect(noUnit.body).toMatchObject({ floorArea: 1500, floorAreaUnit: 'ft2' });
     const inMetres = await asOwner('PATCH', `/assets/${id}`, { floorArea: 750, floorAreaUnit: 'm2' });
     expect(inMetres.body).toMatchObject({ floorArea: 750, floorAreaUnit: 'm2' });
     // Changing only the unit it is shown in leaves the area alone.
