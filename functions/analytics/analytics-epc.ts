@@ -6,13 +6,12 @@ import type { ReadScope } from './analytics-scope.ts';
 
 const BANDS = ['A', 'B', 'C', 'D', 'E', 'F', 'G'] as const;
 type Band = (typeof BANDS)[number];
-const SQUARE_METRES_PER_SQUARE_FOOT = 0.09290304;
 const round = (v: number, places: number) => Math.round(v * 10 ** places) / 10 ** places;
 
 export interface EpcBandFigures {
   band: Band | 'unrated';
   sites: number;
-  /** Sites' floor area in m² (square feet converted); sites with no floor area count 0. */
+  /** Sites' floor area in m² (as stored, whatever unit it is shown in); sites with none count 0. */
   floorAreaM2: number;
 }
 
@@ -21,7 +20,7 @@ export interface EpcRatings {
   totals: { sites: number; rated: number; floorAreaM2: number };
 }
 
-const SITE_FIELDS = ['siteName', 'epc', 'epcRating', 'floorArea', 'floorAreaUnit'] as const;
+const SITE_FIELDS = ['siteName', 'epc', 'epcRating', 'floorArea'] as const;
 
 /** The band a site carries: its linked certificate's, else the rating typed on the site ('C', 'C+', '72C'). */
 export function bandOf(site: Readonly<Record<string, unknown>>): Band | undefined {
@@ -33,8 +32,7 @@ export function bandOf(site: Readonly<Record<string, unknown>>): Band | undefine
 }
 
 export function floorAreaM2(site: Readonly<Record<string, unknown>>): number {
-  const area = typeof site.floorArea === 'number' && Number.isFinite(site.floorArea) ? site.floorArea : 0;
-  return site.floorAreaUnit === 'ft2' ? area * SQUARE_METRES_PER_SQUARE_FOOT : area;
+  return typeof site.floorArea === 'number' && Number.isFinite(site.floorArea) ? site.floorArea : 0;
 }
 
 /**

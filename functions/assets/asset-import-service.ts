@@ -14,12 +14,17 @@ import {
 } from '../../shared/schemas/register-imports.ts';
 import { findResource } from '../../shared/system/resources.ts';
 import { LineageResolver, mayAccessItem } from '../core/access/item-access-service.ts';
+import type { StoredItem } from '../core/data/item-repository.ts';
 import type { PlannedItem, RollbackRules, RowPlanner } from '../core/imports/register-import-service.ts';
 import { csvUpload, importRollback, RowProblems } from '../core/imports/register-import-service.ts';
 import { FORBIDDEN_MESSAGE } from '../core/lib/errors.ts';
+import { createLogger } from '../core/lib/logger.ts';
 import type { Operations } from '../core/middleware/api-context.ts';
 import { type EntityHierarchy, loadHierarchy } from '../entities/index.ts';
 import { assetFieldsOf, assetIdsInUse } from './asset-repository.ts';
+import { placeImportedSites } from './external-data-service.ts';
+
+const log = createLogger({ component: 'site-import' });
 
 /**
  * POST /assets/import: a CSV of sites, each checked by the asset wizard's own rules (a type of site, a
@@ -129,7 +134,14 @@ export const planAssetRows: RowPlanner = async (caller, rows, batch, replacing) 
     }
     items.push({ row: r.row, name: values.siteName, item });
   }
-  return { problems, items };
+  // Imported sites are placed from their postcodes as the wizard's are, within a time limit.
+  const written = async (sites: readonly StoredItem[]) => {
+    const { placed, left } = await placeImportedSites(companyId, sites, (message, fields) =>
+      log.warn(message, fields),
+    );
+    if (left > 0) log.info('imported sites left unplaced', { placed, left });
+  };
+  return { problems, items, written };
 };
 
 export const ASSET_ROLLBACK: RollbackRules = {

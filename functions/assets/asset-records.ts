@@ -18,18 +18,21 @@ export async function loadAsset(companyId: string, id: string): Promise<StoredAs
 /**
  * Changes a site by read, change, conditional write, retried when someone else wrote in between (the
  * picture worker, another tab, a PATCH of other fields). `change` answers undefined when there is nothing
- * to change.
+ * to change. `keepUpdatedAt` is for changes nobody made by hand (placing an imported site, a data
+ * migration): the import's rollback takes a site whose updatedAt moved for one somebody edited.
  */
 export async function changeAsset(
   companyId: string,
   id: string,
   change: (asset: StoredAsset) => StoredItem | undefined,
+  opts: { keepUpdatedAt?: boolean } = {},
 ): Promise<StoredAsset> {
   const changed = await changeItem(assetsRef(companyId), id, (current) => {
     if (current.deleted === true) throw notFound();
     const asset = toAsset(current);
     const next = change(asset);
-    return next && toAsset({ ...next, _id: asset._id, updatedAt: laterThan(asset.updatedAt) });
+    const updatedAt = opts.keepUpdatedAt ? asset.updatedAt : laterThan(asset.updatedAt);
+    return next && toAsset({ ...next, _id: asset._id, updatedAt });
   });
   if (!changed) throw notFound();
   return toAsset(changed.after);

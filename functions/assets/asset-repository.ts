@@ -3,6 +3,7 @@
  * | ----------------------------------------- | ------------------------------------------- | ----- |
  * | one site by id                            | pk = C#{companyId}#assets, sk = id          | table |
  * | every site of a company (some fields)     | pk = C#{companyId}#assets                   | table |
+ * | every site's floor area and import batch  | pk = C#{companyId}#assets                   | table |
  * | live sites of one entity (count)          | gsi entityId = C#{companyId}#assets#entityId#{id} | gsi   |
  * | sites in use by meters or projects        | pk = C#{companyId}#accounts / #projects     | table |
  * | sites by ids                              | BatchGet pk = C#{companyId}#assets, sk = ids | table |
@@ -54,6 +55,20 @@ export async function assetFieldsOf<F extends keyof StoredAsset & string>(
   return (await projectAll(assetsPk(companyId), fields)) as (Partial<Pick<StoredAsset, F>> & {
     _id: string;
   })[];
+}
+
+/** A site's floor area as stored, its units, and the import batch that made it, if one did. */
+export interface SiteFloorArea {
+  _id: string;
+  floorArea?: unknown;
+  floorAreaUnit?: unknown;
+  floorAreaStoredAs?: unknown;
+  batchId?: unknown;
+}
+
+/** Every live site's floor area fields, for the floor-area migration. */
+export async function siteFloorAreasOf(companyId: string): Promise<SiteFloorArea[]> {
+  return projectAll(assetsPk(companyId), ['floorArea', 'floorAreaUnit', 'floorAreaStoredAs', 'batchId']);
 }
 
 /** Live sites by id (missing and deleted ones left out), keyed by id. */

@@ -74,20 +74,114 @@ async function coordinatesOf(ctx: AnyOpContext, asset: StoredItem, message: stri
  * site without coordinates: the risk pages look the postcode up again, and say why when it still fails.
  */
 export async function geocodeSite(ctx: AnyOpContext, asset: StoredItem): Promise<StoredItem> {
+  return placeSite(ctx.caller.companyId, asset, {}, (message, fields) => ctx.log.warn(message, fields));
+}
+
+type Warn = (message: string, fields: Record<string, unknown>) => void;
+
+async function placeSite(
+  companyId: string,
+  asset: StoredItem,
+  opts: { keepUpdatedAt?: boolean },
+  warn: Warn,
+): Promise<StoredItem> {
   const postcode = postcodeOf(asset);
   if (!postcode) return asset;
   try {
     const found = await lookupPostcode(postcode);
     if (!found) return asset;
-    return await changeAsset(ctx.caller.companyId, asset._id, (a) =>
-      // The address may have moved again while the service answered: keep only what is still its own.
-      postcodeOf(a) === postcode ? { ...a, geocoordinates: { lat: found.lat, lng: found.lng } } : undefined,
+    return await changeAsset(
+      companyId,
+      asset._id,
+      (a) =>
+        // The address may have moved again while the service answered: keep only what is still its own.
+        postcodeOf(a) === postcode ? { ...a, geocoordinates: { lat: found.lat, lng: found.lng } } : undefined,
+      opts,
     );
   } catch (err) {
     if (!(err instanceof UpstreamError)) throw err;
-    ctx.log.warn('site not geocoded', { assetId: asset._id, error: err.message });
+    warn('site not geocoded', { assetId: asset._id, error: err.message });
     return asset;
   }
+}
+
+/** How long an import waits for its sites to be placed, and how many calls it makes at once. */
+export const IMPORT_PLACING = { budgetMs: 5_000, concurrency: 4 };
+
+/** Runs `task` over `items`, `limit` at a time, starting none after `stopped()` says so. */
+async function whileInTime<T>(
+  items: readonly T[],
+  limit: number,
+  stopped: () => boolean,
+  task: (item: T) => Promise<void>,
+) {
+  let next = 0;
+  const worker = async () => {
+    while (!stopped() && next < items.length) await task(items[next++] as T);
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+}
+
+/**
+ * Places the sites an import wrote for at most `budgetMs`: each postcode is looked up once, however many
+ * sites share it, a few at a time. The import is done by then whatever the service does; sites not placed
+ * in time, or whose postcode is unknown, stay unplaced (their risk pages look the postcode up when
+ * opened). Placing is not an edit, so the import can still be rolled back.
+ */
+export async function placeImportedSites(
+  companyId: string,
+  sites: readonly StoredItem[],
+  warn: Warn,
+  limits = IMPORT_PLACING,
+): Promise<{ placed: number; left: number }> {
+  const byPostcode = new Map<string, StoredItem[]>();
+  for (const site of sites) {
+    const postcode = postcodeOf(site);
+    if (postcode) byPostcode.set(postcode, [...(byPostcode.get(postcode) ?? []), site]);
+  }
+  let stopped = false;
+  const isStopped = () => stopped;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const outOfTime = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, limits.budgetMs);
+  });
+  let placed = 0;
+  const found = new Map<string, { lat: number; lng: number }>();
+  const work = async () => {
+    await whileInTime([...byPostcode.keys()], limits.concurrency, isStopped, async (postcode) => {
+      try {
+        const at = await lookupPostcode(postcode);
+        if (at) found.set(postcode, { lat: at.lat, lng: at.lng });
+      } catch (err) {
+        if (!(err instanceof UpstreamError)) throw err;
+        warn('imported sites not geocoded', { postcode, error: err.message });
+      }
+    });
+    const toPlace = [...found].flatMap(([postcode, at]) =>
+      (byPostcode.get(postcode) ?? []).map((site) => ({ site, postcode, at })),
+    );
+    await whileInTime(toPlace, limits.concurrency, isStopped, async ({ site, postcode, at }) => {
+      try {
+        await changeAsset(
+          companyId,
+          site._id,
+          (a) => (postcodeOf(a) === postcode ? { ...a, geocoordinates: at } : undefined),
+          { keepUpdatedAt: true },
+        );
+        placed++;
+      } catch (err) {
+        // A site deleted or rolled back meanwhile: the others are still placed.
+        warn('imported site not placed', {
+          assetId: site._id,
+          error: err instanceof Error ? err.message : String(err),
+        });
+      }
+    });
+  };
+  await Promise.race([work(), outOfTime]);
+  stopped = true;
+  clearTimeout(timer);
+  return { placed, left: sites.length - placed };
 }
 
 /** Keeps a short summary on the site, for lists and reports that should not call out again. */

@@ -48,7 +48,6 @@ import {
   writePathwaySet,
 } from './benchmark-repository.ts';
 
-const SQUARE_METRES_PER_SQUARE_FOOT = 0.09290304;
 const round = (v: number, places = 2) => Math.round(v * 10 ** places) / 10 ** places;
 const text = (v: unknown) => (typeof v === 'string' && v.trim().length > 0 ? v.trim() : undefined);
 
@@ -72,12 +71,9 @@ export interface SiteFacts {
   floorAreaHistory: FloorAreaPeriod[];
 }
 
-const toM2 = (area: unknown, unit: unknown) =>
-  typeof area === 'number' && Number.isFinite(area) && area > 0
-    ? unit === 'ft2'
-      ? area * SQUARE_METRES_PER_SQUARE_FOOT
-      : area
-    : null;
+/** The stored floor area, which is in m² whatever unit the site is shown in. */
+const areaM2 = (area: unknown) =>
+  typeof area === 'number' && Number.isFinite(area) && area > 0 ? area : null;
 
 export function siteFacts(site: StoredItem): SiteFacts {
   const address =
@@ -99,7 +95,7 @@ export function siteFacts(site: StoredItem): SiteFacts {
     ...(entityId ? { entityId } : {}),
     ...(propertyType ? { propertyType } : {}),
     ...(country ? { country } : {}),
-    floorAreaM2: toM2(site.floorArea, site.floorAreaUnit),
+    floorAreaM2: areaM2(site.floorArea),
     floorAreaHistory,
   };
 }
@@ -133,18 +129,34 @@ interface Assessed {
   pathway?: Pathway;
 }
 
+/** Pathways found by country and type, per set of tables: thousands of sites share a few of each. */
+const foundPathways = new WeakMap<PathwayTables, Map<string, Pathway | undefined>>();
+
 function findPathway(tables: PathwayTables, country: string, propertyType: string): Pathway | undefined {
-  for (const key of pathwayKeysFor(country, propertyType)) {
-    const found = tables.pathways.get(key);
-    if (found) return found;
+  let found = foundPathways.get(tables);
+  if (!found) {
+    found = new Map();
+    foundPathways.set(tables, found);
   }
-  return undefined;
+  const asked = `${country}\u0000${propertyType}`;
+  if (found.has(asked)) return found.get(asked);
+  let pathway: Pathway | undefined;
+  for (const key of pathwayKeysFor(country, propertyType)) {
+    pathway = tables.pathways.get(key);
+    if (pathway) break;
+  }
+  found.set(asked, pathway);
+  return pathway;
 }
 
-const roundLatest = (latest: NonNullable<CrremAssessment['latest']>) =>
-  Object.fromEntries(
-    Object.entries(latest).map(([k, v]) => [k, k === 'year' || typeof v !== 'number' ? v : round(v)]),
-  ) as NonNullable<CrremAssessment['latest']>;
+const roundLatest = (latest: NonNullable<CrremAssessment['latest']>) => {
+  const out: Record<string, number> = {};
+  for (const k in latest) {
+    const v = latest[k as keyof typeof latest];
+    if (typeof v === 'number') out[k] = k === 'year' ? v : round(v);
+  }
+  return out as unknown as NonNullable<CrremAssessment['latest']>;
+};
 
 /** One site against its pathway: its row, and the points behind it. */
 export function assessSite(

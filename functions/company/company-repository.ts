@@ -4,12 +4,14 @@
  * | one company by id                     | pk = G#companies, sk = companyId             | table |
  * | capture address → company             | pk = G#capture-addresses, sk = address       | table |
  * | register / forget a capture address   | pk = G#capture-addresses, sk = address       | table |
+ * | every company's id (data migrations)  | pk = G#companies, ids only                   | table |
  *
  * Companies themselves are global items (one partition), so staff can list them; everything a company
  * owns lives under its own `C#{companyId}` keys.
  */
 import type * as z from 'zod';
 import type { companySchema } from '../../shared/schemas/company.ts';
+import { projectAll } from '../core/data/batch-reads.ts';
 import { deleteRaw, getItem, getRaw, putRaw } from '../core/data/item-repository.ts';
 import { keys } from '../core/data/keys.ts';
 import { type Stored, storedRecord } from '../core/data/stored-record.ts';
@@ -22,6 +24,11 @@ const CAPTURE_ADDRESSES = keys.collection({}, 'capture-addresses');
 export async function getCompany(companyId: string): Promise<StoredCompany | undefined> {
   const item = await getItem(keys.collection({}, 'companies'), companyId);
   return item ? storedRecord<StoredCompany>('company', item, ['name']) : undefined;
+}
+
+/** The id of every live company: what a data migration walks through. */
+export async function allCompanyIds(): Promise<string[]> {
+  return (await projectAll(keys.collection({}, 'companies'), [])).map((c) => c._id);
 }
 
 /**

@@ -1,1 +1,1 @@
-export { companyIdForCaptureAddress, getCompany } from './company-repository.ts';
+export { allCompanyIds, companyIdForCaptureAddress, getCompany } from './company-repository.ts';

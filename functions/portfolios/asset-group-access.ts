@@ -1,6 +1,5 @@
 import type { Caller } from '../../shared/access/caller.ts';
 import { isCompanyWide } from '../../shared/access/route-access.ts';
-import { toSquareMetres } from '../../shared/domain/units.ts';
 import { findResource, type ResourceDecl } from '../../shared/system/resources.ts';
 import { findAssets, type StoredAsset } from '../assets/index.ts';
 import { LineageResolver, mayAccessItem } from '../core/access/item-access-service.ts';
@@ -55,8 +54,7 @@ export async function requireAssets(
   if (unknown.length > 0) throw formError({ [field]: `No such asset: ${unknown.join(', ')}` });
 }
 
-/** An asset's floor area in m², whichever unit it was entered in. */
+/** An asset's floor area in m², as it is stored whichever unit it was entered in. */
 export function floorAreaM2(asset: StoredItem): number | null {
-  if (typeof asset.floorArea !== 'number' || !Number.isFinite(asset.floorArea)) return null;
-  return toSquareMetres(asset.floorArea, asset.floorAreaUnit === 'ft2' ? 'ft2' : 'm2');
+  return typeof asset.floorArea === 'number' && Number.isFinite(asset.floorArea) ? asset.floorArea : null;
 }

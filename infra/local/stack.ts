@@ -217,6 +217,15 @@ export async function startStack(options: StackOptions): Promise<LocalStack> {
       const portals = await setUpDemoPortals(connectors, stateDir).catch((err: unknown) => err);
       if (portals instanceof Error) log('demo supplier portal not set up', { error: portals.message });
     }
+    // Data migrations run at every start, after the seed: each skips what it has already done.
+    await import('../../functions/assets/floor-area-migration.ts')
+      .then(({ migrateFloorAreas }) => migrateFloorAreas())
+      .then((done) => {
+        if (done.marked > 0) log('floor areas migrated to m²', { ...done });
+      })
+      .catch((err: unknown) =>
+        log('floor-area migration failed', { error: err instanceof Error ? err.message : String(err) }),
+      );
     if (seed instanceof Error) {
       log('demo data not seeded', { error: seed.stack ?? seed.message });
       set('seed', { status: 'failed', detail: seed.message });

@@ -120,14 +120,17 @@ export function misalignmentYear(
   series: readonly { year: number; value: number }[],
   pathway: ReadonlyMap<number, number>,
 ): number | null {
-  const judged = series
-    .filter((p) => pathway.has(p.year))
-    .sort((a, b) => a.year - b.year)
-    .map((p) => ({ year: p.year, above: p.value > (pathway.get(p.year) as number) }));
+  // Walked back from the last year; a series out of year order (never so from `intensities`) is sorted first.
+  let ordered = true;
+  for (let i = 1; i < series.length && ordered; i++)
+    ordered = (series[i - 1] as { year: number }).year <= (series[i] as { year: number }).year;
+  const judged = ordered ? series : [...series].sort((a, b) => a.year - b.year);
   let from: number | null = null;
   for (let i = judged.length - 1; i >= 0; i--) {
-    const p = judged[i] as { year: number; above: boolean };
-    if (!p.above) break;
+    const p = judged[i] as { year: number; value: number };
+    const limit = pathway.get(p.year);
+    if (limit === undefined) continue;
+    if (!(p.value > limit)) break;
     from = p.year;
   }
   return from;
@@ -164,13 +167,30 @@ export interface CrremAssessment {
 
 const earliest = (a: number | null, b: number | null) => (a === null ? b : b === null ? a : Math.min(a, b));
 
+/** A pathway's values by year, built once per pathway: a table assesses thousands of sites against a few. */
+const pathwayMaps = new WeakMap<
+  readonly PathwayPoint[],
+  { kwh: ReadonlyMap<number, number>; kg: ReadonlyMap<number, number> }
+>();
+
+function byYear(pathway: readonly PathwayPoint[]) {
+  let maps = pathwayMaps.get(pathway);
+  if (!maps) {
+    maps = {
+      kwh: new Map(pathway.map((p) => [p.year, p.kwhM2])),
+      kg: new Map(pathway.map((p) => [p.year, p.kgCo2eM2])),
+    };
+    pathwayMaps.set(pathway, maps);
+  }
+  return maps;
+}
+
 /** A site's intensities against its pathway, and the years it is misaligned from. */
 export function assessAgainstPathway(
   points: readonly IntensityPoint[],
   pathway: readonly PathwayPoint[],
 ): CrremAssessment {
-  const kwh = new Map(pathway.map((p) => [p.year, p.kwhM2]));
-  const kg = new Map(pathway.map((p) => [p.year, p.kgCo2eM2]));
+  const { kwh, kg } = byYear(pathway);
   const carbon = misalignmentYear(
     points.map((p) => ({ year: p.year, value: p.kgCo2eM2 })),
     kg,

@@ -35,3 +35,11 @@ export function convertArea(value: number, from: AreaUnit, to: AreaUnit): number
   if (from === to) return value;
   return to === 'm2' ? squareFeetToSquareMetres(value) : squareMetresToSquareFeet(value);
 }
+
+/**
+ * A floor area as stored: always m², whatever unit it was entered in (the site's `floorAreaUnit` is the
+ * unit it is entered and shown in), to the hundredth of a m² the wizard keeps.
+ */
+export function storedFloorArea(value: number, unit: AreaUnit): number {
+  return Math.round(toSquareMetres(value, unit) * 100) / 100;
+}

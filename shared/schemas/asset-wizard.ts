@@ -98,6 +98,7 @@ export function normaliseWizardValues(values: AssetWizardValues) {
     address: values.address,
     ...(floorArea === undefined ? {} : { floorArea }),
     floorAreaUnit: values.floorAreaUnit,
+    floorAreaStoredAs: 'm2' as const,
   };
 }
 export type NormalisedWizardAsset = ReturnType<typeof normaliseWizardValues>;

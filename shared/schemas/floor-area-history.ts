@@ -59,6 +59,8 @@ export function floorAreaOfYear(
   current: number | null,
   history: readonly FloorAreaPeriod[] = [],
 ): number | null {
+  // Most sites have no history: every day takes the current area (a table of thousands asks per year).
+  if (history.length === 0) return current !== null && current > 0 ? current : null;
   const start = dayOf(`${year}-01-01`);
   const end = dayOf(`${year + 1}-01-01`);
   const sorted = [...history].sort((a, b) => a.from.localeCompare(b.from));

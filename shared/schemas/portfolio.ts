@@ -50,8 +50,12 @@ export const assetSchema = z.object({
   entityId: idSchema,
   address: addressSchema.optional(),
   assetType: z.string().max(100).optional(),
+  /** In m² as stored; a create or PATCH gives it in `floorAreaUnit` and the server converts it. */
   floorArea: z.number().nonnegative().optional(),
+  /** The unit the area is entered and shown in, not the unit it is stored in. */
   floorAreaUnit: z.enum(['m2', 'ft2']).default('m2'),
+  /** Set on every site whose floorArea is known to be in m² (see the floor-area migration). */
+  floorAreaStoredAs: z.literal('m2').optional(),
   /** Earlier or later floor areas, each in force for a period; `floorArea` is the area today. */
   floorAreaHistory: floorAreaHistorySchema.optional(),
   status: z.enum(['active', 'inactive', 'sold', 'development']).default('active'),

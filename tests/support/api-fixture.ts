@@ -31,6 +31,8 @@ export async function startApiFixture(): Promise<ApiFixture> {
     AUTH_CLIENT_ID: issuer.clientId,
     API_BASE_PATH: '/api',
     LOG_LEVEL: 'error',
+    // Sites are placed from their postcodes as they are created: never from the real service in a test.
+    POSTCODES_API_URL: process.env.POSTCODES_API_URL ?? 'http://127.0.0.1:9',
   });
   return {
     table,

@@ -7,6 +7,7 @@ import { ASSET_IMAGE_OPERATIONS } from '../../assets/asset-image-service.ts';
 import { ASSET_LIST_OPERATIONS } from '../../assets/asset-list-service.ts';
 import { ASSET_STATUS_OPERATIONS } from '../../assets/asset-status-service.ts';
 import { ASSET_WIZARD_OPERATIONS } from '../../assets/asset-wizard-service.ts';
+import { ASSET_WRITE_OPERATIONS } from '../../assets/asset-write-service.ts';
 import { EPC_OPERATIONS } from '../../assets/epc-service.ts';
 import { EXTERNAL_DATA_OPERATIONS } from '../../assets/external-data-service.ts';
 import { PROJECT_OPERATIONS } from '../../assets/project-service.ts';
@@ -38,6 +39,7 @@ export const handler = httpFunction('assets', [ASSETS_AREA, RECOMMENDATIONS_AREA
   ...ASSET_IMPORT_OPERATIONS,
   ...ASSET_LIST_OPERATIONS,
   ...ASSET_WIZARD_OPERATIONS,
+  ...ASSET_WRITE_OPERATIONS,
   ...ASSET_STATUS_OPERATIONS,
   ...ASSET_DOCUMENT_OPERATIONS,
   ...ASSET_IMAGE_OPERATIONS,

@@ -64,6 +64,8 @@ export interface PublicDataFakes {
   env: Record<string, string>;
   /** Makes a service answer 503 (or work again), to see how the product copes. */
   fail(service: FakeService, failing?: boolean): void;
+  /** Makes a service take this long to answer each request (0: answer at once). */
+  slow(service: FakeService, ms: number): void;
   /** How many requests each service has had. */
   calls: Record<FakeService, number>;
   /** The signage screens claimed through the pairing API. */
@@ -278,6 +280,7 @@ export async function startPublicDataFakes(
   opts: { port?: number; host?: string } = {},
 ): Promise<PublicDataFakes> {
   const failing = new Set<FakeService>();
+  const delays = new Map<FakeService, number>();
   const calls = Object.fromEntries(FAKE_SERVICES.map((s) => [s, 0])) as Record<FakeService, number>;
   const signage = new SignageFake();
   const server = createServer((req, res) => {
@@ -286,6 +289,14 @@ export async function startPublicDataFakes(
     if (!service || (req.method !== 'GET' && service !== 'signage'))
       return json(res, { status: 404, body: { error: 'Not found' } });
     calls[service]++;
+    const delay = delays.get(service) ?? 0;
+    if (delay > 0) {
+      setTimeout(() => answer(req, res, url, service), delay);
+      return;
+    }
+    answer(req, res, url, service);
+  });
+  const answer = (req: IncomingMessage, res: ServerResponse, url: URL, service: FakeService) => {
     if (failing.has(service)) return json(res, { status: 503, body: { error: 'Service unavailable' } });
     const path = url.pathname.slice(PREFIX[service].length);
     const q = url.searchParams;
@@ -298,7 +309,7 @@ export async function startPublicDataFakes(
       res.writeHead(200, { 'content-type': 'image/svg+xml', 'content-length': Buffer.byteLength(svg) });
       return res.end(svg);
     }
-    const answer =
+    const reply =
       service === 'postcodes'
         ? postcodes(path)
         : service === 'police'
@@ -310,8 +321,8 @@ export async function startPublicDataFakes(
               : service === 'epc'
                 ? epc(path, q, req)
                 : brandfetch(path, q, `http://${req.headers.host ?? 'localhost'}${PREFIX.brandfetch}`);
-    json(res, answer);
-  });
+    json(res, reply);
+  };
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(opts.port ?? 0, opts.host ?? '127.0.0.1', () => resolve());
@@ -324,6 +335,9 @@ export async function startPublicDataFakes(
     fail: (service, on = true) => {
       if (on) failing.add(service);
       else failing.delete(service);
+    },
+    slow: (service, ms) => {
+      delays.set(service, ms);
     },
     calls,
     signageDevices: () => [...signage.devices.values()],

@@ -23,8 +23,8 @@ import type { HttpMethod, HttpRoute, ItemCheck } from '../routes.ts';
 /**
  * The portfolio register's own calls (02 §7 Assets, Projects, EPC lookup, recommendations): sites with
  * their wizard, documents, pictures and public data, projects with documents, recommendations and EPC
- * certificates. Routes with a generic route's method and path (GET /assets, GET /assets/{id}, GET
- * /projects/{id}, the status-history calls) replace it.
+ * certificates. Routes with a generic route's method and path (GET /assets, GET /assets/{id}, POST /assets,
+ * PATCH /assets/{id}, GET /projects/{id}, the status-history calls) replace it.
  */
 
 const ASSETS = ASSETS_RESOURCE;
@@ -61,6 +61,13 @@ const asset = (method: HttpMethod, path: string, op: string, access: 'read' | 'w
 const SITE_ROUTES: HttpRoute[] = [
   route('GET', '/assets', 'assets.list', ASSETS, 'read'),
   asset('GET', '/assets/{id}', 'assets.get', 'read'),
+  // The generic writes of sites, with their floor area stored in m² and the new site placed.
+  route('POST', '/assets', 'assets.create', ASSETS, 'write', { resource: ASSETS.name }),
+  route('POST', '/assets/bulk', 'assets.bulk', ASSETS, 'write', { resource: ASSETS.name }),
+  route('PATCH', '/assets/{id}', 'assets.update', ASSETS, 'write', {
+    item: onAsset('write'),
+    resource: ASSETS.name,
+  }),
   route('POST', '/assets/wizard-check', 'assets.wizardCheck', ASSETS, 'write'),
   route('POST', '/assets/wizard-submit', 'assets.wizardSubmit', ASSETS, 'write'),
   asset('PATCH', '/assets/{id}/address', 'assets.updateAddress', 'write'),

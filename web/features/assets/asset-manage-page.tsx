@@ -12,7 +12,10 @@ import { FormAlert, useFormFailure } from './ui.tsx';
 
 const round = (n: number) => Math.round(n * 100) / 100;
 
-/** Name, type and floor area; the area is entered in the site's unit and stored in m². */
+/**
+ * Name, type and floor area; the area is entered in the site's unit and the server stores it in m². It is
+ * sent only when it or its unit changed, so saving the name does not round the stored area through ft².
+ */
 function DetailsForm({ asset }: { asset: AssetView }) {
   const updateAsset = useUpdateAsset();
   const unit = asset.floorAreaUnit ?? 'm2';
@@ -32,10 +35,8 @@ function DetailsForm({ asset }: { asset: AssetView }) {
   async function save(event: FormEvent) {
     event.preventDefault();
     const entered = v.floorArea.trim() ? Number(v.floorArea.replace(/,/g, '')) : undefined;
-    const floorArea =
-      entered === undefined || Number.isNaN(entered)
-        ? entered
-        : round(v.floorAreaUnit === 'ft2' ? entered * IMPERIAL_AREA_FACTOR : entered);
+    const changed = v.floorArea !== shown || v.floorAreaUnit !== unit;
+    const floorArea = changed ? entered : undefined;
     const body = {
       siteName: v.siteName,
       floorAreaUnit: v.floorAreaUnit,

@@ -1,0 +1,63 @@
+import { type AreaUnit, storedFloorArea } from '../../shared/domain/units.ts';
+import type { StoredItem } from '../core/data/item-repository.ts';
+import type { OpContext, Operations, OpResult } from '../core/middleware/api-context.ts';
+import { operation } from '../core/middleware/operation.ts';
+import { GENERIC_OPERATIONS } from '../core/resources/resource-service.ts';
+import { presentAsset } from './asset-records.ts';
+import { geocodeSite } from './external-data-service.ts';
+
+/**
+ * The generic create, bulk create and PATCH of sites, with the one floor-area convention every write path
+ * keeps: `floorArea` arrives in the body's `floorAreaUnit` (m² when the body names none) and is stored in
+ * m², so benchmarks, intensities and totals never convert it again. A PATCH that changes only the unit
+ * changes only how the area is shown.
+ */
+
+const isArea = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v) && v >= 0;
+const isUnit = (v: unknown): v is AreaUnit => v === 'm2' || v === 'ft2';
+
+/** A body with its floor area in m²; anything the schema will refuse is left for it to refuse. */
+export function inSquareMetres(body: unknown): unknown {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return body;
+  const fields = body as Record<string, unknown>;
+  const unit: unknown = fields.floorAreaUnit ?? 'm2';
+  const { floorAreaStoredAs: _ignored, ...rest } = fields;
+  if (!isArea(fields.floorArea)) return { ...rest, floorAreaStoredAs: 'm2' };
+  if (!isUnit(unit)) return body;
+  return { ...rest, floorArea: storedFloorArea(fields.floorArea, unit), floorAreaStoredAs: 'm2' };
+}
+
+const generic = (name: string) => {
+  const op = GENERIC_OPERATIONS[name];
+  if (!op) throw new Error(`${name} is not a generic operation`);
+  return op;
+};
+
+/** POST /assets: the generic create, in m², then the site placed from its postcode as the wizard does. */
+const create = async (ctx: OpContext): Promise<OpResult> => {
+  const created = await generic('generic.create')({ ...ctx, body: inSquareMetres(ctx.body) });
+  const asset = created.body as StoredItem;
+  return { ...created, body: await presentAsset(await geocodeSite(ctx, asset)) };
+};
+
+/** POST /assets/bulk: each site in m², then each placed. */
+const bulk = async (ctx: OpContext): Promise<OpResult> => {
+  const body = Array.isArray(ctx.body) ? ctx.body.map((entry) => inSquareMetres(entry)) : ctx.body;
+  const created = await generic('generic.bulk')({ ...ctx, body });
+  const { data, total } = created.body as { data: StoredItem[]; total: number };
+  const placed: StoredItem[] = [];
+  for (const asset of data) placed.push(await geocodeSite(ctx, asset));
+  return { ...created, body: { data: placed, total } };
+};
+
+/** PATCH /assets/{id}: the fields given, the floor area in m². */
+const update = operation(
+  { params: ['id'] },
+  async (ctx): Promise<OpResult> => generic('generic.update')({ ...ctx, body: inSquareMetres(ctx.body) }),
+);
+
+export const ASSET_WRITE_OPERATIONS: Operations = {
+  'assets.create': create,
+  'assets.bulk': bulk,
+  'assets.update': update,
+};
