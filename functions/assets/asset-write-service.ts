@@ -2,7 +2,7 @@ import { type AreaUnit, storedFloorArea } from '../../shared/domain/units.ts';
 import type { StoredItem } from '../core/data/item-repository.ts';
 import type { OpContext, Operations, OpResult } from '../core/middleware/api-context.ts';
 import { operation } from '../core/middleware/operation.ts';
-import { GENERIC_OPERATIONS } from '../core/resources/resource-service.ts';
+import { genericOperation } from '../core/resources/resource-service.ts';
 import { presentAsset } from './asset-records.ts';
 import { geocodeSite } from './external-data-service.ts';
 
@@ -27,15 +27,9 @@ export function inSquareMetres(body: unknown): unknown {
   return { ...rest, floorArea: storedFloorArea(fields.floorArea, unit), floorAreaStoredAs: 'm2' };
 }
 
-const generic = (name: string) => {
-  const op = GENERIC_OPERATIONS[name];
-  if (!op) throw new Error(`${name} is not a generic operation`);
-  return op;
-};
-
 /** POST /assets: the generic create, in m², then the site placed from its postcode as the wizard does. */
 const create = async (ctx: OpContext): Promise<OpResult> => {
-  const created = await generic('generic.create')({ ...ctx, body: inSquareMetres(ctx.body) });
+  const created = await genericOperation('generic.create')({ ...ctx, body: inSquareMetres(ctx.body) });
   const asset = created.body as StoredItem;
   return { ...created, body: await presentAsset(await geocodeSite(ctx, asset)) };
 };
@@ -43,7 +37,7 @@ const create = async (ctx: OpContext): Promise<OpResult> => {
 /** POST /assets/bulk: each site in m², then each placed. */
 const bulk = async (ctx: OpContext): Promise<OpResult> => {
   const body = Array.isArray(ctx.body) ? ctx.body.map((entry) => inSquareMetres(entry)) : ctx.body;
-  const created = await generic('generic.bulk')({ ...ctx, body });
+  const created = await genericOperation('generic.bulk')({ ...ctx, body });
   const { data, total } = created.body as { data: StoredItem[]; total: number };
   const placed: StoredItem[] = [];
   for (const asset of data) placed.push(await geocodeSite(ctx, asset));
@@ -53,7 +47,8 @@ const bulk = async (ctx: OpContext): Promise<OpResult> => {
 /** PATCH /assets/{id}: the fields given, the floor area in m². */
 const update = operation(
   { params: ['id'] },
-  async (ctx): Promise<OpResult> => generic('generic.update')({ ...ctx, body: inSquareMetres(ctx.body) }),
+  async (ctx): Promise<OpResult> =>
+    genericOperation('generic.update')({ ...ctx, body: inSquareMetres(ctx.body) }),
 );
 
 export const ASSET_WRITE_OPERATIONS: Operations = {

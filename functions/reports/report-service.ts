@@ -14,7 +14,12 @@ import { bucketName } from '../core/config.ts';
 import { conflict, formError, notFound } from '../core/lib/errors.ts';
 import { newId } from '../core/lib/ids.ts';
 import { parseOrThrow } from '../core/lib/validation.ts';
-import type { OpContext, Operations, OpResult } from '../core/middleware/api-context.ts';
+import {
+  bodyObjectOf,
+  type OpContext,
+  type Operations,
+  type OpResult,
+} from '../core/middleware/api-context.ts';
 import { findGroup } from '../portfolios/index.ts';
 import {
   changeReport,
@@ -165,13 +170,8 @@ async function queueReport(ctx: OpContext, asked: Record<string, unknown>): Prom
   return { status: 202, body: report };
 }
 
-const bodyOf = (ctx: OpContext): Record<string, unknown> =>
-  ctx.body && typeof ctx.body === 'object' && !Array.isArray(ctx.body)
-    ? (ctx.body as Record<string, unknown>)
-    : {};
-
 /** POST /reports/generate2 (and POST /reports): the report the body describes. */
-const generate = (ctx: OpContext) => queueReport(ctx, bodyOf(ctx));
+const generate = (ctx: OpContext) => queueReport(ctx, bodyObjectOf(ctx));
 
 /** GET /reports/generate/{type}, /reports/asset/{id}/{type}, /reports/portfolio/{id}/{type}: as the query asks. */
 const generateFor =

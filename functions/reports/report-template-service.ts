@@ -9,22 +9,16 @@ import { reportRequestSchema } from '../../shared/reports/report-templates.ts';
 import { isoDate } from '../../shared/schemas/common.ts';
 import { badRequest, formError, notFound } from '../core/lib/errors.ts';
 import { parseOrThrow } from '../core/lib/validation.ts';
-import type { OpContext, Operations, OpResult } from '../core/middleware/api-context.ts';
+import {
+  bodyObjectOf,
+  type OpContext,
+  type Operations,
+  type OpResult,
+} from '../core/middleware/api-context.ts';
 import { operation } from '../core/middleware/operation.ts';
-import { GENERIC_OPERATIONS } from '../core/resources/resource-service.ts';
+import { genericOperation } from '../core/resources/resource-service.ts';
 import { coveredSites, newReport, templateSnapshot } from './report-service.ts';
 import { findReportTemplate } from './report-template-repository.ts';
-
-const bodyOf = (ctx: Pick<OpContext, 'body'>): Record<string, unknown> =>
-  ctx.body && typeof ctx.body === 'object' && !Array.isArray(ctx.body)
-    ? (ctx.body as Record<string, unknown>)
-    : {};
-
-const generic = (name: string) => {
-  const op = GENERIC_OPERATIONS[name];
-  if (!op) throw new Error(`No generic operation ${name}`);
-  return op;
-};
 
 const today = () => new Date().toISOString().slice(0, 10);
 
@@ -33,18 +27,18 @@ async function create(ctx: OpContext): Promise<OpResult> {
   const parsed = parseOrThrow(customTemplateSchema, ctx.body);
   // Its default scope must be one the author may read: the builder's preview reads it.
   await coveredSites(ctx, parsed);
-  return generic('generic.create')({ ...ctx, body: parsed });
+  return genericOperation('generic.create')({ ...ctx, body: parsed });
 }
 
 /** PATCH /report-templates/{id}: the generic update, of a template that is still one after the change. */
 const update = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
   const found = await findReportTemplate(ctx.caller.companyId, ctx.params.id);
   if (!found) throw notFound();
-  const body = bodyOf(ctx);
+  const body = bodyObjectOf(ctx);
   const merged = parseOrThrow(customTemplateSchema, { ...found.item, ...body });
   if (merged.scopeType !== found.item.scopeType || merged.scopeId !== found.item.scopeId)
     await coveredSites(ctx, merged);
-  return generic('generic.update')(ctx);
+  return genericOperation('generic.update')(ctx);
 });
 
 const bulk = async (): Promise<OpResult> => {
@@ -95,7 +89,7 @@ const WINDOW_FIELDS = ['startDate', 'endDate', 'scopeType', 'scopeId'] as const;
  * its scope and period (or those the body names), every figure as the report's.
  */
 async function preview(ctx: OpContext): Promise<OpResult> {
-  const body = bodyOf(ctx);
+  const body = bodyObjectOf(ctx);
   const template = parseOrThrow(customTemplateSchema, body.template ?? body);
   for (const f of ['startDate', 'endDate'] as const)
     if (body[f] !== undefined && !isoDate.safeParse(body[f]).success)

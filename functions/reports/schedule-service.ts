@@ -17,9 +17,14 @@ import { badRequest, notFound } from '../core/lib/errors.ts';
 import { newId } from '../core/lib/ids.ts';
 import type { Logger } from '../core/lib/logger.ts';
 import { parseOrThrow } from '../core/lib/validation.ts';
-import type { OpContext, Operations, OpResult } from '../core/middleware/api-context.ts';
+import {
+  bodyObjectOf,
+  type OpContext,
+  type Operations,
+  type OpResult,
+} from '../core/middleware/api-context.ts';
 import { operation } from '../core/middleware/operation.ts';
-import { GENERIC_OPERATIONS } from '../core/resources/resource-service.ts';
+import { genericOperation } from '../core/resources/resource-service.ts';
 import { putNotifications } from '../notifications/index.ts';
 import { findGroup } from '../portfolios/index.ts';
 import { deliveryOf, sendReportMail, unsubscribeUrlOf } from './report-mail.ts';
@@ -46,17 +51,6 @@ const STALE_CLAIM_MS = 15 * 60_000;
 
 const TIMING_FIELDS = ['frequency', 'dayOfWeek', 'dayOfMonth', 'month', 'time', 'timeZone'] as const;
 
-const bodyOf = (ctx: Pick<OpContext, 'body'>): Record<string, unknown> =>
-  ctx.body && typeof ctx.body === 'object' && !Array.isArray(ctx.body)
-    ? (ctx.body as Record<string, unknown>)
-    : {};
-
-const generic = (name: string) => {
-  const op = GENERIC_OPERATIONS[name];
-  if (!op) throw new Error(`No generic operation ${name}`);
-  return op;
-};
-
 async function keepDue(companyId: string, schedule: StoredItem): Promise<void> {
   const { paused, nextRunAt, deleted } = schedule;
   if (paused === true || deleted === true || typeof nextRunAt !== 'string')
@@ -70,7 +64,7 @@ async function create(ctx: OpContext): Promise<OpResult> {
   // The owner must be able to read what the report covers: it is built with their access at each run.
   await coveredSites(ctx, parsed);
   const nextRunAt = nextRunAfter(parsed, new Date()).toISOString();
-  const out = await generic('generic.create')({ ...ctx, body: { ...bodyOf(ctx), nextRunAt } });
+  const out = await genericOperation('generic.create')({ ...ctx, body: { ...bodyObjectOf(ctx), nextRunAt } });
   await keepDue(ctx.caller.companyId, out.body as StoredItem);
   return out;
 }
@@ -79,27 +73,27 @@ async function create(ctx: OpContext): Promise<OpResult> {
 const update = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
   const current = await findSchedule(ctx.caller.companyId, ctx.params.id);
   if (!current) throw notFound();
-  const body = bodyOf(ctx);
+  const body = bodyObjectOf(ctx);
   const merged = parseOrThrow(scheduledReportSchema, { ...current, ...body });
   if (merged.scopeType !== current.scopeType || merged.scopeId !== current.scopeId)
     await coveredSites(ctx, merged);
   const retimed = TIMING_FIELDS.some((f) => merged[f] !== current[f]) || (current.paused && !merged.paused);
   const nextRunAt =
     retimed || !current.nextRunAt ? nextRunAfter(merged, new Date()).toISOString() : current.nextRunAt;
-  const out = await generic('generic.update')({ ...ctx, body: { ...body, nextRunAt } });
+  const out = await genericOperation('generic.update')({ ...ctx, body: { ...body, nextRunAt } });
   await keepDue(ctx.caller.companyId, out.body as StoredItem);
   return out;
 });
 
 const remove = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
-  const out = await generic('generic.delete')(ctx);
+  const out = await genericOperation('generic.delete')(ctx);
   await removeDue(ctx.caller.companyId, ctx.params.id);
   return out;
 });
 
 /** PUT /scheduled-reports/{id}: restored, it runs next when it would from now, not for the runs it missed. */
 const restore = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
-  const out = await generic('generic.restore')(ctx);
+  const out = await genericOperation('generic.restore')(ctx);
   const changed = await changeSchedule(ctx.caller.companyId, ctx.params.id, (s) => ({
     nextRunAt: nextRunAfter(s, new Date()).toISOString(),
   }));

@@ -22,7 +22,7 @@ import { badRequest, conflict, forbidden, formError, notFound } from '../lib/err
 import { newId } from '../lib/ids.ts';
 import { applyPatch } from '../lib/item-patch.ts';
 import { parseOrThrow, throwIfOversized } from '../lib/validation.ts';
-import type { AnyOpContext, OpContext, Operations, OpResult } from '../middleware/api-context.ts';
+import type { AnyOpContext, OpContext, Operation, Operations, OpResult } from '../middleware/api-context.ts';
 import { operation } from '../middleware/operation.ts';
 import { indexForSearch } from '../search-index/search-index-service.ts';
 import { refuseUnknownRefs } from './resource-refs.ts';
@@ -459,3 +459,10 @@ export const GENERIC_OPERATIONS: Operations = {
   'generic.sub.update': subUpdate,
   'generic.sub.delete': subDelete,
 };
+
+/** One generic call by name, for an area that wraps it with rules of its own. */
+export function genericOperation(name: string): Operation {
+  const op = GENERIC_OPERATIONS[name];
+  if (!op) throw new Error(`${name} is not a generic operation`);
+  return op;
+}
