@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
-import { signIn } from './support/browser.ts';
 import { openPagePerTest, startBrowserStack } from './support/browser-stack.ts';
+import { openStartDiscussion } from './support/discussions.ts';
 
 const env = startBrowserStack();
 const tab = openPagePerTest(env);
@@ -9,15 +9,7 @@ const tab = openPagePerTest(env);
 describe("files on a discussion's opening post", () => {
   it('attaches a PDF when starting a thread, shows it on the thread and downloads the same bytes', async () => {
     const page = tab.page;
-    await signIn(page, env.stack.origin, 'owner@demo.test', '/assets');
-    await page.getByRole('link', { name: 'Hardman Court' }).first().click();
-    await page
-      .getByRole('navigation', { name: 'Site pages' })
-      .getByRole('link', { name: 'Discussion' })
-      .click();
-
-    const start = page.getByRole('form', { name: 'Start a discussion' });
-    await start.waitFor({ timeout: 20_000 });
+    const start = await openStartDiscussion(page, env.stack.origin);
     const subject = `Meter cupboard survey ${Date.now()}`;
     const pdf = Buffer.from(`%PDF-1.4\n% survey of the meter cupboard, ${subject}\n%%EOF\n`);
     await start.getByLabel('Title').fill(subject);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { signIn } from './support/browser.ts';
 import { openPagePerTest, startBrowserStack } from './support/browser-stack.ts';
+import { openStartDiscussion } from './support/discussions.ts';
 
 const env = startBrowserStack();
 const tab = openPagePerTest(env);
@@ -8,15 +8,7 @@ const tab = openPagePerTest(env);
 describe('discussions on a site', () => {
   it('starts a thread, replies to it and resolves it', async () => {
     const page = tab.page;
-    await signIn(page, env.stack.origin, 'owner@demo.test', '/assets');
-    await page.getByRole('link', { name: 'Hardman Court' }).first().click();
-    await page
-      .getByRole('navigation', { name: 'Site pages' })
-      .getByRole('link', { name: 'Discussion' })
-      .click();
-
-    const start = page.getByRole('form', { name: 'Start a discussion' });
-    await start.waitFor({ timeout: 20_000 });
+    const start = await openStartDiscussion(page, env.stack.origin);
     // No title: the server's message stands beside the field.
     await start.getByRole('button', { name: 'Start discussion' }).click();
     await start.getByText('This field is required').waitFor({ timeout: 15_000 });
