@@ -69,6 +69,8 @@ const ROUTE_EXEMPTIONS: Record<string, string> = {
     "an automation of the caller's company; automations are not narrowed (company admins and view_integrations)",
   'GET /util/asset-finder/{id}': "staff only: any company's site, shown read-only",
   'GET /util/emails/{id}/attachments/{attachmentId}/download': "staff only: every company's mail",
+  'GET /analytics/factor-sets/restatements/{jobId}':
+    "a restatement job of the caller's company, keyed under it: company admins only",
 };
 
 const key = (r: HttpRoute) => `${r.method} ${r.path}`;
