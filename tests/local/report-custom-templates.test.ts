@@ -1,8 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signInForToken } from '../../infra/local/oidc/sign-in-flow.ts';
-import { DEMO_PASSWORD } from '../../infra/local/seed/demo-users.ts';
+import { demoToken, jsonApi, reportBuilt } from '../support/local-api.ts';
 import { type LocalStackHandle, startLocalStack } from '../support/local-stack.ts';
 import { pdfPages, xlsxSheets } from '../support/report-files.ts';
 
@@ -11,32 +10,16 @@ let token = '';
 
 beforeAll(async () => {
   local = await startLocalStack({ seed: true });
-  token = (await signInForToken({ baseUrl: local.origin, email: 'owner@demo.test', password: DEMO_PASSWORD }))
-    .accessToken;
+  token = await demoToken(local);
 }, 180_000);
 afterAll(() => local?.stop());
 
-type Json = Record<string, unknown>;
+const { api, post } = jsonApi(
+  () => local.apiUrl,
+  () => token,
+);
 
-async function api(path: string, init: RequestInit = {}) {
-  const res = await fetch(`${local.apiUrl}${path}`, {
-    ...init,
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', ...init.headers },
-  });
-  return { status: res.status, body: (await res.json()) as Json };
-}
-const post = (path: string, body: unknown) => api(path, { method: 'POST', body: JSON.stringify(body) });
-
-async function built(id: string): Promise<Json> {
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    await local.drainQueues(20_000);
-    const report = (await api(`/reports/${id}`)).body;
-    if (report.status === 'ready' || report.status === 'failed') return report;
-    if (Date.now() > deadline) throw new Error(`Report ${id} still ${String(report.status)}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
+const built = (id: string) => reportBuilt(local, api, id, 90_000);
 
 async function downloaded(id: string): Promise<Uint8Array> {
   const link = await api(`/reports/${id}/download`);

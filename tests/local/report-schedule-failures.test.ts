@@ -2,9 +2,8 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { GetQueueAttributesCommand, ReceiveMessageCommand, SendMessageCommand } from '@aws-sdk/client-sqs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signInForToken } from '../../infra/local/oidc/sign-in-flow.ts';
-import { DEMO_PASSWORD } from '../../infra/local/seed/demo-users.ts';
 import { REPORTS_QUEUE } from '../../shared/system/areas/reports.ts';
+import { demoToken, type Json, jsonApi } from '../support/local-api.ts';
 import { type LocalStackHandle, startLocalStack } from '../support/local-stack.ts';
 
 let local: LocalStackHandle;
@@ -14,22 +13,16 @@ let companyId = '';
 beforeAll(async () => {
   // A short visibility timeout makes the retries and the move to the dead-letter queue take seconds.
   local = await startLocalStack({ seed: true, visibilityTimeoutSeconds: 2 });
-  token = (await signInForToken({ baseUrl: local.origin, email: 'owner@demo.test', password: DEMO_PASSWORD }))
-    .accessToken;
+  token = await demoToken(local);
   const summary = local.stack.seed?.summary as { companies: { id: string; name: string }[] };
   companyId = summary.companies.find((c) => c.name === 'Demo Estates Ltd')?.id ?? '';
 }, 400_000);
 afterAll(() => local?.stop());
 
-type Json = Record<string, unknown>;
-
-async function api(path: string, init: RequestInit = {}) {
-  const res = await fetch(`${local.apiUrl}${path}`, {
-    ...init,
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', ...init.headers },
-  });
-  return { status: res.status, body: (await res.json()) as Json };
-}
+const { api } = jsonApi(
+  () => local.apiUrl,
+  () => token,
+);
 
 async function outbox(): Promise<{ to: string; subject: string }[]> {
   const dir = join(local.stateDir, 'outbox');

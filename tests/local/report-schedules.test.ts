@@ -3,8 +3,7 @@ import { join } from 'node:path';
 import { SendMessageCommand } from '@aws-sdk/client-sqs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localQueueUrl } from '../../infra/local/environment.ts';
-import { signInForToken } from '../../infra/local/oidc/sign-in-flow.ts';
-import { DEMO_PASSWORD } from '../../infra/local/seed/demo-users.ts';
+import { demoToken, jsonApi, reportBuilt } from '../support/local-api.ts';
 import { type LocalStackHandle, startLocalStack } from '../support/local-stack.ts';
 
 let local: LocalStackHandle;
@@ -13,23 +12,16 @@ let companyId = '';
 
 beforeAll(async () => {
   local = await startLocalStack({ seed: true });
-  token = (await signInForToken({ baseUrl: local.origin, email: 'owner@demo.test', password: DEMO_PASSWORD }))
-    .accessToken;
+  token = await demoToken(local);
   const summary = local.stack.seed?.summary as { companies: { id: string; name: string }[] };
   companyId = summary.companies.find((c) => c.name === 'Demo Estates Ltd')?.id ?? '';
 }, 180_000);
 afterAll(() => local?.stop());
 
-type Json = Record<string, unknown>;
-
-async function api(path: string, init: RequestInit = {}) {
-  const res = await fetch(`${local.apiUrl}${path}`, {
-    ...init,
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', ...init.headers },
-  });
-  return { status: res.status, body: (await res.json()) as Json };
-}
-const post = (path: string, body: unknown) => api(path, { method: 'POST', body: JSON.stringify(body) });
+const { api, post } = jsonApi(
+  () => local.apiUrl,
+  () => token,
+);
 
 interface Mail {
   to: string;
@@ -62,16 +54,7 @@ async function outbox(): Promise<Mail[]> {
 }
 const mailsTo = async (to: string) => (await outbox()).filter((m) => m.to === to);
 
-async function built(id: string): Promise<Json> {
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    await local.drainQueues(20_000);
-    const report = (await api(`/reports/${id}`)).body;
-    if (report.status === 'ready' || report.status === 'failed') return report;
-    if (Date.now() > deadline) throw new Error(`Report ${id} still ${String(report.status)}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
+const built = (id: string) => reportBuilt(local, api, id, 60_000);
 
 async function queueRun(scheduleId: string, runAt: string) {
   const { messaging } = local.stack;

@@ -4,6 +4,7 @@ import { WebSocket } from 'ws';
 import { localQueueUrl } from '../../infra/local/environment.ts';
 import { signInForToken } from '../../infra/local/oidc/sign-in-flow.ts';
 import { DEMO_PASSWORD } from '../../infra/local/seed/demo-users.ts';
+import { reportBuilt } from '../support/local-api.ts';
 import { type LocalStackHandle, startLocalStack } from '../support/local-stack.ts';
 import { pdfPages, xlsxSheets } from '../support/report-files.ts';
 
@@ -38,17 +39,7 @@ async function api(path: string, init: RequestInit & { as?: string } = {}) {
 const post = (path: string, body: Json, as?: string) =>
   api(path, { method: 'POST', body: JSON.stringify(body), ...(as ? { as } : {}) });
 
-/** Drains the queues until the report is no longer waiting or being built. */
-async function built(id: string): Promise<Json> {
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    await local.drainQueues(20_000);
-    const report = (await api(`/reports/${id}`)).body;
-    if (report.status === 'ready' || report.status === 'failed') return report;
-    if (Date.now() > deadline) throw new Error(`Report ${id} still ${String(report.status)}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
+const built = (id: string) => reportBuilt(local, api, id, 60_000);
 
 async function downloaded(id: string, as?: string): Promise<Uint8Array> {
   const link = await api(`/reports/${id}/download`, as ? { as } : {});
