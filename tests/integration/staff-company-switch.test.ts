@@ -1,16 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { STAFF_READ_ONLY } from '../../shared/access/route-rules.ts';
 import { createUser } from '../support/api-fixture.ts';
-import { type Api, type RegisterWorld, startRegisterWorld } from './register-support.ts';
+import { type Api, created, type RegisterWorld, startRegisterWorld } from './register-support.ts';
 
 let w: RegisterWorld;
 let api: Api;
 let staff: string;
+let northwindSite: string;
 
 beforeAll(async () => {
   w = await startRegisterWorld();
   api = w.api;
   await createUser({ sub: 'staff', email: 'desk@voltfolio.test', companyIds: [w.demoId], isAdmin: true });
   staff = w.token('staff');
+  const outsider = w.token('outsider');
+  const entityId = await created(api, outsider, '/entities', { legalName: 'Northwind Holdings' });
+  northwindSite = await created(api, outsider, '/assets', { siteName: 'Northwind House', entityId });
 }, 90_000);
 afterAll(async () => w?.stop());
 
@@ -57,6 +62,62 @@ describe('the staff company switcher', () => {
     expect(views).toEqual([
       expect.objectContaining({ userSub: 'staff', message: expect.stringContaining('desk@voltfolio.test') }),
     ]);
+  });
+
+  it("lets staff read the company's sites and change none of them", async () => {
+    const site = `/assets/${northwindSite}`;
+    const read = await api({ method: 'GET', path: site, token: staff });
+    expect(read.status).toBe(200);
+    expect(read.body).toMatchObject({ siteName: 'Northwind House' });
+    const writes = [
+      await api({ method: 'PATCH', path: site, token: staff, body: { siteName: 'Renamed by staff' } }),
+      await api({ method: 'POST', path: '/assets', token: staff, body: { siteName: 'Added by staff' } }),
+      await api({ method: 'DELETE', path: site, token: staff }),
+    ];
+    for (const res of writes) {
+      expect(res.status).toBe(403);
+      expect(res.body.message).toBe(STAFF_READ_ONLY);
+    }
+    const after = await api({ method: 'GET', path: site, token: w.token('outsider') });
+    expect(after.body).toMatchObject({ siteName: 'Northwind House' });
+    expect(after.body.deleted).not.toBe(true);
+    const sites = await api({ method: 'GET', path: '/assets', token: w.token('outsider') });
+    expect((sites.body.data as { siteName: string }[]).map((s) => s.siteName)).toEqual(['Northwind House']);
+  });
+
+  it('keeps the staff-only calls and their own account working while they look', async () => {
+    const kiosk = await api({
+      method: 'POST',
+      path: '/kiosks',
+      token: staff,
+      body: { name: 'Reception', assetId: northwindSite, slides: ['carbon'] },
+    });
+    expect(kiosk.status).toBe(201);
+    const settings = {
+      defaultFactorSet: 'desnz-2025',
+      captureLimits: { maxFileMb: 15, maxPagesPerBill: 40, maxBillsPerDay: 900 },
+      featureFlags: {},
+      kioskFeeds: {},
+    };
+    const put = await api({ method: 'PUT', path: '/util/product-settings', token: staff, body: settings });
+    expect(put.status).toBe(200);
+    const profile = await api({ method: 'PATCH', path: '/users/me', token: staff, body: { name: 'Desk' } });
+    expect(profile.status).toBe(200);
+  });
+
+  it('refuses staff a change to another company named in the path, from their own', async () => {
+    await switchTo(staff, w.demoId);
+    const res = await api({
+      method: 'PATCH',
+      path: `/companies/${w.otherId}`,
+      token: staff,
+      body: { name: 'Renamed by staff' },
+    });
+    expect(res.status).toBe(403);
+    expect(res.body.message).toBe(STAFF_READ_ONLY);
+    const theirs = await api({ method: 'GET', path: '/users/me/company', token: w.token('outsider') });
+    expect(theirs.body).toMatchObject({ name: 'Northwind Property Co' });
+    await switchTo(staff, w.otherId);
   });
 
   it('takes staff back to their own company without logging a look', async () => {
