@@ -9,6 +9,11 @@ export interface Caller {
   name?: string;
   companyId: string;
   isAdmin: boolean;
+  /**
+   * Staff looking into a company they are not a member of: they may read it, and change none of its data
+   * (see `staffMayWrite`).
+   */
+  staffView?: boolean;
   /** Permission strings held directly (role and user), before derivation. */
   permissions: readonly PermissionName[];
   grants: Grants;

@@ -6,7 +6,8 @@ const hasAny = (list: { read: readonly string[]; write: readonly string[] }) =>
   list.read.length > 0 || list.write.length > 0;
 
 /** What the route rules need to know about a caller; `via` is absent in the browser. */
-export type AccessSubject = Pick<Caller, 'isAdmin' | 'permissions' | 'grants'> & Pick<Partial<Caller>, 'via'>;
+export type AccessSubject = Pick<Caller, 'isAdmin' | 'permissions' | 'grants'> &
+  Pick<Partial<Caller>, 'via' | 'staffView'>;
 
 /** The permissions a caller holds once the derivation rules of 01 §6 are applied. */
 export function derivePermissions(
@@ -42,6 +43,29 @@ export function canUseRoute(permission: RoutePermission, caller: AccessSubject):
   if (isApiOnly(caller)) return false;
   const held = derivePermissions(caller.permissions, caller.grants);
   return permission.some((p) => held.has(p));
+}
+
+/**
+ * The writes staff may still make while looking into a company they are not a member of: the staff-only
+ * calls (routes open to admins alone: product settings, e-mails, companies, suppliers, templates), calls
+ * on their own account ('*': profile, sign-out, company switch, their notifications), and the company's
+ * kiosk displays, which staff set up from /admin/kiosks. Every other write would change the company's
+ * own data, which the look is not for.
+ */
+const STAFF_VIEW_WRITE_PATHS = ['/kiosks'] as const;
+
+export function staffMayWrite(route: { permission: RoutePermission; path?: string }): boolean {
+  if (route.permission === '*' || route.permission.length === 0) return true;
+  const path = route.path ?? '';
+  return STAFF_VIEW_WRITE_PATHS.some((p) => path === p || path.startsWith(`${p}/`));
+}
+
+/**
+ * Whether the browser offers a change guarded by `permission`: as `canUseRoute`, but never to staff
+ * looking into another company, whose writes there the API refuses.
+ */
+export function canChange(permission: RoutePermission, caller: AccessSubject): boolean {
+  return caller.staffView !== true && canUseRoute(permission, caller);
 }
 
 /** Global and list search: everyone but API-only users (01 §6). */

@@ -1,6 +1,6 @@
 import type { Caller } from './caller.ts';
 import type { RoutePermission } from './permission-names.ts';
-import { canCallRoute } from './route-access.ts';
+import { canCallRoute, staffMayWrite } from './route-access.ts';
 
 /**
  * Which credentials a route accepts: a user's (token or API key) by default; kiosk and machine keys only
@@ -26,6 +26,9 @@ export interface RouteRule {
   /** A call of the profile page or of signing in and out: all an API-only user's session may make. */
   profile?: boolean;
   op?: string;
+  /** Absent: the rule is judged as a read. */
+  method?: string;
+  path?: string;
 }
 
 export function acceptsCredential(route: Pick<RouteRule, 'auth'>, kind: CredentialKind): boolean {
@@ -58,9 +61,13 @@ export type RouteDecision =
   | { ok: false; status: 404; reason: string };
 
 type DecisionCaller = Pick<Caller, 'kind' | 'isAdmin' | 'permissions' | 'grants' | 'companyId'> &
-  Pick<Partial<Caller>, 'via'>;
+  Pick<Partial<Caller>, 'via' | 'staffView'>;
 
 const FORBIDDEN = 'You do not have permission to do this';
+export const STAFF_READ_ONLY =
+  'Staff can read another company’s data but not change it. Switch back to your own company to make changes.';
+
+const isWrite = (route: RouteRule) => route.method !== undefined && route.method !== 'GET';
 
 /**
  * Everything about a request that can be judged without reading data: the credential kind, the route's
@@ -90,9 +97,16 @@ export function routeDecision(
     }
     if (!canCallRoute(route, caller)) return { ok: false, status: 403, reason: FORBIDDEN };
   }
+  // The asset tool opens another company's site read-only (and the look is logged): staff read there.
+  if (caller.staffView === true && isWrite(route) && !staffMayWrite(route)) {
+    return { ok: false, status: 403, reason: STAFF_READ_ONLY };
+  }
   if (route.companyParam) {
     const named = params[route.companyParam];
-    if (named !== caller.companyId && !caller.isAdmin) return { ok: false, status: 404, reason: 'Not found' };
+    if (named !== caller.companyId) {
+      if (!caller.isAdmin) return { ok: false, status: 404, reason: 'Not found' };
+      if (isWrite(route) && !staffMayWrite(route)) return { ok: false, status: 403, reason: STAFF_READ_ONLY };
+    }
   }
   return { ok: true };
 }

@@ -92,7 +92,7 @@ describe('the staff company switcher', () => {
       token: staff,
       body: { name: 'Reception', assetId: northwindSite, slides: ['carbon'] },
     });
-    expect(kiosk.status).toBe(201);
+    expect(kiosk.status, JSON.stringify(kiosk.body)).toBe(201);
     const settings = {
       defaultFactorSet: 'desnz-2025',
       captureLimits: { maxFileMb: 15, maxPagesPerBill: 40, maxBillsPerDay: 900 },

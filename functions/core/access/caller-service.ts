@@ -70,6 +70,8 @@ export async function loadCaller(
     email: profile.email,
     name: profile.name,
     isAdmin: profile.isAdmin === true,
+    // Staff in a company they are not a member of only look: the route rules refuse their writes there.
+    staffView: profile.isAdmin === true && !profile.companyIds.includes(companyId),
     accessVersion: version,
   };
   cache.set(cacheKey, {

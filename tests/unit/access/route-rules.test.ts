@@ -4,6 +4,7 @@ import {
   type CredentialKind,
   type RouteRule,
   routeDecision,
+  STAFF_READ_ONLY,
   unauthorisedCode,
 } from '../../../shared/access/route-rules.ts';
 import { HTTP_ROUTES } from '../../../shared/system/routes.ts';
@@ -149,5 +150,53 @@ describe("an API-only user's session (01 §6: the profile page only, no search)"
         .sort(),
     );
     expect(open.length - refused.length).toBeGreaterThan(10);
+  });
+});
+
+describe('staff looking into a company they are not a member of', () => {
+  const looking = subject([], { isAdmin: true, staffView: true });
+  const decide = (method: string, path: string) => {
+    const route = HTTP_ROUTES.find((r) => r.method === method && r.path === path);
+    if (!route) throw new Error(`No route ${method} ${path}`);
+    const decision = routeDecision(route, looking, { id: 'c1' });
+    return decision.ok ? 'ok' : `${decision.status} ${decision.reason}`;
+  };
+
+  it("reads the company's data and changes none of it", () => {
+    expect(decide('GET', '/assets/{id}')).toBe('ok');
+    expect(decide('GET', '/invoices')).toBe('ok');
+    const calls: [string, string][] = [
+      ['PATCH', '/assets/{id}'],
+      ['POST', '/assets'],
+      ['DELETE', '/assets/{id}'],
+      ['POST', '/invoices/{id}/confirm'],
+      ['PATCH', '/companies/{id}'],
+      ['POST', '/companies/{id}/users'],
+      ['POST', '/messages'],
+    ];
+    for (const [method, path] of calls) expect(decide(method, path)).toBe(`403 ${STAFF_READ_ONLY}`);
+  });
+
+  it('keeps the staff-only calls, their own account and the kiosk displays', () => {
+    const calls: [string, string][] = [
+      ['PUT', '/util/product-settings'],
+      ['POST', '/companies'],
+      ['PATCH', '/emails/{id}'],
+      ['PATCH', '/users/me'],
+      ['PUT', '/users/{userSub}/company-id'],
+      ['DELETE', '/sessions'],
+      ['POST', '/kiosks'],
+      ['POST', '/kiosks/{id}/rotate-secret'],
+      ['POST', '/kiosks/optisigns/screens'],
+    ];
+    for (const [method, path] of calls) expect(decide(method, path)).toBe('ok');
+  });
+
+  it('refuses staff in their own company a change to another company named in the path', () => {
+    const home = subject([], { isAdmin: true });
+    const route = HTTP_ROUTES.find((r) => r.method === 'PATCH' && r.path === '/companies/{id}');
+    if (!route) throw new Error('No PATCH /companies/{id}');
+    expect(routeDecision(route, home, { id: 'c2' })).toMatchObject({ ok: false, status: 403 });
+    expect(routeDecision(route, home, { id: 'c1' }).ok).toBe(true);
   });
 });
