@@ -18,6 +18,8 @@ export interface Me {
   settings?: { language?: string };
   isAdmin: boolean;
   companyId: string;
+  /** Staff looking into a company they are not a member of: they read it and change nothing. */
+  staffView?: boolean;
   companies: string[];
   roles: string[];
   /** A role name in the identity claims starts with 'entity' (01 §6). */
@@ -52,7 +54,7 @@ export interface MyPermissions {
 }
 
 /** What the route rules of shared/access need to know about the user. */
-export type AccessSubject = Pick<Caller, 'isAdmin' | 'permissions' | 'grants'>;
+export type AccessSubject = Pick<Caller, 'isAdmin' | 'permissions' | 'grants' | 'staffView'>;
 
 export interface Session {
   me: Me;
@@ -67,6 +69,7 @@ export function accessOf(me: Me, mine: MyPermissions): AccessSubject {
     isAdmin: me.isAdmin === true || permissions.includes('admin'),
     permissions,
     grants: { entities: mine.entities, assets: mine.assets, accounts: mine.accounts },
+    staffView: me.staffView === true,
   };
 }
 

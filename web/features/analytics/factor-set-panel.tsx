@@ -1,6 +1,6 @@
 import { Alert, Button, Group, NativeSelect, Paper, Progress, Stack, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { canUseRoute } from '../../../shared/access/route-access.ts';
+import { canChange } from '../../../shared/access/route-access.ts';
 import { useSession } from '../../lib/app-context.tsx';
 import { keysUnder, useRevalidate } from '../../lib/endpoint.ts';
 import { formatNumber } from '../../lib/format.ts';
@@ -114,7 +114,7 @@ export function FactorSetPanel() {
   const { access } = useSession();
   const { data } = useFactorSets();
   if (!data) return null;
-  const admin = canUseRoute(ADMINS, access);
+  const admin = canChange(ADMINS, access);
   return (
     <Paper withBorder p="md" aria-label="Emission factor set">
       <Stack gap="xs">

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { Breadcrumbs } from '../../components/breadcrumbs.tsx';
 import { ErrorPanel, LoadingPanel } from '../../components/page-state.tsx';
+import { useSession } from '../../lib/app-context.tsx';
 import { type AssetView, addressLine, useAsset } from './api.ts';
 import { EpcBadge, SiteStatusBadge } from './ui.tsx';
 
@@ -23,9 +24,13 @@ export type AssetTab = (typeof ASSET_TABS)[number]['sub'];
 
 export const assetPath = (id: string, sub: AssetTab = 'overview') => `/assets/${id}/${sub}`;
 
+/** The tabs offered: staff looking into another company only read it, so its Manage page is not offered. */
+export const assetTabs = (staffView: boolean) => ASSET_TABS.filter((t) => !staffView || t.sub !== 'manage');
+
 /** A site page's header (picture, name, status, address) and tabs; the sub-page renders below. */
 export function AssetFrame({ tab, children }: { tab: AssetTab; children: (asset: AssetView) => ReactNode }) {
   const { id } = useParams();
+  const { access } = useSession();
   const { data: asset, error, isLoading } = useAsset(id);
   if (isLoading) return <LoadingPanel />;
   if (error || !asset) return <ErrorPanel error={error ?? new Error('Site not found')} />;
@@ -50,7 +55,7 @@ export function AssetFrame({ tab, children }: { tab: AssetTab; children: (asset:
         </Stack>
       </Group>
       <Group gap={4} component="nav" aria-label="Site pages">
-        {ASSET_TABS.map((t) => (
+        {assetTabs(access.staffView === true).map((t) => (
           <Button
             key={t.sub}
             component={Link}

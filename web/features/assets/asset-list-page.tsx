@@ -15,7 +15,7 @@ import {
 } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { canUseRoute } from '../../../shared/access/route-access.ts';
+import { canChange } from '../../../shared/access/route-access.ts';
 import { ASSET_STATUSES, ASSET_TYPES } from '../../../shared/schemas/asset-wizard.ts';
 import { ASSET_IMPORT_COLUMNS, importTemplateHeader } from '../../../shared/schemas/register-imports.ts';
 import { routeByPath } from '../../app/routes.ts';
@@ -85,7 +85,7 @@ export function AssetListPage() {
   const pages = Math.max(1, Math.ceil((data?.total ?? 0) / PAGE_SIZE));
   // The wizard's own page rule: offering it to someone it would refuse leads only to "Forbidden".
   const wizard = routeByPath('/assets/wizard');
-  const mayAddSite = wizard !== undefined && canUseRoute(wizard.permission, access);
+  const mayAddSite = wizard !== undefined && canChange(wizard.permission, access);
   const filter = (set: (v: string) => void) => (value: string) => {
     set(value);
     setPage(1);
@@ -96,7 +96,7 @@ export function AssetListPage() {
       <Group justify="space-between">
         <Title order={2}>Sites</Title>
         <Group gap="sm">
-          {canUseRoute(IMPORT_PERMISSION, access) && (
+          {canChange(IMPORT_PERMISSION, access) && (
             <Button variant="default" onClick={() => setImporting(true)}>
               Import CSV
             </Button>

@@ -2,7 +2,7 @@ import { Anchor, Button, Group, Paper, Stack, Table, Text, TextInput, Title } fr
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { canUseRoute } from '../../../shared/access/route-access.ts';
+import { canChange } from '../../../shared/access/route-access.ts';
 import { SEARCH_DEBOUNCE_MS } from '../../../shared/constants.ts';
 import { EmptyPanel, ErrorPanel, LoadingPanel } from '../../components/page-state.tsx';
 import { useSession } from '../../lib/app-context.tsx';
@@ -56,12 +56,12 @@ export function EntityListPage() {
       <Group justify="space-between">
         <Title order={2}>Entities</Title>
         <Group gap="sm">
-          {canUseRoute(IMPORT_PERMISSION, access) && (
+          {canChange(IMPORT_PERMISSION, access) && (
             <Button component={Link} to="/entities/import" variant="default">
               Import entities
             </Button>
           )}
-          {canUseRoute(WIZARD_PERMISSION, access) && (
+          {canChange(WIZARD_PERMISSION, access) && (
             <Button component={Link} to="/new-entity">
               New entity
             </Button>

@@ -1,6 +1,6 @@
 import { Button, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
-import { canUseRoute } from '../../../shared/access/route-access.ts';
+import { canChange } from '../../../shared/access/route-access.ts';
 import { ErrorPanel, LoadingPanel } from '../../components/page-state.tsx';
 import { useSession } from '../../lib/app-context.tsx';
 import { type Entity, useSubtree, useUltimateParent } from './api.ts';
@@ -62,7 +62,7 @@ export function EntityStructurePage() {
           <Paper withBorder p="md">
             <Group justify="space-between" mb="sm">
               <Title order={4}>Structure</Title>
-              {canUseRoute(WIZARD_PERMISSION, access) && (
+              {canChange(WIZARD_PERMISSION, access) && (
                 <Button
                   component={Link}
                   to={`/new-entity?parentEntityId=${entity._id}`}

@@ -1,7 +1,7 @@
 import { Anchor, Badge, Button, Group, Paper, Stack, Switch, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { canUseRoute } from '../../../shared/access/route-access.ts';
+import { canChange, canUseRoute } from '../../../shared/access/route-access.ts';
 import type { AccountView } from '../../../shared/schemas/account-views.ts';
 import { routeByPath } from '../../app/routes.ts';
 import { AccountLayout } from '../../components/account-frame.tsx';
@@ -269,9 +269,9 @@ function AccountInvoices({ account, kind }: { account: AccountView; kind: Kind }
   const validationRoute = routeByPath('/invoice-validation/:id');
   const mayValidate = validationRoute !== undefined && canUseRoute(validationRoute.permission, access);
   // Changing an account's invoices takes the bill validation permissions, as the API's routes do.
-  const mayEdit = mayValidate;
+  const mayEdit = validationRoute !== undefined && canChange(validationRoute.permission, access);
   const uploadRoute = routeByPath('/invoices/upload');
-  const mayUpload = uploadRoute !== undefined && canUseRoute(uploadRoute.permission, access);
+  const mayUpload = uploadRoute !== undefined && canChange(uploadRoute.permission, access);
   const [manual, setManual] = useState(false);
   const items = [...(data?.data ?? [])].sort((a, b) => (b.createdAt ?? '').localeCompare(a.createdAt ?? ''));
   const label = kind === 'credit-notes' ? 'Credit notes' : 'Invoices';

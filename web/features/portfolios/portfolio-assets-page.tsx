@@ -15,7 +15,7 @@ import {
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { canUseRoute } from '../../../shared/access/route-access.ts';
+import { canChange } from '../../../shared/access/route-access.ts';
 import { SEARCH_DEBOUNCE_MS, SEARCH_MIN_CHARS } from '../../../shared/constants.ts';
 import { EmptyPanel, ErrorPanel, LoadingPanel } from '../../components/page-state.tsx';
 import { useSession } from '../../lib/app-context.tsx';
@@ -257,7 +257,7 @@ export function PortfolioAssetsPage() {
   return (
     <PortfolioLayout tab="assets">
       {(group, unit) => (
-        <AssetsTable group={group} unit={unit} canWrite={canUseRoute(PORTFOLIO_WRITERS, access)} />
+        <AssetsTable group={group} unit={unit} canWrite={canChange(PORTFOLIO_WRITERS, access)} />
       )}
     </PortfolioLayout>
   );

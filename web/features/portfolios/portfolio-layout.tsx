@@ -1,7 +1,7 @@
 import { Button, Group, Stack, Tabs, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { canUseRoute } from '../../../shared/access/route-access.ts';
+import { canChange } from '../../../shared/access/route-access.ts';
 import { Breadcrumbs } from '../../components/breadcrumbs.tsx';
 import { ErrorPanel, LoadingPanel } from '../../components/page-state.tsx';
 import { useSession } from '../../lib/app-context.tsx';
@@ -50,7 +50,7 @@ export function PortfolioLayout({
         </Stack>
         <Group gap="sm">
           <AreaUnitToggle value={unit} onChange={setUnit} />
-          {canUseRoute(PORTFOLIO_WRITERS, access) && (
+          {canChange(PORTFOLIO_WRITERS, access) && (
             <Button component={Link} to={`/portfolios/${group._id}/edit`} variant="default" size="xs">
               Edit portfolio
             </Button>

@@ -1,6 +1,6 @@
 import { Anchor, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
-import { canUseRoute } from '../../../shared/access/route-access.ts';
+import { canChange } from '../../../shared/access/route-access.ts';
 import { EmptyPanel, ErrorPanel, LoadingPanel } from '../../components/page-state.tsx';
 import { useSession } from '../../lib/app-context.tsx';
 import { formatCount } from '../../lib/format.ts';
@@ -13,7 +13,7 @@ export const PORTFOLIO_WRITERS = ['company_user', 'company_user_full'] as const;
 export function PortfolioListPage() {
   const { access } = useSession();
   const { data, error, isLoading } = useMyGroups();
-  const canWrite = canUseRoute(PORTFOLIO_WRITERS, access);
+  const canWrite = canChange(PORTFOLIO_WRITERS, access);
   return (
     <Stack>
       <Group justify="space-between">
