@@ -49,6 +49,7 @@ describe('loading the session after sign-in', () => {
         assets: { read: ['a1'], write: [] },
         accounts: { read: [], write: [] },
       },
+      staffView: false,
     });
     expect(signOut).not.toHaveBeenCalled();
   });
