@@ -49,6 +49,24 @@ function normaliseMinus(text: string): string {
   return text.replace(/[\u2212\u2012\u2013\u2014]/g, '-');
 }
 
+/**
+ * Pence a PDF's text layer sets apart from their amount ('1.234, 56', '1,234. 56'): joined again when
+ * the amount before them is grouped in thousands, so a list of numbers ('12, 34') stays a list. The
+ * space moves behind the pence, so offsets hold.
+ */
+function joinBrokenDecimals(text: string): string {
+  return text.replace(
+    /(?<![\d.,])(\d{1,3}(?:\.\d{3})+,|\d{1,3}(?:,\d{3})+\.)[ \u00a0](\d{2})(?![\d.,])/g,
+    '$1$2 ',
+  );
+}
+
+/**
+ * Thousands grouped by spaces with a decimal comma ('1 234,56') are one amount, as French and Dutch
+ * bills print them; a count beside an amount with a decimal point ('31 100.00') is not.
+ */
+const SPACED_WITH_COMMA = /^\d{1,3}(?:[ \u00a0\u202f]\d{3})+,\d{2}$/;
+
 function validUnder(digits: string, sep: Separators): boolean {
   const parts = digits.split(sep.decimal);
   if (parts.length > 2) return false;
@@ -147,7 +165,7 @@ function makeToken(match: RegExpExecArray, sep: Separators | undefined): NumberT
  * where they fit it; without, each number's separators are guessed.
  */
 export function findNumbers(text: string, sep?: Separators): NumberToken[] {
-  const source = normaliseMinus(text);
+  const source = joinBrokenDecimals(normaliseMinus(text));
   const pattern = sep?.thousands === ' ' ? SPACED_PATTERN : PLAIN_PATTERN;
   const auto = sep === undefined;
   const tokens: NumberToken[] = [];
@@ -155,7 +173,13 @@ export function findNumbers(text: string, sep?: Separators): NumberToken[] {
     const g = match.groups ?? {};
     // Space-grouped digits are only one number when a currency sign vouches for it ('£1 234.56');
     // otherwise '31 100.00' is two.
-    if (auto && /[ \u00a0\u202f]/.test(g.num ?? '') && !g.cur && !g.cur2) {
+    if (
+      auto &&
+      /[ \u00a0\u202f]/.test(g.num ?? '') &&
+      !g.cur &&
+      !g.cur2 &&
+      !SPACED_WITH_COMMA.test(g.num ?? '')
+    ) {
       const offset = match.index;
       for (const inner of match[0].matchAll(PLAIN_PATTERN)) {
         const shifted = Object.assign([...inner], {
