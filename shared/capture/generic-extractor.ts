@@ -26,7 +26,7 @@ import {
 import { chargeValues, derived, meterSections, mpanOccurrences, readMeter } from './generic-meters.ts';
 import { asMonthFirst, periodCandidates, writesMonthFirst } from './generic-period.ts';
 import { findCurrency, findSupplierName } from './generic-supplier.ts';
-import { chargesSum, checkTotals, doubtTotals, reconcileTotals } from './generic-totals.ts';
+import { chargesSum, checkTotals, doubtTotals, rateSums, reconcileTotals } from './generic-totals.ts';
 import type { ExtractedRate, ExtractedValue, ExtractedValues, InvoiceKey, TotalsCheck } from './model.ts';
 import type { PageDocument } from './pages.ts';
 import type { MeterRead } from './template-engine.ts';
@@ -103,8 +103,15 @@ function expenseCandidates(
   return candidates;
 }
 
-/** The VENDOR_NAME AnalyzeExpense reads on the invoice's pages. */
-function expenseVendor(expense: ExpenseAnalysis | undefined, pages: readonly number[]) {
+/**
+ * The VENDOR_NAME AnalyzeExpense reads on the invoice's pages, and whether it read it by a printed label
+ * (a LabelDetection: 'Supplier:'); one found without a label comes from the letterhead or a logo. Its
+ * confidence is the value's: the type's says how sure the service is that the field is a vendor.
+ */
+function expenseVendor(
+  expense: ExpenseAnalysis | undefined,
+  pages: readonly number[],
+): { value: ExtractedValue; labelled: boolean } | undefined {
   for (const document of expense?.ExpenseDocuments ?? []) {
     for (const field of document.SummaryFields ?? []) {
       const text = field.ValueDetection?.Text?.trim();
@@ -116,9 +123,9 @@ function expenseVendor(expense: ExpenseAnalysis | undefined, pages: readonly num
         text,
         ...(field.PageNumber !== undefined ? { page: field.PageNumber } : {}),
         ...(box ? { bbox: box } : {}),
-        confidence: field.Type.Confidence ?? 50,
+        confidence: field.ValueDetection?.Confidence ?? field.Type.Confidence ?? 50,
       };
-      return value;
+      return { value, labelled: field.LabelDetection !== undefined };
     }
   }
   return undefined;
@@ -168,6 +175,7 @@ export function extractGeneric(
     ...keyValueCandidates(ALL_SPECS, scope),
     ...expenseCandidates(expense, doc, pages),
   ];
+  candidates.push(...rateSums(candidates));
   const best = bestByKey(candidates.filter((c) => INVOICE_SPECS.some((s) => s.key === c.key)));
   const charges = findCharges(doc, pages);
   const chargeTotal = chargesSum(charges);
@@ -267,7 +275,7 @@ export function extractGeneric(
   const vendor = expenseVendor(expense, pages);
   const supplier = findSupplierName(doc, pages, recipientName);
   // AnalyzeExpense's vendor stands when it read it by a label, or when the page gave no better name.
-  const chosen = vendor && (vendor.confidence >= 80 || !supplier) ? vendor : supplier;
+  const chosen = vendor && (vendor.labelled || !supplier) ? vendor.value : supplier;
   if (chosen) values.supplierName = chosen;
   const currency = findCurrency(doc, pages) ?? expenseCurrency(expense, pages);
   if (currency) values.currency = currency;

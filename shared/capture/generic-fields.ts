@@ -141,7 +141,7 @@ const l = (pattern: RegExp, weight = 3) => ({ pattern, weight });
 const NO = String.raw`(?:number|no\b\.?|num\b\.?|#)`;
 
 export const INVOICE_NUMBER: FieldSpec = {
-  hint: /invoice|bill|document|statement|factu|rechnung|beleg/i,
+  hint: /invoice|bill|document|statement|factu|rechnung|beleg|betaaloverzicht|nota/i,
   key: 'invoiceNumber',
   labels: [
     l(new RegExp(String.raw`\b(?:tax\s+)?invoice\s*(?:${NO}|ref(?:erence)?(?:\s*${NO})?|id\b)`, 'i')),
@@ -153,6 +153,8 @@ export const INVOICE_NUMBER: FieldSpec = {
     l(
       /\bfactuur\s*(?:nummer|nr\b)|\bfacture\s*(?:n\s*[°ºo]|num[ée]ro)|\b(?:n\s*[°ºo]|num[ée]ro)\s*(?:de\s*)?facture\b/i,
     ),
+    // A Dutch payment overview or note, which stands for the invoice ('Betaaloverzichtnummer').
+    l(/\bbetaaloverzicht\s*-?\s*(?:nummer|nr\b\.?)|\bnota\s*-?\s*(?:nummer|nr\b\.?)/i),
     // 'Rechnungsnummer', 'Rechnung Nr.', 'Handelsrechnung (380) Nr.', 'Beleg-Nr'.
     l(/rechnungs?\s*-?\s*(?:\(\d+\)\s*)?(?:nummer|nr\b\.?|#)|\bbeleg\s*-?\s*(?:nummer|nr\b\.?)/i),
     // A titled bill and its number: 'Beitragsrechnung zur Kraftfahrtversicherung Nr. 00.123.456.7'.
@@ -168,7 +170,7 @@ export const INVOICE_NUMBER: FieldSpec = {
 };
 
 export const ACCOUNT_NUMBER: FieldSpec = {
-  hint: /acc|customer|client|compte|kunde|klant/i,
+  hint: /acc|customer|client|compte|kunde|klant|debiteur|relatie/i,
   key: 'accountNumber',
   labels: [
     l(new RegExp(String.raw`\bacc(?:oun)?t\.?\s*(?:${NO}|ref(?:erence)?)`, 'i')),
@@ -178,7 +180,7 @@ export const ACCOUNT_NUMBER: FieldSpec = {
       /\b(?:n\s*[°ºo]|num[ée]ro|id\.?|identifiant|r[ée]f[ée]rence)\s*(?:de\s*)?client\b|\bcompte\s*client\b|\bcustomer\s*id\b/i,
       2,
     ),
-    l(/\bkunden\s*-?\s*(?:nummer|nr\b\.?)|\bklant\s*(?:nummer|nr\b\.?)/i, 2),
+    l(/\bkunden\s*-?\s*(?:nummer|nr\b\.?)|\b(?:klant|debiteur(?:en)?|relatie)\s*-?\s*(?:nummer|nr\b\.?)/i, 2),
   ],
   find: idFinder(4, (t) => !isValidMpanCore(t)),
 };
@@ -191,7 +193,9 @@ export const INVOICE_DATE: FieldSpec = {
       /\b(?:invoice|bill|statement)\s*(?:\/\s*tax\s*point\s*)?date|\bdate\s*of\s*(?:invoice|issue|bill)|\b(?:issue|issued)\s*date|\bdate\s*issued|\btax\s*point(?:\s*date)?|\bbilling\s*date|\bstatement\s*issued|\bdate\s*(?:de\s*(?:la\s*)?)?factur(?:e|ation)\b|\bdate\s*d['’]\s*[ée]mission|\b[ée]mise?\s*le\b/i,
     ),
     l(/(?<=\bfacture\s*n\s*[°ºo]?\s*\S+\s+)du\b/i, 2),
-    l(/\bfactuur\s*datum\b|\brechnungs\s*-?\s*datum\b|\bbeleg\s*-?\s*datum\b/i),
+    l(
+      /\b(?:factuur|betaaloverzicht)\s*-?\s*datum\b|\bdatum\s*(?:factuur|betaaloverzicht)\b|\brechnungs\s*-?\s*datum\b|\bbeleg\s*-?\s*datum\b/i,
+    ),
     // 'Rechnung Nr. 471102 vom 05.03.2018': the date that follows the invoice's own number.
     l(/\bvo[nm]\b(?<=rechnung\S*(?:\s+(?:\p{L}+|\(\d+\))){0,3}?\s*(?:nr\.?|#|nummer)\s*\S+\s+vo[nm])/iu, 2),
     l(/^\s*(?:date|datum)\b/i, 1),
@@ -202,13 +206,15 @@ export const INVOICE_DATE: FieldSpec = {
 };
 
 export const DUE_DATE: FieldSpec = {
-  hint: /due|pay|paid|collected|direct|verval|f[äa]llig|zahlbar/i,
+  hint: /due|pay|paid|collected|direct|verval|f[äa]llig|zahlbar|betaal|betalen/i,
   key: 'dueDate',
   labels: [
     l(
       /\bplease\s+pay\s+£?\s*[\d,.]+\s+by\b|\bdue\s*date|\bpayment\s*due(?:\s*(?:date|by|on))?|\bdue\s*(?:by|on)\b|\bpay(?:ment)?\s*by\b|\bpayable\s*by|\bto\s*be\s*paid\s*by|\bcollected\s*on|\bdirect\s*debit\s*(?:date|on)/i,
     ),
     l(/\bvervaldatum\b|\bf[äa]lligkeits?\s*-?\s*datum|\bf[äa]llig\s*(?:am|bis)\b|\bzahlbar\s*bis\b/i),
+    // 'Uiterste betaaldatum'; 'Te betalen vóór' names the date, where 'Te betalen' alone names the amount.
+    l(/\b(?:uiterste\s*)?betaal\s*datum\b|\bte\s*betalen\s*(?:v[oó][oó]r|uiterlijk(?:\s*op)?)\b/i),
   ],
   find: dateFinder,
 };
@@ -327,6 +333,8 @@ export const NET_TOTAL: FieldSpec = {
       /\b(?:summe|betrag)\s*netto\b|\bnetto\s*-?\s*(?:betrag|summe)\b|\bnettobetrag\b|\brechnungssumme\s*ohne\s*ust|\bzwischensumme\b|\bsubtotaal\b|\btotaal\s*(?:excl(?:usief)?\.?|ex\.?)\s*btw\b|^\s*netto\s*$/i,
     ),
     l(/^\s*(?:excl(?:usief|uding|\.)?|ohne|hors)\s*(?:btw|vat|ust|mwst|taxes?)\b/i, 2),
+    // The net of one tax rate ('Net @ 20%'): rows of several rates are added up (see rateSums).
+    l(/^\s*net\s*(?:@|at)?\s*(?=\d{1,2}(?:[.,]\d{1,2})?\s*%)/i, 2),
   ],
   find: priceFinder,
   last: true,
@@ -371,7 +379,7 @@ export const GROSS_TOTAL: FieldSpec = {
     ),
     // A total of the invoice in German or Dutch; 'Gesamtbetrag der Zuschläge' is the total of a part.
     l(
-      /\brechnungs\s*-?\s*(?:betrag|beitrag|summe)\b|\bgesamt\s*-?\s*(?:betrag|summe)\b(?!\s*der\b)|\bsumme\s*(?:inkl\.?|inklusive|einschl\.?|incl\.?)\s*(?:der\s*)?(?:ust|mwst|umsatzsteuer)\b|\bbrutto\s*-?\s*(?:betrag|summe)?\b|\bendbetrag\b|\btotaalbedrag\b|\b(?:bedrag|totaal)\s*incl(?:usief|\.)?\s*btw\b/i,
+      /\brechnungs\s*-?\s*(?:betrag|beitrag|summe)\b|\bgesamt\s*-?\s*(?:betrag|summe)\b(?!\s*der\b)|\bsumme\s*(?:inkl\.?|inklusive|einschl\.?|incl\.?)\s*(?:der\s*)?(?:ust|mwst|umsatzsteuer)\b|\bbrutto\s*-?\s*(?:betrag|summe)?\b|\bendbetrag\b|\btotaalbedrag\b|\bfactuur\s*bedrag\b|\b(?:bedrag|totaal)\s*incl(?:usief|\.)?\s*btw\b/i,
     ),
     l(
       /\btotal\s*(?:charges?\s*|amount\s*)?(?:incl?\.?|including|inclusive\s*of)\s*(?:vat|tax(?:es)?)\b|\b(?:invoice|grand|gross)\s*total\b|\btotal\s*(?:this\s*)?(?:invoice|bill)\b|\btotal\s*gross\b|\b(?:total|montant)\s*(?:eur\s*)?t\.?t\.?c\.?\b|\btotal\s*(?:de\s*la\s*)?facture\b|\b(?:factuur\s*)?totaal\b/i,

@@ -4,6 +4,7 @@ import {
   clusterRows,
   type DocPage,
   headingOf,
+  horizontalOverlap,
   lineSpan,
   type PageDocument,
   type PageLine,
@@ -59,6 +60,8 @@ export interface Candidate {
   /** Where the value was found, for ordering. */
   page: number;
   top: number;
+  /** The tax rate printed on the label's line ('MwSt. 7% auf 100,00', 'VAT @ 20%'), in percent. */
+  rate?: number;
 }
 
 export interface SearchScope {
@@ -202,6 +205,12 @@ function valueIn(
   return part.words.length > 0 ? { parsed, part } : undefined;
 }
 
+/** The percentage printed on a label's line: the tax rate a row of totals is for. */
+function rateOn(text: string): number | undefined {
+  const m = /(?<![\d.,])(\d{1,2}(?:[.,]\d{1,2})?)\s*%/.exec(text);
+  return m?.[1] === undefined ? undefined : Number(m[1].replace(',', '.'));
+}
+
 /** The candidates of a field around its labels on the scope's pages, best first. */
 export function labelCandidates(
   specs: readonly FieldSpec[],
@@ -219,9 +228,11 @@ export function labelCandidates(
         if (keys && !keys.has(hit.spec.key)) continue;
         if (hit.spec.key === 'accountNumber' && inBankDetails(page, line)) continue;
         const bonus = scope.regions && inScope(hit.box) ? 1 : 0;
+        const rate = rateOn(hit.span.text);
         const add = (found: { parsed: ParsedValue; part: TextSpan }, place: number) => {
           const weak = hit.weight <= 1;
           candidates.push({
+            ...(rate !== undefined ? { rate } : {}),
             key: hit.spec.key,
             value: toValue(found.part, found.parsed.value, weak),
             label: hit.span.text.slice(hit.start, hit.end),
@@ -250,20 +261,73 @@ export function labelCandidates(
           add(rightFound, 2 - Math.min(1, gap));
           continue;
         }
-        for (const span of belowOf(page, hit, scope.regions !== undefined, hits).filter((b) =>
-          inScope(b.box),
-        )) {
-          const found = valueIn(hit.spec, span, 0, span.text.length);
-          if (found) {
-            const gap = (found.part.box?.Top ?? 1) - (hit.box.Top + hit.box.Height);
-            add(found, 1 - Math.min(0.9, gap * 3));
-            break;
-          }
+        const column = belowOf(page, hit, scope.regions !== undefined, hits)
+          .filter((b) => inScope(b.box))
+          .map((span) => ({ span, found: valueIn(hit.spec, span, 0, span.text.length) }));
+        const first = column.find((c) => c.found !== undefined)?.found;
+        if (first) {
+          const found = (TOTAL_KEYS.has(hit.spec.key) && sumOfRateRows(page, hit, column)) || first;
+          const gap = (found.part.box?.Top ?? 1) - (hit.box.Top + hit.box.Height);
+          add(found, 1 - Math.min(0.9, gap * 3));
         }
       }
     }
   }
   return candidates.sort((a, b) => b.score - a.score || a.page - b.page || a.top - b.top);
+}
+
+const TOTAL_KEYS: ReadonlySet<InvoiceKey> = new Set(['netTotal', 'vatTotal', 'grossTotal']);
+
+type Found = { parsed: ParsedValue; part: TextSpan };
+
+/** A heading beside the label that names the tax rate of each row ('MwSt-%', 'VAT rate', 'Tarief'). */
+function rateHeading(page: DocPage, hit: LabelHit): BoundingBox | undefined {
+  return page.lines.find(
+    (l) =>
+      l !== hit.line &&
+      l.text.length <= 20 &&
+      /%|\brate\b|satz\b|\btarief\b|\btaux\b/i.test(l.text) &&
+      rowOverlap(page, hit.line.box, l.box) >= 0.5,
+  )?.box;
+}
+
+/** The tax rate printed on a row: a percentage, or a small number under the rate heading. */
+function rowRate(page: DocPage, row: BoundingBox, heading: BoundingBox | undefined): number | undefined {
+  for (const w of page.words) {
+    if (rowOverlap(page, row, w.box) < 0.5) continue;
+    const percent = /^(\d{1,2}(?:[.,]\d{1,2})?)\s*%$/.exec(w.text)?.[1];
+    const under =
+      heading && horizontalOverlap(heading, w.box) > 0
+        ? /^(\d{1,2}(?:[.,]\d{1,2})?)$/.exec(w.text)?.[1]
+        : undefined;
+    const rate = Number((percent ?? under ?? '').replace(',', '.'));
+    if ((percent ?? under) !== undefined && rate <= 30) return rate;
+  }
+  return undefined;
+}
+
+/**
+ * A column of totals with one row per tax rate and, under them, their sum ('Endbetrag': 382,47 at 19%,
+ * 136,52 at 7%, then 518,99): the sum is the invoice's figure, not the first rate's.
+ */
+function sumOfRateRows(
+  page: DocPage,
+  hit: LabelHit,
+  column: readonly { span: TextSpan; found: Found | undefined }[],
+): Found | undefined {
+  const heading = rateHeading(page, hit);
+  const rows = column.flatMap((c) =>
+    c.found && typeof c.found.parsed.value === 'number' && c.span.box
+      ? [{ found: c.found, value: c.found.parsed.value, rate: rowRate(page, c.span.box, heading) }]
+      : [],
+  );
+  const last = rows[rows.length - 1];
+  const rated = rows.slice(0, -1);
+  if (!last || rated.length < 2 || last.rate !== undefined) return undefined;
+  const rates = rated.map((r) => r.rate);
+  if (rates.some((r) => r === undefined) || new Set(rates).size < rates.length) return undefined;
+  const sum = rated.reduce((s, r) => s + r.value, 0);
+  return Math.abs(sum - last.value) <= 0.011 ? last.found : undefined;
 }
 
 /** Lines to the right of a label on its row, nearest first. */

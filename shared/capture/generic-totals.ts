@@ -32,6 +32,46 @@ function topDistinct(candidates: readonly Candidate[], key: InvoiceKey): Candida
 
 const num = (c: Candidate | undefined) => (typeof c?.value.value === 'number' ? c.value.value : undefined);
 
+const TOTAL_KEYS = ['netTotal', 'vatTotal', 'grossTotal'] as const;
+
+/**
+ * A total printed once per tax rate ('MwSt. 7% … 7,00' and 'MwSt. 19% … 38,00'; 'Total incl. VAT 5%'
+ * and '… 20%'): the rows of distinct rates added up, as one more candidate of the field. It is placed
+ * just above its best row, so that net + tax = total, checked next, decides between the sum and a row.
+ */
+export function rateSums(candidates: readonly Candidate[]): Candidate[] {
+  const sums: Candidate[] = [];
+  for (const key of TOTAL_KEYS) {
+    const byRate = new Map<number, Candidate>();
+    for (const c of candidates) {
+      if (c.key !== key || c.rate === undefined || c.weak || typeof c.value.value !== 'number') continue;
+      const current = byRate.get(c.rate);
+      if (!current || c.score > current.score) byRate.set(c.rate, c);
+    }
+    const parts = [...byRate.values()].sort((a, b) => a.page - b.page || a.top - b.top);
+    const first = parts[0];
+    if (!first || parts.length < 2) continue;
+    // Rows of one table: two rates read from one row are one figure read twice.
+    if (new Set(parts.map((p) => `${p.page}:${p.top.toFixed(3)}`)).size < parts.length) continue;
+    const sum = Math.round(parts.reduce((s, p) => s + (num(p) ?? 0), 0) * 100) / 100;
+    sums.push({
+      key,
+      value: {
+        value: sum,
+        text: parts.map((p) => p.value.text).join(' + '),
+        ...(first.value.page !== undefined ? { page: first.value.page } : {}),
+        confidence: Math.min(...parts.map((p) => p.value.confidence)),
+      },
+      label: parts.map((p) => p.label ?? '').join(' + '),
+      score: Math.max(...parts.map((p) => p.score)) + 0.5,
+      weak: false,
+      page: first.page,
+      top: first.top,
+    });
+  }
+  return sums;
+}
+
 /**
  * Chooses net, tax and total among their candidates. Net + VAT = total, when some choice of them adds
  * up, beats the individually best ones. Else a total that the charges add up to (alone or with the

@@ -191,8 +191,10 @@ function summaryFields(layout: PageLayout): ExpenseField[] {
   const due = found.find((f) => f.type === 'AMOUNT_DUE');
   if (due && !found.some((f) => f.type === 'TOTAL')) found.push({ ...due, type: 'TOTAL', confidence: 80 });
   if (!found.some((f) => f.type === 'VENDOR_NAME') && layout.number === 1) {
+    // As the service answers a vendor it recognised without a printed label: no LabelDetection, the
+    // type given 70 (the documented example), the value as sure as its words were read.
     const vendor = vendorByLook(layout);
-    if (vendor) found.push({ type: 'VENDOR_NAME', kind: 'text', value: vendor.words, confidence: 60 });
+    if (vendor) found.push({ type: 'VENDOR_NAME', kind: 'text', value: vendor.words, confidence: 70 });
   }
   // Other labelled values are passed on as OTHER, as Textract does.
   const inTables = new Set<TextLine>(layout.tables.flatMap((t) => [...t.lines]));

@@ -46,6 +46,21 @@ describe('a total split across two tax-rate rows', () => {
     expect(totalsCheck?.problems).toEqual([]);
   });
 
+  it('takes the sum under a column of rates, not the first rate, and checks it with net and tax', () => {
+    const { values, totalsCheck } = readAll([
+      at(0.1, 0.1, 'Rechnung Nr. 471102'),
+      at(0.1, 0.12, 'Rechnungsdatum: 05.03.2018'),
+      ...row(0.85, [0.57, 'Nettobetrag'], [0.69, 'MwSt-Betrag'], [0.79, 'MwSt-%'], [0.88, 'Endbetrag']),
+      ...row(0.865, [0.6, '321,40'], [0.73, '61,07'], [0.793, '19,0'], [0.906, '382,47']),
+      ...row(0.876, [0.6, '127,59'], [0.737, '8,93'], [0.802, '7,0'], [0.906, '136,52']),
+      ...row(0.898, [0.6, '448,99'], [0.729, '70,00'], [0.802, 'EUR'], [0.906, '518,99']),
+    ]);
+    expect(values.grossTotal?.value).toBe(518.99);
+    expect(values.netTotal?.value).toBe(448.99);
+    expect(values.vatTotal?.value).toBe(70);
+    expect(totalsCheck).toMatchObject({ taxAdds: true, problems: [] });
+  });
+
   it('keeps one rate alone as it is', () => {
     const values = read([
       ...row(0.5, [0.5, 'Net charges'], [0.8, '£100.00']),
