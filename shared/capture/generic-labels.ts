@@ -229,10 +229,10 @@ export function labelCandidates(
         if (hit.spec.key === 'accountNumber' && inBankDetails(page, line)) continue;
         const bonus = scope.regions && inScope(hit.box) ? 1 : 0;
         const rate = rateOn(hit.span.text);
-        const add = (found: { parsed: ParsedValue; part: TextSpan }, place: number) => {
+        const add = (found: Found, place: number, rowRate = rate) => {
           const weak = hit.weight <= 1;
           candidates.push({
-            ...(rate !== undefined ? { rate } : {}),
+            ...(rowRate !== undefined ? { rate: rowRate } : {}),
             key: hit.spec.key,
             value: toValue(found.part, found.parsed.value, weak),
             label: hit.span.text.slice(hit.start, hit.end),
@@ -265,11 +265,13 @@ export function labelCandidates(
           .filter((b) => inScope(b.box))
           .map((span) => ({ span, found: valueIn(hit.spec, span, 0, span.text.length) }));
         const first = column.find((c) => c.found !== undefined)?.found;
-        if (first) {
-          const found = (TOTAL_KEYS.has(hit.spec.key) && sumOfRateRows(page, hit, column)) || first;
-          const gap = (found.part.box?.Top ?? 1) - (hit.box.Top + hit.box.Height);
-          add(found, 1 - Math.min(0.9, gap * 3));
-        }
+        const place = (found: Found) =>
+          1 - Math.min(0.9, ((found.part.box?.Top ?? 1) - (hit.box.Top + hit.box.Height)) * 3);
+        const byRate = TOTAL_KEYS.has(hit.spec.key) ? rateColumn(page, hit, column) : undefined;
+        // Rows of rates with no sum printed under them: each row is a candidate of its rate, which
+        // rateSums adds up (see generic-totals.ts).
+        if (byRate?.rows) for (const r of byRate.rows) add(r.found, place(r.found), r.rate);
+        else if (first) add(byRate?.sum ?? first, place(byRate?.sum ?? first));
       }
     }
   }
@@ -307,27 +309,33 @@ function rowRate(page: DocPage, row: BoundingBox, heading: BoundingBox | undefin
 }
 
 /**
- * A column of totals with one row per tax rate and, under them, their sum ('Endbetrag': 382,47 at 19%,
- * 136,52 at 7%, then 518,99): the sum is the invoice's figure, not the first rate's.
+ * A column of totals with one row per tax rate ('Endbetrag': 382,47 at 19%, 136,52 at 7%): the sum
+ * printed under them (518,99) is the invoice's figure, not the first rate's; without one, the rows and
+ * their rates, to be added up.
  */
-function sumOfRateRows(
+function rateColumn(
   page: DocPage,
   hit: LabelHit,
   column: readonly { span: TextSpan; found: Found | undefined }[],
-): Found | undefined {
+): { sum?: Found; rows?: { found: Found; rate: number }[] } | undefined {
   const heading = rateHeading(page, hit);
   const rows = column.flatMap((c) =>
     c.found && typeof c.found.parsed.value === 'number' && c.span.box
       ? [{ found: c.found, value: c.found.parsed.value, rate: rowRate(page, c.span.box, heading) }]
       : [],
   );
+  const distinctRates = (list: readonly { rate: number | undefined }[]) => {
+    const rates = list.map((r) => r.rate);
+    return !rates.some((r) => r === undefined) && new Set(rates).size === rates.length;
+  };
+  if (rows.length >= 2 && distinctRates(rows)) {
+    return { rows: rows.flatMap((r) => (r.rate === undefined ? [] : [{ found: r.found, rate: r.rate }])) };
+  }
   const last = rows[rows.length - 1];
   const rated = rows.slice(0, -1);
-  if (!last || rated.length < 2 || last.rate !== undefined) return undefined;
-  const rates = rated.map((r) => r.rate);
-  if (rates.some((r) => r === undefined) || new Set(rates).size < rates.length) return undefined;
+  if (!last || rated.length < 2 || last.rate !== undefined || !distinctRates(rated)) return undefined;
   const sum = rated.reduce((s, r) => s + r.value, 0);
-  return Math.abs(sum - last.value) <= 0.011 ? last.found : undefined;
+  return Math.abs(sum - last.value) <= 0.011 ? { sum: last.found } : undefined;
 }
 
 /** Lines to the right of a label on its row, nearest first. */

@@ -61,6 +61,20 @@ describe('a total split across two tax-rate rows', () => {
     expect(totalsCheck).toMatchObject({ taxAdds: true, problems: [] });
   });
 
+  it('adds up a column of rates with no sum printed under it, checked with net and tax', () => {
+    const { values, totalsCheck } = readAll([
+      at(0.1, 0.1, 'Factuurnummer: 2024-0193'),
+      at(0.1, 0.12, 'Factuurdatum: 12-04-2024'),
+      ...row(0.85, [0.4, 'Tarief'], [0.57, 'Netto'], [0.7, 'Btw'], [0.88, 'Totaal']),
+      ...row(0.865, [0.4, '21%'], [0.6, '100,00'], [0.73, '21,00'], [0.9, '121,00']),
+      ...row(0.876, [0.4, '9%'], [0.6, '50,00'], [0.73, '4,50'], [0.9, '54,50']),
+    ]);
+    expect(values.grossTotal?.value).toBe(175.5);
+    expect(values.netTotal?.value).toBe(150);
+    expect(values.vatTotal?.value).toBe(25.5);
+    expect(totalsCheck).toMatchObject({ taxAdds: true, problems: [] });
+  });
+
   it('keeps one rate alone as it is', () => {
     const values = read([
       ...row(0.5, [0.5, 'Net charges'], [0.8, '£100.00']),
