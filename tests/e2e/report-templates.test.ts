@@ -45,6 +45,10 @@ describe('report templates and the report builder', () => {
     await expect
       .poll(() => form.getByRole('status').textContent(), { timeout: 15_000 })
       .toBe(`${name} is saved.`);
+    // The builder lists it among the company's templates.
+    await expect
+      .poll(() => page.getByRole('button', { name, exact: true }).count(), { timeout: 15_000 })
+      .toBe(1);
     await form.getByLabel('Format').selectOption('pdf');
     await form.getByRole('button', { name: 'Generate' }).click();
     await expect.poll(() => form.getByRole('status').textContent(), { timeout: 15_000 }).toMatch(/is queued/);

@@ -104,7 +104,7 @@ describe('the report templates page', () => {
               value={{
                 fallback: {
                   '/report-templates/system': { data: SYSTEM_TEMPLATES },
-                  '/report-templates?limit=100&$sort=name': { data: [BOARD], total: 1 },
+                  '/report-templates?limit=100&$sort=-createdAt': { data: [BOARD], total: 1 },
                 },
               }}
             >

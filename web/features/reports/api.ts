@@ -212,7 +212,8 @@ export type CustomSectionBody = {
 
 export type CustomTemplateBody = Omit<CustomTemplateView, '_id'>;
 
-const CUSTOM_TEMPLATES_KEY = '/report-templates?limit=100&$sort=name';
+// The generic list sorts only by when an item was made; the pages sort by name themselves.
+const CUSTOM_TEMPLATES_KEY = '/report-templates?limit=100&$sort=-createdAt';
 const isTemplateList = (key: string) => key.startsWith('/report-templates?');
 
 export const useCustomTemplates = () => useSWR<ListAnswer<CustomTemplateView>>(CUSTOM_TEMPLATES_KEY);

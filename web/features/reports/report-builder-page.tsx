@@ -267,7 +267,7 @@ export function ReportBuilderPage() {
     draft.scopeType === 'portfolio'
       ? (portfolios?.data ?? []).map((p) => ({ value: p._id, label: p.name }))
       : (sites?.data ?? []).map((s) => ({ value: s._id, label: s.siteName }));
-  const templates = saved?.data ?? [];
+  const templates = [...(saved?.data ?? [])].sort((a, b) => a.name.localeCompare(b.name));
   return (
     <Stack gap="md">
       <Group justify="space-between">

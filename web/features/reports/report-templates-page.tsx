@@ -159,6 +159,7 @@ export function ReportTemplatesView({
             rows={d.data}
             rowKey={(t) => t._id}
             empty="No templates yet."
+            initialSort={{ key: 'name', direction: 'asc' }}
           />
         )}
       </QueryPanel>
