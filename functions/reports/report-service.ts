@@ -232,6 +232,19 @@ async function download(ctx: OpContext): Promise<OpResult> {
   };
 }
 
+/**
+ * GET /reports/{id}/document: the report's sections, charts and tables as data, for the pages that show a
+ * report rather than download it. They are built again by the worker's own code from the report's scope,
+ * period and sections: with the data unchanged, the figures are the file's.
+ */
+async function reportContent(ctx: OpContext): Promise<OpResult> {
+  const report = await loadReport(ctx);
+  // Loaded on first use: the insights function starts without the reports' layout code.
+  const { reportDocument } = await import('./report-data.ts');
+  const { logoPng: _logo, ...document } = await reportDocument(report, ctx.caller, async () => {});
+  return { body: { document, startDate: report.startDate, endDate: report.endDate } };
+}
+
 /** GET /report-templates/system: the reports every company has. */
 const systemTemplates = async (): Promise<OpResult> => ({ body: { data: SYSTEM_TEMPLATES } });
 
@@ -243,5 +256,6 @@ export const REPORT_REQUEST_OPERATIONS: Operations = {
   'reports.generatePortfolio': generateFor('portfolio'),
   'reports.regenerate': regenerate,
   'reports.download': download,
+  'reports.document': reportContent,
   'reports.systemTemplates': systemTemplates,
 };

@@ -1,7 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoToken, jsonApi, reportBuilt } from '../support/local-api.ts';
+import { demoToken, type Json, jsonApi, reportBuilt } from '../support/local-api.ts';
 import { type LocalStackHandle, startLocalStack } from '../support/local-stack.ts';
 import { pdfPages, xlsxSheets } from '../support/report-files.ts';
 
@@ -45,6 +45,7 @@ const BOARD_PACK = {
 
 describe('report templates of a company', () => {
   let templateId = '';
+  let pdfReport: Json = {};
 
   it('refuses a template that cannot be built, beside each field at fault', async () => {
     const refused = await post('/report-templates', {
@@ -130,7 +131,8 @@ describe('report templates of a company', () => {
       ...YEAR,
       format: 'csv',
     });
-    expect((await built(String(pdf.body._id))).status).toBe('ready');
+    pdfReport = await built(String(pdf.body._id));
+    expect(pdfReport.status).toBe('ready');
     expect((await built(String(csv.body._id))).status).toBe('ready');
     const text = (await pdfPages(await downloaded(String(pdf.body._id)))).join('\n');
     for (const s of BOARD_PACK.sections) expect(text).toContain(s.title);
@@ -147,6 +149,31 @@ describe('report templates of a company', () => {
     expect(unknown.status).toBe(400);
     expect(unknown.body.formMessages).toEqual({ reportTemplateId: 'No such report template was found' });
   }, 180_000);
+
+  it("gives a report's sections, charts and figures to those who may read it, without its file", async () => {
+    const id = String(pdfReport._id);
+    const content = await api(`/reports/${id}/document`);
+    expect(content.status, JSON.stringify(content.body)).toBe(200);
+    expect(content.body).toMatchObject(YEAR);
+    const doc = content.body.document as {
+      sections: { heading: string; blocks: { kind: string; items?: { value: string }[] }[] }[];
+    };
+    expect(doc.sections.map((s) => s.heading)).toEqual(BOARD_PACK.sections.map((s) => s.title));
+    const blocksOf = (heading: string) => doc.sections.find((s) => s.heading === heading)?.blocks ?? [];
+    expect(blocksOf('Energy by month').map((b) => b.kind)).toContain('chart');
+    // The figures are the file's: the key figure equals the one the built report recorded.
+    const figures = blocksOf('Carbon this year').find((b) => b.kind === 'figures');
+    const headline = pdfReport.headline as { value: string }[];
+    expect(figures?.items?.[0]?.value).toBe(headline[0]?.value);
+
+    expect((await api(`/reports/${'b'.repeat(24)}/document`)).status).toBe(404);
+    // A company-wide report is not for a user who reads only some sites.
+    const assetToken = await demoToken(local, 'asset@demo.test');
+    const asAsset = await fetch(`${local.apiUrl}/reports/${id}/document`, {
+      headers: { authorization: `Bearer ${assetToken}` },
+    });
+    expect([403, 404]).toContain(asAsset.status);
+  }, 120_000);
 
   it('is sent by a schedule, its report attached to the mail', async () => {
     const created = await post('/scheduled-reports', {

@@ -39,6 +39,8 @@ const REPORT_ROUTES: readonly HttpRoute[] = [
   route('POST', '/reports/{id}/send', 'reports.send', READ, { ...REPORTS, ...READ_REPORT }),
   route('GET', '/reports/{id}/download', 'reports.download', READ, { ...REPORTS, ...READ_REPORT }),
   route('GET', '/reports/{id}/download-portfolio', 'reports.download', READ, { ...REPORTS, ...READ_REPORT }),
+  // Not in 02 §7: the report pages that chart a report read its figures without downloading the file.
+  route('GET', '/reports/{id}/document', 'reports.document', READ, { ...REPORTS, ...READ_REPORT }),
   route('GET', '/report-templates/system', 'reports.systemTemplates', READ, TEMPLATES),
   // A company's own templates: the generic writes, replaced by ones that check a template can be built.
   route('POST', '/report-templates', 'reportTemplates.create', TEMPLATE_WRITE, TEMPLATES),

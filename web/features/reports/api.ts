@@ -69,6 +69,15 @@ export const reportKeys = {
 
 const isReportList = (key: string) => key.startsWith('/reports?');
 
+/** GET /reports/{id}: one report, its state kept live by the worker's messages. */
+export const useReport = (id: string) => useSWR<ReportView>(id ? `/reports/${id}` : null);
+
+/** GET /reports/{id}/document: the report's sections, charts and tables as data. */
+export const useReportDocument = (id: string) =>
+  useSWR<{ document: PreviewDocument; startDate: string; endDate: string }>(
+    id ? `/reports/${id}/document` : null,
+  );
+
 export const useSystemTemplates = () => useSWR<{ data: SystemTemplate[] }>(reportKeys.templates);
 export const useReportHistory = () => useSWR<ListAnswer<ReportView>>(reportKeys.history);
 /** The reports of one site or portfolio, newest first. */
@@ -203,7 +212,8 @@ export type CustomSectionBody = {
 
 export type CustomTemplateBody = Omit<CustomTemplateView, '_id'>;
 
-const CUSTOM_TEMPLATES_KEY = '/report-templates?limit=100&$sort=name';
+// The generic list sorts only by when an item was made; the pages sort by name themselves.
+const CUSTOM_TEMPLATES_KEY = '/report-templates?limit=100&$sort=-createdAt';
 const isTemplateList = (key: string) => key.startsWith('/report-templates?');
 
 export const useCustomTemplates = () => useSWR<ListAnswer<CustomTemplateView>>(CUSTOM_TEMPLATES_KEY);

@@ -12,8 +12,8 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { useState } from 'react';
-import { Link } from 'react-router';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
 import {
   CUSTOM_GROUPINGS,
   CUSTOM_MEASURES,
@@ -24,18 +24,10 @@ import {
   PERIOD_NAMES,
 } from '../../../shared/reports/custom-templates.ts';
 import {
-  cellText,
-  type ReportBlock,
-  type ReportCell,
-  type ReportTable,
-} from '../../../shared/reports/report-document.ts';
-import {
   REPORT_FORMATS,
   type ReportFormat,
   type ReportScopeType,
 } from '../../../shared/reports/report-templates.ts';
-import { BarChart } from '../../components/charts/bar-chart.tsx';
-import { DataTable, type DataTableColumn } from '../../components/data-table.tsx';
 import { FormPanel } from '../../components/form-panel.tsx';
 import { ErrorPanel } from '../../components/page-state.tsx';
 import { type FormFailure, formFailureOf, NO_FAILURE } from '../../lib/form-errors.ts';
@@ -53,6 +45,7 @@ import {
   useSiteChoices,
   useUpdateTemplate,
 } from './api.ts';
+import { Preview } from './report-preview.tsx';
 
 const KIND_NAMES: Readonly<Record<CustomSectionKind, string>> = {
   figures: 'Key figures',
@@ -195,87 +188,6 @@ function SectionEditor({
   );
 }
 
-interface Row {
-  at: number;
-  cells: readonly ReportCell[];
-}
-
-function PreviewTable({ table }: { table: ReportTable }) {
-  const columns: DataTableColumn<Row>[] = table.columns.map((c, i) => ({
-    key: String(i),
-    label: c.header,
-    value: (r) => r.cells[i] ?? null,
-    render: (r) => cellText(r.cells[i] ?? null, c),
-    numeric: c.format !== 'text',
-  }));
-  const rows = [...table.rows, ...(table.total ? [table.total] : [])].map((cells, at) => ({ at, cells }));
-  return (
-    <DataTable
-      label={table.title}
-      columns={columns}
-      rows={rows}
-      rowKey={(r) => String(r.at)}
-      empty="No figures for this period."
-      pageSize={50}
-    />
-  );
-}
-
-function PreviewBlock({ block }: { block: ReportBlock }) {
-  if (block.kind === 'paragraph') return <Text size="sm">{block.text}</Text>;
-  if (block.kind === 'figures')
-    return (
-      <SimpleGrid cols={{ base: 1, sm: 3 }}>
-        {block.items.map((f) => (
-          <Paper key={f.label} withBorder p="xs">
-            <Text size="xs" c="dimmed">
-              {f.label}
-            </Text>
-            <Text fw={700}>{f.value}</Text>
-          </Paper>
-        ))}
-      </SimpleGrid>
-    );
-  if (block.kind === 'table') return <PreviewTable table={block.table} />;
-  const { chart } = block;
-  return (
-    <BarChart
-      title={chart.title}
-      unit={{ unit: chart.unit }}
-      series={chart.series.map((name, i) => ({
-        name,
-        points: chart.bars.map((b) => ({ x: b.label, y: b.values[i] ?? null })),
-      }))}
-    />
-  );
-}
-
-/** A document's parts never move once shown: their place is their identity. */
-const numbered = <T,>(items: readonly T[]) => items.map((item, at) => ({ id: `part-${at}`, item }));
-
-/** The report as the template gives it now: every section with the figures the file would hold. */
-function Preview({ doc, startDate, endDate }: { doc: PreviewDocument; startDate: string; endDate: string }) {
-  return (
-    <Paper withBorder p="md" aria-label="Preview">
-      <Stack gap="sm">
-        <Title order={3}>{doc.title}</Title>
-        <Text size="sm" c="dimmed">
-          {doc.subtitle} · {startDate} to {endDate}
-          {doc.factorSets.length > 0 ? ` · factors: ${doc.factorSets.join(', ')}` : ''}
-        </Text>
-        {numbered(doc.sections).map(({ id, item: s }) => (
-          <Stack key={id} gap="xs">
-            <Title order={4}>{s.heading}</Title>
-            {numbered(s.blocks).map(({ id: blockId, item: b }) => (
-              <PreviewBlock key={blockId} block={b} />
-            ))}
-          </Stack>
-        ))}
-      </Stack>
-    </Paper>
-  );
-}
-
 /**
  * /reports/builder: a company's own report templates. A template is a list of sections (key figures,
  * tables, charts and text) over a scope and a period; it is previewed with today's figures, saved, and
@@ -298,6 +210,10 @@ export function ReportBuilderPage() {
   const [shown, setShown] = useState<{ document: PreviewDocument; startDate: string; endDate: string }>();
   const [format, setFormat] = useState<ReportFormat>('pdf');
   const errors = failure.fields;
+  // The templates page links here with the template to open.
+  const [search] = useSearchParams();
+  const asked = search.get('template');
+  const openedAsked = useRef(false);
 
   const change = (next: Partial<Omit<Draft, 'sections'>>) => setDraft((d) => ({ ...d, ...next }));
   const setSections = (f: (s: KeyedSection[]) => KeyedSection[]) =>
@@ -340,11 +256,18 @@ export function ReportBuilderPage() {
       setStatus(`${report.name} is queued: it is listed in the report history as it is built.`);
     });
 
+  useEffect(() => {
+    const wanted = asked ? saved?.data.find((t) => t._id === asked) : undefined;
+    if (!wanted || openedAsked.current) return;
+    openedAsked.current = true;
+    open(wanted);
+  });
+
   const choices =
     draft.scopeType === 'portfolio'
       ? (portfolios?.data ?? []).map((p) => ({ value: p._id, label: p.name }))
       : (sites?.data ?? []).map((s) => ({ value: s._id, label: s.siteName }));
-  const templates = saved?.data ?? [];
+  const templates = [...(saved?.data ?? [])].sort((a, b) => a.name.localeCompare(b.name));
   return (
     <Stack gap="md">
       <Group justify="space-between">

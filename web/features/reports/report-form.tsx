@@ -6,6 +6,7 @@ import {
   REPORT_FORMATS,
   type ReportScopeType,
   type SystemTemplateId,
+  templateOf,
 } from '../../../shared/reports/report-templates.ts';
 import { FormPanel } from '../../components/form-panel.tsx';
 import { type FormFailure, formFailureOf, NO_FAILURE } from '../../lib/form-errors.ts';
@@ -35,7 +36,17 @@ const METRIC_LABELS = {
  * The form that asks for a report: template, scope, period and format (and SECR's intensity ratio). A
  * site's own page fixes the scope to the site.
  */
-export function ReportForm({ site, onQueued }: { site?: string; onQueued?: (name: string) => void }) {
+export function ReportForm({
+  site,
+  templateId,
+  onQueued,
+}: {
+  site?: string;
+  /** The template chosen first, when the page was opened for one. */
+  templateId?: SystemTemplateId;
+  onQueued?: (name: string) => void;
+}) {
+  const first = templateOf(templateId ?? (site ? 'site' : 'secr'));
   const { data: templates } = useSystemTemplates();
   const { data: portfolios } = usePortfolioChoices();
   const { data: sites } = useSiteChoices();
@@ -45,8 +56,8 @@ export function ReportForm({ site, onQueued }: { site?: string; onQueued?: (name
   const [queued, setQueued] = useState<string>();
   const { values, field, set } = useFormValues(
     {
-      templateId: site ? 'site' : 'secr',
-      scopeType: site ? 'asset' : 'company',
+      templateId: first?.id ?? 'secr',
+      scopeType: site ? 'asset' : (first?.scopes[0] ?? 'company'),
       scopeId: site ?? '',
       startDate: `${lastYear}-01-01`,
       endDate: `${lastYear}-12-31`,

@@ -1,5 +1,6 @@
-import { Badge, Button, Group, Popover, Progress, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Popover, Progress, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import type { DataTableColumn } from '../../components/data-table.tsx';
 import { formatDateTime } from '../../lib/format.ts';
 import { type ReportView, useRegenerateReport, useReportLink, useSendReport } from './api.ts';
@@ -140,7 +141,16 @@ const FORMAT_LABELS = { pdf: 'PDF', xlsx: 'Excel', csv: 'CSV' } as const;
 
 /** The history's columns: what, who, when, state, and the actions. */
 export const REPORT_COLUMNS: readonly DataTableColumn<ReportView>[] = [
-  { key: 'name', label: 'Report', value: (r) => r.name },
+  {
+    key: 'name',
+    label: 'Report',
+    value: (r) => r.name,
+    render: (r) => (
+      <Anchor component={Link} to={`/reports/${r._id}/download`}>
+        {r.name}
+      </Anchor>
+    ),
+  },
   { key: 'format', label: 'Format', value: (r) => FORMAT_LABELS[r.format] ?? r.format },
   { key: 'requestedBy', label: 'Requested by', value: (r) => r.requestedByName ?? '' },
   {

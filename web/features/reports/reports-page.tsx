@@ -1,5 +1,6 @@
 import { Anchor, Group, Stack, Title } from '@mantine/core';
-import { Link, useParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { templateOf } from '../../../shared/reports/report-templates.ts';
 import { DataTable } from '../../components/data-table.tsx';
 import { ErrorPanel } from '../../components/page-state.tsx';
 import { useReportHistory, useScopeReports, useSiteName } from './api.ts';
@@ -9,11 +10,20 @@ import { REPORT_COLUMNS } from './report-parts.tsx';
 /** /reports: the form that asks for a report, and the latest reports under it. */
 export function ReportsPage() {
   const { data, error, isLoading } = useReportHistory();
+  // The templates page links here with the template to use.
+  const [search] = useSearchParams();
+  const chosen = templateOf(search.get('template') ?? '');
   return (
     <Stack gap="md">
       <Group justify="space-between">
         <Title order={2}>Reports</Title>
         <Group>
+          <Anchor component={Link} to="/reports/templates">
+            Templates
+          </Anchor>
+          <Anchor component={Link} to="/reports/dynamic">
+            Explore figures
+          </Anchor>
           <Anchor component={Link} to="/reports/builder">
             Build your own
           </Anchor>
@@ -22,7 +32,7 @@ export function ReportsPage() {
           </Anchor>
         </Group>
       </Group>
-      <ReportForm />
+      <ReportForm templateId={chosen?.id} />
       {error ? (
         <ErrorPanel error={error} />
       ) : (
