@@ -1,4 +1,5 @@
 import {
+  type AttributeValue,
   DescribeTableCommand,
   DynamoDBClient,
   GetItemCommand,
@@ -100,7 +101,7 @@ describe('the local DynamoDB emulator with remembered parses and table descripti
   });
 
   it('adds each call’s own figures when one update expression is sent with different values', async () => {
-    const add = (values: Record<string, unknown>) =>
+    const add = (values: Record<string, AttributeValue>) =>
       client.send(
         new UpdateItemCommand({
           TableName: table.tableName,
