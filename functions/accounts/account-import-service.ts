@@ -26,6 +26,7 @@ function wizardInput(v: Record<string, string>, assetId: string | undefined) {
     type: v.type ? caseless(v.type) : undefined,
     ...(v.name ? { name: v.name } : {}),
     ...(v.meterPointNumber ? { meterPointNumber: v.meterPointNumber } : {}),
+    ...(v.meterSerialNumber ? { meterSerialNumber: v.meterSerialNumber } : {}),
     ...(v.supplierId ? { supplierId: v.supplierId } : {}),
     ...(v.parentAccountId ? { parentAccountId: v.parentAccountId } : {}),
     ...(v.unit ? { unit: v.unit } : {}),

@@ -138,7 +138,14 @@ async function matchRows(
     const base = keys.valuesOf(item);
     for (const [column, idCell] of Object.entries(keys.replaces ?? {}))
       if (r.values[column] !== undefined) delete base[idCell];
-    planned.push({ row: r.row, values: { ...base, ...r.values } });
+    const values = { ...base, ...r.values };
+    for (const [column, spelling] of Object.entries(keys.spellings ?? {})) {
+      const stored = base[column];
+      const given = r.values[column];
+      if (stored !== undefined && given !== undefined && spelling(stored) === spelling(given))
+        values[column] = stored;
+    }
+    planned.push({ row: r.row, values });
   }
   return { index, matched, planned };
 }

@@ -26,6 +26,11 @@ export interface RecordKeys {
   fieldsOf: Readonly<Record<string, readonly string[]>>;
   /** A column that names a linked item by name, and the id cell it stands in for. */
   replaces?: Readonly<Record<string, string>>;
+  /**
+   * Columns whose cells may spell one value in several ways (a serial with or without spaces): a cell
+   * that spells the stored value is no change, and the stored spelling stays.
+   */
+  spellings?: Readonly<Record<string, (cell: string) => string>>;
 }
 
 const lower = (s: unknown) =>
@@ -150,12 +155,20 @@ const METERS: RecordKeys = {
       ...meterKeys(a.meterPointNumber),
       ...(a.meterSerialNumber ? [`serial:${lower(compact(a.meterSerialNumber))}`] : []),
     ]);
+    const byNumber = (given: string) => {
+      const n = compact(given);
+      // A full MPAN is found by its core when no meter is stored by the full number.
+      return find(`mpn:${n}`).length > 0 || n.length <= 13 ? `mpn:${n}` : `mpn:${n.slice(-13)}`;
+    };
     return {
+      // By MPAN or MPRN when the row gives one that is stored, else by the serial on the meter (smart
+      // meter data and older registers often know a meter only by it); a new number makes a new meter.
       keyOfRow: (v) => {
-        if (!v.meterPointNumber) return undefined;
-        const n = compact(v.meterPointNumber);
-        // A full MPAN is found by its core when no meter is stored by the full number.
-        return find(`mpn:${n}`).length > 0 || n.length <= 13 ? `mpn:${n}` : `mpn:${n.slice(-13)}`;
+        const number = v.meterPointNumber ? byNumber(v.meterPointNumber) : undefined;
+        if (number && find(number).length > 0) return number;
+        const serial = v.meterSerialNumber ? `serial:${lower(compact(v.meterSerialNumber))}` : undefined;
+        if (serial && find(serial).length > 0) return serial;
+        return number ?? serial;
       },
       find,
       refOf: () => ref,
@@ -167,6 +180,7 @@ const METERS: RecordKeys = {
       assetId: a.assetId,
       type: a.type,
       meterPointNumber: a.meterPointNumber,
+      meterSerialNumber: a.meterSerialNumber,
       unit: a.unit,
       supplierId: a.supplierId,
       parentAccountId: a.parentAccountId,
@@ -175,6 +189,7 @@ const METERS: RecordKeys = {
     }),
   fieldsOf: { site: ['assetId'] },
   replaces: { site: 'assetId' },
+  spellings: { meterSerialNumber: (s) => lower(compact(s)), meterPointNumber: compact },
 };
 
 /** A contract is named by its meter and its start date: a meter has one contract starting on a day. */

@@ -2,7 +2,8 @@
  * Costs dynalite pays on every request that the real service does not make us wait for, removed without
  * changing what it answers (its on-disk store is also read from memory: see mirrored-level.ts):
  * - it parses each expression with a PEG parser, which took ~0.4 ms of a ~2.3 ms query; a handler sends
- *   the same few expressions again and again, so parses are remembered;
+ *   the same few expressions again and again, so parses are remembered (an update's by its values' types
+ *   only, since a bulk write sends one expression with different figures thousands of times);
  * - it reads the table's description from LevelDB before every item call; it is kept in memory and
  *   dropped whenever the description is written or deleted;
  * - it checksums every response (`x-amz-crc32`) in JavaScript; zlib's native crc32 gives the same number.
@@ -58,33 +59,104 @@ interface RememberedParse {
   usedValues: string[];
 }
 
-function rememberParses(parser: PegParser): void {
+/** Where an expression's value went in a remembered update parse, to be filled with the next call's value. */
+class ValueSlot {
+  readonly name: string;
+  constructor(name: string) {
+    this.name = name;
+  }
+}
+
+/** A copy of a parse with each of the given value objects (found by identity) replaced by its slot. */
+function withSlots(value: unknown, slots: Map<unknown, ValueSlot>): unknown {
+  const slot = slots.get(value);
+  if (slot) return slot;
+  if (value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) return value.map((v) => withSlots(v, slots));
+  const out: Record<string, unknown> = {};
+  for (const key in value) out[key] = withSlots((value as Record<string, unknown>)[key], slots);
+  return out;
+}
+
+/** A copy of a remembered parse with its slots filled from this call's values. */
+function filled(value: unknown, values: Record<string, unknown>): unknown {
+  if (value instanceof ValueSlot) return values[value.name];
+  if (value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) return value.map((v) => filled(v, values));
+  const out: Record<string, unknown> = {};
+  for (const key in value) out[key] = filled((value as Record<string, unknown>)[key], values);
+  return out;
+}
+
+/** Every value object of a parse, so each used value can be checked to sit in it as given. */
+function objectsIn(value: unknown, found: Set<unknown>): Set<unknown> {
+  if (value === null || typeof value !== 'object' || found.has(value)) return found;
+  found.add(value);
+  for (const v of Array.isArray(value) ? value : Object.values(value)) objectsIn(v, found);
+  return found;
+}
+
+const only = (all: Record<string, unknown> | undefined, wanted: readonly string[]) =>
+  wanted.map((name) => [name, all?.[name] ?? null]);
+
+/**
+ * Remembers parses by the text and only the names and values it mentions, so the many writes that send
+ * one expression with other figures share a parse. `byType`: the parser looks at a value's type and
+ * never at its content (dynalite's update parser), so values are keyed by type alone and put back into
+ * the remembered tree; a condition compares values (BETWEEN, attribute_type), so there they stay in the key.
+ */
+function rememberParses(parser: PegParser, byType: boolean): void {
   const parse = parser.parse.bind(parser);
-  const remembered = new Map<string, RememberedParse>();
+  const remembered = new Map<string, RememberedParse & { slotted: boolean }>();
   parser.parse = (input, options) => {
     const context = options.context;
-    // Values are part of the key: the parsed tree holds them, and the same text with other names or
-    // values is another parse.
-    const key = `${input}\u0000${JSON.stringify(context.attrNames ?? null)}\u0000${JSON.stringify(context.attrVals ?? null)}`;
+    const mentionedNames = [...new Set(input.match(/#[0-9A-Za-z_]+/g) ?? [])];
+    const mentionedValues = [...new Set(input.match(/:[0-9A-Za-z_]+/g) ?? [])];
+    const values = only(context.attrVals, mentionedValues);
+    const valuesKey = byType
+      ? values.map(([name, v]) => [name, v && typeof v === 'object' ? Object.keys(v).sort().join('+') : v])
+      : values;
+    const key = `${input}\u0000${JSON.stringify(only(context.attrNames, mentionedNames))}\u0000${JSON.stringify(valuesKey)}`;
     const hit = remembered.get(key);
     if (hit) {
       // The caller checks afterwards that every name and value was used, from what the parse deleted.
       for (const name of hit.usedNames) delete context.unusedAttrNames?.[name];
       for (const value of hit.usedValues) delete context.unusedAttrVals?.[value];
-      return cloneTree(hit.result);
+      return hit.slotted ? filled(hit.result, context.attrVals ?? {}) : cloneTree(hit.result);
     }
     const namesBefore = Object.keys(context.unusedAttrNames ?? {});
     const valuesBefore = Object.keys(context.unusedAttrVals ?? {});
     // A syntax error throws and is not remembered, so its message is built afresh each time.
     const result = parse(input, options);
+    const usedValues = valuesBefore.filter((v) => !(v in (context.unusedAttrVals ?? {})));
+    let kept: unknown;
+    let slotted = false;
+    if (byType) {
+      const slots = new Map<unknown, ValueSlot>();
+      for (const name of usedValues) {
+        const v = context.attrVals?.[name];
+        if (v && typeof v === 'object' && !slots.has(v)) slots.set(v, new ValueSlot(name));
+      }
+      // Only a parse that holds each used value as given can take other values later.
+      const inTree = objectsIn(result, new Set());
+      if ([...slots.keys()].every((v) => inTree.has(v))) {
+        kept = withSlots(result, slots);
+        slotted = true;
+      }
+    }
+    if (!slotted) {
+      if (byType) return result;
+      kept = cloneTree(result);
+    }
     if (remembered.size >= MAX_PARSES) {
       const oldest = remembered.keys().next();
       if (!oldest.done) remembered.delete(oldest.value);
     }
     remembered.set(key, {
-      result: cloneTree(result),
+      result: kept,
+      slotted,
       usedNames: namesBefore.filter((n) => !(n in (context.unusedAttrNames ?? {}))),
-      usedValues: valuesBefore.filter((v) => !(v in (context.unusedAttrVals ?? {}))),
+      usedValues,
     });
     return result;
   };
@@ -149,7 +221,7 @@ export function speedUpDynalite(): void {
   const db = require('./db') as DynaliteDb & { [PATCHED]?: true };
   db[PATCHED] = true;
   for (const name of ['conditionParser', 'projectionParser', 'updateParser']) {
-    rememberParses(require(`./db/${name}`) as PegParser);
+    rememberParses(require(`./db/${name}`) as PegParser, name === 'updateParser');
   }
   const create = db.create.bind(db);
   db.create = (options) => {

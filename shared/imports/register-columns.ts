@@ -46,6 +46,10 @@ export const ACCOUNT_IMPORT_COLUMNS: readonly ImportColumn[] = [
   { field: 'assetId', aliases: ['assetid', 'siteid'] },
   { field: 'type', aliases: ['type', 'utility', 'utilitytype', 'fuel'], required: true },
   { field: 'meterPointNumber', aliases: ['meterpointnumber', 'mpan', 'mprn', 'spid', 'meterpoint'] },
+  {
+    field: 'meterSerialNumber',
+    aliases: ['meterserialnumber', 'serialnumber', 'serial', 'meterserial', 'msn', 'serialno'],
+  },
   { field: 'unit', aliases: ['unit', 'units'] },
   { field: 'supplierId', aliases: ['supplierid'] },
   { field: 'parentAccountId', aliases: ['parentaccountid', 'parentmeterid'] },

@@ -11,6 +11,7 @@
  *   node tests/bench/imports.ts [meters] [months] [monthly|half-hourly|both]
  */
 import { execFile } from 'node:child_process';
+import { loadavg } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import {
@@ -87,7 +88,9 @@ try {
     );
 
   /** Runs the worker on one message in a process of its own; answers its time and peak memory. */
+  /** The worker's time, and the CPU it and the table emulator (this process) spent meanwhile. */
   const worker = async (body: string) => {
+    const tableCpu = process.cpuUsage();
     const { stdout } = await run(
       process.execPath,
       [path.join(import.meta.dirname, 'imports-worker-process.ts'), body],
@@ -100,9 +103,14 @@ try {
       ms: number;
       peakRssMb: number;
       failures: number;
+      cpuMs: number;
+      tableCalls: Record<string, { n: number; avgMs: number }>;
     };
     if (out.failures > 0) throw new Error('The worker failed the message');
-    return out;
+    const used = process.cpuUsage(tableCpu);
+    const cpu = `CPU ${(out.cpuMs / 1000).toFixed(1)} s worker + ${((used.user + used.system) / 1e6).toFixed(1)} s table`;
+    if (process.env.BENCH_CALLS) console.log(`  ${cpu}, table calls ${JSON.stringify(out.tableCalls)}`);
+    return { ...out, cpu };
   };
   const nextMessage = async () => {
     const out = await sqs.send(
@@ -212,8 +220,9 @@ try {
     const rollbackState = await status(monthly.id);
     console.log(
       `monthly consumption: ${lines.length - 1} rows (${monthly.mb.toFixed(1)} MB): preview ${previewMs.toFixed(0)} ms ` +
-        `(${JSON.stringify(preview.body.totals)}), import ${imported.ms.toFixed(0)} ms (${importState.status}, worker peak ${imported.peakRssMb.toFixed(0)} MB), ` +
-        `rollback ${undone.ms.toFixed(0)} ms (${rollbackState.status}, ${JSON.stringify(rollbackState.rollback)})`,
+        `(${JSON.stringify(preview.body.totals)}), import ${imported.ms.toFixed(0)} ms (${importState.status}, ${imported.cpu}, worker peak ${imported.peakRssMb.toFixed(0)} MB), ` +
+        `rollback ${undone.ms.toFixed(0)} ms (${rollbackState.status}, ${undone.cpu}, ${JSON.stringify(rollbackState.rollback)}); ` +
+        `load average ${loadavg()[0]?.toFixed(1)}`,
     );
   }
 

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listAccountMonths } from '../../functions/accounts/index.ts';
 import { isValidMpanCore } from '../../shared/domain/mpan.ts';
 import { toCsv } from '../../shared/files/csv.ts';
 import { type ImportWorld, startImportWorld } from './imports-support.ts';
@@ -236,6 +237,54 @@ describe('meters updated by MPAN and contracts by meter and start date', () => {
     >[];
     expect(contracts).toHaveLength(1);
     expect(String(contracts[0]?.endDate)).toMatch(/^2027-03-31/);
+  });
+});
+
+describe('meters known by the serial on the meter', () => {
+  it('imports a serial, updates the meter a file names only by it, and takes its consumption by it', async () => {
+    await created(w.api, owner, '/assets', { siteName: 'Blackfriars', entityId });
+    const number = mpan('141234567892');
+    const made = await dryRun(
+      'meters',
+      toCsv([
+        ['Site', 'Type', 'MPAN', 'Meter serial number', 'Name'],
+        ['Blackfriars', 'electricity', number, 'K19S 004512', 'Blackfriars main'],
+      ]),
+    );
+    expect(made.rows).toEqual([{ row: 2, outcome: 'create' }]);
+    await w.run(owner, made.id, 'import');
+    const meters = (await w.get(owner, '/accounts?$limit=100')).body.data as Record<string, unknown>[];
+    const meter = meters.find((m) => m.meterPointNumber === number);
+    expect(meter).toMatchObject({ name: 'Blackfriars main', meterSerialNumber: 'K19S 004512' });
+
+    // Spaced and cased as another system writes it, and with no MPAN: still the same meter.
+    const renamed = await dryRun(
+      'meters',
+      toCsv([
+        ['Serial', 'Name'],
+        ['k19s004512', 'Blackfriars incomer'],
+      ]),
+      'upsert',
+    );
+    expect(renamed.rows).toEqual([{ row: 2, outcome: 'update', changes: ['name'] }]);
+    await w.run(owner, renamed.id, 'import');
+    expect((await w.get(owner, `/accounts/${String(meter?._id)}`)).body).toMatchObject({
+      name: 'Blackfriars incomer',
+      meterPointNumber: number,
+    });
+
+    const months = await dryRun(
+      'monthly-consumption',
+      toCsv([
+        ['Meter serial', 'Month', 'kWh', 'Cost'],
+        ['K19S004512', '2025-03', '1200', '240'],
+      ]),
+    );
+    expect(months.totals).toMatchObject({ create: 1, error: 0 });
+    await w.run(owner, months.id, 'import');
+    expect(
+      (await listAccountMonths(w.demoId, String(meter?._id), '2025-03', '2025-03')).map((m) => m.consumption),
+    ).toEqual([1200]);
   });
 });
 

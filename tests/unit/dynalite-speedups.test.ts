@@ -1,8 +1,11 @@
 import {
+  type AttributeValue,
   DescribeTableCommand,
   DynamoDBClient,
+  GetItemCommand,
   PutItemCommand,
   QueryCommand,
+  UpdateItemCommand,
   UpdateTableCommand,
 } from '@aws-sdk/client-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -95,6 +98,29 @@ describe('the local DynamoDB emulator with remembered parses and table descripti
       });
     expect((await filtered()).Items?.map((i) => i.name?.S)).toEqual(['Beta']);
     expect((await filtered()).Items?.map((i) => i.name?.S)).toEqual(['Beta']);
+  });
+
+  it('adds each call’s own figures when one update expression is sent with different values', async () => {
+    const add = (values: Record<string, AttributeValue>) =>
+      client.send(
+        new UpdateItemCommand({
+          TableName: table.tableName,
+          Key: { [pk]: { S: 'sum' }, [sk]: { S: '1' } },
+          UpdateExpression: 'ADD #total :n SET #label = :label',
+          ConditionExpression: 'attribute_not_exists(#label) OR #label = :label',
+          ExpressionAttributeNames: { '#total': 'total', '#label': 'label' },
+          ExpressionAttributeValues: values,
+        }),
+      );
+    for (const n of [5, 7, -2]) await add({ ':n': { N: String(n) }, ':label': { S: 'kWh' } });
+    const item = await client.send(
+      new GetItemCommand({ TableName: table.tableName, Key: { [pk]: { S: 'sum' }, [sk]: { S: '1' } } }),
+    );
+    expect(item.Item?.total?.N).toBe('10');
+    // The same text with a value of another type is judged afresh: ADD takes no string.
+    await expect(add({ ':n': { S: 'five' }, ':label': { S: 'kWh' } })).rejects.toThrow(/operand type/);
+    // And the condition still compares this call's value.
+    await expect(add({ ':n': { N: '1' }, ':label': { S: 'MWh' } })).rejects.toThrow(/conditional/i);
   });
 
   it('shows a changed table description at once', async () => {
