@@ -72,7 +72,7 @@ export async function addToSiteYear(
 
 /**
  * Adds changes to several months of one site's year and utility in one write (roll-ups replaced whole:
- * the change is what they gained or lost).
+ * the change is what they gained or lost). With `once`, the write happens once for that key.
  */
 export async function addMonthsToSiteYear(
   companyId: string,
@@ -81,6 +81,7 @@ export async function addMonthsToSiteYear(
   utilityType: UtilityType,
   delta: SiteYearDelta,
   months: ReadonlyMap<string, number>,
+  once?: { key: string },
 ): Promise<void> {
   await addToYear(
     companyId,
@@ -89,6 +90,7 @@ export async function addMonthsToSiteYear(
     utilityType,
     delta,
     [...months].map(([month, v]) => [monthAttribute(month), v]),
+    once && { key: once.key, sign: 1 },
   );
 }
 
