@@ -32,7 +32,19 @@ import { config } from '../core/config.ts';
 import { batchWrite } from '../core/data/batch-writes.ts';
 import { inPool } from '../core/lib/in-pool.ts';
 import { partAdds, ROLLUP_PARTS, type RollupParts } from './rollup-parts.ts';
-import { addMonthsToSiteYear, addToSiteYear, replaceSiteYears } from './site-year-repository.ts';
+import {
+  addMonthsToSiteYear,
+  addToSiteYear,
+  replaceSiteYears,
+  type SiteMonthFigures,
+} from './site-year-repository.ts';
+
+/** A month's figures with a change added: what a site's year gains in that month. */
+const addMonthFigures = (sum: SiteMonthFigures | undefined, f: SiteMonthFigures): SiteMonthFigures => ({
+  consumption: (sum?.consumption ?? 0) + f.consumption,
+  cost: (sum?.cost ?? 0) + f.cost,
+  emissionsKg: (sum?.emissionsKg ?? 0) + f.emissionsKg,
+});
 
 /**
  * Consumption as time series: one item per account and month (not one per reading), and monthly roll-ups
@@ -426,7 +438,7 @@ export async function addManyToRollups(
       year: string;
       utilityType: UtilityType;
       delta: RollupDelta;
-      months: Map<string, number>;
+      months: Map<string, SiteMonthFigures>;
     }
   >();
   for (const d of deltas) {
@@ -450,7 +462,7 @@ export async function addManyToRollups(
       const v = d[part];
       if (v !== undefined) y.delta[part] = (y.delta[part] ?? 0) + v;
     }
-    y.months.set(d.month, (y.months.get(d.month) ?? 0) + d.consumption);
+    y.months.set(d.month, addMonthFigures(y.months.get(d.month), d));
   }
   await inPool([...years.values()], limit, (y) =>
     addMonthsToSiteYear(
@@ -509,7 +521,7 @@ export async function putRollups(
   );
   const years = new Map<
     string,
-    { row: Rollup & { assetId: string }; delta: RollupDelta; months: Map<string, number> }
+    { row: Rollup & { assetId: string }; delta: RollupDelta; months: Map<string, SiteMonthFigures> }
   >();
   for (const r of siteRows) {
     const old = before.get(
@@ -519,17 +531,21 @@ export async function putRollups(
     const year = years.get(key) ?? {
       row: r,
       delta: { consumption: 0, cost: 0, emissionsKg: 0, unit: r.unit },
-      months: new Map<string, number>(),
+      months: new Map<string, SiteMonthFigures>(),
     };
-    const dc = r.consumption - (Number(old?.consumption) || 0);
-    year.delta.consumption += dc;
-    year.delta.cost += r.cost - (Number(old?.cost) || 0);
-    year.delta.emissionsKg += r.emissionsKg - (Number(old?.emissionsKg) || 0);
+    const change: SiteMonthFigures = {
+      consumption: r.consumption - (Number(old?.consumption) || 0),
+      cost: r.cost - (Number(old?.cost) || 0),
+      emissionsKg: r.emissionsKg - (Number(old?.emissionsKg) || 0),
+    };
+    year.delta.consumption += change.consumption;
+    year.delta.cost += change.cost;
+    year.delta.emissionsKg += change.emissionsKg;
     for (const part of ROLLUP_PARTS) {
       const d = (r[part] ?? 0) - (Number(old?.[part]) || 0);
       if (d !== 0) year.delta[part] = (year.delta[part] ?? 0) + d;
     }
-    year.months.set(r.month, (year.months.get(r.month) ?? 0) + dc);
+    year.months.set(r.month, addMonthFigures(year.months.get(r.month), change));
     years.set(key, year);
   }
   await inPool([...years.values()], 8, ({ row, delta, months }) =>
@@ -905,7 +921,10 @@ export async function applyRestatementToSite(
   const base = { companyId, assetId };
   for (const row of rows)
     await addRestatementTo(consumptionKeys.assetRollups(companyId, assetId), jobId, row, base);
-  const years = new Map<string, { year: string; utilityType: UtilityType; delta: RollupDelta }>();
+  const years = new Map<
+    string,
+    { year: string; utilityType: UtilityType; delta: RollupDelta; months: Map<string, SiteMonthFigures> }
+  >();
   for (const row of rows) {
     const year = row.month.slice(0, 4);
     const key = `${year}#${row.utilityType}#${row.unit}`;
@@ -913,13 +932,18 @@ export async function applyRestatementToSite(
       year,
       utilityType: row.utilityType,
       delta: { consumption: 0, cost: 0, emissionsKg: 0, unit: row.unit },
+      months: new Map<string, SiteMonthFigures>(),
     };
     y.delta.emissionsKg = round3(y.delta.emissionsKg + row.emissionsKg);
+    y.months.set(
+      row.month,
+      addMonthFigures(y.months.get(row.month), { consumption: 0, cost: 0, emissionsKg: row.emissionsKg }),
+    );
     years.set(key, y);
   }
   for (const y of years.values())
     if (y.delta.emissionsKg !== 0)
-      await addMonthsToSiteYear(companyId, assetId, y.year, y.utilityType, y.delta, new Map(), {
+      await addMonthsToSiteYear(companyId, assetId, y.year, y.utilityType, y.delta, y.months, {
         key: restatementMark(jobId),
       });
   return portfoliosHoldingSite(companyId, assetId);
