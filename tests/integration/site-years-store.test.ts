@@ -109,11 +109,14 @@ describe("a site's years", () => {
     // Applied twice (a job delivered again): the year takes the change once.
     await applyRestatementToSite(w.companyId, 'job-1', w.assetB, [change]);
     await applyRestatementToSite(w.companyId, 'job-1', w.assetB, [change]);
-    expect(await yearOf(w.assetB, 2022, 'gas')).toMatchObject({
-      consumption: 1700,
-      emissionsKg: 300,
-      monthsHeld: [1, 2],
-    });
+    const year = await yearOf(w.assetB, 2022, 'gas');
+    expect(year).toMatchObject({ consumption: 1700, emissionsKg: 300, monthsHeld: [1, 2] });
+    // Each month keeps its own figures, the restated January's emissions included.
+    expect(year?.months.slice(0, 3)).toEqual([
+      { consumption: 900, cost: 90, emissionsKg: 150 },
+      { consumption: 800, cost: 80, emissionsKg: 150 },
+      { consumption: 0, cost: 0, emissionsKg: 0 },
+    ]);
   });
 
   it('move by the difference when roll-ups are replaced whole, and a rebuild mends stale years', async () => {
