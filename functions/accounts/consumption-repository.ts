@@ -16,7 +16,7 @@
  * | write / remove many meters' months          | BatchWrite pk = C#{companyId}#consumption#{accountId}, sk = month    | table |
  * | replace interval days of a month (CAS)      | pk = C#{companyId}#consumption#{accountId}, sk = month               | table |
  * | restate a month's emissions (if as read)    | pk = C#{companyId}#consumption#{accountId}, sk = month               | table |
- * | add a restatement job's change (once a row) | pk = C#{companyId}#rollup#{asset|portfolio|company}, sk = month#utility | table |
+ * | add a restatement job's change (once a row) | pk = C#{companyId}#rollup#asset#{assetId} (or portfolio, company), sk = month#utility | table |
  */
 import {
   BatchGetCommand,
