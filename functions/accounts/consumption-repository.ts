@@ -16,6 +16,7 @@
  * | write / remove many meters' months          | BatchWrite pk = C#{companyId}#consumption#{accountId}, sk = month    | table |
  * | replace interval days of a month (CAS)      | pk = C#{companyId}#consumption#{accountId}, sk = month               | table |
  * | restate a month's emissions (if as read)    | pk = C#{companyId}#consumption#{accountId}, sk = month               | table |
+ * | add a restatement job's change (once a row) | pk = C#{companyId}#rollup#asset#{assetId} (or portfolio, company), sk = month#utility | table |
  */
 import {
   BatchGetCommand,
@@ -31,7 +32,19 @@ import { config } from '../core/config.ts';
 import { batchWrite } from '../core/data/batch-writes.ts';
 import { inPool } from '../core/lib/in-pool.ts';
 import { partAdds, ROLLUP_PARTS, type RollupParts } from './rollup-parts.ts';
-import { addMonthsToSiteYear, addToSiteYear, replaceSiteYears } from './site-year-repository.ts';
+import {
+  addMonthsToSiteYear,
+  addToSiteYear,
+  replaceSiteYears,
+  type SiteMonthFigures,
+} from './site-year-repository.ts';
+
+/** A month's figures with a change added: what a site's year gains in that month. */
+const addMonthFigures = (sum: SiteMonthFigures | undefined, f: SiteMonthFigures): SiteMonthFigures => ({
+  consumption: (sum?.consumption ?? 0) + f.consumption,
+  cost: (sum?.cost ?? 0) + f.cost,
+  emissionsKg: (sum?.emissionsKg ?? 0) + f.emissionsKg,
+});
 
 /**
  * Consumption as time series: one item per account and month (not one per reading), and monthly roll-ups
@@ -425,7 +438,7 @@ export async function addManyToRollups(
       year: string;
       utilityType: UtilityType;
       delta: RollupDelta;
-      months: Map<string, number>;
+      months: Map<string, SiteMonthFigures>;
     }
   >();
   for (const d of deltas) {
@@ -449,7 +462,7 @@ export async function addManyToRollups(
       const v = d[part];
       if (v !== undefined) y.delta[part] = (y.delta[part] ?? 0) + v;
     }
-    y.months.set(d.month, (y.months.get(d.month) ?? 0) + d.consumption);
+    y.months.set(d.month, addMonthFigures(y.months.get(d.month), d));
   }
   await inPool([...years.values()], limit, (y) =>
     addMonthsToSiteYear(
@@ -508,7 +521,7 @@ export async function putRollups(
   );
   const years = new Map<
     string,
-    { row: Rollup & { assetId: string }; delta: RollupDelta; months: Map<string, number> }
+    { row: Rollup & { assetId: string }; delta: RollupDelta; months: Map<string, SiteMonthFigures> }
   >();
   for (const r of siteRows) {
     const old = before.get(
@@ -518,17 +531,21 @@ export async function putRollups(
     const year = years.get(key) ?? {
       row: r,
       delta: { consumption: 0, cost: 0, emissionsKg: 0, unit: r.unit },
-      months: new Map<string, number>(),
+      months: new Map<string, SiteMonthFigures>(),
     };
-    const dc = r.consumption - (Number(old?.consumption) || 0);
-    year.delta.consumption += dc;
-    year.delta.cost += r.cost - (Number(old?.cost) || 0);
-    year.delta.emissionsKg += r.emissionsKg - (Number(old?.emissionsKg) || 0);
+    const change: SiteMonthFigures = {
+      consumption: r.consumption - (Number(old?.consumption) || 0),
+      cost: r.cost - (Number(old?.cost) || 0),
+      emissionsKg: r.emissionsKg - (Number(old?.emissionsKg) || 0),
+    };
+    year.delta.consumption += change.consumption;
+    year.delta.cost += change.cost;
+    year.delta.emissionsKg += change.emissionsKg;
     for (const part of ROLLUP_PARTS) {
       const d = (r[part] ?? 0) - (Number(old?.[part]) || 0);
       if (d !== 0) year.delta[part] = (year.delta[part] ?? 0) + d;
     }
-    year.months.set(r.month, (year.months.get(r.month) ?? 0) + dc);
+    year.months.set(r.month, addMonthFigures(year.months.get(r.month), change));
     years.set(key, year);
   }
   await inPool([...years.values()], 8, ({ row, delta, months }) =>
@@ -757,30 +774,60 @@ export interface MonthRestatement {
   to: { emissionsKg: number; factorVersion: string };
 }
 
+/** What a restatement job changed in an account month, kept on the month under the job's id. */
+export interface MonthRestated {
+  fromKg: number;
+  toKg: number;
+  factorVersion: string;
+}
+
+/** The restatements an account month records, by job id. */
+export function restatementsOf(month: StoredAccountMonth): Record<string, MonthRestated> {
+  const raw = (month as StoredAccountMonth & { restatements?: unknown }).restatements;
+  if (!raw || typeof raw !== 'object') return {};
+  const out: Record<string, MonthRestated> = {};
+  for (const [jobId, v] of Object.entries(raw)) {
+    if (!v || typeof v !== 'object') continue;
+    const r = v as Record<string, unknown>;
+    if (typeof r.fromKg === 'number' && typeof r.toKg === 'number' && typeof r.factorVersion === 'string')
+      out[jobId] = { fromKg: r.fromKg, toKg: r.toKg, factorVersion: r.factorVersion };
+  }
+  return out;
+}
+
 /**
- * Restates one account month's emissions, and adds the difference to its site's, portfolios' and company's
- * roll-ups (not for a sub-meter: no assetId), each then naming the new factor set. The month is changed
- * only if it still holds the figure read, so a retried restatement counts nothing twice and a month a bill
- * changed meanwhile is left for the next one: answers whether the month was restated.
+ * Restates one account month's emissions for a restatement job, and records on the month, in the same
+ * write, what the job changed: the roll-ups take the difference later from that record
+ * (`applyRestatementToSite`, `applyRestatementToGroups`), so a worker dying in between leaves nothing the
+ * next delivery cannot finish. The month is changed only if it still holds the figure read, so a month a
+ * bill changed meanwhile is left for the next restatement: answers whether the month was restated.
  */
 export async function restateAccountMonth(
   companyId: string,
   accountId: string,
-  assetId: string | undefined,
+  jobId: string,
   r: MonthRestatement,
+  recorded: Readonly<Record<string, MonthRestated>> = {},
 ): Promise<boolean> {
   assertMonth(r.month);
+  const record: MonthRestated = {
+    fromKg: r.from.emissionsKg,
+    toKg: r.to.emissionsKg,
+    factorVersion: r.to.factorVersion,
+  };
   try {
     await documentClient().send(
       new UpdateCommand({
         TableName: config().tableName,
         Key: { pk: consumptionKeys.accountMonths(companyId, accountId), sk: r.month },
-        UpdateExpression: 'SET #emissions = :to, #factor = :toFactor, #updatedAt = :now',
+        UpdateExpression:
+          'SET #emissions = :to, #factor = :toFactor, #updatedAt = :now, #restatements = :restatements',
         ConditionExpression: '#emissions = :from AND #factor = :fromFactor',
         ExpressionAttributeNames: {
           '#emissions': 'emissionsKg',
           '#factor': 'factorVersion',
           '#updatedAt': 'updatedAt',
+          '#restatements': 'restatements',
         },
         ExpressionAttributeValues: {
           ':to': r.to.emissionsKg,
@@ -788,6 +835,7 @@ export async function restateAccountMonth(
           ':from': r.from.emissionsKg,
           ':fromFactor': r.from.factorVersion,
           ':now': new Date().toISOString(),
+          ':restatements': { ...recorded, [jobId]: record },
         },
       }),
     );
@@ -795,21 +843,130 @@ export async function restateAccountMonth(
     if (err instanceof Error && err.name === 'ConditionalCheckFailedException') return false;
     throw err;
   }
-  if (!assetId) return true;
-  const delta = {
-    consumption: 0,
-    cost: 0,
-    unit: r.unit,
-    emissionsKg: round3(r.to.emissionsKg - r.from.emissionsKg),
-  };
-  const sk = consumptionKeys.rollupSk(r.month, r.utilityType);
-  const fields = { factorVersion: r.to.factorVersion };
-  await addTo(consumptionKeys.assetRollups(companyId, assetId), sk, fields, delta);
-  await addToSiteYear(companyId, assetId, r.month, r.utilityType, delta);
-  await addTo(consumptionKeys.companyRollups(companyId), sk, fields, delta);
-  for (const groupId of await portfoliosHoldingSite(companyId, assetId))
-    await addTo(consumptionKeys.portfolioRollups(companyId, groupId), sk, fields, delta);
   return true;
+}
+
+/** A restatement job's change to one site's month and utility: the sum of its meters' recorded changes. */
+export interface RestatedSiteMonth {
+  month: string;
+  utilityType: UtilityType;
+  unit: string;
+  emissionsKg: number;
+  factorVersion: string;
+}
+
+/** The mark a roll-up row keeps of a restatement job it has taken: each row takes a job's change once. */
+const restatementMark = (jobId: string) => `restatement#${jobId}`;
+
+/** Sums changes by month and utility (and unit: figures in different units are never summed). */
+export function sumRestatedMonths(rows: readonly RestatedSiteMonth[]): RestatedSiteMonth[] {
+  const sums = new Map<string, RestatedSiteMonth>();
+  for (const r of rows) {
+    const key = `${r.month}#${r.utilityType}#${r.unit}`;
+    const sum = sums.get(key);
+    if (!sum) sums.set(key, { ...r });
+    else {
+      sum.emissionsKg = round3(sum.emissionsKg + r.emissionsKg);
+      if (r.factorVersion > sum.factorVersion) sum.factorVersion = r.factorVersion;
+    }
+  }
+  return [...sums.values()];
+}
+
+/** Adds a job's change to one roll-up row unless the row holds the job's mark already. */
+async function addRestatementTo(
+  pk: string,
+  jobId: string,
+  row: RestatedSiteMonth,
+  fields: Record<string, string>,
+): Promise<void> {
+  if (row.emissionsKg === 0) return;
+  try {
+    await documentClient().send(
+      new UpdateCommand({
+        TableName: config().tableName,
+        Key: { pk, sk: consumptionKeys.rollupSk(row.month, row.utilityType) },
+        ...figuresUpdate({
+          adds: { emissionsKg: row.emissionsKg },
+          sets: {
+            factorVersion: row.factorVersion,
+            month: row.month,
+            utilityType: row.utilityType,
+            ...fields,
+          },
+          unit: row.unit,
+          parts: {},
+          invoice: { id: restatementMark(jobId), sign: 1 },
+        }),
+      }),
+    );
+  } catch (err) {
+    // Taken by an earlier delivery of the job: that is the point of the mark.
+    if (!(err instanceof Error && err.name === 'ConditionalCheckFailedException')) throw err;
+  }
+}
+
+/**
+ * Adds a restatement job's change of one site's months (each month and utility summed over its meters)
+ * to the site's monthly roll-ups and its years, each row once for the job however often this runs.
+ * Answers the portfolios holding the site, whose roll-ups `applyRestatementToGroups` moves.
+ */
+export async function applyRestatementToSite(
+  companyId: string,
+  jobId: string,
+  assetId: string,
+  months: readonly RestatedSiteMonth[],
+): Promise<string[]> {
+  const rows = sumRestatedMonths(months);
+  const base = { companyId, assetId };
+  for (const row of rows)
+    await addRestatementTo(consumptionKeys.assetRollups(companyId, assetId), jobId, row, base);
+  const years = new Map<
+    string,
+    { year: string; utilityType: UtilityType; delta: RollupDelta; months: Map<string, SiteMonthFigures> }
+  >();
+  for (const row of rows) {
+    const year = row.month.slice(0, 4);
+    const key = `${year}#${row.utilityType}#${row.unit}`;
+    const y = years.get(key) ?? {
+      year,
+      utilityType: row.utilityType,
+      delta: { consumption: 0, cost: 0, emissionsKg: 0, unit: row.unit },
+      months: new Map<string, SiteMonthFigures>(),
+    };
+    y.delta.emissionsKg = round3(y.delta.emissionsKg + row.emissionsKg);
+    y.months.set(
+      row.month,
+      addMonthFigures(y.months.get(row.month), { consumption: 0, cost: 0, emissionsKg: row.emissionsKg }),
+    );
+    years.set(key, y);
+  }
+  for (const y of years.values())
+    if (y.delta.emissionsKg !== 0)
+      await addMonthsToSiteYear(companyId, assetId, y.year, y.utilityType, y.delta, y.months, {
+        key: restatementMark(jobId),
+      });
+  return portfoliosHoldingSite(companyId, assetId);
+}
+
+/**
+ * Adds a restatement job's change to the company's monthly roll-ups and to the portfolios' (each given
+ * summed over its sites), each row once for the job however often this runs.
+ */
+export async function applyRestatementToGroups(
+  companyId: string,
+  jobId: string,
+  company: readonly RestatedSiteMonth[],
+  portfolios: ReadonlyMap<string, readonly RestatedSiteMonth[]>,
+): Promise<void> {
+  for (const row of sumRestatedMonths(company))
+    await addRestatementTo(consumptionKeys.companyRollups(companyId), jobId, row, { companyId });
+  for (const [groupId, rows] of portfolios)
+    for (const row of sumRestatedMonths(rows))
+      await addRestatementTo(consumptionKeys.portfolioRollups(companyId, groupId), jobId, row, {
+        companyId,
+        portfolioId: groupId,
+      });
 }
 
 /** Days of interval data of one meter and month, as they count in the meter's month: in the account's unit. */

@@ -12,7 +12,9 @@ export type {
   IntervalMonthFigures,
   InvoiceContribution,
   MeterMonth,
+  MonthRestated,
   MonthRestatement,
+  RestatedSiteMonth,
   Rollup,
   RollupDelta,
   SiteMonthDelta,
@@ -22,6 +24,8 @@ export {
   addManyToRollups,
   applyIntervalMonth,
   applyInvoiceContribution,
+  applyRestatementToGroups,
+  applyRestatementToSite,
   deleteAccountMonths,
   deleteMeterMonths,
   getMeterMonths,
@@ -35,6 +39,8 @@ export {
   rebuildPortfolioRollups,
   rebuildSiteYears,
   restateAccountMonth,
+  restatementsOf,
+  sumRestatedMonths,
 } from './consumption-repository.ts';
 export type { SupplyPeriod } from './contract-store.ts';
 export { regoBackedPeriods } from './contract-store.ts';

@@ -17,13 +17,33 @@ import { partAdds, ROLLUP_PARTS, type RollupParts } from './rollup-parts.ts';
  * Each site's figures by calendar year and utility, all sites of a company in one partition: what a
  * portfolio-wide table of sites by year (benchmarks, the calendar, target progress) reads in a few pages
  * instead of one query per site. Kept by the same deltas as the sites' monthly roll-ups, with each month's
- * consumption on the item as well (`m01`…`m12`), so a year knows how many of its months hold figures.
+ * consumption, emissions and cost on the item as well (`m01`…`m12`, `e01`…, `c01`…), so a year knows how
+ * many of its months hold figures and any window of months is read from the years it touches.
  */
 const pkOf = (companyId: string) => `C#${companyId}#rollup#site-years`;
 const skOf = (year: string, assetId: string, utilityType: UtilityType) => `${year}#${assetId}#${utilityType}`;
 const BUILT_SK = 'built';
 const monthAttribute = (month: string) => `m${month.slice(5, 7)}`;
-const MONTH_ATTRIBUTES = Array.from({ length: 12 }, (_, i) => `m${String(i + 1).padStart(2, '0')}`);
+const monthEmissionsAttribute = (month: string) => `e${month.slice(5, 7)}`;
+const monthCostAttribute = (month: string) => `c${month.slice(5, 7)}`;
+const MONTH_NUMBERS = Array.from({ length: 12 }, (_, i) => String(i + 1).padStart(2, '0'));
+const MONTH_ATTRIBUTES = MONTH_NUMBERS.map((mm) => `m${mm}`);
+const MONTH_EMISSIONS_ATTRIBUTES = MONTH_NUMBERS.map((mm) => `e${mm}`);
+const MONTH_COST_ATTRIBUTES = MONTH_NUMBERS.map((mm) => `c${mm}`);
+
+/** One month's figures of a site and utility, as the year item keeps them beside its totals. */
+export interface SiteMonthFigures {
+  consumption: number;
+  cost: number;
+  emissionsKg: number;
+}
+
+/** The attributes a change to one month adds to: its consumption, emissions and cost. */
+const monthAddsOf = (month: string, f: SiteMonthFigures): [string, number][] => [
+  [monthAttribute(month), f.consumption],
+  [monthEmissionsAttribute(month), f.emissionsKg],
+  [monthCostAttribute(month), f.cost],
+];
 
 /** A change to one site's month of one utility, as its monthly roll-up takes it. */
 export interface SiteYearDelta extends RollupParts {
@@ -44,6 +64,8 @@ export interface SiteYearRollup extends RollupParts {
   emissionsKg: number;
   /** The months (1–12) of the year whose consumption is not zero. */
   monthsHeld: number[];
+  /** Each month's figures, January first. */
+  months: SiteMonthFigures[];
 }
 
 /**
@@ -65,14 +87,18 @@ export async function addToSiteYear(
     month.slice(0, 4),
     utilityType,
     signed(delta, sign),
-    [[monthAttribute(month), sign * delta.consumption]],
+    monthAddsOf(month, {
+      consumption: sign * delta.consumption,
+      cost: sign * delta.cost,
+      emissionsKg: sign * delta.emissionsKg,
+    }),
     once && { key: `${once.invoiceId}#${month}`, sign: once.sign },
   );
 }
 
 /**
  * Adds changes to several months of one site's year and utility in one write (roll-ups replaced whole:
- * the change is what they gained or lost).
+ * the change is what they gained or lost). With `once`, the write happens once for that key.
  */
 export async function addMonthsToSiteYear(
   companyId: string,
@@ -80,7 +106,8 @@ export async function addMonthsToSiteYear(
   year: string,
   utilityType: UtilityType,
   delta: SiteYearDelta,
-  months: ReadonlyMap<string, number>,
+  months: ReadonlyMap<string, SiteMonthFigures>,
+  once?: { key: string },
 ): Promise<void> {
   await addToYear(
     companyId,
@@ -88,7 +115,8 @@ export async function addMonthsToSiteYear(
     year,
     utilityType,
     delta,
-    [...months].map(([month, v]) => [monthAttribute(month), v]),
+    [...months].flatMap(([month, f]) => monthAddsOf(month, f)),
+    once && { key: once.key, sign: 1 },
   );
 }
 
@@ -201,8 +229,7 @@ export async function replaceSiteYears(
     item.consumption = Number(item.consumption) + row.consumption;
     item.cost = Number(item.cost) + row.cost;
     item.emissionsKg = Number(item.emissionsKg) + row.emissionsKg;
-    const m = monthAttribute(row.month);
-    item[m] = (Number(item[m]) || 0) + row.consumption;
+    for (const [m, v] of monthAddsOf(row.month, row)) item[m] = (Number(item[m]) || 0) + v;
     for (const part of ROLLUP_PARTS)
       if (row[part] !== undefined) item[part] = (Number(item[part]) || 0) + (row[part] ?? 0);
     if (row.invoiceIds && row.invoiceIds.size > 0) {
@@ -215,19 +242,22 @@ export async function replaceSiteYears(
   await batchWrite([...items.values()].map((Item) => ({ PutRequest: { Item } })));
 }
 
-/** Whether every site's years of the company are in the store (roll-ups written before it are not). */
+/**
+ * Whether every site's years of the company are in the store, each month's figures included (roll-ups
+ * written before the store, or a store built before it kept months' emissions and cost, are not).
+ */
 export async function siteYearsBuilt(companyId: string): Promise<boolean> {
   const out = await documentClient().send(
     new GetCommand({ TableName: config().tableName, Key: { pk: pkOf(companyId), sk: BUILT_SK } }),
   );
-  return out.Item !== undefined;
+  return out.Item?.monthFigures === true;
 }
 
 export async function markSiteYearsBuilt(companyId: string): Promise<void> {
   await documentClient().send(
     new PutCommand({
       TableName: config().tableName,
-      Item: { pk: pkOf(companyId), sk: BUILT_SK, builtAt: new Date().toISOString() },
+      Item: { pk: pkOf(companyId), sk: BUILT_SK, builtAt: new Date().toISOString(), monthFigures: true },
     }),
   );
 }
@@ -240,6 +270,8 @@ const READ_FIELDS = [
   'emissionsKg',
   ...ROLLUP_PARTS,
   ...MONTH_ATTRIBUTES,
+  ...MONTH_EMISSIONS_ATTRIBUTES,
+  ...MONTH_COST_ATTRIBUTES,
 ];
 
 /** Every site's figures by year and utility from `fromYear` to `toYear` inclusive. */
@@ -276,6 +308,11 @@ export async function listSiteYears(
         monthsHeld: MONTH_ATTRIBUTES.flatMap((m, i) =>
           Math.abs(Number(raw[m]) || 0) >= 0.001 ? [i + 1] : [],
         ),
+        months: MONTH_NUMBERS.map((_, i) => ({
+          consumption: Number(raw[MONTH_ATTRIBUTES[i] ?? '']) || 0,
+          cost: Number(raw[MONTH_COST_ATTRIBUTES[i] ?? '']) || 0,
+          emissionsKg: Number(raw[MONTH_EMISSIONS_ATTRIBUTES[i] ?? '']) || 0,
+        })),
       };
       for (const part of ROLLUP_PARTS) if (typeof raw[part] === 'number') row[part] = raw[part];
       out.push(row);

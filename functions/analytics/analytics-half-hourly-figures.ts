@@ -175,7 +175,10 @@ export async function dailyWithIntervalData(
     yearsOf({ start: `${window.start.slice(0, 7)}-01`, end: window.end }),
   );
   const factor = factorCache();
-  const monthsOut: MonthFigure[] = [];
+  // What the interval meters take out of the months, summed over the meters by month, utility and unit:
+  // spreading a month over its days is the costly part of the answer, so it is done once per month and
+  // utility rather than once per meter (500 meters' year spread meter by meter took seconds).
+  const monthsOut = new Map<string, MonthFigure>();
   const firstMonth = window.start.slice(0, 7);
   const lastMonth = window.end.slice(0, 7);
   for (const meter of meters) {
@@ -187,18 +190,21 @@ export async function dailyWithIntervalData(
     }
     for (const [month, total] of byMonth) {
       const { perUnit } = factor(meter.utilityType, meter.unit, month.slice(0, 4));
-      monthsOut.push({
+      const key = `${month}#${meter.utilityType}#${meter.unit}`;
+      const out = monthsOut.get(key) ?? {
         month,
         utilityType: meter.utilityType,
-        consumption: -total,
+        consumption: 0,
         unit: meter.unit,
         cost: 0,
-        emissionsKg: -total * perUnit,
-        ...(meter.assetId ? { assetId: meter.assetId } : {}),
-      });
+        emissionsKg: 0,
+      };
+      out.consumption -= total;
+      out.emissionsKg -= total * perUnit;
+      monthsOut.set(key, out);
     }
   }
-  const spread = figuresOf([...rows, ...monthsOut], window, 'daily', calendar, withCosts);
+  const spread = figuresOf([...rows, ...monthsOut.values()], window, 'daily', calendar, withCosts);
   const tables = new Map(spread.buckets.map((b) => [b.key, tableOf(b)]));
   // The hot loop (every meter's every day): the unit's scale and the year's factor are looked up once per
   // meter and year, not per day.

@@ -9,9 +9,14 @@ import { calculateEmissions, type FactorUtility } from '../../shared/domain/emis
 import { isSubMeter } from '../../shared/schemas/account-rules.ts';
 import {
   allAccounts,
+  applyRestatementToGroups,
+  applyRestatementToSite,
   listAccountMonths,
   type MonthRestatement,
+  type RestatedSiteMonth,
   restateAccountMonth,
+  restatementsOf,
+  sumRestatedMonths,
   utilityOf,
 } from '../accounts/index.ts';
 import { sendToQueue } from '../core/adapters/queue.ts';
@@ -65,13 +70,17 @@ function restated(
 }
 
 /**
- * Restates a company's emissions in an edition of the factor sets: every meter's months whose factors
- * differ are recomputed from their consumption, the site, portfolio and company roll-ups take the
- * difference, and the company's totals by year before and after are answered. Months already in the
- * edition are not touched, so restating to the edition the figures are in changes nothing.
+ * Restates a company's emissions in an edition of the factor sets, as the job `jobId`: every meter's
+ * months whose factors differ are recomputed from their consumption, each recording on itself what the job
+ * changed; then the site, portfolio and company roll-ups take the sum of the recorded changes, each row
+ * once for the job. A run after a crash (or a delivery of the job again) finds the months already
+ * restated by their record and finishes what the roll-ups lack, so they always come to the sum of the
+ * months. Months already in the edition are not touched, so restating to the edition the figures are in
+ * changes nothing. Answers the company's totals by year before and after.
  */
 export async function restateCompany(
   companyId: string,
+  jobId: string,
   edition: FactorSetEdition,
   onAccountDone?: (done: number, total: number) => Promise<void>,
 ): Promise<Restatement> {
@@ -79,37 +88,65 @@ export async function restateCompany(
   let months = 0;
   let accountsDone = 0;
   const accounts = await allAccounts(companyId);
-  await inPool(accounts, ACCOUNT_CONCURRENCY, async (account) => {
-    const utility = utilityOf(account);
+  const bySite = new Map<string | undefined, typeof accounts>();
+  for (const account of accounts) {
     // A sub-meter's figures are in its parent's; the roll-ups and the totals count only the parent.
-    const counted = !isSubMeter(account);
-    const assetId = counted && typeof account.assetId === 'string' ? account.assetId : undefined;
-    for (const m of await listAccountMonths(companyId, account._id, '1900-01', '2999-12')) {
-      const year = m.month.slice(0, 4);
-      const to = restated(m, utility, edition, m.source);
-      let afterKg = m.emissionsKg;
-      if (to) {
-        const changed = await restateAccountMonth(companyId, account._id, assetId, {
-          month: m.month,
-          utilityType: utility,
-          unit: m.unit,
-          from: { emissionsKg: m.emissionsKg, factorVersion: m.factorVersion },
-          to,
-        });
-        if (changed) {
-          months++;
-          afterKg = to.emissionsKg;
+    const assetId = !isSubMeter(account) && typeof account.assetId === 'string' ? account.assetId : undefined;
+    bySite.set(assetId, [...(bySite.get(assetId) ?? []), account]);
+  }
+  const company: RestatedSiteMonth[] = [];
+  const portfolios = new Map<string, RestatedSiteMonth[]>();
+  await inPool([...bySite], ACCOUNT_CONCURRENCY, async ([assetId, siteAccounts]) => {
+    const siteMonths: RestatedSiteMonth[] = [];
+    for (const account of siteAccounts) {
+      const utility = utilityOf(account);
+      const counted = assetId !== undefined;
+      for (const m of await listAccountMonths(companyId, account._id, '1900-01', '2999-12')) {
+        const recorded = restatementsOf(m);
+        let change = recorded[jobId];
+        const to = change ? undefined : restated(m, utility, edition, m.source);
+        if (to) {
+          const restatement: MonthRestatement = {
+            month: m.month,
+            utilityType: utility,
+            unit: m.unit,
+            from: { emissionsKg: m.emissionsKg, factorVersion: m.factorVersion },
+            to,
+          };
+          if (await restateAccountMonth(companyId, account._id, jobId, restatement, recorded))
+            change = { fromKg: m.emissionsKg, toKg: to.emissionsKg, factorVersion: to.factorVersion };
         }
+        const diff = change ? round3(change.toKg - change.fromKg) : 0;
+        // A month restated by an earlier run of the job holds its new figure already.
+        const afterKg = change && !to ? m.emissionsKg : m.emissionsKg + diff;
+        if (change) {
+          months++;
+          siteMonths.push({
+            month: m.month,
+            utilityType: utility,
+            unit: m.unit,
+            emissionsKg: diff,
+            factorVersion: change.factorVersion,
+          });
+        }
+        if (!counted) continue;
+        const year = m.month.slice(0, 4);
+        const sums = years.get(year) ?? { beforeKg: 0, afterKg: 0 };
+        sums.beforeKg += afterKg - diff;
+        sums.afterKg += afterKg;
+        years.set(year, sums);
       }
-      if (!counted) continue;
-      const sums = years.get(year) ?? { beforeKg: 0, afterKg: 0 };
-      sums.beforeKg += m.emissionsKg;
-      sums.afterKg += afterKg;
-      years.set(year, sums);
+      accountsDone++;
+      await onAccountDone?.(accountsDone, accounts.length);
     }
-    accountsDone++;
-    await onAccountDone?.(accountsDone, accounts.length);
+    if (assetId === undefined || siteMonths.length === 0) return;
+    const site = sumRestatedMonths(siteMonths);
+    // Kept summed as sites come in: a company's sums never hold more rows than its months and utilities.
+    company.splice(0, company.length, ...sumRestatedMonths([...company, ...site]));
+    for (const groupId of await applyRestatementToSite(companyId, jobId, assetId, site))
+      portfolios.set(groupId, sumRestatedMonths([...(portfolios.get(groupId) ?? []), ...site]));
   });
+  await applyRestatementToGroups(companyId, jobId, company, portfolios);
   return {
     factorSet: edition.id,
     months,

@@ -43,6 +43,7 @@ import type { Operations, OpResult } from '../core/middleware/api-context.ts';
 import { operation } from '../core/middleware/operation.ts';
 import { scopeCollectionPk } from './analytics-repository.ts';
 import { type MeterRef, resolveScope } from './analytics-scope.ts';
+import { siteYearRows } from './analytics-site-years.ts';
 import { billsByIds, membersBySub, metersOfSite } from './provenance-repository.ts';
 
 /** Parallel partition reads per request, as the other Insights calls read. */
@@ -628,14 +629,59 @@ async function rollupTotals(
   return totalsOf(parts, withCosts);
 }
 
+/**
+ * From this many sites, their figures come from the company's site years (one partition, read a year at a
+ * time) rather than a Query of each site's roll-ups: a few pages for thousands of sites, whatever the window.
+ */
+const SITE_YEARS_FROM = 20;
+
+/**
+ * Sites' figures over a window from the site-year store: each month the window touches, taken by the
+ * window's share as `rollupTotals` takes it. Answers only the sites with figures in the window.
+ */
+async function siteYearTotals(
+  companyId: string,
+  assetIds: ReadonlySet<string>,
+  w: Window,
+  utilityType: UtilityType | undefined,
+  withCosts: boolean,
+) {
+  const parts = new Map<string, { utilityType: UtilityType; unit: string; amount: Amount }[]>();
+  for (const row of await siteYearRows(companyId, Number(w.from.slice(0, 4)), Number(w.to.slice(0, 4)))) {
+    if (!assetIds.has(row.assetId) || (utilityType && row.utilityType !== utilityType)) continue;
+    const unit = defaultUnit(row.utilityType);
+    const ofSite = parts.get(row.assetId) ?? [];
+    row.months.forEach((m, i) => {
+      const fraction = monthFraction(`${row.year}-${String(i + 1).padStart(2, '0')}`, w);
+      if (fraction === 0 || (m.consumption === 0 && m.cost === 0 && m.emissionsKg === 0)) return;
+      const monthly: Amount = {
+        consumption: convertQuantity(m.consumption, row.unit, unit) ?? 0,
+        cost: m.cost,
+        emissionsKg: m.emissionsKg,
+      };
+      ofSite.push({ utilityType: row.utilityType, unit, amount: scale(monthly, fraction) });
+    });
+    parts.set(row.assetId, ofSite);
+  }
+  return new Map([...parts].map(([assetId, p]) => [assetId, totalsOf(p, withCosts)]));
+}
+
 /** Every site the caller may read, each with its figure from its monthly roll-ups. */
 async function companyLevel(caller: Caller, q: ProvenanceQuery, w: Window, withCosts: boolean) {
   const companyId = caller.companyId;
   const scope = await resolveScope(caller, { bySite: true });
   const from = w.from.slice(0, 7);
   const to = w.to.slice(0, 7);
+  const stored =
+    scope.sites.length >= SITE_YEARS_FROM
+      ? await siteYearTotals(companyId, new Set(scope.sites.map((s) => s._id)), w, q.utilityType, withCosts)
+      : undefined;
   const fromRollups = await inPool(scope.sites, READ_CONCURRENCY, async (site) => {
-    const { totals, amount } = await rollupTotals(companyId, site._id, w, q.utilityType, withCosts);
+    const { totals, amount } =
+      stored?.get(site._id) ??
+      (stored
+        ? totalsOf([], withCosts)
+        : await rollupTotals(companyId, site._id, w, q.utilityType, withCosts));
     return {
       site: { _id: site._id, ...(site.siteName ? { siteName: site.siteName } : {}), figure: totals },
       amount,

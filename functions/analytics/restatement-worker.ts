@@ -58,7 +58,7 @@ export async function runRestatement(message: RestatementMessage, log: Logger): 
   if (!(await putRestatementJobUnlessDone(current))) return;
   await announce(current, log);
   let told = 0;
-  const result = await restateCompany(companyId, edition, async (done, total) => {
+  const result = await restateCompany(companyId, jobId, edition, async (done, total) => {
     const progress = Math.floor((done / total) * 100);
     if (progress >= 100 || progress - told < PROGRESS_STEP) return;
     told = progress;

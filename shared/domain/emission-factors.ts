@@ -187,15 +187,41 @@ const GAS_CORRECTIONS: readonly EmissionFactor[] = [
   },
 ];
 
+const FLAT_2025_SCOPE_3 =
+  'DESNZ 2025 flat file, factor ID 13_402_4000_5_1 (Transmission and distribution > T&D- UK electricity > kWh), as exported in github.com/scope3emissiontest-oss/JulesProject (backend/insert_statements_part_*.sql, from defra_factors_2025_v2/scope_3.csv)';
+
+/**
+ * Rows whose figure stands but is now confirmed by two independent copies of the published tables. The
+ * factor and its version do not change, so no figure stated with them moves.
+ */
+const CONFIRMATIONS: readonly EmissionFactor[] = [
+  {
+    ...row(
+      2025,
+      'electricity',
+      'transmission-distribution',
+      3,
+      'kWh',
+      0.01853,
+      undefined,
+      `${FULL_SET_TRANSCRIPTION}; ${FLAT_2025_SCOPE_3}`,
+    ),
+    source: `${DESNZ} 2025, full set v1 (10/06/2025)`,
+    sheet: 'Transmission and distribution!E22: T&D- UK electricity, kWh, kg CO2e',
+    period: '2025-01-01/2025-12-31',
+  },
+];
+
 const sameFactor = (a: EmissionFactor, b: EmissionFactor) =>
   a.year === b.year && a.utility === b.utility && a.activity === b.activity;
 
 /**
- * The current edition: the first, with the natural gas rows corrected. New figures are worked out with
+ * The current edition: the first, with the natural gas rows corrected and the 2025 transmission and
+ * distribution row confirmed. New figures are worked out with
  * it; figures stated in the first edition move to it only when the company restates them.
  */
 export const EMISSION_FACTORS: readonly EmissionFactor[] = FIRST_EDITION_FACTORS.map(
-  (f) => GAS_CORRECTIONS.find((c) => sameFactor(c, f)) ?? f,
+  (f) => GAS_CORRECTIONS.find((c) => sameFactor(c, f)) ?? CONFIRMATIONS.find((c) => sameFactor(c, f)) ?? f,
 );
 
 /**

@@ -1,5 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { addToRollups, putAccountMonth } from '../../functions/accounts/consumption-repository.ts';
+import { documentClient } from '../../functions/core/adapters/dynamo.ts';
 import type { StoredItem } from '../../functions/core/data/item-repository.ts';
 import { newId } from '../../functions/core/lib/ids.ts';
 import { confirmInvoice } from '../../functions/invoices/invoice-confirm.ts';
@@ -333,4 +335,57 @@ describe('what a caller may read', () => {
     ];
     for (const query of garbage) expect((await provenance(query)).status, query).toBe(400);
   });
+});
+
+describe('a company of many sites', () => {
+  it("reads every site's figure for any window from the site years, not a query per site", async () => {
+    const entityId = await created(api, owner, '/entities', { legalName: 'Demo Estates Retail Ltd' });
+    const shops: string[] = [];
+    for (let i = 0; i < 20; i++) {
+      const id = await created(api, owner, '/assets', {
+        siteName: `Shop ${String(i).padStart(2, '0')}`,
+        entityId,
+        address: { streetAddress: `${i + 1} High Street`, locality: 'London', postCode: 'EC3N 1DL' },
+      });
+      shops.push(id);
+      // March: 3100 kWh £620 548.7 kg; April: 3000 kWh £600 531 kg.
+      const figures = (consumption: number, cost: number, emissionsKg: number) => ({
+        consumption,
+        unit: 'kWh',
+        cost,
+        emissionsKg,
+      });
+      await addToRollups(w.demoId, id, '2025-03', 'electricity', figures(3100, 620, 548.7));
+      await addToRollups(w.demoId, id, '2025-04', 'electricity', figures(3000, 600, 531));
+    }
+    // 15 March to 14 April: 17 of March's 31 days and 14 of April's 30.
+    const window = 'from=2025-03-15&to=2025-04-14';
+    await provenance(window);
+    const client = documentClient();
+    const send = client.send.bind(client);
+    const perSite: string[] = [];
+    const reads = vi.spyOn(client, 'send').mockImplementation(((command: unknown, ...rest: unknown[]) => {
+      if (command instanceof QueryCommand) {
+        const pk = String(command.input.ExpressionAttributeValues?.[':pk'] ?? '');
+        if (pk.includes('#rollup#asset#')) perSite.push(pk);
+      }
+      return (send as (c: unknown, ...r: unknown[]) => Promise<unknown>)(command, ...rest);
+    }) as typeof client.send);
+    let body: ProvenanceAnswer;
+    try {
+      body = (await provenance(window)).body as unknown as ProvenanceAnswer;
+    } finally {
+      reads.mockRestore();
+    }
+    expect(perSite).toEqual([]);
+    expect(body.level).toBe('company');
+    const shopFigures = body.sites.filter((s) => shops.includes(s._id));
+    expect(shopFigures).toHaveLength(20);
+    for (const s of shopFigures)
+      expect(s.figure).toMatchObject({
+        cost: 620,
+        emissionsKg: 548.7,
+        utilities: { electricity: { consumption: 3100, unit: 'kWh', cost: 620, emissionsKg: 548.7 } },
+      });
+  }, 120_000);
 });

@@ -1,9 +1,19 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { SQSBatchResponse } from 'aws-lambda';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applyInvoiceContribution } from '../../functions/accounts/index.ts';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import {
+  allAccounts,
+  applyInvoiceContribution,
+  listAccountMonths,
+  listAssetRollups,
+  listCompanyRollups,
+  listPortfolioRollups,
+  listSiteYears,
+} from '../../functions/accounts/index.ts';
 import type { AnalyticsAnswer } from '../../functions/analytics/analytics-service.ts';
+import { documentClient } from '../../functions/core/adapters/dynamo.ts';
 import { newId } from '../../functions/core/lib/ids.ts';
 import { saveConnection } from '../../functions/core/live/live-connection-repository.ts';
 import { type InvoiceWorld, sqsEvent, startInvoiceWorld } from './invoices-support.ts';
@@ -264,5 +274,82 @@ describe('restating emissions in a factor set', () => {
     await work(bodies);
     expect([await gasOf('2024'), await gasOf('2025')]).toEqual([1829, 1829.6]);
     expect((await get('/analytics/factor-sets')).current).toMatchObject({ id: 'desnz-v2' });
+  });
+
+  it('leaves roll-ups equal to the sum of the months when the worker dies after rewriting a month', async () => {
+    const bankId = await created(api, owner, '/assets', {
+      siteName: 'Bank',
+      entityId: String((await get(`/assets/${siteId}`)).entityId),
+      address: { streetAddress: '2 Test Street', locality: 'London', postCode: 'EC2R 8AH' },
+    });
+    const groupId = await created(api, owner, '/asset-groups', { name: 'City', assetIds: [bankId] });
+    const meterId = await created(api, owner, '/accounts', {
+      type: 'electricity',
+      assetId: bankId,
+      name: 'Main',
+    });
+    // Stated in an earlier edition; the built-in 2024 factor 0.20705 makes them 207.05 and 103.525 kg.
+    for (const [month, consumption, emissionsKg] of [
+      ['2024-03', 1000, 300],
+      ['2024-04', 500, 150],
+    ] as const)
+      await applyInvoiceContribution(
+        w.demoId,
+        meterId,
+        bankId,
+        newId(),
+        {
+          month,
+          utilityType: 'electricity',
+          consumption,
+          unit: 'kWh',
+          cost: 100,
+          emissionsKg,
+          factorVersion: 'desnz-2024-v0',
+        },
+        1,
+      );
+    const res = await restate('desnz-v2');
+    const bodies = await w.drain('restatements');
+    // The worker dies on its first write to a roll-up: after the month is rewritten, before the roll-ups.
+    const client = documentClient();
+    const send = client.send.bind(client);
+    let armed = true;
+    const died = vi.spyOn(client, 'send').mockImplementation(((command: unknown, ...rest: unknown[]) => {
+      if (armed && command instanceof UpdateCommand && String(command.input.Key?.pk).includes('#rollup#')) {
+        armed = false;
+        return Promise.reject(new Error('worker died'));
+      }
+      return (send as (c: unknown, ...r: unknown[]) => Promise<unknown>)(command, ...rest);
+    }) as typeof client.send);
+    try {
+      const out = await worker(sqsEvent(bodies, 'restatements'));
+      expect(out.batchItemFailures).toHaveLength(1);
+    } finally {
+      died.mockRestore();
+    }
+    expect(armed).toBe(false);
+    // SQS delivers the message again: the job finishes what the roll-ups lack.
+    await work(bodies);
+
+    const sum = (rows: { emissionsKg: number }[]) =>
+      round3(rows.reduce((n, r) => n + Number(r.emissionsKg), 0));
+    const in2024 = <T extends { month: string }>(rows: T[]) => rows.filter((r) => r.month.startsWith('2024'));
+    const bankMonths = in2024(await listAccountMonths(w.demoId, meterId, '2024-01', '2024-12'));
+    expect(bankMonths.map((m) => m.emissionsKg)).toEqual([207.05, 103.525]);
+    expect(sum(await listAssetRollups(w.demoId, bankId, '2024-01', '2024-12'))).toBe(310.575);
+    expect(sum(await listPortfolioRollups(w.demoId, groupId, '2024-01', '2024-12'))).toBe(310.575);
+    const years = await listSiteYears(w.demoId, 2024, 2024);
+    expect(years.find((y) => y.assetId === bankId && y.utilityType === 'electricity')?.emissionsKg).toBe(
+      310.575,
+    );
+    let everyMonth = 0;
+    for (const account of await allAccounts(w.demoId))
+      everyMonth += sum(await listAccountMonths(w.demoId, account._id, '2024-01', '2024-12'));
+    expect(sum(await listCompanyRollups(w.demoId, '2024-01', '2024-12'))).toBe(round3(everyMonth));
+    expect((await emissionsOf('2024', `&assetId=${bankId}`)).kg).toBe(310.575);
+    // Both months count as the job's, the one restated before the worker died too.
+    const job = await get(`/analytics/factor-sets/restatements/${String(res.body.jobId)}`);
+    expect(job).toMatchObject({ status: 'done', result: { factorSet: 'desnz-v2', months: 2 } });
   });
 });

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   addManyToRollups,
   applyInvoiceContribution,
+  applyRestatementToSite,
   putAccountMonths,
   putRollups,
   rebuildSiteYears,
@@ -90,7 +91,7 @@ describe("a site's years", () => {
         source: 'import',
       },
     ]);
-    const restated = await restateAccountMonth(w.companyId, 'meter-b', w.assetB, {
+    const restated = await restateAccountMonth(w.companyId, 'meter-b', 'job-1', {
       month: '2022-01',
       utilityType: 'gas',
       unit: 'kWh',
@@ -98,11 +99,24 @@ describe("a site's years", () => {
       to: { emissionsKg: 150, factorVersion: 'desnz-2025' },
     });
     expect(restated).toBe(true);
-    expect(await yearOf(w.assetB, 2022, 'gas')).toMatchObject({
-      consumption: 1700,
-      emissionsKg: 300,
-      monthsHeld: [1, 2],
-    });
+    const change = {
+      month: '2022-01',
+      utilityType: 'gas' as const,
+      unit: 'kWh',
+      emissionsKg: -10,
+      factorVersion: 'desnz-2025',
+    };
+    // Applied twice (a job delivered again): the year takes the change once.
+    await applyRestatementToSite(w.companyId, 'job-1', w.assetB, [change]);
+    await applyRestatementToSite(w.companyId, 'job-1', w.assetB, [change]);
+    const year = await yearOf(w.assetB, 2022, 'gas');
+    expect(year).toMatchObject({ consumption: 1700, emissionsKg: 300, monthsHeld: [1, 2] });
+    // Each month keeps its own figures, the restated January's emissions included.
+    expect(year?.months.slice(0, 3)).toEqual([
+      { consumption: 900, cost: 90, emissionsKg: 150 },
+      { consumption: 800, cost: 80, emissionsKg: 150 },
+      { consumption: 0, cost: 0, emissionsKg: 0 },
+    ]);
   });
 
   it('move by the difference when roll-ups are replaced whole, and a rebuild mends stale years', async () => {

@@ -41,12 +41,17 @@ describe('emission factor lookup', () => {
     const gas = (year: number) => findEmissionFactor('gas', 'combustion', year, FIRST_EDITION_FACTORS);
     expect(gas(2024)).toMatchObject({ factor: 0.18278, version: 'desnz-2024-v1' });
     expect(gas(2025)).toMatchObject({ factor: 0.18231, version: 'desnz-2025-v1' });
-    // Only the two gas rows differ between the editions.
+    // Only the two gas rows differ in figure between the editions; the 2025 T&D row differs in its proof.
     const changed = EMISSION_FACTORS.filter((f, i) => f !== FIRST_EDITION_FACTORS[i]);
     expect(changed.map((f) => `${f.utility}/${f.activity}/${f.year}`)).toEqual([
+      'electricity/transmission-distribution/2025',
       'gas/combustion/2024',
       'gas/combustion/2025',
     ]);
+    const td = (table: typeof EMISSION_FACTORS) =>
+      findEmissionFactor('electricity', 'transmission-distribution', 2025, table);
+    expect(td(EMISSION_FACTORS)).toMatchObject({ factor: 0.01853, version: 'desnz-2025-v1' });
+    expect(td(FIRST_EDITION_FACTORS)).toMatchObject({ factor: 0.01853, version: 'desnz-2025-v1' });
   });
 
   it('has a 2024 transmission and distribution row, marked unconfirmed, rather than falling back to 2023', () => {
@@ -92,11 +97,11 @@ describe('emission factor lookup', () => {
     const flagged = EMISSION_FACTORS.filter((f) => f.check).map(
       (f) => `${f.utility}/${f.activity}/${f.year}`,
     );
-    expect(flagged.sort()).toEqual([
-      'electricity/transmission-distribution/2024',
-      'electricity/transmission-distribution/2025',
-      'water/treatment/2024',
-    ]);
+    expect(flagged.sort()).toEqual(['electricity/transmission-distribution/2024', 'water/treatment/2024']);
+    // Confirmed by two copies of the 2025 tables: the full set and the flat file.
+    const td2025 = findEmissionFactor('electricity', 'transmission-distribution', 2025);
+    expect(td2025).toMatchObject({ factor: 0.01853, period: '2025-01-01/2025-12-31' });
+    expect(td2025?.confirmedBy).toMatch(/themisiq.*JulesProject/);
     expect(findEmissionFactor('gas', 'combustion', 2024)?.check).toBeUndefined();
     expect(findEmissionFactor('gas', 'combustion', 2025)?.check).toBeUndefined();
   });
