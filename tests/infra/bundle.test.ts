@@ -88,7 +88,8 @@ describe('function bundles', () => {
       const loaded = (await import(pathToFileURL(r.outfile).href)) as { handler?: unknown };
       expect(typeof loaded.handler, r.name).toBe('function');
     }
-  });
+    // Thirty-odd bundles are imported one after another; on two shared cores this alone can pass 20 s.
+  }, 60_000);
 
   it('serves requests from each HTTP bundle: one without a token is refused', async () => {
     // As the CDK app configures them; nothing is reached, since the request stops at the token check.
