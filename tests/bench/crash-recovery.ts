@@ -2,7 +2,8 @@
  * Kills the whole local stack (`npm start`, SIGKILL to its process group) while a spreadsheet import is
  * writing, starts it again on the same state, and checks the import finishes with nothing lost and
  * nothing written twice: the import's own totals, then a dry run of the same file, which must find every
- * row already there unchanged (a lost row would be new, a doubled one changed).
+ * row already there unchanged (a lost row would be new, a doubled one changed). Then the import is rolled
+ * back, and a last dry run must find every row gone, those the killed run wrote included.
  *
  *   node tests/bench/crash-recovery.ts [years]
  */
@@ -175,9 +176,28 @@ try {
     `import ${String(done.status)} ${finishedAfter.toFixed(1)} s after the kill: ${JSON.stringify(results)}`,
   );
   console.log(`dry run of the same file afterwards: ${JSON.stringify(after)}`);
+  // The import is rolled back as a whole, the rows the killed run wrote with the rest.
+  const rollback = await call('POST', `/imports/${id}/rollback`);
+  if (rollback.status !== 202)
+    throw new Error(`rollback ${rollback.status} ${JSON.stringify(rollback.body)}`);
+  const undone = await until('the rollback to finish', async () => {
+    const record = (await call('GET', `/imports/${id}`)).body;
+    return record.status === 'rolled-back' || record.status === 'error' ? record : undefined;
+  });
+  const third = await upload();
+  const afterRollback = await previewOf(third);
+  console.log(
+    `rollback ${String(undone.status)}: ${JSON.stringify(undone.rollback)}; dry run then: ${JSON.stringify(afterRollback)}`,
+  );
   const lost = after.create ?? 0;
   const changed = after.update ?? 0;
   const held = done.status === 'completed' && lost === 0 && changed === 0 && after.unchanged === rows;
+  const undoneAll = afterRollback.create === rows;
+  console.log(
+    undoneAll
+      ? `The rollback removed all ${rows} rows.`
+      : `ROLLBACK INCOMPLETE: ${rows - (afterRollback.create ?? 0)} of ${rows} rows are still there`,
+  );
   console.log(
     held
       ? `Nothing lost, nothing doubled: all ${rows} rows are there once, as written.`
