@@ -1,4 +1,7 @@
+import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
 import { BucketAlreadyOwnedByYou, CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
 import {
   CreateQueueCommand,
@@ -39,6 +42,7 @@ const DLQ_RETENTION_SECONDS = '1209600';
  */
 export async function startMessaging(dir: string, port: number): Promise<MessagingEmulator> {
   await mkdir(dir, { recursive: true });
+  releaseOrphanedMessages(dir);
   const server = await startFauxqs({
     port,
     dataDir: dir,
@@ -61,6 +65,31 @@ export async function startMessaging(dir: string, port: number): Promise<Messagi
       await server.stop();
     },
   };
+}
+
+/**
+ * Makes every message that was being worked on when the stack last stopped visible again. Its workers ran
+ * in the stack's own process, so whatever stopped the stack (even a kill -9) stopped them too: waiting for
+ * the visibility timeout (15 minutes for an import) would only hold the work up. Returns how many.
+ */
+export function releaseOrphanedMessages(dir: string): number {
+  const file = join(dir, 'fauxqs.db');
+  if (!existsSync(file)) return 0;
+  const db = new DatabaseSync(file);
+  try {
+    const known = db
+      .prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'sqs_messages'")
+      .get();
+    if (!known) return 0;
+    const released = db
+      .prepare(
+        'UPDATE sqs_messages SET receipt_handle = NULL, visibility_deadline = NULL WHERE receipt_handle IS NOT NULL',
+      )
+      .run();
+    return Number(released.changes);
+  } finally {
+    db.close();
+  }
 }
 
 export async function ensureBuckets(s3: S3Client): Promise<string[]> {

@@ -35,3 +35,33 @@ export function safeFileName(name: string, fallback = 'attachment'): string {
     .slice(-120);
   return cleaned.length > 0 && cleaned !== '.' && cleaned !== '..' ? cleaned : fallback;
 }
+
+/**
+ * The types a downloaded file is served as, by its name's extension. A page, a drawing or a script is
+ * never among them: whatever type its upload declared, it is served as bytes to save, not to run.
+ */
+const DOWNLOAD_TYPES = new Map<string, string>([
+  ['pdf', 'application/pdf'],
+  ['png', 'image/png'],
+  ['jpg', 'image/jpeg'],
+  ['jpeg', 'image/jpeg'],
+  ['gif', 'image/gif'],
+  ['webp', 'image/webp'],
+  ['tif', 'image/tiff'],
+  ['tiff', 'image/tiff'],
+  ['csv', 'text/csv'],
+  ['txt', 'text/plain'],
+  ['json', 'application/json'],
+  ['zip', 'application/zip'],
+  ['xls', 'application/vnd.ms-excel'],
+  ['xlsx', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
+  ['doc', 'application/msword'],
+  ['docx', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document'],
+  ['pptx', 'application/vnd.openxmlformats-officedocument.presentationml.presentation'],
+  ['eml', 'message/rfc822'],
+]);
+
+export function downloadContentType(fileName: string): string {
+  const extension = /\.([A-Za-z0-9]+)$/.exec(fileName)?.[1]?.toLowerCase() ?? '';
+  return DOWNLOAD_TYPES.get(extension) ?? 'application/octet-stream';
+}

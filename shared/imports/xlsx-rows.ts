@@ -102,16 +102,33 @@ export interface XlsxBook {
   rows(batchSize?: number): Generator<TextRecord[]>;
 }
 
+/**
+ * A zip can unpack to thousands of times its size (a "zip bomb"), so what a workbook may unpack to is
+ * capped well above any sheet a person exports (a 100,000-row sheet is about 100 MB of XML): its small
+ * parts (workbook, relations, shared strings, styles) each, its sheet as it streams, and one row.
+ */
+export const XLSX_LIMITS = {
+  partBytes: 128 * 1024 * 1024,
+  sheetBytes: 1024 * 1024 * 1024,
+  rowChars: 4 * 1024 * 1024,
+};
+
+const tooLarge = () =>
+  new FileFormatError('The spreadsheet unpacks to more than it could hold: split it into smaller files');
+
 /** The text of one entry of a zip, inflated piece by piece as its bytes are pushed through. */
-function* entryText(bytes: Uint8Array, name: string): Generator<string> {
+function* entryText(bytes: Uint8Array, name: string, limit = XLSX_LIMITS.sheetBytes): Generator<string> {
   const out: string[] = [];
   const decoder = new TextDecoder();
   let done = false;
   let failed: Error | undefined;
+  let inflated = 0;
   const unzip = new Unzip((file) => {
     if (file.name !== name) return;
     file.ondata = (err, data, final) => {
+      inflated += data?.length ?? 0;
       if (err) failed = err;
+      else if (inflated > limit) failed = tooLarge();
       else out.push(decoder.decode(data, { stream: !final }));
       if (final) done = true;
     };
@@ -121,6 +138,7 @@ function* entryText(bytes: Uint8Array, name: string): Generator<string> {
   const PIECE = 1 << 16;
   for (let at = 0; at < bytes.length && !done; at += PIECE) {
     unzip.push(bytes.subarray(at, at + PIECE), at + PIECE >= bytes.length);
+    if (failed instanceof FileFormatError) throw failed;
     if (failed) throw new FileFormatError('The file is not a readable spreadsheet');
     while (out.length > 0) yield out.shift() as string;
   }
@@ -151,17 +169,26 @@ function mergesOf(bytes: Uint8Array, path: string): Merge[] {
 /** Opens the named sheet, or the first one, reading the workbook's small parts now and its rows later. */
 export function openXlsx(bytes: Uint8Array, wanted?: string): XlsxBook {
   let files: Record<string, Uint8Array>;
+  let oversized = false;
   try {
     files = unzipSync(bytes, {
-      filter: (f) =>
-        f.name === 'xl/workbook.xml' ||
-        f.name === 'xl/_rels/workbook.xml.rels' ||
-        f.name === 'xl/sharedStrings.xml' ||
-        f.name === 'xl/styles.xml',
+      filter: (f) => {
+        const wantedPart =
+          f.name === 'xl/workbook.xml' ||
+          f.name === 'xl/_rels/workbook.xml.rels' ||
+          f.name === 'xl/sharedStrings.xml' ||
+          f.name === 'xl/styles.xml';
+        // The size the zip declares is what would be allocated: a part declaring too much is not unpacked.
+        if (wantedPart && f.originalSize > XLSX_LIMITS.partBytes) oversized = true;
+        return wantedPart && !oversized;
+      },
     });
   } catch {
     throw new FileFormatError('The file is not a readable spreadsheet');
   }
+  if (oversized) throw tooLarge();
+  // A part may declare a small size and still inflate to more; what came out is measured too.
+  if (Object.values(files).some((f) => f.length > XLSX_LIMITS.partBytes)) throw tooLarge();
   const text = (name: string) => (files[name] ? strFromU8(files[name]) : undefined);
   const workbook = text('xl/workbook.xml');
   if (!workbook) throw new FileFormatError('The file is not an XLSX workbook');
@@ -246,6 +273,8 @@ export function openXlsx(bytes: Uint8Array, wanted?: string): XlsxBook {
       const open = buf.indexOf('<row');
       if (open > 0) buf = buf.slice(open);
       else if (open < 0 && buf.length > 4096) buf = buf.slice(-16);
+      // A row that never closes would be held whole: no sheet a person exports has one this long.
+      if (buf.length > XLSX_LIMITS.rowChars) throw tooLarge();
     }
     if (!found) throw new FileFormatError(`The sheet ${sheet?.name} cannot be read`);
     if (batch.length > 0) yield batch;

@@ -1,7 +1,7 @@
 /**
  * A probe sweep of every declared HTTP route against a seeded local stack, called as four callers who
  * should be refused most of it: no token, the owner of another company, a user granted two sites of Demo
- * Estates, and a read-only (entity viewer) user. A route's id is filled with an item of Demo Estates the
+ * Estates, a user granted one site only, and a read-only (entity viewer) user. A route's id is filled with an item of Demo Estates the
  * caller does not see in its own list where there is one, so a 2xx there is a leak. Prints the counts by
  * outcome and lists every unexpected 2xx and every 5xx.
  */
@@ -10,7 +10,7 @@ import { DEMO_PASSWORD } from '../../infra/local/seed/demo-users.ts';
 import { HTTP_ROUTES, type HttpRoute } from '../../shared/system/routes.ts';
 import { startLocalStack } from '../support/local-stack.ts';
 
-type Caller = 'no token' | 'other company' | 'two-site grant' | 'read-only';
+type Caller = 'no token' | 'other company' | 'two-site grant' | 'one-site grant' | 'read-only';
 type Outcome = 'refused' | 'expected 2xx' | 'unexpected 2xx' | 'other 4xx' | '5xx';
 
 const FILLER = 'ffffffffffffffffffffffff';
@@ -105,6 +105,7 @@ try {
     ['no token', undefined],
     ['other company', await tokenOf('owner@northwind.test')],
     ['two-site grant', await tokenOf('asset@demo.test')],
+    ['one-site grant', await tokenOf('site@demo.test')],
     ['read-only', await tokenOf('entity@demo.test')],
   ];
   const counts = new Map<Caller, Record<Outcome, number>>();
@@ -133,7 +134,7 @@ try {
         const unexpected =
           (caller === 'no token' && !linkRoute) ||
           (caller === 'other company' && real !== undefined && theirs !== true) ||
-          (caller === 'two-site grant' && real !== undefined && !open) ||
+          ((caller === 'two-site grant' || caller === 'one-site grant') && real !== undefined && !open) ||
           (caller === 'read-only' && ((write && !open) || (real !== undefined && !open)));
         outcome = unexpected ? 'unexpected 2xx' : 'expected 2xx';
       } else if ([401, 403, 404].includes(status)) outcome = 'refused';

@@ -86,6 +86,9 @@ describe('site documents', () => {
       'response-content-disposition',
     );
     expect(disposition).toBe('attachment; filename="Lease 2026 (signed).pdf"');
+    // And with a type of its own name's, whatever type the upload declared.
+    const type = new URL(String(link.body.downloadUrl)).searchParams.get('response-content-type');
+    expect(type).toBe('application/pdf');
 
     const renamed = await asOwner('PATCH', `/assets/${id}/documents/${kept.body._id}`, {
       name: 'Head lease',
@@ -98,6 +101,42 @@ describe('site documents', () => {
     expect((await asOwner('DELETE', `/assets/${id}/documents/${kept.body._id}`)).status).toBe(200);
     expect((await asOwner('GET', `/assets/${id}/documents`)).body.total).toBe(0);
     expect((await asOwner('GET', `/assets/${id}/documents/${kept.body._id}/download`)).status).toBe(404);
+  });
+
+  it('downloads a page or a drawing someone uploaded as a file of no type a browser would run', async () => {
+    const id = r.assets.mine;
+    for (const [fileName, contentType, body] of [
+      ['minutes.html', 'text/html', '<script>document.title="ran"</script>'],
+      ['plan.svg', 'image/svg+xml', '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>'],
+    ] as const) {
+      const ticket = await asOwner('POST', `/assets/${id}/documents/upload`, {
+        fileName,
+        contentType,
+        category: 'Lease',
+        size: body.length,
+      });
+      expect(ticket.status).toBe(200);
+      const put = await fetch(String(ticket.body.uploadUrl), {
+        method: 'PUT',
+        headers: { 'content-type': contentType },
+        body,
+      });
+      expect(put.ok).toBe(true);
+      const kept = await asOwner('POST', `/assets/${id}/documents`, {
+        key: ticket.body.key,
+        name: fileName,
+        fileName,
+        category: 'Lease',
+      });
+      expect(kept.status).toBe(201);
+      const link = await asOwner('GET', `/assets/${id}/documents/${kept.body._id}/download`);
+      const file = await fetch(String(link.body.downloadUrl));
+      expect(await file.text()).toBe(body);
+      // Storage answers with the headers the signed link asks for.
+      const asked = new URL(String(link.body.downloadUrl)).searchParams;
+      expect(asked.get('response-content-disposition')).toMatch(/^attachment;/);
+      expect(asked.get('response-content-type')).toBe('application/octet-stream');
+    }
   });
 
   it('signs the size an upload declares, so storage refuses a body of any other size', async () => {

@@ -93,6 +93,9 @@ describe('seeded demo users and companies', () => {
     const asset = await callerOf('asset@demo.test');
     expect(asset.grants.assets.read).toHaveLength(2);
     expect(asset.grants.assets.write).toEqual(asset.grants.assets.read);
+    const site = await callerOf('site@demo.test');
+    expect(site.grants.assets.read).toHaveLength(1);
+    expect(site.grants.assets.write).toEqual([]);
     expect((await callerOf('account@demo.test')).grants.accounts.read).toHaveLength(3);
     const validator = await callerOf('validator@demo.test');
     expect(validator.permissions).toContain('bill_validation');

@@ -1,4 +1,5 @@
 import type { S3Client } from '@aws-sdk/client-s3';
+import { downloadContentType } from '../../../shared/files/file-type.ts';
 import { config, s3Options } from '../config.ts';
 import { onFirstUse } from './on-first-use.ts';
 
@@ -71,7 +72,11 @@ export async function presignGet(
       Bucket: bucket,
       Key: key,
       ...(fileName
-        ? { ResponseContentDisposition: `attachment; filename="${fileName.replaceAll('"', '')}"` }
+        ? {
+            ResponseContentDisposition: `attachment; filename="${fileName.replaceAll('"', '')}"`,
+            // The type an upload declared is the uploader's word: a download is served by its name instead.
+            ResponseContentType: downloadContentType(fileName),
+          }
         : {}),
     }),
     { expiresIn },

@@ -67,6 +67,13 @@ export const DEMO_USERS: readonly DemoUserPlan[] = [
     ],
   },
   {
+    email: 'site@demo.test',
+    name: 'Priya Nair',
+    memberships: [
+      { company: 'demo', permissions: ['asset_user'], grants: { assets: { read: ['Hardman Court'] } } },
+    ],
+  },
+  {
     email: 'account@demo.test',
     name: 'Grace Okafor',
     memberships: [

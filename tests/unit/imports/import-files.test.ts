@@ -1,5 +1,6 @@
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
+import { strToU8, unzipSync, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { headerOf, mapRow, suggestMapping } from '../../../shared/imports/import-mapping.ts';
 import { neutraliseCell, parseDate, parseMonth, parseNumber } from '../../../shared/imports/import-values.ts';
@@ -53,6 +54,29 @@ describe('reading delimited files', () => {
 
   it('refuses a quoted value that never closes', async () => {
     await expect(rowsOf([new TextEncoder().encode('a,b\n"x,1\n')])).rejects.toThrow(/never closed/);
+  });
+});
+
+describe('refusing XLSX files that unpack to too much', () => {
+  /** A small workbook with one of its parts replaced: it still opens as an XLSX file. */
+  const withPart = (name: string, part: Uint8Array) => {
+    const files = unzipSync(xlsxOf([{ name: 'Data', rows: [['MPAN', 'kWh']] }]));
+    return zipSync({ ...files, [name]: part }, { level: 6 });
+  };
+
+  it('refuses a zip bomb whose shared strings unpack to over a thousand times the file', () => {
+    const bomb = new Uint8Array(129 * 1024 * 1024).fill(0x20);
+    const file = withPart('xl/sharedStrings.xml', bomb);
+    expect(file.length).toBeLessThan(bomb.length / 500);
+    expect(() => openXlsx(file)).toThrow(/unpacks to more than it could hold/);
+  });
+
+  it('refuses a sheet whose row never closes instead of holding it whole', () => {
+    const head = '<worksheet><sheetData><row r="1"><c r="A1" t="inlineStr"><is><t>';
+    const sheet = strToU8(head + 'x'.repeat(5 * 1024 * 1024));
+    expect(() => readXlsx(withPart('xl/worksheets/sheet1.xml', sheet))).toThrow(
+      /unpacks to more than it could hold/,
+    );
   });
 });
 
