@@ -15,4 +15,3 @@ export { DASHBOARD_HOME_OPERATIONS } from './dashboard-home-service.ts';
 export { METER_QUALITY_OPERATIONS } from './dashboard-quality.ts';
 export { DASHBOARD_WIDGET_OPERATIONS } from './dashboard-widget-service.ts';
 export { FACTOR_SET_OPERATIONS } from './factor-set-service.ts';
-export { PROVENANCE_OPERATIONS } from './provenance-service.ts';

@@ -39,7 +39,7 @@ import { getItems } from '../core/data/batch-reads.ts';
 import type { StoredItem } from '../core/data/item-repository.ts';
 import { notFound } from '../core/lib/errors.ts';
 import { inPool } from '../core/lib/in-pool.ts';
-import type { Operations, OpResult } from '../core/middleware/api-context.ts';
+import type { OpResult } from '../core/middleware/api-context.ts';
 import { operation } from '../core/middleware/operation.ts';
 import { scopeCollectionPk } from './analytics-repository.ts';
 import { type MeterRef, resolveScope } from './analytics-scope.ts';
@@ -755,12 +755,8 @@ export async function provenanceOf(caller: Caller, q: ProvenanceQuery): Promise<
   };
 }
 
-/** GET /analytics/provenance */
-const provenance = operation(
+/** GET /analytics/provenance (loaded on first call, see provenance-operations.ts) */
+export const provenance = operation(
   { query: provenanceQuery },
   async (ctx): Promise<OpResult> => ({ body: await provenanceOf(ctx.caller, ctx.query) }),
 );
-
-export const PROVENANCE_OPERATIONS: Operations = {
-  'analytics.provenance': provenance,
-};

@@ -1,35 +1,30 @@
-import { ACCOUNT_ROLLBACK, planAccountRows } from '../accounts/account-import-service.ts';
-import { CONTRACT_ROLLBACK, planContractRows } from '../accounts/contract-import-service.ts';
-import { planReadingRows, READING_ROLLBACK } from '../accounts/reading-import-service.ts';
-import { ASSET_ROLLBACK, planAssetRows } from '../assets/asset-import-service.ts';
-import { ENTITY_ROLLBACK, planEntityRows } from '../entities/entity-import-service.ts';
 import { registerRecordImport } from '../imports/index.ts';
-import { INVOICE_ROLLBACK, planInvoiceRows } from '../invoices/invoice-import-kind.ts';
 
-/** The functions that preview and run imports judge each type's rows by the resource's own services. */
-registerRecordImport('sites', async () => ({ model: 'assets', plan: planAssetRows, rules: ASSET_ROLLBACK }));
-registerRecordImport('entities', async () => ({
-  model: 'entities',
-  plan: planEntityRows,
-  rules: ENTITY_ROLLBACK,
-}));
-registerRecordImport('meters', async () => ({
-  model: 'accounts',
-  plan: planAccountRows,
-  rules: ACCOUNT_ROLLBACK,
-}));
-registerRecordImport('contracts', async () => ({
-  model: 'contracts',
-  plan: planContractRows,
-  rules: CONTRACT_ROLLBACK,
-}));
-registerRecordImport('readings', async () => ({
-  model: 'readings',
-  plan: planReadingRows,
-  rules: READING_ROLLBACK,
-}));
-registerRecordImport('invoices', async () => ({
-  model: 'invoices',
-  plan: planInvoiceRows,
-  rules: INVOICE_ROLLBACK,
-}));
+/**
+ * The functions that preview and run imports judge each type's rows by the resource's own services, loaded
+ * on the first import of that type: most calls to those functions import nothing.
+ */
+registerRecordImport('sites', async () => {
+  const { ASSET_ROLLBACK, planAssetRows } = await import('../assets/asset-import-service.ts');
+  return { model: 'assets', plan: planAssetRows, rules: ASSET_ROLLBACK };
+});
+registerRecordImport('entities', async () => {
+  const { ENTITY_ROLLBACK, planEntityRows } = await import('../entities/entity-import-service.ts');
+  return { model: 'entities', plan: planEntityRows, rules: ENTITY_ROLLBACK };
+});
+registerRecordImport('meters', async () => {
+  const { ACCOUNT_ROLLBACK, planAccountRows } = await import('../accounts/account-import-service.ts');
+  return { model: 'accounts', plan: planAccountRows, rules: ACCOUNT_ROLLBACK };
+});
+registerRecordImport('contracts', async () => {
+  const { CONTRACT_ROLLBACK, planContractRows } = await import('../accounts/contract-import-service.ts');
+  return { model: 'contracts', plan: planContractRows, rules: CONTRACT_ROLLBACK };
+});
+registerRecordImport('readings', async () => {
+  const { planReadingRows, READING_ROLLBACK } = await import('../accounts/reading-import-service.ts');
+  return { model: 'readings', plan: planReadingRows, rules: READING_ROLLBACK };
+});
+registerRecordImport('invoices', async () => {
+  const { INVOICE_ROLLBACK, planInvoiceRows } = await import('../invoices/invoice-import-kind.ts');
+  return { model: 'invoices', plan: planInvoiceRows, rules: INVOICE_ROLLBACK };
+});

@@ -7,7 +7,7 @@ import { newId } from '../core/lib/ids.ts';
 import type { ImportRecord } from './import-records.ts';
 import { changeImport, createImport, findImport } from './import-repository.ts';
 import { importKey } from './import-request.ts';
-import { checkedMapping, readFileHead } from './import-service.ts';
+import { checkedMapping } from './import-service.ts';
 
 export interface DroppedFile {
   companyId: string;
@@ -51,6 +51,7 @@ export async function importDroppedFile(file: DroppedFile): Promise<DroppedFileO
     'company-id': companyId,
   });
   // Read here rather than left to the bucket's event, so the import can be queued at once.
+  const { readFileHead } = await import('./import-run.ts');
   await readFileHead(companyId, id, file.bytes.byteLength);
   const read = await findImport(companyId, id);
   if (!read?.fileRead)

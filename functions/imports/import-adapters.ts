@@ -6,7 +6,7 @@ import type { OpContext, Operations, OpResult } from '../core/middleware/api-con
 import type { RowOutcome } from './import-records.ts';
 import { changeImport, findImport, readRowPages } from './import-repository.ts';
 import { keepFile, presentImport } from './import-request.ts';
-import { checkedMapping, readFileHead, runImport } from './import-service.ts';
+import { checkedMapping } from './import-service.ts';
 
 /**
  * The one-call imports of monthly consumption: the file comes in the request and goes through the same
@@ -20,6 +20,7 @@ import { checkedMapping, readFileHead, runImport } from './import-service.ts';
 const LISTED_ERRORS = 200;
 
 async function importAtOnce(ctx: OpContext): Promise<OpResult> {
+  const { readFileHead, runImport } = await import('./import-run.ts');
   const { record, size } = await keepFile(ctx);
   const caller = ctx.caller;
   const companyId = caller.companyId;
@@ -62,6 +63,7 @@ export async function runQueuedImport(
 ): Promise<void> {
   const r = await findImport(companyId, importId);
   if (r?.status !== 'pending') return;
+  const { readFileHead, runImport } = await import('./import-run.ts');
   await readFileHead(companyId, importId, undefined);
   const read = await findImport(companyId, importId);
   if (!read?.fileRead || !read.header) return;

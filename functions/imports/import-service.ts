@@ -8,54 +8,34 @@ import {
   importMappingBody,
   importUploadQuery,
 } from '../../shared/imports/import-api.ts';
-import {
-  type ImportMapping,
-  isRecordImport,
-  mappingProblems,
-  suggestMapping,
-} from '../../shared/imports/import-mapping.ts';
+import { type ImportMapping, mappingProblems } from '../../shared/imports/import-mapping.ts';
 import { neutraliseCell } from '../../shared/imports/import-values.ts';
-import { FileFormatError } from '../../shared/imports/text-rows.ts';
-import { allAccounts } from '../accounts/index.ts';
-import { writeActivity } from '../core/activity/activity-service.ts';
-import { publishToCompany } from '../core/adapters/live.ts';
 import { sendToQueue } from '../core/adapters/queue.ts';
 import { presignPut } from '../core/adapters/s3.ts';
 import { bucketName } from '../core/config.ts';
 import { ApiError, conflict, formError, notFound, readOnly } from '../core/lib/errors.ts';
 import { newId } from '../core/lib/ids.ts';
-import type { Logger } from '../core/lib/logger.ts';
 import { parseOrThrow } from '../core/lib/validation.ts';
 import type { Operations, OpResult } from '../core/middleware/api-context.ts';
 import { operation } from '../core/middleware/operation.ts';
-import { type FileFacts, fileRecords, readHead, withMeterColumn } from './import-file.ts';
-import { planImport } from './import-plan.ts';
-import type { ImportRecord, RowOutcome, UndoEntry } from './import-records.ts';
+import type { ImportRecord, RowOutcome } from './import-records.ts';
 import {
   changeImport,
   createImport,
   findImport,
   findTemplate,
-  listTemplates,
   putRowPages,
   putTemplate,
   ROWS_PER_PAGE,
   readRowPages,
 } from './import-repository.ts';
 import { importKey, presentImport } from './import-request.ts';
-import { rollbackEntries, writePlan } from './import-writer.ts';
-import { planRecords, rollbackRecords, writeRecords } from './record-import.ts';
 
 /**
  * Imports of spreadsheets: the file goes straight to the uploads bucket by a signed PUT, the worker reads
  * its header and a few rows, the caller maps columns to fields, a dry run judges every row, and the import
  * and its rollback run in the worker, telling the browser their progress over the live connection.
  */
-
-const recordsOf = (r: ImportRecord, facts: FileFacts) => {
-  const records = fileRecords(r.key, facts, r.sheet);
-  return r.accountId ? withMeterColumn(records, r.accountId) : records;
-};
 
 /** An import of the caller's company; a caller with access to only some meters sees only their own. */
 export async function loadImport(caller: Caller, id: string): Promise<ImportRecord> {
@@ -155,7 +135,7 @@ const saveMapping = operation({ params: ['id'] }, async (ctx): Promise<OpResult>
     type: mapping.type,
     ...(sheetChanged ? { sheet: body.sheet, fileRead: false } : {}),
   }));
-  if (sheetChanged) await readFileHead(companyId, r._id, undefined);
+  if (sheetChanged) await (await import('./import-run.ts')).readFileHead(companyId, r._id, undefined);
   if (body.templateName && r.header) {
     const now = new Date().toISOString();
     await putTemplate({
@@ -173,39 +153,6 @@ const saveMapping = operation({ params: ['id'] }, async (ctx): Promise<OpResult>
   return { body: saved ? presentImport(saved) : presentImport(r) };
 });
 
-/**
- * Judges the whole file under the import's mapping, writing nothing but the outcomes; `write` then
- * writes what it found.
- */
-async function dryRun(caller: Caller, r: ImportRecord, mapping: ImportMapping) {
-  const facts: FileFacts = { kind: 'csv' };
-  try {
-    const records = recordsOf(r, facts);
-    const type = mapping.type;
-    if (isRecordImport(type)) {
-      const plan = await planRecords(caller, type, mapping, r.headerRows ?? 1, records, r._id, r.fileName);
-      return {
-        outcomes: plan.outcomes,
-        totals: plan.totals,
-        records: plan.items.length,
-        write: (_progress: Progress) => writeRecords(caller, type, plan, r.fileName),
-      };
-    }
-    const plan = await planImport(caller, mapping, r.headerRows ?? 1, records);
-    return {
-      outcomes: plan.outcomes,
-      totals: plan.totals,
-      records: 0,
-      write: (progress: Progress) => writePlan(caller.companyId, plan, progress),
-    };
-  } catch (err) {
-    if (err instanceof FileFormatError) throw formError({ file: err.message }, err.message);
-    throw err;
-  }
-}
-
-type Progress = (done: number, total: number) => Promise<void>;
-
 const preview = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
   const companyId = ctx.caller.companyId;
   const r = await loadImport(ctx.caller, ctx.params.id);
@@ -214,6 +161,7 @@ const preview = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => 
       ? parseOrThrow(importMappingBody, ctx.body).mapping
       : undefined;
   const mapping = checkedMapping(r, given ?? r.mapping ?? (r.suggested as ImportMapping));
+  const { dryRun } = await import('./import-run.ts');
   const plan = await dryRun(ctx.caller, r, mapping);
   const pages = await putRowPages(companyId, r._id, 'preview', plan.outcomes);
   await changeImport(companyId, r._id, (cur) => ({
@@ -315,154 +263,3 @@ export const IMPORTS_OPERATIONS: Operations = {
   'imports.items': items,
   'imports.failedRows': failedRows,
 };
-
-/** The worker's first look at an arrived file: header, samples, a suggested mapping and matching templates. */
-export async function readFileHead(
-  companyId: string,
-  importId: string,
-  size: number | undefined,
-): Promise<void> {
-  const r = await findImport(companyId, importId);
-  if (!r) return;
-  const facts: FileFacts = { kind: 'csv' };
-  try {
-    if (size !== undefined && size > IMPORT_UPLOAD_MAX_BYTES)
-      throw new FileFormatError('The file is larger than 100 MB');
-    const head = await readHead(recordsOf(r, facts));
-    const key = headerKeyOf(head.header);
-    const templates = (await listTemplates(companyId)).filter((t) => t.headerKey === key);
-    const chosen = r.importTemplateId ? await findTemplate(companyId, r.importTemplateId) : templates[0];
-    const suggested =
-      chosen?.mapping ??
-      suggestMapping(head.header, head.samples, r.typeFromFile ? undefined : r.type).mapping;
-    await changeImport(companyId, importId, () => ({
-      ...(r.typeFromFile ? { type: suggested.type } : {}),
-      fileRead: true,
-      fileKind: facts.kind,
-      ...(facts.encoding ? { encoding: facts.encoding } : {}),
-      ...(facts.delimiter ? { delimiter: facts.delimiter } : {}),
-      ...(facts.sheetNames ? { sheetNames: facts.sheetNames, sheet: facts.sheet } : {}),
-      header: head.header,
-      headerRows: head.headerRows,
-      samples: head.samples,
-      suggested,
-      templates: templates.map((t) => ({ _id: t._id, name: t.name })),
-    }));
-  } catch (err) {
-    if (!(err instanceof FileFormatError)) throw err;
-    await changeImport(companyId, importId, () => ({ status: 'error', error: err.message, fileRead: false }));
-  }
-}
-
-function progressReporter(companyId: string, importId: string, log: Logger) {
-  let last = -1;
-  let lastAt = 0;
-  return async (done: number, total: number) => {
-    const pct = total > 0 ? Math.min(99, Math.floor((done / total) * 100)) : 0;
-    if (pct === last || (pct - last < 5 && Date.now() - lastAt < 1000)) return;
-    last = pct;
-    lastAt = Date.now();
-    await changeImport(companyId, importId, () => ({ progress: pct }));
-    await publishToCompany(
-      companyId,
-      { type: 'import.progress', keys: [`/imports/${importId}`], data: { importId, progress: pct } },
-      log,
-    ).catch(() => 0);
-  };
-}
-
-/** Runs a claimed import in the worker: the whole file judged again, then written, then its outcomes kept. */
-export async function runImport(
-  companyId: string,
-  importId: string,
-  caller: Caller,
-  log: Logger,
-): Promise<void> {
-  const r = await findImport(companyId, importId);
-  if (r?.status !== 'processing' || r.results) return;
-  try {
-    const mapping = r.mapping ?? (r.suggested as ImportMapping);
-    const plan = await dryRun(caller, r, mapping);
-    const undo = await plan.write(progressReporter(companyId, importId, log));
-    const pages = await putRowPages(companyId, importId, 'import', plan.outcomes);
-    const undoPages = await putRowPages<UndoEntry>(companyId, importId, 'undo', undo);
-    const done = await changeImport(companyId, importId, (cur) => ({
-      status: 'completed',
-      progress: 100,
-      results: plan.totals,
-      pages: { ...cur.pages, import: pages, undo: undoPages },
-    }));
-    // A batch of sites, entities or meters is logged by the resource's own import, under this import's id.
-    if (plan.records === 0)
-      await writeActivity(caller, {
-        type: 'import',
-        model: 'imports',
-        batchId: importId,
-        message: `${plan.totals.create} created, ${plan.totals.update} updated, ${plan.totals.error} failed from ${r.fileName ?? 'a file'}`,
-      });
-    await publish(companyId, done ?? r, log);
-  } catch (err) {
-    const message =
-      err instanceof ApiError || err instanceof FileFormatError ? err.message : 'The import failed';
-    log.error('import failed', { importId, error: err instanceof Error ? err.stack : String(err) });
-    const failed = await changeImport(companyId, importId, () => ({ status: 'error', error: message }));
-    await publish(companyId, failed ?? r, log);
-  }
-}
-
-export async function runRollback(
-  companyId: string,
-  importId: string,
-  caller: Caller,
-  log: Logger,
-): Promise<void> {
-  const r = await findImport(companyId, importId);
-  if (r?.status !== 'processing' || !r.results || r.rollback) return;
-  const undo = await readRowPages<UndoEntry>(companyId, importId, 'undo', 0, r.pages?.undo ?? 0);
-  if (isRecordImport(r.type)) {
-    const out = await rollbackRecords(caller, r.type, importId, undo);
-    const pages = await putRowPages(companyId, importId, 'rollback', out.kept);
-    const done = await changeImport(companyId, importId, (cur) => ({
-      status: 'rolled-back',
-      progress: 100,
-      rollback: { restored: out.restored, removed: out.removed, kept: out.kept.length },
-      pages: { ...cur.pages, rollback: pages },
-    }));
-    await publish(companyId, done ?? r, log);
-    return;
-  }
-  const accounts = new Map((await allAccounts(companyId)).map((a) => [a._id, a]));
-  const out = await rollbackEntries(companyId, accounts, undo, progressReporter(companyId, importId, log));
-  const kept: RowOutcome[] = out.kept.map((k) => ({
-    row: k.row,
-    outcome: 'unchanged',
-    field: 'meter',
-    reason: `${k.period}: ${k.reason}`,
-  }));
-  const pages = await putRowPages(companyId, importId, 'rollback', kept);
-  const done = await changeImport(companyId, importId, (cur) => ({
-    status: 'rolled-back',
-    progress: 100,
-    rollback: { restored: out.restored, removed: out.removed, kept: out.kept.length },
-    pages: { ...cur.pages, rollback: pages },
-  }));
-  await writeActivity(caller, {
-    type: 'import-rollback',
-    model: 'imports',
-    batchId: importId,
-    message: `${out.removed} removed, ${out.restored} restored${out.kept.length ? `, ${out.kept.length} kept as edited since` : ''}`,
-  });
-  await publish(companyId, done ?? r, log);
-}
-
-async function publish(companyId: string, r: ImportRecord, log: Logger) {
-  await publishToCompany(
-    companyId,
-    {
-      type: 'import.status',
-      keys: ['/imports', `/imports/${r._id}`],
-      data: { importId: r._id, status: r.status, progress: r.progress },
-    },
-    log,
-  ).catch(() => 0);
-}

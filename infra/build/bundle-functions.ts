@@ -55,16 +55,17 @@ const requireRuntimeModules: Plugin = {
 /**
  * The function code is free of load-time side effects, so a module none of whose exports a function uses
  * is left out of its bundle: an area's `index.ts` names every call other areas and the handlers may make,
- * and without this each handler would carry the whole area behind it (image codecs, PDF readers).
+ * and without this each handler would carry the whole area behind it (image codecs, PDF readers). The
+ * schema modules are too: every schema of a module a function reaches is built when it loads, used or not.
  */
 const FUNCTION_SOURCES = /^\.\.?\//;
 const functionsWithoutSideEffects: Plugin = {
   name: 'functions-without-side-effects',
   setup(build) {
-    const functionsDir = join(REPO_ROOT, 'functions');
+    const dirs = [join(REPO_ROOT, 'functions'), join(REPO_ROOT, 'shared', 'schemas')];
     build.onResolve({ filter: FUNCTION_SOURCES }, (args) => {
       const path = resolve(args.resolveDir, args.path);
-      if (!path.startsWith(`${functionsDir}/`) || args.kind === 'entry-point') return undefined;
+      if (!dirs.some((d) => path.startsWith(`${d}/`)) || args.kind === 'entry-point') return undefined;
       return { path, sideEffects: false };
     });
   },

@@ -46,10 +46,11 @@ describe('resource schema registration', () => {
     const { GENERIC_OPERATIONS } = await import('../../functions/core/resources/resource-service.ts');
     const analytics = await import('../../functions/analytics/index.ts');
     const reports = await import('../../functions/reports/index.ts');
+    const { provenance } = await import('../../functions/analytics/provenance-service.ts');
     const operations = {
       ...GENERIC_OPERATIONS,
       ...analytics.ANALYTICS_OPERATIONS,
-      ...analytics.PROVENANCE_OPERATIONS,
+      'analytics.provenance': provenance,
       ...analytics.DASHBOARD_WIDGET_OPERATIONS,
       ...analytics.METER_QUALITY_OPERATIONS,
       ...analytics.FACTOR_SET_OPERATIONS,

@@ -57,3 +57,25 @@ export function operation<const N extends string = never, S extends QuerySchema 
   };
   return Object.assign(op, { spec: { params: names, ...(schema ? { query: schema } : {}) } });
 }
+
+/**
+ * An operation whose code loads on its first call, so that code few calls need weighs on no cold start. It
+ * declares what the loaded operation declares (path parameters, query schema), for the function to check
+ * its routes when it loads; the loaded operation reads the request itself.
+ */
+export function onFirstCall<const N extends string = never>(
+  declared: Declared<N, QuerySchema | undefined>,
+  load: () => Promise<Operation>,
+): Operation {
+  let loading: Promise<Operation> | undefined;
+  const loaded = () => {
+    loading ??= load().catch((err: unknown) => {
+      loading = undefined;
+      throw err;
+    });
+    return loading;
+  };
+  const op = async (ctx: OpContext): Promise<OpResult> => (await loaded())(ctx);
+  const schema = declared.query;
+  return Object.assign(op, { spec: { params: declared.params ?? [], ...(schema ? { query: schema } : {}) } });
+}

@@ -1,3 +1,4 @@
+import { provenanceQuery } from '../../../shared/schemas/provenance.ts';
 import { ANALYTICS_AREA } from '../../../shared/system/areas/analytics.ts';
 import { REPORTS_AREA } from '../../../shared/system/areas/reports.ts';
 import {
@@ -5,12 +6,21 @@ import {
   DASHBOARD_WIDGET_OPERATIONS,
   FACTOR_SET_OPERATIONS,
   METER_QUALITY_OPERATIONS,
-  PROVENANCE_OPERATIONS,
 } from '../../analytics/index.ts';
+import type { Operations } from '../../core/middleware/api-context.ts';
 import { httpFunction } from '../../core/middleware/http-function.ts';
+import { onFirstCall } from '../../core/middleware/operation.ts';
 import { GENERIC_OPERATIONS } from '../../core/resources/resource-service.ts';
 import { REPORT_OPERATIONS } from '../../reports/index.ts';
 import '../../../shared/system/resource-schemas/insights.ts';
+
+/** A figure's provenance is asked for when someone questions it: its tracing code loads on that call. */
+const PROVENANCE_OPERATIONS: Operations = {
+  'analytics.provenance': onFirstCall(
+    { query: provenanceQuery },
+    async () => (await import('../../analytics/provenance-service.ts')).provenance,
+  ),
+};
 
 export const handler = httpFunction('insights', [ANALYTICS_AREA, REPORTS_AREA], {
   ...GENERIC_OPERATIONS,

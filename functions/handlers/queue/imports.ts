@@ -3,7 +3,8 @@ import { loadCaller } from '../../core/access/caller-service.ts';
 import { createLogger } from '../../core/lib/logger.ts';
 import { s3ObjectsIn } from '../../core/lib/s3-event.ts';
 import { queueFunction } from '../../core/middleware/queue-function.ts';
-import { readFileHead, runImport, runQueuedImport, runRollback } from '../../imports/index.ts';
+import { readFileHead, runImport, runRollback } from '../../imports/import-run.ts';
+import { runQueuedImport } from '../../imports/index.ts';
 
 const log = createLogger({ service: 'voltfolio', fn: 'imports' });
 
