@@ -12,6 +12,7 @@ import {
   UTILITY_LABELS,
   WASTE_CATEGORIES,
 } from '../../shared/schemas/account-rules.ts';
+import { accountListQuery } from '../../shared/schemas/list-queries.ts';
 import { accountSchema } from '../../shared/schemas/portfolio.ts';
 import { LineageResolver, mayAccessItem } from '../core/access/item-access-service.ts';
 import { writeActivity } from '../core/activity/activity-service.ts';
@@ -47,22 +48,28 @@ interface ListBody {
 }
 
 /** Runs a generic list-shaped operation and shows its accounts with asset and sub-meter flag. */
-async function viewList(ctx: OpContext, op: string): Promise<OpResult> {
-  const { $populate: _populate, ...query } = ctx.query;
+async function viewList(
+  ctx: OpContext<OpContext['params'], AccountListQuery>,
+  op: string,
+): Promise<OpResult> {
+  const { $populate: _populate, ...query } = ctx.query.text;
   // Staff may list another company's accounts by naming it; everyone else lists their own.
-  const companyId = ctx.caller.isAdmin && query.companyId ? query.companyId : ctx.caller.companyId;
+  const named = ctx.query.companyId;
+  const companyId = ctx.caller.isAdmin && named ? named : ctx.caller.companyId;
   const caller: Caller = { ...ctx.caller, companyId };
   const result = await generic(op)({ ...ctx, caller, query });
   const body = result.body as ListBody;
   return { ...result, body: { ...body, data: await accountViews(companyId, body.data) } };
 }
 
-const list = (ctx: OpContext) => viewList(ctx, 'generic.list');
+type AccountListQuery = z.output<typeof accountListQuery>;
 
-const search = (ctx: OpContext) => {
+const list = operation({ query: accountListQuery }, (ctx) => viewList(ctx, 'generic.list'));
+
+const search = operation({ query: accountListQuery }, (ctx) => {
   if (!canSearch(ctx.caller)) throw forbidden();
   return viewList(ctx, 'generic.search');
-};
+});
 
 /** One account with its asset, its parent's name and, on request ($select), its processing invoices. */
 const get = async (ctx: OpContext): Promise<OpResult> => {

@@ -18,18 +18,12 @@
  * | restate a month's emissions (if as read)    | pk = C#{companyId}#consumption#{accountId}, sk = month               | table |
  * | add a restatement job's change (once a row) | pk = C#{companyId}#rollup#asset#{assetId} (or portfolio, company), sk = month#utility | table |
  */
-import {
-  BatchGetCommand,
-  DeleteCommand,
-  GetCommand,
-  PutCommand,
-  QueryCommand,
-  UpdateCommand,
-} from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { UtilityType } from '../../shared/schemas/common.ts';
 import { documentClient } from '../core/adapters/dynamo.ts';
 import { config } from '../core/config.ts';
 import { batchWrite } from '../core/data/batch-writes.ts';
+import { queryMapped } from '../core/data/query-pages.ts';
 import { inPool } from '../core/lib/in-pool.ts';
 import { partAdds, ROLLUP_PARTS, type RollupParts } from './rollup-parts.ts';
 import {
@@ -237,21 +231,13 @@ export async function listAccountMonths(
 }
 
 async function queryRange<T>(pk: string, from: string, to: string): Promise<T[]> {
-  const out: T[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await documentClient().send(
-      new QueryCommand({
-        TableName: config().tableName,
-        KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
-        ExpressionAttributeValues: { ':pk': pk, ':from': from, ':to': to },
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    for (const raw of page.Items ?? []) out.push(withoutKeys<T>(raw));
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
-  return out;
+  return queryMapped(
+    {
+      KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+      ExpressionAttributeValues: { ':pk': pk, ':from': from, ':to': to },
+    },
+    withoutKeys<T>,
+  );
 }
 
 async function addTo(pk: string, sk: string, fields: Record<string, string>, delta: RollupDelta) {
@@ -1111,24 +1097,15 @@ export async function applyIntervalMonth(
   throw new Error(`The month ${month} of ${accountId} kept changing under the write`);
 }
 
-const beginsWith = async (pk: string, prefix: string): Promise<string[]> => {
-  const out: string[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await documentClient().send(
-      new QueryCommand({
-        TableName: config().tableName,
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-        ExpressionAttributeValues: { ':pk': pk, ':prefix': prefix },
-        ProjectionExpression: 'sk',
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    for (const raw of page.Items ?? []) out.push(String(raw.sk).slice(prefix.length));
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
-  return out;
-};
+const beginsWith = async (pk: string, prefix: string): Promise<string[]> =>
+  queryMapped(
+    {
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+      ExpressionAttributeValues: { ':pk': pk, ':prefix': prefix },
+      ProjectionExpression: 'sk',
+    },
+    (raw) => String(raw.sk).slice(prefix.length),
+  );
 
 /** The portfolios whose roll-ups count a site: every delta to the site's roll-ups goes to theirs too. */
 export async function portfoliosHoldingSite(companyId: string, assetId: string): Promise<string[]> {

@@ -6,6 +6,7 @@ import {
   readingPhotoSchema,
   readingSubmitSchema,
 } from '../../shared/schemas/account-readings.ts';
+import { plainListQuery } from '../../shared/schemas/list-queries.ts';
 import { findResource } from '../../shared/system/resources.ts';
 import { LineageResolver, mayAccessItem } from '../core/access/item-access-service.ts';
 import { writeActivity } from '../core/activity/activity-service.ts';
@@ -68,11 +69,11 @@ async function otherReadings(caller: Caller, accountId: string, selfId?: string)
   return data.filter((r) => r._id !== selfId);
 }
 
-const list = async (ctx: OpContext): Promise<OpResult> => {
-  const result = await generic('generic.list')(ctx);
+const list = operation({ query: plainListQuery }, async (ctx): Promise<OpResult> => {
+  const result = await generic('generic.list')({ ...ctx, query: ctx.query.text });
   const body = result.body as { data: StoredItem[] };
   return { ...result, body: { ...body, data: body.data.map(readingView) } };
-};
+});
 
 const get = async (ctx: OpContext): Promise<OpResult> => {
   const result = await generic('generic.get')(ctx);

@@ -6,11 +6,12 @@
  * | replace one site's years (rebuilding from its roll-ups) | `pk` as above, `sk = {year}#{assetId}#{utility}` | table |
  * | whether the company's site years are complete | `pk` as above, `sk = built` | table |
  */
-import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { UtilityType } from '../../shared/schemas/common.ts';
 import { documentClient } from '../core/adapters/dynamo.ts';
 import { config } from '../core/config.ts';
 import { batchWrite } from '../core/data/batch-writes.ts';
+import { queryMapped } from '../core/data/query-pages.ts';
 import { partAdds, ROLLUP_PARTS, type RollupParts } from './rollup-parts.ts';
 
 /**
@@ -281,43 +282,38 @@ export async function listSiteYears(
   toYear: number,
 ): Promise<SiteYearRollup[]> {
   const names = Object.fromEntries(READ_FIELDS.map((f, i) => [`#f${i}`, f]));
-  const out: SiteYearRollup[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await documentClient().send(
-      new QueryCommand({
-        TableName: config().tableName,
-        KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
-        ExpressionAttributeValues: { ':pk': pkOf(companyId), ':from': `${fromYear}#`, ':to': `${toYear}#~` },
-        ProjectionExpression: Object.keys(names).join(', '),
-        ExpressionAttributeNames: names,
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    for (const raw of page.Items ?? []) {
-      const [year = '', assetId = '', utilityType = ''] = String(raw.sk).split('#');
-      const row: SiteYearRollup = {
-        assetId,
-        year: Number(year),
-        utilityType: utilityType as UtilityType,
-        unit: String(raw.unit ?? ''),
-        consumption: Number(raw.consumption) || 0,
-        cost: Number(raw.cost) || 0,
-        emissionsKg: Number(raw.emissionsKg) || 0,
-        // Rounding leaves crumbs where a bill was added and taken back: a month under a thousandth is empty.
-        monthsHeld: MONTH_ATTRIBUTES.flatMap((m, i) =>
-          Math.abs(Number(raw[m]) || 0) >= 0.001 ? [i + 1] : [],
-        ),
-        months: MONTH_NUMBERS.map((_, i) => ({
-          consumption: Number(raw[MONTH_ATTRIBUTES[i] ?? '']) || 0,
-          cost: Number(raw[MONTH_COST_ATTRIBUTES[i] ?? '']) || 0,
-          emissionsKg: Number(raw[MONTH_EMISSIONS_ATTRIBUTES[i] ?? '']) || 0,
-        })),
-      };
-      for (const part of ROLLUP_PARTS) if (typeof raw[part] === 'number') row[part] = raw[part];
-      out.push(row);
-    }
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
-  return out;
+  return queryMapped(
+    {
+      KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+      ExpressionAttributeValues: { ':pk': pkOf(companyId), ':from': `${fromYear}#`, ':to': `${toYear}#~` },
+      ProjectionExpression: Object.keys(names).join(', '),
+      ExpressionAttributeNames: names,
+    },
+    siteYearOf,
+  );
+}
+
+function siteYearOf(raw: Record<string, unknown>): SiteYearRollup {
+  const [year = '', assetId = '', utilityType = ''] = String(raw.sk).split('#');
+  const row: SiteYearRollup = {
+    assetId,
+    year: Number(year),
+    utilityType: utilityType as UtilityType,
+    unit: String(raw.unit ?? ''),
+    consumption: Number(raw.consumption) || 0,
+    cost: Number(raw.cost) || 0,
+    emissionsKg: Number(raw.emissionsKg) || 0,
+    // Rounding leaves crumbs where a bill was added and taken back: a month under a thousandth is empty.
+    monthsHeld: MONTH_ATTRIBUTES.flatMap((m, i) => (Math.abs(Number(raw[m]) || 0) >= 0.001 ? [i + 1] : [])),
+    months: MONTH_NUMBERS.map((_, i) => ({
+      consumption: Number(raw[MONTH_ATTRIBUTES[i] ?? '']) || 0,
+      cost: Number(raw[MONTH_COST_ATTRIBUTES[i] ?? '']) || 0,
+      emissionsKg: Number(raw[MONTH_EMISSIONS_ATTRIBUTES[i] ?? '']) || 0,
+    })),
+  };
+  for (const part of ROLLUP_PARTS) {
+    const value = raw[part];
+    if (typeof value === 'number') row[part] = value;
+  }
+  return row;
 }

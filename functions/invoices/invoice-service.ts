@@ -3,6 +3,7 @@ import { isCompanyWide } from '../../shared/access/route-access.ts';
 import { MAX_LIST_LIMIT } from '../../shared/constants.ts';
 import { convertQuantity } from '../../shared/schemas/account-rules.ts';
 import { idSchema } from '../../shared/schemas/common.ts';
+import { invoiceValidationListQuery } from '../../shared/schemas/list-queries.ts';
 import { invoiceDownloadQuery } from '../../shared/schemas/queries.ts';
 import { findResource } from '../../shared/system/resources.ts';
 import {
@@ -371,11 +372,11 @@ const convertValues = async (ctx: OpContext): Promise<OpResult> => {
  * GET /invoices/validation: invoices for the validation pages, newest first, 100 to a page; a caller with
  * grants pages through the bills of the meters they may read only, as every other list of bills does.
  */
-const validationList = async (ctx: OpContext): Promise<OpResult> => {
-  const q = listQueryOf(invoicesResource(), { limit: '100', ...ctx.query, $sort: '-createdAt' });
+const validationList = operation({ query: invoiceValidationListQuery }, async (ctx): Promise<OpResult> => {
+  const q = listQueryOf(invoicesResource(), { limit: '100', ...ctx.query.text, $sort: '-createdAt' });
   const { data, total } = await listReadable(invoicesResource(), ctx.caller, { ...q, descending: true });
   return { body: { data, total, limit: q.limit, skip: q.skip } };
-};
+});
 
 const STATUSES = ['pending', 'passed', 'warning', 'failed', 'error'] as const;
 

@@ -2,6 +2,12 @@ import * as z from 'zod';
 import { isCompanyWide } from '../../shared/access/route-access.ts';
 import { MAX_LIST_LIMIT } from '../../shared/constants.ts';
 import { idSchema } from '../../shared/schemas/common.ts';
+import {
+  listSearchQuery,
+  plainListQuery,
+  type QueueGroup,
+  validationQueueQuery,
+} from '../../shared/schemas/list-queries.ts';
 import { findResource } from '../../shared/system/resources.ts';
 import { accountsResource, findStoredAccount } from '../accounts/index.ts';
 import { LineageResolver, mayAccessItem } from '../core/access/item-access-service.ts';
@@ -11,7 +17,13 @@ import { sendToQueue } from '../core/adapters/queue.ts';
 import { type ListQuery, type ListResult, listItems, type StoredItem } from '../core/data/item-repository.ts';
 import { ApiError, badRequest, forbidden, notFound, readOnly } from '../core/lib/errors.ts';
 import { parseOrThrow, refuseOtherFields } from '../core/lib/validation.ts';
-import type { OpContext, Operations, OpResult, WithParams } from '../core/middleware/api-context.ts';
+import type {
+  AnyOpContext,
+  OpContext,
+  Operations,
+  OpResult,
+  WithParams,
+} from '../core/middleware/api-context.ts';
 import { operation } from '../core/middleware/operation.ts';
 import { refuseUnknownMembers } from '../core/resources/resource-refs.ts';
 import { listQueryOf, listReadable } from '../core/resources/resource-service.ts';
@@ -31,7 +43,7 @@ function validationResource() {
 }
 
 /** Validations follow their invoice's account (02 §6): a caller with grants pages through readable ones only. */
-const readableValidations = (ctx: OpContext, q: ListQuery) =>
+const readableValidations = (ctx: AnyOpContext, q: ListQuery) =>
   listReadable(validationResource(), ctx.caller, q);
 
 /**
@@ -39,7 +51,7 @@ const readableValidations = (ctx: OpContext, q: ListQuery) =>
  * match judged by its bills first (all at once, see `readableCaptures`), so the page and its total hold
  * readable documents only.
  */
-async function readableCapturePage(ctx: OpContext, q: ListQuery): Promise<ListResult> {
+async function readableCapturePage(ctx: AnyOpContext, q: ListQuery): Promise<ListResult> {
   const ref = capturesRef(ctx.caller.companyId);
   if (isCompanyWide(ctx.caller)) return listItems(ref, q);
   const all = await listItems(ref, { ...q, skip: 0, limit: MAX_LIST_LIMIT });
@@ -48,7 +60,7 @@ async function readableCapturePage(ctx: OpContext, q: ListQuery): Promise<ListRe
 }
 
 /** The queue groups of the validation pages (02 §4): each but completed holds open items only. */
-const GROUPS: Record<string, { status?: string[]; completed: boolean }> = {
+const GROUPS: Record<QueueGroup, { status?: string[]; completed: boolean }> = {
   passed: { status: ['passed', 'warning'], completed: false },
   failed: { status: ['failed', 'error'], completed: false },
   pending: { status: ['pending'], completed: false },
@@ -56,10 +68,9 @@ const GROUPS: Record<string, { status?: string[]; completed: boolean }> = {
   open: { completed: false },
 };
 
-function queueQuery(ctx: OpContext): ListQuery {
-  const { group, ...rest } = ctx.query;
-  const g = GROUPS[group ?? 'open'];
-  if (!g) throw badRequest(`group must be one of ${Object.keys(GROUPS).join(', ')}`);
+function queueQuery(query: z.output<typeof validationQueueQuery>): ListQuery {
+  const { group: _group, ...rest } = query.text;
+  const g = GROUPS[query.group ?? 'open'];
   const q = listQueryOf(validationResource(), { limit: DEFAULT_PAGE, ...rest });
   const filters = { ...q.filters, completed: g.completed } as ListQuery['filters'];
   if (g.status && filters.status === undefined) filters.status = g.status;
@@ -82,17 +93,17 @@ const selectFields = (data: StoredItem[], select: string | undefined) => {
 };
 
 /** GET /invoice-validation/queue?group=passed|failed|completed: newest first, 100 to a page. */
-const queue = async (ctx: OpContext): Promise<OpResult> => {
-  const q = queueQuery(ctx);
+const queue = operation({ query: validationQueueQuery }, async (ctx): Promise<OpResult> => {
+  const q = queueQuery(ctx.query);
   const { data, total } = await readableValidations(ctx, q);
   return { body: { data: selectFields(data, ctx.query.$select), total, limit: q.limit, skip: q.skip } };
-};
+});
 
 /** GET /invoice-validation/search?query=: by invoice number, file name or tag. */
-const search = async (ctx: OpContext): Promise<OpResult> => {
-  const text = (ctx.query.query ?? '').trim();
+const search = operation({ query: listSearchQuery }, async (ctx): Promise<OpResult> => {
+  const text = ctx.query.query;
   if (text.length === 0) throw badRequest('query is required');
-  const { query: _q, ...rest } = ctx.query;
+  const { query: _q, ...rest } = ctx.query.text;
   const q = listQueryOf(validationResource(), { limit: DEFAULT_PAGE, ...rest });
   const { data, total } = await readableValidations(ctx, {
     ...q,
@@ -100,16 +111,16 @@ const search = async (ctx: OpContext): Promise<OpResult> => {
     descending: true,
   });
   return { body: { data, total, limit: q.limit, skip: q.skip } };
-};
+});
 
 /** GET /invoice-validation/invoices: the uploaded documents (captures), newest first. */
-const captures = async (ctx: OpContext): Promise<OpResult> => {
-  const q = listQueryOf(validationResource(), { limit: DEFAULT_PAGE, ...ctx.query });
+const captures = operation({ query: plainListQuery }, async (ctx): Promise<OpResult> => {
+  const q = listQueryOf(validationResource(), { limit: DEFAULT_PAGE, ...ctx.query.text });
   const { data, total } = await readableCapturePage(ctx, { ...q, descending: true });
   // The capture's results can be large; the list needs its state, the invoice page reads the rest.
   const rows = data.map(({ results: _r, ...c }) => c as StoredItem);
   return { body: { data: rows, total, limit: q.limit, skip: q.skip } };
-};
+});
 
 async function validationFor(ctx: WithParams<'id'>, id = ctx.params.id): Promise<StoredItem> {
   const validation = await getValidation(ctx.caller.companyId, id);

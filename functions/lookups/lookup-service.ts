@@ -7,11 +7,12 @@ import type { VersionedList } from '../../shared/data/lookup.ts';
 import { TEMPLATE_VALUE_FORMAT } from '../../shared/data/template-value-format.ts';
 import { UNITS } from '../../shared/data/units.ts';
 import { UTILITY_TYPE_OPTIONS } from '../../shared/data/utility-types.ts';
+import { countryListQuery } from '../../shared/schemas/list-queries.ts';
 import { projectAll } from '../core/data/batch-reads.ts';
 import { queryAll } from '../core/data/item-repository.ts';
 import { keys } from '../core/data/keys.ts';
-import { badRequest } from '../core/lib/errors.ts';
 import type { OpContext, Operations, OpResult } from '../core/middleware/api-context.ts';
+import { operation } from '../core/middleware/operation.ts';
 import { listQueryOf, resourceOf } from '../core/resources/resource-service.ts';
 
 /** Lookups change only with a release: browsers may keep them for an hour and revalidate by version. */
@@ -32,11 +33,10 @@ const list =
  * are a few hundred, so they are filtered and sorted whole. `$sort` takes a field with an optional leading
  * '-' (descending), or the `$sort[field]=1|-1` form; fullName ascending by default.
  */
-const countries = async (ctx: OpContext): Promise<OpResult> => {
+const countries = operation({ query: countryListQuery }, async (ctx): Promise<OpResult> => {
   const resource = resourceOf(ctx.route);
-  const params = Object.fromEntries(Object.entries(ctx.query).filter(([k]) => !k.startsWith('$sort')));
-  const q = listQueryOf(resource, { ...params, limit: ctx.query.limit ?? String(COUNTRY_LIST_LIMIT) });
-  const { field, direction } = sortOf(ctx.query);
+  const { text: params, sort } = ctx.query;
+  const q = listQueryOf(resource, { ...params, limit: params.limit ?? String(COUNTRY_LIST_LIMIT) });
   const all = await queryAll(keys.collection({}, resource.name));
   const matching = all.filter(
     (c) =>
@@ -45,7 +45,10 @@ const countries = async (ctx: OpContext): Promise<OpResult> => {
         Array.isArray(v) ? v.includes(c[k] as string) : c[k] === v || String(c[k]) === String(v),
       ),
   );
-  matching.sort((a, b) => direction * String(a[field] ?? '').localeCompare(String(b[field] ?? ''), 'en-GB'));
+  matching.sort(
+    (a, b) =>
+      sort.direction * String(a[sort.field] ?? '').localeCompare(String(b[sort.field] ?? ''), 'en-GB'),
+  );
   return {
     body: {
       data: matching.slice(q.skip, q.skip + q.limit),
@@ -54,24 +57,7 @@ const countries = async (ctx: OpContext): Promise<OpResult> => {
       skip: q.skip,
     },
   };
-};
-
-const SORTABLE = new Set(['fullName', 'name', 'code']);
-
-function sortOf(query: Record<string, string>): { field: string; direction: 1 | -1 } {
-  const refuse = () => badRequest(`$sort must be one of ${[...SORTABLE].join(', ')}, optionally after -`);
-  for (const [key, value] of Object.entries(query)) {
-    const bracket = /^\$sort\[(\w+)\]$/.exec(key);
-    if (!bracket?.[1]) continue;
-    if (!SORTABLE.has(bracket[1])) throw refuse();
-    return { field: bracket[1], direction: value === '-1' ? -1 : 1 };
-  }
-  const plain = query.$sort ?? '';
-  if (plain === '') return { field: 'fullName', direction: 1 };
-  const field = plain.replace(/^-/, '');
-  if (!SORTABLE.has(field)) throw refuse();
-  return { field, direction: plain.startsWith('-') ? -1 : 1 };
-}
+});
 
 /** GET /util/global-assets: every company's assets with where they are, for the staff map. */
 const globalAssets = async (): Promise<OpResult> => {

@@ -15,7 +15,7 @@
  * What the staff admin pages read across companies: always the companies list first, then each company's
  * own partitions, so nothing here scans the table.
  */
-import { GetCommand, PutCommand, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import {
   DEFAULT_PRODUCT_SETTINGS,
   type ProductSettings,
@@ -26,6 +26,7 @@ import { config } from '../core/config.ts';
 import { projectAll } from '../core/data/batch-reads.ts';
 import { getItem, listItems, queryAll, type StoredItem } from '../core/data/item-repository.ts';
 import { keys } from '../core/data/keys.ts';
+import { countQueried, eachQueried } from '../core/data/query-pages.ts';
 
 const SETTINGS_KEY = { pk: keys.collection({}, 'product-settings'), sk: 'product' };
 
@@ -81,22 +82,12 @@ export async function countOf(
     filter += ` AND #status IN (${placeholders.join(', ')})`;
   }
   if (opts.fromId) values[':from'] = opts.fromId;
-  const base: QueryCommandInput = {
-    TableName: config().tableName,
+  return countQueried({
     KeyConditionExpression: opts.fromId ? 'pk = :pk AND sk >= :from' : 'pk = :pk',
     FilterExpression: filter,
     ExpressionAttributeNames: names,
     ExpressionAttributeValues: values,
-    Select: 'COUNT',
-  };
-  let total = 0;
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const out = await documentClient().send(new QueryCommand({ ...base, ExclusiveStartKey: startKey }));
-    total += out.Count ?? 0;
-    startKey = out.LastEvaluatedKey;
-  } while (startKey);
-  return total;
+  });
 }
 
 export interface NewestQuery {
@@ -135,26 +126,21 @@ async function newestOf(pk: string, q: NewestQuery): Promise<StoredItem[]> {
     values[':to'] = q.toId;
   }
   const out: StoredItem[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await documentClient().send(
-      new QueryCommand({
-        TableName: config().tableName,
-        KeyConditionExpression: condition,
-        FilterExpression: filters.join(' AND '),
-        ExpressionAttributeNames: names,
-        ExpressionAttributeValues: values,
-        ScanIndexForward: false,
-        Limit: Math.max(q.limit * 2, 25),
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    for (const raw of page.Items ?? []) {
+  await eachQueried(
+    {
+      KeyConditionExpression: condition,
+      FilterExpression: filters.join(' AND '),
+      ExpressionAttributeNames: names,
+      ExpressionAttributeValues: values,
+      ScanIndexForward: false,
+      Limit: Math.max(q.limit * 2, 25),
+    },
+    (raw) => {
       const { pk: _pk, sk: _sk, gsi1pk: _g1, gsi1sk: _g1s, gsi2pk: _g2, gsi2sk: _g2s, ...item } = raw;
       out.push(item as StoredItem);
-    }
-    startKey = page.LastEvaluatedKey;
-  } while (startKey && out.length < q.limit);
+    },
+    () => out.length >= q.limit,
+  );
   return out.slice(0, q.limit);
 }
 

@@ -1,6 +1,7 @@
 import type { Caller } from '../../shared/access/caller.ts';
 import { isCompanyWide } from '../../shared/access/route-access.ts';
 import { MAX_LIST_LIMIT } from '../../shared/constants.ts';
+import { emailListQuery, listSearchQuery } from '../../shared/schemas/list-queries.ts';
 import { presignGet } from '../core/adapters/s3.ts';
 import { bucketName } from '../core/config.ts';
 import {
@@ -12,7 +13,7 @@ import {
 } from '../core/data/item-repository.ts';
 import { keys } from '../core/data/keys.ts';
 import { badRequest, forbidden, notFound } from '../core/lib/errors.ts';
-import type { OpContext, Operations, OpResult } from '../core/middleware/api-context.ts';
+import type { AnyOpContext, Operations, OpResult } from '../core/middleware/api-context.ts';
 import { operation } from '../core/middleware/operation.ts';
 import { declaredResource } from '../core/resources/resource-refs.ts';
 import { collectionOf, listQueryOf } from '../core/resources/resource-service.ts';
@@ -47,7 +48,7 @@ async function readableEmails(caller: Caller, emails: readonly StoredItem[]): Pr
 }
 
 /** A page of these mails' readable part, counted after the filter so the total is what the caller may see. */
-async function pageOfReadable(ctx: OpContext, ref: CollectionRef, q: ListQuery): Promise<OpResult> {
+async function pageOfReadable(ctx: AnyOpContext, ref: CollectionRef, q: ListQuery): Promise<OpResult> {
   if (isCompanyWide(ctx.caller)) {
     const { data, total } = await listItems(ref, q);
     return { body: { data, total, limit: q.limit, skip: q.skip } };
@@ -63,10 +64,8 @@ async function pageOfReadable(ctx: OpContext, ref: CollectionRef, q: ListQuery):
  * GET /emails: the company's capture inbox log, newest first. `unmatched=true` lists instead the mail
  * that reached no company (an unknown capture address), which is logged where only staff see it.
  */
-const listEmails = async (ctx: OpContext): Promise<OpResult> => {
-  const { unmatched, ...query } = ctx.query;
-  if (unmatched !== undefined && unmatched !== 'true' && unmatched !== 'false')
-    throw badRequest('unmatched must be true or false');
+const listEmails = operation({ query: emailListQuery }, async (ctx): Promise<OpResult> => {
+  const { unmatched, ...query } = ctx.query.text;
   const resource = declaredResource('emails');
   let ref: CollectionRef = collectionOf(resource, ctx.caller);
   if (unmatched === 'true') {
@@ -78,18 +77,17 @@ const listEmails = async (ctx: OpContext): Promise<OpResult> => {
     descending: query.$sort === undefined || query.$sort === '-createdAt',
   };
   return pageOfReadable(ctx, ref, q);
-};
+});
 
 /** GET /emails/search?query=: the company's mail whose sender or subject holds the words, as the list filters it. */
-const searchEmails = async (ctx: OpContext): Promise<OpResult> => {
-  const text = (ctx.query.query ?? '').trim();
-  if (text.length === 0) throw badRequest('query is required');
+const searchEmails = operation({ query: listSearchQuery }, async (ctx): Promise<OpResult> => {
+  if (ctx.query.query.length === 0) throw badRequest('query is required');
   const resource = declaredResource('emails');
   return pageOfReadable(ctx, collectionOf(resource, ctx.caller), {
-    ...listQueryOf(resource, ctx.query),
-    text,
+    ...listQueryOf(resource, ctx.query.text),
+    text: ctx.query.query,
   });
-};
+});
 
 /** The company's mail by id, or for staff mail that reached no company (logged where only they see it). */
 async function findEmail(caller: Caller, id: string): Promise<StoredItem | undefined> {

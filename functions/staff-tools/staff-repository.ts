@@ -11,33 +11,24 @@
  * and letters of authority. Everything stays under the company's own keys; staff reports visit the
  * companies one by one from the companies list, so nothing here ever scans the table.
  */
-import { PutCommand, QueryCommand, type QueryCommandInput, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from '../core/adapters/dynamo.ts';
 import { config } from '../core/config.ts';
 import { queryAll, type StoredItem } from '../core/data/item-repository.ts';
 import { keys } from '../core/data/keys.ts';
+import { countQueried, queryMapped } from '../core/data/query-pages.ts';
 
 /**
  * How many live items a partition holds, optionally only those whose id (and so creation time) is at or
  * after `fromId`: a COUNT query moves no item bodies.
  */
 export async function countLive(pk: string, fromId?: string): Promise<number> {
-  const base: QueryCommandInput = {
-    TableName: config().tableName,
+  return countQueried({
     KeyConditionExpression: fromId ? 'pk = :pk AND sk >= :from' : 'pk = :pk',
     FilterExpression: 'attribute_not_exists(#deleted) OR #deleted <> :true',
     ExpressionAttributeNames: { '#deleted': 'deleted' },
     ExpressionAttributeValues: { ':pk': pk, ':true': true, ...(fromId ? { ':from': fromId } : {}) },
-    Select: 'COUNT',
-  };
-  let total = 0;
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const out = await documentClient().send(new QueryCommand({ ...base, ExclusiveStartKey: startKey }));
-    total += out.Count ?? 0;
-    startKey = out.LastEvaluatedKey;
-  } while (startKey);
-  return total;
+  });
 }
 
 const usagePk = (companyId: string) => keys.collection({ companyId }, 'gridfetch-usage');
@@ -85,26 +76,17 @@ export interface UsageRow {
 
 /** A company's fetch counters for months `from` to `to` (YYYY-MM), both included, oldest first. */
 export async function listGridFetchUsage(companyId: string, from: string, to: string): Promise<UsageRow[]> {
-  const out: UsageRow[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await documentClient().send(
-      new QueryCommand({
-        TableName: config().tableName,
-        KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
-        ExpressionAttributeValues: { ':pk': usagePk(companyId), ':from': from, ':to': to },
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    for (const raw of page.Items ?? [])
-      out.push({
-        month: String(raw.sk),
-        fetches: Number(raw.fetches ?? 0),
-        intervals: Number(raw.intervals ?? 0),
-      });
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
-  return out;
+  return queryMapped(
+    {
+      KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+      ExpressionAttributeValues: { ':pk': usagePk(companyId), ':from': from, ':to': to },
+    },
+    (raw) => ({
+      month: String(raw.sk),
+      fetches: Number(raw.fetches ?? 0),
+      intervals: Number(raw.intervals ?? 0),
+    }),
+  );
 }
 
 export async function putGridFetchLoa(companyId: string, loa: StoredItem): Promise<void> {

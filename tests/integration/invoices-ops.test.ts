@@ -144,6 +144,32 @@ describe('the validation queue calls', () => {
     expect(empty.body.message).toBe('query is required');
   });
 
+  it('refuse a group, a page or an order they do not know with 400, naming the value', async () => {
+    const cases: [string, string][] = [
+      [
+        '/invoice-validation/queue?group=someday',
+        'group: Must be one of passed, failed, pending, completed, open',
+      ],
+      ['/invoice-validation/queue?limit=ten', 'limit: Must be a whole number of 0 or more'],
+      ['/invoice-validation/invoices?skip=-4', 'skip: Must be a whole number of 0 or more'],
+      [
+        '/invoice-validation/search?query=x&$sort=newest',
+        '$sort: Must be createdAt (oldest first) or -createdAt (newest first)',
+      ],
+      ['/invoices/validation?$limit=1.5', '$limit: Must be a whole number of 0 or more'],
+      ['/emails?unmatched=maybe', 'unmatched: Must be true or false'],
+      ['/emails/search?query=march&constructor=1', 'Unknown filter constructor'],
+    ];
+    for (const [path, what] of cases) {
+      const res = await w.call('GET', path);
+      expect(res.status, path).toBe(400);
+      expect(res.body.message, path).toBe(`Invalid query parameter (${what})`);
+    }
+    // The order of the validation list is its own: any `$sort` is passed over, as before.
+    expect((await w.call('GET', '/invoices/validation?$sort=anything')).status).toBe(200);
+    expect((await w.call('GET', '/emails/search?query=%20')).body.message).toBe('query is required');
+  });
+
   it('exports an invoice’s values and each check’s result as CSV', async () => {
     const id = await w.captured(bill({ invoiceNumber: 'EXP/01', vatTotal: 120, grossTotal: 620 }));
     const res = await w.call('GET', `/invoice-validation/${id}/export`);

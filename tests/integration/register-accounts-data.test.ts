@@ -122,6 +122,25 @@ describe('consumption of an account', () => {
   });
 });
 
+describe('lists of meters and readings', () => {
+  it('refuse a page or an order they do not know with 400, naming the value', async () => {
+    const cases: [string, string][] = [
+      ['/accounts?limit=all', 'limit: Must be a whole number of 0 or more'],
+      ['/accounts/search?skip=-1', 'skip: Must be a whole number of 0 or more'],
+      ['/accounts?$sort=name', '$sort: Must be createdAt (oldest first) or -createdAt (newest first)'],
+      ['/readings?hasOwnProperty=1', 'Unknown filter hasOwnProperty'],
+    ];
+    for (const [path, what] of cases) {
+      const res = await w.api({ method: 'GET', path, token: owner });
+      expect(res.status, path).toBe(400);
+      expect(res.body.message, path).toBe(`Invalid query parameter (${what})`);
+    }
+    const own = await w.api({ method: 'GET', path: '/accounts?$populate=assetId&limit=2', token: owner });
+    expect(own.status).toBe(200);
+    expect(own.body.limit).toBe(2);
+  });
+});
+
 describe('invalidating the cache', () => {
   it('rebuilds the asset roll-ups from its accounts without sub-meters, and moves the company roll-ups by the difference', async () => {
     // Stale figures: the asset has a wrong January and a month no account has; the company has another asset too.

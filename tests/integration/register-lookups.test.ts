@@ -187,6 +187,21 @@ describe('countries', () => {
   });
 });
 
+describe('countries asked for in an order they do not offer', () => {
+  it('are refused with 400 naming the value and the orders they offer', async () => {
+    for (const path of ['/countries?$sort=population', '/countries?$sort[capital]=1']) {
+      const res = await get(path);
+      expect(res.status, path).toBe(400);
+      expect(res.body.message, path).toMatch(
+        /^Invalid query parameter \(\$sort(\[capital\])?: Must be one of fullName, name, code/,
+      );
+    }
+    expect((await get('/countries?limit=x')).body.message).toBe(
+      'Invalid query parameter (limit: Must be a whole number of 0 or more)',
+    );
+  });
+});
+
 describe('suppliers', () => {
   let edf: string;
   let ukpn: string;

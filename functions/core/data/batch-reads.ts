@@ -1,7 +1,8 @@
-import { BatchGetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from '../adapters/dynamo.ts';
 import { config } from '../config.ts';
 import { type StoredItem, stripKeys } from './item-repository.ts';
+import { eachQueried } from './query-pages.ts';
 
 const BATCH_GET_SIZE = 100;
 const MAX_ATTEMPTS = 8;
@@ -40,20 +41,16 @@ export async function projectAll(pk: string, fields: readonly string[]): Promise
   });
   const projection = ['#id', '#deleted', ...fields.map((_, i) => `#p${i}`)].join(', ');
   const out: StoredItem[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await documentClient().send(
-      new QueryCommand({
-        TableName: config().tableName,
-        KeyConditionExpression: 'pk = :pk',
-        ExpressionAttributeValues: { ':pk': pk },
-        ExpressionAttributeNames: names,
-        ProjectionExpression: projection,
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    for (const raw of page.Items ?? []) if (raw.deleted !== true) out.push(raw as StoredItem);
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
+  await eachQueried(
+    {
+      KeyConditionExpression: 'pk = :pk',
+      ExpressionAttributeValues: { ':pk': pk },
+      ExpressionAttributeNames: names,
+      ProjectionExpression: projection,
+    },
+    (raw) => {
+      if (raw.deleted !== true) out.push(raw as StoredItem);
+    },
+  );
   return out;
 }

@@ -42,6 +42,7 @@ import {
   totalOf,
   withChange,
 } from './list-summary.ts';
+import { countQueried, queryMapped, type TableQuery } from './query-pages.ts';
 
 export type StoredItem = Record<string, unknown> & { _id: string };
 
@@ -583,7 +584,6 @@ export async function listItems(ref: CollectionRef, q: ListQuery): Promise<ListR
   const { base } = buildQuery(ref, q);
   const plain = Object.keys(q.filters).length === 0 && !q.text && !q.includeDeleted;
   if (plain) return listPlain(ref, q, base);
-  const client = documentClient();
   // No page wanted (a count alone): nothing is read but the count.
   const { data, seen, next } =
     q.limit === 0
@@ -591,30 +591,13 @@ export async function listItems(ref: CollectionRef, q: ListQuery): Promise<ListR
       : await readRun(base, undefined, q.skip, q.limit, false);
   if (!next && q.limit > 0) return { data, total: seen };
   // The rest is counted from where the page stopped: a COUNT query moves no item bodies, only the number.
-  let total = seen;
-  let countKey: Record<string, unknown> | undefined = next;
-  do {
-    const out: QueryCommandOutput = await client.send(
-      new QueryCommand({ ...base, Select: 'COUNT', ExclusiveStartKey: countKey }),
-    );
-    total += out.Count ?? 0;
-    countKey = out.LastEvaluatedKey;
-  } while (countKey);
-  return { data, total };
+  const { TableName: _table, ...query } = base;
+  return { data, total: seen + (await countQueried(query, next)) };
 }
 
 /** Every item a query matches, page after page, without the key attributes. */
-export async function queryEvery(input: Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey'>) {
-  const out: StoredItem[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await documentClient().send(
-      new QueryCommand({ ...input, TableName: config().tableName, ExclusiveStartKey: startKey }),
-    );
-    for (const raw of page.Items ?? []) out.push(stripKeys(raw));
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
-  return out;
+export async function queryEvery(input: TableQuery): Promise<StoredItem[]> {
+  return queryMapped(input, stripKeys);
 }
 
 /** Every item of a partition, for internal use on bounded collections (a user's grants, a company's roles). */

@@ -1,6 +1,7 @@
 import type { PermissionName } from '../../access/permission-names.ts';
 import type { AuthKind } from '../../access/route-rules.ts';
 import { IMPORT_MAX_BODY_BYTES } from '../../constants.ts';
+import { accountListQuery, plainListQuery } from '../../schemas/list-queries.ts';
 import { activeBillingQuerySchema, contractDownloadQuery } from '../../schemas/queries.ts';
 import type { AreaDecl } from '../area.ts';
 import { COMPANY_USER_ONLY } from '../permission-sets.ts';
@@ -132,6 +133,9 @@ export const ACCOUNTS_AREA: AreaDecl = {
   name: 'accounts',
   resources: ACCOUNTS_AREA_RESOURCES,
   routes: withQueries([...ACCOUNTS_AREA_ROUTES], {
+    'GET /accounts': accountListQuery,
+    'GET /accounts/search': accountListQuery,
+    'GET /readings': plainListQuery,
     'GET /accounts/active-billing': activeBillingQuerySchema,
     'GET /accounts/{id}/contracts/{contractId}/download': contractDownloadQuery,
   }),

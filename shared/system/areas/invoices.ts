@@ -1,6 +1,13 @@
 import type { PermissionName } from '../../access/permission-names.ts';
 import type { AuthKind } from '../../access/route-rules.ts';
 import { IMPORT_MAX_BODY_BYTES } from '../../constants.ts';
+import {
+  emailListQuery,
+  invoiceValidationListQuery,
+  listSearchQuery,
+  plainListQuery,
+  validationQueueQuery,
+} from '../../schemas/list-queries.ts';
 import { invoiceDownloadQuery } from '../../schemas/queries.ts';
 import type { AreaDecl } from '../area.ts';
 import type { QueueDecl, SubscriptionDecl } from '../functions.ts';
@@ -187,6 +194,12 @@ export const INVOICES_AREA: AreaDecl = {
   resources: INVOICES_AREA_RESOURCES,
   routes: withQueries([...INVOICE_ROUTES], {
     'GET /invoices/{id}/download': invoiceDownloadQuery,
+    'GET /invoices/validation': invoiceValidationListQuery,
+    'GET /invoice-validation/queue': validationQueueQuery,
+    'GET /invoice-validation/search': listSearchQuery,
+    'GET /invoice-validation/invoices': plainListQuery,
+    'GET /emails': emailListQuery,
+    'GET /emails/search': listSearchQuery,
     'GET /accounts/{id}/invoice/{invoiceId}/download': invoiceDownloadQuery,
     'GET /accounts/{id}/credit-notes/{creditNoteId}/download': invoiceDownloadQuery,
   }),

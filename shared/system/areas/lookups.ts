@@ -1,5 +1,6 @@
 import type { AuthKind } from '../../access/route-rules.ts';
 import { assetCertificatesQuery } from '../../schemas/asset-queries.ts';
+import { countryListQuery } from '../../schemas/list-queries.ts';
 import { logoSearchQuery } from '../../schemas/queries.ts';
 import { gasMeterChoicesQuerySchema, gridfetchUsageQuerySchema } from '../../schemas/util-staff.ts';
 import type { AreaDecl } from '../area.ts';
@@ -57,5 +58,6 @@ export const LOOKUPS_AREA: AreaDecl = {
     'GET /util/gridfetch-usage': gridfetchUsageQuerySchema,
     'GET /util/gas-prediction-accounts': gasMeterChoicesQuerySchema,
     'GET /util/company-logo-search': logoSearchQuery,
+    'GET /countries': countryListQuery,
   }),
 };

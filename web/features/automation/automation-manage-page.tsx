@@ -14,6 +14,7 @@ import {
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { EmptyPanel, ErrorPanel, LoadingPanel } from '../../components/page-state.tsx';
+import { when } from '../../components/runs-table.tsx';
 import {
   type Automation,
   type RequestKind,
@@ -29,7 +30,7 @@ import {
   useTemplates,
   useUpdateAutomation,
 } from './api.ts';
-import { AutomationRunStatusBadge, when } from './automation-runs-page.tsx';
+import { AutomationRunStatusBadge } from './automation-runs-page.tsx';
 
 const SCHEDULES: { value: Schedule; label: string }[] = [
   { value: 'manual', label: 'Only when run by hand' },

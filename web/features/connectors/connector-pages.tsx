@@ -1,6 +1,14 @@
 import { Badge, Button, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { EmptyPanel, ErrorPanel, LoadingPanel } from '../../components/page-state.tsx';
+import {
+  countRunColumns,
+  leadingRunColumns,
+  RunBadge,
+  type RunColumn,
+  RunsPage,
+  when,
+} from '../../components/runs-table.tsx';
 import { type RunStatus, type ScraperRun, useConnectors, useRunLog, useRuns } from './api.ts';
 
 const STATUS_COLOUR: Record<RunStatus, string> = {
@@ -11,14 +19,8 @@ const STATUS_COLOUR: Record<RunStatus, string> = {
 };
 
 export function RunStatusBadge({ status }: { status: RunStatus }) {
-  return (
-    <Badge color={STATUS_COLOUR[status]} variant="light" data-testid="run-status">
-      {status}
-    </Badge>
-  );
+  return <RunBadge status={status} colours={STATUS_COLOUR} testId="run-status" />;
 }
-
-const when = (iso?: string) => (iso ? new Date(iso).toLocaleString('en-GB') : '—');
 
 function LogLinks({ run }: { run: ScraperRun }) {
   const readLog = useRunLog();
@@ -44,54 +46,16 @@ function LogLinks({ run }: { run: ScraperRun }) {
 
 /** /connectors/runs: every run, newest first, kept current by the connector worker's live updates. */
 export function ConnectorRunsPage() {
-  const { data, error, isLoading } = useRuns();
-  const runs = data?.data ?? [];
-  return (
-    <Stack>
-      <Title order={2}>Connector runs</Title>
-      <Paper withBorder p="md">
-        {isLoading && <LoadingPanel />}
-        {error && <ErrorPanel error={error} />}
-        {data && runs.length === 0 && <EmptyPanel>No runs yet.</EmptyPanel>}
-        {runs.length > 0 && (
-          <Table striped aria-label="Connector runs">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Started</Table.Th>
-                <Table.Th>Supplier</Table.Th>
-                <Table.Th>How</Table.Th>
-                <Table.Th>Status</Table.Th>
-                <Table.Th>Listed</Table.Th>
-                <Table.Th>Fetched</Table.Th>
-                <Table.Th>Already held</Table.Th>
-                <Table.Th>Problem</Table.Th>
-                <Table.Th>Logs</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {runs.map((r) => (
-                <Table.Tr key={r._id} data-run-id={r._id}>
-                  <Table.Td>{when(r.startedAt ?? r.createdAt)}</Table.Td>
-                  <Table.Td>{r.supplierName}</Table.Td>
-                  <Table.Td>{r.trigger === 'manual' ? 'By hand' : 'Scheduled'}</Table.Td>
-                  <Table.Td>
-                    <RunStatusBadge status={r.status} />
-                  </Table.Td>
-                  <Table.Td>{r.counts.listed}</Table.Td>
-                  <Table.Td data-testid="run-fetched">{r.counts.fetched}</Table.Td>
-                  <Table.Td>{r.counts.skipped}</Table.Td>
-                  <Table.Td>{r.error?.message ?? ''}</Table.Td>
-                  <Table.Td>
-                    <LogLinks run={r} />
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        )}
-      </Paper>
-    </Stack>
-  );
+  const columns: RunColumn<ScraperRun>[] = [
+    ...leadingRunColumns<ScraperRun>({ header: 'Supplier', cell: (r) => r.supplierName }, (r) => (
+      <RunStatusBadge status={r.status} />
+    )),
+    { header: 'Listed', cell: (r) => r.counts.listed },
+    ...countRunColumns<ScraperRun>('run-fetched'),
+    { header: 'Problem', cell: (r) => r.error?.message ?? '' },
+    { header: 'Logs', cell: (r) => <LogLinks run={r} /> },
+  ];
+  return <RunsPage title="Connector runs" read={useRuns()} columns={columns} />;
 }
 
 /** /connectors/dashboard: each portal login at a glance, and the month's figures. */

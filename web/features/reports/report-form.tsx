@@ -18,14 +18,10 @@ import {
   useSiteChoices,
   useSystemTemplates,
 } from './api.ts';
+import { ScopeFields } from './report-parts.tsx';
 
 const lastYear = new Date().getFullYear() - 1;
 const FORMAT_LABELS = { pdf: 'PDF', xlsx: 'Excel workbook (XLSX)', csv: 'CSV' } as const;
-const SCOPE_LABELS: Readonly<Record<ReportScopeType, string>> = {
-  company: 'Whole company',
-  portfolio: 'A portfolio',
-  asset: 'A site',
-};
 const METRIC_LABELS = {
   'floor-area': 'Per m² of floor area',
   turnover: 'Per £m of turnover',
@@ -108,10 +104,6 @@ export function ReportForm({
     }
   }
 
-  const choices =
-    scopeType === 'portfolio'
-      ? (portfolios?.data ?? []).map((p) => ({ value: p._id, label: p.name }))
-      : (sites?.data ?? []).map((s) => ({ value: s._id, label: s.siteName }));
   return (
     <FormPanel title="Generate a report" label="Generate a report" failure={failure} onSubmit={submit}>
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
@@ -132,22 +124,15 @@ export function ReportForm({
         </Text>
       )}
       {!site && (
-        <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <NativeSelect
-            label="Covering"
-            value={scopeType}
-            error={failure.fields.scopeType}
-            onChange={(e) => set('scopeType')(e.currentTarget.value)}
-            data={scopes.map((s) => ({ value: s, label: SCOPE_LABELS[s] }))}
-          />
-          {scopeType !== 'company' && (
-            <NativeSelect
-              label={scopeType === 'portfolio' ? 'Portfolio' : 'Site'}
-              {...field('scopeId')}
-              data={[{ value: '', label: 'Choose…' }, ...choices]}
-            />
-          )}
-        </SimpleGrid>
+        <ScopeFields
+          scopes={scopes}
+          scopeType={scopeType}
+          error={failure.fields.scopeType}
+          onScopeType={set('scopeType')}
+          scopeId={field('scopeId')}
+          portfolios={portfolios?.data}
+          sites={sites?.data}
+        />
       )}
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <TextInput label="From" type="date" {...field('startDate')} />

@@ -1,6 +1,19 @@
-import { Anchor, Badge, Button, Group, Popover, Progress, Stack, Text, TextInput } from '@mantine/core';
-import { useState } from 'react';
+import {
+  Anchor,
+  Badge,
+  Button,
+  Group,
+  NativeSelect,
+  Popover,
+  Progress,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { type ChangeEvent, useState } from 'react';
 import { Link } from 'react-router';
+import type { ReportScopeType } from '../../../shared/reports/report-templates.ts';
 import type { DataTableColumn } from '../../components/data-table.tsx';
 import { formatDateTime } from '../../lib/format.ts';
 import { type ReportView, useRegenerateReport, useReportLink, useSendReport } from './api.ts';
@@ -173,3 +186,51 @@ export const REPORT_COLUMNS: readonly DataTableColumn<ReportView>[] = [
     render: (r) => <ReportActions report={r} />,
   },
 ];
+
+const SCOPE_LABELS: Readonly<Record<ReportScopeType, string>> = {
+  company: 'Whole company',
+  portfolio: 'A portfolio',
+  asset: 'A site',
+};
+
+/** What a report covers: the whole company, or one portfolio or site chosen from the caller's. */
+export function ScopeFields({
+  scopes,
+  scopeType,
+  error,
+  onScopeType,
+  scopeId,
+  portfolios,
+  sites,
+}: {
+  scopes: readonly ReportScopeType[];
+  scopeType: string;
+  error?: string;
+  onScopeType: (value: string) => void;
+  scopeId: { value: string; error?: string; onChange: (e: ChangeEvent<HTMLSelectElement>) => void };
+  portfolios?: readonly { _id: string; name: string }[];
+  sites?: readonly { _id: string; siteName: string }[];
+}) {
+  const choices =
+    scopeType === 'portfolio'
+      ? (portfolios ?? []).map((p) => ({ value: p._id, label: p.name }))
+      : (sites ?? []).map((s) => ({ value: s._id, label: s.siteName }));
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 2 }}>
+      <NativeSelect
+        label="Covering"
+        value={scopeType}
+        error={error}
+        onChange={(e) => onScopeType(e.currentTarget.value)}
+        data={scopes.map((s) => ({ value: s, label: SCOPE_LABELS[s] }))}
+      />
+      {scopeType !== 'company' && (
+        <NativeSelect
+          label={scopeType === 'portfolio' ? 'Portfolio' : 'Site'}
+          {...scopeId}
+          data={[{ value: '', label: 'Choose…' }, ...choices]}
+        />
+      )}
+    </SimpleGrid>
+  );
+}

@@ -46,6 +46,7 @@ import {
   useSystemTemplates,
   useUpdateSchedule,
 } from './api.ts';
+import { ScopeFields } from './report-parts.tsx';
 
 const FREQUENCY_LABELS: Readonly<Record<ScheduleFrequency, string>> = {
   weekly: 'Weekly',
@@ -54,11 +55,6 @@ const FREQUENCY_LABELS: Readonly<Record<ScheduleFrequency, string>> = {
   yearly: 'Yearly',
 };
 const FORMAT_LABELS = { pdf: 'PDF', xlsx: 'Excel workbook (XLSX)', csv: 'CSV' } as const;
-const SCOPE_LABELS: Readonly<Record<ReportScopeType, string>> = {
-  company: 'Whole company',
-  portfolio: 'A portfolio',
-  asset: 'A site',
-};
 
 const addressesOf = (text: string) =>
   text
@@ -144,10 +140,6 @@ function ScheduleForm() {
     }
   }
 
-  const choices =
-    scopeType === 'portfolio'
-      ? (portfolios?.data ?? []).map((p) => ({ value: p._id, label: p.name }))
-      : (sites?.data ?? []).map((s) => ({ value: s._id, label: s.siteName }));
   return (
     <FormPanel title="Schedule a report" label="Schedule a report" failure={failure} onSubmit={submit}>
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
@@ -167,22 +159,15 @@ function ScheduleForm() {
           data={REPORT_FORMATS.map((f) => ({ value: f, label: FORMAT_LABELS[f] }))}
         />
       </SimpleGrid>
-      <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <NativeSelect
-          label="Covering"
-          value={scopeType}
-          error={failure.fields.scopeType}
-          onChange={(e) => set('scopeType')(e.currentTarget.value)}
-          data={scopes.map((s) => ({ value: s, label: SCOPE_LABELS[s] }))}
-        />
-        {scopeType !== 'company' && (
-          <NativeSelect
-            label={scopeType === 'portfolio' ? 'Portfolio' : 'Site'}
-            {...field('scopeId')}
-            data={[{ value: '', label: 'Choose…' }, ...choices]}
-          />
-        )}
-      </SimpleGrid>
+      <ScopeFields
+        scopes={scopes}
+        scopeType={scopeType}
+        error={failure.fields.scopeType}
+        onScopeType={set('scopeType')}
+        scopeId={field('scopeId')}
+        portfolios={portfolios?.data}
+        sites={sites?.data}
+      />
       <MultiSelect
         label="Members"
         description="Colleagues who may read this report"
