@@ -5,6 +5,7 @@ import {
   billValidationReport,
   type CheckedBill,
   type CheckedBillStatus,
+  type CreditNote,
 } from '../../shared/reports/bill-validation-report.ts';
 import { customReport } from '../../shared/reports/custom-report.ts';
 import type {
@@ -162,12 +163,16 @@ export async function reportDocument(
     });
   }
   if (report.type === 'bill-validation') {
-    const bills = await checkedBills(report, caller);
+    const [bills, creditNotes] = await Promise.all([
+      checkedBills(report, caller),
+      scopeCreditNotes(report, caller),
+    ]);
     await progress(60);
     return billValidationReport({
       ...basics,
       period: { start: report.startDate, end: report.endDate },
       bills,
+      creditNotes,
     });
   }
   if (report.type === 'secr') {
@@ -275,8 +280,10 @@ function checkedBillOf(item: StoredItem): CheckedBill | undefined {
   const invoiceNumber = textOf(item.invoiceNumber);
   const billStart = textOf(bill.startDate);
   const billEnd = textOf(bill.endDate);
+  const accountId = textOf(item.accountId);
   return {
     id: item._id,
+    ...(accountId ? { accountId } : {}),
     ...(site ? { site } : {}),
     ...(meter ? { meter } : {}),
     ...(invoiceNumber ? { invoiceNumber } : {}),
@@ -289,6 +296,46 @@ function checkedBillOf(item: StoredItem): CheckedBill | undefined {
   };
 }
 
+/** Each meter's site, when the report covers only some sites; undefined for the whole company. */
+async function scopeSites(report: StoredReport, caller: Caller): Promise<Map<string, string> | undefined> {
+  if (report.scopeType === 'company') return undefined;
+  const siteOfAccount = new Map<string, string>();
+  for (const a of await allAccounts(caller.companyId))
+    if (typeof a.assetId === 'string') siteOfAccount.set(a._id, a.assetId);
+  return siteOfAccount;
+}
+
+/**
+ * The credit notes on the scope's meters that the requester may read, whatever their date: a supplier often
+ * credits an overcharge months after the bill was queried, so the report's period does not bound them.
+ */
+async function scopeCreditNotes(report: StoredReport, caller: Caller): Promise<CreditNote[]> {
+  const resource = findResource('invoices');
+  if (!resource) throw new Error('The invoices resource is not declared');
+  const [{ data }, siteOfAccount] = await Promise.all([
+    listReadable(resource, caller, { filters: {}, skip: 0, limit: MAX_LIST_LIMIT }),
+    scopeSites(report, caller),
+  ]);
+  const sites = new Set(report.assetIds);
+  const out: CreditNote[] = [];
+  for (const item of data) {
+    const accountId = textOf(item.accountId);
+    if (item.deleted === true || item.isCreditNote !== true || !accountId) continue;
+    if (typeof item.grossTotal !== 'number' || item.grossTotal === 0) continue;
+    if (siteOfAccount && !sites.has(siteOfAccount.get(accountId) ?? '')) continue;
+    const billStart = textOf(item.invoiceStartDate);
+    const billEnd = textOf(item.invoiceEndDate);
+    out.push({
+      id: item._id,
+      accountId,
+      ...(billStart ? { billStart } : {}),
+      ...(billEnd ? { billEnd } : {}),
+      amount: Math.abs(item.grossTotal),
+    });
+  }
+  return out.sort((a, b) => a.id.localeCompare(b.id));
+}
+
 /**
  * The bills of the report's scope that the checks judged in its period, as the requester may read them
  * (validations follow their bill's meter): a site's or portfolio's are those of meters on its sites.
@@ -297,12 +344,7 @@ async function checkedBills(report: StoredReport, caller: Caller): Promise<Check
   const resource = findResource('invoice-validation');
   if (!resource) throw new Error('The invoice-validation resource is not declared');
   const { data } = await listReadable(resource, caller, { filters: {}, skip: 0, limit: MAX_LIST_LIMIT });
-  let siteOfAccount: Map<string, string> | undefined;
-  if (report.scopeType !== 'company') {
-    siteOfAccount = new Map();
-    for (const a of await allAccounts(caller.companyId))
-      if (typeof a.assetId === 'string') siteOfAccount.set(a._id, a.assetId);
-  }
+  const siteOfAccount = await scopeSites(report, caller);
   const sites = new Set(report.assetIds);
   const out: CheckedBill[] = [];
   for (const item of data) {

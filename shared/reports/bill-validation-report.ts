@@ -36,11 +36,24 @@ export interface CheckedBill {
   checks: readonly BillCheck[];
   /** Someone has dealt with it and closed it. */
   completed: boolean;
+  /** The meter's account, which credit notes are matched by. */
+  accountId?: string;
+}
+
+/** A credit note the supplier issued on one of the scope's meters, at any date. */
+export interface CreditNote {
+  id: string;
+  accountId: string;
+  billStart?: string;
+  billEnd?: string;
+  /** What it credits, in pounds, as a positive number. */
+  amount: number;
 }
 
 export interface BillValidationInput extends ReportBasics {
   period: { start: string; end: string };
   bills: readonly CheckedBill[];
+  creditNotes?: readonly CreditNote[];
 }
 
 const NO_SITE = 'No site matched';
@@ -56,6 +69,45 @@ export function amountAtStake(bill: CheckedBill): number {
     if (c.status === 'failed' && c.unit === '£' && typeof c.difference === 'number')
       most = Math.max(most, Math.abs(c.difference));
   return Math.round(most * 100) / 100;
+}
+
+const overlaps = (bill: CheckedBill, note: CreditNote) =>
+  bill.billStart !== undefined &&
+  bill.billEnd !== undefined &&
+  note.billStart !== undefined &&
+  note.billEnd !== undefined &&
+  note.billStart <= bill.billEnd &&
+  note.billEnd >= bill.billStart;
+
+/**
+ * What the supplier gave back on each failed bill: credit notes on the same meter for a period that overlaps
+ * the bill's, up to the amount at stake. A supplier corrects an overcharge by crediting the period it billed
+ * wrongly; a credit larger than the stake (a re-bill credits the whole bill) counts only the stake, and each
+ * credit note's pounds are given out once, to the earliest bills first.
+ */
+export function moneyRecovered(
+  failed: readonly CheckedBill[],
+  creditNotes: readonly CreditNote[],
+): Map<string, number> {
+  const out = new Map<string, number>();
+  const left = new Map(creditNotes.map((n) => [n.id, Math.abs(n.amount)]));
+  const ordered = [...failed].sort(
+    (a, b) => (a.billStart ?? '').localeCompare(b.billStart ?? '') || a.id.localeCompare(b.id),
+  );
+  for (const bill of ordered) {
+    let owed = amountAtStake(bill);
+    let got = 0;
+    for (const note of creditNotes) {
+      if (owed <= 0) break;
+      if (!bill.accountId || note.accountId !== bill.accountId || !overlaps(bill, note)) continue;
+      const take = Math.min(owed, left.get(note.id) ?? 0);
+      left.set(note.id, (left.get(note.id) ?? 0) - take);
+      owed -= take;
+      got += take;
+    }
+    if (got > 0) out.set(bill.id, Math.round(got * 100) / 100);
+  }
+  return out;
 }
 
 const failedChecks = (bill: CheckedBill) => bill.checks.filter((c) => c.status === 'failed');
@@ -113,7 +165,7 @@ const byBill = (a: CheckedBill, b: CheckedBill) =>
   (a.invoiceNumber ?? '').localeCompare(b.invoiceNumber ?? '') ||
   a.id.localeCompare(b.id);
 
-function failedTable(failed: readonly CheckedBill[]): ReportTable {
+function failedTable(failed: readonly CheckedBill[], recovered: ReadonlyMap<string, number>): ReportTable {
   const rows = [...failed]
     .sort(byBill)
     .map((b): ReportCell[] => [
@@ -123,10 +175,12 @@ function failedTable(failed: readonly CheckedBill[]): ReportTable {
       b.billStart && b.billEnd ? `${b.billStart} – ${b.billEnd}` : '',
       b.total ?? null,
       amountAtStake(b),
+      recovered.get(b.id) ?? 0,
       failedChecks(b).length,
       b.completed ? 'Closed' : 'Open',
     ]);
   const stake = failed.reduce((s, b) => s + amountAtStake(b), 0);
+  const back = failed.reduce((s, b) => s + (recovered.get(b.id) ?? 0), 0);
   return {
     name: 'Failed bills',
     title: 'Failed bills',
@@ -137,11 +191,22 @@ function failedTable(failed: readonly CheckedBill[]): ReportTable {
       textColumn('Bill period', 1.7),
       numberColumn('Total (£)', 2, 0.8),
       numberColumn('At stake (£)', 2, 0.9),
+      numberColumn('Recovered (£)', 2, 0.9),
       numberColumn('Checks failed', 0, 0.9),
       textColumn('State', 0.6),
     ],
     rows,
-    total: ['All failed bills', '', '', '', null, Math.round(stake * 100) / 100, null, ''],
+    total: [
+      'All failed bills',
+      '',
+      '',
+      '',
+      null,
+      Math.round(stake * 100) / 100,
+      Math.round(back * 100) / 100,
+      null,
+      '',
+    ],
   };
 }
 
@@ -238,6 +303,8 @@ export function billValidationReport(input: BillValidationInput): ReportDocument
   const billed = bills.reduce((s, b) => s + (b.total ?? 0), 0);
   const closed = failed.filter((b) => b.completed);
   const closedStake = closed.reduce((s, b) => s + amountAtStake(b), 0);
+  const recovered = moneyRecovered(failed, input.creditNotes ?? []);
+  const recoveredTotal = [...recovered.values()].reduce((s, v) => s + v, 0);
   const { table: checks, tallies } = checkTable(bills);
   const flaggedChecks = tallies.filter((t) => t.failed > 0).slice(0, 12);
   const periodText = `${longDate(input.period.start)} to ${longDate(input.period.end)}`;
@@ -255,7 +322,7 @@ export function billValidationReport(input: BillValidationInput): ReportDocument
         blocks: [
           {
             kind: 'paragraph',
-            text: `The bills of ${input.scopeName} the checks judged from ${periodText}: how many passed and failed, which checks failed, and the money the failed bills put at stake.`,
+            text: `The bills of ${input.scopeName} the checks judged from ${periodText}: how many passed and failed, which checks failed, and the money the failed bills put at stake and what credit notes recovered of it.`,
           },
           {
             kind: 'figures',
@@ -267,6 +334,7 @@ export function billValidationReport(input: BillValidationInput): ReportDocument
               { label: 'Could not be checked', value: formatNumber(count('error')) },
               { label: 'Value of bills checked', value: money(billed) },
               { label: 'Amount at stake on failed bills', value: money(stake) },
+              { label: 'Recovered by credit notes', value: money(recoveredTotal) },
               {
                 label: 'Failed bills closed',
                 value: `${formatNumber(closed.length)} (${money(closedStake)} at stake)`,
@@ -294,9 +362,9 @@ export function billValidationReport(input: BillValidationInput): ReportDocument
         blocks: [
           {
             kind: 'paragraph',
-            text: 'At stake is the largest pound difference among the failed checks of a bill: two checks that find the same overcharge count it once.',
+            text: "At stake is the largest pound difference among the failed checks of a bill: two checks that find the same overcharge count it once. Recovered is what credit notes on the same meter, for a period that overlaps the bill's, gave back, up to the amount at stake; each credit note is counted once.",
           },
-          { kind: 'table', table: failedTable(failed) },
+          { kind: 'table', table: failedTable(failed, recovered) },
           { kind: 'table', table: failedCheckTable(failed) },
         ],
       },

@@ -204,7 +204,7 @@ describe('reports on the local stack', () => {
     const aldgate = accounts.find((a) => a.assetId === siteNamed('Aldgate House'));
     const hardman = accounts.find((a) => a.assetId === siteNamed('Hardman Court'));
     expect(aldgate && hardman).toBeTruthy();
-    const { putValidation } = await import('../../functions/invoices/invoice-repository.ts');
+    const { putInvoice, putValidation } = await import('../../functions/invoices/invoice-repository.ts');
     const judged = (
       id: string,
       accountId: string,
@@ -253,6 +253,18 @@ describe('reports on the local stack', () => {
       '2025-06-03T10:00:00.000Z',
       [total('passed')],
     );
+    // The supplier credits Aldgate's May overcharge in August, after the report's checks: £80 of £125.50 back.
+    await putInvoice(companyId, {
+      _id: '6a0000000000000000000c01',
+      companyId,
+      accountId: String(aldgate?._id),
+      isCreditNote: true,
+      grossTotal: -80,
+      invoiceStartDate: '2025-05-01',
+      invoiceEndDate: '2025-05-31',
+      createdAt: '2025-08-04T10:00:00.000Z',
+      updatedAt: '2025-08-04T10:00:00.000Z',
+    });
     // Checked after the period: not in the report.
     await judged(
       '6a0000000000000000000b03',
@@ -274,7 +286,8 @@ describe('reports on the local stack', () => {
     const sheets = xlsxSheets(await downloaded(String(asked.body._id)));
     expect(sheets.get('Checks')?.slice(1)).toEqual([['Total matches the charges', 1, 0, 1, 0]]);
     expect(sheets.get('Failed bills')?.[1]?.slice(0, 1)).toEqual(['Aldgate House']);
-    expect(sheets.get('Failed bills')?.[1]?.[5]).toBe(125.5);
+    expect(sheets.get('Failed bills')?.[0]?.slice(5, 7)).toEqual(['At stake (£)', 'Recovered (£)']);
+    expect(sheets.get('Failed bills')?.[1]?.slice(5, 7)).toEqual([125.5, 80]);
     expect(sheets.get('By site')?.slice(1, 3)).toEqual([
       ['Aldgate House', 1, 0, 1, 1, 125.5],
       ['Hardman Court', 1, 1, 0, 0, 0],

@@ -4,6 +4,7 @@ import {
   type BillCheck,
   billValidationReport,
   type CheckedBill,
+  moneyRecovered,
 } from '../../../shared/reports/bill-validation-report.ts';
 import { reportCsv, reportXlsx } from '../../../shared/reports/report-files.ts';
 import { reportPdf } from '../../../shared/reports/report-pdf.ts';
@@ -133,11 +134,12 @@ describe('the bill validation report', () => {
         '2025-02-01 – 2025-02-28',
         1500.5,
         180.25,
+        0,
         2,
         'Open',
       ],
-      ['Temple Quay', 'Gas', 'G-77', '2025-01-01 – 2025-03-31', 900, 900, 1, 'Closed'],
-      ['All failed bills', undefined, undefined, undefined, undefined, 1080.25],
+      ['Temple Quay', 'Gas', 'G-77', '2025-01-01 – 2025-03-31', 900, 900, 0, 1, 'Closed'],
+      ['All failed bills', undefined, undefined, undefined, undefined, 1080.25, 0],
     ]);
     expect(sheets.get('Failed checks')?.slice(1)).toEqual([
       ['Aldgate House', 'INV-2', 'Total matches charges', 180.25, '£'],
@@ -161,5 +163,67 @@ describe('the bill validation report', () => {
     );
     expect(csv).toContain('Bills checked by site\r\nSite,Checked,Passed,Failed,Failed share,At stake (£)');
     expect(csv).toContain('Temple Quay,2,1,1,0.5,900');
+  });
+
+  describe('money recovered', () => {
+    const failed = (
+      id: string,
+      accountId: string,
+      billStart: string,
+      billEnd: string,
+      stake: number,
+    ): CheckedBill => ({
+      id,
+      accountId,
+      billStart,
+      billEnd,
+      total: 1000,
+      status: 'failed',
+      checks: [check('total-matches', 'Total matches charges', 'failed', stake)],
+      completed: false,
+    });
+    const feb = failed('feb', 'meter-1', '2025-02-01', '2025-02-28', 180.25);
+    const mar = failed('mar', 'meter-1', '2025-03-01', '2025-03-31', 50);
+
+    it('counts a credit note on the same meter for an overlapping period, up to the amount at stake', () => {
+      const got = moneyRecovered(
+        [feb, mar],
+        [
+          // Re-bills February whole: only the £180.25 at stake counts.
+          { id: 'cn1', accountId: 'meter-1', billStart: '2025-02-01', billEnd: '2025-02-28', amount: 1000 },
+          // Another meter's credit, and one for a period no failed bill covers: neither counts.
+          { id: 'cn2', accountId: 'meter-2', billStart: '2025-03-01', billEnd: '2025-03-31', amount: 50 },
+          { id: 'cn3', accountId: 'meter-1', billStart: '2025-06-01', billEnd: '2025-06-30', amount: 50 },
+        ],
+      );
+      expect(Object.fromEntries(got)).toEqual({ feb: 180.25 });
+    });
+
+    it('gives each credit note out once, to the earliest bills first', () => {
+      const got = moneyRecovered(
+        [mar, feb],
+        [{ id: 'cn', accountId: 'meter-1', billStart: '2025-02-15', billEnd: '2025-03-15', amount: 200 }],
+      );
+      expect(Object.fromEntries(got)).toEqual({ feb: 180.25, mar: 19.75 });
+    });
+
+    it('writes what was recovered beside what was at stake', async () => {
+      const recovered = billValidationReport({
+        companyName: 'Acme Estates',
+        scopeName: 'the whole company',
+        dataDate: new Date('2025-03-31T00:00:00Z'),
+        factorSets: [],
+        period: { start: '2025-01-01', end: '2025-03-31' },
+        bills: [feb],
+        creditNotes: [
+          { id: 'cn', accountId: 'meter-1', billStart: '2025-02-01', billEnd: '2025-02-28', amount: 100 },
+        ],
+      });
+      const text = (await pdfPages((await reportPdf(recovered)).bytes)).join('\n');
+      expect(text).toMatch(/Recovered by credit notes\s+£100\.00/);
+      expect(xlsxSheets(reportXlsx(recovered)).get('Failed bills')?.at(-1)?.slice(5, 7)).toEqual([
+        180.25, 100,
+      ]);
+    });
   });
 });
