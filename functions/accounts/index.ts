@@ -40,4 +40,9 @@ export type { SupplyPeriod } from './contract-store.ts';
 export { regoBackedPeriods } from './contract-store.ts';
 export type { RollupParts } from './rollup-parts.ts';
 export type { SiteYearRollup } from './site-year-repository.ts';
-export { listSiteYears, markSiteYearsBuilt, siteYearsBuilt } from './site-year-repository.ts';
+export {
+  fillWholeSiteYears,
+  listWholeSiteYears,
+  markSiteYearsBuilt,
+  siteYearsState,
+} from './site-year-repository.ts';
