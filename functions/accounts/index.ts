@@ -45,5 +45,11 @@ export {
 export type { SupplyPeriod } from './contract-store.ts';
 export { regoBackedPeriods } from './contract-store.ts';
 export type { RollupParts } from './rollup-parts.ts';
-export type { SiteYearRollup } from './site-year-repository.ts';
-export { listSiteYears, markSiteYearsBuilt, siteYearsBuilt } from './site-year-repository.ts';
+export type { SiteYearMonths, SiteYearRollup } from './site-year-repository.ts';
+export {
+  fillWholeSiteYears,
+  listSiteYears,
+  listWholeSiteYears,
+  markSiteYearsBuilt,
+  siteYearsState,
+} from './site-year-repository.ts';

@@ -1,17 +1,20 @@
 /**
  * | pattern | key condition | index |
  * |---|---|---|
- * | every site's yearly figures over a span of years | `pk = C#{companyId}#rollup#site-years`, `sk BETWEEN {from}# AND {to}#~` | table |
+ * | every site's yearly figures by utility over a span of years | `pk = C#{companyId}#rollup#site-years`, `sk BETWEEN {from}# AND {to}#~` | table |
+ * | every site's whole years over a span of years | `pk` as above, `sk BETWEEN total#{from}# AND total#{to}#~` | table |
  * | add to one site, year and utility (atomic ADD, once per invoice month) | `pk` as above, `sk = {year}#{assetId}#{utility}` | table |
+ * | copy one utility's year onto the site's whole year (newest revision wins) | `pk` as above, `sk = total#{year}#{assetId}` | table |
  * | replace one site's years (rebuilding from its roll-ups) | `pk` as above, `sk = {year}#{assetId}#{utility}` | table |
  * | whether the company's site years are complete | `pk` as above, `sk = built` | table |
  */
-import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { UtilityType } from '../../shared/schemas/common.ts';
 import { documentClient } from '../core/adapters/dynamo.ts';
 import { config } from '../core/config.ts';
 import { batchWrite } from '../core/data/batch-writes.ts';
 import { queryMapped } from '../core/data/query-pages.ts';
+import { inPool } from '../core/lib/in-pool.ts';
 import { partAdds, ROLLUP_PARTS, type RollupParts } from './rollup-parts.ts';
 
 /**
@@ -20,9 +23,16 @@ import { partAdds, ROLLUP_PARTS, type RollupParts } from './rollup-parts.ts';
  * instead of one query per site. Kept by the same deltas as the sites' monthly roll-ups, with each month's
  * consumption, emissions and cost on the item as well (`m01`…`m12`, `e01`…, `c01`…), so a year knows how
  * many of its months hold figures and any window of months is read from the years it touches.
+ *
+ * Beside them, one item per site and year holds each utility's year in short (figures, the months held as a
+ * bit mask, the revision it was copied at): a table of thousands of sites reads one small item per site-year
+ * instead of one per utility with twelve month fields each. Every write to a utility's year counts a
+ * revision and copies the year it produced onto the whole year, only over an older revision, so writes
+ * landing out of order still leave the newest figures.
  */
 const pkOf = (companyId: string) => `C#${companyId}#rollup#site-years`;
 const skOf = (year: string, assetId: string, utilityType: UtilityType) => `${year}#${assetId}#${utilityType}`;
+const totalSkOf = (year: string, assetId: string) => `total#${year}#${assetId}`;
 const BUILT_SK = 'built';
 const monthAttribute = (month: string) => `m${month.slice(5, 7)}`;
 const monthEmissionsAttribute = (month: string) => `e${month.slice(5, 7)}`;
@@ -65,7 +75,10 @@ export interface SiteYearRollup extends RollupParts {
   emissionsKg: number;
   /** The months (1–12) of the year whose consumption is not zero. */
   monthsHeld: number[];
-  /** Each month's figures, January first. */
+}
+
+/** A site's year of one utility with each month's figures, January first. */
+export interface SiteYearMonths extends SiteYearRollup {
   months: SiteMonthFigures[];
 }
 
@@ -160,7 +173,15 @@ async function addToYear(
   const parts = partAdds(delta);
   Object.assign(names, parts.names);
   Object.assign(values, parts.values);
-  const adds = ['#consumption :consumption', '#cost :cost', '#emissions :emissions', ...parts.adds];
+  names['#rev'] = 'rev';
+  values[':one'] = 1;
+  const adds = [
+    '#consumption :consumption',
+    '#cost :cost',
+    '#emissions :emissions',
+    '#rev :one',
+    ...parts.adds,
+  ];
   monthAdds.forEach(([attribute, v], i) => {
     names[`#m${i}`] = attribute;
     values[`:m${i}`] = v;
@@ -182,8 +203,9 @@ async function addToYear(
         ? '(attribute_not_exists(#invoices) OR NOT contains(#invoices, :id)) AND (attribute_not_exists(#unit) OR #unit = :unit)'
         : 'contains(#invoices, :id)';
   }
+  let written: Record<string, unknown> | undefined;
   try {
-    await documentClient().send(
+    const out = await documentClient().send(
       new UpdateCommand({
         TableName: config().tableName,
         Key: { pk: pkOf(companyId), sk: skOf(year, assetId, utilityType) },
@@ -191,11 +213,72 @@ async function addToYear(
         ConditionExpression: condition,
         ExpressionAttributeNames: names,
         ExpressionAttributeValues: values,
+        ReturnValues: 'ALL_NEW',
       }),
     );
+    written = out.Attributes;
   } catch (err) {
     // An invoice's month already counted (or already taken back): the condition did its work.
     if (once && err instanceof Error && err.name === 'ConditionalCheckFailedException') return;
+    throw err;
+  }
+  if (written) await copyToWholeYear(companyId, year, assetId, utilityType, written);
+}
+
+/** One utility's year as the site's whole year keeps it. */
+interface UtilityYear extends RollupParts {
+  unit: string;
+  consumption: number;
+  cost: number;
+  emissionsKg: number;
+  /** Bit `m - 1` is set when month `m` holds consumption. */
+  months: number;
+  rev: number;
+}
+
+function utilityYearOf(raw: Record<string, unknown>): UtilityYear {
+  let months = 0;
+  MONTH_ATTRIBUTES.forEach((m, i) => {
+    // Rounding leaves crumbs where a bill was added and taken back: a month under a thousandth is empty.
+    if (Math.abs(Number(raw[m]) || 0) >= 0.001) months |= 1 << i;
+  });
+  const out: UtilityYear = {
+    unit: String(raw.unit ?? ''),
+    consumption: Number(raw.consumption) || 0,
+    cost: Number(raw.cost) || 0,
+    emissionsKg: Number(raw.emissionsKg) || 0,
+    months,
+    rev: Number(raw.rev) || 0,
+  };
+  for (const part of ROLLUP_PARTS) if (typeof raw[part] === 'number') out[part] = raw[part];
+  return out;
+}
+
+/**
+ * Copies a utility's year, as one write left it, onto the site's whole year, unless a later write's copy
+ * (a higher revision) is already there: concurrent writes to one utility finish in any order.
+ */
+async function copyToWholeYear(
+  companyId: string,
+  year: string,
+  assetId: string,
+  utilityType: UtilityType,
+  raw: Record<string, unknown>,
+): Promise<void> {
+  const figures = utilityYearOf(raw);
+  try {
+    await documentClient().send(
+      new UpdateCommand({
+        TableName: config().tableName,
+        Key: { pk: pkOf(companyId), sk: totalSkOf(year, assetId) },
+        UpdateExpression: 'SET #u = :figures',
+        ConditionExpression: 'attribute_not_exists(#u) OR #u.#rev < :rev',
+        ExpressionAttributeNames: { '#u': utilityType, '#rev': 'rev' },
+        ExpressionAttributeValues: { ':figures': figures, ':rev': figures.rev },
+      }),
+    );
+  } catch (err) {
+    if (err instanceof Error && err.name === 'ConditionalCheckFailedException') return;
     throw err;
   }
 }
@@ -216,6 +299,9 @@ export async function replaceSiteYears(
   assetId: string,
   rows: readonly SiteMonthRow[],
 ): Promise<void> {
+  // Above every revision the deltas have counted since an earlier rebuild (far fewer than a thousand a
+  // millisecond), so the rebuilt years replace the whole years' copies and later deltas count on from it.
+  const rev = Date.now() * 1000;
   const items = new Map<string, Record<string, unknown>>();
   for (const row of rows) {
     const sk = skOf(row.month.slice(0, 4), assetId, row.utilityType);
@@ -226,6 +312,7 @@ export async function replaceSiteYears(
       consumption: 0,
       cost: 0,
       emissionsKg: 0,
+      rev,
     };
     item.consumption = Number(item.consumption) + row.consumption;
     item.cost = Number(item.cost) + row.cost;
@@ -241,26 +328,61 @@ export async function replaceSiteYears(
     items.set(sk, item);
   }
   await batchWrite([...items.values()].map((Item) => ({ PutRequest: { Item } })));
+  await inPool([...items.values()], 8, (item) => {
+    const [year = '', , utilityType = ''] = String(item.sk).split('#');
+    return copyToWholeYear(companyId, year, assetId, utilityType as UtilityType, item);
+  });
 }
 
 /**
- * Whether every site's years of the company are in the store, each month's figures included (roll-ups
- * written before the store, or a store built before it kept months' emissions and cost, are not).
+ * How complete the company's site years are: `empty` when roll-ups were written before the store kept them
+ * (or before it kept each month's emissions and cost), `by-utility` when its years predate the whole years,
+ * `built` when both are whole.
  */
-export async function siteYearsBuilt(companyId: string): Promise<boolean> {
+export async function siteYearsState(companyId: string): Promise<'empty' | 'by-utility' | 'built'> {
   const out = await documentClient().send(
     new GetCommand({ TableName: config().tableName, Key: { pk: pkOf(companyId), sk: BUILT_SK } }),
   );
-  return out.Item?.monthFigures === true;
+  if (out.Item?.monthFigures !== true) return 'empty';
+  return out.Item.wholeYears === true ? 'built' : 'by-utility';
 }
 
 export async function markSiteYearsBuilt(companyId: string): Promise<void> {
   await documentClient().send(
     new PutCommand({
       TableName: config().tableName,
-      Item: { pk: pkOf(companyId), sk: BUILT_SK, builtAt: new Date().toISOString(), monthFigures: true },
+      Item: {
+        pk: pkOf(companyId),
+        sk: BUILT_SK,
+        builtAt: new Date().toISOString(),
+        monthFigures: true,
+        wholeYears: true,
+      },
     }),
   );
+}
+
+/**
+ * Copies every utility's year of the company onto its site's whole year, for years written before the
+ * whole years were kept. Those items carry no revision yet (0): any delta since then wins over the copy.
+ */
+export async function fillWholeSiteYears(companyId: string): Promise<void> {
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await documentClient().send(
+      new QueryCommand({
+        TableName: config().tableName,
+        KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+        ExpressionAttributeValues: { ':pk': pkOf(companyId), ':from': '0000#', ':to': '9999#~' },
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    await inPool(page.Items ?? [], 8, (raw) => {
+      const [year = '', assetId = '', utilityType = ''] = String(raw.sk).split('#');
+      return copyToWholeYear(companyId, year, assetId, utilityType as UtilityType, raw);
+    });
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
 }
 
 const READ_FIELDS = [
@@ -280,7 +402,7 @@ export async function listSiteYears(
   companyId: string,
   fromYear: number,
   toYear: number,
-): Promise<SiteYearRollup[]> {
+): Promise<SiteYearMonths[]> {
   const names = Object.fromEntries(READ_FIELDS.map((f, i) => [`#f${i}`, f]));
   return queryMapped(
     {
@@ -293,9 +415,9 @@ export async function listSiteYears(
   );
 }
 
-function siteYearOf(raw: Record<string, unknown>): SiteYearRollup {
+function siteYearOf(raw: Record<string, unknown>): SiteYearMonths {
   const [year = '', assetId = '', utilityType = ''] = String(raw.sk).split('#');
-  const row: SiteYearRollup = {
+  const row: SiteYearMonths = {
     assetId,
     year: Number(year),
     utilityType: utilityType as UtilityType,
@@ -316,4 +438,54 @@ function siteYearOf(raw: Record<string, unknown>): SiteYearRollup {
     if (typeof value === 'number') row[part] = value;
   }
   return row;
+}
+
+/**
+ * Every site's figures by year and utility from `fromYear` to `toYear` inclusive, from the sites' whole
+ * years: one item per site and year.
+ */
+export async function listWholeSiteYears(
+  companyId: string,
+  fromYear: number,
+  toYear: number,
+): Promise<SiteYearRollup[]> {
+  const out: SiteYearRollup[] = [];
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await documentClient().send(
+      new QueryCommand({
+        TableName: config().tableName,
+        KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+        ExpressionAttributeValues: {
+          ':pk': pkOf(companyId),
+          ':from': `total#${fromYear}#`,
+          ':to': `total#${toYear}#~`,
+        },
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    for (const raw of page.Items ?? []) {
+      const [, year = '', assetId = ''] = String(raw.sk).split('#');
+      for (const [utilityType, value] of Object.entries(raw)) {
+        if (utilityType === 'pk' || utilityType === 'sk' || typeof value !== 'object' || value === null)
+          continue;
+        const u = value as Partial<UtilityYear>;
+        const mask = Number(u.months) || 0;
+        const row: SiteYearRollup = {
+          assetId,
+          year: Number(year),
+          utilityType: utilityType as UtilityType,
+          unit: String(u.unit ?? ''),
+          consumption: Number(u.consumption) || 0,
+          cost: Number(u.cost) || 0,
+          emissionsKg: Number(u.emissionsKg) || 0,
+          monthsHeld: MONTH_ATTRIBUTES.flatMap((_, i) => (mask & (1 << i) ? [i + 1] : [])),
+        };
+        for (const part of ROLLUP_PARTS) if (typeof u[part] === 'number') row[part] = u[part];
+        out.push(row);
+      }
+    }
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  return out;
 }

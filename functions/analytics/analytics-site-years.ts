@@ -1,11 +1,14 @@
 import type { Caller } from '../../shared/access/caller.ts';
 import type { UtilityType } from '../../shared/schemas/common.ts';
 import {
+  fillWholeSiteYears,
   listSiteYears,
+  listWholeSiteYears,
   markSiteYearsBuilt,
   rebuildSiteYears,
+  type SiteYearMonths,
   type SiteYearRollup,
-  siteYearsBuilt,
+  siteYearsState,
 } from '../accounts/index.ts';
 import { getItems, projectAll } from '../core/data/batch-reads.ts';
 import type { StoredItem } from '../core/data/item-repository.ts';
@@ -43,22 +46,45 @@ export interface SiteYears {
 }
 
 /**
- * Every site's years of the company from the store, filling it first from the sites' roll-ups when they
- * predate it (once per company: it reads a partition per site).
+ * Fills the company's store of site years when it predates what is read now: from the sites' roll-ups (a
+ * partition per site) when it holds nothing or no month figures, from its years by utility (one partition)
+ * when it only lacks the whole years. Once per company.
  */
-export async function siteYearRows(companyId: string, from: number, to: number): Promise<SiteYearRollup[]> {
-  if (!(await siteYearsBuilt(companyId))) {
+async function ensureSiteYears(companyId: string): Promise<void> {
+  const state = await siteYearsState(companyId);
+  if (state === 'empty') {
     const sites = await projectAll(scopeCollectionPk(companyId, 'assets'), ['siteName']);
     await rebuildSiteYears(
       companyId,
       sites.map((s) => s._id),
     );
-    await markSiteYearsBuilt(companyId);
-  }
+  } else if (state === 'by-utility') await fillWholeSiteYears(companyId);
+  if (state !== 'built') await markSiteYearsBuilt(companyId);
+}
+
+const yearsBetween = (from: number, to: number) =>
+  Array.from({ length: Math.max(0, to - from + 1) }, (_, i) => from + i);
+
+/** Every site's years of the company from the store, one item per site and year. */
+export async function siteYearRows(companyId: string, from: number, to: number): Promise<SiteYearRollup[]> {
+  await ensureSiteYears(companyId);
   // Each year is its own range of the partition: read side by side, a company of thousands of sites
   // waits for its largest year rather than for every page of every year one after another.
-  const years = Array.from({ length: Math.max(0, to - from + 1) }, (_, i) => from + i);
-  return (await Promise.all(years.map((year) => listSiteYears(companyId, year, year)))).flat();
+  return (
+    await Promise.all(yearsBetween(from, to).map((year) => listWholeSiteYears(companyId, year, year)))
+  ).flat();
+}
+
+/** Every site's years of the company by utility, each with its months' figures: for windows of months. */
+export async function siteYearMonthRows(
+  companyId: string,
+  from: number,
+  to: number,
+): Promise<SiteYearMonths[]> {
+  await ensureSiteYears(companyId);
+  return (
+    await Promise.all(yearsBetween(from, to).map((year) => listSiteYears(companyId, year, year)))
+  ).flat();
 }
 
 /**

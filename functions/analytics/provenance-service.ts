@@ -43,7 +43,7 @@ import type { OpResult } from '../core/middleware/api-context.ts';
 import { operation } from '../core/middleware/operation.ts';
 import { scopeCollectionPk } from './analytics-repository.ts';
 import { type MeterRef, resolveScope } from './analytics-scope.ts';
-import { siteYearRows } from './analytics-site-years.ts';
+import { siteYearMonthRows } from './analytics-site-years.ts';
 import { billsByIds, membersBySub, metersOfSite } from './provenance-repository.ts';
 
 /** Parallel partition reads per request, as the other Insights calls read. */
@@ -647,7 +647,11 @@ async function siteYearTotals(
   withCosts: boolean,
 ) {
   const parts = new Map<string, { utilityType: UtilityType; unit: string; amount: Amount }[]>();
-  for (const row of await siteYearRows(companyId, Number(w.from.slice(0, 4)), Number(w.to.slice(0, 4)))) {
+  for (const row of await siteYearMonthRows(
+    companyId,
+    Number(w.from.slice(0, 4)),
+    Number(w.to.slice(0, 4)),
+  )) {
     if (!assetIds.has(row.assetId) || (utilityType && row.utilityType !== utilityType)) continue;
     const unit = defaultUnit(row.utilityType);
     const ofSite = parts.get(row.assetId) ?? [];

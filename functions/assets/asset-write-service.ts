@@ -4,7 +4,7 @@ import type { OpContext, Operations, OpResult } from '../core/middleware/api-con
 import { operation } from '../core/middleware/operation.ts';
 import { genericOperation } from '../core/resources/resource-service.ts';
 import { presentAsset } from './asset-records.ts';
-import { geocodeSite } from './external-data-service.ts';
+import { geocodeSite, placeImportedSites } from './external-data-service.ts';
 
 /**
  * The generic create, bulk create and PATCH of sites, with the one floor-area convention every write path
@@ -34,14 +34,19 @@ const create = async (ctx: OpContext): Promise<OpResult> => {
   return { ...created, body: await presentAsset(await geocodeSite(ctx, asset)) };
 };
 
-/** POST /assets/bulk: each site in m², then each placed. */
+/**
+ * POST /assets/bulk: each site in m², then placed as imported sites are (each postcode once, a few at a
+ * time, within a time limit), so a long list is not held up by one lookup after another.
+ */
 const bulk = async (ctx: OpContext): Promise<OpResult> => {
   const body = Array.isArray(ctx.body) ? ctx.body.map((entry) => inSquareMetres(entry)) : ctx.body;
   const created = await genericOperation('generic.bulk')({ ...ctx, body });
   const { data, total } = created.body as { data: StoredItem[]; total: number };
-  const placed: StoredItem[] = [];
-  for (const asset of data) placed.push(await geocodeSite(ctx, asset));
-  return { ...created, body: { data: placed, total } };
+  const { sites, left } = await placeImportedSites(ctx.caller.companyId, data, (message, fields) =>
+    ctx.log.warn(message, fields),
+  );
+  if (left > 0) ctx.log.info('created sites left unplaced', { placed: sites.size, left });
+  return { ...created, body: { data: data.map((a) => sites.get(a._id) ?? a), total } };
 };
 
 /** PATCH /assets/{id}: the fields given, the floor area in m². */

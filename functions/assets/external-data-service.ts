@@ -126,14 +126,15 @@ async function whileInTime<T>(
  * Places the sites an import wrote for at most `budgetMs`: each postcode is looked up once, however many
  * sites share it, a few at a time. The import is done by then whatever the service does; sites not placed
  * in time, or whose postcode is unknown, stay unplaced (their risk pages look the postcode up when
- * opened). Placing is not an edit, so the import can still be rolled back.
+ * opened). Placing is not an edit, so the import can still be rolled back. Answers the sites placed in
+ * time, as they now stand.
  */
 export async function placeImportedSites(
   companyId: string,
   sites: readonly StoredItem[],
   warn: Warn,
   limits = IMPORT_PLACING,
-): Promise<{ placed: number; left: number }> {
+): Promise<{ placed: number; left: number; sites: Map<string, StoredItem> }> {
   const byPostcode = new Map<string, StoredItem[]>();
   for (const site of sites) {
     const postcode = postcodeOf(site);
@@ -145,7 +146,7 @@ export async function placeImportedSites(
   const outOfTime = new Promise<void>((resolve) => {
     timer = setTimeout(resolve, limits.budgetMs);
   });
-  let placed = 0;
+  const placedSites = new Map<string, StoredItem>();
   const found = new Map<string, { lat: number; lng: number }>();
   const work = async () => {
     await whileInTime([...byPostcode.keys()], limits.concurrency, isStopped, async (postcode) => {
@@ -162,13 +163,13 @@ export async function placeImportedSites(
     );
     await whileInTime(toPlace, limits.concurrency, isStopped, async ({ site, postcode, at }) => {
       try {
-        await changeAsset(
+        const changed = await changeAsset(
           companyId,
           site._id,
           (a) => (postcodeOf(a) === postcode ? { ...a, geocoordinates: at } : undefined),
           { keepUpdatedAt: true },
         );
-        placed++;
+        if (!stopped) placedSites.set(site._id, changed);
       } catch (err) {
         // A site deleted or rolled back meanwhile: the others are still placed.
         warn('imported site not placed', {
@@ -181,7 +182,7 @@ export async function placeImportedSites(
   await Promise.race([work(), outOfTime]);
   stopped = true;
   clearTimeout(timer);
-  return { placed, left: sites.length - placed };
+  return { placed: placedSites.size, left: sites.length - placedSites.size, sites: placedSites };
 }
 
 /** Keeps a short summary on the site, for lists and reports that should not call out again. */

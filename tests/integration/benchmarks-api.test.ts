@@ -206,6 +206,29 @@ describe('CRREM sites', () => {
     expect((res.body.pathway as unknown[]).length).toBe(31);
   });
 
+  it('moves with a bill written after the table was read, and back when the bill is withdrawn', async () => {
+    const latest = async () =>
+      ((await get('/benchmarks/crrem/sites')).body.sites as { _id: string; latest?: unknown }[]).find(
+        (r) => r._id === site.Aldgate,
+      )?.latest;
+    expect(await latest()).toMatchObject({ kwhM2: 120, kgCo2eM2: 48 });
+    // A second bill for March of the last year: 12,000 kWh and 2,000 kg more over 1,000 m².
+    const extra = {
+      month: `${LAST}-03`,
+      utilityType: 'electricity' as const,
+      consumption: 12_000,
+      unit: 'kWh',
+      cost: 2_400,
+      emissionsKg: 2_000,
+      factorVersion: 'DESNZ-2025',
+    };
+    const meter = 'meter-extra';
+    await applyInvoiceContribution(w.demoId, meter, site.Aldgate, 'bill-extra', extra, 1);
+    expect(await latest()).toMatchObject({ year: LAST, kwhM2: 132, kgCo2eM2: 50 });
+    await applyInvoiceContribution(w.demoId, meter, site.Aldgate, 'bill-extra', extra, -1);
+    expect(await latest()).toMatchObject({ year: LAST, kwhM2: 120, kgCo2eM2: 48 });
+  });
+
   it("divides each year by the floor area in force that year, from the site's history, and refuses overlaps", async () => {
     const patch = (body: unknown) =>
       api({ method: 'PATCH', path: `/assets/${site.Aldgate}`, token: owner, body });

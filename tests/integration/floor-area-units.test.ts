@@ -173,6 +173,54 @@ describe('placing sites made by POST /assets and by imports', () => {
     expect(Math.abs(at.lng - -2.98)).toBeLessThan(0.15);
   });
 
+  const bulkSite = (siteName: string, postCode: string) => ({
+    siteName,
+    entityId: r.entityId,
+    assetType: 'Office',
+    floorArea: 500,
+    address: { streetAddress: '1 High Street', locality: 'Liverpool', postCode, country: 'United Kingdom' },
+  });
+
+  it('places sites created by POST /assets/bulk, each postcode looked up once, and leaves an unknown one unplaced', async () => {
+    const res = await asOwner('POST', '/assets/bulk', [
+      bulkSite('Bulk Dock', 'L3 4AF'),
+      bulkSite('Bulk Dock Annexe', 'L3 4AF'),
+      bulkSite('Bulk Nowhere', 'ZZ9 9ZZ'),
+    ]);
+    expect(res.status).toBe(201);
+    const [dock, annexe, nowhere] = res.body.data as { _id: string; geocoordinates?: { lat: number } }[];
+    for (const site of [dock, annexe]) {
+      expect(Math.abs((site?.geocoordinates?.lat ?? 0) - 53.41)).toBeLessThan(0.09);
+      const stored = (await asOwner('GET', `/assets/${site?._id}`)).body.geocoordinates as { lat: number };
+      expect(stored.lat).toBe(site?.geocoordinates?.lat);
+    }
+    expect(nowhere?.geocoordinates).toBeUndefined();
+  });
+
+  it('does not hold POST /assets/bulk up for a slow postcode service', async () => {
+    const budget = IMPORT_PLACING.budgetMs;
+    IMPORT_PLACING.budgetMs = 300;
+    r.fakes.slow('postcodes', 5_000);
+    try {
+      const started = Date.now();
+      const res = await asOwner('POST', '/assets/bulk', [
+        bulkSite('Bulk Slow One', 'L3 4AF'),
+        bulkSite('Bulk Slow Two', 'BS1 6NP'),
+        bulkSite('Bulk Slow Three', 'EC3N 1DL'),
+      ]);
+      expect(res.status).toBe(201);
+      expect(Date.now() - started).toBeLessThan(4_000);
+      expect((res.body.data as { geocoordinates?: unknown }[]).map((s) => s.geocoordinates)).toEqual([
+        undefined,
+        undefined,
+        undefined,
+      ]);
+    } finally {
+      IMPORT_PLACING.budgetMs = budget;
+      r.fakes.slow('postcodes', 0);
+    }
+  });
+
   it('places imported sites, leaves a postcode nobody knows unplaced, and can still roll the import back', async () => {
     const res = await importSites([
       siteRow('Imported Dock', 'L3 4AF'),

@@ -1,3 +1,4 @@
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   addManyToRollups,
@@ -8,13 +9,21 @@ import {
   rebuildSiteYears,
   restateAccountMonth,
 } from '../../functions/accounts/consumption-repository.ts';
-import { addToSiteYear, listSiteYears } from '../../functions/accounts/site-year-repository.ts';
+import {
+  addToSiteYear,
+  fillWholeSiteYears,
+  listSiteYears,
+  listWholeSiteYears,
+} from '../../functions/accounts/site-year-repository.ts';
+import { documentClient } from '../../functions/core/adapters/dynamo.ts';
+import { config } from '../../functions/core/config.ts';
 import { type AccountsWorld, startAccountsWorld } from './register-accounts-support.ts';
 
 /**
  * Each site's years, kept beside its monthly roll-ups, must say what the roll-ups say: a bill counts once
  * however often its confirmation is retried, a withdrawn bill leaves its months, replaced roll-ups move the
- * years by the difference, and a rebuild puts stale years right.
+ * years by the difference, and a rebuild puts stale years right. The sites' whole years (what portfolio
+ * tables read, one item per site and year) must say the same after every one of those writes.
  */
 let w: AccountsWorld;
 
@@ -24,8 +33,15 @@ beforeAll(async () => {
 afterAll(async () => w?.stop());
 
 async function yearOf(assetId: string, year: number, utilityType = 'electricity') {
-  const rows = await listSiteYears(w.companyId, year, year);
-  return rows.find((r) => r.assetId === assetId && r.utilityType === utilityType);
+  const find = <T extends { assetId: string; utilityType: string }>(rows: T[]) =>
+    rows.find((r) => r.assetId === assetId && r.utilityType === utilityType);
+  const [byUtility, whole] = await Promise.all([
+    listSiteYears(w.companyId, year, year),
+    listWholeSiteYears(w.companyId, year, year),
+  ]);
+  const found = find(byUtility);
+  expect(find(whole)).toEqual(found);
+  return found;
 }
 
 const bill = (month: string, consumption: number) => ({
@@ -159,5 +175,51 @@ describe("a site's years", () => {
         unit: 'MWh',
       }),
     ).rejects.toThrow();
+  });
+
+  it('keep the whole year at the newest write when writes to one year land together', async () => {
+    const one = (month: string) =>
+      addToSiteYear(w.companyId, w.assetA, month, 'gas', {
+        consumption: 10,
+        cost: 1,
+        emissionsKg: 2,
+        unit: 'kWh',
+      });
+    await Promise.all(['2024-01', '2024-02', '2024-03', '2024-04', '2024-05', '2024-06'].map(one));
+    expect(await yearOf(w.assetA, 2024, 'gas')).toMatchObject({
+      consumption: 60,
+      emissionsKg: 12,
+      monthsHeld: [1, 2, 3, 4, 5, 6],
+    });
+  });
+
+  it('are filled from the years by utility written before them, and later writes count on from there', async () => {
+    // A year as the store kept it before whole years: no revision, no whole-year copy.
+    await documentClient().send(
+      new PutCommand({
+        TableName: config().tableName,
+        Item: {
+          pk: `C#${w.companyId}#rollup#site-years`,
+          sk: `2019#${w.assetA}#water`,
+          unit: 'm³',
+          consumption: 5,
+          cost: 1,
+          emissionsKg: 0,
+          m02: 5,
+        },
+      }),
+    );
+    expect(await listWholeSiteYears(w.companyId, 2019, 2019)).toEqual([]);
+    await fillWholeSiteYears(w.companyId);
+    expect(await yearOf(w.assetA, 2019, 'water')).toMatchObject({ consumption: 5, monthsHeld: [2] });
+    await addToSiteYear(w.companyId, w.assetA, '2019-03', 'water', {
+      consumption: 2,
+      cost: 1,
+      emissionsKg: 0,
+      unit: 'm³',
+    });
+    // Filling again copies nothing older over the newer.
+    await fillWholeSiteYears(w.companyId);
+    expect(await yearOf(w.assetA, 2019, 'water')).toMatchObject({ consumption: 7, monthsHeld: [2, 3] });
   });
 });
