@@ -40,7 +40,9 @@ async function yearOf(assetId: string, year: number, utilityType = 'electricity'
     listWholeSiteYears(w.companyId, year, year),
   ]);
   const found = find(byUtility);
-  expect(find(whole)).toEqual(found);
+  // The whole year keeps no month figures, only which months are held: the rest must agree.
+  const { months: _months, ...totals } = found ?? { months: [] };
+  expect(find(whole)).toEqual(found ? totals : undefined);
   return found;
 }
 
