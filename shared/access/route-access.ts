@@ -52,7 +52,12 @@ export function canUseRoute(permission: RoutePermission, caller: AccessSubject):
  * kiosk displays, which staff set up from /admin/kiosks. Every other write would change the company's
  * own data, which the look is not for.
  */
-const STAFF_VIEW_WRITE_PATHS = ['/kiosks'] as const;
+const STAFF_VIEW_WRITE_PATHS = [
+  '/kiosks',
+  // POSTs that only read, because what they send is too large or too structured for a query string.
+  '/assets/wizard-check',
+  '/report-templates/preview',
+] as const;
 
 export function staffMayWrite(route: { permission: RoutePermission; path?: string }): boolean {
   if (route.permission === '*' || route.permission.length === 0) return true;

@@ -192,6 +192,12 @@ describe('staff looking into a company they are not a member of', () => {
     for (const [method, path] of calls) expect(decide(method, path)).toBe('ok');
   });
 
+  it('lets staff preview a report and check a site as the wizard does, since those POSTs only read', () => {
+    expect(decide('POST', '/report-templates/preview')).toBe('ok');
+    expect(decide('POST', '/assets/wizard-check')).toBe('ok');
+    expect(decide('POST', '/report-templates')).toBe(`403 ${STAFF_READ_ONLY}`);
+  });
+
   it('refuses staff in their own company a change to another company named in the path', () => {
     const home = subject([], { isAdmin: true });
     const route = HTTP_ROUTES.find((r) => r.method === 'PATCH' && r.path === '/companies/{id}');
