@@ -57,6 +57,8 @@ const STAFF_VIEW_WRITE_PATHS = [
   // POSTs that only read, because what they send is too large or too structured for a query string.
   '/assets/wizard-check',
   '/report-templates/preview',
+  // Support's way to let a locked-out user in: a fresh temporary password, which changes no company data.
+  '/companies/{id}/users/{userSub}/welcome-email',
 ] as const;
 
 export function staffMayWrite(route: { permission: RoutePermission; path?: string }): boolean {

@@ -195,6 +195,7 @@ describe('staff looking into a company they are not a member of', () => {
   it('lets staff preview a report and check a site as the wizard does, since those POSTs only read', () => {
     expect(decide('POST', '/report-templates/preview')).toBe('ok');
     expect(decide('POST', '/assets/wizard-check')).toBe('ok');
+    expect(decide('POST', '/companies/{id}/users/{userSub}/welcome-email')).toBe('ok');
     expect(decide('POST', '/report-templates')).toBe(`403 ${STAFF_READ_ONLY}`);
   });
 
