@@ -157,10 +157,10 @@ describe('permissions in the browser', () => {
       .waitFor({ state: 'visible', timeout: 15_000 });
   });
 
-  it('shows an area that is not built yet inside the shell', async () => {
+  it('shows an area page opened by its address inside the shell', async () => {
     await signIn(tab.page, env.stack.origin, 'admin@voltfolio.test', '/reports/dynamic');
-    await tab.page.getByText('This part of Voltfolio is not available yet.').waitFor({ timeout: 15_000 });
-    expect(await tab.page.getByRole('heading', { name: 'Reports' }).isVisible()).toBe(true);
+    await tab.page.getByRole('heading', { name: 'Explore the figures' }).waitFor({ timeout: 15_000 });
+    expect(await tab.page.getByText('not available yet').count()).toBe(0);
     expect(await tab.page.getByRole('navigation', { name: 'Main' }).isVisible()).toBe(true);
     expect(await tab.page.getByRole('button', { name: 'User menu' }).isVisible()).toBe(true);
     expect(await tab.page.getByText('Something went wrong...').count()).toBe(0);
