@@ -101,13 +101,22 @@ async function main() {
     );
     console.log(`asset@demo.test reads ${siteIds.length} sites by grant`);
 
-    const call = async (token: string, query: string) => {
+    const call = async (
+      token: string,
+      query: string,
+    ): Promise<{ ms: number; rcu: number; rows: number; total: number }> => {
       const started = performance.now();
       const res = await fetch(`${stack.origin}/api/assets?${query}`, {
         headers: { authorization: `Bearer ${token}` },
       });
       const body = (await res.json()) as { data?: unknown[]; total?: number };
       const ms = performance.now() - started;
+      // One caller asking back to back outruns the local stack's per-caller rate (100 a second), as it would
+      // the API stage's in AWS: wait as told and ask again, so the figures time the list, not the throttle.
+      if (res.status === 429) {
+        await new Promise((done) => setTimeout(done, Number(res.headers.get('retry-after') ?? 1) * 1000));
+        return call(token, query);
+      }
       if (res.status !== 200) throw new Error(`GET /api/assets?${query} answered ${res.status}`);
       return {
         ms,
