@@ -13,8 +13,8 @@
  * resource (its assetId and meterPointNumber indexes); monthly figures live in consumption-repository.
  */
 import type * as z from 'zod';
+import type { accountSchema } from '../../shared/schemas/account.ts';
 import type { accountStatusHistorySchema } from '../../shared/schemas/account-inputs.ts';
-import type { accountSchema } from '../../shared/schemas/portfolio.ts';
 import {
   type CollectionRef,
   declaredRef,

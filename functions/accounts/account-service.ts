@@ -2,6 +2,7 @@ import type * as z from 'zod';
 import type { Caller } from '../../shared/access/caller.ts';
 import { canSearch, isCompanyWide } from '../../shared/access/route-access.ts';
 import { defaultUnit } from '../../shared/domain/units.ts';
+import { accountSchema } from '../../shared/schemas/account.ts';
 import { accountWizardSchema } from '../../shared/schemas/account-inputs.ts';
 import {
   ACCOUNT_MESSAGES,
@@ -13,7 +14,6 @@ import {
   WASTE_CATEGORIES,
 } from '../../shared/schemas/account-rules.ts';
 import { accountListQuery } from '../../shared/schemas/list-queries.ts';
-import { accountSchema } from '../../shared/schemas/portfolio.ts';
 import { LineageResolver, mayAccessItem } from '../core/access/item-access-service.ts';
 import { writeActivity } from '../core/activity/activity-service.ts';
 import { listItems, putItem, type StoredItem } from '../core/data/item-repository.ts';

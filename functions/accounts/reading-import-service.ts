@@ -1,6 +1,6 @@
 import type { Caller } from '../../shared/access/caller.ts';
 import { parseDate, parseNumber } from '../../shared/imports/import-values.ts';
-import { readingSchema } from '../../shared/schemas/portfolio.ts';
+import { readingSchema } from '../../shared/schemas/reading.ts';
 import type { ImportRow } from '../../shared/schemas/register-imports.ts';
 import { queryAll, type StoredItem } from '../core/data/item-repository.ts';
 import type {

@@ -1,7 +1,7 @@
 import * as z from 'zod';
+import { satelliteImageSchema } from '../../shared/schemas/asset.ts';
 import { imageContentType } from '../../shared/schemas/asset-documents.ts';
 import { ASSET_MESSAGES } from '../../shared/schemas/asset-messages.ts';
-import { satelliteImageSchema } from '../../shared/schemas/portfolio.ts';
 import { declaredSize, declaredSizeParam, UPLOAD_LIMITS } from '../../shared/schemas/upload-size.ts';
 import { enforceItemCheck } from '../core/access/item-access-service.ts';
 import { getObjectBytes, presignGet, presignPut, putObject } from '../core/adapters/s3.ts';

@@ -13,8 +13,8 @@
  * The paged and filtered site lists go through the generic list of the declared assets resource.
  */
 import type * as z from 'zod';
+import type { assetSchema } from '../../shared/schemas/asset.ts';
 import type { ImageContentType } from '../../shared/schemas/asset-documents.ts';
-import type { assetSchema } from '../../shared/schemas/portfolio.ts';
 import { getItems, projectAll } from '../core/data/batch-reads.ts';
 import {
   type CollectionRef,

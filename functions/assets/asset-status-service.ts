@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { MAX_LIST_LIMIT } from '../../shared/constants.ts';
 import { ASSET_STATUSES } from '../../shared/schemas/asset-wizard.ts';
-import { statusHistorySchema } from '../../shared/schemas/portfolio.ts';
+import { statusHistorySchema } from '../../shared/schemas/status-history.ts';
 import { writeActivity } from '../core/activity/activity-service.ts';
 import { changeItem } from '../core/data/conditional-writes.ts';
 import { getItem, listItems, putItem, type StoredItem } from '../core/data/item-repository.ts';

@@ -3,7 +3,7 @@ import * as z from 'zod';
 import type { Caller } from '../../shared/access/caller.ts';
 import { type PermissionName, permissionList } from '../../shared/access/permission-names.ts';
 import { idSchema } from '../../shared/schemas/common.ts';
-import { userSchema } from '../../shared/schemas/company.ts';
+import { userSchema } from '../../shared/schemas/user.ts';
 import { forgetCaller } from '../core/access/caller-service.ts';
 import {
   changeMembership,

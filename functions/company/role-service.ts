@@ -1,6 +1,6 @@
 import type { Caller } from '../../shared/access/caller.ts';
 import { type PermissionName, permissionList } from '../../shared/access/permission-names.ts';
-import { roleSchema } from '../../shared/schemas/company.ts';
+import { roleSchema } from '../../shared/schemas/role.ts';
 import { forgetCaller } from '../core/access/caller-service.ts';
 import { listMemberships } from '../core/access/membership-repository.ts';
 import { listRoles } from '../core/access/user-repository.ts';

@@ -1,5 +1,5 @@
 import { idSchema } from '../../shared/schemas/common.ts';
-import { entitySchema } from '../../shared/schemas/portfolio.ts';
+import { entitySchema } from '../../shared/schemas/entity.ts';
 import {
   ENTITY_IMPORT_COLUMNS,
   IMPORT_MESSAGES,

@@ -8,7 +8,7 @@
  * A company's entities are few (tens), so the hierarchy is always read whole.
  */
 import type * as z from 'zod';
-import type { entitySchema } from '../../shared/schemas/portfolio.ts';
+import type { entitySchema } from '../../shared/schemas/entity.ts';
 import {
   type CollectionRef,
   declaredRef,

@@ -2,7 +2,7 @@ import * as z from 'zod';
 import type { Caller } from '../../shared/access/caller.ts';
 import { isCompanyWide } from '../../shared/access/route-access.ts';
 import { addressSchema, idSchema, nonEmpty } from '../../shared/schemas/common.ts';
-import { entitySchema } from '../../shared/schemas/portfolio.ts';
+import { entitySchema } from '../../shared/schemas/entity.ts';
 import { countAssetsOfEntity } from '../assets/index.ts';
 import { writeActivity } from '../core/activity/activity-service.ts';
 import { changeItem } from '../core/data/conditional-writes.ts';

@@ -14,7 +14,8 @@
  */
 import { DeleteCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type * as z from 'zod';
-import type { invoiceSchema, invoiceValidationSchema } from '../../shared/schemas/billing.ts';
+import type { invoiceSchema } from '../../shared/schemas/invoice.ts';
+import type { invoiceValidationSchema } from '../../shared/schemas/invoice-validation.ts';
 import { documentClient } from '../core/adapters/dynamo.ts';
 import { config } from '../core/config.ts';
 import { changeItem } from '../core/data/conditional-writes.ts';

@@ -1,5 +1,5 @@
 import type { Caller } from '../../shared/access/caller.ts';
-import { kioskSchema } from '../../shared/schemas/company.ts';
+import { kioskSchema } from '../../shared/schemas/kiosk.ts';
 import { ADMIN_MESSAGES, pairScreenSchema, screensQuerySchema } from '../../shared/schemas/staff-admin.ts';
 import { listAssetRollups } from '../accounts/index.ts';
 import { findAsset, findStoredAsset } from '../assets/index.ts';

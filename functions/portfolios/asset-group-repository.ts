@@ -9,7 +9,7 @@
  * through the accounts area.
  */
 import type * as z from 'zod';
-import type { assetGroupSchema } from '../../shared/schemas/portfolio.ts';
+import type { assetGroupSchema } from '../../shared/schemas/asset-group.ts';
 import { type CollectionRef, declaredRef, getItem, type StoredItem } from '../core/data/item-repository.ts';
 import { live, type Stored, storedRecord } from '../core/data/stored-record.ts';
 

@@ -1,8 +1,8 @@
 import * as z from 'zod';
 import { isCompanyWide } from '../../shared/access/route-access.ts';
 import { IMPERIAL_AREA_FACTOR, MAX_LIST_LIMIT } from '../../shared/constants.ts';
+import { assetGroupSchema } from '../../shared/schemas/asset-group.ts';
 import { idSchema } from '../../shared/schemas/common.ts';
-import { assetGroupSchema } from '../../shared/schemas/portfolio.ts';
 import { assetGroupPageQuery, assetGroupSearchQuery } from '../../shared/schemas/queries.ts';
 import type { FloorAreaTotal } from '../../shared/schemas/register.ts';
 import { findResource, type ResourceDecl } from '../../shared/system/resources.ts';

@@ -1,4 +1,4 @@
-import { recommendationSchema } from '../../shared/schemas/portfolio.ts';
+import { recommendationSchema } from '../../shared/schemas/recommendation.ts';
 import { loadAsset } from '../assets/index.ts';
 import { mayAccessItem } from '../core/access/item-access-service.ts';
 import { writeActivity } from '../core/activity/activity-service.ts';

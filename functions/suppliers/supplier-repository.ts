@@ -8,7 +8,7 @@
  * Suppliers are reference data shared by every company, so they live in the global partition.
  */
 import type * as z from 'zod';
-import type { supplierSchema } from '../../shared/schemas/portfolio.ts';
+import type { supplierSchema } from '../../shared/schemas/supplier.ts';
 import { changeItem } from '../core/data/conditional-writes.ts';
 import { declaredRef, getItem, queryAll } from '../core/data/item-repository.ts';
 import { live, type Stored, storedRecord } from '../core/data/stored-record.ts';

@@ -1,6 +1,6 @@
 import * as z from 'zod';
-import { contractRateTypeSchema, contractSchema } from './billing.ts';
 import { nonEmpty } from './common.ts';
+import { contractRateTypeSchema, contractSchema } from './contract.ts';
 import { declaredSize, UPLOAD_LIMITS } from './upload-size.ts';
 
 /** A file put in storage by a presigned upload, named by the key the upload call gave. */

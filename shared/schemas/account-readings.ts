@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { idSchema, nonEmpty } from './common.ts';
-import { readingSchema } from './portfolio.ts';
+import { readingSchema } from './reading.ts';
 import { declaredSize, UPLOAD_LIMITS } from './upload-size.ts';
 
 export const READING_PHOTO_TYPES = ['image/jpeg', 'image/png'] as const;

@@ -1,6 +1,6 @@
 import type { ExtractedRate, ExtractedReading, ExtractedValues, InvoiceKey } from '../capture/model.ts';
-import type { VALIDATION_STATUSES } from '../schemas/billing.ts';
 import type { UtilityType } from '../schemas/common.ts';
+import type { VALIDATION_STATUSES } from '../schemas/invoice-validation.ts';
 
 /**
  * What the checks know about a bill and its account. Money is in pounds as read (a credit note's

@@ -1,6 +1,6 @@
 import useSWR from 'swr';
 import type * as z from 'zod';
-import type { recommendationSchema } from '../../shared/schemas/portfolio.ts';
+import type { recommendationSchema } from '../../shared/schemas/recommendation.ts';
 import { keysUnder, useEndpoint } from './endpoint.ts';
 
 /** A recommendation as the API answers it: for one site, or company-wide when it has no site. */

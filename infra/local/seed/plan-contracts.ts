@@ -2,7 +2,7 @@ import type { StoredItem } from '../../../functions/core/data/item-repository.ts
 import { newId } from '../../../functions/core/lib/ids.ts';
 import type { ExtractedRate } from '../../../shared/capture/model.ts';
 import { cclRate } from '../../../shared/domain/ccl.ts';
-import { contractSchema } from '../../../shared/schemas/billing.ts';
+import { contractSchema } from '../../../shared/schemas/contract.ts';
 import type { PlannedAccount, SupplierRef } from './plan-accounts.ts';
 import { stamped } from './plan-items.ts';
 import type { Prng } from './prng.ts';

@@ -1,22 +1,26 @@
+import { assetSchema } from '../../schemas/asset.ts';
 import { tenantSchema } from '../../schemas/asset-tenants.ts';
-import * as portfolio from '../../schemas/portfolio.ts';
+import { projectSchema, taskSchema } from '../../schemas/project.ts';
+import { recommendationSchema } from '../../schemas/recommendation.ts';
+import { statusHistorySchema } from '../../schemas/status-history.ts';
+import { timelineEventSchema } from '../../schemas/timeline-event.ts';
 import { registerResourceSchemas } from '../resource-schemas.ts';
 
 /** The schemas of the resources the assets function serves. */
 export const RESOURCE_SCHEMAS = registerResourceSchemas('assets', {
   assets: {
-    schema: portfolio.assetSchema,
+    schema: assetSchema,
     subResources: {
-      'timeline-events': portfolio.timelineEventSchema,
-      'status-history': portfolio.statusHistorySchema,
+      'timeline-events': timelineEventSchema,
+      'status-history': statusHistorySchema,
       tenants: tenantSchema,
     },
   },
   projects: {
-    schema: portfolio.projectSchema,
+    schema: projectSchema,
     subResources: {
-      tasks: portfolio.taskSchema,
+      tasks: taskSchema,
     },
   },
-  recommendations: { schema: portfolio.recommendationSchema },
+  recommendations: { schema: recommendationSchema },
 });

@@ -1,12 +1,14 @@
 import * as automation from '../../schemas/automation.ts';
-import * as billing from '../../schemas/billing.ts';
+import { importSchema } from '../../schemas/data-import.ts';
+import { importTemplateSchema } from '../../schemas/import-template.ts';
+import { scraperRunSchema } from '../../schemas/scraper-run.ts';
 import { registerResourceSchemas } from '../resource-schemas.ts';
 
 /** The schemas of the resources the automation function serves. */
 export const RESOURCE_SCHEMAS = registerResourceSchemas('automation', {
-  'scraper-runs': { schema: billing.scraperRunSchema },
-  imports: { schema: billing.importSchema },
-  'import-templates': { schema: billing.importTemplateSchema },
+  'scraper-runs': { schema: scraperRunSchema },
+  imports: { schema: importSchema },
+  'import-templates': { schema: importTemplateSchema },
   automations: { schema: automation.automationSchema },
   'automation-runs': { schema: automation.automationRunSchema },
 });

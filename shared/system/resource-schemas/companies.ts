@@ -1,10 +1,13 @@
-import * as company from '../../schemas/company.ts';
+import { companySchema } from '../../schemas/company.ts';
+import { permissionSchema } from '../../schemas/permission.ts';
+import { roleSchema } from '../../schemas/role.ts';
+import { settingSchema } from '../../schemas/setting.ts';
 import { registerResourceSchemas } from '../resource-schemas.ts';
 
 /** The schemas of the resources the companies function serves. */
 export const RESOURCE_SCHEMAS = registerResourceSchemas('companies', {
-  companies: { schema: company.companySchema },
-  roles: { schema: company.roleSchema },
-  permissions: { schema: company.permissionSchema },
-  settings: { schema: company.settingSchema },
+  companies: { schema: companySchema },
+  roles: { schema: roleSchema },
+  permissions: { schema: permissionSchema },
+  settings: { schema: settingSchema },
 });

@@ -1,7 +1,7 @@
-import * as billing from '../../schemas/billing.ts';
+import { invoiceSchema } from '../../schemas/invoice.ts';
 import { registerResourceSchemas } from '../resource-schemas.ts';
 
 /** The schemas of the resources the invoices function serves. */
 export const RESOURCE_SCHEMAS = registerResourceSchemas('invoices', {
-  invoices: { schema: billing.invoiceSchema },
+  invoices: { schema: invoiceSchema },
 });

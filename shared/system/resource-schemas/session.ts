@@ -1,8 +1,9 @@
-import * as company from '../../schemas/company.ts';
+import { notificationSchema } from '../../schemas/notification.ts';
+import { userSchema } from '../../schemas/user.ts';
 import { registerResourceSchemas } from '../resource-schemas.ts';
 
 /** The schemas of the resources the session function serves. */
 export const RESOURCE_SCHEMAS = registerResourceSchemas('session', {
-  users: { schema: company.userSchema },
-  notifications: { schema: company.notificationSchema },
+  users: { schema: userSchema },
+  notifications: { schema: notificationSchema },
 });

@@ -1,11 +1,13 @@
-import * as company from '../../schemas/company.ts';
-import * as portfolio from '../../schemas/portfolio.ts';
+import { countrySchema } from '../../schemas/country.ts';
+import { emailSchema } from '../../schemas/email.ts';
+import { kioskSchema } from '../../schemas/kiosk.ts';
+import { logSchema } from '../../schemas/log.ts';
 import { registerResourceSchemas } from '../resource-schemas.ts';
 
 /** The schemas of the resources the util function serves. */
 export const RESOURCE_SCHEMAS = registerResourceSchemas('util', {
-  countries: { schema: portfolio.countrySchema },
-  logs: { schema: company.logSchema },
-  emails: { schema: company.emailSchema },
-  kiosks: { schema: company.kioskSchema },
+  countries: { schema: countrySchema },
+  logs: { schema: logSchema },
+  emails: { schema: emailSchema },
+  kiosks: { schema: kioskSchema },
 });

@@ -1,7 +1,7 @@
 import { Alert, Button, Group, NativeSelect, Paper, Stack, TextInput, Title } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { CONTRACT_MESSAGES, type ContractView } from '../../../shared/schemas/account-contracts.ts';
-import { CONTRACT_RATE_KINDS } from '../../../shared/schemas/billing.ts';
+import { CONTRACT_RATE_KINDS } from '../../../shared/schemas/contract.ts';
 import { type FormFailure, formFailureOf, useSetContractRates } from './api.ts';
 
 interface RateRow {

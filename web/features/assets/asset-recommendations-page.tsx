@@ -13,7 +13,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { canUseRoute } from '../../../shared/access/route-access.ts';
 import { ASSET_MESSAGES } from '../../../shared/schemas/asset-messages.ts';
-import { RECOMMENDATION_STATUSES } from '../../../shared/schemas/portfolio.ts';
+import { RECOMMENDATION_STATUSES } from '../../../shared/schemas/recommendation.ts';
 import { FormAlert } from '../../components/form-alert.tsx';
 import { FormPanel } from '../../components/form-panel.tsx';
 import { ListPanel } from '../../components/list-panel.tsx';

@@ -1,4 +1,4 @@
-import type { INVOICE_STATUSES } from '../../../shared/schemas/billing.ts';
+import type { INVOICE_STATUSES } from '../../../shared/schemas/invoice.ts';
 
 /**
  * The invoice upload list (02 §4): each file goes uploading → uploaded (the store has the bytes) → queued →

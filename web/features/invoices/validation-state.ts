@@ -3,7 +3,7 @@ import {
   VALIDATION_PAGE_SIZE,
   VALIDATION_TITLE_LIMIT,
 } from '../../../shared/constants.ts';
-import type { VALIDATION_STATUSES } from '../../../shared/schemas/billing.ts';
+import type { VALIDATION_STATUSES } from '../../../shared/schemas/invoice-validation.ts';
 
 /** The validation queues (02 §4): pure rules, so they can be tested alone. */
 export type ValidationStatus = (typeof VALIDATION_STATUSES)[number];
