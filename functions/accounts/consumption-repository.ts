@@ -316,7 +316,10 @@ async function addToMany(writes: readonly RollupWrite[], limit: number): Promise
         const codes = cancellationCodes(err);
         if (!codes) throw err;
         if (codes.includes('ConditionalCheckFailed') || attempt >= MAX_TRANSACTION_ATTEMPTS) {
-          for (const w of group) await addTo(w.pk, w.sk, w.fields, w.delta);
+          let refused: unknown;
+          for (const w of group)
+            await addTo(w.pk, w.sk, w.fields, w.delta).catch((e: unknown) => (refused ??= e));
+          if (refused) throw refused;
           return;
         }
         await new Promise((resolve) => setTimeout(resolve, 20 * 2 ** attempt * Math.random()));

@@ -4,10 +4,13 @@ import {
   addManyToRollups,
   applyInvoiceContribution,
   applyRestatementToSite,
+  listAssetRollups,
+  listCompanyRollups,
   putAccountMonths,
   putRollups,
   rebuildSiteYears,
   restateAccountMonth,
+  type SiteMonthDelta,
 } from '../../functions/accounts/consumption-repository.ts';
 import {
   addToSiteYear,
@@ -223,5 +226,47 @@ describe("a site's years", () => {
     // Filling again copies nothing older over the newer.
     await fillWholeSiteYears(w.companyId);
     expect(await yearOf(w.assetA, 2019, 'water')).toMatchObject({ consumption: 7, monthsHeld: [2, 3] });
+  });
+});
+
+describe("an import's monthly roll-ups", () => {
+  // Nine years of water months on two sites: more months than one request may carry.
+  const months = Array.from(
+    { length: 108 },
+    (_, i) => `${2010 + Math.floor(i / 12)}-${String((i % 12) + 1).padStart(2, '0')}`,
+  );
+  const file = (amount: number): SiteMonthDelta[] =>
+    [w.assetA, w.assetB].flatMap((assetId) =>
+      months.map((month) => ({
+        assetId,
+        month,
+        utilityType: 'water' as const,
+        unit: 'm3',
+        consumption: amount,
+        cost: amount * 2,
+        emissionsKg: 0,
+      })),
+    );
+
+  it('add up when two imports write the same months at once', async () => {
+    await Promise.all([addManyToRollups(w.companyId, file(3)), addManyToRollups(w.companyId, file(4))]);
+    for (const assetId of [w.assetA, w.assetB]) {
+      const site = await listAssetRollups(w.companyId, assetId, '2010-01', '2018-12', 'water');
+      expect(site).toHaveLength(108);
+      expect(site.every((r) => r.consumption === 7 && r.cost === 14)).toBe(true);
+    }
+    const company = await listCompanyRollups(w.companyId, '2010-01', '2018-12', 'water');
+    expect(company).toHaveLength(108);
+    expect(company.every((r) => r.consumption === 14 && r.cost === 28)).toBe(true);
+    expect((await yearOf(w.assetA, 2013, 'water'))?.consumption).toBe(84);
+  });
+
+  it('refuse a month held in another unit as a single write would, and still write the others', async () => {
+    const litres = { ...file(1)[0], unit: 'litres' } as SiteMonthDelta;
+    const rows = [...file(1).slice(1, 60), litres];
+    await expect(addManyToRollups(w.companyId, rows)).rejects.toThrow(/conditional/i);
+    const site = await listAssetRollups(w.companyId, w.assetA, '2010-01', '2018-12', 'water');
+    expect(site.find((r) => r.month === '2010-01')).toMatchObject({ unit: 'm3', consumption: 7 });
+    expect(site.find((r) => r.month === '2010-02')).toMatchObject({ unit: 'm3', consumption: 8 });
   });
 });
