@@ -248,6 +248,14 @@ async function queryRange<T>(pk: string, from: string, to: string): Promise<T[]>
   );
 }
 
+/** DynamoDB's most actions in one transaction. */
+const MAX_TRANSACTION_ACTIONS = 100;
+const MAX_TRANSACTION_ATTEMPTS = 6;
+
+/** A random wait, growing with the attempt, so writers that collided do not collide again. */
+const backOff = (attempt: number) =>
+  new Promise((resolve) => setTimeout(resolve, 20 * 2 ** attempt * Math.random()));
+
 const rollupUpdate = (fields: Record<string, string>, delta: RollupDelta) =>
   figuresUpdate({
     adds: { consumption: delta.consumption, cost: delta.cost, emissionsKg: delta.emissionsKg },
@@ -257,9 +265,19 @@ const rollupUpdate = (fields: Record<string, string>, delta: RollupDelta) =>
   });
 
 async function addTo(pk: string, sk: string, fields: Record<string, string>, delta: RollupDelta) {
-  await documentClient().send(
-    new UpdateCommand({ TableName: config().tableName, Key: { pk, sk }, ...rollupUpdate(fields, delta) }),
-  );
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await documentClient().send(
+        new UpdateCommand({ TableName: config().tableName, Key: { pk, sk }, ...rollupUpdate(fields, delta) }),
+      );
+      return;
+    } catch (err) {
+      // The item was in an import's transaction at that moment; nothing was added, so adding again is safe.
+      if (!(err instanceof Error && err.name === 'TransactionConflictException')) throw err;
+      if (attempt >= MAX_TRANSACTION_ATTEMPTS) throw err;
+      await backOff(attempt);
+    }
+  }
 }
 
 /** One roll-up item's change among many written together. */
@@ -269,10 +287,6 @@ interface RollupWrite {
   fields: Record<string, string>;
   delta: RollupDelta;
 }
-
-/** DynamoDB's most actions in one transaction. */
-const MAX_TRANSACTION_ACTIONS = 100;
-const MAX_TRANSACTION_ATTEMPTS = 6;
 
 const cancellationCodes = (err: unknown): string[] | undefined =>
   err instanceof Error && err.name === 'TransactionCanceledException'
@@ -289,6 +303,44 @@ const cancellationCodes = (err: unknown): string[] | undefined =>
  * exactly as a single write would (and its siblings land as they would have).
  */
 async function addToMany(writes: readonly RollupWrite[], limit: number): Promise<void> {
+  // A transaction may name an item once: writes to one item in one unit (two sites' months reaching one
+  // portfolio month) are summed first; writes to it in another unit go in a later round, where the unit
+  // condition refuses them as it refuses a single write.
+  const merged = new Map<string, RollupWrite>();
+  for (const w of writes) {
+    const key = `${w.pk}\u0000${w.sk}\u0000${w.delta.unit}`;
+    const sum = merged.get(key);
+    if (!sum) merged.set(key, { ...w, delta: { ...w.delta } });
+    else sum.delta = sumDeltas(sum.delta, w.delta);
+  }
+  const rounds: { keys: Set<string>; writes: RollupWrite[] }[] = [];
+  for (const w of merged.values()) {
+    const key = `${w.pk}\u0000${w.sk}`;
+    let round = rounds.find((r) => !r.keys.has(key));
+    if (!round) {
+      round = { keys: new Set(), writes: [] };
+      rounds.push(round);
+    }
+    round.keys.add(key);
+    round.writes.push(w);
+  }
+  for (const round of rounds) await addInTransactions(round.writes, limit);
+}
+
+function sumDeltas(a: RollupDelta, b: RollupDelta): RollupDelta {
+  const out: RollupDelta = {
+    unit: a.unit,
+    consumption: round3(a.consumption + b.consumption),
+    cost: Math.round((a.cost + b.cost) * 100) / 100,
+    emissionsKg: round3(a.emissionsKg + b.emissionsKg),
+  };
+  for (const part of ROLLUP_PARTS)
+    if (a[part] !== undefined || b[part] !== undefined) out[part] = (a[part] ?? 0) + (b[part] ?? 0);
+  return out;
+}
+
+/** Writes different items' changes, a hundred to a transaction, several transactions at once. */
+async function addInTransactions(writes: readonly RollupWrite[], limit: number): Promise<void> {
   const groups: RollupWrite[][] = [];
   for (let i = 0; i < writes.length; i += MAX_TRANSACTION_ACTIONS)
     groups.push(writes.slice(i, i + MAX_TRANSACTION_ACTIONS));
@@ -322,7 +374,7 @@ async function addToMany(writes: readonly RollupWrite[], limit: number): Promise
           if (refused) throw refused;
           return;
         }
-        await new Promise((resolve) => setTimeout(resolve, 20 * 2 ** attempt * Math.random()));
+        await backOff(attempt);
       }
     }
   });
