@@ -7,6 +7,7 @@
  * | a portfolio's monthly roll-ups in a range   | pk = C#{companyId}#rollup#portfolio#{groupId}, sk BETWEEN month#     | table |
  * | a company's monthly roll-ups in a range     | pk = C#{companyId}#rollup#company, sk BETWEEN month#                 | table |
  * | add to one month (atomic ADD, once/invoice) | pk as above, sk = month or month#utility                             | table |
+ * | add to many months at once (an import's)    | TransactWrite of ≤ 100 atomic ADDs, pk and sk as above               | table |
  * | the portfolios a site's deltas also reach   | pk = C#{companyId}#rollup#asset#{assetId}, sk BEGINS_WITH portfolio# | table |
  * | the sites a portfolio's roll-up counts      | pk = C#{companyId}#rollup#portfolio#{groupId}, sk BEGINS_WITH site#  | table |
  * | a site joins or leaves a portfolio (once)   | both memberships above, sk = portfolio#{groupId} / site#{assetId}    | table |
@@ -18,7 +19,14 @@
  * | restate a month's emissions (if as read)    | pk = C#{companyId}#consumption#{accountId}, sk = month               | table |
  * | add a restatement job's change (once a row) | pk = C#{companyId}#rollup#asset#{assetId} (or portfolio, company), sk = month#utility | table |
  */
-import { BatchGetCommand, DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  BatchGetCommand,
+  DeleteCommand,
+  GetCommand,
+  PutCommand,
+  TransactWriteCommand,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
 import type { UtilityType } from '../../shared/schemas/common.ts';
 import { documentClient } from '../core/adapters/dynamo.ts';
 import { config } from '../core/config.ts';
@@ -240,19 +248,136 @@ async function queryRange<T>(pk: string, from: string, to: string): Promise<T[]>
   );
 }
 
+/** DynamoDB's most actions in one transaction. */
+const MAX_TRANSACTION_ACTIONS = 100;
+const MAX_TRANSACTION_ATTEMPTS = 6;
+
+/** A random wait, growing with the attempt, so writers that collided do not collide again. */
+const backOff = (attempt: number) =>
+  new Promise((resolve) => setTimeout(resolve, 20 * 2 ** attempt * Math.random()));
+
+const rollupUpdate = (fields: Record<string, string>, delta: RollupDelta) =>
+  figuresUpdate({
+    adds: { consumption: delta.consumption, cost: delta.cost, emissionsKg: delta.emissionsKg },
+    sets: fields,
+    unit: delta.unit,
+    parts: delta,
+  });
+
 async function addTo(pk: string, sk: string, fields: Record<string, string>, delta: RollupDelta) {
-  await documentClient().send(
-    new UpdateCommand({
-      TableName: config().tableName,
-      Key: { pk, sk },
-      ...figuresUpdate({
-        adds: { consumption: delta.consumption, cost: delta.cost, emissionsKg: delta.emissionsKg },
-        sets: fields,
-        unit: delta.unit,
-        parts: delta,
-      }),
-    }),
-  );
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await documentClient().send(
+        new UpdateCommand({ TableName: config().tableName, Key: { pk, sk }, ...rollupUpdate(fields, delta) }),
+      );
+      return;
+    } catch (err) {
+      // The item was in an import's transaction at that moment; nothing was added, so adding again is safe.
+      if (!(err instanceof Error && err.name === 'TransactionConflictException')) throw err;
+      if (attempt >= MAX_TRANSACTION_ATTEMPTS) throw err;
+      await backOff(attempt);
+    }
+  }
+}
+
+/** One roll-up item's change among many written together. */
+interface RollupWrite {
+  pk: string;
+  sk: string;
+  fields: Record<string, string>;
+  delta: RollupDelta;
+}
+
+const cancellationCodes = (err: unknown): string[] | undefined =>
+  err instanceof Error && err.name === 'TransactionCanceledException'
+    ? ((err as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? []).map(
+        (r) => r.Code ?? 'None',
+      )
+    : undefined;
+
+/**
+ * The same atomic ADDs as `addTo` for many different items, up to a hundred in one transaction: a file's
+ * thousands of site-months cost tens of requests rather than thousands, and still add to whatever
+ * concurrent writers add. A transaction is all or nothing, so one that collides with another writer is sent
+ * again whole; one whose unit condition fails is written item by item, so the failing item alone refuses
+ * exactly as a single write would (and its siblings land as they would have).
+ */
+async function addToMany(writes: readonly RollupWrite[], limit: number): Promise<void> {
+  // A transaction may name an item once: writes to one item in one unit (two sites' months reaching one
+  // portfolio month) are summed first; writes to it in another unit go in a later round, where the unit
+  // condition refuses them as it refuses a single write.
+  const merged = new Map<string, RollupWrite>();
+  for (const w of writes) {
+    const key = `${w.pk}\u0000${w.sk}\u0000${w.delta.unit}`;
+    const sum = merged.get(key);
+    if (!sum) merged.set(key, { ...w, delta: { ...w.delta } });
+    else sum.delta = sumDeltas(sum.delta, w.delta);
+  }
+  const rounds: { keys: Set<string>; writes: RollupWrite[] }[] = [];
+  for (const w of merged.values()) {
+    const key = `${w.pk}\u0000${w.sk}`;
+    let round = rounds.find((r) => !r.keys.has(key));
+    if (!round) {
+      round = { keys: new Set(), writes: [] };
+      rounds.push(round);
+    }
+    round.keys.add(key);
+    round.writes.push(w);
+  }
+  for (const round of rounds) await addInTransactions(round.writes, limit);
+}
+
+function sumDeltas(a: RollupDelta, b: RollupDelta): RollupDelta {
+  const out: RollupDelta = {
+    unit: a.unit,
+    consumption: round3(a.consumption + b.consumption),
+    cost: Math.round((a.cost + b.cost) * 100) / 100,
+    emissionsKg: round3(a.emissionsKg + b.emissionsKg),
+  };
+  for (const part of ROLLUP_PARTS)
+    if (a[part] !== undefined || b[part] !== undefined) out[part] = (a[part] ?? 0) + (b[part] ?? 0);
+  return out;
+}
+
+/** Writes different items' changes, a hundred to a transaction, several transactions at once. */
+async function addInTransactions(writes: readonly RollupWrite[], limit: number): Promise<void> {
+  const groups: RollupWrite[][] = [];
+  for (let i = 0; i < writes.length; i += MAX_TRANSACTION_ACTIONS)
+    groups.push(writes.slice(i, i + MAX_TRANSACTION_ACTIONS));
+  await inPool(groups, limit, async (group) => {
+    if (group.length === 1) {
+      const [w] = group as [RollupWrite];
+      await addTo(w.pk, w.sk, w.fields, w.delta);
+      return;
+    }
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await documentClient().send(
+          new TransactWriteCommand({
+            TransactItems: group.map((w) => ({
+              Update: {
+                TableName: config().tableName,
+                Key: { pk: w.pk, sk: w.sk },
+                ...rollupUpdate(w.fields, w.delta),
+              },
+            })),
+          }),
+        );
+        return;
+      } catch (err) {
+        const codes = cancellationCodes(err);
+        if (!codes) throw err;
+        if (codes.includes('ConditionalCheckFailed') || attempt >= MAX_TRANSACTION_ATTEMPTS) {
+          let refused: unknown;
+          for (const w of group)
+            await addTo(w.pk, w.sk, w.fields, w.delta).catch((e: unknown) => (refused ??= e));
+          if (refused) throw refused;
+          return;
+        }
+        await backOff(attempt);
+      }
+    }
+  });
 }
 
 /** What one write adds to an item of figures (an account month or a roll-up). */
@@ -390,32 +515,33 @@ export async function addManyToRollups(
       sum.emissionsKg += d.emissionsKg;
     }
   }
-  const portfolios = new Map<string, Promise<string[]>>();
-  const portfoliosOf = (assetId: string) => {
-    let found = portfolios.get(assetId);
-    if (!found) {
-      found = portfoliosHoldingSite(companyId, assetId);
-      portfolios.set(assetId, found);
-    }
-    return found;
-  };
-  const queue = [...deltas];
-  const worker = async () => {
-    for (let d = queue.shift(); d; d = queue.shift()) {
-      const { assetId, month, utilityType, ...delta } = d;
-      const sk = consumptionKeys.rollupSk(month, utilityType);
-      const base = { companyId, month, utilityType };
-      await addTo(consumptionKeys.assetRollups(companyId, assetId), sk, { ...base, assetId }, delta);
-      for (const groupId of await portfoliosOf(assetId))
-        await addTo(
-          consumptionKeys.portfolioRollups(companyId, groupId),
-          sk,
-          { ...base, portfolioId: groupId },
-          delta,
-        );
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, deltas.length) }, worker));
+  const siteWrites = deltas.map(({ assetId, month, utilityType, ...delta }) => ({
+    pk: consumptionKeys.assetRollups(companyId, assetId),
+    sk: consumptionKeys.rollupSk(month, utilityType),
+    fields: { companyId, month, utilityType, assetId },
+    delta,
+  }));
+  await addToMany(siteWrites, limit);
+  // Read after the sites' writes: a portfolio a site joins later copies those writes with the site's rows.
+  const sites = [...new Set(deltas.map((d) => d.assetId))];
+  const holding = new Map(
+    await inPool(
+      sites,
+      limit,
+      async (assetId) => [assetId, await portfoliosHoldingSite(companyId, assetId)] as const,
+    ),
+  );
+  await addToMany(
+    deltas.flatMap(({ assetId, month, utilityType, ...delta }) =>
+      (holding.get(assetId) ?? []).map((groupId) => ({
+        pk: consumptionKeys.portfolioRollups(companyId, groupId),
+        sk: consumptionKeys.rollupSk(month, utilityType),
+        fields: { companyId, month, utilityType, portfolioId: groupId },
+        delta,
+      })),
+    ),
+    limit,
+  );
   // A site's year gains all its months of the file in one write, not one write per month.
   const years = new Map<
     string,
@@ -465,18 +591,20 @@ export async function addManyToRollups(
       y.months,
     ),
   );
-  for (const { assetId: _a, month, utilityType, ...delta } of company.values())
-    await addTo(
-      consumptionKeys.companyRollups(companyId),
-      consumptionKeys.rollupSk(month, utilityType),
-      { companyId, month, utilityType },
-      {
+  await addToMany(
+    [...company.values()].map(({ assetId: _a, month, utilityType, ...delta }) => ({
+      pk: consumptionKeys.companyRollups(companyId),
+      sk: consumptionKeys.rollupSk(month, utilityType),
+      fields: { companyId, month, utilityType },
+      delta: {
         ...delta,
         consumption: Math.round(delta.consumption * 1000) / 1000,
         cost: Math.round(delta.cost * 100) / 100,
         emissionsKg: Math.round(delta.emissionsKg * 1000) / 1000,
       },
-    );
+    })),
+    limit,
+  );
 }
 
 /**

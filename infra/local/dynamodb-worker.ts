@@ -5,6 +5,7 @@
 import type { AddressInfo } from 'node:net';
 import { parentPort, workerData } from 'node:worker_threads';
 import { speedUpDynalite } from './dynalite-speedups.ts';
+import { withTransactWrites } from './dynalite-transactions.ts';
 
 interface DynamoWorkerData {
   dir: string;
@@ -16,7 +17,9 @@ const { dir, port, host } = workerData as DynamoWorkerData;
 speedUpDynalite();
 // Imported after the speed-ups, which replace the store class dynalite reads when it loads.
 const { default: dynalite } = await import('dynalite');
-const server = dynalite({ path: dir, createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 });
+const server = withTransactWrites(() =>
+  dynalite({ path: dir, createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 }),
+);
 
 server.once('error', (err: Error) => parentPort?.postMessage({ type: 'error', message: err.message }));
 server.listen(port, host, () => {

@@ -4,10 +4,15 @@ import {
   addManyToRollups,
   applyInvoiceContribution,
   applyRestatementToSite,
+  listAssetRollups,
+  listCompanyRollups,
+  listPortfolioRollups,
+  moveSiteInPortfolio,
   putAccountMonths,
   putRollups,
   rebuildSiteYears,
   restateAccountMonth,
+  type SiteMonthDelta,
 } from '../../functions/accounts/consumption-repository.ts';
 import {
   addToSiteYear,
@@ -223,5 +228,60 @@ describe("a site's years", () => {
     // Filling again copies nothing older over the newer.
     await fillWholeSiteYears(w.companyId);
     expect(await yearOf(w.assetA, 2019, 'water')).toMatchObject({ consumption: 7, monthsHeld: [2, 3] });
+  });
+});
+
+describe("an import's monthly roll-ups", () => {
+  // Nine years of water months on two sites: more months than one request may carry.
+  const months = Array.from(
+    { length: 108 },
+    (_, i) => `${2010 + Math.floor(i / 12)}-${String((i % 12) + 1).padStart(2, '0')}`,
+  );
+  // Month by month, as a file sorted by date gives them.
+  const file = (amount: number): SiteMonthDelta[] =>
+    months.flatMap((month) =>
+      [w.assetA, w.assetB].map((assetId) => ({
+        assetId,
+        month,
+        utilityType: 'water' as const,
+        unit: 'm3',
+        consumption: amount,
+        cost: amount * 2,
+        emissionsKg: 0,
+      })),
+    );
+
+  it('add up when two imports write the same months at once', async () => {
+    // Both sites in one portfolio: each month of the file reaches the portfolio's month twice.
+    await moveSiteInPortfolio(w.companyId, 'water-portfolio', w.assetA, 1);
+    await moveSiteInPortfolio(w.companyId, 'water-portfolio', w.assetB, 1);
+    await Promise.all([addManyToRollups(w.companyId, file(3)), addManyToRollups(w.companyId, file(4))]);
+    for (const assetId of [w.assetA, w.assetB]) {
+      const site = await listAssetRollups(w.companyId, assetId, '2010-01', '2018-12', 'water');
+      expect(site).toHaveLength(108);
+      expect(site.every((r) => r.consumption === 7 && r.cost === 14)).toBe(true);
+    }
+    const company = await listCompanyRollups(w.companyId, '2010-01', '2018-12', 'water');
+    expect(company).toHaveLength(108);
+    expect(company.every((r) => r.consumption === 14 && r.cost === 28)).toBe(true);
+    const portfolio = await listPortfolioRollups(
+      w.companyId,
+      'water-portfolio',
+      '2010-01',
+      '2018-12',
+      'water',
+    );
+    expect(portfolio).toHaveLength(108);
+    expect(portfolio.every((r) => r.consumption === 14 && r.cost === 28)).toBe(true);
+    expect((await yearOf(w.assetA, 2013, 'water'))?.consumption).toBe(84);
+  });
+
+  it('refuse a month held in another unit as a single write would, and still write the others', async () => {
+    const [first, ...others] = file(1).filter((r) => r.assetId === w.assetA);
+    const rows = [...others.slice(0, 59), { ...first, unit: 'litres' } as SiteMonthDelta];
+    await expect(addManyToRollups(w.companyId, rows)).rejects.toThrow(/conditional/i);
+    const site = await listAssetRollups(w.companyId, w.assetA, '2010-01', '2018-12', 'water');
+    expect(site.find((r) => r.month === '2010-01')).toMatchObject({ unit: 'm3', consumption: 7 });
+    expect(site.find((r) => r.month === '2010-02')).toMatchObject({ unit: 'm3', consumption: 8 });
   });
 });

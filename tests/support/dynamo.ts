@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { CreateTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import dynalite from 'dynalite';
 import { speedUpDynalite } from '../../infra/local/dynalite-speedups.ts';
+import { withTransactWrites } from '../../infra/local/dynalite-transactions.ts';
 import { TABLE } from '../../shared/system/table.ts';
 
 export interface TestTable {
@@ -14,7 +15,7 @@ export interface TestTable {
 export async function startTestTable(tableName = `voltfolio-test-${process.pid}`): Promise<TestTable> {
   // The same emulator as the local stack's, so the suite runs what `npm start` runs.
   speedUpDynalite();
-  const server = dynalite({ createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 });
+  const server = withTransactWrites(() => dynalite({ createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 }));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
   const { port } = server.address() as AddressInfo;
   const endpoint = `http://127.0.0.1:${port}`;

@@ -1,0 +1,193 @@
+/**
+ * TransactWriteItems for dynalite, which has no transactions, so code that writes many items in one request
+ * runs locally as it does on DynamoDB. Only `Update` actions are served (the product sends no others):
+ * every action is validated and its condition checked against the items as they stand before any is
+ * written; if one fails, nothing is written and the answer is DynamoDB's TransactionCanceledException with
+ * a reason per action. The updates are then applied in order through dynalite's own UpdateItem. A request
+ * that changes one of the items between the check and the write is not isolated from it as on DynamoDB.
+ */
+
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import { createRequire } from 'node:module';
+import { crc32 } from 'node:zlib';
+
+type Callback<T> = (err: (Error & { statusCode?: number; body?: unknown }) | null, value?: T) => void;
+
+interface ItemDb {
+  get(key: string, cb: Callback<Record<string, unknown>>): void;
+}
+
+interface Store {
+  getTable(name: string, cb: Callback<TableDescription>): void;
+  getItemDb(name: string): ItemDb;
+}
+
+type TableDescription = Record<string, unknown>;
+
+interface DynaliteDbModule {
+  create(options: unknown): Store;
+  createKey(key: unknown, table: TableDescription): string;
+  validateKey(key: unknown, table: TableDescription): Error | null;
+  checkConditional(data: UpdateData, item: Record<string, unknown> | undefined): Error | null;
+}
+
+interface UpdateData {
+  TableName: string;
+  Key: Record<string, unknown>;
+  [field: string]: unknown;
+}
+
+interface Validations {
+  checkTypes(data: unknown, types: unknown): UpdateData;
+  checkValidations(data: unknown, types: unknown, custom: unknown, store: Store): void;
+}
+
+const TARGET = 'DynamoDB_20120810.TransactWriteItems';
+const MAX_ACTIONS = 100;
+
+const dynaliteRequire = () => createRequire(createRequire(import.meta.url).resolve('dynalite'));
+
+/** Starts dynalite through `start` and teaches the server it returns TransactWriteItems. */
+export function withTransactWrites(start: () => Server): Server {
+  const require = dynaliteRequire();
+  const db = require('./db') as DynaliteDbModule;
+  const create = db.create;
+  let store: Store | undefined;
+  db.create = (options) => {
+    store = create.call(db, options);
+    return store;
+  };
+  let server: Server;
+  try {
+    server = start();
+  } finally {
+    db.create = create;
+  }
+  if (!store) throw new Error('dynalite created no store');
+  const served = store;
+  const validations = require('./validations') as Validations;
+  const updateRules = require('./validations/updateItem') as { types: unknown; custom: unknown };
+  const updateItem = require('./actions/updateItem') as (
+    store: Store,
+    data: UpdateData,
+    cb: Callback<unknown>,
+  ) => void;
+  const listeners = server.listeners('request') as ((req: IncomingMessage, res: ServerResponse) => void)[];
+  server.removeAllListeners('request');
+  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    if (req.method !== 'POST' || req.headers['x-amz-target'] !== TARGET) {
+      for (const listener of listeners) listener.call(server, req, res);
+      return;
+    }
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const contentType = String(req.headers['content-type'] ?? 'application/x-amz-json-1.0').split(';')[0];
+      const send = (body: unknown, status = 200) => {
+        const text = JSON.stringify(body);
+        res.statusCode = status;
+        res.setHeader('x-amzn-RequestId', randomUUID());
+        res.setHeader('x-amz-crc32', crc32(text));
+        res.setHeader('Content-Type', contentType ?? 'application/x-amz-json-1.0');
+        res.setHeader('Content-Length', Buffer.byteLength(text, 'utf8'));
+        res.end(text);
+      };
+      transactWrite(served, Buffer.concat(chunks).toString('utf8'), {
+        db,
+        validations,
+        updateRules,
+        updateItem,
+      }).then(
+        (out) => send(out.body, out.status),
+        (err: Error) =>
+          send({ __type: 'com.amazonaws.dynamodb.v20120810#InternalServerError', message: err.message }, 500),
+      );
+    });
+  });
+  return server;
+}
+
+interface Parts {
+  db: DynaliteDbModule;
+  validations: Validations;
+  updateRules: { types: unknown; custom: unknown };
+  updateItem: (store: Store, data: UpdateData, cb: Callback<unknown>) => void;
+}
+
+const validationError = (message: string) => ({
+  status: 400,
+  body: { __type: 'com.amazon.coral.validate#ValidationException', message },
+});
+
+const promised = <T>(run: (cb: Callback<T>) => void) =>
+  new Promise<T | undefined>((resolve, reject) => run((err, value) => (err ? reject(err) : resolve(value))));
+
+async function transactWrite(
+  store: Store,
+  text: string,
+  parts: Parts,
+): Promise<{ status: number; body: unknown }> {
+  let request: { TransactItems?: { Update?: unknown }[] };
+  try {
+    request = JSON.parse(text) as typeof request;
+  } catch {
+    return { status: 400, body: { __type: 'com.amazon.coral.service#SerializationException' } };
+  }
+  const actions = request.TransactItems;
+  if (!Array.isArray(actions) || actions.length === 0 || actions.length > MAX_ACTIONS)
+    return validationError(`TransactItems must hold 1 to ${MAX_ACTIONS} actions`);
+  const updates: { data: UpdateData; key: string }[] = [];
+  const seen = new Set<string>();
+  for (const action of actions) {
+    if (!action.Update) return validationError('Only Update actions are emulated locally');
+    let data: UpdateData;
+    try {
+      data = parts.validations.checkTypes({ ...(action.Update as object) }, parts.updateRules.types);
+      parts.validations.checkValidations(data, parts.updateRules.types, parts.updateRules.custom, store);
+    } catch (err) {
+      const e = err as { statusCode?: number; body?: unknown };
+      if (e.statusCode) return { status: e.statusCode, body: e.body };
+      throw err;
+    }
+    const table = await promised<TableDescription>((cb) => store.getTable(data.TableName, cb)).catch(
+      (err: { statusCode?: number; body?: unknown }) => {
+        if (err.statusCode) return err;
+        throw err;
+      },
+    );
+    if (!table || 'statusCode' in table) {
+      const e = table as { statusCode?: number; body?: unknown } | undefined;
+      return { status: e?.statusCode ?? 400, body: e?.body };
+    }
+    const invalid = parts.db.validateKey(data.Key, table);
+    if (invalid) return validationError(invalid.message);
+    const key = `${data.TableName}\u0000${parts.db.createKey(data.Key, table)}`;
+    if (seen.has(key))
+      return validationError('Transaction request cannot include multiple operations on one item');
+    seen.add(key);
+    updates.push({ data, key: parts.db.createKey(data.Key, table) });
+  }
+  const reasons: { Code: string; Message?: string }[] = [];
+  for (const u of updates) {
+    const item = await promised<Record<string, unknown>>((cb) =>
+      store.getItemDb(u.data.TableName).get(u.key, cb),
+    ).catch((err: Error) => {
+      if (err.name === 'NotFoundError') return undefined;
+      throw err;
+    });
+    const failed = parts.db.checkConditional(u.data, item);
+    reasons.push(failed ? { Code: 'ConditionalCheckFailed', Message: failed.message } : { Code: 'None' });
+  }
+  if (reasons.some((r) => r.Code !== 'None'))
+    return {
+      status: 400,
+      body: {
+        __type: 'com.amazonaws.dynamodb.v20120810#TransactionCanceledException',
+        message: `Transaction cancelled, please refer cancellation reasons for specific reasons [${reasons.map((r) => r.Code).join(', ')}]`,
+        CancellationReasons: reasons,
+      },
+    };
+  for (const u of updates) await promised((cb) => parts.updateItem(store, u.data, cb));
+  return { status: 200, body: {} };
+}

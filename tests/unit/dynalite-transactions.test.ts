@@ -1,0 +1,92 @@
+import {
+  DynamoDBClient,
+  GetItemCommand,
+  PutItemCommand,
+  TransactionCanceledException,
+  type TransactWriteItem,
+  TransactWriteItemsCommand,
+} from '@aws-sdk/client-dynamodb';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TABLE } from '../../shared/system/table.ts';
+import { startTestTable, type TestTable } from '../support/dynamo.ts';
+
+let table: TestTable;
+let client: DynamoDBClient;
+const pk = TABLE.partitionKey;
+const sk = TABLE.sortKey;
+
+beforeAll(async () => {
+  table = await startTestTable(`transactions-${process.pid}`);
+  client = new DynamoDBClient({
+    region: 'eu-west-2',
+    endpoint: table.endpoint,
+    credentials: { accessKeyId: 'test', secretAccessKey: 'test' },
+  });
+  await client.send(
+    new PutItemCommand({
+      TableName: table.tableName,
+      Item: { [pk]: { S: 'site' }, [sk]: { S: '2024-01' }, unit: { S: 'kWh' }, consumption: { N: '10' } },
+    }),
+  );
+});
+
+afterAll(async () => {
+  client.destroy();
+  await table.stop();
+});
+
+const add = (month: string, amount: number, unit = 'kWh'): TransactWriteItem => ({
+  Update: {
+    TableName: table.tableName,
+    Key: { [pk]: { S: 'site' }, [sk]: { S: month } },
+    UpdateExpression: 'ADD consumption :c SET #unit = :unit',
+    ConditionExpression: 'attribute_not_exists(#unit) OR #unit = :unit',
+    ExpressionAttributeNames: { '#unit': 'unit' },
+    ExpressionAttributeValues: { ':c': { N: String(amount) }, ':unit': { S: unit } },
+  },
+});
+
+const consumptionOf = async (month: string) =>
+  (
+    await client.send(
+      new GetItemCommand({ TableName: table.tableName, Key: { [pk]: { S: 'site' }, [sk]: { S: month } } }),
+    )
+  ).Item?.consumption?.N;
+
+describe('TransactWriteItems in the local table', () => {
+  it('adds to existing and new items in one request, and concurrent transactions all add up', async () => {
+    await client.send(
+      new TransactWriteItemsCommand({ TransactItems: [add('2024-01', 5), add('2024-02', 7)] }),
+    );
+    expect(await consumptionOf('2024-01')).toBe('15');
+    expect(await consumptionOf('2024-02')).toBe('7');
+    await Promise.all(
+      Array.from({ length: 10 }, () =>
+        client.send(new TransactWriteItemsCommand({ TransactItems: [add('2024-01', 1), add('2024-03', 2)] })),
+      ),
+    );
+    expect(await consumptionOf('2024-01')).toBe('25');
+    expect(await consumptionOf('2024-03')).toBe('20');
+  });
+
+  it('writes nothing when one condition fails, and says which', async () => {
+    const before = await consumptionOf('2024-01');
+    const refused = await client
+      .send(new TransactWriteItemsCommand({ TransactItems: [add('2024-04', 3), add('2024-01', 1, 'm3')] }))
+      .catch((err: unknown) => err);
+    expect(refused).toBeInstanceOf(TransactionCanceledException);
+    expect((refused as TransactionCanceledException).CancellationReasons?.map((r) => r.Code)).toEqual([
+      'None',
+      'ConditionalCheckFailed',
+    ]);
+    expect(await consumptionOf('2024-04')).toBeUndefined();
+    expect(await consumptionOf('2024-01')).toBe(before);
+  });
+
+  it('refuses two actions on one item', async () => {
+    await expect(
+      client.send(new TransactWriteItemsCommand({ TransactItems: [add('2024-05', 1), add('2024-05', 1)] })),
+    ).rejects.toThrow(/multiple operations on one item/);
+    expect(await consumptionOf('2024-05')).toBeUndefined();
+  });
+});
