@@ -55,6 +55,7 @@ async function setMonths(
   accounts: Map<string, StoredAccount>,
   changes: { accountId: string; month: string; from: MonthFigures | null; to: MonthFigures | null }[],
   progress?: Progress,
+  rollupsAdded?: () => Promise<void>,
 ) {
   const deltas = new Map<
     string,
@@ -116,14 +117,19 @@ async function setMonths(
     // A file's site-months are many small atomic adds, each waiting on the table rather than the worker.
     16,
   );
+  await rollupsAdded?.();
   await progress?.(changes.length * 2 - 1, changes.length * 2);
 }
 
-/** Writes the plan's creates and updates; answers what each replaced. */
+/**
+ * Writes the plan's creates and updates; answers what each replaced. `rollupsAdded` is told once the
+ * months' roll-ups are all added, so a run that dies later is not added twice.
+ */
 export async function writePlan(
   companyId: string,
   plan: ImportPlan,
   progress: Progress,
+  rollupsAdded?: () => Promise<void>,
 ): Promise<UndoEntry[]> {
   const undo: UndoEntry[] = [];
   const months = plan.months.filter((t) => t.outcome === 'create' || t.outcome === 'update');
@@ -139,6 +145,7 @@ export async function writePlan(
         to: { consumption: t.consumption, cost: t.cost },
       })),
       progress,
+      rollupsAdded,
     );
     for (const t of months) undo.push(monthUndo(t));
   }
@@ -159,7 +166,7 @@ export async function writePlan(
   return undo;
 }
 
-const monthUndo = (t: MonthTarget): UndoEntry => ({
+export const monthUndo = (t: MonthTarget): UndoEntry => ({
   kind: 'month',
   accountId: t.accountId,
   month: t.month,
@@ -168,7 +175,7 @@ const monthUndo = (t: MonthTarget): UndoEntry => ({
   row: t.rows[0] ?? 0,
 });
 
-const dayUndo = (t: DayTarget): UndoEntry => ({
+export const dayUndo = (t: DayTarget): UndoEntry => ({
   kind: 'day',
   accountId: t.accountId,
   date: t.date,

@@ -1,4 +1,4 @@
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   listAccountMonths,
@@ -26,18 +26,39 @@ const sum = (rows: readonly { consumption: number; cost: number }[]) => ({
   consumption: round3(rows.reduce((n, r) => n + Number(r.consumption), 0)),
   cost: Math.round(rows.reduce((n, r) => n + Number(r.cost), 0) * 100) / 100,
 });
-const figures2025 = async () => ({
-  months: sum(await listAccountMonths(w.demoId, meterId, '2025-01', '2025-12')),
-  site: sum(await listAssetRollups(w.demoId, siteId, '2025-01', '2025-12')),
+const figuresOf = async (year: number) => ({
+  months: sum(await listAccountMonths(w.demoId, meterId, `${year}-01`, `${year}-12`)),
+  site: sum(await listAssetRollups(w.demoId, siteId, `${year}-01`, `${year}-12`)),
   company: sum(
-    (await listCompanyRollups(w.demoId, '2025-01', '2025-12')).filter((r) => r.utilityType === 'electricity'),
+    (await listCompanyRollups(w.demoId, `${year}-01`, `${year}-12`)).filter(
+      (r) => r.utilityType === 'electricity',
+    ),
   ),
   year: sum(
-    (await listSiteYears(w.demoId, 2025, 2025)).filter(
+    (await listSiteYears(w.demoId, year, year)).filter(
       (y) => y.assetId === siteId && y.utilityType === 'electricity',
     ),
   ),
 });
+const figures2025 = () => figuresOf(2025);
+
+/** Runs the worker on a message until `dies` says a command is its last: nothing it sends after lands. */
+async function dieOn(body: string, dies: (command: unknown) => boolean) {
+  const client = documentClient();
+  const send = client.send.bind(client);
+  let dead = false;
+  const spy = vi.spyOn(client, 'send').mockImplementation(((command: unknown, ...rest: unknown[]) => {
+    if (!dead && dies(command)) dead = true;
+    if (dead) return new Promise<never>(() => undefined);
+    return (send as (c: unknown, ...r: unknown[]) => Promise<unknown>)(command, ...rest);
+  }) as typeof client.send);
+  try {
+    void w.workOn(JSON.parse(body) as Record<string, unknown>);
+    await vi.waitFor(() => expect(dead).toBe(true), { timeout: 30_000 });
+  } finally {
+    spy.mockRestore();
+  }
+}
 
 beforeAll(async () => {
   w = await startImportWorld();
@@ -88,21 +109,10 @@ describe('an import whose worker dies midway', () => {
     expect(bodies).toHaveLength(1);
 
     // The worker dies on its first roll-up write: the months are written, and nothing it sends after lands.
-    const client = documentClient();
-    const send = client.send.bind(client);
-    let dead = false;
-    const died = vi.spyOn(client, 'send').mockImplementation(((command: unknown, ...rest: unknown[]) => {
-      if (!dead && command instanceof UpdateCommand && String(command.input.Key?.pk).includes('#rollup#'))
-        dead = true;
-      if (dead) return new Promise<never>(() => undefined);
-      return (send as (c: unknown, ...r: unknown[]) => Promise<unknown>)(command, ...rest);
-    }) as typeof client.send);
-    try {
-      void w.workOn(JSON.parse(bodies[0] as string) as Record<string, unknown>);
-      await vi.waitFor(() => expect(dead).toBe(true), { timeout: 30_000 });
-    } finally {
-      died.mockRestore();
-    }
+    await dieOn(
+      bodies[0] as string,
+      (c) => c instanceof UpdateCommand && String(c.input.Key?.pk).includes('#rollup#'),
+    );
     const months = await listAccountMonths(w.demoId, meterId, '2025-01', '2025-12');
     expect(months.map((m) => [m.month, m.consumption])).toEqual([
       ['2025-01', 1200],
@@ -128,5 +138,40 @@ describe('an import whose worker dies midway', () => {
     const left = await listAccountMonths(w.demoId, meterId, '2025-01', '2025-12');
     expect(left.map((m) => [m.month, m.consumption, m.cost])).toEqual([['2025-01', 1000, 100]]);
     expect(await figures2025()).toEqual(before);
+  }, 120_000);
+
+  it('adds the roll-ups once when the worker dies after adding them, before keeping its results', async () => {
+    const id = await w.upload(
+      owner,
+      'monthly-consumption',
+      'next-year.csv',
+      utf8(
+        ['MPAN,Month,kWh,Cost', '1312345678907,2026-01,500,50.00', '1312345678907,2026-02,700,70.00'].join(
+          '\r\n',
+        ),
+      ),
+    );
+    expect((await w.post(owner, `/imports/${id}/import`)).status).toBe(202);
+    const bodies = await w.drain('imports');
+    // The worker dies as it keeps the import's undo pages: every month and roll-up is already written.
+    await dieOn(bodies[0] as string, (c) => {
+      if (!(c instanceof BatchWriteCommand)) return false;
+      const items = Object.values(c.input.RequestItems ?? {}).flat();
+      return items.some((r) => String(r.PutRequest?.Item?.sk).startsWith('undo#'));
+    });
+    const whole = { consumption: 1200, cost: 120 };
+    expect(await figuresOf(2026)).toEqual({ months: whole, site: whole, company: whole, year: whole });
+
+    await w.workOn(JSON.parse(bodies[0] as string) as Record<string, unknown>);
+    expect((await w.get(owner, `/imports/${id}`)).body).toMatchObject({
+      status: 'completed',
+      results: { rows: 2, create: 2, update: 0, unchanged: 0, error: 0 },
+    });
+    expect(await figuresOf(2026)).toEqual({ months: whole, site: whole, company: whole, year: whole });
+
+    const undone = await w.run(owner, id, 'rollback');
+    expect(undone.body).toMatchObject({ status: 'rolled-back', rollback: { removed: 2, restored: 0 } });
+    const none = { consumption: 0, cost: 0 };
+    expect(await figuresOf(2026)).toEqual({ months: none, site: none, company: none, year: none });
   }, 120_000);
 });
