@@ -9,6 +9,11 @@ import { dayUndo, digestOf, monthUndo, writePlan } from './import-writer.ts';
  * that resumes knows the months the dead run wrote as this import's own: it counts them as created or
  * updated, its rollback removes or restores them, and their roll-ups are added once the run that added
  * them all is marked so.
+ *
+ * A run that dies while adding its roll-ups (after the first add lands, before the mark) is not caught:
+ * the next delivery adds them all again, so the adds that had landed count twice. The adds are atomic
+ * ADDs of many rows; taking each once needs every roll-up row to keep the import's mark, as a
+ * restatement's rows keep its job's.
  */
 
 type Progress = (done: number, total: number) => Promise<void>;
