@@ -47,6 +47,8 @@ const unitOf = (a: StoredAccount, utility: UtilityType) =>
 interface MonthFigures {
   consumption: number;
   cost: number;
+  /** What the month holds, when known: a restatement may have stated it in other factors since. */
+  emissionsKg?: number;
 }
 
 /** Puts months of meters (or takes them away: `figures` null) and moves the roll-ups by the difference. */
@@ -94,7 +96,9 @@ async function setMonths(
       const d = deltas.get(k) ?? { assetId, month: c.month, utility, unit, c: 0, cost: 0, e: 0 };
       d.c += dc;
       d.cost += dcost;
-      d.e += dc * e.perUnit;
+      d.e +=
+        (c.to?.consumption ?? 0) * e.perUnit -
+        (c.from ? (c.from.emissionsKg ?? c.from.consumption * e.perUnit) : 0);
       deltas.set(k, d);
     }
   }
@@ -235,7 +239,13 @@ export async function rollbackEntries(
       out.kept.push({ row: e.row, accountId: e.accountId, period: e.month, reason: CHANGED });
       continue;
     }
-    changes.push({ accountId: e.accountId, month: e.month, from: e.written, to: e.before });
+    // The month leaves the roll-ups with the emissions it holds, which a restatement may have changed.
+    changes.push({
+      accountId: e.accountId,
+      month: e.month,
+      from: { ...e.written, emissionsKg: now.emissionsKg },
+      to: e.before,
+    });
     if (e.before) out.restored++;
     else out.removed++;
   }
