@@ -48,6 +48,12 @@ export interface ImportRecord {
   rollback?: { restored: number; removed: number; kept: number };
   /** How many pages of outcomes each stage wrote. */
   pages?: { preview?: number; import?: number; undo?: number; rollback?: number };
+  /**
+   * Set while an import writes: how many pages of its journal (what each month or day held before, kept
+   * before anything is written) there are, and whether its roll-ups were added. A delivery that finds it
+   * resumes a run that died rather than starting afresh.
+   */
+  writing?: { journal: number; rollupsAdded?: boolean };
   createdAt: string;
   updatedAt: string;
   createdBy: string;

@@ -79,7 +79,7 @@ export async function putTemplate(template: StoredTemplate): Promise<void> {
 /** Outcomes a page of this many rows: a page stays far below the item size limit. */
 export const ROWS_PER_PAGE = 400;
 
-export type Stage = 'preview' | 'import' | 'undo' | 'rollback';
+export type Stage = 'preview' | 'import' | 'undo' | 'rollback' | 'journal';
 
 /** Writes a stage's outcomes in pages, replacing any earlier pages of the same numbers. */
 export async function putRowPages<T>(

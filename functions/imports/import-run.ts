@@ -18,7 +18,8 @@ import {
   putRowPages,
   readRowPages,
 } from './import-repository.ts';
-import { rollbackEntries, writePlan } from './import-writer.ts';
+import { writeResumably } from './import-resume.ts';
+import { rollbackEntries } from './import-writer.ts';
 import { planRecords, rollbackRecords, writeRecords } from './record-import.ts';
 
 /**
@@ -55,7 +56,7 @@ export async function dryRun(caller: Caller, r: ImportRecord, mapping: ImportMap
       outcomes: plan.outcomes,
       totals: plan.totals,
       records: 0,
-      write: (progress: Progress) => writePlan(caller.companyId, plan, progress),
+      write: (progress: Progress) => writeResumably(caller.companyId, r._id, plan, progress),
     };
   } catch (err) {
     if (err instanceof FileFormatError) throw formError({ file: err.message }, err.message);

@@ -47,6 +47,8 @@ const unitOf = (a: StoredAccount, utility: UtilityType) =>
 interface MonthFigures {
   consumption: number;
   cost: number;
+  /** What the month holds, when known: a restatement may have stated it in other factors since. */
+  emissionsKg?: number;
 }
 
 /** Puts months of meters (or takes them away: `figures` null) and moves the roll-ups by the difference. */
@@ -55,6 +57,7 @@ async function setMonths(
   accounts: Map<string, StoredAccount>,
   changes: { accountId: string; month: string; from: MonthFigures | null; to: MonthFigures | null }[],
   progress?: Progress,
+  rollupsAdded?: () => Promise<void>,
 ) {
   const deltas = new Map<
     string,
@@ -93,7 +96,9 @@ async function setMonths(
       const d = deltas.get(k) ?? { assetId, month: c.month, utility, unit, c: 0, cost: 0, e: 0 };
       d.c += dc;
       d.cost += dcost;
-      d.e += dc * e.perUnit;
+      d.e +=
+        (c.to?.consumption ?? 0) * e.perUnit -
+        (c.from ? (c.from.emissionsKg ?? c.from.consumption * e.perUnit) : 0);
       deltas.set(k, d);
     }
   }
@@ -116,14 +121,19 @@ async function setMonths(
     // A file's site-months are many small atomic adds, each waiting on the table rather than the worker.
     16,
   );
+  await rollupsAdded?.();
   await progress?.(changes.length * 2 - 1, changes.length * 2);
 }
 
-/** Writes the plan's creates and updates; answers what each replaced. */
+/**
+ * Writes the plan's creates and updates; answers what each replaced. `rollupsAdded` is told once the
+ * months' roll-ups are all added, so a run that dies later is not added twice.
+ */
 export async function writePlan(
   companyId: string,
   plan: ImportPlan,
   progress: Progress,
+  rollupsAdded?: () => Promise<void>,
 ): Promise<UndoEntry[]> {
   const undo: UndoEntry[] = [];
   const months = plan.months.filter((t) => t.outcome === 'create' || t.outcome === 'update');
@@ -139,6 +149,7 @@ export async function writePlan(
         to: { consumption: t.consumption, cost: t.cost },
       })),
       progress,
+      rollupsAdded,
     );
     for (const t of months) undo.push(monthUndo(t));
   }
@@ -159,7 +170,7 @@ export async function writePlan(
   return undo;
 }
 
-const monthUndo = (t: MonthTarget): UndoEntry => ({
+export const monthUndo = (t: MonthTarget): UndoEntry => ({
   kind: 'month',
   accountId: t.accountId,
   month: t.month,
@@ -168,7 +179,7 @@ const monthUndo = (t: MonthTarget): UndoEntry => ({
   row: t.rows[0] ?? 0,
 });
 
-const dayUndo = (t: DayTarget): UndoEntry => ({
+export const dayUndo = (t: DayTarget): UndoEntry => ({
   kind: 'day',
   accountId: t.accountId,
   date: t.date,
@@ -228,7 +239,13 @@ export async function rollbackEntries(
       out.kept.push({ row: e.row, accountId: e.accountId, period: e.month, reason: CHANGED });
       continue;
     }
-    changes.push({ accountId: e.accountId, month: e.month, from: e.written, to: e.before });
+    // The month leaves the roll-ups with the emissions it holds, which a restatement may have changed.
+    changes.push({
+      accountId: e.accountId,
+      month: e.month,
+      from: { ...e.written, emissionsKg: now.emissionsKg },
+      to: e.before,
+    });
     if (e.before) out.restored++;
     else out.removed++;
   }

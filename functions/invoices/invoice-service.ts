@@ -197,7 +197,7 @@ export async function invoiceDownload(
   const bucket = stamped ? bucketName('documents') : bucketName('uploads');
   const original = await downloadNameOf(companyId, invoice);
   const name = stamped ? stampedNameOf(original) : original;
-  const url = await presignGet(bucket, key, 900, preview ? undefined : name);
+  const url = await presignGet(bucket, key, 900, preview ? undefined : name, name);
   return { url, name };
 }
 

@@ -115,6 +115,17 @@ try {
       lines.push(`${mpan},${month},${1000 + ((m * 7 + k) % 500)},${(200 + (k % 50)).toFixed(2)}`);
     }
   const rows = lines.length - 1;
+  const fileCost =
+    Math.round(lines.slice(1).reduce((n, line) => n + Number(line.split(',')[3]) * 100, 0)) / 100;
+  // The company's roll-ups over the file's years, which nothing else in the demo reaches.
+  const rolledUpCost = async () => {
+    const answer = await call(
+      'GET',
+      `/analytics/v2/consumption?startDate=2000-01-01&endDate=${2000 + YEARS - 1}-12-31&dataType=cost&dateBreakdown=false`,
+    );
+    const totals = answer.body.totals as { cost?: number } | undefined;
+    return Math.round((totals?.cost ?? 0) * 100) / 100;
+  };
   const bytes = Buffer.from(`${lines.join('\r\n')}\r\n`);
 
   const upload = async () => {
@@ -176,6 +187,8 @@ try {
     `import ${String(done.status)} ${finishedAfter.toFixed(1)} s after the kill: ${JSON.stringify(results)}`,
   );
   console.log(`dry run of the same file afterwards: ${JSON.stringify(after)}`);
+  const costAfter = await rolledUpCost();
+  console.log(`company roll-ups after the import: £${costAfter} (the file's months: £${fileCost})`);
   // The import is rolled back as a whole, the rows the killed run wrote with the rest.
   const rollback = await call('POST', `/imports/${id}/rollback`);
   if (rollback.status !== 202)
@@ -188,6 +201,13 @@ try {
   const afterRollback = await previewOf(third);
   console.log(
     `rollback ${String(undone.status)}: ${JSON.stringify(undone.rollback)}; dry run then: ${JSON.stringify(afterRollback)}`,
+  );
+  const costLeft = await rolledUpCost();
+  console.log(`company roll-ups after the rollback: £${costLeft} (should be £0)`);
+  console.log(
+    costAfter === fileCost && costLeft === 0
+      ? 'The roll-ups counted the file once and lost it whole in the rollback.'
+      : `ROLL-UPS WRONG: £${costAfter} after the import for £${fileCost} of months, £${costLeft} after the rollback`,
   );
   const lost = after.create ?? 0;
   const changed = after.update ?? 0;

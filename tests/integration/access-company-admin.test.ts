@@ -401,6 +401,8 @@ describe('company logo', () => {
     const res = await call('POST', '/companies/upload-logo', owner().token, { size: body.length });
     expect(res.status).toBe(200);
     expect(String(res.body.previewUrl)).toContain(String(res.body.key));
+    // Shown in the page as the PNG its name says, whatever type its upload declares.
+    expect(new URL(String(res.body.previewUrl)).searchParams.get('response-content-type')).toBe('image/png');
     const put = await fetch(String(res.body.uploadUrl), {
       method: 'PUT',
       body: new Uint8Array(body),

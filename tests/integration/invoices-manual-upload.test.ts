@@ -97,6 +97,15 @@ describe('manual upload', () => {
     const link = await w.api({ method: 'GET', path: `/invoices/${id}/download`, token: owner });
     const bytes = new Uint8Array(await (await fetch(String(link.body.url))).arrayBuffer());
     expect(bytes).toEqual(billPdf);
+    // Shown in the page, it is typed by its name, as a download is, not by what its upload declared.
+    const preview = await w.api({
+      method: 'GET',
+      path: `/invoices/${id}/download?preview=true`,
+      token: owner,
+    });
+    const asked = new URL(String(preview.body.url)).searchParams;
+    expect(asked.get('response-content-type')).toBe('application/pdf');
+    expect(asked.get('response-content-disposition')).toBeNull();
   });
 
   it('puts the reason a document was refused beside the file, and files nothing', async () => {

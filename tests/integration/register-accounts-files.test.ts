@@ -251,6 +251,8 @@ describe('readings', () => {
     expect(first.body).toMatchObject({ unit: 'kWh', hasPhoto: true, isEstimate: false });
     const url = await w.api({ method: 'GET', path: `/readings/${first.body._id}/photo`, token: owner });
     expect(new Uint8Array(await (await fetch(String(url.body.url))).arrayBuffer())).toEqual(JPEG_BYTES);
+    // Typed by the photo's name, not by the type its upload declared.
+    expect(new URL(String(url.body.url)).searchParams.get('response-content-type')).toBe('image/jpeg');
     const lower = await w.api({
       method: 'POST',
       path: '/readings/submit',

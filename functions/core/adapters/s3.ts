@@ -59,11 +59,18 @@ export async function putObject(
   );
 }
 
+/**
+ * A presigned GET. With `fileName` it is a download, saved under that name; without, a link shown in the
+ * page (a preview, a photo, a logo), typed by `shownAs` or else the key's own name. Either way the type
+ * comes from a name: the type an upload declared is the uploader's word, and a page or a drawing
+ * declared by one would run in the app's users' browsers.
+ */
 export async function presignGet(
   bucket: string,
   key: string,
   expiresIn = 900,
   fileName?: string,
+  shownAs?: string,
 ): Promise<string> {
   const [{ lib }, client, { getSignedUrl }] = await Promise.all([s3(), presignClient(), presigner()]);
   return getSignedUrl(
@@ -74,10 +81,9 @@ export async function presignGet(
       ...(fileName
         ? {
             ResponseContentDisposition: `attachment; filename="${fileName.replaceAll('"', '')}"`,
-            // The type an upload declared is the uploader's word: a download is served by its name instead.
             ResponseContentType: downloadContentType(fileName),
           }
-        : {}),
+        : { ResponseContentType: downloadContentType(shownAs ?? key) }),
     }),
     { expiresIn },
   );

@@ -1,0 +1,119 @@
+import type { ImportPlan, MonthTarget } from './import-plan.ts';
+import type { Outcome, UndoEntry } from './import-records.ts';
+import { changeImport, findImport, putRowPages, readRowPages } from './import-repository.ts';
+import { dayUndo, digestOf, monthUndo, writePlan } from './import-writer.ts';
+
+/**
+ * Writes an import's plan so that a worker dying midway costs nothing when SQS delivers the message
+ * again. Before a month or day is written, the import's journal records what it held, so the delivery
+ * that resumes knows the months the dead run wrote as this import's own: it counts them as created or
+ * updated, its rollback removes or restores them, and their roll-ups are added once the run that added
+ * them all is marked so.
+ *
+ * A run that dies while adding its roll-ups (after the first add lands, before the mark) is not caught:
+ * the next delivery adds them all again, so the adds that had landed count twice. The adds are atomic
+ * ADDs of many rows; taking each once needs every roll-up row to keep the import's mark, as a
+ * restatement's rows keep its job's.
+ */
+
+type Progress = (done: number, total: number) => Promise<void>;
+
+const RANK: Record<Outcome, number> = { unchanged: 0, update: 1, create: 2, error: 3 };
+const same = (a: number, b: number) => Math.abs(a - b) < 0.0005;
+
+const keyOf = (e: UndoEntry) => {
+  if (e.kind === 'month') return `month|${e.accountId}|${e.month}`;
+  if (e.kind === 'day') return `day|${e.accountId}|${e.date}`;
+  return `${e.kind}|${e.id}`;
+};
+
+/**
+ * Judges the plan's months and days against what they held before this import rather than now (a dead
+ * run of it may have written them), and corrects the rows' outcomes and totals to match. Answers the
+ * months whose roll-ups the dead run added in full, which must not be written again.
+ */
+export function resumePlan(
+  plan: ImportPlan,
+  earlier: readonly UndoEntry[],
+  rollupsAdded: boolean,
+): Set<MonthTarget> {
+  const done = new Set<MonthTarget>();
+  if (earlier.length === 0) return done;
+  const journal = new Map(earlier.map((e) => [keyOf(e), e]));
+  for (const t of plan.months) {
+    const e = journal.get(`month|${t.accountId}|${t.month}`);
+    if (e?.kind !== 'month' || t.outcome === 'error') continue;
+    t.before = e.before;
+    t.outcome =
+      e.before === null
+        ? 'create'
+        : same(e.before.consumption, t.consumption) && same(e.before.cost, t.cost)
+          ? 'unchanged'
+          : 'update';
+    if (rollupsAdded) done.add(t);
+  }
+  for (const t of plan.days) {
+    const e = journal.get(`day|${t.accountId}|${t.date}`);
+    if (e?.kind !== 'day' || t.outcome === 'error') continue;
+    t.before = e.before;
+    t.outcome =
+      e.before === null ? 'create' : digestOf(e.before) === digestOf(t.values) ? 'unchanged' : 'update';
+  }
+  const byRow = new Map<number, Outcome>();
+  for (const t of [...plan.months, ...plan.days])
+    for (const row of t.rows) {
+      const was = byRow.get(row);
+      if (was === undefined || RANK[t.outcome] > RANK[was]) byRow.set(row, t.outcome);
+    }
+  const totals = plan.totals;
+  totals.create = 0;
+  totals.update = 0;
+  totals.unchanged = 0;
+  totals.error = 0;
+  for (const o of plan.outcomes) {
+    if (o.outcome !== 'error') o.outcome = byRow.get(o.row) ?? o.outcome;
+    totals[o.outcome]++;
+  }
+  return done;
+}
+
+/**
+ * Writes the plan, journalling first; answers the undo entries of everything the import wrote, in every
+ * delivery of it. The plan's outcomes and totals are corrected in place for the months a dead run wrote.
+ */
+export async function writeResumably(
+  companyId: string,
+  importId: string,
+  plan: ImportPlan,
+  progress: Progress,
+): Promise<UndoEntry[]> {
+  const record = await findImport(companyId, importId);
+  const earlier = record?.writing
+    ? await readRowPages<UndoEntry>(companyId, importId, 'journal', 0, record.writing.journal)
+    : [];
+  const rolledUp = record?.writing?.rollupsAdded === true;
+  const done = resumePlan(plan, earlier, rolledUp);
+  const toWrite: ImportPlan = { ...plan, months: plan.months.filter((t) => !done.has(t)) };
+
+  const journal = new Map(earlier.map((e) => [keyOf(e), e]));
+  for (const t of toWrite.months)
+    if (t.outcome === 'create' || t.outcome === 'update') {
+      const e = monthUndo(t);
+      journal.set(keyOf(e), e);
+    }
+  for (const t of toWrite.days)
+    if (t.outcome === 'create' || t.outcome === 'update') {
+      const e = dayUndo(t);
+      journal.set(keyOf(e), e);
+    }
+  const entries = [...journal.values()].sort((a, b) => a.row - b.row);
+  const pages = await putRowPages(companyId, importId, 'journal', entries);
+  const writesMonths = toWrite.months.some((t) => t.outcome === 'create' || t.outcome === 'update');
+  await changeImport(companyId, importId, () => ({
+    writing: { journal: pages, rollupsAdded: rolledUp && !writesMonths },
+  }));
+  await writePlan(companyId, toWrite, progress, async () => {
+    await changeImport(companyId, importId, () => ({ writing: { journal: pages, rollupsAdded: true } }));
+  });
+  return entries;
+}
