@@ -10,7 +10,6 @@ import { companiesPageQuery } from '../../shared/schemas/queries.ts';
 import { applyRuleChanges, ruleChangesSchema } from '../../shared/validation/rules.ts';
 import { portalPasswordHeld, removePortalPassword, storePortalPassword } from '../automation/index.ts';
 import {
-  changeCompany,
   getValidationRuleChanges,
   joinCompany,
   listAllCompanies,
@@ -31,21 +30,24 @@ import { operation } from '../core/middleware/operation.ts';
 import { startSearchIndex } from '../core/search-index/search-index-service.ts';
 import { findSupplier } from '../suppliers/index.ts';
 import {
+  changeStoredCompany,
   companyIdForCaptureAddress,
   getCompany,
   registerCaptureAddress,
+  type StoredCompany,
+  type StoredCompanySettings,
   unregisterCaptureAddress,
 } from './company-repository.ts';
 
 const inCompany = (caller: Caller, companyId: string): Caller => ({ ...caller, companyId });
 
-export async function loadCompany(id: string): Promise<StoredItem> {
+export async function loadCompany(id: string): Promise<StoredCompany> {
   const company = await getCompany(id);
   if (!company) throw notFound();
   return company;
 }
 
-export const settingsOf = (company: StoredItem) => (company.settings ?? {}) as Record<string, unknown>;
+export const settingsOf = (company: StoredCompany): StoredCompanySettings => company.settings ?? {};
 
 /**
  * Changes a company's settings (and, for staff, its name) as stored when written, retried if another
@@ -54,12 +56,12 @@ export const settingsOf = (company: StoredItem) => (company.settings ?? {}) as R
  */
 export async function saveSettings(
   ctx: OpContext,
-  company: StoredItem,
-  change: (settings: Record<string, unknown>) => Record<string, unknown>,
+  company: StoredCompany,
+  change: (settings: StoredCompanySettings) => StoredCompanySettings,
   what: string,
   name?: string,
 ) {
-  const next = await changeCompany(company._id, (current) => ({
+  const next = await changeStoredCompany(company._id, (current) => ({
     ...current,
     ...(name !== undefined ? { name } : {}),
     settings: change({ ...settingsOf(current) }),
@@ -202,6 +204,20 @@ const updateBody = z
   .partial()
   .strict();
 
+/** The settings with a change applied: a null goes back to the default by leaving the setting out. */
+function withChanges(
+  settings: StoredCompanySettings,
+  changes: z.output<typeof settingsBody>,
+): StoredCompanySettings {
+  const { invoiceCaptureEmail, invoiceFileNameLimit, ...given } = changes;
+  const next: StoredCompanySettings = { ...settings, ...given };
+  if (invoiceCaptureEmail === null) delete next.invoiceCaptureEmail;
+  else if (invoiceCaptureEmail !== undefined) next.invoiceCaptureEmail = invoiceCaptureEmail;
+  if (invoiceFileNameLimit === null) delete next.invoiceFileNameLimit;
+  else if (invoiceFileNameLimit !== undefined) next.invoiceFileNameLimit = invoiceFileNameLimit;
+  return next;
+}
+
 /** Company settings (01 §3) by the company's administrators; the name and demo flag by staff only. */
 const update = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
   const company = await loadCompany(ctx.params.id);
@@ -223,13 +239,7 @@ const update = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
   const next = await saveSettings(
     ctx,
     company,
-    (settings) => {
-      for (const [k, v] of Object.entries(changes)) {
-        if (v === null) delete settings[k];
-        else settings[k] = v;
-      }
-      return settings;
-    },
+    (settings) => withChanges(settings, changes),
     `Settings changed: ${changed.join(', ') || 'nothing'}`,
     input.name,
   );
@@ -266,7 +276,7 @@ const setSupplierPortal = operation({ params: ['id', 'supplierId'] }, async (ctx
     (settings) => ({
       ...settings,
       supplierPortals: {
-        ...((settings.supplierPortals ?? {}) as Record<string, unknown>),
+        ...settings.supplierPortals,
         [supplierId]: portal,
       },
     }),
@@ -282,7 +292,7 @@ const removeSupplierPortal = operation({ params: ['id', 'supplierId'] }, async (
     ctx,
     company,
     (settings) => {
-      const portals = { ...((settings.supplierPortals ?? {}) as Record<string, unknown>) };
+      const portals = { ...settings.supplierPortals };
       if (!(supplierId in portals)) throw notFound();
       delete portals[supplierId];
       return { ...settings, supplierPortals: portals };

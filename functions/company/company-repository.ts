@@ -10,20 +10,37 @@
  * owns lives under its own `C#{companyId}` keys.
  */
 import type * as z from 'zod';
-import type { companySchema } from '../../shared/schemas/company.ts';
+import type { companySchema, companySettingsSchema } from '../../shared/schemas/company.ts';
+import { changeCompany } from '../core/access/membership-repository.ts';
 import { projectAll } from '../core/data/batch-reads.ts';
-import { deleteRaw, getItem, getRaw, putRaw } from '../core/data/item-repository.ts';
+import { deleteRaw, getItem, getRaw, putRaw, type StoredItem } from '../core/data/item-repository.ts';
 import { keys } from '../core/data/keys.ts';
 import { type Stored, storedRecord } from '../core/data/stored-record.ts';
 
-export type StoredCompany = Stored<z.input<typeof companySchema>>;
+/** A company's settings as stored: the schema's fields, and the key of the uploaded logo beside them. */
+export type StoredCompanySettings = z.input<typeof companySettingsSchema> & { logoKey?: string };
+
+export type StoredCompany = Stored<
+  Omit<z.input<typeof companySchema>, 'settings'> & { settings?: StoredCompanySettings }
+>;
+
+const toCompany = (item: StoredItem): StoredCompany => storedRecord<StoredCompany>('company', item, ['name']);
 
 const CAPTURE_ADDRESSES = keys.collection({}, 'capture-addresses');
 
 /** A company as stored, deleted or not. */
 export async function getCompany(companyId: string): Promise<StoredCompany | undefined> {
   const item = await getItem(keys.collection({}, 'companies'), companyId);
-  return item ? storedRecord<StoredCompany>('company', item, ['name']) : undefined;
+  return item ? toCompany(item) : undefined;
+}
+
+/** Changes a company as stored when written, retried if another write lands in between. */
+export async function changeStoredCompany(
+  companyId: string,
+  change: (current: StoredCompany) => StoredCompany,
+): Promise<StoredCompany | undefined> {
+  const after = await changeCompany(companyId, (item) => change(toCompany(item)));
+  return after ? toCompany(after) : undefined;
 }
 
 /** The id of every live company: what a data migration walks through. */

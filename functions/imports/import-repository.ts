@@ -9,7 +9,7 @@
  * | one entry of the company log by id         | pk = C#{companyId}#logs, sk = id                         | table |
  * | a stage's row outcomes, in row order      | pk = C#{companyId}#imports#{importId}#rows, sk BETWEEN {stage}#{n} AND {stage}#999999 | table |
  */
-import { BatchWriteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from '../core/adapters/dynamo.ts';
 import { config } from '../core/config.ts';
 import { changeItem } from '../core/data/conditional-writes.ts';
@@ -21,6 +21,7 @@ import {
   type StoredItem,
 } from '../core/data/item-repository.ts';
 import { keys } from '../core/data/keys.ts';
+import { eachQueried } from '../core/data/query-pages.ts';
 import { resourceRef } from '../core/resources/resource-refs.ts';
 import type { ImportRecord, StoredTemplate } from './import-records.ts';
 
@@ -121,27 +122,22 @@ export async function readRowPages<T>(
   pages = Number.POSITIVE_INFINITY,
 ): Promise<T[]> {
   const out: T[] = [];
-  let startKey: Record<string, unknown> | undefined;
   let read = 0;
-  do {
-    const page = await documentClient().send(
-      new QueryCommand({
-        TableName: config().tableName,
-        KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
-        ExpressionAttributeValues: {
-          ':pk': rowsPk(companyId, importId),
-          ':from': `${stage}#${String(fromPage).padStart(6, '0')}`,
-          ':to': `${stage}#999999`,
-        },
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    for (const item of page.Items ?? []) {
-      if (read >= pages) return out;
+  await eachQueried(
+    {
+      KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+      ExpressionAttributeValues: {
+        ':pk': rowsPk(companyId, importId),
+        ':from': `${stage}#${String(fromPage).padStart(6, '0')}`,
+        ':to': `${stage}#999999`,
+      },
+    },
+    (item) => {
+      if (read >= pages) return;
       out.push(...((item.rows as T[] | undefined) ?? []));
       read++;
-    }
-    startKey = page.LastEvaluatedKey;
-  } while (startKey && read < pages);
+    },
+    () => read >= pages,
+  );
   return out;
 }

@@ -33,6 +33,7 @@ import {
   type StoredItem,
 } from '../core/data/item-repository.ts';
 import { keys } from '../core/data/keys.ts';
+import { countQueried } from '../core/data/query-pages.ts';
 import type { Stored } from '../core/data/stored-record.ts';
 
 /**
@@ -112,22 +113,10 @@ export const allInvoices = async (companyId: string): Promise<StoredInvoice[]> =
   (await queryAll(invoicesRef(companyId).pk)).map(toInvoice);
 /** How many documents a company sent to capture from `fromId` on (ids sort by creation time). */
 export async function countCapturesSince(companyId: string, fromId: string): Promise<number> {
-  let count = 0;
-  let start: Record<string, unknown> | undefined;
-  do {
-    const out = await documentClient().send(
-      new QueryCommand({
-        TableName: config().tableName,
-        KeyConditionExpression: 'pk = :pk AND sk >= :from',
-        ExpressionAttributeValues: { ':pk': capturesRef(companyId).pk, ':from': fromId },
-        Select: 'COUNT',
-        ExclusiveStartKey: start,
-      }),
-    );
-    count += out.Count ?? 0;
-    start = out.LastEvaluatedKey;
-  } while (start);
-  return count;
+  return countQueried({
+    KeyConditionExpression: 'pk = :pk AND sk >= :from',
+    ExpressionAttributeValues: { ':pk': capturesRef(companyId).pk, ':from': fromId },
+  });
 }
 
 /** One uploaded document and how far its capture went. */

@@ -8,12 +8,14 @@ import { TEMPLATE_VALUE_FORMAT } from '../../shared/data/template-value-format.t
 import { UNITS } from '../../shared/data/units.ts';
 import { UTILITY_TYPE_OPTIONS } from '../../shared/data/utility-types.ts';
 import { countryListQuery } from '../../shared/schemas/list-queries.ts';
-import { projectAll } from '../core/data/batch-reads.ts';
-import { queryAll } from '../core/data/item-repository.ts';
-import { keys } from '../core/data/keys.ts';
 import type { OpContext, Operations, OpResult } from '../core/middleware/api-context.ts';
 import { operation } from '../core/middleware/operation.ts';
 import { listQueryOf, resourceOf } from '../core/resources/resource-service.ts';
+import { listCountries, liveCompanies, mappedAssets, type StoredCountry } from './lookup-repository.ts';
+
+/** A country's field by the name a list query gives; countries are few, so a scan of their fields is cheap. */
+const fieldOf = (country: StoredCountry, field: string): unknown =>
+  Object.entries(country).find(([name]) => name === field)?.[1];
 
 /** Lookups change only with a release: browsers may keep them for an hour and revalidate by version. */
 function cached(version: string, body: unknown, ctx: OpContext): OpResult {
@@ -37,17 +39,18 @@ const countries = operation({ query: countryListQuery }, async (ctx): Promise<Op
   const resource = resourceOf(ctx.route);
   const { text: params, sort } = ctx.query;
   const q = listQueryOf(resource, { ...params, limit: params.limit ?? String(COUNTRY_LIST_LIMIT) });
-  const all = await queryAll(keys.collection({}, resource.name));
-  const matching = all.filter(
+  const matching = (await listCountries()).filter(
     (c) =>
       (q.includeDeleted || c.deleted !== true) &&
-      Object.entries(q.filters).every(([k, v]) =>
-        Array.isArray(v) ? v.includes(c[k] as string) : c[k] === v || String(c[k]) === String(v),
-      ),
+      Object.entries(q.filters).every(([k, v]) => {
+        const value = fieldOf(c, k);
+        return Array.isArray(v) ? v.some((one) => one === value) : value === v || String(value) === String(v);
+      }),
   );
   matching.sort(
     (a, b) =>
-      sort.direction * String(a[sort.field] ?? '').localeCompare(String(b[sort.field] ?? ''), 'en-GB'),
+      sort.direction *
+      String(fieldOf(a, sort.field) ?? '').localeCompare(String(fieldOf(b, sort.field) ?? ''), 'en-GB'),
   );
   return {
     body: {
@@ -61,18 +64,13 @@ const countries = operation({ query: countryListQuery }, async (ctx): Promise<Op
 
 /** GET /util/global-assets: every company's assets with where they are, for the staff map. */
 const globalAssets = async (): Promise<OpResult> => {
-  const companies = (await queryAll(keys.collection({}, 'companies'))).filter((c) => c.deleted !== true);
   const perCompany = await Promise.all(
-    companies.map(async (company) => {
-      const assets = await projectAll(keys.collection({ companyId: company._id }, 'assets'), [
-        'siteName',
-        'assetType',
-        'address',
-        'geocoordinates',
-        'status',
-      ]);
-      return assets.map((a) => ({ ...a, company: { _id: company._id, name: company.name } }));
-    }),
+    (await liveCompanies()).map(async (company) =>
+      (await mappedAssets(company._id)).map((a) => ({
+        ...a,
+        company: { _id: company._id, name: company.name },
+      })),
+    ),
   );
   const data = perCompany.flat();
   return { body: { data, total: data.length } };

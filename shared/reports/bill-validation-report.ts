@@ -1,5 +1,5 @@
 import type { ReportBasics } from './report-builders.ts';
-import { longDate } from './report-builders.ts';
+import { documentOf, longDate } from './report-builders.ts';
 import {
   formatNumber,
   type ReportCell,
@@ -308,67 +308,58 @@ export function billValidationReport(input: BillValidationInput): ReportDocument
   const { table: checks, tallies } = checkTable(bills);
   const flaggedChecks = tallies.filter((t) => t.failed > 0).slice(0, 12);
   const periodText = `${longDate(input.period.start)} to ${longDate(input.period.end)}`;
-  return {
-    title: 'Bill validation',
-    subtitle: input.scopeName,
-    companyName: input.companyName,
-    periodLabel: periodText,
-    factorSets: input.factorSets,
-    dataDate: input.dataDate,
-    ...(input.logoPng ? { logoPng: input.logoPng } : {}),
-    sections: [
-      {
-        heading: 'Summary',
-        blocks: [
-          {
-            kind: 'paragraph',
-            text: `The bills of ${input.scopeName} the checks judged from ${periodText}: how many passed and failed, which checks failed, and the money the failed bills put at stake and what credit notes recovered of it.`,
-          },
-          {
-            kind: 'figures',
-            items: [
-              { label: 'Bills checked', value: formatNumber(bills.length) },
-              { label: 'Passed', value: formatNumber(count('passed')) },
-              { label: 'Passed with warnings', value: formatNumber(count('warning')) },
-              { label: 'Failed', value: formatNumber(failed.length) },
-              { label: 'Could not be checked', value: formatNumber(count('error')) },
-              { label: 'Value of bills checked', value: money(billed) },
-              { label: 'Amount at stake on failed bills', value: money(stake) },
-              { label: 'Recovered by credit notes', value: money(recoveredTotal) },
+  return documentOf(input, { title: 'Bill validation', subtitle: input.scopeName, periodLabel: periodText }, [
+    {
+      heading: 'Summary',
+      blocks: [
+        {
+          kind: 'paragraph',
+          text: `The bills of ${input.scopeName} the checks judged from ${periodText}: how many passed and failed, which checks failed, and the money the failed bills put at stake and what credit notes recovered of it.`,
+        },
+        {
+          kind: 'figures',
+          items: [
+            { label: 'Bills checked', value: formatNumber(bills.length) },
+            { label: 'Passed', value: formatNumber(count('passed')) },
+            { label: 'Passed with warnings', value: formatNumber(count('warning')) },
+            { label: 'Failed', value: formatNumber(failed.length) },
+            { label: 'Could not be checked', value: formatNumber(count('error')) },
+            { label: 'Value of bills checked', value: money(billed) },
+            { label: 'Amount at stake on failed bills', value: money(stake) },
+            { label: 'Recovered by credit notes', value: money(recoveredTotal) },
+            {
+              label: 'Failed bills closed',
+              value: `${formatNumber(closed.length)} (${money(closedStake)} at stake)`,
+            },
+          ],
+        },
+        ...(flaggedChecks.length > 0
+          ? [
               {
-                label: 'Failed bills closed',
-                value: `${formatNumber(closed.length)} (${money(closedStake)} at stake)`,
-              },
-            ],
-          },
-          ...(flaggedChecks.length > 0
-            ? [
-                {
-                  kind: 'chart' as const,
-                  chart: {
-                    title: 'Bills failed by check',
-                    unit: 'bills',
-                    series: ['Failed', 'Passed'],
-                    bars: flaggedChecks.map((t) => ({ label: t.name, values: [t.failed, t.passed] })),
-                  },
+                kind: 'chart' as const,
+                chart: {
+                  title: 'Bills failed by check',
+                  unit: 'bills',
+                  series: ['Failed', 'Passed'],
+                  bars: flaggedChecks.map((t) => ({ label: t.name, values: [t.failed, t.passed] })),
                 },
-              ]
-            : []),
-        ],
-      },
-      { heading: 'Results by check', blocks: [{ kind: 'table', table: checks }] },
-      {
-        heading: 'Failed bills',
-        blocks: [
-          {
-            kind: 'paragraph',
-            text: "At stake is the largest pound difference among the failed checks of a bill: two checks that find the same overcharge count it once. Recovered is what credit notes on the same meter, for a period that overlaps the bill's, gave back, up to the amount at stake; each credit note is counted once.",
-          },
-          { kind: 'table', table: failedTable(failed, recovered) },
-          { kind: 'table', table: failedCheckTable(failed) },
-        ],
-      },
-      { heading: 'By site', blocks: [{ kind: 'table', table: siteTable(bills) }] },
-    ],
-  };
+              },
+            ]
+          : []),
+      ],
+    },
+    { heading: 'Results by check', blocks: [{ kind: 'table', table: checks }] },
+    {
+      heading: 'Failed bills',
+      blocks: [
+        {
+          kind: 'paragraph',
+          text: "At stake is the largest pound difference among the failed checks of a bill: two checks that find the same overcharge count it once. Recovered is what credit notes on the same meter, for a period that overlaps the bill's, gave back, up to the amount at stake; each credit note is counted once.",
+        },
+        { kind: 'table', table: failedTable(failed, recovered) },
+        { kind: 'table', table: failedCheckTable(failed) },
+      ],
+    },
+    { heading: 'By site', blocks: [{ kind: 'table', table: siteTable(bills) }] },
+  ]);
 }

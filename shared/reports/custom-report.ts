@@ -1,6 +1,7 @@
 import type { UtilityType } from '../schemas/common.ts';
 import { type CustomMeasure, type CustomSection, GROUPING_NAMES, MEASURE_NAMES } from './custom-templates.ts';
 import {
+  documentOf,
   ENERGY_UTILITIES,
   energyKwh,
   type MonthFigures,
@@ -231,14 +232,13 @@ export function customReport(input: CustomReportInput): ReportDocument {
     else blocks.push({ kind: 'table', table: tableOf(section, input, sheetName(section.title, taken)) });
     return { heading: section.title, blocks };
   });
-  return {
-    title: input.name,
-    subtitle: input.description || `A report for ${input.scopeName}`,
-    companyName: input.companyName,
-    periodLabel: periodLabel(input.current),
-    factorSets: input.factorSets,
-    dataDate: input.dataDate,
-    ...(input.logoPng ? { logoPng: input.logoPng } : {}),
+  return documentOf(
+    input,
+    {
+      title: input.name,
+      subtitle: input.description || `A report for ${input.scopeName}`,
+      periodLabel: periodLabel(input.current),
+    },
     sections,
-  };
+  );
 }

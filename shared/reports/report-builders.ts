@@ -66,6 +66,31 @@ export interface ReportBasics {
   factorSets: readonly string[];
 }
 
+/** What sets one report apart on its cover; whose it is, when and how it was worked out come from `basics`. */
+export interface DocumentHead {
+  title: string;
+  subtitle: string;
+  periodLabel: string;
+}
+
+/** A report document: its own head and sections under the cover every report shares. */
+export function documentOf(
+  basics: ReportBasics,
+  head: DocumentHead,
+  sections: readonly ReportSection[],
+): ReportDocument {
+  return {
+    title: head.title,
+    subtitle: head.subtitle,
+    companyName: basics.companyName,
+    periodLabel: head.periodLabel,
+    factorSets: basics.factorSets,
+    dataDate: basics.dataDate,
+    ...(basics.logoPng ? { logoPng: basics.logoPng } : {}),
+    sections,
+  };
+}
+
 export interface SecrInput extends ReportBasics {
   current: PeriodFigures;
   previous: PeriodFigures;
@@ -286,16 +311,15 @@ export function secrReport(input: SecrInput): ReportDocument {
         : []),
     ],
   });
-  return {
-    title: 'Streamlined Energy and Carbon Reporting',
-    subtitle: `SECR disclosure for ${input.scopeName}`,
-    companyName: input.companyName,
-    periodLabel: periodLabel(current),
-    factorSets: input.factorSets,
-    dataDate: input.dataDate,
-    ...(input.logoPng ? { logoPng: input.logoPng } : {}),
+  return documentOf(
+    input,
+    {
+      title: 'Streamlined Energy and Carbon Reporting',
+      subtitle: `SECR disclosure for ${input.scopeName}`,
+      periodLabel: periodLabel(current),
+    },
     sections,
-  };
+  );
 }
 
 function utilityTable(input: SummaryInput): ReportTable {
@@ -473,16 +497,15 @@ export function summaryReport(input: SummaryInput, kind: 'portfolio' | 'site'): 
       ],
     });
   }
-  return {
-    title: kind === 'site' ? 'Site report' : 'Energy and carbon summary',
-    subtitle: input.scopeName,
-    companyName: input.companyName,
-    periodLabel: periodLabel(current),
-    factorSets: input.factorSets,
-    dataDate: input.dataDate,
-    ...(input.logoPng ? { logoPng: input.logoPng } : {}),
+  return documentOf(
+    input,
+    {
+      title: kind === 'site' ? 'Site report' : 'Energy and carbon summary',
+      subtitle: input.scopeName,
+      periodLabel: periodLabel(current),
+    },
     sections,
-  };
+  );
 }
 
 export interface CoverageMeter {
@@ -531,15 +554,10 @@ export function coverageReport(input: CoverageInput): ReportDocument {
   const monthsTotal = input.meters.reduce((s, m) => s + m.months, 0);
   const missing = input.meters.reduce((s, m) => s + m.missing.length, 0);
   const estimated = input.meters.reduce((s, m) => s + m.estimated.length, 0);
-  return {
-    title: 'Data coverage',
-    subtitle: input.scopeName,
-    companyName: input.companyName,
-    periodLabel: periodLabel(input.period),
-    factorSets: input.factorSets,
-    dataDate: input.dataDate,
-    ...(input.logoPng ? { logoPng: input.logoPng } : {}),
-    sections: [
+  return documentOf(
+    input,
+    { title: 'Data coverage', subtitle: input.scopeName, periodLabel: periodLabel(input.period) },
+    [
       {
         heading: 'Summary',
         blocks: [
@@ -600,5 +618,5 @@ export function coverageReport(input: CoverageInput): ReportDocument {
         ],
       },
     ],
-  };
+  );
 }

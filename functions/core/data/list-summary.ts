@@ -1,13 +1,8 @@
-import {
-  GetCommand,
-  PutCommand,
-  QueryCommand,
-  type QueryCommandOutput,
-  UpdateCommand,
-} from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { compareOrderKeys } from '../../../shared/domain/order-key.ts';
 import { documentClient } from '../adapters/dynamo.ts';
 import { config } from '../config.ts';
+import { eachQueried } from './query-pages.ts';
 
 /**
  * What a plain list (no filter, no text, live items only) needs besides its page, kept beside each
@@ -182,34 +177,28 @@ export async function rebuildSummary(
   const bookmarks: string[] = [];
   const places: string[] = [];
   let count = 0;
-  let startKey: Record<string, unknown> | undefined;
   const names: Record<string, string> = { '#pk': 'pk', '#sk': 'sk', '#deleted': 'deleted' };
   if (ordered) Object.assign(names, { '#osk': ordered.skAttr, '#f': ordered.field });
-  do {
-    const out: QueryCommandOutput = await client.send(
-      new QueryCommand({
-        TableName: config().tableName,
-        KeyConditionExpression: '#pk = :pk',
-        ProjectionExpression: ordered ? '#pk, #sk, #deleted, #osk, #f' : '#pk, #sk, #deleted',
-        ExpressionAttributeNames: names,
-        ExpressionAttributeValues: { ':pk': collectionPk },
-        ConsistentRead: true,
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    for (const raw of out.Items ?? []) {
+  await eachQueried(
+    {
+      KeyConditionExpression: '#pk = :pk',
+      ProjectionExpression: ordered ? '#pk, #sk, #deleted, #osk, #f' : '#pk, #sk, #deleted',
+      ExpressionAttributeNames: names,
+      ExpressionAttributeValues: { ':pk': collectionPk },
+      ConsistentRead: true,
+    },
+    async (raw) => {
       const live = raw.deleted !== true;
       if (ordered) {
         const place = live ? ordered.sortKey(raw[ordered.field], String(raw.sk)) : undefined;
         if (raw[ordered.skAttr] !== place) await mendPlace(collectionPk, raw, ordered, place);
         if (place) places.push(place);
       }
-      if (!live) continue;
+      if (!live) return;
       count++;
       if (count % BOOKMARK_EVERY === 0) bookmarks.push(String(raw.sk));
-    }
-    startKey = out.LastEvaluatedKey;
-  } while (startKey);
+    },
+  );
   const after = await readSummary(collectionPk);
   const quiet = before.pending === 0 && after.pending === 0 && before.seq === after.seq;
   if (!quiet) return { total: count };

@@ -9,11 +9,12 @@ type RawItem = Record<string, unknown>;
 
 /**
  * Reads a query page after page and hands each item to `take`, as stored (keys included). Stops early
- * when `enough` says so after a page, so a bounded read need not walk the whole partition.
+ * when `enough` says so after a page, so a bounded read need not walk the whole partition. A `take` that
+ * writes as it reads may answer a promise: the next item waits for it.
  */
 export async function eachQueried(
   query: TableQuery,
-  take: (raw: RawItem) => void,
+  take: (raw: RawItem) => void | Promise<void>,
   enough: () => boolean = () => false,
 ): Promise<void> {
   let startKey: RawItem | undefined;
@@ -21,7 +22,11 @@ export async function eachQueried(
     const page = await documentClient().send(
       new QueryCommand({ ...query, TableName: config().tableName, ExclusiveStartKey: startKey }),
     );
-    for (const raw of page.Items ?? []) take(raw);
+    for (const raw of page.Items ?? []) {
+      // Only a promise is awaited: most readers take items synchronously, by the thousand.
+      const taken = take(raw);
+      if (taken) await taken;
+    }
     startKey = page.LastEvaluatedKey;
   } while (startKey && !enough());
 }
@@ -29,7 +34,9 @@ export async function eachQueried(
 /** Every item a query matches, each made into a record by `map`. */
 export async function queryMapped<T>(query: TableQuery, map: (raw: RawItem) => T): Promise<T[]> {
   const out: T[] = [];
-  await eachQueried(query, (raw) => out.push(map(raw)));
+  await eachQueried(query, (raw) => {
+    out.push(map(raw));
+  });
   return out;
 }
 

@@ -11,6 +11,7 @@ import { DeleteCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/li
 import { documentClient } from '../adapters/dynamo.ts';
 import { config } from '../config.ts';
 import { batchWrite, type WriteRequest } from '../data/batch-writes.ts';
+import { queryMapped } from '../data/query-pages.ts';
 
 /**
  * The global search index of a company, in the one table:
@@ -97,23 +98,13 @@ export async function deleteManifest(companyId: string, type: string, id: string
 
 /** Every manifest of a company: what a rebuild must clear first. */
 export async function listManifests(companyId: string): Promise<Manifest[]> {
-  const out: Manifest[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await documentClient().send(
-      new QueryCommand({
-        TableName: config().tableName,
-        KeyConditionExpression: 'pk = :pk',
-        ExpressionAttributeValues: { ':pk': searchKeys.manifests(companyId) },
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    for (const raw of page.Items ?? []) {
-      out.push({ type: String(raw.type), id: String(raw.id), keys: (raw.keys as EntryKey[]) ?? [] });
-    }
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
-  return out;
+  return queryMapped(
+    {
+      KeyConditionExpression: 'pk = :pk',
+      ExpressionAttributeValues: { ':pk': searchKeys.manifests(companyId) },
+    },
+    (raw) => ({ type: String(raw.type), id: String(raw.id), keys: (raw.keys as EntryKey[]) ?? [] }),
+  );
 }
 
 export interface EntryPage {

@@ -22,7 +22,6 @@ const NOT_YET_CONVERTED: readonly string[] = [
   'functions/core/resources/resource-refs.ts',
   'functions/core/resources/resource-service.ts',
   'functions/core/search-index/search-index-service.ts',
-  'functions/lookups/lookup-service.ts',
   'functions/search/search-service.ts',
   'functions/staff-tools/email-service.ts',
   'functions/staff-tools/gas-prediction-service.ts',

@@ -1,7 +1,8 @@
-import { Anchor, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { Link, useParams } from 'react-router';
+import { Paper, Stack, Text, Title } from '@mantine/core';
+import { useParams } from 'react-router';
 import { QueryPanel, type QueryState } from '../../components/query-panel.tsx';
 import { type PreviewDocument, useReport, useReportDocument } from './api.ts';
+import { ReportPageHeading } from './report-page-heading.tsx';
 import { blocksOf, numbered, PreviewBlock, ReportBarChart } from './report-preview.tsx';
 
 type DocumentAnswer = { document: PreviewDocument; startDate: string; endDate: string };
@@ -45,17 +46,10 @@ export function ReportChartView({
 }) {
   return (
     <Stack gap="md">
-      <Group justify="space-between">
-        <Title order={2}>{report.data ? `${report.data.name}: charts` : 'Report charts'}</Title>
-        <Group>
-          <Anchor component={Link} to={`/reports/${id}/download`}>
-            Download
-          </Anchor>
-          <Anchor component={Link} to="/reports/history">
-            Report history
-          </Anchor>
-        </Group>
-      </Group>
+      <ReportPageHeading
+        title={report.data ? `${report.data.name}: charts` : 'Report charts'}
+        other={{ to: `/reports/${id}/download`, label: 'Download' }}
+      />
       <QueryPanel
         // A report that is not there (or not the caller's) says so rather than why its figures failed.
         query={{ ...content, error: report.error ?? content.error }}

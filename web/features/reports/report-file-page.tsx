@@ -1,9 +1,10 @@
-import { Alert, Anchor, Button, Group, Progress, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Progress, Stack, Text } from '@mantine/core';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { QueryPanel, type QueryState } from '../../components/query-panel.tsx';
 import { formatDateTime } from '../../lib/format.ts';
 import { type ReportView, useRegenerateReport, useReport, useReportLink } from './api.ts';
+import { ReportPageHeading } from './report-page-heading.tsx';
 
 const FORMAT_NAMES = { pdf: 'PDF', xlsx: 'Excel workbook', csv: 'CSV' } as const;
 
@@ -76,17 +77,10 @@ export function ReportFileFrame({
 }) {
   return (
     <Stack gap="md" maw={720}>
-      <Group justify="space-between">
-        <Title order={2}>{query.data?.name ?? 'Report'}</Title>
-        <Group>
-          <Anchor component={Link} to={`/reports/${id}/chart`}>
-            Charts
-          </Anchor>
-          <Anchor component={Link} to="/reports/history">
-            Report history
-          </Anchor>
-        </Group>
-      </Group>
+      <ReportPageHeading
+        title={query.data?.name ?? 'Report'}
+        other={{ to: `/reports/${id}/chart`, label: 'Charts' }}
+      />
       <QueryPanel query={query} errorTitle="This report could not be loaded">
         {children}
       </QueryPanel>

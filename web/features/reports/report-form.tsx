@@ -1,15 +1,12 @@
 import { Button, Group, NativeSelect, SimpleGrid, Text, TextInput } from '@mantine/core';
-import { useState } from 'react';
 import {
   INTENSITY_METRICS,
   INTENSITY_UNITS,
   REPORT_FORMATS,
-  type ReportScopeType,
   type SystemTemplateId,
   templateOf,
 } from '../../../shared/reports/report-templates.ts';
 import { FormPanel } from '../../components/form-panel.tsx';
-import { type FormFailure, formFailureOf, NO_FAILURE } from '../../lib/form-errors.ts';
 import { useFormValues } from '../../lib/use-form-values.ts';
 import {
   type ReportRequestBody,
@@ -19,6 +16,7 @@ import {
   useSystemTemplates,
 } from './api.ts';
 import { ScopeFields } from './report-parts.tsx';
+import { offeredScope, scopeIdOf, useReportSubmit } from './report-submit.ts';
 
 const lastYear = new Date().getFullYear() - 1;
 const FORMAT_LABELS = { pdf: 'PDF', xlsx: 'Excel workbook (XLSX)', csv: 'CSV' } as const;
@@ -47,9 +45,7 @@ export function ReportForm({
   const { data: portfolios } = usePortfolioChoices();
   const { data: sites } = useSiteChoices();
   const generate = useGenerateReport();
-  const [failure, setFailure] = useState<FormFailure>(NO_FAILURE);
-  const [busy, setBusy] = useState(false);
-  const [queued, setQueued] = useState<string>();
+  const { failure, busy, done: queued, run } = useReportSubmit();
   const { values, field, set } = useFormValues(
     {
       templateId: first?.id ?? 'secr',
@@ -68,41 +64,31 @@ export function ReportForm({
   const offered = site ? all.filter((t) => t.scopes.includes('asset')) : all;
   const template = all.find((t) => t.id === values.templateId);
   const scopes = template?.scopes ?? ['company'];
-  const scopeType = (
-    scopes.includes(values.scopeType as ReportScopeType) ? values.scopeType : scopes[0]
-  ) as ReportScopeType;
+  const scopeType = offeredScope(scopes, values.scopeType);
 
-  async function submit() {
-    setBusy(true);
-    setQueued(undefined);
-    const body: ReportRequestBody = {
-      templateId: values.templateId as SystemTemplateId,
-      scopeType,
-      ...(scopeType !== 'company' && values.scopeId ? { scopeId: values.scopeId } : {}),
-      startDate: values.startDate,
-      endDate: values.endDate,
-      format: values.format as ReportRequestBody['format'],
-      ...(template?.intensity && values.intensityMetric
-        ? {
-            intensityMetric: values.intensityMetric as ReportRequestBody['intensityMetric'],
-            intensityValue: values.intensityValue,
-            ...(values.intensityPreviousValue
-              ? { intensityPreviousValue: values.intensityPreviousValue }
-              : {}),
-          }
-        : {}),
-    };
-    try {
+  const submit = () =>
+    run(async () => {
+      const body: ReportRequestBody = {
+        templateId: values.templateId as SystemTemplateId,
+        scopeType,
+        ...scopeIdOf(scopeType, values.scopeId),
+        startDate: values.startDate,
+        endDate: values.endDate,
+        format: values.format as ReportRequestBody['format'],
+        ...(template?.intensity && values.intensityMetric
+          ? {
+              intensityMetric: values.intensityMetric as ReportRequestBody['intensityMetric'],
+              intensityValue: values.intensityValue,
+              ...(values.intensityPreviousValue
+                ? { intensityPreviousValue: values.intensityPreviousValue }
+                : {}),
+            }
+          : {}),
+      };
       const report = await generate(body);
-      setFailure(NO_FAILURE);
-      setQueued(report.name);
       onQueued?.(report.name);
-    } catch (err) {
-      setFailure(formFailureOf(err));
-    } finally {
-      setBusy(false);
-    }
-  }
+      return report.name;
+    });
 
   return (
     <FormPanel title="Generate a report" label="Generate a report" failure={failure} onSubmit={submit}>

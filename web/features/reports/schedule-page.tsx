@@ -29,7 +29,6 @@ import {
 import { DataTable, type DataTableColumn } from '../../components/data-table.tsx';
 import { FormPanel } from '../../components/form-panel.tsx';
 import { ErrorPanel } from '../../components/page-state.tsx';
-import { type FormFailure, formFailureOf, NO_FAILURE } from '../../lib/form-errors.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { useFormValues } from '../../lib/use-form-values.ts';
 import {
@@ -47,6 +46,7 @@ import {
   useUpdateSchedule,
 } from './api.ts';
 import { ScopeFields } from './report-parts.tsx';
+import { offeredScope, scopeIdOf, useReportSubmit } from './report-submit.ts';
 
 const FREQUENCY_LABELS: Readonly<Record<ScheduleFrequency, string>> = {
   weekly: 'Weekly',
@@ -68,9 +68,7 @@ function ScheduleForm() {
   const { data: portfolios } = usePortfolioChoices();
   const { data: sites } = useSiteChoices();
   const create = useCreateSchedule();
-  const [failure, setFailure] = useState<FormFailure>(NO_FAILURE);
-  const [busy, setBusy] = useState(false);
-  const [saved, setSaved] = useState<string>();
+  const { failure, busy, done: saved, run } = useReportSubmit();
   const [members, setMembers] = useState<string[]>([]);
   const { values, field, set } = useFormValues(
     {
@@ -97,9 +95,7 @@ function ScheduleForm() {
   const scopes: readonly ReportScopeType[] = ownId
     ? ['company', 'portfolio', 'asset']
     : (template?.scopes ?? ['company']);
-  const scopeType = (
-    scopes.includes(values.scopeType as ReportScopeType) ? values.scopeType : scopes[0]
-  ) as ReportScopeType;
+  const scopeType = offeredScope(scopes, values.scopeType);
   const frequency = values.frequency as ScheduleFrequency;
   const { data: readers } = useRecipientChoices(scopeType, values.scopeId);
   const memberChoices = (readers?.data ?? []).map((m) => ({
@@ -110,35 +106,27 @@ function ScheduleForm() {
   const pickable = new Set(memberChoices.map((c) => c.value));
   const picked = readers ? members.filter((m) => pickable.has(m)) : members;
 
-  async function submit() {
-    setBusy(true);
-    setSaved(undefined);
-    const body: ScheduleBody = {
-      ...(values.name.trim() ? { name: values.name.trim() } : {}),
-      ...(ownId ? { reportTemplateId: ownId } : { templateId: values.templateId as SystemTemplateId }),
-      scopeType,
-      ...(scopeType !== 'company' && values.scopeId ? { scopeId: values.scopeId } : {}),
-      format: values.format as ReportFormat,
-      recipients: [...new Set([...picked, ...addressesOf(values.recipients)])],
-      frequency,
-      dayOfWeek: Number(values.dayOfWeek),
-      dayOfMonth: Number(values.dayOfMonth),
-      month: Number(values.month),
-      time: values.time,
-      timeZone: values.timeZone.trim() || DEFAULT_TIME_ZONE,
-    };
-    try {
+  const submit = () =>
+    run(async () => {
+      const body: ScheduleBody = {
+        ...(values.name.trim() ? { name: values.name.trim() } : {}),
+        ...(ownId ? { reportTemplateId: ownId } : { templateId: values.templateId as SystemTemplateId }),
+        scopeType,
+        ...scopeIdOf(scopeType, values.scopeId),
+        format: values.format as ReportFormat,
+        recipients: [...new Set([...picked, ...addressesOf(values.recipients)])],
+        frequency,
+        dayOfWeek: Number(values.dayOfWeek),
+        dayOfMonth: Number(values.dayOfMonth),
+        month: Number(values.month),
+        time: values.time,
+        timeZone: values.timeZone.trim() || DEFAULT_TIME_ZONE,
+      };
       const schedule = await create(body);
-      setFailure(NO_FAILURE);
-      setSaved(schedule.nextRunAt ? formatDateTime(schedule.nextRunAt) : 'soon');
       setMembers([]);
       set('recipients')('');
-    } catch (err) {
-      setFailure(formFailureOf(err));
-    } finally {
-      setBusy(false);
-    }
-  }
+      return schedule.nextRunAt ? formatDateTime(schedule.nextRunAt) : 'soon';
+    });
 
   return (
     <FormPanel title="Schedule a report" label="Schedule a report" failure={failure} onSubmit={submit}>
