@@ -9,7 +9,8 @@
  * every company's assets.
  */
 import type * as z from 'zod';
-import type { assetSchema, countrySchema } from '../../shared/schemas/portfolio.ts';
+import type { assetSchema } from '../../shared/schemas/asset.ts';
+import type { countrySchema } from '../../shared/schemas/country.ts';
 import { projectAll } from '../core/data/batch-reads.ts';
 import { queryAll } from '../core/data/item-repository.ts';
 import { keys } from '../core/data/keys.ts';
