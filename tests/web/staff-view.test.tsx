@@ -10,6 +10,8 @@ import { StatusHistoryPanel } from '../../web/features/accounts/status-history-p
 import { AssetDocuments } from '../../web/features/assets/asset-documents-page.tsx';
 import { assetTabs } from '../../web/features/assets/asset-frame.tsx';
 import { AssetPictures } from '../../web/features/assets/asset-pictures.tsx';
+import { PortfolioCreatePage } from '../../web/features/portfolios/portfolio-form-pages.tsx';
+import { PortfolioManagePage } from '../../web/features/portfolios/portfolio-manage-page.tsx';
 import { type Services, ServicesProvider, SessionProvider } from '../../web/lib/app-context.tsx';
 import type { AssetView } from '../../web/lib/asset-api.ts';
 import { mayChangeItem } from '../../web/lib/may-change.ts';
@@ -154,5 +156,17 @@ describe('users who may only read a site', () => {
     expect(rendered(reader, <AssetPictures asset={site} />)).not.toContain('Upload a picture');
     expect(rendered(writer, <AssetPictures asset={site} />)).toContain('Upload a picture');
     expect(rendered(reader, <StatusHistoryPanel account={meter} />)).not.toContain('Add status change');
+  });
+
+  it('are not offered the company-wide pages and forms the API refuses them', () => {
+    const reader = granted({ assets: { read: ['site-1'], write: [] } });
+    const schedule = routeByPath('/reports/schedule');
+    if (!schedule) throw new Error('No /reports/schedule route');
+    expect(canUseRoute(schedule.permission, reader.access)).toBe(false);
+    expect(canUseRoute(schedule.permission, session('demo').access)).toBe(true);
+    expect(rendered(reader, <PortfolioManagePage />)).not.toContain('Create portfolio');
+    expect(rendered(session('demo'), <PortfolioManagePage />)).toContain('Create portfolio');
+    expect(rendered(reader, <PortfolioCreatePage />)).toContain('You can read portfolios but not create');
+    expect(rendered(session('northwind'), <PortfolioManagePage />)).not.toContain('Create portfolio');
   });
 });
