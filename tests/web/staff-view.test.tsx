@@ -12,6 +12,10 @@ import { assetTabs } from '../../web/features/assets/asset-frame.tsx';
 import { AssetPictures } from '../../web/features/assets/asset-pictures.tsx';
 import { PortfolioCreatePage } from '../../web/features/portfolios/portfolio-form-pages.tsx';
 import { PortfolioManagePage } from '../../web/features/portfolios/portfolio-manage-page.tsx';
+import { GlobalRecommendationsPage } from '../../web/features/recommendations/global-recommendations-page.tsx';
+import { ReportsPage } from '../../web/features/reports/reports-page.tsx';
+import { ReportSchedulePage } from '../../web/features/reports/schedule-page.tsx';
+import { TargetManagePage } from '../../web/features/targets/target-manage-page.tsx';
 import { type Services, ServicesProvider, SessionProvider } from '../../web/lib/app-context.tsx';
 import type { AssetView } from '../../web/lib/asset-api.ts';
 import { mayChangeItem } from '../../web/lib/may-change.ts';
@@ -138,6 +142,19 @@ describe('staff looking into another company', () => {
     expect(history(looking)).not.toContain('Add status change');
     expect(accountTabs(false).map((t) => t.label)).not.toContain('Edit');
     expect(accountTabs(true).map((t) => t.label)).toContain('Edit');
+  });
+});
+
+describe('staff looking into another company, on the company-wide pages', () => {
+  const pages: [string, ReactNode, string][] = [
+    ['targets', <TargetManagePage key="t" />, 'Create target'],
+    ['reports', <ReportsPage key="r" />, 'Generate a report'],
+    ['scheduled reports', <ReportSchedulePage key="s" />, 'Schedule a report'],
+    ['company recommendations', <GlobalRecommendationsPage key="g" />, 'Add a company recommendation'],
+  ];
+  it.each(pages)('are not offered the form of the %s page', (_, page, form) => {
+    expect(rendered(session('demo'), page)).toContain(form);
+    expect(rendered(session('northwind'), page)).not.toContain(form);
   });
 });
 

@@ -31,6 +31,7 @@ import { FormPanel } from '../../components/form-panel.tsx';
 import { ErrorPanel } from '../../components/page-state.tsx';
 import { type FormFailure, formFailureOf, NO_FAILURE } from '../../lib/form-errors.ts';
 import { formatDateTime } from '../../lib/format.ts';
+import { useMayChange } from '../../lib/may-change.ts';
 import { useFormValues } from '../../lib/use-form-values.ts';
 import {
   type ScheduleBody,
@@ -336,6 +337,7 @@ const COLUMNS: readonly DataTableColumn<ScheduleView>[] = [
 /** /reports/schedule: reports sent by e-mail on a timetable, and the form for a new one. */
 export function ReportSchedulePage() {
   const { data, error, isLoading } = useSchedules();
+  const mayChange = useMayChange();
   return (
     <Stack gap="md">
       <Group justify="space-between">
@@ -344,13 +346,13 @@ export function ReportSchedulePage() {
           Report history
         </Anchor>
       </Group>
-      <ScheduleForm />
+      {mayChange && <ScheduleForm />}
       {error ? (
         <ErrorPanel error={error} />
       ) : (
         <DataTable
           label="Scheduled reports"
-          columns={COLUMNS}
+          columns={mayChange ? COLUMNS : COLUMNS.filter((c) => c.key !== 'actions')}
           rows={data?.data}
           rowKey={(s) => s._id}
           loading={isLoading}
