@@ -10,6 +10,11 @@ import { StatusHistoryPanel } from '../../web/features/accounts/status-history-p
 import { AssetDocuments } from '../../web/features/assets/asset-documents-page.tsx';
 import { assetTabs } from '../../web/features/assets/asset-frame.tsx';
 import { AssetPictures } from '../../web/features/assets/asset-pictures.tsx';
+import { AutomationManagePage } from '../../web/features/automation/automation-manage-page.tsx';
+import { CompanyManagePage } from '../../web/features/company/company-manage-page.tsx';
+import { UserCreatePage } from '../../web/features/company/user-form-page.tsx';
+import { ConnectorManagePage } from '../../web/features/connectors/connector-manage-page.tsx';
+import { EntityEditPage } from '../../web/features/entities/entity-edit-page.tsx';
 import { PortfolioCreatePage } from '../../web/features/portfolios/portfolio-form-pages.tsx';
 import { PortfolioManagePage } from '../../web/features/portfolios/portfolio-manage-page.tsx';
 import { GlobalRecommendationsPage } from '../../web/features/recommendations/global-recommendations-page.tsx';
@@ -155,6 +160,19 @@ describe('staff looking into another company, on the company-wide pages', () => 
   it.each(pages)('are not offered the form of the %s page', (_, page, form) => {
     expect(rendered(session('demo'), page)).toContain(form);
     expect(rendered(session('northwind'), page)).not.toContain(form);
+  });
+
+  const writePages: [string, ReactNode][] = [
+    ['entity edit', <EntityEditPage key="e" />],
+    ['company settings', <CompanyManagePage key="c" />],
+    ['new user', <UserCreatePage key="u" />],
+    ['connectors', <ConnectorManagePage key="k" />],
+    ['automation', <AutomationManagePage key="a" />],
+  ];
+  it.each(writePages)('are told the %s page is not offered to them', (_, page) => {
+    const notice = 'not change it, so this page is not offered';
+    expect(rendered(session('northwind'), page)).toContain(notice);
+    expect(rendered(session('demo'), page)).not.toContain(notice);
   });
 });
 
