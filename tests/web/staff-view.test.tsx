@@ -1,10 +1,29 @@
+import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { canChange, canUseRoute } from '../../shared/access/route-access.ts';
+import type { AccountView } from '../../shared/schemas/account-views.ts';
 import { StaffViewBanner } from '../../web/app/layout/staff-view-banner.tsx';
 import { routeByPath } from '../../web/app/routes.ts';
+import { accountTabs } from '../../web/components/account-frame.tsx';
+import { StatusHistoryPanel } from '../../web/features/accounts/status-history-panel.tsx';
+import { AssetDocuments } from '../../web/features/assets/asset-documents-page.tsx';
 import { assetTabs } from '../../web/features/assets/asset-frame.tsx';
+import { AssetPictures } from '../../web/features/assets/asset-pictures.tsx';
+import { AutomationManagePage } from '../../web/features/automation/automation-manage-page.tsx';
+import { CompanyManagePage } from '../../web/features/company/company-manage-page.tsx';
+import { UserCreatePage } from '../../web/features/company/user-form-page.tsx';
+import { ConnectorManagePage } from '../../web/features/connectors/connector-manage-page.tsx';
+import { EntityEditPage } from '../../web/features/entities/entity-edit-page.tsx';
+import { PortfolioCreatePage } from '../../web/features/portfolios/portfolio-form-pages.tsx';
+import { PortfolioManagePage } from '../../web/features/portfolios/portfolio-manage-page.tsx';
+import { GlobalRecommendationsPage } from '../../web/features/recommendations/global-recommendations-page.tsx';
+import { ReportsPage } from '../../web/features/reports/reports-page.tsx';
+import { ReportSchedulePage } from '../../web/features/reports/schedule-page.tsx';
+import { TargetManagePage } from '../../web/features/targets/target-manage-page.tsx';
 import { type Services, ServicesProvider, SessionProvider } from '../../web/lib/app-context.tsx';
+import type { AssetView } from '../../web/lib/asset-api.ts';
+import { mayChangeItem } from '../../web/lib/may-change.ts';
 import { accessOf, type Me, type MyPermissions, type Session } from '../../web/lib/session.ts';
 import { renderHtml, textOf } from './render.tsx';
 
@@ -29,18 +48,64 @@ function session(companyId: string): Session {
   return { me, company: { _id: companyId, name }, permissions: mine, access: accessOf(me, mine) };
 }
 
-const banner = (s: Session) =>
+const rendered = (s: Session, node: ReactNode) =>
   textOf(
     renderHtml(
       <MemoryRouter>
         <ServicesProvider services={{ api: {}, auth: {} } as unknown as Services}>
-          <SessionProvider session={s}>
-            <StaffViewBanner />
-          </SessionProvider>
+          <SessionProvider session={s}>{node}</SessionProvider>
         </ServicesProvider>
       </MemoryRouter>,
     ),
   );
+
+const banner = (s: Session) => rendered(s, <StaffViewBanner />);
+
+/** A user of the demo company who is not a company user: only the grants given. */
+function granted(grants: {
+  assets?: MyPermissions['assets'];
+  entities?: MyPermissions['entities'];
+}): Session {
+  const me: Me = {
+    _id: 'u',
+    sub: 'u',
+    isAdmin: false,
+    companyId: 'demo',
+    companies: ['demo'],
+    roles: [],
+    isEntityGroupUser: false,
+    permissions: [],
+    role: null,
+    apiKey: null,
+  };
+  const mine: MyPermissions = {
+    permissions: [],
+    entities: grants.entities ?? EMPTY,
+    assets: grants.assets ?? EMPTY,
+    accounts: EMPTY,
+  };
+  return {
+    me,
+    company: { _id: 'demo', name: 'Demo Estates Ltd' },
+    permissions: mine,
+    access: accessOf(me, mine),
+  };
+}
+
+const site = {
+  _id: 'site-1',
+  entityId: 'entity-1',
+  siteName: 'Queen Street Arcade',
+  status: 'active',
+  images: [{ _id: 'img-1', url: 'https://img.test/1.jpg', isPrimary: false }],
+} as unknown as AssetView;
+
+const meter = {
+  _id: 'meter-1',
+  assetId: 'site-1',
+  status: 'active',
+  type: 'electricity',
+} as unknown as AccountView;
 
 describe('staff looking into another company', () => {
   it('are told under a banner that the company is read only to them', () => {
@@ -60,7 +125,83 @@ describe('staff looking into another company', () => {
     expect(canChange(wizard.permission, looking)).toBe(false);
     expect(canChange(['company_user'], looking)).toBe(false);
     expect(canChange(wizard.permission, home)).toBe(true);
-    expect(assetTabs(true).map((t) => t.label)).not.toContain('Manage');
-    expect(assetTabs(false).map((t) => t.label)).toContain('Manage');
+    expect(assetTabs(false).map((t) => t.label)).not.toContain('Manage');
+    expect(assetTabs(true).map((t) => t.label)).toContain('Manage');
+  });
+
+  it('are offered no change inside the site and meter tabs: pictures, documents, status history', () => {
+    const looking = session('northwind');
+    const home = session('demo');
+    const pictures = (x: Session) => rendered(x, <AssetPictures asset={site} />);
+    expect(pictures(home)).toContain('Upload a picture');
+    expect(pictures(home)).toContain('Make primary');
+    expect(pictures(looking)).not.toContain('Upload a picture');
+    expect(pictures(looking)).not.toContain('Make primary');
+    expect(pictures(looking)).not.toContain('Enhance');
+    const documents = (x: Session) => rendered(x, <AssetDocuments asset={site} />);
+    expect(documents(home)).toContain('Upload');
+    expect(documents(looking)).not.toContain('Upload');
+    const history = (x: Session) => rendered(x, <StatusHistoryPanel account={meter} />);
+    expect(history(home)).toContain('Add status change');
+    expect(history(looking)).toContain('Status history');
+    expect(history(looking)).not.toContain('Add status change');
+    expect(accountTabs(false).map((t) => t.label)).not.toContain('Edit');
+    expect(accountTabs(true).map((t) => t.label)).toContain('Edit');
+  });
+});
+
+describe('staff looking into another company, on the company-wide pages', () => {
+  const pages: [string, ReactNode, string][] = [
+    ['targets', <TargetManagePage key="t" />, 'Create target'],
+    ['reports', <ReportsPage key="r" />, 'Generate a report'],
+    ['scheduled reports', <ReportSchedulePage key="s" />, 'Schedule a report'],
+    ['company recommendations', <GlobalRecommendationsPage key="g" />, 'Add a company recommendation'],
+  ];
+  it.each(pages)('are not offered the form of the %s page', (_, page, form) => {
+    expect(rendered(session('demo'), page)).toContain(form);
+    expect(rendered(session('northwind'), page)).not.toContain(form);
+  });
+
+  const writePages: [string, ReactNode][] = [
+    ['entity edit', <EntityEditPage key="e" />],
+    ['company settings', <CompanyManagePage key="c" />],
+    ['new user', <UserCreatePage key="u" />],
+    ['connectors', <ConnectorManagePage key="k" />],
+    ['automation', <AutomationManagePage key="a" />],
+  ];
+  it.each(writePages)('are told the %s page is not offered to them', (_, page) => {
+    const notice = 'not change it, so this page is not offered';
+    expect(rendered(session('northwind'), page)).toContain(notice);
+    expect(rendered(session('demo'), page)).not.toContain(notice);
+  });
+});
+
+describe('users who may only read a site', () => {
+  it('are offered no change to it; those who may write it are', () => {
+    const reader = granted({ assets: { read: ['site-1'], write: [] } });
+    const writer = granted({ assets: { read: [], write: ['site-1'] } });
+    const lineage = { assetId: 'site-1', entityId: 'entity-1' };
+    expect(mayChangeItem(reader.access, lineage)).toBe(false);
+    expect(mayChangeItem(writer.access, lineage)).toBe(true);
+    expect(mayChangeItem(writer.access, { assetId: 'site-2', entityId: 'entity-1' })).toBe(false);
+    // A write grant on an entity may reach the site through a parent the browser does not know of.
+    expect(mayChangeItem(granted({ entities: { read: [], write: ['entity-9'] } }).access, lineage)).toBe(
+      true,
+    );
+    expect(rendered(reader, <AssetPictures asset={site} />)).not.toContain('Upload a picture');
+    expect(rendered(writer, <AssetPictures asset={site} />)).toContain('Upload a picture');
+    expect(rendered(reader, <StatusHistoryPanel account={meter} />)).not.toContain('Add status change');
+  });
+
+  it('are not offered the company-wide pages and forms the API refuses them', () => {
+    const reader = granted({ assets: { read: ['site-1'], write: [] } });
+    const schedule = routeByPath('/reports/schedule');
+    if (!schedule) throw new Error('No /reports/schedule route');
+    expect(canUseRoute(schedule.permission, reader.access)).toBe(false);
+    expect(canUseRoute(schedule.permission, session('demo').access)).toBe(true);
+    expect(rendered(reader, <PortfolioManagePage />)).not.toContain('Create portfolio');
+    expect(rendered(session('demo'), <PortfolioManagePage />)).toContain('Create portfolio');
+    expect(rendered(reader, <PortfolioCreatePage />)).toContain('You can read portfolios but not create');
+    expect(rendered(session('northwind'), <PortfolioManagePage />)).not.toContain('Create portfolio');
   });
 });

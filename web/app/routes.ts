@@ -306,7 +306,12 @@ export const APP_ROUTES: readonly AppRoute[] = [
     ['', 'dynamic', 'generate', 'builder', ':id/download', ':id/chart', 'templates', 'history', 'schedule'],
     PORTFOLIO,
     'Reports',
-  ).map((r) => ({ ...r, page: REPORT_PAGE_OF[r.path] ?? r.page })),
+  ).map((r) => ({
+    ...r,
+    page: REPORT_PAGE_OF[r.path] ?? r.page,
+    // Scheduled reports are the company's, read and written by company-wide users only.
+    ...(r.path === '/reports/schedule' ? { permission: COMPANY_WIDE } : {}),
+  })),
 
   redirect('connectors', '/connectors', '/connectors/dashboard', COMPANY_ADMIN, 'Connectors'),
   ...pages('connectors', '/connectors', ['dashboard', 'runs', 'manage'], COMPANY_ADMIN, 'Connectors').map(

@@ -5,6 +5,7 @@ import { meterPointKind, UTILITY_LABELS } from '../../shared/schemas/account-rul
 import type { AccountView } from '../../shared/schemas/account-views.ts';
 import type { UtilityType } from '../../shared/schemas/common.ts';
 import { useAccount } from '../lib/account-api.ts';
+import { useMayChangeItem } from '../lib/may-change.ts';
 import { Breadcrumbs } from './breadcrumbs.tsx';
 import { ErrorPanel, LoadingPanel } from './page-state.tsx';
 
@@ -21,6 +22,16 @@ export const ACCOUNT_TABS = [
 ] as const;
 
 export type AccountTab = (typeof ACCOUNT_TABS)[number]['sub'];
+
+/** The tabs offered: the Edit page only to those who may change the meter (not staff looking in, not readers). */
+export const accountTabs = (mayChange: boolean) => ACCOUNT_TABS.filter((t) => mayChange || t.sub !== 'edit');
+
+/** Whether the signed-in user is offered changes to this meter and what hangs off it (readings, contracts). */
+export const useMayChangeAccount = (account: Pick<AccountView, '_id' | 'assetId'> | undefined): boolean =>
+  useMayChangeItem({ accountId: account?._id, assetId: account?.assetId });
+
+/** Shown instead of a form that would change a meter the user may only read. */
+export const READ_ONLY_METER = 'You can read this meter but not change it.';
 
 export const accountPath = (account: Pick<AccountView, '_id' | 'assetId'>, sub: AccountTab = 'overview') =>
   `/assets/${account.assetId}/accounts/${account._id}/${sub}`;
@@ -65,6 +76,7 @@ export function AccountLayout({
 }) {
   const { id: assetId, accountId } = useParams();
   const { data: account, error, isLoading } = useAccount(accountId);
+  const mayChange = useMayChangeAccount(account);
   if (isLoading) return <LoadingPanel />;
   if (error || !account) return <ErrorPanel error={error ?? new Error('Account not found')} />;
   // An account that moved to another asset is shown under the asset it is in now.
@@ -85,7 +97,7 @@ export function AccountLayout({
         </Text>
       )}
       <Group gap={4} component="nav" aria-label="Account pages">
-        {ACCOUNT_TABS.map((t) => (
+        {accountTabs(mayChange).map((t) => (
           <Button
             key={t.sub}
             component={Link}

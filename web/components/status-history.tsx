@@ -153,12 +153,14 @@ function EntryRow({
   entry,
   badge,
   removeLabel,
+  readOnly,
   onEdit,
   onRemove,
 }: {
   entry: StatusEntry;
   badge: (status: string) => ReactNode;
   removeLabel: string;
+  readOnly: boolean;
   onEdit: () => void;
   onRemove: () => Save;
 }) {
@@ -185,14 +187,16 @@ function EntryRow({
         )}
       </Table.Td>
       <Table.Td ta="right">
-        <Group gap={4} justify="flex-end" wrap="nowrap">
-          <Button size="compact-xs" variant="subtle" onClick={onEdit}>
-            Edit
-          </Button>
-          <Button size="compact-xs" variant="subtle" color="red" onClick={remove}>
-            {removeLabel}
-          </Button>
-        </Group>
+        {!readOnly && (
+          <Group gap={4} justify="flex-end" wrap="nowrap">
+            <Button size="compact-xs" variant="subtle" onClick={onEdit}>
+              Edit
+            </Button>
+            <Button size="compact-xs" variant="subtle" color="red" onClick={remove}>
+              {removeLabel}
+            </Button>
+          </Group>
+        )}
       </Table.Td>
     </Table.Tr>
   );
@@ -211,6 +215,7 @@ export function StatusHistory({
   initialStatus,
   labels,
   columnHeadings = true,
+  readOnly = false,
   onAdd,
   onUpdate,
   onRemove,
@@ -225,6 +230,8 @@ export function StatusHistory({
   initialStatus: string;
   labels: StatusHistoryLabels;
   columnHeadings?: boolean;
+  /** Shown without the add form and the row actions, to those who may not change the record. */
+  readOnly?: boolean;
   onAdd: (change: StatusChange) => Save;
   onUpdate: (entryId: string, change: StatusChange) => Save;
   onRemove: (entryId: string) => Save;
@@ -288,6 +295,7 @@ export function StatusHistory({
                     entry={e}
                     badge={badge}
                     removeLabel={labels.remove}
+                    readOnly={readOnly}
                     onEdit={() => setEditing(e._id)}
                     onRemove={() => onRemove(e._id)}
                   />
@@ -296,43 +304,45 @@ export function StatusHistory({
             </Table.Tbody>
           </Table>
         )}
-        <form onSubmit={add} noValidate aria-label="Add a status change">
-          <Stack gap="xs">
-            {failure.message && <Alert color="red">{failure.message}</Alert>}
-            <Group align="flex-start" grow>
-              <NativeSelect
-                label={labels.newStatus}
-                value={status}
-                error={failure.fields.status}
-                onChange={(e) => setStatus(e.currentTarget.value)}
-                data={[...options]}
-              />
-              <TextInput
-                label="From"
-                type="date"
-                value={date}
-                error={failure.fields.date}
-                onChange={(e) => setDate(e.currentTarget.value)}
-              />
-              <TextInput
-                label="Comment"
-                value={comment}
-                error={failure.fields.comment}
-                onChange={(e) => setComment(e.currentTarget.value)}
-              />
-            </Group>
-            <Group justify={labels.hint ? 'space-between' : 'flex-end'}>
-              {labels.hint && (
-                <Text size="xs" c="dimmed">
-                  {labels.hint}
-                </Text>
-              )}
-              <Button type="submit" size="xs" loading={busy}>
-                {labels.add}
-              </Button>
-            </Group>
-          </Stack>
-        </form>
+        {!readOnly && (
+          <form onSubmit={add} noValidate aria-label="Add a status change">
+            <Stack gap="xs">
+              {failure.message && <Alert color="red">{failure.message}</Alert>}
+              <Group align="flex-start" grow>
+                <NativeSelect
+                  label={labels.newStatus}
+                  value={status}
+                  error={failure.fields.status}
+                  onChange={(e) => setStatus(e.currentTarget.value)}
+                  data={[...options]}
+                />
+                <TextInput
+                  label="From"
+                  type="date"
+                  value={date}
+                  error={failure.fields.date}
+                  onChange={(e) => setDate(e.currentTarget.value)}
+                />
+                <TextInput
+                  label="Comment"
+                  value={comment}
+                  error={failure.fields.comment}
+                  onChange={(e) => setComment(e.currentTarget.value)}
+                />
+              </Group>
+              <Group justify={labels.hint ? 'space-between' : 'flex-end'}>
+                {labels.hint && (
+                  <Text size="xs" c="dimmed">
+                    {labels.hint}
+                  </Text>
+                )}
+                <Button type="submit" size="xs" loading={busy}>
+                  {labels.add}
+                </Button>
+              </Group>
+            </Stack>
+          </form>
+        )}
       </Stack>
     </Paper>
   );

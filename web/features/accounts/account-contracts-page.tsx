@@ -2,7 +2,7 @@ import { Badge, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine
 import { useState } from 'react';
 import { CONTRACT_MESSAGES, type ContractView } from '../../../shared/schemas/account-contracts.ts';
 import type { AccountView } from '../../../shared/schemas/account-views.ts';
-import { AccountLayout } from '../../components/account-frame.tsx';
+import { AccountLayout, useMayChangeAccount } from '../../components/account-frame.tsx';
 import { EmptyPanel, ErrorPanel, LoadingPanel } from '../../components/page-state.tsx';
 import { showToast } from '../../components/toast-store.ts';
 import { formatDate } from '../../lib/format.ts';
@@ -51,12 +51,13 @@ function Contracts({ account }: { account: AccountView }) {
   }
 
   const done = () => setEditing(null);
+  const mayChange = useMayChangeAccount(account);
   const contracts = data?.data ?? [];
   return (
     <Stack>
       <Group justify="space-between">
         <Title order={4}>Contracts</Title>
-        {!editing && <Button onClick={() => setEditing({ mode: 'add' })}>Add contract</Button>}
+        {mayChange && !editing && <Button onClick={() => setEditing({ mode: 'add' })}>Add contract</Button>}
       </Group>
       {editing?.mode === 'add' && (
         <ContractForm account={account} onDone={done} onCancel={() => setEditing(null)} />
@@ -133,28 +134,30 @@ function Contracts({ account }: { account: AccountView }) {
                     )}
                   </Table.Td>
                   <Table.Td>
-                    <Group gap={4} justify="flex-end" wrap="nowrap">
-                      <Button
-                        size="compact-xs"
-                        variant="subtle"
-                        onClick={() => setEditing({ mode: 'edit', contract: c })}
-                      >
-                        Edit
-                      </Button>
-                      <Button
-                        size="compact-xs"
-                        variant="subtle"
-                        onClick={() => setEditing({ mode: 'rates', contract: c })}
-                      >
-                        Rates
-                      </Button>
-                      <Button size="compact-xs" variant="subtle" onClick={() => toggle(c)}>
-                        {c.status === 'active' ? 'Deactivate' : 'Activate'}
-                      </Button>
-                      <Button size="compact-xs" variant="subtle" color="red" onClick={() => remove(c)}>
-                        Delete
-                      </Button>
-                    </Group>
+                    {mayChange && (
+                      <Group gap={4} justify="flex-end" wrap="nowrap">
+                        <Button
+                          size="compact-xs"
+                          variant="subtle"
+                          onClick={() => setEditing({ mode: 'edit', contract: c })}
+                        >
+                          Edit
+                        </Button>
+                        <Button
+                          size="compact-xs"
+                          variant="subtle"
+                          onClick={() => setEditing({ mode: 'rates', contract: c })}
+                        >
+                          Rates
+                        </Button>
+                        <Button size="compact-xs" variant="subtle" onClick={() => toggle(c)}>
+                          {c.status === 'active' ? 'Deactivate' : 'Activate'}
+                        </Button>
+                        <Button size="compact-xs" variant="subtle" color="red" onClick={() => remove(c)}>
+                          Delete
+                        </Button>
+                      </Group>
+                    )}
                   </Table.Td>
                 </Table.Tr>
               ))}

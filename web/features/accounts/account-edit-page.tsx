@@ -3,7 +3,13 @@ import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ACCOUNT_UNITS, meterPointNumberError } from '../../../shared/schemas/account-rules.ts';
 import type { AccountView } from '../../../shared/schemas/account-views.ts';
-import { AccountLayout, accountPath } from '../../components/account-frame.tsx';
+import {
+  AccountLayout,
+  accountPath,
+  READ_ONLY_METER,
+  useMayChangeAccount,
+} from '../../components/account-frame.tsx';
+import { EmptyPanel } from '../../components/page-state.tsx';
 import {
   hasMeterSerial,
   MeterPointField,
@@ -156,5 +162,11 @@ function EditForm({ account }: { account: AccountView }) {
 
 /** /assets/{id}/accounts/{accountId}/edit */
 export function AccountEditPage() {
-  return <AccountLayout tab="edit">{(account) => <EditForm account={account} />}</AccountLayout>;
+  return <AccountLayout tab="edit">{(account) => <EditOrNotice account={account} />}</AccountLayout>;
+}
+
+/** Reached by its address only by those who may not change the meter: they are told so, not shown a form. */
+function EditOrNotice({ account }: { account: AccountView }) {
+  if (!useMayChangeAccount(account)) return <EmptyPanel>{READ_ONLY_METER}</EmptyPanel>;
+  return <EditForm account={account} />;
 }

@@ -7,6 +7,7 @@ import {
   accountPath,
   StatusBadge,
   SubMeterBadge,
+  useMayChangeAccount,
   utilityLabel,
 } from '../../components/account-frame.tsx';
 import { EmptyPanel } from '../../components/page-state.tsx';
@@ -108,6 +109,7 @@ function SubMeters({ account }: { account: AccountView }) {
 function RecalculateTotals({ account }: { account: AccountView }) {
   const recalculateTotals = useRecalculateTotals();
   const [busy, setBusy] = useState(false);
+  const mayChange = useMayChangeAccount(account);
   async function recalculate() {
     setBusy(true);
     try {
@@ -119,6 +121,7 @@ function RecalculateTotals({ account }: { account: AccountView }) {
       setBusy(false);
     }
   }
+  if (!mayChange) return null;
   return (
     <Group justify="flex-end">
       <Button size="xs" variant="light" onClick={recalculate} loading={busy}>

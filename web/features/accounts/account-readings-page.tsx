@@ -2,7 +2,7 @@ import { Button, Group, Paper, Stack, Table, Title } from '@mantine/core';
 import { useState } from 'react';
 import type { ReadingView } from '../../../shared/schemas/account-readings.ts';
 import type { AccountView } from '../../../shared/schemas/account-views.ts';
-import { AccountLayout } from '../../components/account-frame.tsx';
+import { AccountLayout, useMayChangeAccount } from '../../components/account-frame.tsx';
 import { EmptyPanel, ErrorPanel, LoadingPanel } from '../../components/page-state.tsx';
 import { showToast } from '../../components/toast-store.ts';
 import { formatDate, formatNumber } from '../../lib/format.ts';
@@ -17,6 +17,7 @@ function Readings({ account }: { account: AccountView }) {
   const deleteReading = useDeleteReading(account._id);
   const [editing, setEditing] = useState<Editing | null>(null);
   const done = () => setEditing(null);
+  const mayChange = useMayChangeAccount(account);
 
   async function openPhoto(r: ReadingView) {
     // The tab opens now, while the click still counts as the user's, and gets its address when it arrives.
@@ -44,7 +45,9 @@ function Readings({ account }: { account: AccountView }) {
     <Stack>
       <Group justify="space-between">
         <Title order={4}>Readings</Title>
-        {!editing && <Button onClick={() => setEditing({ mode: 'add' })}>Submit a reading</Button>}
+        {mayChange && !editing && (
+          <Button onClick={() => setEditing({ mode: 'add' })}>Submit a reading</Button>
+        )}
       </Group>
       {editing?.mode === 'add' && (
         <ReadingForm account={account} onDone={done} onCancel={() => setEditing(null)} />
@@ -92,18 +95,20 @@ function Readings({ account }: { account: AccountView }) {
                     )}
                   </Table.Td>
                   <Table.Td>
-                    <Group gap={4} justify="flex-end" wrap="nowrap">
-                      <Button
-                        size="compact-xs"
-                        variant="subtle"
-                        onClick={() => setEditing({ mode: 'edit', reading: r })}
-                      >
-                        Edit
-                      </Button>
-                      <Button size="compact-xs" variant="subtle" color="red" onClick={() => remove(r)}>
-                        Delete
-                      </Button>
-                    </Group>
+                    {mayChange && (
+                      <Group gap={4} justify="flex-end" wrap="nowrap">
+                        <Button
+                          size="compact-xs"
+                          variant="subtle"
+                          onClick={() => setEditing({ mode: 'edit', reading: r })}
+                        >
+                          Edit
+                        </Button>
+                        <Button size="compact-xs" variant="subtle" color="red" onClick={() => remove(r)}>
+                          Delete
+                        </Button>
+                      </Group>
+                    )}
                   </Table.Td>
                 </Table.Tr>
               ))}

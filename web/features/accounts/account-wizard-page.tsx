@@ -8,6 +8,7 @@ import {
 } from '../../../shared/schemas/account-rules.ts';
 import { UTILITY_TYPES, type UtilityType } from '../../../shared/schemas/common.ts';
 import { accountPath, utilityLabel } from '../../components/account-frame.tsx';
+import { ChangesOnly } from '../../components/changes-only.tsx';
 import {
   hasMeterSerial,
   MeterPointField,
@@ -25,7 +26,7 @@ import {
 } from './api.ts';
 
 /** /new-account: a new utility account (meter) in an asset, checked as it is typed and by the API. */
-export function AccountWizardPage() {
+function AccountWizardContent() {
   const navigate = useNavigate();
   const createAccount = useCreateAccount();
   const [params] = useSearchParams();
@@ -205,5 +206,13 @@ export function AccountWizardPage() {
         </Stack>
       </Paper>
     </Stack>
+  );
+}
+
+export function AccountWizardPage() {
+  return (
+    <ChangesOnly>
+      <AccountWizardContent />
+    </ChangesOnly>
   );
 }

@@ -1,5 +1,5 @@
 import type { AccountView } from '../../../shared/schemas/account-views.ts';
-import { StatusBadge } from '../../components/account-frame.tsx';
+import { StatusBadge, useMayChangeAccount } from '../../components/account-frame.tsx';
 import { StatusHistory } from '../../components/status-history.tsx';
 import { showToast } from '../../components/toast-store.ts';
 import { formFailureOf, useAddStatus, useDeleteStatus, useStatusHistory, useUpdateStatus } from './api.ts';
@@ -17,8 +17,10 @@ export function StatusHistoryPanel({ account }: { account: AccountView }) {
   const updateStatus = useUpdateStatus(account._id);
   const deleteStatus = useDeleteStatus(account._id);
   const history = useStatusHistory(account._id);
+  const mayChange = useMayChangeAccount(account);
   return (
     <StatusHistory
+      readOnly={!mayChange}
       entries={history.data?.data}
       loading={history.isLoading}
       error={history.error}

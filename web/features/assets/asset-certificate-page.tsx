@@ -4,7 +4,7 @@ import { ErrorPanel, LoadingPanel } from '../../components/page-state.tsx';
 import { showToast } from '../../components/toast-store.ts';
 import { formatDate, formatNumber } from '../../lib/format.ts';
 import { type AssetView, useCertificate, useLinkCertificate } from './api.ts';
-import { AssetFrame, assetPath } from './asset-frame.tsx';
+import { AssetFrame, assetPath, useMayChangeSite } from './asset-frame.tsx';
 import { KIND_LABELS } from './certificate-search.tsx';
 import { EpcBadge, FormAlert, useFormFailure } from './ui.tsx';
 
@@ -16,6 +16,7 @@ function Certificate({ asset }: { asset: AssetView }) {
   const kind = params.get('kind');
   const { data, error, isLoading } = useCertificate(certificateId, kind);
   const form = useFormFailure();
+  const mayChange = useMayChangeSite(asset);
   if (isLoading) return <LoadingPanel />;
   if (error || !data) return <ErrorPanel error={error ?? new Error('No such certificate')} />;
   const linked = asset.epc?.certificateId === data.id;
@@ -37,9 +38,11 @@ function Certificate({ asset }: { asset: AssetView }) {
             <Title order={4}>{data.address}</Title>
             <EpcBadge band={data.band} />
           </Group>
-          <Button onClick={link} loading={form.busy} disabled={linked}>
-            {linked ? "This is the site's certificate" : 'Use for this site'}
-          </Button>
+          {mayChange && (
+            <Button onClick={link} loading={form.busy} disabled={linked}>
+              {linked ? "This is the site's certificate" : 'Use for this site'}
+            </Button>
+          )}
         </Group>
         <FormAlert failure={form.failure} />
         <Table>

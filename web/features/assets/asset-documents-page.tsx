@@ -26,7 +26,7 @@ import {
   useUpdateAssetDocument,
   useUploadAssetDocument,
 } from './api.ts';
-import { AssetFrame } from './asset-frame.tsx';
+import { AssetFrame, useMayChangeSite } from './asset-frame.tsx';
 import { CertificateSearch } from './certificate-search.tsx';
 import { FormAlert, UploadProgress, useFormFailure } from './ui.tsx';
 
@@ -108,6 +108,7 @@ function DocumentRow({
   const [name, setName] = useState(doc.name);
   const [category, setCategory] = useState(doc.category ?? '');
   const form = useFormFailure();
+  const mayChange = useMayChangeSite(asset);
 
   async function download() {
     const link = await form.run(() => documentLink(doc._id));
@@ -176,14 +177,18 @@ function DocumentRow({
               >
                 Download
               </Button>
-              <Button size="compact-xs" variant="subtle" onClick={() => setEditing(true)}>
-                Edit
-              </Button>
+              {mayChange && (
+                <Button size="compact-xs" variant="subtle" onClick={() => setEditing(true)}>
+                  Edit
+                </Button>
+              )}
             </>
           )}
-          <Button size="compact-xs" variant="subtle" color="red" onClick={remove}>
-            Delete
-          </Button>
+          {mayChange && (
+            <Button size="compact-xs" variant="subtle" color="red" onClick={remove}>
+              Delete
+            </Button>
+          )}
         </Group>
       </Table.Td>
     </Table.Tr>
@@ -192,17 +197,19 @@ function DocumentRow({
 
 /** /assets/{id}/documents: the site's documents (upload with progress, download) and its EPC certificates. */
 export function AssetDocumentsPage() {
+  return <AssetFrame tab="documents">{(asset) => <AssetDocuments asset={asset} />}</AssetFrame>;
+}
+
+/** Readers see the documents and may download them; uploading and editing are for writers. */
+export function AssetDocuments({ asset }: { asset: AssetView }) {
   const categories = useDocumentCategories();
+  const mayChange = useMayChangeSite(asset);
   return (
-    <AssetFrame tab="documents">
-      {(asset) => (
-        <Stack>
-          <UploadForm asset={asset} categories={categories} />
-          <DocumentList asset={asset} categories={categories} />
-          <CertificateSearch asset={asset} />
-        </Stack>
-      )}
-    </AssetFrame>
+    <Stack>
+      {mayChange && <UploadForm asset={asset} categories={categories} />}
+      <DocumentList asset={asset} categories={categories} />
+      <CertificateSearch asset={asset} />
+    </Stack>
   );
 }
 

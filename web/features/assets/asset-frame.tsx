@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { Breadcrumbs } from '../../components/breadcrumbs.tsx';
 import { ErrorPanel, LoadingPanel } from '../../components/page-state.tsx';
-import { useSession } from '../../lib/app-context.tsx';
+import { useMayChangeItem } from '../../lib/may-change.ts';
 import { type AssetView, addressLine, useAsset } from './api.ts';
 import { EpcBadge, SiteStatusBadge } from './ui.tsx';
 
@@ -24,14 +24,21 @@ export type AssetTab = (typeof ASSET_TABS)[number]['sub'];
 
 export const assetPath = (id: string, sub: AssetTab = 'overview') => `/assets/${id}/${sub}`;
 
-/** The tabs offered: staff looking into another company only read it, so its Manage page is not offered. */
-export const assetTabs = (staffView: boolean) => ASSET_TABS.filter((t) => !staffView || t.sub !== 'manage');
+/** The tabs offered: the Manage page only to those who may change the site (not staff looking in, not readers). */
+export const assetTabs = (mayChange: boolean) => ASSET_TABS.filter((t) => mayChange || t.sub !== 'manage');
+
+/** Shown instead of a form that would change a site the user may only read. */
+export const READ_ONLY_SITE = 'You can read this site but not change it.';
+
+/** Whether the signed-in user is offered changes to this site and what hangs off it. */
+export const useMayChangeSite = (asset: Pick<AssetView, '_id' | 'entityId'> | undefined): boolean =>
+  useMayChangeItem({ assetId: asset?._id, entityId: asset?.entityId });
 
 /** A site page's header (picture, name, status, address) and tabs; the sub-page renders below. */
 export function AssetFrame({ tab, children }: { tab: AssetTab; children: (asset: AssetView) => ReactNode }) {
   const { id } = useParams();
-  const { access } = useSession();
   const { data: asset, error, isLoading } = useAsset(id);
+  const mayChange = useMayChangeSite(asset);
   if (isLoading) return <LoadingPanel />;
   if (error || !asset) return <ErrorPanel error={error ?? new Error('Site not found')} />;
   const picture = asset.primaryImage ?? asset.images?.[0];
@@ -55,7 +62,7 @@ export function AssetFrame({ tab, children }: { tab: AssetTab; children: (asset:
         </Stack>
       </Group>
       <Group gap={4} component="nav" aria-label="Site pages">
-        {assetTabs(access.staffView === true).map((t) => (
+        {assetTabs(mayChange).map((t) => (
           <Button
             key={t.sub}
             component={Link}

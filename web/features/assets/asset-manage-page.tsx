@@ -3,9 +3,10 @@ import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { IMPERIAL_AREA_FACTOR } from '../../../shared/constants.ts';
 import { ASSET_TYPES } from '../../../shared/schemas/asset-wizard.ts';
+import { EmptyPanel } from '../../components/page-state.tsx';
 import { showToast } from '../../components/toast-store.ts';
 import { type AssetView, useDeleteAsset, useUpdateAsset, useUpdateAssetAddress } from './api.ts';
-import { AssetFrame } from './asset-frame.tsx';
+import { AssetFrame, READ_ONLY_SITE, useMayChangeSite } from './asset-frame.tsx';
 import { StatusHistory, Timeline } from './asset-history.tsx';
 import { FloorAreaHistory } from './floor-area-history.tsx';
 import { FormAlert, useFormFailure } from './ui.tsx';
@@ -186,20 +187,22 @@ function DeleteSite({ asset }: { asset: AssetView }) {
 
 /** /assets/{id}/manage: edit the site, its address, status history and timeline. */
 export function AssetManagePage() {
+  return <AssetFrame tab="manage">{(asset) => <Manage asset={asset} />}</AssetFrame>;
+}
+
+/** Reached by its address only by those who may not change the site: they are told so, not shown forms. */
+function Manage({ asset }: { asset: AssetView }) {
+  if (!useMayChangeSite(asset)) return <EmptyPanel>{READ_ONLY_SITE}</EmptyPanel>;
   return (
-    <AssetFrame tab="manage">
-      {(asset) => (
-        <Stack>
-          <SimpleGrid cols={{ base: 1, md: 2 }}>
-            <DetailsForm key={`d-${asset._id}`} asset={asset} />
-            <AddressForm key={`a-${asset._id}`} asset={asset} />
-          </SimpleGrid>
-          <FloorAreaHistory key={`f-${asset._id}`} asset={asset} />
-          <StatusHistory asset={asset} />
-          <Timeline asset={asset} />
-          <DeleteSite asset={asset} />
-        </Stack>
-      )}
-    </AssetFrame>
+    <Stack>
+      <SimpleGrid cols={{ base: 1, md: 2 }}>
+        <DetailsForm key={`d-${asset._id}`} asset={asset} />
+        <AddressForm key={`a-${asset._id}`} asset={asset} />
+      </SimpleGrid>
+      <FloorAreaHistory key={`f-${asset._id}`} asset={asset} />
+      <StatusHistory asset={asset} />
+      <Timeline asset={asset} />
+      <DeleteSite asset={asset} />
+    </Stack>
   );
 }

@@ -24,7 +24,7 @@ import {
   useRefreshGeocoordinates,
   useSetSatelliteImages,
 } from './api.ts';
-import { AssetFrame, assetPath } from './asset-frame.tsx';
+import { AssetFrame, assetPath, useMayChangeSite } from './asset-frame.tsx';
 import { AssetPictures } from './asset-pictures.tsx';
 import { AreaUnitToggle, EpcBadge, FormAlert, useFormFailure } from './ui.tsx';
 
@@ -42,6 +42,7 @@ function Location({ asset }: { asset: AssetView }) {
   const [problem, setProblem] = useState<string>();
   const [busy, setBusy] = useState(false);
   const at = asset.geocoordinates;
+  const mayChange = useMayChangeSite(asset);
   async function lookUp() {
     setBusy(true);
     setProblem(undefined);
@@ -56,9 +57,11 @@ function Location({ asset }: { asset: AssetView }) {
   return (
     <Group gap="xs">
       <Text size="sm">{at ? `${at.lat.toFixed(5)}, ${at.lng.toFixed(5)}` : 'Not known yet'}</Text>
-      <Button size="compact-xs" variant="subtle" onClick={lookUp} loading={busy}>
-        Look up from postcode
-      </Button>
+      {mayChange && (
+        <Button size="compact-xs" variant="subtle" onClick={lookUp} loading={busy}>
+          Look up from postcode
+        </Button>
+      )}
       {problem && (
         <Text size="sm" c="red" role="alert">
           {problem}
@@ -131,6 +134,7 @@ function SatelliteImages({ asset }: { asset: AssetView }) {
   const setSatelliteImages = useSetSatelliteImages();
   const [url, setUrl] = useState('');
   const form = useFormFailure();
+  const mayChange = useMayChangeSite(asset);
   const list = asset.satelliteImages ?? [];
   async function save(next: { url: string; label?: string }[]) {
     const done = await form.run(() => setSatelliteImages(asset._id, next));
@@ -155,28 +159,33 @@ function SatelliteImages({ asset }: { asset: AssetView }) {
             <Anchor href={image.url} target="_blank" rel="noreferrer" size="sm">
               {image.label ?? image.url}
             </Anchor>
-            <Button
-              size="compact-xs"
-              variant="subtle"
-              color="red"
-              onClick={() => save(list.filter((_, j) => j !== i))}
-            >
-              Remove
-            </Button>
+            {mayChange && (
+              <Button
+                size="compact-xs"
+                variant="subtle"
+                color="red"
+                onClick={() => save(list.filter((_, j) => j !== i))}
+              >
+                Remove
+              </Button>
+            )}
           </Group>
         ))}
-        <Group component="form" onSubmit={add} align="end">
-          <TextInput
-            label="Image address"
-            placeholder="https://…"
-            value={url}
-            error={field}
-            onChange={(e) => setUrl(e.currentTarget.value)}
-          />
-          <Button type="submit" variant="light" loading={form.busy} disabled={!url.trim()}>
-            Add
-          </Button>
-        </Group>
+        {list.length === 0 && !mayChange && <Text c="dimmed">No satellite images.</Text>}
+        {mayChange && (
+          <Group component="form" onSubmit={add} align="end">
+            <TextInput
+              label="Image address"
+              placeholder="https://…"
+              value={url}
+              error={field}
+              onChange={(e) => setUrl(e.currentTarget.value)}
+            />
+            <Button type="submit" variant="light" loading={form.busy} disabled={!url.trim()}>
+              Add
+            </Button>
+          </Group>
+        )}
       </Stack>
     </Paper>
   );

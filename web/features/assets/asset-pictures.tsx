@@ -23,6 +23,7 @@ import {
   useSetPrimaryImage,
   useUploadAssetImage,
 } from './api.ts';
+import { useMayChangeSite } from './asset-frame.tsx';
 import { UploadProgress } from './ui.tsx';
 
 const messageOf = (error: unknown, fallback: string) =>
@@ -37,6 +38,7 @@ export function AssetPictures({ asset }: { asset: AssetView }) {
   const uploadImage = useUploadAssetImage(asset._id);
   const setPrimary = useSetPrimaryImage(asset._id);
   const enhanceImage = useEnhanceImage(asset._id);
+  const mayChange = useMayChangeSite(asset);
   const [percent, setPercent] = useState<number>();
   const [waitingFor, setWaitingFor] = useState<string>();
   const [problem, setProblem] = useState<string>();
@@ -96,13 +98,15 @@ export function AssetPictures({ asset }: { asset: AssetView }) {
     <Stack>
       <Group justify="space-between">
         <Title order={4}>Pictures</Title>
-        <FileButton onChange={upload} accept="image/png,image/jpeg">
-          {(props) => (
-            <Button {...props} size="xs" variant="light" disabled={percent !== undefined}>
-              Upload a picture
-            </Button>
-          )}
-        </FileButton>
+        {mayChange && (
+          <FileButton onChange={upload} accept="image/png,image/jpeg">
+            {(props) => (
+              <Button {...props} size="xs" variant="light" disabled={percent !== undefined}>
+                Upload a picture
+              </Button>
+            )}
+          </FileButton>
+        )}
       </Group>
       <UploadProgress percent={percent} label="Picture upload" />
       {waitingFor && (
@@ -133,11 +137,13 @@ export function AssetPictures({ asset }: { asset: AssetView }) {
                 {image.isPrimary ? (
                   <Badge size="sm">Primary</Badge>
                 ) : (
-                  <Button size="compact-xs" variant="subtle" onClick={() => makePrimary(image, index)}>
-                    Make primary
-                  </Button>
+                  mayChange && (
+                    <Button size="compact-xs" variant="subtle" onClick={() => makePrimary(image, index)}>
+                      Make primary
+                    </Button>
+                  )
                 )}
-                {image._id && (
+                {mayChange && image._id && (
                   <Button size="compact-xs" variant="subtle" onClick={() => enhance(image)}>
                     Enhance
                   </Button>

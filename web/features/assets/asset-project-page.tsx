@@ -25,11 +25,11 @@ import {
   useUpdateTask,
   useUploadProjectDocument,
 } from './api.ts';
-import { AssetFrame } from './asset-frame.tsx';
+import { AssetFrame, useMayChangeSite } from './asset-frame.tsx';
 import { ProjectStatus, projectsPath } from './asset-projects-page.tsx';
 import { FormAlert, UploadProgress, useFormFailure } from './ui.tsx';
 
-function Tasks({ project }: { project: ProjectView }) {
+function Tasks({ project, mayChange }: { project: ProjectView; mayChange: boolean }) {
   const addTask = useAddTask(project._id);
   const updateTask = useUpdateTask(project._id);
   const deleteTask = useDeleteTask(project._id);
@@ -55,42 +55,47 @@ function Tasks({ project }: { project: ProjectView }) {
             <Checkbox
               label={`${task.title}${task.dueDate ? ` (due ${formatDate(task.dueDate)})` : ''}`}
               checked={task.done}
+              disabled={!mayChange}
               onChange={(e) => act(() => updateTask(task.taskId, { done: e.currentTarget.checked }))}
             />
-            <Button
-              size="compact-xs"
-              variant="subtle"
-              color="red"
-              onClick={() => act(() => deleteTask(task.taskId))}
-            >
-              Delete
-            </Button>
+            {mayChange && (
+              <Button
+                size="compact-xs"
+                variant="subtle"
+                color="red"
+                onClick={() => act(() => deleteTask(task.taskId))}
+              >
+                Delete
+              </Button>
+            )}
           </Group>
         ))}
-        <Group component="form" onSubmit={add} align="end">
-          <TextInput
-            label="New task"
-            value={title}
-            error={form.fields.title}
-            onChange={(e) => setTitle(e.currentTarget.value)}
-          />
-          <TextInput
-            label="Due"
-            type="date"
-            value={dueDate}
-            error={form.fields.dueDate}
-            onChange={(e) => setDueDate(e.currentTarget.value)}
-          />
-          <Button type="submit" variant="light" loading={form.busy}>
-            Add task
-          </Button>
-        </Group>
+        {mayChange && (
+          <Group component="form" onSubmit={add} align="end">
+            <TextInput
+              label="New task"
+              value={title}
+              error={form.fields.title}
+              onChange={(e) => setTitle(e.currentTarget.value)}
+            />
+            <TextInput
+              label="Due"
+              type="date"
+              value={dueDate}
+              error={form.fields.dueDate}
+              onChange={(e) => setDueDate(e.currentTarget.value)}
+            />
+            <Button type="submit" variant="light" loading={form.busy}>
+              Add task
+            </Button>
+          </Group>
+        )}
       </Stack>
     </Paper>
   );
 }
 
-function Documents({ project }: { project: ProjectView }) {
+function Documents({ project, mayChange }: { project: ProjectView; mayChange: boolean }) {
   const uploadDocument = useUploadProjectDocument(project._id);
   const documentLink = useProjectDocumentLink(project._id);
   const deleteDocument = useDeleteProjectDocument(project._id);
@@ -111,13 +116,15 @@ function Documents({ project }: { project: ProjectView }) {
       <Stack>
         <Group justify="space-between">
           <Title order={4}>Documents</Title>
-          <FileButton onChange={upload}>
-            {(props) => (
-              <Button {...props} size="xs" variant="light" loading={form.busy}>
-                Upload a document
-              </Button>
-            )}
-          </FileButton>
+          {mayChange && (
+            <FileButton onChange={upload}>
+              {(props) => (
+                <Button {...props} size="xs" variant="light" loading={form.busy}>
+                  Upload a document
+                </Button>
+              )}
+            </FileButton>
+          )}
         </Group>
         <FormAlert failure={form.failure} />
         <UploadProgress percent={percent} label="Project document upload" />
@@ -133,14 +140,16 @@ function Documents({ project }: { project: ProjectView }) {
                     <Button size="compact-xs" variant="light" onClick={() => download(doc.documentId)}>
                       Download
                     </Button>
-                    <Button
-                      size="compact-xs"
-                      variant="subtle"
-                      color="red"
-                      onClick={() => form.run(() => deleteDocument(doc.documentId))}
-                    >
-                      Delete
-                    </Button>
+                    {mayChange && (
+                      <Button
+                        size="compact-xs"
+                        variant="subtle"
+                        color="red"
+                        onClick={() => form.run(() => deleteDocument(doc.documentId))}
+                      >
+                        Delete
+                      </Button>
+                    )}
                   </Group>
                 </Table.Td>
               </Table.Tr>
@@ -155,6 +164,7 @@ function Documents({ project }: { project: ProjectView }) {
 function Project({ asset }: { asset: AssetView }) {
   const { projectId } = useParams();
   const { data, error, isLoading } = useProject(projectId);
+  const mayChange = useMayChangeSite(asset);
   if (isLoading) return <LoadingPanel />;
   if (error || !data) return <ErrorPanel error={error ?? new Error('No such project')} />;
   return (
@@ -168,9 +178,11 @@ function Project({ asset }: { asset: AssetView }) {
           <Button component={Link} to={projectsPath(asset._id)} variant="subtle">
             All projects
           </Button>
-          <Button component={Link} to={`${projectsPath(asset._id)}/${data._id}/edit`} variant="light">
-            Edit
-          </Button>
+          {mayChange && (
+            <Button component={Link} to={`${projectsPath(asset._id)}/${data._id}/edit`} variant="light">
+              Edit
+            </Button>
+          )}
         </Group>
       </Group>
       {data.description && <Text>{data.description}</Text>}
@@ -183,8 +195,8 @@ function Project({ asset }: { asset: AssetView }) {
           .filter(Boolean)
           .join(' ')}
       </Text>
-      <Tasks project={data} />
-      <Documents project={data} />
+      <Tasks project={data} mayChange={mayChange} />
+      <Documents project={data} mayChange={mayChange} />
     </Stack>
   );
 }

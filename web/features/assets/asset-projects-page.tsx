@@ -27,7 +27,7 @@ import {
   useProjects,
   useUpdateProject,
 } from './api.ts';
-import { AssetFrame } from './asset-frame.tsx';
+import { AssetFrame, READ_ONLY_SITE, useMayChangeSite } from './asset-frame.tsx';
 import { useFormFailure } from './ui.tsx';
 
 export const PROJECT_STATUSES = [
@@ -89,20 +89,23 @@ function ProjectList({ asset }: { asset: AssetView }) {
 
 /** /assets/{id}/projects */
 export function AssetProjectsPage() {
+  return <AssetFrame tab="projects">{(asset) => <Projects asset={asset} />}</AssetFrame>;
+}
+
+function Projects({ asset }: { asset: AssetView }) {
+  const mayChange = useMayChangeSite(asset);
   return (
-    <AssetFrame tab="projects">
-      {(asset) => (
-        <Stack>
-          <Group justify="space-between">
-            <Title order={3}>Projects</Title>
-            <Button component={Link} to={`${projectsPath(asset._id)}/create`}>
-              New project
-            </Button>
-          </Group>
-          <ProjectList asset={asset} />
-        </Stack>
-      )}
-    </AssetFrame>
+    <Stack>
+      <Group justify="space-between">
+        <Title order={3}>Projects</Title>
+        {mayChange && (
+          <Button component={Link} to={`${projectsPath(asset._id)}/create`}>
+            New project
+          </Button>
+        )}
+      </Group>
+      <ProjectList asset={asset} />
+    </Stack>
   );
 }
 
@@ -113,6 +116,7 @@ function ProjectForm({ asset, project }: { asset: AssetView; project?: ProjectVi
   const updateProject = useUpdateProject();
   const deleteProject = useDeleteProject();
   const form = useFormFailure();
+  const mayChange = useMayChangeSite(asset);
   const { values: v, field } = useFormValues(
     {
       name: project?.name ?? '',
@@ -150,6 +154,7 @@ function ProjectForm({ asset, project }: { asset: AssetView; project?: ProjectVi
     }
   }
 
+  if (!mayChange) return <EmptyPanel>{READ_ONLY_SITE}</EmptyPanel>;
   return (
     <FormPanel
       title={project ? `Edit ${project.name}` : 'New project'}

@@ -31,7 +31,7 @@ import {
 } from '../../lib/recommendations-api.ts';
 import { useFormValues } from '../../lib/use-form-values.ts';
 import type { AssetView } from './api.ts';
-import { AssetFrame } from './asset-frame.tsx';
+import { AssetFrame, useMayChangeSite } from './asset-frame.tsx';
 import { useFormFailure } from './ui.tsx';
 
 /** Who may open /recommendations, the company's own list that sites copy from. */
@@ -112,6 +112,7 @@ function Recommendations({ asset }: { asset: AssetView }) {
   const globals = companyOwn(all.data);
   const act = (action: () => Promise<unknown>) => form.run(action);
   const { access } = useSession();
+  const mayChange = useMayChangeSite(asset);
   return (
     <Stack>
       {canUseRoute(COMPANY_LIST_USERS, access) && (
@@ -146,28 +147,34 @@ function Recommendations({ asset }: { asset: AssetView }) {
             <Table.Td ta="right">{formatNumber(r.estimatedSaving)}</Table.Td>
             <Table.Td ta="right">{formatNumber(r.estimatedCost)}</Table.Td>
             <Table.Td>
-              <NativeSelect
-                size="xs"
-                aria-label={`Status of ${r.title}`}
-                value={r.status}
-                onChange={(e) => act(() => setStatus(r._id, e.currentTarget.value))}
-                data={[...RECOMMENDATION_STATUSES]}
-              />
+              {mayChange ? (
+                <NativeSelect
+                  size="xs"
+                  aria-label={`Status of ${r.title}`}
+                  value={r.status}
+                  onChange={(e) => act(() => setStatus(r._id, e.currentTarget.value))}
+                  data={[...RECOMMENDATION_STATUSES]}
+                />
+              ) : (
+                r.status
+              )}
             </Table.Td>
             <Table.Td>
-              <Button
-                size="compact-xs"
-                variant="subtle"
-                color="red"
-                onClick={() => act(() => deleteRecommendation(r._id))}
-              >
-                Delete
-              </Button>
+              {mayChange && (
+                <Button
+                  size="compact-xs"
+                  variant="subtle"
+                  color="red"
+                  onClick={() => act(() => deleteRecommendation(r._id))}
+                >
+                  Delete
+                </Button>
+              )}
             </Table.Td>
           </Table.Tr>
         )}
       />
-      <AddRecommendation asset={asset} globals={globals} />
+      {mayChange && <AddRecommendation asset={asset} globals={globals} />}
     </Stack>
   );
 }

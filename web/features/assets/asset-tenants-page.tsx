@@ -13,7 +13,7 @@ import {
   useTenants,
   useUpdateTenant,
 } from './api.ts';
-import { AssetFrame } from './asset-frame.tsx';
+import { AssetFrame, useMayChangeSite } from './asset-frame.tsx';
 import { useFormFailure } from './ui.tsx';
 
 const EMPTY = {
@@ -44,6 +44,7 @@ function Tenants({ asset }: { asset: AssetView }) {
   const form = useFormFailure();
   const { values, set, field, reset } = useFormValues(EMPTY, form.fields);
   const [editing, setEditing] = useState<Tenant | null>(null);
+  const mayChange = useMayChangeSite(asset);
 
   function startEdit(tenant: Tenant) {
     setEditing(tenant);
@@ -108,49 +109,53 @@ function Tenants({ asset }: { asset: AssetView }) {
             <Table.Td ta="right">{t.floorArea ? `${formatNumber(t.floorArea)} m²` : ''}</Table.Td>
             <Table.Td>{t.contactEmail}</Table.Td>
             <Table.Td>
-              <Group gap={4} wrap="nowrap">
-                <Button
-                  size="compact-xs"
-                  variant="subtle"
-                  onClick={() => startEdit(t)}
-                  aria-label={`Edit ${t.name}`}
-                >
-                  Edit
-                </Button>
-                <Button size="compact-xs" variant="subtle" color="red" onClick={() => remove(t)}>
-                  Remove
-                </Button>
-              </Group>
+              {mayChange && (
+                <Group gap={4} wrap="nowrap">
+                  <Button
+                    size="compact-xs"
+                    variant="subtle"
+                    onClick={() => startEdit(t)}
+                    aria-label={`Edit ${t.name}`}
+                  >
+                    Edit
+                  </Button>
+                  <Button size="compact-xs" variant="subtle" color="red" onClick={() => remove(t)}>
+                    Remove
+                  </Button>
+                </Group>
+              )}
             </Table.Td>
           </Table.Tr>
         )}
       />
-      <FormPanel
-        title={editing ? `Edit ${editing.name}` : 'Add a tenant'}
-        label={editing ? 'Edit tenant' : 'Add a tenant'}
-        failure={form.failure}
-        onSubmit={save}
-      >
-        <SimpleGrid cols={{ base: 1, sm: 3 }}>
-          <TextInput label="Name" required {...field('name')} />
-          <TextInput label="Unit" {...field('unit')} />
-          <TextInput label="Contact e-mail" {...field('contactEmail')} />
-          <TextInput label="Lease start" type="date" {...field('leaseStart')} />
-          <TextInput label="Lease end" type="date" {...field('leaseEnd')} />
-          <TextInput label="Break option" type="date" {...field('leaseBreak')} />
-          <TextInput label="Floor area (m²)" inputMode="decimal" {...field('floorArea')} />
-        </SimpleGrid>
-        <Group>
-          <Button type="submit" loading={form.busy}>
-            {editing ? 'Save tenant' : 'Add tenant'}
-          </Button>
-          {editing && (
-            <Button variant="subtle" onClick={stopEdit}>
-              Cancel
+      {mayChange && (
+        <FormPanel
+          title={editing ? `Edit ${editing.name}` : 'Add a tenant'}
+          label={editing ? 'Edit tenant' : 'Add a tenant'}
+          failure={form.failure}
+          onSubmit={save}
+        >
+          <SimpleGrid cols={{ base: 1, sm: 3 }}>
+            <TextInput label="Name" required {...field('name')} />
+            <TextInput label="Unit" {...field('unit')} />
+            <TextInput label="Contact e-mail" {...field('contactEmail')} />
+            <TextInput label="Lease start" type="date" {...field('leaseStart')} />
+            <TextInput label="Lease end" type="date" {...field('leaseEnd')} />
+            <TextInput label="Break option" type="date" {...field('leaseBreak')} />
+            <TextInput label="Floor area (m²)" inputMode="decimal" {...field('floorArea')} />
+          </SimpleGrid>
+          <Group>
+            <Button type="submit" loading={form.busy}>
+              {editing ? 'Save tenant' : 'Add tenant'}
             </Button>
-          )}
-        </Group>
-      </FormPanel>
+            {editing && (
+              <Button variant="subtle" onClick={stopEdit}>
+                Cancel
+              </Button>
+            )}
+          </Group>
+        </FormPanel>
+      )}
     </Stack>
   );
 }

@@ -13,6 +13,7 @@ import {
 } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { ChangesOnly } from '../../components/changes-only.tsx';
 import { EmptyPanel, ErrorPanel, LoadingPanel } from '../../components/page-state.tsx';
 import { when } from '../../components/runs-table.tsx';
 import {
@@ -51,7 +52,7 @@ const messageOf = (err: unknown) =>
   err instanceof Error ? err.message : 'There was a problem with submitting.';
 
 /** /automation/manage: automations made from a template, run by hand or on their schedule. */
-export function AutomationManagePage() {
+function AutomationManageContent() {
   const automations = useAutomations();
   const templates = useTemplates();
   const suppliers = useSupplierOptions();
@@ -290,5 +291,13 @@ export function AutomationManagePage() {
         )}
       </Paper>
     </Stack>
+  );
+}
+
+export function AutomationManagePage() {
+  return (
+    <ChangesOnly>
+      <AutomationManageContent />
+    </ChangesOnly>
   );
 }

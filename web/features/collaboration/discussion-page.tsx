@@ -26,6 +26,7 @@ import { UploadField, useFormSubmit } from '../../components/form-parts.tsx';
 import { EmptyPanel, ErrorPanel, LoadingPanel } from '../../components/page-state.tsx';
 import { useSession } from '../../lib/app-context.tsx';
 import { formatDateTime } from '../../lib/format.ts';
+import { useMayChange } from '../../lib/may-change.ts';
 import { downloadFrom } from '../../lib/upload.ts';
 import {
   type MessageMember,
@@ -97,13 +98,16 @@ const withMentions = (body: string, subs: readonly string[], members: readonly M
 function ThreadList({ assetId, selected }: { assetId: string; selected?: string }) {
   const [status, setStatus] = useState<MessageStatus | 'all'>('open');
   const threads = useThreads(assetId, status);
+  const mayWrite = useMayChange();
   return (
     <Stack gap="sm">
       <Group justify="space-between">
         <Title order={4}>Discussions</Title>
-        <Button component={Link} to={discussionPath(assetId)} size="xs">
-          Start a discussion
-        </Button>
+        {mayWrite && (
+          <Button component={Link} to={discussionPath(assetId)} size="xs">
+            Start a discussion
+          </Button>
+        )}
       </Group>
       <SegmentedControl
         size="xs"
@@ -416,6 +420,7 @@ function Thread({ id, members }: { id: string; members: MessageMember[] }) {
   const assign = useAssign();
   const threadLink = useThreadAttachmentLink();
   const form = useFormSubmit(DISCUSSION_MESSAGES.assignProblem);
+  const mayWrite = useMayChange();
   if (thread.isLoading) return <LoadingPanel />;
   if (thread.error || !thread.data)
     return <ErrorPanel error={thread.error ?? new Error('Discussion not found')} />;
@@ -479,6 +484,7 @@ function Thread({ id, members }: { id: string; members: MessageMember[] }) {
           <Group align="flex-end">
             <NativeSelect
               label="Assigned to"
+              disabled={!mayWrite}
               value={t.assignedUserSub ?? ''}
               error={form.fields.userSub}
               onChange={(e) => {
@@ -490,17 +496,19 @@ function Thread({ id, members }: { id: string; members: MessageMember[] }) {
                 ...members.map((m) => ({ value: m.userSub, label: m.name })),
               ]}
             />
-            <Button
-              variant={resolved ? 'default' : 'filled'}
-              color={resolved ? undefined : 'green'}
-              onClick={() =>
-                form.submit(
-                  async () => void (await update(t._id, { status: resolved ? 'open' : 'resolved' })),
-                )
-              }
-            >
-              {resolved ? 'Reopen' : 'Mark resolved'}
-            </Button>
+            {mayWrite && (
+              <Button
+                variant={resolved ? 'default' : 'filled'}
+                color={resolved ? undefined : 'green'}
+                onClick={() =>
+                  form.submit(
+                    async () => void (await update(t._id, { status: resolved ? 'open' : 'resolved' })),
+                  )
+                }
+              >
+                {resolved ? 'Reopen' : 'Mark resolved'}
+              </Button>
+            )}
           </Group>
         </Stack>
       </Paper>
@@ -514,7 +522,7 @@ function Thread({ id, members }: { id: string; members: MessageMember[] }) {
           <Reply key={r.replyId} thread={t} reply={r} members={members} />
         ))}
       </Stack>
-      <ReplyForm thread={t} members={members} />
+      {mayWrite && <ReplyForm thread={t} members={members} />}
     </Stack>
   );
 }
@@ -524,6 +532,7 @@ export function DiscussionPage() {
   const { id, messageId } = useParams();
   const site = useSite(id);
   const members = useMembers(id);
+  const mayWrite = useMayChange();
   if (!id) return null;
   if (site.isLoading) return <LoadingPanel />;
   if (site.error || !site.data) return <ErrorPanel error={site.error ?? new Error('Site not found')} />;
@@ -545,8 +554,10 @@ export function DiscussionPage() {
         <Grid.Col span={{ base: 12, md: 8 }}>
           {messageId ? (
             <Thread key={messageId} id={messageId} members={people} />
-          ) : (
+          ) : mayWrite ? (
             <NewThread assetId={id} members={people} />
+          ) : (
+            <EmptyPanel>Open a discussion to read it.</EmptyPanel>
           )}
         </Grid.Col>
       </Grid>

@@ -14,6 +14,7 @@ import { type FormEvent, useState } from 'react';
 import { CALENDAR_PERIODS, INVOICE_FILE_NAME_LIMIT } from '../../../shared/schemas/company.ts';
 import { EMAIL_CAPTURE_OFF } from '../../../shared/schemas/staff-admin.ts';
 import type { MeesScenario } from '../../../shared/targets/regulatory-calendar.ts';
+import { ChangesOnly } from '../../components/changes-only.tsx';
 import { ErrorPanel, LoadingPanel } from '../../components/page-state.tsx';
 import { showToast } from '../../components/toast-store.ts';
 import { type FormFailure, formFailureOf, NO_FAILURE, withoutField } from '../../lib/form-errors.ts';
@@ -224,7 +225,7 @@ export function SettingsForm({ company }: { company: CompanyView }) {
 }
 
 /** /company/manage: the company's settings and its logo (01 §3). */
-export function CompanyManagePage() {
+function CompanyManageContent() {
   const { data, error, isLoading } = useCompany();
   return (
     <CompanyLayout tab="manage">
@@ -237,5 +238,13 @@ export function CompanyManagePage() {
         </>
       )}
     </CompanyLayout>
+  );
+}
+
+export function CompanyManagePage() {
+  return (
+    <ChangesOnly>
+      <CompanyManageContent />
+    </ChangesOnly>
   );
 }

@@ -2,6 +2,7 @@ import { Button, Checkbox, Group, NativeSelect, TextInput, Title } from '@mantin
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import type { PermissionName } from '../../../shared/access/permission-names.ts';
+import { ChangesOnly } from '../../components/changes-only.tsx';
 import { FormPanel } from '../../components/form-panel.tsx';
 import { ErrorPanel, LoadingPanel } from '../../components/page-state.tsx';
 import { showToast } from '../../components/toast-store.ts';
@@ -192,7 +193,7 @@ function UserForm({ user }: { user?: CompanyUser }) {
 }
 
 /** /company/users/create: a new member of the company, with their role, permissions and grants. */
-export function UserCreatePage() {
+function UserCreateContent() {
   return (
     <CompanyLayout tab="users">
       <Title order={3}>New user</Title>
@@ -202,7 +203,7 @@ export function UserCreatePage() {
 }
 
 /** /company/users/{userId}/edit. */
-export function UserEditPage() {
+function UserEditContent() {
   const { userId } = useParams();
   const { company } = useSession();
   const { data, error, isLoading } = useCompanyUser(company._id, userId);
@@ -213,5 +214,21 @@ export function UserEditPage() {
       {error && <ErrorPanel error={error} />}
       {data && <UserForm key={data.userSub} user={data} />}
     </CompanyLayout>
+  );
+}
+
+export function UserCreatePage() {
+  return (
+    <ChangesOnly>
+      <UserCreateContent />
+    </ChangesOnly>
+  );
+}
+
+export function UserEditPage() {
+  return (
+    <ChangesOnly>
+      <UserEditContent />
+    </ChangesOnly>
   );
 }

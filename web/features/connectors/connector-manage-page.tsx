@@ -11,6 +11,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useState } from 'react';
+import { ChangesOnly } from '../../components/changes-only.tsx';
 import { EmptyPanel, ErrorPanel, LoadingPanel } from '../../components/page-state.tsx';
 import { useSession } from '../../lib/app-context.tsx';
 import {
@@ -26,7 +27,7 @@ const messageOf = (err: unknown) =>
   err instanceof Error ? err.message : 'There was a problem with submitting.';
 
 /** /connectors/manage: set up a supplier-portal login (the password goes in, never comes back) and run it. */
-export function ConnectorManagePage() {
+function ConnectorManageContent() {
   const companyId = useSession().company._id;
   const connectors = useConnectors();
   const suppliers = useConnectorSuppliers();
@@ -173,5 +174,13 @@ export function ConnectorManagePage() {
         )}
       </Paper>
     </Stack>
+  );
+}
+
+export function ConnectorManagePage() {
+  return (
+    <ChangesOnly>
+      <ConnectorManageContent />
+    </ChangesOnly>
   );
 }

@@ -2,6 +2,7 @@ import { Alert, Button, Divider, Group, Paper, Stack, Title } from '@mantine/cor
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { isCompanyWide } from '../../../shared/access/route-access.ts';
+import { ChangesOnly } from '../../components/changes-only.tsx';
 import { showToast } from '../../components/toast-store.ts';
 import { useSession } from '../../lib/app-context.tsx';
 import {
@@ -116,7 +117,7 @@ function EditForm({ entity }: { entity: Entity }) {
 }
 
 /** /entities/{id}/edit: the entity's details, its address, and its parent (which moves it in the tree). */
-export function EntityEditPage() {
+function EntityEditContent() {
   return (
     <EntityLayout tab="edit">
       {(entity) => (
@@ -126,5 +127,13 @@ export function EntityEditPage() {
         </Stack>
       )}
     </EntityLayout>
+  );
+}
+
+export function EntityEditPage() {
+  return (
+    <ChangesOnly>
+      <EntityEditContent />
+    </ChangesOnly>
   );
 }

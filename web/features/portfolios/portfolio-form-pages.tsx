@@ -1,10 +1,12 @@
 import { Alert, Button, Group, MultiSelect, Paper, Stack, Textarea, TextInput, Title } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { ErrorPanel, LoadingPanel } from '../../components/page-state.tsx';
+import { EmptyPanel, ErrorPanel, LoadingPanel } from '../../components/page-state.tsx';
 import { showToast } from '../../components/toast-store.ts';
 import { type FormFailure, formFailureOf, NO_FAILURE, requiredFields } from '../../lib/form-errors.ts';
+import { useMayChange } from '../../lib/may-change.ts';
 import { type AssetGroup, useAllAssets, useCreateGroup, useGroup, useUpdateGroup } from './api.ts';
+import { PORTFOLIO_WRITERS } from './portfolio-list-page.tsx';
 
 interface Draft {
   name: string;
@@ -98,9 +100,13 @@ function PortfolioForm({
   );
 }
 
+/** Shown instead of a portfolio form to those who may read portfolios but not change them. */
+const READ_ONLY_PORTFOLIOS = 'You can read portfolios but not create or change them.';
+
 /** /portfolios/create */
 export function PortfolioCreatePage() {
   const createGroup = useCreateGroup();
+  if (!useMayChange(PORTFOLIO_WRITERS)) return <EmptyPanel>{READ_ONLY_PORTFOLIOS}</EmptyPanel>;
   return (
     <Stack>
       <Title order={2}>Create portfolio</Title>
@@ -124,6 +130,8 @@ export function PortfolioEditPage() {
   const { id } = useParams();
   const updateGroup = useUpdateGroup();
   const { data: group, error, isLoading } = useGroup(id);
+  const mayChange = useMayChange(PORTFOLIO_WRITERS);
+  if (!mayChange) return <EmptyPanel>{READ_ONLY_PORTFOLIOS}</EmptyPanel>;
   if (isLoading) return <LoadingPanel />;
   if (error || !group) return <ErrorPanel error={error ?? new Error('Portfolio not found')} />;
   return (

@@ -5,13 +5,16 @@ import { EmptyPanel, ErrorPanel, LoadingPanel } from '../../components/page-stat
 import { showToast } from '../../components/toast-store.ts';
 import { formFailureOf } from '../../lib/form-errors.ts';
 import { formatCount } from '../../lib/format.ts';
+import { useMayChange } from '../../lib/may-change.ts';
 import { type AssetGroup, useDeleteGroup, useMyGroups } from './api.ts';
+import { PORTFOLIO_WRITERS } from './portfolio-list-page.tsx';
 
 /** /portfolios/manage: every portfolio with its edit link and a delete action. */
 export function PortfolioManagePage() {
   const deleteGroup = useDeleteGroup();
   const { data, error, isLoading } = useMyGroups();
   const [problem, setProblem] = useState<string>();
+  const mayChange = useMayChange(PORTFOLIO_WRITERS);
 
   async function remove(group: AssetGroup) {
     if (!window.confirm(`Delete the portfolio ${group.name}? Its sites are kept.`)) return;
@@ -27,9 +30,11 @@ export function PortfolioManagePage() {
     <Stack>
       <Group justify="space-between">
         <Title order={2}>Manage portfolios</Title>
-        <Button component={Link} to="/portfolios/create">
-          Create portfolio
-        </Button>
+        {mayChange && (
+          <Button component={Link} to="/portfolios/create">
+            Create portfolio
+          </Button>
+        )}
       </Group>
       {problem && (
         <Alert color="red" role="alert">
@@ -59,14 +64,16 @@ export function PortfolioManagePage() {
                   </Table.Td>
                   <Table.Td>{formatCount(g.assetIds.length)}</Table.Td>
                   <Table.Td>
-                    <Group gap="xs" justify="flex-end">
-                      <Button component={Link} to={`/portfolios/${g._id}/edit`} size="xs" variant="light">
-                        Edit
-                      </Button>
-                      <Button size="xs" color="red" variant="subtle" onClick={() => remove(g)}>
-                        Delete
-                      </Button>
-                    </Group>
+                    {mayChange && (
+                      <Group gap="xs" justify="flex-end">
+                        <Button component={Link} to={`/portfolios/${g._id}/edit`} size="xs" variant="light">
+                          Edit
+                        </Button>
+                        <Button size="xs" color="red" variant="subtle" onClick={() => remove(g)}>
+                          Delete
+                        </Button>
+                      </Group>
+                    )}
                   </Table.Td>
                 </Table.Tr>
               ))}

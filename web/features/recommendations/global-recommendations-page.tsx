@@ -21,6 +21,7 @@ import { PRIORITIES, PriorityBadge, typedAmount } from '../../components/recomme
 import { clearedFields } from '../../lib/cleared-fields.ts';
 import { type FormFailure, formFailureOf } from '../../lib/form-errors.ts';
 import { formatNumber } from '../../lib/format.ts';
+import { useMayChange } from '../../lib/may-change.ts';
 import {
   companyOwn,
   type RecommendationView as GlobalRecommendation,
@@ -155,6 +156,7 @@ export function GlobalRecommendationsPage() {
   const all = useRecommendations();
   const [editing, setEditing] = useState<string | null>(null);
   const [problem, setProblem] = useState<string>();
+  const mayChange = useMayChange();
   const globals = companyOwn(all.data);
   const list = { ...all, data: all.data ? { data: globals, total: globals.length } : undefined };
 
@@ -219,19 +221,21 @@ export function GlobalRecommendationsPage() {
             <Table.Td ta="right">{formatNumber(r.estimatedCost)}</Table.Td>
             <Table.Td>{r.status}</Table.Td>
             <Table.Td>
-              <Group gap={4} wrap="nowrap">
-                <Button size="compact-xs" variant="subtle" onClick={() => setEditing(r._id)}>
-                  Edit
-                </Button>
-                <Button size="compact-xs" variant="subtle" color="red" onClick={() => remove(r)}>
-                  Delete
-                </Button>
-              </Group>
+              {mayChange && (
+                <Group gap={4} wrap="nowrap">
+                  <Button size="compact-xs" variant="subtle" onClick={() => setEditing(r._id)}>
+                    Edit
+                  </Button>
+                  <Button size="compact-xs" variant="subtle" color="red" onClick={() => remove(r)}>
+                    Delete
+                  </Button>
+                </Group>
+              )}
             </Table.Td>
           </Table.Tr>
         )}
       />
-      {editing ? (
+      {!mayChange ? null : editing ? (
         <EditRecommendation key={editing} id={editing} onDone={() => setEditing(null)} />
       ) : (
         <RecommendationForm

@@ -28,9 +28,11 @@ import {
   type ReportFormat,
   type ReportScopeType,
 } from '../../../shared/reports/report-templates.ts';
+import { COMPANY_USERS } from '../../../shared/system/permission-sets.ts';
 import { FormPanel } from '../../components/form-panel.tsx';
 import { ErrorPanel } from '../../components/page-state.tsx';
 import { type FormFailure, formFailureOf, NO_FAILURE } from '../../lib/form-errors.ts';
+import { useMayChange } from '../../lib/may-change.ts';
 import {
   type CustomSectionBody,
   type CustomTemplateBody,
@@ -202,6 +204,8 @@ export function ReportBuilderPage() {
   const remove = useDeleteTemplate();
   const preview = usePreviewTemplate();
   const generate = useGenerateCustomReport();
+  // Templates are the company's: others may build and preview one, but only company users keep it.
+  const mayChange = useMayChange(COMPANY_USERS);
   const [editing, setEditing] = useState<string>();
   const [draft, setDraft] = useState<Draft>(() => draftOf(EMPTY));
   const [failure, setFailure] = useState<FormFailure>(NO_FAILURE);
@@ -392,9 +396,11 @@ export function ReportBuilderPage() {
           <Button variant="default" onClick={showPreview} loading={busy === 'preview'}>
             Preview
           </Button>
-          <Button type="submit" loading={busy === 'save'}>
-            Save template
-          </Button>
+          {mayChange && (
+            <Button type="submit" loading={busy === 'save'}>
+              Save template
+            </Button>
+          )}
           {editing && (
             <>
               <NativeSelect
@@ -406,18 +412,20 @@ export function ReportBuilderPage() {
               <Button onClick={build} loading={busy === 'generate'}>
                 Generate
               </Button>
-              <Button
-                variant="subtle"
-                color="red"
-                onClick={() =>
-                  void run('delete', async () => {
-                    await remove(editing);
-                    open(undefined);
-                  })
-                }
-              >
-                Delete template
-              </Button>
+              {mayChange && (
+                <Button
+                  variant="subtle"
+                  color="red"
+                  onClick={() =>
+                    void run('delete', async () => {
+                      await remove(editing);
+                      open(undefined);
+                    })
+                  }
+                >
+                  Delete template
+                </Button>
+              )}
             </>
           )}
         </Group>

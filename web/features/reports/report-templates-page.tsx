@@ -1,7 +1,7 @@
 import { Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { canUseRoute } from '../../../shared/access/route-access.ts';
+import { canChange } from '../../../shared/access/route-access.ts';
 import { GROUPING_NAMES, MEASURE_NAMES, PERIOD_NAMES } from '../../../shared/reports/custom-templates.ts';
 import type { SystemTemplate } from '../../../shared/reports/report-templates.ts';
 import { COMPANY_USERS } from '../../../shared/system/permission-sets.ts';
@@ -172,5 +172,5 @@ export function ReportTemplatesPage() {
   const { access } = useSession();
   const system = useSystemTemplates();
   const custom = useCustomTemplates();
-  return <ReportTemplatesView system={system} custom={custom} mayEdit={canUseRoute(COMPANY_USERS, access)} />;
+  return <ReportTemplatesView system={system} custom={custom} mayEdit={canChange(COMPANY_USERS, access)} />;
 }

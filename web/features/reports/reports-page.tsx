@@ -3,6 +3,7 @@ import { Link, useParams, useSearchParams } from 'react-router';
 import { templateOf } from '../../../shared/reports/report-templates.ts';
 import { DataTable } from '../../components/data-table.tsx';
 import { ErrorPanel } from '../../components/page-state.tsx';
+import { useMayChange } from '../../lib/may-change.ts';
 import { useReportHistory, useScopeReports, useSiteName } from './api.ts';
 import { ReportForm } from './report-form.tsx';
 import { REPORT_COLUMNS } from './report-parts.tsx';
@@ -10,6 +11,8 @@ import { REPORT_COLUMNS } from './report-parts.tsx';
 /** /reports: the form that asks for a report, and the latest reports under it. */
 export function ReportsPage() {
   const { data, error, isLoading } = useReportHistory();
+  // Generating writes a report into the company, which staff looking in may not do.
+  const mayGenerate = useMayChange();
   // The templates page links here with the template to use.
   const [search] = useSearchParams();
   const chosen = templateOf(search.get('template') ?? '');
@@ -32,7 +35,7 @@ export function ReportsPage() {
           </Anchor>
         </Group>
       </Group>
-      <ReportForm templateId={chosen?.id} />
+      {mayGenerate && <ReportForm templateId={chosen?.id} />}
       {error ? (
         <ErrorPanel error={error} />
       ) : (
@@ -82,6 +85,7 @@ export function SiteReportsPage() {
   const { id = '' } = useParams();
   const { data: site } = useSiteName(id);
   const { data, error, isLoading } = useScopeReports(id);
+  const mayGenerate = useMayChange();
   return (
     <Stack gap="md">
       <Group justify="space-between">
@@ -90,7 +94,7 @@ export function SiteReportsPage() {
           Back to the site
         </Anchor>
       </Group>
-      <ReportForm site={id} />
+      {mayGenerate && <ReportForm site={id} />}
       {error ? (
         <ErrorPanel error={error} />
       ) : (

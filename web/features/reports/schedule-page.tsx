@@ -30,6 +30,7 @@ import { DataTable, type DataTableColumn } from '../../components/data-table.tsx
 import { FormPanel } from '../../components/form-panel.tsx';
 import { ErrorPanel } from '../../components/page-state.tsx';
 import { formatDateTime } from '../../lib/format.ts';
+import { useMayChange } from '../../lib/may-change.ts';
 import { useFormValues } from '../../lib/use-form-values.ts';
 import {
   type ScheduleBody,
@@ -324,6 +325,7 @@ const COLUMNS: readonly DataTableColumn<ScheduleView>[] = [
 /** /reports/schedule: reports sent by e-mail on a timetable, and the form for a new one. */
 export function ReportSchedulePage() {
   const { data, error, isLoading } = useSchedules();
+  const mayChange = useMayChange();
   return (
     <Stack gap="md">
       <Group justify="space-between">
@@ -332,13 +334,13 @@ export function ReportSchedulePage() {
           Report history
         </Anchor>
       </Group>
-      <ScheduleForm />
+      {mayChange && <ScheduleForm />}
       {error ? (
         <ErrorPanel error={error} />
       ) : (
         <DataTable
           label="Scheduled reports"
-          columns={COLUMNS}
+          columns={mayChange ? COLUMNS : COLUMNS.filter((c) => c.key !== 'actions')}
           rows={data?.data}
           rowKey={(s) => s._id}
           loading={isLoading}

@@ -24,6 +24,7 @@ import { FormPanel } from '../../components/form-panel.tsx';
 import { showToast } from '../../components/toast-store.ts';
 import { type FormFailure, formFailureOf, NO_FAILURE } from '../../lib/form-errors.ts';
 import { formatNumber } from '../../lib/format.ts';
+import { useMayChange } from '../../lib/may-change.ts';
 import {
   type Scopes,
   type TargetView,
@@ -347,6 +348,7 @@ export function TargetManagePage() {
   const targets = useTargets();
   const deleteTarget = useDeleteTarget();
   const [editing, setEditing] = useState<TargetView | undefined>();
+  const mayChange = useMayChange();
 
   async function remove(t: TargetView) {
     if (!window.confirm(`Delete the target ${t.name}?`)) return;
@@ -376,7 +378,9 @@ export function TargetManagePage() {
       render: (t) => `${formatNumber(t.reductionPercent)}%`,
       numeric: true,
     },
-    {
+  ];
+  if (mayChange)
+    columns.push({
       key: 'actions',
       label: 'Actions',
       sortable: false,
@@ -391,8 +395,7 @@ export function TargetManagePage() {
           </Button>
         </Group>
       ),
-    },
-  ];
+    });
 
   return (
     <Stack>
@@ -406,7 +409,7 @@ export function TargetManagePage() {
         empty="No targets yet."
         csvFilename="targets.csv"
       />
-      {editing ? (
+      {!mayChange ? null : editing ? (
         <TargetForm
           key={editing._id}
           initial={draftOf(editing)}
