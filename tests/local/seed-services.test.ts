@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEARCH_INDEX_VERSION } from '../../functions/core/search-index/search-terms.ts';
+import { localBucketName } from '../../infra/local/environment.ts';
 import type { Caller } from '../../shared/access/caller.ts';
 import { EMPTY_GRANTS } from '../../shared/access/caller.ts';
 import { type Item, type SeededStack, startSeededStack } from './seed-fixture.ts';
@@ -116,6 +117,28 @@ describe('demo data written through the services', () => {
     expect(of('create', 'contracts')).toHaveLength(contracts.length);
     expect(of('create', 'contracts')[0]?.message).toMatch(/^Contract .+ added to .+/);
     expect(logs.every((l) => l.userName === 'Alex Carter' || l.userName === 'Olivia Bennett')).toBe(true);
+  });
+
+  it("stores each site's drawings by key, so the site list signs a URL the S3 front accepts", async () => {
+    const { presentAsset } = await import('../../functions/assets/asset-records.ts');
+    const { HeadObjectCommand, S3Client } = await import('@aws-sdk/client-s3');
+    const s3 = new S3Client({ region: 'eu-west-2', endpoint: stack.awsEndpoint, forcePathStyle: true });
+    const sites = inPartition(`C#${demoId}#assets`);
+    expect(sites.length).toBeGreaterThan(0);
+    for (const site of sites) {
+      const [image] = site.images as { key?: string; thumbKey?: string; url?: string; thumbUrl?: string }[];
+      // An unsigned address stored in the item would be shown as is, and refused by the S3 front.
+      expect(image).toMatchObject({ key: expect.any(String), thumbKey: expect.any(String) });
+      expect(image?.url).toBeUndefined();
+      expect(image?.thumbUrl).toBeUndefined();
+      const shown = (await presentAsset(site)) as { primaryImage?: { thumbUrl?: string } };
+      expect(shown.primaryImage?.thumbUrl).toContain('X-Amz-Signature=');
+      expect(shown.primaryImage?.thumbUrl).toContain(String(image?.thumbKey));
+      const head = await s3.send(
+        new HeadObjectCommand({ Bucket: localBucketName('documents'), Key: String(image?.thumbKey) }),
+      );
+      expect(head.ContentType).toBe('image/svg+xml');
+    }
   });
 
   it('closes supplies through their status history, as the account page would', () => {

@@ -90,9 +90,11 @@ function s3(): S3Client {
   return client;
 }
 
+/** Stored as the upload worker stores a picture: by key, so every answer signs its own short-lived URL. */
 export interface UploadedImage {
-  url: string;
-  thumbUrl: string;
+  _id: string;
+  key: string;
+  thumbKey: string;
   isPrimary: boolean;
 }
 
@@ -116,5 +118,5 @@ export async function uploadAssetImage(
       }),
     );
   await Promise.all([put(key, svg), put(thumbKey, thumbnail)]);
-  return { url: `/s3/${bucket}/${key}`, thumbUrl: `/s3/${bucket}/${thumbKey}`, isPrimary: true };
+  return { _id: imageId, key, thumbKey, isPrimary: true };
 }
