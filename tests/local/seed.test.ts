@@ -81,14 +81,15 @@ describe('demo data seed', () => {
       expect(a.floorArea).toBeGreaterThan(100);
       expect(subsidiaries.has(String(a.entityId))).toBe(true);
       expect(a.epcRating).toMatch(/^[A-G]$/);
-      const images = a.images as { url: string; thumbUrl: string; isPrimary: boolean }[];
+      const images = a.images as { key: string; thumbKey: string; isPrimary: boolean }[];
       expect(images).toHaveLength(1);
       expect(images[0]?.isPrimary).toBe(true);
-      expect(images[0]?.url).toMatch(new RegExp(`^/s3/voltfolio-documents/assets/${a._id}/images/`));
+      expect(images[0]?.key).toMatch(new RegExp(`^assets/${a._id}/images/`));
+      expect(images[0]?.thumbKey).toMatch(new RegExp(`^assets/${a._id}/images/`));
     }
     const sample = assets[0] as Item;
-    const image = (sample.images as { url: string }[])[0]?.url as string;
-    const res = await fetch(`${stack.awsEndpoint}${image.replace(/^\/s3/, '')}`);
+    const key = (sample.images as { key: string }[])[0]?.key as string;
+    const res = await fetch(`${stack.awsEndpoint}/voltfolio-documents/${key}`);
     expect(res.status).toBe(200);
     const svg = await res.text();
     expect(svg).toContain('<svg');
