@@ -12,7 +12,8 @@
  * Writing the 10,000 sites and their roll-ups takes many minutes. BENCH_STATE_DIR=<dir> keeps the stack's
  * state there instead of a temporary directory: the first run seeds it and records what it wrote in
  * `bench-benchmarks.json`, later runs with the same directory and BENCH_ASSETS skip straight to the calls.
- * The directory is never removed; delete it to seed afresh.
+ * The directory is never removed; delete it to seed afresh. BENCH_CPU_PROF=<dir> writes the stack's CPU
+ * profiles (main thread and the table emulator's) there when it stops.
  */
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -29,6 +30,7 @@ const CALLS = Number(process.env.BENCH_CALLS ?? 20);
 const WARM_UP = Number(process.env.BENCH_WARM_UP ?? 2);
 const KEPT_STATE_DIR = process.env.BENCH_STATE_DIR;
 const SEEDED_MARKER = 'bench-benchmarks.json';
+const CPU_PROF_DIR = process.env.BENCH_CPU_PROF;
 const TARGET_MS = 2_000;
 const PASSWORD = 'Voltfolio-demo-2026!';
 const TYPES = ['Office', 'Retail', 'Warehouse', 'Residential block', 'Industrial'] as const;
@@ -93,7 +95,10 @@ async function main() {
     );
   const ports = await freePorts();
   // The first start builds the web app and seeds the demo: slow on a loaded machine.
-  const { stack } = await startStack(stateDir, ports, { healthyWithinMs: 600_000 }).catch((err: unknown) => {
+  const { stack } = await startStack(stateDir, ports, {
+    healthyWithinMs: 600_000,
+    ...(CPU_PROF_DIR ? { nodeOptions: ['--cpu-prof', `--cpu-prof-dir=${CPU_PROF_DIR}`] } : {}),
+  }).catch((err: unknown) => {
     removeState();
     throw err;
   });
