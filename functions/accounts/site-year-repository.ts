@@ -9,11 +9,11 @@
  * | whether the company's site years are complete | `pk` as above, `sk = built` | table |
  */
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { UtilityType } from '../../shared/schemas/common.ts';
+import { UTILITY_TYPES, type UtilityType } from '../../shared/schemas/common.ts';
 import { documentClient } from '../core/adapters/dynamo.ts';
 import { config } from '../core/config.ts';
 import { batchWrite } from '../core/data/batch-writes.ts';
-import { queryMapped } from '../core/data/query-pages.ts';
+import { eachQueried, queryMapped } from '../core/data/query-pages.ts';
 import { inPool } from '../core/lib/in-pool.ts';
 import { partAdds, ROLLUP_PARTS, type RollupParts } from './rollup-parts.ts';
 
@@ -415,30 +415,59 @@ export async function listSiteYears(
   );
 }
 
-function siteYearOf(raw: Record<string, unknown>): SiteYearMonths {
-  const [year = '', assetId = '', utilityType = ''] = String(raw.sk).split('#');
-  const row: SiteYearMonths = {
+/** A utility's year as a row, from either item's figures (its parts when it has them). */
+function rollupRow(
+  assetId: string,
+  year: string,
+  utilityType: string,
+  figures: Record<string, unknown>,
+  monthsHeld: number[],
+): SiteYearRollup {
+  const row: SiteYearRollup = {
     assetId,
     year: Number(year),
     utilityType: utilityType as UtilityType,
-    unit: String(raw.unit ?? ''),
-    consumption: Number(raw.consumption) || 0,
-    cost: Number(raw.cost) || 0,
-    emissionsKg: Number(raw.emissionsKg) || 0,
+    unit: String(figures.unit ?? ''),
+    consumption: Number(figures.consumption) || 0,
+    cost: Number(figures.cost) || 0,
+    emissionsKg: Number(figures.emissionsKg) || 0,
+    monthsHeld,
+  };
+  for (const part of ROLLUP_PARTS) {
+    const value = figures[part];
+    if (typeof value === 'number') row[part] = value;
+  }
+  return row;
+}
+
+function siteYearOf(raw: Record<string, unknown>): SiteYearMonths {
+  const [year = '', assetId = '', utilityType = ''] = String(raw.sk).split('#');
+  return {
     // Rounding leaves crumbs where a bill was added and taken back: a month under a thousandth is empty.
-    monthsHeld: MONTH_ATTRIBUTES.flatMap((m, i) => (Math.abs(Number(raw[m]) || 0) >= 0.001 ? [i + 1] : [])),
+    ...rollupRow(
+      assetId,
+      year,
+      utilityType,
+      raw,
+      MONTH_ATTRIBUTES.flatMap((m, i) => (Math.abs(Number(raw[m]) || 0) >= 0.001 ? [i + 1] : [])),
+    ),
     months: MONTH_NUMBERS.map((_, i) => ({
       consumption: Number(raw[MONTH_ATTRIBUTES[i] ?? '']) || 0,
       cost: Number(raw[MONTH_COST_ATTRIBUTES[i] ?? '']) || 0,
       emissionsKg: Number(raw[MONTH_EMISSIONS_ATTRIBUTES[i] ?? '']) || 0,
     })),
   };
-  for (const part of ROLLUP_PARTS) {
-    const value = raw[part];
-    if (typeof value === 'number') row[part] = value;
-  }
-  return row;
 }
+
+/** The months (1–12) whose bits are set in a whole year's mask. */
+function monthsOfMask(mask: number): number[] {
+  const months: number[] = [];
+  for (let i = 0; i < 12; i++) if (mask & (1 << i)) months.push(i + 1);
+  return months;
+}
+
+/** The whole years are read with their utilities' figures only, not the partition's key. */
+const WHOLE_YEAR_NAMES = Object.fromEntries([['#sk', 'sk'], ...UTILITY_TYPES.map((u, i) => [`#u${i}`, u])]);
 
 /**
  * Every site's figures by year and utility from `fromYear` to `toYear` inclusive, from the sites' whole
@@ -450,42 +479,26 @@ export async function listWholeSiteYears(
   toYear: number,
 ): Promise<SiteYearRollup[]> {
   const out: SiteYearRollup[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await documentClient().send(
-      new QueryCommand({
-        TableName: config().tableName,
-        KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
-        ExpressionAttributeValues: {
-          ':pk': pkOf(companyId),
-          ':from': `total#${fromYear}#`,
-          ':to': `total#${toYear}#~`,
-        },
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    for (const raw of page.Items ?? []) {
+  await eachQueried(
+    {
+      KeyConditionExpression: '#pk = :pk AND #sk BETWEEN :from AND :to',
+      ExpressionAttributeValues: {
+        ':pk': pkOf(companyId),
+        ':from': `total#${fromYear}#`,
+        ':to': `total#${toYear}#~`,
+      },
+      ExpressionAttributeNames: { ...WHOLE_YEAR_NAMES, '#pk': 'pk' },
+      ProjectionExpression: Object.keys(WHOLE_YEAR_NAMES).join(', '),
+    },
+    (raw) => {
       const [, year = '', assetId = ''] = String(raw.sk).split('#');
-      for (const [utilityType, value] of Object.entries(raw)) {
-        if (utilityType === 'pk' || utilityType === 'sk' || typeof value !== 'object' || value === null)
-          continue;
-        const u = value as Partial<UtilityYear>;
-        const mask = Number(u.months) || 0;
-        const row: SiteYearRollup = {
-          assetId,
-          year: Number(year),
-          utilityType: utilityType as UtilityType,
-          unit: String(u.unit ?? ''),
-          consumption: Number(u.consumption) || 0,
-          cost: Number(u.cost) || 0,
-          emissionsKg: Number(u.emissionsKg) || 0,
-          monthsHeld: MONTH_ATTRIBUTES.flatMap((_, i) => (mask & (1 << i) ? [i + 1] : [])),
-        };
-        for (const part of ROLLUP_PARTS) if (typeof u[part] === 'number') row[part] = u[part];
-        out.push(row);
+      for (const utilityType in raw) {
+        const value = raw[utilityType];
+        if (utilityType === 'sk' || typeof value !== 'object' || value === null) continue;
+        const figures = value as Record<string, unknown>;
+        out.push(rollupRow(assetId, year, utilityType, figures, monthsOfMask(Number(figures.months) || 0)));
       }
-    }
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
+    },
+  );
   return out;
 }

@@ -62,6 +62,12 @@ async function ensureSiteYears(companyId: string): Promise<void> {
   if (state !== 'built') await markSiteYearsBuilt(companyId);
 }
 
+const bitsSet = (mask: number) => {
+  let n = 0;
+  for (let m = mask; m !== 0; m &= m - 1) n++;
+  return n;
+};
+
 const yearsBetween = (from: number, to: number) =>
   Array.from({ length: Math.max(0, to - from + 1) }, (_, i) => from + i);
 
@@ -116,26 +122,27 @@ export async function siteYearFigures(
     siteYearRows(caller.companyId, years.from, years.to),
   ]);
   const readable = new Set(items.map((s) => s._id));
-  const byYear = new Map<string, SiteYear>();
-  const months = new Map<string, Set<number>>();
+  // Months held as bits of a mask per site-year: thousands of sites are summed here on every call.
+  const held = new Map<SiteYear, number>();
   const bySite = new Map<string, Map<number, SiteYear>>();
   for (const row of rows) {
     const factor = KWH_PER_UNIT[row.unit.toLowerCase()];
     if (!readable.has(row.assetId) || !ENERGY_UTILITIES.has(row.utilityType) || factor === undefined)
       continue;
-    const key = `${row.assetId}#${row.year}`;
-    const y = byYear.get(key) ?? {
-      year: row.year,
-      energyKwh: 0,
-      emissionsKg: 0,
-      electricityKwh: 0,
-      electricityKg: 0,
-      months: 0,
-    };
-    const seen = months.get(key) ?? new Set<number>();
-    for (const m of row.monthsHeld) seen.add(m);
-    months.set(key, seen);
-    y.months = seen.size;
+    let ofSite = bySite.get(row.assetId);
+    if (!ofSite) {
+      ofSite = new Map<number, SiteYear>();
+      bySite.set(row.assetId, ofSite);
+    }
+    let y = ofSite.get(row.year);
+    if (!y) {
+      y = { year: row.year, energyKwh: 0, emissionsKg: 0, electricityKwh: 0, electricityKg: 0, months: 0 };
+      ofSite.set(row.year, y);
+    }
+    let mask = held.get(y) ?? 0;
+    for (const m of row.monthsHeld) mask |= 1 << (m - 1);
+    held.set(y, mask);
+    y.months = bitsSet(mask);
     const kwh = row.consumption * factor;
     y.energyKwh += kwh;
     y.emissionsKg += row.emissionsKg;
@@ -143,10 +150,6 @@ export async function siteYearFigures(
       y.electricityKwh += kwh;
       y.electricityKg += row.emissionsKg;
     }
-    byYear.set(key, y);
-    const ofSite = bySite.get(row.assetId) ?? new Map<number, SiteYear>();
-    ofSite.set(row.year, y);
-    bySite.set(row.assetId, ofSite);
   }
   const sites = items.map(
     (site): SiteYears => ({

@@ -16,6 +16,8 @@ import {
   airQualityNear,
   floodWarnings,
   lookupPostcode,
+  lookupPostcodes,
+  POSTCODES_PER_BULK_LOOKUP,
   streetCrimes,
   UpstreamError,
 } from '../core/adapters/public-data.ts';
@@ -105,7 +107,7 @@ async function placeSite(
   }
 }
 
-/** How long an import waits for its sites to be placed, and how many calls it makes at once. */
+/** How long an import waits for its sites to be placed, and how many lookups it makes at once. */
 export const IMPORT_PLACING = { budgetMs: 5_000, concurrency: 4 };
 
 /** Runs `task` over `items`, `limit` at a time, starting none after `stopped()` says so. */
@@ -124,7 +126,7 @@ async function whileInTime<T>(
 
 /**
  * Places the sites an import wrote for at most `budgetMs`: each postcode is looked up once, however many
- * sites share it, a few at a time. The import is done by then whatever the service does; sites not placed
+ * sites share it, a hundred to a call and a few calls at a time. The import is done by then whatever the service does; sites not placed
  * in time, or whose postcode is unknown, stay unplaced (their risk pages look the postcode up when
  * opened). Placing is not an edit, so the import can still be rolled back. Answers the sites placed in
  * time, as they now stand.
@@ -148,14 +150,18 @@ export async function placeImportedSites(
   });
   const placedSites = new Map<string, StoredItem>();
   const found = new Map<string, { lat: number; lng: number }>();
+  const postcodes = [...byPostcode.keys()];
+  const lookups: string[][] = [];
+  for (let i = 0; i < postcodes.length; i += POSTCODES_PER_BULK_LOOKUP)
+    lookups.push(postcodes.slice(i, i + POSTCODES_PER_BULK_LOOKUP));
   const work = async () => {
-    await whileInTime([...byPostcode.keys()], limits.concurrency, isStopped, async (postcode) => {
+    await whileInTime(lookups, limits.concurrency, isStopped, async (asked) => {
       try {
-        const at = await lookupPostcode(postcode);
-        if (at) found.set(postcode, { lat: at.lat, lng: at.lng });
+        for (const [postcode, at] of await lookupPostcodes(asked))
+          if (at) found.set(postcode, { lat: at.lat, lng: at.lng });
       } catch (err) {
         if (!(err instanceof UpstreamError)) throw err;
-        warn('imported sites not geocoded', { postcode, error: err.message });
+        warn('imported sites not geocoded', { postcodes: asked, error: err.message });
       }
     });
     const toPlace = [...found].flatMap(([postcode, at]) =>

@@ -185,22 +185,45 @@ function byYear(pathway: readonly PathwayPoint[]) {
   return maps;
 }
 
+/**
+ * The first year from which `value` of the points stays above the pathway, as `misalignmentYear` works it
+ * out, read straight off the points: a table assesses thousands of sites and needs no series of its own.
+ */
+function misalignedFrom(
+  points: readonly IntensityPoint[],
+  value: (p: IntensityPoint) => number,
+  pathway: ReadonlyMap<number, number>,
+): number | null {
+  for (let i = 1; i < points.length; i++)
+    if ((points[i - 1] as IntensityPoint).year > (points[i] as IntensityPoint).year)
+      return misalignmentYear(
+        points.map((p) => ({ year: p.year, value: value(p) })),
+        pathway,
+      );
+  let from: number | null = null;
+  for (let i = points.length - 1; i >= 0; i--) {
+    const p = points[i] as IntensityPoint;
+    const limit = pathway.get(p.year);
+    if (limit === undefined) continue;
+    if (!(value(p) > limit)) break;
+    from = p.year;
+  }
+  return from;
+}
+
+const carbonOf = (p: IntensityPoint) => p.kgCo2eM2;
+const energyOf = (p: IntensityPoint) => p.kwhM2;
+
 /** A site's intensities against its pathway, and the years it is misaligned from. */
 export function assessAgainstPathway(
   points: readonly IntensityPoint[],
   pathway: readonly PathwayPoint[],
 ): CrremAssessment {
   const { kwh, kg } = byYear(pathway);
-  const carbon = misalignmentYear(
-    points.map((p) => ({ year: p.year, value: p.kgCo2eM2 })),
-    kg,
-  );
-  const energy = misalignmentYear(
-    points.map((p) => ({ year: p.year, value: p.kwhM2 })),
-    kwh,
-  );
-  const measured = points.filter((p) => !p.projected);
-  const last = measured[measured.length - 1];
+  const carbon = misalignedFrom(points, carbonOf, kg);
+  const energy = misalignedFrom(points, energyOf, kwh);
+  let last: IntensityPoint | undefined;
+  for (let i = points.length - 1; i >= 0 && !last; i--) if (!points[i]?.projected) last = points[i];
   let latest: CrremAssessment['latest'];
   if (last) {
     const pk = kwh.get(last.year);

@@ -6,9 +6,16 @@
  * GET /api/benchmarks/crrem/sites as the company owner, one call after another:
  *   the CRREM table of every site                                   p95 ≤ 2,000 ms
  * and, first, the table's maths alone for as many sites (no reads). The table reads every site's years from
- * the company's one partition of site years (a few pages), so its time grows with the sites' items read. BENCH_ASSETS, BENCH_MATHS_SITES, BENCH_CALLS and BENCH_WARM_UP change the size.
+ * the company's one partition of site years (a few pages), so its time grows with the sites' items read.
+ * BENCH_ASSETS, BENCH_MATHS_SITES, BENCH_CALLS and BENCH_WARM_UP change the size.
+ *
+ * Writing the 10,000 sites and their roll-ups takes many minutes. BENCH_STATE_DIR=<dir> keeps the stack's
+ * state there instead of a temporary directory: the first run seeds it and records what it wrote in
+ * `bench-benchmarks.json`, later runs with the same directory and BENCH_ASSETS skip straight to the calls.
+ * The directory is never removed; delete it to seed afresh. BENCH_CPU_PROF=<dir> writes the stack's CPU
+ * profiles (main thread and the table emulator's) there when it stops.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { LOCAL_REGION, LOCAL_TABLE_NAME } from '../../infra/local/environment.ts';
@@ -19,8 +26,11 @@ import { freePorts, startStack } from './local-stack.ts';
 
 const ASSETS = Number(process.env.BENCH_ASSETS ?? 10_000);
 const MATHS_SITES = Number(process.env.BENCH_MATHS_SITES ?? 10_000);
-const CALLS = Number(process.env.BENCH_CALLS ?? 10);
+const CALLS = Number(process.env.BENCH_CALLS ?? 20);
 const WARM_UP = Number(process.env.BENCH_WARM_UP ?? 2);
+const KEPT_STATE_DIR = process.env.BENCH_STATE_DIR;
+const SEEDED_MARKER = 'bench-benchmarks.json';
+const CPU_PROF_DIR = process.env.BENCH_CPU_PROF;
 const TARGET_MS = 2_000;
 const PASSWORD = 'Voltfolio-demo-2026!';
 const TYPES = ['Office', 'Retail', 'Warehouse', 'Residential block', 'Industrial'] as const;
@@ -70,11 +80,26 @@ async function timeMaths(): Promise<boolean> {
 async function main() {
   console.log(`node ${process.version}, ${new Date().toISOString()}`);
   const mathsOk = await timeMaths();
-  const stateDir = mkdtempSync(join(tmpdir(), 'voltfolio-bench-benchmarks-'));
+  const stateDir = KEPT_STATE_DIR ?? mkdtempSync(join(tmpdir(), 'voltfolio-bench-benchmarks-'));
+  if (KEPT_STATE_DIR) mkdirSync(KEPT_STATE_DIR, { recursive: true });
+  const removeState = () => {
+    if (!KEPT_STATE_DIR) rmSync(stateDir, { recursive: true, force: true });
+  };
+  const marker = join(stateDir, SEEDED_MARKER);
+  const seeded = existsSync(marker)
+    ? (JSON.parse(readFileSync(marker, 'utf8')) as { assets: number; seededAt: string })
+    : undefined;
+  if (seeded && seeded.assets !== ASSETS)
+    throw new Error(
+      `${stateDir} holds ${seeded.assets} bench sites, not BENCH_ASSETS=${ASSETS}: use another directory`,
+    );
   const ports = await freePorts();
   // The first start builds the web app and seeds the demo: slow on a loaded machine.
-  const { stack } = await startStack(stateDir, ports, { healthyWithinMs: 600_000 }).catch((err: unknown) => {
-    rmSync(stateDir, { recursive: true, force: true });
+  const { stack } = await startStack(stateDir, ports, {
+    healthyWithinMs: 600_000,
+    ...(CPU_PROF_DIR ? { nodeOptions: ['--cpu-prof', `--cpu-prof-dir=${CPU_PROF_DIR}`] } : {}),
+  }).catch((err: unknown) => {
+    removeState();
     throw err;
   });
   try {
@@ -106,51 +131,56 @@ async function main() {
     const companyId = (await getProfile(String(sub)))?.currentCompanyId;
     if (!companyId) throw new Error('owner@demo.test has no current company');
 
-    const rng = createPrng('benchmarks-bench');
-    const { assets, seconds } = await seedLargeCompany({
-      companyId,
-      assets: ASSETS,
-      accountsPerAsset: 1,
-      rng,
-      siteFields: (i) => ({ assetType: TYPES[i % TYPES.length] }),
-    });
-    console.log(`seeded ${assets.length} sites in ${seconds.toFixed(1)} s`);
+    if (seeded) console.log(`reusing ${seeded.assets} sites seeded at ${seeded.seededAt} in ${stateDir}`);
+    else {
+      const rng = createPrng('benchmarks-bench');
+      const { assets, seconds } = await seedLargeCompany({
+        companyId,
+        assets: ASSETS,
+        accountsPerAsset: 1,
+        rng,
+        siteFields: (i) => ({ assetType: TYPES[i % TYPES.length] }),
+      });
+      console.log(`seeded ${assets.length} sites in ${seconds.toFixed(1)} s`);
 
-    // Two whole years of electricity and gas by month for every site, as the roll-ups keep them.
-    let started = performance.now();
-    const lastYear = new Date().getUTCFullYear() - 1;
-    const months = [lastYear - 1, lastYear].flatMap((y) =>
-      Array.from({ length: 12 }, (_, m) => `${y}-${String(m + 1).padStart(2, '0')}`),
-    );
-    const rowsOf = (asset: { _id: string }) => {
-      const scale = rng.between(0.5, 2);
-      return months.flatMap((month) => [
-        {
-          assetId: asset._id,
-          month,
-          utilityType: 'electricity' as const,
-          unit: 'kWh',
-          consumption: Math.round(8_000 * scale),
-          cost: 2_000,
-          emissionsKg: Math.round(8_000 * scale * 0.177),
-        },
-        {
-          assetId: asset._id,
-          month,
-          utilityType: 'gas' as const,
-          unit: 'kWh',
-          consumption: Math.round(12_000 * scale),
-          cost: 800,
-          emissionsKg: Math.round(12_000 * scale * 0.1823),
-        },
-      ]);
-    };
-    const chunks: (typeof assets)[] = [];
-    for (let i = 0; i < assets.length; i += 10) chunks.push(assets.slice(i, i + 10));
-    await inPool(chunks, 4, (sites) => putRollups(companyId, sites.flatMap(rowsOf)));
-    console.log(
-      `wrote ${assets.length * months.length * 2} site roll-ups (${assets.length} sites × ${months.length} months × 2 utilities) in ${((performance.now() - started) / 1000).toFixed(1)} s`,
-    );
+      // Two whole years of electricity and gas by month for every site, as the roll-ups keep them.
+      const started = performance.now();
+      const lastYear = new Date().getUTCFullYear() - 1;
+      const months = [lastYear - 1, lastYear].flatMap((y) =>
+        Array.from({ length: 12 }, (_, m) => `${y}-${String(m + 1).padStart(2, '0')}`),
+      );
+      const rowsOf = (asset: { _id: string }) => {
+        const scale = rng.between(0.5, 2);
+        return months.flatMap((month) => [
+          {
+            assetId: asset._id,
+            month,
+            utilityType: 'electricity' as const,
+            unit: 'kWh',
+            consumption: Math.round(8_000 * scale),
+            cost: 2_000,
+            emissionsKg: Math.round(8_000 * scale * 0.177),
+          },
+          {
+            assetId: asset._id,
+            month,
+            utilityType: 'gas' as const,
+            unit: 'kWh',
+            consumption: Math.round(12_000 * scale),
+            cost: 800,
+            emissionsKg: Math.round(12_000 * scale * 0.1823),
+          },
+        ]);
+      };
+      const chunks: (typeof assets)[] = [];
+      for (let i = 0; i < assets.length; i += 10) chunks.push(assets.slice(i, i + 10));
+      await inPool(chunks, 4, (sites) => putRollups(companyId, sites.flatMap(rowsOf)));
+      console.log(
+        `wrote ${assets.length * months.length * 2} site roll-ups (${assets.length} sites × ${months.length} months × 2 utilities) in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+      );
+
+      writeFileSync(marker, `${JSON.stringify({ assets: ASSETS, seededAt: new Date().toISOString() })}\n`);
+    }
 
     // Writing the roll-ups can outlast the first token on a loaded machine: the calls sign in afresh.
     const caller = await signInForToken({
@@ -159,7 +189,7 @@ async function main() {
       password: PASSWORD,
     });
     const call = async () => {
-      started = performance.now();
+      const started = performance.now();
       const res = await fetch(`${stack.origin}/api/benchmarks/crrem/sites`, {
         headers: { authorization: `Bearer ${caller.accessToken}` },
       });
@@ -192,7 +222,7 @@ async function main() {
     process.exitCode = ok && mathsOk ? 0 : 1;
   } finally {
     await stack.stop();
-    rmSync(stateDir, { recursive: true, force: true });
+    removeState();
   }
 }
 

@@ -3,6 +3,7 @@ import { applyInvoiceContribution } from '../../functions/accounts/index.ts';
 import { changeAsset } from '../../functions/assets/asset-records.ts';
 import { IMPORT_PLACING } from '../../functions/assets/external-data-service.ts';
 import { migrateCompanyFloorAreas } from '../../functions/assets/floor-area-migration.ts';
+import { lookupPostcodes } from '../../functions/core/adapters/public-data.ts';
 import { toCsv } from '../../shared/files/csv.ts';
 import { createUser } from '../support/api-fixture.ts';
 import type { TestRequest } from '../support/http-events.ts';
@@ -181,7 +182,8 @@ describe('placing sites made by POST /assets and by imports', () => {
     address: { streetAddress: '1 High Street', locality: 'Liverpool', postCode, country: 'United Kingdom' },
   });
 
-  it('places sites created by POST /assets/bulk, each postcode looked up once, and leaves an unknown one unplaced', async () => {
+  it('places sites created by POST /assets/bulk with one postcode lookup, and leaves an unknown one unplaced', async () => {
+    const lookups = r.fakes.calls.postcodes;
     const res = await asOwner('POST', '/assets/bulk', [
       bulkSite('Bulk Dock', 'L3 4AF'),
       bulkSite('Bulk Dock Annexe', 'L3 4AF'),
@@ -195,6 +197,19 @@ describe('placing sites made by POST /assets and by imports', () => {
       expect(stored.lat).toBe(site?.geocoordinates?.lat);
     }
     expect(nowhere?.geocoordinates).toBeUndefined();
+    expect(r.fakes.calls.postcodes - lookups).toBe(1);
+  });
+
+  it('looks up to a hundred postcodes in one call, an unknown one answered as null', async () => {
+    const lookups = r.fakes.calls.postcodes;
+    const known = Array.from({ length: 99 }, (_, i) => `L${1 + (i % 20)} ${1 + Math.floor(i / 20)}AB`);
+    const found = await lookupPostcodes([...known, 'ZZ9 9ZZ']);
+    expect(r.fakes.calls.postcodes - lookups).toBe(1);
+    expect(found.size).toBe(100);
+    expect(found.get('ZZ9 9ZZ')).toBeNull();
+    for (const postcode of known)
+      expect(Math.abs((found.get(postcode)?.lat ?? 0) - 53.41)).toBeLessThan(0.09);
+    await expect(lookupPostcodes([...known, 'ZZ9 9ZZ', 'EC3N 1DL'])).rejects.toThrow(/at most 100/);
   });
 
   it('does not hold POST /assets/bulk up for a slow postcode service', async () => {

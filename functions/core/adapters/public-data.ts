@@ -15,10 +15,27 @@ const TIMEOUT_MS = 8000;
 
 /** GETs JSON; a 404 answers undefined, anything else that is not 2xx JSON is an UpstreamError. */
 export async function getJson(url: string, headers: Record<string, string> = {}): Promise<unknown> {
+  return requestJson(url, { headers });
+}
+
+/** POSTs a JSON body and reads the JSON answer, as `getJson` does. */
+export async function postJson(url: string, body: unknown): Promise<unknown> {
+  return requestJson(url, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+}
+
+async function requestJson(
+  url: string,
+  init: { method?: string; headers: Record<string, string>; body?: string },
+): Promise<unknown> {
   let res: Response;
   try {
     res = await fetch(url, {
-      headers: { Accept: 'application/json', ...headers },
+      ...init,
+      headers: { Accept: 'application/json', ...init.headers },
       signal: AbortSignal.timeout(TIMEOUT_MS),
     });
   } catch (err) {
@@ -56,6 +73,57 @@ export async function lookupPostcode(postcode: string) {
     'postcodes',
   );
   return { postcode: result.postcode, lat: result.latitude, lng: result.longitude };
+}
+
+/** How many postcodes postcodes.io takes in one bulk lookup. */
+export const POSTCODES_PER_BULK_LOOKUP = 100;
+
+/** A place postcodes.io gave for a postcode. */
+export interface PostcodePlace {
+  postcode: string;
+  lat: number;
+  lng: number;
+}
+
+const bulkPostcodesSchema = z.object({
+  result: z.array(
+    z.object({
+      query: z.string(),
+      // A postcode it does not know is null; one it knows without a grid reference has no coordinates.
+      result: z
+        .object({ postcode: z.string(), latitude: z.number().nullish(), longitude: z.number().nullish() })
+        .nullable(),
+    }),
+  ),
+});
+
+/**
+ * postcodes.io `POST /postcodes` with `{ postcodes }` (at most POSTCODES_PER_BULK_LOOKUP): each postcode
+ * asked, with its place, or null when the service does not know it or cannot place it.
+ */
+export async function lookupPostcodes(
+  postcodes: readonly string[],
+): Promise<Map<string, PostcodePlace | null>> {
+  if (postcodes.length > POSTCODES_PER_BULK_LOOKUP)
+    throw new Error(`postcodes.io looks up at most ${POSTCODES_PER_BULK_LOOKUP} postcodes at once`);
+  const found = new Map<string, PostcodePlace | null>();
+  if (postcodes.length === 0) return found;
+  const url = `${base(externalServicesConfig().postcodesUrl)}/postcodes`;
+  const { result } = shaped(bulkPostcodesSchema, await postJson(url, { postcodes }), 'postcodes');
+  // Each answer names the postcode it answers: the service does not promise the order asked.
+  const asked = new Set(postcodes);
+  for (const { query, result: place } of result) {
+    if (!asked.has(query)) continue;
+    found.set(
+      query,
+      place && typeof place.latitude === 'number' && typeof place.longitude === 'number'
+        ? { postcode: place.postcode, lat: place.latitude, lng: place.longitude }
+        : null,
+    );
+  }
+  // A postcode left out of the answer is one the service did not place.
+  for (const postcode of asked) if (!found.has(postcode)) found.set(postcode, null);
+  return found;
 }
 
 const crimeSchema = z.object({

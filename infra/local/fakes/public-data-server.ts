@@ -120,6 +120,38 @@ function postcodes(path: string): Answer {
     : { status: 404, body: { status: 404, error: 'Postcode not found' } };
 }
 
+/** postcodes.io `POST /postcodes`: up to 100 postcodes, each answered with its query and a result or null. */
+async function bulkPostcodes(req: IncomingMessage, path: string): Promise<Answer> {
+  if (path !== '/postcodes') return { status: 404, body: { status: 404, error: 'Resource not found' } };
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  let body: unknown;
+  try {
+    body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+  } catch {
+    return { status: 400, body: { status: 400, error: 'Invalid JSON submitted' } };
+  }
+  const asked = (body as { postcodes?: unknown } | null)?.postcodes;
+  if (!Array.isArray(asked))
+    return {
+      status: 400,
+      body: { status: 400, error: 'Invalid data submitted. You need to provide a JSON array' },
+    };
+  if (asked.length > 100)
+    return {
+      status: 400,
+      body: {
+        status: 400,
+        error: 'Too many postcodes submitted. Up to 100 postcodes can be bulk requested at a time',
+      },
+    };
+  const result = asked.map((query) => ({
+    query,
+    result: (typeof query === 'string' && postcodeResult(query)) || null,
+  }));
+  return { status: 200, body: { status: 200, result } };
+}
+
 function police(path: string, q: URLSearchParams): Answer {
   if (path !== '/api/crimes-street/all-crime') return { status: 404 };
   const at = point(q, 'lng');
@@ -286,7 +318,9 @@ export async function startPublicDataFakes(
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://fake');
     const service = FAKE_SERVICES.find((s) => url.pathname.startsWith(`${PREFIX[s]}/`));
-    if (!service || (req.method !== 'GET' && service !== 'signage'))
+    // Signage takes every method; postcodes.io takes a POST for its bulk lookup.
+    const bulkLookup = service === 'postcodes' && req.method === 'POST';
+    if (!service || (req.method !== 'GET' && service !== 'signage' && !bulkLookup))
       return json(res, { status: 404, body: { error: 'Not found' } });
     calls[service]++;
     const delay = delays.get(service) ?? 0;
@@ -302,6 +336,8 @@ export async function startPublicDataFakes(
     const q = url.searchParams;
     if (service === 'signage') return void answerSignage(signage, req, res, path);
     if (service === 'kiosk-feeds') return answerFeed(res, path, q);
+    if (service === 'postcodes' && req.method === 'POST')
+      return void bulkPostcodes(req, path).then((reply) => json(res, reply));
     const icon = service === 'brandfetch' ? /^\/icons\/([^/]+)\.svg$/.exec(path) : null;
     if (icon) {
       const svg = brandIconSvg(decodeURIComponent(icon[1] as string));
