@@ -17,6 +17,7 @@ import {
   invoicesWithNumber,
   registerUpload,
 } from '../invoices/index.ts';
+import { recordGridFetch } from '../staff-tools/index.ts';
 import { findSupplier } from '../suppliers/index.ts';
 import { startDueAutomations } from './automation-start.ts';
 import { adapterFor, type ConnectorAdapter, connectorBaseUrl } from './connector-adapters.ts';
@@ -331,8 +332,11 @@ async function fetchMeterData(
         new Date(dayStartUtc(londonDay(next.getTime()))).toISOString(),
       );
     }
+    const fetched = days.reduce((n, d) => n + d.values.filter((v) => v !== null).length, 0);
+    // Staff's grid-data fetch usage counts each meter's fetch in the month it was made.
+    await recordGridFetch(companyId, today.slice(0, 7), fetched);
     counts.fetched++;
-    counts.intervals += days.reduce((n, d) => n + d.values.filter((v) => v !== null).length, 0);
+    counts.intervals += fetched;
     steps.line(
       `${String(meter.meterPointNumber)}: ${days.length} days from ${from.toISOString().slice(0, 10)}`,
     );

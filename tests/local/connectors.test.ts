@@ -309,6 +309,10 @@ describe('supplier portal connectors on the local stack', () => {
       };
     };
     const before = await electricity();
+    const { listGridFetchUsage } = await import('../../functions/staff-tools/staff-repository.ts');
+    const month = new Date().toISOString().slice(0, 7);
+    const usage = async () => (await listGridFetchUsage(companyId, month, month))[0];
+    const usedBefore = await usage();
     local.stack.connectors.throttle(1, 1);
     const started = await call('POST', '/scraper-runs/start-run', { supplierId: octopus._id });
     const first = await finished(String(started.body._id));
@@ -323,11 +327,15 @@ describe('supplier portal connectors on the local stack', () => {
     await expect
       .poll(() => live.some((m) => m.type === 'analytics.changed' && m.data?.accountId === accountId))
       .toBe(true);
+    expect(((await usage())?.intervals ?? 0) - (usedBefore?.intervals ?? 0)).toBe(
+      (first.counts as { intervals?: number }).intervals,
+    );
     const again = await finished(
       String((await call('POST', '/scraper-runs/start-run', { supplierId: octopus._id })).body._id),
     );
     expect(again.status).toBe('succeeded');
     expect((again.counts as { intervals?: number }).intervals).toBe(0);
+    expect(((await usage())?.fetches ?? 0) - (usedBefore?.fetches ?? 0)).toBe(2);
     const last = await electricity();
     expect(last.site).toBeCloseTo(after.site, 3);
     expect(last.company).toBeCloseTo(after.company, 3);
