@@ -1,7 +1,11 @@
 export type { MeterCoverage } from './analytics-coverage.ts';
 export { meterCoverage } from './analytics-coverage.ts';
-export type { HalfHourlyInput, HalfHourlyWriteResult } from './analytics-half-hourly.ts';
-export { writeHalfHourlyDays } from './analytics-half-hourly.ts';
+export type {
+  HalfHourlyInput,
+  HalfHourlyWriteOptions,
+  HalfHourlyWriteResult,
+} from './analytics-half-hourly.ts';
+export { addHalfHourlyRollups, writeHalfHourlyDays } from './analytics-half-hourly.ts';
 export { listIntervalDays, listIntervalMeters } from './analytics-half-hourly-repository.ts';
 export { ANALYTICS_CHANGED, announceFiguresChange } from './analytics-live.ts';
 export type { AnalyticsQuery } from './analytics-params.ts';

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { canUseRoute } from '../../shared/access/route-access.ts';
 import { COMPANY_ADMINS } from '../../shared/system/permission-sets.ts';
-import { writeHalfHourlyDays } from '../analytics/index.ts';
+import { addHalfHourlyRollups, type HalfHourlyWriteResult, writeHalfHourlyDays } from '../analytics/index.ts';
 import { memberCaller } from '../core/access/caller-service.ts';
 import { listAllCompanies, listMemberships } from '../core/access/membership-repository.ts';
 import { listRoles } from '../core/access/user-repository.ts';
@@ -17,6 +17,7 @@ import {
   invoicesWithNumber,
   registerUpload,
 } from '../invoices/index.ts';
+import { recordGridFetch } from '../staff-tools/index.ts';
 import { findSupplier } from '../suppliers/index.ts';
 import { startDueAutomations } from './automation-start.ts';
 import { adapterFor, type ConnectorAdapter, connectorBaseUrl } from './connector-adapters.ts';
@@ -58,6 +59,11 @@ const FIRST_FETCH_DAYS = 366;
 const DAYS_PER_WRITE = 366;
 /** Meters fetched and written at once: the data API and the table both take several callers. */
 const METERS_AT_ONCE = 6;
+/**
+ * Meters whose roll-up changes are added together: the sites' and company's months then take one write
+ * for many meters. Few enough that a run cut off leaves little of its change out of the roll-ups.
+ */
+const ROLLUPS_EVERY = 25;
 
 /** The schedule's sweep: a run for every switched-on login of every company that may run now. */
 export async function sweep(log: Logger): Promise<number> {
@@ -289,6 +295,13 @@ async function fetchMeterData(
   const now = Date.now();
   const today = londonDay(now);
   const stats: FetchStats = { requests: 0, throttled: 0 };
+  let pending: HalfHourlyWriteResult[] = [];
+  const addRollups = async () => {
+    const written = pending;
+    pending = [];
+    await addHalfHourlyRollups(companyId, written);
+    await steps.counts(counts);
+  };
   await inPool(meters, METERS_AT_ONCE, async (meter) => {
     const held = await meterCursor(companyId, meter._id);
     const from = held
@@ -303,8 +316,13 @@ async function fetchMeterData(
       stats,
     );
     const days = intervalsToDays(intervals).filter((d) => d.date < today);
-    for (let i = 0; i < days.length; i += DAYS_PER_WRITE)
-      await writeHalfHourlyDays(companyId, meter._id, days.slice(i, i + DAYS_PER_WRITE));
+    for (let i = 0; i < days.length; i += DAYS_PER_WRITE) {
+      const written = await writeHalfHourlyDays(companyId, meter._id, days.slice(i, i + DAYS_PER_WRITE), {
+        deferRollups: true,
+      });
+      // Read after the write: a flush meanwhile has started a new list.
+      pending.push(written);
+    }
     const last = days.at(-1);
     if (last) {
       const next = new Date(dayStartUtc(last.date) + 36 * 3_600_000);
@@ -314,12 +332,17 @@ async function fetchMeterData(
         new Date(dayStartUtc(londonDay(next.getTime()))).toISOString(),
       );
     }
+    const fetched = days.reduce((n, d) => n + d.values.filter((v) => v !== null).length, 0);
+    // Staff's grid-data fetch usage counts each meter's fetch in the month it was made.
+    await recordGridFetch(companyId, today.slice(0, 7), fetched);
     counts.fetched++;
-    counts.intervals += days.reduce((n, d) => n + d.values.filter((v) => v !== null).length, 0);
+    counts.intervals += fetched;
     steps.line(
       `${String(meter.meterPointNumber)}: ${days.length} days from ${from.toISOString().slice(0, 10)}`,
     );
+    if (pending.length >= ROLLUPS_EVERY) await addRollups();
   });
+  await addRollups();
   steps.line(`${stats.requests} requests, ${stats.throttled} answered 429 and were waited out`);
   log.info('meter data fetched', { companyId, meters: meters.length, ...stats });
   return counts;

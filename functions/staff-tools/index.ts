@@ -7,3 +7,4 @@ export {
   gatedBy,
   gatedByResource,
 } from './product-settings-service.ts';
+export { recordGridFetch } from './staff-repository.ts';

@@ -13,7 +13,7 @@ let token: string;
 let supplierId: string;
 let companyId: string;
 let portal: PortalAccount;
-const live: { type: string; data?: { runId?: string; status?: string } }[] = [];
+const live: { type: string; data?: { runId?: string; status?: string; accountId?: string } }[] = [];
 let socket: WebSocket | undefined;
 
 interface Run {
@@ -297,16 +297,47 @@ describe('supplier portal connectors on the local stack', () => {
       profile: (date) =>
         Array.from({ length: 48 }, () => (date === '2026-03-29' || date === '2026-10-25' ? 0 : 1)),
     });
+    const { listAccountMonths, listAssetRollups, listCompanyRollups } = await import(
+      '../../functions/accounts/index.ts'
+    );
+    const electricity = async () => {
+      const sum = (rows: { consumption: number }[]) => rows.reduce((n, r) => n + r.consumption, 0);
+      return {
+        site: sum(await listAssetRollups(companyId, String(site?._id), '2000-01', '2999-12', 'electricity')),
+        company: sum(await listCompanyRollups(companyId, '2000-01', '2999-12', 'electricity')),
+        meter: sum(await listAccountMonths(companyId, accountId, '2000-01', '2999-12')),
+      };
+    };
+    const before = await electricity();
+    const { listGridFetchUsage } = await import('../../functions/staff-tools/staff-repository.ts');
+    const month = new Date().toISOString().slice(0, 7);
+    const usage = async () => (await listGridFetchUsage(companyId, month, month))[0];
+    const usedBefore = await usage();
     local.stack.connectors.throttle(1, 1);
     const started = await call('POST', '/scraper-runs/start-run', { supplierId: octopus._id });
     const first = await finished(String(started.body._id));
     expect(first.status).toBe('succeeded');
     expect((first.counts as { intervals?: number }).intervals).toBeGreaterThanOrEqual(9 * 46);
     expect(await logText(first, 'consumption')).toContain('1 answered 429');
+    // The site's and company's months take the meter's new half-hours, once.
+    const after = await electricity();
+    expect(after.meter).toBeGreaterThanOrEqual(9 * 46);
+    expect(after.site - before.site).toBeCloseTo(after.meter, 3);
+    expect(after.company - before.company).toBeCloseTo(after.meter, 3);
+    await expect
+      .poll(() => live.some((m) => m.type === 'analytics.changed' && m.data?.accountId === accountId))
+      .toBe(true);
+    expect(((await usage())?.intervals ?? 0) - (usedBefore?.intervals ?? 0)).toBe(
+      (first.counts as { intervals?: number }).intervals,
+    );
     const again = await finished(
       String((await call('POST', '/scraper-runs/start-run', { supplierId: octopus._id })).body._id),
     );
     expect(again.status).toBe('succeeded');
     expect((again.counts as { intervals?: number }).intervals).toBe(0);
+    expect(((await usage())?.fetches ?? 0) - (usedBefore?.fetches ?? 0)).toBe(2);
+    const last = await electricity();
+    expect(last.site).toBeCloseTo(after.site, 3);
+    expect(last.company).toBeCloseTo(after.company, 3);
   }, 120_000);
 });

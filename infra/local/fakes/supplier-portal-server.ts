@@ -185,16 +185,31 @@ const LONDON_DAY = new Intl.DateTimeFormat('en-CA', {
 
 interface Interval {
   start: number;
+  startText: string;
+  endText: string;
   consumption: number;
 }
 
-const periodStarts = new Map<string, number[]>();
+interface PeriodStart {
+  at: number;
+  startText: string;
+  endText: string;
+}
 
-/** The UTC instants a local day's periods start at, kept: every meter of a year asks for the same days. */
-function startsOf(day: string): number[] {
+const periodStarts = new Map<string, PeriodStart[]>();
+const isoSeconds = (ms: number) => new Date(ms).toISOString().replace('.000Z', 'Z');
+
+/**
+ * The UTC instants a local day's periods start at, with their times as the API writes them, kept:
+ * every meter of a year asks for the same days, and formatting the times took most of an answer.
+ */
+function startsOf(day: string): PeriodStart[] {
   let starts = periodStarts.get(day);
   if (!starts) {
-    starts = settlementPeriodStarts(day).map((s) => Date.parse(s.utcStart));
+    starts = settlementPeriodStarts(day).map((s) => {
+      const at = Date.parse(s.utcStart);
+      return { at, startText: isoSeconds(at), endText: isoSeconds(at + 1_800_000) };
+    });
     periodStarts.set(day, starts);
   }
   return starts;
@@ -209,10 +224,10 @@ function intervalsOf(meter: ConsumptionMeter, fromMs: number, toMs: number): Int
   if (day < meter.from) day = meter.from;
   while (day < meter.to) {
     const starts = startsOf(day);
-    if ((starts[0] ?? 0) >= toMs) break;
+    if ((starts[0]?.at ?? 0) >= toMs) break;
     const values = meter.profile(day);
-    starts.forEach((at, i) => {
-      if (at >= fromMs && at < toMs) out.push({ start: at, consumption: values[i] ?? 0 });
+    starts.forEach(({ at, startText, endText }, i) => {
+      if (at >= fromMs && at < toMs) out.push({ start: at, startText, endText, consumption: values[i] ?? 0 });
     });
     day = new Date(Date.parse(`${day}T12:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
   }
@@ -369,8 +384,8 @@ export async function startConnectorFakes(
     if (!ascending) all.reverse();
     const results = all.slice((pageNo - 1) * size, pageNo * size).map((i) => ({
       consumption: i.consumption,
-      interval_start: new Date(i.start).toISOString().replace('.000Z', 'Z'),
-      interval_end: new Date(i.start + 1_800_000).toISOString().replace('.000Z', 'Z'),
+      interval_start: i.startText,
+      interval_end: i.endText,
     }));
     const link = (n: number) => {
       const next = new URL(url.href);
