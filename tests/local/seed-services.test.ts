@@ -131,7 +131,9 @@ describe('demo data written through the services', () => {
       expect(image).toMatchObject({ key: expect.any(String), thumbKey: expect.any(String) });
       expect(image?.url).toBeUndefined();
       expect(image?.thumbUrl).toBeUndefined();
-      const shown = (await presentAsset(site)) as { primaryImage?: { thumbUrl?: string } };
+      const shown = (await presentAsset({ ...site, _id: String(site._id) })) as {
+        primaryImage?: { thumbUrl?: string };
+      };
       expect(shown.primaryImage?.thumbUrl).toContain('X-Amz-Signature=');
       expect(shown.primaryImage?.thumbUrl).toContain(String(image?.thumbKey));
       const head = await s3.send(
