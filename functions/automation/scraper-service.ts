@@ -1,12 +1,15 @@
 import { createHash } from 'node:crypto';
+import { EMPTY_GRANTS } from '../../shared/access/caller.ts';
 import { canUseRoute } from '../../shared/access/route-access.ts';
 import { COMPANY_ADMINS } from '../../shared/system/permission-sets.ts';
+import { invalidateAccountCache } from '../accounts/index.ts';
 import { addHalfHourlyRollups, type HalfHourlyWriteResult, writeHalfHourlyDays } from '../analytics/index.ts';
 import { memberCaller } from '../core/access/caller-service.ts';
 import { listAllCompanies, listMemberships } from '../core/access/membership-repository.ts';
 import { listRoles } from '../core/access/user-repository.ts';
 import { putObject } from '../core/adapters/s3.ts';
 import { bucketName } from '../core/config.ts';
+import type { StoredItem } from '../core/data/item-repository.ts';
 import { newId } from '../core/lib/ids.ts';
 import { inPool } from '../core/lib/in-pool.ts';
 import type { Logger } from '../core/lib/logger.ts';
@@ -276,11 +279,39 @@ async function fetchBills(
   return { counts, newest };
 }
 
+/**
+ * A run cut off after storing a meter's days, but before adding their changes to the roll-ups, leaves
+ * the days stored and the meter's cursor past them: the resumed run writes nothing again, so the sites'
+ * roll-ups are rebuilt from their meters' months instead (as `PUT /accounts/{id}/invalidate-cache` does).
+ */
+async function mendSiteRollups(
+  companyId: string,
+  meters: readonly StoredItem[],
+  steps: Steps,
+): Promise<void> {
+  const caller = {
+    kind: 'user' as const,
+    sub: 'system:connector-run',
+    companyId,
+    isAdmin: false,
+    permissions: ['company_user'],
+    grants: EMPTY_GRANTS,
+    roles: [],
+  };
+  const meterOfSite = new Map<string, string>();
+  for (const m of meters) if (typeof m.assetId === 'string') meterOfSite.set(m.assetId, m._id);
+  let changed = 0;
+  for (const meterId of meterOfSite.values())
+    changed += (await invalidateAccountCache(caller, meterId)).changed;
+  steps.line(`Resumed: ${meterOfSite.size} sites' monthly figures checked, ${changed} months mended`);
+}
+
 async function fetchMeterData(
   steps: Steps,
   baseUrl: string,
   apiKey: string,
   log: Logger,
+  resumed: boolean,
 ): Promise<RunCounts> {
   const { companyId, supplierId } = steps.value;
   const counts: RunCounts = { ...ZERO };
@@ -343,6 +374,7 @@ async function fetchMeterData(
     if (pending.length >= ROLLUPS_EVERY) await addRollups();
   });
   await addRollups();
+  if (resumed) await mendSiteRollups(companyId, meters, steps);
   steps.line(`${stats.requests} requests, ${stats.throttled} answered 429 and were waited out`);
   log.info('meter data fetched', { companyId, meters: meters.length, ...stats });
   return counts;
@@ -356,6 +388,7 @@ export async function executeRun(companyId: string, runId: string, log: Logger):
   const found = await getRun(companyId, runId);
   if (!found || found.status === 'succeeded' || found.status === 'failed') return;
   const rlog = log.child({ companyId, runId, supplierId: found.supplierId });
+  const resumed = found.status === 'running';
   const startedAt = found.startedAt ?? new Date().toISOString();
   const steps = new Steps(found, rlog);
   await steps.save((r) => ({ ...r, status: 'running', startedAt, counts: { ...ZERO } }));
@@ -398,7 +431,7 @@ export async function executeRun(companyId: string, runId: string, log: Logger):
       counts = out.counts;
       newest = out.newest;
     } else {
-      counts = await fetchMeterData(steps, baseUrl, password, rlog);
+      counts = await fetchMeterData(steps, baseUrl, password, rlog, resumed);
     }
     steps.line(`Done: ${counts.fetched} fetched, ${counts.skipped} already held, ${counts.failed} failed`);
     await steps.end('succeeded');

@@ -340,4 +340,87 @@ describe('supplier portal connectors on the local stack', () => {
     expect(last.site).toBeCloseTo(after.site, 3);
     expect(last.company).toBeCloseTo(after.company, 3);
   }, 120_000);
+  it("mends the site's figures when a smart-meter run was cut off before adding its days to them", async () => {
+    const { writeHalfHourlyDays } = await import('../../functions/analytics/index.ts');
+    const { createRun, putMeterCursor } = await import('../../functions/automation/connector-repository.ts');
+    const { declaredRef, putItem, queryAll } = await import('../../functions/core/data/item-repository.ts');
+    const { listAccountMonths, listAssetRollups, listCompanyRollups } = await import(
+      '../../functions/accounts/index.ts'
+    );
+    const octopus = (await queryAll(declaredRef('suppliers', {}).pk)).find(
+      (s) => s.name === 'Octopus Energy for Business',
+    );
+    if (!octopus) throw new Error('no Octopus supplier');
+    const [site] = await queryAll(declaredRef('assets', { companyId }).pk);
+    const accountId = '0190000000000000000000cc';
+    const now = new Date().toISOString();
+    await putItem(declaredRef('accounts', { companyId }), {
+      _id: accountId,
+      name: 'Second smart meter',
+      type: 'electricity',
+      supplierId: octopus._id,
+      assetId: site?._id,
+      entityId: site?.entityId,
+      meterPointNumber: '1200088888881',
+      meterSerialNumber: '21E8888888',
+      status: 'active',
+      unit: 'kWh',
+      companyId,
+      createdAt: now,
+      updatedAt: now,
+    });
+    const sum = (rows: { consumption: number }[]) => rows.reduce((n, r) => n + r.consumption, 0);
+    const electricity = async () => ({
+      site: sum(await listAssetRollups(companyId, String(site?._id), '2000-01', '2999-12', 'electricity')),
+      company: sum(await listCompanyRollups(companyId, '2000-01', '2999-12', 'electricity')),
+    });
+    const before = await electricity();
+    // What a worker that died between storing the meter's days and adding them to the roll-ups left
+    // behind: the days stored, the meter's cursor past them, the run going.
+    await writeHalfHourlyDays(
+      companyId,
+      accountId,
+      ['2026-01-05', '2026-01-06', '2026-02-10'].map((date) => ({ date, values: Array(48).fill(2) })),
+      { deferRollups: true },
+    );
+    const meter = sum(await listAccountMonths(companyId, accountId, '2000-01', '2999-12'));
+    expect(meter).toBe(3 * 96);
+    expect(await electricity()).toEqual(before);
+    const today = new Date().toISOString().slice(0, 10);
+    local.stack.connectors.addMeter('sk_test_octopus', {
+      mpan: '1200088888881',
+      serial: '21E8888888',
+      from: today,
+      to: today,
+      profile: () => Array.from({ length: 48 }, () => 2),
+    });
+    await putMeterCursor(companyId, accountId, new Date(Date.now() - 86_400_000).toISOString());
+    const runId = '0190000000000000000000ab';
+    await createRun({
+      _id: runId,
+      companyId,
+      supplierId: octopus._id,
+      supplierName: 'Octopus Energy for Business',
+      status: 'running',
+      trigger: 'manual',
+      counts: { listed: 2, fetched: 1, skipped: 0, failed: 0, intervals: 0 },
+      logs: [],
+      startedAt: now,
+      createdAt: now,
+      updatedAt: now,
+      createdBy: 'test',
+    });
+    await local.stack.messaging.sqs.send(
+      new SendMessageCommand({
+        QueueUrl: localQueueUrl(local.stack.messaging.endpoint, 'scraper'),
+        MessageBody: JSON.stringify({ companyId, runId }),
+      }),
+    );
+    const run = await finished(runId);
+    expect(run, JSON.stringify(run.logs)).toMatchObject({ status: 'succeeded' });
+    const after = await electricity();
+    expect(after.site - before.site).toBeCloseTo(meter, 3);
+    expect(after.company - before.company).toBeCloseTo(meter, 3);
+    expect(await logText(run, 'consumption')).toContain('Resumed');
+  }, 120_000);
 });
