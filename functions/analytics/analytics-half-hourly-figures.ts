@@ -140,6 +140,28 @@ const yearsOf = (window: DateRange) => {
   return years;
 };
 
+/** Each day of a year by day of the year: its date and its month, made once per answer. */
+function yearCalendars() {
+  const cache = new Map<string, { dates: string[]; months: string[] }>();
+  return (year: string) => {
+    let found = cache.get(year);
+    if (!found) {
+      const dates = eachDay(`${year}-01-01`, `${year}-12-31`);
+      const monthNames = new Map<string, string>();
+      // One string per month, so telling a day's month from the one before compares the same object.
+      const months = dates.map((date) => {
+        const month = date.slice(0, 7);
+        const name = monthNames.get(month) ?? month;
+        monthNames.set(month, name);
+        return name;
+      });
+      found = { dates, months };
+      cache.set(year, found);
+    }
+    return found;
+  };
+}
+
 /** Emissions per unit by utility, unit and year, worked out once per answer. */
 function factorCache() {
   const cache = new Map<string, { perUnit: number; factorVersion: string }>();
@@ -175,59 +197,90 @@ export async function dailyWithIntervalData(
     yearsOf({ start: `${window.start.slice(0, 7)}-01`, end: window.end }),
   );
   const factor = factorCache();
+  const calendarOf = yearCalendars();
   // What the interval meters take out of the months, summed over the meters by month, utility and unit:
   // spreading a month over its days is the costly part of the answer, so it is done once per month and
   // utility rather than once per meter (500 meters' year spread meter by meter took seconds).
   const monthsOut = new Map<string, MonthFigure>();
   const firstMonth = window.start.slice(0, 7);
   const lastMonth = window.end.slice(0, 7);
+  const takeOut = (meter: IntervalMeter, month: string, total: number) => {
+    if (month < firstMonth || month > lastMonth) return;
+    const { perUnit } = factor(meter.utilityType, meter.unit, month.slice(0, 4));
+    const key = `${month}#${meter.utilityType}#${meter.unit}`;
+    const out = monthsOut.get(key) ?? {
+      month,
+      utilityType: meter.utilityType,
+      consumption: 0,
+      unit: meter.unit,
+      cost: 0,
+      emissionsKg: 0,
+    };
+    out.consumption -= total;
+    out.emissionsKg -= total * perUnit;
+    monthsOut.set(key, out);
+  };
   for (const meter of meters) {
-    const byMonth = new Map<string, number>();
-    for (const [date, total] of totalsByMeter.get(meter.accountId) ?? []) {
-      const month = date.slice(0, 7);
-      if (month < firstMonth || month > lastMonth) continue;
-      byMonth.set(month, (byMonth.get(month) ?? 0) + total);
-    }
-    for (const [month, total] of byMonth) {
-      const { perUnit } = factor(meter.utilityType, meter.unit, month.slice(0, 4));
-      const key = `${month}#${meter.utilityType}#${meter.unit}`;
-      const out = monthsOut.get(key) ?? {
-        month,
-        utilityType: meter.utilityType,
-        consumption: 0,
-        unit: meter.unit,
-        cost: 0,
-        emissionsKg: 0,
-      };
-      out.consumption -= total;
-      out.emissionsKg -= total * perUnit;
-      monthsOut.set(key, out);
+    for (const { year, totals } of totalsByMeter.get(meter.accountId) ?? []) {
+      const { months } = calendarOf(year);
+      let month: string | undefined;
+      let sum = 0;
+      for (let d = 0; d < totals.length; d++) {
+        const total = totals[d] as number;
+        if (Number.isNaN(total)) continue;
+        const of = months[d] as string;
+        if (of !== month) {
+          if (month !== undefined) takeOut(meter, month, sum);
+          month = of;
+          sum = 0;
+        }
+        sum += total;
+      }
+      if (month !== undefined) takeOut(meter, month, sum);
     }
   }
   const spread = figuresOf([...rows, ...monthsOut.values()], window, 'daily', calendar, withCosts);
   const tables = new Map(spread.buckets.map((b) => [b.key, tableOf(b)]));
-  // The hot loop (every meter's every day): the unit's scale and the year's factor are looked up once per
-  // meter and year, not per day.
+  // The hot loop (every meter's every day) works by day of the year: each day's table and utility sum is
+  // found once per year and utility, and the unit's scale and the year's factor once per meter and year.
+  const slots = new Map<
+    string,
+    { tables: (Map<UtilityType, Sum> | undefined)[]; sums: (Sum | undefined)[] }
+  >();
+  const slotsOf = (year: string, utility: UtilityType) => {
+    const key = `${year}#${utility}`;
+    let found = slots.get(key);
+    if (!found) {
+      const { dates } = calendarOf(year);
+      found = { tables: dates.map((date) => tables.get(date)), sums: new Array(dates.length) };
+      slots.set(key, found);
+    }
+    return found;
+  };
   for (const meter of meters) {
     const target = defaultUnit(meter.utilityType);
     const scale = convertQuantity(1, meter.unit, target);
-    let year = '';
-    let perUnit = 0;
-    for (const [date, total] of totalsByMeter.get(meter.accountId) ?? []) {
-      const table = tables.get(date);
-      if (!table) continue;
-      if (!date.startsWith(year) || year === '') {
-        year = date.slice(0, 4);
-        perUnit = factor(meter.utilityType, meter.unit, year).perUnit;
+    for (const { year, totals } of totalsByMeter.get(meter.accountId) ?? []) {
+      const { perUnit } = factor(meter.utilityType, meter.unit, year);
+      const of = slotsOf(year, meter.utilityType);
+      for (let d = 0; d < totals.length; d++) {
+        const total = totals[d] as number;
+        if (Number.isNaN(total)) continue;
+        let sum = of.sums[d];
+        if (!sum) {
+          const table = of.tables[d];
+          if (!table) continue;
+          sum = table.get(meter.utilityType);
+          if (!sum) {
+            sum = { consumption: 0, unit: target, cost: 0, emissionsKg: 0 };
+            table.set(meter.utilityType, sum);
+          }
+          of.sums[d] = sum;
+        }
+        if (scale === undefined) sum.unit = 'mixed';
+        else sum.consumption += total * scale;
+        sum.emissionsKg += total * perUnit;
       }
-      let sum = table.get(meter.utilityType);
-      if (!sum) {
-        sum = { consumption: 0, unit: target, cost: 0, emissionsKg: 0 };
-        table.set(meter.utilityType, sum);
-      }
-      if (scale === undefined) sum.unit = 'mixed';
-      else sum.consumption += total * scale;
-      sum.emissionsKg += total * perUnit;
     }
   }
   const whole = new Map<UtilityType, Sum>();

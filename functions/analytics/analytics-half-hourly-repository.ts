@@ -209,35 +209,33 @@ export async function listIntervalDays(
   }));
 }
 
+/** A meter's daily totals of one year, by day of the year (0 is 1 January); NaN where a day has none. */
+export interface YearDayTotals {
+  /** YYYY */
+  year: string;
+  totals: Float64Array;
+}
+
+/** The days of a year (365 or 366). */
+const daysInYear = (year: string) =>
+  (Date.parse(`${Number(year) + 1}-01-01T00:00:00Z`) - Date.parse(`${year}-01-01T00:00:00Z`)) / DAY_MS;
+
 /**
- * Daily totals of meters over some years: by meter, a map of YYYY-MM-DD to the day's total. Years with
- * no data are simply absent.
+ * Daily totals of meters over some years: by meter, its years that hold data, oldest first. The days are
+ * numbers by day of the year rather than a map by date: 500 meters' year is 182,500 days, and naming
+ * each one cost more than reading them.
  */
 export async function readDayTotals(
   companyId: string,
   accountIds: readonly string[],
   years: readonly string[],
-): Promise<Map<string, Map<string, number>>> {
+): Promise<Map<string, YearDayTotals[]>> {
   const tableName = config().tableName;
   const wanted = accountIds.flatMap((id) =>
     years.map((year) => ({ pk: intervalKeys.yearTotals(companyId, id), sk: year, id })),
   );
   const ownerOf = new Map(wanted.map((k) => [k.pk, k.id]));
-  const found = new Map<string, Map<string, number>>();
-  // Each year's day names are made once, not once per meter: 500 meters' year is 182,500 days.
-  const dayNames = new Map<string, string[]>();
-  const namesOf = (year: string) => {
-    let names = dayNames.get(year);
-    if (!names) {
-      const first = Date.parse(`${year}-01-01T00:00:00Z`);
-      const count = (Date.parse(`${Number(year) + 1}-01-01T00:00:00Z`) - first) / DAY_MS;
-      names = Array.from({ length: count }, (_, d) =>
-        new Date(first + d * DAY_MS).toISOString().slice(0, 10),
-      );
-      dayNames.set(year, names);
-    }
-    return names;
-  };
+  const found = new Map<string, YearDayTotals[]>();
   const batches: Record<string, unknown>[][] = [];
   for (let i = 0; i < wanted.length; i += BATCH_GET_SIZE) {
     batches.push(wanted.slice(i, i + BATCH_GET_SIZE).map(({ pk, sk }) => ({ pk, sk })));
@@ -253,19 +251,22 @@ export async function readDayTotals(
       );
       for (const raw of out.Responses?.[tableName] ?? []) {
         const id = ownerOf.get(String(raw.pk));
-        if (!id) continue;
-        const days = found.get(id) ?? new Map<string, number>();
-        const names = namesOf(String(raw.sk));
-        const packed = typeof raw.days === 'string' ? raw.days.split(',') : [];
-        for (let d = 0; d < packed.length; d++) {
-          const v = packed[d];
-          const name = names[d];
-          if (v !== '' && v !== undefined && name !== undefined) days.set(name, Number(v));
+        if (!id || typeof raw.days !== 'string') continue;
+        const year = String(raw.sk);
+        const totals = new Float64Array(daysInYear(year)).fill(Number.NaN);
+        const packed = raw.days.split(',');
+        const count = Math.min(packed.length, totals.length);
+        for (let d = 0; d < count; d++) {
+          const v = packed[d] as string;
+          if (v !== '') totals[d] = Number(v);
         }
-        found.set(id, days);
+        const list = found.get(id);
+        if (list) list.push({ year, totals });
+        else found.set(id, [{ year, totals }]);
       }
       keys = out.UnprocessedKeys?.[tableName]?.Keys ?? [];
     }
   });
+  for (const list of found.values()) list.sort((a, b) => a.year.localeCompare(b.year));
   return found;
 }
