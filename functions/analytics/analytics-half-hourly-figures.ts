@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Caller } from '../../shared/access/caller.ts';
 import { isCompanyWide } from '../../shared/access/route-access.ts';
 import {
@@ -22,10 +23,14 @@ import {
 } from './analytics-figures.ts';
 import { emissionsOf } from './analytics-half-hourly.ts';
 import {
+  daysInYear,
   type IntervalMeter,
   listIntervalDays,
   listIntervalMeters,
+  putSummedYear,
   readDayTotals,
+  readSummedYears,
+  type SummedYear,
 } from './analytics-half-hourly-repository.ts';
 import type { IntervalGranularity } from './analytics-params.ts';
 import { type ReadScope, resolveScope } from './analytics-scope.ts';
@@ -140,6 +145,28 @@ const yearsOf = (window: DateRange) => {
   return years;
 };
 
+/** Each day of a year by day of the year: its date and its month, made once per answer. */
+function yearCalendars() {
+  const cache = new Map<string, { dates: string[]; months: string[] }>();
+  return (year: string) => {
+    let found = cache.get(year);
+    if (!found) {
+      const dates = eachDay(`${year}-01-01`, `${year}-12-31`);
+      const monthNames = new Map<string, string>();
+      // One string per month, so telling a day's month from the one before compares the same object.
+      const months = dates.map((date) => {
+        const month = date.slice(0, 7);
+        const name = monthNames.get(month) ?? month;
+        monthNames.set(month, name);
+        return name;
+      });
+      found = { dates, months };
+      cache.set(year, found);
+    }
+    return found;
+  };
+}
+
 /** Emissions per unit by utility, unit and year, worked out once per answer. */
 function factorCache() {
   const cache = new Map<string, { perUnit: number; factorVersion: string }>();
@@ -152,6 +179,98 @@ function factorCache() {
     }
     return found;
   };
+}
+
+type MeterKind = Pick<IntervalMeter, 'utilityType' | 'unit'>;
+
+/** Names the meters of a summed year and the versions of their totals; undefined while one is being written. */
+function stampOf(meters: readonly IntervalMeter[], year: string): string | undefined {
+  const parts: string[] = [];
+  for (const m of meters) {
+    const version = m.totalsVersions?.[year] ?? 0;
+    if (version === null) return undefined;
+    parts.push(`${m.accountId}:${version}`);
+  }
+  return createHash('sha256').update(parts.sort().join(',')).digest('base64url');
+}
+
+/**
+ * The meters' day totals summed by utility, unit and year: figures are worked out from the sums, so they
+ * are the same whether the sums are read or made. For the whole company (all its main meters of each
+ * utility) the sums are kept, and read back while their stamp matches the meters' current versions: one
+ * item per year and utility instead of one per meter. Sums are made from the meters' own totals when
+ * none is kept, or a meter has been written since, and kept only if no meter changed while they were made.
+ */
+async function summedDayTotals(
+  companyId: string,
+  meters: readonly IntervalMeter[],
+  years: readonly string[],
+  wholeCompany: boolean,
+): Promise<{ meter: MeterKind; year: string; totals: Float64Array }[]> {
+  const byKind = new Map<string, IntervalMeter[]>();
+  for (const m of meters) {
+    const key = `${m.utilityType}#${m.unit}`;
+    byKind.set(key, [...(byKind.get(key) ?? []), m]);
+  }
+  const wanted = years.flatMap((year) =>
+    [...byKind.values()].map((of) => {
+      const first = of[0] as IntervalMeter;
+      return {
+        year,
+        utilityType: first.utilityType,
+        unit: first.unit,
+        meters: of,
+        stamp: wholeCompany ? stampOf(of, year) : undefined,
+      };
+    }),
+  );
+  const kept = wholeCompany
+    ? await readSummedYears(
+        companyId,
+        wanted.filter((w) => w.stamp !== undefined),
+      )
+    : new Map<string, SummedYear>();
+  const out: { meter: MeterKind; year: string; totals: Float64Array }[] = [];
+  const toMake: typeof wanted = [];
+  for (const w of wanted) {
+    const found = kept.get(`${w.year}#${w.utilityType}#${w.unit}`);
+    if (found && w.stamp !== undefined && found.stamp === w.stamp)
+      out.push({ meter: w, year: w.year, totals: found.totals });
+    else toMake.push(w);
+  }
+  if (toMake.length === 0) return out;
+  const ids = [...new Set(toMake.flatMap((w) => w.meters.map((m) => m.accountId)))];
+  const totalsByMeter = await readDayTotals(companyId, ids, [...new Set(toMake.map((w) => w.year))]);
+  const made: SummedYear[] = [];
+  for (const w of toMake) {
+    const totals = new Float64Array(daysInYear(w.year)).fill(Number.NaN);
+    for (const m of w.meters) {
+      const own = totalsByMeter.get(m.accountId)?.find((y) => y.year === w.year)?.totals;
+      if (!own) continue;
+      for (let d = 0; d < totals.length; d++) {
+        const v = own[d] as number;
+        if (Number.isNaN(v)) continue;
+        const sum = totals[d] as number;
+        totals[d] = Number.isNaN(sum) ? v : sum + v;
+      }
+    }
+    out.push({ meter: w, year: w.year, totals });
+    if (w.stamp !== undefined)
+      made.push({ year: w.year, utilityType: w.utilityType, unit: w.unit, stamp: w.stamp, totals });
+  }
+  if (made.length > 0) {
+    // Kept only if every meter's version is still the one the sums were read under.
+    const now = await listIntervalMeters(companyId);
+    await Promise.all(
+      made.map(async (y) => {
+        const again = now.filter(
+          (m) => m.assetId !== undefined && m.utilityType === y.utilityType && m.unit === y.unit,
+        );
+        if (stampOf(again, y.year) === y.stamp) await putSummedYear(companyId, y);
+      }),
+    );
+  }
+  return out.sort((a, b) => a.year.localeCompare(b.year));
 }
 
 /**
@@ -168,62 +287,91 @@ export async function dailyWithIntervalData(
   window: DateRange,
   calendar: CalendarPeriod,
   withCosts: boolean,
+  wholeCompany = false,
 ): Promise<Figures> {
-  const totalsByMeter = await readDayTotals(
+  const groups = await summedDayTotals(
     companyId,
-    meters.map((m) => m.accountId),
+    meters,
     yearsOf({ start: `${window.start.slice(0, 7)}-01`, end: window.end }),
+    wholeCompany,
   );
   const factor = factorCache();
+  const calendarOf = yearCalendars();
   // What the interval meters take out of the months, summed over the meters by month, utility and unit:
   // spreading a month over its days is the costly part of the answer, so it is done once per month and
   // utility rather than once per meter (500 meters' year spread meter by meter took seconds).
   const monthsOut = new Map<string, MonthFigure>();
   const firstMonth = window.start.slice(0, 7);
   const lastMonth = window.end.slice(0, 7);
-  for (const meter of meters) {
-    const byMonth = new Map<string, number>();
-    for (const [date, total] of totalsByMeter.get(meter.accountId) ?? []) {
-      const month = date.slice(0, 7);
-      if (month < firstMonth || month > lastMonth) continue;
-      byMonth.set(month, (byMonth.get(month) ?? 0) + total);
+  const takeOut = (meter: MeterKind, month: string, total: number) => {
+    if (month < firstMonth || month > lastMonth) return;
+    const { perUnit } = factor(meter.utilityType, meter.unit, month.slice(0, 4));
+    const key = `${month}#${meter.utilityType}#${meter.unit}`;
+    const out = monthsOut.get(key) ?? {
+      month,
+      utilityType: meter.utilityType,
+      consumption: 0,
+      unit: meter.unit,
+      cost: 0,
+      emissionsKg: 0,
+    };
+    out.consumption -= total;
+    out.emissionsKg -= total * perUnit;
+    monthsOut.set(key, out);
+  };
+  for (const { meter, year, totals } of groups) {
+    const { months } = calendarOf(year);
+    let month: string | undefined;
+    let sum = 0;
+    for (let d = 0; d < totals.length; d++) {
+      const total = totals[d] as number;
+      if (Number.isNaN(total)) continue;
+      const of = months[d] as string;
+      if (of !== month) {
+        if (month !== undefined) takeOut(meter, month, sum);
+        month = of;
+        sum = 0;
+      }
+      sum += total;
     }
-    for (const [month, total] of byMonth) {
-      const { perUnit } = factor(meter.utilityType, meter.unit, month.slice(0, 4));
-      const key = `${month}#${meter.utilityType}#${meter.unit}`;
-      const out = monthsOut.get(key) ?? {
-        month,
-        utilityType: meter.utilityType,
-        consumption: 0,
-        unit: meter.unit,
-        cost: 0,
-        emissionsKg: 0,
-      };
-      out.consumption -= total;
-      out.emissionsKg -= total * perUnit;
-      monthsOut.set(key, out);
-    }
+    if (month !== undefined) takeOut(meter, month, sum);
   }
   const spread = figuresOf([...rows, ...monthsOut.values()], window, 'daily', calendar, withCosts);
   const tables = new Map(spread.buckets.map((b) => [b.key, tableOf(b)]));
-  // The hot loop (every meter's every day): the unit's scale and the year's factor are looked up once per
-  // meter and year, not per day.
-  for (const meter of meters) {
+  // Every day of every summed year: each day's table and utility sum is found once per year and utility,
+  // and the unit's scale and the year's factor once per sum.
+  const slots = new Map<
+    string,
+    { tables: (Map<UtilityType, Sum> | undefined)[]; sums: (Sum | undefined)[] }
+  >();
+  const slotsOf = (year: string, utility: UtilityType) => {
+    const key = `${year}#${utility}`;
+    let found = slots.get(key);
+    if (!found) {
+      const { dates } = calendarOf(year);
+      found = { tables: dates.map((date) => tables.get(date)), sums: new Array(dates.length) };
+      slots.set(key, found);
+    }
+    return found;
+  };
+  for (const { meter, year, totals } of groups) {
     const target = defaultUnit(meter.utilityType);
     const scale = convertQuantity(1, meter.unit, target);
-    let year = '';
-    let perUnit = 0;
-    for (const [date, total] of totalsByMeter.get(meter.accountId) ?? []) {
-      const table = tables.get(date);
-      if (!table) continue;
-      if (!date.startsWith(year) || year === '') {
-        year = date.slice(0, 4);
-        perUnit = factor(meter.utilityType, meter.unit, year).perUnit;
-      }
-      let sum = table.get(meter.utilityType);
+    const { perUnit } = factor(meter.utilityType, meter.unit, year);
+    const of = slotsOf(year, meter.utilityType);
+    for (let d = 0; d < totals.length; d++) {
+      const total = totals[d] as number;
+      if (Number.isNaN(total)) continue;
+      let sum = of.sums[d];
       if (!sum) {
-        sum = { consumption: 0, unit: target, cost: 0, emissionsKg: 0 };
-        table.set(meter.utilityType, sum);
+        const table = of.tables[d];
+        if (!table) continue;
+        sum = table.get(meter.utilityType);
+        if (!sum) {
+          sum = { consumption: 0, unit: target, cost: 0, emissionsKg: 0 };
+          table.set(meter.utilityType, sum);
+        }
+        of.sums[d] = sum;
       }
       if (scale === undefined) sum.unit = 'mixed';
       else sum.consumption += total * scale;
@@ -357,7 +505,15 @@ export async function intervalAnswer(
   );
   if (granularity === 'daily') {
     if (meters.length === 0) return undefined;
-    const figures = await dailyWithIntervalData(companyId, meters, rows, window, calendar, withCosts);
+    const figures = await dailyWithIntervalData(
+      companyId,
+      meters,
+      rows,
+      window,
+      calendar,
+      withCosts,
+      scope.wholeCompany,
+    );
     return { figures, intervalMeters: meters.length, costsIncluded: withCosts };
   }
   const figures = await intervalFigures(companyId, meters, window, granularity);

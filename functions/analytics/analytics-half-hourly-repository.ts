@@ -7,6 +7,9 @@
  * | set days' totals in their year (versioned) | pk = C#{companyId}#interval-days#{accountId}, sk = YYYY       | table |
  * | a company's meters with interval data     | pk = C#{companyId}#interval-meters                             | table |
  * | record a meter with interval data         | pk = C#{companyId}#interval-meters, sk = accountId             | table |
+ * | mark a meter-year's totals being written   | pk = C#{companyId}#interval-meters, sk = accountId             | table |
+ * | company's summed day totals of some years | BatchGet pk = C#{companyId}#interval-days-summed, sk = YYYY#utility#unit | table |
+ * | keep a summed year of day totals           | pk = C#{companyId}#interval-days-summed, sk = YYYY#utility#unit | table |
  */
 import { BatchGetCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { UtilityType } from '../../shared/schemas/common.ts';
@@ -26,6 +29,7 @@ const intervalKeys = {
   days: (companyId: string, accountId: string) => `C#${companyId}#interval#${accountId}`,
   yearTotals: (companyId: string, accountId: string) => `C#${companyId}#interval-days#${accountId}`,
   meters: (companyId: string) => `C#${companyId}#interval-meters`,
+  summed: (companyId: string) => `C#${companyId}#interval-days-summed`,
 } as const;
 
 export interface IntervalDay {
@@ -46,6 +50,11 @@ export interface IntervalMeter {
   assetId?: string;
   utilityType: UtilityType;
   unit: string;
+  /**
+   * By year (YYYY), the version of the meter's day totals, or null while a write of them is under way (or
+   * died under way). A year not named has not been written since versions were kept: version 0.
+   */
+  totalsVersions?: Readonly<Record<string, number | null>>;
 }
 
 const BATCH_GET_SIZE = 100;
@@ -101,6 +110,67 @@ export async function setDayTotals(
   for (const date of totals.keys())
     if (date.slice(0, 4) !== year) throw new Error(`${date} is not in ${year}`);
   if (totals.size === 0) return;
+  const started = await startTotalsWrite(companyId, accountId, year);
+  await putDayTotals(companyId, accountId, year, totals);
+  await settleTotalsWrite(companyId, accountId, year, started);
+}
+
+/**
+ * The meter's record counts writes of a year's totals as a sequence lock: `totals#YYYY` goes up before
+ * the write and `totalsDone#YYYY` takes its value after it, only if no other write started meanwhile
+ * (else the count goes up again, so a reader that saw the two equal before that write can tell). Sums
+ * over many meters are kept only under the versions they were made from, so they are known current from
+ * the list of meters alone.
+ */
+async function startTotalsWrite(companyId: string, accountId: string, year: string): Promise<number> {
+  const out = await documentClient().send(
+    new UpdateCommand({
+      TableName: config().tableName,
+      Key: { pk: intervalKeys.meters(companyId), sk: accountId },
+      UpdateExpression: 'ADD #started :one',
+      ExpressionAttributeNames: { '#started': `totals#${year}` },
+      ExpressionAttributeValues: { ':one': 1 },
+      ReturnValues: 'UPDATED_NEW',
+    }),
+  );
+  return Number(out.Attributes?.[`totals#${year}`]);
+}
+
+async function settleTotalsWrite(
+  companyId: string,
+  accountId: string,
+  year: string,
+  started: number,
+): Promise<void> {
+  let version = started;
+  for (let attempt = 0; attempt < MAX_VERSION_ATTEMPTS; attempt++) {
+    try {
+      await documentClient().send(
+        new UpdateCommand({
+          TableName: config().tableName,
+          Key: { pk: intervalKeys.meters(companyId), sk: accountId },
+          UpdateExpression: 'SET #done = :version',
+          ConditionExpression: '#started = :version',
+          ExpressionAttributeNames: { '#started': `totals#${year}`, '#done': `totalsDone#${year}` },
+          ExpressionAttributeValues: { ':version': version },
+        }),
+      );
+      return;
+    } catch (err) {
+      if (!(err instanceof Error && err.name === 'ConditionalCheckFailedException')) throw err;
+    }
+    // Another write started meanwhile: this one's days may have landed after it; count them again.
+    version = await startTotalsWrite(companyId, accountId, year);
+  }
+  // Left unsettled, the year's sums are made from the meters' own totals until the next write settles it.
+}
+
+async function putDayTotals(
+  companyId: string,
+  accountId: string,
+  year: string,
+  totals: ReadonlyMap<string, number>,
+): Promise<void> {
   const key = { pk: intervalKeys.yearTotals(companyId, accountId), sk: year };
   for (let attempt = 0; attempt < MAX_VERSION_ATTEMPTS; attempt++) {
     const current = await documentClient().send(
@@ -181,15 +251,25 @@ const text = (v: unknown) => (typeof v === 'string' && v.length > 0 ? v : undefi
 
 /** Every meter of a company with interval data. */
 export async function listIntervalMeters(companyId: string): Promise<IntervalMeter[]> {
-  return (await queryAll(intervalKeys.meters(companyId))).map((raw) => {
-    const assetId = text(raw.assetId);
-    return {
-      accountId: String(raw.sk),
-      ...(assetId ? { assetId } : {}),
-      utilityType: String(raw.utilityType) as UtilityType,
-      unit: String(raw.unit),
-    };
-  });
+  // A record holding only a write's count is of a meter whose first write has not finished.
+  return (await queryAll(intervalKeys.meters(companyId)))
+    .filter((raw) => text(raw.utilityType) !== undefined)
+    .map((raw) => {
+      const assetId = text(raw.assetId);
+      const totalsVersions: Record<string, number | null> = {};
+      for (const [name, started] of Object.entries(raw)) {
+        if (!name.startsWith('totals#')) continue;
+        const year = name.slice(7);
+        totalsVersions[year] = raw[`totalsDone#${year}`] === started ? Number(started) : null;
+      }
+      return {
+        accountId: String(raw.sk),
+        ...(assetId ? { assetId } : {}),
+        utilityType: String(raw.utilityType) as UtilityType,
+        unit: String(raw.unit),
+        totalsVersions,
+      };
+    });
 }
 
 /** A meter's interval days from `from` to `to` inclusive (YYYY-MM-DD), oldest first. */
@@ -209,35 +289,33 @@ export async function listIntervalDays(
   }));
 }
 
+/** A meter's daily totals of one year, by day of the year (0 is 1 January); NaN where a day has none. */
+export interface YearDayTotals {
+  /** YYYY */
+  year: string;
+  totals: Float64Array;
+}
+
+/** The days of a year (365 or 366). */
+export const daysInYear = (year: string) =>
+  (Date.parse(`${Number(year) + 1}-01-01T00:00:00Z`) - Date.parse(`${year}-01-01T00:00:00Z`)) / DAY_MS;
+
 /**
- * Daily totals of meters over some years: by meter, a map of YYYY-MM-DD to the day's total. Years with
- * no data are simply absent.
+ * Daily totals of meters over some years: by meter, its years that hold data, oldest first. The days are
+ * numbers by day of the year rather than a map by date: 500 meters' year is 182,500 days, and naming
+ * each one cost more than reading them.
  */
 export async function readDayTotals(
   companyId: string,
   accountIds: readonly string[],
   years: readonly string[],
-): Promise<Map<string, Map<string, number>>> {
+): Promise<Map<string, YearDayTotals[]>> {
   const tableName = config().tableName;
   const wanted = accountIds.flatMap((id) =>
     years.map((year) => ({ pk: intervalKeys.yearTotals(companyId, id), sk: year, id })),
   );
   const ownerOf = new Map(wanted.map((k) => [k.pk, k.id]));
-  const found = new Map<string, Map<string, number>>();
-  // Each year's day names are made once, not once per meter: 500 meters' year is 182,500 days.
-  const dayNames = new Map<string, string[]>();
-  const namesOf = (year: string) => {
-    let names = dayNames.get(year);
-    if (!names) {
-      const first = Date.parse(`${year}-01-01T00:00:00Z`);
-      const count = (Date.parse(`${Number(year) + 1}-01-01T00:00:00Z`) - first) / DAY_MS;
-      names = Array.from({ length: count }, (_, d) =>
-        new Date(first + d * DAY_MS).toISOString().slice(0, 10),
-      );
-      dayNames.set(year, names);
-    }
-    return names;
-  };
+  const found = new Map<string, YearDayTotals[]>();
   const batches: Record<string, unknown>[][] = [];
   for (let i = 0; i < wanted.length; i += BATCH_GET_SIZE) {
     batches.push(wanted.slice(i, i + BATCH_GET_SIZE).map(({ pk, sk }) => ({ pk, sk })));
@@ -253,19 +331,98 @@ export async function readDayTotals(
       );
       for (const raw of out.Responses?.[tableName] ?? []) {
         const id = ownerOf.get(String(raw.pk));
-        if (!id) continue;
-        const days = found.get(id) ?? new Map<string, number>();
-        const names = namesOf(String(raw.sk));
-        const packed = typeof raw.days === 'string' ? raw.days.split(',') : [];
-        for (let d = 0; d < packed.length; d++) {
-          const v = packed[d];
-          const name = names[d];
-          if (v !== '' && v !== undefined && name !== undefined) days.set(name, Number(v));
+        if (!id || typeof raw.days !== 'string') continue;
+        const year = String(raw.sk);
+        const totals = new Float64Array(daysInYear(year)).fill(Number.NaN);
+        const packed = raw.days.split(',');
+        const count = Math.min(packed.length, totals.length);
+        for (let d = 0; d < count; d++) {
+          const v = packed[d] as string;
+          if (v !== '') totals[d] = Number(v);
         }
-        found.set(id, days);
+        const list = found.get(id);
+        if (list) list.push({ year, totals });
+        else found.set(id, [{ year, totals }]);
       }
       keys = out.UnprocessedKeys?.[tableName]?.Keys ?? [];
     }
   });
+  for (const list of found.values()) list.sort((a, b) => a.year.localeCompare(b.year));
   return found;
+}
+
+/** One year of one utility and unit's day totals summed over a company's main meters, with its stamp. */
+export interface SummedYear {
+  year: string;
+  utilityType: UtilityType;
+  unit: string;
+  /** Names the meters and the versions of their totals the sums were made from. */
+  stamp: string;
+  /** By day of the year; NaN where no meter has the day. */
+  totals: Float64Array;
+}
+
+const summedSk = (y: { year: string; utilityType: string; unit: string }) =>
+  `${y.year}#${y.utilityType}#${y.unit}`;
+const packTotals = (totals: Float64Array) =>
+  Array.from(totals, (v) => (Number.isNaN(v) ? '' : String(v))).join(',');
+
+/** The company's summed years asked for, those kept: keyed `YYYY#utility#unit`. */
+export async function readSummedYears(
+  companyId: string,
+  wanted: readonly { year: string; utilityType: UtilityType; unit: string }[],
+): Promise<Map<string, SummedYear>> {
+  const tableName = config().tableName;
+  const found = new Map<string, SummedYear>();
+  for (let i = 0; i < wanted.length; i += BATCH_GET_SIZE) {
+    let keys: Record<string, unknown>[] = wanted
+      .slice(i, i + BATCH_GET_SIZE)
+      .map((w) => ({ pk: intervalKeys.summed(companyId), sk: summedSk(w) }));
+    for (let attempt = 0; keys.length > 0; attempt++) {
+      if (attempt >= MAX_ATTEMPTS) throw new Error('The table kept refusing a batch of reads');
+      if (attempt > 0) await new Promise((r) => setTimeout(r, 20 * 2 ** attempt));
+      const out = await documentClient().send(
+        new BatchGetCommand({ RequestItems: { [tableName]: { Keys: keys } } }),
+      );
+      for (const raw of out.Responses?.[tableName] ?? []) {
+        if (typeof raw.days !== 'string' || typeof raw.stamp !== 'string') continue;
+        const year = String(raw.year);
+        const totals = new Float64Array(daysInYear(year)).fill(Number.NaN);
+        const packed = raw.days.split(',');
+        for (let d = 0; d < Math.min(packed.length, totals.length); d++) {
+          const v = packed[d] as string;
+          if (v !== '') totals[d] = Number(v);
+        }
+        const y = {
+          year,
+          utilityType: String(raw.utilityType) as UtilityType,
+          unit: String(raw.unit),
+          stamp: raw.stamp,
+          totals,
+        };
+        found.set(summedSk(y), y);
+      }
+      keys = out.UnprocessedKeys?.[tableName]?.Keys ?? [];
+    }
+  }
+  return found;
+}
+
+/** Keeps a summed year (replacing the one kept): it counts only while its stamp is current. */
+export async function putSummedYear(companyId: string, y: SummedYear): Promise<void> {
+  await documentClient().send(
+    new PutCommand({
+      TableName: config().tableName,
+      Item: {
+        pk: intervalKeys.summed(companyId),
+        sk: summedSk(y),
+        year: y.year,
+        utilityType: y.utilityType,
+        unit: y.unit,
+        stamp: y.stamp,
+        days: packTotals(y.totals),
+        updatedAt: new Date().toISOString(),
+      },
+    }),
+  );
 }

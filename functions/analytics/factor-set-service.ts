@@ -70,13 +70,32 @@ function restated(
 }
 
 /**
+ * Whether a job's recorded month changes may be lacking from the roll-ups for good: it failed (its last
+ * delivery went to the dead-letter queue) or is gone. A job done put them all on; one queued or running
+ * still will, and taking its records while it writes them could take a part of a site's change.
+ */
+function abandonedJobs(companyId: string) {
+  const known = new Map<string, Promise<boolean>>();
+  return (jobId: string) => {
+    let found = known.get(jobId);
+    if (!found) {
+      found = getRestatementJob(companyId, jobId).then((job) => !job || job.status === 'failed');
+      known.set(jobId, found);
+    }
+    return found;
+  };
+}
+
+/**
  * Restates a company's emissions in an edition of the factor sets, as the job `jobId`: every meter's
  * months whose factors differ are recomputed from their consumption, each recording on itself what the job
  * changed; then the site, portfolio and company roll-ups take the sum of the recorded changes, each row
  * once for the job. A run after a crash (or a delivery of the job again) finds the months already
  * restated by their record and finishes what the roll-ups lack, so they always come to the sum of the
- * months. Months already in the edition are not touched, so restating to the edition the figures are in
- * changes nothing. Answers the company's totals by year before and after.
+ * months. Changes recorded by an earlier job that failed are put on the roll-ups too, under that job's
+ * mark (so once, whichever of the jobs gets there first). Months already in the edition are not touched,
+ * so restating to the edition the figures are in changes nothing. Answers the company's totals by year
+ * before and after.
  */
 export async function restateCompany(
   companyId: string,
@@ -87,6 +106,7 @@ export async function restateCompany(
   const years = new Map<string, { beforeKg: number; afterKg: number }>();
   let months = 0;
   let accountsDone = 0;
+  const abandoned = abandonedJobs(companyId);
   const accounts = await allAccounts(companyId);
   const bySite = new Map<string | undefined, typeof accounts>();
   for (const account of accounts) {
@@ -94,10 +114,24 @@ export async function restateCompany(
     const assetId = !isSubMeter(account) && typeof account.assetId === 'string' ? account.assetId : undefined;
     bySite.set(assetId, [...(bySite.get(assetId) ?? []), account]);
   }
-  const company: RestatedSiteMonth[] = [];
-  const portfolios = new Map<string, RestatedSiteMonth[]>();
+  /** By job (this one, and failed ones whose records are taken up): the company's and portfolios' sums. */
+  const groups = new Map<
+    string,
+    { company: RestatedSiteMonth[]; portfolios: Map<string, RestatedSiteMonth[]> }
+  >();
+  const groupsOf = (id: string) => {
+    let g = groups.get(id);
+    if (!g) {
+      g = { company: [], portfolios: new Map() };
+      groups.set(id, g);
+    }
+    return g;
+  };
+  groupsOf(jobId);
   await inPool([...bySite], ACCOUNT_CONCURRENCY, async ([assetId, siteAccounts]) => {
-    const siteMonths: RestatedSiteMonth[] = [];
+    const siteMonths = new Map<string, RestatedSiteMonth[]>();
+    const push = (id: string, row: RestatedSiteMonth) =>
+      siteMonths.set(id, [...(siteMonths.get(id) ?? []), row]);
     for (const account of siteAccounts) {
       const utility = utilityOf(account);
       const counted = assetId !== undefined;
@@ -121,12 +155,22 @@ export async function restateCompany(
         const afterKg = change && !to ? m.emissionsKg : m.emissionsKg + diff;
         if (change) {
           months++;
-          siteMonths.push({
+          push(jobId, {
             month: m.month,
             utilityType: utility,
             unit: m.unit,
             emissionsKg: diff,
             factorVersion: change.factorVersion,
+          });
+        }
+        for (const [otherId, other] of Object.entries(recorded)) {
+          if (otherId === jobId || !(await abandoned(otherId))) continue;
+          push(otherId, {
+            month: m.month,
+            utilityType: utility,
+            unit: m.unit,
+            emissionsKg: round3(other.toKg - other.fromKg),
+            factorVersion: other.factorVersion,
           });
         }
         if (!counted) continue;
@@ -139,14 +183,17 @@ export async function restateCompany(
       accountsDone++;
       await onAccountDone?.(accountsDone, accounts.length);
     }
-    if (assetId === undefined || siteMonths.length === 0) return;
-    const site = sumRestatedMonths(siteMonths);
-    // Kept summed as sites come in: a company's sums never hold more rows than its months and utilities.
-    company.splice(0, company.length, ...sumRestatedMonths([...company, ...site]));
-    for (const groupId of await applyRestatementToSite(companyId, jobId, assetId, site))
-      portfolios.set(groupId, sumRestatedMonths([...(portfolios.get(groupId) ?? []), ...site]));
+    if (assetId === undefined) return;
+    for (const [id, rows] of siteMonths) {
+      const site = sumRestatedMonths(rows);
+      const g = groupsOf(id);
+      // Kept summed as sites come in: a company's sums never hold more rows than its months and utilities.
+      g.company.splice(0, g.company.length, ...sumRestatedMonths([...g.company, ...site]));
+      for (const groupId of await applyRestatementToSite(companyId, id, assetId, site))
+        g.portfolios.set(groupId, sumRestatedMonths([...(g.portfolios.get(groupId) ?? []), ...site]));
+    }
   });
-  await applyRestatementToGroups(companyId, jobId, company, portfolios);
+  for (const [id, g] of groups) await applyRestatementToGroups(companyId, id, g.company, g.portfolios);
   return {
     factorSet: edition.id,
     months,

@@ -15,11 +15,11 @@
  * roll-ups holding the bill (the confirm answered), to the 'analytics.changed' message reaching the page,
  * and to the page's analytics answer showing the bill: target ≤ 1 s.
  * BENCH_ASSETS, BENCH_ACCOUNTS_PER_ASSET, BENCH_PORTFOLIO, BENCH_HH_METERS, BENCH_ROLLUP_SITES,
- * BENCH_CALLS, BENCH_WARM_UP and BENCH_CONFIRMS change the size.
+ * BENCH_CALLS, BENCH_WARM_UP and BENCH_CONFIRMS change the size; BENCH_CPU_PROF_DIR profiles the stack.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { LOCAL_REGION, LOCAL_TABLE_NAME } from '../../infra/local/environment.ts';
 import { signInForToken } from '../../infra/local/oidc/sign-in-flow.ts';
 import { halfHourlyProfile } from '../../infra/local/seed/demo-half-hourly.ts';
@@ -36,6 +36,8 @@ const ROLLUP_SITES = Number(process.env.BENCH_ROLLUP_SITES ?? PORTFOLIO + 1);
 const CALLS = Number(process.env.BENCH_CALLS ?? 50);
 const WARM_UP = Number(process.env.BENCH_WARM_UP ?? 5);
 const CONFIRMS = Number(process.env.BENCH_CONFIRMS ?? 10);
+/** A directory for the stack's CPU profiles (every thread's, the emulator's among them). */
+const CPU_PROF_DIR = process.env.BENCH_CPU_PROF_DIR;
 const MONTHS = 36;
 const PASSWORD = 'Voltfolio-demo-2026!';
 
@@ -64,7 +66,10 @@ async function main() {
   console.log(`node ${process.version}, ${new Date().toISOString()}`);
   const stateDir = mkdtempSync(join(tmpdir(), 'voltfolio-bench-analytics-'));
   const ports = await freePorts();
-  const { stack } = await startStack(stateDir, ports, { env: { VOLTFOLIO_CONSUMED_CAPACITY: '1' } });
+  const { stack } = await startStack(stateDir, ports, {
+    env: { VOLTFOLIO_CONSUMED_CAPACITY: '1' },
+    nodeOptions: CPU_PROF_DIR ? ['--cpu-prof', `--cpu-prof-dir=${resolve(CPU_PROF_DIR)}`] : [],
+  });
   try {
     // This process writes to the stack's table directly, as the seed does; set before the repositories load.
     Object.assign(process.env, {

@@ -5,6 +5,7 @@ import {
   listAssetRollups,
   listCompanyRollups,
 } from '../../functions/accounts/index.ts';
+import { readSummedYears } from '../../functions/analytics/analytics-half-hourly-repository.ts';
 import { writeHalfHourlyDays } from '../../functions/analytics/index.ts';
 import { type Api, created, type RegisterWorld, startRegisterWorld } from './register-support.ts';
 
@@ -128,6 +129,36 @@ describe('interval granularities', () => {
       `/analytics/v2/consumption?assetId=${site.Aldgate}&startDate=2025-01-01&endDate=2025-01-31`,
     );
     expect((monthly.body.totals as Bucket).utilities.electricity?.consumption).toBe(732);
+  });
+
+  it("gives the company's days from its meters' summed totals, kept and followed through every later write", async () => {
+    const companyDays = async () => {
+      const res = await get(
+        '/analytics/v2/consumption?granularity=daily&startDate=2025-01-05&endDate=2025-01-08',
+      );
+      expect(res.status).toBe(200);
+      return (res.body.buckets as Bucket[]).map((b) => [b.key, electricity(b)]);
+    };
+    // Aldgate's 588 and 144 kWh, Temple's 480 kWh and the billed meter's 10 kWh a day.
+    const january = [
+      ['2025-01-05', 10],
+      ['2025-01-06', 1078],
+      ['2025-01-07', 154],
+      ['2025-01-08', 10],
+    ];
+    expect(await companyDays()).toEqual(january);
+    const kept = await readSummedYears(w.demoId, [{ year: '2025', utilityType: 'electricity', unit: 'kWh' }]);
+    expect(kept.get('2025#electricity#kWh')?.totals[5]).toBe(588 + 480);
+    expect(await companyDays()).toEqual(january);
+    // Temple's day written again at 20 kWh a half hour: the kept sums no longer count.
+    await writeHalfHourlyDays(w.demoId, meter.Temple as string, [
+      { date: '2025-01-06', values: halfHours(48, () => 20) },
+    ]);
+    expect((await companyDays())[1]).toEqual(['2025-01-06', 1558]);
+    await writeHalfHourlyDays(w.demoId, meter.Temple as string, [
+      { date: '2025-01-06', values: halfHours(48, () => 10) },
+    ]);
+    expect(await companyDays()).toEqual(january);
   });
 
   it("gives a site's days its interval meters' exact days plus its billed meters' months spread by day", async () => {

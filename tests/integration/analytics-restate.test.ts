@@ -352,4 +352,90 @@ describe('restating emissions in a factor set', () => {
     const job = await get(`/analytics/factor-sets/restatements/${String(res.body.jobId)}`);
     expect(job).toMatchObject({ status: 'done', result: { factorSet: 'desnz-v2', months: 2 } });
   });
+  it('puts on the roll-ups what a job that failed every delivery left recorded, when a later job runs', async () => {
+    const moorgateId = await created(api, owner, '/assets', {
+      siteName: 'Moorgate',
+      entityId: String((await get(`/assets/${siteId}`)).entityId),
+      address: { streetAddress: '3 Test Street', locality: 'London', postCode: 'EC2M 6SA' },
+    });
+    const groupId = await created(api, owner, '/asset-groups', { name: 'Wall', assetIds: [moorgateId] });
+    const meterId = await created(api, owner, '/accounts', {
+      type: 'electricity',
+      assetId: moorgateId,
+      name: 'Main',
+    });
+    // Stated in an earlier edition (450 kg); the 2024 factor 0.20705 makes them 207.05 and 103.525 kg.
+    for (const [month, consumption, emissionsKg] of [
+      ['2024-05', 1000, 300],
+      ['2024-06', 500, 150],
+    ] as const)
+      await applyInvoiceContribution(
+        w.demoId,
+        meterId,
+        moorgateId,
+        newId(),
+        {
+          month,
+          utilityType: 'electricity',
+          consumption,
+          unit: 'kWh',
+          cost: 100,
+          emissionsKg,
+          factorVersion: 'desnz-2024-v0',
+        },
+        1,
+      );
+    const failing = await restate('desnz-v2');
+    const bodies = await w.drain('restatements');
+    // Every delivery rewrites the months and dies on its first roll-up write; the third goes to the DLQ.
+    const client = documentClient();
+    const send = client.send.bind(client);
+    const died = vi.spyOn(client, 'send').mockImplementation(((command: unknown, ...rest: unknown[]) => {
+      if (command instanceof UpdateCommand && String(command.input.Key?.pk).includes('#rollup#'))
+        return Promise.reject(new Error('worker died'));
+      return (send as (c: unknown, ...r: unknown[]) => Promise<unknown>)(command, ...rest);
+    }) as typeof client.send);
+    try {
+      for (const receiveCount of ['1', '2', '3']) {
+        const event = sqsEvent(bodies, 'restatements');
+        for (const r of event.Records) r.attributes.ApproximateReceiveCount = receiveCount;
+        expect((await worker(event)).batchItemFailures).toHaveLength(1);
+      }
+    } finally {
+      died.mockRestore();
+    }
+    expect(await get(`/analytics/factor-sets/restatements/${String(failing.body.jobId)}`)).toMatchObject({
+      status: 'failed',
+    });
+    const months = await listAccountMonths(w.demoId, meterId, '2024-01', '2024-12');
+    expect(months.map((m) => m.emissionsKg)).toEqual([207.05, 103.525]);
+    const sum = (rows: { emissionsKg: number }[]) =>
+      round3(rows.reduce((n, r) => n + Number(r.emissionsKg), 0));
+    expect(sum(await listAssetRollups(w.demoId, moorgateId, '2024-01', '2024-12'))).toBe(450);
+
+    // A later restatement to the same edition has no month left to rewrite, yet the roll-ups take the change.
+    const later = await restate('desnz-v2');
+    await work(await w.drain('restatements'));
+    expect(await get(`/analytics/factor-sets/restatements/${String(later.body.jobId)}`)).toMatchObject({
+      status: 'done',
+      result: { months: 0 },
+    });
+    const expectSumOfMonths = async () => {
+      expect(sum(await listAssetRollups(w.demoId, moorgateId, '2024-01', '2024-12'))).toBe(310.575);
+      expect(sum(await listPortfolioRollups(w.demoId, groupId, '2024-01', '2024-12'))).toBe(310.575);
+      const years = await listSiteYears(w.demoId, 2024, 2024);
+      expect(
+        years.find((y) => y.assetId === moorgateId && y.utilityType === 'electricity')?.emissionsKg,
+      ).toBe(310.575);
+      let everyMonth = 0;
+      for (const account of await allAccounts(w.demoId))
+        everyMonth += sum(await listAccountMonths(w.demoId, account._id, '2024-01', '2024-12'));
+      expect(sum(await listCompanyRollups(w.demoId, '2024-01', '2024-12'))).toBe(round3(everyMonth));
+      expect((await emissionsOf('2024', `&assetId=${moorgateId}`)).kg).toBe(310.575);
+    };
+    await expectSumOfMonths();
+    // The failed job redriven from the DLQ afterwards adds nothing twice.
+    await work(bodies);
+    await expectSumOfMonths();
+  });
 });
