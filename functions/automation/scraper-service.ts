@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { EMPTY_GRANTS } from '../../shared/access/caller.ts';
+import { type Caller, EMPTY_GRANTS } from '../../shared/access/caller.ts';
 import { canUseRoute } from '../../shared/access/route-access.ts';
 import { COMPANY_ADMINS } from '../../shared/system/permission-sets.ts';
 import { invalidateAccountCache } from '../accounts/index.ts';
@@ -289,8 +289,8 @@ async function mendSiteRollups(
   meters: readonly StoredItem[],
   steps: Steps,
 ): Promise<void> {
-  const caller = {
-    kind: 'user' as const,
+  const caller: Caller = {
+    kind: 'user',
     sub: 'system:connector-run',
     companyId,
     isAdmin: false,
