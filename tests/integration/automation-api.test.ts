@@ -279,6 +279,19 @@ describe('a portal-bills automation', () => {
     const notes = (await call('GET', '/notifications', owner)).body.data as { content: string }[];
     expect(notes.some((n) => n.content.startsWith('The automation "British Gas bills" failed'))).toBe(true);
   });
+  it('forgets the portal login and its password once the login is removed, and will not run again', async () => {
+    const { portalPasswordHeld } = await import('../../functions/automation/index.ts');
+    expect(await portalPasswordHeld(w.demoId, supplierId)).toBeTruthy();
+    const path = `/companies/${w.demoId}/supplier-portals/${supplierId}`;
+    const removed = await call('DELETE', path, owner);
+    expect(removed.status, JSON.stringify(removed.body)).toBe(200);
+    expect(JSON.stringify(removed.body)).not.toContain(supplierId);
+    expect(await portalPasswordHeld(w.demoId, supplierId)).toBeUndefined();
+    expect((await call('DELETE', path, owner)).status).toBe(404);
+    const res = await call('POST', `/automation/${id}/run`, owner);
+    expect(res.status).toBe(409);
+    expect(res.body.message).toBe('There is no portal login for this supplier.');
+  });
 });
 
 describe('a meter-data automation', () => {

@@ -123,6 +123,20 @@ describe('supplier portal connectors on the local stack', () => {
       'BGB-P900003.pdf',
     ]);
     expect(invoices.every((i) => FINAL.has(i.status))).toBe(true);
+    expect(invoices.filter((i) => i.status === 'error')).toEqual([]);
+    // Fetched bills go on exactly as uploaded ones: read, then checked by bill validation.
+    for (const invoice of invoices)
+      await expect
+        .poll(
+          async () =>
+            (
+              (await call('GET', `/invoice-validation/${invoice._id}/summary`)).body as {
+                validation?: { status?: string };
+              }
+            ).validation?.status,
+          { timeout: 60_000, interval: 300 },
+        )
+        .toMatch(/^(passed|warning|failed)$/);
     const statuses = live
       .filter((e) => e.type === 'scraper-run.updated' && e.data?.runId === run._id)
       .map((e) => e.data?.status);
@@ -422,5 +436,26 @@ describe('supplier portal connectors on the local stack', () => {
     expect(after.site - before.site).toBeCloseTo(meter, 3);
     expect(after.company - before.company).toBeCloseTo(meter, 3);
     expect(await logText(run, 'consumption')).toContain('Resumed');
+  }, 120_000);
+  it("starts a run of every switched-on login when the schedule's sweep comes", async () => {
+    const runsOf = async () =>
+      (
+        (await call('GET', '/scraper-runs?limit=100')).body.data as (Run & {
+          trigger: string;
+          supplierId: string;
+        })[]
+      ).filter((r) => r.trigger === 'schedule');
+    expect(await runsOf()).toEqual([]);
+    await local.stack.messaging.sqs.send(
+      new SendMessageCommand({
+        QueueUrl: localQueueUrl(local.stack.messaging.endpoint, 'scraper'),
+        MessageBody: JSON.stringify({ sweep: 'scraper' }),
+      }),
+    );
+    await expect
+      .poll(async () => (await runsOf()).some((r) => r.supplierId === supplierId), { timeout: 60_000 })
+      .toBe(true);
+    const scheduled = (await runsOf()).find((r) => r.supplierId === supplierId) as Run;
+    expect((await finished(scheduled._id)).status).toBe('succeeded');
   }, 120_000);
 });
