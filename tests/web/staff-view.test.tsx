@@ -15,9 +15,17 @@ import { CompanyManagePage } from '../../web/features/company/company-manage-pag
 import { UserCreatePage } from '../../web/features/company/user-form-page.tsx';
 import { ConnectorManagePage } from '../../web/features/connectors/connector-manage-page.tsx';
 import { EntityEditPage } from '../../web/features/entities/entity-edit-page.tsx';
+import { ImportListPage } from '../../web/features/imports/import-list-page.tsx';
+import { ImportMappingPage } from '../../web/features/imports/import-mapping-page.tsx';
+import { ImportPreviewPage } from '../../web/features/imports/import-preview-page.tsx';
+import { ImportUploadPage } from '../../web/features/imports/import-upload-page.tsx';
+import type { InvoiceView } from '../../web/features/invoices/api.ts';
+import { InvoiceValuesForm } from '../../web/features/invoices/invoice-values-form.tsx';
 import { PortfolioCreatePage } from '../../web/features/portfolios/portfolio-form-pages.tsx';
 import { PortfolioManagePage } from '../../web/features/portfolios/portfolio-manage-page.tsx';
 import { GlobalRecommendationsPage } from '../../web/features/recommendations/global-recommendations-page.tsx';
+import type { ReportView } from '../../web/features/reports/api.ts';
+import { ReportActions } from '../../web/features/reports/report-parts.tsx';
 import { ReportsPage } from '../../web/features/reports/reports-page.tsx';
 import { ReportSchedulePage } from '../../web/features/reports/schedule-page.tsx';
 import { TargetManagePage } from '../../web/features/targets/target-manage-page.tsx';
@@ -156,6 +164,7 @@ describe('staff looking into another company, on the company-wide pages', () => 
     ['reports', <ReportsPage key="r" />, 'Generate a report'],
     ['scheduled reports', <ReportSchedulePage key="s" />, 'Schedule a report'],
     ['company recommendations', <GlobalRecommendationsPage key="g" />, 'Add a company recommendation'],
+    ['imports', <ImportListPage key="i" />, 'New import'],
   ];
   it.each(pages)('are not offered the form of the %s page', (_, page, form) => {
     expect(rendered(session('demo'), page)).toContain(form);
@@ -168,11 +177,57 @@ describe('staff looking into another company, on the company-wide pages', () => 
     ['new user', <UserCreatePage key="u" />],
     ['connectors', <ConnectorManagePage key="k" />],
     ['automation', <AutomationManagePage key="a" />],
+    ['import upload', <ImportUploadPage key="iu" />],
+    ['import mapping', <ImportMappingPage key="im" />],
+    ['import preview', <ImportPreviewPage key="ip" />],
   ];
   it.each(writePages)('are told the %s page is not offered to them', (_, page) => {
     const notice = 'not change it, so this page is not offered';
     expect(rendered(session('northwind'), page)).toContain(notice);
     expect(rendered(session('demo'), page)).not.toContain(notice);
+  });
+});
+
+describe('staff looking into another company, on one report or invoice', () => {
+  it('may download a built report but neither send nor rebuild it', () => {
+    const report = {
+      _id: 'r1',
+      name: 'Energy summary',
+      status: 'ready',
+      format: 'pdf',
+      builtGeneration: 1,
+      createdAt: '2026-11-01T09:00:00.000Z',
+    } as unknown as ReportView;
+    const home = rendered(session('demo'), <ReportActions report={report} />);
+    const looking = rendered(session('northwind'), <ReportActions report={report} />);
+    expect(home).toContain('Regenerate');
+    expect(looking).toContain('Download');
+    expect(looking).not.toContain('Regenerate');
+    expect(looking).not.toContain('Send');
+  });
+
+  it("read an invoice's values without a Save", () => {
+    const invoice = {
+      _id: 'i1',
+      values: { grossTotal: 120 },
+      results: { values: {} },
+    } as unknown as InvoiceView;
+    const form = (readOnly: boolean) =>
+      rendered(
+        session('demo'),
+        <InvoiceValuesForm
+          invoice={invoice}
+          focused={undefined}
+          onFocus={() => undefined}
+          onSave={async () => ({ ok: true })}
+          saving={false}
+          onDirty={() => undefined}
+          readOnly={readOnly}
+        />,
+      );
+    expect(form(false)).toContain('Save values');
+    expect(form(true)).not.toContain('Save values');
+    expect(form(true)).not.toContain('completed');
   });
 });
 

@@ -1,6 +1,7 @@
 import { Anchor, Button, Group, Stack, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { DataTable, type DataTableColumn } from '../../components/data-table.tsx';
+import { useMayChange } from '../../lib/may-change.ts';
 import { type ImportState, useImports } from './api.ts';
 import { StatusBadge, typeLabel } from './import-parts.tsx';
 
@@ -36,13 +37,17 @@ const COLUMNS: readonly DataTableColumn<ImportState>[] = [
 /** /imports: the company's imports, newest first. */
 export function ImportListPage() {
   const { data, isLoading } = useImports();
+  // Staff looking into another company read its imports but start none.
+  const mayChange = useMayChange();
   return (
     <Stack>
       <Group justify="space-between">
         <Title order={2}>Import data</Title>
-        <Button component={Link} to="/imports/wizard/upload">
-          New import
-        </Button>
+        {mayChange && (
+          <Button component={Link} to="/imports/wizard/upload">
+            New import
+          </Button>
+        )}
       </Group>
       <DataTable
         label="Imports"

@@ -9,6 +9,7 @@ import {
   UPDATABLE_IMPORT_KEYS,
 } from '../../../shared/imports/import-mapping.ts';
 import { DATE_FORMATS, type DateFormat } from '../../../shared/imports/import-values.ts';
+import { ChangesOnly } from '../../components/changes-only.tsx';
 import { useImportInfo, useSaveMapping } from './api.ts';
 import { typeLabel, WizardSteps } from './import-parts.tsx';
 
@@ -19,7 +20,7 @@ const DATE_FORMAT_LABELS: Record<DateFormat, string> = {
 };
 
 /** /imports/wizard/{id}/mapping: which column holds which field, as suggested from the file. */
-export function ImportMappingPage() {
+function ImportMappingSteps() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const { data: info, error: loadError } = useImportInfo(id);
@@ -157,5 +158,14 @@ export function ImportMappingPage() {
         <Button onClick={() => void save()}>Preview</Button>
       </Group>
     </Stack>
+  );
+}
+
+/** Staff looking into another company are told the wizard is not offered rather than given its forms. */
+export function ImportMappingPage() {
+  return (
+    <ChangesOnly>
+      <ImportMappingSteps />
+    </ChangesOnly>
   );
 }

@@ -1,6 +1,7 @@
 import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
+import { ChangesOnly } from '../../components/changes-only.tsx';
 import { DataTable, type DataTableColumn, downloadCsv } from '../../components/data-table.tsx';
 import { type PreviewAnswer, type RowOutcome, useFailedRows, useRunPreview, useStartImport } from './api.ts';
 import { Totals, WizardSteps } from './import-parts.tsx';
@@ -15,7 +16,7 @@ export const OUTCOME_COLUMNS: readonly DataTableColumn<RowOutcome>[] = [
 ];
 
 /** /imports/wizard/{id}/preview: the whole file judged, nothing written, before the import is started. */
-export function ImportPreviewPage() {
+function ImportPreviewSteps() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const runPreview = useRunPreview();
@@ -85,5 +86,14 @@ export function ImportPreviewPage() {
         </>
       )}
     </Stack>
+  );
+}
+
+/** Staff looking into another company are told the wizard is not offered rather than given its forms. */
+export function ImportPreviewPage() {
+  return (
+    <ChangesOnly>
+      <ImportPreviewSteps />
+    </ChangesOnly>
   );
 }

@@ -2,6 +2,7 @@ import { Alert, Button, Group, Progress, Stack, Text, Title } from '@mantine/cor
 import { useState } from 'react';
 import { useLocation, useParams } from 'react-router';
 import { DataTable } from '../../components/data-table.tsx';
+import { useMayChange } from '../../lib/may-change.ts';
 import { useImport, useImportItems, useStartRollback } from './api.ts';
 import { StatusBadge, Totals, typeLabel, WizardSteps } from './import-parts.tsx';
 import { OUTCOME_COLUMNS } from './import-preview-page.tsx';
@@ -15,6 +16,7 @@ export function ImportRunPage() {
   const inWizard = useLocation().pathname.startsWith('/imports/wizard');
   const { data: state, error: loadError } = useImport(id);
   const startRollback = useStartRollback();
+  const mayChange = useMayChange();
   const [error, setError] = useState<string | undefined>();
   const done = state?.status === 'completed' || state?.status === 'rolled-back';
   const { data: items } = useImportItems(
@@ -73,7 +75,7 @@ export function ImportRunPage() {
           empty="No rows"
         />
       )}
-      {state.status === 'completed' && (
+      {state.status === 'completed' && mayChange && (
         <Group>
           <Button color="red" variant="light" onClick={() => void rollback()}>
             Roll back this import

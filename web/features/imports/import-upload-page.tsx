@@ -3,12 +3,13 @@ import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { IMPORT_UPLOAD_MAX_BYTES } from '../../../shared/imports/import-api.ts';
 import { IMPORT_TYPES, type ImportType } from '../../../shared/imports/import-mapping.ts';
+import { ChangesOnly } from '../../components/changes-only.tsx';
 import { putWithProgress } from '../../lib/upload.ts';
 import { useImportInfo, useRequestUpload } from './api.ts';
 import { typeLabel, WizardSteps } from './import-parts.tsx';
 
 /** /imports/wizard/upload: the kind of data and the file, sent straight to storage with its progress. */
-export function ImportUploadPage() {
+function ImportUploadSteps() {
   const navigate = useNavigate();
   const requestUpload = useRequestUpload();
   const [type, setType] = useState<ImportType>('monthly-consumption');
@@ -77,5 +78,14 @@ export function ImportUploadPage() {
         Upload
       </Button>
     </Stack>
+  );
+}
+
+/** Staff looking into another company are told the wizard is not offered rather than given its forms. */
+export function ImportUploadPage() {
+  return (
+    <ChangesOnly>
+      <ImportUploadSteps />
+    </ChangesOnly>
   );
 }

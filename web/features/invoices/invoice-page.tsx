@@ -16,6 +16,7 @@ import type { InvoiceKey } from '../../../shared/capture/model.ts';
 import type { Highlight } from '../../components/document-viewer.tsx';
 import { ErrorPanel, LoadingPanel } from '../../components/page-state.tsx';
 import { useSession } from '../../lib/app-context.tsx';
+import { useMayChange } from '../../lib/may-change.ts';
 import {
   type FileLink,
   type InvoiceAccount,
@@ -363,9 +364,11 @@ function InvoiceWorkspace({
   }
 
   const netTotal = typeof invoice.values?.netTotal === 'number' ? invoice.values.netTotal : undefined;
+  // Staff looking into another company read its invoices; the API refuses their changes.
+  const mayChange = useMayChange();
   return (
     <Stack>
-      <Actions invoice={invoice} validation={validation} dirty={dirty} />
+      {mayChange && <Actions invoice={invoice} validation={validation} dirty={dirty} />}
       <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
         <div>
           <DocumentPane invoice={invoice} page={page} onPage={setPage} highlight={highlight} />
@@ -376,7 +379,7 @@ function InvoiceWorkspace({
             validation={validation}
             account={account}
             busy={busy !== undefined}
-            onLink={linkAccount}
+            onLink={mayChange ? linkAccount : undefined}
           />
           <CaptureNotes invoice={invoice} />
           <InvoiceValuesForm
@@ -386,11 +389,12 @@ function InvoiceWorkspace({
             onSave={saveValues}
             saving={busy === 'values'}
             onDirty={setDirty}
+            readOnly={!mayChange}
           />
           <InvoiceRates
             rates={invoice.rates ?? []}
             netTotal={netTotal}
-            locked={invoice.completed === true}
+            locked={invoice.completed === true || !mayChange}
             busy={busy === 'rates'}
             onAdd={addRate}
             onDelete={deleteRate}

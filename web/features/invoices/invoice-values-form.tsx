@@ -101,6 +101,7 @@ export function InvoiceValuesForm({
   onSave,
   saving,
   onDirty,
+  readOnly = false,
 }: {
   invoice: InvoiceView;
   focused: InvoiceKey | undefined;
@@ -108,13 +109,16 @@ export function InvoiceValuesForm({
   onSave: (changes: Record<string, unknown>) => Promise<{ ok: true } | { ok: false; error: unknown }>;
   saving: boolean;
   onDirty: (dirty: boolean) => void;
+  /** Shown but not editable (staff looking into another company). */
+  readOnly?: boolean;
 }) {
   const [drafts, setDrafts] = useState<Drafts>({});
   const [errors, setErrors] = useState<Partial<Record<InvoiceKey, string>>>({});
   const [message, setMessage] = useState<string>();
   const values = invoice.values ?? {};
   const reads = invoice.results?.values ?? {};
-  const locked = invoice.completed === true;
+  const completed = invoice.completed === true;
+  const locked = completed || readOnly;
   const { changes, errors: unreadable } = checkDrafts(values, drafts);
   const dirty = Object.keys(changes).length > 0 || Object.keys(unreadable).length > 0;
 
@@ -180,7 +184,7 @@ export function InvoiceValuesForm({
             </Group>
           )}
         </Group>
-        {locked && (
+        {completed && (
           <Text size="sm" c="dimmed">
             This invoice is completed; its values can no longer be changed.
           </Text>

@@ -168,7 +168,8 @@ export function ValidationBlock({
   validation: ValidationItem | undefined;
   account: InvoiceAccount | undefined;
   busy: boolean;
-  onLink: (accountId: string) => void;
+  /** Absent where the invoice may not be changed. */
+  onLink?: (accountId: string) => void;
 }) {
   const [shown, setShown] = useState(true);
   const block = validationBlockOf(invoice);
@@ -199,7 +200,7 @@ export function ValidationBlock({
                 This invoice is not linked to an account, so it cannot be checked against the account's
                 earlier bills, contract and meter. Link it to its account, then validate it again.
               </Text>
-              {!invoice.completed && <AccountLinker onLink={onLink} busy={busy} />}
+              {!invoice.completed && onLink && <AccountLinker onLink={onLink} busy={busy} />}
             </Stack>
           </Alert>
         )}

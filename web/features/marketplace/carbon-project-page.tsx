@@ -20,6 +20,7 @@ import { useFormSubmit } from '../../components/form-parts.tsx';
 import { ErrorPanel, LoadingPanel } from '../../components/page-state.tsx';
 import { showToast } from '../../components/toast-store.ts';
 import { formatDate, formatNumber } from '../../lib/format.ts';
+import { useMayChange } from '../../lib/may-change.ts';
 import { type ProjectView, useProject, useProjectTypes, useRegisterInterest } from './api.ts';
 import { ApproachBadge, ExampleBadge, moneyPerTonne, NotNettedNote } from './carbon-parts.tsx';
 
@@ -88,6 +89,7 @@ export function CarbonProjectPage() {
   const { id } = useParams();
   const project = useProject(id);
   const types = useProjectTypes();
+  const mayChange = useMayChange();
   if (project.isLoading) return <LoadingPanel />;
   if (project.error || !project.data)
     return (
@@ -150,7 +152,8 @@ export function CarbonProjectPage() {
           </List>
         </Stack>
       )}
-      <InterestForm project={p} />
+      {/* Staff looking into another company see its interest but register none for it. */}
+      {mayChange && <InterestForm project={p} />}
     </Stack>
   );
 }

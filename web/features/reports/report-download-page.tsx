@@ -9,6 +9,7 @@ import {
   templateOf,
 } from '../../../shared/reports/report-templates.ts';
 import { ErrorPanel, LoadingPanel } from '../../components/page-state.tsx';
+import { useMayChange } from '../../lib/may-change.ts';
 import {
   type ReportView,
   useGenerateReport,
@@ -70,6 +71,7 @@ function DownloadProgress({
   const { data, error } = useScopeReports(scopeId);
   const generate = useGenerateReport();
   const regenerate = useRegenerateReport();
+  const mayChange = useMayChange();
   const link = useReportLink();
   const [failure, setFailure] = useState<string>();
   const [startedAt] = useState(() => Date.now());
@@ -125,18 +127,20 @@ function DownloadProgress({
       <Alert color="red" title="The report could not be built" role="alert">
         <Stack gap="xs">
           <Text size="sm">{failed.error ?? 'Something went wrong while it was built.'}</Text>
-          <Group>
-            <Button
-              size="xs"
-              onClick={() =>
-                void regenerate(failed._id).catch((err: unknown) =>
-                  setFailure(err instanceof Error ? err.message : String(err)),
-                )
-              }
-            >
-              Try again
-            </Button>
-          </Group>
+          {mayChange && (
+            <Group>
+              <Button
+                size="xs"
+                onClick={() =>
+                  void regenerate(failed._id).catch((err: unknown) =>
+                    setFailure(err instanceof Error ? err.message : String(err)),
+                  )
+                }
+              >
+                Try again
+              </Button>
+            </Group>
+          )}
         </Stack>
       </Alert>
     );

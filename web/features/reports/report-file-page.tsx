@@ -3,6 +3,7 @@ import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useParams } from 'react-router';
 import { QueryPanel, type QueryState } from '../../components/query-panel.tsx';
 import { formatDateTime } from '../../lib/format.ts';
+import { useMayChange } from '../../lib/may-change.ts';
 import { type ReportView, useRegenerateReport, useReport, useReportLink } from './api.ts';
 import { ReportPageHeading } from './report-page-heading.tsx';
 
@@ -17,7 +18,7 @@ export function ReportFileView({
 }: {
   report: ReportView;
   onDownload: () => void;
-  onRetry: () => void;
+  onRetry?: () => void;
   failure?: string;
 }) {
   const building = report.status === 'queued' || report.status === 'generating';
@@ -42,9 +43,11 @@ export function ReportFileView({
         <Alert color="red" title="The report could not be built" role="alert">
           <Stack gap="xs" align="flex-start">
             <Text size="sm">{report.error ?? 'Something went wrong while it was built.'}</Text>
-            <Button size="xs" onClick={onRetry}>
-              Try again
-            </Button>
+            {onRetry && (
+              <Button size="xs" onClick={onRetry}>
+                Try again
+              </Button>
+            )}
           </Stack>
         </Alert>
       )}
@@ -97,6 +100,8 @@ export function ReportFilePage() {
   const query = useReport(id);
   const link = useReportLink();
   const regenerate = useRegenerateReport();
+  // Staff looking into another company may read the report but not build it again.
+  const mayChange = useMayChange();
   const [failure, setFailure] = useState<string>();
   const downloaded = useRef<number | undefined>(undefined);
   const report = query.data;
@@ -123,7 +128,12 @@ export function ReportFilePage() {
   return (
     <ReportFileFrame id={id} query={query}>
       {(r) => (
-        <ReportFileView report={r} onDownload={() => void download()} onRetry={retry} failure={failure} />
+        <ReportFileView
+          report={r}
+          onDownload={() => void download()}
+          onRetry={mayChange ? retry : undefined}
+          failure={failure}
+        />
       )}
     </ReportFileFrame>
   );

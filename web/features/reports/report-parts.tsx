@@ -16,6 +16,7 @@ import { Link } from 'react-router';
 import type { ReportScopeType } from '../../../shared/reports/report-templates.ts';
 import type { DataTableColumn } from '../../components/data-table.tsx';
 import { formatDateTime } from '../../lib/format.ts';
+import { useMayChange } from '../../lib/may-change.ts';
 import { type ReportView, useRegenerateReport, useReportLink, useSendReport } from './api.ts';
 
 const STATUS_COLOURS = { queued: 'gray', generating: 'blue', ready: 'green', failed: 'red' } as const;
@@ -107,6 +108,8 @@ function SendReport({ report }: { report: ReportView }) {
 export function ReportActions({ report }: { report: ReportView }) {
   const link = useReportLink();
   const regenerate = useRegenerateReport();
+  // Staff looking into another company may download its reports but not send or rebuild them.
+  const mayChange = useMayChange();
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string>();
   async function download() {
@@ -130,8 +133,8 @@ export function ReportActions({ report }: { report: ReportView }) {
           Download
         </Button>
       ) : null}
-      {report.builtGeneration ? <SendReport report={report} /> : null}
-      {!building && (
+      {report.builtGeneration && mayChange ? <SendReport report={report} /> : null}
+      {!building && mayChange && (
         <Button
           size="xs"
           variant="subtle"
