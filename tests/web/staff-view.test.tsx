@@ -1,11 +1,13 @@
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
+import { SWRConfig } from 'swr';
 import { describe, expect, it } from 'vitest';
 import { canChange, canUseRoute } from '../../shared/access/route-access.ts';
 import type { AccountView } from '../../shared/schemas/account-views.ts';
 import { StaffViewBanner } from '../../web/app/layout/staff-view-banner.tsx';
 import { routeByPath } from '../../web/app/routes.ts';
 import { accountTabs } from '../../web/components/account-frame.tsx';
+import { AccountWizardPage } from '../../web/features/accounts/account-wizard-page.tsx';
 import { StatusHistoryPanel } from '../../web/features/accounts/status-history-panel.tsx';
 import { AssetDocuments } from '../../web/features/assets/asset-documents-page.tsx';
 import { assetTabs } from '../../web/features/assets/asset-frame.tsx';
@@ -258,5 +260,24 @@ describe('users who may only read a site', () => {
     expect(rendered(session('demo'), <PortfolioManagePage />)).toContain('Create portfolio');
     expect(rendered(reader, <PortfolioCreatePage />)).toContain('You can read portfolios but not create');
     expect(rendered(session('northwind'), <PortfolioManagePage />)).not.toContain('Create portfolio');
+  });
+
+  it('are offered only the sites they may change when adding a meter', () => {
+    const user = granted({ assets: { read: ['site-1', 'site-2'], write: ['site-2'] } });
+    const sites = {
+      data: [
+        { _id: 'site-1', siteName: 'Read Only House', entityId: 'entity-1' },
+        { _id: 'site-2', siteName: 'Writable House', entityId: 'entity-1' },
+      ],
+      total: 2,
+    };
+    const wizard = rendered(
+      user,
+      <SWRConfig value={{ fallback: { '/assets?limit=1000': sites } }}>
+        <AccountWizardPage />
+      </SWRConfig>,
+    );
+    expect(wizard).toContain('Writable House');
+    expect(wizard).not.toContain('Read Only House');
   });
 });

@@ -9,6 +9,8 @@ import {
 import { UTILITY_TYPES, type UtilityType } from '../../../shared/schemas/common.ts';
 import { accountPath, utilityLabel } from '../../components/account-frame.tsx';
 import { ChangesOnly } from '../../components/changes-only.tsx';
+import { useSession } from '../../lib/app-context.tsx';
+import { mayChangeItem } from '../../lib/may-change.ts';
 import {
   hasMeterSerial,
   MeterPointField,
@@ -31,6 +33,7 @@ function AccountWizardContent() {
   const createAccount = useCreateAccount();
   const [params] = useSearchParams();
   const assets = useAssetOptions();
+  const { access } = useSession();
   const waste = useWasteCategories();
   const [assetId, setAssetId] = useState(params.get('assetId') ?? '');
   const [type, setType] = useState<UtilityType>('electricity');
@@ -122,6 +125,8 @@ function AccountWizardContent() {
             data={[
               { value: '', label: assets.isLoading ? 'Loading sites…' : 'Choose a site' },
               ...(assets.data?.data ?? [])
+                // A meter may be added only to a site the user may change; the API refuses the others.
+                .filter((a) => mayChangeItem(access, { assetId: a._id, entityId: a.entityId }))
                 .map((a) => ({ value: a._id, label: a.siteName }))
                 .sort((a, b) => a.label.localeCompare(b.label)),
             ]}

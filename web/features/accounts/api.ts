@@ -30,6 +30,7 @@ export const accountKeys = {
 export interface AssetOption {
   _id: string;
   siteName: string;
+  entityId?: string;
 }
 
 export interface SupplierOption {
