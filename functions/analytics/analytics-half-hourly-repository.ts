@@ -11,12 +11,12 @@
  * | company's summed day totals of some years | BatchGet pk = C#{companyId}#interval-days-summed, sk = YYYY#utility#unit | table |
  * | keep a summed year of day totals           | pk = C#{companyId}#interval-days-summed, sk = YYYY#utility#unit | table |
  */
-import { BatchGetCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { UtilityType } from '../../shared/schemas/common.ts';
 import { documentClient } from '../core/adapters/dynamo.ts';
 import { config } from '../core/config.ts';
+import { eachBatchGot } from '../core/data/batch-reads.ts';
 import { batchWrite } from '../core/data/batch-writes.ts';
-import { inPool } from '../core/lib/in-pool.ts';
 
 /**
  * Interval (half-hourly) data: one item per meter and local day holding the day's 46, 48 or 50 values,
@@ -57,8 +57,6 @@ export interface IntervalMeter {
   totalsVersions?: Readonly<Record<string, number | null>>;
 }
 
-const BATCH_GET_SIZE = 100;
-const MAX_ATTEMPTS = 8;
 /** Batch reads of day totals in flight at once. */
 const BATCH_GET_CONCURRENCY = 4;
 
@@ -300,6 +298,18 @@ export interface YearDayTotals {
 export const daysInYear = (year: string) =>
   (Date.parse(`${Number(year) + 1}-01-01T00:00:00Z`) - Date.parse(`${year}-01-01T00:00:00Z`)) / DAY_MS;
 
+/** A year's day totals as stored (comma-separated, empty for a day without data), by day of the year. */
+function unpackTotals(year: string, days: string): Float64Array {
+  const totals = new Float64Array(daysInYear(year)).fill(Number.NaN);
+  const packed = days.split(',');
+  const count = Math.min(packed.length, totals.length);
+  for (let d = 0; d < count; d++) {
+    const v = packed[d] as string;
+    if (v !== '') totals[d] = Number(v);
+  }
+  return totals;
+}
+
 /**
  * Daily totals of meters over some years: by meter, its years that hold data, oldest first. The days are
  * numbers by day of the year rather than a map by date: 500 meters' year is 182,500 days, and naming
@@ -310,43 +320,25 @@ export async function readDayTotals(
   accountIds: readonly string[],
   years: readonly string[],
 ): Promise<Map<string, YearDayTotals[]>> {
-  const tableName = config().tableName;
   const wanted = accountIds.flatMap((id) =>
     years.map((year) => ({ pk: intervalKeys.yearTotals(companyId, id), sk: year, id })),
   );
   const ownerOf = new Map(wanted.map((k) => [k.pk, k.id]));
   const found = new Map<string, YearDayTotals[]>();
-  const batches: Record<string, unknown>[][] = [];
-  for (let i = 0; i < wanted.length; i += BATCH_GET_SIZE) {
-    batches.push(wanted.slice(i, i + BATCH_GET_SIZE).map(({ pk, sk }) => ({ pk, sk })));
-  }
   // Batches go out a few at a time: one after another, their round trips added up to most of the answer.
-  await inPool(batches, BATCH_GET_CONCURRENCY, async (batch) => {
-    let keys = batch;
-    for (let attempt = 0; keys.length > 0; attempt++) {
-      if (attempt >= MAX_ATTEMPTS) throw new Error('The table kept refusing a batch of reads');
-      if (attempt > 0) await new Promise((r) => setTimeout(r, 20 * 2 ** attempt));
-      const out = await documentClient().send(
-        new BatchGetCommand({ RequestItems: { [tableName]: { Keys: keys } } }),
-      );
-      for (const raw of out.Responses?.[tableName] ?? []) {
-        const id = ownerOf.get(String(raw.pk));
-        if (!id || typeof raw.days !== 'string') continue;
-        const year = String(raw.sk);
-        const totals = new Float64Array(daysInYear(year)).fill(Number.NaN);
-        const packed = raw.days.split(',');
-        const count = Math.min(packed.length, totals.length);
-        for (let d = 0; d < count; d++) {
-          const v = packed[d] as string;
-          if (v !== '') totals[d] = Number(v);
-        }
-        const list = found.get(id);
-        if (list) list.push({ year, totals });
-        else found.set(id, [{ year, totals }]);
-      }
-      keys = out.UnprocessedKeys?.[tableName]?.Keys ?? [];
-    }
-  });
+  await eachBatchGot(
+    wanted,
+    (raw) => {
+      const id = ownerOf.get(String(raw.pk));
+      if (!id || typeof raw.days !== 'string') return;
+      const year = String(raw.sk);
+      const totals = unpackTotals(year, raw.days);
+      const list = found.get(id);
+      if (list) list.push({ year, totals });
+      else found.set(id, [{ year, totals }]);
+    },
+    BATCH_GET_CONCURRENCY,
+  );
   for (const list of found.values()) list.sort((a, b) => a.year.localeCompare(b.year));
   return found;
 }
@@ -372,39 +364,22 @@ export async function readSummedYears(
   companyId: string,
   wanted: readonly { year: string; utilityType: UtilityType; unit: string }[],
 ): Promise<Map<string, SummedYear>> {
-  const tableName = config().tableName;
   const found = new Map<string, SummedYear>();
-  for (let i = 0; i < wanted.length; i += BATCH_GET_SIZE) {
-    let keys: Record<string, unknown>[] = wanted
-      .slice(i, i + BATCH_GET_SIZE)
-      .map((w) => ({ pk: intervalKeys.summed(companyId), sk: summedSk(w) }));
-    for (let attempt = 0; keys.length > 0; attempt++) {
-      if (attempt >= MAX_ATTEMPTS) throw new Error('The table kept refusing a batch of reads');
-      if (attempt > 0) await new Promise((r) => setTimeout(r, 20 * 2 ** attempt));
-      const out = await documentClient().send(
-        new BatchGetCommand({ RequestItems: { [tableName]: { Keys: keys } } }),
-      );
-      for (const raw of out.Responses?.[tableName] ?? []) {
-        if (typeof raw.days !== 'string' || typeof raw.stamp !== 'string') continue;
-        const year = String(raw.year);
-        const totals = new Float64Array(daysInYear(year)).fill(Number.NaN);
-        const packed = raw.days.split(',');
-        for (let d = 0; d < Math.min(packed.length, totals.length); d++) {
-          const v = packed[d] as string;
-          if (v !== '') totals[d] = Number(v);
-        }
-        const y = {
-          year,
-          utilityType: String(raw.utilityType) as UtilityType,
-          unit: String(raw.unit),
-          stamp: raw.stamp,
-          totals,
-        };
-        found.set(summedSk(y), y);
-      }
-      keys = out.UnprocessedKeys?.[tableName]?.Keys ?? [];
-    }
-  }
+  await eachBatchGot(
+    wanted.map((w) => ({ pk: intervalKeys.summed(companyId), sk: summedSk(w) })),
+    (raw) => {
+      if (typeof raw.days !== 'string' || typeof raw.stamp !== 'string') return;
+      const year = String(raw.year);
+      const y = {
+        year,
+        utilityType: String(raw.utilityType) as UtilityType,
+        unit: String(raw.unit),
+        stamp: raw.stamp,
+        totals: unpackTotals(year, raw.days),
+      };
+      found.set(summedSk(y), y);
+    },
+  );
   return found;
 }
 

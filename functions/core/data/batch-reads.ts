@@ -1,32 +1,49 @@
 import { BatchGetCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from '../adapters/dynamo.ts';
 import { config } from '../config.ts';
+import { inPool } from '../lib/in-pool.ts';
 import { type StoredItem, stripKeys } from './item-repository.ts';
 import { eachQueried } from './query-pages.ts';
 
 const BATCH_GET_SIZE = 100;
 const MAX_ATTEMPTS = 8;
 
-/** Items of one collection by id, in as few round trips as the table allows; absent ids are left out. */
-export async function getItems(pk: string, ids: readonly string[]): Promise<Map<string, StoredItem>> {
+/**
+ * Reads items by key, a hundred to a request and `concurrency` requests at once, asking again (with a
+ * growing wait) for what the table left unprocessed. Each item found goes to `onItem` as stored.
+ */
+export async function eachBatchGot(
+  keys: readonly { pk: string; sk: string }[],
+  onItem: (raw: Record<string, unknown>) => void,
+  concurrency = 1,
+): Promise<void> {
   const tableName = config().tableName;
-  const unique = [...new Set(ids)];
-  const found = new Map<string, StoredItem>();
-  for (let i = 0; i < unique.length; i += BATCH_GET_SIZE) {
-    let keys: Record<string, unknown>[] = unique.slice(i, i + BATCH_GET_SIZE).map((sk) => ({ pk, sk }));
-    for (let attempt = 0; keys.length > 0; attempt++) {
+  const batches: { pk: string; sk: string }[][] = [];
+  for (let i = 0; i < keys.length; i += BATCH_GET_SIZE) batches.push(keys.slice(i, i + BATCH_GET_SIZE));
+  await inPool(batches, concurrency, async (batch) => {
+    let pending: Record<string, unknown>[] = batch.map(({ pk, sk }) => ({ pk, sk }));
+    for (let attempt = 0; pending.length > 0; attempt++) {
       if (attempt >= MAX_ATTEMPTS) throw new Error('The table kept refusing a batch of reads');
       if (attempt > 0) await new Promise((r) => setTimeout(r, 20 * 2 ** attempt));
       const out = await documentClient().send(
-        new BatchGetCommand({ RequestItems: { [tableName]: { Keys: keys } } }),
+        new BatchGetCommand({ RequestItems: { [tableName]: { Keys: pending } } }),
       );
-      for (const raw of out.Responses?.[tableName] ?? []) {
-        const item = stripKeys(raw);
-        found.set(item._id, item);
-      }
-      keys = out.UnprocessedKeys?.[tableName]?.Keys ?? [];
+      for (const raw of out.Responses?.[tableName] ?? []) onItem(raw);
+      pending = out.UnprocessedKeys?.[tableName]?.Keys ?? [];
     }
-  }
+  });
+}
+
+/** Items of one collection by id, in as few round trips as the table allows; absent ids are left out. */
+export async function getItems(pk: string, ids: readonly string[]): Promise<Map<string, StoredItem>> {
+  const found = new Map<string, StoredItem>();
+  await eachBatchGot(
+    [...new Set(ids)].map((sk) => ({ pk, sk })),
+    (raw) => {
+      const item = stripKeys(raw);
+      found.set(item._id, item);
+    },
+  );
   return found;
 }
 
