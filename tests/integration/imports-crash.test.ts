@@ -7,8 +7,7 @@ import {
   listSiteYears,
 } from '../../functions/accounts/index.ts';
 import { documentClient } from '../../functions/core/adapters/dynamo.ts';
-import { type ImportWorld, startImportWorld } from './imports-support.ts';
-import { created } from './register-support.ts';
+import { type ImportWorld, startImportWorldWithMeter } from './imports-support.ts';
 
 /**
  * An import whose worker dies after writing a file's months, before their roll-ups, and whose message
@@ -61,16 +60,10 @@ async function dieOn(body: string, dies: (command: unknown) => boolean) {
 }
 
 beforeAll(async () => {
-  w = await startImportWorld();
-  owner = w.token('owner');
-  const entityId = await created(w.api, owner, '/entities', { legalName: 'Demo Estates Offices Ltd' });
-  siteId = await created(w.api, owner, '/assets', { siteName: 'Aldgate', entityId });
-  meterId = await created(w.api, owner, '/accounts', {
+  ({ w, owner, siteId, meterId } = await startImportWorldWithMeter({
     type: 'electricity',
-    assetId: siteId,
-    name: 'Aldgate electricity',
     meterPointNumber: '1312345678907',
-  });
+  }));
 }, 120_000);
 afterAll(() => w?.stop());
 

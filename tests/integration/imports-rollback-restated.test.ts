@@ -1,9 +1,8 @@
 import type { SQSBatchResponse } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listAccountMonths, listAssetRollups } from '../../functions/accounts/index.ts';
-import { type ImportWorld, startImportWorld } from './imports-support.ts';
+import { type ImportWorld, startImportWorldWithMeter } from './imports-support.ts';
 import { sqsEvent } from './invoices-support.ts';
-import { created } from './register-support.ts';
 
 /**
  * An imported month restated in another edition of the emission factors, then rolled back: the site's
@@ -15,16 +14,10 @@ let siteId: string;
 let meterId: string;
 
 beforeAll(async () => {
-  w = await startImportWorld();
-  owner = w.token('owner');
-  const entityId = await created(w.api, owner, '/entities', { legalName: 'Demo Estates Offices Ltd' });
-  siteId = await created(w.api, owner, '/assets', { siteName: 'Aldgate', entityId });
-  meterId = await created(w.api, owner, '/accounts', {
+  ({ w, owner, siteId, meterId } = await startImportWorldWithMeter({
     type: 'gas',
-    assetId: siteId,
-    name: 'Aldgate gas',
     meterPointNumber: '1234567890',
-  });
+  }));
 }, 120_000);
 afterAll(() => w?.stop());
 

@@ -2,6 +2,7 @@ import type { SQSBatchResponse } from 'aws-lambda';
 import { expect } from 'vitest';
 import type { TestResponse } from '../support/http-events.ts';
 import { type InvoiceWorld, sqsEvent, startInvoiceWorld } from './invoices-support.ts';
+import { created } from './register-support.ts';
 
 type Worker = (event: ReturnType<typeof sqsEvent>) => Promise<SQSBatchResponse>;
 
@@ -76,4 +77,21 @@ export async function startImportWorld(): Promise<ImportWorld> {
       return get(token, `/imports/${id}`);
     },
   };
+}
+
+/** An import world whose owner has made one site, Aldgate, with one meter on it. */
+export async function startImportWorldWithMeter(meter: {
+  type: 'electricity' | 'gas';
+  meterPointNumber: string;
+}): Promise<{ w: ImportWorld; owner: string; siteId: string; meterId: string }> {
+  const w = await startImportWorld();
+  const owner = w.token('owner');
+  const entityId = await created(w.api, owner, '/entities', { legalName: 'Demo Estates Offices Ltd' });
+  const siteId = await created(w.api, owner, '/assets', { siteName: 'Aldgate', entityId });
+  const meterId = await created(w.api, owner, '/accounts', {
+    ...meter,
+    assetId: siteId,
+    name: `Aldgate ${meter.type}`,
+  });
+  return { w, owner, siteId, meterId };
 }

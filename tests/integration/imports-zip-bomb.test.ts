@@ -2,8 +2,7 @@ import { unzipSync, zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listAccountMonths, listAssetRollups } from '../../functions/accounts/index.ts';
 import { xlsxOf } from '../support/xlsx-fixture.ts';
-import { type ImportWorld, startImportWorld } from './imports-support.ts';
-import { created } from './register-support.ts';
+import { type ImportWorld, startImportWorldWithMeter } from './imports-support.ts';
 
 /**
  * A spreadsheet that unpacks to far more than its size, uploaded as any import file is: the user is told
@@ -15,16 +14,10 @@ let siteId: string;
 let meterId: string;
 
 beforeAll(async () => {
-  w = await startImportWorld();
-  owner = w.token('owner');
-  const entityId = await created(w.api, owner, '/entities', { legalName: 'Demo Estates Offices Ltd' });
-  siteId = await created(w.api, owner, '/assets', { siteName: 'Aldgate', entityId });
-  meterId = await created(w.api, owner, '/accounts', {
+  ({ w, owner, siteId, meterId } = await startImportWorldWithMeter({
     type: 'electricity',
-    assetId: siteId,
-    name: 'Aldgate electricity',
     meterPointNumber: '1312345678907',
-  });
+  }));
 }, 120_000);
 afterAll(() => w?.stop());
 
