@@ -1,3 +1,4 @@
+import { useCallback } from 'react';
 import useSWR from 'swr';
 import type {
   CustomGrouping,
@@ -16,7 +17,7 @@ import type {
   SystemTemplate,
   SystemTemplateId,
 } from '../../../shared/reports/report-templates.ts';
-import { useEndpoint } from '../../lib/endpoint.ts';
+import { useEndpoint, useRevalidate } from '../../lib/endpoint.ts';
 
 /** A report as the history lists it. */
 export interface ReportView {
@@ -94,6 +95,19 @@ export const useGenerateReport = () =>
     (api, body: ReportRequestBody) => api.post<ReportView>('/reports/generate2', body),
     () => [isReportList],
   );
+
+/**
+ * POST /reports/generate2 without asking the lists again: a page following one build shows it queued from
+ * the answer first, where a quick build could be ready before the lists came back (`useRelistReports`).
+ */
+export const useQueueReport = () =>
+  useEndpoint((api, body: ReportRequestBody) => api.post<ReportView>('/reports/generate2', body));
+
+/** Asks every cached list of reports again. */
+export function useRelistReports(): () => Promise<void> {
+  const revalidate = useRevalidate();
+  return useCallback(() => revalidate(isReportList), [revalidate]);
+}
 
 /** POST /reports/{id}/regenerate */
 export const useRegenerateReport = () =>

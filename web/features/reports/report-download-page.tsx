@@ -12,9 +12,10 @@ import { ErrorPanel, LoadingPanel } from '../../components/page-state.tsx';
 import { useMayChange } from '../../lib/may-change.ts';
 import {
   type ReportView,
-  useGenerateReport,
   usePortfolioChoices,
+  useQueueReport,
   useRegenerateReport,
+  useRelistReports,
   useReportLink,
   useScopeReports,
   useSiteName,
@@ -69,7 +70,10 @@ function DownloadProgress({
   wanted: Wanted;
 }) {
   const { data, error } = useScopeReports(scopeId);
-  const generate = useGenerateReport();
+  const queueReport = useQueueReport();
+  const relist = useRelistReports();
+  // The report as the API answered the request for it (queued), until the lists hold it.
+  const [queued, setQueued] = useState<ReportView>();
   const regenerate = useRegenerateReport();
   const mayChange = useMayChange();
   const link = useReportLink();
@@ -93,10 +97,13 @@ function DownloadProgress({
   useEffect(() => {
     if (!reports || report || failed || asked.current) return;
     asked.current = true;
-    generate({ ...wanted, scopeType, scopeId }).catch((err: unknown) =>
-      setFailure(err instanceof Error ? err.message : String(err)),
-    );
-  }, [reports, report, failed, generate, wanted, scopeType, scopeId]);
+    queueReport({ ...wanted, scopeType, scopeId })
+      .then((answer) => {
+        setQueued(answer);
+        return relist();
+      })
+      .catch((err: unknown) => setFailure(err instanceof Error ? err.message : String(err)));
+  }, [reports, report, failed, queueReport, relist, wanted, scopeType, scopeId]);
 
   const ready = report?.status === 'ready' && report.builtGeneration ? report : undefined;
   async function download(r: ReportView) {
@@ -158,12 +165,13 @@ function DownloadProgress({
         </Group>
       </Stack>
     );
-  const progress = report?.status === 'generating' ? (report.progress ?? 0) : 0;
+  const shown = report ?? queued;
+  const progress = shown?.status === 'generating' ? (shown.progress ?? 0) : 0;
   return (
-    <Stack gap="xs" data-status={report?.status ?? 'asking'}>
+    <Stack gap="xs" data-status={shown?.status ?? 'asking'}>
       <Text>
-        {report?.status === 'generating'
-          ? `Building ${report.name}…`
+        {shown?.status === 'generating'
+          ? `Building ${shown.name}…`
           : 'The report is queued to be built. It downloads as soon as it is ready.'}
       </Text>
       <Progress value={progress} animated aria-label="Progress of the report" aria-valuenow={progress} />
