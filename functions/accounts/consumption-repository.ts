@@ -17,6 +17,7 @@
  * | write / remove many meters' months          | BatchWrite pk = C#{companyId}#consumption#{accountId}, sk = month    | table |
  * | replace interval days of a month (CAS)      | pk = C#{companyId}#consumption#{accountId}, sk = month               | table |
  * | restate a month's emissions (if as read)    | pk = C#{companyId}#consumption#{accountId}, sk = month               | table |
+ * | whether a marked write of many roll-ups landed a chunk | pk = C#{companyId}#rollup-marks#{mark}, sk = chunk#{part}#{round}#{n} (conditional, in the chunk's transaction) | table |
  * | add a restatement job's change (once a row) | pk = C#{companyId}#rollup#asset#{assetId} (or portfolio, company), sk = month#utility | table |
  */
 import {
@@ -63,6 +64,9 @@ export const consumptionKeys = {
   /** In the portfolio's roll-up partition: the sites it counts, so a rebuild knows what to drop. */
   portfolioSiteSk: (assetId: string) => `site#${assetId}`,
   rollupSk: (month: string, utilityType: UtilityType) => `${month}#${utilityType}`,
+  /** One partition per marked write of many roll-ups (an import's): an item per chunk that landed. */
+  rollupMarks: (companyId: string, mark: string) => `C#${companyId}#rollup-marks#${mark}`,
+  rollupChunkSk: (chunk: string) => `chunk#${chunk}`,
 } as const;
 
 export type ConsumptionSource = 'invoice' | 'import' | 'estimate' | 'interval';
@@ -296,13 +300,26 @@ const cancellationCodes = (err: unknown): string[] | undefined =>
     : undefined;
 
 /**
+ * Where a marked write of many roll-ups records its chunks: a write sent again (an import's message
+ * delivered again after its worker died) skips every chunk that already landed, whole, because each chunk's
+ * transaction also creates its marker item only if there is none.
+ */
+interface ChunkMarks {
+  companyId: string;
+  mark: string;
+  /** Which of the write's calls (site, portfolio or company roll-ups) the chunks belong to. */
+  part: string;
+}
+
+/**
  * The same atomic ADDs as `addTo` for many different items, up to a hundred in one transaction: a file's
  * thousands of site-months cost tens of requests rather than thousands, and still add to whatever
  * concurrent writers add. A transaction is all or nothing, so one that collides with another writer is sent
  * again whole; one whose unit condition fails is written item by item, so the failing item alone refuses
- * exactly as a single write would (and its siblings land as they would have).
+ * exactly as a single write would (and its siblings land as they would have). With `marks`, the chunks are
+ * numbered in the order of `writes`, so the same writes sent again make the same chunks.
  */
-async function addToMany(writes: readonly RollupWrite[], limit: number): Promise<void> {
+async function addToMany(writes: readonly RollupWrite[], limit: number, marks?: ChunkMarks): Promise<void> {
   // A transaction may name an item once: writes to one item in one unit (two sites' months reaching one
   // portfolio month) are summed first; writes to it in another unit go in a later round, where the unit
   // condition refuses them as it refuses a single write.
@@ -324,7 +341,8 @@ async function addToMany(writes: readonly RollupWrite[], limit: number): Promise
     round.keys.add(key);
     round.writes.push(w);
   }
-  for (const round of rounds) await addInTransactions(round.writes, limit);
+  for (const [i, round] of rounds.entries())
+    await addInTransactions(round.writes, limit, marks && { ...marks, part: `${marks.part}#${i}` });
 }
 
 function sumDeltas(a: RollupDelta, b: RollupDelta): RollupDelta {
@@ -340,37 +358,45 @@ function sumDeltas(a: RollupDelta, b: RollupDelta): RollupDelta {
 }
 
 /** Writes different items' changes, a hundred to a transaction, several transactions at once. */
-async function addInTransactions(writes: readonly RollupWrite[], limit: number): Promise<void> {
-  const groups: RollupWrite[][] = [];
-  for (let i = 0; i < writes.length; i += MAX_TRANSACTION_ACTIONS)
-    groups.push(writes.slice(i, i + MAX_TRANSACTION_ACTIONS));
-  await inPool(groups, limit, async (group) => {
-    if (group.length === 1) {
+async function addInTransactions(
+  writes: readonly RollupWrite[],
+  limit: number,
+  marks?: ChunkMarks,
+): Promise<void> {
+  // A marked chunk gives one of its hundred actions to its marker.
+  const size = marks ? MAX_TRANSACTION_ACTIONS - 1 : MAX_TRANSACTION_ACTIONS;
+  const groups: { chunk: string; writes: RollupWrite[] }[] = [];
+  for (let i = 0; i < writes.length; i += size)
+    groups.push({ chunk: `${marks?.part}#${i / size}`, writes: writes.slice(i, i + size) });
+  await inPool(groups, limit, async ({ chunk, writes: group }) => {
+    if (group.length === 1 && !marks) {
       const [w] = group as [RollupWrite];
       await addTo(w.pk, w.sk, w.fields, w.delta);
       return;
     }
     for (let attempt = 1; ; attempt++) {
       try {
+        const marker = marks && markerUpdate(marks, chunk);
         await documentClient().send(
           new TransactWriteCommand({
-            TransactItems: group.map((w) => ({
-              Update: {
-                TableName: config().tableName,
-                Key: { pk: w.pk, sk: w.sk },
-                ...rollupUpdate(w.fields, w.delta),
-              },
-            })),
+            TransactItems: [
+              ...(marker ? [{ Update: marker }] : []),
+              ...group.map((w) => ({ Update: rollupItemUpdate(w) })),
+            ],
           }),
         );
         return;
       } catch (err) {
         const codes = cancellationCodes(err);
         if (!codes) throw err;
+        // The chunk landed whole before (its marker is there): a run sent again adds nothing twice.
+        if (marks && codes[0] === 'ConditionalCheckFailed') return;
         if (codes.includes('ConditionalCheckFailed') || attempt >= MAX_TRANSACTION_ATTEMPTS) {
           let refused: unknown;
-          for (const w of group)
-            await addTo(w.pk, w.sk, w.fields, w.delta).catch((e: unknown) => (refused ??= e));
+          for (const [i, w] of group.entries())
+            await (marks ? addMarked(marks, `${chunk}#${i}`, w) : addTo(w.pk, w.sk, w.fields, w.delta)).catch(
+              (e: unknown) => (refused ??= e),
+            );
           if (refused) throw refused;
           return;
         }
@@ -378,6 +404,44 @@ async function addInTransactions(writes: readonly RollupWrite[], limit: number):
       }
     }
   });
+}
+
+const rollupItemUpdate = (w: RollupWrite) => ({
+  TableName: config().tableName,
+  Key: { pk: w.pk, sk: w.sk },
+  ...rollupUpdate(w.fields, w.delta),
+});
+
+/** Creates a chunk's marker, only if there is none: in the chunk's transaction, it makes the chunk once. */
+const markerUpdate = (marks: ChunkMarks, chunk: string) => ({
+  TableName: config().tableName,
+  Key: {
+    pk: consumptionKeys.rollupMarks(marks.companyId, marks.mark),
+    sk: consumptionKeys.rollupChunkSk(chunk),
+  },
+  UpdateExpression: 'SET #companyId = :companyId, #markedAt = :now',
+  ConditionExpression: 'attribute_not_exists(#pk)',
+  ExpressionAttributeNames: { '#pk': 'pk', '#companyId': 'companyId', '#markedAt': 'markedAt' },
+  ExpressionAttributeValues: { ':companyId': marks.companyId, ':now': new Date().toISOString() },
+});
+
+/** One item of a marked chunk on its own, with its own marker: it lands once, or is refused by its unit. */
+async function addMarked(marks: ChunkMarks, chunk: string, w: RollupWrite): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await documentClient().send(
+        new TransactWriteCommand({
+          TransactItems: [{ Update: markerUpdate(marks, chunk) }, { Update: rollupItemUpdate(w) }],
+        }),
+      );
+      return;
+    } catch (err) {
+      const codes = cancellationCodes(err);
+      if (!codes || codes[1] === 'ConditionalCheckFailed' || attempt >= MAX_TRANSACTION_ATTEMPTS) throw err;
+      if (codes[0] === 'ConditionalCheckFailed') return;
+      await backOff(attempt);
+    }
+  }
 }
 
 /** What one write adds to an item of figures (an account month or a roll-up). */
@@ -497,12 +561,18 @@ export interface SiteMonthDelta extends RollupDelta {
  * Adds many sites' monthly changes at once (an import's): each site's roll-up and its portfolios' once
  * per month, the company's once per month and utility for all of them, so a file of many meters costs a
  * write per site-month rather than three. The same atomic ADDs as `addToRollups`.
+ *
+ * With `mark` (naming the write, as `import#{id}`), the same deltas sent again, in the same order, add
+ * only what the earlier call did not: each chunk of roll-ups lands once with its marker, and each site's
+ * year keeps the mark as it keeps an invoice's. A worker that dies midway is then simply run again.
  */
 export async function addManyToRollups(
   companyId: string,
   deltas: readonly SiteMonthDelta[],
   limit = 8,
+  mark?: string,
 ): Promise<void> {
+  const marks = (part: string) => (mark ? { companyId, mark, part } : undefined);
   const company = new Map<string, SiteMonthDelta>();
   for (const d of deltas) {
     assertMonth(d.month);
@@ -521,7 +591,7 @@ export async function addManyToRollups(
     fields: { companyId, month, utilityType, assetId },
     delta,
   }));
-  await addToMany(siteWrites, limit);
+  await addToMany(siteWrites, limit, marks('site'));
   // Read after the sites' writes: a portfolio a site joins later copies those writes with the site's rows.
   const sites = [...new Set(deltas.map((d) => d.assetId))];
   const holding = new Map(
@@ -541,6 +611,7 @@ export async function addManyToRollups(
       })),
     ),
     limit,
+    marks('portfolio'),
   );
   // A site's year gains all its months of the file in one write, not one write per month.
   const years = new Map<
@@ -589,6 +660,7 @@ export async function addManyToRollups(
         emissionsKg: Math.round(y.delta.emissionsKg * 1000) / 1000,
       },
       y.months,
+      mark ? { key: mark } : undefined,
     ),
   );
   await addToMany(
@@ -604,6 +676,7 @@ export async function addManyToRollups(
       },
     })),
     limit,
+    marks('company'),
   );
 }
 

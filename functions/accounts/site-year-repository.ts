@@ -218,9 +218,18 @@ async function addToYear(
     );
     written = out.Attributes;
   } catch (err) {
-    // An invoice's month already counted (or already taken back): the condition did its work.
-    if (once && err instanceof Error && err.name === 'ConditionalCheckFailedException') return;
-    throw err;
+    if (!(once && err instanceof Error && err.name === 'ConditionalCheckFailedException')) throw err;
+    // An invoice's month already counted (or already taken back): the condition did its work. The write
+    // that counted it may have died before copying onto the whole year; copying again is harmless.
+    written = (
+      await documentClient().send(
+        new GetCommand({
+          TableName: config().tableName,
+          Key: { pk: pkOf(companyId), sk: skOf(year, assetId, utilityType) },
+          ConsistentRead: true,
+        }),
+      )
+    ).Item;
   }
   if (written) await copyToWholeYear(companyId, year, assetId, utilityType, written);
 }

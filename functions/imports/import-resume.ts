@@ -10,10 +10,9 @@ import { dayUndo, digestOf, monthUndo, writePlan } from './import-writer.ts';
  * updated, its rollback removes or restores them, and their roll-ups are added once the run that added
  * them all is marked so.
  *
- * A run that dies while adding its roll-ups (after the first add lands, before the mark) is not caught:
- * the next delivery adds them all again, so the adds that had landed count twice. The adds are atomic
- * ADDs of many rows; taking each once needs every roll-up row to keep the import's mark, as a
- * restatement's rows keep its job's.
+ * A run that dies while adding its roll-ups (some chunks of adds landed, others not) is written again
+ * whole under the import's mark: the journal makes the next delivery compute the same changes, so its
+ * chunks are the dead run's, and those that landed are skipped.
  */
 
 type Progress = (done: number, total: number) => Promise<void>;
@@ -112,8 +111,11 @@ export async function writeResumably(
   await changeImport(companyId, importId, () => ({
     writing: { journal: pages, rollupsAdded: rolledUp && !writesMonths },
   }));
-  await writePlan(companyId, toWrite, progress, async () => {
-    await changeImport(companyId, importId, () => ({ writing: { journal: pages, rollupsAdded: true } }));
+  await writePlan(companyId, toWrite, progress, {
+    mark: `import#${importId}`,
+    added: async () => {
+      await changeImport(companyId, importId, () => ({ writing: { journal: pages, rollupsAdded: true } }));
+    },
   });
   return entries;
 }

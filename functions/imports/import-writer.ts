@@ -57,7 +57,7 @@ async function setMonths(
   accounts: Map<string, StoredAccount>,
   changes: { accountId: string; month: string; from: MonthFigures | null; to: MonthFigures | null }[],
   progress?: Progress,
-  rollupsAdded?: () => Promise<void>,
+  rollups?: { mark: string; added: () => Promise<void> },
 ) {
   const deltas = new Map<
     string,
@@ -120,20 +120,22 @@ async function setMonths(
     })),
     // A file's site-months are many small atomic adds, each waiting on the table rather than the worker.
     16,
+    rollups?.mark,
   );
-  await rollupsAdded?.();
+  await rollups?.added();
   await progress?.(changes.length * 2 - 1, changes.length * 2);
 }
 
 /**
- * Writes the plan's creates and updates; answers what each replaced. `rollupsAdded` is told once the
- * months' roll-ups are all added, so a run that dies later is not added twice.
+ * Writes the plan's creates and updates; answers what each replaced. The months' roll-ups are added under
+ * `rollups.mark`, so the same plan written again adds none twice, and `rollups.added` is told once they are
+ * all added, so a run that dies later need not add them again.
  */
 export async function writePlan(
   companyId: string,
   plan: ImportPlan,
   progress: Progress,
-  rollupsAdded?: () => Promise<void>,
+  rollups?: { mark: string; added: () => Promise<void> },
 ): Promise<UndoEntry[]> {
   const undo: UndoEntry[] = [];
   const months = plan.months.filter((t) => t.outcome === 'create' || t.outcome === 'update');
@@ -149,7 +151,7 @@ export async function writePlan(
         to: { consumption: t.consumption, cost: t.cost },
       })),
       progress,
-      rollupsAdded,
+      rollups,
     );
     for (const t of months) undo.push(monthUndo(t));
   }

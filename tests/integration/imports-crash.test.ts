@@ -4,10 +4,13 @@ import {
   listAccountMonths,
   listAssetRollups,
   listCompanyRollups,
+  listPortfolioRollups,
   listSiteYears,
+  listWholeSiteYears,
 } from '../../functions/accounts/index.ts';
 import { documentClient } from '../../functions/core/adapters/dynamo.ts';
 import { type ImportWorld, startImportWorldWithMeter } from './imports-support.ts';
+import { created } from './register-support.ts';
 
 /**
  * An import whose worker dies after writing a file's months, before their roll-ups, and whose message
@@ -171,4 +174,81 @@ describe('an import whose worker dies midway', () => {
     const none = { consumption: 0, cost: 0 };
     expect(await figuresOf(2026)).toEqual({ months: none, site: none, company: none, year: none });
   }, 120_000);
+  /** A roll-up write: an add to a site's, portfolio's or company's months, or to a site's year. */
+  const isRollupWrite = (c: unknown) =>
+    (c instanceof UpdateCommand && String(c.input.Key?.pk).includes('#rollup#')) ||
+    (c instanceof TransactWriteCommand &&
+      (c.input.TransactItems ?? []).some((t) => String(t.Update?.Key?.pk).includes('#rollup#')));
+
+  for (const { year, landed, what } of [
+    { year: 2027, landed: 1, what: "the sites' roll-ups" },
+    { year: 2028, landed: 3, what: "the site's, portfolio's and year's roll-ups, before the site's whole year" },
+  ])
+    it(`adds each roll-up once when the worker dies after adding ${what}`, async () => {
+      const groupId = await created(w.api, owner, '/asset-groups', {
+        name: `Crash ${year}`,
+        assetIds: [siteId],
+      });
+      const levels = async () => {
+        const from = `${year}-01`;
+        const to = `${year}-12`;
+        return {
+          ...(await figuresOf(year)),
+          portfolio: sum(await listPortfolioRollups(w.demoId, groupId, from, to)),
+          wholeYear: sum(
+            (await listWholeSiteYears(w.demoId, year, year)).filter(
+              (y) => y.assetId === siteId && y.utilityType === 'electricity',
+            ),
+          ),
+        };
+      };
+      const id = await w.upload(
+        owner,
+        'monthly-consumption',
+        `year-${year}.csv`,
+        utf8(
+          [
+            'MPAN,Month,kWh,Cost',
+            `1312345678907,${year}-01,400,40.00`,
+            `1312345678907,${year}-02,300,30.00`,
+            `1312345678907,${year}-03,200,20.00`,
+          ].join('\r\n'),
+        ),
+      );
+      expect((await w.post(owner, `/imports/${id}/import`)).status).toBe(202);
+      const bodies = await w.drain('imports');
+      // The worker's first roll-up writes land; it dies on the next one, so the rest never do.
+      let writes = 0;
+      await dieOn(bodies[0] as string, (c) => isRollupWrite(c) && ++writes > landed);
+      const partial = await levels();
+      expect(partial.site).toEqual({ consumption: 900, cost: 90 });
+      expect(partial.company).toEqual({ consumption: 0, cost: 0 });
+
+      await w.workOn(JSON.parse(bodies[0] as string) as Record<string, unknown>);
+      expect((await w.get(owner, `/imports/${id}`)).body).toMatchObject({
+        status: 'completed',
+        results: { rows: 3, create: 3, update: 0, unchanged: 0, error: 0 },
+      });
+      const whole = { consumption: 900, cost: 90 };
+      expect(await levels()).toEqual({
+        months: whole,
+        site: whole,
+        company: whole,
+        year: whole,
+        portfolio: whole,
+        wholeYear: whole,
+      });
+
+      const undone = await w.run(owner, id, 'rollback');
+      expect(undone.body).toMatchObject({ status: 'rolled-back', rollback: { removed: 3, restored: 0 } });
+      const none = { consumption: 0, cost: 0 };
+      expect(await levels()).toEqual({
+        months: none,
+        site: none,
+        company: none,
+        year: none,
+        portfolio: none,
+        wholeYear: none,
+      });
+    }, 120_000);
 });

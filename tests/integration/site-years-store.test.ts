@@ -1,5 +1,5 @@
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   addManyToRollups,
   applyInvoiceContribution,
@@ -283,5 +283,72 @@ describe("an import's monthly roll-ups", () => {
     const site = await listAssetRollups(w.companyId, w.assetA, '2010-01', '2018-12', 'water');
     expect(site.find((r) => r.month === '2010-01')).toMatchObject({ unit: 'm3', consumption: 7 });
     expect(site.find((r) => r.month === '2010-02')).toMatchObject({ unit: 'm3', consumption: 8 });
+  });
+  it('count each month once when a marked write dies midway and is sent again whole', async () => {
+    // Nine later years on both sites, in a portfolio of their own: three transactions of site months.
+    const later = file(5).map((r) => ({
+      ...r,
+      month: `${Number(r.month.slice(0, 4)) + 30}${r.month.slice(4)}`,
+    }));
+    await moveSiteInPortfolio(w.companyId, 'marked-portfolio', w.assetA, 1);
+    await moveSiteInPortfolio(w.companyId, 'marked-portfolio', w.assetB, 1);
+    const client = documentClient();
+    const send = client.send.bind(client);
+    let transactions = 0;
+    const spy = vi.spyOn(client, 'send').mockImplementation(((command: unknown, ...rest: unknown[]) => {
+      // The second transaction of site months, and everything sent after it, never lands.
+      if (command instanceof TransactWriteCommand && ++transactions >= 2)
+        return Promise.reject(new Error('worker died'));
+      return (send as (c: unknown, ...r: unknown[]) => Promise<unknown>)(command, ...rest);
+    }) as typeof client.send);
+    try {
+      await expect(addManyToRollups(w.companyId, later, 8, 'import#marked')).rejects.toThrow('worker died');
+    } finally {
+      spy.mockRestore();
+    }
+    // The first transaction, in flight as the run died, lands: 99 of the 216 site months.
+    const landed = async () =>
+      (
+        await Promise.all(
+          [w.assetA, w.assetB].map((assetId) =>
+            listAssetRollups(w.companyId, assetId, '2040-01', '2048-12', 'water'),
+          ),
+        )
+      ).flat().length;
+    await vi.waitFor(async () => expect(await landed()).toBe(99));
+
+    for (let delivery = 1; delivery <= 2; delivery++) {
+      await addManyToRollups(w.companyId, later, 8, 'import#marked');
+      for (const assetId of [w.assetA, w.assetB]) {
+        const rows = await listAssetRollups(w.companyId, assetId, '2040-01', '2048-12', 'water');
+        expect(rows.map((r) => [r.consumption, r.cost])).toEqual(months.map(() => [5, 10]));
+        expect(await yearOf(assetId, 2043, 'water')).toMatchObject({ consumption: 60, cost: 120 });
+      }
+      const company = await listCompanyRollups(w.companyId, '2040-01', '2048-12', 'water');
+      expect(company.map((r) => [r.consumption, r.cost])).toEqual(months.map(() => [10, 20]));
+      const portfolio = await listPortfolioRollups(
+        w.companyId,
+        'marked-portfolio',
+        '2040-01',
+        '2048-12',
+        'water',
+      );
+      expect(portfolio.map((r) => [r.consumption, r.cost])).toEqual(months.map(() => [10, 20]));
+    }
+  });
+
+  it('refuse a marked month held in another unit, and count its siblings once when sent again', async () => {
+    const rows = file(1)
+      .filter((r) => r.assetId === w.assetB)
+      .slice(0, 40)
+      .map((r) => ({ ...r, month: `${Number(r.month.slice(0, 4)) + 40}${r.month.slice(4)}` }));
+    await addManyToRollups(w.companyId, [{ ...(rows[0] as SiteMonthDelta), unit: 'litres' }]);
+    for (let delivery = 1; delivery <= 2; delivery++) {
+      await expect(addManyToRollups(w.companyId, rows, 8, 'import#refused')).rejects.toThrow(/conditional/i);
+      const site = await listAssetRollups(w.companyId, w.assetB, '2050-01', '2053-12', 'water');
+      expect(site.map((r) => [r.month, r.unit, r.consumption])).toEqual(
+        rows.map((r, i) => [r.month, i === 0 ? 'litres' : 'm3', 1]),
+      );
+    }
   });
 });
