@@ -182,7 +182,11 @@ describe('an import whose worker dies midway', () => {
 
   for (const { year, landed, what } of [
     { year: 2027, landed: 1, what: "the sites' roll-ups" },
-    { year: 2028, landed: 3, what: "the site's, portfolio's and year's roll-ups, before the site's whole year" },
+    {
+      year: 2028,
+      landed: 3,
+      what: "the site's, portfolio's and year's roll-ups, before the site's whole year",
+    },
   ])
     it(`adds each roll-up once when the worker dies after adding ${what}`, async () => {
       const groupId = await created(w.api, owner, '/asset-groups', {
