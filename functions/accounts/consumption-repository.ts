@@ -18,6 +18,7 @@
  * | replace interval days of a month (CAS)      | pk = C#{companyId}#consumption#{accountId}, sk = month               | table |
  * | restate a month's emissions (if as read)    | pk = C#{companyId}#consumption#{accountId}, sk = month               | table |
  * | whether a marked write of many roll-ups landed a chunk | pk = C#{companyId}#rollup-marks#{mark}, sk = chunk#{part}#{round}#{n} (conditional, in the chunk's transaction) | table |
+ * | forget a marked write's chunks | pk = C#{companyId}#rollup-marks#{mark} (query, then batch deletes) | table |
  * | add a restatement job's change (once a row) | pk = C#{companyId}#rollup#asset#{assetId} (or portfolio, company), sk = month#utility | table |
  */
 import {
@@ -442,6 +443,27 @@ async function addMarked(marks: ChunkMarks, chunk: string, w: RollupWrite): Prom
       await backOff(attempt);
     }
   }
+}
+
+/**
+ * Forgets a marked write's chunks once nothing will send it again (an import's roll-ups all added and
+ * recorded so): the markers are needed only to take a redelivered write once.
+ */
+export async function dropRollupMarks(companyId: string, mark: string): Promise<void> {
+  const pk = consumptionKeys.rollupMarks(companyId, mark);
+  const sks = await queryMapped(
+    {
+      KeyConditionExpression: 'pk = :pk',
+      ExpressionAttributeValues: { ':pk': pk },
+      ProjectionExpression: 'sk',
+    },
+    (raw) => String(raw.sk),
+  );
+  if (sks.length > 0)
+    await batchWrite(
+      sks.map((sk) => ({ DeleteRequest: { Key: { pk, sk } } })),
+      { what: 'deletes' },
+    );
 }
 
 /** What one write adds to an item of figures (an account month or a roll-up). */

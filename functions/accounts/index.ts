@@ -29,6 +29,7 @@ export {
   applyRestatementToSite,
   deleteAccountMonths,
   deleteMeterMonths,
+  dropRollupMarks,
   getMeterMonths,
   listAccountMonths,
   listAssetRollups,

@@ -1,3 +1,4 @@
+import { dropRollupMarks } from '../accounts/index.ts';
 import type { ImportPlan, MonthTarget } from './import-plan.ts';
 import type { Outcome, UndoEntry } from './import-records.ts';
 import { changeImport, findImport, putRowPages, readRowPages } from './import-repository.ts';
@@ -111,10 +112,13 @@ export async function writeResumably(
   await changeImport(companyId, importId, () => ({
     writing: { journal: pages, rollupsAdded: rolledUp && !writesMonths },
   }));
+  const mark = `import#${importId}`;
   await writePlan(companyId, toWrite, progress, {
-    mark: `import#${importId}`,
+    mark,
     added: async () => {
       await changeImport(companyId, importId, () => ({ writing: { journal: pages, rollupsAdded: true } }));
+      // From here a delivery again adds no roll-ups at all, so the chunks' markers have done their work.
+      await dropRollupMarks(companyId, mark);
     },
   });
   return entries;
