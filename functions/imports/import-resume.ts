@@ -123,3 +123,16 @@ export async function writeResumably(
   });
   return entries;
 }
+
+/**
+ * Saves a record import's journal (what it is about to create and update) before it writes anything, so
+ * a delivery after its worker died can take the dead run's writes back.
+ */
+export async function journalRecords(
+  companyId: string,
+  importId: string,
+  entries: readonly UndoEntry[],
+): Promise<void> {
+  const pages = await putRowPages(companyId, importId, 'journal', entries);
+  await changeImport(companyId, importId, () => ({ writing: { journal: pages } }));
+}

@@ -18,9 +18,15 @@ import {
   putRowPages,
   readRowPages,
 } from './import-repository.ts';
-import { writeResumably } from './import-resume.ts';
+import { journalRecords, writeResumably } from './import-resume.ts';
 import { rollbackEntries } from './import-writer.ts';
-import { planRecords, rollbackRecords, writeRecords } from './record-import.ts';
+import {
+  planRecords,
+  recordJournal,
+  rollbackRecords,
+  takeBackDeadRun,
+  writeRecords,
+} from './record-import.ts';
 
 /**
  * The work on an import's file: reading its head, judging its rows, writing and rolling back. It reads
@@ -48,7 +54,10 @@ export async function dryRun(caller: Caller, r: ImportRecord, mapping: ImportMap
         outcomes: plan.outcomes,
         totals: plan.totals,
         records: plan.items.length,
-        write: (_progress: Progress) => writeRecords(caller, type, plan, r.fileName),
+        write: async (_progress: Progress) => {
+          await journalRecords(caller.companyId, r._id, await recordJournal(type, plan));
+          return writeRecords(caller, type, plan, r.fileName);
+        },
       };
     }
     const plan = await planImport(caller, mapping, r.headerRows ?? 1, records);
@@ -132,6 +141,14 @@ export async function runImport(
   if (r?.status !== 'processing' || r.results) return;
   try {
     const mapping = r.mapping ?? (r.suggested as ImportMapping);
+    // A run of this import died midway: what it wrote goes first, so the file is judged as it was.
+    if (isRecordImport(mapping.type) && r.writing)
+      await takeBackDeadRun(
+        caller,
+        mapping.type,
+        importId,
+        await readRowPages<UndoEntry>(companyId, importId, 'journal', 0, r.writing.journal),
+      );
     const plan = await dryRun(caller, r, mapping);
     const undo = await plan.write(progressReporter(companyId, importId, log));
     const pages = await putRowPages(companyId, importId, 'import', plan.outcomes);

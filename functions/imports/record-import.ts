@@ -21,7 +21,7 @@ import {
   startImport,
   writeImport,
 } from '../core/imports/register-import-service.ts';
-import { FORBIDDEN_MESSAGE } from '../core/lib/errors.ts';
+import { ApiError, FORBIDDEN_MESSAGE } from '../core/lib/errors.ts';
 import { inPool } from '../core/lib/in-pool.ts';
 import { indexForSearch } from '../core/search-index/search-index-service.ts';
 import type { OutcomeTotals, RowOutcome, UndoEntry } from './import-records.ts';
@@ -289,6 +289,54 @@ export async function writeRecords(
     message: `${updated} ${IMPORT_MODEL_NOUNS[kind.model]} updated${fileName ? ` from ${fileName}` : ''}${skipped.length > 0 ? `, ${skipped.length} left as changed since the preview` : ''}`,
   });
   return undo;
+}
+
+/**
+ * What a write of the plan will change, saved before it starts: the ids of the items it creates and, for
+ * each item it updates, the fields' values before and the moment it stamps. A delivery after a worker
+ * died midway takes these back (`takeBackDeadRun`) before judging the file again.
+ */
+export async function recordJournal(type: RecordImportType, plan: RecordPlan): Promise<UndoEntry[]> {
+  const contracts = (await kindOf(type)).model === 'contracts';
+  return [
+    ...plan.items.map((i): UndoEntry => ({ kind: 'item', id: i.item._id, row: i.row })),
+    ...plan.updates.map(
+      (u): UndoEntry => ({
+        kind: 'update',
+        id: u.item._id,
+        ...(contracts && typeof u.item.accountId === 'string' ? { accountId: u.item.accountId } : {}),
+        before: Object.fromEntries(Object.keys(u.set).map((f) => [f, u.item[f] ?? null])),
+        updatedAt: plan.batch.importedAt,
+        row: u.row,
+      }),
+    ),
+  ].sort((a, b) => a.row - b.row);
+}
+
+/**
+ * Takes back what a run of the import that died midway wrote, as its journal says: the items it created
+ * go and the items it updated get their earlier values, unless someone changed them since. The file is
+ * then judged against the register as it was before the import, so its rows are created and updated
+ * once, and the finished import's rollback covers all of them.
+ */
+export async function takeBackDeadRun(
+  caller: Caller,
+  type: RecordImportType,
+  batchId: string,
+  journal: readonly UndoEntry[],
+): Promise<void> {
+  try {
+    await rollbackRecords(caller, type, batchId, journal);
+  } catch (err) {
+    // The run died before recording its batch: it created nothing, and its updates came after.
+    if (!(err instanceof ApiError && err.status === 404)) throw err;
+    await rollbackRecords(
+      caller,
+      type,
+      batchId,
+      journal.filter((e) => e.kind !== 'item'),
+    );
+  }
 }
 
 const CHANGED_SINCE = 'Changed since the import, so kept as it is now';

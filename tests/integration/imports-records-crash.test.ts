@@ -1,0 +1,97 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { documentClient } from '../../functions/core/adapters/dynamo.ts';
+import { toCsv } from '../../shared/files/csv.ts';
+import { type ImportWorld, startImportWorld } from './imports-support.ts';
+import { created } from './register-support.ts';
+
+/**
+ * An import of sites whose worker dies after creating the new sites, before updating the one that
+ * exists, and whose message SQS then delivers again: the finished import creates each new site once and
+ * counts it as created, and its rollback removes both and puts the updated site back.
+ *
+ *   Demo Estates Offices Ltd   the company's entity, holding Moorgate (an office)
+ */
+let w: ImportWorld;
+let owner: string;
+let moorgate: string;
+
+const utf8 = (text: string) => new TextEncoder().encode(text);
+const sites = async () =>
+  ((await w.get(owner, '/assets?$limit=100')).body.data ?? []) as { siteName: string; assetType: string }[];
+const siteTypes = async () =>
+  Object.fromEntries((await sites()).map((s) => [s.siteName, s.assetType] as const).sort());
+
+beforeAll(async () => {
+  w = await startImportWorld();
+  owner = w.token('owner');
+  const entityId = await created(w.api, owner, '/entities', { legalName: 'Demo Estates Offices Ltd' });
+  moorgate = await created(w.api, owner, '/assets', {
+    siteName: 'Moorgate',
+    entityId,
+    assetType: 'Office',
+    streetAddress: '1 Moorgate',
+    postCode: 'EC2R 6AR',
+  });
+}, 120_000);
+afterAll(() => w?.stop());
+
+describe('a sites import whose worker dies midway', () => {
+  it('creates each new site once after redelivery, and its rollback takes back every write', async () => {
+    const before = await siteTypes();
+    expect(before).toEqual({ Moorgate: 'Office' });
+    const id = await w.upload(
+      owner,
+      'sites',
+      'sites.csv',
+      utf8(
+        toCsv([
+          ['Site name', 'Entity', 'Asset type', 'Street address', 'Postcode'],
+          ['Moorgate', 'Demo Estates Offices Ltd', 'Retail', '1 Moorgate', 'EC2R 6AR'],
+          ['Cheapside', 'Demo Estates Offices Ltd', 'Retail', '2 Cheapside', 'EC2V 6AA'],
+          ['Bold Street', 'Demo Estates Offices Ltd', 'Retail', '17 Bold Street', 'L1 4DN'],
+        ]),
+      ),
+    );
+    const info = await w.get(owner, `/imports/${id}/info`);
+    const mapping = { ...(info.body.suggested as Record<string, unknown>), mode: 'upsert' };
+    expect((await w.post(owner, `/imports/${id}/mapping`, { mapping })).status).toBe(200);
+    expect((await w.post(owner, `/imports/${id}/import`)).status).toBe(202);
+    const bodies = await w.drain('imports');
+    expect(bodies).toHaveLength(1);
+
+    // The worker dies as it writes Moorgate's change: the two new sites are written, nothing after lands.
+    const client = documentClient();
+    const send = client.send.bind(client);
+    let dead = false;
+    const spy = vi.spyOn(client, 'send').mockImplementation(((command: unknown, ...rest: unknown[]) => {
+      const name = (command as { constructor: { name: string } }).constructor.name;
+      const input = JSON.stringify((command as { input?: unknown }).input ?? {});
+      if (!dead && /^(Put|Update|TransactWrite)/.test(name) && input.includes(moorgate)) dead = true;
+      if (dead) return new Promise<never>(() => undefined);
+      return (send as (c: unknown, ...r: unknown[]) => Promise<unknown>)(command, ...rest);
+    }) as typeof client.send);
+    try {
+      void w.workOn(JSON.parse(bodies[0] as string) as Record<string, unknown>);
+      await vi.waitFor(() => expect(dead).toBe(true), { timeout: 30_000 });
+    } finally {
+      spy.mockRestore();
+    }
+    expect(await siteTypes()).toEqual({ 'Bold Street': 'Retail', Cheapside: 'Retail', Moorgate: 'Office' });
+
+    // SQS delivers the message again once its visibility timeout passes.
+    await w.workOn(JSON.parse(bodies[0] as string) as Record<string, unknown>);
+    expect((await w.get(owner, `/imports/${id}`)).body).toMatchObject({
+      status: 'completed',
+      results: { rows: 3, create: 2, update: 1, unchanged: 0, error: 0 },
+    });
+    expect((await sites()).map((s) => s.siteName).sort()).toEqual(['Bold Street', 'Cheapside', 'Moorgate']);
+    expect(await siteTypes()).toEqual({ 'Bold Street': 'Retail', Cheapside: 'Retail', Moorgate: 'Retail' });
+
+    const undone = await w.run(owner, id, 'rollback');
+    expect(undone.body).toMatchObject({
+      status: 'rolled-back',
+      rollback: { removed: 2, restored: 1, kept: 0 },
+    });
+    expect(await siteTypes()).toEqual(before);
+  }, 120_000);
+});
