@@ -438,8 +438,9 @@ async function addMarked(marks: ChunkMarks, chunk: string, w: RollupWrite): Prom
       return;
     } catch (err) {
       const codes = cancellationCodes(err);
+      // Its marker is there: the item landed before, whatever its unit says now.
+      if (codes?.[0] === 'ConditionalCheckFailed') return;
       if (!codes || codes[1] === 'ConditionalCheckFailed' || attempt >= MAX_TRANSACTION_ATTEMPTS) throw err;
-      if (codes[0] === 'ConditionalCheckFailed') return;
       await backOff(attempt);
     }
   }
