@@ -35,63 +35,81 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => w?.stop());
 
+/** Whether a command the worker sends is a write of the given kind naming `text`. */
+const writes = (command: unknown, kind: RegExp, text: string) =>
+  kind.test((command as { constructor: { name: string } }).constructor.name) &&
+  JSON.stringify((command as { input?: unknown }).input ?? {}).includes(text);
+
 describe('a sites import whose worker dies midway', () => {
-  it('creates each new site once after redelivery, and its rollback takes back every write', async () => {
-    const before = await siteTypes();
-    expect(before).toEqual({ Moorgate: 'Office' });
-    const id = await w.upload(
-      owner,
-      'sites',
-      'sites.csv',
-      utf8(
-        toCsv([
-          ['Site name', 'Entity', 'Asset type', 'Street address', 'Postcode'],
-          ['Moorgate', 'Demo Estates Offices Ltd', 'Retail', '1 Moorgate', 'EC2R 6AR'],
-          ['Cheapside', 'Demo Estates Offices Ltd', 'Retail', '2 Cheapside', 'EC2V 6AA'],
-          ['Bold Street', 'Demo Estates Offices Ltd', 'Retail', '17 Bold Street', 'L1 4DN'],
-        ]),
-      ),
-    );
-    const info = await w.get(owner, `/imports/${id}/info`);
-    const mapping = { ...(info.body.suggested as Record<string, unknown>), mode: 'upsert' };
-    expect((await w.post(owner, `/imports/${id}/mapping`, { mapping })).status).toBe(200);
-    expect((await w.post(owner, `/imports/${id}/import`)).status).toBe(202);
-    const bodies = await w.drain('imports');
-    expect(bodies).toHaveLength(1);
+  for (const { when, names, dies, landed } of [
+    {
+      when: 'after creating the new sites, before updating the one that exists',
+      names: ['Cheapside', 'Bold Street'],
+      dies: (c: unknown) => writes(c, /^(Put|Update|TransactWrite)/, moorgate),
+      landed: true,
+    },
+    {
+      when: 'before recording its batch of new sites',
+      names: ['Leadenhall', 'Poultry'],
+      dies: (c: unknown) => writes(c, /^Put/, '"itemIds"'),
+      landed: false,
+    },
+  ])
+    it(`dying ${when}, creates each new site once after redelivery, and its rollback takes back every write`, async () => {
+      const before = await siteTypes();
+      expect(before).toEqual({ Moorgate: 'Office' });
+      const id = await w.upload(
+        owner,
+        'sites',
+        'sites.csv',
+        utf8(
+          toCsv([
+            ['Site name', 'Entity', 'Asset type', 'Street address', 'Postcode'],
+            ['Moorgate', 'Demo Estates Offices Ltd', 'Retail', '1 Moorgate', 'EC2R 6AR'],
+            [names[0] as string, 'Demo Estates Offices Ltd', 'Retail', '2 Cheapside', 'EC2V 6AA'],
+            [names[1] as string, 'Demo Estates Offices Ltd', 'Retail', '17 Bold Street', 'L1 4DN'],
+          ]),
+        ),
+      );
+      const info = await w.get(owner, `/imports/${id}/info`);
+      const mapping = { ...(info.body.suggested as Record<string, unknown>), mode: 'upsert' };
+      expect((await w.post(owner, `/imports/${id}/mapping`, { mapping })).status).toBe(200);
+      expect((await w.post(owner, `/imports/${id}/import`)).status).toBe(202);
+      const bodies = await w.drain('imports');
+      expect(bodies).toHaveLength(1);
 
-    // The worker dies as it writes Moorgate's change: the two new sites are written, nothing after lands.
-    const client = documentClient();
-    const send = client.send.bind(client);
-    let dead = false;
-    const spy = vi.spyOn(client, 'send').mockImplementation(((command: unknown, ...rest: unknown[]) => {
-      const name = (command as { constructor: { name: string } }).constructor.name;
-      const input = JSON.stringify((command as { input?: unknown }).input ?? {});
-      if (!dead && /^(Put|Update|TransactWrite)/.test(name) && input.includes(moorgate)) dead = true;
-      if (dead) return new Promise<never>(() => undefined);
-      return (send as (c: unknown, ...r: unknown[]) => Promise<unknown>)(command, ...rest);
-    }) as typeof client.send);
-    try {
-      void w.workOn(JSON.parse(bodies[0] as string) as Record<string, unknown>);
-      await vi.waitFor(() => expect(dead).toBe(true), { timeout: 30_000 });
-    } finally {
-      spy.mockRestore();
-    }
-    expect(await siteTypes()).toEqual({ 'Bold Street': 'Retail', Cheapside: 'Retail', Moorgate: 'Office' });
+      // Nothing the worker sends from the moment it dies lands.
+      const client = documentClient();
+      const send = client.send.bind(client);
+      let dead = false;
+      const spy = vi.spyOn(client, 'send').mockImplementation(((command: unknown, ...rest: unknown[]) => {
+        if (!dead && dies(command)) dead = true;
+        if (dead) return new Promise<never>(() => undefined);
+        return (send as (c: unknown, ...r: unknown[]) => Promise<unknown>)(command, ...rest);
+      }) as typeof client.send);
+      try {
+        void w.workOn(JSON.parse(bodies[0] as string) as Record<string, unknown>);
+        await vi.waitFor(() => expect(dead).toBe(true), { timeout: 30_000 });
+      } finally {
+        spy.mockRestore();
+      }
+      const created = Object.fromEntries(names.map((n) => [n, 'Retail']));
+      expect(await siteTypes()).toEqual({ ...(landed ? created : {}), Moorgate: 'Office' });
 
-    // SQS delivers the message again once its visibility timeout passes.
-    await w.workOn(JSON.parse(bodies[0] as string) as Record<string, unknown>);
-    expect((await w.get(owner, `/imports/${id}`)).body).toMatchObject({
-      status: 'completed',
-      results: { rows: 3, create: 2, update: 1, unchanged: 0, error: 0 },
-    });
-    expect((await sites()).map((s) => s.siteName).sort()).toEqual(['Bold Street', 'Cheapside', 'Moorgate']);
-    expect(await siteTypes()).toEqual({ 'Bold Street': 'Retail', Cheapside: 'Retail', Moorgate: 'Retail' });
+      // SQS delivers the message again once its visibility timeout passes.
+      await w.workOn(JSON.parse(bodies[0] as string) as Record<string, unknown>);
+      expect((await w.get(owner, `/imports/${id}`)).body).toMatchObject({
+        status: 'completed',
+        results: { rows: 3, create: 2, update: 1, unchanged: 0, error: 0 },
+      });
+      expect((await sites()).map((s) => s.siteName).sort()).toEqual([...names, 'Moorgate'].sort());
+      expect(await siteTypes()).toEqual({ ...created, Moorgate: 'Retail' });
 
-    const undone = await w.run(owner, id, 'rollback');
-    expect(undone.body).toMatchObject({
-      status: 'rolled-back',
-      rollback: { removed: 2, restored: 1, kept: 0 },
-    });
-    expect(await siteTypes()).toEqual(before);
-  }, 120_000);
+      const undone = await w.run(owner, id, 'rollback');
+      expect(undone.body).toMatchObject({
+        status: 'rolled-back',
+        rollback: { removed: 2, restored: 1, kept: 0 },
+      });
+      expect(await siteTypes()).toEqual(before);
+    }, 120_000);
 });
