@@ -304,14 +304,11 @@ export function extractGeneric(
   if (recipient) values.recipient = recipient;
   const site = findSiteAddress(pages.map((n) => doc.pages[n - 1]).filter((p) => p !== undefined));
   if (site) values.siteAddress = site;
-  // The receiver's name as AnalyzeExpense reads it stands in when the page gave no recipient, so that
-  // the buyer's name is not taken for the supplier's.
-  const recipientName =
-    typeof recipient?.value === 'string'
-      ? recipient.value
-      : expenseNames(expense, pages, 'RECEIVER')[0]?.text;
+  const recipientName = typeof recipient?.value === 'string' ? recipient.value : undefined;
   const vendor = expenseVendor(expense, pages);
-  const supplier = findSupplierName(doc, pages, recipientName);
+  // The names AnalyzeExpense reads for the receiver are never the supplier's, however the page prints them.
+  const receivers = expenseNames(expense, pages, 'RECEIVER').map((r) => r.text);
+  const supplier = findSupplierName(doc, pages, recipientName, receivers);
   // AnalyzeExpense's vendor stands when it read it by a label, or when the page gave no better name.
   const chosen = vendor && (vendor.labelled || !supplier) ? vendor.value : supplier;
   if (chosen) values.supplierName = chosen;

@@ -94,6 +94,20 @@ describe('capture reading the AnalyzeExpense sample response', () => {
   });
 });
 
+describe('a buyer the page prints without a label', () => {
+  it('is not taken for the supplier when AnalyzeExpense names it as the receiver', () => {
+    const lines: Line[] = [
+      at(0.1, 0.2, 'Abstractors and Design Co.'),
+      at(0.1, 0.215, 'Suite 8'),
+      at(0.1, 0.23, '611 Maine St'),
+      at(0.6, 0.1, 'Email: admin@metalegalfinance.com'),
+      at(0.6, 0.8, 'Total: $5,715.00'),
+    ];
+    const values = extractGeneric(buildPages(analysis([lines])), [1], sampleResponse([])).values;
+    expect(values.supplierName?.value).toBe('Metalegalfinance');
+  });
+});
+
 /** A supplier's letterhead (name, address, phone, web, VAT number), a billed-to block and a total. */
 async function letterheadPdf(): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
