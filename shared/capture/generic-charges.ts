@@ -48,6 +48,8 @@ function columnsOf(header: string[]): (RateColumn | undefined)[] {
   });
 }
 
+const FIGURES: readonly RateColumn[] = ['units', 'unitRate', 'amount'];
+
 /** How many of units, rate and amount a line has, and whether they agree: the better reading wins. */
 function completeness(line: Omit<ExtractedRate, '_id' | 'kind'>): number {
   const { units, unitRate, amount } = line;
@@ -84,6 +86,10 @@ function tableLines(table: PageTable, idPrefix: string): ExtractedRate[] {
     };
     const rowText = row.map((c) => c.span.text).join(' ');
     if (NOT_A_CHARGE.test(rowText)) return;
+    // A row with no figure under any of the figure headings continues the description above it
+    // ('10 48 MB/s Memory Card', 'inclusive of a discount of Rs -40.00'): its numbers are words.
+    if (!FIGURES.some((f) => /\d/.test(cell(f)?.text ?? '')) && FIGURES.some((f) => fields.includes(f)))
+      return;
     const description = (cell('description') ?? row[0]?.span)?.text.replace(/\s+/g, ' ').trim() ?? '';
     const unitsSpan = cell('units');
     const units = unitsSpan ? findNumbers(unitsSpan.text)[0]?.value : undefined;

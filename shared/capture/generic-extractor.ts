@@ -30,7 +30,7 @@ import { chargesSum, checkTotals, doubtTotals, rateSums, reconcileTotals } from 
 import type { ExtractedRate, ExtractedValue, ExtractedValues, InvoiceKey, TotalsCheck } from './model.ts';
 import type { PageDocument } from './pages.ts';
 import type { MeterRead } from './template-engine.ts';
-import type { ExpenseAnalysis } from './textract.ts';
+import type { ExpenseAnalysis, ExpenseField } from './textract.ts';
 
 /**
  * Reading an invoice no template knows: values by their labels, Textract's key-value pairs and
@@ -103,30 +103,63 @@ function expenseCandidates(
   return candidates;
 }
 
+type Party = 'VENDOR' | 'RECEIVER';
+
 /**
- * The VENDOR_NAME AnalyzeExpense reads on the invoice's pages, and whether it read it by a printed label
- * (a LabelDetection: 'Supplier:'); one found without a label comes from the letterhead or a logo. Its
+ * The party a summary field names: VENDOR_NAME and RECEIVER_NAME say it in their type; a grouped NAME
+ * says it in its GroupProperties (VENDOR, VENDOR_SUPPLIER, VENDOR_REMIT_TO, RECEIVER_BILL_TO, ...).
+ */
+function nameOf(field: ExpenseField): { party: Party; grouped: boolean } | undefined {
+  const type = field.Type?.Text;
+  if (type === 'VENDOR_NAME') return { party: 'VENDOR', grouped: false };
+  if (type === 'RECEIVER_NAME') return { party: 'RECEIVER', grouped: false };
+  if (type !== 'NAME') return undefined;
+  const types = (field.GroupProperties ?? []).flatMap((g) => g.Types ?? []);
+  if (types.some((t) => t.startsWith('VENDOR'))) return { party: 'VENDOR', grouped: true };
+  if (types.some((t) => t.startsWith('RECEIVER'))) return { party: 'RECEIVER', grouped: true };
+  return undefined;
+}
+
+const sameName = (a: string, b: string) =>
+  a.replace(/[^\p{L}\p{N}]+/gu, '').toLowerCase() === b.replace(/[^\p{L}\p{N}]+/gu, '').toLowerCase();
+
+/** The names AnalyzeExpense reads for a party on the invoice's pages, flat fields before grouped ones. */
+function expenseNames(expense: ExpenseAnalysis | undefined, pages: readonly number[], party: Party) {
+  const names: { field: ExpenseField; text: string; grouped: boolean }[] = [];
+  for (const document of expense?.ExpenseDocuments ?? []) {
+    for (const field of document.SummaryFields ?? []) {
+      const text = field.ValueDetection?.Text?.trim();
+      const named = nameOf(field);
+      if (!text || named?.party !== party) continue;
+      if (field.PageNumber !== undefined && !pages.includes(field.PageNumber)) continue;
+      names.push({ field, text, grouped: named.grouped });
+    }
+  }
+  return names.sort((a, b) => Number(a.grouped) - Number(b.grouped));
+}
+
+/**
+ * The vendor AnalyzeExpense reads on the invoice's pages, as VENDOR_NAME or as the NAME of a vendor
+ * group, and whether it read it by a printed label (a LabelDetection: 'Supplier:'); one found without a
+ * label comes from the letterhead or a logo. A name it also gives the receiver is not the vendor. Its
  * confidence is the value's: the type's says how sure the service is that the field is a vendor.
  */
 function expenseVendor(
   expense: ExpenseAnalysis | undefined,
   pages: readonly number[],
 ): { value: ExtractedValue; labelled: boolean } | undefined {
-  for (const document of expense?.ExpenseDocuments ?? []) {
-    for (const field of document.SummaryFields ?? []) {
-      const text = field.ValueDetection?.Text?.trim();
-      if (field.Type?.Text !== 'VENDOR_NAME' || !text) continue;
-      if (field.PageNumber !== undefined && !pages.includes(field.PageNumber)) continue;
-      const box = field.ValueDetection?.Geometry?.BoundingBox;
-      const value: ExtractedValue = {
-        value: text.replace(/\s+/g, ' '),
-        text,
-        ...(field.PageNumber !== undefined ? { page: field.PageNumber } : {}),
-        ...(box ? { bbox: box } : {}),
-        confidence: field.ValueDetection?.Confidence ?? field.Type.Confidence ?? 50,
-      };
-      return { value, labelled: field.LabelDetection !== undefined };
-    }
+  const receivers = expenseNames(expense, pages, 'RECEIVER').map((r) => r.text);
+  for (const { field, text } of expenseNames(expense, pages, 'VENDOR')) {
+    if (receivers.some((r) => sameName(r, text))) continue;
+    const box = field.ValueDetection?.Geometry?.BoundingBox;
+    const value: ExtractedValue = {
+      value: text.replace(/\s+/g, ' '),
+      text,
+      ...(field.PageNumber !== undefined ? { page: field.PageNumber } : {}),
+      ...(box ? { bbox: box } : {}),
+      confidence: field.ValueDetection?.Confidence ?? field.Type?.Confidence ?? 50,
+    };
+    return { value, labelled: field.LabelDetection !== undefined };
   }
   return undefined;
 }
@@ -273,7 +306,9 @@ export function extractGeneric(
   if (site) values.siteAddress = site;
   const recipientName = typeof recipient?.value === 'string' ? recipient.value : undefined;
   const vendor = expenseVendor(expense, pages);
-  const supplier = findSupplierName(doc, pages, recipientName);
+  // The names AnalyzeExpense reads for the receiver are never the supplier's, however the page prints them.
+  const receivers = expenseNames(expense, pages, 'RECEIVER').map((r) => r.text);
+  const supplier = findSupplierName(doc, pages, recipientName, receivers);
   // AnalyzeExpense's vendor stands when it read it by a label, or when the page gave no better name.
   const chosen = vendor && (vendor.labelled || !supplier) ? vendor.value : supplier;
   if (chosen) values.supplierName = chosen;

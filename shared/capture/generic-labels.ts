@@ -261,6 +261,18 @@ export function labelCandidates(
           add(rightFound, 2 - Math.min(1, gap));
           continue;
         }
+        const wrapped = wrappedOnto(page, hit);
+        if (wrapped && inScope(wrapped.box)) {
+          const nextLabel = hitsOnLine(specs, wrapped).reduce(
+            (min, o) => Math.min(min, o.start),
+            wrapped.text.length,
+          );
+          const found = valueIn(hit.spec, lineSpan(wrapped), 0, nextLabel);
+          if (found) {
+            add(found, 2.5);
+            continue;
+          }
+        }
         const column = belowOf(page, hit, scope.regions !== undefined, hits)
           .filter((b) => inScope(b.box))
           .map((span) => ({ span, found: valueIn(hit.spec, span, 0, span.text.length) }));
@@ -279,6 +291,27 @@ export function labelCandidates(
 }
 
 const TOTAL_KEYS: ReadonlySet<InvoiceKey> = new Set(['netTotal', 'vatTotal', 'grossTotal']);
+
+/**
+ * The line a label's value was wrapped onto: the label ends a line of running text that already
+ * holds a value of its own ('Datum: 20 april 2022 Nummer:'), and the text goes on at the start of the
+ * next line, which begins where this one does. A row of headings holds no values, so it is not one.
+ */
+function wrappedOnto(page: DocPage, hit: LabelHit): PageLine | undefined {
+  const line = hit.line;
+  if (/[\p{L}\p{N}]/u.test(hit.span.text.slice(hit.end))) return undefined;
+  if (!/\d/.test(hit.span.text.slice(0, hit.start))) return undefined;
+  const bottom = line.box.Top + line.box.Height;
+  return page.lines
+    .filter(
+      (l) =>
+        l !== line &&
+        Math.abs(l.box.Left - line.box.Left) < line.box.Height &&
+        l.box.Top >= bottom - line.box.Height * 0.3 &&
+        l.box.Top - bottom < line.box.Height,
+    )
+    .sort((a, b) => a.box.Top - b.box.Top)[0];
+}
 
 type Found = { parsed: ParsedValue; part: TextSpan };
 

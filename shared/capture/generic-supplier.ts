@@ -200,11 +200,17 @@ function nameLineAbove(page: DocPage, line: PageLine): PageLine | undefined {
   );
 }
 
-/** The supplier's name as the bill prints it, best evidence first; the recipient's name is never it. */
+const bare = (name: string) => name.replace(/[^\p{L}\p{N}]+/gu, '').toLowerCase();
+
+/**
+ * The supplier's name as the bill prints it, best evidence first; the recipient's name is never it,
+ * nor any of `receivers` (the names AnalyzeExpense read for the receiver).
+ */
 export function findSupplierName(
   doc: PageDocument,
   pages: readonly number[],
   recipient?: string,
+  receivers: readonly string[] = [],
 ): ExtractedValue | undefined {
   const found: Found[] = [];
   const customer = recipient?.split(/,|\n/)[0]?.trim().toLowerCase();
@@ -239,9 +245,14 @@ export function findSupplierName(
       if (host) found.push({ text: line.text, name: host, line, page: n, score: letterhead ? 2 : 1 });
     }
   }
-  const best = found.sort(
-    (a, b) => b.score - a.score || a.page - b.page || a.line.box.Top - b.line.box.Top,
-  )[0];
+  const buyers = receivers.map(bare).filter((r) => r.length > 0);
+  const best = found
+    .filter((f) => {
+      const name = bare(f.name);
+      // Part of the buyer's name ('Design Co.' of 'Abstractors and Design Co.') is the buyer too.
+      return name.length < 4 || !buyers.some((b) => b.includes(name) || name.includes(b));
+    })
+    .sort((a, b) => b.score - a.score || a.page - b.page || a.line.box.Top - b.line.box.Top)[0];
   return best ? extractedOf(best) : undefined;
 }
 

@@ -6,11 +6,12 @@ import type {
   LineItemGroup,
 } from '../../../shared/capture/textract.ts';
 import { confidenceOf, geometry, type PageLayout, pageBlocks } from './blocks.ts';
+import { type PartyField, partyFields, vendorByLook } from './expense-parties.ts';
 import { findPairs, valueNear } from './forms.ts';
-import { lineBox, type TextLine, type TextWord, unionBox } from './page-text.ts';
+import { type TextLine, type TextWord, unionBox } from './page-text.ts';
 import { isNumeric, type Table } from './tables.ts';
 
-type ValueKind = 'amount' | 'date' | 'id' | 'text' | 'address';
+type ValueKind = 'amount' | 'date' | 'id' | 'text' | 'address' | 'phone' | 'tax-id';
 
 /**
  * The summary fields AnalyzeExpense names, found from the labels invoices print beside or above the
@@ -71,6 +72,16 @@ const SUMMARY: { type: string; label: RegExp; kind: ValueKind }[] = [
     kind: 'address',
   },
   { type: 'VENDOR_NAME', label: /^(?:supplier|vendor|seller|sold by|supplied by|from)$/, kind: 'text' },
+  {
+    type: 'VENDOR_PHONE',
+    label: /^(?:tel(?:ephone)?|phone|call us(?: on)?)(?: number)?\.?$/,
+    kind: 'phone',
+  },
+  {
+    type: 'VENDOR_VAT_NUMBER',
+    label: /^(?:vat|gst)(?: reg(?:istration)?\.?)?(?: number| id)?$|^(?:vat|tax) id$|^ust-?id(?:-?number)?$/,
+    kind: 'tax-id',
+  },
 ];
 
 const normaliseLabel = (text: string) =>
@@ -100,6 +111,10 @@ function fits(kind: ValueKind, text: string, words: number): boolean {
       return /\p{L}/u.test(text) && words <= 8;
     case 'address':
       return /\p{L}/u.test(text);
+    case 'phone':
+      return /^\+?[\d ()./-]+$/.test(text) && (text.match(/\d/g) ?? []).length >= 6 && words <= 6;
+    case 'tax-id':
+      return /\d{3}/.test(text) && !/[.,]\d{2}$/.test(text) && words <= 5 && text.length <= 25;
   }
 }
 
@@ -127,6 +142,7 @@ interface Found {
   value: TextWord[];
   /** Address lines are kept apart, as Textract joins them with line breaks. */
   valueText?: string;
+  lines?: TextLine[];
   confidence: number;
 }
 
@@ -183,6 +199,7 @@ function summaryFields(layout: PageLayout): ExpenseField[] {
         label: words,
         value: lines.flatMap((l) => l.words),
         valueText: lines.map((l) => textOf(l.words)).join('\n'),
+        lines,
         confidence: 90,
       });
     }
@@ -190,19 +207,51 @@ function summaryFields(layout: PageLayout): ExpenseField[] {
   // Textract names the amount to pay as the total too when the invoice prints no separate total.
   const due = found.find((f) => f.type === 'AMOUNT_DUE');
   if (due && !found.some((f) => f.type === 'TOTAL')) found.push({ ...due, type: 'TOTAL', confidence: 80 });
-  if (!found.some((f) => f.type === 'VENDOR_NAME') && layout.number === 1) {
-    // As the service answers a vendor it recognised without a printed label: no LabelDetection, the
-    // type given 70 (the documented example), the value as sure as its words were read.
-    const vendor = vendorByLook(layout);
-    if (vendor) found.push({ type: 'VENDOR_NAME', kind: 'text', value: vendor.words, confidence: 70 });
-  }
+  const labelledVendor = found.find((f) => f.type === 'VENDOR_NAME');
+  const vendorLine = labelledVendor ? undefined : layout.number === 1 ? vendorByLook(layout) : undefined;
+  const receiver = found.find((f) => f.type === 'RECEIVER_ADDRESS');
+  const taken = new Set<TextLine>([...labelled, ...(receiver?.lines ?? [])]);
+  // The vendor read by its label is answered among the flat fields as before; the party fields add
+  // its group. One read from the letterhead has no label, and the type's confidence is 70, as in the
+  // service's documented example.
+  const parties = partyFields(layout, {
+    ...(labelledVendor
+      ? {
+          vendor: {
+            line: { words: labelledVendor.value },
+            ...(labelledVendor.label ? { label: labelledVendor.label } : {}),
+            confidence: 95,
+          },
+        }
+      : vendorLine
+        ? { vendor: { line: vendorLine, confidence: 70 } }
+        : {}),
+    ...(receiver?.lines && receiver.label
+      ? { receiver: { lines: receiver.lines, label: receiver.label } }
+      : {}),
+    taken,
+  });
+  for (const p of parties) for (const w of p.value) usedValues.add(w);
+  const withoutVendor = found.filter((f) => f !== labelledVendor);
+  found.length = 0;
+  found.push(...withoutVendor);
   // Other labelled values are passed on as OTHER, as Textract does.
   const inTables = new Set<TextLine>(layout.tables.flatMap((t) => [...t.lines]));
   for (const pair of findPairs(layout.rows, inTables)) {
     if (pair.value.length === 0 || pair.value.some((w) => usedValues.has(w))) continue;
     found.push({ type: 'OTHER', kind: 'text', label: pair.key, value: pair.value, confidence: 80 });
   }
-  return found.map((f) => {
+  // The parties' grouped fields come first, as the service lists them.
+  const partyAnswers = parties.map((p: PartyField) => ({
+    Type: { Text: p.type, Confidence: p.typeConfidence },
+    ...(p.label ? { LabelDetection: detection(p.label) } : {}),
+    ValueDetection: detection(p.value, p.valueText),
+    PageNumber: layout.number,
+    ...(p.group ? { GroupProperties: [{ Types: [p.group.type], Id: p.group.id }] } : {}),
+  }));
+  const grouped = partyAnswers.filter((a) => a.GroupProperties);
+  const flatParties = partyAnswers.filter((a) => !a.GroupProperties);
+  const answers: ExpenseField[] = found.map((f) => {
     const currency = f.kind === 'amount' ? currencyOf(textOf(f.value)) : undefined;
     return {
       Type: { Text: f.type, Confidence: f.confidence },
@@ -212,26 +261,9 @@ function summaryFields(layout: PageLayout): ExpenseField[] {
       ...(currency ? { Currency: { Code: currency } } : {}),
     };
   });
-}
-
-const TITLES = /^(?:(?:tax |vat )?invoice|receipt|statement|bill|credit note|proforma(?: invoice)?)$/i;
-
-/** With no "Supplier:" label, the vendor is the name printed largest at the top of the first page. */
-function vendorByLook(layout: PageLayout): TextLine | undefined {
-  const heights = layout.page.lines.map((l) => lineBox(l).Height).sort((a, b) => a - b);
-  const median = heights[Math.floor(heights.length / 2)] ?? 0;
-  const candidates = layout.page.lines.filter((l) => {
-    const box = lineBox(l);
-    const text = textOf(l.words);
-    return (
-      box.Top < 0.25 &&
-      box.Height >= 1.15 * median &&
-      /\p{L}{2}/u.test(text) &&
-      !text.includes(':') &&
-      !TITLES.test(text.trim())
-    );
-  });
-  return candidates.sort((a, b) => lineBox(b).Height - lineBox(a).Height)[0];
+  const other = answers.findIndex((a) => a.Type?.Text === 'OTHER');
+  const at = other < 0 ? answers.length : other;
+  return [...grouped, ...answers.slice(0, at), ...flatParties, ...answers.slice(at)];
 }
 
 /** Column headings and the line item field each names; the first that matches takes the column. */

@@ -382,6 +382,24 @@ function linesOf(words: readonly PlacedWord[]): TextLine[] {
       const prev = current.at(-1);
       // Fake bold prints a word twice, a hair apart: one word on the page, one WORD in the answer.
       if (prev && prev.word.text === w.word.text && Math.abs(w.from - prev.from) < 0.2 * w.size) continue;
+      // Pieces of one word set as separate runs (kerned or letter-spaced text) touch on the page, and
+      // the service, reading what is printed, answers one WORD; a word space is a quarter of the size.
+      if (prev && w.from - prev.to < 0.08 * Math.max(prev.size, w.size) && w.from > prev.from) {
+        const [p0, , , p3] = prev.word.polygon;
+        const [, q1, q2] = w.word.polygon;
+        const polygon = p0 && p3 && q1 && q2 ? [p0, q1, q2, p3] : prev.word.polygon;
+        current[current.length - 1] = {
+          ...prev,
+          word: {
+            text: prev.word.text + w.word.text,
+            box: unionBox([prev.word.box, w.word.box]),
+            polygon,
+            confidence: Math.min(prev.word.confidence, w.word.confidence),
+          },
+          to: w.to,
+        };
+        continue;
+      }
       if (prev && w.from - prev.to > Math.max(prev.size, w.size)) {
         lines.push({ words: current.map((p) => p.word) });
         current = [];

@@ -1,0 +1,171 @@
+import { randomUUID } from 'node:crypto';
+import type { PageLayout } from './blocks.ts';
+import { lineBox, lineText, type TextLine, type TextWord } from './page-text.ts';
+
+/**
+ * The vendor and the receiver as AnalyzeExpense answers them: each party's name and address as a group
+ * (NAME, ADDRESS, ADDRESS_BLOCK and, for a postcode, ZIP_CODE, each with GroupProperties of one Id and
+ * the party's type), and the same values again as flat fields (VENDOR_NAME, VENDOR_ADDRESS,
+ * RECEIVER_NAME, RECEIVER_ADDRESS), plus the vendor's phone, web address and VAT number. Only a printed
+ * label gives a field a LabelDetection; the letterhead's name and address have none.
+ */
+
+export interface PartyField {
+  type: string;
+  label?: TextWord[];
+  value: TextWord[];
+  /** Multi-line values keep their line breaks, as Textract gives addresses. */
+  valueText?: string;
+  typeConfidence: number;
+  group?: { type: 'VENDOR' | 'RECEIVER'; id: string };
+}
+
+const TITLES = /^(?:(?:tax |vat )?invoice|receipt|statement|bill|credit note|proforma(?: invoice)?)$/i;
+const words = (lines: readonly TextLine[]) => lines.flatMap((l) => l.words);
+const joined = (lines: readonly TextLine[]) => lines.map(lineText).join('\n');
+
+/** With no "Supplier:" label, the vendor is the name printed largest at the top of the first page. */
+export function vendorByLook(layout: PageLayout): TextLine | undefined {
+  const heights = layout.page.lines.map((l) => lineBox(l).Height).sort((a, b) => a - b);
+  const median = heights[Math.floor(heights.length / 2)] ?? 0;
+  const candidates = layout.page.lines.filter((l) => {
+    const box = lineBox(l);
+    const text = lineText(l);
+    return (
+      box.Top < 0.25 &&
+      box.Height >= 1.15 * median &&
+      /\p{L}{2}/u.test(text) &&
+      !text.includes(':') &&
+      !TITLES.test(text.trim())
+    );
+  });
+  return candidates.sort((a, b) => lineBox(b).Height - lineBox(a).Height)[0];
+}
+
+const PHONE_OR_WEB = /^(?:tel|phone|fax|e-?mail|web|www|https?)\b|@|\bwww\./i;
+const POSTCODE =
+  /\b(?:[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2}|[A-Z]\d[A-Z] ?\d[A-Z]\d|\d{5}(?:-\d{4})?|[A-Z]-?\d{4,5})\b/;
+
+/**
+ * The address printed under the vendor's name in the letterhead: the lines just below it that start
+ * where it starts, up to a labelled line, a phone or web line, or a gap. At most four lines, and only
+ * when one of them holds a number (a house number or a postcode): a strap line is not an address.
+ */
+function letterheadAddress(layout: PageLayout, name: TextLine, taken: ReadonlySet<TextLine>): TextLine[] {
+  const rowIndex = layout.rows.findIndex((r) => r.lines.includes(name));
+  const nameBox = lineBox(name);
+  const lines: TextLine[] = [];
+  let lastBottom = nameBox.Top + nameBox.Height;
+  for (const row of layout.rows.slice(rowIndex + 1)) {
+    if (lines.length >= 4) break;
+    const next = row.lines.find((l) => Math.abs(lineBox(l).Left - nameBox.Left) < 0.02);
+    if (!next) break;
+    const box = lineBox(next);
+    if (box.Top - lastBottom > 1.5 * Math.max(box.Height, nameBox.Height * 0.6)) break;
+    const text = lineText(next);
+    if (taken.has(next) || text.includes(':') || PHONE_OR_WEB.test(text) || !/\p{L}/u.test(text)) break;
+    lines.push(next);
+    lastBottom = box.Top + box.Height;
+  }
+  return lines.some((l) => /\d/.test(lineText(l))) ? lines : [];
+}
+
+function zipOf(lines: readonly TextLine[]): TextWord[] | undefined {
+  for (const line of [...lines].reverse()) {
+    const text = lineText(line);
+    const match = POSTCODE.exec(text);
+    if (!match) continue;
+    const parts = match[0].split(' ');
+    const start = line.words.findIndex((_w, i) =>
+      parts.every((p, k) => line.words[i + k]?.text.replace(/[,.]$/, '') === p),
+    );
+    if (start >= 0) return line.words.slice(start, start + parts.length);
+  }
+  return undefined;
+}
+
+/** A party's grouped fields: one Id ties its name and address together. */
+function group(
+  type: 'VENDOR' | 'RECEIVER',
+  name: TextLine | undefined,
+  address: readonly TextLine[],
+  nameConfidence: number,
+): PartyField[] {
+  if (!name && address.length === 0) return [];
+  const g = { type, id: randomUUID() };
+  const fields: PartyField[] = [];
+  if (address.length > 0) {
+    fields.push({
+      type: 'ADDRESS',
+      value: words(address),
+      valueText: joined(address),
+      typeConfidence: 95,
+      group: g,
+    });
+    const zip = zipOf(address);
+    if (zip) fields.push({ type: 'ZIP_CODE', value: zip, typeConfidence: 95, group: g });
+    fields.push({
+      type: 'ADDRESS_BLOCK',
+      value: words(address),
+      valueText: joined(address),
+      typeConfidence: 95,
+      group: g,
+    });
+  }
+  if (name) fields.push({ type: 'NAME', value: name.words, typeConfidence: nameConfidence, group: g });
+  return fields;
+}
+
+export interface Parties {
+  /** The vendor's name line, and its label when one was printed ("Supplier:"). */
+  vendor?: { line: TextLine; label?: TextWord[]; confidence: number };
+  /** The receiver's address as read under its label ("Bill to:"), name first. */
+  receiver?: { lines: TextLine[]; label: TextWord[] };
+  /** Lines already given to another field. */
+  taken: ReadonlySet<TextLine>;
+}
+
+/** The grouped and flat fields of both parties. */
+export function partyFields(layout: PageLayout, parties: Parties): PartyField[] {
+  const grouped: PartyField[] = [];
+  const flat: PartyField[] = [];
+  const { vendor, receiver } = parties;
+  if (receiver && receiver.lines.length > 0) {
+    const [name, ...rest] = receiver.lines;
+    // A name line holds no digits: "1 High Street" under the label is an address without a name.
+    const named = name && !/\d/.test(lineText(name)) ? name : undefined;
+    grouped.push(...group('RECEIVER', named, named ? rest : receiver.lines, 95));
+    if (named) flat.push({ type: 'RECEIVER_NAME', value: named.words, typeConfidence: 95 });
+  }
+  if (vendor) {
+    const address = vendor.label ? [] : letterheadAddress(layout, vendor.line, parties.taken);
+    grouped.push(...group('VENDOR', vendor.line, address, vendor.confidence));
+    flat.push({
+      type: 'VENDOR_NAME',
+      ...(vendor.label ? { label: vendor.label } : {}),
+      value: vendor.line.words,
+      typeConfidence: vendor.confidence,
+    });
+    if (address.length > 0)
+      flat.push({
+        type: 'VENDOR_ADDRESS',
+        value: words(address),
+        valueText: joined(address),
+        typeConfidence: 95,
+      });
+  }
+  const url = vendorUrl(layout);
+  if (url) flat.push({ type: 'VENDOR_URL', value: [url], typeConfidence: 95 });
+  return [...grouped, ...flat];
+}
+
+/** The first web address printed on the page; an e-mail address is not one. */
+function vendorUrl(layout: PageLayout): TextWord | undefined {
+  for (const line of layout.page.lines) {
+    const word = line.words.find(
+      (w) => !w.text.includes('@') && /^(?:https?:\/\/|www\.)[a-z0-9-]+(?:\.[a-z0-9-]+)+\S*$/i.test(w.text),
+    );
+    if (word) return word;
+  }
+  return undefined;
+}
