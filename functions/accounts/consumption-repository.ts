@@ -2,7 +2,6 @@
  * | pattern                                     | key condition                                                        | index |
  * | ------------------------------------------- | -------------------------------------------------------------------- | ----- |
  * | an account's months in a range              | pk = C#{companyId}#consumption#{accountId}, sk BETWEEN months        | table |
- * | remove months an import made (batches of 25) | pk = C#{companyId}#consumption#{accountId}, sk = month            | table |
  * | an asset's monthly roll-ups in a range      | pk = C#{companyId}#rollup#asset#{assetId}, sk BETWEEN month#         | table |
  * | a portfolio's monthly roll-ups in a range   | pk = C#{companyId}#rollup#portfolio#{groupId}, sk BETWEEN month#     | table |
  * | a company's monthly roll-ups in a range     | pk = C#{companyId}#rollup#company, sk BETWEEN month#                 | table |
@@ -14,7 +13,8 @@
  * | roll-ups as they stand before a replacement  | pk = C#{companyId}#rollup#asset#{assetId}, sk = month#utility (batch) | table |
  * | one account month (consistent read)         | pk = C#{companyId}#consumption#{accountId}, sk = month               | table |
  * | many meters' months (an import's)           | pk = C#{companyId}#consumption#{accountId}, sk BETWEEN months, each  | table |
- * | write / remove many meters' months          | BatchWrite pk = C#{companyId}#consumption#{accountId}, sk = month    | table |
+ * | write many meters' months                   | BatchWrite pk = C#{companyId}#consumption#{accountId}, sk = month    | table |
+ * | replace / remove a month if as read (each)  | pk = C#{companyId}#consumption#{accountId}, sk = month (condition)   | table |
  * | replace interval days of a month (CAS)      | pk = C#{companyId}#consumption#{accountId}, sk = month               | table |
  * | restate a month's emissions (if as read)    | pk = C#{companyId}#consumption#{accountId}, sk = month               | table |
  * | add a restatement job's change (once a row) | pk = C#{companyId}#rollup#asset#{assetId} (or portfolio, company), sk = month#utility | table |
@@ -162,17 +162,71 @@ export async function putMeterMonths(companyId: string, months: readonly MeterMo
   );
 }
 
-/** Removes months of many meters that an import made (its rollback), in batches across meters. */
-export async function deleteMeterMonths(
+/** A meter's month as read, and what it is to become: taken away (`to` null) or replaced. */
+export interface MonthReplacement {
+  read: StoredAccountMonth;
+  to: MeterMonth | null;
+}
+
+/** The figures a replacement is conditional on: all a roll-up's difference is worked out from. */
+const AS_READ = ['source', 'consumption', 'cost', 'emissionsKg', 'factorVersion'] as const;
+
+function asReadCondition(read: StoredAccountMonth) {
+  const names: Record<string, string> = {};
+  const values: Record<string, unknown> = {};
+  const terms = AS_READ.map((field, i) => {
+    names[`#f${i}`] = field;
+    if (read[field] === undefined) return `attribute_not_exists(#f${i})`;
+    values[`:f${i}`] = read[field];
+    return `#f${i} = :f${i}`;
+  });
+  return {
+    ConditionExpression: terms.join(' AND '),
+    ExpressionAttributeNames: names,
+    ...(Object.keys(values).length > 0 ? { ExpressionAttributeValues: values } : {}),
+  };
+}
+
+/**
+ * Replaces or takes away months of many meters (a rollback's), each only while it still holds the figures
+ * it was read with: the caller moves the roll-ups by the difference from those figures, so a restatement
+ * or a bill that rewrote the month since must not be written over unseen. Answers the months that had
+ * changed, by `accountId|month`, as they stand now (undefined: gone), for the caller to judge again;
+ * every other replacement was made.
+ */
+export async function replaceMeterMonths(
   companyId: string,
-  months: readonly { accountId: string; month: string }[],
-): Promise<void> {
-  await batchWrite(
-    months.map((m) => ({
-      DeleteRequest: { Key: { pk: consumptionKeys.accountMonths(companyId, m.accountId), sk: m.month } },
-    })),
-    { inFlight: 8 },
-  );
+  replacements: readonly MonthReplacement[],
+): Promise<Map<string, StoredAccountMonth | undefined>> {
+  const moved = new Map<string, StoredAccountMonth | undefined>();
+  const now = new Date().toISOString();
+  await inPool(replacements, 16, async ({ read, to }) => {
+    const Key = { pk: consumptionKeys.accountMonths(companyId, read.accountId), sk: read.month };
+    const condition = asReadCondition(read);
+    try {
+      if (to) {
+        const { accountId, ...month } = to;
+        await documentClient().send(
+          new PutCommand({
+            TableName: config().tableName,
+            Item: accountMonthItem(companyId, accountId, month, now),
+            ...condition,
+          }),
+        );
+      } else
+        await documentClient().send(new DeleteCommand({ TableName: config().tableName, Key, ...condition }));
+    } catch (err) {
+      if (!(err instanceof Error && err.name === 'ConditionalCheckFailedException')) throw err;
+      const current = await documentClient().send(
+        new GetCommand({ TableName: config().tableName, Key, ConsistentRead: true }),
+      );
+      moved.set(
+        `${read.accountId}|${read.month}`,
+        current.Item ? withoutKeys<StoredAccountMonth>(current.Item) : undefined,
+      );
+    }
+  });
+  return moved;
 }
 
 /**
