@@ -14,7 +14,7 @@
  * | one account month (consistent read)         | pk = C#{companyId}#consumption#{accountId}, sk = month               | table |
  * | many meters' months (an import's)           | pk = C#{companyId}#consumption#{accountId}, sk BETWEEN months, each  | table |
  * | write many meters' months                   | BatchWrite pk = C#{companyId}#consumption#{accountId}, sk = month    | table |
- * | replace / remove a month if as read (each)  | pk = C#{companyId}#consumption#{accountId}, sk = month (condition)   | table |
+ * | replace / remove months if as read (rollback) | TransactWrite of ≤ 100 conditional puts and deletes, pk, sk as above | table |
  * | replace interval days of a month (CAS)      | pk = C#{companyId}#consumption#{accountId}, sk = month               | table |
  * | restate a month's emissions (if as read)    | pk = C#{companyId}#consumption#{accountId}, sk = month               | table |
  * | add a restatement job's change (once a row) | pk = C#{companyId}#rollup#asset#{assetId} (or portfolio, company), sk = month#utility | table |
@@ -190,9 +190,10 @@ function asReadCondition(read: StoredAccountMonth) {
 /**
  * Replaces or takes away months of many meters (a rollback's), each only while it still holds the figures
  * it was read with: the caller moves the roll-ups by the difference from those figures, so a restatement
- * or a bill that rewrote the month since must not be written over unseen. Answers the months that had
- * changed, by `accountId|month`, as they stand now (undefined: gone), for the caller to judge again;
- * every other replacement was made.
+ * or a bill that rewrote the month since must not be written over unseen. A hundred go to a transaction,
+ * so a file's rollback makes a quarter of the calls batches of 25 would; one refused on its condition is
+ * read again, and the rest of its transaction sent again without it. Answers the months that had changed, by `accountId|month`, as
+ * they stand now (undefined: gone), for the caller to judge again; every other replacement was made.
  */
 export async function replaceMeterMonths(
   companyId: string,
@@ -200,34 +201,59 @@ export async function replaceMeterMonths(
 ): Promise<Map<string, StoredAccountMonth | undefined>> {
   const moved = new Map<string, StoredAccountMonth | undefined>();
   const now = new Date().toISOString();
-  await inPool(replacements, 16, async ({ read, to }) => {
+  const TableName = config().tableName;
+  const actions = replacements.map(({ read, to }) => {
     const Key = { pk: consumptionKeys.accountMonths(companyId, read.accountId), sk: read.month };
     const condition = asReadCondition(read);
-    try {
-      if (to) {
-        const { accountId, ...month } = to;
+    return {
+      id: `${read.accountId}|${read.month}`,
+      Key,
+      action: to
+        ? {
+            Put: {
+              TableName,
+              Item: accountMonthItem(companyId, read.accountId, withoutAccount(to), now),
+              ...condition,
+            },
+          }
+        : { Delete: { TableName, Key, ...condition } },
+    };
+  });
+  const groups: (typeof actions)[] = [];
+  for (let i = 0; i < actions.length; i += MAX_TRANSACTION_ACTIONS)
+    groups.push(actions.slice(i, i + MAX_TRANSACTION_ACTIONS));
+  await inPool(groups, 4, async (group) => {
+    let pending = group;
+    for (let attempt = 1; pending.length > 0; attempt++) {
+      try {
         await documentClient().send(
-          new PutCommand({
-            TableName: config().tableName,
-            Item: accountMonthItem(companyId, accountId, month, now),
-            ...condition,
-          }),
+          new TransactWriteCommand({ TransactItems: pending.map((a) => a.action) }),
         );
-      } else
-        await documentClient().send(new DeleteCommand({ TableName: config().tableName, Key, ...condition }));
-    } catch (err) {
-      if (!(err instanceof Error && err.name === 'ConditionalCheckFailedException')) throw err;
-      const current = await documentClient().send(
-        new GetCommand({ TableName: config().tableName, Key, ConsistentRead: true }),
-      );
-      moved.set(
-        `${read.accountId}|${read.month}`,
-        current.Item ? withoutKeys<StoredAccountMonth>(current.Item) : undefined,
-      );
+        return;
+      } catch (err) {
+        const codes = cancellationCodes(err);
+        if (!codes) throw err;
+        const refused = pending.filter((_, i) => codes[i] === 'ConditionalCheckFailed');
+        if (refused.length === 0) {
+          // Another transaction or throttling in the way: the same again after a pause.
+          if (attempt >= MAX_TRANSACTION_ATTEMPTS) throw err;
+          await backOff(attempt);
+          continue;
+        }
+        for (const a of refused) {
+          const current = await documentClient().send(
+            new GetCommand({ TableName, Key: a.Key, ConsistentRead: true }),
+          );
+          moved.set(a.id, current.Item ? withoutKeys<StoredAccountMonth>(current.Item) : undefined);
+        }
+        pending = pending.filter((_, i) => codes[i] !== 'ConditionalCheckFailed');
+      }
     }
   });
   return moved;
 }
+
+const withoutAccount = ({ accountId: _, ...month }: MeterMonth): AccountMonth => month;
 
 /**
  * The stored months of many meters, answered by `accountId|month` (absent months are not): one range query

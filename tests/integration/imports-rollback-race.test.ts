@@ -1,4 +1,4 @@
-import { BatchWriteCommand, DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, DeleteCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { SQSBatchResponse } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
@@ -40,6 +40,8 @@ const writesMonth = (c: unknown) => {
     return Object.values(c.input.RequestItems ?? {})
       .flat()
       .some((r) => isMonth(r.DeleteRequest?.Key?.pk ?? r.PutRequest?.Item?.pk));
+  if (c instanceof TransactWriteCommand)
+    return (c.input.TransactItems ?? []).some((t) => isMonth(t.Delete?.Key?.pk ?? t.Put?.Item?.pk));
   if (c instanceof DeleteCommand) return isMonth(c.input.Key?.pk);
   if (c instanceof PutCommand) return isMonth(c.input.Item?.pk);
   return false;
