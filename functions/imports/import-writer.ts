@@ -244,7 +244,7 @@ async function undoMonths(
   const made: MonthChange[] = [];
   const keyOf = (e: { accountId: string; month: string }) => `${e.accountId}|${e.month}`;
   const stored: Map<string, StoredAccountMonth | undefined> = await getMeterMonths(companyId, entries);
-  let pending = entries;
+  let pending: MonthUndo[] = [...entries];
   for (let attempt = 1; pending.length > 0; attempt++) {
     const tries: { e: MonthUndo; replacement: MonthReplacement }[] = [];
     for (const e of pending) {
