@@ -2,7 +2,6 @@
  * | pattern                                     | key condition                                                        | index |
  * | ------------------------------------------- | -------------------------------------------------------------------- | ----- |
  * | an account's months in a range              | pk = C#{companyId}#consumption#{accountId}, sk BETWEEN months        | table |
- * | remove months an import made (batches of 25) | pk = C#{companyId}#consumption#{accountId}, sk = month            | table |
  * | an asset's monthly roll-ups in a range      | pk = C#{companyId}#rollup#asset#{assetId}, sk BETWEEN month#         | table |
  * | a portfolio's monthly roll-ups in a range   | pk = C#{companyId}#rollup#portfolio#{groupId}, sk BETWEEN month#     | table |
  * | a company's monthly roll-ups in a range     | pk = C#{companyId}#rollup#company, sk BETWEEN month#                 | table |
@@ -14,7 +13,8 @@
  * | roll-ups as they stand before a replacement  | pk = C#{companyId}#rollup#asset#{assetId}, sk = month#utility (batch) | table |
  * | one account month (consistent read)         | pk = C#{companyId}#consumption#{accountId}, sk = month               | table |
  * | many meters' months (an import's)           | pk = C#{companyId}#consumption#{accountId}, sk BETWEEN months, each  | table |
- * | write / remove many meters' months          | BatchWrite pk = C#{companyId}#consumption#{accountId}, sk = month    | table |
+ * | write many meters' months                   | BatchWrite pk = C#{companyId}#consumption#{accountId}, sk = month    | table |
+ * | replace / remove months if as read (rollback) | TransactWrite of ≤ 100 conditional puts and deletes, pk, sk as above | table |
  * | replace interval days of a month (CAS)      | pk = C#{companyId}#consumption#{accountId}, sk = month               | table |
  * | restate a month's emissions (if as read)    | pk = C#{companyId}#consumption#{accountId}, sk = month               | table |
  * | whether a marked write of many roll-ups landed a chunk | pk = C#{companyId}#rollup-marks#{mark}, sk = chunk#{part}#{round}#{n} (conditional, in the chunk's transaction) | table |
@@ -167,18 +167,98 @@ export async function putMeterMonths(companyId: string, months: readonly MeterMo
   );
 }
 
-/** Removes months of many meters that an import made (its rollback), in batches across meters. */
-export async function deleteMeterMonths(
-  companyId: string,
-  months: readonly { accountId: string; month: string }[],
-): Promise<void> {
-  await batchWrite(
-    months.map((m) => ({
-      DeleteRequest: { Key: { pk: consumptionKeys.accountMonths(companyId, m.accountId), sk: m.month } },
-    })),
-    { inFlight: 8 },
-  );
+/** A meter's month as read, and what it is to become: taken away (`to` null) or replaced. */
+export interface MonthReplacement {
+  read: StoredAccountMonth;
+  to: MeterMonth | null;
 }
+
+/** The figures a replacement is conditional on: all a roll-up's difference is worked out from. */
+const AS_READ = ['source', 'consumption', 'cost', 'emissionsKg', 'factorVersion'] as const;
+
+function asReadCondition(read: StoredAccountMonth) {
+  const names: Record<string, string> = {};
+  const values: Record<string, unknown> = {};
+  const terms = AS_READ.map((field, i) => {
+    names[`#f${i}`] = field;
+    if (read[field] === undefined) return `attribute_not_exists(#f${i})`;
+    values[`:f${i}`] = read[field];
+    return `#f${i} = :f${i}`;
+  });
+  return {
+    ConditionExpression: terms.join(' AND '),
+    ExpressionAttributeNames: names,
+    ...(Object.keys(values).length > 0 ? { ExpressionAttributeValues: values } : {}),
+  };
+}
+
+/**
+ * Replaces or takes away months of many meters (a rollback's), each only while it still holds the figures
+ * it was read with: the caller moves the roll-ups by the difference from those figures, so a restatement
+ * or a bill that rewrote the month since must not be written over unseen. A hundred go to a transaction,
+ * so a file's rollback makes a quarter of the calls batches of 25 would; one refused on its condition is
+ * read again, and the rest of its transaction sent again without it. Answers the months that had changed, by `accountId|month`, as
+ * they stand now (undefined: gone), for the caller to judge again; every other replacement was made.
+ */
+export async function replaceMeterMonths(
+  companyId: string,
+  replacements: readonly MonthReplacement[],
+): Promise<Map<string, StoredAccountMonth | undefined>> {
+  const moved = new Map<string, StoredAccountMonth | undefined>();
+  const now = new Date().toISOString();
+  const TableName = config().tableName;
+  const actions = replacements.map(({ read, to }) => {
+    const Key = { pk: consumptionKeys.accountMonths(companyId, read.accountId), sk: read.month };
+    const condition = asReadCondition(read);
+    return {
+      id: `${read.accountId}|${read.month}`,
+      Key,
+      action: to
+        ? {
+            Put: {
+              TableName,
+              Item: accountMonthItem(companyId, read.accountId, withoutAccount(to), now),
+              ...condition,
+            },
+          }
+        : { Delete: { TableName, Key, ...condition } },
+    };
+  });
+  const groups: (typeof actions)[] = [];
+  for (let i = 0; i < actions.length; i += MAX_TRANSACTION_ACTIONS)
+    groups.push(actions.slice(i, i + MAX_TRANSACTION_ACTIONS));
+  await inPool(groups, 4, async (group) => {
+    let pending = group;
+    for (let attempt = 1; pending.length > 0; attempt++) {
+      try {
+        await documentClient().send(
+          new TransactWriteCommand({ TransactItems: pending.map((a) => a.action) }),
+        );
+        return;
+      } catch (err) {
+        const codes = cancellationCodes(err);
+        if (!codes) throw err;
+        const refused = pending.filter((_, i) => codes[i] === 'ConditionalCheckFailed');
+        if (refused.length === 0) {
+          // Another transaction or throttling in the way: the same again after a pause.
+          if (attempt >= MAX_TRANSACTION_ATTEMPTS) throw err;
+          await backOff(attempt);
+          continue;
+        }
+        for (const a of refused) {
+          const current = await documentClient().send(
+            new GetCommand({ TableName, Key: a.Key, ConsistentRead: true }),
+          );
+          moved.set(a.id, current.Item ? withoutKeys<StoredAccountMonth>(current.Item) : undefined);
+        }
+        pending = pending.filter((_, i) => codes[i] !== 'ConditionalCheckFailed');
+      }
+    }
+  });
+  return moved;
+}
+
+const withoutAccount = ({ accountId: _, ...month }: MeterMonth): AccountMonth => month;
 
 /**
  * The stored months of many meters, answered by `accountId|month` (absent months are not): one range query

@@ -4,11 +4,13 @@ import { isSubMeter } from '../../shared/schemas/account-rules.ts';
 import type { UtilityType } from '../../shared/schemas/common.ts';
 import {
   addManyToRollups,
-  deleteMeterMonths,
   getMeterMonths,
   type MeterMonth,
+  type MonthReplacement,
   putMeterMonths,
+  replaceMeterMonths,
   type StoredAccount,
+  type StoredAccountMonth,
   utilityOf,
 } from '../accounts/index.ts';
 import { listIntervalDays, writeHalfHourlyDays } from '../analytics/index.ts';
@@ -51,11 +53,31 @@ interface MonthFigures {
   emissionsKg?: number;
 }
 
-/** Puts months of meters (or takes them away: `figures` null) and moves the roll-ups by the difference. */
-async function setMonths(
+type MonthChange = { accountId: string; month: string; from: MonthFigures | null; to: MonthFigures | null };
+
+/** The month an import writes for a meter: its figures, with emissions in the year's factors. */
+function meterMonth(accountId: string, account: StoredAccount, month: string, to: MonthFigures): MeterMonth {
+  const utility = utilityOf(account as unknown as StoredItem);
+  const unit = unitOf(account, utility);
+  const e = emissionsPerUnit(utility, month, unit);
+  return {
+    accountId,
+    month,
+    consumption: to.consumption,
+    unit,
+    cost: to.cost,
+    currency: 'GBP' as const,
+    emissionsKg: round3(to.consumption * e.perUnit),
+    factorVersion: e.factorVersion,
+    source: 'import' as const,
+  };
+}
+
+/** Moves the roll-ups by the difference of months of meters written (or taken away: `to` null). */
+async function addMonthRollups(
   companyId: string,
   accounts: Map<string, StoredAccount>,
-  changes: { accountId: string; month: string; from: MonthFigures | null; to: MonthFigures | null }[],
+  changes: readonly MonthChange[],
   progress?: Progress,
   rollups?: { mark: string; added: () => Promise<void> },
 ) {
@@ -63,8 +85,6 @@ async function setMonths(
     string,
     { assetId: string; month: string; utility: UtilityType; unit: string; c: number; cost: number; e: number }
   >();
-  const puts: MeterMonth[] = [];
-  const gone: { accountId: string; month: string }[] = [];
   for (const [accountId, list] of groupBy(changes, (c) => c.accountId)) {
     const account = accounts.get(accountId);
     if (!account) continue;
@@ -76,19 +96,6 @@ async function setMonths(
         : undefined;
     for (const c of list) {
       const e = emissionsPerUnit(utility, c.month, unit);
-      if (c.to)
-        puts.push({
-          accountId,
-          month: c.month,
-          consumption: c.to.consumption,
-          unit,
-          cost: c.to.cost,
-          currency: 'GBP' as const,
-          emissionsKg: round3(c.to.consumption * e.perUnit),
-          factorVersion: e.factorVersion,
-          source: 'import' as const,
-        });
-      else gone.push({ accountId, month: c.month });
       if (!assetId) continue;
       const dc = (c.to?.consumption ?? 0) - (c.from?.consumption ?? 0);
       const dcost = (c.to?.cost ?? 0) - (c.from?.cost ?? 0);
@@ -102,9 +109,6 @@ async function setMonths(
       deltas.set(k, d);
     }
   }
-  // Every meter's months in batches of 25 across meters, not a batch or two per meter.
-  if (puts.length > 0) await putMeterMonths(companyId, puts);
-  if (gone.length > 0) await deleteMeterMonths(companyId, gone);
   await progress?.(changes.length, changes.length * 2);
   const all = [...deltas.values()].filter((d) => d.c !== 0 || d.cost !== 0);
   await addManyToRollups(
@@ -141,7 +145,15 @@ export async function writePlan(
   const months = plan.months.filter((t) => t.outcome === 'create' || t.outcome === 'update');
   const days = plan.days.filter((t) => t.outcome === 'create' || t.outcome === 'update');
   if (months.length > 0) {
-    await setMonths(
+    // Every meter's months in batches of 25 across meters, not a batch or two per meter.
+    await putMeterMonths(
+      companyId,
+      months.flatMap((t) => {
+        const account = plan.accounts.get(t.accountId);
+        return account ? [meterMonth(t.accountId, account, t.month, t)] : [];
+      }),
+    );
+    await addMonthRollups(
       companyId,
       plan.accounts,
       months.map((t) => ({
@@ -214,6 +226,76 @@ export interface RollbackOutcome {
 const same = (a: number, b: number) => Math.abs(a - b) < 0.0005;
 const CHANGED = 'Changed since the import, so kept as it is now';
 
+type MonthUndo = Extract<UndoEntry, { kind: 'month' }>;
+
+/** How often a month that keeps changing under a rollback is read again before it is kept as it is. */
+const MAX_UNDO_ATTEMPTS = 5;
+
+/**
+ * Takes away or puts back the months an import wrote, each only while it holds what it held when read
+ * (a restatement rewriting one in between would otherwise leave the roll-ups off by its change): a month
+ * that changed is read again and judged again. Answers the changes made, each from the figures it
+ * replaced, for the roll-ups.
+ */
+async function undoMonths(
+  companyId: string,
+  accounts: Map<string, StoredAccount>,
+  entries: readonly MonthUndo[],
+  out: RollbackOutcome,
+): Promise<MonthChange[]> {
+  const made: MonthChange[] = [];
+  const keyOf = (e: { accountId: string; month: string }) => `${e.accountId}|${e.month}`;
+  const stored: Map<string, StoredAccountMonth | undefined> = await getMeterMonths(companyId, entries);
+  let pending: MonthUndo[] = [...entries];
+  for (let attempt = 1; pending.length > 0; attempt++) {
+    const tries: { e: MonthUndo; replacement: MonthReplacement }[] = [];
+    for (const e of pending) {
+      const now = stored.get(keyOf(e));
+      if (
+        now?.source !== 'import' ||
+        !same(now.consumption, e.written.consumption) ||
+        !same(now.cost, e.written.cost) ||
+        attempt > MAX_UNDO_ATTEMPTS
+      ) {
+        out.kept.push({ row: e.row, accountId: e.accountId, period: e.month, reason: CHANGED });
+        continue;
+      }
+      const account = accounts.get(e.accountId);
+      if (!account) {
+        // A meter gone since has no roll-ups to move and nothing to put back.
+        if (e.before) out.restored++;
+        else out.removed++;
+        continue;
+      }
+      const to = e.before ? meterMonth(e.accountId, account, e.month, e.before) : null;
+      tries.push({ e, replacement: { read: now, to } });
+    }
+    const moved = await replaceMeterMonths(
+      companyId,
+      tries.map((t) => t.replacement),
+    );
+    pending = [];
+    for (const { e, replacement } of tries) {
+      if (moved.has(keyOf(e))) {
+        stored.set(keyOf(e), moved.get(keyOf(e)));
+        pending.push(e);
+        continue;
+      }
+      const { read } = replacement;
+      // The month leaves the roll-ups with what it held, emissions a restatement may have changed included.
+      made.push({
+        accountId: e.accountId,
+        month: e.month,
+        from: { consumption: read.consumption, cost: read.cost, emissionsKg: read.emissionsKg },
+        to: e.before,
+      });
+      if (e.before) out.restored++;
+      else out.removed++;
+    }
+  }
+  return made;
+}
+
 /**
  * Puts back what an import changed: a month or day it created goes, one it updated gets its earlier
  * figures again, unless it no longer holds what the import wrote (a later import or an edit changed it):
@@ -228,30 +310,8 @@ export async function rollbackEntries(
   const out: RollbackOutcome = { restored: 0, removed: 0, kept: [] };
   const months = entries.filter((e): e is Extract<UndoEntry, { kind: 'month' }> => e.kind === 'month');
   const days = entries.filter((e): e is Extract<UndoEntry, { kind: 'day' }> => e.kind === 'day');
-  const changes: { accountId: string; month: string; from: MonthFigures | null; to: MonthFigures | null }[] =
-    [];
-  const stored = await getMeterMonths(companyId, months);
-  for (const e of months) {
-    const now = stored.get(`${e.accountId}|${e.month}`);
-    if (
-      now?.source !== 'import' ||
-      !same(now.consumption, e.written.consumption) ||
-      !same(now.cost, e.written.cost)
-    ) {
-      out.kept.push({ row: e.row, accountId: e.accountId, period: e.month, reason: CHANGED });
-      continue;
-    }
-    // The month leaves the roll-ups with the emissions it holds, which a restatement may have changed.
-    changes.push({
-      accountId: e.accountId,
-      month: e.month,
-      from: { ...e.written, emissionsKg: now.emissionsKg },
-      to: e.before,
-    });
-    if (e.before) out.restored++;
-    else out.removed++;
-  }
-  if (changes.length > 0) await setMonths(companyId, accounts, changes, progress);
+  const changes = await undoMonths(companyId, accounts, months, out);
+  if (changes.length > 0) await addMonthRollups(companyId, accounts, changes, progress);
   let done = 0;
   await inPool([...groupBy(days, (e) => e.accountId)], 8, async ([accountId, list]) => {
     const sorted = list.map((e) => e.date).sort();

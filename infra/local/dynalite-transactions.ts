@@ -1,10 +1,11 @@
 /**
  * TransactWriteItems for dynalite, which has no transactions, so code that writes many items in one request
- * runs locally as it does on DynamoDB. Only `Update` actions are served (the product sends no others):
- * every action is validated and its condition checked against the items as they stand before any is
- * written; if one fails, nothing is written and the answer is DynamoDB's TransactionCanceledException with
- * a reason per action. The updates are then applied in order through dynalite's own UpdateItem. A request
- * that changes one of the items between the check and the write is not isolated from it as on DynamoDB.
+ * runs locally as it does on DynamoDB. `Update`, `Put` and `Delete` actions are served (the product sends no
+ * others): every action is validated and its condition checked against the items as they stand before any
+ * is written; if one fails, nothing is written and the answer is DynamoDB's TransactionCanceledException
+ * with a reason per action. The actions are then applied in order through dynalite's own UpdateItem,
+ * PutItem and DeleteItem. A request that changes one of the items between the check and the write is not
+ * isolated from it as on DynamoDB.
  */
 
 import { randomUUID } from 'node:crypto';
@@ -29,14 +30,21 @@ interface DynaliteDbModule {
   create(options: unknown): Store;
   createKey(key: unknown, table: TableDescription): string;
   validateKey(key: unknown, table: TableDescription): Error | null;
+  validateItem(item: unknown, table: TableDescription): Error | null;
   checkConditional(data: UpdateData, item: Record<string, unknown> | undefined): Error | null;
 }
 
 interface UpdateData {
   TableName: string;
-  Key: Record<string, unknown>;
+  /** An update's or a delete's; a put's key is in its item. */
+  Key?: Record<string, unknown>;
+  Item?: Record<string, unknown>;
   [field: string]: unknown;
 }
+
+const ACTIONS = ['Update', 'Put', 'Delete'] as const;
+type ActionName = (typeof ACTIONS)[number];
+const MODULES: Record<ActionName, string> = { Update: 'updateItem', Put: 'putItem', Delete: 'deleteItem' };
 
 interface Validations {
   checkTypes(data: unknown, types: unknown): UpdateData;
@@ -67,12 +75,15 @@ export function withTransactWrites(start: () => Server): Server {
   if (!store) throw new Error('dynalite created no store');
   const served = store;
   const validations = require('./validations') as Validations;
-  const updateRules = require('./validations/updateItem') as { types: unknown; custom: unknown };
-  const updateItem = require('./actions/updateItem') as (
-    store: Store,
-    data: UpdateData,
-    cb: Callback<unknown>,
-  ) => void;
+  const kinds = Object.fromEntries(
+    ACTIONS.map((name) => [
+      name,
+      {
+        rules: require(`./validations/${MODULES[name]}`) as Rules,
+        apply: require(`./actions/${MODULES[name]}`) as Apply,
+      },
+    ]),
+  ) as Parts['kinds'];
   const listeners = server.listeners('request') as ((req: IncomingMessage, res: ServerResponse) => void)[];
   server.removeAllListeners('request');
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
@@ -93,12 +104,7 @@ export function withTransactWrites(start: () => Server): Server {
         res.setHeader('Content-Length', Buffer.byteLength(text, 'utf8'));
         res.end(text);
       };
-      transactWrite(served, Buffer.concat(chunks).toString('utf8'), {
-        db,
-        validations,
-        updateRules,
-        updateItem,
-      }).then(
+      transactWrite(served, Buffer.concat(chunks).toString('utf8'), { db, validations, kinds }).then(
         (out) => send(out.body, out.status),
         (err: Error) =>
           send({ __type: 'com.amazonaws.dynamodb.v20120810#InternalServerError', message: err.message }, 500),
@@ -108,11 +114,13 @@ export function withTransactWrites(start: () => Server): Server {
   return server;
 }
 
+type Rules = { types: unknown; custom: unknown };
+type Apply = (store: Store, data: UpdateData, cb: Callback<unknown>) => void;
+
 interface Parts {
   db: DynaliteDbModule;
   validations: Validations;
-  updateRules: { types: unknown; custom: unknown };
-  updateItem: (store: Store, data: UpdateData, cb: Callback<unknown>) => void;
+  kinds: Record<ActionName, { rules: Rules; apply: Apply }>;
 }
 
 const validationError = (message: string) => ({
@@ -128,7 +136,7 @@ async function transactWrite(
   text: string,
   parts: Parts,
 ): Promise<{ status: number; body: unknown }> {
-  let request: { TransactItems?: { Update?: unknown }[] };
+  let request: { TransactItems?: Partial<Record<ActionName, unknown>>[] };
   try {
     request = JSON.parse(text) as typeof request;
   } catch {
@@ -137,14 +145,16 @@ async function transactWrite(
   const actions = request.TransactItems;
   if (!Array.isArray(actions) || actions.length === 0 || actions.length > MAX_ACTIONS)
     return validationError(`TransactItems must hold 1 to ${MAX_ACTIONS} actions`);
-  const updates: { data: UpdateData; key: string }[] = [];
+  const updates: { data: UpdateData; key: string; apply: Apply }[] = [];
   const seen = new Set<string>();
   for (const action of actions) {
-    if (!action.Update) return validationError('Only Update actions are emulated locally');
+    const name = ACTIONS.find((a) => action[a]);
+    if (!name) return validationError('Only Update, Put and Delete actions are emulated locally');
+    const { rules, apply } = parts.kinds[name];
     let data: UpdateData;
     try {
-      data = parts.validations.checkTypes({ ...(action.Update as object) }, parts.updateRules.types);
-      parts.validations.checkValidations(data, parts.updateRules.types, parts.updateRules.custom, store);
+      data = parts.validations.checkTypes({ ...(action[name] as object) }, rules.types);
+      parts.validations.checkValidations(data, rules.types, rules.custom, store);
     } catch (err) {
       const e = err as { statusCode?: number; body?: unknown };
       if (e.statusCode) return { status: e.statusCode, body: e.body };
@@ -160,13 +170,16 @@ async function transactWrite(
       const e = table as { statusCode?: number; body?: unknown } | undefined;
       return { status: e?.statusCode ?? 400, body: e?.body };
     }
-    const invalid = parts.db.validateKey(data.Key, table);
+    const keyOf = data.Key ?? data.Item;
+    const invalid = data.Key
+      ? parts.db.validateKey(data.Key, table)
+      : parts.db.validateItem(data.Item, table);
     if (invalid) return validationError(invalid.message);
-    const key = `${data.TableName}\u0000${parts.db.createKey(data.Key, table)}`;
+    const key = `${data.TableName}\u0000${parts.db.createKey(keyOf, table)}`;
     if (seen.has(key))
       return validationError('Transaction request cannot include multiple operations on one item');
     seen.add(key);
-    updates.push({ data, key: parts.db.createKey(data.Key, table) });
+    updates.push({ data, key: parts.db.createKey(keyOf, table), apply });
   }
   const reasons: { Code: string; Message?: string }[] = [];
   for (const u of updates) {
@@ -188,6 +201,6 @@ async function transactWrite(
         CancellationReasons: reasons,
       },
     };
-  for (const u of updates) await promised((cb) => parts.updateItem(store, u.data, cb));
+  for (const u of updates) await promised((cb) => u.apply(store, u.data, cb));
   return { status: 200, body: {} };
 }

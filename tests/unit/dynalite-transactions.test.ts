@@ -83,6 +83,43 @@ describe('TransactWriteItems in the local table', () => {
     expect(await consumptionOf('2024-01')).toBe(before);
   });
 
+  it('puts and deletes items on their conditions, or writes none of them', async () => {
+    const key = (month: string) => ({ [pk]: { S: 'site' }, [sk]: { S: month } });
+    const holding = (consumption: string) => ({
+      ConditionExpression: 'consumption = :c',
+      ExpressionAttributeValues: { ':c': { N: consumption } },
+    });
+    const put = (month: string, consumption: string, was: string): TransactWriteItem => ({
+      Put: {
+        TableName: table.tableName,
+        Item: { ...key(month), unit: { S: 'kWh' }, consumption: { N: consumption } },
+        ...holding(was),
+      },
+    });
+    const remove = (month: string, was: string): TransactWriteItem => ({
+      Delete: { TableName: table.tableName, Key: key(month), ...holding(was) },
+    });
+    await client.send(
+      new TransactWriteItemsCommand({
+        TransactItems: [add('2024-06', 4), add('2024-07', 9)],
+      }),
+    );
+    const refused = await client
+      .send(
+        new TransactWriteItemsCommand({ TransactItems: [put('2024-06', '40', '4'), remove('2024-07', '8')] }),
+      )
+      .catch((err: unknown) => err);
+    expect((refused as TransactionCanceledException).CancellationReasons?.map((r) => r.Code)).toEqual([
+      'None',
+      'ConditionalCheckFailed',
+    ]);
+    expect([await consumptionOf('2024-06'), await consumptionOf('2024-07')]).toEqual(['4', '9']);
+    await client.send(
+      new TransactWriteItemsCommand({ TransactItems: [put('2024-06', '40', '4'), remove('2024-07', '9')] }),
+    );
+    expect([await consumptionOf('2024-06'), await consumptionOf('2024-07')]).toEqual(['40', undefined]);
+  });
+
   it('refuses two actions on one item', async () => {
     await expect(
       client.send(new TransactWriteItemsCommand({ TransactItems: [add('2024-05', 1), add('2024-05', 1)] })),
