@@ -3,7 +3,7 @@
  * function, DynamoDB emulator on its own thread). Starts `npm start` on a fresh state directory, adds
  * 10,000 sites and 30,000 meters to the demo company, gives asset@demo.test read grants on 50 of those sites,
  * then times `GET /api/assets?limit=20` (first page) and `?limit=20&skip=9980` (a deep page) one call
- * after another, as the company owner and as that user. Each call also reports the DynamoDB read capacity
+ * after another, as the company owner and as that user, and that user's own last page (`skip=30`). Each call also reports the DynamoDB read capacity
  * it consumed (VOLTFOLIO_CONSUMED_CAPACITY=1, see functions/core/adapters/consumed-capacity.ts).
  * Targets: p95 ≤ 40 ms and ≤ 10 RCU per page.
  * BENCH_ASSETS, BENCH_ACCOUNTS_PER_ASSET, BENCH_GRANTS, BENCH_CALLS and BENCH_WARM_UP change the size.
@@ -134,6 +134,12 @@ async function main() {
         who: `user with ${siteIds.length} site grants`,
         token: granted.accessToken,
         query: `limit=20&skip=${ASSETS - 20}`,
+      },
+      // Past the granted sites the page above is empty: their own last page reads by key as the first does.
+      {
+        who: `user with ${siteIds.length} site grants`,
+        token: granted.accessToken,
+        query: `limit=20&skip=${Math.max(0, siteIds.length - 20)}`,
       },
     ];
     console.log(

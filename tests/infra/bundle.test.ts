@@ -55,6 +55,32 @@ describe('function bundles', () => {
     }
   });
 
+  it("starts the assets function with the site list's code, leaving its other operations to their first call", () => {
+    const r = results.find((b) => b.name === 'assets');
+    const meta = JSON.parse(readFileSync(r?.metafile ?? '', 'utf8')) as {
+      outputs: Record<string, { imports: { path: string; kind: string }[]; inputs: Record<string, unknown> }>;
+    };
+    const entry = Object.keys(meta.outputs).find((k) => join(REPO_ROOT, k) === r?.outfile);
+    const atStart = new Set<string>();
+    const visit = (k: string | undefined) => {
+      if (!k || atStart.has(k)) return;
+      atStart.add(k);
+      for (const i of meta.outputs[k]?.imports ?? []) if (i.kind === 'import-statement') visit(i.path);
+    };
+    visit(entry);
+    const loaded = [...atStart].flatMap((k) => Object.keys(meta.outputs[k]?.inputs ?? {}));
+    expect(loaded).toContain('functions/assets/asset-list-service.ts');
+    for (const later of [
+      'functions/analytics/analytics-service.ts',
+      'functions/assets/asset-wizard-service.ts',
+      'functions/assets/asset-write-service.ts',
+      'functions/assets/external-data-service.ts',
+      'functions/core/adapters/public-data.ts',
+    ]) {
+      expect(loaded).not.toContain(later);
+    }
+  });
+
   it('keeps clients imported on first use out of the start', () => {
     const queued = results.filter((r) => r.runtimeModules.onDemand.includes('@aws-sdk/client-sqs'));
     expect(queued.length).toBeGreaterThan(0);

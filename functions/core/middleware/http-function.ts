@@ -44,18 +44,31 @@ export function declarationProblems(route: HttpRoute, op: Operation | undefined)
  * declare its routes rather than reading every area's, so it carries no other function's routes and
  * query schemas (a test checks that it is given all of its own). A declared route without an operation,
  * or naming a resource whose schemas the function has not registered
- * (`shared/system/resource-schemas/<fn>.ts`), fails at load time, not at a request.
+ * (`shared/system/resource-schemas/<fn>.ts`), fails at load time, not at a request; operations loaded on
+ * first call are checked when they load (and by a test, through `allOperations`).
  */
 export function httpFunction(
   fn: HttpFunctionName,
   areas: readonly AreaDecl[],
   operations: Operations,
-  opts: { log?: Logger; verifier?: () => TokenVerifier } = {},
+  opts: {
+    log?: Logger;
+    verifier?: () => TokenVerifier;
+    /**
+     * The operations of the function's other routes, loaded on the first call of one of them: their
+     * modules, and the schemas those build, then weigh on that call instead of on every cold start.
+     * They are checked against the routes when they load, as `operations` are when the function loads.
+     */
+    later?: () => Promise<Operations>;
+  } = {},
 ) {
   const log = opts.log ?? defaultLogger;
   const routes = assembleRoutes(areas, fn);
-  const missing = routes.filter((r) => !operations[r.op]).map((r) => `${r.method} ${r.path} (${r.op})`);
-  if (missing.length > 0) throw new Error(`Function ${fn} has no operation for: ${missing.join(', ')}`);
+  const checkServed = (all: Operations) => {
+    const missing = routes.filter((r) => !all[r.op]).map((r) => `${r.method} ${r.path} (${r.op})`);
+    if (missing.length > 0) throw new Error(`Function ${fn} has no operation for: ${missing.join(', ')}`);
+  };
+  if (!opts.later) checkServed(operations);
   const unregistered = [
     ...new Set(routes.flatMap((r) => (r.resource && !hasResourceSchema(r.resource) ? [r.resource] : []))),
   ];
@@ -65,8 +78,26 @@ export function httpFunction(
         `(import shared/system/resource-schemas/${fn}.ts)`,
     );
   }
-  const mismatched = routes.flatMap((r) => declarationProblems(r, operations[r.op]));
-  if (mismatched.length > 0) throw new Error(`Function ${fn}: ${mismatched.join('; ')}`);
+  const checkDeclared = (all: Operations) => {
+    const mismatched = routes.flatMap((r) => declarationProblems(r, all[r.op]));
+    if (mismatched.length > 0) throw new Error(`Function ${fn}: ${mismatched.join('; ')}`);
+  };
+  checkDeclared(operations);
+  const later = opts.later;
+  let everyOperation: Promise<Operations> | undefined;
+  /** Every operation of the function, the later ones loaded once and checked like the others. */
+  const allOperations = (): Promise<Operations> => {
+    everyOperation ??= (later ? later() : Promise.resolve({})).then((loaded) => {
+      const all = { ...loaded, ...operations };
+      checkServed(all);
+      checkDeclared(all);
+      return all;
+    });
+    everyOperation.catch(() => {
+      everyOperation = undefined;
+    });
+    return everyOperation;
+  };
   const table = new RouteTable(routes);
 
   const handler = middy<HttpEvent, HttpResult, Error, ApiContext>()
@@ -82,7 +113,7 @@ export function httpFunction(
       const route = api.route;
       const caller = api.caller;
       if (!route || !caller) throw new Error('Route and caller must be resolved before the handler');
-      const operation = operations[route.op];
+      const operation = operations[route.op] ?? (await allOperations())[route.op];
       if (!operation) throw new Error(`No operation ${route.op}`);
       const result = await operation({
         route,
@@ -97,5 +128,5 @@ export function httpFunction(
       return jsonResponse(result.status ?? 200, result.body, result.headers);
     });
   const served = consumedCapacityMeasured ? withConsumedCapacity(handler) : handler;
-  return Object.assign(served, { routes: routes as readonly HttpRoute[] });
+  return Object.assign(served, { routes: routes as readonly HttpRoute[], allOperations });
 }

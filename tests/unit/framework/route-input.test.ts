@@ -190,9 +190,12 @@ describe('operation declarations', () => {
     const served = new Map<string, readonly HttpRoute[]>();
     for (const f of files) {
       const { handler } = (await import(new URL(f, dir).href)) as {
-        handler: { routes: readonly HttpRoute[] };
+        handler: { routes: readonly HttpRoute[]; allOperations: () => Promise<Record<string, unknown>> };
       };
       served.set(f.replace(/\.ts$/, ''), handler.routes);
+      // Operations loaded on a route's first call are checked as they load: each route has one that agrees.
+      const operations = await handler.allOperations();
+      for (const r of handler.routes) expect(operations[r.op], `${f} ${r.op}`).toBeTypeOf('function');
     }
     const byKey = (a: HttpRoute, b: HttpRoute) =>
       `${a.method} ${a.path}`.localeCompare(`${b.method} ${b.path}`);
