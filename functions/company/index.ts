@@ -1,1 +1,6 @@
-export { allCompanyIds, companyIdForCaptureAddress, getCompany } from './company-repository.ts';
+export {
+  allCompanyIds,
+  changeStoredCompany,
+  companyIdForCaptureAddress,
+  getCompany,
+} from './company-repository.ts';
