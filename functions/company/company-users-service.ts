@@ -26,6 +26,7 @@ import { closeConnectionsOf } from '../core/adapters/live.ts';
 import { mailer } from '../core/adapters/mailer.ts';
 import { mailConfig } from '../core/config.ts';
 import { badRequest, conflict, forbidden, formError, notFound } from '../core/lib/errors.ts';
+import { sentFields } from '../core/lib/item-patch.ts';
 import { parseOrThrow } from '../core/lib/validation.ts';
 import type { OpContext, Operations, OpResult } from '../core/middleware/api-context.ts';
 import { refuseUnknownRefs } from '../core/resources/resource-refs.ts';
@@ -156,11 +157,7 @@ const update = async (ctx: OpContext): Promise<OpResult> => {
   const member = await loadMember(companyId, sub);
   const patch = parseOrThrow(updateBody, ctx.body);
   await assertMayChange(ctx, companyId, member);
-  const given = Object.keys((ctx.body as object | null) ?? {});
-  // The parsed body's fields that the caller sent: what zod filled in for absent ones is not a change.
-  const changes = Object.fromEntries(Object.entries(patch).filter(([k]) => given.includes(k))) as Partial<
-    typeof patch
-  >;
+  const changes = sentFields(patch, ctx.body);
   if (changes.grants !== undefined)
     await refuseUnknownRefs(companyId, { grants: changes.grants }, { grants: member.grants });
   // Applied to the member as stored when written: a concurrent change of other fields stays, and a member

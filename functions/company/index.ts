@@ -3,4 +3,5 @@ export {
   changeStoredCompany,
   companyIdForCaptureAddress,
   getCompany,
+  type StoredCompany,
 } from './company-repository.ts';

@@ -14,9 +14,10 @@
 import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from '../core/adapters/dynamo.ts';
 import { config } from '../core/config.ts';
-import { queryAll, type StoredItem } from '../core/data/item-repository.ts';
+import { queryAll } from '../core/data/item-repository.ts';
 import { keys } from '../core/data/keys.ts';
 import { countQueried, queryMapped } from '../core/data/query-pages.ts';
+import { type Stored, storedRecord } from '../core/data/stored-record.ts';
 
 /**
  * How many live items a partition holds, optionally only those whose id (and so creation time) is at or
@@ -89,7 +90,18 @@ export async function listGridFetchUsage(companyId: string, from: string, to: st
   );
 }
 
-export async function putGridFetchLoa(companyId: string, loa: StoredItem): Promise<void> {
+/** A letter of authority as stored: the uploaded PDF and the meter points it covers. */
+export type StoredLoa = Stored<{
+  key: string;
+  fileName: string;
+  mpans: string[];
+  validFrom?: string;
+  validUntil?: string;
+  uploadedAt: string;
+  uploadedBy: string;
+}>;
+
+export async function putGridFetchLoa(companyId: string, loa: StoredLoa): Promise<void> {
   await documentClient().send(
     new PutCommand({
       TableName: config().tableName,
@@ -100,6 +112,8 @@ export async function putGridFetchLoa(companyId: string, loa: StoredItem): Promi
 }
 
 /** A company's letters of authority, oldest first. */
-export async function listGridFetchLoas(companyId: string): Promise<StoredItem[]> {
-  return (await queryAll(loasPk(companyId))).filter((l) => l.deleted !== true);
+export async function listGridFetchLoas(companyId: string): Promise<StoredLoa[]> {
+  return (await queryAll(loasPk(companyId)))
+    .filter((l) => l.deleted !== true)
+    .map((l) => storedRecord<StoredLoa>('letter of authority', l, []));
 }
