@@ -12,6 +12,7 @@
  * companies one by one from the companies list, so nothing here ever scans the table.
  */
 import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { GridfetchLoaView } from '../../shared/schemas/util-staff.ts';
 import { documentClient } from '../core/adapters/dynamo.ts';
 import { config } from '../core/config.ts';
 import { queryAll } from '../core/data/item-repository.ts';
@@ -90,16 +91,8 @@ export async function listGridFetchUsage(companyId: string, from: string, to: st
   );
 }
 
-/** A letter of authority as stored: the uploaded PDF and the meter points it covers. */
-export type StoredLoa = Stored<{
-  key: string;
-  fileName: string;
-  mpans: string[];
-  validFrom?: string;
-  validUntil?: string;
-  uploadedAt: string;
-  uploadedBy: string;
-}>;
+/** A letter of authority as stored: what staff see of it, and the key of the uploaded PDF. */
+export type StoredLoa = Stored<Omit<GridfetchLoaView, '_id' | 'companyId' | 'downloadUrl'> & { key: string }>;
 
 export async function putGridFetchLoa(companyId: string, loa: StoredLoa): Promise<void> {
   await documentClient().send(
