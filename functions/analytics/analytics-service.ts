@@ -72,8 +72,7 @@ interface CompanyView {
 }
 
 async function companyView(companyId: string): Promise<CompanyView> {
-  const settings = (await getCompany(companyId))?.settings;
-  const s = settings && typeof settings === 'object' ? (settings as Record<string, unknown>) : {};
+  const s = (await getCompany(companyId))?.settings ?? {};
   const label = typeof s.calendarPeriod === 'string' ? s.calendarPeriod : '';
   const calendar = Object.hasOwn(CALENDARS, label) ? CALENDARS[label] : undefined;
   return { calendar: calendar ?? 'standard', hideCostData: s.hideCostData === true };

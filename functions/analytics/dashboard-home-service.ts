@@ -21,10 +21,7 @@ import {
 
 /** Whether the company hides cost data from its users (its settings' "hide cost data"). */
 export async function hidesCostData(companyId: string): Promise<boolean> {
-  const settings = (await getCompany(companyId))?.settings;
-  return (
-    !!settings && typeof settings === 'object' && (settings as Record<string, unknown>).hideCostData === true
-  );
+  return (await getCompany(companyId))?.settings?.hideCostData === true;
 }
 
 function stamped(caller: Caller, data: Record<string, unknown>, id: string, now: string): StoredItem {

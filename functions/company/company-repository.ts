@@ -2,6 +2,7 @@
  * | pattern                               | key condition                                | index |
  * | ------------------------------------- | -------------------------------------------- | ----- |
  * | one company by id                     | pk = G#companies, sk = companyId             | table |
+ * | change a company (retried on a race)  | pk = G#companies, sk = companyId, revision   | table |
  * | capture address → company             | pk = G#capture-addresses, sk = address       | table |
  * | register / forget a capture address   | pk = G#capture-addresses, sk = address       | table |
  * | every company's id (data migrations)  | pk = G#companies, ids only                   | table |
@@ -11,9 +12,16 @@
  */
 import type * as z from 'zod';
 import type { companySchema, companySettingsSchema } from '../../shared/schemas/company.ts';
-import { changeCompany } from '../core/access/membership-repository.ts';
 import { projectAll } from '../core/data/batch-reads.ts';
-import { deleteRaw, getItem, getRaw, putRaw, type StoredItem } from '../core/data/item-repository.ts';
+import { changeItem } from '../core/data/conditional-writes.ts';
+import {
+  declaredRef,
+  deleteRaw,
+  getItem,
+  getRaw,
+  putRaw,
+  type StoredItem,
+} from '../core/data/item-repository.ts';
 import { keys } from '../core/data/keys.ts';
 import { type Stored, storedRecord } from '../core/data/stored-record.ts';
 
@@ -34,12 +42,16 @@ export async function getCompany(companyId: string): Promise<StoredCompany | und
   return item ? toCompany(item) : undefined;
 }
 
-/** Changes a company as stored when written, retried if another write lands in between. */
+/**
+ * Changes a company as stored when written, retried if another write lands in between: two admins
+ * changing different settings at once both land.
+ */
 export async function changeStoredCompany(
   companyId: string,
   change: (current: StoredCompany) => StoredCompany,
 ): Promise<StoredCompany | undefined> {
-  const after = await changeCompany(companyId, (item) => change(toCompany(item)));
+  const after = (await changeItem(declaredRef('companies', {}), companyId, (item) => change(toCompany(item))))
+    ?.after;
   return after ? toCompany(after) : undefined;
 }
 

@@ -13,14 +13,20 @@ import {
   listMemberships,
   putMembership,
 } from '../core/access/membership-repository.ts';
-import { getMembership, getProfile, listRoles } from '../core/access/user-repository.ts';
+import {
+  getMembership,
+  getProfile,
+  listRoles,
+  type StoredMembership,
+  type StoredRole,
+} from '../core/access/user-repository.ts';
 import { writeActivity } from '../core/activity/activity-service.ts';
 import { identityProvider } from '../core/adapters/identity.ts';
 import { closeConnectionsOf } from '../core/adapters/live.ts';
 import { mailer } from '../core/adapters/mailer.ts';
 import { mailConfig } from '../core/config.ts';
-import type { StoredItem } from '../core/data/item-repository.ts';
 import { badRequest, conflict, forbidden, formError, notFound } from '../core/lib/errors.ts';
+import { sentFields } from '../core/lib/item-patch.ts';
 import { parseOrThrow } from '../core/lib/validation.ts';
 import type { OpContext, Operations, OpResult } from '../core/middleware/api-context.ts';
 import { refuseUnknownRefs } from '../core/resources/resource-refs.ts';
@@ -44,7 +50,7 @@ function target(ctx: OpContext): { companyId: string; sub: string | undefined } 
 /** Activity is written to the log of the company that changed, also when staff change another company. */
 const inCompany = (caller: Caller, companyId: string): Caller => ({ ...caller, companyId });
 
-async function permissionsOf(companyId: string, member: StoredItem): Promise<PermissionName[]> {
+async function permissionsOf(companyId: string, member: StoredMembership): Promise<PermissionName[]> {
   const own = permissionList(member.permissions);
   if (typeof member.roleId !== 'string') return own;
   const role = (await listRoles(companyId)).find((r) => r._id === member.roleId);
@@ -58,7 +64,7 @@ async function rolePermissions(companyId: string, roleId: string | undefined): P
   return permissionList(role.permissions);
 }
 
-async function viewOf(companyId: string, member: StoredItem, roles?: StoredItem[]) {
+async function viewOf(companyId: string, member: StoredMembership, roles?: StoredRole[]) {
   const all = roles ?? (await listRoles(companyId));
   const role = all.find((r) => r._id === member.roleId);
   return {
@@ -76,14 +82,14 @@ async function viewOf(companyId: string, member: StoredItem, roles?: StoredItem[
   };
 }
 
-async function loadMember(companyId: string, sub: string | undefined): Promise<StoredItem> {
+async function loadMember(companyId: string, sub: string | undefined): Promise<StoredMembership> {
   const member = sub ? await getMembership(companyId, sub) : undefined;
   if (!member) throw notFound();
   return member;
 }
 
 /** Owners are changed only by owners and staff, so an administrator cannot lock the owner out. */
-async function assertMayChange(ctx: OpContext, companyId: string, member: StoredItem): Promise<void> {
+async function assertMayChange(ctx: OpContext, companyId: string, member: StoredMembership): Promise<void> {
   if (ctx.caller.isAdmin || ctx.caller.permissions.includes('company_owner')) return;
   if ((await permissionsOf(companyId, member)).includes('company_owner')) {
     throw forbidden('Only a company owner can change an owner');
@@ -115,7 +121,7 @@ const create = async (ctx: OpContext): Promise<OpResult> => {
     throw conflict('This person is already a user of the company');
   }
   const now = new Date().toISOString();
-  const member: StoredItem = {
+  const member: StoredMembership = {
     _id: identity.sub,
     companyId,
     email: identity.email,
@@ -151,23 +157,23 @@ const update = async (ctx: OpContext): Promise<OpResult> => {
   const member = await loadMember(companyId, sub);
   const patch = parseOrThrow(updateBody, ctx.body);
   await assertMayChange(ctx, companyId, member);
-  const given = Object.keys((ctx.body as object | null) ?? {});
-  const changes = Object.fromEntries(Object.entries(patch).filter(([k]) => given.includes(k)));
+  const changes = sentFields(patch, ctx.body);
   if (changes.grants !== undefined)
     await refuseUnknownRefs(companyId, { grants: changes.grants }, { grants: member.grants });
   // Applied to the member as stored when written: a concurrent change of other fields stays, and a member
   // removed meanwhile is not written back.
   const next = await changeMembership(companyId, member._id, async (current) => {
     if ('permissions' in changes || 'roleId' in changes) {
-      const roleId =
-        'roleId' in changes ? (patch.roleId ?? undefined) : (current.roleId as string | undefined);
+      const roleId = 'roleId' in changes ? (patch.roleId ?? undefined) : current.roleId;
       assertAssignable(ctx.caller, [
         ...(patch.permissions ?? permissionList(current.permissions)),
         ...(await rolePermissions(companyId, roleId)),
       ]);
     }
-    const out: StoredItem = { ...current, ...changes, updatedAt: new Date().toISOString() };
-    if (out.roleId === null) delete out.roleId;
+    const { roleId, ...rest } = changes;
+    const out: StoredMembership = { ...current, ...rest, updatedAt: new Date().toISOString() };
+    if (roleId === null) delete out.roleId;
+    else if (roleId !== undefined) out.roleId = roleId;
     return out;
   });
   if (!next) throw notFound();
@@ -225,7 +231,7 @@ interface WelcomeSent {
 async function sendWelcome(
   ctx: OpContext,
   companyId: string,
-  member: StoredItem,
+  member: StoredMembership,
   resetAllowed = true,
 ): Promise<WelcomeSent> {
   const provider = identityProvider();

@@ -1,1 +1,7 @@
-export { allCompanyIds, companyIdForCaptureAddress, getCompany } from './company-repository.ts';
+export {
+  allCompanyIds,
+  changeStoredCompany,
+  companyIdForCaptureAddress,
+  getCompany,
+  type StoredCompany,
+} from './company-repository.ts';

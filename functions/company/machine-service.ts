@@ -1,6 +1,11 @@
 import * as z from 'zod';
 import { PERMISSION_NAMES, type PermissionName } from '../../shared/access/permission-names.ts';
-import { deleteMachine, listMachines, putMachine } from '../core/access/credential-repository.ts';
+import {
+  deleteMachine,
+  listMachines,
+  type MachineRecord,
+  putMachine,
+} from '../core/access/credential-repository.ts';
 import { forgetCredential } from '../core/access/credential-service.ts';
 import { writeActivity } from '../core/activity/activity-service.ts';
 import { notFound } from '../core/lib/errors.ts';
@@ -26,7 +31,7 @@ const createBody = z.object({
     .default(['company_user']),
 });
 
-const view = (m: Record<string, unknown>) => ({
+const view = (m: MachineRecord) => ({
   _id: m.machineId,
   name: m.name,
   permissions: m.permissions,

@@ -160,7 +160,7 @@ export async function downloadNameOf(companyId: string, invoice: StoredItem): Pr
   const entityId = asset?.entityId;
   const entity = entityId ? await findStoredEntity(companyId, entityId) : undefined;
   const company = await getCompany(companyId);
-  const settings = (company?.settings ?? {}) as Record<string, unknown>;
+  const settings = company?.settings ?? {};
   const limit =
     typeof settings.invoiceFileNameLimit === 'number' && settings.invoiceFileNameLimit > 0
       ? settings.invoiceFileNameLimit

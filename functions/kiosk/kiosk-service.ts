@@ -120,7 +120,7 @@ async function display(caller: Caller, kiosk: StoredItem, preview: boolean) {
     findStoredAsset(caller.companyId, assetId),
     getCompany(caller.companyId),
   ]);
-  const settings = (company?.settings ?? {}) as Record<string, unknown>;
+  const settings = company?.settings ?? {};
   return {
     preview,
     kiosk: { _id: kiosk._id, name: kiosk.name, slides: kiosk.slides ?? [] },

@@ -15,6 +15,7 @@ import { putItem, type StoredItem } from '../core/data/item-repository.ts';
 import { formError, notFound } from '../core/lib/errors.ts';
 import { newId } from '../core/lib/ids.ts';
 import { inPool } from '../core/lib/in-pool.ts';
+import { sentFields } from '../core/lib/item-patch.ts';
 import { parseOrThrow } from '../core/lib/validation.ts';
 import type { OpContext, Operations, OpResult } from '../core/middleware/api-context.ts';
 import { operation } from '../core/middleware/operation.ts';
@@ -98,11 +99,10 @@ const create = async (ctx: OpContext): Promise<OpResult> => {
 const update = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
   const group = await loadGroup(ctx.caller, ctx.params.id, 'write');
   const patch = parseOrThrow(assetGroupSchema.partial(), ctx.body);
-  const given = ctx.body && typeof ctx.body === 'object' ? Object.keys(ctx.body) : [];
-  const changes = Object.fromEntries(Object.entries(patch).filter(([k]) => given.includes(k)));
+  const changes = sentFields(patch, ctx.body);
   if (Array.isArray(changes.assetIds)) {
-    changes.assetIds = [...new Set(changes.assetIds as string[])];
-    await requireAssets(ctx.caller, changes.assetIds as string[]);
+    changes.assetIds = [...new Set(changes.assetIds)];
+    await requireAssets(ctx.caller, changes.assetIds);
   }
   return { body: await save(ctx, group, (current) => ({ ...current, ...changes }), 'update') };
 });

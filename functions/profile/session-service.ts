@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { derivePermissions, isEntityGroupUser } from '../../shared/access/route-access.ts';
 import { idSchema } from '../../shared/schemas/common.ts';
 import { notificationsQuery } from '../../shared/schemas/queries.ts';
-import { getCompany } from '../company/index.ts';
+import { getCompany, type StoredCompany } from '../company/index.ts';
 import { forgetCaller } from '../core/access/caller-service.ts';
 import {
   endSessions,
@@ -32,10 +32,6 @@ function effectivePermissions(ctx: OpContext): string[] {
   if (ctx.caller.isAdmin) held.add('admin');
   else held.delete('admin');
   return [...held].sort();
-}
-
-async function company(id: string): Promise<StoredItem | undefined> {
-  return getCompany(id);
 }
 
 /** A machine has no profile: it is described by its credential. */
@@ -89,15 +85,15 @@ const me = async (ctx: OpContext): Promise<OpResult> => {
 };
 
 /** The stored logo is private; the answer carries a link to it that works for an hour. */
-async function withLogoUrl(found: StoredItem): Promise<StoredItem> {
-  const settings = (found.settings ?? {}) as Record<string, unknown>;
+async function withLogoUrl(found: StoredCompany): Promise<StoredCompany> {
+  const settings = found.settings ?? {};
   if (typeof settings.logoKey !== 'string') return found;
   const logoUrl = await presignGet(bucketName('documents'), settings.logoKey, 3600);
   return { ...found, settings: { ...settings, logoUrl } };
 }
 
 const myCompany = async (ctx: OpContext): Promise<OpResult> => {
-  const found = await company(ctx.caller.companyId);
+  const found = await getCompany(ctx.caller.companyId);
   if (!found) throw notFound();
   // Pages hide what staff turned off (the capture address while e-mail capture is off).
   const [view, off] = await Promise.all([withLogoUrl(found), featuresOff()]);
@@ -119,10 +115,10 @@ const myPermissions = async (ctx: OpContext): Promise<OpResult> => ({
  */
 const myCompanies = async (ctx: OpContext): Promise<OpResult> => {
   const profile = await getProfile(ctx.caller.sub);
-  const companies =
+  const companies: readonly (StoredItem | undefined)[] =
     profile?.isAdmin === true
       ? await listCompanies()
-      : await Promise.all((profile?.companyIds ?? []).map((id) => company(id)));
+      : await Promise.all((profile?.companyIds ?? []).map((id) => getCompany(id)));
   const data = companies
     .filter((c): c is StoredItem => c !== undefined)
     .map((c) => ({ _id: c._id, name: c.name, settings: c.settings }));
@@ -206,7 +202,7 @@ const switchCompany = operation({ params: ['userSub'] }, async (ctx): Promise<Op
   const { companyId } = parseOrThrow(switchBody, ctx.body);
   const profile = await getProfile(ctx.caller.sub);
   if (!profile) throw notFound();
-  const target = await company(companyId);
+  const target = await getCompany(companyId);
   // Not a member (and not staff): the company is as good as absent.
   if (!target || (!profile.companyIds.includes(companyId) && !profile.isAdmin)) throw notFound();
   await setCurrentCompany(ctx.caller.sub, companyId);

@@ -149,7 +149,8 @@ async function hydrate(companyId: string, entries: readonly IndexEntry[]): Promi
         entity: entityRef(str(d.entityId)),
       };
     }
-    const asset = live(str(d.assetId) ? assets.get(str(d.assetId) as string) : undefined);
+    const assetId = str(d.assetId);
+    const asset = live(assetId ? assets.get(assetId) : undefined);
     return {
       ...base,
       searchType: 'account',
@@ -157,7 +158,7 @@ async function hydrate(companyId: string, entries: readonly IndexEntry[]): Promi
       name: str(d.name),
       meterPointNumber: str(d.meterPointNumber),
       status: str(d.status),
-      assetId: str(d.assetId),
+      assetId,
       parentAccountId: str(d.parentAccountId) ?? null,
       asset: asset ? { _id: asset._id, siteName: String(asset.siteName) } : null,
       entity: entityRef(str(d.entityId) ?? str(asset?.entityId)),

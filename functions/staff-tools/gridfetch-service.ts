@@ -11,14 +11,19 @@ import { writeActivity } from '../core/activity/activity-service.ts';
 import { objectStart } from '../core/adapters/object-start.ts';
 import { presignGet, presignPut } from '../core/adapters/s3.ts';
 import { bucketName } from '../core/config.ts';
-import { queryAll, type StoredItem } from '../core/data/item-repository.ts';
+import { queryAll } from '../core/data/item-repository.ts';
 import { keys } from '../core/data/keys.ts';
 import { formError } from '../core/lib/errors.ts';
 import { newId } from '../core/lib/ids.ts';
 import { parseOrThrow } from '../core/lib/validation.ts';
 import type { OpContext, Operations, OpResult } from '../core/middleware/api-context.ts';
 import { operation } from '../core/middleware/operation.ts';
-import { listGridFetchLoas, listGridFetchUsage, putGridFetchLoa } from './staff-repository.ts';
+import {
+  listGridFetchLoas,
+  listGridFetchUsage,
+  putGridFetchLoa,
+  type StoredLoa,
+} from './staff-repository.ts';
 
 /**
  * Grid-data fetches (half-hourly electricity data fetched for meters whose owner signed a letter of
@@ -46,12 +51,12 @@ export function monthsBetween(from: string, to: string): string[] {
   return out;
 }
 
-async function loaView(loa: StoredItem): Promise<GridfetchLoaView> {
+async function loaView(loa: StoredLoa): Promise<GridfetchLoaView> {
   return {
     _id: loa._id,
     companyId: String(loa.companyId),
     fileName: String(loa.fileName),
-    mpans: Array.isArray(loa.mpans) ? (loa.mpans as string[]) : [],
+    mpans: Array.isArray(loa.mpans) ? loa.mpans : [],
     ...(typeof loa.validFrom === 'string' ? { validFrom: loa.validFrom } : {}),
     ...(typeof loa.validUntil === 'string' ? { validUntil: loa.validUntil } : {}),
     uploadedAt: String(loa.uploadedAt),
@@ -136,7 +141,7 @@ const loa = async (ctx: OpContext): Promise<OpResult> => {
   if (!head || head.length === 0) throw formError({ file: UTIL_MESSAGES.loaMissing });
   if (detectCaptureFileType(head) !== 'pdf') throw formError({ file: UTIL_MESSAGES.loaNotPdf });
   const now = new Date().toISOString();
-  const item: StoredItem = {
+  const item: StoredLoa = {
     _id: newId(),
     companyId: company._id,
     key: body.key,

@@ -12,11 +12,13 @@
  * companies one by one from the companies list, so nothing here ever scans the table.
  */
 import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { GridfetchLoaView } from '../../shared/schemas/util-staff.ts';
 import { documentClient } from '../core/adapters/dynamo.ts';
 import { config } from '../core/config.ts';
-import { queryAll, type StoredItem } from '../core/data/item-repository.ts';
+import { queryAll } from '../core/data/item-repository.ts';
 import { keys } from '../core/data/keys.ts';
 import { countQueried, queryMapped } from '../core/data/query-pages.ts';
+import { type Stored, storedRecord } from '../core/data/stored-record.ts';
 
 /**
  * How many live items a partition holds, optionally only those whose id (and so creation time) is at or
@@ -89,7 +91,10 @@ export async function listGridFetchUsage(companyId: string, from: string, to: st
   );
 }
 
-export async function putGridFetchLoa(companyId: string, loa: StoredItem): Promise<void> {
+/** A letter of authority as stored: what staff see of it, and the key of the uploaded PDF. */
+export type StoredLoa = Stored<Omit<GridfetchLoaView, '_id' | 'companyId' | 'downloadUrl'> & { key: string }>;
+
+export async function putGridFetchLoa(companyId: string, loa: StoredLoa): Promise<void> {
   await documentClient().send(
     new PutCommand({
       TableName: config().tableName,
@@ -100,6 +105,8 @@ export async function putGridFetchLoa(companyId: string, loa: StoredItem): Promi
 }
 
 /** A company's letters of authority, oldest first. */
-export async function listGridFetchLoas(companyId: string): Promise<StoredItem[]> {
-  return (await queryAll(loasPk(companyId))).filter((l) => l.deleted !== true);
+export async function listGridFetchLoas(companyId: string): Promise<StoredLoa[]> {
+  return (await queryAll(loasPk(companyId)))
+    .filter((l) => l.deleted !== true)
+    .map((l) => storedRecord<StoredLoa>('letter of authority', l, []));
 }

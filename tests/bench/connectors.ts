@@ -9,7 +9,7 @@
  *    Target ≤ 60 s.
  */
 import { storePortalPassword } from '../../functions/automation/index.ts';
-import { changeCompany } from '../../functions/core/access/membership-repository.ts';
+import { changeStoredCompany } from '../../functions/company/index.ts';
 import { changeItem } from '../../functions/core/data/conditional-writes.ts';
 import { declaredRef, putItem, queryAll } from '../../functions/core/data/item-repository.ts';
 import { newId } from '../../functions/core/lib/ids.ts';
@@ -106,9 +106,9 @@ const octopus = supplierNamed('Octopus Energy for Business');
 await changeItem(declaredRef('suppliers', {}), octopus._id, (s) => ({ ...s, scraperEnabled: true }));
 const API_KEY = 'sk_live_bench_local_key';
 await storePortalPassword(companyId, octopus._id, API_KEY);
-await changeCompany(companyId, (c) => {
-  const settings = (c.settings ?? {}) as Record<string, unknown>;
-  const portals = (settings.supplierPortals ?? {}) as Record<string, unknown>;
+await changeStoredCompany(companyId, (c) => {
+  const settings = c.settings ?? {};
+  const portals = settings.supplierPortals ?? {};
   return {
     ...c,
     settings: {

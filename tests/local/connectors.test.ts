@@ -265,16 +265,16 @@ describe('supplier portal connectors on the local stack', () => {
     const { storePortalPassword } = await import('../../functions/automation/index.ts');
     const { changeItem } = await import('../../functions/core/data/conditional-writes.ts');
     const { declaredRef, putItem, queryAll } = await import('../../functions/core/data/item-repository.ts');
-    const { changeCompany } = await import('../../functions/core/access/membership-repository.ts');
+    const { changeStoredCompany } = await import('../../functions/company/index.ts');
     const octopus = (await queryAll(declaredRef('suppliers', {}).pk)).find(
       (s) => s.name === 'Octopus Energy for Business',
     );
     if (!octopus) throw new Error('no Octopus supplier');
     await changeItem(declaredRef('suppliers', {}), octopus._id, (s) => ({ ...s, scraperEnabled: true }));
     await storePortalPassword(companyId, octopus._id, 'sk_test_octopus');
-    await changeCompany(companyId, (c) => {
-      const settings = (c.settings ?? {}) as Record<string, unknown>;
-      const portals = (settings.supplierPortals ?? {}) as Record<string, unknown>;
+    await changeStoredCompany(companyId, (c) => {
+      const settings = c.settings ?? {};
+      const portals = settings.supplierPortals ?? {};
       return {
         ...c,
         settings: {

@@ -2,9 +2,14 @@ import { type Caller, EMPTY_GRANTS } from '../../../shared/access/caller.ts';
 import { type PermissionName, permissionList } from '../../../shared/access/permission-names.ts';
 import { grantsSchema } from '../../../shared/schemas/grants.ts';
 import { readAccessVersion } from '../data/access-version.ts';
-import type { StoredItem } from '../data/item-repository.ts';
 import { unauthorized } from '../lib/errors.ts';
-import { getMembership, getProfile, listRoles } from './user-repository.ts';
+import {
+  getMembership,
+  getProfile,
+  listRoles,
+  type StoredMembership,
+  type StoredRole,
+} from './user-repository.ts';
 
 const NOT_VERIFIED = 'Your account is not verified.';
 /**
@@ -91,8 +96,8 @@ export async function loadCaller(
 export function memberCaller(
   companyId: string,
   sub: string,
-  membership: StoredItem | undefined,
-  companyRoles: readonly StoredItem[],
+  membership: StoredMembership | undefined,
+  companyRoles: readonly StoredRole[],
   roles: readonly string[] = [],
 ): Caller {
   const permissions = new Set<PermissionName>(permissionList(membership?.permissions));

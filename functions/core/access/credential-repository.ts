@@ -18,15 +18,9 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from '../adapters/dynamo.ts';
 import { config } from '../config.ts';
-import {
-  deleteRaw,
-  getRaw,
-  isConditionFailure,
-  putRaw,
-  queryAll,
-  type StoredItem,
-} from '../data/item-repository.ts';
+import { deleteRaw, getRaw, isConditionFailure, putRaw, queryAll } from '../data/item-repository.ts';
 import { keys } from '../data/keys.ts';
+import { storedRecord } from '../data/stored-record.ts';
 
 /**
  * Keys of credential items. A credential is found by the id its holder presents (an API key's public
@@ -173,8 +167,13 @@ export async function putMachine(record: MachineRecord, digest: string): Promise
   });
 }
 
-export async function listMachines(companyId: string): Promise<StoredItem[]> {
-  return queryAll(credentialKeys.machinesOfCompany(companyId));
+/** A company's machine as listed: its record (no digest), under its id. */
+export type StoredMachine = MachineRecord & { _id: string };
+
+export async function listMachines(companyId: string): Promise<StoredMachine[]> {
+  return (await queryAll(credentialKeys.machinesOfCompany(companyId))).map((item) =>
+    storedRecord<MachineRecord>('machine', item, []),
+  );
 }
 
 export async function deleteMachine(companyId: string, machineId: string): Promise<void> {

@@ -23,17 +23,17 @@ import {
   type StoredItem,
 } from '../data/item-repository.ts';
 import { keys } from '../data/keys.ts';
-import { changeProfile, type UserProfile } from './user-repository.ts';
+import { changeProfile, type StoredMembership, toMembership, type UserProfile } from './user-repository.ts';
 
 const collectionRef = (name: 'users' | 'companies' | 'roles', companyId?: string): CollectionRef =>
   declaredRef(name, companyId ? { companyId } : {});
 
 /** A company's members: its `users` items, keyed by subject. */
-export async function listMemberships(companyId: string): Promise<StoredItem[]> {
-  return queryAll(collectionRef('users', companyId).pk);
+export async function listMemberships(companyId: string): Promise<StoredMembership[]> {
+  return (await queryAll(collectionRef('users', companyId).pk)).map(toMembership);
 }
 
-export async function putMembership(companyId: string, item: StoredItem): Promise<void> {
+export async function putMembership(companyId: string, item: StoredMembership): Promise<void> {
   await putItem(collectionRef('users', companyId), item);
 }
 
@@ -45,9 +45,12 @@ export async function putMembership(companyId: string, item: StoredItem): Promis
 export async function changeMembership(
   companyId: string,
   sub: string,
-  change: (current: StoredItem) => StoredItem | Promise<StoredItem>,
-): Promise<StoredItem | undefined> {
-  return (await changeItem(collectionRef('users', companyId), sub, change))?.after;
+  change: (current: StoredMembership) => StoredMembership | Promise<StoredMembership>,
+): Promise<StoredMembership | undefined> {
+  const after = (
+    await changeItem(collectionRef('users', companyId), sub, (item) => change(toMembership(item)))
+  )?.after;
+  return after ? toMembership(after) : undefined;
 }
 
 export async function deleteMembership(companyId: string, sub: string): Promise<void> {
@@ -85,14 +88,6 @@ export async function listAllCompanies(limit: number, skip: number) {
 
 export async function putCompany(item: StoredItem, opts: { mustNotExist?: boolean } = {}): Promise<void> {
   await putItem(collectionRef('companies'), item, opts);
-}
-
-/** Changes a company as stored when written, retried if another write lands in between (see changeItem). */
-export async function changeCompany(
-  companyId: string,
-  change: (current: StoredItem) => StoredItem | Promise<StoredItem>,
-): Promise<StoredItem | undefined> {
-  return (await changeItem(collectionRef('companies'), companyId, change))?.after;
 }
 
 export async function putRole(companyId: string, item: StoredItem): Promise<void> {

@@ -9,6 +9,9 @@
  * | every role of a company              | pk = C#{companyId}#roles                | table |
  */
 import { setTimeout as sleep } from 'node:timers/promises';
+import type * as z from 'zod';
+import type { roleSchema } from '../../../shared/schemas/role.ts';
+import type { userSchema } from '../../../shared/schemas/user.ts';
 import type { StoredItem } from '../data/item-repository.ts';
 import {
   getItem,
@@ -21,7 +24,29 @@ import {
   updateRaw,
 } from '../data/item-repository.ts';
 import { keys } from '../data/keys.ts';
+import { type Stored, storedRecord } from '../data/stored-record.ts';
 import { conflict } from '../lib/errors.ts';
+
+/**
+ * A person's membership of one company as stored, keyed by their subject. Every field is optional: members
+ * written by the seed, an import or an older release may lack what the user schema fills in today, and
+ * readers fall back on defaults (no permissions, no grants). Permissions are read through `permissionList`,
+ * which drops names no longer known, so they are typed as stored.
+ */
+type Membership = Partial<Omit<z.input<typeof userSchema>, 'permissions'>> & {
+  permissions?: string[];
+  entityId?: string;
+};
+export type StoredMembership = Stored<Membership>;
+
+/** A company's role as stored; its permissions as stored, like a member's. */
+type Role = Partial<Omit<z.input<typeof roleSchema>, 'permissions'>> & { permissions?: string[] };
+export type StoredRole = Stored<Role>;
+
+export const toMembership = (item: StoredItem): StoredMembership =>
+  storedRecord<Membership>('membership', item, []);
+
+const toRole = (item: StoredItem): StoredRole => storedRecord<Role>('role', item, []);
 
 /** A person, across companies: keyed by the identity provider's subject. */
 export interface UserProfile {
@@ -98,10 +123,11 @@ export async function endSessions(sub: string, atSeconds: number): Promise<void>
 }
 
 /** A user's membership of one company: the `users` resource of that company, keyed by subject. */
-export async function getMembership(companyId: string, sub: string): Promise<StoredItem | undefined> {
-  return getItem(keys.collection({ companyId }, 'users'), sub);
+export async function getMembership(companyId: string, sub: string): Promise<StoredMembership | undefined> {
+  const item = await getItem(keys.collection({ companyId }, 'users'), sub);
+  return item ? toMembership(item) : undefined;
 }
 
-export async function listRoles(companyId: string): Promise<StoredItem[]> {
-  return queryAll(keys.collection({ companyId }, 'roles'));
+export async function listRoles(companyId: string): Promise<StoredRole[]> {
+  return (await queryAll(keys.collection({ companyId }, 'roles'))).map(toRole);
 }

@@ -22,9 +22,7 @@ import {
   GetCommand,
   PutCommand,
   type PutCommandInput,
-  QueryCommand,
   type QueryCommandInput,
-  type QueryCommandOutput,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import { orderKey } from '../../../shared/domain/order-key.ts';
@@ -42,7 +40,7 @@ import {
   totalOf,
   withChange,
 } from './list-summary.ts';
-import { countQueried, queryMapped, type TableQuery } from './query-pages.ts';
+import { countQueried, eachQueried, queryMapped, type TableQuery } from './query-pages.ts';
 
 export type StoredItem = Record<string, unknown> & { _id: string };
 
@@ -488,27 +486,21 @@ async function readRun(
   count: number,
   paged = true,
 ): Promise<{ data: StoredItem[]; seen: number; next?: Record<string, unknown> }> {
-  const client = documentClient();
   const data: StoredItem[] = [];
   let seen = 0;
-  let key = startKey;
-  while (data.length < count) {
-    const out: QueryCommandOutput = await client.send(
-      new QueryCommand({
-        ...base,
-        ExclusiveStartKey: key,
-        // A page's worth at a time: only deleted items (filtered out) make the read go round again.
-        ...(paged ? { Limit: Math.min(1000, pass + count - seen) } : {}),
-      }),
-    );
-    for (const raw of out.Items ?? []) {
+  if (count <= 0) return { data, seen, next: startKey };
+  const { TableName: _table, ...query } = base;
+  const next = await eachQueried(
+    query,
+    (raw) => {
       if (seen >= pass && data.length < count) data.push(stripKeys(raw));
       seen++;
-    }
-    key = out.LastEvaluatedKey;
-    if (!key) return { data, seen };
-  }
-  return { data, seen, next: key };
+    },
+    () => data.length >= count,
+    // A page's worth at a time: only deleted items (filtered out) make the read go round again.
+    { from: startKey, ...(paged ? { pageLimit: () => Math.min(1000, pass + count - seen) } : {}) },
+  );
+  return next ? { data, seen, next } : { data, seen };
 }
 
 /** The ordered index of a collection, when its resource declares an order. */

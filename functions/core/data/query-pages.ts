@@ -10,17 +10,26 @@ type RawItem = Record<string, unknown>;
 /**
  * Reads a query page after page and hands each item to `take`, as stored (keys included). Stops early
  * when `enough` says so after a page, so a bounded read need not walk the whole partition. A `take` that
- * writes as it reads may answer a promise: the next item waits for it.
+ * writes as it reads may answer a promise: the next item waits for it. `from` starts the read at a key
+ * (a bookmark); `pageLimit` sets each page's Limit as the read goes, so a bounded read asks for no more
+ * items than it still needs. Answers the key to go on from when it stopped early, and undefined once the
+ * query is read to its end.
  */
 export async function eachQueried(
   query: TableQuery,
   take: (raw: RawItem) => void | Promise<void>,
   enough: () => boolean = () => false,
-): Promise<void> {
-  let startKey: RawItem | undefined;
+  { from, pageLimit }: { from?: RawItem; pageLimit?: () => number } = {},
+): Promise<RawItem | undefined> {
+  let startKey = from;
   do {
     const page = await documentClient().send(
-      new QueryCommand({ ...query, TableName: config().tableName, ExclusiveStartKey: startKey }),
+      new QueryCommand({
+        ...query,
+        TableName: config().tableName,
+        ExclusiveStartKey: startKey,
+        ...(pageLimit ? { Limit: pageLimit() } : {}),
+      }),
     );
     for (const raw of page.Items ?? []) {
       // Only a promise is awaited: most readers take items synchronously, by the thousand.
@@ -29,6 +38,7 @@ export async function eachQueried(
     }
     startKey = page.LastEvaluatedKey;
   } while (startKey && !enough());
+  return startKey;
 }
 
 /** Every item a query matches, each made into a record by `map`. */

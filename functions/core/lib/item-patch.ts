@@ -56,3 +56,12 @@ export function applyPatch<T extends Record<string, unknown>>(
   }
   return next as T;
 }
+
+/**
+ * The fields of a parsed PATCH body that the caller sent: what a partial schema filled in for the absent
+ * ones (a default) is not a change.
+ */
+export function sentFields<T extends object>(parsed: T, body: unknown): Partial<T> {
+  const given = body && typeof body === 'object' ? Object.keys(body) : [];
+  return Object.fromEntries(Object.entries(parsed).filter(([k]) => given.includes(k))) as Partial<T>;
+}

@@ -1,7 +1,8 @@
 import { access, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { storePortalPassword } from '../../../functions/automation/index.ts';
-import { changeCompany, listAllCompanies } from '../../../functions/core/access/membership-repository.ts';
+import { changeStoredCompany } from '../../../functions/company/index.ts';
+import { listAllCompanies } from '../../../functions/core/access/membership-repository.ts';
 import { changeItem } from '../../../functions/core/data/conditional-writes.ts';
 import { declaredRef, queryAll, type StoredItem } from '../../../functions/core/data/item-repository.ts';
 import { allInvoices } from '../../../functions/invoices/index.ts';
@@ -107,9 +108,9 @@ export async function setUpDemoPortals(fakes: ConnectorFakes, stateDir: string):
   if (!done) {
     await changeItem(declaredRef('suppliers', {}), supplier._id, (s) => ({ ...s, scraperEnabled: true }));
     await storePortalPassword(demo._id, supplier._id, DEMO_PORTAL.password);
-    await changeCompany(demo._id, (c) => {
-      const settings = (c.settings ?? {}) as Record<string, unknown>;
-      const portals = (settings.supplierPortals ?? {}) as Record<string, unknown>;
+    await changeStoredCompany(demo._id, (c) => {
+      const settings = c.settings ?? {};
+      const portals = settings.supplierPortals ?? {};
       return {
         ...c,
         settings: {

@@ -4,6 +4,7 @@ import { CONTRACT_MESSAGES, type ContractView } from '../../../shared/schemas/ac
 import type { AccountView } from '../../../shared/schemas/account-views.ts';
 import { AccountLayout, useMayChangeAccount } from '../../components/account-frame.tsx';
 import { EmptyPanel, ErrorPanel, LoadingPanel } from '../../components/page-state.tsx';
+import { RowActions } from '../../components/row-actions.tsx';
 import { showToast } from '../../components/toast-store.ts';
 import { formatDate } from '../../lib/format.ts';
 import { downloadFrom } from '../../lib/upload.ts';
@@ -134,30 +135,23 @@ function Contracts({ account }: { account: AccountView }) {
                     )}
                   </Table.Td>
                   <Table.Td>
-                    {mayChange && (
-                      <Group gap={4} justify="flex-end" wrap="nowrap">
-                        <Button
-                          size="compact-xs"
-                          variant="subtle"
-                          onClick={() => setEditing({ mode: 'edit', contract: c })}
-                        >
-                          Edit
-                        </Button>
-                        <Button
-                          size="compact-xs"
-                          variant="subtle"
-                          onClick={() => setEditing({ mode: 'rates', contract: c })}
-                        >
-                          Rates
-                        </Button>
-                        <Button size="compact-xs" variant="subtle" onClick={() => toggle(c)}>
-                          {c.status === 'active' ? 'Deactivate' : 'Activate'}
-                        </Button>
-                        <Button size="compact-xs" variant="subtle" color="red" onClick={() => remove(c)}>
-                          Delete
-                        </Button>
-                      </Group>
-                    )}
+                    <RowActions
+                      mayChange={mayChange}
+                      justify="flex-end"
+                      onEdit={() => setEditing({ mode: 'edit', contract: c })}
+                      onDelete={() => remove(c)}
+                    >
+                      <Button
+                        size="compact-xs"
+                        variant="subtle"
+                        onClick={() => setEditing({ mode: 'rates', contract: c })}
+                      >
+                        Rates
+                      </Button>
+                      <Button size="compact-xs" variant="subtle" onClick={() => toggle(c)}>
+                        {c.status === 'active' ? 'Deactivate' : 'Activate'}
+                      </Button>
+                    </RowActions>
                   </Table.Td>
                 </Table.Tr>
               ))}

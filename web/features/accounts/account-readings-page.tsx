@@ -4,6 +4,7 @@ import type { ReadingView } from '../../../shared/schemas/account-readings.ts';
 import type { AccountView } from '../../../shared/schemas/account-views.ts';
 import { AccountLayout, useMayChangeAccount } from '../../components/account-frame.tsx';
 import { EmptyPanel, ErrorPanel, LoadingPanel } from '../../components/page-state.tsx';
+import { RowActions } from '../../components/row-actions.tsx';
 import { showToast } from '../../components/toast-store.ts';
 import { formatDate, formatNumber } from '../../lib/format.ts';
 import { useDeleteReading, useReadingPhoto, useReadings } from './api.ts';
@@ -95,20 +96,12 @@ function Readings({ account }: { account: AccountView }) {
                     )}
                   </Table.Td>
                   <Table.Td>
-                    {mayChange && (
-                      <Group gap={4} justify="flex-end" wrap="nowrap">
-                        <Button
-                          size="compact-xs"
-                          variant="subtle"
-                          onClick={() => setEditing({ mode: 'edit', reading: r })}
-                        >
-                          Edit
-                        </Button>
-                        <Button size="compact-xs" variant="subtle" color="red" onClick={() => remove(r)}>
-                          Delete
-                        </Button>
-                      </Group>
-                    )}
+                    <RowActions
+                      mayChange={mayChange}
+                      justify="flex-end"
+                      onEdit={() => setEditing({ mode: 'edit', reading: r })}
+                      onDelete={() => remove(r)}
+                    />
                   </Table.Td>
                 </Table.Tr>
               ))}

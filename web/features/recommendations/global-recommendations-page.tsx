@@ -18,6 +18,7 @@ import { FormPanel } from '../../components/form-panel.tsx';
 import { ListPanel } from '../../components/list-panel.tsx';
 import { LoadingPanel } from '../../components/page-state.tsx';
 import { PRIORITIES, PriorityBadge, typedAmount } from '../../components/recommendation-parts.tsx';
+import { RowActions } from '../../components/row-actions.tsx';
 import { clearedFields } from '../../lib/cleared-fields.ts';
 import { type FormFailure, formFailureOf } from '../../lib/form-errors.ts';
 import { formatNumber } from '../../lib/format.ts';
@@ -221,16 +222,7 @@ export function GlobalRecommendationsPage() {
             <Table.Td ta="right">{formatNumber(r.estimatedCost)}</Table.Td>
             <Table.Td>{r.status}</Table.Td>
             <Table.Td>
-              {mayChange && (
-                <Group gap={4} wrap="nowrap">
-                  <Button size="compact-xs" variant="subtle" onClick={() => setEditing(r._id)}>
-                    Edit
-                  </Button>
-                  <Button size="compact-xs" variant="subtle" color="red" onClick={() => remove(r)}>
-                    Delete
-                  </Button>
-                </Group>
-              )}
+              <RowActions mayChange={mayChange} onEdit={() => setEditing(r._id)} onDelete={() => remove(r)} />
             </Table.Td>
           </Table.Tr>
         )}

@@ -8,13 +8,7 @@ import {
 } from '../../../shared/reports/report-templates.ts';
 import { FormPanel } from '../../components/form-panel.tsx';
 import { useFormValues } from '../../lib/use-form-values.ts';
-import {
-  type ReportRequestBody,
-  useGenerateReport,
-  usePortfolioChoices,
-  useSiteChoices,
-  useSystemTemplates,
-} from './api.ts';
+import { type ReportRequestBody, useGenerateReport, useSystemTemplates } from './api.ts';
 import { ScopeFields } from './report-parts.tsx';
 import { offeredScope, scopeIdOf, useReportSubmit } from './report-submit.ts';
 
@@ -42,8 +36,6 @@ export function ReportForm({
 }) {
   const first = templateOf(templateId ?? (site ? 'site' : 'secr'));
   const { data: templates } = useSystemTemplates();
-  const { data: portfolios } = usePortfolioChoices();
-  const { data: sites } = useSiteChoices();
   const generate = useGenerateReport();
   const { failure, busy, done: queued, run } = useReportSubmit();
   const { values, field, set } = useFormValues(
@@ -109,17 +101,7 @@ export function ReportForm({
           {template.description}
         </Text>
       )}
-      {!site && (
-        <ScopeFields
-          scopes={scopes}
-          scopeType={scopeType}
-          error={failure.fields.scopeType}
-          onScopeType={set('scopeType')}
-          scopeId={field('scopeId')}
-          portfolios={portfolios?.data}
-          sites={sites?.data}
-        />
-      )}
+      {!site && <ScopeFields scopes={scopes} scopeType={scopeType} form={{ field, set }} failure={failure} />}
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <TextInput label="From" type="date" {...field('startDate')} />
         <TextInput label="To" type="date" {...field('endDate')} />

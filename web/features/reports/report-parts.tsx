@@ -17,7 +17,14 @@ import type { ReportScopeType } from '../../../shared/reports/report-templates.t
 import type { DataTableColumn } from '../../components/data-table.tsx';
 import { formatDateTime } from '../../lib/format.ts';
 import { useMayChange } from '../../lib/may-change.ts';
-import { type ReportView, useRegenerateReport, useReportLink, useSendReport } from './api.ts';
+import {
+  type ReportView,
+  usePortfolioChoices,
+  useRegenerateReport,
+  useReportLink,
+  useSendReport,
+  useSiteChoices,
+} from './api.ts';
 
 const STATUS_COLOURS = { queued: 'gray', generating: 'blue', ready: 'green', failed: 'red' } as const;
 const STATUS_LABELS = {
@@ -196,41 +203,50 @@ const SCOPE_LABELS: Readonly<Record<ReportScopeType, string>> = {
   asset: 'A site',
 };
 
-/** What a report covers: the whole company, or one portfolio or site chosen from the caller's. */
+/** What the scope fields bind of a report or schedule form (`useFormValues`). */
+interface ScopeForm {
+  field: (k: 'scopeId') => {
+    value: string;
+    error?: string;
+    onChange: (e: ChangeEvent<HTMLSelectElement>) => void;
+  };
+  set: (k: 'scopeType') => (value: string) => void;
+}
+
+/**
+ * What a report covers: the whole company, or one portfolio or site chosen from the caller's. Bound to the
+ * form's `scopeType` and `scopeId`; the server's message on the scope shows beside it.
+ */
 export function ScopeFields({
   scopes,
   scopeType,
-  error,
-  onScopeType,
-  scopeId,
-  portfolios,
-  sites,
+  form,
+  failure,
 }: {
   scopes: readonly ReportScopeType[];
   scopeType: string;
-  error?: string;
-  onScopeType: (value: string) => void;
-  scopeId: { value: string; error?: string; onChange: (e: ChangeEvent<HTMLSelectElement>) => void };
-  portfolios?: readonly { _id: string; name: string }[];
-  sites?: readonly { _id: string; siteName: string }[];
+  form: ScopeForm;
+  failure: { fields: Readonly<Record<string, string>> };
 }) {
+  const { data: portfolios } = usePortfolioChoices();
+  const { data: sites } = useSiteChoices();
   const choices =
     scopeType === 'portfolio'
-      ? (portfolios ?? []).map((p) => ({ value: p._id, label: p.name }))
-      : (sites ?? []).map((s) => ({ value: s._id, label: s.siteName }));
+      ? (portfolios?.data ?? []).map((p) => ({ value: p._id, label: p.name }))
+      : (sites?.data ?? []).map((s) => ({ value: s._id, label: s.siteName }));
   return (
     <SimpleGrid cols={{ base: 1, sm: 2 }}>
       <NativeSelect
         label="Covering"
         value={scopeType}
-        error={error}
-        onChange={(e) => onScopeType(e.currentTarget.value)}
+        error={failure.fields.scopeType}
+        onChange={(e) => form.set('scopeType')(e.currentTarget.value)}
         data={scopes.map((s) => ({ value: s, label: SCOPE_LABELS[s] }))}
       />
       {scopeType !== 'company' && (
         <NativeSelect
           label={scopeType === 'portfolio' ? 'Portfolio' : 'Site'}
-          {...scopeId}
+          {...form.field('scopeId')}
           data={[{ value: '', label: 'Choose…' }, ...choices]}
         />
       )}

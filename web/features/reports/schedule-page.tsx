@@ -38,11 +38,9 @@ import {
   useCreateSchedule,
   useCustomTemplates,
   useDeleteSchedule,
-  usePortfolioChoices,
   useRecipientChoices,
   useSchedules,
   useSendScheduleNow,
-  useSiteChoices,
   useSystemTemplates,
   useUpdateSchedule,
 } from './api.ts';
@@ -66,8 +64,6 @@ const addressesOf = (text: string) =>
 /** The form of a new scheduled report: which report, for what, to whom, and when on whose clock. */
 function ScheduleForm() {
   const { data: templates } = useSystemTemplates();
-  const { data: portfolios } = usePortfolioChoices();
-  const { data: sites } = useSiteChoices();
   const create = useCreateSchedule();
   const { failure, busy, done: saved, run } = useReportSubmit();
   const [members, setMembers] = useState<string[]>([]);
@@ -148,15 +144,7 @@ function ScheduleForm() {
           data={REPORT_FORMATS.map((f) => ({ value: f, label: FORMAT_LABELS[f] }))}
         />
       </SimpleGrid>
-      <ScopeFields
-        scopes={scopes}
-        scopeType={scopeType}
-        error={failure.fields.scopeType}
-        onScopeType={set('scopeType')}
-        scopeId={field('scopeId')}
-        portfolios={portfolios?.data}
-        sites={sites?.data}
-      />
+      <ScopeFields scopes={scopes} scopeType={scopeType} form={{ field, set }} failure={failure} />
       <MultiSelect
         label="Members"
         description="Colleagues who may read this report"
