@@ -7,12 +7,16 @@
  * | copy one utility's year onto the site's whole year (newest revision wins) | `pk` as above, `sk = total#{year}#{assetId}` | table |
  * | replace one site's years (rebuilding from its roll-ups) | `pk` as above, `sk = {year}#{assetId}#{utility}` | table |
  * | whether the company's site years are complete | `pk` as above, `sk = built` | table |
+ *
+ * Every write moves the company's `siteYears` change mark after it (change-marks.ts), so tables kept from
+ * the whole years know they are stale.
  */
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { UTILITY_TYPES, type UtilityType } from '../../shared/schemas/common.ts';
 import { documentClient } from '../core/adapters/dynamo.ts';
 import { config } from '../core/config.ts';
 import { batchWrite } from '../core/data/batch-writes.ts';
+import { moveChangeMark } from '../core/data/change-marks.ts';
 import { eachQueried, queryMapped } from '../core/data/query-pages.ts';
 import { inPool } from '../core/lib/in-pool.ts';
 import { partAdds, ROLLUP_PARTS, type RollupParts } from './rollup-parts.ts';
@@ -223,6 +227,7 @@ async function addToYear(
     throw err;
   }
   if (written) await copyToWholeYear(companyId, year, assetId, utilityType, written);
+  await moveChangeMark(companyId, 'siteYears');
 }
 
 /** One utility's year as the site's whole year keeps it. */
@@ -332,6 +337,7 @@ export async function replaceSiteYears(
     const [year = '', , utilityType = ''] = String(item.sk).split('#');
     return copyToWholeYear(companyId, year, assetId, utilityType as UtilityType, item);
   });
+  await moveChangeMark(companyId, 'siteYears');
 }
 
 /**
@@ -383,6 +389,7 @@ export async function fillWholeSiteYears(companyId: string): Promise<void> {
     });
     startKey = page.LastEvaluatedKey;
   } while (startKey);
+  await moveChangeMark(companyId, 'siteYears');
 }
 
 const READ_FIELDS = [
@@ -477,6 +484,7 @@ export async function listWholeSiteYears(
   companyId: string,
   fromYear: number,
   toYear: number,
+  opts: { consistent?: boolean } = {},
 ): Promise<SiteYearRollup[]> {
   const out: SiteYearRollup[] = [];
   await eachQueried(
@@ -489,6 +497,7 @@ export async function listWholeSiteYears(
       },
       ExpressionAttributeNames: { ...WHOLE_YEAR_NAMES, '#pk': 'pk' },
       ProjectionExpression: Object.keys(WHOLE_YEAR_NAMES).join(', '),
+      ...(opts.consistent ? { ConsistentRead: true } : {}),
     },
     (raw) => {
       const [, year = '', assetId = ''] = String(raw.sk).split('#');
