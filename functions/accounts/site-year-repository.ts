@@ -241,12 +241,21 @@ interface UtilityYear extends RollupParts {
   rev: number;
 }
 
-function utilityYearOf(raw: Record<string, unknown>): UtilityYear {
+/**
+ * The months of a utility's year that hold consumption, as a mask (bit `m - 1` for month `m`): the one rule
+ * for both the whole years' copies and the years read by utility.
+ */
+function monthsHeldMask(raw: Record<string, unknown>): number {
   let months = 0;
   MONTH_ATTRIBUTES.forEach((m, i) => {
     // Rounding leaves crumbs where a bill was added and taken back: a month under a thousandth is empty.
     if (Math.abs(Number(raw[m]) || 0) >= 0.001) months |= 1 << i;
   });
+  return months;
+}
+
+function utilityYearOf(raw: Record<string, unknown>): UtilityYear {
+  const months = monthsHeldMask(raw);
   const out: UtilityYear = {
     unit: String(raw.unit ?? ''),
     consumption: Number(raw.consumption) || 0,
@@ -450,14 +459,7 @@ function rollupRow(
 function siteYearOf(raw: Record<string, unknown>): SiteYearMonths {
   const [year = '', assetId = '', utilityType = ''] = String(raw.sk).split('#');
   return {
-    // Rounding leaves crumbs where a bill was added and taken back: a month under a thousandth is empty.
-    ...rollupRow(
-      assetId,
-      year,
-      utilityType,
-      raw,
-      MONTH_ATTRIBUTES.flatMap((m, i) => (Math.abs(Number(raw[m]) || 0) >= 0.001 ? [i + 1] : [])),
-    ),
+    ...rollupRow(assetId, year, utilityType, raw, monthsOfMask(monthsHeldMask(raw))),
     months: MONTH_NUMBERS.map((_, i) => ({
       consumption: Number(raw[MONTH_ATTRIBUTES[i] ?? '']) || 0,
       cost: Number(raw[MONTH_COST_ATTRIBUTES[i] ?? '']) || 0,

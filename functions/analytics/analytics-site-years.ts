@@ -127,7 +127,11 @@ function sumSiteYears(rows: Iterable<SiteYearRollup>): Map<string, SiteYear[]> {
     }
   }
   const out = new Map<string, SiteYear[]>();
-  for (const [assetId, years] of bySite) out.set(assetId, [...years.values()].sort((a, b) => a.year - b.year));
+  for (const [assetId, years] of bySite)
+    out.set(
+      assetId,
+      [...years.values()].sort((a, b) => a.year - b.year),
+    );
   return out;
 }
 

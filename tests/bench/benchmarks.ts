@@ -13,7 +13,8 @@
  * state there instead of a temporary directory: the first run seeds it and records what it wrote in
  * `bench-benchmarks.json`, later runs with the same directory and BENCH_ASSETS skip straight to the calls.
  * The directory is never removed; delete it to seed afresh. BENCH_CPU_PROF=<dir> writes the stack's CPU
- * profiles (main thread and the table emulator's) there when it stops.
+ * profiles (main thread and the table emulator's) there when it stops. BENCH_ANSWER_FILE=<file> writes
+ * the last answer there, to compare two versions' answers on the same state byte for byte.
  */
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -31,6 +32,7 @@ const WARM_UP = Number(process.env.BENCH_WARM_UP ?? 2);
 const KEPT_STATE_DIR = process.env.BENCH_STATE_DIR;
 const SEEDED_MARKER = 'bench-benchmarks.json';
 const CPU_PROF_DIR = process.env.BENCH_CPU_PROF;
+const ANSWER_FILE = process.env.BENCH_ANSWER_FILE;
 const TARGET_MS = 2_000;
 const PASSWORD = 'Voltfolio-demo-2026!';
 const TYPES = ['Office', 'Retail', 'Warehouse', 'Residential block', 'Industrial'] as const;
@@ -198,6 +200,7 @@ async function main() {
       if (res.status !== 200)
         throw new Error(`GET /benchmarks/crrem/sites answered ${res.status}: ${text.slice(0, 300)}`);
       const body = JSON.parse(text) as { sites: { benchmarked: boolean }[] };
+      if (ANSWER_FILE) writeFileSync(ANSWER_FILE, text);
       return {
         ms,
         sites: body.sites.length,

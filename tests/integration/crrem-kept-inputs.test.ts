@@ -99,7 +99,13 @@ beforeAll(async () => {
     method: 'POST',
     path: '/benchmarks/crrem/pathway-sets',
     token: w.token('staff'),
-    body: { name: 'Test pathways', version: '1.0', source: 'By hand', illustrative: true, csv: rows.join('\n') },
+    body: {
+      name: 'Test pathways',
+      version: '1.0',
+      source: 'By hand',
+      illustrative: true,
+      csv: rows.join('\n'),
+    },
   });
   expect(upload.status).toBe(201);
   const entityId = await created(api, owner, '/entities', { legalName: 'Demo Estates Offices Ltd' });
@@ -190,7 +196,13 @@ describe('the CRREM table from the kept copy', () => {
   it('shows a restatement of emissions in the next answer', async () => {
     await tableFromKeptCopy();
     await applyRestatementToSite(w.demoId, 'restate-1', site.Aldgate as string, [
-      { month: `${LAST}-01`, utilityType: 'electricity', unit: 'kWh', emissionsKg: -2_000, factorVersion: 'y' },
+      {
+        month: `${LAST}-01`,
+        utilityType: 'electricity',
+        unit: 'kWh',
+        emissionsKg: -2_000,
+        factorVersion: 'y',
+      },
     ]);
     expect(rowOf(await table(), 'Aldgate')?.latest).toMatchObject({ kwhM2: 132, kgCo2eM2: 46 });
   });
@@ -204,7 +216,11 @@ describe('the CRREM table from the kept copy', () => {
       body: { floorArea: 4000 },
     });
     expect(patch.status).toBe(200);
-    expect(rowOf(await table(), 'Bank')?.latest).toMatchObject({ kwhM2: 66, kgCo2eM2: 9.3, floorAreaM2: 4000 });
+    expect(rowOf(await table(), 'Bank')?.latest).toMatchObject({
+      kwhM2: 66,
+      kgCo2eM2: 9.3,
+      floorAreaM2: 4000,
+    });
 
     await tableFromKeptCopy();
     const gone = await api({ method: 'DELETE', path: `/assets/${site.Temple}`, token: owner });

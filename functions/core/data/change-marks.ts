@@ -20,7 +20,14 @@ export type ChangeMark = 'sites' | 'siteYears';
 export type ChangeMarks = Readonly<Record<ChangeMark, number>>;
 
 /** Site fields the site tables read: a write changing none of them (nor the site's liveness) moves no mark. */
-const SITE_FIELDS = ['siteName', 'entityId', 'assetType', 'address', 'floorArea', 'floorAreaHistory'] as const;
+const SITE_FIELDS = [
+  'siteName',
+  'entityId',
+  'assetType',
+  'address',
+  'floorArea',
+  'floorAreaHistory',
+] as const;
 
 /** The company whose site a write to `pk` changes, when `pk` is a company's sites. */
 export function sitesCompanyOf(pk: string): string | undefined {
