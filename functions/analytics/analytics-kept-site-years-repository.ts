@@ -1,9 +1,9 @@
 /**
- * | pattern                                        | key condition                                      | index |
- * | ---------------------------------------------- | -------------------------------------------------- | ----- |
- * | the kept site years' first part (and its marks) | pk = C#{companyId}#kept-site-years#0, sk = part   | table |
+ * | pattern                                         | key condition                                              | index |
+ * | ----------------------------------------------- | ---------------------------------------------------------- | ----- |
+ * | the kept site years' first part (and its marks) | pk = C#{companyId}#kept-site-years#0, sk = part            | table |
  * | the kept site years' other parts                | BatchGet pk = C#{companyId}#kept-site-years#{n}, sk = part | table |
- * | keep a new copy (the first part last)           | pk = C#{companyId}#kept-site-years#{n}, sk = part | table |
+ * | keep a new copy (the first part last)           | pk = C#{companyId}#kept-site-years#{n}, sk = part          | table |
  */
 import { randomBytes } from 'node:crypto';
 import { gunzipSync, gzipSync } from 'node:zlib';
