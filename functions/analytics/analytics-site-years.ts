@@ -12,7 +12,7 @@ import {
   siteYearsState,
 } from '../accounts/index.ts';
 import { getItems, projectAll } from '../core/data/batch-reads.ts';
-import { type ChangeMarks, readChangeMarks } from '../core/data/change-marks.ts';
+import { type ChangeMarks, readChangeMarks, SITE_TABLE_FIELDS } from '../core/data/change-marks.ts';
 import type { StoredItem } from '../core/data/item-repository.ts';
 import { keepSiteYears, readKeptSiteYears } from './analytics-kept-site-years-repository.ts';
 import { scopeCollectionPk } from './analytics-repository.ts';
@@ -22,14 +22,8 @@ import { resolveScope } from './analytics-scope.ts';
 const ENERGY_UTILITIES: ReadonlySet<UtilityType> = new Set(['electricity', 'gas', 'heating', 'cooling']);
 const KWH_PER_UNIT: Readonly<Record<string, number>> = { kwh: 1, mwh: 1000 };
 
-const SITE_FIELDS = [
-  'siteName',
-  'entityId',
-  'assetType',
-  'address',
-  'floorArea',
-  'floorAreaHistory',
-] as const;
+/** The fields a site is read with: the same whose writes move the company's sites mark. */
+const SITE_FIELDS = SITE_TABLE_FIELDS;
 
 /** A site's energy and emissions in one calendar year, electricity on its own. */
 export interface SiteYear {

@@ -19,8 +19,11 @@ const marksKey = (companyId: string) => ({ pk: `C#${companyId}#changes`, sk: 'ma
 export type ChangeMark = 'sites' | 'siteYears';
 export type ChangeMarks = Readonly<Record<ChangeMark, number>>;
 
-/** Site fields the site tables read: a write changing none of them (nor the site's liveness) moves no mark. */
-const SITE_FIELDS = [
+/**
+ * Site fields the site tables read (and only these): a write changing none of them, nor the site's
+ * liveness, moves no mark.
+ */
+export const SITE_TABLE_FIELDS = [
   'siteName',
   'entityId',
   'assetType',
@@ -42,7 +45,7 @@ export function changesSiteFields(
   const live = (i: Record<string, unknown> | undefined) => i !== undefined && i.deleted !== true;
   if (live(before) !== live(after)) return true;
   if (!live(after)) return false;
-  return SITE_FIELDS.some((f) => JSON.stringify(before?.[f]) !== JSON.stringify(after?.[f]));
+  return SITE_TABLE_FIELDS.some((f) => JSON.stringify(before?.[f]) !== JSON.stringify(after?.[f]));
 }
 
 /** Moves of one mark asked for while none is on its way: they share the next write. */
