@@ -7,12 +7,16 @@
  * | copy one utility's year onto the site's whole year (newest revision wins) | `pk` as above, `sk = total#{year}#{assetId}` | table |
  * | replace one site's years (rebuilding from its roll-ups) | `pk` as above, `sk = {year}#{assetId}#{utility}` | table |
  * | whether the company's site years are complete | `pk` as above, `sk = built` | table |
+ *
+ * Every write moves the company's `siteYears` change mark after it (change-marks.ts), so tables kept from
+ * the whole years know they are stale.
  */
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { UTILITY_TYPES, type UtilityType } from '../../shared/schemas/common.ts';
 import { documentClient } from '../core/adapters/dynamo.ts';
 import { config } from '../core/config.ts';
 import { batchWrite } from '../core/data/batch-writes.ts';
+import { moveChangeMark } from '../core/data/change-marks.ts';
 import { eachQueried, queryMapped } from '../core/data/query-pages.ts';
 import { inPool } from '../core/lib/in-pool.ts';
 import { partAdds, ROLLUP_PARTS, type RollupParts } from './rollup-parts.ts';
@@ -232,6 +236,7 @@ async function addToYear(
     ).Item;
   }
   if (written) await copyToWholeYear(companyId, year, assetId, utilityType, written);
+  await moveChangeMark(companyId, 'siteYears');
 }
 
 /** One utility's year as the site's whole year keeps it. */
@@ -245,12 +250,21 @@ interface UtilityYear extends RollupParts {
   rev: number;
 }
 
-function utilityYearOf(raw: Record<string, unknown>): UtilityYear {
+/**
+ * The months of a utility's year that hold consumption, as a mask (bit `m - 1` for month `m`): the one rule
+ * for both the whole years' copies and the years read by utility.
+ */
+function monthsHeldMask(raw: Record<string, unknown>): number {
   let months = 0;
   MONTH_ATTRIBUTES.forEach((m, i) => {
     // Rounding leaves crumbs where a bill was added and taken back: a month under a thousandth is empty.
     if (Math.abs(Number(raw[m]) || 0) >= 0.001) months |= 1 << i;
   });
+  return months;
+}
+
+function utilityYearOf(raw: Record<string, unknown>): UtilityYear {
+  const months = monthsHeldMask(raw);
   const out: UtilityYear = {
     unit: String(raw.unit ?? ''),
     consumption: Number(raw.consumption) || 0,
@@ -341,6 +355,7 @@ export async function replaceSiteYears(
     const [year = '', , utilityType = ''] = String(item.sk).split('#');
     return copyToWholeYear(companyId, year, assetId, utilityType as UtilityType, item);
   });
+  await moveChangeMark(companyId, 'siteYears');
 }
 
 /**
@@ -392,6 +407,7 @@ export async function fillWholeSiteYears(companyId: string): Promise<void> {
     });
     startKey = page.LastEvaluatedKey;
   } while (startKey);
+  await moveChangeMark(companyId, 'siteYears');
 }
 
 const READ_FIELDS = [
@@ -452,14 +468,7 @@ function rollupRow(
 function siteYearOf(raw: Record<string, unknown>): SiteYearMonths {
   const [year = '', assetId = '', utilityType = ''] = String(raw.sk).split('#');
   return {
-    // Rounding leaves crumbs where a bill was added and taken back: a month under a thousandth is empty.
-    ...rollupRow(
-      assetId,
-      year,
-      utilityType,
-      raw,
-      MONTH_ATTRIBUTES.flatMap((m, i) => (Math.abs(Number(raw[m]) || 0) >= 0.001 ? [i + 1] : [])),
-    ),
+    ...rollupRow(assetId, year, utilityType, raw, monthsOfMask(monthsHeldMask(raw))),
     months: MONTH_NUMBERS.map((_, i) => ({
       consumption: Number(raw[MONTH_ATTRIBUTES[i] ?? '']) || 0,
       cost: Number(raw[MONTH_COST_ATTRIBUTES[i] ?? '']) || 0,
@@ -486,6 +495,7 @@ export async function listWholeSiteYears(
   companyId: string,
   fromYear: number,
   toYear: number,
+  opts: { consistent?: boolean } = {},
 ): Promise<SiteYearRollup[]> {
   const out: SiteYearRollup[] = [];
   await eachQueried(
@@ -498,6 +508,7 @@ export async function listWholeSiteYears(
       },
       ExpressionAttributeNames: { ...WHOLE_YEAR_NAMES, '#pk': 'pk' },
       ProjectionExpression: Object.keys(WHOLE_YEAR_NAMES).join(', '),
+      ...(opts.consistent ? { ConsistentRead: true } : {}),
     },
     (raw) => {
       const [, year = '', assetId = ''] = String(raw.sk).split('#');

@@ -51,7 +51,11 @@ export async function getItems(pk: string, ids: readonly string[]): Promise<Map<
  * A few fields of every live item of a partition: for summaries over large collections (assets per
  * entity) without moving whole items.
  */
-export async function projectAll(pk: string, fields: readonly string[]): Promise<StoredItem[]> {
+export async function projectAll(
+  pk: string,
+  fields: readonly string[],
+  opts: { consistent?: boolean } = {},
+): Promise<StoredItem[]> {
   const names: Record<string, string> = { '#id': '_id', '#deleted': 'deleted' };
   fields.forEach((f, i) => {
     names[`#p${i}`] = f;
@@ -64,6 +68,7 @@ export async function projectAll(pk: string, fields: readonly string[]): Promise
       ExpressionAttributeValues: { ':pk': pk },
       ExpressionAttributeNames: names,
       ProjectionExpression: projection,
+      ...(opts.consistent ? { ConsistentRead: true } : {}),
     },
     (raw) => {
       if (raw.deleted !== true) out.push(raw as StoredItem);

@@ -11,9 +11,10 @@
  * | a collection's live count                  | pk = {collection}#list, sk = summary                      | table      |
  * | bookmarks of a plain list                  | pk = {collection}#list, sk = bookmarks#{n} or ordered#{n} | table      |
  * | the company's access version               | pk = C#{companyId}#access, sk = version                   | table      |
+ * | the company's change marks (site writes)   | pk = C#{companyId}#changes, sk = marks                    | table      |
  *
  * {collection} is `C#{companyId}#{resource}`, or `G#{resource}` for a global one; the counter and
- * bookmarks are kept by list-summary.ts, the access version by access-version.ts.
+ * bookmarks are kept by list-summary.ts, the access version by access-version.ts, the marks by change-marks.ts.
  */
 
 import { randomBytes } from 'node:crypto';
@@ -30,6 +31,7 @@ import { findResource } from '../../../shared/system/resources.ts';
 import { documentClient } from '../adapters/dynamo.ts';
 import { config } from '../config.ts';
 import { bumpAccessVersion, changesAccess, watchedOf } from './access-version.ts';
+import { changesSiteFields, moveChangeMark, sitesCompanyOf } from './change-marks.ts';
 import { INDEX_NAMES, keys, ORDERED_INDEX, type Scope } from './keys.ts';
 import {
   BOOKMARK_EVERY,
@@ -241,6 +243,17 @@ async function afterAccessWrite(
 ): Promise<void> {
   const watched = watchedOf(pk);
   if (watched && changesAccess(watched, before, after)) await bumpAccessVersion(watched.companyId);
+  await afterSiteWrite(pk, before, after);
+}
+
+/** A write to a site that changes what company-wide site tables read moves the company's mark. */
+async function afterSiteWrite(
+  pk: string,
+  before: Record<string, unknown> | undefined,
+  after: Record<string, unknown> | undefined,
+): Promise<void> {
+  const companyId = sitesCompanyOf(pk);
+  if (companyId && changesSiteFields(before, after)) await moveChangeMark(companyId, 'sites');
 }
 
 /**
@@ -380,6 +393,7 @@ export async function updateRaw(
   if (!touches || !isCounted(pk)) {
     const { before, after } = await update();
     if (watchedOf(pk) && !watchedOf(pk)?.links) await afterAccessWrite(pk, before, after);
+    else await afterSiteWrite(pk, before, after);
     return;
   }
   let change: { before?: Record<string, unknown>; after?: Record<string, unknown> } = {};

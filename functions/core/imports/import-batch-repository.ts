@@ -14,6 +14,7 @@ import { documentClient } from '../adapters/dynamo.ts';
 import { config } from '../config.ts';
 import { bumpAccessVersion, watchedOf } from '../data/access-version.ts';
 import { batchWrite, type WriteRequest } from '../data/batch-writes.ts';
+import { moveChangeMark, sitesCompanyOf } from '../data/change-marks.ts';
 import { type CollectionRef, keyAttributes, type StoredItem } from '../data/item-repository.ts';
 import { keys } from '../data/keys.ts';
 import { forgetCount, withChange } from '../data/list-summary.ts';
@@ -99,6 +100,8 @@ export async function putNewItems(items: readonly NewItem[]): Promise<void> {
     });
     const watched = watchedOf(pk);
     if (watched && written > 0) await bumpAccessVersion(watched.companyId);
+    const sitesOf = sitesCompanyOf(pk);
+    if (sitesOf && written > 0) await moveChangeMark(sitesOf, 'sites');
   }
 }
 
@@ -125,6 +128,8 @@ export async function deleteKeys(keyList: readonly { pk: string; sk: string }[])
     await forgetCount(pk);
     const watched = watchedOf(pk);
     if (watched) await bumpAccessVersion(watched.companyId);
+    const sitesOf = sitesCompanyOf(pk);
+    if (sitesOf) await moveChangeMark(sitesOf, 'sites');
   }
 }
 
