@@ -262,6 +262,55 @@ describe('users who may only read a site', () => {
     expect(rendered(session('northwind'), <PortfolioManagePage />)).not.toContain('Create portfolio');
   });
 
+  it('are offered target changes only on the scopes the API lets them change', () => {
+    const target = (id: string, name: string, scope: string, scopeId?: string) => ({
+      _id: id,
+      name,
+      scope,
+      ...(scopeId ? { scopeId } : {}),
+      measure: 'energy',
+      emissionScope: 'all',
+      normalisation: 'absolute',
+      baselineYear: 2024,
+      targetYear: 2030,
+      reductionPercent: 20,
+      linearPath: true,
+      milestones: [],
+    });
+    const targets = {
+      data: [target('t1', 'Company cut', 'company'), target('t2', 'Writable cut', 'site', 'site-2')],
+      total: 2,
+    };
+    const none = { company: false, entities: [], portfolios: [], sites: [] };
+    const mine = { ...none, sites: [{ _id: 'site-2', name: 'Writable House' }] };
+    const page = (s: Session, scopes: typeof none) =>
+      renderHtml(
+        <MemoryRouter>
+          <ServicesProvider services={{ api: {}, auth: {} } as unknown as Services}>
+            <SessionProvider session={s}>
+              <SWRConfig value={{ fallback: { '/targets': targets, '/targets/scopes': scopes } }}>
+                <TargetManagePage />
+              </SWRConfig>
+            </SessionProvider>
+          </ServicesProvider>
+        </MemoryRouter>,
+      );
+    const edits = (html: string) => textOf(html).match(/\bEdit\b/g)?.length ?? 0;
+    // Reading a site sets no target on it: no form, no Edit or Delete.
+    const reader = page(granted({ assets: { read: ['site-1'], write: [] } }), none);
+    expect(textOf(reader)).toContain('Company cut');
+    expect(textOf(reader)).not.toContain('Create target');
+    expect(edits(reader)).toBe(0);
+    expect(textOf(reader)).not.toContain('Delete');
+    // Changing one site: a form for sites only, and Edit on that site's target, not the company's.
+    const writer = page(granted({ assets: { read: ['site-1'], write: ['site-2'] } }), mine);
+    expect(textOf(writer)).toContain('Create target');
+    expect(writer).not.toContain('value="company"');
+    expect(writer).toMatch(/<option value="site"[^>]*selected/);
+    expect(textOf(writer)).toContain('Writable House');
+    expect(edits(writer)).toBe(1);
+  });
+
   it('are offered only the sites they may change when adding a meter', () => {
     const user = granted({ assets: { read: ['site-1', 'site-2'], write: ['site-2'] } });
     const sites = {
