@@ -287,7 +287,8 @@ async function walk(
   const own = new Set<string>();
   const records: PageRecord[] = [];
   try {
-    await signIn(page, origin, walker.email, '/');
+    // On a loaded machine the provider's redirect can outlast signIn's wait: one more try.
+    await signIn(page, origin, walker.email, '/').catch(() => signIn(page, origin, walker.email, '/'));
     if (walker.staffInto) await enterStaffView(page, walker.staffInto);
     // Concrete routes first, then those with ids, fewest parameters first, so ids come from earlier links.
     const order = [...routes].sort(

@@ -39,6 +39,7 @@ import { ReportActions } from '../../web/features/reports/report-parts.tsx';
 import { ReportTemplatesPage } from '../../web/features/reports/report-templates-page.tsx';
 import { ReportHistoryPage, ReportsPage } from '../../web/features/reports/reports-page.tsx';
 import { ReportSchedulePage } from '../../web/features/reports/schedule-page.tsx';
+import type { Scopes } from '../../web/features/targets/api.ts';
 import { TargetManagePage } from '../../web/features/targets/target-manage-page.tsx';
 import { type Services, ServicesProvider, SessionProvider } from '../../web/lib/app-context.tsx';
 import type { AssetView } from '../../web/lib/asset-api.ts';
@@ -290,9 +291,9 @@ describe('users who may only read a site', () => {
       data: [target('t1', 'Company cut', 'company'), target('t2', 'Writable cut', 'site', 'site-2')],
       total: 2,
     };
-    const none = { company: false, entities: [], portfolios: [], sites: [] };
+    const none: Scopes = { company: false, entities: [], portfolios: [], sites: [] };
     const mine = { ...none, sites: [{ _id: 'site-2', name: 'Writable House' }] };
-    const page = (s: Session, scopes: typeof none) =>
+    const page = (s: Session, scopes: Scopes) =>
       renderHtml(
         <MemoryRouter>
           <ServicesProvider services={{ api: {}, auth: {} } as unknown as Services}>
