@@ -125,6 +125,20 @@ function patternOf(path: string): RegExp {
   return new RegExp(`^${body}$`);
 }
 
+/** How many literal parts a route's path has: of the routes a link matches, it belongs to the most literal. */
+const literalParts = (path: string) => path.split('/').filter((seg) => seg && !seg.startsWith(':')).length;
+
+/** Whether `href` is better read as another route (`/projects/create` is not the project "create"). */
+function belongsElsewhere(route: AppRoute, href: string): boolean {
+  const mine = literalParts(route.path);
+  return APP_ROUTES.some(
+    (other) =>
+      other !== route &&
+      literalParts(other.path) > mine &&
+      patternOf(other.path.replace(/\?$/, '')).test(href),
+  );
+}
+
 /**
  * A concrete path for a route: the first link met that matches it, or that leads below it (a meter's
  * overview names the meter's own path); an optional last id filled where met.
@@ -137,10 +151,10 @@ function fill(route: AppRoute, links: ReadonlySet<string>): string | undefined {
   const depth = route.path.split('/').length;
   let fallback: string | undefined;
   for (const href of links) {
-    if (full.test(href)) return href;
+    if (full.test(href) && !belongsElsewhere(route, href)) return href;
     if (bare?.test(href)) fallback ??= href;
     const above = href.split('/').slice(0, depth).join('/');
-    if (above !== href && full.test(above)) fallback ??= above;
+    if (above !== href && full.test(above) && !belongsElsewhere(route, above)) fallback ??= above;
   }
   return fallback;
 }
