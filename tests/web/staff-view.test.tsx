@@ -1,35 +1,45 @@
 import type { ReactNode } from 'react';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter, Route, Routes } from 'react-router';
 import { SWRConfig } from 'swr';
 import { describe, expect, it } from 'vitest';
 import { canChange, canUseRoute } from '../../shared/access/route-access.ts';
+import { SYSTEM_TEMPLATES } from '../../shared/reports/report-templates.ts';
 import type { AccountView } from '../../shared/schemas/account-views.ts';
 import { StaffViewBanner } from '../../web/app/layout/staff-view-banner.tsx';
 import { routeByPath } from '../../web/app/routes.ts';
 import { accountTabs } from '../../web/components/account-frame.tsx';
 import { AccountWizardPage } from '../../web/features/accounts/account-wizard-page.tsx';
+import { AssetAccountsPage } from '../../web/features/accounts/asset-accounts-page.tsx';
 import { StatusHistoryPanel } from '../../web/features/accounts/status-history-panel.tsx';
 import { AssetDocuments } from '../../web/features/assets/asset-documents-page.tsx';
 import { assetTabs } from '../../web/features/assets/asset-frame.tsx';
 import { AssetPictures } from '../../web/features/assets/asset-pictures.tsx';
 import { AutomationManagePage } from '../../web/features/automation/automation-manage-page.tsx';
 import { CompanyManagePage } from '../../web/features/company/company-manage-page.tsx';
+import { GrantSetListPage } from '../../web/features/company/grant-set-pages.tsx';
+import { RoleCreatePage, RoleListPage } from '../../web/features/company/role-pages.tsx';
 import { UserCreatePage } from '../../web/features/company/user-form-page.tsx';
+import { UserListPage } from '../../web/features/company/user-list-page.tsx';
 import { ConnectorManagePage } from '../../web/features/connectors/connector-manage-page.tsx';
 import { EntityEditPage } from '../../web/features/entities/entity-edit-page.tsx';
+import { EntityLayout } from '../../web/features/entities/entity-layout.tsx';
 import { ImportListPage } from '../../web/features/imports/import-list-page.tsx';
 import { ImportMappingPage } from '../../web/features/imports/import-mapping-page.tsx';
 import { ImportPreviewPage } from '../../web/features/imports/import-preview-page.tsx';
 import { ImportUploadPage } from '../../web/features/imports/import-upload-page.tsx';
+import { AccountInvoicesPage } from '../../web/features/invoices/account-invoices-page.tsx';
 import type { InvoiceView } from '../../web/features/invoices/api.ts';
 import { InvoiceValuesForm } from '../../web/features/invoices/invoice-values-form.tsx';
+import { ValidationNav } from '../../web/features/invoices/validation-nav.tsx';
 import { PortfolioCreatePage } from '../../web/features/portfolios/portfolio-form-pages.tsx';
 import { PortfolioManagePage } from '../../web/features/portfolios/portfolio-manage-page.tsx';
 import { GlobalRecommendationsPage } from '../../web/features/recommendations/global-recommendations-page.tsx';
 import type { ReportView } from '../../web/features/reports/api.ts';
 import { ReportActions } from '../../web/features/reports/report-parts.tsx';
-import { ReportsPage } from '../../web/features/reports/reports-page.tsx';
+import { ReportTemplatesPage } from '../../web/features/reports/report-templates-page.tsx';
+import { ReportHistoryPage, ReportsPage } from '../../web/features/reports/reports-page.tsx';
 import { ReportSchedulePage } from '../../web/features/reports/schedule-page.tsx';
+import type { Scopes } from '../../web/features/targets/api.ts';
 import { TargetManagePage } from '../../web/features/targets/target-manage-page.tsx';
 import { type Services, ServicesProvider, SessionProvider } from '../../web/lib/app-context.tsx';
 import type { AssetView } from '../../web/lib/asset-api.ts';
@@ -262,6 +272,55 @@ describe('users who may only read a site', () => {
     expect(rendered(session('northwind'), <PortfolioManagePage />)).not.toContain('Create portfolio');
   });
 
+  it('are offered target changes only on the scopes the API lets them change', () => {
+    const target = (id: string, name: string, scope: string, scopeId?: string) => ({
+      _id: id,
+      name,
+      scope,
+      ...(scopeId ? { scopeId } : {}),
+      measure: 'energy',
+      emissionScope: 'all',
+      normalisation: 'absolute',
+      baselineYear: 2024,
+      targetYear: 2030,
+      reductionPercent: 20,
+      linearPath: true,
+      milestones: [],
+    });
+    const targets = {
+      data: [target('t1', 'Company cut', 'company'), target('t2', 'Writable cut', 'site', 'site-2')],
+      total: 2,
+    };
+    const none: Scopes = { company: false, entities: [], portfolios: [], sites: [] };
+    const mine = { ...none, sites: [{ _id: 'site-2', name: 'Writable House' }] };
+    const page = (s: Session, scopes: Scopes) =>
+      renderHtml(
+        <MemoryRouter>
+          <ServicesProvider services={{ api: {}, auth: {} } as unknown as Services}>
+            <SessionProvider session={s}>
+              <SWRConfig value={{ fallback: { '/targets': targets, '/targets/scopes': scopes } }}>
+                <TargetManagePage />
+              </SWRConfig>
+            </SessionProvider>
+          </ServicesProvider>
+        </MemoryRouter>,
+      );
+    const edits = (html: string) => textOf(html).match(/\bEdit\b/g)?.length ?? 0;
+    // Reading a site sets no target on it: no form, no Edit or Delete.
+    const reader = page(granted({ assets: { read: ['site-1'], write: [] } }), none);
+    expect(textOf(reader)).toContain('Company cut');
+    expect(textOf(reader)).not.toContain('Create target');
+    expect(edits(reader)).toBe(0);
+    expect(textOf(reader)).not.toContain('Delete');
+    // Changing one site: a form for sites only, and Edit on that site's target, not the company's.
+    const writer = page(granted({ assets: { read: ['site-1'], write: ['site-2'] } }), mine);
+    expect(textOf(writer)).toContain('Create target');
+    expect(writer).not.toContain('value="company"');
+    expect(writer).toMatch(/<option value="site"[^>]*selected/);
+    expect(textOf(writer)).toContain('Writable House');
+    expect(edits(writer)).toBe(1);
+  });
+
   it('are offered only the sites they may change when adding a meter', () => {
     const user = granted({ assets: { read: ['site-1', 'site-2'], write: ['site-2'] } });
     const sites = {
@@ -279,5 +338,146 @@ describe('users who may only read a site', () => {
     );
     expect(wizard).toContain('Writable House');
     expect(wizard).not.toContain('Read Only House');
+  });
+});
+
+/** A page at `path`, under the route pattern `pattern` (for its ids), with the reads it makes answered. */
+const routed = (
+  s: Session,
+  pattern: string,
+  path: string,
+  node: ReactNode,
+  fallback: Record<string, unknown>,
+) =>
+  textOf(
+    renderHtml(
+      <MemoryRouter initialEntries={[path]}>
+        <ServicesProvider services={{ api: {}, auth: {} } as unknown as Services}>
+          <SessionProvider session={s}>
+            <SWRConfig value={{ fallback }}>
+              <Routes>
+                <Route path={pattern} element={node} />
+              </Routes>
+            </SWRConfig>
+          </SessionProvider>
+        </ServicesProvider>
+      </MemoryRouter>,
+    ),
+  );
+
+describe('the changes a page offers are those the API accepts', () => {
+  const billing = (assets: MyPermissions['assets']): Session => {
+    const base = granted({ assets });
+    const me = { ...base.me, permissions: ['bill_validation' as const] };
+    const permissions = { ...base.permissions, permissions: ['bill_validation' as const] };
+    return { ...base, me, permissions, access: accessOf(me, permissions) };
+  };
+  const account = { ...meter, name: 'Main supply', companyId: 'demo', entityId: 'entity-1' };
+  const invoices = {
+    data: [{ _id: 'inv-1', accountId: 'meter-1', fileName: 'march.pdf', status: 'completed', values: {} }],
+    total: 1,
+  };
+
+  it("a bill validator who only reads a meter is offered none of its invoices' changes", () => {
+    const page = (s: Session) =>
+      routed(
+        s,
+        '/assets/:id/accounts/:accountId/invoices',
+        '/assets/site-1/accounts/meter-1/invoices',
+        <AccountInvoicesPage />,
+        {
+          '/accounts/meter-1': account,
+          '/invoices?accountId=meter-1&isCreditNote=false&$sort=-createdAt&limit=1000': invoices,
+        },
+      );
+    const reader = page(billing({ read: ['site-1'], write: [] }));
+    expect(reader).toContain('march.pdf');
+    expect(reader).not.toContain('Delete');
+    expect(reader).not.toContain('Upload an invoice by hand');
+    const writer = page(billing({ read: [], write: ['site-1'] }));
+    expect(writer).toContain('Delete');
+    expect(writer).toContain('Upload an invoice by hand');
+  });
+
+  it('a site reader is not offered Add meter, and the new meter page tells them why', () => {
+    const reader = granted({ assets: { read: ['site-1'], write: [] } });
+    const writer = granted({ assets: { read: [], write: ['site-1'] } });
+    const meters = (s: Session) =>
+      routed(s, '/assets/:id/accounts', '/assets/site-1/accounts', <AssetAccountsPage />, {
+        '/assets/site-1': site,
+        '/accounts?assetId=site-1&limit=1000': { data: [meter], total: 1 },
+      });
+    expect(meters(reader)).toContain('Meters');
+    expect(meters(reader)).not.toContain('Add meter');
+    expect(meters(writer)).toContain('Add meter');
+    expect(meters(session('northwind'))).not.toContain('Add meter');
+    const wizard = rendered(
+      reader,
+      <SWRConfig value={{ fallback: { '/assets?limit=1000': { data: [site], total: 1 } } }}>
+        <AccountWizardPage />
+      </SWRConfig>,
+    );
+    expect(wizard).toContain('adding a meter is not offered');
+    expect(wizard).not.toContain('Create account');
+  });
+
+  it("staff looking in may send a member's welcome e-mail but not add, edit or remove members, roles or sets", () => {
+    const users = {
+      data: [{ userSub: 'u1', name: 'Hannah Clarke', email: 'h@nw.test', permissions: [], grants: {} }],
+      total: 1,
+    };
+    const list = (s: Session, companyId: string) =>
+      rendered(
+        s,
+        <SWRConfig value={{ fallback: { [`/companies/${companyId}/users`]: users } }}>
+          <UserListPage />
+        </SWRConfig>,
+      );
+    const looking = list(session('northwind'), 'northwind');
+    expect(looking).toContain('Send welcome e-mail');
+    expect(looking).not.toContain('New user');
+    expect(looking).not.toContain('Delete');
+    expect(looking).not.toContain('Edit');
+    const home = list(session('demo'), 'demo');
+    expect(home).toContain('New user');
+    expect(home).toContain('Delete');
+    expect(rendered(session('northwind'), <RoleListPage />)).not.toContain('New role');
+    expect(rendered(session('demo'), <RoleListPage />)).toContain('New role');
+    expect(rendered(session('northwind'), <RoleCreatePage />)).toContain('this page is not offered');
+    expect(rendered(session('northwind'), <GrantSetListPage />)).not.toContain('New permission set');
+  });
+
+  it('staff looking in are offered no report builds and no bill uploads', () => {
+    const templates = { '/report-templates/system': { data: [...SYSTEM_TEMPLATES] } };
+    const tpl = (s: Session) =>
+      rendered(
+        s,
+        <SWRConfig value={{ fallback: templates }}>
+          <ReportTemplatesPage />
+        </SWRConfig>,
+      );
+    expect(tpl(session('northwind'))).toContain('SECR');
+    expect(tpl(session('northwind'))).not.toContain('Generate');
+    expect(tpl(session('demo'))).toContain('Generate');
+    expect(rendered(session('northwind'), <ReportHistoryPage />)).not.toContain('Generate a report');
+    expect(rendered(session('demo'), <ReportHistoryPage />)).toContain('Generate a report');
+    expect(rendered(session('northwind'), <ValidationNav tab="failed" />)).not.toContain('Upload');
+    expect(rendered(session('demo'), <ValidationNav tab="failed" />)).toContain('Upload');
+  });
+
+  it("an entity's Edit tab is offered only to those who may change the entity", () => {
+    const entity = { _id: 'entity-1', legalName: 'Demo Estates Retail Ltd' };
+    const tabs = (s: Session) =>
+      routed(
+        s,
+        '/entities/:id/structure',
+        '/entities/entity-1/structure',
+        <EntityLayout tab="structure">{() => null}</EntityLayout>,
+        { '/entities/entity-1': entity },
+      );
+    expect(tabs(session('demo'))).toContain('Edit');
+    expect(tabs(session('northwind'))).toContain('Structure');
+    expect(tabs(session('northwind'))).not.toContain('Edit');
+    expect(tabs(granted({ entities: { read: ['entity-1'], write: [] } }))).not.toContain('Edit');
   });
 });

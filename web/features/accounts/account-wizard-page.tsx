@@ -9,6 +9,7 @@ import {
 import { UTILITY_TYPES, type UtilityType } from '../../../shared/schemas/common.ts';
 import { accountPath, utilityLabel } from '../../components/account-frame.tsx';
 import { ChangesOnly } from '../../components/changes-only.tsx';
+import { EmptyPanel } from '../../components/page-state.tsx';
 import { useSession } from '../../lib/app-context.tsx';
 import { mayChangeItem } from '../../lib/may-change.ts';
 import {
@@ -102,6 +103,19 @@ function AccountWizardContent() {
   }
 
   const f = failure.fields;
+  // A meter may be added only to a site the user may change; the API refuses the others.
+  const writable = (assets.data?.data ?? []).filter((a) =>
+    mayChangeItem(access, { assetId: a._id, entityId: a.entityId }),
+  );
+  if (assets.data && writable.length === 0)
+    return (
+      <Stack maw={640}>
+        <Title order={2}>New account</Title>
+        <EmptyPanel>
+          You can read these sites but not change any of them, so adding a meter is not offered.
+        </EmptyPanel>
+      </Stack>
+    );
   return (
     <Stack maw={640}>
       <Title order={2}>New account</Title>
@@ -124,9 +138,7 @@ function AccountWizardContent() {
             }}
             data={[
               { value: '', label: assets.isLoading ? 'Loading sites…' : 'Choose a site' },
-              ...(assets.data?.data ?? [])
-                // A meter may be added only to a site the user may change; the API refuses the others.
-                .filter((a) => mayChangeItem(access, { assetId: a._id, entityId: a.entityId }))
+              ...writable
                 .map((a) => ({ value: a._id, label: a.siteName }))
                 .sort((a, b) => a.label.localeCompare(b.label)),
             ]}

@@ -11,6 +11,7 @@ import {
 } from '../../components/account-frame.tsx';
 import { EmptyPanel, ErrorPanel, LoadingPanel } from '../../components/page-state.tsx';
 import { useAsset } from '../../lib/asset-api.ts';
+import { useMayChangeItem } from '../../lib/may-change.ts';
 import { useAccountsOfAsset } from './api.ts';
 
 /** Each sub-meter straight after its parent, so a reader sees which supply it hangs off. */
@@ -62,6 +63,8 @@ export function AssetAccountsPage() {
   // The site pages' own fetch, so the site's name comes from the cache when they were visited.
   const site = useAsset(id);
   const { data, error, isLoading } = useAccountsOfAsset(id);
+  // Adding a meter changes the site: offered to those who may change it (never to staff looking in).
+  const mayAdd = useMayChangeItem({ assetId: id, entityId: site.data?.entityId });
   if (isLoading || site.isLoading) return <LoadingPanel />;
   if (error || site.error || !data || !id)
     return <ErrorPanel error={error ?? site.error ?? new Error('Site not found')} />;
@@ -71,9 +74,11 @@ export function AssetAccountsPage() {
       <SiteCrumbs assetId={id} siteName={site.data?.siteName} />
       <Group justify="space-between">
         <Title order={2}>Meters</Title>
-        <Button component={Link} to={`/new-account?assetId=${encodeURIComponent(id)}`}>
-          Add meter
-        </Button>
+        {mayAdd && (
+          <Button component={Link} to={`/new-account?assetId=${encodeURIComponent(id)}`}>
+            Add meter
+          </Button>
+        )}
       </Group>
       {meters.length === 0 ? (
         <EmptyPanel>This site has no meters yet.</EmptyPanel>

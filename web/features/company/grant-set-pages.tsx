@@ -1,7 +1,9 @@
 import { Anchor, Button, Group, Paper, Table, Title } from '@mantine/core';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
+import { ChangesOnly } from '../../components/changes-only.tsx';
 import { EmptyPanel, ErrorPanel, LoadingPanel } from '../../components/page-state.tsx';
+import { useMayChange } from '../../lib/may-change.ts';
 import { type GrantSet, useGrantables, useGrantSet, useGrantSetCalls, useGrantSets } from './api.ts';
 import { CompanyLayout } from './company-layout.tsx';
 import { GrantEditor } from './grant-editor.tsx';
@@ -38,15 +40,18 @@ function GrantSetForm({ set }: { set?: GrantSet }) {
 
 /** /company/permissions: named sets of grants that can be given to users in one go. */
 export function GrantSetListPage() {
+  const mayChange = useMayChange();
   const { data, error, isLoading } = useGrantSets();
   const sets = [...(data?.data ?? [])].sort((a, b) => a.name.localeCompare(b.name, 'en-GB'));
   return (
     <CompanyLayout tab="permissions">
       <Group justify="space-between">
         <Title order={3}>Permission sets</Title>
-        <Button component={Link} to="/company/permissions/create">
-          New permission set
-        </Button>
+        {mayChange && (
+          <Button component={Link} to="/company/permissions/create">
+            New permission set
+          </Button>
+        )}
       </Group>
       <Paper withBorder p="md">
         {isLoading && <LoadingPanel />}
@@ -84,7 +89,9 @@ export function GrantSetCreatePage() {
   return (
     <CompanyLayout tab="permissions">
       <Title order={3}>New permission set</Title>
-      <GrantSetForm />
+      <ChangesOnly>
+        <GrantSetForm />
+      </ChangesOnly>
     </CompanyLayout>
   );
 }
@@ -98,7 +105,11 @@ export function GrantSetEditPage() {
       <Title order={3}>{data ? `Edit ${data.name}` : 'Edit permission set'}</Title>
       {isLoading && <LoadingPanel />}
       {error && <ErrorPanel error={error} />}
-      {data && <GrantSetForm key={data._id} set={data} />}
+      {data && (
+        <ChangesOnly>
+          <GrantSetForm key={data._id} set={data} />
+        </ChangesOnly>
+      )}
     </CompanyLayout>
   );
 }

@@ -2,7 +2,9 @@ import { Anchor, Button, Group, Paper, Table, Title } from '@mantine/core';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import type { PermissionName } from '../../../shared/access/permission-names.ts';
+import { ChangesOnly } from '../../components/changes-only.tsx';
 import { EmptyPanel, ErrorPanel, LoadingPanel } from '../../components/page-state.tsx';
+import { useMayChange } from '../../lib/may-change.ts';
 import { type Role, useRole, useRoleCalls, useRoles } from './api.ts';
 import { CompanyLayout } from './company-layout.tsx';
 import { NamedRecordForm } from './named-record-form.tsx';
@@ -37,15 +39,18 @@ function RoleForm({ role }: { role?: Role }) {
 
 /** /company/roles: the company's roles and the permission strings each gives. */
 export function RoleListPage() {
+  const mayChange = useMayChange();
   const { data, error, isLoading } = useRoles();
   const roles = [...(data?.data ?? [])].sort((a, b) => a.name.localeCompare(b.name, 'en-GB'));
   return (
     <CompanyLayout tab="roles">
       <Group justify="space-between">
         <Title order={3}>Roles</Title>
-        <Button component={Link} to="/company/roles/create">
-          New role
-        </Button>
+        {mayChange && (
+          <Button component={Link} to="/company/roles/create">
+            New role
+          </Button>
+        )}
       </Group>
       <Paper withBorder p="md">
         {isLoading && <LoadingPanel />}
@@ -83,7 +88,9 @@ export function RoleCreatePage() {
   return (
     <CompanyLayout tab="roles">
       <Title order={3}>New role</Title>
-      <RoleForm />
+      <ChangesOnly>
+        <RoleForm />
+      </ChangesOnly>
     </CompanyLayout>
   );
 }
@@ -97,7 +104,11 @@ export function RoleEditPage() {
       <Title order={3}>{data ? `Edit ${data.name}` : 'Edit role'}</Title>
       {isLoading && <LoadingPanel />}
       {error && <ErrorPanel error={error} />}
-      {data && <RoleForm key={data._id} role={data} />}
+      {data && (
+        <ChangesOnly>
+          <RoleForm key={data._id} role={data} />
+        </ChangesOnly>
+      )}
     </CompanyLayout>
   );
 }

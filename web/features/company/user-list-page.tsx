@@ -5,6 +5,7 @@ import { EmptyPanel, ErrorPanel, LoadingPanel } from '../../components/page-stat
 import { showToast } from '../../components/toast-store.ts';
 import { useSession } from '../../lib/app-context.tsx';
 import { formFailureOf } from '../../lib/form-errors.ts';
+import { useMayChange } from '../../lib/may-change.ts';
 import { type CompanyUser, useCompanyUsers, useRemoveUser, useSendWelcome } from './api.ts';
 import { CompanyLayout, useIsCompanyAdmin } from './company-layout.tsx';
 import { grantSummary, normaliseGrants } from './grants.ts';
@@ -15,7 +16,16 @@ export function permissionSummary(user: Pick<CompanyUser, 'permissions' | 'grant
   return parts.length > 0 ? parts.join('; ') : '—';
 }
 
-function UserActions({ user, companyId }: { user: CompanyUser; companyId: string }) {
+/** Edit and Delete change the company; the welcome e-mail only lets a member in, so staff looking in keep it. */
+function UserActions({
+  user,
+  companyId,
+  mayChange,
+}: {
+  user: CompanyUser;
+  companyId: string;
+  mayChange: boolean;
+}) {
   const sendWelcome = useSendWelcome(companyId);
   const removeUser = useRemoveUser(companyId);
   const [busy, setBusy] = useState<'welcome' | 'delete' | null>(null);
@@ -52,15 +62,17 @@ function UserActions({ user, companyId }: { user: CompanyUser; companyId: string
 
   return (
     <Group gap="xs" wrap="nowrap">
-      <Button
-        component={Link}
-        to={`/company/users/${user.userSub}/edit`}
-        size="xs"
-        variant="default"
-        aria-label={`Edit ${user.name}`}
-      >
-        Edit
-      </Button>
+      {mayChange && (
+        <Button
+          component={Link}
+          to={`/company/users/${user.userSub}/edit`}
+          size="xs"
+          variant="default"
+          aria-label={`Edit ${user.name}`}
+        >
+          Edit
+        </Button>
+      )}
       <Button
         size="xs"
         variant="default"
@@ -70,16 +82,18 @@ function UserActions({ user, companyId }: { user: CompanyUser; companyId: string
       >
         Send welcome e-mail
       </Button>
-      <Button
-        size="xs"
-        color="red"
-        variant="subtle"
-        loading={busy === 'delete'}
-        onClick={remove}
-        aria-label={`Delete ${user.name}`}
-      >
-        Delete
-      </Button>
+      {mayChange && (
+        <Button
+          size="xs"
+          color="red"
+          variant="subtle"
+          loading={busy === 'delete'}
+          onClick={remove}
+          aria-label={`Delete ${user.name}`}
+        >
+          Delete
+        </Button>
+      )}
     </Group>
   );
 }
@@ -88,13 +102,14 @@ function UserActions({ user, companyId }: { user: CompanyUser; companyId: string
 export function UserListPage() {
   const { company } = useSession();
   const isAdmin = useIsCompanyAdmin();
+  const mayChange = useMayChange();
   const { data, error, isLoading } = useCompanyUsers(company._id);
   const users = [...(data?.data ?? [])].sort((a, b) => a.name.localeCompare(b.name, 'en-GB'));
   return (
     <CompanyLayout tab="users">
       <Group justify="space-between">
         <Text c="dimmed">{data ? `${data.total} users` : ''}</Text>
-        {isAdmin && (
+        {isAdmin && mayChange && (
           <Button component={Link} to="/company/users/create">
             New user
           </Button>
@@ -119,7 +134,7 @@ export function UserListPage() {
               {users.map((u) => (
                 <Table.Tr key={u.userSub}>
                   <Table.Td>
-                    {isAdmin ? (
+                    {isAdmin && mayChange ? (
                       <Anchor component={Link} to={`/company/users/${u.userSub}/edit`}>
                         {u.name}
                       </Anchor>
@@ -132,7 +147,7 @@ export function UserListPage() {
                   <Table.Td>{permissionSummary(u)}</Table.Td>
                   {isAdmin && (
                     <Table.Td>
-                      <UserActions user={u} companyId={company._id} />
+                      <UserActions user={u} companyId={company._id} mayChange={mayChange} />
                     </Table.Td>
                   )}
                 </Table.Tr>

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { Breadcrumbs } from '../../components/breadcrumbs.tsx';
 import { ErrorPanel, LoadingPanel } from '../../components/page-state.tsx';
+import { useMayChangeItem } from '../../lib/may-change.ts';
 import { type Entity, useEntity } from './api.ts';
 
 export type EntityTab = 'structure' | 'edit';
@@ -12,6 +13,8 @@ export function EntityLayout({ tab, children }: { tab: EntityTab; children: (ent
   const { id } = useParams();
   const navigate = useNavigate();
   const { data: entity, error, isLoading } = useEntity(id);
+  // Editing is offered to those who may change the entity (never to staff looking into another company).
+  const mayEdit = useMayChangeItem({ entityId: id });
   if (isLoading) return <LoadingPanel />;
   if (error || !entity) return <ErrorPanel error={error ?? new Error('Entity not found')} />;
   return (
@@ -21,7 +24,7 @@ export function EntityLayout({ tab, children }: { tab: EntityTab; children: (ent
       <Tabs value={tab} onChange={(next) => next && navigate(`/entities/${entity._id}/${next}`)}>
         <Tabs.List>
           <Tabs.Tab value="structure">Structure</Tabs.Tab>
-          <Tabs.Tab value="edit">Edit</Tabs.Tab>
+          {mayEdit && <Tabs.Tab value="edit">Edit</Tabs.Tab>}
         </Tabs.List>
       </Tabs>
       {children(entity)}

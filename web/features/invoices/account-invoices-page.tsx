@@ -8,6 +8,7 @@ import { AccountLayout } from '../../components/account-frame.tsx';
 import { EmptyPanel, ErrorPanel, LoadingPanel } from '../../components/page-state.tsx';
 import { useSession } from '../../lib/app-context.tsx';
 import { formatDate, formatNumber } from '../../lib/format.ts';
+import { mayChangeItem } from '../../lib/may-change.ts';
 import {
   type InvoiceView,
   useAccountInvoices,
@@ -268,8 +269,12 @@ function AccountInvoices({ account, kind }: { account: AccountView; kind: Kind }
   const { data, error, isLoading } = useAccountInvoices<AccountInvoice>(account._id, kind, withDeleted);
   const validationRoute = routeByPath('/invoice-validation/:id');
   const mayValidate = validationRoute !== undefined && canUseRoute(validationRoute.permission, access);
-  // Changing an account's invoices takes the bill validation permissions, as the API's routes do.
-  const mayEdit = validationRoute !== undefined && canChange(validationRoute.permission, access);
+  // Changing an account's invoices takes the bill validation permissions, as the API's routes do, and
+  // write access to the meter: the API judges an invoice by the account it is filed on.
+  const mayEdit =
+    validationRoute !== undefined &&
+    canChange(validationRoute.permission, access) &&
+    mayChangeItem(access, { accountId: account._id, assetId: account.assetId, entityId: account.entityId });
   const uploadRoute = routeByPath('/invoices/upload');
   const mayUpload = uploadRoute !== undefined && canChange(uploadRoute.permission, access);
   const [manual, setManual] = useState(false);

@@ -1,6 +1,6 @@
 import { Badge, Button, Group, Title } from '@mantine/core';
 import { Link } from 'react-router';
-import { canUseRoute } from '../../../shared/access/route-access.ts';
+import { canChange, canUseRoute } from '../../../shared/access/route-access.ts';
 import { routeByPath } from '../../app/routes.ts';
 import { useSession } from '../../lib/app-context.tsx';
 import { formatCount } from '../../lib/format.ts';
@@ -26,6 +26,10 @@ export function ValidationNav({ tab, filters = {} }: { tab: ValidationTab; filte
     const route = routeByPath(path);
     return route !== undefined && canUseRoute(route.permission, access);
   };
+  const mayChangeAt = (path: string) => {
+    const route = routeByPath(path);
+    return route !== undefined && canChange(route.permission, access);
+  };
   const link = (to: ValidationTab, label: string, count?: QueueGroup) => (
     <Button
       key={to}
@@ -44,7 +48,8 @@ export function ValidationNav({ tab, filters = {} }: { tab: ValidationTab; filte
       <Title order={2}>Bill Validation</Title>
       <Group gap={4} component="nav" aria-label="Bill validation pages">
         {QUEUE_GROUPS.map((g) => link(g, QUEUE_LABELS[g], g))}
-        {may('/invoice-validation/upload') && link('upload', 'Upload')}
+        {/* Uploading files bills: a change, so not offered to staff looking into another company. */}
+        {mayChangeAt('/invoice-validation/upload') && link('upload', 'Upload')}
         {may('/invoice-validation/invoice-captures') && link('invoice-captures', 'Invoice captures')}
       </Group>
     </>

@@ -29,7 +29,7 @@ export function sectionsLine(t: Pick<CustomTemplateView, 'sections'>): string {
     .join('; ');
 }
 
-const systemColumns: readonly DataTableColumn<SystemTemplate>[] = [
+const systemColumns = (mayGenerate: boolean): readonly DataTableColumn<SystemTemplate>[] => [
   { key: 'name', label: 'Report', value: (t) => t.name },
   { key: 'description', label: 'What it holds', value: (t) => t.description },
   {
@@ -42,11 +42,12 @@ const systemColumns: readonly DataTableColumn<SystemTemplate>[] = [
     label: 'Actions',
     value: () => '',
     sortable: false,
-    render: (t) => (
-      <Anchor component={Link} to={`/reports/generate?template=${t.id}`} aria-label={`Generate ${t.name}`}>
-        Generate
-      </Anchor>
-    ),
+    render: (t) =>
+      mayGenerate && (
+        <Anchor component={Link} to={`/reports/generate?template=${t.id}`} aria-label={`Generate ${t.name}`}>
+          Generate
+        </Anchor>
+      ),
   },
 ];
 
@@ -81,7 +82,10 @@ function GenerateCustom({ template }: { template: CustomTemplateView }) {
   );
 }
 
-const customColumns = (mayEdit: boolean): readonly DataTableColumn<CustomTemplateView>[] => [
+const customColumns = (
+  mayEdit: boolean,
+  mayGenerate: boolean,
+): readonly DataTableColumn<CustomTemplateView>[] => [
   { key: 'name', label: 'Template', value: (t) => t.name },
   { key: 'scope', label: 'Covers', value: (t) => SCOPE_NAMES[t.scopeType] },
   { key: 'period', label: 'Period', value: (t) => PERIOD_NAMES[t.period] },
@@ -93,7 +97,7 @@ const customColumns = (mayEdit: boolean): readonly DataTableColumn<CustomTemplat
     sortable: false,
     render: (t) => (
       <Group gap="xs" wrap="nowrap">
-        <GenerateCustom template={t} />
+        {mayGenerate && <GenerateCustom template={t} />}
         {mayEdit && (
           <Anchor component={Link} to={`/reports/builder?template=${t._id}`} aria-label={`Edit ${t.name}`}>
             Edit
@@ -104,15 +108,20 @@ const customColumns = (mayEdit: boolean): readonly DataTableColumn<CustomTemplat
   },
 ];
 
-/** The page as its two reads give it; `mayEdit` is whether the caller may write the company's templates. */
+/**
+ * The page as its two reads give it; `mayEdit` is whether the caller may write the company's templates,
+ * `mayGenerate` whether they may build reports (not staff looking into another company).
+ */
 export function ReportTemplatesView({
   system,
   custom,
   mayEdit,
+  mayGenerate = true,
 }: {
   system: QueryState<{ data: SystemTemplate[] }>;
   custom: QueryState<{ data: CustomTemplateView[] }>;
   mayEdit: boolean;
+  mayGenerate?: boolean;
 }) {
   return (
     <Stack gap="md">
@@ -134,7 +143,7 @@ export function ReportTemplatesView({
         {(d) => (
           <DataTable
             label="Standard reports"
-            columns={systemColumns}
+            columns={systemColumns(mayGenerate)}
             rows={d.data}
             rowKey={(t) => t.id}
             empty="No standard reports."
@@ -155,7 +164,7 @@ export function ReportTemplatesView({
         {(d) => (
           <DataTable
             label="Your company's templates"
-            columns={customColumns(mayEdit)}
+            columns={customColumns(mayEdit, mayGenerate)}
             rows={d.data}
             rowKey={(t) => t._id}
             empty="No templates yet."
@@ -172,5 +181,12 @@ export function ReportTemplatesPage() {
   const { access } = useSession();
   const system = useSystemTemplates();
   const custom = useCustomTemplates();
-  return <ReportTemplatesView system={system} custom={custom} mayEdit={canChange(COMPANY_USERS, access)} />;
+  return (
+    <ReportTemplatesView
+      system={system}
+      custom={custom}
+      mayEdit={canChange(COMPANY_USERS, access)}
+      mayGenerate={canChange('*', access)}
+    />
+  );
 }

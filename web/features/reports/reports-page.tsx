@@ -55,13 +55,16 @@ export function ReportsPage() {
 /** /reports/history: every report the caller may read, newest first, its state kept live. */
 export function ReportHistoryPage() {
   const { data, error, isLoading } = useReportHistory();
+  const mayGenerate = useMayChange();
   return (
     <Stack gap="md">
       <Group justify="space-between">
         <Title order={2}>Report history</Title>
-        <Anchor component={Link} to="/reports">
-          Generate a report
-        </Anchor>
+        {mayGenerate && (
+          <Anchor component={Link} to="/reports">
+            Generate a report
+          </Anchor>
+        )}
       </Group>
       {error ? (
         <ErrorPanel error={error} />

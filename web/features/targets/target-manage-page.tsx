@@ -11,6 +11,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useState } from 'react';
+import { type AccessSubject, isCompanyWide } from '../../../shared/access/route-access.ts';
 import {
   EMISSION_SCOPES,
   type EmissionScope,
@@ -22,9 +23,9 @@ import { unitOf } from '../../../shared/targets/target-maths.ts';
 import { DataTable, type DataTableColumn } from '../../components/data-table.tsx';
 import { FormPanel } from '../../components/form-panel.tsx';
 import { showToast } from '../../components/toast-store.ts';
+import { useSession } from '../../lib/app-context.tsx';
 import { type FormFailure, formFailureOf, NO_FAILURE } from '../../lib/form-errors.ts';
 import { formatNumber } from '../../lib/format.ts';
-import { useMayChange } from '../../lib/may-change.ts';
 import {
   type Scopes,
   type TargetView,
@@ -138,19 +139,50 @@ const draftOf = (t: TargetView): Draft => ({
   })),
 });
 
-function scopeChoices(scopes: Scopes | undefined, scope: TargetScope) {
-  const list =
-    scope === 'entity' ? scopes?.entities : scope === 'portfolio' ? scopes?.portfolios : scopes?.sites;
-  return [{ value: '', label: 'Choose…' }, ...(list ?? []).map((o) => ({ value: o._id, label: o.name }))];
+const ALL_SCOPES: readonly TargetScope[] = ['company', 'entity', 'portfolio', 'site'];
+
+function listOf(scopes: Scopes | undefined, scope: Exclude<TargetScope, 'company'>) {
+  return (
+    (scope === 'entity' ? scopes?.entities : scope === 'portfolio' ? scopes?.portfolios : scopes?.sites) ?? []
+  );
+}
+
+function scopeChoices(scopes: Scopes | undefined, scope: Exclude<TargetScope, 'company'>) {
+  return [
+    { value: '', label: 'Choose…' },
+    ...listOf(scopes, scope).map((o) => ({ value: o._id, label: o.name })),
+  ];
+}
+
+/**
+ * What the user may set targets on, as the API rules it (by the target's scope): everything for those
+ * who see the whole company; otherwise the kinds of scope the API lists as theirs to change, none until
+ * it has answered; nothing for staff looking into another company.
+ */
+export function writableScopeKinds(access: AccessSubject, scopes: Scopes | undefined): TargetScope[] {
+  if (access.staffView === true) return [];
+  if (isCompanyWide(access)) return [...ALL_SCOPES];
+  return ALL_SCOPES.filter((s) =>
+    s === 'company' ? scopes?.company === true : listOf(scopes, s).length > 0,
+  );
+}
+
+/** Whether the user may change (or delete) this target: they may change what it covers. */
+function mayChangeTarget(kinds: readonly TargetScope[], scopes: Scopes | undefined, t: TargetView): boolean {
+  if (!kinds.includes(t.scope)) return false;
+  if (t.scope === 'company' || kinds.length === ALL_SCOPES.length) return true;
+  return listOf(scopes, t.scope).some((o) => o._id === t.scopeId);
 }
 
 function TargetForm({
   initial,
   editing,
+  kinds,
   onDone,
 }: {
   initial: Draft;
   editing?: TargetView;
+  kinds: readonly TargetScope[];
   onDone: () => void;
 }) {
   const scopes = useTargetScopes();
@@ -179,9 +211,7 @@ function TargetForm({
     }
   }
 
-  const scopeOptions = (['company', 'entity', 'portfolio', 'site'] as const)
-    .filter((s) => s !== 'company' || scopes.data?.company !== false)
-    .map((s) => ({ value: s, label: SCOPE_LABELS[s] }));
+  const scopeOptions = kinds.map((s) => ({ value: s, label: SCOPE_LABELS[s] }));
   const milestone = (i: number, patch: Partial<MilestoneDraft>) =>
     set({ milestones: draft.milestones.map((m, j) => (j === i ? { ...m, ...patch } : m)) });
 
@@ -348,7 +378,9 @@ export function TargetManagePage() {
   const targets = useTargets();
   const deleteTarget = useDeleteTarget();
   const [editing, setEditing] = useState<TargetView | undefined>();
-  const mayChange = useMayChange();
+  const scopes = useTargetScopes();
+  const kinds = writableScopeKinds(useSession().access, scopes.data);
+  const mayChange = (t: TargetView) => mayChangeTarget(kinds, scopes.data, t);
 
   async function remove(t: TargetView) {
     if (!window.confirm(`Delete the target ${t.name}?`)) return;
@@ -379,22 +411,23 @@ export function TargetManagePage() {
       numeric: true,
     },
   ];
-  if (mayChange)
+  if (kinds.length > 0)
     columns.push({
       key: 'actions',
       label: 'Actions',
       sortable: false,
       value: () => '',
-      render: (t) => (
-        <Group gap="xs" wrap="nowrap">
-          <Button size="xs" variant="light" onClick={() => setEditing(t)}>
-            Edit
-          </Button>
-          <Button size="xs" variant="subtle" color="red" onClick={() => remove(t)}>
-            Delete
-          </Button>
-        </Group>
-      ),
+      render: (t) =>
+        mayChange(t) && (
+          <Group gap="xs" wrap="nowrap">
+            <Button size="xs" variant="light" onClick={() => setEditing(t)}>
+              Edit
+            </Button>
+            <Button size="xs" variant="subtle" color="red" onClick={() => remove(t)}>
+              Delete
+            </Button>
+          </Group>
+        ),
     });
 
   return (
@@ -409,15 +442,21 @@ export function TargetManagePage() {
         empty="No targets yet."
         csvFilename="targets.csv"
       />
-      {!mayChange ? null : editing ? (
+      {kinds.length === 0 ? null : editing ? (
         <TargetForm
           key={editing._id}
           initial={draftOf(editing)}
           editing={editing}
+          kinds={kinds}
           onDone={() => setEditing(undefined)}
         />
       ) : (
-        <TargetForm key="new" initial={EMPTY} onDone={() => undefined} />
+        <TargetForm
+          key={`new-${kinds.join()}`}
+          initial={{ ...EMPTY, scope: kinds[0] ?? EMPTY.scope }}
+          kinds={kinds}
+          onDone={() => undefined}
+        />
       )}
     </Stack>
   );
