@@ -40,6 +40,7 @@ import { ReportTemplatesPage } from '../../web/features/reports/report-templates
 import { ReportHistoryPage, ReportsPage } from '../../web/features/reports/reports-page.tsx';
 import { ReportSchedulePage } from '../../web/features/reports/schedule-page.tsx';
 import type { Scopes } from '../../web/features/targets/api.ts';
+import { TargetDashboardPage } from '../../web/features/targets/target-dashboard-page.tsx';
 import { TargetManagePage } from '../../web/features/targets/target-manage-page.tsx';
 import { type Services, ServicesProvider, SessionProvider } from '../../web/lib/app-context.tsx';
 import type { AssetView } from '../../web/lib/asset-api.ts';
@@ -319,6 +320,34 @@ describe('users who may only read a site', () => {
     expect(writer).toMatch(/<option value="site"[^>]*selected/);
     expect(textOf(writer)).toContain('Writable House');
     expect(edits(writer)).toBe(1);
+  });
+
+  it('are invited to set a first target only when they may set one', () => {
+    const none: Scopes = { company: false, entities: [], portfolios: [], sites: [] };
+    const mine = { ...none, sites: [{ _id: 'site-2', name: 'Writable House' }] };
+    const page = (s: Session, scopes: Scopes) =>
+      textOf(
+        renderHtml(
+          <MemoryRouter>
+            <ServicesProvider services={{ api: {}, auth: {} } as unknown as Services}>
+              <SessionProvider session={s}>
+                <SWRConfig
+                  value={{
+                    fallback: { '/targets/progress': { data: [], total: 0 }, '/targets/scopes': scopes },
+                  }}
+                >
+                  <TargetDashboardPage />
+                </SWRConfig>
+              </SessionProvider>
+            </ServicesProvider>
+          </MemoryRouter>,
+        ),
+      );
+    const reader = page(granted({ assets: { read: ['site-1'], write: [] } }), none);
+    expect(reader).toContain('No targets yet.');
+    expect(reader).not.toContain('Set one');
+    expect(page(granted({ assets: { read: ['site-1'], write: ['site-2'] } }), mine)).toContain('Set one');
+    expect(page(session('northwind'), none)).not.toContain('Set one');
   });
 
   it('are offered only the sites they may change when adding a meter', () => {

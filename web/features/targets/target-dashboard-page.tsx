@@ -2,8 +2,10 @@ import { Anchor, Badge, Group, Paper, Progress, SimpleGrid, Stack, Table, Text, 
 import { Link } from 'react-router';
 import type { TargetStatus } from '../../../shared/targets/target-maths.ts';
 import { EmptyPanel, ErrorPanel, LoadingPanel } from '../../components/page-state.tsx';
+import { useSession } from '../../lib/app-context.tsx';
 import { formatNumber } from '../../lib/format.ts';
-import { type TargetProgress, useTargetProgress } from './api.ts';
+import { type TargetProgress, useTargetProgress, useTargetScopes } from './api.ts';
+import { writableScopeKinds } from './target-scopes.ts';
 
 const STATUS: Record<TargetStatus, { label: string; color: string }> = {
   'on-track': { label: 'On track', color: 'green' },
@@ -166,6 +168,8 @@ export function TargetDashboardPage() {
   const { data, error, isLoading } = useTargetProgress();
   const rows = data?.data ?? [];
   const off = rows.filter((r) => r.status === 'off-track').length;
+  // Only those who may set a target on something are invited to; the manage page shows the rest the list.
+  const maySet = writableScopeKinds(useSession().access, useTargetScopes().data).length > 0;
   return (
     <Stack>
       <Group justify="space-between">
@@ -183,11 +187,16 @@ export function TargetDashboardPage() {
       {error ? <ErrorPanel error={error} title="Could not load the targets" /> : null}
       {data && rows.length === 0 && (
         <EmptyPanel>
-          No targets yet.{' '}
-          <Anchor component={Link} to="/targets/manage">
-            Set one
-          </Anchor>
-          .
+          No targets yet.
+          {maySet ? (
+            <>
+              {' '}
+              <Anchor component={Link} to="/targets/manage">
+                Set one
+              </Anchor>
+              .
+            </>
+          ) : null}
         </EmptyPanel>
       )}
       {rows.length > 0 && (

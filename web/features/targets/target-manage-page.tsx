@@ -11,7 +11,6 @@ import {
   Title,
 } from '@mantine/core';
 import { useState } from 'react';
-import { type AccessSubject, isCompanyWide } from '../../../shared/access/route-access.ts';
 import {
   EMISSION_SCOPES,
   type EmissionScope,
@@ -35,6 +34,7 @@ import {
   useTargets,
   useUpdateTarget,
 } from './api.ts';
+import { listOf, mayChangeTarget, writableScopeKinds } from './target-scopes.ts';
 
 interface MilestoneDraft {
   year: string;
@@ -139,39 +139,11 @@ const draftOf = (t: TargetView): Draft => ({
   })),
 });
 
-const ALL_SCOPES: readonly TargetScope[] = ['company', 'entity', 'portfolio', 'site'];
-
-function listOf(scopes: Scopes | undefined, scope: Exclude<TargetScope, 'company'>) {
-  return (
-    (scope === 'entity' ? scopes?.entities : scope === 'portfolio' ? scopes?.portfolios : scopes?.sites) ?? []
-  );
-}
-
 function scopeChoices(scopes: Scopes | undefined, scope: Exclude<TargetScope, 'company'>) {
   return [
     { value: '', label: 'Choose…' },
     ...listOf(scopes, scope).map((o) => ({ value: o._id, label: o.name })),
   ];
-}
-
-/**
- * What the user may set targets on, as the API rules it (by the target's scope): everything for those
- * who see the whole company; otherwise the kinds of scope the API lists as theirs to change, none until
- * it has answered; nothing for staff looking into another company.
- */
-export function writableScopeKinds(access: AccessSubject, scopes: Scopes | undefined): TargetScope[] {
-  if (access.staffView === true) return [];
-  if (isCompanyWide(access)) return [...ALL_SCOPES];
-  return ALL_SCOPES.filter((s) =>
-    s === 'company' ? scopes?.company === true : listOf(scopes, s).length > 0,
-  );
-}
-
-/** Whether the user may change (or delete) this target: they may change what it covers. */
-function mayChangeTarget(kinds: readonly TargetScope[], scopes: Scopes | undefined, t: TargetView): boolean {
-  if (!kinds.includes(t.scope)) return false;
-  if (t.scope === 'company' || kinds.length === ALL_SCOPES.length) return true;
-  return listOf(scopes, t.scope).some((o) => o._id === t.scopeId);
 }
 
 function TargetForm({
