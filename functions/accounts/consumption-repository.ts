@@ -35,6 +35,7 @@ import { queryMapped } from '../core/data/query-pages.ts';
 import { inPool } from '../core/lib/in-pool.ts';
 import { partAdds, ROLLUP_PARTS, type RollupParts } from './rollup-parts.ts';
 import {
+  addManyToSiteYears,
   addMonthsToSiteYear,
   addToSiteYear,
   replaceSiteYears,
@@ -576,20 +577,18 @@ export async function addManyToRollups(
     }
     y.months.set(d.month, addMonthFigures(y.months.get(d.month), d));
   }
-  await inPool([...years.values()], limit, (y) =>
-    addMonthsToSiteYear(
-      companyId,
-      y.assetId,
-      y.year,
-      y.utilityType,
-      {
+  await addManyToSiteYears(
+    companyId,
+    [...years.values()].map((y) => ({
+      ...y,
+      delta: {
         ...y.delta,
         consumption: Math.round(y.delta.consumption * 1000) / 1000,
         cost: Math.round(y.delta.cost * 100) / 100,
         emissionsKg: Math.round(y.delta.emissionsKg * 1000) / 1000,
       },
-      y.months,
-    ),
+    })),
+    limit,
   );
   await addToMany(
     [...company.values()].map(({ assetId: _a, month, utilityType, ...delta }) => ({
@@ -662,8 +661,15 @@ export async function putRollups(
     year.months.set(r.month, addMonthFigures(year.months.get(r.month), change));
     years.set(key, year);
   }
-  await inPool([...years.values()], 8, ({ row, delta, months }) =>
-    addMonthsToSiteYear(companyId, row.assetId, row.month.slice(0, 4), row.utilityType, delta, months),
+  await addManyToSiteYears(
+    companyId,
+    [...years.values()].map(({ row, delta, months }) => ({
+      assetId: row.assetId,
+      year: row.month.slice(0, 4),
+      utilityType: row.utilityType,
+      delta,
+      months,
+    })),
   );
 }
 
