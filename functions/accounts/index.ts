@@ -24,6 +24,7 @@ export type {
 export {
   addManyToRollups,
   applyIntervalMonth,
+  applyIntervalMonths,
   applyInvoiceContribution,
   applyRestatementToGroups,
   applyRestatementToSite,
