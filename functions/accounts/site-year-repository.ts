@@ -5,6 +5,7 @@
  * | every site's whole years over a span of years | `pk` as above, `sk BETWEEN total#{from}# AND total#{to}#~` | table |
  * | add to one site, year and utility (atomic ADD, once per invoice month) | `pk` as above, `sk = {year}#{assetId}#{utility}` | table |
  * | copy one utility's year onto the site's whole year (newest revision wins) | `pk` as above, `sk = total#{year}#{assetId}` | table |
+ * | add to many site years at once (an import's), then copy them | TransactWrite of ≤ 100 ADDs, consistent BatchGet of the same keys, TransactWrite of ≤ 100 copies | table |
  * | replace one site's years (rebuilding from its roll-ups) | `pk` as above, `sk = {year}#{assetId}#{utility}` | table |
  * | whether the company's site years are complete | `pk` as above, `sk = built` | table |
  */
