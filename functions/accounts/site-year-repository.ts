@@ -252,6 +252,8 @@ export interface SiteYearWrite {
   utilityType: UtilityType;
   delta: SiteYearDelta;
   months: ReadonlyMap<string, SiteMonthFigures>;
+  /** As `addMonthsToSiteYear`'s: the change is added once for this key. */
+  once?: { key: string };
 }
 
 /** One update of a site-years item, as a transaction names it. */
@@ -327,15 +329,10 @@ export async function addManyToSiteYears(
       together.push(w);
     }
   }
+  const addsOf = (w: SiteYearWrite) => [...w.months].flatMap(([month, f]) => monthAddsOf(month, f));
+  const onceOf = (w: SiteYearWrite) => w.once && { key: w.once.key, sign: 1 as const };
   const single = (w: SiteYearWrite) =>
-    addToYear(
-      companyId,
-      w.assetId,
-      w.year,
-      w.utilityType,
-      w.delta,
-      [...w.months].flatMap(([month, f]) => monthAddsOf(month, f)),
-    );
+    addToYear(companyId, w.assetId, w.year, w.utilityType, w.delta, addsOf(w), onceOf(w));
   const groups: SiteYearWrite[][] = [];
   for (let i = 0; i < together.length; i += MAX_TRANSACTION_ACTIONS)
     groups.push(together.slice(i, i + MAX_TRANSACTION_ACTIONS));
@@ -348,10 +345,7 @@ export async function addManyToSiteYears(
     const added = await inOneTransaction(
       group.map((w) => ({
         Key: { pk, sk: skOf(w.year, w.assetId, w.utilityType) },
-        ...yearUpdate(
-          w.delta,
-          [...w.months].flatMap(([month, f]) => monthAddsOf(month, f)),
-        ),
+        ...yearUpdate(w.delta, addsOf(w), onceOf(w)),
       })),
     );
     if (!added) {
