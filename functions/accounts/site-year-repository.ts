@@ -362,14 +362,28 @@ export async function addManyToSiteYears(
       1,
       true,
     );
-    const copied =
-      copies.length > 1 &&
-      (await inOneTransaction(
-        copies.map((c) => ({ Key: { pk, sk: totalSkOf(c.year, c.assetId) }, ...wholeYearUpdate(c) })),
-      ));
-    if (!copied)
-      for (const c of copies)
-        await copyFiguresToWholeYear(companyId, c.year, c.assetId, c.utilityType, c.figures);
+    // A site's utilities share its whole year, which a transaction may name once: one utility a round.
+    const rounds: { keys: Set<string>; copies: typeof copies }[] = [];
+    for (const c of copies) {
+      const sk = totalSkOf(c.year, c.assetId);
+      let round = rounds.find((r) => !r.keys.has(sk));
+      if (!round) {
+        round = { keys: new Set(), copies: [] };
+        rounds.push(round);
+      }
+      round.keys.add(sk);
+      round.copies.push(c);
+    }
+    for (const { copies: round } of rounds) {
+      const copied =
+        round.length > 1 &&
+        (await inOneTransaction(
+          round.map((c) => ({ Key: { pk, sk: totalSkOf(c.year, c.assetId) }, ...wholeYearUpdate(c) })),
+        ));
+      if (!copied)
+        for (const c of round)
+          await copyFiguresToWholeYear(companyId, c.year, c.assetId, c.utilityType, c.figures);
+    }
   });
   for (const w of alone) await single(w).catch((e: unknown) => (refused ??= e));
   if (refused) throw refused;

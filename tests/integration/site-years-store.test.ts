@@ -279,16 +279,19 @@ describe("an import's monthly roll-ups", () => {
   it("write many sites' years in a few requests, each year and whole year as the months say", async () => {
     // 150 sites' two years: more site years than one request may carry.
     const sites = Array.from({ length: 150 }, (_, i) => `bulk-site-${i}`);
+    // Heating and cooling share each site's whole year.
     const deltas: SiteMonthDelta[] = sites.flatMap((assetId, i) =>
-      ['2016-11', '2016-12', '2017-01'].map((month) => ({
-        assetId,
-        month,
-        utilityType: 'heating' as const,
-        unit: 'kWh',
-        consumption: 100 + i,
-        cost: 10.25,
-        emissionsKg: 3.5,
-      })),
+      ['2016-11', '2016-12', '2017-01'].flatMap((month) =>
+        (['heating', 'cooling'] as const).map((utilityType) => ({
+          assetId,
+          month,
+          utilityType,
+          unit: 'kWh',
+          consumption: 100 + i,
+          cost: 10.25,
+          emissionsKg: 3.5,
+        })),
+      ),
     );
     const client = documentClient();
     const send = client.send.bind(client);
@@ -314,8 +317,8 @@ describe("an import's monthly roll-ups", () => {
     } finally {
       spy.mockRestore();
     }
-    // 300 site years: a transaction of adds and one of whole-year copies per hundred, not two writes each.
-    expect(yearWrites.length).toBeLessThanOrEqual(20);
+    // 600 site years: a transaction of adds and two of whole-year copies per hundred, not two writes each.
+    expect(yearWrites.length).toBeLessThanOrEqual(30);
     expect(await yearOf('bulk-site-7', 2016, 'heating')).toMatchObject({
       consumption: 214,
       cost: 20.5,
@@ -332,8 +335,10 @@ describe("an import's monthly roll-ups", () => {
       consumption: 249,
       monthsHeld: [1],
     });
+    expect(await yearOf('bulk-site-7', 2017, 'cooling')).toMatchObject({ consumption: 107, monthsHeld: [1] });
     const whole = await listWholeSiteYears(w.companyId, 2016, 2017);
     expect(whole.filter((y) => y.utilityType === 'heating')).toHaveLength(300);
+    expect(whole.filter((y) => y.utilityType === 'cooling')).toHaveLength(300);
   });
 
   it('refuse a month held in another unit as a single write would, and still write the others', async () => {
