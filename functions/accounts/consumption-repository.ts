@@ -16,6 +16,7 @@
  * | write many meters' months                   | BatchWrite pk = C#{companyId}#consumption#{accountId}, sk = month    | table |
  * | replace / remove months if as read (rollback) | TransactWrite of ≤ 100 conditional puts and deletes, pk, sk as above | table |
  * | replace interval days of a month (CAS)      | pk = C#{companyId}#consumption#{accountId}, sk = month               | table |
+ * | replace interval days of many months (CAS)  | consistent Query of sk BETWEEN months, TransactWrite of ≤ 100 months | table |
  * | restate a month's emissions (if as read)    | pk = C#{companyId}#consumption#{accountId}, sk = month               | table |
  * | whether a marked write of many roll-ups landed a chunk | pk = C#{companyId}#rollup-marks#{mark}, sk = chunk#{part}#{round}#{n} (conditional, in the chunk's transaction) | table |
  * | forget a marked write's chunks | pk = C#{companyId}#rollup-marks#{mark} (query, then batch deletes) | table |
@@ -33,10 +34,11 @@ import type { UtilityType } from '../../shared/schemas/common.ts';
 import { documentClient } from '../core/adapters/dynamo.ts';
 import { config } from '../core/config.ts';
 import { batchWrite } from '../core/data/batch-writes.ts';
-import { queryMapped } from '../core/data/query-pages.ts';
+import { eachQueried, queryMapped } from '../core/data/query-pages.ts';
 import { inPool } from '../core/lib/in-pool.ts';
 import { partAdds, ROLLUP_PARTS, type RollupParts } from './rollup-parts.ts';
 import {
+  addManyToSiteYears,
   addMonthsToSiteYear,
   addToSiteYear,
   replaceSiteYears,
@@ -750,21 +752,19 @@ export async function addManyToRollups(
     }
     y.months.set(d.month, addMonthFigures(y.months.get(d.month), d));
   }
-  await inPool([...years.values()], limit, (y) =>
-    addMonthsToSiteYear(
-      companyId,
-      y.assetId,
-      y.year,
-      y.utilityType,
-      {
+  await addManyToSiteYears(
+    companyId,
+    [...years.values()].map((y) => ({
+      ...y,
+      delta: {
         ...y.delta,
         consumption: Math.round(y.delta.consumption * 1000) / 1000,
         cost: Math.round(y.delta.cost * 100) / 100,
         emissionsKg: Math.round(y.delta.emissionsKg * 1000) / 1000,
       },
-      y.months,
-      mark ? { key: mark } : undefined,
-    ),
+      ...(mark ? { once: { key: mark } } : {}),
+    })),
+    limit,
   );
   await addToMany(
     [...company.values()].map(({ assetId: _a, month, utilityType, ...delta }) => ({
@@ -838,8 +838,15 @@ export async function putRollups(
     year.months.set(r.month, addMonthFigures(year.months.get(r.month), change));
     years.set(key, year);
   }
-  await inPool([...years.values()], 8, ({ row, delta, months }) =>
-    addMonthsToSiteYear(companyId, row.assetId, row.month.slice(0, 4), row.utilityType, delta, months),
+  await addManyToSiteYears(
+    companyId,
+    [...years.values()].map(({ row, delta, months }) => ({
+      assetId: row.assetId,
+      year: row.month.slice(0, 4),
+      utilityType: row.utilityType,
+      delta,
+      months,
+    })),
   );
 }
 
@@ -1293,112 +1300,208 @@ export async function applyIntervalMonth(
   assetId: string | undefined,
   figures: IntervalMonthFigures,
 ): Promise<RollupDelta> {
-  const { month } = figures;
-  assertMonth(month);
-  for (const d of figures.days)
-    if (d.date.slice(0, 7) !== month) throw new Error(`${d.date} is not in ${month}`);
-  const key = { pk: consumptionKeys.accountMonths(companyId, accountId), sk: month };
+  checkIntervalMonth(figures);
+  const key = { pk: consumptionKeys.accountMonths(companyId, accountId), sk: figures.month };
   for (let attempt = 0; attempt < MAX_CAS_ATTEMPTS; attempt++) {
     const current = await documentClient().send(
       new GetCommand({
         TableName: config().tableName,
         Key: key,
         ConsistentRead: true,
-        ProjectionExpression: '#days, #emissions, #version, #consumption, #monthEmissions',
-        ExpressionAttributeNames: {
-          '#days': 'intervalDays',
-          '#emissions': 'intervalEmissions',
-          '#version': 'intervalVersion',
-          '#consumption': 'consumption',
-          '#monthEmissions': 'emissionsKg',
-        },
+        ...INTERVAL_MONTH_READ,
       }),
     );
-    const days = numberMap(current.Item?.intervalDays);
-    const emissions = numberMap(current.Item?.intervalEmissions);
-    const version = current.Item?.intervalVersion;
-    const readConsumption =
-      typeof current.Item?.consumption === 'number' ? current.Item.consumption : undefined;
-    const readEmissions = typeof current.Item?.emissionsKg === 'number' ? current.Item.emissionsKg : 0;
-    // The first interval days take the month over from its bills: their consumption leaves the figures.
-    let changed = typeof version !== 'number' && (readConsumption ?? 0) !== 0;
-    for (const d of figures.days) {
-      const dd = d.date.slice(8, 10);
-      if (days[dd] !== d.consumption || (emissions[dd] ?? 0) !== d.emissionsKg) changed = true;
-      days[dd] = d.consumption;
-      emissions[dd] = d.emissionsKg;
-    }
-    const total = round3(Object.values(days).reduce((n, v) => n + v, 0));
-    const totalEmissions = round3(Object.values(emissions).reduce((n, v) => n + v, 0));
-    const delta: RollupDelta = {
-      consumption: round3(total - (readConsumption ?? 0)),
-      cost: 0,
-      emissionsKg: round3(totalEmissions - readEmissions),
-      unit: figures.unit,
-    };
-    if (!changed) return { ...delta, consumption: 0, emissionsKg: 0 };
-    const values: Record<string, unknown> = {
-      ':days': days,
-      ':em': emissions,
-      ':next': (typeof version === 'number' ? version : 0) + 1,
-      ':total': total,
-      ':totalEmissions': totalEmissions,
-      ':zero': 0,
-      ':unit': figures.unit,
-      ':source': 'interval',
-      ':factor': figures.factorVersion,
-      ':now': new Date().toISOString(),
-      ':companyId': companyId,
-      ':accountId': accountId,
-      ':month': month,
-      ':currency': 'GBP',
-    };
-    if (typeof version === 'number') values[':version'] = version;
-    if (readConsumption !== undefined) values[':read'] = readConsumption;
+    const write = intervalMonthWrite(companyId, accountId, figures, current.Item);
+    if (!write.update) return write.delta;
     try {
-      await documentClient().send(
-        new UpdateCommand({
-          TableName: config().tableName,
-          Key: key,
-          UpdateExpression:
-            'ADD #cost :zero SET #consumption = :total, #emissions = :totalEmissions, #days = :days, ' +
-            '#dayEmissions = :em, #version = :next, #unit = :unit, #source = :source, ' +
-            `#factor = ${typeof version === 'number' ? 'if_not_exists(#factor, :factor)' : ':factor'}, ` +
-            '#updatedAt = :now, #companyId = :companyId, ' +
-            '#accountId = :accountId, #month = :month, #currency = if_not_exists(#currency, :currency)',
-          // Figures in different units must never be summed into one month.
-          // A bill counted in the month meanwhile changes its consumption: read again so it leaves the figures.
-          ConditionExpression: `${typeof version === 'number' ? '#version = :version' : 'attribute_not_exists(#version)'} AND (attribute_not_exists(#unit) OR #unit = :unit) AND ${readConsumption === undefined ? 'attribute_not_exists(#consumption)' : '#consumption = :read'}`,
-          ExpressionAttributeNames: {
-            '#days': 'intervalDays',
-            '#dayEmissions': 'intervalEmissions',
-            '#version': 'intervalVersion',
-            '#consumption': 'consumption',
-            '#cost': 'cost',
-            '#emissions': 'emissionsKg',
-            '#unit': 'unit',
-            '#source': 'source',
-            '#factor': 'factorVersion',
-            '#updatedAt': 'updatedAt',
-            '#companyId': 'companyId',
-            '#accountId': 'accountId',
-            '#month': 'month',
-            '#currency': 'currency',
-          },
-          ExpressionAttributeValues: values,
-        }),
-      );
+      await documentClient().send(new UpdateCommand({ TableName: config().tableName, ...write.update }));
     } catch (err) {
       // Another writer changed the month since it was read: read again and apply the change from there.
       if (err instanceof Error && err.name === 'ConditionalCheckFailedException') continue;
       throw err;
     }
+    const { delta } = write;
     if (assetId && (delta.consumption !== 0 || delta.emissionsKg !== 0)) {
-      await addToRollups(companyId, assetId, month, figures.utilityType, delta);
+      await addToRollups(companyId, assetId, figures.month, figures.utilityType, delta);
     }
     return delta;
   }
-  throw new Error(`The month ${month} of ${accountId} kept changing under the write`);
+  throw new Error(`The month ${figures.month} of ${accountId} kept changing under the write`);
+}
+
+/**
+ * `applyIntervalMonth` for many months of one account, without roll-ups (the caller adds many meters'
+ * changes together): the months are read in one query and written in one transaction rather than a read
+ * and a write each. A transaction that another writer's change to one of its months cancels is written
+ * month by month, each read again. Answers each month's change, in the order given.
+ */
+export async function applyIntervalMonths(
+  companyId: string,
+  accountId: string,
+  months: readonly IntervalMonthFigures[],
+): Promise<RollupDelta[]> {
+  if (months.length === 0) return [];
+  for (const figures of months) checkIntervalMonth(figures);
+  const pk = consumptionKeys.accountMonths(companyId, accountId);
+  const sorted = months.map((m) => m.month).sort();
+  const read = new Map<string, Record<string, unknown>>();
+  await eachQueried(
+    {
+      KeyConditionExpression: '#pk = :pk AND #sk BETWEEN :from AND :to',
+      ConsistentRead: true,
+      ProjectionExpression: `#sk, ${INTERVAL_MONTH_READ.ProjectionExpression}`,
+      ExpressionAttributeNames: { ...INTERVAL_MONTH_READ.ExpressionAttributeNames, '#pk': 'pk', '#sk': 'sk' },
+      ExpressionAttributeValues: { ':pk': pk, ':from': sorted[0], ':to': sorted.at(-1) },
+    },
+    (raw) => {
+      read.set(String(raw.sk), raw);
+    },
+  );
+  const writes = months.map((figures) =>
+    intervalMonthWrite(companyId, accountId, figures, read.get(figures.month)),
+  );
+  const deltas = writes.map((w) => w.delta);
+  const changed = writes.flatMap((w, i) => (w.update ? [{ i, update: w.update }] : []));
+  for (let at = 0; at < changed.length; at += MAX_TRANSACTION_ACTIONS) {
+    const group = changed.slice(at, at + MAX_TRANSACTION_ACTIONS);
+    try {
+      if (group.length === 1)
+        await documentClient().send(
+          new UpdateCommand({ TableName: config().tableName, ...(group[0]?.update as IntervalMonthUpdate) }),
+        );
+      else
+        await documentClient().send(
+          new TransactWriteCommand({
+            TransactItems: group.map((g) => ({ Update: { TableName: config().tableName, ...g.update } })),
+          }),
+        );
+    } catch (err) {
+      const lost =
+        err instanceof Error &&
+        (err.name === 'ConditionalCheckFailedException' || cancellationCodes(err) !== undefined);
+      if (!lost) throw err;
+      // Nothing of the group was written: each month is read and written again on its own.
+      for (const g of group)
+        deltas[g.i] = await applyIntervalMonth(
+          companyId,
+          accountId,
+          undefined,
+          months[g.i] as IntervalMonthFigures,
+        );
+    }
+  }
+  return deltas;
+}
+
+function checkIntervalMonth(figures: IntervalMonthFigures): void {
+  assertMonth(figures.month);
+  for (const d of figures.days)
+    if (d.date.slice(0, 7) !== figures.month) throw new Error(`${d.date} is not in ${figures.month}`);
+}
+
+/** What a write of interval days reads of their month. */
+const INTERVAL_MONTH_READ = {
+  ProjectionExpression: '#days, #emissions, #version, #consumption, #monthEmissions',
+  ExpressionAttributeNames: {
+    '#days': 'intervalDays',
+    '#emissions': 'intervalEmissions',
+    '#version': 'intervalVersion',
+    '#consumption': 'consumption',
+    '#monthEmissions': 'emissionsKg',
+  },
+};
+
+interface IntervalMonthUpdate {
+  Key: { pk: string; sk: string };
+  UpdateExpression: string;
+  ConditionExpression: string;
+  ExpressionAttributeNames: Record<string, string>;
+  ExpressionAttributeValues: Record<string, unknown>;
+}
+
+/**
+ * The change days make to their month as it was read, and the write that makes it only if the month still
+ * holds what was read (none when the days change nothing).
+ */
+function intervalMonthWrite(
+  companyId: string,
+  accountId: string,
+  figures: IntervalMonthFigures,
+  item: Record<string, unknown> | undefined,
+): { delta: RollupDelta; update?: IntervalMonthUpdate } {
+  const { month } = figures;
+  const days = numberMap(item?.intervalDays);
+  const emissions = numberMap(item?.intervalEmissions);
+  const version = item?.intervalVersion;
+  const readConsumption = typeof item?.consumption === 'number' ? item.consumption : undefined;
+  const readEmissions = typeof item?.emissionsKg === 'number' ? item.emissionsKg : 0;
+  // The first interval days take the month over from its bills: their consumption leaves the figures.
+  let changed = typeof version !== 'number' && (readConsumption ?? 0) !== 0;
+  for (const d of figures.days) {
+    const dd = d.date.slice(8, 10);
+    if (days[dd] !== d.consumption || (emissions[dd] ?? 0) !== d.emissionsKg) changed = true;
+    days[dd] = d.consumption;
+    emissions[dd] = d.emissionsKg;
+  }
+  const total = round3(Object.values(days).reduce((n, v) => n + v, 0));
+  const totalEmissions = round3(Object.values(emissions).reduce((n, v) => n + v, 0));
+  const delta: RollupDelta = {
+    consumption: round3(total - (readConsumption ?? 0)),
+    cost: 0,
+    emissionsKg: round3(totalEmissions - readEmissions),
+    unit: figures.unit,
+  };
+  if (!changed) return { delta: { ...delta, consumption: 0, emissionsKg: 0 } };
+  const values: Record<string, unknown> = {
+    ':days': days,
+    ':em': emissions,
+    ':next': (typeof version === 'number' ? version : 0) + 1,
+    ':total': total,
+    ':totalEmissions': totalEmissions,
+    ':zero': 0,
+    ':unit': figures.unit,
+    ':source': 'interval',
+    ':factor': figures.factorVersion,
+    ':now': new Date().toISOString(),
+    ':companyId': companyId,
+    ':accountId': accountId,
+    ':month': month,
+    ':currency': 'GBP',
+  };
+  if (typeof version === 'number') values[':version'] = version;
+  if (readConsumption !== undefined) values[':read'] = readConsumption;
+  return {
+    delta,
+    update: {
+      Key: { pk: consumptionKeys.accountMonths(companyId, accountId), sk: month },
+      UpdateExpression:
+        'ADD #cost :zero SET #consumption = :total, #emissions = :totalEmissions, #days = :days, ' +
+        '#dayEmissions = :em, #version = :next, #unit = :unit, #source = :source, ' +
+        `#factor = ${typeof version === 'number' ? 'if_not_exists(#factor, :factor)' : ':factor'}, ` +
+        '#updatedAt = :now, #companyId = :companyId, ' +
+        '#accountId = :accountId, #month = :month, #currency = if_not_exists(#currency, :currency)',
+      // Figures in different units must never be summed into one month.
+      // A bill counted in the month meanwhile changes its consumption: read again so it leaves the figures.
+      ConditionExpression: `${typeof version === 'number' ? '#version = :version' : 'attribute_not_exists(#version)'} AND (attribute_not_exists(#unit) OR #unit = :unit) AND ${readConsumption === undefined ? 'attribute_not_exists(#consumption)' : '#consumption = :read'}`,
+      ExpressionAttributeNames: {
+        '#days': 'intervalDays',
+        '#dayEmissions': 'intervalEmissions',
+        '#version': 'intervalVersion',
+        '#consumption': 'consumption',
+        '#cost': 'cost',
+        '#emissions': 'emissionsKg',
+        '#unit': 'unit',
+        '#source': 'source',
+        '#factor': 'factorVersion',
+        '#updatedAt': 'updatedAt',
+        '#companyId': 'companyId',
+        '#accountId': 'accountId',
+        '#month': 'month',
+        '#currency': 'currency',
+      },
+      ExpressionAttributeValues: values,
+    },
+  };
 }
 
 const beginsWith = async (pk: string, prefix: string): Promise<string[]> =>

@@ -25,6 +25,7 @@ export type {
 export {
   addManyToRollups,
   applyIntervalMonth,
+  applyIntervalMonths,
   applyInvoiceContribution,
   applyRestatementToGroups,
   applyRestatementToSite,

@@ -5,16 +5,24 @@
  * | every site's whole years over a span of years | `pk` as above, `sk BETWEEN total#{from}# AND total#{to}#~` | table |
  * | add to one site, year and utility (atomic ADD, once per invoice month) | `pk` as above, `sk = {year}#{assetId}#{utility}` | table |
  * | copy one utility's year onto the site's whole year (newest revision wins) | `pk` as above, `sk = total#{year}#{assetId}` | table |
+ * | add to many site years at once (an import's), then copy them | TransactWrite of ≤ 100 ADDs, consistent BatchGet of the same keys, TransactWrite of ≤ 100 copies | table |
  * | replace one site's years (rebuilding from its roll-ups) | `pk` as above, `sk = {year}#{assetId}#{utility}` | table |
  * | whether the company's site years are complete | `pk` as above, `sk = built` | table |
  *
  * Every write moves the company's `siteYears` change mark after it (change-marks.ts), so tables kept from
  * the whole years know they are stale.
  */
-import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  TransactWriteCommand,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
 import { UTILITY_TYPES, type UtilityType } from '../../shared/schemas/common.ts';
 import { documentClient } from '../core/adapters/dynamo.ts';
 import { config } from '../core/config.ts';
+import { eachBatchGot } from '../core/data/batch-reads.ts';
 import { batchWrite } from '../core/data/batch-writes.ts';
 import { moveChangeMark } from '../core/data/change-marks.ts';
 import { eachQueried, queryMapped } from '../core/data/query-pages.ts';
@@ -153,15 +161,12 @@ function signed(delta: SiteYearDelta, sign: 1 | -1): SiteYearDelta {
   return out;
 }
 
-async function addToYear(
-  companyId: string,
-  assetId: string,
-  year: string,
-  utilityType: UtilityType,
+/** The update, condition, names and values of a change to one utility's year. */
+function yearUpdate(
   delta: SiteYearDelta,
   monthAdds: readonly (readonly [string, number])[],
   once?: { key: string; sign: 1 | -1 },
-): Promise<void> {
+) {
   const names: Record<string, string> = {
     '#consumption': 'consumption',
     '#cost': 'cost',
@@ -207,16 +212,30 @@ async function addToYear(
         ? '(attribute_not_exists(#invoices) OR NOT contains(#invoices, :id)) AND (attribute_not_exists(#unit) OR #unit = :unit)'
         : 'contains(#invoices, :id)';
   }
+  return {
+    UpdateExpression: update,
+    ConditionExpression: condition,
+    ExpressionAttributeNames: names,
+    ExpressionAttributeValues: values,
+  };
+}
+
+async function addToYear(
+  companyId: string,
+  assetId: string,
+  year: string,
+  utilityType: UtilityType,
+  delta: SiteYearDelta,
+  monthAdds: readonly (readonly [string, number])[],
+  once?: { key: string; sign: 1 | -1 },
+): Promise<void> {
   let written: Record<string, unknown> | undefined;
   try {
     const out = await documentClient().send(
       new UpdateCommand({
         TableName: config().tableName,
         Key: { pk: pkOf(companyId), sk: skOf(year, assetId, utilityType) },
-        UpdateExpression: update,
-        ConditionExpression: condition,
-        ExpressionAttributeNames: names,
-        ExpressionAttributeValues: values,
+        ...yearUpdate(delta, monthAdds, once),
         ReturnValues: 'ALL_NEW',
       }),
     );
@@ -237,6 +256,153 @@ async function addToYear(
   }
   if (written) await copyToWholeYear(companyId, year, assetId, utilityType, written);
   await moveChangeMark(companyId, 'siteYears');
+}
+
+/** Changes to several months of one site's year and utility, as many sites' years are written together. */
+export interface SiteYearWrite {
+  assetId: string;
+  /** YYYY */
+  year: string;
+  utilityType: UtilityType;
+  delta: SiteYearDelta;
+  months: ReadonlyMap<string, SiteMonthFigures>;
+  /** As `addMonthsToSiteYear`'s: the change is added once for this key. */
+  once?: { key: string };
+}
+
+/** One update of a site-years item, as a transaction names it. */
+interface YearItemUpdate {
+  Key: { pk: string; sk: string };
+  UpdateExpression: string;
+  ConditionExpression: string;
+  ExpressionAttributeNames: Record<string, string>;
+  ExpressionAttributeValues: Record<string, unknown>;
+}
+
+/** DynamoDB's most actions in one transaction, and the most keys in one batch read. */
+const MAX_TRANSACTION_ACTIONS = 100;
+const MAX_TRANSACTION_ATTEMPTS = 6;
+
+/** A random wait, growing with the attempt, so writers that collided do not collide again. */
+const backOff = (attempt: number) =>
+  new Promise((resolve) => setTimeout(resolve, 20 * 2 ** attempt * Math.random()));
+
+/** Why a transaction was cancelled, one code per action; undefined for any other failure. */
+const cancellationCodes = (err: unknown): string[] | undefined =>
+  err instanceof Error && err.name === 'TransactionCanceledException'
+    ? ((err as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? []).map(
+        (r) => r.Code ?? 'None',
+      )
+    : undefined;
+
+/**
+ * Sends updates as one transaction, again whole when it collides with another writer; answers false
+ * when a condition refused one of them (then none was written) or collisions went on, for the caller to
+ * write them one by one.
+ */
+async function inOneTransaction(updates: readonly YearItemUpdate[]): Promise<boolean> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await documentClient().send(
+        new TransactWriteCommand({
+          TransactItems: updates.map((u) => ({ Update: { TableName: config().tableName, ...u } })),
+        }),
+      );
+      return true;
+    } catch (err) {
+      const codes = cancellationCodes(err);
+      if (!codes) throw err;
+      if (codes.includes('ConditionalCheckFailed') || attempt >= MAX_TRANSACTION_ATTEMPTS) return false;
+      await backOff(attempt);
+    }
+  }
+}
+
+/**
+ * The same adds as `addMonthsToSiteYear` for many site years (an import's), a hundred to a transaction.
+ * A single add answers the year it left, which its whole year copies; here the years are read back
+ * (consistently) after their transaction and copied a hundred to a transaction as well, under the same
+ * revision rule: a concurrent writer's later revision read instead is as good, since its copy wins anyway.
+ * A transaction that a unit condition refuses is written year by year, so that year alone is refused.
+ */
+export async function addManyToSiteYears(
+  companyId: string,
+  writes: readonly SiteYearWrite[],
+  limit = 8,
+): Promise<void> {
+  const pk = pkOf(companyId);
+  // A transaction may name an item once: a second change to a year (in another unit) is written alone.
+  const seen = new Set<string>();
+  const together: SiteYearWrite[] = [];
+  const alone: SiteYearWrite[] = [];
+  for (const w of writes) {
+    const sk = skOf(w.year, w.assetId, w.utilityType);
+    if (seen.has(sk)) alone.push(w);
+    else {
+      seen.add(sk);
+      together.push(w);
+    }
+  }
+  const addsOf = (w: SiteYearWrite) => [...w.months].flatMap(([month, f]) => monthAddsOf(month, f));
+  const onceOf = (w: SiteYearWrite) => w.once && { key: w.once.key, sign: 1 as const };
+  const single = (w: SiteYearWrite) =>
+    addToYear(companyId, w.assetId, w.year, w.utilityType, w.delta, addsOf(w), onceOf(w));
+  const groups: SiteYearWrite[][] = [];
+  for (let i = 0; i < together.length; i += MAX_TRANSACTION_ACTIONS)
+    groups.push(together.slice(i, i + MAX_TRANSACTION_ACTIONS));
+  let refused: unknown;
+  await inPool(groups, limit, async (group) => {
+    if (group.length === 1) {
+      await single(group[0] as SiteYearWrite).catch((e: unknown) => (refused ??= e));
+      return;
+    }
+    const added = await inOneTransaction(
+      group.map((w) => ({
+        Key: { pk, sk: skOf(w.year, w.assetId, w.utilityType) },
+        ...yearUpdate(w.delta, addsOf(w), onceOf(w)),
+      })),
+    );
+    if (!added) {
+      for (const w of group) await single(w).catch((e: unknown) => (refused ??= e));
+      return;
+    }
+    const copies: { year: string; assetId: string; utilityType: UtilityType; figures: UtilityYear }[] = [];
+    await eachBatchGot(
+      group.map((w) => ({ pk, sk: skOf(w.year, w.assetId, w.utilityType) })),
+      (raw) => {
+        const [year = '', assetId = '', utilityType = ''] = String(raw.sk).split('#');
+        copies.push({ year, assetId, utilityType: utilityType as UtilityType, figures: utilityYearOf(raw) });
+      },
+      1,
+      true,
+    );
+    // A site's utilities share its whole year, which a transaction may name once: one utility a round.
+    const rounds: { keys: Set<string>; copies: typeof copies }[] = [];
+    for (const c of copies) {
+      const sk = totalSkOf(c.year, c.assetId);
+      let round = rounds.find((r) => !r.keys.has(sk));
+      if (!round) {
+        round = { keys: new Set(), copies: [] };
+        rounds.push(round);
+      }
+      round.keys.add(sk);
+      round.copies.push(c);
+    }
+    for (const { copies: round } of rounds) {
+      const copied =
+        round.length > 1 &&
+        (await inOneTransaction(
+          round.map((c) => ({ Key: { pk, sk: totalSkOf(c.year, c.assetId) }, ...wholeYearUpdate(c) })),
+        ));
+      if (!copied)
+        for (const c of round)
+          await copyFiguresToWholeYear(companyId, c.year, c.assetId, c.utilityType, c.figures);
+    }
+  });
+  for (const w of alone) await single(w).catch((e: unknown) => (refused ??= e));
+  // The single writes move it themselves; the transactions' years need it too, for the kept copies.
+  if (together.length > 0) await moveChangeMark(companyId, 'siteYears');
+  if (refused) throw refused;
 }
 
 /** One utility's year as the site's whole year keeps it. */
@@ -277,6 +443,14 @@ function utilityYearOf(raw: Record<string, unknown>): UtilityYear {
   return out;
 }
 
+/** The write that copies a utility's year onto its site's whole year, over older revisions only. */
+const wholeYearUpdate = (c: { utilityType: UtilityType; figures: UtilityYear }) => ({
+  UpdateExpression: 'SET #u = :figures',
+  ConditionExpression: 'attribute_not_exists(#u) OR #u.#rev < :rev',
+  ExpressionAttributeNames: { '#u': c.utilityType, '#rev': 'rev' },
+  ExpressionAttributeValues: { ':figures': c.figures, ':rev': c.figures.rev },
+});
+
 /**
  * Copies a utility's year, as one write left it, onto the site's whole year, unless a later write's copy
  * (a higher revision) is already there: concurrent writes to one utility finish in any order.
@@ -288,16 +462,22 @@ async function copyToWholeYear(
   utilityType: UtilityType,
   raw: Record<string, unknown>,
 ): Promise<void> {
-  const figures = utilityYearOf(raw);
+  await copyFiguresToWholeYear(companyId, year, assetId, utilityType, utilityYearOf(raw));
+}
+
+async function copyFiguresToWholeYear(
+  companyId: string,
+  year: string,
+  assetId: string,
+  utilityType: UtilityType,
+  figures: UtilityYear,
+): Promise<void> {
   try {
     await documentClient().send(
       new UpdateCommand({
         TableName: config().tableName,
         Key: { pk: pkOf(companyId), sk: totalSkOf(year, assetId) },
-        UpdateExpression: 'SET #u = :figures',
-        ConditionExpression: 'attribute_not_exists(#u) OR #u.#rev < :rev',
-        ExpressionAttributeNames: { '#u': utilityType, '#rev': 'rev' },
-        ExpressionAttributeValues: { ':figures': figures, ':rev': figures.rev },
+        ...wholeYearUpdate({ utilityType, figures }),
       }),
     );
   } catch (err) {

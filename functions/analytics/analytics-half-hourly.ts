@@ -5,6 +5,7 @@ import { convertQuantity, isSubMeter } from '../../shared/schemas/account-rules.
 import {
   addManyToRollups,
   applyIntervalMonth,
+  applyIntervalMonths,
   findAccount,
   type SiteMonthDelta,
   utilityOf,
@@ -133,12 +134,9 @@ export async function writeHalfHourlyDays(
     await setDayTotals(companyId, accountId, year, new Map(ofYear.map((d) => [d.date, d.total])));
   }
   // The meter's month takes the days' change, and through it the site's and company's roll-ups.
-  let change = 0;
-  const rollups: SiteMonthDelta[] = [];
-  for (const [month, ofMonth] of groupBy(stored, (d) => d.date.slice(0, 7))) {
+  const months = [...groupBy(stored, (d) => d.date.slice(0, 7))].map(([month, ofMonth]) => {
     const emissions = emissionsOf(utilityType, Number(month.slice(0, 4)), accountUnit);
-    // Without a site the month reaches no roll-up: the deferred change is handed back instead.
-    const delta = await applyIntervalMonth(companyId, accountId, opts.deferRollups ? undefined : assetId, {
+    return {
       month,
       utilityType,
       unit: accountUnit,
@@ -148,11 +146,22 @@ export async function writeHalfHourlyDays(
         consumption: d.total,
         emissionsKg: round3(d.total * emissions.perUnit),
       })),
+    };
+  });
+  let change = 0;
+  const rollups: SiteMonthDelta[] = [];
+  if (opts.deferRollups) {
+    // Without a site the months reach no roll-up: the deferred changes are handed back instead.
+    const deltas = await applyIntervalMonths(companyId, accountId, months);
+    deltas.forEach((delta, i) => {
+      change += delta.consumption;
+      const month = months[i]?.month as string;
+      if (assetId && (delta.consumption !== 0 || delta.emissionsKg !== 0))
+        rollups.push({ ...delta, assetId, month, utilityType });
     });
-    change += delta.consumption;
-    if (opts.deferRollups && assetId && (delta.consumption !== 0 || delta.emissionsKg !== 0))
-      rollups.push({ ...delta, assetId, month, utilityType });
-  }
+  } else
+    for (const figures of months)
+      change += (await applyIntervalMonth(companyId, accountId, assetId, figures)).consumption;
   if (sorted.length > 0) {
     await recordIntervalMeter(companyId, {
       accountId,
@@ -161,11 +170,11 @@ export async function writeHalfHourlyDays(
       unit: accountUnit,
     });
   }
-  const months = [...new Set(stored.map((d) => d.date.slice(0, 7)))];
+  const changed = months.map((m) => m.month);
   if (opts.deferRollups)
-    return { accountId, days: sorted.length, consumptionChange: round3(change), rollups, months };
-  await announceFiguresChange(companyId, { accountId, ...(assetId ? { assetId } : {}), months });
-  return { accountId, days: sorted.length, consumptionChange: round3(change), months };
+    return { accountId, days: sorted.length, consumptionChange: round3(change), rollups, months: changed };
+  await announceFiguresChange(companyId, { accountId, ...(assetId ? { assetId } : {}), months: changed });
+  return { accountId, days: sorted.length, consumptionChange: round3(change), months: changed };
 }
 
 /**

@@ -1,4 +1,5 @@
-import { dropRollupMarks } from '../accounts/index.ts';
+import { type Caller, EMPTY_GRANTS } from '../../shared/access/caller.ts';
+import { dropRollupMarks, invalidateAccountCache } from '../accounts/index.ts';
 import type { ImportPlan, MonthTarget } from './import-plan.ts';
 import type { Outcome, UndoEntry } from './import-records.ts';
 import { changeImport, findImport, putRowPages, readRowPages } from './import-repository.ts';
@@ -121,6 +122,8 @@ export async function writeResumably(
       await dropRollupMarks(companyId, mark);
     },
   });
+  const resumedDays = earlier.filter((e) => e.kind === 'day');
+  if (resumedDays.length > 0) await mendSites(companyId, plan, resumedDays);
   return entries;
 }
 
@@ -135,4 +138,27 @@ export async function journalRecords(
 ): Promise<void> {
   const pages = await putRowPages(companyId, importId, 'journal', entries);
   await changeImport(companyId, importId, () => ({ writing: { journal: pages } }));
+}
+
+/**
+ * A dead run's days are stored, so writing them again changes nothing, and the roll-up changes of their
+ * months (added after the days, many meters together) died with it: the sites of those meters have their
+ * monthly figures rebuilt from their meters' months, as `PUT /accounts/{id}/invalidate-cache` does.
+ */
+async function mendSites(companyId: string, plan: ImportPlan, days: readonly UndoEntry[]) {
+  const caller: Caller = {
+    kind: 'user',
+    sub: 'system:import-resume',
+    companyId,
+    isAdmin: false,
+    permissions: ['company_user'],
+    grants: EMPTY_GRANTS,
+    roles: [],
+  };
+  const meterOfSite = new Map<string, string>();
+  for (const e of days) {
+    const assetId = e.kind === 'day' ? plan.accounts.get(e.accountId)?.assetId : undefined;
+    if (e.kind === 'day' && typeof assetId === 'string') meterOfSite.set(assetId, e.accountId);
+  }
+  for (const accountId of meterOfSite.values()) await invalidateAccountCache(caller, accountId);
 }

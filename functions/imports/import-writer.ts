@@ -13,7 +13,12 @@ import {
   type StoredAccountMonth,
   utilityOf,
 } from '../accounts/index.ts';
-import { listIntervalDays, writeHalfHourlyDays } from '../analytics/index.ts';
+import {
+  addHalfHourlyRollups,
+  type HalfHourlyWriteResult,
+  listIntervalDays,
+  writeHalfHourlyDays,
+} from '../analytics/index.ts';
 import type { StoredItem } from '../core/data/item-repository.ts';
 import { inPool } from '../core/lib/in-pool.ts';
 import { type DayTarget, groupBy, type ImportPlan, type MonthTarget } from './import-plan.ts';
@@ -168,20 +173,52 @@ export async function writePlan(
     for (const t of months) undo.push(monthUndo(t));
   }
   if (days.length > 0) {
-    const byAccount = groupBy(days, (t) => t.accountId);
     let done = 0;
-    await inPool([...byAccount], 8, async ([accountId, list]) => {
-      await writeHalfHourlyDays(
-        companyId,
-        accountId,
-        list.map((t) => ({ date: t.date, values: t.values })),
-      );
-      for (const t of list) undo.push(dayUndo(t));
-      done += list.length;
-      await progress(done, days.length);
-    });
+    await writeDays(companyId, [...groupBy(days, (t) => t.accountId)], async ([accountId, list]) => ({
+      accountId,
+      days: list.map((t) => ({ date: t.date, values: t.values })),
+      written: async () => {
+        for (const t of list) undo.push(dayUndo(t));
+        done += list.length;
+        await progress(done, days.length);
+      },
+    }));
   }
   return undo;
+}
+
+/** Meters whose days' changes are added to the roll-ups together. */
+const METERS_PER_ROLLUP = 50;
+
+/**
+ * Writes meters' days, several meters at once, and adds their months' changes to the roll-ups together
+ * through the transactional adds: a file of hundreds of meters costs tens of roll-up requests rather
+ * than several for every meter's month. Each meter's days are made only when it is its turn, so a large
+ * file's days are not all held at once.
+ */
+async function writeDays<T>(
+  companyId: string,
+  meters: readonly T[],
+  daysOf: (meter: T) => Promise<{
+    accountId: string;
+    days: { date: string; values: (number | null)[] }[];
+    written: () => Promise<void>;
+  }>,
+) {
+  let pending: HalfHourlyWriteResult[] = [];
+  const addRollups = async () => {
+    const ready = pending;
+    pending = [];
+    if (ready.length > 0) await addHalfHourlyRollups(companyId, ready);
+  };
+  await inPool(meters, 8, async (meter) => {
+    const { accountId, days, written } = await daysOf(meter);
+    if (days.length > 0)
+      pending.push(await writeHalfHourlyDays(companyId, accountId, days, { deferRollups: true }));
+    await written();
+    if (pending.length >= METERS_PER_ROLLUP) await addRollups();
+  });
+  await addRollups();
 }
 
 export const monthUndo = (t: MonthTarget): UndoEntry => ({
@@ -313,7 +350,7 @@ export async function rollbackEntries(
   const changes = await undoMonths(companyId, accounts, months, out);
   if (changes.length > 0) await addMonthRollups(companyId, accounts, changes, progress);
   let done = 0;
-  await inPool([...groupBy(days, (e) => e.accountId)], 8, async ([accountId, list]) => {
+  await writeDays(companyId, [...groupBy(days, (e) => e.accountId)], async ([accountId, list]) => {
     const sorted = list.map((e) => e.date).sort();
     const stored = new Map(
       (await listIntervalDays(companyId, accountId, sorted[0] as string, sorted.at(-1) as string)).map(
@@ -333,9 +370,14 @@ export async function rollbackEntries(
       if (e.before) out.restored++;
       else out.removed++;
     }
-    if (restore.length > 0) await writeHalfHourlyDays(companyId, accountId, restore);
-    done += list.length;
-    await progress(done, days.length);
+    return {
+      accountId,
+      days: restore,
+      written: async () => {
+        done += list.length;
+        await progress(done, days.length);
+      },
+    };
   });
   out.kept.sort((a, b) => a.row - b.row);
   return out;

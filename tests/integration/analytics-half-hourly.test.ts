@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   applyInvoiceContribution,
   listAccountMonths,
@@ -6,7 +7,8 @@ import {
   listCompanyRollups,
 } from '../../functions/accounts/index.ts';
 import { readSummedYears } from '../../functions/analytics/analytics-half-hourly-repository.ts';
-import { writeHalfHourlyDays } from '../../functions/analytics/index.ts';
+import { addHalfHourlyRollups, writeHalfHourlyDays } from '../../functions/analytics/index.ts';
+import { documentClient } from '../../functions/core/adapters/dynamo.ts';
 import { type Api, created, type RegisterWorld, startRegisterWorld } from './register-support.ts';
 
 /**
@@ -342,5 +344,59 @@ describe('a meter with both bills and interval data', () => {
     const [month] = await listAccountMonths(w.demoId, account, '2025-05', '2025-05');
     // What the bill said is kept beside the figures, for checking one source against the other.
     expect(month).toMatchObject({ billConsumption: 400 });
+  });
+
+  it("counts a bill that lands on a month while many meters' months are written together", async () => {
+    const bank = await created(api, owner, '/assets', { siteName: 'Bank third', entityId });
+    const account = await created(api, owner, '/accounts', {
+      type: 'electricity',
+      assetId: bank,
+      name: 'Bank 3',
+    });
+    const client = documentClient();
+    const send = client.send.bind(client);
+    let billed = false;
+    // The bill is confirmed after the months are read, before they are written.
+    const spy = vi.spyOn(client, 'send').mockImplementation((async (command: unknown, ...rest: unknown[]) => {
+      const pass = () => (send as (c: unknown, ...r: unknown[]) => Promise<unknown>)(command, ...rest);
+      const monthWrite =
+        command instanceof TransactWriteCommand &&
+        (command.input.TransactItems ?? []).some((t) => String(t.Update?.Key?.pk).endsWith(account));
+      if (monthWrite && !billed) {
+        billed = true;
+        spy.mockRestore();
+        await applyInvoiceContribution(
+          w.demoId,
+          account,
+          bank,
+          'bank-september',
+          bill('2025-09', 400, 80),
+          1,
+        );
+      }
+      return pass();
+    }) as typeof client.send);
+    let written: Awaited<ReturnType<typeof writeHalfHourlyDays>>;
+    try {
+      written = await writeHalfHourlyDays(
+        w.demoId,
+        account,
+        [...monthDays('2025-08', 0.5), ...monthDays('2025-09', 0.25)],
+        { deferRollups: true },
+      );
+    } finally {
+      spy.mockRestore();
+    }
+    expect(billed).toBe(true);
+    await addHalfHourlyRollups(w.demoId, [written]);
+    expect(await figures(account, bank, '2025-08')).toMatchObject({
+      meter: [720, 0, 'interval'],
+      site: [720, 0],
+    });
+    // The bill's 400 kWh leave the figures as the interval data comes in; its £80 stays.
+    expect(await figures(account, bank, '2025-09')).toMatchObject({
+      meter: [360, 80, 'interval'],
+      site: [360, 80],
+    });
   });
 });

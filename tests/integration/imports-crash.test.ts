@@ -270,4 +270,46 @@ describe('an import whose worker dies midway', () => {
         wholeYear: none,
       });
     }, 120_000);
+
+  it("counts half-hourly days' months once in the roll-ups after redelivery", async () => {
+    const header = ['MPAN', 'Date', ...Array.from({ length: 48 }, (_, i) => `HH${i + 1}`)];
+    const ones = Array.from({ length: 48 }, () => '1').join(',');
+    const id = await w.upload(
+      owner,
+      'half-hourly-wide',
+      'days.csv',
+      utf8(
+        [
+          header.join(','),
+          ...['01/03/2027', '02/03/2027', '03/03/2027', '01/04/2027'].map(
+            (d) => `1312345678907,${d},${ones}`,
+          ),
+        ].join('\r\n'),
+      ),
+    );
+    expect((await w.post(owner, `/imports/${id}/import`)).status).toBe(202);
+    const bodies = await w.drain('imports');
+    // The worker dies on its first roll-up write, after its days (and their meter's months) are stored.
+    await dieOn(
+      bodies[0] as string,
+      (c) =>
+        (c instanceof UpdateCommand && String(c.input.Key?.pk).includes('#rollup#')) ||
+        (c instanceof TransactWriteCommand &&
+          (c.input.TransactItems ?? []).some((t) => String(t.Update?.Key?.pk).includes('#rollup#'))),
+    );
+    expect((await figuresOf(2027)).months.consumption).toBeGreaterThanOrEqual(144);
+
+    await w.workOn(JSON.parse(bodies[0] as string) as Record<string, unknown>);
+    expect((await w.get(owner, `/imports/${id}`)).body).toMatchObject({
+      status: 'completed',
+      results: { rows: 4, create: 4, update: 0, unchanged: 0, error: 0 },
+    });
+    const whole = { consumption: 192, cost: 0 };
+    expect(await figuresOf(2027)).toEqual({ months: whole, site: whole, company: whole, year: whole });
+
+    const undone = await w.run(owner, id, 'rollback');
+    expect(undone.body).toMatchObject({ status: 'rolled-back', rollback: { removed: 4, restored: 0 } });
+    const none = { consumption: 0, cost: 0 };
+    expect(await figuresOf(2027)).toEqual({ months: none, site: none, company: none, year: none });
+  }, 120_000);
 });

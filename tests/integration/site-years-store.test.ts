@@ -1,4 +1,4 @@
-import { PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   addManyToRollups,
@@ -274,6 +274,71 @@ describe("an import's monthly roll-ups", () => {
     expect(portfolio).toHaveLength(108);
     expect(portfolio.every((r) => r.consumption === 14 && r.cost === 28)).toBe(true);
     expect((await yearOf(w.assetA, 2013, 'water'))?.consumption).toBe(84);
+  });
+
+  it("write many sites' years in a few requests, each year and whole year as the months say", async () => {
+    // 150 sites' two years: more site years than one request may carry.
+    const sites = Array.from({ length: 150 }, (_, i) => `bulk-site-${i}`);
+    // Heating and cooling share each site's whole year.
+    const deltas: SiteMonthDelta[] = sites.flatMap((assetId, i) =>
+      ['2016-11', '2016-12', '2017-01'].flatMap((month) =>
+        (['heating', 'cooling'] as const).map((utilityType) => ({
+          assetId,
+          month,
+          utilityType,
+          unit: 'kWh',
+          consumption: 100 + i,
+          cost: 10.25,
+          emissionsKg: 3.5,
+        })),
+      ),
+    );
+    const client = documentClient();
+    const send = client.send.bind(client);
+    const yearWrites: unknown[] = [];
+    const spy = vi.spyOn(client, 'send').mockImplementation(((command: unknown, ...rest: unknown[]) => {
+      const named = JSON.stringify(
+        command instanceof UpdateCommand || command instanceof TransactWriteCommand ? command.input : '',
+      );
+      if (named.includes('#rollup#site-years')) yearWrites.push(command);
+      return (send as (c: unknown, ...r: unknown[]) => Promise<unknown>)(command, ...rest);
+    }) as typeof client.send);
+    try {
+      // A bill lands on one of the years while the import writes them: both count.
+      await Promise.all([
+        addManyToRollups(w.companyId, deltas),
+        addToSiteYear(w.companyId, 'bulk-site-7', '2017-02', 'heating', {
+          consumption: 1,
+          cost: 1,
+          emissionsKg: 1,
+          unit: 'kWh',
+        }),
+      ]);
+    } finally {
+      spy.mockRestore();
+    }
+    // 600 site years: a transaction of adds and two of whole-year copies per hundred, not two writes each.
+    expect(yearWrites.length).toBeLessThanOrEqual(30);
+    expect(await yearOf('bulk-site-7', 2016, 'heating')).toMatchObject({
+      consumption: 214,
+      cost: 20.5,
+      emissionsKg: 7,
+      monthsHeld: [11, 12],
+    });
+    expect(await yearOf('bulk-site-7', 2017, 'heating')).toMatchObject({
+      consumption: 108,
+      cost: 11.25,
+      emissionsKg: 4.5,
+      monthsHeld: [1, 2],
+    });
+    expect(await yearOf('bulk-site-149', 2017, 'heating')).toMatchObject({
+      consumption: 249,
+      monthsHeld: [1],
+    });
+    expect(await yearOf('bulk-site-7', 2017, 'cooling')).toMatchObject({ consumption: 107, monthsHeld: [1] });
+    const whole = await listWholeSiteYears(w.companyId, 2016, 2017);
+    expect(whole.filter((y) => y.utilityType === 'heating')).toHaveLength(300);
+    expect(whole.filter((y) => y.utilityType === 'cooling')).toHaveLength(300);
   });
 
   it('refuse a month held in another unit as a single write would, and still write the others', async () => {

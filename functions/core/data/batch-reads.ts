@@ -10,12 +10,14 @@ const MAX_ATTEMPTS = 8;
 
 /**
  * Reads items by key, a hundred to a request and `concurrency` requests at once, asking again (with a
- * growing wait) for what the table left unprocessed. Each item found goes to `onItem` as stored.
+ * growing wait) for what the table left unprocessed. Each item found goes to `onItem` as stored;
+ * `consistent` reads them as the last write left them.
  */
 export async function eachBatchGot(
   keys: readonly { pk: string; sk: string }[],
   onItem: (raw: Record<string, unknown>) => void,
   concurrency = 1,
+  consistent = false,
 ): Promise<void> {
   const tableName = config().tableName;
   const batches: { pk: string; sk: string }[][] = [];
@@ -26,7 +28,9 @@ export async function eachBatchGot(
       if (attempt >= MAX_ATTEMPTS) throw new Error('The table kept refusing a batch of reads');
       if (attempt > 0) await new Promise((r) => setTimeout(r, 20 * 2 ** attempt));
       const out = await documentClient().send(
-        new BatchGetCommand({ RequestItems: { [tableName]: { Keys: pending } } }),
+        new BatchGetCommand({
+          RequestItems: { [tableName]: { Keys: pending, ...(consistent ? { ConsistentRead: true } : {}) } },
+        }),
       );
       for (const raw of out.Responses?.[tableName] ?? []) onItem(raw);
       pending = out.UnprocessedKeys?.[tableName]?.Keys ?? [];
