@@ -9,8 +9,9 @@
  * | replace one site's years (rebuilding from its roll-ups) | `pk` as above, `sk = {year}#{assetId}#{utility}` | table |
  * | whether the company's site years are complete | `pk` as above, `sk = built` | table |
  *
- * Every write moves the company's `siteYears` change mark after it (change-marks.ts), so tables kept from
- * the whole years know they are stale.
+ * Every write moves the change mark of each year it writes (the one of all years when it may write any)
+ * before and after it, naming itself as under way in between (change-marks.ts), so tables kept from the
+ * whole years know which years are stale.
  */
 import {
   GetCommand,
@@ -24,7 +25,7 @@ import { documentClient } from '../core/adapters/dynamo.ts';
 import { config } from '../core/config.ts';
 import { eachBatchGot } from '../core/data/batch-reads.ts';
 import { batchWrite } from '../core/data/batch-writes.ts';
-import { moveChangeMark } from '../core/data/change-marks.ts';
+import { writingUnder, yearMark } from '../core/data/change-marks.ts';
 import { eachQueried, queryMapped } from '../core/data/query-pages.ts';
 import { inPool } from '../core/lib/in-pool.ts';
 import { partAdds, ROLLUP_PARTS, type RollupParts } from './rollup-parts.ts';
@@ -229,6 +230,20 @@ async function addToYear(
   monthAdds: readonly (readonly [string, number])[],
   once?: { key: string; sign: 1 | -1 },
 ): Promise<void> {
+  await writingUnder(companyId, [yearMark(year)], () =>
+    addToYearUnmarked(companyId, assetId, year, utilityType, delta, monthAdds, once),
+  );
+}
+
+async function addToYearUnmarked(
+  companyId: string,
+  assetId: string,
+  year: string,
+  utilityType: UtilityType,
+  delta: SiteYearDelta,
+  monthAdds: readonly (readonly [string, number])[],
+  once?: { key: string; sign: 1 | -1 },
+): Promise<void> {
   let written: Record<string, unknown> | undefined;
   try {
     const out = await documentClient().send(
@@ -255,7 +270,6 @@ async function addToYear(
     ).Item;
   }
   if (written) await copyToWholeYear(companyId, year, assetId, utilityType, written);
-  await moveChangeMark(companyId, 'siteYears');
 }
 
 /** Changes to several months of one site's year and utility, as many sites' years are written together. */
@@ -351,11 +365,16 @@ export async function addManyToSiteYears(
   for (let i = 0; i < together.length; i += MAX_TRANSACTION_ACTIONS)
     groups.push(together.slice(i, i + MAX_TRANSACTION_ACTIONS));
   let refused: unknown;
+  const yearsOf = (group: readonly SiteYearWrite[]) => [...new Set(group.map((w) => yearMark(w.year)))];
   await inPool(groups, limit, async (group) => {
-    if (group.length === 1) {
-      await single(group[0] as SiteYearWrite).catch((e: unknown) => (refused ??= e));
-      return;
-    }
+    if (group.length > 1) await writingUnder(companyId, yearsOf(group), () => writeGroup(group));
+    else await single(group[0] as SiteYearWrite).catch((e: unknown) => (refused ??= e));
+  });
+  for (const w of alone) await single(w).catch((e: unknown) => (refused ??= e));
+  if (refused) throw refused;
+
+  /** A group's adds in one transaction, then its years copied; year by year when a condition refuses it. */
+  async function writeGroup(group: readonly SiteYearWrite[]): Promise<void> {
     const added = await inOneTransaction(
       group.map((w) => ({
         Key: { pk, sk: skOf(w.year, w.assetId, w.utilityType) },
@@ -398,11 +417,7 @@ export async function addManyToSiteYears(
         for (const c of round)
           await copyFiguresToWholeYear(companyId, c.year, c.assetId, c.utilityType, c.figures);
     }
-  });
-  for (const w of alone) await single(w).catch((e: unknown) => (refused ??= e));
-  // The single writes move it themselves; the transactions' years need it too, for the kept copies.
-  if (together.length > 0) await moveChangeMark(companyId, 'siteYears');
-  if (refused) throw refused;
+  }
 }
 
 /** One utility's year as the site's whole year keeps it. */
@@ -530,12 +545,14 @@ export async function replaceSiteYears(
     }
     items.set(sk, item);
   }
-  await batchWrite([...items.values()].map((Item) => ({ PutRequest: { Item } })));
-  await inPool([...items.values()], 8, (item) => {
-    const [year = '', , utilityType = ''] = String(item.sk).split('#');
-    return copyToWholeYear(companyId, year, assetId, utilityType as UtilityType, item);
+  const years = [...new Set(rows.map((row) => yearMark(row.month.slice(0, 4))))];
+  await writingUnder(companyId, years, async () => {
+    await batchWrite([...items.values()].map((Item) => ({ PutRequest: { Item } })));
+    await inPool([...items.values()], 8, (item) => {
+      const [year = '', , utilityType = ''] = String(item.sk).split('#');
+      return copyToWholeYear(companyId, year, assetId, utilityType as UtilityType, item);
+    });
   });
-  await moveChangeMark(companyId, 'siteYears');
 }
 
 /**
@@ -571,6 +588,10 @@ export async function markSiteYearsBuilt(companyId: string): Promise<void> {
  * whole years were kept. Those items carry no revision yet (0): any delta since then wins over the copy.
  */
 export async function fillWholeSiteYears(companyId: string): Promise<void> {
+  await writingUnder(companyId, ['siteYears'], () => fillWholeSiteYearsUnmarked(companyId));
+}
+
+async function fillWholeSiteYearsUnmarked(companyId: string): Promise<void> {
   let startKey: Record<string, unknown> | undefined;
   do {
     const page = await documentClient().send(
@@ -587,7 +608,6 @@ export async function fillWholeSiteYears(companyId: string): Promise<void> {
     });
     startKey = page.LastEvaluatedKey;
   } while (startKey);
-  await moveChangeMark(companyId, 'siteYears');
 }
 
 const READ_FIELDS = [

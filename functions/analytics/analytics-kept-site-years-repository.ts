@@ -1,9 +1,9 @@
 /**
- * | pattern                                         | key condition                                              | index |
- * | ----------------------------------------------- | ---------------------------------------------------------- | ----- |
- * | the kept site years' first part (and its marks) | pk = C#{companyId}#kept-site-years#0, sk = part            | table |
- * | the kept site years' other parts                | BatchGet pk = C#{companyId}#kept-site-years#{n}, sk = part | table |
- * | keep a new copy (the first part last)           | pk = C#{companyId}#kept-site-years#{n}, sk = part          | table |
+ * | pattern                                           | key condition                                                       | index |
+ * | ------------------------------------------------- | ------------------------------------------------------------------- | ----- |
+ * | a kept part's first piece (and its marks)         | pk = C#{companyId}#kept-site-years#{part}#0, sk = part              | table |
+ * | a kept part's other pieces                        | BatchGet pk = C#{companyId}#kept-site-years#{part}#{n}, sk = part   | table |
+ * | keep a part afresh (the first piece last)         | pk = C#{companyId}#kept-site-years#{part}#{n}, sk = part            | table |
  */
 import { randomBytes } from 'node:crypto';
 import { gunzipSync, gzipSync } from 'node:zlib';
@@ -11,27 +11,28 @@ import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from '../core/adapters/dynamo.ts';
 import { config } from '../core/config.ts';
 import { eachBatchGot } from '../core/data/batch-reads.ts';
-import type { ChangeMarks } from '../core/data/change-marks.ts';
 import { inPool } from '../core/lib/in-pool.ts';
 
 /**
- * Every live site's fields and figures by year, as company-wide tables of sites read them, packed (JSON,
- * gzipped) into a few items rather than read from one item per site and one per site-year. Each part is
- * its own partition: a copy of thousands of sites is megabytes, more than one partition takes at once.
- * The first part names the copy (`build`), how many parts it has and the change marks it was made under;
- * the others carry the copy's name, so parts of two copies written at once are never read as one.
+ * Company-wide tables of sites read every live site's fields and figures by year from a few kept parts
+ * (the sites' fields, and each year's figures), packed (JSON, gzipped) rather than read from one item per
+ * site and one per site-year. Each part is kept and made afresh on its own: a bill in one year makes that
+ * year's part again, not the others. A part is stored in pieces, each its own partition (a part of
+ * thousands of sites can be more than one partition takes at once). The first piece names the part's
+ * copy (`build`), how many pieces it has and the change marks it was made under; the others carry the
+ * copy's name, so pieces of two copies written at once are never read as one.
  */
-const partPk = (companyId: string, n: number) => `C#${companyId}#kept-site-years#${n}`;
+const piecePk = (companyId: string, part: string, n: number) => `C#${companyId}#kept-site-years#${part}#${n}`;
 const SK = 'part';
-/** Well under the 400 KB an item may hold, with room for the first part's own attributes. */
-const PART_BYTES = 350_000;
+/** Well under the 400 KB an item may hold, with room for the first piece's own attributes. */
+const PIECE_BYTES = 350_000;
 
-/** A kept copy as stored: the marks it was made under, and what it holds. */
+/** A kept part as stored: the marks it was made under, and what it holds. */
 export interface KeptCopy<T> {
-  marks: ChangeMarks;
-  /** Which layout of the payload the copy holds: a copy of another layout is made again. */
+  marks: Readonly<Record<string, number>>;
+  /** Which layout of the payload the part holds: a part of another layout is made again. */
   layout: number;
-  /** When the copy was made (ms since the epoch). */
+  /** When the marks it was made under were read (ms since the epoch). */
   builtAt: number;
   payload: T;
 }
@@ -39,50 +40,55 @@ export interface KeptCopy<T> {
 const bytesOf = (v: unknown): Buffer | undefined =>
   v instanceof Uint8Array ? Buffer.from(v.buffer, v.byteOffset, v.byteLength) : undefined;
 
-/** The kept copy of the company, when one is stored whole. */
-export async function readKeptSiteYears<T>(companyId: string): Promise<KeptCopy<T> | undefined> {
+/** The kept part of the company, when one is stored whole. */
+export async function readKeptSiteYears<T>(
+  companyId: string,
+  part: string,
+): Promise<KeptCopy<T> | undefined> {
   const first = (
     await documentClient().send(
-      new GetCommand({ TableName: config().tableName, Key: { pk: partPk(companyId, 0), sk: SK } }),
+      new GetCommand({ TableName: config().tableName, Key: { pk: piecePk(companyId, part, 0), sk: SK } }),
     )
   ).Item;
   const head = bytesOf(first?.data);
   if (!first || !head || typeof first.build !== 'string') return undefined;
-  const parts = Number(first.parts) || 1;
-  const chunks: (Buffer | undefined)[] = [head, ...Array.from({ length: parts - 1 }, () => undefined)];
+  const pieces = Number(first.parts) || 1;
+  const chunks: (Buffer | undefined)[] = [head, ...Array.from({ length: pieces - 1 }, () => undefined)];
   await eachBatchGot(
-    Array.from({ length: parts - 1 }, (_, i) => ({ pk: partPk(companyId, i + 1), sk: SK })),
+    Array.from({ length: pieces - 1 }, (_, i) => ({ pk: piecePk(companyId, part, i + 1), sk: SK })),
     (raw) => {
       const n = Number(String(raw.pk).slice(String(raw.pk).lastIndexOf('#') + 1));
       if (raw.build === first.build) chunks[n] = bytesOf(raw.data);
     },
   );
   if (chunks.some((c) => c === undefined)) return undefined;
-  const marks = (first.marks ?? {}) as Record<string, unknown>;
+  const marks: Record<string, number> = {};
+  for (const [name, value] of Object.entries((first.marks ?? {}) as Record<string, unknown>))
+    marks[name] = Number(value) || 0;
   return {
-    marks: { sites: Number(marks.sites) || 0, siteYears: Number(marks.siteYears) || 0 },
+    marks,
     layout: Number(first.layout) || 0,
     builtAt: Number(first.builtAt) || 0,
     payload: JSON.parse(gunzipSync(Buffer.concat(chunks as Buffer[])).toString('utf8')) as T,
   };
 }
 
-/** Keeps a copy, replacing the one kept: the other parts first, the first part (which names them) last. */
-export async function keepSiteYears<T>(companyId: string, copy: KeptCopy<T>): Promise<void> {
+/** Keeps a part, replacing the one kept: the other pieces first, the first piece (which names them) last. */
+export async function keepSiteYears<T>(companyId: string, part: string, copy: KeptCopy<T>): Promise<void> {
   const packed = gzipSync(JSON.stringify(copy.payload));
   const build = randomBytes(8).toString('hex');
   const chunks: Buffer[] = [];
-  for (let at = 0; at < packed.length || chunks.length === 0; at += PART_BYTES)
-    chunks.push(packed.subarray(at, at + PART_BYTES));
+  for (let at = 0; at < packed.length || chunks.length === 0; at += PIECE_BYTES)
+    chunks.push(packed.subarray(at, at + PIECE_BYTES));
   const put = (Item: Record<string, unknown>) =>
     documentClient().send(new PutCommand({ TableName: config().tableName, Item }));
   await inPool(
     chunks.slice(1).map((data, i) => ({ data, n: i + 1 })),
     4,
-    ({ data, n }) => put({ pk: partPk(companyId, n), sk: SK, build, data }),
+    ({ data, n }) => put({ pk: piecePk(companyId, part, n), sk: SK, build, data }),
   );
   await put({
-    pk: partPk(companyId, 0),
+    pk: piecePk(companyId, part, 0),
     sk: SK,
     build,
     parts: chunks.length,

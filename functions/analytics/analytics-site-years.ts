@@ -12,7 +12,15 @@ import {
   siteYearsState,
 } from '../accounts/index.ts';
 import { getItems, projectAll } from '../core/data/batch-reads.ts';
-import { type ChangeMarks, readChangeMarks, SITE_TABLE_FIELDS } from '../core/data/change-marks.ts';
+import {
+  type ChangeMark,
+  type ChangeMarks,
+  marksOf,
+  readChangeMarks,
+  SITE_TABLE_FIELDS,
+  settledFor,
+  yearMark,
+} from '../core/data/change-marks.ts';
 import type { StoredItem } from '../core/data/item-repository.ts';
 import { keepSiteYears, readKeptSiteYears } from './analytics-kept-site-years-repository.ts';
 import { scopeCollectionPk } from './analytics-repository.ts';
@@ -130,33 +138,26 @@ function sumSiteYears(rows: Iterable<SiteYearRollup>): Map<string, SiteYear[]> {
 }
 
 /**
- * Every live site's fields and energy years from the first year benchmarks judge, kept whole for the
- * company (analytics-kept-site-years-repository): a table of thousands of sites reads a few items rather
- * than one per site and one per site-year. A copy counts only while the change marks it was made under
- * stand (every write of a site's fields or a site's year moves them after it) and for an hour at most, so
- * a write cut off before its mark moved is seen within the hour.
+ * Every live site's fields and energy years from the first year benchmarks judge, kept for the company
+ * in parts (analytics-kept-site-years-repository): the sites' fields, and each year's figures of every
+ * site. A table of thousands of sites reads a few items rather than one per site and one per site-year.
+ * A part counts only while the change marks it was made under stand: the sites' fields under `sites`,
+ * a year under its own mark and the mark of all years, so a bill in one year makes only that year again.
+ * A part made while a write of its marks was under way is not kept (the write may land after its reads),
+ * and none is trusted for more than an hour.
  */
 const KEPT_FROM_YEAR = PATHWAY_FIRST_YEAR;
-const KEPT_LAYOUT = 1;
+const KEPT_LAYOUT = 2;
 const KEPT_FOR_MS = 3_600_000;
+const SITES_PART = 'sites';
 
-/** Year, energy (kWh), emissions (kg), electricity (kWh), electricity's emissions (kg), months held. */
-type KeptYear = [number, number, number, number, number, number];
-interface KeptSites {
-  /** The last year the copy holds. */
-  to: number;
-  sites: [StoredItem, KeptYear[]][];
-}
+/** Site, energy (kWh), emissions (kg), electricity (kWh), electricity's emissions (kg), months held. */
+type KeptYear = [string, number, number, number, number, number];
 
-const keptYear = (y: SiteYear): KeptYear => [
-  y.year,
-  y.energyKwh,
-  y.emissionsKg,
-  y.electricityKwh,
-  y.electricityKg,
-  y.months,
-];
-const siteYearOfKept = ([year, energyKwh, emissionsKg, electricityKwh, electricityKg, months]: KeptYear) => ({
+const siteYearOfKept = (
+  year: number,
+  [, energyKwh, emissionsKg, electricityKwh, electricityKg, months]: KeptYear,
+): SiteYear => ({
   year,
   energyKwh,
   emissionsKg,
@@ -176,49 +177,91 @@ function keptFields(site: StoredItem): StoredItem {
   return out;
 }
 
-const sameMarks = (a: ChangeMarks, b: ChangeMarks) => a.sites === b.sites && a.siteYears === b.siteYears;
+/** The marks a part is made under: the sites' fields, or one year of the site years. */
+const marksOfPart = (part: string): ChangeMark[] =>
+  part === SITES_PART ? ['sites'] : ['siteYears', yearMark(part)];
 
-/** Makes the copy from the sites and their whole years, read strongly: reads after the marks were read. */
-async function buildKeptSites(companyId: string, to: number): Promise<KeptSites> {
-  await ensureSiteYears(companyId);
-  const [items, rows] = await Promise.all([
-    projectAll(scopeCollectionPk(companyId, 'assets'), [...SITE_FIELDS], { consistent: true }),
-    Promise.all(
-      yearsBetween(KEPT_FROM_YEAR, to).map((year) =>
-        listWholeSiteYears(companyId, year, year, { consistent: true }),
-      ),
-    ),
-  ]);
-  const bySite = sumSiteYears(rows.flat());
-  return {
-    to,
-    sites: items
-      .filter((s) => s.deleted !== true)
-      .map((s) => [keptFields(s), (bySite.get(s._id) ?? []).map(keptYear)]),
-  };
+const sameMarks = (a: Readonly<Record<string, number>>, b: Readonly<Record<string, number>>) =>
+  Object.keys(b).every((name) => a[name] === b[name]);
+
+/** The sites' fields, read strongly: after the marks were read. */
+async function buildSitesPart(companyId: string): Promise<StoredItem[]> {
+  const items = await projectAll(scopeCollectionPk(companyId, 'assets'), [...SITE_FIELDS], {
+    consistent: true,
+  });
+  return items.filter((s) => s.deleted !== true).map(keptFields);
 }
 
-/** The company's kept copy when it holds the years to `to`, made afresh (and kept) when stale or missing. */
-async function keptSites(companyId: string, to: number, now = Date.now()): Promise<KeptSites | undefined> {
-  const thisYear = new Date(now).getUTCFullYear();
-  if (to > thisYear) return undefined;
-  const [marks, kept] = await Promise.all([
-    readChangeMarks(companyId),
-    readKeptSiteYears<KeptSites>(companyId),
-  ]);
+/** One year's energy figures of every site, read strongly: after the marks were read. */
+async function buildYearPart(companyId: string, year: number): Promise<KeptYear[]> {
+  const bySite = sumSiteYears(await listWholeSiteYears(companyId, year, year, { consistent: true }));
+  const out: KeptYear[] = [];
+  for (const [assetId, [y]] of bySite)
+    if (y) out.push([assetId, y.energyKwh, y.emissionsKg, y.electricityKwh, y.electricityKg, y.months]);
+  return out;
+}
+
+/** One part of the company's copy: the kept one while its marks stand, else made afresh (and kept when it may be). */
+async function keptPart<T>(
+  companyId: string,
+  part: string,
+  marks: ChangeMarks,
+  now: number,
+  build: () => Promise<T>,
+): Promise<T> {
+  const names = marksOfPart(part);
+  const wanted = marksOf(marks, names);
+  const kept = await readKeptSiteYears<T>(companyId, part);
   if (
     kept &&
     kept.layout === KEPT_LAYOUT &&
-    kept.payload.to >= to &&
-    sameMarks(kept.marks, marks) &&
+    sameMarks(kept.marks, wanted) &&
     kept.builtAt <= now &&
     now - kept.builtAt < KEPT_FOR_MS
   )
     return kept.payload;
-  // Made under the marks read before any of its reads: a write it missed has moved them since.
-  const payload = await buildKeptSites(companyId, thisYear);
-  await keepSiteYears(companyId, { marks, layout: KEPT_LAYOUT, builtAt: now, payload });
+  // Made under the marks read before any of its reads: a write it missed has moved them since. One
+  // under way may land after these reads and its writer die before moving them again: not kept then.
+  const payload = await build();
+  if (settledFor(marks, names, now))
+    await keepSiteYears(companyId, part, { marks: wanted, layout: KEPT_LAYOUT, builtAt: now, payload });
   return payload;
+}
+
+/** Every live site with its energy years, from the kept parts, when the years to `to` may be kept. */
+async function keptSites(
+  companyId: string,
+  to: number,
+  now = Date.now(),
+): Promise<[StoredItem, SiteYear[]][] | undefined> {
+  const thisYear = new Date(now).getUTCFullYear();
+  if (to > thisYear) return undefined;
+  const marks = await readChangeMarks(companyId);
+  let ensured: Promise<void> | undefined;
+  const years = yearsBetween(KEPT_FROM_YEAR, thisYear);
+  const [sites, ...yearParts] = await Promise.all([
+    keptPart(companyId, SITES_PART, marks, now, () => buildSitesPart(companyId)),
+    ...years.map((year) =>
+      keptPart(companyId, String(year), marks, now, async () => {
+        ensured ??= ensureSiteYears(companyId);
+        await ensured;
+        return buildYearPart(companyId, year);
+      }),
+    ),
+  ]);
+  const bySite = new Map<string, SiteYear[]>();
+  yearParts.forEach((rows, i) => {
+    const year = years[i] as number;
+    for (const row of rows as KeptYear[]) {
+      let list = bySite.get(row[0]);
+      if (!list) {
+        list = [];
+        bySite.set(row[0], list);
+      }
+      list.push(siteYearOfKept(year, row));
+    }
+  });
+  return (sites as StoredItem[]).map((site) => [site, bySite.get(site._id) ?? []]);
 }
 
 /**
@@ -239,11 +282,9 @@ export async function siteYearFigures(
   const kept = years.from >= KEPT_FROM_YEAR ? await keptSites(caller.companyId, years.to) : undefined;
   if (kept) {
     const sites: SiteYears[] = [];
-    for (const [site, keptYears] of kept.sites) {
+    for (const [site, keptYears] of kept) {
       if (wanted && !wanted.has(site._id)) continue;
-      const inRange: SiteYear[] = [];
-      for (const y of keptYears) if (y[0] >= years.from && y[0] <= years.to) inRange.push(siteYearOfKept(y));
-      sites.push({ site, years: inRange });
+      sites.push({ site, years: keptYears.filter((y) => y.year >= years.from && y.year <= years.to) });
     }
     return { restricted: scope.restricted, sites };
   }

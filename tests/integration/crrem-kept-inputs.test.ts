@@ -1,5 +1,5 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   addManyToRollups,
   applyInvoiceContribution,
@@ -7,6 +7,7 @@ import {
 } from '../../functions/accounts/index.ts';
 import { documentClient } from '../../functions/core/adapters/dynamo.ts';
 import { config } from '../../functions/core/config.ts';
+import { moveChangeMarks } from '../../functions/core/data/change-marks.ts';
 import { createUser } from '../support/api-fixture.ts';
 import { type Api, created, type RegisterWorld, startRegisterWorld } from './register-support.ts';
 
@@ -14,7 +15,8 @@ import { type Api, created, type RegisterWorld, startRegisterWorld } from './reg
  * The CRREM table of a company is answered from one kept copy of every site's fields and energy years,
  * not from an item per site and per site-year. The answer must be the one a fresh read gives, and every
  * change of what it is made from (a bill, an import, a restatement, a site's floor area, a site deleted
- * or added) must show in the very next answer.
+ * or added) must show in the very next answer. The copy is kept in parts (the sites' fields, each year's
+ * figures): a bill in one year makes that year's part again and leaves the others as they were.
  *
  * One pathway, United Kingdom offices: carbon 60 kg/m² in 2020 falling 2 a year, energy 200 kWh/m² falling
  * 5 a year. In each of the last two whole years:
@@ -50,26 +52,53 @@ const table = async (token = owner, query = '') => {
 };
 const rowOf = (t: Table, name: string) => t.sites.find((s) => s.siteName === name);
 
-/** The name of the copy kept now, if any. */
-async function keptBuild(): Promise<string | undefined> {
-  const out = await documentClient().send(
-    new GetCommand({
-      TableName: config().tableName,
-      Key: { pk: `C#${w.demoId}#kept-site-years#0`, sk: 'part' },
-      ConsistentRead: true,
-    }),
-  );
-  return typeof out.Item?.build === 'string' ? out.Item.build : undefined;
+/** The parts of the copy: the sites' fields and each year's figures from 2020 on. */
+const PARTS = [
+  'sites',
+  ...Array.from({ length: new Date().getUTCFullYear() - 2019 }, (_, i) => String(2020 + i)),
+];
+
+/** The name of each part kept now (undefined where none is). */
+async function keptBuilds(): Promise<Record<string, string | undefined>> {
+  const out: Record<string, string | undefined> = {};
+  for (const part of PARTS) {
+    const got = await documentClient().send(
+      new GetCommand({
+        TableName: config().tableName,
+        Key: { pk: `C#${w.demoId}#kept-site-years#${part}#0`, sk: 'part' },
+        ConsistentRead: true,
+      }),
+    );
+    out[part] = typeof got.Item?.build === 'string' ? got.Item.build : undefined;
+  }
+  return out;
 }
 
 /** The table as the kept copy answers it: asked twice, the second answer made from no fresh read. */
 async function tableFromKeptCopy(): Promise<Table> {
   await table();
-  const build = await keptBuild();
-  expect(build).toBeDefined();
+  const builds = await keptBuilds();
+  for (const part of PARTS) expect(builds[part], part).toBeDefined();
   const answer = await table();
-  expect(await keptBuild()).toBe(build);
+  expect(await keptBuilds()).toEqual(builds);
   return answer;
+}
+
+/** One site's intensity in one year, as the site's CRREM chart reads it. */
+async function pointOf(siteId: string, year: number) {
+  const res = await api({ method: 'GET', path: `/benchmarks/crrem/sites/${siteId}`, token: owner });
+  expect(res.status).toBe(200);
+  return (res.body as unknown as { points: { year: number; kwhM2: number; kgCo2eM2: number }[] }).points.find(
+    (p) => p.year === year,
+  );
+}
+
+/** The table and one site's chart as made from fresh reads of everything: every mark moved first. */
+async function freshAnswers(siteId: string) {
+  await moveChangeMarks(w.demoId, ['sites', 'siteYears']);
+  const answer = await table();
+  const res = await api({ method: 'GET', path: `/benchmarks/crrem/sites/${siteId}`, token: owner });
+  return { answer, site: res.body };
 }
 
 async function bills(assetId: string, utilityType: 'electricity' | 'gas', kwh: number, kg: number) {
@@ -138,9 +167,8 @@ afterAll(async () => w?.stop());
 
 describe('the CRREM table from the kept copy', () => {
   it('answers exactly as the fresh read that made the copy', async () => {
-    expect(await keptBuild()).toBeUndefined();
+    expect(Object.values(await keptBuilds()).filter(Boolean)).toEqual([]);
     const fresh = await table();
-    expect(await keptBuild()).toBeDefined();
     const kept = await tableFromKeptCopy();
     expect(JSON.stringify(kept)).toBe(JSON.stringify(fresh));
     expect(rowOf(kept, 'Aldgate')?.latest).toMatchObject({ year: LAST, kwhM2: 120, kgCo2eM2: 48 });
@@ -174,6 +202,41 @@ describe('the CRREM table from the kept copy', () => {
     );
     // 264,000 kWh and 37,200 kg over 2000 m².
     expect(rowOf(await table(), 'Bank')?.latest).toMatchObject({ kwhM2: 132, kgCo2eM2: 18.6 });
+  });
+
+  it("makes a bill's year again and leaves the other years and the sites as they were", async () => {
+    await tableFromKeptCopy();
+    expect(await pointOf(site.Aldgate as string, LAST - 1)).toMatchObject({ kwhM2: 120, kgCo2eM2: 48 });
+    const before = await keptBuilds();
+    await applyInvoiceContribution(
+      w.demoId,
+      'year-before-meter',
+      site.Aldgate as string,
+      'year-before-bill',
+      {
+        month: `${LAST - 1}-05`,
+        utilityType: 'electricity',
+        consumption: 6_000,
+        unit: 'kWh',
+        cost: 100,
+        emissionsKg: 600,
+        factorVersion: 'x',
+      },
+      1,
+    );
+    const answer = await table();
+    // 126,000 kWh and 48,600 kg over 1000 m² in the year before; the last year as it was.
+    expect(await pointOf(site.Aldgate as string, LAST - 1)).toMatchObject({ kwhM2: 126, kgCo2eM2: 48.6 });
+    expect(rowOf(answer, 'Aldgate')?.latest).toMatchObject({ year: LAST, kwhM2: 120, kgCo2eM2: 48 });
+    const after = await keptBuilds();
+    expect(after[String(LAST - 1)]).toBeDefined();
+    expect(after[String(LAST - 1)]).not.toBe(before[String(LAST - 1)]);
+    for (const part of PARTS.filter((p) => p !== String(LAST - 1)))
+      expect(after[part], part).toBe(before[part]);
+    const site1 = await api({ method: 'GET', path: `/benchmarks/crrem/sites/${site.Aldgate}`, token: owner });
+    const fresh = await freshAnswers(site.Aldgate as string);
+    expect(JSON.stringify(fresh.answer)).toBe(JSON.stringify(answer));
+    expect(JSON.stringify(fresh.site)).toBe(JSON.stringify(site1.body));
   });
 
   it("shows an import's months in the next answer", async () => {
@@ -230,5 +293,54 @@ describe('the CRREM table from the kept copy', () => {
     await tableFromKeptCopy();
     await created(api, owner, '/assets', { siteName: 'Moorgate', ...office, floorArea: 800 });
     expect(rowOf(await table(), 'Moorgate')).toMatchObject({ benchmarked: false, missing: ['country'] });
+  });
+
+  it('shows a bill whose writer died after its figures, before its last mark, in the next answer', async () => {
+    const before = await tableFromKeptCopy();
+    expect(rowOf(before, 'Aldgate')?.latest).toMatchObject({ kwhM2: 132, kgCo2eM2: 46 });
+    const client = documentClient();
+    const send = client.send.bind(client) as (command: unknown) => Promise<unknown>;
+    let figuresSent = false;
+    let cutOff = false;
+    let duringWrite: Table | undefined;
+    const spy = vi.spyOn(client, 'send').mockImplementation((async (command: unknown) => {
+      const pk = command instanceof UpdateCommand ? String(command.input.Key?.pk ?? '') : '';
+      if (!figuresSent && pk.endsWith('#rollup#site-years')) {
+        figuresSent = true;
+        // A table asked for while the bill is being written, before its figures land.
+        duringWrite = await table();
+      } else if (figuresSent && !cutOff && pk.endsWith('#changes')) {
+        cutOff = true;
+        throw new Error('The writer died here');
+      }
+      return send(command);
+    }) as typeof client.send);
+    try {
+      await expect(
+        applyInvoiceContribution(
+          w.demoId,
+          'dying-meter',
+          site.Aldgate as string,
+          'dying-bill',
+          {
+            month: `${LAST}-07`,
+            utilityType: 'electricity',
+            consumption: 5_000,
+            unit: 'kWh',
+            cost: 100,
+            emissionsKg: 1_000,
+            factorVersion: 'x',
+          },
+          1,
+        ),
+      ).rejects.toThrow('The writer died here');
+    } finally {
+      spy.mockRestore();
+    }
+    expect(cutOff).toBe(true);
+    expect(rowOf(duringWrite as Table, 'Aldgate')?.latest).toMatchObject({ kwhM2: 132, kgCo2eM2: 46 });
+    // 137,000 kWh and 47,000 kg over 1000 m², in the next answer and every one after.
+    expect(rowOf(await table(), 'Aldgate')?.latest).toMatchObject({ kwhM2: 137, kgCo2eM2: 47 });
+    expect(rowOf(await table(), 'Aldgate')?.latest).toMatchObject({ kwhM2: 137, kgCo2eM2: 47 });
   });
 });
