@@ -1,9 +1,17 @@
 import { type Caller, EMPTY_GRANTS } from '../../shared/access/caller.ts';
-import { dropRollupMarks, invalidateAccountCache } from '../accounts/index.ts';
+import { dropRollupMarks, invalidateAccountCache, type StoredAccount } from '../accounts/index.ts';
 import type { ImportPlan, MonthTarget } from './import-plan.ts';
 import type { Outcome, UndoEntry } from './import-records.ts';
 import { changeImport, findImport, putRowPages, readRowPages } from './import-repository.ts';
-import { dayUndo, digestOf, monthUndo, writePlan } from './import-writer.ts';
+import {
+  dayUndo,
+  digestOf,
+  monthUndo,
+  type RollbackOutcome,
+  type RollbackStep,
+  rollbackEntries,
+  writePlan,
+} from './import-writer.ts';
 
 /**
  * Writes an import's plan so that a worker dying midway costs nothing when SQS delivers the message
@@ -125,6 +133,44 @@ export async function writeResumably(
   const resumedDays = earlier.filter((e) => e.kind === 'day');
   if (resumedDays.length > 0) await mendSites(companyId, plan, resumedDays);
   return entries;
+}
+
+/**
+ * Rolls an import back so that a worker dying midway costs nothing when SQS delivers the message again.
+ * Before a month is written, the rollback's journal records what it held; the delivery that resumes counts
+ * the months the dead run wrote as rolled back and moves the roll-ups by what they held, under the
+ * rollback's mark, so chunks of adds the dead run landed are not added twice, and none at all once it
+ * recorded them all added.
+ */
+export async function rollBackResumably(
+  companyId: string,
+  importId: string,
+  accounts: Map<string, StoredAccount>,
+  undo: readonly UndoEntry[],
+  progress: Progress,
+): Promise<RollbackOutcome> {
+  const record = await findImport(companyId, importId);
+  const earlier = record?.rollingBack
+    ? await readRowPages<RollbackStep>(companyId, importId, 'rollback-journal', 0, record.rollingBack.journal)
+    : [];
+  const mark = `rollback#${importId}`;
+  return rollbackEntries(companyId, accounts, undo, progress, {
+    earlier,
+    save: async (steps) => {
+      const pages = await putRowPages(companyId, importId, 'rollback-journal', steps);
+      await changeImport(companyId, importId, () => ({ rollingBack: { journal: pages } }));
+    },
+    rollups: {
+      mark,
+      done: record?.rollingBack?.rollupsAdded === true,
+      added: async () => {
+        await changeImport(companyId, importId, (cur) => ({
+          rollingBack: { journal: cur.rollingBack?.journal ?? 0, rollupsAdded: true },
+        }));
+        await dropRollupMarks(companyId, mark);
+      },
+    },
+  });
 }
 
 /**
