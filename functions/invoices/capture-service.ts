@@ -168,13 +168,15 @@ function isEncryptedPdf(bytes: Uint8Array): boolean {
  * Captures one uploaded document: checks it, has Textract read it, extracts its invoices with the
  * supplier templates (or without), stores an invoice and a pending validation for each, and queues them
  * for validation. Every failure a person can act on ends the capture as error with its reason; anything
- * else throws, so the message is retried and, in the end, kept in the dead-letter queue.
+ * else throws, so the message is retried and, in the end, kept in the dead-letter queue. `delivery` is
+ * the id of the SQS message naming the document: its redelivery resumes a capture whose worker died.
  */
 export async function captureDocument(
   bucket: string,
   key: string,
   size: number | undefined,
   log: Logger,
+  delivery?: string,
 ): Promise<CaptureOutcome> {
   const parsed = parseCaptureKey(key);
   if (!parsed) {
@@ -189,7 +191,7 @@ export async function captureDocument(
     advanceCaptureStatus(companyId, captureId, 'queued'),
     mirrorStatus(companyId, captureId, ids, 'queued', log),
   ]);
-  if (!(await claimCapture(companyId, captureId, new Date()))) {
+  if (!(await claimCapture(companyId, captureId, new Date(), delivery))) {
     // Routine: S3 delivers at least once, and a document stored already captured (the demo's) is announced too.
     log.debug('capture already taken', { companyId, captureId, status: capture.status });
     return { companyId, captureId, status: 'skipped', invoiceIds: [], reason: 'Already captured' };
