@@ -311,7 +311,8 @@ async function undoMonths(
   const made: { at: number; change: MonthChange }[] = [];
   const keyOf = (e: { accountId: string; month: string }) => `${e.accountId}|${e.month}`;
   const at = new Map(entries.map((e, i) => [keyOf(e), i]));
-  const steps = new Map((journal?.earlier ?? []).map((s) => [keyOf(s), s]));
+  const earlier = new Map((journal?.earlier ?? []).map((s) => [keyOf(s), s]));
+  const steps = new Map(earlier);
   const stored: Map<string, StoredAccountMonth | undefined> = await getMeterMonths(companyId, entries);
   const count = (e: MonthUndo) => {
     if (e.before) out.restored++;
@@ -327,9 +328,10 @@ async function undoMonths(
     const tries: { e: MonthUndo; replacement: MonthReplacement }[] = [];
     for (const e of pending) {
       const now = stored.get(keyOf(e));
-      const step = attempt === 1 ? steps.get(keyOf(e)) : undefined;
+      const step = earlier.get(keyOf(e));
       if (step && holds(now, e.before)) {
-        // A dead run of this rollback wrote it: the roll-ups move from what it held then.
+        // A dead run of this rollback wrote it (its last writes may land after this run read the month,
+        // making this run's own write of it fail): the roll-ups move from what it held then.
         make(e, step.read);
         count(e);
         continue;

@@ -335,6 +335,12 @@ async function captureClaimed(
     if (await putCapturedInvoice(companyId, r.invoice)) written.push(r);
   }
   const allComplete = records.every((r) => r.invoice.status === 'captured');
+  // Sent before the capture is recorded done: a worker that dies in between leaves the capture claimed,
+  // so the message handed out again captures it again and sends them, rather than finding it done.
+  await sendToQueue(
+    'validation',
+    written.map((r) => ({ companyId, invoiceId: r.invoice._id })),
+  );
   // Over the record as stored now: the claim's attempt count, and a delete made meanwhile, stay.
   await changeCapture(companyId, capture._id, (current) => {
     if (current.deleted === true) return undefined;
@@ -352,10 +358,6 @@ async function captureClaimed(
     delete next.error;
     return next;
   });
-  await sendToQueue(
-    'validation',
-    written.map((r) => ({ companyId, invoiceId: r.invoice._id })),
-  );
   log.info('document captured', {
     companyId,
     captureId,

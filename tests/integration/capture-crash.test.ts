@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { SendMessageBatchCommand } from '@aws-sdk/client-sqs';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -101,8 +102,13 @@ describe('a capture whose worker is killed midway', () => {
       dies: () => isPutOf('invoices', ['captured', 'manual']),
     },
     {
-      what: 'after storing the invoice, before the capture is recorded done and the bill sent to validation',
+      what: 'after storing the invoice, before the capture is recorded done',
       dies: () => isPutOf('invoice-capture', ['captured', 'manual']),
+    },
+    {
+      what: 'as it sends the bill to validation',
+      dies: () => (c: unknown) =>
+        c instanceof SendMessageBatchCommand && String(c.input.QueueUrl).endsWith('/validation'),
     },
   ])
     it(`leaves one invoice with its figures, counted once, when killed ${what}`, async () => {

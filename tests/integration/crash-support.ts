@@ -1,22 +1,30 @@
+import { SQSClient } from '@aws-sdk/client-sqs';
 import { vi } from 'vitest';
 import { documentClient } from '../../functions/core/adapters/dynamo.ts';
 
 /**
- * Runs a worker until `dies` says a table command is its last: that command and everything the worker
- * sends after it never land, as when its process is killed. Answers once the worker is dead.
+ * Runs a worker until `dies` says a command is its last: that command and everything the worker sends
+ * after it, to the table or to a queue, never land, as when its process is killed. Answers once the
+ * worker is dead.
  */
 export async function dieOn(
   work: () => Promise<unknown>,
   dies: (command: unknown) => boolean,
 ): Promise<void> {
-  const client = documentClient();
-  const send = client.send.bind(client);
   let dead = false;
-  const spy = vi.spyOn(client, 'send').mockImplementation(((command: unknown, ...rest: unknown[]) => {
-    if (!dead && dies(command)) dead = true;
-    if (dead) return new Promise<never>(() => undefined);
-    return (send as (c: unknown, ...r: unknown[]) => Promise<unknown>)(command, ...rest);
-  }) as typeof client.send);
+  const killing = <T extends { send: (...args: never[]) => unknown }>(target: T, send: T['send']) =>
+    vi.spyOn(target, 'send').mockImplementation(function (
+      this: unknown,
+      command: unknown,
+      ...rest: unknown[]
+    ) {
+      if (!dead && dies(command)) dead = true;
+      if (dead) return new Promise<never>(() => undefined);
+      return (send as (c: unknown, ...r: unknown[]) => Promise<unknown>).call(this, command, ...rest);
+    } as T['send']);
+  const client = documentClient();
+  const table = killing(client, client.send.bind(client));
+  const queues = killing(SQSClient.prototype, SQSClient.prototype.send);
   try {
     void work().catch(() => undefined);
     await vi.waitFor(
@@ -26,6 +34,7 @@ export async function dieOn(
       { timeout: 30_000 },
     );
   } finally {
-    spy.mockRestore();
+    table.mockRestore();
+    queues.mockRestore();
   }
 }
