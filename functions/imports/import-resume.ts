@@ -130,8 +130,8 @@ export async function writeResumably(
       await dropRollupMarks(companyId, mark);
     },
   });
-  const resumedDays = earlier.filter((e) => e.kind === 'day');
-  if (resumedDays.length > 0) await mendSites(companyId, plan, resumedDays);
+  const resumedDays = earlier.flatMap((e) => (e.kind === 'day' ? [e.accountId] : []));
+  if (resumedDays.length > 0) await mendSites(companyId, plan.accounts, resumedDays);
   return entries;
 }
 
@@ -154,11 +154,16 @@ export async function rollBackResumably(
     ? await readRowPages<RollbackStep>(companyId, importId, 'rollback-journal', 0, record.rollingBack.journal)
     : [];
   const mark = `rollback#${importId}`;
+  const stepKey = (s: RollbackStep) => `${s.accountId}|${'month' in s ? s.month : s.date}`;
+  const journal = new Map(earlier.map((s) => [stepKey(s), s]));
   return rollbackEntries(companyId, accounts, undo, progress, {
     earlier,
     save: async (steps) => {
-      const pages = await putRowPages(companyId, importId, 'rollback-journal', steps);
-      await changeImport(companyId, importId, () => ({ rollingBack: { journal: pages } }));
+      for (const s of steps) journal.set(stepKey(s), s);
+      const pages = await putRowPages(companyId, importId, 'rollback-journal', [...journal.values()]);
+      await changeImport(companyId, importId, (cur) => ({
+        rollingBack: { ...cur.rollingBack, journal: pages },
+      }));
     },
     rollups: {
       mark,
@@ -170,6 +175,7 @@ export async function rollBackResumably(
         await dropRollupMarks(companyId, mark);
       },
     },
+    mend: (accountIds) => mendSites(companyId, accounts, accountIds),
   });
 }
 
@@ -191,7 +197,11 @@ export async function journalRecords(
  * months (added after the days, many meters together) died with it: the sites of those meters have their
  * monthly figures rebuilt from their meters' months, as `PUT /accounts/{id}/invalidate-cache` does.
  */
-async function mendSites(companyId: string, plan: ImportPlan, days: readonly UndoEntry[]) {
+async function mendSites(
+  companyId: string,
+  accounts: Map<string, StoredAccount>,
+  accountIds: readonly string[],
+) {
   const caller: Caller = {
     kind: 'user',
     sub: 'system:import-resume',
@@ -202,9 +212,9 @@ async function mendSites(companyId: string, plan: ImportPlan, days: readonly Und
     roles: [],
   };
   const meterOfSite = new Map<string, string>();
-  for (const e of days) {
-    const assetId = e.kind === 'day' ? plan.accounts.get(e.accountId)?.assetId : undefined;
-    if (e.kind === 'day' && typeof assetId === 'string') meterOfSite.set(assetId, e.accountId);
+  for (const accountId of accountIds) {
+    const assetId = accounts.get(accountId)?.assetId;
+    if (typeof assetId === 'string') meterOfSite.set(assetId, accountId);
   }
   for (const accountId of meterOfSite.values()) await invalidateAccountCache(caller, accountId);
 }

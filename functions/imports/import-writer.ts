@@ -268,24 +268,26 @@ type MonthUndo = Extract<UndoEntry, { kind: 'month' }>;
 /** How often a month that keeps changing under a rollback is read again before it is kept as it is. */
 const MAX_UNDO_ATTEMPTS = 5;
 
-/** A month a rollback is about to write, with what it held when read: the roll-ups move by that. */
-export interface RollbackStep {
-  accountId: string;
-  month: string;
-  read: MonthFigures;
-  row: number;
-}
+/**
+ * What a rollback is about to write: a month, with what it held when read (the roll-ups move by that),
+ * or a day.
+ */
+export type RollbackStep =
+  | { accountId: string; month: string; read: MonthFigures; row: number }
+  | { accountId: string; date: string; row: number };
 
 /**
- * How a rollback survives its worker dying: `earlier` is what a dead run of it journalled, `save` keeps
- * the months about to be written (all of them so far) before they are, and the roll-ups are moved under
- * `rollups.mark`, so a chunk of adds that landed before the death is not added again; `rollups.done`
- * says a dead run took them off in full.
+ * How a rollback survives its worker dying: `earlier` is what a dead run of it journalled, `save` adds
+ * the months and days about to be written to the journal before they are, and the months' roll-ups are
+ * moved under `rollups.mark`, so a chunk of adds that landed before the death is not added again;
+ * `rollups.done` says a dead run took them off in full. The days' roll-ups go with their meters, many
+ * together, so the sites of meters whose days a dead run wrote are rebuilt from their months (`mend`).
  */
 export interface RollbackJournal {
   earlier: readonly RollbackStep[];
   save: (steps: readonly RollbackStep[]) => Promise<void>;
   rollups: { mark: string; done: boolean; added: () => Promise<void> };
+  mend: (accountIds: readonly string[]) => Promise<void>;
 }
 
 /** Whether a month holds what a rollback puts in it: nothing, or its figures before the import. */
@@ -311,8 +313,9 @@ async function undoMonths(
   const made: { at: number; change: MonthChange }[] = [];
   const keyOf = (e: { accountId: string; month: string }) => `${e.accountId}|${e.month}`;
   const at = new Map(entries.map((e, i) => [keyOf(e), i]));
-  const earlier = new Map((journal?.earlier ?? []).map((s) => [keyOf(s), s]));
-  const steps = new Map(earlier);
+  const earlier = new Map(
+    (journal?.earlier ?? []).flatMap((s) => ('month' in s ? [[keyOf(s), s] as const] : [])),
+  );
   const stored: Map<string, StoredAccountMonth | undefined> = await getMeterMonths(companyId, entries);
   const count = (e: MonthUndo) => {
     if (e.before) out.restored++;
@@ -354,18 +357,15 @@ async function undoMonths(
       const to = e.before ? meterMonth(e.accountId, account, e.month, e.before) : null;
       tries.push({ e, replacement: { read: now, to } });
     }
-    if (journal && tries.length > 0) {
-      for (const { e, replacement } of tries) {
-        const { read } = replacement;
-        steps.set(keyOf(e), {
+    if (journal && tries.length > 0)
+      await journal.save(
+        tries.map(({ e, replacement: { read } }) => ({
           accountId: e.accountId,
           month: e.month,
           read: { consumption: read.consumption, cost: read.cost, emissionsKg: read.emissionsKg },
           row: e.row,
-        });
-      }
-      await journal.save([...steps.values()]);
-    }
+        })),
+      );
     const moved = await replaceMeterMonths(
       companyId,
       tries.map((t) => t.replacement),
@@ -404,6 +404,12 @@ export async function rollbackEntries(
   const changes = await undoMonths(companyId, accounts, months, out, journal);
   if (changes.length > 0 && !journal?.rollups.done)
     await addMonthRollups(companyId, accounts, changes, progress, journal?.rollups);
+  const earlierDays = new Set(
+    (journal?.earlier ?? []).flatMap((s) => ('date' in s ? [`${s.accountId}|${s.date}`] : [])),
+  );
+  if (journal && days.length > 0)
+    await journal.save(days.map((e) => ({ accountId: e.accountId, date: e.date, row: e.row })));
+  const mend = new Set<string>();
   let done = 0;
   await writeDays(companyId, [...groupBy(days, (e) => e.accountId)], async ([accountId, list]) => {
     const sorted = list.map((e) => e.date).sort();
@@ -415,6 +421,13 @@ export async function rollbackEntries(
     const restore: { date: string; values: (number | null)[] }[] = [];
     for (const e of list) {
       const now = stored.get(e.date);
+      if (earlierDays.has(`${accountId}|${e.date}`) && holdsDay(now?.values, e.before)) {
+        // A dead run of this rollback wrote it; its meter's month may not have reached the roll-ups.
+        mend.add(accountId);
+        if (e.before) out.restored++;
+        else out.removed++;
+        continue;
+      }
       const unchanged = now !== undefined && digestOf(now.values) === e.written;
       if (!unchanged) {
         out.kept.push({ row: e.row, accountId, period: e.date, reason: CHANGED });
@@ -434,6 +447,11 @@ export async function rollbackEntries(
       },
     };
   });
+  if (mend.size > 0) await journal?.mend([...mend]);
   out.kept.sort((a, b) => a.row - b.row);
   return out;
 }
+
+/** Whether a day holds what a rollback puts in it: no readings, or its readings before the import. */
+const holdsDay = (now: readonly (number | null)[] | undefined, to: readonly (number | null)[] | null) =>
+  to === null ? (now ?? []).every((v) => v === null) : now !== undefined && digestOf(now) === digestOf(to);

@@ -151,4 +151,42 @@ describe('a rollback whose worker dies midway', () => {
       });
       expect(await levels(from, to)).toEqual(before);
     }, 180_000);
+
+  it("finishes after redelivery when it dies after emptying a half-hourly import's days, before their roll-ups", async () => {
+    // An emptied day leaves its meter's month at nought rather than gone: compared by their totals.
+    const totals = async () => {
+      const { months, ...rest } = await levels(2061, 2061);
+      return { ...rest, months: sum(months.map(([, consumption, cost]) => ({ consumption, cost }))) };
+    };
+    const before = await totals();
+    const header = ['MPAN', 'Date', ...Array.from({ length: 48 }, (_, i) => `HH${i + 1}`)];
+    const ones = Array.from({ length: 48 }, () => '1').join(',');
+    const id = await w.upload(
+      owner,
+      'half-hourly-wide',
+      'days-2061.csv',
+      utf8(
+        [
+          header.join(','),
+          ...['01/03/2061', '02/03/2061', '03/03/2061', '01/04/2061'].map((d) => `${MPAN},${d},${ones}`),
+        ].join('\r\n'),
+      ),
+    );
+    expect((await w.run(owner, id, 'import')).body).toMatchObject({ status: 'completed' });
+    expect((await levels(2061, 2061)).company).toEqual({ consumption: 192, cost: 0 });
+
+    expect((await w.post(owner, `/imports/${id}/rollback`)).status).toBe(202);
+    const bodies = await w.drain('imports');
+    const message = JSON.parse(bodies[0] as string) as Record<string, unknown>;
+    // The days (and their meter's months) are emptied; the worker dies on adding their roll-ups.
+    await dieOn(() => w.workOn(message), isRollupWrite);
+    expect((await totals()).months).toEqual(before.months);
+
+    await w.workOn(message);
+    expect((await w.get(owner, `/imports/${id}`)).body).toMatchObject({
+      status: 'rolled-back',
+      rollback: { removed: 4, restored: 0, kept: 0 },
+    });
+    expect(await totals()).toEqual(before);
+  }, 180_000);
 });
