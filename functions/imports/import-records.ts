@@ -54,6 +54,12 @@ export interface ImportRecord {
    * resumes a run that died rather than starting afresh.
    */
   writing?: { journal: number; rollupsAdded?: boolean };
+  /**
+   * Set while a rollback writes: its journal's pages (each month it is about to write and what the month
+   * held) and whether its roll-ups were taken off, so a delivery after its worker died finishes the same
+   * rollback rather than judging the dead run's writes as changed since.
+   */
+  rollingBack?: { journal: number; rollupsAdded?: boolean };
   createdAt: string;
   updatedAt: string;
   createdBy: string;

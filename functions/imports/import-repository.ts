@@ -80,7 +80,7 @@ export async function putTemplate(template: StoredTemplate): Promise<void> {
 /** Outcomes a page of this many rows: a page stays far below the item size limit. */
 export const ROWS_PER_PAGE = 400;
 
-export type Stage = 'preview' | 'import' | 'undo' | 'rollback' | 'journal';
+export type Stage = 'preview' | 'import' | 'undo' | 'rollback' | 'journal' | 'rollback-journal';
 
 /** Writes a stage's outcomes in pages, replacing any earlier pages of the same numbers. */
 export async function putRowPages<T>(

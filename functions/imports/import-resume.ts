@@ -1,9 +1,17 @@
 import { type Caller, EMPTY_GRANTS } from '../../shared/access/caller.ts';
-import { dropRollupMarks, invalidateAccountCache } from '../accounts/index.ts';
+import { dropRollupMarks, invalidateAccountCache, type StoredAccount } from '../accounts/index.ts';
 import type { ImportPlan, MonthTarget } from './import-plan.ts';
 import type { Outcome, UndoEntry } from './import-records.ts';
 import { changeImport, findImport, putRowPages, readRowPages } from './import-repository.ts';
-import { dayUndo, digestOf, monthUndo, writePlan } from './import-writer.ts';
+import {
+  dayUndo,
+  digestOf,
+  monthUndo,
+  type RollbackOutcome,
+  type RollbackStep,
+  rollbackEntries,
+  writePlan,
+} from './import-writer.ts';
 
 /**
  * Writes an import's plan so that a worker dying midway costs nothing when SQS delivers the message
@@ -122,9 +130,53 @@ export async function writeResumably(
       await dropRollupMarks(companyId, mark);
     },
   });
-  const resumedDays = earlier.filter((e) => e.kind === 'day');
-  if (resumedDays.length > 0) await mendSites(companyId, plan, resumedDays);
+  const resumedDays = earlier.flatMap((e) => (e.kind === 'day' ? [e.accountId] : []));
+  if (resumedDays.length > 0) await mendSites(companyId, plan.accounts, resumedDays);
   return entries;
+}
+
+/**
+ * Rolls an import back so that a worker dying midway costs nothing when SQS delivers the message again.
+ * Before a month is written, the rollback's journal records what it held; the delivery that resumes counts
+ * the months the dead run wrote as rolled back and moves the roll-ups by what they held, under the
+ * rollback's mark, so chunks of adds the dead run landed are not added twice, and none at all once it
+ * recorded them all added.
+ */
+export async function rollBackResumably(
+  companyId: string,
+  importId: string,
+  accounts: Map<string, StoredAccount>,
+  undo: readonly UndoEntry[],
+  progress: Progress,
+): Promise<RollbackOutcome> {
+  const record = await findImport(companyId, importId);
+  const earlier = record?.rollingBack
+    ? await readRowPages<RollbackStep>(companyId, importId, 'rollback-journal', 0, record.rollingBack.journal)
+    : [];
+  const mark = `rollback#${importId}`;
+  const stepKey = (s: RollbackStep) => `${s.accountId}|${'month' in s ? s.month : s.date}`;
+  const journal = new Map(earlier.map((s) => [stepKey(s), s]));
+  return rollbackEntries(companyId, accounts, undo, progress, {
+    earlier,
+    save: async (steps) => {
+      for (const s of steps) journal.set(stepKey(s), s);
+      const pages = await putRowPages(companyId, importId, 'rollback-journal', [...journal.values()]);
+      await changeImport(companyId, importId, (cur) => ({
+        rollingBack: { ...cur.rollingBack, journal: pages },
+      }));
+    },
+    rollups: {
+      mark,
+      done: record?.rollingBack?.rollupsAdded === true,
+      added: async () => {
+        await changeImport(companyId, importId, (cur) => ({
+          rollingBack: { journal: cur.rollingBack?.journal ?? 0, rollupsAdded: true },
+        }));
+        await dropRollupMarks(companyId, mark);
+      },
+    },
+    mend: (accountIds) => mendSites(companyId, accounts, accountIds),
+  });
 }
 
 /**
@@ -145,7 +197,11 @@ export async function journalRecords(
  * months (added after the days, many meters together) died with it: the sites of those meters have their
  * monthly figures rebuilt from their meters' months, as `PUT /accounts/{id}/invalidate-cache` does.
  */
-async function mendSites(companyId: string, plan: ImportPlan, days: readonly UndoEntry[]) {
+async function mendSites(
+  companyId: string,
+  accounts: Map<string, StoredAccount>,
+  accountIds: readonly string[],
+) {
   const caller: Caller = {
     kind: 'user',
     sub: 'system:import-resume',
@@ -156,9 +212,9 @@ async function mendSites(companyId: string, plan: ImportPlan, days: readonly Und
     roles: [],
   };
   const meterOfSite = new Map<string, string>();
-  for (const e of days) {
-    const assetId = e.kind === 'day' ? plan.accounts.get(e.accountId)?.assetId : undefined;
-    if (e.kind === 'day' && typeof assetId === 'string') meterOfSite.set(assetId, e.accountId);
+  for (const accountId of accountIds) {
+    const assetId = accounts.get(accountId)?.assetId;
+    if (typeof assetId === 'string') meterOfSite.set(assetId, accountId);
   }
   for (const accountId of meterOfSite.values()) await invalidateAccountCache(caller, accountId);
 }

@@ -18,8 +18,7 @@ import {
   putRowPages,
   readRowPages,
 } from './import-repository.ts';
-import { journalRecords, writeResumably } from './import-resume.ts';
-import { rollbackEntries } from './import-writer.ts';
+import { journalRecords, rollBackResumably, writeResumably } from './import-resume.ts';
 import {
   planRecords,
   recordJournal,
@@ -199,7 +198,13 @@ export async function runRollback(
     return;
   }
   const accounts = new Map((await allAccounts(companyId)).map((a) => [a._id, a]));
-  const out = await rollbackEntries(companyId, accounts, undo, progressReporter(companyId, importId, log));
+  const out = await rollBackResumably(
+    companyId,
+    importId,
+    accounts,
+    undo,
+    progressReporter(companyId, importId, log),
+  );
   const kept: RowOutcome[] = out.kept.map((k) => ({
     row: k.row,
     outcome: 'unchanged',

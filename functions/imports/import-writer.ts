@@ -51,7 +51,7 @@ function emissionsPerUnit(utility: string, month: string, unit: string) {
 const unitOf = (a: StoredAccount, utility: UtilityType) =>
   typeof a.unit === 'string' && a.unit ? a.unit : defaultUnit(utility);
 
-interface MonthFigures {
+export interface MonthFigures {
   consumption: number;
   cost: number;
   /** What the month holds, when known: a restatement may have stated it in other factors since. */
@@ -269,25 +269,76 @@ type MonthUndo = Extract<UndoEntry, { kind: 'month' }>;
 const MAX_UNDO_ATTEMPTS = 5;
 
 /**
+ * What a rollback is about to write: a month, with what it held when read (the roll-ups move by that),
+ * or a day.
+ */
+export type RollbackStep =
+  | { accountId: string; month: string; read: MonthFigures; row: number }
+  | { accountId: string; date: string; row: number };
+
+/**
+ * How a rollback survives its worker dying: `earlier` is what a dead run of it journalled, `save` adds
+ * the months and days about to be written to the journal before they are, and the months' roll-ups are
+ * moved under `rollups.mark`, so a chunk of adds that landed before the death is not added again;
+ * `rollups.done` says a dead run took them off in full. The days' roll-ups go with their meters, many
+ * together, so the sites of meters whose days a dead run wrote are rebuilt from their months (`mend`).
+ */
+export interface RollbackJournal {
+  earlier: readonly RollbackStep[];
+  save: (steps: readonly RollbackStep[]) => Promise<void>;
+  rollups: { mark: string; done: boolean; added: () => Promise<void> };
+  mend: (accountIds: readonly string[]) => Promise<void>;
+}
+
+/** Whether a month holds what a rollback puts in it: nothing, or its figures before the import. */
+const holds = (now: StoredAccountMonth | undefined, to: MonthFigures | null) =>
+  to === null
+    ? now === undefined
+    : now?.source === 'import' && same(now.consumption, to.consumption) && same(now.cost, to.cost);
+
+/**
  * Takes away or puts back the months an import wrote, each only while it holds what it held when read
  * (a restatement rewriting one in between would otherwise leave the roll-ups off by its change): a month
  * that changed is read again and judged again. Answers the changes made, each from the figures it
- * replaced, for the roll-ups.
+ * replaced, for the roll-ups, in the order of `entries`, so a delivery resuming a dead run makes the same
+ * chunks of roll-up adds as the run did. A month a dead run journalled and wrote counts as made.
  */
 async function undoMonths(
   companyId: string,
   accounts: Map<string, StoredAccount>,
   entries: readonly MonthUndo[],
   out: RollbackOutcome,
+  journal?: RollbackJournal,
 ): Promise<MonthChange[]> {
-  const made: MonthChange[] = [];
+  const made: { at: number; change: MonthChange }[] = [];
   const keyOf = (e: { accountId: string; month: string }) => `${e.accountId}|${e.month}`;
+  const at = new Map(entries.map((e, i) => [keyOf(e), i]));
+  const earlier = new Map(
+    (journal?.earlier ?? []).flatMap((s) => ('month' in s ? [[keyOf(s), s] as const] : [])),
+  );
   const stored: Map<string, StoredAccountMonth | undefined> = await getMeterMonths(companyId, entries);
+  const count = (e: MonthUndo) => {
+    if (e.before) out.restored++;
+    else out.removed++;
+  };
+  const make = (e: MonthUndo, from: MonthFigures) =>
+    made.push({
+      at: at.get(keyOf(e)) ?? 0,
+      change: { accountId: e.accountId, month: e.month, from, to: e.before },
+    });
   let pending: MonthUndo[] = [...entries];
   for (let attempt = 1; pending.length > 0; attempt++) {
     const tries: { e: MonthUndo; replacement: MonthReplacement }[] = [];
     for (const e of pending) {
       const now = stored.get(keyOf(e));
+      const step = earlier.get(keyOf(e));
+      if (step && holds(now, e.before)) {
+        // A dead run of this rollback wrote it (its last writes may land after this run read the month,
+        // making this run's own write of it fail): the roll-ups move from what it held then.
+        make(e, step.read);
+        count(e);
+        continue;
+      }
       if (
         now?.source !== 'import' ||
         !same(now.consumption, e.written.consumption) ||
@@ -300,13 +351,21 @@ async function undoMonths(
       const account = accounts.get(e.accountId);
       if (!account) {
         // A meter gone since has no roll-ups to move and nothing to put back.
-        if (e.before) out.restored++;
-        else out.removed++;
+        count(e);
         continue;
       }
       const to = e.before ? meterMonth(e.accountId, account, e.month, e.before) : null;
       tries.push({ e, replacement: { read: now, to } });
     }
+    if (journal && tries.length > 0)
+      await journal.save(
+        tries.map(({ e, replacement: { read } }) => ({
+          accountId: e.accountId,
+          month: e.month,
+          read: { consumption: read.consumption, cost: read.cost, emissionsKg: read.emissionsKg },
+          row: e.row,
+        })),
+      );
     const moved = await replaceMeterMonths(
       companyId,
       tries.map((t) => t.replacement),
@@ -320,17 +379,11 @@ async function undoMonths(
       }
       const { read } = replacement;
       // The month leaves the roll-ups with what it held, emissions a restatement may have changed included.
-      made.push({
-        accountId: e.accountId,
-        month: e.month,
-        from: { consumption: read.consumption, cost: read.cost, emissionsKg: read.emissionsKg },
-        to: e.before,
-      });
-      if (e.before) out.restored++;
-      else out.removed++;
+      make(e, { consumption: read.consumption, cost: read.cost, emissionsKg: read.emissionsKg });
+      count(e);
     }
   }
-  return made;
+  return made.sort((a, b) => a.at - b.at).map((m) => m.change);
 }
 
 /**
@@ -343,12 +396,20 @@ export async function rollbackEntries(
   accounts: Map<string, StoredAccount>,
   entries: readonly UndoEntry[],
   progress: Progress,
+  journal?: RollbackJournal,
 ): Promise<RollbackOutcome> {
   const out: RollbackOutcome = { restored: 0, removed: 0, kept: [] };
   const months = entries.filter((e): e is Extract<UndoEntry, { kind: 'month' }> => e.kind === 'month');
   const days = entries.filter((e): e is Extract<UndoEntry, { kind: 'day' }> => e.kind === 'day');
-  const changes = await undoMonths(companyId, accounts, months, out);
-  if (changes.length > 0) await addMonthRollups(companyId, accounts, changes, progress);
+  const changes = await undoMonths(companyId, accounts, months, out, journal);
+  if (changes.length > 0 && !journal?.rollups.done)
+    await addMonthRollups(companyId, accounts, changes, progress, journal?.rollups);
+  const earlierDays = new Set(
+    (journal?.earlier ?? []).flatMap((s) => ('date' in s ? [`${s.accountId}|${s.date}`] : [])),
+  );
+  if (journal && days.length > 0)
+    await journal.save(days.map((e) => ({ accountId: e.accountId, date: e.date, row: e.row })));
+  const mend = new Set<string>();
   let done = 0;
   await writeDays(companyId, [...groupBy(days, (e) => e.accountId)], async ([accountId, list]) => {
     const sorted = list.map((e) => e.date).sort();
@@ -360,6 +421,13 @@ export async function rollbackEntries(
     const restore: { date: string; values: (number | null)[] }[] = [];
     for (const e of list) {
       const now = stored.get(e.date);
+      if (earlierDays.has(`${accountId}|${e.date}`) && holdsDay(now?.values, e.before)) {
+        // A dead run of this rollback wrote it; its meter's month may not have reached the roll-ups.
+        mend.add(accountId);
+        if (e.before) out.restored++;
+        else out.removed++;
+        continue;
+      }
       const unchanged = now !== undefined && digestOf(now.values) === e.written;
       if (!unchanged) {
         out.kept.push({ row: e.row, accountId, period: e.date, reason: CHANGED });
@@ -379,6 +447,11 @@ export async function rollbackEntries(
       },
     };
   });
+  if (mend.size > 0) await journal?.mend([...mend]);
   out.kept.sort((a, b) => a.row - b.row);
   return out;
 }
+
+/** Whether a day holds what a rollback puts in it: no readings, or its readings before the import. */
+const holdsDay = (now: readonly (number | null)[] | undefined, to: readonly (number | null)[] | null) =>
+  to === null ? (now ?? []).every((v) => v === null) : now !== undefined && digestOf(now) === digestOf(to);

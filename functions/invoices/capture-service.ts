@@ -168,13 +168,15 @@ function isEncryptedPdf(bytes: Uint8Array): boolean {
  * Captures one uploaded document: checks it, has Textract read it, extracts its invoices with the
  * supplier templates (or without), stores an invoice and a pending validation for each, and queues them
  * for validation. Every failure a person can act on ends the capture as error with its reason; anything
- * else throws, so the message is retried and, in the end, kept in the dead-letter queue.
+ * else throws, so the message is retried and, in the end, kept in the dead-letter queue. `delivery` is
+ * the id of the SQS message naming the document: its redelivery resumes a capture whose worker died.
  */
 export async function captureDocument(
   bucket: string,
   key: string,
   size: number | undefined,
   log: Logger,
+  delivery?: string,
 ): Promise<CaptureOutcome> {
   const parsed = parseCaptureKey(key);
   if (!parsed) {
@@ -189,7 +191,7 @@ export async function captureDocument(
     advanceCaptureStatus(companyId, captureId, 'queued'),
     mirrorStatus(companyId, captureId, ids, 'queued', log),
   ]);
-  if (!(await claimCapture(companyId, captureId, new Date()))) {
+  if (!(await claimCapture(companyId, captureId, new Date(), delivery))) {
     // Routine: S3 delivers at least once, and a document stored already captured (the demo's) is announced too.
     log.debug('capture already taken', { companyId, captureId, status: capture.status });
     return { companyId, captureId, status: 'skipped', invoiceIds: [], reason: 'Already captured' };
@@ -333,6 +335,12 @@ async function captureClaimed(
     if (await putCapturedInvoice(companyId, r.invoice)) written.push(r);
   }
   const allComplete = records.every((r) => r.invoice.status === 'captured');
+  // Sent before the capture is recorded done: a worker that dies in between leaves the capture claimed,
+  // so the message handed out again captures it again and sends them, rather than finding it done.
+  await sendToQueue(
+    'validation',
+    written.map((r) => ({ companyId, invoiceId: r.invoice._id })),
+  );
   // Over the record as stored now: the claim's attempt count, and a delete made meanwhile, stay.
   await changeCapture(companyId, capture._id, (current) => {
     if (current.deleted === true) return undefined;
@@ -350,10 +358,6 @@ async function captureClaimed(
     delete next.error;
     return next;
   });
-  await sendToQueue(
-    'validation',
-    written.map((r) => ({ companyId, invoiceId: r.invoice._id })),
-  );
   log.info('document captured', {
     companyId,
     captureId,

@@ -181,18 +181,24 @@ export const STALE_CLAIM_MS = 15 * 60 * 1000;
 
 /**
  * Takes a capture for processing, once: only from uploading or queued, or from a processing claim gone
- * stale. A duplicated S3 event or a redelivered message therefore finds it taken and does nothing.
+ * stale. A duplicated S3 event or a second message therefore finds it taken and does nothing. A claim
+ * made for the same SQS message (`delivery`, its id) is taken again at once: SQS hands a message out
+ * again only once its worker stopped keeping it hidden, that is, died, so the capture it held would
+ * otherwise wait out the stale time, and the message be taken off the queue, with nobody capturing it.
  */
-export async function claimCapture(companyId: string, id: string, now: Date): Promise<boolean> {
+export async function claimCapture(
+  companyId: string,
+  id: string,
+  now: Date,
+  delivery?: string,
+): Promise<boolean> {
   try {
     await documentClient().send(
       new UpdateCommand({
         TableName: config().tableName,
         Key: { pk: capturesRef(companyId).pk, sk: id },
-        UpdateExpression:
-          'SET #status = :processing, claimedAt = :now, updatedAt = :nowIso, #rev = :rev ADD attempts :one',
-        ConditionExpression:
-          'attribute_exists(pk) AND (#status IN (:uploading, :queued) OR (#status = :processing AND claimedAt < :stale))',
+        UpdateExpression: `SET #status = :processing, claimedAt = :now, updatedAt = :nowIso, #rev = :rev${delivery ? ', claimedBy = :delivery' : ''} ADD attempts :one`,
+        ConditionExpression: `attribute_exists(pk) AND (#status IN (:uploading, :queued) OR (#status = :processing AND (claimedAt < :stale${delivery ? ' OR claimedBy = :delivery' : ''})))`,
         ExpressionAttributeNames: { '#status': 'status', '#rev': REVISION_ATTRIBUTE },
         ExpressionAttributeValues: {
           ':rev': newRevision(),
@@ -203,6 +209,7 @@ export async function claimCapture(companyId: string, id: string, now: Date): Pr
           ':nowIso': now.toISOString(),
           ':stale': now.getTime() - STALE_CLAIM_MS,
           ':one': 1,
+          ...(delivery ? { ':delivery': delivery } : {}),
         },
       }),
     );

@@ -23,9 +23,9 @@ async function objectsOf(message: QueueMessage<'capture'>): Promise<S3ObjectRef[
  * Invoice documents arrive as S3 object-created events through SQS, one to an invocation. A message
  * that throws is retried by SQS and, after its last attempt, kept in the dead-letter queue.
  */
-export const handler = queueFunction('capture', log, 'capture failed', async (message, _record, rlog) => {
+export const handler = queueFunction('capture', log, 'capture failed', async (message, record, rlog) => {
   for (const object of await objectsOf(message)) {
-    const outcome = await captureDocument(object.bucket, object.key, object.size, rlog);
+    const outcome = await captureDocument(object.bucket, object.key, object.size, rlog, record.messageId);
     if (outcome.companyId && outcome.status !== 'skipped') {
       await publishToCompany(
         outcome.companyId,
