@@ -39,7 +39,7 @@ export async function checkCategory(companyId: string, category: string | undefi
 export async function uploadTicket(
   prefix: string,
   input: z.output<typeof documentUploadSchema>,
-): Promise<UploadTicket> {
+): Promise<UploadTicket & { documentId: string }> {
   const documentId = newId();
   const key = `${prefix}${documentId}/${safeFileName(input.fileName)}`;
   try {
