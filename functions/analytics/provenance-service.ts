@@ -557,9 +557,15 @@ function siteOf(
 const wants = (utility: UtilityType | undefined) => (a: StoredItem) => !utility || utilityOf(a) === utility;
 
 /** One meter, when the caller may read its site whole or was granted the meter. */
-async function meterLevel(caller: Caller, q: ProvenanceQuery, w: Window, withCosts: boolean) {
+async function meterLevel(
+  caller: Caller,
+  q: ProvenanceQuery,
+  accountId: string,
+  w: Window,
+  withCosts: boolean,
+) {
   const companyId = caller.companyId;
-  const account = live(await findAccount(companyId, q.accountId as string));
+  const account = live(await findAccount(companyId, accountId));
   const assetId = str(account?.assetId);
   if (!account || !assetId || (q.assetId && q.assetId !== assetId)) throw notFound();
   const scope = await resolveScope(caller, { assetId });
@@ -575,9 +581,8 @@ async function meterLevel(caller: Caller, q: ProvenanceQuery, w: Window, withCos
 }
 
 /** One site: its main meters (sub-meters are inside their parent's figures), or those granted on it. */
-async function siteLevel(caller: Caller, q: ProvenanceQuery, w: Window, withCosts: boolean) {
+async function siteLevel(caller: Caller, q: ProvenanceQuery, assetId: string, w: Window, withCosts: boolean) {
   const companyId = caller.companyId;
-  const assetId = q.assetId as string;
   const scope = await resolveScope(caller, { assetId });
   const whole = scope.sites.find((s) => s._id === assetId);
   let accounts: StoredItem[];
@@ -724,12 +729,11 @@ export async function provenanceOf(caller: Caller, q: ProvenanceQuery): Promise<
   const w: Window = { from: q.from, to: q.to };
   const withCosts = !(await hidesCosts(caller.companyId));
   const level = q.accountId ? 'meter' : q.assetId ? 'site' : 'company';
-  const sites =
-    level === 'meter'
-      ? await meterLevel(caller, q, w, withCosts)
-      : level === 'site'
-        ? await siteLevel(caller, q, w, withCosts)
-        : await companyLevel(caller, q, w, withCosts);
+  const sites = q.accountId
+    ? await meterLevel(caller, q, q.accountId, w, withCosts)
+    : q.assetId
+      ? await siteLevel(caller, q, q.assetId, w, withCosts)
+      : await companyLevel(caller, q, w, withCosts);
   const utilities = new Map<string, { unit: string; amount: Amount }>();
   for (const s of sites) {
     for (const [utility, f] of Object.entries(s.site.figure.utilities)) {

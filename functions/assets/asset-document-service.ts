@@ -39,7 +39,7 @@ export async function checkCategory(companyId: string, category: string | undefi
 export async function uploadTicket(
   prefix: string,
   input: z.output<typeof documentUploadSchema>,
-): Promise<UploadTicket> {
+): Promise<UploadTicket & { documentId: string }> {
   const documentId = newId();
   const key = `${prefix}${documentId}/${safeFileName(input.fileName)}`;
   try {
@@ -54,7 +54,15 @@ export async function uploadTicket(
   }
 }
 
-export async function downloadLink(item: StoredItem): Promise<Record<string, unknown>> {
+/** A short-lived link to a document's file, under both names callers know it by. */
+export interface DownloadLink {
+  url: string;
+  downloadUrl: string;
+  fileName: string;
+  expiresIn: number;
+}
+
+export async function downloadLink(item: StoredItem): Promise<DownloadLink> {
   const key = String(item.key);
   const fileName = typeof item.fileName === 'string' ? item.fileName : (key.split('/').pop() ?? 'file');
   const url = await presignGet(bucketName('documents'), key, DOWNLOAD_SECONDS, fileName);

@@ -136,7 +136,7 @@ const updateAddress = operation({ params: ['id'] }, async (ctx): Promise<OpResul
   const address = parseOrThrow(addressInputSchema, ctx.body ?? {});
   let moved = false;
   const changed = await changeAsset(ctx.caller.companyId, ctx.params.id, (asset) => {
-    const before = (asset.address ?? {}) as Record<string, unknown>;
+    const before = asset.address ?? {};
     moved = before.postCode !== address.postCode;
     const kept = Object.fromEntries(
       Object.entries(asset).filter(([k]) => !moved || !ADDRESS_DERIVED.includes(k)),

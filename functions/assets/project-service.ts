@@ -63,7 +63,7 @@ const upload = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
   const ticket = await uploadTicket(`projects/${project._id}/documents/`, input);
   const now = new Date().toISOString();
   const document: StoredItem = {
-    _id: ticket.documentId as string,
+    _id: ticket.documentId,
     companyId: ctx.caller.companyId,
     projectId: project._id,
     key: ticket.key,

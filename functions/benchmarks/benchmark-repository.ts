@@ -132,7 +132,14 @@ export async function writePathwaySet(
   await putRaw({ pk: SETS_PK, sk: set._id, ...set });
 }
 
+/** An energy benchmark as the generic resource stores it: its figures by name, as the source gives them. */
+export type StoredEnergyBenchmark = StoredItem & { values?: Record<string, unknown> };
+
+/** Figures that are not an object read as none, as if the benchmark had no figures. */
+const toEnergyBenchmark = (item: StoredItem): StoredEnergyBenchmark =>
+  item.values && typeof item.values === 'object' ? item : { ...item, values: {} };
+
 /** Every live energy benchmark (LETI, REEB, ETN and the rest) as the generic resource stores them. */
-export async function listEnergyBenchmarks(): Promise<StoredItem[]> {
-  return (await queryAll(BENCHMARKS_PK)).filter((b) => b.deleted !== true);
+export async function listEnergyBenchmarks(): Promise<StoredEnergyBenchmark[]> {
+  return (await queryAll(BENCHMARKS_PK)).filter((b) => b.deleted !== true).map(toEnergyBenchmark);
 }

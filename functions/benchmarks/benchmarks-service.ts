@@ -33,6 +33,7 @@ import {
 } from '../../shared/schemas/benchmarks.ts';
 import { floorAreaPeriodSchema } from '../../shared/schemas/floor-area-history.ts';
 import { type SiteYear, siteYearFigures } from '../analytics/index.ts';
+import type { StoredAsset } from '../assets/index.ts';
 import type { StoredItem } from '../core/data/item-repository.ts';
 import { formError, notFound } from '../core/lib/errors.ts';
 import { newId } from '../core/lib/ids.ts';
@@ -45,6 +46,7 @@ import {
   type PathwaySet,
   type PathwayTables,
   readPathwayTables,
+  type StoredEnergyBenchmark,
   writePathwaySet,
 } from './benchmark-repository.ts';
 
@@ -75,9 +77,8 @@ export interface SiteFacts {
 const areaM2 = (area: unknown) =>
   typeof area === 'number' && Number.isFinite(area) && area > 0 ? area : null;
 
-export function siteFacts(site: StoredItem): SiteFacts {
-  const address =
-    site.address && typeof site.address === 'object' ? (site.address as Record<string, unknown>) : undefined;
+export function siteFacts(site: StoredItem & Pick<Partial<StoredAsset>, 'address'>): SiteFacts {
+  const address = site.address && typeof site.address === 'object' ? site.address : undefined;
   // An address without a country is a UK one, as the site wizard reads it; a site with no address has none.
   const typed = text(address?.country);
   const country = address ? (typed && !isUkCountry(typed) ? typed : 'United Kingdom') : undefined;
@@ -149,13 +150,15 @@ function findPathway(tables: PathwayTables, country: string, propertyType: strin
   return pathway;
 }
 
-const roundLatest = (latest: NonNullable<CrremAssessment['latest']>) => {
-  const out: Record<string, number> = {};
-  for (const k in latest) {
-    const v = latest[k as keyof typeof latest];
-    if (typeof v === 'number') out[k] = k === 'year' ? v : round(v);
+type Latest = NonNullable<CrremAssessment['latest']>;
+
+const roundLatest = (latest: Latest): Latest => {
+  const out: Latest = { ...latest };
+  for (const k of Object.keys(out) as (keyof Latest)[]) {
+    const v = out[k];
+    if (typeof v === 'number' && k !== 'year') out[k] = round(v);
   }
-  return out as unknown as NonNullable<CrremAssessment['latest']>;
+  return out;
 };
 
 /** One site against its pathway: its row, and the points behind it. */
@@ -178,11 +181,12 @@ export function assessSite(
   if (facts.floorAreaM2 === null && facts.floorAreaHistory.length === 0) missing.push('floorArea');
   if (!facts.propertyType) missing.push('propertyType');
   if (!facts.country) missing.push('country');
-  if (missing.length > 0) return { row: { ...base, missing } };
-  const pathway = findPathway(tables, facts.country as string, facts.propertyType as string);
+  const { country, propertyType } = facts;
+  if (missing.length > 0 || !country || !propertyType) return { row: { ...base, missing } };
+  const pathway = findPathway(tables, country, propertyType);
   if (!pathway) return { row: { ...base, missing: ['pathway'] } };
   const measured = years.filter((y) => isWholeYear(y) && y.year >= PATHWAY_FIRST_YEAR && y.year <= lastYear);
-  const grid = tables.gridFactors.get(normaliseCountry(facts.country as string));
+  const grid = tables.gridFactors.get(normaliseCountry(country));
   const points = intensities(measured, { current: facts.floorAreaM2, history: facts.floorAreaHistory }, grid);
   const view = { country: pathway.country, propertyType: pathway.propertyType };
   if (points.length === 0) return { row: { ...base, pathway: view, missing: ['energyData'] }, pathway };
@@ -352,9 +356,8 @@ export interface EnergyBenchmarkView extends EnergyFigures {
   check?: string;
 }
 
-function benchmarkView(item: StoredItem): EnergyBenchmarkView | undefined {
-  const values =
-    item.values && typeof item.values === 'object' ? (item.values as Record<string, unknown>) : {};
+function benchmarkView(item: StoredEnergyBenchmark): EnergyBenchmarkView | undefined {
+  const values = item.values ?? {};
   const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
   const target = num(values.target) ?? num(values.energyUseIntensityKwhPerM2);
   const goodPractice = num(values.goodPractice);
@@ -433,13 +436,12 @@ export async function energyTable(
     const missing: MissingField[] = [];
     if (facts.floorAreaM2 === null) missing.push('floorArea');
     if (!facts.propertyType) missing.push('propertyType');
-    if (missing.length > 0) {
+    const { floorAreaM2, propertyType } = facts;
+    if (missing.length > 0 || floorAreaM2 === null || !propertyType) {
       sites.push({ ...base, missing });
       continue;
     }
-    const figuresOfType = figuresFor(benchmarks, facts.propertyType as string) as
-      | EnergyBenchmarkView
-      | undefined;
+    const figuresOfType = figuresFor(benchmarks, propertyType) as EnergyBenchmarkView | undefined;
     if (!figuresOfType) {
       sites.push({ ...base, missing: ['benchmark'] });
       continue;
@@ -449,7 +451,7 @@ export async function energyTable(
       sites.push({ ...base, benchmarkId: figuresOfType._id, missing: ['energyData'] });
       continue;
     }
-    const kwhM2 = latest.energyKwh / (facts.floorAreaM2 as number);
+    const kwhM2 = latest.energyKwh / floorAreaM2;
     const comparison = compareEnergy(kwhM2, figuresOfType);
     sites.push({
       ...base,

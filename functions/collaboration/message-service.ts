@@ -28,19 +28,32 @@ import { objectStart } from '../core/adapters/object-start.ts';
 import { presignGet, presignPut } from '../core/adapters/s3.ts';
 import { bucketName, mailConfig } from '../core/config.ts';
 import { changeItem } from '../core/data/conditional-writes.ts';
-import { getItem, listItems, putItem, type StoredItem } from '../core/data/item-repository.ts';
+import { putItem, type StoredItem } from '../core/data/item-repository.ts';
 import { ApiError, forbidden, formError, notFound, readOnly } from '../core/lib/errors.ts';
 import { newId } from '../core/lib/ids.ts';
 import type { Logger } from '../core/lib/logger.ts';
 import { parseOrThrow } from '../core/lib/validation.ts';
 import type { Operations, OpResult, WithParams } from '../core/middleware/api-context.ts';
 import { operation } from '../core/middleware/operation.ts';
-import { childRef, declaredResource, resourceRef, stampNew } from '../core/resources/resource-refs.ts';
+import { declaredResource, stampNew } from '../core/resources/resource-refs.ts';
 import { indexForSearch } from '../core/search-index/search-index-service.ts';
 import { getValidation } from '../invoices/index.ts';
 import { putNotifications } from '../notifications/index.ts';
 import { gatedBy } from '../staff-tools/index.ts';
 import { readersOfSite, type SiteReader } from './message-members.ts';
+import {
+  attachmentsOf,
+  findMessage,
+  findReply,
+  messagesRef,
+  repliesOf,
+  repliesRef,
+  type StoredAttachment,
+  type StoredMessage,
+  type StoredReply,
+  toMessage,
+  toReply,
+} from './message-repository.ts';
 
 /**
  * Discussions (02 §7): threads on a site, optionally about some of its meters or one of its bills, with
@@ -49,11 +62,6 @@ import { readersOfSite, type SiteReader } from './message-members.ts';
  */
 
 const DOWNLOAD_SECONDS = 900;
-const REPLY_PAGE = 1000;
-
-const messagesRef = (companyId: string) => resourceRef(companyId, 'messages');
-const repliesRef = (companyId: string, messageId: string) =>
-  childRef(companyId, 'messages', messageId, 'replies');
 /** Where a thread's attachments are stored: under its company and thread, so a key names both. */
 const attachmentPrefix = (companyId: string, messageId: string) => `messages/${companyId}/${messageId}/`;
 
@@ -62,8 +70,8 @@ const strings = (v: unknown): string[] =>
   Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [];
 
 /** A thread the caller may read: another company's, a deleted one or one on a site they cannot read is not found. */
-async function loadThread(caller: Caller, id: string): Promise<StoredItem> {
-  const thread = await getItem(messagesRef(caller.companyId).pk, id);
+async function loadThread(caller: Caller, id: string): Promise<StoredMessage> {
+  const thread = await findMessage(caller.companyId, id);
   if (!thread || thread.deleted === true) throw notFound();
   const resolver = new LineageResolver(caller.companyId, caller);
   if (!(await mayAccessItem(declaredResource('messages'), caller, thread, 'read', resolver)))
@@ -90,17 +98,15 @@ function checkMentions(mentions: readonly string[], readers: readonly SiteReader
   return unique;
 }
 
-const attachmentView = (a: Record<string, unknown>): AttachmentView => ({
+const attachmentView = (a: StoredAttachment): AttachmentView => ({
   attachmentId: String(a.attachmentId),
   fileName: String(a.fileName),
   contentType: String(a.contentType),
   size: Number(a.size ?? 0),
 });
 
-const attachmentsOf = (item: StoredItem): Record<string, unknown>[] =>
-  Array.isArray(item.attachments) ? (item.attachments as Record<string, unknown>[]) : [];
-
-function replyView(reply: StoredItem): ReplyView {
+function replyView(item: StoredItem): ReplyView {
+  const reply = toReply(item);
   const attachments = attachmentsOf(reply);
   return {
     _id: reply._id,
@@ -116,10 +122,11 @@ function replyView(reply: StoredItem): ReplyView {
   };
 }
 
-function threadView(thread: StoredItem): MessageView {
+function threadView(item: StoredItem): MessageView {
+  const thread = toMessage(item);
   const { _rev: _r, searchText: _s, ...rest } = thread;
   return {
-    ...(rest as unknown as MessageView),
+    ...rest,
     body: String(thread.body ?? ''),
     accountIds: strings(thread.accountIds),
     mentions: strings(thread.mentions),
@@ -129,15 +136,6 @@ function threadView(thread: StoredItem): MessageView {
     authorSub: String(thread.authorSub ?? thread.createdBy ?? ''),
     replyCount: Number(thread.replyCount ?? 0),
   };
-}
-
-async function repliesOf(companyId: string, messageId: string): Promise<StoredItem[]> {
-  const found = await listItems(repliesRef(companyId, messageId), {
-    filters: {},
-    limit: REPLY_PAGE,
-    skip: 0,
-  });
-  return found.data;
 }
 
 /** Tells the browsers of those who may read the thread's site that it changed; polling remains if this fails. */
@@ -239,13 +237,12 @@ async function checkAccounts(
 
 /** The bill's failed checks, quoted; its meter joins the thread's. Only a bill of this site may open it. */
 async function billQuote(companyId: string, assetId: string, invoiceId: string) {
-  const found = await getValidation(companyId, invoiceId);
-  const validation: Record<string, unknown> | undefined = found ? { ...found } : undefined;
+  const validation = await getValidation(companyId, invoiceId);
   const accountId = str(validation?.accountId);
   const account = accountId ? await findAccount(companyId, accountId) : undefined;
   if (!validation || validation.deleted === true || !account || account.assetId !== assetId)
     throw formError({ invoiceId: DISCUSSION_MESSAGES.billNotOnSite });
-  const results = Array.isArray(validation.results) ? (validation.results as Record<string, unknown>[]) : [];
+  const results = Array.isArray(validation.results) ? validation.results : [];
   const checks = results.map((r) => ({
     name: String(r.name ?? r.key),
     reason: String(r.reason ?? ''),
@@ -424,8 +421,8 @@ async function storedAttachments(
   companyId: string,
   messageId: string,
   refs: readonly { attachmentId: string; key: string }[],
-): Promise<Record<string, unknown>[]> {
-  const out: Record<string, unknown>[] = [];
+): Promise<StoredAttachment[]> {
+  const out: StoredAttachment[] = [];
   for (const ref of refs) {
     const prefix = `${attachmentPrefix(companyId, messageId)}${ref.attachmentId}/`;
     const fileName = ref.key.slice(prefix.length);
@@ -528,9 +525,11 @@ const createReply = operation({ params: ['id'] }, async (ctx): Promise<OpResult>
 });
 
 /** A reply of the thread that is the caller's own: another's may be read but not changed (403). */
-async function ownReply(ctx: WithParams<'id' | 'subId'>): Promise<{ thread: StoredItem; reply: StoredItem }> {
+async function ownReply(
+  ctx: WithParams<'id' | 'subId'>,
+): Promise<{ thread: StoredMessage; reply: StoredReply }> {
   const thread = await loadThread(ctx.caller, ctx.params.id);
-  const reply = await getItem(repliesRef(ctx.caller.companyId, thread._id).pk, ctx.params.subId);
+  const reply = await findReply(ctx.caller.companyId, thread._id, ctx.params.subId);
   if (!reply || reply.deleted === true) throw notFound();
   if (reply.authorSub !== ctx.caller.sub) throw forbidden(DISCUSSION_MESSAGES.notYours);
   return { thread, reply };
@@ -587,12 +586,9 @@ const deleteReply = operation({ params: ['id', 'subId'] }, async (ctx): Promise<
 /** GET /messages/{id}/replies/{replyId}/attachments/{attachmentId}/download: a short-lived link. */
 const download = operation({ params: ['id', 'replyId', 'attachmentId'] }, async (ctx): Promise<OpResult> => {
   const thread = await loadThread(ctx.caller, ctx.params.id);
-  const reply = await getItem(repliesRef(ctx.caller.companyId, thread._id).pk, ctx.params.replyId);
+  const reply = await findReply(ctx.caller.companyId, thread._id, ctx.params.replyId);
   if (!reply || reply.deleted === true) throw notFound();
-  const attachments = Array.isArray(reply.attachments)
-    ? (reply.attachments as Record<string, unknown>[])
-    : [];
-  const attachment = attachments.find((a) => a.attachmentId === ctx.params.attachmentId);
+  const attachment = attachmentsOf(reply).find((a) => a.attachmentId === ctx.params.attachmentId);
   if (!attachment) throw notFound();
   const fileName = String(attachment.fileName);
   const url = await presignGet(bucketName('documents'), String(attachment.key), DOWNLOAD_SECONDS, fileName);

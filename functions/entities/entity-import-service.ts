@@ -103,9 +103,11 @@ function resolveParent(
     );
     return undefined;
   }
-  return existing[0]
-    ? { kind: 'existing', id: existing[0]._id }
-    : { kind: 'row', index: inFile[0] as number };
+  // Exactly one of the two holds the parent now.
+  const [found] = existing;
+  const [inFileIndex] = inFile;
+  if (found) return { kind: 'existing', id: found._id };
+  return inFileIndex === undefined ? undefined : { kind: 'row', index: inFileIndex };
 }
 
 /** Rows whose parents, followed through the file, come back to them: a tree cannot loop. */
@@ -140,7 +142,8 @@ export const planEntityRows: RowPlanner = async (caller, rows, batch, replacing)
     return { row: r, id: newId(), data: parsed.data, parent };
   });
   for (const i of cyclicRows(plans)) {
-    problems.add(rows[i]?.row as number, 'parentEntity', ENTITY_MESSAGES.cycle);
+    const row = rows[i];
+    if (row) problems.add(row.row, 'parentEntity', ENTITY_MESSAGES.cycle);
     plans[i] = undefined;
   }
 

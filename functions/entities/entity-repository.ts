@@ -25,6 +25,10 @@ export const entitiesRef = (companyId: string): CollectionRef => declaredRef('en
 const toEntity = (item: StoredItem): StoredEntity =>
   storedRecord<StoredEntity>('entity', item, ['legalName']);
 
+/** The parent an entity names, null at the top of the tree. */
+export const parentIdOf = (item: StoredItem): string | null =>
+  typeof item.parentEntityId === 'string' ? item.parentEntityId : null;
+
 /** Every entity of a company, deleted ones included. */
 export async function allEntities(companyId: string): Promise<StoredEntity[]> {
   return (await queryAll(entitiesRef(companyId).pk)).map(toEntity);

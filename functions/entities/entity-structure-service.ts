@@ -56,8 +56,8 @@ export class EntityHierarchy {
   descendantsOf(id: string): Set<string> {
     const out = new Set<string>();
     const stack = [id];
-    while (stack.length > 0) {
-      for (const child of this.children(stack.pop() as string)) {
+    for (let next = stack.pop(); next !== undefined; next = stack.pop()) {
+      for (const child of this.children(next)) {
         if (out.has(child._id) || child._id === id) continue;
         out.add(child._id);
         stack.push(child._id);

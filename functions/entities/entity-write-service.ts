@@ -21,7 +21,7 @@ import type {
 import { operation } from '../core/middleware/operation.ts';
 import { GENERIC_OPERATIONS } from '../core/resources/resource-service.ts';
 import { indexForSearch } from '../core/search-index/search-index-service.ts';
-import { entitiesRef } from './entity-repository.ts';
+import { entitiesRef, parentIdOf } from './entity-repository.ts';
 import { type EntityHierarchy, loadHierarchy } from './entity-structure-service.ts';
 
 export const ENTITY_MESSAGES = {
@@ -136,7 +136,7 @@ async function change(ctx: WithParams<'id'>, apply: (existing: StoredItem) => St
     const next: StoredItem = { ...apply(current), updatedAt: new Date().toISOString() };
     next.parentEntityId = next.parentEntityId ?? null;
     moving = next.parentEntityId !== (current.parentEntityId ?? null);
-    if (moving) checkMove(h, ctx.caller, existing._id, next.parentEntityId as string | null);
+    if (moving) checkMove(h, ctx.caller, existing._id, parentIdOf(next));
     return next;
   });
   if (!changed) throw notFound();

@@ -5,7 +5,7 @@ import { badRequest, notFound } from '../core/lib/errors.ts';
 import type { OpContext, Operations, OpResult, WithParams } from '../core/middleware/api-context.ts';
 import { operation } from '../core/middleware/operation.ts';
 import { confirmInvoice, withdrawInvoice } from './invoice-confirm.ts';
-import { changeInvoice, getInvoice } from './invoice-repository.ts';
+import { changeInvoice, getInvoice, toInvoice as storedInvoice } from './invoice-repository.ts';
 import { invoiceDownload, softDeleteInvoice, stampInvoice } from './invoice-service.ts';
 
 /**
@@ -36,7 +36,7 @@ async function convert(ctx: OpContext, invoice: StoredItem, toCreditNote: boolea
   if (wasConfirmed) await withdrawInvoice(companyId, invoice);
   // The amounts as stored when written, so a value corrected at the same moment is converted too.
   const changed = await changeInvoice(companyId, invoice._id, (current) => {
-    const values = { ...((current.values ?? {}) as Record<string, unknown>) };
+    const values = { ...storedInvoice(current).values };
     for (const k of MONEY_KEYS) {
       const v = values[k];
       if (typeof v === 'number') values[k] = toCreditNote ? -Math.abs(v) : Math.abs(v);

@@ -14,6 +14,7 @@
  */
 import { DeleteCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type * as z from 'zod';
+import type { ExtractedRate, ExtractedReading, MeterKeyed, MeterRef } from '../../shared/capture/model.ts';
 import type { invoiceSchema } from '../../shared/schemas/invoice.ts';
 import type { invoiceValidationSchema } from '../../shared/schemas/invoice-validation.ts';
 import { documentClient } from '../core/adapters/dynamo.ts';
@@ -79,6 +80,22 @@ export const capturesRef = (companyId: string): CollectionRef => ({
   searchFields: ['fileName'],
 });
 
+/** What capture found on an invoice beside its values: each meter's readings, and a bill's meters. */
+export interface StoredCaptureResults {
+  extractReadings?: (MeterKeyed & { readings: ExtractedReading[] })[];
+  multiMeter?: { meters?: MeterRef[] };
+}
+
+/** The meter a bill was matched to, copied onto the bill for the queue to show. */
+export interface StoredInvoiceAccount {
+  _id?: string;
+  name?: string;
+  meterPointNumber?: string;
+  type?: string;
+  assetId?: string;
+  siteName?: string;
+}
+
 export type StoredInvoice = Stored<
   z.input<typeof invoiceSchema> & {
     /** The capture (uploaded document) the invoice was found in. */
@@ -86,17 +103,38 @@ export type StoredInvoice = Stored<
     supplierId?: string;
     validationStatus?: string;
     validatedAt?: string;
+    meterPointNumber?: string;
+    invoiceNumber?: string;
+    utilityType?: string;
+    /** The rate lines capture read, as extraction gives them. */
+    rates?: ExtractedRate[];
+    results?: StoredCaptureResults;
+    account?: StoredInvoiceAccount;
   }
 >;
+/** One check of a bill, as validation judged it. */
+export interface StoredCheckResult {
+  key?: string;
+  name?: string;
+  status?: string;
+  reason?: string;
+}
 export type StoredValidation = Stored<
-  z.input<typeof invoiceValidationSchema> & { comments?: { text: string; by: string; at: string }[] }
+  z.input<typeof invoiceValidationSchema> & {
+    comments?: { text: string; by: string; at: string }[];
+    accountId?: string;
+    displayName?: string;
+    invoiceNumber?: string;
+    reason?: string;
+    results?: StoredCheckResult[];
+  }
 >;
 
 /**
  * Every invoice field the schema declares is optional or defaulted, so there is nothing to check: an
  * invoice whose capture failed early is still an invoice.
  */
-const toInvoice = (item: StoredItem): StoredInvoice => item;
+export const toInvoice = (item: StoredItem): StoredInvoice => item;
 const toValidation = (item: StoredItem): StoredValidation => item;
 
 export const getInvoice = async (companyId: string, id: string): Promise<StoredInvoice | undefined> => {

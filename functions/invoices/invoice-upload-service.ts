@@ -249,8 +249,8 @@ const manualUpload = async (ctx: OpContext): Promise<OpResult> => {
   }
 
   const match = MANUAL_KEY.exec(req.key);
-  if (!match || match[1] !== companyId) throw formError({ file: 'Upload the document first' });
-  const id = match[2] as string;
+  const id = match?.[2];
+  if (!match || match[1] !== companyId || !id) throw formError({ file: 'Upload the document first' });
   const existing = await getInvoice(companyId, id);
   if (existing) return { body: existing };
   const fileErrors = await manualFileErrors(req.key);

@@ -29,7 +29,13 @@ import { refuseUnknownMembers } from '../core/resources/resource-refs.ts';
 import { listQueryOf, listReadable } from '../core/resources/resource-service.ts';
 import { readableCaptures } from './capture-access.ts';
 import { confirmInvoice } from './invoice-confirm.ts';
-import { capturesRef, changeValidation, getInvoice, getValidation } from './invoice-repository.ts';
+import {
+  capturesRef,
+  changeValidation,
+  getInvoice,
+  getValidation,
+  type StoredValidation,
+} from './invoice-repository.ts';
 import { restoreInvoice, softDeleteInvoice } from './invoice-service.ts';
 import { validateStoredInvoice } from './validation-service.ts';
 
@@ -122,7 +128,7 @@ const captures = operation({ query: plainListQuery }, async (ctx): Promise<OpRes
   return { body: { data: rows, total, limit: q.limit, skip: q.skip } };
 });
 
-async function validationFor(ctx: WithParams<'id'>, id = ctx.params.id): Promise<StoredItem> {
+async function validationFor(ctx: WithParams<'id'>, id = ctx.params.id): Promise<StoredValidation> {
   const validation = await getValidation(ctx.caller.companyId, id);
   if (!validation || validation.deleted === true) throw notFound('Invoice validation not found');
   return validation;
@@ -150,9 +156,8 @@ const exportOne = operation({ params: ['id'] }, async (ctx): Promise<OpResult> =
   const validation = await validationFor(ctx);
   const invoice = await getInvoice(ctx.caller.companyId, String(validation.invoiceId ?? validation._id));
   const rows: unknown[][] = [['section', 'name', 'status', 'value or reason']];
-  for (const [k, v] of Object.entries((invoice?.values ?? {}) as Record<string, unknown>))
-    rows.push(['value', k, '', v]);
-  const results = Array.isArray(validation.results) ? (validation.results as Record<string, unknown>[]) : [];
+  for (const [k, v] of Object.entries(invoice?.values ?? {})) rows.push(['value', k, '', v]);
+  const results = Array.isArray(validation.results) ? validation.results : [];
   for (const r of results) rows.push(['check', r.name ?? r.key, r.status, r.reason]);
   rows.push(['result', 'validation', validation.status, validation.reason ?? '']);
   const csv = `${rows.map((r) => r.map(csvCell).join(',')).join('\n')}\n`;

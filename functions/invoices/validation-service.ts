@@ -1,4 +1,4 @@
-import type { ExtractedReading, ExtractedValues, MeterKeyed, MeterRef } from '../../shared/capture/model.ts';
+import type { ExtractedReading, ExtractedValues } from '../../shared/capture/model.ts';
 import { normaliseMeterPointNumber } from '../../shared/schemas/account-rules.ts';
 import type { UtilityType } from '../../shared/schemas/common.ts';
 import { validateInvoice } from '../../shared/validation/checks.ts';
@@ -34,6 +34,7 @@ import {
   invoicesWithNumber,
   putInvoiceNumber,
   queryIndexed,
+  type StoredInvoice,
 } from './invoice-repository.ts';
 
 const str = (v: unknown) => (typeof v === 'string' && v !== '' ? v : undefined);
@@ -42,8 +43,8 @@ const VALIDATION_STATUSES = new Set(['pending', 'passed', 'warning', 'failed', '
 const NOT_CAPTURED = new Set(['uploading', 'queued', 'pending', 'processing']);
 
 /** Stored values are flat; the checks take them in the shape extraction gives. */
-function asExtracted(values: unknown): ExtractedValues {
-  const flat = (values ?? {}) as Record<string, unknown>;
+function asExtracted(values: StoredInvoice['values']): ExtractedValues {
+  const flat = values ?? {};
   const out: Record<string, { value: string | number | boolean | null; text: string; confidence: number }> =
     {};
   for (const [k, v] of Object.entries(flat)) {
@@ -53,14 +54,13 @@ function asExtracted(values: unknown): ExtractedValues {
   return out as ExtractedValues;
 }
 
-function readingsOf(invoice: StoredItem): ExtractedReading[] {
-  const results = (invoice.results ?? {}) as {
-    extractReadings?: (MeterKeyed & { readings: ExtractedReading[] })[];
-  };
-  return (results.extractReadings ?? []).filter((r) => r.meterIndex === 0).flatMap((r) => r.readings);
+function readingsOf(invoice: StoredInvoice): ExtractedReading[] {
+  return (invoice.results?.extractReadings ?? [])
+    .filter((r) => r.meterIndex === 0)
+    .flatMap((r) => r.readings);
 }
 
-export function factsOfInvoice(invoice: StoredItem, utilityType?: UtilityType): InvoiceFacts {
+export function factsOfInvoice(invoice: StoredInvoice, utilityType?: UtilityType): InvoiceFacts {
   return factsFromExtract(
     asExtracted(invoice.values),
     Array.isArray(invoice.rates) ? invoice.rates : [],
@@ -74,7 +74,7 @@ export function factsOfInvoice(invoice: StoredItem, utilityType?: UtilityType): 
   );
 }
 
-const prior = (invoice: StoredItem, utilityType?: UtilityType): PriorInvoice => ({
+const prior = (invoice: StoredInvoice, utilityType?: UtilityType): PriorInvoice => ({
   id: invoice._id,
   status: (VALIDATION_STATUSES.has(String(invoice.validationStatus))
     ? invoice.validationStatus
@@ -92,10 +92,10 @@ function meterPointCandidates(raw: string): string[] {
 }
 
 /** The account a bill belongs to: the one chosen by a person, else the one with its meter point number. */
-async function matchAccount(companyId: string, invoice: StoredItem): Promise<StoredAccount | undefined> {
+async function matchAccount(companyId: string, invoice: StoredInvoice): Promise<StoredAccount | undefined> {
   const chosen = str(invoice.accountId);
   if (chosen) return findAccount(companyId, chosen);
-  const values = (invoice.values ?? {}) as Record<string, unknown>;
+  const values = invoice.values ?? {};
   const mpn = str(values.meterPointNumber) ?? str(invoice.meterPointNumber);
   // A bill of several meters has no meter point of its own: it belongs to the account of its first
   // meter that the company has.
@@ -109,11 +109,13 @@ async function matchAccount(companyId: string, invoice: StoredItem): Promise<Sto
 }
 
 /** The meter point numbers of the meters of a multi-meter bill, in the order the bill lists them. */
-function meterPointsOfMeters(invoice: StoredItem): string[] {
-  const results = (invoice.results ?? {}) as { multiMeter?: { meters?: MeterRef[] } };
-  return [...(results.multiMeter?.meters ?? [])]
+function meterPointsOfMeters(invoice: StoredInvoice): string[] {
+  return [...(invoice.results?.multiMeter?.meters ?? [])]
     .sort((a, b) => a.index - b.index)
-    .flatMap((m) => (str(m.meterPointNumber) ? [m.meterPointNumber as string] : []));
+    .flatMap((m) => {
+      const meterPoint = str(m.meterPointNumber);
+      return meterPoint ? [meterPoint] : [];
+    });
 }
 
 function accountFacts(account: StoredItem): AccountFacts {
@@ -155,13 +157,22 @@ function monthsBack(today: string, n: number): string {
   return d.toISOString().slice(0, 7);
 }
 
+interface BillSummary {
+  siteName?: string;
+  meterName?: string;
+  meterPointNumber?: string;
+  startDate?: string;
+  endDate?: string;
+  grossTotal?: number;
+}
+
 /**
  * What a queue row shows of its bill, so that bills can be told apart without opening each: where it is
  * (site and meter), what it costs and what period it covers.
  */
-function billSummaryOf(invoice: StoredItem, facts: InvoiceFacts): Record<string, unknown> {
-  const account = (invoice.account ?? {}) as Record<string, unknown>;
-  const summary: Record<string, unknown> = {
+function billSummaryOf(invoice: StoredInvoice, facts: InvoiceFacts): BillSummary {
+  const account = invoice.account ?? {};
+  const summary: BillSummary = {
     siteName: str(account.siteName),
     meterName: str(account.name),
     meterPointNumber: str(account.meterPointNumber) ?? facts.meterPointNumber,
@@ -169,7 +180,8 @@ function billSummaryOf(invoice: StoredItem, facts: InvoiceFacts): Record<string,
     endDate: facts.endDate,
     grossTotal: facts.grossTotal ?? facts.netTotal,
   };
-  for (const [k, v] of Object.entries(summary)) if (v === undefined) delete summary[k];
+  for (const k of Object.keys(summary) as (keyof BillSummary)[])
+    if (summary[k] === undefined) delete summary[k];
   return summary;
 }
 

@@ -31,7 +31,7 @@ const interestsRef = (companyId: string, projectId: string) =>
 
 const live = (item: StoredItem | undefined) => (item && item.deleted !== true ? item : undefined);
 
-function projectView(item: StoredItem): Record<string, unknown> {
+function projectView(item: StoredItem): StoredItem {
   const { _rev: _r, searchText: _s, ...rest } = item;
   return { ...rest, approach: approachOf(String(item.projectType)) };
 }

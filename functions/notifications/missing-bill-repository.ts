@@ -22,8 +22,22 @@ const collectionRef = (name: 'accounts' | 'invoices' | 'notifications', companyI
 
 const EVERY = 100_000;
 
+/** What the missing-bills check reads of an account. */
+export type BilledAccount = StoredItem & {
+  name?: string;
+  meterPointNumber?: string;
+  billingCycleDays?: number;
+};
+
+/** What the missing-bills check reads of a bill: the period it covers, and whether it is a credit note. */
+export interface BillPeriod {
+  invoiceStartDate?: string;
+  invoiceEndDate?: string;
+  isCreditNote?: boolean;
+}
+
 /** The company's active accounts (a Query on its accounts partition). */
-export async function activeAccounts(companyId: string): Promise<StoredItem[]> {
+export async function activeAccounts(companyId: string): Promise<BilledAccount[]> {
   return (
     await listItems(collectionRef('accounts', companyId), {
       filters: { status: 'active' },
@@ -34,7 +48,10 @@ export async function activeAccounts(companyId: string): Promise<StoredItem[]> {
 }
 
 /** The account's invoices, read through the accountId index partition. */
-export async function invoicesOfAccount(companyId: string, accountId: string): Promise<StoredItem[]> {
+export async function invoicesOfAccount(
+  companyId: string,
+  accountId: string,
+): Promise<(StoredItem & BillPeriod)[]> {
   return (
     await listItems(collectionRef('invoices', companyId), { filters: { accountId }, limit: EVERY, skip: 0 })
   ).data;

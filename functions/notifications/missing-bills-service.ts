@@ -17,6 +17,8 @@ import { newId } from '../core/lib/ids.ts';
 import type { Logger } from '../core/lib/logger.ts';
 import {
   activeAccounts,
+  type BilledAccount,
+  type BillPeriod,
   claimMissingBillNotice,
   invoicesOfAccount,
   putNotifications,
@@ -43,8 +45,8 @@ export interface MissingBills {
  * without an end date do not count.
  */
 export function missingBillsOf(
-  account: Record<string, unknown>,
-  invoices: readonly Record<string, unknown>[],
+  account: BilledAccount,
+  invoices: readonly BillPeriod[],
   rule: ValidationRule,
   today: string,
 ): MissingBills | undefined {
@@ -80,13 +82,13 @@ export function missingBillsOf(
   };
 }
 
-const accountLabel = (account: Record<string, unknown>) => {
+const accountLabel = (account: BilledAccount) => {
   const name = typeof account.name === 'string' && account.name ? account.name : 'An account';
   const meter = typeof account.meterPointNumber === 'string' ? account.meterPointNumber : undefined;
   return meter ? `${name} (${meter})` : name;
 };
 
-export function missingBillsMessage(account: Record<string, unknown>, missing: MissingBills): string {
+export function missingBillsMessage(account: BilledAccount, missing: MissingBills): string {
   const bills = missing.count === 1 ? 'about 1 bill is' : `about ${missing.count} bills are`;
   return `No bill has come for ${accountLabel(account)} since the period ending ${showDate(missing.coveredUntil)} (${missing.days} days on a ${missing.cycleDays}-day billing cycle): ${bills} missing. Ask the supplier.`;
 }

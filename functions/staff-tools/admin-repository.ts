@@ -24,7 +24,13 @@ import {
 import { documentClient } from '../core/adapters/dynamo.ts';
 import { config } from '../core/config.ts';
 import { projectAll } from '../core/data/batch-reads.ts';
-import { getItem, listItems, queryAll, type StoredItem } from '../core/data/item-repository.ts';
+import {
+  type CollectionRef,
+  getItem,
+  listItems,
+  queryAll,
+  type StoredItem,
+} from '../core/data/item-repository.ts';
 import { keys } from '../core/data/keys.ts';
 import { countQueried, eachQueried } from '../core/data/query-pages.ts';
 
@@ -158,6 +164,24 @@ const emailsPk = (companyId: string | undefined) => keys.collection(companyId ? 
 export const emailsOfCompany = (companyId: string | undefined, q: NewestQuery) =>
   newestOf(emailsPk(companyId), q);
 
+/** The mail that reached no company, listed as `ref` lists a company's. */
+export const unmatchedEmailsRef = (ref: CollectionRef): CollectionRef => ({
+  ...ref,
+  pk: emailsPk(undefined),
+});
+
+/** A file that came with a mail: where the capture inbox stored it, and the document it became. */
+export interface StoredEmailAttachment {
+  _id?: string;
+  key?: string;
+  fileName?: string;
+  captureId?: string;
+}
+
+/** A mail's attachments; none when it had none. */
+export const emailAttachmentsOf = (email: StoredItem): StoredEmailAttachment[] =>
+  Array.isArray(email.attachments) ? (email.attachments as StoredEmailAttachment[]) : [];
+
 export async function findEmail(companyId: string | undefined, id: string): Promise<StoredItem | undefined> {
   const email = await getItem(emailsPk(companyId), id);
   return email && email.deleted !== true ? email : undefined;
@@ -165,8 +189,14 @@ export async function findEmail(companyId: string | undefined, id: string): Prom
 
 const SITE_FIELDS = ['siteName', 'assetType', 'address', 'status', 'entityId'] as const;
 
+/** A site with the fields a finder shows. */
+export type FinderSite = StoredItem & {
+  siteName?: string;
+  address?: { streetAddress?: string; locality?: string; postCode?: string };
+};
+
 /** A company's live sites with the fields a finder shows. */
-export async function sitesOfCompany(companyId: string): Promise<StoredItem[]> {
+export async function sitesOfCompany(companyId: string): Promise<FinderSite[]> {
   return (await projectAll(keys.collection({ companyId }, 'assets'), SITE_FIELDS)).filter(
     (a) => a.deleted !== true,
   );

@@ -27,6 +27,7 @@ import {
   activityOfCompany,
   checksOfCompany,
   countOf,
+  emailAttachmentsOf,
   emailsOfCompany,
   findEmail,
   findSite,
@@ -183,10 +184,7 @@ const emailDownload = operation(
     const companyId = ctx.query.companyId === 'unmatched' ? undefined : ctx.query.companyId;
     const email = await findEmail(companyId, ctx.params.id);
     if (!email) throw notFound('E-mail not found');
-    const attachments = Array.isArray(email.attachments)
-      ? (email.attachments as Record<string, unknown>[])
-      : [];
-    const attachment = attachments.find((a) => a._id === ctx.params.attachmentId);
+    const attachment = emailAttachmentsOf(email).find((a) => a._id === ctx.params.attachmentId);
     if (!attachment || typeof attachment.key !== 'string') throw notFound('Attachment not found');
     const name = String(attachment.fileName ?? 'attachment');
     const url = await presignGet(bucketName('uploads'), attachment.key, 900, name);
@@ -242,7 +240,7 @@ const findAssets = operation({ query: assetFinderQuerySchema }, async (ctx): Pro
   const perCompany = await inPool(companies, COMPANIES_AT_ONCE, async (company) =>
     (await sitesOfCompany(company._id))
       .filter((site) => {
-        const address = (site.address ?? {}) as Record<string, unknown>;
+        const address = site.address ?? {};
         return [site.siteName, address.streetAddress, address.locality, address.postCode].some(
           (v) => typeof v === 'string' && v.toLowerCase().includes(text),
         );

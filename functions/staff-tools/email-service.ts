@@ -6,23 +6,24 @@ import { presignGet } from '../core/adapters/s3.ts';
 import { bucketName } from '../core/config.ts';
 import {
   type CollectionRef,
-  getItem,
   type ListQuery,
   listItems,
   type StoredItem,
 } from '../core/data/item-repository.ts';
-import { keys } from '../core/data/keys.ts';
 import { badRequest, forbidden, notFound } from '../core/lib/errors.ts';
 import type { AnyOpContext, Operations, OpResult } from '../core/middleware/api-context.ts';
 import { operation } from '../core/middleware/operation.ts';
 import { declaredResource } from '../core/resources/resource-refs.ts';
 import { collectionOf, listQueryOf } from '../core/resources/resource-service.ts';
 import { readableCaptureIds } from '../invoices/index.ts';
+import {
+  emailAttachmentsOf,
+  findEmail as findStoredEmail,
+  type StoredEmailAttachment,
+  unmatchedEmailsRef,
+} from './admin-repository.ts';
 
-const attachmentsOf = (email: StoredItem): Record<string, unknown>[] =>
-  Array.isArray(email.attachments) ? (email.attachments as Record<string, unknown>[]) : [];
-
-const captureIdOf = (attachment: Record<string, unknown>): string | undefined =>
+const captureIdOf = (attachment: StoredEmailAttachment): string | undefined =>
   typeof attachment.captureId === 'string' ? attachment.captureId : undefined;
 
 /**
@@ -30,13 +31,13 @@ const captureIdOf = (attachment: Record<string, unknown>): string | undefined =>
  * (as the bills' own pages decide). Mail that made no document is the company-wide members' only.
  */
 async function readableEmails(caller: Caller, emails: readonly StoredItem[]): Promise<StoredItem[]> {
-  const ids = emails.flatMap((e) => attachmentsOf(e).map(captureIdOf));
+  const ids = emails.flatMap((e) => emailAttachmentsOf(e).map(captureIdOf));
   const readable = await readableCaptureIds(
     caller,
     ids.filter((id): id is string => id !== undefined),
   );
   return emails.filter((e) => {
-    const attachments = attachmentsOf(e);
+    const attachments = emailAttachmentsOf(e);
     return (
       attachments.length > 0 &&
       attachments.every((a) => {
@@ -70,7 +71,7 @@ const listEmails = operation({ query: emailListQuery }, async (ctx): Promise<OpR
   let ref: CollectionRef = collectionOf(resource, ctx.caller);
   if (unmatched === 'true') {
     if (!ctx.caller.isAdmin) throw forbidden('Only staff can see e-mail that reached no company');
-    ref = { ...ref, pk: keys.collection({}, 'emails') };
+    ref = unmatchedEmailsRef(ref);
   }
   const q = {
     ...listQueryOf(resource, query),
@@ -91,10 +92,10 @@ const searchEmails = operation({ query: listSearchQuery }, async (ctx): Promise<
 
 /** The company's mail by id, or for staff mail that reached no company (logged where only they see it). */
 async function findEmail(caller: Caller, id: string): Promise<StoredItem | undefined> {
-  const email =
-    (await getItem(keys.collection({ companyId: caller.companyId }, 'emails'), id)) ??
-    (caller.isAdmin ? await getItem(keys.collection({}, 'emails'), id) : undefined);
-  return email && email.deleted !== true ? email : undefined;
+  return (
+    (await findStoredEmail(caller.companyId, id)) ??
+    (caller.isAdmin ? await findStoredEmail(undefined, id) : undefined)
+  );
 }
 
 /** GET /emails/{id}: one mail of the log, to whoever may see it in the list. */
@@ -112,7 +113,7 @@ const emailAttachmentDownload = operation(
   async (ctx): Promise<OpResult> => {
     const email = await findEmail(ctx.caller, ctx.params.id);
     if (!email) throw notFound('E-mail not found');
-    const attachment = attachmentsOf(email).find((a) => a._id === ctx.params.attachmentId);
+    const attachment = emailAttachmentsOf(email).find((a) => a._id === ctx.params.attachmentId);
     if (!attachment || typeof attachment.key !== 'string') throw notFound('Attachment not found');
     // The attachment is the bill's document: refused as the bill's own download refuses it.
     if (!isCompanyWide(ctx.caller)) {

@@ -11,13 +11,12 @@ import { writeActivity } from '../core/activity/activity-service.ts';
 import { objectStart } from '../core/adapters/object-start.ts';
 import { presignGet, presignPut } from '../core/adapters/s3.ts';
 import { bucketName } from '../core/config.ts';
-import { queryAll } from '../core/data/item-repository.ts';
-import { keys } from '../core/data/keys.ts';
 import { formError } from '../core/lib/errors.ts';
 import { newId } from '../core/lib/ids.ts';
 import { parseOrThrow } from '../core/lib/validation.ts';
 import type { OpContext, Operations, OpResult } from '../core/middleware/api-context.ts';
 import { operation } from '../core/middleware/operation.ts';
+import { listCompanies } from './admin-repository.ts';
 import {
   listGridFetchLoas,
   listGridFetchUsage,
@@ -73,9 +72,7 @@ const usage = operation({ query: gridfetchUsageQuerySchema }, async (ctx): Promi
   const from = q.from ?? monthOf(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 11, 1)));
   if (from > to) throw formError({ from: 'Must not be after to' });
   const months = monthsBetween(from, to);
-  const companies = (await queryAll(keys.collection({}, 'companies'))).filter(
-    (c) => c.deleted !== true && (!q.companyId || c._id === q.companyId),
-  );
+  const companies = (await listCompanies()).filter((c) => !q.companyId || c._id === q.companyId);
   const data = await Promise.all(
     companies.map(async (company) => {
       const [rows, loas] = await Promise.all([

@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import type { Caller } from '../../shared/access/caller.ts';
 import { isCompanyWide } from '../../shared/access/route-access.ts';
+import { targetsListQuery } from '../../shared/schemas/queries.ts';
 import { type TargetFields, targetInputSchema, targetSchema } from '../../shared/schemas/targets.ts';
 import { LineageResolver } from '../core/access/item-access-service.ts';
 import { writeActivity } from '../core/activity/activity-service.ts';
@@ -75,15 +76,15 @@ function newTarget(caller: Caller, data: TargetFields): StoredTarget {
 }
 
 /** GET /targets (and /targets/search?query=): the targets the caller may read, by name. */
-const list = async (ctx: OpContext): Promise<OpResult> => {
-  const text = (ctx.query.query ?? '').trim().toLowerCase();
+const list = operation({ query: targetsListQuery }, async (ctx): Promise<OpResult> => {
+  const text = ctx.query.query.toLowerCase();
   const targets = (await readableTargets(ctx.caller)).filter(
     (t) => text === '' || t.name.toLowerCase().includes(text),
   );
   const names = await scopeNames(ctx.caller.companyId, targets);
   const data = targets.map((t) => present(t, names.get(t._id)));
   return { body: { data, total: data.length, limit: data.length, skip: 0 } };
-};
+});
 
 const get = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
   const target = await loadTarget(ctx.caller, ctx.params.id, 'read');

@@ -54,6 +54,9 @@ export const notificationsQuery = onFirstUse(() =>
 /** GET /companies/global: a page of every company. */
 export const companiesPageQuery = onFirstUse(() => pageQuery());
 
+/** GET /targets and /targets/search: the targets whose name holds `query`, every one without it. */
+export const targetsListQuery = onFirstUse(() => z.object({ query: searchText() }));
+
 /** GET /entities/search: entities matching `query` (required by the operation, which says so), a page of them. */
 export const entitySearchQuery = onFirstUse(() => pageQuery().extend({ query: z.string().optional() }));
 

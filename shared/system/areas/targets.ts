@@ -1,3 +1,4 @@
+import { targetsListQuery } from '../../schemas/queries.ts';
 import { calendarEventsQuery, calendarFeedQuery } from '../../schemas/targets.ts';
 import type { AreaDecl } from '../area.ts';
 import type { ScheduleDecl } from '../functions.ts';
@@ -54,6 +55,8 @@ export const TARGETS_AREA: AreaDecl = {
   name: 'targets',
   resources: TARGETS_AREA_RESOURCES,
   routes: withQueries([...TARGET_ROUTES, ...CALENDAR_ROUTES], {
+    'GET /targets': targetsListQuery,
+    'GET /targets/search': targetsListQuery,
     'GET /calendar/events': calendarEventsQuery,
     'GET /calendar/feed.ics': calendarFeedQuery,
   }),

@@ -23,10 +23,8 @@ const NOT_YET_CONVERTED: readonly string[] = [
   'functions/core/resources/resource-service.ts',
   'functions/core/search-index/search-index-service.ts',
   'functions/search/search-service.ts',
-  'functions/staff-tools/email-service.ts',
   'functions/staff-tools/gas-prediction-service.ts',
   'functions/staff-tools/global-stats-service.ts',
-  'functions/staff-tools/gridfetch-service.ts',
   'infra/local/seed/seed.ts',
 ];
 
