@@ -2,6 +2,11 @@ import { SQSClient } from '@aws-sdk/client-sqs';
 import { vi } from 'vitest';
 import { documentClient } from '../../functions/core/adapters/dynamo.ts';
 
+/** A client's `send`, as the kill wraps it. */
+interface Sender {
+  send: (command: unknown, ...rest: unknown[]) => Promise<unknown>;
+}
+
 /**
  * Runs a worker until `dies` says a command is its last: that command and everything the worker sends
  * after it, to the table or to a queue, never land, as when its process is killed. Answers once the
@@ -12,7 +17,7 @@ export async function dieOn(
   dies: (command: unknown) => boolean,
 ): Promise<void> {
   let dead = false;
-  const killing = <T extends { send: (...args: never[]) => unknown }>(target: T, send: T['send']) =>
+  const killing = (target: Sender, send: Sender['send']) =>
     vi.spyOn(target, 'send').mockImplementation(function (
       this: unknown,
       command: unknown,
@@ -20,11 +25,15 @@ export async function dieOn(
     ) {
       if (!dead && dies(command)) dead = true;
       if (dead) return new Promise<never>(() => undefined);
-      return (send as (c: unknown, ...r: unknown[]) => Promise<unknown>).call(this, command, ...rest);
-    } as T['send']);
+      return send.call(this, command, ...rest);
+    });
   const client = documentClient();
-  const table = killing(client, client.send.bind(client));
-  const queues = killing(SQSClient.prototype, SQSClient.prototype.send);
+  // Both clients are only ever asked to send one command at a time here.
+  const table = killing(client as unknown as Sender, client.send.bind(client) as Sender['send']);
+  const queues = killing(
+    SQSClient.prototype as unknown as Sender,
+    SQSClient.prototype.send as unknown as Sender['send'],
+  );
   try {
     void work().catch(() => undefined);
     await vi.waitFor(

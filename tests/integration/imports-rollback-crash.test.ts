@@ -42,11 +42,9 @@ async function levels(from: number, to: number) {
   const electricity = (r: { utilityType: string }) => r.utilityType === 'electricity';
   const ofSite = (y: { assetId: string; utilityType: string }) => y.assetId === siteId && electricity(y);
   return {
-    months: (await listAccountMonths(w.demoId, meterId, `${from}-01`, `${to}-12`)).map((m) => [
-      m.month,
-      m.consumption,
-      m.cost,
-    ]),
+    months: (await listAccountMonths(w.demoId, meterId, `${from}-01`, `${to}-12`)).map(
+      (m) => [m.month, m.consumption, m.cost] as const,
+    ),
     site: sum(await listAssetRollups(w.demoId, siteId, `${from}-01`, `${to}-12`)),
     portfolio: sum(await listPortfolioRollups(w.demoId, groupId, `${from}-01`, `${to}-12`)),
     company: sum((await listCompanyRollups(w.demoId, `${from}-01`, `${to}-12`)).filter(electricity)),
