@@ -44,8 +44,10 @@ const html = (node: ReactNode, path = '/') =>
     </MemoryRouter>,
   );
 
-const invoiceWith = (supplierMatch: NonNullable<InvoiceView['results']>['supplierMatch']) =>
-  ({ _id: 'i1', status: 'manual', results: { supplierMatch } }) as unknown as InvoiceView;
+const invoiceWith = (
+  supplierMatch: NonNullable<InvoiceView['results']>['supplierMatch'],
+  values: Record<string, unknown> = {},
+) => ({ _id: 'i1', status: 'manual', values, results: { supplierMatch } }) as unknown as InvoiceView;
 
 describe('the supplier a bill was matched to, on its review page', () => {
   it('says the bill was matched by its VAT number, and which', () => {
@@ -115,5 +117,13 @@ describe('the supplier a bill was matched to, on its review page', () => {
     expect(page).toMatch(/value="Greenbrook Water Ltd"/);
     expect(page).toMatch(/value="GB987654321"/);
     expect(page).toMatch(/value="greenbrook-water.co.uk"/);
+  });
+
+  it('says a bill in euros is not checked in pounds and is for review', () => {
+    const text = textOf(html(<CaptureNotes invoice={invoiceWith(undefined, { currency: 'EUR' })} />));
+    expect(text).toContain(
+      'Amounts in EUR The bill is in EUR, not pounds. Its amounts are kept in EUR and are not checked against sterling contracts, tax and levies: review it before confirming.',
+    );
+    expect(textOf(html(<CaptureNotes invoice={invoiceWith(undefined, { currency: 'GBP' })} />))).toBe('');
   });
 });

@@ -36,14 +36,16 @@ function createLink(match: Matched): string {
 
 /**
  * What reading a bill without a template found to check: the supplier it names against the suppliers
- * list (with an offer to create the supplier when none matches, to those who may), and totals that do
- * not add up.
+ * list (with an offer to create the supplier when none matches, to those who may), amounts in another
+ * currency than pounds, and totals that do not add up.
  */
 export function CaptureNotes({ invoice }: { invoice: InvoiceView }) {
   const { access } = useSession();
   const match = invoice.results?.supplierMatch;
   const problems = invoice.results?.totalsCheck?.problems ?? [];
-  if (!match && problems.length === 0) return null;
+  const currency = typeof invoice.values.currency === 'string' ? invoice.values.currency.toUpperCase() : '';
+  const foreign = currency !== '' && currency !== 'GBP';
+  if (!match && problems.length === 0 && !foreign) return null;
   const createRoute = routeByPath('/suppliers/create');
   const mayCreate = createRoute !== undefined && canUseRoute(createRoute.permission, access);
   return (
@@ -74,6 +76,14 @@ export function CaptureNotes({ invoice }: { invoice: InvoiceView }) {
               </Text>
             )}
           </Stack>
+        </Alert>
+      )}
+      {foreign && (
+        <Alert color="orange" title={`Amounts in ${currency}`} data-testid="currency-note">
+          <Text size="sm">
+            The bill is in {currency}, not pounds. Its amounts are kept in {currency} and are not checked
+            against sterling contracts, tax and levies: review it before confirming.
+          </Text>
         </Alert>
       )}
       {problems.length > 0 && (
