@@ -20,7 +20,12 @@ export interface PartyField {
   group?: { type: 'VENDOR' | 'RECEIVER'; id: string };
 }
 
-const TITLES = /^(?:(?:tax |vat )?invoice|receipt|statement|bill|credit note|proforma(?: invoice)?)$/i;
+/**
+ * A document's title, alone or with its number and date ('Invoice INV/2023/03/0008', 'Facture
+ * FA-2017-0010', 'Handelsrechnung Nr. 471102 vom 05.03.2018', 'Utility Bill'): never the vendor.
+ */
+const TITLES =
+  /^(?:(?:tax|vat|utility|energy|electricity|gas|water|final|interim)\s+)?(?:invoice|receipt|statement|bill|credit\s*note|proforma|factuur|facture|avoir|\p{L}*rechnung|gutschrift|nota|quittung)\b/iu;
 const words = (lines: readonly TextLine[]) => lines.flatMap((l) => l.words);
 const joined = (lines: readonly TextLine[]) => lines.map(lineText).join('\n');
 
@@ -88,8 +93,25 @@ export function vendorByLook(layout: PageLayout, addressee: readonly TextLine[] 
       !TITLES.test(text.trim())
     );
   });
-  return candidates.sort((a, b) => lineBox(b).Height - lineBox(a).Height)[0];
+  const largest = candidates.sort((a, b) => lineBox(b).Height - lineBox(a).Height)[0];
+  if (largest) return largest;
+  // Nothing printed large: the first company name, by its legal form, at the top of the page.
+  return layout.page.lines.find((l) => {
+    const text = lineText(l);
+    return (
+      !addressee.includes(l) &&
+      lineBox(l).Top < 0.2 &&
+      LEGAL_FORM.test(text) &&
+      !text.includes(':') &&
+      !TITLES.test(text.trim()) &&
+      !/\d{4,}/.test(text)
+    );
+  });
 }
+
+/** A company's legal form ending a short name: 'Lieferant GmbH', 'Au bon moulin SARL', 'Acme Ltd.'. */
+const LEGAL_FORM =
+  /^[\p{L}][\p{L}\d&'’.\- ]{1,60}\s(?:Ltd|Limited|PLC|plc|LLP|LLC|Inc|GmbH|AG|KG|SE|SARL|SAS|SA|S\.A\.|B\.V|BV|N\.V|NV|a\.G)\.?$/u;
 
 const PHONE_OR_WEB = /^(?:tel|phone|fax|e-?mail|web|www|https?)\b|@|\bwww\./i;
 const POSTCODE =

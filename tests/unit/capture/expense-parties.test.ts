@@ -218,3 +218,28 @@ describe('the local Textract and a letter for a window envelope', () => {
     expect(invoice?.values.supplierName?.value).toMatch(/^Stadtwerke Lindenau/);
   }, 60_000);
 });
+
+/** A bill whose largest print is its title and number; the supplier's name is in ordinary type. */
+async function titledPdf(): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  const pdf = doc.addPage([595.28, 841.89]);
+  const text = (t: string, x: number, y: number, size = 9) => pdf.drawText(t, { x, y, size, font });
+  text('Harbour Lane Supplies Ltd', 50, 800);
+  text('7 Dock Road, Hull HU1 2AB', 50, 788);
+  text('Invoice INV/2024/0042', 50, 740, 20);
+  text('Invoice date: 03/02/2024', 50, 700);
+  text('Cleaning materials', 50, 640);
+  text('Total due: £96.00', 380, 560);
+  return doc.save();
+}
+
+describe('the local Textract and a bill titled in large print', () => {
+  it('never answers the title as the vendor, and takes the company name of the letterhead', async () => {
+    const { output } = await analyseBytes(await titledPdf());
+    const fields = output.expense?.ExpenseDocuments?.[0]?.SummaryFields ?? [];
+    const vendor = fields.find((f) => f.Type?.Text === 'VENDOR_NAME');
+    expect(vendor?.ValueDetection?.Text).toBe('Harbour Lane Supplies Ltd');
+    expect(vendor?.LabelDetection).toBeUndefined();
+  }, 60_000);
+});
