@@ -60,7 +60,15 @@ let supplierCache: { at: number; suppliers: ListedSupplier[] } | undefined;
 /** The suppliers list a name read from a bill is matched against, kept as long as the templates. */
 async function suppliers(): Promise<ListedSupplier[]> {
   if (supplierCache && Date.now() - supplierCache.at < TEMPLATE_CACHE_MS) return supplierCache.suppliers;
-  const list = (await allSuppliers()).map((s) => ({ _id: s._id, name: s.name }));
+  const list = (await allSuppliers()).map(
+    (s): ListedSupplier => ({
+      _id: s._id,
+      name: s.name,
+      ...(s.vatNumber ? { vatNumber: s.vatNumber } : {}),
+      ...(s.website ? { website: s.website } : {}),
+      ...(s.portal ? { portal: s.portal } : {}),
+    }),
+  );
   supplierCache = { at: Date.now(), suppliers: list };
   return list;
 }

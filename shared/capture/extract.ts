@@ -134,6 +134,8 @@ function assemble(
     multiMeter: { meters: refs },
     // A template's totals are checked by the validation rules; the generic reader's by what adds up.
     ...(!run && generic.totalsCheck ? { totalsCheck: generic.totalsCheck } : {}),
+    // A template knows its supplier; a bill read without one is matched by what it prints.
+    ...(!run ? { supplierClues: generic.supplierClues } : {}),
   };
   return { invoice, meters, multi };
 }

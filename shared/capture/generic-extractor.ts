@@ -27,8 +27,16 @@ import { chargeValues, derived, meterSections, mpanOccurrences, readMeter } from
 import { asMonthFirst, periodCandidates, writesMonthFirst } from './generic-period.ts';
 import { findCurrency, findSupplierName } from './generic-supplier.ts';
 import { chargesSum, checkTotals, doubtTotals, rateSums, reconcileTotals } from './generic-totals.ts';
-import type { ExtractedRate, ExtractedValue, ExtractedValues, InvoiceKey, TotalsCheck } from './model.ts';
+import type {
+  ExtractedRate,
+  ExtractedValue,
+  ExtractedValues,
+  InvoiceKey,
+  SupplierClues,
+  TotalsCheck,
+} from './model.ts';
 import type { PageDocument } from './pages.ts';
+import { findSupplierClues } from './supplier-clues.ts';
 import type { MeterRead } from './template-engine.ts';
 import type { ExpenseAnalysis, ExpenseField } from './textract.ts';
 
@@ -46,6 +54,7 @@ export interface GenericRead {
   /** One per meter; more than one on a multi-meter invoice. */
   meters: MeterRead[];
   totalsCheck?: TotalsCheck;
+  supplierClues: SupplierClues;
 }
 
 const ALL_SPECS: readonly FieldSpec[] = [...INVOICE_SPECS, ...METER_SPECS];
@@ -323,6 +332,7 @@ export function extractGeneric(
     rates,
     meters,
     ...(totalsCheck ? { totalsCheck } : {}),
+    supplierClues: findSupplierClues(doc, pages, expense),
   };
 }
 

@@ -167,7 +167,7 @@ const BUYER_LABEL =
   /^\s*(?:bill(?:ed)?\s*to|ship(?:ped)?\s*to|sold\s*to|invoice\s*to|deliver(?:ed|y)?\s*to|customer|client|bestellt\s*von|k[äa]ufer|(?:rechnungs|waren)?empf[äa]nger|leistungsempf[äa]nger|factur[ée]\s*[àa]|adresse\s*de\s*(?:facturation|livraison)|afleveradres|factuuradres)\b/i;
 
 /** The lines of a customer's block: under a buyer heading, in its column, up to a few lines down. */
-function buyerLines(page: DocPage): Set<PageLine> {
+export function buyerLines(page: DocPage): Set<PageLine> {
   const out = new Set<PageLine>();
   for (const heading of page.lines) {
     if (!BUYER_LABEL.test(heading.text)) continue;

@@ -224,20 +224,40 @@ export interface InvoiceExtract {
   multiMeter: { meters: MeterRef[] };
   /** How the totals read without a template agree with each other and with the charges. */
   totalsCheck?: TotalsCheck;
+  /** What the bill prints of who sent it besides a name, for a bill read without a template. */
+  supplierClues?: SupplierClues;
   /** The supplier named on the bill, as found on the suppliers list (or not). */
   supplierMatch?: SupplierMatch;
 }
 
-/** The supplier list's entry for the name read from a bill; 'none' when no supplier is it. */
+/** The supplier's VAT numbers, web domains and e-mail domains a bill prints, each written one way. */
+export interface SupplierClues {
+  /** With their country prefix: 'GB123456789', 'DE136695976'. */
+  vatNumbers: string[];
+  /** Registered domains of its web addresses: 'northwind-power.co.uk'. */
+  webDomains: string[];
+  /** Registered domains of its e-mail addresses. */
+  mailDomains: string[];
+}
+
+/**
+ * The supplier list's entry for a bill, by the strongest evidence that found one: its VAT number, its
+ * web address, its e-mail domain, then its name; 'none' when no supplier is it.
+ */
 export interface SupplierMatch {
-  /** The name as read from the bill. */
+  /** The name as read from the bill ('' when none was read). */
   read: string;
-  how: 'exact' | 'normalised' | 'fuzzy' | 'none';
+  how: 'vatNumber' | 'website' | 'email' | 'exact' | 'normalised' | 'fuzzy' | 'none';
+  /** What matched when it was not the name: the VAT number or the domain. */
+  evidence?: string;
   supplierId?: string;
   /** The matched supplier's name on the list. */
   name?: string;
   /** How alike the names are, 0 to 1, for a fuzzy match. */
   score?: number;
+  /** For a supplier to be created when none matched: the VAT number and web domain the bill prints. */
+  vatNumber?: string;
+  website?: string;
 }
 
 /** Whether net + tax makes the total, and the charges table adds up to the net or the total. */

@@ -1,15 +1,23 @@
-import type { CaptureResults, SupplierMatch } from './model.ts';
+import type { CaptureResults, SupplierClues, SupplierMatch } from './model.ts';
+import { normaliseVatNumber, registeredDomain } from './supplier-keys.ts';
 
 /**
- * The supplier a bill names, found on the suppliers list: the same name, the same name once case,
- * accents, punctuation and legal form are set aside ('ENBRIDGE GAS DISTRIBUTION INC.' is 'Enbridge Gas
- * Distribution'), or a name close enough to be the same one misread or shortened.
+ * The supplier a bill is from, found on the suppliers list by the strongest evidence it prints: its VAT
+ * number, then the domain of its web address, then of its e-mail addresses (the supplier's website or
+ * customer portal), then its name: the same name, the same name once case, accents, punctuation and
+ * legal form are set aside ('ENBRIDGE GAS DISTRIBUTION INC.' is 'Enbridge Gas Distribution'), or a
+ * name close enough to be the same one misread or shortened.
  */
 
 export interface ListedSupplier {
   _id: string;
   name: string;
+  vatNumber?: string;
+  website?: string;
+  portal?: string;
 }
+
+const NO_CLUES: SupplierClues = { vatNumbers: [], webDomains: [], mailDomains: [] };
 
 /** Legal forms and words that say nothing of who the supplier is. */
 const NOISE = new Set([
@@ -82,9 +90,51 @@ function similarity(a: string[], b: string[]): number {
 /** Below this a name is another supplier's, not this one's misread. */
 export const FUZZY_THRESHOLD = 0.85;
 
-/** The supplier on the list the name read is, and how sure the match is; 'none' offers to create one. */
-export function matchSupplier(read: string, suppliers: readonly ListedSupplier[]): SupplierMatch {
+/** The domains a listed supplier answers to: its website's and its customer portal's. */
+const domainsOf = (s: ListedSupplier) =>
+  [s.website, s.portal].map((u) => (u ? registeredDomain(u) : undefined)).filter((d) => d !== undefined);
+
+/**
+ * The supplier on the list the bill is from, by what it prints: VAT number, web domain, e-mail domain,
+ * then name; 'none' offers to create one. Several suppliers sharing a domain are told apart by the
+ * name, or that domain is no answer.
+ */
+export function matchSupplier(
+  read: string,
+  suppliers: readonly ListedSupplier[],
+  clues: SupplierClues = NO_CLUES,
+): SupplierMatch {
   const text = read.trim();
+  for (const vat of clues.vatNumbers) {
+    const found = suppliers.filter((s) => s.vatNumber && normaliseVatNumber(s.vatNumber) === vat);
+    const one = found.length === 1 ? found[0] : text !== '' ? pickByName(text, found) : undefined;
+    if (one) return { read: text, how: 'vatNumber', evidence: vat, supplierId: one._id, name: one.name };
+  }
+  const byDomain = [
+    ...clues.webDomains.map((d) => ['website', d] as const),
+    ...clues.mailDomains.map((d) => ['email', d] as const),
+  ];
+  for (const [how, domain] of byDomain) {
+    const found = suppliers.filter((s) => domainsOf(s).includes(domain));
+    const one = found.length === 1 ? found[0] : text !== '' ? pickByName(text, found) : undefined;
+    if (one) return { read: text, how, evidence: domain, supplierId: one._id, name: one.name };
+  }
+  const byName = text === '' ? { read: text, how: 'none' as const } : matchName(text, suppliers);
+  if (byName.how !== 'none') return byName;
+  const vatNumber = clues.vatNumbers[0];
+  const website = clues.webDomains[0] ?? clues.mailDomains[0];
+  return { ...byName, ...(vatNumber ? { vatNumber } : {}), ...(website ? { website } : {}) };
+}
+
+/** The one of several suppliers sharing a VAT number or domain that the name read is. */
+function pickByName(text: string, among: readonly ListedSupplier[]): ListedSupplier | undefined {
+  if (among.length < 2) return undefined;
+  const match = matchName(text, among);
+  return among.find((s) => s._id === match.supplierId);
+}
+
+/** The supplier on the list the name read is, and how sure the match is. */
+function matchName(text: string, suppliers: readonly ListedSupplier[]): SupplierMatch {
   const exact = suppliers.find((s) => s.name.trim().toLowerCase() === text.toLowerCase());
   if (exact) return { read: text, how: 'exact', supplierId: exact._id, name: exact.name };
   const words = nameWords(text);
@@ -110,14 +160,18 @@ export function matchSupplier(read: string, suppliers: readonly ListedSupplier[]
 }
 
 /**
- * Each invoice read without a template, given the supplier its name matches. A template's invoice
- * already knows its supplier; an invoice with no name read has nothing to match.
+ * Each invoice read without a template, given the supplier its VAT number, web or e-mail domain or name
+ * matches. A template's invoice already knows its supplier; an invoice with none of these read has
+ * nothing to match.
  */
 export function matchInvoiceSuppliers(results: CaptureResults, suppliers: readonly ListedSupplier[]): void {
   for (const invoice of results.multiInvoice.invoices) {
-    const read = invoice.values.supplierName?.value;
-    if (invoice.supplierId || typeof read !== 'string' || read.trim() === '') continue;
-    const match = matchSupplier(read, suppliers);
+    const value = invoice.values.supplierName?.value;
+    const read = typeof value === 'string' ? value : '';
+    const clues = invoice.supplierClues ?? NO_CLUES;
+    const anyClue = clues.vatNumbers.length + clues.webDomains.length + clues.mailDomains.length > 0;
+    if (invoice.supplierId || (read.trim() === '' && !anyClue)) continue;
+    const match = matchSupplier(read, suppliers, clues);
     invoice.supplierMatch = match;
     if (match.supplierId) invoice.supplierId = match.supplierId;
   }

@@ -88,7 +88,8 @@ function summaryOf(results: CheckResult[]): ValidationOutcome['summary'] {
 /**
  * Runs the company's bill checks on a bill. The outcome is failed when any check failed, warning when
  * any warned, passed otherwise; error (with a reason, and no results) only when the bill cannot be
- * validated at all: no account, or neither a total nor a consumption.
+ * validated at all: amounts in another currency than pounds, no account, or neither a total nor a
+ * consumption.
  */
 export function validateInvoice(
   invoice: InvoiceFacts,
@@ -96,6 +97,15 @@ export function validateInvoice(
   rules: ValidationRule[],
 ): ValidationOutcome {
   const empty = { passed: 0, warning: 0, failed: 0, skipped: 0 };
+  // Tariffs, VAT limits and levies are in pounds: euros judged against them pass or fail by accident.
+  if (invoice.currency && invoice.currency !== 'GBP') {
+    return {
+      status: 'error',
+      reason: `The bill is in ${invoice.currency}, not pounds, so its amounts cannot be checked against sterling contracts, tax and levies: check it by hand.`,
+      results: [],
+      summary: empty,
+    };
+  }
   if (!context.account) {
     return {
       status: 'error',

@@ -34,6 +34,8 @@ export interface InvoiceFacts {
   vatRate?: number;
   vatTotal?: number;
   grossTotal?: number;
+  /** ISO code of the currency the bill's amounts are in; absent: not marked, taken as pounds. */
+  currency?: string;
   rates: ExtractedRate[];
   readings: ExtractedReading[];
   isCreditNote: boolean;
@@ -202,6 +204,7 @@ export function factsFromExtract(
     standingCharge: num(values, 'standingCharge'),
     climateChangeLevy: num(values, 'climateChangeLevy'),
     netTotal: num(values, 'netTotal'),
+    currency: text(values, 'currency')?.toUpperCase(),
     vatRate,
     vatTotal,
     grossTotal: num(values, 'grossTotal'),

@@ -20,18 +20,72 @@ export interface PartyField {
   group?: { type: 'VENDOR' | 'RECEIVER'; id: string };
 }
 
-const TITLES = /^(?:(?:tax |vat )?invoice|receipt|statement|bill|credit note|proforma(?: invoice)?)$/i;
+/**
+ * A document's title, alone or with its number and date ('Invoice INV/2023/03/0008', 'Facture
+ * FA-2017-0010', 'Handelsrechnung Nr. 471102 vom 05.03.2018', 'Utility Bill'): never the vendor.
+ */
+const TITLES =
+  /^(?:(?:tax|vat|utility|energy|electricity|gas|water|final|interim)\s+)?(?:invoice|receipt|statement|bill|credit\s*note|proforma|factuur|facture|avoir|\p{L}*rechnung|gutschrift|nota|quittung)\b/iu;
 const words = (lines: readonly TextLine[]) => lines.flatMap((l) => l.words);
 const joined = (lines: readonly TextLine[]) => lines.map(lineText).join('\n');
 
-/** With no "Supplier:" label, the vendor is the name printed largest at the top of the first page. */
-export function vendorByLook(layout: PageLayout): TextLine | undefined {
+const RETURN_SEPARATOR = /[●•·|]|\s[-–]\s|,.*,/;
+
+/**
+ * The addressee's block of a letter posted in a window envelope: under a small return-address line
+ * ("Bei Spiel GmbH ● Ecke 12 ● 12345 Stadthausen"), the addressee's name and address, in the column
+ * the return address starts in. Printed large so the post can read it; it is the receiver, however
+ * large its name.
+ */
+export function recipientWindow(layout: PageLayout): TextLine[] {
+  const lines = layout.page.lines;
+  for (const line of lines) {
+    const box = lineBox(line);
+    if (box.Top > 0.4) continue;
+    // The return address may come as several lines on one baseline: read them as one.
+    const row = [line];
+    let right = box.Left + box.Width;
+    for (const l of lines
+      .filter((l) => Math.abs(lineBox(l).Top - box.Top) < box.Height * 0.5 && lineBox(l).Left > box.Left)
+      .sort((a, b) => lineBox(a).Left - lineBox(b).Left)) {
+      // Only what runs on from it: another column on the same baseline is not part of it.
+      if (lineBox(l).Left - right > 0.05) break;
+      row.push(l);
+      right = lineBox(l).Left + lineBox(l).Width;
+    }
+    const text = row.map(lineText).join(' ');
+    if (right - box.Left > 0.6 || !POSTCODE.test(text) || !RETURN_SEPARATOR.test(text)) continue;
+    const below: TextLine[] = [];
+    let bottom = box.Top + box.Height;
+    for (const next of lines
+      .filter(
+        (l) => lineBox(l).Top > box.Top + box.Height * 0.5 && Math.abs(lineBox(l).Left - box.Left) < 0.06,
+      )
+      .sort((a, b) => lineBox(a).Top - lineBox(b).Top)) {
+      const nextBox = lineBox(next);
+      if (below.length >= 5 || nextBox.Top - bottom > 3 * nextBox.Height) break;
+      // The addressee is printed larger than the return address over it.
+      if (below.length === 0 && nextBox.Height < box.Height * 1.2) break;
+      below.push(next);
+      bottom = nextBox.Top + nextBox.Height;
+    }
+    if (below.length >= 2 && below.some((l) => POSTCODE.test(lineText(l)))) return below;
+  }
+  return [];
+}
+
+/**
+ * With no "Supplier:" label, the vendor is the name printed largest at the top of the first page; the
+ * addressee in an envelope's window is not it.
+ */
+export function vendorByLook(layout: PageLayout, addressee: readonly TextLine[] = []): TextLine | undefined {
   const heights = layout.page.lines.map((l) => lineBox(l).Height).sort((a, b) => a - b);
   const median = heights[Math.floor(heights.length / 2)] ?? 0;
   const candidates = layout.page.lines.filter((l) => {
     const box = lineBox(l);
     const text = lineText(l);
     return (
+      !addressee.includes(l) &&
       box.Top < 0.25 &&
       box.Height >= 1.15 * median &&
       /\p{L}{2}/u.test(text) &&
@@ -39,8 +93,25 @@ export function vendorByLook(layout: PageLayout): TextLine | undefined {
       !TITLES.test(text.trim())
     );
   });
-  return candidates.sort((a, b) => lineBox(b).Height - lineBox(a).Height)[0];
+  const largest = candidates.sort((a, b) => lineBox(b).Height - lineBox(a).Height)[0];
+  if (largest) return largest;
+  // Nothing printed large: the first company name, by its legal form, at the top of the page.
+  return layout.page.lines.find((l) => {
+    const text = lineText(l);
+    return (
+      !addressee.includes(l) &&
+      lineBox(l).Top < 0.2 &&
+      LEGAL_FORM.test(text) &&
+      !text.includes(':') &&
+      !TITLES.test(text.trim()) &&
+      !/\d{4,}/.test(text)
+    );
+  });
 }
+
+/** A company's legal form ending a short name: 'Lieferant GmbH', 'Au bon moulin SARL', 'Acme Ltd.'. */
+const LEGAL_FORM =
+  /^[\p{L}][\p{L}\d&'’.\- ]{1,60}\s(?:Ltd|Limited|PLC|plc|LLP|LLC|Inc|GmbH|AG|KG|SE|SARL|SAS|SA|S\.A\.|B\.V|BV|N\.V|NV|a\.G)\.?$/u;
 
 const PHONE_OR_WEB = /^(?:tel|phone|fax|e-?mail|web|www|https?)\b|@|\bwww\./i;
 const POSTCODE =
@@ -119,8 +190,8 @@ function group(
 export interface Parties {
   /** The vendor's name line, and its label when one was printed ("Supplier:"). */
   vendor?: { line: TextLine; label?: TextWord[]; confidence: number };
-  /** The receiver's address as read under its label ("Bill to:"), name first. */
-  receiver?: { lines: TextLine[]; label: TextWord[] };
+  /** The receiver's address as read under its label ("Bill to:") or in an envelope's window, name first. */
+  receiver?: { lines: TextLine[]; label?: TextWord[] };
   /** Lines already given to another field. */
   taken: ReadonlySet<TextLine>;
 }

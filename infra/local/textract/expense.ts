@@ -6,7 +6,7 @@ import type {
   LineItemGroup,
 } from '../../../shared/capture/textract.ts';
 import { confidenceOf, geometry, type PageLayout, pageBlocks } from './blocks.ts';
-import { type PartyField, partyFields, vendorByLook } from './expense-parties.ts';
+import { type PartyField, partyFields, recipientWindow, vendorByLook } from './expense-parties.ts';
 import { findPairs, valueNear } from './forms.ts';
 import { type TextLine, type TextWord, unionBox } from './page-text.ts';
 import { isNumeric, type Table } from './tables.ts';
@@ -208,8 +208,19 @@ function summaryFields(layout: PageLayout): ExpenseField[] {
   const due = found.find((f) => f.type === 'AMOUNT_DUE');
   if (due && !found.some((f) => f.type === 'TOTAL')) found.push({ ...due, type: 'TOTAL', confidence: 80 });
   const labelledVendor = found.find((f) => f.type === 'VENDOR_NAME');
-  const vendorLine = labelledVendor ? undefined : layout.number === 1 ? vendorByLook(layout) : undefined;
-  const receiver = found.find((f) => f.type === 'RECEIVER_ADDRESS');
+  const labelledReceiver = found.find((f) => f.type === 'RECEIVER_ADDRESS');
+  const window = layout.number === 1 ? recipientWindow(layout) : [];
+  const receiver =
+    labelledReceiver?.lines && labelledReceiver.label
+      ? { lines: labelledReceiver.lines, label: labelledReceiver.label }
+      : window.length > 0
+        ? { lines: window }
+        : undefined;
+  const vendorLine = labelledVendor
+    ? undefined
+    : layout.number === 1
+      ? vendorByLook(layout, window)
+      : undefined;
   const taken = new Set<TextLine>([...labelled, ...(receiver?.lines ?? [])]);
   // The vendor read by its label is answered among the flat fields as before; the party fields add
   // its group. One read from the letterhead has no label, and the type's confidence is 70, as in the
@@ -226,9 +237,7 @@ function summaryFields(layout: PageLayout): ExpenseField[] {
       : vendorLine
         ? { vendor: { line: vendorLine, confidence: 70 } }
         : {}),
-    ...(receiver?.lines && receiver.label
-      ? { receiver: { lines: receiver.lines, label: receiver.label } }
-      : {}),
+    ...(receiver ? { receiver } : {}),
     taken,
   });
   for (const p of parties) for (const w of p.value) usedValues.add(w);

@@ -174,3 +174,72 @@ describe('the local Textract answering the parties as the service does', () => {
     expect(invoice?.values.grossTotal?.value).toBe(252);
   }, 60_000);
 });
+
+/**
+ * A letter for a window envelope: the sender's name small at the top right, a return-address line over
+ * the window, and the addressee printed larger than anything else at the top of the page.
+ */
+async function windowLetterPdf(): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  const pdf = doc.addPage([595.28, 841.89]);
+  const text = (t: string, x: number, y: number, size = 9) => pdf.drawText(t, { x, y, size, font });
+  text('Stadtwerke Lindenau GmbH', 420, 790, 11);
+  text('Am Wasserturm 3', 420, 776);
+  text('04177 Leipzig', 420, 764);
+  text('Stadtwerke Lindenau GmbH', 70, 725, 6);
+  text('•', 160, 725, 6);
+  text('Am Wasserturm 3', 168, 725, 6);
+  text('•', 222, 725, 6);
+  text('04177 Leipzig', 230, 725, 6);
+  text('Margarete Holzapfel', 70, 705, 14);
+  text('Lindenstr. 18', 70, 688, 12);
+  text('04109 Leipzig', 70, 672, 12);
+  text('Rechnungsnummer: SL-88213', 70, 600);
+  text('Rechnungsdatum: 14.03.2024', 70, 588);
+  text('Strom Februar 2024', 70, 540);
+  text('Gesamtbetrag: 212,40 EUR', 380, 500);
+  return doc.save();
+}
+
+describe('the local Textract and a letter for a window envelope', () => {
+  it('answers the addressee in the window as the receiver, never as the vendor, however large it is printed', async () => {
+    const { output } = await analyseBytes(await windowLetterPdf());
+    const fields = output.expense?.ExpenseDocuments?.[0]?.SummaryFields ?? [];
+    const texts = (type: string) =>
+      fields.filter((f) => f.Type?.Text === type).map((f) => f.ValueDetection?.Text);
+    expect(texts('VENDOR_NAME')).not.toContain('Margarete Holzapfel');
+    const vendorNames = fields.filter(
+      (f) => f.Type?.Text === 'NAME' && f.GroupProperties?.[0]?.Types?.includes('VENDOR'),
+    );
+    expect(vendorNames.map((f) => f.ValueDetection?.Text)).not.toContain('Margarete Holzapfel');
+    expect(texts('RECEIVER_NAME')).toEqual(['Margarete Holzapfel']);
+    const invoice = extractInvoices(output, []).multiInvoice.invoices[0];
+    expect(invoice?.values.supplierName?.value).toMatch(/^Stadtwerke Lindenau/);
+  }, 60_000);
+});
+
+/** A bill whose largest print is its title and number; the supplier's name is in ordinary type. */
+async function titledPdf(): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  const pdf = doc.addPage([595.28, 841.89]);
+  const text = (t: string, x: number, y: number, size = 9) => pdf.drawText(t, { x, y, size, font });
+  text('Harbour Lane Supplies Ltd', 50, 800);
+  text('7 Dock Road, Hull HU1 2AB', 50, 788);
+  text('Invoice INV/2024/0042', 50, 740, 20);
+  text('Invoice date: 03/02/2024', 50, 700);
+  text('Cleaning materials', 50, 640);
+  text('Total due: £96.00', 380, 560);
+  return doc.save();
+}
+
+describe('the local Textract and a bill titled in large print', () => {
+  it('never answers the title as the vendor, and takes the company name of the letterhead', async () => {
+    const { output } = await analyseBytes(await titledPdf());
+    const fields = output.expense?.ExpenseDocuments?.[0]?.SummaryFields ?? [];
+    const vendor = fields.find((f) => f.Type?.Text === 'VENDOR_NAME');
+    expect(vendor?.ValueDetection?.Text).toBe('Harbour Lane Supplies Ltd');
+    expect(vendor?.LabelDetection).toBeUndefined();
+  }, 60_000);
+});

@@ -120,10 +120,15 @@ export interface InvoiceView {
     totalsCheck?: { taxAdds?: boolean; chargesAdd?: boolean; problems: string[] };
     supplierMatch?: {
       read: string;
-      how: 'exact' | 'normalised' | 'fuzzy' | 'none';
+      how: 'vatNumber' | 'website' | 'email' | 'exact' | 'normalised' | 'fuzzy' | 'none';
+      /** The VAT number or domain that matched. */
+      evidence?: string;
       supplierId?: string;
       name?: string;
       score?: number;
+      /** What the bill prints, for a supplier to be created when none matched. */
+      vatNumber?: string;
+      website?: string;
     };
   };
   rates?: RateView[];

@@ -11,6 +11,8 @@ export interface Supplier {
   type: SupplierType;
   utilityTypes: UtilityType[];
   portal?: string;
+  vatNumber?: string;
+  website?: string;
   scraperEnabled: boolean;
   logoUrl?: string;
   createdAt?: string;

@@ -12,6 +12,8 @@ export interface SupplierDraft {
   type: SupplierType;
   utilityTypes: UtilityType[];
   portal: string;
+  vatNumber: string;
+  website: string;
   scraperEnabled: boolean;
 }
 
@@ -20,6 +22,8 @@ export const draftOf = (s?: Supplier): SupplierDraft => ({
   type: s?.type ?? 'supplier',
   utilityTypes: s?.utilityTypes ?? [],
   portal: s?.portal ?? '',
+  vatNumber: s?.vatNumber ?? '',
+  website: s?.website ?? '',
   scraperEnabled: s?.scraperEnabled ?? false,
 });
 
@@ -53,6 +57,8 @@ export function SupplierForm({
         type: draft.type,
         utilityTypes: draft.utilityTypes,
         portal: draft.portal.trim(),
+        vatNumber: draft.vatNumber.trim(),
+        website: draft.website.trim(),
         scraperEnabled: draft.scraperEnabled,
       });
       showToast(`${supplier.name} was saved`, 'success');
@@ -98,6 +104,22 @@ export function SupplierForm({
             ))}
           </Group>
         </Checkbox.Group>
+        <TextInput
+          label="VAT number"
+          description="Bills printing this VAT number are matched to this supplier"
+          placeholder="GB123456789"
+          value={draft.vatNumber}
+          error={f.vatNumber}
+          onChange={(e) => setDraft({ ...draft, vatNumber: e.currentTarget.value })}
+        />
+        <TextInput
+          label="Website"
+          description="Bills printing a web or e-mail address on this domain are matched to this supplier"
+          placeholder="www.example.co.uk"
+          value={draft.website}
+          error={f.website}
+          onChange={(e) => setDraft({ ...draft, website: e.currentTarget.value })}
+        />
         <TextInput
           label="Customer portal"
           placeholder="https://"

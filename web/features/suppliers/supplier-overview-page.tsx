@@ -35,6 +35,8 @@ function Overview({ supplier }: { supplier: Supplier }) {
               </Group>
             )}
           </Row>
+          <Row label="VAT number">{supplier.vatNumber || '—'}</Row>
+          <Row label="Website">{supplier.website || '—'}</Row>
           <Row label="Customer portal">
             {supplier.portal ? (
               <Anchor href={supplier.portal} target="_blank" rel="noreferrer">
