@@ -7,7 +7,6 @@ import {
   getMeterMonths,
   type MeterMonth,
   type MonthReplacement,
-  putMeterMonths,
   replaceMeterMonths,
   type StoredAccount,
   type StoredAccountMonth,
@@ -21,7 +20,7 @@ import {
 } from '../analytics/index.ts';
 import type { StoredItem } from '../core/data/item-repository.ts';
 import { inPool } from '../core/lib/in-pool.ts';
-import { type DayTarget, groupBy, type ImportPlan, type MonthTarget } from './import-plan.ts';
+import { type DayTarget, groupBy, type ImportPlan, judgeMonth, type MonthTarget } from './import-plan.ts';
 import type { UndoEntry } from './import-records.ts';
 
 /**
@@ -144,20 +143,20 @@ export async function writePlan(
   companyId: string,
   plan: ImportPlan,
   progress: Progress,
-  rollups?: { mark: string; added: () => Promise<void> },
+  rollups?: {
+    mark: string;
+    added: () => Promise<void>;
+    /** Told, before any roll-up is added, of months judged again because they changed since read. */
+    rejudged?: (targets: readonly MonthTarget[], reasons: ReadonlyMap<number, string>) => Promise<void>;
+  },
 ): Promise<UndoEntry[]> {
   const undo: UndoEntry[] = [];
-  const months = plan.months.filter((t) => t.outcome === 'create' || t.outcome === 'update');
+  const written = plan.months.filter((t) => t.outcome === 'create' || t.outcome === 'update');
   const days = plan.days.filter((t) => t.outcome === 'create' || t.outcome === 'update');
-  if (months.length > 0) {
-    // Every meter's months in batches of 25 across meters, not a batch or two per meter.
-    await putMeterMonths(
-      companyId,
-      months.flatMap((t) => {
-        const account = plan.accounts.get(t.accountId);
-        return account ? [meterMonth(t.accountId, account, t.month, t)] : [];
-      }),
-    );
+  if (written.length > 0) {
+    const again = await writeMonths(companyId, plan.accounts, written);
+    if (again.targets.length > 0) await rollups?.rejudged?.(again.targets, again.reasons);
+    const months = written.filter((t) => t.outcome === 'create' || t.outcome === 'update');
     await addMonthRollups(
       companyId,
       plan.accounts,
@@ -185,6 +184,54 @@ export async function writePlan(
     }));
   }
   return undo;
+}
+
+/** How often a month that keeps changing under an import is read again before its rows are refused. */
+const MAX_WRITE_ATTEMPTS = 5;
+
+/**
+ * Writes an import's months, each only while it holds what the plan read (or is still absent): the
+ * roll-ups move by the difference from what was read, so a restatement or a bill that rewrote a month in
+ * between must not be written over unseen. A month that changed is read again and judged again (a bill
+ * now in it refuses its rows). Answers the months judged again, and why rows of theirs are refused.
+ */
+async function writeMonths(
+  companyId: string,
+  accounts: ReadonlyMap<string, StoredAccount>,
+  targets: readonly MonthTarget[],
+): Promise<{ targets: MonthTarget[]; reasons: Map<number, string> }> {
+  const rejudged = new Set<MonthTarget>();
+  const reasons = new Map<number, string>();
+  let pending = targets;
+  for (let attempt = 1; pending.length > 0; attempt++) {
+    const tries: { t: MonthTarget; replacement: MonthReplacement }[] = [];
+    for (const t of pending) {
+      const account = accounts.get(t.accountId);
+      if (!account) continue;
+      const to = meterMonth(t.accountId, account, t.month, t);
+      // Only an import's month is ever replaced by one.
+      const read = t.read && { accountId: t.accountId, month: t.month, source: 'import' as const, ...t.read };
+      tries.push({ t, replacement: read ? { read, to } : { read: null, to } });
+    }
+    const moved = await replaceMeterMonths(
+      companyId,
+      tries.map((x) => x.replacement),
+    );
+    pending = [];
+    for (const { t } of tries) {
+      const key = `${t.accountId}|${t.month}`;
+      if (!moved.has(key)) continue;
+      rejudged.add(t);
+      const reason =
+        attempt >= MAX_WRITE_ATTEMPTS
+          ? `${accounts.get(t.accountId)?.name ?? 'This meter'}'s ${t.month} kept changing while this import wrote it; import the file again`
+          : judgeMonth(t, moved.get(key), accounts);
+      if (attempt >= MAX_WRITE_ATTEMPTS) t.outcome = 'error';
+      if (reason) for (const row of t.rows) reasons.set(row, reason);
+      if (t.outcome === 'create' || t.outcome === 'update') pending.push(t);
+    }
+  }
+  return { targets: [...rejudged], reasons };
 }
 
 /** Meters whose days' changes are added to the roll-ups together. */
@@ -285,7 +332,7 @@ async function undoMonths(
   const stored: Map<string, StoredAccountMonth | undefined> = await getMeterMonths(companyId, entries);
   let pending: MonthUndo[] = [...entries];
   for (let attempt = 1; pending.length > 0; attempt++) {
-    const tries: { e: MonthUndo; replacement: MonthReplacement }[] = [];
+    const tries: { e: MonthUndo; read: StoredAccountMonth; replacement: MonthReplacement }[] = [];
     for (const e of pending) {
       const now = stored.get(keyOf(e));
       if (
@@ -305,20 +352,19 @@ async function undoMonths(
         continue;
       }
       const to = e.before ? meterMonth(e.accountId, account, e.month, e.before) : null;
-      tries.push({ e, replacement: { read: now, to } });
+      tries.push({ e, read: now, replacement: { read: now, to } });
     }
     const moved = await replaceMeterMonths(
       companyId,
       tries.map((t) => t.replacement),
     );
     pending = [];
-    for (const { e, replacement } of tries) {
+    for (const { e, read } of tries) {
       if (moved.has(keyOf(e))) {
         stored.set(keyOf(e), moved.get(keyOf(e)));
         pending.push(e);
         continue;
       }
-      const { read } = replacement;
       // The month leaves the roll-ups with what it held, emissions a restatement may have changed included.
       made.push({
         accountId: e.accountId,
