@@ -158,6 +158,11 @@ const batchPut = (items: readonly Record<string, unknown>[], inFlight = 1) =>
 /** One meter's month, as writes of many meters at once name it. */
 export interface MeterMonth extends AccountMonth {
   accountId: string;
+  /**
+   * What restatement jobs recorded on the month, kept when an import or a rollback rewrites it: a job that
+   * has yet to put its change on the roll-ups (still running, or failed) still finds it there.
+   */
+  restatements?: Record<string, MonthRestated>;
 }
 
 /** Writes months of many meters in batches of 25 across meters, several batches at a time (imports). */

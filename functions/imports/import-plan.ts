@@ -6,6 +6,8 @@ import { findResource } from '../../shared/system/resources.ts';
 import {
   allAccounts,
   getMeterMonths,
+  type MonthRestated,
+  restatementsOf,
   type StoredAccount,
   type StoredAccountMonth,
 } from '../accounts/index.ts';
@@ -29,6 +31,8 @@ export interface MonthTarget {
   before: MonthHeld | null;
   /** The month as this run read it (null: absent); the import writes it only while it still holds this. */
   read: MonthHeld | null;
+  /** What restatement jobs recorded on the month as read, which the import's write keeps. */
+  restatements?: Record<string, MonthRestated>;
   outcome: Outcome;
   rows: number[];
 }
@@ -241,6 +245,7 @@ export function judgeMonth(
   if (!m) {
     t.before = null;
     t.read = null;
+    delete t.restatements;
     t.outcome = 'create';
     return undefined;
   }
@@ -257,6 +262,9 @@ export function judgeMonth(
   };
   t.before = held;
   t.read = held;
+  const recorded = restatementsOf(m);
+  if (Object.keys(recorded).length > 0) t.restatements = recorded;
+  else delete t.restatements;
   t.outcome = same(m.consumption, t.consumption) && same(m.cost, t.cost) ? 'unchanged' : 'update';
   return undefined;
 }

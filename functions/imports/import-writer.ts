@@ -8,6 +8,7 @@ import {
   type MeterMonth,
   type MonthReplacement,
   replaceMeterMonths,
+  restatementsOf,
   type StoredAccount,
   type StoredAccountMonth,
   utilityOf,
@@ -209,6 +210,7 @@ async function writeMonths(
       const account = accounts.get(t.accountId);
       if (!account) continue;
       const to = meterMonth(t.accountId, account, t.month, t);
+      if (t.restatements) to.restatements = t.restatements;
       // Only an import's month is ever replaced by one.
       const read = t.read && { accountId: t.accountId, month: t.month, source: 'import' as const, ...t.read };
       tries.push({ t, replacement: read ? { read, to } : { read: null, to } });
@@ -352,6 +354,8 @@ async function undoMonths(
         continue;
       }
       const to = e.before ? meterMonth(e.accountId, account, e.month, e.before) : null;
+      const recorded = restatementsOf(now);
+      if (to && Object.keys(recorded).length > 0) to.restatements = recorded;
       tries.push({ e, read: now, replacement: { read: now, to } });
     }
     const moved = await replaceMeterMonths(

@@ -1,4 +1,4 @@
-import { BatchWriteCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { SQSBatchResponse } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
@@ -165,5 +165,58 @@ describe('an import updating restated months', () => {
     });
     const months = await expectLevelsEqualMonths();
     expect(months.find((m) => m.month === '2025-03')).toMatchObject({ consumption: 9000, cost: 450 });
+  }, 120_000);
+  it('keeps on the month what a restatement that failed every delivery changed, for a later one to finish', async () => {
+    const first = await w.upload(
+      owner,
+      'monthly-consumption',
+      'may.csv',
+      utf8('MPRN,Month,kWh,Cost\r\n1234567890,2025-05,7000,350.00\r\n'),
+    );
+    expect((await w.run(owner, first, 'import')).body).toMatchObject({ status: 'completed' });
+    const failing = await w.post(owner, '/analytics/factor-sets/restate', { factorSet: 'desnz-v1' });
+    const bodies = await w.drain('restatements');
+    const worker = await restater();
+    // Every delivery rewrites May and dies on its first roll-up write; the third goes to the DLQ.
+    const client = documentClient();
+    const send = client.send.bind(client) as (c: unknown, ...r: unknown[]) => Promise<unknown>;
+    const died = vi.spyOn(client, 'send').mockImplementation(((command: unknown, ...rest: unknown[]) => {
+      if (command instanceof UpdateCommand && String(command.input.Key?.pk).includes('#rollup#'))
+        return Promise.reject(new Error('worker died'));
+      return send(command, ...rest);
+    }) as typeof client.send);
+    try {
+      for (const receiveCount of ['1', '2', '3']) {
+        const event = sqsEvent(bodies, 'restatements');
+        for (const r of event.Records) r.attributes.ApproximateReceiveCount = receiveCount;
+        expect((await worker(event)).batchItemFailures).toHaveLength(1);
+      }
+    } finally {
+      died.mockRestore();
+    }
+    expect(
+      (await w.get(owner, `/analytics/factor-sets/restatements/${String(failing.body.jobId)}`)).body,
+    ).toMatchObject({ status: 'failed' });
+
+    const update = await w.upload(
+      owner,
+      'monthly-consumption',
+      'may-again.csv',
+      utf8('MPRN,Month,kWh,Cost\r\n1234567890,2025-05,7500,375.00\r\n'),
+    );
+    expect((await w.run(owner, update, 'import')).body).toMatchObject({
+      status: 'completed',
+      results: { update: 1 },
+    });
+    // A later restatement puts on the roll-ups what the failed one recorded on May, and restates May again.
+    const later = await w.post(owner, '/analytics/factor-sets/restate', { factorSet: 'desnz-v1' });
+    expect((await worker(sqsEvent(await w.drain('restatements'), 'restatements'))).batchItemFailures).toEqual(
+      [],
+    );
+    expect(
+      (await w.get(owner, `/analytics/factor-sets/restatements/${String(later.body.jobId)}`)).body,
+    ).toMatchObject({ status: 'done' });
+    const months = await expectLevelsEqualMonths();
+    expect(months.find((m) => m.month === '2025-05')).toMatchObject({ consumption: 7500, cost: 375 });
   }, 120_000);
 });
