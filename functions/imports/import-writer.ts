@@ -203,7 +203,7 @@ async function writeMonths(
 ): Promise<{ targets: MonthTarget[]; reasons: Map<number, string> }> {
   const rejudged = new Set<MonthTarget>();
   const reasons = new Map<number, string>();
-  let pending = targets;
+  let pending: MonthTarget[] = [...targets];
   for (let attempt = 1; pending.length > 0; attempt++) {
     const tries: { t: MonthTarget; replacement: MonthReplacement }[] = [];
     for (const t of pending) {

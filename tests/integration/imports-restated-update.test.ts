@@ -3,6 +3,7 @@ import type { SQSBatchResponse } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   allAccounts,
+  applyInvoiceContribution,
   listAccountMonths,
   listAssetRollups,
   listCompanyRollups,
@@ -10,6 +11,7 @@ import {
   listSiteYears,
 } from '../../functions/accounts/index.ts';
 import { documentClient } from '../../functions/core/adapters/dynamo.ts';
+import { newId } from '../../functions/core/lib/ids.ts';
 import { type ImportWorld, startImportWorldWithMeter } from './imports-support.ts';
 import { sqsEvent } from './invoices-support.ts';
 import { created } from './register-support.ts';
@@ -218,5 +220,65 @@ describe('an import updating restated months', () => {
     ).toMatchObject({ status: 'done' });
     const months = await expectLevelsEqualMonths();
     expect(months.find((m) => m.month === '2025-05')).toMatchObject({ consumption: 7500, cost: 375 });
+  }, 120_000);
+  it('refuses a row whose month a bill reached between the import’s read and its write, keeping the bill', async () => {
+    const first = await w.upload(
+      owner,
+      'monthly-consumption',
+      'july.csv',
+      utf8('MPRN,Month,kWh,Cost\r\n1234567890,2025-07,6000,300.00\r\n'),
+    );
+    expect((await w.run(owner, first, 'import')).body).toMatchObject({ status: 'completed' });
+    const update = await w.upload(
+      owner,
+      'monthly-consumption',
+      'july-again.csv',
+      utf8('MPRN,Month,kWh,Cost\r\n1234567890,2025-07,6500,325.00\r\n'),
+    );
+    expect((await w.post(owner, `/imports/${update}/import`)).status).toBe(202);
+    const imports = await w.drain('imports');
+    const client = documentClient();
+    const send = client.send.bind(client) as (c: unknown, ...r: unknown[]) => Promise<unknown>;
+    let billing: Promise<unknown> | undefined;
+    const spy = vi.spyOn(client, 'send').mockImplementation((async (command: unknown, ...rest: unknown[]) => {
+      if (writesMonth(command)) {
+        billing ??= applyInvoiceContribution(
+          w.demoId,
+          meterId,
+          siteId,
+          newId(),
+          {
+            month: '2025-07',
+            utilityType: 'gas',
+            consumption: 1000,
+            unit: 'kWh',
+            cost: 60,
+            emissionsKg: 182.96,
+            factorVersion: 'desnz-2025-v2',
+          },
+          1,
+        );
+        await billing;
+      }
+      return send(command, ...rest);
+    }) as typeof client.send);
+    try {
+      await w.workOn(JSON.parse(imports[0] as string) as Record<string, unknown>);
+    } finally {
+      spy.mockRestore();
+    }
+    expect(billing).toBeDefined();
+    expect((await w.get(owner, `/imports/${update}`)).body).toMatchObject({
+      status: 'completed',
+      results: { error: 1, update: 0 },
+    });
+    const items = await w.get(owner, `/imports/${update}/items?stage=import&outcome=error`);
+    expect(JSON.stringify(items.body)).toContain('already has billed figures for 2025-07');
+    const months = await expectLevelsEqualMonths();
+    expect(months.find((m) => m.month === '2025-07')).toMatchObject({
+      consumption: 7000,
+      cost: 360,
+      source: 'invoice',
+    });
   }, 120_000);
 });
