@@ -158,6 +158,11 @@ const batchPut = (items: readonly Record<string, unknown>[], inFlight = 1) =>
 /** One meter's month, as writes of many meters at once name it. */
 export interface MeterMonth extends AccountMonth {
   accountId: string;
+  /**
+   * What restatement jobs recorded on the month, kept when an import or a rollback rewrites it: a job that
+   * has yet to put its change on the roll-ups (still running, or failed) still finds it there.
+   */
+  restatements?: Record<string, MonthRestated>;
 }
 
 /** Writes months of many meters in batches of 25 across meters, several batches at a time (imports). */
@@ -169,16 +174,20 @@ export async function putMeterMonths(companyId: string, months: readonly MeterMo
   );
 }
 
-/** A meter's month as read, and what it is to become: taken away (`to` null) or replaced. */
-export interface MonthReplacement {
-  read: StoredAccountMonth;
-  to: MeterMonth | null;
-}
-
 /** The figures a replacement is conditional on: all a roll-up's difference is worked out from. */
 const AS_READ = ['source', 'consumption', 'cost', 'emissionsKg', 'factorVersion'] as const;
 
-function asReadCondition(read: StoredAccountMonth) {
+/** A meter's month as read: which it is, and the figures a replacement of it is conditional on (absent: none). */
+export type MonthAsRead = Pick<StoredAccountMonth, 'accountId' | 'month'> &
+  Partial<Pick<StoredAccountMonth, (typeof AS_READ)[number]>>;
+
+/**
+ * A meter's month as read, and what it is to become: taken away (`to` null) or replaced; or a month read
+ * as absent (`read` null), to be made only while it still is.
+ */
+export type MonthReplacement = { read: MonthAsRead; to: MeterMonth | null } | { read: null; to: MeterMonth };
+
+function asReadCondition(read: MonthAsRead) {
   const names: Record<string, string> = {};
   const values: Record<string, unknown> = {};
   const terms = AS_READ.map((field, i) => {
@@ -195,8 +204,8 @@ function asReadCondition(read: StoredAccountMonth) {
 }
 
 /**
- * Replaces or takes away months of many meters (a rollback's), each only while it still holds the figures
- * it was read with: the caller moves the roll-ups by the difference from those figures, so a restatement
+ * Makes, replaces or takes away months of many meters (an import's or a rollback's), each only while it
+ * still holds the figures it was read with (or is still absent): the caller moves the roll-ups by the difference from those figures, so a restatement
  * or a bill that rewrote the month since must not be written over unseen. A hundred go to a transaction,
  * so a file's rollback makes a quarter of the calls batches of 25 would; one refused on its condition is
  * read again, and the rest of its transaction sent again without it. Answers the months that had changed, by `accountId|month`, as
@@ -209,17 +218,19 @@ export async function replaceMeterMonths(
   const moved = new Map<string, StoredAccountMonth | undefined>();
   const now = new Date().toISOString();
   const TableName = config().tableName;
-  const actions = replacements.map(({ read, to }) => {
-    const Key = { pk: consumptionKeys.accountMonths(companyId, read.accountId), sk: read.month };
-    const condition = asReadCondition(read);
+  const actions = replacements.map((r) => {
+    const { read, to } = r;
+    const { accountId, month } = r.read === null ? r.to : r.read;
+    const Key = { pk: consumptionKeys.accountMonths(companyId, accountId), sk: month };
+    const condition = read ? asReadCondition(read) : { ConditionExpression: 'attribute_not_exists(pk)' };
     return {
-      id: `${read.accountId}|${read.month}`,
+      id: `${accountId}|${month}`,
       Key,
       action: to
         ? {
             Put: {
               TableName,
-              Item: accountMonthItem(companyId, read.accountId, withoutAccount(to), now),
+              Item: accountMonthItem(companyId, accountId, withoutAccount(to), now),
               ...condition,
             },
           }

@@ -3,12 +3,19 @@ import { settlementPeriods } from '../../shared/analytics/half-hourly.ts';
 import { type ImportMapping, mapRow } from '../../shared/imports/import-mapping.ts';
 import type { TextRecord } from '../../shared/imports/text-rows.ts';
 import { findResource } from '../../shared/system/resources.ts';
-import { allAccounts, getMeterMonths, type StoredAccount } from '../accounts/index.ts';
+import {
+  allAccounts,
+  getMeterMonths,
+  type MonthRestated,
+  restatementsOf,
+  type StoredAccount,
+  type StoredAccountMonth,
+} from '../accounts/index.ts';
 import { listIntervalDays } from '../analytics/index.ts';
 import { LineageResolver, mayAccessItem } from '../core/access/item-access-service.ts';
 import type { StoredItem } from '../core/data/item-repository.ts';
 import { inPool } from '../core/lib/in-pool.ts';
-import type { Outcome, OutcomeTotals, RowOutcome } from './import-records.ts';
+import type { MonthHeld, Outcome, OutcomeTotals, RowOutcome } from './import-records.ts';
 
 /**
  * A whole file judged row by row against what is stored, writing nothing: each row is a create, an
@@ -20,7 +27,12 @@ export interface MonthTarget {
   month: string;
   consumption: number;
   cost: number;
-  before: { consumption: number; cost: number } | null;
+  /** What the import replaces: the roll-ups move from it. */
+  before: MonthHeld | null;
+  /** The month as this run read it (null: absent); the import writes it only while it still holds this. */
+  read: MonthHeld | null;
+  /** What restatement jobs recorded on the month as read, which the import's write keeps. */
+  restatements?: Record<string, MonthRestated>;
   outcome: Outcome;
   rows: number[];
 }
@@ -135,6 +147,7 @@ export async function planImport(
             consumption: 0,
             cost: 0,
             before: null,
+            read: null,
             outcome: 'create' as Outcome,
             rows: [],
           };
@@ -214,15 +227,74 @@ async function judgeMonths(
   for (const [key, t] of months) {
     const m = stored.get(key);
     if (!m) continue;
-    if (m.source !== 'import') {
-      t.outcome = 'error';
-      const name = accounts.get(t.accountId)?.name ?? 'This meter';
-      const reason = `${name} already has ${m.source === 'interval' ? 'half-hourly data' : 'billed figures'} for ${t.month}, which an import does not replace`;
-      for (const row of t.rows) rowErrors.set(row, reason);
-      continue;
+    const reason = judgeMonth(t, m, accounts);
+    if (reason) for (const row of t.rows) rowErrors.set(row, reason);
+  }
+}
+
+/**
+ * One meter-month against the month as stored now (undefined: absent); answers why its rows are refused,
+ * if they are. The month's emissions are kept as it holds them: a restatement may have stated them in
+ * other factors than the import's, and the roll-ups hold what the month holds.
+ */
+export function judgeMonth(
+  t: MonthTarget,
+  m: StoredAccountMonth | undefined,
+  accounts: ReadonlyMap<string, StoredAccount>,
+): string | undefined {
+  if (!m) {
+    t.before = null;
+    t.read = null;
+    delete t.restatements;
+    t.outcome = 'create';
+    return undefined;
+  }
+  if (m.source !== 'import') {
+    t.outcome = 'error';
+    const name = accounts.get(t.accountId)?.name ?? 'This meter';
+    return `${name} already has ${m.source === 'interval' ? 'half-hourly data' : 'billed figures'} for ${t.month}, which an import does not replace`;
+  }
+  const held: MonthHeld = {
+    consumption: m.consumption,
+    cost: m.cost,
+    emissionsKg: m.emissionsKg,
+    factorVersion: m.factorVersion,
+  };
+  t.before = held;
+  t.read = held;
+  const recorded = restatementsOf(m);
+  if (Object.keys(recorded).length > 0) t.restatements = recorded;
+  else delete t.restatements;
+  t.outcome = same(m.consumption, t.consumption) && same(m.cost, t.cost) ? 'unchanged' : 'update';
+  return undefined;
+}
+
+/**
+ * Each row's outcome again from its months' and days' (the weightiest), and the totals to match; a row
+ * refused for a reason in `reasons` is told it.
+ */
+export function settleRows(plan: ImportPlan, reasons: ReadonlyMap<number, string> = new Map()): void {
+  const byRow = new Map<number, Outcome>();
+  for (const t of [...plan.months, ...plan.days])
+    for (const row of t.rows) {
+      const was = byRow.get(row);
+      if (was === undefined || RANK[t.outcome] > RANK[was]) byRow.set(row, t.outcome);
     }
-    t.before = { consumption: m.consumption, cost: m.cost };
-    t.outcome = same(m.consumption, t.consumption) && same(m.cost, t.cost) ? 'unchanged' : 'update';
+  const totals = plan.totals;
+  totals.create = 0;
+  totals.update = 0;
+  totals.unchanged = 0;
+  totals.error = 0;
+  for (const o of plan.outcomes) {
+    if (o.outcome !== 'error') {
+      o.outcome = byRow.get(o.row) ?? o.outcome;
+      const reason = reasons.get(o.row);
+      if (o.outcome === 'error' && reason) {
+        o.field = 'meter';
+        o.reason = reason;
+      }
+    }
+    totals[o.outcome]++;
   }
 }
 

@@ -78,13 +78,24 @@ export interface RowOutcome {
   cells?: string[];
 }
 
+/**
+ * A meter-month's figures as stored. Its emissions and their factor set are absent in journals and undo
+ * entries written before they were kept; a restatement may have stated them in other factors than today's.
+ */
+export interface MonthHeld {
+  consumption: number;
+  cost: number;
+  emissionsKg?: number;
+  factorVersion?: string;
+}
+
 /** What an import changed in one meter-month or meter-day, so a rollback can put it back. */
 export type UndoEntry =
   | {
       kind: 'month';
       accountId: string;
       month: string;
-      before: { consumption: number; cost: number } | null;
+      before: MonthHeld | null;
       written: { consumption: number; cost: number };
       row: number;
     }

@@ -1,7 +1,7 @@
 import { type Caller, EMPTY_GRANTS } from '../../shared/access/caller.ts';
 import { dropRollupMarks, invalidateAccountCache, type StoredAccount } from '../accounts/index.ts';
-import type { ImportPlan, MonthTarget } from './import-plan.ts';
-import type { Outcome, UndoEntry } from './import-records.ts';
+import { type ImportPlan, type MonthTarget, settleRows } from './import-plan.ts';
+import type { UndoEntry } from './import-records.ts';
 import { changeImport, findImport, putRowPages, readRowPages } from './import-repository.ts';
 import {
   dayUndo,
@@ -27,7 +27,6 @@ import {
 
 type Progress = (done: number, total: number) => Promise<void>;
 
-const RANK: Record<Outcome, number> = { unchanged: 0, update: 1, create: 2, error: 3 };
 const same = (a: number, b: number) => Math.abs(a - b) < 0.0005;
 
 const keyOf = (e: UndoEntry) => {
@@ -68,21 +67,7 @@ export function resumePlan(
     t.outcome =
       e.before === null ? 'create' : digestOf(e.before) === digestOf(t.values) ? 'unchanged' : 'update';
   }
-  const byRow = new Map<number, Outcome>();
-  for (const t of [...plan.months, ...plan.days])
-    for (const row of t.rows) {
-      const was = byRow.get(row);
-      if (was === undefined || RANK[t.outcome] > RANK[was]) byRow.set(row, t.outcome);
-    }
-  const totals = plan.totals;
-  totals.create = 0;
-  totals.update = 0;
-  totals.unchanged = 0;
-  totals.error = 0;
-  for (const o of plan.outcomes) {
-    if (o.outcome !== 'error') o.outcome = byRow.get(o.row) ?? o.outcome;
-    totals[o.outcome]++;
-  }
+  settleRows(plan);
   return done;
 }
 
@@ -115,8 +100,8 @@ export async function writeResumably(
       const e = dayUndo(t);
       journal.set(keyOf(e), e);
     }
-  const entries = [...journal.values()].sort((a, b) => a.row - b.row);
-  const pages = await putRowPages(companyId, importId, 'journal', entries);
+  let entries = [...journal.values()].sort((a, b) => a.row - b.row);
+  let pages = await putRowPages(companyId, importId, 'journal', entries);
   const writesMonths = toWrite.months.some((t) => t.outcome === 'create' || t.outcome === 'update');
   await changeImport(companyId, importId, () => ({
     writing: { journal: pages, rollupsAdded: rolledUp && !writesMonths },
@@ -124,6 +109,18 @@ export async function writeResumably(
   const mark = `import#${importId}`;
   await writePlan(companyId, toWrite, progress, {
     mark,
+    rejudged: async (targets, reasons) => {
+      settleRows(plan, reasons);
+      // The journal names what each month held as judged again, before its roll-ups move from that.
+      for (const t of targets) {
+        const e = monthUndo(t);
+        if (t.outcome === 'create' || t.outcome === 'update') journal.set(keyOf(e), e);
+        else journal.delete(keyOf(e));
+      }
+      entries = [...journal.values()].sort((a, b) => a.row - b.row);
+      pages = await putRowPages(companyId, importId, 'journal', entries);
+      await changeImport(companyId, importId, () => ({ writing: { journal: pages } }));
+    },
     added: async () => {
       await changeImport(companyId, importId, () => ({ writing: { journal: pages, rollupsAdded: true } }));
       // From here a delivery again adds no roll-ups at all, so the chunks' markers have done their work.

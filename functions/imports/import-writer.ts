@@ -7,8 +7,8 @@ import {
   getMeterMonths,
   type MeterMonth,
   type MonthReplacement,
-  putMeterMonths,
   replaceMeterMonths,
+  restatementsOf,
   type StoredAccount,
   type StoredAccountMonth,
   utilityOf,
@@ -21,7 +21,7 @@ import {
 } from '../analytics/index.ts';
 import type { StoredItem } from '../core/data/item-repository.ts';
 import { inPool } from '../core/lib/in-pool.ts';
-import { type DayTarget, groupBy, type ImportPlan, type MonthTarget } from './import-plan.ts';
+import { type DayTarget, groupBy, type ImportPlan, judgeMonth, type MonthTarget } from './import-plan.ts';
 import type { UndoEntry } from './import-records.ts';
 
 /**
@@ -144,20 +144,20 @@ export async function writePlan(
   companyId: string,
   plan: ImportPlan,
   progress: Progress,
-  rollups?: { mark: string; added: () => Promise<void> },
+  rollups?: {
+    mark: string;
+    added: () => Promise<void>;
+    /** Told, before any roll-up is added, of months judged again because they changed since read. */
+    rejudged?: (targets: readonly MonthTarget[], reasons: ReadonlyMap<number, string>) => Promise<void>;
+  },
 ): Promise<UndoEntry[]> {
   const undo: UndoEntry[] = [];
-  const months = plan.months.filter((t) => t.outcome === 'create' || t.outcome === 'update');
+  const written = plan.months.filter((t) => t.outcome === 'create' || t.outcome === 'update');
   const days = plan.days.filter((t) => t.outcome === 'create' || t.outcome === 'update');
-  if (months.length > 0) {
-    // Every meter's months in batches of 25 across meters, not a batch or two per meter.
-    await putMeterMonths(
-      companyId,
-      months.flatMap((t) => {
-        const account = plan.accounts.get(t.accountId);
-        return account ? [meterMonth(t.accountId, account, t.month, t)] : [];
-      }),
-    );
+  if (written.length > 0) {
+    const again = await writeMonths(companyId, plan.accounts, written);
+    if (again.targets.length > 0) await rollups?.rejudged?.(again.targets, again.reasons);
+    const months = written.filter((t) => t.outcome === 'create' || t.outcome === 'update');
     await addMonthRollups(
       companyId,
       plan.accounts,
@@ -185,6 +185,55 @@ export async function writePlan(
     }));
   }
   return undo;
+}
+
+/** How often a month that keeps changing under an import is read again before its rows are refused. */
+const MAX_WRITE_ATTEMPTS = 5;
+
+/**
+ * Writes an import's months, each only while it holds what the plan read (or is still absent): the
+ * roll-ups move by the difference from what was read, so a restatement or a bill that rewrote a month in
+ * between must not be written over unseen. A month that changed is read again and judged again (a bill
+ * now in it refuses its rows). Answers the months judged again, and why rows of theirs are refused.
+ */
+async function writeMonths(
+  companyId: string,
+  accounts: ReadonlyMap<string, StoredAccount>,
+  targets: readonly MonthTarget[],
+): Promise<{ targets: MonthTarget[]; reasons: Map<number, string> }> {
+  const rejudged = new Set<MonthTarget>();
+  const reasons = new Map<number, string>();
+  let pending: MonthTarget[] = [...targets];
+  for (let attempt = 1; pending.length > 0; attempt++) {
+    const tries: { t: MonthTarget; replacement: MonthReplacement }[] = [];
+    for (const t of pending) {
+      const account = accounts.get(t.accountId);
+      if (!account) continue;
+      const to = meterMonth(t.accountId, account, t.month, t);
+      if (t.restatements) to.restatements = t.restatements;
+      // Only an import's month is ever replaced by one.
+      const read = t.read && { accountId: t.accountId, month: t.month, source: 'import' as const, ...t.read };
+      tries.push({ t, replacement: read ? { read, to } : { read: null, to } });
+    }
+    const moved = await replaceMeterMonths(
+      companyId,
+      tries.map((x) => x.replacement),
+    );
+    pending = [];
+    for (const { t } of tries) {
+      const key = `${t.accountId}|${t.month}`;
+      if (!moved.has(key)) continue;
+      rejudged.add(t);
+      const reason =
+        attempt >= MAX_WRITE_ATTEMPTS
+          ? `${accounts.get(t.accountId)?.name ?? 'This meter'}'s ${t.month} kept changing while this import wrote it; import the file again`
+          : judgeMonth(t, moved.get(key), accounts);
+      if (attempt >= MAX_WRITE_ATTEMPTS) t.outcome = 'error';
+      if (reason) for (const row of t.rows) reasons.set(row, reason);
+      if (t.outcome === 'create' || t.outcome === 'update') pending.push(t);
+    }
+  }
+  return { targets: [...rejudged], reasons };
 }
 
 /** Meters whose days' changes are added to the roll-ups together. */
@@ -328,7 +377,7 @@ async function undoMonths(
     });
   let pending: MonthUndo[] = [...entries];
   for (let attempt = 1; pending.length > 0; attempt++) {
-    const tries: { e: MonthUndo; replacement: MonthReplacement }[] = [];
+    const tries: { e: MonthUndo; read: StoredAccountMonth; replacement: MonthReplacement }[] = [];
     for (const e of pending) {
       const now = stored.get(keyOf(e));
       const step = earlier.get(keyOf(e));
@@ -355,11 +404,13 @@ async function undoMonths(
         continue;
       }
       const to = e.before ? meterMonth(e.accountId, account, e.month, e.before) : null;
-      tries.push({ e, replacement: { read: now, to } });
+      const recorded = restatementsOf(now);
+      if (to && Object.keys(recorded).length > 0) to.restatements = recorded;
+      tries.push({ e, read: now, replacement: { read: now, to } });
     }
     if (journal && tries.length > 0)
       await journal.save(
-        tries.map(({ e, replacement: { read } }) => ({
+        tries.map(({ e, read }) => ({
           accountId: e.accountId,
           month: e.month,
           read: { consumption: read.consumption, cost: read.cost, emissionsKg: read.emissionsKg },
@@ -371,13 +422,12 @@ async function undoMonths(
       tries.map((t) => t.replacement),
     );
     pending = [];
-    for (const { e, replacement } of tries) {
+    for (const { e, read } of tries) {
       if (moved.has(keyOf(e))) {
         stored.set(keyOf(e), moved.get(keyOf(e)));
         pending.push(e);
         continue;
       }
-      const { read } = replacement;
       // The month leaves the roll-ups with what it held, emissions a restatement may have changed included.
       make(e, { consumption: read.consumption, cost: read.cost, emissionsKg: read.emissionsKg });
       count(e);
