@@ -34,7 +34,19 @@ type Progress = (done: number, total: number) => Promise<void>;
 const FACTOR_UTILITIES = new Set(['electricity', 'gas', 'water', 'waste']);
 const round3 = (v: number) => Math.round(v * 1000) / 1000;
 
+/** Factors by utility, year and unit: a file's hundred thousand months share a few dozen. */
+const perUnitKnown = new Map<string, { perUnit: number; factorVersion: string }>();
+
 function emissionsPerUnit(utility: string, month: string, unit: string) {
+  const key = `${utility}|${month.slice(0, 4)}|${unit}`;
+  const known = perUnitKnown.get(key);
+  if (known) return known;
+  const found = factorsPerUnit(utility, month, unit);
+  perUnitKnown.set(key, found);
+  return found;
+}
+
+function factorsPerUnit(utility: string, month: string, unit: string) {
   const found = FACTOR_UTILITIES.has(utility)
     ? calculateEmissions({
         utility: utility as FactorUtility,

@@ -101,19 +101,32 @@ const only = (all: Record<string, unknown> | undefined, wanted: readonly string[
 
 /**
  * Remembers parses by the text and only the names and values it mentions, so the many writes that send
- * one expression with other figures share a parse. `byType`: the parser looks at a value's type and
- * never at its content (dynalite's update parser), so values are keyed by type alone and put back into
- * the remembered tree; a condition compares values (BETWEEN, attribute_type), so there they stay in the key.
+ * one expression with other figures share a parse. `byType(input)`: the parser looks at a value's type
+ * and never at its content (dynalite's update parser; a condition without BETWEEN or attribute_type,
+ * the only places the condition parser compares or reads values), so values are keyed by type alone and
+ * put back into the remembered tree; otherwise they stay in the key. Without this, every conditional
+ * write of other figures (a rollback's hundred thousand deletes) was parsed afresh.
  */
-function rememberParses(parser: PegParser, byType: boolean): void {
+function rememberParses(parser: PegParser, byType: (input: string) => boolean): void {
   const parse = parser.parse.bind(parser);
   const remembered = new Map<string, RememberedParse & { slotted: boolean }>();
+  // What each text mentions, found once: the same few texts arrive thousands of times.
+  const mentions = new Map<string, { names: string[]; values: string[]; byType: boolean }>();
   parser.parse = (input, options) => {
     const context = options.context;
-    const mentionedNames = [...new Set(input.match(/#[0-9A-Za-z_]+/g) ?? [])];
-    const mentionedValues = [...new Set(input.match(/:[0-9A-Za-z_]+/g) ?? [])];
+    let mentioned = mentions.get(input);
+    if (!mentioned) {
+      mentioned = {
+        names: [...new Set(input.match(/#[0-9A-Za-z_]+/g) ?? [])],
+        values: [...new Set(input.match(/:[0-9A-Za-z_]+/g) ?? [])],
+        byType: byType(input),
+      };
+      if (mentions.size >= MAX_PARSES) mentions.clear();
+      mentions.set(input, mentioned);
+    }
+    const { names: mentionedNames, values: mentionedValues } = mentioned;
     const values = only(context.attrVals, mentionedValues);
-    const valuesKey = byType
+    const valuesKey = mentioned.byType
       ? values.map(([name, v]) => [name, v && typeof v === 'object' ? Object.keys(v).sort().join('+') : v])
       : values;
     const key = `${input}\u0000${JSON.stringify(only(context.attrNames, mentionedNames))}\u0000${JSON.stringify(valuesKey)}`;
@@ -131,13 +144,15 @@ function rememberParses(parser: PegParser, byType: boolean): void {
     const usedValues = valuesBefore.filter((v) => !(v in (context.unusedAttrVals ?? {})));
     let kept: unknown;
     let slotted = false;
-    if (byType) {
+    if (mentioned.byType) {
       const slots = new Map<unknown, ValueSlot>();
-      for (const name of usedValues) {
+      // Every value the text names, not only those this parse marked used: a condition sent with an update
+      // finds its values already marked by the update's parse.
+      for (const name of mentionedValues) {
         const v = context.attrVals?.[name];
         if (v && typeof v === 'object' && !slots.has(v)) slots.set(v, new ValueSlot(name));
       }
-      // Only a parse that holds each used value as given can take other values later.
+      // Only a parse that holds each named value as given can take other values later.
       const inTree = objectsIn(result, new Set());
       if ([...slots.keys()].every((v) => inTree.has(v))) {
         kept = withSlots(result, slots);
@@ -145,7 +160,7 @@ function rememberParses(parser: PegParser, byType: boolean): void {
       }
     }
     if (!slotted) {
-      if (byType) return result;
+      if (mentioned.byType) return result;
       kept = cloneTree(result);
     }
     if (remembered.size >= MAX_PARSES) {
@@ -221,7 +236,14 @@ export function speedUpDynalite(): void {
   const db = require('./db') as DynaliteDb & { [PATCHED]?: true };
   db[PATCHED] = true;
   for (const name of ['conditionParser', 'projectionParser', 'updateParser']) {
-    rememberParses(require(`./db/${name}`) as PegParser, name === 'updateParser');
+    rememberParses(
+      require(`./db/${name}`) as PegParser,
+      name === 'updateParser'
+        ? () => true
+        : name === 'conditionParser'
+          ? (input) => !/between|attribute_type/i.test(input)
+          : () => false,
+    );
   }
   const create = db.create.bind(db);
   db.create = (options) => {

@@ -147,6 +147,8 @@ async function transactWrite(
     return validationError(`TransactItems must hold 1 to ${MAX_ACTIONS} actions`);
   const updates: { data: UpdateData; key: string; apply: Apply }[] = [];
   const seen = new Set<string>();
+  // Each description read is a fresh copy of it: one per table serves the whole request.
+  const tables = new Map<string, TableDescription | { statusCode?: number; body?: unknown } | undefined>();
   for (const action of actions) {
     const name = ACTIONS.find((a) => action[a]);
     if (!name) return validationError('Only Update, Put and Delete actions are emulated locally');
@@ -160,12 +162,17 @@ async function transactWrite(
       if (e.statusCode) return { status: e.statusCode, body: e.body };
       throw err;
     }
-    const table = await promised<TableDescription>((cb) => store.getTable(data.TableName, cb)).catch(
-      (err: { statusCode?: number; body?: unknown }) => {
-        if (err.statusCode) return err;
-        throw err;
-      },
-    );
+    if (!tables.has(data.TableName))
+      tables.set(
+        data.TableName,
+        await promised<TableDescription>((cb) => store.getTable(data.TableName, cb)).catch(
+          (err: { statusCode?: number; body?: unknown }) => {
+            if (err.statusCode) return err;
+            throw err;
+          },
+        ),
+      );
+    const table = tables.get(data.TableName);
     if (!table || 'statusCode' in table) {
       const e = table as { statusCode?: number; body?: unknown } | undefined;
       return { status: e?.statusCode ?? 400, body: e?.body };
@@ -175,11 +182,12 @@ async function transactWrite(
       ? parts.db.validateKey(data.Key, table)
       : parts.db.validateItem(data.Item, table);
     if (invalid) return validationError(invalid.message);
-    const key = `${data.TableName}\u0000${parts.db.createKey(keyOf, table)}`;
+    const itemKey = parts.db.createKey(keyOf, table);
+    const key = `${data.TableName}\u0000${itemKey}`;
     if (seen.has(key))
       return validationError('Transaction request cannot include multiple operations on one item');
     seen.add(key);
-    updates.push({ data, key: parts.db.createKey(keyOf, table), apply });
+    updates.push({ data, key: itemKey, apply });
   }
   const reasons: { Code: string; Message?: string }[] = [];
   for (const u of updates) {

@@ -11,6 +11,8 @@
  *   node tests/bench/imports.ts [meters] [months] [monthly|half-hourly|both]
  */
 import { execFile } from 'node:child_process';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { Session } from 'node:inspector/promises';
 import { loadavg } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -43,6 +45,23 @@ const MONTHS = Number(process.argv[3] ?? 50);
 const PART = process.argv[4] ?? 'both';
 const HH_METERS = 200;
 const run = promisify(execFile);
+
+/** With BENCH_PROFILE=dir, this process's CPU profile (the table's work) while the worker runs a command. */
+async function startProfile() {
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.start');
+  return {
+    stop: async (name: string) => {
+      const { profile } = await session.post('Profiler.stop');
+      const dir = String(process.env.BENCH_PROFILE);
+      await mkdir(dir, { recursive: true });
+      await writeFile(path.join(dir, `table-${name}.cpuprofile`), JSON.stringify(profile));
+      session.disconnect();
+    },
+  };
+}
 
 const fx = await startApiFixture();
 const aws = await startFauxqs({ port: 0, logger: false });
@@ -89,7 +108,8 @@ try {
 
   /** Runs the worker on one message in a process of its own; answers its time and peak memory. */
   /** The worker's time, and the CPU it and the table emulator (this process) spent meanwhile. */
-  const worker = async (body: string) => {
+  const worker = async (body: string, profileAs?: string) => {
+    const profiling = process.env.BENCH_PROFILE && profileAs ? await startProfile() : undefined;
     const tableCpu = process.cpuUsage();
     const { stdout } = await run(
       process.execPath,
@@ -106,8 +126,9 @@ try {
       cpuMs: number;
       tableCalls: Record<string, { n: number; avgMs: number }>;
     };
-    if (out.failures > 0) throw new Error('The worker failed the message');
     const used = process.cpuUsage(tableCpu);
+    if (profiling && profileAs) await profiling.stop(profileAs);
+    if (out.failures > 0) throw new Error('The worker failed the message');
     const cpu = `CPU ${(out.cpuMs / 1000).toFixed(1)} s worker + ${((used.user + used.system) / 1e6).toFixed(1)} s table`;
     if (process.env.BENCH_CALLS) console.log(`  ${cpu}, table calls ${JSON.stringify(out.tableCalls)}`);
     return { ...out, cpu };
@@ -212,11 +233,11 @@ try {
     if (preview.status !== 200) throw new Error(`preview: ${preview.status} ${JSON.stringify(preview.body)}`);
     if (await api({ method: 'POST', path: `/imports/${monthly.id}/import` }).then((r) => r.status !== 202))
       throw new Error('import refused');
-    const imported = await worker(await nextMessage());
+    const imported = await worker(await nextMessage(), 'import');
     const importState = await status(monthly.id);
     if (await api({ method: 'POST', path: `/imports/${monthly.id}/rollback` }).then((r) => r.status !== 202))
       throw new Error('rollback refused');
-    const undone = await worker(await nextMessage());
+    const undone = await worker(await nextMessage(), 'rollback');
     const rollbackState = await status(monthly.id);
     console.log(
       `monthly consumption: ${lines.length - 1} rows (${monthly.mb.toFixed(1)} MB): preview ${previewMs.toFixed(0)} ms ` +

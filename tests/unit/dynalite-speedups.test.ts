@@ -1,5 +1,6 @@
 import {
   type AttributeValue,
+  DeleteItemCommand,
   DescribeTableCommand,
   DynamoDBClient,
   GetItemCommand,
@@ -121,6 +122,34 @@ describe('the local DynamoDB emulator with remembered parses and table descripti
     await expect(add({ ':n': { S: 'five' }, ':label': { S: 'kWh' } })).rejects.toThrow(/operand type/);
     // And the condition still compares this call's value.
     await expect(add({ ':n': { N: '1' }, ':label': { S: 'MWh' } })).rejects.toThrow(/conditional/i);
+  });
+
+  it('judges each conditional delete of one condition text by that call’s own figures', async () => {
+    for (const [s, kwh] of [
+      ['c1', '10'],
+      ['c2', '20'],
+    ] as const)
+      await client.send(
+        new PutItemCommand({
+          TableName: table.tableName,
+          Item: { [pk]: { S: 'cond' }, [sk]: { S: s }, kwh: { N: kwh }, source: { S: 'import' } },
+        }),
+      );
+    const remove = (s: string, kwh: string) =>
+      client.send(
+        new DeleteItemCommand({
+          TableName: table.tableName,
+          Key: { [pk]: { S: 'cond' }, [sk]: { S: s } },
+          ConditionExpression: '#f0 = :f0 AND #f1 = :f1',
+          ExpressionAttributeNames: { '#f0': 'source', '#f1': 'kwh' },
+          ExpressionAttributeValues: { ':f0': { S: 'import' }, ':f1': { N: kwh } },
+        }),
+      );
+    await remove('c1', '10');
+    // The same text with c1's figure again: c2 holds 20, so it stays.
+    await expect(remove('c2', '10')).rejects.toThrow(/conditional/i);
+    await remove('c2', '20');
+    expect((await query('cond')).Items).toEqual([]);
   });
 
   it('shows a changed table description at once', async () => {
