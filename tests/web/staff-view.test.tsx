@@ -35,6 +35,7 @@ import { PortfolioCreatePage } from '../../web/features/portfolios/portfolio-for
 import { PortfolioManagePage } from '../../web/features/portfolios/portfolio-manage-page.tsx';
 import { GlobalRecommendationsPage } from '../../web/features/recommendations/global-recommendations-page.tsx';
 import type { ReportView } from '../../web/features/reports/api.ts';
+import { SiteReportDownloadPage } from '../../web/features/reports/report-download-page.tsx';
 import { ReportActions } from '../../web/features/reports/report-parts.tsx';
 import { ReportTemplatesPage } from '../../web/features/reports/report-templates-page.tsx';
 import { ReportHistoryPage, ReportsPage } from '../../web/features/reports/reports-page.tsx';
@@ -508,5 +509,23 @@ describe('the changes a page offers are those the API accepts', () => {
     expect(tabs(session('northwind'))).toContain('Structure');
     expect(tabs(session('northwind'))).not.toContain('Edit');
     expect(tabs(granted({ entities: { read: ['entity-1'], write: [] } }))).not.toContain('Edit');
+  });
+
+  it("staff looking in are not told a site's report is being built, which the API refuses them", () => {
+    const page = (s: Session) =>
+      routed(
+        s,
+        '/assets/:id/reports/:reportType/download',
+        '/assets/site-1/reports/site/download',
+        <SiteReportDownloadPage />,
+        {
+          '/assets/site-1': { _id: 'site-1', siteName: 'Hardman Court' },
+          '/reports?$sort=-createdAt&limit=50&scopeId=site-1': { data: [], total: 0 },
+        },
+      );
+    expect(page(session('demo'))).toContain('queued to be built');
+    const looking = page(session('northwind'));
+    expect(looking).not.toContain('queued to be built');
+    expect(looking).toContain('not build reports in it');
   });
 });
