@@ -26,6 +26,7 @@ import { EntityLayout } from '../../web/features/entities/entity-layout.tsx';
 import { ImportListPage } from '../../web/features/imports/import-list-page.tsx';
 import { ImportMappingPage } from '../../web/features/imports/import-mapping-page.tsx';
 import { ImportPreviewPage } from '../../web/features/imports/import-preview-page.tsx';
+import { ImportRunPage } from '../../web/features/imports/import-run-page.tsx';
 import { ImportUploadPage } from '../../web/features/imports/import-upload-page.tsx';
 import { AccountInvoicesPage } from '../../web/features/invoices/account-invoices-page.tsx';
 import type { InvoiceView } from '../../web/features/invoices/api.ts';
@@ -45,6 +46,7 @@ import { TargetDashboardPage } from '../../web/features/targets/target-dashboard
 import { TargetManagePage } from '../../web/features/targets/target-manage-page.tsx';
 import { type Services, ServicesProvider, SessionProvider } from '../../web/lib/app-context.tsx';
 import type { AssetView } from '../../web/lib/asset-api.ts';
+import { ApiError } from '../../web/lib/api-client.ts';
 import { mayChangeItem } from '../../web/lib/may-change.ts';
 import { accessOf, type Me, type MyPermissions, type Session } from '../../web/lib/session.ts';
 import { renderHtml, textOf } from './render.tsx';
@@ -527,5 +529,29 @@ describe('the changes a page offers are those the API accepts', () => {
     const looking = page(session('northwind'));
     expect(looking).not.toContain('queued to be built');
     expect(looking).toContain('not build reports in it');
+  });
+
+  it("another company's import opened by its id is said not to be found", () => {
+    const text = textOf(
+      renderHtml(
+        <MemoryRouter initialEntries={['/imports/imp-1/detail']}>
+          <ServicesProvider services={{ api: {}, auth: {} } as unknown as Services}>
+            <SessionProvider session={session('northwind')}>
+              <SWRConfig
+                value={{
+                  provider: () =>
+                    new Map([['/imports/imp-1', { error: new ApiError(404, 'not-found', 'Not found') }]]),
+                }}
+              >
+                <Routes>
+                  <Route path="/imports/:id/detail" element={<ImportRunPage />} />
+                </Routes>
+              </SWRConfig>
+            </SessionProvider>
+          </ServicesProvider>
+        </MemoryRouter>,
+      ),
+    );
+    expect(text).toContain('This import was not found');
   });
 });
