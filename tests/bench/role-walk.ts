@@ -196,11 +196,15 @@ async function controlsOn(page: Page): Promise<string[]> {
       return r.width > 0 && r.height > 0 && s.visibility !== 'hidden' && s.display !== 'none';
     };
     const main = document.querySelector('main') ?? document.body;
-    return [...main.querySelectorAll('button, a[href], [role="button"], input[type="submit"]')]
-      .filter(visible)
-      .filter((el) => !(el as HTMLButtonElement).disabled)
-      .map((el) => (el.getAttribute('aria-label') ?? el.textContent ?? '').trim().replace(/\s+/g, ' '))
-      .filter((n) => n.length > 0 && n.length < 80);
+    return (
+      [...main.querySelectorAll('button, a[href], [role="button"], input[type="submit"]')]
+        .filter(visible)
+        .filter((el) => !(el as HTMLButtonElement).disabled)
+        // A wizard's step that cannot be clicked (out of the tab order) is a label of where the user is.
+        .filter((el) => !(el.closest('.mantine-Stepper-steps') && el.getAttribute('tabindex') === '-1'))
+        .map((el) => (el.getAttribute('aria-label') ?? el.textContent ?? '').trim().replace(/\s+/g, ' '))
+        .filter((n) => n.length > 0 && n.length < 80)
+    );
   });
   return [...new Set(names)];
 }

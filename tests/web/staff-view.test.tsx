@@ -44,9 +44,9 @@ import { ReportSchedulePage } from '../../web/features/reports/schedule-page.tsx
 import type { Scopes } from '../../web/features/targets/api.ts';
 import { TargetDashboardPage } from '../../web/features/targets/target-dashboard-page.tsx';
 import { TargetManagePage } from '../../web/features/targets/target-manage-page.tsx';
+import { ApiError } from '../../web/lib/api-client.ts';
 import { type Services, ServicesProvider, SessionProvider } from '../../web/lib/app-context.tsx';
 import type { AssetView } from '../../web/lib/asset-api.ts';
-import { ApiError } from '../../web/lib/api-client.ts';
 import { mayChangeItem } from '../../web/lib/may-change.ts';
 import { accessOf, type Me, type MyPermissions, type Session } from '../../web/lib/session.ts';
 import { renderHtml, textOf } from './render.tsx';
