@@ -19,6 +19,7 @@ import type { Browser, Page } from 'playwright-core';
 import { APP_ROUTES, type AppRoute } from '../../web/app/routes.ts';
 import { launchBrowser, signIn } from '../e2e/support/browser.ts';
 import { startLocalStack } from '../support/local-stack.ts';
+import { apiClient, makeWalkObjects, type Thing } from './role-walk-seed.ts';
 
 interface Walker {
   key: string;
@@ -195,11 +196,15 @@ async function controlsOn(page: Page): Promise<string[]> {
       return r.width > 0 && r.height > 0 && s.visibility !== 'hidden' && s.display !== 'none';
     };
     const main = document.querySelector('main') ?? document.body;
-    return [...main.querySelectorAll('button, a[href], [role="button"], input[type="submit"]')]
-      .filter(visible)
-      .filter((el) => !(el as HTMLButtonElement).disabled)
-      .map((el) => (el.getAttribute('aria-label') ?? el.textContent ?? '').trim().replace(/\s+/g, ' '))
-      .filter((n) => n.length > 0 && n.length < 80);
+    return (
+      [...main.querySelectorAll('button, a[href], [role="button"], input[type="submit"]')]
+        .filter(visible)
+        .filter((el) => !(el as HTMLButtonElement).disabled)
+        // A wizard's step that cannot be clicked (out of the tab order) is a label of where the user is.
+        .filter((el) => !(el.closest('.mantine-Stepper-steps') && el.getAttribute('tabindex') === '-1'))
+        .map((el) => (el.getAttribute('aria-label') ?? el.textContent ?? '').trim().replace(/\s+/g, ' '))
+        .filter((n) => n.length > 0 && n.length < 80)
+    );
   });
   return [...new Set(names)];
 }
@@ -282,6 +287,7 @@ async function walk(
   walker: Walker,
   fallbackLinks: ReadonlySet<string>,
   routes: readonly AppRoute[],
+  others: readonly Thing[],
 ): Promise<PageRecord[]> {
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
   const page = await context.newPage();
@@ -355,6 +361,38 @@ async function walk(
         : (await controlsOn(page).catch(() => [])).filter((n) => CHANGE_CONTROL.test(n));
       record.findings = findingsOf(walker, record);
     }
+    // What the user may not see, opened by its id: refused or not found, and never shown.
+    for (const thing of others) {
+      const record: PageRecord = {
+        user: walker.key,
+        route: `by id: ${thing.what}`,
+        url: thing.path,
+        landed: '',
+        idsFrom: 'owner',
+        serverErrors: [],
+        forbidden: [],
+        errors: [],
+        notAvailable: false,
+        controls: [],
+        findings: [],
+      };
+      records.push(record);
+      current = record;
+      await page
+        .goto(`${origin}${thing.path}`)
+        .catch((e: Error) => record.errors.push(`navigation: ${e.message}`));
+      await settle(page);
+      current = undefined;
+      record.landed = new URL(page.url()).pathname;
+      const text = await page.evaluate(() => document.body.textContent ?? '').catch(() => '');
+      const refused =
+        record.landed === '/forbidden' || /not found|no such|not allowed|may not|permission/i.test(text);
+      // The 403 or 404 the page earns is the point here.
+      record.forbidden = [];
+      record.findings = findingsOf(walker, { ...record, controls: [] });
+      if (text.includes(thing.secret)) record.findings.push(`shows ${thing.what} ("${thing.secret}")`);
+      if (!refused) record.findings.push(`${thing.what} neither refused nor said not found`);
+    }
   } finally {
     await context.close();
   }
@@ -373,15 +411,20 @@ if (process.env.WALK_FROM) {
   process.exit(0);
 }
 
-function report(w: Walker, records: readonly PageRecord[]): void {
+function report(w: Walker, all: readonly PageRecord[]): void {
+  const byId = all.filter((r) => r.route.startsWith('by id: '));
+  const records = all.filter((r) => !r.route.startsWith('by id: '));
   const visited = records.filter((r) => r.url);
   const own = visited.filter((r) => r.idsFrom === 'own').length;
   const findings = records.filter((r) => r.findings.length);
   console.log(
     `\n== ${w.key} (${w.email}${w.staffInto ? `, staff view of ${w.staffInto}` : ''}): ${visited.length}/${records.length} routes visited (${own} by own links, ${visited.length - own} by the owner's ids), ${records.filter((r) => r.landed === '/forbidden').length} refused by the route guard, ${findings.length} with findings`,
   );
+  console.log(
+    `   opened by id what they may not see: ${byId.length}, ${byId.filter((r) => r.findings.length).length} with findings`,
+  );
   for (const r of records.filter((x) => !x.url)) console.log(`   not reached: ${r.route}`);
-  for (const r of findings)
+  for (const r of [...findings, ...byId.filter((x) => x.findings.length)])
     console.log(
       `   ${r.url}${r.landed !== r.url ? ` → ${r.landed}` : ''}\n      ${r.findings.join('\n      ')}`,
     );
@@ -399,17 +442,52 @@ const browser = await launchBrowser();
 console.log(`stack up with the SPA built in ${((performance.now() - started) / 1000).toFixed(0)} s`);
 const all: PageRecord[] = [];
 try {
+  const call = apiClient(stack.apiUrl, stack.origin);
+  const made = new Map([
+    [
+      'owner@demo.test',
+      await makeWalkObjects(
+        call,
+        'owner@demo.test',
+        ['validator@demo.test', 'asset@demo.test', 'site@demo.test'],
+        STAFF,
+        'Demo',
+      ),
+    ],
+    ['owner@northwind.test', await makeWalkObjects(call, 'owner@northwind.test', [], STAFF, 'Northwind')],
+  ]);
+  console.log(`walk objects made at ${((performance.now() - started) / 1000).toFixed(0)} s`);
+  // What each walker may not see: the API says so (staff in another company's view sees nothing of Demo's).
+  const othersOf = async (w: Walker): Promise<Thing[]> => {
+    const out: Thing[] = [];
+    for (const [owner, m] of made)
+      for (const t of m.things) {
+        if (w.staffInto) {
+          if (owner !== w.idsFrom) out.push(t);
+          continue;
+        }
+        if ((await call(w.email, 'GET', t.api)).status !== 200) out.push(t);
+      }
+    return out;
+  };
   const owners = new Map<string, Set<string>>();
   for (const w of walkers)
-    if (!owners.has(w.idsFrom)) owners.set(w.idsFrom, await harvest(browser, stack.origin, w.idsFrom));
+    if (!owners.has(w.idsFrom)) {
+      const links = await harvest(browser, stack.origin, w.idsFrom);
+      for (const l of made.get(w.idsFrom)?.links ?? []) links.add(l);
+      owners.set(w.idsFrom, links);
+    }
   // The staff pages (suppliers) are linked for staff only.
   const staffLinks = await harvest(browser, stack.origin, STAFF);
   for (const links of owners.values())
     for (const l of staffLinks) if (/^\/(suppliers|admin)/.test(l)) links.add(l);
   console.log(`owners' links gathered at ${((performance.now() - started) / 1000).toFixed(0)} s`);
   // The users walk side by side: most of a page's time is spent waiting for its calls to settle.
+  const others = await Promise.all(walkers.map((w) => othersOf(w)));
   const walked = await Promise.all(
-    walkers.map((w) => walk(browser, stack.origin, w, owners.get(w.idsFrom) ?? new Set(), routes)),
+    walkers.map((w, i) =>
+      walk(browser, stack.origin, w, owners.get(w.idsFrom) ?? new Set(), routes, others[i] ?? []),
+    ),
   );
   walkers.forEach((w, i) => {
     const records = walked[i] ?? [];

@@ -26,6 +26,7 @@ import { EntityLayout } from '../../web/features/entities/entity-layout.tsx';
 import { ImportListPage } from '../../web/features/imports/import-list-page.tsx';
 import { ImportMappingPage } from '../../web/features/imports/import-mapping-page.tsx';
 import { ImportPreviewPage } from '../../web/features/imports/import-preview-page.tsx';
+import { ImportRunPage } from '../../web/features/imports/import-run-page.tsx';
 import { ImportUploadPage } from '../../web/features/imports/import-upload-page.tsx';
 import { AccountInvoicesPage } from '../../web/features/invoices/account-invoices-page.tsx';
 import type { InvoiceView } from '../../web/features/invoices/api.ts';
@@ -35,6 +36,7 @@ import { PortfolioCreatePage } from '../../web/features/portfolios/portfolio-for
 import { PortfolioManagePage } from '../../web/features/portfolios/portfolio-manage-page.tsx';
 import { GlobalRecommendationsPage } from '../../web/features/recommendations/global-recommendations-page.tsx';
 import type { ReportView } from '../../web/features/reports/api.ts';
+import { SiteReportDownloadPage } from '../../web/features/reports/report-download-page.tsx';
 import { ReportActions } from '../../web/features/reports/report-parts.tsx';
 import { ReportTemplatesPage } from '../../web/features/reports/report-templates-page.tsx';
 import { ReportHistoryPage, ReportsPage } from '../../web/features/reports/reports-page.tsx';
@@ -42,6 +44,7 @@ import { ReportSchedulePage } from '../../web/features/reports/schedule-page.tsx
 import type { Scopes } from '../../web/features/targets/api.ts';
 import { TargetDashboardPage } from '../../web/features/targets/target-dashboard-page.tsx';
 import { TargetManagePage } from '../../web/features/targets/target-manage-page.tsx';
+import { ApiError } from '../../web/lib/api-client.ts';
 import { type Services, ServicesProvider, SessionProvider } from '../../web/lib/app-context.tsx';
 import type { AssetView } from '../../web/lib/asset-api.ts';
 import { mayChangeItem } from '../../web/lib/may-change.ts';
@@ -508,5 +511,47 @@ describe('the changes a page offers are those the API accepts', () => {
     expect(tabs(session('northwind'))).toContain('Structure');
     expect(tabs(session('northwind'))).not.toContain('Edit');
     expect(tabs(granted({ entities: { read: ['entity-1'], write: [] } }))).not.toContain('Edit');
+  });
+
+  it("staff looking in are not told a site's report is being built, which the API refuses them", () => {
+    const page = (s: Session) =>
+      routed(
+        s,
+        '/assets/:id/reports/:reportType/download',
+        '/assets/site-1/reports/site/download',
+        <SiteReportDownloadPage />,
+        {
+          '/assets/site-1': { _id: 'site-1', siteName: 'Hardman Court' },
+          '/reports?$sort=-createdAt&limit=50&scopeId=site-1': { data: [], total: 0 },
+        },
+      );
+    expect(page(session('demo'))).toContain('queued to be built');
+    const looking = page(session('northwind'));
+    expect(looking).not.toContain('queued to be built');
+    expect(looking).toContain('not build reports in it');
+  });
+
+  it("another company's import opened by its id is said not to be found", () => {
+    const text = textOf(
+      renderHtml(
+        <MemoryRouter initialEntries={['/imports/imp-1/detail']}>
+          <ServicesProvider services={{ api: {}, auth: {} } as unknown as Services}>
+            <SessionProvider session={session('northwind')}>
+              <SWRConfig
+                value={{
+                  provider: () =>
+                    new Map([['/imports/imp-1', { error: new ApiError(404, 'not-found', 'Not found') }]]),
+                }}
+              >
+                <Routes>
+                  <Route path="/imports/:id/detail" element={<ImportRunPage />} />
+                </Routes>
+              </SWRConfig>
+            </SessionProvider>
+          </ServicesProvider>
+        </MemoryRouter>,
+      ),
+    );
+    expect(text).toContain('This import was not found');
   });
 });

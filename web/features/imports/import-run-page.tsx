@@ -2,6 +2,7 @@ import { Alert, Button, Group, Progress, Stack, Text, Title } from '@mantine/cor
 import { useState } from 'react';
 import { useLocation, useParams } from 'react-router';
 import { DataTable } from '../../components/data-table.tsx';
+import { ApiError } from '../../lib/api-client.ts';
 import { useMayChange } from '../../lib/may-change.ts';
 import { useImport, useImportItems, useStartRollback } from './api.ts';
 import { StatusBadge, Totals, typeLabel, WizardSteps } from './import-parts.tsx';
@@ -24,7 +25,15 @@ export function ImportRunPage() {
     state?.status === 'rolled-back' ? 'rollback' : 'import',
   );
 
-  if (loadError) return <Alert color="red">There was a problem getting import data.</Alert>;
+  // Another company's import, or one the user may not read, is answered 404: say so rather than "a problem".
+  if (loadError)
+    return (
+      <Alert color="red" role="alert">
+        {loadError instanceof ApiError && loadError.status === 404
+          ? 'This import was not found.'
+          : 'There was a problem getting import data.'}
+      </Alert>
+    );
   if (!state) return <Text>Loading…</Text>;
 
   const rollback = async () => {

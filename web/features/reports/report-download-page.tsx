@@ -95,7 +95,8 @@ function DownloadProgress({
   );
 
   useEffect(() => {
-    if (!reports || report || failed || asked.current) return;
+    // Building is a change the API refuses staff looking into another company: they download what is built.
+    if (!reports || report || failed || asked.current || !mayChange) return;
     asked.current = true;
     queueReport({ ...wanted, scopeType, scopeId })
       .then((answer) => {
@@ -103,7 +104,7 @@ function DownloadProgress({
         return relist();
       })
       .catch((err: unknown) => setFailure(err instanceof Error ? err.message : String(err)));
-  }, [reports, report, failed, queueReport, relist, wanted, scopeType, scopeId]);
+  }, [reports, report, failed, queueReport, relist, wanted, scopeType, scopeId, mayChange]);
 
   const ready = report?.status === 'ready' && report.builtGeneration ? report : undefined;
   async function download(r: ReportView) {
@@ -164,6 +165,13 @@ function DownloadProgress({
           </Button>
         </Group>
       </Stack>
+    );
+  if (reports && !report && !failed && !mayChange)
+    return (
+      <Alert color="gray" title="Not built in the last day" role="status">
+        You can read this company's data but not build reports in it, so only a report built lately is
+        downloaded here.
+      </Alert>
     );
   const shown = report ?? queued;
   const progress = shown?.status === 'generating' ? (shown.progress ?? 0) : 0;
