@@ -135,29 +135,34 @@ async function addMonthRollups(
   await progress?.(changes.length * 2 - 1, changes.length * 2);
 }
 
+/** Months of a plan written at once. */
+const MONTHS_AT_ONCE = 10_000;
+
 /**
- * Writes the plan's creates and updates; answers what each replaced. The months' roll-ups are added under
- * `rollups.mark`, so the same plan written again adds none twice, and `rollups.added` is told once they are
- * all added, so a run that dies later need not add them again.
+ * Writes the plan's creates and updates (what each replaced is journalled before, by the caller). The
+ * months' roll-ups are added under `rollups.mark`, so the same plan written again adds none twice, and
+ * `rollups.added` is told once they are all added, so a run that dies later need not add them again. A
+ * day's values are let go once written, so the plan of a large file shrinks as it is written.
  */
 export async function writePlan(
   companyId: string,
   plan: ImportPlan,
   progress: Progress,
   rollups?: { mark: string; added: () => Promise<void> },
-): Promise<UndoEntry[]> {
-  const undo: UndoEntry[] = [];
+): Promise<void> {
   const months = plan.months.filter((t) => t.outcome === 'create' || t.outcome === 'update');
   const days = plan.days.filter((t) => t.outcome === 'create' || t.outcome === 'update');
   if (months.length > 0) {
-    // Every meter's months in batches of 25 across meters, not a batch or two per meter.
-    await putMeterMonths(
-      companyId,
-      months.flatMap((t) => {
-        const account = plan.accounts.get(t.accountId);
-        return account ? [meterMonth(t.accountId, account, t.month, t)] : [];
-      }),
-    );
+    // Every meter's months in batches of 25 across meters, not a batch or two per meter; made a slice
+    // at a time, as a file's every month made at once is most of the worker's memory.
+    for (let at = 0; at < months.length; at += MONTHS_AT_ONCE)
+      await putMeterMonths(
+        companyId,
+        months.slice(at, at + MONTHS_AT_ONCE).flatMap((t) => {
+          const account = plan.accounts.get(t.accountId);
+          return account ? [meterMonth(t.accountId, account, t.month, t)] : [];
+        }),
+      );
     await addMonthRollups(
       companyId,
       plan.accounts,
@@ -170,7 +175,6 @@ export async function writePlan(
       progress,
       rollups,
     );
-    for (const t of months) undo.push(monthUndo(t));
   }
   if (days.length > 0) {
     let done = 0;
@@ -178,13 +182,12 @@ export async function writePlan(
       accountId,
       days: list.map((t) => ({ date: t.date, values: t.values })),
       written: async () => {
-        for (const t of list) undo.push(dayUndo(t));
+        for (const t of list) t.values = [];
         done += list.length;
         await progress(done, days.length);
       },
     }));
   }
-  return undo;
 }
 
 /** Meters whose days' changes are added to the roll-ups together. */
