@@ -140,8 +140,13 @@ export async function planImport(
       outcomes.push({ row: rec.row, outcome: 'unchanged', meter: mapped.meter });
       if (mapped.kind === 'monthly') {
         for (const part of mapped.parts) {
-          const k = `${account._id}|${part.month}`;
-          const t = months.get(k) ?? {
+          // A month's row names its period as its month: one key string for both maps, not two a row.
+          const named = `${account._id}|${part.month}`;
+          const k = named === period ? period : named;
+          const found = months.get(k);
+          found?.rows.push(rec.row);
+          // Rows made with their first element: an array grown from empty keeps room for 17.
+          const t = found ?? {
             accountId: account._id,
             month: part.month,
             consumption: 0,
@@ -149,15 +154,15 @@ export async function planImport(
             before: null,
             read: null,
             outcome: 'create' as Outcome,
-            rows: [],
+            rows: [rec.row],
           };
           t.consumption = Math.round((t.consumption + part.consumption) * 1000) / 1000;
           t.cost = Math.round((t.cost + part.cost) * 100) / 100;
-          t.rows.push(rec.row);
           months.set(k, t);
         }
       } else if (mapped.kind === 'day') {
-        days.set(`${account._id}|${mapped.date}`, {
+        // The row's period is its day: one key string for both maps rather than two for every row.
+        days.set(period, {
           accountId: account._id,
           date: mapped.date,
           values: mapped.values,

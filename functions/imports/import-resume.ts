@@ -72,15 +72,16 @@ export function resumePlan(
 }
 
 /**
- * Writes the plan, journalling first; answers the undo entries of everything the import wrote, in every
- * delivery of it. The plan's outcomes and totals are corrected in place for the months a dead run wrote.
+ * Writes the plan, journalling first; answers how many pages of undo entries (of everything the import
+ * wrote, in every delivery of it) it saved. The plan's outcomes and totals are corrected in place for the
+ * months a dead run wrote.
  */
 export async function writeResumably(
   companyId: string,
   importId: string,
   plan: ImportPlan,
   progress: Progress,
-): Promise<UndoEntry[]> {
+): Promise<number> {
   const record = await findImport(companyId, importId);
   const earlier = record?.writing
     ? await readRowPages<UndoEntry>(companyId, importId, 'journal', 0, record.writing.journal)
@@ -88,20 +89,7 @@ export async function writeResumably(
   const rolledUp = record?.writing?.rollupsAdded === true;
   const done = resumePlan(plan, earlier, rolledUp);
   const toWrite: ImportPlan = { ...plan, months: plan.months.filter((t) => !done.has(t)) };
-
-  const journal = new Map(earlier.map((e) => [keyOf(e), e]));
-  for (const t of toWrite.months)
-    if (t.outcome === 'create' || t.outcome === 'update') {
-      const e = monthUndo(t);
-      journal.set(keyOf(e), e);
-    }
-  for (const t of toWrite.days)
-    if (t.outcome === 'create' || t.outcome === 'update') {
-      const e = dayUndo(t);
-      journal.set(keyOf(e), e);
-    }
-  let entries = [...journal.values()].sort((a, b) => a.row - b.row);
-  let pages = await putRowPages(companyId, importId, 'journal', entries);
+  let { pages, undoPages } = await journalPlan(companyId, importId, toWrite, earlier);
   const writesMonths = toWrite.months.some((t) => t.outcome === 'create' || t.outcome === 'update');
   await changeImport(companyId, importId, () => ({
     writing: { journal: pages, rollupsAdded: rolledUp && !writesMonths },
@@ -111,14 +99,20 @@ export async function writeResumably(
     mark,
     rejudged: async (targets, reasons) => {
       settleRows(plan, reasons);
-      // The journal names what each month held as judged again, before its roll-ups move from that.
+      // The journal names what each month held as judged again, before its roll-ups move from that. It is
+      // read back rather than held through the write (a file's entries are memory the write needs): a
+      // month changing under an import is rare.
+      const journal = new Map(
+        (await readRowPages<UndoEntry>(companyId, importId, 'journal', 0, pages)).map((e) => [keyOf(e), e]),
+      );
       for (const t of targets) {
         const e = monthUndo(t);
         if (t.outcome === 'create' || t.outcome === 'update') journal.set(keyOf(e), e);
         else journal.delete(keyOf(e));
       }
-      entries = [...journal.values()].sort((a, b) => a.row - b.row);
+      const entries = [...journal.values()].sort((a, b) => a.row - b.row);
       pages = await putRowPages(companyId, importId, 'journal', entries);
+      undoPages = await putRowPages(companyId, importId, 'undo', entries);
       await changeImport(companyId, importId, () => ({ writing: { journal: pages } }));
     },
     added: async () => {
@@ -129,7 +123,34 @@ export async function writeResumably(
   });
   const resumedDays = earlier.flatMap((e) => (e.kind === 'day' ? [e.accountId] : []));
   if (resumedDays.length > 0) await mendSites(companyId, plan.accounts, resumedDays);
-  return entries;
+  return undoPages;
+}
+
+/**
+ * Saves the journal of what the plan is about to write, over a dead run's, and the same entries as the
+ * import's undo pages (counted only once the import completes). Neither is held while the plan is written:
+ * a file's worth of entries is memory the write needs.
+ */
+async function journalPlan(
+  companyId: string,
+  importId: string,
+  toWrite: ImportPlan,
+  earlier: readonly UndoEntry[],
+): Promise<{ pages: number; undoPages: number }> {
+  let entries: UndoEntry[] = [];
+  for (const t of toWrite.months)
+    if (t.outcome === 'create' || t.outcome === 'update') entries.push(monthUndo(t));
+  for (const t of toWrite.days)
+    if (t.outcome === 'create' || t.outcome === 'update') entries.push(dayUndo(t));
+  // A plan names each month and day once, so only a dead run's entries need matching by key.
+  if (earlier.length > 0) {
+    const journal = new Map(earlier.map((e) => [keyOf(e), e]));
+    for (const e of entries) journal.set(keyOf(e), e);
+    entries = [...journal.values()];
+  }
+  entries.sort((a, b) => a.row - b.row);
+  const pages = await putRowPages(companyId, importId, 'journal', entries);
+  return { pages, undoPages: await putRowPages(companyId, importId, 'undo', entries) };
 }
 
 /**

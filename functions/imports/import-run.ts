@@ -55,7 +55,8 @@ export async function dryRun(caller: Caller, r: ImportRecord, mapping: ImportMap
         records: plan.items.length,
         write: async (_progress: Progress) => {
           await journalRecords(caller.companyId, r._id, await recordJournal(type, plan));
-          return writeRecords(caller, type, plan, r.fileName);
+          const undo = await writeRecords(caller, type, plan, r.fileName);
+          return putRowPages<UndoEntry>(caller.companyId, r._id, 'undo', undo);
         },
       };
     }
@@ -149,9 +150,9 @@ export async function runImport(
         await readRowPages<UndoEntry>(companyId, importId, 'journal', 0, r.writing.journal),
       );
     const plan = await dryRun(caller, r, mapping);
-    const undo = await plan.write(progressReporter(companyId, importId, log));
+    // The undo entries are saved by the write itself, so it need not hold them all until it ends.
+    const undoPages = await plan.write(progressReporter(companyId, importId, log));
     const pages = await putRowPages(companyId, importId, 'import', plan.outcomes);
-    const undoPages = await putRowPages<UndoEntry>(companyId, importId, 'undo', undo);
     const done = await changeImport(companyId, importId, (cur) => ({
       status: 'completed',
       progress: 100,

@@ -147,10 +147,14 @@ async function addMonthRollups(
   await progress?.(changes.length * 2 - 1, changes.length * 2);
 }
 
+/** Months of a plan written at once. */
+const MONTHS_AT_ONCE = 10_000;
+
 /**
- * Writes the plan's creates and updates; answers what each replaced. The months' roll-ups are added under
- * `rollups.mark`, so the same plan written again adds none twice, and `rollups.added` is told once they are
- * all added, so a run that dies later need not add them again.
+ * Writes the plan's creates and updates (what each replaced is journalled before, by the caller). The
+ * months' roll-ups are added under `rollups.mark`, so the same plan written again adds none twice, and
+ * `rollups.added` is told once they are all added, so a run that dies later need not add them again. A
+ * day's values are let go once written, so the plan of a large file shrinks as it is written.
  */
 export async function writePlan(
   companyId: string,
@@ -162,12 +166,17 @@ export async function writePlan(
     /** Told, before any roll-up is added, of months judged again because they changed since read. */
     rejudged?: (targets: readonly MonthTarget[], reasons: ReadonlyMap<number, string>) => Promise<void>;
   },
-): Promise<UndoEntry[]> {
-  const undo: UndoEntry[] = [];
+): Promise<void> {
   const written = plan.months.filter((t) => t.outcome === 'create' || t.outcome === 'update');
   const days = plan.days.filter((t) => t.outcome === 'create' || t.outcome === 'update');
   if (written.length > 0) {
-    const again = await writeMonths(companyId, plan.accounts, written);
+    // A slice at a time: a file's every month made into items at once is most of the worker's memory.
+    const again = { targets: [] as MonthTarget[], reasons: new Map<number, string>() };
+    for (let at = 0; at < written.length; at += MONTHS_AT_ONCE) {
+      const slice = await writeMonths(companyId, plan.accounts, written.slice(at, at + MONTHS_AT_ONCE));
+      again.targets.push(...slice.targets);
+      for (const [row, reason] of slice.reasons) again.reasons.set(row, reason);
+    }
     if (again.targets.length > 0) await rollups?.rejudged?.(again.targets, again.reasons);
     const months = written.filter((t) => t.outcome === 'create' || t.outcome === 'update');
     await addMonthRollups(
@@ -182,7 +191,6 @@ export async function writePlan(
       progress,
       rollups,
     );
-    for (const t of months) undo.push(monthUndo(t));
   }
   if (days.length > 0) {
     let done = 0;
@@ -190,13 +198,12 @@ export async function writePlan(
       accountId,
       days: list.map((t) => ({ date: t.date, values: t.values })),
       written: async () => {
-        for (const t of list) undo.push(dayUndo(t));
+        for (const t of list) t.values = [];
         done += list.length;
         await progress(done, days.length);
       },
     }));
   }
-  return undo;
 }
 
 /** How often a month that keeps changing under an import is read again before its rows are refused. */

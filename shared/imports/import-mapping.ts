@@ -446,16 +446,18 @@ export function mapRow(fields: readonly string[], mapping: ImportMapping): Mappe
         `${date} has ${expected} half hours, but the row has ${last} values`,
         meter,
       );
-    const values: (number | null)[] = [];
+    // Made at its full length: grown by pushes, a day's array holds room for 76 values, and an import
+    // keeps every day of the file until it is written.
+    const values = new Array<number | null>(expected);
     for (let i = 0; i < expected; i++) {
       const t = texts[i] ?? '';
       if (t === '') {
-        values.push(null);
+        values[i] = null;
         continue;
       }
       const v = parseNumber(t);
       if (v === undefined) return err(`period${i + 1}`, `${t} is not a number (half hour ${i + 1})`, meter);
-      values.push(v);
+      values[i] = v;
     }
     if (cols.length < expected && last <= cols.length && expected > cols.length)
       return err(

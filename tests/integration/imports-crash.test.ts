@@ -155,11 +155,11 @@ describe('an import whose worker dies midway', () => {
     );
     expect((await w.post(owner, `/imports/${id}/import`)).status).toBe(202);
     const bodies = await w.drain('imports');
-    // The worker dies as it keeps the import's undo pages: every month and roll-up is already written.
+    // The worker dies as it keeps the import's row outcomes: every month and roll-up is already written.
     await dieOn(bodies[0] as string, (c) => {
       if (!(c instanceof BatchWriteCommand)) return false;
       const items = Object.values(c.input.RequestItems ?? {}).flat();
-      return items.some((r) => String(r.PutRequest?.Item?.sk).startsWith('undo#'));
+      return items.some((r) => String(r.PutRequest?.Item?.sk).startsWith('import#'));
     });
     const whole = { consumption: 1200, cost: 120 };
     expect(await figuresOf(2026)).toEqual({ months: whole, site: whole, company: whole, year: whole });
