@@ -141,8 +141,8 @@ export const FIRST_EDITION_FACTORS: readonly EmissionFactor[] = [
   row(2025, 'waste', 'recycling', 3, 'tonne', 4.68568),
   row(2025, 'waste', 'food-landfill', 3, 'tonne', 700.30886),
   row(2025, 'waste', 'food-composted', 3, 'tonne', 8.98311),
-  // Well-to-tank, read from DESNZ's flat files ("Factors by Category"). 2024 has none: the only 2024 workbook
-  // read was the condensed set, which has no WTT sheets, so 2024 is reported as not covered.
+  // Well-to-tank, read from DESNZ's flat files ("Factors by Category"). This edition has no 2024 rows: the only
+  // 2024 workbook read then was the condensed set, which has no WTT sheets (the current edition adds them).
   wtt(2023, 'gas', 'well-to-tank', 0.03021, '11_100_1004_6_1', FLAT_2023),
   wtt(2023, 'electricity', 'well-to-tank-generation', 0.0459, '15_917_4000_5_1', FLAT_2023),
   wtt(2023, 'electricity', 'well-to-tank-transmission-distribution', 0.00397, '15_918_4000_5_1', FLAT_2023),
@@ -187,6 +187,43 @@ const GAS_CORRECTIONS: readonly EmissionFactor[] = [
   },
 ];
 
+const FULL_SET_2024 =
+  'cell-by-cell transcription of the DESNZ 2024 full set v1.1 (ghg-conversion-factors-2024-full_set__for_advanced_users__v1_1.xlsx, sha256 558116ed…) in github.com/themisiqco/themisiq (lib/emissionFactors/defraEnergy2024.json)';
+
+/** A 2024 row read from the full set v1.1 (the correction of 30 October 2024), with its sheet and cell. */
+const fullSet2024 = (
+  utility: FactorUtility,
+  activity: FactorActivity,
+  factor: number,
+  sheet: string,
+): EmissionFactor => ({
+  ...row(2024, utility, activity, 3, 'kWh', factor, undefined, FULL_SET_2024),
+  source: `${DESNZ} 2024, full set v1.1 (30/10/2024)`,
+  sheet,
+  version: 'desnz-2024-v2',
+  period: '2024-01-01/2024-12-31',
+});
+
+/**
+ * Rows the first edition lacked. 2024 well-to-tank: the first edition had read only the 2024 condensed set,
+ * which has no WTT sheets. The full set prints the same three figures as 2023 and 2025.
+ */
+const ADDITIONS: readonly EmissionFactor[] = [
+  fullSet2024('gas', 'well-to-tank', 0.03021, 'WTT- fuels!D41: Natural gas, kWh (Gross CV), kg CO2e'),
+  fullSet2024(
+    'electricity',
+    'well-to-tank-generation',
+    0.0459,
+    'WTT- UK electricity!E19: WTT- UK electricity (generation), kWh, kg CO2e',
+  ),
+  fullSet2024(
+    'electricity',
+    'well-to-tank-transmission-distribution',
+    0.00397,
+    'WTT- UK electricity!E24: WTT- UK electricity (T&D), kWh, kg CO2e',
+  ),
+];
+
 const FLAT_2025_SCOPE_3 =
   'DESNZ 2025 flat file, factor ID 13_402_4000_5_1 (Transmission and distribution > T&D- UK electricity > kWh), as exported in github.com/scope3emissiontest-oss/JulesProject (backend/insert_statements_part_*.sql, from defra_factors_2025_v2/scope_3.csv)';
 
@@ -195,6 +232,12 @@ const FLAT_2025_SCOPE_3 =
  * factor and its version do not change, so no figure stated with them moves.
  */
 const CONFIRMATIONS: readonly EmissionFactor[] = [
+  {
+    ...row(2024, 'electricity', 'transmission-distribution', 3, 'kWh', 0.0183, undefined, FULL_SET_2024),
+    source: `${DESNZ} 2024, full set v1.1 (30/10/2024)`,
+    sheet: 'Transmission and distribution!E22: T&D- UK electricity, kWh, kg CO2e',
+    period: '2024-01-01/2024-12-31',
+  },
   {
     ...row(
       2025,
@@ -216,13 +259,16 @@ const sameFactor = (a: EmissionFactor, b: EmissionFactor) =>
   a.year === b.year && a.utility === b.utility && a.activity === b.activity;
 
 /**
- * The current edition: the first, with the natural gas rows corrected and the 2025 transmission and
- * distribution row confirmed. New figures are worked out with
- * it; figures stated in the first edition move to it only when the company restates them.
+ * The current edition: the first, with the natural gas rows corrected, the 2024 and 2025 transmission and
+ * distribution rows confirmed and the 2024 well-to-tank rows added. New figures are worked out with it;
+ * figures stated in the first edition move to it only when the company restates them.
  */
-export const EMISSION_FACTORS: readonly EmissionFactor[] = FIRST_EDITION_FACTORS.map(
-  (f) => GAS_CORRECTIONS.find((c) => sameFactor(c, f)) ?? CONFIRMATIONS.find((c) => sameFactor(c, f)) ?? f,
-);
+export const EMISSION_FACTORS: readonly EmissionFactor[] = [
+  ...FIRST_EDITION_FACTORS.map(
+    (f) => GAS_CORRECTIONS.find((c) => sameFactor(c, f)) ?? CONFIRMATIONS.find((c) => sameFactor(c, f)) ?? f,
+  ),
+  ...ADDITIONS,
+];
 
 /**
  * The year's well-to-tank factor, or undefined: unlike other factors no other year stands in, since the

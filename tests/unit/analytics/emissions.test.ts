@@ -38,9 +38,18 @@ describe('emissions by scope', () => {
     expect(gas.scope1).toBeCloseTo(1829, 9);
     expect(gas.lines[0]).toMatchObject({ factorVersion: 'desnz-2024-v2' });
     expect(gas.lines[0]?.check).toBeUndefined();
-    // No confirmed 2024 well-to-tank figure: listed, not borrowed from 2023 or 2025.
-    expect(gas.notCovered).toEqual([
-      { activity: 'well-to-tank', reason: 'no confirmed 2024 gas well-to-tank factor' },
+    // 2024 well-to-tank from the full set v1.1 (WTT- fuels!D41): 0.03021 kg per kWh, scope 3.
+    expect(gas.notCovered).toEqual([]);
+    expect(gas.lines.find((l) => l.activity === 'well-to-tank')).toMatchObject({
+      scope: 3,
+      factorYear: 2024,
+      factorVersion: 'desnz-2024-v2',
+    });
+    expect(gas.scope3).toBeCloseTo(302.1, 9);
+    // No 2022 well-to-tank figure at all: listed, not borrowed from 2023.
+    const gas2022 = emissionsOf({ utility: 'gas', date: '2022-02-01', quantity: 10_000, unit: 'kWh' });
+    expect(gas2022.notCovered).toEqual([
+      { activity: 'well-to-tank', reason: 'no confirmed 2022 gas well-to-tank factor' },
     ]);
     const water = emissionsOf({ utility: 'water', date: '2024-06-01', quantity: 10, unit: 'm³' });
     expect(water.scope3).toBeCloseTo(1.5311 + 1.8574, 9);
@@ -51,7 +60,8 @@ describe('emissions by scope', () => {
     const e = emissionsOf({ utility: 'electricity', date: '2024-06-01', quantity: 1000, unit: 'kWh' });
     const losses = e.lines.find((l) => l.activity === 'transmission-distribution');
     expect(losses).toMatchObject({ scope: 3, factorYear: 2024, factorVersion: 'desnz-2024-v1' });
-    expect(losses?.check).toMatch(/^unconfirmed/);
+    // Confirmed from the 2024 full set (Transmission and distribution!E22), so no check is shown.
+    expect(losses?.check).toBeUndefined();
     expect(losses?.kgCO2e).toBeCloseTo(18.3, 9);
     const water = emissionsOf({ utility: 'water', date: '2023-06-01', quantity: 10, unit: 'm³' });
     expect(water.lines.map((l) => l.check)).toEqual([

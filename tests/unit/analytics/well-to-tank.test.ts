@@ -1,13 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { ScopeSum } from '../../../shared/analytics/emission-scopes.ts';
 import { emissionsOf } from '../../../shared/analytics/emissions.ts';
-import { EMISSION_FACTORS, findWellToTankFactor } from '../../../shared/domain/emission-factors.ts';
+import {
+  EMISSION_FACTORS,
+  FIRST_EDITION_FACTORS,
+  findWellToTankFactor,
+} from '../../../shared/domain/emission-factors.ts';
 
 /**
  * The well-to-tank rows as DESNZ's flat files print them ("Factors by Category", kg CO2e per kWh):
  *   2023 v1.1 and 2025 v1: natural gas, kWh (Gross CV), ID 11_100_1004_6_1: 0.03021;
  *   UK electricity generation, ID 15_917_4000_5_1: 0.0459; T&D, ID 15_918_4000_5_1: 0.00397.
- * No 2024 row: only the 2024 condensed set (no WTT sheets) could be read.
+ * 2024 (current edition only): the full set v1.1 prints the same three figures, WTT- fuels!D41 and
+ * WTT- UK electricity!E19 and E24.
  */
 describe('well-to-tank factors', () => {
   it('hold the published figures, each with its sheet, file and factor ID', () => {
@@ -27,7 +32,16 @@ describe('well-to-tank factors', () => {
       [2025, 'gas', 'well-to-tank', 3, 'kWh', 0.03021, 'desnz-2025-v1'],
       [2025, 'electricity', 'well-to-tank-generation', 3, 'kWh', 0.0459, 'desnz-2025-v1'],
       [2025, 'electricity', 'well-to-tank-transmission-distribution', 3, 'kWh', 0.00397, 'desnz-2025-v1'],
+      [2024, 'gas', 'well-to-tank', 3, 'kWh', 0.03021, 'desnz-2024-v2'],
+      [2024, 'electricity', 'well-to-tank-generation', 3, 'kWh', 0.0459, 'desnz-2024-v2'],
+      [2024, 'electricity', 'well-to-tank-transmission-distribution', 3, 'kWh', 0.00397, 'desnz-2024-v2'],
     ]);
+    const gas2024 = findWellToTankFactor('gas', 'well-to-tank', 2024);
+    expect(gas2024?.source).toMatch(/DESNZ.*2024, full set v1\.1/);
+    expect(gas2024?.sheet).toMatch(/^WTT- fuels!D41/);
+    expect(gas2024?.confirmedBy).toMatch(/themisiq.*defraEnergy2024/);
+    // The first edition had none, so a company still on it sees 2024 as not covered.
+    expect(findWellToTankFactor('gas', 'well-to-tank', 2024, FIRST_EDITION_FACTORS)).toBeUndefined();
     const gas2025 = findWellToTankFactor('gas', 'well-to-tank', 2025);
     expect(gas2025?.source).toMatch(/DESNZ.*2025, sheet "WTT- fuels" \(natural gas, kWh gross CV\)/);
     expect(gas2025?.confirmedBy).toMatch(/flat file 2025 v1.*factor ID 11_100_1004_6_1/);
@@ -37,11 +51,11 @@ describe('well-to-tank factors', () => {
   });
 
   it('uses no other year for one without a confirmed figure', () => {
-    expect(findWellToTankFactor('gas', 'well-to-tank', 2024)).toBeUndefined();
+    expect(findWellToTankFactor('gas', 'well-to-tank', 2022)).toBeUndefined();
     expect(findWellToTankFactor('electricity', 'well-to-tank-generation', 2026)).toBeUndefined();
   });
 
-  it('counts a 2025 month in scope 3 and lists a 2024 month as not covered', () => {
+  it('counts 2025 and 2024 months in scope 3 and lists a 2022 month as not covered', () => {
     const sum = new ScopeSum();
     // 1,000 kWh of gas and 2,000 kWh of electricity in 2025: 30.21 + 2000 × 0.04987 = 30.21 + 99.74.
     sum.add(
@@ -69,12 +83,15 @@ describe('well-to-tank factors', () => {
     expect(y2025.scope3).toBeCloseTo(129.95 + 2000 * 0.01853, 9);
     expect(y2025.notCovered).toEqual([]);
 
-    // A 2024 month adds nothing and says so; gas by volume cannot be put in kWh and says that.
+    // A 2024 month counts at the 2024 figure: 500 kWh × 0.03021 = 15.105.
     sum.add({ month: '2024-11', utilityType: 'gas', emissionsKg: 100, kwh: 500 }, 1);
+    expect(sum.result().scope3Parts.wellToTank).toBe(145.055);
+    // A 2022 month adds nothing and says so; gas by volume cannot be put in kWh and says that.
+    sum.add({ month: '2022-11', utilityType: 'gas', emissionsKg: 100, kwh: 500 }, 1);
     sum.add({ month: '2025-04', utilityType: 'gas', emissionsKg: 100 }, 1);
     const mixed = sum.result();
-    expect(mixed.scope3Parts.wellToTank).toBe(129.95);
-    expect(mixed.notCovered).toEqual(['well-to-tank (gas not in kWh)', 'well-to-tank 2024']);
+    expect(mixed.scope3Parts.wellToTank).toBe(145.055);
+    expect(mixed.notCovered).toEqual(['well-to-tank (gas not in kWh)', 'well-to-tank 2022']);
   });
 
   it('gives a 2023 electricity figure its well-to-tank lines at that year', () => {

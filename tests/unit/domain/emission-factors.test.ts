@@ -41,12 +41,17 @@ describe('emission factor lookup', () => {
     const gas = (year: number) => findEmissionFactor('gas', 'combustion', year, FIRST_EDITION_FACTORS);
     expect(gas(2024)).toMatchObject({ factor: 0.18278, version: 'desnz-2024-v1' });
     expect(gas(2025)).toMatchObject({ factor: 0.18231, version: 'desnz-2025-v1' });
-    // Only the two gas rows differ in figure between the editions; the 2025 T&D row differs in its proof.
+    // Only the two gas rows differ in figure between the editions; the 2024 and 2025 T&D rows differ in their
+    // proof; the 2024 well-to-tank rows are new.
     const changed = EMISSION_FACTORS.filter((f, i) => f !== FIRST_EDITION_FACTORS[i]);
     expect(changed.map((f) => `${f.utility}/${f.activity}/${f.year}`)).toEqual([
+      'electricity/transmission-distribution/2024',
       'electricity/transmission-distribution/2025',
       'gas/combustion/2024',
       'gas/combustion/2025',
+      'gas/well-to-tank/2024',
+      'electricity/well-to-tank-generation/2024',
+      'electricity/well-to-tank-transmission-distribution/2024',
     ]);
     const td = (table: typeof EMISSION_FACTORS) =>
       findEmissionFactor('electricity', 'transmission-distribution', 2025, table);
@@ -54,10 +59,14 @@ describe('emission factor lookup', () => {
     expect(td(FIRST_EDITION_FACTORS)).toMatchObject({ factor: 0.01853, version: 'desnz-2025-v1' });
   });
 
-  it('has a 2024 transmission and distribution row, marked unconfirmed, rather than falling back to 2023', () => {
+  it('has a 2024 transmission and distribution row, confirmed from the 2024 full set, rather than falling back to 2023', () => {
     const td2024 = findEmissionFactor('electricity', 'transmission-distribution', 2024);
-    expect(td2024).toMatchObject({ year: 2024, factor: 0.0183 });
-    expect(td2024 && factorNote(td2024, 2024)).toMatch(/^unconfirmed/);
+    expect(td2024).toMatchObject({ year: 2024, factor: 0.0183, version: 'desnz-2024-v1' });
+    expect(td2024?.sheet).toMatch(/^Transmission and distribution!E22/);
+    expect(td2024 && factorNote(td2024, 2024)).toBeUndefined();
+    // The first edition still says it was not checked.
+    const first = findEmissionFactor('electricity', 'transmission-distribution', 2024, FIRST_EDITION_FACTORS);
+    expect(first && factorNote(first, 2024)).toMatch(/^unconfirmed/);
   });
 
   it('pins the 2025 water supply factor at 0.17088 and keeps it out of treatment', () => {
@@ -97,7 +106,7 @@ describe('emission factor lookup', () => {
     const flagged = EMISSION_FACTORS.filter((f) => f.check).map(
       (f) => `${f.utility}/${f.activity}/${f.year}`,
     );
-    expect(flagged.sort()).toEqual(['electricity/transmission-distribution/2024', 'water/treatment/2024']);
+    expect(flagged.sort()).toEqual(['water/treatment/2024']);
     // Confirmed by two copies of the 2025 tables: the full set and the flat file.
     const td2025 = findEmissionFactor('electricity', 'transmission-distribution', 2025);
     expect(td2025).toMatchObject({ factor: 0.01853, period: '2025-01-01/2025-12-31' });
