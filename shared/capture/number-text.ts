@@ -66,7 +66,9 @@ function joinBrokenDecimals(text: string): string {
  * a comma, so the amount reads as grouped thousands and offsets hold.
  */
 function normaliseApostrophes(text: string): string {
-  return text.replace(/(?<![\w'’.,])\d{1,3}(?:['’]\d{3})+(?:\.\d+)?(?![\w'’])/g, (m) => m.replace(/['’]/g, ','));
+  return text.replace(/(?<![\w'’.,])\d{1,3}(?:['’]\d{3})+(?:\.\d+)?(?![\w'’])/g, (m) =>
+    m.replace(/['’]/g, ','),
+  );
 }
 
 /**

@@ -91,6 +91,8 @@ describe('a French energy bill', () => {
       lines: [
         at(0.07, 0.04, 'FICTIOCORP'),
         at(0.3, 0.3, 'Facture du 29/01/2021'),
+        // A contract's period printed after its reference is no date of issue.
+        at(0.04, 0.2, '1234567890 du 01/01/2021 au 28/02/2021'),
         at(0.04, 0.42, 'Compte de facturation : 1234567890'),
         at(0.04, 0.44, 'Compte commercial : 9876543210'),
         ...row(0.41, [0.3, 'à payer (TTC)'], [0.8, '1479,85 €']),
