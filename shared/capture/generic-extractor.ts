@@ -1,3 +1,4 @@
+import { isValidMprn } from '../domain/mprn.ts';
 import type { UtilityType } from '../schemas/common.ts';
 import { findRecipient, findSiteAddress } from './generic-address.ts';
 import { chargeWithin, findCharges } from './generic-charges.ts';
@@ -192,13 +193,17 @@ function detectUtility(doc: PageDocument, pages: readonly number[], mpan: boolea
   const scores: [UtilityType, number][] = [
     [
       'electricity',
-      (mpan ? 5 : 0) + count(/\belectric(?:ity)?\b/gi) + 0.5 * count(/\b(?:day|night)\s+units?\b|\bkva\b/gi),
+      (mpan ? 5 : 0) +
+        count(/\belectric(?:ity)?\b|(?<![a-z])[ée]lectricit[ée]|\belektrizit[äa]t|\bstrom\b/gi) +
+        0.5 * count(/\b(?:day|night)\s+units?\b|\bkva\b/gi),
     ],
     [
       'gas',
-      (mprn ? 5 : 0) + count(/\bgas\b/gi) + 2 * count(/calorific|correction\s*factor|volume\s*conversion/gi),
+      (mprn ? 5 : 0) +
+        count(/\bgas\b|\bgaz\b/gi) +
+        2 * count(/calorific|correction\s*factor|volume\s*conversion/gi),
     ],
-    ['water', count(/\bwater\b|\bsewerage\b|\bwastewater\b/gi)],
+    ['water', count(/\bwater\b|\bsewerage\b|\bwastewater\b|\beau\b|\bwasser\b/gi)],
   ];
   const [type, score] = scores.sort((a, b) => b[1] - a[1])[0] ?? ['electricity', 0];
   if (score > 0) return type;
@@ -237,7 +242,10 @@ export function extractGeneric(
 
   const occurrences = mpanOccurrences(doc, pages);
   const cores = [...new Set(occurrences.map((o) => String(o.value.value)))];
-  const mprnFound = candidates.some((c) => c.key === 'meterPointNumber');
+  // A gas meter point is an MPRN; a European metering point says nothing of the fuel.
+  const mprnFound = candidates.some(
+    (c) => c.key === 'meterPointNumber' && isValidMprn(String(c.value.value)),
+  );
   const utilityType = detectUtility(doc, pages, cores.length > 0, mprnFound && cores.length === 0);
   const utility: UtilityType = utilityType ?? 'electricity';
   const meters: MeterRead[] = [];

@@ -154,6 +154,8 @@ export const INVOICE_NUMBER: FieldSpec = {
       /\bfactuur\s*(?:nummer|nr\b)|\bfacture\s*(?:n\s*[°ºo]|num[ée]ro)|\b(?:n\s*[°ºo]|num[ée]ro)\s*(?:de\s*)?facture\b/i,
     ),
     // A Dutch payment overview or note, which stands for the invoice ('Betaaloverzichtnummer').
+    // 'Détail de votre facture du 29/01/2021 n° 10123590373'.
+    l(/(?<=\bfacture\s+du\s+\S+\s+)n\s*[°º]/i),
     l(/\bbetaaloverzicht\s*-?\s*(?:nummer|nr\b\.?)|\bnota\s*-?\s*(?:nummer|nr\b\.?)/i),
     // 'Rechnungsnummer', 'Rechnung Nr.', 'Handelsrechnung (380) Nr.', 'Beleg-Nr'.
     l(/rechnungs?\s*-?\s*(?:\(\d+\)\s*)?(?:nummer|nr\b\.?|#)|\bbeleg\s*-?\s*(?:nummer|nr\b\.?)/i),
@@ -180,6 +182,8 @@ export const ACCOUNT_NUMBER: FieldSpec = {
       /\b(?:n\s*[°ºo]|num[ée]ro|id\.?|identifiant|r[ée]f[ée]rence)\s*(?:de\s*)?client\b|\bcompte\s*client\b|\bcustomer\s*id\b/i,
       2,
     ),
+    // 'N° du compte', 'Compte de facturation': the account, which beats a customer number beside it.
+    l(/\b(?:n\s*[°ºo]|num[ée]ro)\s*(?:du|de)\s*compte\b|\bcompte\s*de\s*facturation\b/i),
     l(/\bkunden\s*-?\s*(?:nummer|nr\b\.?)|\b(?:klant|debiteur(?:en)?|relatie)\s*-?\s*(?:nummer|nr\b\.?)/i, 2),
   ],
   find: idFinder(4, (t) => !isValidMpanCore(t)),
@@ -193,6 +197,11 @@ export const INVOICE_DATE: FieldSpec = {
       /\b(?:invoice|bill|statement)\s*(?:\/\s*tax\s*point\s*)?date|\bdate\s*of\s*(?:invoice|issue|bill)|\b(?:issue|issued)\s*date|\bdate\s*issued|\bissued\s*(?:at|on)\b|\btax\s*point(?:\s*date)?|\bbilling\s*date|\bstatement\s*issued|\bdate\s*(?:de\s*(?:la\s*)?)?factur(?:e|ation)\b|\bdate\s*d['’]\s*[ée]mission|\b[ée]mise?\s*le\b/i,
     ),
     l(/(?<=\bfacture\s*n\s*[°ºo]?\s*\S+\s+)du\b/i, 2),
+    // 'Facture du 29/01/2021'.
+    l(/\bfacture\s+du\b(?=\s*\d)/i, 2),
+    // An invoice's number with its date after it ('83419233 du 01.09.2016', under 'N° facture'): the
+    // 'du' is the label; a period ('du … au …') is not a date of issue.
+    l(/(?<=^\s*[A-Z]{0,4}\d[\w/.-]{3,}\s+)(?:du|vom|dated)\b(?=\s*\d)(?!\s*\S+\s+(?:au|bis|to)\b)/i, 2),
     l(
       /\b(?:factuur|betaaloverzicht)\s*-?\s*datum\b|\bdatum\s*(?:factuur|betaaloverzicht)\b|\brechnungs\s*-?\s*datum\b|\bbeleg\s*-?\s*datum\b/i,
     ),
@@ -206,13 +215,15 @@ export const INVOICE_DATE: FieldSpec = {
 };
 
 export const DUE_DATE: FieldSpec = {
-  hint: /due|pay|paid|collected|direct|verval|f[äa]llig|zahlbar|betaal|betalen/i,
+  hint: /due|pay|paid|collected|direct|verval|f[äa]llig|zahlbar|betaal|betalen|ch[ée]ance/i,
   key: 'dueDate',
   labels: [
     l(
       /\bplease\s+pay\s+£?\s*[\d,.]+\s+by\b|\bdue\s*date|\bpayment\s*due(?:\s*(?:date|by|on))?|\bdue\s*(?:by|on)\b|\bpay(?:ment)?\s*by\b|\bpayable\s*by|\bto\s*be\s*paid\s*by|\bcollected\s*on|\bdirect\s*debit\s*(?:date|on)/i,
     ),
-    l(/\bvervaldatum\b|\bf[äa]lligkeits?\s*-?\s*datum|\bf[äa]llig\s*(?:am|bis)\b|\bzahlbar\s*bis\b/i),
+    l(
+      /\b(?:date\s*d['’]\s*)?[ée]ch[ée]ance\b|\bvervaldatum\b|\bf[äa]lligkeits?\s*-?\s*datum|\bf[äa]llig\s*(?:am|bis)\b|\bzahlbar\s*bis\b/i,
+    ),
     // 'Uiterste betaaldatum'; 'Te betalen vóór' names the date, where 'Te betalen' alone names the amount.
     l(/\b(?:uiterste\s*)?betaal\s*datum\b|\bte\s*betalen\s*(?:v[oó][oó]r|uiterlijk(?:\s*op)?)\b/i),
   ],
@@ -252,6 +263,30 @@ export const MPRN: FieldSpec = {
     l(/\bsupply\s*point\s*(?:number|no\.?|ref(?:erence)?)|\bmeter\s*point\s*(?:number|no\.?)/i, 2),
   ],
   find: mprnFinder,
+};
+
+/**
+ * A metering point known by a European identifier, read only where it is labelled as one ('Point de
+ * mesure : CH10225…', 'PRM 12345678901234', 'Zählpunkt DE000…'): the 33 characters of a Swiss, German
+ * or Austrian metering point, or the 14 digits of a French delivery point.
+ */
+const meteringPointFinder: Finder = (text) => {
+  const m = /(?<![\w])(?:[A-Z]{2}\d[0-9A-Z]{30}|\d{14})(?![\w])/.exec(
+    maskDates(text).replace(/(?<=\d) (?=\d)/g, ''),
+  );
+  if (!m) return null;
+  return { value: m[0], start: m.index, end: m.index + m[0].length };
+};
+
+export const METERING_POINT: FieldSpec = {
+  hint: /point|\bpdl\b|\bprm\b|z[äa]hlpunkt|messlokation|metering/i,
+  key: 'meterPointNumber',
+  labels: [
+    l(
+      /\bpoint\s*de\s*(?:mesure|livraison|r[ée]f[ée]rence\s*mesure)|\b(?:pdl|prm)\b|\bz[äa]hlpunkt(?:\s*-?\s*(?:bezeichnung|nummer))?|\bmesslokation(?:s\s*-?\s*id)?|\bmetering\s*point\s*(?:id|number|no\.?)/i,
+    ),
+  ],
+  find: meteringPointFinder,
 };
 
 export const METER_SERIAL: FieldSpec = {
@@ -370,19 +405,21 @@ export const VAT_RATE: FieldSpec = {
  * the amount due, so a 'Total' followed by other words is no label of it.
  */
 export const GROSS_TOTAL: FieldSpec = {
-  hint: /total|due|payable|owing|balance|pay|withdrawal|debit|ttc|totaal|betal|betrag|beitrag|summe|brutto|zahl|bedrag/i,
+  hint: /total|due|payable|owing|balance|pay|withdrawal|debit|d[ée]bit|pr[ée]lev|ttc|totaal|betal|betrag|beitrag|summe|brutto|zahl|bedrag/i,
   key: 'grossTotal',
   labels: [
     l(
       /\btotal\s*(?:amount\s*)?(?:due|payable|to\s*pay|owing|now\s*due)\b|\bamount\s*(?:now\s*)?(?:due|payable|owing|to\s*pay)\b|\bbalance\s*(?:now\s*)?(?:due|to\s*pay|payable)\b|\bplease\s*pay\b|\b(?:somme|montant|reste|net|total)\s*(?:total\s*)?(?:[àa]\s*payer|d[ûu])\b|\bpre-?\s*authori[sz]ed\s*(?:withdrawal|debit|payment)\b|\b(?:nog\s*)?te\s*betalen\b|\bzahlbetrag\b|\bzu\s*zahlen(?:der\s*betrag)?\b|\bdue\s*payable\b/i,
       4,
     ),
+    // What is taken from the customer's bank account is what the bill asks for ('Montant prélevé').
+    l(/\bmontant\s*(?:qui\s*sera\s*)?(?:pr[ée]lev[ée]|d[ée]bit[ée])(?![a-zà-ÿ])/i, 4),
     // A total of the invoice in German or Dutch; 'Gesamtbetrag der Zuschläge' is the total of a part.
     l(
       /\brechnungs\s*-?\s*(?:betrag|beitrag|summe)\b|\bgesamt\s*-?\s*(?:betrag|summe)\b(?!\s*der\b)|\bsumme\s*(?:inkl\.?|inklusive|einschl\.?|incl\.?)\s*(?:der\s*)?(?:ust|mwst|umsatzsteuer)\b|\bbrutto\s*-?\s*(?:betrag|summe)?\b|\bendbetrag\b|\btotaalbedrag\b|\bfactuur\s*bedrag\b|\b(?:bedrag|totaal)\s*incl(?:usief|\.)?\s*btw\b/i,
     ),
     l(
-      /\btotal\s*(?:charges?\s*|amount\s*)?(?:incl?\.?|including|inclusive\s*of)\s*(?:vat|tax(?:es)?)\b|\b(?:invoice|grand|gross)\s*total\b|\btotal\s*(?:this\s*)?(?:invoice|bill)\b|\btotal\s*gross\b|\b(?:total|montant)\s*(?:eur\s*)?t\.?t\.?c\.?\b|\btotal\s*(?:de\s*la\s*)?facture\b|\b(?:factuur\s*)?totaal\b/i,
+      /\btotal\s*(?:charges?\s*|amount\s*|en\s*[a-z]{3}\s*,?\s*|in\s*[a-z]{3}\s*,?\s*)?(?:incl?\.?|including|inclusive\s*of|inclus[e]?|y\.?\s*c(?:ompris|\.))\s*(?:la\s*)?(?:vat|tva|tax(?:es)?)\b|\b(?:invoice|grand|gross)\s*total\b|\btotal\s*(?:this\s*)?(?:invoice|bill)\b|\btotal\s*gross\b|\b(?:total|montant)\s*(?:eur\s*)?t\.?t\.?c\.?\b|\btotal\s*(?:de\s*la\s*)?facture\b|\b(?:factuur\s*)?totaal\b/i,
     ),
     l(/^\s*total\s*(?=[:(€$£]|$|\d|eur\b|usd\b|gbp\b|cad\b|amount\b)/i, 1),
     // A statement's balance is what it asks for; the charges of this period only when nothing says so.
@@ -438,6 +475,7 @@ export const INVOICE_SPECS: readonly FieldSpec[] = [
 /** Fields of a meter, read within its section of a multi-meter invoice. */
 export const METER_SPECS: readonly FieldSpec[] = [
   MPRN,
+  METERING_POINT,
   METER_SERIAL,
   OPENING_READ,
   CLOSING_READ,

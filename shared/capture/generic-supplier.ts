@@ -8,7 +8,14 @@ import { type DocPage, lineSpan, type PageDocument, type PageLine } from './page
  */
 
 const SUPPLIER_LABEL =
-  /^(?:.*?\b)?(?:supplier|service\s*provider|energy\s*service\s*provider|sold\s*by|vendor|issued\s*by|supplied\s*by|fournisseur|[ée]mis\s*par)\s*:?\s*/i;
+  /^(?:.*?\b)?(?:supplier|service\s*provider|energy\s*service\s*provider|sold\s*by|vendor|issued\s*by|supplied\s*by|fournisseur|[ée]mis\s*par|(?:seller|verk[äa]ufer|vendeur)\s*:)(?![a-z])\s*:?\s*/i;
+
+/**
+ * Lines that name someone other than the sender: a postage-paid imprint and its postal operator
+ * ('P.P. 1211 Genève 2 / Poste CH SA'), and the copyright of a form or stylesheet ('(c) AWV e.V. 2020').
+ */
+const NOT_SENDER =
+  /^\s*(?:P\.\s?P\.|port\s*pay[ée]|postage\s*paid|entgelt\s*bezahlt|\(c\)|©|copyright\b)|\b(?:poste\s*ch|la\s*poste|royal\s*mail|deutsche\s*post|canada\s*post)\b/i;
 
 const LEGAL_FORMS = [
   'inc',
@@ -223,7 +230,13 @@ export function findSupplierName(
       if (buyer.has(line)) continue;
       const letterhead = first && line.box.Top < 0.35;
       const label = SUPPLIER_LABEL.exec(line.text);
-      if (label && /supplier|provider|sold|vendor|issued|supplied|fournisseur|mis\s*par/i.test(label[0])) {
+      if (NOT_SENDER.test(line.text)) continue;
+      if (
+        label &&
+        /supplier|provider|sold|vendor|issued|supplied|fournisseur|mis\s*par|seller|verk|vendeur/i.test(
+          label[0],
+        )
+      ) {
         const rest = line.text.slice(label[0].length);
         const beside = cleanName(rest.split(/\s{2,}|\s+[|]\s+/)[0] ?? '');
         // Under the label, a company name with its legal form beats the nearest line.
@@ -264,6 +277,7 @@ const CODES: readonly [string, RegExp][] = [
   ['USD', /\bUSD\b|\bUS\s?\$/g],
   ['CAD', /\bCAD\b|\bC\$|\bCDN\s?\$/g],
   ['INR', /₹|\bINR\b|\bRs\.?\s?-?\d/g],
+  ['CHF', /\bCHF\b|\bSFr\.?(?=\s*\d)/g],
 ];
 
 /** A dollar sign on a Canadian bill: a province and postcode, GST/HST, or the country's name. */

@@ -62,6 +62,16 @@ function joinBrokenDecimals(text: string): string {
 }
 
 /**
+ * Thousands set apart by an apostrophe, as Swiss bills print them ('1'068.45'): the apostrophe becomes
+ * a comma, so the amount reads as grouped thousands and offsets hold.
+ */
+function normaliseApostrophes(text: string): string {
+  return text.replace(/(?<![\w'’.,])\d{1,3}(?:['’]\d{3})+(?:\.\d+)?(?![\w'’])/g, (m) =>
+    m.replace(/['’]/g, ','),
+  );
+}
+
+/**
  * Thousands grouped by spaces with a decimal comma ('1 234,56') are one amount, as French and Dutch
  * bills print them; a count beside an amount with a decimal point ('31 100.00') is not.
  */
@@ -165,7 +175,7 @@ function makeToken(match: RegExpExecArray, sep: Separators | undefined): NumberT
  * where they fit it; without, each number's separators are guessed.
  */
 export function findNumbers(text: string, sep?: Separators): NumberToken[] {
-  const source = joinBrokenDecimals(normaliseMinus(text));
+  const source = joinBrokenDecimals(normaliseApostrophes(normaliseMinus(text)));
   const pattern = sep?.thousands === ' ' ? SPACED_PATTERN : PLAIN_PATTERN;
   const auto = sep === undefined;
   const tokens: NumberToken[] = [];

@@ -27,7 +27,8 @@ const SUMMARY: { type: string; label: RegExp; kind: ValueKind }[] = [
   },
   {
     type: 'DUE_DATE',
-    label: /^(?:(?:payment )?due(?: date| by| on)?|date due|pay(?:ment)? by|payment date)$/,
+    label:
+      /^(?:(?:payment )?due(?: date| by| on)?|date due|pay(?:ment)? by|payment date|(?:date (?:d['’] ?)?)?[ée]ch[ée]ance)$/,
     kind: 'date',
   },
   {
@@ -156,6 +157,28 @@ export function expenseDocuments(layouts: readonly PageLayout[]): ExpenseDocumen
   }));
 }
 
+/**
+ * The rest of a label printed over two lines ('Date' over 'échéance'): a short line without digits
+ * just under the label and starting under it. Read together they may name another field than the
+ * first word alone, as 'Date échéance' names the due date.
+ */
+function labelGoesOn(line: TextLine, layout: PageLayout): TextLine | undefined {
+  const box = unionBox(line.words.map((w) => w.box));
+  return layout.rows
+    .flatMap((r) => r.lines)
+    .find((l) => {
+      if (l === line || l.words.length > 2 || /\d/.test(textOf(l.words))) return false;
+      const b = unionBox(l.words.map((w) => w.box));
+      const gap = b.Top - (box.Top + box.Height);
+      return (
+        gap > -box.Height * 0.6 &&
+        gap < box.Height * 0.8 &&
+        b.Top > box.Top &&
+        Math.abs(b.Left - box.Left) < box.Height * 2
+      );
+    });
+}
+
 function summaryFields(layout: PageLayout): ExpenseField[] {
   const found: Found[] = [];
   const usedValues = new Set<TextWord>();
@@ -182,10 +205,14 @@ function summaryFields(layout: PageLayout): ExpenseField[] {
       if (labelled.has(line)) continue;
       // A label alone on its line, with the value to its right or underneath.
       const label = normaliseLabel(textOf(words));
-      const match = SUMMARY.find((s) => s.label.test(label));
+      const continued = labelGoesOn(line, layout);
+      const whole = continued ? normaliseLabel(`${textOf(words)} ${textOf(continued.words)}`) : undefined;
+      const longer = whole === undefined ? undefined : SUMMARY.find((s) => s.label.test(whole));
+      if (continued && longer) labelled.add(continued);
+      const match = longer ?? SUMMARY.find((s) => s.label.test(label));
       if (!match) continue;
       const lines = valueNear(
-        line,
+        continued && longer ? continued : line,
         layout.rows,
         labelled,
         (l) => match.kind === 'address' || fits(match.kind, textOf(l.words), l.words.length),
