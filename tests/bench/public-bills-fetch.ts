@@ -18,11 +18,13 @@ interface Fetched {
 
 const DIR = join(import.meta.dirname, '../fixtures/public-bills');
 const CACHE = join(import.meta.dirname, '../../.bench/public-bills');
-const MIRROR = process.env.PUBLIC_BILLS_MIRROR ?? '/work/.mirror';
+/** A directory of bare clones, one per repository as `<owner>+<name>/repo`; unset, nothing is fetched. */
+const MIRROR = process.env.PUBLIC_BILLS_MIRROR;
 
 const manifest = (JSON.parse(readFileSync(join(DIR, 'fetched.json'), 'utf8')) as { files: Fetched[] }).files;
 
 function fetchOne(entry: Fetched, target: string): boolean {
+  if (!MIRROR) return false;
   const gitDir = join(MIRROR, entry.repo.replace('/', '+'), 'repo');
   if (!existsSync(gitDir)) return false;
   try {
