@@ -8,7 +8,7 @@ export {
   findAccount,
   findStoredAccount,
 } from './account-repository.ts';
-export { invalidateAccountCache } from './account-rollups.ts';
+export { rebuildSitesOfMeters } from './account-rollups.ts';
 export type {
   IntervalMonthFigures,
   InvoiceContribution,
