@@ -46,8 +46,8 @@ export {
   restatementsOf,
   sumRestatedMonths,
 } from './consumption-repository.ts';
-export type { SupplyPeriod } from './contract-store.ts';
-export { regoBackedPeriods } from './contract-store.ts';
+export type { StoredContract, SupplyPeriod } from './contract-store.ts';
+export { contractsOf, regoBackedPeriods } from './contract-store.ts';
 export type { RollupParts } from './rollup-parts.ts';
 export type { SiteYearMonths, SiteYearRollup } from './site-year-repository.ts';
 export {
