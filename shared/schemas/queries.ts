@@ -106,7 +106,8 @@ const countOr = (v: string | undefined, fallback: number, max: number) =>
 
 /**
  * GET /accounts/{id}/contracts: a page of the account's contracts (`$limit` and `$skip` stand in when
- * `limit` and `skip` are absent). Unlike most lists, paging that makes no sense is refused, naming it.
+ * `limit` and `skip` are absent). Paging that makes no sense is refused, naming the value, as the
+ * generic lists refuse it, rather than read as the default page.
  */
 export const contractListQuery = onFirstUse(() =>
   z
