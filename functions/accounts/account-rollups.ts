@@ -1,4 +1,4 @@
-import type { Caller } from '../../shared/access/caller.ts';
+import { type Caller, EMPTY_GRANTS } from '../../shared/access/caller.ts';
 import { MAX_LIST_LIMIT } from '../../shared/constants.ts';
 import { defaultUnit } from '../../shared/domain/units.ts';
 import { convertQuantity, isSubMeter } from '../../shared/schemas/account-rules.ts';
@@ -93,4 +93,32 @@ export async function invalidateAccountCache(caller: Caller, accountId: string) 
   const invalidatedAt = new Date().toISOString();
   await markCacheInvalidated(companyId, accountId, invalidatedAt);
   return { _id: accountId, assetId, months: sums.size, changed, invalidatedAt };
+}
+
+/**
+ * Rebuilds the monthly roll-ups of the sites of these meters, one meter per site (the rebuild covers all
+ * of a site's meters), as `PUT /accounts/{id}/invalidate-cache` does. A run resumed after a crash calls
+ * it when the dead run stored months or days but may not have added their roll-up changes; `by` names
+ * the run, which acts as a plain company user with no grants of its own.
+ */
+export async function rebuildSitesOfMeters(
+  companyId: string,
+  by: string,
+  meters: Iterable<{ _id: string; assetId?: unknown }>,
+): Promise<{ sites: number; changed: number }> {
+  const caller: Caller = {
+    kind: 'user',
+    sub: `system:${by}`,
+    companyId,
+    isAdmin: false,
+    permissions: ['company_user'],
+    grants: EMPTY_GRANTS,
+    roles: [],
+  };
+  const meterOfSite = new Map<string, string>();
+  for (const m of meters) if (typeof m.assetId === 'string') meterOfSite.set(m.assetId, m._id);
+  let changed = 0;
+  for (const meterId of meterOfSite.values())
+    changed += (await invalidateAccountCache(caller, meterId)).changed;
+  return { sites: meterOfSite.size, changed };
 }

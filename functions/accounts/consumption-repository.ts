@@ -35,6 +35,13 @@ import { documentClient } from '../core/adapters/dynamo.ts';
 import { config } from '../core/config.ts';
 import { batchWrite } from '../core/data/batch-writes.ts';
 import { eachQueried, queryMapped } from '../core/data/query-pages.ts';
+import {
+  backOff,
+  cancellationCodes,
+  type ItemUpdate,
+  MAX_TRANSACTION_ACTIONS,
+  MAX_TRANSACTION_ATTEMPTS,
+} from '../core/data/transactions.ts';
 import { inPool } from '../core/lib/in-pool.ts';
 import { partAdds, ROLLUP_PARTS, type RollupParts } from './rollup-parts.ts';
 import {
@@ -346,14 +353,6 @@ async function queryRange<T>(pk: string, from: string, to: string): Promise<T[]>
   );
 }
 
-/** DynamoDB's most actions in one transaction. */
-const MAX_TRANSACTION_ACTIONS = 100;
-const MAX_TRANSACTION_ATTEMPTS = 6;
-
-/** A random wait, growing with the attempt, so writers that collided do not collide again. */
-const backOff = (attempt: number) =>
-  new Promise((resolve) => setTimeout(resolve, 20 * 2 ** attempt * Math.random()));
-
 const rollupUpdate = (fields: Record<string, string>, delta: RollupDelta) =>
   figuresUpdate({
     adds: { consumption: delta.consumption, cost: delta.cost, emissionsKg: delta.emissionsKg },
@@ -385,13 +384,6 @@ interface RollupWrite {
   fields: Record<string, string>;
   delta: RollupDelta;
 }
-
-const cancellationCodes = (err: unknown): string[] | undefined =>
-  err instanceof Error && err.name === 'TransactionCanceledException'
-    ? ((err as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? []).map(
-        (r) => r.Code ?? 'None',
-      )
-    : undefined;
 
 /**
  * Where a marked write of many roll-ups records its chunks: a write sent again (an import's message
@@ -582,12 +574,7 @@ interface FiguresChange {
  * The update expression, condition, names and values of a change of figures. Figures in different units
  * are never summed into one item, so adding requires the item's unit to be the change's (or none yet).
  */
-function figuresUpdate(change: FiguresChange): {
-  UpdateExpression: string;
-  ConditionExpression: string;
-  ExpressionAttributeNames: Record<string, string>;
-  ExpressionAttributeValues: Record<string, unknown>;
-} {
+function figuresUpdate(change: FiguresChange): Omit<ItemUpdate, 'Key'> {
   const sign = change.invoice?.sign ?? 1;
   const names: Record<string, string> = { '#unit': 'unit', '#updatedAt': 'updatedAt' };
   const values: Record<string, unknown> = { ':unit': change.unit, ':now': new Date().toISOString() };
@@ -1378,7 +1365,7 @@ export async function applyIntervalMonths(
     try {
       if (group.length === 1)
         await documentClient().send(
-          new UpdateCommand({ TableName: config().tableName, ...(group[0]?.update as IntervalMonthUpdate) }),
+          new UpdateCommand({ TableName: config().tableName, ...(group[0]?.update as ItemUpdate) }),
         );
       else
         await documentClient().send(
@@ -1422,14 +1409,6 @@ const INTERVAL_MONTH_READ = {
   },
 };
 
-interface IntervalMonthUpdate {
-  Key: { pk: string; sk: string };
-  UpdateExpression: string;
-  ConditionExpression: string;
-  ExpressionAttributeNames: Record<string, string>;
-  ExpressionAttributeValues: Record<string, unknown>;
-}
-
 /**
  * The change days make to their month as it was read, and the write that makes it only if the month still
  * holds what was read (none when the days change nothing).
@@ -1439,7 +1418,7 @@ function intervalMonthWrite(
   accountId: string,
   figures: IntervalMonthFigures,
   item: Record<string, unknown> | undefined,
-): { delta: RollupDelta; update?: IntervalMonthUpdate } {
+): { delta: RollupDelta; update?: ItemUpdate } {
   const { month } = figures;
   const days = numberMap(item?.intervalDays);
   const emissions = numberMap(item?.intervalEmissions);

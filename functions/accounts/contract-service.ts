@@ -1,4 +1,3 @@
-import { DEFAULT_LIST_LIMIT, MAX_PAGE_LIMIT } from '../../shared/constants.ts';
 import {
   CONTRACT_MESSAGES,
   contractCreateSchema,
@@ -7,9 +6,9 @@ import {
   uploadedFileSchema,
 } from '../../shared/schemas/account-contracts.ts';
 import { ACCOUNT_MESSAGES } from '../../shared/schemas/account-rules.ts';
+import { contractListQuery } from '../../shared/schemas/queries.ts';
 import { writeActivity } from '../core/activity/activity-service.ts';
 import { listItems, type StoredItem } from '../core/data/item-repository.ts';
-import { badRequest } from '../core/lib/errors.ts';
 import { newId } from '../core/lib/ids.ts';
 import { applyPatch } from '../core/lib/item-patch.ts';
 import { parseOrThrow } from '../core/lib/validation.ts';
@@ -22,13 +21,6 @@ import { verifyContractPdf } from './contract-file-service.ts';
 import { changeContract, contractView, loadContract, saveContract } from './contract-store.ts';
 
 /** An account's supply contracts (02 §7): add, change, remove, toggle, set rates; PDFs in contract-file-service. */
-
-function pageParam(value: string | undefined, fallback: number, max: number): number {
-  if (value === undefined || value === '') return fallback;
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 0) throw badRequest('limit and skip must be whole numbers of 0 or more');
-  return Math.min(n, max);
-}
 
 /** What the schema cannot judge alone; an import asks about each supplier once for the whole file. */
 export async function contractFieldErrors(
@@ -46,10 +38,9 @@ export async function contractFieldErrors(
 
 const fieldErrors = (data: Parameters<typeof contractFieldErrors>[0]) => contractFieldErrors(data);
 
-const list = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
+const list = operation({ params: ['id'], query: contractListQuery }, async (ctx): Promise<OpResult> => {
   const account = await routeAccount(ctx.caller, ctx.params.id);
-  const limit = pageParam(ctx.query.limit ?? ctx.query.$limit, DEFAULT_LIST_LIMIT, MAX_PAGE_LIMIT);
-  const skip = pageParam(ctx.query.skip ?? ctx.query.$skip, 0, Number.MAX_SAFE_INTEGER);
+  const { limit, skip } = ctx.query;
   const page = await listItems(contractsRef(ctx.caller.companyId, account._id), { filters: {}, limit, skip });
   return { body: { data: page.data.map(contractView), total: page.total, limit, skip } };
 });

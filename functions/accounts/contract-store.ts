@@ -1,8 +1,23 @@
+import type * as z from 'zod';
 import type { ContractView } from '../../shared/schemas/account-contracts.ts';
+import type { contractSchema } from '../../shared/schemas/contract.ts';
 import { changeItem } from '../core/data/conditional-writes.ts';
 import { getItem, putItem, queryAll, type StoredItem } from '../core/data/item-repository.ts';
+import { type Stored, storedRecord } from '../core/data/stored-record.ts';
 import { notFound } from '../core/lib/errors.ts';
 import { contractsRef } from './account-repository.ts';
+
+/**
+ * A supply contract as stored: written through the contract schema (by the API or an import), so its
+ * fields are the schema's input, the defaults perhaps not filled in.
+ */
+export type StoredContract = Stored<z.input<typeof contractSchema> & { accountId?: string }>;
+
+/** Every contract of an account, deleted ones included, typed. */
+export async function contractsOf(companyId: string, accountId: string): Promise<StoredContract[]> {
+  const items = await queryAll(contractsRef(companyId, accountId).pk);
+  return items.map((item) => storedRecord<StoredContract>('contract', item, []));
+}
 
 export async function loadContract(
   companyId: string,
@@ -66,7 +81,7 @@ const DATE = /^\d{4}-\d{2}-\d{2}$/;
  * renewable and REGO-backed. Electricity in them counts 0 kg market-based.
  */
 export async function regoBackedPeriods(companyId: string, accountId: string): Promise<SupplyPeriod[]> {
-  const contracts = await queryAll(contractsRef(companyId, accountId).pk);
+  const contracts = await contractsOf(companyId, accountId);
   return contracts
     .filter(
       (c) => c.deleted !== true && c.status !== 'inactive' && c.isRenewable === true && c.regoBacked === true,

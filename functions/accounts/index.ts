@@ -8,7 +8,7 @@ export {
   findAccount,
   findStoredAccount,
 } from './account-repository.ts';
-export { invalidateAccountCache } from './account-rollups.ts';
+export { rebuildSitesOfMeters } from './account-rollups.ts';
 export type {
   IntervalMonthFigures,
   InvoiceContribution,
@@ -46,8 +46,8 @@ export {
   restatementsOf,
   sumRestatedMonths,
 } from './consumption-repository.ts';
-export type { SupplyPeriod } from './contract-store.ts';
-export { regoBackedPeriods } from './contract-store.ts';
+export type { StoredContract, SupplyPeriod } from './contract-store.ts';
+export { contractsOf, regoBackedPeriods } from './contract-store.ts';
 export type { RollupParts } from './rollup-parts.ts';
 export type { SiteYearMonths, SiteYearRollup } from './site-year-repository.ts';
 export {

@@ -1,6 +1,5 @@
 import type { Caller } from '../../shared/access/caller.ts';
 import { LineageResolver, mayAccessItem } from '../core/access/item-access-service.ts';
-import type { StoredItem } from '../core/data/item-repository.ts';
 import { FORBIDDEN_MESSAGE } from '../core/lib/errors.ts';
 import { accountsResource } from './account-links.ts';
 import { allAccounts, type StoredAccount } from './account-repository.ts';
@@ -39,10 +38,9 @@ export async function meterMatcher(caller: Caller) {
   const accessTo = async (a: StoredAccount) => {
     let v = verdicts.get(a._id);
     if (!v) {
-      const item = a as unknown as StoredItem;
-      v = !(await mayAccessItem(accountsResource(), caller, item, 'read', resolver))
+      v = !(await mayAccessItem(accountsResource(), caller, a, 'read', resolver))
         ? 'none'
-        : (await mayAccessItem(accountsResource(), caller, item, 'write', resolver))
+        : (await mayAccessItem(accountsResource(), caller, a, 'write', resolver))
           ? 'write'
           : 'read';
       verdicts.set(a._id, v);

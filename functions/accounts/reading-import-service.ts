@@ -67,7 +67,7 @@ export async function planReadingRows(
       continue;
     }
     if (!('account' in meter)) continue;
-    const account = meter.account as unknown as StoredItem;
+    const { account } = meter;
     const others = byAccount.get(account._id) ?? [];
     const errors = readingFieldErrors(parsed.data, others);
     const earlier = firstRowOf.get(`${account._id}|${parsed.data.date}`);

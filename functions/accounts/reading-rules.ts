@@ -24,9 +24,11 @@ export function readingFieldErrors(
 ): Record<string, string> {
   const errors: Record<string, string> = {};
   if (reading.date > today) errors.date = READING_MESSAGES.future;
-  const dated = others
-    .filter((r) => r.deleted !== true && typeof r.date === 'string' && typeof r.value === 'number')
-    .map((r) => ({ date: r.date as string, value: r.value as number }));
+  const dated = others.flatMap((r) =>
+    r.deleted !== true && typeof r.date === 'string' && typeof r.value === 'number'
+      ? [{ date: r.date, value: r.value }]
+      : [],
+  );
   const before = dated.filter((r) => r.date <= reading.date).sort((a, b) => b.date.localeCompare(a.date))[0];
   const after = dated.filter((r) => r.date > reading.date).sort((a, b) => a.date.localeCompare(b.date))[0];
   if (before && reading.value < before.value)

@@ -27,6 +27,13 @@ import { eachBatchGot } from '../core/data/batch-reads.ts';
 import { batchWrite } from '../core/data/batch-writes.ts';
 import { writingUnder, yearMark } from '../core/data/change-marks.ts';
 import { eachQueried, queryMapped } from '../core/data/query-pages.ts';
+import {
+  backOff,
+  cancellationCodes,
+  type ItemUpdate,
+  MAX_TRANSACTION_ACTIONS,
+  MAX_TRANSACTION_ATTEMPTS,
+} from '../core/data/transactions.ts';
 import { inPool } from '../core/lib/in-pool.ts';
 import { partAdds, ROLLUP_PARTS, type RollupParts } from './rollup-parts.ts';
 
@@ -284,37 +291,12 @@ export interface SiteYearWrite {
   once?: { key: string };
 }
 
-/** One update of a site-years item, as a transaction names it. */
-interface YearItemUpdate {
-  Key: { pk: string; sk: string };
-  UpdateExpression: string;
-  ConditionExpression: string;
-  ExpressionAttributeNames: Record<string, string>;
-  ExpressionAttributeValues: Record<string, unknown>;
-}
-
-/** DynamoDB's most actions in one transaction, and the most keys in one batch read. */
-const MAX_TRANSACTION_ACTIONS = 100;
-const MAX_TRANSACTION_ATTEMPTS = 6;
-
-/** A random wait, growing with the attempt, so writers that collided do not collide again. */
-const backOff = (attempt: number) =>
-  new Promise((resolve) => setTimeout(resolve, 20 * 2 ** attempt * Math.random()));
-
-/** Why a transaction was cancelled, one code per action; undefined for any other failure. */
-const cancellationCodes = (err: unknown): string[] | undefined =>
-  err instanceof Error && err.name === 'TransactionCanceledException'
-    ? ((err as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? []).map(
-        (r) => r.Code ?? 'None',
-      )
-    : undefined;
-
 /**
  * Sends updates as one transaction, again whole when it collides with another writer; answers false
  * when a condition refused one of them (then none was written) or collisions went on, for the caller to
  * write them one by one.
  */
-async function inOneTransaction(updates: readonly YearItemUpdate[]): Promise<boolean> {
+async function inOneTransaction(updates: readonly ItemUpdate[]): Promise<boolean> {
   for (let attempt = 1; ; attempt++) {
     try {
       await documentClient().send(

@@ -6,7 +6,11 @@
  * | the live widgets of a dashboard | `gsi1pk = C#{companyId}#widgets#dashboardId#{dashboardId}` | gsi1 |
  */
 import { createHash } from 'node:crypto';
+import * as z from 'zod';
 import { MAX_LIST_LIMIT } from '../../shared/constants.ts';
+import { UTILITY_TYPES } from '../../shared/schemas/common.ts';
+import { WIDGET_TYPES } from '../../shared/schemas/dashboard-widgets.ts';
+import { onFirstUse } from '../../shared/schemas/on-first-use.ts';
 import {
   type CollectionRef,
   declaredRef,
@@ -15,6 +19,7 @@ import {
   putItemIf,
   type StoredItem,
 } from '../core/data/item-repository.ts';
+import type { Stored } from '../core/data/stored-record.ts';
 
 const dashboardsRef = (companyId: string): CollectionRef => declaredRef('dashboards', { companyId });
 const widgetsRef = (companyId: string): CollectionRef => declaredRef('widgets', { companyId });
@@ -35,8 +40,36 @@ const live = (item: StoredItem | undefined) => (item && item.deleted !== true ? 
 export const getDashboard = async (companyId: string, id: string) =>
   live(await getItem(dashboardsRef(companyId).pk, id));
 
-export const getWidget = async (companyId: string, id: string) =>
-  live(await getItem(widgetsRef(companyId).pk, id));
+/**
+ * A widget's settings as stored, each field kept only when it is of its kind: widgets are written through
+ * the generic resource layer, so a stored one may hold anything, and a field that makes no sense reads as
+ * absent (the widget then shows its defaults) rather than failing the dashboard.
+ */
+const storedWidgetSettings = onFirstUse(() => {
+  const text = () => z.string().optional().catch(undefined);
+  return z
+    .object({
+      type: z.enum(WIDGET_TYPES).optional().catch(undefined),
+      selectedId: text(),
+      source: text(),
+      utilityType: z.enum(UTILITY_TYPES).optional().catch(undefined),
+      metric: text(),
+      granularity: text(),
+      /** Judged by the widget's own schema where it is read. */
+      customData: z.unknown().optional(),
+    })
+    .catch({});
+});
+
+export type StoredWidgetSettings = z.output<typeof storedWidgetSettings>;
+
+export type StoredWidget = Stored<{ dashboardId?: unknown; settings: StoredWidgetSettings }>;
+
+/** A live widget by id, its settings typed. */
+export async function getWidget(companyId: string, id: string): Promise<StoredWidget | undefined> {
+  const item = live(await getItem(widgetsRef(companyId).pk, id));
+  return item && { ...item, settings: storedWidgetSettings.parse(item.settings ?? {}) };
+}
 
 const ifAbsent = { ConditionExpression: 'attribute_not_exists(pk)' };
 

@@ -3,11 +3,10 @@ import { isCompanyWide } from '../../shared/access/route-access.ts';
 import { type ReadLists, widgetAccess } from '../../shared/access/widget-access.ts';
 import type { DateRange } from '../../shared/analytics/index.ts';
 import { MESSAGES } from '../../shared/messages.ts';
-import { UTILITY_TYPES, type UtilityType } from '../../shared/schemas/common.ts';
+import type { UtilityType } from '../../shared/schemas/common.ts';
 import {
   WIDGET_LINKS,
   WIDGET_TYPE_LABELS,
-  WIDGET_TYPES,
   type WidgetData,
   type WidgetPeriod,
   type WidgetRow,
@@ -29,7 +28,7 @@ import type { Totals } from './analytics-figures.ts';
 import { scopeCollectionPk } from './analytics-repository.ts';
 import { ANALYTICS_OPERATIONS, type AnalyticsAnswer } from './analytics-service.ts';
 import { qualityOfMeter } from './dashboard-quality.ts';
-import { getDashboard, getWidget } from './dashboard-repository.ts';
+import { getDashboard, getWidget, type StoredWidget } from './dashboard-repository.ts';
 
 const widgetNotFound = () => notFound(MESSAGES.widgetNotFound);
 const today = () => new Date().toISOString().slice(0, 10);
@@ -48,22 +47,19 @@ interface WidgetSettings {
   granularity?: string;
 }
 
-function settingsOf(widget: StoredItem): WidgetSettings {
-  const s = (widget.settings ?? {}) as Record<string, unknown>;
-  const type = (WIDGET_TYPES as readonly unknown[]).includes(s.type) ? (s.type as WidgetType) : 'consumption';
+function settingsOf(widget: StoredWidget): WidgetSettings {
+  const s = widget.settings;
+  const type = s.type ?? 'consumption';
   const custom = widgetCustomDataSchema.parse(s.customData ?? {});
-  const utility = (UTILITY_TYPES as readonly unknown[]).includes(s.utilityType)
-    ? (s.utilityType as UtilityType)
-    : undefined;
   return {
     type,
     title: custom.title || WIDGET_TYPE_LABELS[type],
     period: custom.period ?? 'last-12-months',
-    ...(str(s.selectedId) ? { selectedId: String(s.selectedId) } : {}),
-    ...(str(s.source) ? { source: String(s.source) } : {}),
-    ...(utility ? { utilityType: utility } : {}),
-    ...(str(s.metric) ? { metric: String(s.metric) } : {}),
-    ...(str(s.granularity) ? { granularity: String(s.granularity) } : {}),
+    ...(s.selectedId ? { selectedId: s.selectedId } : {}),
+    ...(s.source ? { source: s.source } : {}),
+    ...(s.utilityType ? { utilityType: s.utilityType } : {}),
+    ...(s.metric ? { metric: s.metric } : {}),
+    ...(s.granularity ? { granularity: s.granularity } : {}),
   };
 }
 

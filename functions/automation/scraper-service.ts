@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto';
-import { type Caller, EMPTY_GRANTS } from '../../shared/access/caller.ts';
 import { canUseRoute } from '../../shared/access/route-access.ts';
 import { COMPANY_ADMINS } from '../../shared/system/permission-sets.ts';
-import { invalidateAccountCache } from '../accounts/index.ts';
+import { rebuildSitesOfMeters } from '../accounts/index.ts';
 import { addHalfHourlyRollups, type HalfHourlyWriteResult, writeHalfHourlyDays } from '../analytics/index.ts';
 import { memberCaller } from '../core/access/caller-service.ts';
 import { listAllCompanies, listMemberships } from '../core/access/membership-repository.ts';
@@ -289,21 +288,8 @@ async function mendSiteRollups(
   meters: readonly StoredItem[],
   steps: Steps,
 ): Promise<void> {
-  const caller: Caller = {
-    kind: 'user',
-    sub: 'system:connector-run',
-    companyId,
-    isAdmin: false,
-    permissions: ['company_user'],
-    grants: EMPTY_GRANTS,
-    roles: [],
-  };
-  const meterOfSite = new Map<string, string>();
-  for (const m of meters) if (typeof m.assetId === 'string') meterOfSite.set(m.assetId, m._id);
-  let changed = 0;
-  for (const meterId of meterOfSite.values())
-    changed += (await invalidateAccountCache(caller, meterId)).changed;
-  steps.line(`Resumed: ${meterOfSite.size} sites' monthly figures checked, ${changed} months mended`);
+  const { sites, changed } = await rebuildSitesOfMeters(companyId, 'connector-run', meters);
+  steps.line(`Resumed: ${sites} sites' monthly figures checked, ${changed} months mended`);
 }
 
 async function fetchMeterData(

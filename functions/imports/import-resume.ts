@@ -1,5 +1,4 @@
-import { type Caller, EMPTY_GRANTS } from '../../shared/access/caller.ts';
-import { dropRollupMarks, invalidateAccountCache, type StoredAccount } from '../accounts/index.ts';
+import { dropRollupMarks, rebuildSitesOfMeters, type StoredAccount } from '../accounts/index.ts';
 import { type ImportPlan, type MonthTarget, settleRows } from './import-plan.ts';
 import type { UndoEntry } from './import-records.ts';
 import { changeImport, findImport, putRowPages, readRowPages } from './import-repository.ts';
@@ -220,19 +219,9 @@ async function mendSites(
   accounts: Map<string, StoredAccount>,
   accountIds: readonly string[],
 ) {
-  const caller: Caller = {
-    kind: 'user',
-    sub: 'system:import-resume',
-    companyId,
-    isAdmin: false,
-    permissions: ['company_user'],
-    grants: EMPTY_GRANTS,
-    roles: [],
-  };
-  const meterOfSite = new Map<string, string>();
-  for (const accountId of accountIds) {
-    const assetId = accounts.get(accountId)?.assetId;
-    if (typeof assetId === 'string') meterOfSite.set(assetId, accountId);
-  }
-  for (const accountId of meterOfSite.values()) await invalidateAccountCache(caller, accountId);
+  const meters = accountIds.flatMap((id) => {
+    const account = accounts.get(id);
+    return account ? [{ _id: id, assetId: account.assetId }] : [];
+  });
+  await rebuildSitesOfMeters(companyId, 'import-resume', meters);
 }

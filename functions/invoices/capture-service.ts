@@ -311,12 +311,13 @@ async function captureClaimed(
   const invoices = results.multiInvoice.invoices;
   const ids = invoices.map((inv) => invoiceIdFor(captureId, inv.index));
   const records = invoices.map((inv, i) => {
+    const id = invoiceIdFor(captureId, inv.index);
     const status = isInvoiceComplete(inv) ? 'captured' : 'manual';
     return {
       extract: inv,
       invoice: {
         ...(i === 0 ? (placeholder ?? {}) : {}),
-        _id: ids[i] as string,
+        _id: id,
         companyId,
         captureId,
         batchId: capture.batchId ?? captureId,
@@ -325,7 +326,7 @@ async function captureClaimed(
         source: capture.source ?? 'upload',
         ...invoiceFieldsOf(inv, results),
         status,
-        invoiceValidationId: ids[i] as string,
+        invoiceValidationId: id,
         // Invoices split from one document point at each other, so each can lead to the rest.
         ...(invoices.length > 1 ? { sisterId: i === 0 ? ids[1] : ids[0] } : {}),
         completed: false,

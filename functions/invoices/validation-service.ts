@@ -13,7 +13,7 @@ import {
 import { applyRuleChanges } from '../../shared/validation/rules.ts';
 import {
   accountsWithMeterPoint,
-  contractsRef,
+  contractsOf,
   findAccount,
   listAccountMonths,
   type StoredAccount,
@@ -21,7 +21,7 @@ import {
 import { findStoredAsset } from '../assets/index.ts';
 import { getValidationRuleChanges } from '../core/access/membership-repository.ts';
 import { publishToCompany } from '../core/adapters/live.ts';
-import { queryAll, type StoredItem } from '../core/data/item-repository.ts';
+import type { StoredItem } from '../core/data/item-repository.ts';
 import type { Logger } from '../core/lib/logger.ts';
 import { displayNameOf, validationItemFor } from './invoice-records.ts';
 import {
@@ -134,20 +134,24 @@ function accountFacts(account: StoredItem): AccountFacts {
 }
 
 async function contractRatesOf(companyId: string, accountId: string): Promise<ContractRate[]> {
-  const contracts = await queryAll(contractsRef(companyId, accountId).pk);
+  const contracts = await contractsOf(companyId, accountId);
   return contracts
     .filter((c) => c.deleted !== true && c.status !== 'inactive')
     .flatMap((c) =>
-      (Array.isArray(c.rateTypes) ? (c.rateTypes as Record<string, unknown>[]) : [])
-        .filter((r) => r.kind === 'unit' || r.kind === 'standing')
-        .map((r) => ({
-          name: String(r.name ?? ''),
-          kind: r.kind as 'unit' | 'standing',
-          rate: Number(r.rate),
-          unit: String(r.unit ?? ''),
-          validFrom: str(c.startDate),
-          validTo: str(c.endDate),
-        })),
+      (c.rateTypes ?? []).flatMap((r) =>
+        r.kind === 'unit' || r.kind === 'standing'
+          ? [
+              {
+                name: r.name,
+                kind: r.kind,
+                rate: r.rate,
+                unit: r.unit,
+                validFrom: str(c.startDate),
+                validTo: str(c.endDate),
+              },
+            ]
+          : [],
+      ),
     );
 }
 

@@ -30,7 +30,7 @@ import {
   consumptionAnalytics,
   meterCoverage,
 } from '../analytics/index.ts';
-import { getCompany } from '../company/index.ts';
+import { getCompany, type StoredCompany } from '../company/index.ts';
 import { getObjectBytes } from '../core/adapters/s3.ts';
 import { bucketName } from '../core/config.ts';
 import type { StoredItem } from '../core/data/item-repository.ts';
@@ -91,9 +91,9 @@ function queryOf(
   });
 }
 
-async function logoOf(settings: Record<string, unknown>): Promise<Uint8Array | undefined> {
-  const key = typeof settings.logoKey === 'string' ? settings.logoKey : undefined;
-  if (!key || settings.showLogo === false) return undefined;
+async function logoOf(company: StoredCompany | undefined): Promise<Uint8Array | undefined> {
+  const key = company?.settings?.logoKey;
+  if (!key || company?.settings?.showLogo === false) return undefined;
   try {
     return await getObjectBytes(bucketName('documents'), key);
   } catch {
@@ -124,11 +124,7 @@ export async function reportDocument(
     ? periodOf(compared.window, compared.totals, compared.scopes)
     : periodOf(previousWindow, { utilities: {}, emissionsKg: 0 }, undefined);
   const company = await getCompany(caller.companyId);
-  const settings =
-    company?.settings && typeof company.settings === 'object'
-      ? (company.settings as Record<string, unknown>)
-      : {};
-  const logoPng = await logoOf(settings);
+  const logoPng = await logoOf(company);
   const basics = {
     companyName: typeof company?.name === 'string' ? company.name : 'Company',
     scopeName: report.scopeType === 'company' ? 'the whole company' : (main.scope.name ?? 'the portfolio'),

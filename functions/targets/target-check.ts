@@ -36,12 +36,12 @@ export async function checkAllTargets(log: Logger): Promise<TargetsCheck> {
       if (targets.length === 0) continue;
       run.companies++;
       const caller = systemCaller(company._id);
-      const settings = ((await getCompany(company._id))?.settings ?? {}) as Record<string, unknown>;
+      const hideCosts = (await getCompany(company._id))?.settings?.hideCostData === true;
       const names = await scopeNames(company._id, targets);
       const figures = scopeFiguresFor(caller, targets);
       for (const t of targets) {
         run.targets++;
-        const e = await evaluate(t, figures, settings.hideCostData === true);
+        const e = await evaluate(t, figures, hideCosts);
         if (await recordStatus(t, e, names.get(t._id), log)) run.offTrackTold++;
       }
     }

@@ -160,8 +160,7 @@ export async function recordStatus(
 export const progressOperation = async (ctx: OpContext): Promise<OpResult> => {
   const targets = await readableTargets(ctx.caller);
   const company = await getCompany(ctx.caller.companyId);
-  const settings = (company?.settings ?? {}) as Record<string, unknown>;
-  const hideCosts = settings.hideCostData === true;
+  const hideCosts = company?.settings?.hideCostData === true;
   const names = await scopeNames(ctx.caller.companyId, targets);
   const figures = scopeFiguresFor(ctx.caller, targets);
   const data = [];

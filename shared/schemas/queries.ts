@@ -91,6 +91,33 @@ export const invoiceDownloadQuery = onFirstUse(() => z.object({ preview: flag(),
 /** GET /assets/{id}/documents: the site's documents, of one `category` when given. */
 export const assetDocumentsQuery = onFirstUse(() => z.object({ category: z.string().optional() }));
 
+/** A page count that must make sense: absent or empty (the default), or a whole number of 0 or more. */
+const wholeCount = () =>
+  z
+    .string()
+    .refine(
+      (v) => v === '' || (Number.isInteger(Number(v)) && Number(v) >= 0),
+      'Must be a whole number of 0 or more',
+    )
+    .optional();
+
+const countOr = (v: string | undefined, fallback: number, max: number) =>
+  v === undefined || v === '' ? fallback : Math.min(Number(v), max);
+
+/**
+ * GET /accounts/{id}/contracts: a page of the account's contracts (`$limit` and `$skip` stand in when
+ * `limit` and `skip` are absent). Paging that makes no sense is refused, naming the value, as the
+ * generic lists refuse it, rather than read as the default page.
+ */
+export const contractListQuery = onFirstUse(() =>
+  z
+    .object({ limit: wholeCount(), skip: wholeCount(), $limit: wholeCount(), $skip: wholeCount() })
+    .transform((q) => ({
+      limit: countOr(q.limit ?? q.$limit, DEFAULT_LIST_LIMIT, MAX_PAGE_LIMIT),
+      skip: countOr(q.skip ?? q.$skip, 0, Number.MAX_SAFE_INTEGER),
+    })),
+);
+
 /** GET /accounts/{id}/contracts/{contractId}/download: the file name to save the contract under. */
 export const contractDownloadQuery = onFirstUse(() => z.object({ name: z.string().optional() }));
 

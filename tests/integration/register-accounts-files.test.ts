@@ -213,6 +213,36 @@ describe('contracts', () => {
     expect(kept.body).toMatchObject({ name: 'EDF renewed', endDate: CONTRACT.endDate });
   });
 
+  it('pages an account’s contracts and refuses paging that is not a whole number, naming the value', async () => {
+    for (const name of ['First', 'Second', 'Third'])
+      await w.api({
+        method: 'POST',
+        path: `/accounts/${otherAccountId}/contracts`,
+        token: owner,
+        body: { ...CONTRACT, name },
+      });
+    const list = (query: string) =>
+      w.api({ method: 'GET', path: `/accounts/${otherAccountId}/contracts?${query}`, token: owner });
+    const page = await list('limit=2&skip=1');
+    expect(page.body).toMatchObject({ total: 3, limit: 2, skip: 1 });
+    expect(page.body.data).toHaveLength(2);
+    expect((await list('$limit=1&$skip=2')).body).toMatchObject({ total: 3, limit: 1, skip: 2 });
+    expect((await list('limit=&skip=')).body).toMatchObject({ total: 3, limit: 100, skip: 0 });
+    expect((await list('limit=5000')).body.limit).toBe(1000);
+    for (const [query, field] of [
+      ['limit=ten', 'limit'],
+      ['skip=-1', 'skip'],
+      ['$limit=1.5', '$limit'],
+    ] as const) {
+      const refused = await list(query);
+      expect(refused.status, query).toBe(400);
+      expect(refused.body.message, query).toBe(
+        `Invalid query parameter (${field}: Must be a whole number of 0 or more)`,
+      );
+      expect(refused.body.formMessages, query).toEqual({ [field]: 'Must be a whole number of 0 or more' });
+    }
+  });
+
   it('answers 404 to another company for an account’s contracts and their uploads', async () => {
     const outsider = w.token('outsider');
     const upload = await w.api({

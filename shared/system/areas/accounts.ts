@@ -2,7 +2,7 @@ import type { PermissionName } from '../../access/permission-names.ts';
 import type { AuthKind } from '../../access/route-rules.ts';
 import { IMPORT_MAX_BODY_BYTES } from '../../constants.ts';
 import { accountListQuery, plainListQuery } from '../../schemas/list-queries.ts';
-import { activeBillingQuerySchema, contractDownloadQuery } from '../../schemas/queries.ts';
+import { activeBillingQuerySchema, contractDownloadQuery, contractListQuery } from '../../schemas/queries.ts';
 import type { AreaDecl } from '../area.ts';
 import { COMPANY_USER_ONLY } from '../permission-sets.ts';
 import { ACCOUNTS_AREA_RESOURCES } from '../resources/accounts.ts';
@@ -137,6 +137,7 @@ export const ACCOUNTS_AREA: AreaDecl = {
     'GET /accounts/search': accountListQuery,
     'GET /readings': plainListQuery,
     'GET /accounts/active-billing': activeBillingQuerySchema,
+    'GET /accounts/{id}/contracts': contractListQuery,
     'GET /accounts/{id}/contracts/{contractId}/download': contractDownloadQuery,
   }),
 };
