@@ -10,6 +10,7 @@ export {
 } from './account-repository.ts';
 export { invalidateAccountCache } from './account-rollups.ts';
 export type {
+  GoneMonth,
   IntervalMonthFigures,
   InvoiceContribution,
   MeterMonth,
@@ -32,9 +33,11 @@ export {
   deleteAccountMonths,
   dropRollupMarks,
   getMeterMonths,
+  hasRollupMarks,
   listAccountMonths,
   listAssetRollups,
   listCompanyRollups,
+  listGoneMonths,
   listPortfolioRollups,
   moveSiteInPortfolio,
   putAccountMonths,

@@ -12,6 +12,7 @@ import {
   applyRestatementToGroups,
   applyRestatementToSite,
   listAccountMonths,
+  listGoneMonths,
   type MonthRestatement,
   type RestatedSiteMonth,
   restateAccountMonth,
@@ -108,6 +109,8 @@ export async function restateCompany(
   let accountsDone = 0;
   const abandoned = abandonedJobs(companyId);
   const accounts = await allAccounts(companyId);
+  // Read before any month: a month taken away later was listed with its records, so none counts twice.
+  const gone = await listGoneMonths(companyId);
   const bySite = new Map<string | undefined, typeof accounts>();
   for (const account of accounts) {
     // A sub-meter's figures are in its parent's; the roll-ups and the totals count only the parent.
@@ -180,6 +183,19 @@ export async function restateCompany(
         sums.afterKg += afterKg;
         years.set(year, sums);
       }
+      // A month taken away by a rollback left the roll-ups its emissions, a job's change included: the
+      // change it recorded still goes on them, this job's own or a failed one's.
+      for (const m of gone.get(account._id) ?? [])
+        for (const [id, change] of Object.entries(m.restatements)) {
+          if (id !== jobId && !(await abandoned(id))) continue;
+          push(id, {
+            month: m.month,
+            utilityType: utility,
+            unit: m.unit,
+            emissionsKg: round3(change.toKg - change.fromKg),
+            factorVersion: change.factorVersion,
+          });
+        }
       accountsDone++;
       await onAccountDone?.(accountsDone, accounts.length);
     }

@@ -1,0 +1,221 @@
+import {
+  BatchWriteCommand,
+  DeleteCommand,
+  PutCommand,
+  TransactWriteCommand,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
+import type { SQSBatchResponse } from 'aws-lambda';
+import { expect, vi } from 'vitest';
+import { consumptionKeys } from '../../functions/accounts/consumption-repository.ts';
+import {
+  allAccounts,
+  listAccountMonths,
+  listAssetRollups,
+  listCompanyRollups,
+  listPortfolioRollups,
+  listSiteYears,
+  listWholeSiteYears,
+} from '../../functions/accounts/index.ts';
+import { documentClient } from '../../functions/core/adapters/dynamo.ts';
+import { type ImportWorld, startImportWorldWithMeter } from './imports-support.ts';
+import { sqsEvent } from './invoices-support.ts';
+import { created } from './register-support.ts';
+
+/**
+ * The world the import crash and race tests share: one site, Aldgate, with one meter, in one portfolio;
+ * and the checks that every level of roll-up a month reaches comes to the sum of the months.
+ */
+export interface MeterWorld {
+  w: ImportWorld;
+  owner: string;
+  siteId: string;
+  meterId: string;
+  groupId: string;
+  utility: 'electricity' | 'gas';
+}
+
+export async function startMeterWorld(
+  meter: { type: 'electricity' | 'gas'; meterPointNumber: string },
+  portfolio = 'City',
+): Promise<MeterWorld> {
+  const { w, owner, siteId, meterId } = await startImportWorldWithMeter(meter);
+  const groupId = await created(w.api, owner, '/asset-groups', { name: portfolio, assetIds: [siteId] });
+  return { w, owner, siteId, meterId, groupId, utility: meter.type };
+}
+
+export const utf8 = (text: string) => new TextEncoder().encode(text);
+
+const round3 = (v: number) => Math.round(v * 1000) / 1000;
+
+export interface Figures {
+  consumption: number;
+  cost: number;
+  emissionsKg: number;
+}
+
+/** To the gram and the penny, and a taken-away -0 as 0. */
+export const sumFigures = (
+  rows: readonly { consumption: number; cost: number; emissionsKg?: number }[],
+): Figures => ({
+  consumption: round3(rows.reduce((n, r) => n + Number(r.consumption), 0)) + 0,
+  cost: Math.round(rows.reduce((n, r) => n + Number(r.cost), 0) * 100) / 100 + 0,
+  emissionsKg: round3(rows.reduce((n, r) => n + Number(r.emissionsKg ?? 0), 0)) + 0,
+});
+
+/** The sums of every level a month of the meter reaches, from January of `from` to December of `to`. */
+export interface Levels {
+  /** The meter's months. */
+  months: Figures;
+  site: Figures;
+  portfolio: Figures;
+  /** The company's roll-ups of the meter's utility. */
+  company: Figures;
+  /** The months of every meter of the company (of any utility, as the company roll-ups sum them). */
+  companyMonths: Figures;
+  /** The company's roll-ups of every utility. */
+  companyAll: Figures;
+  siteYear: Figures;
+  wholeYear: Figures;
+}
+
+export async function levels(world: MeterWorld, from: number, to: number): Promise<Levels> {
+  const { w, siteId, meterId, groupId, utility } = world;
+  const first = `${from}-01`;
+  const last = `${to}-12`;
+  const ofSite = (y: { assetId: string; utilityType: string }) =>
+    y.assetId === siteId && y.utilityType === utility;
+  const everyMonth = [];
+  for (const account of await allAccounts(w.demoId))
+    everyMonth.push(...(await listAccountMonths(w.demoId, account._id, first, last)));
+  const company = await listCompanyRollups(w.demoId, first, last);
+  return {
+    months: sumFigures(await listAccountMonths(w.demoId, meterId, first, last)),
+    site: sumFigures(await listAssetRollups(w.demoId, siteId, first, last)),
+    portfolio: sumFigures(await listPortfolioRollups(w.demoId, groupId, first, last)),
+    company: sumFigures(company.filter((r) => r.utilityType === utility)),
+    companyMonths: sumFigures(everyMonth),
+    companyAll: sumFigures(company),
+    siteYear: sumFigures((await listSiteYears(w.demoId, from, to)).filter(ofSite)),
+    wholeYear: sumFigures((await listWholeSiteYears(w.demoId, from, to)).filter(ofSite)),
+  };
+}
+
+/**
+ * Every level against the months it is made of: the site, its portfolio, its years and the company's
+ * roll-ups of the utility come to the meter's months (the world's only meter of it); the company's of
+ * every utility to every meter's.
+ */
+export async function expectLevelsEqualMonths(world: MeterWorld, from: number, to = from): Promise<Levels> {
+  const found = await levels(world, from, to);
+  const { months, companyMonths, companyAll } = found;
+  expect({
+    site: found.site,
+    portfolio: found.portfolio,
+    company: found.company,
+    siteYear: found.siteYear,
+    wholeYear: found.wholeYear,
+  }).toEqual({ site: months, portfolio: months, company: months, siteYear: months, wholeYear: months });
+  expect(companyAll).toEqual(companyMonths);
+  return found;
+}
+
+/**
+ * Every level holds the given consumption and cost, and each level's emissions are its months'.
+ */
+export async function expectEveryLevel(
+  world: MeterWorld,
+  from: number,
+  to: number,
+  figures: { consumption: number; cost: number },
+): Promise<Levels> {
+  const found = await expectLevelsEqualMonths(world, from, to);
+  const use = (f: Figures) => ({ consumption: f.consumption, cost: f.cost });
+  expect(use(found.months)).toEqual(figures);
+  return found;
+}
+
+const isMonthPk = (pk: unknown) => String(pk).includes('#consumption#');
+
+/** Whether a command writes or removes a meter's month (not a roll-up, and not a restatement's update). */
+export const writesMonth = (c: unknown) => {
+  if (c instanceof BatchWriteCommand)
+    return Object.values(c.input.RequestItems ?? {})
+      .flat()
+      .some((r) => isMonthPk(r.DeleteRequest?.Key?.pk ?? r.PutRequest?.Item?.pk));
+  if (c instanceof TransactWriteCommand)
+    return (c.input.TransactItems ?? []).some((t) => isMonthPk(t.Delete?.Key?.pk ?? t.Put?.Item?.pk));
+  if (c instanceof DeleteCommand) return isMonthPk(c.input.Key?.pk);
+  if (c instanceof PutCommand) return isMonthPk(c.input.Item?.pk);
+  return false;
+};
+
+/** A write of the world's meter's months: an import's and a rollback's go a hundred to a transaction. */
+export const writesMeterMonths = (world: MeterWorld) => (c: unknown) =>
+  c instanceof TransactWriteCommand &&
+  (c.input.TransactItems ?? []).some(
+    (t) =>
+      String((t.Put?.Item ?? t.Delete?.Key)?.pk) ===
+      consumptionKeys.accountMonths(world.w.demoId, world.meterId),
+  );
+
+/** A roll-up write: an add to a site's, portfolio's or company's months, or to a site's year. */
+export const writesRollup = (c: unknown) =>
+  (c instanceof UpdateCommand && String(c.input.Key?.pk).includes('#rollup#')) ||
+  (c instanceof TransactWriteCommand &&
+    (c.input.TransactItems ?? []).some((t) => String(t.Update?.Key?.pk).includes('#rollup#')));
+
+/** Dies on the `after + 1`th command `matches` says yes to: the first `after` land. */
+export const onThe = (after: number, matches: (c: unknown) => boolean) => {
+  let seen = 0;
+  return (c: unknown) => matches(c) && ++seen > after;
+};
+
+export type Restater = (event: ReturnType<typeof sqsEvent>) => Promise<SQSBatchResponse>;
+
+export async function restater(): Promise<Restater> {
+  return (await import('../../functions/handlers/queue/restatements.ts')).handler as unknown as Restater;
+}
+
+/** Runs a restatement whose every delivery dies on its first roll-up write, until it has failed for good. */
+export async function failRestatement(world: MeterWorld, factorSet: string): Promise<string> {
+  const { w, owner } = world;
+  const failing = await w.post(owner, '/analytics/factor-sets/restate', { factorSet });
+  expect(failing.status).toBe(202);
+  const bodies = await w.drain('restatements');
+  const worker = await restater();
+  // Every delivery rewrites the months and dies on its first roll-up write; the third goes to the DLQ.
+  const client = documentClient();
+  const send = client.send.bind(client) as (c: unknown, ...r: unknown[]) => Promise<unknown>;
+  const died = vi.spyOn(client, 'send').mockImplementation(((command: unknown, ...rest: unknown[]) => {
+    if (command instanceof UpdateCommand && String(command.input.Key?.pk).includes('#rollup#'))
+      return Promise.reject(new Error('worker died'));
+    return send(command, ...rest);
+  }) as typeof client.send);
+  try {
+    for (const receiveCount of ['1', '2', '3']) {
+      const event = sqsEvent(bodies, 'restatements');
+      for (const r of event.Records) r.attributes.ApproximateReceiveCount = receiveCount;
+      expect((await worker(event)).batchItemFailures).toHaveLength(1);
+    }
+  } finally {
+    died.mockRestore();
+  }
+  const jobId = String(failing.body.jobId);
+  expect((await w.get(owner, `/analytics/factor-sets/restatements/${jobId}`)).body).toMatchObject({
+    status: 'failed',
+  });
+  return jobId;
+}
+
+/** Runs a restatement whole, and answers its job as the API shows it. */
+export async function restate(world: MeterWorld, factorSet: string): Promise<Record<string, unknown>> {
+  const { w, owner } = world;
+  const started = await w.post(owner, '/analytics/factor-sets/restate', { factorSet });
+  expect(started.status).toBe(202);
+  const worker = await restater();
+  expect((await worker(sqsEvent(await w.drain('restatements'), 'restatements'))).batchItemFailures).toEqual(
+    [],
+  );
+  return (await w.get(owner, `/analytics/factor-sets/restatements/${String(started.body.jobId)}`)).body;
+}
