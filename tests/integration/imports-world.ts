@@ -120,6 +120,9 @@ export async function expectLevelsEqualMonths(world: MeterWorld, from: number, t
   return found;
 }
 
+/** A level's consumption and cost, without its emissions. */
+export const use = (f: Figures) => ({ consumption: f.consumption, cost: f.cost });
+
 /**
  * Every level holds the given consumption and cost, and each level's emissions are its months'.
  */
@@ -130,7 +133,6 @@ export async function expectEveryLevel(
   figures: { consumption: number; cost: number },
 ): Promise<Levels> {
   const found = await expectLevelsEqualMonths(world, from, to);
-  const use = (f: Figures) => ({ consumption: f.consumption, cost: f.cost });
   expect(use(found.months)).toEqual(figures);
   return found;
 }
@@ -218,4 +220,32 @@ export async function restate(world: MeterWorld, factorSet: string): Promise<Rec
     [],
   );
   return (await w.get(owner, `/analytics/factor-sets/restatements/${String(started.body.jobId)}`)).body;
+}
+
+/**
+ * Runs `work`, and `act` once, whole, just before the first command `matches` says yes to is sent (as
+ * another worker landing between a read and a write): answers what `act` answered, or undefined if it
+ * never ran.
+ */
+export async function landingBefore<T>(
+  matches: (c: unknown) => boolean,
+  act: () => Promise<T>,
+  work: () => Promise<unknown>,
+): Promise<T | undefined> {
+  const client = documentClient();
+  const send = client.send.bind(client) as (c: unknown, ...r: unknown[]) => Promise<unknown>;
+  let acting: Promise<T> | undefined;
+  const spy = vi.spyOn(client, 'send').mockImplementation((async (command: unknown, ...rest: unknown[]) => {
+    if (matches(command)) {
+      acting ??= act();
+      await acting;
+    }
+    return send(command, ...rest);
+  }) as typeof client.send);
+  try {
+    await work();
+  } finally {
+    spy.mockRestore();
+  }
+  return acting;
 }
