@@ -4,12 +4,15 @@ import { applyInvoiceContribution, listAccountMonths } from '../../functions/acc
 import { newId } from '../../functions/core/lib/ids.ts';
 import { dieOn } from './crash-support.ts';
 import {
+  delivery,
+  dyingRestatement,
   expectEveryLevel,
   expectLevelsEqualMonths,
   failRestatement,
   type MeterWorld,
   onThe,
   restate,
+  restater,
   startMeterWorld,
   utf8,
   writesRollup,
@@ -66,7 +69,7 @@ const bill = (month: string, consumption: number, cost: number) =>
     1,
   );
 
-describe('a rollback taking away a month a failed restatement recorded its change on', () => {
+describe('a rollback taking away a month a restatement recorded its change on', () => {
   it('leaves the roll-ups at the months once a later restatement finishes the failed one', async () => {
     const { w, owner } = world;
     const id = await imported('january.csv', [`${MPRN},2025-01,10000,500.00`]);
@@ -82,6 +85,24 @@ describe('a rollback taking away a month a failed restatement recorded its chang
 
     // A later restatement puts on the roll-ups what the failed one changed, January included.
     expect(await restate(world, 'desnz-v1')).toMatchObject({ status: 'done' });
+    const none = { consumption: 0, cost: 0, emissionsKg: 0 };
+    expect((await expectLevelsEqualMonths(world, 2025)).site).toEqual(none);
+  }, 120_000);
+  it('leaves the roll-ups at the months once the restatement, delivered again, finishes its own change', async () => {
+    const { w, owner } = world;
+    const id = await imported('march.csv', [`${MPRN},2025-03,8000,400.00`]);
+    // The first delivery restates March, records its change on it, and dies before the roll-ups.
+    const { jobId, bodies } = await dyingRestatement(world, 'desnz-v1', 1);
+
+    expect((await w.run(owner, id, 'rollback')).body).toMatchObject({
+      status: 'rolled-back',
+      rollback: { removed: 1, restored: 0, kept: 0 },
+    });
+    // SQS delivers the job again: it puts its change of March on the roll-ups, though March is gone.
+    expect((await (await restater())(delivery(bodies, 2))).batchItemFailures).toEqual([]);
+    expect((await w.get(owner, `/analytics/factor-sets/restatements/${jobId}`)).body).toMatchObject({
+      status: 'done',
+    });
     const none = { consumption: 0, cost: 0, emissionsKg: 0 };
     expect((await expectLevelsEqualMonths(world, 2025)).site).toEqual(none);
   }, 120_000);

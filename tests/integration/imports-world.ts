@@ -179,14 +179,22 @@ export async function restater(): Promise<Restater> {
   return (await import('../../functions/handlers/queue/restatements.ts')).handler as unknown as Restater;
 }
 
-/** Runs a restatement whose every delivery dies on its first roll-up write, until it has failed for good. */
-export async function failRestatement(world: MeterWorld, factorSet: string): Promise<string> {
+/**
+ * Queues a restatement and runs `deliveries` deliveries of it, each dying on its first roll-up write (the
+ * months are restated, each recording the job's change, and none of it reaches the roll-ups); the third
+ * delivery goes to the DLQ and the job fails for good. Answers the job and its message, for a later
+ * delivery.
+ */
+export async function dyingRestatement(
+  world: MeterWorld,
+  factorSet: string,
+  deliveries: number,
+): Promise<{ jobId: string; bodies: string[] }> {
   const { w, owner } = world;
-  const failing = await w.post(owner, '/analytics/factor-sets/restate', { factorSet });
-  expect(failing.status).toBe(202);
+  const started = await w.post(owner, '/analytics/factor-sets/restate', { factorSet });
+  expect(started.status).toBe(202);
   const bodies = await w.drain('restatements');
   const worker = await restater();
-  // Every delivery rewrites the months and dies on its first roll-up write; the third goes to the DLQ.
   const client = documentClient();
   const send = client.send.bind(client) as (c: unknown, ...r: unknown[]) => Promise<unknown>;
   const died = vi.spyOn(client, 'send').mockImplementation(((command: unknown, ...rest: unknown[]) => {
@@ -195,18 +203,29 @@ export async function failRestatement(world: MeterWorld, factorSet: string): Pro
     return send(command, ...rest);
   }) as typeof client.send);
   try {
-    for (const receiveCount of ['1', '2', '3']) {
-      const event = sqsEvent(bodies, 'restatements');
-      for (const r of event.Records) r.attributes.ApproximateReceiveCount = receiveCount;
-      expect((await worker(event)).batchItemFailures).toHaveLength(1);
-    }
+    for (let receiveCount = 1; receiveCount <= deliveries; receiveCount++)
+      expect((await worker(delivery(bodies, receiveCount))).batchItemFailures).toHaveLength(1);
   } finally {
     died.mockRestore();
   }
-  const jobId = String(failing.body.jobId);
-  expect((await w.get(owner, `/analytics/factor-sets/restatements/${jobId}`)).body).toMatchObject({
-    status: 'failed',
-  });
+  return { jobId: String(started.body.jobId), bodies };
+}
+
+/** The restatements queue's messages as SQS hands them over for the `receiveCount`th time. */
+export function delivery(bodies: readonly string[], receiveCount: number) {
+  const event = sqsEvent([...bodies], 'restatements');
+  for (const r of event.Records) r.attributes.ApproximateReceiveCount = String(receiveCount);
+  return event;
+}
+
+/** Runs a restatement whose every delivery dies on its first roll-up write, until it has failed for good. */
+export async function failRestatement(world: MeterWorld, factorSet: string): Promise<string> {
+  const { jobId } = await dyingRestatement(world, factorSet, 3);
+  expect((await world.w.get(world.owner, `/analytics/factor-sets/restatements/${jobId}`)).body).toMatchObject(
+    {
+      status: 'failed',
+    },
+  );
   return jobId;
 }
 
