@@ -75,7 +75,15 @@ export function resumePlan(
       continue;
     }
     const wrote =
-      runs.rollupsAdded || runs.rollupsLanded || e.added === true || t.writtenBy === runs.importId;
+      runs.rollupsAdded ||
+      runs.rollupsLanded ||
+      e.added === true ||
+      t.writtenBy === runs.importId ||
+      // A month written before months named their import: holding what the run wrote, it wrote it.
+      (t.writtenBy === undefined &&
+        t.read !== null &&
+        same(t.read.consumption, e.written.consumption) &&
+        same(t.read.cost, e.written.cost));
     // Not written by a dead run: judged as it stands now, as planned.
     if (!wrote) continue;
     if (t.outcome === 'error') {
