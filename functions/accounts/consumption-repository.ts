@@ -22,7 +22,7 @@
  * | forget a marked write's chunks | pk = C#{companyId}#rollup-marks#{mark} (query, then batch deletes) | table |
  * | add a restatement job's change (once a row) | pk = C#{companyId}#rollup#asset#{assetId} (or portfolio, company), sk = month#utility | table |
  * | whether any chunk of a marked write landed | pk = C#{companyId}#rollup-marks#{mark} (query, limit 1) | table |
- * | records of restatements on months taken away | pk = C#{companyId}#restated-gone, sk = {accountId}#{month}#{id} (put in the month's delete transaction; query all) | table |
+ * | records of restatements on months taken away | pk = C#{companyId}#restated-gone, sk = {accountId}#{month}#{id} (put in the month's delete transaction; query all, batch deletes once taken up) | table |
  */
 import {
   BatchGetCommand,
@@ -215,8 +215,8 @@ export interface GoneMonth {
 /** Restatement records of a company's months taken away since, by account. */
 export async function listGoneMonths(
   companyId: string,
-): Promise<Map<string, (GoneMonth & { month: string })[]>> {
-  const byAccount = new Map<string, (GoneMonth & { month: string })[]>();
+): Promise<Map<string, (GoneMonth & { month: string; sk: string })[]>> {
+  const byAccount = new Map<string, (GoneMonth & { month: string; sk: string })[]>();
   await eachQueried(
     {
       KeyConditionExpression: 'pk = :pk',
@@ -225,6 +225,7 @@ export async function listGoneMonths(
     (raw) => {
       const accountId = String(raw.accountId);
       const gone = {
+        sk: String(raw.sk),
         month: String(raw.month),
         unit: String(raw.unit),
         restatements: restatementsOf(raw as unknown as StoredAccountMonth),
@@ -233,6 +234,16 @@ export async function listGoneMonths(
     },
   );
   return byAccount;
+}
+
+/** Drops records of months taken away (by their `sk` as listed) once every job's change is on the roll-ups. */
+export async function forgetGoneMonths(companyId: string, sks: readonly string[]): Promise<void> {
+  const pk = consumptionKeys.goneMonthRestatements(companyId);
+  if (sks.length > 0)
+    await batchWrite(
+      sks.map((sk) => ({ DeleteRequest: { Key: { pk, sk } } })),
+      { what: 'deletes' },
+    );
 }
 
 function asReadCondition(read: MonthAsRead) {

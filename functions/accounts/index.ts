@@ -32,6 +32,7 @@ export {
   applyRestatementToSite,
   deleteAccountMonths,
   dropRollupMarks,
+  forgetGoneMonths,
   getMeterMonths,
   hasRollupMarks,
   listAccountMonths,

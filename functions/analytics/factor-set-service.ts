@@ -11,6 +11,7 @@ import {
   allAccounts,
   applyRestatementToGroups,
   applyRestatementToSite,
+  forgetGoneMonths,
   listAccountMonths,
   listGoneMonths,
   type MonthRestatement,
@@ -76,15 +77,19 @@ function restated(
  * still will, and taking its records while it writes them could take a part of a site's change.
  */
 function abandonedJobs(companyId: string) {
-  const known = new Map<string, Promise<boolean>>();
-  return (jobId: string) => {
+  const known = new Map<string, Promise<RestatementJob['status'] | 'gone'>>();
+  const statusOf = (jobId: string) => {
     let found = known.get(jobId);
     if (!found) {
-      found = getRestatementJob(companyId, jobId).then((job) => !job || job.status === 'failed');
+      found = getRestatementJob(companyId, jobId).then((job) => job?.status ?? 'gone');
       known.set(jobId, found);
     }
     return found;
   };
+  const abandoned = async (jobId: string) => ['failed', 'gone'].includes(await statusOf(jobId));
+  /** Whether a job's changes are all on the roll-ups, or taken up by another's run (which ends done). */
+  abandoned.settled = async (jobId: string) => ['done', 'failed', 'gone'].includes(await statusOf(jobId));
+  return abandoned;
 }
 
 /**
@@ -210,6 +215,17 @@ export async function restateCompany(
     }
   });
   for (const [id, g] of groups) await applyRestatementToGroups(companyId, id, g.company, g.portfolios);
+  // Records of months taken away whose every job's change is on the roll-ups now (this job's, failed
+  // ones' it took up, done ones') are needed no longer; a running job's still are.
+  const forgotten: string[] = [];
+  for (const list of gone.values())
+    for (const m of list) {
+      let settled = true;
+      for (const id of Object.keys(m.restatements))
+        if (id !== jobId && !(await abandoned.settled(id))) settled = false;
+      if (settled) forgotten.push(m.sk);
+    }
+  await forgetGoneMonths(companyId, forgotten);
   return {
     factorSet: edition.id,
     months,

@@ -1,6 +1,10 @@
 import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applyInvoiceContribution, listAccountMonths } from '../../functions/accounts/index.ts';
+import {
+  applyInvoiceContribution,
+  listAccountMonths,
+  listGoneMonths,
+} from '../../functions/accounts/index.ts';
 import { newId } from '../../functions/core/lib/ids.ts';
 import { dieOn } from './crash-support.ts';
 import {
@@ -87,6 +91,8 @@ describe('a rollback taking away a month a restatement recorded its change on', 
     expect(await restate(world, 'desnz-v1')).toMatchObject({ status: 'done' });
     const none = { consumption: 0, cost: 0, emissionsKg: 0 };
     expect((await expectLevelsEqualMonths(world, 2025)).site).toEqual(none);
+    // Its change on the roll-ups, the record the month left is not kept.
+    expect((await listGoneMonths(w.demoId)).size).toBe(0);
   }, 120_000);
   it('leaves the roll-ups at the months once the restatement, delivered again, finishes its own change', async () => {
     const { w, owner } = world;
@@ -105,6 +111,8 @@ describe('a rollback taking away a month a restatement recorded its change on', 
     });
     const none = { consumption: 0, cost: 0, emissionsKg: 0 };
     expect((await expectLevelsEqualMonths(world, 2025)).site).toEqual(none);
+    // Its change on the roll-ups, the record the month left is not kept.
+    expect((await listGoneMonths(w.demoId)).size).toBe(0);
   }, 120_000);
 });
 
