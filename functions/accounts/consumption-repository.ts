@@ -21,12 +21,15 @@
  * | whether a marked write of many roll-ups landed a chunk | pk = C#{companyId}#rollup-marks#{mark}, sk = chunk#{part}#{round}#{n} (conditional, in the chunk's transaction) | table |
  * | forget a marked write's chunks | pk = C#{companyId}#rollup-marks#{mark} (query, then batch deletes) | table |
  * | add a restatement job's change (once a row) | pk = C#{companyId}#rollup#asset#{assetId} (or portfolio, company), sk = month#utility | table |
+ * | whether any chunk of a marked write landed | pk = C#{companyId}#rollup-marks#{mark} (query, limit 1) | table |
+ * | records of restatements on months taken away | pk = C#{companyId}#restated-gone, sk = {accountId}#{month}#{id} (put in the month's delete transaction; query all, batch deletes once taken up) | table |
  */
 import {
   BatchGetCommand,
   DeleteCommand,
   GetCommand,
   PutCommand,
+  QueryCommand,
   TransactWriteCommand,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
@@ -42,6 +45,7 @@ import {
   MAX_TRANSACTION_ACTIONS,
   MAX_TRANSACTION_ATTEMPTS,
 } from '../core/data/transactions.ts';
+import { newId } from '../core/lib/ids.ts';
 import { inPool } from '../core/lib/in-pool.ts';
 import { partAdds, ROLLUP_PARTS, type RollupParts } from './rollup-parts.ts';
 import {
@@ -77,6 +81,12 @@ export const consumptionKeys = {
   /** One partition per marked write of many roll-ups (an import's): an item per chunk that landed. */
   rollupMarks: (companyId: string, mark: string) => `C#${companyId}#rollup-marks#${mark}`,
   rollupChunkSk: (chunk: string) => `chunk#${chunk}`,
+  /**
+   * Restatement jobs' records of account months taken away since (a rollback of the import that made
+   * them), one item per month taken away: a job that has yet to put its change on the roll-ups finds it here.
+   */
+  goneMonthRestatements: (companyId: string) => `C#${companyId}#restated-gone`,
+  goneMonthSk: (accountId: string, month: string, id: string) => `${accountId}#${month}#${id}`,
 } as const;
 
 export type ConsumptionSource = 'invoice' | 'import' | 'estimate' | 'interval';
@@ -98,6 +108,11 @@ export interface AccountMonth {
   vat?: number;
   ccl?: number;
   standingCharge?: number;
+  /**
+   * The import that wrote the month last, if one did: a delivery of that import after its worker died
+   * knows by it which months the dead run wrote, however they changed since.
+   */
+  importId?: string;
 }
 
 export interface StoredAccountMonth extends AccountMonth {
@@ -190,9 +205,53 @@ export type MonthAsRead = Pick<StoredAccountMonth, 'accountId' | 'month'> &
 
 /**
  * A meter's month as read, and what it is to become: taken away (`to` null) or replaced; or a month read
- * as absent (`read` null), to be made only while it still is.
+ * as absent (`read` null), to be made only while it still is. A month taken away that holds records of
+ * restatement jobs (`gone`) leaves them behind in the same transaction: the roll-ups move by what the
+ * month holds, a job's change included, which a job yet to put it on the roll-ups must still find.
  */
-export type MonthReplacement = { read: MonthAsRead; to: MeterMonth | null } | { read: null; to: MeterMonth };
+export type MonthReplacement =
+  | { read: MonthAsRead; to: MeterMonth | null; gone?: GoneMonth }
+  | { read: null; to: MeterMonth; gone?: undefined };
+
+/** What a restatement job finds of a month taken away: its unit and the jobs' records. */
+export interface GoneMonth {
+  unit: string;
+  restatements: Record<string, MonthRestated>;
+}
+
+/** Restatement records of a company's months taken away since, by account. */
+export async function listGoneMonths(
+  companyId: string,
+): Promise<Map<string, (GoneMonth & { month: string; sk: string })[]>> {
+  const byAccount = new Map<string, (GoneMonth & { month: string; sk: string })[]>();
+  await eachQueried(
+    {
+      KeyConditionExpression: 'pk = :pk',
+      ExpressionAttributeValues: { ':pk': consumptionKeys.goneMonthRestatements(companyId) },
+    },
+    (raw) => {
+      const accountId = String(raw.accountId);
+      const gone = {
+        sk: String(raw.sk),
+        month: String(raw.month),
+        unit: String(raw.unit),
+        restatements: restatementsOf(raw as unknown as StoredAccountMonth),
+      };
+      byAccount.set(accountId, [...(byAccount.get(accountId) ?? []), gone]);
+    },
+  );
+  return byAccount;
+}
+
+/** Drops records of months taken away (by their `sk` as listed) once every job's change is on the roll-ups. */
+export async function forgetGoneMonths(companyId: string, sks: readonly string[]): Promise<void> {
+  const pk = consumptionKeys.goneMonthRestatements(companyId);
+  if (sks.length > 0)
+    await batchWrite(
+      sks.map((sk) => ({ DeleteRequest: { Key: { pk, sk } } })),
+      { what: 'deletes' },
+    );
+}
 
 function asReadCondition(read: MonthAsRead) {
   const names: Record<string, string> = {};
@@ -230,10 +289,8 @@ export async function replaceMeterMonths(
     const { accountId, month } = r.read === null ? r.to : r.read;
     const Key = { pk: consumptionKeys.accountMonths(companyId, accountId), sk: month };
     const condition = read ? asReadCondition(read) : { ConditionExpression: 'attribute_not_exists(pk)' };
-    return {
-      id: `${accountId}|${month}`,
-      Key,
-      action: to
+    const items: Record<string, unknown>[] = [
+      to
         ? {
             Put: {
               TableName,
@@ -242,23 +299,53 @@ export async function replaceMeterMonths(
             },
           }
         : { Delete: { TableName, Key, ...condition } },
-    };
+    ];
+    if (!to && r.gone && Object.keys(r.gone.restatements).length > 0)
+      items.push({
+        Put: {
+          TableName,
+          Item: {
+            pk: consumptionKeys.goneMonthRestatements(companyId),
+            sk: consumptionKeys.goneMonthSk(accountId, month, newId()),
+            companyId,
+            accountId,
+            month,
+            unit: r.gone.unit,
+            restatements: r.gone.restatements,
+            updatedAt: now,
+          },
+        },
+      });
+    return { id: `${accountId}|${month}`, Key, items };
   });
+  // Up to a hundred actions to a transaction, a month's and its records' together.
   const groups: (typeof actions)[] = [];
-  for (let i = 0; i < actions.length; i += MAX_TRANSACTION_ACTIONS)
-    groups.push(actions.slice(i, i + MAX_TRANSACTION_ACTIONS));
+  let size = MAX_TRANSACTION_ACTIONS;
+  for (const a of actions) {
+    if (size + a.items.length > MAX_TRANSACTION_ACTIONS) {
+      groups.push([]);
+      size = 0;
+    }
+    groups.at(-1)?.push(a);
+    size += a.items.length;
+  }
   await inPool(groups, 4, async (group) => {
     let pending = group;
     for (let attempt = 1; pending.length > 0; attempt++) {
       try {
         await documentClient().send(
-          new TransactWriteCommand({ TransactItems: pending.map((a) => a.action) }),
+          new TransactWriteCommand({ TransactItems: pending.flatMap((a) => a.items) }),
         );
         return;
       } catch (err) {
         const codes = cancellationCodes(err);
         if (!codes) throw err;
-        const refused = pending.filter((_, i) => codes[i] === 'ConditionalCheckFailed');
+        let at = 0;
+        const refused = pending.filter((a) => {
+          const hit = a.items.some((_, j) => codes[at + j] === 'ConditionalCheckFailed');
+          at += a.items.length;
+          return hit;
+        });
         if (refused.length === 0) {
           // Another transaction or throttling in the way: the same again after a pause.
           if (attempt >= MAX_TRANSACTION_ATTEMPTS) throw err;
@@ -271,7 +358,7 @@ export async function replaceMeterMonths(
           );
           moved.set(a.id, current.Item ? withoutKeys<StoredAccountMonth>(current.Item) : undefined);
         }
-        pending = pending.filter((_, i) => codes[i] !== 'ConditionalCheckFailed');
+        pending = pending.filter((a) => !refused.includes(a));
       }
     }
   });
@@ -550,6 +637,20 @@ export async function dropRollupMarks(companyId: string, mark: string): Promise<
       sks.map((sk) => ({ DeleteRequest: { Key: { pk, sk } } })),
       { what: 'deletes' },
     );
+}
+
+/** Whether any chunk of a marked write of many roll-ups landed (and its markers are not yet dropped). */
+export async function hasRollupMarks(companyId: string, mark: string): Promise<boolean> {
+  const out = await documentClient().send(
+    new QueryCommand({
+      TableName: config().tableName,
+      KeyConditionExpression: 'pk = :pk',
+      ExpressionAttributeValues: { ':pk': consumptionKeys.rollupMarks(companyId, mark) },
+      ProjectionExpression: 'sk',
+      Limit: 1,
+    }),
+  );
+  return (out.Items ?? []).length > 0;
 }
 
 /** What one write adds to an item of figures (an account month or a roll-up). */

@@ -10,6 +10,7 @@ export {
 } from './account-repository.ts';
 export { rebuildSitesOfMeters } from './account-rollups.ts';
 export type {
+  GoneMonth,
   IntervalMonthFigures,
   InvoiceContribution,
   MeterMonth,
@@ -31,10 +32,13 @@ export {
   applyRestatementToSite,
   deleteAccountMonths,
   dropRollupMarks,
+  forgetGoneMonths,
   getMeterMonths,
+  hasRollupMarks,
   listAccountMonths,
   listAssetRollups,
   listCompanyRollups,
+  listGoneMonths,
   listPortfolioRollups,
   moveSiteInPortfolio,
   putAccountMonths,

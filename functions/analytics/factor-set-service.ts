@@ -11,7 +11,9 @@ import {
   allAccounts,
   applyRestatementToGroups,
   applyRestatementToSite,
+  forgetGoneMonths,
   listAccountMonths,
+  listGoneMonths,
   type MonthRestatement,
   type RestatedSiteMonth,
   restateAccountMonth,
@@ -75,15 +77,19 @@ function restated(
  * still will, and taking its records while it writes them could take a part of a site's change.
  */
 function abandonedJobs(companyId: string) {
-  const known = new Map<string, Promise<boolean>>();
-  return (jobId: string) => {
+  const known = new Map<string, Promise<RestatementJob['status'] | 'gone'>>();
+  const statusOf = (jobId: string) => {
     let found = known.get(jobId);
     if (!found) {
-      found = getRestatementJob(companyId, jobId).then((job) => !job || job.status === 'failed');
+      found = getRestatementJob(companyId, jobId).then((job) => job?.status ?? 'gone');
       known.set(jobId, found);
     }
     return found;
   };
+  const abandoned = async (jobId: string) => ['failed', 'gone'].includes(await statusOf(jobId));
+  /** Whether a job's changes are all on the roll-ups, or taken up by another's run (which ends done). */
+  abandoned.settled = async (jobId: string) => ['done', 'failed', 'gone'].includes(await statusOf(jobId));
+  return abandoned;
 }
 
 /**
@@ -108,6 +114,8 @@ export async function restateCompany(
   let accountsDone = 0;
   const abandoned = abandonedJobs(companyId);
   const accounts = await allAccounts(companyId);
+  // Read before any month: a month taken away later was listed with its records, so none counts twice.
+  const gone = await listGoneMonths(companyId);
   const bySite = new Map<string | undefined, typeof accounts>();
   for (const account of accounts) {
     // A sub-meter's figures are in its parent's; the roll-ups and the totals count only the parent.
@@ -180,6 +188,19 @@ export async function restateCompany(
         sums.afterKg += afterKg;
         years.set(year, sums);
       }
+      // A month taken away by a rollback left the roll-ups its emissions, a job's change included: the
+      // change it recorded still goes on them, this job's own or a failed one's.
+      for (const m of gone.get(account._id) ?? [])
+        for (const [id, change] of Object.entries(m.restatements)) {
+          if (id !== jobId && !(await abandoned(id))) continue;
+          push(id, {
+            month: m.month,
+            utilityType: utility,
+            unit: m.unit,
+            emissionsKg: round3(change.toKg - change.fromKg),
+            factorVersion: change.factorVersion,
+          });
+        }
       accountsDone++;
       await onAccountDone?.(accountsDone, accounts.length);
     }
@@ -194,6 +215,17 @@ export async function restateCompany(
     }
   });
   for (const [id, g] of groups) await applyRestatementToGroups(companyId, id, g.company, g.portfolios);
+  // Records of months taken away whose every job's change is on the roll-ups now (this job's, failed
+  // ones' it took up, done ones') are needed no longer; a running job's still are.
+  const forgotten: string[] = [];
+  for (const list of gone.values())
+    for (const m of list) {
+      let settled = true;
+      for (const id of Object.keys(m.restatements))
+        if (id !== jobId && !(await abandoned.settled(id))) settled = false;
+      if (settled) forgotten.push(m.sk);
+    }
+  await forgetGoneMonths(companyId, forgotten);
   return {
     factorSet: edition.id,
     months,

@@ -33,6 +33,13 @@ export interface MonthTarget {
   read: MonthHeld | null;
   /** What restatement jobs recorded on the month as read, which the import's write keeps. */
   restatements?: Record<string, MonthRestated>;
+  /** The import that wrote the month as read, if one did. */
+  writtenBy?: string;
+  /**
+   * Written already, by a run of this import that died: only its roll-ups are left to add, from `before`,
+   * and the month is not written again (someone may have changed it since, moving the roll-ups with it).
+   */
+  stored?: true;
   outcome: Outcome;
   rows: number[];
 }
@@ -251,9 +258,12 @@ export function judgeMonth(
     t.before = null;
     t.read = null;
     delete t.restatements;
+    delete t.writtenBy;
     t.outcome = 'create';
     return undefined;
   }
+  if (m.importId) t.writtenBy = m.importId;
+  else delete t.writtenBy;
   if (m.source !== 'import') {
     t.outcome = 'error';
     const name = accounts.get(t.accountId)?.name ?? 'This meter';

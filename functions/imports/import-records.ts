@@ -51,9 +51,10 @@ export interface ImportRecord {
   /**
    * Set while an import writes: how many pages of its journal (what each month or day held before, kept
    * before anything is written) there are, and whether its roll-ups were added. A delivery that finds it
-   * resumes a run that died rather than starting afresh.
+   * resumes a run that died rather than starting afresh. `round` counts the deliveries that found the
+   * roll-ups added and had more months to write: each adds its roll-ups under a mark of its own.
    */
-  writing?: { journal: number; rollupsAdded?: boolean };
+  writing?: { journal: number; rollupsAdded?: boolean; round?: number };
   /**
    * Set while a rollback writes: its journal's pages (each month it is about to write and what the month
    * held) and whether its roll-ups were taken off, so a delivery after its worker died finishes the same
@@ -98,6 +99,8 @@ export type UndoEntry =
       before: MonthHeld | null;
       written: { consumption: number; cost: number };
       row: number;
+      /** Its roll-ups are added: a run that added them all recorded so, and a later one has more to write. */
+      added?: true;
     }
   | {
       /** An item (site, entity, meter) the import created, by the row it came from. */

@@ -1,6 +1,11 @@
-import { dropRollupMarks, rebuildSitesOfMeters, type StoredAccount } from '../accounts/index.ts';
+import {
+  dropRollupMarks,
+  hasRollupMarks,
+  rebuildSitesOfMeters,
+  type StoredAccount,
+} from '../accounts/index.ts';
 import { type ImportPlan, type MonthTarget, settleRows } from './import-plan.ts';
-import type { UndoEntry } from './import-records.ts';
+import type { RowOutcome, UndoEntry } from './import-records.ts';
 import { changeImport, findImport, putRowPages, readRowPages } from './import-repository.ts';
 import {
   dayUndo,
@@ -34,30 +39,72 @@ const keyOf = (e: UndoEntry) => {
   return `${e.kind}|${e.id}`;
 };
 
+/** What a delivery knows of the runs of its import before it. */
+export interface EarlierRuns {
+  importId: string;
+  /** A run added every roll-up and recorded so. */
+  rollupsAdded: boolean;
+  /** Chunks of a run's roll-up adds landed: it wrote every month of its plan first. */
+  rollupsLanded: boolean;
+}
+
 /**
- * Judges the plan's months and days against what they held before this import rather than now (a dead
- * run of it may have written them), and corrects the rows' outcomes and totals to match. Answers the
- * months whose roll-ups the dead run added in full, which must not be written again.
+ * Judges the plan's months a dead run of this import wrote against what they held before it rather than
+ * now, and corrects the rows' outcomes and totals to match. Such a month (stamped with the import, or
+ * every month of the journal once roll-ups landed) is not written again however it changed since, for
+ * whoever changed it moved the roll-ups by their own change: only the dead run's change, from the journal,
+ * is left to add. Days are judged against what they held before this import. Answers the months whose
+ * roll-ups a run added and recorded so, which must not be written again.
  */
 export function resumePlan(
   plan: ImportPlan,
   earlier: readonly UndoEntry[],
-  rollupsAdded: boolean,
+  runs: EarlierRuns,
 ): Set<MonthTarget> {
   const done = new Set<MonthTarget>();
   if (earlier.length === 0) return done;
   const journal = new Map(earlier.map((e) => [keyOf(e), e]));
+  let rows: Map<number, RowOutcome> | undefined;
   for (const t of plan.months) {
     const e = journal.get(`month|${t.accountId}|${t.month}`);
-    if (e?.kind !== 'month' || t.outcome === 'error') continue;
+    if (e?.kind !== 'month') {
+      // The run whose roll-ups landed found the month as the file has it (or refused it); a change of it
+      // since is someone else's, and adding one now would alter the chunks of adds that run made.
+      if (runs.rollupsLanded && (t.outcome === 'create' || t.outcome === 'update')) t.outcome = 'unchanged';
+      continue;
+    }
+    const wrote =
+      runs.rollupsAdded ||
+      runs.rollupsLanded ||
+      e.added === true ||
+      t.writtenBy === runs.importId ||
+      // A month written before months named their import: holding what the run wrote, it wrote it.
+      (t.writtenBy === undefined &&
+        t.read !== null &&
+        same(t.read.consumption, e.written.consumption) &&
+        same(t.read.cost, e.written.cost));
+    // Not written by a dead run: judged as it stands now, as planned.
+    if (!wrote) continue;
+    if (t.outcome === 'error') {
+      // Refused as it stands now (a bill reached it since): the row is the dead run's write all the same.
+      rows ??= new Map(plan.outcomes.map((o) => [o.row, o]));
+      for (const row of t.rows) {
+        const o = rows.get(row);
+        if (o?.outcome !== 'error') continue;
+        o.outcome = 'unchanged';
+        delete o.field;
+        delete o.reason;
+      }
+    }
     t.before = e.before;
+    t.stored = true;
     t.outcome =
       e.before === null
         ? 'create'
         : same(e.before.consumption, t.consumption) && same(e.before.cost, t.cost)
           ? 'unchanged'
           : 'update';
-    if (rollupsAdded) done.add(t);
+    if (runs.rollupsAdded || e.added) done.add(t);
   }
   for (const t of plan.days) {
     const e = journal.get(`day|${t.accountId}|${t.date}`);
@@ -86,16 +133,25 @@ export async function writeResumably(
     ? await readRowPages<UndoEntry>(companyId, importId, 'journal', 0, record.writing.journal)
     : [];
   const rolledUp = record?.writing?.rollupsAdded === true;
-  const done = resumePlan(plan, earlier, rolledUp);
+  const markOf = (round: number) => (round === 0 ? `import#${importId}` : `import#${importId}#${round}`);
+  const earlierRound = record?.writing?.round ?? 0;
+  const landed = !rolledUp && earlier.length > 0 && (await hasRollupMarks(companyId, markOf(earlierRound)));
+  // Kept in the journal, so a run that writes more and dies too still knows these months' roll-ups added.
+  if (rolledUp) for (const e of earlier) if (e.kind === 'month') e.added = true;
+  const done = resumePlan(plan, earlier, { importId, rollupsAdded: rolledUp, rollupsLanded: landed });
   const toWrite: ImportPlan = { ...plan, months: plan.months.filter((t) => !done.has(t)) };
   let { pages, undoPages } = await journalPlan(companyId, importId, toWrite, earlier);
   const writesMonths = toWrite.months.some((t) => t.outcome === 'create' || t.outcome === 'update');
+  // A round's marks (the site years' among them) stay once its roll-ups are all added: a delivery with
+  // more months to write after that adds theirs under marks of its own.
+  const round = rolledUp && writesMonths ? earlierRound + 1 : earlierRound;
+  const mark = markOf(round);
   await changeImport(companyId, importId, () => ({
-    writing: { journal: pages, rollupsAdded: rolledUp && !writesMonths },
+    writing: { journal: pages, rollupsAdded: rolledUp && !writesMonths, round },
   }));
-  const mark = `import#${importId}`;
   await writePlan(companyId, toWrite, progress, {
     mark,
+    importId,
     rejudged: async (targets, reasons) => {
       settleRows(plan, reasons);
       // The journal names what each month held as judged again, before its roll-ups move from that. It is
@@ -112,10 +168,12 @@ export async function writeResumably(
       const entries = [...journal.values()].sort((a, b) => a.row - b.row);
       pages = await putRowPages(companyId, importId, 'journal', entries);
       undoPages = await putRowPages(companyId, importId, 'undo', entries);
-      await changeImport(companyId, importId, () => ({ writing: { journal: pages } }));
+      await changeImport(companyId, importId, () => ({ writing: { journal: pages, round } }));
     },
     added: async () => {
-      await changeImport(companyId, importId, () => ({ writing: { journal: pages, rollupsAdded: true } }));
+      await changeImport(companyId, importId, () => ({
+        writing: { journal: pages, rollupsAdded: true, round },
+      }));
       // From here a delivery again adds no roll-ups at all, so the chunks' markers have done their work.
       await dropRollupMarks(companyId, mark);
     },

@@ -151,10 +151,11 @@ async function addMonthRollups(
 const MONTHS_AT_ONCE = 10_000;
 
 /**
- * Writes the plan's creates and updates (what each replaced is journalled before, by the caller). The
- * months' roll-ups are added under `rollups.mark`, so the same plan written again adds none twice, and
- * `rollups.added` is told once they are all added, so a run that dies later need not add them again. A
- * day's values are let go once written, so the plan of a large file shrinks as it is written.
+ * Writes the plan's creates and updates (what each replaced is journalled before, by the caller), each
+ * month stamped with `rollups.importId`; a month `stored` already is not written again, only its roll-ups
+ * added. The months' roll-ups are added under `rollups.mark`, so the same plan written again adds none
+ * twice, and `rollups.added` is told once they are all added, so a run that dies later need not add them
+ * again. A day's values are let go once written, so the plan of a large file shrinks as it is written.
  */
 export async function writePlan(
   companyId: string,
@@ -162,6 +163,8 @@ export async function writePlan(
   progress: Progress,
   rollups?: {
     mark: string;
+    /** The import writing: each month it writes names it. */
+    importId?: string;
     added: () => Promise<void>;
     /** Told, before any roll-up is added, of months judged again because they changed since read. */
     rejudged?: (targets: readonly MonthTarget[], reasons: ReadonlyMap<number, string>) => Promise<void>;
@@ -172,8 +175,14 @@ export async function writePlan(
   if (written.length > 0) {
     // A slice at a time: a file's every month made into items at once is most of the worker's memory.
     const again = { targets: [] as MonthTarget[], reasons: new Map<number, string>() };
-    for (let at = 0; at < written.length; at += MONTHS_AT_ONCE) {
-      const slice = await writeMonths(companyId, plan.accounts, written.slice(at, at + MONTHS_AT_ONCE));
+    const unwritten = written.some((t) => t.stored) ? written.filter((t) => !t.stored) : written;
+    for (let at = 0; at < unwritten.length; at += MONTHS_AT_ONCE) {
+      const slice = await writeMonths(
+        companyId,
+        plan.accounts,
+        unwritten.slice(at, at + MONTHS_AT_ONCE),
+        rollups?.importId,
+      );
       again.targets.push(...slice.targets);
       for (const [row, reason] of slice.reasons) again.reasons.set(row, reason);
     }
@@ -219,6 +228,7 @@ async function writeMonths(
   companyId: string,
   accounts: ReadonlyMap<string, StoredAccount>,
   targets: readonly MonthTarget[],
+  importId: string | undefined,
 ): Promise<{ targets: MonthTarget[]; reasons: Map<number, string> }> {
   const rejudged = new Set<MonthTarget>();
   const reasons = new Map<number, string>();
@@ -230,6 +240,7 @@ async function writeMonths(
       if (!account) continue;
       const to = meterMonth(t.accountId, account, t.month, t);
       if (t.restatements) to.restatements = t.restatements;
+      if (importId) to.importId = importId;
       // Only an import's month is ever replaced by one.
       const read = t.read && { accountId: t.accountId, month: t.month, source: 'import' as const, ...t.read };
       tries.push({ t, replacement: read ? { read, to } : { read: null, to } });
@@ -424,8 +435,12 @@ async function undoMonths(
       }
       const to = e.before ? meterMonth(e.accountId, account, e.month, e.before) : null;
       const recorded = restatementsOf(now);
-      if (to && Object.keys(recorded).length > 0) to.restatements = recorded;
-      tries.push({ e, read: now, replacement: { read: now, to } });
+      const records = Object.keys(recorded).length > 0;
+      if (to && records) to.restatements = recorded;
+      // A month taken away leaves its records behind: the roll-ups move by what it holds, restatements
+      // included, and a job yet to put its change on them must still find it.
+      const gone = !to && records ? { unit: now.unit, restatements: recorded } : undefined;
+      tries.push({ e, read: now, replacement: gone ? { read: now, to, gone } : { read: now, to } });
     }
     if (journal && tries.length > 0)
       await journal.save(

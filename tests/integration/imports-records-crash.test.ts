@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { documentClient } from '../../functions/core/adapters/dynamo.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toCsv } from '../../shared/files/csv.ts';
+import { dieOn } from './crash-support.ts';
 import { type ImportWorld, startImportWorld } from './imports-support.ts';
+import { utf8 } from './imports-world.ts';
 import { created } from './register-support.ts';
 
 /**
@@ -15,7 +16,6 @@ let w: ImportWorld;
 let owner: string;
 let moorgate: string;
 
-const utf8 = (text: string) => new TextEncoder().encode(text);
 const sites = async () =>
   ((await w.get(owner, '/assets?$limit=100')).body.data ?? []) as { siteName: string; assetType: string }[];
 const siteTypes = async () =>
@@ -79,20 +79,7 @@ describe('a sites import whose worker dies midway', () => {
       expect(bodies).toHaveLength(1);
 
       // Nothing the worker sends from the moment it dies lands.
-      const client = documentClient();
-      const send = client.send.bind(client);
-      let dead = false;
-      const spy = vi.spyOn(client, 'send').mockImplementation(((command: unknown, ...rest: unknown[]) => {
-        if (!dead && dies(command)) dead = true;
-        if (dead) return new Promise<never>(() => undefined);
-        return (send as (c: unknown, ...r: unknown[]) => Promise<unknown>)(command, ...rest);
-      }) as typeof client.send);
-      try {
-        void w.workOn(JSON.parse(bodies[0] as string) as Record<string, unknown>);
-        await vi.waitFor(() => expect(dead).toBe(true), { timeout: 30_000 });
-      } finally {
-        spy.mockRestore();
-      }
+      await dieOn(() => w.workOn(JSON.parse(bodies[0] as string) as Record<string, unknown>), dies);
       const created = Object.fromEntries(names.map((n) => [n, 'Retail']));
       expect(await siteTypes()).toEqual({ ...(landed ? created : {}), Moorgate: 'Office' });
 

@@ -1,76 +1,47 @@
-import { TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { consumptionKeys } from '../../functions/accounts/consumption-repository.ts';
-import {
-  listAccountMonths,
-  listAssetRollups,
-  listCompanyRollups,
-  listPortfolioRollups,
-  listSiteYears,
-  listWholeSiteYears,
-} from '../../functions/accounts/index.ts';
+import { listAccountMonths } from '../../functions/accounts/index.ts';
 import { dieOn } from './crash-support.ts';
-import { type ImportWorld, startImportWorldWithMeter } from './imports-support.ts';
-import { created } from './register-support.ts';
+import type { ImportWorld } from './imports-support.ts';
+import {
+  expectEveryLevel,
+  levels,
+  type MeterWorld,
+  onThe,
+  startMeterWorld,
+  utf8,
+  writesMeterMonths,
+  writesRollup,
+} from './imports-world.ts';
 
 /**
  * A rollback whose worker dies midway (partway through its months, between its months and its roll-ups,
  * or partway through its roll-ups), and whose message SQS then delivers again: the rollback finishes,
  * every month is as it was before the import, and so is every level of roll-up.
  */
+let world: MeterWorld;
 let w: ImportWorld;
 let owner: string;
-let siteId: string;
-let meterId: string;
-let groupId: string;
 
 const MPAN = '1312345678907';
-const utf8 = (text: string) => new TextEncoder().encode(text);
-const round3 = (v: number) => Math.round(v * 1000) / 1000;
-const sum = (rows: readonly { consumption: number; cost: number }[]) => ({
-  consumption: round3(rows.reduce((n, r) => n + Number(r.consumption), 0)),
-  cost: Math.round(rows.reduce((n, r) => n + Number(r.cost), 0) * 100) / 100,
-});
 const monthsOf = (from: number, years: number) =>
   Array.from(
     { length: years * 12 },
     (_, i) => `${from + Math.floor(i / 12)}-${String((i % 12) + 1).padStart(2, '0')}`,
   );
 
-/** Every level a month reaches, over the years `from` to `to`. */
-async function levels(from: number, to: number) {
-  const electricity = (r: { utilityType: string }) => r.utilityType === 'electricity';
-  const ofSite = (y: { assetId: string; utilityType: string }) => y.assetId === siteId && electricity(y);
+/** Every level a month reaches over the years `from` to `to`, and the meter's months one by one. */
+async function everything(from: number, to: number) {
   return {
-    months: (await listAccountMonths(w.demoId, meterId, `${from}-01`, `${to}-12`)).map(
+    ...(await levels(world, from, to)),
+    each: (await listAccountMonths(w.demoId, world.meterId, `${from}-01`, `${to}-12`)).map(
       (m) => [m.month, m.consumption, m.cost] as const,
     ),
-    site: sum(await listAssetRollups(w.demoId, siteId, `${from}-01`, `${to}-12`)),
-    portfolio: sum(await listPortfolioRollups(w.demoId, groupId, `${from}-01`, `${to}-12`)),
-    company: sum((await listCompanyRollups(w.demoId, `${from}-01`, `${to}-12`)).filter(electricity)),
-    siteYear: sum((await listSiteYears(w.demoId, from, to)).filter(ofSite)),
-    wholeYear: sum((await listWholeSiteYears(w.demoId, from, to)).filter(ofSite)),
   };
 }
 
-/** A write of a meter's months: a rollback's go a hundred to a transaction. */
-const isMonthWrite = (c: unknown) =>
-  c instanceof TransactWriteCommand &&
-  (c.input.TransactItems ?? []).some(
-    (t) => String((t.Put?.Item ?? t.Delete?.Key)?.pk) === consumptionKeys.accountMonths(w.demoId, meterId),
-  );
-/** A roll-up write: an add to a site's, portfolio's or company's months, or to a site's year. */
-const isRollupWrite = (c: unknown) =>
-  (c instanceof UpdateCommand && String(c.input.Key?.pk).includes('#rollup#')) ||
-  (c instanceof TransactWriteCommand &&
-    (c.input.TransactItems ?? []).some((t) => String(t.Update?.Key?.pk).includes('#rollup#')));
-
 beforeAll(async () => {
-  ({ w, owner, siteId, meterId } = await startImportWorldWithMeter({
-    type: 'electricity',
-    meterPointNumber: MPAN,
-  }));
-  groupId = await created(w.api, owner, '/asset-groups', { name: 'Rollback crash', assetIds: [siteId] });
+  world = await startMeterWorld({ type: 'electricity', meterPointNumber: MPAN }, 'Rollback crash');
+  ({ w, owner } = world);
 }, 120_000);
 afterAll(() => w?.stop());
 
@@ -79,23 +50,17 @@ describe('a rollback whose worker dies midway', () => {
     {
       from: 2030,
       what: 'after the first hundred of its months, before the rest',
-      dies: () => {
-        let writes = 0;
-        return (c: unknown) => isMonthWrite(c) && ++writes > 1;
-      },
+      dies: () => onThe(1, writesMeterMonths(world)),
     },
     {
       from: 2040,
       what: 'after all its months, on its first roll-up write',
-      dies: () => isRollupWrite,
+      dies: () => writesRollup,
     },
     {
       from: 2050,
       what: "after some of its roll-ups (the site's months) landed",
-      dies: () => {
-        let writes = 0;
-        return (c: unknown) => isRollupWrite(c) && ++writes > 2;
-      },
+      dies: () => onThe(2, writesRollup),
     },
   ])
     it(`finishes after redelivery when it dies ${what}, and every level is as before the import`, async () => {
@@ -115,9 +80,8 @@ describe('a rollback whose worker dies midway', () => {
         ),
       );
       expect((await w.run(owner, earlier, 'import')).body).toMatchObject({ status: 'completed' });
-      const before = await levels(from, to);
-      expect(before.site).toEqual({ consumption: 6000, cost: 600 });
-      expect(before.wholeYear).toEqual({ consumption: 6000, cost: 600 });
+      await expectEveryLevel(world, from, to, { consumption: 6000, cost: 600 });
+      const before = await everything(from, to);
 
       const id = await w.upload(
         owner,
@@ -131,8 +95,7 @@ describe('a rollback whose worker dies midway', () => {
         status: 'completed',
         results: { rows: 120, create: 114, update: 6 },
       });
-      const imported = { consumption: 60_000, cost: 6000 };
-      expect((await levels(from, to)).company).toEqual(imported);
+      await expectEveryLevel(world, from, to, { consumption: 60_000, cost: 6000 });
 
       expect((await w.post(owner, `/imports/${id}/rollback`)).status).toBe(202);
       const bodies = await w.drain('imports');
@@ -147,15 +110,12 @@ describe('a rollback whose worker dies midway', () => {
         status: 'rolled-back',
         rollback: { removed: 114, restored: 6, kept: 0 },
       });
-      expect(await levels(from, to)).toEqual(before);
+      expect(await everything(from, to)).toEqual(before);
     }, 180_000);
 
   it("finishes after redelivery when it dies after emptying a half-hourly import's days, before their roll-ups", async () => {
     // An emptied day leaves its meter's month at nought rather than gone: compared by their totals.
-    const totals = async () => {
-      const { months, ...rest } = await levels(2061, 2061);
-      return { ...rest, months: sum(months.map(([, consumption, cost]) => ({ consumption, cost }))) };
-    };
+    const totals = () => levels(world, 2061, 2061);
     const before = await totals();
     const header = ['MPAN', 'Date', ...Array.from({ length: 48 }, (_, i) => `HH${i + 1}`)];
     const ones = Array.from({ length: 48 }, () => '1').join(',');
@@ -171,13 +131,13 @@ describe('a rollback whose worker dies midway', () => {
       ),
     );
     expect((await w.run(owner, id, 'import')).body).toMatchObject({ status: 'completed' });
-    expect((await levels(2061, 2061)).company).toEqual({ consumption: 192, cost: 0 });
+    await expectEveryLevel(world, 2061, 2061, { consumption: 192, cost: 0 });
 
     expect((await w.post(owner, `/imports/${id}/rollback`)).status).toBe(202);
     const bodies = await w.drain('imports');
     const message = JSON.parse(bodies[0] as string) as Record<string, unknown>;
     // The days (and their meter's months) are emptied; the worker dies on adding their roll-ups.
-    await dieOn(() => w.workOn(message), isRollupWrite);
+    await dieOn(() => w.workOn(message), writesRollup);
     expect((await totals()).months).toEqual(before.months);
 
     await w.workOn(message);

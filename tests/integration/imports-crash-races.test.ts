@@ -1,0 +1,213 @@
+import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  applyInvoiceContribution,
+  listAccountMonths,
+  listGoneMonths,
+} from '../../functions/accounts/index.ts';
+import { newId } from '../../functions/core/lib/ids.ts';
+import { dieOn } from './crash-support.ts';
+import {
+  delivery,
+  dyingRestatement,
+  expectEveryLevel,
+  expectLevelsEqualMonths,
+  failRestatement,
+  type MeterWorld,
+  onThe,
+  restate,
+  restater,
+  startMeterWorld,
+  utf8,
+  writesRollup,
+} from './imports-world.ts';
+
+/**
+ * What someone else does to an import's months between its worker dying and SQS delivering its message
+ * again: a restatement that failed for good, a bill, another import, a rollback. Whatever happened, every
+ * level of roll-up comes to the sum of the months once the import (and its rollback) finish.
+ */
+let world: MeterWorld;
+const MPRN = '1234567890';
+
+beforeAll(async () => {
+  world = await startMeterWorld({ type: 'gas', meterPointNumber: MPRN });
+}, 120_000);
+afterAll(() => world?.w.stop());
+
+const csv = (rows: readonly string[]) => utf8(['MPRN,Month,kWh,Cost', ...rows].join('\r\n'));
+
+/** Uploads a file and queues its import, answering the import and the message SQS holds for it. */
+async function queued(fileName: string, rows: readonly string[]) {
+  const { w, owner } = world;
+  const id = await w.upload(owner, 'monthly-consumption', fileName, csv(rows));
+  expect((await w.post(owner, `/imports/${id}/import`)).status).toBe(202);
+  const bodies = await w.drain('imports');
+  expect(bodies).toHaveLength(1);
+  return { id, message: JSON.parse(bodies[0] as string) as Record<string, unknown> };
+}
+
+async function imported(fileName: string, rows: readonly string[]) {
+  const { w, owner } = world;
+  const id = await w.upload(owner, 'monthly-consumption', fileName, csv(rows));
+  expect((await w.run(owner, id, 'import')).body).toMatchObject({ status: 'completed' });
+  return id;
+}
+
+/** A bill for a meter's month, confirmed: its share reaches the month and every roll-up. */
+const bill = (month: string, consumption: number, cost: number) =>
+  applyInvoiceContribution(
+    world.w.demoId,
+    world.meterId,
+    world.siteId,
+    newId(),
+    {
+      month,
+      utilityType: 'gas',
+      consumption,
+      unit: 'kWh',
+      cost,
+      emissionsKg: Math.round(consumption * 0.18296 * 1000) / 1000,
+      factorVersion: 'desnz-2025-v2',
+    },
+    1,
+  );
+
+describe('a rollback taking away a month a restatement recorded its change on', () => {
+  it('leaves the roll-ups at the months once a later restatement finishes the failed one', async () => {
+    const { w, owner } = world;
+    const id = await imported('january.csv', [`${MPRN},2025-01,10000,500.00`]);
+    // The first edition's natural gas factor for 2025 differs from the current one's: January is
+    // restated and the change recorded on it, but never reaches the roll-ups.
+    await failRestatement(world, 'desnz-v1');
+
+    expect((await w.run(owner, id, 'rollback')).body).toMatchObject({
+      status: 'rolled-back',
+      rollback: { removed: 1, restored: 0, kept: 0 },
+    });
+    expect(await listAccountMonths(w.demoId, world.meterId, '2025-01', '2025-12')).toEqual([]);
+
+    // A later restatement puts on the roll-ups what the failed one changed, January included.
+    expect(await restate(world, 'desnz-v1')).toMatchObject({ status: 'done' });
+    const none = { consumption: 0, cost: 0, emissionsKg: 0 };
+    expect((await expectLevelsEqualMonths(world, 2025)).site).toEqual(none);
+    // Its change on the roll-ups, the record the month left is not kept.
+    expect((await listGoneMonths(w.demoId)).size).toBe(0);
+  }, 120_000);
+  it('leaves the roll-ups at the months once the restatement, delivered again, finishes its own change', async () => {
+    const { w, owner } = world;
+    const id = await imported('march.csv', [`${MPRN},2025-03,8000,400.00`]);
+    // The first delivery restates March, records its change on it, and dies before the roll-ups.
+    const { jobId, bodies } = await dyingRestatement(world, 'desnz-v1', 1);
+
+    expect((await w.run(owner, id, 'rollback')).body).toMatchObject({
+      status: 'rolled-back',
+      rollback: { removed: 1, restored: 0, kept: 0 },
+    });
+    // SQS delivers the job again: it puts its change of March on the roll-ups, though March is gone.
+    expect((await (await restater())(delivery(bodies, 2))).batchItemFailures).toEqual([]);
+    expect((await w.get(owner, `/analytics/factor-sets/restatements/${jobId}`)).body).toMatchObject({
+      status: 'done',
+    });
+    const none = { consumption: 0, cost: 0, emissionsKg: 0 };
+    expect((await expectLevelsEqualMonths(world, 2025)).site).toEqual(none);
+    // Its change on the roll-ups, the record the month left is not kept.
+    expect((await listGoneMonths(w.demoId)).size).toBe(0);
+  }, 120_000);
+});
+
+describe('an import whose worker died, redelivered after someone changed its months', () => {
+  it('adds the dead run’s change of a month a bill reached before the redelivery', async () => {
+    const { w, owner } = world;
+    await imported('earlier-2026.csv', [`${MPRN},2026-01,1000,100.00`]);
+    const { id, message } = await queued('2026.csv', [
+      `${MPRN},2026-01,1200,120.00`,
+      `${MPRN},2026-02,900,90.00`,
+    ]);
+    // The months are written; the worker dies on its first roll-up write, so none of them reaches one.
+    await dieOn(() => w.workOn(message), writesRollup);
+    await bill('2026-01', 100, 10);
+
+    await w.workOn(message);
+    expect((await w.get(owner, `/imports/${id}`)).body).toMatchObject({
+      status: 'completed',
+      results: { rows: 2, create: 1, update: 1, error: 0 },
+    });
+    const months = await listAccountMonths(w.demoId, world.meterId, '2026-01', '2026-12');
+    expect(months.map((m) => [m.month, m.consumption, m.cost, m.source])).toEqual([
+      ['2026-01', 1300, 130, 'invoice'],
+      ['2026-02', 900, 90, 'import'],
+    ]);
+    await expectEveryLevel(world, 2026, 2026, { consumption: 2200, cost: 220 });
+
+    // The billed month is kept as it is; February goes.
+    expect((await w.run(owner, id, 'rollback')).body).toMatchObject({
+      status: 'rolled-back',
+      rollback: { removed: 1, restored: 0, kept: 1 },
+    });
+    await expectEveryLevel(world, 2026, 2026, { consumption: 1300, cost: 130 });
+  }, 120_000);
+
+  it('adds no change twice when some of its roll-ups landed and another import changed a month since', async () => {
+    const { w, owner } = world;
+    const { id, message } = await queued('2027.csv', [
+      `${MPRN},2027-01,1000,100.00`,
+      `${MPRN},2027-02,500,50.00`,
+    ]);
+    // The sites' roll-ups land; the worker dies on the next roll-up write.
+    await dieOn(() => w.workOn(message), onThe(1, writesRollup));
+    // Another import changes January, as the dead run left it, before SQS delivers the message again.
+    const later = await imported('january-2027.csv', [`${MPRN},2027-01,1500,150.00`]);
+    expect((await w.get(owner, `/imports/${later}`)).body).toMatchObject({ results: { update: 1 } });
+
+    await w.workOn(message);
+    expect((await w.get(owner, `/imports/${id}`)).body).toMatchObject({
+      status: 'completed',
+      results: { rows: 2, create: 2, error: 0 },
+    });
+    const months = await listAccountMonths(w.demoId, world.meterId, '2027-01', '2027-12');
+    expect(months.map((m) => [m.month, m.consumption, m.cost])).toEqual([
+      ['2027-01', 1500, 150],
+      ['2027-02', 500, 50],
+    ]);
+    await expectEveryLevel(world, 2027, 2027, { consumption: 2000, cost: 200 });
+  }, 120_000);
+
+  it('adds no change twice when it dies again after writing new months, its first roll-ups recorded as added', async () => {
+    const { w, owner } = world;
+    const earlier = await imported('earlier-2028.csv', [`${MPRN},2028-01,1000,100.00`]);
+    // January is as the file has it; February is new.
+    const { id, message } = await queued('2028.csv', [
+      `${MPRN},2028-01,1000,100.00`,
+      `${MPRN},2028-02,500,50.00`,
+    ]);
+    // The first run adds February's roll-ups, records so, and dies as it keeps the rows' outcomes.
+    await dieOn(
+      () => w.workOn(message),
+      (c) =>
+        c instanceof BatchWriteCommand &&
+        Object.values(c.input.RequestItems ?? {})
+          .flat()
+          .some((r) => String(r.PutRequest?.Item?.sk).startsWith('import#')),
+    );
+    await expectEveryLevel(world, 2028, 2028, { consumption: 1500, cost: 150 });
+    // The earlier import is rolled back: January is gone, so the import now creates it.
+    expect((await w.run(owner, earlier, 'rollback')).body).toMatchObject({ status: 'rolled-back' });
+    await expectEveryLevel(world, 2028, 2028, { consumption: 500, cost: 50 });
+    // The second delivery writes January and dies on its first roll-up write.
+    await dieOn(() => w.workOn(message), writesRollup);
+
+    await w.workOn(message);
+    expect((await w.get(owner, `/imports/${id}`)).body).toMatchObject({
+      status: 'completed',
+      results: { rows: 2, create: 2, error: 0 },
+    });
+    await expectEveryLevel(world, 2028, 2028, { consumption: 1500, cost: 150 });
+
+    expect((await w.run(owner, id, 'rollback')).body).toMatchObject({
+      status: 'rolled-back',
+      rollback: { removed: 2, restored: 0, kept: 0 },
+    });
+    await expectEveryLevel(world, 2028, 2028, { consumption: 0, cost: 0 });
+  }, 120_000);
+});
