@@ -326,7 +326,9 @@ describe("a member's home dashboard and its widgets", () => {
   it('are theirs alone: another member neither lists, reads, changes nor adds to them', async () => {
     const mine = await home();
     const [widget] = mine.widgets;
-    const other = await w.addUser('site-reader', ['asset_user'], { assets: { read: [site.Hardman] } });
+    const other = await w.addUser('site-reader', ['asset_user'], {
+      assets: { read: [String(site.Hardman)], write: [] },
+    });
     const theirs = await home(other);
 
     // Each lists their own board and its widgets only.
