@@ -30,7 +30,6 @@ import {
   putValidationUnlessCompleted,
   requeueInvoice,
   type StoredCapture,
-  toCapture,
 } from './invoice-repository.ts';
 import { countPdfPages } from './pdf-pages.ts';
 
@@ -377,6 +376,11 @@ async function captureClaimed(
   return { companyId, captureId, status: allComplete ? 'captured' : 'manual', invoiceIds: ids };
 }
 
+/**
+ * Records a capture's failure: the bill and its validation first, the capture record last. A worker that
+ * dies in between leaves the capture claimed, so the message handed out again records the failure again,
+ * rather than finding the capture over and the bill left where it was.
+ */
 async function finishWithError(
   companyId: string,
   captureId: string,
@@ -386,10 +390,8 @@ async function finishWithError(
 ) {
   const now = new Date().toISOString();
   const error = { type, message: reason };
-  const changed = await changeCapture(companyId, captureId, (current) =>
-    current.deleted === true ? undefined : { ...current, status: 'error', error, updatedAt: now },
-  );
-  const capture = changed && toCapture(changed.after);
+  const found = await getCapture(companyId, captureId);
+  const capture = found?.deleted === true ? undefined : found;
   const invoice = (await getInvoice(companyId, captureId)) ?? {
     _id: captureId,
     companyId,
@@ -403,15 +405,19 @@ async function finishWithError(
     createdAt: now,
   };
   const stored = { ...invoice, status: 'error', error, invoiceValidationId: captureId, updatedAt: now };
-  if (!(await putCapturedInvoice(companyId, stored))) {
-    log.warn('capture failed; the confirmed invoice is kept', { companyId, captureId, reason, type });
-    return;
+  const written = await putCapturedInvoice(companyId, stored);
+  if (written) {
+    await putValidationUnlessCompleted(
+      companyId,
+      validationOfFailedCapture(stored, capture ?? stored, reason, type, now),
+    );
   }
-  await putValidationUnlessCompleted(
-    companyId,
-    validationOfFailedCapture(stored, capture ?? stored, reason, type, now),
+  await changeCapture(companyId, captureId, (current) =>
+    current.deleted === true ? undefined : { ...current, status: 'error', error, updatedAt: now },
   );
-  log.warn('capture failed', { companyId, captureId, reason, type });
+  if (!written)
+    log.warn('capture failed; the confirmed invoice is kept', { companyId, captureId, reason, type });
+  else log.warn('capture failed', { companyId, captureId, reason, type });
 }
 
 const DUPLICATE_RULE = DEFAULT_VALIDATION_RULES.find((r) => r.key === 'duplicate-invoice-number');

@@ -2,14 +2,20 @@
  * A probe sweep of every declared HTTP route against a seeded local stack, called as four callers who
  * should be refused most of it: no token, the owner of another company, a user granted two sites of Demo
  * Estates, a user granted one site only, and a read-only (entity viewer) user. A route's id is filled with an item of Demo Estates the
- * caller does not see in its own list where there is one, so a 2xx there is a leak. A list answered to a
- * caller with grants is also read item by item: an item of a site or meter outside the caller's own sites and
- * meters lists is a leak too. Prints the counts by outcome and lists every unexpected 2xx and every 5xx.
+ * caller does not see in its own list where there is one, so a 2xx there is a leak. Every list answered to
+ * a caller with grants is also read item by item against what their grants let them see, worked out from
+ * the owner's register (security-lists.ts), the owner's answer to the same list serving as the check's
+ * control. Before the sweep the owner adds what the demo lacks (security-world.ts): targets, reports, a
+ * project and recommendations outside every restricted caller's grants, and mail taken in through the
+ * SMTP inbox, whose mails, attachments and bills are then probed as each caller. Prints the counts by
+ * outcome and lists every unexpected 2xx and every 5xx.
  */
 import { signInForToken } from '../../infra/local/oidc/sign-in-flow.ts';
 import { DEMO_PASSWORD } from '../../infra/local/seed/demo-users.ts';
 import { HTTP_ROUTES, type HttpRoute } from '../../shared/system/routes.ts';
 import { startLocalStack } from '../support/local-stack.ts';
+import { type Api, judgeList, type Reader, Register, readerOf } from './security-lists.ts';
+import { furnish, sendMail } from './security-world.ts';
 
 type Caller =
   | 'no token'
@@ -28,16 +34,16 @@ const tokenOf = async (email: string) =>
 /** Answers the gateway throttled (429) and waited out, so each probe reaches the function. */
 let throttled = 0;
 
-async function call(method: string, path: string, token?: string) {
+async function call(method: string, path: string, token?: string, sent?: unknown) {
   for (let attempt = 0; ; attempt++) {
-    const answer = await callOnce(method, path, token);
+    const answer = await callOnce(method, path, token, sent);
     if (answer.status !== 429 || attempt === 10) return answer;
     throttled++;
     await new Promise((r) => setTimeout(r, 1000 * Math.max(1, answer.retryAfter)));
   }
 }
 
-async function callOnce(method: string, path: string, token?: string) {
+async function callOnce(method: string, path: string, token?: string, sent?: unknown) {
   const write = method !== 'GET' && method !== 'DELETE';
   const res = await fetch(`${local.apiUrl}${path}`, {
     method,
@@ -45,7 +51,7 @@ async function callOnce(method: string, path: string, token?: string) {
       ...(token ? { authorization: `Bearer ${token}` } : {}),
       ...(write ? { 'content-type': 'application/json' } : {}),
     },
-    body: write ? '{}' : undefined,
+    body: write ? JSON.stringify(sent ?? {}) : undefined,
     redirect: 'manual',
   });
   const text = await res.text();
@@ -69,6 +75,38 @@ const segmentOf = (route: HttpRoute) => route.path.split('/')[1] ?? '';
 try {
   const owner = await tokenOf('owner@demo.test');
   const demoId = ((await call('GET', '/users/me/company', owner)).body as { _id: string })._id;
+
+  const emails: [Caller, string | undefined][] = [
+    ['no token', undefined],
+    ['other company', 'owner@northwind.test'],
+    ['two-site grant', 'asset@demo.test'],
+    ['one-site grant', 'site@demo.test'],
+    ['read-only', 'entity@demo.test'],
+    ['bill validator', 'validator@demo.test'],
+  ];
+  const callers: [Caller, string | undefined][] = [];
+  for (const [caller, email] of emails) callers.push([caller, email ? await tokenOf(email) : undefined]);
+  const emailOf = new Map(emails);
+  const restricted = new Set<Caller>(['two-site grant', 'one-site grant', 'read-only', 'bill validator']);
+  // Each member's home board is made on their first visit: made now, so each lists one.
+  for (const token of [owner, ...callers.map(([, t]) => t)])
+    if (token) await call('GET', '/users/me/dashboard-data', token);
+  const api: Api = call;
+  const register = await new Register(api, owner).load();
+  const readers = new Map<Caller, Reader>();
+  for (const [caller, token] of callers)
+    if (token && restricted.has(caller)) readers.set(caller, await readerOf(api, token, owner, register));
+  const validator = readers.get('bill validator') as Reader;
+
+  // Items of every kind outside all the restricted callers' grants, so the owner's answer to their
+  // lists holds something none of them may see.
+  const outside = [...register.assetEntity.keys()].find((site) =>
+    [...readers.values()].every((r) => !r.site(site)),
+  );
+  if (!outside) throw new Error('Every site of Demo Estates is granted to some restricted caller');
+  const unmade = await furnish(api, owner, outside);
+  const mail = await sendMail(local, api, owner, register, validator, [...readers.values()]);
+  await register.load();
 
   // Demo Estates' ids, by the first segment of the path that lists them.
   const ids = new Map<string, string[]>([['companies', [demoId]]]);
@@ -114,44 +152,72 @@ try {
     return { path, real, theirs: real !== undefined && mine.has(real) };
   }
 
-  const callers: [Caller, string | undefined][] = [
-    ['no token', undefined],
-    ['other company', await tokenOf('owner@northwind.test')],
-    ['two-site grant', await tokenOf('asset@demo.test')],
-    ['one-site grant', await tokenOf('site@demo.test')],
-    ['read-only', await tokenOf('entity@demo.test')],
-    ['bill validator', await tokenOf('validator@demo.test')],
-  ];
-  const restricted = new Set<Caller>(['two-site grant', 'one-site grant', 'read-only', 'bill validator']);
-
-  /**
-   * The sites and meters an item of a list names that the caller does not see in its own lists: a list
-   * filtered by grants names none. Lists that are the caller's own sites and meters are those lists.
-   */
-  async function outsideGrants(caller: Caller, token: string, route: HttpRoute, body: unknown) {
-    const segment = segmentOf(route);
-    if (segment === 'assets' || segment === 'accounts') return [];
-    const list = Array.isArray(body) ? body : (body as { data?: unknown } | undefined)?.data;
-    if (!Array.isArray(list)) return [];
-    const sites = await visible(caller, token, 'assets');
-    const meters = await visible(caller, token, 'accounts');
-    const outside = new Set<string>();
-    for (const item of list as Record<string, unknown>[]) {
-      if (typeof item?.assetId === 'string' && !sites.has(item.assetId)) outside.add(`site ${item.assetId}`);
-      if (typeof item?.accountId === 'string' && !meters.has(item.accountId))
-        outside.add(`meter ${item.accountId}`);
+  const flagged: string[] = [];
+  // Each mail, each attachment and each attachment's bill, as every caller: a caller may open a mail
+  // when they may read every bill it brought, an attachment and its bill when they may read that bill.
+  const mailTally = {
+    probes: 0,
+    allowed: 0,
+    refused: 0,
+    leaks: 0,
+    overRefused: 0,
+    errors: 0,
+    ownerAllowed: 0,
+  };
+  const billOf = async (captureId: string) => register.captureInvoices.get(captureId)?.[0] ?? captureId;
+  for (const [caller, token] of callers) {
+    const reader = readers.get(caller);
+    const billing = reader?.billing === true;
+    for (const m of mail) {
+      const probes: [string, boolean][] = [];
+      let every = true;
+      for (const a of m.attachments) {
+        const invoice = await billOf(a.captureId);
+        const mayBill = reader ? await reader.bill(invoice) : false;
+        every &&= mayBill;
+        probes.push([`/emails/${m.emailId}/attachments/${a._id}/download`, billing && mayBill]);
+        probes.push([`/invoices/${invoice}/download`, mayBill]);
+      }
+      probes.unshift([`/emails/${m.emailId}`, billing && every]);
+      for (const [path, may] of probes) {
+        // The control: the owner opens every one, so a refusal above is the grants', not a broken probe.
+        if (caller === 'no token') {
+          const control = await call('GET', path, owner);
+          if (control.status === 200) mailTally.ownerAllowed++;
+          else flagged.push(`owner: GET ${path} → ${control.status}, so the probe proves nothing`);
+        }
+        const { status, body } = await call('GET', path, token);
+        mailTally.probes++;
+        const ok = status >= 200 && status < 300;
+        if (status >= 500) mailTally.errors++;
+        else if (ok && may) mailTally.allowed++;
+        else if (!ok && !may) mailTally.refused++;
+        else if (ok) mailTally.leaks++;
+        else mailTally.overRefused++;
+        if (status >= 500 || ok !== may)
+          flagged.push(
+            `${caller}: GET ${path} (${m.what}) → ${status} ${JSON.stringify(body).slice(0, 120)}`,
+          );
+      }
     }
-    return [...outside];
   }
+
   let listsRead = 0;
   /** Lists whose owner's answer the check would flag: lists where a leak would have been seen. */
   let controlsCaught = 0;
   let listItemsRead = 0;
+  /** Lists read, by the rule that judged them; lists with items that no rule judges. */
+  const byRule = new Map<string, number>();
+  const unjudged = new Set<string>();
+  const controlled = new Set<string>();
   const counts = new Map<Caller, Record<Outcome, number>>();
   const others = new Map<string, number>();
-  const flagged: string[] = [];
   const started = performance.now();
-  for (const [caller, token] of callers) {
+  /** Routes after which the caller's token no longer works (signing out): the caller signs in again. */
+  const sessionEnders = new Set<string>();
+  for (const [caller, first] of callers) {
+    let token = first;
+    let previous: HttpRoute | undefined;
     const tally: Record<Outcome, number> = {
       refused: 0,
       'expected 2xx': 0,
@@ -162,10 +228,24 @@ try {
     counts.set(caller, tally);
     for (const route of HTTP_ROUTES) {
       const { path, real, theirs } = await pathOf(route, caller, token);
-      const { status, body } = await call(route.method, path, token);
+      let { status, body } = await call(route.method, path, token);
+      const email = emailOf.get(caller);
+      if (status === 401 && token && email && (await call('GET', '/users/me', token)).status === 401) {
+        // The route before ended the session: sign in again and ask once more.
+        sessionEnders.add(
+          `${previous ? `${previous.method} ${previous.path}` : '(before the sweep)'} (${caller})`,
+        );
+        // Sessions end by the second a token was issued in: one issued the same second is ended too.
+        await new Promise((r) => setTimeout(r, 1100));
+        token = await tokenOf(email);
+        ({ status, body } = await call(route.method, path, token));
+      }
+      previous = route;
       // The credential of a link route (an unsubscribe link) is in the link, not a token.
       const linkRoute = route.auth?.includes('link') === true;
-      const open = theirs === true || linkRoute || route.permission === '*' || route.profile === true;
+      // A signed-in member's own (their calendar feed's link): anyone who may call it changes only theirs.
+      const own = route.sessionOnly === true && !route.path.includes('{');
+      const open = theirs === true || linkRoute || own || route.permission === '*' || route.profile === true;
       const write = route.method !== 'GET';
       let outcome: Outcome;
       if (status >= 500) outcome = '5xx';
@@ -184,26 +264,34 @@ try {
         others.set(`${caller} ${status}`, (others.get(`${caller} ${status}`) ?? 0) + 1);
       }
       let leak: string | undefined;
+      const reader = readers.get(caller);
       if (
         outcome === 'expected 2xx' &&
         token &&
-        restricted.has(caller) &&
+        reader &&
         route.method === 'GET' &&
         !route.path.includes('{')
       ) {
         // Asked again with a page as large as lists answer, as the empty-bodied probe may be a small page.
         const full = await call('GET', `${route.path}?limit=1000`, token);
-        const listed = Array.isArray(full.body) ? full.body : (full.body as { data?: unknown })?.data;
-        if (full.status === 200 && Array.isArray(listed)) {
+        const verdict =
+          full.status === 200 ? await judgeList(route.path, full.body, reader, register) : undefined;
+        if (verdict) {
           listsRead++;
-          listItemsRead += listed.length;
-          const outside = await outsideGrants(caller, token, route, full.body);
+          listItemsRead += verdict.items;
+          const name = verdict.rule ?? 'no rule';
+          byRule.set(name, (byRule.get(name) ?? 0) + 1);
+          if (verdict.rule === undefined && verdict.items > 0) unjudged.add(route.path);
           // The check's control: the owner's answer to the same list, judged by this caller's grants.
           const owners = await call('GET', `${route.path}?limit=1000`, owner);
-          if ((await outsideGrants(caller, token, route, owners.body)).length > 0) controlsCaught++;
-          if (outside.length > 0) {
+          const control = await judgeList(route.path, owners.body, reader, register);
+          if (control && control.leaks.length > 0) {
+            controlsCaught++;
+            controlled.add(route.path);
+          }
+          if (verdict.leaks.length > 0) {
             outcome = 'unexpected 2xx';
-            leak = `lists ${outside.length} outside grants: ${outside.slice(0, 3).join(', ')}`;
+            leak = `lists ${verdict.leaks.length} it may not see: ${verdict.leaks.slice(0, 3).join(', ')}`;
           }
         }
       }
@@ -221,6 +309,19 @@ try {
   );
   console.log(
     `${listsRead} lists read item by item as restricted callers (${listItemsRead} items); the owner's answer to ${controlsCaught} of them would have been flagged`,
+  );
+  console.log('lists read, by the rule that judged them:', Object.fromEntries(byRule));
+  console.log(
+    `lists whose owner's answer the check flags (${controlled.size}): ${[...controlled].join(', ')}`,
+  );
+  console.log(
+    `routes that end the caller's session (signed in again after each): ${[...sessionEnders].join(', ')}`,
+  );
+  if (unjudged.size > 0) console.log(`LISTS NO RULE JUDGES: ${[...unjudged].join(', ')}`);
+  if (unmade.length > 0) console.log(`NOT MADE before the sweep: ${unmade.join('; ')}`);
+  console.log(
+    `mail: ${mail.length} mails (${mail.map((m) => m.what).join('; ')}), ${mailTally.probes} probes of mails, attachments and their bills:`,
+    mailTally,
   );
   console.table(Object.fromEntries(counts));
   console.log('other 4xx by caller and status:', Object.fromEntries(others));

@@ -321,3 +321,58 @@ describe('bills: the data-quality and bill-validation widgets, and a meter page'
     expect(quality.series?.find((s) => s.label === 'With overlaps')?.value).toBe(1);
   });
 });
+
+describe("a member's home dashboard and its widgets", () => {
+  it('are theirs alone: another member neither lists, reads, changes nor adds to them', async () => {
+    const mine = await home();
+    const [widget] = mine.widgets;
+    const other = await w.addUser('site-reader', ['asset_user'], {
+      assets: { read: [String(site.Hardman)], write: [] },
+    });
+    const theirs = await home(other);
+
+    // Each lists their own board and its widgets only.
+    const boards = await get('/dashboards?limit=100', other);
+    expect((boards.body.data as { _id: string }[]).map((d) => d._id)).toEqual([theirs.dashboard._id]);
+    const widgets = await get('/widgets?limit=1000', other);
+    const boardsOfWidgets = new Set(
+      (widgets.body.data as { dashboardId: string }[]).map((x) => x.dashboardId),
+    );
+    expect([...boardsOfWidgets]).toEqual([theirs.dashboard._id]);
+    expect(
+      ((await get(`/widgets?dashboardId=${mine.dashboard._id}`, other)).body.data as unknown[]).length,
+    ).toBe(0);
+
+    // The owner's board and widgets are not found to them, to read, change or remove.
+    expect((await get(`/dashboards/${mine.dashboard._id}`, other)).status).toBe(404);
+    expect((await get(`/widgets/${widget?._id}`, other)).status).toBe(404);
+    const moved = await api({
+      method: 'PATCH',
+      path: `/widgets/${widget?._id}`,
+      token: other,
+      body: { position: { x: 5, y: 5, w: 1, h: 1 } },
+    });
+    expect(moved.status).toBe(404);
+    const removed = await api({ method: 'DELETE', path: `/widgets/${widget?._id}`, token: other });
+    expect(removed.status).toBe(404);
+    expect(
+      (await api({ method: 'DELETE', path: `/dashboards/${mine.dashboard._id}`, token: other })).status,
+    ).toBe(404);
+
+    // Nor can they put a widget on the owner's board.
+    const added = await api({
+      method: 'POST',
+      path: '/widgets',
+      token: other,
+      body: { dashboardId: mine.dashboard._id, settings: { type: 'emissions' } },
+    });
+    expect(added.status).toBe(400);
+    expect(added.body.formMessages).toEqual({ dashboardId: 'No such dashboard was found' });
+
+    // The owner's home is as it was.
+    const after = await home();
+    expect(after.widgets.map((x) => [x._id, x.position])).toEqual(
+      mine.widgets.map((x) => [x._id, x.position]),
+    );
+  });
+});

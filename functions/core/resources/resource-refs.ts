@@ -65,13 +65,15 @@ const idsIn = (value: unknown): string[] =>
  * Refuses an item whose reference fields name what the caller's company does not hold: another
  * company's id reads as no item at all ("not found"), as its routes answer. Only fields the write sets
  * or changes are checked (`before` is the stored item of an update), so an item pointing at something
- * since deleted can still be edited otherwise.
+ * since deleted can still be edited otherwise. With the caller's `sub`, another member's own item (of a
+ * resource with an owner) reads as no item too.
  */
 export async function refuseUnknownRefs(
   companyId: string,
   item: Readonly<Record<string, unknown>>,
   before?: Readonly<Record<string, unknown>>,
   prefix = '',
+  sub?: string,
 ): Promise<void> {
   const errors: Record<string, string> = {};
   for (const [field, ref] of REFERENCE_FIELDS) {
@@ -80,9 +82,15 @@ export async function refuseUnknownRefs(
     const ids = idsIn(item[field]).filter((id) => !known.has(id));
     if (ids.length === 0) continue;
     const found = await getItems(keys.collection({ companyId }, ref.resource), ids);
+    // Another member's own item (their dashboard) is, to the caller, no item at all.
+    const owner = sub === undefined ? undefined : findResource(ref.resource)?.owner;
     const missing = ids.find((id) => {
       const hit = found.get(id);
-      return !hit || hit.deleted === true;
+      return (
+        !hit ||
+        hit.deleted === true ||
+        (owner !== undefined && hit[owner] !== undefined && hit[owner] !== sub)
+      );
     });
     if (missing !== undefined) errors[`${prefix}${field}`] = `No such ${ref.what} was found`;
   }

@@ -265,7 +265,8 @@ const create = async (ctx: OpContext): Promise<OpResult> => {
   const data = parseOrThrow(resourceSchema(resource.name), ctx.body);
   refineOrThrow(resource, data);
   const item = stamp(ctx.caller, data, resource);
-  if (resource.scope === 'company') await refuseUnknownRefs(ctx.caller.companyId, item);
+  if (resource.scope === 'company')
+    await refuseUnknownRefs(ctx.caller.companyId, item, undefined, '', ctx.caller.sub);
   if (!(await mayAccess(resource, ctx.caller, item, 'write'))) throw forbidden();
   throwIfOversized(item);
   await putItem(collectionOf(resource, ctx.caller), item, { mustNotExist: true });
@@ -293,7 +294,7 @@ const bulk = async (ctx: OpContext): Promise<OpResult> => {
   });
   if (resource.scope === 'company') {
     for (const [i, item] of parsed.entries())
-      await refuseUnknownRefs(ctx.caller.companyId, item, undefined, `${i}.`);
+      await refuseUnknownRefs(ctx.caller.companyId, item, undefined, `${i}.`, ctx.caller.sub);
   }
   const resolver = new LineageResolver(ctx.caller.companyId, ctx.caller);
   for (const item of parsed) {
@@ -323,7 +324,8 @@ const update = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
     };
     refineOrThrow(resource, next);
     throwIfOversized(next);
-    if (resource.scope === 'company') await refuseUnknownRefs(ctx.caller.companyId, next, current);
+    if (resource.scope === 'company')
+      await refuseUnknownRefs(ctx.caller.companyId, next, current, '', ctx.caller.sub);
     // Moving an item must not move it out of the caller's reach.
     if (!(await mayAccess(resource, ctx.caller, next, 'write'))) throw forbidden();
     return next;
@@ -421,7 +423,8 @@ const subUpdate = operation({ params: ['id', 'subId'] }, async (ctx): Promise<Op
     if (current.deleted === true) throw notFound();
     const next = { ...applyPatch(current, subSchema, ctx.body), updatedAt: new Date().toISOString() };
     throwIfOversized(next);
-    if (resource.scope === 'company') await refuseUnknownRefs(ctx.caller.companyId, next, current);
+    if (resource.scope === 'company')
+      await refuseUnknownRefs(ctx.caller.companyId, next, current, '', ctx.caller.sub);
     return next;
   });
   if (!changed) throw notFound();

@@ -7,6 +7,8 @@ export const DASHBOARDS_RESOURCE: ResourceDecl = {
   scope: 'company',
   read: PORTFOLIO_READERS,
   write: PORTFOLIO_READERS,
+  // A dashboard is its member's home (GET /users/me/dashboard-data): no one else lists, reads or changes it.
+  owner: 'createdBy',
   searchFields: ['name'],
 };
 
@@ -16,6 +18,8 @@ export const WIDGETS_RESOURCE: ResourceDecl = {
   scope: 'company',
   read: PORTFOLIO_READERS,
   write: PORTFOLIO_READERS,
+  // A widget is on its member's own dashboard, and theirs as the dashboard is.
+  owner: 'createdBy',
   indexes: ['dashboardId'],
   searchFields: [],
 };
