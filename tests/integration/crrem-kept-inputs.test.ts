@@ -5,8 +5,8 @@ import {
   applyInvoiceContribution,
   applyRestatementToSite,
 } from '../../functions/accounts/index.ts';
-import { documentClient } from '../../functions/core/adapters/dynamo.ts';
 import { readKeptSiteYears } from '../../functions/analytics/analytics-kept-site-years-repository.ts';
+import { documentClient } from '../../functions/core/adapters/dynamo.ts';
 import { config } from '../../functions/core/config.ts';
 import {
   JOURNAL_MAX_KEYS,
