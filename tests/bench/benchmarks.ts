@@ -18,8 +18,9 @@
  * BENCH_AFTER_WRITE writes before each call, so each call is the first after a write: `1` or `bill` adds a
  * month's electricity to one site's last whole year (as a bill does), `import` adds a month to 200 sites'
  * last whole year in one go (as an import does), `site` changes one site's floor area; `mark` moves the
- * last whole year's change mark with no write (that year's kept part is made afresh) and `all` the mark of
- * all years (every year's part is made afresh).
+ * last whole year's change mark with no write (that year's kept part is made afresh), `all` the mark of
+ * all years (every year's part is made afresh) and `fresh` every mark (the whole copy is made afresh: with
+ * BENCH_ANSWER_FILE, the answer to compare with one from a patched copy).
  */
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -127,7 +128,9 @@ async function main() {
     const { getProfile } = await import('../../functions/core/access/user-repository.ts');
     const { putRollups } = await import('../../functions/accounts/consumption-repository.ts');
     const { inPool } = await import('../../functions/core/lib/in-pool.ts');
-    const { moveChangeMark, yearMark } = await import('../../functions/core/data/change-marks.ts');
+    const { moveChangeMark, moveChangeMarks, yearMark } = await import(
+      '../../functions/core/data/change-marks.ts'
+    );
     const { addManyToSiteYears, addToSiteYear } = await import(
       '../../functions/accounts/site-year-repository.ts'
     );
@@ -212,6 +215,7 @@ async function main() {
     const write = async () => {
       writes++;
       if (AFTER_WRITE === 'all') await moveChangeMark(companyId, 'siteYears');
+      else if (AFTER_WRITE === 'fresh') await moveChangeMarks(companyId, ['sites', 'siteYears']);
       else if (AFTER_WRITE === 'mark') await moveChangeMark(companyId, yearMark(writeYear));
       else if (AFTER_WRITE === 'site')
         await updateRaw(sitesPk, siteAt(writes), { floorArea: 1000 + (writes % 500) });
