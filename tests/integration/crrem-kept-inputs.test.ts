@@ -456,6 +456,63 @@ describe('the CRREM table from the kept copy', () => {
     expect(JSON.stringify(answer)).toBe(JSON.stringify(fresh.answer));
   }, 60_000);
 
+  it('answers as a fresh build when two bills are written at once and the table is asked between them', async () => {
+    const before = await tableFromKeptCopy();
+    const client = documentClient();
+    const send = client.send.bind(client) as (command: unknown) => Promise<unknown>;
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let holding = false;
+    const spy = vi.spyOn(client, 'send').mockImplementation((async (command: unknown) => {
+      const pk = command instanceof UpdateCommand ? String(command.input.Key?.pk ?? '') : '';
+      if (!holding && pk.endsWith('#rollup#site-years')) {
+        // The first bill's figures wait here, after its first mark move.
+        holding = true;
+        await held;
+      }
+      return send(command);
+    }) as typeof client.send);
+    const bill = (meter: string, assetId: string, month: string, utilityType: 'gas' | 'electricity') =>
+      applyInvoiceContribution(
+        w.demoId,
+        meter,
+        assetId,
+        `${meter}-bill`,
+        {
+          month,
+          utilityType,
+          consumption: 2_000,
+          unit: 'kWh',
+          cost: 100,
+          emissionsKg: 400,
+          factorVersion: 'x',
+        },
+        1,
+      );
+    let slow: Promise<unknown> = Promise.resolve();
+    try {
+      slow = bill('slow-meter', site.Bank as string, `${LAST}-12`, 'gas');
+      await vi.waitFor(() => expect(holding).toBe(true));
+    } finally {
+      spy.mockRestore();
+    }
+    await bill('quick-meter', site.Aldgate as string, `${LAST - 1}-12`, 'electricity');
+    const between = await table();
+    expect(JSON.stringify(rowOf(between, 'Bank'))).toBe(JSON.stringify(rowOf(before, 'Bank')));
+    release();
+    await slow;
+    const { result: answer, queried } = await readsDuring(() => table());
+    expect(queried).toEqual([]);
+    expect(JSON.stringify(rowOf(answer, 'Bank'))).not.toBe(JSON.stringify(rowOf(before, 'Bank')));
+    const fresh = await freshAnswers(site.Aldgate as string);
+    expect(JSON.stringify(answer)).toBe(JSON.stringify(fresh.answer));
+    expect(await pointOf(site.Aldgate as string, LAST - 1)).toEqual(
+      (fresh.site as { points: { year: number }[] }).points.find((p) => p.year === LAST - 1),
+    );
+  });
+
   it('shows a bill whose writer died after its figures, before its last mark, in the next answer', async () => {
     const before = await tableFromKeptCopy();
     expect(rowOf(before, 'Aldgate')?.latest).toMatchObject({ kwhM2: 132, kgCo2eM2: 46 });
