@@ -218,7 +218,7 @@ async function main() {
       else if (AFTER_WRITE === 'fresh') await moveChangeMarks(companyId, ['sites', 'siteYears']);
       else if (AFTER_WRITE === 'mark') await moveChangeMark(companyId, yearMark(writeYear));
       else if (AFTER_WRITE === 'site')
-        await updateRaw(sitesPk, siteAt(writes), { floorArea: 1000 + (writes % 500) });
+        await updateRaw(sitesPk, siteAt(writes), { floorArea: 1000 + (Date.now() % 9000) });
       else if (AFTER_WRITE === 'import')
         await addManyToSiteYears(
           companyId,
