@@ -635,4 +635,45 @@ describe('the CRREM table from the kept copy', () => {
     );
     expect(await marksItem()).not.toHaveProperty([name('b')]);
   });
+  it('keeps no list of written sites for a year no table keeps, so the marks do not grow with old bills', async () => {
+    await tableFromKeptCopy();
+    for (const n of [1, 2, 3])
+      await applyInvoiceContribution(
+        w.demoId,
+        `old-meter-${n}`,
+        site.Aldgate as string,
+        `old-bill-${n}`,
+        {
+          month: `2015-0${n}`,
+          utilityType: 'electricity',
+          consumption: 100,
+          unit: 'kWh',
+          cost: 1,
+          emissionsKg: 10,
+          factorVersion: 'x',
+        },
+        1,
+      );
+    const item = await marksItem();
+    expect(item).toHaveProperty(['siteYears#2015']);
+    expect(Object.keys(item).filter((k) => k.includes('siteYears#2015'))).toEqual(['siteYears#2015']);
+    // A year the table keeps lists the site written since the table last kept it.
+    await applyInvoiceContribution(
+      w.demoId,
+      'kept-year-meter',
+      site.Bank as string,
+      'kept-year-bill',
+      {
+        month: `${LAST - 1}-03`,
+        utilityType: 'gas',
+        consumption: 100,
+        unit: 'kWh',
+        cost: 1,
+        emissionsKg: 10,
+        factorVersion: 'x',
+      },
+      1,
+    );
+    expect([...((await marksItem())[`journal#siteYears#${LAST - 1}`] as Set<string>)]).toEqual([site.Bank]);
+  });
 });

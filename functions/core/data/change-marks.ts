@@ -22,7 +22,8 @@ import { config } from '../config.ts';
  * mark, so a reader holding a part made at an older value of the mark reads just those keys again rather
  * than the part's thousands. A part kept under a mark restarts its journal from there (only while no write
  * of it is under way and the mark has not moved). A journal that would grow past `JOURNAL_MAX_KEYS`, or a
- * move naming no keys, empties it and leaves it untrusted until a part is made afresh.
+ * move naming no keys, empties it and leaves it untrusted until a part is made afresh; one that no part
+ * has started (a year no table keeps) is dropped by the writer's second move.
  *
  * | pattern                                              | key condition                          | index |
  * | ---------------------------------------------------- | -------------------------------------- | ----- |
@@ -225,11 +226,17 @@ export async function writingUnder<T>(
     ).Attributes;
   }
   await dropDeadWrites(companyId, changeMarksOf(before ?? {}), now);
+  // Journals no reader has started (of years no table keeps) are not kept: none restarts while this
+  // write is under way, so they are still unstarted after it, and dropping them loses nothing.
+  const unstarted = names.filter(
+    (m) => keys.has(m as ChangeMark) && before?.[journalFromOf(m)] === undefined,
+  );
   try {
     return await write();
   } finally {
     const adds = addsOf(names);
-    await send(updateOf({ add: adds.adds, remove: ['#w'] }), adds.names, adds.values);
+    const remove = ['#w', ...forgetJournals(unstarted, adds.names)];
+    await send(updateOf({ add: adds.adds, remove }), adds.names, adds.values);
   }
 }
 
