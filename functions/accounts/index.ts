@@ -56,6 +56,7 @@ export type { RollupParts } from './rollup-parts.ts';
 export type { SiteYearMonths, SiteYearRollup } from './site-year-repository.ts';
 export {
   fillWholeSiteYears,
+  getWholeSiteYears,
   listSiteYears,
   listWholeSiteYears,
   markSiteYearsBuilt,

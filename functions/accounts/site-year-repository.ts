@@ -3,6 +3,7 @@
  * |---|---|---|
  * | every site's yearly figures by utility over a span of years | `pk = C#{companyId}#rollup#site-years`, `sk BETWEEN {from}# AND {to}#~` | table |
  * | every site's whole years over a span of years | `pk` as above, `sk BETWEEN total#{from}# AND total#{to}#~` | table |
+ * | some sites' whole years in one year (strongly) | BatchGet `pk` as above, `sk = total#{year}#{assetId}` | table |
  * | add to one site, year and utility (atomic ADD, once per invoice month) | `pk` as above, `sk = {year}#{assetId}#{utility}` | table |
  * | copy one utility's year onto the site's whole year (newest revision wins) | `pk` as above, `sk = total#{year}#{assetId}` | table |
  * | add to many site years at once (an import's), then copy them | TransactWrite of ≤ 100 ADDs, consistent BatchGet of the same keys, TransactWrite of ≤ 100 copies | table |
@@ -10,8 +11,8 @@
  * | whether the company's site years are complete | `pk` as above, `sk = built` | table |
  *
  * Every write moves the change mark of each year it writes (the one of all years when it may write any)
- * before and after it, naming itself as under way in between (change-marks.ts), so tables kept from the
- * whole years know which years are stale.
+ * before and after it, naming itself as under way in between and its sites in the year's journal
+ * (change-marks.ts), so tables kept from the whole years know which years, and which sites, are stale.
  */
 import {
   GetCommand,
@@ -25,7 +26,7 @@ import { documentClient } from '../core/adapters/dynamo.ts';
 import { config } from '../core/config.ts';
 import { eachBatchGot } from '../core/data/batch-reads.ts';
 import { batchWrite } from '../core/data/batch-writes.ts';
-import { writingUnder, yearMark } from '../core/data/change-marks.ts';
+import { type ChangeMark, writingUnder, yearMark } from '../core/data/change-marks.ts';
 import { eachQueried, queryMapped } from '../core/data/query-pages.ts';
 import {
   backOff,
@@ -237,9 +238,24 @@ async function addToYear(
   monthAdds: readonly (readonly [string, number])[],
   once?: { key: string; sign: 1 | -1 },
 ): Promise<void> {
-  await writingUnder(companyId, [yearMark(year)], () =>
-    addToYearUnmarked(companyId, assetId, year, utilityType, delta, monthAdds, once),
+  await writingUnder(
+    companyId,
+    [yearMark(year)],
+    () => addToYearUnmarked(companyId, assetId, year, utilityType, delta, monthAdds, once),
+    changedSites([{ year, assetId }]),
   );
+}
+
+/** The sites each year's mark names as changed by writes to these site years. */
+function changedSites(writes: readonly { year: string; assetId: string }[]): Map<ChangeMark, string[]> {
+  const out = new Map<ChangeMark, string[]>();
+  for (const { year, assetId } of writes) {
+    const mark = yearMark(year);
+    const sites = out.get(mark);
+    if (!sites) out.set(mark, [assetId]);
+    else if (!sites.includes(assetId)) sites.push(assetId);
+  }
+  return out;
 }
 
 async function addToYearUnmarked(
@@ -349,7 +365,8 @@ export async function addManyToSiteYears(
   let refused: unknown;
   const yearsOf = (group: readonly SiteYearWrite[]) => [...new Set(group.map((w) => yearMark(w.year)))];
   await inPool(groups, limit, async (group) => {
-    if (group.length > 1) await writingUnder(companyId, yearsOf(group), () => writeGroup(group));
+    if (group.length > 1)
+      await writingUnder(companyId, yearsOf(group), () => writeGroup(group), changedSites(group));
     else await single(group[0] as SiteYearWrite).catch((e: unknown) => (refused ??= e));
   });
   for (const w of alone) await single(w).catch((e: unknown) => (refused ??= e));
@@ -528,13 +545,18 @@ export async function replaceSiteYears(
     items.set(sk, item);
   }
   const years = [...new Set(rows.map((row) => yearMark(row.month.slice(0, 4))))];
-  await writingUnder(companyId, years, async () => {
-    await batchWrite([...items.values()].map((Item) => ({ PutRequest: { Item } })));
-    await inPool([...items.values()], 8, (item) => {
-      const [year = '', , utilityType = ''] = String(item.sk).split('#');
-      return copyToWholeYear(companyId, year, assetId, utilityType as UtilityType, item);
-    });
-  });
+  await writingUnder(
+    companyId,
+    years,
+    async () => {
+      await batchWrite([...items.values()].map((Item) => ({ PutRequest: { Item } })));
+      await inPool([...items.values()], 8, (item) => {
+        const [year = '', , utilityType = ''] = String(item.sk).split('#');
+        return copyToWholeYear(companyId, year, assetId, utilityType as UtilityType, item);
+      });
+    },
+    new Map(years.map((mark) => [mark, [assetId]])),
+  );
 }
 
 /**
@@ -692,15 +714,37 @@ export async function listWholeSiteYears(
       ProjectionExpression: Object.keys(WHOLE_YEAR_NAMES).join(', '),
       ...(opts.consistent ? { ConsistentRead: true } : {}),
     },
-    (raw) => {
-      const [, year = '', assetId = ''] = String(raw.sk).split('#');
-      for (const utilityType in raw) {
-        const value = raw[utilityType];
-        if (utilityType === 'sk' || typeof value !== 'object' || value === null) continue;
-        const figures = value as Record<string, unknown>;
-        out.push(rollupRow(assetId, year, utilityType, figures, monthsOfMask(Number(figures.months) || 0)));
-      }
-    },
+    (raw) => wholeYearRows(raw, out),
   );
   return out;
+}
+
+/**
+ * Some sites' figures by utility in one year, from their whole years read strongly: the same rows
+ * `listWholeSiteYears` gives for those sites, for patching a summary of every site.
+ */
+export async function getWholeSiteYears(
+  companyId: string,
+  year: number,
+  assetIds: readonly string[],
+): Promise<SiteYearRollup[]> {
+  const out: SiteYearRollup[] = [];
+  await eachBatchGot(
+    [...new Set(assetIds)].map((assetId) => ({ pk: pkOf(companyId), sk: totalSkOf(String(year), assetId) })),
+    (raw) => wholeYearRows(raw, out),
+    4,
+    true,
+  );
+  return out;
+}
+
+/** A whole year's rows, a utility at a time in one order, so its figures add up alike however it was read. */
+function wholeYearRows(raw: Record<string, unknown>, out: SiteYearRollup[]): void {
+  const [, year = '', assetId = ''] = String(raw.sk).split('#');
+  for (const utilityType of UTILITY_TYPES) {
+    const value = raw[utilityType];
+    if (typeof value !== 'object' || value === null) continue;
+    const figures = value as Record<string, unknown>;
+    out.push(rollupRow(assetId, year, utilityType, figures, monthsOfMask(Number(figures.months) || 0)));
+  }
 }

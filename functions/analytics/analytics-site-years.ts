@@ -3,6 +3,7 @@ import { PATHWAY_FIRST_YEAR } from '../../shared/benchmarks/crrem.ts';
 import type { UtilityType } from '../../shared/schemas/common.ts';
 import {
   fillWholeSiteYears,
+  getWholeSiteYears,
   listSiteYears,
   listWholeSiteYears,
   markSiteYearsBuilt,
@@ -15,8 +16,11 @@ import { getItems, projectAll } from '../core/data/batch-reads.ts';
 import {
   type ChangeMark,
   type ChangeMarks,
+  changedSince,
+  dropDeadWrites,
   marksOf,
   readChangeMarks,
+  restartJournal,
   SITE_TABLE_FIELDS,
   settledFor,
   yearMark,
@@ -144,7 +148,9 @@ function sumSiteYears(rows: Iterable<SiteYearRollup>): Map<string, SiteYear[]> {
  * A part counts only while the change marks it was made under stand: the sites' fields under `sites`,
  * a year under its own mark and the mark of all years, so a bill in one year makes only that year again.
  * A part made while a write of its marks was under way is not kept (the write may land after its reads),
- * and none is trusted for more than an hour.
+ * and none is trusted for more than an hour. After a write, a part is patched rather than made afresh
+ * when the mark's journal names the sites written since it was kept: a bill reads its site again, not
+ * every site of its year.
  */
 const KEPT_FROM_YEAR = PATHWAY_FIRST_YEAR;
 const KEPT_LAYOUT = 2;
@@ -194,37 +200,82 @@ async function buildSitesPart(companyId: string): Promise<StoredItem[]> {
 
 /** One year's energy figures of every site, read strongly: after the marks were read. */
 async function buildYearPart(companyId: string, year: number): Promise<KeptYear[]> {
-  const bySite = sumSiteYears(await listWholeSiteYears(companyId, year, year, { consistent: true }));
+  return keptYearsOf(sumSiteYears(await listWholeSiteYears(companyId, year, year, { consistent: true })));
+}
+
+function keptYearsOf(bySite: Map<string, SiteYear[]>): KeptYear[] {
   const out: KeptYear[] = [];
   for (const [assetId, [y]] of bySite)
     if (y) out.push([assetId, y.energyKwh, y.emissionsKg, y.electricityKwh, y.electricityKg, y.months]);
   return out;
 }
 
-/** One part of the company's copy: the kept one while its marks stand, else made afresh (and kept when it may be). */
+/** Sites' fields after some sites were written: those read again (live ones) in place of their old fields. */
+async function patchSitesPart(
+  companyId: string,
+  kept: readonly StoredItem[],
+  changed: readonly string[],
+): Promise<StoredItem[]> {
+  const fresh = await getItems(scopeCollectionPk(companyId, 'assets'), changed, { consistent: true });
+  const gone = new Set(changed);
+  const out = kept.filter((s) => !gone.has(s._id));
+  for (const site of fresh.values()) if (site.deleted !== true) out.push(keptFields(site));
+  // In the order the sites' partition is read in, as a part made afresh holds them.
+  return out.sort((a, b) => byKey(a._id, b._id));
+}
+
+/** One year's figures after some sites' years were written: theirs read again in place of the old. */
+async function patchYearPart(
+  companyId: string,
+  year: number,
+  kept: readonly KeptYear[],
+  changed: readonly string[],
+): Promise<KeptYear[]> {
+  const bySite = sumSiteYears(await getWholeSiteYears(companyId, year, changed));
+  const gone = new Set(changed);
+  const out = kept.filter((row) => !gone.has(row[0]));
+  out.push(...keptYearsOf(bySite));
+  return out.sort((a, b) => byKey(a[0], b[0]));
+}
+
+/** Ids in the order the table sorts keys (their UTF-8 bytes; ids are ASCII). */
+const byKey = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/**
+ * One part of the company's copy: the kept one while its marks stand; else, when only its journaled mark
+ * moved and the journal reaches back to the kept part, the kept one with the sites written since read
+ * again; else made afresh. Kept when it may be, and the mark's journal restarted from there.
+ */
 async function keptPart<T>(
   companyId: string,
   part: string,
   marks: ChangeMarks,
   now: number,
   build: () => Promise<T>,
+  patch: (kept: T, changed: readonly string[]) => Promise<T>,
 ): Promise<T> {
   const names = marksOfPart(part);
+  const journaled = names[names.length - 1] as ChangeMark;
   const wanted = marksOf(marks, names);
   const kept = await readKeptSiteYears<T>(companyId, part);
-  if (
-    kept &&
-    kept.layout === KEPT_LAYOUT &&
-    sameMarks(kept.marks, wanted) &&
-    kept.builtAt <= now &&
-    now - kept.builtAt < KEPT_FOR_MS
-  )
-    return kept.payload;
-  // Made under the marks read before any of its reads: a write it missed has moved them since. One
-  // under way may land after these reads and its writer die before moving them again: not kept then.
-  const payload = await build();
-  if (settledFor(marks, names, now))
-    await keepSiteYears(companyId, part, { marks: wanted, layout: KEPT_LAYOUT, builtAt: now, payload });
+  const fresh =
+    kept && kept.layout === KEPT_LAYOUT && kept.builtAt <= now && now - kept.builtAt < KEPT_FOR_MS
+      ? kept
+      : undefined;
+  if (fresh && sameMarks(fresh.marks, wanted)) return fresh.payload;
+  const changed =
+    fresh && names.every((n) => n === journaled || fresh.marks[n] === wanted[n])
+      ? changedSince(marks, journaled, fresh.marks[journaled] ?? 0)
+      : undefined;
+  // Made (or patched) under the marks read before any of its reads: a write it missed has moved them
+  // since. One under way may land after these reads and its writer die before moving them again: not
+  // kept then. A patched part keeps the time its first reads were made, so it too is made afresh hourly.
+  const payload = fresh && changed ? await patch(fresh.payload, changed) : await build();
+  if (settledFor(marks, names, now)) {
+    const builtAt = fresh && changed ? fresh.builtAt : now;
+    await keepSiteYears(companyId, part, { marks: wanted, layout: KEPT_LAYOUT, builtAt, payload });
+    await restartJournal(companyId, marks, journaled, now);
+  }
   return payload;
 }
 
@@ -239,15 +290,32 @@ async function keptSites(
   const marks = await readChangeMarks(companyId);
   let ensured: Promise<void> | undefined;
   const years = yearsBetween(KEPT_FROM_YEAR, thisYear);
-  const [sites, ...yearParts] = await Promise.all([
-    keptPart(companyId, SITES_PART, marks, now, () => buildSitesPart(companyId)),
-    ...years.map((year) =>
-      keptPart(companyId, String(year), marks, now, async () => {
-        ensured ??= ensureSiteYears(companyId);
-        await ensured;
-        return buildYearPart(companyId, year);
-      }),
-    ),
+  const [[sites, ...yearParts]] = await Promise.all([
+    Promise.all([
+      keptPart(
+        companyId,
+        SITES_PART,
+        marks,
+        now,
+        () => buildSitesPart(companyId),
+        (kept: StoredItem[], changed) => patchSitesPart(companyId, kept, changed),
+      ),
+      ...years.map((year) =>
+        keptPart(
+          companyId,
+          String(year),
+          marks,
+          now,
+          async () => {
+            ensured ??= ensureSiteYears(companyId);
+            await ensured;
+            return buildYearPart(companyId, year);
+          },
+          (kept: KeptYear[], changed) => patchYearPart(companyId, year, kept, changed),
+        ),
+      ),
+    ]),
+    dropDeadWrites(companyId, marks, now),
   ]);
   const bySite = new Map<string, SiteYear[]>();
   yearParts.forEach((rows, i) => {

@@ -1,13 +1,18 @@
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   addManyToRollups,
   applyInvoiceContribution,
   applyRestatementToSite,
 } from '../../functions/accounts/index.ts';
+import { readKeptSiteYears } from '../../functions/analytics/analytics-kept-site-years-repository.ts';
 import { documentClient } from '../../functions/core/adapters/dynamo.ts';
 import { config } from '../../functions/core/config.ts';
-import { moveChangeMarks } from '../../functions/core/data/change-marks.ts';
+import {
+  JOURNAL_MAX_KEYS,
+  moveChangeMarks,
+  WRITE_DEAD_AFTER_MS,
+} from '../../functions/core/data/change-marks.ts';
 import { createUser } from '../support/api-fixture.ts';
 import { type Api, created, type RegisterWorld, startRegisterWorld } from './register-support.ts';
 
@@ -16,7 +21,8 @@ import { type Api, created, type RegisterWorld, startRegisterWorld } from './reg
  * not from an item per site and per site-year. The answer must be the one a fresh read gives, and every
  * change of what it is made from (a bill, an import, a restatement, a site's floor area, a site deleted
  * or added) must show in the very next answer. The copy is kept in parts (the sites' fields, each year's
- * figures): a bill in one year makes that year's part again and leaves the others as they were.
+ * figures): a bill in one year makes that year's part again and leaves the others as they were, from the
+ * sites the bill wrote alone (read again), not from every site's year.
  *
  * One pathway, United Kingdom offices: carbon 60 kg/m² in 2020 falling 2 a year, energy 200 kWh/m² falling
  * 5 a year. In each of the last two whole years:
@@ -99,6 +105,49 @@ async function freshAnswers(siteId: string) {
   const answer = await table();
   const res = await api({ method: 'GET', path: `/benchmarks/crrem/sites/${siteId}`, token: owner });
   return { answer, site: res.body };
+}
+
+/** What every kept part holds (not when or under which marks it was made). */
+async function keptPayloads(): Promise<Record<string, string>> {
+  const out: Record<string, string> = {};
+  for (const part of PARTS) out[part] = JSON.stringify((await readKeptSiteYears(w.demoId, part))?.payload);
+  return out;
+}
+
+/** The sites' and site years' partitions read whole (queried) while `fn` runs, and the items read by key. */
+async function readsDuring<T>(fn: () => Promise<T>) {
+  const client = documentClient();
+  const send = client.send.bind(client) as (command: unknown) => Promise<unknown>;
+  const queried: string[] = [];
+  let keysRead = 0;
+  const watched = (pk: string) => pk.endsWith('#rollup#site-years') || pk.endsWith('#assets');
+  const spy = vi.spyOn(client, 'send').mockImplementation((async (command: unknown) => {
+    if (command instanceof QueryCommand) {
+      const pk = String(command.input.ExpressionAttributeValues?.[':pk'] ?? '');
+      if (watched(pk)) queried.push(pk.slice(pk.indexOf('#', 2) + 1));
+    } else if (command instanceof BatchGetCommand)
+      for (const ask of Object.values(command.input.RequestItems ?? {}))
+        keysRead += (ask.Keys ?? []).filter((k) => watched(String(k.pk))).length;
+    return send(command);
+  }) as typeof client.send);
+  try {
+    return { result: await fn(), queried, keysRead };
+  } finally {
+    spy.mockRestore();
+  }
+}
+
+/** The marks item as stored. */
+async function marksItem() {
+  return (
+    await documentClient().send(
+      new GetCommand({
+        TableName: config().tableName,
+        Key: { pk: `C#${w.demoId}#changes`, sk: 'marks' },
+        ConsistentRead: true,
+      }),
+    )
+  ).Item as Record<string, unknown>;
 }
 
 async function bills(assetId: string, utilityType: 'electricity' | 'gas', kwh: number, kg: number) {
@@ -295,6 +344,175 @@ describe('the CRREM table from the kept copy', () => {
     expect(rowOf(await table(), 'Moorgate')).toMatchObject({ benchmarked: false, missing: ['country'] });
   });
 
+  it('after a bill, an import, a restatement or a site edit reads only what was written, and answers as a fresh build', async () => {
+    const writes: [string, () => Promise<unknown>][] = [
+      [
+        'a bill',
+        () =>
+          applyInvoiceContribution(
+            w.demoId,
+            'patch-meter',
+            site.Bank as string,
+            'patch-bill',
+            {
+              month: `${LAST}-08`,
+              utilityType: 'gas',
+              consumption: 3_000,
+              unit: 'kWh',
+              cost: 100,
+              emissionsKg: 300,
+              factorVersion: 'x',
+            },
+            1,
+          ),
+      ],
+      [
+        'an import',
+        () =>
+          addManyToRollups(w.demoId, [
+            {
+              assetId: site.Aldgate as string,
+              month: `${LAST - 1}-09`,
+              utilityType: 'electricity',
+              unit: 'kWh',
+              consumption: 1_500,
+              cost: 100,
+              emissionsKg: 150,
+            },
+            {
+              assetId: site.Bank as string,
+              month: `${LAST}-09`,
+              utilityType: 'electricity',
+              unit: 'kWh',
+              consumption: 2_500,
+              cost: 100,
+              emissionsKg: 250,
+            },
+          ]),
+      ],
+      [
+        'a restatement',
+        () =>
+          applyRestatementToSite(w.demoId, 'restate-2', site.Bank as string, [
+            { month: `${LAST}-02`, utilityType: 'gas', unit: 'kWh', emissionsKg: -500, factorVersion: 'y' },
+          ]),
+      ],
+      [
+        'a new site',
+        async () => {
+          site.Cannon = await created(api, owner, '/assets', {
+            siteName: 'Cannon',
+            ...office,
+            floorArea: 900,
+            address: { postCode: 'EC4N 6AP', country: 'United Kingdom' },
+          });
+        },
+      ],
+      [
+        'a site edit',
+        async () => {
+          const res = await api({
+            method: 'PATCH',
+            path: `/assets/${site.Cannon}`,
+            token: owner,
+            body: { floorArea: 950 },
+          });
+          expect(res.status).toBe(200);
+        },
+      ],
+    ];
+    for (const [what, write] of writes) {
+      const before = await tableFromKeptCopy();
+      await write();
+      const { result: answer, queried, keysRead } = await readsDuring(() => table());
+      // Neither the sites nor any year's figures are read whole: only the sites written, by key.
+      expect(queried, what).toEqual([]);
+      expect(keysRead, what).toBeGreaterThan(0);
+      expect(keysRead, what).toBeLessThanOrEqual(2);
+      expect(JSON.stringify(answer), what).not.toBe(JSON.stringify(before));
+      const patched = await keptPayloads();
+      const fresh = await freshAnswers(site.Aldgate as string);
+      expect(JSON.stringify(answer), what).toBe(JSON.stringify(fresh.answer));
+      expect(await keptPayloads(), what).toEqual(patched);
+    }
+  });
+
+  it('reads a year whole again when more sites were written than its journal names, and answers as a fresh build', async () => {
+    await tableFromKeptCopy();
+    // An import naming more sites than a journal holds (most of them not sites of the company's table).
+    const rows = Array.from({ length: JOURNAL_MAX_KEYS + 150 }, (_, i) => ({
+      assetId: i === 0 ? (site.Bank as string) : `elsewhere-${String(i).padStart(4, '0')}`,
+      month: `${LAST}-10`,
+      utilityType: 'electricity' as const,
+      unit: 'kWh',
+      consumption: 1_000,
+      cost: 10,
+      emissionsKg: 100,
+    }));
+    await addManyToRollups(w.demoId, rows);
+    const { result: answer, queried } = await readsDuring(() => table());
+    expect(queried).toContain('rollup#site-years');
+    const fresh = await freshAnswers(site.Aldgate as string);
+    expect(JSON.stringify(answer)).toBe(JSON.stringify(fresh.answer));
+  }, 60_000);
+
+  it('answers as a fresh build when two bills are written at once and the table is asked between them', async () => {
+    const before = await tableFromKeptCopy();
+    const client = documentClient();
+    const send = client.send.bind(client) as (command: unknown) => Promise<unknown>;
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let holding = false;
+    const spy = vi.spyOn(client, 'send').mockImplementation((async (command: unknown) => {
+      const pk = command instanceof UpdateCommand ? String(command.input.Key?.pk ?? '') : '';
+      if (!holding && pk.endsWith('#rollup#site-years')) {
+        // The first bill's figures wait here, after its first mark move.
+        holding = true;
+        await held;
+      }
+      return send(command);
+    }) as typeof client.send);
+    const bill = (meter: string, assetId: string, month: string, utilityType: 'gas' | 'electricity') =>
+      applyInvoiceContribution(
+        w.demoId,
+        meter,
+        assetId,
+        `${meter}-bill`,
+        {
+          month,
+          utilityType,
+          consumption: 2_000,
+          unit: 'kWh',
+          cost: 100,
+          emissionsKg: 400,
+          factorVersion: 'x',
+        },
+        1,
+      );
+    let slow: Promise<unknown> = Promise.resolve();
+    try {
+      slow = bill('slow-meter', site.Bank as string, `${LAST}-12`, 'gas');
+      await vi.waitFor(() => expect(holding).toBe(true));
+    } finally {
+      spy.mockRestore();
+    }
+    await bill('quick-meter', site.Aldgate as string, `${LAST - 1}-12`, 'electricity');
+    const between = await table();
+    expect(JSON.stringify(rowOf(between, 'Bank'))).toBe(JSON.stringify(rowOf(before, 'Bank')));
+    release();
+    await slow;
+    const { result: answer, queried } = await readsDuring(() => table());
+    expect(queried).toEqual([]);
+    expect(JSON.stringify(rowOf(answer, 'Bank'))).not.toBe(JSON.stringify(rowOf(before, 'Bank')));
+    const fresh = await freshAnswers(site.Aldgate as string);
+    expect(JSON.stringify(answer)).toBe(JSON.stringify(fresh.answer));
+    expect(await pointOf(site.Aldgate as string, LAST - 1)).toEqual(
+      (fresh.site as { points: { year: number }[] }).points.find((p) => p.year === LAST - 1),
+    );
+  });
+
   it('shows a bill whose writer died after its figures, before its last mark, in the next answer', async () => {
     const before = await tableFromKeptCopy();
     expect(rowOf(before, 'Aldgate')?.latest).toMatchObject({ kwhM2: 132, kgCo2eM2: 46 });
@@ -342,5 +560,120 @@ describe('the CRREM table from the kept copy', () => {
     // 137,000 kWh and 47,000 kg over 1000 m², in the next answer and every one after.
     expect(rowOf(await table(), 'Aldgate')?.latest).toMatchObject({ kwhM2: 137, kgCo2eM2: 47 });
     expect(rowOf(await table(), 'Aldgate')?.latest).toMatchObject({ kwhM2: 137, kgCo2eM2: 47 });
+  });
+  it('shows a site edit whose writer died after the site, before its last mark, in the next answer', async () => {
+    const before = await tableFromKeptCopy();
+    expect(rowOf(before, 'Bank')?.latest?.floorAreaM2).toBe(4000);
+    const client = documentClient();
+    const send = client.send.bind(client) as (command: unknown) => Promise<unknown>;
+    let siteWritten = false;
+    let cutOff = false;
+    const spy = vi.spyOn(client, 'send').mockImplementation((async (command: unknown) => {
+      const pk =
+        command instanceof UpdateCommand
+          ? String(command.input.Key?.pk ?? '')
+          : command instanceof PutCommand
+            ? String(command.input.Item?.pk ?? '')
+            : '';
+      if (!siteWritten && pk.endsWith('#assets')) {
+        const out = await send(command);
+        siteWritten = true;
+        return out;
+      }
+      if (siteWritten && !cutOff && pk.endsWith('#changes')) {
+        cutOff = true;
+        throw new Error('The writer died here');
+      }
+      return send(command);
+    }) as typeof client.send);
+    try {
+      await api({ method: 'PATCH', path: `/assets/${site.Bank}`, token: owner, body: { floorArea: 5000 } });
+    } finally {
+      spy.mockRestore();
+    }
+    expect(cutOff).toBe(true);
+    expect(rowOf(await table(), 'Bank')?.latest?.floorAreaM2).toBe(5000);
+    expect(rowOf(await table(), 'Bank')?.latest?.floorAreaM2).toBe(5000);
+  });
+
+  it("drops a dead writer's name from the marks once a reader or a writer sees it", async () => {
+    await tableFromKeptCopy();
+    const longAgo = Date.now() - WRITE_DEAD_AFTER_MS - 60_000;
+    const name = (n: string) => `writing#dead-${n}`;
+    const died = async (n: string) =>
+      documentClient().send(
+        new UpdateCommand({
+          TableName: config().tableName,
+          Key: { pk: `C#${w.demoId}#changes`, sk: 'marks' },
+          UpdateExpression: 'SET #w = :w',
+          ExpressionAttributeNames: { '#w': name(n) },
+          ExpressionAttributeValues: { ':w': { marks: [`siteYears#${LAST}`], at: longAgo } },
+        }),
+      );
+    // A writer that died twenty minutes ago and more: the next table drops its name.
+    await died('a');
+    expect(await marksItem()).toHaveProperty([name('a')]);
+    await table();
+    expect(await marksItem()).not.toHaveProperty([name('a')]);
+    // And so does the next writer of site years.
+    await died('b');
+    await applyInvoiceContribution(
+      w.demoId,
+      'after-dead-meter',
+      site.Aldgate as string,
+      'after-dead-bill',
+      {
+        month: `${LAST}-11`,
+        utilityType: 'electricity',
+        consumption: 100,
+        unit: 'kWh',
+        cost: 1,
+        emissionsKg: 10,
+        factorVersion: 'x',
+      },
+      1,
+    );
+    expect(await marksItem()).not.toHaveProperty([name('b')]);
+  });
+  it('keeps no list of written sites for a year no table keeps, so the marks do not grow with old bills', async () => {
+    await tableFromKeptCopy();
+    for (const n of [1, 2, 3])
+      await applyInvoiceContribution(
+        w.demoId,
+        `old-meter-${n}`,
+        site.Aldgate as string,
+        `old-bill-${n}`,
+        {
+          month: `2015-0${n}`,
+          utilityType: 'electricity',
+          consumption: 100,
+          unit: 'kWh',
+          cost: 1,
+          emissionsKg: 10,
+          factorVersion: 'x',
+        },
+        1,
+      );
+    const item = await marksItem();
+    expect(item).toHaveProperty(['siteYears#2015']);
+    expect(Object.keys(item).filter((k) => k.includes('siteYears#2015'))).toEqual(['siteYears#2015']);
+    // A year the table keeps lists the site written since the table last kept it.
+    await applyInvoiceContribution(
+      w.demoId,
+      'kept-year-meter',
+      site.Bank as string,
+      'kept-year-bill',
+      {
+        month: `${LAST - 1}-03`,
+        utilityType: 'gas',
+        consumption: 100,
+        unit: 'kWh',
+        cost: 1,
+        emissionsKg: 10,
+        factorVersion: 'x',
+      },
+      1,
+    );
+    expect([...((await marksItem())[`journal#siteYears#${LAST - 1}`] as Set<string>)]).toEqual([site.Bank]);
   });
 });

@@ -31,7 +31,7 @@ import { findResource } from '../../../shared/system/resources.ts';
 import { documentClient } from '../adapters/dynamo.ts';
 import { config } from '../config.ts';
 import { bumpAccessVersion, changesAccess, watchedOf } from './access-version.ts';
-import { changesSiteFields, moveChangeMark, sitesCompanyOf } from './change-marks.ts';
+import { sitesCompanyOf, writingUnder } from './change-marks.ts';
 import { INDEX_NAMES, keys, ORDERED_INDEX, type Scope } from './keys.ts';
 import {
   BOOKMARK_EVERY,
@@ -243,17 +243,16 @@ async function afterAccessWrite(
 ): Promise<void> {
   const watched = watchedOf(pk);
   if (watched && changesAccess(watched, before, after)) await bumpAccessVersion(watched.companyId);
-  await afterSiteWrite(pk, before, after);
 }
 
-/** A write to a site that changes what company-wide site tables read moves the company's mark. */
-async function afterSiteWrite(
-  pk: string,
-  before: Record<string, unknown> | undefined,
-  after: Record<string, unknown> | undefined,
-): Promise<void> {
+/**
+ * Runs a write to a company's site under its `sites` mark, moved before and after it with the site named
+ * in the mark's journal (change-marks.ts): a site table kept from before the write is not trusted after
+ * it, even when the writer dies between the write and the second move.
+ */
+function underSitesMark<T>(pk: string, sk: string, write: () => Promise<T>): Promise<T> {
   const companyId = sitesCompanyOf(pk);
-  if (companyId && changesSiteFields(before, after)) await moveChangeMark(companyId, 'sites');
+  return companyId ? writingUnder(companyId, ['sites'], write, new Map([['sites', [sk]]])) : write();
 }
 
 /**
@@ -262,6 +261,10 @@ async function afterSiteWrite(
  * that (a create, a delete, a restore) is announced on the counter first and counted from the old item.
  */
 async function putCounted(item: Record<string, unknown>, condition: Condition): Promise<void> {
+  await underSitesMark(String(item.pk), String(item.sk), () => putCountedUnmarked(item, condition));
+}
+
+async function putCountedUnmarked(item: Record<string, unknown>, condition: Condition): Promise<void> {
   const stored: Record<string, unknown> = { ...item, [REVISION_ATTRIBUTE]: newRevision() };
   const pk = String(stored.pk);
   const client = documentClient();
@@ -354,6 +357,15 @@ export async function updateRaw(
   set: Record<string, unknown>,
   remove: string[] = [],
 ): Promise<void> {
+  await underSitesMark(pk, sk, () => updateRawUnmarked(pk, sk, set, remove));
+}
+
+async function updateRawUnmarked(
+  pk: string,
+  sk: string,
+  set: Record<string, unknown>,
+  remove: string[],
+): Promise<void> {
   const names: Record<string, string> = {};
   const values: Record<string, unknown> = {};
   const sets = Object.entries({ ...set, [REVISION_ATTRIBUTE]: newRevision() }).map(([k, v], i) => {
@@ -393,7 +405,6 @@ export async function updateRaw(
   if (!touches || !isCounted(pk)) {
     const { before, after } = await update();
     if (watchedOf(pk) && !watchedOf(pk)?.links) await afterAccessWrite(pk, before, after);
-    else await afterSiteWrite(pk, before, after);
     return;
   }
   let change: { before?: Record<string, unknown>; after?: Record<string, unknown> } = {};
@@ -612,6 +623,10 @@ export async function queryAll(pk: string): Promise<StoredItem[]> {
 }
 
 export async function deleteRaw(pk: string, sk: string): Promise<void> {
+  await underSitesMark(pk, sk, () => deleteRawUnmarked(pk, sk));
+}
+
+async function deleteRawUnmarked(pk: string, sk: string): Promise<void> {
   const remove = async () => {
     const out = await documentClient().send(
       new DeleteCommand({ TableName: config().tableName, Key: { pk, sk }, ReturnValues: 'ALL_OLD' }),

@@ -14,7 +14,7 @@ import { documentClient } from '../adapters/dynamo.ts';
 import { config } from '../config.ts';
 import { bumpAccessVersion, watchedOf } from '../data/access-version.ts';
 import { batchWrite, type WriteRequest } from '../data/batch-writes.ts';
-import { moveChangeMark, sitesCompanyOf } from '../data/change-marks.ts';
+import { sitesCompanyOf, writingUnder } from '../data/change-marks.ts';
 import { type CollectionRef, keyAttributes, type StoredItem } from '../data/item-repository.ts';
 import { keys } from '../data/keys.ts';
 import { forgetCount, withChange } from '../data/list-summary.ts';
@@ -91,18 +91,34 @@ export async function putNewItems(items: readonly NewItem[]): Promise<void> {
   // Each collection's counter hears of its new items around their writes, as single creates do.
   for (const [pk, group] of byCollection) {
     let written = 0;
-    await withChange(pk, async () => {
-      await writeBatches(
-        group.map(({ ref, item }) => ({ PutRequest: { Item: { ...item, ...keyAttributes(ref, item) } } })),
-      );
-      written = group.filter(({ item }) => item.deleted !== true).length;
-      return { result: undefined, liveDelta: written };
-    });
+    await underSitesMark(
+      pk,
+      group.map(({ item }) => item._id),
+      () =>
+        withChange(pk, async () => {
+          await writeBatches(
+            group.map(({ ref, item }) => ({
+              PutRequest: { Item: { ...item, ...keyAttributes(ref, item) } },
+            })),
+          );
+          written = group.filter(({ item }) => item.deleted !== true).length;
+          return { result: undefined, liveDelta: written };
+        }),
+    );
     const watched = watchedOf(pk);
     if (watched && written > 0) await bumpAccessVersion(watched.companyId);
-    const sitesOf = sitesCompanyOf(pk);
-    if (sitesOf && written > 0) await moveChangeMark(sitesOf, 'sites');
   }
+}
+
+/**
+ * Runs a write to a company's sites under its `sites` mark, moved before and after it with the sites
+ * named in its journal (change-marks.ts), as single site writes are.
+ */
+function underSitesMark<T>(pk: string, ids: readonly string[], write: () => Promise<T>): Promise<T> {
+  const companyId = sitesCompanyOf(pk);
+  return companyId && ids.length > 0
+    ? writingUnder(companyId, ['sites'], write, new Map([['sites', ids]]))
+    : write();
 }
 
 /** Items that carry their own keys (search index entries), many batches at a time. */
@@ -118,18 +134,29 @@ export async function putKeyedItems(items: readonly { pk: string; sk: string }[]
  * to roll one back.
  */
 export async function deleteKeys(keyList: readonly { pk: string; sk: string }[]): Promise<void> {
-  await writeBatches(
-    keyList.map((Key) => ({ DeleteRequest: { Key } })),
-    8,
-  );
+  const sites = new Map<string, string[]>();
+  for (const { pk, sk } of keyList) {
+    if (!sitesCompanyOf(pk)) continue;
+    const ids = sites.get(pk);
+    if (ids) ids.push(sk);
+    else sites.set(pk, [sk]);
+  }
+  let deletes = () =>
+    writeBatches(
+      keyList.map((Key) => ({ DeleteRequest: { Key } })),
+      8,
+    );
+  for (const [pk, ids] of sites) {
+    const inner = deletes;
+    deletes = () => underSitesMark(pk, ids, inner);
+  }
+  await deletes();
   // Which of the keys held live items is not known here, so their collections are counted afresh.
   const collections = new Set(keyList.map((k) => k.pk).filter((pk) => /^C#[^#]+#[a-z-]+$/.test(pk)));
   for (const pk of collections) {
     await forgetCount(pk);
     const watched = watchedOf(pk);
     if (watched) await bumpAccessVersion(watched.companyId);
-    const sitesOf = sitesCompanyOf(pk);
-    if (sitesOf) await moveChangeMark(sitesOf, 'sites');
   }
 }
 
