@@ -4,6 +4,7 @@ import { compareOrderKeys } from '../../shared/domain/order-key.ts';
 import { assetListQuery, sitePageQuery } from '../../shared/schemas/asset-queries.ts';
 import { UTILITY_TYPES } from '../../shared/schemas/common.ts';
 import { LineageResolver, mayAccessItem, readableOf } from '../core/access/item-access-service.ts';
+import { readAccessStamp } from '../core/data/access-version.ts';
 import {
   getItem,
   listItems,
@@ -15,7 +16,8 @@ import { badRequest, notFound } from '../core/lib/errors.ts';
 import type { Operations, OpResult } from '../core/middleware/api-context.ts';
 import { operation } from '../core/middleware/operation.ts';
 import { childRef, declaredResource, resourceRef } from '../core/resources/resource-refs.ts';
-import { itemsInOrder, listQueryOf } from '../core/resources/resource-service.ts';
+import { listQueryOf } from '../core/resources/resource-service.ts';
+import { sitesInOrder } from './asset-list-cache.ts';
 import { assetsRef, presentAsset } from './asset-records.ts';
 
 /** Filters that may name several values at once: `status=active,development`. */
@@ -76,8 +78,9 @@ const list = operation({ query: assetListQuery }, async (ctx): Promise<OpResult>
     const readable = await readableOf(ctx.caller);
     const page = readable
       ? {
-          data: await itemsInOrder(
-            assetsRef(ctx.caller.companyId).pk,
+          data: await sitesInOrder(
+            ctx.caller.companyId,
+            ctx.caller.siteList ?? { mark: (await readAccessStamp(ctx.caller.companyId)).sites },
             readable.assetsInOrder.slice(skip, skip + limit),
           ),
           total: readable.assetsInOrder.length,

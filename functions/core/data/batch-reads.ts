@@ -38,8 +38,15 @@ export async function eachBatchGot(
   });
 }
 
-/** Items of one collection by id, in as few round trips as the table allows; absent ids are left out. */
-export async function getItems(pk: string, ids: readonly string[]): Promise<Map<string, StoredItem>> {
+/**
+ * Items of one collection by id, in as few round trips as the table allows; absent ids are left out.
+ * `consistent` reads them as the last write left them (twice the read capacity).
+ */
+export async function getItems(
+  pk: string,
+  ids: readonly string[],
+  opts: { consistent?: boolean } = {},
+): Promise<Map<string, StoredItem>> {
   const found = new Map<string, StoredItem>();
   await eachBatchGot(
     [...new Set(ids)].map((sk) => ({ pk, sk })),
@@ -47,6 +54,8 @@ export async function getItems(pk: string, ids: readonly string[]): Promise<Map<
       const item = stripKeys(raw);
       found.set(item._id, item);
     },
+    1,
+    opts.consistent === true,
   );
   return found;
 }

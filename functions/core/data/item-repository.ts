@@ -10,7 +10,7 @@
  * | a plain page in declared order             | gsi3pk = {collection}, gsi3sk = {order key}\0{id}         | gsi3       |
  * | a collection's live count                  | pk = {collection}#list, sk = summary                      | table      |
  * | bookmarks of a plain list                  | pk = {collection}#list, sk = bookmarks#{n} or ordered#{n} | table      |
- * | the company's access version               | pk = C#{companyId}#access, sk = version                   | table      |
+ * | the company's access version and site mark | pk = C#{companyId}#access, sk = version                   | table      |
  * | the company's change marks (site writes)   | pk = C#{companyId}#changes, sk = marks                    | table      |
  *
  * {collection} is `C#{companyId}#{resource}`, or `G#{resource}` for a global one; the counter and
@@ -30,7 +30,7 @@ import { orderKey } from '../../../shared/domain/order-key.ts';
 import { findResource } from '../../../shared/system/resources.ts';
 import { documentClient } from '../adapters/dynamo.ts';
 import { config } from '../config.ts';
-import { bumpAccessVersion, changesAccess, watchedOf } from './access-version.ts';
+import { changesAccess, moveAccessStamp, watchedOf } from './access-version.ts';
 import { changesSiteFields, moveChangeMark, sitesCompanyOf } from './change-marks.ts';
 import { INDEX_NAMES, keys, ORDERED_INDEX, type Scope } from './keys.ts';
 import {
@@ -242,12 +242,34 @@ async function afterAccessWrite(
   after: Record<string, unknown> | undefined,
 ): Promise<void> {
   const watched = watchedOf(pk);
-  if (watched && changesAccess(watched, before, after)) await bumpAccessVersion(watched.companyId);
-  await afterSiteWrite(pk, before, after);
+  const version = watched !== undefined && changesAccess(watched, before, after);
+  const sitesOf = sitesCompanyOf(pk);
+  // One write moves both when a site write also changes access (a new site, a rename, a move).
+  if (watched && (version || sitesOf))
+    await moveAccessStamp(watched.companyId, { version, sites: !!sitesOf, siteId: siteIdOf(before, after) });
+  await afterSiteTableWrite(pk, before, after);
 }
 
-/** A write to a site that changes what company-wide site tables read moves the company's mark. */
+const siteIdOf = (...items: (Record<string, unknown> | undefined)[]): string | undefined => {
+  const sk = items.find((i) => typeof i?.sk === 'string')?.sk;
+  return typeof sk === 'string' ? sk : undefined;
+};
+
+/**
+ * A write to a site moves the company's site list mark (lists show whole sites); one that changes what
+ * company-wide site tables read also moves the company's change mark.
+ */
 async function afterSiteWrite(
+  pk: string,
+  before: Record<string, unknown> | undefined,
+  after: Record<string, unknown> | undefined,
+): Promise<void> {
+  const companyId = sitesCompanyOf(pk);
+  if (companyId) await moveAccessStamp(companyId, { sites: true, siteId: siteIdOf(before, after) });
+  await afterSiteTableWrite(pk, before, after);
+}
+
+async function afterSiteTableWrite(
   pk: string,
   before: Record<string, unknown> | undefined,
   after: Record<string, unknown> | undefined,

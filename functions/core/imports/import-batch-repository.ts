@@ -12,7 +12,7 @@ import { BatchGetCommand, DeleteCommand, GetCommand, PutCommand } from '@aws-sdk
 import type { ImportModel } from '../../../shared/schemas/register-imports.ts';
 import { documentClient } from '../adapters/dynamo.ts';
 import { config } from '../config.ts';
-import { bumpAccessVersion, watchedOf } from '../data/access-version.ts';
+import { moveAccessStamp, watchedOf } from '../data/access-version.ts';
 import { batchWrite, type WriteRequest } from '../data/batch-writes.ts';
 import { moveChangeMark, sitesCompanyOf } from '../data/change-marks.ts';
 import { type CollectionRef, keyAttributes, type StoredItem } from '../data/item-repository.ts';
@@ -99,8 +99,8 @@ export async function putNewItems(items: readonly NewItem[]): Promise<void> {
       return { result: undefined, liveDelta: written };
     });
     const watched = watchedOf(pk);
-    if (watched && written > 0) await bumpAccessVersion(watched.companyId);
     const sitesOf = sitesCompanyOf(pk);
+    if (watched && written > 0) await moveAccessStamp(watched.companyId, { version: true, sites: !!sitesOf });
     if (sitesOf && written > 0) await moveChangeMark(sitesOf, 'sites');
   }
 }
@@ -127,8 +127,8 @@ export async function deleteKeys(keyList: readonly { pk: string; sk: string }[])
   for (const pk of collections) {
     await forgetCount(pk);
     const watched = watchedOf(pk);
-    if (watched) await bumpAccessVersion(watched.companyId);
     const sitesOf = sitesCompanyOf(pk);
+    if (watched) await moveAccessStamp(watched.companyId, { version: true, sites: !!sitesOf });
     if (sitesOf) await moveChangeMark(sitesOf, 'sites');
   }
 }
