@@ -16,7 +16,7 @@ import { badRequest, notFound } from '../core/lib/errors.ts';
 import type { Operations, OpResult } from '../core/middleware/api-context.ts';
 import { operation } from '../core/middleware/operation.ts';
 import { childRef, declaredResource, resourceRef } from '../core/resources/resource-refs.ts';
-import { listQueryOf } from '../core/resources/resource-service.ts';
+import { listQueryWithSchemas } from '../core/resources/resource-service.ts';
 import { sitesInOrder } from './asset-list-cache.ts';
 import { assetsRef, presentAsset } from './asset-records.ts';
 
@@ -72,7 +72,7 @@ const list = operation({ query: assetListQuery }, async (ctx): Promise<OpResult>
   const { limit, skip, sort, search, fields } = ctx.query;
   const query = { ...fields };
   if (LIST_FILTERS.some((f) => query[f]?.includes(','))) query.$multi = 'true';
-  const q = listQueryOf(resource, query, { ownSort: true });
+  const q = await listQueryWithSchemas(resource, query, { ownSort: true });
   if (sort === 'siteName' && !search && !q.includeDeleted && Object.keys(q.filters).length === 0) {
     // The default list: a page of the ordered index, or of the granted caller's readable sites.
     const readable = await readableOf(ctx.caller);
