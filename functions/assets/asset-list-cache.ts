@@ -2,8 +2,8 @@ import type { StoredItem } from '../core/data/item-repository.ts';
 import { readSitesAsWritten } from './asset-repository.ts';
 
 /**
- * Sites kept in the process for granted callers' list pages, per company, while the company's site list
- * mark stands. The mark is read consistently with the access version on every call and moves after every
+ * Sites kept in the process for granted callers' list pages, and the company's count of live sites for
+ * everyone's, per company, while the company's site list mark stands. The mark is read consistently with the access version on every call and moves after every
  * write to the company's sites, so a page never shows a site as it was before a write that finished
  * before the call. When the mark moved by one and names the site written, only that site is read again.
  *
@@ -19,6 +19,8 @@ interface Kept {
   mark: number;
   since: number;
   sites: Map<string, StoredItem>;
+  /** How many live sites the company has, as the sites' counter said under this mark. */
+  total?: number;
 }
 
 const kept = new Map<string, Kept>();
@@ -36,7 +38,9 @@ function keptAt(companyId: string, at: SiteListMark, now: number): Kept | undefi
   if (found && now - found.since <= KEEP_MS) {
     if (found.mark === at.mark) return found;
     if (found.mark === at.mark - 1 && at.lastSite !== undefined) {
+      // That one write may have made its site live or not.
       found.sites.delete(at.lastSite);
+      found.total = undefined;
       found.mark = at.mark;
       return found;
     }
@@ -67,4 +71,15 @@ export async function sitesInOrder(
   return ids
     .map((id) => read?.get(id) ?? entry?.sites.get(id))
     .filter((s): s is StoredItem => s !== undefined && s.deleted !== true);
+}
+
+/** The company's live site count kept under the mark read on this call, if any. */
+export function keptSiteTotal(companyId: string, at: SiteListMark | undefined): number | undefined {
+  return at ? keptAt(companyId, at, Date.now())?.total : undefined;
+}
+
+/** Keeps the live site count a call read from the sites' counter (consistently) under its mark. */
+export function keepSiteTotal(companyId: string, at: SiteListMark | undefined, total: number): void {
+  const entry = at ? keptAt(companyId, at, Date.now()) : undefined;
+  if (entry && entry.mark === at?.mark) entry.total = total;
 }

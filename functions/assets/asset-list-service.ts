@@ -17,7 +17,7 @@ import type { Operations, OpResult } from '../core/middleware/api-context.ts';
 import { operation } from '../core/middleware/operation.ts';
 import { childRef, declaredResource, resourceRef } from '../core/resources/resource-refs.ts';
 import { listQueryWithSchemas } from '../core/resources/resource-service.ts';
-import { sitesInOrder } from './asset-list-cache.ts';
+import { keepSiteTotal, keptSiteTotal, sitesInOrder } from './asset-list-cache.ts';
 import { assetsRef, presentAsset } from './asset-records.ts';
 
 /** Filters that may name several values at once: `status=active,development`. */
@@ -85,7 +85,17 @@ const list = operation({ query: assetListQuery }, async (ctx): Promise<OpResult>
           ),
           total: readable.assetsInOrder.length,
         }
-      : await listItems(assetsRef(ctx.caller.companyId), { filters: {}, limit, skip, ordered: true }).catch(
+      : await listItems(assetsRef(ctx.caller.companyId), {
+          filters: {},
+          limit,
+          skip,
+          ordered: true,
+          knownTotal: keptSiteTotal(ctx.caller.companyId, ctx.caller.siteList),
+        }).then(
+          (found) => {
+            keepSiteTotal(ctx.caller.companyId, ctx.caller.siteList, found.total);
+            return found;
+          },
           (err: unknown) => {
             // A local table made before the ordered index existed has no such index: sort in memory there.
             if ((err as { name?: string }).name === 'ValidationException') return undefined;

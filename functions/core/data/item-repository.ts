@@ -107,6 +107,11 @@ export interface ListQuery {
   descending?: boolean;
   /** In the resource's declared order (ResourceDecl.orderBy) rather than by id; only for plain lists. */
   ordered?: boolean;
+  /**
+   * A plain list's total as the caller already knows it for the live set as it stands (kept under a mark
+   * that moves with every write to the collection): a first page then reads no counter.
+   */
+  knownTotal?: number;
 }
 
 export interface ListResult {
@@ -578,6 +583,10 @@ async function listPlain(
   const earlyMark = !shallow && !q.descending ? startNear(ref.pk, q.skip, ordered) : undefined;
   early?.catch(() => undefined);
   earlyMark?.catch(() => undefined);
+  if (early && q.knownTotal !== undefined) {
+    const count = Math.max(0, Math.min(q.limit, q.knownTotal - q.skip));
+    return { data: count === 0 ? [] : (await early).data.slice(0, count), total: q.knownTotal };
+  }
   let summary = await readSummary(ref.pk);
   let total = totalOf(summary);
   if (total === undefined) {
