@@ -28,7 +28,13 @@ const ids = (items: StoredItem[]) => items.map((i) => i._id);
 
 /** Read units the table reports for everything `work` reads (the caller's check included). */
 let tally: { units: number } | undefined;
-const READS = new Set(['GetItemCommand', 'QueryCommand', 'BatchGetItemCommand', 'TransactGetItemsCommand', 'ScanCommand']);
+const READS = new Set([
+  'GetItemCommand',
+  'QueryCommand',
+  'BatchGetItemCommand',
+  'TransactGetItemsCommand',
+  'ScanCommand',
+]);
 async function readUnits(work: () => Promise<unknown>): Promise<number> {
   tally = { units: 0 };
   try {
