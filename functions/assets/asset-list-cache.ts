@@ -13,6 +13,7 @@ import { readSitesAsWritten } from './asset-repository.ts';
  */
 const KEEP_MS = 60_000;
 const MAX_COMPANIES = 50;
+/** Over every company: a site is a kilobyte or two, so the process keeps at most about 10 MB of them. */
 const MAX_SITES = 5_000;
 
 interface Kept {
@@ -66,7 +67,17 @@ export async function sitesInOrder(
   const read = missing.length > 0 ? await readSitesAsWritten(companyId, missing) : undefined;
   // Kept only while the entry is still the company's at the mark it was read under.
   if (read && entry && kept.get(companyId) === entry && entry.mark === at.mark) {
-    for (const [id, site] of read) if (entry.sites.size < MAX_SITES) entry.sites.set(id, site);
+    let room = MAX_SITES;
+    const now = Date.now();
+    for (const [company, other] of kept) {
+      // What has outlived its time makes room rather than wait for its company's next call.
+      if (now - other.since > KEEP_MS) kept.delete(company);
+      else room -= other.sites.size;
+    }
+    for (const [id, site] of read) {
+      if (room-- <= 0) break;
+      entry.sites.set(id, site);
+    }
   }
   return ids
     .map((id) => read?.get(id) ?? entry?.sites.get(id))
