@@ -4,6 +4,7 @@ import { compareOrderKeys } from '../../shared/domain/order-key.ts';
 import { assetListQuery, sitePageQuery } from '../../shared/schemas/asset-queries.ts';
 import { UTILITY_TYPES } from '../../shared/schemas/common.ts';
 import { LineageResolver, mayAccessItem, readableOf } from '../core/access/item-access-service.ts';
+import { readAccessStamp } from '../core/data/access-version.ts';
 import {
   getItem,
   listItems,
@@ -15,7 +16,8 @@ import { badRequest, notFound } from '../core/lib/errors.ts';
 import type { Operations, OpResult } from '../core/middleware/api-context.ts';
 import { operation } from '../core/middleware/operation.ts';
 import { childRef, declaredResource, resourceRef } from '../core/resources/resource-refs.ts';
-import { itemsInOrder, listQueryOf } from '../core/resources/resource-service.ts';
+import { listQueryWithSchemas } from '../core/resources/resource-service.ts';
+import { keepSiteTotal, keptSiteTotal, sitesInOrder } from './asset-list-cache.ts';
 import { assetsRef, presentAsset } from './asset-records.ts';
 
 /** Filters that may name several values at once: `status=active,development`. */
@@ -70,19 +72,30 @@ const list = operation({ query: assetListQuery }, async (ctx): Promise<OpResult>
   const { limit, skip, sort, search, fields } = ctx.query;
   const query = { ...fields };
   if (LIST_FILTERS.some((f) => query[f]?.includes(','))) query.$multi = 'true';
-  const q = listQueryOf(resource, query, { ownSort: true });
+  const q = await listQueryWithSchemas(resource, query, { ownSort: true });
   if (sort === 'siteName' && !search && !q.includeDeleted && Object.keys(q.filters).length === 0) {
     // The default list: a page of the ordered index, or of the granted caller's readable sites.
     const readable = await readableOf(ctx.caller);
     const page = readable
       ? {
-          data: await itemsInOrder(
-            assetsRef(ctx.caller.companyId).pk,
+          data: await sitesInOrder(
+            ctx.caller.companyId,
+            ctx.caller.siteList ?? { mark: (await readAccessStamp(ctx.caller.companyId)).sites },
             readable.assetsInOrder.slice(skip, skip + limit),
           ),
           total: readable.assetsInOrder.length,
         }
-      : await listItems(assetsRef(ctx.caller.companyId), { filters: {}, limit, skip, ordered: true }).catch(
+      : await listItems(assetsRef(ctx.caller.companyId), {
+          filters: {},
+          limit,
+          skip,
+          ordered: true,
+          knownTotal: keptSiteTotal(ctx.caller.companyId, ctx.caller.siteList),
+        }).then(
+          (found) => {
+            keepSiteTotal(ctx.caller.companyId, ctx.caller.siteList, found.total);
+            return found;
+          },
           (err: unknown) => {
             // A local table made before the ordered index existed has no such index: sort in memory there.
             if ((err as { name?: string }).name === 'ValidationException') return undefined;

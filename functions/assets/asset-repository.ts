@@ -7,6 +7,7 @@
  * | live sites of one entity (count)          | gsi entityId = C#{companyId}#assets#entityId#{id} | gsi   |
  * | sites in use by meters or projects        | pk = C#{companyId}#accounts / #projects     | table |
  * | sites by ids                              | BatchGet pk = C#{companyId}#assets, sk = ids | table |
+ * | sites by ids, as last written             | the same, ConsistentRead                    | table |
  * | a page of a company's sites (unfiltered)  | pk = C#{companyId}#assets                   | table |
  * | one picture upload ticket by image id     | pk = G#asset-image-uploads, sk = imageId    | table |
  *
@@ -72,6 +73,14 @@ export async function siteFloorAreasOf(companyId: string): Promise<SiteFloorArea
 }
 
 /** Live sites by id (missing and deleted ones left out), keyed by id. */
+/** Sites by id as stored (deleted ones too), as the last write left them: for keeping in the process. */
+export async function readSitesAsWritten(
+  companyId: string,
+  ids: readonly string[],
+): Promise<Map<string, StoredItem>> {
+  return getItems(assetsPk(companyId), ids, { consistent: true });
+}
+
 export async function findAssets(
   companyId: string,
   ids: readonly string[],

@@ -1,7 +1,8 @@
 import * as z from 'zod';
 import type { Caller } from '../../shared/access/caller.ts';
 import { isCompanyWide } from '../../shared/access/route-access.ts';
-import { addressSchema, idSchema, nonEmpty } from '../../shared/schemas/common.ts';
+import { addressSchema } from '../../shared/schemas/address.ts';
+import { idSchema, nonEmpty } from '../../shared/schemas/common.ts';
 import { entitySchema } from '../../shared/schemas/entity.ts';
 import { countAssetsOfEntity } from '../assets/index.ts';
 import { writeActivity } from '../core/activity/activity-service.ts';

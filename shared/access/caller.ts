@@ -27,6 +27,11 @@ export interface Caller {
   preview?: boolean;
   /** The company's access version the caller was checked against on this call (see access-version.ts). */
   accessVersion?: number;
+  /**
+   * The company's site list mark read with the access version on this call, and the one site whose write
+   * moved it there, when known (see access-version.ts).
+   */
+  siteList?: { mark: number; lastSite?: string };
   /** Machine callers: the stored machine credential. */
   machineId?: string;
 }

@@ -5,14 +5,6 @@ export const idSchema = z.string().regex(/^[0-9a-f]{24}$/, 'Must be a valid id')
 export const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Must be a date as YYYY-MM-DD');
 export const nonEmpty = z.string().trim().min(1, 'This field is required');
 
-export const addressSchema = z.object({
-  streetAddress: z.string().trim().max(200).optional(),
-  locality: z.string().trim().max(100).optional(),
-  region: z.string().trim().max(100).optional(),
-  postCode: z.string().trim().max(20).optional(),
-  country: z.string().trim().max(100).optional(),
-});
-
 export const UTILITY_TYPES = ['electricity', 'gas', 'water', 'waste', 'heating', 'cooling', 'solar'] as const;
 export const utilityTypeSchema = z.enum(UTILITY_TYPES);
 export type UtilityType = z.infer<typeof utilityTypeSchema>;

@@ -1,5 +1,6 @@
 import * as z from 'zod';
-import { addressSchema, idSchema, nonEmpty } from './common.ts';
+import { addressSchema } from './address.ts';
+import { idSchema, nonEmpty } from './common.ts';
 
 export const entitySchema = z.object({
   legalName: nonEmpty.max(200),

@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import type { BoundingBox } from '../capture/textract.ts';
 import { idSchema, isoDate, utilityTypeSchema } from './common.ts';
+import { onFirstUse } from './on-first-use.ts';
 
 /** The longest window a provenance answer covers: it lists bills one by one. */
 export const PROVENANCE_MAX_DAYS = 3 * 366;
@@ -11,26 +12,29 @@ const isReal = (v: string) => {
   const t = Date.parse(`${v}T00:00:00Z`);
   return !Number.isNaN(t) && new Date(t).toISOString().slice(0, 10) === v;
 };
-const realDate = isoDate.refine(isReal, 'Must be a date as YYYY-MM-DD');
 
 /**
  * GET /analytics/provenance: where a figure of Insights comes from. `from` and `to` are the figure's
- * window (inclusive); a site, a meter and a utility narrow it as the figure was narrowed.
+ * window (inclusive); a site, a meter and a utility narrow it as the figure was narrowed. Built on first
+ * use: the functions that declare the route mostly serve others.
  */
-export const provenanceQuery = z
-  .object({
-    from: realDate,
-    to: realDate,
-    assetId: idSchema.optional(),
-    accountId: idSchema.optional(),
-    utilityType: utilityTypeSchema.optional(),
-  })
-  .superRefine((q, ctx) => {
-    if (q.to < q.from) ctx.addIssue({ code: 'custom', path: ['to'], message: 'Must be on or after from' });
-    else if (dayOf(q.to) - dayOf(q.from) + 1 > PROVENANCE_MAX_DAYS) {
-      ctx.addIssue({ code: 'custom', path: ['to'], message: 'The window is at most three years' });
-    }
-  });
+export const provenanceQuery = onFirstUse(() => {
+  const realDate = isoDate.refine(isReal, 'Must be a date as YYYY-MM-DD');
+  return z
+    .object({
+      from: realDate,
+      to: realDate,
+      assetId: idSchema.optional(),
+      accountId: idSchema.optional(),
+      utilityType: utilityTypeSchema.optional(),
+    })
+    .superRefine((q, ctx) => {
+      if (q.to < q.from) ctx.addIssue({ code: 'custom', path: ['to'], message: 'Must be on or after from' });
+      else if (dayOf(q.to) - dayOf(q.from) + 1 > PROVENANCE_MAX_DAYS) {
+        ctx.addIssue({ code: 'custom', path: ['to'], message: 'The window is at most three years' });
+      }
+    });
+});
 
 export type ProvenanceQuery = z.output<typeof provenanceQuery>;
 

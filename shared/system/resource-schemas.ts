@@ -1,6 +1,6 @@
 import type * as z from 'zod';
 import type { HttpFunctionName } from './functions.ts';
-import { findResource } from './resources.ts';
+import { findResource, RESOURCES } from './resources.ts';
 
 /**
  * The zod schemas of the declared resources, kept apart from the declarations so that a function builds
@@ -43,12 +43,46 @@ export function registerResourceSchemas<T extends Readonly<Record<string, Resour
   return entries;
 }
 
+/** Resources whose schemas are registered on first need, with the load that registers them. */
+const later = new Map<string, () => Promise<unknown>>();
+const READY: Promise<void> = Promise.resolve();
+let loading: Promise<void> | undefined;
+
+/**
+ * Declares that `fn` serves its resources' schemas, without building them: `load` imports the function's
+ * registration module (`resource-schemas/<fn>.ts`) when `loadResourceSchemas` is first awaited. For a
+ * function whose most frequent calls parse no resource (a list, a read), so that its cold start does not
+ * build every schema of its writes.
+ */
+export function registerResourceSchemasLater(fn: HttpFunctionName, load: () => Promise<unknown>): void {
+  for (const r of RESOURCES) if (r.fn === fn && !registry.has(r.name)) later.set(r.name, load);
+}
+
+/** Registers the schemas declared for later, once; settles at once when none are waiting. */
+export function loadResourceSchemas(): Promise<void> {
+  if (later.size === 0) return READY;
+  loading ??= Promise.all([...new Set(later.values())].map((load) => load())).then(
+    () => {
+      for (const name of later.keys()) if (registry.has(name)) later.delete(name);
+      loading = undefined;
+      if (later.size > 0) throw new Error(`No schemas were registered for ${[...later.keys()].join(', ')}`);
+    },
+    (err: unknown) => {
+      loading = undefined;
+      throw err;
+    },
+  );
+  return loading;
+}
+
 export function hasResourceSchema(name: string): boolean {
-  return registry.has(name);
+  return registry.has(name) || later.has(name);
 }
 
 function registered(name: string): ResourceSchemas {
   const entry = registry.get(name);
+  if (!entry && later.has(name))
+    throw new Error(`The schemas of resource ${name} are not loaded yet: await loadResourceSchemas() first`);
   if (!entry) {
     const fn = findResource(name)?.fn;
     throw new Error(

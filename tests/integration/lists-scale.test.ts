@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { documentClient } from '../../functions/core/adapters/dynamo.ts';
 import { queryAll, type StoredItem } from '../../functions/core/data/item-repository.ts';
 import { keys } from '../../functions/core/data/keys.ts';
 import { compareOrderKeys, orderKey } from '../../shared/domain/order-key.ts';
@@ -25,8 +26,40 @@ const bySiteName = (items: StoredItem[]) =>
 
 const ids = (items: StoredItem[]) => items.map((i) => i._id);
 
+/** Read units the table reports for everything `work` reads (the caller's check included). */
+let tally: { units: number } | undefined;
+const READS = new Set([
+  'GetItemCommand',
+  'QueryCommand',
+  'BatchGetItemCommand',
+  'TransactGetItemsCommand',
+  'ScanCommand',
+]);
+async function readUnits(work: () => Promise<unknown>): Promise<number> {
+  tally = { units: 0 };
+  try {
+    await work();
+    return tally.units;
+  } finally {
+    tally = undefined;
+  }
+}
+
 beforeAll(async () => {
   w = await startRegisterWorld();
+  documentClient().middlewareStack.add(
+    (next, context) => async (args) => {
+      if (!tally || !READS.has(context.commandName ?? '')) return next(args);
+      const input = args.input as { ReturnConsumedCapacity?: string };
+      input.ReturnConsumedCapacity = 'TOTAL';
+      const out = await next(args);
+      const consumed = (out.output as { ConsumedCapacity?: unknown }).ConsumedCapacity;
+      for (const c of Array.isArray(consumed) ? consumed : consumed ? [consumed] : [])
+        if (tally) tally.units += (c as { CapacityUnits?: number }).CapacityUnits ?? 0;
+      return out;
+    },
+    { step: 'initialize', name: 'testReadUnits' },
+  );
   api = w.api;
   owner = w.token('owner');
 }, 60_000);
@@ -201,5 +234,64 @@ describe('a granted user', () => {
     await api({ method: 'DELETE', path: `/assets/${third._id}`, token: owner });
     const four = await page('/assets?limit=10', user);
     expect(ids(four.data)).toEqual([first._id]);
+  });
+
+  it('reads a page of 20 sites for at most 10 read units, and shows every edit and lost grant on the next call', async () => {
+    const holder = await created(api, owner, '/entities', { legalName: 'Paged Holdings Ltd' });
+    const made: string[] = [];
+    for (let i = 0; i < 24; i++) {
+      const name = `Granted ${String(i).padStart(2, '0')}`;
+      made.push(await created(api, owner, '/assets', { siteName: name, entityId: holder }));
+    }
+    const user = await w.addUser('pager', ['asset_user'], { assets: { read: made, write: [] } });
+    const first = await page('/assets?limit=20', user);
+    expect(ids(first.data)).toEqual(made.slice(0, 20));
+    expect(first.total).toBe(24);
+
+    // The sites are not adjacent in the table, so each read by key costs half a unit at the least.
+    let again: Awaited<ReturnType<typeof page>> | undefined;
+    const units = await readUnits(async () => {
+      again = await page('/assets?limit=20', user);
+    });
+    expect(again?.data).toEqual(first.data);
+    expect(units).toBeLessThanOrEqual(10);
+
+    const patch = async (id: string | undefined, body: Record<string, unknown>) => {
+      const res = await api({ method: 'PATCH', path: `/assets/${id}`, token: owner, body });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+    };
+    const shown = async (id: string | undefined) =>
+      (await page('/assets?limit=20', user)).data.find((a) => a._id === id);
+
+    // Fields that neither access nor the site tables hang on, one write and then two before a call.
+    await patch(made[3], { status: 'sold' });
+    expect((await shown(made[3]))?.status).toBe('sold');
+    await patch(made[4], { epcRating: 'B' });
+    await patch(made[5], { status: 'development' });
+    expect((await shown(made[4]))?.epcRating).toBe('B');
+    expect((await shown(made[5]))?.status).toBe('development');
+    await patch(made[6], { siteName: 'Granted 06 renamed' });
+    expect((await shown(made[6]))?.siteName).toBe('Granted 06 renamed');
+    await patch(made[6], { floorArea: 250 });
+    expect((await shown(made[6]))?.floorArea).toBe(250);
+
+    // A grant taken away hides the site on the next call.
+    const revoked = await api({
+      method: 'PATCH',
+      path: '/users/pager',
+      token: owner,
+      body: {
+        grants: {
+          entities: { read: [], write: [] },
+          assets: { read: made.filter((id) => id !== made[0]), write: [] },
+          accounts: { read: [], write: [] },
+        },
+      },
+    });
+    expect(revoked.status, JSON.stringify(revoked.body)).toBe(200);
+    const after = await page('/assets?limit=20', user);
+    expect(ids(after.data)).not.toContain(made[0]);
+    expect(after.total).toBe(23);
+    expect(ids(after.data)).toEqual(made.slice(1, 21));
   });
 });

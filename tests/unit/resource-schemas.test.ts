@@ -66,6 +66,20 @@ describe('resource schema registration', () => {
     expect(() => httpFunction('insights', AREAS, operations)).not.toThrow();
   });
 
+  it("starts the assets function without building its resources' schemas, and builds them on first need", async () => {
+    vi.resetModules();
+    const registry = await import('../../shared/system/resource-schemas.ts');
+    await import('../../functions/handlers/http/assets.ts');
+    for (const name of ['assets', 'projects', 'recommendations']) {
+      expect(registry.hasResourceSchema(name), name).toBe(true);
+      expect(() => registry.resourceSchema(name), name).toThrow(/not loaded yet/);
+    }
+    await registry.loadResourceSchemas();
+    expect(registry.resourceSchema('assets').shape.siteName).toBeDefined();
+    expect(registry.subResourceSchema('assets', 'tenants').shape).toBeDefined();
+    expect(registry.subResourceSchema('projects', 'tasks').shape).toBeDefined();
+  });
+
   it('refuses schemas registered by a function that does not serve the resource', async () => {
     const { registerResourceSchemas } = await import('../../shared/system/resource-schemas.ts');
     const { dashboardSchema } = await import('../../shared/schemas/insights.ts');

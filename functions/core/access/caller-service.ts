@@ -1,7 +1,7 @@
 import { type Caller, EMPTY_GRANTS } from '../../../shared/access/caller.ts';
 import { type PermissionName, permissionList } from '../../../shared/access/permission-names.ts';
 import { grantsSchema } from '../../../shared/schemas/grants.ts';
-import { readAccessVersion } from '../data/access-version.ts';
+import { type AccessStamp, readAccessStamp } from '../data/access-version.ts';
 import { unauthorized } from '../lib/errors.ts';
 import {
   getMembership,
@@ -24,6 +24,9 @@ const cache = new Map<
 >();
 const SESSION_ENDED = 'Your session has ended. Sign in again.';
 
+const siteListOf = (stamp: AccessStamp): NonNullable<Caller['siteList']> =>
+  stamp.lastSite === undefined ? { mark: stamp.sites } : { mark: stamp.sites, lastSite: stamp.lastSite };
+
 /** A token issued no later than the person's last sign-out belongs to a session that has ended. */
 function refuseEnded(issuedAt: number | undefined, sessionsEndedAt: number | undefined): void {
   if (issuedAt !== undefined && sessionsEndedAt !== undefined && issuedAt <= sessionsEndedAt)
@@ -45,10 +48,10 @@ export async function loadCaller(
   const hit = cache.get(cacheKey);
   if (hit && hit.until > Date.now()) {
     // Signing out moves the access version too, so a cached sign-out time is as fresh as the grants.
-    const version = await readAccessVersion(hit.caller.companyId);
-    if (version === hit.version) {
+    const stamp = await readAccessStamp(hit.caller.companyId);
+    if (stamp.version === hit.version) {
       refuseEnded(opts.issuedAt, hit.sessionsEndedAt);
-      return hit.caller;
+      return { ...hit.caller, siteList: siteListOf(stamp) };
     }
   }
 
@@ -65,7 +68,8 @@ export async function loadCaller(
   if (!companyId) throw unauthorized(NOT_VERIFIED);
 
   // Read before what it guards, so a change made while this caller is built is seen by the next call.
-  const version = await readAccessVersion(companyId);
+  const stamp = await readAccessStamp(companyId);
+  const version = stamp.version;
   const membership = await getMembership(companyId, sub);
   if (!membership && !profile.isAdmin) throw unauthorized(NOT_VERIFIED);
 
@@ -85,7 +89,7 @@ export async function loadCaller(
     version,
     sessionsEndedAt: profile.sessionsEndedAt,
   });
-  return caller;
+  return { ...caller, siteList: siteListOf(stamp) };
 }
 
 /**

@@ -49,21 +49,65 @@ export function changesAccess(
   return watched.links.some((f) => JSON.stringify(before?.[f]) !== JSON.stringify(after?.[f]));
 }
 
-export async function bumpAccessVersion(companyId: string): Promise<void> {
+/**
+ * The company's stamp as one consistent read of one small item: its access version, and its site list mark,
+ * which moves after every write to the company's sites (any field: a list shows whole sites), naming the
+ * site in the same write when the write was of one site. Work kept in the process is trusted only while the
+ * part of the stamp it depends on stands, so a grant taken away or a site renamed shows on the next call,
+ * and checking costs the read every call makes anyway.
+ */
+export interface AccessStamp {
+  version: number;
+  sites: number;
+  /** The site whose write moved the site list mark to `sites`; absent when that write was of many. */
+  lastSite?: string;
+}
+
+/** Moves the access version, the site list mark (naming the one site written, if one), or both, in one write. */
+export async function moveAccessStamp(
+  companyId: string,
+  move: { version?: boolean; sites?: boolean; siteId?: string },
+): Promise<void> {
+  const names: Record<string, string> = {};
+  const values: Record<string, unknown> = { ':one': 1 };
+  if (move.version) names['#v'] = 'v';
+  if (move.sites) names['#s'] = 'sites';
+  const adds = Object.keys(names).map((n) => `${n} :one`);
+  if (adds.length === 0) return;
+  let expression = `ADD ${adds.join(', ')}`;
+  if (move.sites) {
+    names['#last'] = 'lastSite';
+    if (move.siteId) {
+      values[':last'] = move.siteId;
+      expression += ' SET #last = :last';
+    } else expression += ' REMOVE #last';
+  }
   await documentClient().send(
     new UpdateCommand({
       TableName: config().tableName,
       Key: versionKey(companyId),
-      UpdateExpression: 'ADD #v :one',
-      ExpressionAttributeNames: { '#v': 'v' },
-      ExpressionAttributeValues: { ':one': 1 },
+      UpdateExpression: expression,
+      ExpressionAttributeNames: names,
+      ExpressionAttributeValues: values,
     }),
   );
 }
 
-export async function readAccessVersion(companyId: string): Promise<number> {
+export async function bumpAccessVersion(companyId: string): Promise<void> {
+  await moveAccessStamp(companyId, { version: true });
+}
+
+export async function readAccessStamp(companyId: string): Promise<AccessStamp> {
   const out = await documentClient().send(
     new GetCommand({ TableName: config().tableName, Key: versionKey(companyId), ConsistentRead: true }),
   );
-  return typeof out.Item?.v === 'number' ? out.Item.v : 0;
+  const item = out.Item;
+  const num = (v: unknown) => (typeof v === 'number' ? v : 0);
+  const stamp: AccessStamp = { version: num(item?.v), sites: num(item?.sites) };
+  if (typeof item?.lastSite === 'string') stamp.lastSite = item.lastSite;
+  return stamp;
+}
+
+export async function readAccessVersion(companyId: string): Promise<number> {
+  return (await readAccessStamp(companyId)).version;
 }

@@ -40,7 +40,7 @@ export async function eachBatchGot(
 
 /**
  * Items of one collection by id, in as few round trips as the table allows; absent ids are left out.
- * `consistent` reads them as the last write left them.
+ * `consistent` reads them as the last write left them (twice the read capacity).
  */
 export async function getItems(
   pk: string,

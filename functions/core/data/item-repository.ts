@@ -10,7 +10,7 @@
  * | a plain page in declared order             | gsi3pk = {collection}, gsi3sk = {order key}\0{id}         | gsi3       |
  * | a collection's live count                  | pk = {collection}#list, sk = summary                      | table      |
  * | bookmarks of a plain list                  | pk = {collection}#list, sk = bookmarks#{n} or ordered#{n} | table      |
- * | the company's access version               | pk = C#{companyId}#access, sk = version                   | table      |
+ * | the company's access version and site mark | pk = C#{companyId}#access, sk = version                   | table      |
  * | the company's change marks (site writes)   | pk = C#{companyId}#changes, sk = marks                    | table      |
  *
  * {collection} is `C#{companyId}#{resource}`, or `G#{resource}` for a global one; the counter and
@@ -30,7 +30,7 @@ import { orderKey } from '../../../shared/domain/order-key.ts';
 import { findResource } from '../../../shared/system/resources.ts';
 import { documentClient } from '../adapters/dynamo.ts';
 import { config } from '../config.ts';
-import { bumpAccessVersion, changesAccess, watchedOf } from './access-version.ts';
+import { changesAccess, moveAccessStamp, watchedOf } from './access-version.ts';
 import { sitesCompanyOf, writingUnder } from './change-marks.ts';
 import { INDEX_NAMES, keys, ORDERED_INDEX, type Scope } from './keys.ts';
 import {
@@ -107,6 +107,11 @@ export interface ListQuery {
   descending?: boolean;
   /** In the resource's declared order (ResourceDecl.orderBy) rather than by id; only for plain lists. */
   ordered?: boolean;
+  /**
+   * A plain list's total as the caller already knows it for the live set as it stands (kept under a mark
+   * that moves with every write to the collection): a first page then reads no counter.
+   */
+  knownTotal?: number;
 }
 
 export interface ListResult {
@@ -242,7 +247,26 @@ async function afterAccessWrite(
   after: Record<string, unknown> | undefined,
 ): Promise<void> {
   const watched = watchedOf(pk);
-  if (watched && changesAccess(watched, before, after)) await bumpAccessVersion(watched.companyId);
+  const version = watched !== undefined && changesAccess(watched, before, after);
+  const sitesOf = sitesCompanyOf(pk);
+  // One write moves both when a site write also changes access (a new site, a rename, a move).
+  if (watched && (version || sitesOf))
+    await moveAccessStamp(watched.companyId, { version, sites: !!sitesOf, siteId: siteIdOf(before, after) });
+}
+
+const siteIdOf = (...items: (Record<string, unknown> | undefined)[]): string | undefined => {
+  const sk = items.find((i) => typeof i?.sk === 'string')?.sk;
+  return typeof sk === 'string' ? sk : undefined;
+};
+
+/** A write to a site moves the company's site list mark (lists show whole sites). */
+async function afterSiteWrite(
+  pk: string,
+  before: Record<string, unknown> | undefined,
+  after: Record<string, unknown> | undefined,
+): Promise<void> {
+  const companyId = sitesCompanyOf(pk);
+  if (companyId) await moveAccessStamp(companyId, { sites: true, siteId: siteIdOf(before, after) });
 }
 
 /**
@@ -405,6 +429,7 @@ async function updateRawUnmarked(
   if (!touches || !isCounted(pk)) {
     const { before, after } = await update();
     if (watchedOf(pk) && !watchedOf(pk)?.links) await afterAccessWrite(pk, before, after);
+    else await afterSiteWrite(pk, before, after);
     return;
   }
   let change: { before?: Record<string, unknown>; after?: Record<string, unknown> } = {};
@@ -567,6 +592,10 @@ async function listPlain(
   const earlyMark = !shallow && !q.descending ? startNear(ref.pk, q.skip, ordered) : undefined;
   early?.catch(() => undefined);
   earlyMark?.catch(() => undefined);
+  if (early && q.knownTotal !== undefined) {
+    const count = Math.max(0, Math.min(q.limit, q.knownTotal - q.skip));
+    return { data: count === 0 ? [] : (await early).data.slice(0, count), total: q.knownTotal };
+  }
   let summary = await readSummary(ref.pk);
   let total = totalOf(summary);
   if (total === undefined) {

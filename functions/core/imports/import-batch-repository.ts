@@ -12,7 +12,7 @@ import { BatchGetCommand, DeleteCommand, GetCommand, PutCommand } from '@aws-sdk
 import type { ImportModel } from '../../../shared/schemas/register-imports.ts';
 import { documentClient } from '../adapters/dynamo.ts';
 import { config } from '../config.ts';
-import { bumpAccessVersion, watchedOf } from '../data/access-version.ts';
+import { moveAccessStamp, watchedOf } from '../data/access-version.ts';
 import { batchWrite, type WriteRequest } from '../data/batch-writes.ts';
 import { sitesCompanyOf, writingUnder } from '../data/change-marks.ts';
 import { type CollectionRef, keyAttributes, type StoredItem } from '../data/item-repository.ts';
@@ -106,7 +106,9 @@ export async function putNewItems(items: readonly NewItem[]): Promise<void> {
         }),
     );
     const watched = watchedOf(pk);
-    if (watched && written > 0) await bumpAccessVersion(watched.companyId);
+    if (watched && written > 0) {
+      await moveAccessStamp(watched.companyId, { version: true, sites: !!sitesCompanyOf(pk) });
+    }
   }
 }
 
@@ -156,7 +158,7 @@ export async function deleteKeys(keyList: readonly { pk: string; sk: string }[])
   for (const pk of collections) {
     await forgetCount(pk);
     const watched = watchedOf(pk);
-    if (watched) await bumpAccessVersion(watched.companyId);
+    if (watched) await moveAccessStamp(watched.companyId, { version: true, sites: !!sitesCompanyOf(pk) });
   }
 }
 

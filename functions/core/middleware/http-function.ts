@@ -1,7 +1,7 @@
 import middy from '@middy/core';
 import type { AreaDecl } from '../../../shared/system/area.ts';
 import type { HttpFunctionName } from '../../../shared/system/functions.ts';
-import { hasResourceSchema } from '../../../shared/system/resource-schemas.ts';
+import { hasResourceSchema, loadResourceSchemas } from '../../../shared/system/resource-schemas.ts';
 import { assembleRoutes } from '../../../shared/system/route-assembly.ts';
 import { RouteTable } from '../../../shared/system/route-match.ts';
 import { pathParamNames } from '../../../shared/system/route-params.ts';
@@ -60,6 +60,11 @@ export function httpFunction(
      * They are checked against the routes when they load, as `operations` are when the function loads.
      */
     later?: () => Promise<Operations>;
+    /**
+     * Operations that parse no resource: they run without waiting for schemas registered for later
+     * (`registerResourceSchemasLater`), which every other operation awaits first.
+     */
+    withoutResourceSchemas?: readonly string[];
   } = {},
 ) {
   const log = opts.log ?? defaultLogger;
@@ -99,6 +104,7 @@ export function httpFunction(
     return everyOperation;
   };
   const table = new RouteTable(routes);
+  const withoutSchemas = new Set(opts.withoutResourceSchemas);
 
   const handler = middy<HttpEvent, HttpResult, Error, ApiContext>()
     .use(correlation(log.child({ fn })))
@@ -113,6 +119,7 @@ export function httpFunction(
       const route = api.route;
       const caller = api.caller;
       if (!route || !caller) throw new Error('Route and caller must be resolved before the handler');
+      if (!withoutSchemas.has(route.op)) await loadResourceSchemas();
       const operation = operations[route.op] ?? (await allOperations())[route.op];
       if (!operation) throw new Error(`No operation ${route.op}`);
       const result = await operation({

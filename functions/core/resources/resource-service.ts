@@ -2,7 +2,11 @@ import * as z from 'zod';
 import type { Caller } from '../../../shared/access/caller.ts';
 import { isCompanyWide } from '../../../shared/access/route-access.ts';
 import { DEFAULT_LIST_LIMIT, MAX_LIST_LIMIT, MAX_PAGE_LIMIT } from '../../../shared/constants.ts';
-import { resourceSchema, subResourceSchema } from '../../../shared/system/resource-schemas.ts';
+import {
+  loadResourceSchemas,
+  resourceSchema,
+  subResourceSchema,
+} from '../../../shared/system/resource-schemas.ts';
 import { findResource, type ResourceDecl } from '../../../shared/system/resources.ts';
 import type { HttpRoute } from '../../../shared/system/routes.ts';
 import { LineageResolver, mayAccessItem, readableOf } from '../access/item-access-service.ts';
@@ -97,6 +101,20 @@ function coerceForField(resource: ResourceDecl, field: string, value: string): s
     if (!fieldSchema.safeParse(value).success) return Number(value);
   }
   return coerce(value);
+}
+
+/**
+ * `listQueryOf` for a function whose resource schemas may be registered for later: filters are typed by
+ * the schema, so it is loaded first when the query names any.
+ */
+export async function listQueryWithSchemas(
+  resource: ResourceDecl,
+  query: Record<string, string>,
+  opts: { ownSort?: boolean } = {},
+): Promise<ListQuery> {
+  if (Object.entries(query).some(([key, raw]) => !CONTROL_PARAMS.has(key) && raw !== ''))
+    await loadResourceSchemas();
+  return listQueryOf(resource, query, opts);
 }
 
 /** The orders a generic list offers: by creation (ids sort by creation time), either way. */

@@ -1,11 +1,11 @@
 import { ANALYTICS_AREA } from '../../../shared/system/areas/analytics.ts';
 import { ASSETS_AREA } from '../../../shared/system/areas/assets.ts';
 import { RECOMMENDATIONS_AREA } from '../../../shared/system/areas/recommendations.ts';
+import { registerResourceSchemasLater } from '../../../shared/system/resource-schemas.ts';
 import { ASSET_LIST_OPERATIONS } from '../../assets/asset-list-service.ts';
 import type { OpContext, Operations } from '../../core/middleware/api-context.ts';
 import { httpFunction } from '../../core/middleware/http-function.ts';
 import { GENERIC_OPERATIONS } from '../../core/resources/resource-service.ts';
-import '../../../shared/system/resource-schemas/assets.ts';
 
 /**
  * Site imports load their planner (and the import machinery under it) on first use: few calls need it,
@@ -30,6 +30,13 @@ const ASSET_IMPORT_OPERATIONS: Operations = {
  */
 const laterOperations = async (): Promise<Operations> => (await import('./later/assets.ts')).LATER_OPERATIONS;
 
+/**
+ * The schemas of sites, projects, tenants and recommendations are most of what the function would build
+ * at start (about 200 of its 280 zod schemas), and only writes parse them: they are built on the first
+ * call of an operation not listed below, or of a site list with filters.
+ */
+registerResourceSchemasLater('assets', () => import('../../../shared/system/resource-schemas/assets.ts'));
+
 export const handler = httpFunction(
   'assets',
   [ASSETS_AREA, RECOMMENDATIONS_AREA, ANALYTICS_AREA],
@@ -38,5 +45,14 @@ export const handler = httpFunction(
     ...ASSET_IMPORT_OPERATIONS,
     ...ASSET_LIST_OPERATIONS,
   },
-  { later: laterOperations },
+  {
+    later: laterOperations,
+    withoutResourceSchemas: [
+      'assets.list',
+      'assets.get',
+      'assets.assetGroups',
+      'assets.accountTypes',
+      'assets.timeline.list',
+    ],
+  },
 );
