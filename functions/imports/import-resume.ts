@@ -1,11 +1,14 @@
 import { type Caller, EMPTY_GRANTS } from '../../shared/access/caller.ts';
+import { FileFormatError } from '../../shared/imports/text-rows.ts';
 import { dropRollupMarks, invalidateAccountCache, type StoredAccount } from '../accounts/index.ts';
 import { type ImportPlan, type MonthTarget, settleRows } from './import-plan.ts';
-import type { UndoEntry } from './import-records.ts';
+import type { OutcomeTotals, RowOutcome, UndoEntry } from './import-records.ts';
 import { changeImport, findImport, putRowPages, readRowPages } from './import-repository.ts';
 import {
+  addHeldDayRollups,
   dayUndo,
   digestOf,
+  type HeldDayRollups,
   monthUndo,
   type RollbackOutcome,
   type RollbackStep,
@@ -124,6 +127,89 @@ export async function writeResumably(
   const resumedDays = earlier.flatMap((e) => (e.kind === 'day' ? [e.accountId] : []));
   if (resumedDays.length > 0) await mendSites(companyId, plan.accounts, resumedDays);
   return undoPages;
+}
+
+/**
+ * Writes a file's plan a part at a time (`planInParts`), so the worker holds one part's days rather than
+ * the file's. Each part's days are journalled (and saved as undo pages of the same numbers, after the
+ * dead run's) before they are written, so a delivery that resumes finds every day a dead run may have
+ * written: it judges those against what they held before the import and does not journal them again.
+ * Answers every row's outcome, the totals, and how many undo pages were saved.
+ */
+export async function writeInParts(
+  companyId: string,
+  importId: string,
+  parts: AsyncIterable<ImportPlan>,
+  progress: Progress,
+  expectedRows: number,
+): Promise<{ outcomes: RowOutcome[]; totals: OutcomeTotals; undoPages: number }> {
+  const record = await findImport(companyId, importId);
+  let pages = record?.writing?.journal ?? 0;
+  // What each day a dead run journalled held before it: its digest, or null where it was absent.
+  const earlier = new Map<string, string | null>();
+  if (record?.writing)
+    for (const e of await readRowPages<UndoEntry>(companyId, importId, 'journal', 0, pages))
+      if (e.kind === 'day') earlier.set(`${e.accountId}|${e.date}`, e.before && digestOf(e.before));
+  const outcomes: RowOutcome[] = [];
+  const totals: OutcomeTotals = { rows: 0, create: 0, update: 0, unchanged: 0, error: 0 };
+  let accounts = new Map<string, StoredAccount>();
+  const held: HeldDayRollups = { pending: [] };
+  try {
+    await eachPart();
+  } catch (err) {
+    // A file that turns out unreadable partway (a quote never closed) is not imported in part: the parts
+    // written are taken back as a rollback would, so the import fails having changed nothing.
+    if (!(err instanceof FileFormatError) || pages === 0) throw err;
+    await addHeldDayRollups(companyId, held);
+    const written = await readRowPages<UndoEntry>(companyId, importId, 'journal', 0, pages);
+    await rollbackEntries(companyId, accounts, written, async () => undefined);
+    throw err;
+  }
+  await addHeldDayRollups(companyId, held);
+  const resumed = [...earlier.keys()].map((k) => k.slice(0, k.indexOf('|')));
+  if (resumed.length > 0) await mendSites(companyId, accounts, [...new Set(resumed)]);
+  return { outcomes, totals, undoPages: pages };
+
+  async function eachPart() {
+    // The next part is read and judged while this one is written (the two never share a meter-day).
+    const iterator = parts[Symbol.asyncIterator]();
+    let next = iterator.next();
+    for (let step = await next; !step.done; step = await next) {
+      const plan = step.value;
+      next = iterator.next();
+      // Not left unhandled while this part writes: the loop awaits it next.
+      next.catch(() => undefined);
+      accounts = plan.accounts;
+      const entries: UndoEntry[] = [];
+      for (const t of plan.days) {
+        if (t.outcome === 'error') continue;
+        const key = `${t.accountId}|${t.date}`;
+        const before = earlier.get(key);
+        if (before !== undefined)
+          t.outcome = before === null ? 'create' : before === digestOf(t.values) ? 'unchanged' : 'update';
+        else if (t.outcome === 'create' || t.outcome === 'update') entries.push(dayUndo(t));
+      }
+      if (earlier.size > 0) settleRows(plan);
+      if (entries.length > 0) {
+        const added = await putRowPages(companyId, importId, 'undo', entries, pages);
+        await putRowPages(companyId, importId, 'journal', entries, pages);
+        pages += added;
+        await changeImport(companyId, importId, () => ({ writing: { journal: pages } }));
+      }
+      const before = totals.rows;
+      const total = Math.max(expectedRows, before + plan.totals.rows);
+      await writePlan(
+        companyId,
+        plan,
+        (done, of) => progress(before + (of > 0 ? (done / of) * plan.totals.rows : 0), total),
+        undefined,
+        held,
+      );
+      for (const o of plan.outcomes) outcomes.push(o);
+      for (const k of ['rows', 'create', 'update', 'unchanged', 'error'] as const)
+        totals[k] += plan.totals[k];
+    }
+  }
 }
 
 /**

@@ -7,6 +7,7 @@
  *   - a year of half-hourly data for 200 meters in the wide layout (73,000 rows of 46 to 50 values).
  *
  * The table emulator shares the test process's thread, so these are upper bounds for the real table.
+ * The worker has the heap Lambda's runtime gives it (see `lambdaHeapFlags`).
  *
  *   node tests/bench/imports.ts [meters] [months] [monthly|half-hourly|both]
  */
@@ -45,6 +46,21 @@ const MONTHS = Number(process.argv[3] ?? 50);
 const PART = process.argv[4] ?? 'both';
 const HH_METERS = 200;
 const run = promisify(execFile);
+
+/**
+ * The worker runs with the heap Lambda's Node.js runtime gives a function of its memory, so "under 512 MB"
+ * is checked as Lambda would run it: the runtime's bootstrap (/var/runtime/bootstrap in the
+ * public.ecr.aws/lambda/nodejs images, published in github.com/aws/aws-lambda-base-images) takes
+ * new_space = MB / 10 and starts node with --max-semi-space-size = new_space / 2 and
+ * --max-old-space-size = MB - new_space: 25 and 461 for 512 MB. A worker that needs more heap than that
+ * dies here as it would there. The half-hourly file's target is 512 MB; the monthly file runs with the
+ * worker's deployed 1024 MB. BENCH_WORKER_MB sets both.
+ */
+const lambdaHeapFlags = (mb: number) => {
+  const newSpace = Math.floor(mb / 10);
+  return [`--max-semi-space-size=${Math.floor(newSpace / 2)}`, `--max-old-space-size=${mb - newSpace}`];
+};
+const workerMb = (mb: number) => Number(process.env.BENCH_WORKER_MB ?? mb);
 
 /** With BENCH_PROFILE=dir, this process's CPU profile (the table's work) while the worker runs a command. */
 async function startProfile() {
@@ -108,12 +124,12 @@ try {
 
   /** Runs the worker on one message in a process of its own; answers its time and peak memory. */
   /** The worker's time, and the CPU it and the table emulator (this process) spent meanwhile. */
-  const worker = async (body: string, profileAs?: string) => {
+  const worker = async (body: string, profileAs?: string, mb = workerMb(1024)) => {
     const profiling = process.env.BENCH_PROFILE && profileAs ? await startProfile() : undefined;
     const tableCpu = process.cpuUsage();
     const { stdout } = await run(
       process.execPath,
-      [path.join(import.meta.dirname, 'imports-worker-process.ts'), body],
+      [...lambdaHeapFlags(mb), path.join(import.meta.dirname, 'imports-worker-process.ts'), body],
       {
         env: process.env,
         maxBuffer: 1 << 20,
@@ -269,10 +285,12 @@ try {
       throw new Error(`hh preview: ${hhPreview.status} ${JSON.stringify(hhPreview.body)}`);
     if (await api({ method: 'POST', path: `/imports/${hh.id}/import` }).then((r) => r.status !== 202))
       throw new Error('hh import refused');
-    const hhImported = await worker(await nextMessage());
+    const hhMb = workerMb(512);
+    const hhImported = await worker(await nextMessage(), undefined, hhMb);
     console.log(
       `half-hourly wide: ${wide.length - 1} rows (${hh.mb.toFixed(1)} MB): upload, first read and preview ${hhPreviewMs.toFixed(0)} ms ` +
-        `(${JSON.stringify(hhPreview.body.totals)}), import ${hhImported.ms.toFixed(0)} ms (${(await status(hh.id)).status}), worker peak ${hhImported.peakRssMb.toFixed(0)} MB`,
+        `(${JSON.stringify(hhPreview.body.totals)}), import ${hhImported.ms.toFixed(0)} ms (${(await status(hh.id)).status}, ${hhImported.cpu}), worker peak ${hhImported.peakRssMb.toFixed(0)} MB ` +
+        `with the heap of a ${hhMb} MB Lambda; load average ${loadavg()[0]?.toFixed(1)}`,
     );
   }
 } finally {
