@@ -32,6 +32,7 @@ import {
 } from '@aws-sdk/client-sqs';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { startFauxqs } from 'fauxqs';
+import { documentClient } from '../../functions/core/adapters/dynamo.ts';
 import { putItem } from '../../functions/core/data/item-repository.ts';
 import { newId } from '../../functions/core/lib/ids.ts';
 import { resourceRef } from '../../functions/core/resources/resource-refs.ts';
@@ -292,6 +293,38 @@ try {
         `(${JSON.stringify(hhPreview.body.totals)}), import ${hhImported.ms.toFixed(0)} ms (${(await status(hh.id)).status}, ${hhImported.cpu}), worker peak ${hhImported.peakRssMb.toFixed(0)} MB ` +
         `with the heap of a ${hhMb} MB Lambda; load average ${loadavg()[0]?.toFixed(1)}`,
     );
+
+    // The company-wide daily figures of the year just imported, first and second read: the first after an
+    // interval write used to sum every meter's day totals again.
+    const insights = (await import('../../functions/handlers/http/insights.ts'))
+      .handler as unknown as Handler;
+    const reads = new Map<string, number>();
+    documentClient().middlewareStack.add(
+      (next, ctx) => async (args) => {
+        const name = String(ctx.commandName ?? '?');
+        reads.set(name, (reads.get(name) ?? 0) + 1);
+        return next(args);
+      },
+      { step: 'initialize', name: 'benchDailyReads' },
+    );
+    const daily = '/analytics/v2/consumption?startDate=2025-01-01&endDate=2025-12-31&granularity=daily';
+    for (const which of ['first', 'second']) {
+      reads.clear();
+      const t = performance.now();
+      const res = parseResult(
+        (await insights(
+          httpEvent({ method: 'GET', path: daily, token }),
+          context,
+        )) as APIGatewayProxyStructuredResultV2,
+      );
+      const ms = performance.now() - t;
+      if (res.status !== 200) throw new Error(`daily: ${res.status} ${JSON.stringify(res.body)}`);
+      console.log(
+        `  company-wide daily 2025, ${which} read after the import: ${ms.toFixed(0)} ms, ` +
+          `${(res.body.buckets as unknown[]).length} days, table calls ${JSON.stringify(Object.fromEntries(reads))}; ` +
+          `load average ${loadavg()[0]?.toFixed(1)}`,
+      );
+    }
   }
 } finally {
   s3.destroy();
