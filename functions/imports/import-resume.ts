@@ -171,44 +171,68 @@ export async function writeInParts(
   return { outcomes, totals, undoPages: pages };
 
   async function eachPart() {
-    // The next part is read and judged while this one is written (the two never share a meter-day).
+    // The next part is read and judged while this one is written (no two parts share a meter-day), and a
+    // part starts writing while the one before finishes: each part's meters would otherwise wait on its
+    // slowest.
     const iterator = parts[Symbol.asyncIterator]();
     let next = iterator.next();
-    for (let step = await next; !step.done; step = await next) {
-      const plan = step.value;
-      next = iterator.next();
-      // Not left unhandled while this part writes: the loop awaits it next.
-      next.catch(() => undefined);
-      accounts = plan.accounts;
-      const entries: UndoEntry[] = [];
-      for (const t of plan.days) {
-        if (t.outcome === 'error') continue;
-        const key = `${t.accountId}|${t.date}`;
-        const before = earlier.get(key);
-        if (before !== undefined)
-          t.outcome = before === null ? 'create' : before === digestOf(t.values) ? 'unchanged' : 'update';
-        else if (t.outcome === 'create' || t.outcome === 'update') entries.push(dayUndo(t));
+    let writing: Promise<void> = Promise.resolve();
+    const doneOf = new Map<number, number>();
+    let expected = expectedRows;
+    const report = () => {
+      let done = 0;
+      for (const n of doneOf.values()) done += n;
+      return progress(done, Math.max(expected, done));
+    };
+    try {
+      for (let step = await next, at = 0; !step.done; step = await next, at++) {
+        const plan = step.value;
+        next = iterator.next();
+        // Not left unhandled while this part is journalled and the last one written: awaited next.
+        next.catch(() => undefined);
+        accounts = plan.accounts;
+        const entries: UndoEntry[] = [];
+        for (const t of plan.days) {
+          if (t.outcome === 'error') continue;
+          const before = earlier.get(`${t.accountId}|${t.date}`);
+          if (before !== undefined)
+            t.outcome = before === null ? 'create' : before === digestOf(t.values) ? 'unchanged' : 'update';
+          else if (t.outcome === 'create' || t.outcome === 'update') entries.push(dayUndo(t));
+        }
+        if (earlier.size > 0) settleRows(plan);
+        // Journalled before any of its days is written, the parts one after another.
+        if (entries.length > 0) {
+          const added = await putRowPages(companyId, importId, 'undo', entries, pages);
+          await putRowPages(companyId, importId, 'journal', entries, pages);
+          pages += added;
+          await changeImport(companyId, importId, () => ({ writing: { journal: pages } }));
+        }
+        for (const o of plan.outcomes) outcomes.push(o);
+        for (const k of ['rows', 'create', 'update', 'unchanged', 'error'] as const)
+          totals[k] += plan.totals[k];
+        expected = Math.max(expected, totals.rows);
+        const rows = plan.totals.rows;
+        const previous = writing;
+        writing = writePlan(
+          companyId,
+          plan,
+          (done, of) => {
+            doneOf.set(at, of > 0 ? (done / of) * rows : 0);
+            return report();
+          },
+          undefined,
+          held,
+        );
+        // Handled here too, so a failure while the next part is read is not taken for an unhandled one.
+        writing.catch(() => undefined);
+        // At most two parts are being written at once.
+        await previous;
       }
-      if (earlier.size > 0) settleRows(plan);
-      if (entries.length > 0) {
-        const added = await putRowPages(companyId, importId, 'undo', entries, pages);
-        await putRowPages(companyId, importId, 'journal', entries, pages);
-        pages += added;
-        await changeImport(companyId, importId, () => ({ writing: { journal: pages } }));
-      }
-      const before = totals.rows;
-      const total = Math.max(expectedRows, before + plan.totals.rows);
-      await writePlan(
-        companyId,
-        plan,
-        (done, of) => progress(before + (of > 0 ? (done / of) * plan.totals.rows : 0), total),
-        undefined,
-        held,
-      );
-      for (const o of plan.outcomes) outcomes.push(o);
-      for (const k of ['rows', 'create', 'update', 'unchanged', 'error'] as const)
-        totals[k] += plan.totals[k];
+    } finally {
+      // Nothing of this import is still being written once it returns or fails.
+      await writing.catch(() => undefined);
     }
+    await writing;
   }
 }
 
