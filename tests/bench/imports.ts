@@ -334,7 +334,7 @@ try {
     console.log(
       `half-hourly wide: ${wide.length - 1} rows (${hh.mb.toFixed(1)} MB): upload, first read and preview ${hhPreviewMs.toFixed(0)} ms ` +
         `(${JSON.stringify(hhPreview.body.totals)}), import ${hhImported.ms.toFixed(0)} ms (${(await status(hh.id)).status}, ${hhImported.cpu}), worker peak ${hhImported.peakRssMb.toFixed(0)} MB ` +
-        `with the heap of a ${hhMb} MB Lambda; load average ${loadavg()[0]?.toFixed(1)}`,
+        `${hhMb > 0 ? `with the heap of a ${hhMb} MB Lambda` : "with node's own heap sizing"}; load average ${loadavg()[0]?.toFixed(1)}`,
     );
 
     // The company-wide daily figures of the year just imported: the first read after an interval write
