@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import type { Caller } from '../../shared/access/caller.ts';
 import { isCompanyWide } from '../../shared/access/route-access.ts';
 import {
@@ -34,6 +33,7 @@ import {
 } from './analytics-half-hourly-repository.ts';
 import type { IntervalGranularity } from './analytics-params.ts';
 import { type ReadScope, resolveScope } from './analytics-scope.ts';
+import { stampOf, versionsOf } from './analytics-summed-years.ts';
 
 /** Parallel partition reads of interval days: enough to hide latency without flooding the table. */
 const READ_CONCURRENCY = 8;
@@ -183,17 +183,6 @@ function factorCache() {
 
 type MeterKind = Pick<IntervalMeter, 'utilityType' | 'unit'>;
 
-/** Names the meters of a summed year and the versions of their totals; undefined while one is being written. */
-function stampOf(meters: readonly IntervalMeter[], year: string): string | undefined {
-  const parts: string[] = [];
-  for (const m of meters) {
-    const version = m.totalsVersions?.[year] ?? 0;
-    if (version === null) return undefined;
-    parts.push(`${m.accountId}:${version}`);
-  }
-  return createHash('sha256').update(parts.sort().join(',')).digest('base64url');
-}
-
 /**
  * The meters' day totals summed by utility, unit and year: figures are worked out from the sums, so they
  * are the same whether the sums are read or made. For the whole company (all its main meters of each
@@ -215,12 +204,14 @@ async function summedDayTotals(
   const wanted = years.flatMap((year) =>
     [...byKind.values()].map((of) => {
       const first = of[0] as IntervalMeter;
+      const held = wholeCompany ? versionsOf(of, year) : undefined;
       return {
         year,
         utilityType: first.utilityType,
         unit: first.unit,
         meters: of,
-        stamp: wholeCompany ? stampOf(of, year) : undefined,
+        stamp: held?.stamp,
+        versions: held?.versions,
       };
     }),
   );
@@ -241,7 +232,7 @@ async function summedDayTotals(
   if (toMake.length === 0) return out;
   const ids = [...new Set(toMake.flatMap((w) => w.meters.map((m) => m.accountId)))];
   const totalsByMeter = await readDayTotals(companyId, ids, [...new Set(toMake.map((w) => w.year))]);
-  const made: SummedYear[] = [];
+  const made: { y: SummedYear; versions: ReadonlyMap<string, number> }[] = [];
   for (const w of toMake) {
     const totals = new Float64Array(daysInYear(w.year)).fill(Number.NaN);
     for (const m of w.meters) {
@@ -255,18 +246,21 @@ async function summedDayTotals(
       }
     }
     out.push({ meter: w, year: w.year, totals });
-    if (w.stamp !== undefined)
-      made.push({ year: w.year, utilityType: w.utilityType, unit: w.unit, stamp: w.stamp, totals });
+    if (w.stamp !== undefined && w.versions)
+      made.push({
+        y: { year: w.year, utilityType: w.utilityType, unit: w.unit, stamp: w.stamp, totals },
+        versions: w.versions,
+      });
   }
   if (made.length > 0) {
     // Kept only if every meter's version is still the one the sums were read under.
     const now = await listIntervalMeters(companyId);
     await Promise.all(
-      made.map(async (y) => {
+      made.map(async ({ y, versions }) => {
         const again = now.filter(
           (m) => m.assetId !== undefined && m.utilityType === y.utilityType && m.unit === y.unit,
         );
-        if (stampOf(again, y.year) === y.stamp) await putSummedYear(companyId, y);
+        if (stampOf(again, y.year) === y.stamp) await putSummedYear(companyId, y, versions);
       }),
     );
   }

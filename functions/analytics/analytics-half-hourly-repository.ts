@@ -9,9 +9,17 @@
  * | record a meter with interval data         | pk = C#{companyId}#interval-meters, sk = accountId             | table |
  * | mark a meter-year's totals being written   | pk = C#{companyId}#interval-meters, sk = accountId             | table |
  * | company's summed day totals of some years | BatchGet pk = C#{companyId}#interval-days-summed, sk = YYYY#utility#unit | table |
- * | keep a summed year of day totals           | pk = C#{companyId}#interval-days-summed, sk = YYYY#utility#unit | table |
+ * | keep a summed year of day totals           | TransactWrite pk = C#{companyId}#interval-days-summed, sk = YYYY#utility#unit(#versions) | table |
+ * | a summed year and its versions, consistently | pk = C#{companyId}#interval-days-summed, sk = YYYY#utility#unit(#versions) | table |
+ * | replace a summed year on its stamp        | TransactWrite pk = C#{companyId}#interval-days-summed, sk = YYYY#utility#unit(#versions) | table |
  */
-import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  TransactWriteCommand,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
 import type { UtilityType } from '../../shared/schemas/common.ts';
 import { documentClient } from '../core/adapters/dynamo.ts';
 import { config } from '../core/config.ts';
@@ -94,6 +102,22 @@ const dayOfYear = (date: string, year: string) =>
 const MAX_VERSION_ATTEMPTS = 8;
 
 /**
+ * What one write of a meter's day totals of a year did, so sums over many meters can take its change
+ * rather than be made again: the versions it moved the meter's totals from and to, whether no other write
+ * of them overlapped it (`alone`: started right after the last settled write and settled first time), and
+ * the year's totals before (null: none kept) and after.
+ */
+export interface TotalsWrite {
+  accountId: string;
+  year: string;
+  from: number;
+  to: number;
+  alone: boolean;
+  before: Float64Array | null;
+  after: Float64Array;
+}
+
+/**
  * Sets days' totals (YYYY-MM-DD to total, all of one year) in the meter's item of daily totals. The year
  * is packed in one string, a place per day of the year (`days`), which the daily reads decode far faster
  * than 365 attributes; so a write reads the item, merges, and puts it back on condition of the version it
@@ -104,13 +128,22 @@ export async function setDayTotals(
   accountId: string,
   year: string,
   totals: ReadonlyMap<string, number>,
-): Promise<void> {
+): Promise<TotalsWrite | undefined> {
   for (const date of totals.keys())
     if (date.slice(0, 4) !== year) throw new Error(`${date} is not in ${year}`);
-  if (totals.size === 0) return;
+  if (totals.size === 0) return undefined;
   const started = await startTotalsWrite(companyId, accountId, year);
-  await putDayTotals(companyId, accountId, year, totals);
-  await settleTotalsWrite(companyId, accountId, year, started);
+  const put = await putDayTotals(companyId, accountId, year, totals);
+  const settled = await settleTotalsWrite(companyId, accountId, year, started.version);
+  return {
+    accountId,
+    year,
+    from: started.from,
+    to: settled ?? started.version,
+    alone: started.alone && settled === started.version,
+    before: put.before === null ? null : unpackTotals(year, put.before),
+    after: unpackTotals(year, put.after),
+  };
 }
 
 /**
@@ -120,7 +153,11 @@ export async function setDayTotals(
  * over many meters are kept only under the versions they were made from, so they are known current from
  * the list of meters alone.
  */
-async function startTotalsWrite(companyId: string, accountId: string, year: string): Promise<number> {
+async function startTotalsWrite(
+  companyId: string,
+  accountId: string,
+  year: string,
+): Promise<{ version: number; from: number; alone: boolean }> {
   const out = await documentClient().send(
     new UpdateCommand({
       TableName: config().tableName,
@@ -128,18 +165,28 @@ async function startTotalsWrite(companyId: string, accountId: string, year: stri
       UpdateExpression: 'ADD #started :one',
       ExpressionAttributeNames: { '#started': `totals#${year}` },
       ExpressionAttributeValues: { ':one': 1 },
-      ReturnValues: 'UPDATED_NEW',
+      ReturnValues: 'ALL_OLD',
     }),
   );
-  return Number(out.Attributes?.[`totals#${year}`]);
+  // The record as it was: how far writes of the year had started and settled.
+  const old = out.Attributes ?? {};
+  const startedBefore = Number(old[`totals#${year}`] ?? 0);
+  const done = Number(old[`totalsDone#${year}`] ?? 0);
+  return {
+    version: startedBefore + 1,
+    from: done,
+    // No write of the year under way or dead: the totals as read hold exactly version `from`.
+    alone: startedBefore === done,
+  };
 }
 
+/** Answers the version the write settled at, or undefined if it could not settle. */
 async function settleTotalsWrite(
   companyId: string,
   accountId: string,
   year: string,
   started: number,
-): Promise<void> {
+): Promise<number | undefined> {
   let version = started;
   for (let attempt = 0; attempt < MAX_VERSION_ATTEMPTS; attempt++) {
     try {
@@ -153,29 +200,32 @@ async function settleTotalsWrite(
           ExpressionAttributeValues: { ':version': version },
         }),
       );
-      return;
+      return version;
     } catch (err) {
       if (!(err instanceof Error && err.name === 'ConditionalCheckFailedException')) throw err;
     }
     // Another write started meanwhile: this one's days may have landed after it; count them again.
-    version = await startTotalsWrite(companyId, accountId, year);
+    version = (await startTotalsWrite(companyId, accountId, year)).version;
   }
   // Left unsettled, the year's sums are made from the meters' own totals until the next write settles it.
+  return undefined;
 }
 
+/** Answers the year's packed totals as read (null: no item) and as written. */
 async function putDayTotals(
   companyId: string,
   accountId: string,
   year: string,
   totals: ReadonlyMap<string, number>,
-): Promise<void> {
+): Promise<{ before: string | null; after: string }> {
   const key = { pk: intervalKeys.yearTotals(companyId, accountId), sk: year };
   for (let attempt = 0; attempt < MAX_VERSION_ATTEMPTS; attempt++) {
     const current = await documentClient().send(
       new GetCommand({ TableName: config().tableName, Key: key, ConsistentRead: true }),
     );
     const version = current.Item?.version;
-    const days = typeof current.Item?.days === 'string' ? current.Item.days.split(',') : [];
+    const before = typeof current.Item?.days === 'string' ? current.Item.days : null;
+    const days = before !== null ? before.split(',') : [];
     for (const [date, total] of totals) days[dayOfYear(date, year)] = String(total);
     const packed = Array.from({ length: days.length }, (_, d) => days[d] ?? '').join(',');
     try {
@@ -189,7 +239,7 @@ async function putDayTotals(
           ExpressionAttributeValues: typeof version === 'number' ? { ':version': version } : undefined,
         }),
       );
-      return;
+      return { before, after: packed };
     } catch (err) {
       if (err instanceof Error && err.name === 'ConditionalCheckFailedException') continue;
       throw err;
@@ -383,21 +433,114 @@ export async function readSummedYears(
   return found;
 }
 
-/** Keeps a summed year (replacing the one kept): it counts only while its stamp is current. */
-export async function putSummedYear(companyId: string, y: SummedYear): Promise<void> {
+/**
+ * The meters a kept summed year holds and the version of each one's totals, kept beside it (its stamp is
+ * their hash) in an item of its own, so the reads of the sums do not pay for it: a write of some meters'
+ * totals moves the year by their change only while it holds them at the versions they were written from.
+ */
+export type SummedVersions = ReadonlyMap<string, number>;
+
+const versionsSk = (y: { year: string; utilityType: string; unit: string }) => `${summedSk(y)}#versions`;
+const packVersions = (versions: SummedVersions) => [...versions].map(([id, v]) => `${id}:${v}`).join(',');
+
+/** One kept summed year with the versions it holds, read consistently (undefined: none kept whole). */
+export async function readSummedYearWithVersions(
+  companyId: string,
+  wanted: { year: string; utilityType: UtilityType; unit: string },
+): Promise<{ year: SummedYear; versions: Map<string, number> } | undefined> {
+  const get = (sk: string) =>
+    documentClient().send(
+      new GetCommand({
+        TableName: config().tableName,
+        Key: { pk: intervalKeys.summed(companyId), sk },
+        ConsistentRead: true,
+      }),
+    );
+  const [sums, held] = await Promise.all([get(summedSk(wanted)), get(versionsSk(wanted))]);
+  const raw = sums.Item;
+  if (typeof raw?.days !== 'string' || typeof raw.stamp !== 'string') return undefined;
+  // Kept by an older build without its versions, or the two caught between writes: not to be moved.
+  if (held.Item?.stamp !== raw.stamp || typeof held.Item.versions !== 'string') return undefined;
+  const versions = new Map<string, number>();
+  for (const part of held.Item.versions.split(',')) {
+    if (part === '') continue;
+    const at = part.lastIndexOf(':');
+    versions.set(part.slice(0, at), Number(part.slice(at + 1)));
+  }
+  return {
+    year: { ...wanted, stamp: raw.stamp, totals: unpackTotals(wanted.year, raw.days) },
+    versions,
+  };
+}
+
+/** The summed year's item and its versions' item, written together. */
+function summedItems(y: SummedYear, versions: SummedVersions) {
+  const now = new Date().toISOString();
+  return [
+    {
+      pk: '',
+      sk: summedSk(y),
+      year: y.year,
+      utilityType: y.utilityType,
+      unit: y.unit,
+      stamp: y.stamp,
+      days: packTotals(y.totals),
+      updatedAt: now,
+    },
+    { pk: '', sk: versionsSk(y), stamp: y.stamp, versions: packVersions(versions), updatedAt: now },
+  ];
+}
+
+/**
+ * Replaces a kept summed year only while it still has the stamp `was`; answers whether it did (another
+ * writer moved it first, or it is gone).
+ */
+export async function replaceSummedYear(
+  companyId: string,
+  y: SummedYear,
+  versions: SummedVersions,
+  was: string,
+): Promise<boolean> {
+  const [sums, held] = summedItems(y, versions);
+  const pk = intervalKeys.summed(companyId);
+  try {
+    await documentClient().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Put: {
+              TableName: config().tableName,
+              Item: { ...sums, pk },
+              ConditionExpression: '#stamp = :was',
+              ExpressionAttributeNames: { '#stamp': 'stamp' },
+              ExpressionAttributeValues: { ':was': was },
+            },
+          },
+          { Put: { TableName: config().tableName, Item: { ...held, pk } } },
+        ],
+      }),
+    );
+    return true;
+  } catch (err) {
+    if (err instanceof Error && err.name === 'TransactionCanceledException') return false;
+    throw err;
+  }
+}
+
+/** Keeps a summed year (replacing the one kept), with the meters and versions it holds. */
+export async function putSummedYear(
+  companyId: string,
+  y: SummedYear,
+  versions: SummedVersions,
+): Promise<void> {
+  const [sums, held] = summedItems(y, versions);
+  const pk = intervalKeys.summed(companyId);
   await documentClient().send(
-    new PutCommand({
-      TableName: config().tableName,
-      Item: {
-        pk: intervalKeys.summed(companyId),
-        sk: summedSk(y),
-        year: y.year,
-        utilityType: y.utilityType,
-        unit: y.unit,
-        stamp: y.stamp,
-        days: packTotals(y.totals),
-        updatedAt: new Date().toISOString(),
-      },
+    new TransactWriteCommand({
+      TransactItems: [
+        { Put: { TableName: config().tableName, Item: { ...sums, pk } } },
+        { Put: { TableName: config().tableName, Item: { ...held, pk } } },
+      ],
     }),
   );
 }

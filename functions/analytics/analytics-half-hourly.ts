@@ -16,8 +16,10 @@ import {
   putIntervalDays,
   recordIntervalMeter,
   setDayTotals,
+  type TotalsWrite,
 } from './analytics-half-hourly-repository.ts';
 import { announceFiguresChange } from './analytics-live.ts';
+import { keepSummedYearsCurrent, type WrittenMeter } from './analytics-summed-years.ts';
 
 /** One local day of a meter's half-hourly readings, as imports and connectors hand them over. */
 export interface HalfHourlyInput {
@@ -38,6 +40,8 @@ export interface HalfHourlyWriteResult {
   rollups?: SiteMonthDelta[];
   /** The months whose figures changed. */
   months?: string[];
+  /** With `deferRollups`: the meter's day totals written, which company sums take with the roll-ups. */
+  totals?: { meter: WrittenMeter; writes: TotalsWrite[] };
 }
 
 export interface HalfHourlyWriteOptions {
@@ -130,8 +134,10 @@ export async function writeHalfHourlyDays(
     };
   });
   await putIntervalDays(companyId, stored);
+  const totalsWritten: TotalsWrite[] = [];
   for (const [year, ofYear] of groupBy(stored, (d) => d.date.slice(0, 4))) {
-    await setDayTotals(companyId, accountId, year, new Map(ofYear.map((d) => [d.date, d.total])));
+    const w = await setDayTotals(companyId, accountId, year, new Map(ofYear.map((d) => [d.date, d.total])));
+    if (w) totalsWritten.push(w);
   }
   // The meter's month takes the days' change, and through it the site's and company's roll-ups.
   const months = [...groupBy(stored, (d) => d.date.slice(0, 7))].map(([month, ofMonth]) => {
@@ -171,8 +177,17 @@ export async function writeHalfHourlyDays(
     });
   }
   const changed = months.map((m) => m.month);
+  const meter = { accountId, ...(assetId ? { assetId } : {}), utilityType, unit: accountUnit };
   if (opts.deferRollups)
-    return { accountId, days: sorted.length, consumptionChange: round3(change), rollups, months: changed };
+    return {
+      accountId,
+      days: sorted.length,
+      consumptionChange: round3(change),
+      rollups,
+      months: changed,
+      totals: { meter, writes: totalsWritten },
+    };
+  await keepSummedYearsCurrent(companyId, [{ meter, writes: totalsWritten }]);
   await announceFiguresChange(companyId, { accountId, ...(assetId ? { assetId } : {}), months: changed });
   return { accountId, days: sorted.length, consumptionChange: round3(change), months: changed };
 }
@@ -197,6 +212,10 @@ export async function addHalfHourlyRollups(
     }
   }
   if (sums.size > 0) await addManyToRollups(companyId, [...sums.values()]);
+  await keepSummedYearsCurrent(
+    companyId,
+    written.flatMap((w) => (w.totals ? [w.totals] : [])),
+  );
   for (const w of written) {
     const assetId = w.rollups?.[0]?.assetId;
     if (w.months && w.months.length > 0)

@@ -105,100 +105,115 @@ async function meterIndex(caller: Caller) {
 const RANK: Record<Outcome, number> = { unchanged: 0, update: 1, create: 2, error: 3 };
 const same = (a: number, b: number) => Math.abs(a - b) < 0.0005;
 
-/** Judges every row of the file after its header rows. */
-export async function planImport(
-  caller: Caller,
-  mapping: ImportMapping,
-  headerRows: number,
-  records: AsyncIterable<TextRecord[]>,
-): Promise<ImportPlan> {
-  const meters = await meterIndex(caller);
-  const outcomes: RowOutcome[] = [];
+type MeterIndex = Awaited<ReturnType<typeof meterIndex>>;
+
+/**
+ * Reads rows into what they say: each row's outcome (an error, or to be judged), and the meter-months and
+ * meter-days they name. `take` hands over what was read since it was last called; a meter and period
+ * named twice is refused however far apart its rows are.
+ */
+function rowReader(meters: MeterIndex, mapping: ImportMapping, headerRows: number) {
+  let outcomes: RowOutcome[] = [];
+  let months = new Map<string, MonthTarget>();
+  let days = new Map<string, DayTarget>();
   const firstRowOf = new Map<string, number>();
-  const months = new Map<string, MonthTarget>();
-  const days = new Map<string, DayTarget>();
   let skipped = 0;
   const fail = (row: number, fields: string[], field: string, reason: string, meter?: string) =>
     outcomes.push({ row, outcome: 'error', field, reason, cells: fields, ...(meter ? { meter } : {}) });
 
-  for await (const batch of records) {
-    for (const rec of batch) {
-      if (skipped < headerRows) {
-        skipped++;
-        continue;
+  const read = (rec: TextRecord) => {
+    if (skipped < headerRows) {
+      skipped++;
+      return;
+    }
+    const mapped = mapRow(rec.fields, mapping);
+    if (mapped.kind === 'error') {
+      fail(rec.row, rec.fields, mapped.error.field, mapped.error.reason, mapped.meter);
+      return;
+    }
+    const account = meters.find(mapped.meter);
+    if (typeof account === 'string') {
+      fail(rec.row, rec.fields, 'meter', account, mapped.meter);
+      return;
+    }
+    const period = `${account._id}|${mapped.key.slice(mapped.meter.length + 1)}`;
+    const earlier = firstRowOf.get(period);
+    if (earlier !== undefined) {
+      fail(rec.row, rec.fields, 'meter', `The same meter and period as row ${earlier}`, mapped.meter);
+      return;
+    }
+    firstRowOf.set(period, rec.row);
+    outcomes.push({ row: rec.row, outcome: 'unchanged', meter: mapped.meter });
+    if (mapped.kind === 'monthly') {
+      for (const part of mapped.parts) {
+        // A month's row names its period as its month: one key string for both maps, not two a row.
+        const named = `${account._id}|${part.month}`;
+        const k = named === period ? period : named;
+        const found = months.get(k);
+        found?.rows.push(rec.row);
+        // Rows made with their first element: an array grown from empty keeps room for 17.
+        const t = found ?? {
+          accountId: account._id,
+          month: part.month,
+          consumption: 0,
+          cost: 0,
+          before: null,
+          read: null,
+          outcome: 'create' as Outcome,
+          rows: [rec.row],
+        };
+        t.consumption = Math.round((t.consumption + part.consumption) * 1000) / 1000;
+        t.cost = Math.round((t.cost + part.cost) * 100) / 100;
+        months.set(k, t);
       }
-      const mapped = mapRow(rec.fields, mapping);
-      if (mapped.kind === 'error') {
-        fail(rec.row, rec.fields, mapped.error.field, mapped.error.reason, mapped.meter);
-        continue;
-      }
-      const account = meters.find(mapped.meter);
-      if (typeof account === 'string') {
-        fail(rec.row, rec.fields, 'meter', account, mapped.meter);
-        continue;
-      }
-      const period = `${account._id}|${mapped.key.slice(mapped.meter.length + 1)}`;
-      const earlier = firstRowOf.get(period);
-      if (earlier !== undefined) {
-        fail(rec.row, rec.fields, 'meter', `The same meter and period as row ${earlier}`, mapped.meter);
-        continue;
-      }
-      firstRowOf.set(period, rec.row);
-      outcomes.push({ row: rec.row, outcome: 'unchanged', meter: mapped.meter });
-      if (mapped.kind === 'monthly') {
-        for (const part of mapped.parts) {
-          // A month's row names its period as its month: one key string for both maps, not two a row.
-          const named = `${account._id}|${part.month}`;
-          const k = named === period ? period : named;
-          const found = months.get(k);
-          found?.rows.push(rec.row);
-          // Rows made with their first element: an array grown from empty keeps room for 17.
-          const t = found ?? {
-            accountId: account._id,
-            month: part.month,
-            consumption: 0,
-            cost: 0,
-            before: null,
-            read: null,
-            outcome: 'create' as Outcome,
-            rows: [rec.row],
-          };
-          t.consumption = Math.round((t.consumption + part.consumption) * 1000) / 1000;
-          t.cost = Math.round((t.cost + part.cost) * 100) / 100;
-          months.set(k, t);
-        }
-      } else if (mapped.kind === 'day') {
-        // The row's period is its day: one key string for both maps rather than two for every row.
-        days.set(period, {
+    } else if (mapped.kind === 'day') {
+      // The row's period is its day: one key string for both maps rather than two for every row.
+      days.set(period, {
+        accountId: account._id,
+        date: mapped.date,
+        values: mapped.values,
+        before: null,
+        outcome: 'create',
+        rows: [rec.row],
+      });
+    } else {
+      const k = `${account._id}|${mapped.date}`;
+      let t = days.get(k);
+      if (!t) {
+        t = {
           accountId: account._id,
           date: mapped.date,
-          values: mapped.values,
+          values: Array.from({ length: settlementPeriods(mapped.date) }, () => null),
           before: null,
           outcome: 'create',
-          rows: [rec.row],
-        });
-      } else {
-        const k = `${account._id}|${mapped.date}`;
-        let t = days.get(k);
-        if (!t) {
-          t = {
-            accountId: account._id,
-            date: mapped.date,
-            values: Array.from({ length: settlementPeriods(mapped.date) }, () => null),
-            before: null,
-            outcome: 'create',
-            rows: [],
-          };
-          days.set(k, t);
-        }
-        t.values[mapped.period] = mapped.value;
-        t.rows.push(rec.row);
+          rows: [],
+        };
+        days.set(k, t);
       }
+      t.values[mapped.period] = mapped.value;
+      t.rows.push(rec.row);
     }
-  }
+  };
+  const take = () => {
+    const out = { outcomes, months, days };
+    outcomes = [];
+    months = new Map();
+    days = new Map();
+    return out;
+  };
+  return { read, take, size: () => outcomes.length };
+}
+
+/** Rows read, judged against what is stored: each row's outcome from its months' and days'. */
+async function judged(
+  companyId: string,
+  meters: MeterIndex,
+  read: { outcomes: RowOutcome[]; months: Map<string, MonthTarget>; days: Map<string, DayTarget> },
+): Promise<ImportPlan> {
+  const { outcomes, months, days } = read;
   const rowErrors = new Map<number, string>();
-  await judgeMonths(caller.companyId, months, meters.accounts, rowErrors);
-  await judgeDays(caller.companyId, days);
+  await judgeMonths(companyId, months, meters.accounts, rowErrors);
+  await judgeDays(companyId, days);
 
   const rowOutcome = new Map<number, Outcome>();
   for (const t of [...months.values(), ...days.values()])
@@ -226,6 +241,48 @@ export async function planImport(
     days: [...days.values()],
     accounts: meters.accounts,
   };
+}
+
+/** Judges every row of the file after its header rows. */
+export async function planImport(
+  caller: Caller,
+  mapping: ImportMapping,
+  headerRows: number,
+  records: AsyncIterable<TextRecord[]>,
+): Promise<ImportPlan> {
+  const meters = await meterIndex(caller);
+  const reader = rowReader(meters, mapping, headerRows);
+  for await (const batch of records) for (const rec of batch) reader.read(rec);
+  return judged(caller.companyId, meters, reader.take());
+}
+
+/**
+ * The plan of a wide half-hourly file a part at a time, each judged as soon as it is read: a row is a
+ * whole meter-day, so no later row changes what an earlier one writes, and a part can be written and let
+ * go before the next is read. A part ends after `rowsPerPart` rows, where the file's meter changes (so a
+ * meter's days are written together), or at twice that.
+ */
+export async function* planInParts(
+  caller: Caller,
+  mapping: ImportMapping,
+  headerRows: number,
+  records: AsyncIterable<TextRecord[]>,
+  rowsPerPart: number,
+): AsyncGenerator<ImportPlan> {
+  const meters = await meterIndex(caller);
+  const reader = rowReader(meters, mapping, headerRows);
+  const meterColumn = mapping.columns.meter;
+  let lastMeter: string | undefined;
+  for await (const batch of records)
+    for (const rec of batch) {
+      const meter = meterColumn === undefined ? undefined : rec.fields[meterColumn];
+      const size = reader.size();
+      if (size >= rowsPerPart * 2 || (size >= rowsPerPart && meter !== lastMeter))
+        yield await judged(caller.companyId, meters, reader.take());
+      lastMeter = meter;
+      reader.read(rec);
+    }
+  if (reader.size() > 0) yield await judged(caller.companyId, meters, reader.take());
 }
 
 /** Each meter-month against what is stored: only months an import made may be replaced by one. */

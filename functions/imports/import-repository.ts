@@ -82,19 +82,23 @@ export const ROWS_PER_PAGE = 400;
 
 export type Stage = 'preview' | 'import' | 'undo' | 'rollback' | 'journal' | 'rollback-journal';
 
-/** Writes a stage's outcomes in pages, replacing any earlier pages of the same numbers. */
+/**
+ * Writes a stage's outcomes in pages from page `firstPage` (after pages written before), replacing any
+ * earlier pages of the same numbers; answers how many pages it wrote.
+ */
 export async function putRowPages<T>(
   companyId: string,
   importId: string,
   stage: Stage,
   rows: readonly T[],
+  firstPage = 0,
 ): Promise<number> {
   const pk = rowsPk(companyId, importId);
   const pages: Record<string, unknown>[] = [];
   for (let i = 0; i < rows.length; i += ROWS_PER_PAGE) {
     pages.push({
       pk,
-      sk: `${stage}#${String(pages.length).padStart(6, '0')}`,
+      sk: `${stage}#${String(firstPage + pages.length).padStart(6, '0')}`,
       rows: rows.slice(i, i + ROWS_PER_PAGE),
     });
   }

@@ -1,3 +1,4 @@
+import { FileFormatError } from '../../shared/imports/text-rows.ts';
 import {
   dropRollupMarks,
   hasRollupMarks,
@@ -5,11 +6,13 @@ import {
   type StoredAccount,
 } from '../accounts/index.ts';
 import { type ImportPlan, type MonthTarget, settleRows } from './import-plan.ts';
-import type { RowOutcome, UndoEntry } from './import-records.ts';
+import type { OutcomeTotals, RowOutcome, UndoEntry } from './import-records.ts';
 import { changeImport, findImport, putRowPages, readRowPages } from './import-repository.ts';
 import {
+  addHeldDayRollups,
   dayUndo,
   digestOf,
+  type HeldDayRollups,
   monthUndo,
   type RollbackOutcome,
   type RollbackStep,
@@ -181,6 +184,113 @@ export async function writeResumably(
   const resumedDays = earlier.flatMap((e) => (e.kind === 'day' ? [e.accountId] : []));
   if (resumedDays.length > 0) await mendSites(companyId, plan.accounts, resumedDays);
   return undoPages;
+}
+
+/**
+ * Writes a file's plan a part at a time (`planInParts`), so the worker holds one part's days rather than
+ * the file's. Each part's days are journalled (and saved as undo pages of the same numbers, after the
+ * dead run's) before they are written, so a delivery that resumes finds every day a dead run may have
+ * written: it judges those against what they held before the import and does not journal them again.
+ * Answers every row's outcome, the totals, and how many undo pages were saved.
+ */
+export async function writeInParts(
+  companyId: string,
+  importId: string,
+  parts: AsyncIterable<ImportPlan>,
+  progress: Progress,
+  expectedRows: number,
+): Promise<{ outcomes: RowOutcome[]; totals: OutcomeTotals; undoPages: number }> {
+  const record = await findImport(companyId, importId);
+  let pages = record?.writing?.journal ?? 0;
+  // What each day a dead run journalled held before it: its digest, or null where it was absent.
+  const earlier = new Map<string, string | null>();
+  if (record?.writing)
+    for (const e of await readRowPages<UndoEntry>(companyId, importId, 'journal', 0, pages))
+      if (e.kind === 'day') earlier.set(`${e.accountId}|${e.date}`, e.before && digestOf(e.before));
+  const outcomes: RowOutcome[] = [];
+  const totals: OutcomeTotals = { rows: 0, create: 0, update: 0, unchanged: 0, error: 0 };
+  let accounts = new Map<string, StoredAccount>();
+  const held: HeldDayRollups = { pending: [] };
+  try {
+    await eachPart();
+  } catch (err) {
+    // A file that turns out unreadable partway (a quote never closed) is not imported in part: the parts
+    // written are taken back as a rollback would, so the import fails having changed nothing.
+    if (!(err instanceof FileFormatError) || pages === 0) throw err;
+    await addHeldDayRollups(companyId, held);
+    const written = await readRowPages<UndoEntry>(companyId, importId, 'journal', 0, pages);
+    await rollbackEntries(companyId, accounts, written, async () => undefined);
+    throw err;
+  }
+  await addHeldDayRollups(companyId, held);
+  const resumed = [...earlier.keys()].map((k) => k.slice(0, k.indexOf('|')));
+  if (resumed.length > 0) await mendSites(companyId, accounts, [...new Set(resumed)]);
+  return { outcomes, totals, undoPages: pages };
+
+  async function eachPart() {
+    // The next part is read and judged while this one is written (no two parts share a meter-day), and a
+    // part starts writing while the one before finishes: each part's meters would otherwise wait on its
+    // slowest.
+    const iterator = parts[Symbol.asyncIterator]();
+    let next = iterator.next();
+    let writing: Promise<void> = Promise.resolve();
+    const doneOf = new Map<number, number>();
+    let expected = expectedRows;
+    const report = () => {
+      let done = 0;
+      for (const n of doneOf.values()) done += n;
+      return progress(done, Math.max(expected, done));
+    };
+    try {
+      for (let step = await next, at = 0; !step.done; step = await next, at++) {
+        const plan = step.value;
+        next = iterator.next();
+        // Not left unhandled while this part is journalled and the last one written: awaited next.
+        next.catch(() => undefined);
+        accounts = plan.accounts;
+        const entries: UndoEntry[] = [];
+        for (const t of plan.days) {
+          if (t.outcome === 'error') continue;
+          const before = earlier.get(`${t.accountId}|${t.date}`);
+          if (before !== undefined)
+            t.outcome = before === null ? 'create' : before === digestOf(t.values) ? 'unchanged' : 'update';
+          else if (t.outcome === 'create' || t.outcome === 'update') entries.push(dayUndo(t));
+        }
+        if (earlier.size > 0) settleRows(plan);
+        // Journalled before any of its days is written, the parts one after another.
+        if (entries.length > 0) {
+          const added = await putRowPages(companyId, importId, 'undo', entries, pages);
+          await putRowPages(companyId, importId, 'journal', entries, pages);
+          pages += added;
+          await changeImport(companyId, importId, () => ({ writing: { journal: pages } }));
+        }
+        for (const o of plan.outcomes) outcomes.push(o);
+        for (const k of ['rows', 'create', 'update', 'unchanged', 'error'] as const)
+          totals[k] += plan.totals[k];
+        expected = Math.max(expected, totals.rows);
+        const rows = plan.totals.rows;
+        const previous = writing;
+        writing = writePlan(
+          companyId,
+          plan,
+          (done, of) => {
+            doneOf.set(at, of > 0 ? (done / of) * rows : 0);
+            return report();
+          },
+          undefined,
+          held,
+        );
+        // Handled here too, so a failure while the next part is read is not taken for an unhandled one.
+        writing.catch(() => undefined);
+        // At most two parts are being written at once.
+        await previous;
+      }
+    } finally {
+      // Nothing of this import is still being written once it returns or fails.
+      await writing.catch(() => undefined);
+    }
+    await writing;
+  }
 }
 
 /**

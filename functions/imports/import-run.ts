@@ -8,7 +8,7 @@ import { publishToCompany } from '../core/adapters/live.ts';
 import { ApiError, formError } from '../core/lib/errors.ts';
 import type { Logger } from '../core/lib/logger.ts';
 import { type FileFacts, fileRecords, readHead, withMeterColumn } from './import-file.ts';
-import { planImport } from './import-plan.ts';
+import { planImport, planInParts } from './import-plan.ts';
 import type { ImportRecord, RowOutcome, UndoEntry } from './import-records.ts';
 import {
   changeImport,
@@ -18,7 +18,7 @@ import {
   putRowPages,
   readRowPages,
 } from './import-repository.ts';
-import { journalRecords, rollBackResumably, writeResumably } from './import-resume.ts';
+import { journalRecords, rollBackResumably, writeInParts, writeResumably } from './import-resume.ts';
 import {
   planRecords,
   recordJournal,
@@ -74,6 +74,26 @@ export async function dryRun(caller: Caller, r: ImportRecord, mapping: ImportMap
 }
 
 type Progress = (done: number, total: number) => Promise<void>;
+
+/** Rows of a wide half-hourly file judged and written at a time: a few thousand meter-days. */
+const ROWS_PER_PART = 6000;
+
+/**
+ * Imports a wide half-hourly file a part at a time, each part judged and written before the next is
+ * read, so the worker's memory does not grow with the file (a year of 200 meters is 73,000 rows). Only
+ * the wide layout: its row is a whole meter-day, while the long layout's days build up across rows.
+ */
+async function importInParts(caller: Caller, r: ImportRecord, mapping: ImportMapping, progress: Progress) {
+  const facts: FileFacts = { kind: 'csv' };
+  try {
+    const parts = planInParts(caller, mapping, r.headerRows ?? 1, recordsOf(r, facts), ROWS_PER_PART);
+    const out = await writeInParts(caller.companyId, r._id, parts, progress, r.preview?.rows ?? 0);
+    return { ...out, records: 0 };
+  } catch (err) {
+    if (err instanceof FileFormatError) throw formError({ file: err.message }, err.message);
+    throw err;
+  }
+}
 
 /** The worker's first look at an arrived file: header, samples, a suggested mapping and matching templates. */
 export async function readFileHead(
@@ -149,9 +169,16 @@ export async function runImport(
         importId,
         await readRowPages<UndoEntry>(companyId, importId, 'journal', 0, r.writing.journal),
       );
-    const plan = await dryRun(caller, r, mapping);
-    // The undo entries are saved by the write itself, so it need not hold them all until it ends.
-    const undoPages = await plan.write(progressReporter(companyId, importId, log));
+    const progress = progressReporter(companyId, importId, log);
+    const plan =
+      mapping.type === 'half-hourly-wide'
+        ? await importInParts(caller, r, mapping, progress)
+        : await dryRun(caller, r, mapping).then(async (p) => ({
+            ...p,
+            // The undo entries are saved by the write itself, so it need not hold them all until it ends.
+            undoPages: await p.write(progress),
+          }));
+    const undoPages = plan.undoPages;
     const pages = await putRowPages(companyId, importId, 'import', plan.outcomes);
     const done = await changeImport(companyId, importId, (cur) => ({
       status: 'completed',

@@ -169,6 +169,7 @@ export async function writePlan(
     /** Told, before any roll-up is added, of months judged again because they changed since read. */
     rejudged?: (targets: readonly MonthTarget[], reasons: ReadonlyMap<number, string>) => Promise<void>;
   },
+  heldDays?: HeldDayRollups,
 ): Promise<void> {
   const written = plan.months.filter((t) => t.outcome === 'create' || t.outcome === 'update');
   const days = plan.days.filter((t) => t.outcome === 'create' || t.outcome === 'update');
@@ -203,15 +204,20 @@ export async function writePlan(
   }
   if (days.length > 0) {
     let done = 0;
-    await writeDays(companyId, [...groupBy(days, (t) => t.accountId)], async ([accountId, list]) => ({
-      accountId,
-      days: list.map((t) => ({ date: t.date, values: t.values })),
-      written: async () => {
-        for (const t of list) t.values = [];
-        done += list.length;
-        await progress(done, days.length);
-      },
-    }));
+    await writeDays(
+      companyId,
+      [...groupBy(days, (t) => t.accountId)],
+      async ([accountId, list]) => ({
+        accountId,
+        days: list.map((t) => ({ date: t.date, values: t.values })),
+        written: async () => {
+          for (const t of list) t.values = [];
+          done += list.length;
+          await progress(done, days.length);
+        },
+      }),
+      heldDays,
+    );
   }
 }
 
@@ -283,21 +289,32 @@ async function writeDays<T>(
     days: { date: string; values: (number | null)[] }[];
     written: () => Promise<void>;
   }>,
+  held?: HeldDayRollups,
 ) {
-  let pending: HalfHourlyWriteResult[] = [];
-  const addRollups = async () => {
-    const ready = pending;
-    pending = [];
-    if (ready.length > 0) await addHalfHourlyRollups(companyId, ready);
-  };
+  const rollups = held ?? { pending: [] };
   await inPool(meters, 8, async (meter) => {
     const { accountId, days, written } = await daysOf(meter);
     if (days.length > 0)
-      pending.push(await writeHalfHourlyDays(companyId, accountId, days, { deferRollups: true }));
+      rollups.pending.push(await writeHalfHourlyDays(companyId, accountId, days, { deferRollups: true }));
     await written();
-    if (pending.length >= METERS_PER_ROLLUP) await addRollups();
+    if (rollups.pending.length >= METERS_PER_ROLLUP) await addHeldDayRollups(companyId, rollups);
   });
-  await addRollups();
+  if (!held) await addHeldDayRollups(companyId, rollups);
+}
+
+/**
+ * Meters' days' roll-up changes not yet added, held across writes of a file's parts so that its meters
+ * are still added many together (`addHeldDayRollups` adds what is left). Until then only the meters' own
+ * months hold the change; a delivery after the worker died mends the sites of the days it finds journalled.
+ */
+export interface HeldDayRollups {
+  pending: HalfHourlyWriteResult[];
+}
+
+export async function addHeldDayRollups(companyId: string, held: HeldDayRollups): Promise<void> {
+  const ready = held.pending;
+  held.pending = [];
+  if (ready.length > 0) await addHalfHourlyRollups(companyId, ready);
 }
 
 export const monthUndo = (t: MonthTarget): UndoEntry => ({

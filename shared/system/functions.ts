@@ -227,7 +227,8 @@ export const FUNCTIONS: readonly FunctionDecl[] = [
     name: 'imports',
     kind: 'worker',
     entry: 'functions/handlers/queue/imports.ts',
-    // A year of half-hourly data for a few hundred meters is judged whole before it is written.
+    // A file of monthly or long-layout half-hourly rows is judged whole before it is written (a wide
+    // half-hourly file is written a part at a time and stays under 512 MB).
     memoryMb: 1024,
     timeoutSeconds: 900,
     // Imported bills go on to validation, as captured ones do.
