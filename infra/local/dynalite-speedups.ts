@@ -6,11 +6,16 @@
  *   only, since a bulk write sends one expression with different figures thousands of times);
  * - it reads the table's description from LevelDB before every item call; it is kept in memory and
  *   dropped whenever the description is written or deleted;
- * - it checksums every response (`x-amz-crc32`) in JavaScript; zlib's native crc32 gives the same number.
+ * - it checksums every response (`x-amz-crc32`) in JavaScript; zlib's native crc32 gives the same number;
+ * - it checks a request's types with a walk that re-reads its type descriptions at every attribute value
+ *   (see dynalite-check-types.ts);
+ * - it hashes an item's partition key (MD5) each time it makes the item's storage key, though a bulk write
+ *   sends many items of one partition: the few thousand latest are remembered.
  * Patched through dynalite's own module objects, which its code reads at call time.
  */
 import { createRequire } from 'node:module';
 import { crc32 } from 'node:zlib';
+import { checkTypes } from './dynalite-check-types.ts';
 import { type DiskLevelClass, type MemoryStoreClass, mirroredLevelClass } from './mirrored-level.ts';
 
 type Callback = (err: Error | null, value?: unknown) => void;
@@ -33,8 +38,47 @@ interface Sublevel {
   batch(...args: unknown[]): unknown;
 }
 
+interface KeyTable {
+  KeySchema: unknown;
+}
+
 interface DynaliteDb {
   create(options: unknown): { tableDb: Sublevel };
+  createKey(item: Record<string, Record<string, string>>, table: KeyTable, keySchema?: unknown): string;
+  hashPrefix(hashKey: string, hashType: string): string;
+  toRangeStr(value: string, type: string): string;
+  traverseKey(
+    table: KeyTable,
+    keySchema: unknown,
+    visit: (attr: string, type: string, isHash: boolean) => unknown,
+  ): unknown;
+}
+
+/** Partition keys' hash prefixes remembered; beyond this many the memory starts again. */
+const MAX_HASHES = 10_000;
+
+/** dynalite's createKey with its hash prefix (a pure function of the key's value and type) remembered. */
+function rememberKeyHashes(db: DynaliteDb): void {
+  const hashes = new Map<string, string>();
+  const hashOf = (value: string, type: string) => {
+    const key = `${type}\u0000${value}`;
+    let hash = hashes.get(key);
+    if (hash === undefined) {
+      hash = db.hashPrefix(value, type);
+      if (hashes.size >= MAX_HASHES) hashes.clear();
+      hashes.set(key, hash);
+    }
+    return hash;
+  };
+  db.createKey = (item, table, keySchema) => {
+    let keyStr = '';
+    db.traverseKey(table, keySchema ?? table.KeySchema, (attr, type, isHash) => {
+      const value = (item[attr] as Record<string, string>)[type] as string;
+      if (isHash) keyStr = `${hashOf(value, type)}/`;
+      keyStr += `${db.toRangeStr(value, type)}/`;
+    });
+    return keyStr;
+  };
 }
 
 /** Enough distinct expressions for any handler's set; beyond it the oldest are forgotten. */
@@ -245,6 +289,8 @@ export function speedUpDynalite(): void {
           : () => false,
     );
   }
+  (require('./validations') as { checkTypes: typeof checkTypes }).checkTypes = checkTypes;
+  rememberKeyHashes(db);
   const create = db.create.bind(db);
   db.create = (options) => {
     const store = create(options);

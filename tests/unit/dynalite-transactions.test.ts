@@ -126,4 +126,19 @@ describe('TransactWriteItems in the local table', () => {
     ).rejects.toThrow(/multiple operations on one item/);
     expect(await consumptionOf('2024-05')).toBeUndefined();
   });
+
+  it('writes nothing when an update cannot be applied, though every condition holds', async () => {
+    await client.send(
+      new PutItemCommand({
+        TableName: table.tableName,
+        Item: { [pk]: { S: 'site' }, [sk]: { S: '2024-08' }, unit: { S: 'kWh' }, consumption: { S: 'ten' } },
+      }),
+    );
+    // The first action could be written on its own; the second adds a number to text.
+    const refused = await client
+      .send(new TransactWriteItemsCommand({ TransactItems: [add('2024-09', 3), add('2024-08', 1)] }))
+      .catch((err: unknown) => err);
+    expect((refused as Error).message).toMatch(/incorrect data type/);
+    expect(await consumptionOf('2024-09')).toBeUndefined();
+  });
 });
