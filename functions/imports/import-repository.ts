@@ -82,7 +82,11 @@ export const ROWS_PER_PAGE = 400;
 
 export type Stage = 'preview' | 'import' | 'undo' | 'rollback' | 'journal' | 'rollback-journal';
 
-/** Writes a stage's outcomes in pages, replacing any earlier pages of the same numbers. */
+/**
+ * Writes a stage's outcomes in pages, replacing any earlier pages of the same numbers. A page keeps its
+ * rows as one JSON text: as a list of maps, a file's hundred thousand rows were most of what the worker
+ * encoded and the table took apart, for a page that is only ever read whole.
+ */
 export async function putRowPages<T>(
   companyId: string,
   importId: string,
@@ -95,7 +99,7 @@ export async function putRowPages<T>(
     pages.push({
       pk,
       sk: `${stage}#${String(pages.length).padStart(6, '0')}`,
-      rows: rows.slice(i, i + ROWS_PER_PAGE),
+      rowsJson: JSON.stringify(rows.slice(i, i + ROWS_PER_PAGE)),
     });
   }
   const table = config().tableName;
@@ -134,7 +138,9 @@ export async function readRowPages<T>(
     },
     (item) => {
       if (read >= pages) return;
-      out.push(...((item.rows as T[] | undefined) ?? []));
+      // Pages written before rows were kept as text hold them as a list.
+      const rows = typeof item.rowsJson === 'string' ? (JSON.parse(item.rowsJson) as T[]) : item.rows;
+      if (Array.isArray(rows)) for (const row of rows as T[]) out.push(row);
       read++;
     },
     () => read >= pages,
