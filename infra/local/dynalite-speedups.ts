@@ -143,6 +143,33 @@ function objectsIn(value: unknown, found: Set<unknown>): Set<unknown> {
 const only = (all: Record<string, unknown> | undefined, wanted: readonly string[]) =>
   wanted.map((name) => [name, all?.[name] ?? null]);
 
+/** A text, absent or not, written so no two differ only in where one ends: its length first. */
+const part = (text: unknown) => (typeof text === 'string' ? `${text.length}:${text}` : '-');
+
+/**
+ * What a parse is remembered by: the text, the names it mentions, and its values (by their types alone
+ * when `byType`). Built by hand: a bulk write's every action is looked up here.
+ */
+function parseKey(
+  input: string,
+  names: readonly string[],
+  values: readonly string[],
+  byType: boolean,
+  context: ParseContext,
+): string {
+  let key = part(input);
+  for (const name of names) key += part(context.attrNames?.[name]);
+  if (!byType) return `${key}|${JSON.stringify(only(context.attrVals, values))}`;
+  for (const name of values) {
+    const v = context.attrVals?.[name];
+    if (v && typeof v === 'object') {
+      const types = Object.keys(v);
+      key += part(types.length === 1 ? types[0] : types.sort().join('+'));
+    } else key += part(JSON.stringify(v ?? null));
+  }
+  return key;
+}
+
 /**
  * Remembers parses by the text and only the names and values it mentions, so the many writes that send
  * one expression with other figures share a parse. `byType(input)`: the parser looks at a value's type
@@ -169,11 +196,7 @@ function rememberParses(parser: PegParser, byType: (input: string) => boolean): 
       mentions.set(input, mentioned);
     }
     const { names: mentionedNames, values: mentionedValues } = mentioned;
-    const values = only(context.attrVals, mentionedValues);
-    const valuesKey = mentioned.byType
-      ? values.map(([name, v]) => [name, v && typeof v === 'object' ? Object.keys(v).sort().join('+') : v])
-      : values;
-    const key = `${input}\u0000${JSON.stringify(only(context.attrNames, mentionedNames))}\u0000${JSON.stringify(valuesKey)}`;
+    const key = parseKey(input, mentionedNames, mentionedValues, mentioned.byType, context);
     const hit = remembered.get(key);
     if (hit) {
       // The caller checks afterwards that every name and value was used, from what the parse deleted.
