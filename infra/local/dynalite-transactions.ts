@@ -44,13 +44,12 @@ interface DynaliteDbModule {
   validateKey(key: unknown, table: TableDescription): Error | null;
   validateItem(item: unknown, table: TableDescription): Error | null;
   checkConditional(data: UpdateData, item: Record<string, unknown> | undefined): Error | null;
-  updateIndexes(
-    store: Store,
-    table: TableDescription,
+  getIndexActions(
+    indexes: unknown[],
     existing: Item | undefined,
     item: Item | null,
-    cb: Callback<unknown>,
-  ): void;
+    table: TableDescription,
+  ): { puts: { index: string; key: string; item: Item }[]; deletes: { index: string; key: string }[] };
 }
 
 interface UpdateData {
@@ -246,23 +245,20 @@ async function transactWrite(
     const staged = new Staged();
     for (const [i, u] of updates.entries()) {
       const table = tables.get(u.data.TableName) as TableDescription;
+      if (u.name !== 'Update') {
+        // A put or a delete replaces the item whole: its index entries and itself, as dynalite's own make them.
+        const item = u.name === 'Put' ? (u.data.Item ?? null) : null;
+        staged.indexes(store, table, items[i], item, parts.db);
+        const itemDb = store.getItemDb(u.data.TableName);
+        staged.add(
+          itemDb,
+          item ? { type: 'put', key: u.key, value: item } : { type: 'del', key: u.key },
+          true,
+        );
+        continue;
+      }
       const stage = staged.store(store, table, u.key, items[i]);
-      const made = await promised((cb) => {
-        if (u.name === 'Update') u.apply(stage, u.data, cb);
-        else
-          parts.db.updateIndexes(
-            stage,
-            table,
-            items[i],
-            u.name === 'Put' ? (u.data.Item ?? null) : null,
-            (err) => {
-              if (err) return cb(err);
-              const itemDb = stage.getItemDb(u.data.TableName);
-              if (u.name === 'Put') itemDb.put(u.key, u.data.Item, cb);
-              else itemDb.del(u.key, cb);
-            },
-          );
-      }).then(
+      const made = await promised((cb) => u.apply(stage, u.data, cb)).then(
         () => undefined,
         (err: { statusCode?: number; body?: unknown }) => {
           if (err.statusCode) return { status: err.statusCode, body: err.body };
@@ -286,12 +282,33 @@ class Staged {
   readonly #ops = new Map<SubDb, BatchOp[]>();
   readonly #items = new Set<SubDb>();
 
+  add(db: SubDb, op: BatchOp, isItems = false): void {
+    if (isItems) this.#items.add(db);
+    const list = this.#ops.get(db);
+    if (list) list.push(op);
+    else this.#ops.set(db, [op]);
+  }
+
+  /** The index entries an item's change makes (dynalite's updateIndexes, held back). */
+  indexes(
+    store: Store,
+    table: TableDescription,
+    existing: Item | undefined,
+    item: Item | null,
+    db: DynaliteDbModule,
+  ): void {
+    for (const indexType of ['Local', 'Global']) {
+      const indexes = table[`${indexType}SecondaryIndexes`] as unknown[] | undefined;
+      if (!indexes?.length) continue;
+      const actions = db.getIndexActions(indexes, existing, item, table);
+      const indexDb = (index: string) => store.getIndexDb(indexType, String(table.TableName), index);
+      for (const d of actions.deletes) this.add(indexDb(d.index), { type: 'del', key: d.key });
+      for (const p of actions.puts) this.add(indexDb(p.index), { type: 'put', key: p.key, value: p.item });
+    }
+  }
+
   #into(db: SubDb): SubDb {
-    const ops = (op: BatchOp) => {
-      const list = this.#ops.get(db);
-      if (list) list.push(op);
-      else this.#ops.set(db, [op]);
-    };
+    const ops = (op: BatchOp) => this.add(db, op);
     return {
       get: (key, cb) => db.get(key, cb),
       put: (key, value, cb) => {
