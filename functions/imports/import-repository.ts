@@ -84,7 +84,9 @@ export type Stage = 'preview' | 'import' | 'undo' | 'rollback' | 'journal' | 'ro
 
 /**
  * Writes a stage's outcomes in pages from page `firstPage` (after pages written before), replacing any
- * earlier pages of the same numbers; answers how many pages it wrote.
+ * earlier pages of the same numbers; answers how many pages it wrote. A page keeps its rows as one JSON
+ * text: as a list of maps, a file's hundred thousand rows were most of what the worker encoded and the
+ * table took apart, for a page that is only ever read whole.
  */
 export async function putRowPages<T>(
   companyId: string,
@@ -99,7 +101,7 @@ export async function putRowPages<T>(
     pages.push({
       pk,
       sk: `${stage}#${String(firstPage + pages.length).padStart(6, '0')}`,
-      rows: rows.slice(i, i + ROWS_PER_PAGE),
+      rowsJson: JSON.stringify(rows.slice(i, i + ROWS_PER_PAGE)),
     });
   }
   const table = config().tableName;
@@ -138,7 +140,9 @@ export async function readRowPages<T>(
     },
     (item) => {
       if (read >= pages) return;
-      out.push(...((item.rows as T[] | undefined) ?? []));
+      // Pages written before rows were kept as text hold them as a list.
+      const rows = typeof item.rowsJson === 'string' ? (JSON.parse(item.rowsJson) as T[]) : item.rows;
+      if (Array.isArray(rows)) for (const row of rows as T[]) out.push(row);
       read++;
     },
     () => read >= pages,

@@ -6,11 +6,16 @@
  *   only, since a bulk write sends one expression with different figures thousands of times);
  * - it reads the table's description from LevelDB before every item call; it is kept in memory and
  *   dropped whenever the description is written or deleted;
- * - it checksums every response (`x-amz-crc32`) in JavaScript; zlib's native crc32 gives the same number.
+ * - it checksums every response (`x-amz-crc32`) in JavaScript; zlib's native crc32 gives the same number;
+ * - it checks a request's types with a walk that re-reads its type descriptions at every attribute value
+ *   (see dynalite-check-types.ts);
+ * - it hashes an item's partition key (MD5) each time it makes the item's storage key, though a bulk write
+ *   sends many items of one partition: the few thousand latest are remembered.
  * Patched through dynalite's own module objects, which its code reads at call time.
  */
 import { createRequire } from 'node:module';
 import { crc32 } from 'node:zlib';
+import { checkTypes } from './dynalite-check-types.ts';
 import { type DiskLevelClass, type MemoryStoreClass, mirroredLevelClass } from './mirrored-level.ts';
 
 type Callback = (err: Error | null, value?: unknown) => void;
@@ -33,8 +38,47 @@ interface Sublevel {
   batch(...args: unknown[]): unknown;
 }
 
+interface KeyTable {
+  KeySchema: unknown;
+}
+
 interface DynaliteDb {
   create(options: unknown): { tableDb: Sublevel };
+  createKey(item: Record<string, Record<string, string>>, table: KeyTable, keySchema?: unknown): string;
+  hashPrefix(hashKey: string, hashType: string): string;
+  toRangeStr(value: string, type: string): string;
+  traverseKey(
+    table: KeyTable,
+    keySchema: unknown,
+    visit: (attr: string, type: string, isHash: boolean) => unknown,
+  ): unknown;
+}
+
+/** Partition keys' hash prefixes remembered; beyond this many the memory starts again. */
+const MAX_HASHES = 10_000;
+
+/** dynalite's createKey with its hash prefix (a pure function of the key's value and type) remembered. */
+function rememberKeyHashes(db: DynaliteDb): void {
+  const hashes = new Map<string, string>();
+  const hashOf = (value: string, type: string) => {
+    const key = `${type}\u0000${value}`;
+    let hash = hashes.get(key);
+    if (hash === undefined) {
+      hash = db.hashPrefix(value, type);
+      if (hashes.size >= MAX_HASHES) hashes.clear();
+      hashes.set(key, hash);
+    }
+    return hash;
+  };
+  db.createKey = (item, table, keySchema) => {
+    let keyStr = '';
+    db.traverseKey(table, keySchema ?? table.KeySchema, (attr, type, isHash) => {
+      const value = (item[attr] as Record<string, string>)[type] as string;
+      if (isHash) keyStr = `${hashOf(value, type)}/`;
+      keyStr += `${db.toRangeStr(value, type)}/`;
+    });
+    return keyStr;
+  };
 }
 
 /** Enough distinct expressions for any handler's set; beyond it the oldest are forgotten. */
@@ -99,6 +143,33 @@ function objectsIn(value: unknown, found: Set<unknown>): Set<unknown> {
 const only = (all: Record<string, unknown> | undefined, wanted: readonly string[]) =>
   wanted.map((name) => [name, all?.[name] ?? null]);
 
+/** A text, absent or not, written so no two differ only in where one ends: its length first. */
+const part = (text: unknown) => (typeof text === 'string' ? `${text.length}:${text}` : '-');
+
+/**
+ * What a parse is remembered by: the text, the names it mentions, and its values (by their types alone
+ * when `byType`). Built by hand: a bulk write's every action is looked up here.
+ */
+function parseKey(
+  input: string,
+  names: readonly string[],
+  values: readonly string[],
+  byType: boolean,
+  context: ParseContext,
+): string {
+  let key = part(input);
+  for (const name of names) key += part(context.attrNames?.[name]);
+  if (!byType) return `${key}|${JSON.stringify(only(context.attrVals, values))}`;
+  for (const name of values) {
+    const v = context.attrVals?.[name];
+    if (v && typeof v === 'object') {
+      const types = Object.keys(v);
+      key += part(types.length === 1 ? types[0] : types.sort().join('+'));
+    } else key += part(JSON.stringify(v ?? null));
+  }
+  return key;
+}
+
 /**
  * Remembers parses by the text and only the names and values it mentions, so the many writes that send
  * one expression with other figures share a parse. `byType(input)`: the parser looks at a value's type
@@ -125,11 +196,7 @@ function rememberParses(parser: PegParser, byType: (input: string) => boolean): 
       mentions.set(input, mentioned);
     }
     const { names: mentionedNames, values: mentionedValues } = mentioned;
-    const values = only(context.attrVals, mentionedValues);
-    const valuesKey = mentioned.byType
-      ? values.map(([name, v]) => [name, v && typeof v === 'object' ? Object.keys(v).sort().join('+') : v])
-      : values;
-    const key = `${input}\u0000${JSON.stringify(only(context.attrNames, mentionedNames))}\u0000${JSON.stringify(valuesKey)}`;
+    const key = parseKey(input, mentionedNames, mentionedValues, mentioned.byType, context);
     const hit = remembered.get(key);
     if (hit) {
       // The caller checks afterwards that every name and value was used, from what the parse deleted.
@@ -245,6 +312,8 @@ export function speedUpDynalite(): void {
           : () => false,
     );
   }
+  (require('./validations') as { checkTypes: typeof checkTypes }).checkTypes = checkTypes;
+  rememberKeyHashes(db);
   const create = db.create.bind(db);
   db.create = (options) => {
     const store = create(options);

@@ -1,11 +1,13 @@
 /**
  * TransactWriteItems for dynalite, which has no transactions, so code that writes many items in one request
  * runs locally as it does on DynamoDB. `Update`, `Put` and `Delete` actions are served (the product sends no
- * others): every action is validated and its condition checked against the items as they stand before any
- * is written; if one fails, nothing is written and the answer is DynamoDB's TransactionCanceledException
- * with a reason per action. The actions are then applied in order through dynalite's own UpdateItem,
- * PutItem and DeleteItem. A request that changes one of the items between the check and the write is not
- * isolated from it as on DynamoDB.
+ * others): every action is validated, its item locked (as dynalite's own writes lock theirs) and read once,
+ * and its condition checked against the item as it stands; if one fails, nothing is written and the answer
+ * is DynamoDB's TransactionCanceledException with a reason per action. Every action's result is then made
+ * (an update through dynalite's own UpdateItem, so it applies expressions as dynalite does) before any is
+ * written, so an update that cannot be applied also leaves everything as it was; the items are written in
+ * one batch, and their indexes' entries in one batch per index, before the locks are let go. A single-item
+ * write to one of the items waits for the transaction; a read sees all of its items written or none.
  */
 
 import { randomUUID } from 'node:crypto';
@@ -15,13 +17,23 @@ import { crc32 } from 'node:zlib';
 
 type Callback<T> = (err: (Error & { statusCode?: number; body?: unknown }) | null, value?: T) => void;
 
-interface ItemDb {
-  get(key: string, cb: Callback<Record<string, unknown>>): void;
+type Item = Record<string, unknown>;
+type BatchOp = { type: 'put'; key: string; value: unknown } | { type: 'del'; key: string };
+
+/** A part of dynalite's store (a table's items, or an index's entries). */
+interface SubDb {
+  get(key: string, cb: Callback<Item>): void;
+  put(key: string, value: unknown, cb: Callback<unknown>): void;
+  del(key: string, cb: Callback<unknown>): void;
+  batch(ops: BatchOp[], cb: Callback<unknown>): void;
+  /** `lock`'s Lock: with many keys, `exec` runs once it holds them all; the function it is given releases them. */
+  lock(keys: string | string[], exec: (release: (done: () => void) => () => void) => void): void;
 }
 
 interface Store {
   getTable(name: string, cb: Callback<TableDescription>): void;
-  getItemDb(name: string): ItemDb;
+  getItemDb(name: string): SubDb;
+  getIndexDb(indexType: string, tableName: string, indexName: string): SubDb;
 }
 
 type TableDescription = Record<string, unknown>;
@@ -32,6 +44,12 @@ interface DynaliteDbModule {
   validateKey(key: unknown, table: TableDescription): Error | null;
   validateItem(item: unknown, table: TableDescription): Error | null;
   checkConditional(data: UpdateData, item: Record<string, unknown> | undefined): Error | null;
+  getIndexActions(
+    indexes: unknown[],
+    existing: Item | undefined,
+    item: Item | null,
+    table: TableDescription,
+  ): { puts: { index: string; key: string; item: Item }[]; deletes: { index: string; key: string }[] };
 }
 
 interface UpdateData {
@@ -145,7 +163,7 @@ async function transactWrite(
   const actions = request.TransactItems;
   if (!Array.isArray(actions) || actions.length === 0 || actions.length > MAX_ACTIONS)
     return validationError(`TransactItems must hold 1 to ${MAX_ACTIONS} actions`);
-  const updates: { data: UpdateData; key: string; apply: Apply }[] = [];
+  const updates: { name: ActionName; data: UpdateData; key: string; apply: Apply }[] = [];
   const seen = new Set<string>();
   // Each description read is a fresh copy of it: one per table serves the whole request.
   const tables = new Map<string, TableDescription | { statusCode?: number; body?: unknown } | undefined>();
@@ -187,28 +205,161 @@ async function transactWrite(
     if (seen.has(key))
       return validationError('Transaction request cannot include multiple operations on one item');
     seen.add(key);
-    updates.push({ data, key: itemKey, apply });
+    updates.push({ name, data, key: itemKey, apply });
   }
-  const reasons: { Code: string; Message?: string }[] = [];
-  for (const u of updates) {
-    const item = await promised<Record<string, unknown>>((cb) =>
-      store.getItemDb(u.data.TableName).get(u.key, cb),
-    ).catch((err: Error) => {
-      if (err.name === 'NotFoundError') return undefined;
-      throw err;
+  const releases: (() => void)[] = [];
+  try {
+    // Each table's items locked at once (dynalite's lock then waits for all of them, in the order asked),
+    // tables in one order, so two transactions never hold what the other waits for.
+    const byTable = new Map<string, string[]>();
+    for (const u of updates) byTable.set(u.data.TableName, [...(byTable.get(u.data.TableName) ?? []), u.key]);
+    for (const name of [...byTable.keys()].sort()) {
+      const keysOfTable = byTable.get(name) ?? [];
+      releases.push(
+        await new Promise<() => void>((resolve) =>
+          store.getItemDb(name).lock(keysOfTable, (release) => resolve(release(() => undefined))),
+        ),
+      );
+    }
+    const items: (Item | undefined)[] = [];
+    for (const u of updates)
+      items.push(
+        await promised<Item>((cb) => store.getItemDb(u.data.TableName).get(u.key, cb)).catch((err: Error) => {
+          if (err.name === 'NotFoundError') return undefined;
+          throw err;
+        }),
+      );
+    const reasons = updates.map((u, i) => {
+      const failed = parts.db.checkConditional(u.data, items[i]);
+      return failed ? { Code: 'ConditionalCheckFailed', Message: failed.message } : { Code: 'None' };
     });
-    const failed = parts.db.checkConditional(u.data, item);
-    reasons.push(failed ? { Code: 'ConditionalCheckFailed', Message: failed.message } : { Code: 'None' });
+    if (reasons.some((r) => r.Code !== 'None'))
+      return {
+        status: 400,
+        body: {
+          __type: 'com.amazonaws.dynamodb.v20120810#TransactionCanceledException',
+          message: `Transaction cancelled, please refer cancellation reasons for specific reasons [${reasons.map((r) => r.Code).join(', ')}]`,
+          CancellationReasons: reasons,
+        },
+      };
+    const staged = new Staged();
+    for (const [i, u] of updates.entries()) {
+      const table = tables.get(u.data.TableName) as TableDescription;
+      if (u.name !== 'Update') {
+        // A put or a delete replaces the item whole: its index entries and itself, as dynalite's own make them.
+        const item = u.name === 'Put' ? (u.data.Item ?? null) : null;
+        staged.indexes(store, table, items[i], item, parts.db);
+        const itemDb = store.getItemDb(u.data.TableName);
+        staged.add(
+          itemDb,
+          item ? { type: 'put', key: u.key, value: item } : { type: 'del', key: u.key },
+          true,
+        );
+        continue;
+      }
+      const stage = staged.store(store, table, u.key, items[i]);
+      const made = await promised((cb) => u.apply(stage, u.data, cb)).then(
+        () => undefined,
+        (err: { statusCode?: number; body?: unknown }) => {
+          if (err.statusCode) return { status: err.statusCode, body: err.body };
+          throw err;
+        },
+      );
+      if (made) return made;
+    }
+    await staged.write();
+    return { status: 200, body: {} };
+  } finally {
+    for (const release of releases) release();
   }
-  if (reasons.some((r) => r.Code !== 'None'))
+}
+
+/**
+ * The writes a transaction's actions make, held back until every one of them has been made: a store
+ * that answers each action's item as the transaction read it, and keeps what is written to it.
+ */
+class Staged {
+  readonly #ops = new Map<SubDb, BatchOp[]>();
+  readonly #items = new Set<SubDb>();
+
+  add(db: SubDb, op: BatchOp, isItems = false): void {
+    if (isItems) this.#items.add(db);
+    const list = this.#ops.get(db);
+    if (list) list.push(op);
+    else this.#ops.set(db, [op]);
+  }
+
+  /** The index entries an item's change makes (dynalite's updateIndexes, held back). */
+  indexes(
+    store: Store,
+    table: TableDescription,
+    existing: Item | undefined,
+    item: Item | null,
+    db: DynaliteDbModule,
+  ): void {
+    for (const indexType of ['Local', 'Global']) {
+      const indexes = table[`${indexType}SecondaryIndexes`] as unknown[] | undefined;
+      if (!indexes?.length) continue;
+      const actions = db.getIndexActions(indexes, existing, item, table);
+      const indexDb = (index: string) => store.getIndexDb(indexType, String(table.TableName), index);
+      for (const d of actions.deletes) this.add(indexDb(d.index), { type: 'del', key: d.key });
+      for (const p of actions.puts) this.add(indexDb(p.index), { type: 'put', key: p.key, value: p.item });
+    }
+  }
+
+  #into(db: SubDb): SubDb {
+    const ops = (op: BatchOp) => this.add(db, op);
     return {
-      status: 400,
-      body: {
-        __type: 'com.amazonaws.dynamodb.v20120810#TransactionCanceledException',
-        message: `Transaction cancelled, please refer cancellation reasons for specific reasons [${reasons.map((r) => r.Code).join(', ')}]`,
-        CancellationReasons: reasons,
+      get: (key, cb) => db.get(key, cb),
+      put: (key, value, cb) => {
+        ops({ type: 'put', key, value });
+        cb(null);
       },
+      del: (key, cb) => {
+        ops({ type: 'del', key });
+        cb(null);
+      },
+      batch: (list, cb) => {
+        for (const op of list) ops(op);
+        cb(null);
+      },
+      // The transaction holds the item's lock already.
+      lock: (_keys, exec) => exec((done) => done),
     };
-  for (const u of updates) await promised((cb) => u.apply(store, u.data, cb));
-  return { status: 200, body: {} };
+  }
+
+  /** The store one action is made against: its table as read, its item as read. */
+  store(store: Store, table: TableDescription, key: string, item: Item | undefined): Store {
+    return Object.assign(Object.create(store) as Store, {
+      getTable: (_name: string, cb: Callback<TableDescription>) => cb(null, table),
+      getItemDb: (name: string) => {
+        const itemDb = store.getItemDb(name);
+        this.#items.add(itemDb);
+        const staging = this.#into(itemDb);
+        return {
+          ...staging,
+          get: (wanted: string, cb: Callback<Item>) => {
+            if (wanted !== key) return itemDb.get(wanted, cb);
+            if (item) return cb(null, item);
+            const missing = new Error('NotFound') as Error & { name: string };
+            missing.name = 'NotFoundError';
+            cb(missing);
+          },
+        };
+      },
+      getIndexDb: (indexType: string, tableName: string, indexName: string) =>
+        this.#into(store.getIndexDb(indexType, tableName, indexName)),
+    });
+  }
+
+  /** The indexes' entries first, then the items, as dynalite's own writes order them. */
+  async write(): Promise<void> {
+    const order = [...this.#ops.keys()].sort(
+      (a, b) => Number(this.#items.has(a)) - Number(this.#items.has(b)),
+    );
+    for (const db of order) {
+      const ops = this.#ops.get(db) ?? [];
+      if (ops.length > 0) await promised((cb) => db.batch(ops, cb));
+    }
+  }
 }

@@ -152,6 +152,29 @@ describe('the local DynamoDB emulator with remembered parses and table descripti
     expect((await query('cond')).Items).toEqual([]);
   });
 
+  it('judges one condition text by the attributes this call names', async () => {
+    await client.send(
+      new PutItemCommand({
+        TableName: table.tableName,
+        Item: { [pk]: { S: 'named' }, [sk]: { S: '1' }, kwh: { N: '5' }, cost: { N: '7' } },
+      }),
+    );
+    const remove = (field: string, value: string) =>
+      client.send(
+        new DeleteItemCommand({
+          TableName: table.tableName,
+          Key: { [pk]: { S: 'named' }, [sk]: { S: '1' } },
+          ConditionExpression: '#f = :v',
+          ExpressionAttributeNames: { '#f': field },
+          ExpressionAttributeValues: { ':v': { N: value } },
+        }),
+      );
+    await expect(remove('kwh', '7')).rejects.toThrow(/conditional/i);
+    // The same text and value, naming the other attribute: it holds 7.
+    await remove('cost', '7');
+    expect((await query('named')).Items).toEqual([]);
+  });
+
   it('shows a changed table description at once', async () => {
     const before = await client.send(new DescribeTableCommand({ TableName: table.tableName }));
     expect(before.Table?.BillingModeSummary?.BillingMode).toBe('PAY_PER_REQUEST');

@@ -2,6 +2,7 @@ import {
   DynamoDBClient,
   GetItemCommand,
   PutItemCommand,
+  QueryCommand,
   TransactionCanceledException,
   type TransactWriteItem,
   TransactWriteItemsCommand,
@@ -125,5 +126,54 @@ describe('TransactWriteItems in the local table', () => {
       client.send(new TransactWriteItemsCommand({ TransactItems: [add('2024-05', 1), add('2024-05', 1)] })),
     ).rejects.toThrow(/multiple operations on one item/);
     expect(await consumptionOf('2024-05')).toBeUndefined();
+  });
+
+  it('writes nothing when an update cannot be applied, though every condition holds', async () => {
+    await client.send(
+      new PutItemCommand({
+        TableName: table.tableName,
+        Item: { [pk]: { S: 'site' }, [sk]: { S: '2024-08' }, unit: { S: 'kWh' }, consumption: { S: 'ten' } },
+      }),
+    );
+    // The first action could be written on its own; the second adds a number to text.
+    const refused = await client
+      .send(new TransactWriteItemsCommand({ TransactItems: [add('2024-09', 3), add('2024-08', 1)] }))
+      .catch((err: unknown) => err);
+    expect((refused as Error).message).toMatch(/incorrect data type/);
+    expect(await consumptionOf('2024-09')).toBeUndefined();
+  });
+
+  it('keeps an index in step with the items a transaction puts, moves and deletes', async () => {
+    const byIndex = async (partition: string) =>
+      (
+        await client.send(
+          new QueryCommand({
+            TableName: table.tableName,
+            IndexName: 'gsi1',
+            KeyConditionExpression: 'gsi1pk = :p',
+            ExpressionAttributeValues: { ':p': { S: partition } },
+          }),
+        )
+      ).Items?.map((i) => i[sk]?.S);
+    const put = (s: string, partition: string): TransactWriteItem => ({
+      Put: {
+        TableName: table.tableName,
+        Item: { [pk]: { S: 'indexed' }, [sk]: { S: s }, gsi1pk: { S: partition }, gsi1sk: { S: s } },
+      },
+    });
+    await client.send(
+      new TransactWriteItemsCommand({ TransactItems: [put('1', 'north'), put('2', 'north')] }),
+    );
+    expect(await byIndex('north')).toEqual(['1', '2']);
+    await client.send(
+      new TransactWriteItemsCommand({
+        TransactItems: [
+          put('1', 'south'),
+          { Delete: { TableName: table.tableName, Key: { [pk]: { S: 'indexed' }, [sk]: { S: '2' } } } },
+        ],
+      }),
+    );
+    expect(await byIndex('north')).toEqual([]);
+    expect(await byIndex('south')).toEqual(['1']);
   });
 });
