@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { SendMessageBatchCommand } from '@aws-sdk/client-sqs';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
@@ -6,9 +5,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { listAssetRollups, listCompanyRollups } from '../../functions/accounts/index.ts';
 import { keys } from '../../functions/core/data/keys.ts';
 import { startTextract, type TextractStandIn } from '../../infra/local/textract/server.ts';
-import { fixturePath } from '../fixtures/invoices/truth.ts';
 import { dieOn } from './crash-support.ts';
-import { type InvoiceAccountWorld, sqsEvent, startInvoiceAccountWorld } from './invoices-support.ts';
+import { type InvoiceAccountWorld, startInvoiceAccountWorld, uploadForCapture } from './invoices-support.ts';
 
 /**
  * A capture whose worker is killed after the bill is partly stored, and whose S3 event SQS then hands
@@ -45,39 +43,14 @@ afterAll(async () => {
 
 let copies = 0;
 /** Uploads the bill as the browser does; answers its batch and the S3 event message of its object. */
-async function upload(): Promise<{ batchId: string; event: SQSEvent }> {
-  // Other bytes for each copy, so none is refused as the same file uploaded twice.
-  const bytes = Buffer.concat([
-    readFileSync(fixturePath('bgb-electricity-digital.pdf')),
-    Buffer.from(`\n%copy ${++copies}\n`),
-  ]);
-  const ticket = await w.call('POST', '/invoices/captur-upload', {
+function upload(): Promise<{ batchId: string; event: SQSEvent }> {
+  copies++;
+  return uploadForCapture(w, {
+    fixture: 'bgb-electricity-digital.pdf',
     fileName: 'september.pdf',
-    contentType: 'application/pdf',
-    size: bytes.length,
+    copy: copies,
+    messageId: `capture-${copies}`,
   });
-  expect(ticket.status, JSON.stringify(ticket.body)).toBe(201);
-  const put = await fetch(String(ticket.body.uploadUrl), {
-    method: 'PUT',
-    headers: { 'content-type': 'application/pdf' },
-    body: bytes,
-  });
-  expect(put.status).toBe(200);
-  const body = JSON.stringify({
-    Records: [
-      {
-        eventName: 'ObjectCreated:Put',
-        s3: {
-          bucket: { name: 'voltfolio-uploads' },
-          object: { key: String(ticket.body.key), size: bytes.length },
-        },
-      },
-    ],
-  });
-  const event = sqsEvent([body], 'capture');
-  // The same message each time SQS hands it out.
-  (event.Records[0] as { messageId: string }).messageId = `capture-${copies}`;
-  return { batchId: String(ticket.body.batchId), event };
 }
 
 const isPutOf = (collection: string, statuses: readonly string[]) => (c: unknown) =>

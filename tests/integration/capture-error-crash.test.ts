@@ -1,11 +1,9 @@
-import { readFileSync } from 'node:fs';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { keys } from '../../functions/core/data/keys.ts';
-import { fixturePath } from '../fixtures/invoices/truth.ts';
 import { dieOn } from './crash-support.ts';
-import { type InvoiceAccountWorld, sqsEvent, startInvoiceAccountWorld } from './invoices-support.ts';
+import { type InvoiceAccountWorld, startInvoiceAccountWorld, uploadForCapture } from './invoices-support.ts';
 
 /**
  * A bill that cannot be captured (a damaged PDF), whose worker is killed while it records the failure,
@@ -37,40 +35,15 @@ afterAll(async () => {
 });
 
 let copies = 0;
-/** Uploads the damaged bill as the browser does; answers its batch and the S3 event message of its object. */
-async function upload(): Promise<{ batchId: string; event: SQSEvent }> {
-  // Other bytes for each copy, so none is refused as the same file uploaded twice.
-  const bytes = Buffer.concat([
-    readFileSync(fixturePath('bgb-electricity-corrupt.pdf')),
-    Buffer.from(`\n%copy ${++copies}\n`),
-  ]);
-  const ticket = await w.call('POST', '/invoices/captur-upload', {
+/** Uploads the bill as the browser does; answers its batch and the S3 event message of its object. */
+function upload(): Promise<{ batchId: string; event: SQSEvent }> {
+  copies++;
+  return uploadForCapture(w, {
+    fixture: 'bgb-electricity-corrupt.pdf',
     fileName: 'july.pdf',
-    contentType: 'application/pdf',
-    size: bytes.length,
+    copy: copies,
+    messageId: `capture-error-${copies}`,
   });
-  expect(ticket.status, JSON.stringify(ticket.body)).toBe(201);
-  const put = await fetch(String(ticket.body.uploadUrl), {
-    method: 'PUT',
-    headers: { 'content-type': 'application/pdf' },
-    body: bytes,
-  });
-  expect(put.status).toBe(200);
-  const body = JSON.stringify({
-    Records: [
-      {
-        eventName: 'ObjectCreated:Put',
-        s3: {
-          bucket: { name: 'voltfolio-uploads' },
-          object: { key: String(ticket.body.key), size: bytes.length },
-        },
-      },
-    ],
-  });
-  const event = sqsEvent([body], 'capture');
-  // The same message each time SQS hands it out.
-  (event.Records[0] as { messageId: string }).messageId = `capture-error-${copies}`;
-  return { batchId: String(ticket.body.batchId), event };
 }
 
 const isPutOf = (collection: string, status: string) => (c: unknown) =>

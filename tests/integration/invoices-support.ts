@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import {
   CreateQueueCommand,
   DeleteMessageBatchCommand,
@@ -10,6 +11,7 @@ import { putItem } from '../../functions/core/data/item-repository.ts';
 import { keys } from '../../functions/core/data/keys.ts';
 import { newId } from '../../functions/core/lib/ids.ts';
 import { QUEUES, type QueueName } from '../../shared/system/functions.ts';
+import { fixturePath } from '../fixtures/invoices/truth.ts';
 import type { TestResponse } from '../support/http-events.ts';
 import { type RegisterWorld, startRegisterWorld } from './register-support.ts';
 
@@ -251,4 +253,45 @@ export function januaryBill(
     ...figures,
     ...overrides,
   };
+}
+
+/**
+ * Uploads a fixture bill for capture as the browser does, with bytes of its own (`copy`) so it is never
+ * refused as a file uploaded before; answers its batch and the S3 event message of its object, with the
+ * message id given, since SQS hands out the same message each time.
+ */
+export async function uploadForCapture(
+  w: InvoiceAccountWorld,
+  bill: { fixture: string; fileName: string; copy: number; messageId: string },
+): Promise<{ batchId: string; event: SQSEvent }> {
+  const bytes = Buffer.concat([
+    readFileSync(fixturePath(bill.fixture)),
+    Buffer.from(`\n%copy ${bill.copy}\n`),
+  ]);
+  const ticket = await w.call('POST', '/invoices/captur-upload', {
+    fileName: bill.fileName,
+    contentType: 'application/pdf',
+    size: bytes.length,
+  });
+  expect(ticket.status, JSON.stringify(ticket.body)).toBe(201);
+  const put = await fetch(String(ticket.body.uploadUrl), {
+    method: 'PUT',
+    headers: { 'content-type': 'application/pdf' },
+    body: bytes,
+  });
+  expect(put.status).toBe(200);
+  const body = JSON.stringify({
+    Records: [
+      {
+        eventName: 'ObjectCreated:Put',
+        s3: {
+          bucket: { name: 'voltfolio-uploads' },
+          object: { key: String(ticket.body.key), size: bytes.length },
+        },
+      },
+    ],
+  });
+  const event = sqsEvent([body], 'capture');
+  (event.Records[0] as { messageId: string }).messageId = bill.messageId;
+  return { batchId: String(ticket.body.batchId), event };
 }
