@@ -294,8 +294,12 @@ async function writeDays<T>(
   const rollups = held ?? { pending: [] };
   await inPool(meters, 8, async (meter) => {
     const { accountId, days, written } = await daysOf(meter);
-    if (days.length > 0)
-      rollups.pending.push(await writeHalfHourlyDays(companyId, accountId, days, { deferRollups: true }));
+    if (days.length > 0) {
+      // Pushed only once written: `pending` is swapped for a new list whenever a full batch is added, and a
+      // push that took the list before its await would land in one already added, and be lost.
+      const result = await writeHalfHourlyDays(companyId, accountId, days, { deferRollups: true });
+      rollups.pending.push(result);
+    }
     await written();
     if (rollups.pending.length >= METERS_PER_ROLLUP) await addHeldDayRollups(companyId, rollups);
   });
