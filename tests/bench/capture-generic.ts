@@ -4,7 +4,8 @@
  * tuning part is what the generic reader was shaped on; the held-out parts hold layouts it never saw
  * (held-out-2 was added later, so that one held-out figure has never been watched while tuning;
  * held-out-3 is a random draw from a later batch of e-invoices whose truth comes from their XML;
- * tuning-2 and held-out-4 are a third batch split by a hash of each file name before any was read).
+ * tuning-2 and held-out-4 are a third batch split by a hash of each file name before any was read;
+ * tuning-3 and held-out-5, North American utility bills, a fourth split the same way).
  * Documents whose licence does not let them be kept here are fetched from a local mirror of their
  * repository (public-bills-fetch.ts) and skipped, with a note, when it is absent.
  * A value the truth marks null is printed nowhere on the document: reading anything for it is wrong
@@ -21,7 +22,16 @@ import { analyseBytes } from './capture-accuracy-lib.ts';
 import { publicBillPath } from './public-bills-fetch.ts';
 
 type Expected = string | number | null | string[];
-const PARTS = ['tuning', 'held-out', 'held-out-2', 'held-out-3', 'tuning-2', 'held-out-4'] as const;
+const PARTS = [
+  'tuning',
+  'held-out',
+  'held-out-2',
+  'held-out-3',
+  'tuning-2',
+  'held-out-4',
+  'tuning-3',
+  'held-out-5',
+] as const;
 type Truth = Record<(typeof PARTS)[number], Record<string, Record<string, Expected>>>;
 
 const FIELDS = [
