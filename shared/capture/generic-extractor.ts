@@ -210,6 +210,26 @@ function detectUtility(doc: PageDocument, pages: readonly number[], mpan: boolea
   return /kwh/i.test(text) ? 'electricity' : undefined;
 }
 
+/** The bill's own references, printed at its head: later pages restate them or list other accounts' bills. */
+const HEADER_KEYS: ReadonlySet<InvoiceKey> = new Set([
+  'invoiceNumber',
+  'invoiceDate',
+  'dueDate',
+  'accountNumber',
+]);
+
+/**
+ * A reference the invoice's first page prints under a label is the invoice's own: the same label on a
+ * later page (a collective bill's pages for each account it covers, with their own account numbers and
+ * billing dates) is left out.
+ */
+function headersOfFirstPage(candidates: readonly Candidate[], first: number | undefined): Candidate[] {
+  const onFirst = new Set(
+    candidates.filter((c) => HEADER_KEYS.has(c.key) && c.page === first && !c.weak).map((c) => c.key),
+  );
+  return candidates.filter((c) => !onFirst.has(c.key) || c.page === first);
+}
+
 /** Reads one invoice (the given pages of the document) without a template. */
 export function extractGeneric(
   doc: PageDocument,
@@ -223,7 +243,12 @@ export function extractGeneric(
     ...expenseCandidates(expense, doc, pages),
   ];
   candidates.push(...rateSums(candidates));
-  const best = bestByKey(candidates.filter((c) => INVOICE_SPECS.some((s) => s.key === c.key)));
+  const best = bestByKey(
+    headersOfFirstPage(
+      candidates.filter((c) => INVOICE_SPECS.some((s) => s.key === c.key)),
+      pages[0],
+    ),
+  );
   const charges = findCharges(doc, pages);
   const chargeTotal = chargesSum(charges);
   reconcileTotals(candidates, best, chargeTotal);
@@ -240,6 +265,7 @@ export function extractGeneric(
     }
   }
 
+  const currency = findCurrency(doc, pages) ?? expenseCurrency(expense, pages);
   const occurrences = mpanOccurrences(doc, pages);
   const cores = [...new Set(occurrences.map((o) => String(o.value.value)))];
   // A gas meter point is an MPRN; a European metering point says nothing of the fuel.
@@ -300,10 +326,12 @@ export function extractGeneric(
       !values.meterPointNumber &&
       utilityType === 'water' &&
       values.meterSerialNumber &&
-      serials.size <= 1
+      serials.size <= 1 &&
+      (currency?.value ?? 'GBP') === 'GBP'
     ) {
-      // Water supplies are known by their meter: the serial stands for the meter point. A bill for
-      // several meters (water and gas on one municipal bill) does not say which supply is which.
+      // British water supplies are known by their meter: the serial stands for the meter point. A bill
+      // for several meters (water and gas on one municipal bill) does not say which supply is which,
+      // and elsewhere (a city's water bill in dollars) a meter's number is only its serial.
       values.meterPointNumber = values.meterSerialNumber;
     }
     meters.push({
@@ -329,7 +357,6 @@ export function extractGeneric(
   // AnalyzeExpense's vendor stands when it read it by a label, or when the page gave no better name.
   const chosen = vendor && (vendor.labelled || !supplier) ? vendor.value : supplier;
   if (chosen) values.supplierName = chosen;
-  const currency = findCurrency(doc, pages) ?? expenseCurrency(expense, pages);
   if (currency) values.currency = currency;
 
   const totalsCheck = checkTotals(values, chargeTotal);

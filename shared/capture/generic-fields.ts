@@ -31,7 +31,8 @@ const isPhoneLike = (token: string) => /[-. ()]/.test(token) && PHONE.test(token
 /**
  * Identifiers printed in groups ('91 00 02 20772 4', 'R3902 700 081'): a token that ends in a digit
  * followed, one space apart, by groups of digits. Two groups join only when the second is 3 digits or
- * more, so that a number and a count beside it ('12345 2') stay apart.
+ * more, so that a number and a count beside it ('12345 2') stay apart; a dashed number's lone check
+ * digit ending the text joins it.
  */
 function groupedTokens(text: string): { token: string; start: number; end: number }[] {
   const words = [...text.matchAll(/\S+/g)].map((m) => ({
@@ -52,8 +53,20 @@ function groupedTokens(text: string): { token: string; start: number; end: numbe
       )
         j++;
     }
+    // A dashed number with its check digit printed apart at the end ('28706321-003 6').
+    const next = words[i + 1];
+    if (
+      j === i &&
+      i + 2 === words.length &&
+      next &&
+      /^\d+(?:-\d+)+$/.test(first.text) &&
+      /^\d$/.test(next.text) &&
+      next.start - first.end === 1
+    )
+      j = i + 1;
     const run = words.slice(i, j + 1);
-    const joins = run.length >= 3 || (run.length === 2 && (run[1]?.text.length ?? 0) >= 3);
+    const joins =
+      run.length >= 3 || (run.length === 2 && ((run[1]?.text.length ?? 0) >= 3 || first.text.includes('-')));
     if (joins) {
       const last = run[run.length - 1] ?? first;
       out.push({ token: run.map((w) => w.text).join(''), start: first.start, end: last.end });
@@ -194,7 +207,7 @@ export const INVOICE_DATE: FieldSpec = {
   key: 'invoiceDate',
   labels: [
     l(
-      /\b(?:invoice|bill|statement)\s*(?:\/\s*tax\s*point\s*)?date|\bdate\s*of\s*(?:invoice|issue|bill)|\b(?:issue|issued)\s*date|\bdate\s*issued|\bissued\s*(?:at|on)\b|\btax\s*point(?:\s*date)?|\bbilling\s*date|\bstatement\s*issued|\bdate\s*(?:de\s*(?:la\s*)?)?factur(?:e|ation)\b|\bdate\s*d['’]\s*[ée]mission|\b[ée]mise?\s*le\b/i,
+      /\b(?:invoice|bill|statement)\s*(?:\/\s*tax\s*point\s*)?date|\bdate\s*of\s*(?:invoice|issue|bill)|\b(?:issue|issued)\s*date|\bdate\s*issued|\bissued\s*(?:at|on)\b|\btax\s*point(?:\s*date)?|\bbilling\s*date|\bnotice\s*date|\bstatement\s*issued|\bdate\s*(?:de\s*(?:la\s*)?)?factur(?:e|ation)\b|\bdate\s*d['’]\s*[ée]mission|\b[ée]mise?\s*le\b/i,
     ),
     l(/(?<=\bfacture\s*n\s*[°ºo]?\s*\S+\s+)du\b/i, 2),
     // 'Facture du 29/01/2021'.

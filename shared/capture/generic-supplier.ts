@@ -78,6 +78,24 @@ const LINE_COMPANY = new RegExp(
 /** Words that start a customer's block or a sentence, not a company name. */
 const NOT_A_NAME = /^(?:bill|ship|invoice|to|from|for|the|your|our|please|payable|page|customer|account)\b/i;
 
+/**
+ * Where a bill says whom to pay ('make payable to LADWP.', 'Please make checks payable to City of
+ * Poway', 'Write account number on check & mail to: Pacific Power, PO Box 26000'): the payee is the
+ * one who sent it.
+ */
+const PAYEE =
+  /\b(?:payable\s+to|(?:check|cheque)\s*(?:&|and)\s*mail\s+to|remit\s+(?:payments?\s+)?to)\s*:?\s*/i;
+
+/** The payee's name: up to a comma, a full stop ending it, or the post box or street that follows. */
+function payeeOf(text: string): string | undefined {
+  const label = PAYEE.exec(text);
+  if (!label) return undefined;
+  const rest = text.slice(label.index + label[0].length);
+  const name = rest.split(/,|\.\s*$|\.\s+(?=[A-Z])|\s+(?:P\.?\s?O\.?\s*Box|\d)/i)[0] ?? '';
+  const clean = cleanName(name);
+  return clean && /^[A-Z]/.test(clean) && clean.split(/\s+/).length <= 6 ? clean : undefined;
+}
+
 /** Mail and web hosts that say nothing of who sent the bill. */
 const GENERIC_HOSTS = new Set([
   'gmail',
@@ -248,6 +266,8 @@ export function findSupplierName(
         if (name && !/^(?:n\/a|none|-)$/i.test(name))
           found.push({ text: line.text, name, line: below ?? line, page: n, score: 4 });
       }
+      const payee = payeeOf(line.text);
+      if (payee) found.push({ text: line.text, name: payee, line, page: n, score: 3.5 });
       for (const company of companiesIn(line.text)) {
         if (customer && company.name.toLowerCase().startsWith(customer)) continue;
         const first = company.start === 0 ? nameLineAbove(page, line) : undefined;
@@ -286,6 +306,10 @@ const CANADIAN =
 
 const UK_POSTCODE = /\b[A-Z]{1,2}\d[A-Z\d]?\s+\d[A-Z]{2}\b/;
 
+/** A US state's code and ZIP code closing an address ('KELLER TX 76248', 'FT WORTH TX 76161-4189'). */
+const US_ADDRESS =
+  /\b(?:A[LKZR]|C[AOT]|D[EC]|FL|GA|HI|I[DLNA]|K[SY]|LA|M[EDAINSOT]|N[EVHJMYCD]|O[HKR]|PA|RI|S[CD]|T[NX]|UT|V[TA]|W[AVIY]),?\s+\d{5}(?:-\d{4})?\b/;
+
 /**
  * The currency the bill's amounts are in, as an ISO code: the one its amounts are most often marked
  * with. A bare dollar sign is US dollars unless the bill is Canadian. Nothing when no amount is marked:
@@ -314,7 +338,9 @@ export function findCurrency(doc: PageDocument, pages: readonly number[]): Extra
         ? 'GBP'
         : /\bTVA\b|\bTTC\b/.test(text)
           ? 'EUR'
-          : undefined;
+          : US_ADDRESS.test(text)
+            ? 'USD'
+            : undefined;
     return country ? { value: country, text: '', confidence: 50 } : undefined;
   }
   const [code, { count, sample }] = best;

@@ -29,6 +29,13 @@ const TITLES =
 const words = (lines: readonly TextLine[]) => lines.flatMap((l) => l.words);
 const joined = (lines: readonly TextLine[]) => lines.map(lineText).join('\n');
 
+/**
+ * A postage-paid imprint and its postal operator ('P.P. 1211 Genève 2', 'Poste CH SA', 'Entgelt
+ * bezahlt'): printed in the letterhead's place, but it names the post, never the vendor.
+ */
+const POSTAGE =
+  /^\s*(?:P\.\s?P\.|port\s*pay[ée]|postage\s*paid|entgelt\s*bezahlt)|\b(?:poste?\s*ch(?:\s*(?:sa|ag))?|la\s*poste|royal\s*mail|deutsche\s*post|canada\s*post)\b/i;
+
 const RETURN_SEPARATOR = /[●•·|]|\s[-–]\s|,.*,/;
 
 /**
@@ -90,23 +97,69 @@ export function vendorByLook(layout: PageLayout, addressee: readonly TextLine[] 
       box.Height >= 1.15 * median &&
       /\p{L}{2}/u.test(text) &&
       !text.includes(':') &&
-      !TITLES.test(text.trim())
+      !TITLES.test(text.trim()) &&
+      !POSTAGE.test(text)
     );
   });
   const largest = candidates.sort((a, b) => lineBox(b).Height - lineBox(a).Height)[0];
   if (largest) return largest;
-  // Nothing printed large: the first company name, by its legal form, at the top of the page.
-  return layout.page.lines.find((l) => {
-    const text = lineText(l);
-    return (
-      !addressee.includes(l) &&
-      lineBox(l).Top < 0.2 &&
-      LEGAL_FORM.test(text) &&
-      !text.includes(':') &&
-      !TITLES.test(text.trim()) &&
-      !/\d{4,}/.test(text)
+  // Nothing printed large: the first company name, by its legal form, at the top of the page; else
+  // the name over the letterhead's postal address.
+  return (
+    layout.page.lines.find((l) => {
+      const text = lineText(l);
+      return (
+        !addressee.includes(l) &&
+        lineBox(l).Top < 0.2 &&
+        LEGAL_FORM.test(text) &&
+        !POSTAGE.test(text) &&
+        !text.includes(':') &&
+        !TITLES.test(text.trim()) &&
+        !/\d{4,}/.test(text)
+      );
+    }) ?? nameOverAddress(layout, addressee)
+  );
+}
+
+/** A line that may name the sender: no digits, no label, not the post, a title or a phone or web line. */
+const nameLike = (text: string) =>
+  /\p{L}{2}/u.test(text) &&
+  !/\d|:/.test(text) &&
+  !POSTAGE.test(text) &&
+  !TITLES.test(text.trim()) &&
+  !PHONE_OR_WEB.test(text);
+
+/**
+ * The letterhead's name when it is printed no larger than the rest: at the top of the page, the lines
+ * over a postal address in one column ('Service Clients SIG', 'Services Industriels de Genève', 'Case
+ * postale 2777', '1211 Genève 2'). Of those over the address, the longest is the sender's full name.
+ */
+function nameOverAddress(layout: PageLayout, addressee: readonly TextLine[]): TextLine | undefined {
+  const top = layout.page.lines
+    .filter((l) => !addressee.includes(l) && lineBox(l).Top < 0.2)
+    .sort((a, b) => lineBox(a).Top - lineBox(b).Top);
+  for (const first of top) {
+    if (!nameLike(lineText(first))) continue;
+    const box = lineBox(first);
+    const block = [first];
+    let bottom = box.Top + box.Height;
+    for (const next of top.filter(
+      (l) => lineBox(l).Top > box.Top && Math.abs(lineBox(l).Left - box.Left) < 0.02,
+    )) {
+      const b = lineBox(next);
+      if (block.length >= 5 || b.Top - bottom > 1.5 * b.Height) break;
+      block.push(next);
+      bottom = b.Top + b.Height;
+    }
+    const address = block.findIndex(
+      (l) => POSTCODE.test(lineText(l)) || /\b\d{4,5}\s+\p{Lu}/u.test(lineText(l)),
     );
-  });
+    if (address < 1) continue;
+    const names = block.slice(0, address).filter((l) => nameLike(lineText(l)));
+    const fullest = names.sort((a, b) => lineText(b).length - lineText(a).length)[0];
+    if (fullest) return fullest;
+  }
+  return undefined;
 }
 
 /** A company's legal form ending a short name: 'Lieferant GmbH', 'Au bon moulin SARL', 'Acme Ltd.'. */

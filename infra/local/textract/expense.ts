@@ -85,6 +85,16 @@ const SUMMARY: { type: string; label: RegExp; kind: ValueKind }[] = [
   },
 ];
 
+/**
+ * "From:" names the sender of a letter or an e-mail; "From" without its colon is a column heading (a
+ * period's "From" over "To"), which the service reads as a table, not as the vendor.
+ */
+function namesSender(spec: { type: string }, label: readonly TextWord[]): boolean {
+  if (spec.type !== 'VENDOR_NAME') return true;
+  const text = textOf(label).trim();
+  return !/^from$/i.test(text);
+}
+
 const normaliseLabel = (text: string) =>
   text
     .toLowerCase()
@@ -195,7 +205,12 @@ function summaryFields(layout: PageLayout): ExpenseField[] {
       for (let k = Math.min(6, words.length - 1); k >= 1; k--) {
         const label = normaliseLabel(textOf(words.slice(0, k)));
         const value = words.slice(k);
-        const match = SUMMARY.find((s) => s.label.test(label) && fits(s.kind, textOf(value), value.length));
+        const match = SUMMARY.find(
+          (s) =>
+            s.label.test(label) &&
+            fits(s.kind, textOf(value), value.length) &&
+            namesSender(s, words.slice(0, k)),
+        );
         if (match) {
           labelled.add(line);
           add({ type: match.type, kind: match.kind, label: words.slice(0, k), value, confidence: 95 });
@@ -209,7 +224,7 @@ function summaryFields(layout: PageLayout): ExpenseField[] {
       const whole = continued ? normaliseLabel(`${textOf(words)} ${textOf(continued.words)}`) : undefined;
       const longer = whole === undefined ? undefined : SUMMARY.find((s) => s.label.test(whole));
       if (continued && longer) labelled.add(continued);
-      const match = longer ?? SUMMARY.find((s) => s.label.test(label));
+      const match = longer ?? SUMMARY.find((s) => s.label.test(label) && namesSender(s, words));
       if (!match) continue;
       const lines = valueNear(
         continued && longer ? continued : line,

@@ -243,3 +243,66 @@ describe('the local Textract and a bill titled in large print', () => {
     expect(vendor?.LabelDetection).toBeUndefined();
   }, 60_000);
 });
+
+/**
+ * The first page of a Geneva utility bill: the sender's name and postal address small at the top left,
+ * and a postage-paid imprint with its postal operator printed larger over the addressee.
+ */
+async function postageImprintPdf(): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  const pdf = doc.addPage([595.28, 841.89]);
+  const text = (t: string, x: number, y: number, size = 8) => pdf.drawText(t, { x, y, size, font });
+  text('Service Clients SIG', 119, 800);
+  text('Services Industriels de Genève', 119, 790);
+  text('Case postale 2777', 119, 780);
+  text('1211 Genève 2', 119, 770);
+  text('P.P. 1211 Genève 2', 326, 757, 11);
+  text('Poste CH SA', 518, 757, 11);
+  text('Monsieur Philippe Exemple', 326, 720, 9);
+  text('Ch. des Sillons 8', 326, 709, 9);
+  text('CH-1226 THONEX', 326, 698, 9);
+  text('N° facture 83419233 du 01.09.2016', 326, 620);
+  text('Montant prélevé de votre compte', 315, 380);
+  text('665.65', 505, 380);
+  return doc.save();
+}
+
+describe('the local Textract and a postage-paid imprint', () => {
+  it('answers the name of the letterhead as the vendor, never the imprint or its postal operator', async () => {
+    const { output } = await analyseBytes(await postageImprintPdf());
+    const fields = output.expense?.ExpenseDocuments?.[0]?.SummaryFields ?? [];
+    const vendor = fields.find((f) => f.Type?.Text === 'VENDOR_NAME');
+    expect(vendor?.ValueDetection?.Text).toBe('Services Industriels de Genève');
+    expect(vendor?.LabelDetection).toBeUndefined();
+  }, 60_000);
+});
+
+/** A collective bill's list of accounts: each row's billing period under "From" and "To" headings. */
+async function periodColumnsPdf(): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  const pdf = doc.addPage([612, 792]);
+  const text = (t: string, x: number, y: number, size = 8) => pdf.drawText(t, { x, y, size, font });
+  text('Atmos Energy Corporation', 40, 760, 12);
+  text('Billing Date', 361, 640);
+  text('Meter Read', 440, 640);
+  text('From', 373, 630);
+  text('Previous', 453, 630);
+  text('To', 379, 620);
+  text('Current', 453, 620);
+  text('4/10/19', 367, 600);
+  text('45563', 459, 600);
+  text('5/10/19', 367, 590);
+  text('45837', 459, 590);
+  return doc.save();
+}
+
+describe('the local Textract and a column headed "From"', () => {
+  it('answers no vendor from the heading, as the service reads it as a table', async () => {
+    const { output } = await analyseBytes(await periodColumnsPdf());
+    const fields = output.expense?.ExpenseDocuments?.[0]?.SummaryFields ?? [];
+    const vendors = fields.filter((f) => f.Type?.Text === 'VENDOR_NAME').map((f) => f.ValueDetection?.Text);
+    expect(vendors).toEqual(['Atmos Energy Corporation']);
+  }, 60_000);
+});
