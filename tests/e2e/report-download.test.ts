@@ -55,6 +55,69 @@ describe("a portfolio's report download page", () => {
     expect(seen.some((s) => s === 'queued' || s === 'generating')).toBe(true);
   }, 240_000);
 
+  it('starts no download when the user has left the page before its link arrived', async () => {
+    const { page } = tab;
+    const id = await portfolioReports(page);
+    const year = new Date().getFullYear() - 1;
+    const now = new Date().toISOString();
+    const ready = {
+      _id: 'e'.repeat(24),
+      name: `Data coverage ${year}-01-01 to ${year}-12-31`,
+      type: 'data-coverage',
+      status: 'ready',
+      format: 'pdf',
+      scopeType: 'portfolio',
+      scopeId: id,
+      startDate: `${year}-01-01`,
+      endDate: `${year}-12-31`,
+      requestedBy: 'someone',
+      createdAt: now,
+      completedAt: now,
+      generation: 1,
+      builtGeneration: 1,
+    };
+    await page.route(
+      (url) => url.pathname.endsWith('/reports') && url.searchParams.get('scopeId') === id,
+      (route) => route.fulfill({ json: { data: [ready], total: 1 } }),
+    );
+    // The file's link is held until the user has gone back to the portfolio.
+    let asked = false;
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(
+      (url) => url.pathname.endsWith(`/reports/${ready._id}/download`),
+      async (route) => {
+        if (route.request().resourceType() === 'document') return route.continue();
+        asked = true;
+        await held;
+        await route.fulfill({
+          json: { url: `${env.stack.origin}/held-report.pdf`, fileName: 'held-report.pdf' },
+        });
+      },
+    );
+    await page.route('**/held-report.pdf', (route) =>
+      route.fulfill({
+        status: 200,
+        headers: { 'content-disposition': 'attachment; filename="held-report.pdf"' },
+        contentType: 'application/pdf',
+        body: '%PDF-1.4',
+      }),
+    );
+    const downloads: string[] = [];
+    page.on('download', (d) => downloads.push(d.suggestedFilename()));
+
+    await page.goto(`${env.stack.origin}/portfolios/${id}/reports/data-coverage/download`);
+    await expect.poll(() => asked, { timeout: 20_000 }).toBe(true);
+    await page.getByRole('link', { name: 'Back to the portfolio' }).click();
+    await page.waitForURL(/\/portfolios\/[0-9a-f]{24}\/reports$/);
+    release();
+    await page.waitForTimeout(2_000);
+    expect(downloads).toEqual([]);
+    expect(new URL(page.url()).pathname).toBe(`/portfolios/${id}/reports`);
+  }, 120_000);
+
   it('offers "Try again" for a report that could not be built, and follows the new build', async () => {
     const { page } = tab;
     const id = await portfolioReports(page);

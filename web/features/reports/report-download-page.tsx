@@ -81,6 +81,14 @@ function DownloadProgress({
   const [startedAt] = useState(() => Date.now());
   const asked = useRef(false);
   const downloadedId = useRef<string | undefined>(undefined);
+  // A link that arrives after the user has left starts no download: it would cut short where they went.
+  const onPage = useRef(true);
+  useEffect(() => {
+    onPage.current = true;
+    return () => {
+      onPage.current = false;
+    };
+  }, []);
   const reports = data?.data;
   // Reports asked for on this page count whenever they were made; older ones only within the reuse window.
   const report = reports ? reusable(reports, wanted, startedAt) : undefined;
@@ -111,6 +119,7 @@ function DownloadProgress({
     setFailure(undefined);
     try {
       const { url } = await link(r._id);
+      if (!onPage.current) return;
       // The link answers with the file as an attachment: the page stays where it is.
       window.location.assign(url);
     } catch (err) {
