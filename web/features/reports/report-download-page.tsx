@@ -20,6 +20,7 @@ import {
   useScopeReports,
   useSiteName,
 } from './api.ts';
+import { useStillOnPage } from './use-still-on-page.ts';
 
 /** A report built this long ago or less is downloaded again rather than built anew. */
 const REUSE_MS = 24 * 60 * 60 * 1000;
@@ -81,14 +82,7 @@ function DownloadProgress({
   const [startedAt] = useState(() => Date.now());
   const asked = useRef(false);
   const downloadedId = useRef<string | undefined>(undefined);
-  // A link that arrives after the user has left starts no download: it would cut short where they went.
-  const onPage = useRef(true);
-  useEffect(() => {
-    onPage.current = true;
-    return () => {
-      onPage.current = false;
-    };
-  }, []);
+  const onPage = useStillOnPage();
   const reports = data?.data;
   // Reports asked for on this page count whenever they were made; older ones only within the reuse window.
   const report = reports ? reusable(reports, wanted, startedAt) : undefined;
