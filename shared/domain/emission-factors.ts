@@ -224,6 +224,83 @@ const ADDITIONS: readonly EmissionFactor[] = [
   ),
 ];
 
+const CONDENSED_2024 =
+  'DESNZ 2024 condensed set v1.1 (ghg-conversion-factors-2024-condensed_set__for_most_users__v1_1.xlsx, sha256 02287cec…), as kept in github.com/streetvisit/carbon-recycling-platform (reference-data/uk-gov-conversion-factors/2024/condensed-set.xlsx)';
+const WORKBOOKS_2025 =
+  'DESNZ 2025 full set v1 (sha256 c08f24da…) and condensed set v1 (sha256 666f5a00…), as kept in github.com/streetvisit/carbon-recycling-platform (reference-data/uk-gov-conversion-factors/2025/)';
+const FLAT_2025_WATER =
+  'DESNZ 2025 flat file, as kept in github.com/streetvisit/carbon-recycling-platform and exported in github.com/scope3emissiontest-oss/JulesProject (defra_factors_2025_v2/category_water_*.csv)';
+const WORKBOOK_2023 =
+  'DESNZ 2023 condensed set v1.1 (sha256 db3b9f72…), as kept in github.com/streetvisit/carbon-recycling-platform (data/defra-conversion-factors/raw-files/conversion-factors-2023.xlsx)';
+
+/** A water row (scope 3, per m³) read from the published workbooks, with its sheet and cell. */
+const water = (
+  year: number,
+  activity: 'supply' | 'treatment',
+  factor: number,
+  sheet: string,
+  confirmedBy: string,
+  version = `desnz-${year}-v2`,
+): EmissionFactor => ({
+  ...row(year, 'water', activity, 3, 'm³', factor, undefined, confirmedBy),
+  source: `${DESNZ} ${year}, sheet "Water ${activity}"`,
+  sheet,
+  version,
+  period: `${year}-01-01/${year}-12-31`,
+});
+
+/**
+ * Water as DESNZ published it. 2024 supply and treatment stand as the first edition had them, now read from
+ * the workbook. 2025: the first edition had the treatment figure (0.17088) as supply and no treatment row;
+ * every 2025 workbook and the flat file give supply 0.1913 and treatment 0.17088. 2023 had no row.
+ */
+const WATER: readonly EmissionFactor[] = [
+  water(
+    2024,
+    'supply',
+    0.15311,
+    'Water supply!D18: Water supply, cubic metres, kg CO2e',
+    CONDENSED_2024,
+    'desnz-2024-v1',
+  ),
+  water(
+    2024,
+    'treatment',
+    0.18574,
+    'Water treatment!D17: Water treatment, cubic metres, kg CO2e',
+    CONDENSED_2024,
+    'desnz-2024-v1',
+  ),
+  water(
+    2025,
+    'supply',
+    0.1913,
+    'Water supply!D18: Water supply, cubic metres, kg CO2e (flat file ID 17_404_4005_1_1)',
+    `${WORKBOOKS_2025}; ${FLAT_2025_WATER}`,
+  ),
+  water(
+    2025,
+    'treatment',
+    0.17088,
+    'Water treatment!D17: Water treatment, cubic metres, kg CO2e (flat file ID 18_405_4006_1_1)',
+    `${WORKBOOKS_2025}; ${FLAT_2025_WATER}`,
+  ),
+  water(
+    2023,
+    'supply',
+    0.176684547,
+    'Water supply!D18: Water supply, cubic metres, kg CO2e (flat file ID 17_404_4005_1_1)',
+    `${WORKBOOK_2023}; ${FLAT_2023}`,
+  ),
+  water(
+    2023,
+    'treatment',
+    0.201318292,
+    'Water treatment!D17: Water treatment, cubic metres, kg CO2e (flat file ID 18_405_4006_1_1)',
+    `${WORKBOOK_2023}; ${FLAT_2023}`,
+  ),
+];
+
 const FLAT_2025_SCOPE_3 =
   'DESNZ 2025 flat file, factor ID 13_402_4000_5_1 (Transmission and distribution > T&D- UK electricity > kWh), as exported in github.com/scope3emissiontest-oss/JulesProject (backend/insert_statements_part_*.sql, from defra_factors_2025_v2/scope_3.csv)';
 
@@ -259,15 +336,21 @@ const sameFactor = (a: EmissionFactor, b: EmissionFactor) =>
   a.year === b.year && a.utility === b.utility && a.activity === b.activity;
 
 /**
- * The current edition: the first, with the natural gas rows corrected, the 2024 and 2025 transmission and
- * distribution rows confirmed and the 2024 well-to-tank rows added. New figures are worked out with it;
+ * The current edition: the first, with the natural gas and 2025 water supply rows corrected, the 2024 and
+ * 2025 transmission and distribution and 2024 water rows confirmed, and the 2024 well-to-tank, 2025 water
+ * treatment and 2023 water rows added. New figures are worked out with it;
  * figures stated in the first edition move to it only when the company restates them.
  */
 export const EMISSION_FACTORS: readonly EmissionFactor[] = [
   ...FIRST_EDITION_FACTORS.map(
-    (f) => GAS_CORRECTIONS.find((c) => sameFactor(c, f)) ?? CONFIRMATIONS.find((c) => sameFactor(c, f)) ?? f,
+    (f) =>
+      GAS_CORRECTIONS.find((c) => sameFactor(c, f)) ??
+      CONFIRMATIONS.find((c) => sameFactor(c, f)) ??
+      WATER.find((c) => sameFactor(c, f)) ??
+      f,
   ),
   ...ADDITIONS,
+  ...WATER.filter((w) => !FIRST_EDITION_FACTORS.some((f) => sameFactor(f, w))),
 ];
 
 /**

@@ -35,6 +35,62 @@ async function portfolioReports(page: Page): Promise<string> {
   return /\/portfolios\/([0-9a-f]{24})\//.exec(page.url())?.[1] ?? '';
 }
 
+/** A built report of the portfolio's, as the API lists it. */
+function readyReport(scopeId: string) {
+  const year = new Date().getFullYear() - 1;
+  const now = new Date().toISOString();
+  return {
+    _id: 'e'.repeat(24),
+    name: `Data coverage ${year}-01-01 to ${year}-12-31`,
+    type: 'data-coverage',
+    status: 'ready',
+    format: 'pdf',
+    scopeType: 'portfolio',
+    scopeId,
+    startDate: `${year}-01-01`,
+    endDate: `${year}-12-31`,
+    requestedBy: 'someone',
+    createdAt: now,
+    completedAt: now,
+    generation: 1,
+    builtGeneration: 1,
+  };
+}
+
+/**
+ * Holds the answer to a report's file link until `release`, then answers with a file served as an
+ * attachment; `downloads` lists every download the page started.
+ */
+async function holdFileLink(page: Page, reportId: string) {
+  let asked = false;
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(
+    (url) => url.pathname.endsWith(`/reports/${reportId}/download`),
+    async (route) => {
+      if (route.request().resourceType() === 'document') return route.continue();
+      asked = true;
+      await held;
+      await route.fulfill({
+        json: { url: `${env.stack.origin}/held-report.pdf`, fileName: 'held-report.pdf' },
+      });
+    },
+  );
+  await page.route('**/held-report.pdf', (route) =>
+    route.fulfill({
+      status: 200,
+      headers: { 'content-disposition': 'attachment; filename="held-report.pdf"' },
+      contentType: 'application/pdf',
+      body: '%PDF-1.4',
+    }),
+  );
+  const downloads: string[] = [];
+  page.on('download', (d) => downloads.push(d.suggestedFilename()));
+  return { asked: () => asked, release: () => release(), downloads };
+}
+
 describe("a portfolio's report download page", () => {
   it('is linked from the reports tab, shows the build progressing and downloads the PDF when it is ready', async () => {
     const { page } = tab;
@@ -54,6 +110,26 @@ describe("a portfolio's report download page", () => {
     expect(seen.at(-1)).toBe('ready');
     expect(seen.some((s) => s === 'queued' || s === 'generating')).toBe(true);
   }, 240_000);
+
+  it('starts no download when the user has left the page before its link arrived', async () => {
+    const { page } = tab;
+    const id = await portfolioReports(page);
+    const ready = readyReport(id);
+    await page.route(
+      (url) => url.pathname.endsWith('/reports') && url.searchParams.get('scopeId') === id,
+      (route) => route.fulfill({ json: { data: [ready], total: 1 } }),
+    );
+    const held = await holdFileLink(page, ready._id);
+
+    await page.goto(`${env.stack.origin}/portfolios/${id}/reports/data-coverage/download`);
+    await expect.poll(held.asked, { timeout: 20_000 }).toBe(true);
+    await page.getByRole('link', { name: 'Back to the portfolio' }).click();
+    await page.waitForURL(/\/portfolios\/[0-9a-f]{24}\/reports$/);
+    held.release();
+    await page.waitForTimeout(2_000);
+    expect(held.downloads).toEqual([]);
+    expect(new URL(page.url()).pathname).toBe(`/portfolios/${id}/reports`);
+  }, 120_000);
 
   it('offers "Try again" for a report that could not be built, and follows the new build', async () => {
     const { page } = tab;
@@ -99,5 +175,28 @@ describe("a portfolio's report download page", () => {
       })
       .toBe(1);
     expect(await alert.count()).toBe(0);
+  }, 120_000);
+});
+
+describe("a report's own download page", () => {
+  it('starts no download when the user has left for the history before its link arrived', async () => {
+    const { page } = tab;
+    const id = await portfolioReports(page);
+    const ready = readyReport(id);
+    await page.route(
+      (url) => url.pathname.endsWith(`/reports/${ready._id}`),
+      (route) =>
+        route.request().resourceType() === 'document' ? route.continue() : route.fulfill({ json: ready }),
+    );
+    const held = await holdFileLink(page, ready._id);
+
+    await page.goto(`${env.stack.origin}/reports/${ready._id}/download`);
+    await expect.poll(held.asked, { timeout: 20_000 }).toBe(true);
+    await page.getByRole('link', { name: 'Report history' }).click();
+    await page.waitForURL(/\/reports\/history$/);
+    held.release();
+    await page.waitForTimeout(2_000);
+    expect(held.downloads).toEqual([]);
+    expect(new URL(page.url()).pathname).toBe('/reports/history');
   }, 120_000);
 });

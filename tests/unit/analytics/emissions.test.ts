@@ -63,10 +63,14 @@ describe('emissions by scope', () => {
     // Confirmed from the 2024 full set (Transmission and distribution!E22), so no check is shown.
     expect(losses?.check).toBeUndefined();
     expect(losses?.kgCO2e).toBeCloseTo(18.3, 9);
-    const water = emissionsOf({ utility: 'water', date: '2023-06-01', quantity: 10, unit: 'm³' });
+    // Water 2023 has its own figures now (DESNZ 2023 v1.1); 2022 has none, so 2023's stand in, and say so.
+    const water2023 = emissionsOf({ utility: 'water', date: '2023-06-01', quantity: 10, unit: 'm³' });
+    expect(water2023.lines.map((l) => l.check)).toEqual([undefined, undefined]);
+    expect(water2023.scope3).toBeCloseTo(1.76684547 + 2.01318292, 9);
+    const water = emissionsOf({ utility: 'water', date: '2022-06-01', quantity: 10, unit: 'm³' });
     expect(water.lines.map((l) => l.check)).toEqual([
-      'no 2023 figure: the 2024 factor stands in',
-      'unconfirmed: not checked against the published 2024 tables; no 2023 figure: the 2024 factor stands in',
+      'no 2022 figure: the 2023 factor stands in',
+      'no 2022 figure: the 2023 factor stands in',
     ]);
   });
 

@@ -41,18 +41,26 @@ describe('emission factor lookup', () => {
     const gas = (year: number) => findEmissionFactor('gas', 'combustion', year, FIRST_EDITION_FACTORS);
     expect(gas(2024)).toMatchObject({ factor: 0.18278, version: 'desnz-2024-v1' });
     expect(gas(2025)).toMatchObject({ factor: 0.18231, version: 'desnz-2025-v1' });
-    // Only the two gas rows differ in figure between the editions; the 2024 and 2025 T&D rows differ in their
-    // proof; the 2024 well-to-tank rows are new.
+    // Only the two gas rows and 2025 water supply differ in figure between the editions; the 2024 and 2025
+    // T&D rows and 2024 water differ in their proof; the 2024 well-to-tank and 2023 and 2025 water rows are new.
     const changed = EMISSION_FACTORS.filter((f, i) => f !== FIRST_EDITION_FACTORS[i]);
     expect(changed.map((f) => `${f.utility}/${f.activity}/${f.year}`)).toEqual([
       'electricity/transmission-distribution/2024',
       'electricity/transmission-distribution/2025',
       'gas/combustion/2024',
       'gas/combustion/2025',
+      'water/supply/2024',
+      'water/supply/2025',
+      'water/treatment/2024',
       'gas/well-to-tank/2024',
       'electricity/well-to-tank-generation/2024',
       'electricity/well-to-tank-transmission-distribution/2024',
+      'water/treatment/2025',
+      'water/supply/2023',
+      'water/treatment/2023',
     ]);
+    const water = (table: typeof EMISSION_FACTORS) => findEmissionFactor('water', 'supply', 2025, table);
+    expect(water(FIRST_EDITION_FACTORS)).toMatchObject({ factor: 0.17088, version: 'desnz-2025-v1' });
     const td = (table: typeof EMISSION_FACTORS) =>
       findEmissionFactor('electricity', 'transmission-distribution', 2025, table);
     expect(td(EMISSION_FACTORS)).toMatchObject({ factor: 0.01853, version: 'desnz-2025-v1' });
@@ -69,16 +77,39 @@ describe('emission factor lookup', () => {
     expect(first && factorNote(first, 2024)).toMatch(/^unconfirmed/);
   });
 
-  it('pins the 2025 water supply factor at 0.17088 and keeps it out of treatment', () => {
-    const supply = findEmissionFactor('water', 'supply', 2025);
-    expect(supply).toMatchObject({ year: 2025, factor: 0.17088 });
-    expect(supply?.check).toBeUndefined();
-    expect(supply?.source).toMatch(/DESNZ.*2025/);
-    expect(supply?.confirmedBy).toMatch(/climateessentials/);
-    const treatment = findEmissionFactor('water', 'treatment', 2025);
-    expect(treatment?.factor).not.toBe(0.17088);
-    expect(treatment && factorNote(treatment, 2025)).toMatch(/no 2025 figure: the 2024 factor stands in/);
-    expect(EMISSION_FACTORS.some((f) => f.factor === 0.1913)).toBe(false);
+  it('has water as the DESNZ workbooks print it: supply and treatment for 2023, 2024 and 2025, each with its cell', () => {
+    const w = (activity: 'supply' | 'treatment', year: number) => {
+      const f = findEmissionFactor('water', activity, year);
+      return {
+        year: f?.year,
+        factor: f?.factor,
+        note: f && factorNote(f, year),
+        sheet: f?.sheet,
+        period: f?.period,
+      };
+    };
+    // 2025 full, condensed and flat files: supply 0.1913 (17_404_4005_1_1), treatment 0.17088 (18_405_4006_1_1).
+    expect(w('supply', 2025)).toMatchObject({
+      year: 2025,
+      factor: 0.1913,
+      note: undefined,
+      period: '2025-01-01/2025-12-31',
+    });
+    expect(w('supply', 2025).sheet).toMatch(/^Water supply!D18.*17_404_4005_1_1/);
+    expect(w('treatment', 2025)).toMatchObject({ year: 2025, factor: 0.17088, note: undefined });
+    expect(w('treatment', 2025).sheet).toMatch(/^Water treatment!D17.*18_405_4006_1_1/);
+    // 2024 condensed set v1.1: the figures stand, now read from the workbook.
+    expect(w('supply', 2024)).toMatchObject({ year: 2024, factor: 0.15311, note: undefined });
+    expect(w('supply', 2024).sheet).toMatch(/^Water supply!D18/);
+    expect(w('treatment', 2024)).toMatchObject({ year: 2024, factor: 0.18574, note: undefined });
+    expect(w('treatment', 2024).sheet).toMatch(/^Water treatment!D17/);
+    expect(findEmissionFactor('water', 'treatment', 2024)?.confirmedBy).toMatch(
+      /2024 condensed set v1\.1.*streetvisit/,
+    );
+    // 2023 flat file v1.1 and condensed set: a 2023 bill no longer borrows the 2024 figures.
+    expect(w('supply', 2023)).toMatchObject({ year: 2023, factor: 0.176684547, note: undefined });
+    expect(w('treatment', 2023)).toMatchObject({ year: 2023, factor: 0.201318292, note: undefined });
+    expect(findEmissionFactor('water', 'supply', 2023)?.confirmedBy).toMatch(/filcuk/);
   });
 
   it('falls back to the nearest earlier year when a year is missing, and says so', () => {
@@ -88,9 +119,9 @@ describe('emission factor lookup', () => {
   });
 
   it('uses the earliest later year only when no earlier year exists, and says so', () => {
-    const water2023 = findEmissionFactor('water', 'supply', 2023);
-    expect(water2023?.year).toBe(2024);
-    expect(water2023 && factorNote(water2023, 2023)).toBe('no 2023 figure: the 2024 factor stands in');
+    const water2022 = findEmissionFactor('water', 'supply', 2022);
+    expect(water2022?.year).toBe(2023);
+    expect(water2022 && factorNote(water2022, 2022)).toBe('no 2022 figure: the 2023 factor stands in');
   });
 
   it('reads a table passed in place of the built-in one', () => {
@@ -106,7 +137,10 @@ describe('emission factor lookup', () => {
     const flagged = EMISSION_FACTORS.filter((f) => f.check).map(
       (f) => `${f.utility}/${f.activity}/${f.year}`,
     );
-    expect(flagged.sort()).toEqual(['water/treatment/2024']);
+    expect(flagged).toEqual([]);
+    expect(findEmissionFactor('water', 'treatment', 2024, FIRST_EDITION_FACTORS)?.check).toMatch(
+      /^unconfirmed/,
+    );
     // Confirmed by two copies of the 2025 tables: the full set and the flat file.
     const td2025 = findEmissionFactor('electricity', 'transmission-distribution', 2025);
     expect(td2025).toMatchObject({ factor: 0.01853, period: '2025-01-01/2025-12-31' });
@@ -147,6 +181,10 @@ describe('emissions', () => {
   it('adds supply and treatment for water', () => {
     const r = calculateEmissions({ utility: 'water', year: 2024, quantity: 100, unit: 'm³' });
     expect(r?.kgCO2e).toBeCloseTo(100 * (0.15311 + 0.18574), 2);
+    // 2025: 1,000 m³ is 191.3 kg supplied and 170.88 kg treated (the first edition had 170.88 + 185.74).
+    const y2025 = calculateEmissions({ utility: 'water', year: 2025, quantity: 1000, unit: 'm³' });
+    expect(y2025?.kgCO2e).toBeCloseTo(362.18, 2);
+    expect(y2025?.factorVersion).toBe('desnz-2025-v2');
   });
 
   it('converts kg of waste to tonnes and uses the stream factor', () => {

@@ -20,6 +20,7 @@ import {
   useScopeReports,
   useSiteName,
 } from './api.ts';
+import { useStillOnPage } from './use-still-on-page.ts';
 
 /** A report built this long ago or less is downloaded again rather than built anew. */
 const REUSE_MS = 24 * 60 * 60 * 1000;
@@ -81,6 +82,7 @@ function DownloadProgress({
   const [startedAt] = useState(() => Date.now());
   const asked = useRef(false);
   const downloadedId = useRef<string | undefined>(undefined);
+  const onPage = useStillOnPage();
   const reports = data?.data;
   // Reports asked for on this page count whenever they were made; older ones only within the reuse window.
   const report = reports ? reusable(reports, wanted, startedAt) : undefined;
@@ -111,6 +113,7 @@ function DownloadProgress({
     setFailure(undefined);
     try {
       const { url } = await link(r._id);
+      if (!onPage.current) return;
       // The link answers with the file as an attachment: the page stays where it is.
       window.location.assign(url);
     } catch (err) {

@@ -6,6 +6,7 @@ import { formatDateTime } from '../../lib/format.ts';
 import { useMayChange } from '../../lib/may-change.ts';
 import { type ReportView, useRegenerateReport, useReport, useReportLink } from './api.ts';
 import { ReportPageHeading } from './report-page-heading.tsx';
+import { useStillOnPage } from './use-still-on-page.ts';
 
 const FORMAT_NAMES = { pdf: 'PDF', xlsx: 'Excel workbook', csv: 'CSV' } as const;
 
@@ -104,11 +105,13 @@ export function ReportFilePage() {
   const mayChange = useMayChange();
   const [failure, setFailure] = useState<string>();
   const downloaded = useRef<number | undefined>(undefined);
+  const onPage = useStillOnPage();
   const report = query.data;
   async function download() {
     setFailure(undefined);
     try {
       const { url } = await link(id);
+      if (!onPage.current) return;
       // The link answers with the file as an attachment: the page stays where it is.
       window.location.assign(url);
     } catch (err) {
