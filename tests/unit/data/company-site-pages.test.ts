@@ -1,9 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  companySitePage,
-  INDEX_CATCH_UP_MS,
-  KEEP_MS,
-} from '../../../functions/assets/company-site-pages.ts';
+import { companySitePage, INDEX_CATCH_UP_MS, KEEP_MS } from '../../../functions/assets/company-site-pages.ts';
 import type { ListResult } from '../../../functions/core/data/item-repository.ts';
 
 let now = 1_000_000;
