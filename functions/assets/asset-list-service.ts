@@ -19,6 +19,7 @@ import { childRef, declaredResource, resourceRef } from '../core/resources/resou
 import { listQueryWithSchemas } from '../core/resources/resource-service.ts';
 import { keepSiteTotal, keptSiteTotal, sitesInOrder } from './asset-list-cache.ts';
 import { assetsRef, presentAsset } from './asset-records.ts';
+import { companySitePage } from './company-site-pages.ts';
 
 /** Filters that may name several values at once: `status=active,development`. */
 const LIST_FILTERS = ['entityId', 'status', 'assetType'];
@@ -85,22 +86,24 @@ const list = operation({ query: assetListQuery }, async (ctx): Promise<OpResult>
           ),
           total: readable.assetsInOrder.length,
         }
-      : await listItems(assetsRef(ctx.caller.companyId), {
-          filters: {},
-          limit,
-          skip,
-          ordered: true,
-          knownTotal: keptSiteTotal(ctx.caller.companyId, ctx.caller.siteList),
-        }).then(
-          (found) => {
-            keepSiteTotal(ctx.caller.companyId, ctx.caller.siteList, found.total);
-            return found;
-          },
-          (err: unknown) => {
-            // A local table made before the ordered index existed has no such index: sort in memory there.
-            if ((err as { name?: string }).name === 'ValidationException') return undefined;
-            throw err;
-          },
+      : await companySitePage(ctx.caller.companyId, ctx.caller.siteList?.mark, { limit, skip }, () =>
+          listItems(assetsRef(ctx.caller.companyId), {
+            filters: {},
+            limit,
+            skip,
+            ordered: true,
+            knownTotal: keptSiteTotal(ctx.caller.companyId, ctx.caller.siteList),
+          }).then(
+            (found) => {
+              keepSiteTotal(ctx.caller.companyId, ctx.caller.siteList, found.total);
+              return found;
+            },
+            (err: unknown) => {
+              // A local table made before the ordered index existed has no such index: sort in memory there.
+              if ((err as { name?: string }).name === 'ValidationException') return undefined;
+              throw err;
+            },
+          ),
         );
     if (page) {
       const data = await Promise.all(page.data.map(presentAsset));
