@@ -251,7 +251,8 @@ export function extractGeneric(
   ];
   candidates.push(...rateSums(candidates));
   const statement = statementSum(scope);
-  if (statement) candidates.push(statement);
+  // The account summary stands in for the amount due only where no label names one; else it checks it.
+  if (statement && !candidates.some((c) => c.key === 'grossTotal' && !c.weak)) candidates.push(statement);
   const best = bestByKey(
     headersOfFirstPage(
       candidates.filter((c) => INVOICE_SPECS.some((s) => s.key === c.key)),

@@ -113,13 +113,13 @@ export function reconcileTotals(
 const FORWARD_SPECS = [BALANCE_FORWARD];
 const NEW_CHARGES_SPECS = [NEW_CHARGES];
 
-/** Between a figure read with a label that names it and the amount due found by its own label. */
+/** As a total found by a label that names it: above a bare 'Total'. */
 const STATEMENT_SCORE = 4.5;
 
 /**
  * The amount a statement asks for, from its account summary: the balance carried forward plus this
- * bill's new charges, each read by its own label. A candidate of the amount due that an explicit label
- * of it beats, and a check of the one chosen.
+ * bill's new charges, each read by its own label. The amount due where no label names one, and a
+ * check of the one a label names.
  */
 export function statementSum(scope: SearchScope): Candidate | undefined {
   const forward = bestByKey(labelCandidates(FORWARD_SPECS, scope)).get('grossTotal');
