@@ -27,7 +27,14 @@ import {
 import { chargeValues, derived, meterSections, mpanOccurrences, readMeter } from './generic-meters.ts';
 import { asMonthFirst, periodCandidates, writesMonthFirst } from './generic-period.ts';
 import { findCurrency, findSupplierName } from './generic-supplier.ts';
-import { chargesSum, checkTotals, doubtTotals, rateSums, reconcileTotals } from './generic-totals.ts';
+import {
+  chargesSum,
+  checkTotals,
+  doubtTotals,
+  rateSums,
+  reconcileTotals,
+  statementSum,
+} from './generic-totals.ts';
 import type {
   ExtractedRate,
   ExtractedValue,
@@ -243,6 +250,9 @@ export function extractGeneric(
     ...expenseCandidates(expense, doc, pages),
   ];
   candidates.push(...rateSums(candidates));
+  const statement = statementSum(scope);
+  // The account summary stands in for the amount due only where no label names one; else it checks it.
+  if (statement && !candidates.some((c) => c.key === 'grossTotal' && !c.weak)) candidates.push(statement);
   const best = bestByKey(
     headersOfFirstPage(
       candidates.filter((c) => INVOICE_SPECS.some((s) => s.key === c.key)),
@@ -359,7 +369,7 @@ export function extractGeneric(
   if (chosen) values.supplierName = chosen;
   if (currency) values.currency = currency;
 
-  const totalsCheck = checkTotals(values, chargeTotal);
+  const totalsCheck = checkTotals(values, chargeTotal, statement);
   if (totalsCheck) doubtTotals(values, totalsCheck);
   return {
     ...(utilityType ? { utilityType } : {}),

@@ -422,7 +422,7 @@ export const GROSS_TOTAL: FieldSpec = {
   key: 'grossTotal',
   labels: [
     l(
-      /\btotal\s*(?:amount\s*)?(?:due|payable|to\s*pay|owing|now\s*due)\b|\bamount\s*(?:now\s*)?(?:due|payable|owing|to\s*pay)\b|\bbalance\s*(?:now\s*)?(?:due|to\s*pay|payable)\b|\bplease\s*pay\b|\b(?:somme|montant|reste|net|total)\s*(?:total\s*)?(?:[àa]\s*payer|d[ûu])\b|\bpre-?\s*authori[sz]ed\s*(?:withdrawal|debit|payment)\b|\b(?:nog\s*)?te\s*betalen\b|\bzahlbetrag\b|\bzu\s*zahlen(?:der\s*betrag)?\b|\bdue\s*payable\b/i,
+      /\btotal\s*(?:amount\s*)?(?:due|payable|to\s*pay|owing|now\s*due)\b|\bamount\s*(?:now\s*)?(?:due|payable|owing|to\s*pay)\b|\bbalance\s*(?:now\s*)?(?:due|to\s*pay|payable)\b|\bplease\s*pay\b|\b(?:somme|montant|reste|net|total)\s*(?:total\s*)?(?:[àa]\s*payer|d[ûu])\b|\bpre-?\s*authori[sz]ed\s*(?:withdrawal|debit|payment)\b|\b(?:nog\s*)?te\s*betalen\b|\bzahlbetrag\b|\bzu\s*zahlen(?:der\s*betrag)?\b|\bdue\s*payable\b|\bpayable\s*on\s*or\s*before(?:\s*the)?\s*due\s*date\b/i,
       4,
     ),
     // What is taken from the customer's bank account is what the bill asks for ('Montant prélevé').
@@ -438,6 +438,29 @@ export const GROSS_TOTAL: FieldSpec = {
     // A statement's balance is what it asks for; the charges of this period only when nothing says so.
     l(/\b(?:new|total|closing)\s*balance\b|\bbalance\s*(?:owing|outstanding)\b|\boffener\s*betrag\b/i, 3),
     l(/\btotal\s*(?:current|new)\s*charges\b/i, 1),
+  ],
+  find: priceFinder,
+  last: true,
+};
+
+/**
+ * A statement's account summary: what was owed before this bill and is carried on to it ('Balance
+ * Forward', after the previous bill, its payments and adjustments), and what this bill adds ('New
+ * Charges This Bill'). Their sum is what the statement asks for; see statementSum.
+ */
+export const BALANCE_FORWARD: FieldSpec = {
+  hint: /forward|b\/f/i,
+  key: 'grossTotal',
+  labels: [l(/\bbalance\s*(?:brought\s*|carried\s*)?(?:forward|b\/f)\b/i)],
+  find: priceFinder,
+  last: true,
+};
+
+export const NEW_CHARGES: FieldSpec = {
+  hint: /charges/i,
+  key: 'grossTotal',
+  labels: [
+    l(/\b(?:total\s*)?(?:new|current)\s*charges(?:\s*(?:for\s*)?this\s*(?:bill|period|month|statement))?\b/i),
   ],
   find: priceFinder,
   last: true,

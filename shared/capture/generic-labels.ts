@@ -143,6 +143,9 @@ export function inBankDetails(page: DocPage, line: { box: BoundingBox }): boolea
   );
 }
 
+/** More words than a label or a value cell holds: a sentence. */
+const SENTENCE_WORDS = 8;
+
 /** Bank details name the supplier's account, not the customer's. */
 const BANK_DETAILS = /sort\s*code|\bbank\b|\biban\b|\bswift\b|\bbic\b|account\s*name|\bpayee\b/i;
 
@@ -152,13 +155,15 @@ function findHits(specs: readonly FieldSpec[], line: PageLine): LabelHit[] {
   const bank = BANK_DETAILS.test(span.text);
   // 'The Climate Change Levy does not apply': a label that says there is no value.
   if (/\bnot\s+(?:apply|applicable|charged|payable|due)\b|\bexempt\b/i.test(span.text)) return [];
-  // A label deep inside a sentence is prose, not a label.
-  const prose = line.words.length > 8;
+  // A label deep inside a sentence is prose, not a label; so is one a sentence ends with ('Sign up
+  // for equal billing and/or pre-authorized payment.').
+  const prose = line.words.length > SENTENCE_WORDS;
+  const sentence = line.words.length >= 5 && /\p{Ll}{2}\.$/u.test(span.text);
   for (const spec of specs) {
     if (!spec.hint.test(span.text) || (bank && spec.key === 'accountNumber')) continue;
     for (const label of spec.labels) {
       for (const m of span.text.matchAll(globalPattern(label))) {
-        if (m[0].trim() === '' || (prose && m.index > 25)) continue;
+        if (m[0].trim() === '' || (prose && m.index > 25) || (sentence && m.index > 0)) continue;
         const part = subSpan(span, m.index, m.index + m[0].length);
         if (!part.box) continue;
         hits.push({
@@ -211,6 +216,64 @@ function rateOn(text: string): number | undefined {
   return m?.[1] === undefined ? undefined : Number(m[1].replace(',', '.'));
 }
 
+const stackedCache = new WeakMap<DocPage, PageLine[]>();
+/** How many words of a stacked pair are its upper line's. */
+const upperWords = new WeakMap<PageLine, number>();
+
+/** A short line of words without figures: a label, or a part of one. */
+const labelLike = (line: PageLine) => line.words.length <= 4 && !/\d/.test(line.text);
+
+/**
+ * Labels printed over two short lines in a box, their value beside them at mid-height ('PAYABLE ON
+ * OR' over 'BEFORE DUE DATE', then '$65.03'; 'New Charges' over 'This Bill'): each pair read as one
+ * line, so that a label split between them is found and its value lies on its row.
+ */
+function stackedLines(page: DocPage): PageLine[] {
+  let stacked = stackedCache.get(page);
+  if (stacked) return stacked;
+  stacked = [];
+  for (const upper of page.lines) {
+    if (!labelLike(upper)) continue;
+    const bottom = upper.box.Top + upper.box.Height;
+    const lower = page.lines.find(
+      (l) =>
+        l !== upper &&
+        labelLike(l) &&
+        Math.abs(l.box.Left - upper.box.Left) < upper.box.Height &&
+        Math.abs(l.box.Height - upper.box.Height) < upper.box.Height * 0.3 &&
+        l.box.Top >= bottom - upper.box.Height * 0.3 &&
+        l.box.Top - bottom < upper.box.Height * 0.6,
+    );
+    if (!lower) continue;
+    const words = [...upper.words, ...lower.words];
+    const left = Math.min(upper.box.Left, lower.box.Left);
+    const right = Math.max(upper.box.Left + upper.box.Width, lower.box.Left + lower.box.Width);
+    const pair: PageLine = {
+      id: `${upper.id}+${lower.id}`,
+      text: `${upper.text} ${lower.text}`,
+      page: upper.page,
+      box: {
+        Left: left,
+        Top: upper.box.Top,
+        Width: right - left,
+        Height: lower.box.Top + lower.box.Height - upper.box.Top,
+      },
+      confidence: Math.min(upper.confidence, lower.confidence),
+      words,
+    };
+    upperWords.set(pair, upper.words.length);
+    stacked.push(pair);
+  }
+  stackedCache.set(page, stacked);
+  return stacked;
+}
+
+/** Hits of a stacked pair that take words of both its lines; the others are found on each line. */
+function hitsAcrossStack(specs: readonly FieldSpec[], line: PageLine): LabelHit[] {
+  const joint = lineSpan(line).starts[upperWords.get(line) ?? line.words.length] ?? line.text.length;
+  return hitsOnLine(specs, line).filter((h) => h.start < joint && h.end > joint);
+}
+
 /** The candidates of a field around its labels on the scope's pages, best first. */
 export function labelCandidates(
   specs: readonly FieldSpec[],
@@ -222,8 +285,9 @@ export function labelCandidates(
     const page = scope.doc.pages[n - 1];
     if (!page) continue;
     const inScope = (box: BoundingBox | undefined) => inRegions(scope, n, box);
-    for (const line of page.lines) {
-      const hits = hitsOnLine(specs, line);
+    const stacked = new Set(stackedLines(page));
+    for (const line of [...page.lines, ...stacked]) {
+      const hits = stacked.has(line) ? hitsAcrossStack(specs, line) : hitsOnLine(specs, line);
       for (const hit of hits) {
         if (keys && !keys.has(hit.spec.key)) continue;
         if (hit.spec.key === 'accountNumber' && inBankDetails(page, line)) continue;
@@ -429,8 +493,13 @@ function belowOf(page: DocPage, hit: LabelHit, far: boolean, lineHits: readonly 
     if (headingOf(boxes, w.box) !== own) return false;
     const line = lines.get(w);
     if (!line || line === hit.line) return false;
-    // A line that runs across the column (a sentence of prose) is not a value of it.
-    return headingOf(boxes, line.box) === own && line.box.Width <= 2 * hit.line.box.Width + 0.1;
+    // A line that runs across the column, or a sentence of prose, is not a value of it ('Ontario's
+    // Fair Hydro Plan saved you $26.89 on your bill. This includes …' is no payment).
+    return (
+      headingOf(boxes, line.box) === own &&
+      line.box.Width <= 2 * hit.line.box.Width + 0.1 &&
+      line.words.length <= SENTENCE_WORDS
+    );
   });
   return clusterRows(inColumn)
     .slice(0, 3)

@@ -1,4 +1,5 @@
-import type { Candidate } from './generic-labels.ts';
+import { BALANCE_FORWARD, NEW_CHARGES } from './generic-fields.ts';
+import { bestByKey, type Candidate, labelCandidates, type SearchScope } from './generic-labels.ts';
 import type { ExtractedRate, ExtractedValues, InvoiceKey, TotalsCheck } from './model.ts';
 
 /**
@@ -109,8 +110,46 @@ export function reconcileTotals(
   if (agreeing && agreeing.score >= current.score - 2.5) best.set('grossTotal', agreeing);
 }
 
+const FORWARD_SPECS = [BALANCE_FORWARD];
+const NEW_CHARGES_SPECS = [NEW_CHARGES];
+
+/** As a total found by a label that names it: above a bare 'Total'. */
+const STATEMENT_SCORE = 4.5;
+
+/**
+ * The amount a statement asks for, from its account summary: the balance carried forward plus this
+ * bill's new charges, each read by its own label. The amount due where no label names one, and a
+ * check of the one a label names.
+ */
+export function statementSum(scope: SearchScope): Candidate | undefined {
+  const forward = bestByKey(labelCandidates(FORWARD_SPECS, scope)).get('grossTotal');
+  const fresh = bestByKey(labelCandidates(NEW_CHARGES_SPECS, scope)).get('grossTotal');
+  const a = num(forward);
+  const b = num(fresh);
+  if (!forward || !fresh || a === undefined || b === undefined || forward.weak || fresh.weak)
+    return undefined;
+  return {
+    key: 'grossTotal',
+    value: {
+      value: Math.round((a + b) * 100) / 100,
+      text: `${forward.value.text} + ${fresh.value.text}`,
+      ...(fresh.value.page !== undefined ? { page: fresh.value.page } : {}),
+      confidence: Math.min(forward.value.confidence, fresh.value.confidence),
+    },
+    label: `${forward.label ?? ''} + ${fresh.label ?? ''}`,
+    score: STATEMENT_SCORE,
+    weak: false,
+    page: fresh.page,
+    top: fresh.top,
+  };
+}
+
 /** What adds up among the totals read, and what does not; undefined when there is nothing to check. */
-export function checkTotals(values: ExtractedValues, charges?: number): TotalsCheck | undefined {
+export function checkTotals(
+  values: ExtractedValues,
+  charges?: number,
+  statement?: Candidate,
+): TotalsCheck | undefined {
   const gross = typeof values.grossTotal?.value === 'number' ? values.grossTotal.value : undefined;
   const net = typeof values.netTotal?.value === 'number' ? values.netTotal.value : undefined;
   const vat = typeof values.vatTotal?.value === 'number' ? values.vatTotal.value : undefined;
@@ -135,7 +174,16 @@ export function checkTotals(values: ExtractedValues, charges?: number): TotalsCh
         `The charges add up to ${money(charges)}, not the ${net !== undefined ? `net ${money(net)}` : `total ${money(gross ?? 0)}`}`,
       );
   }
-  if (check.taxAdds === undefined && check.chargesAdd === undefined) return undefined;
+  const owed = num(statement);
+  if (gross !== undefined && owed !== undefined) {
+    check.balanceAdds = agrees(owed, gross);
+    if (!check.balanceAdds)
+      check.problems.push(
+        `The balance forward and new charges make ${money(owed)}, not the amount due ${money(gross)}`,
+      );
+  }
+  if (check.taxAdds === undefined && check.chargesAdd === undefined && check.balanceAdds === undefined)
+    return undefined;
   return check;
 }
 
@@ -149,7 +197,7 @@ export const UNCHECKED_TOTAL_FACTOR = 0.6;
 export function doubtTotals(values: ExtractedValues, check: TotalsCheck): void {
   const keys: InvoiceKey[] = [];
   if (check.taxAdds === false) keys.push('netTotal', 'vatTotal', 'grossTotal');
-  else if (check.chargesAdd === false) keys.push('grossTotal');
+  else if (check.chargesAdd === false || check.balanceAdds === false) keys.push('grossTotal');
   for (const key of keys) {
     const value = values[key];
     if (!value) continue;

@@ -266,6 +266,8 @@ export interface TotalsCheck {
   taxAdds?: boolean;
   /** Unset when fewer than two charge lines were read. */
   chargesAdd?: boolean;
+  /** Whether a statement's balance forward plus its new charges make the amount due; unset when not printed. */
+  balanceAdds?: boolean;
   /** Each disagreement, as a reviewer reads it. */
   problems: string[];
 }

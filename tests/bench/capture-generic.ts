@@ -5,8 +5,8 @@
  * (held-out-2 was added later, so that one held-out figure has never been watched while tuning;
  * held-out-3 is a random draw from a later batch of e-invoices whose truth comes from their XML;
  * tuning-2 and held-out-4 are a third batch split by a hash of each file name before any was read;
- * tuning-3 and held-out-5, North American utility bills, a fourth split the same way; held-out-6, more
- * bills in the layout of held-out, never tuned on).
+ * tuning-3 and held-out-5, North American utility bills, a fourth split the same way; tuning-4 and
+ * held-out-6, more bills in the layout of held-out, a fifth split the same way).
  * Documents whose licence does not let them be kept here are fetched from a local mirror of their
  * repository (public-bills-fetch.ts) and skipped, with a note, when it is absent.
  * A value the truth marks null is printed nowhere on the document: reading anything for it is wrong
@@ -32,6 +32,7 @@ const PARTS = [
   'held-out-4',
   'tuning-3',
   'held-out-5',
+  'tuning-4',
   'held-out-6',
 ] as const;
 type Truth = Record<(typeof PARTS)[number], Record<string, Record<string, Expected>>>;
