@@ -445,25 +445,23 @@ const WASTE_2024_TRANSCRIPTION =
   'cell-by-cell transcription of the DESNZ 2024 full set v1.1 (sha256 558116ed…) in github.com/themisiqco/themisiq (lib/emissionFactors/defraWaste2024.json)';
 
 /** A waste row (scope 3, per tonne) read from the "Waste disposal" sheet, with its cell. */
+const WASTE_READ_FROM: Readonly<Record<number, string>> = {
+  2023: `${WORKBOOK_2023}; ${FLAT_2023}`,
+  2024: `${CONDENSED_2024}; ${WASTE_2024_TRANSCRIPTION}`,
+  2025: WORKBOOKS_2025,
+};
+
 const waste = (
-  year: 2023 | 2024,
+  year: 2023 | 2024 | 2025,
   activity: 'landfill' | 'recycling' | 'food-landfill' | 'food-composted',
   factor: number,
   sheet: string,
+  version = `desnz-${year}-v2`,
 ): EmissionFactor => ({
-  ...row(
-    year,
-    'waste',
-    activity,
-    3,
-    'tonne',
-    factor,
-    undefined,
-    year === 2023 ? `${WORKBOOK_2023}; ${FLAT_2023}` : `${CONDENSED_2024}; ${WASTE_2024_TRANSCRIPTION}`,
-  ),
+  ...row(year, 'waste', activity, 3, 'tonne', factor, undefined, WASTE_READ_FROM[year]),
   source: `${DESNZ} ${year}, sheet "Waste disposal"`,
   sheet,
-  version: `desnz-${year}-v2`,
+  version,
   period: `${year}-01-01/${year}-12-31`,
 });
 
@@ -523,12 +521,48 @@ const WASTE: readonly EmissionFactor[] = [
   ),
 ];
 
+/**
+ * The 2025 waste rows stand as the first edition had them, now read from the full and condensed sets (2025
+ * prints no Re-use column, and names combustion "Incineration with energy recovery"). Same figure and
+ * version, so no figure stated with them moves.
+ */
+const WASTE_2025_CONFIRMED: readonly EmissionFactor[] = [
+  waste(
+    2025,
+    'landfill',
+    520.5327,
+    'Waste disposal!H52: Refuse, Commercial and industrial waste, Landfill, kg CO2e per tonne',
+    'desnz-2025-v1',
+  ),
+  waste(
+    2025,
+    'recycling',
+    4.68568,
+    'Waste disposal!F52: Refuse, Commercial and industrial waste, Incineration with energy recovery, kg CO2e per tonne',
+    'desnz-2025-v1',
+  ),
+  waste(
+    2025,
+    'food-landfill',
+    700.30886,
+    'Waste disposal!H49: Refuse, Organic: food and drink waste, Landfill, kg CO2e per tonne',
+    'desnz-2025-v1',
+  ),
+  waste(
+    2025,
+    'food-composted',
+    8.98311,
+    'Waste disposal!G49: Refuse, Organic: food and drink waste, Composting, kg CO2e per tonne',
+    'desnz-2025-v1',
+  ),
+];
+
 const sameFactor = (a: EmissionFactor, b: EmissionFactor) =>
   a.year === b.year && a.utility === b.utility && a.activity === b.activity;
 
 /**
  * The current edition: the first, with the natural gas and 2025 water supply rows corrected, the 2024 and
- * 2025 transmission and distribution and 2024 water rows confirmed, and the 2024 well-to-tank, 2025 water
+ * 2025 transmission and distribution, 2024 water and 2025 waste rows confirmed, and the 2024 well-to-tank, 2025 water
  * treatment, 2023 water, every 2022 row and the 2023 and 2024 waste rows added. New figures are worked out with it;
  * figures stated in the first edition move to it only when the company restates them.
  */
@@ -538,6 +572,7 @@ export const EMISSION_FACTORS: readonly EmissionFactor[] = [
       GAS_CORRECTIONS.find((c) => sameFactor(c, f)) ??
       CONFIRMATIONS.find((c) => sameFactor(c, f)) ??
       WATER.find((c) => sameFactor(c, f)) ??
+      WASTE_2025_CONFIRMED.find((c) => sameFactor(c, f)) ??
       f,
   ),
   ...ADDITIONS,

@@ -55,6 +55,10 @@ describe('emission factor lookup', () => {
       'water/supply/2024',
       'water/supply/2025',
       'water/treatment/2024',
+      'waste/landfill/2025',
+      'waste/recycling/2025',
+      'waste/food-landfill/2025',
+      'waste/food-composted/2025',
       'gas/well-to-tank/2024',
       'electricity/well-to-tank-generation/2024',
       'electricity/well-to-tank-transmission-distribution/2024',
@@ -195,7 +199,7 @@ describe('emission factor lookup', () => {
     expect(gas?.confirmedBy).toMatch(/condensed set v2\.0.*streetvisit.*flat file v3\.0.*filcuk/);
   });
 
-  it('has waste for 2023 and 2024 from the "Waste disposal" sheet, each read from two copies', () => {
+  it('has waste for 2023, 2024 and 2025 from the "Waste disposal" sheet, each read from two copies', () => {
     const f = (activity: FactorActivity, year: number) => {
       const r = findEmissionFactor('waste', activity, year);
       return [r?.year, r?.factor, r?.version, r?.period, r && factorNote(r, year), r?.sheet?.split(':')[0]];
@@ -215,6 +219,16 @@ describe('emission factor lookup', () => {
     expect(findEmissionFactor('waste', 'landfill', 2024)?.confirmedBy).toMatch(
       /2024 condensed set v1\.1.*streetvisit.*themisiq.*defraWaste2024/,
     );
+    // 2025 stands as the first edition had it (same figure and version), now with its cell and period.
+    const y2025 = ['desnz-2025-v1', '2025-01-01/2025-12-31', undefined] as const;
+    expect(f('landfill', 2025)).toEqual([2025, 520.5327, ...y2025, 'Waste disposal!H52']);
+    expect(f('recycling', 2025)).toEqual([2025, 4.68568, ...y2025, 'Waste disposal!F52']);
+    expect(f('food-landfill', 2025)).toEqual([2025, 700.30886, ...y2025, 'Waste disposal!H49']);
+    expect(f('food-composted', 2025)).toEqual([2025, 8.98311, ...y2025, 'Waste disposal!G49']);
+    expect(findEmissionFactor('waste', 'landfill', 2025)?.confirmedBy).toMatch(
+      /2025 full set v1.*condensed set v1/,
+    );
+    expect(findEmissionFactor('waste', 'landfill', 2025, FIRST_EDITION_FACTORS)?.sheet).toBeUndefined();
   });
 
   it('reads a table passed in place of the built-in one', () => {
