@@ -23,7 +23,7 @@ export const FACTOR_SET_EDITIONS: readonly FactorSetEdition[] = [
   {
     id: 'desnz-v2',
     label:
-      'UK Government GHG Conversion Factors (DESNZ) 2023–2025, second edition (natural gas 2024 and 2025 corrected, 2025 water supply corrected, 2024 well-to-tank and 2023 and 2025 water added)',
+      'UK Government GHG Conversion Factors (DESNZ) 2022–2025, second edition (natural gas 2024 and 2025 corrected, 2025 water supply corrected; 2022, 2024 well-to-tank, 2023 and 2025 water and 2023 and 2024 waste added)',
     factors: EMISSION_FACTORS,
     current: true,
   },

@@ -332,13 +332,238 @@ const CONFIRMATIONS: readonly EmissionFactor[] = [
   },
 ];
 
+const WORKBOOK_2022 =
+  'BEIS 2022 condensed set v2.0 (an .xls workbook, sha256 c21576e7…), as kept in github.com/streetvisit/carbon-recycling-platform (data/defra-conversion-factors/raw-files/conversion-factors-2022.xlsx)';
+const FLAT_2022 =
+  'BEIS 2022 flat file v3.0 (published 08/09/2022; it has no factor IDs), as redistributed in github.com/filcuk/ghg_conversion_factors (country/gbr/release/ghg-conversion-factors-2022-gbr-v3.0.csv)';
+const ONE_COPY_2022 =
+  'one copy only: the 2022 condensed set has no well-to-tank sheets and no copy of the 2022 full set was found';
+
+/** A 2022 row (BEIS published the 2022 set), with the workbook cell or the flat file's line. */
+const beis2022 = (
+  utility: FactorUtility,
+  activity: FactorActivity,
+  scope: 1 | 2 | 3,
+  unit: FactorUnit,
+  factor: number,
+  sheet: string,
+  confirmedBy: string,
+  read = 'condensed set v2.0 and flat file v3.0',
+): EmissionFactor => ({
+  ...row(2022, utility, activity, scope, unit, factor, undefined, confirmedBy),
+  source: `${DESNZ} 2022 (published by BEIS), ${read}`,
+  sheet,
+  version: 'desnz-2022-v2',
+  period: '2022-01-01/2022-12-31',
+});
+
+const BOTH_2022 = `${WORKBOOK_2022}; ${FLAT_2022}`;
+
+/**
+ * 2022, which had no row: a 2022 bill borrowed the 2023 figures and listed its well-to-tank as not covered.
+ * The condensed set and the flat file print the same five figures; well-to-tank is in the flat file only.
+ */
+const YEAR_2022: readonly EmissionFactor[] = [
+  beis2022(
+    'electricity',
+    'generation',
+    2,
+    'kWh',
+    0.19338,
+    'UK electricity!F24: Electricity generated, Electricity: UK, kWh, kg CO2e (flat file line 2850)',
+    BOTH_2022,
+  ),
+  beis2022(
+    'electricity',
+    'transmission-distribution',
+    3,
+    'kWh',
+    0.01769,
+    'Transmission and distribution!F21: T&D- UK electricity, kWh, kg CO2e (flat file line 3408)',
+    BOTH_2022,
+  ),
+  beis2022(
+    'gas',
+    'combustion',
+    1,
+    'kWh',
+    0.18254,
+    'Fuels!E42: Natural gas, kWh (Gross CV), kg CO2e (flat file line 78)',
+    BOTH_2022,
+  ),
+  beis2022(
+    'water',
+    'supply',
+    3,
+    'm³',
+    0.149,
+    'Water supply!E18: Water supply, cubic metres, kg CO2e (flat file line 3725)',
+    BOTH_2022,
+  ),
+  beis2022(
+    'water',
+    'treatment',
+    3,
+    'm³',
+    0.272,
+    'Water treatment!E17: Water treatment, cubic metres, kg CO2e (flat file line 3727)',
+    BOTH_2022,
+  ),
+  beis2022(
+    'gas',
+    'well-to-tank',
+    3,
+    'kWh',
+    0.0311,
+    'flat file line 3261: Scope 3, WTT- fuels, Gaseous fuels, Natural gas, kWh (Gross CV), kg CO2e',
+    `${FLAT_2022}; ${ONE_COPY_2022}`,
+    'flat file v3.0',
+  ),
+  beis2022(
+    'electricity',
+    'well-to-tank-generation',
+    3,
+    'kWh',
+    0.04625,
+    'flat file line 3720: Scope 3, WTT- UK & overseas elec, WTT- UK electricity (generation), kWh, kg CO2e',
+    `${FLAT_2022}; ${ONE_COPY_2022}`,
+    'flat file v3.0',
+  ),
+  beis2022(
+    'electricity',
+    'well-to-tank-transmission-distribution',
+    3,
+    'kWh',
+    0.00423,
+    'flat file line 3721: Scope 3, WTT- UK & overseas elec, WTT- UK electricity (T&D), kWh, kg CO2e',
+    `${FLAT_2022}; ${ONE_COPY_2022}`,
+    'flat file v3.0',
+  ),
+];
+
+const WASTE_2024_TRANSCRIPTION =
+  'cell-by-cell transcription of the DESNZ 2024 full set v1.1 (sha256 558116ed…) in github.com/themisiqco/themisiq (lib/emissionFactors/defraWaste2024.json)';
+
+/** A waste row (scope 3, per tonne) read from the "Waste disposal" sheet, with its cell. */
+const WASTE_READ_FROM: Readonly<Record<number, string>> = {
+  2023: `${WORKBOOK_2023}; ${FLAT_2023}`,
+  2024: `${CONDENSED_2024}; ${WASTE_2024_TRANSCRIPTION}`,
+  2025: WORKBOOKS_2025,
+};
+
+const waste = (
+  year: 2023 | 2024 | 2025,
+  activity: 'landfill' | 'recycling' | 'food-landfill' | 'food-composted',
+  factor: number,
+  sheet: string,
+  version = `desnz-${year}-v2`,
+): EmissionFactor => ({
+  ...row(year, 'waste', activity, 3, 'tonne', factor, undefined, WASTE_READ_FROM[year]),
+  source: `${DESNZ} ${year}, sheet "Waste disposal"`,
+  sheet,
+  version,
+  period: `${year}-01-01/${year}-12-31`,
+});
+
+/**
+ * Waste for 2023 and 2024, which had no row: their bills borrowed the 2025 figures. The same four cells as
+ * 2025's rows: commercial and industrial waste to landfill and to combustion (energy recovery; most recycling
+ * prints the same figure), food and drink waste to landfill and to composting.
+ */
+const WASTE: readonly EmissionFactor[] = [
+  waste(
+    2023,
+    'landfill',
+    520.3347435,
+    'Waste disposal!I53: Refuse, Commercial and industrial waste, Landfill, kg CO2e per tonne (flat file ID 20_507_5313_15_1)',
+  ),
+  waste(
+    2023,
+    'recycling',
+    21.28080724,
+    'Waste disposal!G53: Refuse, Commercial and industrial waste, Combustion, kg CO2e per tonne (flat file ID 20_507_5311_15_1)',
+  ),
+  waste(
+    2023,
+    'food-landfill',
+    700.2098818,
+    'Waste disposal!I50: Refuse, Organic: food and drink waste, Landfill, kg CO2e per tonne (flat file ID 20_507_5292_15_1)',
+  ),
+  waste(
+    2023,
+    'food-composted',
+    8.912421711,
+    'Waste disposal!H50: Refuse, Organic: food and drink waste, Composting, kg CO2e per tonne (flat file ID 20_507_5291_15_1)',
+  ),
+  waste(
+    2024,
+    'landfill',
+    520.3342,
+    'Waste disposal!I52: Refuse, Commercial and industrial waste, Landfill, kg CO2e per tonne',
+  ),
+  waste(
+    2024,
+    'recycling',
+    6.41061,
+    'Waste disposal!G52: Refuse, Commercial and industrial waste, Combustion, kg CO2e per tonne',
+  ),
+  waste(
+    2024,
+    'food-landfill',
+    700.20961,
+    'Waste disposal!I49: Refuse, Organic: food and drink waste, Landfill, kg CO2e per tonne',
+  ),
+  waste(
+    2024,
+    'food-composted',
+    8.88386,
+    'Waste disposal!H49: Refuse, Organic: food and drink waste, Composting, kg CO2e per tonne',
+  ),
+];
+
+/**
+ * The 2025 waste rows stand as the first edition had them, now read from the full and condensed sets (2025
+ * prints no Re-use column, and names combustion "Incineration with energy recovery"). Same figure and
+ * version, so no figure stated with them moves.
+ */
+const WASTE_2025_CONFIRMED: readonly EmissionFactor[] = [
+  waste(
+    2025,
+    'landfill',
+    520.5327,
+    'Waste disposal!H52: Refuse, Commercial and industrial waste, Landfill, kg CO2e per tonne',
+    'desnz-2025-v1',
+  ),
+  waste(
+    2025,
+    'recycling',
+    4.68568,
+    'Waste disposal!F52: Refuse, Commercial and industrial waste, Incineration with energy recovery, kg CO2e per tonne',
+    'desnz-2025-v1',
+  ),
+  waste(
+    2025,
+    'food-landfill',
+    700.30886,
+    'Waste disposal!H49: Refuse, Organic: food and drink waste, Landfill, kg CO2e per tonne',
+    'desnz-2025-v1',
+  ),
+  waste(
+    2025,
+    'food-composted',
+    8.98311,
+    'Waste disposal!G49: Refuse, Organic: food and drink waste, Composting, kg CO2e per tonne',
+    'desnz-2025-v1',
+  ),
+];
+
 const sameFactor = (a: EmissionFactor, b: EmissionFactor) =>
   a.year === b.year && a.utility === b.utility && a.activity === b.activity;
 
 /**
  * The current edition: the first, with the natural gas and 2025 water supply rows corrected, the 2024 and
- * 2025 transmission and distribution and 2024 water rows confirmed, and the 2024 well-to-tank, 2025 water
- * treatment and 2023 water rows added. New figures are worked out with it;
+ * 2025 transmission and distribution, 2024 water and 2025 waste rows confirmed, and the 2024 well-to-tank, 2025 water
+ * treatment, 2023 water, every 2022 row and the 2023 and 2024 waste rows added. New figures are worked out with it;
  * figures stated in the first edition move to it only when the company restates them.
  */
 export const EMISSION_FACTORS: readonly EmissionFactor[] = [
@@ -347,10 +572,13 @@ export const EMISSION_FACTORS: readonly EmissionFactor[] = [
       GAS_CORRECTIONS.find((c) => sameFactor(c, f)) ??
       CONFIRMATIONS.find((c) => sameFactor(c, f)) ??
       WATER.find((c) => sameFactor(c, f)) ??
+      WASTE_2025_CONFIRMED.find((c) => sameFactor(c, f)) ??
       f,
   ),
   ...ADDITIONS,
   ...WATER.filter((w) => !FIRST_EDITION_FACTORS.some((f) => sameFactor(f, w))),
+  ...YEAR_2022,
+  ...WASTE,
 ];
 
 /**

@@ -248,6 +248,26 @@ describe('a site’s figure, meter by meter and bill by bill', () => {
     ]);
   });
 
+  it("names a 2022 bill's own 2022 factor, with no borrowed-year note", async () => {
+    await bill('Temple electricity', 'B5', ['2022-06-01', '2022-06-30'], 1000, 200);
+    const res = await provenance(`from=2022-06-01&to=2022-06-30&accountId=${account['Temple electricity']}`);
+    const b5 = billOf(meterOf(res.body as unknown as ProvenanceAnswer, 'Temple electricity'), 'B5');
+    // BEIS 2022 condensed set v2.0, UK electricity!F24: 0.19338 kg/kWh (2023's 0.20707 stood in before, with
+    // "no 2022 figure: the 2023 factor stands in" beside it).
+    expect(b5.part).toEqual({ consumption: 1000, unit: 'kWh', cost: 200, emissionsKg: 193.38 });
+    expect(b5.factors).toEqual([
+      {
+        value: 0.19338,
+        unit: 'kWh',
+        activity: 'generation',
+        scope: 2,
+        year: 2022,
+        set: 'UK Government GHG Conversion Factors for Company Reporting (DESNZ) 2022 (published by BEIS), condensed set v2.0 and flat file v3.0',
+        version: 'desnz-2022-v2',
+      },
+    ]);
+  });
+
   it('says who confirmed each bill and when, where its total was read, and its reads', async () => {
     const res = await provenance(`${FEB}&accountId=${account['Temple electricity']}`);
     const b4 = billOf(meterOf(res.body as unknown as ProvenanceAnswer, 'Temple electricity'), 'B4');

@@ -46,10 +46,20 @@ describe('emissions by scope', () => {
       factorVersion: 'desnz-2024-v2',
     });
     expect(gas.scope3).toBeCloseTo(302.1, 9);
-    // No 2022 well-to-tank figure at all: listed, not borrowed from 2023.
+    // 2022 has its own figures now (BEIS 2022 condensed set v2.0 Fuels!E42, flat file v3.0): 0.18254 burnt
+    // and 0.0311 well-to-tank, with no note; before, 2023's 0.18293 stood in and well-to-tank was not covered.
     const gas2022 = emissionsOf({ utility: 'gas', date: '2022-02-01', quantity: 10_000, unit: 'kWh' });
-    expect(gas2022.notCovered).toEqual([
-      { activity: 'well-to-tank', reason: 'no confirmed 2022 gas well-to-tank factor' },
+    expect(gas2022.scope1).toBeCloseTo(1825.4, 9);
+    expect(gas2022.scope3).toBeCloseTo(311, 9);
+    expect(gas2022.notCovered).toEqual([]);
+    expect(gas2022.lines.map((l) => [l.activity, l.factorYear, l.factorVersion, l.check])).toEqual([
+      ['combustion', 2022, 'desnz-2022-v2', undefined],
+      ['well-to-tank', 2022, 'desnz-2022-v2', undefined],
+    ]);
+    // No 2021 well-to-tank figure at all: listed, not borrowed from 2022.
+    const gas2021 = emissionsOf({ utility: 'gas', date: '2021-02-01', quantity: 10_000, unit: 'kWh' });
+    expect(gas2021.notCovered).toEqual([
+      { activity: 'well-to-tank', reason: 'no confirmed 2021 gas well-to-tank factor' },
     ]);
     const water = emissionsOf({ utility: 'water', date: '2024-06-01', quantity: 10, unit: 'm³' });
     expect(water.scope3).toBeCloseTo(1.5311 + 1.8574, 9);
@@ -63,15 +73,28 @@ describe('emissions by scope', () => {
     // Confirmed from the 2024 full set (Transmission and distribution!E22), so no check is shown.
     expect(losses?.check).toBeUndefined();
     expect(losses?.kgCO2e).toBeCloseTo(18.3, 9);
-    // Water 2023 has its own figures now (DESNZ 2023 v1.1); 2022 has none, so 2023's stand in, and say so.
+    // Water 2023 has its own figures now (DESNZ 2023 v1.1), and so has 2022 (BEIS 2022: supply 0.149,
+    // treatment 0.272); 2021 has none, so 2022's stand in, and say so.
     const water2023 = emissionsOf({ utility: 'water', date: '2023-06-01', quantity: 10, unit: 'm³' });
     expect(water2023.lines.map((l) => l.check)).toEqual([undefined, undefined]);
     expect(water2023.scope3).toBeCloseTo(1.76684547 + 2.01318292, 9);
-    const water = emissionsOf({ utility: 'water', date: '2022-06-01', quantity: 10, unit: 'm³' });
-    expect(water.lines.map((l) => l.check)).toEqual([
-      'no 2022 figure: the 2023 factor stands in',
-      'no 2022 figure: the 2023 factor stands in',
+    const water2022 = emissionsOf({ utility: 'water', date: '2022-06-01', quantity: 10, unit: 'm³' });
+    expect(water2022.lines.map((l) => [l.factorYear, l.check])).toEqual([
+      [2022, undefined],
+      [2022, undefined],
     ]);
+    expect(water2022.scope3).toBeCloseTo(1.49 + 2.72, 9);
+    const water = emissionsOf({ utility: 'water', date: '2021-06-01', quantity: 10, unit: 'm³' });
+    expect(water.lines.map((l) => l.check)).toEqual([
+      'no 2021 figure: the 2022 factor stands in',
+      'no 2021 figure: the 2022 factor stands in',
+    ]);
+    // A 2022 electricity month: generation 0.19338, T&D 0.01769, well-to-tank 0.04625 and 0.00423, no note.
+    const e2022 = emissionsOf({ utility: 'electricity', date: '2022-09-01', quantity: 1000, unit: 'kWh' });
+    expect(e2022.scope2Location).toBeCloseTo(193.38, 9);
+    expect(e2022.scope3).toBeCloseTo(17.69 + 46.25 + 4.23, 9);
+    expect(e2022.notCovered).toEqual([]);
+    expect(e2022.lines.filter((l) => l.check && l.method !== 'market')).toEqual([]);
   });
 
   it('counts a renewable contract backed by REGOs at zero market-based, location-based unchanged', () => {
@@ -167,5 +190,26 @@ describe('emissions by scope', () => {
       wasteCategory: 'Food',
     });
     expect(e.scope3).toBeCloseTo(0.5 * 8.98311, 9);
+  });
+
+  it("takes 2023 and 2024 waste at their own year's figures, with no note; 2022 borrows 2023's and says so", () => {
+    const waste = (date: string, wasteCategory: string) =>
+      emissionsOf({ utility: 'waste', date, quantity: 2000, unit: 'kg', wasteCategory });
+    // DESNZ 2024 Waste disposal!I52 (commercial and industrial waste to landfill) and H49 (food composted).
+    const general2024 = waste('2024-05-01', 'General waste');
+    expect(general2024.scope3).toBeCloseTo(2 * 520.3342, 9);
+    expect(general2024.lines.map((l) => [l.factorYear, l.factorVersion, l.check])).toEqual([
+      [2024, 'desnz-2024-v2', undefined],
+    ]);
+    expect(waste('2024-05-01', 'Food').scope3).toBeCloseTo(2 * 8.88386, 9);
+    // DESNZ 2023 Waste disposal!G53 (combustion; most recycling prints the same) and I50 (food to landfill).
+    const recycled2023 = waste('2023-05-01', 'Dry mixed recycling');
+    expect(recycled2023.scope3).toBeCloseTo(2 * 21.28080724, 9);
+    expect(recycled2023.lines[0]?.check).toBeUndefined();
+    expect(waste('2023-05-01', 'Food waste to landfill').scope3).toBeCloseTo(2 * 700.2098818, 9);
+    expect(waste('2022-05-01', 'General waste').lines[0]).toMatchObject({
+      factorYear: 2023,
+      check: 'no 2022 figure: the 2023 factor stands in',
+    });
   });
 });

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import {
   calculateEmissions,
   EMISSION_FACTORS,
+  type FactorActivity,
+  type FactorUtility,
   FIRST_EDITION_FACTORS,
   factorNote,
   findEmissionFactor,
@@ -42,7 +44,8 @@ describe('emission factor lookup', () => {
     expect(gas(2024)).toMatchObject({ factor: 0.18278, version: 'desnz-2024-v1' });
     expect(gas(2025)).toMatchObject({ factor: 0.18231, version: 'desnz-2025-v1' });
     // Only the two gas rows and 2025 water supply differ in figure between the editions; the 2024 and 2025
-    // T&D rows and 2024 water differ in their proof; the 2024 well-to-tank and 2023 and 2025 water rows are new.
+    // T&D rows and 2024 water differ in their proof; the 2024 well-to-tank, 2023 and 2025 water, every 2022
+    // row and the 2023 and 2024 waste rows are new.
     const changed = EMISSION_FACTORS.filter((f, i) => f !== FIRST_EDITION_FACTORS[i]);
     expect(changed.map((f) => `${f.utility}/${f.activity}/${f.year}`)).toEqual([
       'electricity/transmission-distribution/2024',
@@ -52,13 +55,36 @@ describe('emission factor lookup', () => {
       'water/supply/2024',
       'water/supply/2025',
       'water/treatment/2024',
+      'waste/landfill/2025',
+      'waste/recycling/2025',
+      'waste/food-landfill/2025',
+      'waste/food-composted/2025',
       'gas/well-to-tank/2024',
       'electricity/well-to-tank-generation/2024',
       'electricity/well-to-tank-transmission-distribution/2024',
       'water/treatment/2025',
       'water/supply/2023',
       'water/treatment/2023',
+      'electricity/generation/2022',
+      'electricity/transmission-distribution/2022',
+      'gas/combustion/2022',
+      'water/supply/2022',
+      'water/treatment/2022',
+      'gas/well-to-tank/2022',
+      'electricity/well-to-tank-generation/2022',
+      'electricity/well-to-tank-transmission-distribution/2022',
+      'waste/landfill/2023',
+      'waste/recycling/2023',
+      'waste/food-landfill/2023',
+      'waste/food-composted/2023',
+      'waste/landfill/2024',
+      'waste/recycling/2024',
+      'waste/food-landfill/2024',
+      'waste/food-composted/2024',
     ]);
+    // The first edition has no 2022 row and no 2023 or 2024 waste: a company on it keeps its borrowed figures.
+    expect(FIRST_EDITION_FACTORS.some((f) => f.year === 2022)).toBe(false);
+    expect(findEmissionFactor('waste', 'landfill', 2023, FIRST_EDITION_FACTORS)?.year).toBe(2025);
     const water = (table: typeof EMISSION_FACTORS) => findEmissionFactor('water', 'supply', 2025, table);
     expect(water(FIRST_EDITION_FACTORS)).toMatchObject({ factor: 0.17088, version: 'desnz-2025-v1' });
     const td = (table: typeof EMISSION_FACTORS) =>
@@ -119,9 +145,90 @@ describe('emission factor lookup', () => {
   });
 
   it('uses the earliest later year only when no earlier year exists, and says so', () => {
-    const water2022 = findEmissionFactor('water', 'supply', 2022);
-    expect(water2022?.year).toBe(2023);
-    expect(water2022 && factorNote(water2022, 2022)).toBe('no 2022 figure: the 2023 factor stands in');
+    const waste2022 = findEmissionFactor('waste', 'landfill', 2022);
+    expect(waste2022?.year).toBe(2023);
+    expect(waste2022 && factorNote(waste2022, 2022)).toBe('no 2022 figure: the 2023 factor stands in');
+    const water2021 = findEmissionFactor('water', 'supply', 2021);
+    expect(water2021?.year).toBe(2022);
+    expect(water2021 && factorNote(water2021, 2021)).toBe('no 2021 figure: the 2022 factor stands in');
+    // The first edition still lends 2023's figures to a 2022 bill, and says so.
+    const first = findEmissionFactor('electricity', 'generation', 2022, FIRST_EDITION_FACTORS);
+    expect(first && factorNote(first, 2022)).toBe('no 2022 figure: the 2023 factor stands in');
+  });
+
+  it("has every 2022 figure as BEIS published it, from the condensed set's cell and the flat file's line", () => {
+    const f = (utility: FactorUtility, activity: FactorActivity) => {
+      const r = findEmissionFactor(utility, activity, 2022);
+      return [r?.year, r?.factor, r?.version, r?.period, r && factorNote(r, 2022), r?.sheet];
+    };
+    const y = ['desnz-2022-v2', '2022-01-01/2022-12-31', undefined] as const;
+    expect(f('electricity', 'generation')).toEqual([
+      2022,
+      0.19338,
+      ...y,
+      'UK electricity!F24: Electricity generated, Electricity: UK, kWh, kg CO2e (flat file line 2850)',
+    ]);
+    expect(f('electricity', 'transmission-distribution')).toEqual([
+      2022,
+      0.01769,
+      ...y,
+      'Transmission and distribution!F21: T&D- UK electricity, kWh, kg CO2e (flat file line 3408)',
+    ]);
+    expect(f('gas', 'combustion')).toEqual([
+      2022,
+      0.18254,
+      ...y,
+      'Fuels!E42: Natural gas, kWh (Gross CV), kg CO2e (flat file line 78)',
+    ]);
+    expect(f('water', 'supply')).toEqual([
+      2022,
+      0.149,
+      ...y,
+      'Water supply!E18: Water supply, cubic metres, kg CO2e (flat file line 3725)',
+    ]);
+    expect(f('water', 'treatment')).toEqual([
+      2022,
+      0.272,
+      ...y,
+      'Water treatment!E17: Water treatment, cubic metres, kg CO2e (flat file line 3727)',
+    ]);
+    const gas = findEmissionFactor('gas', 'combustion', 2022);
+    expect(gas?.source).toMatch(
+      /DESNZ\) 2022 \(published by BEIS\), condensed set v2\.0 and flat file v3\.0/,
+    );
+    expect(gas?.confirmedBy).toMatch(/condensed set v2\.0.*streetvisit.*flat file v3\.0.*filcuk/);
+  });
+
+  it('has waste for 2023, 2024 and 2025 from the "Waste disposal" sheet, each read from two copies', () => {
+    const f = (activity: FactorActivity, year: number) => {
+      const r = findEmissionFactor('waste', activity, year);
+      return [r?.year, r?.factor, r?.version, r?.period, r && factorNote(r, year), r?.sheet?.split(':')[0]];
+    };
+    const y2023 = ['desnz-2023-v2', '2023-01-01/2023-12-31', undefined] as const;
+    expect(f('landfill', 2023)).toEqual([2023, 520.3347435, ...y2023, 'Waste disposal!I53']);
+    expect(f('recycling', 2023)).toEqual([2023, 21.28080724, ...y2023, 'Waste disposal!G53']);
+    expect(f('food-landfill', 2023)).toEqual([2023, 700.2098818, ...y2023, 'Waste disposal!I50']);
+    expect(f('food-composted', 2023)).toEqual([2023, 8.912421711, ...y2023, 'Waste disposal!H50']);
+    expect(findEmissionFactor('waste', 'landfill', 2023)?.sheet).toMatch(/20_507_5313_15_1/);
+    expect(findEmissionFactor('waste', 'landfill', 2023)?.confirmedBy).toMatch(/2023 condensed set.*filcuk/);
+    const y2024 = ['desnz-2024-v2', '2024-01-01/2024-12-31', undefined] as const;
+    expect(f('landfill', 2024)).toEqual([2024, 520.3342, ...y2024, 'Waste disposal!I52']);
+    expect(f('recycling', 2024)).toEqual([2024, 6.41061, ...y2024, 'Waste disposal!G52']);
+    expect(f('food-landfill', 2024)).toEqual([2024, 700.20961, ...y2024, 'Waste disposal!I49']);
+    expect(f('food-composted', 2024)).toEqual([2024, 8.88386, ...y2024, 'Waste disposal!H49']);
+    expect(findEmissionFactor('waste', 'landfill', 2024)?.confirmedBy).toMatch(
+      /2024 condensed set v1\.1.*streetvisit.*themisiq.*defraWaste2024/,
+    );
+    // 2025 stands as the first edition had it (same figure and version), now with its cell and period.
+    const y2025 = ['desnz-2025-v1', '2025-01-01/2025-12-31', undefined] as const;
+    expect(f('landfill', 2025)).toEqual([2025, 520.5327, ...y2025, 'Waste disposal!H52']);
+    expect(f('recycling', 2025)).toEqual([2025, 4.68568, ...y2025, 'Waste disposal!F52']);
+    expect(f('food-landfill', 2025)).toEqual([2025, 700.30886, ...y2025, 'Waste disposal!H49']);
+    expect(f('food-composted', 2025)).toEqual([2025, 8.98311, ...y2025, 'Waste disposal!G49']);
+    expect(findEmissionFactor('waste', 'landfill', 2025)?.confirmedBy).toMatch(
+      /2025 full set v1.*condensed set v1/,
+    );
+    expect(findEmissionFactor('waste', 'landfill', 2025, FIRST_EDITION_FACTORS)?.sheet).toBeUndefined();
   });
 
   it('reads a table passed in place of the built-in one', () => {
