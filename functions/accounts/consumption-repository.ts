@@ -113,6 +113,12 @@ export interface AccountMonth {
    * knows by it which months the dead run wrote, however they changed since.
    */
   importId?: string;
+  /**
+   * What the month held before that import wrote it (null: it made the month), kept with the write itself:
+   * a delivery after the import's worker died moves the roll-ups from it even if the import's journal of
+   * the month was not saved again after the month changed under the write.
+   */
+  importedOver?: { consumption: number; cost: number; emissionsKg?: number; factorVersion?: string } | null;
 }
 
 export interface StoredAccountMonth extends AccountMonth {

@@ -99,12 +99,15 @@ export function resumePlan(
         delete o.reason;
       }
     }
-    t.before = e.before;
+    // The month names what it held before the dead run wrote it when it still carries the run's stamp: the
+    // journal may be older (a month judged again, and the worker dead before saving the journal again).
+    const before = t.writtenBy === runs.importId && t.writtenOver !== undefined ? t.writtenOver : e.before;
+    t.before = before;
     t.stored = true;
     t.outcome =
-      e.before === null
+      before === null
         ? 'create'
-        : same(e.before.consumption, t.consumption) && same(e.before.cost, t.cost)
+        : same(before.consumption, t.consumption) && same(before.cost, t.cost)
           ? 'unchanged'
           : 'update';
     if (runs.rollupsAdded || e.added) done.add(t);

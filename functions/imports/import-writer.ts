@@ -246,7 +246,16 @@ async function writeMonths(
       if (!account) continue;
       const to = meterMonth(t.accountId, account, t.month, t);
       if (t.restatements) to.restatements = t.restatements;
-      if (importId) to.importId = importId;
+      if (importId) {
+        to.importId = importId;
+        // What it replaces goes with the write: a journal saved again after a change is not atomic with it.
+        to.importedOver = t.before && {
+          consumption: t.before.consumption,
+          cost: t.before.cost,
+          ...(t.before.emissionsKg === undefined ? {} : { emissionsKg: t.before.emissionsKg }),
+          ...(t.before.factorVersion === undefined ? {} : { factorVersion: t.before.factorVersion }),
+        };
+      }
       // Only an import's month is ever replaced by one.
       const read = t.read && { accountId: t.accountId, month: t.month, source: 'import' as const, ...t.read };
       tries.push({ t, replacement: read ? { read, to } : { read: null, to } });

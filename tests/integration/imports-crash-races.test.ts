@@ -1,10 +1,11 @@
 import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   applyInvoiceContribution,
   listAccountMonths,
   listGoneMonths,
 } from '../../functions/accounts/index.ts';
+import { documentClient } from '../../functions/core/adapters/dynamo.ts';
 import { newId } from '../../functions/core/lib/ids.ts';
 import { dieOn } from './crash-support.ts';
 import {
@@ -19,6 +20,7 @@ import {
   restater,
   startMeterWorld,
   utf8,
+  writesMeterMonths,
   writesRollup,
 } from './imports-world.ts';
 
@@ -209,5 +211,81 @@ describe('an import whose worker died, redelivered after someone changed its mon
       rollback: { removed: 2, restored: 0, kept: 0 },
     });
     await expectEveryLevel(world, 2028, 2028, { consumption: 0, cost: 0 });
+  }, 120_000);
+});
+
+/** Whether a command saves pages of an import's journal. */
+const savesJournal = (c: unknown) =>
+  c instanceof BatchWriteCommand &&
+  Object.values(c.input.RequestItems ?? {})
+    .flat()
+    .some((r) => String(r.PutRequest?.Item?.sk).startsWith('journal#'));
+
+/**
+ * Runs `work` until it dies on the first command `dies` says yes to after `act` ran, whole, just before
+ * its first write of the world's meter's months (as another worker landing between its read and its
+ * write): the dying command and everything after it never land.
+ */
+async function changedThenDying(
+  act: () => Promise<unknown>,
+  dies: (command: unknown) => boolean,
+  work: () => Promise<unknown>,
+): Promise<void> {
+  const client = documentClient();
+  const send = client.send.bind(client) as (c: unknown, ...r: unknown[]) => Promise<unknown>;
+  let stage: 'before' | 'acting' | 'after' | 'dead' = 'before';
+  const spy = vi.spyOn(client, 'send').mockImplementation((async (command: unknown, ...rest: unknown[]) => {
+    if (stage === 'dead') return new Promise<never>(() => undefined);
+    if (stage === 'before' && writesMeterMonths(world)(command)) {
+      stage = 'acting';
+      await act();
+      stage = 'after';
+    } else if (stage === 'after' && dies(command)) {
+      stage = 'dead';
+      return new Promise<never>(() => undefined);
+    }
+    return send(command, ...rest);
+  }) as typeof client.send);
+  try {
+    void work().catch(() => undefined);
+    await vi.waitFor(
+      () => {
+        if (stage !== 'dead') throw new Error('The worker has not reached the command it dies on');
+      },
+      { timeout: 30_000 },
+    );
+  } finally {
+    spy.mockRestore();
+  }
+}
+
+describe('an import whose worker died saving its journal again after a month changed under its write', () => {
+  it('moves the roll-ups from what the month held when it wrote it, and its rollback puts that back', async () => {
+    const { w, owner } = world;
+    await imported('earlier-2029.csv', [`${MPRN},2029-01,1000,100.00`]);
+    const { id, message } = await queued('2029.csv', [`${MPRN},2029-01,1200,120.00`]);
+    // Another import sets January to 1,500 between the run's read (1,000) and its write: the run reads it
+    // again, writes 1,200 over 1,500, and dies saving its journal of January again.
+    await changedThenDying(
+      () => imported('january-2029.csv', [`${MPRN},2029-01,1500,150.00`]),
+      savesJournal,
+      () => w.workOn(message),
+    );
+    const january = await listAccountMonths(w.demoId, world.meterId, '2029-01', '2029-01');
+    expect(january.map((m) => [m.consumption, m.importId])).toEqual([[1200, id]]);
+
+    await w.workOn(message);
+    expect((await w.get(owner, `/imports/${id}`)).body).toMatchObject({
+      status: 'completed',
+      results: { rows: 1, update: 1, error: 0 },
+    });
+    // The roll-ups moved from 1,500, not from the 1,000 the journal first named.
+    await expectEveryLevel(world, 2029, 2029, { consumption: 1200, cost: 120 });
+
+    expect((await w.run(owner, id, 'rollback')).body).toMatchObject({
+      status: 'rolled-back',
+      rollback: { removed: 0, restored: 1, kept: 0 },
+    });
+    await expectEveryLevel(world, 2029, 2029, { consumption: 1500, cost: 150 });
   }, 120_000);
 });
