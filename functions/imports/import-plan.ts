@@ -42,6 +42,12 @@ export interface MonthTarget {
    * and the month is not written again (someone may have changed it since, moving the roll-ups with it).
    */
   stored?: true;
+  /**
+   * Changed since a dead run of this import began adding its roll-ups: its change is added under a mark
+   * of the delivery that found it (`{mark}#late#{late}`), apart from the dead run's, whose chunks the
+   * delivery makes again as they were.
+   */
+  late?: number;
   outcome: Outcome;
   rows: number[];
 }

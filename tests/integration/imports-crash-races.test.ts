@@ -1,4 +1,4 @@
-import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   applyInvoiceContribution,
@@ -211,6 +211,71 @@ describe('an import whose worker died, redelivered after someone changed its mon
       rollback: { removed: 2, restored: 0, kept: 0 },
     });
     await expectEveryLevel(world, 2028, 2028, { consumption: 0, cost: 0 });
+  }, 120_000);
+});
+
+/** A roll-up write under the mark of months a delivery found changed after a dead run's adds landed. */
+const addsLate = (c: unknown) =>
+  c instanceof TransactWriteCommand &&
+  (c.input.TransactItems ?? []).some((t) => String(t.Update?.Key?.pk).includes('#late#'));
+
+describe('an import whose roll-ups began to land, redelivered after someone changed a month it found as the file has it', () => {
+  it('writes the month as the file has it, reports it updated, and adds its change once', async () => {
+    const { w, owner } = world;
+    await imported('earlier-2030.csv', [`${MPRN},2030-01,1000,100.00`]);
+    // January is as the file has it; February is new.
+    const { id, message } = await queued('2030.csv', [
+      `${MPRN},2030-01,1000,100.00`,
+      `${MPRN},2030-02,500,50.00`,
+    ]);
+    // The sites' roll-ups land; the worker dies on the next roll-up write.
+    await dieOn(() => w.workOn(message), onThe(1, writesRollup));
+    // Another import sets January to 1,500 before SQS delivers the message again.
+    await imported('january-2030.csv', [`${MPRN},2030-01,1500,150.00`]);
+
+    await w.workOn(message);
+    expect((await w.get(owner, `/imports/${id}`)).body).toMatchObject({
+      status: 'completed',
+      results: { rows: 2, create: 1, update: 1, unchanged: 0, error: 0 },
+    });
+    const months = await listAccountMonths(w.demoId, world.meterId, '2030-01', '2030-12');
+    expect(months.map((m) => [m.month, m.consumption, m.cost])).toEqual([
+      ['2030-01', 1000, 100],
+      ['2030-02', 500, 50],
+    ]);
+    await expectEveryLevel(world, 2030, 2030, { consumption: 1500, cost: 150 });
+
+    // January gets back the 1,500 it held when the import wrote it; February goes.
+    expect((await w.run(owner, id, 'rollback')).body).toMatchObject({
+      status: 'rolled-back',
+      rollback: { removed: 1, restored: 1, kept: 0 },
+    });
+    await expectEveryLevel(world, 2030, 2030, { consumption: 1500, cost: 150 });
+  }, 120_000);
+
+  it('adds that change once when the delivery that found it dies with part of it added', async () => {
+    const { w, owner } = world;
+    await imported('earlier-2031.csv', [`${MPRN},2031-01,1000,100.00`]);
+    const { id, message } = await queued('2031.csv', [
+      `${MPRN},2031-01,1000,100.00`,
+      `${MPRN},2031-02,500,50.00`,
+    ]);
+    await dieOn(() => w.workOn(message), onThe(1, writesRollup));
+    await imported('january-2031.csv', [`${MPRN},2031-01,1500,150.00`]);
+    // The second delivery writes January and dies once the site's share of its change landed.
+    await dieOn(() => w.workOn(message), onThe(1, addsLate));
+
+    await w.workOn(message);
+    expect((await w.get(owner, `/imports/${id}`)).body).toMatchObject({
+      status: 'completed',
+      results: { rows: 2, create: 1, update: 1, unchanged: 0, error: 0 },
+    });
+    await expectEveryLevel(world, 2031, 2031, { consumption: 1500, cost: 150 });
+    expect((await w.run(owner, id, 'rollback')).body).toMatchObject({
+      status: 'rolled-back',
+      rollback: { removed: 1, restored: 1, kept: 0 },
+    });
+    await expectEveryLevel(world, 2031, 2031, { consumption: 1500, cost: 150 });
   }, 120_000);
 });
 
