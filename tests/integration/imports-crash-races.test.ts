@@ -1,5 +1,6 @@
-import { BatchWriteCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { consumptionKeys } from '../../functions/accounts/consumption-repository.ts';
 import {
   applyInvoiceContribution,
   listAccountMonths,
@@ -287,13 +288,15 @@ const savesJournal = (c: unknown) =>
     .some((r) => String(r.PutRequest?.Item?.sk).startsWith('journal#'));
 
 /**
- * Runs `work` until it dies on the first command `dies` says yes to after `act` ran, whole, just before
- * its first write of the world's meter's months (as another worker landing between its read and its
- * write): the dying command and everything after it never land.
+ * Runs `work`, and `act` once, whole, just before the first command `lands` says yes to (as another worker
+ * landing between a read and a write; `act`'s own commands go through). With `dies`, answers once the
+ * work dies on the first command it says yes to after `act` ran (that command and all after it never
+ * land); otherwise once the work is done.
  */
-async function changedThenDying(
+async function landingThenDying(
+  lands: (command: unknown) => boolean,
   act: () => Promise<unknown>,
-  dies: (command: unknown) => boolean,
+  dies: ((command: unknown) => boolean) | undefined,
   work: () => Promise<unknown>,
 ): Promise<void> {
   const client = documentClient();
@@ -301,17 +304,22 @@ async function changedThenDying(
   let stage: 'before' | 'acting' | 'after' | 'dead' = 'before';
   const spy = vi.spyOn(client, 'send').mockImplementation((async (command: unknown, ...rest: unknown[]) => {
     if (stage === 'dead') return new Promise<never>(() => undefined);
-    if (stage === 'before' && writesMeterMonths(world)(command)) {
+    if (stage === 'before' && lands(command)) {
       stage = 'acting';
       await act();
       stage = 'after';
-    } else if (stage === 'after' && dies(command)) {
+    } else if (stage === 'after' && dies?.(command)) {
       stage = 'dead';
       return new Promise<never>(() => undefined);
     }
     return send(command, ...rest);
   }) as typeof client.send);
   try {
+    if (!dies) {
+      await work();
+      expect(stage).toBe('after');
+      return;
+    }
     void work().catch(() => undefined);
     await vi.waitFor(
       () => {
@@ -331,7 +339,8 @@ describe('an import whose worker died saving its journal again after a month cha
     const { id, message } = await queued('2029.csv', [`${MPRN},2029-01,1200,120.00`]);
     // Another import sets January to 1,500 between the run's read (1,000) and its write: the run reads it
     // again, writes 1,200 over 1,500, and dies saving its journal of January again.
-    await changedThenDying(
+    await landingThenDying(
+      writesMeterMonths(world),
       () => imported('january-2029.csv', [`${MPRN},2029-01,1500,150.00`]),
       savesJournal,
       () => w.workOn(message),
@@ -352,5 +361,36 @@ describe('an import whose worker died saving its journal again after a month cha
       rollback: { removed: 0, restored: 1, kept: 0 },
     });
     await expectEveryLevel(world, 2029, 2029, { consumption: 1500, cost: 150 });
+  }, 120_000);
+});
+
+describe('a rollback landing while a restatement, delivered again, is under way', () => {
+  it('leaves the roll-ups at the months once the restatement is done, the month gone before its meter was listed', async () => {
+    const { w, owner } = world;
+    const id = await imported('may.csv', [`${MPRN},2025-05,8000,400.00`]);
+    // The first delivery restates May, records its change on it, and dies before the roll-ups.
+    const { jobId, bodies } = await dyingRestatement(world, 'desnz-v1', 1);
+    // Delivered again, the job has read the months taken away so far; the import is rolled back just
+    // before it lists the meter's months, so May is gone from the list, its record left behind.
+    const listsMeter = (c: unknown) =>
+      c instanceof QueryCommand &&
+      c.input.ExpressionAttributeValues?.[':pk'] === consumptionKeys.accountMonths(w.demoId, world.meterId);
+    await landingThenDying(
+      listsMeter,
+      async () =>
+        expect((await w.run(owner, id, 'rollback')).body).toMatchObject({
+          status: 'rolled-back',
+          rollback: { removed: 1, restored: 0, kept: 0 },
+        }),
+      undefined,
+      async () => expect((await (await restater())(delivery(bodies, 2))).batchItemFailures).toEqual([]),
+    );
+    expect((await w.get(owner, `/analytics/factor-sets/restatements/${jobId}`)).body).toMatchObject({
+      status: 'done',
+    });
+    expect(await listAccountMonths(w.demoId, world.meterId, '2025-01', '2025-12')).toEqual([]);
+    const none = { consumption: 0, cost: 0, emissionsKg: 0 };
+    expect((await expectLevelsEqualMonths(world, 2025)).site).toEqual(none);
+    expect((await listGoneMonths(w.demoId)).size).toBe(0);
   }, 120_000);
 });
