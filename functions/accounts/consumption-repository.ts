@@ -113,6 +113,12 @@ export interface AccountMonth {
    * knows by it which months the dead run wrote, however they changed since.
    */
   importId?: string;
+  /**
+   * What the month held before that import wrote it (null: it made the month), kept with the write itself:
+   * a delivery after the import's worker died moves the roll-ups from it even if the import's journal of
+   * the month was not saved again after the month changed under the write.
+   */
+  importedOver?: { consumption: number; cost: number; emissionsKg?: number; factorVersion?: string } | null;
 }
 
 export interface StoredAccountMonth extends AccountMonth {
@@ -1175,6 +1181,11 @@ export interface MonthRestated {
   fromKg: number;
   toKg: number;
   factorVersion: string;
+  /**
+   * The run of the job (one delivery of it) that recorded the change: a run that finds a month taken away
+   * since it listed the month's meter tells by it whether the record is the one it listed.
+   */
+  run?: string;
 }
 
 /** The restatements an account month records, by job id. */
@@ -1186,7 +1197,12 @@ export function restatementsOf(month: StoredAccountMonth): Record<string, MonthR
     if (!v || typeof v !== 'object') continue;
     const r = v as Record<string, unknown>;
     if (typeof r.fromKg === 'number' && typeof r.toKg === 'number' && typeof r.factorVersion === 'string')
-      out[jobId] = { fromKg: r.fromKg, toKg: r.toKg, factorVersion: r.factorVersion };
+      out[jobId] = {
+        fromKg: r.fromKg,
+        toKg: r.toKg,
+        factorVersion: r.factorVersion,
+        ...(typeof r.run === 'string' ? { run: r.run } : {}),
+      };
   }
   return out;
 }
@@ -1204,12 +1220,14 @@ export async function restateAccountMonth(
   jobId: string,
   r: MonthRestatement,
   recorded: Readonly<Record<string, MonthRestated>> = {},
+  run?: string,
 ): Promise<boolean> {
   assertMonth(r.month);
   const record: MonthRestated = {
     fromKg: r.from.emissionsKg,
     toKg: r.to.emissionsKg,
     factorVersion: r.to.factorVersion,
+    ...(run === undefined ? {} : { run }),
   };
   try {
     await documentClient().send(

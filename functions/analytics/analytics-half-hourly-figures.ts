@@ -232,11 +232,18 @@ async function summedDayTotals(
   if (toMake.length === 0) return out;
   const ids = [...new Set(toMake.flatMap((w) => w.meters.map((m) => m.accountId)))];
   const totalsByMeter = await readDayTotals(companyId, ids, [...new Set(toMake.map((w) => w.year))]);
-  const made: { y: SummedYear; versions: ReadonlyMap<string, number> }[] = [];
+  const made: {
+    y: SummedYear;
+    versions: ReadonlyMap<string, number>;
+    items: ReadonlyMap<string, number>;
+  }[] = [];
   for (const w of toMake) {
     const totals = new Float64Array(daysInYear(w.year)).fill(Number.NaN);
+    const items = new Map<string, number>();
     for (const m of w.meters) {
-      const own = totalsByMeter.get(m.accountId)?.find((y) => y.year === w.year)?.totals;
+      const found = totalsByMeter.get(m.accountId)?.find((y) => y.year === w.year);
+      items.set(m.accountId, found?.version ?? 0);
+      const own = found?.totals;
       if (!own) continue;
       for (let d = 0; d < totals.length; d++) {
         const v = own[d] as number;
@@ -250,17 +257,18 @@ async function summedDayTotals(
       made.push({
         y: { year: w.year, utilityType: w.utilityType, unit: w.unit, stamp: w.stamp, totals },
         versions: w.versions,
+        items,
       });
   }
   if (made.length > 0) {
     // Kept only if every meter's version is still the one the sums were read under.
     const now = await listIntervalMeters(companyId);
     await Promise.all(
-      made.map(async ({ y, versions }) => {
+      made.map(async ({ y, versions, items }) => {
         const again = now.filter(
           (m) => m.assetId !== undefined && m.utilityType === y.utilityType && m.unit === y.unit,
         );
-        if (stampOf(again, y.year) === y.stamp) await putSummedYear(companyId, y, versions);
+        if (stampOf(again, y.year) === y.stamp) await putSummedYear(companyId, y, versions, items);
       }),
     );
   }

@@ -113,6 +113,12 @@ export interface TotalsWrite {
   from: number;
   to: number;
   alone: boolean;
+  /**
+   * The versions of the year's item of totals the write's put replaced and made: puts of one meter-year
+   * follow one another on it, so writes that overlapped still chain by these.
+   */
+  itemFrom: number;
+  itemTo: number;
   before: Float64Array | null;
   after: Float64Array;
 }
@@ -141,6 +147,8 @@ export async function setDayTotals(
     from: started.from,
     to: settled ?? started.version,
     alone: started.alone && settled === started.version,
+    itemFrom: put.version,
+    itemTo: put.version + 1,
     before: put.before === null ? null : unpackTotals(year, put.before),
     after: unpackTotals(year, put.after),
   };
@@ -211,13 +219,13 @@ async function settleTotalsWrite(
   return undefined;
 }
 
-/** Answers the year's packed totals as read (null: no item) and as written. */
+/** Answers the year's packed totals as read (null: no item) and as written, and the version read (0: none). */
 async function putDayTotals(
   companyId: string,
   accountId: string,
   year: string,
   totals: ReadonlyMap<string, number>,
-): Promise<{ before: string | null; after: string }> {
+): Promise<{ before: string | null; after: string; version: number }> {
   const key = { pk: intervalKeys.yearTotals(companyId, accountId), sk: year };
   for (let attempt = 0; attempt < MAX_VERSION_ATTEMPTS; attempt++) {
     const current = await documentClient().send(
@@ -239,13 +247,46 @@ async function putDayTotals(
           ExpressionAttributeValues: typeof version === 'number' ? { ':version': version } : undefined,
         }),
       );
-      return { before, after: packed };
+      return { before, after: packed, version: typeof version === 'number' ? version : 0 };
     } catch (err) {
       if (err instanceof Error && err.name === 'ConditionalCheckFailedException') continue;
       throw err;
     }
   }
   throw new Error(`The daily totals of ${accountId} for ${year} kept changing under the write`);
+}
+
+/**
+ * The version a meter's totals of a year are settled at (undefined while a write of them is under way)
+ * and the version of its item of totals then (0: none), read in that order: a write's put comes before
+ * it settles, so a version settled when read holds the item as it stood at that read, unless the item
+ * has moved on since (the second read then names a later version).
+ */
+export async function readTotalsState(
+  companyId: string,
+  accountId: string,
+  year: string,
+): Promise<{ settled: number | undefined; item: number }> {
+  const record = await documentClient().send(
+    new GetCommand({
+      TableName: config().tableName,
+      Key: { pk: intervalKeys.meters(companyId), sk: accountId },
+      ConsistentRead: true,
+    }),
+  );
+  const started = Number(record.Item?.[`totals#${year}`] ?? 0);
+  const done = Number(record.Item?.[`totalsDone#${year}`] ?? 0);
+  const item = await documentClient().send(
+    new GetCommand({
+      TableName: config().tableName,
+      Key: { pk: intervalKeys.yearTotals(companyId, accountId), sk: year },
+      ConsistentRead: true,
+      ProjectionExpression: '#version',
+      ExpressionAttributeNames: { '#version': 'version' },
+    }),
+  );
+  const version = item.Item?.version;
+  return { settled: started === done ? done : undefined, item: typeof version === 'number' ? version : 0 };
 }
 
 /** Records a meter with interval data (again, harmlessly, on every write). */
@@ -342,6 +383,8 @@ export interface YearDayTotals {
   /** YYYY */
   year: string;
   totals: Float64Array;
+  /** The version of the item they were read from. */
+  version: number;
 }
 
 /** The days of a year (365 or 366). */
@@ -383,9 +426,10 @@ export async function readDayTotals(
       if (!id || typeof raw.days !== 'string') return;
       const year = String(raw.sk);
       const totals = unpackTotals(year, raw.days);
+      const version = typeof raw.version === 'number' ? raw.version : 0;
       const list = found.get(id);
-      if (list) list.push({ year, totals });
-      else found.set(id, [{ year, totals }]);
+      if (list) list.push({ year, totals, version });
+      else found.set(id, [{ year, totals, version }]);
     },
     BATCH_GET_CONCURRENCY,
   );
@@ -440,14 +484,23 @@ export async function readSummedYears(
  */
 export type SummedVersions = ReadonlyMap<string, number>;
 
+/**
+ * Beside each meter's version, the version of its item of totals the sums hold, where known (sums kept
+ * before these were named have none): writes that overlapped are chained by it.
+ */
+export type SummedItems = ReadonlyMap<string, number>;
+
 const versionsSk = (y: { year: string; utilityType: string; unit: string }) => `${summedSk(y)}#versions`;
-const packVersions = (versions: SummedVersions) => [...versions].map(([id, v]) => `${id}:${v}`).join(',');
+const packVersions = (versions: SummedVersions, items: SummedItems) =>
+  [...versions].map(([id, v]) => (items.has(id) ? `${id}:${v}:${items.get(id)}` : `${id}:${v}`)).join(',');
 
 /** One kept summed year with the versions it holds, read consistently (undefined: none kept whole). */
 export async function readSummedYearWithVersions(
   companyId: string,
   wanted: { year: string; utilityType: UtilityType; unit: string },
-): Promise<{ year: SummedYear; versions: Map<string, number> } | undefined> {
+): Promise<
+  { year: SummedYear; versions: Map<string, number>; items: Map<string, number>; packed: string } | undefined
+> {
   const get = (sk: string) =>
     documentClient().send(
       new GetCommand({
@@ -462,19 +515,23 @@ export async function readSummedYearWithVersions(
   // Kept by an older build without its versions, or the two caught between writes: not to be moved.
   if (held.Item?.stamp !== raw.stamp || typeof held.Item.versions !== 'string') return undefined;
   const versions = new Map<string, number>();
+  const items = new Map<string, number>();
   for (const part of held.Item.versions.split(',')) {
     if (part === '') continue;
-    const at = part.lastIndexOf(':');
-    versions.set(part.slice(0, at), Number(part.slice(at + 1)));
+    const [id = '', version, item] = part.split(':');
+    versions.set(id, Number(version));
+    if (item !== undefined) items.set(id, Number(item));
   }
   return {
     year: { ...wanted, stamp: raw.stamp, totals: unpackTotals(wanted.year, raw.days) },
     versions,
+    items,
+    packed: held.Item.versions,
   };
 }
 
 /** The summed year's item and its versions' item, written together. */
-function summedItems(y: SummedYear, versions: SummedVersions) {
+function summedItems(y: SummedYear, versions: SummedVersions, items: SummedItems) {
   const now = new Date().toISOString();
   return [
     {
@@ -487,21 +544,23 @@ function summedItems(y: SummedYear, versions: SummedVersions) {
       days: packTotals(y.totals),
       updatedAt: now,
     },
-    { pk: '', sk: versionsSk(y), stamp: y.stamp, versions: packVersions(versions), updatedAt: now },
+    { pk: '', sk: versionsSk(y), stamp: y.stamp, versions: packVersions(versions, items), updatedAt: now },
   ];
 }
 
 /**
- * Replaces a kept summed year only while it still has the stamp `was`; answers whether it did (another
+ * Replaces a kept summed year only while it still has the stamp and the versions it was read with
+ * (`packed`, items included: two moves may leave the stamp as it was); answers whether it did (another
  * writer moved it first, or it is gone).
  */
 export async function replaceSummedYear(
   companyId: string,
   y: SummedYear,
   versions: SummedVersions,
-  was: string,
+  items: SummedItems,
+  was: { stamp: string; packed: string },
 ): Promise<boolean> {
-  const [sums, held] = summedItems(y, versions);
+  const [sums, held] = summedItems(y, versions, items);
   const pk = intervalKeys.summed(companyId);
   try {
     await documentClient().send(
@@ -513,10 +572,18 @@ export async function replaceSummedYear(
               Item: { ...sums, pk },
               ConditionExpression: '#stamp = :was',
               ExpressionAttributeNames: { '#stamp': 'stamp' },
-              ExpressionAttributeValues: { ':was': was },
+              ExpressionAttributeValues: { ':was': was.stamp },
             },
           },
-          { Put: { TableName: config().tableName, Item: { ...held, pk } } },
+          {
+            Put: {
+              TableName: config().tableName,
+              Item: { ...held, pk },
+              ConditionExpression: '#versions = :was',
+              ExpressionAttributeNames: { '#versions': 'versions' },
+              ExpressionAttributeValues: { ':was': was.packed },
+            },
+          },
         ],
       }),
     );
@@ -532,8 +599,9 @@ export async function putSummedYear(
   companyId: string,
   y: SummedYear,
   versions: SummedVersions,
+  items: SummedItems,
 ): Promise<void> {
-  const [sums, held] = summedItems(y, versions);
+  const [sums, held] = summedItems(y, versions, items);
   const pk = intervalKeys.summed(companyId);
   await documentClient().send(
     new TransactWriteCommand({

@@ -3,6 +3,7 @@ import type { UtilityType } from '../../shared/schemas/common.ts';
 import {
   type IntervalMeter,
   readSummedYearWithVersions,
+  readTotalsState,
   replaceSummedYear,
   type TotalsWrite,
 } from './analytics-half-hourly-repository.ts';
@@ -47,14 +48,17 @@ export interface WrittenMeter {
 }
 
 const round3 = (v: number) => Math.round(v * 1000) / 1000;
-const MAX_ATTEMPTS = 3;
+const MAX_ATTEMPTS = 4;
 
 /**
  * Moves the kept summed years by what writes of meters' day totals changed (each meter's writes of a year,
- * in any order). A kept year is moved only when it holds each written meter at the version its first write
+ * in any order). A kept year is moved when it holds each written meter at the version its first write
  * started from (or does not hold it at all) and no other write of those meters' years overlapped theirs;
- * it then holds them as written. Anything else leaves the kept year as it is, and the next read sums the
- * meters again.
+ * it then holds them as written. Writes that overlapped (two parts of a file, two connectors) still move
+ * it when their puts follow on from the item of totals it holds: it then holds the meter at the version
+ * settled once they are all in, read back, or, while another write is under way, at no version a read
+ * trusts until that write's own move. Anything else leaves the kept year as it is, and the next read sums
+ * the meters again.
  */
 export async function keepSummedYearsCurrent(
   companyId: string,
@@ -79,28 +83,51 @@ export async function keepSummedYearsCurrent(
     }
   }
   for (const group of groups.values()) {
-    for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++)
-      if ((await moveSummedYear(companyId, group)) === 'done') break;
+    let waited = false;
+    for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
+      const moved = await moveSummedYear(companyId, group);
+      if (moved === 'done' || (moved === 'behind' && waited)) break;
+      if (moved === 'behind') {
+        // Behind these writes: an overlapping write's own move is likely under way. Waited for once only,
+        // for a year left behind for good (by a write that could not move it) is summed by the next read.
+        waited = true;
+        await new Promise((r) => setTimeout(r, 30));
+      }
+    }
   }
 }
+
+/** A version no read's stamp names: the kept year holds the meter's item, but not yet at a settled version. */
+const UNSETTLED = -1;
 
 async function moveSummedYear(
   companyId: string,
   group: { year: string; utilityType: UtilityType; unit: string; meters: Map<string, TotalsWrite[]> },
-): Promise<'done' | 'again'> {
+): Promise<'done' | 'again' | 'behind'> {
   const kept = await readSummedYearWithVersions(companyId, group);
   if (!kept) return 'done';
   const { totals } = kept.year;
-  const versions = kept.versions;
+  const { versions, items } = kept;
   for (const [accountId, writes] of group.meters) {
-    const sorted = [...writes].sort((a, b) => a.to - b.to);
-    // Another write of the meter's year overlapped one of these: which days it changed is not known.
-    if (!sorted.every((w, i) => w.alone && (i === 0 || w.from === sorted[i - 1]?.to))) return 'done';
-    const first = sorted[0] as TotalsWrite;
-    const last = sorted.at(-1) as TotalsWrite;
     const held = versions.get(accountId);
-    // Holding the meter at another version than these writes started from, its share is not known.
-    if (held !== undefined && held !== first.from) return 'done';
+    const heldItem = items.get(accountId);
+    const clean = [...writes].sort((a, b) => a.to - b.to);
+    const alone =
+      clean.every((w, i) => w.alone && (i === 0 || w.from === clean[i - 1]?.to)) &&
+      (held === undefined || held === clean[0]?.from);
+    // Overlapping writes follow one another on the meter's item of totals.
+    const chain = [...writes].sort((a, b) => a.itemTo - b.itemTo);
+    const chained =
+      chain.every((w, i) => i === 0 || w.itemFrom === chain[i - 1]?.itemTo) &&
+      (held === undefined || heldItem === chain[0]?.itemFrom);
+    if (!alone && !chained) {
+      // Another write's puts came between what the year holds and these: its move may bring it up.
+      const first = chain[0] as TotalsWrite;
+      return heldItem !== undefined && heldItem < first.itemFrom ? 'behind' : 'done';
+    }
+    const ordered = alone ? clean : chain;
+    const first = ordered[0] as TotalsWrite;
+    const last = ordered.at(-1) as TotalsWrite;
     const before = held === undefined ? null : first.before;
     for (let d = 0; d < totals.length; d++) {
       const a = last.after[d] ?? Number.NaN;
@@ -111,14 +138,21 @@ async function moveSummedYear(
       const sum = totals[d] as number;
       totals[d] = round3((Number.isNaN(sum) ? 0 : sum) + a - (Number.isNaN(b) ? 0 : b));
     }
-    versions.set(accountId, last.to);
+    if (alone) versions.set(accountId, last.to);
+    else {
+      // The version settled with the item as these writes left it, if no write is under way or came after.
+      const now = await readTotalsState(companyId, accountId, group.year);
+      versions.set(
+        accountId,
+        now.settled !== undefined && now.item === last.itemTo ? now.settled : UNSETTLED,
+      );
+    }
+    items.set(accountId, last.itemTo);
   }
   const stamp = hashOf([...versions].map(([id, v]) => `${id}:${v}`));
-  const moved = await replaceSummedYear(
-    companyId,
-    { ...kept.year, stamp, totals },
-    versions,
-    kept.year.stamp,
-  );
+  const moved = await replaceSummedYear(companyId, { ...kept.year, stamp, totals }, versions, items, {
+    stamp: kept.year.stamp,
+    packed: kept.packed,
+  });
   return moved ? 'done' : 'again';
 }

@@ -14,6 +14,7 @@ import {
   forgetGoneMonths,
   listAccountMonths,
   listGoneMonths,
+  type MonthRestated,
   type MonthRestatement,
   type RestatedSiteMonth,
   restateAccountMonth,
@@ -40,6 +41,8 @@ export type { Restatement, YearRestated } from './factor-set-repository.ts';
 
 const FACTOR_UTILITIES = new Set<string>(['electricity', 'gas', 'water', 'waste']);
 const ACCOUNT_CONCURRENCY = 4;
+/** The run of a change recorded before changes named theirs. */
+const OLD_RUN = 'before-runs';
 const round3 = (v: number) => Math.round(v * 1000) / 1000;
 
 export const restateBodySchema = z.object({
@@ -114,8 +117,11 @@ export async function restateCompany(
   let accountsDone = 0;
   const abandoned = abandonedJobs(companyId);
   const accounts = await allAccounts(companyId);
-  // Read before any month: a month taken away later was listed with its records, so none counts twice.
-  const gone = await listGoneMonths(companyId);
+  // This delivery of the job: the changes it records name it.
+  const run = newId();
+  // Records of months taken away, by their `sk`: the ones there at the start, and those each site finds.
+  const gone = new Map<string, { restatements: Record<string, MonthRestated> }>();
+  for (const list of (await listGoneMonths(companyId)).values()) for (const m of list) gone.set(m.sk, m);
   const bySite = new Map<string | undefined, typeof accounts>();
   for (const account of accounts) {
     // A sub-meter's figures are in its parent's; the roll-ups and the totals count only the parent.
@@ -140,6 +146,8 @@ export async function restateCompany(
     const siteMonths = new Map<string, RestatedSiteMonth[]>();
     const push = (id: string, row: RestatedSiteMonth) =>
       siteMonths.set(id, [...(siteMonths.get(id) ?? []), row]);
+    // Each job's record on each month as listed (`account|month|job` to the run that recorded it).
+    const listed = new Map<string, string>();
     for (const account of siteAccounts) {
       const utility = utilityOf(account);
       const counted = assetId !== undefined;
@@ -155,9 +163,11 @@ export async function restateCompany(
             from: { emissionsKg: m.emissionsKg, factorVersion: m.factorVersion },
             to,
           };
-          if (await restateAccountMonth(companyId, account._id, jobId, restatement, recorded))
-            change = { fromKg: m.emissionsKg, toKg: to.emissionsKg, factorVersion: to.factorVersion };
+          if (await restateAccountMonth(companyId, account._id, jobId, restatement, recorded, run))
+            change = { fromKg: m.emissionsKg, toKg: to.emissionsKg, factorVersion: to.factorVersion, run };
         }
+        for (const [id, r] of Object.entries({ ...recorded, ...(change ? { [jobId]: change } : {}) }))
+          listed.set(`${account._id}|${m.month}|${id}`, r.run ?? OLD_RUN);
         const diff = change ? round3(change.toKg - change.fromKg) : 0;
         // A month restated by an earlier run of the job holds its new figure already.
         const afterKg = change && !to ? m.emissionsKg : m.emissionsKg + diff;
@@ -188,11 +198,22 @@ export async function restateCompany(
         sums.afterKg += afterKg;
         years.set(year, sums);
       }
-      // A month taken away by a rollback left the roll-ups its emissions, a job's change included: the
-      // change it recorded still goes on them, this job's own or a failed one's.
-      for (const m of gone.get(account._id) ?? [])
+      accountsDone++;
+      await onAccountDone?.(accountsDone, accounts.length);
+    }
+    if (assetId === undefined) return;
+    // A month taken away by a rollback left the roll-ups its emissions, a job's change included: the
+    // change it recorded still goes on them, this job's own or a failed one's. Read once the site's
+    // meters are listed, so a month taken away before its meter was listed is found here, and one taken
+    // away after was listed with the very record it left (same job, same run), which counts once.
+    const goneNow = await listGoneMonths(companyId);
+    for (const account of siteAccounts) {
+      const utility = utilityOf(account);
+      for (const m of goneNow.get(account._id) ?? []) {
+        gone.set(m.sk, m);
         for (const [id, change] of Object.entries(m.restatements)) {
           if (id !== jobId && !(await abandoned(id))) continue;
+          if (listed.get(`${account._id}|${m.month}|${id}`) === (change.run ?? OLD_RUN)) continue;
           push(id, {
             month: m.month,
             utilityType: utility,
@@ -201,10 +222,8 @@ export async function restateCompany(
             factorVersion: change.factorVersion,
           });
         }
-      accountsDone++;
-      await onAccountDone?.(accountsDone, accounts.length);
+      }
     }
-    if (assetId === undefined) return;
     for (const [id, rows] of siteMonths) {
       const site = sumRestatedMonths(rows);
       const g = groupsOf(id);
@@ -218,13 +237,12 @@ export async function restateCompany(
   // Records of months taken away whose every job's change is on the roll-ups now (this job's, failed
   // ones' it took up, done ones') are needed no longer; a running job's still are.
   const forgotten: string[] = [];
-  for (const list of gone.values())
-    for (const m of list) {
-      let settled = true;
-      for (const id of Object.keys(m.restatements))
-        if (id !== jobId && !(await abandoned.settled(id))) settled = false;
-      if (settled) forgotten.push(m.sk);
-    }
+  for (const [sk, m] of gone) {
+    let settled = true;
+    for (const id of Object.keys(m.restatements))
+      if (id !== jobId && !(await abandoned.settled(id))) settled = false;
+    if (settled) forgotten.push(sk);
+  }
   await forgetGoneMonths(companyId, forgotten);
   return {
     factorSet: edition.id,

@@ -35,11 +35,19 @@ export interface MonthTarget {
   restatements?: Record<string, MonthRestated>;
   /** The import that wrote the month as read, if one did. */
   writtenBy?: string;
+  /** What the month held before `writtenBy` wrote it (null: absent), when the month keeps it. */
+  writtenOver?: MonthHeld | null;
   /**
    * Written already, by a run of this import that died: only its roll-ups are left to add, from `before`,
    * and the month is not written again (someone may have changed it since, moving the roll-ups with it).
    */
   stored?: true;
+  /**
+   * Changed since a dead run of this import began adding its roll-ups: its change is added under a mark
+   * of the delivery that found it (`{mark}#late#{late}`), apart from the dead run's, whose chunks the
+   * delivery makes again as they were.
+   */
+  late?: number;
   outcome: Outcome;
   rows: number[];
 }
@@ -316,11 +324,14 @@ export function judgeMonth(
     t.read = null;
     delete t.restatements;
     delete t.writtenBy;
+    delete t.writtenOver;
     t.outcome = 'create';
     return undefined;
   }
   if (m.importId) t.writtenBy = m.importId;
   else delete t.writtenBy;
+  if (m.importId && m.importedOver !== undefined) t.writtenOver = m.importedOver;
+  else delete t.writtenOver;
   if (m.source !== 'import') {
     t.outcome = 'error';
     const name = accounts.get(t.accountId)?.name ?? 'This meter';

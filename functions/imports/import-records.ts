@@ -52,9 +52,11 @@ export interface ImportRecord {
    * Set while an import writes: how many pages of its journal (what each month or day held before, kept
    * before anything is written) there are, and whether its roll-ups were added. A delivery that finds it
    * resumes a run that died rather than starting afresh. `round` counts the deliveries that found the
-   * roll-ups added and had more months to write: each adds its roll-ups under a mark of its own.
+   * roll-ups added and had more months to write: each adds its roll-ups under a mark of its own. `lates`
+   * counts the deliveries that found months changed since a dead run's roll-ups began to land, whose
+   * changes each adds under a mark of its own beside the dead run's.
    */
-  writing?: { journal: number; rollupsAdded?: boolean; round?: number };
+  writing?: { journal: number; rollupsAdded?: boolean; round?: number; lates?: number };
   /**
    * Set while a rollback writes: its journal's pages (each month it is about to write and what the month
    * held) and whether its roll-ups were taken off, so a delivery after its worker died finishes the same
@@ -101,6 +103,8 @@ export type UndoEntry =
       row: number;
       /** Its roll-ups are added: a run that added them all recorded so, and a later one has more to write. */
       added?: true;
+      /** Found changed after a dead run's roll-ups began to land: its roll-ups go under that delivery's mark. */
+      late?: number;
     }
   | {
       /** An item (site, entity, meter) the import created, by the row it came from. */

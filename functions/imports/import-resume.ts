@@ -49,6 +49,10 @@ export interface EarlierRuns {
   rollupsAdded: boolean;
   /** Chunks of a run's roll-up adds landed: it wrote every month of its plan first. */
   rollupsLanded: boolean;
+  /** The deliveries (by `late`) whose adds of months found changed since landed in part or whole. */
+  lateLanded: ReadonlySet<number>;
+  /** The `late` of this delivery, for months it finds changed since the adds began to land. */
+  nextLate: number;
 }
 
 /**
@@ -68,17 +72,21 @@ export function resumePlan(
   if (earlier.length === 0) return done;
   const journal = new Map(earlier.map((e) => [keyOf(e), e]));
   let rows: Map<number, RowOutcome> | undefined;
+  const writes = (t: MonthTarget) => t.outcome === 'create' || t.outcome === 'update';
   for (const t of plan.months) {
     const e = journal.get(`month|${t.accountId}|${t.month}`);
     if (e?.kind !== 'month') {
-      // The run whose roll-ups landed found the month as the file has it (or refused it); a change of it
-      // since is someone else's, and adding one now would alter the chunks of adds that run made.
-      if (runs.rollupsLanded && (t.outcome === 'create' || t.outcome === 'update')) t.outcome = 'unchanged';
+      // The run whose roll-ups landed found the month as the file has it (or refused it); someone changed
+      // it since. It is written as judged now, its change added apart from the chunks that run made.
+      if (runs.rollupsLanded && writes(t)) t.late = runs.nextLate;
       continue;
     }
+    // Months found changed by a delivery before are that delivery's, once any of its adds landed.
+    const late = runs.rollupsAdded || e.added ? undefined : e.late;
+    const landed = late === undefined ? runs.rollupsLanded : runs.lateLanded.has(late);
     const wrote =
       runs.rollupsAdded ||
-      runs.rollupsLanded ||
+      landed ||
       e.added === true ||
       t.writtenBy === runs.importId ||
       // A month written before months named their import: holding what the run wrote, it wrote it.
@@ -86,8 +94,11 @@ export function resumePlan(
         t.read !== null &&
         same(t.read.consumption, e.written.consumption) &&
         same(t.read.cost, e.written.cost));
-    // Not written by a dead run: judged as it stands now, as planned.
-    if (!wrote) continue;
+    // Not written by a dead run: judged as it stands now, as planned (apart, if it was found changed late).
+    if (!wrote) {
+      if (late !== undefined && writes(t)) t.late = runs.nextLate;
+      continue;
+    }
     if (t.outcome === 'error') {
       // Refused as it stands now (a bill reached it since): the row is the dead run's write all the same.
       rows ??= new Map(plan.outcomes.map((o) => [o.row, o]));
@@ -99,14 +110,19 @@ export function resumePlan(
         delete o.reason;
       }
     }
-    t.before = e.before;
+    // The month names what it held before the dead run wrote it when it still carries the run's stamp: the
+    // journal may be older (a month judged again, and the worker dead before saving the journal again).
+    const before = t.writtenBy === runs.importId && t.writtenOver !== undefined ? t.writtenOver : e.before;
+    t.before = before;
     t.stored = true;
     t.outcome =
-      e.before === null
+      before === null
         ? 'create'
-        : same(e.before.consumption, t.consumption) && same(e.before.cost, t.cost)
+        : same(before.consumption, t.consumption) && same(before.cost, t.cost)
           ? 'unchanged'
           : 'update';
+    // A late month whose delivery's adds never landed goes with this delivery's: that one's are void.
+    if (late !== undefined) t.late = landed ? late : runs.nextLate;
     if (runs.rollupsAdded || e.added) done.add(t);
   }
   for (const t of plan.days) {
@@ -139,9 +155,22 @@ export async function writeResumably(
   const markOf = (round: number) => (round === 0 ? `import#${importId}` : `import#${importId}#${round}`);
   const earlierRound = record?.writing?.round ?? 0;
   const landed = !rolledUp && earlier.length > 0 && (await hasRollupMarks(companyId, markOf(earlierRound)));
+  const earlierLates = record?.writing?.lates ?? 0;
+  const lateMark = (late: number) => `${markOf(earlierRound)}#late#${late}`;
+  const lateLanded = new Set<number>();
+  if (landed)
+    for (let late = 1; late <= earlierLates; late++)
+      if (await hasRollupMarks(companyId, lateMark(late))) lateLanded.add(late);
   // Kept in the journal, so a run that writes more and dies too still knows these months' roll-ups added.
   if (rolledUp) for (const e of earlier) if (e.kind === 'month') e.added = true;
-  const done = resumePlan(plan, earlier, { importId, rollupsAdded: rolledUp, rollupsLanded: landed });
+  const done = resumePlan(plan, earlier, {
+    importId,
+    rollupsAdded: rolledUp,
+    rollupsLanded: landed,
+    lateLanded,
+    nextLate: earlierLates + 1,
+  });
+  const lates = plan.months.some((t) => t.late === earlierLates + 1) ? earlierLates + 1 : earlierLates;
   const toWrite: ImportPlan = { ...plan, months: plan.months.filter((t) => !done.has(t)) };
   let { pages, undoPages } = await journalPlan(companyId, importId, toWrite, earlier);
   const writesMonths = toWrite.months.some((t) => t.outcome === 'create' || t.outcome === 'update');
@@ -150,7 +179,7 @@ export async function writeResumably(
   const round = rolledUp && writesMonths ? earlierRound + 1 : earlierRound;
   const mark = markOf(round);
   await changeImport(companyId, importId, () => ({
-    writing: { journal: pages, rollupsAdded: rolledUp && !writesMonths, round },
+    writing: { journal: pages, rollupsAdded: rolledUp && !writesMonths, round, lates },
   }));
   await writePlan(companyId, toWrite, progress, {
     mark,
@@ -171,14 +200,15 @@ export async function writeResumably(
       const entries = [...journal.values()].sort((a, b) => a.row - b.row);
       pages = await putRowPages(companyId, importId, 'journal', entries);
       undoPages = await putRowPages(companyId, importId, 'undo', entries);
-      await changeImport(companyId, importId, () => ({ writing: { journal: pages, round } }));
+      await changeImport(companyId, importId, () => ({ writing: { journal: pages, round, lates } }));
     },
     added: async () => {
       await changeImport(companyId, importId, () => ({
-        writing: { journal: pages, rollupsAdded: true, round },
+        writing: { journal: pages, rollupsAdded: true, round, lates },
       }));
       // From here a delivery again adds no roll-ups at all, so the chunks' markers have done their work.
       await dropRollupMarks(companyId, mark);
+      for (let late = 1; late <= lates; late++) await dropRollupMarks(companyId, `${mark}#late#${late}`);
     },
   });
   const resumedDays = earlier.flatMap((e) => (e.kind === 'day' ? [e.accountId] : []));

@@ -96,7 +96,7 @@ async function addMonthRollups(
   accounts: Map<string, StoredAccount>,
   changes: readonly MonthChange[],
   progress?: Progress,
-  rollups?: { mark: string; added: () => Promise<void> },
+  rollups?: { mark: string; added?: () => Promise<void> },
 ) {
   const deltas = new Map<
     string,
@@ -143,7 +143,7 @@ async function addMonthRollups(
     16,
     rollups?.mark,
   );
-  await rollups?.added();
+  await rollups?.added?.();
   await progress?.(changes.length * 2 - 1, changes.length * 2);
 }
 
@@ -189,18 +189,24 @@ export async function writePlan(
     }
     if (again.targets.length > 0) await rollups?.rejudged?.(again.targets, again.reasons);
     const months = written.filter((t) => t.outcome === 'create' || t.outcome === 'update');
-    await addMonthRollups(
-      companyId,
-      plan.accounts,
-      months.map((t) => ({
-        accountId: t.accountId,
-        month: t.month,
-        from: t.before,
-        to: { consumption: t.consumption, cost: t.cost },
-      })),
-      progress,
-      rollups,
-    );
+    // Months found changed after a dead run's adds began go under marks of their own, so the dead run's
+    // chunks are made again as they were.
+    const groups = groupBy(months, (t) => (t.late === undefined ? '' : `#late#${t.late}`));
+    if (groups.size === 0) groups.set('', []);
+    for (const [suffix, list] of groups)
+      await addMonthRollups(
+        companyId,
+        plan.accounts,
+        list.map((t) => ({
+          accountId: t.accountId,
+          month: t.month,
+          from: t.before,
+          to: { consumption: t.consumption, cost: t.cost },
+        })),
+        progress,
+        rollups && { mark: `${rollups.mark}${suffix}` },
+      );
+    await rollups?.added();
   }
   if (days.length > 0) {
     let done = 0;
@@ -246,7 +252,16 @@ async function writeMonths(
       if (!account) continue;
       const to = meterMonth(t.accountId, account, t.month, t);
       if (t.restatements) to.restatements = t.restatements;
-      if (importId) to.importId = importId;
+      if (importId) {
+        to.importId = importId;
+        // What it replaces goes with the write: a journal saved again after a change is not atomic with it.
+        to.importedOver = t.before && {
+          consumption: t.before.consumption,
+          cost: t.before.cost,
+          ...(t.before.emissionsKg === undefined ? {} : { emissionsKg: t.before.emissionsKg }),
+          ...(t.before.factorVersion === undefined ? {} : { factorVersion: t.before.factorVersion }),
+        };
+      }
       // Only an import's month is ever replaced by one.
       const read = t.read && { accountId: t.accountId, month: t.month, source: 'import' as const, ...t.read };
       tries.push({ t, replacement: read ? { read, to } : { read: null, to } });
@@ -328,6 +343,7 @@ export const monthUndo = (t: MonthTarget): UndoEntry => ({
   before: t.before,
   written: { consumption: t.consumption, cost: t.cost },
   row: t.rows[0] ?? 0,
+  ...(t.late === undefined ? {} : { late: t.late }),
 });
 
 export const dayUndo = (t: DayTarget): UndoEntry => ({

@@ -1,6 +1,10 @@
 import { BatchGetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { addHalfHourlyRollups, writeHalfHourlyDays } from '../../functions/analytics/index.ts';
+import {
+  addHalfHourlyRollups,
+  listIntervalDays,
+  writeHalfHourlyDays,
+} from '../../functions/analytics/index.ts';
 import { documentClient } from '../../functions/core/adapters/dynamo.ts';
 import { type Api, created, type RegisterWorld, startRegisterWorld } from './register-support.ts';
 
@@ -130,17 +134,54 @@ describe("the company's kept daily sums", () => {
     });
   });
 
-  it('are summed again when a write overlapped another write of the same meter', async () => {
-    // Two writes of one meter's year at once: neither can tell which days the other changed.
+  it('follow writes of one meter that overlapped, one at a time or many together', async () => {
+    // Two writes of one meter's year at once, as two readings arrive together.
     await Promise.all([
       writeHalfHourlyDays(w.demoId, meter.Bank as string, [{ date: '2025-02-05', values: halfHours(1) }]),
       writeHalfHourlyDays(w.demoId, meter.Bank as string, [{ date: '2025-02-04', values: halfHours(20) }]),
     ]);
-    const after = await companyDays();
-    expect(after.days).toEqual([
-      ['2025-02-03', 336],
-      ['2025-02-04', 984],
-      ['2025-02-05', 48],
+    expect(await companyDays()).toEqual({
+      days: [
+        ['2025-02-03', 336],
+        ['2025-02-04', 984],
+        ['2025-02-05', 48],
+      ],
+      meterYearsRead: 0,
+    });
+
+    // Two parts of a file writing one meter's days at once, their changes added together.
+    const parts = await Promise.all([
+      writeHalfHourlyDays(w.demoId, meter.Temple as string, [{ date: '2025-02-05', values: halfHours(2) }], {
+        deferRollups: true,
+      }),
+      writeHalfHourlyDays(w.demoId, meter.Temple as string, [{ date: '2025-02-03', values: halfHours(4) }], {
+        deferRollups: true,
+      }),
     ]);
+    await addHalfHourlyRollups(w.demoId, parts);
+    expect(await companyDays()).toEqual({
+      days: [
+        ['2025-02-03', 288],
+        ['2025-02-04', 984],
+        ['2025-02-05', 144],
+      ],
+      meterYearsRead: 0,
+    });
+  });
+
+  it('are right after three writes of one meter at once, whether they moved the year kept or not', async () => {
+    await Promise.all([
+      writeHalfHourlyDays(w.demoId, meter.Aldgate as string, [{ date: '2025-02-04', values: halfHours(1) }]),
+      writeHalfHourlyDays(w.demoId, meter.Aldgate as string, [{ date: '2025-02-05', values: halfHours(1) }]),
+      writeHalfHourlyDays(w.demoId, meter.Aldgate as string, [{ date: '2025-02-03', values: halfHours(3) }]),
+    ]);
+    // Each day of the company is its meters' days.
+    const meters = new Map<string, number>();
+    for (const accountId of Object.values(meter))
+      for (const d of await listIntervalDays(w.demoId, accountId, '2025-02-03', '2025-02-05'))
+        meters.set(d.date, (meters.get(d.date) ?? 0) + d.total);
+    expect((await companyDays()).days).toEqual(
+      ['2025-02-03', '2025-02-04', '2025-02-05'].map((date) => [date, meters.get(date) ?? 0]),
+    );
   });
 });
