@@ -5,7 +5,7 @@ import {
   type FactorSetEdition,
   findFactorSetEdition,
 } from '../../shared/analytics/index.ts';
-import { calculateEmissions, type FactorUtility } from '../../shared/domain/emission-factors.ts';
+import { calculateEmissions, isFactorUtility } from '../../shared/domain/emission-factors.ts';
 import { isSubMeter } from '../../shared/schemas/account-rules.ts';
 import {
   allAccounts,
@@ -38,7 +38,6 @@ import {
 
 export type { Restatement, YearRestated } from './factor-set-repository.ts';
 
-const FACTOR_UTILITIES = new Set<string>(['electricity', 'gas', 'water', 'waste']);
 const ACCOUNT_CONCURRENCY = 4;
 const round3 = (v: number) => Math.round(v * 1000) / 1000;
 
@@ -59,9 +58,9 @@ function restated(
   edition: FactorSetEdition,
   source: unknown,
 ): MonthRestatement['to'] | undefined {
-  if (!FACTOR_UTILITIES.has(utility) || source === 'interval') return undefined;
+  if (!isFactorUtility(utility) || source === 'interval') return undefined;
   const found = calculateEmissions({
-    utility: utility as FactorUtility,
+    utility,
     year: Number(month.month.slice(0, 4)),
     quantity: month.consumption,
     unit: month.unit,
