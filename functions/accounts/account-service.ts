@@ -20,7 +20,12 @@ import { listItems, putItem, type StoredItem } from '../core/data/item-repositor
 import { forbidden } from '../core/lib/errors.ts';
 import { newId } from '../core/lib/ids.ts';
 import { parseOrThrow } from '../core/lib/validation.ts';
-import type { OpContext, Operations, OpResult } from '../core/middleware/api-context.ts';
+import {
+  bodyObjectOf,
+  type OpContext,
+  type Operations,
+  type OpResult,
+} from '../core/middleware/api-context.ts';
 import { operation } from '../core/middleware/operation.ts';
 import { collectionOf, GENERIC_OPERATIONS } from '../core/resources/resource-service.ts';
 import { indexForSearch } from '../core/search-index/search-index-service.ts';
@@ -106,7 +111,7 @@ const LINK_FIELDS = ['assetId', 'parentAccountId', 'type', 'supplierId', 'meterP
 /** The generic update, with the account's links checked when the change touches them. */
 const update = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
   const id = ctx.params.id;
-  const body = ctx.body && typeof ctx.body === 'object' ? (ctx.body as Record<string, unknown>) : {};
+  const body = bodyObjectOf(ctx);
   const existing = await getAccount(ctx.caller.companyId, id);
   const readable =
     existing &&
