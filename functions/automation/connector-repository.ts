@@ -91,11 +91,13 @@ const stateRef = (companyId: string): CollectionRef => ({
   searchFields: [],
 });
 
-/** Every reader of a run goes by its supplier and status; of a state, by its supplier. */
-const toRun = (item: StoredItem): ScraperRun =>
-  storedRecord<ScraperRun>('connector run', item, ['supplierId', 'status']);
+/**
+ * Typed as stored, with no field required: items written by hand, an older release or the generic routes
+ * may lack fields the writers here always set, and must stay readable (answered 404 or refused, not 500).
+ */
+const toRun = (item: StoredItem): ScraperRun => storedRecord<ScraperRun>('connector run', item, []);
 const toState = (item: StoredItem): ConnectorState =>
-  storedRecord<ConnectorState>('connector state', item, ['supplierId']);
+  storedRecord<ConnectorState>('connector state', item, []);
 
 export const getRun = async (companyId: string, runId: string) => {
   const item = await getItem(runsRef(companyId).pk, runId);

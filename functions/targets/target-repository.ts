@@ -37,8 +37,8 @@ export type StoredTarget = StoredItem &
 
 export const targetsRef = (companyId: string): CollectionRef => declaredRef('targets', { companyId });
 
-/** Every reader of a target goes by what it covers. */
-const toTarget = (item: StoredItem): StoredTarget => storedRecord<StoredTarget>('target', item, ['scope']);
+/** Typed as stored, with no field required: a target missing one is refused by its operations, not a 500. */
+const toTarget = (item: StoredItem): StoredTarget => storedRecord<StoredTarget>('target', item, []);
 
 export async function findTarget(companyId: string, id: string): Promise<StoredTarget | undefined> {
   const item = await getItem(targetsRef(companyId).pk, id);
