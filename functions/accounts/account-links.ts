@@ -121,12 +121,15 @@ export async function accountViews(companyId: string, items: readonly StoredItem
   });
 }
 
-export function utilityOf(account: StoredItem): UtilityType {
-  const type = String(account.type);
-  return (UTILITY_TYPES as readonly string[]).includes(type) ? (type as UtilityType) : 'electricity';
+const isUtilityType = (type: unknown): type is UtilityType =>
+  typeof type === 'string' && (UTILITY_TYPES as readonly string[]).includes(type);
+
+/** An account's utility: its type, or electricity for an item stored without a known one. */
+export function utilityOf(account: { readonly type?: unknown } & object): UtilityType {
+  return isUtilityType(account.type) ? account.type : 'electricity';
 }
 
 /** The unit an account's consumption is shown in: its own, or its utility's default. */
-export function unitOf(account: StoredItem): string {
+export function unitOf(account: { readonly type?: unknown; readonly unit?: unknown } & object): string {
   return typeof account.unit === 'string' && account.unit ? account.unit : defaultUnit(utilityOf(account));
 }

@@ -20,9 +20,15 @@ import { listItems, putItem, type StoredItem } from '../core/data/item-repositor
 import { forbidden } from '../core/lib/errors.ts';
 import { newId } from '../core/lib/ids.ts';
 import { parseOrThrow } from '../core/lib/validation.ts';
-import type { OpContext, Operations, OpResult } from '../core/middleware/api-context.ts';
+import {
+  bodyObjectOf,
+  type OpContext,
+  type Operations,
+  type OpResult,
+} from '../core/middleware/api-context.ts';
 import { operation } from '../core/middleware/operation.ts';
-import { collectionOf, GENERIC_OPERATIONS } from '../core/resources/resource-service.ts';
+import { answeredItem, answeredPage } from '../core/resources/generic-answers.ts';
+import { collectionOf, genericOperation } from '../core/resources/resource-service.ts';
 import { indexForSearch } from '../core/search-index/search-index-service.ts';
 import { processingInvoicesOf } from './account-billing-service.ts';
 import {
@@ -36,16 +42,7 @@ import {
 } from './account-links.ts';
 import { allAccounts } from './account-repository.ts';
 
-const generic = (op: string) => {
-  const operation = GENERIC_OPERATIONS[op];
-  if (!operation) throw new Error(`No generic operation ${op}`);
-  return operation;
-};
-
-interface ListBody {
-  data: StoredItem[];
-  total: number;
-}
+const generic = genericOperation;
 
 /** Runs a generic list-shaped operation and shows its accounts with asset and sub-meter flag. */
 async function viewList(
@@ -58,7 +55,7 @@ async function viewList(
   const companyId = ctx.caller.isAdmin && named ? named : ctx.caller.companyId;
   const caller: Caller = { ...ctx.caller, companyId };
   const result = await generic(op)({ ...ctx, caller, query });
-  const body = result.body as ListBody;
+  const body = answeredPage(result);
   return { ...result, body: { ...body, data: await accountViews(companyId, body.data) } };
 }
 
@@ -74,7 +71,7 @@ const search = operation({ query: accountListQuery }, (ctx) => {
 /** One account with its asset, its parent's name and, on request ($select), its processing invoices. */
 const get = async (ctx: OpContext): Promise<OpResult> => {
   const result = await generic('generic.get')(ctx);
-  const account = result.body as StoredItem;
+  const account = answeredItem(result);
   const [view] = await accountViews(ctx.caller.companyId, [account]);
   const parentId = typeof account.parentAccountId === 'string' ? account.parentAccountId : undefined;
   const parent = parentId ? await getAccount(ctx.caller.companyId, parentId) : undefined;
@@ -106,7 +103,7 @@ const LINK_FIELDS = ['assetId', 'parentAccountId', 'type', 'supplierId', 'meterP
 /** The generic update, with the account's links checked when the change touches them. */
 const update = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
   const id = ctx.params.id;
-  const body = ctx.body && typeof ctx.body === 'object' ? (ctx.body as Record<string, unknown>) : {};
+  const body = bodyObjectOf(ctx);
   const existing = await getAccount(ctx.caller.companyId, id);
   const readable =
     existing &&

@@ -1,5 +1,6 @@
 import type { Operation, Operations, OpResult } from '../core/middleware/api-context.ts';
 import { operation } from '../core/middleware/operation.ts';
+import { answeredItem } from '../core/resources/generic-answers.ts';
 import { GENERIC_OPERATIONS } from '../core/resources/resource-service.ts';
 import { getAccount } from './account-links.ts';
 import { setAccountStatus, statusHistoryOf } from './account-repository.ts';
@@ -28,7 +29,7 @@ function followed(op: string): Operation {
   return operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
     const result = await generic(ctx);
     const accountStatus = await syncAccountStatus(ctx.caller.companyId, ctx.params.id);
-    return { ...result, body: { ...(result.body as Record<string, unknown>), accountStatus } };
+    return { ...result, body: { ...answeredItem(result), accountStatus } };
   });
 }
 

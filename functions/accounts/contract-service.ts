@@ -42,12 +42,19 @@ const list = operation({ params: ['id'], query: contractListQuery }, async (ctx)
   const account = await routeAccount(ctx.caller, ctx.params.id);
   const { limit, skip } = ctx.query;
   const page = await listItems(contractsRef(ctx.caller.companyId, account._id), { filters: {}, limit, skip });
-  return { body: { data: page.data.map(contractView), total: page.total, limit, skip } };
+  return {
+    body: { data: page.data.map((c) => contractView(c, account._id)), total: page.total, limit, skip },
+  };
 });
 
 const get = operation({ params: ['id', 'contractId'] }, async (ctx): Promise<OpResult> => {
   const account = await routeAccount(ctx.caller, ctx.params.id);
-  return { body: contractView(await loadContract(ctx.caller.companyId, account._id, ctx.params.contractId)) };
+  return {
+    body: contractView(
+      await loadContract(ctx.caller.companyId, account._id, ctx.params.contractId),
+      account._id,
+    ),
+  };
 });
 
 const create = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
@@ -74,7 +81,7 @@ const create = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
     modelId: contract._id,
     message: `Contract ${data.name} added to ${String(account.name ?? account._id)}`,
   });
-  return { status: 201, body: contractView(contract) };
+  return { status: 201, body: contractView(contract, account._id) };
 });
 
 const update = operation({ params: ['id', 'contractId'] }, async (ctx): Promise<OpResult> => {
@@ -103,7 +110,7 @@ const update = operation({ params: ['id', 'contractId'] }, async (ctx): Promise<
     return patched;
   });
   await writeActivity(ctx.caller, { type: 'update', model: 'contracts', modelId: existing._id });
-  return { body: contractView(next) };
+  return { body: contractView(next, account._id) };
 });
 
 const remove = operation({ params: ['id', 'contractId'] }, async (ctx): Promise<OpResult> => {
@@ -118,7 +125,7 @@ const remove = operation({ params: ['id', 'contractId'] }, async (ctx): Promise<
     updatedAt: now,
   }));
   await writeActivity(ctx.caller, { type: 'delete', model: 'contracts', modelId: existing._id });
-  return { body: contractView(next) };
+  return { body: contractView(next, account._id) };
 });
 
 /** PATCH .../toggle-status: an active contract becomes inactive and the other way round. */
@@ -131,7 +138,7 @@ const toggleStatus = operation({ params: ['id', 'contractId'] }, async (ctx): Pr
     status: current.status === 'active' ? 'inactive' : 'active',
     updatedAt: new Date().toISOString(),
   }));
-  return { body: contractView(next) };
+  return { body: contractView(next, account._id) };
 });
 
 /** POST .../rate-types: the contract's rates, replacing the ones it had. */
@@ -144,7 +151,7 @@ const rateTypes = operation({ params: ['id', 'contractId'] }, async (ctx): Promi
     rateTypes: body.rateTypes,
     updatedAt: new Date().toISOString(),
   }));
-  return { body: contractView(next) };
+  return { body: contractView(next, account._id) };
 });
 
 export const CONTRACT_OPERATIONS: Operations = {

@@ -11,7 +11,13 @@ import { contractsRef } from './account-repository.ts';
  * A supply contract as stored: written through the contract schema (by the API or an import), so its
  * fields are the schema's input, the defaults perhaps not filled in.
  */
-export type StoredContract = Stored<z.input<typeof contractSchema> & { accountId?: string }>;
+export type StoredContract = Stored<
+  z.input<typeof contractSchema> & {
+    accountId?: string;
+    /** The PDF attached by the server, kept by its storage key. */
+    file?: { key?: string; name: string; size?: number; uploadedAt: string };
+  }
+>;
 
 /** Every contract of an account, deleted ones included, typed. */
 export async function contractsOf(companyId: string, accountId: string): Promise<StoredContract[]> {
@@ -55,13 +61,21 @@ export async function saveContract(
   await putItem(contractsRef(companyId, accountId), contract);
 }
 
-/** A contract as callers see it: its file by name, never by storage key. */
-export function contractView(contract: StoredItem): ContractView {
-  const { file, ...rest } = contract as StoredItem & {
-    file?: { name: string; size?: number; uploadedAt: string };
-  };
+/**
+ * A contract as callers see it: its file by name, never by storage key. Every stored field is answered as
+ * stored; the schema's defaults stand in for fields a contract written before they existed lacks, and the
+ * account it is read under for a missing `accountId`.
+ */
+export function contractView(item: StoredItem, accountId: string): ContractView {
+  const { file, ...rest } = storedRecord<StoredContract>('contract', item, []);
   return {
-    ...(rest as unknown as Omit<ContractView, 'file'>),
+    ...rest,
+    accountId: rest.accountId ?? accountId,
+    status: rest.status ?? 'active',
+    isRenewable: rest.isRenewable ?? false,
+    rateTypes: (rest.rateTypes ?? []).map((r) => ({ ...r, kind: r.kind ?? 'unit' })),
+    createdAt: rest.createdAt ?? '',
+    updatedAt: rest.updatedAt ?? rest.createdAt ?? '',
     file: file
       ? { name: file.name, ...(file.size ? { size: file.size } : {}), uploadedAt: file.uploadedAt }
       : null,

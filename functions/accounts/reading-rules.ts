@@ -1,9 +1,12 @@
+import type * as z from 'zod';
 import { detectCaptureFileType } from '../../shared/files/file-type.ts';
 import { READING_MESSAGES, type ReadingView } from '../../shared/schemas/account-readings.ts';
+import type { readingSchema } from '../../shared/schemas/reading.ts';
 import { tooLargeMessage, UPLOAD_LIMITS } from '../../shared/schemas/upload-size.ts';
 import { storedUpload } from '../core/adapters/object-start.ts';
 import { bucketName } from '../core/config.ts';
 import type { StoredItem } from '../core/data/item-repository.ts';
+import { type Stored, storedRecord } from '../core/data/stored-record.ts';
 import { formError } from '../core/lib/errors.ts';
 
 /** Reading photos live in the documents bucket under their company and account. */
@@ -50,11 +53,21 @@ export async function verifyReadingPhoto(companyId: string, accountId: string, k
   return { key, name: key.slice(key.lastIndexOf('/') + 1), uploadedAt: new Date().toISOString() };
 }
 
-/** A reading as callers see it: whether it has a photo, never the photo's storage key. */
-export function readingView(reading: StoredItem): ReadingView {
-  const { photo, ...rest } = reading as StoredItem & { photo?: { name?: string } };
+/** A reading as stored: written through the reading schema (by the API or an import), with its photo. */
+export type StoredReading = Stored<
+  z.input<typeof readingSchema> & { photo?: { key?: string; name?: string; uploadedAt?: string } }
+>;
+
+/**
+ * A reading as callers see it: whether it has a photo, never the photo's storage key. Every stored field is
+ * answered as stored; the schema's default stands in for an `isEstimate` a reading written before it lacks.
+ */
+export function readingView(item: StoredItem): ReadingView {
+  const { photo, ...rest } = storedRecord<StoredReading>('reading', item, []);
   return {
-    ...(rest as unknown as ReadingView),
+    ...rest,
+    isEstimate: rest.isEstimate ?? false,
+    createdAt: rest.createdAt ?? '',
     hasPhoto: photo !== undefined,
     ...(photo?.name ? { photoName: photo.name } : {}),
   };

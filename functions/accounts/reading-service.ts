@@ -20,7 +20,8 @@ import { applyPatch } from '../core/lib/item-patch.ts';
 import { parseOrThrow } from '../core/lib/validation.ts';
 import type { OpContext, Operations, OpResult } from '../core/middleware/api-context.ts';
 import { operation } from '../core/middleware/operation.ts';
-import { collectionOf, GENERIC_OPERATIONS } from '../core/resources/resource-service.ts';
+import { answeredItem, answeredPage } from '../core/resources/generic-answers.ts';
+import { collectionOf, genericOperation } from '../core/resources/resource-service.ts';
 import { accountsResource, getAccount, throwIfAny, unitOf } from './account-links.ts';
 import { readingFieldErrors, readingPhotoPrefix, readingView, verifyReadingPhoto } from './reading-rules.ts';
 
@@ -32,11 +33,7 @@ function readingsResource() {
   return r;
 }
 
-const generic = (op: string) => {
-  const operation = GENERIC_OPERATIONS[op];
-  if (!operation) throw new Error(`No generic operation ${op}`);
-  return operation;
-};
+const generic = genericOperation;
 
 /** An account the caller may see (else 404) and, for writes, change (else 403). */
 async function accountFor(caller: Caller, accountId: string, access: 'read' | 'write'): Promise<StoredItem> {
@@ -71,13 +68,13 @@ async function otherReadings(caller: Caller, accountId: string, selfId?: string)
 
 const list = operation({ query: plainListQuery }, async (ctx): Promise<OpResult> => {
   const result = await generic('generic.list')({ ...ctx, query: ctx.query.text });
-  const body = result.body as { data: StoredItem[] };
+  const body = answeredPage(result);
   return { ...result, body: { ...body, data: body.data.map(readingView) } };
 });
 
 const get = async (ctx: OpContext): Promise<OpResult> => {
   const result = await generic('generic.get')(ctx);
-  return { ...result, body: readingView(result.body as StoredItem) };
+  return { ...result, body: readingView(answeredItem(result)) };
 };
 
 /** POST /readings/photo: a presigned PUT for a reading's photo, checked when the reading is submitted. */

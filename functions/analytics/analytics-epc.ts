@@ -1,15 +1,14 @@
 import type { Caller } from '../../shared/access/caller.ts';
+import { EPC_BANDS, type EpcBand, isEpcBand, typedEpcBand } from '../../shared/domain/epc.ts';
 import { getItems, projectAll } from '../core/data/batch-reads.ts';
 import type { StoredItem } from '../core/data/item-repository.ts';
 import { scopeCollectionPk } from './analytics-repository.ts';
 import type { ReadScope } from './analytics-scope.ts';
 
-const BANDS = ['A', 'B', 'C', 'D', 'E', 'F', 'G'] as const;
-type Band = (typeof BANDS)[number];
 const round = (v: number, places: number) => Math.round(v * 10 ** places) / 10 ** places;
 
 export interface EpcBandFigures {
-  band: Band | 'unrated';
+  band: EpcBand | 'unrated';
   sites: number;
   /** Sites' floor area in m² (as stored, whatever unit it is shown in); sites with none count 0. */
   floorAreaM2: number;
@@ -23,12 +22,9 @@ export interface EpcRatings {
 const SITE_FIELDS = ['siteName', 'epc', 'epcRating', 'floorArea'] as const;
 
 /** The band a site carries: its linked certificate's, else the rating typed on the site ('C', 'C+', '72C'). */
-export function bandOf(site: Readonly<Record<string, unknown>>): Band | undefined {
-  const epc = site.epc as { band?: unknown } | undefined;
-  if (epc && typeof epc.band === 'string' && (BANDS as readonly string[]).includes(epc.band))
-    return epc.band as Band;
-  const typed = typeof site.epcRating === 'string' ? site.epcRating.toUpperCase().match(/[A-G]/) : null;
-  return typed ? (typed[0] as Band) : undefined;
+export function bandOf(site: Readonly<Record<string, unknown>>): EpcBand | undefined {
+  const linked = site.epc && typeof site.epc === 'object' && 'band' in site.epc ? site.epc.band : undefined;
+  return isEpcBand(linked) ? linked : typedEpcBand(site.epcRating);
 }
 
 export function floorAreaM2(site: Readonly<Record<string, unknown>>): number {
@@ -53,7 +49,7 @@ export async function sitesOf(caller: Caller, scope: ReadScope): Promise<StoredI
 /** epc-ratings: how many of a scope's sites, and how much floor area, sit in each EPC band. */
 export function epcRatingsOf(sites: readonly StoredItem[]): EpcRatings {
   const by = new Map<EpcBandFigures['band'], EpcBandFigures>(
-    [...BANDS, 'unrated' as const].map((band) => [band, { band, sites: 0, floorAreaM2: 0 }]),
+    [...EPC_BANDS, 'unrated' as const].map((band) => [band, { band, sites: 0, floorAreaM2: 0 }]),
   );
   for (const site of sites) {
     const row = by.get(bandOf(site) ?? 'unrated') as EpcBandFigures;

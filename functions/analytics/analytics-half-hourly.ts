@@ -1,5 +1,5 @@
 import { halfHourlyProblem } from '../../shared/analytics/index.ts';
-import { calculateEmissions, type FactorUtility } from '../../shared/domain/emission-factors.ts';
+import { calculateEmissions, isFactorUtility } from '../../shared/domain/emission-factors.ts';
 import { defaultUnit } from '../../shared/domain/units.ts';
 import { convertQuantity, isSubMeter } from '../../shared/schemas/account-rules.ts';
 import {
@@ -53,7 +53,6 @@ export interface HalfHourlyWriteOptions {
   deferRollups?: boolean;
 }
 
-const FACTOR_UTILITIES = new Set(['electricity', 'gas', 'water', 'waste']);
 const round3 = (v: number) => Math.round(v * 1000) / 1000;
 
 function groupBy<T>(items: readonly T[], keyOf: (item: T) => string): Map<string, T[]> {
@@ -73,8 +72,8 @@ export function emissionsOf(
   year: number,
   unit: string,
 ): { perUnit: number; factorVersion: string } {
-  const found = FACTOR_UTILITIES.has(utilityType)
-    ? calculateEmissions({ utility: utilityType as FactorUtility, year, quantity: 1000, unit })
+  const found = isFactorUtility(utilityType)
+    ? calculateEmissions({ utility: utilityType, year, quantity: 1000, unit })
     : undefined;
   return found
     ? { perUnit: found.kgCO2e / 1000, factorVersion: found.factorVersion }

@@ -19,6 +19,7 @@ import { ApiError, formError, notFound } from '../core/lib/errors.ts';
 import { inPool } from '../core/lib/in-pool.ts';
 import { parseOrThrow } from '../core/lib/validation.ts';
 import type { OpContext, Operations, OpResult } from '../core/middleware/api-context.ts';
+import { operation } from '../core/middleware/operation.ts';
 import { type EmissionsChange, emissionsChangeOf, floorAreas } from './analytics-decomposition.ts';
 import { sitesOf } from './analytics-epc.ts';
 import { readEstimates, withEstimates } from './analytics-estimates.ts';
@@ -340,8 +341,8 @@ const forItem =
  * GET /assets/{id}/group-analytics: the consumption analytics of each portfolio the site belongs to and
  * the caller may read (`?assetGroupId=` picks one), to set the site beside its portfolios.
  */
-async function groupAnalytics(ctx: OpContext): Promise<OpResult> {
-  const assetId = ctx.params.id ?? '';
+const groupAnalytics = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
+  const assetId = ctx.params.id;
   const { assetId: _a, assetGroupId: only, id: _id, ...rest } = ctx.query;
   const groups = (await portfoliosOfSite(ctx.caller.companyId, assetId)).filter(
     (g) => !only || g._id === only,
@@ -358,7 +359,7 @@ async function groupAnalytics(ctx: OpContext): Promise<OpResult> {
     }
   }
   return { body: { assetId, data } };
-}
+});
 
 export const ANALYTICS_OPERATIONS: Operations = {
   'analytics.v1': byId('v1'),

@@ -1,6 +1,7 @@
 import { getItem } from '../core/data/item-repository.ts';
 import { notFound } from '../core/lib/errors.ts';
 import type { OpContext, OpResult } from '../core/middleware/api-context.ts';
+import { operation } from '../core/middleware/operation.ts';
 import { type AccountTypeCount, accountTypesOf } from './analytics-account-types.ts';
 import { type EpcRatings, epcRatingsOf, sitesOf } from './analytics-epc.ts';
 import { meterScope } from './analytics-half-hourly-figures.ts';
@@ -75,10 +76,10 @@ const idsOf = (v: unknown) => (Array.isArray(v) ? v.filter((x): x is string => t
  * order with how many meters of each, as GET /assets/{id}/account-types answers for one site (the route
  * has checked the caller may read the portfolio, which means every site in it).
  */
-export async function groupAccountTypes(ctx: OpContext): Promise<OpResult> {
-  const group = await getItem(scopeCollectionPk(ctx.caller.companyId, 'asset-groups'), ctx.params.id ?? '');
+export const groupAccountTypes = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
+  const group = await getItem(scopeCollectionPk(ctx.caller.companyId, 'asset-groups'), ctx.params.id);
   if (!group || group.deleted === true) throw notFound();
   const types: AccountTypeCount[] = await accountTypesOf(ctx.caller, idsOf(group.assetIds));
   const counts = Object.fromEntries(types.map((t) => [t.type, t.meters]));
   return { body: { data: types.map((t) => t.type), counts, total: types.length } };
-}
+});

@@ -5,7 +5,7 @@ import {
   type FactorSetEdition,
   findFactorSetEdition,
 } from '../../shared/analytics/index.ts';
-import { calculateEmissions, type FactorUtility } from '../../shared/domain/emission-factors.ts';
+import { calculateEmissions, isFactorUtility } from '../../shared/domain/emission-factors.ts';
 import { isSubMeter } from '../../shared/schemas/account-rules.ts';
 import {
   allAccounts,
@@ -39,7 +39,6 @@ import {
 
 export type { Restatement, YearRestated } from './factor-set-repository.ts';
 
-const FACTOR_UTILITIES = new Set<string>(['electricity', 'gas', 'water', 'waste']);
 const ACCOUNT_CONCURRENCY = 4;
 /** The run of a change recorded before changes named theirs. */
 const OLD_RUN = 'before-runs';
@@ -62,9 +61,9 @@ function restated(
   edition: FactorSetEdition,
   source: unknown,
 ): MonthRestatement['to'] | undefined {
-  if (!FACTOR_UTILITIES.has(utility) || source === 'interval') return undefined;
+  if (!isFactorUtility(utility) || source === 'interval') return undefined;
   const found = calculateEmissions({
-    utility: utility as FactorUtility,
+    utility,
     year: Number(month.month.slice(0, 4)),
     quantity: month.consumption,
     unit: month.unit,

@@ -5,8 +5,8 @@ import {
   DEFAULT_ACTIVITIES,
   EMISSION_FACTORS,
   type EmissionFactor,
-  type FactorUtility,
   factorNote,
+  isFactorUtility,
   wasteActivity,
 } from '../../shared/domain/emission-factors.ts';
 import { defaultUnit } from '../../shared/domain/units.ts';
@@ -142,8 +142,6 @@ async function hidesCosts(companyId: string): Promise<boolean> {
 
 // ---------------------------------------------------------------- the factor behind a bill's emissions
 
-const FACTOR_UTILITIES = new Set<string>(['electricity', 'gas', 'water', 'waste']);
-
 function factorRow(f: EmissionFactor, year: number): ProvenanceFactor {
   const note = factorNote(f, year);
   return {
@@ -165,16 +163,16 @@ function factorRow(f: EmissionFactor, year: number): ProvenanceFactor {
  */
 function factorsFor(account: StoredItem, year: number, recorded: string | undefined): ProvenanceFactor[] {
   const utility = utilityOf(account);
-  if (!FACTOR_UTILITIES.has(utility)) return [];
-  const fu = utility as FactorUtility;
-  const activities = fu === 'waste' ? [wasteActivity(str(account.wasteCategory))] : DEFAULT_ACTIVITIES[fu];
+  if (!isFactorUtility(utility)) return [];
+  const activities =
+    utility === 'waste' ? [wasteActivity(str(account.wasteCategory))] : DEFAULT_ACTIVITIES[utility];
   const versions = new Set((recorded ?? '').split('+'));
   const rows = EMISSION_FACTORS.filter(
-    (f) => f.utility === fu && activities.includes(f.activity) && versions.has(f.version),
+    (f) => f.utility === utility && activities.includes(f.activity) && versions.has(f.version),
   );
   if (rows.length > 0) return rows.map((f) => factorRow(f, year));
   const unit = defaultUnit(utility);
-  return (calculateEmissions({ utility: fu, year, quantity: 1, unit, activities })?.factors ?? []).map((f) =>
+  return (calculateEmissions({ utility, year, quantity: 1, unit, activities })?.factors ?? []).map((f) =>
     factorRow(f, year),
   );
 }

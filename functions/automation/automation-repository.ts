@@ -24,6 +24,7 @@ import {
   queryAll,
   type StoredItem,
 } from '../core/data/item-repository.ts';
+import { storedRecord } from '../core/data/stored-record.ts';
 
 export type AutomationRunStatus = 'pending' | 'running' | 'retrying' | 'succeeded' | 'failed';
 
@@ -34,7 +35,8 @@ export interface FolderFile {
   at: string;
 }
 
-export interface Automation {
+/** A type, not an interface: it is a stored item (a record of its fields) as it is. */
+export type Automation = {
   _id: string;
   name: string;
   templateId: AutomationTemplateId;
@@ -55,9 +57,9 @@ export interface Automation {
   lastRunStatus?: AutomationRunStatus;
   lastRunAt?: string;
   createdBy?: string;
-}
+};
 
-export interface AutomationRun {
+export type AutomationRun = {
   _id: string;
   companyId: string;
   automationId: string;
@@ -79,20 +81,25 @@ export interface AutomationRun {
   createdAt: string;
   updatedAt: string;
   createdBy: string;
-}
+};
 
 const automationsRef = (companyId: string): CollectionRef => declaredRef('automations', { companyId });
 const runsRef = (companyId: string): CollectionRef => declaredRef('automation-runs', { companyId });
 
+/**
+ * Typed as stored, with no field required: items written by hand, an older release or the generic routes
+ * may lack fields the writers here always set, and must stay readable (answered 404 or refused, not 500).
+ */
+const toAutomation = (item: StoredItem): Automation => storedRecord<Automation>('automation', item, []);
+const toRun = (item: StoredItem): AutomationRun => storedRecord<AutomationRun>('automation run', item, []);
+
 export async function getAutomation(companyId: string, id: string): Promise<Automation | undefined> {
   const item = await getItem(automationsRef(companyId).pk, id);
-  return item && item.deleted !== true ? (item as unknown as Automation) : undefined;
+  return item && item.deleted !== true ? toAutomation(item) : undefined;
 }
 
 export async function companyAutomations(companyId: string): Promise<Automation[]> {
-  return (await queryAll(automationsRef(companyId).pk))
-    .filter((i) => i.deleted !== true)
-    .map((i) => i as unknown as Automation);
+  return (await queryAll(automationsRef(companyId).pk)).filter((i) => i.deleted !== true).map(toAutomation);
 }
 
 export async function changeAutomation(
@@ -101,17 +108,17 @@ export async function changeAutomation(
   change: (a: Automation) => Automation,
 ): Promise<void> {
   await changeItem(automationsRef(companyId), id, (item) =>
-    item.deleted === true ? undefined : (change(item as unknown as Automation) as unknown as StoredItem),
+    item.deleted === true ? undefined : change(toAutomation(item)),
   );
 }
 
 export async function getAutomationRun(companyId: string, id: string): Promise<AutomationRun | undefined> {
   const item = await getItem(runsRef(companyId).pk, id);
-  return item as unknown as AutomationRun | undefined;
+  return item ? toRun(item) : undefined;
 }
 
 export const createAutomationRun = (run: AutomationRun) =>
-  putItem(runsRef(run.companyId), run as unknown as StoredItem, { mustNotExist: true });
+  putItem(runsRef(run.companyId), run, { mustNotExist: true });
 
 export const removeAutomationRun = (companyId: string, id: string) => deleteRaw(runsRef(companyId).pk, id);
 
@@ -121,14 +128,16 @@ export async function changeAutomationRun(
   change: (run: AutomationRun) => AutomationRun | undefined,
 ): Promise<AutomationRun | undefined> {
   const out = await changeItem(runsRef(companyId), id, (item) => {
-    const next = change(item as unknown as AutomationRun);
-    return next ? (next as unknown as StoredItem) : undefined;
+    return change(toRun(item));
   });
-  return out?.after as unknown as AutomationRun | undefined;
+  return out ? toRun(out.after) : undefined;
 }
 
 /** An automation's runs, newest first. */
 export async function runsOfAutomation(companyId: string, automationId: string, limit = 20) {
   const page = await listItems(runsRef(companyId), { filters: { automationId }, limit: 1000, skip: 0 });
-  return (page.data as unknown as AutomationRun[]).sort((a, b) => b._id.localeCompare(a._id)).slice(0, limit);
+  return page.data
+    .map(toRun)
+    .sort((a, b) => b._id.localeCompare(a._id))
+    .slice(0, limit);
 }

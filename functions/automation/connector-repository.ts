@@ -26,6 +26,7 @@ import {
   type StoredItem,
 } from '../core/data/item-repository.ts';
 import { keys } from '../core/data/keys.ts';
+import { storedRecord } from '../core/data/stored-record.ts';
 
 export type RunStatus = 'pending' | 'running' | 'succeeded' | 'failed';
 export type RunTrigger = 'manual' | 'schedule';
@@ -46,7 +47,8 @@ export interface RunLogRef {
   at: string;
 }
 
-export interface ScraperRun {
+/** Types, not interfaces: each is a stored item (a record of its fields) as it is. */
+export type ScraperRun = {
   _id: string;
   companyId: string;
   supplierId: string;
@@ -63,9 +65,9 @@ export interface ScraperRun {
   createdAt: string;
   updatedAt: string;
   createdBy: string;
-}
+};
 
-export interface ConnectorState {
+export type ConnectorState = {
   supplierId: string;
   /** Set when the portal refused the stored password: no run starts until it is set again. */
   blocked?: { reason: 'wrong-password'; at: string; runId: string };
@@ -73,7 +75,7 @@ export interface ConnectorState {
   lastStatus?: RunStatus;
   lastFinishedAt?: string;
   newestIssuedOn?: string;
-}
+};
 
 const runsRef = (companyId: string): CollectionRef => declaredRef('scraper-runs', { companyId });
 const logsPk = (companyId: string, runId: string) =>
@@ -89,13 +91,20 @@ const stateRef = (companyId: string): CollectionRef => ({
   searchFields: [],
 });
 
-const asRun = (item: StoredItem | undefined) => item as unknown as ScraperRun | undefined;
+/**
+ * Typed as stored, with no field required: items written by hand, an older release or the generic routes
+ * may lack fields the writers here always set, and must stay readable (answered 404 or refused, not 500).
+ */
+const toRun = (item: StoredItem): ScraperRun => storedRecord<ScraperRun>('connector run', item, []);
+const toState = (item: StoredItem): ConnectorState =>
+  storedRecord<ConnectorState>('connector state', item, []);
 
-export const getRun = async (companyId: string, runId: string) =>
-  asRun(await getItem(runsRef(companyId).pk, runId));
+export const getRun = async (companyId: string, runId: string) => {
+  const item = await getItem(runsRef(companyId).pk, runId);
+  return item ? toRun(item) : undefined;
+};
 
-export const createRun = (run: ScraperRun) =>
-  putItem(runsRef(run.companyId), run as unknown as StoredItem, { mustNotExist: true });
+export const createRun = (run: ScraperRun) => putItem(runsRef(run.companyId), run, { mustNotExist: true });
 
 /** Changes a run as stored now; `change` answers the whole run, or undefined to leave it. */
 export async function changeRun(
@@ -103,11 +112,8 @@ export async function changeRun(
   runId: string,
   change: (run: ScraperRun) => ScraperRun | undefined,
 ): Promise<ScraperRun | undefined> {
-  const out = await changeItem(runsRef(companyId), runId, (item) => {
-    const next = change(item as unknown as ScraperRun);
-    return next ? (next as unknown as StoredItem) : undefined;
-  });
-  return asRun(out?.after);
+  const out = await changeItem(runsRef(companyId), runId, (item) => change(toRun(item)));
+  return out ? toRun(out.after) : undefined;
 }
 
 /** The runs of one supplier login, newest first. */
@@ -117,7 +123,10 @@ export async function runsOfSupplier(
   limit = 50,
 ): Promise<ScraperRun[]> {
   const page = await listItems(runsRef(companyId), { filters: { supplierId }, limit: 1000, skip: 0 });
-  return (page.data as unknown as ScraperRun[]).sort((a, b) => b._id.localeCompare(a._id)).slice(0, limit);
+  return page.data
+    .map(toRun)
+    .sort((a, b) => b._id.localeCompare(a._id))
+    .slice(0, limit);
 }
 
 export async function getRunLog(
@@ -149,13 +158,13 @@ export const deleteSealedPassword = (companyId: string, supplierId: string) =>
 
 export async function getConnectorState(companyId: string, supplierId: string): Promise<ConnectorState> {
   const item = await getItem(stateRef(companyId).pk, supplierId);
-  return item ? (item as unknown as ConnectorState) : { supplierId };
+  return item ? toState(item) : { supplierId };
 }
 
 export async function connectorStates(companyId: string): Promise<ConnectorState[]> {
   return (await queryAll(stateRef(companyId).pk))
     .filter((i) => !i._id.startsWith('meter#') && !i._id.startsWith('bill#'))
-    .map((i) => i as unknown as ConnectorState);
+    .map(toState);
 }
 
 /** Changes a login's state, creating it first when there is none. */
@@ -167,7 +176,7 @@ export async function changeConnectorState(
   const ref = stateRef(companyId);
   await putItemIf(ref, { _id: supplierId, supplierId }, { ConditionExpression: 'attribute_not_exists(pk)' });
   await changeItem(ref, supplierId, (item) => ({
-    ...(change(item as unknown as ConnectorState) as unknown as StoredItem),
+    ...change(toState(item)),
     _id: supplierId,
   }));
 }

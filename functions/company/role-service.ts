@@ -6,7 +6,13 @@ import { listMemberships } from '../core/access/membership-repository.ts';
 import { listRoles } from '../core/access/user-repository.ts';
 import { conflict, forbidden, notFound } from '../core/lib/errors.ts';
 import { parseOrThrow } from '../core/lib/validation.ts';
-import type { OpContext, Operation, Operations, OpResult } from '../core/middleware/api-context.ts';
+import {
+  bodyObjectOf,
+  type OpContext,
+  type Operation,
+  type Operations,
+  type OpResult,
+} from '../core/middleware/api-context.ts';
 import { operation } from '../core/middleware/operation.ts';
 import { GENERIC_OPERATIONS } from '../core/resources/resource-service.ts';
 
@@ -31,17 +37,20 @@ function generic(name: string): Operation {
 }
 
 /** Permissions named by a body that may not parse yet: the generic operation reports what is malformed. */
-const namedPermissions = (body: unknown): PermissionName[] =>
-  body && typeof body === 'object' ? permissionList((body as { permissions?: unknown }).permissions) : [];
+const namedPermissions = (ctx: Pick<OpContext, 'body'>): PermissionName[] =>
+  permissionList(bodyObjectOf(ctx).permissions);
 
 const create = async (ctx: OpContext): Promise<OpResult> => {
-  assertAssignable(ctx.caller, namedPermissions(ctx.body));
+  assertAssignable(ctx.caller, namedPermissions(ctx));
   return generic('generic.create')(ctx);
 };
 
 const bulk = async (ctx: OpContext): Promise<OpResult> => {
   const entries = Array.isArray(ctx.body) ? ctx.body : [];
-  assertAssignable(ctx.caller, entries.flatMap(namedPermissions));
+  assertAssignable(
+    ctx.caller,
+    entries.flatMap((body: unknown) => namedPermissions({ body })),
+  );
   return generic('generic.bulk')(ctx);
 };
 

@@ -13,7 +13,6 @@ import {
 } from '../accounts/index.ts';
 import { listIntervalDays } from '../analytics/index.ts';
 import { LineageResolver, mayAccessItem } from '../core/access/item-access-service.ts';
-import type { StoredItem } from '../core/data/item-repository.ts';
 import { inPool } from '../core/lib/in-pool.ts';
 import type { MonthHeld, Outcome, OutcomeTotals, RowOutcome } from './import-records.ts';
 
@@ -79,8 +78,7 @@ async function meterIndex(caller: Caller) {
   const writable: StoredAccount[] = [];
   for (const a of accounts) {
     // A meter the caller may not write is as unknown to them as one that does not exist.
-    if (resource && (await mayAccessItem(resource, caller, a as unknown as StoredItem, 'write', resolver)))
-      writable.push(a);
+    if (resource && (await mayAccessItem(resource, caller, a, 'write', resolver))) writable.push(a);
   }
   const byKey = new Map<string, StoredAccount[]>();
   const add = (key: unknown, a: StoredAccount) => {
@@ -91,19 +89,17 @@ async function meterIndex(caller: Caller) {
     byKey.set(k, list);
   };
   for (const a of writable) {
-    const r = a as unknown as Record<string, unknown>;
     add(a._id, a);
-    add(r.meterPointNumber, a);
-    add(r.serialNumber, a);
-    add(r.meterSerialNumber, a);
-    add(r.name, a);
+    add(a.meterPointNumber, a);
+    add(a.meterSerialNumber, a);
+    add(a.name, a);
   }
   return {
     accounts: new Map(writable.map((a) => [a._id, a])),
     find(meter: string): StoredAccount | string {
-      const found = byKey.get(meter.replace(/\s+/g, '').toLowerCase()) ?? [];
-      if (found.length === 1) return found[0] as StoredAccount;
-      return found.length === 0
+      const [only, ...more] = byKey.get(meter.replace(/\s+/g, '').toLowerCase()) ?? [];
+      if (only && more.length === 0) return only;
+      return only === undefined
         ? NO_METER
         : 'More than one meter goes by this name: use its MPAN, MPRN or serial';
     },

@@ -1,4 +1,4 @@
-import { calculateEmissions, type FactorUtility } from '../../shared/domain/emission-factors.ts';
+import { calculateEmissions, isFactorUtility } from '../../shared/domain/emission-factors.ts';
 import { defaultUnit } from '../../shared/domain/units.ts';
 import { isSubMeter } from '../../shared/schemas/account-rules.ts';
 import type { UtilityType } from '../../shared/schemas/common.ts';
@@ -19,7 +19,6 @@ import {
   listIntervalDays,
   writeHalfHourlyDays,
 } from '../analytics/index.ts';
-import type { StoredItem } from '../core/data/item-repository.ts';
 import { inPool } from '../core/lib/in-pool.ts';
 import { type DayTarget, groupBy, type ImportPlan, judgeMonth, type MonthTarget } from './import-plan.ts';
 import type { UndoEntry } from './import-records.ts';
@@ -31,7 +30,6 @@ import type { UndoEntry } from './import-records.ts';
 
 type Progress = (done: number, total: number) => Promise<void>;
 
-const FACTOR_UTILITIES = new Set(['electricity', 'gas', 'water', 'waste']);
 const round3 = (v: number) => Math.round(v * 1000) / 1000;
 
 /** Factors by utility, year and unit: a file's hundred thousand months share a few dozen. */
@@ -47,9 +45,9 @@ function emissionsPerUnit(utility: string, month: string, unit: string) {
 }
 
 function factorsPerUnit(utility: string, month: string, unit: string) {
-  const found = FACTOR_UTILITIES.has(utility)
+  const found = isFactorUtility(utility)
     ? calculateEmissions({
-        utility: utility as FactorUtility,
+        utility,
         year: Number(month.slice(0, 4)),
         quantity: 1000,
         unit,
@@ -74,7 +72,7 @@ type MonthChange = { accountId: string; month: string; from: MonthFigures | null
 
 /** The month an import writes for a meter: its figures, with emissions in the year's factors. */
 function meterMonth(accountId: string, account: StoredAccount, month: string, to: MonthFigures): MeterMonth {
-  const utility = utilityOf(account as unknown as StoredItem);
+  const utility = utilityOf(account);
   const unit = unitOf(account, utility);
   const e = emissionsPerUnit(utility, month, unit);
   return {
@@ -105,12 +103,9 @@ async function addMonthRollups(
   for (const [accountId, list] of groupBy(changes, (c) => c.accountId)) {
     const account = accounts.get(accountId);
     if (!account) continue;
-    const utility = utilityOf(account as unknown as StoredItem);
+    const utility = utilityOf(account);
     const unit = unitOf(account, utility);
-    const assetId =
-      !isSubMeter(account as unknown as Record<string, unknown>) && typeof account.assetId === 'string'
-        ? account.assetId
-        : undefined;
+    const assetId = !isSubMeter(account) && typeof account.assetId === 'string' ? account.assetId : undefined;
     for (const c of list) {
       const e = emissionsPerUnit(utility, c.month, unit);
       if (!assetId) continue;

@@ -150,7 +150,7 @@ const ENTITIES: RecordKeys = {
 const METERS: RecordKeys = {
   async load(companyId) {
     const ref = resourceRef(companyId, 'accounts');
-    const accounts = (await allAccounts(companyId)) as unknown as StoredItem[];
+    const accounts = await allAccounts(companyId);
     const find = indexBy(accounts, (a) => [
       ...meterKeys(a.meterPointNumber),
       ...(a.meterSerialNumber ? [`serial:${lower(compact(a.meterSerialNumber))}`] : []),
@@ -196,7 +196,7 @@ const METERS: RecordKeys = {
 const CONTRACTS: RecordKeys = {
   async load(companyId) {
     const accounts = (await allAccounts(companyId)).filter((a) => a.deleted !== true);
-    const byNumber = indexBy(accounts as unknown as StoredItem[], (a) => meterKeys(a.meterPointNumber));
+    const byNumber = indexBy(accounts, (a) => meterKeys(a.meterPointNumber));
     const contracts: StoredItem[] = [];
     await inPool(accounts, 16, async (a) => {
       for (const c of await queryAll(contractsRef(companyId, a._id).pk))

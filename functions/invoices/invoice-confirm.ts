@@ -1,4 +1,4 @@
-import { calculateEmissions, type FactorUtility } from '../../shared/domain/emission-factors.ts';
+import { calculateEmissions, isFactorUtility } from '../../shared/domain/emission-factors.ts';
 import { gasVolumeToKwh } from '../../shared/domain/gas-volume.ts';
 import { coveredDaysByMonth, splitPeriodByMonth } from '../../shared/domain/period-split.ts';
 import { defaultUnit } from '../../shared/domain/units.ts';
@@ -20,7 +20,6 @@ const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : u
 const str = (v: unknown) => (typeof v === 'string' && v !== '' ? v : undefined);
 const round = (v: number, places: number) => Math.round(v * 10 ** places) / 10 ** places;
 const utilityOfAccount = (account: StoredItem) => str(account.type) ?? 'electricity';
-const FACTOR_UTILITIES = new Set(['electricity', 'gas', 'water', 'waste']);
 
 /** The amount of the bill's charge lines of a kind, when it has any. */
 function linesTotal(invoice: StoredItem, kind: string): number | undefined {
@@ -84,9 +83,9 @@ export function contributionsOf(
 
   return shares.map((share) => {
     const quantity = consumption * share.fraction;
-    const emissions = FACTOR_UTILITIES.has(utilityType)
+    const emissions = isFactorUtility(utilityType)
       ? calculateEmissions({
-          utility: utilityType as FactorUtility,
+          utility: utilityType,
           year: Number(share.month.slice(0, 4)),
           quantity,
           unit,

@@ -19,7 +19,9 @@ import {
   type OpContext,
   type Operations,
   type OpResult,
+  type WithParams,
 } from '../core/middleware/api-context.ts';
+import { operation } from '../core/middleware/operation.ts';
 import { findGroup } from '../portfolios/index.ts';
 import {
   changeReport,
@@ -150,7 +152,10 @@ export function newReport(
 }
 
 /** Records a report as queued and sends its first build to the report queue. */
-async function queueReport(ctx: OpContext, asked: Record<string, unknown>): Promise<OpResult> {
+async function queueReport(
+  ctx: Pick<OpContext, 'caller'>,
+  asked: Record<string, unknown>,
+): Promise<OpResult> {
   const custom =
     asked.templateId === 'custom' || (asked.templateId === undefined && asked.reportTemplateId !== undefined)
       ? await customRequestOf(ctx.caller.companyId, asked)
@@ -174,28 +179,30 @@ async function queueReport(ctx: OpContext, asked: Record<string, unknown>): Prom
 const generate = (ctx: OpContext) => queueReport(ctx, bodyObjectOf(ctx));
 
 /** GET /reports/generate/{type}, /reports/asset/{id}/{type}, /reports/portfolio/{id}/{type}: as the query asks. */
-const generateFor =
-  (scopeType: 'company' | 'asset' | 'portfolio') =>
-  (ctx: OpContext): Promise<OpResult> => {
-    if (!templateOf(ctx.params.type ?? ''))
-      throw notFound(`There is no report called ${ctx.params.type ?? ''}`);
-    return queueReport(ctx, {
-      ...ctx.query,
-      templateId: ctx.params.type,
-      ...(scopeType === 'company' ? {} : { scopeType, scopeId: ctx.params.id }),
-    });
-  };
+function generateAs(
+  ctx: Pick<OpContext, 'caller' | 'query'>,
+  type: string,
+  scope: { scopeType: 'asset' | 'portfolio'; scopeId: string } | undefined,
+): Promise<OpResult> {
+  if (!templateOf(type)) throw notFound(`There is no report called ${type}`);
+  return queueReport(ctx, { ...ctx.query, templateId: type, ...scope });
+}
+const generateCompany = operation({ params: ['type'] }, (ctx) => generateAs(ctx, ctx.params.type, undefined));
+const generateFor = (scopeType: 'asset' | 'portfolio') =>
+  operation({ params: ['id', 'type'] }, (ctx) =>
+    generateAs(ctx, ctx.params.type, { scopeType, scopeId: ctx.params.id }),
+  );
 
 /** The report of the path (the route's item check has let the caller read it). */
-export async function loadReport(ctx: OpContext): Promise<StoredReport> {
-  const found = await findReport(ctx.caller.companyId, ctx.params.id ?? '');
+export async function loadReport(ctx: WithParams<'id'>): Promise<StoredReport> {
+  const found = await findReport(ctx.caller.companyId, ctx.params.id);
   if (!found) throw notFound();
   if (!found.report) throw conflict('This report was not made here: it has no file to build or download');
   return found.report;
 }
 
 /** POST /reports/{id}/regenerate: the same report built again from today's figures. */
-async function regenerate(ctx: OpContext): Promise<OpResult> {
+const regenerate = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
   const current = await loadReport(ctx);
   const changed = await changeReport(ctx.caller.companyId, current._id, (r) =>
     r.status === 'queued' || r.status === 'generating'
@@ -209,10 +216,10 @@ async function regenerate(ctx: OpContext): Promise<OpResult> {
     { companyId: ctx.caller.companyId, reportId: report._id, generation: report.generation },
   ]);
   return { status: 202, body: report };
-}
+});
 
 /** GET /reports/{id}/download: a short-lived link to the built file. */
-async function download(ctx: OpContext): Promise<OpResult> {
+const download = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
   const report = await loadReport(ctx);
   // A report being built again keeps offering its last file until the new one is stored.
   const { builtGeneration, fileName } = report;
@@ -230,20 +237,20 @@ async function download(ctx: OpContext): Promise<OpResult> {
       expiresInSeconds: DOWNLOAD_SECONDS,
     },
   };
-}
+});
 
 /**
  * GET /reports/{id}/document: the report's sections, charts and tables as data, for the pages that show a
  * report rather than download it. They are built again by the worker's own code from the report's scope,
  * period and sections: with the data unchanged, the figures are the file's.
  */
-async function reportContent(ctx: OpContext): Promise<OpResult> {
+const reportContent = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
   const report = await loadReport(ctx);
   // Loaded on first use: the insights function starts without the reports' layout code.
   const { reportDocument } = await import('./report-data.ts');
   const { logoPng: _logo, ...document } = await reportDocument(report, ctx.caller, async () => {});
   return { body: { document, startDate: report.startDate, endDate: report.endDate } };
-}
+});
 
 /** GET /report-templates/system: the reports every company has. */
 const systemTemplates = async (): Promise<OpResult> => ({ body: { data: SYSTEM_TEMPLATES } });
@@ -251,7 +258,7 @@ const systemTemplates = async (): Promise<OpResult> => ({ body: { data: SYSTEM_T
 /** Asking for reports, building them again, and their downloads. */
 export const REPORT_REQUEST_OPERATIONS: Operations = {
   'reports.generate': generate,
-  'reports.generateCompany': generateFor('company'),
+  'reports.generateCompany': generateCompany,
   'reports.generateAsset': generateFor('asset'),
   'reports.generatePortfolio': generateFor('portfolio'),
   'reports.regenerate': regenerate,

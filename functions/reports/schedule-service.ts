@@ -24,6 +24,7 @@ import {
   type OpResult,
 } from '../core/middleware/api-context.ts';
 import { operation } from '../core/middleware/operation.ts';
+import { answeredItem } from '../core/resources/generic-answers.ts';
 import { genericOperation } from '../core/resources/resource-service.ts';
 import { putNotifications } from '../notifications/index.ts';
 import { findGroup } from '../portfolios/index.ts';
@@ -65,7 +66,7 @@ async function create(ctx: OpContext): Promise<OpResult> {
   await coveredSites(ctx, parsed);
   const nextRunAt = nextRunAfter(parsed, new Date()).toISOString();
   const out = await genericOperation('generic.create')({ ...ctx, body: { ...bodyObjectOf(ctx), nextRunAt } });
-  await keepDue(ctx.caller.companyId, out.body as StoredItem);
+  await keepDue(ctx.caller.companyId, answeredItem(out));
   return out;
 }
 
@@ -81,7 +82,7 @@ const update = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
   const nextRunAt =
     retimed || !current.nextRunAt ? nextRunAfter(merged, new Date()).toISOString() : current.nextRunAt;
   const out = await genericOperation('generic.update')({ ...ctx, body: { ...body, nextRunAt } });
-  await keepDue(ctx.caller.companyId, out.body as StoredItem);
+  await keepDue(ctx.caller.companyId, answeredItem(out));
   return out;
 });
 

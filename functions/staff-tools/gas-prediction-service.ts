@@ -16,10 +16,9 @@ import {
   UTIL_MESSAGES,
 } from '../../shared/schemas/util-staff.ts';
 import { getAccount, listAccountMonths } from '../accounts/index.ts';
+import { findAssets } from '../assets/index.ts';
 import { getCompany } from '../company/index.ts';
-import { getItems } from '../core/data/batch-reads.ts';
 import { declaredRef, listItems } from '../core/data/item-repository.ts';
-import { keys } from '../core/data/keys.ts';
 import { formError } from '../core/lib/errors.ts';
 import { parseOrThrow } from '../core/lib/validation.ts';
 import type { OpContext, Operations, OpResult } from '../core/middleware/api-context.ts';
@@ -80,11 +79,11 @@ const meterChoices = operation({ query: gasMeterChoicesQuerySchema }, async (ctx
     skip: 0,
   });
   const assetIds = gas.data.map((a) => str(a.assetId)).filter((id): id is string => id !== undefined);
-  const sites = await getItems(keys.collection({ companyId }, 'assets'), assetIds);
+  const sites = await findAssets(companyId, assetIds);
   const data: GasMeterChoice[] = gas.data.map((a) => {
     const assetId = str(a.assetId);
     const site = assetId ? sites.get(assetId) : undefined;
-    const siteName = site && site.deleted !== true ? str(site.siteName) : undefined;
+    const siteName = site ? str(site.siteName) : undefined;
     const meterPointNumber = str(a.meterPointNumber);
     const status = str(a.status);
     return {

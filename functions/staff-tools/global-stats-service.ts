@@ -1,9 +1,7 @@
 import type { GlobalStats } from '../../shared/schemas/util-staff.ts';
-import { queryAll } from '../core/data/item-repository.ts';
-import { keys } from '../core/data/keys.ts';
 import { inPool } from '../core/lib/in-pool.ts';
 import type { OpContext, Operations, OpResult } from '../core/middleware/api-context.ts';
-import { countLive } from './staff-repository.ts';
+import { companyCounts, liveCompanies } from './staff-repository.ts';
 
 /**
  * GET /util/global-stats: counts across every company, for staff. The companies list is read whole
@@ -23,30 +21,12 @@ const stats = async (_ctx: OpContext): Promise<OpResult> => {
   const now = new Date();
   const monthStart = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1);
   const fromId = firstIdAt(monthStart);
-  const companies = (await queryAll(keys.collection({}, 'companies'))).filter((c) => c.deleted !== true);
+  const companies = await liveCompanies();
   const people = new Set<string>();
   const rows = await inPool(companies, 4, async (company) => {
-    const pk = (name: string) => keys.collection({ companyId: company._id }, name);
-    const [members, entities, assets, accounts, invoicesThisMonth] = await Promise.all([
-      queryAll(pk('users')),
-      countLive(pk('entities')),
-      countLive(pk('assets')),
-      countLive(pk('accounts')),
-      countLive(pk('invoices'), fromId),
-    ]);
-    const live = members.filter((m) => m.deleted !== true);
-    for (const m of live) people.add(m._id);
-    const settings = (company.settings ?? {}) as { isDemo?: boolean };
-    return {
-      _id: company._id,
-      name: String(company.name ?? ''),
-      isDemo: settings.isDemo === true,
-      users: live.length,
-      entities,
-      assets,
-      accounts,
-      invoicesThisMonth,
-    };
+    const { memberIds, ...counts } = await companyCounts(company._id, fromId);
+    for (const id of memberIds) people.add(id);
+    return { ...company, users: memberIds.length, ...counts };
   });
   rows.sort((a, b) => a.name.localeCompare(b.name, 'en-GB'));
   const total = (f: (r: (typeof rows)[number]) => number) => rows.reduce((s, r) => s + f(r), 0);

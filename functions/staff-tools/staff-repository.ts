@@ -1,6 +1,8 @@
 /**
  * | pattern                                      | key condition                                              | index |
  * | -------------------------------------------- | ---------------------------------------------------------- | ----- |
+ * | every company (live ones kept)               | pk = G#companies                                           | table |
+ * | a company's members                          | pk = C#{companyId}#users                                   | table |
  * | live items of a partition (count)            | pk = {partition}, optionally sk >= fromId, Select COUNT    | table |
  * | count a grid-data fetch (atomic ADD)         | pk = C#{companyId}#gridfetch-usage, sk = YYYY-MM           | table |
  * | a company's fetch counts for some months     | pk = C#{companyId}#gridfetch-usage, sk BETWEEN from AND to | table |
@@ -24,13 +26,46 @@ import { type Stored, storedRecord } from '../core/data/stored-record.ts';
  * How many live items a partition holds, optionally only those whose id (and so creation time) is at or
  * after `fromId`: a COUNT query moves no item bodies.
  */
-export async function countLive(pk: string, fromId?: string): Promise<number> {
+async function countLive(pk: string, fromId?: string): Promise<number> {
   return countQueried({
     KeyConditionExpression: fromId ? 'pk = :pk AND sk >= :from' : 'pk = :pk',
     FilterExpression: 'attribute_not_exists(#deleted) OR #deleted <> :true',
     ExpressionAttributeNames: { '#deleted': 'deleted' },
     ExpressionAttributeValues: { ':pk': pk, ':true': true, ...(fromId ? { ':from': fromId } : {}) },
   });
+}
+
+/** Every live company: its id, name and whether it is a demo company. */
+export async function liveCompanies(): Promise<{ _id: string; name: string; isDemo: boolean }[]> {
+  const companies = await queryAll(keys.collection({}, 'companies'));
+  return companies
+    .filter((c) => c.deleted !== true)
+    .map((c) => ({
+      _id: c._id,
+      name: String(c.name ?? ''),
+      isDemo:
+        typeof c.settings === 'object' &&
+        c.settings !== null &&
+        'isDemo' in c.settings &&
+        c.settings.isDemo === true,
+    }));
+}
+
+/**
+ * What the staff counts hold of one company: its live members' ids, and how many live entities, sites and
+ * meters it has and bills created from `fromId` on (COUNT queries: no item bodies for those).
+ */
+export async function companyCounts(companyId: string, fromId: string) {
+  const pk = (name: string) => keys.collection({ companyId }, name);
+  const [members, entities, assets, accounts, invoicesThisMonth] = await Promise.all([
+    queryAll(pk('users')),
+    countLive(pk('entities')),
+    countLive(pk('assets')),
+    countLive(pk('accounts')),
+    countLive(pk('invoices'), fromId),
+  ]);
+  const memberIds = members.filter((m) => m.deleted !== true).map((m) => m._id);
+  return { memberIds, entities, assets, accounts, invoicesThisMonth };
 }
 
 const usagePk = (companyId: string) => keys.collection({ companyId }, 'gridfetch-usage');

@@ -11,9 +11,10 @@ import { formError, notFound } from '../core/lib/errors.ts';
 import { newId } from '../core/lib/ids.ts';
 import { pngSize } from '../core/lib/png.ts';
 import { parseOrThrow } from '../core/lib/validation.ts';
-import type { OpContext, Operation, Operations, OpResult } from '../core/middleware/api-context.ts';
+import type { OpContext, Operations, OpResult } from '../core/middleware/api-context.ts';
 import { operation } from '../core/middleware/operation.ts';
-import { GENERIC_OPERATIONS } from '../core/resources/resource-service.ts';
+import { answeredItem, answeredPage } from '../core/resources/generic-answers.ts';
+import { genericOperation } from '../core/resources/resource-service.ts';
 import { changeSupplier, findSupplier, type StoredSupplier } from './supplier-repository.ts';
 
 /** Supplier logos are held to the same rules as company logos: a PNG at least 200 px wide, size and pixels capped. */
@@ -31,23 +32,19 @@ async function withLogo<T extends StoredItem>(supplier: T): Promise<T> {
   };
 }
 
-function generic(name: string): Operation {
-  const op = GENERIC_OPERATIONS[name];
-  if (!op) throw new Error(`No generic operation ${name}`);
-  return op;
-}
+const generic = genericOperation;
 
 /** GET /suppliers (e.g. `?type=distributor`): the generic list, each supplier with its logo link. */
 const list = async (ctx: OpContext): Promise<OpResult> => {
   const result = await generic('generic.list')(ctx);
-  const body = result.body as { data: StoredItem[] };
+  const body = answeredPage(result);
   return { ...result, body: { ...body, data: await Promise.all(body.data.map(withLogo)) } };
 };
 
 /** GET /suppliers/{id}: the supplier's overview, with its logo link. */
 const get = async (ctx: OpContext): Promise<OpResult> => {
   const result = await generic('generic.get')(ctx);
-  return { ...result, body: await withLogo(result.body as StoredItem) };
+  return { ...result, body: await withLogo(answeredItem(result)) };
 };
 
 async function loadSupplier(id: string): Promise<StoredSupplier> {

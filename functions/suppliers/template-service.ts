@@ -29,7 +29,13 @@ import { writeActivity } from '../core/activity/activity-service.ts';
 import { conflict, formError, notFound } from '../core/lib/errors.ts';
 import { newId } from '../core/lib/ids.ts';
 import { parseOrThrow } from '../core/lib/validation.ts';
-import type { OpContext, Operation, Operations, OpResult } from '../core/middleware/api-context.ts';
+import {
+  bodyObjectOf,
+  type OpContext,
+  type Operation,
+  type Operations,
+  type OpResult,
+} from '../core/middleware/api-context.ts';
 import { operation } from '../core/middleware/operation.ts';
 import { findSupplier, type StoredSupplier } from './supplier-repository.ts';
 import {
@@ -100,7 +106,7 @@ async function prepareNew(
   body: unknown,
   at = '',
 ): Promise<{ item: StoredTemplate; supplier: StoredSupplier }> {
-  const raw = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>;
+  const raw = bodyObjectOf({ body });
   const field = (name: string) => `${at}${name}`;
   if (raw.status !== undefined && raw.status !== 'preupload')
     throw formError({ [field('status')]: 'A new template starts as preupload: upload a sample next' });
@@ -404,7 +410,7 @@ const addValue = operation({ params: ['id'] }, async (ctx): Promise<OpResult> =>
 const updateValue = operation({ params: ['id', 'valueId'] }, async (ctx): Promise<OpResult> => {
   refuseUnknown(ctx.body, VALUE_FIELDS);
   const { _id } = await loadTemplate(ctx.params.id);
-  const patch = (ctx.body ?? {}) as Record<string, unknown>;
+  const patch = bodyObjectOf(ctx);
   let value: TemplateValue | undefined;
   const edit = (t: StoredTemplate): StoredTemplate => {
     const index = oneOf(t.values, ctx.params.valueId, 'value');
@@ -462,7 +468,7 @@ const addRate = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => 
 const updateRate = operation({ params: ['id', 'rateId'] }, async (ctx): Promise<OpResult> => {
   refuseUnknown(ctx.body, RATE_FIELDS);
   const { _id } = await loadTemplate(ctx.params.id);
-  const patch = (ctx.body ?? {}) as Record<string, unknown>;
+  const patch = bodyObjectOf(ctx);
   let rate: TemplateRate | undefined;
   const edit = (t: StoredTemplate): StoredTemplate => {
     const index = oneOf(t.rates, ctx.params.rateId, 'rate');

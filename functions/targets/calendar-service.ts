@@ -1,6 +1,6 @@
 import type { Caller } from '../../shared/access/caller.ts';
 import { isCompanyWide } from '../../shared/access/route-access.ts';
-import type { EpcBand } from '../../shared/domain/epc.ts';
+import { isEpcBand, typedEpcBand } from '../../shared/domain/epc.ts';
 import { calendarEventsQuery, calendarFeedQuery } from '../../shared/schemas/targets.ts';
 import { toICalendar } from '../../shared/targets/icalendar.ts';
 import {
@@ -28,7 +28,6 @@ import type { OpContext, Operations, OpResult } from '../core/middleware/api-con
 import { operation } from '../core/middleware/operation.ts';
 import { allSites, sitesByIds, tenantsOf } from './calendar-repository.ts';
 
-const BANDS: readonly string[] = ['A', 'B', 'C', 'D', 'E', 'F', 'G'];
 const READ_CONCURRENCY = 8;
 const text = (v: unknown) => (typeof v === 'string' && v.trim() !== '' ? v.trim() : undefined);
 
@@ -46,13 +45,13 @@ async function readableSites(caller: Caller, only?: string): Promise<StoredItem[
 /** A site's EPC: its linked certificate, else the band typed on the site (with no lodgement date). */
 function epcOf(site: StoredItem): SiteFacts['epc'] {
   const epc = site.epc as { band?: unknown; kind?: unknown; lodgementDate?: unknown } | undefined;
-  if (epc && typeof epc.band === 'string' && BANDS.includes(epc.band)) {
+  if (epc && isEpcBand(epc.band)) {
     const kind = epc.kind === 'domestic' || epc.kind === 'display' ? epc.kind : 'non-domestic';
     const lodged = text(epc.lodgementDate);
-    return { band: epc.band as EpcBand, kind, ...(lodged ? { lodgementDate: lodged } : {}) };
+    return { band: epc.band, kind, ...(lodged ? { lodgementDate: lodged } : {}) };
   }
-  const typed = text(site.epcRating)?.toUpperCase().match(/[A-G]/);
-  return typed ? { band: typed[0] as EpcBand } : undefined;
+  const typed = typedEpcBand(site.epcRating);
+  return typed ? { band: typed } : undefined;
 }
 
 async function factsOf(caller: Caller, sites: readonly StoredItem[]): Promise<SiteFacts[]> {

@@ -20,6 +20,7 @@ import {
   queryAll,
   type StoredItem,
 } from '../core/data/item-repository.ts';
+import { storedRecord } from '../core/data/stored-record.ts';
 
 /** A target as stored: its fields, and the status it was last judged to have. */
 export type StoredTarget = StoredItem &
@@ -36,13 +37,17 @@ export type StoredTarget = StoredItem &
 
 export const targetsRef = (companyId: string): CollectionRef => declaredRef('targets', { companyId });
 
+/** Typed as stored, with no field required: a target missing one is refused by its operations, not a 500. */
+const toTarget = (item: StoredItem): StoredTarget => storedRecord<StoredTarget>('target', item, []);
+
 export async function findTarget(companyId: string, id: string): Promise<StoredTarget | undefined> {
-  return (await getItem(targetsRef(companyId).pk, id)) as StoredTarget | undefined;
+  const item = await getItem(targetsRef(companyId).pk, id);
+  return item ? toTarget(item) : undefined;
 }
 
 /** Every target of the company, deleted ones included (a company keeps tens, not thousands). */
 export async function listTargets(companyId: string): Promise<StoredTarget[]> {
-  return (await queryAll(targetsRef(companyId).pk)) as StoredTarget[];
+  return (await queryAll(targetsRef(companyId).pk)).map(toTarget);
 }
 
 export async function putNewTarget(target: StoredTarget): Promise<void> {
@@ -53,8 +58,9 @@ export async function changeTarget(
   companyId: string,
   id: string,
   change: (current: StoredTarget) => StoredTarget | undefined | Promise<StoredTarget | undefined>,
-) {
-  return changeItem(targetsRef(companyId), id, (current) => change(current as StoredTarget));
+): Promise<{ before: StoredTarget; after: StoredTarget; written: boolean } | undefined> {
+  const out = await changeItem(targetsRef(companyId), id, (current) => change(toTarget(current)));
+  return out && { before: toTarget(out.before), after: toTarget(out.after), written: out.written };
 }
 
 /** A portfolio a target covers, as stored (its sites decide who reaches it). */

@@ -159,7 +159,7 @@ const update = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
   });
   if (!changed) throw notFound();
   await writeActivity(ctx.caller, { type: 'update', model: 'targets', modelId: ctx.params.id });
-  return { body: present(changed.after as StoredTarget) };
+  return { body: present(changed.after) };
 });
 
 const remove = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
@@ -172,19 +172,19 @@ const remove = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
   if (!changed) throw notFound();
   if (changed.written)
     await writeActivity(ctx.caller, { type: 'delete', model: 'targets', modelId: ctx.params.id });
-  return { body: present(changed.after as StoredTarget) };
+  return { body: present(changed.after) };
 });
 
 const restore = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
   await loadTarget(ctx.caller, ctx.params.id, 'write', true);
   const changed = await changeTarget(ctx.caller.companyId, ctx.params.id, (current) => {
     const { deleted: _d, deletedAt: _a, deletedBy: _b, ...rest } = current;
-    return { ...rest, updatedAt: new Date().toISOString() } as StoredTarget;
+    return { ...rest, updatedAt: new Date().toISOString() };
   });
   if (!changed) throw notFound();
   if (changed.before.deleted === true)
     await writeActivity(ctx.caller, { type: 'restore', model: 'targets', modelId: ctx.params.id });
-  return { body: present(changed.after as StoredTarget) };
+  return { body: present(changed.after) };
 });
 
 export const TARGET_OPERATIONS: Operations = {

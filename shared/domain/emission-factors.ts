@@ -8,6 +8,17 @@ import { gasVolumeToKwh } from './gas-volume.ts';
 
 export type FactorUtility = 'electricity' | 'gas' | 'water' | 'waste';
 
+const FACTOR_UTILITIES: readonly string[] = [
+  'electricity',
+  'gas',
+  'water',
+  'waste',
+] satisfies FactorUtility[];
+
+/** Whether the factor table covers a utility (heating, cooling and solar have no factors of their own). */
+export const isFactorUtility = (utility: string): utility is FactorUtility =>
+  FACTOR_UTILITIES.includes(utility);
+
 export type FactorActivity =
   /** electricity generation, scope 2 (location-based) */
   | 'generation'

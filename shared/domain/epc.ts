@@ -1,5 +1,19 @@
 /** Energy Performance Certificate bands (England and Wales). */
-export type EpcBand = 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G';
+export const EPC_BANDS = ['A', 'B', 'C', 'D', 'E', 'F', 'G'] as const;
+export type EpcBand = (typeof EPC_BANDS)[number];
+
+export const isEpcBand = (v: unknown): v is EpcBand =>
+  typeof v === 'string' && (EPC_BANDS as readonly string[]).includes(v);
+
+/**
+ * The band a rating typed on a site names: a band letter, perhaps after its score and with a sign ('C',
+ * 'c+', '72C'). Other text names no band: 'N/A' or 'EX' (exempt) is unrated, not A or E.
+ */
+export function typedEpcBand(rating: unknown): EpcBand | undefined {
+  const letter = typeof rating === 'string' ? /^\s*\d*\s*([A-G])[+-]?\s*$/i.exec(rating)?.[1] : undefined;
+  const band = letter?.toUpperCase();
+  return isEpcBand(band) ? band : undefined;
+}
 
 /** Domestic: by SAP score, higher is better. Undefined outside 1 and above. */
 export function domesticEpcBand(sapScore: number): EpcBand | undefined {

@@ -92,7 +92,7 @@ export function accountFieldErrors(
 }
 
 /** A sub-meter hangs off a parent account of the same asset; its parent's bills already count it. */
-export function isSubMeter(account: Readonly<Record<string, unknown>>): boolean {
+export function isSubMeter(account: { readonly parentAccountId?: unknown } & object): boolean {
   return typeof account.parentAccountId === 'string' && account.parentAccountId.length > 0;
 }
 

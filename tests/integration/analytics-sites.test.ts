@@ -9,7 +9,7 @@ import { type Api, created, type RegisterWorld, startRegisterWorld } from './reg
  *            renewable REGO-backed contract for 1 to 15 January: 1500 kWh backed
  *   Temple   EPC rating typed as 'C+', 500 ft² (46.5 m²); electricity 3100 kWh in January 2025, a
  *            renewable contract without REGOs for all of January: 3100 kWh renewable, none backed; a gas meter
- *   Hardman  no EPC, 200 m²
+ *   Hardman  no EPC (its rating typed as N/A), 200 m²
  */
 let w: RegisterWorld;
 let api: Api;
@@ -40,7 +40,12 @@ beforeAll(async () => {
     floorAreaUnit: 'ft2',
     epcRating: 'C+',
   });
-  site.Hardman = await created(api, owner, '/assets', { siteName: 'Hardman', entityId, floorArea: 200 });
+  site.Hardman = await created(api, owner, '/assets', {
+    siteName: 'Hardman',
+    entityId,
+    floorArea: 200,
+    epcRating: 'N/A',
+  });
   for (const name of ['Aldgate', 'Temple']) {
     meter[name] = await created(api, owner, '/accounts', { type: 'electricity', assetId: site[name] });
     await applyInvoiceContribution(

@@ -1,11 +1,15 @@
 import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { listAccountMonths, listAssetRollups, listCompanyRollups } from '../../functions/accounts/index.ts';
 import { listIntervalDays } from '../../functions/analytics/index.ts';
 import { documentClient } from '../../functions/core/adapters/dynamo.ts';
 import { settlementPeriods } from '../../shared/analytics/half-hourly.ts';
-import { type ImportWorld, startImportWorld } from './imports-support.ts';
-import { created } from './register-support.ts';
+import {
+  fileOf,
+  type ImportWorld,
+  round3,
+  startImportWorldWithMeters,
+  wideHalfHourlyLines,
+} from './imports-support.ts';
 
 /**
  * A wide half-hourly file (one row a meter-day) is judged and written a part at a time, so the worker
@@ -15,13 +19,11 @@ import { created } from './register-support.ts';
  */
 let w: ImportWorld;
 let owner: string;
-let siteId: string;
-const meterIds: string[] = [];
+let meterIds: string[];
+let figures: () => Promise<{ meters: number; site: number; company: number }>;
 const METERS = 20;
 const DAYS = 365;
 
-const utf8 = (text: string) => new TextEncoder().encode(text);
-const round3 = (v: number) => Math.round(v * 1000) / 1000;
 const dates = Array.from({ length: DAYS }, (_, d) =>
   new Date(Date.UTC(2026, 0, 1 + d)).toISOString().slice(0, 10),
 );
@@ -33,35 +35,11 @@ const wholeYear = round3(
 );
 
 function wideFile(broken = false): Uint8Array {
-  const header = ['MPAN', 'Date', ...Array.from({ length: 50 }, (_, i) => `HH${i + 1}`)];
-  const lines = [header.join(',')];
-  for (let m = 0; m < METERS; m++)
-    for (const date of dates) {
-      const values = Array.from({ length: settlementPeriods(date) }, () => String(reading(m)));
-      lines.push(
-        `Part meter ${m + 1},${date.slice(8)}/${date.slice(5, 7)}/${date.slice(0, 4)},${values.join(',')}`,
-      );
-    }
+  const lines = wideHalfHourlyLines('Part meter', METERS, dates, reading);
   // A quote never closed, well after the first part: the file cannot be read to its end.
   if (broken) lines.splice(lines.length - 10, 0, 'Part meter 20,"31/12/2026,1');
-  return utf8(`${lines.join('\r\n')}\r\n`);
+  return fileOf(lines);
 }
-
-const sum = (rows: readonly { consumption: number }[]) =>
-  round3(rows.reduce((n, r) => n + Number(r.consumption), 0));
-const figures = async () => ({
-  meters: round3(
-    (
-      await Promise.all(
-        meterIds.map(async (id) => sum(await listAccountMonths(w.demoId, id, '2026-01', '2026-12'))),
-      )
-    ).reduce((a, b) => a + b, 0),
-  ),
-  site: sum(await listAssetRollups(w.demoId, siteId, '2026-01', '2026-12')),
-  company: sum(
-    (await listCompanyRollups(w.demoId, '2026-01', '2026-12')).filter((r) => r.utilityType === 'electricity'),
-  ),
-});
 
 /** Runs the worker on a message, watching its table calls; from the one `dies` picks, nothing lands. */
 async function watch(body: string, dies: (command: unknown) => boolean = () => false) {
@@ -95,18 +73,9 @@ const writesDaysOf = (command: unknown, accountId?: string) =>
   );
 
 beforeAll(async () => {
-  w = await startImportWorld();
-  owner = w.token('owner');
-  const entityId = await created(w.api, owner, '/entities', { legalName: 'Demo Estates Offices Ltd' });
-  siteId = await created(w.api, owner, '/assets', { siteName: 'Aldgate', entityId });
-  for (let m = 0; m < METERS; m++)
-    meterIds.push(
-      await created(w.api, owner, '/accounts', {
-        type: 'electricity',
-        assetId: siteId,
-        name: `Part meter ${m + 1}`,
-      }),
-    );
+  const world = await startImportWorldWithMeters(METERS, 'Part meter');
+  ({ w, owner, meterIds } = world);
+  figures = () => world.figures('2026-01', '2026-12');
 }, 120_000);
 afterAll(() => w?.stop());
 

@@ -23,8 +23,6 @@ const NOT_YET_CONVERTED: readonly string[] = [
   'functions/core/resources/resource-service.ts',
   'functions/core/search-index/search-index-service.ts',
   'functions/search/search-service.ts',
-  'functions/staff-tools/gas-prediction-service.ts',
-  'functions/staff-tools/global-stats-service.ts',
   'infra/local/seed/seed.ts',
 ];
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LETI_TARGETS } from '../../../shared/domain/benchmarks.ts';
-import { domesticEpcBand, nonDomesticEpcBand } from '../../../shared/domain/epc.ts';
+import { domesticEpcBand, nonDomesticEpcBand, typedEpcBand } from '../../../shared/domain/epc.ts';
 import { DE_MINIMIS, energyVatRate } from '../../../shared/domain/vat.ts';
 
 describe('VAT on energy', () => {
@@ -30,6 +30,13 @@ describe('EPC bands', () => {
     const ratings = [0, 25, 26, 50, 51, 75, 76, 100, 101, 125, 126, 150, 151];
     expect(ratings.map(nonDomesticEpcBand).join('')).toBe('AABBCCDDEEFFG');
     expect(nonDomesticEpcBand(-1)).toBeUndefined();
+  });
+
+  it('reads the band of a rating typed on a site, and none from text that is not a band', () => {
+    expect(['C', 'c+', '72C', ' b ', 'G-'].map(typedEpcBand)).toEqual(['C', 'C', 'C', 'B', 'G']);
+    // Not band A, E or D: a site marked N/A, exempt or unrated has no rating.
+    for (const rating of [undefined, 72, '', 'N/A', 'EX', 'NDA', 'H'])
+      expect(typedEpcBand(rating), String(rating)).toBeUndefined();
   });
 });
 

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, NativeSelect, Paper, Stack, TagsInput, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Paper, Stack, TagsInput, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ACCOUNT_UNITS, meterPointNumberError } from '../../../shared/schemas/account-rules.ts';
@@ -17,20 +17,14 @@ import {
   ParentAccountField,
   parseTags,
   SupplierField,
+  UnitFields,
 } from './account-fields.tsx';
-import {
-  type FormFailure,
-  formFailureOf,
-  useAccountTags,
-  useUpdateAccount,
-  useWasteCategories,
-} from './api.ts';
+import { type FormFailure, formFailureOf, useAccountTags, useUpdateAccount } from './api.ts';
 
 function EditForm({ account }: { account: AccountView }) {
   const hasSerial = hasMeterSerial(account.type);
   const navigate = useNavigate();
   const updateAccount = useUpdateAccount();
-  const waste = useWasteCategories();
   const knownTags = useAccountTags();
   const [name, setName] = useState(account.name ?? '');
   const [meterPointNumber, setMeterPointNumber] = useState(account.meterPointNumber ?? '');
@@ -119,24 +113,14 @@ function EditForm({ account }: { account: AccountView }) {
           onChange={setParentAccountId}
           error={f.parentAccountId}
         />
-        <Group grow>
-          <NativeSelect
-            label="Unit"
-            value={unit}
-            error={f.unit}
-            onChange={(e) => setUnit(e.currentTarget.value)}
-            data={[...new Set([...ACCOUNT_UNITS[account.type], unit])]}
-          />
-          {account.type === 'waste' && (
-            <NativeSelect
-              label="Waste category"
-              value={wasteCategory}
-              error={f.wasteCategory}
-              onChange={(e) => setWasteCategory(e.currentTarget.value)}
-              data={[{ value: '', label: 'Choose a category' }, ...(waste.data?.data ?? [])]}
-            />
-          )}
-        </Group>
+        <UnitFields
+          type={account.type}
+          unit={unit}
+          onUnit={setUnit}
+          wasteCategory={wasteCategory}
+          onWasteCategory={setWasteCategory}
+          errors={f}
+        />
         <TagsInput
           label="Tags"
           description="Press Enter or type a comma after each tag; tags already used on the company's meters are suggested"

@@ -1,10 +1,57 @@
-import { NativeSelect, TextInput } from '@mantine/core';
+import { Group, NativeSelect, TextInput } from '@mantine/core';
 import { useState } from 'react';
-import { meterPointKind, meterPointNumberError } from '../../../shared/schemas/account-rules.ts';
+import {
+  ACCOUNT_UNITS,
+  meterPointKind,
+  meterPointNumberError,
+} from '../../../shared/schemas/account-rules.ts';
 import type { AccountView } from '../../../shared/schemas/account-views.ts';
-import { type SupplierOption, useAccountsOfAsset, useSuppliers } from './api.ts';
+import type { UtilityType } from '../../../shared/schemas/common.ts';
+import { type SupplierOption, useAccountsOfAsset, useSuppliers, useWasteCategories } from './api.ts';
 
 /** Fields the account wizard and the account's edit page share. */
+
+/**
+ * The unit a meter counts in (its utility's units, and the one it has if that is another) and, for waste,
+ * the category its emissions are worked out by.
+ */
+export function UnitFields({
+  type,
+  unit,
+  onUnit,
+  wasteCategory,
+  onWasteCategory,
+  errors,
+}: {
+  type: UtilityType;
+  unit: string;
+  onUnit: (value: string) => void;
+  wasteCategory: string;
+  onWasteCategory: (value: string) => void;
+  errors: { unit?: string | undefined; wasteCategory?: string | undefined };
+}) {
+  const waste = useWasteCategories();
+  return (
+    <Group grow>
+      <NativeSelect
+        label="Unit"
+        value={unit}
+        error={errors.unit}
+        onChange={(e) => onUnit(e.currentTarget.value)}
+        data={[...new Set([...ACCOUNT_UNITS[type], unit])]}
+      />
+      {type === 'waste' && (
+        <NativeSelect
+          label="Waste category"
+          value={wasteCategory}
+          error={errors.wasteCategory}
+          onChange={(e) => onWasteCategory(e.currentTarget.value)}
+          data={[{ value: '', label: 'Choose a category' }, ...(waste.data?.data ?? [])]}
+        />
+      )}
+    </Group>
+  );
+}
 
 export const meterPointLabel = (type: string) => {
   const kind = meterPointKind(type);

@@ -19,14 +19,9 @@ import {
   ParentAccountField,
   parseTags,
   SupplierField,
+  UnitFields,
 } from './account-fields.tsx';
-import {
-  type FormFailure,
-  formFailureOf,
-  useAssetOptions,
-  useCreateAccount,
-  useWasteCategories,
-} from './api.ts';
+import { type FormFailure, formFailureOf, useAssetOptions, useCreateAccount } from './api.ts';
 
 /** /new-account: a new utility account (meter) in an asset, checked as it is typed and by the API. */
 function AccountWizardContent() {
@@ -35,7 +30,6 @@ function AccountWizardContent() {
   const [params] = useSearchParams();
   const assets = useAssetOptions();
   const { access } = useSession();
-  const waste = useWasteCategories();
   const [assetId, setAssetId] = useState(params.get('assetId') ?? '');
   const [type, setType] = useState<UtilityType>('electricity');
   const [meterPointNumber, setMeterPointNumber] = useState('');
@@ -190,24 +184,14 @@ function AccountWizardContent() {
             error={f.name}
             onChange={(e) => setName(e.currentTarget.value)}
           />
-          <Group grow>
-            <NativeSelect
-              label="Unit"
-              value={unit}
-              error={f.unit}
-              onChange={(e) => setUnit(e.currentTarget.value)}
-              data={[...ACCOUNT_UNITS[type]]}
-            />
-            {type === 'waste' && (
-              <NativeSelect
-                label="Waste category"
-                value={wasteCategory}
-                error={f.wasteCategory}
-                onChange={(e) => setWasteCategory(e.currentTarget.value)}
-                data={[{ value: '', label: 'Choose a category' }, ...(waste.data?.data ?? [])]}
-              />
-            )}
-          </Group>
+          <UnitFields
+            type={type}
+            unit={unit}
+            onUnit={setUnit}
+            wasteCategory={wasteCategory}
+            onWasteCategory={setWasteCategory}
+            errors={f}
+          />
           <TextInput
             label="Tags"
             description="Separate tags with commas"
