@@ -29,7 +29,7 @@ function messageOf(issue: z.core.$ZodIssue): string {
 }
 
 /** zod issues as the client's formMessages map: one message per field path, the first issue winning. */
-export function formMessagesOf(error: z.ZodError): Record<string, string> {
+export function formMessagesOf(error: z.core.$ZodError): Record<string, string> {
   const out: Record<string, string> = {};
   for (const issue of error.issues) {
     const key = issue.path.length > 0 ? issue.path.map(String).join('.') : '_form';
