@@ -59,6 +59,15 @@ describe('schemas built when a function starts', () => {
     expect(full).toEqual([]);
   });
 
+  it("gates features and reads capture limits without building the staff admin's schemas", async () => {
+    // Every function that gates a feature (discussions, the marketplace, e-mail capture) loads these.
+    const { full } = await schemasBuiltBy(async () => {
+      await import('../../functions/staff-tools/product-settings-service.ts');
+      await import('../../functions/staff-tools/admin-repository.ts');
+    });
+    expect(full).toEqual([]);
+  });
+
   it('still checks them as before', async () => {
     vi.resetModules();
     const { grantsSchema } = await import('../../shared/schemas/grants.ts');
