@@ -21,7 +21,8 @@ import {
   TransactWriteCommand,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
-import { UTILITY_TYPES, type UtilityType } from '../../shared/schemas/common.ts';
+import type { UtilityType } from '../../shared/schemas/common.ts';
+import { UTILITY_TYPES } from '../../shared/schemas/fields.ts';
 import { documentClient } from '../core/adapters/dynamo.ts';
 import { config } from '../core/config.ts';
 import { eachBatchGot } from '../core/data/batch-reads.ts';

@@ -1,7 +1,9 @@
 import * as z from 'zod';
 import type { DateRange, Granularity } from '../../shared/analytics/index.ts';
 import { dayNumber, defaultAnalyticsWindow } from '../../shared/analytics/index.ts';
-import { idSchema, UTILITY_TYPES, type UtilityType } from '../../shared/schemas/common.ts';
+import type { UtilityType } from '../../shared/schemas/common.ts';
+import { idField, UTILITY_TYPES } from '../../shared/schemas/fields.ts';
+import { onFirstUse } from '../../shared/schemas/on-first-use.ts';
 import { formError } from '../core/lib/errors.ts';
 
 const GRANULARITIES = ['halfhourly', 'hourly', 'daily', 'weekly', 'monthly', 'quarterly', 'yearly'] as const;
@@ -26,7 +28,7 @@ const isDate = (v: string) => {
     return false;
   }
 };
-const date = z.string().refine(isDate, 'Must be a date as YYYY-MM-DD');
+const date = () => z.string().refine(isDate, 'Must be a date as YYYY-MM-DD');
 
 const flag = (fallback: boolean) =>
   z
@@ -34,55 +36,65 @@ const flag = (fallback: boolean) =>
     .default(fallback ? 'true' : 'false')
     .transform((v) => v === 'true');
 
-const granularity = z
-  .enum(GRANULARITIES, { error: `Must be one of ${GRANULARITIES.join(', ')}` })
-  .default('monthly')
-  .transform((v) => v as Granularity | IntervalGranularity);
+const granularity = () =>
+  z
+    .enum(GRANULARITIES, { error: `Must be one of ${GRANULARITIES.join(', ')}` })
+    .default('monthly')
+    .transform((v) => v as Granularity | IntervalGranularity);
 
-const accountTypes = z
-  .string()
-  .transform((v) =>
-    v
-      .split(',')
-      .map((t) => t.trim())
-      .filter(Boolean),
-  )
-  .refine(
-    (types) => types.length > 0 && types.every((t) => (UTILITY_TYPES as readonly string[]).includes(t)),
-    `Must be one or more of ${UTILITY_TYPES.join(', ')}`,
-  )
-  .transform((types) => [...new Set(types)] as UtilityType[]);
+const accountTypes = () =>
+  z
+    .string()
+    .transform((v) =>
+      v
+        .split(',')
+        .map((t) => t.trim())
+        .filter(Boolean),
+    )
+    .refine(
+      (types) => types.length > 0 && types.every((t) => (UTILITY_TYPES as readonly string[]).includes(t)),
+      `Must be one or more of ${UTILITY_TYPES.join(', ')}`,
+    )
+    .transform((types) => [...new Set(types)] as UtilityType[]);
 
-export const analyticsQuerySchema = z
-  .object({
-    startDate: date.optional(),
-    endDate: date.optional(),
-    granularity,
-    dataType: z.enum(DATA_TYPES, { error: `Must be one of ${DATA_TYPES.join(', ')}` }).default('consumption'),
-    accountType: accountTypes.optional(),
-    assetId: idSchema.optional(),
-    assetGroupId: idSchema.optional(),
-    /** An entity with every entity below it: the sites of all of them the caller may read. */
-    entityId: idSchema.optional(),
-    /** Scope 2 of electricity location-based (the grid average) or market-based (contracts, residual mix). */
-    emissions: z.enum(['location', 'market'], { error: 'Must be location or market' }).default('location'),
-    /** One meter's figures. */
-    accountId: idSchema.optional(),
-    includeCosts: flag(true),
-    dateBreakdown: flag(true),
-    estimateBreakdown: flag(false),
-    comparePeriod: z
-      .enum(COMPARE_PERIODS, { error: `Must be one of ${COMPARE_PERIODS.join(', ')}` })
-      .default('none'),
-  })
-  .superRefine((q, ctx) => {
-    if ([q.assetId, q.assetGroupId, q.accountId, q.entityId].filter(Boolean).length > 1)
-      ctx.addIssue({
-        code: 'custom',
-        path: ['assetGroupId'],
-        message: 'Choose one of a meter, a site, a portfolio or an entity',
-      });
-  });
+/**
+ * The query of the analytics calls. Built on first use: the functions that declare these routes start
+ * without building it.
+ */
+export const analyticsQuerySchema = onFirstUse(() =>
+  z
+    .object({
+      startDate: date().optional(),
+      endDate: date().optional(),
+      granularity: granularity(),
+      dataType: z
+        .enum(DATA_TYPES, { error: `Must be one of ${DATA_TYPES.join(', ')}` })
+        .default('consumption'),
+      accountType: accountTypes().optional(),
+      assetId: idField().optional(),
+      assetGroupId: idField().optional(),
+      /** An entity with every entity below it: the sites of all of them the caller may read. */
+      entityId: idField().optional(),
+      /** Scope 2 of electricity location-based (the grid average) or market-based (contracts, residual mix). */
+      emissions: z.enum(['location', 'market'], { error: 'Must be location or market' }).default('location'),
+      /** One meter's figures. */
+      accountId: idField().optional(),
+      includeCosts: flag(true),
+      dateBreakdown: flag(true),
+      estimateBreakdown: flag(false),
+      comparePeriod: z
+        .enum(COMPARE_PERIODS, { error: `Must be one of ${COMPARE_PERIODS.join(', ')}` })
+        .default('none'),
+    })
+    .superRefine((q, ctx) => {
+      if ([q.assetId, q.assetGroupId, q.accountId, q.entityId].filter(Boolean).length > 1)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['assetGroupId'],
+          message: 'Choose one of a meter, a site, a portfolio or an entity',
+        });
+    }),
+);
 
 export type AnalyticsQuery = z.infer<typeof analyticsQuerySchema>;
 

@@ -2,7 +2,7 @@ import { isCompanyWide } from '../../shared/access/route-access.ts';
 import { MAX_LIST_LIMIT } from '../../shared/constants.ts';
 import { compareOrderKeys } from '../../shared/domain/order-key.ts';
 import { assetListQuery, sitePageQuery } from '../../shared/schemas/asset-queries.ts';
-import { UTILITY_TYPES } from '../../shared/schemas/common.ts';
+import { UTILITY_TYPES } from '../../shared/schemas/fields.ts';
 import { LineageResolver, mayAccessItem, readableOf } from '../core/access/item-access-service.ts';
 import { readAccessStamp } from '../core/data/access-version.ts';
 import {

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { type AddressObject, type ParsedMail, simpleParser } from 'mailparser';
 import { canUseRoute } from '../../shared/access/route-access.ts';
 import { CAPTURE_CONTENT_TYPES, detectCaptureFileType, safeFileName } from '../../shared/files/file-type.ts';
-import { EMAIL_CAPTURE_OFF } from '../../shared/schemas/staff-admin.ts';
+import { EMAIL_CAPTURE_OFF } from '../../shared/schemas/staff-admin-values.ts';
 import { COMPANY_ADMINS } from '../../shared/system/permission-sets.ts';
 import { companyIdForCaptureAddress, getCompany } from '../company/index.ts';
 import { memberCaller } from '../core/access/caller-service.ts';

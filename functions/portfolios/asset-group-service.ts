@@ -1,8 +1,8 @@
 import * as z from 'zod';
 import { isCompanyWide } from '../../shared/access/route-access.ts';
 import { IMPERIAL_AREA_FACTOR, MAX_LIST_LIMIT } from '../../shared/constants.ts';
-import { assetGroupSchema } from '../../shared/schemas/asset-group.ts';
-import { idSchema } from '../../shared/schemas/common.ts';
+import { ID_PATTERN, idField } from '../../shared/schemas/fields.ts';
+import { onFirstUse } from '../../shared/schemas/on-first-use.ts';
 import { assetGroupPageQuery, assetGroupSearchQuery } from '../../shared/schemas/queries.ts';
 import type { FloorAreaTotal } from '../../shared/schemas/register.ts';
 import { findResource, type ResourceDecl } from '../../shared/system/resources.ts';
@@ -74,8 +74,12 @@ async function save(
   return next;
 }
 
+/** The group's schema loads with the first write: the function's reads and cold start do without it. */
+const groupSchemas = () => import('../../shared/schemas/asset-group.ts');
+
 /** POST /asset-groups: every asset named must be a live asset of the company, or nothing is made. */
 const create = async (ctx: OpContext): Promise<OpResult> => {
+  const { assetGroupSchema } = await groupSchemas();
   const data = parseOrThrow(assetGroupSchema, ctx.body);
   const assetIds = [...new Set(data.assetIds)];
   await requireAssets(ctx.caller, assetIds);
@@ -98,6 +102,7 @@ const create = async (ctx: OpContext): Promise<OpResult> => {
 /** PATCH /asset-groups/{id}: name, description and the asset list, checked as on create. */
 const update = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
   const group = await loadGroup(ctx.caller, ctx.params.id, 'write');
+  const { assetGroupSchema } = await groupSchemas();
   const patch = parseOrThrow(assetGroupSchema.partial(), ctx.body);
   const changes = sentFields(patch, ctx.body);
   if (Array.isArray(changes.assetIds)) {
@@ -140,10 +145,13 @@ async function addAll(ctx: OpContext, group: StoredItem, ids: string[]): Promise
 const addAsset = operation({ params: ['id', 'assetId'] }, async (ctx): Promise<OpResult> => {
   const group = await loadGroup(ctx.caller, ctx.params.id, 'write');
   const id = ctx.params.assetId;
-  if (!idSchema.safeParse(id).success || (await readableAssets(ctx.caller, [id])).length === 0)
-    throw notFound();
+  if (!ID_PATTERN.test(id) || (await readableAssets(ctx.caller, [id])).length === 0) throw notFound();
   return addAll(ctx, group, [id]);
 });
+
+const assetIdList = onFirstUse(() =>
+  z.array(idField()).min(1, 'Name at least one asset').max(MAX_BULK_ASSETS),
+);
 
 /** PUT /asset-groups/{id}/assets/{assetIds}: adds a comma-separated list; one bad id adds none. */
 const addAssets = operation({ params: ['id', 'assetIds'] }, async (ctx): Promise<OpResult> => {
@@ -152,7 +160,7 @@ const addAssets = operation({ params: ['id', 'assetIds'] }, async (ctx): Promise
     .split(',')
     .map((s) => s.trim())
     .filter(Boolean);
-  const parsed = z.array(idSchema).min(1, 'Name at least one asset').max(MAX_BULK_ASSETS).safeParse(ids);
+  const parsed = assetIdList.safeParse(ids);
   if (!parsed.success) throw formError({ assetIds: parsed.error.issues[0]?.message ?? 'Invalid asset ids' });
   await requireAssets(ctx.caller, parsed.data);
   return addAll(ctx, group, parsed.data);

@@ -16,11 +16,11 @@
  * own partitions, so nothing here scans the table.
  */
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import type { ProductSettings } from '../../shared/schemas/staff-admin.ts';
 import {
   DEFAULT_PRODUCT_SETTINGS,
-  type ProductSettings,
   type StoredProductSettings,
-} from '../../shared/schemas/staff-admin.ts';
+} from '../../shared/schemas/staff-admin-values.ts';
 import { documentClient } from '../core/adapters/dynamo.ts';
 import { config } from '../core/config.ts';
 import { projectAll } from '../core/data/batch-reads.ts';

@@ -1,10 +1,10 @@
+import type { ProductSettings } from '../../shared/schemas/staff-admin.ts';
 import {
   CAPTURE_FILE_MB_CEILING,
   FEATURE_FLAGS,
   type FeatureFlag,
   featureOffMessage,
-  type ProductSettings,
-} from '../../shared/schemas/staff-admin.ts';
+} from '../../shared/schemas/staff-admin-values.ts';
 import { ApiError } from '../core/lib/errors.ts';
 import type { OpContext, Operation, Operations } from '../core/middleware/api-context.ts';
 import { readProductSettings } from './admin-repository.ts';

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import type { BoundingBox } from '../capture/textract.ts';
-import { idSchema, isoDate, utilityTypeSchema } from './common.ts';
+import { idField, isoDateField, utilityTypeField } from './fields.ts';
 import { onFirstUse } from './on-first-use.ts';
 
 /** The longest window a provenance answer covers: it lists bills one by one. */
@@ -19,14 +19,14 @@ const isReal = (v: string) => {
  * use: the functions that declare the route mostly serve others.
  */
 export const provenanceQuery = onFirstUse(() => {
-  const realDate = isoDate.refine(isReal, 'Must be a date as YYYY-MM-DD');
+  const realDate = isoDateField().refine(isReal, 'Must be a date as YYYY-MM-DD');
   return z
     .object({
       from: realDate,
       to: realDate,
-      assetId: idSchema.optional(),
-      accountId: idSchema.optional(),
-      utilityType: utilityTypeSchema.optional(),
+      assetId: idField().optional(),
+      accountId: idField().optional(),
+      utilityType: utilityTypeField().optional(),
     })
     .superRefine((q, ctx) => {
       if (q.to < q.from) ctx.addIssue({ code: 'custom', path: ['to'], message: 'Must be on or after from' });

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { DEFAULT_LIST_LIMIT, MAX_PAGE_LIMIT } from '../constants.ts';
-import { idSchema, isoDate } from './common.ts';
+import { idField, isoDateField } from './fields.ts';
 import { onFirstUse } from './on-first-use.ts';
 
 /**
@@ -124,8 +124,8 @@ export const contractDownloadQuery = onFirstUse(() => z.object({ name: z.string(
 /** GET /accounts/active-billing: the staff report of meters billed in a period. */
 export const activeBillingQuerySchema = onFirstUse(() =>
   z.object({
-    start: isoDate,
-    end: isoDate,
-    companyId: idSchema.optional(),
+    start: isoDateField(),
+    end: isoDateField(),
+    companyId: idField().optional(),
   }),
 );

@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { SEARCH_MIN_CHARS } from '../constants.ts';
 import type { UtilityType } from './common.ts';
+import { onFirstUse } from './on-first-use.ts';
 
 /** One entity of the company tree (GET /entities/structure), its subsidiaries nested below it. */
 export interface EntityNode {
@@ -45,15 +46,18 @@ export interface SearchResult {
   parentAccountId?: string | null;
 }
 
-export const searchQuerySchema = z.object({
-  query: z
-    .string()
-    .trim()
-    .min(SEARCH_MIN_CHARS, `Enter at least ${SEARCH_MIN_CHARS} characters`)
-    .max(100, 'Enter at most 100 characters'),
-  type: z.enum(SEARCH_TYPES).optional(),
-  limit: z.coerce.number().int().min(1).max(100).default(30),
-});
+/** GET /search: built on first use, as the functions that carry search mostly serve other calls. */
+export const searchQuerySchema = onFirstUse(() =>
+  z.object({
+    query: z
+      .string()
+      .trim()
+      .min(SEARCH_MIN_CHARS, `Enter at least ${SEARCH_MIN_CHARS} characters`)
+      .max(100, 'Enter at most 100 characters'),
+    type: z.enum(SEARCH_TYPES).optional(),
+    limit: z.coerce.number().int().min(1).max(100).default(30),
+  }),
+);
 
 /** Consumption, cost and emissions of one utility over the report period. */
 export interface UtilityTotals {

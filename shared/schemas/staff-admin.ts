@@ -1,15 +1,24 @@
 import * as z from 'zod';
 import { idSchema } from './common.ts';
+import {
+  ADMIN_MESSAGES,
+  CAPTURE_FILE_MB_CEILING,
+  FEATURE_FLAGS,
+  type FeatureFlag,
+} from './staff-admin-values.ts';
+
+export {
+  ADMIN_MESSAGES,
+  CAPTURE_FILE_MB_CEILING,
+  DEFAULT_PRODUCT_SETTINGS,
+  EMAIL_CAPTURE_OFF,
+  FEATURE_FLAGS,
+  type FeatureFlag,
+  featureOffMessage,
+  type StoredProductSettings,
+} from './staff-admin-values.ts';
 
 /** The staff admin pages (/admin, /admin/settings, /admin/log, /admin/emails, /admin/tools/*) and kiosk pairing. */
-
-export const ADMIN_MESSAGES = {
-  feedPlaceholders: 'May hold {lat}, {lng} and {postcode} and must start with http:// or https://',
-  pairingRefused: 'The signage service did not accept this pairing code',
-  signageUnavailable: 'The signage service could not be reached: try again in a minute',
-  kioskNotFound: 'No such kiosk',
-  screenNotFound: 'No screen of your kiosks has this id',
-} as const;
 
 const feedUrl = z
   .string()
@@ -18,24 +27,7 @@ const feedUrl = z
   .regex(/^https?:\/\/[^\s]+$/, ADMIN_MESSAGES.feedPlaceholders)
   .optional();
 
-/**
- * The features a flag can turn off, each gated on the server. A flag never set leaves its feature on, so a
- * new product starts with everything available.
- */
-export const FEATURE_FLAGS = {
-  marketplace: 'Carbon marketplace: the catalogue and registering interest',
-  discussions: 'Discussions: threads on sites, their replies and attachments',
-  'email-capture': "E-mail capture: bills sent to a company's capture address become invoices",
-} as const;
-export type FeatureFlag = keyof typeof FEATURE_FLAGS;
-export const featureOffMessage = (flag: FeatureFlag) => `The ${flag} feature is turned off for the product.`;
-/** Why mail to a capture address is refused while e-mail capture is off; the company's e-mail log shows it. */
-export const EMAIL_CAPTURE_OFF =
-  'E-mail capture is turned off for the product: mail to the capture address is refused and its attachments are not stored. Upload the bills instead.';
 const FLAG_NAMES = Object.keys(FEATURE_FLAGS) as [FeatureFlag, ...FeatureFlag[]];
-
-/** The most a bill's file may be at all: capture reads a document whole, in memory. */
-export const CAPTURE_FILE_MB_CEILING = 20;
 
 /** Product-wide settings, kept by staff: they apply to every company. */
 export const productSettingsSchema = z
@@ -60,17 +52,6 @@ export const productSettingsSchema = z
   })
   .strict();
 export type ProductSettings = z.infer<typeof productSettingsSchema>;
-
-export const DEFAULT_PRODUCT_SETTINGS: ProductSettings = {
-  captureLimits: { maxFileMb: 20, maxPagesPerBill: 50, maxBillsPerDay: 5000 },
-  featureFlags: {},
-  kioskFeeds: {},
-};
-
-export interface StoredProductSettings extends ProductSettings {
-  updatedAt?: string;
-  updatedBy?: string;
-}
 
 const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Must be a date as YYYY-MM-DD');
 

@@ -8,7 +8,7 @@ export const userSchema = z.object({
   name: nonEmpty.max(200),
   roleId: idSchema.optional(),
   permissions: z.array(z.enum(PERMISSION_NAMES)).default([]),
-  grants: grantsSchema.default({
+  grants: z._default(grantsSchema, {
     entities: { read: [], write: [] },
     assets: { read: [], write: [] },
     accounts: { read: [], write: [] },

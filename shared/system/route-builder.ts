@@ -30,7 +30,7 @@ export type RouteKey = `${HttpMethod} /${string}`;
  */
 export function withQueries(
   routes: readonly HttpRoute[],
-  queries: Readonly<Partial<Record<RouteKey, z.ZodType>>>,
+  queries: Readonly<Partial<Record<RouteKey, z.core.$ZodType>>>,
 ): HttpRoute[] {
   const keyOf = (r: HttpRoute) => `${r.method} ${r.path}`;
   const keys = new Set(routes.map(keyOf));

@@ -50,7 +50,7 @@ export interface HttpRoute {
    * The schema of the query, which the operation serving the route declares too (see `withQueries`); a
    * route without one passes its query on as text (the generic list and search calls read filters by name).
    */
-  query?: z.ZodType;
+  query?: z.core.$ZodType;
 }
 
 /**

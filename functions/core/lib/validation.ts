@@ -1,4 +1,5 @@
 import type * as z from 'zod';
+import { safeParse } from 'zod/mini';
 import { formError } from './errors.ts';
 
 /**
@@ -29,7 +30,7 @@ function messageOf(issue: z.core.$ZodIssue): string {
 }
 
 /** zod issues as the client's formMessages map: one message per field path, the first issue winning. */
-export function formMessagesOf(error: z.ZodError): Record<string, string> {
+export function formMessagesOf(error: z.core.$ZodError): Record<string, string> {
   const out: Record<string, string> = {};
   for (const issue of error.issues) {
     const key = issue.path.length > 0 ? issue.path.map(String).join('.') : '_form';
@@ -69,8 +70,8 @@ function unstorable(value: unknown, path: string[], out: Record<string, string>)
  * Parses input with a schema or throws a 400 form error naming each bad field, including a value that
  * fits the schema but not the database, so the caller hears which field rather than a failed write.
  */
-export function parseOrThrow<S extends z.ZodType>(schema: S, input: unknown): z.infer<S> {
-  const result = schema.safeParse(input);
+export function parseOrThrow<S extends z.core.$ZodType>(schema: S, input: unknown): z.output<S> {
+  const result = safeParse(schema, input);
   if (!result.success) throw formError(formMessagesOf(result.error));
   throwIfUnstorable(result.data);
   return result.data;

@@ -53,7 +53,7 @@ export interface OpResult {
 /** What an operation declares it reads: path parameters by name, and the schema of its route's query. */
 export interface OperationSpec {
   params: readonly string[];
-  query?: z.ZodType;
+  query?: z.core.$ZodType;
 }
 
 export type Operation = ((ctx: OpContext) => Promise<OpResult>) & { spec?: OperationSpec };

@@ -1,5 +1,5 @@
 import type { MiddlewareObj } from '@middy/core';
-import { ZodError } from 'zod';
+import { $ZodError } from 'zod/v4/core';
 import { ApiError } from '../lib/errors.ts';
 import { formMessagesOf } from '../lib/validation.ts';
 import type { ApiContext, HttpEvent, HttpResult } from './api-context.ts';
@@ -37,7 +37,8 @@ export function errorHandler(): MiddlewareObj<HttpEvent, HttpResult, Error, ApiC
         );
         return;
       }
-      if (err instanceof ZodError) {
+      // zod's full build and zod/mini (the schemas built on first use) both throw a $ZodError.
+      if (err instanceof $ZodError) {
         request.response = jsonResponse(
           400,
           {

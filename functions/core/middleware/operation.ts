@@ -1,15 +1,19 @@
 import type * as z from 'zod';
+import { safeParse } from 'zod/mini';
 import type { PathParams } from '../../../shared/system/route-params.ts';
 import { formError } from '../lib/errors.ts';
 import { formMessagesOf } from '../lib/validation.ts';
 import type { OpContext, Operation, OpResult } from './api-context.ts';
 
-/** A query schema: it is given the query string's values, each as text. */
-export type QuerySchema = z.ZodType;
+/**
+ * A query schema: it is given the query string's values, each as text. Of zod's full build or its small
+ * one (`zod/mini`, as the schemas built on first use are), so it is parsed with the function both share.
+ */
+export type QuerySchema = z.core.$ZodType;
 
 /** Parses a route's query values with its schema, or answers 400 naming each bad value. */
 export function parseQuery<S extends QuerySchema>(schema: S, query: Record<string, string>): z.output<S> {
-  const result = schema.safeParse(query);
+  const result = safeParse(schema, query);
   if (result.success) return result.data;
   const messages = formMessagesOf(result.error);
   const first = Object.entries(messages)[0];

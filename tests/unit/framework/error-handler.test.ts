@@ -1,6 +1,8 @@
 import middy from '@middy/core';
 import type { Context } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
+import * as zm from 'zod/mini';
+import { analyticsQuerySchema } from '../../../functions/analytics/index.ts';
 import { ApiError, badRequest, formError } from '../../../functions/core/lib/errors.ts';
 import { createLogger } from '../../../functions/core/lib/logger.ts';
 import type { ApiContext, HttpEvent, HttpResult } from '../../../functions/core/middleware/api-context.ts';
@@ -66,6 +68,26 @@ describe('error handler', () => {
       status: 400,
       code: 'VALIDATION_ERROR',
       formMessages: { name: 'This field is required' },
+    });
+  });
+
+  it("answers a value refused by zod/mini's schemas or one built on first use as a form error, not a 500", async () => {
+    const thrown = (parse: () => unknown) => {
+      try {
+        parse();
+      } catch (err) {
+        return err;
+      }
+      throw new Error('the value was not refused');
+    };
+    const mini = await failWith(thrown(() => zm.object({ name: zm.string() }).parse({ name: 5 })));
+    expect(mini.result.statusCode).toBe(400);
+    expect(mini.body).toMatchObject({ code: 'VALIDATION_ERROR', formMessages: { name: 'Must be text' } });
+    const firstUse = await failWith(thrown(() => analyticsQuerySchema.parse({ granularity: 'fortnightly' })));
+    expect(firstUse.result.statusCode).toBe(400);
+    expect(firstUse.body).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      formMessages: { granularity: expect.stringMatching(/^Must be one of halfhourly, hourly, daily/) },
     });
   });
 
