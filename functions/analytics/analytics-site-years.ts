@@ -12,6 +12,7 @@ import {
   type SiteYearRollup,
   siteYearsState,
 } from '../accounts/index.ts';
+import { sendToQueue } from '../core/adapters/queue.ts';
 import { getItems, projectAll } from '../core/data/batch-reads.ts';
 import {
   type ChangeMark,
@@ -26,9 +27,12 @@ import {
   yearMark,
 } from '../core/data/change-marks.ts';
 import type { StoredItem } from '../core/data/item-repository.ts';
-import { keepSiteYears, readKeptSiteYears } from './analytics-kept-site-years-repository.ts';
+import { createLogger } from '../core/lib/logger.ts';
+import { askForFreshCopy, keepSiteYears, readKeptSiteYears } from './analytics-kept-site-years-repository.ts';
 import { scopeCollectionPk } from './analytics-repository.ts';
 import { resolveScope } from './analytics-scope.ts';
+
+const log = createLogger({ area: 'analytics' });
 
 /** Utilities that are energy a building uses, as benchmarks count it; water and waste are not. */
 const ENERGY_UTILITIES: ReadonlySet<UtilityType> = new Set(['electricity', 'gas', 'heating', 'cooling']);
@@ -147,14 +151,18 @@ function sumSiteYears(rows: Iterable<SiteYearRollup>): Map<string, SiteYear[]> {
  * site. A table of thousands of sites reads a few items rather than one per site and one per site-year.
  * A part counts only while the change marks it was made under stand: the sites' fields under `sites`,
  * a year under its own mark and the mark of all years, so a bill in one year makes only that year again.
- * A part made while a write of its marks was under way is not kept (the write may land after its reads),
- * and none is trusted for more than an hour. After a write, a part is patched rather than made afresh
- * when the mark's journal names the sites written since it was kept: a bill reads its site again, not
- * every site of its year.
+ * A part made while a write of its marks was under way is not kept (the write may land after its reads).
+ * After a write, a part is patched rather than made afresh when the mark's journal names the sites
+ * written since it was kept: a bill reads its site again, not every site of its year. A part is made
+ * afresh from every item at least hourly, in case a write ever missed its mark: by the analytics worker,
+ * asked by the first caller to find it older than that, who is answered from it (patched) meanwhile. A
+ * caller makes a part itself only when none is kept, or its marks moved without naming what changed.
  */
 const KEPT_FROM_YEAR = PATHWAY_FIRST_YEAR;
 const KEPT_LAYOUT = 2;
-const KEPT_FOR_MS = 3_600_000;
+export const KEPT_FOR_MS = 3_600_000;
+/** How long one request for a part to be made afresh stands before a caller asks again. */
+const ASK_AGAIN_AFTER_MS = 10 * 60_000;
 const SITES_PART = 'sites';
 
 /** Site, energy (kWh), emissions (kg), electricity (kWh), electricity's emissions (kg), months held. */
@@ -244,7 +252,9 @@ const byKey = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 /**
  * One part of the company's copy: the kept one while its marks stand; else, when only its journaled mark
  * moved and the journal reaches back to the kept part, the kept one with the sites written since read
- * again; else made afresh. Kept when it may be, and the mark's journal restarted from there.
+ * again; else made afresh. Kept when it may be, and the mark's journal restarted from there. A kept part
+ * older than `KEPT_FOR_MS` still answers; the first caller to find it so notes on it that it was asked
+ * to be made afresh, and names it in `ask` for the worker.
  */
 async function keptPart<T>(
   companyId: string,
@@ -253,30 +263,103 @@ async function keptPart<T>(
   now: number,
   build: () => Promise<T>,
   patch: (kept: T, changed: readonly string[]) => Promise<T>,
+  ask: string[],
 ): Promise<T> {
   const names = marksOfPart(part);
   const journaled = names[names.length - 1] as ChangeMark;
   const wanted = marksOf(marks, names);
   const kept = await readKeptSiteYears<T>(companyId, part);
-  const fresh =
-    kept && kept.layout === KEPT_LAYOUT && kept.builtAt <= now && now - kept.builtAt < KEPT_FOR_MS
-      ? kept
-      : undefined;
-  if (fresh && sameMarks(fresh.marks, wanted)) return fresh.payload;
+  const usable = kept && kept.layout === KEPT_LAYOUT && kept.builtAt <= now ? kept : undefined;
+  const asking =
+    usable !== undefined && now - usable.builtAt >= KEPT_FOR_MS && now - usable.askedAt >= ASK_AGAIN_AFTER_MS;
+  if (usable && sameMarks(usable.marks, wanted)) {
+    if (asking && (await askedFirst(companyId, part, usable.build, now))) ask.push(part);
+    return usable.payload;
+  }
   const changed =
-    fresh && names.every((n) => n === journaled || fresh.marks[n] === wanted[n])
-      ? changedSince(marks, journaled, fresh.marks[journaled] ?? 0)
+    usable && names.every((n) => n === journaled || usable.marks[n] === wanted[n])
+      ? changedSince(marks, journaled, usable.marks[journaled] ?? 0)
       : undefined;
   // Made (or patched) under the marks read before any of its reads: a write it missed has moved them
   // since. One under way may land after these reads and its writer die before moving them again: not
-  // kept then. A patched part keeps the time its first reads were made, so it too is made afresh hourly.
-  const payload = fresh && changed ? await patch(fresh.payload, changed) : await build();
+  // kept then. A patched part keeps the time its first reads were made, so it is still made afresh hourly.
+  const payload = usable && changed ? await patch(usable.payload, changed) : await build();
+  const patched = usable !== undefined && changed !== undefined;
   if (settledFor(marks, names, now)) {
-    const builtAt = fresh && changed ? fresh.builtAt : now;
-    await keepSiteYears(companyId, part, { marks: wanted, layout: KEPT_LAYOUT, builtAt, payload });
-    await restartJournal(companyId, marks, journaled, now);
-  }
+    const stored = await keepSiteYears(companyId, part, {
+      marks: wanted,
+      layout: KEPT_LAYOUT,
+      builtAt: patched ? usable.builtAt : now,
+      askedAt: patched ? (asking ? now : usable.askedAt) : 0,
+      payload,
+    });
+    if (stored) await restartJournal(companyId, marks, journaled, now);
+    if (patched && asking && stored) ask.push(part);
+  } else if (patched && asking && (await askedFirst(companyId, part, usable.build, now))) ask.push(part);
   return payload;
+}
+
+/** Whether this caller is the first to ask for the kept part to be made afresh (never fails the call). */
+async function askedFirst(companyId: string, part: string, build: string, now: number): Promise<boolean> {
+  try {
+    return await askForFreshCopy(companyId, part, build, now, now - ASK_AGAIN_AFTER_MS);
+  } catch (err) {
+    log.warn('kept site years not asked to be made afresh', { companyId, part, error: String(err) });
+    return false;
+  }
+}
+
+/**
+ * Asks the analytics worker to make the parts afresh. Never fails the call: the parts still answer, and
+ * a caller asks again once the ask has stood `ASK_AGAIN_AFTER_MS`.
+ */
+async function askForFreshParts(companyId: string, parts: readonly string[]): Promise<void> {
+  try {
+    await sendToQueue('restatements', [{ companyId, keptSiteYears: [...parts] }]);
+  } catch (err) {
+    log.warn('kept site years not asked to be made afresh', { companyId, error: String(err) });
+  }
+}
+
+/**
+ * Makes the named parts of the company's copy afresh from every item, as a caller does when none is kept,
+ * and keeps each unless a later one was kept meanwhile. A part made afresh within the hour is left: asked
+ * twice, or asked again after a worker died midway, the work is done once. A worker that dies midway
+ * leaves the kept part whole (its pieces are written apart from the kept one's).
+ */
+export async function remakeKeptParts(companyId: string, parts: readonly string[], now = Date.now()) {
+  const thisYear = new Date(now).getUTCFullYear();
+  const known = new Set([SITES_PART, ...yearsBetween(KEPT_FROM_YEAR, thisYear).map(String)]);
+  let ensured: Promise<void> | undefined;
+  const made: string[] = [];
+  for (const part of new Set(parts)) {
+    if (!known.has(part)) continue;
+    const kept = await readKeptSiteYears<unknown>(companyId, part);
+    if (kept && kept.layout === KEPT_LAYOUT && kept.builtAt <= now && now - kept.builtAt < KEPT_FOR_MS)
+      continue;
+    const marks = await readChangeMarks(companyId);
+    const names = marksOfPart(part);
+    const at = Date.now();
+    const payload =
+      part === SITES_PART
+        ? await buildSitesPart(companyId)
+        : await (async () => {
+            ensured ??= ensureSiteYears(companyId);
+            await ensured;
+            return buildYearPart(companyId, Number(part));
+          })();
+    if (!settledFor(marks, names, at)) continue;
+    const stored = await keepSiteYears(companyId, part, {
+      marks: marksOf(marks, names),
+      layout: KEPT_LAYOUT,
+      builtAt: at,
+      payload,
+    });
+    if (!stored) continue;
+    await restartJournal(companyId, marks, names[names.length - 1] as ChangeMark, at);
+    made.push(part);
+  }
+  return made;
 }
 
 /** Every live site with its energy years, from the kept parts, when the years to `to` may be kept. */
@@ -289,6 +372,7 @@ async function keptSites(
   if (to > thisYear) return undefined;
   const marks = await readChangeMarks(companyId);
   let ensured: Promise<void> | undefined;
+  const ask: string[] = [];
   const years = yearsBetween(KEPT_FROM_YEAR, thisYear);
   const [[sites, ...yearParts]] = await Promise.all([
     Promise.all([
@@ -299,6 +383,7 @@ async function keptSites(
         now,
         () => buildSitesPart(companyId),
         (kept: StoredItem[], changed) => patchSitesPart(companyId, kept, changed),
+        ask,
       ),
       ...years.map((year) =>
         keptPart(
@@ -312,11 +397,13 @@ async function keptSites(
             return buildYearPart(companyId, year);
           },
           (kept: KeptYear[], changed) => patchYearPart(companyId, year, kept, changed),
+          ask,
         ),
       ),
     ]),
     dropDeadWrites(companyId, marks, now),
   ]);
+  if (ask.length > 0) await askForFreshParts(companyId, ask);
   const bySite = new Map<string, SiteYear[]>();
   yearParts.forEach((rows, i) => {
     const year = years[i] as number;
