@@ -5,11 +5,10 @@
  * | a kept part's other pieces                        | BatchGet pk = C#{companyId}#kept-site-years#{part}#{build}#{n}, sk = part | table |
  * | keep a part afresh (the first piece last)         | pk = C#{companyId}#kept-site-years#{part}#{build}#{n}, sk = part        | table |
  * | drop the pieces of a copy two copies back         | pk = C#{companyId}#kept-site-years#{part}#{build}#{n}, sk = part        | table |
- * | ask once for a part to be made afresh             | pk = C#{companyId}#kept-site-years#{part}#0, sk = part                  | table |
  */
 import { randomBytes } from 'node:crypto';
 import { gunzipSync, gzipSync } from 'node:zlib';
-import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from '../core/adapters/dynamo.ts';
 import { config } from '../core/config.ts';
 import { eachBatchGot } from '../core/data/batch-reads.ts';
@@ -35,8 +34,6 @@ const piecePk = (companyId: string, part: string, n: number, build?: string) =>
 const SK = 'part';
 /** Well under the 400 KB an item may hold, with room for the first piece's own attributes. */
 const PIECE_BYTES = 350_000;
-/** Twice the hour a copy is trusted before it is made afresh. */
-const GIVES_WAY_AFTER_MS = 2 * 3_600_000;
 
 /** A kept part as stored: the marks it was made under, and what it holds. */
 export interface KeptCopy<T> {
@@ -45,16 +42,17 @@ export interface KeptCopy<T> {
   layout: number;
   /** When the marks it was made under were read (ms since the epoch). */
   builtAt: number;
-  /** When it was last asked to be made afresh (ms since the epoch; 0 when never). */
-  askedAt?: number;
   payload: T;
 }
 
-/** A kept part as read: which copy it is. */
-export interface ReadKeptCopy<T> extends KeptCopy<T> {
+/** Which copy of a part is kept, and in how many pieces. */
+export interface KeptPieces {
   build: string;
-  askedAt: number;
+  parts: number;
 }
+
+/** A kept part as read, with which copy it is. */
+export interface ReadKeptCopy<T> extends KeptCopy<T>, KeptPieces {}
 
 const bytesOf = (v: unknown): Buffer | undefined =>
   v instanceof Uint8Array ? Buffer.from(v.buffer, v.byteOffset, v.byteLength) : undefined;
@@ -91,7 +89,7 @@ export async function readKeptSiteYears<T>(
     marks[name] = Number(value) || 0;
   return {
     build,
-    askedAt: Number(first.askedAt) || 0,
+    parts: pieces,
     marks,
     layout: Number(first.layout) || 0,
     builtAt: Number(first.builtAt) || 0,
@@ -100,12 +98,18 @@ export async function readKeptSiteYears<T>(
 }
 
 /**
- * Keeps a part in place of the one kept, unless the kept one was made under a later value of any of the
+ * Keeps a part in place of the one kept (`replacing`, as the caller read it: its pieces are dropped when
+ * the next copy replaces this one), unless the kept one was made under a later value of any of the
  * copy's marks (a slower reader or worker never puts an older copy back). The pieces are written first under
  * keys of their own, and the first piece, which names them, last: until then the copy kept is read whole.
  * Whether the copy was kept.
  */
-export async function keepSiteYears<T>(companyId: string, part: string, copy: KeptCopy<T>): Promise<boolean> {
+export async function keepSiteYears<T>(
+  companyId: string,
+  part: string,
+  copy: KeptCopy<T>,
+  replacing?: KeptPieces,
+): Promise<boolean> {
   const packed = gzipSync(JSON.stringify(copy.payload));
   const build = randomBytes(8).toString('hex');
   const chunks: Buffer[] = [];
@@ -140,17 +144,17 @@ export async function keepSiteYears<T>(companyId: string, part: string, copy: Ke
             marks: copy.marks,
             layout: copy.layout,
             builtAt: copy.builtAt,
-            ...(copy.askedAt ? { askedAt: copy.askedAt } : {}),
+            ...(replacing ? { previous: replacing } : {}),
             data: chunks[0],
           },
-          // A copy long past its time gives way whatever its marks (were the marks ever lost, it still would).
-          ConditionExpression: [
-            'attribute_not_exists(pk)',
-            '#builtAt < :longAgo',
-            ...(notLater.length ? [notLater.join(' AND ')] : []),
-          ].join(' OR '),
-          ExpressionAttributeNames: { ...names, '#builtAt': 'builtAt' },
-          ExpressionAttributeValues: { ...values, ':longAgo': Date.now() - GIVES_WAY_AFTER_MS },
+          ...(notLater.length
+            ? {
+                // AND binds before OR: no copy kept, or every mark at most this copy's.
+                ConditionExpression: `attribute_not_exists(pk) OR ${notLater.join(' AND ')}`,
+                ExpressionAttributeNames: names,
+                ExpressionAttributeValues: values,
+              }
+            : {}),
           ReturnValues: 'ALL_OLD',
         }),
       )
@@ -161,29 +165,8 @@ export async function keepSiteYears<T>(companyId: string, part: string, copy: Ke
     return false;
   }
   // The copy just replaced stays readable for a reader that read its first piece; the one before it goes.
-  const before = replaced?.previous;
-  if (replaced?.pieces === 'by-build' && before && typeof before === 'object') {
-    const { build: old, parts } = before as { build?: unknown; parts?: unknown };
-    if (typeof old === 'string') await dropPieces(companyId, part, old, Number(parts) || 1);
-  }
-  if (replaced && typeof replaced.build === 'string')
-    await documentClient()
-      .send(
-        new UpdateCommand({
-          TableName: config().tableName,
-          Key: { pk: headPk(companyId, part), sk: SK },
-          UpdateExpression: 'SET #previous = :previous',
-          ConditionExpression: '#build = :build',
-          ExpressionAttributeNames: { '#previous': 'previous', '#build': 'build' },
-          ExpressionAttributeValues: {
-            ':previous': { build: replaced.build, parts: Number(replaced.parts) || 1 },
-            ':build': build,
-          },
-        }),
-      )
-      .catch((err: unknown) => {
-        if (!isConditionFailure(err)) throw err;
-      });
+  const before = replaced?.pieces === 'by-build' ? (replaced.previous as KeptPieces | undefined) : undefined;
+  if (before?.build) await dropPieces(companyId, part, before.build, Number(before.parts) || 1);
   return true;
 }
 
@@ -202,34 +185,4 @@ async function dropPieces(companyId: string, part: string, build: string, parts:
         )
         .catch(() => undefined),
   );
-}
-
-/**
- * Notes on a kept copy that it was asked to be made afresh at `now`, unless it was asked since `since`:
- * whether this caller asked first (and so should send the request), so that callers of a copy past its
- * time ask once between them rather than each.
- */
-export async function askForFreshCopy(
-  companyId: string,
-  part: string,
-  build: string,
-  now: number,
-  since: number,
-): Promise<boolean> {
-  try {
-    await documentClient().send(
-      new UpdateCommand({
-        TableName: config().tableName,
-        Key: { pk: headPk(companyId, part), sk: SK },
-        UpdateExpression: 'SET #asked = :now',
-        ConditionExpression: '#build = :build AND (attribute_not_exists(#asked) OR #asked < :since)',
-        ExpressionAttributeNames: { '#asked': 'askedAt', '#build': 'build' },
-        ExpressionAttributeValues: { ':now': now, ':build': build, ':since': since },
-      }),
-    );
-    return true;
-  } catch (err) {
-    if (isConditionFailure(err)) return false;
-    throw err;
-  }
 }

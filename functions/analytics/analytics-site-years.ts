@@ -27,12 +27,9 @@ import {
   yearMark,
 } from '../core/data/change-marks.ts';
 import type { StoredItem } from '../core/data/item-repository.ts';
-import { createLogger } from '../core/lib/logger.ts';
-import { askForFreshCopy, keepSiteYears, readKeptSiteYears } from './analytics-kept-site-years-repository.ts';
+import { keepSiteYears, readKeptSiteYears } from './analytics-kept-site-years-repository.ts';
 import { scopeCollectionPk } from './analytics-repository.ts';
 import { resolveScope } from './analytics-scope.ts';
-
-const log = createLogger({ area: 'analytics' });
 
 /** Utilities that are energy a building uses, as benchmarks count it; water and waste are not. */
 const ENERGY_UTILITIES: ReadonlySet<UtilityType> = new Set(['electricity', 'gas', 'heating', 'cooling']);
@@ -63,7 +60,7 @@ export interface SiteYears {
  * partition per site) when it holds nothing or no month figures, from its years by utility (one partition)
  * when it only lacks the whole years. Once per company.
  */
-async function ensureSiteYears(companyId: string): Promise<void> {
+export async function ensureSiteYears(companyId: string): Promise<void> {
   const state = await siteYearsState(companyId);
   if (state === 'empty') {
     const sites = await projectAll(scopeCollectionPk(companyId, 'assets'), ['siteName']);
@@ -81,7 +78,7 @@ const bitsSet = (mask: number) => {
   return n;
 };
 
-const yearsBetween = (from: number, to: number) =>
+export const yearsBetween = (from: number, to: number) =>
   Array.from({ length: Math.max(0, to - from + 1) }, (_, i) => from + i);
 
 /** Every site's years of the company from the store, one item per site and year. */
@@ -155,15 +152,15 @@ function sumSiteYears(rows: Iterable<SiteYearRollup>): Map<string, SiteYear[]> {
  * After a write, a part is patched rather than made afresh when the mark's journal names the sites
  * written since it was kept: a bill reads its site again, not every site of its year. A part is made
  * afresh from every item at least hourly, in case a write ever missed its mark: by the analytics worker,
- * asked by the first caller to find it older than that, who is answered from it (patched) meanwhile. A
+ * asked by a caller that finds it older than that, who is answered from it (patched) meanwhile. A
  * caller makes a part itself only when none is kept, or its marks moved without naming what changed.
  */
-const KEPT_FROM_YEAR = PATHWAY_FIRST_YEAR;
-const KEPT_LAYOUT = 2;
+export const KEPT_FROM_YEAR = PATHWAY_FIRST_YEAR;
+export const KEPT_LAYOUT = 2;
 export const KEPT_FOR_MS = 3_600_000;
 /** How long one request for a part to be made afresh stands before a caller asks again. */
 const ASK_AGAIN_AFTER_MS = 10 * 60_000;
-const SITES_PART = 'sites';
+export const SITES_PART = 'sites';
 
 /** Site, energy (kWh), emissions (kg), electricity (kWh), electricity's emissions (kg), months held. */
 type KeptYear = [string, number, number, number, number, number];
@@ -192,14 +189,14 @@ function keptFields(site: StoredItem): StoredItem {
 }
 
 /** The marks a part is made under: the sites' fields, or one year of the site years. */
-const marksOfPart = (part: string): ChangeMark[] =>
+export const marksOfPart = (part: string): ChangeMark[] =>
   part === SITES_PART ? ['sites'] : ['siteYears', yearMark(part)];
 
 const sameMarks = (a: Readonly<Record<string, number>>, b: Readonly<Record<string, number>>) =>
   Object.keys(b).every((name) => a[name] === b[name]);
 
 /** The sites' fields, read strongly: after the marks were read. */
-async function buildSitesPart(companyId: string): Promise<StoredItem[]> {
+export async function buildSitesPart(companyId: string): Promise<StoredItem[]> {
   const items = await projectAll(scopeCollectionPk(companyId, 'assets'), [...SITE_FIELDS], {
     consistent: true,
   });
@@ -207,7 +204,7 @@ async function buildSitesPart(companyId: string): Promise<StoredItem[]> {
 }
 
 /** One year's energy figures of every site, read strongly: after the marks were read. */
-async function buildYearPart(companyId: string, year: number): Promise<KeptYear[]> {
+export async function buildYearPart(companyId: string, year: number): Promise<KeptYear[]> {
   return keptYearsOf(sumSiteYears(await listWholeSiteYears(companyId, year, year, { consistent: true })));
 }
 
@@ -253,8 +250,7 @@ const byKey = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
  * One part of the company's copy: the kept one while its marks stand; else, when only its journaled mark
  * moved and the journal reaches back to the kept part, the kept one with the sites written since read
  * again; else made afresh. Kept when it may be, and the mark's journal restarted from there. A kept part
- * older than `KEPT_FOR_MS` still answers; the first caller to find it so notes on it that it was asked
- * to be made afresh, and names it in `ask` for the worker.
+ * older than `KEPT_FOR_MS` still answers, and is named in `old` to be made afresh by the worker.
  */
 async function keptPart<T>(
   companyId: string,
@@ -263,19 +259,15 @@ async function keptPart<T>(
   now: number,
   build: () => Promise<T>,
   patch: (kept: T, changed: readonly string[]) => Promise<T>,
-  ask: string[],
+  old: string[],
 ): Promise<T> {
   const names = marksOfPart(part);
   const journaled = names[names.length - 1] as ChangeMark;
   const wanted = marksOf(marks, names);
   const kept = await readKeptSiteYears<T>(companyId, part);
   const usable = kept && kept.layout === KEPT_LAYOUT && kept.builtAt <= now ? kept : undefined;
-  const asking =
-    usable !== undefined && now - usable.builtAt >= KEPT_FOR_MS && now - usable.askedAt >= ASK_AGAIN_AFTER_MS;
-  if (usable && sameMarks(usable.marks, wanted)) {
-    if (asking && (await askedFirst(companyId, part, usable.build, now))) ask.push(part);
-    return usable.payload;
-  }
+  if (usable && now - usable.builtAt >= KEPT_FOR_MS) old.push(part);
+  if (usable && sameMarks(usable.marks, wanted)) return usable.payload;
   const changed =
     usable && names.every((n) => n === journaled || usable.marks[n] === wanted[n])
       ? changedSince(marks, journaled, usable.marks[journaled] ?? 0)
@@ -284,82 +276,27 @@ async function keptPart<T>(
   // since. One under way may land after these reads and its writer die before moving them again: not
   // kept then. A patched part keeps the time its first reads were made, so it is still made afresh hourly.
   const payload = usable && changed ? await patch(usable.payload, changed) : await build();
-  const patched = usable !== undefined && changed !== undefined;
   if (settledFor(marks, names, now)) {
-    const stored = await keepSiteYears(companyId, part, {
-      marks: wanted,
-      layout: KEPT_LAYOUT,
-      builtAt: patched ? usable.builtAt : now,
-      askedAt: patched ? (asking ? now : usable.askedAt) : 0,
-      payload,
-    });
-    if (stored) await restartJournal(companyId, marks, journaled, now);
-    if (patched && asking && stored) ask.push(part);
-  } else if (patched && asking && (await askedFirst(companyId, part, usable.build, now))) ask.push(part);
+    const builtAt = usable && changed ? usable.builtAt : now;
+    const copy = { marks: wanted, layout: KEPT_LAYOUT, builtAt, payload };
+    if (await keepSiteYears(companyId, part, copy, kept && { build: kept.build, parts: kept.parts }))
+      await restartJournal(companyId, marks, journaled, now);
+  }
   return payload;
 }
 
-/** Whether this caller is the first to ask for the kept part to be made afresh (never fails the call). */
-async function askedFirst(companyId: string, part: string, build: string, now: number): Promise<boolean> {
-  try {
-    return await askForFreshCopy(companyId, part, build, now, now - ASK_AGAIN_AFTER_MS);
-  } catch (err) {
-    log.warn('kept site years not asked to be made afresh', { companyId, part, error: String(err) });
-    return false;
-  }
-}
+/** When this process last asked for each company's copy to be made afresh. */
+const askedAt = new Map<string, number>();
 
 /**
- * Asks the analytics worker to make the parts afresh. Never fails the call: the parts still answer, and
- * a caller asks again once the ask has stood `ASK_AGAIN_AFTER_MS`.
+ * Asks the analytics worker to make afresh the parts found older than `KEPT_FOR_MS`, at most once in
+ * `ASK_AGAIN_AFTER_MS` from a process (the worker makes a part once, however often it is asked). Never
+ * fails the call: the parts still answer, and the next call after that time asks again.
  */
-async function askForFreshParts(companyId: string, parts: readonly string[]): Promise<void> {
-  try {
-    await sendToQueue('restatements', [{ companyId, keptSiteYears: [...parts] }]);
-  } catch (err) {
-    log.warn('kept site years not asked to be made afresh', { companyId, error: String(err) });
-  }
-}
-
-/**
- * Makes the named parts of the company's copy afresh from every item, as a caller does when none is kept,
- * and keeps each unless a later one was kept meanwhile. A part made afresh within the hour is left: asked
- * twice, or asked again after a worker died midway, the work is done once. A worker that dies midway
- * leaves the kept part whole (its pieces are written apart from the kept one's).
- */
-export async function remakeKeptParts(companyId: string, parts: readonly string[], now = Date.now()) {
-  const thisYear = new Date(now).getUTCFullYear();
-  const known = new Set([SITES_PART, ...yearsBetween(KEPT_FROM_YEAR, thisYear).map(String)]);
-  let ensured: Promise<void> | undefined;
-  const made: string[] = [];
-  for (const part of new Set(parts)) {
-    if (!known.has(part)) continue;
-    const kept = await readKeptSiteYears<unknown>(companyId, part);
-    if (kept && kept.layout === KEPT_LAYOUT && kept.builtAt <= now && now - kept.builtAt < KEPT_FOR_MS)
-      continue;
-    const marks = await readChangeMarks(companyId);
-    const names = marksOfPart(part);
-    const at = Date.now();
-    const payload =
-      part === SITES_PART
-        ? await buildSitesPart(companyId)
-        : await (async () => {
-            ensured ??= ensureSiteYears(companyId);
-            await ensured;
-            return buildYearPart(companyId, Number(part));
-          })();
-    if (!settledFor(marks, names, at)) continue;
-    const stored = await keepSiteYears(companyId, part, {
-      marks: marksOf(marks, names),
-      layout: KEPT_LAYOUT,
-      builtAt: at,
-      payload,
-    });
-    if (!stored) continue;
-    await restartJournal(companyId, marks, names[names.length - 1] as ChangeMark, at);
-    made.push(part);
-  }
-  return made;
+async function askForFreshParts(companyId: string, parts: string[], now: number): Promise<void> {
+  if (now - (askedAt.get(companyId) ?? 0) < ASK_AGAIN_AFTER_MS) return;
+  askedAt.set(companyId, now);
+  await sendToQueue('restatements', [{ companyId, keptSiteYears: parts }]).catch(() => undefined);
 }
 
 /** Every live site with its energy years, from the kept parts, when the years to `to` may be kept. */
@@ -372,7 +309,7 @@ async function keptSites(
   if (to > thisYear) return undefined;
   const marks = await readChangeMarks(companyId);
   let ensured: Promise<void> | undefined;
-  const ask: string[] = [];
+  const old: string[] = [];
   const years = yearsBetween(KEPT_FROM_YEAR, thisYear);
   const [[sites, ...yearParts]] = await Promise.all([
     Promise.all([
@@ -383,7 +320,7 @@ async function keptSites(
         now,
         () => buildSitesPart(companyId),
         (kept: StoredItem[], changed) => patchSitesPart(companyId, kept, changed),
-        ask,
+        old,
       ),
       ...years.map((year) =>
         keptPart(
@@ -397,13 +334,13 @@ async function keptSites(
             return buildYearPart(companyId, year);
           },
           (kept: KeptYear[], changed) => patchYearPart(companyId, year, kept, changed),
-          ask,
+          old,
         ),
       ),
     ]),
     dropDeadWrites(companyId, marks, now),
   ]);
-  if (ask.length > 0) await askForFreshParts(companyId, ask);
+  if (old.length > 0) await askForFreshParts(companyId, old, now);
   const bySite = new Map<string, SiteYear[]>();
   yearParts.forEach((rows, i) => {
     const year = years[i] as number;

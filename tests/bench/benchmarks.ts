@@ -141,7 +141,7 @@ async function main() {
     const { updateRaw } = await import('../../functions/core/data/item-repository.ts');
     const { keys } = await import('../../functions/core/data/keys.ts');
     const { documentClient } = await import('../../functions/core/adapters/dynamo.ts');
-    const { UpdateCommand } = await import('@aws-sdk/lib-dynamodb');
+    const { GetCommand, UpdateCommand } = await import('@aws-sdk/lib-dynamodb');
 
     const owner = await signInForToken({
       baseUrl: stack.origin,
@@ -217,6 +217,8 @@ async function main() {
     let writes = 0;
     const siteAt = (n: number) => siteIds[(n * 7919) % siteIds.length] as string;
     const oneMonth = { unit: 'kWh', consumption: 100, cost: 10, emissionsKg: 18 };
+    // The kept copy's parts: the sites' fields and each year's figures from 2020.
+    const parts = ['sites', ...Array.from({ length: Number(writeYear) - 2018 }, (_, i) => String(2020 + i))];
     const write = async () => {
       writes++;
       if (AFTER_WRITE === 'all') await moveChangeMark(companyId, 'siteYears');
@@ -225,10 +227,6 @@ async function main() {
       else if (AFTER_WRITE === 'site')
         await updateRaw(sitesPk, siteAt(writes), { floorArea: 1000 + (Date.now() % 9000) });
       else if (AFTER_WRITE === 'hour') {
-        const parts = [
-          'sites',
-          ...Array.from({ length: Number(writeYear) - 2018 }, (_, i) => String(2020 + i)),
-        ];
         for (const part of parts)
           await documentClient()
             .send(
@@ -255,7 +253,31 @@ async function main() {
       else if (AFTER_WRITE)
         await addToSiteYear(companyId, siteAt(writes), `${writeYear}-06`, 'electricity', oneMonth);
     };
+    // The local stack runs the analytics worker on the calls' own thread (in AWS it is a function of its
+    // own): a call waits until no kept part is past its hour, so it does not share the thread with a
+    // worker making the copy afresh that an earlier call asked for.
+    const settle = async () => {
+      for (let waited = 0; waited < 180_000; waited += 500) {
+        const heads = await Promise.all(
+          parts.map((part) =>
+            documentClient().send(
+              new GetCommand({
+                TableName: LOCAL_TABLE_NAME,
+                Key: { pk: `C#${companyId}#kept-site-years#${part}#0`, sk: 'part' },
+                ConsistentRead: true,
+              }),
+            ),
+          ),
+        );
+        if (heads.every((h) => !h.Item || Date.now() - Number(h.Item.builtAt) < 3_600_000)) return;
+        await new Promise((r) => setTimeout(r, 500));
+      }
+    };
+    let called = false;
     const call = async () => {
+      // The first call is on the copy as the stack found it (past its hour when the last run was long ago).
+      if (called) await settle();
+      called = true;
       await write();
       const started = performance.now();
       const res = await fetch(`${stack.origin}/api/benchmarks/crrem/sites`, {
@@ -285,6 +307,7 @@ async function main() {
       times.push(r.ms);
       last = r;
     }
+    console.log(`each call in turn: ${times.map((t) => t.toFixed(0)).join(', ')} ms`);
     times.sort((a, b) => a - b);
     const p95 = percentile(times, 95);
     const ok = p95 <= TARGET_MS;

@@ -1,5 +1,5 @@
 import { RESTATEMENTS_QUEUE } from '../../../shared/system/areas/analytics.ts';
-import { remakeKeptParts } from '../../analytics/analytics-site-years.ts';
+import { remakeKeptParts } from '../../analytics/analytics-kept-site-years-remake.ts';
 import { reportRestatementFailure, runRestatement } from '../../analytics/restatement-worker.ts';
 import { createLogger } from '../../core/lib/logger.ts';
 import { queueFunction } from '../../core/middleware/queue-function.ts';
