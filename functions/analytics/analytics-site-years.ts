@@ -12,6 +12,7 @@ import {
   type SiteYearRollup,
   siteYearsState,
 } from '../accounts/index.ts';
+import { sendToQueue } from '../core/adapters/queue.ts';
 import { getItems, projectAll } from '../core/data/batch-reads.ts';
 import {
   type ChangeMark,
@@ -59,7 +60,7 @@ export interface SiteYears {
  * partition per site) when it holds nothing or no month figures, from its years by utility (one partition)
  * when it only lacks the whole years. Once per company.
  */
-async function ensureSiteYears(companyId: string): Promise<void> {
+export async function ensureSiteYears(companyId: string): Promise<void> {
   const state = await siteYearsState(companyId);
   if (state === 'empty') {
     const sites = await projectAll(scopeCollectionPk(companyId, 'assets'), ['siteName']);
@@ -77,7 +78,7 @@ const bitsSet = (mask: number) => {
   return n;
 };
 
-const yearsBetween = (from: number, to: number) =>
+export const yearsBetween = (from: number, to: number) =>
   Array.from({ length: Math.max(0, to - from + 1) }, (_, i) => from + i);
 
 /** Every site's years of the company from the store, one item per site and year. */
@@ -147,15 +148,19 @@ function sumSiteYears(rows: Iterable<SiteYearRollup>): Map<string, SiteYear[]> {
  * site. A table of thousands of sites reads a few items rather than one per site and one per site-year.
  * A part counts only while the change marks it was made under stand: the sites' fields under `sites`,
  * a year under its own mark and the mark of all years, so a bill in one year makes only that year again.
- * A part made while a write of its marks was under way is not kept (the write may land after its reads),
- * and none is trusted for more than an hour. After a write, a part is patched rather than made afresh
- * when the mark's journal names the sites written since it was kept: a bill reads its site again, not
- * every site of its year.
+ * A part made while a write of its marks was under way is not kept (the write may land after its reads).
+ * After a write, a part is patched rather than made afresh when the mark's journal names the sites
+ * written since it was kept: a bill reads its site again, not every site of its year. A part is made
+ * afresh from every item at least hourly, in case a write ever missed its mark: by the analytics worker,
+ * asked by a caller that finds it older than that, who is answered from it (patched) meanwhile. A
+ * caller makes a part itself only when none is kept, or its marks moved without naming what changed.
  */
-const KEPT_FROM_YEAR = PATHWAY_FIRST_YEAR;
-const KEPT_LAYOUT = 2;
-const KEPT_FOR_MS = 3_600_000;
-const SITES_PART = 'sites';
+export const KEPT_FROM_YEAR = PATHWAY_FIRST_YEAR;
+export const KEPT_LAYOUT = 2;
+export const KEPT_FOR_MS = 3_600_000;
+/** How long one request for a part to be made afresh stands before a caller asks again. */
+const ASK_AGAIN_AFTER_MS = 10 * 60_000;
+export const SITES_PART = 'sites';
 
 /** Site, energy (kWh), emissions (kg), electricity (kWh), electricity's emissions (kg), months held. */
 type KeptYear = [string, number, number, number, number, number];
@@ -184,14 +189,14 @@ function keptFields(site: StoredItem): StoredItem {
 }
 
 /** The marks a part is made under: the sites' fields, or one year of the site years. */
-const marksOfPart = (part: string): ChangeMark[] =>
+export const marksOfPart = (part: string): ChangeMark[] =>
   part === SITES_PART ? ['sites'] : ['siteYears', yearMark(part)];
 
 const sameMarks = (a: Readonly<Record<string, number>>, b: Readonly<Record<string, number>>) =>
   Object.keys(b).every((name) => a[name] === b[name]);
 
 /** The sites' fields, read strongly: after the marks were read. */
-async function buildSitesPart(companyId: string): Promise<StoredItem[]> {
+export async function buildSitesPart(companyId: string): Promise<StoredItem[]> {
   const items = await projectAll(scopeCollectionPk(companyId, 'assets'), [...SITE_FIELDS], {
     consistent: true,
   });
@@ -199,7 +204,7 @@ async function buildSitesPart(companyId: string): Promise<StoredItem[]> {
 }
 
 /** One year's energy figures of every site, read strongly: after the marks were read. */
-async function buildYearPart(companyId: string, year: number): Promise<KeptYear[]> {
+export async function buildYearPart(companyId: string, year: number): Promise<KeptYear[]> {
   return keptYearsOf(sumSiteYears(await listWholeSiteYears(companyId, year, year, { consistent: true })));
 }
 
@@ -244,7 +249,8 @@ const byKey = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 /**
  * One part of the company's copy: the kept one while its marks stand; else, when only its journaled mark
  * moved and the journal reaches back to the kept part, the kept one with the sites written since read
- * again; else made afresh. Kept when it may be, and the mark's journal restarted from there.
+ * again; else made afresh. Kept when it may be, and the mark's journal restarted from there. A kept part
+ * older than `KEPT_FOR_MS` still answers, and is named in `old` to be made afresh by the worker.
  */
 async function keptPart<T>(
   companyId: string,
@@ -253,30 +259,44 @@ async function keptPart<T>(
   now: number,
   build: () => Promise<T>,
   patch: (kept: T, changed: readonly string[]) => Promise<T>,
+  old: string[],
 ): Promise<T> {
   const names = marksOfPart(part);
   const journaled = names[names.length - 1] as ChangeMark;
   const wanted = marksOf(marks, names);
   const kept = await readKeptSiteYears<T>(companyId, part);
-  const fresh =
-    kept && kept.layout === KEPT_LAYOUT && kept.builtAt <= now && now - kept.builtAt < KEPT_FOR_MS
-      ? kept
-      : undefined;
-  if (fresh && sameMarks(fresh.marks, wanted)) return fresh.payload;
+  const usable = kept && kept.layout === KEPT_LAYOUT && kept.builtAt <= now ? kept : undefined;
+  if (usable && now - usable.builtAt >= KEPT_FOR_MS) old.push(part);
+  if (usable && sameMarks(usable.marks, wanted)) return usable.payload;
   const changed =
-    fresh && names.every((n) => n === journaled || fresh.marks[n] === wanted[n])
-      ? changedSince(marks, journaled, fresh.marks[journaled] ?? 0)
+    usable && names.every((n) => n === journaled || usable.marks[n] === wanted[n])
+      ? changedSince(marks, journaled, usable.marks[journaled] ?? 0)
       : undefined;
   // Made (or patched) under the marks read before any of its reads: a write it missed has moved them
   // since. One under way may land after these reads and its writer die before moving them again: not
-  // kept then. A patched part keeps the time its first reads were made, so it too is made afresh hourly.
-  const payload = fresh && changed ? await patch(fresh.payload, changed) : await build();
+  // kept then. A patched part keeps the time its first reads were made, so it is still made afresh hourly.
+  const payload = usable && changed ? await patch(usable.payload, changed) : await build();
   if (settledFor(marks, names, now)) {
-    const builtAt = fresh && changed ? fresh.builtAt : now;
-    await keepSiteYears(companyId, part, { marks: wanted, layout: KEPT_LAYOUT, builtAt, payload });
-    await restartJournal(companyId, marks, journaled, now);
+    const builtAt = usable && changed ? usable.builtAt : now;
+    const copy = { marks: wanted, layout: KEPT_LAYOUT, builtAt, payload };
+    if (await keepSiteYears(companyId, part, copy, kept && { build: kept.build, parts: kept.parts }))
+      await restartJournal(companyId, marks, journaled, now);
   }
   return payload;
+}
+
+/** When this process last asked for each company's copy to be made afresh. */
+const askedAt = new Map<string, number>();
+
+/**
+ * Asks the analytics worker to make afresh the parts found older than `KEPT_FOR_MS`, at most once in
+ * `ASK_AGAIN_AFTER_MS` from a process (the worker makes a part once, however often it is asked). Never
+ * fails the call: the parts still answer, and the next call after that time asks again.
+ */
+async function askForFreshParts(companyId: string, parts: string[], now: number): Promise<void> {
+  if (now - (askedAt.get(companyId) ?? 0) < ASK_AGAIN_AFTER_MS) return;
+  askedAt.set(companyId, now);
+  await sendToQueue('restatements', [{ companyId, keptSiteYears: parts }]).catch(() => undefined);
 }
 
 /** Every live site with its energy years, from the kept parts, when the years to `to` may be kept. */
@@ -289,6 +309,7 @@ async function keptSites(
   if (to > thisYear) return undefined;
   const marks = await readChangeMarks(companyId);
   let ensured: Promise<void> | undefined;
+  const old: string[] = [];
   const years = yearsBetween(KEPT_FROM_YEAR, thisYear);
   const [[sites, ...yearParts]] = await Promise.all([
     Promise.all([
@@ -299,6 +320,7 @@ async function keptSites(
         now,
         () => buildSitesPart(companyId),
         (kept: StoredItem[], changed) => patchSitesPart(companyId, kept, changed),
+        old,
       ),
       ...years.map((year) =>
         keptPart(
@@ -312,11 +334,13 @@ async function keptSites(
             return buildYearPart(companyId, year);
           },
           (kept: KeptYear[], changed) => patchYearPart(companyId, year, kept, changed),
+          old,
         ),
       ),
     ]),
     dropDeadWrites(companyId, marks, now),
   ]);
+  if (old.length > 0) await askForFreshParts(companyId, old, now);
   const bySite = new Map<string, SiteYear[]>();
   yearParts.forEach((rows, i) => {
     const year = years[i] as number;

@@ -126,7 +126,8 @@ export const FUNCTIONS: readonly FunctionDecl[] = [
     queues: ['reports', 'restatements'],
     sendEmail: true,
   }),
-  httpFn('targets', { ...rw }),
+  // Benchmark tables ask the analytics worker to make their kept copy afresh hourly.
+  httpFn('targets', { ...rw, queues: ['restatements'] }),
   httpFn('automation', { ...rw, buckets: { uploads: 'readwrite' }, queues: ['scraper', 'imports'] }),
   // documents: letters of authority are uploaded by presigned PUT, which needs the signer's write grant.
   // Discussions and the carbon marketplace: their own function, so util stays within its size budget.

@@ -106,9 +106,23 @@ export const importRunMessage = z.object({
 /** One restatement of a company's emissions in a factor set edition, recorded as a job by the API. */
 export const restatementMessage = z.object({ companyId: z.string().min(1), jobId: z.string().min(1) });
 
+/**
+ * Parts of a company's kept copy of site years (the sites' fields, or a year's figures) to make afresh
+ * from every item, asked by the first table call to find them older than an hour; on the analytics
+ * worker's queue.
+ */
+export const keptSiteYearsMessage = z.object({
+  companyId: z.string().min(1),
+  keptSiteYears: z
+    .array(z.string().regex(/^(sites|\d{4})$/))
+    .min(1)
+    .max(100),
+});
+
 export type ReportBuildMessage = z.output<typeof reportMessage>;
 export type ScheduledReportRunMessage = z.output<typeof scheduledReportRunMessage>;
 export type RestatementMessage = z.output<typeof restatementMessage>;
+export type KeptSiteYearsMessage = z.output<typeof keptSiteYearsMessage>;
 
 export const QUEUE_MESSAGES = {
   'email-intake': mailReceiptMessage,
@@ -119,7 +133,7 @@ export const QUEUE_MESSAGES = {
   reports: z.union([reportMessage, scheduledReportsSweepMessage, scheduledReportRunMessage]),
   scraper: scraperMessage,
   imports: z.union([importRunMessage, s3EventMessage]),
-  restatements: restatementMessage,
+  restatements: z.union([restatementMessage, keptSiteYearsMessage]),
 } as const satisfies Record<QueueName, z.ZodType>;
 
 export type QueueMessage<Q extends QueueName> = z.output<(typeof QUEUE_MESSAGES)[Q]>;

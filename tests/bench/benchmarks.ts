@@ -17,7 +17,9 @@
  * the last answer there, to compare two versions' answers on the same state byte for byte.
  * BENCH_AFTER_WRITE writes before each call, so each call is the first after a write: `1` or `bill` adds a
  * month's electricity to one site's last whole year (as a bill does), `import` adds a month to 200 sites'
- * last whole year in one go (as an import does), `site` changes one site's floor area; `mark` moves the
+ * last whole year in one go (as an import does; BENCH_IMPORT_SITES changes how many), `site` changes one
+ * site's floor area, `hour` makes every kept part look an hour old (each call is the first past the
+ * hourly remaking of the copy, which a worker now does); `mark` moves the
  * last whole year's change mark with no write (that year's kept part is made afresh), `all` the mark of
  * all years (every year's part is made afresh) and `fresh` every mark (the whole copy is made afresh: with
  * BENCH_ANSWER_FILE, the answer to compare with one from a patched copy).
@@ -40,6 +42,7 @@ const SEEDED_MARKER = 'bench-benchmarks.json';
 const CPU_PROF_DIR = process.env.BENCH_CPU_PROF;
 const ANSWER_FILE = process.env.BENCH_ANSWER_FILE;
 const AFTER_WRITE = process.env.BENCH_AFTER_WRITE;
+const IMPORT_SITES = Number(process.env.BENCH_IMPORT_SITES ?? 200);
 const TARGET_MS = 2_000;
 const PASSWORD = 'Voltfolio-demo-2026!';
 const TYPES = ['Office', 'Retail', 'Warehouse', 'Residential block', 'Industrial'] as const;
@@ -137,6 +140,8 @@ async function main() {
     const { projectAll } = await import('../../functions/core/data/batch-reads.ts');
     const { updateRaw } = await import('../../functions/core/data/item-repository.ts');
     const { keys } = await import('../../functions/core/data/keys.ts');
+    const { documentClient } = await import('../../functions/core/adapters/dynamo.ts');
+    const { GetCommand, UpdateCommand } = await import('@aws-sdk/lib-dynamodb');
 
     const owner = await signInForToken({
       baseUrl: stack.origin,
@@ -212,6 +217,8 @@ async function main() {
     let writes = 0;
     const siteAt = (n: number) => siteIds[(n * 7919) % siteIds.length] as string;
     const oneMonth = { unit: 'kWh', consumption: 100, cost: 10, emissionsKg: 18 };
+    // The kept copy's parts: the sites' fields and each year's figures from 2020.
+    const parts = ['sites', ...Array.from({ length: Number(writeYear) - 2018 }, (_, i) => String(2020 + i))];
     const write = async () => {
       writes++;
       if (AFTER_WRITE === 'all') await moveChangeMark(companyId, 'siteYears');
@@ -219,11 +226,24 @@ async function main() {
       else if (AFTER_WRITE === 'mark') await moveChangeMark(companyId, yearMark(writeYear));
       else if (AFTER_WRITE === 'site')
         await updateRaw(sitesPk, siteAt(writes), { floorArea: 1000 + (Date.now() % 9000) });
-      else if (AFTER_WRITE === 'import')
+      else if (AFTER_WRITE === 'hour') {
+        for (const part of parts)
+          await documentClient()
+            .send(
+              new UpdateCommand({
+                TableName: LOCAL_TABLE_NAME,
+                Key: { pk: `C#${companyId}#kept-site-years#${part}#0`, sk: 'part' },
+                UpdateExpression: 'SET builtAt = builtAt - :hour REMOVE askedAt',
+                ConditionExpression: 'attribute_exists(pk)',
+                ExpressionAttributeValues: { ':hour': 3_600_000 },
+              }),
+            )
+            .catch(() => undefined);
+      } else if (AFTER_WRITE === 'import')
         await addManyToSiteYears(
           companyId,
-          Array.from({ length: 200 }, (_, i) => ({
-            assetId: siteAt(writes * 200 + i),
+          Array.from({ length: IMPORT_SITES }, (_, i) => ({
+            assetId: siteAt(writes * IMPORT_SITES + i),
             year: writeYear,
             utilityType: 'electricity' as const,
             delta: oneMonth,
@@ -233,7 +253,31 @@ async function main() {
       else if (AFTER_WRITE)
         await addToSiteYear(companyId, siteAt(writes), `${writeYear}-06`, 'electricity', oneMonth);
     };
+    // The local stack runs the analytics worker on the calls' own thread (in AWS it is a function of its
+    // own). A process asks it to make the copy afresh at most once in ten minutes, so only the first call
+    // asks: the second waits until the worker has made every part afresh (or three minutes), so that no
+    // timed call shares the thread with it.
+    const settle = async () => {
+      for (let waited = 0; waited < 180_000; waited += 500) {
+        const heads = await Promise.all(
+          parts.map((part) =>
+            documentClient().send(
+              new GetCommand({
+                TableName: LOCAL_TABLE_NAME,
+                Key: { pk: `C#${companyId}#kept-site-years#${part}#0`, sk: 'part' },
+                ConsistentRead: true,
+              }),
+            ),
+          ),
+        );
+        if (heads.every((h) => !h.Item || Date.now() - Number(h.Item.builtAt) < 3_600_000)) return;
+        await new Promise((r) => setTimeout(r, 500));
+      }
+    };
+    let calls = 0;
     const call = async () => {
+      // The first call is on the copy as the stack found it (past its hour when the last run was long ago).
+      if (calls++ === 1) await settle();
       await write();
       const started = performance.now();
       const res = await fetch(`${stack.origin}/api/benchmarks/crrem/sites`, {
@@ -252,7 +296,10 @@ async function main() {
         bytes: text.length,
       };
     };
-    for (let i = 0; i < WARM_UP; i++) await call();
+    // The first call of the stack's fresh process, on the copy kept by earlier runs (when there are any).
+    const first = await call();
+    console.log(`first call after the stack started: ${first.ms.toFixed(0)} ms`);
+    for (let i = 1; i < WARM_UP; i++) await call();
     const times: number[] = [];
     let last = { sites: 0, benchmarked: 0, bytes: 0 };
     for (let i = 0; i < CALLS; i++) {
@@ -260,6 +307,7 @@ async function main() {
       times.push(r.ms);
       last = r;
     }
+    console.log(`each call in turn: ${times.map((t) => t.toFixed(0)).join(', ')} ms`);
     times.sort((a, b) => a - b);
     const p95 = percentile(times, 95);
     const ok = p95 <= TARGET_MS;

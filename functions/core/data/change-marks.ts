@@ -60,9 +60,12 @@ export function sitesCompanyOf(pk: string): string | undefined {
 
 /**
  * The most keys a mark's journal names: a write that would find more there empties it instead, and a kept
- * part behind it is made afresh (reading a few hundred keys one by one is about as slow as reading all).
+ * part behind it is made afresh. An import adds its sites a hundred at a time, so an import of a few
+ * hundred sites leaves a journal its readers patch from (a thousand keys read in ten batches, against the
+ * tens of thousands of items of a year read whole). Eight journals that full keep the marks item well under
+ * what an item may hold, and a reader that keeps a part empties its journal.
  */
-export const JOURNAL_MAX_KEYS = 250;
+export const JOURNAL_MAX_KEYS = 1_000;
 const journalOf = (mark: string) => `${JOURNAL_PREFIX}${mark}`;
 const journalFromOf = (mark: string) => `${JOURNAL_FROM_PREFIX}${mark}`;
 

@@ -1,4 +1,5 @@
 import { RESTATEMENTS_QUEUE } from '../../../shared/system/areas/analytics.ts';
+import { remakeKeptParts } from '../../analytics/analytics-kept-site-years-remake.ts';
 import { reportRestatementFailure, runRestatement } from '../../analytics/restatement-worker.ts';
 import { createLogger } from '../../core/lib/logger.ts';
 import { queueFunction } from '../../core/middleware/queue-function.ts';
@@ -7,12 +8,21 @@ const log = createLogger({ service: 'voltfolio', fn: 'restatements' });
 
 const MAX_RECEIVES = RESTATEMENTS_QUEUE.maxReceiveCount;
 
-/** One restatement of a company's emissions in a factor set edition: `{ companyId, jobId }`. */
+/**
+ * The analytics worker: one restatement of a company's emissions in a factor set edition
+ * (`{ companyId, jobId }`), or parts of a company's kept copy of site years to make afresh
+ * (`{ companyId, keptSiteYears }`).
+ */
 export const handler = queueFunction(
   'restatements',
   log,
   'restatement failed',
   async (message, record, rlog) => {
+    if ('keptSiteYears' in message) {
+      const made = await remakeKeptParts(message.companyId, message.keptSiteYears);
+      rlog.info('kept site years made afresh', { companyId: message.companyId, parts: made });
+      return;
+    }
     try {
       await runRestatement(message, rlog);
     } catch (err) {

@@ -46,7 +46,10 @@ const ANALYTICS_ROUTES: readonly HttpRoute[] = [
   insights('GET', '/analytics/factor-sets/restatements/{jobId}', 'analytics.restatementJob', COMPANY_ADMINS),
 ];
 
-/** Restatements of a company's emissions in another factor set edition, run by their worker. */
+/**
+ * Restatements of a company's emissions in another factor set edition, run by their worker, which also
+ * makes a company's kept copy of site years afresh when a table finds it older than an hour.
+ */
 export const RESTATEMENTS_QUEUE: QueueDecl = {
   name: 'restatements',
   consumer: 'restatements',
