@@ -51,11 +51,12 @@ async function barAt(page: Page, chartName: RegExp, label: string): Promise<{ x:
     if (!text) return undefined;
     const axis = text.getBoundingClientRect();
     const middle = axis.left + axis.width / 2;
+    // The bars standing over the label; the billed part is the solid one (estimates are hatched).
     const bars = [...figure.querySelectorAll('path')]
-      .filter((p) => p.style.cursor === 'pointer' && !p.style.fill.startsWith('url('))
+      .filter((p) => p.style.fill !== '' && !p.style.fill.startsWith('url('))
       .map((p) => p.getBoundingClientRect())
-      .filter((r) => r.height > 0 && r.left <= middle && r.right >= middle);
-    const bar = bars[0];
+      .filter((r) => r.height > 0 && r.left <= middle && r.right >= middle && r.bottom <= axis.top);
+    const bar = bars.sort((a, b) => b.bottom - a.bottom)[0];
     return bar ? { x: bar.left + bar.width / 2, y: bar.top + bar.height / 2 } : undefined;
   }, label);
   if (!at) throw new Error(`No bar drawn at ${label}`);
