@@ -4,8 +4,11 @@ import type { Page, Response } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { AnalyticsAnswer } from '../../web/features/analytics/analytics-answer.ts';
 import { figureText, measureOf } from '../../web/features/analytics/insights-figures.ts';
+import { showMoney } from '../../web/features/analytics/provenance-figures.ts';
+import { monthWindow } from '../../web/lib/provenance-link.ts';
 import { signIn } from './support/browser.ts';
 import { openPagePerTest, startBrowserStack } from './support/browser-stack.ts';
+import { capturedBill } from './support/captured-bill.ts';
 
 const env = startBrowserStack();
 const tab = openPagePerTest(env, { acceptDownloads: true });
@@ -36,6 +39,28 @@ async function cardText(page: Page, label: string): Promise<string> {
   const card = page.getByLabel(label, { exact: true });
   await card.waitFor({ state: 'visible', timeout: 15_000 });
   return (await card.textContent()) ?? '';
+}
+
+/** The middle of the chart's bar drawn over the x-axis label `label` (the billed part, not a hatched estimate). */
+async function barAt(page: Page, chartName: RegExp, label: string): Promise<{ x: number; y: number }> {
+  const chart = page.getByRole('figure', { name: chartName });
+  await expect.poll(() => chart.textContent(), { timeout: 20_000 }).toContain(label);
+  await chart.scrollIntoViewIfNeeded();
+  const at = await chart.evaluate((figure, tick) => {
+    const text = [...figure.querySelectorAll('text')].find((t) => t.textContent === tick);
+    if (!text) return undefined;
+    const axis = text.getBoundingClientRect();
+    const middle = axis.left + axis.width / 2;
+    // The bars standing over the label; the billed part is the solid one (estimates are hatched).
+    const bars = [...figure.querySelectorAll('path')]
+      .filter((p) => p.style.fill !== '' && !p.style.fill.startsWith('url('))
+      .map((p) => p.getBoundingClientRect())
+      .filter((r) => r.height > 0 && r.left <= middle && r.right >= middle && r.bottom <= axis.top);
+    const bar = bars.sort((a, b) => b.bottom - a.bottom)[0];
+    return bar ? { x: bar.left + bar.width / 2, y: bar.top + bar.height / 2 } : undefined;
+  }, label);
+  if (!at) throw new Error(`No bar drawn at ${label}`);
+  return at;
 }
 
 describe('the Insights pages', () => {
@@ -205,4 +230,67 @@ describe('the Insights pages', () => {
       .toBe(figureText(answer.scopes?.totals.totalLocation ?? Number.NaN, 'kg CO₂e'));
     expect(new URL(page.url()).searchParams.get('scope')).toBe('entity');
   });
+
+  it('drills from a bar of the emissions chart and from a total card to a site, a meter, a bill and its PDF', async () => {
+    const bill = await capturedBill(env, 'owner@demo.test');
+    const { page } = tab;
+    // Whole months from the one before the bill to its last, on its utility alone.
+    const before = new Date(`${bill.month}-01T00:00:00Z`);
+    before.setUTCMonth(before.getUTCMonth() - 1);
+    const from = monthWindow(before.toISOString().slice(0, 7)).from;
+    const to = monthWindow(bill.end.slice(0, 7)).to;
+    const emissions = answerOf(page, 'consumption', 'dataType=emissions', `startDate=${from}`);
+    await signIn(
+      page,
+      env.stack.origin,
+      'owner@demo.test',
+      `/analytics/emissions?from=${from}&to=${to}&utility=${bill.utilityType}`,
+    );
+    const bucket = (await emissions).buckets?.find((b) => b.start.startsWith(bill.month));
+    expect(bucket).toBeDefined();
+
+    // A bar: the drill-down opens on that month of that utility, starting from the sites.
+    const bar = await barAt(page, /^Emissions by utility/, bucket?.label ?? '');
+    await page.mouse.click(bar.x, bar.y);
+    const panel = page.getByRole('dialog', { name: 'Where does this come from?' });
+    await panel.waitFor({ state: 'visible', timeout: 15_000 });
+    const monthName = new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+    await panel
+      .getByText(`${monthName.format(new Date(`${bill.month}-01T00:00:00Z`))} · ${bill.utilityType}`)
+      .waitFor();
+    const sites = panel.getByRole('table', { name: 'Sites' });
+    await sites.getByRole('button', { name: bill.siteName, exact: true }).waitFor({ timeout: 20_000 });
+    expect(new URL(page.url()).searchParams.get('source.month')).toBe(bill.month);
+
+    // A total card: the drill-down turns to the page's whole window.
+    await page.getByLabel('Total emissions', { exact: true }).click();
+    await expect.poll(() => new URL(page.url()).searchParams.get('source.month')).toBeNull();
+    expect(new URL(page.url()).searchParams.get('source.from')).toBe(from);
+    expect(new URL(page.url()).searchParams.get('source.to')).toBe(to);
+
+    // Down to the site, its meter and the bill: the whole bill lies in the window.
+    await sites.getByRole('button', { name: bill.siteName, exact: true }).click({ timeout: 20_000 });
+    const meters = panel.getByRole('table', { name: 'Meters' });
+    await meters.getByRole('button', { name: bill.meterName, exact: true }).click({ timeout: 20_000 });
+    const bills = panel.getByRole('table', { name: 'Bills and other parts' });
+    await bills.getByRole('button', { name: `Bill ${bill.invoiceNumber}` }).click({ timeout: 20_000 });
+    await panel.getByRole('heading', { name: `Bill ${bill.invoiceNumber}` }).waitFor({ timeout: 15_000 });
+    expect(await panel.getByTestId('provenance-share').textContent()).toBe('100%');
+    expect(await panel.getByText(/^The whole bill:/).textContent()).toContain(
+      `${showMoney(bill.grossTotal)} with VAT`,
+    );
+    expect(await panel.getByTestId('provenance-factor').first().textContent()).toMatch(
+      / · version desnz-\d{4}-v\d+/,
+    );
+    expect(await panel.getByTestId('provenance-confirmation').textContent()).toMatch(
+      new RegExp(`^Confirmed by ${bill.confirmedBy} on `),
+    );
+
+    // The PDF, with the total outlined.
+    await panel.getByRole('button', { name: 'View on the bill' }).click();
+    const highlight = panel.getByTestId('value-highlight');
+    await highlight.waitFor({ state: 'visible', timeout: 30_000 });
+    expect(await highlight.getAttribute('title')).toBe('Total');
+    expect(await panel.getByText(/^Outlined: the total as capture read it/).isVisible()).toBe(true);
+  }, 180_000);
 });

@@ -1,72 +1,15 @@
-import { DynamoDBDocumentClient, GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { periodLabel } from '../../web/features/accounts/consumption-shape.ts';
 import { signIn } from './support/browser.ts';
 import { openPagePerTest, startBrowserStack } from './support/browser-stack.ts';
+import { capturedBill, TOTAL_BOX } from './support/captured-bill.ts';
 
 const env = startBrowserStack();
 const tab = openPagePerTest(env);
 
-const TOTAL_BOX = { Left: 0.58, Top: 0.62, Width: 0.3, Height: 0.04 };
-
-/**
- * A demo bill that came as a PDF: captured last month and awaiting review, already counted in its month.
- * The demo's capture results keep each value's page but not its box, so the total is given the box
- * capture would have kept for it.
- */
-async function capturedBill(): Promise<{
-  invoiceNumber: string;
-  accountId: string;
-  meterName: string;
-  assetId: string;
-  month: string;
-}> {
-  const summary = env.stack.stack.seed?.summary as { companies?: { id: string; name: string }[] } | undefined;
-  const demoId = summary?.companies?.find((c) => c.name === 'Demo Estates Ltd')?.id;
-  const db = DynamoDBDocumentClient.from(env.stack.stack.dynamo.client);
-  const TableName = env.stack.env.TABLE_NAME;
-  let startKey: Record<string, unknown> | undefined;
-  let found: Record<string, unknown> | undefined;
-  do {
-    const page = await db.send(
-      new QueryCommand({
-        TableName,
-        KeyConditionExpression: 'pk = :pk',
-        FilterExpression: '#status = :captured AND attribute_exists(#key) AND attribute_exists(accountId)',
-        ExpressionAttributeNames: { '#status': 'status', '#key': 'key' },
-        ExpressionAttributeValues: { ':pk': `C#${demoId}#invoices`, ':captured': 'captured' },
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    found = page.Items?.[0];
-    startKey = page.LastEvaluatedKey;
-  } while (!found && startKey);
-  if (!found) throw new Error('The demo has no captured bill with a document');
-  await db.send(
-    new UpdateCommand({
-      TableName,
-      Key: { pk: found.pk, sk: found.sk },
-      UpdateExpression: 'SET results.#values.grossTotal.bbox = :box',
-      ExpressionAttributeNames: { '#values': 'values' },
-      ExpressionAttributeValues: { ':box': TOTAL_BOX },
-    }),
-  );
-  const accountId = String(found.accountId);
-  const account = await db.send(
-    new GetCommand({ TableName, Key: { pk: `C#${demoId}#accounts`, sk: accountId } }),
-  );
-  return {
-    invoiceNumber: String(found.invoiceNumber),
-    accountId,
-    meterName: String(account.Item?.name),
-    assetId: String(account.Item?.assetId),
-    month: String(found.invoiceStartDate).slice(0, 7),
-  };
-}
-
 describe('where a figure comes from', () => {
   it('drills from a month of a meter to its site, back to the meter, its bill and the bill’s PDF with the total outlined', async () => {
-    const bill = await capturedBill();
+    const bill = await capturedBill(env);
     const page = tab.page;
     await signIn(
       page,

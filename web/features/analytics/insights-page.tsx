@@ -106,11 +106,12 @@ function ChangeLine({ card }: { card: TotalCard }) {
   );
 }
 
-function Cards({ cards }: { cards: TotalCard[] }) {
+/** The total cards; a click anywhere on one opens the drill-down to where its figure comes from. */
+function Cards({ cards, onOpen }: { cards: TotalCard[]; onOpen: () => void }) {
   return (
     <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }}>
       {cards.map((c) => (
-        <Paper key={c.key} withBorder p="md" data-card={c.key}>
+        <Paper key={c.key} withBorder p="md" data-card={c.key} onClick={onOpen} style={{ cursor: 'pointer' }}>
           <Text size="sm" c="dimmed">
             {c.label}
           </Text>
@@ -123,6 +124,10 @@ function Cards({ cards }: { cards: TotalCard[] }) {
               of which estimated {figureText(c.estimated, c.unit)}
             </Text>
           )}
+          {/* The card's click opens it; the button is there for the keyboard and to name the action. */}
+          <Anchor component="button" type="button" size="xs" aria-label={`Where does ${c.label} come from?`}>
+            Where does this come from?
+          </Anchor>
         </Paper>
       ))}
     </SimpleGrid>
@@ -395,16 +400,19 @@ function Insights({ measure, onDrill }: { measure: Measure; onDrill: (target: Dr
     { key: 'share', label: 'Share (%)', value: (r) => r.share, numeric: true },
   ];
 
+  // On a page scoped to one site, the drill-down starts at that site.
+  const scopeSite = filters.scope === 'site' && filters.scopeId ? { assetId: filters.scopeId } : {};
   const barClicked = (click: BarClick) =>
-    onDrill(
-      drillOfBar(click, {
+    onDrill({
+      ...scopeSite,
+      ...drillOfBar(click, {
         buckets,
         breakdown: filters.breakdown,
         granularity: filters.granularity,
         utility: filters.utility,
         sites: view.sites,
       }),
-    );
+    });
 
   async function exportXlsx() {
     // The zip writer is fetched on the first export, not with the page.
@@ -436,7 +444,15 @@ function Insights({ measure, onDrill }: { measure: Measure; onDrill: (target: Dr
       {!answer && !view.error && <LoadingPanel />}
       {answer && (
         <>
-          <Cards cards={cards} />
+          <Cards
+            cards={cards}
+            onOpen={() =>
+              onDrill({
+                ...scopeSite,
+                ...(filters.utility ? { utilityType: filters.utility } : {}),
+              })
+            }
+          />
           {measure === 'emissions' && (
             <Text size="xs" c="dimmed">
               {answer.factorVersions.length > 0
