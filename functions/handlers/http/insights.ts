@@ -11,7 +11,6 @@ import type { Operations } from '../../core/middleware/api-context.ts';
 import { httpFunction } from '../../core/middleware/http-function.ts';
 import { onFirstCall } from '../../core/middleware/operation.ts';
 import { GENERIC_OPERATIONS } from '../../core/resources/resource-service.ts';
-import { REPORT_OPERATIONS } from '../../reports/index.ts';
 import '../../../shared/system/resource-schemas/insights.ts';
 
 /** A figure's provenance is asked for when someone questions it: its tracing code loads on that call. */
@@ -22,12 +21,23 @@ const PROVENANCE_OPERATIONS: Operations = {
   ),
 };
 
-export const handler = httpFunction('insights', [ANALYTICS_AREA, REPORTS_AREA], {
-  ...GENERIC_OPERATIONS,
-  ...ANALYTICS_OPERATIONS,
-  ...PROVENANCE_OPERATIONS,
-  ...DASHBOARD_WIDGET_OPERATIONS,
-  ...METER_QUALITY_OPERATIONS,
-  ...FACTOR_SET_OPERATIONS,
-  ...REPORT_OPERATIONS,
-});
+/**
+ * Reports (their templates, schedules and mail) are called far less than the figures: they load on the
+ * first call of one, so a cold start serving Insights does not carry them.
+ */
+const laterOperations = async (): Promise<Operations> =>
+  (await import('./later/insights.ts')).LATER_OPERATIONS;
+
+export const handler = httpFunction(
+  'insights',
+  [ANALYTICS_AREA, REPORTS_AREA],
+  {
+    ...GENERIC_OPERATIONS,
+    ...ANALYTICS_OPERATIONS,
+    ...PROVENANCE_OPERATIONS,
+    ...DASHBOARD_WIDGET_OPERATIONS,
+    ...METER_QUALITY_OPERATIONS,
+    ...FACTOR_SET_OPERATIONS,
+  },
+  { later: laterOperations },
+);

@@ -1,18 +1,26 @@
 import { BENCHMARKS_AREA } from '../../../shared/system/areas/benchmarks.ts';
 import { TARGETS_AREA } from '../../../shared/system/areas/targets.ts';
 import { BENCHMARK_OPERATIONS } from '../../benchmarks/index.ts';
+import type { Operations } from '../../core/middleware/api-context.ts';
 import { httpFunction } from '../../core/middleware/http-function.ts';
 import { GENERIC_OPERATIONS } from '../../core/resources/resource-service.ts';
-import { CALENDAR_OPERATIONS, TARGET_OPERATIONS } from '../../targets/index.ts';
 import '../../../shared/system/resource-schemas/targets.ts';
 
 /**
  * Targets, the regulatory calendar and benchmarks: served apart from the Insights figures so that neither
- * function carries the other's code into its cold start.
+ * function carries the other's code into its cold start. Benchmarks are most of its calls (the CRREM table
+ * above all): targets and the calendar load on the first call of one of theirs, so a cold start serving
+ * benchmarks does not carry them.
  */
-export const handler = httpFunction('targets', [BENCHMARKS_AREA, TARGETS_AREA], {
-  ...GENERIC_OPERATIONS,
-  ...TARGET_OPERATIONS,
-  ...CALENDAR_OPERATIONS,
-  ...BENCHMARK_OPERATIONS,
-});
+const laterOperations = async (): Promise<Operations> =>
+  (await import('./later/targets.ts')).LATER_OPERATIONS;
+
+export const handler = httpFunction(
+  'targets',
+  [BENCHMARKS_AREA, TARGETS_AREA],
+  {
+    ...GENERIC_OPERATIONS,
+    ...BENCHMARK_OPERATIONS,
+  },
+  { later: laterOperations },
+);

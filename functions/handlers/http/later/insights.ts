@@ -1,0 +1,5 @@
+import type { Operations } from '../../../core/middleware/api-context.ts';
+import { REPORT_OPERATIONS } from '../../../reports/index.ts';
+
+/** The insights function's report operations, loaded on the first call of one. */
+export const LATER_OPERATIONS: Operations = { ...REPORT_OPERATIONS };

@@ -1,0 +1,6 @@
+import type { Operations } from '../../../core/middleware/api-context.ts';
+import { CALENDAR_OPERATIONS } from '../../../targets/calendar-service.ts';
+import { TARGET_OPERATIONS } from '../../../targets/target-service.ts';
+
+/** The targets function's targets and regulatory calendar, loaded on the first call of one of theirs. */
+export const LATER_OPERATIONS: Operations = { ...TARGET_OPERATIONS, ...CALENDAR_OPERATIONS };
