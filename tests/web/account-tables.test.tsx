@@ -49,7 +49,7 @@ const contracts: ContractView[] = [
   contract('c1', 'EDF fixed 2025', '2025-04-01', '2027-03-31', {
     reference: 'EDF-77',
     isRenewable: true,
-    rateTypes: [{ name: 'Day', rate: 0.25, unit: 'kWh' }],
+    rateTypes: [{ name: 'Day', kind: 'unit', rate: 0.25, unit: 'kWh' }],
     file: { name: 'edf.pdf', uploadedAt: '2025-03-01T00:00:00Z' },
   }),
   contract('c2', 'British Gas flex', '2023-12-31', '2025-03-31', { status: 'inactive' }),
