@@ -220,5 +220,30 @@ describe('contracts', () => {
     expect(download.suggestedFilename()).toBe('edf-contract.pdf');
     const saved = await download.path();
     expect(Buffer.compare(await readFile(saved), pdf)).toBe(0);
+
+    const [csv] = await Promise.all([
+      tab.page.waitForEvent('download'),
+      tab.page.getByRole('button', { name: 'Download CSV' }).click(),
+    ]);
+    expect(csv.suggestedFilename()).toBe('contracts.csv');
+    const lines = (await readFile(await csv.path(), 'utf8')).replace(/^\uFEFF/, '').split('\r\n');
+    expect(lines[0]).toBe('Name,Period,Status,Rates,File,');
+    expect(lines[1]).toMatch(
+      /^EDF fixed 2025,01\/04\/2025 – 31\/03\/2027,(Active|Inactive),,edf-contract\.pdf,$/,
+    );
+  });
+});
+
+describe('readings', () => {
+  it('says when a meter has no readings, under headers sorted latest first', async () => {
+    const base = await createAccount();
+    await tab.page.goto(`${env.stack.origin}${base}/readings`);
+    const empty = tab.page.getByText('No readings submitted yet.');
+    await expect.poll(() => empty.isVisible(), { timeout: 15_000 }).toBe(true);
+    const date = tab.page
+      .getByRole('table', { name: 'Readings' })
+      .getByRole('columnheader', { name: 'Date ▼' });
+    expect(await date.getAttribute('aria-sort')).toBe('descending');
+    expect(await tab.page.getByRole('button', { name: 'Download CSV' }).count()).toBe(0);
   });
 });

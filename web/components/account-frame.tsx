@@ -1,13 +1,13 @@
-import { Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Badge, Group, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { Link, Navigate, useParams } from 'react-router';
+import { Navigate, useParams } from 'react-router';
 import { meterPointKind, UTILITY_LABELS } from '../../shared/schemas/account-rules.ts';
 import type { AccountView } from '../../shared/schemas/account-views.ts';
 import type { UtilityType } from '../../shared/schemas/common.ts';
 import { useAccount } from '../lib/account-api.ts';
 import { useMayChangeItem } from '../lib/may-change.ts';
-import { Breadcrumbs } from './breadcrumbs.tsx';
-import { ErrorPanel, LoadingPanel } from './page-state.tsx';
+import { Breadcrumbs, type Crumb } from './breadcrumbs.tsx';
+import { frameHold, PageFrame } from './page-frame.tsx';
 
 /** The sub-pages of an account, in the order of its tabs. */
 export const ACCOUNT_TABS = [
@@ -55,15 +55,13 @@ export function SubMeterBadge() {
 export const utilityLabel = (type: string) => UTILITY_LABELS[type as UtilityType] ?? type;
 
 /** Sites / the site: the way back from a page under one site's meters. */
+const siteCrumbs = (assetId: string, siteName: string | undefined): Crumb[] => [
+  { label: 'Sites', to: '/assets' },
+  { label: siteName ?? 'Site', to: `/assets/${assetId}/overview` },
+];
+
 export function SiteCrumbs({ assetId, siteName }: { assetId: string; siteName: string | undefined }) {
-  return (
-    <Breadcrumbs
-      items={[
-        { label: 'Sites', to: '/assets' },
-        { label: siteName ?? 'Site', to: `/assets/${assetId}/overview` },
-      ]}
-    />
-  );
+  return <Breadcrumbs items={siteCrumbs(assetId, siteName)} />;
 }
 
 /** The account page's header (asset, name, badges, meter number) and tabs; the sub-page renders below. */
@@ -77,40 +75,35 @@ export function AccountLayout({
   const { id: assetId, accountId } = useParams();
   const { data: account, error, isLoading } = useAccount(accountId);
   const mayChange = useMayChangeAccount(account);
-  if (isLoading) return <LoadingPanel />;
-  if (error || !account) return <ErrorPanel error={error ?? new Error('Account not found')} />;
+  const hold = frameHold({ isLoading, error }, account !== undefined, 'Account not found');
+  if (hold || !account) return hold;
   // An account that moved to another asset is shown under the asset it is in now.
   if (account.assetId !== assetId) return <Navigate to={accountPath(account, tab)} replace />;
   const kind = meterPointKind(account.type);
   return (
-    <Stack gap="md">
-      <SiteCrumbs assetId={account.assetId} siteName={account.asset?.siteName} />
-      <Group gap="sm" align="center">
-        <Title order={2}>{account.name ?? utilityLabel(account.type)}</Title>
-        <StatusBadge status={account.status} />
-        {account.isSubMeter && <SubMeterBadge />}
-        <Badge variant="outline">{utilityLabel(account.type)}</Badge>
-      </Group>
-      {account.meterPointNumber && (
-        <Text c="dimmed" size="sm">
-          {kind ?? 'Meter number'}: {account.meterPointNumber}
-        </Text>
-      )}
-      <Group gap={4} component="nav" aria-label="Account pages">
-        {accountTabs(mayChange).map((t) => (
-          <Button
-            key={t.sub}
-            component={Link}
-            to={accountPath(account, t.sub)}
-            size="xs"
-            variant={t.sub === tab ? 'filled' : 'subtle'}
-            aria-current={t.sub === tab ? 'page' : undefined}
-          >
-            {t.label}
-          </Button>
-        ))}
-      </Group>
+    <PageFrame
+      crumbs={siteCrumbs(account.assetId, account.asset?.siteName)}
+      header={
+        <>
+          <Group gap="sm" align="center">
+            <Title order={2}>{account.name ?? utilityLabel(account.type)}</Title>
+            <StatusBadge status={account.status} />
+            {account.isSubMeter && <SubMeterBadge />}
+            <Badge variant="outline">{utilityLabel(account.type)}</Badge>
+          </Group>
+          {account.meterPointNumber && (
+            <Text c="dimmed" size="sm">
+              {kind ?? 'Meter number'}: {account.meterPointNumber}
+            </Text>
+          )}
+        </>
+      }
+      navLabel="Account pages"
+      tabs={accountTabs(mayChange)}
+      current={tab}
+      pathOf={(sub) => accountPath(account, sub)}
+    >
       {children(account)}
-    </Stack>
+    </PageFrame>
   );
 }

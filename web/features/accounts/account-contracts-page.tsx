@@ -1,9 +1,10 @@
-import { Badge, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { CONTRACT_MESSAGES, type ContractView } from '../../../shared/schemas/account-contracts.ts';
 import type { AccountView } from '../../../shared/schemas/account-views.ts';
 import { AccountLayout, useMayChangeAccount } from '../../components/account-frame.tsx';
-import { EmptyPanel, ErrorPanel, LoadingPanel } from '../../components/page-state.tsx';
+import { DataTable, type DataTableColumn } from '../../components/data-table.tsx';
+import { ErrorPanel, LoadingPanel } from '../../components/page-state.tsx';
 import { RowActions } from '../../components/row-actions.tsx';
 import { showToast } from '../../components/toast-store.ts';
 import { formatDate } from '../../lib/format.ts';
@@ -17,6 +18,117 @@ type Editing =
   | { mode: 'add' }
   | { mode: 'edit'; contract: ContractView }
   | { mode: 'rates'; contract: ContractView };
+
+interface ContractActions {
+  mayChange: boolean;
+  onDownload: (contract: ContractView) => void;
+  onEdit: (contract: ContractView) => void;
+  onRates: (contract: ContractView) => void;
+  onToggle: (contract: ContractView) => void;
+  onDelete: (contract: ContractView) => void;
+}
+
+const statusText = (c: ContractView) => (c.status === 'active' ? 'Active' : 'Inactive');
+const ratesText = (c: ContractView) =>
+  c.rateTypes.map((r) => `${r.name} ${contractRateText(r.rate, r.unit)}`).join(', ');
+
+/** The contracts table's columns: the period sorts by its dates and exports as it reads. */
+export function contractColumns(actions: ContractActions): DataTableColumn<ContractView>[] {
+  return [
+    {
+      key: 'name',
+      label: 'Name',
+      value: (c) => c.name,
+      render: (c) => (
+        <>
+          <Text size="sm" fw={500}>
+            {c.name}
+          </Text>
+          {c.reference && (
+            <Text size="xs" c="dimmed">
+              {c.reference}
+            </Text>
+          )}
+          {c.isRenewable && (
+            <Badge size="xs" color="teal" variant="light">
+              Renewable
+            </Badge>
+          )}
+        </>
+      ),
+    },
+    {
+      key: 'period',
+      label: 'Period',
+      value: (c) => `${formatDate(c.startDate)} – ${formatDate(c.endDate)}`,
+      sortValue: (c) => `${c.startDate}/${c.endDate}`,
+    },
+    {
+      key: 'status',
+      label: 'Status',
+      value: statusText,
+      render: (c) => (
+        <Badge color={c.status === 'active' ? 'green' : 'gray'} variant="light">
+          {statusText(c)}
+        </Badge>
+      ),
+    },
+    { key: 'rates', label: 'Rates', value: ratesText, render: (c) => ratesText(c) || '—' },
+    {
+      key: 'file',
+      label: 'File',
+      value: (c) => c.file?.name,
+      render: (c) =>
+        c.file ? (
+          <Button
+            size="compact-xs"
+            variant="light"
+            onClick={() => actions.onDownload(c)}
+            aria-label={`Download ${c.file.name}`}
+          >
+            {c.file.name}
+          </Button>
+        ) : (
+          '—'
+        ),
+    },
+    {
+      key: 'actions',
+      label: '',
+      sortable: false,
+      value: () => '',
+      render: (c) => (
+        <RowActions
+          mayChange={actions.mayChange}
+          justify="flex-end"
+          onEdit={() => actions.onEdit(c)}
+          onDelete={() => actions.onDelete(c)}
+        >
+          <Button size="compact-xs" variant="subtle" onClick={() => actions.onRates(c)}>
+            Rates
+          </Button>
+          <Button size="compact-xs" variant="subtle" onClick={() => actions.onToggle(c)}>
+            {c.status === 'active' ? 'Deactivate' : 'Activate'}
+          </Button>
+        </RowActions>
+      ),
+    },
+  ];
+}
+
+/** An account's contracts, sortable and downloadable as CSV. */
+export function ContractsTable({ contracts, ...actions }: ContractActions & { contracts: ContractView[] }) {
+  return (
+    <DataTable
+      label="Contracts"
+      columns={contractColumns(actions)}
+      rows={contracts}
+      rowKey={(c) => c._id}
+      empty="This account has no contracts yet."
+      csvFilename="contracts.csv"
+    />
+  );
+}
 
 function Contracts({ account }: { account: AccountView }) {
   const { data, error, isLoading } = useContracts(account._id);
@@ -76,88 +188,16 @@ function Contracts({ account }: { account: AccountView }) {
       )}
       {isLoading && <LoadingPanel />}
       {error && <ErrorPanel error={error} />}
-      {data && contracts.length === 0 && <EmptyPanel>This account has no contracts yet.</EmptyPanel>}
-      {contracts.length > 0 && (
-        <Paper withBorder>
-          <Table aria-label="Contracts">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Name</Table.Th>
-                <Table.Th>Period</Table.Th>
-                <Table.Th>Status</Table.Th>
-                <Table.Th>Rates</Table.Th>
-                <Table.Th>File</Table.Th>
-                <Table.Th />
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {contracts.map((c) => (
-                <Table.Tr key={c._id}>
-                  <Table.Td>
-                    <Text size="sm" fw={500}>
-                      {c.name}
-                    </Text>
-                    {c.reference && (
-                      <Text size="xs" c="dimmed">
-                        {c.reference}
-                      </Text>
-                    )}
-                    {c.isRenewable && (
-                      <Badge size="xs" color="teal" variant="light">
-                        Renewable
-                      </Badge>
-                    )}
-                  </Table.Td>
-                  <Table.Td>
-                    {formatDate(c.startDate)} – {formatDate(c.endDate)}
-                  </Table.Td>
-                  <Table.Td>
-                    <Badge color={c.status === 'active' ? 'green' : 'gray'} variant="light">
-                      {c.status === 'active' ? 'Active' : 'Inactive'}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td>
-                    {c.rateTypes.map((r) => `${r.name} ${contractRateText(r.rate, r.unit)}`).join(', ') ||
-                      '—'}
-                  </Table.Td>
-                  <Table.Td>
-                    {c.file ? (
-                      <Button
-                        size="compact-xs"
-                        variant="light"
-                        onClick={() => download(c)}
-                        aria-label={`Download ${c.file.name}`}
-                      >
-                        {c.file.name}
-                      </Button>
-                    ) : (
-                      '—'
-                    )}
-                  </Table.Td>
-                  <Table.Td>
-                    <RowActions
-                      mayChange={mayChange}
-                      justify="flex-end"
-                      onEdit={() => setEditing({ mode: 'edit', contract: c })}
-                      onDelete={() => remove(c)}
-                    >
-                      <Button
-                        size="compact-xs"
-                        variant="subtle"
-                        onClick={() => setEditing({ mode: 'rates', contract: c })}
-                      >
-                        Rates
-                      </Button>
-                      <Button size="compact-xs" variant="subtle" onClick={() => toggle(c)}>
-                        {c.status === 'active' ? 'Deactivate' : 'Activate'}
-                      </Button>
-                    </RowActions>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Paper>
+      {data && (
+        <ContractsTable
+          contracts={contracts}
+          mayChange={mayChange}
+          onDownload={download}
+          onEdit={(contract) => setEditing({ mode: 'edit', contract })}
+          onRates={(contract) => setEditing({ mode: 'rates', contract })}
+          onToggle={toggle}
+          onDelete={remove}
+        />
       )}
     </Stack>
   );

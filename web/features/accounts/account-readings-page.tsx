@@ -1,9 +1,10 @@
-import { Button, Group, Paper, Stack, Table, Title } from '@mantine/core';
+import { Button, Group, Stack, Title } from '@mantine/core';
 import { useState } from 'react';
 import type { ReadingView } from '../../../shared/schemas/account-readings.ts';
 import type { AccountView } from '../../../shared/schemas/account-views.ts';
 import { AccountLayout, useMayChangeAccount } from '../../components/account-frame.tsx';
-import { EmptyPanel, ErrorPanel, LoadingPanel } from '../../components/page-state.tsx';
+import { DataTable, type DataTableColumn, type TableSort } from '../../components/data-table.tsx';
+import { ErrorPanel, LoadingPanel } from '../../components/page-state.tsx';
 import { RowActions } from '../../components/row-actions.tsx';
 import { showToast } from '../../components/toast-store.ts';
 import { formatDate, formatNumber } from '../../lib/format.ts';
@@ -11,6 +12,74 @@ import { useDeleteReading, useReadingPhoto, useReadings } from './api.ts';
 import { ReadingForm } from './reading-form.tsx';
 
 type Editing = { mode: 'add' } | { mode: 'edit'; reading: ReadingView };
+
+interface ReadingActions {
+  mayChange: boolean;
+  onPhoto: (reading: ReadingView) => void;
+  onEdit: (reading: ReadingView) => void;
+  onDelete: (reading: ReadingView) => void;
+}
+
+/** The readings table's columns: the date sorts by the day itself, the reading by its number. */
+export function readingColumns(actions: ReadingActions): DataTableColumn<ReadingView>[] {
+  return [
+    { key: 'date', label: 'Date', value: (r) => formatDate(r.date), sortValue: (r) => r.date },
+    {
+      key: 'value',
+      label: 'Reading',
+      numeric: true,
+      value: (r) => r.value,
+      render: (r) => `${formatNumber(r.value, { maximumFractionDigits: 3 })} ${r.unit ?? ''}`,
+    },
+    { key: 'estimate', label: 'Estimate', value: (r) => (r.isEstimate ? 'Yes' : 'No') },
+    { key: 'comment', label: 'Comment', value: (r) => r.comment ?? '' },
+    {
+      key: 'photo',
+      label: 'Photo',
+      value: (r) => (r.hasPhoto ? 'Yes' : 'No'),
+      render: (r) =>
+        r.hasPhoto ? (
+          <Button size="compact-xs" variant="light" onClick={() => actions.onPhoto(r)}>
+            View photo
+          </Button>
+        ) : (
+          '—'
+        ),
+    },
+    {
+      key: 'actions',
+      label: '',
+      sortable: false,
+      value: () => '',
+      render: (r) => (
+        <RowActions
+          mayChange={actions.mayChange}
+          justify="flex-end"
+          onEdit={() => actions.onEdit(r)}
+          onDelete={() => actions.onDelete(r)}
+        />
+      ),
+    },
+  ];
+}
+
+/** The latest reading first until the user sorts otherwise. */
+export const READINGS_SORT: TableSort = { key: 'date', direction: 'desc' };
+
+/** An account's meter readings, sortable and downloadable as CSV. */
+export function ReadingsTable({ readings, ...actions }: ReadingActions & { readings: ReadingView[] }) {
+  return (
+    <DataTable
+      label="Readings"
+      columns={readingColumns(actions)}
+      rows={readings}
+      rowKey={(r) => r._id}
+      empty="No readings submitted yet."
+      csvFilename="readings.csv"
+      initialSort={READINGS_SORT}
+    />
+  );
+}
 
 function Readings({ account }: { account: AccountView }) {
   const { data, error, isLoading } = useReadings(account._id);
@@ -41,7 +110,6 @@ function Readings({ account }: { account: AccountView }) {
     }
   }
 
-  const readings = [...(data?.data ?? [])].sort((a, b) => b.date.localeCompare(a.date));
   return (
     <Stack>
       <Group justify="space-between">
@@ -63,51 +131,14 @@ function Readings({ account }: { account: AccountView }) {
       )}
       {isLoading && <LoadingPanel />}
       {error && <ErrorPanel error={error} />}
-      {data && readings.length === 0 && <EmptyPanel>No readings submitted yet.</EmptyPanel>}
-      {readings.length > 0 && (
-        <Paper withBorder>
-          <Table aria-label="Readings">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Date</Table.Th>
-                <Table.Th ta="right">Reading</Table.Th>
-                <Table.Th>Estimate</Table.Th>
-                <Table.Th>Comment</Table.Th>
-                <Table.Th>Photo</Table.Th>
-                <Table.Th />
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {readings.map((r) => (
-                <Table.Tr key={r._id}>
-                  <Table.Td>{formatDate(r.date)}</Table.Td>
-                  <Table.Td ta="right">
-                    {formatNumber(r.value, { maximumFractionDigits: 3 })} {r.unit ?? ''}
-                  </Table.Td>
-                  <Table.Td>{r.isEstimate ? 'Yes' : 'No'}</Table.Td>
-                  <Table.Td>{r.comment ?? ''}</Table.Td>
-                  <Table.Td>
-                    {r.hasPhoto ? (
-                      <Button size="compact-xs" variant="light" onClick={() => openPhoto(r)}>
-                        View photo
-                      </Button>
-                    ) : (
-                      '—'
-                    )}
-                  </Table.Td>
-                  <Table.Td>
-                    <RowActions
-                      mayChange={mayChange}
-                      justify="flex-end"
-                      onEdit={() => setEditing({ mode: 'edit', reading: r })}
-                      onDelete={() => remove(r)}
-                    />
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Paper>
+      {data && (
+        <ReadingsTable
+          readings={data.data}
+          mayChange={mayChange}
+          onPhoto={openPhoto}
+          onEdit={(reading) => setEditing({ mode: 'edit', reading })}
+          onDelete={remove}
+        />
       )}
     </Stack>
   );

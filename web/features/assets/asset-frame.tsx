@@ -1,8 +1,7 @@
-import { Badge, Button, Group, Image, Stack, Text, Title } from '@mantine/core';
+import { Badge, Group, Image, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { Link, useParams } from 'react-router';
-import { Breadcrumbs } from '../../components/breadcrumbs.tsx';
-import { ErrorPanel, LoadingPanel } from '../../components/page-state.tsx';
+import { useParams } from 'react-router';
+import { frameHold, PageFrame } from '../../components/page-frame.tsx';
 import { useMayChangeItem } from '../../lib/may-change.ts';
 import { type AssetView, addressLine, useAsset } from './api.ts';
 import { EpcBadge, SiteStatusBadge } from './ui.tsx';
@@ -39,43 +38,36 @@ export function AssetFrame({ tab, children }: { tab: AssetTab; children: (asset:
   const { id } = useParams();
   const { data: asset, error, isLoading } = useAsset(id);
   const mayChange = useMayChangeSite(asset);
-  if (isLoading) return <LoadingPanel />;
-  if (error || !asset) return <ErrorPanel error={error ?? new Error('Site not found')} />;
+  const hold = frameHold({ isLoading, error }, asset !== undefined, 'Site not found');
+  if (hold || !asset) return hold;
   const picture = asset.primaryImage ?? asset.images?.[0];
   return (
-    <Stack gap="md">
-      <Breadcrumbs items={[{ label: 'Sites', to: '/assets' }, { label: asset.siteName }]} />
-      <Group gap="md" align="center" wrap="nowrap">
-        {(picture?.thumbUrl ?? picture?.url) && (
-          <Image src={picture?.thumbUrl ?? picture?.url} alt="" w={96} h={60} radius="sm" fit="cover" />
-        )}
-        <Stack gap={2}>
-          <Group gap="sm">
-            <Title order={2}>{asset.siteName}</Title>
-            <SiteStatusBadge status={asset.status} />
-            <EpcBadge band={asset.epcRating} />
-            {asset.deleted && <Badge color="red">Deleted</Badge>}
-          </Group>
-          <Text c="dimmed" size="sm">
-            {[asset.assetType, addressLine(asset.address)].filter(Boolean).join(' · ')}
-          </Text>
-        </Stack>
-      </Group>
-      <Group gap={4} component="nav" aria-label="Site pages">
-        {assetTabs(mayChange).map((t) => (
-          <Button
-            key={t.sub}
-            component={Link}
-            to={assetPath(asset._id, t.sub)}
-            size="xs"
-            variant={t.sub === tab ? 'filled' : 'subtle'}
-            aria-current={t.sub === tab ? 'page' : undefined}
-          >
-            {t.label}
-          </Button>
-        ))}
-      </Group>
+    <PageFrame
+      crumbs={[{ label: 'Sites', to: '/assets' }, { label: asset.siteName }]}
+      header={
+        <Group gap="md" align="center" wrap="nowrap">
+          {(picture?.thumbUrl ?? picture?.url) && (
+            <Image src={picture?.thumbUrl ?? picture?.url} alt="" w={96} h={60} radius="sm" fit="cover" />
+          )}
+          <Stack gap={2}>
+            <Group gap="sm">
+              <Title order={2}>{asset.siteName}</Title>
+              <SiteStatusBadge status={asset.status} />
+              <EpcBadge band={asset.epcRating} />
+              {asset.deleted && <Badge color="red">Deleted</Badge>}
+            </Group>
+            <Text c="dimmed" size="sm">
+              {[asset.assetType, addressLine(asset.address)].filter(Boolean).join(' · ')}
+            </Text>
+          </Stack>
+        </Group>
+      }
+      navLabel="Site pages"
+      tabs={assetTabs(mayChange)}
+      current={tab}
+      pathOf={(sub) => assetPath(asset._id, sub)}
+    >
       {children(asset)}
-    </Stack>
+    </PageFrame>
   );
 }
