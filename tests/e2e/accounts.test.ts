@@ -227,9 +227,9 @@ describe('contracts', () => {
     ]);
     expect(csv.suggestedFilename()).toBe('contracts.csv');
     const lines = (await readFile(await csv.path(), 'utf8')).replace(/^\uFEFF/, '').split('\r\n');
-    expect(lines[0]).toBe('Name,Period,Status,Rates,File,');
+    expect(lines[0]).toBe('Name,Period,Status,Rates,File');
     expect(lines[1]).toMatch(
-      /^EDF fixed 2025,01\/04\/2025 – 31\/03\/2027,(Active|Inactive),,edf-contract\.pdf,$/,
+      /^EDF fixed 2025,01\/04\/2025 – 31\/03\/2027,(Active|Inactive),,edf-contract\.pdf$/,
     );
   });
 });

@@ -104,9 +104,9 @@ describe('an account’s contracts table', () => {
     expect(names('name', 'asc')).toEqual(['British Gas flex', 'EDF fixed 2025']);
     expect(names('status', 'desc')).toEqual(['British Gas flex', 'EDF fixed 2025']);
     expect(toCsv(contracts, columns).split('\r\n')).toEqual([
-      'Name,Period,Status,Rates,File,',
-      'EDF fixed 2025,01/04/2025 – 31/03/2027,Active,Day 25 p/kWh,edf.pdf,',
-      'British Gas flex,31/12/2023 – 31/03/2025,Inactive,,,',
+      'Name,Period,Status,Rates,File',
+      'EDF fixed 2025,01/04/2025 – 31/03/2027,Active,Day 25 p/kWh,edf.pdf',
+      'British Gas flex,31/12/2023 – 31/03/2025,Inactive,,',
       '',
     ]);
   });
@@ -145,10 +145,10 @@ describe('an account’s readings table', () => {
     expect(ids('date', 'asc')).toEqual(['r1', 'r2', 'r3']);
     expect(ids('value', 'asc')).toEqual(['r3', 'r1', 'r2']);
     expect(toCsv(readings, columns).split('\r\n')).toEqual([
-      'Date,Reading,Estimate,Comment,Photo,',
-      '31/12/2023,900,No,,No,',
-      '05/01/2024,1250.5,Yes,"Estimated, meter hidden",No,',
-      '01/02/2024,80,No,,Yes,',
+      'Date,Reading,Estimate,Comment,Photo',
+      '31/12/2023,900,No,,No',
+      '05/01/2024,1250.5,Yes,"Estimated, meter hidden",No',
+      '01/02/2024,80,No,,Yes',
       '',
     ]);
   });

@@ -33,4 +33,9 @@ describe('the data table', () => {
   it('exports a header and one line per row', () => {
     expect(toCsv(rows.slice(0, 2), [name, total])).toBe('Name,Total\r\nSite 10,5\r\nSite 2,\r\n');
   });
+
+  it('leaves a column of row actions out of the export, rather than as an empty column', () => {
+    const actions: TableColumn<Row> = { key: 'actions', label: '', value: () => '', csv: false };
+    expect(toCsv(rows.slice(0, 1), [name, actions, total])).toBe('Name,Total\r\nSite 10,5\r\n');
+  });
 });

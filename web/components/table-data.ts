@@ -3,6 +3,8 @@ export interface TableColumn<T> {
   key: string;
   label: string;
   value: (row: T) => string | number | null | undefined;
+  /** False for a column with nothing to export (row actions): the CSV leaves it out. */
+  csv?: boolean;
 }
 
 export type SortDirection = 'asc' | 'desc';
@@ -44,7 +46,8 @@ export function csvCell(value: string | number | null | undefined): string {
 }
 
 /** The rows as CSV, with a header line of the column labels. */
-export function toCsv<T>(rows: readonly T[], columns: readonly TableColumn<T>[]): string {
+export function toCsv<T>(rows: readonly T[], all: readonly TableColumn<T>[]): string {
+  const columns = all.filter((c) => c.csv !== false);
   const lines = [
     columns.map((c) => csvCell(c.label)),
     ...rows.map((r) => columns.map((c) => csvCell(c.value(r)))),

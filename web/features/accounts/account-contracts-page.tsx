@@ -94,6 +94,7 @@ export function contractColumns(actions: ContractActions): DataTableColumn<Contr
     },
     {
       key: 'actions',
+      csv: false,
       label: '',
       sortable: false,
       value: () => '',

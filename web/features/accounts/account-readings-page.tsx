@@ -48,6 +48,7 @@ export function readingColumns(actions: ReadingActions): DataTableColumn<Reading
     },
     {
       key: 'actions',
+      csv: false,
       label: '',
       sortable: false,
       value: () => '',

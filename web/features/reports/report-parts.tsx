@@ -190,6 +190,7 @@ export const REPORT_COLUMNS: readonly DataTableColumn<ReportView>[] = [
   },
   {
     key: 'actions',
+    csv: false,
     label: 'Actions',
     value: () => '',
     sortable: false,

@@ -386,6 +386,7 @@ export function TargetManagePage() {
   if (kinds.length > 0)
     columns.push({
       key: 'actions',
+      csv: false,
       label: 'Actions',
       sortable: false,
       value: () => '',
