@@ -1,5 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { documentClient } from '../../functions/core/adapters/dynamo.ts';
+import { config } from '../../functions/core/config.ts';
+import { writingSites } from '../../functions/core/data/change-marks.ts';
 import { queryAll, type StoredItem } from '../../functions/core/data/item-repository.ts';
 import { keys } from '../../functions/core/data/keys.ts';
 import { compareOrderKeys, orderKey } from '../../shared/domain/order-key.ts';
@@ -293,5 +296,72 @@ describe('a granted user', () => {
     expect(ids(after.data)).not.toContain(made[0]);
     expect(after.total).toBe(23);
     expect(ids(after.data)).toEqual(made.slice(1, 21));
+  });
+
+  it('reads a page last shown two edits or a minute ago for at most 10 units, and shows what was written', async () => {
+    const holder = await created(api, owner, '/entities', { legalName: 'Cold Holdings Ltd' });
+    const made: string[] = [];
+    for (let i = 0; i < 22; i++) {
+      const name = `Cold ${String(i).padStart(2, '0')}`;
+      made.push(await created(api, owner, '/assets', { siteName: name, entityId: holder }));
+    }
+    const user = await w.addUser('cold', ['asset_user'], { assets: { read: made, write: [] } });
+    expect(ids((await page('/assets?limit=20', user)).data)).toEqual(made.slice(0, 20));
+    const patch = async (id: string | undefined, body: Record<string, unknown>) => {
+      const res = await api({ method: 'PATCH', path: `/assets/${id}`, token: owner, body });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+    };
+    const shownAfter = async () => {
+      let shown: StoredItem[] = [];
+      const units = await readUnits(async () => {
+        shown = (await page('/assets?limit=20', user)).data;
+      });
+      return { units, site: (id: string | undefined) => shown.find((a) => a._id === id) };
+    };
+
+    // Two edits between calls: the site list mark no longer names the one site to read again.
+    await patch(made[2], { status: 'sold' });
+    await patch(made[7], { epcRating: 'A' });
+    const twice = await shownAfter();
+    expect(twice.site(made[2])?.status).toBe('sold');
+    expect(twice.site(made[7])?.epcRating).toBe('A');
+    expect(twice.units).toBeLessThanOrEqual(10);
+    await patch(made[11], { status: 'development' });
+    await patch(made[12], { floorArea: 420 });
+    await patch(made[2], { status: 'active' });
+    const thrice = await shownAfter();
+    expect(thrice.site(made[11])?.status).toBe('development');
+    expect(thrice.site(made[12])?.floorArea).toBe(420);
+    expect(thrice.site(made[2])?.status).toBe('active');
+    expect(thrice.units).toBeLessThanOrEqual(10);
+
+    // A writer that stops between its write and moving the site list mark: a minute on, the page shows it.
+    const key = { pk: keys.collection({ companyId: w.demoId }, 'assets'), sk: made[9] };
+    const stored = (await documentClient().send(new GetCommand({ TableName: config().tableName, Key: key })))
+      .Item;
+    let landed = false;
+    void writingSites(w.demoId, [String(made[9])], async () => {
+      await documentClient().send(
+        new PutCommand({ TableName: config().tableName, Item: { ...stored, epcRating: 'G' } }),
+      );
+      landed = true;
+      await new Promise(() => undefined);
+    });
+    await vi.waitFor(() => expect(landed).toBe(true));
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(Date.now() + 61_000);
+      const late = await shownAfter();
+      expect(late.site(made[9])?.epcRating).toBe('G');
+      expect(late.site(made[2])?.status).toBe('active');
+      expect(late.units).toBeLessThanOrEqual(10);
+      // Nothing written since: a minute later still costs no more.
+      vi.setSystemTime(Date.now() + 61_000);
+      const quiet = await shownAfter();
+      expect(quiet.site(made[9])?.epcRating).toBe('G');
+      expect(quiet.units).toBeLessThanOrEqual(10);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -31,7 +31,7 @@ import { findResource } from '../../../shared/system/resources.ts';
 import { documentClient } from '../adapters/dynamo.ts';
 import { config } from '../config.ts';
 import { changesAccess, moveAccessStamp, watchedOf } from './access-version.ts';
-import { sitesCompanyOf, writingUnder } from './change-marks.ts';
+import { sitesCompanyOf, writingSites } from './change-marks.ts';
 import { INDEX_NAMES, keys, ORDERED_INDEX, type Scope } from './keys.ts';
 import {
   BOOKMARK_EVERY,
@@ -270,13 +270,13 @@ async function afterSiteWrite(
 }
 
 /**
- * Runs a write to a company's site under its `sites` mark, moved before and after it with the site named
- * in the mark's journal (change-marks.ts): a site table kept from before the write is not trusted after
- * it, even when the writer dies between the write and the second move.
+ * Runs a write to a company's site under its site marks, moved before and after it with the site named
+ * in the marks' journals (change-marks.ts): a site table or list kept from before the write is not
+ * trusted after it, even when the writer dies between the write and the second move.
  */
 function underSitesMark<T>(pk: string, sk: string, write: () => Promise<T>): Promise<T> {
   const companyId = sitesCompanyOf(pk);
-  return companyId ? writingUnder(companyId, ['sites'], write, new Map([['sites', [sk]]])) : write();
+  return companyId ? writingSites(companyId, [sk], write) : write();
 }
 
 /**
