@@ -47,13 +47,20 @@ export type ChangeMark = 'sites' | 'siteList' | 'siteYears' | `siteYears#${numbe
  */
 const SITE_MARKS: readonly ChangeMark[] = ['sites', 'siteList'];
 
-/** Runs a write of a company's sites (`ids`) under the marks that stand for them, naming the sites. */
+/**
+ * Runs a write of a company's sites (`ids`) under the marks that stand for them, naming the sites. A write
+ * of more sites than a journal holds names none and empties the journals instead: thousands of ids would
+ * outgrow the marks item (400 KB), and reading them one by one is no cheaper than reading every site.
+ */
 export function writingSites<T>(
   companyId: string,
   ids: readonly string[],
   write: () => Promise<T>,
 ): Promise<T> {
-  return writingUnder(companyId, SITE_MARKS, write, new Map(SITE_MARKS.map((m) => [m, ids])));
+  const keys = new Map<ChangeMark, readonly string[]>(
+    ids.length > JOURNAL_MAX_KEYS ? [] : SITE_MARKS.map((m) => [m, ids]),
+  );
+  return writingUnder(companyId, SITE_MARKS, write, keys);
 }
 
 /** The mark that writes of one year's site figures move. */
