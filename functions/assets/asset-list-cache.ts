@@ -72,7 +72,7 @@ async function keptAt(companyId: string, at: SiteListMark, now: number): Promise
   // Read before any site this call keeps, so a write it misses has moved the mark and named its site since.
   const marks = await readChangeMarks(companyId);
   // Another call of this process moved what is kept meanwhile: this one reads what it shows and keeps none.
-  if (kept.get(companyId) !== found) return undefined;
+  if (kept.get(companyId) !== found || (found && at.mark < found.mark)) return undefined;
   const changed = found?.changes === undefined ? undefined : changedSince(marks, 'siteList', found.changes);
   const entry: Kept = found && changed ? found : { mark: at.mark, since: now, sites: new Map() };
   for (const id of changed ?? []) entry.sites.delete(id);

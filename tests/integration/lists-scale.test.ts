@@ -364,4 +364,52 @@ describe('a granted user', () => {
       vi.useRealTimers();
     }
   });
+
+  it('in a fresh process, reads what it may read from the copy kept at the access version, not the whole hierarchy', async () => {
+    const holder = await created(api, owner, '/entities', { legalName: 'Fresh Holdings Ltd' });
+    const granted: string[] = [];
+    for (const name of ['Fresh A', 'Fresh B', 'Fresh C'])
+      granted.push(await created(api, owner, '/assets', { siteName: name, entityId: holder }));
+    const user = await w.addUser('fresh', ['asset_user'], { assets: { read: granted, write: [] } });
+    expect(ids((await page('/assets?limit=20', user)).data)).toEqual(granted);
+
+    /** What a process started now works out for the user, and the read units that took. */
+    const inFreshProcess = async () => {
+      vi.resetModules();
+      const { documentClient: client } = await import('../../functions/core/adapters/dynamo.ts');
+      const { loadCaller } = await import('../../functions/core/access/caller-service.ts');
+      const { readableOf } = await import('../../functions/core/access/item-access-service.ts');
+      const caller = await loadCaller('fresh');
+      let units = 0;
+      let queries = 0;
+      client().middlewareStack.add(
+        (next, context) => async (args) => {
+          if (!READS.has(context.commandName ?? '')) return next(args);
+          if (context.commandName === 'QueryCommand') queries++;
+          (args.input as { ReturnConsumedCapacity?: string }).ReturnConsumedCapacity = 'TOTAL';
+          const out = await next(args);
+          const consumed = (out.output as { ConsumedCapacity?: unknown }).ConsumedCapacity;
+          for (const c of Array.isArray(consumed) ? consumed : consumed ? [consumed] : [])
+            units += (c as { CapacityUnits?: number }).CapacityUnits ?? 0;
+          return out;
+        },
+        { step: 'initialize', name: 'freshReadUnits' },
+      );
+      const readable = await readableOf(caller);
+      return { assets: readable?.assetsInOrder, units, queries };
+    };
+    const fresh = await inFreshProcess();
+    expect(fresh.assets).toEqual(granted);
+    // One small item, where working it out queries every entity, site, meter and portfolio of the company.
+    expect(fresh.queries).toBe(0);
+    expect(fresh.units).toBeLessThanOrEqual(1);
+
+    // A granted site deleted moves the access version: the kept copy no longer stands for it.
+    const gone = await api({ method: 'DELETE', path: `/assets/${granted[1]}`, token: owner });
+    expect(gone.status, JSON.stringify(gone.body)).toBe(200);
+    expect((await inFreshProcess()).assets).toEqual([granted[0], granted[2]]);
+    const again = await inFreshProcess();
+    expect(again.assets).toEqual([granted[0], granted[2]]);
+    expect(again.queries).toBe(0);
+  });
 });

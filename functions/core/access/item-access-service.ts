@@ -15,6 +15,7 @@ import {
 } from '../data/item-repository.ts';
 import { keys } from '../data/keys.ts';
 import { forbidden, notFound } from '../lib/errors.ts';
+import { keepReadable, type ReadableLists, readKeptReadable } from './readable-repository.ts';
 
 const str = (v: unknown) => (typeof v === 'string' && v.length > 0 ? v : undefined);
 
@@ -197,10 +198,41 @@ async function workOutReadable(caller: Caller): Promise<Readable> {
   };
 }
 
+const readableOfLists = (lists: ReadableLists): Readable => ({
+  ...lists,
+  sets: {
+    entities: new Set(lists.entities),
+    assets: new Set(lists.assets),
+    accounts: new Set(lists.accounts),
+  },
+});
+
+/**
+ * What the caller may read at access version `version`: the copy kept in the table when it was worked out
+ * at that version (by any process), else worked out from every entity, site, meter and portfolio and kept.
+ * A fresh process so reads one small item rather than the company's whole hierarchy.
+ */
+async function keptOrWorkedOut(caller: Caller, version: number, key: string): Promise<Readable> {
+  const kept = await readKeptReadable(caller.companyId, key);
+  if (kept?.version === version) return readableOfLists(kept.lists);
+  const readable = await workOutReadable(caller);
+  const { entities, assets, accounts, assetGroups, assetsInOrder } = readable;
+  // Worked out from reads made after `version` was read: a change they missed has moved it since.
+  await keepReadable(caller.companyId, key, version, {
+    entities: [...entities],
+    assets: [...assets],
+    accounts: [...accounts],
+    assetGroups: [...assetGroups],
+    assetsInOrder: [...assetsInOrder],
+  });
+  return readable;
+}
+
 /**
  * What a granted caller may read. Company users get undefined: they read everything. Kept in the process
  * while the company's access version stands (it moves with grants, roles, memberships and the
- * entity/site/meter tree), so a caller's lists do not read the whole hierarchy on every call.
+ * entity/site/meter tree), so a caller's lists do not read the whole hierarchy on every call, and kept in
+ * the table on the same terms, so a fresh process does not either.
  */
 export async function readableOf(caller: Caller): Promise<Readable | undefined> {
   if (isCompanyWide(caller)) return undefined;
@@ -208,7 +240,7 @@ export async function readableOf(caller: Caller): Promise<Readable | undefined> 
   const key = [caller.companyId, caller.sub, caller.kind, JSON.stringify(caller.grants)].join('|');
   const hit = readableCache.get(key);
   if (hit && hit.version === version) return hit.readable;
-  const readable = workOutReadable(caller);
+  const readable = keptOrWorkedOut(caller, version, key);
   readableCache.delete(key);
   readableCache.set(key, { version, readable });
   readable.catch(() => readableCache.delete(key));
