@@ -33,9 +33,12 @@ export class LineageResolver {
   private readonly needsEntities: boolean;
   private readonly items = new Map<string, Promise<StoredItem | undefined>>();
   private entityParents?: Promise<Map<string, string | undefined>>;
+  /** Whether its reads see every write finished before them (for answers kept past this request). */
+  private readonly consistent: boolean;
 
-  constructor(companyId: string, caller?: Pick<Caller, 'grants'>) {
+  constructor(companyId: string, caller?: Pick<Caller, 'grants'>, opts: { consistent?: boolean } = {}) {
     this.companyId = companyId;
+    this.consistent = opts.consistent === true;
     const e = caller?.grants.entities;
     this.needsEntities = e === undefined || e.read.length > 0 || e.write.length > 0;
   }
@@ -44,7 +47,9 @@ export class LineageResolver {
     const key = `${type}/${id}`;
     let found = this.items.get(key);
     if (!found) {
-      found = getItem(keys.collection({ companyId: this.companyId }, type), id);
+      found = getItem(keys.collection({ companyId: this.companyId }, type), id, {
+        consistent: this.consistent,
+      });
       this.items.set(key, found);
     }
     return found;
@@ -52,9 +57,9 @@ export class LineageResolver {
 
   private async ancestors(entityId: string | undefined): Promise<string[]> {
     if (!entityId) return [];
-    this.entityParents ??= queryAll(keys.collection({ companyId: this.companyId }, 'entities')).then(
-      (entities) => new Map(entities.map((e) => [e._id, str(e.parentEntityId)])),
-    );
+    this.entityParents ??= queryAll(keys.collection({ companyId: this.companyId }, 'entities'), {
+      consistent: this.consistent,
+    }).then((entities) => new Map(entities.map((e) => [e._id, str(e.parentEntityId)])));
     const parents = await this.entityParents;
     const out: string[] = [];
     let next = parents.get(entityId);
@@ -157,15 +162,21 @@ const READABLE_CACHE_SIZE = 500;
 /** Per company, user and grants: the access version it was worked out at, and the answer. */
 const readableCache = new Map<string, { version: number; readable: Promise<Readable> }>();
 
+/**
+ * Worked out from consistent reads made after the access version was read: an eventually consistent one
+ * could miss a change that finished (and moved the version) just before, and the answer kept under the
+ * new version would go on missing it.
+ */
 async function workOutReadable(caller: Caller): Promise<Readable> {
-  const all = (type: string) => queryAll(keys.collection({ companyId: caller.companyId }, type));
+  const all = (type: string) =>
+    queryAll(keys.collection({ companyId: caller.companyId }, type), { consistent: true });
   const [entities, assets, accounts, groups] = await Promise.all([
     all('entities'),
     all('assets'),
     all('accounts'),
     all('asset-groups'),
   ]);
-  const resolver = new LineageResolver(caller.companyId, caller);
+  const resolver = new LineageResolver(caller.companyId, caller, { consistent: true });
   const readable = async (type: ItemType, items: StoredItem[]) => {
     const out: StoredItem[] = [];
     for (const item of items) {

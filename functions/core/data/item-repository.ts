@@ -178,9 +178,20 @@ export function orderedFieldOf(pk: string): string | undefined {
  */
 export const isPossibleKey = (sk: string): boolean => sk.length > 0 && Buffer.byteLength(sk, 'utf8') <= 1024;
 
-export async function getItem(pk: string, sk: string): Promise<StoredItem | undefined> {
+/** One item by key; `consistent` reads it as the last write left it (twice the read capacity). */
+export async function getItem(
+  pk: string,
+  sk: string,
+  opts: { consistent?: boolean } = {},
+): Promise<StoredItem | undefined> {
   if (!isPossibleKey(sk)) return undefined;
-  const out = await documentClient().send(new GetCommand({ TableName: config().tableName, Key: { pk, sk } }));
+  const out = await documentClient().send(
+    new GetCommand({
+      TableName: config().tableName,
+      Key: { pk, sk },
+      ...(opts.consistent ? { ConsistentRead: true } : {}),
+    }),
+  );
   return out.Item ? stripKeys(out.Item) : undefined;
 }
 
@@ -646,9 +657,16 @@ export async function queryEvery(input: TableQuery): Promise<StoredItem[]> {
   return queryMapped(input, stripKeys);
 }
 
-/** Every item of a partition, for internal use on bounded collections (a user's grants, a company's roles). */
-export async function queryAll(pk: string): Promise<StoredItem[]> {
-  return queryEvery({ KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': pk } });
+/**
+ * Every item of a partition, for internal use on bounded collections (a user's grants, a company's roles).
+ * `consistent` reads them as the last writes left them (twice the read capacity).
+ */
+export async function queryAll(pk: string, opts: { consistent?: boolean } = {}): Promise<StoredItem[]> {
+  return queryEvery({
+    KeyConditionExpression: 'pk = :pk',
+    ExpressionAttributeValues: { ':pk': pk },
+    ...(opts.consistent ? { ConsistentRead: true } : {}),
+  });
 }
 
 export async function deleteRaw(pk: string, sk: string): Promise<void> {
