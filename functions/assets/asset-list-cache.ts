@@ -1,5 +1,6 @@
 import { changedSince, readChangeMarks, restartJournal, settledFor } from '../core/data/change-marks.ts';
 import type { StoredItem } from '../core/data/item-repository.ts';
+import { keepSiteListCopy, readSiteListCopy } from './asset-list-copy-repository.ts';
 import { readSitesAsWritten } from './asset-repository.ts';
 
 /**
@@ -13,6 +14,9 @@ import { readSitesAsWritten } from './asset-repository.ts';
  * change marks are read (change-marks.ts): the `siteList` mark moves before and after every site write and
  * its journal names the sites written, so only those are read again, and the minute starts afresh.
  * A writer that dies between its write and its moves is caught there: its first move named its sites.
+ * What a process keeps under a `siteList` mark is also kept in the table (asset-list-copy-repository.ts),
+ * so a fresh process starts from it, checked against the journal the same way, instead of reading the
+ * page's sites one by one.
  *
  * Sites are read consistently to be kept: an eventually consistent read just after a write could return
  * the site as it was, which the marks would then vouch for.
@@ -34,6 +38,8 @@ interface Kept {
    * journal, while it reaches back that far, names every site written since. Absent: nothing vouches so.
    */
   changes?: number;
+  /** Whether it holds what the copy kept in the table does not (kept again after the page's reads). */
+  unsaved?: boolean;
 }
 
 const kept = new Map<string, Kept>();
@@ -70,11 +76,17 @@ async function keptAt(companyId: string, at: SiteListMark, now: number): Promise
     }
   }
   // Read before any site this call keeps, so a write it misses has moved the mark and named its site since.
-  const marks = await readChangeMarks(companyId);
+  // A process that keeps nothing for the company starts from the copy another kept in the table.
+  const [marks, copy] = await Promise.all([
+    readChangeMarks(companyId),
+    found ? undefined : readSiteListCopy(companyId),
+  ]);
   // Another call of this process moved what is kept meanwhile: this one reads what it shows and keeps none.
   if (kept.get(companyId) !== found || (found && at.mark < found.mark)) return undefined;
-  const changed = found?.changes === undefined ? undefined : changedSince(marks, 'siteList', found.changes);
-  const entry: Kept = found && changed ? found : { mark: at.mark, since: now, sites: new Map() };
+  const prior: Kept | undefined =
+    found ?? (copy && { mark: at.mark, since: now, sites: copy.sites, changes: copy.changes });
+  const changed = prior?.changes === undefined ? undefined : changedSince(marks, 'siteList', prior.changes);
+  const entry: Kept = prior && changed ? prior : { mark: at.mark, since: now, sites: new Map() };
   for (const id of changed ?? []) entry.sites.delete(id);
   entry.mark = at.mark;
   entry.since = now;
@@ -82,7 +94,9 @@ async function keptAt(companyId: string, at: SiteListMark, now: number): Promise
   // With a write under way, the older mark stays: the journal since then names the site being written,
   // and no reader restarts it while that writer may still land.
   if (settledFor(marks, ['siteList'], now)) {
-    entry.changes = marks.marks.siteList ?? 0;
+    const value = marks.marks.siteList ?? 0;
+    if (entry.changes !== value) entry.unsaved = true;
+    entry.changes = value;
     // From here the journal names only what is written after the sites kept. A journal that reaches back
     // past a refill is left as it is: other processes' sites may stand on it.
     // Restarting only spares later calls reads: a list is not refused for a restart the table refused.
@@ -114,7 +128,16 @@ export async function sitesInOrder(
     for (const [id, site] of read) {
       if (room-- <= 0) break;
       entry.sites.set(id, site);
+      entry.unsaved = true;
     }
+  }
+  if (entry?.unsaved && entry.changes !== undefined && kept.get(companyId) === entry) {
+    entry.unsaved = false;
+    // Its sites were all read after its mark: whichever copy a process reads, the journal vouches for it
+    // the same way. Keeping it only spares other processes reads, so a refusal does not fail the list.
+    await keepSiteListCopy(companyId, { changes: entry.changes, sites: entry.sites }).catch(() => {
+      entry.unsaved = true;
+    });
   }
   return ids
     .map((id) => read?.get(id) ?? entry?.sites.get(id))
