@@ -1,8 +1,8 @@
 /**
- * | pattern                                              | key condition                              | index |
- * | ---------------------------------------------------- | ------------------------------------------ | ----- |
- * | the copy of the sites granted users' lists showed    | pk = C#{companyId}#site-list-copy, sk = sites | table |
- * | keep a copy (replacing the one kept)                 | pk = C#{companyId}#site-list-copy, sk = sites | table |
+ * | pattern                                           | key condition                                 | index |
+ * | ------------------------------------------------- | --------------------------------------------- | ----- |
+ * | the copy of the sites granted users' lists showed | pk = C#{companyId}#site-list-copy, sk = sites | table |
+ * | keep a copy (replacing the one kept)              | pk = C#{companyId}#site-list-copy, sk = sites | table |
  */
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
