@@ -18,8 +18,12 @@ export interface SiteListCopy {
 }
 
 const LAYOUT = 1;
-/** Well under the 400 KB an item may hold: a larger copy is not kept. */
-const MAX_BYTES = 350_000;
+/**
+ * Packed, at most a few units to read (eventually consistently, half a unit per 4 KB) and a few dozen to
+ * write: a process that holds more keeps the sites it read last.
+ */
+const MAX_BYTES = 24_000;
+const MAX_SITES = 200;
 
 const keyOf = (companyId: string) => ({ pk: keys.collection({ companyId }, 'site-list-copy'), sk: 'sites' });
 
@@ -51,9 +55,20 @@ export async function readSiteListCopy(companyId: string): Promise<SiteListCopy 
   return { changes: item.changes, sites: out };
 }
 
-/** Keeps a copy, replacing the one kept (a copy too large to keep is left out). */
+/**
+ * Keeps a copy, replacing the one kept. Any part of a copy vouches for itself as the whole does, so one
+ * too large keeps the sites last read (the map's last entries), halving until it fits.
+ */
 export async function keepSiteListCopy(companyId: string, copy: SiteListCopy): Promise<void> {
-  const data = gzipSync(JSON.stringify([...copy.sites.values()], toJson));
+  const all = [...copy.sites.values()];
+  const pack = (count: number) => gzipSync(JSON.stringify(all.slice(all.length - count), toJson));
+  // No more than fit, packed, at a few hundred bytes a site: packing thousands would cost the call time.
+  let count = Math.min(all.length, MAX_SITES);
+  let data = pack(count);
+  while (data.length > MAX_BYTES && count > 1) {
+    count = Math.floor(count / 2);
+    data = pack(count);
+  }
   if (data.length > MAX_BYTES) return;
   await documentClient().send(
     new PutCommand({
