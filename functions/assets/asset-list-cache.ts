@@ -79,7 +79,8 @@ async function keptAt(companyId: string, at: SiteListMark, now: number): Promise
   // A process that keeps nothing for the company starts from the copy another kept in the table.
   const [marks, copy] = await Promise.all([
     readChangeMarks(companyId),
-    found ? undefined : readSiteListCopy(companyId),
+    // A copy that cannot be read leaves the page to read its sites.
+    found ? undefined : readSiteListCopy(companyId).catch(() => undefined),
   ]);
   // Another call of this process moved what is kept meanwhile: this one reads what it shows and keeps none.
   if (kept.get(companyId) !== found || (found && at.mark < found.mark)) return undefined;

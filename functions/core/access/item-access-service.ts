@@ -224,18 +224,20 @@ const readableOfLists = (lists: ReadableLists): Readable => ({
  * A fresh process so reads one small item rather than the company's whole hierarchy.
  */
 async function keptOrWorkedOut(caller: Caller, version: number, key: string): Promise<Readable> {
-  const kept = await readKeptReadable(caller.companyId, key);
+  // The kept copy only spares the work: one that cannot be read is worked out instead.
+  const kept = await readKeptReadable(caller.companyId, key).catch(() => undefined);
   if (kept?.version === version) return readableOfLists(kept.lists);
   const readable = await workOutReadable(caller);
   const { entities, assets, accounts, assetGroups, assetsInOrder } = readable;
-  // Worked out from reads made after `version` was read: a change they missed has moved it since.
+  // Worked out from reads made after `version` was read: a change they missed has moved it since. Keeping
+  // it only spares other processes the work, so a refused write does not fail the call.
   await keepReadable(caller.companyId, key, version, {
     entities: [...entities],
     assets: [...assets],
     accounts: [...accounts],
     assetGroups: [...assetGroups],
     assetsInOrder: [...assetsInOrder],
-  });
+  }).catch(() => undefined);
   return readable;
 }
 
