@@ -24,6 +24,11 @@ import { readSitesAsWritten } from './asset-repository.ts';
 const KEEP_MS = 60_000;
 /** Sites the journal can vouch for are dropped after this long without a call, to make room for others. */
 const KEEP_JOURNALED_MS = 15 * 60_000;
+/**
+ * Sites kept through the journal are read afresh this long after the first of them was: a safety net
+ * against a write the journal was never told of (a writer of an older release, say), as for site tables.
+ */
+const REFRESH_MS = 60 * 60_000;
 const MAX_COMPANIES = 50;
 /** Over every company: a site is a kilobyte or two, so the process keeps at most about 10 MB of them. */
 const MAX_SITES = 5_000;
@@ -32,6 +37,8 @@ interface Kept {
   /** The site list mark the kept sites stand for, and when they were last vouched for. */
   mark: number;
   since: number;
+  /** When the oldest kept site was read. */
+  born: number;
   sites: Map<string, StoredItem>;
   /**
    * The `siteList` change mark, read with no site write under way before any kept site was read: its
@@ -85,9 +92,13 @@ async function keptAt(companyId: string, at: SiteListMark, now: number): Promise
   // Another call of this process moved what is kept meanwhile: this one reads what it shows and keeps none.
   if (kept.get(companyId) !== found || (found && at.mark < found.mark)) return undefined;
   const prior: Kept | undefined =
-    found ?? (copy && { mark: at.mark, since: now, sites: copy.sites, changes: copy.changes });
-  const changed = prior?.changes === undefined ? undefined : changedSince(marks, 'siteList', prior.changes);
-  const entry: Kept = prior && changed ? prior : { mark: at.mark, since: now, sites: new Map() };
+    found ??
+    (copy && { mark: at.mark, since: now, born: copy.born, sites: copy.sites, changes: copy.changes });
+  const changed =
+    prior?.changes === undefined || !(now - prior.born < REFRESH_MS)
+      ? undefined
+      : changedSince(marks, 'siteList', prior.changes);
+  const entry: Kept = prior && changed ? prior : { mark: at.mark, since: now, born: now, sites: new Map() };
   for (const id of changed ?? []) entry.sites.delete(id);
   entry.mark = at.mark;
   entry.since = now;
@@ -136,9 +147,11 @@ export async function sitesInOrder(
     entry.unsaved = false;
     // Its sites were all read after its mark: whichever copy a process reads, the journal vouches for it
     // the same way. Keeping it only spares other processes reads, so a refusal does not fail the list.
-    await keepSiteListCopy(companyId, { changes: entry.changes, sites: entry.sites }).catch(() => {
-      entry.unsaved = true;
-    });
+    await keepSiteListCopy(companyId, { changes: entry.changes, born: entry.born, sites: entry.sites }).catch(
+      () => {
+        entry.unsaved = true;
+      },
+    );
   }
   return ids
     .map((id) => read?.get(id) ?? entry?.sites.get(id))

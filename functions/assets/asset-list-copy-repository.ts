@@ -14,6 +14,8 @@ import { keys } from '../core/data/keys.ts';
 /** Sites as a process kept them, and the `siteList` change mark read (settled) before any of them was read. */
 export interface SiteListCopy {
   changes: number;
+  /** When the oldest of its sites was read (ms since the epoch). */
+  born: number;
   sites: Map<string, StoredItem>;
 }
 
@@ -48,11 +50,12 @@ export async function readSiteListCopy(companyId: string): Promise<SiteListCopy 
   ).Item;
   const data = bytesOf(item?.data);
   if (!item || !data || item.layout !== LAYOUT || typeof item.changes !== 'number') return undefined;
+  if (typeof item.born !== 'number') return undefined;
   const sites = JSON.parse(gunzipSync(data).toString('utf8'), fromJson) as unknown;
   if (!Array.isArray(sites)) return undefined;
   const out = new Map<string, StoredItem>();
   for (const site of sites as StoredItem[]) if (typeof site?._id === 'string') out.set(site._id, site);
-  return { changes: item.changes, sites: out };
+  return { changes: item.changes, born: item.born, sites: out };
 }
 
 /**
@@ -73,7 +76,7 @@ export async function keepSiteListCopy(companyId: string, copy: SiteListCopy): P
   await documentClient().send(
     new PutCommand({
       TableName: config().tableName,
-      Item: { ...keyOf(companyId), layout: LAYOUT, changes: copy.changes, data },
+      Item: { ...keyOf(companyId), layout: LAYOUT, changes: copy.changes, born: copy.born, data },
     }),
   );
 }
