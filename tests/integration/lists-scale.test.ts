@@ -1,5 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { documentClient } from '../../functions/core/adapters/dynamo.ts';
+import { config } from '../../functions/core/config.ts';
+import { writingSites } from '../../functions/core/data/change-marks.ts';
 import { queryAll, type StoredItem } from '../../functions/core/data/item-repository.ts';
 import { keys } from '../../functions/core/data/keys.ts';
 import { compareOrderKeys, orderKey } from '../../shared/domain/order-key.ts';
@@ -293,5 +296,189 @@ describe('a granted user', () => {
     expect(ids(after.data)).not.toContain(made[0]);
     expect(after.total).toBe(23);
     expect(ids(after.data)).toEqual(made.slice(1, 21));
+  });
+
+  it('reads a page last shown two edits or a minute ago for at most 10 units, and shows what was written', async () => {
+    const holder = await created(api, owner, '/entities', { legalName: 'Cold Holdings Ltd' });
+    const made: string[] = [];
+    for (let i = 0; i < 22; i++) {
+      const name = `Cold ${String(i).padStart(2, '0')}`;
+      made.push(await created(api, owner, '/assets', { siteName: name, entityId: holder }));
+    }
+    const user = await w.addUser('cold', ['asset_user'], { assets: { read: made, write: [] } });
+    expect(ids((await page('/assets?limit=20', user)).data)).toEqual(made.slice(0, 20));
+    const patch = async (id: string | undefined, body: Record<string, unknown>) => {
+      const res = await api({ method: 'PATCH', path: `/assets/${id}`, token: owner, body });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+    };
+    const shownAfter = async () => {
+      let shown: StoredItem[] = [];
+      const units = await readUnits(async () => {
+        shown = (await page('/assets?limit=20', user)).data;
+      });
+      return { units, site: (id: string | undefined) => shown.find((a) => a._id === id) };
+    };
+
+    // Two edits between calls: the site list mark no longer names the one site to read again.
+    await patch(made[2], { status: 'sold' });
+    await patch(made[7], { epcRating: 'A' });
+    const twice = await shownAfter();
+    expect(twice.site(made[2])?.status).toBe('sold');
+    expect(twice.site(made[7])?.epcRating).toBe('A');
+    expect(twice.units).toBeLessThanOrEqual(10);
+    await patch(made[11], { status: 'development' });
+    await patch(made[12], { floorArea: 420 });
+    await patch(made[2], { status: 'active' });
+    const thrice = await shownAfter();
+    expect(thrice.site(made[11])?.status).toBe('development');
+    expect(thrice.site(made[12])?.floorArea).toBe(420);
+    expect(thrice.site(made[2])?.status).toBe('active');
+    expect(thrice.units).toBeLessThanOrEqual(10);
+
+    // A writer that stops between its write and moving the site list mark: a minute on, the page shows it.
+    const key = { pk: keys.collection({ companyId: w.demoId }, 'assets'), sk: made[9] };
+    const stored = (await documentClient().send(new GetCommand({ TableName: config().tableName, Key: key })))
+      .Item;
+    let landed = false;
+    let release = () => {};
+    const stopped = writingSites(w.demoId, [String(made[9])], async () => {
+      await documentClient().send(
+        new PutCommand({ TableName: config().tableName, Item: { ...stored, epcRating: 'G' } }),
+      );
+      landed = true;
+      await new Promise<void>((done) => {
+        release = done;
+      });
+    });
+    await vi.waitFor(() => expect(landed).toBe(true));
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(Date.now() + 61_000);
+      const late = await shownAfter();
+      expect(late.site(made[9])?.epcRating).toBe('G');
+      expect(late.site(made[2])?.status).toBe('active');
+      expect(late.units).toBeLessThanOrEqual(10);
+      // Nothing written since: a minute later still costs no more.
+      vi.setSystemTime(Date.now() + 61_000);
+      const quiet = await shownAfter();
+      expect(quiet.site(made[9])?.epcRating).toBe('G');
+      expect(quiet.units).toBeLessThanOrEqual(10);
+    } finally {
+      vi.useRealTimers();
+      // The writer finishes after all, so later writes are not taken for ones under way with it.
+      release();
+      await stopped;
+    }
+  });
+
+  it('in a fresh process, reads what it may read from the copy kept at the access version, not the whole hierarchy', async () => {
+    const holder = await created(api, owner, '/entities', { legalName: 'Fresh Holdings Ltd' });
+    const granted: string[] = [];
+    for (const name of ['Fresh A', 'Fresh B', 'Fresh C'])
+      granted.push(await created(api, owner, '/assets', { siteName: name, entityId: holder }));
+    const user = await w.addUser('fresh', ['asset_user'], { assets: { read: granted, write: [] } });
+    expect(ids((await page('/assets?limit=20', user)).data)).toEqual(granted);
+
+    /** What a process started now works out for the user, and the read units that took. */
+    const inFreshProcess = async () => {
+      vi.resetModules();
+      const { documentClient: client } = await import('../../functions/core/adapters/dynamo.ts');
+      const { loadCaller } = await import('../../functions/core/access/caller-service.ts');
+      const { readableOf } = await import('../../functions/core/access/item-access-service.ts');
+      const caller = await loadCaller('fresh');
+      let units = 0;
+      let queries = 0;
+      let eventual = 0;
+      client().middlewareStack.add(
+        (next, context) => async (args) => {
+          if (!READS.has(context.commandName ?? '')) return next(args);
+          if (context.commandName === 'QueryCommand') {
+            queries++;
+            if (!(args.input as { ConsistentRead?: boolean }).ConsistentRead) eventual++;
+          }
+          (args.input as { ReturnConsumedCapacity?: string }).ReturnConsumedCapacity = 'TOTAL';
+          const out = await next(args);
+          const consumed = (out.output as { ConsumedCapacity?: unknown }).ConsumedCapacity;
+          for (const c of Array.isArray(consumed) ? consumed : consumed ? [consumed] : [])
+            units += (c as { CapacityUnits?: number }).CapacityUnits ?? 0;
+          return out;
+        },
+        { step: 'initialize', name: 'freshReadUnits' },
+      );
+      const readable = await readableOf(caller);
+      return { assets: readable?.assetsInOrder, units, queries, eventual };
+    };
+    const fresh = await inFreshProcess();
+    expect(fresh.assets).toEqual(granted);
+    // One small item, where working it out queries every entity, site, meter and portfolio of the company.
+    expect(fresh.queries).toBe(0);
+    expect(fresh.units).toBeLessThanOrEqual(1);
+
+    // A granted site deleted moves the access version: the kept copy no longer stands for it.
+    const gone = await api({ method: 'DELETE', path: `/assets/${granted[1]}`, token: owner });
+    expect(gone.status, JSON.stringify(gone.body)).toBe(200);
+    // Worked out afresh, from reads that see every write finished before them: what it works out is
+    // kept for as long as the access version stands, by every process.
+    const worked = await inFreshProcess();
+    expect(worked.assets).toEqual([granted[0], granted[2]]);
+    expect(worked.queries).toBeGreaterThan(0);
+    expect(worked.eventual).toBe(0);
+    const again = await inFreshProcess();
+    expect(again.assets).toEqual([granted[0], granted[2]]);
+    expect(again.queries).toBe(0);
+  });
+
+  it('in a fresh process, shows a page from the sites another process kept, with the edits since, for at most 10 units', async () => {
+    const holder = await created(api, owner, '/entities', { legalName: 'Copied Holdings Ltd' });
+    const made: string[] = [];
+    for (let i = 0; i < 22; i++)
+      made.push(
+        await created(api, owner, '/assets', {
+          siteName: `Copied ${String(i).padStart(2, '0')}`,
+          entityId: holder,
+        }),
+      );
+    const user = await w.addUser('copied', ['asset_user'], { assets: { read: made, write: [] } });
+    expect(ids((await page('/assets?limit=20', user)).data)).toEqual(made.slice(0, 20));
+    for (const [id, body] of [
+      [made[1], { status: 'sold' }],
+      [made[8], { epcRating: 'D' }],
+    ] as const) {
+      const res = await api({ method: 'PATCH', path: `/assets/${id}`, token: owner, body });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+    }
+
+    vi.resetModules();
+    const { documentClient: client } = await import('../../functions/core/adapters/dynamo.ts');
+    const { loadCaller } = await import('../../functions/core/access/caller-service.ts');
+    const { readableOf } = await import('../../functions/core/access/item-access-service.ts');
+    const { sitesInOrder } = await import('../../functions/assets/asset-list-cache.ts');
+    let units = 0;
+    client().middlewareStack.add(
+      (next, context) => async (args) => {
+        if (!READS.has(context.commandName ?? '')) return next(args);
+        (args.input as { ReturnConsumedCapacity?: string }).ReturnConsumedCapacity = 'TOTAL';
+        const out = await next(args);
+        const consumed = (out.output as { ConsumedCapacity?: unknown }).ConsumedCapacity;
+        for (const c of Array.isArray(consumed) ? consumed : consumed ? [consumed] : [])
+          units += (c as { CapacityUnits?: number }).CapacityUnits ?? 0;
+        return out;
+      },
+      { step: 'initialize', name: 'copiedReadUnits' },
+    );
+    const caller = await loadCaller('copied');
+    const readable = await readableOf(caller);
+    const shown = await sitesInOrder(
+      w.demoId,
+      caller.siteList ?? { mark: 0 },
+      readable?.assetsInOrder.slice(0, 20) ?? [],
+    );
+    expect(ids(shown)).toEqual(made.slice(0, 20));
+    expect(shown.find((s) => s._id === made[1])?.status).toBe('sold');
+    expect(shown.find((s) => s._id === made[8])?.epcRating).toBe('D');
+    const inTable = new Map((await liveInTable('assets')).map((s) => [s._id, s]));
+    expect(shown).toEqual(shown.map((s) => inTable.get(s._id)));
+    // The caller's check included: a page read site by site costs 20 units and more.
+    expect(units).toBeLessThanOrEqual(10);
   });
 });

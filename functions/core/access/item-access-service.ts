@@ -15,6 +15,7 @@ import {
 } from '../data/item-repository.ts';
 import { keys } from '../data/keys.ts';
 import { forbidden, notFound } from '../lib/errors.ts';
+import { keepReadable, type ReadableLists, readKeptReadable } from './readable-repository.ts';
 
 const str = (v: unknown) => (typeof v === 'string' && v.length > 0 ? v : undefined);
 
@@ -32,9 +33,12 @@ export class LineageResolver {
   private readonly needsEntities: boolean;
   private readonly items = new Map<string, Promise<StoredItem | undefined>>();
   private entityParents?: Promise<Map<string, string | undefined>>;
+  /** Whether its reads see every write finished before them (for answers kept past this request). */
+  private readonly consistent: boolean;
 
-  constructor(companyId: string, caller?: Pick<Caller, 'grants'>) {
+  constructor(companyId: string, caller?: Pick<Caller, 'grants'>, opts: { consistent?: boolean } = {}) {
     this.companyId = companyId;
+    this.consistent = opts.consistent === true;
     const e = caller?.grants.entities;
     this.needsEntities = e === undefined || e.read.length > 0 || e.write.length > 0;
   }
@@ -43,7 +47,9 @@ export class LineageResolver {
     const key = `${type}/${id}`;
     let found = this.items.get(key);
     if (!found) {
-      found = getItem(keys.collection({ companyId: this.companyId }, type), id);
+      found = getItem(keys.collection({ companyId: this.companyId }, type), id, {
+        consistent: this.consistent,
+      });
       this.items.set(key, found);
     }
     return found;
@@ -51,9 +57,9 @@ export class LineageResolver {
 
   private async ancestors(entityId: string | undefined): Promise<string[]> {
     if (!entityId) return [];
-    this.entityParents ??= queryAll(keys.collection({ companyId: this.companyId }, 'entities')).then(
-      (entities) => new Map(entities.map((e) => [e._id, str(e.parentEntityId)])),
-    );
+    this.entityParents ??= queryAll(keys.collection({ companyId: this.companyId }, 'entities'), {
+      consistent: this.consistent,
+    }).then((entities) => new Map(entities.map((e) => [e._id, str(e.parentEntityId)])));
     const parents = await this.entityParents;
     const out: string[] = [];
     let next = parents.get(entityId);
@@ -156,15 +162,21 @@ const READABLE_CACHE_SIZE = 500;
 /** Per company, user and grants: the access version it was worked out at, and the answer. */
 const readableCache = new Map<string, { version: number; readable: Promise<Readable> }>();
 
+/**
+ * Worked out from consistent reads made after the access version was read: an eventually consistent one
+ * could miss a change that finished (and moved the version) just before, and the answer kept under the
+ * new version would go on missing it.
+ */
 async function workOutReadable(caller: Caller): Promise<Readable> {
-  const all = (type: string) => queryAll(keys.collection({ companyId: caller.companyId }, type));
+  const all = (type: string) =>
+    queryAll(keys.collection({ companyId: caller.companyId }, type), { consistent: true });
   const [entities, assets, accounts, groups] = await Promise.all([
     all('entities'),
     all('assets'),
     all('accounts'),
     all('asset-groups'),
   ]);
-  const resolver = new LineageResolver(caller.companyId, caller);
+  const resolver = new LineageResolver(caller.companyId, caller, { consistent: true });
   const readable = async (type: ItemType, items: StoredItem[]) => {
     const out: StoredItem[] = [];
     for (const item of items) {
@@ -197,10 +209,43 @@ async function workOutReadable(caller: Caller): Promise<Readable> {
   };
 }
 
+const readableOfLists = (lists: ReadableLists): Readable => ({
+  ...lists,
+  sets: {
+    entities: new Set(lists.entities),
+    assets: new Set(lists.assets),
+    accounts: new Set(lists.accounts),
+  },
+});
+
+/**
+ * What the caller may read at access version `version`: the copy kept in the table when it was worked out
+ * at that version (by any process), else worked out from every entity, site, meter and portfolio and kept.
+ * A fresh process so reads one small item rather than the company's whole hierarchy.
+ */
+async function keptOrWorkedOut(caller: Caller, version: number, key: string): Promise<Readable> {
+  // The kept copy only spares the work: one that cannot be read is worked out instead.
+  const kept = await readKeptReadable(caller.companyId, key).catch(() => undefined);
+  if (kept?.version === version) return readableOfLists(kept.lists);
+  const readable = await workOutReadable(caller);
+  const { entities, assets, accounts, assetGroups, assetsInOrder } = readable;
+  // Worked out from reads made after `version` was read: a change they missed has moved it since. Keeping
+  // it only spares other processes the work, so a refused write does not fail the call.
+  await keepReadable(caller.companyId, key, version, {
+    entities: [...entities],
+    assets: [...assets],
+    accounts: [...accounts],
+    assetGroups: [...assetGroups],
+    assetsInOrder: [...assetsInOrder],
+  }).catch(() => undefined);
+  return readable;
+}
+
 /**
  * What a granted caller may read. Company users get undefined: they read everything. Kept in the process
  * while the company's access version stands (it moves with grants, roles, memberships and the
- * entity/site/meter tree), so a caller's lists do not read the whole hierarchy on every call.
+ * entity/site/meter tree), so a caller's lists do not read the whole hierarchy on every call, and kept in
+ * the table on the same terms, so a fresh process does not either.
  */
 export async function readableOf(caller: Caller): Promise<Readable | undefined> {
   if (isCompanyWide(caller)) return undefined;
@@ -208,7 +253,7 @@ export async function readableOf(caller: Caller): Promise<Readable | undefined> 
   const key = [caller.companyId, caller.sub, caller.kind, JSON.stringify(caller.grants)].join('|');
   const hit = readableCache.get(key);
   if (hit && hit.version === version) return hit.readable;
-  const readable = workOutReadable(caller);
+  const readable = keptOrWorkedOut(caller, version, key);
   readableCache.delete(key);
   readableCache.set(key, { version, readable });
   readable.catch(() => readableCache.delete(key));

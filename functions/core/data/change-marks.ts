@@ -15,7 +15,7 @@ import { config } from '../config.ts';
  * a write is under way is not kept, so neither a part made before the write nor one made during it
  * outlives it, even when the writer dies between its data and its second move. A write named as under
  * way for longer than any writer lives is taken as dead, and its name is dropped when next seen. Sites'
- * writers move `sites` the same way.
+ * writers move `sites` and `siteList` the same way.
  *
  * Each mark may keep a journal (`journal#{mark}`, a set of keys: site ids) of what its writes changed
  * since it stood at `journalFrom#{mark}`: a writer adds its keys in the same update that first moves the
@@ -38,7 +38,30 @@ const JOURNAL_FROM_PREFIX = 'journalFrom#';
 /** Longer than any function that writes site years runs (a Lambda lives 15 minutes at most). */
 export const WRITE_DEAD_AFTER_MS = 20 * 60_000;
 
-export type ChangeMark = 'sites' | 'siteYears' | `siteYears#${number}`;
+export type ChangeMark = 'sites' | 'siteList' | 'siteYears' | `siteYears#${number}`;
+
+/**
+ * The marks every write of a company's sites moves: `sites` for the site tables, and `siteList` for the
+ * sites a granted caller's list keeps in the process (asset-list-cache.ts). Each has its own journal,
+ * restarted by its own readers, so neither reader's restart sends the other back to reading every site.
+ */
+const SITE_MARKS: readonly ChangeMark[] = ['sites', 'siteList'];
+
+/**
+ * Runs a write of a company's sites (`ids`) under the marks that stand for them, naming the sites. A write
+ * of more sites than a journal holds names none and empties the journals instead: thousands of ids would
+ * outgrow the marks item (400 KB), and reading them one by one is no cheaper than reading every site.
+ */
+export function writingSites<T>(
+  companyId: string,
+  ids: readonly string[],
+  write: () => Promise<T>,
+): Promise<T> {
+  const keys = new Map<ChangeMark, readonly string[]>(
+    ids.length > JOURNAL_MAX_KEYS ? [] : SITE_MARKS.map((m) => [m, ids]),
+  );
+  return writingUnder(companyId, SITE_MARKS, write, keys);
+}
 
 /** The mark that writes of one year's site figures move. */
 export const yearMark = (year: number | string): ChangeMark => `siteYears#${Number(year)}`;

@@ -31,7 +31,7 @@ import { findResource } from '../../../shared/system/resources.ts';
 import { documentClient } from '../adapters/dynamo.ts';
 import { config } from '../config.ts';
 import { changesAccess, moveAccessStamp, watchedOf } from './access-version.ts';
-import { sitesCompanyOf, writingUnder } from './change-marks.ts';
+import { sitesCompanyOf, writingSites } from './change-marks.ts';
 import { INDEX_NAMES, keys, ORDERED_INDEX, type Scope } from './keys.ts';
 import {
   BOOKMARK_EVERY,
@@ -178,9 +178,20 @@ export function orderedFieldOf(pk: string): string | undefined {
  */
 export const isPossibleKey = (sk: string): boolean => sk.length > 0 && Buffer.byteLength(sk, 'utf8') <= 1024;
 
-export async function getItem(pk: string, sk: string): Promise<StoredItem | undefined> {
+/** One item by key; `consistent` reads it as the last write left it (twice the read capacity). */
+export async function getItem(
+  pk: string,
+  sk: string,
+  opts: { consistent?: boolean } = {},
+): Promise<StoredItem | undefined> {
   if (!isPossibleKey(sk)) return undefined;
-  const out = await documentClient().send(new GetCommand({ TableName: config().tableName, Key: { pk, sk } }));
+  const out = await documentClient().send(
+    new GetCommand({
+      TableName: config().tableName,
+      Key: { pk, sk },
+      ...(opts.consistent ? { ConsistentRead: true } : {}),
+    }),
+  );
   return out.Item ? stripKeys(out.Item) : undefined;
 }
 
@@ -270,13 +281,13 @@ async function afterSiteWrite(
 }
 
 /**
- * Runs a write to a company's site under its `sites` mark, moved before and after it with the site named
- * in the mark's journal (change-marks.ts): a site table kept from before the write is not trusted after
- * it, even when the writer dies between the write and the second move.
+ * Runs a write to a company's site under its site marks, moved before and after it with the site named
+ * in the marks' journals (change-marks.ts): a site table or list kept from before the write is not
+ * trusted after it, even when the writer dies between the write and the second move.
  */
 function underSitesMark<T>(pk: string, sk: string, write: () => Promise<T>): Promise<T> {
   const companyId = sitesCompanyOf(pk);
-  return companyId ? writingUnder(companyId, ['sites'], write, new Map([['sites', [sk]]])) : write();
+  return companyId ? writingSites(companyId, [sk], write) : write();
 }
 
 /**
@@ -646,9 +657,16 @@ export async function queryEvery(input: TableQuery): Promise<StoredItem[]> {
   return queryMapped(input, stripKeys);
 }
 
-/** Every item of a partition, for internal use on bounded collections (a user's grants, a company's roles). */
-export async function queryAll(pk: string): Promise<StoredItem[]> {
-  return queryEvery({ KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': pk } });
+/**
+ * Every item of a partition, for internal use on bounded collections (a user's grants, a company's roles).
+ * `consistent` reads them as the last writes left them (twice the read capacity).
+ */
+export async function queryAll(pk: string, opts: { consistent?: boolean } = {}): Promise<StoredItem[]> {
+  return queryEvery({
+    KeyConditionExpression: 'pk = :pk',
+    ExpressionAttributeValues: { ':pk': pk },
+    ...(opts.consistent ? { ConsistentRead: true } : {}),
+  });
 }
 
 export async function deleteRaw(pk: string, sk: string): Promise<void> {

@@ -14,7 +14,7 @@ import { documentClient } from '../adapters/dynamo.ts';
 import { config } from '../config.ts';
 import { moveAccessStamp, watchedOf } from '../data/access-version.ts';
 import { batchWrite, type WriteRequest } from '../data/batch-writes.ts';
-import { sitesCompanyOf, writingUnder } from '../data/change-marks.ts';
+import { sitesCompanyOf, writingSites } from '../data/change-marks.ts';
 import { type CollectionRef, keyAttributes, type StoredItem } from '../data/item-repository.ts';
 import { keys } from '../data/keys.ts';
 import { forgetCount, withChange } from '../data/list-summary.ts';
@@ -113,14 +113,12 @@ export async function putNewItems(items: readonly NewItem[]): Promise<void> {
 }
 
 /**
- * Runs a write to a company's sites under its `sites` mark, moved before and after it with the sites
- * named in its journal (change-marks.ts), as single site writes are.
+ * Runs a write to a company's sites under its site marks, moved before and after it with the sites
+ * named in their journals (change-marks.ts), as single site writes are.
  */
 function underSitesMark<T>(pk: string, ids: readonly string[], write: () => Promise<T>): Promise<T> {
   const companyId = sitesCompanyOf(pk);
-  return companyId && ids.length > 0
-    ? writingUnder(companyId, ['sites'], write, new Map([['sites', ids]]))
-    : write();
+  return companyId && ids.length > 0 ? writingSites(companyId, ids, write) : write();
 }
 
 /** Items that carry their own keys (search index entries), many batches at a time. */
