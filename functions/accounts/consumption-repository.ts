@@ -22,7 +22,7 @@
  * | forget a marked write's chunks | pk = C#{companyId}#rollup-marks#{mark} (query, then batch deletes) | table |
  * | add a restatement job's change (once a row) | pk = C#{companyId}#rollup#asset#{assetId} (or portfolio, company), sk = month#utility | table |
  * | whether any chunk of a marked write landed | pk = C#{companyId}#rollup-marks#{mark} (query, limit 1) | table |
- * | records of restatements on months taken away | pk = C#{companyId}#restated-gone, sk = {accountId}#{month}#{id} (put in the month's delete transaction; query all, batch deletes once taken up) | table |
+ * | records of restatements on months taken away | pk = C#{companyId}#restated-gone, sk = {accountId}#{month}#{id} (put in the month's delete transaction; query all at a restatement's start and once per site after its meters are listed, batch deletes once taken up) | table |
  */
 import {
   BatchGetCommand,

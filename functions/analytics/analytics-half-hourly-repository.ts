@@ -11,7 +11,8 @@
  * | company's summed day totals of some years | BatchGet pk = C#{companyId}#interval-days-summed, sk = YYYY#utility#unit | table |
  * | keep a summed year of day totals           | TransactWrite pk = C#{companyId}#interval-days-summed, sk = YYYY#utility#unit(#versions) | table |
  * | a summed year and its versions, consistently | pk = C#{companyId}#interval-days-summed, sk = YYYY#utility#unit(#versions) | table |
- * | replace a summed year on its stamp        | TransactWrite pk = C#{companyId}#interval-days-summed, sk = YYYY#utility#unit(#versions) | table |
+ * | replace a summed year on its stamp and versions | TransactWrite pk = C#{companyId}#interval-days-summed, sk = YYYY#utility#unit(#versions) | table |
+ * | a meter-year's settled version, then its totals' item version (after overlapping writes) | Get pk = C#{companyId}#interval-meters, sk = accountId; Get pk = C#{companyId}#interval-days#{accountId}, sk = YYYY | table |
  */
 import {
   GetCommand,
