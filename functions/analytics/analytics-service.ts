@@ -21,7 +21,14 @@ import { parseOrThrow } from '../core/lib/validation.ts';
 import type { OpContext, Operations, OpResult } from '../core/middleware/api-context.ts';
 import { type EmissionsChange, emissionsChangeOf, floorAreas } from './analytics-decomposition.ts';
 import { sitesOf } from './analytics-epc.ts';
-import { readEstimates, withEstimates } from './analytics-estimates.ts';
+import {
+  monthsFrom,
+  readSourcedMonths,
+  SOURCE_KINDS,
+  type SourceKind,
+  withEstimates,
+  withSources,
+} from './analytics-estimates.ts';
 import {
   type BucketFigures,
   billParts,
@@ -39,6 +46,7 @@ import {
   type AnalyticsQuery,
   analyticsQuerySchema,
   isIntervalGranularity,
+  refuseUnanswerable,
   windowOf,
 } from './analytics-params.ts';
 import { portfoliosOfSite, type ReadScope, resolveScope, type ScopeKind } from './analytics-scope.ts';
@@ -48,6 +56,7 @@ import {
   type SiteAnalyticsId,
   siteAnswer,
 } from './analytics-site-answers.ts';
+import { type PeriodSources, sourceDataOf } from './analytics-source-data.ts';
 
 /** The analytics the service answers: the company's (or a scope's) figures, and the same by site. */
 const ANALYTICS_IDS = ['consumption', 'asset-consumption'] as const;
@@ -172,6 +181,8 @@ export interface AnalyticsAnswer {
      */
     emissionsChange?: EmissionsChange;
   };
+  /** With sourceData: the records behind the window's figures and each bucket's. */
+  sourceData?: { window: PeriodSources; buckets?: PeriodSources[] };
   /** asset-consumption: each site's totals over the window. */
   assets?: { _id: string; siteName?: string; totals: Totals }[];
   factorVersions: string[];
@@ -187,6 +198,7 @@ async function answer(
   version: 'v1' | 'v2',
   query: AnalyticsQuery,
 ): Promise<AnalyticsAnswer> {
+  refuseUnanswerable(query, true);
   const window = windowOf(query, today());
   const view = await companyView(caller.companyId);
   if (query.dataType === 'cost' && view.hideCostData)
@@ -218,13 +230,27 @@ async function answer(
   const figures: Figures =
     interval?.figures ??
     figuresOf(rows, window, query.granularity as Granularity, view.calendar, withCosts, basis);
-  if (query.estimateBreakdown && !isIntervalGranularity(query.granularity)) {
-    const estimates = await readEstimates(caller, scope, monthsOf(window), query.accountType);
-    withEstimates(
-      figures,
-      figuresOf(estimates, window, query.granularity as Granularity, view.calendar, withCosts, basis),
+  const fine = isIntervalGranularity(query.granularity);
+  // The roll-ups add the sources together: their parts come from the meters' own months, read once.
+  const sourced =
+    (query.estimateBreakdown && !fine) || query.detailedSource || query.sourceData
+      ? await readSourcedMonths(caller, scope, monthsOf(window), query.accountType)
+      : undefined;
+  const partOf = (kind: SourceKind) =>
+    figuresOf(
+      monthsFrom(sourced ?? [], kind),
+      window,
+      query.granularity as Granularity,
+      view.calendar,
+      withCosts,
+      basis,
     );
-  }
+  if (query.estimateBreakdown && !fine) withEstimates(figures, partOf('estimates'));
+  if (query.detailedSource)
+    withSources(
+      figures,
+      Object.fromEntries(SOURCE_KINDS.map((k) => [k, partOf(k)])) as Record<SourceKind, Figures>,
+    );
   // Interval figures are finer than a month: their window's scopes come from the same months, by month.
   const scopes = figures.scopes ?? figuresOf(rows, window, 'yearly', view.calendar, false, basis).scopes;
   if (!scopes) throw new Error('Monthly figures always carry their scopes');
@@ -285,6 +311,17 @@ async function answer(
       ...(query.dateBreakdown && figures.scopes ? { buckets: scopes.buckets } : {}),
     },
     ...(comparison ? { comparison } : {}),
+    ...(query.sourceData && sourced
+      ? {
+          sourceData: sourceDataOf(
+            sourced,
+            window,
+            query.dateBreakdown ? figures.buckets : undefined,
+            scope,
+            query.accountType,
+          ),
+        }
+      : {}),
     ...(assets ? { assets } : {}),
     factorVersions: [...versions].sort(),
   };
@@ -315,7 +352,10 @@ const byId =
     if (!isAnalyticsId(id) && !isSiteAnalyticsId(id))
       throw notFound(`There are no analytics called ${id ?? ''}`);
     const query = parseOrThrow(analyticsQuerySchema, ctx.query);
-    if (isSiteAnalyticsId(id)) return { body: await siteAnswer(ctx, id, version, query) };
+    if (isSiteAnalyticsId(id)) {
+      refuseUnanswerable(query, false);
+      return { body: await siteAnswer(ctx, id, version, query) };
+    }
     return { body: await answer(ctx.caller, id, version, query) };
   };
 
@@ -332,7 +372,10 @@ const forItem =
       throw formError({ id: `Must be one of ${[...ANALYTICS_IDS, ...SITE_ANALYTICS_IDS].join(', ')}` });
     const { assetId: _a, assetGroupId: _g, id: _id, ...rest } = ctx.query;
     const query = parseOrThrow(analyticsQuerySchema, { ...rest, [param]: ctx.params.id });
-    if (isSiteAnalyticsId(asked)) return { body: await siteAnswer(ctx, asked, 'v2', query) };
+    if (isSiteAnalyticsId(asked)) {
+      refuseUnanswerable(query, false);
+      return { body: await siteAnswer(ctx, asked, 'v2', query) };
+    }
     return { body: await answer(ctx.caller, asked, 'v2', query) };
   };
 
