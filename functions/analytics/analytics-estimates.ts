@@ -4,7 +4,7 @@ import type { UtilityType } from '../../shared/schemas/common.ts';
 import { listAccountMonths, type StoredAccountMonth, utilityOf } from '../accounts/index.ts';
 import { projectAll } from '../core/data/batch-reads.ts';
 import { inPool } from '../core/lib/in-pool.ts';
-import type { Figures, MonthFigure, SourceParts, Totals, UtilityFigures } from './analytics-figures.ts';
+import type { Figures, MonthFigure, Totals, UtilityFigures } from './analytics-figures.ts';
 import { scopeCollectionPk } from './analytics-repository.ts';
 import type { MeterRef, ReadScope } from './analytics-scope.ts';
 
@@ -104,28 +104,4 @@ export function withEstimates(figures: Figures, estimates: Figures): void {
   const byKey = new Map(estimates.buckets.map((b) => [b.key, b]));
   for (const bucket of figures.buckets) markEstimates(bucket, byKey.get(bucket.key));
   markEstimates(figures.totals, estimates.totals);
-}
-
-function markSources(into: Totals, parts: Partial<Record<SourceKind, Totals>>): void {
-  for (const [utility, figures] of Object.entries(into.utilities) as [UtilityType, UtilityFigures][]) {
-    const sources: Partial<SourceParts> = {};
-    for (const kind of SOURCE_KINDS) {
-      const e = parts[kind]?.utilities[utility];
-      sources[kind] = {
-        consumption: e?.consumption ?? 0,
-        ...(figures.cost !== undefined ? { cost: e?.cost ?? 0 } : {}),
-        emissionsKg: e?.emissionsKg ?? 0,
-      };
-    }
-    figures.sources = sources as SourceParts;
-  }
-}
-
-/** Gives each utility figure, per bucket and in the totals, the part each source gives of it. */
-export function withSources(figures: Figures, bySource: Readonly<Record<SourceKind, Figures>>): void {
-  const byKey = (kind: SourceKind) => new Map(bySource[kind].buckets.map((b) => [b.key, b]));
-  const keyed = SOURCE_KINDS.map((kind) => [kind, byKey(kind)] as const);
-  for (const bucket of figures.buckets)
-    markSources(bucket, Object.fromEntries(keyed.map(([kind, m]) => [kind, m.get(bucket.key)])));
-  markSources(figures.totals, Object.fromEntries(SOURCE_KINDS.map((kind) => [kind, bySource[kind].totals])));
 }

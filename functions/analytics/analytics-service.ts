@@ -21,14 +21,7 @@ import { parseOrThrow } from '../core/lib/validation.ts';
 import type { OpContext, Operations, OpResult } from '../core/middleware/api-context.ts';
 import { type EmissionsChange, emissionsChangeOf, floorAreas } from './analytics-decomposition.ts';
 import { sitesOf } from './analytics-epc.ts';
-import {
-  monthsFrom,
-  readSourcedMonths,
-  SOURCE_KINDS,
-  type SourceKind,
-  withEstimates,
-  withSources,
-} from './analytics-estimates.ts';
+import type { SourceKind } from './analytics-estimates.ts';
 import {
   type BucketFigures,
   billParts,
@@ -56,7 +49,7 @@ import {
   type SiteAnalyticsId,
   siteAnswer,
 } from './analytics-site-answers.ts';
-import { type PeriodSources, sourceDataOf } from './analytics-source-data.ts';
+import type { PeriodSources } from './analytics-source-data.ts';
 
 /** The analytics the service answers: the company's (or a scope's) figures, and the same by site. */
 const ANALYTICS_IDS = ['consumption', 'asset-consumption'] as const;
@@ -231,25 +224,30 @@ async function answer(
     interval?.figures ??
     figuresOf(rows, window, query.granularity as Granularity, view.calendar, withCosts, basis);
   const fine = isIntervalGranularity(query.granularity);
-  // The roll-ups add the sources together: their parts come from the meters' own months, read once.
-  const sourced =
+  // The roll-ups add the sources together: their parts come from the meters' own months, read once. Few
+  // calls ask for them, so the code is loaded when one does and the function's cold start stays as it was.
+  const parts =
     (query.estimateBreakdown && !fine) || query.detailedSource || query.sourceData
-      ? await readSourcedMonths(caller, scope, monthsOf(window), query.accountType)
+      ? await import('./analytics-estimates.ts')
       : undefined;
+  const sourced =
+    parts && (await parts.readSourcedMonths(caller, scope, monthsOf(window), query.accountType));
   const partOf = (kind: SourceKind) =>
     figuresOf(
-      monthsFrom(sourced ?? [], kind),
+      parts?.monthsFrom(sourced ?? [], kind) ?? [],
       window,
       query.granularity as Granularity,
       view.calendar,
       withCosts,
       basis,
     );
-  if (query.estimateBreakdown && !fine) withEstimates(figures, partOf('estimates'));
-  if (query.detailedSource)
-    withSources(
+  if (parts && query.estimateBreakdown && !fine) parts.withEstimates(figures, partOf('estimates'));
+  const bySource =
+    query.detailedSource || query.sourceData ? await import('./analytics-source-data.ts') : undefined;
+  if (parts && bySource && query.detailedSource)
+    bySource.withSources(
       figures,
-      Object.fromEntries(SOURCE_KINDS.map((k) => [k, partOf(k)])) as Record<SourceKind, Figures>,
+      Object.fromEntries(parts.SOURCE_KINDS.map((k) => [k, partOf(k)])) as Record<SourceKind, Figures>,
     );
   // Interval figures are finer than a month: their window's scopes come from the same months, by month.
   const scopes = figures.scopes ?? figuresOf(rows, window, 'yearly', view.calendar, false, basis).scopes;
@@ -311,9 +309,9 @@ async function answer(
       ...(query.dateBreakdown && figures.scopes ? { buckets: scopes.buckets } : {}),
     },
     ...(comparison ? { comparison } : {}),
-    ...(query.sourceData && sourced
+    ...(query.sourceData && sourced && bySource
       ? {
-          sourceData: sourceDataOf(
+          sourceData: bySource.sourceDataOf(
             sourced,
             window,
             query.dateBreakdown ? figures.buckets : undefined,

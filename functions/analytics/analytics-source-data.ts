@@ -1,7 +1,13 @@
 import type { Bucket, DateRange } from '../../shared/analytics/index.ts';
 import type { UtilityType } from '../../shared/schemas/common.ts';
-import type { SourcedMonth, SourceKind } from './analytics-estimates.ts';
+import { SOURCE_KINDS, type SourcedMonth, type SourceKind } from './analytics-estimates.ts';
+import type { Figures, SourceParts, Totals, UtilityFigures } from './analytics-figures.ts';
 import type { ReadScope } from './analytics-scope.ts';
+
+/*
+ * Loaded only for detailedSource and sourceData, which few calls ask for: the insights function's cold start
+ * stays as it was.
+ */
 
 /** Records named per period: enough to open the few behind a bar; the provenance call lists them all. */
 export const SOURCE_DATA_CAP = 50;
@@ -89,4 +95,28 @@ export function sourceDataOf(
     window: periodOf('window', window, months, scope, utilities),
     ...(buckets ? { buckets: buckets.map((b) => periodOf(b.key, clip(b), months, scope, utilities)) } : {}),
   };
+}
+
+function markSources(into: Totals, parts: Partial<Record<SourceKind, Totals>>): void {
+  for (const [utility, figures] of Object.entries(into.utilities) as [UtilityType, UtilityFigures][]) {
+    const sources: Partial<SourceParts> = {};
+    for (const kind of SOURCE_KINDS) {
+      const e = parts[kind]?.utilities[utility];
+      sources[kind] = {
+        consumption: e?.consumption ?? 0,
+        ...(figures.cost !== undefined ? { cost: e?.cost ?? 0 } : {}),
+        emissionsKg: e?.emissionsKg ?? 0,
+      };
+    }
+    figures.sources = sources as SourceParts;
+  }
+}
+
+/** Gives each utility figure, per bucket and in the totals, the part each source gives of it. */
+export function withSources(figures: Figures, bySource: Readonly<Record<SourceKind, Figures>>): void {
+  const byKey = (kind: SourceKind) => new Map(bySource[kind].buckets.map((b) => [b.key, b]));
+  const keyed = SOURCE_KINDS.map((kind) => [kind, byKey(kind)] as const);
+  for (const bucket of figures.buckets)
+    markSources(bucket, Object.fromEntries(keyed.map(([kind, m]) => [kind, m.get(bucket.key)])));
+  markSources(figures.totals, Object.fromEntries(SOURCE_KINDS.map((kind) => [kind, bySource[kind].totals])));
 }
