@@ -1,7 +1,7 @@
 import type { Caller } from '../../shared/access/caller.ts';
 import { isSubMeter } from '../../shared/schemas/account-rules.ts';
 import type { UtilityType } from '../../shared/schemas/common.ts';
-import { listAccountMonths, utilityOf } from '../accounts/index.ts';
+import { listAccountMonths, type StoredAccountMonth, utilityOf } from '../accounts/index.ts';
 import { projectAll } from '../core/data/batch-reads.ts';
 import { inPool } from '../core/lib/in-pool.ts';
 import type { Figures, MonthFigure, Totals, UtilityFigures } from './analytics-figures.ts';
@@ -26,21 +26,47 @@ async function metersOf(caller: Caller, scope: ReadScope): Promise<MeterRef[]> {
   return [...main, ...scope.meters];
 }
 
-/** The estimated months (gap estimates, not billed) within a scope's figures. */
-export async function readEstimates(
+/** Where a meter's month came from, as detailedSource names it. */
+export const SOURCE_KINDS = ['bills', 'imports', 'readings', 'estimates'] as const;
+export type SourceKind = (typeof SOURCE_KINDS)[number];
+const KIND_OF: Readonly<Record<StoredAccountMonth['source'], SourceKind>> = {
+  invoice: 'bills',
+  import: 'imports',
+  interval: 'readings',
+  estimate: 'estimates',
+};
+
+/** A meter's month within a scope's figures, with where it came from and the bills written to it. */
+export interface SourcedMonth {
+  accountId: string;
+  kind: SourceKind;
+  invoiceIds: string[];
+  figure: MonthFigure;
+}
+
+const idsOf = (v: unknown): string[] =>
+  v instanceof Set || Array.isArray(v) ? [...(v as Iterable<unknown>)].map(String).sort() : [];
+
+/**
+ * Every meter month within a scope's figures, read meter by meter (the roll-ups add the sources
+ * together): for the estimated part, the part of each source, and the records behind a period.
+ */
+export async function readSourcedMonths(
   caller: Caller,
   scope: ReadScope,
   months: { from: string; to: string },
   utilities: readonly UtilityType[] | undefined,
-): Promise<MonthFigure[]> {
+): Promise<SourcedMonth[]> {
   const meters = (await metersOf(caller, scope)).filter(
     (m) => !utilities || utilities.includes(m.utilityType),
   );
   const rows = await inPool(meters, READ_CONCURRENCY, async (meter) =>
-    (await listAccountMonths(caller.companyId, meter._id, months.from, months.to))
-      .filter((m) => m.source === 'estimate')
-      .map(
-        (m): MonthFigure => ({
+    (await listAccountMonths(caller.companyId, meter._id, months.from, months.to)).map(
+      (m): SourcedMonth => ({
+        accountId: meter._id,
+        kind: KIND_OF[m.source] ?? 'imports',
+        invoiceIds: idsOf((m as { invoiceIds?: unknown }).invoiceIds),
+        figure: {
           month: m.month,
           utilityType: meter.utilityType,
           consumption: m.consumption,
@@ -48,11 +74,16 @@ export async function readEstimates(
           cost: m.cost,
           emissionsKg: m.emissionsKg,
           ...(meter.assetId ? { assetId: meter.assetId } : {}),
-        }),
-      ),
+        },
+      }),
+    ),
   );
   return rows.flat();
 }
+
+/** The months of one source, as figures. */
+export const monthsFrom = (months: readonly SourcedMonth[], kind: SourceKind): MonthFigure[] =>
+  months.filter((m) => m.kind === kind).map((m) => m.figure);
 
 type Estimated = Omit<UtilityFigures, 'unit' | 'estimated'>;
 

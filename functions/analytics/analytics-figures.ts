@@ -67,7 +67,13 @@ export interface UtilityFigures {
   emissionsKg: number;
   /** With estimateBreakdown: the part of these figures from estimated months rather than bills. */
   estimated?: { consumption: number; cost?: number; emissionsKg: number };
+  /** With detailedSource: the part of these figures each source gives (they add up to the figure). */
+  sources?: SourceParts;
 }
+
+type SourcePart = { consumption: number; cost?: number; emissionsKg: number };
+/** Months from bills, from imports, from interval readings, and estimated for gaps. */
+export type SourceParts = Record<'bills' | 'imports' | 'readings' | 'estimates', SourcePart>;
 
 export type UtilityTable = Partial<Record<UtilityType, UtilityFigures>>;
 

@@ -13,6 +13,8 @@ export const isIntervalGranularity = (g: string): g is IntervalGranularity =>
   g === 'halfhourly' || g === 'hourly';
 export const DATA_TYPES = ['consumption', 'cost', 'emissions'] as const;
 const COMPARE_PERIODS = ['period', 'month', 'quarter', 'year', 'none'] as const;
+/** Where figures come from (02 §9: combined by default). */
+const SOURCES = ['combined', 'invoices', 'readings'] as const;
 
 /** The longest window answered, and the longest at daily granularity (one bucket a day). */
 const MAX_YEARS = 10;
@@ -85,6 +87,12 @@ export const analyticsQuerySchema = onFirstUse(() =>
       comparePeriod: z
         .enum(COMPARE_PERIODS, { error: `Must be one of ${COMPARE_PERIODS.join(', ')}` })
         .default('none'),
+      source: z.enum(SOURCES, { error: `Must be one of ${SOURCES.join(', ')}` }).default('combined'),
+      /** Each figure split by where its months came from: bills, imports, interval readings, estimates. */
+      detailedSource: flag(false),
+      /** The records behind each period: bill ids, other meter months, and the provenance call. */
+      sourceData: flag(false),
+      meterUserBreakdown: flag(false),
     })
     .superRefine((q, ctx) => {
       if ([q.assetId, q.assetGroupId, q.accountId, q.entityId].filter(Boolean).length > 1)
@@ -121,4 +129,28 @@ export function windowOf(q: AnalyticsQuery, today: string): DateRange {
       granularity: 'Half-hourly figures cover at most 31 days: choose a coarser granularity',
     });
   return window;
+}
+
+/**
+ * Refuses, beside the field at fault, what the figures cannot answer rather than answering something
+ * else: the roll-ups add bills, imported and interval months and estimates together, so they cannot be
+ * limited to one source; meters do not record who uses them; and figures finer than a day come from
+ * interval data alone, month by month parts being meaningless there.
+ */
+export function refuseUnanswerable(q: AnalyticsQuery, byPeriod: boolean): void {
+  const messages: Record<string, string> = {};
+  if (q.source !== 'combined')
+    messages.source =
+      'Figures combine bills, meter readings and estimates month by month and cannot be limited to one ' +
+      'source: ask for source=combined, with detailedSource=true for the part each source gives';
+  if (q.meterUserBreakdown)
+    messages.meterUserBreakdown =
+      'Meters do not record who uses them (landlord, tenant or occupier), so figures cannot be split by meter user';
+  const fine = isIntervalGranularity(q.granularity);
+  const unsplit = byPeriod
+    ? fine && 'Half-hourly and hourly figures come from interval data alone: choose daily or coarser'
+    : 'Only consumption and asset-consumption give figures by source';
+  if (unsplit && q.detailedSource) messages.detailedSource = unsplit;
+  if (unsplit && q.sourceData) messages.sourceData = unsplit;
+  if (Object.keys(messages).length > 0) throw formError(messages);
 }

@@ -22,7 +22,7 @@ import type { OpContext, Operations, OpResult } from '../core/middleware/api-con
 import { operation } from '../core/middleware/operation.ts';
 import { type EmissionsChange, emissionsChangeOf, floorAreas } from './analytics-decomposition.ts';
 import { sitesOf } from './analytics-epc.ts';
-import { readEstimates, withEstimates } from './analytics-estimates.ts';
+import type { SourceKind } from './analytics-estimates.ts';
 import {
   type BucketFigures,
   billParts,
@@ -40,6 +40,7 @@ import {
   type AnalyticsQuery,
   analyticsQuerySchema,
   isIntervalGranularity,
+  refuseUnanswerable,
   windowOf,
 } from './analytics-params.ts';
 import { portfoliosOfSite, type ReadScope, resolveScope, type ScopeKind } from './analytics-scope.ts';
@@ -49,6 +50,7 @@ import {
   type SiteAnalyticsId,
   siteAnswer,
 } from './analytics-site-answers.ts';
+import type { PeriodSources } from './analytics-source-data.ts';
 
 /** The analytics the service answers: the company's (or a scope's) figures, and the same by site. */
 const ANALYTICS_IDS = ['consumption', 'asset-consumption'] as const;
@@ -173,6 +175,8 @@ export interface AnalyticsAnswer {
      */
     emissionsChange?: EmissionsChange;
   };
+  /** With sourceData: the records behind the window's figures and each bucket's. */
+  sourceData?: { window: PeriodSources; buckets?: PeriodSources[] };
   /** asset-consumption: each site's totals over the window. */
   assets?: { _id: string; siteName?: string; totals: Totals }[];
   factorVersions: string[];
@@ -188,6 +192,7 @@ async function answer(
   version: 'v1' | 'v2',
   query: AnalyticsQuery,
 ): Promise<AnalyticsAnswer> {
+  refuseUnanswerable(query, true);
   const window = windowOf(query, today());
   const view = await companyView(caller.companyId);
   if (query.dataType === 'cost' && view.hideCostData)
@@ -219,13 +224,32 @@ async function answer(
   const figures: Figures =
     interval?.figures ??
     figuresOf(rows, window, query.granularity as Granularity, view.calendar, withCosts, basis);
-  if (query.estimateBreakdown && !isIntervalGranularity(query.granularity)) {
-    const estimates = await readEstimates(caller, scope, monthsOf(window), query.accountType);
-    withEstimates(
-      figures,
-      figuresOf(estimates, window, query.granularity as Granularity, view.calendar, withCosts, basis),
+  const fine = isIntervalGranularity(query.granularity);
+  // The roll-ups add the sources together: their parts come from the meters' own months, read once. Few
+  // calls ask for them, so the code is loaded when one does and the function's cold start stays as it was.
+  const parts =
+    (query.estimateBreakdown && !fine) || query.detailedSource || query.sourceData
+      ? await import('./analytics-estimates.ts')
+      : undefined;
+  const sourced =
+    parts && (await parts.readSourcedMonths(caller, scope, monthsOf(window), query.accountType));
+  const partOf = (kind: SourceKind) =>
+    figuresOf(
+      parts?.monthsFrom(sourced ?? [], kind) ?? [],
+      window,
+      query.granularity as Granularity,
+      view.calendar,
+      withCosts,
+      basis,
     );
-  }
+  if (parts && query.estimateBreakdown && !fine) parts.withEstimates(figures, partOf('estimates'));
+  const bySource =
+    query.detailedSource || query.sourceData ? await import('./analytics-source-data.ts') : undefined;
+  if (parts && bySource && query.detailedSource)
+    bySource.withSources(
+      figures,
+      Object.fromEntries(parts.SOURCE_KINDS.map((k) => [k, partOf(k)])) as Record<SourceKind, Figures>,
+    );
   // Interval figures are finer than a month: their window's scopes come from the same months, by month.
   const scopes = figures.scopes ?? figuresOf(rows, window, 'yearly', view.calendar, false, basis).scopes;
   if (!scopes) throw new Error('Monthly figures always carry their scopes');
@@ -286,6 +310,17 @@ async function answer(
       ...(query.dateBreakdown && figures.scopes ? { buckets: scopes.buckets } : {}),
     },
     ...(comparison ? { comparison } : {}),
+    ...(query.sourceData && sourced && bySource
+      ? {
+          sourceData: bySource.sourceDataOf(
+            sourced,
+            window,
+            query.dateBreakdown ? figures.buckets : undefined,
+            scope,
+            query.accountType,
+          ),
+        }
+      : {}),
     ...(assets ? { assets } : {}),
     factorVersions: [...versions].sort(),
   };
@@ -316,7 +351,10 @@ const byId =
     if (!isAnalyticsId(id) && !isSiteAnalyticsId(id))
       throw notFound(`There are no analytics called ${id ?? ''}`);
     const query = parseOrThrow(analyticsQuerySchema, ctx.query);
-    if (isSiteAnalyticsId(id)) return { body: await siteAnswer(ctx, id, version, query) };
+    if (isSiteAnalyticsId(id)) {
+      refuseUnanswerable(query, false);
+      return { body: await siteAnswer(ctx, id, version, query) };
+    }
     return { body: await answer(ctx.caller, id, version, query) };
   };
 
@@ -333,7 +371,10 @@ const forItem =
       throw formError({ id: `Must be one of ${[...ANALYTICS_IDS, ...SITE_ANALYTICS_IDS].join(', ')}` });
     const { assetId: _a, assetGroupId: _g, id: _id, ...rest } = ctx.query;
     const query = parseOrThrow(analyticsQuerySchema, { ...rest, [param]: ctx.params.id });
-    if (isSiteAnalyticsId(asked)) return { body: await siteAnswer(ctx, asked, 'v2', query) };
+    if (isSiteAnalyticsId(asked)) {
+      refuseUnanswerable(query, false);
+      return { body: await siteAnswer(ctx, asked, 'v2', query) };
+    }
     return { body: await answer(ctx.caller, asked, 'v2', query) };
   };
 
