@@ -4,7 +4,7 @@ import type { StoredItem } from '../core/data/item-repository.ts';
 import { badRequest, notFound } from '../core/lib/errors.ts';
 import type { OpContext, Operations, OpResult, WithParams } from '../core/middleware/api-context.ts';
 import { operation } from '../core/middleware/operation.ts';
-import { confirmInvoice, withdrawInvoice } from './invoice-confirm.ts';
+import { confirmInvoice, withdrawInvoice } from './invoice-confirm-later.ts';
 import { changeInvoice, getInvoice, toInvoice as storedInvoice } from './invoice-repository.ts';
 import { invoiceDownload, softDeleteInvoice, stampInvoice } from './invoice-service.ts';
 

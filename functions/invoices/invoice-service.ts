@@ -28,7 +28,7 @@ import { operation } from '../core/middleware/operation.ts';
 import { refuseUnknownMembers } from '../core/resources/resource-refs.ts';
 import { listQueryOf, listReadable, loadForRoute } from '../core/resources/resource-service.ts';
 import { findStoredEntity } from '../entities/index.ts';
-import { confirmInvoice, withdrawInvoice } from './invoice-confirm.ts';
+import { confirmInvoice, withdrawInvoice } from './invoice-confirm-later.ts';
 import { addRate, applyValues, deleteRate, queueValidation } from './invoice-edit.ts';
 import { FILE_NAME_PART_LIMIT, generatedFileName } from './invoice-records.ts';
 import {

@@ -28,7 +28,7 @@ import { operation } from '../core/middleware/operation.ts';
 import { refuseUnknownMembers } from '../core/resources/resource-refs.ts';
 import { listQueryOf, listReadable } from '../core/resources/resource-service.ts';
 import { readableCaptures } from './capture-access.ts';
-import { confirmInvoice } from './invoice-confirm.ts';
+import { confirmInvoice } from './invoice-confirm-later.ts';
 import {
   capturesRef,
   changeValidation,
