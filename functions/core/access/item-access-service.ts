@@ -7,13 +7,12 @@ import { findResource, type ItemType, type ResourceDecl } from '../../../shared/
 import type { ItemCheck } from '../../../shared/system/routes.ts';
 import { readAccessVersion } from '../data/access-version.ts';
 import {
-  getItem,
-  orderedFieldOf,
+  allCollectionItems,
+  collectionOrderField,
+  getCollectionItem,
   orderedSortKey,
-  queryAll,
   type StoredItem,
 } from '../data/item-repository.ts';
-import { keys } from '../data/keys.ts';
 import { forbidden, notFound } from '../lib/errors.ts';
 
 const str = (v: unknown) => (typeof v === 'string' && v.length > 0 ? v : undefined);
@@ -43,7 +42,7 @@ export class LineageResolver {
     const key = `${type}/${id}`;
     let found = this.items.get(key);
     if (!found) {
-      found = getItem(keys.collection({ companyId: this.companyId }, type), id);
+      found = getCollectionItem({ companyId: this.companyId }, type, id);
       this.items.set(key, found);
     }
     return found;
@@ -51,7 +50,7 @@ export class LineageResolver {
 
   private async ancestors(entityId: string | undefined): Promise<string[]> {
     if (!entityId) return [];
-    this.entityParents ??= queryAll(keys.collection({ companyId: this.companyId }, 'entities')).then(
+    this.entityParents ??= allCollectionItems({ companyId: this.companyId }, 'entities').then(
       (entities) => new Map(entities.map((e) => [e._id, str(e.parentEntityId)])),
     );
     const parents = await this.entityParents;
@@ -127,7 +126,7 @@ export async function enforceItemCheck(
   if (check.resource !== undefined && check.resource !== check.type) {
     const resource = findResource(check.resource);
     if (!resource) throw new Error(`Item check on undeclared resource ${check.resource}`);
-    const item = await getItem(keys.collection({ companyId: caller.companyId }, resource.name), id);
+    const item = await getCollectionItem({ companyId: caller.companyId }, resource.name, id);
     if (!item || !(await mayAccessItem(resource, caller, item, 'read', resolver))) throw notFound();
     if (check.access === 'write' && !(await mayAccessItem(resource, caller, item, 'write', resolver)))
       throw forbidden();
@@ -157,7 +156,7 @@ const READABLE_CACHE_SIZE = 500;
 const readableCache = new Map<string, { version: number; readable: Promise<Readable> }>();
 
 async function workOutReadable(caller: Caller): Promise<Readable> {
-  const all = (type: string) => queryAll(keys.collection({ companyId: caller.companyId }, type));
+  const all = (type: string) => allCollectionItems({ companyId: caller.companyId }, type);
   const [entities, assets, accounts, groups] = await Promise.all([
     all('entities'),
     all('assets'),
@@ -178,7 +177,7 @@ async function workOutReadable(caller: Caller): Promise<Readable> {
   const assetSet = new Set(assetIds);
   const entityIds = (await readable('entities', entities)).map((e) => e._id);
   const accountIds = (await readable('accounts', accounts)).map((a) => a._id);
-  const field = orderedFieldOf(keys.collection({ companyId: caller.companyId }, 'assets'));
+  const field = collectionOrderField({ companyId: caller.companyId }, 'assets');
   const placed = readableAssets.map((a) => ({
     id: a._id,
     place: orderedSortKey(field ? a[field] : '', a._id),
