@@ -189,11 +189,27 @@ export async function meterCursor(companyId: string, accountId: string): Promise
 export const putMeterCursor = (companyId: string, accountId: string, heldUntil: string) =>
   putItem(stateRef(companyId), { _id: `meter#${accountId}`, accountId, heldUntil });
 
+/** A supplier's meter as the smart-meter fetch reads it; meters stored without the numbers lack them. */
+export interface SupplierMeter {
+  _id: string;
+  /** The site it measures. */
+  assetId?: string;
+  meterPointNumber?: string;
+  meterSerialNumber?: string;
+}
+
+const textOrNone = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
+
 /** The company's live accounts of one supplier. */
-export async function accountsOfSupplier(companyId: string, supplierId: string): Promise<StoredItem[]> {
-  return (await queryAll(declaredRef('accounts', { companyId }).pk)).filter(
-    (a) => a.supplierId === supplierId && a.deleted !== true,
-  );
+export async function accountsOfSupplier(companyId: string, supplierId: string): Promise<SupplierMeter[]> {
+  return (await queryAll(declaredRef('accounts', { companyId }).pk))
+    .filter((a) => a.supplierId === supplierId && a.deleted !== true)
+    .map((a) => ({
+      _id: a._id,
+      assetId: textOrNone(a.assetId),
+      meterPointNumber: textOrNone(a.meterPointNumber),
+      meterSerialNumber: textOrNone(a.meterSerialNumber),
+    }));
 }
 
 export async function putNotifications(companyId: string, items: readonly StoredItem[]): Promise<void> {

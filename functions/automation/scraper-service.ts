@@ -8,7 +8,6 @@ import { listAllCompanies, listMemberships } from '../core/access/membership-rep
 import { listRoles } from '../core/access/user-repository.ts';
 import { putObject } from '../core/adapters/s3.ts';
 import { bucketName } from '../core/config.ts';
-import type { StoredItem } from '../core/data/item-repository.ts';
 import { newId } from '../core/lib/ids.ts';
 import { inPool } from '../core/lib/in-pool.ts';
 import type { Logger } from '../core/lib/logger.ts';
@@ -40,6 +39,7 @@ import {
   type RunCounts,
   type RunLogRef,
   type ScraperRun,
+  type SupplierMeter,
 } from './connector-repository.ts';
 import {
   dayStartUtc,
@@ -285,7 +285,7 @@ async function fetchBills(
  */
 async function mendSiteRollups(
   companyId: string,
-  meters: readonly StoredItem[],
+  meters: readonly SupplierMeter[],
   steps: Steps,
 ): Promise<void> {
   const { sites, changed } = await rebuildSitesOfMeters(companyId, 'connector-run', meters);

@@ -36,10 +36,28 @@ export async function findImport(companyId: string, id: string): Promise<ImportR
   return item && item.deleted !== true ? (item as unknown as ImportRecord) : undefined;
 }
 
+/** What the log's own calls read of an entry; a field stored as anything but text reads as absent. */
+export interface StoredLogEntry {
+  _id: string;
+  type?: string;
+  model?: string;
+  modelId?: string;
+  batchId?: string;
+}
+
+const textOrNone = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
+
 /** An entry of the company's activity log (the logs resource). */
-export async function findLog(companyId: string, id: string): Promise<StoredItem | undefined> {
+export async function findLog(companyId: string, id: string): Promise<StoredLogEntry | undefined> {
   const item = await getItem(resourceRef(companyId, 'logs').pk, id);
-  return item && item.deleted !== true ? item : undefined;
+  if (!item || item.deleted === true) return undefined;
+  return {
+    _id: item._id,
+    type: textOrNone(item.type),
+    model: textOrNone(item.model),
+    modelId: textOrNone(item.modelId),
+    batchId: textOrNone(item.batchId),
+  };
 }
 
 export async function createImport(record: ImportRecord): Promise<void> {

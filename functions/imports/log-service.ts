@@ -23,10 +23,9 @@ async function loadLog(ctx: AnyOpContext, id: string) {
 
 const attachment = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
   const log = await loadLog(ctx, ctx.params.id);
-  const batchId = typeof log.batchId === 'string' ? log.batchId : undefined;
   const found =
-    batchId && (log.type === 'import' || log.type === 'import-rollback')
-      ? await findImport(ctx.caller.companyId, batchId)
+    log.batchId && (log.type === 'import' || log.type === 'import-rollback')
+      ? await findImport(ctx.caller.companyId, log.batchId)
       : undefined;
   if (!found?.fileRead && !found?.header) throw notFound('This log entry has no file');
   const fileName = found.fileName ?? 'import.csv';
@@ -43,7 +42,7 @@ const deleteRollbackBody = z.object({
 const deleteRollback = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
   const log = await loadLog(ctx, ctx.params.id);
   const body = parseOrThrow(deleteRollbackBody, ctx.body ?? {});
-  if (log.type !== 'delete' || typeof log.modelId !== 'string' || typeof log.model !== 'string')
+  if (log.type !== 'delete' || log.modelId === undefined || log.model === undefined)
     throw badRequest('Only a deletion can be rolled back from the log', 'NOT_A_DELETION');
   if ((body.modelId && body.modelId !== log.modelId) || (body.type && body.type !== log.model))
     throw badRequest('The body names another item than the log entry', 'LOG_MISMATCH');

@@ -115,12 +115,12 @@ const myPermissions = async (ctx: OpContext): Promise<OpResult> => ({
  */
 const myCompanies = async (ctx: OpContext): Promise<OpResult> => {
   const profile = await getProfile(ctx.caller.sub);
-  const companies: readonly (StoredItem | undefined)[] =
+  const companies: readonly ({ _id: string; name?: unknown; settings?: unknown } | undefined)[] =
     profile?.isAdmin === true
       ? await listCompanies()
       : await Promise.all((profile?.companyIds ?? []).map((id) => getCompany(id)));
   const data = companies
-    .filter((c): c is StoredItem => c !== undefined)
+    .filter((c) => c !== undefined)
     .map((c) => ({ _id: c._id, name: c.name, settings: c.settings }));
   return { body: { data, total: data.length, limit: data.length, skip: 0 } };
 };

@@ -4,9 +4,8 @@ import { canSearch, isCompanyWide } from '../../shared/access/route-access.ts';
 import { SEARCH_MIN_CHARS } from '../../shared/constants.ts';
 import { type SearchResult, type SearchType, searchQuerySchema } from '../../shared/schemas/register.ts';
 import { LineageResolver } from '../core/access/item-access-service.ts';
-import { getItems } from '../core/data/batch-reads.ts';
-import { getItem, type StoredItem } from '../core/data/item-repository.ts';
-import { keys } from '../core/data/keys.ts';
+import { getCollectionItems } from '../core/data/batch-reads.ts';
+import { getCollectionItem, type StoredItem } from '../core/data/item-repository.ts';
 import { forbidden, formError } from '../core/lib/errors.ts';
 import { parseOrThrow } from '../core/lib/validation.ts';
 import type { OpContext, Operations, OpResult } from '../core/middleware/api-context.ts';
@@ -102,24 +101,25 @@ export async function searchPortfolio(
 
 /** Adds the names results show beside their own: parent entity, entity, asset and company. */
 async function hydrate(companyId: string, entries: readonly IndexEntry[]): Promise<SearchResult[]> {
-  const entityPk = keys.collection({ companyId }, 'entities');
-  const assetPk = keys.collection({ companyId }, 'assets');
   const entityIds = entries.flatMap((e) => [str(e.doc.parentEntityId), str(e.doc.entityId)]);
   const assetIds = entries.filter((e) => e.type === 'account').map((e) => str(e.doc.assetId));
   const [entities, assets, company] = await Promise.all([
-    getItems(
-      entityPk,
+    getCollectionItems(
+      { companyId },
+      'entities',
       entityIds.filter((id): id is string => id !== undefined),
     ),
-    getItems(
-      assetPk,
+    getCollectionItems(
+      { companyId },
+      'assets',
       assetIds.filter((id): id is string => id !== undefined),
     ),
-    getItem(keys.collection({}, 'companies'), companyId),
+    getCollectionItem({}, 'companies', companyId),
   ]);
   const assetEntityIds = [...assets.values()].map((a) => str(a.entityId));
   const missing = assetEntityIds.filter((id): id is string => id !== undefined && !entities.has(id));
-  if (missing.length > 0) for (const [id, e] of await getItems(entityPk, missing)) entities.set(id, e);
+  if (missing.length > 0)
+    for (const [id, e] of await getCollectionItems({ companyId }, 'entities', missing)) entities.set(id, e);
 
   const live = (item: StoredItem | undefined) => (item && item.deleted !== true ? item : undefined);
   const entityRef = (id: string | undefined) => {

@@ -21,6 +21,7 @@ import {
   DEFAULT_PRODUCT_SETTINGS,
   type StoredProductSettings,
 } from '../../shared/schemas/staff-admin-values.ts';
+import type { StoredAsset } from '../assets/index.ts';
 import { documentClient } from '../core/adapters/dynamo.ts';
 import { config } from '../core/config.ts';
 import { projectAll } from '../core/data/batch-reads.ts';
@@ -33,6 +34,7 @@ import {
 } from '../core/data/item-repository.ts';
 import { keys } from '../core/data/keys.ts';
 import { countQueried, eachQueried } from '../core/data/query-pages.ts';
+import { storedRecord } from '../core/data/stored-record.ts';
 
 const SETTINGS_KEY = { pk: keys.collection({}, 'product-settings'), sk: 'product' };
 
@@ -57,9 +59,23 @@ export async function writeProductSettings(
   return item;
 }
 
+/** A company as the staff pages and the company switcher read it; one stored without a name has none. */
+export interface CompanySummary {
+  _id: string;
+  name?: string;
+  /** As stored, for the company switcher. */
+  settings?: unknown;
+}
+
 /** Every live company. */
-export async function listCompanies(): Promise<StoredItem[]> {
-  return (await queryAll(keys.collection({}, 'companies'))).filter((c) => c.deleted !== true);
+export async function listCompanies(): Promise<CompanySummary[]> {
+  return (await queryAll(keys.collection({}, 'companies')))
+    .filter((c) => c.deleted !== true)
+    .map((c) => ({
+      _id: c._id,
+      name: typeof c.name === 'string' ? c.name : undefined,
+      settings: c.settings,
+    }));
 }
 
 export type CompanyCollection = 'users' | 'assets' | 'accounts' | 'invoices' | 'invoice-validation';
@@ -202,16 +218,33 @@ export async function sitesOfCompany(companyId: string): Promise<FinderSite[]> {
   );
 }
 
-export async function findSite(companyId: string, id: string): Promise<StoredItem | undefined> {
+/** A live site, whole: the staff page shows it as stored, so no field is required of it. */
+export async function findSite(companyId: string, id: string): Promise<StoredAsset | undefined> {
   const site = await getItem(keys.collection({ companyId }, 'assets'), id);
-  return site && site.deleted !== true ? site : undefined;
+  return site && site.deleted !== true ? storedRecord<StoredAsset>('site', site, []) : undefined;
+}
+
+/** A meter as the staff site page lists it; fields a meter was stored without are absent. */
+export interface SiteMeter {
+  _id: string;
+  name?: unknown;
+  utilityType?: unknown;
+  /** The meter number, else the MPAN or MPRN. */
+  meterNumber?: unknown;
+  supplierName?: unknown;
 }
 
 /** The meters (utility accounts) on a site, at most `limit`. */
-export async function metersOfSite(companyId: string, assetId: string, limit: number): Promise<StoredItem[]> {
+export async function metersOfSite(companyId: string, assetId: string, limit: number): Promise<SiteMeter[]> {
   const { data } = await listItems(
     { pk: keys.collection({ companyId }, 'accounts'), indexes: ['assetId'], searchFields: [] },
     { filters: { assetId }, limit, skip: 0 },
   );
-  return data;
+  return data.map((m) => ({
+    _id: m._id,
+    name: m.name,
+    utilityType: m.utilityType,
+    meterNumber: m.meterNumber ?? m.mpan ?? m.mprn,
+    supplierName: m.supplierName,
+  }));
 }

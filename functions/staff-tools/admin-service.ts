@@ -16,7 +16,6 @@ import { publishToCompany } from '../core/adapters/live.ts';
 import { queueCounts } from '../core/adapters/queue.ts';
 import { presignGet } from '../core/adapters/s3.ts';
 import { bucketName } from '../core/config.ts';
-import type { StoredItem } from '../core/data/item-repository.ts';
 import { notFound } from '../core/lib/errors.ts';
 import { inPool } from '../core/lib/in-pool.ts';
 import { parseOrThrow } from '../core/lib/validation.ts';
@@ -25,6 +24,7 @@ import type { Operations, OpResult } from '../core/middleware/api-context.ts';
 import { operation } from '../core/middleware/operation.ts';
 import {
   activityOfCompany,
+  type CompanySummary,
   checksOfCompany,
   countOf,
   emailAttachmentsOf,
@@ -90,7 +90,7 @@ const overview = async (): Promise<OpResult> => {
       r.errors.map((e) => ({
         at: String(e.updatedAt ?? e.createdAt ?? ''),
         companyId: r.company._id,
-        companyName: String(r.company.name ?? ''),
+        companyName: r.company.name ?? '',
         message: String(e.reason ?? 'The bill could not be read'),
         model: 'invoices',
       })),
@@ -123,8 +123,8 @@ const saveSettings = operation({}, async (ctx): Promise<OpResult> => {
   return { body: saved };
 });
 
-const nameMap = (companies: readonly StoredItem[]) =>
-  new Map(companies.map((c) => [c._id, String(c.name ?? '')] as const));
+const nameMap = (companies: readonly CompanySummary[]) =>
+  new Map(companies.map((c) => [c._id, c.name ?? ''] as const));
 
 /** GET /util/activity: the activity log of every company (or one), newest first. */
 const activity = operation({ query: activityQuerySchema }, async (ctx): Promise<OpResult> => {
@@ -207,7 +207,7 @@ const liveConnections = operation({ query: liveConnectionsQuerySchema }, async (
     }
     return {
       companyId: company._id,
-      companyName: String(company.name ?? ''),
+      companyName: company.name ?? '',
       connections: connections.length,
       users: [...users.values()],
     };
@@ -245,7 +245,7 @@ const findAssets = operation({ query: assetFinderQuerySchema }, async (ctx): Pro
           (v) => typeof v === 'string' && v.toLowerCase().includes(text),
         );
       })
-      .map((site) => ({ ...site, companyId: company._id, companyName: String(company.name ?? '') })),
+      .map((site) => ({ ...site, companyId: company._id, companyName: company.name ?? '' })),
   );
   const data = perCompany.flat().slice(0, 100);
   return { body: { data, total: data.length } };
@@ -261,14 +261,8 @@ const siteView = operation({ params: ['id'], query: siteQuery }, async (ctx): Pr
   return {
     body: {
       site,
-      company: { _id: company._id, name: String(company.name ?? '') },
-      meters: meters.map((m) => ({
-        _id: m._id,
-        name: m.name,
-        utilityType: m.utilityType,
-        meterNumber: m.meterNumber ?? m.mpan ?? m.mprn,
-        supplierName: m.supplierName,
-      })),
+      company: { _id: company._id, name: company.name ?? '' },
+      meters,
     },
   };
 });

@@ -82,7 +82,7 @@ const usage = operation({ query: gridfetchUsageQuerySchema }, async (ctx): Promi
       const byMonth = new Map(rows.map((r) => [r.month, r]));
       const perMonth = months.map((month) => byMonth.get(month) ?? { month, fetches: 0, intervals: 0 });
       return {
-        company: { _id: company._id, name: String(company.name ?? '') },
+        company: { _id: company._id, name: company.name ?? '' },
         months: perMonth,
         totals: {
           fetches: perMonth.reduce((s, m) => s + m.fetches, 0),

@@ -8,6 +8,7 @@
  * | a template preview analysis             | pk = G#template-previews, sk = jobId            | table |
  */
 import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import type { Template } from '../../shared/capture/model.ts';
 import { documentClient } from '../core/adapters/dynamo.ts';
 import { config } from '../core/config.ts';
 import { changeItem } from '../core/data/conditional-writes.ts';
@@ -32,16 +33,32 @@ const PREVIEWS_PK = 'G#template-previews';
 
 export const templatesRef = (): CollectionRef => declaredRef('templates', {});
 
-export const getTemplateItem = (id: string): Promise<StoredItem | undefined> =>
-  getItem(templatesRef().pk, id);
+/** A template as stored, with the bookkeeping fields of the generic layer. */
+export type StoredTemplate = Template & StoredItem & { deleted?: boolean; updatedAt?: string };
+
+const LISTS = ['supplierRules', 'versions', 'versionRules', 'pages', 'bounds', 'values', 'rates'] as const;
+
+/** Templates written before a list existed read as having it empty. */
+export function asTemplate(item: StoredItem): StoredTemplate {
+  const out: Record<string, unknown> = { ...item };
+  for (const list of LISTS) if (!Array.isArray(out[list])) out[list] = [];
+  if (typeof out.status !== 'string') out.status = 'preupload';
+  return out as StoredTemplate;
+}
+
+export async function getTemplateItem(id: string): Promise<StoredTemplate | undefined> {
+  const item = await getItem(templatesRef().pk, id);
+  return item && asTemplate(item);
+}
 
 /** Every template of every supplier, deleted ones included. */
-export const allTemplateItems = (): Promise<StoredItem[]> => queryAll(templatesRef().pk);
+export const allTemplateItems = async (): Promise<StoredTemplate[]> =>
+  (await queryAll(templatesRef().pk)).map(asTemplate);
 
 /** A supplier's templates (by the supplierId index), deleted ones left out. */
-export async function templatesOfSupplier(supplierId: string): Promise<StoredItem[]> {
+export async function templatesOfSupplier(supplierId: string): Promise<StoredTemplate[]> {
   const out = await listItems(templatesRef(), { filters: { supplierId }, limit: 1000, skip: 0 });
-  return out.data;
+  return out.data.map(asTemplate);
 }
 
 export async function insertTemplate(item: StoredItem): Promise<void> {

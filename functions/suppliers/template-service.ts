@@ -245,9 +245,8 @@ const update = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
 
 /** DELETE /templates/{id}: gone from lists and capture; the supplier's utility is free for another. */
 const remove = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
-  const item = await getTemplateItem(ctx.params.id);
-  if (!item) throw notFound('No such template');
-  const t = asTemplate(item);
+  const t = await getTemplateItem(ctx.params.id);
+  if (!t) throw notFound('No such template');
   if (t.deleted === true) return { body: t };
   const changed = await changeTemplate(t._id, (current) =>
     current.deleted === true
@@ -263,9 +262,8 @@ const remove = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
 
 /** PUT /templates/{id}: brings a deleted template back, unless its supplier's utility has another now. */
 const restore = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
-  const item = await getTemplateItem(ctx.params.id);
-  if (!item) throw notFound('No such template');
-  const t = asTemplate(item);
+  const t = await getTemplateItem(ctx.params.id);
+  if (!t) throw notFound('No such template');
   if (t.deleted !== true) return { body: t };
   const supplier: Named = (await loadSupplier(t.supplierId)) ?? {};
   await refuseDuplicate(t, supplier);

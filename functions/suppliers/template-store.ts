@@ -1,33 +1,26 @@
-import type { Template } from '../../shared/capture/model.ts';
 import { writeActivity } from '../core/activity/activity-service.ts';
-import type { StoredItem } from '../core/data/item-repository.ts';
 import { formError, notFound } from '../core/lib/errors.ts';
 import type { OpContext } from '../core/middleware/api-context.ts';
-import { allTemplateItems, changeTemplate, getTemplateItem } from './template-repository.ts';
+import {
+  allTemplateItems,
+  asTemplate,
+  changeTemplate,
+  getTemplateItem,
+  type StoredTemplate,
+} from './template-repository.ts';
 
-/** A template as stored, with the bookkeeping fields of the generic layer. */
-export type StoredTemplate = Template & StoredItem & { deleted?: boolean; updatedAt?: string };
-
-const LISTS = ['supplierRules', 'versions', 'versionRules', 'pages', 'bounds', 'values', 'rates'] as const;
-
-/** Templates written before a list existed read as having it empty. */
-export function asTemplate(item: StoredItem): StoredTemplate {
-  const out: Record<string, unknown> = { ...item };
-  for (const list of LISTS) if (!Array.isArray(out[list])) out[list] = [];
-  if (typeof out.status !== 'string') out.status = 'preupload';
-  return out as StoredTemplate;
-}
+export { asTemplate, type StoredTemplate };
 
 /** Every template not deleted, for capture to choose from. */
 export async function liveTemplates(): Promise<StoredTemplate[]> {
-  return (await allTemplateItems()).filter((t) => t.deleted !== true).map(asTemplate);
+  return (await allTemplateItems()).filter((t) => t.deleted !== true);
 }
 
 /** A template for an operation: deleted and absent ones are the same 404. */
 export async function loadTemplate(id: string): Promise<StoredTemplate> {
   const item = await getTemplateItem(id);
   if (!item || item.deleted === true) throw notFound('No such template');
-  return asTemplate(item);
+  return item;
 }
 
 /**

@@ -19,20 +19,19 @@ import { forgetCredential } from '../core/access/credential-service.ts';
 import { readableOf } from '../core/access/item-access-service.ts';
 import { writeActivity } from '../core/activity/activity-service.ts';
 import { mailConfig } from '../core/config.ts';
-import type { StoredItem } from '../core/data/item-repository.ts';
 import { notFound } from '../core/lib/errors.ts';
 import { newId } from '../core/lib/ids.ts';
 import { inPool } from '../core/lib/in-pool.ts';
 import { digestOf, newSecret } from '../core/lib/secrets.ts';
 import type { OpContext, Operations, OpResult } from '../core/middleware/api-context.ts';
 import { operation } from '../core/middleware/operation.ts';
-import { allSites, sitesByIds, tenantsOf } from './calendar-repository.ts';
+import { allSites, type CalendarSite, sitesByIds, tenantsOf } from './calendar-repository.ts';
 
 const READ_CONCURRENCY = 8;
 const text = (v: unknown) => (typeof v === 'string' && v.trim() !== '' ? v.trim() : undefined);
 
-/** The sites the caller may read, whole. */
-async function readableSites(caller: Caller, only?: string): Promise<StoredItem[]> {
+/** The sites the caller may read, with what the calendar reads of them. */
+async function readableSites(caller: Caller, only?: string): Promise<CalendarSite[]> {
   if (isCompanyWide(caller)) {
     if (only) return sitesByIds(caller.companyId, [only]);
     return allSites(caller.companyId);
@@ -43,8 +42,8 @@ async function readableSites(caller: Caller, only?: string): Promise<StoredItem[
 }
 
 /** A site's EPC: its linked certificate, else the band typed on the site (with no lodgement date). */
-function epcOf(site: StoredItem): SiteFacts['epc'] {
-  const epc = site.epc as { band?: unknown; kind?: unknown; lodgementDate?: unknown } | undefined;
+function epcOf(site: CalendarSite): SiteFacts['epc'] {
+  const epc = site.epc;
   if (epc && isEpcBand(epc.band)) {
     const kind = epc.kind === 'domestic' || epc.kind === 'display' ? epc.kind : 'non-domestic';
     const lodged = text(epc.lodgementDate);
@@ -54,19 +53,18 @@ function epcOf(site: StoredItem): SiteFacts['epc'] {
   return typed ? { band: typed } : undefined;
 }
 
-async function factsOf(caller: Caller, sites: readonly StoredItem[]): Promise<SiteFacts[]> {
+async function factsOf(caller: Caller, sites: readonly CalendarSite[]): Promise<SiteFacts[]> {
   const crrem = await crremMisalignmentYears(
     caller,
     sites.map((s) => s._id),
   );
   return inPool(sites, READ_CONCURRENCY, async (site) => {
     const tenants = await tenantsOf(caller.companyId, site._id);
-    const address = site.address as { country?: unknown } | undefined;
     const misaligned = crrem.get(site._id);
     return {
       assetId: site._id,
       siteName: text(site.siteName) ?? 'Unnamed site',
-      inEnglandOrWales: inEnglandOrWales(text(address?.country)),
+      inEnglandOrWales: inEnglandOrWales(text(site.country)),
       epc: epcOf(site),
       leases: tenants.map((t) => ({
         id: t._id,

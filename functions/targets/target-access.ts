@@ -12,7 +12,8 @@ export interface ScopeRef {
   scopeId?: string;
 }
 
-const live = (item: StoredItem | undefined) => (item && item.deleted !== true ? item : undefined);
+const live = <T extends StoredItem>(item: T | undefined) =>
+  item && item.deleted !== true ? item : undefined;
 
 /**
  * Whether a caller may read (or change) what a target covers: the company only for those who read the
@@ -31,8 +32,7 @@ export async function mayReachScope(
   if (ref.scope === 'portfolio') {
     const group = live(await findPortfolio(caller.companyId, id));
     if (!group) return false;
-    const assetIds = Array.isArray(group.assetIds) ? group.assetIds : [];
-    if (assetIds.length === 0) return isCompanyWide(caller);
+    if (group.assetIds.length === 0) return isCompanyWide(caller);
     return mayAccessItem(findResource('asset-groups') as ResourceDecl, caller, group, access, resolver);
   }
   const type = ref.scope === 'entity' ? 'entities' : 'assets';

@@ -63,9 +63,15 @@ export async function changeTarget(
   return out && { before: toTarget(out.before), after: toTarget(out.after), written: out.written };
 }
 
+/** A portfolio as stored, with its sites' ids (none when it was stored without them). */
+export type StoredPortfolio = StoredItem & { assetIds: readonly string[] };
+
 /** A portfolio a target covers, as stored (its sites decide who reaches it). */
-export async function findPortfolio(companyId: string, id: string): Promise<StoredItem | undefined> {
-  return getItem(declaredRef('asset-groups', { companyId }).pk, id);
+export async function findPortfolio(companyId: string, id: string): Promise<StoredPortfolio | undefined> {
+  const item = await getItem(declaredRef('asset-groups', { companyId }).pk, id);
+  if (!item) return undefined;
+  const assetIds = Array.isArray(item.assetIds) ? item.assetIds : [];
+  return { ...item, assetIds: assetIds.filter((a): a is string => typeof a === 'string') };
 }
 
 /** What targets can cover: the company's live entities, portfolios and sites, with their names and places. */

@@ -2,6 +2,8 @@ import path from 'node:path';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyInvoiceContribution } from '../../functions/accounts/index.ts';
+import { declaredRef, deleteRaw, putItem } from '../../functions/core/data/item-repository.ts';
+import { newId } from '../../functions/core/lib/ids.ts';
 import { httpEvent, lambdaContext } from '../support/http-events.ts';
 import { type Api, created, type RegisterWorld, startRegisterWorld } from './register-support.ts';
 
@@ -463,5 +465,28 @@ describe('the regulatory calendar', () => {
     const again = await call('POST', '/calendar/feed/rotate', aldgateReader);
     expect((await feed(token)).status).toBe(401);
     expect((await feed(String(again.body.token))).status).toBe(200);
+  });
+
+  it('reads sites stored before their fields were checked: no address, an EPC that is not a certificate', async () => {
+    const ref = declaredRef('assets', { companyId: w.demoId });
+    const old = {
+      _id: newId(),
+      companyId: w.demoId,
+      siteName: 12,
+      epc: 'D',
+      epcRating: ' d ',
+      address: 'Leeds',
+    };
+    await putItem(ref, old);
+    try {
+      const res = await call('GET', `/calendar/events?assetId=${old._id}&window=all`, owner);
+      expect(res.status).toBe(200);
+      const events = res.body.data as { kind: string; siteName: string; date: string }[];
+      // The band typed on the site counts; a name that is not text reads as none.
+      expect(events.filter((e) => e.kind === 'mees').map((e) => e.date)).toContain('2027-04-01');
+      expect(new Set(events.map((e) => e.siteName))).toEqual(new Set(['Unnamed site']));
+    } finally {
+      await deleteRaw(ref.pk, old._id);
+    }
   });
 });

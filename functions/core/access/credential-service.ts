@@ -1,8 +1,7 @@
 import { type Caller, EMPTY_GRANTS } from '../../../shared/access/caller.ts';
 import { parseApiKey, parseIdSecret } from '../../../shared/access/credentials.ts';
 import { isPermissionName, type PermissionName } from '../../../shared/access/permission-names.ts';
-import { getItem } from '../data/item-repository.ts';
-import { keys } from '../data/keys.ts';
+import { getCollectionItem } from '../data/item-repository.ts';
 import { ApiError, tooManyRequests } from '../lib/errors.ts';
 import { secretMatches } from '../lib/secrets.ts';
 import { loadCaller } from './caller-service.ts';
@@ -119,7 +118,7 @@ export async function callerFromKioskKey(raw: string | undefined, preview: boole
   const stored = await cached(`kiosk:${parsed.id}`, async () => {
     const credential = await getKioskCredential(parsed.id);
     const kiosk = credential
-      ? await getItem(keys.collection({ companyId: credential.companyId }, 'kiosks'), parsed.id)
+      ? await getCollectionItem({ companyId: credential.companyId }, 'kiosks', parsed.id)
       : undefined;
     return credential && kiosk ? { credential, kiosk } : undefined;
   });

@@ -7,13 +7,12 @@ import { findResource, type ItemType, type ResourceDecl } from '../../../shared/
 import type { ItemCheck } from '../../../shared/system/routes.ts';
 import { readAccessVersion } from '../data/access-version.ts';
 import {
-  getItem,
-  orderedFieldOf,
+  allCollectionItems,
+  collectionOrderField,
+  getCollectionItem,
   orderedSortKey,
-  queryAll,
   type StoredItem,
 } from '../data/item-repository.ts';
-import { keys } from '../data/keys.ts';
 import { forbidden, notFound } from '../lib/errors.ts';
 import { keepReadable, type ReadableLists, readKeptReadable } from './readable-repository.ts';
 
@@ -47,9 +46,7 @@ export class LineageResolver {
     const key = `${type}/${id}`;
     let found = this.items.get(key);
     if (!found) {
-      found = getItem(keys.collection({ companyId: this.companyId }, type), id, {
-        consistent: this.consistent,
-      });
+      found = getCollectionItem({ companyId: this.companyId }, type, id, { consistent: this.consistent });
       this.items.set(key, found);
     }
     return found;
@@ -57,7 +54,7 @@ export class LineageResolver {
 
   private async ancestors(entityId: string | undefined): Promise<string[]> {
     if (!entityId) return [];
-    this.entityParents ??= queryAll(keys.collection({ companyId: this.companyId }, 'entities'), {
+    this.entityParents ??= allCollectionItems({ companyId: this.companyId }, 'entities', {
       consistent: this.consistent,
     }).then((entities) => new Map(entities.map((e) => [e._id, str(e.parentEntityId)])));
     const parents = await this.entityParents;
@@ -133,7 +130,7 @@ export async function enforceItemCheck(
   if (check.resource !== undefined && check.resource !== check.type) {
     const resource = findResource(check.resource);
     if (!resource) throw new Error(`Item check on undeclared resource ${check.resource}`);
-    const item = await getItem(keys.collection({ companyId: caller.companyId }, resource.name), id);
+    const item = await getCollectionItem({ companyId: caller.companyId }, resource.name, id);
     if (!item || !(await mayAccessItem(resource, caller, item, 'read', resolver))) throw notFound();
     if (check.access === 'write' && !(await mayAccessItem(resource, caller, item, 'write', resolver)))
       throw forbidden();
@@ -169,7 +166,7 @@ const readableCache = new Map<string, { version: number; readable: Promise<Reada
  */
 async function workOutReadable(caller: Caller): Promise<Readable> {
   const all = (type: string) =>
-    queryAll(keys.collection({ companyId: caller.companyId }, type), { consistent: true });
+    allCollectionItems({ companyId: caller.companyId }, type, { consistent: true });
   const [entities, assets, accounts, groups] = await Promise.all([
     all('entities'),
     all('assets'),
@@ -190,7 +187,7 @@ async function workOutReadable(caller: Caller): Promise<Readable> {
   const assetSet = new Set(assetIds);
   const entityIds = (await readable('entities', entities)).map((e) => e._id);
   const accountIds = (await readable('accounts', accounts)).map((a) => a._id);
-  const field = orderedFieldOf(keys.collection({ companyId: caller.companyId }, 'assets'));
+  const field = collectionOrderField({ companyId: caller.companyId }, 'assets');
   const placed = readableAssets.map((a) => ({
     id: a._id,
     place: orderedSortKey(field ? a[field] : '', a._id),

@@ -1,7 +1,6 @@
 import type { Caller } from '../../../shared/access/caller.ts';
 import { findResource } from '../../../shared/system/resources.ts';
-import { putItem } from '../data/item-repository.ts';
-import { keys } from '../data/keys.ts';
+import { collectionRef, putItem } from '../data/item-repository.ts';
 import { newId } from '../lib/ids.ts';
 
 export interface Activity {
@@ -17,20 +16,13 @@ export async function writeActivity(caller: Caller, activity: Activity): Promise
   const logs = findResource('logs');
   if (!logs) throw new Error('The logs resource is not declared');
   const now = new Date().toISOString();
-  await putItem(
-    {
-      pk: keys.collection({ companyId: caller.companyId }, 'logs'),
-      indexes: logs.indexes ?? [],
-      searchFields: logs.searchFields,
-    },
-    {
-      _id: newId(),
-      companyId: caller.companyId,
-      userSub: caller.sub,
-      userName: caller.name,
-      ...activity,
-      createdAt: now,
-      updatedAt: now,
-    },
-  );
+  await putItem(collectionRef({ companyId: caller.companyId }, logs), {
+    _id: newId(),
+    companyId: caller.companyId,
+    userSub: caller.sub,
+    userName: caller.name,
+    ...activity,
+    createdAt: now,
+    updatedAt: now,
+  });
 }

@@ -3,6 +3,7 @@ import { documentClient } from '../adapters/dynamo.ts';
 import { config } from '../config.ts';
 import { inPool } from '../lib/in-pool.ts';
 import { type StoredItem, stripKeys } from './item-repository.ts';
+import { keys, type Scope } from './keys.ts';
 import { eachQueried } from './query-pages.ts';
 
 const BATCH_GET_SIZE = 100;
@@ -59,6 +60,14 @@ export async function getItems(
   );
   return found;
 }
+
+/** Items of a resource's collection in a scope by id, as `getItems` reads them. */
+export const getCollectionItems = (
+  scope: Scope,
+  resource: string,
+  ids: readonly string[],
+  opts: { consistent?: boolean } = {},
+): Promise<Map<string, StoredItem>> => getItems(keys.collection(scope, resource), ids, opts);
 
 /**
  * A few fields of every live item of a partition: for summaries over large collections (assets per

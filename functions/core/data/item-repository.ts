@@ -2,6 +2,8 @@
  * | pattern                                    | key condition                                             | index      |
  * | ------------------------------------------ | --------------------------------------------------------- | ---------- |
  * | one item by id                             | pk = {collection}, sk = id                                | table      |
+ * | items of a collection by id, batched       | pk = {collection}, sk = each id (BatchGet)                | table      |
+ * | a sub-resource's items (site documents)    | pk = {collection}#{parentId}#{sub}, sk = id               | table      |
  * | write / update / delete an item            | pk = {collection}, sk = id (conditional as asked)         | table      |
  * | every item of a partition                  | pk = {partition}                                          | table      |
  * | a filtered or searched page, and its count | pk = {collection}, filter fields, contains(searchText)    | table      |
@@ -92,7 +94,29 @@ export interface CollectionRef {
 export function declaredRef(name: string, scope: Scope): CollectionRef {
   const decl = findResource(name);
   if (!decl) throw new Error(`The ${name} resource is not declared`);
-  return { pk: keys.collection(scope, name), indexes: decl.indexes ?? [], searchFields: decl.searchFields };
+  return collectionRef(scope, decl);
+}
+
+/** The collection of a resource as the caller holds its declaration (name, indexes, search fields). */
+export function collectionRef(
+  scope: Scope,
+  resource: { name: string; indexes?: readonly string[]; searchFields: readonly string[] },
+): CollectionRef {
+  return {
+    pk: keys.collection(scope, resource.name),
+    indexes: resource.indexes ?? [],
+    searchFields: resource.searchFields,
+  };
+}
+
+/** Items that belong to one item (a site's documents, a project's files): no indexes, no search. */
+export function subCollectionRef(
+  scope: Scope,
+  resource: string,
+  parentId: string,
+  sub: string,
+): CollectionRef {
+  return { pk: keys.subCollection(scope, resource, parentId, sub), indexes: [], searchFields: [] };
 }
 
 export interface ListQuery {
@@ -194,6 +218,18 @@ export async function getItem(
   );
   return out.Item ? stripKeys(out.Item) : undefined;
 }
+
+/** One item of a resource's collection in a scope, by id. */
+export const getCollectionItem = (
+  scope: Scope,
+  resource: string,
+  id: string,
+  opts: { consistent?: boolean } = {},
+): Promise<StoredItem | undefined> => getItem(keys.collection(scope, resource), id, opts);
+
+/** The field a resource's collection in a scope is kept in order by (its declared `orderBy`), if any. */
+export const collectionOrderField = (scope: Scope, resource: string): string | undefined =>
+  orderedFieldOf(keys.collection(scope, resource));
 
 export async function getRaw(pk: string, sk: string): Promise<Record<string, unknown> | undefined> {
   if (!isPossibleKey(sk)) return undefined;
@@ -668,6 +704,13 @@ export async function queryAll(pk: string, opts: { consistent?: boolean } = {}):
     ...(opts.consistent ? { ConsistentRead: true } : {}),
   });
 }
+
+/** Every item of a resource's collection in a scope, deleted ones included (bounded collections only). */
+export const allCollectionItems = (
+  scope: Scope,
+  resource: string,
+  opts: { consistent?: boolean } = {},
+): Promise<StoredItem[]> => queryAll(keys.collection(scope, resource), opts);
 
 export async function deleteRaw(pk: string, sk: string): Promise<void> {
   await underSitesMark(pk, sk, () => deleteRawUnmarked(pk, sk));

@@ -1,8 +1,12 @@
 import type { Caller } from '../../../shared/access/caller.ts';
 import { findResource, type ResourceDecl } from '../../../shared/system/resources.ts';
-import { getItems } from '../data/batch-reads.ts';
-import { type CollectionRef, declaredRef, type StoredItem } from '../data/item-repository.ts';
-import { keys } from '../data/keys.ts';
+import { getCollectionItems } from '../data/batch-reads.ts';
+import {
+  type CollectionRef,
+  declaredRef,
+  type StoredItem,
+  subCollectionRef,
+} from '../data/item-repository.ts';
 import { formError } from '../lib/errors.ts';
 import { newId } from '../lib/ids.ts';
 
@@ -18,7 +22,7 @@ export const resourceRef = (companyId: string, name: string): CollectionRef =>
 
 /** Items that belong to one item (a site's documents, a project's files): no indexes, no search. */
 export function childRef(companyId: string, resource: string, parentId: string, sub: string): CollectionRef {
-  return { pk: keys.subCollection({ companyId }, resource, parentId, sub), indexes: [], searchFields: [] };
+  return subCollectionRef({ companyId }, resource, parentId, sub);
 }
 
 export function stampNew(caller: Caller, data: Record<string, unknown>): StoredItem {
@@ -81,7 +85,7 @@ export async function refuseUnknownRefs(
     const known = new Set(before && Object.hasOwn(before, field) ? idsIn(before[field]) : []);
     const ids = idsIn(item[field]).filter((id) => !known.has(id));
     if (ids.length === 0) continue;
-    const found = await getItems(keys.collection({ companyId }, ref.resource), ids);
+    const found = await getCollectionItems({ companyId }, ref.resource, ids);
     // Another member's own item (their dashboard) is, to the caller, no item at all.
     const owner = sub === undefined ? undefined : findResource(ref.resource)?.owner;
     const missing = ids.find((id) => {
@@ -118,8 +122,9 @@ async function unknownMembers(
   );
   if (named.length === 0) return {};
   // A subject is a short id; one too long to be a key names nobody, and is not sent to the table.
-  const members = await getItems(
-    declaredRef('users', { companyId }).pk,
+  const members = await getCollectionItems(
+    { companyId },
+    'users',
     named.map(([, sub]) => sub).filter((sub) => sub.length <= MAX_SUBJECT_LENGTH),
   );
   return Object.fromEntries(
@@ -169,7 +174,7 @@ async function refuseUnknownGrants(
       const known = new Set(grantIds(before, kind, list));
       const ids = grantIds(grants, kind, list).filter((id) => !known.has(id));
       if (ids.length === 0) continue;
-      const found = await getItems(keys.collection({ companyId }, ref.resource), ids);
+      const found = await getCollectionItems({ companyId }, ref.resource, ids);
       const missing = ids.some((id) => {
         const hit = found.get(id);
         return !hit || hit.deleted === true;

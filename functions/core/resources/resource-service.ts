@@ -15,13 +15,14 @@ import { getItems } from '../data/batch-reads.ts';
 import { changeItem } from '../data/conditional-writes.ts';
 import {
   type CollectionRef,
+  collectionRef,
   getItem,
   type ListQuery,
   listItems,
   putItem,
   type StoredItem,
+  subCollectionRef,
 } from '../data/item-repository.ts';
-import { keys } from '../data/keys.ts';
 import { badRequest, conflict, forbidden, formError, notFound } from '../lib/errors.ts';
 import { newId } from '../lib/ids.ts';
 import { applyPatch } from '../lib/item-patch.ts';
@@ -60,11 +61,7 @@ function scopeOf(resource: ResourceDecl, caller: Caller) {
 }
 
 export function collectionOf(resource: ResourceDecl, caller: Caller): CollectionRef {
-  return {
-    pk: keys.collection(scopeOf(resource, caller), resource.name),
-    indexes: resource.indexes ?? [],
-    searchFields: resource.searchFields,
-  };
+  return collectionRef(scopeOf(resource, caller), resource);
 }
 
 function subCollectionOf(
@@ -73,11 +70,7 @@ function subCollectionOf(
   parentId: string,
   sub: string,
 ): CollectionRef {
-  return {
-    pk: keys.subCollection(scopeOf(resource, caller), resource.name, parentId, sub),
-    indexes: [],
-    searchFields: [],
-  };
+  return subCollectionRef(scopeOf(resource, caller), resource.name, parentId, sub);
 }
 
 function intParam(value: string | undefined, fallback: number, name: string, max: number): number {

@@ -1,6 +1,5 @@
 import type { SearchType } from '../../../shared/schemas/register.ts';
-import { queryAll, type StoredItem } from '../data/item-repository.ts';
-import { keys } from '../data/keys.ts';
+import { allCollectionItems, type StoredItem } from '../data/item-repository.ts';
 import { createLogger } from '../lib/logger.ts';
 import {
   clearIndexVersion,
@@ -92,7 +91,7 @@ export async function rebuildSearchIndex(companyId: string): Promise<{ items: nu
   const entries: IndexEntry[] = [];
   const manifests: Manifest[] = [];
   for (const type of Object.keys(RESOURCE_OF) as SearchType[]) {
-    const items = await queryAll(keys.collection({ companyId }, RESOURCE_OF[type]));
+    const items = await allCollectionItems({ companyId }, RESOURCE_OF[type]);
     for (const item of items) {
       const mine = entriesOf(companyId, type, item);
       if (mine.length === 0) continue;

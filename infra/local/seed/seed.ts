@@ -12,8 +12,7 @@ import { COMPANY_ADMIN_OPERATIONS } from '../../../functions/company/company-adm
 import { listRoles } from '../../../functions/core/access/user-repository.ts';
 import { putObject } from '../../../functions/core/adapters/s3.ts';
 import { bucketName } from '../../../functions/core/config.ts';
-import { queryAll, type StoredItem } from '../../../functions/core/data/item-repository.ts';
-import { keys } from '../../../functions/core/data/keys.ts';
+import { allCollectionItems, type StoredItem } from '../../../functions/core/data/item-repository.ts';
 import { putNewItems } from '../../../functions/core/imports/import-batch-repository.ts';
 import {
   indexNewItems,
@@ -172,8 +171,7 @@ export async function seedDemoData(opts: { stateDir: string; origin: string }): 
   add('accountMonths', interval.months);
   // The services wrote the activity log as they went; the summary says how long it is.
   const both = [companies.demo, companies.northwind];
-  for (const c of both)
-    add('logs', (await queryAll(keys.collection({ companyId: c.companyId }, 'logs'))).length);
+  for (const c of both) add('logs', (await allCollectionItems({ companyId: c.companyId }, 'logs')).length);
 
   return {
     companies: both.map((c) => ({ id: c.companyId, name: String(c.company.name) })),

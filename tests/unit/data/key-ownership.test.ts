@@ -11,21 +11,6 @@ const ROOT = resolve(import.meta.dirname, '../../..');
 const KEYS_FILE = join(ROOT, 'functions/core/data/keys.ts');
 const SCANNED = ['functions', 'infra'];
 
-/**
- * Files that still build keys themselves, until their area's repository takes that over. The list may only
- * shrink: a file leaves it when it stops importing the key builder (the test below insists on that).
- */
-const NOT_YET_CONVERTED: readonly string[] = [
-  'functions/core/access/credential-service.ts',
-  'functions/core/access/item-access-service.ts',
-  'functions/core/activity/activity-service.ts',
-  'functions/core/resources/resource-refs.ts',
-  'functions/core/resources/resource-service.ts',
-  'functions/core/search-index/search-index-service.ts',
-  'functions/search/search-service.ts',
-  'infra/local/seed/seed.ts',
-];
-
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     if (entry.name === 'node_modules' || entry.name === 'cdk.out' || entry.name.startsWith('.')) return [];
@@ -59,12 +44,7 @@ describe('who builds table keys', () => {
   });
 
   it('lets only repositories and the data layer import the key builder', () => {
-    const offenders = importers.filter((path) => !mayBuildKeys(path) && !NOT_YET_CONVERTED.includes(path));
+    const offenders = importers.filter((path) => !mayBuildKeys(path));
     expect(offenders).toEqual([]);
-  });
-
-  it('lists as not yet converted only files that exist and still import the key builder', () => {
-    const stale = NOT_YET_CONVERTED.filter((path) => !importers.includes(path) || mayBuildKeys(path));
-    expect(stale).toEqual([]);
   });
 });
