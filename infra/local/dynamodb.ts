@@ -86,10 +86,13 @@ export async function ensureTable(
       })),
     }),
   );
-  for (let i = 0; i < 100; i++) {
+  // The emulator makes a table active at once, but its thread may still be opening a fresh store on a busy
+  // machine: wait by the clock, not by a count of tries, before calling the start a failure.
+  const until = Date.now() + 15_000;
+  while (Date.now() < until) {
     const out = await client.send(new DescribeTableCommand({ TableName: tableName }));
     if (out.Table?.TableStatus === 'ACTIVE') return 'created';
     await new Promise((r) => setTimeout(r, 20));
   }
-  throw new Error(`Table ${tableName} did not become active`);
+  throw new Error(`Table ${tableName} did not become active within 15 s`);
 }
