@@ -1,5 +1,6 @@
 import { Button, Group, type GroupProps } from '@mantine/core';
 import type { ReactNode } from 'react';
+import type { DataTableColumn } from './data-table.tsx';
 
 /**
  * A table row's Edit and Delete buttons, with the row's other actions between them. Offered only when
@@ -31,4 +32,33 @@ export function RowActions({
       </Button>
     </Group>
   );
+}
+
+/**
+ * The data table's last column: each row's Edit and Delete (and `more` between them), with no heading,
+ * no sorting and nothing in the CSV.
+ */
+export function rowActionsColumn<T>(actions: {
+  mayChange: boolean;
+  onEdit: (row: T) => void;
+  onDelete: (row: T) => void;
+  more?: (row: T) => ReactNode;
+}): DataTableColumn<T> {
+  return {
+    key: 'actions',
+    csv: false,
+    label: '',
+    sortable: false,
+    value: () => '',
+    render: (row) => (
+      <RowActions
+        mayChange={actions.mayChange}
+        justify="flex-end"
+        onEdit={() => actions.onEdit(row)}
+        onDelete={() => actions.onDelete(row)}
+      >
+        {actions.more?.(row)}
+      </RowActions>
+    ),
+  };
 }

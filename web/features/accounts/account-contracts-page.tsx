@@ -5,7 +5,7 @@ import type { AccountView } from '../../../shared/schemas/account-views.ts';
 import { AccountLayout, useMayChangeAccount } from '../../components/account-frame.tsx';
 import { DataTable, type DataTableColumn } from '../../components/data-table.tsx';
 import { ErrorPanel, LoadingPanel } from '../../components/page-state.tsx';
-import { RowActions } from '../../components/row-actions.tsx';
+import { rowActionsColumn } from '../../components/row-actions.tsx';
 import { showToast } from '../../components/toast-store.ts';
 import { formatDate } from '../../lib/format.ts';
 import { downloadFrom } from '../../lib/upload.ts';
@@ -92,28 +92,19 @@ export function contractColumns(actions: ContractActions): DataTableColumn<Contr
           '—'
         ),
     },
-    {
-      key: 'actions',
-      csv: false,
-      label: '',
-      sortable: false,
-      value: () => '',
-      render: (c) => (
-        <RowActions
-          mayChange={actions.mayChange}
-          justify="flex-end"
-          onEdit={() => actions.onEdit(c)}
-          onDelete={() => actions.onDelete(c)}
-        >
+    rowActionsColumn<ContractView>({
+      ...actions,
+      more: (c) => (
+        <>
           <Button size="compact-xs" variant="subtle" onClick={() => actions.onRates(c)}>
             Rates
           </Button>
           <Button size="compact-xs" variant="subtle" onClick={() => actions.onToggle(c)}>
             {c.status === 'active' ? 'Deactivate' : 'Activate'}
           </Button>
-        </RowActions>
+        </>
       ),
-    },
+    }),
   ];
 }
 

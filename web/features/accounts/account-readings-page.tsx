@@ -5,7 +5,7 @@ import type { AccountView } from '../../../shared/schemas/account-views.ts';
 import { AccountLayout, useMayChangeAccount } from '../../components/account-frame.tsx';
 import { DataTable, type DataTableColumn, type TableSort } from '../../components/data-table.tsx';
 import { ErrorPanel, LoadingPanel } from '../../components/page-state.tsx';
-import { RowActions } from '../../components/row-actions.tsx';
+import { rowActionsColumn } from '../../components/row-actions.tsx';
 import { showToast } from '../../components/toast-store.ts';
 import { formatDate, formatNumber } from '../../lib/format.ts';
 import { useDeleteReading, useReadingPhoto, useReadings } from './api.ts';
@@ -46,21 +46,7 @@ export function readingColumns(actions: ReadingActions): DataTableColumn<Reading
           '—'
         ),
     },
-    {
-      key: 'actions',
-      csv: false,
-      label: '',
-      sortable: false,
-      value: () => '',
-      render: (r) => (
-        <RowActions
-          mayChange={actions.mayChange}
-          justify="flex-end"
-          onEdit={() => actions.onEdit(r)}
-          onDelete={() => actions.onDelete(r)}
-        />
-      ),
-    },
+    rowActionsColumn<ReadingView>(actions),
   ];
 }
 
