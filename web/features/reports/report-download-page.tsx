@@ -82,7 +82,7 @@ function DownloadProgress({
   const [startedAt] = useState(() => Date.now());
   const asked = useRef(false);
   const downloadedId = useRef<string | undefined>(undefined);
-  const onPage = useStillOnPage();
+  const stillOnPage = useStillOnPage();
   const reports = data?.data;
   // Reports asked for on this page count whenever they were made; older ones only within the reuse window.
   const report = reports ? reusable(reports, wanted, startedAt) : undefined;
@@ -113,7 +113,7 @@ function DownloadProgress({
     setFailure(undefined);
     try {
       const { url } = await link(r._id);
-      if (!onPage.current) return;
+      if (!stillOnPage()) return;
       // The link answers with the file as an attachment: the page stays where it is.
       window.location.assign(url);
     } catch (err) {

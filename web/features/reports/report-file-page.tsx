@@ -105,13 +105,13 @@ export function ReportFilePage() {
   const mayChange = useMayChange();
   const [failure, setFailure] = useState<string>();
   const downloaded = useRef<number | undefined>(undefined);
-  const onPage = useStillOnPage();
+  const stillOnPage = useStillOnPage();
   const report = query.data;
   async function download() {
     setFailure(undefined);
     try {
       const { url } = await link(id);
-      if (!onPage.current) return;
+      if (!stillOnPage()) return;
       // The link answers with the file as an attachment: the page stays where it is.
       window.location.assign(url);
     } catch (err) {
