@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { safeFileName } from '../../shared/files/file-type.ts';
+import { onFirstUse } from '../../shared/schemas/on-first-use.ts';
 import { declaredSize, UPLOAD_LIMITS } from '../../shared/schemas/upload-size.ts';
 import { presignGet, presignPut } from '../core/adapters/s3.ts';
 import { bucketName } from '../core/config.ts';
@@ -43,14 +44,16 @@ const run = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
   return { status: 201, body: started };
 });
 
-const uploadBody = z
-  .object({
-    automationId: z.string().regex(/^[0-9a-f]{24}$/, 'Must be a valid id'),
-    fileName: z.string().trim().min(1, 'This field is required').max(200),
-    contentType: z.enum(FOLDER_TYPES, 'Must be a PDF, PNG or JPEG bill, or a CSV or XLSX spreadsheet'),
-    size: declaredSize(UPLOAD_LIMITS.automationFile),
-  })
-  .strict();
+const uploadBody = onFirstUse(() =>
+  z
+    .object({
+      automationId: z.string().regex(/^[0-9a-f]{24}$/, 'Must be a valid id'),
+      fileName: z.string().trim().min(1, 'This field is required').max(200),
+      contentType: z.enum(FOLDER_TYPES, 'Must be a PDF, PNG or JPEG bill, or a CSV or XLSX spreadsheet'),
+      size: declaredSize(UPLOAD_LIMITS.automationFile),
+    })
+    .strict(),
+);
 
 /** A presigned PUT into the automation's folder; the next folder-import run takes the file. */
 const uploadUrl = operation({}, async (ctx): Promise<OpResult> => {

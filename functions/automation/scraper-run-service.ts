@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { onFirstUse } from '../../shared/schemas/on-first-use.ts';
 import { notFound, readOnly } from '../core/lib/errors.ts';
 import { parseOrThrow } from '../core/lib/validation.ts';
 import type { Operations, OpResult } from '../core/middleware/api-context.ts';
@@ -15,7 +16,9 @@ import {
 } from './connector-repository.ts';
 import { startRun } from './run-start.ts';
 
-const startBody = z.object({ supplierId: z.string().regex(/^[0-9a-f]{24}$/, 'Must be a valid id') }).strict();
+const startBody = onFirstUse(() =>
+  z.object({ supplierId: z.string().regex(/^[0-9a-f]{24}$/, 'Must be a valid id') }).strict(),
+);
 
 const start = operation({}, async (ctx): Promise<OpResult> => {
   const { supplierId } = parseOrThrow(startBody, ctx.body);

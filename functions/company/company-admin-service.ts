@@ -1,13 +1,6 @@
 import * as z from 'zod';
 import type { Caller } from '../../shared/access/caller.ts';
-import {
-  CALENDAR_PERIODS,
-  captureSendersSchema,
-  companySchema,
-  invoiceFileNameLimitSchema,
-} from '../../shared/schemas/company.ts';
 import { companiesPageQuery } from '../../shared/schemas/queries.ts';
-import { applyRuleChanges, ruleChangesSchema } from '../../shared/validation/rules.ts';
 import { portalPasswordHeld, removePortalPassword, storePortalPassword } from '../automation/index.ts';
 import {
   getValidationRuleChanges,
@@ -21,6 +14,7 @@ import {
 import { listRoles } from '../core/access/user-repository.ts';
 import { writeActivity } from '../core/activity/activity-service.ts';
 import { identityProvider } from '../core/adapters/identity.ts';
+import { onFirstUse } from '../core/adapters/on-first-use.ts';
 import type { StoredItem } from '../core/data/item-repository.ts';
 import { formError, notFound } from '../core/lib/errors.ts';
 import { newId } from '../core/lib/ids.ts';
@@ -111,18 +105,64 @@ const STARTING_ROLES = [
   { name: 'entity viewer', permissions: ['entity_user'] },
 ] as const;
 
-const createBody = companySchema.extend({
-  owner: z
+/**
+ * The company's schemas and the validation rules' are built on the first write that parses one, not when
+ * the function starts: most of its calls read the company, its users and roles.
+ */
+const bodies = onFirstUse(async () => {
+  const { CALENDAR_PERIODS, captureSendersSchema, companySchema, invoiceFileNameLimitSchema } = await import(
+    '../../shared/schemas/company.ts'
+  );
+  const { ruleChangesSchema } = await import('../../shared/validation/rules.ts');
+  const settings = z
     .object({
-      email: z.string().trim().email('Must be a valid e-mail address'),
-      name: z.string().trim().min(1),
+      calendarPeriod: z.enum(CALENDAR_PERIODS),
+      meesScenario: z.enum(['in-force', 'proposed']),
+      hideCostData: z.boolean(),
+      showLogo: z.boolean(),
+      invoiceCategories: z.array(z.string().trim().min(1).max(100)).max(200),
+      miscInvoiceCategories: z.array(z.string().trim().min(1).max(100)).max(200),
+      messageCategories: z.array(z.string().trim().min(1).max(100)).max(200),
+      documentCategories: z.array(z.string().trim().min(1).max(100)).max(200),
+      invoiceCaptureEmail: z.string().trim().toLowerCase().email('Must be a valid e-mail address').nullable(),
+      invoiceCaptureSendersOnly: z.boolean(),
+      invoiceCaptureSenders: captureSendersSchema,
+      // Null goes back to the default.
+      invoiceFileNameLimit: invoiceFileNameLimitSchema.nullable(),
+      isDemo: z.boolean(),
     })
-    .optional(),
+    .partial()
+    .strict();
+  return {
+    create: companySchema.extend({
+      owner: z
+        .object({
+          email: z.string().trim().email('Must be a valid e-mail address'),
+          name: z.string().trim().min(1),
+        })
+        .optional(),
+    }),
+    settings,
+    update: z
+      .object({ name: z.string().trim().min(1).max(200), settings })
+      .partial()
+      .strict(),
+    portal: z
+      .object({
+        username: z.string().trim().min(1, 'This field is required').max(200),
+        enabled: z.boolean().default(true),
+        // Sealed and kept apart from the settings: never stored with them, answered or logged.
+        password: z.string().min(1, 'This field is required').max(500).optional(),
+      })
+      .strict(),
+    rules: z.object({ rules: ruleChangesSchema }),
+  };
 });
+type SettingsChanges = z.output<Awaited<ReturnType<typeof bodies>>['settings']>;
 
 /** Staff create a company with its starting roles and, optionally, its first owner. */
 const create = async (ctx: OpContext): Promise<OpResult> => {
-  const input = parseOrThrow(createBody, ctx.body);
+  const input = parseOrThrow((await bodies()).create, ctx.body);
   const now = new Date().toISOString();
   const companyId = newId();
   const { owner, ...data } = input;
@@ -179,36 +219,8 @@ const create = async (ctx: OpContext): Promise<OpResult> => {
   return { status: 201, body: company };
 };
 
-const settingsBody = z
-  .object({
-    calendarPeriod: z.enum(CALENDAR_PERIODS),
-    meesScenario: z.enum(['in-force', 'proposed']),
-    hideCostData: z.boolean(),
-    showLogo: z.boolean(),
-    invoiceCategories: z.array(z.string().trim().min(1).max(100)).max(200),
-    miscInvoiceCategories: z.array(z.string().trim().min(1).max(100)).max(200),
-    messageCategories: z.array(z.string().trim().min(1).max(100)).max(200),
-    documentCategories: z.array(z.string().trim().min(1).max(100)).max(200),
-    invoiceCaptureEmail: z.string().trim().toLowerCase().email('Must be a valid e-mail address').nullable(),
-    invoiceCaptureSendersOnly: z.boolean(),
-    invoiceCaptureSenders: captureSendersSchema,
-    // Null goes back to the default.
-    invoiceFileNameLimit: invoiceFileNameLimitSchema.nullable(),
-    isDemo: z.boolean(),
-  })
-  .partial()
-  .strict();
-
-const updateBody = z
-  .object({ name: z.string().trim().min(1).max(200), settings: settingsBody })
-  .partial()
-  .strict();
-
 /** The settings with a change applied: a null goes back to the default by leaving the setting out. */
-function withChanges(
-  settings: StoredCompanySettings,
-  changes: z.output<typeof settingsBody>,
-): StoredCompanySettings {
+function withChanges(settings: StoredCompanySettings, changes: SettingsChanges): StoredCompanySettings {
   const { invoiceCaptureEmail, invoiceFileNameLimit, ...given } = changes;
   const next: StoredCompanySettings = { ...settings, ...given };
   if (invoiceCaptureEmail === null) delete next.invoiceCaptureEmail;
@@ -221,7 +233,7 @@ function withChanges(
 /** Company settings (01 §3) by the company's administrators; the name and demo flag by staff only. */
 const update = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
   const company = await loadCompany(ctx.params.id);
-  const input = parseOrThrow(updateBody, ctx.body ?? {});
+  const input = parseOrThrow((await bodies()).update, ctx.body ?? {});
   if (!ctx.caller.isAdmin && (input.name !== undefined || input.settings?.isDemo !== undefined)) {
     throw formError({
       [input.name !== undefined ? 'name' : 'settings.isDemo']: 'Only staff can change this',
@@ -253,19 +265,10 @@ const roles = async (ctx: OpContext): Promise<OpResult> => {
   return { body: { data, total: data.length, limit: data.length, skip: 0 } };
 };
 
-const portalBody = z
-  .object({
-    username: z.string().trim().min(1, 'This field is required').max(200),
-    enabled: z.boolean().default(true),
-    // Sealed and kept apart from the settings: never stored with them, answered or logged.
-    password: z.string().min(1, 'This field is required').max(500).optional(),
-  })
-  .strict();
-
 const setSupplierPortal = operation({ params: ['id', 'supplierId'] }, async (ctx): Promise<OpResult> => {
   const company = await loadCompany(ctx.params.id);
   const supplierId = ctx.params.supplierId;
-  const { password, ...portal } = parseOrThrow(portalBody, ctx.body);
+  const { password, ...portal } = parseOrThrow((await bodies()).portal, ctx.body);
   if (!(await findSupplier(supplierId))) throw notFound();
   if (password !== undefined) await storePortalPassword(company._id, supplierId, password);
   else if (!(await portalPasswordHeld(company._id, supplierId)))
@@ -305,13 +308,15 @@ const removeSupplierPortal = operation({ params: ['id', 'supplierId'] }, async (
 
 const validationRules = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
   const company = await loadCompany(ctx.params.id);
+  const { applyRuleChanges } = await import('../../shared/validation/rules.ts');
   const data = applyRuleChanges(await getValidationRuleChanges(company._id));
   return { body: { data, total: data.length } };
 });
 
 const updateValidationRules = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
   const company = await loadCompany(ctx.params.id);
-  const { rules } = parseOrThrow(z.object({ rules: ruleChangesSchema }), ctx.body);
+  const { rules } = parseOrThrow((await bodies()).rules, ctx.body);
+  const { applyRuleChanges } = await import('../../shared/validation/rules.ts');
   const merged = { ...(await getValidationRuleChanges(company._id)), ...rules };
   await putValidationRuleChanges(company._id, merged);
   await writeActivity(inCompany(ctx.caller, company._id), {

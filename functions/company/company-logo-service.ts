@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { LOGO_MAX_PIXELS } from '../../shared/constants.ts';
 import { MESSAGES } from '../../shared/messages.ts';
-import { idSchema } from '../../shared/schemas/common.ts';
+import { idField } from '../../shared/schemas/fields.ts';
 import { declaredSize, tooLargeMessage, UPLOAD_LIMITS } from '../../shared/schemas/upload-size.ts';
 import { storedUpload } from '../core/adapters/object-start.ts';
 import { presignGet, presignPut } from '../core/adapters/s3.ts';
@@ -22,7 +22,7 @@ const logoKeyPrefix = (companyId: string) => `logos/${companyId}/`;
 /** A presigned upload for a new logo; it takes effect once confirmed (PUT /companies/{id}/logo). */
 const uploadLogo = async (ctx: OpContext): Promise<OpResult> => {
   const body = parseOrThrow(
-    z.object({ companyId: idSchema.optional(), size: declaredSize(UPLOAD_LIMITS.logo) }),
+    z.object({ companyId: idField().optional(), size: declaredSize(UPLOAD_LIMITS.logo) }),
     ctx.body ?? {},
   );
   const companyId = ctx.caller.isAdmin && body.companyId ? body.companyId : ctx.caller.companyId;

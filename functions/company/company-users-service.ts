@@ -2,8 +2,7 @@ import { randomBytes } from 'node:crypto';
 import * as z from 'zod';
 import type { Caller } from '../../shared/access/caller.ts';
 import { type PermissionName, permissionList } from '../../shared/access/permission-names.ts';
-import { idSchema } from '../../shared/schemas/common.ts';
-import { userSchema } from '../../shared/schemas/user.ts';
+import { idField } from '../../shared/schemas/fields.ts';
 import { forgetCaller } from '../core/access/caller-service.ts';
 import {
   changeMembership,
@@ -24,6 +23,7 @@ import { writeActivity } from '../core/activity/activity-service.ts';
 import { identityProvider } from '../core/adapters/identity.ts';
 import { closeConnectionsOf } from '../core/adapters/live.ts';
 import { mailer } from '../core/adapters/mailer.ts';
+import { onFirstUse } from '../core/adapters/on-first-use.ts';
 import { mailConfig } from '../core/config.ts';
 import { badRequest, conflict, forbidden, formError, notFound } from '../core/lib/errors.ts';
 import { sentFields } from '../core/lib/item-patch.ts';
@@ -108,11 +108,22 @@ const get = async (ctx: OpContext): Promise<OpResult> => {
   return { body: await viewOf(companyId, await loadMember(companyId, sub)) };
 };
 
-const createBody = userSchema.extend({ sendWelcomeEmail: z.boolean().default(false) });
+/**
+ * A user's schemas are built on the first write of a user, not when the function starts: most of its
+ * calls read users and the company.
+ */
+const bodies = onFirstUse(async () => {
+  const { userSchema } = await import('../../shared/schemas/user.ts');
+  return {
+    create: userSchema.extend({ sendWelcomeEmail: z.boolean().default(false) }),
+    /** `roleId: null` takes the user's role away; leaving it out keeps the role. */
+    update: userSchema.omit({ email: true }).extend({ roleId: idField().nullable() }).partial().strict(),
+  };
+});
 
 const create = async (ctx: OpContext): Promise<OpResult> => {
   const { companyId } = target(ctx);
-  const input = parseOrThrow(createBody, ctx.body);
+  const input = parseOrThrow((await bodies()).create, ctx.body);
   if (!(await getCompany(companyId))) throw notFound();
   assertAssignable(ctx.caller, [...input.permissions, ...(await rolePermissions(companyId, input.roleId))]);
   await refuseUnknownRefs(companyId, { grants: input.grants });
@@ -145,17 +156,10 @@ const create = async (ctx: OpContext): Promise<OpResult> => {
   return { status: 201, body: await viewOf(companyId, member) };
 };
 
-/** `roleId: null` takes the user's role away; leaving it out keeps the role. */
-const updateBody = userSchema
-  .omit({ email: true })
-  .extend({ roleId: idSchema.nullable() })
-  .partial()
-  .strict();
-
 const update = async (ctx: OpContext): Promise<OpResult> => {
   const { companyId, sub } = target(ctx);
   const member = await loadMember(companyId, sub);
-  const patch = parseOrThrow(updateBody, ctx.body);
+  const patch = parseOrThrow((await bodies()).update, ctx.body);
   await assertMayChange(ctx, companyId, member);
   const changes = sentFields(patch, ctx.body);
   if (changes.grants !== undefined)

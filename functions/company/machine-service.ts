@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { PERMISSION_NAMES, type PermissionName } from '../../shared/access/permission-names.ts';
+import { onFirstUse } from '../../shared/schemas/on-first-use.ts';
 import {
   deleteMachine,
   listMachines,
@@ -24,12 +25,14 @@ const NEVER_FOR_MACHINES: readonly PermissionName[] = [
 ];
 const MACHINE_PERMISSIONS = PERMISSION_NAMES.filter((p) => !NEVER_FOR_MACHINES.includes(p));
 
-const createBody = z.object({
-  name: z.string().trim().min(1, 'This field is required').max(200),
-  permissions: z
-    .array(z.enum(MACHINE_PERMISSIONS as [PermissionName, ...PermissionName[]]))
-    .default(['company_user']),
-});
+const createBody = onFirstUse(() =>
+  z.object({
+    name: z.string().trim().min(1, 'This field is required').max(200),
+    permissions: z
+      .array(z.enum(MACHINE_PERMISSIONS as [PermissionName, ...PermissionName[]]))
+      .default(['company_user']),
+  }),
+);
 
 const view = (m: MachineRecord) => ({
   _id: m.machineId,

@@ -1,6 +1,5 @@
 import type { Caller } from '../../shared/access/caller.ts';
 import { type PermissionName, permissionList } from '../../shared/access/permission-names.ts';
-import { roleSchema } from '../../shared/schemas/role.ts';
 import { forgetCaller } from '../core/access/caller-service.ts';
 import { listMemberships } from '../core/access/membership-repository.ts';
 import { listRoles } from '../core/access/user-repository.ts';
@@ -63,6 +62,8 @@ const update = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
   const roleId = ctx.params.id;
   const existing = (await listRoles(ctx.caller.companyId)).find((r) => r._id === roleId);
   if (!existing || existing.deleted === true) throw notFound();
+  // The role schema is one of the resource schemas, loaded on the first call that needs them.
+  const { roleSchema } = await import('../../shared/schemas/role.ts');
   const patch = parseOrThrow(roleSchema.partial(), ctx.body);
   const given = ctx.body && typeof ctx.body === 'object' && 'permissions' in ctx.body;
   assertAssignable(ctx.caller, [

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { onFirstUse } from '../../shared/schemas/on-first-use.ts';
 import { findResource } from '../../shared/system/resources.ts';
 import { presignGet } from '../core/adapters/s3.ts';
 import { bucketName } from '../core/config.ts';
@@ -34,10 +35,12 @@ const attachment = operation({ params: ['id'] }, async (ctx): Promise<OpResult> 
 });
 
 /** The body may repeat what the entry says (02 §7: modelId, type); when it does, it must agree. */
-const deleteRollbackBody = z.object({
-  modelId: z.string().optional(),
-  type: z.string().optional(),
-});
+const deleteRollbackBody = onFirstUse(() =>
+  z.object({
+    modelId: z.string().optional(),
+    type: z.string().optional(),
+  }),
+);
 
 const deleteRollback = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
   const log = await loadLog(ctx, ctx.params.id);

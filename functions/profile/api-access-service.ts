@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { formatApiKey, publicPartOf } from '../../shared/access/credentials.ts';
+import { onFirstUse } from '../../shared/schemas/on-first-use.ts';
 import {
   type ApiAccount,
   type ApiPlan,
@@ -20,13 +21,16 @@ import type { OpContext, Operations, OpResult } from '../core/middleware/api-con
 /** What a new API user may do: enough for a nightly sync, not enough to hurt anyone else. */
 export const DEFAULT_API_PLAN: ApiPlan = { callsPerPeriod: 10_000, periodDays: 30, ratePerSecond: 5 };
 
-const planSchema = z
-  .object({
-    callsPerPeriod: z.number().int().min(1).max(100_000_000).optional(),
-    periodDays: z.number().int().min(1).max(366).optional(),
-    ratePerSecond: z.number().int().min(1).max(10_000).optional(),
-  })
-  .strict();
+/** Built on the first set-up, not when a function that revokes keys (company users) starts. */
+const planSchema = onFirstUse(() =>
+  z
+    .object({
+      callsPerPeriod: z.number().int().min(1).max(100_000_000).optional(),
+      periodDays: z.number().int().min(1).max(366).optional(),
+      ratePerSecond: z.number().int().min(1).max(10_000).optional(),
+    })
+    .strict(),
+);
 
 async function usageOf(account: ApiAccount | undefined) {
   if (!account) {

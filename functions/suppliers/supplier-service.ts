@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { LOGO_MAX_PIXELS } from '../../shared/constants.ts';
 import { MESSAGES } from '../../shared/messages.ts';
+import { onFirstUse } from '../../shared/schemas/on-first-use.ts';
 import { declaredSize, tooLargeMessage, UPLOAD_LIMITS } from '../../shared/schemas/upload-size.ts';
 import { writeActivity } from '../core/activity/activity-service.ts';
 import { storedUpload } from '../core/adapters/object-start.ts';
@@ -69,8 +70,10 @@ async function saveSupplier(
   return withLogo(item);
 }
 
-const logoBody = z.object({ key: z.string().max(300).optional(), size: z.unknown().optional() });
-const logoUploadBody = z.object({ size: declaredSize(UPLOAD_LIMITS.logo) });
+const logoBody = onFirstUse(() =>
+  z.object({ key: z.string().max(300).optional(), size: z.unknown().optional() }),
+);
+const logoUploadBody = onFirstUse(() => z.object({ size: declaredSize(UPLOAD_LIMITS.logo) }));
 
 /**
  * PUT /suppliers/{id}/logo. Without a key: a presigned upload of the declared `size` for a new logo (PUT the

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { settlementPeriodStarts, settlementPeriods } from '../analytics/half-hourly.ts';
+import { onFirstUse } from '../schemas/on-first-use.ts';
 import {
   DATE_FORMATS,
   type DateFormat,
@@ -132,16 +133,19 @@ export const IMPORT_FIELDS: Readonly<Record<ImportType, readonly ImportField[]>>
   invoices: recordFields(INVOICE_IMPORT_COLUMNS),
 };
 
-export const importMappingSchema = z.object({
-  type: z.enum(IMPORT_TYPES),
-  /** Field name → 0-based column. */
-  columns: z.record(z.string(), z.number().int().min(0).max(1000)),
-  /** The wide layout's settlement-period columns, in period order. */
-  periodColumns: z.array(z.number().int().min(0).max(1000)).max(50).optional(),
-  dateFormat: z.enum(DATE_FORMATS).default('DMY'),
-  /** Create new items only, or also update the items that rows name by their natural key. */
-  mode: z.enum(IMPORT_MODES).optional(),
-});
+/** Built on first use: most functions that read mappings (the automation's lists, say) parse none. */
+export const importMappingSchema = onFirstUse(() =>
+  z.object({
+    type: z.enum(IMPORT_TYPES),
+    /** Field name → 0-based column. */
+    columns: z.record(z.string(), z.number().int().min(0).max(1000)),
+    /** The wide layout's settlement-period columns, in period order. */
+    periodColumns: z.array(z.number().int().min(0).max(1000)).max(50).optional(),
+    dateFormat: z.enum(DATE_FORMATS).default('DMY'),
+    /** Create new items only, or also update the items that rows name by their natural key. */
+    mode: z.enum(IMPORT_MODES).optional(),
+  }),
+);
 export type ImportMapping = z.output<typeof importMappingSchema>;
 
 /**

@@ -43,6 +43,9 @@ describe('schemas built when a function starts', () => {
   it.each([
     ['assets', () => import('../../functions/handlers/http/assets.ts')],
     ['asset-groups', () => import('../../functions/handlers/http/asset-groups.ts')],
+    ['templates', () => import('../../functions/handlers/http/templates.ts')],
+    ['companies', () => import('../../functions/handlers/http/companies.ts')],
+    ['automation', () => import('../../functions/handlers/http/automation.ts')],
   ])("starts the %s function without building a schema of zod's full build", async (_name, load) => {
     const { full, mini } = await schemasBuiltBy(load);
     expect(full).toEqual([]);
