@@ -13,7 +13,6 @@ import {
 } from '../core/access/membership-repository.ts';
 import { listRoles } from '../core/access/user-repository.ts';
 import { writeActivity } from '../core/activity/activity-service.ts';
-import { identityProvider } from '../core/adapters/identity.ts';
 import { onFirstUse } from '../core/adapters/on-first-use.ts';
 import type { StoredItem } from '../core/data/item-repository.ts';
 import { formError, notFound } from '../core/lib/errors.ts';
@@ -191,6 +190,7 @@ const create = async (ctx: OpContext): Promise<OpResult> => {
   }
   const actor = inCompany(ctx.caller, companyId);
   if (owner) {
+    const { identityProvider } = await import('../core/adapters/identity.ts');
     const { identity } = await identityProvider().createUser(owner);
     await putMembership(companyId, {
       _id: identity.sub,

@@ -20,7 +20,6 @@ import {
   type StoredRole,
 } from '../core/access/user-repository.ts';
 import { writeActivity } from '../core/activity/activity-service.ts';
-import { identityProvider } from '../core/adapters/identity.ts';
 import { closeConnectionsOf } from '../core/adapters/live.ts';
 import { mailer } from '../core/adapters/mailer.ts';
 import { onFirstUse } from '../core/adapters/on-first-use.ts';
@@ -108,6 +107,9 @@ const get = async (ctx: OpContext): Promise<OpResult> => {
   return { body: await viewOf(companyId, await loadMember(companyId, sub)) };
 };
 
+/** The identity provider's code, with its one-time-password library, loads with the first call that needs it. */
+const identityProvider = async () => (await import('../core/adapters/identity.ts')).identityProvider();
+
 /**
  * A user's schemas are built on the first write of a user, not when the function starts: most of its
  * calls read users and the company.
@@ -127,7 +129,7 @@ const create = async (ctx: OpContext): Promise<OpResult> => {
   if (!(await getCompany(companyId))) throw notFound();
   assertAssignable(ctx.caller, [...input.permissions, ...(await rolePermissions(companyId, input.roleId))]);
   await refuseUnknownRefs(companyId, { grants: input.grants });
-  const { identity } = await identityProvider().createUser({ email: input.email, name: input.name });
+  const { identity } = await (await identityProvider()).createUser({ email: input.email, name: input.name });
   if (await getMembership(companyId, identity.sub)) {
     throw conflict('This person is already a user of the company');
   }
@@ -238,7 +240,7 @@ async function sendWelcome(
   member: StoredMembership,
   resetAllowed = true,
 ): Promise<WelcomeSent> {
-  const provider = identityProvider();
+  const provider = await identityProvider();
   const identity = await provider.findBySub(member._id);
   if (!identity) throw notFound('No sign-in account for this user');
   const company = await getCompany(companyId);

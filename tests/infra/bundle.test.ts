@@ -81,6 +81,47 @@ describe('function bundles', () => {
     }
   });
 
+  it("starts the templates and automation functions without the template editor's and the imports' code", () => {
+    // Their most frequent calls read suppliers, automations and lists; the rest loads on its first call.
+    const atStart = (name: string) => {
+      const r = results.find((b) => b.name === name);
+      const meta = JSON.parse(readFileSync(r?.metafile ?? '', 'utf8')) as {
+        outputs: Record<
+          string,
+          { imports: { path: string; kind: string }[]; inputs: Record<string, unknown> }
+        >;
+      };
+      const seen = new Set<string>();
+      const visit = (k: string | undefined) => {
+        if (!k || seen.has(k)) return;
+        seen.add(k);
+        for (const i of meta.outputs[k]?.imports ?? []) if (i.kind === 'import-statement') visit(i.path);
+      };
+      visit(Object.keys(meta.outputs).find((k) => join(REPO_ROOT, k) === r?.outfile));
+      return [...seen].flatMap((k) => Object.keys(meta.outputs[k]?.inputs ?? {}));
+    };
+    const templates = atStart('templates');
+    expect(templates).toContain('functions/suppliers/supplier-service.ts');
+    for (const later of [
+      'functions/suppliers/template-service.ts',
+      'functions/suppliers/template-sample-service.ts',
+      'shared/capture/template-engine.ts',
+      'shared/schemas/templates.ts',
+    ]) {
+      expect(templates).not.toContain(later);
+    }
+    const automation = atStart('automation');
+    expect(automation).toContain('functions/automation/automation-service.ts');
+    for (const later of [
+      'functions/imports/import-service.ts',
+      'functions/imports/record-import.ts',
+      'shared/schemas/register-imports.ts',
+      'shared/schemas/automation.ts',
+    ]) {
+      expect(automation).not.toContain(later);
+    }
+  });
+
   it('keeps clients imported on first use out of the start', () => {
     const queued = results.filter((r) => r.runtimeModules.onDemand.includes('@aws-sdk/client-sqs'));
     expect(queued.length).toBeGreaterThan(0);
