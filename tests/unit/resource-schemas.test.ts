@@ -80,6 +80,34 @@ describe('resource schema registration', () => {
     expect(registry.subResourceSchema('projects', 'tasks').shape).toBeDefined();
   });
 
+  it.each([
+    ['templates', () => import('../../functions/handlers/http/templates.ts'), ['suppliers', 'templates']],
+    [
+      'companies',
+      () => import('../../functions/handlers/http/companies.ts'),
+      ['companies', 'roles', 'permissions', 'settings'],
+    ],
+    [
+      'automation',
+      () => import('../../functions/handlers/http/automation.ts'),
+      ['imports', 'import-templates', 'scraper-runs', 'automations', 'automation-runs'],
+    ],
+  ])(
+    "starts the %s function without building its resources' schemas, and builds them on first need",
+    async (_fn, load, names) => {
+      vi.resetModules();
+      const registry = await import('../../shared/system/resource-schemas.ts');
+      await load();
+      for (const name of names) {
+        expect(registry.hasResourceSchema(name), name).toBe(true);
+        expect(() => registry.resourceSchema(name), name).toThrow(/not loaded yet/);
+      }
+      await registry.loadResourceSchemas();
+      for (const name of names)
+        expect(Object.keys(registry.resourceSchema(name).shape), name).not.toEqual([]);
+    },
+  );
+
   it('refuses schemas registered by a function that does not serve the resource', async () => {
     const { registerResourceSchemas } = await import('../../shared/system/resource-schemas.ts');
     const { dashboardSchema } = await import('../../shared/schemas/insights.ts');

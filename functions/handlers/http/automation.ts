@@ -30,6 +30,11 @@ export const handler = httpFunction(
   { ...GENERIC_OPERATIONS, ...SCRAPER_RUN_OPERATIONS, ...AUTOMATION_OPERATIONS },
   {
     later: laterOperations,
-    withoutResourceSchemas: ['automation.templates', 'automationRuns.errorCodes', 'scraperRuns.connectors'],
+    withoutResourceSchemas: [
+      'generic.get',
+      'automation.templates',
+      'automationRuns.errorCodes',
+      'scraperRuns.connectors',
+    ],
   },
 );

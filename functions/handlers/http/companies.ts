@@ -10,7 +10,8 @@ import { GENERIC_OPERATIONS } from '../../core/resources/resource-service.ts';
 
 /**
  * The schemas of companies, roles, permissions and settings are built on the first call of an operation
- * not listed below: the lists of users, roles and machines, and the validation rules, parse none.
+ * not listed below: reading a company, the lists of users, roles and machines, and the validation rules
+ * parse none.
  */
 registerResourceSchemasLater(
   'companies',
@@ -30,6 +31,7 @@ export const handler = httpFunction(
   },
   {
     withoutResourceSchemas: [
+      'generic.get',
       'companies.global',
       'companies.roles',
       'companyUsers.list',

@@ -13,7 +13,10 @@ import { SUPPLIER_OPERATIONS } from '../../suppliers/supplier-service.ts';
 const laterOperations = async (): Promise<Operations> =>
   (await import('./later/templates.ts')).LATER_OPERATIONS;
 
-/** The schemas of suppliers and templates are built on the first call that may parse one. */
+/**
+ * The schemas of suppliers and templates are built on the first call that may parse one: reading one
+ * supplier or template parses none.
+ */
 registerResourceSchemasLater(
   'templates',
   () => import('../../../shared/system/resource-schemas/templates.ts'),
@@ -23,5 +26,5 @@ export const handler = httpFunction(
   'templates',
   [SUPPLIERS_AREA],
   { ...GENERIC_OPERATIONS, ...SUPPLIER_OPERATIONS },
-  { later: laterOperations },
+  { later: laterOperations, withoutResourceSchemas: ['generic.get', 'suppliers.get'] },
 );
