@@ -5,10 +5,13 @@ import {
   headerKeyOf,
   IMPORT_UPLOAD_MAX_BYTES,
   importItemsQuery,
-  importMappingBody,
   importUploadQuery,
 } from '../../shared/imports/import-api.ts';
-import { type ImportMapping, mappingProblems } from '../../shared/imports/import-mapping.ts';
+import {
+  type ImportMapping,
+  importMappingBody,
+  mappingProblems,
+} from '../../shared/imports/import-mapping.ts';
 import { neutraliseCell } from '../../shared/imports/import-values.ts';
 import { sendToQueue } from '../core/adapters/queue.ts';
 import { presignPut } from '../core/adapters/s3.ts';

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { onFirstUse } from '../schemas/on-first-use.ts';
-import { IMPORT_TYPES, importMappingSchema } from './import-mapping.ts';
+import { IMPORT_TYPES } from './import-types.ts';
 
 /** The largest file an import takes: the size is declared when the upload URL is asked for, and signed. */
 export const IMPORT_UPLOAD_MAX_BYTES = 100 * 1024 * 1024;
@@ -30,15 +30,6 @@ export const importItemsQuery = onFirstUse(() =>
     stage: z.enum(['preview', 'import', 'rollback']).default('preview'),
     outcome: z.enum(['create', 'update', 'unchanged', 'error']).optional(),
     page: z.coerce.number().int().min(0).max(100_000).default(0),
-  }),
-);
-
-export const importMappingBody = onFirstUse(() =>
-  z.object({
-    mapping: importMappingSchema,
-    sheet: z.string().trim().min(1).max(100).optional(),
-    /** Saves the mapping as a template under this name, offered when a file with the same header comes. */
-    templateName: z.string().trim().min(1).max(100).optional(),
   }),
 );
 

@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { settlementPeriodStarts, settlementPeriods } from '../analytics/half-hourly.ts';
 import { onFirstUse } from '../schemas/on-first-use.ts';
+import { IMPORT_TYPES, type ImportType } from './import-types.ts';
 import {
   DATE_FORMATS,
   type DateFormat,
@@ -25,18 +26,7 @@ import {
  * names and sample values, and what one row says once mapped (or why it cannot be used, by field).
  */
 
-export const IMPORT_TYPES = [
-  'monthly-consumption',
-  'half-hourly-wide',
-  'half-hourly-long',
-  'sites',
-  'entities',
-  'meters',
-  'contracts',
-  'readings',
-  'invoices',
-] as const;
-export type ImportType = (typeof IMPORT_TYPES)[number];
+export { IMPORT_TYPES, type ImportType };
 
 /**
  * Imports that create items (sites, entities, meters, contracts, readings, invoices), one per row, rather
@@ -147,6 +137,16 @@ export const importMappingSchema = onFirstUse(() =>
   }),
 );
 export type ImportMapping = z.output<typeof importMappingSchema>;
+
+/** The body of an import's mapping call. */
+export const importMappingBody = onFirstUse(() =>
+  z.object({
+    mapping: importMappingSchema,
+    sheet: z.string().trim().min(1).max(100).optional(),
+    /** Saves the mapping as a template under this name, offered when a file with the same header comes. */
+    templateName: z.string().trim().min(1).max(100).optional(),
+  }),
+);
 
 /**
  * Whether a mapping must give a field a column: in a file that may update items, only the fields that

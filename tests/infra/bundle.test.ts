@@ -115,6 +115,7 @@ describe('function bundles', () => {
     for (const later of [
       'functions/imports/import-service.ts',
       'functions/imports/record-import.ts',
+      'shared/imports/import-mapping.ts',
       'shared/schemas/register-imports.ts',
       'shared/schemas/automation.ts',
     ]) {
