@@ -81,8 +81,9 @@ describe('function bundles', () => {
     }
   });
 
-  it("starts the templates and automation functions without the template editor's and the imports' code", () => {
-    // Their most frequent calls read suppliers, automations and lists; the rest loads on its first call.
+  it("starts the templates and automation functions without the template editor's, the automations' and the imports' code", () => {
+    // Their most frequent calls read suppliers and the lists of imports and automations; the rest loads on
+    // its first call.
     const atStart = (name: string) => {
       const r = results.find((b) => b.name === name);
       const meta = JSON.parse(readFileSync(r?.metafile ?? '', 'utf8')) as {
@@ -111,8 +112,10 @@ describe('function bundles', () => {
       expect(templates).not.toContain(later);
     }
     const automation = atStart('automation');
-    expect(automation).toContain('functions/automation/automation-service.ts');
+    expect(automation).toContain('functions/core/resources/resource-service.ts');
     for (const later of [
+      'functions/automation/automation-service.ts',
+      'functions/automation/scraper-run-service.ts',
       'functions/imports/import-service.ts',
       'functions/imports/record-import.ts',
       'shared/imports/import-mapping.ts',
