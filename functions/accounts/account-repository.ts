@@ -8,6 +8,7 @@
  * | live accounts with any of some meter points | pk = C#{companyId}#accounts, filter meterPointNumber IN | table |
  * | an account's status history             | pk = C#{companyId}#accounts#{accountId}#status-history   | table |
  * | an account's contracts                  | pk = C#{companyId}#accounts#{accountId}#contracts        | table |
+ * | one tenant of a site (a meter's user)   | pk = C#{companyId}#assets#{assetId}#tenants, sk = id     | table |
  *
  * Paged, filtered and searched account lists go through the generic list of the declared accounts
  * resource (its assetId and meterPointNumber indexes); monthly figures live in consumption-repository.
@@ -45,9 +46,19 @@ export const toAccount = (item: StoredItem): StoredAccount =>
   storedRecord<StoredAccount>('account', item, ['type', 'assetId']);
 
 /** An account as stored, deleted or not. */
-export async function findStoredAccount(companyId: string, id: string): Promise<StoredAccount | undefined> {
-  const item = await getItem(accountsPk(companyId), id);
+export async function findStoredAccount(
+  companyId: string,
+  id: string,
+  opts: { consistent?: boolean } = {},
+): Promise<StoredAccount | undefined> {
+  const item = await getItem(accountsPk(companyId), id, opts);
   return item ? toAccount(item) : undefined;
+}
+
+/** Whether a live tenant of the site has this id: a meter's user may name only its own site's tenants. */
+export async function isTenantOfSite(companyId: string, assetId: string, tenantId: string): Promise<boolean> {
+  const tenant = await getItem(keys.subCollection({ companyId }, 'assets', assetId, 'tenants'), tenantId);
+  return tenant !== undefined && tenant.deleted !== true;
 }
 
 /** A live account of the company, or undefined. */

@@ -52,7 +52,16 @@ export {
 } from './consumption-repository.ts';
 export type { StoredContract, SupplyPeriod } from './contract-store.ts';
 export { contractsOf, regoBackedPeriods } from './contract-store.ts';
-export type { RollupParts } from './rollup-parts.ts';
+export type { RollupParts, RollupSource } from './rollup-parts.ts';
+export {
+  meterUserOf,
+  ROLLUP_SOURCES,
+  ROLLUP_USERS,
+  rollupSourceOf,
+  SPLIT_PARTS,
+  splitOf,
+  sumParts,
+} from './rollup-parts.ts';
 export type { SiteYearMonths, SiteYearRollup } from './site-year-repository.ts';
 export {
   fillWholeSiteYears,

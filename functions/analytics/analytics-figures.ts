@@ -13,6 +13,7 @@ import {
 import { defaultUnit } from '../../shared/domain/units.ts';
 import { convertQuantity } from '../../shared/schemas/account-rules.ts';
 import type { UtilityType } from '../../shared/schemas/common.ts';
+import type { RollupParts } from '../accounts/index.ts';
 
 /** One month of one utility from a roll-up or an account's own months, whichever the scope reads. */
 export interface MonthFigure {
@@ -32,6 +33,8 @@ export interface MonthFigure {
   standingCharge?: number;
   /** The asset whose figure this is, when the answer breaks figures down by site. */
   assetId?: string;
+  /** The figures split by source and by meter user, read when an answer limits or splits by them. */
+  split?: RollupParts;
 }
 
 const BILL_PARTS = ['regoKwh', 'vat', 'ccl', 'standingCharge'] as const;
@@ -69,11 +72,15 @@ export interface UtilityFigures {
   estimated?: { consumption: number; cost?: number; emissionsKg: number };
   /** With detailedSource: the part of these figures each source gives (they add up to the figure). */
   sources?: SourceParts;
+  /** With meterUserBreakdown: the part of these figures each meter user takes (they add up to the figure). */
+  users?: UserParts;
 }
 
 type SourcePart = { consumption: number; cost?: number; emissionsKg: number };
 /** Months from bills, from imports, from interval readings, and estimated for gaps. */
 export type SourceParts = Record<'bills' | 'imports' | 'readings' | 'estimates', SourcePart>;
+/** Meters the landlord uses, tenants use, both use, and meters with no user set. */
+export type UserParts = Record<'landlord' | 'tenant' | 'shared' | 'unset', SourcePart>;
 
 export type UtilityTable = Partial<Record<UtilityType, UtilityFigures>>;
 
