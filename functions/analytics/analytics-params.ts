@@ -145,7 +145,8 @@ export function refuseUnanswerable(q: AnalyticsQuery, byPeriod: boolean): void {
     : 'Only consumption and asset-consumption give figures by source';
   if (unsplit && q.detailedSource) messages.detailedSource = unsplit;
   if (unsplit && q.sourceData) messages.sourceData = unsplit;
-  if (!byPeriod && q.source !== 'combined') messages.source = 'Only consumption and asset-consumption give figures by source';
+  if (!byPeriod && q.source !== 'combined')
+    messages.source = 'Only consumption and asset-consumption give figures by source';
   else if (fine && q.source === 'invoices')
     messages.source =
       'Bills give no half-hourly or hourly figures: choose daily or coarser, or source=readings';

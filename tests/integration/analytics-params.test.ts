@@ -196,12 +196,17 @@ describe('source and meterUserBreakdown', () => {
     const cases: [string, Record<string, string>][] = [
       [
         `${hourly}&source=invoices`,
-        { source: 'Bills give no half-hourly or hourly figures: choose daily or coarser, or source=readings' },
+        {
+          source: 'Bills give no half-hourly or hourly figures: choose daily or coarser, or source=readings',
+        },
       ],
       ['source=foo', { source: 'Must be one of combined, invoices, readings' }],
       [
         `${hourly}&meterUserBreakdown=true`,
-        { meterUserBreakdown: 'Half-hourly and hourly figures are not split by meter user: choose daily or coarser' },
+        {
+          meterUserBreakdown:
+            'Half-hourly and hourly figures are not split by meter user: choose daily or coarser',
+        },
       ],
       ['meterUserBreakdown=maybe', { meterUserBreakdown: 'Must be true or false' }],
       ['detailedSource=maybe', { detailedSource: 'Must be true or false' }],
@@ -219,7 +224,9 @@ describe('source and meterUserBreakdown', () => {
       expect(res.status, query).toBe(400);
       expect(res.body.formMessages, query).toEqual(formMessages);
     }
-    const epc = await get('/analytics/v2/epc-ratings?sourceData=true&source=invoices&meterUserBreakdown=true');
+    const epc = await get(
+      '/analytics/v2/epc-ratings?sourceData=true&source=invoices&meterUserBreakdown=true',
+    );
     expect(epc.status).toBe(400);
     expect(epc.body.formMessages).toEqual({
       sourceData: 'Only consumption and asset-consumption give figures by source',

@@ -60,7 +60,10 @@ beforeAll(async () => {
       entityId,
       address: { streetAddress: '1 Test Street', locality: 'London', postCode: 'EC2R 8AH' },
     });
-  cafe = await created(api, owner, `/assets/${site.Bank}/tenants`, { name: 'Café Nero', unit: 'Ground floor' });
+  cafe = await created(api, owner, `/assets/${site.Bank}/tenants`, {
+    name: 'Café Nero',
+    unit: 'Ground floor',
+  });
   holbornTenant = await created(api, owner, `/assets/${site.Holborn}/tenants`, { name: 'Holborn Books' });
   account['Bank landlord'] = await created(api, owner, '/accounts', {
     type: 'electricity',
@@ -208,7 +211,10 @@ describe("a meter's user", () => {
       meterUser: 'tenant',
       meterUserTenantId: cafe,
     });
-    expect((await get(`/accounts/${tenant}`)).body).toMatchObject({ meterUser: 'tenant', meterUserTenantId: cafe });
+    expect((await get(`/accounts/${tenant}`)).body).toMatchObject({
+      meterUser: 'tenant',
+      meterUserTenantId: cafe,
+    });
   });
 
   it('refuses bad values beside the field', async () => {

@@ -45,7 +45,12 @@ export async function startMeterWorld(
   const { w, owner, siteId, meterId } = await startImportWorldWithMeter(meter);
   const groupId = await created(w.api, owner, '/asset-groups', { name: portfolio, assetIds: [siteId] });
   // A tenant's meter: every level's split by meter user must come to its months too.
-  const user = await w.api({ method: 'PATCH', path: `/accounts/${meterId}`, token: owner, body: { meterUser: 'tenant' } });
+  const user = await w.api({
+    method: 'PATCH',
+    path: `/accounts/${meterId}`,
+    token: owner,
+    body: { meterUser: 'tenant' },
+  });
   expect(user.status).toBe(200);
   return { w, owner, siteId, meterId, groupId, utility: meter.type };
 }
@@ -164,7 +169,10 @@ export async function expectLevelsEqualMonths(world: MeterWorld, from: number, t
     portfolio: split.site,
     company: split.site,
   });
-  expect({ sources: split.site.sources, tenant: split.site.tenant }).toEqual({ sources: months, tenant: months });
+  expect({ sources: split.site.sources, tenant: split.site.tenant }).toEqual({
+    sources: months,
+    tenant: months,
+  });
   return found;
 }
 

@@ -14,13 +14,7 @@ import { EmptyPanel } from '../../components/page-state.tsx';
 import { showToast } from '../../components/toast-store.ts';
 import { formatDate } from '../../lib/format.ts';
 import { METER_USER_LABELS, meterPointLabel, tenantLabel } from './account-fields.tsx';
-import {
-  formFailureOf,
-  useRecalculateTotals,
-  useSiteTenants,
-  useSubMeters,
-  useSuppliers,
-} from './api.ts';
+import { formFailureOf, useRecalculateTotals, useSiteTenants, useSubMeters, useSuppliers } from './api.ts';
 import { StatusHistoryPanel } from './status-history-panel.tsx';
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
