@@ -218,6 +218,9 @@ function parts(s: { vat: number; ccl: number; standingCharge: number }) {
   return out;
 }
 
+/** Months' shares of buckets by month (see figuresOf). */
+export type MonthShares = Map<string, { key: string; fraction: number }[]>;
+
 /** Emissions by GHG Protocol scope over the window and per bucket, each naming its factor sets. */
 export interface ScopeFigures {
   totals: ScopeSplit;
@@ -244,11 +247,15 @@ export function figuresOf(
   calendar: CalendarPeriod,
   withCosts: boolean,
   basis: EmissionsBasis = 'location',
+  /**
+   * Each month's shares of the buckets, kept across calls over the same window, granularity and calendar
+   * (an answer's parts): working them out day by day is most of the work.
+   */
+  shares: MonthShares = new Map(),
 ): Figures {
   const buckets = bucketsBetween(window.start, window.end, granularity, calendar);
   const byBucket = new Map<string, Table>(buckets.map((b) => [b.key, newTable()]));
   const whole = newTable();
-  const shares = new Map<string, { key: string; fraction: number }[]>();
   const versions = new Set<string>();
   for (const row of rows) {
     let split = shares.get(row.month);

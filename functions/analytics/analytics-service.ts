@@ -34,6 +34,7 @@ import {
   type Figures,
   figuresOf,
   type MonthFigure,
+  type MonthShares,
   monthsOf,
   type ScopeFigures,
   type Totals,
@@ -256,9 +257,10 @@ async function answer(
     splits && !(fine && limited === 'readings')
       ? undefined
       : await intervalAnswer(caller.companyId, scope, rows, window, query, view.calendar, withCosts);
+  const shares: MonthShares = new Map();
   const figures: Figures =
     interval?.figures ??
-    figuresOf(rows, window, query.granularity as Granularity, view.calendar, withCosts, basis);
+    figuresOf(rows, window, query.granularity as Granularity, view.calendar, withCosts, basis, shares);
   // The roll-ups add the sources together: their parts come from the meters' own months, read once. Few
   // calls ask for them, so the code is loaded when one does and the function's cold start stays as it was.
   const parts =
@@ -279,6 +281,7 @@ async function answer(
       view.calendar,
       withCosts,
       basis,
+      shares,
     );
   if (parts && query.estimateBreakdown && !fine) parts.withEstimates(figures, partOf('estimates'));
   const bySource =
@@ -295,7 +298,15 @@ async function answer(
       Object.fromEntries(
         splits.USER_PARTS.map((u) => [
           u,
-          figuresOf(byUser[u], window, query.granularity as Granularity, view.calendar, withCosts, basis),
+          figuresOf(
+            byUser[u],
+            window,
+            query.granularity as Granularity,
+            view.calendar,
+            withCosts,
+            basis,
+            shares,
+          ),
         ]),
       ) as Record<(typeof splits.USER_PARTS)[number], Figures>,
     );
