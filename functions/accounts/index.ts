@@ -7,6 +7,8 @@ export {
   countAccountsOfAsset,
   findAccount,
   findStoredAccount,
+  tenantMetersOfSite,
+  tenantNamesOfSite,
 } from './account-repository.ts';
 export { rebuildSitesOfMeters } from './account-rollups.ts';
 export type {

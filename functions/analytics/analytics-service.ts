@@ -56,6 +56,7 @@ import {
   siteAnswer,
 } from './analytics-site-answers.ts';
 import type { PeriodSources } from './analytics-source-data.ts';
+import type { TenantFigures } from './analytics-splits.ts';
 
 /** The sources of the meters' months each choice of `source` counts (see analytics-splits). */
 const SOURCE_KINDS_OF: Readonly<Record<'invoices' | 'readings', readonly SourceKind[]>> = {
@@ -211,6 +212,8 @@ export interface AnalyticsAnswer {
   };
   /** With sourceData: the records behind the window's figures and each bucket's. */
   sourceData?: { window: PeriodSources; buckets?: PeriodSources[] };
+  /** With meterUserBreakdown for one site: its tenants' parts over the window, by the meters naming them. */
+  tenants?: TenantFigures[];
   /** asset-consumption: each site's totals over the window. */
   assets?: { _id: string; siteName?: string; totals: Totals }[];
   factorVersions: string[];
@@ -311,6 +314,17 @@ async function answer(
       ) as Record<(typeof splits.USER_PARTS)[number], Figures>,
     );
   }
+  const tenants =
+    splits && query.meterUserBreakdown && scope.kind === 'site' && scope.id
+      ? await splits.tenantsOfSite(
+          caller.companyId,
+          scope.id,
+          window,
+          { utilities: query.accountType, ...(limited ? { source: limited } : {}) },
+          withCosts,
+          basis,
+        )
+      : undefined;
   // Interval figures are finer than a month: their window's scopes come from the same months, by month.
   const scopes = figures.scopes ?? figuresOf(rows, window, 'yearly', view.calendar, false, basis).scopes;
   if (!scopes) throw new Error('Monthly figures always carry their scopes');
@@ -382,6 +396,7 @@ async function answer(
           ),
         }
       : {}),
+    ...(tenants ? { tenants } : {}),
     ...(assets ? { assets } : {}),
     factorVersions: [...versions].sort(),
   };

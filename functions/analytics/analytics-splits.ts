@@ -1,6 +1,26 @@
+import type { DateRange } from '../../shared/analytics/index.ts';
 import type { UtilityType } from '../../shared/schemas/common.ts';
-import type { RollupParts, RollupSource } from '../accounts/index.ts';
-import type { Figures, MonthFigure, Totals, UserParts, UtilityFigures } from './analytics-figures.ts';
+import {
+  listAccountMonths,
+  type RollupParts,
+  type RollupSource,
+  rollupSourceOf,
+  splitOf,
+  tenantMetersOfSite,
+  tenantNamesOfSite,
+  utilityOf,
+} from '../accounts/index.ts';
+import { inPool } from '../core/lib/in-pool.ts';
+import {
+  type EmissionsBasis,
+  type Figures,
+  figuresOf,
+  type MonthFigure,
+  monthsOf,
+  type Totals,
+  type UserParts,
+  type UtilityFigures,
+} from './analytics-figures.ts';
 
 /*
  * Loaded only for source=invoices|readings and meterUserBreakdown, which few calls ask for: the insights
@@ -124,4 +144,64 @@ export function withUsers(figures: Figures, byPart: Readonly<Record<UserPart, Fi
   for (const bucket of figures.buckets)
     markUsers(bucket, Object.fromEntries(keyed.map(([u, m]) => [u, m.get(bucket.key)])));
   markUsers(figures.totals, Object.fromEntries(USER_PARTS.map((u) => [u, byPart[u].totals])));
+}
+
+/** One tenant's part of a site's figures: the months of the meters naming it. */
+export interface TenantFigures {
+  tenantId: string;
+  /** The tenant's name, while it is a tenant of the site. */
+  name?: string;
+  totals: Totals;
+}
+
+/**
+ * A site's tenant part split further by tenant, over the window: read from the months of the site's
+ * meters that name their tenant (the roll-ups keep no split by tenant; a site has few such meters).
+ * Limited to one source as the figures are.
+ */
+export async function tenantsOfSite(
+  companyId: string,
+  assetId: string,
+  window: DateRange,
+  ask: { utilities: readonly UtilityType[] | undefined; source?: 'invoices' | 'readings' },
+  withCosts: boolean,
+  basis: EmissionsBasis,
+): Promise<TenantFigures[]> {
+  const meters = (await tenantMetersOfSite(companyId, assetId)).filter(
+    (m) => !ask.utilities || ask.utilities.includes(utilityOf(m)),
+  );
+  if (meters.length === 0) return [];
+  const { from, to } = monthsOf(window);
+  const byTenant = new Map<string, MonthFigure[]>();
+  await inPool(meters, 8, async (meter) => {
+    const utilityType = utilityOf(meter);
+    const rows = (await listAccountMonths(companyId, meter._id, from, to)).map(
+      (m): MonthFigure => ({
+        month: m.month,
+        utilityType,
+        consumption: m.consumption,
+        unit: m.unit,
+        cost: m.cost,
+        emissionsKg: m.emissionsKg,
+        ...(m.regoKwh !== undefined ? { regoKwh: m.regoKwh } : {}),
+        split: splitOf(m, rollupSourceOf(m.source), 'tenant'),
+      }),
+    );
+    const tenantId = String(meter.meterUserTenantId);
+    byTenant.set(tenantId, [
+      ...(byTenant.get(tenantId) ?? []),
+      ...(ask.source ? onlySource(rows, ask.source) : rows),
+    ]);
+  });
+  const names = await tenantNamesOfSite(companyId, assetId);
+  return [...byTenant]
+    .map(([tenantId, rows]) => {
+      const name = names.get(tenantId);
+      return {
+        tenantId,
+        ...(name ? { name } : {}),
+        totals: figuresOf(rows, window, 'yearly', 'standard', withCosts, basis).totals,
+      };
+    })
+    .sort((a, b) => (a.name ?? a.tenantId).localeCompare(b.name ?? b.tenantId));
 }

@@ -177,6 +177,27 @@ describe('meterUserBreakdown', () => {
     expect(figures(electricity(invoices.body))).toEqual(fig(400, 100, 82.8));
   });
 
+  it("splits a site's tenant part further by tenant, by the meters naming them", async () => {
+    const res = await get(`/analytics/v2/consumption?${Q1}&meterUserBreakdown=true&assetId=${site.Bank}`);
+    expect(res.status).toBe(200);
+    const body = res.body as Answer & {
+      tenants?: { tenantId: string; name?: string; totals: Answer['totals'] }[];
+    };
+    expect(electricity(body)?.users?.tenant).toEqual(fig(500, 0, 103.5));
+    expect(body.tenants?.map((t) => [t.tenantId, t.name, figures(t.totals.utilities.electricity)])).toEqual([
+      [cafe, 'Café Nero', fig(500, 0, 103.5)],
+    ]);
+    // Limited to bills, the tenant (read by interval data) has none.
+    const bills = await get(
+      `/analytics/v2/consumption?${Q1}&meterUserBreakdown=true&source=invoices&assetId=${site.Bank}`,
+    );
+    const limited = (bills.body as typeof body).tenants?.[0]?.totals.utilities.electricity;
+    expect(figures(limited)).toEqual(NONE);
+    // The company has no tenants' list: tenants are a site's.
+    const company = await get(`/analytics/v2/consumption?${Q1}&meterUserBreakdown=true`);
+    expect((company.body as typeof body).tenants).toBeUndefined();
+  });
+
   it("moves a meter's figures to its new user when the meter's user changes", async () => {
     const patched = await api({
       method: 'PATCH',
