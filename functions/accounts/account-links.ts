@@ -9,7 +9,7 @@ import { listItems, type StoredItem } from '../core/data/item-repository.ts';
 import { formError, notFound } from '../core/lib/errors.ts';
 import { collectionOf } from '../core/resources/resource-service.ts';
 import { findSupplier } from '../suppliers/index.ts';
-import { findAccount, type StoredAccount } from './account-repository.ts';
+import { findAccount, isTenantOfSite, type StoredAccount } from './account-repository.ts';
 
 /** What links an account to others: its asset, its parent account and its supplier. */
 
@@ -94,6 +94,26 @@ async function isBelow(companyId: string, account: StoredAccount, ancestorId: st
     next = parent?.parentAccountId ?? undefined;
   }
   return false;
+}
+
+/** Who uses a meter, as saved: the tenant named must be one of the meter's own site, and only for a tenant. */
+export interface MeterUserLinks {
+  assetId: string;
+  meterUser?: string | null;
+  meterUserTenantId?: string | null;
+}
+
+/** Field errors of a meter's user: a tenant is linked only to a meter its tenant uses, and of its own site. */
+export async function meterUserErrors(
+  companyId: string,
+  links: MeterUserLinks,
+): Promise<Record<string, string>> {
+  const tenantId = links.meterUserTenantId ?? undefined;
+  if (!tenantId) return {};
+  if (links.meterUser !== 'tenant') return { meterUserTenantId: ACCOUNT_MESSAGES.meterUserTenantOnly };
+  if (!(await isTenantOfSite(companyId, links.assetId, tenantId)))
+    return { meterUserTenantId: ACCOUNT_MESSAGES.meterUserTenantOfSite };
+  return {};
 }
 
 export function throwIfAny(errors: Record<string, string>): void {

@@ -8,11 +8,15 @@
  * | live accounts with any of some meter points | pk = C#{companyId}#accounts, filter meterPointNumber IN | table |
  * | an account's status history             | pk = C#{companyId}#accounts#{accountId}#status-history   | table |
  * | an account's contracts                  | pk = C#{companyId}#accounts#{accountId}#contracts        | table |
+ * | one tenant of a site (a meter's user)   | pk = C#{companyId}#assets#{assetId}#tenants, sk = id     | table |
+ * | a site's tenants (their names)          | pk = C#{companyId}#assets#{assetId}#tenants              | table |
+ * | a site's meters naming a tenant         | gsi assetId = C#{companyId}#accounts#assetId#{id}, then filtered | gsi |
  *
  * Paged, filtered and searched account lists go through the generic list of the declared accounts
  * resource (its assetId and meterPointNumber indexes); monthly figures live in consumption-repository.
  */
 import type * as z from 'zod';
+import { MAX_LIST_LIMIT } from '../../shared/constants.ts';
 import type { accountSchema } from '../../shared/schemas/account.ts';
 import type { accountStatusHistorySchema } from '../../shared/schemas/account-inputs.ts';
 import {
@@ -45,9 +49,19 @@ export const toAccount = (item: StoredItem): StoredAccount =>
   storedRecord<StoredAccount>('account', item, ['type', 'assetId']);
 
 /** An account as stored, deleted or not. */
-export async function findStoredAccount(companyId: string, id: string): Promise<StoredAccount | undefined> {
-  const item = await getItem(accountsPk(companyId), id);
+export async function findStoredAccount(
+  companyId: string,
+  id: string,
+  opts: { consistent?: boolean } = {},
+): Promise<StoredAccount | undefined> {
+  const item = await getItem(accountsPk(companyId), id, opts);
   return item ? toAccount(item) : undefined;
+}
+
+/** Whether a live tenant of the site has this id: a meter's user may name only its own site's tenants. */
+export async function isTenantOfSite(companyId: string, assetId: string, tenantId: string): Promise<boolean> {
+  const tenant = await getItem(keys.subCollection({ companyId }, 'assets', assetId, 'tenants'), tenantId);
+  return tenant !== undefined && tenant.deleted !== true;
 }
 
 /** A live account of the company, or undefined. */
@@ -74,6 +88,24 @@ export async function accountsWithMeterPoint(
     { filters: { meterPointNumber: numbers }, limit, skip: 0 },
   );
   return data.map(toAccount);
+}
+
+/** The live main meters of a site that name the tenant using them (by the assetId index). */
+export async function tenantMetersOfSite(companyId: string, assetId: string): Promise<StoredAccount[]> {
+  const { data } = await listItems(declaredRef('accounts', { companyId }), {
+    filters: { assetId },
+    limit: MAX_LIST_LIMIT,
+    skip: 0,
+  });
+  return data
+    .map(toAccount)
+    .filter((a) => typeof a.meterUserTenantId === 'string' && a.meterUser === 'tenant' && !a.parentAccountId);
+}
+
+/** The names of a site's live tenants, by id. */
+export async function tenantNamesOfSite(companyId: string, assetId: string): Promise<Map<string, string>> {
+  const items = await queryAll(keys.subCollection({ companyId }, 'assets', assetId, 'tenants'));
+  return new Map(items.filter((t) => t.deleted !== true).map((t) => [t._id, String(t.name ?? '')]));
 }
 
 /** How many live accounts an asset has (a count query of the assetId index: no item bodies). */

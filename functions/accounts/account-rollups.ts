@@ -14,7 +14,14 @@ import {
   listAssetRollups,
   type RollupDelta,
 } from './consumption-repository.ts';
-import { ROLLUP_PARTS, type RollupParts } from './rollup-parts.ts';
+import {
+  ALL_ROLLUP_PARTS,
+  meterUserOf,
+  ROLLUP_PARTS,
+  type RollupParts,
+  rollupSourceOf,
+  splitOf,
+} from './rollup-parts.ts';
 
 const ALL_FROM = '1900-01';
 const ALL_TO = '2999-12';
@@ -38,7 +45,8 @@ interface Sum extends RollupParts {
  */
 export async function invalidateAccountCache(caller: Caller, accountId: string) {
   const companyId = caller.companyId;
-  const account = await findStoredAccount(companyId, accountId);
+  // Consistent: a rebuild after the meter's user changed must see the change.
+  const account = await findStoredAccount(companyId, accountId, { consistent: true });
   if (!account) throw notFound();
   const assetId = account.assetId;
   const { data: accounts } = await listItems(collectionOf(accountsResource(), caller), {
@@ -48,8 +56,11 @@ export async function invalidateAccountCache(caller: Caller, accountId: string) 
   });
 
   const sums = new Map<string, Sum>();
-  for (const a of accounts.filter((x) => !isSubMeter(x))) {
+  // The account itself as just read, not as the list's index may still show it (a meter user just changed).
+  const current = accounts.map((a) => (a._id === accountId ? { ...a, ...account } : a));
+  for (const a of current.filter((x) => !isSubMeter(x))) {
     const utilityType = utilityOf(a);
+    const user = meterUserOf(a);
     const unit = defaultUnit(utilityType);
     for (const m of await listAccountMonths(companyId, a._id, ALL_FROM, ALL_TO)) {
       const value = convertQuantity(m.consumption, m.unit, unit);
@@ -60,6 +71,12 @@ export async function invalidateAccountCache(caller: Caller, accountId: string) 
       sum.cost += m.cost;
       sum.emissionsKg += m.emissionsKg;
       for (const part of ROLLUP_PARTS) sum[part] = (sum[part] ?? 0) + (Number(m[part]) || 0);
+      splitOf(
+        { consumption: value, cost: m.cost, emissionsKg: m.emissionsKg },
+        rollupSourceOf(m.source),
+        user,
+        sum,
+      );
       sums.set(key, sum);
     }
   }
@@ -81,11 +98,11 @@ export async function invalidateAccountCache(caller: Caller, accountId: string) 
       emissionsKg: round((next?.emissionsKg ?? 0) - (before?.emissionsKg ?? 0), 3),
       unit: before?.unit ?? defaultUnit(utilityType),
     };
-    for (const part of ROLLUP_PARTS) {
+    for (const part of ALL_ROLLUP_PARTS) {
       const d = round((next?.[part] ?? 0) - (Number(before?.[part]) || 0), 3);
       if (d !== 0) delta[part] = d;
     }
-    const parts = ROLLUP_PARTS.some((part) => delta[part] !== undefined);
+    const parts = ALL_ROLLUP_PARTS.some((part) => delta[part] !== undefined);
     if (delta.consumption === 0 && delta.cost === 0 && delta.emissionsKg === 0 && !parts) continue;
     await addToRollups(companyId, assetId, month, utilityType, delta);
     changed++;

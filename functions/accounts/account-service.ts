@@ -38,9 +38,11 @@ import {
   assetsResource,
   getAccount,
   getAsset,
+  meterUserErrors,
   throwIfAny,
 } from './account-links.ts';
 import { allAccounts } from './account-repository.ts';
+import { rebuildSitesOfMeters } from './account-rollups.ts';
 
 const generic = genericOperation;
 
@@ -94,11 +96,16 @@ const get = async (ctx: OpContext): Promise<OpResult> => {
 /** The generic create, with the account's links checked first. */
 const create = async (ctx: OpContext): Promise<OpResult> => {
   const data = parseOrThrow(accountSchema, ctx.body);
-  throwIfAny(await accountLinkErrors(ctx.caller, data));
+  throwIfAny({
+    ...(await accountLinkErrors(ctx.caller, data)),
+    ...(await meterUserErrors(ctx.caller.companyId, data)),
+  });
   return generic('generic.create')(ctx);
 };
 
 const LINK_FIELDS = ['assetId', 'parentAccountId', 'type', 'supplierId', 'meterPointNumber'];
+/** Fields that say who uses the meter: the roll-ups split its figures by them. */
+const USER_FIELDS = ['meterUser', 'meterUserTenantId'];
 
 /** The generic update, with the account's links checked when the change touches them. */
 const update = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
@@ -115,20 +122,31 @@ const update = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
       new LineageResolver(ctx.caller.companyId, ctx.caller),
     ));
   // Unknown and unreadable accounts are left to the generic update, which answers 404 for both.
-  if (readable && LINK_FIELDS.some((f) => f in body)) {
+  const links = LINK_FIELDS.some((f) => f in body);
+  const user = USER_FIELDS.some((f) => f in body);
+  if (readable && (links || user)) {
     const patch = parseOrThrow(accountSchema.partial(), body);
     const merged = { ...existing, ...Object.fromEntries(Object.entries(patch).filter(([k]) => k in body)) };
-    const errors = await accountLinkErrors(
-      ctx.caller,
-      {
-        assetId: String(merged.assetId),
-        type: String(merged.type),
-        parentAccountId: 'parentAccountId' in body ? patch.parentAccountId : undefined,
-        supplierId: 'supplierId' in body ? patch.supplierId : undefined,
-        meterPointNumber: 'meterPointNumber' in body ? patch.meterPointNumber : undefined,
-      },
-      id,
-    );
+    const errors = await meterUserErrors(ctx.caller.companyId, {
+      assetId: String(merged.assetId),
+      meterUser: merged.meterUser,
+      meterUserTenantId: merged.meterUserTenantId,
+    });
+    if (links)
+      Object.assign(
+        errors,
+        await accountLinkErrors(
+          ctx.caller,
+          {
+            assetId: String(merged.assetId),
+            type: String(merged.type),
+            parentAccountId: 'parentAccountId' in body ? patch.parentAccountId : undefined,
+            supplierId: 'supplierId' in body ? patch.supplierId : undefined,
+            meterPointNumber: 'meterPointNumber' in body ? patch.meterPointNumber : undefined,
+          },
+          id,
+        ),
+      );
     if (merged.assetId !== existing.assetId && !errors.assetId) {
       const subMeters = await listItems(collectionOf(accountsResource(), ctx.caller), {
         filters: { parentAccountId: id },
@@ -139,7 +157,12 @@ const update = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
     }
     throwIfAny(errors);
   }
-  return generic('generic.update')(ctx);
+  const result = await generic('generic.update')(ctx);
+  // The roll-ups split the meter's figures by its user: its site's are rebuilt from its months, which
+  // moves them between the parts (a save sent again rebuilds again, mending a rebuild cut short).
+  if (readable && user && typeof existing.assetId === 'string')
+    await rebuildSitesOfMeters(ctx.caller.companyId, 'meter-user', [{ _id: id, assetId: existing.assetId }]);
+  return result;
 });
 
 /**

@@ -33,6 +33,7 @@ import {
   TransactWriteCommand,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
+import type { MeterUser } from '../../shared/schemas/account.ts';
 import type { UtilityType } from '../../shared/schemas/common.ts';
 import { documentClient } from '../core/adapters/dynamo.ts';
 import { config } from '../core/config.ts';
@@ -47,7 +48,16 @@ import {
 } from '../core/data/transactions.ts';
 import { newId } from '../core/lib/ids.ts';
 import { inPool } from '../core/lib/in-pool.ts';
-import { partAdds, ROLLUP_PARTS, type RollupParts } from './rollup-parts.ts';
+import { findStoredAccount } from './account-repository.ts';
+import {
+  ALL_ROLLUP_PARTS,
+  meterUserOf,
+  partAdds,
+  ROLLUP_PARTS,
+  type RollupParts,
+  rollupSourceOf,
+  splitOf,
+} from './rollup-parts.ts';
 import {
   addManyToSiteYears,
   addMonthsToSiteYear,
@@ -452,6 +462,7 @@ const rollupUpdate = (fields: Record<string, string>, delta: RollupDelta) =>
     sets: fields,
     unit: delta.unit,
     parts: delta,
+    which: ALL_ROLLUP_PARTS,
   });
 
 async function addTo(pk: string, sk: string, fields: Record<string, string>, delta: RollupDelta) {
@@ -531,8 +542,8 @@ function sumDeltas(a: RollupDelta, b: RollupDelta): RollupDelta {
     cost: Math.round((a.cost + b.cost) * 100) / 100,
     emissionsKg: round3(a.emissionsKg + b.emissionsKg),
   };
-  for (const part of ROLLUP_PARTS)
-    if (a[part] !== undefined || b[part] !== undefined) out[part] = (a[part] ?? 0) + (b[part] ?? 0);
+  for (const part of ALL_ROLLUP_PARTS)
+    if (a[part] !== undefined || b[part] !== undefined) out[part] = round3((a[part] ?? 0) + (b[part] ?? 0));
   return out;
 }
 
@@ -670,6 +681,8 @@ interface FiguresChange {
   unit: string;
   /** The parts of a bill (VAT, levies, standing charges) added beside the figures. */
   parts: RollupParts;
+  /** Which parts: a bill's only (a meter's month), or the splits by source and meter user too (a roll-up). */
+  which?: readonly (keyof RollupParts)[];
   /**
    * The invoice the figures are a share of, added (sign 1) or taken back (sign -1, the figures then
    * subtracted): the item records the ids of the invoices it holds, and the write happens once for each.
@@ -691,7 +704,7 @@ function figuresUpdate(change: FiguresChange): Omit<ItemUpdate, 'Key'> {
     values[`:a${i}`] = sign * value;
     adds.push(`#a${i} :a${i}`);
   });
-  const parts = partAdds(change.parts, sign);
+  const parts = partAdds(change.parts, sign, change.which);
   Object.assign(names, parts.names);
   Object.assign(values, parts.values);
   adds.push(...parts.adds);
@@ -793,6 +806,8 @@ export async function addManyToRollups(
       sum.consumption += d.consumption;
       sum.cost += d.cost;
       sum.emissionsKg += d.emissionsKg;
+      for (const part of ALL_ROLLUP_PARTS)
+        if (d[part] !== undefined) sum[part] = round3((sum[part] ?? 0) + d[part]);
     }
   }
   const siteWrites = deltas.map(({ assetId, month, utilityType, ...delta }) => ({
@@ -1060,6 +1075,10 @@ export async function applyInvoiceContribution(
   });
   // What the roll-ups take: the bill's figures, or only its money when interval data leads the month.
   const share: InvoiceContribution = counted ? c : { ...c, consumption: 0, emissionsKg: 0 };
+  // Split as a bill's, and by the meter's user as it stands now (changing the user rebuilds the site).
+  const split = assetId
+    ? splitOf(share, 'bills', meterUserOf(await findStoredAccount(companyId, accountId)))
+    : {};
   const targets: { pk: string; sk: string; fields: Record<string, string> }[] = [];
   if (assetId) {
     const base = { companyId, month: c.month, utilityType: c.utilityType };
@@ -1088,7 +1107,8 @@ export async function applyInvoiceContribution(
             adds: { consumption: share.consumption, cost: share.cost, emissionsKg: share.emissionsKg },
             sets: { factorVersion: c.factorVersion, ...t.fields },
             unit: c.unit,
-            parts: c,
+            parts: { ...c, ...split },
+            which: ALL_ROLLUP_PARTS,
             invoice: { id: invoiceId, sign },
           }),
         }),
@@ -1267,6 +1287,8 @@ export interface RestatedSiteMonth {
   unit: string;
   emissionsKg: number;
   factorVersion: string;
+  /** The change split by the months' sources and meters' users (see rollup-parts). */
+  parts?: RollupParts;
 }
 
 /** The mark a roll-up row keeps of a restatement job it has taken: each row takes a job's change once. */
@@ -1278,10 +1300,14 @@ export function sumRestatedMonths(rows: readonly RestatedSiteMonth[]): RestatedS
   for (const r of rows) {
     const key = `${r.month}#${r.utilityType}#${r.unit}`;
     const sum = sums.get(key);
-    if (!sum) sums.set(key, { ...r });
+    if (!sum) sums.set(key, { ...r, ...(r.parts ? { parts: { ...r.parts } } : {}) });
     else {
       sum.emissionsKg = round3(sum.emissionsKg + r.emissionsKg);
       if (r.factorVersion > sum.factorVersion) sum.factorVersion = r.factorVersion;
+      for (const [part, v] of Object.entries(r.parts ?? {}) as [keyof RollupParts, number][]) {
+        sum.parts ??= {};
+        sum.parts[part] = round3((sum.parts[part] ?? 0) + v);
+      }
     }
   }
   return [...sums.values()];
@@ -1309,7 +1335,8 @@ async function addRestatementTo(
             ...fields,
           },
           unit: row.unit,
-          parts: {},
+          parts: row.parts ?? {},
+          which: ALL_ROLLUP_PARTS,
           invoice: { id: restatementMark(jobId), sign: 1 },
         }),
       }),
@@ -1419,6 +1446,7 @@ export async function applyIntervalMonth(
 ): Promise<RollupDelta> {
   checkIntervalMonth(figures);
   const key = { pk: consumptionKeys.accountMonths(companyId, accountId), sk: figures.month };
+  const user = meterUserOf(await findStoredAccount(companyId, accountId));
   for (let attempt = 0; attempt < MAX_CAS_ATTEMPTS; attempt++) {
     const current = await documentClient().send(
       new GetCommand({
@@ -1428,7 +1456,7 @@ export async function applyIntervalMonth(
         ...INTERVAL_MONTH_READ,
       }),
     );
-    const write = intervalMonthWrite(companyId, accountId, figures, current.Item);
+    const write = intervalMonthWrite(companyId, accountId, figures, current.Item, user);
     if (!write.update) return write.delta;
     try {
       await documentClient().send(new UpdateCommand({ TableName: config().tableName, ...write.update }));
@@ -1474,8 +1502,9 @@ export async function applyIntervalMonths(
       read.set(String(raw.sk), raw);
     },
   );
+  const user = meterUserOf(await findStoredAccount(companyId, accountId));
   const writes = months.map((figures) =>
-    intervalMonthWrite(companyId, accountId, figures, read.get(figures.month)),
+    intervalMonthWrite(companyId, accountId, figures, read.get(figures.month), user),
   );
   const deltas = writes.map((w) => w.delta);
   const changed = writes.flatMap((w, i) => (w.update ? [{ i, update: w.update }] : []));
@@ -1518,8 +1547,9 @@ function checkIntervalMonth(figures: IntervalMonthFigures): void {
 
 /** What a write of interval days reads of their month. */
 const INTERVAL_MONTH_READ = {
-  ProjectionExpression: '#days, #emissions, #version, #consumption, #monthEmissions',
+  ProjectionExpression: '#days, #emissions, #version, #consumption, #monthEmissions, #source',
   ExpressionAttributeNames: {
+    '#source': 'source',
     '#days': 'intervalDays',
     '#emissions': 'intervalEmissions',
     '#version': 'intervalVersion',
@@ -1537,6 +1567,7 @@ function intervalMonthWrite(
   accountId: string,
   figures: IntervalMonthFigures,
   item: Record<string, unknown> | undefined,
+  user: MeterUser | undefined,
 ): { delta: RollupDelta; update?: ItemUpdate } {
   const { month } = figures;
   const days = numberMap(item?.intervalDays);
@@ -1561,6 +1592,12 @@ function intervalMonthWrite(
     unit: figures.unit,
   };
   if (!changed) return { delta: { ...delta, consumption: 0, emissionsKg: 0 } };
+  // The first days take the month over: what its bills or imports said leaves their part for the readings'.
+  if (typeof version !== 'number' && readConsumption !== undefined) {
+    const before = { consumption: -readConsumption, cost: 0, emissionsKg: -readEmissions };
+    splitOf(before, rollupSourceOf(item?.source), user, delta);
+    splitOf({ consumption: total, cost: 0, emissionsKg: totalEmissions }, 'readings', user, delta);
+  } else splitOf(delta, 'readings', user, delta);
   const values: Record<string, unknown> = {
     ':days': days,
     ':em': emissions,
@@ -1648,7 +1685,7 @@ async function rollupRows(pk: string): Promise<StoredRollupRow[]> {
     cost: Number(r.cost) || 0,
     emissionsKg: Number(r.emissionsKg) || 0,
     ...Object.fromEntries(
-      ROLLUP_PARTS.filter((part) => typeof r[part] === 'number').map((part) => [part, Number(r[part])]),
+      ALL_ROLLUP_PARTS.filter((part) => typeof r[part] === 'number').map((part) => [part, Number(r[part])]),
     ),
     ...(typeof r.factorVersion === 'string' ? { factorVersion: r.factorVersion } : {}),
     invoiceIds: new Set(r.invoiceIds instanceof Set ? [...r.invoiceIds].map(String) : []),
@@ -1710,7 +1747,7 @@ async function movePortfolioRow(
     ids = sign === 1 ? ', #invoices :ids' : ' DELETE #invoices :ids';
   }
   // A site's VAT, levy, standing charges and REGO-backed supply move with it, like its other figures.
-  const parts = partAdds(row, sign);
+  const parts = partAdds(row, sign, ALL_ROLLUP_PARTS);
   Object.assign(names, parts.names);
   Object.assign(values, parts.values);
   const add = `ADD ${['#consumption :consumption', '#cost :cost', '#emissions :emissions', ...parts.adds].join(', ')}`;
@@ -1819,7 +1856,7 @@ export async function rebuildPortfolioRollups(
     sum.consumption += row.consumption;
     sum.cost += row.cost;
     sum.emissionsKg += row.emissionsKg;
-    for (const part of ROLLUP_PARTS)
+    for (const part of ALL_ROLLUP_PARTS)
       if (row[part] !== undefined) sum[part] = round3((sum[part] ?? 0) + (row[part] ?? 0));
     for (const id of row.invoiceIds) sum.invoiceIds.add(id);
     if (row.factorVersion && (!sum.factorVersion || row.factorVersion > sum.factorVersion))
@@ -1842,7 +1879,7 @@ export async function rebuildPortfolioRollups(
       cost: round2((next?.cost ?? 0) - (before?.cost ?? 0)),
       emissionsKg: round3((next?.emissionsKg ?? 0) - (before?.emissionsKg ?? 0)),
       ...Object.fromEntries(
-        ROLLUP_PARTS.map((part) => [part, round3((next?.[part] ?? 0) - (before?.[part] ?? 0))]),
+        ALL_ROLLUP_PARTS.map((part) => [part, round3((next?.[part] ?? 0) - (before?.[part] ?? 0))]),
       ),
       unit: before?.unit ?? base.unit,
       invoiceIds: new Set([...(next?.invoiceIds ?? [])].filter((id) => !before?.invoiceIds.has(id))),
@@ -1852,7 +1889,7 @@ export async function rebuildPortfolioRollups(
       diff.consumption === 0 &&
       diff.cost === 0 &&
       diff.emissionsKg === 0 &&
-      ROLLUP_PARTS.every((part) => !diff[part]);
+      ALL_ROLLUP_PARTS.every((part) => !diff[part]);
     if (same && diff.invoiceIds.size === 0 && stale.length === 0) continue;
     await movePortfolioRow(companyId, groupId, diff, 1);
     if (stale.length > 0)
@@ -1864,7 +1901,7 @@ export async function rebuildPortfolioRollups(
           consumption: 0,
           cost: 0,
           emissionsKg: 0,
-          ...Object.fromEntries(ROLLUP_PARTS.map((part) => [part, 0])),
+          ...Object.fromEntries(ALL_ROLLUP_PARTS.map((part) => [part, 0])),
           invoiceIds: new Set(stale),
         },
         -1,

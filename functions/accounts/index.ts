@@ -7,6 +7,8 @@ export {
   countAccountsOfAsset,
   findAccount,
   findStoredAccount,
+  tenantMetersOfSite,
+  tenantNamesOfSite,
 } from './account-repository.ts';
 export { rebuildSitesOfMeters } from './account-rollups.ts';
 export type {
@@ -52,7 +54,16 @@ export {
 } from './consumption-repository.ts';
 export type { StoredContract, SupplyPeriod } from './contract-store.ts';
 export { contractsOf, regoBackedPeriods } from './contract-store.ts';
-export type { RollupParts } from './rollup-parts.ts';
+export type { RollupParts, RollupSource } from './rollup-parts.ts';
+export {
+  meterUserOf,
+  ROLLUP_SOURCES,
+  ROLLUP_USERS,
+  rollupSourceOf,
+  SPLIT_PARTS,
+  splitOf,
+  sumParts,
+} from './rollup-parts.ts';
 export type { SiteYearMonths, SiteYearRollup } from './site-year-repository.ts';
 export {
   fillWholeSiteYears,

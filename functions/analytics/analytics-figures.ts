@@ -13,6 +13,7 @@ import {
 import { defaultUnit } from '../../shared/domain/units.ts';
 import { convertQuantity } from '../../shared/schemas/account-rules.ts';
 import type { UtilityType } from '../../shared/schemas/common.ts';
+import type { RollupParts } from '../accounts/index.ts';
 
 /** One month of one utility from a roll-up or an account's own months, whichever the scope reads. */
 export interface MonthFigure {
@@ -32,6 +33,8 @@ export interface MonthFigure {
   standingCharge?: number;
   /** The asset whose figure this is, when the answer breaks figures down by site. */
   assetId?: string;
+  /** The figures split by source and by meter user, read when an answer limits or splits by them. */
+  split?: RollupParts;
 }
 
 const BILL_PARTS = ['regoKwh', 'vat', 'ccl', 'standingCharge'] as const;
@@ -69,11 +72,15 @@ export interface UtilityFigures {
   estimated?: { consumption: number; cost?: number; emissionsKg: number };
   /** With detailedSource: the part of these figures each source gives (they add up to the figure). */
   sources?: SourceParts;
+  /** With meterUserBreakdown: the part of these figures each meter user takes (they add up to the figure). */
+  users?: UserParts;
 }
 
 type SourcePart = { consumption: number; cost?: number; emissionsKg: number };
 /** Months from bills, from imports, from interval readings, and estimated for gaps. */
 export type SourceParts = Record<'bills' | 'imports' | 'readings' | 'estimates', SourcePart>;
+/** Meters the landlord uses, tenants use, both use, and meters with no user set. */
+export type UserParts = Record<'landlord' | 'tenant' | 'shared' | 'unset', SourcePart>;
 
 export type UtilityTable = Partial<Record<UtilityType, UtilityFigures>>;
 
@@ -211,6 +218,9 @@ function parts(s: { vat: number; ccl: number; standingCharge: number }) {
   return out;
 }
 
+/** Months' shares of buckets by month (see figuresOf). */
+export type MonthShares = Map<string, { key: string; fraction: number }[]>;
+
 /** Emissions by GHG Protocol scope over the window and per bucket, each naming its factor sets. */
 export interface ScopeFigures {
   totals: ScopeSplit;
@@ -237,11 +247,15 @@ export function figuresOf(
   calendar: CalendarPeriod,
   withCosts: boolean,
   basis: EmissionsBasis = 'location',
+  /**
+   * Each month's shares of the buckets, kept across calls over the same window, granularity and calendar
+   * (an answer's parts): working them out day by day is most of the work.
+   */
+  shares: MonthShares = new Map(),
 ): Figures {
   const buckets = bucketsBetween(window.start, window.end, granularity, calendar);
   const byBucket = new Map<string, Table>(buckets.map((b) => [b.key, newTable()]));
   const whole = newTable();
-  const shares = new Map<string, { key: string; fraction: number }[]>();
   const versions = new Set<string>();
   for (const row of rows) {
     let split = shares.get(row.month);

@@ -9,7 +9,7 @@ import {
 import { defaultUnit } from '../../shared/domain/units.ts';
 import { convertQuantity } from '../../shared/schemas/account-rules.ts';
 import type { UtilityType } from '../../shared/schemas/common.ts';
-import { findAccount, utilityOf } from '../accounts/index.ts';
+import { findAccount, meterUserOf, utilityOf } from '../accounts/index.ts';
 import { formError, notFound } from '../core/lib/errors.ts';
 import { inPool } from '../core/lib/in-pool.ts';
 import {
@@ -49,7 +49,13 @@ export async function meterScope(caller: Caller, accountId: string): Promise<Rea
   const account = await findAccount(caller.companyId, accountId);
   if (!account) throw notFound();
   const assetId = typeof account.assetId === 'string' ? account.assetId : undefined;
-  const meter = { _id: accountId, ...(assetId ? { assetId } : {}), utilityType: utilityOf(account) };
+  const meterUser = meterUserOf(account);
+  const meter = {
+    _id: accountId,
+    ...(assetId ? { assetId } : {}),
+    utilityType: utilityOf(account),
+    ...(meterUser ? { meterUser } : {}),
+  };
   let restricted = false;
   if (!isCompanyWide(caller)) {
     const readable = await resolveScope(caller, {});

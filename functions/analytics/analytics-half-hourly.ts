@@ -8,6 +8,7 @@ import {
   applyIntervalMonths,
   findAccount,
   type SiteMonthDelta,
+  sumParts,
   utilityOf,
 } from '../accounts/index.ts';
 import { formError, notFound } from '../core/lib/errors.ts';
@@ -208,6 +209,7 @@ export async function addHalfHourlyRollups(
       sum.consumption = round3(sum.consumption + d.consumption);
       sum.cost += d.cost;
       sum.emissionsKg = round3(sum.emissionsKg + d.emissionsKg);
+      sumParts(sum, d);
     }
   }
   if (sums.size > 0) await addManyToRollups(companyId, [...sums.values()]);

@@ -92,6 +92,7 @@ export const analyticsQuerySchema = onFirstUse(() =>
       detailedSource: flag(false),
       /** The records behind each period: bill ids, other meter months, and the provenance call. */
       sourceData: flag(false),
+      /** Each figure split by who uses its meters: landlord, tenant, shared, or not set. */
       meterUserBreakdown: flag(false),
     })
     .superRefine((q, ctx) => {
@@ -133,24 +134,25 @@ export function windowOf(q: AnalyticsQuery, today: string): DateRange {
 
 /**
  * Refuses, beside the field at fault, what the figures cannot answer rather than answering something
- * else: the roll-ups add bills, imported and interval months and estimates together, so they cannot be
- * limited to one source; meters do not record who uses them; and figures finer than a day come from
- * interval data alone, month by month parts being meaningless there.
+ * else: figures finer than a day come from interval data alone (meter readings, no bills, no user split
+ * kept), month by month parts being meaningless there; and only the consumption analytics are split.
  */
 export function refuseUnanswerable(q: AnalyticsQuery, byPeriod: boolean): void {
   const messages: Record<string, string> = {};
-  if (q.source !== 'combined')
-    messages.source =
-      'Figures combine bills, meter readings and estimates month by month and cannot be limited to one ' +
-      'source: ask for source=combined, with detailedSource=true for the part each source gives';
-  if (q.meterUserBreakdown)
-    messages.meterUserBreakdown =
-      'Meters do not record who uses them (landlord, tenant or occupier), so figures cannot be split by meter user';
   const fine = isIntervalGranularity(q.granularity);
   const unsplit = byPeriod
     ? fine && 'Half-hourly and hourly figures come from interval data alone: choose daily or coarser'
     : 'Only consumption and asset-consumption give figures by source';
   if (unsplit && q.detailedSource) messages.detailedSource = unsplit;
   if (unsplit && q.sourceData) messages.sourceData = unsplit;
+  if (!byPeriod && q.source !== 'combined')
+    messages.source = 'Only consumption and asset-consumption give figures by source';
+  else if (fine && q.source === 'invoices')
+    messages.source =
+      'Bills give no half-hourly or hourly figures: choose daily or coarser, or source=readings';
+  if (q.meterUserBreakdown && unsplit)
+    messages.meterUserBreakdown = byPeriod
+      ? 'Half-hourly and hourly figures are not split by meter user: choose daily or coarser'
+      : 'Only consumption and asset-consumption give figures by meter user';
   if (Object.keys(messages).length > 0) throw formError(messages);
 }

@@ -1,8 +1,9 @@
 import type { Caller } from '../../shared/access/caller.ts';
 import { isCompanyWide } from '../../shared/access/route-access.ts';
+import type { MeterUser } from '../../shared/schemas/account.ts';
 import { isSubMeter } from '../../shared/schemas/account-rules.ts';
 import type { UtilityType } from '../../shared/schemas/common.ts';
-import { utilityOf } from '../accounts/index.ts';
+import { meterUserOf, utilityOf } from '../accounts/index.ts';
 import { readableOf } from '../core/access/item-access-service.ts';
 import { getItems, projectAll } from '../core/data/batch-reads.ts';
 import { getItem, type StoredItem } from '../core/data/item-repository.ts';
@@ -20,6 +21,8 @@ export interface MeterRef {
   _id: string;
   assetId?: string;
   utilityType: UtilityType;
+  /** Who uses the meter's supply, when set. */
+  meterUser?: MeterUser;
 }
 
 /** What one request may count, and where its figures are read from. */
@@ -92,7 +95,15 @@ async function readableMeters(caller: Caller, sites: ReadonlySet<string>): Promi
   const counted = new Set(accounts.map((a) => a._id));
   return accounts
     .filter((a) => !(isSubMeter(a) && counted.has(String(a.parentAccountId))))
-    .map((a) => ({ _id: a._id, assetId: text(a.assetId), utilityType: utilityOf(a) }));
+    .map((a) => {
+      const meterUser = meterUserOf(a);
+      return {
+        _id: a._id,
+        assetId: text(a.assetId),
+        utilityType: utilityOf(a),
+        ...(meterUser ? { meterUser } : {}),
+      };
+    });
 }
 
 /** An entity and every live entity below it, however deep; undefined when the entity is not live. */

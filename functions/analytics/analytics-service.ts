@@ -13,6 +13,10 @@ import {
   listCompanyRollups,
   listPortfolioRollups,
   type Rollup,
+  type RollupParts,
+  rollupSourceOf,
+  SPLIT_PARTS,
+  splitOf,
 } from '../accounts/index.ts';
 import { getCompany } from '../company/index.ts';
 import { ApiError, formError, notFound } from '../core/lib/errors.ts';
@@ -30,6 +34,7 @@ import {
   type Figures,
   figuresOf,
   type MonthFigure,
+  type MonthShares,
   monthsOf,
   type ScopeFigures,
   type Totals,
@@ -51,6 +56,13 @@ import {
   siteAnswer,
 } from './analytics-site-answers.ts';
 import type { PeriodSources } from './analytics-source-data.ts';
+import type { TenantFigures } from './analytics-splits.ts';
+
+/** The sources of the meters' months each choice of `source` counts (see analytics-splits). */
+const SOURCE_KINDS_OF: Readonly<Record<'invoices' | 'readings', readonly SourceKind[]>> = {
+  invoices: ['bills', 'estimates'],
+  readings: ['imports', 'readings'],
+};
 
 /** The analytics the service answers: the company's (or a scope's) figures, and the same by site. */
 const ANALYTICS_IDS = ['consumption', 'asset-consumption'] as const;
@@ -81,7 +93,21 @@ async function companyView(companyId: string): Promise<CompanyView> {
   return { calendar: calendar ?? 'standard', hideCostData: s.hideCostData === true };
 }
 
-const fromRollup = (r: Rollup & { factorVersion?: unknown }, assetId?: string): MonthFigure => ({
+/** The split by source and meter user a roll-up row keeps. */
+function splitOfRollup(r: Rollup): RollupParts {
+  const split: RollupParts = {};
+  for (const part of SPLIT_PARTS) {
+    const v = Number(r[part]);
+    if (Number.isFinite(v) && v !== 0) split[part] = v;
+  }
+  return split;
+}
+
+const fromRollup = (
+  r: Rollup & { factorVersion?: unknown },
+  assetId?: string,
+  withSplit = false,
+): MonthFigure => ({
   month: r.month,
   utilityType: r.utilityType,
   consumption: Number(r.consumption) || 0,
@@ -91,6 +117,7 @@ const fromRollup = (r: Rollup & { factorVersion?: unknown }, assetId?: string): 
   ...(typeof r.factorVersion === 'string' ? { factorVersion: r.factorVersion } : {}),
   ...billParts(r),
   ...(assetId ? { assetId } : {}),
+  ...(withSplit ? { split: splitOfRollup(r) } : {}),
 });
 
 /**
@@ -103,20 +130,26 @@ export async function readFigures(
   scope: ReadScope,
   months: { from: string; to: string },
   utilities: readonly UtilityType[] | undefined,
+  /** Keep each figure's split by source and meter user (for source= and meterUserBreakdown). */
+  withSplit = false,
 ): Promise<MonthFigure[]> {
   const companyId = caller.companyId;
   const { from, to } = months;
   const one = utilities?.length === 1 ? utilities[0] : undefined;
   const wanted = (f: MonthFigure) => !utilities || utilities.includes(f.utilityType);
   if (scope.wholeCompany) {
-    return (await listCompanyRollups(companyId, from, to, one)).map((r) => fromRollup(r)).filter(wanted);
+    return (await listCompanyRollups(companyId, from, to, one))
+      .map((r) => fromRollup(r, undefined, withSplit))
+      .filter(wanted);
   }
   if (scope.portfolioRollup) {
     const rows = await listPortfolioRollups(companyId, scope.portfolioRollup, from, to, one);
-    return rows.map((r) => fromRollup(r)).filter(wanted);
+    return rows.map((r) => fromRollup(r, undefined, withSplit)).filter(wanted);
   }
   const siteRows = await inPool(scope.sites, READ_CONCURRENCY, async (site) =>
-    (await listAssetRollups(companyId, site._id, from, to, one)).map((r) => fromRollup(r, site._id)),
+    (await listAssetRollups(companyId, site._id, from, to, one)).map((r) =>
+      fromRollup(r, site._id, withSplit),
+    ),
   );
   const meters = scope.meters.filter((m) => !utilities || utilities.includes(m.utilityType));
   const meterRows = await inPool(meters, READ_CONCURRENCY, async (meter) =>
@@ -131,6 +164,8 @@ export async function readFigures(
         factorVersion: m.factorVersion,
         ...billParts(m),
         ...(meter.assetId ? { assetId: meter.assetId } : {}),
+        // A meter's own month says its source, and the meter its user.
+        ...(withSplit ? { split: splitOf(m, rollupSourceOf(m.source), meter.meterUser) } : {}),
       }),
     ),
   );
@@ -177,6 +212,8 @@ export interface AnalyticsAnswer {
   };
   /** With sourceData: the records behind the window's figures and each bucket's. */
   sourceData?: { window: PeriodSources; buckets?: PeriodSources[] };
+  /** With meterUserBreakdown for one site: its tenants' parts over the window, by the meters naming them. */
+  tenants?: TenantFigures[];
   /** asset-consumption: each site's totals over the window. */
   assets?: { _id: string; siteName?: string; totals: Totals }[];
   factorVersions: string[];
@@ -211,28 +248,34 @@ async function answer(
   const compared = comparisonWindow(window, query.comparePeriod);
   // One read covers both windows: the comparison's months and the window's.
   const span = compared ? { start: compared.start, end: window.end } : window;
-  const rows = await readFigures(caller, scope, monthsOf(span), query.accountType);
-  const interval = await intervalAnswer(
-    caller.companyId,
-    scope,
-    rows,
-    window,
-    query,
-    view.calendar,
-    withCosts,
-  );
+  const fine = isIntervalGranularity(query.granularity);
+  // Limited to one source or split by meter user: from the split the roll-ups keep, loaded when asked for.
+  const limited = query.source !== 'combined' ? query.source : undefined;
+  const splits = limited || query.meterUserBreakdown ? await import('./analytics-splits.ts') : undefined;
+  const read = await readFigures(caller, scope, monthsOf(span), query.accountType, splits !== undefined);
+  const rows = splits && limited ? splits.onlySource(read, limited) : read;
+  // Interval data are readings: kept at every granularity for them, and for a split by day (no split is
+  // kept by day) each month's part is spread over its days.
+  const interval =
+    splits && !(fine && limited === 'readings')
+      ? undefined
+      : await intervalAnswer(caller.companyId, scope, rows, window, query, view.calendar, withCosts);
+  const shares: MonthShares = new Map();
   const figures: Figures =
     interval?.figures ??
-    figuresOf(rows, window, query.granularity as Granularity, view.calendar, withCosts, basis);
-  const fine = isIntervalGranularity(query.granularity);
+    figuresOf(rows, window, query.granularity as Granularity, view.calendar, withCosts, basis, shares);
   // The roll-ups add the sources together: their parts come from the meters' own months, read once. Few
   // calls ask for them, so the code is loaded when one does and the function's cold start stays as it was.
   const parts =
     (query.estimateBreakdown && !fine) || query.detailedSource || query.sourceData
       ? await import('./analytics-estimates.ts')
       : undefined;
+  const kept = limited ? SOURCE_KINDS_OF[limited] : undefined;
   const sourced =
-    parts && (await parts.readSourcedMonths(caller, scope, monthsOf(window), query.accountType));
+    parts &&
+    (await parts.readSourcedMonths(caller, scope, monthsOf(window), query.accountType)).filter(
+      (m) => !kept || kept.includes(m.kind),
+    );
   const partOf = (kind: SourceKind) =>
     figuresOf(
       parts?.monthsFrom(sourced ?? [], kind) ?? [],
@@ -241,6 +284,7 @@ async function answer(
       view.calendar,
       withCosts,
       basis,
+      shares,
     );
   if (parts && query.estimateBreakdown && !fine) parts.withEstimates(figures, partOf('estimates'));
   const bySource =
@@ -250,6 +294,37 @@ async function answer(
       figures,
       Object.fromEntries(parts.SOURCE_KINDS.map((k) => [k, partOf(k)])) as Record<SourceKind, Figures>,
     );
+  if (splits && query.meterUserBreakdown) {
+    const byUser = splits.byUser(rows);
+    splits.withUsers(
+      figures,
+      Object.fromEntries(
+        splits.USER_PARTS.map((u) => [
+          u,
+          figuresOf(
+            byUser[u],
+            window,
+            query.granularity as Granularity,
+            view.calendar,
+            withCosts,
+            basis,
+            shares,
+          ),
+        ]),
+      ) as Record<(typeof splits.USER_PARTS)[number], Figures>,
+    );
+  }
+  const tenants =
+    splits && query.meterUserBreakdown && scope.kind === 'site' && scope.id
+      ? await splits.tenantsOfSite(
+          caller.companyId,
+          scope.id,
+          window,
+          { utilities: query.accountType, ...(limited ? { source: limited } : {}) },
+          withCosts,
+          basis,
+        )
+      : undefined;
   // Interval figures are finer than a month: their window's scopes come from the same months, by month.
   const scopes = figures.scopes ?? figuresOf(rows, window, 'yearly', view.calendar, false, basis).scopes;
   if (!scopes) throw new Error('Monthly figures always carry their scopes');
@@ -321,6 +396,7 @@ async function answer(
           ),
         }
       : {}),
+    ...(tenants ? { tenants } : {}),
     ...(assets ? { assets } : {}),
     factorVersions: [...versions].sort(),
   };

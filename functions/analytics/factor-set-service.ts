@@ -16,9 +16,12 @@ import {
   listGoneMonths,
   type MonthRestated,
   type MonthRestatement,
+  meterUserOf,
   type RestatedSiteMonth,
   restateAccountMonth,
   restatementsOf,
+  rollupSourceOf,
+  splitOf,
   sumRestatedMonths,
   utilityOf,
 } from '../accounts/index.ts';
@@ -150,6 +153,10 @@ export async function restateCompany(
     for (const account of siteAccounts) {
       const utility = utilityOf(account);
       const counted = assetId !== undefined;
+      const user = meterUserOf(account);
+      // A change of emissions stays in the part of the month's source and of the meter's user.
+      const partsOf = (source: unknown, kg: number) =>
+        splitOf({ consumption: 0, cost: 0, emissionsKg: kg }, rollupSourceOf(source), user);
       for (const m of await listAccountMonths(companyId, account._id, '1900-01', '2999-12')) {
         const recorded = restatementsOf(m);
         let change = recorded[jobId];
@@ -178,6 +185,7 @@ export async function restateCompany(
             unit: m.unit,
             emissionsKg: diff,
             factorVersion: change.factorVersion,
+            parts: partsOf(m.source, diff),
           });
         }
         for (const [otherId, other] of Object.entries(recorded)) {
@@ -188,6 +196,7 @@ export async function restateCompany(
             unit: m.unit,
             emissionsKg: round3(other.toKg - other.fromKg),
             factorVersion: other.factorVersion,
+            parts: partsOf(m.source, round3(other.toKg - other.fromKg)),
           });
         }
         if (!counted) continue;
@@ -208,6 +217,7 @@ export async function restateCompany(
     const goneNow = await listGoneMonths(companyId);
     for (const account of siteAccounts) {
       const utility = utilityOf(account);
+      const user = meterUserOf(account);
       for (const m of goneNow.get(account._id) ?? []) {
         gone.set(m.sk, m);
         for (const [id, change] of Object.entries(m.restatements)) {
@@ -219,6 +229,12 @@ export async function restateCompany(
             unit: m.unit,
             emissionsKg: round3(change.toKg - change.fromKg),
             factorVersion: change.factorVersion,
+            // Only a rollback takes a month away, and it takes imported months.
+            parts: splitOf(
+              { consumption: 0, cost: 0, emissionsKg: round3(change.toKg - change.fromKg) },
+              'imports',
+              user,
+            ),
           });
         }
       }

@@ -1,5 +1,6 @@
 import { calculateEmissions, isFactorUtility } from '../../shared/domain/emission-factors.ts';
 import { defaultUnit } from '../../shared/domain/units.ts';
+import type { MeterUser } from '../../shared/schemas/account.ts';
 import { isSubMeter } from '../../shared/schemas/account-rules.ts';
 import type { UtilityType } from '../../shared/schemas/common.ts';
 import {
@@ -7,10 +8,12 @@ import {
   getMeterMonths,
   type MeterMonth,
   type MonthReplacement,
+  meterUserOf,
   replaceMeterMonths,
   restatementsOf,
   type StoredAccount,
   type StoredAccountMonth,
+  splitOf,
   utilityOf,
 } from '../accounts/index.ts';
 import {
@@ -98,7 +101,16 @@ async function addMonthRollups(
 ) {
   const deltas = new Map<
     string,
-    { assetId: string; month: string; utility: UtilityType; unit: string; c: number; cost: number; e: number }
+    {
+      assetId: string;
+      month: string;
+      utility: UtilityType;
+      unit: string;
+      c: number;
+      cost: number;
+      e: number;
+      user: MeterUser | undefined;
+    }
   >();
   for (const [accountId, list] of groupBy(changes, (c) => c.accountId)) {
     const account = accounts.get(accountId);
@@ -111,8 +123,10 @@ async function addMonthRollups(
       if (!assetId) continue;
       const dc = (c.to?.consumption ?? 0) - (c.from?.consumption ?? 0);
       const dcost = (c.to?.cost ?? 0) - (c.from?.cost ?? 0);
-      const k = `${assetId}|${c.month}|${utility}|${unit}`;
-      const d = deltas.get(k) ?? { assetId, month: c.month, utility, unit, c: 0, cost: 0, e: 0 };
+      // Meters of one site with different users are summed apart, so each user's part gets its own.
+      const user = meterUserOf(account);
+      const k = `${assetId}|${c.month}|${utility}|${unit}|${user ?? ''}`;
+      const d = deltas.get(k) ?? { assetId, month: c.month, utility, unit, c: 0, cost: 0, e: 0, user };
       d.c += dc;
       d.cost += dcost;
       d.e +=
@@ -125,15 +139,22 @@ async function addMonthRollups(
   const all = [...deltas.values()].filter((d) => d.c !== 0 || d.cost !== 0);
   await addManyToRollups(
     companyId,
-    all.map((d) => ({
-      assetId: d.assetId,
-      month: d.month,
-      utilityType: d.utility,
-      unit: d.unit,
-      consumption: round3(d.c),
-      cost: Math.round(d.cost * 100) / 100,
-      emissionsKg: round3(d.e),
-    })),
+    all.map((d) => {
+      const figures = {
+        consumption: round3(d.c),
+        cost: Math.round(d.cost * 100) / 100,
+        emissionsKg: round3(d.e),
+      };
+      // An import only ever writes and replaces imported months (a rollback puts imported ones back).
+      return {
+        assetId: d.assetId,
+        month: d.month,
+        utilityType: d.utility,
+        unit: d.unit,
+        ...figures,
+        ...splitOf(figures, 'imports', d.user),
+      };
+    }),
     // A file's site-months are many small atomic adds, each waiting on the table rather than the worker.
     16,
     rollups?.mark,

@@ -18,6 +18,8 @@ export const ACCOUNT_MESSAGES = {
   duplicateMeterPoint: 'An account with this meter point number already exists',
   moveSubMetersFirst: 'This account has sub-meters: move or remove them first',
   statusValue: 'Must be active or inactive',
+  meterUserTenantOnly: 'Only a meter a tenant uses can name its tenant: choose Tenant as its user',
+  meterUserTenantOfSite: "Must be one of the tenants of the meter's site",
 } as const;
 
 /** Waste streams an account can carry (GET /accounts/waste-categories). */

@@ -236,6 +236,18 @@ async function main() {
     const cases = [
       { what: 'company-wide, 12 months', path: `/analytics/v2/consumption?${twelve}`, p95: 150, rcu: 50 },
       {
+        what: 'company-wide, 12 months, bills only',
+        path: `/analytics/v2/consumption?${twelve}&source=invoices`,
+        p95: 150,
+        rcu: 50,
+      },
+      {
+        what: 'company-wide, 12 months, by meter user',
+        path: `/analytics/v2/consumption?${twelve}&meterUserBreakdown=true`,
+        p95: 150,
+        rcu: 50,
+      },
+      {
         what: `portfolio of ${PORTFOLIO} sites, 12 months`,
         path: `/analytics/v2/consumption?${twelve}&assetGroupId=${portfolioId}`,
         p95: 100,

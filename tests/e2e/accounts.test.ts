@@ -190,6 +190,30 @@ describe('tags and totals', () => {
   });
 });
 
+describe("a meter's user", () => {
+  it('sets who uses the supply on the edit page and shows it on the overview', async () => {
+    const base = await createAccount();
+    const details = tab.page.getByRole('table', { name: 'Account details' });
+    await expect
+      .poll(() => details.getByText('Not set', { exact: true }).isVisible(), { timeout: 15_000 })
+      .toBe(true);
+    await tab.page.goto(`${env.stack.origin}${base}/edit`);
+    const usedBy = tab.page.getByLabel('Used by');
+    await usedBy.selectOption({ label: 'Tenant' });
+    // A tenant's meter may name one of the site's tenants; none is needed.
+    await expect.poll(() => tab.page.getByLabel('Tenant', { exact: true }).isVisible()).toBe(true);
+    await usedBy.selectOption({ label: 'Shared (whole building)' });
+    expect(await tab.page.getByLabel('Tenant', { exact: true }).count()).toBe(0);
+    await tab.page.getByRole('button', { name: 'Save' }).click();
+    await tab.page.waitForURL(/\/overview$/, { timeout: 15_000 });
+    await expect
+      .poll(() => details.getByText('Shared (whole building)', { exact: true }).isVisible(), {
+        timeout: 10_000,
+      })
+      .toBe(true);
+  });
+});
+
 describe('contracts', () => {
   it('refuses a file that is not a PDF, then uploads a PDF, lists it and downloads the same bytes', async () => {
     const base = await createAccount();

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addToRollups, putAccountMonth } from '../../functions/accounts/consumption-repository.ts';
-import { applyInvoiceContribution } from '../../functions/accounts/index.ts';
+import { applyInvoiceContribution, splitOf } from '../../functions/accounts/index.ts';
 import { newId } from '../../functions/core/lib/ids.ts';
 import { type Api, created, type RegisterWorld, startRegisterWorld } from './register-support.ts';
 
 /**
  * The analytics params that say where figures come from (source, detailedSource, sourceData) and who
- * uses the meters (meterUserBreakdown), over months worked by hand:
+ * uses the meters (meterUserBreakdown; answered in analytics-splits), over months worked by hand:
  *
  *   Aldgate electricity  2025-01 bill 1000 kWh £250 207 kg; 2025-02 bill 800 kWh £200 165.6 kg;
  *                        2025-03 estimated 600 kWh £150 124.2 kg
@@ -36,7 +36,12 @@ async function month(name: string, m: string, source: 'estimate' | 'import', f: 
     factorVersion: 'DESNZ-2025',
     source,
   });
-  await addToRollups(w.demoId, site[name.split(' ')[0] ?? ''] as string, m, 'electricity', figures);
+  // As the write paths add them: split by the month's source (the meters have no user set).
+  const split = splitOf(f, source === 'estimate' ? 'estimates' : 'imports', undefined);
+  await addToRollups(w.demoId, site[name.split(' ')[0] ?? ''] as string, m, 'electricity', {
+    ...figures,
+    ...split,
+  });
 }
 
 beforeAll(async () => {
@@ -187,28 +192,27 @@ describe('source and meterUserBreakdown', () => {
   });
 
   it('refuses what the figures cannot answer, and bad values, beside the field', async () => {
+    const hourly = 'granularity=hourly&startDate=2025-01-01&endDate=2025-01-31';
     const cases: [string, Record<string, string>][] = [
       [
-        'source=invoices',
+        `${hourly}&source=invoices`,
         {
-          source:
-            'Figures combine bills, meter readings and estimates month by month and cannot be limited to one ' +
-            'source: ask for source=combined, with detailedSource=true for the part each source gives',
+          source: 'Bills give no half-hourly or hourly figures: choose daily or coarser, or source=readings',
         },
       ],
       ['source=foo', { source: 'Must be one of combined, invoices, readings' }],
       [
-        'meterUserBreakdown=true',
+        `${hourly}&meterUserBreakdown=true`,
         {
           meterUserBreakdown:
-            'Meters do not record who uses them (landlord, tenant or occupier), so figures cannot be split by meter user',
+            'Half-hourly and hourly figures are not split by meter user: choose daily or coarser',
         },
       ],
       ['meterUserBreakdown=maybe', { meterUserBreakdown: 'Must be true or false' }],
       ['detailedSource=maybe', { detailedSource: 'Must be true or false' }],
       ['sourceData=yes', { sourceData: 'Must be true or false' }],
       [
-        'granularity=hourly&startDate=2025-01-01&endDate=2025-01-31&detailedSource=true',
+        `${hourly}&detailedSource=true`,
         {
           detailedSource:
             'Half-hourly and hourly figures come from interval data alone: choose daily or coarser',
@@ -220,13 +224,31 @@ describe('source and meterUserBreakdown', () => {
       expect(res.status, query).toBe(400);
       expect(res.body.formMessages, query).toEqual(formMessages);
     }
-    const readings = await get(`/assets/${site.Aldgate}/analytics?source=readings`);
-    expect(readings.status).toBe(400);
-    expect(Object.keys(readings.body.formMessages as object)).toEqual(['source']);
-    const epc = await get('/analytics/v2/epc-ratings?sourceData=true');
+    const epc = await get(
+      '/analytics/v2/epc-ratings?sourceData=true&source=invoices&meterUserBreakdown=true',
+    );
     expect(epc.status).toBe(400);
     expect(epc.body.formMessages).toEqual({
       sourceData: 'Only consumption and asset-consumption give figures by source',
+      source: 'Only consumption and asset-consumption give figures by source',
+      meterUserBreakdown: 'Only consumption and asset-consumption give figures by meter user',
+    });
+  });
+
+  it('answers source=invoices with bills and the estimates filling their gaps, source=readings with imports', async () => {
+    const invoices = await get(`/assets/${site.Aldgate}/analytics?${Q1}&source=invoices`);
+    expect(invoices.status).toBe(200);
+    expect((invoices.body as Answer).totals.utilities.electricity).toMatchObject(fig(2400, 600, 496.8));
+    const readings = await get(`/analytics/v2/consumption?${Q1}&source=readings`);
+    expect(readings.status).toBe(200);
+    expect((readings.body as Answer).totals.utilities.electricity).toMatchObject(fig(2000, 500, 414));
+    // With detailedSource, the parts of the source chosen only.
+    const parts = await get(`/analytics/v2/consumption?${Q1}&source=readings&detailedSource=true`);
+    expect((parts.body as Answer).totals.utilities.electricity?.sources).toEqual({
+      bills: NONE,
+      imports: fig(2000, 500, 414),
+      readings: NONE,
+      estimates: NONE,
     });
   });
 });

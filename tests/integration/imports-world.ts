@@ -16,6 +16,9 @@ import {
   listPortfolioRollups,
   listSiteYears,
   listWholeSiteYears,
+  ROLLUP_SOURCES,
+  type Rollup,
+  type RollupSource,
 } from '../../functions/accounts/index.ts';
 import { documentClient } from '../../functions/core/adapters/dynamo.ts';
 import { type ImportWorld, startImportWorldWithMeter } from './imports-support.ts';
@@ -41,6 +44,14 @@ export async function startMeterWorld(
 ): Promise<MeterWorld> {
   const { w, owner, siteId, meterId } = await startImportWorldWithMeter(meter);
   const groupId = await created(w.api, owner, '/asset-groups', { name: portfolio, assetIds: [siteId] });
+  // A tenant's meter: every level's split by meter user must come to its months too.
+  const user = await w.api({
+    method: 'PATCH',
+    path: `/accounts/${meterId}`,
+    token: owner,
+    body: { meterUser: 'tenant' },
+  });
+  expect(user.status).toBe(200);
   return { w, owner, siteId, meterId, groupId, utility: meter.type };
 }
 
@@ -63,6 +74,30 @@ export const sumFigures = (
   emissionsKg: round3(rows.reduce((n, r) => n + Number(r.emissionsKg ?? 0), 0)) + 0,
 });
 
+/** A roll-up's part of one source or meter user, summed like the figures. */
+const partOf = (rows: readonly Rollup[], group: string) =>
+  sumFigures(
+    rows.map((r) => {
+      const v = (m: string) => Number((r as unknown as Record<string, unknown>)[`${group}_${m}`] ?? 0);
+      return { consumption: v('consumption'), cost: v('cost'), emissionsKg: v('emissionsKg') };
+    }),
+  );
+
+/**
+ * Each source's part, all sources' together and the tenant's part (the meter is a tenant's) of some
+ * roll-ups. A month a bill reached after an import keeps both parts, so only levels are compared by
+ * source; their sum and the tenant's part come to the months.
+ */
+export type Split = Record<RollupSource | 'sources' | 'tenant', Figures>;
+const splitOfRollups = (rows: readonly Rollup[]): Split => {
+  const bySource = ROLLUP_SOURCES.map((g) => partOf(rows, g));
+  return Object.fromEntries([
+    ...ROLLUP_SOURCES.map((g, i) => [g, bySource[i]]),
+    ['sources', sumFigures(bySource)],
+    ['tenant', partOf(rows, 'tenant')],
+  ]) as Split;
+};
+
 /** The sums of every level a month of the meter reaches, from January of `from` to December of `to`. */
 export interface Levels {
   /** The meter's months. */
@@ -77,6 +112,8 @@ export interface Levels {
   companyAll: Figures;
   siteYear: Figures;
   wholeYear: Figures;
+  /** The split by source and meter user of the months, and of the site's, portfolio's and company's roll-ups. */
+  split: { site: Split; portfolio: Split; company: Split };
 }
 
 export async function levels(world: MeterWorld, from: number, to: number): Promise<Levels> {
@@ -89,11 +126,20 @@ export async function levels(world: MeterWorld, from: number, to: number): Promi
   for (const account of await allAccounts(w.demoId))
     everyMonth.push(...(await listAccountMonths(w.demoId, account._id, first, last)));
   const company = await listCompanyRollups(w.demoId, first, last);
+  const months = await listAccountMonths(w.demoId, meterId, first, last);
+  const site = await listAssetRollups(w.demoId, siteId, first, last);
+  const portfolio = await listPortfolioRollups(w.demoId, groupId, first, last);
+  const ofUtility = company.filter((r) => r.utilityType === utility);
   return {
-    months: sumFigures(await listAccountMonths(w.demoId, meterId, first, last)),
-    site: sumFigures(await listAssetRollups(w.demoId, siteId, first, last)),
-    portfolio: sumFigures(await listPortfolioRollups(w.demoId, groupId, first, last)),
-    company: sumFigures(company.filter((r) => r.utilityType === utility)),
+    months: sumFigures(months),
+    site: sumFigures(site),
+    portfolio: sumFigures(portfolio),
+    company: sumFigures(ofUtility),
+    split: {
+      site: splitOfRollups(site),
+      portfolio: splitOfRollups(portfolio),
+      company: splitOfRollups(ofUtility),
+    },
     companyMonths: sumFigures(everyMonth),
     companyAll: sumFigures(company),
     siteYear: sumFigures((await listSiteYears(w.demoId, from, to)).filter(ofSite)),
@@ -117,6 +163,16 @@ export async function expectLevelsEqualMonths(world: MeterWorld, from: number, t
     wholeYear: found.wholeYear,
   }).toEqual({ site: months, portfolio: months, company: months, siteYear: months, wholeYear: months });
   expect(companyAll).toEqual(companyMonths);
+  // The split by source and by meter user each roll-up keeps moves with it, crashes and races included.
+  const { split } = found;
+  expect({ portfolio: split.portfolio, company: split.company }).toEqual({
+    portfolio: split.site,
+    company: split.site,
+  });
+  expect({ sources: split.site.sources, tenant: split.site.tenant }).toEqual({
+    sources: months,
+    tenant: months,
+  });
   return found;
 }
 

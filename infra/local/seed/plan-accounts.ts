@@ -283,6 +283,16 @@ interface SupplyResult {
   character: MeterCharacter;
 }
 
+/**
+ * Who uses a demo supply: the landlord heats the common parts, water serves the whole building, and
+ * electricity is left unset, so the demo's split by meter user shows every part.
+ */
+function meterUserOfSupply(utility: MeteredUtility): 'landlord' | 'shared' | undefined {
+  if (utility === 'gas') return 'landlord';
+  if (utility === 'water') return 'shared';
+  return undefined;
+}
+
 function planSupply(ctx: AccountContext, asset: StoredItem, a: AssetPlan, m: Meter): SupplyResult {
   const { rng, slots } = ctx;
   const id = newId(ctx.now.getTime());
@@ -315,6 +325,7 @@ function planSupply(ctx: AccountContext, asset: StoredItem, a: AssetPlan, m: Met
       status: closedAgo === undefined ? 'active' : 'inactive',
       unit: defaultUnit(m.utility),
       wasteCategory: m.wasteCategory,
+      ...(meterUserOfSupply(m.utility) ? { meterUser: meterUserOfSupply(m.utility) } : {}),
     },
     // Communal supply to flats is domestic: the bill checks then expect no levy and the reduced VAT rate.
     { id, ...by, ...(domestic ? { extra: { domestic: true } } : {}) },
@@ -414,6 +425,7 @@ function planSubMeter(
       status: 'active',
       unit: 'kWh',
       tags: ['sub-meter'],
+      ...(/tenant/i.test(label) ? { meterUser: 'tenant' } : {}),
     },
     { id, companyId: ctx.companyId, createdBy: ctx.createdBy, createdAt: ctx.now.toISOString() },
   );

@@ -1,9 +1,15 @@
 import type { Rollup } from '../../../functions/accounts/consumption-repository.ts';
-import { ROLLUP_PARTS } from '../../../functions/accounts/rollup-parts.ts';
+import {
+  meterUserOf,
+  ROLLUP_PARTS,
+  rollupSourceOf,
+  splitOf,
+} from '../../../functions/accounts/rollup-parts.ts';
 import type { StoredItem } from '../../../functions/core/data/item-repository.ts';
 import { newId } from '../../../functions/core/lib/ids.ts';
 import { domesticEpcBand, nonDomesticEpcBand } from '../../../shared/domain/epc.ts';
 import { coveredDaysByMonth } from '../../../shared/domain/period-split.ts';
+import type { MeterUser } from '../../../shared/schemas/account.ts';
 import { convertQuantity } from '../../../shared/schemas/account-rules.ts';
 import { round } from '../../../shared/validation/figures.ts';
 import type { MonthSlot } from './consumption-model.ts';
@@ -226,17 +232,20 @@ export type SeededRollup = Rollup & { assetId?: string; invoiceIds?: Set<string>
 /** Monthly sums per asset and per company; sub-meters are left out because their parent meter counts them. */
 export function rollupsOf(accounts: readonly PlannedAccount[]): SeededRollup[] {
   const sums = new Map<string, SeededRollup>();
-  const add = (key: string, base: SeededRollup, m: SeededMonth) => {
+  const add = (key: string, base: SeededRollup, m: SeededMonth, user: MeterUser | undefined) => {
     const row = sums.get(key) ?? { ...base, consumption: 0, cost: 0, emissionsKg: 0 };
     row.consumption += m.consumption;
     row.cost += m.cost;
     row.emissionsKg += m.emissionsKg;
     for (const part of ROLLUP_PARTS) if (m[part] !== undefined) row[part] = (row[part] ?? 0) + (m[part] ?? 0);
+    // Split by source and meter user as the write paths keep them.
+    splitOf(m, rollupSourceOf(m.source), user, row);
     if (m.invoiceIds) row.invoiceIds = new Set([...(row.invoiceIds ?? []), ...m.invoiceIds]);
     sums.set(key, row);
   };
   for (const account of accounts) {
     if (account.isSubMeter) continue;
+    const user = meterUserOf(account.item);
     for (const m of account.months) {
       const base = {
         month: m.month,
@@ -246,8 +255,8 @@ export function rollupsOf(accounts: readonly PlannedAccount[]): SeededRollup[] {
         cost: 0,
         emissionsKg: 0,
       };
-      add(`${account.assetId}|${m.month}|${account.type}`, { ...base, assetId: account.assetId }, m);
-      add(`company|${m.month}|${account.type}`, base, m);
+      add(`${account.assetId}|${m.month}|${account.type}`, { ...base, assetId: account.assetId }, m, user);
+      add(`company|${m.month}|${account.type}`, base, m, user);
     }
   }
   return [...sums.values()].map((r) => ({

@@ -14,6 +14,7 @@ import {
   hasMeterSerial,
   MeterPointField,
   MeterSerialField,
+  MeterUserFields,
   ParentAccountField,
   parseTags,
   SupplierField,
@@ -34,6 +35,8 @@ function EditForm({ account }: { account: AccountView }) {
   const [unit, setUnit] = useState(account.unit ?? ACCOUNT_UNITS[account.type][0] ?? '');
   const [wasteCategory, setWasteCategory] = useState(account.wasteCategory ?? '');
   const [tags, setTags] = useState<string[]>(account.tags);
+  const [meterUser, setMeterUser] = useState<string>(account.meterUser ?? '');
+  const [meterUserTenantId, setMeterUserTenantId] = useState(account.meterUserTenantId ?? '');
   const [failure, setFailure] = useState<FormFailure>({ fields: {} });
   const [submitted, setSubmitted] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -46,6 +49,8 @@ function EditForm({ account }: { account: AccountView }) {
       setFailure({ fields: { meterPointNumber: numberError } });
       return;
     }
+    const userChanged =
+      meterUser !== (account.meterUser ?? '') || meterUserTenantId !== (account.meterUserTenantId ?? '');
     setBusy(true);
     try {
       await updateAccount(account._id, {
@@ -57,6 +62,13 @@ function EditForm({ account }: { account: AccountView }) {
         unit,
         ...(account.type === 'waste' && wasteCategory ? { wasteCategory } : {}),
         tags: parseTags(tags.join(',')),
+        // Sent only when changed: a change of user moves the meter's figures in the site's roll-ups.
+        ...(userChanged
+          ? {
+              meterUser: meterUser || null,
+              meterUserTenantId: (meterUser === 'tenant' && meterUserTenantId) || null,
+            }
+          : {}),
       });
       navigate(accountPath(account));
     } catch (error) {
@@ -119,6 +131,14 @@ function EditForm({ account }: { account: AccountView }) {
           onUnit={setUnit}
           wasteCategory={wasteCategory}
           onWasteCategory={setWasteCategory}
+          errors={f}
+        />
+        <MeterUserFields
+          assetId={account.assetId}
+          user={meterUser}
+          onUser={setMeterUser}
+          tenantId={meterUserTenantId}
+          onTenant={setMeterUserTenantId}
           errors={f}
         />
         <TagsInput

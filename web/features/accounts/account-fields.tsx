@@ -7,7 +7,14 @@ import {
 } from '../../../shared/schemas/account-rules.ts';
 import type { AccountView } from '../../../shared/schemas/account-views.ts';
 import type { UtilityType } from '../../../shared/schemas/common.ts';
-import { type SupplierOption, useAccountsOfAsset, useSuppliers, useWasteCategories } from './api.ts';
+import {
+  type SupplierOption,
+  type TenantOption,
+  useAccountsOfAsset,
+  useSiteTenants,
+  useSuppliers,
+  useWasteCategories,
+} from './api.ts';
 
 /** Fields the account wizard and the account's edit page share. */
 
@@ -186,6 +193,65 @@ export function ParentAccountField({
         ...options.map((a) => ({ value: a._id, label: a.name ?? a.meterPointNumber ?? a._id })),
       ]}
     />
+  );
+}
+
+/** Who uses a meter's supply, as the account pages name it (analytics split figures by it). */
+export const METER_USER_LABELS: Readonly<Record<string, string>> = {
+  landlord: 'Landlord (base building, common parts)',
+  tenant: 'Tenant',
+  shared: 'Shared (whole building)',
+};
+
+/** A tenant as listed: its name, and its unit where it has one. */
+export const tenantLabel = (t: TenantOption) => (t.unit ? `${t.name} (${t.unit})` : t.name);
+
+/** Who uses the meter's supply and, for a tenant, which of the site's tenants. */
+export function MeterUserFields({
+  assetId,
+  user,
+  onUser,
+  tenantId,
+  onTenant,
+  errors,
+}: {
+  assetId: string;
+  user: string;
+  onUser: (value: string) => void;
+  tenantId: string;
+  onTenant: (value: string) => void;
+  errors: { meterUser?: string | undefined; meterUserTenantId?: string | undefined };
+}) {
+  const tenants = useSiteTenants(user === 'tenant' ? assetId : undefined);
+  return (
+    <Group grow align="flex-start">
+      <NativeSelect
+        label="Used by"
+        description="Splits this meter's figures in analytics"
+        value={user}
+        error={errors.meterUser}
+        onChange={(e) => {
+          onUser(e.currentTarget.value);
+          if (e.currentTarget.value !== 'tenant') onTenant('');
+        }}
+        data={[
+          { value: '', label: 'Not set' },
+          ...Object.entries(METER_USER_LABELS).map(([value, label]) => ({ value, label })),
+        ]}
+      />
+      {user === 'tenant' && (
+        <NativeSelect
+          label="Tenant"
+          value={tenantId}
+          error={errors.meterUserTenantId}
+          onChange={(e) => onTenant(e.currentTarget.value)}
+          data={[
+            { value: '', label: 'Any tenant of the site' },
+            ...(tenants.data?.data ?? []).map((t) => ({ value: t._id, label: tenantLabel(t) })),
+          ]}
+        />
+      )}
+    </Group>
   );
 }
 

@@ -25,7 +25,15 @@ export const accountKeys = {
   suppliers: '/suppliers?limit=1000',
   wasteCategories: '/accounts/waste-categories',
   tags: '/accounts/tags',
+  siteTenants: (assetId: string) => `/assets/${assetId}/tenants?limit=1000`,
 } as const;
+
+/** A tenant of a site, as a meter's user names it. */
+export interface TenantOption {
+  _id: string;
+  name: string;
+  unit?: string;
+}
 
 export interface AssetOption {
   _id: string;
@@ -41,6 +49,9 @@ export interface SupplierOption {
 }
 
 export { useAccount } from '../../lib/account-api.ts';
+/** GET /assets/{id}/tenants: the tenants a meter of the site may be used by. */
+export const useSiteTenants = (assetId: string | undefined) =>
+  useSWR<ListAnswer<TenantOption>>(assetId ? accountKeys.siteTenants(assetId) : null);
 export const useSubMeters = (id: string) => useSWR<ListAnswer<AccountView>>(accountKeys.subMeters(id));
 export const useAccountsOfAsset = (assetId: string | undefined) =>
   useSWR<ListAnswer<AccountView>>(assetId ? accountKeys.ofAsset(assetId) : null);
