@@ -481,4 +481,58 @@ describe('a granted user', () => {
     // The caller's check included: a page read site by site costs 20 units and more.
     expect(units).toBeLessThanOrEqual(10);
   });
+  it('in a fresh process, shows a page no process has shown yet, with an edit since, for at most 10 units', async () => {
+    const holder = await created(api, owner, '/entities', { legalName: 'Unseen Holdings Ltd' });
+    const made: string[] = [];
+    for (let i = 0; i < 45; i++)
+      made.push(
+        await created(api, owner, '/assets', {
+          siteName: `Unseen ${String(i).padStart(2, '0')}`,
+          entityId: holder,
+        }),
+      );
+    const user = await w.addUser('unseen', ['asset_user'], { assets: { read: made, write: [] } });
+    // Only the first page is shown here; the second is asked for first in a process started afterwards.
+    expect(ids((await page('/assets?limit=20', user)).data)).toEqual(made.slice(0, 20));
+    const edited = await api({
+      method: 'PATCH',
+      path: `/assets/${made[27]}`,
+      token: owner,
+      body: { status: 'sold', epcRating: 'F' },
+    });
+    expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+
+    vi.resetModules();
+    const { documentClient: client } = await import('../../functions/core/adapters/dynamo.ts');
+    const { loadCaller } = await import('../../functions/core/access/caller-service.ts');
+    const { readableOf } = await import('../../functions/core/access/item-access-service.ts');
+    const { sitesInOrder } = await import('../../functions/assets/asset-list-cache.ts');
+    let units = 0;
+    client().middlewareStack.add(
+      (next, context) => async (args) => {
+        if (!READS.has(context.commandName ?? '')) return next(args);
+        (args.input as { ReturnConsumedCapacity?: string }).ReturnConsumedCapacity = 'TOTAL';
+        const out = await next(args);
+        const consumed = (out.output as { ConsumedCapacity?: unknown }).ConsumedCapacity;
+        for (const c of Array.isArray(consumed) ? consumed : consumed ? [consumed] : [])
+          units += (c as { CapacityUnits?: number }).CapacityUnits ?? 0;
+        return out;
+      },
+      { step: 'initialize', name: 'unseenReadUnits' },
+    );
+    const caller = await loadCaller('unseen');
+    const readable = await readableOf(caller);
+    const shown = await sitesInOrder(
+      w.demoId,
+      caller.siteList ?? { mark: 0 },
+      readable?.assetsInOrder.slice(20, 40) ?? [],
+    );
+    const spent = units;
+    expect(ids(shown)).toEqual(made.slice(20, 40));
+    expect(shown.find((s) => s._id === made[27])).toMatchObject({ status: 'sold', epcRating: 'F' });
+    const inTable = new Map((await liveInTable('assets')).map((s) => [s._id, s]));
+    expect(shown).toEqual(shown.map((s) => inTable.get(s._id)));
+    // The caller's check included: twenty sites read one by one cost twenty units and more.
+    expect(spent).toBeLessThanOrEqual(10);
+  });
 });

@@ -6,6 +6,7 @@ import { compareOrderKeys } from '../../../shared/domain/order-key.ts';
 import { findResource, type ItemType, type ResourceDecl } from '../../../shared/system/resources.ts';
 import type { ItemCheck } from '../../../shared/system/routes.ts';
 import { readAccessVersion } from '../data/access-version.ts';
+import { readChangeMarks } from '../data/change-marks.ts';
 import {
   allCollectionItems,
   collectionOrderField,
@@ -160,13 +161,31 @@ const READABLE_CACHE_SIZE = 500;
 const readableCache = new Map<string, { version: number; readable: Promise<Readable> }>();
 
 /**
+ * The readable sites a work-out read (consistently, whole), first in the sites' order: a list keeps them
+ * rather than read them again one by one for its pages. `changes` is the `siteList` change mark read before
+ * any of them was (change-marks.ts).
+ */
+export interface WorkedOutSites {
+  changes: number;
+  sites: readonly StoredItem[];
+}
+
+/** Ten pages of twenty: what a list keeps of them is bounded anyway (asset-list-copy-repository.ts). */
+const MAX_SITES_HANDED_ON = 200;
+
+/**
  * Worked out from consistent reads made after the access version was read: an eventually consistent one
  * could miss a change that finished (and moved the version) just before, and the answer kept under the
  * new version would go on missing it.
  */
-async function workOutReadable(caller: Caller): Promise<Readable> {
+async function workOutReadable(
+  caller: Caller,
+  sitesRead?: (sites: WorkedOutSites) => void,
+): Promise<Readable> {
   const all = (type: string) =>
     allCollectionItems({ companyId: caller.companyId }, type, { consistent: true });
+  // Read before any site, so the `siteList` journal names every site written after the sites handed on.
+  const changes = sitesRead ? ((await readChangeMarks(caller.companyId)).marks.siteList ?? 0) : undefined;
   const [entities, assets, accounts, groups] = await Promise.all([
     all('entities'),
     all('assets'),
@@ -193,6 +212,11 @@ async function workOutReadable(caller: Caller): Promise<Readable> {
     place: orderedSortKey(field ? a[field] : '', a._id),
   }));
   placed.sort((a, b) => compareOrderKeys(a.place, b.place));
+  if (sitesRead && changes !== undefined) {
+    const byId = new Map(readableAssets.map((a) => [a._id, a]));
+    const sites = placed.slice(0, MAX_SITES_HANDED_ON).flatMap((p) => byId.get(p.id) ?? []);
+    sitesRead({ changes, sites });
+  }
   return {
     entities: entityIds,
     assets: assetIds,
@@ -220,11 +244,16 @@ const readableOfLists = (lists: ReadableLists): Readable => ({
  * at that version (by any process), else worked out from every entity, site, meter and portfolio and kept.
  * A fresh process so reads one small item rather than the company's whole hierarchy.
  */
-async function keptOrWorkedOut(caller: Caller, version: number, key: string): Promise<Readable> {
+async function keptOrWorkedOut(
+  caller: Caller,
+  version: number,
+  key: string,
+  sitesRead?: (sites: WorkedOutSites) => void,
+): Promise<Readable> {
   // The kept copy only spares the work: one that cannot be read is worked out instead.
   const kept = await readKeptReadable(caller.companyId, key).catch(() => undefined);
   if (kept?.version === version) return readableOfLists(kept.lists);
-  const readable = await workOutReadable(caller);
+  const readable = await workOutReadable(caller, sitesRead);
   const { entities, assets, accounts, assetGroups, assetsInOrder } = readable;
   // Worked out from reads made after `version` was read: a change they missed has moved it since. Keeping
   // it only spares other processes the work, so a refused write does not fail the call.
@@ -239,18 +268,23 @@ async function keptOrWorkedOut(caller: Caller, version: number, key: string): Pr
 }
 
 /**
- * What a granted caller may read. Company users get undefined: they read everything. Kept in the process
+ * What a granted caller may read. Company users get undefined: they read everything. `sitesRead` is
+ * handed the readable sites when this call works the answer out. Kept in the process
  * while the company's access version stands (it moves with grants, roles, memberships and the
  * entity/site/meter tree), so a caller's lists do not read the whole hierarchy on every call, and kept in
  * the table on the same terms, so a fresh process does not either.
  */
-export async function readableOf(caller: Caller): Promise<Readable | undefined> {
+export async function readableOf(
+  caller: Caller,
+  opts: { sitesRead?: (sites: WorkedOutSites) => void } = {},
+): Promise<Readable | undefined> {
   if (isCompanyWide(caller)) return undefined;
   const version = caller.accessVersion ?? (await readAccessVersion(caller.companyId));
   const key = [caller.companyId, caller.sub, caller.kind, JSON.stringify(caller.grants)].join('|');
   const hit = readableCache.get(key);
   if (hit && hit.version === version) return hit.readable;
-  const readable = keptOrWorkedOut(caller, version, key);
+  // Only the call that works it out is handed the sites it read; they are not kept with the answer.
+  const readable = keptOrWorkedOut(caller, version, key, opts.sitesRead);
   readableCache.delete(key);
   readableCache.set(key, { version, readable });
   readable.catch(() => readableCache.delete(key));
