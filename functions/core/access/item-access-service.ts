@@ -170,8 +170,11 @@ export interface WorkedOutSites {
   sites: readonly StoredItem[];
 }
 
-/** Ten pages of twenty: what a list keeps of them is bounded anyway (asset-list-copy-repository.ts). */
-const MAX_SITES_HANDED_ON = 200;
+/**
+ * Five pages of twenty. The copy of kept sites a fresh process starts from holds a few hundred sites of the
+ * whole company at most (asset-list-copy-repository.ts): one caller's work-out should not fill it alone.
+ */
+const MAX_SITES_HANDED_ON = 100;
 
 /**
  * Worked out from consistent reads made after the access version was read: an eventually consistent one
