@@ -535,4 +535,65 @@ describe('a granted user', () => {
     // The caller's check included: twenty sites read one by one cost twenty units and more.
     expect(spent).toBeLessThanOrEqual(10);
   });
+  it('in a fresh process, shows an edit that landed while the work-out of what the user may read was reading the sites', async () => {
+    const holder = await created(api, owner, '/entities', { legalName: 'Racing Holdings Ltd' });
+    const made: string[] = [];
+    for (let i = 0; i < 30; i++)
+      made.push(
+        await created(api, owner, '/assets', {
+          siteName: `Racing ${String(i).padStart(2, '0')}`,
+          entityId: holder,
+        }),
+      );
+    const user = await w.addUser('racing', ['asset_user'], { assets: { read: made, write: [] } });
+    // The edit lands just after the work-out has read every site of the company, before the list keeps any.
+    const sitesPk = keys.collection({ companyId: w.demoId }, 'assets');
+    let armed = true;
+    documentClient().middlewareStack.add(
+      (next, context) => async (args) => {
+        const out = await next(args);
+        const input = args.input as {
+          ConsistentRead?: boolean;
+          ExpressionAttributeValues?: Record<string, unknown>;
+        };
+        if (
+          armed &&
+          context.commandName === 'QueryCommand' &&
+          input.ConsistentRead === true &&
+          input.ExpressionAttributeValues?.[':pk'] === sitesPk
+        ) {
+          armed = false;
+          const res = await api({
+            method: 'PATCH',
+            path: `/assets/${made[24]}`,
+            token: owner,
+            body: { status: 'sold' },
+          });
+          expect(res.status, JSON.stringify(res.body)).toBe(200);
+        }
+        return out;
+      },
+      { step: 'initialize', name: 'editDuringWorkOut' },
+    );
+    try {
+      expect(ids((await page('/assets?limit=20', user)).data)).toEqual(made.slice(0, 20));
+    } finally {
+      documentClient().middlewareStack.remove('editDuringWorkOut');
+    }
+    expect(armed).toBe(false);
+
+    vi.resetModules();
+    const { loadCaller } = await import('../../functions/core/access/caller-service.ts');
+    const { readableOf } = await import('../../functions/core/access/item-access-service.ts');
+    const { sitesInOrder } = await import('../../functions/assets/asset-list-cache.ts');
+    const caller = await loadCaller('racing');
+    const readable = await readableOf(caller);
+    const shown = await sitesInOrder(
+      w.demoId,
+      caller.siteList ?? { mark: 0 },
+      readable?.assetsInOrder.slice(20, 40) ?? [],
+    );
+    expect(ids(shown)).toEqual(made.slice(20, 30));
+    expect(shown.find((s) => s._id === made[24])?.status).toBe('sold');
+  });
 });
