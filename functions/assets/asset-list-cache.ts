@@ -131,7 +131,8 @@ async function keptAt(
       found.mark = at.mark;
     }
     if (found.mark === at.mark) {
-      // Its sites were read after any kept ones' journal mark only if that mark was read before theirs.
+      // What is kept stands on the journal from `found.changes`: the work-out's sites join it only when the
+      // work-out read that mark no earlier, so that they too were read after it.
       if (worked && (found.changes === undefined || worked.changes >= found.changes))
         addWorkedOut(found, worked, undefined, now);
       return found;
