@@ -87,19 +87,20 @@ function roomLeft(now: number): number {
 }
 
 /**
- * Adds the sites a work-out of what a caller may read has just read (`worked`) to what is kept, as sites
- * read on this call: they were read after the site list mark `at`, and after the `siteList` change mark
- * stood at `worked.changes`. With `marks` read since (and the entry vouched for at them), the sites the
- * journal names since then are left out, as they may have been written after the work-out read them; a
- * journal that does not reach back so far leaves them all out. Sites already kept stay as they are.
+ * Adds the sites a work-out of what a caller may read read (`worked`, after the `siteList` change mark
+ * stood at `worked.changes`) to what is kept, brought to the `marks` this call read since (the entry is
+ * vouched for at them): the sites the journal names since the work-out's mark are left out, as they may
+ * have been written after it read them, and a journal that does not reach back so far leaves them all out.
+ * Sites already kept stay as they are.
  */
-function addWorkedOut(entry: Kept, worked: WorkedOutSites, marks: ChangeMarks | undefined, now: number) {
+function addWorkedOut(entry: Kept, worked: WorkedOutSites, marks: ChangeMarks, now: number) {
   // The journal names what was written since it started, which may be long before the work-out: with the
   // mark where the work-out found it and no write under way, nothing was written since.
-  const still =
-    marks && (marks.marks.siteList ?? 0) === worked.changes && settledFor(marks, ['siteList'], now);
-  const changed = !marks || still ? [] : changedSince(marks, 'siteList', worked.changes);
+  const still = (marks.marks.siteList ?? 0) === worked.changes && settledFor(marks, ['siteList'], now);
+  const changed = still ? [] : changedSince(marks, 'siteList', worked.changes);
   if (!changed) return;
+  // The hourly read afresh counts from the oldest site kept.
+  entry.born = Math.min(entry.born, worked.readAt);
   const skip = new Set(changed);
   let room = roomLeft(now);
   for (const site of worked.sites) {
@@ -115,7 +116,7 @@ function addWorkedOut(entry: Kept, worked: WorkedOutSites, marks: ChangeMarks | 
  * What is kept for a company, brought to the site list mark `at` this call read: as it is, without the
  * site one write named, or without the sites the `siteList` journal names; else empty. Undefined when a
  * call that read a newer mark keeps its own: this one neither uses nor replaces it. Sites a work-out read
- * on this call are added (`addWorkedOut`).
+ * are added (`addWorkedOut`), after reading the marks.
  */
 async function keptAt(
   companyId: string,
@@ -125,16 +126,12 @@ async function keptAt(
 ): Promise<Kept | undefined> {
   const found = kept.get(companyId);
   if (found && at.mark < found.mark) return undefined;
-  if (found && now - found.since <= KEEP_MS) {
+  // Sites a work-out read are vouched for by the journal only: the marks are read for them.
+  if (found && now - found.since <= KEEP_MS && !worked) {
+    if (found.mark === at.mark) return found;
     if (found.mark === at.mark - 1 && at.lastSite !== undefined) {
       found.sites.delete(at.lastSite);
       found.mark = at.mark;
-    }
-    if (found.mark === at.mark) {
-      // What is kept stands on the journal from `found.changes`: the work-out's sites join it only when the
-      // work-out read that mark no earlier, so that they too were read after it.
-      if (worked && (found.changes === undefined || worked.changes >= found.changes))
-        addWorkedOut(found, worked, undefined, now);
       return found;
     }
   }
@@ -179,7 +176,7 @@ async function keptAt(
 
 /**
  * The live sites among `ids`, in their order, as of the site list mark read on this call. `worked`: the
- * sites a work-out of what the caller may read read on this call, kept for the pages to come.
+ * sites the latest work-out of what the caller may read read, kept for the pages to come.
  */
 export async function sitesInOrder(
   companyId: string,
