@@ -1,4 +1,11 @@
-import { changedSince, readChangeMarks, restartJournal, settledFor } from '../core/data/change-marks.ts';
+import type { WorkedOutSites } from '../core/access/item-access-service.ts';
+import {
+  type ChangeMarks,
+  changedSince,
+  readChangeMarks,
+  restartJournal,
+  settledFor,
+} from '../core/data/change-marks.ts';
 import type { StoredItem } from '../core/data/item-repository.ts';
 import { keepSiteListCopy, readSiteListCopy } from './asset-list-copy-repository.ts';
 import { readSitesAsWritten } from './asset-repository.ts';
@@ -67,14 +74,60 @@ function keep(companyId: string, entry: Kept): void {
 }
 
 /**
+ * How many more sites the process may keep, once what can no longer be vouched for cheaply is dropped:
+ * it makes room rather than wait for its company's next call.
+ */
+function roomLeft(now: number): number {
+  let room = MAX_SITES;
+  for (const [company, other] of kept) {
+    if (now - other.since > (other.changes === undefined ? KEEP_MS : KEEP_JOURNALED_MS)) kept.delete(company);
+    else room -= other.sites.size;
+  }
+  return room;
+}
+
+/**
+ * Adds the sites a work-out of what a caller may read read (`worked`, after the `siteList` change mark
+ * stood at `worked.changes`) to what is kept, brought to the `marks` this call read since (the entry is
+ * vouched for at them): the sites the journal names since the work-out's mark are left out, as they may
+ * have been written after it read them, and a journal that does not reach back so far leaves them all out.
+ * Sites already kept stay as they are.
+ */
+function addWorkedOut(entry: Kept, worked: WorkedOutSites, marks: ChangeMarks, now: number) {
+  // The journal names what was written since it started, which may be long before the work-out: with the
+  // mark where the work-out found it and no write under way, nothing was written since.
+  const still = (marks.marks.siteList ?? 0) === worked.changes && settledFor(marks, ['siteList'], now);
+  const changed = still ? [] : changedSince(marks, 'siteList', worked.changes);
+  if (!changed) return;
+  // The hourly read afresh counts from the oldest site kept.
+  entry.born = Math.min(entry.born, worked.readAt);
+  const skip = new Set(changed);
+  let room = roomLeft(now);
+  for (const site of worked.sites) {
+    if (room <= 0) break;
+    if (skip.has(site._id) || entry.sites.has(site._id)) continue;
+    entry.sites.set(site._id, site);
+    entry.unsaved = true;
+    room--;
+  }
+}
+
+/**
  * What is kept for a company, brought to the site list mark `at` this call read: as it is, without the
  * site one write named, or without the sites the `siteList` journal names; else empty. Undefined when a
- * call that read a newer mark keeps its own: this one neither uses nor replaces it.
+ * call that read a newer mark keeps its own: this one neither uses nor replaces it. Sites a work-out read
+ * are added (`addWorkedOut`), after reading the marks.
  */
-async function keptAt(companyId: string, at: SiteListMark, now: number): Promise<Kept | undefined> {
+async function keptAt(
+  companyId: string,
+  at: SiteListMark,
+  now: number,
+  worked?: WorkedOutSites,
+): Promise<Kept | undefined> {
   const found = kept.get(companyId);
   if (found && at.mark < found.mark) return undefined;
-  if (found && now - found.since <= KEEP_MS) {
+  // Sites a work-out read are vouched for by the journal only: the marks are read for them.
+  if (found && now - found.since <= KEEP_MS && !worked) {
     if (found.mark === at.mark) return found;
     if (found.mark === at.mark - 1 && at.lastSite !== undefined) {
       found.sites.delete(at.lastSite);
@@ -103,6 +156,7 @@ async function keptAt(companyId: string, at: SiteListMark, now: number): Promise
   entry.mark = at.mark;
   entry.since = now;
   if (entry !== found) keep(companyId, entry);
+  if (worked) addWorkedOut(entry, worked, marks, now);
   // With a write under way, the older mark stays: the journal since then names the site being written,
   // and no reader restarts it while that writer may still land.
   if (settledFor(marks, ['siteList'], now)) {
@@ -110,33 +164,32 @@ async function keptAt(companyId: string, at: SiteListMark, now: number): Promise
     if (entry.changes !== value) entry.unsaved = true;
     entry.changes = value;
     // From here the journal names only what is written after the sites kept. A journal that reaches back
-    // past a refill is left as it is: other processes' sites may stand on it.
+    // past a refill is left as it is (other processes' sites may stand on it), unless it names sites kept
+    // from a work-out: every process starting from the copy would read those again, one by one.
     // Restarting only spares later calls reads: a list is not refused for a restart the table refused.
-    if (!marks.journals.siteList || (changed && changed.length > 0))
+    const journal = marks.journals.siteList;
+    if (!journal || (changed && changed.length > 0) || journal.keys.some((id) => entry.sites.has(id)))
       await restartJournal(companyId, marks, 'siteList', now).catch(() => undefined);
   }
   return entry;
 }
 
-/** The live sites among `ids`, in their order, as of the site list mark read on this call. */
+/**
+ * The live sites among `ids`, in their order, as of the site list mark read on this call. `worked`: the
+ * sites the latest work-out of what the caller may read read, kept for the pages to come.
+ */
 export async function sitesInOrder(
   companyId: string,
   at: SiteListMark,
   ids: readonly string[],
+  worked?: WorkedOutSites,
 ): Promise<StoredItem[]> {
-  const entry = await keptAt(companyId, at, Date.now());
+  const entry = await keptAt(companyId, at, Date.now(), worked);
   const missing = entry ? ids.filter((id) => !entry.sites.has(id)) : ids;
   const read = missing.length > 0 ? await readSitesAsWritten(companyId, missing) : undefined;
   // Kept only while the entry is still the company's at the mark it was read under.
   if (read && entry && kept.get(companyId) === entry && entry.mark === at.mark) {
-    let room = MAX_SITES;
-    const now = Date.now();
-    for (const [company, other] of kept) {
-      // What can no longer be vouched for cheaply makes room rather than wait for its company's next call.
-      if (now - other.since > (other.changes === undefined ? KEEP_MS : KEEP_JOURNALED_MS))
-        kept.delete(company);
-      else room -= other.sites.size;
-    }
+    let room = roomLeft(Date.now());
     for (const [id, site] of read) {
       if (room-- <= 0) break;
       entry.sites.set(id, site);

@@ -481,4 +481,170 @@ describe('a granted user', () => {
     // The caller's check included: a page read site by site costs 20 units and more.
     expect(units).toBeLessThanOrEqual(10);
   });
+  it('in a fresh process, shows a page no process has shown yet, with an edit since, for at most 10 units', async () => {
+    const holder = await created(api, owner, '/entities', { legalName: 'Unseen Holdings Ltd' });
+    const made: string[] = [];
+    for (let i = 0; i < 45; i++)
+      made.push(
+        await created(api, owner, '/assets', {
+          siteName: `Unseen ${String(i).padStart(2, '0')}`,
+          entityId: holder,
+        }),
+      );
+    const user = await w.addUser('unseen', ['asset_user'], { assets: { read: made, write: [] } });
+    // Only the first page is shown here; the second is asked for first in a process started afterwards.
+    expect(ids((await page('/assets?limit=20', user)).data)).toEqual(made.slice(0, 20));
+    const edited = await api({
+      method: 'PATCH',
+      path: `/assets/${made[27]}`,
+      token: owner,
+      body: { status: 'sold', epcRating: 'F' },
+    });
+    expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+
+    vi.resetModules();
+    const { documentClient: client } = await import('../../functions/core/adapters/dynamo.ts');
+    const { loadCaller } = await import('../../functions/core/access/caller-service.ts');
+    const { readableOf } = await import('../../functions/core/access/item-access-service.ts');
+    const { sitesInOrder } = await import('../../functions/assets/asset-list-cache.ts');
+    let units = 0;
+    client().middlewareStack.add(
+      (next, context) => async (args) => {
+        if (!READS.has(context.commandName ?? '')) return next(args);
+        (args.input as { ReturnConsumedCapacity?: string }).ReturnConsumedCapacity = 'TOTAL';
+        const out = await next(args);
+        const consumed = (out.output as { ConsumedCapacity?: unknown }).ConsumedCapacity;
+        for (const c of Array.isArray(consumed) ? consumed : consumed ? [consumed] : [])
+          units += (c as { CapacityUnits?: number }).CapacityUnits ?? 0;
+        return out;
+      },
+      { step: 'initialize', name: 'unseenReadUnits' },
+    );
+    const caller = await loadCaller('unseen');
+    const readable = await readableOf(caller);
+    const shown = await sitesInOrder(
+      w.demoId,
+      caller.siteList ?? { mark: 0 },
+      readable?.assetsInOrder.slice(20, 40) ?? [],
+    );
+    const spent = units;
+    expect(ids(shown)).toEqual(made.slice(20, 40));
+    expect(shown.find((s) => s._id === made[27])).toMatchObject({ status: 'sold', epcRating: 'F' });
+    const inTable = new Map((await liveInTable('assets')).map((s) => [s._id, s]));
+    expect(shown).toEqual(shown.map((s) => inTable.get(s._id)));
+    // The caller's check included: twenty sites read one by one cost twenty units and more.
+    expect(spent).toBeLessThanOrEqual(10);
+  });
+  it('in a fresh process, shows an edit that landed while the work-out of what the user may read was reading the sites', async () => {
+    const holder = await created(api, owner, '/entities', { legalName: 'Racing Holdings Ltd' });
+    const made: string[] = [];
+    for (let i = 0; i < 30; i++)
+      made.push(
+        await created(api, owner, '/assets', {
+          siteName: `Racing ${String(i).padStart(2, '0')}`,
+          entityId: holder,
+        }),
+      );
+    const user = await w.addUser('racing', ['asset_user'], { assets: { read: made, write: [] } });
+    // The edit lands just after the work-out has read every site of the company, before the list keeps any.
+    const sitesPk = keys.collection({ companyId: w.demoId }, 'assets');
+    let armed = true;
+    documentClient().middlewareStack.add(
+      (next, context) => async (args) => {
+        const out = await next(args);
+        const input = args.input as {
+          ConsistentRead?: boolean;
+          ExpressionAttributeValues?: Record<string, unknown>;
+        };
+        if (
+          armed &&
+          context.commandName === 'QueryCommand' &&
+          input.ConsistentRead === true &&
+          input.ExpressionAttributeValues?.[':pk'] === sitesPk
+        ) {
+          armed = false;
+          const res = await api({
+            method: 'PATCH',
+            path: `/assets/${made[24]}`,
+            token: owner,
+            body: { status: 'sold' },
+          });
+          expect(res.status, JSON.stringify(res.body)).toBe(200);
+        }
+        return out;
+      },
+      { step: 'initialize', name: 'editDuringWorkOut' },
+    );
+    try {
+      expect(ids((await page('/assets?limit=20', user)).data)).toEqual(made.slice(0, 20));
+    } finally {
+      documentClient().middlewareStack.remove('editDuringWorkOut');
+    }
+    expect(armed).toBe(false);
+
+    vi.resetModules();
+    const { loadCaller } = await import('../../functions/core/access/caller-service.ts');
+    const { readableOf } = await import('../../functions/core/access/item-access-service.ts');
+    const { sitesInOrder } = await import('../../functions/assets/asset-list-cache.ts');
+    const caller = await loadCaller('racing');
+    const readable = await readableOf(caller);
+    const shown = await sitesInOrder(
+      w.demoId,
+      caller.siteList ?? { mark: 0 },
+      readable?.assetsInOrder.slice(20, 40) ?? [],
+    );
+    expect(ids(shown)).toEqual(made.slice(20, 30));
+    expect(shown.find((s) => s._id === made[24])?.status).toBe('sold');
+  });
+  it('keeps the sites worked out on another call first, so neither page reads them one by one, here or in a fresh process', async () => {
+    const holder = await created(api, owner, '/entities', { legalName: 'Handed Holdings Ltd' });
+    const made: string[] = [];
+    for (let i = 0; i < 45; i++)
+      made.push(
+        await created(api, owner, '/assets', {
+          siteName: `Handed ${String(i).padStart(2, '0')}`,
+          entityId: holder,
+        }),
+      );
+    const user = await w.addUser('handed', ['asset_user'], { assets: { read: made, write: [] } });
+    // The first call after the grant is not the list: it works out what the user may read.
+    await page('/entities?limit=5', user);
+    let first: Awaited<ReturnType<typeof page>> | undefined;
+    const firstUnits = await readUnits(async () => {
+      first = await page('/assets?limit=20', user);
+    });
+    expect(ids(first?.data ?? [])).toEqual(made.slice(0, 20));
+    expect(firstUnits).toBeLessThanOrEqual(10);
+
+    vi.resetModules();
+    const { documentClient: client } = await import('../../functions/core/adapters/dynamo.ts');
+    const { loadCaller } = await import('../../functions/core/access/caller-service.ts');
+    const { readableOf } = await import('../../functions/core/access/item-access-service.ts');
+    const { sitesInOrder } = await import('../../functions/assets/asset-list-cache.ts');
+    let units = 0;
+    client().middlewareStack.add(
+      (next, context) => async (args) => {
+        if (!READS.has(context.commandName ?? '')) return next(args);
+        (args.input as { ReturnConsumedCapacity?: string }).ReturnConsumedCapacity = 'TOTAL';
+        const out = await next(args);
+        const consumed = (out.output as { ConsumedCapacity?: unknown }).ConsumedCapacity;
+        for (const c of Array.isArray(consumed) ? consumed : consumed ? [consumed] : [])
+          units += (c as { CapacityUnits?: number }).CapacityUnits ?? 0;
+        return out;
+      },
+      { step: 'initialize', name: 'handedReadUnits' },
+    );
+    const caller = await loadCaller('handed');
+    const readable = await readableOf(caller);
+    const shown = await sitesInOrder(
+      w.demoId,
+      caller.siteList ?? { mark: 0 },
+      readable?.assetsInOrder.slice(20, 40) ?? [],
+    );
+    const spent = units;
+    expect(ids(shown)).toEqual(made.slice(20, 40));
+    const inTable = new Map((await liveInTable('assets')).map((s) => [s._id, s]));
+    expect(shown).toEqual(shown.map((s) => inTable.get(s._id)));
+    expect(spent).toBeLessThanOrEqual(10);
+  });
 });

@@ -6,6 +6,7 @@ import { compareOrderKeys } from '../../../shared/domain/order-key.ts';
 import { findResource, type ItemType, type ResourceDecl } from '../../../shared/system/resources.ts';
 import type { ItemCheck } from '../../../shared/system/routes.ts';
 import { readAccessVersion } from '../data/access-version.ts';
+import { readChangeMarks } from '../data/change-marks.ts';
 import {
   allCollectionItems,
   collectionOrderField,
@@ -160,13 +161,44 @@ const READABLE_CACHE_SIZE = 500;
 const readableCache = new Map<string, { version: number; readable: Promise<Readable> }>();
 
 /**
+ * The readable sites a work-out read (consistently, whole), first in the sites' order: a list keeps them
+ * rather than read them again one by one for its pages. `changes` is the `siteList` change mark read before
+ * any of them was (change-marks.ts), `readAt` when (ms since the epoch).
+ */
+export interface WorkedOutSites {
+  changes: number;
+  readAt: number;
+  sites: readonly StoredItem[];
+}
+
+/**
+ * What the latest work-outs read, per caller key and access version, until a list of that caller takes
+ * it: the first call after a grant or tree change is often not the list (the dashboard's figures, say).
+ * A few callers' worth, so the process does not hold hundreds of callers' sites.
+ */
+const handedOn = new Map<string, { version: number; sites: WorkedOutSites }>();
+const HANDED_ON_CALLERS = 20;
+
+/**
+ * Five pages of twenty. The copy of kept sites a fresh process starts from holds a few hundred sites of the
+ * whole company at most (asset-list-copy-repository.ts): one caller's work-out should not fill it alone.
+ */
+const MAX_SITES_HANDED_ON = 100;
+
+/**
  * Worked out from consistent reads made after the access version was read: an eventually consistent one
  * could miss a change that finished (and moved the version) just before, and the answer kept under the
  * new version would go on missing it.
  */
-async function workOutReadable(caller: Caller): Promise<Readable> {
+async function workOutReadable(
+  caller: Caller,
+  sitesRead: (sites: WorkedOutSites) => void,
+): Promise<Readable> {
   const all = (type: string) =>
     allCollectionItems({ companyId: caller.companyId }, type, { consistent: true });
+  // Read before any site, so the `siteList` journal names every site written after the sites handed on.
+  const changes = (await readChangeMarks(caller.companyId)).marks.siteList ?? 0;
+  const readAt = Date.now();
   const [entities, assets, accounts, groups] = await Promise.all([
     all('entities'),
     all('assets'),
@@ -193,6 +225,9 @@ async function workOutReadable(caller: Caller): Promise<Readable> {
     place: orderedSortKey(field ? a[field] : '', a._id),
   }));
   placed.sort((a, b) => compareOrderKeys(a.place, b.place));
+  const byId = new Map(readableAssets.map((a) => [a._id, a]));
+  const sites = placed.slice(0, MAX_SITES_HANDED_ON).flatMap((p) => byId.get(p.id) ?? []);
+  sitesRead({ changes, readAt, sites });
   return {
     entities: entityIds,
     assets: assetIds,
@@ -224,7 +259,14 @@ async function keptOrWorkedOut(caller: Caller, version: number, key: string): Pr
   // The kept copy only spares the work: one that cannot be read is worked out instead.
   const kept = await readKeptReadable(caller.companyId, key).catch(() => undefined);
   if (kept?.version === version) return readableOfLists(kept.lists);
-  const readable = await workOutReadable(caller);
+  const readable = await workOutReadable(caller, (sites) => {
+    handedOn.delete(key);
+    handedOn.set(key, { version, sites });
+    if (handedOn.size > HANDED_ON_CALLERS) {
+      const oldest = handedOn.keys().next().value;
+      if (oldest !== undefined) handedOn.delete(oldest);
+    }
+  });
   const { entities, assets, accounts, assetGroups, assetsInOrder } = readable;
   // Worked out from reads made after `version` was read: a change they missed has moved it since. Keeping
   // it only spares other processes the work, so a refused write does not fail the call.
@@ -239,26 +281,40 @@ async function keptOrWorkedOut(caller: Caller, version: number, key: string): Pr
 }
 
 /**
- * What a granted caller may read. Company users get undefined: they read everything. Kept in the process
- * while the company's access version stands (it moves with grants, roles, memberships and the
+ * What a granted caller may read. Company users get undefined: they read everything. `sitesRead` is
+ * handed the readable sites the latest work-out of this answer read, once: by the first call that asks
+ * for them (see `handedOn`). Kept in the process while the company's access version stands (it moves with grants, roles, memberships and the
  * entity/site/meter tree), so a caller's lists do not read the whole hierarchy on every call, and kept in
  * the table on the same terms, so a fresh process does not either.
  */
-export async function readableOf(caller: Caller): Promise<Readable | undefined> {
+export async function readableOf(
+  caller: Caller,
+  opts: { sitesRead?: (sites: WorkedOutSites) => void } = {},
+): Promise<Readable | undefined> {
   if (isCompanyWide(caller)) return undefined;
   const version = caller.accessVersion ?? (await readAccessVersion(caller.companyId));
   const key = [caller.companyId, caller.sub, caller.kind, JSON.stringify(caller.grants)].join('|');
   const hit = readableCache.get(key);
-  if (hit && hit.version === version) return hit.readable;
-  const readable = keptOrWorkedOut(caller, version, key);
-  readableCache.delete(key);
-  readableCache.set(key, { version, readable });
-  readable.catch(() => readableCache.delete(key));
-  if (readableCache.size > READABLE_CACHE_SIZE) {
-    const oldest = readableCache.keys().next().value;
-    if (oldest !== undefined) readableCache.delete(oldest);
+  let readable: Promise<Readable>;
+  if (hit && hit.version === version) readable = hit.readable;
+  else {
+    readable = keptOrWorkedOut(caller, version, key);
+    readableCache.delete(key);
+    readableCache.set(key, { version, readable });
+    readable.catch(() => readableCache.delete(key));
+    if (readableCache.size > READABLE_CACHE_SIZE) {
+      const oldest = readableCache.keys().next().value;
+      if (oldest !== undefined) readableCache.delete(oldest);
+    }
   }
-  return readable;
+  const answer = await readable;
+  const handed = opts.sitesRead ? handedOn.get(key) : undefined;
+  // Taken once; one of an older version is dropped, one of a newer version left for its own callers.
+  if (handed && handed.version <= version) {
+    handedOn.delete(key);
+    if (handed.version === version) opts.sitesRead?.(handed.sites);
+  }
+  return answer;
 }
 
 /**
