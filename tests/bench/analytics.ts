@@ -386,13 +386,13 @@ async function main() {
     for (let i = step - 1; i < s.siteIds.length && sample.size < CHECKED_SITES + 4; i += step)
       sample.add(s.siteIds[i] ?? '');
     const mismatches: string[] = [];
-    const compare = (what: string, got: Figures, want: Figures | undefined, costs: boolean) => {
+    const compare = (what: string, got: Figures, want: Figures | undefined) => {
       checked.push(what);
       for (const [key, w] of want ?? ([] as const)) {
         const g = got.get(key);
         const near = (a: number | undefined, b: number) =>
           a !== undefined && Math.abs(a - b) <= 0.01 + 1e-9 * Math.abs(b);
-        if (!near(g?.consumption, w.consumption) || (costs && !near(g?.cost, w.cost)))
+        if (!near(g?.consumption, w.consumption) || !near(g?.cost, w.cost))
           mismatches.push(
             `${what} ${key}: answered ${JSON.stringify(g)}, the files hold ${JSON.stringify(w)}`,
           );
@@ -403,15 +403,13 @@ async function main() {
     };
     const started = performance.now();
     for (const assetId of sample)
-      compare(`site ${assetId}`, await figuresOf(months, `&assetId=${assetId}`), expected.get(assetId), true);
+      compare(`site ${assetId}`, await figuresOf(months, `&assetId=${assetId}`), expected.get(assetId));
     compare(
       'portfolio',
       await figuresOf(months, `&assetGroupId=${s.portfolioId}`),
       expected.get('portfolio'),
-      true,
     );
-    // The confirm timings' bills carry their own costs; the company's costs are checked where they are not.
-    compare('company', await figuresOf(months, ''), expected.get('company'), s.confirmedKwh === 0);
+    compare('company', await figuresOf(months, ''), expected.get('company'));
     if (mismatches.length > 0) {
       console.error(`The answers are not the sums of what was written (${mismatches.length}):`);
       for (const m of mismatches.slice(0, 40)) console.error(`  ${m}`);
