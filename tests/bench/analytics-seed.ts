@@ -39,9 +39,15 @@ export function halfHourlyMpan(i: number): string {
   return `${first12}${mpanCheckDigit(first12)}`;
 }
 
+/** Periods by date: working them out (clock changes) for every meter's every day takes seconds. */
+const periodsOf = new Map<string, number>();
+
+/** The i-th half-hourly meter's total for a day, as the file gives its periods. */
 export function dayTotal(meterIndex: number, dayIndex: number, date: string): number {
+  let periods = periodsOf.get(date);
+  if (periods === undefined) periodsOf.set(date, (periods = settlementPeriods(date)));
   let sum = 0;
-  for (let p = 0; p < settlementPeriods(date); p++) sum += periodValue(meterIndex, dayIndex, p);
+  for (let p = 0; p < periods; p++) sum += periodValue(meterIndex, dayIndex, p);
   return sum;
 }
 
