@@ -44,8 +44,8 @@ const periodsOf = new Map<string, number>();
 
 /** The i-th half-hourly meter's total for a day, as the file gives its periods. */
 export function dayTotal(meterIndex: number, dayIndex: number, date: string): number {
-  let periods = periodsOf.get(date);
-  if (periods === undefined) periodsOf.set(date, (periods = settlementPeriods(date)));
+  const periods = periodsOf.get(date) ?? settlementPeriods(date);
+  periodsOf.set(date, periods);
   let sum = 0;
   for (let p = 0; p < periods; p++) sum += periodValue(meterIndex, dayIndex, p);
   return sum;

@@ -353,8 +353,8 @@ async function main() {
       sample.add(s.siteIds[i] ?? '');
     const expected = new Map<string, Figures>();
     const add = (scope: string, key: string, consumption: number, cost: number) => {
-      let figures = expected.get(scope);
-      if (!figures) expected.set(scope, (figures = new Map()));
+      const figures = expected.get(scope) ?? new Map<string, { consumption: number; cost: number }>();
+      expected.set(scope, figures);
       const f = figures.get(key);
       if (f) {
         f.consumption += consumption;
