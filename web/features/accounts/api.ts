@@ -8,8 +8,10 @@ import type {
   StatusHistoryEntry,
 } from '../../../shared/schemas/account-views.ts';
 import type { MeterQualityAnswer } from '../../../shared/schemas/dashboard-widgets.ts';
+import type { PresignedUpload } from '../../../shared/schemas/responses/accounts.ts';
+import type { AssetView } from '../../../shared/schemas/responses/assets.ts';
+import type { Supplier } from '../../../shared/schemas/responses/suppliers.ts';
 import { keysUnder, useEndpoint } from '../../lib/endpoint.ts';
-import type { PresignedUpload } from './upload.ts';
 
 /** One SWR key per call of the account pages; mutations revalidate these keys. */
 export const accountKeys = {
@@ -27,18 +29,11 @@ export const accountKeys = {
   tags: '/accounts/tags',
 } as const;
 
-export interface AssetOption {
-  _id: string;
-  siteName: string;
-  entityId?: string;
-}
-
-export interface SupplierOption {
-  _id: string;
-  name: string;
-  type?: string;
-  utilityTypes?: string[];
-}
+/** An item of GET /assets, as the meter pages use it. */
+export type AssetOption = Pick<AssetView, '_id' | 'siteName'> & Partial<Pick<AssetView, 'entityId'>>;
+/** An item of GET /suppliers, as the meter pages use it. */
+export type SupplierOption = Pick<Supplier, '_id' | 'name'> &
+  Partial<Pick<Supplier, 'type' | 'utilityTypes'>>;
 
 export { useAccount } from '../../lib/account-api.ts';
 export const useSubMeters = (id: string) => useSWR<ListAnswer<AccountView>>(accountKeys.subMeters(id));
