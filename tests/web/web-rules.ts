@@ -122,6 +122,14 @@ export const CLIENT_SHAPES: ReadonlySet<string> = new Set([
   'web/features/entities/api.ts#EntityOption',
   /** A cached read a write makes stale. */
   'web/lib/endpoint.ts#Stale',
+  /** Several sites' analytics answers, put together in the browser. */
+  'web/features/analytics/api.ts#SiteAnswer',
+  /** The query of the drill-down call, made into its key. */
+  'web/features/analytics/provenance-api.ts#ProvenanceAsk',
+  /** The choices of the add-a-widget form. */
+  'web/features/dashboard/widgets-api.ts#WidgetChoice',
+  /** The body of the portfolio writes. */
+  'web/features/portfolios/api.ts#GroupBody',
 ]);
 
 const TYPE_ARGUMENT_OF_CALL =
