@@ -130,6 +130,16 @@ export const CLIENT_SHAPES: ReadonlySet<string> = new Set([
   'web/features/dashboard/widgets-api.ts#WidgetChoice',
   /** The body of the portfolio writes. */
   'web/features/portfolios/api.ts#GroupBody',
+  /** The filters of the benchmark tables, made into their keys. */
+  'web/features/benchmarks/api.ts#BenchmarkFilters',
+  /** The body of a pathway set upload. */
+  'web/features/benchmarks/api.ts#PathwayUpload',
+  /** The form of a building type's energy figures, sent as a benchmark write. */
+  'web/features/benchmarks/api.ts#EnergyFiguresInput',
+  /** A grant picker's item, labelled in the browser. */
+  'web/features/company/api.ts#GrantableItem',
+  /** The calls a named-record form is given. */
+  'web/features/company/api.ts#NamedRecordCalls',
 ]);
 
 const TYPE_ARGUMENT_OF_CALL =

@@ -104,7 +104,9 @@ export function UserListPage() {
   const isAdmin = useIsCompanyAdmin();
   const mayChange = useMayChange();
   const { data, error, isLoading } = useCompanyUsers(company._id);
-  const users = [...(data?.data ?? [])].sort((a, b) => a.name.localeCompare(b.name, 'en-GB'));
+  // A member kept before names were required has none: sorted by e-mail instead, rather than failing the page.
+  const sortName = (u: { name?: string; email?: string }) => u.name ?? u.email ?? '';
+  const users = [...(data?.data ?? [])].sort((a, b) => sortName(a).localeCompare(sortName(b), 'en-GB'));
   return (
     <CompanyLayout tab="users">
       <Group justify="space-between">
