@@ -140,6 +140,19 @@ export const CLIENT_SHAPES: ReadonlySet<string> = new Set([
   'web/features/company/api.ts#GrantableItem',
   /** The calls a named-record form is given. */
   'web/features/company/api.ts#NamedRecordCalls',
+  /** The header search: results grouped, its states and its debounced runner. */
+  'web/lib/search.ts#GroupedResults',
+  'web/lib/search.ts#SearchState',
+  'web/lib/search.ts#SearchOptions',
+  'web/lib/search.ts#Search',
+  /** The session the pages share, made of three answers, and its loader. */
+  'web/lib/session.ts#Session',
+  'web/lib/session.ts#SessionLoaderDeps',
+  'web/lib/session.ts#SessionLoader',
+  /** The query of a notifications page, the timers the bells share, and what a dismissal names. */
+  'web/lib/notifications-api.ts#NotificationQuery',
+  'web/lib/notifications-api.ts#SharedSchedule',
+  'web/lib/notifications-api.ts#SeenTarget',
 ]);
 
 const TYPE_ARGUMENT_OF_CALL =

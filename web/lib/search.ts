@@ -1,25 +1,10 @@
 import { useCallback } from 'react';
 import { SEARCH_DEBOUNCE_MS, SEARCH_MIN_CHARS } from '../../shared/constants.ts';
+import type { SearchResult } from '../../shared/schemas/register.ts';
 import type { ApiClient } from './api-client.ts';
 import { useApi } from './app-context.tsx';
 
-/** One hit of the global search (01 §3). */
-export interface SearchResult {
-  searchType: 'entity' | 'asset' | 'account';
-  sourceId: string;
-  legalName?: string;
-  parentEntity?: { legalName?: string } | null;
-  siteName?: string;
-  addressString?: string;
-  primaryImageUrl?: string | null;
-  company?: { name?: string } | null;
-  type?: string;
-  name?: string;
-  meterPointNumber?: string;
-  status?: string | boolean;
-  assetId?: string;
-  parentAccountId?: string | null;
-}
+export type { SearchResult } from '../../shared/schemas/register.ts';
 
 export interface GroupedResults {
   entities: SearchResult[];
@@ -53,9 +38,7 @@ export function searchLink(result: SearchResult): string {
 }
 
 export function isActiveAccount(result: SearchResult): boolean {
-  return (
-    result.status === true || (typeof result.status === 'string' && result.status.toLowerCase() === 'active')
-  );
+  return result.status?.toLowerCase() === 'active';
 }
 
 export function isSubMeter(result: SearchResult): boolean {

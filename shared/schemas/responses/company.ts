@@ -35,6 +35,14 @@ export interface CompanyView {
   featuresOff?: FeatureFlag[];
 }
 
+/** An item of GET /companies/global: a company as the staff-wide list names it. */
+export interface CompanyName {
+  _id: string;
+  name: string;
+  createdAt?: string;
+  settings?: { isDemo?: boolean };
+}
+
 /** Grants as a member's record keeps them: each list may be absent on records written before it existed. */
 export type StoredGrants = { [K in keyof Grants]?: Partial<Grants[K]> };
 
