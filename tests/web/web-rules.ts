@@ -153,6 +153,8 @@ export const CLIENT_SHAPES: ReadonlySet<string> = new Set([
   'web/lib/notifications-api.ts#NotificationQuery',
   'web/lib/notifications-api.ts#SharedSchedule',
   'web/lib/notifications-api.ts#SeenTarget',
+  /** The body of a report request. */
+  'web/features/reports/api.ts#ReportRequestBody',
 ]);
 
 const TYPE_ARGUMENT_OF_CALL =
