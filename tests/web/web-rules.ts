@@ -155,6 +155,8 @@ export const CLIENT_SHAPES: ReadonlySet<string> = new Set([
   'web/lib/notifications-api.ts#SeenTarget',
   /** The body of a report request. */
   'web/features/reports/api.ts#ReportRequestBody',
+  /** The body of an automation write. */
+  'web/features/automation/api.ts#AutomationBody',
 ]);
 
 const TYPE_ARGUMENT_OF_CALL =

@@ -1,57 +1,28 @@
 import useSWR from 'swr';
+import type {
+  Automation,
+  AutomationRun,
+  AutomationTemplate,
+  RequestKind,
+  Schedule,
+  TemplateId,
+} from '../../../shared/schemas/responses/automation.ts';
+import type { ListPage as ListAnswer } from '../../../shared/schemas/responses/common.ts';
+import type { Supplier } from '../../../shared/schemas/responses/suppliers.ts';
 import { keysUnder, useEndpoint } from '../../lib/endpoint.ts';
 
-export type AutomationRunStatus = 'pending' | 'running' | 'retrying' | 'succeeded' | 'failed';
-export type TemplateId = 'portal-bills' | 'meter-data' | 'folder-import' | 'data-request';
-export type RequestKind = 'readings' | 'bill' | 'readings-or-bill';
-export type Schedule = 'manual' | 'daily' | 'weekly' | 'monthly';
+export type {
+  Automation,
+  AutomationRun,
+  AutomationRunStatus,
+  AutomationTemplate,
+  RequestKind,
+  Schedule,
+  TemplateId,
+} from '../../../shared/schemas/responses/automation.ts';
 
-export interface AutomationTemplate {
-  _id: TemplateId;
-  name: string;
-  description: string;
-  needs: 'bill-portal' | 'meter-data' | 'folder' | 'contact';
-}
-
-export interface Automation {
-  _id: string;
-  name: string;
-  templateId: TemplateId;
-  supplierId?: string;
-  schedule: Schedule;
-  enabled: boolean;
-  folderFile?: { fileName: string; at: string };
-  contactEmail?: string;
-  lastRunStatus?: AutomationRunStatus;
-  lastRunAt?: string;
-}
-
-export interface AutomationRun {
-  _id: string;
-  automationId: string;
-  automationName: string;
-  templateId: TemplateId;
-  status: AutomationRunStatus;
-  trigger: 'manual' | 'schedule';
-  counts: { listed: number; fetched: number; skipped: number; failed: number };
-  attempts: number;
-  attachment?: { fileName: string };
-  errorCode?: string;
-  startedAt?: string;
-  finishedAt?: string;
-  createdAt: string;
-}
-
-interface ListAnswer<T> {
-  data: T[];
-  total: number;
-}
-
-export interface SupplierOption {
-  _id: string;
-  name: string;
-  scraperEnabled: boolean;
-}
+/** An item of GET /suppliers, as the connector pickers use it. */
+export type SupplierOption = Pick<Supplier, '_id' | 'name' | 'scraperEnabled'>;
 
 /** The SWR keys of the automation pages; the worker's live updates name `/automation-runs…` and `/automations`. */
 export const automationKeys = {
