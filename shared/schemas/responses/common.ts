@@ -18,3 +18,11 @@ export type Stored<T> = T & { _id: string };
 export interface DownloadLink {
   downloadUrl: string;
 }
+
+/** Where to PUT a file: a presigned address, with the headers the PUT must send. */
+export interface PresignedPut {
+  uploadUrl: string;
+  method: 'PUT';
+  headers?: Record<string, string>;
+  contentType?: string;
+}

@@ -5,22 +5,17 @@ import type {
   MessageView,
   ReplyView,
 } from '../../../shared/schemas/collaboration.ts';
+import type {
+  AccountOption,
+  AttachmentTicket,
+  SiteSummary,
+} from '../../../shared/schemas/responses/collaboration.ts';
 import { keysUnder, useEndpoint } from '../../lib/endpoint.ts';
-import { contentTypeOf, putWithProgress, type UploadTarget } from '../../lib/upload.ts';
+import { contentTypeOf, putWithProgress } from '../../lib/upload.ts';
+
+export type { AccountOption, SiteSummary } from '../../../shared/schemas/responses/collaboration.ts';
 
 export type { MessageMember, MessageView, ReplyView };
-
-export interface SiteSummary {
-  _id: string;
-  siteName: string;
-}
-
-export interface AccountOption {
-  _id: string;
-  name?: string;
-  meterPointNumber?: string;
-  type?: string;
-}
 
 const threadsKey = (assetId: string, status: MessageStatus | 'all') =>
   `/messages?assetId=${assetId}${status === 'all' ? '' : `&status=${status}`}&$sort=-createdAt&limit=200`;
@@ -89,11 +84,6 @@ export const useDeleteReply = () =>
     (api, id: string, replyId: string) => api.del(`/messages/${id}/replies/${replyId}`),
     () => [anyThread],
   );
-
-interface AttachmentTicket extends UploadTarget {
-  key: string;
-  attachmentId: string;
-}
 
 /** POST /messages/upload-attachment, then the file to its signed URL: what a reply then names. */
 export const useUploadAttachment = () =>

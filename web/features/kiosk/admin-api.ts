@@ -1,28 +1,14 @@
 import useSWR from 'swr';
+import type {
+  KioskCredential,
+  KioskLive,
+  KioskRecord,
+  PairedScreen,
+  SlideKey,
+} from '../../../shared/schemas/responses/kiosk.ts';
 import { useEndpoint } from '../../lib/endpoint.ts';
-import type { KioskLive, SlideKey } from './kiosk-data.ts';
 
-export interface KioskRecord {
-  _id: string;
-  name: string;
-  assetId: string;
-  slides: SlideKey[];
-  lastSeenAt?: string;
-}
-
-export interface KioskCredential {
-  kioskId: string;
-  kioskAuth: string;
-  screensNotUpdated?: number;
-}
-
-export interface PairedScreen {
-  deviceId: string;
-  name?: string;
-  pairedAt: string;
-  kioskId: string;
-  kioskName: string;
-}
+export type { KioskCredential, KioskRecord, PairedScreen } from '../../../shared/schemas/responses/kiosk.ts';
 
 const KIOSKS = '/kiosks?limit=200';
 const SCREENS = '/kiosks/optisigns/screens';

@@ -1,22 +1,16 @@
 import useSWR from 'swr';
-import type { CarbonApproach, CarbonProject } from '../../../shared/schemas/carbon-marketplace.ts';
+import type {
+  InterestView,
+  ProjectTypeView,
+  ProjectView,
+} from '../../../shared/schemas/responses/marketplace.ts';
 import { useEndpoint } from '../../lib/endpoint.ts';
 
-export type ProjectView = CarbonProject & { approach?: CarbonApproach };
-
-export interface ProjectTypeView {
-  key: string;
-  name: string;
-  approach: CarbonApproach;
-  projects: number;
-}
-
-export interface InterestView {
-  _id: string;
-  tonnes: number;
-  note?: string;
-  createdAt: string;
-}
+export type {
+  InterestView,
+  ProjectTypeView,
+  ProjectView,
+} from '../../../shared/schemas/responses/marketplace.ts';
 
 export type CatalogueFilters = Partial<
   Record<'projectType' | 'approach' | 'registry' | 'maxPrice' | 'minVintage' | 'query', string>
