@@ -97,7 +97,7 @@ describe('the answer types of the web', () => {
       "import type { AssetView } from '../../../shared/schemas/responses/assets.ts';",
       "import type { Ticket } from './upload.ts';",
       "import { type Widget, useThing } from '../../lib/widgets.ts';",
-      "export const useAsset = (id: string) => useSWR<AssetView>(`/assets/${id}`);",
+      "export const useAsset = (id: string) => useSWR<AssetView>('/assets/' + id);",
       "export const upload = (api: ApiClient) => api.post<Ticket>('/uploads', {});",
       "export const useWidgets = () => useSWR<{ data: Widget[] }>('/widgets');",
     ].join('\n');
