@@ -15,6 +15,7 @@ import {
   type RollupDelta,
 } from './consumption-repository.ts';
 import { ROLLUP_PARTS, type RollupParts } from './rollup-parts.ts';
+import type { MonthsRebuilt } from '../../shared/schemas/responses/accounts.ts';
 
 const ALL_FROM = '1900-01';
 const ALL_TO = '2999-12';
@@ -36,7 +37,7 @@ interface Sum extends RollupParts {
  * the asset's and the company's roll-ups, which keeps the company's figures true without
  * reading every account of the company.
  */
-export async function invalidateAccountCache(caller: Caller, accountId: string) {
+export async function invalidateAccountCache(caller: Caller, accountId: string): Promise<MonthsRebuilt> {
   const companyId = caller.companyId;
   const account = await findStoredAccount(companyId, accountId);
   if (!account) throw notFound();

@@ -11,6 +11,7 @@ import { operation } from '../core/middleware/operation.ts';
 import { changeAutomation, getAutomation, getAutomationRun } from './automation-repository.ts';
 import { startAutomationRun } from './automation-start.ts';
 import { AUTOMATION_ERROR_CODES, AUTOMATION_TEMPLATES } from './automation-templates.ts';
+import type { AutomationErrorCodes } from '../../shared/schemas/responses/automation.ts';
 
 /** Bills go to capture, spreadsheets to the imports worker; Windows browsers call a CSV file an Excel one. */
 const FOLDER_TYPES = [
@@ -27,7 +28,12 @@ const templates = operation({}, async (): Promise<OpResult> => {
 });
 
 const errorCodes = operation({}, async (): Promise<OpResult> => {
-  return { body: { codes: Object.keys(AUTOMATION_ERROR_CODES), errorCodeMap: AUTOMATION_ERROR_CODES } };
+  return {
+    body: {
+      codes: Object.keys(AUTOMATION_ERROR_CODES),
+      errorCodeMap: AUTOMATION_ERROR_CODES,
+    } satisfies AutomationErrorCodes,
+  };
 });
 
 const run = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {

@@ -30,6 +30,7 @@ import {
   readRowPages,
 } from './import-repository.ts';
 import { importKey, presentImport } from './import-request.ts';
+import type { FailedRows } from '../../shared/schemas/responses/imports.ts';
 
 /**
  * Imports of spreadsheets: the file goes straight to the uploads bucket by a signed PUT, the worker reads
@@ -235,7 +236,7 @@ const failedRows = operation({ params: ['id'] }, async (ctx): Promise<OpResult> 
     ...rows.map((o) => [String(o.row), o.field ?? '', o.reason ?? '', ...(o.cells ?? [])]),
   ];
   const csv = `${lines.map((l) => l.map((c) => csvField(neutraliseCell(c))).join(',')).join('\r\n')}\r\n`;
-  return { body: { fileName: `failed-rows-${r._id}.csv`, contentType: 'text/csv', csv } };
+  return { body: { fileName: `failed-rows-${r._id}.csv`, contentType: 'text/csv', csv } satisfies FailedRows };
 });
 
 const READ_ONLY = 'Imports are started with GET /imports/upload-url and changed only through their own calls';

@@ -46,6 +46,7 @@ import {
   removeDue,
   type StoredSchedule,
 } from './schedule-repository.ts';
+import type { ReportSent } from '../../shared/schemas/responses/reports.ts';
 
 /** A run's claim older than this is taken to be a crashed worker's, and another may take it over. */
 const STALE_CLAIM_MS = 15 * 60_000;
@@ -146,7 +147,7 @@ const sendReport = operation({ params: ['id'] }, async (ctx): Promise<OpResult> 
       sent: recipients.length,
       attached: delivery.attachment !== undefined,
       ...(delivery.link ? { linkExpiresInSeconds: 7 * 24 * 3600 } : {}),
-    },
+    } satisfies ReportSent,
   };
 });
 

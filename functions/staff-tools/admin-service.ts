@@ -38,6 +38,7 @@ import {
   writeProductSettings,
 } from './admin-repository.ts';
 import { firstIdAt } from './global-stats-service.ts';
+import type { BroadcastSent } from '../../shared/schemas/responses/staff-tools.ts';
 
 /** Staff admin calls: every one is on a staff-only route, so the middleware has refused anyone else. */
 
@@ -230,7 +231,7 @@ const broadcast = operation({}, async (ctx): Promise<OpResult> => {
     ctx.log,
     data.userSub,
   );
-  return { body: { delivered } };
+  return { body: { delivered } satisfies BroadcastSent };
 });
 
 /** GET /util/asset-finder?q=: sites of every company whose name, street or postcode holds the text. */

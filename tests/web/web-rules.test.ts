@@ -65,7 +65,8 @@ describe('the web layering rules', () => {
  * too, so the page and the service cannot drift apart. The rule (see `responseTypeBreaches`): a hook
  * module (a web/ `.ts` file with a typed read `useSWR<T>` or call `api.get|post|put|patch|del|request<T>`)
  * declares no interface and no object-shaped type alias, unless it is listed in CLIENT_SHAPES as a shape
- * the browser makes itself; and no type argument of a read or call names a type imported from web/.
+ * the browser makes itself; and no type argument of a read or call names a type imported from web/ or
+ * writes an object type in place.
  */
 describe('the answer types of the web', () => {
   it('come from shared/ across web/', () => {
@@ -105,7 +106,23 @@ describe('the answer types of the web', () => {
       responseTypeBreaches('web/features/assets/api.ts', source).map((b) => `${b.rule}@${b.line} ${b.text}`),
     ).toEqual([
       'response-type-from-web@5 Ticket from web/features/assets/upload.ts',
+      'response-type-inline@6 <{ data: Widget[] }>',
       'response-type-from-web@6 Widget from web/lib/widgets.ts',
+    ]);
+  });
+
+  it('catch an answer shape written in place in a read or a call', () => {
+    const source = [
+      "import type { DownloadLink } from '../../../shared/schemas/responses/common.ts';",
+      "export const useLink = () => useSWR<{ downloadUrl: string }>('/link');",
+      "export const send = (api: ApiClient) => api.post<{ sent: number } | undefined>('/send', {});",
+      "export const link = (api: ApiClient) => api.get<DownloadLink>('/link');",
+    ].join('\n');
+    expect(
+      responseTypeBreaches('web/features/assets/api.ts', source).map((b) => `${b.rule}@${b.line} ${b.text}`),
+    ).toEqual([
+      'response-type-inline@2 <{ downloadUrl: string }>',
+      'response-type-inline@3 <{ sent: number } | undefined>',
     ]);
   });
 

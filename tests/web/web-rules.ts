@@ -11,7 +11,8 @@ export interface RuleBreach {
     | 'api-client-in-component'
     | 'cross-feature-import'
     | 'response-type-declared'
-    | 'response-type-from-web';
+    | 'response-type-from-web'
+    | 'response-type-inline';
   text: string;
 }
 
@@ -113,7 +114,7 @@ export function webBreaches(root: string): RuleBreach[] {
  *    or `shared/schemas/responses/<area>.ts`), where the server's mapper is typed with it too.
  *  - `response-type-from-web`: the type argument of a read or call (`useSWR…<T>`, `api.get<T>`, …) names no
  *    type imported from another web/ module, so a shape cannot move next door and be hand-copied there.
- * Inline object types in a type argument (`useSWR<{ url: string }>`) are not counted.
+ *  - `response-type-inline`: nor does it write an object type in place (`useSWR<{ url: string }>`).
  */
 export const CLIENT_SHAPES: ReadonlySet<string> = new Set([
   /** What a read hook hands a component (data, error, loading), not an answer. */
@@ -229,6 +230,10 @@ export function responseTypeBreaches(file: string, source: string): RuleBreach[]
   const fromWeb = webImports(file, source);
   for (const match of source.matchAll(TYPE_ARGUMENT_OF_CALL)) {
     const argument = balancedFrom(source, match.index + match[0].length, '>');
+    if (argument.includes('{')) {
+      const line = lineOf(source, match.index);
+      breaches.push({ file, line, rule: 'response-type-inline', text: `<${argument.trim()}>` });
+    }
     for (const name of argument.match(/\b[A-Z]\w*/g) ?? []) {
       if (!fromWeb.has(name)) continue;
       const line = lineOf(source, match.index);

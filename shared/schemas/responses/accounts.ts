@@ -8,3 +8,12 @@ export interface PresignedUpload {
   key: string;
   fileName?: string;
 }
+
+/** PUT /accounts/{id}/invalidate-cache: the meter's months worked out again, and how many changed. */
+export interface MonthsRebuilt {
+  _id: string;
+  assetId?: string;
+  months: number;
+  changed: number;
+  invalidatedAt: string;
+}

@@ -2,7 +2,7 @@ import type * as z from 'zod';
 import type { addressSchema } from '../address.ts';
 import type { EpcCertificate } from '../asset-public-data.ts';
 import type { tenantSchema } from '../asset-tenants.ts';
-import type { AssetStatus } from '../asset-wizard.ts';
+import type { AssetStatus, NormalisedWizardAsset } from '../asset-wizard.ts';
 import type { projectSchema } from '../project.ts';
 
 /** Answers of the site calls (`/assets…`, `/projects…`, `/certificates…`), as the browser reads them. */
@@ -88,4 +88,9 @@ export interface EnhancedImage {
   imageId: string;
   enhancedUrl: string;
   previewUrl: string;
+}
+
+/** POST /assets/wizard-check: the values as the site would be created with them. */
+export interface WizardCheck {
+  values: NormalisedWizardAsset;
 }

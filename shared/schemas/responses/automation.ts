@@ -43,3 +43,15 @@ export interface AutomationRun {
   finishedAt?: string;
   createdAt: string;
 }
+
+/** GET /automation/error-codes: the codes a run may fail with, and what each means. */
+export interface AutomationErrorCodes {
+  codes: string[];
+  errorCodeMap: Record<string, string>;
+}
+
+/** POST /automation/upload-url: where to PUT a file for an automation, and the name it is kept under. */
+export interface AutomationUploadTicket {
+  url: string;
+  fileName: string;
+}

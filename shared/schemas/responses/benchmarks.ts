@@ -79,3 +79,8 @@ export interface EnergyTable {
   restricted: boolean;
   sites: EnergyRow[];
 }
+
+/** An item of GET /benchmarks/crrem/pathway-sets: a set, with when it was loaded. */
+export interface PathwaySetListItem extends PathwaySetView {
+  uploadedAt: string;
+}

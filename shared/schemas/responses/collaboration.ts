@@ -1,3 +1,4 @@
+import type { MessageView, ReplyView } from '../collaboration.ts';
 import type { PresignedPut } from './common.ts';
 
 /** Answers of the collaboration calls, as the browser reads them. */
@@ -17,4 +18,9 @@ export interface AccountOption {
 export interface AttachmentTicket extends PresignedPut {
   key: string;
   attachmentId: string;
+}
+
+/** GET /messages/{id}: a discussion with its replies. */
+export interface MessageThread extends MessageView {
+  replies: ReplyView[];
 }

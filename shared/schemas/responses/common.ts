@@ -26,3 +26,14 @@ export interface PresignedPut {
   headers?: Record<string, string>;
   contentType?: string;
 }
+
+/** A list call that answers its items whole, without paging. */
+export interface DataList<T> {
+  data: T[];
+}
+
+/** The answer of a call that hands out a signed address to a file, with the name to save it under. */
+export interface FileDownload {
+  url: string;
+  fileName: string;
+}

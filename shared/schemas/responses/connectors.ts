@@ -34,3 +34,9 @@ export interface Connector {
   status: 'ready' | 'off' | 'wrong-password';
   lastRun: ScraperRun | null;
 }
+
+/** GET /scraper-runs/{id}/logs/{logId}/download: a run's log as text. */
+export interface RunLogFile {
+  fileName: string;
+  text: string;
+}

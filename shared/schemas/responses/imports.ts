@@ -69,3 +69,16 @@ export interface UploadTicket {
   method: 'PUT';
   headers: Record<string, string>;
 }
+
+/** GET /imports/{id}/items: a page of the rows' outcomes at one stage. */
+export interface ImportItemsPage {
+  rows: RowOutcome[];
+  pages: number;
+}
+
+/** GET /imports/{id}/failed-rows: the rows that failed, as a CSV file to correct. */
+export interface FailedRows {
+  fileName: string;
+  contentType: 'text/csv';
+  csv: string;
+}

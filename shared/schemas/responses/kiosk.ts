@@ -98,3 +98,8 @@ export interface KioskNews {
   } | null>;
   travel: FeedPart<FeedItem[]>;
 }
+
+/** POST /kiosks/screens: the screen paired, and how many screens of the kiosk are not yet updated. */
+export interface ScreenPaired extends PairedScreen {
+  screensNotUpdated: number;
+}

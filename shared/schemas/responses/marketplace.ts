@@ -17,3 +17,13 @@ export interface InterestView {
   note?: string;
   createdAt: string;
 }
+
+/** POST /marketplace/carbon/{id}/interest: what to tell the user. */
+export interface InterestSent {
+  message: string;
+}
+
+/** GET /marketplace/carbon/{id}: a project with the interest the company has shown in it. */
+export interface ProjectWithInterests extends ProjectView {
+  interests: InterestView[];
+}

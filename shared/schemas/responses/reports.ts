@@ -105,3 +105,20 @@ export interface TemplatePreview {
   startDate: string;
   endDate: string;
 }
+
+/** POST /scheduled-reports/{id}/send: a run now, for the period just ended, and who it went to. */
+export interface ScheduleSendWindow {
+  startDate: string;
+  endDate: string;
+  recipients: string[];
+}
+
+/** POST /reports/{id}/send: how many were sent it, and whether the file went as an attachment. */
+export interface ReportSent {
+  reportId: string;
+  recipients: string[];
+  sent: number;
+  attached: boolean;
+  /** Set when the report went as a link rather than an attachment. */
+  linkExpiresInSeconds?: number;
+}

@@ -80,3 +80,8 @@ export interface MarketplaceInterest {
 export interface LoaUploadTicket extends PresignedPut {
   key: string;
 }
+
+/** POST /util/live-connections/broadcast: how many open pages the message reached. */
+export interface BroadcastSent {
+  delivered: number;
+}

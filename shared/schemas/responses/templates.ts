@@ -43,3 +43,9 @@ export interface SampleTicket {
   headers: Record<string, string>;
   key: string;
 }
+
+/** A template's sample PDF: a signed address, and the name it was uploaded under. */
+export interface SampleLink {
+  url: string;
+  fileName?: string;
+}

@@ -8,8 +8,9 @@ import type {
   StatusHistoryEntry,
 } from '../../../shared/schemas/account-views.ts';
 import type { MeterQualityAnswer } from '../../../shared/schemas/dashboard-widgets.ts';
-import type { PresignedUpload } from '../../../shared/schemas/responses/accounts.ts';
+import type { MonthsRebuilt, PresignedUpload } from '../../../shared/schemas/responses/accounts.ts';
 import type { AssetView } from '../../../shared/schemas/responses/assets.ts';
+import type { FileLink } from '../../../shared/schemas/responses/invoices.ts';
 import type { Supplier } from '../../../shared/schemas/responses/suppliers.ts';
 import { keysUnder, useEndpoint } from '../../lib/endpoint.ts';
 
@@ -82,7 +83,7 @@ export const useCreateAccount = () =>
 /** PUT /accounts/{id}/invalidate-cache: the account's figures and every analytics read change. */
 export const useRecalculateTotals = () =>
   useEndpoint(
-    (api, id: string) => api.put<{ months: number; changed: number }>(`/accounts/${id}/invalidate-cache`),
+    (api, id: string) => api.put<MonthsRebuilt>(`/accounts/${id}/invalidate-cache`),
     (_, [id]) => [(key) => key.startsWith(`/accounts/${id}/`) || key.includes('analytics')],
   );
 
@@ -147,7 +148,7 @@ export const useDeleteContract = (accountId: string) =>
 /** GET /accounts/{id}/contracts/{contractId}/download: a short-lived address of the contract's file. */
 export const useContractDownload = (accountId: string) =>
   useEndpoint((api, contractId: string, name: string) =>
-    api.get<{ url: string }>(`/accounts/${accountId}/contracts/${contractId}/download`, { query: { name } }),
+    api.get<FileLink>(`/accounts/${accountId}/contracts/${contractId}/download`, { query: { name } }),
   );
 
 /** POST /accounts/{id}/contracts/{contractId}/rate-types */
@@ -187,7 +188,7 @@ export const useDeleteReading = (accountId: string) =>
 
 /** GET /readings/{id}/photo: a short-lived address of the reading's photo. */
 export const useReadingPhoto = () =>
-  useEndpoint((api, readingId: string) => api.get<{ url: string }>(`/readings/${readingId}/photo`));
+  useEndpoint((api, readingId: string) => api.get<FileLink>(`/readings/${readingId}/photo`));
 
 /** A meter's gaps, overlaps, estimates and outliers over a window (the Insights data-quality call). */
 export const useMeterDataQuality = (id: string, q: { startDate: string; endDate: string }) =>

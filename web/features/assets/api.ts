@@ -7,7 +7,7 @@ import type {
   FloodRisks,
   Geocoordinates,
 } from '../../../shared/schemas/asset-public-data.ts';
-import type { AssetStatus, NormalisedWizardAsset } from '../../../shared/schemas/asset-wizard.ts';
+import type { AssetStatus } from '../../../shared/schemas/asset-wizard.ts';
 import type { ImportResult, ImportRollbackResult } from '../../../shared/schemas/register-imports.ts';
 import type {
   AddressView,
@@ -42,6 +42,11 @@ export type {
   ProjectView,
   Tenant,
 } from '../../../shared/schemas/responses/assets.ts';
+
+import type { WizardCheck } from '../../../shared/schemas/responses/assets.ts';
+import type { CompanyView } from '../../../shared/schemas/responses/company.ts';
+import type { AssetGroup } from '../../../shared/schemas/responses/portfolios.ts';
+
 export type { ListPage } from '../../../shared/schemas/responses/common.ts';
 export type { EntityOption } from '../../../shared/schemas/responses/entities.ts';
 export type { RecommendationView } from '../../../shared/schemas/responses/recommendations.ts';
@@ -57,7 +62,7 @@ export function useEntityOptions() {
 
 /** The company's document categories, from its settings. */
 export function useDocumentCategories(): string[] {
-  const { data } = useSWR<{ settings?: { documentCategories?: string[] } }>('/users/me/company');
+  const { data } = useSWR<Pick<CompanyView, 'settings'>>('/users/me/company');
   return data?.settings?.documentCategories ?? [];
 }
 
@@ -125,7 +130,7 @@ export const useRollbackAssetImport = () =>
 
 /** POST /assets/wizard-check: the values as the site would be created with them. */
 export const useCheckWizardAsset = () =>
-  useEndpoint((api, body: Body) => api.post<{ values: NormalisedWizardAsset }>('/assets/wizard-check', body));
+  useEndpoint((api, body: Body) => api.post<WizardCheck>('/assets/wizard-check', body));
 
 /** POST /assets/wizard-submit */
 export const useSubmitWizardAsset = () =>
@@ -176,7 +181,7 @@ export const useAssetAccountTypes = (id: string) => useSWR<AssetAccountTypes>(`/
 
 /** GET /assets/{id}/asset-groups: the portfolios the site is in. */
 export const useAssetGroupsOf = (id: string) =>
-  useSWR<ListPage<{ _id: string; name: string }>>(`/assets/${id}/asset-groups`);
+  useSWR<ListPage<Pick<AssetGroup, '_id' | 'name'>>>(`/assets/${id}/asset-groups`);
 
 /** GET /assets/image-upload-url, then the PUT: the worker adds the picture to the site later. */
 export const useUploadAssetImage = (id: string) =>

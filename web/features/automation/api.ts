@@ -21,6 +21,13 @@ export type {
   TemplateId,
 } from '../../../shared/schemas/responses/automation.ts';
 
+import type { AssetView } from '../../../shared/schemas/responses/assets.ts';
+import type {
+  AutomationErrorCodes,
+  AutomationUploadTicket,
+} from '../../../shared/schemas/responses/automation.ts';
+import type { FileDownload } from '../../../shared/schemas/responses/common.ts';
+
 /** An item of GET /suppliers, as the connector pickers use it. */
 export type SupplierOption = Pick<Supplier, '_id' | 'name' | 'scraperEnabled'>;
 
@@ -37,11 +44,10 @@ export const automationKeys = {
 export const useAutomations = () => useSWR<ListAnswer<Automation>>(automationKeys.automations);
 export const useAutomationRuns = () => useSWR<ListAnswer<AutomationRun>>(automationKeys.runs);
 export const useTemplates = () => useSWR<ListAnswer<AutomationTemplate>>(automationKeys.templates);
-export const useErrorCodes = () =>
-  useSWR<{ codes: string[]; errorCodeMap: Record<string, string> }>(automationKeys.errorCodes);
+export const useErrorCodes = () => useSWR<AutomationErrorCodes>(automationKeys.errorCodes);
 export const useSupplierOptions = () => useSWR<ListAnswer<SupplierOption>>(automationKeys.suppliers);
 export const useSiteOptions = (wanted: boolean) =>
-  useSWR<ListAnswer<{ _id: string; siteName: string }>>(wanted ? automationKeys.sites : null);
+  useSWR<ListAnswer<Pick<AssetView, '_id' | 'siteName'>>>(wanted ? automationKeys.sites : null);
 
 /** A dropped file's type, from its name when the browser gives none. */
 const typeOfFile = (file: File) =>
@@ -99,7 +105,7 @@ export const useDropFile = () =>
   useEndpoint(
     async (api, automationId: string, file: File) => {
       const contentType = typeOfFile(file);
-      const ticket = await api.post<{ url: string; fileName: string }>('/automation/upload-url', {
+      const ticket = await api.post<AutomationUploadTicket>('/automation/upload-url', {
         automationId,
         fileName: file.name,
         contentType,
@@ -118,6 +124,4 @@ export const useDropFile = () =>
 
 /** GET /automation-runs/{id}/attachment */
 export const useRunAttachment = () =>
-  useEndpoint((api, runId: string) =>
-    api.get<{ url: string; fileName: string }>(`/automation-runs/${runId}/attachment`),
-  );
+  useEndpoint((api, runId: string) => api.get<FileDownload>(`/automation-runs/${runId}/attachment`));

@@ -5,6 +5,7 @@ import type {
   CrremSiteDetail,
   CrremTable,
   EnergyTable,
+  PathwaySetListItem,
   PathwaySetView,
 } from '../../../shared/schemas/responses/benchmarks.ts';
 import type { ListPage } from '../../../shared/schemas/responses/common.ts';
@@ -53,8 +54,7 @@ export const useCrremSite = (id: string | undefined, setId?: string) =>
   useSWR<CrremSiteDetail>(id ? benchmarkKeys.crremSite(id, setId) : null);
 
 /** GET /benchmarks/crrem/pathway-sets */
-export const usePathwaySets = () =>
-  useSWR<ListPage<PathwaySetView & { uploadedAt: string }>>(benchmarkKeys.pathwaySets);
+export const usePathwaySets = () => useSWR<ListPage<PathwaySetListItem>>(benchmarkKeys.pathwaySets);
 
 /** GET /benchmarks/{kind}/sites: sites against LETI, REEB or ETN figures. */
 export const useEnergyTable = (kind: EnergyBenchmarkKind, filters: BenchmarkFilters) =>

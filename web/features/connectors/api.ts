@@ -11,6 +11,8 @@ export type {
   ScraperRun,
 } from '../../../shared/schemas/responses/connectors.ts';
 
+import type { RunLogFile } from '../../../shared/schemas/responses/connectors.ts';
+
 /** An item of GET /suppliers, as the connector pickers use it. */
 export type ConnectorSupplier = Pick<Supplier, '_id' | 'name' | 'scraperEnabled'>;
 
@@ -52,5 +54,5 @@ export const useRemovePortalLogin = (companyId: string) =>
 /** GET /scraper-runs/{id}/logs/{logId}/download */
 export const useRunLog = () =>
   useEndpoint((api, runId: string, logId: string) =>
-    api.get<{ fileName: string; text: string }>(`/scraper-runs/${runId}/logs/${logId}/download`),
+    api.get<RunLogFile>(`/scraper-runs/${runId}/logs/${logId}/download`),
   );

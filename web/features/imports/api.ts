@@ -5,7 +5,6 @@ import type {
   ImportInfo,
   ImportState,
   PreviewAnswer,
-  RowOutcome,
   UploadTicket,
 } from '../../../shared/schemas/responses/imports.ts';
 import { keysUnder, useEndpoint } from '../../lib/endpoint.ts';
@@ -20,6 +19,8 @@ export type {
   RowOutcome,
   UploadTicket,
 } from '../../../shared/schemas/responses/imports.ts';
+
+import type { FailedRows, ImportItemsPage } from '../../../shared/schemas/responses/imports.ts';
 
 export const importKeys = {
   list: '/imports?$sort=-createdAt&limit=100',
@@ -46,7 +47,7 @@ export const useImportInfo = (id: string | undefined) =>
   });
 
 export const useImportItems = (id: string | undefined, stage: 'preview' | 'import' | 'rollback', page = 0) =>
-  useSWR<{ rows: RowOutcome[]; pages: number }>(id ? importKeys.items(id, stage, page) : null);
+  useSWR<ImportItemsPage>(id ? importKeys.items(id, stage, page) : null);
 
 export const useRequestUpload = () =>
   useEndpoint((api, type: ImportType, file: File) =>
@@ -79,4 +80,4 @@ export const useStartRollback = () =>
   );
 
 export const useFailedRows = () =>
-  useEndpoint((api, id: string) => api.get<{ fileName: string; csv: string }>(`/imports/${id}/failed-rows`));
+  useEndpoint((api, id: string) => api.get<FailedRows>(`/imports/${id}/failed-rows`));

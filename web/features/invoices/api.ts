@@ -83,7 +83,9 @@ export const useBatch = (batchId: string | undefined, polling: boolean, interval
 export const useQueue = (group: QueueGroup, filters: QueueFilters, page: number) =>
   useSWR<ListPage<ValidationItem>>(invoiceKeys.queue(group, filters, page), { keepPreviousData: true });
 export const useQueueCount = (group: QueueGroup, filters: QueueFilters) =>
-  useSWR<ListPage<{ _id: string }>>(invoiceKeys.count(group, filters), { keepPreviousData: true });
+  useSWR<ListPage<Pick<ValidationItem, '_id'>>>(invoiceKeys.count(group, filters), {
+    keepPreviousData: true,
+  });
 export const useInvoice = (id: string | undefined) =>
   useSWR<InvoiceView>(id ? invoiceKeys.invoice(id) : null);
 export const useSummary = (id: string | undefined) =>

@@ -27,6 +27,11 @@ export type {
   TemplatePreview,
 } from '../../../shared/schemas/responses/reports.ts';
 
+import type { AssetView } from '../../../shared/schemas/responses/assets.ts';
+import type { FileDownload } from '../../../shared/schemas/responses/common.ts';
+import type { AssetGroup } from '../../../shared/schemas/responses/portfolios.ts';
+import type { ReportSent, ScheduleSendWindow } from '../../../shared/schemas/responses/reports.ts';
+
 export interface ReportRequestBody {
   templateId: SystemTemplateId;
   scopeType: ReportScopeType;
@@ -65,9 +70,9 @@ export const useReportHistory = () => useSWR<ListAnswer<ReportView>>(reportKeys.
 export const useScopeReports = (scopeId: string) =>
   useSWR<ListAnswer<ReportView>>(reportKeys.ofScope(scopeId));
 export const usePortfolioChoices = () =>
-  useSWR<ListAnswer<{ _id: string; name: string }>>(reportKeys.portfolios);
-export const useSiteChoices = () => useSWR<ListAnswer<{ _id: string; siteName: string }>>(reportKeys.sites);
-export const useSiteName = (id: string) => useSWR<{ _id: string; siteName: string }>(reportKeys.site(id));
+  useSWR<ListAnswer<Pick<AssetGroup, '_id' | 'name'>>>(reportKeys.portfolios);
+export const useSiteChoices = () => useSWR<ListAnswer<Pick<AssetView, '_id' | 'siteName'>>>(reportKeys.sites);
+export const useSiteName = (id: string) => useSWR<Pick<AssetView, '_id' | 'siteName'>>(reportKeys.site(id));
 
 /** POST /reports/generate2: the report is queued; its row follows the build live. */
 export const useGenerateReport = () =>
@@ -98,7 +103,7 @@ export const useRegenerateReport = () =>
 
 /** GET /reports/{id}/download: a link to the file that works for a few minutes. */
 export const useReportLink = () =>
-  useEndpoint((api, id: string) => api.get<{ url: string; fileName: string }>(`/reports/${id}/download`));
+  useEndpoint((api, id: string) => api.get<FileDownload>(`/reports/${id}/download`));
 
 /** A scheduled report as its page lists it. */
 export type ScheduleBody = Omit<ScheduleView, '_id' | 'nextRunAt' | 'lastRunAt' | 'lastStatus' | 'lastError'>;
@@ -141,18 +146,14 @@ export const useDeleteSchedule = () =>
 /** POST /scheduled-reports/{id}/send: a run now, for the period just ended. */
 export const useSendScheduleNow = () =>
   useEndpoint(
-    (api, id: string) =>
-      api.post<{ startDate: string; endDate: string; recipients: string[] }>(
-        `/scheduled-reports/${id}/send`,
-        {},
-      ),
+    (api, id: string) => api.post<ScheduleSendWindow>(`/scheduled-reports/${id}/send`, {}),
     () => [isReportList],
   );
 
 /** POST /reports/{id}/send: the report mailed, attached or linked. */
 export const useSendReport = () =>
   useEndpoint((api, id: string, recipients: string[]) =>
-    api.post<{ sent: number; attached: boolean }>(`/reports/${id}/send`, { recipients }),
+    api.post<ReportSent>(`/reports/${id}/send`, { recipients }),
   );
 
 /** A company's own report template, as the builder edits it. */

@@ -34,6 +34,11 @@ export type {
   StaffEmail,
 } from '../../../shared/schemas/responses/staff-tools.ts';
 
+import type { DataList, ListPage } from '../../../shared/schemas/responses/common.ts';
+import type { CompanyName } from '../../../shared/schemas/responses/company.ts';
+import type { FileLink } from '../../../shared/schemas/responses/invoices.ts';
+import type { BroadcastSent } from '../../../shared/schemas/responses/staff-tools.ts';
+
 /** The SWR key of a company's gas meters; '' stands for the caller's own company. */
 export const gasMeterChoicesKey = (companyId: string) =>
   companyId
@@ -53,7 +58,7 @@ export const useGasPrediction = () =>
   );
 
 /** GET /util/global-assets */
-export const useGlobalAssets = () => useSWR<{ data: GlobalAsset[]; total: number }>('/util/global-assets');
+export const useGlobalAssets = () => useSWR<ListPage<GlobalAsset>>('/util/global-assets');
 
 /** GET /util/global-stats */
 export const useGlobalStats = () => useSWR<GlobalStats>('/util/global-stats');
@@ -97,33 +102,33 @@ export const useSaveProductSettings = () =>
 
 /** GET /util/activity, with the filters as a query string. */
 export const useActivity = (query: string) =>
-  useSWR<{ data: ActivityRow[] }>(`/util/activity${query ? `?${query}` : ''}`, { keepPreviousData: true });
+  useSWR<DataList<ActivityRow>>(`/util/activity${query ? `?${query}` : ''}`, { keepPreviousData: true });
 
 /** GET /util/emails */
 export const useStaffEmails = (query: string) =>
-  useSWR<{ data: StaffEmail[] }>(`/util/emails${query ? `?${query}` : ''}`, { keepPreviousData: true });
+  useSWR<DataList<StaffEmail>>(`/util/emails${query ? `?${query}` : ''}`, { keepPreviousData: true });
 
 /** GET /util/emails/{id}/attachments/{attachmentId}/download */
 export const useEmailAttachment = () =>
   useEndpoint((api, email: StaffEmail, attachmentId: string) =>
-    api.get<{ url: string; name: string }>(
+    api.get<Required<FileLink>>(
       `/util/emails/${email._id}/attachments/${attachmentId}/download?companyId=${email.companyId ?? 'unmatched'}`,
     ),
   );
 
 /** GET /util/live-connections */
 export const useLiveConnections = () =>
-  useSWR<{ data: LiveCompany[]; total: number }>('/util/live-connections', { refreshInterval: 15_000 });
+  useSWR<ListPage<LiveCompany>>('/util/live-connections', { refreshInterval: 15_000 });
 
 /** POST /util/live-connections/broadcast */
 export const useBroadcast = () =>
   useEndpoint((api, body: { companyId: string; userSub?: string; message: string }) =>
-    api.post<{ delivered: number }>('/util/live-connections/broadcast', body),
+    api.post<BroadcastSent>('/util/live-connections/broadcast', body),
   );
 
 /** GET /util/asset-finder?q= (nothing asked below two characters) */
 export const useAssetFinder = (text: string) =>
-  useSWR<{ data: FoundSite[] }>(
+  useSWR<DataList<FoundSite>>(
     text.trim().length >= 2 ? `/util/asset-finder?q=${encodeURIComponent(text.trim())}` : null,
     { keepPreviousData: true },
   );
@@ -134,8 +139,8 @@ export const useSiteView = (site: { _id: string; companyId: string } | undefined
 
 /** GET /companies/global: every company's id and name, for choosing one. */
 export const useCompanyChoices = () =>
-  useSWR<{ data: { _id: string; name: string }[] }>('/companies/global?limit=500');
+  useSWR<DataList<Pick<CompanyName, '_id' | 'name'>>>('/companies/global?limit=500');
 
 /** GET /util/marketplace-interests: every company's, newest first. */
 export const useMarketplaceInterests = () =>
-  useSWR<{ data: MarketplaceInterest[] }>('/util/marketplace-interests');
+  useSWR<DataList<MarketplaceInterest>>('/util/marketplace-interests');

@@ -23,6 +23,9 @@ export type {
   SampleTicket,
 } from '../../../shared/schemas/responses/templates.ts';
 
+import type { DataList } from '../../../shared/schemas/responses/common.ts';
+import type { SampleLink } from '../../../shared/schemas/responses/templates.ts';
+
 /** The template calls' failures as the editor words them (02 §8), when the server gives no reason. */
 export const TEMPLATE_MESSAGES = {
   get: 'There was a problem getting the template.',
@@ -77,14 +80,14 @@ export const useTemplate = (id: string | undefined) =>
   useSWR<Template>(id ? templateKeys.template(id) : null);
 
 export const useInvoiceKeys = () =>
-  useSWR<{ data: InvoiceKeyOption[] }>(templateKeys.invoiceKeys, { revalidateOnFocus: false });
+  useSWR<DataList<InvoiceKeyOption>>(templateKeys.invoiceKeys, { revalidateOnFocus: false });
 
 export const useValueFormats = () =>
   useSWR<ValueFormats>(templateKeys.valueFormat, { revalidateOnFocus: false });
 
 /** The sample's link lasts 15 minutes: fetched again well before then, and whenever the sample changes. */
 export const useSampleUrl = (template: Template | undefined) =>
-  useSWR<{ url: string; fileName?: string }>(
+  useSWR<SampleLink>(
     template?.sampleKey
       ? `${templateKeys.sample(template._id)}?for=${encodeURIComponent(template.sampleKey)}`
       : null,
