@@ -3,6 +3,7 @@ import { MAX_LIST_LIMIT } from '../../shared/constants.ts';
 import { defaultUnit } from '../../shared/domain/units.ts';
 import { convertQuantity, isSubMeter } from '../../shared/schemas/account-rules.ts';
 import type { UtilityType } from '../../shared/schemas/common.ts';
+import type { MonthsRebuilt } from '../../shared/schemas/responses/accounts.ts';
 import { listItems } from '../core/data/item-repository.ts';
 import { notFound } from '../core/lib/errors.ts';
 import { collectionOf } from '../core/resources/resource-service.ts';
@@ -15,7 +16,6 @@ import {
   type RollupDelta,
 } from './consumption-repository.ts';
 import { ROLLUP_PARTS, type RollupParts } from './rollup-parts.ts';
-import type { MonthsRebuilt } from '../../shared/schemas/responses/accounts.ts';
 
 const ALL_FROM = '1900-01';
 const ALL_TO = '2999-12';

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { safeFileName } from '../../shared/files/file-type.ts';
+import type { AutomationErrorCodes } from '../../shared/schemas/responses/automation.ts';
 import { declaredSize, UPLOAD_LIMITS } from '../../shared/schemas/upload-size.ts';
 import { presignGet, presignPut } from '../core/adapters/s3.ts';
 import { bucketName } from '../core/config.ts';
@@ -11,7 +12,6 @@ import { operation } from '../core/middleware/operation.ts';
 import { changeAutomation, getAutomation, getAutomationRun } from './automation-repository.ts';
 import { startAutomationRun } from './automation-start.ts';
 import { AUTOMATION_ERROR_CODES, AUTOMATION_TEMPLATES } from './automation-templates.ts';
-import type { AutomationErrorCodes } from '../../shared/schemas/responses/automation.ts';
 
 /** Bills go to capture, spreadsheets to the imports worker; Windows browsers call a CSV file an Excel one. */
 const FOLDER_TYPES = [

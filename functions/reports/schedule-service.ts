@@ -8,6 +8,7 @@ import {
   unsubscribeQuery,
 } from '../../shared/reports/report-schedule.ts';
 import { reportRequestSchema, templateOf } from '../../shared/reports/report-templates.ts';
+import type { ReportSent } from '../../shared/schemas/responses/reports.ts';
 import type { ScheduledReportRunMessage } from '../../shared/system/queue-messages.ts';
 import { getProfile } from '../core/access/user-repository.ts';
 import { mailer } from '../core/adapters/mailer.ts';
@@ -46,7 +47,6 @@ import {
   removeDue,
   type StoredSchedule,
 } from './schedule-repository.ts';
-import type { ReportSent } from '../../shared/schemas/responses/reports.ts';
 
 /** A run's claim older than this is taken to be a crashed worker's, and another may take it over. */
 const STALE_CLAIM_MS = 15 * 60_000;

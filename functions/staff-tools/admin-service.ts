@@ -1,3 +1,4 @@
+import type { BroadcastSent } from '../../shared/schemas/responses/staff-tools.ts';
 import {
   type AdminOverview,
   activityQuerySchema,
@@ -38,7 +39,6 @@ import {
   writeProductSettings,
 } from './admin-repository.ts';
 import { firstIdAt } from './global-stats-service.ts';
-import type { BroadcastSent } from '../../shared/schemas/responses/staff-tools.ts';
 
 /** Staff admin calls: every one is on a staff-only route, so the middleware has refused anyone else. */
 
