@@ -3,6 +3,7 @@ import { MAX_LIST_LIMIT } from '../../shared/constants.ts';
 import { defaultUnit } from '../../shared/domain/units.ts';
 import { convertQuantity, isSubMeter } from '../../shared/schemas/account-rules.ts';
 import type { UtilityType } from '../../shared/schemas/common.ts';
+import type { MonthsRebuilt } from '../../shared/schemas/responses/accounts.ts';
 import { listItems } from '../core/data/item-repository.ts';
 import { notFound } from '../core/lib/errors.ts';
 import { collectionOf } from '../core/resources/resource-service.ts';
@@ -43,7 +44,7 @@ interface Sum extends RollupParts {
  * the asset's and the company's roll-ups, which keeps the company's figures true without
  * reading every account of the company.
  */
-export async function invalidateAccountCache(caller: Caller, accountId: string) {
+export async function invalidateAccountCache(caller: Caller, accountId: string): Promise<MonthsRebuilt> {
   const companyId = caller.companyId;
   // Consistent: a rebuild after the meter's user changed must see the change.
   const account = await findStoredAccount(companyId, accountId, { consistent: true });

@@ -6,6 +6,7 @@ import {
 } from '../../shared/files/file-type.ts';
 import { CONTRACT_MESSAGES, contractUploadSchema } from '../../shared/schemas/account-contracts.ts';
 import { contractDownloadQuery } from '../../shared/schemas/queries.ts';
+import type { PresignedUpload } from '../../shared/schemas/responses/accounts.ts';
 import { tooLargeMessage, UPLOAD_LIMITS } from '../../shared/schemas/upload-size.ts';
 import { storedUpload } from '../core/adapters/object-start.ts';
 import { presignGet, presignPut } from '../core/adapters/s3.ts';
@@ -76,7 +77,7 @@ const upload = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
       headers: { 'Content-Type': PDF },
       key,
       fileName,
-    },
+    } satisfies PresignedUpload,
   };
 });
 

@@ -7,6 +7,7 @@ import {
   readingSubmitSchema,
 } from '../../shared/schemas/account-readings.ts';
 import { plainListQuery } from '../../shared/schemas/list-queries.ts';
+import type { PresignedUpload } from '../../shared/schemas/responses/accounts.ts';
 import { findResource } from '../../shared/system/resources.ts';
 import { LineageResolver, mayAccessItem } from '../core/access/item-access-service.ts';
 import { writeActivity } from '../core/activity/activity-service.ts';
@@ -89,7 +90,7 @@ const photoUpload = async (ctx: OpContext): Promise<OpResult> => {
       method: 'PUT',
       headers: { 'Content-Type': input.contentType },
       key,
-    },
+    } satisfies PresignedUpload,
   };
 };
 

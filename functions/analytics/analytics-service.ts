@@ -7,6 +7,7 @@ import {
   type Granularity,
 } from '../../shared/analytics/index.ts';
 import type { UtilityType } from '../../shared/schemas/common.ts';
+import type { AnalyticsAnswerView } from '../../shared/schemas/responses/analytics.ts';
 import {
   listAccountMonths,
   listAssetRollups,
@@ -172,7 +173,7 @@ export async function readFigures(
   return [...siteRows.flat(), ...meterRows.flat()].filter(wanted);
 }
 
-export interface AnalyticsAnswer {
+export interface AnalyticsAnswer extends AnalyticsAnswerView {
   id: AnalyticsId;
   version: 'v1' | 'v2';
   scope: {

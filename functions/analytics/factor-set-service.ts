@@ -7,6 +7,7 @@ import {
 } from '../../shared/analytics/index.ts';
 import { calculateEmissions, isFactorUtility } from '../../shared/domain/emission-factors.ts';
 import { isSubMeter } from '../../shared/schemas/account-rules.ts';
+import type { FactorSets, RestatementJobView } from '../../shared/schemas/responses/factor-sets.ts';
 import {
   allAccounts,
   applyRestatementToGroups,
@@ -295,12 +296,12 @@ async function factorSets(ctx: OpContext): Promise<OpResult> {
         label: e.label,
         ...(e.current ? { current: true } : {}),
       })),
-    },
+    } satisfies FactorSets,
   };
 }
 
 /** What the API shows of a job: everything but the company it belongs to. */
-export function presentJob(job: RestatementJob): Omit<RestatementJob, 'companyId'> {
+export function presentJob(job: RestatementJob): RestatementJobView {
   const { companyId: _companyId, ...rest } = job;
   return rest;
 }

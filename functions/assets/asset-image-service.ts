@@ -2,6 +2,7 @@ import * as z from 'zod';
 import { satelliteImageSchema } from '../../shared/schemas/asset.ts';
 import { imageContentType } from '../../shared/schemas/asset-documents.ts';
 import { ASSET_MESSAGES } from '../../shared/schemas/asset-messages.ts';
+import type { EnhancedImage } from '../../shared/schemas/responses/assets.ts';
 import { declaredSize, declaredSizeParam, UPLOAD_LIMITS } from '../../shared/schemas/upload-size.ts';
 import { enforceItemCheck } from '../core/access/item-access-service.ts';
 import { getObjectBytes, presignGet, presignPut, putObject } from '../core/adapters/s3.ts';
@@ -119,7 +120,7 @@ const enhance = operation({ params: ['id', 'imageId'] }, async (ctx): Promise<Op
     return { ...current, images: images.map((i) => (i._id === imageId ? { ...i, enhancedKey: key } : i)) };
   });
   const previewUrl = await presignGet(bucket, key, 3600);
-  return { body: { imageId, enhancedUrl: previewUrl, previewUrl } };
+  return { body: { imageId, enhancedUrl: previewUrl, previewUrl } satisfies EnhancedImage };
 });
 
 const satelliteList = z.array(satelliteImageSchema).max(20, 'At most 20 satellite images');

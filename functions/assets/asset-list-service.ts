@@ -3,6 +3,7 @@ import { MAX_LIST_LIMIT } from '../../shared/constants.ts';
 import { compareOrderKeys } from '../../shared/domain/order-key.ts';
 import { assetListQuery, sitePageQuery } from '../../shared/schemas/asset-queries.ts';
 import { UTILITY_TYPES } from '../../shared/schemas/fields.ts';
+import type { AssetAccountTypes } from '../../shared/schemas/responses/assets.ts';
 import {
   LineageResolver,
   mayAccessItem,
@@ -177,7 +178,7 @@ const accountTypes = operation({ params: ['id'] }, async (ctx): Promise<OpResult
     return i < 0 ? UTILITY_TYPES.length : i;
   };
   const data = Object.keys(counts).sort((a, b) => order(a) - order(b) || a.localeCompare(b));
-  return { body: { data, counts, total: data.length } };
+  return { body: { data, counts, total: data.length } satisfies AssetAccountTypes };
 });
 
 /** GET /assets/{id}/timeline-events: newest first by the event's date. */

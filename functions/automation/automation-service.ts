@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { safeFileName } from '../../shared/files/file-type.ts';
+import type { AutomationErrorCodes } from '../../shared/schemas/responses/automation.ts';
 import { onFirstUse } from '../../shared/schemas/on-first-use.ts';
 import { declaredSize, UPLOAD_LIMITS } from '../../shared/schemas/upload-size.ts';
 import { presignGet, presignPut } from '../core/adapters/s3.ts';
@@ -28,7 +29,12 @@ const templates = operation({}, async (): Promise<OpResult> => {
 });
 
 const errorCodes = operation({}, async (): Promise<OpResult> => {
-  return { body: { codes: Object.keys(AUTOMATION_ERROR_CODES), errorCodeMap: AUTOMATION_ERROR_CODES } };
+  return {
+    body: {
+      codes: Object.keys(AUTOMATION_ERROR_CODES),
+      errorCodeMap: AUTOMATION_ERROR_CODES,
+    } satisfies AutomationErrorCodes,
+  };
 });
 
 const run = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {

@@ -32,6 +32,12 @@ import {
   pathwayUploadSchema,
 } from '../../shared/schemas/benchmarks.ts';
 import { floorAreaPeriodSchema } from '../../shared/schemas/floor-area-history.ts';
+import type {
+  CrremSiteDetail,
+  CrremTable,
+  EnergyTable,
+  PathwaySetView,
+} from '../../shared/schemas/responses/benchmarks.ts';
 import { type SiteYear, siteYearFigures } from '../analytics/index.ts';
 import type { StoredAsset } from '../assets/index.ts';
 import type { StoredItem } from '../core/data/item-repository.ts';
@@ -101,7 +107,7 @@ export function siteFacts(site: StoredItem & Pick<Partial<StoredAsset>, 'address
   };
 }
 
-const setView = (set: PathwaySet) => ({
+const setView = (set: PathwaySet): PathwaySetView => ({
   _id: set._id,
   name: set.name,
   version: set.version,
@@ -217,7 +223,11 @@ const matchesType = (facts: SiteFacts, propertyType: string | undefined) =>
   !propertyType || facts.propertyType?.toLowerCase() === propertyType.toLowerCase();
 
 /** The CRREM table of every site the caller may read (in a portfolio or entity when asked). */
-export async function crremTable(caller: Caller, query: CrremSitesQuery, now = new Date()) {
+export async function crremTable(
+  caller: Caller,
+  query: CrremSitesQuery,
+  now = new Date(),
+): Promise<CrremTable> {
   const set = await chosenSet(query.setId);
   const lastYear = lastWholeYear(now);
   const years = { from: PATHWAY_FIRST_YEAR, to: lastYear };
@@ -307,7 +317,7 @@ const crremSite = operation({ params: ['id'], query: crremSiteQuery }, async (ct
       pathway:
         assessed.pathway?.points.filter((p) => p.year >= PATHWAY_FIRST_YEAR && p.year <= PATHWAY_LAST_YEAR) ??
         [],
-    },
+    } satisfies CrremSiteDetail,
   };
 });
 
@@ -404,7 +414,7 @@ export async function energyTable(
   kind: EnergyBenchmarkKind,
   query: { assetGroupId?: string; entityId?: string; propertyType?: string },
   now = new Date(),
-) {
+): Promise<EnergyTable> {
   const lastYear = lastWholeYear(now);
   const [items, figures] = await Promise.all([
     listEnergyBenchmarks(),

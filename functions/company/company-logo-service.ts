@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { LOGO_MAX_PIXELS } from '../../shared/constants.ts';
 import { MESSAGES } from '../../shared/messages.ts';
+import type { LogoTicket } from '../../shared/schemas/responses/company.ts';
 import { idField } from '../../shared/schemas/fields.ts';
 import { declaredSize, tooLargeMessage, UPLOAD_LIMITS } from '../../shared/schemas/upload-size.ts';
 import { storedUpload } from '../core/adapters/object-start.ts';
@@ -37,7 +38,7 @@ const uploadLogo = async (ctx: OpContext): Promise<OpResult> => {
       key,
       previewUrl: await presignGet(bucket, key),
       rule: MESSAGES.logoRule,
-    },
+    } satisfies LogoTicket,
   };
 };
 

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import * as z from 'zod';
 import type { Caller } from '../../shared/access/caller.ts';
 import { type PermissionName, permissionList } from '../../shared/access/permission-names.ts';
+import type { CompanyUser, WelcomeSentView } from '../../shared/schemas/responses/company.ts';
 import { idField } from '../../shared/schemas/fields.ts';
 import { forgetCaller } from '../core/access/caller-service.ts';
 import {
@@ -63,7 +64,11 @@ async function rolePermissions(companyId: string, roleId: string | undefined): P
   return permissionList(role.permissions);
 }
 
-async function viewOf(companyId: string, member: StoredMembership, roles?: StoredRole[]) {
+async function viewOf(
+  companyId: string,
+  member: StoredMembership,
+  roles?: StoredRole[],
+): Promise<CompanyUser> {
   const all = roles ?? (await listRoles(companyId));
   const role = all.find((r) => r._id === member.roleId);
   return {
@@ -296,7 +301,7 @@ const welcomeEmail = async (ctx: OpContext): Promise<OpResult> => {
   const member = await loadMember(companyId, sub);
   await assertMayChange(ctx, companyId, member);
   const sent = await sendWelcome(ctx, companyId, member, ctx.route.method === 'POST');
-  return { body: { sent: true, ...sent } };
+  return { body: { sent: true, ...sent } satisfies WelcomeSentView };
 };
 
 export const COMPANY_USER_OPERATIONS: Operations = {

@@ -13,6 +13,7 @@ import {
   mappingProblems,
 } from '../../shared/imports/import-mapping.ts';
 import { neutraliseCell } from '../../shared/imports/import-values.ts';
+import type { FailedRows } from '../../shared/schemas/responses/imports.ts';
 import { sendToQueue } from '../core/adapters/queue.ts';
 import { presignPut } from '../core/adapters/s3.ts';
 import { bucketName } from '../core/config.ts';
@@ -238,7 +239,9 @@ const failedRows = operation({ params: ['id'] }, async (ctx): Promise<OpResult> 
     ...rows.map((o) => [String(o.row), o.field ?? '', o.reason ?? '', ...(o.cells ?? [])]),
   ];
   const csv = `${lines.map((l) => l.map((c) => csvField(neutraliseCell(c))).join(',')).join('\r\n')}\r\n`;
-  return { body: { fileName: `failed-rows-${r._id}.csv`, contentType: 'text/csv', csv } };
+  return {
+    body: { fileName: `failed-rows-${r._id}.csv`, contentType: 'text/csv', csv } satisfies FailedRows,
+  };
 });
 
 const READ_ONLY = 'Imports are started with GET /imports/upload-url and changed only through their own calls';

@@ -5,6 +5,7 @@ import { convertQuantity } from '../../shared/schemas/account-rules.ts';
 import { idSchema } from '../../shared/schemas/common.ts';
 import { invoiceValidationListQuery } from '../../shared/schemas/list-queries.ts';
 import { invoiceDownloadQuery } from '../../shared/schemas/queries.ts';
+import type { FileLink } from '../../shared/schemas/responses/invoices.ts';
 import { findResource } from '../../shared/system/resources.ts';
 import {
   applyInvoiceContribution,
@@ -185,7 +186,7 @@ export async function invoiceDownload(
   invoice: StoredItem,
   preview: boolean,
   stamped = false,
-) {
+): Promise<FileLink> {
   const key = stamped ? str(invoice.stampedKey) : str(invoice.key);
   if (!key) {
     throw notFound(

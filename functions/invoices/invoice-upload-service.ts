@@ -2,6 +2,7 @@ import * as z from 'zod';
 import { canAccessItem } from '../../shared/access/item-access.ts';
 import { isCompanyWide } from '../../shared/access/route-access.ts';
 import { CAPTURE_CONTENT_TYPES, detectCaptureFileType, safeFileName } from '../../shared/files/file-type.ts';
+import type { InvoiceUploadTicket, ManualTicket } from '../../shared/schemas/responses/invoices.ts';
 import { LineageResolver } from '../core/access/item-access-service.ts';
 import { deleteObject, headObject } from '../core/adapters/asset-storage.ts';
 import { publishToCompany } from '../core/adapters/live.ts';
@@ -152,7 +153,7 @@ async function startUpload(ctx: OpContext, req: UploadRequest): Promise<OpResult
       status: 'uploading',
       uploadUrl,
       headers: { 'Content-Type': req.contentType },
-    },
+    } satisfies InvoiceUploadTicket,
   };
 }
 
@@ -244,7 +245,7 @@ const manualUpload = async (ctx: OpContext): Promise<OpResult> => {
         status: 'uploading',
         uploadUrl,
         headers: { 'Content-Type': req.contentType },
-      },
+      } satisfies ManualTicket,
     };
   }
 

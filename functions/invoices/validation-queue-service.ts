@@ -8,6 +8,7 @@ import {
   type QueueGroup,
   validationQueueQuery,
 } from '../../shared/schemas/list-queries.ts';
+import type { BulkAnswer } from '../../shared/schemas/responses/invoices.ts';
 import { findResource } from '../../shared/system/resources.ts';
 import { accountsResource, findStoredAccount } from '../accounts/index.ts';
 import { LineageResolver, mayAccessItem } from '../core/access/item-access-service.ts';
@@ -268,7 +269,7 @@ async function eachValidation(
     }
   }
   await announce(ctx);
-  return { body: { updated, missing, failed } };
+  return { body: { updated, missing, failed } satisfies BulkAnswer };
 }
 
 const bulkHold = async (ctx: OpContext): Promise<OpResult> => {

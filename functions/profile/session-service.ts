@@ -2,6 +2,7 @@ import * as z from 'zod';
 import { derivePermissions, isEntityGroupUser } from '../../shared/access/route-access.ts';
 import { idSchema } from '../../shared/schemas/common.ts';
 import { notificationsQuery } from '../../shared/schemas/queries.ts';
+import type { Me, MyPermissions } from '../../shared/schemas/responses/session.ts';
 import { getCompany, type StoredCompany } from '../company/index.ts';
 import { forgetCaller } from '../core/access/caller-service.ts';
 import {
@@ -80,7 +81,7 @@ const me = async (ctx: OpContext): Promise<OpResult> => {
       role: role ? { _id: role._id, name: role.name } : null,
       // Only whether a key exists: the key itself is shown once, when it is made.
       apiKey: await apiKeySummary(ctx.caller.sub, ctx.caller.companyId),
-    },
+    } satisfies Me,
   };
 };
 
@@ -106,7 +107,7 @@ const myPermissions = async (ctx: OpContext): Promise<OpResult> => ({
     entities: ctx.caller.grants.entities,
     assets: ctx.caller.grants.assets,
     accounts: ctx.caller.grants.accounts,
-  },
+  } satisfies MyPermissions,
 });
 
 /**

@@ -2,6 +2,7 @@ import type { Caller } from '../../shared/access/caller.ts';
 import { canAccessItem, type ItemLineage } from '../../shared/access/item-access.ts';
 import { canUseRoute, isCompanyWide } from '../../shared/access/route-access.ts';
 import { recipientChoicesQuery } from '../../shared/reports/report-schedule.ts';
+import type { RecipientChoice, RecipientChoices } from '../../shared/schemas/responses/reports.ts';
 import { findResource } from '../../shared/system/resources.ts';
 import { memberCaller } from '../core/access/caller-service.ts';
 import { LineageResolver } from '../core/access/item-access-service.ts';
@@ -12,13 +13,6 @@ import { operation } from '../core/middleware/operation.ts';
 import { coveredSites } from './report-service.ts';
 
 const REPORT_READERS = findResource('reports')?.read ?? [];
-
-/** A member a scheduled report may be sent to. */
-export interface RecipientChoice {
-  userSub: string;
-  name: string;
-  email: string;
-}
 
 /**
  * Whether a member could open the report themselves: one of the whole company is company-wide users',
@@ -56,6 +50,6 @@ export const recipientChoices = operation(
       data.push({ userSub: m._id, name, email: m.email.toLowerCase() });
     }
     data.sort((a, b) => a.name.localeCompare(b.name) || a.email.localeCompare(b.email));
-    return { body: { data } };
+    return { body: { data } satisfies RecipientChoices };
   },
 );

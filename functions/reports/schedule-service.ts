@@ -8,6 +8,7 @@ import {
   unsubscribeQuery,
 } from '../../shared/reports/report-schedule.ts';
 import { reportRequestSchema, templateOf } from '../../shared/reports/report-templates.ts';
+import type { ReportSent } from '../../shared/schemas/responses/reports.ts';
 import type { ScheduledReportRunMessage } from '../../shared/system/queue-messages.ts';
 import { getProfile } from '../core/access/user-repository.ts';
 import { mailer } from '../core/adapters/mailer.ts';
@@ -146,7 +147,7 @@ const sendReport = operation({ params: ['id'] }, async (ctx): Promise<OpResult> 
       sent: recipients.length,
       attached: delivery.attachment !== undefined,
       ...(delivery.link ? { linkExpiresInSeconds: 7 * 24 * 3600 } : {}),
-    },
+    } satisfies ReportSent,
   };
 });
 

@@ -3,6 +3,7 @@ import { canAccessItem } from '../../shared/access/item-access.ts';
 import { canSearch, isCompanyWide } from '../../shared/access/route-access.ts';
 import { SEARCH_MIN_CHARS } from '../../shared/constants.ts';
 import { type SearchResult, type SearchType, searchQuerySchema } from '../../shared/schemas/register.ts';
+import type { SearchAnswer } from '../../shared/schemas/responses/search.ts';
 import { LineageResolver } from '../core/access/item-access-service.ts';
 import { getCollectionItems } from '../core/data/batch-reads.ts';
 import { getCollectionItem, type StoredItem } from '../core/data/item-repository.ts';
@@ -173,7 +174,7 @@ function searchInput(ctx: OpContext) {
 
 /** GET /global-search/search?query= (01 §2.3, 02 §7): the header's grouped search. */
 const globalSearch = async (ctx: OpContext): Promise<OpResult> => ({
-  body: { results: await searchPortfolio(ctx.caller, searchInput(ctx)) },
+  body: { results: await searchPortfolio(ctx.caller, searchInput(ctx)) } satisfies SearchAnswer,
 });
 
 /** GET /util/search?query=&type=: the same search as a list, for pickers that look up one kind of item. */

@@ -1,3 +1,4 @@
+import type { BroadcastSent } from '../../shared/schemas/responses/staff-tools.ts';
 import {
   type AdminOverview,
   activityQuerySchema,
@@ -230,7 +231,7 @@ const broadcast = operation({}, async (ctx): Promise<OpResult> => {
     ctx.log,
     data.userSub,
   );
-  return { body: { delivered } };
+  return { body: { delivered } satisfies BroadcastSent };
 });
 
 /** GET /util/asset-finder?q=: sites of every company whose name, street or postcode holds the text. */

@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { LOGO_MAX_PIXELS } from '../../shared/constants.ts';
 import { MESSAGES } from '../../shared/messages.ts';
+import type { LogoUploadStart } from '../../shared/schemas/responses/suppliers.ts';
 import { onFirstUse } from '../../shared/schemas/on-first-use.ts';
 import { declaredSize, tooLargeMessage, UPLOAD_LIMITS } from '../../shared/schemas/upload-size.ts';
 import { writeActivity } from '../core/activity/activity-service.ts';
@@ -94,7 +95,7 @@ const putLogo = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => 
         contentType: 'image/png',
         key: fresh,
         rule: MESSAGES.logoRule,
-      },
+      } satisfies LogoUploadStart,
     };
   }
   // Only this supplier's own uploads: a key elsewhere is as good as no logo.

@@ -1,6 +1,11 @@
 import type { Caller } from '../../shared/access/caller.ts';
 import { isCompanyWide } from '../../shared/access/route-access.ts';
 import { isEpcBand, typedEpcBand } from '../../shared/domain/epc.ts';
+import type {
+  CalendarAnswer,
+  CalendarFeedAddress,
+  CalendarFeedState,
+} from '../../shared/schemas/responses/calendar.ts';
 import { calendarEventsQuery, calendarFeedQuery } from '../../shared/schemas/targets.ts';
 import { toICalendar } from '../../shared/targets/icalendar.ts';
 import {
@@ -110,14 +115,24 @@ const events = operation({ query: calendarEventsQuery }, async (ctx): Promise<Op
     window: q.window,
   });
   return {
-    body: { data, total: data.length, scenario, today: new Date().toISOString().slice(0, 10) },
+    body: {
+      data,
+      total: data.length,
+      scenario,
+      today: new Date().toISOString().slice(0, 10),
+    } satisfies CalendarAnswer,
   };
 });
 
 /** GET /calendar/feed: whether the caller has a feed (its secret was shown once, when made). */
 const feed = async (ctx: OpContext): Promise<OpResult> => {
   const stored = await getFeedOfUser(ctx.caller.sub, ctx.caller.companyId);
-  return { body: { active: !!stored, ...(stored ? { rotatedAt: stored.rotatedAt } : {}) } };
+  return {
+    body: {
+      active: !!stored,
+      ...(stored ? { rotatedAt: stored.rotatedAt } : {}),
+    } satisfies CalendarFeedState,
+  };
 };
 
 /** POST /calendar/feed/rotate: a new feed address; the old one stops working. Shown once. */
@@ -139,7 +154,10 @@ const rotateFeed = async (ctx: OpContext): Promise<OpResult> => {
   await writeActivity(ctx.caller, { type: 'rotate-secret', model: 'calendar-feed', modelId: feedId });
   const token = `${feedId}.${secret}`;
   return {
-    body: { token, path: `/calendar/feed.ics?token=${encodeURIComponent(token)}` },
+    body: {
+      token,
+      path: `/calendar/feed.ics?token=${encodeURIComponent(token)}`,
+    } satisfies CalendarFeedAddress,
     headers: { 'cache-control': 'no-store' },
   };
 };

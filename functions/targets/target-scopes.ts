@@ -1,6 +1,7 @@
 import type { Caller } from '../../shared/access/caller.ts';
 import { canAccessItem } from '../../shared/access/item-access.ts';
 import { isCompanyWide } from '../../shared/access/route-access.ts';
+import type { ScopeOption, Scopes } from '../../shared/schemas/responses/targets.ts';
 import { LineageResolver } from '../core/access/item-access-service.ts';
 import type { StoredItem } from '../core/data/item-repository.ts';
 import type { OpContext, OpResult } from '../core/middleware/api-context.ts';
@@ -31,13 +32,8 @@ export async function scopeNames(
   return out;
 }
 
-export interface ScopeOption {
-  _id: string;
-  name: string;
-}
-
 /** What the caller may set targets on: the scopes they may change. */
-export async function writableScopes(caller: Caller) {
+export async function writableScopes(caller: Caller): Promise<Scopes> {
   const { entities, portfolios, sites } = await listScopeItems(caller.companyId);
   const option = (item: StoredItem, field: string): ScopeOption => ({
     _id: item._id,

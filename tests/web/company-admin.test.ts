@@ -11,7 +11,7 @@ import {
   setAccess,
 } from '../../web/features/company/grants.ts';
 import { logoProblemOf, pngSizeOf } from '../../web/features/company/png.ts';
-import { permissionSummary } from '../../web/features/company/user-list-page.tsx';
+import { membersByName, permissionSummary } from '../../web/features/company/user-list-page.tsx';
 
 function chunk(type: string, data: Buffer): Buffer {
   const length = Buffer.alloc(4);
@@ -130,5 +130,20 @@ describe('the activity log', () => {
     expect(pageCount(0)).toBe(1);
     expect(pageCount(25)).toBe(1);
     expect(pageCount(26)).toBe(2);
+  });
+});
+
+describe('the members list', () => {
+  it('orders members by name, and one kept without a name by e-mail instead of failing the page', () => {
+    const members = [
+      { name: 'Zoe Hart', email: 'zoe@example.com' },
+      { email: 'amy@example.com' },
+      { name: 'Bob Lee' },
+    ];
+    expect(membersByName(members).map((m) => m.name ?? m.email)).toEqual([
+      'amy@example.com',
+      'Bob Lee',
+      'Zoe Hart',
+    ]);
   });
 });

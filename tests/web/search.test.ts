@@ -12,22 +12,27 @@ import {
   searchTerm,
 } from '../../web/lib/search.ts';
 
+const COMPANY = { _id: 'co1', name: 'Demo Estates' };
+
 const RESULTS: SearchResult[] = [
   {
     searchType: 'asset',
     sourceId: 'a1',
+    company: COMPANY,
     siteName: 'Hardman Court',
     addressString: '1 Hardman St, Manchester',
   },
   {
     searchType: 'entity',
     sourceId: 'e1',
+    company: COMPANY,
     legalName: 'Demo Estates Retail Ltd',
-    parentEntity: { legalName: 'Demo Estates Group plc' },
+    parentEntity: { _id: 'e0', legalName: 'Demo Estates Group plc' },
   },
   {
     searchType: 'account',
     sourceId: 'c1',
+    company: COMPANY,
     name: 'Hardman Court Electricity',
     assetId: 'a1',
     status: 'active',
@@ -35,6 +40,7 @@ const RESULTS: SearchResult[] = [
   {
     searchType: 'account',
     sourceId: 'c2',
+    company: COMPANY,
     name: 'Hardman Court Sub',
     assetId: 'a1',
     status: 'inactive',
@@ -174,7 +180,7 @@ describe('search results', () => {
       '/assets/a1/accounts/c1/overview',
       '/assets/a1/accounts/c2/overview',
     ]);
-    expect(searchLink({ searchType: 'account', sourceId: 'c9' })).toBe('/accounts/c9');
+    expect(searchLink({ searchType: 'account', sourceId: 'c9', company: COMPANY })).toBe('/accounts/c9');
   });
 
   it('mark accounts active or inactive, and sub-meters where there is a parent account', () => {
@@ -182,7 +188,11 @@ describe('search results', () => {
       [true, false],
       [false, true],
     ]);
-    expect(isActiveAccount({ searchType: 'account', sourceId: 'x', status: true })).toBe(true);
-    expect(isSubMeter({ searchType: 'account', sourceId: 'x', parentAccountId: null })).toBe(false);
+    expect(
+      isActiveAccount({ searchType: 'account', sourceId: 'x', company: COMPANY, status: 'Active' }),
+    ).toBe(true);
+    expect(
+      isSubMeter({ searchType: 'account', sourceId: 'x', company: COMPANY, parentAccountId: null }),
+    ).toBe(false);
   });
 });

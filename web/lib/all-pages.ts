@@ -1,12 +1,10 @@
 import useSWR from 'swr';
 import { MAX_PAGE_LIMIT } from '../../shared/constants.ts';
+import type { ListPage } from '../../shared/schemas/responses/common.ts';
 import type { ApiClient } from './api-client.ts';
 import { useApi } from './app-context.tsx';
 
-interface Page<T> {
-  data: T[];
-  total: number;
-}
+type Page<T> = Pick<ListPage<T>, 'data' | 'total'>;
 
 /**
  * Every item of a list, read a page of MAX_PAGE_LIMIT at a time: the API answers no more in one call

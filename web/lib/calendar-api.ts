@@ -1,14 +1,14 @@
 import useSWR from 'swr';
-import type { CalendarEvent, MeesScenario } from '../../shared/targets/regulatory-calendar.ts';
+import type {
+  CalendarAnswer,
+  CalendarFeedAddress,
+  CalendarFeedState,
+} from '../../shared/schemas/responses/calendar.ts';
+import type { MeesScenario } from '../../shared/targets/regulatory-calendar.ts';
 import { useServices } from './app-context.tsx';
 import { useEndpoint } from './endpoint.ts';
 
-export interface CalendarAnswer {
-  data: CalendarEvent[];
-  total: number;
-  scenario: MeesScenario;
-  today: string;
-}
+export type { CalendarAnswer } from '../../shared/schemas/responses/calendar.ts';
 
 export const calendarKeys = {
   events: (opts: {
@@ -32,12 +32,12 @@ export const useCalendarEvents = (opts: Parameters<typeof calendarKeys.events>[0
   useSWR<CalendarAnswer>(calendarKeys.events(opts));
 
 /** GET /calendar/feed: whether the user has a calendar feed. */
-export const useCalendarFeed = () => useSWR<{ active: boolean; rotatedAt?: string }>(calendarKeys.feed);
+export const useCalendarFeed = () => useSWR<CalendarFeedState>(calendarKeys.feed);
 
 /** POST /calendar/feed/rotate: a new feed address, shown once; the old one stops working. */
 export const useRotateCalendarFeed = () =>
   useEndpoint(
-    (api, _none: undefined) => api.post<{ token: string; path: string }>('/calendar/feed/rotate', {}),
+    (api, _none: undefined) => api.post<CalendarFeedAddress>('/calendar/feed/rotate', {}),
     () => [calendarKeys.feed],
   );
 

@@ -9,23 +9,12 @@ import {
 import { useApi } from './app-context.tsx';
 import { isStaleKey } from './live.ts';
 
-/** A notification of 01 §3. */
-export interface AppNotification {
-  _id: string;
-  isSeen: boolean;
-  route?: string;
-  icon?: string;
-  content: string;
-  createdAt: string;
-}
+export type {
+  AppNotification,
+  NotificationList,
+} from '../../shared/schemas/responses/notifications.ts';
 
-export interface NotificationList {
-  data: AppNotification[];
-  total: number;
-  limit: number;
-  skip: number;
-  unseenCount: number;
-}
+import type { NotificationList } from '../../shared/schemas/responses/notifications.ts';
 
 export const NOTIFICATIONS_PATH = '/users/me/notifications';
 

@@ -1,15 +1,11 @@
 import useSWR from 'swr';
-import type * as z from 'zod';
-import type { recommendationSchema } from '../../shared/schemas/recommendation.ts';
+import type {
+  RecommendationPage,
+  RecommendationView,
+} from '../../shared/schemas/responses/recommendations.ts';
 import { keysUnder, useEndpoint } from './endpoint.ts';
 
-/** A recommendation as the API answers it: for one site, or company-wide when it has no site. */
-export type RecommendationView = z.output<typeof recommendationSchema> & { _id: string };
-
-interface RecommendationPage {
-  data: RecommendationView[];
-  total: number;
-}
+export type { RecommendationView } from '../../shared/schemas/responses/recommendations.ts';
 
 type Body = Record<string, unknown>;
 

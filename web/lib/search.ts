@@ -1,25 +1,11 @@
 import { useCallback } from 'react';
 import { SEARCH_DEBOUNCE_MS, SEARCH_MIN_CHARS } from '../../shared/constants.ts';
+import type { SearchResult } from '../../shared/schemas/register.ts';
+import type { SearchAnswer } from '../../shared/schemas/responses/search.ts';
 import type { ApiClient } from './api-client.ts';
 import { useApi } from './app-context.tsx';
 
-/** One hit of the global search (01 §3). */
-export interface SearchResult {
-  searchType: 'entity' | 'asset' | 'account';
-  sourceId: string;
-  legalName?: string;
-  parentEntity?: { legalName?: string } | null;
-  siteName?: string;
-  addressString?: string;
-  primaryImageUrl?: string | null;
-  company?: { name?: string } | null;
-  type?: string;
-  name?: string;
-  meterPointNumber?: string;
-  status?: string | boolean;
-  assetId?: string;
-  parentAccountId?: string | null;
-}
+export type { SearchResult } from '../../shared/schemas/register.ts';
 
 export interface GroupedResults {
   entities: SearchResult[];
@@ -53,9 +39,7 @@ export function searchLink(result: SearchResult): string {
 }
 
 export function isActiveAccount(result: SearchResult): boolean {
-  return (
-    result.status === true || (typeof result.status === 'string' && result.status.toLowerCase() === 'active')
-  );
+  return result.status?.toLowerCase() === 'active';
 }
 
 export function isSubMeter(result: SearchResult): boolean {
@@ -78,7 +62,8 @@ export async function fetchSearch(
   query: string,
   signal?: AbortSignal,
 ): Promise<SearchResult[]> {
-  const answer = await api.get<{ results?: unknown } | undefined>(SEARCH_PATH, { query: { query }, signal });
+  // Checked item by item all the same: a hit of a kind this page does not know is left out, not shown broken.
+  const answer = await api.get<Partial<SearchAnswer> | undefined>(SEARCH_PATH, { query: { query }, signal });
   const results = Array.isArray(answer?.results) ? answer.results : [];
   return results.filter(isResult);
 }

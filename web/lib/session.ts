@@ -1,57 +1,15 @@
 import type { Caller } from '../../shared/access/caller.ts';
 import { isPermissionName, type PermissionName } from '../../shared/access/permission-names.ts';
+import type { Company, Me, MyPermissions } from '../../shared/schemas/responses/session.ts';
 import type { ApiClient } from './api-client.ts';
 
-export interface GrantList {
-  read: string[];
-  write: string[];
-}
-
-/** GET /users/me. */
-export interface Me {
-  _id: string;
-  sub: string;
-  name?: string;
-  email?: string;
-  picture?: string;
-  /** The user's own choices, such as the interface language. */
-  settings?: { language?: string };
-  isAdmin: boolean;
-  companyId: string;
-  /** Staff looking into a company they are not a member of: they read it and change nothing. */
-  staffView?: boolean;
-  companies: string[];
-  roles: string[];
-  /** A role name in the identity claims starts with 'entity' (01 §6). */
-  isEntityGroupUser: boolean;
-  permissions: string[];
-  role: { _id: string; name: string } | null;
-  apiKey: { prefix: string; createdAt?: string } | null;
-}
-
-export interface CompanySettings {
-  isDemo?: boolean;
-  showLogo?: boolean;
-  logoUrl?: string;
-  hideCostData?: boolean;
-  /** The categories a discussion may be filed under. */
-  messageCategories?: string[];
-}
-
-/** GET /users/me/company and the items of GET /users/me/companies. */
-export interface Company {
-  _id: string;
-  name: string;
-  settings?: CompanySettings;
-}
-
-/** GET /users/me/permissions. */
-export interface MyPermissions {
-  permissions: string[];
-  entities: GrantList;
-  assets: GrantList;
-  accounts: GrantList;
-}
+export type {
+  Company,
+  CompanySettings,
+  GrantList,
+  Me,
+  MyPermissions,
+} from '../../shared/schemas/responses/session.ts';
 
 /** What the route rules of shared/access need to know about the user. */
 export type AccessSubject = Pick<Caller, 'isAdmin' | 'permissions' | 'grants' | 'staffView'>;

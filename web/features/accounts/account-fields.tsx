@@ -131,7 +131,7 @@ export function MeterPointField({
 
 const supplierFits = (s: SupplierOption, type: string) =>
   s.type !== 'distributor' &&
-  (!s.utilityTypes || s.utilityTypes.length === 0 || s.utilityTypes.includes(type));
+  (!s.utilityTypes || s.utilityTypes.length === 0 || s.utilityTypes.some((u) => u === type));
 
 export function SupplierField({
   type,

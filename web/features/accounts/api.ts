@@ -8,8 +8,11 @@ import type {
   StatusHistoryEntry,
 } from '../../../shared/schemas/account-views.ts';
 import type { MeterQualityAnswer } from '../../../shared/schemas/dashboard-widgets.ts';
+import type { MonthsRebuilt, PresignedUpload } from '../../../shared/schemas/responses/accounts.ts';
+import type { AssetView, Tenant } from '../../../shared/schemas/responses/assets.ts';
+import type { FileLink } from '../../../shared/schemas/responses/invoices.ts';
+import type { Supplier } from '../../../shared/schemas/responses/suppliers.ts';
 import { keysUnder, useEndpoint } from '../../lib/endpoint.ts';
-import type { PresignedUpload } from './upload.ts';
 
 /** One SWR key per call of the account pages; mutations revalidate these keys. */
 export const accountKeys = {
@@ -29,24 +32,13 @@ export const accountKeys = {
 } as const;
 
 /** A tenant of a site, as a meter's user names it. */
-export interface TenantOption {
-  _id: string;
-  name: string;
-  unit?: string;
-}
+export type TenantOption = Pick<Tenant, '_id' | 'name' | 'unit'>;
 
-export interface AssetOption {
-  _id: string;
-  siteName: string;
-  entityId?: string;
-}
-
-export interface SupplierOption {
-  _id: string;
-  name: string;
-  type?: string;
-  utilityTypes?: string[];
-}
+/** An item of GET /assets, as the meter pages use it. */
+export type AssetOption = Pick<AssetView, '_id' | 'siteName'> & Partial<Pick<AssetView, 'entityId'>>;
+/** An item of GET /suppliers, as the meter pages use it. */
+export type SupplierOption = Pick<Supplier, '_id' | 'name'> &
+  Partial<Pick<Supplier, 'type' | 'utilityTypes'>>;
 
 export { useAccount } from '../../lib/account-api.ts';
 /** GET /assets/{id}/tenants: the tenants a meter of the site may be used by. */
@@ -98,7 +90,7 @@ export const useCreateAccount = () =>
 /** PUT /accounts/{id}/invalidate-cache: the account's figures and every analytics read change. */
 export const useRecalculateTotals = () =>
   useEndpoint(
-    (api, id: string) => api.put<{ months: number; changed: number }>(`/accounts/${id}/invalidate-cache`),
+    (api, id: string) => api.put<MonthsRebuilt>(`/accounts/${id}/invalidate-cache`),
     (_, [id]) => [(key) => key.startsWith(`/accounts/${id}/`) || key.includes('analytics')],
   );
 
@@ -163,7 +155,7 @@ export const useDeleteContract = (accountId: string) =>
 /** GET /accounts/{id}/contracts/{contractId}/download: a short-lived address of the contract's file. */
 export const useContractDownload = (accountId: string) =>
   useEndpoint((api, contractId: string, name: string) =>
-    api.get<{ url: string }>(`/accounts/${accountId}/contracts/${contractId}/download`, { query: { name } }),
+    api.get<FileLink>(`/accounts/${accountId}/contracts/${contractId}/download`, { query: { name } }),
   );
 
 /** POST /accounts/{id}/contracts/{contractId}/rate-types */
@@ -203,7 +195,7 @@ export const useDeleteReading = (accountId: string) =>
 
 /** GET /readings/{id}/photo: a short-lived address of the reading's photo. */
 export const useReadingPhoto = () =>
-  useEndpoint((api, readingId: string) => api.get<{ url: string }>(`/readings/${readingId}/photo`));
+  useEndpoint((api, readingId: string) => api.get<FileLink>(`/readings/${readingId}/photo`));
 
 /** A meter's gaps, overlaps, estimates and outliers over a window (the Insights data-quality call). */
 export const useMeterDataQuality = (id: string, q: { startDate: string; endDate: string }) =>

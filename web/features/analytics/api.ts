@@ -1,24 +1,18 @@
 import useSWR from 'swr';
+import type { NamedRef } from '../../../shared/schemas/register.ts';
+import type { AnalyticsAnswerView as AnalyticsAnswer } from '../../../shared/schemas/responses/analytics.ts';
+import type { AssetView } from '../../../shared/schemas/responses/assets.ts';
+import type { ListPage as ListAnswer } from '../../../shared/schemas/responses/common.ts';
+import type { Entity } from '../../../shared/schemas/responses/entities.ts';
 import type { ApiClient } from '../../lib/api-client.ts';
 import { useApi } from '../../lib/app-context.tsx';
-import type { AnalyticsAnswer } from './analytics-answer.ts';
 import { queryString } from './insights-filters.ts';
 import { createLatestRequests, isAbort } from './latest-request.ts';
 
-interface ListAnswer<T> {
-  data: T[];
-  total: number;
-}
-
-export interface NamedOption {
-  _id: string;
-  name?: string;
-  legalName?: string;
-  siteName?: string;
-  /** An entity's parent, a site's entity: what an entity's sites are found by. */
-  parentEntityId?: string | null;
-  entityId?: string;
-}
+/** An item of the portfolio, entity or site list a filter offers: named by its kind's name field. */
+export type NamedOption = NamedRef &
+  Partial<Pick<Entity, 'parentEntityId'>> &
+  Partial<Pick<AssetView, 'entityId'>>;
 
 /** One SWR key per call of the Insights pages. */
 export const analyticsKeys = {

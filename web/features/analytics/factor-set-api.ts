@@ -1,29 +1,15 @@
 import useSWR from 'swr';
+import type {
+  FactorSets,
+  RestatementJobView as RestatementJob,
+} from '../../../shared/schemas/responses/factor-sets.ts';
 import { keysUnder, useEndpoint } from '../../lib/endpoint.ts';
 
-export interface FactorSets {
-  current: { id: string; label: string; restatedAt?: string };
-  /** `current`: the edition new figures are worked out in. */
-  editions: { id: string; label: string; current?: boolean }[];
-}
-
-export interface Restatement {
-  factorSet: string;
-  months: number;
-  years: { year: string; beforeKg: number; afterKg: number }[];
-}
-
-/** A restatement asked for: the worker moves it on, and the server's live messages say when it has. */
-export interface RestatementJob {
-  jobId: string;
-  factorSet: string;
-  status: 'queued' | 'running' | 'done' | 'failed';
-  progress: number;
-  requestedAt: string;
-  finishedAt?: string;
-  result?: Restatement;
-  error?: string;
-}
+export type {
+  FactorSets,
+  Restatement,
+  RestatementJobView as RestatementJob,
+} from '../../../shared/schemas/responses/factor-sets.ts';
 
 export const FACTOR_SETS_KEY = '/analytics/factor-sets';
 

@@ -1,5 +1,6 @@
 import useSWR from 'swr';
 import type { ProvenanceAnswer } from '../../../shared/schemas/provenance.ts';
+import type { FileLink } from '../../../shared/schemas/responses/invoices.ts';
 
 export interface ProvenanceAsk {
   from: string;
@@ -9,10 +10,7 @@ export interface ProvenanceAsk {
   utilityType?: string | undefined;
 }
 
-export interface DocumentLink {
-  url: string;
-  name?: string;
-}
+export type { FileLink as DocumentLink } from '../../../shared/schemas/responses/invoices.ts';
 
 /** One SWR key per call of the drill-down. */
 export const provenanceKeys = {
@@ -31,7 +29,7 @@ export const useProvenance = (q: ProvenanceAsk) => useSWR<ProvenanceAnswer>(prov
 
 /** GET /invoices/{id}/download?preview=true: a short-lived link for showing a bill's document. */
 export const useBillDocument = (invoiceId: string | undefined) =>
-  useSWR<DocumentLink>(invoiceId ? provenanceKeys.document(invoiceId) : null, {
+  useSWR<FileLink>(invoiceId ? provenanceKeys.document(invoiceId) : null, {
     // The link expires: a fresh one each time the document is opened, never a cached one.
     revalidateOnMount: true,
     dedupingInterval: 0,

@@ -1,17 +1,28 @@
 import { useCallback } from 'react';
 import useSWR, { useSWRConfig } from 'swr';
-import type * as z from 'zod';
+import type { UploadTicket } from '../../../shared/schemas/asset-documents.ts';
 import type {
   AirQuality,
   CrimeSummary,
-  EpcCertificate,
   FloodRisks,
   Geocoordinates,
 } from '../../../shared/schemas/asset-public-data.ts';
-import type { tenantSchema } from '../../../shared/schemas/asset-tenants.ts';
-import type { AssetStatus, NormalisedWizardAsset } from '../../../shared/schemas/asset-wizard.ts';
+import type { AssetStatus } from '../../../shared/schemas/asset-wizard.ts';
 import type { ImportResult, ImportRollbackResult } from '../../../shared/schemas/register-imports.ts';
-import { type AddressView, type AssetView, assetKey } from '../../lib/asset-api.ts';
+import type {
+  AddressView,
+  AssetAccountTypes,
+  AssetView,
+  CertificateView,
+  DocumentView,
+  EnhancedImage,
+  HistoryEntry,
+  ProjectView,
+  Tenant,
+} from '../../../shared/schemas/responses/assets.ts';
+import type { DownloadLink, ListPage } from '../../../shared/schemas/responses/common.ts';
+import type { EntityOption } from '../../../shared/schemas/responses/entities.ts';
+import { assetKey } from '../../lib/asset-api.ts';
 import { useEndpoint } from '../../lib/endpoint.ts';
 
 export {
@@ -23,47 +34,22 @@ export {
 } from '../../lib/asset-api.ts';
 
 import { contentTypeOf, putWithProgress } from '../../lib/upload.ts';
-import type { UploadTicket } from './upload.ts';
 
-/** Answers of the register's calls, as the pages use them. */
-export interface ListPage<T> {
-  data: T[];
-  total: number;
-  limit?: number;
-  skip?: number;
-}
+export type {
+  CertificateView,
+  DocumentView,
+  HistoryEntry,
+  ProjectView,
+  Tenant,
+} from '../../../shared/schemas/responses/assets.ts';
 
-export interface EntityOption {
-  _id: string;
-  legalName: string;
-}
+import type { WizardCheck } from '../../../shared/schemas/responses/assets.ts';
+import type { CompanyView } from '../../../shared/schemas/responses/company.ts';
+import type { AssetGroup } from '../../../shared/schemas/responses/portfolios.ts';
 
-export interface DocumentView {
-  _id: string;
-  name: string;
-  fileName: string;
-  category?: string;
-  description?: string;
-  size?: number;
-  createdAt: string;
-}
-
-export interface ProjectView {
-  _id: string;
-  name: string;
-  assetId: string;
-  description?: string;
-  status: 'planned' | 'in-progress' | 'completed' | 'cancelled';
-  startDate?: string;
-  endDate?: string;
-  cost?: number;
-  tasks?: { _id: string; taskId: string; title: string; done: boolean; dueDate?: string }[];
-  documents?: { _id: string; documentId: string; name: string; fileName: string; createdAt: string }[];
-}
-
-export type { RecommendationView } from '../../lib/recommendations-api.ts';
-
-export type CertificateView = EpcCertificate & { register?: Record<string, unknown> };
+export type { ListPage } from '../../../shared/schemas/responses/common.ts';
+export type { EntityOption } from '../../../shared/schemas/responses/entities.ts';
+export type { RecommendationView } from '../../../shared/schemas/responses/recommendations.ts';
 
 /** While a picture is being processed the site is fetched again every 1.5 s, until the worker is done. */
 export function useAssetWhile(id: string | undefined, waiting: boolean) {
@@ -76,7 +62,7 @@ export function useEntityOptions() {
 
 /** The company's document categories, from its settings. */
 export function useDocumentCategories(): string[] {
-  const { data } = useSWR<{ settings?: { documentCategories?: string[] } }>('/users/me/company');
+  const { data } = useSWR<Pick<CompanyView, 'settings'>>('/users/me/company');
   return data?.settings?.documentCategories ?? [];
 }
 
@@ -123,9 +109,6 @@ type Body = Record<string, unknown>;
 /** What a list read gives a component: the answer, the failure, and whether the first answer is awaited. */
 export type Read<T> = { data?: T; error?: unknown; isLoading: boolean };
 
-/** A tenant of a site, as the API keeps it. */
-export type Tenant = z.infer<typeof tenantSchema> & { _id: string };
-
 const siteKeys = (id: string) => [atPaths(`/assets/${id}`, '/assets')];
 
 /** GET /assets?…: a page of the sites list; the previous page stays shown while the next one loads. */
@@ -147,7 +130,7 @@ export const useRollbackAssetImport = () =>
 
 /** POST /assets/wizard-check: the values as the site would be created with them. */
 export const useCheckWizardAsset = () =>
-  useEndpoint((api, body: Body) => api.post<{ values: NormalisedWizardAsset }>('/assets/wizard-check', body));
+  useEndpoint((api, body: Body) => api.post<WizardCheck>('/assets/wizard-check', body));
 
 /** POST /assets/wizard-submit */
 export const useSubmitWizardAsset = () =>
@@ -194,12 +177,11 @@ export const useSetSatelliteImages = () =>
   );
 
 /** GET /assets/{id}/account-types: the utilities of the site's meters, with counts. */
-export const useAssetAccountTypes = (id: string) =>
-  useSWR<{ data: string[]; counts: Record<string, number> }>(`/assets/${id}/account-types`);
+export const useAssetAccountTypes = (id: string) => useSWR<AssetAccountTypes>(`/assets/${id}/account-types`);
 
 /** GET /assets/{id}/asset-groups: the portfolios the site is in. */
 export const useAssetGroupsOf = (id: string) =>
-  useSWR<ListPage<{ _id: string; name: string }>>(`/assets/${id}/asset-groups`);
+  useSWR<ListPage<Pick<AssetGroup, '_id' | 'name'>>>(`/assets/${id}/asset-groups`);
 
 /** GET /assets/image-upload-url, then the PUT: the worker adds the picture to the site later. */
 export const useUploadAssetImage = (id: string) =>
@@ -222,7 +204,7 @@ export const useSetPrimaryImage = (id: string) =>
 /** POST /assets/{id}/images/{imageId}/enhance */
 export const useEnhanceImage = (id: string) =>
   useEndpoint(
-    (api, imageId: string) => api.post<{ previewUrl: string }>(`/assets/${id}/images/${imageId}/enhance`),
+    (api, imageId: string) => api.post<EnhancedImage>(`/assets/${id}/images/${imageId}/enhance`),
     () => [atPaths(`/assets/${id}`)],
   );
 
@@ -277,7 +259,7 @@ export const useUploadAssetDocument = (id: string) =>
 /** GET /assets/{id}/documents/{documentId}/download */
 export const useAssetDocumentLink = (id: string) =>
   useEndpoint((api, documentId: string) =>
-    api.get<{ downloadUrl: string }>(`${documentsKey(id)}/${documentId}/download`),
+    api.get<DownloadLink>(`${documentsKey(id)}/${documentId}/download`),
   );
 
 /** PATCH /assets/{id}/documents/{documentId} */
@@ -293,16 +275,6 @@ export const useDeleteAssetDocument = (id: string) =>
     (api, documentId: string) => api.del(`${documentsKey(id)}/${documentId}`),
     () => [atPaths(documentsKey(id))],
   );
-
-/** A site's dated entries: status changes and timeline events share one shape. */
-export interface HistoryEntry {
-  _id: string;
-  date: string;
-  status?: string;
-  comment?: string;
-  title?: string;
-  description?: string;
-}
 
 const statusHistoryKey = (id: string) => `/assets/${id}/status-history`;
 /** A status change moves the site's status, so the site and the sites list are read again. */
@@ -464,7 +436,7 @@ export const useUploadProjectDocument = (projectId: string) =>
 /** GET /projects/{id}/documents/{documentId}/download */
 export const useProjectDocumentLink = (projectId: string) =>
   useEndpoint((api, documentId: string) =>
-    api.get<{ downloadUrl: string }>(`${projectKey(projectId)}/documents/${documentId}/download`),
+    api.get<DownloadLink>(`${projectKey(projectId)}/documents/${documentId}/download`),
   );
 
 /** DELETE /projects/{id}/documents/{documentId} */

@@ -1,57 +1,35 @@
 import useSWR from 'swr';
+import type {
+  Automation,
+  AutomationRun,
+  AutomationTemplate,
+  RequestKind,
+  Schedule,
+  TemplateId,
+} from '../../../shared/schemas/responses/automation.ts';
+import type { ListPage as ListAnswer } from '../../../shared/schemas/responses/common.ts';
+import type { Supplier } from '../../../shared/schemas/responses/suppliers.ts';
 import { keysUnder, useEndpoint } from '../../lib/endpoint.ts';
 
-export type AutomationRunStatus = 'pending' | 'running' | 'retrying' | 'succeeded' | 'failed';
-export type TemplateId = 'portal-bills' | 'meter-data' | 'folder-import' | 'data-request';
-export type RequestKind = 'readings' | 'bill' | 'readings-or-bill';
-export type Schedule = 'manual' | 'daily' | 'weekly' | 'monthly';
+export type {
+  Automation,
+  AutomationRun,
+  AutomationRunStatus,
+  AutomationTemplate,
+  RequestKind,
+  Schedule,
+  TemplateId,
+} from '../../../shared/schemas/responses/automation.ts';
 
-export interface AutomationTemplate {
-  _id: TemplateId;
-  name: string;
-  description: string;
-  needs: 'bill-portal' | 'meter-data' | 'folder' | 'contact';
-}
+import type { AssetView } from '../../../shared/schemas/responses/assets.ts';
+import type {
+  AutomationErrorCodes,
+  AutomationUploadTicket,
+} from '../../../shared/schemas/responses/automation.ts';
+import type { FileDownload } from '../../../shared/schemas/responses/common.ts';
 
-export interface Automation {
-  _id: string;
-  name: string;
-  templateId: TemplateId;
-  supplierId?: string;
-  schedule: Schedule;
-  enabled: boolean;
-  folderFile?: { fileName: string; at: string };
-  contactEmail?: string;
-  lastRunStatus?: AutomationRunStatus;
-  lastRunAt?: string;
-}
-
-export interface AutomationRun {
-  _id: string;
-  automationId: string;
-  automationName: string;
-  templateId: TemplateId;
-  status: AutomationRunStatus;
-  trigger: 'manual' | 'schedule';
-  counts: { listed: number; fetched: number; skipped: number; failed: number };
-  attempts: number;
-  attachment?: { fileName: string };
-  errorCode?: string;
-  startedAt?: string;
-  finishedAt?: string;
-  createdAt: string;
-}
-
-interface ListAnswer<T> {
-  data: T[];
-  total: number;
-}
-
-export interface SupplierOption {
-  _id: string;
-  name: string;
-  scraperEnabled: boolean;
-}
+/** An item of GET /suppliers, as the connector pickers use it. */
+export type SupplierOption = Pick<Supplier, '_id' | 'name' | 'scraperEnabled'>;
 
 /** The SWR keys of the automation pages; the worker's live updates name `/automation-runs…` and `/automations`. */
 export const automationKeys = {
@@ -66,11 +44,10 @@ export const automationKeys = {
 export const useAutomations = () => useSWR<ListAnswer<Automation>>(automationKeys.automations);
 export const useAutomationRuns = () => useSWR<ListAnswer<AutomationRun>>(automationKeys.runs);
 export const useTemplates = () => useSWR<ListAnswer<AutomationTemplate>>(automationKeys.templates);
-export const useErrorCodes = () =>
-  useSWR<{ codes: string[]; errorCodeMap: Record<string, string> }>(automationKeys.errorCodes);
+export const useErrorCodes = () => useSWR<AutomationErrorCodes>(automationKeys.errorCodes);
 export const useSupplierOptions = () => useSWR<ListAnswer<SupplierOption>>(automationKeys.suppliers);
 export const useSiteOptions = (wanted: boolean) =>
-  useSWR<ListAnswer<{ _id: string; siteName: string }>>(wanted ? automationKeys.sites : null);
+  useSWR<ListAnswer<Pick<AssetView, '_id' | 'siteName'>>>(wanted ? automationKeys.sites : null);
 
 /** A dropped file's type, from its name when the browser gives none. */
 const typeOfFile = (file: File) =>
@@ -128,7 +105,7 @@ export const useDropFile = () =>
   useEndpoint(
     async (api, automationId: string, file: File) => {
       const contentType = typeOfFile(file);
-      const ticket = await api.post<{ url: string; fileName: string }>('/automation/upload-url', {
+      const ticket = await api.post<AutomationUploadTicket>('/automation/upload-url', {
         automationId,
         fileName: file.name,
         contentType,
@@ -147,6 +124,4 @@ export const useDropFile = () =>
 
 /** GET /automation-runs/{id}/attachment */
 export const useRunAttachment = () =>
-  useEndpoint((api, runId: string) =>
-    api.get<{ url: string; fileName: string }>(`/automation-runs/${runId}/attachment`),
-  );
+  useEndpoint((api, runId: string) => api.get<FileDownload>(`/automation-runs/${runId}/attachment`));

@@ -1,94 +1,30 @@
 import useSWR from 'swr';
+import type { EnergyBenchmarkKind } from '../../../shared/benchmarks/energy-benchmarks.ts';
+import type { NamedRef } from '../../../shared/schemas/register.ts';
 import type {
-  CrremAssessment,
-  IntensityPoint,
-  MissingField,
-  PathwayPoint,
-} from '../../../shared/benchmarks/crrem.ts';
-import type { EnergyBenchmarkKind, EnergyComparison } from '../../../shared/benchmarks/energy-benchmarks.ts';
+  CrremSiteDetail,
+  CrremTable,
+  EnergyTable,
+  PathwaySetListItem,
+  PathwaySetView,
+} from '../../../shared/schemas/responses/benchmarks.ts';
+import type { ListPage } from '../../../shared/schemas/responses/common.ts';
 import { useEndpoint } from '../../lib/endpoint.ts';
 
-export interface PathwaySetView {
-  _id: string;
-  name: string;
-  version: string;
-  source: string;
-  illustrative: boolean;
-}
-
-export interface CrremRow {
-  _id: string;
-  siteName: string;
-  entityId?: string;
-  propertyType?: string;
-  country?: string;
-  floorAreaM2?: number;
-  benchmarked: boolean;
-  missing?: MissingField[];
-  pathway?: { country: string; propertyType: string };
-  latest?: CrremAssessment['latest'];
-  misalignment?: CrremAssessment['misalignment'];
-}
-
-export interface CrremTable {
-  pathwaySet: PathwaySetView | null;
-  years: { from: number; to: number };
-  restricted: boolean;
-  sites: CrremRow[];
-}
-
-export interface CrremSiteDetail {
-  pathwaySet: PathwaySetView;
-  site: CrremRow;
-  points: IntensityPoint[];
-  pathway: PathwayPoint[];
-}
-
-export interface EnergyBenchmarkView {
-  _id: string;
-  name: string;
-  propertyType: string;
-  target?: number;
-  goodPractice?: number;
-  typical?: number;
-  source?: string;
-  period?: string;
-  version?: string;
-  illustrative: boolean;
-  check?: string;
-}
-
-export interface EnergyRow {
-  _id: string;
-  siteName: string;
-  entityId?: string;
-  propertyType?: string;
-  floorAreaM2?: number;
-  benchmarked: boolean;
-  missing?: MissingField[];
-  year?: number;
-  kwhM2?: number;
-  benchmarkId?: string;
-  comparison?: EnergyComparison;
-}
-
-export interface EnergyTable {
-  kind: EnergyBenchmarkKind;
-  benchmarks: EnergyBenchmarkView[];
-  restricted: boolean;
-  sites: EnergyRow[];
-}
+export type {
+  CrremRow,
+  CrremSiteDetail,
+  CrremTable,
+  EnergyBenchmarkView,
+  EnergyRow,
+  EnergyTable,
+  PathwaySetView,
+} from '../../../shared/schemas/responses/benchmarks.ts';
 
 export interface BenchmarkFilters {
   assetGroupId?: string;
   entityId?: string;
   propertyType?: string;
-}
-
-interface NamedOption {
-  _id: string;
-  name?: string;
-  legalName?: string;
 }
 
 const query = (values: Record<string, string | undefined>) => {
@@ -118,15 +54,14 @@ export const useCrremSite = (id: string | undefined, setId?: string) =>
   useSWR<CrremSiteDetail>(id ? benchmarkKeys.crremSite(id, setId) : null);
 
 /** GET /benchmarks/crrem/pathway-sets */
-export const usePathwaySets = () =>
-  useSWR<{ data: (PathwaySetView & { uploadedAt: string })[] }>(benchmarkKeys.pathwaySets);
+export const usePathwaySets = () => useSWR<ListPage<PathwaySetListItem>>(benchmarkKeys.pathwaySets);
 
 /** GET /benchmarks/{kind}/sites: sites against LETI, REEB or ETN figures. */
 export const useEnergyTable = (kind: EnergyBenchmarkKind, filters: BenchmarkFilters) =>
   useSWR<EnergyTable>(benchmarkKeys.energy(kind, filters), OPTIONS);
 
-export const usePortfolioOptions = () => useSWR<{ data: NamedOption[] }>(benchmarkKeys.portfolios);
-export const useEntityOptions = () => useSWR<{ data: NamedOption[] }>(benchmarkKeys.entities);
+export const usePortfolioOptions = () => useSWR<ListPage<NamedRef>>(benchmarkKeys.portfolios);
+export const useEntityOptions = () => useSWR<ListPage<NamedRef>>(benchmarkKeys.entities);
 
 export interface PathwayUpload {
   name: string;

@@ -5,22 +5,19 @@ import type {
   MessageView,
   ReplyView,
 } from '../../../shared/schemas/collaboration.ts';
+import type {
+  AccountOption,
+  AttachmentTicket,
+  MessageThread,
+  SiteSummary,
+} from '../../../shared/schemas/responses/collaboration.ts';
+import type { DataList, DownloadLink, ListPage } from '../../../shared/schemas/responses/common.ts';
 import { keysUnder, useEndpoint } from '../../lib/endpoint.ts';
-import { contentTypeOf, putWithProgress, type UploadTarget } from '../../lib/upload.ts';
+import { contentTypeOf, putWithProgress } from '../../lib/upload.ts';
+
+export type { AccountOption, SiteSummary } from '../../../shared/schemas/responses/collaboration.ts';
 
 export type { MessageMember, MessageView, ReplyView };
-
-export interface SiteSummary {
-  _id: string;
-  siteName: string;
-}
-
-export interface AccountOption {
-  _id: string;
-  name?: string;
-  meterPointNumber?: string;
-  type?: string;
-}
 
 const threadsKey = (assetId: string, status: MessageStatus | 'all') =>
   `/messages?assetId=${assetId}${status === 'all' ? '' : `&status=${status}`}&$sort=-createdAt&limit=200`;
@@ -33,16 +30,15 @@ export const useSite = (assetId: string | undefined) =>
   useSWR<SiteSummary>(assetId ? `/assets/${assetId}` : null);
 /** GET /accounts?assetId=: the site's meters, to say what a thread is about. */
 export const useSiteAccounts = (assetId: string | undefined) =>
-  useSWR<{ data: AccountOption[] }>(assetId ? `/accounts?assetId=${assetId}&limit=200` : null);
+  useSWR<DataList<AccountOption>>(assetId ? `/accounts?assetId=${assetId}&limit=200` : null);
 /** GET /messages?assetId=: the site's threads, newest first. */
 export const useThreads = (assetId: string | undefined, status: MessageStatus | 'all') =>
-  useSWR<{ data: MessageView[]; total: number }>(assetId ? threadsKey(assetId, status) : null);
+  useSWR<ListPage<MessageView>>(assetId ? threadsKey(assetId, status) : null);
 /** GET /messages/{id}: a thread with its replies. */
-export const useThread = (id: string | undefined) =>
-  useSWR<MessageView & { replies: ReplyView[] }>(id ? `/messages/${id}` : null);
+export const useThread = (id: string | undefined) => useSWR<MessageThread>(id ? `/messages/${id}` : null);
 /** GET /messages/members?assetId=: whom a thread on the site may mention or be assigned to. */
 export const useMembers = (assetId: string | undefined) =>
-  useSWR<{ data: MessageMember[] }>(assetId ? `/messages/members?assetId=${assetId}` : null);
+  useSWR<DataList<MessageMember>>(assetId ? `/messages/members?assetId=${assetId}` : null);
 
 type Body = Record<string, unknown>;
 
@@ -90,11 +86,6 @@ export const useDeleteReply = () =>
     () => [anyThread],
   );
 
-interface AttachmentTicket extends UploadTarget {
-  key: string;
-  attachmentId: string;
-}
-
 /** POST /messages/upload-attachment, then the file to its signed URL: what a reply then names. */
 export const useUploadAttachment = () =>
   useEndpoint(async (api, messageId: string, file: File, onProgress: (percent: number) => void) => {
@@ -119,13 +110,11 @@ export const useAttachToThread = () =>
 /** GET /messages/{id}/attachments/{attachmentId}/download: a file of the opening post. */
 export const useThreadAttachmentLink = () =>
   useEndpoint((api, id: string, attachmentId: string) =>
-    api.get<{ downloadUrl: string }>(`/messages/${id}/attachments/${attachmentId}/download`),
+    api.get<DownloadLink>(`/messages/${id}/attachments/${attachmentId}/download`),
   );
 
 /** GET /messages/{id}/replies/{replyId}/attachments/{attachmentId}/download */
 export const useAttachmentLink = () =>
   useEndpoint((api, id: string, replyId: string, attachmentId: string) =>
-    api.get<{ downloadUrl: string }>(
-      `/messages/${id}/replies/${replyId}/attachments/${attachmentId}/download`,
-    ),
+    api.get<DownloadLink>(`/messages/${id}/replies/${replyId}/attachments/${attachmentId}/download`),
   );

@@ -1,92 +1,31 @@
 import useSWR from 'swr';
-import type { PermissionName } from '../../../shared/access/permission-names.ts';
-import type { CALENDAR_PERIODS } from '../../../shared/schemas/company.ts';
-import type { FeatureFlag } from '../../../shared/schemas/staff-admin.ts';
+import type { AccountView } from '../../../shared/schemas/account-views.ts';
+import type { NamedRef } from '../../../shared/schemas/register.ts';
+import type { ListPage } from '../../../shared/schemas/responses/common.ts';
+import type {
+  CompanyUser,
+  CompanyView,
+  GrantSet,
+  LogEntry,
+  LogoTicket,
+  Role,
+  WelcomeSentView,
+} from '../../../shared/schemas/responses/company.ts';
 import { useAllPages } from '../../lib/all-pages.ts';
 import { keysUnder, useEndpoint } from '../../lib/endpoint.ts';
 import { GLOBAL_COMPANIES_KEY } from '../../lib/global-companies-api.ts';
-import type { Grants } from './grants.ts';
 
-export interface ListPage<T> {
-  data: T[];
-  total: number;
-  limit?: number;
-  skip?: number;
-}
-
-export type CalendarPeriod = (typeof CALENDAR_PERIODS)[number];
-
-export interface CompanySettingsView {
-  isDemo?: boolean;
-  showLogo?: boolean;
-  logoUrl?: string;
-  logoKey?: string;
-  calendarPeriod?: CalendarPeriod;
-  meesScenario?: 'in-force' | 'proposed';
-  hideCostData?: boolean;
-  invoiceCategories?: string[];
-  miscInvoiceCategories?: string[];
-  messageCategories?: string[];
-  documentCategories?: string[];
-  invoiceCaptureEmail?: string;
-  invoiceCaptureSendersOnly?: boolean;
-  invoiceCaptureSenders?: string[];
-  invoiceFileNameLimit?: number;
-}
-
-export interface CompanyView {
-  _id: string;
-  name: string;
-  settings?: CompanySettingsView;
-  createdAt?: string;
-  /** Product features staff turned off (GET /users/me/company only). */
-  featuresOff?: FeatureFlag[];
-}
-
-/** A member as GET /companies/{id}/users answers. */
-export interface CompanyUser {
-  _id: string;
-  userSub: string;
-  email: string;
-  name: string;
-  roleId: string | null;
-  role: { _id: string; name: string } | null;
-  permissions: PermissionName[];
-  grants?: Partial<Grants>;
-}
-
-export interface Role {
-  _id: string;
-  name: string;
-  permissions: PermissionName[];
-}
-
-/** A named set of grants (the generic `permissions` resource). */
-export interface GrantSet {
-  _id: string;
-  name: string;
-  userSub?: string;
-  grants?: Partial<Grants>;
-}
-
-export interface LogEntry {
-  _id: string;
-  type: string;
-  model?: string;
-  modelId?: string;
-  message?: string;
-  userSub?: string;
-  userName?: string;
-  createdAt: string;
-}
-
-export interface LogoTicket {
-  uploadUrl: string;
-  method: 'PUT';
-  contentType: string;
-  key: string;
-  previewUrl?: string;
-}
+export type { ListPage } from '../../../shared/schemas/responses/common.ts';
+export type {
+  CalendarPeriod,
+  CompanySettingsView,
+  CompanyUser,
+  CompanyView,
+  GrantSet,
+  LogEntry,
+  LogoTicket,
+  Role,
+} from '../../../shared/schemas/responses/company.ts';
 
 /** An item that can be granted, as the pickers list it. */
 export interface GrantableItem {
@@ -128,13 +67,8 @@ export const useGrantSet = (id: string | undefined) => useSWR<GrantSet>(id ? com
 export const useLog = (skip: number, limit: number) =>
   useSWR<ListPage<LogEntry>>(companyKeys.log(skip, limit), { keepPreviousData: true });
 
-interface NamedItem {
-  _id: string;
-  legalName?: string;
-  siteName?: string;
-  name?: string;
-  meterPointNumber?: string;
-}
+/** An entity, site or meter of the lists read whole: named by its kind's name field. */
+type NamedItem = NamedRef & Partial<Pick<AccountView, 'meterPointNumber'>>;
 
 const labelled = (page: ListPage<NamedItem> | undefined): GrantableItem[] =>
   (page?.data ?? [])
@@ -231,7 +165,7 @@ export const useRemoveUser = (companyId: string) =>
 /** POST /companies/{id}/users/{sub}/welcome-email: sends it again, with a new password where allowed. */
 export const useSendWelcome = (companyId: string) =>
   useEndpoint((api, sub: string) =>
-    api.post<{ temporaryPassword?: boolean }>(`${companyKeys.user(companyId, sub)}/welcome-email`, {}),
+    api.post<WelcomeSentView>(`${companyKeys.user(companyId, sub)}/welcome-email`, {}),
   );
 
 /** A named record's calls: POST to the collection, PATCH and DELETE to `{path}/{id}`. */

@@ -10,6 +10,12 @@ import { type CompanyUser, useCompanyUsers, useRemoveUser, useSendWelcome } from
 import { CompanyLayout, useIsCompanyAdmin } from './company-layout.tsx';
 import { grantSummary, normaliseGrants } from './grants.ts';
 
+/** Members by name; one kept before names were required has none and sorts by e-mail, rather than failing the page. */
+export function membersByName<T extends Pick<CompanyUser, 'name' | 'email'>>(users: readonly T[]): T[] {
+  const sortName = (u: T) => u.name ?? u.email ?? '';
+  return [...users].sort((a, b) => sortName(a).localeCompare(sortName(b), 'en-GB'));
+}
+
 /** What a member may do, in one line: their own permission strings and their item grants. */
 export function permissionSummary(user: Pick<CompanyUser, 'permissions' | 'grants'>): string {
   const parts = [user.permissions.join(', '), grantSummary(normaliseGrants(user.grants))].filter(Boolean);
@@ -104,7 +110,7 @@ export function UserListPage() {
   const isAdmin = useIsCompanyAdmin();
   const mayChange = useMayChange();
   const { data, error, isLoading } = useCompanyUsers(company._id);
-  const users = [...(data?.data ?? [])].sort((a, b) => a.name.localeCompare(b.name, 'en-GB'));
+  const users = membersByName(data?.data ?? []);
   return (
     <CompanyLayout tab="users">
       <Group justify="space-between">

@@ -1,51 +1,20 @@
 import useSWR from 'swr';
+import type { ListPage as ListAnswer } from '../../../shared/schemas/responses/common.ts';
+import type { Connector, ScraperRun } from '../../../shared/schemas/responses/connectors.ts';
+import type { Supplier } from '../../../shared/schemas/responses/suppliers.ts';
 import { keysUnder, useEndpoint } from '../../lib/endpoint.ts';
 
-export type RunStatus = 'pending' | 'running' | 'succeeded' | 'failed';
+export type {
+  Connector,
+  RunCounts,
+  RunStatus,
+  ScraperRun,
+} from '../../../shared/schemas/responses/connectors.ts';
 
-export interface RunCounts {
-  listed: number;
-  fetched: number;
-  skipped: number;
-  failed: number;
-  intervals: number;
-}
+import type { RunLogFile } from '../../../shared/schemas/responses/connectors.ts';
 
-export interface ScraperRun {
-  _id: string;
-  supplierId: string;
-  supplierName: string;
-  status: RunStatus;
-  trigger: 'manual' | 'schedule';
-  counts: RunCounts;
-  logs: { _id: string; step: string; status: string; lines: number; at: string }[];
-  error?: { type: string; message: string };
-  startedAt?: string;
-  finishedAt?: string;
-  createdAt: string;
-}
-
-export interface Connector {
-  supplierId: string;
-  supplierName: string;
-  adapter: string | null;
-  username: string;
-  enabled: boolean;
-  passwordSet: boolean;
-  status: 'ready' | 'off' | 'wrong-password';
-  lastRun: ScraperRun | null;
-}
-
-interface ListAnswer<T> {
-  data: T[];
-  total: number;
-}
-
-export interface ConnectorSupplier {
-  _id: string;
-  name: string;
-  scraperEnabled: boolean;
-}
+/** An item of GET /suppliers, as the connector pickers use it. */
+export type ConnectorSupplier = Pick<Supplier, '_id' | 'name' | 'scraperEnabled'>;
 
 /** The SWR keys of the connector pages; the connector worker's live updates name `/scraper-runs…`. */
 export const connectorKeys = {
@@ -85,5 +54,5 @@ export const useRemovePortalLogin = (companyId: string) =>
 /** GET /scraper-runs/{id}/logs/{logId}/download */
 export const useRunLog = () =>
   useEndpoint((api, runId: string, logId: string) =>
-    api.get<{ fileName: string; text: string }>(`/scraper-runs/${runId}/logs/${logId}/download`),
+    api.get<RunLogFile>(`/scraper-runs/${runId}/logs/${logId}/download`),
   );

@@ -1,8 +1,5 @@
 import useSWR from 'swr';
-
-interface ListPage {
-  total: number;
-}
+import type { ListPage } from '../../../shared/schemas/responses/common.ts';
 
 /** Totals from the list calls with `limit=1`: the answer's `total` counts every item the user may see. */
 export const COUNT_KEYS = {
@@ -14,6 +11,6 @@ export const COUNT_KEYS = {
 export type CountName = keyof typeof COUNT_KEYS;
 
 export function useCount(name: CountName) {
-  const { data, error, isLoading } = useSWR<ListPage>(COUNT_KEYS[name]);
+  const { data, error, isLoading } = useSWR<ListPage<unknown>>(COUNT_KEYS[name]);
   return { total: data?.total, error: error as unknown, isLoading };
 }

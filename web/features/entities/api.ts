@@ -1,31 +1,11 @@
 import useSWR from 'swr';
 import type { EntityNode } from '../../../shared/schemas/register.ts';
 import type { ImportResult, ImportRollbackResult } from '../../../shared/schemas/register-imports.ts';
+import type { ListPage as ListAnswer } from '../../../shared/schemas/responses/common.ts';
+import type { Entity, EntitySearchHit } from '../../../shared/schemas/responses/entities.ts';
 import { useEndpoint } from '../../lib/endpoint.ts';
 
-/** An entity as the API stores it (GET /entities/{id}). */
-export interface Entity {
-  _id: string;
-  legalName: string;
-  companyNumber?: string;
-  parentEntityId?: string | null;
-  address?: {
-    streetAddress?: string;
-    locality?: string;
-    region?: string;
-    postCode?: string;
-    country?: string;
-  };
-}
-
-export interface EntitySearchHit extends Entity {
-  parentEntity: { _id: string; legalName: string } | null;
-}
-
-interface ListAnswer<T> {
-  data: T[];
-  total: number;
-}
+export type { Entity, EntitySearchHit } from '../../../shared/schemas/responses/entities.ts';
 
 /** One SWR key per call of the entity pages; changes revalidate keys that start with `/entities`. */
 export const entityKeys = {

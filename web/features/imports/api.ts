@@ -1,71 +1,26 @@
 import useSWR from 'swr';
 import type { ImportMapping, ImportType } from '../../../shared/imports/import-mapping.ts';
+import type { ListPage as ListAnswer } from '../../../shared/schemas/responses/common.ts';
+import type {
+  ImportInfo,
+  ImportState,
+  PreviewAnswer,
+  UploadTicket,
+} from '../../../shared/schemas/responses/imports.ts';
 import { keysUnder, useEndpoint } from '../../lib/endpoint.ts';
 
-export type ImportStatus = 'pending' | 'processing' | 'completed' | 'error' | 'rolled-back';
-export type Outcome = 'create' | 'update' | 'unchanged' | 'error';
+export type {
+  ImportInfo,
+  ImportState,
+  ImportStatus,
+  Outcome,
+  OutcomeTotals,
+  PreviewAnswer,
+  RowOutcome,
+  UploadTicket,
+} from '../../../shared/schemas/responses/imports.ts';
 
-export interface OutcomeTotals {
-  rows: number;
-  create: number;
-  update: number;
-  unchanged: number;
-  error: number;
-}
-
-/** An import as GET /imports/{id} answers it. */
-export interface ImportState {
-  _id: string;
-  type: ImportType;
-  fileName?: string;
-  status: ImportStatus;
-  progress: number;
-  fileRead: boolean;
-  error?: string;
-  preview?: OutcomeTotals;
-  results?: OutcomeTotals;
-  rollback?: { restored: number; removed: number; kept: number };
-  createdAt: string;
-}
-
-export interface ImportInfo {
-  id: string;
-  type: ImportType;
-  status: ImportStatus;
-  fileRead: boolean;
-  error?: string;
-  fileKind?: 'csv' | 'xlsx';
-  encoding?: string;
-  sheetNames?: string[];
-  sheet?: string;
-  columns: { index: number; name: string }[];
-  samples: string[][];
-  suggested?: ImportMapping;
-  mapping?: ImportMapping;
-  templates: { _id: string; name: string }[];
-}
-
-export interface RowOutcome {
-  row: number;
-  outcome: Outcome;
-  meter?: string;
-  field?: string;
-  reason?: string;
-  /** The fields an update changes. */
-  changes?: string[];
-}
-
-export interface PreviewAnswer {
-  id: string;
-  totals: OutcomeTotals;
-  rows: RowOutcome[];
-  pages: number;
-}
-
-interface ListAnswer<T> {
-  data: T[];
-  total: number;
-}
+import type { FailedRows, ImportItemsPage } from '../../../shared/schemas/responses/imports.ts';
 
 export const importKeys = {
   list: '/imports?$sort=-createdAt&limit=100',
@@ -92,14 +47,7 @@ export const useImportInfo = (id: string | undefined) =>
   });
 
 export const useImportItems = (id: string | undefined, stage: 'preview' | 'import' | 'rollback', page = 0) =>
-  useSWR<{ rows: RowOutcome[]; pages: number }>(id ? importKeys.items(id, stage, page) : null);
-
-export interface UploadTicket {
-  id: string;
-  url: string;
-  method: 'PUT';
-  headers: Record<string, string>;
-}
+  useSWR<ImportItemsPage>(id ? importKeys.items(id, stage, page) : null);
 
 export const useRequestUpload = () =>
   useEndpoint((api, type: ImportType, file: File) =>
@@ -132,4 +80,4 @@ export const useStartRollback = () =>
   );
 
 export const useFailedRows = () =>
-  useEndpoint((api, id: string) => api.get<{ fileName: string; csv: string }>(`/imports/${id}/failed-rows`));
+  useEndpoint((api, id: string) => api.get<FailedRows>(`/imports/${id}/failed-rows`));

@@ -1,33 +1,44 @@
 import useSWR, { useSWRConfig } from 'swr';
 import { USERS_LIST } from '../../../shared/access/permission-names.ts';
 import { type AccessSubject, canUseRoute } from '../../../shared/access/route-access.ts';
-import type { BoundingBox } from '../../../shared/capture/textract.ts';
+import type { ListPage } from '../../../shared/schemas/responses/common.ts';
+import type {
+  BulkAnswer,
+  CaptureItem,
+  FileLink,
+  InvoiceView,
+  ManualTicket,
+  PolledInvoice,
+  InvoiceUploadTicket as UploadTicket,
+  UserOption,
+  ValidationItem,
+  ValidationSummary,
+} from '../../../shared/schemas/responses/invoices.ts';
+import type { Supplier } from '../../../shared/schemas/responses/suppliers.ts';
 import { type ApiClient, ApiError } from '../../lib/api-client.ts';
 import { useEndpoint } from '../../lib/endpoint.ts';
 import { downloadFrom, putWithProgress } from '../../lib/upload.ts';
 import type { RateBody } from './invoice-values.ts';
 import type { ManualUploadBody } from './manual-upload.ts';
-import type { InvoiceError, PolledInvoice } from './upload-state.ts';
-import type { CheckCounts, CheckResultView, QueueFilters, QueueGroup } from './validation-state.ts';
+import type { QueueFilters, QueueGroup } from './validation-state.ts';
 import { queueCountKey, queueKey } from './validation-state.ts';
 
-export interface ListPage<T> {
-  data: T[];
-  total: number;
-  limit?: number;
-  skip?: number;
-}
-
-/** POST /invoices/captur-upload and POST /invoice-capture/upload. */
-export interface UploadTicket {
-  _id: string;
-  batchId: string;
-  key: string;
-  uploadUrl: string;
-  fileName: string;
-  status: string;
-  headers?: Record<string, string>;
-}
+export type { ListPage } from '../../../shared/schemas/responses/common.ts';
+export type {
+  BulkAnswer,
+  CaptureItem,
+  ExtractedValueView,
+  FileLink,
+  InvoiceAccount,
+  InvoiceUploadTicket as UploadTicket,
+  InvoiceView,
+  RateView,
+  UserOption,
+  ValidationItem,
+  ValidationSummary,
+} from '../../../shared/schemas/responses/invoices.ts';
+/** An item of GET /suppliers, as the bill pages use it. */
+export type SupplierOption = Pick<Supplier, '_id' | 'name'>;
 
 /** Where each upload page sends its documents. */
 export const UPLOAD_CALLS = {
@@ -35,126 +46,6 @@ export const UPLOAD_CALLS = {
   validation: '/invoice-capture/upload',
 } as const;
 export type UploadCall = keyof typeof UPLOAD_CALLS;
-
-export interface ValidationItem {
-  _id: string;
-  invoiceId: string;
-  status: string;
-  completed: boolean;
-  hold: boolean;
-  tags?: string[];
-  assignedUserId?: string;
-  supplierId?: string;
-  accountId?: string;
-  displayName: string;
-  invoiceNumber?: string;
-  invoiceCapture?: { _id: string; userSub?: string; fileName?: string; source?: string };
-  /** What the bill is: where, for when and how much; absent until it has been validated. */
-  bill?: {
-    siteName?: string;
-    meterName?: string;
-    meterPointNumber?: string;
-    startDate?: string;
-    endDate?: string;
-    grossTotal?: number;
-  };
-  results?: CheckResultView[];
-  /** How many checks passed, warned, failed and were skipped. */
-  summary?: Partial<CheckCounts>;
-  reason?: string;
-  createdAt: string;
-}
-
-export interface CaptureItem {
-  _id: string;
-  fileName: string;
-  status: string;
-  source?: string;
-  error?: InvoiceError;
-  invoiceIds?: string[];
-  createdAt: string;
-}
-
-export interface ExtractedValueView {
-  value: string | number | boolean | null;
-  text?: string;
-  page?: number;
-  bbox?: BoundingBox;
-  confidence?: number;
-}
-
-export interface RateView {
-  _id: string;
-  description: string;
-  kind: string;
-  units?: number;
-  unit?: string;
-  unitRate?: number;
-  amount?: number;
-}
-
-export interface InvoiceAccount {
-  _id: string;
-  name?: string;
-  meterPointNumber?: string;
-  assetId?: string;
-  siteName?: string;
-}
-
-/** GET /invoices/{id}. */
-export interface InvoiceView {
-  _id: string;
-  status: string;
-  fileName?: string;
-  /** Where its document is stored; absent when it has none (imported as data). */
-  key?: string;
-  accountId?: string;
-  account?: InvoiceAccount;
-  values: Record<string, unknown>;
-  results?: {
-    values?: Record<string, ExtractedValueView | undefined>;
-    pages?: number[];
-    method?: string;
-    pageCount?: number;
-    /** Set when the invoice was read without a template. */
-    totalsCheck?: { taxAdds?: boolean; chargesAdd?: boolean; problems: string[] };
-    supplierMatch?: {
-      read: string;
-      how: 'vatNumber' | 'website' | 'email' | 'exact' | 'normalised' | 'fuzzy' | 'none';
-      /** The VAT number or domain that matched. */
-      evidence?: string;
-      supplierId?: string;
-      name?: string;
-      score?: number;
-      /** What the bill prints, for a supplier to be created when none matched. */
-      vatNumber?: string;
-      website?: string;
-    };
-  };
-  rates?: RateView[];
-  completed?: boolean;
-  isCreditNote?: boolean;
-  invoiceValidationId?: string;
-  invoiceNumber?: string;
-  invoiceStartDate?: string;
-  invoiceEndDate?: string;
-  grossTotal?: number;
-  error?: InvoiceError;
-  deleted?: boolean;
-  stamped?: boolean;
-  createdAt?: string;
-}
-
-export interface ValidationSummary {
-  invoice?: InvoiceView;
-  validation?: ValidationItem;
-  account?: InvoiceAccount;
-}
-
-export interface FileLink {
-  url: string;
-  name?: string;
-}
 
 /** One SWR key per call; the live connection's '/invoices' and '/invoice-validation' keys cover them all. */
 export const invoiceKeys = {
@@ -192,21 +83,14 @@ export const useBatch = (batchId: string | undefined, polling: boolean, interval
 export const useQueue = (group: QueueGroup, filters: QueueFilters, page: number) =>
   useSWR<ListPage<ValidationItem>>(invoiceKeys.queue(group, filters, page), { keepPreviousData: true });
 export const useQueueCount = (group: QueueGroup, filters: QueueFilters) =>
-  useSWR<ListPage<{ _id: string }>>(invoiceKeys.count(group, filters), { keepPreviousData: true });
+  useSWR<ListPage<Pick<ValidationItem, '_id'>>>(invoiceKeys.count(group, filters), {
+    keepPreviousData: true,
+  });
 export const useInvoice = (id: string | undefined) =>
   useSWR<InvoiceView>(id ? invoiceKeys.invoice(id) : null);
 export const useSummary = (id: string | undefined) =>
   useSWR<ValidationSummary>(id ? invoiceKeys.summary(id) : null);
 
-export interface SupplierOption {
-  _id: string;
-  name: string;
-}
-export interface UserOption {
-  userSub: string;
-  name?: string;
-  email?: string;
-}
 export const useSupplierOptions = () =>
   useSWR<ListPage<SupplierOption>>(invoiceKeys.suppliers, { shouldRetryOnError: false });
 /**
@@ -221,13 +105,6 @@ export const useUserOptions = (companyId: string, access: AccessSubject) =>
 
 export const usersOf = (answer: ListPage<UserOption> | UserOption[] | undefined): UserOption[] =>
   Array.isArray(answer) ? answer : (answer?.data ?? []);
-
-/** What a bulk call answers: how many it changed, and which it could not (and why). */
-export interface BulkAnswer {
-  updated: number;
-  missing?: string[];
-  failed?: { id: string; message: string }[];
-}
 
 /**
  * The bulk calls of the queues (02 §7). A call that changed none of the invoices it was given fails
@@ -344,12 +221,6 @@ export const useStartCapture = () =>
 /** PUT /invoice-capture/{id}/start-validation */
 export const useStartValidation = () =>
   invoiceWrite((api, captureId: string) => api.put(`/invoice-capture/${captureId}/start-validation`));
-
-interface ManualTicket {
-  key: string;
-  uploadUrl: string;
-  headers?: Record<string, string>;
-}
 
 /** POST /invoices/manual-upload for a ticket, the PUT, then POST /invoices/manual-upload with its key. */
 export const useManualUpload = () =>

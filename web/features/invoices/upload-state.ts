@@ -1,4 +1,5 @@
 import type { INVOICE_STATUSES } from '../../../shared/schemas/invoice.ts';
+import type { InvoiceError, PolledInvoice } from '../../../shared/schemas/responses/invoices.ts';
 
 /**
  * The invoice upload list (02 §4): each file goes uploading → uploaded (the store has the bytes) → queued →
@@ -13,23 +14,7 @@ export const CAPTURE_ERROR_TYPE = 'capture';
 /** A failure in the browser (the upload call or the PUT) before the server had the file. */
 export const UPLOAD_ERROR_TYPE = 'upload';
 
-export interface InvoiceError {
-  type: string;
-  message: string;
-}
-
-/** An invoice as the batch poll answers it (GET /invoices?batchId=). */
-export interface PolledInvoice {
-  _id: string;
-  status: string;
-  fileName?: string;
-  error?: InvoiceError;
-  invoiceNumber?: string;
-  sisterId?: string;
-  invoiceValidationId?: string;
-  /** The bill checks' outcome, once validation has run: pending, passed, warning, failed or error */
-  validationStatus?: string;
-}
+export type { InvoiceError, PolledInvoice } from '../../../shared/schemas/responses/invoices.ts';
 
 export interface UploadEntry {
   /** Local key: the file's place in this page's list, or the invoice id of a further invoice found. */

@@ -4,10 +4,15 @@ import {
   VALIDATION_TITLE_LIMIT,
 } from '../../../shared/constants.ts';
 import type { VALIDATION_STATUSES } from '../../../shared/schemas/invoice-validation.ts';
+import type {
+  CheckCounts,
+  CheckResultView,
+  CheckStatus,
+} from '../../../shared/schemas/responses/invoices.ts';
 
 /** The validation queues (02 §4): pure rules, so they can be tested alone. */
 export type ValidationStatus = (typeof VALIDATION_STATUSES)[number];
-export type CheckStatus = 'passed' | 'warning' | 'failed' | 'skipped';
+export type { CheckStatus } from '../../../shared/schemas/responses/invoices.ts';
 
 export const QUEUE_GROUPS = ['failed', 'passed', 'completed'] as const;
 export type QueueGroup = (typeof QUEUE_GROUPS)[number];
@@ -151,13 +156,7 @@ export function parseTags(text: string): string[] {
   ];
 }
 
-export interface CheckResultView {
-  key: string;
-  group: string;
-  name: string;
-  status: string;
-  reason: string;
-}
+export type { CheckResultView } from '../../../shared/schemas/responses/invoices.ts';
 
 /** Checks worst first (failed, warning, passed, skipped), keeping their order within a status. */
 export function sortChecks<T extends CheckResultView>(results: readonly T[]): T[] {
@@ -168,7 +167,7 @@ export function sortChecks<T extends CheckResultView>(results: readonly T[]): T[
     .map(({ r }) => r);
 }
 
-export type CheckCounts = Record<CheckStatus, number>;
+export type { CheckCounts } from '../../../shared/schemas/responses/invoices.ts';
 
 /**
  * One line on a queue row: why the bill could not be validated, else how its checks came out (worst

@@ -1,41 +1,30 @@
 import useSWR from 'swr';
+import type { AssetView } from '../../../shared/schemas/responses/assets.ts';
+import type { DataList, ListPage } from '../../../shared/schemas/responses/common.ts';
+import type {
+  KioskCredential,
+  KioskLive,
+  KioskRecord,
+  PairedScreen,
+  ScreenPaired,
+  SlideKey,
+} from '../../../shared/schemas/responses/kiosk.ts';
 import { useEndpoint } from '../../lib/endpoint.ts';
-import type { KioskLive, SlideKey } from './kiosk-data.ts';
 
-export interface KioskRecord {
-  _id: string;
-  name: string;
-  assetId: string;
-  slides: SlideKey[];
-  lastSeenAt?: string;
-}
-
-export interface KioskCredential {
-  kioskId: string;
-  kioskAuth: string;
-  screensNotUpdated?: number;
-}
-
-export interface PairedScreen {
-  deviceId: string;
-  name?: string;
-  pairedAt: string;
-  kioskId: string;
-  kioskName: string;
-}
+export type { KioskCredential, KioskRecord, PairedScreen } from '../../../shared/schemas/responses/kiosk.ts';
 
 const KIOSKS = '/kiosks?limit=200';
 const SCREENS = '/kiosks/optisigns/screens';
 
 /** GET /kiosks: the company's kiosks. */
-export const useKiosks = () => useSWR<{ data: KioskRecord[]; total: number }>(KIOSKS);
+export const useKiosks = () => useSWR<ListPage<KioskRecord>>(KIOSKS);
 
 /** GET /assets: the company's sites to put a kiosk in. */
 export const useKioskSites = () =>
-  useSWR<{ data: { _id: string; siteName: string }[] }>('/assets?limit=1000');
+  useSWR<DataList<Pick<AssetView, '_id' | 'siteName'>>>('/assets?limit=1000');
 
 /** GET /kiosks/optisigns/screens */
-export const useScreens = () => useSWR<{ data: PairedScreen[] }>(SCREENS);
+export const useScreens = () => useSWR<DataList<PairedScreen>>(SCREENS);
 
 /** GET /kiosks/{id}/preview: what the kiosk's screen shows, read as the signed-in admin. */
 export const useKioskPreview = (id: string | undefined) =>
@@ -63,8 +52,7 @@ export const useRotateKiosk = () =>
 /** POST /kiosks/optisigns/screens */
 export const usePairScreen = () =>
   useEndpoint(
-    (api, kioskId: string, pairingCode: string) =>
-      api.post<PairedScreen & { screensNotUpdated: number }>(SCREENS, { kioskId, pairingCode }),
+    (api, kioskId: string, pairingCode: string) => api.post<ScreenPaired>(SCREENS, { kioskId, pairingCode }),
     () => [SCREENS],
   );
 

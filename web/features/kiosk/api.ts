@@ -1,6 +1,7 @@
 import useSWR from 'swr';
+import type { KioskConsumption, KioskLive, KioskNews } from '../../../shared/schemas/responses/kiosk.ts';
 import type { DeviceApi } from '../../lib/device-auth.ts';
-import { type KioskConsumption, type KioskLive, type KioskNews, LIVE_REFRESH_MS } from './kiosk-data.ts';
+import { LIVE_REFRESH_MS } from './kiosk-data.ts';
 
 /** A screen on a wall keeps asking, slowly, whatever went wrong. */
 const LIVE = { refreshInterval: LIVE_REFRESH_MS, shouldRetryOnError: true, errorRetryInterval: 30_000 };

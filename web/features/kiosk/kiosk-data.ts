@@ -1,7 +1,29 @@
 /** What a kiosk display shows, from GET /kiosks/live and /kiosks/live/consumption (02 §2, §7). */
 
-export const SLIDE_KEYS = ['leaderboard', 'consumption', 'news', 'energy-usage', 'carbon'] as const;
-export type SlideKey = (typeof SLIDE_KEYS)[number];
+import type {
+  KioskConsumption,
+  KioskLive,
+  SlideKey,
+  UtilityMonth,
+} from '../../../shared/schemas/responses/kiosk.ts';
+
+export type {
+  FeedItem,
+  HalfHourlyDay,
+  KioskConsumption,
+  KioskLive,
+  KioskNews,
+  LeaderboardRow,
+  UtilityMonth,
+} from '../../../shared/schemas/responses/kiosk.ts';
+export const SLIDE_KEYS = [
+  'leaderboard',
+  'consumption',
+  'news',
+  'energy-usage',
+  'carbon',
+] as const satisfies readonly SlideKey[];
+export type { SlideKey };
 
 export interface Slide {
   key: SlideKey;
@@ -22,77 +44,6 @@ export const SLIDES: readonly Slide[] = [
 export const SLIDE_MS = 15_000;
 /** How often the screen asks for fresh data. */
 export const LIVE_REFRESH_MS = 5 * 60 * 1000;
-
-export interface KioskLive {
-  preview: boolean;
-  kiosk: { _id: string; name?: string; slides?: string[] };
-  asset: {
-    _id: string;
-    siteName?: string;
-    address?: { streetAddress?: string; locality?: string; region?: string; postCode?: string };
-    images?: { url?: string; thumbUrl?: string; isPrimary?: boolean }[];
-    floorArea?: number;
-  } | null;
-  company: { name?: string; showLogo?: boolean } | null;
-}
-
-export interface UtilityMonth {
-  utilityType: string;
-  consumption: number;
-  unit: string;
-  emissionsKg?: number;
-}
-
-export interface LeaderboardRow {
-  assetId: string;
-  siteName: string;
-  currentKwh: number;
-  previousKwh: number | null;
-  change: number | null;
-  thisBuilding: boolean;
-}
-
-export interface HalfHourlyDay {
-  date: string;
-  unit: string;
-  values: (number | null)[];
-}
-
-export interface KioskConsumption {
-  assetId: string;
-  month: string | null;
-  data: UtilityMonth[];
-  sameMonthLastYear: { month: string | null; data: UtilityMonth[] };
-  leaderboard?: LeaderboardRow[];
-  halfHourly?: HalfHourlyDay | null;
-  generatedAt?: string;
-}
-
-export interface FeedItem {
-  title: string;
-  link?: string;
-  publishedAt?: string;
-  description?: string;
-}
-
-interface FeedPart<T> {
-  configured: boolean;
-  data: T;
-  error?: string;
-}
-
-export interface KioskNews {
-  fetchedAt: string;
-  place: string | null;
-  news: FeedPart<FeedItem[]>;
-  weather: FeedPart<{
-    temperatureC: number;
-    windKph?: number;
-    summary: string;
-    daily: { date: string; maxC: number; minC: number; summary: string }[];
-  } | null>;
-  travel: FeedPart<FeedItem[]>;
-}
 
 /** The kiosk's chosen slides in the order chosen; a kiosk that chose none shows them all in the spec's order. */
 export function slidesOf(chosen: readonly string[] | undefined): Slide[] {

@@ -1,19 +1,8 @@
 import useSWR from 'swr';
+import type { MachineAsset, MachineSelf } from '../../../shared/schemas/responses/machine.ts';
 import type { DeviceApi } from '../../lib/device-auth.ts';
 
-export interface MachineSelf {
-  _id: string;
-  name?: string;
-  companyId: string;
-}
-
-export interface MachineAsset {
-  _id: string;
-  siteName?: string;
-  address?: { streetAddress?: string; locality?: string; region?: string; postCode?: string };
-  floorArea?: number;
-  images?: { url?: string; isPrimary?: boolean }[];
-}
+export type { MachineAsset, MachineSelf } from '../../../shared/schemas/responses/machine.ts';
 
 /** GET /users/me with the machine's key: whether the key is accepted. */
 export const useMachineSelf = (api: DeviceApi, machineId: string) =>

@@ -1,22 +1,15 @@
 import useSWR from 'swr';
-import type { CarbonApproach, CarbonProject } from '../../../shared/schemas/carbon-marketplace.ts';
+import type { ProjectTypeView, ProjectView } from '../../../shared/schemas/responses/marketplace.ts';
 import { useEndpoint } from '../../lib/endpoint.ts';
 
-export type ProjectView = CarbonProject & { approach?: CarbonApproach };
+export type {
+  InterestView,
+  ProjectTypeView,
+  ProjectView,
+} from '../../../shared/schemas/responses/marketplace.ts';
 
-export interface ProjectTypeView {
-  key: string;
-  name: string;
-  approach: CarbonApproach;
-  projects: number;
-}
-
-export interface InterestView {
-  _id: string;
-  tonnes: number;
-  note?: string;
-  createdAt: string;
-}
+import type { DataList, ListPage } from '../../../shared/schemas/responses/common.ts';
+import type { InterestSent, ProjectWithInterests } from '../../../shared/schemas/responses/marketplace.ts';
 
 export type CatalogueFilters = Partial<
   Record<'projectType' | 'approach' | 'registry' | 'maxPrice' | 'minVintage' | 'query', string>
@@ -30,18 +23,18 @@ const catalogueKey = (filters: CatalogueFilters) => {
 };
 
 /** GET /marketplace/carbon/project-types */
-export const useProjectTypes = () => useSWR<{ data: ProjectTypeView[] }>('/marketplace/carbon/project-types');
+export const useProjectTypes = () => useSWR<DataList<ProjectTypeView>>('/marketplace/carbon/project-types');
 /** GET /marketplace/carbon, filtered */
 export const useCatalogue = (filters: CatalogueFilters) =>
-  useSWR<{ data: ProjectView[]; total: number }>(catalogueKey(filters));
+  useSWR<ListPage<ProjectView>>(catalogueKey(filters));
 /** GET /marketplace/carbon/{id} */
 export const useProject = (id: string | undefined) =>
-  useSWR<ProjectView & { interests: InterestView[] }>(id ? `/marketplace/carbon/${id}` : null);
+  useSWR<ProjectWithInterests>(id ? `/marketplace/carbon/${id}` : null);
 
 /** POST /marketplace/carbon/{id}/interest */
 export const useRegisterInterest = () =>
   useEndpoint(
     (api, id: string, body: { tonnes: number; note: string }) =>
-      api.post<{ message: string }>(`/marketplace/carbon/${id}/interest`, body),
+      api.post<InterestSent>(`/marketplace/carbon/${id}/interest`, body),
     (_r, [id]) => [`/marketplace/carbon/${id}`],
   );

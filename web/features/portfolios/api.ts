@@ -1,36 +1,17 @@
 import { useEffect, useState } from 'react';
 import useSWR from 'swr';
 import type { AssetGroupReport, FloorAreaTotal } from '../../../shared/schemas/register.ts';
+import type { AssetView } from '../../../shared/schemas/responses/assets.ts';
+import type { ListPage as ListAnswer } from '../../../shared/schemas/responses/common.ts';
+import type { AssetChoice, AssetGroup, GroupAsset } from '../../../shared/schemas/responses/portfolios.ts';
 import { useEndpoint } from '../../lib/endpoint.ts';
 import type { AreaUnitSystem } from '../../lib/format.ts';
 
-export interface AssetGroup {
-  _id: string;
-  name: string;
-  description?: string;
-  assetIds: string[];
-}
-
-export interface GroupAsset {
-  _id: string;
-  siteName: string;
-  assetType?: string;
-  status?: string;
-  address?: { streetAddress?: string; locality?: string; postCode?: string };
-  floorAreaM2: number | null;
-}
-
-export interface AssetChoice {
-  _id: string;
-  siteName: string;
-  addressString?: string;
-  inGroup: boolean;
-}
-
-interface ListAnswer<T> {
-  data: T[];
-  total: number;
-}
+export type {
+  AssetChoice,
+  AssetGroup,
+  GroupAsset,
+} from '../../../shared/schemas/responses/portfolios.ts';
 
 /** One SWR key per call of the portfolio pages; changes revalidate keys that name asset groups. */
 export const portfolioKeys = {
@@ -57,9 +38,7 @@ export const useAssetChoices = (id: string, query: string) =>
     keepPreviousData: true,
   });
 export const useAllAssets = () =>
-  useSWR<ListAnswer<{ _id: string; siteName: string; address?: { locality?: string } }>>(
-    portfolioKeys.allAssets,
-  );
+  useSWR<ListAnswer<Pick<AssetView, '_id' | 'siteName' | 'address'>>>(portfolioKeys.allAssets);
 
 const AREA_KEY = 'voltfolio.areaUnit';
 

@@ -1,36 +1,19 @@
 import useSWR from 'swr';
+import type {
+  ApiUsage,
+  IssuedKey,
+  MfaStatus,
+  TotpEnrolment,
+} from '../../../shared/schemas/responses/profile.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { useEndpoint } from '../../lib/endpoint.ts';
 
-/** GET /users/me/api-usage. */
-export interface ApiUsage {
-  enabled: boolean;
-  plan: { callsPerPeriod: number; periodDays: number; ratePerSecond: number };
-  key: { prefix: string; createdAt?: string } | null;
-  callsThisPeriod: number;
-  remaining?: number;
-  periodStart?: string;
-  resetsAt?: string;
-}
-
-/** POST /users/me/api-key: the key is in this answer only. */
-export interface IssuedKey {
-  key: string;
-  prefix: string;
-  createdAt: string;
-  message?: string;
-}
-
-/** GET /users/me/mfa. */
-export interface MfaStatus {
-  totp: { enabled: boolean };
-}
-
-/** POST /users/me/mfa/totp. */
-export interface TotpEnrolment {
-  secret: string;
-  otpauthUri: string;
-}
+export type {
+  ApiUsage,
+  IssuedKey,
+  MfaStatus,
+  TotpEnrolment,
+} from '../../../shared/schemas/responses/profile.ts';
 
 export const API_USAGE_KEY = '/users/me/api-usage';
 export const MFA_KEY = '/users/me/mfa';

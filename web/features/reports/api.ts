@@ -1,45 +1,36 @@
 import { useCallback } from 'react';
 import useSWR from 'swr';
 import type {
-  CustomGrouping,
-  CustomMeasure,
-  CustomPeriod,
-  CustomSectionKind,
-} from '../../../shared/reports/custom-templates.ts';
-import type { ReportDocument } from '../../../shared/reports/report-document.ts';
-import type { ScheduleFrequency } from '../../../shared/reports/report-schedule.ts';
-import type {
   IntensityMetric,
   ReportFormat,
   ReportScopeType,
-  ReportStatus,
-  ReportType,
   SystemTemplate,
   SystemTemplateId,
 } from '../../../shared/reports/report-templates.ts';
+import type { ListPage as ListAnswer } from '../../../shared/schemas/responses/common.ts';
+import type {
+  CustomTemplateView,
+  RecipientChoices,
+  ReportView,
+  ScheduleView,
+  TemplatePreview,
+} from '../../../shared/schemas/responses/reports.ts';
 import { useEndpoint, useRevalidate } from '../../lib/endpoint.ts';
 
-/** A report as the history lists it. */
-export interface ReportView {
-  _id: string;
-  name: string;
-  type: ReportType;
-  status: ReportStatus;
-  format: ReportFormat;
-  scopeType: ReportScopeType;
-  scopeId?: string;
-  startDate: string;
-  endDate: string;
-  requestedBy: string;
-  requestedByName?: string;
-  createdAt: string;
-  completedAt?: string;
-  progress?: number;
-  pages?: number;
-  sizeBytes?: number;
-  error?: string;
-  builtGeneration?: number;
-}
+export type {
+  CustomSectionBody,
+  CustomTemplateView,
+  PreviewDocument,
+  RecipientChoice,
+  ReportView,
+  ScheduleView,
+  TemplatePreview,
+} from '../../../shared/schemas/responses/reports.ts';
+
+import type { AssetView } from '../../../shared/schemas/responses/assets.ts';
+import type { FileDownload } from '../../../shared/schemas/responses/common.ts';
+import type { AssetGroup } from '../../../shared/schemas/responses/portfolios.ts';
+import type { ReportSent, ScheduleSendWindow } from '../../../shared/schemas/responses/reports.ts';
 
 export interface ReportRequestBody {
   templateId: SystemTemplateId;
@@ -51,11 +42,6 @@ export interface ReportRequestBody {
   intensityMetric?: IntensityMetric;
   intensityValue?: string;
   intensityPreviousValue?: string;
-}
-
-interface ListAnswer<T> {
-  data: T[];
-  total: number;
 }
 
 /** The SWR keys of the report pages; the worker's live messages name `/reports`, which covers them. */
@@ -75,19 +61,18 @@ export const useReport = (id: string) => useSWR<ReportView>(id ? `/reports/${id}
 
 /** GET /reports/{id}/document: the report's sections, charts and tables as data. */
 export const useReportDocument = (id: string) =>
-  useSWR<{ document: PreviewDocument; startDate: string; endDate: string }>(
-    id ? `/reports/${id}/document` : null,
-  );
+  useSWR<TemplatePreview>(id ? `/reports/${id}/document` : null);
 
-export const useSystemTemplates = () => useSWR<{ data: SystemTemplate[] }>(reportKeys.templates);
+export const useSystemTemplates = () =>
+  useSWR<Pick<ListAnswer<SystemTemplate>, 'data'>>(reportKeys.templates);
 export const useReportHistory = () => useSWR<ListAnswer<ReportView>>(reportKeys.history);
 /** The reports of one site or portfolio, newest first. */
 export const useScopeReports = (scopeId: string) =>
   useSWR<ListAnswer<ReportView>>(reportKeys.ofScope(scopeId));
 export const usePortfolioChoices = () =>
-  useSWR<ListAnswer<{ _id: string; name: string }>>(reportKeys.portfolios);
-export const useSiteChoices = () => useSWR<ListAnswer<{ _id: string; siteName: string }>>(reportKeys.sites);
-export const useSiteName = (id: string) => useSWR<{ _id: string; siteName: string }>(reportKeys.site(id));
+  useSWR<ListAnswer<Pick<AssetGroup, '_id' | 'name'>>>(reportKeys.portfolios);
+export const useSiteChoices = () => useSWR<ListAnswer<Pick<AssetView, '_id' | 'siteName'>>>(reportKeys.sites);
+export const useSiteName = (id: string) => useSWR<Pick<AssetView, '_id' | 'siteName'>>(reportKeys.site(id));
 
 /** POST /reports/generate2: the report is queued; its row follows the build live. */
 export const useGenerateReport = () =>
@@ -118,32 +103,9 @@ export const useRegenerateReport = () =>
 
 /** GET /reports/{id}/download: a link to the file that works for a few minutes. */
 export const useReportLink = () =>
-  useEndpoint((api, id: string) => api.get<{ url: string; fileName: string }>(`/reports/${id}/download`));
+  useEndpoint((api, id: string) => api.get<FileDownload>(`/reports/${id}/download`));
 
 /** A scheduled report as its page lists it. */
-export interface ScheduleView {
-  _id: string;
-  name?: string;
-  templateId?: SystemTemplateId;
-  /** A company's own template, sent instead of a system one. */
-  reportTemplateId?: string;
-  scopeType: ReportScopeType;
-  scopeId?: string;
-  format: ReportFormat;
-  recipients: string[];
-  frequency: ScheduleFrequency;
-  dayOfWeek: number;
-  dayOfMonth: number;
-  month: number;
-  time: string;
-  timeZone: string;
-  paused?: boolean;
-  nextRunAt?: string;
-  lastRunAt?: string;
-  lastStatus?: 'sent' | 'failed';
-  lastError?: string;
-}
-
 export type ScheduleBody = Omit<ScheduleView, '_id' | 'nextRunAt' | 'lastRunAt' | 'lastStatus' | 'lastError'>;
 
 const SCHEDULES_KEY = '/scheduled-reports?limit=100';
@@ -151,16 +113,9 @@ const isScheduleList = (key: string) => key.startsWith('/scheduled-reports?');
 
 export const useSchedules = () => useSWR<ListAnswer<ScheduleView>>(SCHEDULES_KEY);
 
-/** A member a schedule may be sent to: one who may read a report of its scope. */
-export interface RecipientChoice {
-  userSub: string;
-  name: string;
-  email: string;
-}
-
 /** GET /scheduled-reports/recipients: nothing is asked until a portfolio or site is chosen. */
 export const useRecipientChoices = (scopeType: ReportScopeType, scopeId: string) =>
-  useSWR<{ data: RecipientChoice[] }>(
+  useSWR<RecipientChoices>(
     scopeType === 'company' || scopeId
       ? `/scheduled-reports/recipients?scopeType=${scopeType}${scopeType === 'company' ? '' : `&scopeId=${encodeURIComponent(scopeId)}`}`
       : null,
@@ -191,39 +146,17 @@ export const useDeleteSchedule = () =>
 /** POST /scheduled-reports/{id}/send: a run now, for the period just ended. */
 export const useSendScheduleNow = () =>
   useEndpoint(
-    (api, id: string) =>
-      api.post<{ startDate: string; endDate: string; recipients: string[] }>(
-        `/scheduled-reports/${id}/send`,
-        {},
-      ),
+    (api, id: string) => api.post<ScheduleSendWindow>(`/scheduled-reports/${id}/send`, {}),
     () => [isReportList],
   );
 
 /** POST /reports/{id}/send: the report mailed, attached or linked. */
 export const useSendReport = () =>
   useEndpoint((api, id: string, recipients: string[]) =>
-    api.post<{ sent: number; attached: boolean }>(`/reports/${id}/send`, { recipients }),
+    api.post<ReportSent>(`/reports/${id}/send`, { recipients }),
   );
 
 /** A company's own report template, as the builder edits it. */
-export interface CustomTemplateView {
-  _id: string;
-  name: string;
-  description?: string;
-  scopeType: ReportScopeType;
-  scopeId?: string;
-  period: CustomPeriod;
-  sections: CustomSectionBody[];
-}
-
-export type CustomSectionBody = {
-  kind: CustomSectionKind;
-  title: string;
-  measure?: CustomMeasure;
-  grouping?: CustomGrouping;
-  text?: string;
-};
-
 export type CustomTemplateBody = Omit<CustomTemplateView, '_id'>;
 
 // The generic list sorts only by when an item was made; the pages sort by name themselves.
@@ -254,13 +187,10 @@ export const useDeleteTemplate = () =>
     () => [isTemplateList],
   );
 
-/** The document a template gives, as the preview shows it (the logo left out). */
-export type PreviewDocument = Omit<ReportDocument, 'logoPng' | 'dataDate'> & { dataDate: string };
-
 /** POST /report-templates/preview: the template as built now, saved or not. */
 export const usePreviewTemplate = () =>
   useEndpoint((api, body: CustomTemplateBody, window: { startDate?: string; endDate?: string }) =>
-    api.post<{ document: PreviewDocument; startDate: string; endDate: string }>('/report-templates/preview', {
+    api.post<TemplatePreview>('/report-templates/preview', {
       template: body,
       ...window,
     }),

@@ -1,5 +1,15 @@
 import useSWR from 'swr';
 import type {
+  ActivityRow,
+  FoundSite,
+  GlobalAsset,
+  LiveCompany,
+  LoaUploadTicket,
+  MarketplaceInterest,
+  SiteView,
+  StaffEmail,
+} from '../../../shared/schemas/responses/staff-tools.ts';
+import type {
   AdminOverview,
   ProductSettings,
   StoredProductSettings,
@@ -12,18 +22,22 @@ import type {
   GridfetchUsageReport,
 } from '../../../shared/schemas/util-staff.ts';
 import { useEndpoint } from '../../lib/endpoint.ts';
-import { putWithProgress, type UploadTarget } from '../../lib/upload.ts';
+import { putWithProgress } from '../../lib/upload.ts';
 
-/** A site of any company, as the staff map lists it. */
-export interface GlobalAsset {
-  _id: string;
-  siteName?: string;
-  assetType?: string;
-  status?: string;
-  address?: { streetAddress?: string; locality?: string; postCode?: string };
-  geocoordinates?: { lat: number; lng: number };
-  company: { _id: string; name?: string };
-}
+export type {
+  ActivityRow,
+  FoundSite,
+  GlobalAsset,
+  LiveCompany,
+  MarketplaceInterest,
+  SiteView,
+  StaffEmail,
+} from '../../../shared/schemas/responses/staff-tools.ts';
+
+import type { DataList, ListPage } from '../../../shared/schemas/responses/common.ts';
+import type { CompanyName } from '../../../shared/schemas/responses/company.ts';
+import type { FileLink } from '../../../shared/schemas/responses/invoices.ts';
+import type { BroadcastSent } from '../../../shared/schemas/responses/staff-tools.ts';
 
 /** The SWR key of a company's gas meters; '' stands for the caller's own company. */
 export const gasMeterChoicesKey = (companyId: string) =>
@@ -44,7 +58,7 @@ export const useGasPrediction = () =>
   );
 
 /** GET /util/global-assets */
-export const useGlobalAssets = () => useSWR<{ data: GlobalAsset[]; total: number }>('/util/global-assets');
+export const useGlobalAssets = () => useSWR<ListPage<GlobalAsset>>('/util/global-assets');
 
 /** GET /util/global-stats */
 export const useGlobalStats = () => useSWR<GlobalStats>('/util/global-stats');
@@ -63,7 +77,7 @@ export const useUploadLoa = () =>
       onProgress: (percent: number) => void,
     ) => {
       const base = { companyId: record.companyId, fileName: file.name };
-      const ticket = await api.post<UploadTarget & { key: string }>('/util/gridfetch-loa', base);
+      const ticket = await api.post<LoaUploadTicket>('/util/gridfetch-loa', base);
       await putWithProgress(ticket, file, onProgress);
       return api.post<GridfetchLoaView>('/util/gridfetch-loa', { ...record, ...base, key: ticket.key });
     },
@@ -86,86 +100,38 @@ export const useSaveProductSettings = () =>
     () => [SETTINGS],
   );
 
-export interface ActivityRow {
-  _id: string;
-  companyId: string;
-  companyName: string;
-  type: string;
-  model: string;
-  modelId?: string;
-  message?: string;
-  userSub?: string;
-  userName?: string;
-  createdAt: string;
-}
-
 /** GET /util/activity, with the filters as a query string. */
 export const useActivity = (query: string) =>
-  useSWR<{ data: ActivityRow[] }>(`/util/activity${query ? `?${query}` : ''}`, { keepPreviousData: true });
-
-export interface StaffEmail {
-  _id: string;
-  companyId: string | null;
-  companyName: string | null;
-  from: string;
-  to: string[];
-  subject?: string;
-  status: string;
-  reason?: string;
-  createdAt: string;
-  attachments: { _id: string; fileName: string }[];
-}
+  useSWR<DataList<ActivityRow>>(`/util/activity${query ? `?${query}` : ''}`, { keepPreviousData: true });
 
 /** GET /util/emails */
 export const useStaffEmails = (query: string) =>
-  useSWR<{ data: StaffEmail[] }>(`/util/emails${query ? `?${query}` : ''}`, { keepPreviousData: true });
+  useSWR<DataList<StaffEmail>>(`/util/emails${query ? `?${query}` : ''}`, { keepPreviousData: true });
 
 /** GET /util/emails/{id}/attachments/{attachmentId}/download */
 export const useEmailAttachment = () =>
   useEndpoint((api, email: StaffEmail, attachmentId: string) =>
-    api.get<{ url: string; name: string }>(
+    api.get<Required<FileLink>>(
       `/util/emails/${email._id}/attachments/${attachmentId}/download?companyId=${email.companyId ?? 'unmatched'}`,
     ),
   );
 
-export interface LiveCompany {
-  companyId: string;
-  companyName: string;
-  connections: number;
-  users: { sub: string; connections: number; since: string }[];
-}
-
 /** GET /util/live-connections */
 export const useLiveConnections = () =>
-  useSWR<{ data: LiveCompany[]; total: number }>('/util/live-connections', { refreshInterval: 15_000 });
+  useSWR<ListPage<LiveCompany>>('/util/live-connections', { refreshInterval: 15_000 });
 
 /** POST /util/live-connections/broadcast */
 export const useBroadcast = () =>
   useEndpoint((api, body: { companyId: string; userSub?: string; message: string }) =>
-    api.post<{ delivered: number }>('/util/live-connections/broadcast', body),
+    api.post<BroadcastSent>('/util/live-connections/broadcast', body),
   );
-
-export interface FoundSite {
-  _id: string;
-  siteName?: string;
-  assetType?: string;
-  address?: { streetAddress?: string; locality?: string; postCode?: string };
-  companyId: string;
-  companyName: string;
-}
 
 /** GET /util/asset-finder?q= (nothing asked below two characters) */
 export const useAssetFinder = (text: string) =>
-  useSWR<{ data: FoundSite[] }>(
+  useSWR<DataList<FoundSite>>(
     text.trim().length >= 2 ? `/util/asset-finder?q=${encodeURIComponent(text.trim())}` : null,
     { keepPreviousData: true },
   );
-
-export interface SiteView {
-  site: Record<string, unknown> & { _id: string; siteName?: string };
-  company: { _id: string; name: string };
-  meters: { _id: string; name?: string; utilityType?: string; meterNumber?: string; supplierName?: string }[];
-}
 
 /** GET /util/asset-finder/{id}?companyId= */
 export const useSiteView = (site: { _id: string; companyId: string } | undefined) =>
@@ -173,24 +139,8 @@ export const useSiteView = (site: { _id: string; companyId: string } | undefined
 
 /** GET /companies/global: every company's id and name, for choosing one. */
 export const useCompanyChoices = () =>
-  useSWR<{ data: { _id: string; name: string }[] }>('/companies/global?limit=500');
-
-/** An interest a company registered in a marketplace project. */
-export interface MarketplaceInterest {
-  _id: string;
-  companyId: string;
-  companyName: string;
-  projectId: string;
-  projectName: string;
-  isExample: boolean;
-  tonnes: number;
-  note?: string;
-  userSub: string;
-  userEmail?: string;
-  userName?: string;
-  createdAt: string;
-}
+  useSWR<DataList<Pick<CompanyName, '_id' | 'name'>>>('/companies/global?limit=500');
 
 /** GET /util/marketplace-interests: every company's, newest first. */
 export const useMarketplaceInterests = () =>
-  useSWR<{ data: MarketplaceInterest[] }>('/util/marketplace-interests');
+  useSWR<DataList<MarketplaceInterest>>('/util/marketplace-interests');

@@ -1,28 +1,10 @@
 import useSWR from 'swr';
 import { MESSAGES } from '../../../shared/messages.ts';
-import type { UtilityType } from '../../../shared/schemas/common.ts';
+import type { ListPage as ListAnswer } from '../../../shared/schemas/responses/common.ts';
+import type { LogoUploadStart, Supplier, SupplierType } from '../../../shared/schemas/responses/suppliers.ts';
 import { useEndpoint } from '../../lib/endpoint.ts';
 
-export type SupplierType = 'supplier' | 'distributor';
-
-export interface Supplier {
-  _id: string;
-  name: string;
-  type: SupplierType;
-  utilityTypes: UtilityType[];
-  portal?: string;
-  vatNumber?: string;
-  website?: string;
-  scraperEnabled: boolean;
-  logoUrl?: string;
-  createdAt?: string;
-  updatedAt?: string;
-}
-
-interface ListAnswer<T> {
-  data: T[];
-  total: number;
-}
+export type { Supplier, SupplierType } from '../../../shared/schemas/responses/suppliers.ts';
 
 /** One SWR key per call of the supplier pages; changes revalidate keys that start with `/suppliers`. */
 export const supplierKeys = {
@@ -57,17 +39,11 @@ export const useUpdateSupplier = () =>
     () => SUPPLIER_READS,
   );
 
-interface UploadStart {
-  uploadUrl: string;
-  key: string;
-  contentType: string;
-}
-
 /** PUT /suppliers/{id}/logo for an upload address, the PUT, then PUT /suppliers/{id}/logo with its key. */
 export const useUploadSupplierLogo = () =>
   useEndpoint(
     async (api, id: string, file: File) => {
-      const start = await api.put<UploadStart>(`/suppliers/${id}/logo`, { size: file.size });
+      const start = await api.put<LogoUploadStart>(`/suppliers/${id}/logo`, { size: file.size });
       const put = await fetch(start.uploadUrl, {
         method: 'PUT',
         headers: { 'content-type': start.contentType },

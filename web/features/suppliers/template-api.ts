@@ -1,18 +1,30 @@
 import useSWR from 'swr';
-import type { TemplatePreview } from '../../../shared/capture/extract.ts';
-import type {
-  ExtractedValue,
-  InvoiceKey,
-  Template,
-  TemplateValueType,
-} from '../../../shared/capture/model.ts';
-import type { BoundingBox } from '../../../shared/capture/textract.ts';
+import type { ExtractedValue, Template } from '../../../shared/capture/model.ts';
 import type { TEMPLATE_VALUE_FORMAT } from '../../../shared/data/template-value-format.ts';
 import { MESSAGES } from '../../../shared/messages.ts';
+import type { ListPage as ListAnswer } from '../../../shared/schemas/responses/common.ts';
+import type {
+  InvoiceKeyOption,
+  InvoicePreview,
+  PreviewJob,
+  SampleTicket,
+} from '../../../shared/schemas/responses/templates.ts';
 import type { ApiClient } from '../../lib/api-client.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { useEndpoint } from '../../lib/endpoint.ts';
 import { putWithProgress } from '../../lib/upload.ts';
+
+export type {
+  InvoiceKeyOption,
+  InvoicePreview,
+  PreviewJob,
+  PreviewPage,
+  PreviewText,
+  SampleTicket,
+} from '../../../shared/schemas/responses/templates.ts';
+
+import type { DataList } from '../../../shared/schemas/responses/common.ts';
+import type { SampleLink } from '../../../shared/schemas/responses/templates.ts';
 
 /** The template calls' failures as the editor words them (02 §8), when the server gives no reason. */
 export const TEMPLATE_MESSAGES = {
@@ -48,52 +60,7 @@ export function problemOf(error: unknown, fallback: string): string {
   return fallback || MESSAGES.submitProblem;
 }
 
-export interface InvoiceKeyOption {
-  key: InvoiceKey;
-  name: string;
-  type: TemplateValueType;
-}
-
 export type ValueFormats = typeof TEMPLATE_VALUE_FORMAT;
-
-export interface PreviewText {
-  text: string;
-  box: BoundingBox;
-  confidence?: number;
-}
-
-export interface PreviewPage {
-  page: number;
-  lines: PreviewText[];
-  words: PreviewText[];
-  cells: { row: number; column: number; box: BoundingBox }[];
-}
-
-export interface PreviewJob {
-  jobId: string;
-  templateId: string;
-  status: 'running' | 'succeeded' | 'failed';
-  pageCount?: number;
-  error?: string;
-}
-
-export interface InvoicePreview extends PreviewJob {
-  ocr?: boolean;
-  results?: TemplatePreview;
-  pages?: PreviewPage[];
-}
-
-export interface SampleTicket {
-  uploadUrl: string;
-  method: 'PUT';
-  headers: Record<string, string>;
-  key: string;
-}
-
-interface ListAnswer<T> {
-  data: T[];
-  total: number;
-}
 
 export const templateKeys = {
   forSupplier: (supplierId: string, type: string) =>
@@ -113,14 +80,14 @@ export const useTemplate = (id: string | undefined) =>
   useSWR<Template>(id ? templateKeys.template(id) : null);
 
 export const useInvoiceKeys = () =>
-  useSWR<{ data: InvoiceKeyOption[] }>(templateKeys.invoiceKeys, { revalidateOnFocus: false });
+  useSWR<DataList<InvoiceKeyOption>>(templateKeys.invoiceKeys, { revalidateOnFocus: false });
 
 export const useValueFormats = () =>
   useSWR<ValueFormats>(templateKeys.valueFormat, { revalidateOnFocus: false });
 
 /** The sample's link lasts 15 minutes: fetched again well before then, and whenever the sample changes. */
 export const useSampleUrl = (template: Template | undefined) =>
-  useSWR<{ url: string; fileName?: string }>(
+  useSWR<SampleLink>(
     template?.sampleKey
       ? `${templateKeys.sample(template._id)}?for=${encodeURIComponent(template.sampleKey)}`
       : null,

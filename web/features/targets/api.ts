@@ -1,27 +1,14 @@
 import useSWR from 'swr';
-import type { TargetFields } from '../../../shared/schemas/targets.ts';
-import type { Evaluation } from '../../../shared/targets/target-maths.ts';
+import type { ListPage } from '../../../shared/schemas/responses/common.ts';
+import type { Scopes, TargetProgress, TargetView } from '../../../shared/schemas/responses/targets.ts';
 import { keysUnder, useEndpoint } from '../../lib/endpoint.ts';
 
-/** A target as the API answers it, with the name of what it covers. */
-export type TargetView = TargetFields & { _id: string; scopeName?: string };
-
-export interface TargetProgress extends Evaluation {
-  target: TargetView;
-  note?: string;
-}
-
-export interface ScopeOption {
-  _id: string;
-  name: string;
-}
-
-export interface Scopes {
-  company: boolean;
-  entities: ScopeOption[];
-  portfolios: ScopeOption[];
-  sites: ScopeOption[];
-}
+export type {
+  ScopeOption,
+  Scopes,
+  TargetProgress,
+  TargetView,
+} from '../../../shared/schemas/responses/targets.ts';
 
 export const targetKeys = {
   list: '/targets',
@@ -33,9 +20,9 @@ export const targetKeys = {
 const anyTarget = keysUnder('/targets');
 
 /** GET /targets */
-export const useTargets = () => useSWR<{ data: TargetView[]; total: number }>(targetKeys.list);
+export const useTargets = () => useSWR<ListPage<TargetView>>(targetKeys.list);
 /** GET /targets/progress */
-export const useTargetProgress = () => useSWR<{ data: TargetProgress[]; total: number }>(targetKeys.progress);
+export const useTargetProgress = () => useSWR<ListPage<TargetProgress>>(targetKeys.progress);
 /** GET /targets/scopes */
 export const useTargetScopes = () => useSWR<Scopes>(targetKeys.scopes);
 
