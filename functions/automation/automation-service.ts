@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { safeFileName } from '../../shared/files/file-type.ts';
-import type { AutomationErrorCodes } from '../../shared/schemas/responses/automation.ts';
 import { onFirstUse } from '../../shared/schemas/on-first-use.ts';
+import type { AutomationErrorCodes } from '../../shared/schemas/responses/automation.ts';
 import { declaredSize, UPLOAD_LIMITS } from '../../shared/schemas/upload-size.ts';
 import { presignGet, presignPut } from '../core/adapters/s3.ts';
 import { bucketName } from '../core/config.ts';

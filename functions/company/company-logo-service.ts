@@ -1,8 +1,8 @@
 import * as z from 'zod';
 import { LOGO_MAX_PIXELS } from '../../shared/constants.ts';
 import { MESSAGES } from '../../shared/messages.ts';
-import type { LogoTicket } from '../../shared/schemas/responses/company.ts';
 import { idField } from '../../shared/schemas/fields.ts';
+import type { LogoTicket } from '../../shared/schemas/responses/company.ts';
 import { declaredSize, tooLargeMessage, UPLOAD_LIMITS } from '../../shared/schemas/upload-size.ts';
 import { storedUpload } from '../core/adapters/object-start.ts';
 import { presignGet, presignPut } from '../core/adapters/s3.ts';

@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import * as z from 'zod';
 import type { Caller } from '../../shared/access/caller.ts';
 import { type PermissionName, permissionList } from '../../shared/access/permission-names.ts';
-import type { CompanyUser, WelcomeSentView } from '../../shared/schemas/responses/company.ts';
 import { idField } from '../../shared/schemas/fields.ts';
+import type { CompanyUser, WelcomeSentView } from '../../shared/schemas/responses/company.ts';
 import { forgetCaller } from '../core/access/caller-service.ts';
 import {
   changeMembership,

@@ -1,8 +1,8 @@
 import * as z from 'zod';
 import { LOGO_MAX_PIXELS } from '../../shared/constants.ts';
 import { MESSAGES } from '../../shared/messages.ts';
-import type { LogoUploadStart } from '../../shared/schemas/responses/suppliers.ts';
 import { onFirstUse } from '../../shared/schemas/on-first-use.ts';
+import type { LogoUploadStart } from '../../shared/schemas/responses/suppliers.ts';
 import { declaredSize, tooLargeMessage, UPLOAD_LIMITS } from '../../shared/schemas/upload-size.ts';
 import { writeActivity } from '../core/activity/activity-service.ts';
 import { storedUpload } from '../core/adapters/object-start.ts';
