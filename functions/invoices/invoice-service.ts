@@ -2,8 +2,9 @@ import * as z from 'zod';
 import { isCompanyWide } from '../../shared/access/route-access.ts';
 import { MAX_LIST_LIMIT } from '../../shared/constants.ts';
 import { convertQuantity } from '../../shared/schemas/account-rules.ts';
-import { idSchema } from '../../shared/schemas/common.ts';
+import { idField } from '../../shared/schemas/fields.ts';
 import { invoiceValidationListQuery } from '../../shared/schemas/list-queries.ts';
+import { onFirstUse } from '../../shared/schemas/on-first-use.ts';
 import { invoiceDownloadQuery } from '../../shared/schemas/queries.ts';
 import { findResource } from '../../shared/system/resources.ts';
 import {
@@ -210,14 +211,16 @@ const download = operation(
   },
 );
 
-const manualUpdateSchema = z.object({
-  values: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])),
-  accountId: z
-    .string()
-    .regex(/^[0-9a-f]{24}$/, 'Must be a valid id')
-    .nullable()
-    .optional(),
-});
+const manualUpdateSchema = onFirstUse(() =>
+  z.object({
+    values: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])),
+    accountId: z
+      .string()
+      .regex(/^[0-9a-f]{24}$/, 'Must be a valid id')
+      .nullable()
+      .optional(),
+  }),
+);
 
 /** PATCH /invoices/{id}/manual-update: corrected values (and the account), then validation again. */
 const manualUpdate = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
@@ -301,12 +304,14 @@ const stamp = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
   return { body: { ...updated, downloadUrl: download.url } };
 });
 
-const updateValidationSchema = z.object({
-  tags: z.array(z.string().trim().min(1).max(50)).max(20).optional(),
-  hold: z.boolean().optional(),
-  assignedUserId: z.string().max(100).nullable().optional(),
-  comment: z.string().trim().max(2000).optional(),
-});
+const updateValidationSchema = onFirstUse(() =>
+  z.object({
+    tags: z.array(z.string().trim().min(1).max(50)).max(20).optional(),
+    hold: z.boolean().optional(),
+    assignedUserId: z.string().max(100).nullable().optional(),
+    comment: z.string().trim().max(2000).optional(),
+  }),
+);
 
 /** POST /invoices/{id}/update-validation: what a person records on the validation (tags, hold, owner, note). */
 const updateValidation = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
@@ -348,15 +353,17 @@ const validate = operation({ params: ['id'] }, async (ctx): Promise<OpResult> =>
   return { body: result ?? (await getValidation(ctx.caller.companyId, invoice._id)) };
 });
 
-const convertSchema = z.object({
-  values: z
-    .object({
-      consumption: z.number({ error: 'Must be a number' }).finite(),
-      consumptionUnit: z.string().trim().min(1, 'This field is required'),
-    })
-    .passthrough(),
-  toUnit: z.string().trim().min(1, 'This field is required'),
-});
+const convertSchema = onFirstUse(() =>
+  z.object({
+    values: z
+      .object({
+        consumption: z.number({ error: 'Must be a number' }).finite(),
+        consumptionUnit: z.string().trim().min(1, 'This field is required'),
+      })
+      .passthrough(),
+    toUnit: z.string().trim().min(1, 'This field is required'),
+  }),
+);
 
 /** POST /invoices/convert-values: a bill's consumption in another unit (kWh to MWh, m³ to kWh of gas, ...). */
 const convertValues = async (ctx: OpContext): Promise<OpResult> => {
@@ -409,10 +416,15 @@ const validationStats = async (ctx: OpContext): Promise<OpResult> => {
   return { body: { statuses: counts, open, completed, total: open + completed } };
 };
 
-const bulkDeleteSchema = z.object({
-  ids: z.array(idSchema).min(1, 'Choose at least one invoice').max(MAX_BULK, `At most ${MAX_BULK} at a time`),
-  noScrapeIds: z.array(idSchema).max(MAX_BULK).default([]),
-});
+const bulkDeleteSchema = onFirstUse(() =>
+  z.object({
+    ids: z
+      .array(idField())
+      .min(1, 'Choose at least one invoice')
+      .max(MAX_BULK, `At most ${MAX_BULK} at a time`),
+    noScrapeIds: z.array(idField()).max(MAX_BULK).default([]),
+  }),
+);
 
 /** POST /invoices/bulk-delete: `noScrapeIds` are also kept from being fetched again from the supplier. */
 const bulkDelete = async (ctx: OpContext): Promise<OpResult> => {

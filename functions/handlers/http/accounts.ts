@@ -1,6 +1,7 @@
 import { invoiceDownloadQuery } from '../../../shared/schemas/queries.ts';
 import { ACCOUNTS_AREA } from '../../../shared/system/areas/accounts.ts';
 import { INVOICES_AREA } from '../../../shared/system/areas/invoices.ts';
+import { registerResourceSchemasLater } from '../../../shared/system/resource-schemas.ts';
 import { ACCOUNT_BILLING_OPERATIONS } from '../../accounts/account-billing-service.ts';
 import { ACCOUNT_CONSUMPTION_OPERATIONS } from '../../accounts/account-consumption-service.ts';
 import { ACCOUNT_OPERATIONS } from '../../accounts/account-service.ts';
@@ -13,7 +14,6 @@ import { httpFunction } from '../../core/middleware/http-function.ts';
 import { onFirstCall, operation } from '../../core/middleware/operation.ts';
 import { GENERIC_OPERATIONS } from '../../core/resources/resource-service.ts';
 import { queueMeterImport } from '../../imports/import-request.ts';
-import '../../../shared/system/resource-schemas/accounts.ts';
 
 /**
  * The operations of a module loaded on the first call of one of them: CSV imports (with the import
@@ -60,6 +60,9 @@ const SELDOM_CALLED_OPERATIONS: Operations = {
 const METER_CONSUMPTION_IMPORT: Operations = {
   'accounts.consumptionImport': operation({ params: ['id'] }, (ctx) => queueMeterImport(ctx, ctx.params.id)),
 };
+
+/** The accounts function's resource schemas are built on the first call that needs them, not at start. */
+registerResourceSchemasLater('accounts', () => import('../../../shared/system/resource-schemas/accounts.ts'));
 
 export const handler = httpFunction('accounts', [ACCOUNTS_AREA, INVOICES_AREA], {
   ...GENERIC_OPERATIONS,
