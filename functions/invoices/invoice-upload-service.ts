@@ -20,14 +20,8 @@ import { type CaptureLimits, captureLimits } from '../staff-tools/index.ts';
 import { mayReadCapture } from './capture-access.ts';
 import { applyValues, valueErrors } from './invoice-edit.ts';
 import { captureKey, MAX_CAPTURE_BYTES } from './invoice-records.ts';
-import {
-  changeCapture,
-  countCapturesSince,
-  createCapture,
-  getCapture,
-  getInvoice,
-  putInvoice,
-} from './invoice-repository.ts';
+import { changeCapture, countCapturesSince, getCapture, getInvoice } from './invoice-repository.ts';
+import { registerUpload } from './upload-registration.ts';
 
 const ACCEPTED_TYPES = Object.values(CAPTURE_CONTENT_TYPES);
 const ID = /^[0-9a-f]{24}$/;
@@ -51,58 +45,6 @@ const uploadRequestObject = () =>
   });
 export const uploadRequestSchema = onFirstUse(uploadRequestObject);
 type UploadRequest = z.infer<typeof uploadRequestSchema>;
-
-export interface UploadRegistration {
-  captureId: string;
-  batchId: string;
-  fileName: string;
-  key: string;
-  size: number;
-  contentType: string;
-  source: 'upload' | 'email' | 'api';
-  userSub?: string;
-  accountId?: string;
-  emailId?: string;
-}
-
-/**
- * Writes the records of a document before its bytes arrive: a capture and the invoice that the browser
- * follows while it uploads. Writing them twice (a retried e-mail) keeps the first.
- */
-export async function registerUpload(companyId: string, r: UploadRegistration): Promise<void> {
-  const now = new Date().toISOString();
-  const common = {
-    companyId,
-    batchId: r.batchId,
-    fileName: r.fileName,
-    key: r.key,
-    source: r.source,
-    ...(r.userSub ? { userSub: r.userSub } : {}),
-    ...(r.emailId ? { emailId: r.emailId } : {}),
-    createdAt: now,
-    updatedAt: now,
-  };
-  const created = await createCapture(companyId, {
-    _id: r.captureId,
-    ...common,
-    size: r.size,
-    contentType: r.contentType,
-    status: 'uploading',
-    invoiceIds: [r.captureId],
-  });
-  if (!created) return;
-  await putInvoice(companyId, {
-    _id: r.captureId,
-    captureId: r.captureId,
-    ...common,
-    ...(r.accountId ? { accountId: r.accountId } : {}),
-    status: 'uploading',
-    completed: false,
-    isCreditNote: false,
-    values: {},
-    rates: [],
-  });
-}
 
 const tooLarge = (limits: CaptureLimits) => `The file is larger than ${limits.maxFileMb} MB`;
 
