@@ -38,7 +38,6 @@ import {
   type StoredValidation,
 } from './invoice-repository.ts';
 import { restoreInvoice, softDeleteInvoice } from './invoice-service.ts';
-import { validateStoredInvoice } from './validation-service.ts';
 
 const MAX_BULK = 100;
 const DEFAULT_PAGE = '100';
@@ -168,6 +167,8 @@ const exportOne = operation({ params: ['id'] }, async (ctx): Promise<OpResult> =
 
 const revalidate = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
   const validation = await validationFor(ctx);
+  // The checks are loaded by the call that runs them: most of this function's calls only read the queue.
+  const { validateStoredInvoice } = await import('./validation-service.ts');
   const result = await validateStoredInvoice(
     ctx.caller.companyId,
     String(validation.invoiceId ?? validation._id),

@@ -13,12 +13,11 @@ import type { Operation, Operations } from '../../core/middleware/api-context.ts
 import { httpFunction } from '../../core/middleware/http-function.ts';
 import { onFirstCall, operation } from '../../core/middleware/operation.ts';
 import { GENERIC_OPERATIONS } from '../../core/resources/resource-service.ts';
-import { queueMeterImport } from '../../imports/import-request.ts';
 
 /**
  * The operations of a module loaded on the first call of one of them: CSV imports (with the import
- * machinery under them) and invoice documents (stamping, credit notes) are seldom called, and every cold
- * start would otherwise carry them.
+ * machinery under them, a meter's consumption file among them) and invoice documents (stamping, credit
+ * notes) are seldom called, and every cold start would otherwise carry them.
  */
 const loadedOnFirstCall =
   (load: () => Promise<Operations>) =>
@@ -58,7 +57,10 @@ const SELDOM_CALLED_OPERATIONS: Operations = {
 };
 
 const METER_CONSUMPTION_IMPORT: Operations = {
-  'accounts.consumptionImport': operation({ params: ['id'] }, (ctx) => queueMeterImport(ctx, ctx.params.id)),
+  'accounts.consumptionImport': onFirstCall({ params: ['id'] }, async () => {
+    const { queueMeterImport } = await import('../../imports/import-request.ts');
+    return operation({ params: ['id'] }, (ctx) => queueMeterImport(ctx, ctx.params.id));
+  }),
 };
 
 /** The accounts function's resource schemas are built on the first call that needs them, not at start. */
