@@ -76,10 +76,13 @@ describe('schemas built when a function starts', () => {
         'shared/schemas/notification.ts',
       ],
     ],
-  ])("starts the %s function without building its own schemas of zod's full build", async (_name, load, own) => {
-    const { full } = await schemasBuiltBy(load);
-    expect(full.filter((file) => own.some((prefix) => file.startsWith(prefix)))).toEqual([]);
-  });
+  ])(
+    "starts the %s function without building its own schemas of zod's full build",
+    async (_name, load, own) => {
+      const { full } = await schemasBuiltBy(load);
+      expect(full.filter((file) => own.some((prefix) => file.startsWith(prefix)))).toEqual([]);
+    },
+  );
 
   it("checks grants and path parameters, and declares first-use queries, with zod/mini's schemas", async () => {
     const { full } = await schemasBuiltBy(async () => {
