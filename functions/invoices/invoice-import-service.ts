@@ -14,9 +14,9 @@ import { badRequest } from '../core/lib/errors.ts';
 import { newId } from '../core/lib/ids.ts';
 import { parseOrThrow } from '../core/lib/validation.ts';
 import type { OpContext, Operations, OpResult } from '../core/middleware/api-context.ts';
+import { softDeleteInvoice } from './invoice-deletion.ts';
 import { validationItemFor } from './invoice-records.ts';
 import { invoicesRef, putInvoice, putValidation, queryIndexed } from './invoice-repository.ts';
-import { softDeleteInvoice } from './invoice-service.ts';
 
 function invoicesResource() {
   const r = findResource('invoices');

@@ -7,13 +7,7 @@ import { invoiceValidationListQuery } from '../../shared/schemas/list-queries.ts
 import { onFirstUse } from '../../shared/schemas/on-first-use.ts';
 import { invoiceDownloadQuery } from '../../shared/schemas/queries.ts';
 import { findResource } from '../../shared/system/resources.ts';
-import {
-  applyInvoiceContribution,
-  findAccount,
-  findStoredAccount,
-  type InvoiceContribution,
-} from '../accounts/index.ts';
-import { announceFiguresChange } from '../analytics/index.ts';
+import { findAccount, findStoredAccount } from '../accounts/index.ts';
 import { findStoredAsset } from '../assets/index.ts';
 import { getCompany } from '../company/index.ts';
 import { writeActivity } from '../core/activity/activity-service.ts';
@@ -29,7 +23,8 @@ import { operation } from '../core/middleware/operation.ts';
 import { refuseUnknownMembers } from '../core/resources/resource-refs.ts';
 import { listQueryOf, listReadable, loadForRoute } from '../core/resources/resource-service.ts';
 import { findStoredEntity } from '../entities/index.ts';
-import { confirmInvoice, withdrawInvoice } from './invoice-confirm-later.ts';
+import { confirmInvoice } from './invoice-confirm-later.ts';
+import { restoreInvoice, softDeleteInvoice } from './invoice-deletion.ts';
 import { addRate, applyValues, deleteRate, queueValidation } from './invoice-edit.ts';
 import { FILE_NAME_PART_LIMIT, generatedFileName } from './invoice-records.ts';
 import {
@@ -38,8 +33,6 @@ import {
   getInvoice,
   getValidation,
   invoicesRef,
-  putInvoiceNumber,
-  removeInvoiceNumber,
   validationsRef,
 } from './invoice-repository.ts';
 
@@ -69,69 +62,6 @@ async function announce(ctx: OpContext, type: string, ids: readonly string[]) {
     { type, keys: ['/invoices', '/invoice-validation', ...ids.map((id) => `/invoices/${id}`)] },
     ctx.log,
   ).catch(() => undefined);
-}
-
-/**
- * Soft-deletes an invoice: it leaves the lists and the validation queues, and a confirmed invoice's
- * figures leave the account's data, until it is restored.
- */
-export async function softDeleteInvoice(
-  companyId: string,
-  invoice: StoredItem,
-  extra: Record<string, unknown> = {},
-) {
-  if (invoice.deleted === true) return invoice;
-  const now = new Date().toISOString();
-  if (invoice.completed === true) await withdrawInvoice(companyId, invoice);
-  const changed = await changeInvoice(companyId, invoice._id, (current) => ({
-    ...current,
-    ...extra,
-    deleted: true,
-    deletedAt: now,
-    updatedAt: now,
-  }));
-  const deleted = changed?.after ?? { ...invoice, ...extra, deleted: true, deletedAt: now, updatedAt: now };
-  const number = str(invoice.invoiceNumber);
-  if (number) await removeInvoiceNumber(companyId, number, invoice._id);
-  await changeValidation(companyId, invoice._id, (validation) => ({
-    ...validation,
-    deleted: true,
-    deletedAt: now,
-    updatedAt: now,
-  }));
-  return deleted;
-}
-
-export async function restoreInvoice(companyId: string, invoice: StoredItem) {
-  if (invoice.deleted !== true) return invoice;
-  const now = new Date().toISOString();
-  const restored: StoredItem = { ...invoice, deleted: false, updatedAt: now };
-  delete restored.deletedAt;
-  if (restored.completed === true && typeof restored.accountId === 'string') {
-    const contributions = Array.isArray(restored.contributions)
-      ? (restored.contributions as InvoiceContribution[])
-      : [];
-    const assetId = str(restored.contributionAssetId);
-    for (const c of contributions) {
-      await applyInvoiceContribution(companyId, restored.accountId, assetId, invoice._id, c, 1);
-    }
-    await announceFiguresChange(companyId, {
-      accountId: restored.accountId,
-      ...(assetId ? { assetId } : {}),
-      months: contributions.map((c) => c.month),
-    });
-  }
-  await changeInvoice(companyId, invoice._id, (current) => {
-    const { deletedAt: _d, ...rest } = current;
-    return { ...rest, _id: current._id, deleted: false, updatedAt: now };
-  });
-  const number = str(restored.invoiceNumber);
-  if (number) await putInvoiceNumber(companyId, number, invoice._id);
-  await changeValidation(companyId, invoice._id, (validation) => {
-    const { deletedAt: _d, ...rest } = validation;
-    return { ...rest, _id: validation._id, deleted: false, updatedAt: now };
-  });
-  return restored;
 }
 
 const remove = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {

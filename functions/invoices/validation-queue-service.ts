@@ -30,6 +30,7 @@ import { refuseUnknownMembers } from '../core/resources/resource-refs.ts';
 import { listQueryOf, listReadable } from '../core/resources/resource-service.ts';
 import { readableCaptures } from './capture-access.ts';
 import { confirmInvoice } from './invoice-confirm-later.ts';
+import { restoreInvoice, softDeleteInvoice } from './invoice-deletion.ts';
 import {
   capturesRef,
   changeValidation,
@@ -37,7 +38,6 @@ import {
   getValidation,
   type StoredValidation,
 } from './invoice-repository.ts';
-import { restoreInvoice, softDeleteInvoice } from './invoice-service.ts';
 
 const MAX_BULK = 100;
 const DEFAULT_PAGE = '100';
