@@ -32,4 +32,6 @@ export const handler = httpFunction(
     ...ASSET_GROUP_SESSION_OPERATIONS,
     ...DASHBOARD_HOME_OPERATIONS,
   },
+  // What the app asks for when it opens: none of these parses a user or a notification.
+  { withoutResourceSchemas: ['me', 'myCompany', 'myPermissions', 'myCompanies', 'myNotifications'] },
 );
