@@ -12,11 +12,10 @@ import { findStoredAsset } from '../assets/index.ts';
 import { getCompany } from '../company/index.ts';
 import { writeActivity } from '../core/activity/activity-service.ts';
 import { publishToCompany } from '../core/adapters/live.ts';
-import { presignGet } from '../core/adapters/s3.ts';
+import { getObjectBytes, presignGet, putObject } from '../core/adapters/s3.ts';
 import { bucketName } from '../core/config.ts';
 import { getItem, listItems, type StoredItem } from '../core/data/item-repository.ts';
 import { badRequest, formError, notFound } from '../core/lib/errors.ts';
-import { ImageTooLargeError } from '../core/lib/image-size.ts';
 import { parseOrThrow } from '../core/lib/validation.ts';
 import type { AnyOpContext, OpContext, Operations, OpResult } from '../core/middleware/api-context.ts';
 import { operation } from '../core/middleware/operation.ts';
@@ -197,13 +196,15 @@ const confirm = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => 
 export async function stampInvoice(companyId: string, invoice: StoredItem, who: string): Promise<StoredItem> {
   const key = str(invoice.key);
   if (!key) throw notFound('This invoice has no document');
-  const { getObjectBytes, putObject } = await import('../core/adapters/s3.ts');
   const bytes = await getObjectBytes(bucketName('uploads'), key).catch((err: { name?: string }) => {
     // The document of an upload that never arrived.
     if (err.name === 'NoSuchKey' || err.name === 'NotFound') throw notFound('This invoice has no document');
     throw err;
   });
-  const { stampPdf } = await import('../core/lib/pdf-stamp.ts');
+  const [{ stampPdf }, { ImageTooLargeError }] = await Promise.all([
+    import('../core/lib/pdf-stamp.ts'),
+    import('../core/lib/image-size.ts'),
+  ]);
   const now = new Date();
   const label = `${invoice.isCreditNote === true ? 'CREDIT NOTE' : 'RECEIVED'} ${now.toISOString().slice(0, 10)}`;
   // A corrupt or encrypted PDF, or a TIFF, cannot be drawn on: the person is told, nothing is stored.
