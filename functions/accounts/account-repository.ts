@@ -18,7 +18,7 @@
 import type * as z from 'zod';
 import { MAX_LIST_LIMIT } from '../../shared/constants.ts';
 import type { accountSchema } from '../../shared/schemas/account.ts';
-import type { accountStatusHistorySchema } from '../../shared/schemas/account-inputs.ts';
+import type { accountStatusHistoryObject } from '../../shared/schemas/account-inputs.ts';
 import {
   type CollectionRef,
   declaredRef,
@@ -40,7 +40,7 @@ export type StoredAccount = Stored<
   }
 >;
 
-export type StoredStatusEntry = Stored<Partial<z.input<typeof accountStatusHistorySchema>>>;
+export type StoredStatusEntry = Stored<Partial<z.input<ReturnType<typeof accountStatusHistoryObject>>>>;
 
 const accountsPk = (companyId: string) => keys.collection({ companyId }, 'accounts');
 

@@ -2,7 +2,7 @@ import type * as z from 'zod';
 import type { Caller } from '../../shared/access/caller.ts';
 import { canSearch, isCompanyWide } from '../../shared/access/route-access.ts';
 import { defaultUnit } from '../../shared/domain/units.ts';
-import { accountSchema } from '../../shared/schemas/account.ts';
+import { accountObject, accountSchema } from '../../shared/schemas/account.ts';
 import { accountWizardSchema } from '../../shared/schemas/account-inputs.ts';
 import {
   ACCOUNT_MESSAGES,
@@ -125,7 +125,7 @@ const update = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
   const links = LINK_FIELDS.some((f) => f in body);
   const user = USER_FIELDS.some((f) => f in body);
   if (readable && (links || user)) {
-    const patch = parseOrThrow(accountSchema.partial(), body);
+    const patch = parseOrThrow(accountObject().partial(), body);
     const merged = { ...existing, ...Object.fromEntries(Object.entries(patch).filter(([k]) => k in body)) };
     const errors = await meterUserErrors(ctx.caller.companyId, {
       assetId: String(merged.assetId),

@@ -2,7 +2,7 @@ import {
   CONTRACT_MESSAGES,
   contractCreateSchema,
   contractRateTypesSchema,
-  contractUpdateSchema,
+  contractUpdateObject,
   uploadedFileSchema,
 } from '../../shared/schemas/account-contracts.ts';
 import { ACCOUNT_MESSAGES } from '../../shared/schemas/account-rules.ts';
@@ -90,7 +90,7 @@ const update = operation({ params: ['id', 'contractId'] }, async (ctx): Promise<
   const existing = await loadContract(companyId, account._id, ctx.params.contractId);
   const next = await changeContract(companyId, account._id, existing._id, async (current) => {
     const patched: StoredItem = {
-      ...applyPatch(current, contractUpdateSchema, ctx.body ?? {}),
+      ...applyPatch(current, contractUpdateObject(), ctx.body ?? {}),
       updatedAt: new Date().toISOString(),
     };
     throwIfAny(

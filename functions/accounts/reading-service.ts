@@ -2,7 +2,7 @@ import type { Caller } from '../../shared/access/caller.ts';
 import { MAX_LIST_LIMIT } from '../../shared/constants.ts';
 import {
   READING_MESSAGES,
-  readingEditSchema,
+  readingEditObject,
   readingPhotoSchema,
   readingSubmitSchema,
 } from '../../shared/schemas/account-readings.ts';
@@ -121,7 +121,7 @@ const editSubmission = operation({ params: ['id'] }, async (ctx): Promise<OpResu
   const existing = await loadReading(ctx.caller, ctx.params.id, 'write');
   const body = ctx.body ?? {};
   const accountId = String(existing.accountId);
-  const { photoKey } = applyPatch(existing, readingEditSchema, body);
+  const { photoKey } = applyPatch(existing, readingEditObject(), body);
   const photo =
     typeof photoKey === 'string'
       ? await verifyReadingPhoto(ctx.caller.companyId, accountId, photoKey)
@@ -130,7 +130,7 @@ const editSubmission = operation({ params: ['id'] }, async (ctx): Promise<OpResu
   // Applied to the reading as stored when written, so a concurrent change of another field stays.
   const changed = await changeItem(collectionOf(readingsResource(), ctx.caller), existing._id, (current) => {
     if (current.deleted === true) throw notFound();
-    const { photoKey: _key, ...next } = applyPatch(current, readingEditSchema, body);
+    const { photoKey: _key, ...next } = applyPatch(current, readingEditObject(), body);
     next.updatedAt = new Date().toISOString();
     throwIfAny(readingFieldErrors({ date: String(next.date), value: Number(next.value) }, others));
     if (typeof body === 'object' && 'photoKey' in body && body.photoKey === null) delete next.photo;

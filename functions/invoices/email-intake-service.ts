@@ -16,7 +16,7 @@ import type { Logger } from '../core/lib/logger.ts';
 import { captureLimits, featureOn } from '../staff-tools/index.ts';
 import { captureKey } from './invoice-records.ts';
 import { claimNewSender, emailsRef, putNotifications } from './invoice-repository.ts';
-import { registerUpload } from './invoice-upload-service.ts';
+import { registerUpload } from './upload-registration.ts';
 
 export interface IntakeResult {
   emailId: string;

@@ -10,5 +10,5 @@ export {
   invoicesWithNumber,
   queryIndexed,
 } from './invoice-repository.ts';
-export type { UploadRegistration } from './invoice-upload-service.ts';
-export { registerUpload } from './invoice-upload-service.ts';
+export type { UploadRegistration } from './upload-registration.ts';
+export { registerUpload } from './upload-registration.ts';

@@ -5,8 +5,9 @@ import { badRequest, notFound } from '../core/lib/errors.ts';
 import type { OpContext, Operations, OpResult, WithParams } from '../core/middleware/api-context.ts';
 import { operation } from '../core/middleware/operation.ts';
 import { confirmInvoice, withdrawInvoice } from './invoice-confirm-later.ts';
+import { softDeleteInvoice } from './invoice-deletion.ts';
 import { changeInvoice, getInvoice, toInvoice as storedInvoice } from './invoice-repository.ts';
-import { invoiceDownload, softDeleteInvoice, stampInvoice } from './invoice-service.ts';
+import { invoiceDownload, stampInvoice } from './invoice-service.ts';
 
 /**
  * An account's invoices and credit notes (02 §7 Accounts). The route has checked the caller's access to

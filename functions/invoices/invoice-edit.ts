@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { INVOICE_KEYS, type InvoiceKey, RATE_KINDS } from '../../shared/capture/model.ts';
+import { onFirstUse } from '../../shared/schemas/on-first-use.ts';
 import { findAccount } from '../accounts/index.ts';
 import { publishToCompany } from '../core/adapters/live.ts';
 import { sendToQueue } from '../core/adapters/queue.ts';
@@ -147,14 +148,16 @@ export async function applyValues(
 }
 
 /** What a person may change on an invoice: its values and the account it belongs to. */
-export const invoiceEditSchema = z.object({
-  values: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])).default({}),
-  accountId: z
-    .string()
-    .regex(/^[0-9a-f]{24}$/, 'Must be a valid id')
-    .nullable()
-    .optional(),
-});
+export const invoiceEditSchema = onFirstUse(() =>
+  z.object({
+    values: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])).default({}),
+    accountId: z
+      .string()
+      .regex(/^[0-9a-f]{24}$/, 'Must be a valid id')
+      .nullable()
+      .optional(),
+  }),
+);
 export type InvoiceEdit = z.infer<typeof invoiceEditSchema>;
 
 /**
@@ -204,16 +207,18 @@ export async function queueValidation(companyId: string, invoice: StoredItem): P
   ).catch(() => undefined);
 }
 
-export const rateInputSchema = z.object({
-  description: z.string().trim().min(1, 'This field is required').max(200),
-  kind: z.enum(RATE_KINDS).default('unit'),
-  units: z.number({ error: 'Must be a number' }).finite().optional(),
-  unit: z.string().trim().max(20).optional(),
-  unitRate: z.number({ error: 'Must be a number' }).finite().optional(),
-  amount: z.number({ error: 'Must be a number' }).finite().optional(),
-  startDate: z.string().regex(isoDate, 'Must be a date as YYYY-MM-DD').optional(),
-  endDate: z.string().regex(isoDate, 'Must be a date as YYYY-MM-DD').optional(),
-});
+export const rateInputSchema = onFirstUse(() =>
+  z.object({
+    description: z.string().trim().min(1, 'This field is required').max(200),
+    kind: z.enum(RATE_KINDS).default('unit'),
+    units: z.number({ error: 'Must be a number' }).finite().optional(),
+    unit: z.string().trim().max(20).optional(),
+    unitRate: z.number({ error: 'Must be a number' }).finite().optional(),
+    amount: z.number({ error: 'Must be a number' }).finite().optional(),
+    startDate: z.string().regex(isoDate, 'Must be a date as YYYY-MM-DD').optional(),
+    endDate: z.string().regex(isoDate, 'Must be a date as YYYY-MM-DD').optional(),
+  }),
+);
 
 /** Adds a charge line typed in by a person. */
 export async function addRate(companyId: string, invoice: StoredItem, body: unknown): Promise<StoredItem> {

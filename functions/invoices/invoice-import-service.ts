@@ -2,6 +2,7 @@ import * as z from 'zod';
 import type { Caller } from '../../shared/access/caller.ts';
 import { parseDate } from '../../shared/capture/date-text.ts';
 import { INVOICE_IMPORT_COLUMNS } from '../../shared/imports/register-columns.ts';
+import { onFirstUse } from '../../shared/schemas/on-first-use.ts';
 import { findResource } from '../../shared/system/resources.ts';
 import { allAccounts } from '../accounts/index.ts';
 import { LineageResolver, mayAccessItem } from '../core/access/item-access-service.ts';
@@ -13,9 +14,9 @@ import { badRequest } from '../core/lib/errors.ts';
 import { newId } from '../core/lib/ids.ts';
 import { parseOrThrow } from '../core/lib/validation.ts';
 import type { OpContext, Operations, OpResult } from '../core/middleware/api-context.ts';
+import { softDeleteInvoice } from './invoice-deletion.ts';
 import { validationItemFor } from './invoice-records.ts';
 import { invoicesRef, putInvoice, putValidation, queryIndexed } from './invoice-repository.ts';
-import { softDeleteInvoice } from './invoice-service.ts';
 
 function invoicesResource() {
   const r = findResource('invoices');
@@ -168,7 +169,9 @@ const importInvoices = async (ctx: OpContext): Promise<OpResult> => {
   };
 };
 
-const rollbackSchema = z.object({ batchId: z.string().regex(/^[0-9a-f]{24}$/, 'Must be a valid id') });
+const rollbackSchema = onFirstUse(() =>
+  z.object({ batchId: z.string().regex(/^[0-9a-f]{24}$/, 'Must be a valid id') }),
+);
 
 /**
  * POST /invoices/import-rollback: the invoices the import wrote leave (a confirmed one takes its figures

@@ -2,34 +2,29 @@ import * as z from 'zod';
 import { isCompanyWide } from '../../shared/access/route-access.ts';
 import { MAX_LIST_LIMIT } from '../../shared/constants.ts';
 import { convertQuantity } from '../../shared/schemas/account-rules.ts';
-import { idSchema } from '../../shared/schemas/common.ts';
+import { idField } from '../../shared/schemas/fields.ts';
 import { invoiceValidationListQuery } from '../../shared/schemas/list-queries.ts';
+import { onFirstUse } from '../../shared/schemas/on-first-use.ts';
 import { invoiceDownloadQuery } from '../../shared/schemas/queries.ts';
 import type { FileLink } from '../../shared/schemas/responses/invoices.ts';
 import { findResource } from '../../shared/system/resources.ts';
-import {
-  applyInvoiceContribution,
-  findAccount,
-  findStoredAccount,
-  type InvoiceContribution,
-} from '../accounts/index.ts';
-import { announceFiguresChange } from '../analytics/index.ts';
+import { findAccount, findStoredAccount } from '../accounts/index.ts';
 import { findStoredAsset } from '../assets/index.ts';
 import { getCompany } from '../company/index.ts';
 import { writeActivity } from '../core/activity/activity-service.ts';
 import { publishToCompany } from '../core/adapters/live.ts';
-import { presignGet } from '../core/adapters/s3.ts';
+import { getObjectBytes, presignGet, putObject } from '../core/adapters/s3.ts';
 import { bucketName } from '../core/config.ts';
 import { getItem, listItems, type StoredItem } from '../core/data/item-repository.ts';
 import { badRequest, formError, notFound } from '../core/lib/errors.ts';
-import { ImageTooLargeError } from '../core/lib/image-size.ts';
 import { parseOrThrow } from '../core/lib/validation.ts';
 import type { AnyOpContext, OpContext, Operations, OpResult } from '../core/middleware/api-context.ts';
 import { operation } from '../core/middleware/operation.ts';
 import { refuseUnknownMembers } from '../core/resources/resource-refs.ts';
 import { listQueryOf, listReadable, loadForRoute } from '../core/resources/resource-service.ts';
 import { findStoredEntity } from '../entities/index.ts';
-import { confirmInvoice, withdrawInvoice } from './invoice-confirm-later.ts';
+import { confirmInvoice } from './invoice-confirm-later.ts';
+import { restoreInvoice, softDeleteInvoice } from './invoice-deletion.ts';
 import { addRate, applyValues, deleteRate, queueValidation } from './invoice-edit.ts';
 import { FILE_NAME_PART_LIMIT, generatedFileName } from './invoice-records.ts';
 import {
@@ -38,8 +33,6 @@ import {
   getInvoice,
   getValidation,
   invoicesRef,
-  putInvoiceNumber,
-  removeInvoiceNumber,
   validationsRef,
 } from './invoice-repository.ts';
 
@@ -69,69 +62,6 @@ async function announce(ctx: OpContext, type: string, ids: readonly string[]) {
     { type, keys: ['/invoices', '/invoice-validation', ...ids.map((id) => `/invoices/${id}`)] },
     ctx.log,
   ).catch(() => undefined);
-}
-
-/**
- * Soft-deletes an invoice: it leaves the lists and the validation queues, and a confirmed invoice's
- * figures leave the account's data, until it is restored.
- */
-export async function softDeleteInvoice(
-  companyId: string,
-  invoice: StoredItem,
-  extra: Record<string, unknown> = {},
-) {
-  if (invoice.deleted === true) return invoice;
-  const now = new Date().toISOString();
-  if (invoice.completed === true) await withdrawInvoice(companyId, invoice);
-  const changed = await changeInvoice(companyId, invoice._id, (current) => ({
-    ...current,
-    ...extra,
-    deleted: true,
-    deletedAt: now,
-    updatedAt: now,
-  }));
-  const deleted = changed?.after ?? { ...invoice, ...extra, deleted: true, deletedAt: now, updatedAt: now };
-  const number = str(invoice.invoiceNumber);
-  if (number) await removeInvoiceNumber(companyId, number, invoice._id);
-  await changeValidation(companyId, invoice._id, (validation) => ({
-    ...validation,
-    deleted: true,
-    deletedAt: now,
-    updatedAt: now,
-  }));
-  return deleted;
-}
-
-export async function restoreInvoice(companyId: string, invoice: StoredItem) {
-  if (invoice.deleted !== true) return invoice;
-  const now = new Date().toISOString();
-  const restored: StoredItem = { ...invoice, deleted: false, updatedAt: now };
-  delete restored.deletedAt;
-  if (restored.completed === true && typeof restored.accountId === 'string') {
-    const contributions = Array.isArray(restored.contributions)
-      ? (restored.contributions as InvoiceContribution[])
-      : [];
-    const assetId = str(restored.contributionAssetId);
-    for (const c of contributions) {
-      await applyInvoiceContribution(companyId, restored.accountId, assetId, invoice._id, c, 1);
-    }
-    await announceFiguresChange(companyId, {
-      accountId: restored.accountId,
-      ...(assetId ? { assetId } : {}),
-      months: contributions.map((c) => c.month),
-    });
-  }
-  await changeInvoice(companyId, invoice._id, (current) => {
-    const { deletedAt: _d, ...rest } = current;
-    return { ...rest, _id: current._id, deleted: false, updatedAt: now };
-  });
-  const number = str(restored.invoiceNumber);
-  if (number) await putInvoiceNumber(companyId, number, invoice._id);
-  await changeValidation(companyId, invoice._id, (validation) => {
-    const { deletedAt: _d, ...rest } = validation;
-    return { ...rest, _id: validation._id, deleted: false, updatedAt: now };
-  });
-  return restored;
 }
 
 const remove = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
@@ -211,14 +141,16 @@ const download = operation(
   },
 );
 
-const manualUpdateSchema = z.object({
-  values: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])),
-  accountId: z
-    .string()
-    .regex(/^[0-9a-f]{24}$/, 'Must be a valid id')
-    .nullable()
-    .optional(),
-});
+const manualUpdateSchema = onFirstUse(() =>
+  z.object({
+    values: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])),
+    accountId: z
+      .string()
+      .regex(/^[0-9a-f]{24}$/, 'Must be a valid id')
+      .nullable()
+      .optional(),
+  }),
+);
 
 /** PATCH /invoices/{id}/manual-update: corrected values (and the account), then validation again. */
 const manualUpdate = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
@@ -265,13 +197,15 @@ const confirm = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => 
 export async function stampInvoice(companyId: string, invoice: StoredItem, who: string): Promise<StoredItem> {
   const key = str(invoice.key);
   if (!key) throw notFound('This invoice has no document');
-  const { getObjectBytes, putObject } = await import('../core/adapters/s3.ts');
   const bytes = await getObjectBytes(bucketName('uploads'), key).catch((err: { name?: string }) => {
     // The document of an upload that never arrived.
     if (err.name === 'NoSuchKey' || err.name === 'NotFound') throw notFound('This invoice has no document');
     throw err;
   });
-  const { stampPdf } = await import('../core/lib/pdf-stamp.ts');
+  const [{ stampPdf }, { ImageTooLargeError }] = await Promise.all([
+    import('../core/lib/pdf-stamp.ts'),
+    import('../core/lib/image-size.ts'),
+  ]);
   const now = new Date();
   const label = `${invoice.isCreditNote === true ? 'CREDIT NOTE' : 'RECEIVED'} ${now.toISOString().slice(0, 10)}`;
   // A corrupt or encrypted PDF, or a TIFF, cannot be drawn on: the person is told, nothing is stored.
@@ -302,12 +236,14 @@ const stamp = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
   return { body: { ...updated, downloadUrl: download.url } };
 });
 
-const updateValidationSchema = z.object({
-  tags: z.array(z.string().trim().min(1).max(50)).max(20).optional(),
-  hold: z.boolean().optional(),
-  assignedUserId: z.string().max(100).nullable().optional(),
-  comment: z.string().trim().max(2000).optional(),
-});
+const updateValidationSchema = onFirstUse(() =>
+  z.object({
+    tags: z.array(z.string().trim().min(1).max(50)).max(20).optional(),
+    hold: z.boolean().optional(),
+    assignedUserId: z.string().max(100).nullable().optional(),
+    comment: z.string().trim().max(2000).optional(),
+  }),
+);
 
 /** POST /invoices/{id}/update-validation: what a person records on the validation (tags, hold, owner, note). */
 const updateValidation = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
@@ -349,15 +285,17 @@ const validate = operation({ params: ['id'] }, async (ctx): Promise<OpResult> =>
   return { body: result ?? (await getValidation(ctx.caller.companyId, invoice._id)) };
 });
 
-const convertSchema = z.object({
-  values: z
-    .object({
-      consumption: z.number({ error: 'Must be a number' }).finite(),
-      consumptionUnit: z.string().trim().min(1, 'This field is required'),
-    })
-    .passthrough(),
-  toUnit: z.string().trim().min(1, 'This field is required'),
-});
+const convertSchema = onFirstUse(() =>
+  z.object({
+    values: z
+      .object({
+        consumption: z.number({ error: 'Must be a number' }).finite(),
+        consumptionUnit: z.string().trim().min(1, 'This field is required'),
+      })
+      .passthrough(),
+    toUnit: z.string().trim().min(1, 'This field is required'),
+  }),
+);
 
 /** POST /invoices/convert-values: a bill's consumption in another unit (kWh to MWh, m³ to kWh of gas, ...). */
 const convertValues = async (ctx: OpContext): Promise<OpResult> => {
@@ -410,10 +348,15 @@ const validationStats = async (ctx: OpContext): Promise<OpResult> => {
   return { body: { statuses: counts, open, completed, total: open + completed } };
 };
 
-const bulkDeleteSchema = z.object({
-  ids: z.array(idSchema).min(1, 'Choose at least one invoice').max(MAX_BULK, `At most ${MAX_BULK} at a time`),
-  noScrapeIds: z.array(idSchema).max(MAX_BULK).default([]),
-});
+const bulkDeleteSchema = onFirstUse(() =>
+  z.object({
+    ids: z
+      .array(idField())
+      .min(1, 'Choose at least one invoice')
+      .max(MAX_BULK, `At most ${MAX_BULK} at a time`),
+    noScrapeIds: z.array(idField()).max(MAX_BULK).default([]),
+  }),
+);
 
 /** POST /invoices/bulk-delete: `noScrapeIds` are also kept from being fetched again from the supplier. */
 const bulkDelete = async (ctx: OpContext): Promise<OpResult> => {

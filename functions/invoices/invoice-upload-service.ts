@@ -2,6 +2,7 @@ import * as z from 'zod';
 import { canAccessItem } from '../../shared/access/item-access.ts';
 import { isCompanyWide } from '../../shared/access/route-access.ts';
 import { CAPTURE_CONTENT_TYPES, detectCaptureFileType, safeFileName } from '../../shared/files/file-type.ts';
+import { onFirstUse } from '../../shared/schemas/on-first-use.ts';
 import type { InvoiceUploadTicket, ManualTicket } from '../../shared/schemas/responses/invoices.ts';
 import { LineageResolver } from '../core/access/item-access-service.ts';
 import { deleteObject, headObject } from '../core/adapters/asset-storage.ts';
@@ -20,87 +21,31 @@ import { type CaptureLimits, captureLimits } from '../staff-tools/index.ts';
 import { mayReadCapture } from './capture-access.ts';
 import { applyValues, valueErrors } from './invoice-edit.ts';
 import { captureKey, MAX_CAPTURE_BYTES } from './invoice-records.ts';
-import {
-  changeCapture,
-  countCapturesSince,
-  createCapture,
-  getCapture,
-  getInvoice,
-  putInvoice,
-} from './invoice-repository.ts';
+import { changeCapture, countCapturesSince, getCapture, getInvoice } from './invoice-repository.ts';
+import { registerUpload } from './upload-registration.ts';
 
 const ACCEPTED_TYPES = Object.values(CAPTURE_CONTENT_TYPES);
 const ID = /^[0-9a-f]{24}$/;
 
-export const uploadRequestSchema = z.object({
-  fileName: z.string().trim().min(1, 'Choose a file').max(200, 'The file name is too long'),
-  contentType: z
-    .string()
-    .refine(
-      (t) => ACCEPTED_TYPES.includes(t),
-      'Only PDF documents and PNG, JPEG or TIFF images can be captured',
-    ),
-  size: z
-    .number({ error: 'The size of the file is required' })
-    .int()
-    .positive('The file is empty')
-    .max(MAX_CAPTURE_BYTES, 'The file is larger than 20 MB'),
-  batchId: z.string().regex(ID, 'Must be a valid id').optional(),
-  accountId: z.string().regex(ID, 'Must be a valid id').optional(),
-});
+const uploadRequestObject = () =>
+  z.object({
+    fileName: z.string().trim().min(1, 'Choose a file').max(200, 'The file name is too long'),
+    contentType: z
+      .string()
+      .refine(
+        (t) => ACCEPTED_TYPES.includes(t),
+        'Only PDF documents and PNG, JPEG or TIFF images can be captured',
+      ),
+    size: z
+      .number({ error: 'The size of the file is required' })
+      .int()
+      .positive('The file is empty')
+      .max(MAX_CAPTURE_BYTES, 'The file is larger than 20 MB'),
+    batchId: z.string().regex(ID, 'Must be a valid id').optional(),
+    accountId: z.string().regex(ID, 'Must be a valid id').optional(),
+  });
+export const uploadRequestSchema = onFirstUse(uploadRequestObject);
 type UploadRequest = z.infer<typeof uploadRequestSchema>;
-
-export interface UploadRegistration {
-  captureId: string;
-  batchId: string;
-  fileName: string;
-  key: string;
-  size: number;
-  contentType: string;
-  source: 'upload' | 'email' | 'api';
-  userSub?: string;
-  accountId?: string;
-  emailId?: string;
-}
-
-/**
- * Writes the records of a document before its bytes arrive: a capture and the invoice that the browser
- * follows while it uploads. Writing them twice (a retried e-mail) keeps the first.
- */
-export async function registerUpload(companyId: string, r: UploadRegistration): Promise<void> {
-  const now = new Date().toISOString();
-  const common = {
-    companyId,
-    batchId: r.batchId,
-    fileName: r.fileName,
-    key: r.key,
-    source: r.source,
-    ...(r.userSub ? { userSub: r.userSub } : {}),
-    ...(r.emailId ? { emailId: r.emailId } : {}),
-    createdAt: now,
-    updatedAt: now,
-  };
-  const created = await createCapture(companyId, {
-    _id: r.captureId,
-    ...common,
-    size: r.size,
-    contentType: r.contentType,
-    status: 'uploading',
-    invoiceIds: [r.captureId],
-  });
-  if (!created) return;
-  await putInvoice(companyId, {
-    _id: r.captureId,
-    captureId: r.captureId,
-    ...common,
-    ...(r.accountId ? { accountId: r.accountId } : {}),
-    status: 'uploading',
-    completed: false,
-    isCreditNote: false,
-    values: {},
-    rates: [],
-  });
-}
 
 const tooLarge = (limits: CaptureLimits) => `The file is larger than ${limits.maxFileMb} MB`;
 
@@ -157,12 +102,14 @@ async function startUpload(ctx: OpContext, req: UploadRequest): Promise<OpResult
   };
 }
 
-const manualUploadSchema = uploadRequestSchema.extend({
-  accountId: z.string({ error: 'Choose an account' }).regex(ID, 'Choose an account'),
-  values: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])).default({}),
-  /** The key the first call answered, once the document is there: the second call files the invoice. */
-  key: z.string().max(400).optional(),
-});
+const manualUploadSchema = onFirstUse(() =>
+  uploadRequestObject().extend({
+    accountId: z.string({ error: 'Choose an account' }).regex(ID, 'Choose an account'),
+    values: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])).default({}),
+    /** The key the first call answered, once the document is there: the second call files the invoice. */
+    key: z.string().max(400).optional(),
+  }),
+);
 type ManualUpload = z.infer<typeof manualUploadSchema>;
 
 /** Manual documents live apart from captures' `invoices/` prefix, so the capture worker never sees them. */

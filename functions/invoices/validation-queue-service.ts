@@ -1,13 +1,14 @@
 import * as z from 'zod';
 import { isCompanyWide } from '../../shared/access/route-access.ts';
 import { MAX_LIST_LIMIT } from '../../shared/constants.ts';
-import { idSchema } from '../../shared/schemas/common.ts';
+import { idField } from '../../shared/schemas/fields.ts';
 import {
   listSearchQuery,
   plainListQuery,
   type QueueGroup,
   validationQueueQuery,
 } from '../../shared/schemas/list-queries.ts';
+import { onFirstUse } from '../../shared/schemas/on-first-use.ts';
 import type { BulkAnswer } from '../../shared/schemas/responses/invoices.ts';
 import { findResource } from '../../shared/system/resources.ts';
 import { accountsResource, findStoredAccount } from '../accounts/index.ts';
@@ -30,6 +31,7 @@ import { refuseUnknownMembers } from '../core/resources/resource-refs.ts';
 import { listQueryOf, listReadable } from '../core/resources/resource-service.ts';
 import { readableCaptures } from './capture-access.ts';
 import { confirmInvoice } from './invoice-confirm-later.ts';
+import { restoreInvoice, softDeleteInvoice } from './invoice-deletion.ts';
 import {
   capturesRef,
   changeValidation,
@@ -37,8 +39,6 @@ import {
   getValidation,
   type StoredValidation,
 } from './invoice-repository.ts';
-import { restoreInvoice, softDeleteInvoice } from './invoice-service.ts';
-import { validateStoredInvoice } from './validation-service.ts';
 
 const MAX_BULK = 100;
 const DEFAULT_PAGE = '100';
@@ -168,6 +168,8 @@ const exportOne = operation({ params: ['id'] }, async (ctx): Promise<OpResult> =
 
 const revalidate = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
   const validation = await validationFor(ctx);
+  // The checks are loaded by the call that runs them: most of this function's calls only read the queue.
+  const { validateStoredInvoice } = await import('./validation-service.ts');
   const result = await validateStoredInvoice(
     ctx.caller.companyId,
     String(validation.invoiceId ?? validation._id),
@@ -216,12 +218,14 @@ async function changeOne(
   return changed.after;
 }
 
-const idsSchema = z.object({
-  ids: z
-    .array(idSchema)
-    .min(1, 'Choose at least one invoice')
-    .max(MAX_BULK, `At most ${MAX_BULK} invoices at a time`),
-});
+const idsObject = () =>
+  z.object({
+    ids: z
+      .array(idField())
+      .min(1, 'Choose at least one invoice')
+      .max(MAX_BULK, `At most ${MAX_BULK} invoices at a time`),
+  });
+const idsSchema = onFirstUse(idsObject);
 
 async function announce(ctx: OpContext) {
   await publishToCompany(
@@ -274,7 +278,7 @@ async function eachValidation(
 
 const bulkHold = async (ctx: OpContext): Promise<OpResult> => {
   const body = parseOrThrow(
-    idsSchema.extend({ hold: z.boolean({ error: 'hold must be true or false' }) }),
+    idsObject().extend({ hold: z.boolean({ error: 'hold must be true or false' }) }),
     ctx.body,
   );
   return eachValidation(ctx, body.ids, async (v) => {
@@ -288,7 +292,7 @@ const bulkHold = async (ctx: OpContext): Promise<OpResult> => {
 
 const bulkTag = async (ctx: OpContext): Promise<OpResult> => {
   const body = parseOrThrow(
-    idsSchema.extend({
+    idsObject().extend({
       tags: z.array(z.string().trim().min(1).max(50)).min(1, 'Give at least one tag').max(20),
     }),
     ctx.body,
@@ -303,7 +307,7 @@ const bulkTag = async (ctx: OpContext): Promise<OpResult> => {
 
 const assignUsers = async (ctx: OpContext): Promise<OpResult> => {
   const body = parseOrThrow(
-    idsSchema.extend({ userSub: z.string().trim().min(1, 'Choose a user').max(100).nullable() }),
+    idsObject().extend({ userSub: z.string().trim().min(1, 'Choose a user').max(100).nullable() }),
     ctx.body,
   );
   await refuseUnknownMembers(ctx.caller.companyId, { userSub: body.userSub });
@@ -366,13 +370,16 @@ const create = async (): Promise<OpResult> => {
 };
 
 /** The fields of PATCH /invoice-validation/{id}: what a person records; the result has actions of its own. */
-const validationEditSchema = z
-  .object({
-    tags: z.array(z.string().trim().min(1).max(50)).max(20),
-    hold: z.boolean({ error: 'hold must be true or false' }),
-    assignedUserId: z.string().trim().min(1).max(100).nullable(),
-  })
-  .partial();
+const validationEditSchema = onFirstUse(() =>
+  z
+    .object({
+      tags: z.array(z.string().trim().min(1).max(50)).max(20),
+      hold: z.boolean({ error: 'hold must be true or false' }),
+      assignedUserId: z.string().trim().min(1).max(100).nullable(),
+    })
+    .partial(),
+);
+const VALIDATION_EDIT_FIELDS = ['tags', 'hold', 'assignedUserId'];
 
 const VALIDATION_ELSEWHERE: Record<string, string> = {
   status: 'The result comes from the checks; re-validate or force the invoice instead',
@@ -385,7 +392,7 @@ const update = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
   const validation = await validationFor(ctx);
   refuseOtherFields(
     ctx.body,
-    Object.keys(validationEditSchema.shape),
+    VALIDATION_EDIT_FIELDS,
     VALIDATION_ELSEWHERE,
     'Only the tags, the hold and the assigned user of a validation can be changed here',
   );

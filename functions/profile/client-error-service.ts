@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { onFirstUse } from '../../shared/schemas/on-first-use.ts';
 import { takeCall } from '../core/access/credential-repository.ts';
 import { putItem } from '../core/data/item-repository.ts';
 import { tooManyRequests } from '../core/lib/errors.ts';
@@ -10,13 +11,15 @@ import { logsRef } from './profile-repository.ts';
 /** Enough for any person's real errors; a page stuck in a loop cannot fill the log. */
 export const CLIENT_ERRORS_PER_MINUTE = 30;
 
-const reportSchema = z.object({
-  kind: z.enum(['error', 'unhandledrejection', 'render']).default('error'),
-  message: z.string().trim().min(1, 'This field is required').max(2000),
-  stack: z.string().max(8000).optional(),
-  url: z.string().max(2000).optional(),
-  release: z.string().max(50).optional(),
-});
+const reportSchema = onFirstUse(() =>
+  z.object({
+    kind: z.enum(['error', 'unhandledrejection', 'render']).default('error'),
+    message: z.string().trim().min(1, 'This field is required').max(2000),
+    stack: z.string().max(8000).optional(),
+    url: z.string().max(2000).optional(),
+    release: z.string().max(50).optional(),
+  }),
+);
 
 /**
  * POST /client-errors: an error a browser met, kept in the company's log as type 'client-error' with

@@ -1,5 +1,6 @@
 import { generateURI } from 'otplib';
 import * as z from 'zod';
+import { onFirstUse } from '../../shared/schemas/on-first-use.ts';
 import { deletePendingTotp, getPendingTotp, putPendingTotp } from '../core/access/credential-repository.ts';
 import { writeActivity } from '../core/activity/activity-service.ts';
 import { type Identity, identityProvider } from '../core/adapters/identity.ts';
@@ -45,7 +46,7 @@ const totpStart = async (ctx: OpContext): Promise<OpResult> => {
 };
 
 const WRONG_CODE = 'That code is not right. Enter the code your app shows now.';
-const codeBody = z.object({ code: z.string().trim().min(1, 'This field is required') });
+const codeBody = onFirstUse(() => z.object({ code: z.string().trim().min(1, 'This field is required') }));
 
 const totpVerify = async (ctx: OpContext): Promise<OpResult> => {
   const { code } = parseOrThrow(codeBody, ctx.body ?? {});

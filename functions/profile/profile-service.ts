@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { onFirstUse } from '../../shared/schemas/on-first-use.ts';
 import { forgetCaller } from '../core/access/caller-service.ts';
 import { changeProfile } from '../core/access/user-repository.ts';
 import { writeActivity } from '../core/activity/activity-service.ts';
@@ -8,13 +9,15 @@ import { parseOrThrow } from '../core/lib/validation.ts';
 import type { OpContext, Operations, OpResult } from '../core/middleware/api-context.ts';
 import { membersRef } from './profile-repository.ts';
 
-const detailsSchema = z
-  .object({
-    name: z.string().trim().min(1, 'This field is required').max(100).optional(),
-    /** The interface language; null goes back to the browser's. */
-    language: z.enum(['en', 'fr']).nullable().optional(),
-  })
-  .strict();
+const detailsSchema = onFirstUse(() =>
+  z
+    .object({
+      name: z.string().trim().min(1, 'This field is required').max(100).optional(),
+      /** The interface language; null goes back to the browser's. */
+      language: z.enum(['en', 'fr']).nullable().optional(),
+    })
+    .strict(),
+);
 
 /** The member records carry the name too, so company user lists show the new one. */
 async function renameMemberships(sub: string, companyIds: readonly string[], name: string, now: string) {

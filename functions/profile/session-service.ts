@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { derivePermissions, isEntityGroupUser } from '../../shared/access/route-access.ts';
-import { idSchema } from '../../shared/schemas/common.ts';
+import { idField } from '../../shared/schemas/fields.ts';
+import { onFirstUse } from '../../shared/schemas/on-first-use.ts';
 import { notificationsQuery } from '../../shared/schemas/queries.ts';
 import type { Me, MyPermissions } from '../../shared/schemas/responses/session.ts';
 import { getCompany, type StoredCompany } from '../company/index.ts';
@@ -148,11 +149,13 @@ const myNotifications = operation({ query: notificationsQuery }, async (ctx): Pr
   return { body: { data: page.data, total: page.total, limit, skip, unseenCount } };
 });
 
-const seenBody = z.union([
-  z.object({ id: idSchema }),
-  z.object({ ids: z.array(idSchema).min(1).max(1000) }),
-  z.object({ all: z.literal(true) }),
-]);
+const seenBody = onFirstUse(() =>
+  z.union([
+    z.object({ id: idField() }),
+    z.object({ ids: z.array(idField()).min(1).max(1000) }),
+    z.object({ all: z.literal(true) }),
+  ]),
+);
 
 /** Marks one, several or all of the caller's notifications seen (a click, or Dismiss All). */
 const seenNotification = async (ctx: OpContext): Promise<OpResult> => {
@@ -193,7 +196,7 @@ const endSession = async (ctx: OpContext): Promise<OpResult> => {
   return { status: 204 };
 };
 
-const switchBody = z.object({ companyId: idSchema });
+const switchBody = onFirstUse(() => z.object({ companyId: idField() }));
 
 /** Stores the chosen company for the user; the next request reads it (the client then re-authenticates). */
 const switchCompany = operation({ params: ['userSub'] }, async (ctx): Promise<OpResult> => {

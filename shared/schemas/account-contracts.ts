@@ -1,13 +1,21 @@
 import * as z from 'zod';
-import { nonEmpty } from './common.ts';
-import { contractRateTypeSchema, contractSchema } from './contract.ts';
+import { builtOnce } from './built-once.ts';
+import {
+  contractObject,
+  contractRateTypeObject,
+  type contractRateTypeSchema,
+  requiredText,
+} from './contract.ts';
+import { onFirstUse } from './on-first-use.ts';
 import { declaredSize, UPLOAD_LIMITS } from './upload-size.ts';
 
 /** A file put in storage by a presigned upload, named by the key the upload call gave. */
-export const uploadedFileSchema = z.object({
-  key: nonEmpty.max(500),
-  name: nonEmpty.max(200),
-});
+const uploadedFileObject = () =>
+  z.object({
+    key: requiredText().max(500),
+    name: requiredText().max(200),
+  });
+export const uploadedFileSchema = onFirstUse(uploadedFileObject);
 
 export const CONTRACT_MESSAGES = {
   notPdf: 'Must be a PDF file',
@@ -21,24 +29,31 @@ export const CONTRACT_MESSAGES = {
 } as const;
 
 /** POST /accounts/{id}/contracts: the contract and, optionally, the PDF uploaded for it. */
-export const contractCreateSchema = contractSchema.extend({ file: uploadedFileSchema.optional() });
+export const contractCreateObject = builtOnce(() =>
+  contractObject().extend({ file: uploadedFileObject().optional() }),
+);
+export const contractCreateSchema = onFirstUse(contractCreateObject);
 
 /**
  * PATCH /accounts/{id}/contracts/{contractId}: the create body, applied as a patch (functions/core/lib/item-patch.ts):
  * every field may be left out, and an optional one sent as null is cleared (`file: null` removes the PDF).
  */
-export const contractUpdateSchema = contractCreateSchema;
+export const contractUpdateObject = contractCreateObject;
 
 /** POST /accounts/{id}/contracts/upload: asks for a presigned PUT for a PDF. */
-export const contractUploadSchema = z.object({
-  fileName: nonEmpty.max(200),
-  size: declaredSize(UPLOAD_LIMITS.contractPdf),
-});
+export const contractUploadSchema = onFirstUse(() =>
+  z.object({
+    fileName: requiredText().max(200),
+    size: declaredSize(UPLOAD_LIMITS.contractPdf),
+  }),
+);
 
 /** POST /accounts/{id}/contracts/{contractId}/rate-types: the contract's rates, replacing the ones it had. */
-export const contractRateTypesSchema = z.object({
-  rateTypes: z.array(contractRateTypeSchema).max(50),
-});
+export const contractRateTypesSchema = onFirstUse(() =>
+  z.object({
+    rateTypes: z.array(contractRateTypeObject()).max(50),
+  }),
+);
 
 /** How a contract file is described in answers: never its storage key. */
 export interface ContractFileView {

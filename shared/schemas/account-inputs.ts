@@ -1,30 +1,36 @@
 import * as z from 'zod';
 import { ACCOUNT_MESSAGES, ACCOUNT_STATUSES } from './account-rules.ts';
-import { idSchema, isoDate, utilityTypeSchema } from './common.ts';
+import { builtOnce } from './built-once.ts';
+import { idField, isoDateField, utilityTypeField } from './fields.ts';
+import { onFirstUse } from './on-first-use.ts';
 
 /** POST /accounts/from-wizard: the account wizard's fields; the server checks links and meter numbers. */
-export const accountWizardSchema = z.object({
-  assetId: idSchema,
-  type: utilityTypeSchema,
-  name: z.string().trim().max(200).optional(),
-  meterPointNumber: z.string().trim().max(40).optional(),
-  /** The serial printed on the meter, by which a data provider knows a smart meter. */
-  meterSerialNumber: z.string().trim().max(40).optional(),
-  supplierId: idSchema.optional(),
-  parentAccountId: idSchema.nullable().optional(),
-  unit: z.string().trim().max(20).optional(),
-  tags: z.array(z.string().trim().min(1).max(50)).max(50).default([]),
-  wasteCategory: z.string().trim().max(100).optional(),
-  status: z.enum(ACCOUNT_STATUSES, { error: ACCOUNT_MESSAGES.statusValue }).default('active'),
-});
+export const accountWizardSchema = onFirstUse(() =>
+  z.object({
+    assetId: idField(),
+    type: utilityTypeField(),
+    name: z.string().trim().max(200).optional(),
+    meterPointNumber: z.string().trim().max(40).optional(),
+    /** The serial printed on the meter, by which a data provider knows a smart meter. */
+    meterSerialNumber: z.string().trim().max(40).optional(),
+    supplierId: idField().optional(),
+    parentAccountId: idField().nullable().optional(),
+    unit: z.string().trim().max(20).optional(),
+    tags: z.array(z.string().trim().min(1).max(50)).max(50).default([]),
+    wasteCategory: z.string().trim().max(100).optional(),
+    status: z.enum(ACCOUNT_STATUSES, { error: ACCOUNT_MESSAGES.statusValue }).default('active'),
+  }),
+);
 export type AccountWizardInput = z.input<typeof accountWizardSchema>;
 
 /** An entry of an account's status history: the account's status follows its latest entry. */
-export const accountStatusHistorySchema = z.object({
-  status: z.enum(ACCOUNT_STATUSES, { error: ACCOUNT_MESSAGES.statusValue }),
-  date: isoDate,
-  comment: z.string().trim().max(1000).optional(),
-});
+export const accountStatusHistoryObject = builtOnce(() =>
+  z.object({
+    status: z.enum(ACCOUNT_STATUSES, { error: ACCOUNT_MESSAGES.statusValue }),
+    date: isoDateField(),
+    comment: z.string().trim().max(1000).optional(),
+  }),
+);
 
 /** GET /accounts/active-billing: accounts billed in a window. */
 export { activeBillingQuerySchema } from './queries.ts';
@@ -33,8 +39,10 @@ export const CONSUMPTION_GRANULARITIES = ['monthly', 'yearly'] as const;
 export type ConsumptionGranularity = (typeof CONSUMPTION_GRANULARITIES)[number];
 
 /** GET /accounts/{id}/consumption and /consumption-old. */
-export const consumptionQuerySchema = z.object({
-  startDate: isoDate.optional(),
-  endDate: isoDate.optional(),
-  granularity: z.enum(CONSUMPTION_GRANULARITIES, { error: 'Must be monthly or yearly' }).default('monthly'),
-});
+export const consumptionQuerySchema = onFirstUse(() =>
+  z.object({
+    startDate: isoDateField().optional(),
+    endDate: isoDateField().optional(),
+    granularity: z.enum(CONSUMPTION_GRANULARITIES, { error: 'Must be monthly or yearly' }).default('monthly'),
+  }),
+);

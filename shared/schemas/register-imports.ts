@@ -1,7 +1,8 @@
 import * as z from 'zod';
 import { type CsvRecord, parseCsv } from '../files/csv.ts';
 import type { ImportColumn } from '../imports/register-columns.ts';
-import { idSchema } from './common.ts';
+import { idField } from './fields.ts';
+import { onFirstUse } from './on-first-use.ts';
 
 /**
  * CSV imports of entities and sites (POST /entities/import, /assets/import) and their rollbacks. A file is
@@ -150,13 +151,15 @@ export function readImportFile(text: string, columns: readonly ImportColumn[]): 
 }
 
 /** The body of POST /entities/import and /assets/import when it is JSON: the file's text and its name. */
-export const importFileBodySchema = z.object({
-  fileName: z.string().trim().max(200).optional(),
-  csv: z.string({ error: IMPORT_MESSAGES.noFile }),
-});
+export const importFileBodySchema = onFirstUse(() =>
+  z.object({
+    fileName: z.string().trim().max(200).optional(),
+    csv: z.string({ error: IMPORT_MESSAGES.noFile }),
+  }),
+);
 
 /** POST /entities/import-rollback and /assets/import-rollback. */
-export const importRollbackSchema = z.object({ batchId: idSchema });
+export const importRollbackSchema = onFirstUse(() => z.object({ batchId: idField() }));
 
 /** The answer to a successful import. */
 export interface ImportResult {

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { onFirstUse } from '../schemas/on-first-use.ts';
 
 /**
  * The bill validation checks a company can configure, with their defaults: the checks used in the
@@ -234,22 +235,29 @@ export const DEFAULT_VALIDATION_RULES: readonly (ValidationRule & { key: Validat
   },
 ];
 
-const ruleChange = z
-  .object({
-    enabled: z.boolean().optional(),
-    severity: z.enum(['failed', 'warning']).optional(),
-    threshold: z.number().nonnegative().max(1_000_000).optional(),
-  })
-  .strict();
+const ruleChange = onFirstUse(() =>
+  z
+    .object({
+      enabled: z.boolean().optional(),
+      severity: z.enum(['failed', 'warning']).optional(),
+      threshold: z.number().nonnegative().max(1_000_000).optional(),
+    })
+    .strict(),
+);
 
 export type RuleChange = z.infer<typeof ruleChange>;
 
 /** A change for each rule named by key; a key that is not a rule is a field error. */
-export const ruleChangesSchema = z
-  .record(z.string(), ruleChange)
-  .refine((changes) => Object.keys(changes).every((k) => DEFAULT_VALIDATION_RULES.some((r) => r.key === k)), {
-    message: 'Unknown validation rule',
-  });
+export const ruleChangesSchema = onFirstUse(() =>
+  z
+    .record(z.string(), ruleChange)
+    .refine(
+      (changes) => Object.keys(changes).every((k) => DEFAULT_VALIDATION_RULES.some((r) => r.key === k)),
+      {
+        message: 'Unknown validation rule',
+      },
+    ),
+);
 
 /** The company's rules: the defaults with its changes applied. A threshold is only set on rules that have one. */
 export function applyRuleChanges(changes: Record<string, unknown>): ValidationRule[] {

@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -155,6 +156,31 @@ describe('function bundles', () => {
       }
     }
   });
+
+  it.each(['invoices', 'invoice-validation', 'accounts'])(
+    "starts the %s bundle without building a schema of zod's full build",
+    (name) => {
+      // Its schemas are built on the first call that parses with one: zod's full build costs a cold start
+      // a one-time setup with its first schema, and more with each.
+      const r = results.find((b) => b.name === name);
+      const counted = spawnSync(
+        process.execPath,
+        [
+          '--input-type=module',
+          '-e',
+          `let full = 0, mini = 0;
+globalThis.__zod_globalConfig = { postProcessor: (s) => (s._zod.traits.has('ZodType') ? full++ : mini++) };
+await import(${JSON.stringify(pathToFileURL(r?.outfile ?? '').href)});
+process.stdout.write(JSON.stringify({ full, mini }));`,
+        ],
+        { env: { ...process.env, AWS_REGION: 'eu-west-2' }, encoding: 'utf8' },
+      );
+      expect(counted.stderr).toBe('');
+      const { full, mini } = JSON.parse(counted.stdout) as { full: number; mini: number };
+      expect(full).toBe(0);
+      expect(mini).toBeGreaterThan(0);
+    },
+  );
 
   it('produces ES modules that load in Node and export the handler', async () => {
     for (const r of results) {

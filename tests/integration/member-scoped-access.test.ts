@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { declaredRef, putItem } from '../../functions/core/data/item-repository.ts';
 import { newId } from '../../functions/core/lib/ids.ts';
-import { registerUpload } from '../../functions/invoices/invoice-upload-service.ts';
+import { registerUpload } from '../../functions/invoices/upload-registration.ts';
 import { type InvoiceAccountWorld, putCompanyItem, startInvoiceAccountWorld } from './invoices-support.ts';
 
 /**

@@ -3,6 +3,7 @@ import { COMPANY_AREA } from '../../../shared/system/areas/company.ts';
 import { NOTIFICATIONS_AREA } from '../../../shared/system/areas/notifications.ts';
 import { PORTFOLIOS_AREA } from '../../../shared/system/areas/portfolios.ts';
 import { PROFILE_AREA } from '../../../shared/system/areas/profile.ts';
+import { registerResourceSchemasLater } from '../../../shared/system/resource-schemas.ts';
 import { DASHBOARD_HOME_OPERATIONS } from '../../analytics/index.ts';
 import { COMPANY_USER_OPERATIONS } from '../../company/company-users-service.ts';
 import { httpFunction } from '../../core/middleware/http-function.ts';
@@ -13,7 +14,9 @@ import { CLIENT_ERROR_OPERATIONS } from '../../profile/client-error-service.ts';
 import { MFA_OPERATIONS } from '../../profile/mfa-service.ts';
 import { PROFILE_OPERATIONS } from '../../profile/profile-service.ts';
 import { SESSION_OPERATIONS } from '../../profile/session-service.ts';
-import '../../../shared/system/resource-schemas/session.ts';
+
+/** The session function's resource schemas are built on the first call that needs them, not at start. */
+registerResourceSchemasLater('session', () => import('../../../shared/system/resource-schemas/session.ts'));
 
 export const handler = httpFunction(
   'session',
@@ -29,4 +32,6 @@ export const handler = httpFunction(
     ...ASSET_GROUP_SESSION_OPERATIONS,
     ...DASHBOARD_HOME_OPERATIONS,
   },
+  // What the app asks for when it opens: none of these parses a user or a notification.
+  { withoutResourceSchemas: ['me', 'myCompany', 'myPermissions', 'myCompanies', 'myNotifications'] },
 );

@@ -1,15 +1,15 @@
-import { accountSchema } from '../../schemas/account.ts';
-import { accountStatusHistorySchema } from '../../schemas/account-inputs.ts';
-import { readingSchema } from '../../schemas/reading.ts';
+import { accountObject } from '../../schemas/account.ts';
+import { accountStatusHistoryObject } from '../../schemas/account-inputs.ts';
+import { readingObject } from '../../schemas/reading.ts';
 import { registerResourceSchemas } from '../resource-schemas.ts';
 
 /** The schemas of the resources the accounts function serves. */
 export const RESOURCE_SCHEMAS = registerResourceSchemas('accounts', {
   accounts: {
-    schema: accountSchema,
+    schema: accountObject(),
     subResources: {
-      'status-history': accountStatusHistorySchema,
+      'status-history': accountStatusHistoryObject(),
     },
   },
-  readings: { schema: readingSchema },
+  readings: { schema: readingObject() },
 });
