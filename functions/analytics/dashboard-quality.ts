@@ -10,18 +10,18 @@ import {
 } from '../../shared/analytics/index.ts';
 import { defaultUnit } from '../../shared/domain/units.ts';
 import { convertQuantity } from '../../shared/schemas/account-rules.ts';
-import { isoDate } from '../../shared/schemas/common.ts';
 import {
   type MeterQualityAnswer,
-  meterDataQualityParamsSchema,
+  meterDataQualityParamsFields,
 } from '../../shared/schemas/dashboard-widgets.ts';
+import { isoDateField } from '../../shared/schemas/fields.ts';
+import { onFirstUse } from '../../shared/schemas/on-first-use.ts';
 import { findAccount, utilityOf } from '../accounts/index.ts';
 import type { StoredItem } from '../core/data/item-repository.ts';
 import { formError, notFound } from '../core/lib/errors.ts';
 import { parseOrThrow } from '../core/lib/validation.ts';
 import type { Operations, OpResult } from '../core/middleware/api-context.ts';
 import { operation } from '../core/middleware/operation.ts';
-import { invoicesRef, queryIndexed } from '../invoices/index.ts';
 
 const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
 const str = (v: unknown) => (typeof v === 'string' && v !== '' ? v : undefined);
@@ -112,7 +112,11 @@ function answerOf(accountId: string, unit: string, bills: number, q: MeterDataQu
   };
 }
 
-const qualityQuerySchema = z.object({ startDate: isoDate.optional(), endDate: isoDate.optional() });
+const meterDataQualityParamsSchema = onFirstUse(meterDataQualityParamsFields);
+
+const qualityQuerySchema = onFirstUse(() =>
+  z.object({ startDate: isoDateField().optional(), endDate: isoDateField().optional() }),
+);
 
 /** The default window of the meter page: the 24 full months before this one. */
 function meterWindow(q: z.infer<typeof qualityQuerySchema>, today: string): DateRange {
@@ -140,6 +144,8 @@ const meterQuality = operation({ params: ['accountId'] }, async (ctx): Promise<O
     parseOrThrow(qualityQuerySchema, ctx.query),
     new Date().toISOString().slice(0, 10),
   );
+  // The invoices area's code loads with the first meter page asked for, not with the function.
+  const { invoicesRef, queryIndexed } = await import('../invoices/index.ts');
   const invoices = await queryIndexed(invoicesRef(ctx.caller.companyId), 'accountId', accountId);
   const { quality, bills } = qualityOfMeter(account, invoices, window);
   return { body: answerOf(accountId, meterUnit(account), bills, quality) };

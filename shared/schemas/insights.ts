@@ -1,4 +1,6 @@
 import * as z from 'zod';
+import { customTemplateFields } from '../reports/custom-templates.ts';
+import { scheduledReportFields } from '../reports/report-schedule.ts';
 import { idSchema, isoDate, nonEmpty, utilityTypeSchema } from './common.ts';
 
 export const widgetSettingsSchema = z.object({
@@ -38,10 +40,10 @@ export const reportSchema = z.object({
 });
 
 /** The stored fields; the operations of report templates check the rules between them. */
-export { customTemplateFields as reportTemplateSchema } from '../reports/custom-templates.ts';
+export const reportTemplateSchema = customTemplateFields();
 
 /** The stored fields; the operations of scheduled reports check the rules between them. */
-export { scheduledReportFields as scheduledReportSchema } from '../reports/report-schedule.ts';
+export const scheduledReportSchema = scheduledReportFields();
 
 /**
  * One building type's figures in a benchmark set. `values` holds kWh/m²/yr figures: `target`,
@@ -61,4 +63,4 @@ export const benchmarkSchema = z.object({
   check: z.string().max(500).optional(),
 });
 
-export { carbonProjectSchema } from './carbon-marketplace.ts';
+export { carbonProjectSchema } from './carbon-project.ts';

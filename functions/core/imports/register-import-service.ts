@@ -81,7 +81,7 @@ export class RowProblems {
   }
 
   /** Each issue of a failed zod parse, under its field; nested paths (address.postCode) by their last part. */
-  addZod(row: number, error: z.ZodError): void {
+  addZod(row: number, error: z.core.$ZodError): void {
     for (const [path, message] of Object.entries(formMessagesOf(error))) {
       this.add(row, path.split('.').at(-1) ?? path, message);
     }

@@ -1,10 +1,10 @@
 import { BENCHMARKS_AREA } from '../../../shared/system/areas/benchmarks.ts';
 import { TARGETS_AREA } from '../../../shared/system/areas/targets.ts';
+import { registerResourceSchemasLater } from '../../../shared/system/resource-schemas.ts';
 import { BENCHMARK_OPERATIONS } from '../../benchmarks/index.ts';
 import type { Operations } from '../../core/middleware/api-context.ts';
 import { httpFunction } from '../../core/middleware/http-function.ts';
 import { GENERIC_OPERATIONS } from '../../core/resources/resource-service.ts';
-import '../../../shared/system/resource-schemas/targets.ts';
 
 /**
  * Targets, the regulatory calendar and benchmarks: served apart from the Insights figures so that neither
@@ -14,6 +14,9 @@ import '../../../shared/system/resource-schemas/targets.ts';
  */
 const laterOperations = async (): Promise<Operations> =>
   (await import('./later/targets.ts')).LATER_OPERATIONS;
+
+/** The stored shapes of the function's resources are parsed by generic writes: built on first need. */
+registerResourceSchemasLater('targets', () => import('../../../shared/system/resource-schemas/targets.ts'));
 
 export const handler = httpFunction(
   'targets',
