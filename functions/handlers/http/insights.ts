@@ -28,19 +28,23 @@ const PROVENANCE_OPERATIONS: Operations = {
 const laterOperations = async (): Promise<Operations> =>
   (await import('./later/insights.ts')).LATER_OPERATIONS;
 
-/** The stored shapes of the function's resources are parsed by generic writes: built on first need. */
+const FIGURE_OPERATIONS: Operations = {
+  ...ANALYTICS_OPERATIONS,
+  ...PROVENANCE_OPERATIONS,
+  ...DASHBOARD_WIDGET_OPERATIONS,
+  ...METER_QUALITY_OPERATIONS,
+  ...FACTOR_SET_OPERATIONS,
+};
+
+/**
+ * The stored shapes of dashboards, widgets and reports are parsed by the generic calls only: built on the
+ * first of those. The figures, the dashboard's widgets, data quality and restatements parse none.
+ */
 registerResourceSchemasLater('insights', () => import('../../../shared/system/resource-schemas/insights.ts'));
 
 export const handler = httpFunction(
   'insights',
   [ANALYTICS_AREA, REPORTS_AREA],
-  {
-    ...GENERIC_OPERATIONS,
-    ...ANALYTICS_OPERATIONS,
-    ...PROVENANCE_OPERATIONS,
-    ...DASHBOARD_WIDGET_OPERATIONS,
-    ...METER_QUALITY_OPERATIONS,
-    ...FACTOR_SET_OPERATIONS,
-  },
-  { later: laterOperations },
+  { ...GENERIC_OPERATIONS, ...FIGURE_OPERATIONS },
+  { later: laterOperations, withoutResourceSchemas: Object.keys(FIGURE_OPERATIONS) },
 );

@@ -15,7 +15,10 @@ import { GENERIC_OPERATIONS } from '../../core/resources/resource-service.ts';
 const laterOperations = async (): Promise<Operations> =>
   (await import('./later/targets.ts')).LATER_OPERATIONS;
 
-/** The stored shapes of the function's resources are parsed by generic writes: built on first need. */
+/**
+ * The stored shapes of targets and benchmark sets are parsed by the generic calls and the targets' writes:
+ * built on the first of those. The benchmark tables parse none.
+ */
 registerResourceSchemasLater('targets', () => import('../../../shared/system/resource-schemas/targets.ts'));
 
 export const handler = httpFunction(
@@ -25,5 +28,5 @@ export const handler = httpFunction(
     ...GENERIC_OPERATIONS,
     ...BENCHMARK_OPERATIONS,
   },
-  { later: laterOperations },
+  { later: laterOperations, withoutResourceSchemas: Object.keys(BENCHMARK_OPERATIONS) },
 );

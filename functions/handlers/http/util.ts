@@ -12,7 +12,10 @@ import { GENERIC_OPERATIONS } from '../../core/resources/resource-service.ts';
 import { LOOKUP_OPERATIONS } from '../../lookups/lookup-service.ts';
 import { SEARCH_OPERATIONS } from '../../search/search-service.ts';
 
-/** The stored shapes of the function's resources are parsed by generic writes: built on first need. */
+/**
+ * The stored shapes of countries, logs, e-mails and kiosks are parsed by the generic calls and the lists
+ * filtered by their fields: built on the first of those. Search parses none.
+ */
 registerResourceSchemasLater('util', () => import('../../../shared/system/resource-schemas/util.ts'));
 
 /**
@@ -29,5 +32,5 @@ export const handler = httpFunction(
     ...LOOKUP_OPERATIONS,
     ...SEARCH_OPERATIONS,
   },
-  { later: laterOperations },
+  { later: laterOperations, withoutResourceSchemas: Object.keys(SEARCH_OPERATIONS) },
 );
