@@ -22,6 +22,7 @@ import { formError, notFound } from '../core/lib/errors.ts';
 import { parseOrThrow } from '../core/lib/validation.ts';
 import type { Operations, OpResult } from '../core/middleware/api-context.ts';
 import { operation } from '../core/middleware/operation.ts';
+import { invoicesRef, queryIndexed } from '../invoices/index.ts';
 
 const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
 const str = (v: unknown) => (typeof v === 'string' && v !== '' ? v : undefined);
@@ -144,8 +145,6 @@ const meterQuality = operation({ params: ['accountId'] }, async (ctx): Promise<O
     parseOrThrow(qualityQuerySchema, ctx.query),
     new Date().toISOString().slice(0, 10),
   );
-  // The invoices area's code loads with the first meter page asked for, not with the function.
-  const { invoicesRef, queryIndexed } = await import('../invoices/index.ts');
   const invoices = await queryIndexed(invoicesRef(ctx.caller.companyId), 'accountId', accountId);
   const { quality, bills } = qualityOfMeter(account, invoices, window);
   return { body: answerOf(accountId, meterUnit(account), bills, quality) };

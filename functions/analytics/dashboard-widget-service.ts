@@ -24,7 +24,7 @@ import { getItem, type StoredItem } from '../core/data/item-repository.ts';
 import { forbidden, notFound } from '../core/lib/errors.ts';
 import type { OpContext, Operations, OpResult } from '../core/middleware/api-context.ts';
 import { operation } from '../core/middleware/operation.ts';
-import type { StoredInvoice } from '../invoices/index.ts';
+import { allInvoices } from '../invoices/index.ts';
 import type { Totals } from './analytics-figures.ts';
 import { scopeCollectionPk } from './analytics-repository.ts';
 import { ANALYTICS_OPERATIONS, type AnalyticsAnswer } from './analytics-service.ts';
@@ -225,20 +225,12 @@ async function metersInScope(
   return { accounts, restricted: lists !== undefined };
 }
 
-/**
- * The company's bills, for the two widgets that count them: the invoices area's code loads with the first
- * of those, not with the function.
- */
-async function companyInvoices(companyId: string): Promise<StoredInvoice[]> {
-  return (await import('../invoices/index.ts')).allInvoices(companyId);
-}
-
 /** How complete the meters' bills are over the window: coverage, and the meters with the most missing. */
 async function dataQualityWidget(ctx: OpContext, s: WidgetSettings, window: DateRange, lists?: ReadLists) {
   const { accounts, restricted } = await metersInScope(ctx.caller, s, lists);
   const active = accounts.filter((a) => a.status !== 'inactive' && a.parentAccountId === undefined);
   const byAccount = new Map<string, StoredItem[]>();
-  for (const invoice of await companyInvoices(ctx.caller.companyId)) {
+  for (const invoice of await allInvoices(ctx.caller.companyId)) {
     const id = str(invoice.accountId);
     if (id) byAccount.set(id, [...(byAccount.get(id) ?? []), invoice]);
   }
@@ -299,7 +291,7 @@ async function billValidationWidget(ctx: OpContext, s: WidgetSettings, lists?: R
   const whole = !restricted && !s.selectedId;
   const counts = new Map<string, number>(VALIDATION_ORDER.map((st) => [st, 0]));
   let open = 0;
-  for (const invoice of await companyInvoices(ctx.caller.companyId)) {
+  for (const invoice of await allInvoices(ctx.caller.companyId)) {
     if (invoice.deleted === true || invoice.completed === true) continue;
     const accountId = str(invoice.accountId);
     if (!whole && !(accountId && counted.has(accountId))) continue;

@@ -37,6 +37,7 @@ import type { Operations, OpResult, WithParams } from '../core/middleware/api-co
 import { operation } from '../core/middleware/operation.ts';
 import { declaredResource, stampNew } from '../core/resources/resource-refs.ts';
 import { indexForSearch } from '../core/search-index/search-index-service.ts';
+import { getValidation } from '../invoices/index.ts';
 import { putNotifications } from '../notifications/index.ts';
 import { gatedBy } from '../staff-tools/index.ts';
 import { readersOfSite, type SiteReader } from './message-members.ts';
@@ -236,8 +237,6 @@ async function checkAccounts(
 
 /** The bill's failed checks, quoted; its meter joins the thread's. Only a bill of this site may open it. */
 async function billQuote(companyId: string, assetId: string, invoiceId: string) {
-  // Few threads open on a bill: the invoices area's code loads with the first that does.
-  const { getValidation } = await import('../invoices/index.ts');
   const validation = await getValidation(companyId, invoiceId);
   const accountId = str(validation?.accountId);
   const account = accountId ? await findAccount(companyId, accountId) : undefined;
