@@ -40,10 +40,10 @@ export const reportSchema = z.object({
 });
 
 /** The stored fields; the operations of report templates check the rules between them. */
-export const reportTemplateSchema = customTemplateFields();
+export const reportTemplateSchema = /* @__PURE__ */ customTemplateFields();
 
 /** The stored fields; the operations of scheduled reports check the rules between them. */
-export const scheduledReportSchema = scheduledReportFields();
+export const scheduledReportSchema = /* @__PURE__ */ scheduledReportFields();
 
 /**
  * One building type's figures in a benchmark set. `values` holds kWh/m²/yr figures: `target`,
@@ -63,4 +63,3 @@ export const benchmarkSchema = z.object({
   check: z.string().max(500).optional(),
 });
 
-export { carbonProjectSchema } from './carbon-project.ts';
