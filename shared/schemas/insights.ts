@@ -62,4 +62,3 @@ export const benchmarkSchema = z.object({
   illustrative: z.boolean().optional(),
   check: z.string().max(500).optional(),
 });
-
