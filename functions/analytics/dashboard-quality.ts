@@ -10,11 +10,12 @@ import {
 } from '../../shared/analytics/index.ts';
 import { defaultUnit } from '../../shared/domain/units.ts';
 import { convertQuantity } from '../../shared/schemas/account-rules.ts';
-import { isoDate } from '../../shared/schemas/common.ts';
 import {
   type MeterQualityAnswer,
-  meterDataQualityParamsSchema,
+  meterDataQualityParamsFields,
 } from '../../shared/schemas/dashboard-widgets.ts';
+import { isoDateField } from '../../shared/schemas/fields.ts';
+import { onFirstUse } from '../../shared/schemas/on-first-use.ts';
 import { findAccount, utilityOf } from '../accounts/index.ts';
 import type { StoredItem } from '../core/data/item-repository.ts';
 import { formError, notFound } from '../core/lib/errors.ts';
@@ -112,7 +113,11 @@ function answerOf(accountId: string, unit: string, bills: number, q: MeterDataQu
   };
 }
 
-const qualityQuerySchema = z.object({ startDate: isoDate.optional(), endDate: isoDate.optional() });
+const meterDataQualityParamsSchema = onFirstUse(meterDataQualityParamsFields);
+
+const qualityQuerySchema = onFirstUse(() =>
+  z.object({ startDate: isoDateField().optional(), endDate: isoDateField().optional() }),
+);
 
 /** The default window of the meter page: the 24 full months before this one. */
 function meterWindow(q: z.infer<typeof qualityQuerySchema>, today: string): DateRange {

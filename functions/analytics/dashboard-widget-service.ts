@@ -12,10 +12,11 @@ import {
   type WidgetRow,
   type WidgetType,
   widgetComparePeriod,
-  widgetCustomDataSchema,
-  widgetDataParamsSchema,
+  widgetCustomDataFields,
+  widgetDataParamsFields,
   widgetWindow,
 } from '../../shared/schemas/dashboard-widgets.ts';
+import { onFirstUse } from '../../shared/schemas/on-first-use.ts';
 import { allAccounts, utilityOf } from '../accounts/index.ts';
 import { assetFieldsOf } from '../assets/index.ts';
 import { readListsOf } from '../core/access/item-access-service.ts';
@@ -31,6 +32,8 @@ import { qualityOfMeter } from './dashboard-quality.ts';
 import { getDashboard, getWidget, type StoredWidget } from './dashboard-repository.ts';
 
 const widgetNotFound = () => notFound(MESSAGES.widgetNotFound);
+const widgetCustomDataSchema = onFirstUse(widgetCustomDataFields);
+const widgetDataParamsSchema = onFirstUse(widgetDataParamsFields);
 const today = () => new Date().toISOString().slice(0, 10);
 const round = (v: number, places: number) => Math.round(v * 10 ** places) / 10 ** places;
 const str = (v: unknown) => (typeof v === 'string' && v !== '' ? v : undefined);

@@ -7,6 +7,7 @@ import {
 } from '../../shared/analytics/index.ts';
 import { calculateEmissions, isFactorUtility } from '../../shared/domain/emission-factors.ts';
 import { isSubMeter } from '../../shared/schemas/account-rules.ts';
+import { onFirstUse } from '../../shared/schemas/on-first-use.ts';
 import type { FactorSets, RestatementJobView } from '../../shared/schemas/responses/factor-sets.ts';
 import {
   allAccounts,
@@ -48,11 +49,14 @@ const ACCOUNT_CONCURRENCY = 4;
 const OLD_RUN = 'before-runs';
 const round3 = (v: number) => Math.round(v * 1000) / 1000;
 
-export const restateBodySchema = z.object({
-  factorSet: z.string().refine((id) => findFactorSetEdition(id) !== undefined, {
-    message: `Must be one of ${FACTOR_SET_EDITIONS.map((e) => e.id).join(', ')}`,
+/** Built on the first restatement asked for: the function serving the figures starts without it. */
+export const restateBodySchema = onFirstUse(() =>
+  z.object({
+    factorSet: z.string().refine((id) => findFactorSetEdition(id) !== undefined, {
+      message: `Must be one of ${FACTOR_SET_EDITIONS.map((e) => e.id).join(', ')}`,
+    }),
   }),
-});
+);
 
 /**
  * A month's emissions in an edition, when the edition gives them other factors than those the month

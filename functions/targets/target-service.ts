@@ -2,7 +2,7 @@ import * as z from 'zod';
 import type { Caller } from '../../shared/access/caller.ts';
 import { isCompanyWide } from '../../shared/access/route-access.ts';
 import { targetsListQuery } from '../../shared/schemas/queries.ts';
-import { type TargetFields, targetInputSchema, targetSchema } from '../../shared/schemas/targets.ts';
+import { type TargetFields, targetFields, targetInputSchema } from '../../shared/schemas/targets.ts';
 import { LineageResolver } from '../core/access/item-access-service.ts';
 import { writeActivity } from '../core/activity/activity-service.ts';
 import { forbidden, formError, notFound } from '../core/lib/errors.ts';
@@ -15,6 +15,9 @@ import { mayReachScope, readableTargets, type ScopeRef } from './target-access.t
 import { progressOperation } from './target-progress.ts';
 import { changeTarget, findTarget, putNewTarget, type StoredTarget } from './target-repository.ts';
 import { scopeNames, scopesOperation } from './target-scopes.ts';
+
+/** A target's fields one by one, as a change names them (the module loads with the first target call). */
+const targetSchema = targetFields();
 
 const MAX_BULK = 50;
 

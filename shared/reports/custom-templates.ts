@@ -1,5 +1,6 @@
 import * as z from 'zod';
-import { idSchema } from '../schemas/common.ts';
+import { idField } from '../schemas/fields.ts';
+import { onFirstUse } from '../schemas/on-first-use.ts';
 import { REPORT_SCOPES } from './report-templates.ts';
 
 /** What a section of a company's own report shows, as the analytics pages measure it. */
@@ -44,57 +45,64 @@ const oneOf = <T extends readonly [string, ...string[]]>(values: T) =>
 
 /**
  * A section: key figures of a measure (this period, the one before and the change), a table or a chart of
- * a measure split by month, utility or site, or a paragraph of the company's own words.
+ * a measure split by month, utility or site, or a paragraph of the company's own words. The schemas are
+ * built when first called for: the functions declaring report routes start without them.
  */
-export const customSectionSchema = z
-  .object({
-    kind: oneOf(CUSTOM_SECTION_KINDS),
-    title: z.string().trim().min(1, 'Give the section a title').max(120, 'At most 120 characters'),
-    measure: oneOf(CUSTOM_MEASURES).optional(),
-    grouping: oneOf(CUSTOM_GROUPINGS).optional(),
-    text: z.string().trim().max(4000, 'At most 4,000 characters').optional(),
-  })
-  .superRefine((s, ctx) => {
-    if (s.kind === 'text') {
-      if (!s.text) ctx.addIssue({ code: 'custom', path: ['text'], message: 'Write the text of the section' });
-      return;
-    }
-    if (!s.measure) ctx.addIssue({ code: 'custom', path: ['measure'], message: 'Choose what it shows' });
-    if (s.kind !== 'figures' && !s.grouping)
-      ctx.addIssue({ code: 'custom', path: ['grouping'], message: 'Choose how it is split' });
-    if (s.measure === 'consumption' && s.grouping === 'site')
-      ctx.addIssue({
-        code: 'custom',
-        path: ['grouping'],
-        message: 'Split consumption by month or utility, or show energy use by site',
-      });
-    if (s.kind === 'chart' && s.measure === 'consumption')
-      ctx.addIssue({
-        code: 'custom',
-        path: ['measure'],
-        message: 'Utilities are measured in different units: chart energy use instead',
-      });
-  });
+const customSectionFields = () =>
+  z
+    .object({
+      kind: oneOf(CUSTOM_SECTION_KINDS),
+      title: z.string().trim().min(1, 'Give the section a title').max(120, 'At most 120 characters'),
+      measure: oneOf(CUSTOM_MEASURES).optional(),
+      grouping: oneOf(CUSTOM_GROUPINGS).optional(),
+      text: z.string().trim().max(4000, 'At most 4,000 characters').optional(),
+    })
+    .superRefine((s, ctx) => {
+      if (s.kind === 'text') {
+        if (!s.text)
+          ctx.addIssue({ code: 'custom', path: ['text'], message: 'Write the text of the section' });
+        return;
+      }
+      if (!s.measure) ctx.addIssue({ code: 'custom', path: ['measure'], message: 'Choose what it shows' });
+      if (s.kind !== 'figures' && !s.grouping)
+        ctx.addIssue({ code: 'custom', path: ['grouping'], message: 'Choose how it is split' });
+      if (s.measure === 'consumption' && s.grouping === 'site')
+        ctx.addIssue({
+          code: 'custom',
+          path: ['grouping'],
+          message: 'Split consumption by month or utility, or show energy use by site',
+        });
+      if (s.kind === 'chart' && s.measure === 'consumption')
+        ctx.addIssue({
+          code: 'custom',
+          path: ['measure'],
+          message: 'Utilities are measured in different units: chart energy use instead',
+        });
+    });
+export const customSectionSchema = onFirstUse(customSectionFields);
 export type CustomSection = z.output<typeof customSectionSchema>;
 
-/** A company's own report template (the report-templates collection): its fields. */
-export const customTemplateFields = z.object({
-  name: z.string().trim().min(1, 'This field is required').max(200, 'At most 200 characters'),
-  description: z.string().trim().max(1000, 'At most 1,000 characters').optional(),
-  scopeType: oneOf(REPORT_SCOPES).default('company'),
-  scopeId: idSchema.optional(),
-  period: oneOf(CUSTOM_PERIODS).default('last-12-months'),
-  sections: z
-    .array(customSectionSchema, { error: 'Add at least one section' })
-    .min(1, 'Add at least one section')
-    .max(MAX_CUSTOM_SECTIONS, `At most ${MAX_CUSTOM_SECTIONS} sections`),
-});
+/** A company's own report template (the report-templates collection): its fields, built on each call. */
+export const customTemplateFields = () =>
+  z.object({
+    name: z.string().trim().min(1, 'This field is required').max(200, 'At most 200 characters'),
+    description: z.string().trim().max(1000, 'At most 1,000 characters').optional(),
+    scopeType: oneOf(REPORT_SCOPES).default('company'),
+    scopeId: idField().optional(),
+    period: oneOf(CUSTOM_PERIODS).default('last-12-months'),
+    sections: z
+      .array(customSectionFields(), { error: 'Add at least one section' })
+      .min(1, 'Add at least one section')
+      .max(MAX_CUSTOM_SECTIONS, `At most ${MAX_CUSTOM_SECTIONS} sections`),
+  });
 
 /** The fields and the rules between them. */
-export const customTemplateSchema = customTemplateFields.superRefine((t, ctx) => {
-  if (t.scopeType !== 'company' && !t.scopeId)
-    ctx.addIssue({ code: 'custom', path: ['scopeId'], message: 'Choose the portfolio or site' });
-});
+export const customTemplateSchema = onFirstUse(() =>
+  customTemplateFields().superRefine((t, ctx) => {
+    if (t.scopeType !== 'company' && !t.scopeId)
+      ctx.addIssue({ code: 'custom', path: ['scopeId'], message: 'Choose the portfolio or site' });
+  }),
+);
 export type CustomTemplate = z.output<typeof customTemplateSchema>;
 
 const pad = (n: number) => String(n).padStart(2, '0');

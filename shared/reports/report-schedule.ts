@@ -1,5 +1,6 @@
 import * as z from 'zod';
-import { idSchema } from '../schemas/common.ts';
+import { idField } from '../schemas/fields.ts';
+import { onFirstUse } from '../schemas/on-first-use.ts';
 import { MONTH_NAMES, WEEKDAY_NAMES } from './calendar-names.ts';
 import {
   INTENSITY_METRICS,
@@ -14,10 +15,12 @@ export type ScheduleFrequency = (typeof SCHEDULE_FREQUENCIES)[number];
 
 export const DEFAULT_TIME_ZONE = 'Europe/London';
 
-const emailList = z
-  .array(z.string().trim().toLowerCase().pipe(z.email('Must be an e-mail address')))
-  .min(1, 'This field is required')
-  .max(50, 'At most 50 recipients');
+// The schemas are built when first called for: the functions declaring schedule routes start without them.
+const emailList = () =>
+  z
+    .array(z.string().trim().toLowerCase().pipe(z.email('Must be an e-mail address')))
+    .min(1, 'This field is required')
+    .max(50, 'At most 50 recipients');
 
 /** Whether the runtime knows the zone: an unknown one would silently run at UTC. */
 export function isTimeZone(zone: string): boolean {
@@ -34,53 +37,57 @@ export function isTimeZone(zone: string): boolean {
  * `timeZone`: weekly on `dayOfWeek` (1 Monday … 7 Sunday); monthly on `dayOfMonth` (the month's last day
  * when it has fewer); quarterly on that day of January, April, July and October; yearly on that day of
  * `month`. Each run covers the period just ended: the week, month, quarter or twelve months before it.
+ * Its fields, built on each call.
  */
-export const scheduledReportFields = z.object({
-  name: z.string().trim().max(200).optional(),
-  templateId: z
-    .enum(SYSTEM_TEMPLATE_IDS, { error: `Must be one of ${SYSTEM_TEMPLATE_IDS.join(', ')}` })
-    .optional(),
-  /** A company's own template; sent once custom templates can be built. */
-  reportTemplateId: idSchema.optional(),
-  scopeType: z
-    .enum(REPORT_SCOPES, { error: `Must be one of ${REPORT_SCOPES.join(', ')}` })
-    .default('company'),
-  scopeId: idSchema.optional(),
-  format: z.enum(REPORT_FORMATS, { error: `Must be one of ${REPORT_FORMATS.join(', ')}` }).default('pdf'),
-  recipients: emailList,
-  frequency: z.enum(SCHEDULE_FREQUENCIES, { error: `Must be one of ${SCHEDULE_FREQUENCIES.join(', ')}` }),
-  dayOfWeek: z.coerce.number().int().min(1).max(7).default(1),
-  dayOfMonth: z.coerce.number().int().min(1).max(31).default(1),
-  month: z.coerce.number().int().min(1).max(12).default(1),
-  time: z
-    .string()
-    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Must be a time such as 07:00')
-    .default('07:00'),
-  timeZone: z
-    .string()
-    .refine(isTimeZone, 'Must be a time zone such as Europe/London')
-    .default(DEFAULT_TIME_ZONE),
-  intensityMetric: z.enum(INTENSITY_METRICS).optional(),
-  intensityValue: z.coerce.number().positive('Must be more than 0').optional(),
-  paused: z.boolean().default(false),
-  /** Worked out by the server: when the next run falls. */
-  nextRunAt: z.string().optional(),
-});
+export const scheduledReportFields = () =>
+  z.object({
+    name: z.string().trim().max(200).optional(),
+    templateId: z
+      .enum(SYSTEM_TEMPLATE_IDS, { error: `Must be one of ${SYSTEM_TEMPLATE_IDS.join(', ')}` })
+      .optional(),
+    /** A company's own template; sent once custom templates can be built. */
+    reportTemplateId: idField().optional(),
+    scopeType: z
+      .enum(REPORT_SCOPES, { error: `Must be one of ${REPORT_SCOPES.join(', ')}` })
+      .default('company'),
+    scopeId: idField().optional(),
+    format: z.enum(REPORT_FORMATS, { error: `Must be one of ${REPORT_FORMATS.join(', ')}` }).default('pdf'),
+    recipients: emailList(),
+    frequency: z.enum(SCHEDULE_FREQUENCIES, { error: `Must be one of ${SCHEDULE_FREQUENCIES.join(', ')}` }),
+    dayOfWeek: z.coerce.number().int().min(1).max(7).default(1),
+    dayOfMonth: z.coerce.number().int().min(1).max(31).default(1),
+    month: z.coerce.number().int().min(1).max(12).default(1),
+    time: z
+      .string()
+      .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Must be a time such as 07:00')
+      .default('07:00'),
+    timeZone: z
+      .string()
+      .refine(isTimeZone, 'Must be a time zone such as Europe/London')
+      .default(DEFAULT_TIME_ZONE),
+    intensityMetric: z.enum(INTENSITY_METRICS).optional(),
+    intensityValue: z.coerce.number().positive('Must be more than 0').optional(),
+    paused: z.boolean().default(false),
+    /** Worked out by the server: when the next run falls. */
+    nextRunAt: z.string().optional(),
+  });
 
 /** The fields, and the rules between them: a template, and the scope it covers. */
-export const scheduledReportSchema = scheduledReportFields.superRefine((s, ctx) => {
-  if (!s.templateId && !s.reportTemplateId)
-    ctx.addIssue({ code: 'custom', path: ['templateId'], message: 'Choose the report to send' });
-  if (s.scopeType !== 'company' && !s.scopeId)
-    ctx.addIssue({ code: 'custom', path: ['scopeId'], message: 'Choose the portfolio or site' });
-  const template = s.templateId ? templateOf(s.templateId) : undefined;
-  if (template && !template.scopes.includes(s.scopeType))
-    ctx.addIssue({
-      code: 'custom',
-      path: ['scopeType'],
-      message: `The ${template.name} report covers ${template.scopes.join(' or ')}`,
-    });
-});
+export const scheduledReportSchema = onFirstUse(() =>
+  scheduledReportFields().superRefine((s, ctx) => {
+    if (!s.templateId && !s.reportTemplateId)
+      ctx.addIssue({ code: 'custom', path: ['templateId'], message: 'Choose the report to send' });
+    if (s.scopeType !== 'company' && !s.scopeId)
+      ctx.addIssue({ code: 'custom', path: ['scopeId'], message: 'Choose the portfolio or site' });
+    const template = s.templateId ? templateOf(s.templateId) : undefined;
+    if (template && !template.scopes.includes(s.scopeType))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['scopeType'],
+        message: `The ${template.name} report covers ${template.scopes.join(' or ')}`,
+      });
+  }),
+);
 export type ScheduledReportInput = z.output<typeof scheduledReportSchema>;
 
 /** What the next-run computation reads of a schedule. */
@@ -238,19 +245,23 @@ export function describeTiming(s: ScheduleTiming): string {
 }
 
 /** POST /reports/{id}/send: to whom, with a line of the sender's own above the figures. */
-export const reportSendSchema = z.object({
-  recipients: emailList,
-  message: z.string().trim().max(2000).optional(),
-});
+export const reportSendSchema = onFirstUse(() =>
+  z.object({
+    recipients: emailList(),
+    message: z.string().trim().max(2000).optional(),
+  }),
+);
 
 /** The unsubscribe link's query: its token is all the credential there is. */
-export const unsubscribeQuery = z.object({ token: z.string().max(200).default('') });
+export const unsubscribeQuery = onFirstUse(() => z.object({ token: z.string().max(200).default('') }));
 
 /** A report at most this large travels with the mail; a larger one is sent as a link that expires. */
 export const MAX_ATTACHMENT_BYTES = 10 * 1024 * 1024;
 
 /** GET /scheduled-reports/recipients: the scope whose readers may be picked as recipients. */
-export const recipientChoicesQuery = z.object({
-  scopeType: z.enum(REPORT_SCOPES).default('company'),
-  scopeId: idSchema.optional(),
-});
+export const recipientChoicesQuery = onFirstUse(() =>
+  z.object({
+    scopeType: z.enum(REPORT_SCOPES).default('company'),
+    scopeId: idField().optional(),
+  }),
+);

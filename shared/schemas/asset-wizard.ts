@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { IMPERIAL_AREA_FACTOR } from '../constants.ts';
-import { idSchema, nonEmpty } from './common.ts';
+import { idField, nonEmptyField } from './fields.ts';
+import { onFirstUse } from './on-first-use.ts';
 
 /** Kinds of site offered by the wizard and the list filter. */
 export const ASSET_TYPES = [
@@ -44,41 +45,49 @@ const optionalText = (max: number) =>
     .optional()
     .transform((v) => (v === '' ? undefined : v));
 
+// The schemas are built on first use: the functions and pages importing this module's names and checks
+// start without them.
+
 /** An address as a form sends it; a UK address needs a valid postcode, which is put in its usual form. */
-export const addressInputSchema = z
-  .object({
-    streetAddress: nonEmpty.max(200),
-    locality: optionalText(100),
-    region: optionalText(100),
-    postCode: nonEmpty.max(20),
-    country: optionalText(100),
-  })
-  .transform((a, ctx) => {
-    if (!isUkCountry(a.country)) return a;
-    const postCode = normalisePostcode(a.postCode);
-    if (!postCode) {
-      ctx.addIssue({ code: 'custom', path: ['postCode'], message: 'Must be a valid UK postcode' });
-      return z.NEVER;
-    }
-    return { ...a, postCode, country: UK };
-  });
+const addressInputFields = () =>
+  z
+    .object({
+      streetAddress: nonEmptyField().max(200),
+      locality: optionalText(100),
+      region: optionalText(100),
+      postCode: nonEmptyField().max(20),
+      country: optionalText(100),
+    })
+    .transform((a, ctx) => {
+      if (!isUkCountry(a.country)) return a;
+      const postCode = normalisePostcode(a.postCode);
+      if (!postCode) {
+        ctx.addIssue({ code: 'custom', path: ['postCode'], message: 'Must be a valid UK postcode' });
+        return z.NEVER;
+      }
+      return { ...a, postCode, country: UK };
+    });
+export const addressInputSchema = /* @__PURE__ */ onFirstUse(addressInputFields);
 
 /** A number typed into a form: empty means not given. */
-const formNumber = z.preprocess(
-  (v) => (v === '' || v === null ? undefined : typeof v === 'string' ? Number(v.replace(/,/g, '')) : v),
-  z.number({ error: 'Must be a number' }).optional(),
-);
+const formNumber = () =>
+  z.preprocess(
+    (v) => (v === '' || v === null ? undefined : typeof v === 'string' ? Number(v.replace(/,/g, '')) : v),
+    z.number({ error: 'Must be a number' }).optional(),
+  );
 
 /** What the asset wizard sends to wizard-check and wizard-submit. */
-export const assetWizardSchema = z.object({
-  siteName: nonEmpty.max(200),
-  entityId: idSchema,
-  assetType: z.enum(ASSET_TYPES, { error: 'Choose a type of site' }),
-  status: z.enum(ASSET_STATUSES).default('active'),
-  address: addressInputSchema,
-  floorArea: formNumber.refine((v) => v === undefined || v > 0, 'Must be greater than 0'),
-  floorAreaUnit: z.enum(['m2', 'ft2']).default('m2'),
-});
+export const assetWizardSchema = /* @__PURE__ */ onFirstUse(() =>
+  z.object({
+    siteName: nonEmptyField().max(200),
+    entityId: idField(),
+    assetType: z.enum(ASSET_TYPES, { error: 'Choose a type of site' }),
+    status: z.enum(ASSET_STATUSES).default('active'),
+    address: addressInputFields(),
+    floorArea: formNumber().refine((v) => v === undefined || v > 0, 'Must be greater than 0'),
+    floorAreaUnit: z.enum(['m2', 'ft2']).default('m2'),
+  }),
+);
 export type AssetWizardInput = z.input<typeof assetWizardSchema>;
 export type AssetWizardValues = z.output<typeof assetWizardSchema>;
 

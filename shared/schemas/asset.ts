@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { addressSchema } from './address.ts';
 import { idSchema, nonEmpty } from './common.ts';
-import { floorAreaHistorySchema } from './floor-area-history.ts';
+import { floorAreaHistoryFields } from './floor-area-history.ts';
 
 /**
  * A picture of a site. Uploaded pictures keep their object keys (under `assets/{assetId}/images/`) and are
@@ -51,7 +51,7 @@ export const assetSchema = z.object({
   /** Set on every site whose floorArea is known to be in m² (see the floor-area migration). */
   floorAreaStoredAs: z.literal('m2').optional(),
   /** Earlier or later floor areas, each in force for a period; `floorArea` is the area today. */
-  floorAreaHistory: floorAreaHistorySchema.optional(),
+  floorAreaHistory: floorAreaHistoryFields().optional(),
   status: z.enum(['active', 'inactive', 'sold', 'development']).default('active'),
   images: z.array(assetImageSchema).default([]),
   epcRating: z.string().max(3).optional(),

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { nonEmpty } from './common.ts';
+import { onFirstUse } from './on-first-use.ts';
 
 /** Removal takes carbon out of the air; avoidance keeps it from getting there. */
 export const CARBON_APPROACHES = ['removal', 'avoidance'] as const;
@@ -19,7 +19,10 @@ export const CARBON_PROJECT_TYPES = [
 ] as const satisfies readonly { key: string; name: string; approach: CarbonApproach }[];
 
 export type CarbonProjectTypeKey = (typeof CARBON_PROJECT_TYPES)[number]['key'];
-const TYPE_KEYS = CARBON_PROJECT_TYPES.map((t) => t.key) as [CarbonProjectTypeKey, ...CarbonProjectTypeKey[]];
+export const CARBON_PROJECT_TYPE_KEYS = CARBON_PROJECT_TYPES.map((t) => t.key) as [
+  CarbonProjectTypeKey,
+  ...CarbonProjectTypeKey[],
+];
 
 export const CARBON_REGISTRIES = [
   'Verra',
@@ -38,46 +41,34 @@ export const MARKETPLACE_MESSAGES = {
   example: 'Example project: shown to illustrate the marketplace, not for sale.',
 } as const;
 
-const documentSchema = z.object({ name: nonEmpty.max(200), url: z.string().url().max(1000) });
+/** A project of the catalogue, as staff keep it (its schema: `carbon-project.ts`). */
+export type { CarbonProject } from './carbon-project.ts';
 
-/** A project of the catalogue, as staff keep it. */
-export const carbonProjectSchema = z.object({
-  name: nonEmpty.max(200),
-  projectType: z.enum(TYPE_KEYS),
-  registry: z.enum(CARBON_REGISTRIES),
-  registryId: z.string().max(100).optional(),
-  vintage: z.number().int().min(2000).max(2100),
-  country: z.string().max(100),
-  location: z.string().max(200).optional(),
-  description: z.string().max(5000).default(''),
-  pricePerTonne: z.number().nonnegative(),
-  currency: z.enum(['GBP', 'EUR', 'USD']).default('GBP'),
-  availableTonnes: z.number().nonnegative(),
-  documents: z.array(documentSchema).max(20).default([]),
-  /** Demo data: shown with an "example" label and never offered for sale. */
-  isExample: z.boolean().default(false),
-});
-export type CarbonProject = z.output<typeof carbonProjectSchema> & { _id: string };
-
-const optionalNumber = z.coerce.number().nonnegative().optional();
+// The catalogue's query and the interest form are built on the first call that parses one, so the
+// functions declaring their routes start without them.
+const optionalNumber = () => z.coerce.number().nonnegative().optional();
 
 /** GET /marketplace/carbon: the catalogue's filters. */
-export const carbonProjectsQuery = z.object({
-  projectType: z.enum(TYPE_KEYS).optional(),
-  approach: z.enum(CARBON_APPROACHES).optional(),
-  registry: z.enum(CARBON_REGISTRIES).optional(),
-  country: z.string().max(100).optional(),
-  minVintage: z.coerce.number().int().min(2000).max(2100).optional(),
-  maxPrice: optionalNumber,
-  minTonnes: optionalNumber,
-  query: z.string().max(100).optional(),
-});
+export const carbonProjectsQuery = onFirstUse(() =>
+  z.object({
+    projectType: z.enum(CARBON_PROJECT_TYPE_KEYS).optional(),
+    approach: z.enum(CARBON_APPROACHES).optional(),
+    registry: z.enum(CARBON_REGISTRIES).optional(),
+    country: z.string().max(100).optional(),
+    minVintage: z.coerce.number().int().min(2000).max(2100).optional(),
+    maxPrice: optionalNumber(),
+    minTonnes: optionalNumber(),
+    query: z.string().max(100).optional(),
+  }),
+);
 
 /** POST /marketplace/carbon/{id}/interest: a company's interest in buying some of a project's tonnes. */
-export const carbonInterestSchema = z.object({
-  tonnes: z.number({ error: 'Must be a number' }).positive('Must be more than 0').max(10_000_000),
-  note: z.string().max(2000).default(''),
-});
+export const carbonInterestSchema = onFirstUse(() =>
+  z.object({
+    tonnes: z.number({ error: 'Must be a number' }).positive('Must be more than 0').max(10_000_000),
+    note: z.string().max(2000).default(''),
+  }),
+);
 
 export const approachOf = (type: string): CarbonApproach | undefined =>
   CARBON_PROJECT_TYPES.find((t) => t.key === type)?.approach;

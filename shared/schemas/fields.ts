@@ -15,3 +15,7 @@ export const isoDateField = () => z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Must 
 
 export const UTILITY_TYPES = ['electricity', 'gas', 'water', 'waste', 'heating', 'cooling', 'solar'] as const;
 export const utilityTypeField = () => z.enum(UTILITY_TYPES);
+
+const REQUIRED_MESSAGE = 'This field is required';
+/** Text with something in it once trimmed. */
+export const nonEmptyField = () => z.string().trim().min(1, REQUIRED_MESSAGE);

@@ -1,26 +1,33 @@
 import * as z from 'zod';
-import { isoDate } from './common.ts';
+import { isoDateField } from './fields.ts';
+import { onFirstUse } from './on-first-use.ts';
+
+// The schemas are built when called, or on first use: the functions importing this module for its
+// arithmetic (benchmarks, intensities) start without them.
 
 /** A real calendar day: the pattern alone lets 2024-02-30 through. */
-const calendarDay = isoDate.refine((v) => {
-  const d = new Date(`${v}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
-}, 'Must be a real date');
+const calendarDay = () =>
+  isoDateField().refine((v) => {
+    const d = new Date(`${v}T00:00:00Z`);
+    return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
+  }, 'Must be a real date');
 
 /**
  * A floor area (m²) in force from `from` through `to` (both inclusive); without `to` it holds until a
  * later period starts. Benchmarks and intensities divide each year by the area in force in it.
  */
-export const floorAreaPeriodSchema = z
-  .object({
-    from: calendarDay,
-    to: calendarDay.optional(),
-    floorAreaM2: z.number().positive('Must be greater than 0').max(10_000_000, 'This area is too large'),
-  })
-  .refine((p) => p.to === undefined || p.to >= p.from, {
-    message: 'Must be on or after the start date',
-    path: ['to'],
-  });
+export const floorAreaPeriodFields = () =>
+  z
+    .object({
+      from: calendarDay(),
+      to: calendarDay().optional(),
+      floorAreaM2: z.number().positive('Must be greater than 0').max(10_000_000, 'This area is too large'),
+    })
+    .refine((p) => p.to === undefined || p.to >= p.from, {
+      message: 'Must be on or after the start date',
+      path: ['to'],
+    });
+export const floorAreaPeriodSchema = /* @__PURE__ */ onFirstUse(floorAreaPeriodFields);
 
 export type FloorAreaPeriod = z.infer<typeof floorAreaPeriodSchema>;
 
@@ -28,23 +35,25 @@ export type FloorAreaPeriod = z.infer<typeof floorAreaPeriodSchema>;
  * A site's floor-area history: periods that do not overlap. Only the latest may be left open, since an
  * open period runs on until the next one starts; an earlier open period is closed by the next start.
  */
-export const floorAreaHistorySchema = z
-  .array(floorAreaPeriodSchema)
-  .max(100, 'At most 100 periods')
-  .superRefine((periods, ctx) => {
-    const order = periods.map((p, i) => ({ p, i })).sort((a, b) => a.p.from.localeCompare(b.p.from));
-    for (let k = 1; k < order.length; k++) {
-      const prev = order[k - 1] as { p: FloorAreaPeriod; i: number };
-      const next = order[k] as { p: FloorAreaPeriod; i: number };
-      if (next.p.from === prev.p.from || (prev.p.to !== undefined && next.p.from <= prev.p.to)) {
-        ctx.addIssue({
-          code: 'custom',
-          path: [next.i, 'from'],
-          message: `Overlaps the period from ${prev.p.from}`,
-        });
+export const floorAreaHistoryFields = () =>
+  z
+    .array(floorAreaPeriodFields())
+    .max(100, 'At most 100 periods')
+    .superRefine((periods, ctx) => {
+      const order = periods.map((p, i) => ({ p, i })).sort((a, b) => a.p.from.localeCompare(b.p.from));
+      for (let k = 1; k < order.length; k++) {
+        const prev = order[k - 1] as { p: FloorAreaPeriod; i: number };
+        const next = order[k] as { p: FloorAreaPeriod; i: number };
+        if (next.p.from === prev.p.from || (prev.p.to !== undefined && next.p.from <= prev.p.to)) {
+          ctx.addIssue({
+            code: 'custom',
+            path: [next.i, 'from'],
+            message: `Overlaps the period from ${prev.p.from}`,
+          });
+        }
       }
-    }
-  });
+    });
+export const floorAreaHistorySchema = /* @__PURE__ */ onFirstUse(floorAreaHistoryFields);
 
 const DAY_MS = 86_400_000;
 const dayOf = (iso: string) => Date.parse(`${iso}T00:00:00Z`) / DAY_MS;

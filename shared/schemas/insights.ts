@@ -1,4 +1,6 @@
 import * as z from 'zod';
+import { customTemplateFields } from '../reports/custom-templates.ts';
+import { scheduledReportFields } from '../reports/report-schedule.ts';
 import { idSchema, isoDate, nonEmpty, utilityTypeSchema } from './common.ts';
 
 export const widgetSettingsSchema = z.object({
@@ -38,10 +40,10 @@ export const reportSchema = z.object({
 });
 
 /** The stored fields; the operations of report templates check the rules between them. */
-export { customTemplateFields as reportTemplateSchema } from '../reports/custom-templates.ts';
+export const reportTemplateSchema = /* @__PURE__ */ customTemplateFields();
 
 /** The stored fields; the operations of scheduled reports check the rules between them. */
-export { scheduledReportFields as scheduledReportSchema } from '../reports/report-schedule.ts';
+export const scheduledReportSchema = /* @__PURE__ */ scheduledReportFields();
 
 /**
  * One building type's figures in a benchmark set. `values` holds kWh/m²/yr figures: `target`,
@@ -60,5 +62,3 @@ export const benchmarkSchema = z.object({
   illustrative: z.boolean().optional(),
   check: z.string().max(500).optional(),
 });
-
-export { carbonProjectSchema } from './carbon-marketplace.ts';

@@ -1,5 +1,6 @@
 import * as z from 'zod';
-import { idSchema, nonEmpty } from './common.ts';
+import { idField, nonEmptyField } from './fields.ts';
+import { onFirstUse } from './on-first-use.ts';
 
 export const TARGET_SCOPES = ['company', 'entity', 'portfolio', 'site'] as const;
 export type TargetScope = (typeof TARGET_SCOPES)[number];
@@ -14,46 +15,51 @@ export type EmissionScope = (typeof EMISSION_SCOPES)[number];
 export const TARGET_NORMALISATIONS = ['absolute', 'per-m2'] as const;
 export type TargetNormalisation = (typeof TARGET_NORMALISATIONS)[number];
 
-const year = z
-  .number({ error: 'Must be a year' })
-  .int('Must be a whole year')
-  .min(2000, 'Must be 2000 or later')
-  .max(2100, 'Must be 2100 or earlier');
+// The schemas are built when called, or on first use: the function declaring the calendar's routes starts
+// without them.
+const year = () =>
+  z
+    .number({ error: 'Must be a year' })
+    .int('Must be a whole year')
+    .min(2000, 'Must be 2000 or later')
+    .max(2100, 'Must be 2100 or earlier');
 
-export const milestoneSchema = z.object({
-  year,
-  reductionPercent: z
-    .number({ error: 'Must be a number' })
-    .min(0, 'Must be 0 or more')
-    .max(100, 'Must be 100 or less'),
-});
-export type Milestone = z.infer<typeof milestoneSchema>;
+const milestoneFields = () =>
+  z.object({
+    year: year(),
+    reductionPercent: z
+      .number({ error: 'Must be a number' })
+      .min(0, 'Must be 0 or more')
+      .max(100, 'Must be 100 or less'),
+  });
+export type Milestone = z.infer<ReturnType<typeof milestoneFields>>;
 
 /**
  * A reduction target as stored: the fields one by one, without the rules between them, so the stored
  * form and a partial change share it; `targetInputSchema` adds those rules for every write.
  */
-export const targetSchema = z.object({
-  name: nonEmpty.max(200),
-  scope: z.enum(TARGET_SCOPES, { error: 'Choose company, entity, portfolio or site' }),
-  /** The entity, portfolio or site; none for the company. */
-  scopeId: idSchema.optional(),
-  measure: z.enum(TARGET_MEASURES, { error: 'Choose energy, emissions, cost, water or waste' }),
-  emissionScope: z.enum(EMISSION_SCOPES).default('all'),
-  normalisation: z.enum(TARGET_NORMALISATIONS).default('absolute'),
-  baselineYear: year,
-  /** Set to replace the baseline worked out from the data (in the target's unit). */
-  baselineOverride: z.number({ error: 'Must be a number' }).positive('Must be greater than 0').optional(),
-  targetYear: year,
-  reductionPercent: z
-    .number({ error: 'Must be a number' })
-    .gt(0, 'Must be more than 0')
-    .max(100, 'Must be 100 or less'),
-  milestones: z.array(milestoneSchema).max(20, 'At most 20 milestones').default([]),
-  /** A straight path from the baseline to the target (SBTi-style linear reduction) rather than steps at milestones. */
-  linearPath: z.boolean().default(true),
-});
-export type TargetFields = z.infer<typeof targetSchema>;
+export const targetFields = () =>
+  z.object({
+    name: nonEmptyField().max(200),
+    scope: z.enum(TARGET_SCOPES, { error: 'Choose company, entity, portfolio or site' }),
+    /** The entity, portfolio or site; none for the company. */
+    scopeId: idField().optional(),
+    measure: z.enum(TARGET_MEASURES, { error: 'Choose energy, emissions, cost, water or waste' }),
+    emissionScope: z.enum(EMISSION_SCOPES).default('all'),
+    normalisation: z.enum(TARGET_NORMALISATIONS).default('absolute'),
+    baselineYear: year(),
+    /** Set to replace the baseline worked out from the data (in the target's unit). */
+    baselineOverride: z.number({ error: 'Must be a number' }).positive('Must be greater than 0').optional(),
+    targetYear: year(),
+    reductionPercent: z
+      .number({ error: 'Must be a number' })
+      .gt(0, 'Must be more than 0')
+      .max(100, 'Must be 100 or less'),
+    milestones: z.array(milestoneFields()).max(20, 'At most 20 milestones').default([]),
+    /** A straight path from the baseline to the target (SBTi-style linear reduction) rather than steps at milestones. */
+    linearPath: z.boolean().default(true),
+  });
+export type TargetFields = z.infer<ReturnType<typeof targetFields>>;
 
 /** The rules between a target's fields, by the field each one is told against. */
 export function targetFieldProblems(t: Partial<TargetFields>): Record<string, string> {
@@ -78,29 +84,35 @@ export function targetFieldProblems(t: Partial<TargetFields>): Record<string, st
 }
 
 /** A target as a write must leave it: its fields and the rules between them. */
-export const targetInputSchema = targetSchema.superRefine((t, ctx) => {
-  for (const [path, message] of Object.entries(targetFieldProblems(t))) {
-    ctx.addIssue({
-      code: 'custom',
-      message,
-      path: path.split('.').map((p) => (/^\d+$/.test(p) ? Number(p) : p)),
-    });
-  }
-});
+export const targetInputSchema = onFirstUse(() =>
+  targetFields().superRefine((t, ctx) => {
+    for (const [path, message] of Object.entries(targetFieldProblems(t))) {
+      ctx.addIssue({
+        code: 'custom',
+        message,
+        path: path.split('.').map((p) => (/^\d+$/.test(p) ? Number(p) : p)),
+      });
+    }
+  }),
+);
 
 /** GET /calendar/events: the next months of the caller's sites, or one site's whole timeline. */
-export const calendarEventsQuery = z.object({
-  assetId: idSchema.optional(),
-  months: z.coerce.number().int().min(1).max(60).default(24),
-  /** Absent: the company's saved scenario. */
-  scenario: z.enum(['in-force', 'proposed']).optional(),
-  /** all: every event of the site, past ones too (the site's timeline). */
-  window: z.enum(['upcoming', 'all']).default('upcoming'),
-});
+export const calendarEventsQuery = onFirstUse(() =>
+  z.object({
+    assetId: idField().optional(),
+    months: z.coerce.number().int().min(1).max(60).default(24),
+    /** Absent: the company's saved scenario. */
+    scenario: z.enum(['in-force', 'proposed']).optional(),
+    /** all: every event of the site, past ones too (the site's timeline). */
+    window: z.enum(['upcoming', 'all']).default('upcoming'),
+  }),
+);
 
 /** GET /calendar/feed.ics: the token is the credential itself, read by the authentication. */
-export const calendarFeedQuery = z.object({
-  token: z.string().max(200),
-  /** Absent: the company's saved scenario. */
-  scenario: z.enum(['in-force', 'proposed']).optional(),
-});
+export const calendarFeedQuery = onFirstUse(() =>
+  z.object({
+    token: z.string().max(200),
+    /** Absent: the company's saved scenario. */
+    scenario: z.enum(['in-force', 'proposed']).optional(),
+  }),
+);

@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { isValidMpanCore } from '../domain/mpan.ts';
-import { idSchema, isoDate, nonEmpty } from './common.ts';
+import { idField, isoDateField, nonEmptyField } from './fields.ts';
+import { onFirstUse } from './on-first-use.ts';
 
 /**
  * The staff utilities of 02 §7 (grid-data fetch usage and letters of authority, global statistics, gas
@@ -16,38 +17,44 @@ export const UTIL_MESSAGES = {
   accountNotFound: 'No such account',
 } as const;
 
-const month = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Must be a month as YYYY-MM');
+// The schemas are built on the first call that parses one: the function declaring the routes starts
+// without them.
+const month = () => z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Must be a month as YYYY-MM');
 
 /** GET /util/gridfetch-usage: a range of months (both ends included) and, optionally, one company. */
-export const gridfetchUsageQuerySchema = z
-  .object({
-    from: month.optional(),
-    to: month.optional(),
-    companyId: idSchema.optional(),
-  })
-  .refine((q) => !q.from || !q.to || q.from <= q.to, { path: ['to'], message: 'Must not be before from' });
+export const gridfetchUsageQuerySchema = onFirstUse(() =>
+  z
+    .object({
+      from: month().optional(),
+      to: month().optional(),
+      companyId: idField().optional(),
+    })
+    .refine((q) => !q.from || !q.to || q.from <= q.to, { path: ['to'], message: 'Must not be before from' }),
+);
 
 /**
  * POST /util/gridfetch-loa: without `key`, asks for a presigned PUT for the PDF (so the browser can show
  * upload progress); with the `key` it was given, records the uploaded letter for the company.
  */
-export const gridfetchLoaSchema = z
-  .object({
-    companyId: idSchema,
-    fileName: nonEmpty.max(200),
-    key: z.string().max(500).optional(),
-    /** The electricity meters (MPAN cores) the letter covers. */
-    mpans: z
-      .array(z.string().trim().refine(isValidMpanCore, 'Must be a valid 13-digit MPAN core'))
-      .max(500)
-      .default([]),
-    validFrom: isoDate.optional(),
-    validUntil: isoDate.optional(),
-  })
-  .refine((l) => !l.validFrom || !l.validUntil || l.validFrom <= l.validUntil, {
-    path: ['validUntil'],
-    message: 'Must be on or after the start date',
-  });
+export const gridfetchLoaSchema = onFirstUse(() =>
+  z
+    .object({
+      companyId: idField(),
+      fileName: nonEmptyField().max(200),
+      key: z.string().max(500).optional(),
+      /** The electricity meters (MPAN cores) the letter covers. */
+      mpans: z
+        .array(z.string().trim().refine(isValidMpanCore, 'Must be a valid 13-digit MPAN core'))
+        .max(500)
+        .default([]),
+      validFrom: isoDateField().optional(),
+      validUntil: isoDateField().optional(),
+    })
+    .refine((l) => !l.validFrom || !l.validUntil || l.validFrom <= l.validUntil, {
+      path: ['validUntil'],
+      message: 'Must be on or after the start date',
+    }),
+);
 
 export interface GridfetchLoaView {
   _id: string;
@@ -124,26 +131,28 @@ export interface AssetCertificate {
 }
 
 /** POST /util/gas-prediction-data. */
-export const gasPredictionSchema = z
-  .object({
-    accountId: idSchema,
-    /** The company of the account; staff may predict for any company, by default their own. */
-    companyId: idSchema.optional(),
-    startDate: isoDate,
-    endDate: isoDate,
-    /** Heating degree days by month (YYYY-MM): for history months to fit, and for every month predicted. */
-    degreeDays: z.record(month, z.number({ error: 'Must be a number' }).nonnegative('Must be 0 or more')),
-    /** How many months before the start to learn from. */
-    historyMonths: z.number().int().min(6).max(60).default(24),
-  })
-  .refine((b) => b.startDate <= b.endDate, {
-    path: ['endDate'],
-    message: 'Must be on or after the start date',
-  })
-  .refine((b) => b.endDate.slice(0, 7) <= nextYears(b.startDate, 3), {
-    path: ['endDate'],
-    message: 'Predict at most three years at a time',
-  });
+export const gasPredictionSchema = onFirstUse(() =>
+  z
+    .object({
+      accountId: idField(),
+      /** The company of the account; staff may predict for any company, by default their own. */
+      companyId: idField().optional(),
+      startDate: isoDateField(),
+      endDate: isoDateField(),
+      /** Heating degree days by month (YYYY-MM): for history months to fit, and for every month predicted. */
+      degreeDays: z.record(month(), z.number({ error: 'Must be a number' }).nonnegative('Must be 0 or more')),
+      /** How many months before the start to learn from. */
+      historyMonths: z.number().int().min(6).max(60).default(24),
+    })
+    .refine((b) => b.startDate <= b.endDate, {
+      path: ['endDate'],
+      message: 'Must be on or after the start date',
+    })
+    .refine((b) => b.endDate.slice(0, 7) <= nextYears(b.startDate, 3), {
+      path: ['endDate'],
+      message: 'Predict at most three years at a time',
+    }),
+);
 
 function nextYears(date: string, years: number): string {
   return `${Number(date.slice(0, 4)) + years}${date.slice(4, 7)}`;
@@ -156,7 +165,7 @@ export const GAS_METER_CHOICES_LIMIT = 1000;
  * GET /util/gas-prediction-accounts: the gas meters the tool may predict, of one company (by default the
  * caller's), sorted by site and name; at most GAS_METER_CHOICES_LIMIT of them, `total` says how many there are.
  */
-export const gasMeterChoicesQuerySchema = z.object({ companyId: idSchema.optional() });
+export const gasMeterChoicesQuerySchema = onFirstUse(() => z.object({ companyId: idField().optional() }));
 
 /** A gas meter as the tool offers it: enough to tell it from the company's others. */
 export interface GasMeterChoice {

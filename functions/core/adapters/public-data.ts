@@ -62,6 +62,9 @@ export function shaped<S extends z.ZodType>(schema: S, value: unknown, service: 
 
 const base = (url: string) => url.replace(/\/+$/, '');
 
+// The answers' schemas are built with each call: a function that imports this module for one service
+// builds none of them at start, and a call waits on the network far longer than on its schema.
+
 /** postcodes.io `GET /postcodes/{postcode}`: undefined for a postcode it does not know. */
 export async function lookupPostcode(postcode: string) {
   const url = `${base(externalServicesConfig().postcodesUrl)}/postcodes/${encodeURIComponent(postcode)}`;
@@ -85,17 +88,18 @@ export interface PostcodePlace {
   lng: number;
 }
 
-const bulkPostcodesSchema = z.object({
-  result: z.array(
-    z.object({
-      query: z.string(),
-      // A postcode it does not know is null; one it knows without a grid reference has no coordinates.
-      result: z
-        .object({ postcode: z.string(), latitude: z.number().nullish(), longitude: z.number().nullish() })
-        .nullable(),
-    }),
-  ),
-});
+const bulkPostcodesSchema = () =>
+  z.object({
+    result: z.array(
+      z.object({
+        query: z.string(),
+        // A postcode it does not know is null; one it knows without a grid reference has no coordinates.
+        result: z
+          .object({ postcode: z.string(), latitude: z.number().nullish(), longitude: z.number().nullish() })
+          .nullable(),
+      }),
+    ),
+  });
 
 /**
  * postcodes.io `POST /postcodes` with `{ postcodes }` (at most POSTCODES_PER_BULK_LOOKUP): each postcode
@@ -109,7 +113,7 @@ export async function lookupPostcodes(
   const found = new Map<string, PostcodePlace | null>();
   if (postcodes.length === 0) return found;
   const url = `${base(externalServicesConfig().postcodesUrl)}/postcodes`;
-  const { result } = shaped(bulkPostcodesSchema, await postJson(url, { postcodes }), 'postcodes');
+  const { result } = shaped(bulkPostcodesSchema(), await postJson(url, { postcodes }), 'postcodes');
   // Each answer names the postcode it answers: the service does not promise the order asked.
   const asked = new Set(postcodes);
   for (const { query, result: place } of result) {
@@ -126,17 +130,18 @@ export async function lookupPostcodes(
   return found;
 }
 
-const crimeSchema = z.object({
-  category: z.string(),
-  id: z.union([z.number(), z.string()]),
-  month: z.string().optional(),
-  location: z
-    .object({ street: z.object({ name: z.string() }).partial().optional() })
-    .partial()
-    .nullish(),
-  outcome_status: z.object({ category: z.string() }).nullish(),
-});
-export type StreetCrime = z.infer<typeof crimeSchema>;
+const crimeSchema = () =>
+  z.object({
+    category: z.string(),
+    id: z.union([z.number(), z.string()]),
+    month: z.string().optional(),
+    location: z
+      .object({ street: z.object({ name: z.string() }).partial().optional() })
+      .partial()
+      .nullish(),
+    outcome_status: z.object({ category: z.string() }).nullish(),
+  });
+export type StreetCrime = z.infer<ReturnType<typeof crimeSchema>>;
 
 /** data.police.uk street-level crimes within a mile of a point, for the latest month or the one given. */
 export async function streetCrimes(lat: number, lng: number, month?: string): Promise<StreetCrime[]> {
@@ -146,45 +151,49 @@ export async function streetCrimes(lat: number, lng: number, month?: string): Pr
     ...(month ? { date: month } : {}),
   });
   const url = `${base(externalServicesConfig().policeUrl)}/api/crimes-street/all-crime?${params}`;
-  return shaped(z.array(crimeSchema), (await getJson(url)) ?? [], 'police');
+  return shaped(z.array(crimeSchema()), (await getJson(url)) ?? [], 'police');
 }
 
-const floodSchema = z.object({
-  '@id': z.string().optional(),
-  description: z.string().optional(),
-  eaAreaName: z.string().optional(),
-  floodAreaID: z.string().optional(),
-  isTidal: z.boolean().optional(),
-  message: z.string().optional(),
-  severity: z.string().optional(),
-  severityLevel: z.number(),
-  timeRaised: z.string().optional(),
-});
-export type FloodItem = z.infer<typeof floodSchema>;
+const floodSchema = () =>
+  z.object({
+    '@id': z.string().optional(),
+    description: z.string().optional(),
+    eaAreaName: z.string().optional(),
+    floodAreaID: z.string().optional(),
+    isTidal: z.boolean().optional(),
+    message: z.string().optional(),
+    severity: z.string().optional(),
+    severityLevel: z.number(),
+    timeRaised: z.string().optional(),
+  });
+export type FloodItem = z.infer<ReturnType<typeof floodSchema>>;
 
 /** Environment Agency flood-monitoring warnings and alerts in force within `distKm` of a point. */
 export async function floodWarnings(lat: number, lng: number, distKm: number): Promise<FloodItem[]> {
   const params = new URLSearchParams({ lat: String(lat), long: String(lng), dist: String(distKm) });
   const url = `${base(externalServicesConfig().floodUrl)}/id/floods?${params}`;
-  return shaped(z.object({ items: z.array(floodSchema) }), await getJson(url), 'flood-monitoring').items;
+  return shaped(z.object({ items: z.array(floodSchema()) }), await getJson(url), 'flood-monitoring').items;
 }
 
-const sensorSchema = z.object({
-  id: z.number(),
-  parameter: z.object({ name: z.string(), units: z.string(), displayName: z.string().nullish() }),
-});
-const locationSchema = z.object({
-  id: z.number(),
-  name: z.string().nullish(),
-  distance: z.number().nullish(),
-  coordinates: z.object({ latitude: z.number(), longitude: z.number() }),
-  sensors: z.array(sensorSchema).default([]),
-});
-const latestSchema = z.object({
-  sensorsId: z.number(),
-  value: z.number(),
-  datetime: z.object({ utc: z.string() }).partial().nullish(),
-});
+const sensorSchema = () =>
+  z.object({
+    id: z.number(),
+    parameter: z.object({ name: z.string(), units: z.string(), displayName: z.string().nullish() }),
+  });
+const locationSchema = () =>
+  z.object({
+    id: z.number(),
+    name: z.string().nullish(),
+    distance: z.number().nullish(),
+    coordinates: z.object({ latitude: z.number(), longitude: z.number() }),
+    sensors: z.array(sensorSchema()).default([]),
+  });
+const latestSchema = () =>
+  z.object({
+    sensorsId: z.number(),
+    value: z.number(),
+    datetime: z.object({ utc: z.string() }).partial().nullish(),
+  });
 
 /** OpenAQ v3: monitoring locations within `radiusM` of a point, and the latest values of one of them. */
 export async function airQualityNear(lat: number, lng: number, radiusM: number) {
@@ -192,7 +201,7 @@ export async function airQualityNear(lat: number, lng: number, radiusM: number) 
   const headers: Record<string, string> = cfg.airQualityKey ? { 'X-API-Key': cfg.airQualityKey } : {};
   const params = new URLSearchParams({ coordinates: `${lat},${lng}`, radius: String(radiusM), limit: '10' });
   const found = shaped(
-    z.object({ results: z.array(locationSchema) }),
+    z.object({ results: z.array(locationSchema()) }),
     await getJson(`${base(cfg.airQualityUrl)}/v3/locations?${params}`, headers),
     'openaq',
   ).results;
@@ -200,7 +209,7 @@ export async function airQualityNear(lat: number, lng: number, radiusM: number) 
     locations: found,
     latest: async (locationId: number) =>
       shaped(
-        z.object({ results: z.array(latestSchema) }),
+        z.object({ results: z.array(latestSchema()) }),
         await getJson(`${base(cfg.airQualityUrl)}/v3/locations/${locationId}/latest`, headers),
         'openaq',
       ).results,

@@ -1,6 +1,7 @@
 import { provenanceQuery } from '../../../shared/schemas/provenance.ts';
 import { ANALYTICS_AREA } from '../../../shared/system/areas/analytics.ts';
 import { REPORTS_AREA } from '../../../shared/system/areas/reports.ts';
+import { registerResourceSchemasLater } from '../../../shared/system/resource-schemas.ts';
 import {
   ANALYTICS_OPERATIONS,
   DASHBOARD_WIDGET_OPERATIONS,
@@ -11,7 +12,6 @@ import type { Operations } from '../../core/middleware/api-context.ts';
 import { httpFunction } from '../../core/middleware/http-function.ts';
 import { onFirstCall } from '../../core/middleware/operation.ts';
 import { GENERIC_OPERATIONS } from '../../core/resources/resource-service.ts';
-import '../../../shared/system/resource-schemas/insights.ts';
 
 /** A figure's provenance is asked for when someone questions it: its tracing code loads on that call. */
 const PROVENANCE_OPERATIONS: Operations = {
@@ -28,16 +28,23 @@ const PROVENANCE_OPERATIONS: Operations = {
 const laterOperations = async (): Promise<Operations> =>
   (await import('./later/insights.ts')).LATER_OPERATIONS;
 
+const FIGURE_OPERATIONS: Operations = {
+  ...ANALYTICS_OPERATIONS,
+  ...PROVENANCE_OPERATIONS,
+  ...DASHBOARD_WIDGET_OPERATIONS,
+  ...METER_QUALITY_OPERATIONS,
+  ...FACTOR_SET_OPERATIONS,
+};
+
+/**
+ * The stored shapes of dashboards, widgets and reports are parsed by the generic calls only: built on the
+ * first of those. The figures, the dashboard's widgets, data quality and restatements parse none.
+ */
+registerResourceSchemasLater('insights', () => import('../../../shared/system/resource-schemas/insights.ts'));
+
 export const handler = httpFunction(
   'insights',
   [ANALYTICS_AREA, REPORTS_AREA],
-  {
-    ...GENERIC_OPERATIONS,
-    ...ANALYTICS_OPERATIONS,
-    ...PROVENANCE_OPERATIONS,
-    ...DASHBOARD_WIDGET_OPERATIONS,
-    ...METER_QUALITY_OPERATIONS,
-    ...FACTOR_SET_OPERATIONS,
-  },
-  { later: laterOperations },
+  { ...GENERIC_OPERATIONS, ...FIGURE_OPERATIONS },
+  { later: laterOperations, withoutResourceSchemas: Object.keys(FIGURE_OPERATIONS) },
 );

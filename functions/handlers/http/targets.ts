@@ -1,10 +1,10 @@
 import { BENCHMARKS_AREA } from '../../../shared/system/areas/benchmarks.ts';
 import { TARGETS_AREA } from '../../../shared/system/areas/targets.ts';
+import { registerResourceSchemasLater } from '../../../shared/system/resource-schemas.ts';
 import { BENCHMARK_OPERATIONS } from '../../benchmarks/index.ts';
 import type { Operations } from '../../core/middleware/api-context.ts';
 import { httpFunction } from '../../core/middleware/http-function.ts';
 import { GENERIC_OPERATIONS } from '../../core/resources/resource-service.ts';
-import '../../../shared/system/resource-schemas/targets.ts';
 
 /**
  * Targets, the regulatory calendar and benchmarks: served apart from the Insights figures so that neither
@@ -15,6 +15,12 @@ import '../../../shared/system/resource-schemas/targets.ts';
 const laterOperations = async (): Promise<Operations> =>
   (await import('./later/targets.ts')).LATER_OPERATIONS;
 
+/**
+ * The stored shapes of targets and benchmark sets are parsed by the generic calls and the targets' writes:
+ * built on the first of those. The benchmark tables parse none.
+ */
+registerResourceSchemasLater('targets', () => import('../../../shared/system/resource-schemas/targets.ts'));
+
 export const handler = httpFunction(
   'targets',
   [BENCHMARKS_AREA, TARGETS_AREA],
@@ -22,5 +28,5 @@ export const handler = httpFunction(
     ...GENERIC_OPERATIONS,
     ...BENCHMARK_OPERATIONS,
   },
-  { later: laterOperations },
+  { later: laterOperations, withoutResourceSchemas: Object.keys(BENCHMARK_OPERATIONS) },
 );

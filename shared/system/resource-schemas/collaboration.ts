@@ -1,4 +1,4 @@
-import * as insights from '../../schemas/insights.ts';
+import { carbonProjectSchema } from '../../schemas/carbon-project.ts';
 import { messageSchema, replySchema } from '../../schemas/message.ts';
 import { registerResourceSchemas } from '../resource-schemas.ts';
 
@@ -10,5 +10,5 @@ export const RESOURCE_SCHEMAS = registerResourceSchemas('collaboration', {
       replies: replySchema,
     },
   },
-  'marketplace/carbon': { schema: insights.carbonProjectSchema },
+  'marketplace/carbon': { schema: carbonProjectSchema },
 });
