@@ -4,10 +4,11 @@ import { defaultUnit } from '../../shared/domain/units.ts';
 import { convertQuantity, isSubMeter } from '../../shared/schemas/account-rules.ts';
 import type { UtilityType } from '../../shared/schemas/common.ts';
 import { listItems } from '../core/data/item-repository.ts';
-import { notFound } from '../core/lib/errors.ts';
+import { ApiError, notFound } from '../core/lib/errors.ts';
 import { collectionOf } from '../core/resources/resource-service.ts';
 import { accountsResource, utilityOf } from './account-links.ts';
 import { findStoredAccount, markCacheInvalidated } from './account-repository.ts';
+import { dropMeterUserMove, meterUserMovesOf, nameMeterUserMove } from './meter-user-move-repository.ts';
 import {
   addToRollups,
   listAccountMonths,
@@ -138,4 +139,55 @@ export async function rebuildSitesOfMeters(
   for (const meterId of meterOfSite.values())
     changed += (await invalidateAccountCache(caller, meterId)).changed;
   return { sites: meterOfSite.size, changed };
+}
+
+/**
+ * A move named longer ago than any HTTP function lives (29 s) is one whose request died before its
+ * rebuild; a younger one may still be running, and finishing it now could rebuild before its save lands.
+ */
+export const MOVE_DEAD_AFTER_MS = 60_000;
+
+/**
+ * Saves a change of a meter's user and moves its figures between the users' parts of its site's roll-ups,
+ * so that nothing is lost if the request dies between the two: the move is named before the save and
+ * dropped after the rebuild, and `finishMeterUserMoves` rebuilds any site whose move was left named.
+ */
+export async function movingMeterUser<T>(
+  companyId: string,
+  meter: { _id: string; assetId: string },
+  save: () => Promise<T>,
+): Promise<T> {
+  const token = await nameMeterUserMove(companyId, meter.assetId, meter._id);
+  let result: T;
+  try {
+    result = await save();
+  } catch (err) {
+    // Nothing was saved (refused or not found): there is nothing to move.
+    await dropMeterUserMove(companyId, meter.assetId, token);
+    throw err;
+  }
+  await rebuildSitesOfMeters(companyId, 'meter-user', [meter]);
+  await dropMeterUserMove(companyId, meter.assetId, token);
+  return result;
+}
+
+/**
+ * Finishes the company's moves of meters between users that a dead request left named (their site's
+ * roll-ups rebuilt from its meters' months), before a split by meter user is read. One small query when
+ * none is left, which is nearly always.
+ */
+export async function finishMeterUserMoves(companyId: string, now = Date.now()): Promise<number> {
+  let finished = 0;
+  for (const move of await meterUserMovesOf(companyId)) {
+    if (now - move.at < MOVE_DEAD_AFTER_MS) continue;
+    await rebuildSitesOfMeters(companyId, 'meter-user', [{ _id: move.meterId, assetId: move.assetId }]).catch(
+      (err: unknown) => {
+        // A meter gone from the table since has no figures to move; anything else is tried again next time.
+        if (!(err instanceof ApiError && err.status === 404)) throw err;
+      },
+    );
+    await dropMeterUserMove(companyId, move.assetId, move.token);
+    finished++;
+  }
+  return finished;
 }

@@ -10,7 +10,7 @@ export {
   tenantMetersOfSite,
   tenantNamesOfSite,
 } from './account-repository.ts';
-export { rebuildSitesOfMeters } from './account-rollups.ts';
+export { finishMeterUserMoves, rebuildSitesOfMeters } from './account-rollups.ts';
 export type {
   GoneMonth,
   IntervalMonthFigures,

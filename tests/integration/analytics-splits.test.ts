@@ -1,6 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { applyIntervalMonth, applyInvoiceContribution } from '../../functions/accounts/index.ts';
 import { newId } from '../../functions/core/lib/ids.ts';
+import { dieOn } from './crash-support.ts';
 import { type Api, created, type RegisterWorld, startRegisterWorld } from './register-support.ts';
 
 /**
@@ -271,5 +273,50 @@ describe("a meter's user", () => {
     );
     expect(fine.status).toBe(400);
     expect(Object.keys(fine.body.formMessages as object)).toEqual(['source']);
+  });
+});
+
+describe("a meter's user changed by a request that dies before its site's rebuild", () => {
+  it('loses nothing: the next split by meter user moves the figures at site, portfolio and company', async () => {
+    const portfolio = await created(api, owner, '/asset-groups', { name: 'Bank only', assetIds: [site.Bank] });
+    // Bank tenant is the landlord's since the move above: its 500 kWh of interval data and 100 kWh bill.
+    const landlordBefore = fig(2400, 480, 496.8);
+    const scopes = ['', `&assetId=${site.Bank}`, `&assetGroupId=${portfolio}`];
+    for (const at of scopes) {
+      const res = await get(`/analytics/v2/consumption?${Q1}&meterUserBreakdown=true${at}`);
+      expect(electricity(res.body)?.users?.landlord, at || 'company').toEqual(landlordBefore);
+    }
+    // The meter is saved as Café Nero's again; the request dies on its first roll-up write.
+    await dieOn(
+      () =>
+        api({
+          method: 'PATCH',
+          path: `/accounts/${account['Bank tenant']}`,
+          token: owner,
+          body: { meterUser: 'tenant', meterUserTenantId: cafe },
+        }),
+      (c) =>
+        (c instanceof UpdateCommand && String(c.input.Key?.pk).includes('#rollup#')) ||
+        (c instanceof TransactWriteCommand &&
+          (c.input.TransactItems ?? []).some((t) => String(t.Update?.Key?.pk).includes('#rollup#'))),
+    );
+    expect((await get(`/accounts/${account['Bank tenant']}`)).body).toMatchObject({ meterUser: 'tenant' });
+    // Once the dead request could no longer be running, a reader of the split finishes its move.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(Date.now() + 61_000);
+      for (const at of scopes) {
+        const res = await get(`/analytics/v2/consumption?${Q1}&meterUserBreakdown=true${at}`);
+        expect(res.status).toBe(200);
+        const e = electricity(res.body);
+        expect(e?.users?.tenant, at || 'company').toEqual(fig(600, 30, 124.2));
+        expect(e?.users?.landlord, at || 'company').toEqual(fig(1800, 450, 372.6));
+        expect(e?.users?.unset, at || 'company').toEqual(at ? NONE : fig(400, 100, 82.8));
+        // The totals never moved.
+        expect(figures(e), at || 'company').toEqual(at ? fig(2400, 480, 496.8) : fig(2800, 580, 579.6));
+      }
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -1,0 +1,76 @@
+/**
+ * Moves of meters between users still to finish: a meter's user is saved, then its site's roll-ups are
+ * rebuilt to move its figures between the landlord, tenant and shared parts. The save names the move
+ * here before it writes the meter, and the rebuild drops the name once done, so a request that dies in
+ * between leaves the move named: the next split by meter user finishes it (an idempotent rebuild) before
+ * reading. One item per site; a later move of the same site takes the item over, and a rebuild drops only
+ * the name it read, so it never drops a move saved after it began.
+ *
+ * | pattern                                 | key condition                                          | index |
+ * | --------------------------------------- | ------------------------------------------------------ | ----- |
+ * | name a site's move under way            | pk = C#{companyId}#meter-user-moves, sk = assetId      | table |
+ * | the company's moves under way           | pk = C#{companyId}#meter-user-moves                    | table |
+ * | drop a finished move (same token only)  | pk = C#{companyId}#meter-user-moves, sk = assetId      | table |
+ */
+import { randomBytes } from 'node:crypto';
+import { DeleteCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { documentClient } from '../core/adapters/dynamo.ts';
+import { config } from '../core/config.ts';
+
+const movesPk = (companyId: string) => `C#${companyId}#meter-user-moves`;
+
+/** A move of a meter's user whose site's rebuild may not have run. */
+export interface MeterUserMove {
+  assetId: string;
+  meterId: string;
+  token: string;
+  /** When the move was named (ms). */
+  at: number;
+}
+
+/** Names a move of this meter's user as under way, before the meter is saved; answers its token. */
+export async function nameMeterUserMove(companyId: string, assetId: string, meterId: string): Promise<string> {
+  const token = randomBytes(9).toString('hex');
+  await documentClient().send(
+    new PutCommand({
+      TableName: config().tableName,
+      Item: { pk: movesPk(companyId), sk: assetId, assetId, meterId, token, at: Date.now() },
+    }),
+  );
+  return token;
+}
+
+/** The company's moves under way (read consistently: a move named just now must be seen). */
+export async function meterUserMovesOf(companyId: string): Promise<MeterUserMove[]> {
+  const out = await documentClient().send(
+    new QueryCommand({
+      TableName: config().tableName,
+      KeyConditionExpression: 'pk = :pk',
+      ExpressionAttributeValues: { ':pk': movesPk(companyId) },
+      ConsistentRead: true,
+    }),
+  );
+  return (out.Items ?? []).map((i) => ({
+    assetId: String(i.assetId),
+    meterId: String(i.meterId),
+    token: String(i.token),
+    at: Number(i.at) || 0,
+  }));
+}
+
+/** Drops a finished move, unless a later move of the site took its item over meanwhile. */
+export async function dropMeterUserMove(companyId: string, assetId: string, token: string): Promise<void> {
+  try {
+    await documentClient().send(
+      new DeleteCommand({
+        TableName: config().tableName,
+        Key: { pk: movesPk(companyId), sk: assetId },
+        ConditionExpression: '#token = :token',
+        ExpressionAttributeNames: { '#token': 'token' },
+        ExpressionAttributeValues: { ':token': token },
+      }),
+    );
+  } catch (err) {
+    if ((err as { name?: string }).name !== 'ConditionalCheckFailedException') throw err;
+  }
+}
