@@ -7,6 +7,7 @@ export {
   countAccountsOfAsset,
   findAccount,
   findStoredAccount,
+  metersNamingTenant,
   tenantMetersOfSite,
   tenantNamesOfSite,
 } from './account-repository.ts';

@@ -278,7 +278,10 @@ describe("a meter's user", () => {
 
 describe("a meter's user changed by a request that dies before its site's rebuild", () => {
   it('loses nothing: the next split by meter user moves the figures at site, portfolio and company', async () => {
-    const portfolio = await created(api, owner, '/asset-groups', { name: 'Bank only', assetIds: [site.Bank] });
+    const portfolio = await created(api, owner, '/asset-groups', {
+      name: 'Bank only',
+      assetIds: [site.Bank],
+    });
     // Bank tenant is the landlord's since the move above: its 500 kWh of interval data and 100 kWh bill.
     const landlordBefore = fig(2400, 480, 496.8);
     const scopes = ['', `&assetId=${site.Bank}`, `&assetGroupId=${portfolio}`];
@@ -318,5 +321,104 @@ describe("a meter's user changed by a request that dies before its site's rebuil
     } finally {
       vi.useRealTimers();
     }
+  });
+});
+
+describe('removing a tenant that meters name as their user', () => {
+  it('is refused with the meters named, and allowed once no meter names it', async () => {
+    const tenants = async () =>
+      ((await get(`/assets/${site.Bank}/tenants`)).body as { data: { _id: string }[] }).data.map(
+        (t) => t._id,
+      );
+    const refused = await api({
+      method: 'DELETE',
+      path: `/assets/${site.Bank}/tenants/${cafe}`,
+      token: owner,
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toBe(
+      'This tenant uses 2 meters (Bank tenant, Bank second tenant): choose another tenant or none on each meter first',
+    );
+    expect(await tenants()).toContain(cafe);
+    // The meters' figures still show under Café Nero.
+    const split = await get(`/analytics/v2/consumption?${Q1}&meterUserBreakdown=true&assetId=${site.Bank}`);
+    expect((split.body as { tenants?: { name?: string }[] }).tenants?.map((t) => t.name)).toEqual([
+      'Café Nero',
+    ]);
+
+    const second = (
+      (await get(`/accounts?assetId=${site.Bank}&limit=100`)).body as {
+        data: { _id: string; name?: string }[];
+      }
+    ).data.find((a) => a.name === 'Bank second tenant')?._id;
+    for (const meter of [account['Bank tenant'], second]) {
+      const patched = await api({
+        method: 'PATCH',
+        path: `/accounts/${meter}`,
+        token: owner,
+        body: { meterUserTenantId: null },
+      });
+      expect(patched.status).toBe(200);
+    }
+    const removed = await api({
+      method: 'DELETE',
+      path: `/assets/${site.Bank}/tenants/${cafe}`,
+      token: owner,
+    });
+    expect(removed.status).toBe(200);
+    expect(await tenants()).not.toContain(cafe);
+  });
+});
+
+describe("a tenant's sub-meter under a landlord's main meter", () => {
+  it("stays in the main meter's landlord part; the sub-meter's own call gives its figures", async () => {
+    const entityId = await created(api, owner, '/entities', { legalName: 'Moorgate Estates Ltd' });
+    const moorgate = await created(api, owner, '/assets', {
+      siteName: 'Moorgate',
+      entityId,
+      address: { streetAddress: '2 Test Street', locality: 'London', postCode: 'EC2M 6TX' },
+    });
+    const pret = await created(api, owner, `/assets/${moorgate}/tenants`, { name: 'Pret' });
+    const main = await created(api, owner, '/accounts', {
+      type: 'electricity',
+      assetId: moorgate,
+      name: 'Moorgate main',
+      meterUser: 'landlord',
+    });
+    const sub = await created(api, owner, '/accounts', {
+      type: 'electricity',
+      assetId: moorgate,
+      name: 'Moorgate Pret sub-meter',
+      parentAccountId: main,
+      meterUser: 'tenant',
+      meterUserTenantId: pret,
+    });
+    account['Moorgate main'] = main;
+    account['Moorgate Pret sub-meter'] = sub;
+    await bill('Moorgate main', moorgate, '2025-01', fig(1000, 250, 207));
+    // A sub-meter's bill reaches no roll-up: its parent's figures already hold it (as bill confirmation does).
+    await applyInvoiceContribution(
+      w.demoId,
+      sub,
+      undefined,
+      newId(),
+      {
+        month: '2025-01',
+        utilityType: 'electricity',
+        unit: 'kWh',
+        factorVersion: 'DESNZ-2025',
+        ...fig(300, 75, 62.1),
+      },
+      1,
+    );
+    const res = await get(`/analytics/v2/consumption?${Q1}&meterUserBreakdown=true&assetId=${moorgate}`);
+    expect(res.status).toBe(200);
+    const e = electricity(res.body);
+    expect(figures(e)).toEqual(fig(1000, 250, 207));
+    expect(e?.users?.landlord).toEqual(fig(1000, 250, 207));
+    expect(e?.users?.tenant).toEqual(NONE);
+    expect((res.body as { tenants?: unknown[] }).tenants ?? []).toEqual([]);
+    const own = await get(`/analytics/v2/consumption?${Q1}&accountId=${sub}`);
+    expect(figures(electricity(own.body))).toEqual(fig(300, 75, 62.1));
   });
 });
