@@ -8,13 +8,13 @@ import { ApiError, notFound } from '../core/lib/errors.ts';
 import { collectionOf } from '../core/resources/resource-service.ts';
 import { accountsResource, utilityOf } from './account-links.ts';
 import { findStoredAccount, markCacheInvalidated } from './account-repository.ts';
-import { dropMeterUserMove, meterUserMovesOf, nameMeterUserMove } from './meter-user-move-repository.ts';
 import {
   addToRollups,
   listAccountMonths,
   listAssetRollups,
   type RollupDelta,
 } from './consumption-repository.ts';
+import { dropMeterUserMove, meterUserMovesOf, nameMeterUserMove } from './meter-user-move-repository.ts';
 import {
   ALL_ROLLUP_PARTS,
   meterUserOf,

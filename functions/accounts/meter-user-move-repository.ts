@@ -29,7 +29,11 @@ export interface MeterUserMove {
 }
 
 /** Names a move of this meter's user as under way, before the meter is saved; answers its token. */
-export async function nameMeterUserMove(companyId: string, assetId: string, meterId: string): Promise<string> {
+export async function nameMeterUserMove(
+  companyId: string,
+  assetId: string,
+  meterId: string,
+): Promise<string> {
   const token = randomBytes(9).toString('hex');
   await documentClient().send(
     new PutCommand({
