@@ -14,7 +14,12 @@ import {
   listAssetRollups,
   type RollupDelta,
 } from './consumption-repository.ts';
-import { dropMeterUserMove, meterUserMovesOf, nameMeterUserMove } from './meter-user-move-repository.ts';
+import {
+  claimMeterUserMove,
+  deadMeterUserMoves,
+  dropMeterUserMove,
+  nameMeterUserMove,
+} from './meter-user-move-repository.ts';
 import {
   ALL_ROLLUP_PARTS,
   meterUserOf,
@@ -142,12 +147,6 @@ export async function rebuildSitesOfMeters(
 }
 
 /**
- * A move named longer ago than any HTTP function lives (29 s) is one whose request died before its
- * rebuild; a younger one may still be running, and finishing it now could rebuild before its save lands.
- */
-export const MOVE_DEAD_AFTER_MS = 60_000;
-
-/**
  * Saves a change of a meter's user and moves its figures between the users' parts of its site's roll-ups,
  * so that nothing is lost if the request dies between the two: the move is named before the save and
  * dropped after the rebuild, and `finishMeterUserMoves` rebuilds any site whose move was left named.
@@ -172,17 +171,18 @@ export async function movingMeterUser<T>(
 }
 
 /**
- * Finishes the company's moves of meters between users that a dead request left named (their site's
- * roll-ups rebuilt from its meters' months), before a split by meter user is read. One small query when
- * none is left, which is nearly always.
+ * Finishes the company's moves of meters between users that dead requests left named, as the analytics
+ * worker does when a split by meter user finds one: each move is claimed (so two workers never rebuild
+ * one site at once, which would add its change twice), its site's roll-ups rebuilt from its meters'
+ * months, and the move dropped. A failure leaves the move claimed, to be tried again once the claim lapses.
  */
 export async function finishMeterUserMoves(companyId: string, now = Date.now()): Promise<number> {
   let finished = 0;
-  for (const move of await meterUserMovesOf(companyId)) {
-    if (now - move.at < MOVE_DEAD_AFTER_MS) continue;
+  for (const move of await deadMeterUserMoves(companyId, now)) {
+    if (!(await claimMeterUserMove(companyId, move, now))) continue;
     await rebuildSitesOfMeters(companyId, 'meter-user', [{ _id: move.meterId, assetId: move.assetId }]).catch(
       (err: unknown) => {
-        // A meter gone from the table since has no figures to move; anything else is tried again next time.
+        // A meter gone from the table since has no figures to move.
         if (!(err instanceof ApiError && err.status === 404)) throw err;
       },
     );

@@ -55,6 +55,7 @@ export {
 } from './consumption-repository.ts';
 export type { StoredContract, SupplyPeriod } from './contract-store.ts';
 export { contractsOf, regoBackedPeriods } from './contract-store.ts';
+export { deadMeterUserMoves } from './meter-user-move-repository.ts';
 export type { RollupParts, RollupSource } from './rollup-parts.ts';
 export {
   meterUserOf,
