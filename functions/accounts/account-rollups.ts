@@ -19,6 +19,7 @@ import {
   deadMeterUserMoves,
   dropMeterUserMove,
   nameMeterUserMove,
+  releaseMeterUserMove,
 } from './meter-user-move-repository.ts';
 import {
   ALL_ROLLUP_PARTS,
@@ -174,18 +175,22 @@ export async function movingMeterUser<T>(
  * Finishes the company's moves of meters between users that dead requests left named, as the analytics
  * worker does when a split by meter user finds one: each move is claimed (so two workers never rebuild
  * one site at once, which would add its change twice), its site's roll-ups rebuilt from its meters'
- * months, and the move dropped. A failure leaves the move claimed, to be tried again once the claim lapses.
+ * months, and the move dropped. A worker that dies holding a claim leaves it to lapse after 16 minutes.
  */
 export async function finishMeterUserMoves(companyId: string, now = Date.now()): Promise<number> {
   let finished = 0;
   for (const move of await deadMeterUserMoves(companyId, now)) {
     if (!(await claimMeterUserMove(companyId, move, now))) continue;
-    await rebuildSitesOfMeters(companyId, 'meter-user', [{ _id: move.meterId, assetId: move.assetId }]).catch(
-      (err: unknown) => {
-        // A meter gone from the table since has no figures to move.
-        if (!(err instanceof ApiError && err.status === 404)) throw err;
-      },
-    );
+    try {
+      await rebuildSitesOfMeters(companyId, 'meter-user', [{ _id: move.meterId, assetId: move.assetId }]);
+    } catch (err) {
+      // A meter gone from the table since has no figures to move; any other failure is the queue's to
+      // deliver again (and then keep on its dead-letter queue), the claim released for that delivery.
+      if (!(err instanceof ApiError && err.status === 404)) {
+        await releaseMeterUserMove(companyId, move);
+        throw err;
+      }
+    }
     await dropMeterUserMove(companyId, move.assetId, move.token);
     finished++;
   }

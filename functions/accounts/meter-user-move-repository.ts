@@ -12,6 +12,7 @@
  * | name a site's move under way            | pk = C#{companyId}#meter-user-moves, sk = assetId      | table |
  * | the company's moves under way           | pk = C#{companyId}#meter-user-moves                    | table |
  * | claim a dead move (same token, unclaimed) | pk = C#{companyId}#meter-user-moves, sk = assetId    | table |
+ * | release a claim after a failure         | pk = C#{companyId}#meter-user-moves, sk = assetId      | table |
  * | drop a finished move (same token only)  | pk = C#{companyId}#meter-user-moves, sk = assetId      | table |
  */
 import { randomBytes } from 'node:crypto';
@@ -122,6 +123,24 @@ export async function dropMeterUserMove(companyId: string, assetId: string, toke
         ConditionExpression: '#token = :token',
         ExpressionAttributeNames: { '#token': 'token' },
         ExpressionAttributeValues: { ':token': token },
+      }),
+    );
+  } catch (err) {
+    if ((err as { name?: string }).name !== 'ConditionalCheckFailedException') throw err;
+  }
+}
+
+/** Releases a worker's claim after its rebuild failed, so the queue's next delivery may claim it again. */
+export async function releaseMeterUserMove(companyId: string, move: MeterUserMove): Promise<void> {
+  try {
+    await documentClient().send(
+      new UpdateCommand({
+        TableName: config().tableName,
+        Key: { pk: movesPk(companyId), sk: move.assetId },
+        UpdateExpression: 'REMOVE claimedAt',
+        ConditionExpression: '#token = :token',
+        ExpressionAttributeNames: { '#token': 'token' },
+        ExpressionAttributeValues: { ':token': move.token },
       }),
     );
   } catch (err) {
