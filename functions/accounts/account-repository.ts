@@ -102,6 +102,20 @@ export async function tenantMetersOfSite(companyId: string, assetId: string): Pr
     .filter((a) => typeof a.meterUserTenantId === 'string' && a.meterUser === 'tenant' && !a.parentAccountId);
 }
 
+/** The live meters of a site, sub-meters too, that name this tenant as their user (by the assetId index). */
+export async function metersNamingTenant(
+  companyId: string,
+  assetId: string,
+  tenantId: string,
+): Promise<StoredAccount[]> {
+  const { data } = await listItems(declaredRef('accounts', { companyId }), {
+    filters: { assetId },
+    limit: MAX_LIST_LIMIT,
+    skip: 0,
+  });
+  return data.map(toAccount).filter((a) => a.meterUserTenantId === tenantId);
+}
+
 /** The names of a site's live tenants, by id. */
 export async function tenantNamesOfSite(companyId: string, assetId: string): Promise<Map<string, string>> {
   const items = await queryAll(keys.subCollection({ companyId }, 'assets', assetId, 'tenants'));

@@ -5,7 +5,7 @@ import { convertQuantity, isSubMeter } from '../../shared/schemas/account-rules.
 import type { UtilityType } from '../../shared/schemas/common.ts';
 import type { MonthsRebuilt } from '../../shared/schemas/responses/accounts.ts';
 import { listItems } from '../core/data/item-repository.ts';
-import { notFound } from '../core/lib/errors.ts';
+import { ApiError, notFound } from '../core/lib/errors.ts';
 import { collectionOf } from '../core/resources/resource-service.ts';
 import { accountsResource, utilityOf } from './account-links.ts';
 import { findStoredAccount, markCacheInvalidated } from './account-repository.ts';
@@ -15,6 +15,13 @@ import {
   listAssetRollups,
   type RollupDelta,
 } from './consumption-repository.ts';
+import {
+  claimMeterUserMove,
+  deadMeterUserMoves,
+  dropMeterUserMove,
+  nameMeterUserMove,
+  releaseMeterUserMove,
+} from './meter-user-move-repository.ts';
 import {
   ALL_ROLLUP_PARTS,
   meterUserOf,
@@ -139,4 +146,54 @@ export async function rebuildSitesOfMeters(
   for (const meterId of meterOfSite.values())
     changed += (await invalidateAccountCache(caller, meterId)).changed;
   return { sites: meterOfSite.size, changed };
+}
+
+/**
+ * Saves a change of a meter's user and moves its figures between the users' parts of its site's roll-ups,
+ * so that nothing is lost if the request dies between the two: the move is named before the save and
+ * dropped after the rebuild, and `finishMeterUserMoves` rebuilds any site whose move was left named.
+ */
+export async function movingMeterUser<T>(
+  companyId: string,
+  meter: { _id: string; assetId: string },
+  save: () => Promise<T>,
+): Promise<T> {
+  const token = await nameMeterUserMove(companyId, meter.assetId, meter._id);
+  let result: T;
+  try {
+    result = await save();
+  } catch (err) {
+    // Nothing was saved (refused or not found): there is nothing to move.
+    await dropMeterUserMove(companyId, meter.assetId, token);
+    throw err;
+  }
+  await rebuildSitesOfMeters(companyId, 'meter-user', [meter]);
+  await dropMeterUserMove(companyId, meter.assetId, token);
+  return result;
+}
+
+/**
+ * Finishes the company's moves of meters between users that dead requests left named, as the analytics
+ * worker does when a split by meter user finds one: each move is claimed (so two workers never rebuild
+ * one site at once, which would add its change twice), its site's roll-ups rebuilt from its meters'
+ * months, and the move dropped. A worker that dies holding a claim leaves it to lapse after 16 minutes.
+ */
+export async function finishMeterUserMoves(companyId: string, now = Date.now()): Promise<number> {
+  let finished = 0;
+  for (const move of await deadMeterUserMoves(companyId, now)) {
+    if (!(await claimMeterUserMove(companyId, move, now))) continue;
+    try {
+      await rebuildSitesOfMeters(companyId, 'meter-user', [{ _id: move.meterId, assetId: move.assetId }]);
+    } catch (err) {
+      // A meter gone from the table since has no figures to move; any other failure is the queue's to
+      // deliver again (and then keep on its dead-letter queue), the claim released for that delivery.
+      if (!(err instanceof ApiError && err.status === 404)) {
+        await releaseMeterUserMove(companyId, move);
+        throw err;
+      }
+    }
+    await dropMeterUserMove(companyId, move.assetId, move.token);
+    finished++;
+  }
+  return finished;
 }

@@ -42,7 +42,7 @@ import {
   throwIfAny,
 } from './account-links.ts';
 import { allAccounts } from './account-repository.ts';
-import { rebuildSitesOfMeters } from './account-rollups.ts';
+import { movingMeterUser } from './account-rollups.ts';
 
 const generic = genericOperation;
 
@@ -157,12 +157,14 @@ const update = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
     }
     throwIfAny(errors);
   }
-  const result = await generic('generic.update')(ctx);
   // The roll-ups split the meter's figures by its user: its site's are rebuilt from its months, which
-  // moves them between the parts (a save sent again rebuilds again, mending a rebuild cut short).
+  // moves them between the parts; a request that dies before the rebuild leaves the move named, and the
+  // next split by meter user finishes it.
   if (readable && user && typeof existing.assetId === 'string')
-    await rebuildSitesOfMeters(ctx.caller.companyId, 'meter-user', [{ _id: id, assetId: existing.assetId }]);
-  return result;
+    return movingMeterUser(ctx.caller.companyId, { _id: id, assetId: existing.assetId }, () =>
+      generic('generic.update')(ctx),
+    );
+  return generic('generic.update')(ctx);
 });
 
 /**

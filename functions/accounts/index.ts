@@ -7,10 +7,11 @@ export {
   countAccountsOfAsset,
   findAccount,
   findStoredAccount,
+  metersNamingTenant,
   tenantMetersOfSite,
   tenantNamesOfSite,
 } from './account-repository.ts';
-export { rebuildSitesOfMeters } from './account-rollups.ts';
+export { finishMeterUserMoves, rebuildSitesOfMeters } from './account-rollups.ts';
 export type {
   GoneMonth,
   IntervalMonthFigures,
@@ -54,6 +55,7 @@ export {
 } from './consumption-repository.ts';
 export type { StoredContract, SupplyPeriod } from './contract-store.ts';
 export { contractsOf, regoBackedPeriods } from './contract-store.ts';
+export { deadMeterUserMoves } from './meter-user-move-repository.ts';
 export type { RollupParts, RollupSource } from './rollup-parts.ts';
 export {
   meterUserOf,

@@ -253,6 +253,8 @@ async function answer(
   // Limited to one source or split by meter user: from the split the roll-ups keep, loaded when asked for.
   const limited = query.source !== 'combined' ? query.source : undefined;
   const splits = limited || query.meterUserBreakdown ? await import('./analytics-splits.ts') : undefined;
+  // A meter moved between users by a request that died before its site's rebuild is moved by the worker.
+  if (splits && query.meterUserBreakdown) await splits.handOnDeadMeterUserMoves(caller.companyId);
   const read = await readFigures(caller, scope, monthsOf(span), query.accountType, splits !== undefined);
   const rows = splits && limited ? splits.onlySource(read, limited) : read;
   // Interval data are readings: kept at every granularity for them, and for a split by day (no split is

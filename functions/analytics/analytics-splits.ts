@@ -1,6 +1,7 @@
 import type { DateRange } from '../../shared/analytics/index.ts';
 import type { UtilityType } from '../../shared/schemas/common.ts';
 import {
+  deadMeterUserMoves,
   listAccountMonths,
   type RollupParts,
   type RollupSource,
@@ -10,6 +11,7 @@ import {
   tenantNamesOfSite,
   utilityOf,
 } from '../accounts/index.ts';
+import { sendToQueue } from '../core/adapters/queue.ts';
 import { inPool } from '../core/lib/in-pool.ts';
 import {
   type EmissionsBasis,
@@ -21,6 +23,18 @@ import {
   type UserParts,
   type UtilityFigures,
 } from './analytics-figures.ts';
+
+/**
+ * Hands the moves of meters between users that dead requests left unfinished to the analytics worker,
+ * which rebuilds their sites' roll-ups off the call (its failures end on the queue's dead-letter queue).
+ * One small query when none is left, which is nearly always; the split this call answers moves once the
+ * worker is done.
+ */
+export async function handOnDeadMeterUserMoves(companyId: string): Promise<boolean> {
+  if ((await deadMeterUserMoves(companyId)).length === 0) return false;
+  await sendToQueue('restatements', [{ companyId, meterUserMoves: true }]).catch(() => undefined);
+  return true;
+}
 
 /*
  * Loaded only for source=invoices|readings and meterUserBreakdown, which few calls ask for: the insights

@@ -119,6 +119,15 @@ export const keptSiteYearsMessage = z.object({
     .max(100),
 });
 
+/**
+ * A company's moves of meters between users that requests died before finishing, to finish (their sites'
+ * roll-ups rebuilt), sent by the first split by meter user to find one; on the analytics worker's queue.
+ */
+export const meterUserMovesMessage = z.object({
+  companyId: z.string().min(1),
+  meterUserMoves: z.literal(true),
+});
+
 export type ReportBuildMessage = z.output<typeof reportMessage>;
 export type ScheduledReportRunMessage = z.output<typeof scheduledReportRunMessage>;
 export type RestatementMessage = z.output<typeof restatementMessage>;
@@ -133,7 +142,7 @@ export const QUEUE_MESSAGES = {
   reports: z.union([reportMessage, scheduledReportsSweepMessage, scheduledReportRunMessage]),
   scraper: scraperMessage,
   imports: z.union([importRunMessage, s3EventMessage]),
-  restatements: z.union([restatementMessage, keptSiteYearsMessage]),
+  restatements: z.union([restatementMessage, keptSiteYearsMessage, meterUserMovesMessage]),
 } as const satisfies Record<QueueName, z.ZodType>;
 
 export type QueueMessage<Q extends QueueName> = z.output<(typeof QUEUE_MESSAGES)[Q]>;

@@ -1,7 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { SQSBatchResponse } from 'aws-lambda';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { applyIntervalMonth, applyInvoiceContribution } from '../../functions/accounts/index.ts';
+import { documentClient } from '../../functions/core/adapters/dynamo.ts';
 import { newId } from '../../functions/core/lib/ids.ts';
-import { type Api, created, type RegisterWorld, startRegisterWorld } from './register-support.ts';
+import { dieOn } from './crash-support.ts';
+import { type InvoiceWorld, sqsEvent, startInvoiceWorld } from './invoices-support.ts';
+import { type Api, created } from './register-support.ts';
 
 /**
  * source=invoices|readings and meterUserBreakdown, answered from the split the roll-ups keep on every
@@ -15,7 +20,7 @@ import { type Api, created, type RegisterWorld, startRegisterWorld } from './reg
  *   Bank Q1:    combined 2300 kWh £450 476.1 kg = invoices 1800 £450 372.6 + readings 500 £0 103.5
  *   Company Q1: combined 2700 £550 558.9 = landlord 1800 £450 372.6 + tenant 500 £0 103.5 + unset 400 £100 82.8
  */
-let w: RegisterWorld;
+let w: InvoiceWorld;
 let api: Api;
 let owner: string;
 const site: Record<string, string> = {};
@@ -50,7 +55,7 @@ async function bill(name: string, assetId: string, month: string, f: ReturnType<
 }
 
 beforeAll(async () => {
-  w = await startRegisterWorld();
+  w = await startInvoiceWorld();
   api = w.api;
   owner = w.token('owner');
   const entityId = await created(api, owner, '/entities', { legalName: 'Demo Estates Offices Ltd' });
@@ -99,6 +104,11 @@ beforeAll(async () => {
 });
 
 afterAll(async () => w?.stop());
+
+const writesRollup = (c: unknown) =>
+  (c instanceof UpdateCommand && String(c.input.Key?.pk).includes('#rollup#')) ||
+  (c instanceof TransactWriteCommand &&
+    (c.input.TransactItems ?? []).some((t) => String(t.Update?.Key?.pk).includes('#rollup#')));
 
 describe('source', () => {
   it("gives a site's bills with source=invoices, its meter readings with source=readings, both combined", async () => {
@@ -271,5 +281,175 @@ describe("a meter's user", () => {
     );
     expect(fine.status).toBe(400);
     expect(Object.keys(fine.body.formMessages as object)).toEqual(['source']);
+  });
+});
+
+describe("a meter's user changed by a request that dies before its site's rebuild", () => {
+  it('loses nothing: the next split by meter user moves the figures at site, portfolio and company', async () => {
+    const portfolio = await created(api, owner, '/asset-groups', {
+      name: 'Bank only',
+      assetIds: [site.Bank],
+    });
+    // Bank tenant is the landlord's since the move above: its 500 kWh of interval data and 100 kWh bill.
+    const landlordBefore = fig(2400, 480, 496.8);
+    const scopes = ['', `&assetId=${site.Bank}`, `&assetGroupId=${portfolio}`];
+    for (const at of scopes) {
+      const res = await get(`/analytics/v2/consumption?${Q1}&meterUserBreakdown=true${at}`);
+      expect(electricity(res.body)?.users?.landlord, at || 'company').toEqual(landlordBefore);
+    }
+    // The meter is saved as Café Nero's again; the request dies on its first roll-up write.
+    await dieOn(
+      () =>
+        api({
+          method: 'PATCH',
+          path: `/accounts/${account['Bank tenant']}`,
+          token: owner,
+          body: { meterUser: 'tenant', meterUserTenantId: cafe },
+        }),
+      writesRollup,
+    );
+    expect((await get(`/accounts/${account['Bank tenant']}`)).body).toMatchObject({ meterUser: 'tenant' });
+    // Within a minute the request might still be running: a reader leaves its move alone.
+    expect((await get(`/analytics/v2/consumption?${Q1}&meterUserBreakdown=true`)).status).toBe(200);
+    expect(await w.drain('restatements')).toEqual([]);
+    // Once the dead request could no longer be running, a reader of the split hands its move to the
+    // analytics worker, which finishes it.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(Date.now() + 61_000);
+      expect((await get(`/analytics/v2/consumption?${Q1}&meterUserBreakdown=true`)).status).toBe(200);
+      // The worker takes whatever is on its queue, as SQS would deliver it.
+      const bodies = await w.drain('restatements');
+      const { handler } = await import('../../functions/handlers/queue/restatements.ts');
+      const worker = handler as unknown as (e: ReturnType<typeof sqsEvent>) => Promise<SQSBatchResponse>;
+      if (bodies.length > 0) {
+        // Its first delivery fails on its first roll-up write: the queue delivers it again.
+        const client = documentClient();
+        const send = client.send.bind(client) as (c: unknown, ...r: unknown[]) => Promise<unknown>;
+        const failing = vi
+          .spyOn(client, 'send')
+          .mockImplementation(((c: unknown, ...rest: unknown[]) =>
+            writesRollup(c) ? Promise.reject(new Error('worker failed')) : send(c, ...rest)) as never);
+        try {
+          expect((await worker(sqsEvent(bodies, 'restatements'))).batchItemFailures).toHaveLength(1);
+        } finally {
+          failing.mockRestore();
+        }
+        expect((await worker(sqsEvent(bodies, 'restatements'))).batchItemFailures).toEqual([]);
+      }
+      for (const at of scopes) {
+        const res = await get(`/analytics/v2/consumption?${Q1}&meterUserBreakdown=true${at}`);
+        expect(res.status).toBe(200);
+        const e = electricity(res.body);
+        expect(e?.users?.tenant, at || 'company').toEqual(fig(600, 30, 124.2));
+        expect(e?.users?.landlord, at || 'company').toEqual(fig(1800, 450, 372.6));
+        expect(e?.users?.unset, at || 'company').toEqual(at ? NONE : fig(400, 100, 82.8));
+        // The totals never moved.
+        expect(figures(e), at || 'company').toEqual(at ? fig(2400, 480, 496.8) : fig(2800, 580, 579.6));
+      }
+      // Finished: no reader hands it on again.
+      expect(await w.drain('restatements')).toEqual([]);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
+
+describe('removing a tenant that meters name as their user', () => {
+  it('is refused with the meters named, and allowed once no meter names it', async () => {
+    const tenants = async () =>
+      ((await get(`/assets/${site.Bank}/tenants`)).body as { data: { _id: string }[] }).data.map(
+        (t) => t._id,
+      );
+    const refused = await api({
+      method: 'DELETE',
+      path: `/assets/${site.Bank}/tenants/${cafe}`,
+      token: owner,
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toBe(
+      'This tenant uses 2 meters (Bank tenant, Bank second tenant): choose another tenant or none on each meter first',
+    );
+    expect(await tenants()).toContain(cafe);
+    // The meters' figures still show under Café Nero.
+    const split = await get(`/analytics/v2/consumption?${Q1}&meterUserBreakdown=true&assetId=${site.Bank}`);
+    expect((split.body as { tenants?: { name?: string }[] }).tenants?.map((t) => t.name)).toEqual([
+      'Café Nero',
+    ]);
+
+    const second = (
+      (await get(`/accounts?assetId=${site.Bank}&limit=100`)).body as {
+        data: { _id: string; name?: string }[];
+      }
+    ).data.find((a) => a.name === 'Bank second tenant')?._id;
+    for (const meter of [account['Bank tenant'], second]) {
+      const patched = await api({
+        method: 'PATCH',
+        path: `/accounts/${meter}`,
+        token: owner,
+        body: { meterUserTenantId: null },
+      });
+      expect(patched.status).toBe(200);
+    }
+    const removed = await api({
+      method: 'DELETE',
+      path: `/assets/${site.Bank}/tenants/${cafe}`,
+      token: owner,
+    });
+    expect(removed.status).toBe(200);
+    expect(await tenants()).not.toContain(cafe);
+  });
+});
+
+describe("a tenant's sub-meter under a landlord's main meter", () => {
+  it("stays in the main meter's landlord part; the sub-meter's own call gives its figures", async () => {
+    const entityId = await created(api, owner, '/entities', { legalName: 'Moorgate Estates Ltd' });
+    const moorgate = await created(api, owner, '/assets', {
+      siteName: 'Moorgate',
+      entityId,
+      address: { streetAddress: '2 Test Street', locality: 'London', postCode: 'EC2M 6TX' },
+    });
+    const pret = await created(api, owner, `/assets/${moorgate}/tenants`, { name: 'Pret' });
+    const main = await created(api, owner, '/accounts', {
+      type: 'electricity',
+      assetId: moorgate,
+      name: 'Moorgate main',
+      meterUser: 'landlord',
+    });
+    const sub = await created(api, owner, '/accounts', {
+      type: 'electricity',
+      assetId: moorgate,
+      name: 'Moorgate Pret sub-meter',
+      parentAccountId: main,
+      meterUser: 'tenant',
+      meterUserTenantId: pret,
+    });
+    account['Moorgate main'] = main;
+    account['Moorgate Pret sub-meter'] = sub;
+    await bill('Moorgate main', moorgate, '2025-01', fig(1000, 250, 207));
+    // A sub-meter's bill reaches no roll-up: its parent's figures already hold it (as bill confirmation does).
+    await applyInvoiceContribution(
+      w.demoId,
+      sub,
+      undefined,
+      newId(),
+      {
+        month: '2025-01',
+        utilityType: 'electricity',
+        unit: 'kWh',
+        factorVersion: 'DESNZ-2025',
+        ...fig(300, 75, 62.1),
+      },
+      1,
+    );
+    const res = await get(`/analytics/v2/consumption?${Q1}&meterUserBreakdown=true&assetId=${moorgate}`);
+    expect(res.status).toBe(200);
+    const e = electricity(res.body);
+    expect(figures(e)).toEqual(fig(1000, 250, 207));
+    expect(e?.users?.landlord).toEqual(fig(1000, 250, 207));
+    expect(e?.users?.tenant).toEqual(NONE);
+    expect((res.body as { tenants?: unknown[] }).tenants ?? []).toEqual([]);
+    const own = await get(`/analytics/v2/consumption?${Q1}&accountId=${sub}`);
+    expect(figures(electricity(own.body))).toEqual(fig(300, 75, 62.1));
   });
 });

@@ -77,6 +77,12 @@ const SITE_ROUTES: HttpRoute[] = [
   asset('PATCH', '/assets/{id}/status-history/{subId}', 'assets.statusHistory.update', 'write'),
   asset('DELETE', '/assets/{id}/status-history/{subId}', 'assets.statusHistory.delete', 'write'),
   asset('GET', '/assets/{id}/timeline-events', 'assets.timeline.list', 'read'),
+  // The generic removal of a tenant, refused while a meter names the tenant as its user.
+  route('DELETE', '/assets/{id}/tenants/{subId}', 'assets.tenants.delete', ASSETS, 'write', {
+    item: onAsset('write'),
+    resource: ASSETS.name,
+    subResource: 'tenants',
+  }),
   route('POST', '/assets/import', 'assets.import', IMPORTS, 'write', { maxBodyBytes: IMPORT_MAX_BODY_BYTES }),
   route('POST', '/assets/import-rollback', 'assets.importRollback', IMPORTS, 'write'),
 ];

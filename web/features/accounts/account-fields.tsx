@@ -206,6 +206,21 @@ export const METER_USER_LABELS: Readonly<Record<string, string>> = {
 /** A tenant as listed: its name, and its unit where it has one. */
 export const tenantLabel = (t: TenantOption) => (t.unit ? `${t.name} (${t.unit})` : t.name);
 
+/**
+ * The tenant a meter names, as its pages show it: its name while the site's tenants load ('…'), or, when
+ * it is no longer one of them (removed while the meter was being saved), words saying so, never its id.
+ */
+export function meterTenantText(
+  tenantId: string,
+  tenants: readonly TenantOption[] | undefined,
+  failed = false,
+): string {
+  if (failed) return 'a tenant of the site';
+  if (!tenants) return '…';
+  const tenant = tenants.find((t) => t._id === tenantId);
+  return tenant ? tenantLabel(tenant) : 'a tenant no longer on the site';
+}
+
 /** Who uses the meter's supply and, for a tenant, which of the site's tenants. */
 export function MeterUserFields({
   assetId,
@@ -248,6 +263,10 @@ export function MeterUserFields({
           data={[
             { value: '', label: 'Any tenant of the site' },
             ...(tenants.data?.data ?? []).map((t) => ({ value: t._id, label: tenantLabel(t) })),
+            // A tenant removed since the meter named it is shown as such, so the user sees to choose again.
+            ...(tenantId && tenants.data && !tenants.data.data.some((t) => t._id === tenantId)
+              ? [{ value: tenantId, label: meterTenantText(tenantId, tenants.data.data) }]
+              : []),
           ]}
         />
       )}

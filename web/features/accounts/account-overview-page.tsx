@@ -13,7 +13,7 @@ import {
 import { EmptyPanel } from '../../components/page-state.tsx';
 import { showToast } from '../../components/toast-store.ts';
 import { formatDate } from '../../lib/format.ts';
-import { METER_USER_LABELS, meterPointLabel, tenantLabel } from './account-fields.tsx';
+import { METER_USER_LABELS, meterPointLabel, meterTenantText } from './account-fields.tsx';
 import { formFailureOf, useRecalculateTotals, useSiteTenants, useSubMeters, useSuppliers } from './api.ts';
 import { StatusHistoryPanel } from './status-history-panel.tsx';
 
@@ -30,7 +30,6 @@ function Details({ account }: { account: AccountView }) {
   const suppliers = useSuppliers();
   const supplier = suppliers.data?.data.find((s) => s._id === account.supplierId);
   const tenants = useSiteTenants(account.meterUserTenantId ? account.assetId : undefined);
-  const tenant = tenants.data?.data.find((t) => t._id === account.meterUserTenantId);
   return (
     <Paper withBorder p="md">
       <Table aria-label="Account details">
@@ -58,7 +57,8 @@ function Details({ account }: { account: AccountView }) {
           {account.wasteCategory && <Row label="Waste category">{account.wasteCategory}</Row>}
           <Row label="Used by">
             {account.meterUser ? (METER_USER_LABELS[account.meterUser] ?? account.meterUser) : 'Not set'}
-            {account.meterUserTenantId && ` — ${tenant ? tenantLabel(tenant) : '…'}`}
+            {account.meterUserTenantId &&
+              ` — ${meterTenantText(account.meterUserTenantId, tenants.data?.data, tenants.error !== undefined)}`}
           </Row>
           <Row label="Tags">
             {account.tags.length === 0 ? (

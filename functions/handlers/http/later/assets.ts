@@ -7,6 +7,7 @@ import { ASSET_WRITE_OPERATIONS } from '../../../assets/asset-write-service.ts';
 import { EPC_OPERATIONS } from '../../../assets/epc-service.ts';
 import { EXTERNAL_DATA_OPERATIONS } from '../../../assets/external-data-service.ts';
 import { PROJECT_OPERATIONS } from '../../../assets/project-service.ts';
+import { TENANT_OPERATIONS } from '../../../assets/tenant-service.ts';
 import type { Operations } from '../../../core/middleware/api-context.ts';
 import { RECOMMENDATION_OPERATIONS } from '../../../recommendations/recommendation-service.ts';
 
@@ -22,4 +23,5 @@ export const LATER_OPERATIONS: Operations = {
   ...EXTERNAL_DATA_OPERATIONS,
   ...PROJECT_OPERATIONS,
   ...RECOMMENDATION_OPERATIONS,
+  ...TENANT_OPERATIONS,
 };
