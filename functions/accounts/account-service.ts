@@ -92,11 +92,11 @@ const get = async (ctx: OpContext): Promise<OpResult> => {
 };
 
 /** The generic create, with the account's links checked first. */
-const create = async (ctx: OpContext): Promise<OpResult> => {
+const create = operation({}, async (ctx): Promise<OpResult> => {
   const data = parseOrThrow(accountSchema, ctx.body);
   throwIfAny(await accountLinkErrors(ctx.caller, data));
   return generic('generic.create')(ctx);
-};
+});
 
 const LINK_FIELDS = ['assetId', 'parentAccountId', 'type', 'supplierId', 'meterPointNumber'];
 
@@ -199,7 +199,7 @@ export async function wizardAccountOf(
 }
 
 /** POST /accounts/from-wizard: a new account in an asset, with its meter number, unit and links checked. */
-const fromWizard = async (ctx: OpContext): Promise<OpResult> => {
+const fromWizard = operation({}, async (ctx): Promise<OpResult> => {
   const input = parseOrThrow(accountWizardSchema, ctx.body);
   const caller = ctx.caller;
   const resource = accountsResource();
@@ -221,10 +221,10 @@ const fromWizard = async (ctx: OpContext): Promise<OpResult> => {
   await writeActivity(caller, { type: 'create', model: 'accounts', modelId: item._id });
   const [view] = await accountViews(caller.companyId, [item]);
   return { status: 201, body: view };
-};
+});
 
 /** Every tag used on the accounts the caller may read, for the tag picker. */
-const tags = async (ctx: OpContext): Promise<OpResult> => {
+const tags = operation({}, async (ctx): Promise<OpResult> => {
   const all = await allAccounts(ctx.caller.companyId);
   const resource = accountsResource();
   const resolver = new LineageResolver(ctx.caller.companyId, ctx.caller);
@@ -236,7 +236,7 @@ const tags = async (ctx: OpContext): Promise<OpResult> => {
   }
   const data = [...found].sort((a, b) => a.localeCompare(b));
   return { body: { data, total: data.length } };
-};
+});
 
 const wasteCategories = async (): Promise<OpResult> => ({
   body: { data: [...WASTE_CATEGORIES], total: WASTE_CATEGORIES.length },

@@ -121,7 +121,7 @@ const createBody = companySchema.extend({
 });
 
 /** Staff create a company with its starting roles and, optionally, its first owner. */
-const create = async (ctx: OpContext): Promise<OpResult> => {
+const create = operation({}, async (ctx): Promise<OpResult> => {
   const input = parseOrThrow(createBody, ctx.body);
   const now = new Date().toISOString();
   const companyId = newId();
@@ -177,7 +177,7 @@ const create = async (ctx: OpContext): Promise<OpResult> => {
     message: String(data.name),
   });
   return { status: 201, body: company };
-};
+});
 
 const settingsBody = z
   .object({
@@ -246,12 +246,12 @@ const update = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
   return { body: next };
 });
 
-const roles = async (ctx: OpContext): Promise<OpResult> => {
+const roles = operation({}, async (ctx): Promise<OpResult> => {
   const data = (await listRoles(ctx.caller.companyId))
     .filter((r) => r.deleted !== true)
     .map((r) => ({ _id: r._id, name: r.name, permissions: r.permissions ?? [] }));
   return { body: { data, total: data.length, limit: data.length, skip: 0 } };
-};
+});
 
 const portalBody = z
   .object({

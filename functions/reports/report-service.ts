@@ -176,7 +176,7 @@ async function queueReport(
 }
 
 /** POST /reports/generate2 (and POST /reports): the report the body describes. */
-const generate = (ctx: OpContext) => queueReport(ctx, bodyObjectOf(ctx));
+const generate = operation({}, (ctx) => queueReport(ctx, bodyObjectOf(ctx)));
 
 /** GET /reports/generate/{type}, /reports/asset/{id}/{type}, /reports/portfolio/{id}/{type}: as the query asks. */
 function generateAs(

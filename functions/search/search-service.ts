@@ -9,6 +9,7 @@ import { getCollectionItem, type StoredItem } from '../core/data/item-repository
 import { forbidden, formError } from '../core/lib/errors.ts';
 import { parseOrThrow } from '../core/lib/validation.ts';
 import type { OpContext, Operations, OpResult } from '../core/middleware/api-context.ts';
+import { operation } from '../core/middleware/operation.ts';
 import { type IndexEntry, queryEntries, searchKeys } from '../core/search-index/search-index-repository.ts';
 import { ensureSearchIndex } from '../core/search-index/search-index-service.ts';
 import { compact, PREFIX_LENGTH, RESOURCE_OF, TIERS, type Tier } from '../core/search-index/search-terms.ts';
@@ -172,15 +173,18 @@ function searchInput(ctx: OpContext) {
 }
 
 /** GET /global-search/search?query= (01 §2.3, 02 §7): the header's grouped search. */
-const globalSearch = async (ctx: OpContext): Promise<OpResult> => ({
-  body: { results: await searchPortfolio(ctx.caller, searchInput(ctx)) },
-});
+const globalSearch = operation(
+  {},
+  async (ctx): Promise<OpResult> => ({
+    body: { results: await searchPortfolio(ctx.caller, searchInput(ctx)) },
+  }),
+);
 
 /** GET /util/search?query=&type=: the same search as a list, for pickers that look up one kind of item. */
-const utilSearch = async (ctx: OpContext): Promise<OpResult> => {
+const utilSearch = operation({}, async (ctx): Promise<OpResult> => {
   const results = await searchPortfolio(ctx.caller, searchInput(ctx));
   return { body: { data: results, total: results.length } };
-};
+});
 
 export const SEARCH_OPERATIONS: Operations = {
   'search.global': globalSearch,

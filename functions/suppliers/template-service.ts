@@ -182,15 +182,15 @@ async function insert(ctx: OpContext, template: StoredTemplate, supplier: Named)
 }
 
 /** POST /templates: one template per supplier and utility (409 otherwise), starting as preupload. */
-const create = async (ctx: OpContext): Promise<OpResult> => {
+const create = operation({}, async (ctx): Promise<OpResult> => {
   const { item, supplier } = await prepareNew(ctx.body);
   return { status: 201, body: await insert(ctx, item, supplier) };
-};
+});
 
 const MAX_BULK = 20;
 
 /** POST /templates/bulk: several templates, all checked (and none a duplicate) before any is written. */
-const bulk = async (ctx: OpContext): Promise<OpResult> => {
+const bulk = operation({}, async (ctx): Promise<OpResult> => {
   const bodies = parseOrThrow(z.array(z.unknown()).min(1).max(MAX_BULK), ctx.body);
   const prepared = [];
   const pairs = new Set<string>();
@@ -205,7 +205,7 @@ const bulk = async (ctx: OpContext): Promise<OpResult> => {
   const created: StoredTemplate[] = [];
   for (const { item, supplier } of prepared) created.push(await insert(ctx, item, supplier));
   return { status: 201, body: { data: created, total: created.length } };
-};
+});
 
 const PATCH_FIELDS = ['name', 'status', 'sampleKey'];
 

@@ -23,7 +23,7 @@ import { notFound } from '../core/lib/errors.ts';
 import { newId } from '../core/lib/ids.ts';
 import { inPool } from '../core/lib/in-pool.ts';
 import { digestOf, newSecret } from '../core/lib/secrets.ts';
-import type { OpContext, Operations, OpResult } from '../core/middleware/api-context.ts';
+import type { Operations, OpResult } from '../core/middleware/api-context.ts';
 import { operation } from '../core/middleware/operation.ts';
 import { allSites, type CalendarSite, sitesByIds, tenantsOf } from './calendar-repository.ts';
 
@@ -115,13 +115,13 @@ const events = operation({ query: calendarEventsQuery }, async (ctx): Promise<Op
 });
 
 /** GET /calendar/feed: whether the caller has a feed (its secret was shown once, when made). */
-const feed = async (ctx: OpContext): Promise<OpResult> => {
+const feed = operation({}, async (ctx): Promise<OpResult> => {
   const stored = await getFeedOfUser(ctx.caller.sub, ctx.caller.companyId);
   return { body: { active: !!stored, ...(stored ? { rotatedAt: stored.rotatedAt } : {}) } };
-};
+});
 
 /** POST /calendar/feed/rotate: a new feed address; the old one stops working. Shown once. */
-const rotateFeed = async (ctx: OpContext): Promise<OpResult> => {
+const rotateFeed = operation({}, async (ctx): Promise<OpResult> => {
   const previous = await getFeedOfUser(ctx.caller.sub, ctx.caller.companyId);
   const feedId = newId();
   const secret = newSecret();
@@ -142,7 +142,7 @@ const rotateFeed = async (ctx: OpContext): Promise<OpResult> => {
     body: { token, path: `/calendar/feed.ics?token=${encodeURIComponent(token)}` },
     headers: { 'cache-control': 'no-store' },
   };
-};
+});
 
 const domainOf = () => {
   const app = mailConfig().appUrl;

@@ -3,7 +3,8 @@ import { canAccessItem } from '../../shared/access/item-access.ts';
 import { isCompanyWide } from '../../shared/access/route-access.ts';
 import { LineageResolver } from '../core/access/item-access-service.ts';
 import type { StoredItem } from '../core/data/item-repository.ts';
-import type { OpContext, OpResult } from '../core/middleware/api-context.ts';
+import type { OpResult } from '../core/middleware/api-context.ts';
+import { operation } from '../core/middleware/operation.ts';
 import type { ScopeRef } from './target-access.ts';
 import { listScopeItems } from './target-repository.ts';
 
@@ -74,6 +75,9 @@ export async function writableScopes(caller: Caller) {
   };
 }
 
-export const scopesOperation = async (ctx: OpContext): Promise<OpResult> => ({
-  body: await writableScopes(ctx.caller),
-});
+export const scopesOperation = operation(
+  {},
+  async (ctx): Promise<OpResult> => ({
+    body: await writableScopes(ctx.caller),
+  }),
+);

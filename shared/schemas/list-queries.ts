@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { DEFAULT_LIST_LIMIT, MAX_PAGE_LIMIT } from '../constants.ts';
 import { onFirstUse } from './on-first-use.ts';
 
 /**
@@ -117,6 +118,14 @@ export const listSearchQuery = onFirstUse(() =>
 /** GET /emails: the company's mail, or (`unmatched=true`, staff only) mail that reached no company. */
 export const emailListQuery = onFirstUse(() =>
   genericList({ own: { unmatched: z.enum(['true', 'false'], 'Must be true or false').optional() } }),
+);
+
+/** GET /{resource}/{id}/{sub}: a page of a sub-resource's items (its only values; others are passed over). */
+export const subListQuery = onFirstUse(() =>
+  z.object({ limit: count(), skip: count() }).transform((q) => ({
+    limit: q.limit ? Math.min(Number(q.limit), MAX_PAGE_LIMIT) : DEFAULT_LIST_LIMIT,
+    skip: q.skip ? Number(q.skip) : 0,
+  })),
 );
 
 const COUNTRY_SORTS = ['fullName', 'name', 'code'] as const;

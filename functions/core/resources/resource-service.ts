@@ -29,6 +29,7 @@ import { applyPatch } from '../lib/item-patch.ts';
 import { parseOrThrow, throwIfOversized } from '../lib/validation.ts';
 import type { AnyOpContext, OpContext, Operation, Operations, OpResult } from '../middleware/api-context.ts';
 import { operation } from '../middleware/operation.ts';
+import { listSearchQuery, plainListQuery, subListQuery } from '../../../shared/schemas/list-queries.ts';
 import { indexForSearch } from '../search-index/search-index-service.ts';
 import { refuseUnknownRefs } from './resource-refs.ts';
 
@@ -250,28 +251,28 @@ function stamp(caller: Caller, data: Record<string, unknown>, resource: Resource
   };
 }
 
-const list = async (ctx: OpContext): Promise<OpResult> => {
+const list = operation({ query: plainListQuery }, async (ctx): Promise<OpResult> => {
   const resource = resourceOf(ctx.route);
-  const q = listQueryOf(resource, ctx.query);
+  const q = listQueryOf(resource, ctx.query.text);
   const { data, total } = await listReadable(resource, ctx.caller, q);
   return { body: { data, total, limit: q.limit, skip: q.skip } };
-};
+});
 
-const search = async (ctx: OpContext): Promise<OpResult> => {
+const search = operation({ query: listSearchQuery }, async (ctx): Promise<OpResult> => {
   const resource = resourceOf(ctx.route);
-  const text = (ctx.query.query ?? '').trim();
+  const text = ctx.query.query;
   if (text.length === 0) throw badRequest('query is required');
-  const q = { ...listQueryOf(resource, ctx.query), text };
+  const q = { ...listQueryOf(resource, ctx.query.text), text };
   const { data, total } = await listReadable(resource, ctx.caller, q);
   return { body: { data, total, limit: q.limit, skip: q.skip } };
-};
+});
 
 const get = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
   const resource = resourceOf(ctx.route);
   return { body: await loadForRoute(ctx, resource, ctx.params.id, 'read') };
 });
 
-const create = async (ctx: OpContext): Promise<OpResult> => {
+const create = operation({}, async (ctx): Promise<OpResult> => {
   const resource = resourceOf(ctx.route);
   const data = parseOrThrow(resourceSchema(resource.name), ctx.body);
   refineOrThrow(resource, data);
@@ -284,9 +285,9 @@ const create = async (ctx: OpContext): Promise<OpResult> => {
   await afterWrite(resource, ctx.caller, item);
   await writeActivity(ctx.caller, { type: 'create', model: resource.name, modelId: item._id });
   return { status: 201, body: item };
-};
+});
 
-const bulk = async (ctx: OpContext): Promise<OpResult> => {
+const bulk = operation({}, async (ctx): Promise<OpResult> => {
   const resource = resourceOf(ctx.route);
   const body = parseOrThrow(z.array(z.unknown()).min(1).max(MAX_BULK), ctx.body);
   const itemSchema = resourceSchema(resource.name);
@@ -320,7 +321,7 @@ const bulk = async (ctx: OpContext): Promise<OpResult> => {
     message: `${parsed.length} created`,
   });
   return { status: 201, body: { data: parsed, total: parsed.length } };
-};
+});
 
 const update = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
   const resource = resourceOf(ctx.route);
@@ -377,10 +378,10 @@ const restore = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => 
   return { body: changed.after };
 });
 
-const schema = async (ctx: OpContext): Promise<OpResult> => {
+const schema = operation({}, async (ctx): Promise<OpResult> => {
   const resource = resourceOf(ctx.route);
   return { body: z.toJSONSchema(resourceSchema(resource.name), { io: 'input', unrepresentable: 'any' }) };
-};
+});
 
 function subSchemaOf(resource: ResourceDecl, sub: string | undefined) {
   if (!sub || !resource.subResources?.includes(sub)) {
@@ -389,13 +390,12 @@ function subSchemaOf(resource: ResourceDecl, sub: string | undefined) {
   return { sub, schema: subResourceSchema(resource.name, sub) };
 }
 
-const subList = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
+const subList = operation({ params: ['id'], query: subListQuery }, async (ctx): Promise<OpResult> => {
   const resource = resourceOf(ctx.route);
   const parent = await loadForRoute(ctx, resource, ctx.params.id, 'read');
   const { sub } = subSchemaOf(resource, ctx.route.subResource);
   const q = listQueryOf(resource, {});
-  const limit = intParam(ctx.query.limit, DEFAULT_LIST_LIMIT, 'limit', MAX_PAGE_LIMIT);
-  const skip = intParam(ctx.query.skip, 0, 'skip', Number.MAX_SAFE_INTEGER);
+  const { limit, skip } = ctx.query;
   const result = await listItems(subCollectionOf(resource, ctx.caller, parent._id, sub), {
     ...q,
     limit,
