@@ -14,6 +14,7 @@ import {
   WASTE_CATEGORIES,
 } from '../../shared/schemas/account-rules.ts';
 import { accountListQuery } from '../../shared/schemas/list-queries.ts';
+import { accountGetQuery } from '../../shared/schemas/request-queries.ts';
 import { LineageResolver, mayAccessItem } from '../core/access/item-access-service.ts';
 import { writeActivity } from '../core/activity/activity-service.ts';
 import { listItems, putItem, type StoredItem } from '../core/data/item-repository.ts';
@@ -69,8 +70,8 @@ const search = operation({ query: accountListQuery }, (ctx) => {
 });
 
 /** One account with its asset, its parent's name and, on request ($select), its processing invoices. */
-const get = async (ctx: OpContext): Promise<OpResult> => {
-  const result = await generic('generic.get')(ctx);
+const get = operation({ params: ['id'], query: accountGetQuery }, async (ctx): Promise<OpResult> => {
+  const result = await generic('generic.get')({ ...ctx, query: {} });
   const account = answeredItem(result);
   const [view] = await accountViews(ctx.caller.companyId, [account]);
   const parentId = typeof account.parentAccountId === 'string' ? account.parentAccountId : undefined;
@@ -89,7 +90,7 @@ const get = async (ctx: OpContext): Promise<OpResult> => {
   return {
     body: Object.fromEntries(Object.entries(full).filter(([k]) => k === '_id' || select.includes(k))),
   };
-};
+});
 
 /** The generic create, with the account's links checked first. */
 const create = operation({}, async (ctx): Promise<OpResult> => {
@@ -238,9 +239,12 @@ const tags = operation({}, async (ctx): Promise<OpResult> => {
   return { body: { data, total: data.length } };
 });
 
-const wasteCategories = async (): Promise<OpResult> => ({
-  body: { data: [...WASTE_CATEGORIES], total: WASTE_CATEGORIES.length },
-});
+const wasteCategories = operation(
+  {},
+  async (): Promise<OpResult> => ({
+    body: { data: [...WASTE_CATEGORIES], total: WASTE_CATEGORIES.length },
+  }),
+);
 
 export const ACCOUNT_OPERATIONS: Operations = {
   'accounts.list': list,

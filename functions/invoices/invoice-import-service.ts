@@ -2,6 +2,7 @@ import * as z from 'zod';
 import type { Caller } from '../../shared/access/caller.ts';
 import { parseDate } from '../../shared/capture/date-text.ts';
 import { INVOICE_IMPORT_COLUMNS } from '../../shared/imports/register-columns.ts';
+import { importFileQuery } from '../../shared/schemas/import-file-query.ts';
 import { findResource } from '../../shared/system/resources.ts';
 import { allAccounts } from '../accounts/index.ts';
 import { LineageResolver, mayAccessItem } from '../core/access/item-access-service.ts';
@@ -125,7 +126,7 @@ export function importedInvoice(
  * are checked before any is written, so a file with a bad row imports nothing and says which. Imported
  * bills go through validation like captured ones, in one batch that can be rolled back.
  */
-const importInvoices = operation({}, async (ctx): Promise<OpResult> => {
+const importInvoices = operation({ query: importFileQuery }, async (ctx): Promise<OpResult> => {
   const companyId = ctx.caller.companyId;
   const file = importFileOf(ctx);
   const rows = importRowsOf(file.text, INVOICE_IMPORT_COLUMNS);

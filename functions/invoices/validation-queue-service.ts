@@ -358,11 +358,11 @@ const bulkDelete = operation({}, async (ctx): Promise<OpResult> => {
 });
 
 /** POST /invoice-validation and its bulk form: a validation is made by capture, upload or import only. */
-const create = async (): Promise<OpResult> => {
+const create = operation({}, async (): Promise<OpResult> => {
   throw readOnly(
     'An invoice validation is made when its invoice is uploaded or imported, not created directly',
   );
-};
+});
 
 /** The fields of PATCH /invoice-validation/{id}: what a person records; the result has actions of its own. */
 const validationEditSchema = z

@@ -253,7 +253,7 @@ const reportContent = operation({ params: ['id'] }, async (ctx): Promise<OpResul
 });
 
 /** GET /report-templates/system: the reports every company has. */
-const systemTemplates = async (): Promise<OpResult> => ({ body: { data: SYSTEM_TEMPLATES } });
+const systemTemplates = operation({}, async (): Promise<OpResult> => ({ body: { data: SYSTEM_TEMPLATES } }));
 
 /** Asking for reports, building them again, and their downloads. */
 export const REPORT_REQUEST_OPERATIONS: Operations = {

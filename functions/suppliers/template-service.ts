@@ -280,9 +280,12 @@ const restore = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => 
 });
 
 /** GET /templates/invoice-keys: what a template value can fill, with names and the type each reads as. */
-const invoiceKeys = async (): Promise<OpResult> => ({
-  body: { data: INVOICE_KEYS.map((key) => ({ key, name: keyName(key), type: KEY_TYPES[key] })) },
-});
+const invoiceKeys = operation(
+  {},
+  async (): Promise<OpResult> => ({
+    body: { data: INVOICE_KEYS.map((key) => ({ key, name: keyName(key), type: KEY_TYPES[key] })) },
+  }),
+);
 
 // ---------------------------------------------------------------- lists replaced whole
 

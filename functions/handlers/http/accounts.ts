@@ -1,3 +1,4 @@
+import { importFileQuery } from '../../../shared/schemas/import-file-query.ts';
 import { invoiceDownloadQuery } from '../../../shared/schemas/queries.ts';
 import { ACCOUNTS_AREA } from '../../../shared/system/areas/accounts.ts';
 import { INVOICES_AREA } from '../../../shared/system/areas/invoices.ts';
@@ -39,9 +40,9 @@ const invoiceDocument = loadedOnFirstCall(
 );
 
 const SELDOM_CALLED_OPERATIONS: Operations = {
-  'accounts.uploadCsv': accountImport('accounts.uploadCsv'),
+  'accounts.uploadCsv': accountImport('accounts.uploadCsv', { query: importFileQuery }),
   'accounts.importRollback': accountImport('accounts.importRollback'),
-  'accounts.uploadContractCsv': contractImport('accounts.uploadContractCsv'),
+  'accounts.uploadContractCsv': contractImport('accounts.uploadContractCsv', { query: importFileQuery }),
   'accounts.contractImportRollback': contractImport('accounts.contractImportRollback'),
   'accounts.invoiceDownload': invoiceDocument('accounts.invoiceDownload', {
     params: ['invoiceId', 'id'],
@@ -58,7 +59,9 @@ const SELDOM_CALLED_OPERATIONS: Operations = {
 };
 
 const METER_CONSUMPTION_IMPORT: Operations = {
-  'accounts.consumptionImport': operation({ params: ['id'] }, (ctx) => queueMeterImport(ctx, ctx.params.id)),
+  'accounts.consumptionImport': operation({ params: ['id'], query: importFileQuery }, (ctx) =>
+    queueMeterImport(ctx, ctx.params.id),
+  ),
 };
 
 export const handler = httpFunction('accounts', [ACCOUNTS_AREA, INVOICES_AREA], {
