@@ -1,3 +1,4 @@
+import type * as z from 'zod';
 import type { Caller } from '../../shared/access/caller.ts';
 import { canAccessItem } from '../../shared/access/item-access.ts';
 import { canSearch, isCompanyWide } from '../../shared/access/route-access.ts';
@@ -7,8 +8,7 @@ import { LineageResolver } from '../core/access/item-access-service.ts';
 import { getCollectionItems } from '../core/data/batch-reads.ts';
 import { getCollectionItem, type StoredItem } from '../core/data/item-repository.ts';
 import { forbidden, formError } from '../core/lib/errors.ts';
-import { parseOrThrow } from '../core/lib/validation.ts';
-import type { OpContext, Operations, OpResult } from '../core/middleware/api-context.ts';
+import type { AnyOpContext, Operations, OpResult } from '../core/middleware/api-context.ts';
 import { operation } from '../core/middleware/operation.ts';
 import { type IndexEntry, queryEntries, searchKeys } from '../core/search-index/search-index-repository.ts';
 import { ensureSearchIndex } from '../core/search-index/search-index-service.ts';
@@ -167,21 +167,23 @@ async function hydrate(companyId: string, entries: readonly IndexEntry[]): Promi
   });
 }
 
-function searchInput(ctx: OpContext) {
+type SearchInput = z.output<typeof searchQuerySchema>;
+
+function searchInput(ctx: Pick<AnyOpContext, 'caller'> & { query: SearchInput }): SearchInput {
   if (!canSearch(ctx.caller)) throw forbidden();
-  return parseOrThrow(searchQuerySchema, ctx.query);
+  return ctx.query;
 }
 
 /** GET /global-search/search?query= (01 §2.3, 02 §7): the header's grouped search. */
 const globalSearch = operation(
-  {},
+  { query: searchQuerySchema },
   async (ctx): Promise<OpResult> => ({
     body: { results: await searchPortfolio(ctx.caller, searchInput(ctx)) },
   }),
 );
 
 /** GET /util/search?query=&type=: the same search as a list, for pickers that look up one kind of item. */
-const utilSearch = operation({}, async (ctx): Promise<OpResult> => {
+const utilSearch = operation({ query: searchQuerySchema }, async (ctx): Promise<OpResult> => {
   const results = await searchPortfolio(ctx.caller, searchInput(ctx));
   return { body: { data: results, total: results.length } };
 });

@@ -1,6 +1,7 @@
 import type { PermissionName } from '../../access/permission-names.ts';
 import type { AuthKind } from '../../access/route-rules.ts';
 import { IMPORT_MAX_BODY_BYTES } from '../../constants.ts';
+import { consumptionQuerySchema } from '../../schemas/account-inputs.ts';
 import { importFileQuery } from '../../schemas/import-file-query.ts';
 import { accountListQuery, plainListQuery } from '../../schemas/list-queries.ts';
 import { activeBillingQuerySchema, contractDownloadQuery, contractListQuery } from '../../schemas/queries.ts';
@@ -141,6 +142,8 @@ export const ACCOUNTS_AREA: AreaDecl = {
     'GET /accounts': accountListQuery,
     'GET /accounts/search': accountListQuery,
     'GET /accounts/{id}': accountGetQuery,
+    'GET /accounts/{id}/consumption': consumptionQuerySchema,
+    'GET /accounts/{id}/consumption-old': consumptionQuerySchema,
     'GET /readings': plainListQuery,
     'GET /accounts/active-billing': activeBillingQuerySchema,
     'GET /accounts/{id}/contracts': contractListQuery,
