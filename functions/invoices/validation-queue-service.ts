@@ -222,7 +222,7 @@ const idsSchema = z.object({
     .max(MAX_BULK, `At most ${MAX_BULK} invoices at a time`),
 });
 
-async function announce(ctx: OpContext) {
+async function announce(ctx: Pick<OpContext, 'caller' | 'log'>) {
   await publishToCompany(
     ctx.caller.companyId,
     { type: 'invoice.validation', keys: ['/invoice-validation', '/invoices'] },
