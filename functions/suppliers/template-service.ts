@@ -49,7 +49,6 @@ import {
 } from './template-repository.ts';
 import { verifySample } from './template-sample-service.ts';
 import {
-  asTemplate,
   loadTemplate,
   refuseUnknown,
   type StoredTemplate,
@@ -253,8 +252,8 @@ const remove = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
       ? undefined
       : { ...current, deleted: true, deletedAt: new Date().toISOString(), deletedBy: ctx.caller.sub },
   );
-  if (!changed?.written) return { body: changed ? asTemplate(changed.after) : t };
-  const next = asTemplate(changed.after);
+  if (!changed?.written) return { body: changed ? changed.after : t };
+  const next = changed.after;
   await releaseSlot(t.supplierId, t.type, t._id);
   await writeActivity(ctx.caller, { type: 'delete', model: 'templates', modelId: t._id });
   return { body: next };
@@ -274,7 +273,7 @@ const restore = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => 
     return { ...rest, _id: current._id, updatedAt: new Date().toISOString() };
   });
   if (!changed) throw notFound('No such template');
-  const next = asTemplate(changed.after);
+  const next = changed.after;
   await writeActivity(ctx.caller, { type: 'restore', model: 'templates', modelId: t._id });
   return { body: next };
 });
