@@ -63,9 +63,9 @@ const genericList = <S extends TextShape>({ own, anySort }: ListOptions<S> = {})
     $multi: z.string().optional(),
     $select: z.string().optional(),
   };
+  // The names are checked on the query as it came: zod's object leaves `__proto__` out of what it parses.
   return z
-    .object({ ...control, ...(own ?? ({} as S)) })
-    .catchall(z.string())
+    .custom<Record<string, unknown>>((q) => typeof q === 'object' && q !== null)
     .superRefine((q, check) => {
       for (const key of Object.keys(q)) {
         if (!Object.hasOwn(control, key) && !(own && Object.hasOwn(own, key)) && !isFieldName(key))
@@ -73,6 +73,7 @@ const genericList = <S extends TextShape>({ own, anySort }: ListOptions<S> = {})
           check.addIssue({ code: 'custom', path: [], message: `Unknown filter ${key}` });
       }
     })
+    .pipe(z.object({ ...control, ...(own ?? ({} as S)) }).catchall(z.string()))
     .transform((q) => ({
       ...q,
       /** `__proto__` cannot be among them: zod drops it. */

@@ -63,3 +63,16 @@ describe('operations declare what they read', () => {
     expect(offences(/\bctx\.(params|query)\.\$?\w+ as [A-Za-z{]/)).toEqual([]);
   });
 });
+
+describe('queue workers', () => {
+  it('each read their messages through queueFunction, which parses every body with its queue schema', () => {
+    const dir = join(functionsDir, 'handlers', 'queue');
+    const workers = readdirSync(dir).filter((f) => f.endsWith('.ts'));
+    expect(workers.length).toBeGreaterThan(5);
+    const unparsed = workers.filter((f) => {
+      const text = readFileSync(join(dir, f), 'utf8');
+      return !/export const handler = queueFunction\(/.test(text) || /JSON\.parse|\.body\b/.test(text);
+    });
+    expect(unparsed).toEqual([]);
+  });
+});
