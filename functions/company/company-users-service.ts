@@ -41,6 +41,7 @@ import { assertAssignable } from './role-service.ts';
  * their profile and membership.
  */
 function target(ctx: AnyOpContext): { companyId: string; sub: string | undefined } {
+  // The operations serve paths with and without these parameters, so they declare none and read them here.
   const { id, userSub } = ctx.params;
   if (!ctx.route.path.startsWith('/companies/')) return { companyId: ctx.caller.companyId, sub: id };
   // Every `/companies/...` route of these operations names the company.
