@@ -1,5 +1,4 @@
 import * as z from 'zod';
-import { DEFAULT_LIST_LIMIT, MAX_PAGE_LIMIT } from '../constants.ts';
 import { onFirstUse } from './on-first-use.ts';
 
 /**
@@ -63,9 +62,9 @@ const genericList = <S extends TextShape>({ own, anySort }: ListOptions<S> = {})
     $multi: z.string().optional(),
     $select: z.string().optional(),
   };
-  // The names are checked on the query as it came: zod's object leaves `__proto__` out of what it parses.
   return z
-    .custom<Record<string, unknown>>((q) => typeof q === 'object' && q !== null)
+    .object({ ...control, ...(own ?? ({} as S)) })
+    .catchall(z.string())
     .superRefine((q, check) => {
       for (const key of Object.keys(q)) {
         if (!Object.hasOwn(control, key) && !(own && Object.hasOwn(own, key)) && !isFieldName(key))
@@ -73,7 +72,6 @@ const genericList = <S extends TextShape>({ own, anySort }: ListOptions<S> = {})
           check.addIssue({ code: 'custom', path: [], message: `Unknown filter ${key}` });
       }
     })
-    .pipe(z.object({ ...control, ...(own ?? ({} as S)) }).catchall(z.string()))
     .transform((q) => ({
       ...q,
       /** `__proto__` cannot be among them: zod drops it. */
@@ -119,14 +117,6 @@ export const listSearchQuery = onFirstUse(() =>
 /** GET /emails: the company's mail, or (`unmatched=true`, staff only) mail that reached no company. */
 export const emailListQuery = onFirstUse(() =>
   genericList({ own: { unmatched: z.enum(['true', 'false'], 'Must be true or false').optional() } }),
-);
-
-/** GET /{resource}/{id}/{sub}: a page of a sub-resource's items (its only values; others are passed over). */
-export const subListQuery = onFirstUse(() =>
-  z.object({ limit: count(), skip: count() }).transform((q) => ({
-    limit: q.limit ? Math.min(Number(q.limit), MAX_PAGE_LIMIT) : DEFAULT_LIST_LIMIT,
-    skip: q.skip ? Number(q.skip) : 0,
-  })),
 );
 
 const COUNTRY_SORTS = ['fullName', 'name', 'code'] as const;

@@ -1,4 +1,4 @@
-import { listSearchQuery, plainListQuery, subListQuery } from '../schemas/list-queries.ts';
+import { genericListQuery, genericSearchQuery, genericSubListQuery } from '../schemas/generic-queries.ts';
 import type { AreaDecl } from './area.ts';
 import type { HttpFunctionName } from './functions.ts';
 import { findResource, RESOURCES, type ResourceDecl } from './resources.ts';
@@ -40,7 +40,7 @@ export function genericRoutes(r: ResourceDecl): HttpRoute[] {
       path: base,
       op: 'generic.list',
       permission: r.read,
-      query: plainListQuery,
+      query: genericListQuery,
     },
     { ...common, method: 'POST', path: base, op: 'generic.create', permission: r.write },
     { ...common, method: 'POST', path: `${base}/bulk`, op: 'generic.bulk', permission: r.write },
@@ -52,7 +52,7 @@ export function genericRoutes(r: ResourceDecl): HttpRoute[] {
       path: `${base}/search`,
       op: 'generic.search',
       permission: r.read,
-      query: listSearchQuery,
+      query: genericSearchQuery,
     },
     {
       ...common,
@@ -100,7 +100,7 @@ export function genericRoutes(r: ResourceDecl): HttpRoute[] {
         op: 'generic.sub.list',
         permission: r.read,
         item: itemCheck(r, 'read'),
-        query: subListQuery,
+        query: genericSubListQuery,
       },
       {
         ...s,

@@ -3,6 +3,11 @@ import type { Caller } from '../../../shared/access/caller.ts';
 import { isCompanyWide } from '../../../shared/access/route-access.ts';
 import { DEFAULT_LIST_LIMIT, MAX_LIST_LIMIT, MAX_PAGE_LIMIT } from '../../../shared/constants.ts';
 import {
+  genericListQuery,
+  genericSearchQuery,
+  genericSubListQuery,
+} from '../../../shared/schemas/generic-queries.ts';
+import {
   loadResourceSchemas,
   resourceSchema,
   subResourceSchema,
@@ -27,9 +32,8 @@ import { badRequest, conflict, forbidden, formError, notFound } from '../lib/err
 import { newId } from '../lib/ids.ts';
 import { applyPatch } from '../lib/item-patch.ts';
 import { parseOrThrow, throwIfOversized } from '../lib/validation.ts';
-import type { AnyOpContext, OpContext, Operation, Operations, OpResult } from '../middleware/api-context.ts';
+import type { AnyOpContext, Operation, Operations, OpResult } from '../middleware/api-context.ts';
 import { operation } from '../middleware/operation.ts';
-import { listSearchQuery, plainListQuery, subListQuery } from '../../../shared/schemas/list-queries.ts';
 import { indexForSearch } from '../search-index/search-index-service.ts';
 import { refuseUnknownRefs } from './resource-refs.ts';
 
@@ -251,14 +255,14 @@ function stamp(caller: Caller, data: Record<string, unknown>, resource: Resource
   };
 }
 
-const list = operation({ query: plainListQuery }, async (ctx): Promise<OpResult> => {
+const list = operation({ query: genericListQuery }, async (ctx): Promise<OpResult> => {
   const resource = resourceOf(ctx.route);
   const q = listQueryOf(resource, ctx.query.text);
   const { data, total } = await listReadable(resource, ctx.caller, q);
   return { body: { data, total, limit: q.limit, skip: q.skip } };
 });
 
-const search = operation({ query: listSearchQuery }, async (ctx): Promise<OpResult> => {
+const search = operation({ query: genericSearchQuery }, async (ctx): Promise<OpResult> => {
   const resource = resourceOf(ctx.route);
   const text = ctx.query.query;
   if (text.length === 0) throw badRequest('query is required');
@@ -390,7 +394,7 @@ function subSchemaOf(resource: ResourceDecl, sub: string | undefined) {
   return { sub, schema: subResourceSchema(resource.name, sub) };
 }
 
-const subList = operation({ params: ['id'], query: subListQuery }, async (ctx): Promise<OpResult> => {
+const subList = operation({ params: ['id'], query: genericSubListQuery }, async (ctx): Promise<OpResult> => {
   const resource = resourceOf(ctx.route);
   const parent = await loadForRoute(ctx, resource, ctx.params.id, 'read');
   const { sub } = subSchemaOf(resource, ctx.route.subResource);
