@@ -13,7 +13,7 @@ import { LOG_OPERATIONS } from '../../imports/log-service.ts';
 import { KIOSK_OPERATIONS } from '../../kiosk/kiosk-service.ts';
 import { LOOKUP_OPERATIONS } from '../../lookups/lookup-service.ts';
 import { MARKETPLACE_STAFF_OPERATIONS } from '../../marketplace/carbon-market-service.ts';
-import { SEARCH_OPERATIONS } from '../../search/search-service.ts';
+import { SEARCH_OPERATIONS } from '../../search/search-operations.ts';
 import { STAFF_ADMIN_OPERATIONS } from '../../staff-tools/admin-service.ts';
 import { EMAIL_OPERATIONS } from '../../staff-tools/email-service.ts';
 import { GAS_PREDICTION_OPERATIONS } from '../../staff-tools/gas-prediction-service.ts';
