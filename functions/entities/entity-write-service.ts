@@ -12,12 +12,7 @@ import { ApiError, forbidden, formError, notFound } from '../core/lib/errors.ts'
 import { newId } from '../core/lib/ids.ts';
 import { applyPatch } from '../core/lib/item-patch.ts';
 import { parseOrThrow } from '../core/lib/validation.ts';
-import type {
-  AnyOpContext,
-  Operations,
-  OpResult,
-  WithParams,
-} from '../core/middleware/api-context.ts';
+import type { AnyOpContext, Operations, OpResult, WithParams } from '../core/middleware/api-context.ts';
 import { operation } from '../core/middleware/operation.ts';
 import { GENERIC_OPERATIONS } from '../core/resources/resource-service.ts';
 import { indexForSearch } from '../core/search-index/search-index-service.ts';

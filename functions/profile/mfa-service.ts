@@ -5,7 +5,7 @@ import { writeActivity } from '../core/activity/activity-service.ts';
 import { type Identity, identityProvider } from '../core/adapters/identity.ts';
 import { conflict, formError, notFound } from '../core/lib/errors.ts';
 import { parseOrThrow } from '../core/lib/validation.ts';
-import type { AnyOpContext, OpContext, Operations, OpResult } from '../core/middleware/api-context.ts';
+import type { AnyOpContext, Operations, OpResult } from '../core/middleware/api-context.ts';
 import { operation } from '../core/middleware/operation.ts';
 
 const ISSUER = 'Voltfolio';

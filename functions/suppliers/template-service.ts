@@ -48,12 +48,7 @@ import {
   templatesOfSupplier,
 } from './template-repository.ts';
 import { verifySample } from './template-sample-service.ts';
-import {
-  loadTemplate,
-  refuseUnknown,
-  type StoredTemplate,
-  saveTemplate,
-} from './template-store.ts';
+import { loadTemplate, refuseUnknown, type StoredTemplate, saveTemplate } from './template-store.ts';
 
 type Problems = Record<string, string>;
 
