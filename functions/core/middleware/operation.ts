@@ -48,8 +48,6 @@ type QueryOf<S> = S extends QuerySchema ? z.output<S> : Record<string, string>;
  * answering 400 before the operation runs. The function refuses to load when a route it serves lacks a
  * named parameter or declares another query schema.
  */
-// Pure, so that a bundle importing one export of a module drops that module's operations it never serves.
-/* @__NO_SIDE_EFFECTS__ */
 export function operation<const N extends string = never, S extends QuerySchema | undefined = undefined>(
   declared: Declared<N, S>,
   run: (ctx: OpContext<PathParams<N>, QueryOf<S>>) => Promise<OpResult>,
@@ -69,7 +67,6 @@ export function operation<const N extends string = never, S extends QuerySchema 
  * declares what the loaded operation declares (path parameters, query schema), for the function to check
  * its routes when it loads; the loaded operation reads the request itself.
  */
-/* @__NO_SIDE_EFFECTS__ */
 export function onFirstCall<const N extends string = never>(
   declared: Declared<N, QuerySchema | undefined>,
   load: () => Promise<Operation>,
