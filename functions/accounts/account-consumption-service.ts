@@ -1,3 +1,4 @@
+import type * as z from 'zod';
 import { consumptionQuerySchema } from '../../shared/schemas/account-inputs.ts';
 import { convertQuantity } from '../../shared/schemas/account-rules.ts';
 import type {
@@ -7,7 +8,6 @@ import type {
 } from '../../shared/schemas/account-views.ts';
 import type { StoredItem } from '../core/data/item-repository.ts';
 import { formError } from '../core/lib/errors.ts';
-import { parseOrThrow } from '../core/lib/validation.ts';
 import type { Operations, OpResult } from '../core/middleware/api-context.ts';
 import { operation } from '../core/middleware/operation.ts';
 import { routeAccount, unitOf } from './account-links.ts';
@@ -40,10 +40,9 @@ export function defaultWindow(today: Date): { startDate: string; endDate: string
  */
 export async function accountConsumption(
   account: StoredItem,
-  query: Record<string, string>,
+  q: z.output<typeof consumptionQuerySchema>,
   today = new Date(),
 ): Promise<AccountConsumption> {
-  const q = parseOrThrow(consumptionQuerySchema, query);
   const fallback = defaultWindow(today);
   const startDate = q.startDate ?? fallback.startDate;
   const endDate = q.endDate ?? fallback.endDate;
@@ -122,21 +121,27 @@ function emptyPoint(
   };
 }
 
-const consumption = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
-  const account = await routeAccount(ctx.caller, ctx.params.id);
-  return { body: await accountConsumption(account, ctx.query) };
-});
+const consumption = operation(
+  { params: ['id'], query: consumptionQuerySchema },
+  async (ctx): Promise<OpResult> => {
+    const account = await routeAccount(ctx.caller, ctx.params.id);
+    return { body: await accountConsumption(account, ctx.query) };
+  },
+);
 
 /** The same figures in the older shape: one `{ date, value }` per period, dated on its first day. */
-const consumptionOld = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
-  const account = await routeAccount(ctx.caller, ctx.params.id);
-  const result = await accountConsumption(account, ctx.query);
-  const body: ConsumptionOldPoint[] = result.data.map((p) => ({
-    date: p.period.length === 4 ? `${p.period}-01-01` : `${p.period}-01`,
-    value: p.consumption,
-  }));
-  return { body };
-});
+const consumptionOld = operation(
+  { params: ['id'], query: consumptionQuerySchema },
+  async (ctx): Promise<OpResult> => {
+    const account = await routeAccount(ctx.caller, ctx.params.id);
+    const result = await accountConsumption(account, ctx.query);
+    const body: ConsumptionOldPoint[] = result.data.map((p) => ({
+      date: p.period.length === 4 ? `${p.period}-01-01` : `${p.period}-01`,
+      value: p.consumption,
+    }));
+    return { body };
+  },
+);
 
 const invalidateCache = operation(
   { params: ['id'] },

@@ -14,6 +14,7 @@ import {
   WASTE_CATEGORIES,
 } from '../../shared/schemas/account-rules.ts';
 import { accountListQuery } from '../../shared/schemas/list-queries.ts';
+import { accountGetQuery } from '../../shared/schemas/request-queries.ts';
 import { LineageResolver, mayAccessItem } from '../core/access/item-access-service.ts';
 import { writeActivity } from '../core/activity/activity-service.ts';
 import { listItems, putItem, type StoredItem } from '../core/data/item-repository.ts';
@@ -71,8 +72,8 @@ const search = operation({ query: accountListQuery }, (ctx) => {
 });
 
 /** One account with its asset, its parent's name and, on request ($select), its processing invoices. */
-const get = async (ctx: OpContext): Promise<OpResult> => {
-  const result = await generic('generic.get')(ctx);
+const get = operation({ params: ['id'], query: accountGetQuery }, async (ctx): Promise<OpResult> => {
+  const result = await generic('generic.get')({ ...ctx, query: {} });
   const account = answeredItem(result);
   const [view] = await accountViews(ctx.caller.companyId, [account]);
   const parentId = typeof account.parentAccountId === 'string' ? account.parentAccountId : undefined;
@@ -91,17 +92,17 @@ const get = async (ctx: OpContext): Promise<OpResult> => {
   return {
     body: Object.fromEntries(Object.entries(full).filter(([k]) => k === '_id' || select.includes(k))),
   };
-};
+});
 
 /** The generic create, with the account's links checked first. */
-const create = async (ctx: OpContext): Promise<OpResult> => {
+const create = operation({}, async (ctx): Promise<OpResult> => {
   const data = parseOrThrow(accountSchema, ctx.body);
   throwIfAny({
     ...(await accountLinkErrors(ctx.caller, data)),
     ...(await meterUserErrors(ctx.caller.companyId, data)),
   });
   return generic('generic.create')(ctx);
-};
+});
 
 const LINK_FIELDS = ['assetId', 'parentAccountId', 'type', 'supplierId', 'meterPointNumber'];
 /** Fields that say who uses the meter: the roll-ups split its figures by them. */
@@ -224,7 +225,7 @@ export async function wizardAccountOf(
 }
 
 /** POST /accounts/from-wizard: a new account in an asset, with its meter number, unit and links checked. */
-const fromWizard = async (ctx: OpContext): Promise<OpResult> => {
+const fromWizard = operation({}, async (ctx): Promise<OpResult> => {
   const input = parseOrThrow(accountWizardSchema, ctx.body);
   const caller = ctx.caller;
   const resource = accountsResource();
@@ -246,10 +247,10 @@ const fromWizard = async (ctx: OpContext): Promise<OpResult> => {
   await writeActivity(caller, { type: 'create', model: 'accounts', modelId: item._id });
   const [view] = await accountViews(caller.companyId, [item]);
   return { status: 201, body: view };
-};
+});
 
 /** Every tag used on the accounts the caller may read, for the tag picker. */
-const tags = async (ctx: OpContext): Promise<OpResult> => {
+const tags = operation({}, async (ctx): Promise<OpResult> => {
   const all = await allAccounts(ctx.caller.companyId);
   const resource = accountsResource();
   const resolver = new LineageResolver(ctx.caller.companyId, ctx.caller);
@@ -261,11 +262,14 @@ const tags = async (ctx: OpContext): Promise<OpResult> => {
   }
   const data = [...found].sort((a, b) => a.localeCompare(b));
   return { body: { data, total: data.length } };
-};
-
-const wasteCategories = async (): Promise<OpResult> => ({
-  body: { data: [...WASTE_CATEGORIES], total: WASTE_CATEGORIES.length },
 });
+
+const wasteCategories = operation(
+  {},
+  async (): Promise<OpResult> => ({
+    body: { data: [...WASTE_CATEGORIES], total: WASTE_CATEGORIES.length },
+  }),
+);
 
 export const ACCOUNT_OPERATIONS: Operations = {
   'accounts.list': list,

@@ -19,7 +19,7 @@ import { forbidden, notFound } from '../core/lib/errors.ts';
 import { newId } from '../core/lib/ids.ts';
 import { applyPatch } from '../core/lib/item-patch.ts';
 import { parseOrThrow } from '../core/lib/validation.ts';
-import type { OpContext, Operations, OpResult } from '../core/middleware/api-context.ts';
+import type { Operations, OpResult } from '../core/middleware/api-context.ts';
 import { operation } from '../core/middleware/operation.ts';
 import { answeredItem, answeredPage } from '../core/resources/generic-answers.ts';
 import { collectionOf, genericOperation } from '../core/resources/resource-service.ts';
@@ -73,13 +73,13 @@ const list = operation({ query: plainListQuery }, async (ctx): Promise<OpResult>
   return { ...result, body: { ...body, data: body.data.map(readingView) } };
 });
 
-const get = async (ctx: OpContext): Promise<OpResult> => {
+const get = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
   const result = await generic('generic.get')(ctx);
   return { ...result, body: readingView(answeredItem(result)) };
-};
+});
 
 /** POST /readings/photo: a presigned PUT for a reading's photo, checked when the reading is submitted. */
-const photoUpload = async (ctx: OpContext): Promise<OpResult> => {
+const photoUpload = operation({}, async (ctx): Promise<OpResult> => {
   const input = parseOrThrow(readingPhotoSchema, ctx.body);
   const account = await accountFor(ctx.caller, input.accountId, 'write');
   const ext = input.contentType === 'image/png' ? 'png' : 'jpg';
@@ -92,9 +92,9 @@ const photoUpload = async (ctx: OpContext): Promise<OpResult> => {
       key,
     } satisfies PresignedUpload,
   };
-};
+});
 
-const submit = async (ctx: OpContext): Promise<OpResult> => {
+const submit = operation({}, async (ctx): Promise<OpResult> => {
   const { photoKey, ...data } = parseOrThrow(readingSubmitSchema, ctx.body);
   const account = await accountFor(ctx.caller, data.accountId, 'write');
   throwIfAny(readingFieldErrors(data, await otherReadings(ctx.caller, account._id)));
@@ -114,7 +114,7 @@ const submit = async (ctx: OpContext): Promise<OpResult> => {
   await putItem(collectionOf(readingsResource(), ctx.caller), reading, { mustNotExist: true });
   await writeActivity(ctx.caller, { type: 'create', model: 'readings', modelId: reading._id });
   return { status: 201, body: readingView(reading) };
-};
+});
 
 /** PUT /readings/{id}/edit-submission: changes a submitted reading, checked as a new one would be. */
 const editSubmission = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {

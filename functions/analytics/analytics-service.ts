@@ -23,7 +23,7 @@ import { getCompany } from '../company/index.ts';
 import { ApiError, formError, notFound } from '../core/lib/errors.ts';
 import { inPool } from '../core/lib/in-pool.ts';
 import { parseOrThrow } from '../core/lib/validation.ts';
-import type { OpContext, Operations, OpResult } from '../core/middleware/api-context.ts';
+import type { Operations, OpResult } from '../core/middleware/api-context.ts';
 import { operation } from '../core/middleware/operation.ts';
 import { type EmissionsChange, emissionsChangeOf, floorAreas } from './analytics-decomposition.ts';
 import { sitesOf } from './analytics-epc.ts';
@@ -423,28 +423,25 @@ const isSiteAnalyticsId = (id: string | undefined): id is SiteAnalyticsId =>
   (SITE_ANALYTICS_IDS as readonly (string | undefined)[]).includes(id);
 
 /** GET /analytics/{version}/{id}: a known analytics id, else 404 naming it. */
-const byId =
-  (version: 'v1' | 'v2') =>
-  async (ctx: OpContext): Promise<OpResult> => {
+const byId = (version: 'v1' | 'v2') =>
+  operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
     const id = ctx.params.id;
-    if (!isAnalyticsId(id) && !isSiteAnalyticsId(id))
-      throw notFound(`There are no analytics called ${id ?? ''}`);
+    if (!isAnalyticsId(id) && !isSiteAnalyticsId(id)) throw notFound(`There are no analytics called ${id}`);
     const query = parseOrThrow(analyticsQuerySchema, ctx.query);
     if (isSiteAnalyticsId(id)) {
       refuseUnanswerable(query, false);
       return { body: await siteAnswer(ctx, id, version, query) };
     }
     return { body: await answer(ctx.caller, id, version, query) };
-  };
+  });
 
 /**
  * GET /assets/{id}/analytics and /asset-groups/{id}/analytics: the consumption analytics of the site or
  * portfolio in the path (the route's item check has let the caller read it); `?id=asset-consumption`
  * breaks a portfolio down by site.
  */
-const forItem =
-  (param: 'assetId' | 'assetGroupId') =>
-  async (ctx: OpContext): Promise<OpResult> => {
+const forItem = (param: 'assetId' | 'assetGroupId') =>
+  operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
     const asked = ctx.query.id ?? 'consumption';
     if (!isAnalyticsId(asked) && !isSiteAnalyticsId(asked))
       throw formError({ id: `Must be one of ${[...ANALYTICS_IDS, ...SITE_ANALYTICS_IDS].join(', ')}` });
@@ -455,7 +452,7 @@ const forItem =
       return { body: await siteAnswer(ctx, asked, 'v2', query) };
     }
     return { body: await answer(ctx.caller, asked, 'v2', query) };
-  };
+  });
 
 /**
  * GET /assets/{id}/group-analytics: the consumption analytics of each portfolio the site belongs to and

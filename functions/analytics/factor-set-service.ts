@@ -32,7 +32,7 @@ import { formError, notFound } from '../core/lib/errors.ts';
 import { newId } from '../core/lib/ids.ts';
 import { inPool } from '../core/lib/in-pool.ts';
 import { parseOrThrow } from '../core/lib/validation.ts';
-import type { OpContext, Operations, OpResult } from '../core/middleware/api-context.ts';
+import type { Operations, OpResult } from '../core/middleware/api-context.ts';
 import { operation } from '../core/middleware/operation.ts';
 import {
   createRestatementJob,
@@ -285,7 +285,7 @@ export function restatementMessage(edition: FactorSetEdition, r: Restatement): s
 }
 
 /** GET /analytics/factor-sets: the edition the company's figures are in, and those it may restate to. */
-async function factorSets(ctx: OpContext): Promise<OpResult> {
+const factorSets = operation({}, async (ctx): Promise<OpResult> => {
   const state = await getFactorSetState(ctx.caller.companyId);
   const current = findFactorSetEdition(state?.factorSet ?? DEFAULT_FACTOR_SET);
   return {
@@ -302,7 +302,7 @@ async function factorSets(ctx: OpContext): Promise<OpResult> {
       })),
     } satisfies FactorSets,
   };
-}
+});
 
 /** What the API shows of a job: everything but the company it belongs to. */
 export function presentJob(job: RestatementJob): RestatementJobView {
@@ -316,7 +316,7 @@ export function presentJob(job: RestatementJob): RestatementJobView {
  * for the restatements worker, and answered at once (202) with its id. Its progress and its end are
  * announced to the company's open pages.
  */
-async function restate(ctx: OpContext): Promise<OpResult> {
+const restate = operation({}, async (ctx): Promise<OpResult> => {
   const body = parseOrThrow(restateBodySchema, ctx.body);
   const edition = findFactorSetEdition(body.factorSet);
   if (!edition) throw formError({ factorSet: 'There is no such factor set' });
@@ -332,7 +332,7 @@ async function restate(ctx: OpContext): Promise<OpResult> {
   await createRestatementJob(job);
   await sendToQueue('restatements', [{ companyId: job.companyId, jobId: job.jobId }]);
   return { status: 202, body: presentJob(job) };
-}
+});
 
 /** GET /analytics/factor-sets/restatements/{jobId}: how a restatement is getting on, and what it changed. */
 const restatementJob = operation({ params: ['jobId'] }, async (ctx): Promise<OpResult> => {

@@ -2,6 +2,7 @@ import * as z from 'zod';
 import { satelliteImageSchema } from '../../shared/schemas/asset.ts';
 import { imageContentType } from '../../shared/schemas/asset-documents.ts';
 import { ASSET_MESSAGES } from '../../shared/schemas/asset-messages.ts';
+import { imageUploadUrlQuery } from '../../shared/schemas/request-queries.ts';
 import type { EnhancedImage } from '../../shared/schemas/responses/assets.ts';
 import { declaredSize, declaredSizeParam, UPLOAD_LIMITS } from '../../shared/schemas/upload-size.ts';
 import { enforceItemCheck } from '../core/access/item-access-service.ts';
@@ -10,7 +11,7 @@ import { bucketName } from '../core/config.ts';
 import { ApiError, formError } from '../core/lib/errors.ts';
 import { newId } from '../core/lib/ids.ts';
 import { formMessagesOf, parseOrThrow } from '../core/lib/validation.ts';
-import type { OpContext, Operations, OpResult } from '../core/middleware/api-context.ts';
+import type { Operations, OpResult } from '../core/middleware/api-context.ts';
 import { operation } from '../core/middleware/operation.ts';
 import { enhancedKey, originalKey } from './asset-image-keys.ts';
 import { type AssetImage, changeAsset, imagesOf, loadAsset, presentAsset } from './asset-records.ts';
@@ -24,7 +25,7 @@ export const ENHANCE_MAX_MEGAPIXELS = 32;
 const pictureSize = declaredSize(UPLOAD_LIMITS.image);
 
 /** GET /assets/image-upload-url?fileType=&assetId=&size=: a signed PUT of that size for a new picture of the site. */
-const uploadUrl = async (ctx: OpContext): Promise<OpResult> => {
+const uploadUrl = operation({ query: imageUploadUrlQuery }, async (ctx): Promise<OpResult> => {
   const contentType = imageContentType(ctx.query.fileType);
   const assetId = ctx.query.assetId ?? '';
   const size = pictureSize.safeParse(declaredSizeParam(ctx.query.size));
@@ -52,7 +53,7 @@ const uploadUrl = async (ctx: OpContext): Promise<OpResult> => {
   });
   const url = await presignPut(bucketName('documents'), key, contentType, { size: size.data });
   return { body: { uploadUrl: url, method: 'PUT', key, contentType, imageId } };
-};
+});
 
 /** Pictures stored before uploads had ids are named by their place in the list. */
 function findImage(images: AssetImage[], ref: { imageId?: string; index?: number }): number {

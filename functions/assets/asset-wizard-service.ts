@@ -18,7 +18,7 @@ import {
 } from '../core/data/item-repository.ts';
 import { ApiError } from '../core/lib/errors.ts';
 import { formMessagesOf, parseOrThrow } from '../core/lib/validation.ts';
-import type { OpContext, Operations, OpResult } from '../core/middleware/api-context.ts';
+import type { Operations, OpResult } from '../core/middleware/api-context.ts';
 import { operation } from '../core/middleware/operation.ts';
 import { childRef, declaredResource, resourceRef, stampNew } from '../core/resources/resource-refs.ts';
 import { indexForSearch } from '../core/search-index/search-index-service.ts';
@@ -112,21 +112,21 @@ export async function createWizardAsset(
 }
 
 /** POST /assets/wizard-check: 200 with the values as they would be stored, or 400 with a message per field. */
-const wizardCheck = async (ctx: OpContext): Promise<OpResult> => {
+const wizardCheck = operation({}, async (ctx): Promise<OpResult> => {
   const result = await checkWizard(ctx.caller, ctx.body);
   if (!result.ok) throw checkFailed(result.formMessages);
   return { body: { valid: true, values: result.values } };
-};
+});
 
 /** POST /assets/wizard-submit: the same checks again (the data may have changed since), then the site. */
-const wizardSubmit = async (ctx: OpContext): Promise<OpResult> => {
+const wizardSubmit = operation({}, async (ctx): Promise<OpResult> => {
   const result = await checkWizard(ctx.caller, ctx.body);
   if (!result.ok) throw checkFailed(result.formMessages);
   const asset = await geocodeSite(ctx, await createWizardAsset(ctx.caller, result.values));
   await indexForSearch(ctx.caller.companyId, 'assets', asset);
   await writeActivity(ctx.caller, { type: 'create', model: 'assets', modelId: asset._id });
   return { status: 201, body: await presentAsset(asset) };
-};
+});
 
 /** Data looked up for the old address means nothing at a new one. */
 const ADDRESS_DERIVED = ['geocoordinates', 'recentCrimes', 'floodRisks', 'recentAirQuality'];

@@ -1,6 +1,6 @@
 import { type AreaUnit, storedFloorArea } from '../../shared/domain/units.ts';
 import type { StoredItem } from '../core/data/item-repository.ts';
-import type { OpContext, Operations, OpResult } from '../core/middleware/api-context.ts';
+import type { Operations, OpResult } from '../core/middleware/api-context.ts';
 import { operation } from '../core/middleware/operation.ts';
 import { genericOperation } from '../core/resources/resource-service.ts';
 import { presentAsset } from './asset-records.ts';
@@ -28,17 +28,17 @@ export function inSquareMetres(body: unknown): unknown {
 }
 
 /** POST /assets: the generic create, in m², then the site placed from its postcode as the wizard does. */
-const create = async (ctx: OpContext): Promise<OpResult> => {
+const create = operation({}, async (ctx): Promise<OpResult> => {
   const created = await genericOperation('generic.create')({ ...ctx, body: inSquareMetres(ctx.body) });
   const asset = created.body as StoredItem;
   return { ...created, body: await presentAsset(await geocodeSite(ctx, asset)) };
-};
+});
 
 /**
  * POST /assets/bulk: each site in m², then placed as imported sites are (each postcode once, a few at a
  * time, within a time limit), so a long list is not held up by one lookup after another.
  */
-const bulk = async (ctx: OpContext): Promise<OpResult> => {
+const bulk = operation({}, async (ctx): Promise<OpResult> => {
   const body = Array.isArray(ctx.body) ? ctx.body.map((entry) => inSquareMetres(entry)) : ctx.body;
   const created = await genericOperation('generic.bulk')({ ...ctx, body });
   const { data, total } = created.body as { data: StoredItem[]; total: number };
@@ -47,7 +47,7 @@ const bulk = async (ctx: OpContext): Promise<OpResult> => {
   );
   if (left > 0) ctx.log.info('created sites left unplaced', { placed: sites.size, left });
   return { ...created, body: { data: data.map((a) => sites.get(a._id) ?? a), total } };
-};
+});
 
 /** PATCH /assets/{id}: the fields given, the floor area in m². */
 const update = operation(

@@ -302,9 +302,9 @@ const create = operation({}, async (ctx): Promise<OpResult> => {
   return { status: 201, body: threadView(thread) };
 });
 
-const bulkRefused = async (): Promise<OpResult> => {
+const bulkRefused = operation({}, async (): Promise<OpResult> => {
   throw readOnly('Discussions are started one at a time with POST /messages');
-};
+});
 
 /** GET /messages/{id}: the thread with its replies, oldest first, and the names of the people in it. */
 const get = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {

@@ -160,7 +160,7 @@ const bodies = onFirstUse(async () => {
 type SettingsChanges = z.output<Awaited<ReturnType<typeof bodies>>['settings']>;
 
 /** Staff create a company with its starting roles and, optionally, its first owner. */
-const create = async (ctx: OpContext): Promise<OpResult> => {
+const create = operation({}, async (ctx): Promise<OpResult> => {
   const input = parseOrThrow((await bodies()).create, ctx.body);
   const now = new Date().toISOString();
   const companyId = newId();
@@ -217,7 +217,7 @@ const create = async (ctx: OpContext): Promise<OpResult> => {
     message: String(data.name),
   });
   return { status: 201, body: company };
-};
+});
 
 /** The settings with a change applied: a null goes back to the default by leaving the setting out. */
 function withChanges(settings: StoredCompanySettings, changes: SettingsChanges): StoredCompanySettings {
@@ -258,12 +258,12 @@ const update = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
   return { body: next };
 });
 
-const roles = async (ctx: OpContext): Promise<OpResult> => {
+const roles = operation({}, async (ctx): Promise<OpResult> => {
   const data = (await listRoles(ctx.caller.companyId))
     .filter((r) => r.deleted !== true)
     .map((r) => ({ _id: r._id, name: r.name, permissions: r.permissions ?? [] }));
   return { body: { data, total: data.length, limit: data.length, skip: 0 } };
-};
+});
 
 const setSupplierPortal = operation({ params: ['id', 'supplierId'] }, async (ctx): Promise<OpResult> => {
   const company = await loadCompany(ctx.params.id);

@@ -11,7 +11,7 @@ import { formError } from '../core/lib/errors.ts';
 import { newId } from '../core/lib/ids.ts';
 import { pngSize } from '../core/lib/png.ts';
 import { parseOrThrow } from '../core/lib/validation.ts';
-import type { OpContext, Operations, OpResult } from '../core/middleware/api-context.ts';
+import type { Operations, OpResult } from '../core/middleware/api-context.ts';
 import { operation } from '../core/middleware/operation.ts';
 import { loadCompany, saveSettings } from './company-admin-service.ts';
 
@@ -21,7 +21,7 @@ const MIN_LOGO_WIDTH = 200;
 const logoKeyPrefix = (companyId: string) => `logos/${companyId}/`;
 
 /** A presigned upload for a new logo; it takes effect once confirmed (PUT /companies/{id}/logo). */
-const uploadLogo = async (ctx: OpContext): Promise<OpResult> => {
+const uploadLogo = operation({}, async (ctx): Promise<OpResult> => {
   const body = parseOrThrow(
     z.object({ companyId: idField().optional(), size: declaredSize(UPLOAD_LIMITS.logo) }),
     ctx.body ?? {},
@@ -40,7 +40,7 @@ const uploadLogo = async (ctx: OpContext): Promise<OpResult> => {
       rule: MESSAGES.logoRule,
     } satisfies LogoTicket,
   };
-};
+});
 
 /** Checks the uploaded file by its size and PNG header: a PNG at least 200 px wide, or the logo rule's message. */
 const confirmLogo = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {

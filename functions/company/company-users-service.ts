@@ -28,7 +28,8 @@ import { mailConfig } from '../core/config.ts';
 import { badRequest, conflict, forbidden, formError, notFound } from '../core/lib/errors.ts';
 import { sentFields } from '../core/lib/item-patch.ts';
 import { parseOrThrow } from '../core/lib/validation.ts';
-import type { OpContext, Operations, OpResult } from '../core/middleware/api-context.ts';
+import type { AnyOpContext, OpContext, Operations, OpResult } from '../core/middleware/api-context.ts';
+import { operation } from '../core/middleware/operation.ts';
 import { refuseUnknownRefs } from '../core/resources/resource-refs.ts';
 import { revokeApiAccess } from '../profile/index.ts';
 import { getCompany } from './company-repository.ts';
@@ -39,7 +40,8 @@ import { assertAssignable } from './role-service.ts';
  * and the company's own `/users/{id}`. Creating a user creates (or finds) their sign-in identity, then
  * their profile and membership.
  */
-function target(ctx: OpContext): { companyId: string; sub: string | undefined } {
+function target(ctx: AnyOpContext): { companyId: string; sub: string | undefined } {
+  // The operations serve paths with and without these parameters, so they declare none and read them here.
   const { id, userSub } = ctx.params;
   if (!ctx.route.path.startsWith('/companies/')) return { companyId: ctx.caller.companyId, sub: id };
   // Every `/companies/...` route of these operations names the company.
@@ -100,17 +102,17 @@ async function assertMayChange(ctx: OpContext, companyId: string, member: Stored
   }
 }
 
-const list = async (ctx: OpContext): Promise<OpResult> => {
+const list = operation({}, async (ctx): Promise<OpResult> => {
   const { companyId } = target(ctx);
   const [members, roles] = await Promise.all([listMemberships(companyId), listRoles(companyId)]);
   const data = await Promise.all(members.map((m) => viewOf(companyId, m, roles)));
   return { body: { data, total: data.length, limit: data.length, skip: 0 } };
-};
+});
 
-const get = async (ctx: OpContext): Promise<OpResult> => {
+const get = operation({}, async (ctx): Promise<OpResult> => {
   const { companyId, sub } = target(ctx);
   return { body: await viewOf(companyId, await loadMember(companyId, sub)) };
-};
+});
 
 /** The identity provider's code, with its one-time-password library, loads with the first call that needs it. */
 const identityProvider = async () => (await import('../core/adapters/identity.ts')).identityProvider();
@@ -128,7 +130,7 @@ const bodies = onFirstUse(async () => {
   };
 });
 
-const create = async (ctx: OpContext): Promise<OpResult> => {
+const create = operation({}, async (ctx): Promise<OpResult> => {
   const { companyId } = target(ctx);
   const input = parseOrThrow((await bodies()).create, ctx.body);
   if (!(await getCompany(companyId))) throw notFound();
@@ -161,9 +163,9 @@ const create = async (ctx: OpContext): Promise<OpResult> => {
   });
   if (input.sendWelcomeEmail) await sendWelcome(ctx, companyId, member);
   return { status: 201, body: await viewOf(companyId, member) };
-};
+});
 
-const update = async (ctx: OpContext): Promise<OpResult> => {
+const update = operation({}, async (ctx): Promise<OpResult> => {
   const { companyId, sub } = target(ctx);
   const member = await loadMember(companyId, sub);
   const patch = parseOrThrow((await bodies()).update, ctx.body);
@@ -196,9 +198,9 @@ const update = async (ctx: OpContext): Promise<OpResult> => {
     message: `Changed: ${Object.keys(changes).join(', ') || 'nothing'}`,
   });
   return { body: await viewOf(companyId, next) };
-};
+});
 
-const remove = async (ctx: OpContext): Promise<OpResult> => {
+const remove = operation({}, async (ctx): Promise<OpResult> => {
   const { companyId, sub } = target(ctx);
   const member = await loadMember(companyId, sub);
   if (member._id === ctx.caller.sub) throw badRequest('You cannot remove yourself from the company');
@@ -215,7 +217,7 @@ const remove = async (ctx: OpContext): Promise<OpResult> => {
     message: `${String(member.email)} removed`,
   });
   return { status: 204 };
-};
+});
 
 /** Long, random, and with every character class Cognito's password policy asks for. */
 function temporaryPassword(): string {
@@ -296,13 +298,13 @@ async function sendWelcome(
  * that must not change anything never locks anyone out. Either way an owner is welcomed only by owners
  * and staff, as for every other change to an owner.
  */
-const welcomeEmail = async (ctx: OpContext): Promise<OpResult> => {
+const welcomeEmail = operation({}, async (ctx): Promise<OpResult> => {
   const { companyId, sub } = target(ctx);
   const member = await loadMember(companyId, sub);
   await assertMayChange(ctx, companyId, member);
   const sent = await sendWelcome(ctx, companyId, member, ctx.route.method === 'POST');
   return { body: { sent: true, ...sent } satisfies WelcomeSentView };
-};
+});
 
 export const COMPANY_USER_OPERATIONS: Operations = {
   'companyUsers.list': list,

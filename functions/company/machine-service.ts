@@ -13,7 +13,7 @@ import { notFound } from '../core/lib/errors.ts';
 import { newId } from '../core/lib/ids.ts';
 import { digestOf, newSecret } from '../core/lib/secrets.ts';
 import { parseOrThrow } from '../core/lib/validation.ts';
-import type { OpContext, Operations, OpResult } from '../core/middleware/api-context.ts';
+import type { Operations, OpResult } from '../core/middleware/api-context.ts';
 import { operation } from '../core/middleware/operation.ts';
 
 /** A machine renders pages and reads data; it can never administer anything. */
@@ -42,13 +42,13 @@ const view = (m: MachineRecord) => ({
   createdBy: m.createdBy,
 });
 
-const list = async (ctx: OpContext): Promise<OpResult> => {
+const list = operation({}, async (ctx): Promise<OpResult> => {
   const data = (await listMachines(ctx.caller.companyId)).map(view);
   return { body: { data, total: data.length, limit: data.length, skip: 0 } };
-};
+});
 
 /** A machine id and key for `X-Key: id:key`; the key is in this answer only. */
-const create = async (ctx: OpContext): Promise<OpResult> => {
+const create = operation({}, async (ctx): Promise<OpResult> => {
   const input = parseOrThrow(createBody, ctx.body);
   const machineId = newId();
   const key = newSecret();
@@ -72,7 +72,7 @@ const create = async (ctx: OpContext): Promise<OpResult> => {
     body: { ...view(record), machineId, key, xKey: `${machineId}:${key}` },
     headers: { 'cache-control': 'no-store' },
   };
-};
+});
 
 const revoke = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
   const id = ctx.params.id;

@@ -39,19 +39,19 @@ function generic(name: string): Operation {
 const namedPermissions = (ctx: Pick<OpContext, 'body'>): PermissionName[] =>
   permissionList(bodyObjectOf(ctx).permissions);
 
-const create = async (ctx: OpContext): Promise<OpResult> => {
+const create = operation({}, async (ctx): Promise<OpResult> => {
   assertAssignable(ctx.caller, namedPermissions(ctx));
   return generic('generic.create')(ctx);
-};
+});
 
-const bulk = async (ctx: OpContext): Promise<OpResult> => {
+const bulk = operation({}, async (ctx): Promise<OpResult> => {
   const entries = Array.isArray(ctx.body) ? ctx.body : [];
   assertAssignable(
     ctx.caller,
     entries.flatMap((body: unknown) => namedPermissions({ body })),
   );
   return generic('generic.bulk')(ctx);
-};
+});
 
 /**
  * A role that gives owner or administrator rights is changed only by those who could give it, whatever

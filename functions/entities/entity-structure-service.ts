@@ -6,7 +6,7 @@ import type { EntityNode } from '../../shared/schemas/register.ts';
 import { assetFieldsOf } from '../assets/index.ts';
 import type { StoredItem } from '../core/data/item-repository.ts';
 import { formError, notFound } from '../core/lib/errors.ts';
-import type { OpContext, Operations, OpResult, WithParams } from '../core/middleware/api-context.ts';
+import type { Operations, OpResult, WithParams } from '../core/middleware/api-context.ts';
 import { operation } from '../core/middleware/operation.ts';
 import { compact } from '../core/search-index/search-terms.ts';
 import { allEntities } from './entity-repository.ts';
@@ -132,7 +132,7 @@ function visibleRoots(h: EntityHierarchy, caller: Caller): StoredItem[] {
 }
 
 /** GET /entities/structure: the company's tree, each entity with its assets count. */
-const structure = async (ctx: OpContext): Promise<OpResult> => {
+const structure = operation({}, async (ctx): Promise<OpResult> => {
   const [h, counts] = await Promise.all([
     loadHierarchy(ctx.caller.companyId),
     assetCounts(ctx.caller.companyId),
@@ -140,7 +140,7 @@ const structure = async (ctx: OpContext): Promise<OpResult> => {
   const seen = new Set<string>();
   const data = visibleRoots(h, ctx.caller).map((e) => nodeOf(h, counts, e, seen));
   return { body: { data, total: seen.size } };
-};
+});
 
 async function readableEntity(ctx: WithParams<'id'>): Promise<{ h: EntityHierarchy; entity: StoredItem }> {
   const h = await loadHierarchy(ctx.caller.companyId);

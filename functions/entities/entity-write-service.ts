@@ -12,13 +12,7 @@ import { ApiError, forbidden, formError, notFound } from '../core/lib/errors.ts'
 import { newId } from '../core/lib/ids.ts';
 import { applyPatch } from '../core/lib/item-patch.ts';
 import { parseOrThrow } from '../core/lib/validation.ts';
-import type {
-  AnyOpContext,
-  OpContext,
-  Operations,
-  OpResult,
-  WithParams,
-} from '../core/middleware/api-context.ts';
+import type { AnyOpContext, Operations, OpResult, WithParams } from '../core/middleware/api-context.ts';
 import { operation } from '../core/middleware/operation.ts';
 import { GENERIC_OPERATIONS } from '../core/resources/resource-service.ts';
 import { indexForSearch } from '../core/search-index/search-index-service.ts';
@@ -70,7 +64,7 @@ function stamp(caller: Caller, data: Record<string, unknown>): StoredItem {
 }
 
 /** POST /entities: the generic create, with a parent that must exist in the caller's reach. */
-const create = async (ctx: OpContext): Promise<OpResult> => {
+const create = operation({}, async (ctx): Promise<OpResult> => {
   const data = parseOrThrow(entitySchema, ctx.body);
   const h = await loadHierarchy(ctx.caller.companyId);
   checkParent(h, ctx.caller, data.parentEntityId);
@@ -78,7 +72,7 @@ const create = async (ctx: OpContext): Promise<OpResult> => {
   await save(ctx, item, 'create');
   await writeActivity(ctx.caller, { type: 'create', model: 'entities', modelId: item._id });
   return { status: 201, body: item };
-};
+});
 
 /** What the new-entity wizard sends: the entity, its registered address and where it sits in the group. */
 export const entityWizardSchema = z.object({
@@ -89,7 +83,7 @@ export const entityWizardSchema = z.object({
 });
 
 /** POST /entities/from-wizard: as create, and a second entity of the same name under one parent is refused. */
-const fromWizard = async (ctx: OpContext): Promise<OpResult> => {
+const fromWizard = operation({}, async (ctx): Promise<OpResult> => {
   const data = parseOrThrow(entityWizardSchema, ctx.body);
   const h = await loadHierarchy(ctx.caller.companyId);
   checkParent(h, ctx.caller, data.parentEntityId);
@@ -108,7 +102,7 @@ const fromWizard = async (ctx: OpContext): Promise<OpResult> => {
     message: 'Wizard',
   });
   return { status: 201, body: item };
-};
+});
 
 /** Loads an entity the caller may change: unreadable is 404, read-only is 403. */
 function writable(h: EntityHierarchy, caller: Caller, id: string): StoredItem {

@@ -1,8 +1,10 @@
 import type { Caller } from '../../shared/access/caller.ts';
 import type { ImportMapping } from '../../shared/imports/import-mapping.ts';
+import { importFileQuery } from '../../shared/schemas/import-file-query.ts';
 import { ApiError, conflict, formError } from '../core/lib/errors.ts';
 import type { Logger } from '../core/lib/logger.ts';
-import type { OpContext, Operations, OpResult } from '../core/middleware/api-context.ts';
+import type { Operations, OpResult } from '../core/middleware/api-context.ts';
+import { operation } from '../core/middleware/operation.ts';
 import type { RowOutcome } from './import-records.ts';
 import { changeImport, findImport, readRowPages } from './import-repository.ts';
 import { keepFile, presentImport } from './import-request.ts';
@@ -19,7 +21,7 @@ import { checkedMapping } from './import-service.ts';
 /** Failed rows listed in the answer; the rest are at `/imports/{id}/items`. */
 const LISTED_ERRORS = 200;
 
-async function importAtOnce(ctx: OpContext): Promise<OpResult> {
+const importAtOnce = operation({ query: importFileQuery }, async (ctx): Promise<OpResult> => {
   const { readFileHead, runImport } = await import('./import-run.ts');
   const { record, size } = await keepFile(ctx);
   const caller = ctx.caller;
@@ -48,10 +50,10 @@ async function importAtOnce(ctx: OpContext): Promise<OpResult> {
     .slice(0, LISTED_ERRORS)
     .map(({ cells: _cells, ...rest }) => rest);
   return { status: 201, body: { ...presentImport(done), errors } };
-}
+});
 
 export const IMPORT_ADAPTER_OPERATIONS: Operations = {
-  'imports.consumptionUpload': (ctx) => importAtOnce(ctx),
+  'imports.consumptionUpload': importAtOnce,
 };
 
 /** The worker's side of a queued one-meter import: read the file, map its columns, import it. */

@@ -2,10 +2,10 @@ import { IMPORT_MESSAGES } from '../../shared/schemas/register-imports.ts';
 import { sendToQueue } from '../core/adapters/queue.ts';
 import { putObject } from '../core/adapters/s3.ts';
 import { bucketName } from '../core/config.ts';
-import { importFileOf } from '../core/imports/register-import-service.ts';
+import { type ImportFileContext, importFileOf } from '../core/imports/register-import-service.ts';
 import { formError } from '../core/lib/errors.ts';
 import { newId } from '../core/lib/ids.ts';
-import type { OpContext, OpResult } from '../core/middleware/api-context.ts';
+import type { AnyOpContext, OpResult } from '../core/middleware/api-context.ts';
 import type { ImportRecord } from './import-records.ts';
 import { createImport } from './import-repository.ts';
 
@@ -24,7 +24,7 @@ export const presentImport = (r: ImportRecord) => {
 
 /** Keeps a file sent in a request in the uploads bucket, as an import of monthly consumption. */
 export async function keepFile(
-  ctx: OpContext,
+  ctx: ImportFileContext & Pick<AnyOpContext, 'caller'>,
   accountId?: string,
 ): Promise<{ record: ImportRecord; size: number }> {
   const { text, fileName = 'consumption.csv' } = importFileOf(ctx);
@@ -61,7 +61,10 @@ export async function keepFile(
  * import, which `GET /imports/{id}` follows and `/imports/{id}/rollback` takes back. The route's item
  * check has already refused a meter the caller may not write, or that is not theirs.
  */
-export async function queueMeterImport(ctx: OpContext, accountId: string): Promise<OpResult> {
+export async function queueMeterImport(
+  ctx: ImportFileContext & Pick<AnyOpContext, 'caller'>,
+  accountId: string,
+): Promise<OpResult> {
   const { record } = await keepFile(ctx, accountId);
   await sendToQueue('imports', [
     { companyId: record.companyId, importId: record._id, action: 'at-once', sub: ctx.caller.sub },

@@ -246,9 +246,9 @@ const failedRows = operation({ params: ['id'] }, async (ctx): Promise<OpResult> 
 
 const READ_ONLY = 'Imports are started with GET /imports/upload-url and changed only through their own calls';
 
-const readOnlyImport = async (): Promise<OpResult> => {
+const readOnlyImport = operation({}, async (): Promise<OpResult> => {
   throw readOnly(READ_ONLY);
-};
+});
 
 /** An import the caller cannot see is not found, before they learn it cannot be changed this way. */
 const readOnlyOneImport = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {

@@ -2,6 +2,7 @@ import * as z from 'zod';
 import type { Caller } from '../../shared/access/caller.ts';
 import { parseDate } from '../../shared/capture/date-text.ts';
 import { INVOICE_IMPORT_COLUMNS } from '../../shared/imports/register-columns.ts';
+import { importFileQuery } from '../../shared/schemas/import-file-query.ts';
 import { onFirstUse } from '../../shared/schemas/on-first-use.ts';
 import { findResource } from '../../shared/system/resources.ts';
 import { allAccounts } from '../accounts/index.ts';
@@ -14,6 +15,7 @@ import { badRequest } from '../core/lib/errors.ts';
 import { newId } from '../core/lib/ids.ts';
 import { parseOrThrow } from '../core/lib/validation.ts';
 import type { OpContext, Operations, OpResult } from '../core/middleware/api-context.ts';
+import { operation } from '../core/middleware/operation.ts';
 import { softDeleteInvoice } from './invoice-deletion.ts';
 import { validationItemFor } from './invoice-records.ts';
 import { invoicesRef, putInvoice, putValidation, queryIndexed } from './invoice-repository.ts';
@@ -125,7 +127,7 @@ export function importedInvoice(
  * are checked before any is written, so a file with a bad row imports nothing and says which. Imported
  * bills go through validation like captured ones, in one batch that can be rolled back.
  */
-const importInvoices = async (ctx: OpContext): Promise<OpResult> => {
+const importInvoices = operation({ query: importFileQuery }, async (ctx): Promise<OpResult> => {
   const companyId = ctx.caller.companyId;
   const file = importFileOf(ctx);
   const rows = importRowsOf(file.text, INVOICE_IMPORT_COLUMNS);
@@ -167,7 +169,7 @@ const importInvoices = async (ctx: OpContext): Promise<OpResult> => {
     status: 201,
     body: { batchId, model: 'invoices', fileName: file.fileName, created: items.length, items },
   };
-};
+});
 
 const rollbackSchema = onFirstUse(() =>
   z.object({ batchId: z.string().regex(/^[0-9a-f]{24}$/, 'Must be a valid id') }),
@@ -178,7 +180,7 @@ const rollbackSchema = onFirstUse(() =>
  * with it). Only imported invoices are touched: an upload or e-mail batch is not an import, and a document
  * uploaded into an import's batch stays.
  */
-const importRollback = async (ctx: OpContext): Promise<OpResult> => {
+const importRollback = operation({}, async (ctx): Promise<OpResult> => {
   const { batchId } = parseOrThrow(rollbackSchema, ctx.body);
   const companyId = ctx.caller.companyId;
   // Bills the caller may not write are neither touched nor mentioned: to them the batch holds only the rest.
@@ -208,7 +210,7 @@ const importRollback = async (ctx: OpContext): Promise<OpResult> => {
     }));
   await writeActivity(ctx.caller, { type: 'rollback', model: 'invoices', modelId: batchId });
   return { body: { batchId, model: 'invoices', removed, alreadyRemoved, kept } };
-};
+});
 
 export const INVOICE_IMPORT_OPERATIONS: Operations = {
   'invoices.import': importInvoices,

@@ -298,14 +298,14 @@ const convertSchema = onFirstUse(() =>
 );
 
 /** POST /invoices/convert-values: a bill's consumption in another unit (kWh to MWh, m³ to kWh of gas, ...). */
-const convertValues = async (ctx: OpContext): Promise<OpResult> => {
+const convertValues = operation({}, async (ctx): Promise<OpResult> => {
   const body = parseOrThrow(convertSchema, ctx.body);
   const converted = convertQuantity(body.values.consumption, body.values.consumptionUnit, body.toUnit);
   if (converted === undefined) {
     throw formError({ toUnit: `${body.values.consumptionUnit} cannot be converted to ${body.toUnit}` });
   }
   return { body: { values: { ...body.values, consumption: converted, consumptionUnit: body.toUnit } } };
-};
+});
 
 /**
  * GET /invoices/validation: invoices for the validation pages, newest first, 100 to a page; a caller with
@@ -320,7 +320,7 @@ const validationList = operation({ query: invoiceValidationListQuery }, async (c
 const STATUSES = ['pending', 'passed', 'warning', 'failed', 'error'] as const;
 
 /** GET /invoices/validation-stats: how many invoices are in each validation state, open and completed. */
-const validationStats = async (ctx: OpContext): Promise<OpResult> => {
+const validationStats = operation({}, async (ctx): Promise<OpResult> => {
   const counts: Record<string, { open: number; completed: number }> = {};
   if (isCompanyWide(ctx.caller)) {
     const ref = validationsRef(ctx.caller.companyId);
@@ -346,7 +346,7 @@ const validationStats = async (ctx: OpContext): Promise<OpResult> => {
   const open = Object.values(counts).reduce((s, c) => s + c.open, 0);
   const completed = Object.values(counts).reduce((s, c) => s + c.completed, 0);
   return { body: { statuses: counts, open, completed, total: open + completed } };
-};
+});
 
 const bulkDeleteSchema = onFirstUse(() =>
   z.object({
@@ -359,7 +359,7 @@ const bulkDeleteSchema = onFirstUse(() =>
 );
 
 /** POST /invoices/bulk-delete: `noScrapeIds` are also kept from being fetched again from the supplier. */
-const bulkDelete = async (ctx: OpContext): Promise<OpResult> => {
+const bulkDelete = operation({}, async (ctx): Promise<OpResult> => {
   const body = parseOrThrow(bulkDeleteSchema, ctx.body);
   const noScrape = new Set(body.noScrapeIds);
   let deleted = 0;
@@ -380,7 +380,7 @@ const bulkDelete = async (ctx: OpContext): Promise<OpResult> => {
   }
   await announce(ctx, 'invoice.deleted', []);
   return { body: { deleted, missing } };
-};
+});
 
 export const INVOICE_OPERATIONS: Operations = {
   'invoices.delete': remove,

@@ -134,14 +134,14 @@ async function manualAccountErrors(ctx: OpContext, accountId: string): Promise<R
  * document sent for an account is filed on it, so the account must be one the caller may add bills to,
  * as for a manual upload.
  */
-const upload = async (ctx: OpContext): Promise<OpResult> => {
+const upload = operation({}, async (ctx): Promise<OpResult> => {
   const req = parseOrThrow(uploadRequestSchema, ctx.body);
   if (req.accountId !== undefined) {
     const errors = await manualAccountErrors(ctx, req.accountId);
     if (Object.keys(errors).length > 0) throw formError(errors);
   }
   return startUpload(ctx, req);
-};
+});
 
 /** Every field's problem at once, so the form shows them together before anything is uploaded. */
 async function manualErrors(ctx: OpContext, req: ManualUpload): Promise<Record<string, string>> {
@@ -175,7 +175,7 @@ async function manualFileErrors(key: string): Promise<Record<string, string>> {
  * nothing behind. The second, with the key, checks the document and files the invoice (status manual),
  * which goes straight to validation. Sending the second call again answers the same invoice.
  */
-const manualUpload = async (ctx: OpContext): Promise<OpResult> => {
+const manualUpload = operation({}, async (ctx): Promise<OpResult> => {
   const req = parseOrThrow(manualUploadSchema, ctx.body);
   const companyId = ctx.caller.companyId;
   const errors = await manualErrors(ctx, req);
@@ -234,7 +234,7 @@ const manualUpload = async (ctx: OpContext): Promise<OpResult> => {
     ctx.log,
   ).catch(() => undefined);
   return { status: 201, body: stored };
-};
+});
 
 /** A document the caller may see: one holding another account's bill is hidden like a missing one. */
 async function captureOf(ctx: WithParams<'id'>): Promise<StoredItem> {

@@ -24,9 +24,9 @@ export const INVOICE_CREATION_REFUSED =
   'Invoices are added by uploading their documents or by importing a CSV of bills, not created directly';
 
 /** POST /invoices and POST /invoices/bulk: an invoice without its document, capture and validation is refused. */
-const create = async (): Promise<OpResult> => {
+const create = operation({}, async (): Promise<OpResult> => {
   throw readOnly(INVOICE_CREATION_REFUSED);
-};
+});
 
 /**
  * PATCH /invoices/{id}: what a person may edit on an invoice (its account and values), re-validated as

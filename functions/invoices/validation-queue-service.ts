@@ -227,7 +227,7 @@ const idsObject = () =>
   });
 const idsSchema = onFirstUse(idsObject);
 
-async function announce(ctx: OpContext) {
+async function announce(ctx: Pick<OpContext, 'caller' | 'log'>) {
   await publishToCompany(
     ctx.caller.companyId,
     { type: 'invoice.validation', keys: ['/invoice-validation', '/invoices'] },
@@ -276,7 +276,7 @@ async function eachValidation(
   return { body: { updated, missing, failed } satisfies BulkAnswer };
 }
 
-const bulkHold = async (ctx: OpContext): Promise<OpResult> => {
+const bulkHold = operation({}, async (ctx): Promise<OpResult> => {
   const body = parseOrThrow(
     idsObject().extend({ hold: z.boolean({ error: 'hold must be true or false' }) }),
     ctx.body,
@@ -288,9 +288,9 @@ const bulkHold = async (ctx: OpContext): Promise<OpResult> => {
       updatedAt: new Date().toISOString(),
     }));
   });
-};
+});
 
-const bulkTag = async (ctx: OpContext): Promise<OpResult> => {
+const bulkTag = operation({}, async (ctx): Promise<OpResult> => {
   const body = parseOrThrow(
     idsObject().extend({
       tags: z.array(z.string().trim().min(1).max(50)).min(1, 'Give at least one tag').max(20),
@@ -303,9 +303,9 @@ const bulkTag = async (ctx: OpContext): Promise<OpResult> => {
       return { ...current, tags: [...new Set([...had, ...body.tags])], updatedAt: new Date().toISOString() };
     });
   });
-};
+});
 
-const assignUsers = async (ctx: OpContext): Promise<OpResult> => {
+const assignUsers = operation({}, async (ctx): Promise<OpResult> => {
   const body = parseOrThrow(
     idsObject().extend({ userSub: z.string().trim().min(1, 'Choose a user').max(100).nullable() }),
     ctx.body,
@@ -319,9 +319,9 @@ const assignUsers = async (ctx: OpContext): Promise<OpResult> => {
       return next;
     });
   });
-};
+});
 
-const bulkRevalidate = async (ctx: OpContext): Promise<OpResult> => {
+const bulkRevalidate = operation({}, async (ctx): Promise<OpResult> => {
   const body = parseOrThrow(idsSchema, ctx.body);
   const queued: string[] = [];
   const result = await eachValidation(ctx, body.ids, async (v) => {
@@ -334,40 +334,40 @@ const bulkRevalidate = async (ctx: OpContext): Promise<OpResult> => {
     queued.map((invoiceId) => ({ companyId: ctx.caller.companyId, invoiceId })),
   );
   return result;
-};
+});
 
 /** POST /invoice-validation/bulk-complete: confirms each invoice; one that cannot be says why. */
-const bulkComplete = async (ctx: OpContext): Promise<OpResult> => {
+const bulkComplete = operation({}, async (ctx): Promise<OpResult> => {
   const body = parseOrThrow(idsSchema, ctx.body);
   return eachValidation(ctx, body.ids, async (v) => {
     const invoice = await getInvoice(ctx.caller.companyId, String(v.invoiceId ?? v._id));
     if (!invoice || invoice.deleted === true) throw notFound('Invoice not found');
     await confirmInvoice(ctx.caller.companyId, invoice, ctx.caller.sub);
   });
-};
+});
 
 /** POST /invoice-validation/bulk-force: forces each invoice, as the single force does. */
-const bulkForce = async (ctx: OpContext): Promise<OpResult> => {
+const bulkForce = operation({}, async (ctx): Promise<OpResult> => {
   const body = parseOrThrow(idsSchema, ctx.body);
   return eachValidation(ctx, body.ids, async (v) => {
     await changeOne(ctx, v._id, (current) => forced(current, ctx.caller.sub));
   });
-};
+});
 
-const bulkDelete = async (ctx: OpContext): Promise<OpResult> => {
+const bulkDelete = operation({}, async (ctx): Promise<OpResult> => {
   const body = parseOrThrow(idsSchema, ctx.body);
   return eachValidation(ctx, body.ids, async (v) => {
     const invoice = await getInvoice(ctx.caller.companyId, String(v.invoiceId ?? v._id));
     if (invoice) await softDeleteInvoice(ctx.caller.companyId, invoice);
   });
-};
+});
 
 /** POST /invoice-validation and its bulk form: a validation is made by capture, upload or import only. */
-const create = async (): Promise<OpResult> => {
+const create = operation({}, async (): Promise<OpResult> => {
   throw readOnly(
     'An invoice validation is made when its invoice is uploaded or imported, not created directly',
   );
-};
+});
 
 /** The fields of PATCH /invoice-validation/{id}: what a person records; the result has actions of its own. */
 const validationEditSchema = onFirstUse(() =>

@@ -80,7 +80,7 @@ async function repointAll(kiosk: StoredItem, url: string, log: OpContext['log'])
   return failed;
 }
 
-const create = async (ctx: OpContext): Promise<OpResult> => {
+const create = operation({}, async (ctx): Promise<OpResult> => {
   const data = parseOrThrow(kioskSchema, ctx.body);
   const companyId = ctx.caller.companyId;
   const asset = await findAsset(companyId, data.assetId);
@@ -98,7 +98,7 @@ const create = async (ctx: OpContext): Promise<OpResult> => {
   const credential = await issueSecret(companyId, kiosk._id);
   await writeActivity(ctx.caller, { type: 'create', model: 'kiosks', modelId: kiosk._id });
   return { status: 201, body: { ...kiosk, ...credential }, headers: { 'cache-control': 'no-store' } };
-};
+});
 
 /** A new secret; the old one stops working (within seconds on every instance). */
 const rotate = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
@@ -145,7 +145,7 @@ const preview = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => 
   return { body: await display(ctx.caller, kiosk, true) };
 });
 
-const live = async (ctx: OpContext): Promise<OpResult> => {
+const live = operation({}, async (ctx): Promise<OpResult> => {
   const kiosk = await loadKiosk(ctx.caller.companyId, ctx.caller.kioskId);
   const seen = typeof kiosk.lastSeenAt === 'string' ? Date.parse(kiosk.lastSeenAt) : 0;
   // A preview is someone looking at the screen's content, not the screen itself being alive.
@@ -153,13 +153,13 @@ const live = async (ctx: OpContext): Promise<OpResult> => {
     await updateRaw(kiosksRef(ctx.caller.companyId).pk, kiosk._id, { lastSeenAt: new Date().toISOString() });
   }
   return { body: await display(ctx.caller, kiosk, ctx.caller.preview === true) };
-};
+});
 
 /**
  * The building's latest month of consumption per utility, beside the same month a year before. Screens
  * are public, so costs are left out.
  */
-const liveConsumption = async (ctx: OpContext): Promise<OpResult> => {
+const liveConsumption = operation({}, async (ctx): Promise<OpResult> => {
   const kiosk = await loadKiosk(ctx.caller.companyId, ctx.caller.kioskId);
   const assetId = typeof kiosk.assetId === 'string' ? kiosk.assetId : '';
   const now = new Date();
@@ -192,14 +192,14 @@ const liveConsumption = async (ctx: OpContext): Promise<OpResult> => {
       generatedAt: now.toISOString(),
     },
   };
-};
+});
 
 /** GET /kiosks/live/news: news, weather and travel for the building's area. */
-const liveNews = async (ctx: OpContext): Promise<OpResult> => {
+const liveNews = operation({}, async (ctx): Promise<OpResult> => {
   const kiosk = await loadKiosk(ctx.caller.companyId, ctx.caller.kioskId);
   const assetId = typeof kiosk.assetId === 'string' ? kiosk.assetId : '';
   return { body: await newsFor(await findStoredAsset(ctx.caller.companyId, assetId)) };
-};
+});
 
 /** GET /kiosks/optisigns/screens: the signage screens paired with the company's kiosks (or one). */
 const listScreens = operation({ query: screensQuerySchema }, async (ctx): Promise<OpResult> => {

@@ -8,7 +8,7 @@ import { TEMPLATE_VALUE_FORMAT } from '../../shared/data/template-value-format.t
 import { UNITS } from '../../shared/data/units.ts';
 import { UTILITY_TYPE_OPTIONS } from '../../shared/data/utility-types.ts';
 import { countryListQuery } from '../../shared/schemas/list-queries.ts';
-import type { OpContext, Operations, OpResult } from '../core/middleware/api-context.ts';
+import type { AnyOpContext, Operations, OpResult } from '../core/middleware/api-context.ts';
 import { operation } from '../core/middleware/operation.ts';
 import { listQueryOf, resourceOf } from '../core/resources/resource-service.ts';
 import { listCountries, liveCompanies, mappedAssets, type StoredCountry } from './lookup-repository.ts';
@@ -18,17 +18,19 @@ const fieldOf = (country: StoredCountry, field: string): unknown =>
   Object.entries(country).find(([name]) => name === field)?.[1];
 
 /** Lookups change only with a release: browsers may keep them for an hour and revalidate by version. */
-function cached(version: string, body: unknown, ctx: OpContext): OpResult {
+function cached(version: string, body: unknown, ctx: AnyOpContext): OpResult {
   const etag = `"${version}"`;
   const headers = { 'cache-control': 'private, max-age=3600', etag };
   if (ctx.headers['if-none-match'] === etag) return { status: 304, headers };
   return { body, headers };
 }
 
-const list =
-  <T>(lookup: VersionedList<T>) =>
-  async (ctx: OpContext): Promise<OpResult> =>
-    cached(lookup.version, { version: lookup.version, data: lookup.data, total: lookup.data.length }, ctx);
+const list = <T>(lookup: VersionedList<T>) =>
+  operation(
+    {},
+    async (ctx): Promise<OpResult> =>
+      cached(lookup.version, { version: lookup.version, data: lookup.data, total: lookup.data.length }, ctx),
+  );
 
 /**
  * GET /countries (02 §7: limit 1000, sorted by fullName). The generic list orders by creation; countries
@@ -63,7 +65,7 @@ const countries = operation({ query: countryListQuery }, async (ctx): Promise<Op
 });
 
 /** GET /util/global-assets: every company's assets with where they are, for the staff map. */
-const globalAssets = async (): Promise<OpResult> => {
+const globalAssets = operation({}, async (): Promise<OpResult> => {
   const perCompany = await Promise.all(
     (await liveCompanies()).map(async (company) =>
       (await mappedAssets(company._id)).map((a) => ({
@@ -74,7 +76,7 @@ const globalAssets = async (): Promise<OpResult> => {
   );
   const data = perCompany.flat();
   return { body: { data, total: data.length } };
-};
+});
 
 export const LOOKUP_OPERATIONS: Operations = {
   'lookups.assetTypes': list(ASSET_TYPES),
@@ -83,8 +85,9 @@ export const LOOKUP_OPERATIONS: Operations = {
   'lookups.granularities': list(GRANULARITIES),
   'lookups.energySuppliers': list(ENERGY_SUPPLIERS),
   'lookups.integrations': list(INTEGRATIONS),
-  'lookups.templateValueFormat': async (ctx) =>
+  'lookups.templateValueFormat': operation({}, async (ctx) =>
     cached(TEMPLATE_VALUE_FORMAT.version, TEMPLATE_VALUE_FORMAT, ctx),
+  ),
   'countries.list': countries,
   'lookups.globalAssets': globalAssets,
 };

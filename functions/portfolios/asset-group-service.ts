@@ -78,7 +78,7 @@ async function save(
 const groupSchemas = () => import('../../shared/schemas/asset-group.ts');
 
 /** POST /asset-groups: every asset named must be a live asset of the company, or nothing is made. */
-const create = async (ctx: OpContext): Promise<OpResult> => {
+const create = operation({}, async (ctx): Promise<OpResult> => {
   const { assetGroupSchema } = await groupSchemas();
   const data = parseOrThrow(assetGroupSchema, ctx.body);
   const assetIds = [...new Set(data.assetIds)];
@@ -97,7 +97,7 @@ const create = async (ctx: OpContext): Promise<OpResult> => {
   await moveRollups(ctx.caller.companyId, item._id, [], assetIds);
   await writeActivity(ctx.caller, { type: 'create', model: 'asset-groups', modelId: item._id });
   return { status: 201, body: item };
-};
+});
 
 /** PATCH /asset-groups/{id}: name, description and the asset list, checked as on create. */
 const update = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {

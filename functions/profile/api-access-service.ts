@@ -17,6 +17,7 @@ import { forbidden } from '../core/lib/errors.ts';
 import { digestOf, newSecret } from '../core/lib/secrets.ts';
 import { parseOrThrow } from '../core/lib/validation.ts';
 import type { OpContext, Operations, OpResult } from '../core/middleware/api-context.ts';
+import { operation } from '../core/middleware/operation.ts';
 
 /** What a new API user may do: enough for a nightly sync, not enough to hurt anyone else. */
 export const DEFAULT_API_PLAN: ApiPlan = { callsPerPeriod: 10_000, periodDays: 30, ratePerSecond: 5 };
@@ -70,7 +71,7 @@ async function ensureAccount(
 }
 
 /** Turns API access on for the caller in their current company. Only staff may change the limits. */
-const apiSetup = async (ctx: OpContext): Promise<OpResult> => {
+const apiSetup = operation({}, async (ctx): Promise<OpResult> => {
   const plan = parseOrThrow(planSchema, ctx.body ?? {});
   const changesPlan = Object.keys(plan).length > 0;
   if (changesPlan && !ctx.caller.isAdmin) throw forbidden('Only staff can change API limits');
@@ -80,13 +81,13 @@ const apiSetup = async (ctx: OpContext): Promise<OpResult> => {
   }
   if (account.keyPrefix) forgetCredential('apiKey', account.keyPrefix);
   return { status: created ? 201 : 200, body: await usageOf(account) };
-};
+});
 
 /**
  * Issues a new key and revokes the previous one. The key is in this answer and nowhere else: only its
  * SHA-256 digest is stored, found by its public prefix.
  */
-const apiKey = async (ctx: OpContext): Promise<OpResult> => {
+const apiKey = operation({}, async (ctx): Promise<OpResult> => {
   const { account } = await ensureAccount(ctx);
   const prefix = newSecret(9);
   const key = formatApiKey(prefix, newSecret(32));
@@ -121,11 +122,14 @@ const apiKey = async (ctx: OpContext): Promise<OpResult> => {
     },
     headers: { 'cache-control': 'no-store' },
   };
-};
-
-const apiUsage = async (ctx: OpContext): Promise<OpResult> => ({
-  body: await usageOf(await getApiAccount(ctx.caller.sub, ctx.caller.companyId)),
 });
+
+const apiUsage = operation(
+  {},
+  async (ctx): Promise<OpResult> => ({
+    body: await usageOf(await getApiAccount(ctx.caller.sub, ctx.caller.companyId)),
+  }),
+);
 
 /** When someone leaves a company, their key for it stops working at once. */
 export async function revokeApiAccess(sub: string, companyId: string): Promise<void> {

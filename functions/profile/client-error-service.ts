@@ -5,7 +5,8 @@ import { putItem } from '../core/data/item-repository.ts';
 import { tooManyRequests } from '../core/lib/errors.ts';
 import { newId } from '../core/lib/ids.ts';
 import { parseOrThrow } from '../core/lib/validation.ts';
-import type { OpContext, Operations, OpResult } from '../core/middleware/api-context.ts';
+import type { Operations, OpResult } from '../core/middleware/api-context.ts';
+import { operation } from '../core/middleware/operation.ts';
 import { logsRef } from './profile-repository.ts';
 
 /** Enough for any person's real errors; a page stuck in a loop cannot fill the log. */
@@ -25,7 +26,7 @@ const reportSchema = onFirstUse(() =>
  * POST /client-errors: an error a browser met, kept in the company's log as type 'client-error' with
  * who met it, where, and in which release. At most 30 a minute per user and company.
  */
-const report = async (ctx: OpContext): Promise<OpResult> => {
+const report = operation({}, async (ctx): Promise<OpResult> => {
   const body = parseOrThrow(reportSchema, ctx.body);
   const { sub, companyId } = ctx.caller;
   const nowMs = Date.now();
@@ -54,6 +55,6 @@ const report = async (ctx: OpContext): Promise<OpResult> => {
   await putItem(logsRef(companyId), item);
   ctx.log.warn('client error', { logId: item._id, kind: body.kind, message: body.message, url: body.url });
   return { status: 202, body: { _id: item._id } };
-};
+});
 
 export const CLIENT_ERROR_OPERATIONS: Operations = { 'clientErrors.report': report };

@@ -6,31 +6,32 @@ import { writeActivity } from '../core/activity/activity-service.ts';
 import { type Identity, identityProvider } from '../core/adapters/identity.ts';
 import { conflict, formError, notFound } from '../core/lib/errors.ts';
 import { parseOrThrow } from '../core/lib/validation.ts';
-import type { OpContext, Operations, OpResult } from '../core/middleware/api-context.ts';
+import type { AnyOpContext, Operations, OpResult } from '../core/middleware/api-context.ts';
+import { operation } from '../core/middleware/operation.ts';
 
 const ISSUER = 'Voltfolio';
 /** Long enough to scan a code and type one; a started enrolment is forgotten after it. */
 const PENDING_SECONDS = 10 * 60;
 
-async function identityOf(ctx: OpContext): Promise<Identity> {
+async function identityOf(ctx: AnyOpContext): Promise<Identity> {
   const identity = await identityProvider().findBySub(ctx.caller.sub);
   if (!identity) throw notFound('No sign-in account for this user');
   return identity;
 }
 
 /** Cognito's own enrolment calls act on the user's access token, which the request carries. */
-function accessToken(ctx: OpContext): string | undefined {
+function accessToken(ctx: AnyOpContext): string | undefined {
   const value = ctx.headers.authorization ?? ctx.headers.Authorization;
   return value ? /^Bearer\s+(\S+)$/i.exec(value)?.[1] : undefined;
 }
 
-const mfaStatus = async (ctx: OpContext): Promise<OpResult> => {
+const mfaStatus = operation({}, async (ctx): Promise<OpResult> => {
   const identity = await identityOf(ctx);
   return { body: { totp: { enabled: await identityProvider().totpEnabled(identity) } } };
-};
+});
 
 /** Starts enrolment: a new secret for the authenticator app, pending until a code from it is confirmed. */
-const totpStart = async (ctx: OpContext): Promise<OpResult> => {
+const totpStart = operation({}, async (ctx): Promise<OpResult> => {
   const identity = await identityOf(ctx);
   const provider = identityProvider();
   if (await provider.totpEnabled(identity)) {
@@ -43,12 +44,12 @@ const totpStart = async (ctx: OpContext): Promise<OpResult> => {
     body: { secret, otpauthUri: generateURI({ issuer: ISSUER, label: identity.email, secret }) },
     headers: { 'cache-control': 'no-store' },
   };
-};
+});
 
 const WRONG_CODE = 'That code is not right. Enter the code your app shows now.';
 const codeBody = onFirstUse(() => z.object({ code: z.string().trim().min(1, 'This field is required') }));
 
-const totpVerify = async (ctx: OpContext): Promise<OpResult> => {
+const totpVerify = operation({}, async (ctx): Promise<OpResult> => {
   const { code } = parseOrThrow(codeBody, ctx.body ?? {});
   const identity = await identityOf(ctx);
   const pending = await getPendingTotp(identity.sub);
@@ -57,10 +58,10 @@ const totpVerify = async (ctx: OpContext): Promise<OpResult> => {
   await deletePendingTotp(identity.sub);
   await writeActivity(ctx.caller, { type: 'mfa-enabled', model: 'users', modelId: ctx.caller.sub });
   return { body: { totp: { enabled: true } } };
-};
+});
 
 /** Removing the app takes a code from it, so someone at an unattended session cannot take the factor off. */
-const totpDisable = async (ctx: OpContext): Promise<OpResult> => {
+const totpDisable = operation({}, async (ctx): Promise<OpResult> => {
   const { code } = parseOrThrow(codeBody, ctx.body ?? {});
   const identity = await identityOf(ctx);
   const provider = identityProvider();
@@ -71,6 +72,6 @@ const totpDisable = async (ctx: OpContext): Promise<OpResult> => {
   }
   await deletePendingTotp(identity.sub);
   return { body: { totp: { enabled: false } } };
-};
+});
 
 export const MFA_OPERATIONS: Operations = { mfaStatus, totpStart, totpVerify, totpDisable };

@@ -6,7 +6,8 @@ import { writeActivity } from '../core/activity/activity-service.ts';
 import { changeItem } from '../core/data/conditional-writes.ts';
 import { formError, notFound } from '../core/lib/errors.ts';
 import { parseOrThrow } from '../core/lib/validation.ts';
-import type { OpContext, Operations, OpResult } from '../core/middleware/api-context.ts';
+import type { Operations, OpResult } from '../core/middleware/api-context.ts';
+import { operation } from '../core/middleware/operation.ts';
 import { membersRef } from './profile-repository.ts';
 
 const detailsSchema = onFirstUse(() =>
@@ -30,7 +31,7 @@ async function renameMemberships(sub: string, companyIds: readonly string[], nam
 }
 
 /** PATCH /users/me: the signed-in user changes their own name and interface language. */
-const updateMe = async (ctx: OpContext): Promise<OpResult> => {
+const updateMe = operation({}, async (ctx): Promise<OpResult> => {
   const body = parseOrThrow(detailsSchema, ctx.body ?? {});
   if (body.name === undefined && body.language === undefined) {
     throw formError({ name: 'This field is required' });
@@ -56,6 +57,6 @@ const updateMe = async (ctx: OpContext): Promise<OpResult> => {
     message: 'Own details',
   });
   return { body: { _id: profile.sub, sub: profile.sub, name, email: profile.email, settings } };
-};
+});
 
 export const PROFILE_OPERATIONS: Operations = { 'profile.update': updateMe };

@@ -22,14 +22,14 @@ import { changeItem } from '../core/data/conditional-writes.ts';
 import { getItem, listItems, type StoredItem } from '../core/data/item-repository.ts';
 import { notFound } from '../core/lib/errors.ts';
 import { parseOrThrow } from '../core/lib/validation.ts';
-import type { OpContext, Operations, OpResult } from '../core/middleware/api-context.ts';
+import type { AnyOpContext, OpContext, Operations, OpResult } from '../core/middleware/api-context.ts';
 import { operation } from '../core/middleware/operation.ts';
 import { featuresOff, listCompanies } from '../staff-tools/index.ts';
 import { apiKeySummary } from './api-access-service.ts';
 import { notificationsRef as companyNotificationsRef } from './profile-repository.ts';
 
 /** 'admin' comes from the staff flag alone: a membership that names it does not make anyone staff. */
-function effectivePermissions(ctx: OpContext): string[] {
+function effectivePermissions(ctx: AnyOpContext): string[] {
   const held = derivePermissions(ctx.caller.permissions, ctx.caller.grants);
   if (ctx.caller.isAdmin) held.add('admin');
   else held.delete('admin');
@@ -37,7 +37,7 @@ function effectivePermissions(ctx: OpContext): string[] {
 }
 
 /** A machine has no profile: it is described by its credential. */
-function machineSelf(ctx: OpContext): OpResult {
+function machineSelf(ctx: AnyOpContext): OpResult {
   return {
     body: {
       _id: ctx.caller.machineId,
@@ -54,7 +54,7 @@ function machineSelf(ctx: OpContext): OpResult {
   };
 }
 
-const me = async (ctx: OpContext): Promise<OpResult> => {
+const me = operation({}, async (ctx): Promise<OpResult> => {
   if (ctx.caller.kind === 'machine') return machineSelf(ctx);
   const profile = await getProfile(ctx.caller.sub);
   if (!profile) throw notFound();
@@ -84,7 +84,7 @@ const me = async (ctx: OpContext): Promise<OpResult> => {
       apiKey: await apiKeySummary(ctx.caller.sub, ctx.caller.companyId),
     } satisfies Me,
   };
-};
+});
 
 /** The stored logo is private; the answer carries a link to it that works for an hour. */
 async function withLogoUrl(found: StoredCompany): Promise<StoredCompany> {
@@ -94,28 +94,31 @@ async function withLogoUrl(found: StoredCompany): Promise<StoredCompany> {
   return { ...found, settings: { ...settings, logoUrl } };
 }
 
-const myCompany = async (ctx: OpContext): Promise<OpResult> => {
+const myCompany = operation({}, async (ctx): Promise<OpResult> => {
   const found = await getCompany(ctx.caller.companyId);
   if (!found) throw notFound();
   // Pages hide what staff turned off (the capture address while e-mail capture is off).
   const [view, off] = await Promise.all([withLogoUrl(found), featuresOff()]);
   return { body: { ...view, featuresOff: off } };
-};
-
-const myPermissions = async (ctx: OpContext): Promise<OpResult> => ({
-  body: {
-    permissions: effectivePermissions(ctx),
-    entities: ctx.caller.grants.entities,
-    assets: ctx.caller.grants.assets,
-    accounts: ctx.caller.grants.accounts,
-  } satisfies MyPermissions,
 });
+
+const myPermissions = operation(
+  {},
+  async (ctx): Promise<OpResult> => ({
+    body: {
+      permissions: effectivePermissions(ctx),
+      entities: ctx.caller.grants.entities,
+      assets: ctx.caller.grants.assets,
+      accounts: ctx.caller.grants.accounts,
+    } satisfies MyPermissions,
+  }),
+);
 
 /**
  * The companies the caller may switch to: their memberships, and for staff every company, since staff
  * may look into any (01 §6), each such look logged in that company.
  */
-const myCompanies = async (ctx: OpContext): Promise<OpResult> => {
+const myCompanies = operation({}, async (ctx): Promise<OpResult> => {
   const profile = await getProfile(ctx.caller.sub);
   const companies: readonly ({ _id: string; name?: unknown; settings?: unknown } | undefined)[] =
     profile?.isAdmin === true
@@ -125,7 +128,7 @@ const myCompanies = async (ctx: OpContext): Promise<OpResult> => {
     .filter((c) => c !== undefined)
     .map((c) => ({ _id: c._id, name: c.name, settings: c.settings }));
   return { body: { data, total: data.length, limit: data.length, skip: 0 } };
-};
+});
 
 function notificationsRef(ctx: Pick<OpContext, 'caller'>) {
   return companyNotificationsRef(ctx.caller.companyId);
@@ -158,7 +161,7 @@ const seenBody = onFirstUse(() =>
 );
 
 /** Marks one, several or all of the caller's notifications seen (a click, or Dismiss All). */
-const seenNotification = async (ctx: OpContext): Promise<OpResult> => {
+const seenNotification = operation({}, async (ctx): Promise<OpResult> => {
   const body = parseOrThrow(seenBody, ctx.body);
   const ref = notificationsRef(ctx);
   let targets: StoredItem[];
@@ -180,21 +183,21 @@ const seenNotification = async (ctx: OpContext): Promise<OpResult> => {
       );
   }
   return { body: { updated: targets.length } };
-};
+});
 
 /**
  * DELETE /sessions: signing out ends every session of the person, not only the browser's: their access
  * tokens issued until now are refused (the time is kept on the profile and, like grants, cached per
  * access version, which this moves), and their live connections close.
  */
-const endSession = async (ctx: OpContext): Promise<OpResult> => {
+const endSession = operation({}, async (ctx): Promise<OpResult> => {
   await writeActivity(ctx.caller, { type: 'logout', model: 'sessions', modelId: ctx.caller.sub });
   await endSessions(ctx.caller.sub, Math.floor(Date.now() / 1000));
   await bumpAccessVersion(ctx.caller.companyId);
   forgetCaller(ctx.caller.sub);
   await closeConnectionsOf(ctx.caller.companyId, ctx.caller.sub, ctx.log);
   return { status: 204 };
-};
+});
 
 const switchBody = onFirstUse(() => z.object({ companyId: idField() }));
 

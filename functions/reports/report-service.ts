@@ -176,7 +176,7 @@ async function queueReport(
 }
 
 /** POST /reports/generate2 (and POST /reports): the report the body describes. */
-const generate = (ctx: OpContext) => queueReport(ctx, bodyObjectOf(ctx));
+const generate = operation({}, (ctx) => queueReport(ctx, bodyObjectOf(ctx)));
 
 /** GET /reports/generate/{type}, /reports/asset/{id}/{type}, /reports/portfolio/{id}/{type}: as the query asks. */
 function generateAs(
@@ -253,7 +253,7 @@ const reportContent = operation({ params: ['id'] }, async (ctx): Promise<OpResul
 });
 
 /** GET /report-templates/system: the reports every company has. */
-const systemTemplates = async (): Promise<OpResult> => ({ body: { data: SYSTEM_TEMPLATES } });
+const systemTemplates = operation({}, async (): Promise<OpResult> => ({ body: { data: SYSTEM_TEMPLATES } }));
 
 /** Asking for reports, building them again, and their downloads. */
 export const REPORT_REQUEST_OPERATIONS: Operations = {

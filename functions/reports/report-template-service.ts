@@ -23,12 +23,12 @@ import { findReportTemplate } from './report-template-repository.ts';
 const today = () => new Date().toISOString().slice(0, 10);
 
 /** POST /report-templates: the generic create, of a template checked section by section. */
-async function create(ctx: OpContext): Promise<OpResult> {
+const create = operation({}, async (ctx): Promise<OpResult> => {
   const parsed = parseOrThrow(customTemplateSchema, ctx.body);
   // Its default scope must be one the author may read: the builder's preview reads it.
   await coveredSites(ctx, parsed);
   return genericOperation('generic.create')({ ...ctx, body: parsed });
-}
+});
 
 /** PATCH /report-templates/{id}: the generic update, of a template that is still one after the change. */
 const update = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
@@ -41,9 +41,9 @@ const update = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
   return genericOperation('generic.update')(ctx);
 });
 
-const bulk = async (): Promise<OpResult> => {
+const bulk = operation({}, async (): Promise<OpResult> => {
   throw badRequest('Create report templates one at a time');
-};
+});
 
 /** The document a template gives for a scope and period, as the report built from it would hold it. */
 async function documentOf(
@@ -88,14 +88,14 @@ const WINDOW_FIELDS = ['startDate', 'endDate', 'scopeType', 'scopeId'] as const;
  * POST /report-templates/preview: the document of a template as the builder has it, saved or not, for
  * its scope and period (or those the body names), every figure as the report's.
  */
-async function preview(ctx: OpContext): Promise<OpResult> {
+const preview = operation({}, async (ctx): Promise<OpResult> => {
   const body = bodyObjectOf(ctx);
   const template = parseOrThrow(customTemplateSchema, body.template ?? body);
   for (const f of ['startDate', 'endDate'] as const)
     if (body[f] !== undefined && !isoDate.safeParse(body[f]).success)
       throw formError({ [f]: 'Must be a date as YYYY-MM-DD' });
   return { body: await documentOf(ctx, template, pick(body, WINDOW_FIELDS)) };
-}
+});
 
 /**
  * GET /report-templates/{id}/source-items: what each section of a template reads, the analytics call

@@ -61,7 +61,7 @@ async function keepDue(companyId: string, schedule: StoredItem): Promise<void> {
 }
 
 /** POST /scheduled-reports: the generic create, with the first run worked out and put on the timer's list. */
-async function create(ctx: OpContext): Promise<OpResult> {
+const create = operation({}, async (ctx): Promise<OpResult> => {
   const parsed = parseOrThrow(scheduledReportSchema, ctx.body);
   // The owner must be able to read what the report covers: it is built with their access at each run.
   await coveredSites(ctx, parsed);
@@ -69,7 +69,7 @@ async function create(ctx: OpContext): Promise<OpResult> {
   const out = await genericOperation('generic.create')({ ...ctx, body: { ...bodyObjectOf(ctx), nextRunAt } });
   await keepDue(ctx.caller.companyId, answeredItem(out));
   return out;
-}
+});
 
 /** PATCH /scheduled-reports/{id}: the generic update; a change of timing moves the next run. */
 const update = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
@@ -103,9 +103,9 @@ const restore = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => 
   return changed ? { ...out, body: changed.schedule } : out;
 });
 
-const bulk = async (): Promise<OpResult> => {
+const bulk = operation({}, async (): Promise<OpResult> => {
   throw badRequest('Create scheduled reports one at a time');
-};
+});
 
 /** POST /scheduled-reports/{id}/send: a run now, for the period just ended, besides the timed ones. */
 const sendNow = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {

@@ -1,15 +1,12 @@
 import type { Caller } from '../../shared/access/caller.ts';
 import { canAccessItem } from '../../shared/access/item-access.ts';
-import { canSearch, isCompanyWide } from '../../shared/access/route-access.ts';
+import { isCompanyWide } from '../../shared/access/route-access.ts';
 import { SEARCH_MIN_CHARS } from '../../shared/constants.ts';
-import { type SearchResult, type SearchType, searchQuerySchema } from '../../shared/schemas/register.ts';
-import type { SearchAnswer } from '../../shared/schemas/responses/search.ts';
+import type { SearchResult, SearchType } from '../../shared/schemas/register.ts';
 import { LineageResolver } from '../core/access/item-access-service.ts';
 import { getCollectionItems } from '../core/data/batch-reads.ts';
 import { getCollectionItem, type StoredItem } from '../core/data/item-repository.ts';
-import { forbidden, formError } from '../core/lib/errors.ts';
-import { parseOrThrow } from '../core/lib/validation.ts';
-import type { OpContext, Operations, OpResult } from '../core/middleware/api-context.ts';
+import { formError } from '../core/lib/errors.ts';
 import { type IndexEntry, queryEntries, searchKeys } from '../core/search-index/search-index-repository.ts';
 import { ensureSearchIndex } from '../core/search-index/search-index-service.ts';
 import { compact, PREFIX_LENGTH, RESOURCE_OF, TIERS, type Tier } from '../core/search-index/search-terms.ts';
@@ -166,24 +163,3 @@ async function hydrate(companyId: string, entries: readonly IndexEntry[]): Promi
     };
   });
 }
-
-function searchInput(ctx: OpContext) {
-  if (!canSearch(ctx.caller)) throw forbidden();
-  return parseOrThrow(searchQuerySchema, ctx.query);
-}
-
-/** GET /global-search/search?query= (01 §2.3, 02 §7): the header's grouped search. */
-const globalSearch = async (ctx: OpContext): Promise<OpResult> => ({
-  body: { results: await searchPortfolio(ctx.caller, searchInput(ctx)) } satisfies SearchAnswer,
-});
-
-/** GET /util/search?query=&type=: the same search as a list, for pickers that look up one kind of item. */
-const utilSearch = async (ctx: OpContext): Promise<OpResult> => {
-  const results = await searchPortfolio(ctx.caller, searchInput(ctx));
-  return { body: { data: results, total: results.length } };
-};
-
-export const SEARCH_OPERATIONS: Operations = {
-  'search.global': globalSearch,
-  'search.util': utilSearch,
-};

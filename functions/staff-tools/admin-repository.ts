@@ -34,7 +34,7 @@ import {
 } from '../core/data/item-repository.ts';
 import { keys } from '../core/data/keys.ts';
 import { countQueried, eachQueried } from '../core/data/query-pages.ts';
-import { storedRecord } from '../core/data/stored-record.ts';
+import { type Stored, storedRecord } from '../core/data/stored-record.ts';
 
 const SETTINGS_KEY = { pk: keys.collection({}, 'product-settings'), sk: 'product' };
 
@@ -177,8 +177,10 @@ export const checksOfCompany = (companyId: string, q: NewestQuery) =>
 const emailsPk = (companyId: string | undefined) => keys.collection(companyId ? { companyId } : {}, 'emails');
 
 /** A company's e-mails, newest first; no company: the mail that reached none. */
-export const emailsOfCompany = (companyId: string | undefined, q: NewestQuery) =>
-  newestOf(emailsPk(companyId), q);
+export const emailsOfCompany = async (
+  companyId: string | undefined,
+  q: NewestQuery,
+): Promise<StoredEmail[]> => (await newestOf(emailsPk(companyId), q)).map(emailOf);
 
 /** The mail that reached no company, listed as `ref` lists a company's. */
 export const unmatchedEmailsRef = (ref: CollectionRef): CollectionRef => ({
@@ -198,9 +200,30 @@ export interface StoredEmailAttachment {
 export const emailAttachmentsOf = (email: StoredItem): StoredEmailAttachment[] =>
   Array.isArray(email.attachments) ? (email.attachments as StoredEmailAttachment[]) : [];
 
-export async function findEmail(companyId: string | undefined, id: string): Promise<StoredItem | undefined> {
+/**
+ * A mail of the capture inbox's log as the intake stored it. No field is required of it: mail logged
+ * before a field existed still reads.
+ */
+export type StoredEmail = Stored<{
+  from?: string;
+  envelopeFrom?: string;
+  to?: string[];
+  headerTo?: string[];
+  subject?: string;
+  messageId?: string;
+  receivedAt?: string;
+  status?: 'accepted' | 'refused';
+  reason?: string;
+  rawKey?: string;
+  attachments?: StoredEmailAttachment[];
+}>;
+
+/** A mail as stored: the intake writes every field above, so nothing more is checked of it. */
+const emailOf = (item: StoredItem): StoredEmail => storedRecord<StoredEmail>('e-mail', item, []);
+
+export async function findEmail(companyId: string | undefined, id: string): Promise<StoredEmail | undefined> {
   const email = await getItem(emailsPk(companyId), id);
-  return email && email.deleted !== true ? email : undefined;
+  return email && email.deleted !== true ? emailOf(email) : undefined;
 }
 
 const SITE_FIELDS = ['siteName', 'assetType', 'address', 'status', 'entityId'] as const;

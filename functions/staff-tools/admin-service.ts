@@ -66,7 +66,7 @@ async function queueDepths(): Promise<QueueDepth[]> {
 }
 
 /** GET /util/admin-overview: the /admin dashboard's counts across companies, queues and latest errors. */
-const overview = async (): Promise<OpResult> => {
+const overview = operation({}, async (): Promise<OpResult> => {
   const now = new Date();
   const fromId = firstIdAt(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
   const companies = await listCompanies();
@@ -113,9 +113,9 @@ const overview = async (): Promise<OpResult> => {
     lastErrors,
   };
   return { body, headers: { 'cache-control': 'no-store' } };
-};
+});
 
-const getSettings = async (): Promise<OpResult> => ({ body: await readProductSettings() });
+const getSettings = operation({}, async (): Promise<OpResult> => ({ body: await readProductSettings() }));
 
 const saveSettings = operation({}, async (ctx): Promise<OpResult> => {
   const settings = parseOrThrow(productSettingsSchema, ctx.body);

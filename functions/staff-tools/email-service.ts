@@ -19,6 +19,7 @@ import { readableCaptureIds } from '../invoices/index.ts';
 import {
   emailAttachmentsOf,
   findEmail as findStoredEmail,
+  type StoredEmail,
   type StoredEmailAttachment,
   unmatchedEmailsRef,
 } from './admin-repository.ts';
@@ -91,7 +92,7 @@ const searchEmails = operation({ query: listSearchQuery }, async (ctx): Promise<
 });
 
 /** The company's mail by id, or for staff mail that reached no company (logged where only they see it). */
-async function findEmail(caller: Caller, id: string): Promise<StoredItem | undefined> {
+async function findEmail(caller: Caller, id: string): Promise<StoredEmail | undefined> {
   return (
     (await findStoredEmail(caller.companyId, id)) ??
     (caller.isAdmin ? await findStoredEmail(undefined, id) : undefined)

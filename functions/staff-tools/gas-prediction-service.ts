@@ -103,7 +103,7 @@ const meterChoices = operation({ query: gasMeterChoicesQuerySchema }, async (ctx
   return { body: answer };
 });
 
-const predict = async (ctx: OpContext): Promise<OpResult> => {
+const predict = operation({}, async (ctx): Promise<OpResult> => {
   const body = parseOrThrow(gasPredictionSchema, ctx.body ?? {});
   const companyId = await companyOf(ctx, body.companyId);
   const account = await getAccount(companyId, body.accountId);
@@ -171,7 +171,7 @@ const predict = async (ctx: OpContext): Promise<OpResult> => {
     })),
   };
   return { body: answer };
-};
+});
 
 export const GAS_PREDICTION_OPERATIONS: Operations = {
   'gas.prediction': predict,

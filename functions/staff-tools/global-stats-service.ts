@@ -1,6 +1,7 @@
 import type { GlobalStats } from '../../shared/schemas/util-staff.ts';
 import { inPool } from '../core/lib/in-pool.ts';
-import type { OpContext, Operations, OpResult } from '../core/middleware/api-context.ts';
+import type { Operations, OpResult } from '../core/middleware/api-context.ts';
+import { operation } from '../core/middleware/operation.ts';
 import { companyCounts, liveCompanies } from './staff-repository.ts';
 
 /**
@@ -17,7 +18,7 @@ const pad = (n: number) => String(n).padStart(2, '0');
  */
 export const firstIdAt = (ms: number) => `${ms.toString(16).padStart(12, '0').slice(-12)}${'0'.repeat(12)}`;
 
-const stats = async (_ctx: OpContext): Promise<OpResult> => {
+const stats = operation({}, async (_ctx): Promise<OpResult> => {
   const now = new Date();
   const monthStart = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1);
   const fromId = firstIdAt(monthStart);
@@ -44,6 +45,6 @@ const stats = async (_ctx: OpContext): Promise<OpResult> => {
     companies: rows,
   };
   return { body };
-};
+});
 
 export const GLOBAL_STATS_OPERATIONS: Operations = { 'stats.global': stats };

@@ -14,7 +14,7 @@ import { bucketName } from '../core/config.ts';
 import { formError } from '../core/lib/errors.ts';
 import { newId } from '../core/lib/ids.ts';
 import { parseOrThrow } from '../core/lib/validation.ts';
-import type { OpContext, Operations, OpResult } from '../core/middleware/api-context.ts';
+import type { Operations, OpResult } from '../core/middleware/api-context.ts';
 import { operation } from '../core/middleware/operation.ts';
 import { listCompanies } from './admin-repository.ts';
 import {
@@ -114,7 +114,7 @@ const usage = operation({ query: gridfetchUsageQuerySchema }, async (ctx): Promi
  * browser sends with progress. Then the same with the `key` it was given (and the meters and dates the
  * letter covers): the file is checked by its bytes and the letter recorded for the company.
  */
-const loa = async (ctx: OpContext): Promise<OpResult> => {
+const loa = operation({}, async (ctx): Promise<OpResult> => {
   const body = parseOrThrow(gridfetchLoaSchema, ctx.body ?? {});
   const company = await getCompany(body.companyId);
   if (!company || company.deleted === true) throw formError({ companyId: UTIL_MESSAGES.companyNotFound });
@@ -162,7 +162,7 @@ const loa = async (ctx: OpContext): Promise<OpResult> => {
     },
   );
   return { status: 201, body: await loaView(item) };
-};
+});
 
 export const GRIDFETCH_OPERATIONS: Operations = {
   'gridfetch.usage': usage,

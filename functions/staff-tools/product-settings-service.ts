@@ -34,7 +34,10 @@ async function refuseOff(flag: FeatureFlag | undefined): Promise<void> {
   if (flag && !(await featureOn(flag))) throw new ApiError(404, 'FEATURE_OFF', featureOffMessage(flag));
 }
 
-function wrapEach(operations: Operations, flagOf: (ctx: OpContext) => FeatureFlag | undefined): Operations {
+function wrapEach(
+  operations: Operations,
+  flagOf: (ctx: Pick<OpContext, 'route'>) => FeatureFlag | undefined,
+): Operations {
   return Object.fromEntries(
     Object.entries(operations).map(([name, op]) => {
       const gated: Operation = async (ctx) => {

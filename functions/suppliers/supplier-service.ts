@@ -37,17 +37,17 @@ async function withLogo<T extends StoredItem>(supplier: T): Promise<T> {
 const generic = genericOperation;
 
 /** GET /suppliers (e.g. `?type=distributor`): the generic list, each supplier with its logo link. */
-const list = async (ctx: OpContext): Promise<OpResult> => {
+const list = operation({}, async (ctx): Promise<OpResult> => {
   const result = await generic('generic.list')(ctx);
   const body = answeredPage(result);
   return { ...result, body: { ...body, data: await Promise.all(body.data.map(withLogo)) } };
-};
+});
 
 /** GET /suppliers/{id}: the supplier's overview, with its logo link. */
-const get = async (ctx: OpContext): Promise<OpResult> => {
+const get = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
   const result = await generic('generic.get')(ctx);
   return { ...result, body: await withLogo(answeredItem(result)) };
-};
+});
 
 async function loadSupplier(id: string): Promise<StoredSupplier> {
   const supplier = await findSupplier(id);

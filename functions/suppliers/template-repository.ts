@@ -67,12 +67,16 @@ export async function insertTemplate(item: StoredItem): Promise<void> {
 
 /**
  * Changes a template as stored now, retried from a fresh read if another write lands in between (see
- * changeItem): two people adding values or rates to one template both keep what they added.
+ * changeItem): two people adding values or rates to one template both keep what they added. The change
+ * sees the template as `asTemplate` reads it, and the answer is read the same way.
  */
-export const changeTemplate = (
+export async function changeTemplate(
   id: string,
-  change: (current: StoredItem) => StoredItem | undefined | Promise<StoredItem | undefined>,
-) => changeItem(templatesRef(), id, change);
+  change: (current: StoredTemplate) => StoredTemplate | undefined | Promise<StoredTemplate | undefined>,
+): Promise<{ before: StoredTemplate; after: StoredTemplate; written: boolean } | undefined> {
+  const changed = await changeItem(templatesRef(), id, (current) => change(asTemplate(current)));
+  return changed && { ...changed, before: asTemplate(changed.before), after: asTemplate(changed.after) };
+}
 
 const slotKey = (supplierId: string, type: string) => ({ pk: SLOTS_PK, sk: `${supplierId}#${type}` });
 

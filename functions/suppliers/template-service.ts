@@ -48,13 +48,7 @@ import {
   templatesOfSupplier,
 } from './template-repository.ts';
 import { verifySample } from './template-sample-service.ts';
-import {
-  asTemplate,
-  loadTemplate,
-  refuseUnknown,
-  type StoredTemplate,
-  saveTemplate,
-} from './template-store.ts';
+import { loadTemplate, refuseUnknown, type StoredTemplate, saveTemplate } from './template-store.ts';
 
 type Problems = Record<string, string>;
 
@@ -182,15 +176,15 @@ async function insert(ctx: OpContext, template: StoredTemplate, supplier: Named)
 }
 
 /** POST /templates: one template per supplier and utility (409 otherwise), starting as preupload. */
-const create = async (ctx: OpContext): Promise<OpResult> => {
+const create = operation({}, async (ctx): Promise<OpResult> => {
   const { item, supplier } = await prepareNew(ctx.body);
   return { status: 201, body: await insert(ctx, item, supplier) };
-};
+});
 
 const MAX_BULK = 20;
 
 /** POST /templates/bulk: several templates, all checked (and none a duplicate) before any is written. */
-const bulk = async (ctx: OpContext): Promise<OpResult> => {
+const bulk = operation({}, async (ctx): Promise<OpResult> => {
   const bodies = parseOrThrow(z.array(z.unknown()).min(1).max(MAX_BULK), ctx.body);
   const prepared = [];
   const pairs = new Set<string>();
@@ -205,7 +199,7 @@ const bulk = async (ctx: OpContext): Promise<OpResult> => {
   const created: StoredTemplate[] = [];
   for (const { item, supplier } of prepared) created.push(await insert(ctx, item, supplier));
   return { status: 201, body: { data: created, total: created.length } };
-};
+});
 
 const PATCH_FIELDS = ['name', 'status', 'sampleKey'];
 
@@ -253,8 +247,8 @@ const remove = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
       ? undefined
       : { ...current, deleted: true, deletedAt: new Date().toISOString(), deletedBy: ctx.caller.sub },
   );
-  if (!changed?.written) return { body: changed ? asTemplate(changed.after) : t };
-  const next = asTemplate(changed.after);
+  if (!changed?.written) return { body: changed ? changed.after : t };
+  const next = changed.after;
   await releaseSlot(t.supplierId, t.type, t._id);
   await writeActivity(ctx.caller, { type: 'delete', model: 'templates', modelId: t._id });
   return { body: next };
@@ -274,15 +268,18 @@ const restore = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => 
     return { ...rest, _id: current._id, updatedAt: new Date().toISOString() };
   });
   if (!changed) throw notFound('No such template');
-  const next = asTemplate(changed.after);
+  const next = changed.after;
   await writeActivity(ctx.caller, { type: 'restore', model: 'templates', modelId: t._id });
   return { body: next };
 });
 
 /** GET /templates/invoice-keys: what a template value can fill, with names and the type each reads as. */
-const invoiceKeys = async (): Promise<OpResult> => ({
-  body: { data: INVOICE_KEYS.map((key) => ({ key, name: keyName(key), type: KEY_TYPES[key] })) },
-});
+const invoiceKeys = operation(
+  {},
+  async (): Promise<OpResult> => ({
+    body: { data: INVOICE_KEYS.map((key) => ({ key, name: keyName(key), type: KEY_TYPES[key] })) },
+  }),
+);
 
 // ---------------------------------------------------------------- lists replaced whole
 

@@ -37,7 +37,7 @@ export async function saveTemplate(
 ): Promise<StoredTemplate> {
   const changed = await changeTemplate(id, async (current) => {
     if (current.deleted === true) throw notFound('No such template');
-    return { ...(await edit(asTemplate(current))), updatedAt: new Date().toISOString() };
+    return { ...(await edit(current)), updatedAt: new Date().toISOString() };
   });
   if (!changed) throw notFound('No such template');
   await writeActivity(ctx.caller, {
@@ -46,7 +46,7 @@ export async function saveTemplate(
     modelId: id,
     message: typeof message === 'string' ? message : message(),
   });
-  return asTemplate(changed.after);
+  return changed.after;
 }
 
 /** Body fields a call does not know are refused rather than dropped, so nothing is lost unseen. */

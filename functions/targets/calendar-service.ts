@@ -28,7 +28,7 @@ import { notFound } from '../core/lib/errors.ts';
 import { newId } from '../core/lib/ids.ts';
 import { inPool } from '../core/lib/in-pool.ts';
 import { digestOf, newSecret } from '../core/lib/secrets.ts';
-import type { OpContext, Operations, OpResult } from '../core/middleware/api-context.ts';
+import type { Operations, OpResult } from '../core/middleware/api-context.ts';
 import { operation } from '../core/middleware/operation.ts';
 import { allSites, type CalendarSite, sitesByIds, tenantsOf } from './calendar-repository.ts';
 
@@ -125,7 +125,7 @@ const events = operation({ query: calendarEventsQuery }, async (ctx): Promise<Op
 });
 
 /** GET /calendar/feed: whether the caller has a feed (its secret was shown once, when made). */
-const feed = async (ctx: OpContext): Promise<OpResult> => {
+const feed = operation({}, async (ctx): Promise<OpResult> => {
   const stored = await getFeedOfUser(ctx.caller.sub, ctx.caller.companyId);
   return {
     body: {
@@ -133,10 +133,10 @@ const feed = async (ctx: OpContext): Promise<OpResult> => {
       ...(stored ? { rotatedAt: stored.rotatedAt } : {}),
     } satisfies CalendarFeedState,
   };
-};
+});
 
 /** POST /calendar/feed/rotate: a new feed address; the old one stops working. Shown once. */
-const rotateFeed = async (ctx: OpContext): Promise<OpResult> => {
+const rotateFeed = operation({}, async (ctx): Promise<OpResult> => {
   const previous = await getFeedOfUser(ctx.caller.sub, ctx.caller.companyId);
   const feedId = newId();
   const secret = newSecret();
@@ -160,7 +160,7 @@ const rotateFeed = async (ctx: OpContext): Promise<OpResult> => {
     } satisfies CalendarFeedAddress,
     headers: { 'cache-control': 'no-store' },
   };
-};
+});
 
 const domainOf = () => {
   const app = mailConfig().appUrl;

@@ -16,7 +16,8 @@ import { listRoles } from '../core/access/user-repository.ts';
 import { ApiError } from '../core/lib/errors.ts';
 import { newId } from '../core/lib/ids.ts';
 import type { Logger } from '../core/lib/logger.ts';
-import type { OpContext, OpResult } from '../core/middleware/api-context.ts';
+import type { OpResult } from '../core/middleware/api-context.ts';
+import { operation } from '../core/middleware/operation.ts';
 import { putNotifications } from '../notifications/index.ts';
 import { mayReachScope, readableTargets } from './target-access.ts';
 import { changeTarget, type StoredTarget } from './target-repository.ts';
@@ -157,7 +158,7 @@ export async function recordStatus(
  * GET /targets/progress: every target the caller may read, judged against its path, with the sites that
  * make most of its gap. Computing it is also when a change of status is noticed and told.
  */
-export const progressOperation = async (ctx: OpContext): Promise<OpResult> => {
+export const progressOperation = operation({}, async (ctx): Promise<OpResult> => {
   const targets = await readableTargets(ctx.caller);
   const company = await getCompany(ctx.caller.companyId);
   const hideCosts = company?.settings?.hideCostData === true;
@@ -175,4 +176,4 @@ export const progressOperation = async (ctx: OpContext): Promise<OpResult> => {
     });
   }
   return { body: { data, total: data.length } };
-};
+});

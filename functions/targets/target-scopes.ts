@@ -4,7 +4,8 @@ import { isCompanyWide } from '../../shared/access/route-access.ts';
 import type { ScopeOption, Scopes } from '../../shared/schemas/responses/targets.ts';
 import { LineageResolver } from '../core/access/item-access-service.ts';
 import type { StoredItem } from '../core/data/item-repository.ts';
-import type { OpContext, OpResult } from '../core/middleware/api-context.ts';
+import type { OpResult } from '../core/middleware/api-context.ts';
+import { operation } from '../core/middleware/operation.ts';
 import type { ScopeRef } from './target-access.ts';
 import { listScopeItems } from './target-repository.ts';
 
@@ -70,6 +71,9 @@ export async function writableScopes(caller: Caller): Promise<Scopes> {
   };
 }
 
-export const scopesOperation = async (ctx: OpContext): Promise<OpResult> => ({
-  body: await writableScopes(ctx.caller),
-});
+export const scopesOperation = operation(
+  {},
+  async (ctx): Promise<OpResult> => ({
+    body: await writableScopes(ctx.caller),
+  }),
+);

@@ -9,7 +9,7 @@ import { forbidden, formError, notFound } from '../core/lib/errors.ts';
 import { newId } from '../core/lib/ids.ts';
 import { applyPatch } from '../core/lib/item-patch.ts';
 import { parseOrThrow, throwIfOversized } from '../core/lib/validation.ts';
-import type { OpContext, Operations, OpResult } from '../core/middleware/api-context.ts';
+import type { Operations, OpResult } from '../core/middleware/api-context.ts';
 import { operation } from '../core/middleware/operation.ts';
 import { mayReachScope, readableTargets, type ScopeRef } from './target-access.ts';
 import { progressOperation } from './target-progress.ts';
@@ -95,7 +95,7 @@ const get = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
   return { body: present(target, names.get(target._id)) };
 });
 
-const create = async (ctx: OpContext): Promise<OpResult> => {
+const create = operation({}, async (ctx): Promise<OpResult> => {
   const data = parseOrThrow(targetInputSchema, ctx.body);
   await requireScope(ctx.caller, data);
   const target = newTarget(ctx.caller, data);
@@ -103,10 +103,10 @@ const create = async (ctx: OpContext): Promise<OpResult> => {
   await putNewTarget(target);
   await writeActivity(ctx.caller, { type: 'create', model: 'targets', modelId: target._id });
   return { status: 201, body: present(target) };
-};
+});
 
 /** POST /targets/bulk: every target is checked, and its scope, before any is written. */
-const bulk = async (ctx: OpContext): Promise<OpResult> => {
+const bulk = operation({}, async (ctx): Promise<OpResult> => {
   const body = parseOrThrow(z.array(z.unknown()).min(1).max(MAX_BULK), ctx.body);
   const parsed = body.map((entry, i) => {
     const result = targetInputSchema.safeParse(entry);
@@ -125,7 +125,7 @@ const bulk = async (ctx: OpContext): Promise<OpResult> => {
     message: `${targets.length} created`,
   });
   return { status: 201, body: { data: targets.map((t) => present(t)), total: targets.length } };
-};
+});
 
 /** The terms a status was judged on: changing one of them makes the next judgement a new one. */
 const TERMS: readonly (keyof TargetFields)[] = [

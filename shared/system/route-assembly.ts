@@ -1,3 +1,4 @@
+import { genericListQuery, genericSearchQuery, genericSubListQuery } from '../schemas/generic-queries.ts';
 import type { AreaDecl } from './area.ts';
 import type { HttpFunctionName } from './functions.ts';
 import { findResource, RESOURCES, type ResourceDecl } from './resources.ts';
@@ -32,11 +33,27 @@ export function genericRoutes(r: ResourceDecl): HttpRoute[] {
   // Machines (report rendering) read what a page shows; they never write.
   const reads = { auth: USER_OR_MACHINE };
   const routes: HttpRoute[] = [
-    { ...common, ...reads, method: 'GET', path: base, op: 'generic.list', permission: r.read },
+    {
+      ...common,
+      ...reads,
+      method: 'GET',
+      path: base,
+      op: 'generic.list',
+      permission: r.read,
+      query: genericListQuery,
+    },
     { ...common, method: 'POST', path: base, op: 'generic.create', permission: r.write },
     { ...common, method: 'POST', path: `${base}/bulk`, op: 'generic.bulk', permission: r.write },
     { ...common, ...reads, method: 'GET', path: `${base}/schema`, op: 'generic.schema', permission: r.read },
-    { ...common, ...reads, method: 'GET', path: `${base}/search`, op: 'generic.search', permission: r.read },
+    {
+      ...common,
+      ...reads,
+      method: 'GET',
+      path: `${base}/search`,
+      op: 'generic.search',
+      permission: r.read,
+      query: genericSearchQuery,
+    },
     {
       ...common,
       ...reads,
@@ -83,6 +100,7 @@ export function genericRoutes(r: ResourceDecl): HttpRoute[] {
         op: 'generic.sub.list',
         permission: r.read,
         item: itemCheck(r, 'read'),
+        query: genericSubListQuery,
       },
       {
         ...s,

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { IMPORT_MAX_BODY_BYTES } from '../../shared/constants.ts';
+import { importFileQuery } from '../../shared/schemas/import-file-query.ts';
+import { searchQuerySchema } from '../../shared/schemas/register.ts';
 import { declaredResource } from '../../shared/system/resources.ts';
 import { routesOf } from '../../shared/system/route-builder.ts';
 import { HTTP_ROUTES, type HttpRoute } from '../../shared/system/routes.ts';
@@ -40,6 +42,7 @@ describe('the route builder of the API areas', () => {
       op: 'assets.import',
       permission: declaredResource('imports').write,
       maxBodyBytes: IMPORT_MAX_BODY_BYTES,
+      query: importFileQuery,
     });
     expect(declaredRoute('GET', '/util/search')).toEqual({
       method: 'GET',
@@ -47,6 +50,7 @@ describe('the route builder of the API areas', () => {
       fn: 'util',
       op: 'search.util',
       permission: assets.read,
+      query: searchQuerySchema,
     });
     expect(declaredRoute('PUT', '/suppliers/{id}/logo')).toEqual({
       method: 'PUT',

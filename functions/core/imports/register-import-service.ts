@@ -1,5 +1,6 @@
 import type * as z from 'zod';
 import type { Caller } from '../../../shared/access/caller.ts';
+import { type ImportFileQuery, importFileQuery } from '../../../shared/schemas/import-file-query.ts';
 import {
   IMPORT_MAX_FILE_BYTES,
   IMPORT_MAX_REPORTED_ROWS,
@@ -23,7 +24,8 @@ import { newId } from '../lib/ids.ts';
 import { inPool } from '../lib/in-pool.ts';
 import { createLogger } from '../lib/logger.ts';
 import { formMessagesOf, parseOrThrow } from '../lib/validation.ts';
-import type { OpContext, OpResult } from '../middleware/api-context.ts';
+import type { AnyOpContext, OpContext, Operation } from '../middleware/api-context.ts';
+import { operation } from '../middleware/operation.ts';
 import { resourceRef } from '../resources/resource-refs.ts';
 import { clearIndexVersion, putManifests } from '../search-index/search-index-repository.ts';
 import { entriesOf } from '../search-index/search-index-service.ts';
@@ -47,12 +49,15 @@ import {
 
 const log = createLogger({ component: 'register-import' });
 
+/** What reading an import's file takes of the request: its body and the query the route declares. */
+export type ImportFileContext = Pick<OpContext, 'body'> & { query: ImportFileQuery };
+
 /** The file of an import request: CSV text as the body, or JSON `{ fileName, csv }`. */
-export function importFileOf(ctx: OpContext): { text: string; fileName?: string } {
+export function importFileOf(ctx: ImportFileContext): { text: string; fileName?: string } {
   const body = ctx.body;
   const file =
     typeof body === 'string'
-      ? { text: body, fileName: ctx.query.fileName?.trim() || undefined }
+      ? { text: body, fileName: ctx.query.fileName }
       : (() => {
           const parsed = parseOrThrow(importFileBodySchema, body ?? {});
           return { text: parsed.csv, fileName: parsed.fileName || undefined };
@@ -185,12 +190,8 @@ export type RowPlanner = (
  * The CSV upload call of a model: the file's rows in `columns` are judged by `plan`; any bad row refuses
  * the whole file with every row's problems, otherwise the good rows are written as one batch (201).
  */
-export function csvUpload(
-  columns: readonly ImportColumn[],
-  plan: RowPlanner,
-  model: ImportModel,
-): (ctx: OpContext) => Promise<OpResult> {
-  return async (ctx) => {
+export function csvUpload(columns: readonly ImportColumn[], plan: RowPlanner, model: ImportModel): Operation {
+  return operation({ query: importFileQuery }, async (ctx) => {
     const { text, fileName } = importFileOf(ctx);
     const rows = importRowsOf(text, columns);
     const batch = startImport(ctx.caller);
@@ -198,7 +199,7 @@ export function csvUpload(
     problems.throwIfAny();
     const result = await writeImport(ctx.caller, batch, { model, fileName, items, written });
     return { status: 201, body: result };
-  };
+  });
 }
 
 /**
@@ -344,7 +345,7 @@ export interface RollbackRules {
  * the same batch changes nothing and reports the items as already removed.
  */
 export async function rollbackImport(
-  ctx: OpContext,
+  ctx: Pick<AnyOpContext, 'body' | 'caller'>,
   model: ImportModel,
   rules: RollbackRules,
 ): Promise<ImportRollbackResult> {
@@ -353,11 +354,8 @@ export async function rollbackImport(
 }
 
 /** The rollback call of a model's imports: the batch named in the body, by `rules`. */
-export function importRollback(
-  model: ImportModel,
-  rules: RollbackRules,
-): (ctx: OpContext) => Promise<OpResult> {
-  return async (ctx) => ({ body: await rollbackImport(ctx, model, rules) });
+export function importRollback(model: ImportModel, rules: RollbackRules): Operation {
+  return operation({}, async (ctx) => ({ body: await rollbackImport(ctx, model, rules) }));
 }
 
 /** Rolls back the batch `batchId` of the caller's company, as `rollbackImport` describes. */

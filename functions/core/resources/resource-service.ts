@@ -3,6 +3,11 @@ import type { Caller } from '../../../shared/access/caller.ts';
 import { isCompanyWide } from '../../../shared/access/route-access.ts';
 import { DEFAULT_LIST_LIMIT, MAX_LIST_LIMIT, MAX_PAGE_LIMIT } from '../../../shared/constants.ts';
 import {
+  genericListQuery,
+  genericSearchQuery,
+  genericSubListQuery,
+} from '../../../shared/schemas/generic-queries.ts';
+import {
   loadResourceSchemas,
   resourceSchema,
   subResourceSchema,
@@ -27,7 +32,7 @@ import { badRequest, conflict, forbidden, formError, notFound } from '../lib/err
 import { newId } from '../lib/ids.ts';
 import { applyPatch } from '../lib/item-patch.ts';
 import { parseOrThrow, throwIfOversized } from '../lib/validation.ts';
-import type { AnyOpContext, OpContext, Operation, Operations, OpResult } from '../middleware/api-context.ts';
+import type { AnyOpContext, Operation, Operations, OpResult } from '../middleware/api-context.ts';
 import { operation } from '../middleware/operation.ts';
 import { indexForSearch } from '../search-index/search-index-service.ts';
 import { refuseUnknownRefs } from './resource-refs.ts';
@@ -250,28 +255,28 @@ function stamp(caller: Caller, data: Record<string, unknown>, resource: Resource
   };
 }
 
-const list = async (ctx: OpContext): Promise<OpResult> => {
+const list = operation({ query: genericListQuery }, async (ctx): Promise<OpResult> => {
   const resource = resourceOf(ctx.route);
-  const q = listQueryOf(resource, ctx.query);
+  const q = listQueryOf(resource, ctx.query.text);
   const { data, total } = await listReadable(resource, ctx.caller, q);
   return { body: { data, total, limit: q.limit, skip: q.skip } };
-};
+});
 
-const search = async (ctx: OpContext): Promise<OpResult> => {
+const search = operation({ query: genericSearchQuery }, async (ctx): Promise<OpResult> => {
   const resource = resourceOf(ctx.route);
-  const text = (ctx.query.query ?? '').trim();
+  const text = ctx.query.query;
   if (text.length === 0) throw badRequest('query is required');
-  const q = { ...listQueryOf(resource, ctx.query), text };
+  const q = { ...listQueryOf(resource, ctx.query.text), text };
   const { data, total } = await listReadable(resource, ctx.caller, q);
   return { body: { data, total, limit: q.limit, skip: q.skip } };
-};
+});
 
 const get = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
   const resource = resourceOf(ctx.route);
   return { body: await loadForRoute(ctx, resource, ctx.params.id, 'read') };
 });
 
-const create = async (ctx: OpContext): Promise<OpResult> => {
+const create = operation({}, async (ctx): Promise<OpResult> => {
   const resource = resourceOf(ctx.route);
   const data = parseOrThrow(resourceSchema(resource.name), ctx.body);
   refineOrThrow(resource, data);
@@ -284,9 +289,9 @@ const create = async (ctx: OpContext): Promise<OpResult> => {
   await afterWrite(resource, ctx.caller, item);
   await writeActivity(ctx.caller, { type: 'create', model: resource.name, modelId: item._id });
   return { status: 201, body: item };
-};
+});
 
-const bulk = async (ctx: OpContext): Promise<OpResult> => {
+const bulk = operation({}, async (ctx): Promise<OpResult> => {
   const resource = resourceOf(ctx.route);
   const body = parseOrThrow(z.array(z.unknown()).min(1).max(MAX_BULK), ctx.body);
   const itemSchema = resourceSchema(resource.name);
@@ -320,7 +325,7 @@ const bulk = async (ctx: OpContext): Promise<OpResult> => {
     message: `${parsed.length} created`,
   });
   return { status: 201, body: { data: parsed, total: parsed.length } };
-};
+});
 
 const update = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
   const resource = resourceOf(ctx.route);
@@ -377,10 +382,10 @@ const restore = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => 
   return { body: changed.after };
 });
 
-const schema = async (ctx: OpContext): Promise<OpResult> => {
+const schema = operation({}, async (ctx): Promise<OpResult> => {
   const resource = resourceOf(ctx.route);
   return { body: z.toJSONSchema(resourceSchema(resource.name), { io: 'input', unrepresentable: 'any' }) };
-};
+});
 
 function subSchemaOf(resource: ResourceDecl, sub: string | undefined) {
   if (!sub || !resource.subResources?.includes(sub)) {
@@ -389,13 +394,12 @@ function subSchemaOf(resource: ResourceDecl, sub: string | undefined) {
   return { sub, schema: subResourceSchema(resource.name, sub) };
 }
 
-const subList = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
+const subList = operation({ params: ['id'], query: genericSubListQuery }, async (ctx): Promise<OpResult> => {
   const resource = resourceOf(ctx.route);
   const parent = await loadForRoute(ctx, resource, ctx.params.id, 'read');
   const { sub } = subSchemaOf(resource, ctx.route.subResource);
   const q = listQueryOf(resource, {});
-  const limit = intParam(ctx.query.limit, DEFAULT_LIST_LIMIT, 'limit', MAX_PAGE_LIMIT);
-  const skip = intParam(ctx.query.skip, 0, 'skip', Number.MAX_SAFE_INTEGER);
+  const { limit, skip } = ctx.query;
   const result = await listItems(subCollectionOf(resource, ctx.caller, parent._id, sub), {
     ...q,
     limit,

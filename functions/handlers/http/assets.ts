@@ -1,25 +1,31 @@
+import { importFileQuery } from '../../../shared/schemas/import-file-query.ts';
 import { ANALYTICS_AREA } from '../../../shared/system/areas/analytics.ts';
 import { ASSETS_AREA } from '../../../shared/system/areas/assets.ts';
 import { RECOMMENDATIONS_AREA } from '../../../shared/system/areas/recommendations.ts';
 import { registerResourceSchemasLater } from '../../../shared/system/resource-schemas.ts';
 import { ASSET_LIST_OPERATIONS } from '../../assets/asset-list-service.ts';
-import type { OpContext, Operations } from '../../core/middleware/api-context.ts';
+import type { Operation, Operations } from '../../core/middleware/api-context.ts';
 import { httpFunction } from '../../core/middleware/http-function.ts';
+import { onFirstCall } from '../../core/middleware/operation.ts';
 import { GENERIC_OPERATIONS } from '../../core/resources/resource-service.ts';
 
 /**
  * Site imports load their planner (and the import machinery under it) on first use: few calls need it,
  * and every cold start of the function would otherwise carry it.
  */
-const importOperation = (name: 'assets.import' | 'assets.importRollback') => async (ctx: OpContext) => {
-  const { ASSET_IMPORT_OPERATIONS } = await import('../../assets/asset-import-service.ts');
-  const op = ASSET_IMPORT_OPERATIONS[name];
-  if (!op) throw new Error(`${name} is not an operation of site imports`);
-  return op(ctx);
-};
+const importOperation = (
+  name: 'assets.import' | 'assets.importRollback',
+  declared: Parameters<typeof onFirstCall>[0] = {},
+): Operation =>
+  onFirstCall(declared, async () => {
+    const { ASSET_IMPORT_OPERATIONS } = await import('../../assets/asset-import-service.ts');
+    const op = ASSET_IMPORT_OPERATIONS[name];
+    if (!op) throw new Error(`${name} is not an operation of site imports`);
+    return op;
+  });
 
 const ASSET_IMPORT_OPERATIONS: Operations = {
-  'assets.import': importOperation('assets.import'),
+  'assets.import': importOperation('assets.import', { query: importFileQuery }),
   'assets.importRollback': importOperation('assets.importRollback'),
 };
 

@@ -10,7 +10,7 @@ import type { Operations } from '../../core/middleware/api-context.ts';
 import { httpFunction } from '../../core/middleware/http-function.ts';
 import { GENERIC_OPERATIONS } from '../../core/resources/resource-service.ts';
 import { LOOKUP_OPERATIONS } from '../../lookups/lookup-service.ts';
-import { SEARCH_OPERATIONS } from '../../search/search-service.ts';
+import { SEARCH_OPERATIONS } from '../../search/search-operations.ts';
 
 /**
  * The stored shapes of countries, logs, e-mails and kiosks are parsed by the generic calls and the lists

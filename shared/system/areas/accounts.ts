@@ -1,8 +1,11 @@
 import type { PermissionName } from '../../access/permission-names.ts';
 import type { AuthKind } from '../../access/route-rules.ts';
 import { IMPORT_MAX_BODY_BYTES } from '../../constants.ts';
+import { consumptionQuerySchema } from '../../schemas/account-inputs.ts';
+import { importFileQuery } from '../../schemas/import-file-query.ts';
 import { accountListQuery, plainListQuery } from '../../schemas/list-queries.ts';
 import { activeBillingQuerySchema, contractDownloadQuery, contractListQuery } from '../../schemas/queries.ts';
+import { accountGetQuery } from '../../schemas/request-queries.ts';
 import type { AreaDecl } from '../area.ts';
 import { COMPANY_USER_ONLY } from '../permission-sets.ts';
 import { ACCOUNTS_AREA_RESOURCES } from '../resources/accounts.ts';
@@ -46,11 +49,13 @@ const ACCOUNTS_AREA_ROUTES: readonly HttpRoute[] = [
   route('POST', '/accounts/upload-csv', 'accounts.uploadCsv', COMPANY_USER_ONLY, {
     ...ACCOUNTS,
     maxBodyBytes: IMPORT_MAX_BODY_BYTES,
+    query: importFileQuery,
   }),
   route('POST', '/accounts/import-rollback', 'accounts.importRollback', COMPANY_USER_ONLY, ACCOUNTS),
   route('POST', '/accounts/upload-contract-csv', 'accounts.uploadContractCsv', COMPANY_USER_ONLY, {
     ...ACCOUNTS,
     maxBodyBytes: IMPORT_MAX_BODY_BYTES,
+    query: importFileQuery,
   }),
   route(
     'POST',
@@ -63,6 +68,7 @@ const ACCOUNTS_AREA_ROUTES: readonly HttpRoute[] = [
   route('POST', '/accounts/{id}/consumption-import', 'accounts.consumptionImport', COMPANY_USER_ONLY, {
     ...WRITE_ACCOUNT,
     maxBodyBytes: IMPORT_MAX_BODY_BYTES,
+    query: importFileQuery,
   }),
   route('GET', '/accounts/tags', 'accounts.tags', PORTFOLIO, READS),
   route('GET', '/accounts/waste-categories', 'accounts.wasteCategories', PORTFOLIO, READS),
@@ -135,6 +141,9 @@ export const ACCOUNTS_AREA: AreaDecl = {
   routes: withQueries([...ACCOUNTS_AREA_ROUTES], {
     'GET /accounts': accountListQuery,
     'GET /accounts/search': accountListQuery,
+    'GET /accounts/{id}': accountGetQuery,
+    'GET /accounts/{id}/consumption': consumptionQuerySchema,
+    'GET /accounts/{id}/consumption-old': consumptionQuerySchema,
     'GET /readings': plainListQuery,
     'GET /accounts/active-billing': activeBillingQuerySchema,
     'GET /accounts/{id}/contracts': contractListQuery,

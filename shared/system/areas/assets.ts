@@ -10,7 +10,9 @@ import {
   geocoordinatesQuery,
   sitePageQuery,
 } from '../../schemas/asset-queries.ts';
+import { importFileQuery } from '../../schemas/import-file-query.ts';
 import { assetDocumentsQuery } from '../../schemas/queries.ts';
+import { imageUploadUrlQuery } from '../../schemas/request-queries.ts';
 import type { AreaDecl } from '../area.ts';
 import type { QueueDecl, SubscriptionDecl } from '../functions.ts';
 import { ASSETS_AREA_RESOURCES, ASSETS_RESOURCE, PROJECTS_RESOURCE } from '../resources/assets.ts';
@@ -83,7 +85,10 @@ const SITE_ROUTES: HttpRoute[] = [
     resource: ASSETS.name,
     subResource: 'tenants',
   }),
-  route('POST', '/assets/import', 'assets.import', IMPORTS, 'write', { maxBodyBytes: IMPORT_MAX_BODY_BYTES }),
+  route('POST', '/assets/import', 'assets.import', IMPORTS, 'write', {
+    maxBodyBytes: IMPORT_MAX_BODY_BYTES,
+    query: importFileQuery,
+  }),
   route('POST', '/assets/import-rollback', 'assets.importRollback', IMPORTS, 'write'),
 ];
 
@@ -219,6 +224,7 @@ export const ASSETS_AREA: AreaDecl = {
     'GET /assets/{id}/air-quality': airQualityQuery,
     'GET /certificates': certificateSearchQuery,
     'GET /certificates/{id}': certificateQuery,
+    'GET /assets/image-upload-url': imageUploadUrlQuery,
   }),
   queues: ASSETS_QUEUES,
   subscriptions: ASSETS_SUBSCRIPTIONS,

@@ -1,5 +1,6 @@
 import type { AuthKind } from '../../access/route-rules.ts';
 import { IMPORT_MAX_BODY_BYTES } from '../../constants.ts';
+import { importFileQuery } from '../../schemas/import-file-query.ts';
 import { entitySearchQuery } from '../../schemas/queries.ts';
 import type { AreaDecl } from '../area.ts';
 import { ENTITIES_AREA_RESOURCES, ENTITIES_RESOURCE } from '../resources/entities.ts';
@@ -41,7 +42,10 @@ const ENTITY_ROUTES: readonly HttpRoute[] = [
   route('PATCH', '/entities/{id}', 'entities.update', WRITE, { ...GENERIC, ...item('write') }),
   route('POST', '/entities/{id}/move', 'entities.move', WRITE, { ...GENERIC, ...item('write') }),
   route('DELETE', '/entities/{id}', 'entities.delete', WRITE, { ...GENERIC, ...item('write') }),
-  route('POST', '/entities/import', 'entities.import', IMPORT, { maxBodyBytes: IMPORT_MAX_BODY_BYTES }),
+  route('POST', '/entities/import', 'entities.import', IMPORT, {
+    maxBodyBytes: IMPORT_MAX_BODY_BYTES,
+    query: importFileQuery,
+  }),
   route('POST', '/entities/import-rollback', 'entities.importRollback', IMPORT),
 ];
 

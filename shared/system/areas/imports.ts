@@ -1,5 +1,6 @@
 import { IMPORT_MAX_BODY_BYTES } from '../../constants.ts';
 import { importItemsQuery, importUploadQuery } from '../../imports/import-api.ts';
+import { importFileQuery } from '../../schemas/import-file-query.ts';
 import type { AreaDecl } from '../area.ts';
 import type { QueueDecl, SubscriptionDecl } from '../functions.ts';
 import { COMPANY_USER_ONLY } from '../permission-sets.ts';
@@ -31,6 +32,7 @@ const IMPORT_ROUTES: readonly HttpRoute[] = [
   route('POST', '/consumptions/upload', 'imports.consumptionUpload', IMPORTERS, {
     ...IMPORTS,
     maxBodyBytes: IMPORT_MAX_BODY_BYTES,
+    query: importFileQuery,
   }),
   // The generic writes, replaced: an import's status and counts change only through its own calls.
   route('POST', '/imports', 'imports.readOnly', COMPANY_USER_ONLY, IMPORTS),

@@ -1,6 +1,7 @@
 import type { PermissionName } from '../../access/permission-names.ts';
 import type { AuthKind } from '../../access/route-rules.ts';
 import { IMPORT_MAX_BODY_BYTES } from '../../constants.ts';
+import { importFileQuery } from '../../schemas/import-file-query.ts';
 import {
   emailListQuery,
   invoiceValidationListQuery,
@@ -84,6 +85,7 @@ const INVOICE_ROUTES: readonly HttpRoute[] = [
   inv('POST', '/invoices/import', 'invoices.import', BILLING, {
     ...INVOICES,
     maxBodyBytes: IMPORT_MAX_BODY_BYTES,
+    query: importFileQuery,
   }),
   inv('POST', '/invoices/import-rollback', 'invoices.importRollback', BILLING, INVOICES),
 

@@ -1,6 +1,7 @@
+import { searchQuerySchema } from '../../schemas/register.ts';
 import type { AreaDecl } from '../area.ts';
 import { ASSETS_RESOURCE } from '../resources/assets.ts';
-import { routesOf } from '../route-builder.ts';
+import { routesOf, withQueries } from '../route-builder.ts';
 import type { HttpRoute } from '../routes.ts';
 
 /** Whoever may read portfolio items may search them; each sees only the items they may read. */
@@ -16,5 +17,8 @@ const SEARCH_ROUTES: readonly HttpRoute[] = [
 /** Global search. */
 export const SEARCH_AREA: AreaDecl = {
   name: 'search',
-  routes: [...SEARCH_ROUTES],
+  routes: withQueries([...SEARCH_ROUTES], {
+    'GET /global-search/search': searchQuerySchema,
+    'GET /util/search': searchQuerySchema,
+  }),
 };

@@ -1,3 +1,4 @@
+import { importFileQuery } from '../../../../shared/schemas/import-file-query.ts';
 import { ACCOUNT_IMPORT_OPERATIONS } from '../../../accounts/account-import-service.ts';
 import { CONTRACT_IMPORT_OPERATIONS } from '../../../accounts/contract-import-service.ts';
 import type { Operations } from '../../../core/middleware/api-context.ts';
@@ -14,5 +15,7 @@ export const LATER_OPERATIONS: Operations = {
   ...ACCOUNT_IMPORT_OPERATIONS,
   ...CONTRACT_IMPORT_OPERATIONS,
   ...INVOICE_ACCOUNT_OPERATIONS,
-  'accounts.consumptionImport': operation({ params: ['id'] }, (ctx) => queueMeterImport(ctx, ctx.params.id)),
+  'accounts.consumptionImport': operation({ params: ['id'], query: importFileQuery }, (ctx) =>
+    queueMeterImport(ctx, ctx.params.id),
+  ),
 };
