@@ -424,10 +424,10 @@ const isSiteAnalyticsId = (id: string | undefined): id is SiteAnalyticsId =>
 
 /** GET /analytics/{version}/{id}: a known analytics id, else 404 naming it. */
 const byId = (version: 'v1' | 'v2') =>
-  operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
+  operation({ params: ['id'], query: analyticsQuerySchema }, async (ctx): Promise<OpResult> => {
     const id = ctx.params.id;
     if (!isAnalyticsId(id) && !isSiteAnalyticsId(id)) throw notFound(`There are no analytics called ${id}`);
-    const query = parseOrThrow(analyticsQuerySchema, ctx.query);
+    const query = ctx.query;
     if (isSiteAnalyticsId(id)) {
       refuseUnanswerable(query, false);
       return { body: await siteAnswer(ctx, id, version, query) };

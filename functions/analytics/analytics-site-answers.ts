@@ -1,6 +1,6 @@
 import { getItem } from '../core/data/item-repository.ts';
 import { notFound } from '../core/lib/errors.ts';
-import type { OpContext, OpResult } from '../core/middleware/api-context.ts';
+import type { AnyOpContext, OpResult } from '../core/middleware/api-context.ts';
 import { operation } from '../core/middleware/operation.ts';
 import { type AccountTypeCount, accountTypesOf } from './analytics-account-types.ts';
 import { type EpcRatings, epcRatingsOf, sitesOf } from './analytics-epc.ts';
@@ -32,7 +32,7 @@ const today = () => new Date().toISOString().slice(0, 10);
 
 /** epc-ratings and asset-contract-renewable over a scope, counting only the sites the caller may read. */
 export async function siteAnswer(
-  ctx: OpContext,
+  ctx: Pick<AnyOpContext, 'caller'>,
   id: SiteAnalyticsId,
   version: 'v1' | 'v2',
   query: AnalyticsQuery,

@@ -1,3 +1,4 @@
+import { analyticsQuerySchema } from '../../schemas/analytics-query.ts';
 import { provenanceQuery } from '../../schemas/provenance.ts';
 import type { AreaDecl } from '../area.ts';
 import type { QueueDecl } from '../functions.ts';
@@ -91,6 +92,8 @@ export const ANALYTICS_AREA: AreaDecl = {
   resources: ANALYTICS_AREA_RESOURCES,
   routes: withQueries([...ANALYTICS_ROUTES, ...DASHBOARD_ROUTES], {
     'GET /analytics/provenance': provenanceQuery,
+    'GET /analytics/v1/{id}': analyticsQuerySchema,
+    'GET /analytics/v2/{id}': analyticsQuerySchema,
   }),
   queues: [RESTATEMENTS_QUEUE],
 };

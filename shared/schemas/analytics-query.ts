@@ -1,0 +1,106 @@
+import * as z from 'zod';
+import type { Granularity } from '../analytics/index.ts';
+import { dayNumber } from '../analytics/index.ts';
+import type { UtilityType } from './common.ts';
+import { idField, UTILITY_TYPES } from './fields.ts';
+import { onFirstUse } from './on-first-use.ts';
+
+/*
+ * The query of the analytics calls (02 §7 Analytics), declared on their routes so that the calls receive
+ * it parsed, and read by report rendering, which asks the same questions.
+ */
+
+const GRANULARITIES = ['halfhourly', 'hourly', 'daily', 'weekly', 'monthly', 'quarterly', 'yearly'] as const;
+/** Granularities finer than a day, answered from interval data only. */
+export type IntervalGranularity = 'halfhourly' | 'hourly';
+export const isIntervalGranularity = (g: string): g is IntervalGranularity =>
+  g === 'halfhourly' || g === 'hourly';
+export const DATA_TYPES = ['consumption', 'cost', 'emissions'] as const;
+const COMPARE_PERIODS = ['period', 'month', 'quarter', 'year', 'none'] as const;
+/** Where figures come from (02 §9: combined by default). */
+const SOURCES = ['combined', 'invoices', 'readings'] as const;
+
+const isDate = (v: string) => {
+  try {
+    dayNumber(v);
+    return true;
+  } catch {
+    return false;
+  }
+};
+const date = () => z.string().refine(isDate, 'Must be a date as YYYY-MM-DD');
+
+const flag = (fallback: boolean) =>
+  z
+    .enum(['true', 'false'], { error: 'Must be true or false' })
+    .default(fallback ? 'true' : 'false')
+    .transform((v) => v === 'true');
+
+const granularity = () =>
+  z
+    .enum(GRANULARITIES, { error: `Must be one of ${GRANULARITIES.join(', ')}` })
+    .default('monthly')
+    .transform((v) => v as Granularity | IntervalGranularity);
+
+const accountTypes = () =>
+  z
+    .string()
+    .transform((v) =>
+      v
+        .split(',')
+        .map((t) => t.trim())
+        .filter(Boolean),
+    )
+    .refine(
+      (types) => types.length > 0 && types.every((t) => (UTILITY_TYPES as readonly string[]).includes(t)),
+      `Must be one or more of ${UTILITY_TYPES.join(', ')}`,
+    )
+    .transform((types) => [...new Set(types)] as UtilityType[]);
+
+/**
+ * The query of the analytics calls. Built on first use: the functions that declare these routes start
+ * without building it.
+ */
+export const analyticsQuerySchema = onFirstUse(() =>
+  z
+    .object({
+      startDate: date().optional(),
+      endDate: date().optional(),
+      granularity: granularity(),
+      dataType: z
+        .enum(DATA_TYPES, { error: `Must be one of ${DATA_TYPES.join(', ')}` })
+        .default('consumption'),
+      accountType: accountTypes().optional(),
+      assetId: idField().optional(),
+      assetGroupId: idField().optional(),
+      /** An entity with every entity below it: the sites of all of them the caller may read. */
+      entityId: idField().optional(),
+      /** Scope 2 of electricity location-based (the grid average) or market-based (contracts, residual mix). */
+      emissions: z.enum(['location', 'market'], { error: 'Must be location or market' }).default('location'),
+      /** One meter's figures. */
+      accountId: idField().optional(),
+      includeCosts: flag(true),
+      dateBreakdown: flag(true),
+      estimateBreakdown: flag(false),
+      comparePeriod: z
+        .enum(COMPARE_PERIODS, { error: `Must be one of ${COMPARE_PERIODS.join(', ')}` })
+        .default('none'),
+      source: z.enum(SOURCES, { error: `Must be one of ${SOURCES.join(', ')}` }).default('combined'),
+      /** Each figure split by where its months came from: bills, imports, interval readings, estimates. */
+      detailedSource: flag(false),
+      /** The records behind each period: bill ids, other meter months, and the provenance call. */
+      sourceData: flag(false),
+      /** Each figure split by who uses its meters: landlord, tenant, shared, or not set. */
+      meterUserBreakdown: flag(false),
+    })
+    .superRefine((q, ctx) => {
+      if ([q.assetId, q.assetGroupId, q.accountId, q.entityId].filter(Boolean).length > 1)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['assetGroupId'],
+          message: 'Choose one of a meter, a site, a portfolio or an entity',
+        });
+    }),
+);
+
+export type AnalyticsQuery = z.infer<typeof analyticsQuerySchema>;
