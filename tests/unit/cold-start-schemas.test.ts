@@ -43,6 +43,7 @@ describe('schemas built when a function starts', () => {
   it.each([
     ['assets', () => import('../../functions/handlers/http/assets.ts')],
     ['asset-groups', () => import('../../functions/handlers/http/asset-groups.ts')],
+    ['entities', () => import('../../functions/handlers/http/entities.ts')],
     ['templates', () => import('../../functions/handlers/http/templates.ts')],
     ['companies', () => import('../../functions/handlers/http/companies.ts')],
     ['automation', () => import('../../functions/handlers/http/automation.ts')],
