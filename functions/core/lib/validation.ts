@@ -1,6 +1,12 @@
 import type * as z from 'zod';
-import { safeParse } from 'zod/mini';
+import { config, safeParse } from 'zod/mini';
+import en from 'zod/v4/locales/en.js';
 import { formError } from './errors.ts';
+
+// zod sets its English wording when its full build makes its first schema; a function that starts with
+// zod/mini alone (as every HTTP function now does) would otherwise word each refusal "Invalid input",
+// which neither tells a wrong type from a missing field below nor reads well beside a field.
+config(en());
 
 /**
  * zod's own wording for a value of the wrong type. zod 4 leaves the input out of its issues, so the only
