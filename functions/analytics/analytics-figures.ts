@@ -72,6 +72,30 @@ export type SourceParts = Record<'bills' | 'imports' | 'readings' | 'estimates',
 /** Meters the landlord uses, tenants use, both use, and meters with no user set. */
 export type UserParts = Record<'landlord' | 'tenant' | 'shared' | 'unset', SourcePart>;
 
+/**
+ * Gives each utility figure of `into` its parts, one for each of `kinds`, from each part's own totals (a part
+ * holding none of the utility counts as zero); a cost part only where the figure has a cost.
+ */
+export function splitUtilities<K extends string>(
+  into: Totals,
+  kinds: readonly K[],
+  parts: Partial<Record<K, Totals>>,
+  set: (figures: UtilityFigures, split: Record<K, SourcePart>) => void,
+): void {
+  for (const [utility, figures] of Object.entries(into.utilities) as [UtilityType, UtilityFigures][]) {
+    const split: Partial<Record<K, SourcePart>> = {};
+    for (const kind of kinds) {
+      const e = parts[kind]?.utilities[utility];
+      split[kind] = {
+        consumption: e?.consumption ?? 0,
+        ...(figures.cost !== undefined ? { cost: e?.cost ?? 0 } : {}),
+        emissionsKg: e?.emissionsKg ?? 0,
+      };
+    }
+    set(figures, split as Record<K, SourcePart>);
+  }
+}
+
 export type UtilityTable = Partial<Record<UtilityType, UtilityFigures>>;
 
 export interface Totals extends Omit<TotalsView, 'utilities'> {
