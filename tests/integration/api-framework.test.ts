@@ -1,12 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadApi } from '../support/api-client.ts';
-import {
-  type ApiFixture,
-  createCompany,
-  createOwner,
-  createUser,
-  startApiFixture,
-} from '../support/api-fixture.ts';
+import { type ApiFixture, createCompany, createUser, startApiFixture } from '../support/api-fixture.ts';
 import type { TestRequest, TestResponse } from '../support/http-events.ts';
 
 let fx: ApiFixture;
@@ -22,8 +16,18 @@ beforeAll(async () => {
   api = await loadApi();
   demoId = await createCompany('Demo Estates Ltd', { isDemo: true });
   otherId = await createCompany('Northwind Property Co');
-  await createOwner('owner', 'owner@demo.test', demoId);
-  await createOwner('outsider', 'owner@northwind.test', otherId);
+  await createUser({
+    sub: 'owner',
+    email: 'owner@demo.test',
+    companyIds: [demoId],
+    permissions: ['company_owner', 'company_admin'],
+  });
+  await createUser({
+    sub: 'outsider',
+    email: 'owner@northwind.test',
+    companyIds: [otherId],
+    permissions: ['company_owner', 'company_admin'],
+  });
   owner = fx.issuer.accessToken('owner');
   outsider = fx.issuer.accessToken('outsider');
   const entity = await api({

@@ -6,13 +6,7 @@ import { PNG } from 'pngjs';
 import { type PublicDataFakes, startPublicDataFakes } from '../../infra/local/fakes/public-data-server.ts';
 import { objectCreatedEvent } from '../../infra/local/s3-notification.ts';
 import { loadApi } from '../support/api-client.ts';
-import {
-  type ApiFixture,
-  createCompany,
-  createOwner,
-  createUser,
-  startApiFixture,
-} from '../support/api-fixture.ts';
+import { type ApiFixture, createCompany, createUser, startApiFixture } from '../support/api-fixture.ts';
 import type { TestRequest, TestResponse } from '../support/http-events.ts';
 
 export const DOCUMENTS_BUCKET = 'voltfolio-documents';
@@ -70,8 +64,18 @@ export async function startRegisterFixture(): Promise<RegisterFixture> {
     documentCategories: ['Energy Performance Certificate', 'Lease', 'Floor plan'],
   });
   const otherId = await createCompany('Northwind Property Co');
-  await createOwner('owner', 'owner@demo.test', demoId);
-  await createOwner('outsider', 'owner@northwind.test', otherId);
+  await createUser({
+    sub: 'owner',
+    email: 'owner@demo.test',
+    companyIds: [demoId],
+    permissions: ['company_owner', 'company_admin'],
+  });
+  await createUser({
+    sub: 'outsider',
+    email: 'owner@northwind.test',
+    companyIds: [otherId],
+    permissions: ['company_owner', 'company_admin'],
+  });
   const owner = fx.issuer.accessToken('owner');
   const outsider = fx.issuer.accessToken('outsider');
   const entity = async (token: string, legalName: string) =>
