@@ -85,26 +85,35 @@ export async function deadMeterUserMoves(companyId: string, now = Date.now()): P
   );
 }
 
-/** Claims a dead move for one worker; false when another holds it or a later move took it over. */
-export async function claimMeterUserMove(
+/**
+ * Writes to a site's move item only while it still holds `token`: false when a later move of the site
+ * took the item over (or another worker's claim stands, where `condition` asks for none).
+ */
+async function whileHeld(
   companyId: string,
-  move: MeterUserMove,
-  now = Date.now(),
+  assetId: string,
+  token: string,
+  write: { delete: true } | { update: string; condition?: string; values?: Record<string, unknown> },
 ): Promise<boolean> {
+  const held = {
+    TableName: config().tableName,
+    Key: { pk: movesPk(companyId), sk: assetId },
+    ExpressionAttributeNames: { '#token': 'token' },
+  };
   try {
     await documentClient().send(
-      new UpdateCommand({
-        TableName: config().tableName,
-        Key: { pk: movesPk(companyId), sk: move.assetId },
-        UpdateExpression: 'SET claimedAt = :now',
-        ConditionExpression: '#token = :token AND (attribute_not_exists(claimedAt) OR claimedAt < :lapsed)',
-        ExpressionAttributeNames: { '#token': 'token' },
-        ExpressionAttributeValues: {
-          ':now': now,
-          ':token': move.token,
-          ':lapsed': now - CLAIM_LAPSES_AFTER_MS,
-        },
-      }),
+      'delete' in write
+        ? new DeleteCommand({
+            ...held,
+            ConditionExpression: '#token = :token',
+            ExpressionAttributeValues: { ':token': token },
+          })
+        : new UpdateCommand({
+            ...held,
+            UpdateExpression: write.update,
+            ConditionExpression: `#token = :token${write.condition ? ` AND ${write.condition}` : ''}`,
+            ExpressionAttributeValues: { ':token': token, ...write.values },
+          }),
     );
     return true;
   } catch (err) {
@@ -113,37 +122,25 @@ export async function claimMeterUserMove(
   }
 }
 
+/** Claims a dead move for one worker; false when another holds it or a later move took it over. */
+export async function claimMeterUserMove(
+  companyId: string,
+  move: MeterUserMove,
+  now = Date.now(),
+): Promise<boolean> {
+  return whileHeld(companyId, move.assetId, move.token, {
+    update: 'SET claimedAt = :now',
+    condition: '(attribute_not_exists(claimedAt) OR claimedAt < :lapsed)',
+    values: { ':now': now, ':lapsed': now - CLAIM_LAPSES_AFTER_MS },
+  });
+}
+
 /** Drops a finished move, unless a later move of the site took its item over meanwhile. */
 export async function dropMeterUserMove(companyId: string, assetId: string, token: string): Promise<void> {
-  try {
-    await documentClient().send(
-      new DeleteCommand({
-        TableName: config().tableName,
-        Key: { pk: movesPk(companyId), sk: assetId },
-        ConditionExpression: '#token = :token',
-        ExpressionAttributeNames: { '#token': 'token' },
-        ExpressionAttributeValues: { ':token': token },
-      }),
-    );
-  } catch (err) {
-    if ((err as { name?: string }).name !== 'ConditionalCheckFailedException') throw err;
-  }
+  await whileHeld(companyId, assetId, token, { delete: true });
 }
 
 /** Releases a worker's claim after its rebuild failed, so the queue's next delivery may claim it again. */
 export async function releaseMeterUserMove(companyId: string, move: MeterUserMove): Promise<void> {
-  try {
-    await documentClient().send(
-      new UpdateCommand({
-        TableName: config().tableName,
-        Key: { pk: movesPk(companyId), sk: move.assetId },
-        UpdateExpression: 'REMOVE claimedAt',
-        ConditionExpression: '#token = :token',
-        ExpressionAttributeNames: { '#token': 'token' },
-        ExpressionAttributeValues: { ':token': move.token },
-      }),
-    );
-  } catch (err) {
-    if ((err as { name?: string }).name !== 'ConditionalCheckFailedException') throw err;
-  }
+  await whileHeld(companyId, move.assetId, move.token, { update: 'REMOVE claimedAt' });
 }

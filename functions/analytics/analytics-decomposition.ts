@@ -1,23 +1,10 @@
 import { type DateRange, decomposeEmissionsChange } from '../../shared/analytics/index.ts';
 import type { UtilityType } from '../../shared/schemas/common.ts';
+import type { EmissionsChange } from '../../shared/schemas/responses/analytics.ts';
 import { floorAreaM2 } from './analytics-epc.ts';
 import type { MonthFigure, Totals } from './analytics-figures.ts';
 
-/** A year-on-year change in emissions, split into what each effect added (kg CO2e, rounded to grams). */
-export interface EmissionsChange {
-  /** The comparison year's and the window's emissions: the answer's comparison and window totals. */
-  previousKg: number;
-  currentKg: number;
-  /** currentKg − previousKg, equal to the sum of the three effects. */
-  changeKg: number;
-  consumptionKg: number;
-  factorKg: number;
-  areaKg: number;
-  /** Floor area (m²) counted in each year: the scope's sites holding figures that year. */
-  floorAreaM2: { previous: number; current: number };
-  /** Floor area was known in both years; when not, consumption carries the whole activity effect. */
-  areaUsed: boolean;
-}
+export type { EmissionsChange };
 
 const round3 = (v: number) => Math.round(v * 1000) / 1000;
 

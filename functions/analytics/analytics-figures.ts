@@ -13,6 +13,11 @@ import {
 import { defaultUnit } from '../../shared/domain/units.ts';
 import { convertQuantity } from '../../shared/schemas/account-rules.ts';
 import type { UtilityType } from '../../shared/schemas/common.ts';
+import type {
+  EmissionsBasis,
+  Totals as TotalsView,
+  UtilityFigures as UtilityFiguresView,
+} from '../../shared/schemas/responses/analytics.ts';
 import type { RollupParts } from '../accounts/index.ts';
 
 /** One month of one utility from a roll-up or an account's own months, whichever the scope reads. */
@@ -51,25 +56,10 @@ export function billParts(
   return out;
 }
 
-/** Which scope 2 figure electricity's emissions are given by. */
-export type EmissionsBasis = 'location' | 'market';
+export type { EmissionsBasis };
 
-export interface UtilityFigures {
-  consumption: number;
-  /** The utility's default unit; 'mixed' when some figure could not be converted to it. */
-  unit: string;
-  cost?: number;
-  /** VAT charged on top of the net cost. */
-  vat?: number;
-  /** The Climate Change Levy and the standing charges: parts of the net cost. */
-  ccl?: number;
-  standingCharge?: number;
-  /** Net cost per unit of consumption (pounds per kWh, m³, ...); absent without consumption. */
-  unitRate?: number;
-  /** Electricity's is market-based scope 2 when the answer's basis is market. */
-  emissionsKg: number;
-  /** With estimateBreakdown: the part of these figures from estimated months rather than bills. */
-  estimated?: { consumption: number; cost?: number; emissionsKg: number };
+/** One utility's figures in an answer, with the parts the server's own breakdowns add. */
+export interface UtilityFigures extends UtilityFiguresView {
   /** With detailedSource: the part of these figures each source gives (they add up to the figure). */
   sources?: SourceParts;
   /** With meterUserBreakdown: the part of these figures each meter user takes (they add up to the figure). */
@@ -82,16 +72,34 @@ export type SourceParts = Record<'bills' | 'imports' | 'readings' | 'estimates',
 /** Meters the landlord uses, tenants use, both use, and meters with no user set. */
 export type UserParts = Record<'landlord' | 'tenant' | 'shared' | 'unset', SourcePart>;
 
+/**
+ * Gives each utility figure of `into` its parts, one for each of `kinds`, from each part's own totals (a part
+ * holding none of the utility counts as zero); a cost part only where the figure has a cost.
+ */
+export function splitUtilities<K extends string>(
+  into: Totals,
+  kinds: readonly K[],
+  parts: Partial<Record<K, Totals>>,
+  set: (figures: UtilityFigures, split: Record<K, SourcePart>) => void,
+): void {
+  for (const [utility, figures] of Object.entries(into.utilities) as [UtilityType, UtilityFigures][]) {
+    const split: Partial<Record<K, SourcePart>> = {};
+    for (const kind of kinds) {
+      const e = parts[kind]?.utilities[utility];
+      split[kind] = {
+        consumption: e?.consumption ?? 0,
+        ...(figures.cost !== undefined ? { cost: e?.cost ?? 0 } : {}),
+        emissionsKg: e?.emissionsKg ?? 0,
+      };
+    }
+    set(figures, split as Record<K, SourcePart>);
+  }
+}
+
 export type UtilityTable = Partial<Record<UtilityType, UtilityFigures>>;
 
-export interface Totals {
+export interface Totals extends Omit<TotalsView, 'utilities'> {
   utilities: UtilityTable;
-  /** Summed over utilities; consumption is not, as units differ. */
-  cost?: number;
-  vat?: number;
-  ccl?: number;
-  standingCharge?: number;
-  emissionsKg: number;
 }
 
 export interface BucketFigures extends Bucket, Totals {}

@@ -264,9 +264,10 @@ async function answer(
       ? undefined
       : await intervalAnswer(caller.companyId, scope, rows, window, query, view.calendar, withCosts);
   const shares: MonthShares = new Map();
-  const figures: Figures =
-    interval?.figures ??
-    figuresOf(rows, window, query.granularity as Granularity, view.calendar, withCosts, basis, shares);
+  // The window's figures, and each part's (by source, by meter user), bucketed alike.
+  const windowFigures = (months: Parameters<typeof figuresOf>[0]) =>
+    figuresOf(months, window, query.granularity as Granularity, view.calendar, withCosts, basis, shares);
+  const figures: Figures = interval?.figures ?? windowFigures(rows);
   // The roll-ups add the sources together: their parts come from the meters' own months, read once. Few
   // calls ask for them, so the code is loaded when one does and the function's cold start stays as it was.
   const parts =
@@ -279,16 +280,7 @@ async function answer(
     (await parts.readSourcedMonths(caller, scope, monthsOf(window), query.accountType)).filter(
       (m) => !kept || kept.includes(m.kind),
     );
-  const partOf = (kind: SourceKind) =>
-    figuresOf(
-      parts?.monthsFrom(sourced ?? [], kind) ?? [],
-      window,
-      query.granularity as Granularity,
-      view.calendar,
-      withCosts,
-      basis,
-      shares,
-    );
+  const partOf = (kind: SourceKind) => windowFigures(parts?.monthsFrom(sourced ?? [], kind) ?? []);
   if (parts && query.estimateBreakdown && !fine) parts.withEstimates(figures, partOf('estimates'));
   const bySource =
     query.detailedSource || query.sourceData ? await import('./analytics-source-data.ts') : undefined;
@@ -301,20 +293,10 @@ async function answer(
     const byUser = splits.byUser(rows);
     splits.withUsers(
       figures,
-      Object.fromEntries(
-        splits.USER_PARTS.map((u) => [
-          u,
-          figuresOf(
-            byUser[u],
-            window,
-            query.granularity as Granularity,
-            view.calendar,
-            withCosts,
-            basis,
-            shares,
-          ),
-        ]),
-      ) as Record<(typeof splits.USER_PARTS)[number], Figures>,
+      Object.fromEntries(splits.USER_PARTS.map((u) => [u, windowFigures(byUser[u])])) as Record<
+        (typeof splits.USER_PARTS)[number],
+        Figures
+      >,
     );
   }
   const tenants =

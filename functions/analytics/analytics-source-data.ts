@@ -1,7 +1,7 @@
 import type { Bucket, DateRange } from '../../shared/analytics/index.ts';
 import type { UtilityType } from '../../shared/schemas/common.ts';
 import { SOURCE_KINDS, type SourcedMonth, type SourceKind } from './analytics-estimates.ts';
-import type { Figures, SourceParts, Totals, UtilityFigures } from './analytics-figures.ts';
+import { type Figures, splitUtilities, type Totals } from './analytics-figures.ts';
 import type { ReadScope } from './analytics-scope.ts';
 
 /*
@@ -98,18 +98,9 @@ export function sourceDataOf(
 }
 
 function markSources(into: Totals, parts: Partial<Record<SourceKind, Totals>>): void {
-  for (const [utility, figures] of Object.entries(into.utilities) as [UtilityType, UtilityFigures][]) {
-    const sources: Partial<SourceParts> = {};
-    for (const kind of SOURCE_KINDS) {
-      const e = parts[kind]?.utilities[utility];
-      sources[kind] = {
-        consumption: e?.consumption ?? 0,
-        ...(figures.cost !== undefined ? { cost: e?.cost ?? 0 } : {}),
-        emissionsKg: e?.emissionsKg ?? 0,
-      };
-    }
-    figures.sources = sources as SourceParts;
-  }
+  splitUtilities(into, SOURCE_KINDS, parts, (figures, sources) => {
+    figures.sources = sources;
+  });
 }
 
 /** Gives each utility figure, per bucket and in the totals, the part each source gives of it. */

@@ -19,9 +19,8 @@ import {
   figuresOf,
   type MonthFigure,
   monthsOf,
+  splitUtilities,
   type Totals,
-  type UserParts,
-  type UtilityFigures,
 } from './analytics-figures.ts';
 
 /**
@@ -138,18 +137,9 @@ export function byUser(rows: readonly MonthFigure[]): Record<UserPart, MonthFigu
 }
 
 function markUsers(into: Totals, parts: Partial<Record<UserPart, Totals>>): void {
-  for (const [utility, figures] of Object.entries(into.utilities) as [UtilityType, UtilityFigures][]) {
-    const users: Partial<UserParts> = {};
-    for (const user of USER_PARTS) {
-      const e = parts[user]?.utilities[utility];
-      users[user] = {
-        consumption: e?.consumption ?? 0,
-        ...(figures.cost !== undefined ? { cost: e?.cost ?? 0 } : {}),
-        emissionsKg: e?.emissionsKg ?? 0,
-      };
-    }
-    figures.users = users as UserParts;
-  }
+  splitUtilities(into, USER_PARTS, parts, (figures, users) => {
+    figures.users = users;
+  });
 }
 
 /** Gives each utility figure, per bucket and in the totals, the part each meter user takes of it. */

@@ -6,6 +6,12 @@
  * | one restatement job | `pk = C#{companyId}#restatement`, `sk = {jobId}` | table |
  * | record a job, or move it on unless it is done | `pk = C#{companyId}#restatement`, `sk = {jobId}` (conditional put) | table |
  */
+import type {
+  Restatement,
+  RestatementJobStatus,
+  RestatementJobView,
+  YearRestated,
+} from '../../shared/schemas/responses/factor-sets.ts';
 import { getRaw, putRaw, putRawIf } from '../core/data/item-repository.ts';
 import { keys } from '../core/data/keys.ts';
 
@@ -34,35 +40,11 @@ export async function putFactorSetState(companyId: string, state: FactorSetState
   await putRaw({ pk: pkOf(companyId), sk: CURRENT, _id: CURRENT, companyId, ...state });
 }
 
-export type RestatementJobStatus = 'queued' | 'running' | 'done' | 'failed';
-
-/** A year's emissions before and after a restatement, kg CO2e. */
-export interface YearRestated {
-  year: string;
-  beforeKg: number;
-  afterKg: number;
-}
-
-export interface Restatement {
-  factorSet: string;
-  /** Account months whose emissions changed. */
-  months: number;
-  years: YearRestated[];
-}
+export type { Restatement, RestatementJobStatus, YearRestated };
 
 /** A restatement asked for and carried out by the worker: its progress, and what it changed once done. */
-export interface RestatementJob {
-  jobId: string;
+export interface RestatementJob extends RestatementJobView {
   companyId: string;
-  factorSet: string;
-  status: RestatementJobStatus;
-  /** Per cent of the company's meters gone through. */
-  progress: number;
-  requestedBy: string;
-  requestedAt: string;
-  finishedAt?: string;
-  result?: Restatement;
-  error?: string;
 }
 
 const STATUSES = new Set<string>(['queued', 'running', 'done', 'failed']);

@@ -13,6 +13,7 @@
  * | tell members (notifications, one each)      | pk = C#{companyId}#notifications, sk = id                           | table |
  * | a company (its supplier-portal logins)      | pk = G#companies, sk = companyId                                    | table |
  */
+import type { RunCounts, RunStatus } from '../../shared/schemas/responses/connectors.ts';
 import { changeItem } from '../core/data/conditional-writes.ts';
 import {
   type CollectionRef,
@@ -28,16 +29,8 @@ import {
 import { keys } from '../core/data/keys.ts';
 import { storedRecord } from '../core/data/stored-record.ts';
 
-export type RunStatus = 'pending' | 'running' | 'succeeded' | 'failed';
+export type { RunCounts, RunStatus };
 export type RunTrigger = 'manual' | 'schedule';
-
-export interface RunCounts {
-  listed: number;
-  fetched: number;
-  skipped: number;
-  failed: number;
-  intervals: number;
-}
 
 export interface RunLogRef {
   _id: string;

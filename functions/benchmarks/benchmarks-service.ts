@@ -12,8 +12,6 @@ import {
 import {
   compareEnergy,
   type EnergyBenchmarkKind,
-  type EnergyComparison,
-  type EnergyFigures,
   figuresFor,
 } from '../../shared/benchmarks/energy-benchmarks.ts';
 import {
@@ -33,8 +31,11 @@ import {
 } from '../../shared/schemas/benchmarks.ts';
 import { floorAreaPeriodSchema } from '../../shared/schemas/floor-area-history.ts';
 import type {
+  CrremRow,
   CrremSiteDetail,
   CrremTable,
+  EnergyBenchmarkView,
+  EnergyRow,
   EnergyTable,
   PathwaySetView,
 } from '../../shared/schemas/responses/benchmarks.ts';
@@ -114,21 +115,6 @@ const setView = (set: PathwaySet): PathwaySetView => ({
   source: set.source,
   illustrative: set.illustrative,
 });
-
-export interface CrremRow {
-  _id: string;
-  siteName: string;
-  entityId?: string;
-  propertyType?: string;
-  country?: string;
-  floorAreaM2?: number;
-  benchmarked: boolean;
-  /** Why the site cannot be benchmarked: the fields it lacks. */
-  missing?: MissingField[];
-  pathway?: { country: string; propertyType: string };
-  latest?: CrremAssessment['latest'];
-  misalignment?: CrremAssessment['misalignment'];
-}
 
 interface Assessed {
   row: CrremRow;
@@ -355,17 +341,6 @@ const uploadPathways = operation({}, async (ctx): Promise<OpResult> => {
   return { status: 201, body: set };
 });
 
-/** A benchmark item's figures, as the source publishes them. */
-export interface EnergyBenchmarkView extends EnergyFigures {
-  _id: string;
-  name: string;
-  source?: string;
-  period?: string;
-  version?: string;
-  illustrative: boolean;
-  check?: string;
-}
-
 function benchmarkView(item: StoredEnergyBenchmark): EnergyBenchmarkView | undefined {
   const values = item.values ?? {};
   const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
@@ -392,20 +367,6 @@ function benchmarkView(item: StoredEnergyBenchmark): EnergyBenchmarkView | undef
     // A figure not confirmed against its source is illustrative, whatever the item says.
     illustrative: item.illustrative === true || text(item.check) !== undefined,
   };
-}
-
-export interface EnergyRow {
-  _id: string;
-  siteName: string;
-  entityId?: string;
-  propertyType?: string;
-  floorAreaM2?: number;
-  benchmarked: boolean;
-  missing?: MissingField[];
-  year?: number;
-  kwhM2?: number;
-  benchmarkId?: string;
-  comparison?: EnergyComparison;
 }
 
 /** The sites the caller may read against an energy benchmark set, on their latest whole year. */

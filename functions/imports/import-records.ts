@@ -1,17 +1,12 @@
 import type { ImportMapping, ImportType } from '../../shared/imports/import-mapping.ts';
+import type {
+  ImportStatus,
+  Outcome,
+  OutcomeTotals,
+  RowOutcome as RowOutcomeView,
+} from '../../shared/schemas/responses/imports.ts';
 
-/** pending: waiting for its file or its mapping; processing: the file being read or imported. */
-export type ImportStatus = 'pending' | 'processing' | 'completed' | 'error' | 'rolled-back';
-
-export type Outcome = 'create' | 'update' | 'unchanged' | 'error';
-
-export interface OutcomeTotals {
-  rows: number;
-  create: number;
-  update: number;
-  unchanged: number;
-  error: number;
-}
+export type { ImportStatus, Outcome, OutcomeTotals };
 
 export interface ImportRecord {
   _id: string;
@@ -69,14 +64,7 @@ export interface ImportRecord {
   deleted?: boolean;
 }
 
-export interface RowOutcome {
-  row: number;
-  outcome: Outcome;
-  meter?: string;
-  field?: string;
-  reason?: string;
-  /** The fields an update changes. */
-  changes?: string[];
+export interface RowOutcome extends RowOutcomeView {
   /** The row's cells, kept for failed rows so they can be downloaded, mended and uploaded again. */
   cells?: string[];
 }

@@ -1,6 +1,7 @@
 import type { ExtractedReading, ExtractedValues } from '../../shared/capture/model.ts';
 import { normaliseMeterPointNumber } from '../../shared/schemas/account-rules.ts';
 import type { UtilityType } from '../../shared/schemas/common.ts';
+import type { BillSummary } from '../../shared/schemas/responses/invoices.ts';
 import { validateInvoice } from '../../shared/validation/checks.ts';
 import {
   type AccountFacts,
@@ -159,15 +160,6 @@ function monthsBack(today: string, n: number): string {
   const d = new Date(`${today.slice(0, 7)}-01T00:00:00Z`);
   d.setUTCMonth(d.getUTCMonth() - n);
   return d.toISOString().slice(0, 7);
-}
-
-interface BillSummary {
-  siteName?: string;
-  meterName?: string;
-  meterPointNumber?: string;
-  startDate?: string;
-  endDate?: string;
-  grossTotal?: number;
 }
 
 /**

@@ -1,3 +1,4 @@
+import type { HalfHourlyDay, LeaderboardRow } from '../../shared/schemas/responses/kiosk.ts';
 import { listAssetRollups, type Rollup } from '../accounts/index.ts';
 import { listIntervalDays, listIntervalMeters } from '../analytics/index.ts';
 import { pageOfAssets, type StoredAsset } from '../assets/index.ts';
@@ -22,16 +23,6 @@ function energyKwh(rows: readonly Rollup[], month: string): number | null {
 
 const percent = (current: number, previous: number | null) =>
   previous === null || previous === 0 ? null : Math.round(((current - previous) / previous) * 1000) / 10;
-
-export interface LeaderboardRow {
-  assetId: string;
-  siteName: string;
-  currentKwh: number;
-  previousKwh: number | null;
-  /** Percent change on the same month a year before; null without a figure to compare with. */
-  change: number | null;
-  thisBuilding: boolean;
-}
 
 export interface Leaderboard {
   month: string | null;
@@ -81,13 +72,6 @@ export async function leaderboardOf(
   const own = ranked.find((r) => r.thisBuilding);
   if (own && !top.includes(own)) top.push(own);
   return { month, rows: top };
-}
-
-export interface HalfHourlyDay {
-  date: string;
-  unit: string;
-  /** One value per settlement period, the building's main electricity meters together. */
-  values: (number | null)[];
 }
 
 /** The latest day of the building's half-hourly electricity within a week, where its meters hold any. */

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import type { ImportType } from '../imports/import-mapping.ts';
+import { FOLDER_IMPORT_TYPES } from '../imports/import-types.ts';
 import { idSchema, nonEmpty } from './common.ts';
 
 /** What an automation does: each names the work one of its runs carries out. */
@@ -14,19 +14,6 @@ export type AutomationTemplateId = (typeof AUTOMATION_TEMPLATE_IDS)[number];
 /** When an automation runs by itself; `manual` only when someone presses Run. */
 export const AUTOMATION_SCHEDULES = ['manual', 'daily', 'weekly', 'monthly'] as const;
 export type AutomationSchedule = (typeof AUTOMATION_SCHEDULES)[number];
-
-/**
- * The import kinds a dropped spreadsheet may be, named here rather than imported: the mapping module is
- * heavy, and every function carries this schema. `satisfies` keeps the two lists the same words.
- */
-const FOLDER_IMPORT_TYPES = [
-  'monthly-consumption',
-  'half-hourly-wide',
-  'half-hourly-long',
-  'sites',
-  'entities',
-  'meters',
-] as const satisfies readonly ImportType[];
 
 /** What a data request asks its contact to send back. */
 export const DATA_REQUEST_KINDS = ['readings', 'bill', 'readings-or-bill'] as const;

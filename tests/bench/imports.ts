@@ -38,7 +38,7 @@ import { newId } from '../../functions/core/lib/ids.ts';
 import { resourceRef } from '../../functions/core/resources/resource-refs.ts';
 import { settlementPeriods } from '../../shared/analytics/half-hourly.ts';
 import { BUCKETS, QUEUES } from '../../shared/system/functions.ts';
-import { createCompany, createUser, startApiFixture } from '../support/api-fixture.ts';
+import { createCompany, createOwner, startApiFixture } from '../support/api-fixture.ts';
 import { httpEvent, lambdaContext, parseResult, type TestRequest } from '../support/http-events.ts';
 
 const METERS = Number(process.argv[2] ?? 2000);
@@ -110,12 +110,7 @@ try {
   });
 
   const companyId = await createCompany('Bench Estates');
-  await createUser({
-    sub: 'bench-owner',
-    email: 'owner@bench.test',
-    companyIds: [companyId],
-    permissions: ['company_owner', 'company_admin'],
-  });
+  await createOwner('bench-owner', 'owner@bench.test', companyId);
   const token = fx.issuer.accessToken('bench-owner');
   type Handler = (event: APIGatewayProxyEventV2, context: Context) => Promise<unknown>;
   const automation = (await import('../../functions/handlers/http/automation.ts'))

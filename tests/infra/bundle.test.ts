@@ -23,6 +23,29 @@ describe('function bundles', () => {
   });
   afterAll(() => rmSync(outRoot, { recursive: true, force: true }));
 
+  /** The source files a function's cold start loads: its entry file's and those of the chunks it imports statically. */
+  const loadedAtStart = (name: string) => {
+    const r = results.find((b) => b.name === name);
+    const meta = JSON.parse(readFileSync(r?.metafile ?? '', 'utf8')) as {
+      outputs: Record<string, { imports: { path: string; kind: string }[]; inputs: Record<string, unknown> }>;
+    };
+    const seen = new Set<string>();
+    const visit = (k: string | undefined) => {
+      if (!k || seen.has(k)) return;
+      seen.add(k);
+      for (const i of meta.outputs[k]?.imports ?? []) if (i.kind === 'import-statement') visit(i.path);
+    };
+    visit(Object.keys(meta.outputs).find((k) => join(REPO_ROOT, k) === r?.outfile));
+    return [...seen].flatMap((k) => Object.keys(meta.outputs[k]?.inputs ?? {}));
+  };
+
+  /** A function's start loads `first` and none of `later` (loaded on the first call that needs them). */
+  const expectStart = (name: string, first: string, later: string[]) => {
+    const loaded = loadedAtStart(name);
+    expect(loaded).toContain(first);
+    for (const file of later) expect(loaded, name).not.toContain(file);
+  };
+
   it('bundles every declared function into its own folder', () => {
     expect(results.map((r) => r.name)).toEqual(FUNCTIONS.map((f) => f.name));
     for (const r of results) {
@@ -57,64 +80,25 @@ describe('function bundles', () => {
   });
 
   it("starts the assets function with the site list's code, leaving its other operations to their first call", () => {
-    const r = results.find((b) => b.name === 'assets');
-    const meta = JSON.parse(readFileSync(r?.metafile ?? '', 'utf8')) as {
-      outputs: Record<string, { imports: { path: string; kind: string }[]; inputs: Record<string, unknown> }>;
-    };
-    const entry = Object.keys(meta.outputs).find((k) => join(REPO_ROOT, k) === r?.outfile);
-    const atStart = new Set<string>();
-    const visit = (k: string | undefined) => {
-      if (!k || atStart.has(k)) return;
-      atStart.add(k);
-      for (const i of meta.outputs[k]?.imports ?? []) if (i.kind === 'import-statement') visit(i.path);
-    };
-    visit(entry);
-    const loaded = [...atStart].flatMap((k) => Object.keys(meta.outputs[k]?.inputs ?? {}));
-    expect(loaded).toContain('functions/assets/asset-list-service.ts');
-    for (const later of [
+    expectStart('assets', 'functions/assets/asset-list-service.ts', [
       'functions/analytics/analytics-service.ts',
       'functions/assets/asset-wizard-service.ts',
       'functions/assets/asset-write-service.ts',
       'functions/assets/external-data-service.ts',
       'functions/core/adapters/public-data.ts',
-    ]) {
-      expect(loaded).not.toContain(later);
-    }
+    ]);
   });
 
   it("starts the templates and automation functions without the template editor's, the automations' and the imports' code", () => {
     // Their most frequent calls read suppliers and the lists of imports and automations; the rest loads on
     // its first call.
-    const atStart = (name: string) => {
-      const r = results.find((b) => b.name === name);
-      const meta = JSON.parse(readFileSync(r?.metafile ?? '', 'utf8')) as {
-        outputs: Record<
-          string,
-          { imports: { path: string; kind: string }[]; inputs: Record<string, unknown> }
-        >;
-      };
-      const seen = new Set<string>();
-      const visit = (k: string | undefined) => {
-        if (!k || seen.has(k)) return;
-        seen.add(k);
-        for (const i of meta.outputs[k]?.imports ?? []) if (i.kind === 'import-statement') visit(i.path);
-      };
-      visit(Object.keys(meta.outputs).find((k) => join(REPO_ROOT, k) === r?.outfile));
-      return [...seen].flatMap((k) => Object.keys(meta.outputs[k]?.inputs ?? {}));
-    };
-    const templates = atStart('templates');
-    expect(templates).toContain('functions/suppliers/supplier-service.ts');
-    for (const later of [
+    expectStart('templates', 'functions/suppliers/supplier-service.ts', [
       'functions/suppliers/template-service.ts',
       'functions/suppliers/template-sample-service.ts',
       'shared/capture/template-engine.ts',
       'shared/schemas/templates.ts',
-    ]) {
-      expect(templates).not.toContain(later);
-    }
-    const automation = atStart('automation');
-    expect(automation).toContain('functions/core/resources/resource-service.ts');
-    for (const later of [
+    ]);
+    expectStart('automation', 'functions/core/resources/resource-service.ts', [
       'functions/automation/automation-service.ts',
       'functions/automation/scraper-run-service.ts',
       'functions/imports/import-service.ts',
@@ -122,9 +106,7 @@ describe('function bundles', () => {
       'shared/imports/import-mapping.ts',
       'shared/schemas/register-imports.ts',
       'shared/schemas/automation.ts',
-    ]) {
-      expect(automation).not.toContain(later);
-    }
+    ]);
   });
 
   it('keeps clients imported on first use out of the start', () => {

@@ -40,6 +40,9 @@ type Answer = {
 };
 
 const get = async (path: string, token = owner) => api({ method: 'GET', path, token });
+/** The owner's change to a meter. */
+const patchMeter = (accountId: string | undefined, body: Record<string, unknown>) =>
+  api({ method: 'PATCH', path: `/accounts/${accountId}`, token: owner, body });
 const electricity = (body: unknown) => (body as Answer).totals.utilities.electricity;
 const figures = (u: Utility | undefined) => u && fig(u.consumption, u.cost ?? 0, u.emissionsKg);
 
@@ -209,11 +212,9 @@ describe('meterUserBreakdown', () => {
   });
 
   it("moves a meter's figures to its new user when the meter's user changes", async () => {
-    const patched = await api({
-      method: 'PATCH',
-      path: `/accounts/${account['Bank tenant']}`,
-      token: owner,
-      body: { meterUser: 'landlord', meterUserTenantId: null },
+    const patched = await patchMeter(account['Bank tenant'], {
+      meterUser: 'landlord',
+      meterUserTenantId: null,
     });
     expect(patched.status).toBe(200);
     for (const at of ['', `&assetId=${site.Bank}`]) {
@@ -266,11 +267,9 @@ describe("a meter's user", () => {
       expect(res.status, JSON.stringify(extra)).toBe(400);
       expect(res.body.formMessages).toEqual(formMessages);
     }
-    const patched = await api({
-      method: 'PATCH',
-      path: `/accounts/${account['Holborn supply']}`,
-      token: owner,
-      body: { meterUser: 'tenant', meterUserTenantId: cafe },
+    const patched = await patchMeter(account['Holborn supply'], {
+      meterUser: 'tenant',
+      meterUserTenantId: cafe,
     });
     expect(patched.status).toBe(400);
     expect(patched.body.formMessages).toEqual({
@@ -299,13 +298,7 @@ describe("a meter's user changed by a request that dies before its site's rebuil
     }
     // The meter is saved as Café Nero's again; the request dies on its first roll-up write.
     await dieOn(
-      () =>
-        api({
-          method: 'PATCH',
-          path: `/accounts/${account['Bank tenant']}`,
-          token: owner,
-          body: { meterUser: 'tenant', meterUserTenantId: cafe },
-        }),
+      () => patchMeter(account['Bank tenant'], { meterUser: 'tenant', meterUserTenantId: cafe }),
       writesRollup,
     );
     expect((await get(`/accounts/${account['Bank tenant']}`)).body).toMatchObject({ meterUser: 'tenant' });
@@ -383,12 +376,7 @@ describe('removing a tenant that meters name as their user', () => {
       }
     ).data.find((a) => a.name === 'Bank second tenant')?._id;
     for (const meter of [account['Bank tenant'], second]) {
-      const patched = await api({
-        method: 'PATCH',
-        path: `/accounts/${meter}`,
-        token: owner,
-        body: { meterUserTenantId: null },
-      });
+      const patched = await patchMeter(meter, { meterUserTenantId: null });
       expect(patched.status).toBe(200);
     }
     const removed = await api({

@@ -48,6 +48,74 @@ async function readUnits(work: () => Promise<unknown>): Promise<number> {
   }
 }
 
+/** Has `client` report each read it makes: its command, whether it was consistent, and its read units. */
+function onEachRead(
+  client: ReturnType<typeof documentClient>,
+  name: string,
+  seen: (read: { command: string; consistent: boolean; units: number }) => void,
+) {
+  client.middlewareStack.add(
+    (next, context) => async (args) => {
+      const command = context.commandName ?? '';
+      if (!READS.has(command)) return next(args);
+      const input = args.input as { ReturnConsumedCapacity?: string; ConsistentRead?: boolean };
+      input.ReturnConsumedCapacity = 'TOTAL';
+      const out = await next(args);
+      const consumed = (out.output as { ConsumedCapacity?: unknown }).ConsumedCapacity;
+      let units = 0;
+      for (const c of Array.isArray(consumed) ? consumed : consumed ? [consumed] : [])
+        units += (c as { CapacityUnits?: number }).CapacityUnits ?? 0;
+      seen({ command, consistent: input.ConsistentRead === true, units });
+      return out;
+    },
+    { step: 'initialize', name },
+  );
+}
+
+/** An entity `{name} Holdings Ltd` holding `count` sites `{name} 00`, `{name} 01`, …: their ids, in name order. */
+async function sitesUnder(name: string, count: number): Promise<string[]> {
+  const holder = await created(api, owner, '/entities', { legalName: `${name} Holdings Ltd` });
+  const made: string[] = [];
+  for (let i = 0; i < count; i++)
+    made.push(
+      await created(api, owner, '/assets', {
+        siteName: `${name} ${String(i).padStart(2, '0')}`,
+        entityId: holder,
+      }),
+    );
+  return made;
+}
+
+/**
+ * The sites `from` to `to` of what a user may read, as a process started now shows them, and the read
+ * units that took (the caller's check included).
+ */
+async function pageInFreshProcess(userId: string, from: number, to: number) {
+  vi.resetModules();
+  const { documentClient: client } = await import('../../functions/core/adapters/dynamo.ts');
+  const { loadCaller } = await import('../../functions/core/access/caller-service.ts');
+  const { readableOf } = await import('../../functions/core/access/item-access-service.ts');
+  const { sitesInOrder } = await import('../../functions/assets/asset-list-cache.ts');
+  let units = 0;
+  onEachRead(client(), `${userId}ReadUnits`, (read) => {
+    units += read.units;
+  });
+  const caller = await loadCaller(userId);
+  const readable = await readableOf(caller);
+  const shown = await sitesInOrder(
+    w.demoId,
+    caller.siteList ?? { mark: 0 },
+    readable?.assetsInOrder.slice(from, to) ?? [],
+  );
+  return { shown, units };
+}
+
+/** Every site shown is the table's site as it stands, field for field. */
+async function expectAsInTable(shown: StoredItem[]) {
+  const inTable = new Map((await liveInTable('assets')).map((site) => [site._id, site]));
+  expect(shown).toEqual(shown.map((site) => inTable.get(site._id)));
+}
+
 beforeAll(async () => {
   w = await startRegisterWorld();
   documentClient().middlewareStack.add(
@@ -389,22 +457,12 @@ describe('a granted user', () => {
       let units = 0;
       let queries = 0;
       let eventual = 0;
-      client().middlewareStack.add(
-        (next, context) => async (args) => {
-          if (!READS.has(context.commandName ?? '')) return next(args);
-          if (context.commandName === 'QueryCommand') {
-            queries++;
-            if (!(args.input as { ConsistentRead?: boolean }).ConsistentRead) eventual++;
-          }
-          (args.input as { ReturnConsumedCapacity?: string }).ReturnConsumedCapacity = 'TOTAL';
-          const out = await next(args);
-          const consumed = (out.output as { ConsumedCapacity?: unknown }).ConsumedCapacity;
-          for (const c of Array.isArray(consumed) ? consumed : consumed ? [consumed] : [])
-            units += (c as { CapacityUnits?: number }).CapacityUnits ?? 0;
-          return out;
-        },
-        { step: 'initialize', name: 'freshReadUnits' },
-      );
+      onEachRead(client(), 'freshReadUnits', (read) => {
+        units += read.units;
+        if (read.command !== 'QueryCommand') return;
+        queries++;
+        if (!read.consistent) eventual++;
+      });
       const readable = await readableOf(caller);
       return { assets: readable?.assetsInOrder, units, queries, eventual };
     };
@@ -429,15 +487,7 @@ describe('a granted user', () => {
   });
 
   it('in a fresh process, shows a page from the sites another process kept, with the edits since, for at most 10 units', async () => {
-    const holder = await created(api, owner, '/entities', { legalName: 'Copied Holdings Ltd' });
-    const made: string[] = [];
-    for (let i = 0; i < 22; i++)
-      made.push(
-        await created(api, owner, '/assets', {
-          siteName: `Copied ${String(i).padStart(2, '0')}`,
-          entityId: holder,
-        }),
-      );
+    const made = await sitesUnder('Copied', 22);
     const user = await w.addUser('copied', ['asset_user'], { assets: { read: made, write: [] } });
     expect(ids((await page('/assets?limit=20', user)).data)).toEqual(made.slice(0, 20));
     for (const [id, body] of [
@@ -448,49 +498,16 @@ describe('a granted user', () => {
       expect(res.status, JSON.stringify(res.body)).toBe(200);
     }
 
-    vi.resetModules();
-    const { documentClient: client } = await import('../../functions/core/adapters/dynamo.ts');
-    const { loadCaller } = await import('../../functions/core/access/caller-service.ts');
-    const { readableOf } = await import('../../functions/core/access/item-access-service.ts');
-    const { sitesInOrder } = await import('../../functions/assets/asset-list-cache.ts');
-    let units = 0;
-    client().middlewareStack.add(
-      (next, context) => async (args) => {
-        if (!READS.has(context.commandName ?? '')) return next(args);
-        (args.input as { ReturnConsumedCapacity?: string }).ReturnConsumedCapacity = 'TOTAL';
-        const out = await next(args);
-        const consumed = (out.output as { ConsumedCapacity?: unknown }).ConsumedCapacity;
-        for (const c of Array.isArray(consumed) ? consumed : consumed ? [consumed] : [])
-          units += (c as { CapacityUnits?: number }).CapacityUnits ?? 0;
-        return out;
-      },
-      { step: 'initialize', name: 'copiedReadUnits' },
-    );
-    const caller = await loadCaller('copied');
-    const readable = await readableOf(caller);
-    const shown = await sitesInOrder(
-      w.demoId,
-      caller.siteList ?? { mark: 0 },
-      readable?.assetsInOrder.slice(0, 20) ?? [],
-    );
+    const { shown, units } = await pageInFreshProcess('copied', 0, 20);
     expect(ids(shown)).toEqual(made.slice(0, 20));
     expect(shown.find((s) => s._id === made[1])?.status).toBe('sold');
     expect(shown.find((s) => s._id === made[8])?.epcRating).toBe('D');
-    const inTable = new Map((await liveInTable('assets')).map((s) => [s._id, s]));
-    expect(shown).toEqual(shown.map((s) => inTable.get(s._id)));
+    await expectAsInTable(shown);
     // The caller's check included: a page read site by site costs 20 units and more.
     expect(units).toBeLessThanOrEqual(10);
   });
   it('in a fresh process, shows a page no process has shown yet, with an edit since, for at most 10 units', async () => {
-    const holder = await created(api, owner, '/entities', { legalName: 'Unseen Holdings Ltd' });
-    const made: string[] = [];
-    for (let i = 0; i < 45; i++)
-      made.push(
-        await created(api, owner, '/assets', {
-          siteName: `Unseen ${String(i).padStart(2, '0')}`,
-          entityId: holder,
-        }),
-      );
+    const made = await sitesUnder('Unseen', 45);
     const user = await w.addUser('unseen', ['asset_user'], { assets: { read: made, write: [] } });
     // Only the first page is shown here; the second is asked for first in a process started afterwards.
     expect(ids((await page('/assets?limit=20', user)).data)).toEqual(made.slice(0, 20));
@@ -502,49 +519,15 @@ describe('a granted user', () => {
     });
     expect(edited.status, JSON.stringify(edited.body)).toBe(200);
 
-    vi.resetModules();
-    const { documentClient: client } = await import('../../functions/core/adapters/dynamo.ts');
-    const { loadCaller } = await import('../../functions/core/access/caller-service.ts');
-    const { readableOf } = await import('../../functions/core/access/item-access-service.ts');
-    const { sitesInOrder } = await import('../../functions/assets/asset-list-cache.ts');
-    let units = 0;
-    client().middlewareStack.add(
-      (next, context) => async (args) => {
-        if (!READS.has(context.commandName ?? '')) return next(args);
-        (args.input as { ReturnConsumedCapacity?: string }).ReturnConsumedCapacity = 'TOTAL';
-        const out = await next(args);
-        const consumed = (out.output as { ConsumedCapacity?: unknown }).ConsumedCapacity;
-        for (const c of Array.isArray(consumed) ? consumed : consumed ? [consumed] : [])
-          units += (c as { CapacityUnits?: number }).CapacityUnits ?? 0;
-        return out;
-      },
-      { step: 'initialize', name: 'unseenReadUnits' },
-    );
-    const caller = await loadCaller('unseen');
-    const readable = await readableOf(caller);
-    const shown = await sitesInOrder(
-      w.demoId,
-      caller.siteList ?? { mark: 0 },
-      readable?.assetsInOrder.slice(20, 40) ?? [],
-    );
-    const spent = units;
+    const { shown, units: spent } = await pageInFreshProcess('unseen', 20, 40);
     expect(ids(shown)).toEqual(made.slice(20, 40));
     expect(shown.find((s) => s._id === made[27])).toMatchObject({ status: 'sold', epcRating: 'F' });
-    const inTable = new Map((await liveInTable('assets')).map((s) => [s._id, s]));
-    expect(shown).toEqual(shown.map((s) => inTable.get(s._id)));
+    await expectAsInTable(shown);
     // The caller's check included: twenty sites read one by one cost twenty units and more.
     expect(spent).toBeLessThanOrEqual(10);
   });
   it('in a fresh process, shows an edit that landed while the work-out of what the user may read was reading the sites', async () => {
-    const holder = await created(api, owner, '/entities', { legalName: 'Racing Holdings Ltd' });
-    const made: string[] = [];
-    for (let i = 0; i < 30; i++)
-      made.push(
-        await created(api, owner, '/assets', {
-          siteName: `Racing ${String(i).padStart(2, '0')}`,
-          entityId: holder,
-        }),
-      );
+    const made = await sitesUnder('Racing', 30);
     const user = await w.addUser('racing', ['asset_user'], { assets: { read: made, write: [] } });
     // The edit lands just after the work-out has read every site of the company, before the list keeps any.
     const sitesPk = keys.collection({ companyId: w.demoId }, 'assets');
@@ -582,30 +565,12 @@ describe('a granted user', () => {
     }
     expect(armed).toBe(false);
 
-    vi.resetModules();
-    const { loadCaller } = await import('../../functions/core/access/caller-service.ts');
-    const { readableOf } = await import('../../functions/core/access/item-access-service.ts');
-    const { sitesInOrder } = await import('../../functions/assets/asset-list-cache.ts');
-    const caller = await loadCaller('racing');
-    const readable = await readableOf(caller);
-    const shown = await sitesInOrder(
-      w.demoId,
-      caller.siteList ?? { mark: 0 },
-      readable?.assetsInOrder.slice(20, 40) ?? [],
-    );
+    const { shown } = await pageInFreshProcess('racing', 20, 40);
     expect(ids(shown)).toEqual(made.slice(20, 30));
     expect(shown.find((s) => s._id === made[24])?.status).toBe('sold');
   });
   it('keeps the sites worked out on another call first, so neither page reads them one by one, here or in a fresh process', async () => {
-    const holder = await created(api, owner, '/entities', { legalName: 'Handed Holdings Ltd' });
-    const made: string[] = [];
-    for (let i = 0; i < 45; i++)
-      made.push(
-        await created(api, owner, '/assets', {
-          siteName: `Handed ${String(i).padStart(2, '0')}`,
-          entityId: holder,
-        }),
-      );
+    const made = await sitesUnder('Handed', 45);
     const user = await w.addUser('handed', ['asset_user'], { assets: { read: made, write: [] } });
     // The first call after the grant is not the list: it works out what the user may read.
     await page('/entities?limit=5', user);
@@ -616,35 +581,9 @@ describe('a granted user', () => {
     expect(ids(first?.data ?? [])).toEqual(made.slice(0, 20));
     expect(firstUnits).toBeLessThanOrEqual(10);
 
-    vi.resetModules();
-    const { documentClient: client } = await import('../../functions/core/adapters/dynamo.ts');
-    const { loadCaller } = await import('../../functions/core/access/caller-service.ts');
-    const { readableOf } = await import('../../functions/core/access/item-access-service.ts');
-    const { sitesInOrder } = await import('../../functions/assets/asset-list-cache.ts');
-    let units = 0;
-    client().middlewareStack.add(
-      (next, context) => async (args) => {
-        if (!READS.has(context.commandName ?? '')) return next(args);
-        (args.input as { ReturnConsumedCapacity?: string }).ReturnConsumedCapacity = 'TOTAL';
-        const out = await next(args);
-        const consumed = (out.output as { ConsumedCapacity?: unknown }).ConsumedCapacity;
-        for (const c of Array.isArray(consumed) ? consumed : consumed ? [consumed] : [])
-          units += (c as { CapacityUnits?: number }).CapacityUnits ?? 0;
-        return out;
-      },
-      { step: 'initialize', name: 'handedReadUnits' },
-    );
-    const caller = await loadCaller('handed');
-    const readable = await readableOf(caller);
-    const shown = await sitesInOrder(
-      w.demoId,
-      caller.siteList ?? { mark: 0 },
-      readable?.assetsInOrder.slice(20, 40) ?? [],
-    );
-    const spent = units;
+    const { shown, units: spent } = await pageInFreshProcess('handed', 20, 40);
     expect(ids(shown)).toEqual(made.slice(20, 40));
-    const inTable = new Map((await liveInTable('assets')).map((s) => [s._id, s]));
-    expect(shown).toEqual(shown.map((s) => inTable.get(s._id)));
+    await expectAsInTable(shown);
     expect(spent).toBeLessThanOrEqual(10);
   });
 });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadApi } from '../support/api-client.ts';
-import { type ApiFixture, createCompany, createUser, startApiFixture } from '../support/api-fixture.ts';
+import { type ApiFixture, createCompany, createOwner, startApiFixture } from '../support/api-fixture.ts';
 import type { TestRequest, TestResponse } from '../support/http-events.ts';
 
 /**
@@ -20,12 +20,7 @@ beforeAll(async () => {
   fx = await startApiFixture();
   api = await loadApi();
   const companyId = await createCompany('Typed Queries Ltd');
-  await createUser({
-    sub: 'owner',
-    email: 'owner@typed-queries.test',
-    companyIds: [companyId],
-    permissions: ['company_owner', 'company_admin'],
-  });
+  await createOwner('owner', 'owner@typed-queries.test', companyId);
   owner = fx.issuer.accessToken('owner');
   const entityIds: string[] = [];
   for (const legalName of ['First Holdings Ltd', 'Second Holdings Ltd', 'Third Holdings Ltd']) {

@@ -70,6 +70,11 @@ export interface TestUser {
   roleId?: string;
 }
 
+/** A company's owner, who also administers it: the person most tests call as. */
+export async function createOwner(sub: string, email: string, companyId: string): Promise<void> {
+  await createUser({ sub, email, companyIds: [companyId], permissions: ['company_owner', 'company_admin'] });
+}
+
 /** A person with a profile and a membership in each of their companies, as the seed and admin pages make them. */
 export async function createUser(user: TestUser): Promise<void> {
   await putProfile({

@@ -68,6 +68,10 @@ describe('the web layering rules', () => {
  * the browser makes itself; and no type argument of a read or call names a type imported from web/ or
  * writes an object type in place.
  */
+/** What the rule finds in `source` as a hook module of web/, each as `rule@line text`. */
+const hookModuleBreaches = (source: string) =>
+  responseTypeBreaches('web/features/assets/api.ts', source).map((b) => `${b.rule}@${b.line} ${b.text}`);
+
 describe('the answer types of the web', () => {
   it('come from shared/ across web/', () => {
     const breaches = webResponseTypeBreaches(ROOT).map((b) => `${b.file}:${b.line} ${b.rule}: ${b.text}`);
@@ -84,9 +88,7 @@ describe('the answer types of the web', () => {
       'export type Option = Pick<SiteView, "_id">;',
       "export const useSites = () => useSWR<Page<SiteView>>('/assets');",
     ].join('\n');
-    expect(
-      responseTypeBreaches('web/features/assets/api.ts', source).map((b) => `${b.rule}@${b.line} ${b.text}`),
-    ).toEqual([
+    expect(hookModuleBreaches(source)).toEqual([
       'response-type-declared@2 interface SiteView',
       'response-type-declared@3 interface Page',
       'response-type-declared@4 type Meter',
@@ -102,9 +104,7 @@ describe('the answer types of the web', () => {
       "export const upload = (api: ApiClient) => api.post<Ticket>('/uploads', {});",
       "export const useWidgets = () => useSWR<{ data: Widget[] }>('/widgets');",
     ].join('\n');
-    expect(
-      responseTypeBreaches('web/features/assets/api.ts', source).map((b) => `${b.rule}@${b.line} ${b.text}`),
-    ).toEqual([
+    expect(hookModuleBreaches(source)).toEqual([
       'response-type-from-web@5 Ticket from web/features/assets/upload.ts',
       'response-type-inline@6 <{ data: Widget[] }>',
       'response-type-from-web@6 Widget from web/lib/widgets.ts',
@@ -118,9 +118,7 @@ describe('the answer types of the web', () => {
       "export const send = (api: ApiClient) => api.post<{ sent: number } | undefined>('/send', {});",
       "export const link = (api: ApiClient) => api.get<DownloadLink>('/link');",
     ].join('\n');
-    expect(
-      responseTypeBreaches('web/features/assets/api.ts', source).map((b) => `${b.rule}@${b.line} ${b.text}`),
-    ).toEqual([
+    expect(hookModuleBreaches(source)).toEqual([
       'response-type-inline@2 <{ downloadUrl: string }>',
       'response-type-inline@3 <{ sent: number } | undefined>',
     ]);

@@ -17,19 +17,22 @@ export interface UtilityFigures {
   /** The utility's default unit; 'mixed' when some figure could not be converted to it. */
   unit: string;
   cost?: number;
-  /** VAT on top of the net cost; the levy and standing charges within it (present where bills held them). */
+  /** VAT charged on top of the net cost. */
   vat?: number;
+  /** The Climate Change Levy and the standing charges: parts of the net cost. */
   ccl?: number;
   standingCharge?: number;
-  /** Net cost per unit consumed. */
+  /** Net cost per unit of consumption (pounds per kWh, m³, ...); absent without consumption. */
   unitRate?: number;
+  /** Electricity's is market-based scope 2 when the answer's basis is market. */
   emissionsKg: number;
-  /** The part of the figures from estimated months rather than bills. */
+  /** With estimateBreakdown: the part of these figures from estimated months rather than bills. */
   estimated?: { consumption: number; cost?: number; emissionsKg: number };
 }
 
 export interface Totals {
   utilities: Partial<Record<UtilityType, UtilityFigures>>;
+  /** Summed over utilities; consumption is not, as units differ. */
   cost?: number;
   vat?: number;
   ccl?: number;
@@ -41,15 +44,19 @@ export type { ScopeSplit };
 
 export interface BucketFigures extends Bucket, Totals {}
 
-/** Year on year: the change in emissions split into what consumption, factors and floor area added (kg CO2e). */
+/** Year on year: the change in emissions split into what consumption, factors and floor area added (kg CO2e, rounded to grams). */
 export interface EmissionsChange {
+  /** The comparison year's and the window's emissions: the answer's comparison and window totals. */
   previousKg: number;
   currentKg: number;
+  /** currentKg − previousKg, equal to the sum of the three effects. */
   changeKg: number;
   consumptionKg: number;
   factorKg: number;
   areaKg: number;
+  /** Floor area (m²) counted in each year: the scope's sites holding figures that year. */
   floorAreaM2: { previous: number; current: number };
+  /** Floor area was known in both years; when not, consumption carries the whole activity effect. */
   areaUsed: boolean;
 }
 

@@ -1,5 +1,9 @@
 import type { CrremAssessment, IntensityPoint, MissingField, PathwayPoint } from '../../benchmarks/crrem.ts';
-import type { EnergyBenchmarkKind, EnergyComparison } from '../../benchmarks/energy-benchmarks.ts';
+import type {
+  EnergyBenchmarkKind,
+  EnergyComparison,
+  EnergyFigures,
+} from '../../benchmarks/energy-benchmarks.ts';
 
 /** Answers of the benchmark calls (`/benchmarks…`), as the browser reads them. */
 
@@ -21,6 +25,7 @@ export interface CrremRow {
   country?: string;
   floorAreaM2?: number;
   benchmarked: boolean;
+  /** Why the site cannot be benchmarked: the fields it lacks. */
   missing?: MissingField[];
   pathway?: { country: string; propertyType: string };
   latest?: CrremAssessment['latest'];
@@ -44,13 +49,9 @@ export interface CrremSiteDetail {
 }
 
 /** A benchmark item's figures, as the source publishes them. */
-export interface EnergyBenchmarkView {
+export interface EnergyBenchmarkView extends EnergyFigures {
   _id: string;
   name: string;
-  propertyType: string;
-  target?: number;
-  goodPractice?: number;
-  typical?: number;
   source?: string;
   period?: string;
   version?: string;

@@ -10,15 +10,25 @@ export interface FactorSets {
 /** What a restatement changed: each year's emissions before and after (kg CO2e), and the months rewritten. */
 export interface Restatement {
   factorSet: string;
+  /** Account months whose emissions changed. */
   months: number;
-  years: { year: string; beforeKg: number; afterKg: number }[];
+  years: YearRestated[];
 }
+
+/** A year's emissions before and after a restatement, kg CO2e. */
+export interface YearRestated {
+  year: string;
+  beforeKg: number;
+  afterKg: number;
+}
+
+export type RestatementJobStatus = 'queued' | 'running' | 'done' | 'failed';
 
 /** A restatement asked for: the worker moves it on, and the server's live messages say when it has. */
 export interface RestatementJobView {
   jobId: string;
   factorSet: string;
-  status: 'queued' | 'running' | 'done' | 'failed';
+  status: RestatementJobStatus;
   /** Per cent of the company's meters gone through. */
   progress: number;
   requestedBy: string;

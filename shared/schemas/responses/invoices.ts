@@ -1,3 +1,4 @@
+import type { SupplierMatch, TotalsCheck } from '../../capture/model.ts';
 import type { BoundingBox } from '../../capture/textract.ts';
 
 /** Answers of the bill calls (`/invoices…`, `/invoice-capture…`, `/invoice-validation…`), as the browser reads them. */
@@ -45,6 +46,16 @@ export interface InvoiceUploadTicket {
   headers?: Record<string, string>;
 }
 
+/** What a queue row shows of its bill: where it is, for when and how much. */
+export interface BillSummary {
+  siteName?: string;
+  meterName?: string;
+  meterPointNumber?: string;
+  startDate?: string;
+  endDate?: string;
+  grossTotal?: number;
+}
+
 export interface ValidationItem {
   _id: string;
   invoiceId: string;
@@ -59,14 +70,7 @@ export interface ValidationItem {
   invoiceNumber?: string;
   invoiceCapture?: { _id: string; userSub?: string; fileName?: string; source?: string };
   /** What the bill is: where, for when and how much; absent until it has been validated. */
-  bill?: {
-    siteName?: string;
-    meterName?: string;
-    meterPointNumber?: string;
-    startDate?: string;
-    endDate?: string;
-    grossTotal?: number;
-  };
+  bill?: BillSummary;
   results?: CheckResultView[];
   /** How many checks passed, warned, failed and were skipped. */
   summary?: Partial<CheckCounts>;
@@ -126,19 +130,8 @@ export interface InvoiceView {
     method?: string;
     pageCount?: number;
     /** Set when the invoice was read without a template. */
-    totalsCheck?: { taxAdds?: boolean; chargesAdd?: boolean; problems: string[] };
-    supplierMatch?: {
-      read: string;
-      how: 'vatNumber' | 'website' | 'email' | 'exact' | 'normalised' | 'fuzzy' | 'none';
-      /** The VAT number or domain that matched. */
-      evidence?: string;
-      supplierId?: string;
-      name?: string;
-      score?: number;
-      /** What the bill prints, for a supplier to be created when none matched. */
-      vatNumber?: string;
-      website?: string;
-    };
+    totalsCheck?: TotalsCheck;
+    supplierMatch?: SupplierMatch;
   };
   rates?: RateView[];
   completed?: boolean;

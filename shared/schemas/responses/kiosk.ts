@@ -53,6 +53,7 @@ export interface LeaderboardRow {
   siteName: string;
   currentKwh: number;
   previousKwh: number | null;
+  /** Percent change on the same month a year before; null without a figure to compare with. */
   change: number | null;
   thisBuilding: boolean;
 }
@@ -60,6 +61,7 @@ export interface LeaderboardRow {
 export interface HalfHourlyDay {
   date: string;
   unit: string;
+  /** One value per settlement period, the building's main electricity meters together. */
   values: (number | null)[];
 }
 

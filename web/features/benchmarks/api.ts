@@ -11,15 +11,7 @@ import type {
 import type { ListPage } from '../../../shared/schemas/responses/common.ts';
 import { useEndpoint } from '../../lib/endpoint.ts';
 
-export type {
-  CrremRow,
-  CrremSiteDetail,
-  CrremTable,
-  EnergyBenchmarkView,
-  EnergyRow,
-  EnergyTable,
-  PathwaySetView,
-} from '../../../shared/schemas/responses/benchmarks.ts';
+export type * from '../../../shared/schemas/responses/benchmarks.ts';
 
 export interface BenchmarkFilters {
   assetGroupId?: string;

@@ -16,16 +16,7 @@ import { keysUnder, useEndpoint } from '../../lib/endpoint.ts';
 import { GLOBAL_COMPANIES_KEY } from '../../lib/global-companies-api.ts';
 
 export type { ListPage } from '../../../shared/schemas/responses/common.ts';
-export type {
-  CalendarPeriod,
-  CompanySettingsView,
-  CompanyUser,
-  CompanyView,
-  GrantSet,
-  LogEntry,
-  LogoTicket,
-  Role,
-} from '../../../shared/schemas/responses/company.ts';
+export type * from '../../../shared/schemas/responses/company.ts';
 
 /** An item that can be granted, as the pickers list it. */
 export interface GrantableItem {
