@@ -23,6 +23,7 @@ import {
 } from '../core/adapters/public-data.ts';
 import type { StoredItem } from '../core/data/item-repository.ts';
 import { ApiError, upstreamFailed } from '../core/lib/errors.ts';
+import { objectOf } from '../core/lib/stored-values.ts';
 import type { AnyOpContext, Operations, OpResult } from '../core/middleware/api-context.ts';
 import { operation } from '../core/middleware/operation.ts';
 import { changeAsset, loadAsset } from './asset-records.ts';
@@ -39,12 +40,12 @@ async function upstream<T>(ctx: AnyOpContext, message: string, call: () => Promi
 }
 
 function storedCoordinates(asset: StoredItem): { lat: number; lng: number } | undefined {
-  const g = asset.geocoordinates as { lat?: unknown; lng?: unknown } | undefined;
-  return typeof g?.lat === 'number' && typeof g.lng === 'number' ? { lat: g.lat, lng: g.lng } : undefined;
+  const g = objectOf(asset.geocoordinates);
+  return typeof g.lat === 'number' && typeof g.lng === 'number' ? { lat: g.lat, lng: g.lng } : undefined;
 }
 
 const postcodeOf = (asset: StoredItem) => {
-  const p = (asset.address as { postCode?: unknown } | undefined)?.postCode;
+  const p = objectOf(asset.address).postCode;
   return typeof p === 'string' && p.trim() ? p.trim() : undefined;
 };
 

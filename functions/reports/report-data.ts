@@ -34,6 +34,7 @@ import { getCompany, type StoredCompany } from '../company/index.ts';
 import { getObjectBytes } from '../core/adapters/s3.ts';
 import { bucketName } from '../core/config.ts';
 import type { StoredItem } from '../core/data/item-repository.ts';
+import { objectOf, objectsOf } from '../core/lib/stored-values.ts';
 import { listReadable } from '../core/resources/resource-service.ts';
 import type { StoredReport } from './report-repository.ts';
 
@@ -249,11 +250,10 @@ const CHECK_STATUSES = new Set<string>(['passed', 'warning', 'failed', 'skipped'
 const textOf = (v: unknown) => (typeof v === 'string' && v !== '' ? v : undefined);
 
 function checksOf(results: unknown): BillCheck[] {
-  if (!Array.isArray(results)) return [];
   const out: BillCheck[] = [];
-  for (const r of results as Record<string, unknown>[]) {
-    const key = textOf(r?.key);
-    const status = textOf(r?.status);
+  for (const r of objectsOf(results)) {
+    const key = textOf(r.key);
+    const status = textOf(r.status);
     if (!key || !status || !CHECK_STATUSES.has(status)) continue;
     out.push({
       key,
@@ -270,7 +270,7 @@ function checksOf(results: unknown): BillCheck[] {
 function checkedBillOf(item: StoredItem): CheckedBill | undefined {
   const status = textOf(item.status);
   if (!status || !CHECKED.has(status)) return undefined;
-  const bill = (item.bill ?? {}) as Record<string, unknown>;
+  const bill = objectOf(item.bill);
   const site = textOf(bill.siteName);
   const meter = [textOf(bill.meterName), textOf(bill.meterPointNumber)].filter(Boolean).join(' · ');
   const invoiceNumber = textOf(item.invoiceNumber);

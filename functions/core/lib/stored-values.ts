@@ -14,8 +14,8 @@ const isObject = (v: unknown): v is Record<string, unknown> =>
 export const objectOf = (v: unknown): Record<string, unknown> => (isObject(v) ? v : {});
 
 /** A field holding a list of maps of fields: the maps in it, or none when it is not a list. */
-export const objectsOf = (v: unknown): Record<string, unknown>[] => (Array.isArray(v) ? v.filter(isObject) : []);
+export const objectsOf = (v: unknown): Record<string, unknown>[] =>
+  Array.isArray(v) ? v.filter(isObject) : [];
 
 /** A utility type a record names, or undefined when it names none we know. */
-export const utilityTypeOf = (v: unknown): UtilityType | undefined =>
-  UTILITY_TYPES.find((t) => t === v);
+export const utilityTypeOf = (v: unknown): UtilityType | undefined => UTILITY_TYPES.find((t) => t === v);
