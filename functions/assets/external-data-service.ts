@@ -50,10 +50,14 @@ const postcodeOf = (asset: StoredItem) => {
 };
 
 /** The site's coordinates: those it has, or its postcode's (which are then kept on the site). */
-async function coordinatesOf(ctx: AnyOpContext, asset: StoredItem, message: string, refresh = false) {
+async function coordinatesOf(
+  ctx: AnyOpContext,
+  asset: StoredItem,
+  message: string,
+  refresh = false,
+): Promise<Geocoordinates> {
   const stored = storedCoordinates(asset);
-  if (stored && !refresh)
-    return { ...stored, postcode: postcodeOf(asset), source: 'stored' } as Geocoordinates;
+  if (stored && !refresh) return { ...stored, postcode: postcodeOf(asset), source: 'stored' };
   const postcode = postcodeOf(asset);
   if (!postcode)
     throw new ApiError(422, 'NO_POSTCODE', message, {
@@ -68,7 +72,7 @@ async function coordinatesOf(ctx: AnyOpContext, asset: StoredItem, message: stri
     ...a,
     geocoordinates: { lat: found.lat, lng: found.lng },
   }));
-  return { lat: found.lat, lng: found.lng, postcode: found.postcode, source: 'postcode' } as Geocoordinates;
+  return { lat: found.lat, lng: found.lng, postcode: found.postcode, source: 'postcode' };
 }
 
 /**

@@ -240,8 +240,8 @@ export async function deleteRate(
   rateId: string,
 ): Promise<StoredItem> {
   const changed = await changeInvoice(companyId, invoice._id, (current) => {
-    const rates = (Array.isArray(current.rates) ? current.rates : []) as { _id?: string }[];
-    const kept = rates.filter((r) => r._id !== rateId);
+    const rates: unknown[] = Array.isArray(current.rates) ? current.rates : [];
+    const kept = rates.filter((r) => objectOf(r)._id !== rateId);
     if (kept.length === rates.length) throw notFound('Rate not found');
     return { ...current, rates: kept, updatedAt: new Date().toISOString() };
   });
