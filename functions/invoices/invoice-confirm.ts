@@ -9,6 +9,7 @@ import {
   type InvoiceContribution,
   regoBackedPeriods,
   type SupplyPeriod,
+  storedContributions,
 } from '../accounts/index.ts';
 import { announceFiguresChange } from '../analytics/index.ts';
 import type { StoredItem } from '../core/data/item-repository.ts';
@@ -164,9 +165,7 @@ export async function confirmInvoice(
 /** Takes a confirmed invoice's figures back out (it is deleted, or turned into a credit note). */
 export async function withdrawInvoice(companyId: string, invoice: StoredItem): Promise<void> {
   const accountId = str(invoice.accountId);
-  const contributions = Array.isArray(invoice.contributions)
-    ? (invoice.contributions as InvoiceContribution[])
-    : [];
+  const contributions = storedContributions(invoice);
   if (!accountId || contributions.length === 0) return;
   const assetId = str(invoice.contributionAssetId);
   for (const c of contributions) {
