@@ -136,6 +136,8 @@ export interface StoredAccountMonth extends AccountMonth {
   companyId: string;
   accountId: string;
   updatedAt: string;
+  /** The bills whose share the month holds: a string set, read with care (a list in older records). */
+  invoiceIds?: unknown;
 }
 
 export interface RollupDelta extends RollupParts {
