@@ -39,7 +39,7 @@ import {
 } from './invoice-repository.ts';
 
 const str = (v: unknown) => (typeof v === 'string' && v !== '' ? v : undefined);
-const VALIDATION_STATUSES = new Set(['pending', 'passed', 'warning', 'failed', 'error']);
+const VALIDATION_STATUSES: readonly ValidationStatus[] = ['pending', 'passed', 'warning', 'failed', 'error'];
 /** Statuses of an invoice that capture has not finished with: nothing to validate yet. */
 const NOT_CAPTURED = new Set(['uploading', 'queued', 'pending', 'processing']);
 
@@ -77,9 +77,7 @@ export function factsOfInvoice(invoice: StoredInvoice, utilityType?: UtilityType
 
 const prior = (invoice: StoredInvoice, utilityType?: UtilityType): PriorInvoice => ({
   id: invoice._id,
-  status: (VALIDATION_STATUSES.has(String(invoice.validationStatus))
-    ? invoice.validationStatus
-    : 'passed') as ValidationStatus,
+  status: VALIDATION_STATUSES.find((s) => s === invoice.validationStatus) ?? 'passed',
   facts: factsOfInvoice(invoice, utilityType),
 });
 
