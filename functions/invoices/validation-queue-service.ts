@@ -79,7 +79,7 @@ function queueQuery(query: z.output<typeof validationQueueQuery>): ListQuery {
   const { group: _group, ...rest } = query.text;
   const g = GROUPS[query.group ?? 'open'];
   const q = listQueryOf(validationResource(), { limit: DEFAULT_PAGE, ...rest });
-  const filters = { ...q.filters, completed: g.completed } as ListQuery['filters'];
+  const filters: ListQuery['filters'] = { ...q.filters, completed: g.completed };
   if (g.status && filters.status === undefined) filters.status = g.status;
   if (typeof filters.tags === 'string') {
     // Tags are a list on the item; a filter names one of them.
