@@ -48,6 +48,7 @@ import {
 } from '../core/data/transactions.ts';
 import { newId } from '../core/lib/ids.ts';
 import { inPool } from '../core/lib/in-pool.ts';
+import { objectOf, utilityTypeOf } from '../core/lib/stored-values.ts';
 import { findStoredAccount } from './account-repository.ts';
 import {
   ALL_ROLLUP_PARTS,
@@ -135,6 +136,8 @@ export interface StoredAccountMonth extends AccountMonth {
   companyId: string;
   accountId: string;
   updatedAt: string;
+  /** The bills whose share the month holds: a string set, read with care (a list in older records). */
+  invoiceIds?: unknown;
 }
 
 export interface RollupDelta extends RollupParts {
@@ -1045,6 +1048,19 @@ export interface InvoiceContribution extends RollupDelta {
   month: string;
   utilityType: UtilityType;
   factorVersion: string;
+}
+
+/**
+ * The contributions a confirmed invoice keeps, to take them back (deleted) or add them again (restored):
+ * those naming the month and utility whose items they change. Only these two fields are checked, so a
+ * contribution written before a figure was added to them is still taken back.
+ */
+export function storedContributions(invoice: Record<string, unknown>): InvoiceContribution[] {
+  const isContribution = (v: unknown): v is InvoiceContribution => {
+    const f = objectOf(v);
+    return typeof f.month === 'string' && MONTH.test(f.month) && utilityTypeOf(f.utilityType) !== undefined;
+  };
+  return Array.isArray(invoice.contributions) ? invoice.contributions.filter(isContribution) : [];
 }
 
 /**

@@ -13,6 +13,7 @@ import { presignGet, presignPut } from '../core/adapters/s3.ts';
 import { bucketName } from '../core/config.ts';
 import { formError, notFound } from '../core/lib/errors.ts';
 import { newId } from '../core/lib/ids.ts';
+import { objectOf } from '../core/lib/stored-values.ts';
 import { parseOrThrow } from '../core/lib/validation.ts';
 import type { Operations, OpResult } from '../core/middleware/api-context.ts';
 import { operation } from '../core/middleware/operation.ts';
@@ -93,9 +94,9 @@ const download = operation(
   async (ctx): Promise<OpResult> => {
     const account = await routeAccount(ctx.caller, ctx.params.id);
     const contract = await loadContract(ctx.caller.companyId, account._id, ctx.params.contractId);
-    const file = contract.file as StoredContractFile | undefined;
-    if (!file?.key) throw notFound(CONTRACT_MESSAGES.noFile);
-    const name = downloadName(ctx.query.name, file.name);
+    const file = objectOf(contract.file);
+    if (typeof file.key !== 'string' || !file.key) throw notFound(CONTRACT_MESSAGES.noFile);
+    const name = downloadName(ctx.query.name, typeof file.name === 'string' ? file.name : '');
     return { body: { url: await presignGet(bucketName('documents'), file.key, 900, name), name } };
   },
 );

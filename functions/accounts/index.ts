@@ -51,6 +51,7 @@ export {
   replaceMeterMonths,
   restateAccountMonth,
   restatementsOf,
+  storedContributions,
   sumRestatedMonths,
 } from './consumption-repository.ts';
 export type { StoredContract, SupplyPeriod } from './contract-store.ts';

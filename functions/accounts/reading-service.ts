@@ -18,6 +18,7 @@ import { getItem, listItems, putItem, type StoredItem } from '../core/data/item-
 import { forbidden, notFound } from '../core/lib/errors.ts';
 import { newId } from '../core/lib/ids.ts';
 import { applyPatch } from '../core/lib/item-patch.ts';
+import { objectOf } from '../core/lib/stored-values.ts';
 import { parseOrThrow } from '../core/lib/validation.ts';
 import type { Operations, OpResult } from '../core/middleware/api-context.ts';
 import { operation } from '../core/middleware/operation.ts';
@@ -146,10 +147,13 @@ const editSubmission = operation({ params: ['id'] }, async (ctx): Promise<OpResu
 /** GET /readings/{id}/photo: `{ url }`, a presigned GET of the reading's photo. */
 const photo = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
   const reading = await loadReading(ctx.caller, ctx.params.id, 'read');
-  const stored = reading.photo as { key?: string; name?: string } | undefined;
-  if (!stored?.key?.startsWith(readingPhotoPrefix(ctx.caller.companyId, String(reading.accountId))))
+  const key = objectOf(reading.photo).key;
+  if (
+    typeof key !== 'string' ||
+    !key.startsWith(readingPhotoPrefix(ctx.caller.companyId, String(reading.accountId)))
+  )
     throw notFound(READING_MESSAGES.noPhoto);
-  return { body: { url: await presignGet(bucketName('documents'), stored.key, 900) } };
+  return { body: { url: await presignGet(bucketName('documents'), key, 900) } };
 });
 
 export const READING_OPERATIONS: Operations = {

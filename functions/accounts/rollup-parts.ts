@@ -1,4 +1,5 @@
 import type { MeterUser } from '../../shared/schemas/account.ts';
+import { objectOf } from '../core/lib/stored-values.ts';
 
 /**
  * The parts of a bill a roll-up keeps beside its consumption, net cost and emissions: the electricity
@@ -41,7 +42,7 @@ export function rollupSourceOf(source: unknown): RollupSource {
 
 /** A meter's user as stored, or undefined when it has none (or one this code does not know). */
 export function meterUserOf(account: object | undefined): MeterUser | undefined {
-  const u = (account as { meterUser?: unknown } | undefined)?.meterUser;
+  const u = objectOf(account).meterUser;
   return u === 'landlord' || u === 'tenant' || u === 'shared' ? u : undefined;
 }
 

@@ -65,7 +65,7 @@ export async function readSourcedMonths(
       (m): SourcedMonth => ({
         accountId: meter._id,
         kind: KIND_OF[m.source] ?? 'imports',
-        invoiceIds: idsOf((m as { invoiceIds?: unknown }).invoiceIds),
+        invoiceIds: idsOf(m.invoiceIds),
         figure: {
           month: m.month,
           utilityType: meter.utilityType,

@@ -46,11 +46,11 @@ const BILL_PARTS = ['regoKwh', 'vat', 'ccl', 'standingCharge'] as const;
 
 /** The bill parts a roll-up or account month holds (absent on figures written before they were kept). */
 export function billParts(
-  r: object,
+  r: Partial<Record<(typeof BILL_PARTS)[number], unknown>>,
 ): Partial<Pick<MonthFigure, 'regoKwh' | 'vat' | 'ccl' | 'standingCharge'>> {
   const out: Partial<Record<(typeof BILL_PARTS)[number], number>> = {};
   for (const key of BILL_PARTS) {
-    const v = Number((r as Record<string, unknown>)[key]);
+    const v = Number(r[key]);
     if (Number.isFinite(v) && v !== 0) out[key] = v;
   }
   return out;

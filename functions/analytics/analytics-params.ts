@@ -7,8 +7,12 @@ export {
   type AnalyticsQuery,
   analyticsQuerySchema,
   DATA_TYPES,
+  groupAnalyticsQuerySchema,
   type IntervalGranularity,
   isIntervalGranularity,
+  itemAnalyticsQuerySchema,
+  namesSeveralScopes,
+  ONE_SCOPE_MESSAGE,
 } from '../../shared/schemas/analytics-query.ts';
 
 /** The longest window answered, and the longest at daily granularity (one bucket a day). */

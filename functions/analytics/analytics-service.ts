@@ -22,7 +22,6 @@ import {
 import { getCompany } from '../company/index.ts';
 import { ApiError, formError, notFound } from '../core/lib/errors.ts';
 import { inPool } from '../core/lib/in-pool.ts';
-import { parseOrThrow } from '../core/lib/validation.ts';
 import type { Operations, OpResult } from '../core/middleware/api-context.ts';
 import { operation } from '../core/middleware/operation.ts';
 import { type EmissionsChange, emissionsChangeOf, floorAreas } from './analytics-decomposition.ts';
@@ -45,7 +44,11 @@ import { intervalAnswer, meterScope } from './analytics-half-hourly-figures.ts';
 import {
   type AnalyticsQuery,
   analyticsQuerySchema,
+  groupAnalyticsQuerySchema,
   isIntervalGranularity,
+  itemAnalyticsQuerySchema,
+  namesSeveralScopes,
+  ONE_SCOPE_MESSAGE,
   refuseUnanswerable,
   windowOf,
 } from './analytics-params.ts';
@@ -423,12 +426,12 @@ const byId = (version: 'v1' | 'v2') =>
  * breaks a portfolio down by site.
  */
 const forItem = (param: 'assetId' | 'assetGroupId') =>
-  operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
-    const asked = ctx.query.id ?? 'consumption';
+  operation({ params: ['id'], query: itemAnalyticsQuerySchema }, async (ctx): Promise<OpResult> => {
+    const { id: asked = 'consumption', ...rest } = ctx.query;
     if (!isAnalyticsId(asked) && !isSiteAnalyticsId(asked))
       throw formError({ id: `Must be one of ${[...ANALYTICS_IDS, ...SITE_ANALYTICS_IDS].join(', ')}` });
-    const { assetId: _a, assetGroupId: _g, id: _id, ...rest } = ctx.query;
-    const query = parseOrThrow(analyticsQuerySchema, { ...rest, [param]: ctx.params.id });
+    const query: AnalyticsQuery = { ...rest, [param]: ctx.params.id };
+    if (namesSeveralScopes(query)) throw formError({ assetGroupId: ONE_SCOPE_MESSAGE });
     if (isSiteAnalyticsId(asked)) {
       refuseUnanswerable(query, false);
       return { body: await siteAnswer(ctx, asked, 'v2', query) };
@@ -440,25 +443,29 @@ const forItem = (param: 'assetId' | 'assetGroupId') =>
  * GET /assets/{id}/group-analytics: the consumption analytics of each portfolio the site belongs to and
  * the caller may read (`?assetGroupId=` picks one), to set the site beside its portfolios.
  */
-const groupAnalytics = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
-  const assetId = ctx.params.id;
-  const { assetId: _a, assetGroupId: only, id: _id, ...rest } = ctx.query;
-  const groups = (await portfoliosOfSite(ctx.caller.companyId, assetId)).filter(
-    (g) => !only || g._id === only,
-  );
-  const data = [];
-  for (const group of groups) {
-    const query = parseOrThrow(analyticsQuerySchema, { ...rest, assetGroupId: group._id });
-    try {
-      data.push(await answer(ctx.caller, 'consumption', 'v2', query));
-    } catch (err) {
-      // A portfolio with a site the caller may not read is hidden from them, as its own call would be.
-      if (err instanceof ApiError && err.status === 404) continue;
-      throw err;
+const groupAnalytics = operation(
+  { params: ['id'], query: groupAnalyticsQuerySchema },
+  async (ctx): Promise<OpResult> => {
+    const assetId = ctx.params.id;
+    const { assetGroupId: only, ...rest } = ctx.query;
+    const groups = (await portfoliosOfSite(ctx.caller.companyId, assetId)).filter(
+      (g) => !only || g._id === only,
+    );
+    const data = [];
+    for (const group of groups) {
+      const query: AnalyticsQuery = { ...rest, assetGroupId: group._id };
+      if (namesSeveralScopes(query)) throw formError({ assetGroupId: ONE_SCOPE_MESSAGE });
+      try {
+        data.push(await answer(ctx.caller, 'consumption', 'v2', query));
+      } catch (err) {
+        // A portfolio with a site the caller may not read is hidden from them, as its own call would be.
+        if (err instanceof ApiError && err.status === 404) continue;
+        throw err;
+      }
     }
-  }
-  return { body: { assetId, data } };
-});
+    return { body: { assetId, data } };
+  },
+);
 
 export const ANALYTICS_OPERATIONS: Operations = {
   'analytics.v1': byId('v1'),

@@ -27,6 +27,7 @@ import {
   yearMark,
 } from '../core/data/change-marks.ts';
 import type { StoredItem } from '../core/data/item-repository.ts';
+import { objectOf } from '../core/lib/stored-values.ts';
 import { keepSiteYears, readKeptSiteYears } from './analytics-kept-site-years-repository.ts';
 import { scopeCollectionPk } from './analytics-repository.ts';
 import { resolveScope } from './analytics-scope.ts';
@@ -182,7 +183,7 @@ function keptFields(site: StoredItem): StoredItem {
   const out: StoredItem = { _id: site._id };
   for (const f of SITE_FIELDS) if (f !== 'address' && site[f] !== undefined) out[f] = site[f];
   if (site.address && typeof site.address === 'object') {
-    const country = (site.address as Record<string, unknown>).country;
+    const country = objectOf(site.address).country;
     out.address = typeof country === 'string' ? { country } : {};
   }
   return out;
@@ -311,18 +312,18 @@ async function keptSites(
   let ensured: Promise<void> | undefined;
   const old: string[] = [];
   const years = yearsBetween(KEPT_FROM_YEAR, thisYear);
-  const [[sites, ...yearParts]] = await Promise.all([
-    Promise.all([
-      keptPart(
-        companyId,
-        SITES_PART,
-        marks,
-        now,
-        () => buildSitesPart(companyId),
-        (kept: StoredItem[], changed) => patchSitesPart(companyId, kept, changed),
-        old,
-      ),
-      ...years.map((year) =>
+  const [sites, yearParts] = await Promise.all([
+    keptPart(
+      companyId,
+      SITES_PART,
+      marks,
+      now,
+      () => buildSitesPart(companyId),
+      (kept: StoredItem[], changed) => patchSitesPart(companyId, kept, changed),
+      old,
+    ),
+    Promise.all(
+      years.map((year) =>
         keptPart(
           companyId,
           String(year),
@@ -337,14 +338,14 @@ async function keptSites(
           old,
         ),
       ),
-    ]),
+    ),
     dropDeadWrites(companyId, marks, now),
   ]);
   if (old.length > 0) await askForFreshParts(companyId, old, now);
   const bySite = new Map<string, SiteYear[]>();
   yearParts.forEach((rows, i) => {
     const year = years[i] as number;
-    for (const row of rows as KeptYear[]) {
+    for (const row of rows) {
       let list = bySite.get(row[0]);
       if (!list) {
         list = [];
@@ -353,7 +354,7 @@ async function keptSites(
       list.push(siteYearOfKept(year, row));
     }
   });
-  return (sites as StoredItem[]).map((site) => [site, bySite.get(site._id) ?? []]);
+  return sites.map((site) => [site, bySite.get(site._id) ?? []]);
 }
 
 /**

@@ -19,6 +19,7 @@ import { onFirstUse } from '../../shared/schemas/on-first-use.ts';
 import { findAccount, utilityOf } from '../accounts/index.ts';
 import type { StoredItem } from '../core/data/item-repository.ts';
 import { formError, notFound } from '../core/lib/errors.ts';
+import { objectOf } from '../core/lib/stored-values.ts';
 import { parseOrThrow } from '../core/lib/validation.ts';
 import type { Operations, OpResult } from '../core/middleware/api-context.ts';
 import { operation } from '../core/middleware/operation.ts';
@@ -41,7 +42,7 @@ export function billRecordsOf(invoices: readonly StoredItem[], unit: string): Bi
   const bills: BillRecord[] = [];
   for (const invoice of invoices) {
     if (invoice.deleted === true || invoice.isCreditNote === true) continue;
-    const values = (invoice.values ?? {}) as Record<string, unknown>;
+    const values = objectOf(invoice.values);
     const start = str(values.startDate) ?? str(invoice.invoiceStartDate);
     const end = str(values.endDate) ?? str(invoice.invoiceEndDate);
     if (!start || !end || end < start) continue;

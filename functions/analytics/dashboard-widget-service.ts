@@ -213,9 +213,9 @@ async function metersInScope(
   lists: ReadLists | undefined,
 ): Promise<MeterScope> {
   const readable = lists ? new Set(lists.accounts) : undefined;
-  let accounts = (await allAccounts(caller.companyId)).filter(
+  let accounts: StoredItem[] = (await allAccounts(caller.companyId)).filter(
     (a) => a.deleted !== true && (!readable || readable.has(a._id)),
-  ) as StoredItem[];
+  );
   if (s.selectedId) {
     const sites = new Set(
       isPortfolio(s) ? await portfolioSites(caller.companyId, s.selectedId) : [s.selectedId],

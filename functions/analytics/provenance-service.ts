@@ -39,6 +39,7 @@ import { getItems } from '../core/data/batch-reads.ts';
 import type { StoredItem } from '../core/data/item-repository.ts';
 import { notFound } from '../core/lib/errors.ts';
 import { inPool } from '../core/lib/in-pool.ts';
+import { objectOf } from '../core/lib/stored-values.ts';
 import type { OpResult } from '../core/middleware/api-context.ts';
 import { operation } from '../core/middleware/operation.ts';
 import { scopeCollectionPk } from './analytics-repository.ts';
@@ -53,8 +54,7 @@ const DAY_MS = 86_400_000;
 const round = (v: number, places: number) => Math.round(v * 10 ** places) / 10 ** places;
 const str = (v: unknown) => (typeof v === 'string' && v !== '' ? v : undefined);
 const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
-const record = (v: unknown): Record<string, unknown> =>
-  v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
+const record = objectOf;
 const dayOf = (iso: string) => Math.round(Date.parse(`${iso}T00:00:00Z`) / DAY_MS);
 
 interface Window {

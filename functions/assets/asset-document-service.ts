@@ -18,6 +18,7 @@ import { changeItem } from '../core/data/conditional-writes.ts';
 import { getItem, listItems, putItem, type StoredItem } from '../core/data/item-repository.ts';
 import { ApiError, formError, notFound } from '../core/lib/errors.ts';
 import { newId } from '../core/lib/ids.ts';
+import { objectOf } from '../core/lib/stored-values.ts';
 import { parseOrThrow } from '../core/lib/validation.ts';
 import type { Operations, OpResult, WithParams } from '../core/middleware/api-context.ts';
 import { operation } from '../core/middleware/operation.ts';
@@ -29,7 +30,7 @@ const DOWNLOAD_SECONDS = 900;
 /** The company's document categories (company settings); with none set, any category is accepted. */
 export async function checkCategory(companyId: string, category: string | undefined): Promise<void> {
   if (!category) return;
-  const settings = ((await getCompany(companyId))?.settings ?? {}) as { documentCategories?: unknown };
+  const settings = objectOf((await getCompany(companyId))?.settings);
   const categories = Array.isArray(settings.documentCategories) ? settings.documentCategories : [];
   if (categories.length > 0 && !categories.includes(category))
     throw formError({ category: ASSET_MESSAGES.unknownCategory });

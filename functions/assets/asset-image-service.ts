@@ -10,6 +10,7 @@ import { getObjectBytes, presignGet, presignPut, putObject } from '../core/adapt
 import { bucketName } from '../core/config.ts';
 import { ApiError, formError } from '../core/lib/errors.ts';
 import { newId } from '../core/lib/ids.ts';
+import { objectOf } from '../core/lib/stored-values.ts';
 import { formMessagesOf, parseOrThrow } from '../core/lib/validation.ts';
 import type { Operations, OpResult } from '../core/middleware/api-context.ts';
 import { operation } from '../core/middleware/operation.ts';
@@ -134,9 +135,7 @@ const getSatellite = operation({ params: ['id'] }, async (ctx): Promise<OpResult
 
 /** PUT /assets/{id}/satellite-images: the whole list, as `{ satelliteImages: [...] }` or the list itself. */
 const putSatellite = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
-  const raw = Array.isArray(ctx.body)
-    ? ctx.body
-    : (ctx.body as { satelliteImages?: unknown } | undefined)?.satelliteImages;
+  const raw = Array.isArray(ctx.body) ? ctx.body : objectOf(ctx.body).satelliteImages;
   const list = parseOrThrow(z.object({ satelliteImages: satelliteList }), { satelliteImages: raw });
   const next = await changeAsset(ctx.caller.companyId, ctx.params.id, (asset) => ({
     ...asset,

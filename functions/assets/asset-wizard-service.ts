@@ -17,6 +17,7 @@ import {
   type StoredItem,
 } from '../core/data/item-repository.ts';
 import { ApiError } from '../core/lib/errors.ts';
+import { objectOf } from '../core/lib/stored-values.ts';
 import { formMessagesOf, parseOrThrow } from '../core/lib/validation.ts';
 import type { Operations, OpResult } from '../core/middleware/api-context.ts';
 import { operation } from '../core/middleware/operation.ts';
@@ -58,7 +59,7 @@ async function nameTaken(caller: Caller, siteName: unknown): Promise<boolean> {
 export async function checkWizard(caller: Caller, body: unknown): Promise<CheckResult> {
   const parsed = assetWizardSchema.safeParse(body ?? {});
   const formMessages = parsed.success ? {} : formMessagesOf(parsed.error);
-  const input = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>;
+  const input = objectOf(body);
   const entity = await entityProblem(caller, input.entityId);
   if (entity && !formMessages.entityId) formMessages.entityId = entity;
   if (!formMessages.siteName && (await nameTaken(caller, input.siteName)))

@@ -1,5 +1,6 @@
 import { type AreaUnit, storedFloorArea } from '../../shared/domain/units.ts';
 import type { StoredItem } from '../core/data/item-repository.ts';
+import { objectOf } from '../core/lib/stored-values.ts';
 import type { Operations, OpResult } from '../core/middleware/api-context.ts';
 import { operation } from '../core/middleware/operation.ts';
 import { genericOperation } from '../core/resources/resource-service.ts';
@@ -19,7 +20,7 @@ const isUnit = (v: unknown): v is AreaUnit => v === 'm2' || v === 'ft2';
 /** A body with its floor area in m²; anything the schema will refuse is left for it to refuse. */
 export function inSquareMetres(body: unknown): unknown {
   if (!body || typeof body !== 'object' || Array.isArray(body)) return body;
-  const fields = body as Record<string, unknown>;
+  const fields = objectOf(body);
   const unit: unknown = fields.floorAreaUnit ?? 'm2';
   const { floorAreaStoredAs: _ignored, ...rest } = fields;
   if (!isArea(fields.floorArea)) return { ...rest, floorAreaStoredAs: 'm2' };

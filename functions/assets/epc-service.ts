@@ -9,6 +9,7 @@ import { writeActivity } from '../core/activity/activity-service.ts';
 import { type EpcRow, getEpcCertificate, searchEpcRegister } from '../core/adapters/epc-register.ts';
 import { UpstreamError } from '../core/adapters/public-data.ts';
 import { badRequest, notFound, upstreamFailed } from '../core/lib/errors.ts';
+import { objectOf } from '../core/lib/stored-values.ts';
 import { parseOrThrow } from '../core/lib/validation.ts';
 import type { AnyOpContext, Operations, OpResult } from '../core/middleware/api-context.ts';
 import { operation } from '../core/middleware/operation.ts';
@@ -67,7 +68,8 @@ const search = operation({ query: certificateSearchQuery }, async (ctx): Promise
   if (!postcode && assetId) {
     await enforceItemCheck({ type: 'assets', param: 'assetId', access: 'read' }, ctx.caller, { assetId });
     const asset = await loadAsset(ctx.caller.companyId, assetId);
-    postcode = (asset.address as { postCode?: string } | undefined)?.postCode;
+    const stored = objectOf(asset.address).postCode;
+    postcode = typeof stored === 'string' ? stored : undefined;
   }
   if (!postcode && !address) throw badRequest('postcode or address is required');
   const normalised = postcode ? (normalisePostcode(postcode) ?? postcode) : undefined;

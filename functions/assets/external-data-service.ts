@@ -23,6 +23,7 @@ import {
 } from '../core/adapters/public-data.ts';
 import type { StoredItem } from '../core/data/item-repository.ts';
 import { ApiError, upstreamFailed } from '../core/lib/errors.ts';
+import { objectOf } from '../core/lib/stored-values.ts';
 import type { AnyOpContext, Operations, OpResult } from '../core/middleware/api-context.ts';
 import { operation } from '../core/middleware/operation.ts';
 import { changeAsset, loadAsset } from './asset-records.ts';
@@ -39,20 +40,24 @@ async function upstream<T>(ctx: AnyOpContext, message: string, call: () => Promi
 }
 
 function storedCoordinates(asset: StoredItem): { lat: number; lng: number } | undefined {
-  const g = asset.geocoordinates as { lat?: unknown; lng?: unknown } | undefined;
-  return typeof g?.lat === 'number' && typeof g.lng === 'number' ? { lat: g.lat, lng: g.lng } : undefined;
+  const g = objectOf(asset.geocoordinates);
+  return typeof g.lat === 'number' && typeof g.lng === 'number' ? { lat: g.lat, lng: g.lng } : undefined;
 }
 
 const postcodeOf = (asset: StoredItem) => {
-  const p = (asset.address as { postCode?: unknown } | undefined)?.postCode;
+  const p = objectOf(asset.address).postCode;
   return typeof p === 'string' && p.trim() ? p.trim() : undefined;
 };
 
 /** The site's coordinates: those it has, or its postcode's (which are then kept on the site). */
-async function coordinatesOf(ctx: AnyOpContext, asset: StoredItem, message: string, refresh = false) {
+async function coordinatesOf(
+  ctx: AnyOpContext,
+  asset: StoredItem,
+  message: string,
+  refresh = false,
+): Promise<Geocoordinates> {
   const stored = storedCoordinates(asset);
-  if (stored && !refresh)
-    return { ...stored, postcode: postcodeOf(asset), source: 'stored' } as Geocoordinates;
+  if (stored && !refresh) return { ...stored, postcode: postcodeOf(asset), source: 'stored' };
   const postcode = postcodeOf(asset);
   if (!postcode)
     throw new ApiError(422, 'NO_POSTCODE', message, {
@@ -67,7 +72,7 @@ async function coordinatesOf(ctx: AnyOpContext, asset: StoredItem, message: stri
     ...a,
     geocoordinates: { lat: found.lat, lng: found.lng },
   }));
-  return { lat: found.lat, lng: found.lng, postcode: found.postcode, source: 'postcode' } as Geocoordinates;
+  return { lat: found.lat, lng: found.lng, postcode: found.postcode, source: 'postcode' };
 }
 
 /**

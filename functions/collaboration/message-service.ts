@@ -32,6 +32,7 @@ import { putItem, type StoredItem } from '../core/data/item-repository.ts';
 import { ApiError, forbidden, formError, notFound, readOnly } from '../core/lib/errors.ts';
 import { newId } from '../core/lib/ids.ts';
 import type { Logger } from '../core/lib/logger.ts';
+import { objectOf } from '../core/lib/stored-values.ts';
 import { parseOrThrow } from '../core/lib/validation.ts';
 import type { Operations, OpResult, WithParams } from '../core/middleware/api-context.ts';
 import { operation } from '../core/middleware/operation.ts';
@@ -218,7 +219,7 @@ async function tellAssignee(caller: Caller, assignee: SiteReader, thread: Stored
 
 async function checkCategory(companyId: string, category: string | undefined): Promise<void> {
   if (!category) return;
-  const settings = ((await getCompany(companyId))?.settings ?? {}) as { messageCategories?: unknown };
+  const settings = objectOf((await getCompany(companyId))?.settings);
   const categories = strings(settings.messageCategories);
   if (!categories.includes(category)) throw formError({ category: DISCUSSION_MESSAGES.unknownCategory });
 }

@@ -58,7 +58,7 @@ export async function importDroppedFile(file: DroppedFile): Promise<DroppedFileO
     return { importId: id, queued: false, error: read?.error ?? 'The file could not be read' };
   let mapping: ImportMapping;
   try {
-    mapping = checkedMapping(read, read.mapping ?? (read.suggested as ImportMapping));
+    mapping = checkedMapping(read, read.mapping ?? read.suggested);
   } catch (err) {
     const error = err instanceof ApiError ? err.message : 'The file could not be mapped';
     await changeImport(companyId, id, () => ({ status: 'error', error }));

@@ -1,5 +1,4 @@
 import type { Caller } from '../../shared/access/caller.ts';
-import type { ImportMapping } from '../../shared/imports/import-mapping.ts';
 import { importFileQuery } from '../../shared/schemas/import-file-query.ts';
 import { ApiError, conflict, formError } from '../core/lib/errors.ts';
 import type { Logger } from '../core/lib/logger.ts';
@@ -33,7 +32,7 @@ const importAtOnce = operation({ query: importFileQuery }, async (ctx): Promise<
     const message = read?.error ?? 'The file could not be read';
     throw formError({ file: message }, message);
   }
-  const mapping = checkedMapping(read, { ...(read.suggested as ImportMapping), type: 'monthly-consumption' });
+  const mapping = checkedMapping(read, read.suggested && { ...read.suggested, type: 'monthly-consumption' });
   const claimed = await changeImport(companyId, id, (cur) =>
     cur.status === 'pending' ? { status: 'processing', progress: 0, mapping } : undefined,
   );
@@ -68,9 +67,9 @@ export async function runQueuedImport(
   const { readFileHead, runImport } = await import('./import-run.ts');
   await readFileHead(companyId, importId, undefined);
   const read = await findImport(companyId, importId);
-  if (!read?.fileRead || !read.header) return;
+  if (!read?.fileRead || !read.header || !read.suggested) return;
   try {
-    const suggested = read.suggested as ImportMapping;
+    const suggested = read.suggested;
     // The meter is the column the worker added, whatever else the file's header looks like.
     const mapping = checkedMapping(read, {
       ...suggested,

@@ -160,7 +160,8 @@ export async function runImport(
   const r = await findImport(companyId, importId);
   if (r?.status !== 'processing' || r.results) return;
   try {
-    const mapping = r.mapping ?? (r.suggested as ImportMapping);
+    const mapping = r.mapping ?? r.suggested;
+    if (!mapping) throw new Error('The import was started without a mapping');
     // A run of this import died midway: what it wrote goes first, so the file is judged as it was.
     if (isRecordImport(mapping.type) && r.writing)
       await takeBackDeadRun(

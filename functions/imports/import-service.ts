@@ -115,8 +115,10 @@ const info = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
 });
 
 /** The mapping of a body, checked against the file's header. */
-export function checkedMapping(r: ImportRecord, mapping: ImportMapping): ImportMapping {
-  if (!r.fileRead || !r.header) throw new ApiError(409, 'FILE_NOT_READ', 'The file has not been read yet');
+export function checkedMapping(r: ImportRecord, mapping: ImportMapping | undefined): ImportMapping {
+  // Reading the header suggests a mapping: an import without one has not had its file read.
+  if (!r.fileRead || !r.header || !mapping)
+    throw new ApiError(409, 'FILE_NOT_READ', 'The file has not been read yet');
   const problems = mappingProblems(mapping, r.header.length);
   if (Object.keys(problems).length > 0)
     throw formError(
@@ -164,7 +166,7 @@ const preview = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => 
     ctx.body && typeof ctx.body === 'object' && 'mapping' in ctx.body
       ? parseOrThrow(importMappingBody, ctx.body).mapping
       : undefined;
-  const mapping = checkedMapping(r, given ?? r.mapping ?? (r.suggested as ImportMapping));
+  const mapping = checkedMapping(r, given ?? r.mapping ?? r.suggested);
   const { dryRun } = await import('./import-run.ts');
   const plan = await dryRun(ctx.caller, r, mapping);
   const pages = await putRowPages(companyId, r._id, 'preview', plan.outcomes);
@@ -188,7 +190,7 @@ const withoutCells = ({ cells: _cells, ...rest }: RowOutcome) => rest;
 const startImport = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
   const companyId = ctx.caller.companyId;
   const r = await loadImport(ctx.caller, ctx.params.id);
-  checkedMapping(r, r.mapping ?? (r.suggested as ImportMapping));
+  checkedMapping(r, r.mapping ?? r.suggested);
   const claimed = await changeImport(companyId, r._id, (cur) =>
     cur.status === 'pending' && cur.fileRead
       ? { status: 'processing', progress: 0, mapping: cur.mapping ?? cur.suggested }

@@ -3,6 +3,7 @@ import { parseDate } from '../../shared/imports/import-values.ts';
 import { allAccounts, contractsRef } from '../accounts/index.ts';
 import { type CollectionRef, queryAll, type StoredItem } from '../core/data/item-repository.ts';
 import { inPool } from '../core/lib/in-pool.ts';
+import { objectOf } from '../core/lib/stored-values.ts';
 import { resourceRef } from '../core/resources/resource-refs.ts';
 
 /**
@@ -51,7 +52,7 @@ function cells(entries: Record<string, unknown>): Record<string, string> {
 }
 
 const addressCells = (item: StoredItem) => {
-  const a = (item.address ?? {}) as Record<string, unknown>;
+  const a = objectOf(item.address);
   return {
     streetAddress: a.streetAddress,
     locality: a.locality,

@@ -3,17 +3,18 @@ import { gasVolumeToKwh } from '../../shared/domain/gas-volume.ts';
 import { coveredDaysByMonth, splitPeriodByMonth } from '../../shared/domain/period-split.ts';
 import { defaultUnit } from '../../shared/domain/units.ts';
 import { convertQuantity, isSubMeter } from '../../shared/schemas/account-rules.ts';
-import type { UtilityType } from '../../shared/schemas/common.ts';
 import {
   applyInvoiceContribution,
   findAccount,
   type InvoiceContribution,
   regoBackedPeriods,
   type SupplyPeriod,
+  storedContributions,
 } from '../accounts/index.ts';
 import { announceFiguresChange } from '../analytics/index.ts';
 import type { StoredItem } from '../core/data/item-repository.ts';
 import { formError, notFound } from '../core/lib/errors.ts';
+import { objectOf, objectsOf, utilityTypeOf } from '../core/lib/stored-values.ts';
 import { changeInvoice, changeValidation } from './invoice-repository.ts';
 
 const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
@@ -23,7 +24,7 @@ const utilityOfAccount = (account: StoredItem) => str(account.type) ?? 'electric
 
 /** The amount of the bill's charge lines of a kind, when it has any. */
 function linesTotal(invoice: StoredItem, kind: string): number | undefined {
-  const lines = Array.isArray(invoice.rates) ? (invoice.rates as Record<string, unknown>[]) : [];
+  const lines = objectsOf(invoice.rates);
   const amounts = lines.filter((l) => l.kind === kind).map((l) => num(l.amount));
   if (amounts.length === 0 || amounts.some((a) => a === undefined)) return undefined;
   return amounts.reduce<number>((sum, a) => sum + (a ?? 0), 0);
@@ -39,7 +40,7 @@ export function contributionsOf(
   account: StoredItem,
   regoPeriods: readonly SupplyPeriod[] = [],
 ): InvoiceContribution[] {
-  const values = (invoice.values ?? {}) as Record<string, unknown>;
+  const values = objectOf(invoice.values);
   const start = str(values.startDate);
   const end = str(values.endDate);
   const errors: Record<string, string> = {};
@@ -49,7 +50,7 @@ export function contributionsOf(
   const shares = splitPeriodByMonth(start, end);
   if (shares.length === 0) throw formError({ 'values.endDate': 'The period must end on or after its start' });
 
-  const utilityType = (str(account.type) ?? 'electricity') as UtilityType;
+  const utilityType = utilityTypeOf(account.type) ?? 'electricity';
   const unit = str(account.unit) ?? defaultUnit(utilityType);
   const rawConsumption = num(values.consumption) ?? 0;
   const fromUnit = str(values.consumptionUnit) ?? unit;
@@ -164,9 +165,7 @@ export async function confirmInvoice(
 /** Takes a confirmed invoice's figures back out (it is deleted, or turned into a credit note). */
 export async function withdrawInvoice(companyId: string, invoice: StoredItem): Promise<void> {
   const accountId = str(invoice.accountId);
-  const contributions = Array.isArray(invoice.contributions)
-    ? (invoice.contributions as InvoiceContribution[])
-    : [];
+  const contributions = storedContributions(invoice);
   if (!accountId || contributions.length === 0) return;
   const assetId = str(invoice.contributionAssetId);
   for (const c of contributions) {

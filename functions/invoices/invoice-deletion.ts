@@ -1,4 +1,4 @@
-import { applyInvoiceContribution, type InvoiceContribution } from '../accounts/index.ts';
+import { applyInvoiceContribution, storedContributions } from '../accounts/index.ts';
 import { announceFiguresChange } from '../analytics/index.ts';
 import type { StoredItem } from '../core/data/item-repository.ts';
 import { withdrawInvoice } from './invoice-confirm-later.ts';
@@ -48,9 +48,7 @@ export async function restoreInvoice(companyId: string, invoice: StoredItem) {
   const restored: StoredItem = { ...invoice, deleted: false, updatedAt: now };
   delete restored.deletedAt;
   if (restored.completed === true && typeof restored.accountId === 'string') {
-    const contributions = Array.isArray(restored.contributions)
-      ? (restored.contributions as InvoiceContribution[])
-      : [];
+    const contributions = storedContributions(restored);
     const assetId = str(restored.contributionAssetId);
     for (const c of contributions) {
       await applyInvoiceContribution(companyId, restored.accountId, assetId, invoice._id, c, 1);

@@ -8,6 +8,7 @@ import type { StoredItem } from '../core/data/item-repository.ts';
 import { formError, notFound } from '../core/lib/errors.ts';
 import { newId } from '../core/lib/ids.ts';
 import { createLogger } from '../core/lib/logger.ts';
+import { objectOf } from '../core/lib/stored-values.ts';
 import { parseOrThrow } from '../core/lib/validation.ts';
 import { displayNameOf, validationItemFor } from './invoice-records.ts';
 import {
@@ -109,7 +110,7 @@ export async function applyValues(
     const base: StoredItem = account ? { ...current, accountChosenBy: userSub } : { ...current };
     if (account?.accountId) base.accountId = account.accountId;
     else if (account) delete base.accountId;
-    const values: Record<string, unknown> = { ...((base.values ?? {}) as Record<string, unknown>) };
+    const values: Record<string, unknown> = { ...objectOf(base.values) };
     for (const [k, v] of Object.entries(changes)) {
       if (v === null) delete values[k];
       else values[k] = v;
@@ -239,8 +240,8 @@ export async function deleteRate(
   rateId: string,
 ): Promise<StoredItem> {
   const changed = await changeInvoice(companyId, invoice._id, (current) => {
-    const rates = (Array.isArray(current.rates) ? current.rates : []) as { _id?: string }[];
-    const kept = rates.filter((r) => r._id !== rateId);
+    const rates: unknown[] = Array.isArray(current.rates) ? current.rates : [];
+    const kept = rates.filter((r) => objectOf(r)._id !== rateId);
     if (kept.length === rates.length) throw notFound('Rate not found');
     return { ...current, rates: kept, updatedAt: new Date().toISOString() };
   });

@@ -79,7 +79,7 @@ function queueQuery(query: z.output<typeof validationQueueQuery>): ListQuery {
   const { group: _group, ...rest } = query.text;
   const g = GROUPS[query.group ?? 'open'];
   const q = listQueryOf(validationResource(), { limit: DEFAULT_PAGE, ...rest });
-  const filters = { ...q.filters, completed: g.completed } as ListQuery['filters'];
+  const filters: ListQuery['filters'] = { ...q.filters, completed: g.completed };
   if (g.status && filters.status === undefined) filters.status = g.status;
   if (typeof filters.tags === 'string') {
     // Tags are a list on the item; a filter names one of them.
@@ -96,7 +96,7 @@ const selectFields = (data: StoredItem[], select: string | undefined) => {
     .split(',')
     .map((f) => f.trim())
     .filter(Boolean);
-  return data.map((d) => Object.fromEntries([['_id', d._id], ...fields.map((f) => [f, d[f]])]) as StoredItem);
+  return data.map((d): StoredItem => ({ _id: d._id, ...Object.fromEntries(fields.map((f) => [f, d[f]])) }));
 };
 
 /** GET /invoice-validation/queue?group=passed|failed|completed: newest first, 100 to a page. */
@@ -125,7 +125,7 @@ const captures = operation({ query: plainListQuery }, async (ctx): Promise<OpRes
   const q = listQueryOf(validationResource(), { limit: DEFAULT_PAGE, ...ctx.query.text });
   const { data, total } = await readableCapturePage(ctx, { ...q, descending: true });
   // The capture's results can be large; the list needs its state, the invoice page reads the rest.
-  const rows = data.map(({ results: _r, ...c }) => c as StoredItem);
+  const rows = data.map(({ results: _r, ...c }) => c);
   return { body: { data: rows, total, limit: q.limit, skip: q.skip } };
 });
 

@@ -24,6 +24,7 @@ import { getValidationRuleChanges } from '../core/access/membership-repository.t
 import { publishToCompany } from '../core/adapters/live.ts';
 import type { StoredItem } from '../core/data/item-repository.ts';
 import type { Logger } from '../core/lib/logger.ts';
+import { utilityTypeOf } from '../core/lib/stored-values.ts';
 import { displayNameOf, validationItemFor } from './invoice-records.ts';
 import {
   changeInvoice,
@@ -39,7 +40,7 @@ import {
 } from './invoice-repository.ts';
 
 const str = (v: unknown) => (typeof v === 'string' && v !== '' ? v : undefined);
-const VALIDATION_STATUSES = new Set(['pending', 'passed', 'warning', 'failed', 'error']);
+const VALIDATION_STATUSES: readonly ValidationStatus[] = ['pending', 'passed', 'warning', 'failed', 'error'];
 /** Statuses of an invoice that capture has not finished with: nothing to validate yet. */
 const NOT_CAPTURED = new Set(['uploading', 'queued', 'pending', 'processing']);
 
@@ -68,7 +69,7 @@ export function factsOfInvoice(invoice: StoredInvoice, utilityType?: UtilityType
     readingsOf(invoice),
     {
       supplierId: str(invoice.supplierId),
-      utilityType: (str(invoice.utilityType) as UtilityType | undefined) ?? utilityType,
+      utilityType: utilityTypeOf(invoice.utilityType) ?? utilityType,
       accountId: str(invoice.accountId),
       ...(invoice.isCreditNote === true ? { isCreditNote: true } : {}),
     },
@@ -77,9 +78,7 @@ export function factsOfInvoice(invoice: StoredInvoice, utilityType?: UtilityType
 
 const prior = (invoice: StoredInvoice, utilityType?: UtilityType): PriorInvoice => ({
   id: invoice._id,
-  status: (VALIDATION_STATUSES.has(String(invoice.validationStatus))
-    ? invoice.validationStatus
-    : 'passed') as ValidationStatus,
+  status: VALIDATION_STATUSES.find((s) => s === invoice.validationStatus) ?? 'passed',
   facts: factsOfInvoice(invoice, utilityType),
 });
 
@@ -123,7 +122,7 @@ function accountFacts(account: StoredItem): AccountFacts {
   const flag = (k: string) => (account[k] === true ? true : undefined);
   return {
     id: account._id,
-    utilityType: (str(account.type) ?? 'electricity') as UtilityType,
+    utilityType: utilityTypeOf(account.type) ?? 'electricity',
     meterPointNumber: str(account.meterPointNumber),
     meterSerialNumber: str(account.meterSerialNumber),
     domestic: flag('domestic'),
@@ -204,7 +203,7 @@ export async function validateStoredInvoice(
   const now = new Date();
   const today = now.toISOString().slice(0, 10);
   const account = await matchAccount(companyId, invoice);
-  const utilityType = account ? ((str(account.type) ?? 'electricity') as UtilityType) : undefined;
+  const utilityType = account ? (utilityTypeOf(account.type) ?? 'electricity') : undefined;
   const facts = factsOfInvoice(account ? { ...invoice, accountId: account._id } : invoice, utilityType);
 
   let previousInvoices: PriorInvoice[] = [];

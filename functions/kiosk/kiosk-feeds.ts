@@ -2,6 +2,7 @@ import * as z from 'zod';
 import type { StoredAsset } from '../assets/index.ts';
 import { lookupPostcode } from '../core/adapters/public-data.ts';
 import { kioskFeedDefaults } from '../core/config.ts';
+import { objectOf } from '../core/lib/stored-values.ts';
 import { readProductSettings } from '../staff-tools/index.ts';
 
 /**
@@ -156,10 +157,10 @@ async function part<T>(
 }
 
 async function placeOf(asset: StoredAsset | undefined): Promise<Place> {
-  const address = (asset?.address ?? {}) as { postCode?: unknown };
+  const address = objectOf(asset?.address);
   const postcode = typeof address.postCode === 'string' ? address.postCode : '';
-  const geo = (asset as { geocoordinates?: { lat?: unknown; lng?: unknown } } | undefined)?.geocoordinates;
-  if (geo && typeof geo.lat === 'number' && typeof geo.lng === 'number')
+  const geo = objectOf(asset?.geocoordinates);
+  if (typeof geo.lat === 'number' && typeof geo.lng === 'number')
     return { postcode, lat: geo.lat, lng: geo.lng };
   if (!postcode) return { postcode };
   const found = await lookupPostcode(postcode).catch(() => undefined);
@@ -180,7 +181,7 @@ export async function newsFor(asset: StoredAsset | undefined): Promise<KioskNews
     part(feeds.weatherUrl, place, null as WeatherNow | null, (text) => weatherOf(JSON.parse(text))),
     part(feeds.travelUrl, place, [] as FeedItem[], rssItems),
   ]);
-  const address = (asset?.address ?? {}) as { locality?: unknown };
+  const address = objectOf(asset?.address);
   return {
     fetchedAt: new Date().toISOString(),
     place: typeof address.locality === 'string' ? address.locality : place.postcode || null,

@@ -12,6 +12,7 @@ import { getItem, listItems, putItem, type StoredItem, updateRaw } from '../core
 import { formError, notFound, upstreamFailed } from '../core/lib/errors.ts';
 import { newId } from '../core/lib/ids.ts';
 import { digestOf, newSecret } from '../core/lib/secrets.ts';
+import { objectOf } from '../core/lib/stored-values.ts';
 import { parseOrThrow } from '../core/lib/validation.ts';
 import type { OpContext, Operations, OpResult } from '../core/middleware/api-context.ts';
 import { operation } from '../core/middleware/operation.ts';
@@ -57,8 +58,14 @@ interface Screen {
   pairedAt: string;
 }
 
+const isScreen = (v: unknown): v is Screen => {
+  const f = objectOf(v);
+  return typeof f.deviceId === 'string' && typeof f.pairedAt === 'string';
+};
+
+/** The screens paired with a kiosk, each as pairing stored it. */
 const screensOf = (kiosk: StoredItem): Screen[] =>
-  Array.isArray(kiosk.screens) ? (kiosk.screens as Screen[]) : [];
+  Array.isArray(kiosk.screens) ? kiosk.screens.filter(isScreen) : [];
 
 /** The address a signage screen shows: the kiosk page with its key. */
 function showUrl(origin: string | undefined, kioskAuth: string, kioskId: string): string {

@@ -6,6 +6,7 @@ import { changeItem } from '../core/data/conditional-writes.ts';
 import { getItem, putItem, type StoredItem } from '../core/data/item-repository.ts';
 import { forbidden, formError, notFound } from '../core/lib/errors.ts';
 import { applyPatch } from '../core/lib/item-patch.ts';
+import { objectOf } from '../core/lib/stored-values.ts';
 import { parseOrThrow } from '../core/lib/validation.ts';
 import type { OpContext, Operations, OpResult, WithParams } from '../core/middleware/api-context.ts';
 import { operation } from '../core/middleware/operation.ts';
@@ -28,7 +29,7 @@ async function loadGlobal(companyId: string, id: string): Promise<StoredItem | u
  */
 const createForAsset = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
   const asset = await loadAsset(ctx.caller.companyId, ctx.params.id);
-  const body = (ctx.body && typeof ctx.body === 'object' ? ctx.body : {}) as Record<string, unknown>;
+  const body = objectOf(ctx.body);
   let base: Record<string, unknown> = {};
   if (typeof body.globalRecommendationId === 'string' && body.globalRecommendationId !== '') {
     const global = await loadGlobal(ctx.caller.companyId, body.globalRecommendationId);

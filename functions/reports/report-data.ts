@@ -34,6 +34,7 @@ import { getCompany, type StoredCompany } from '../company/index.ts';
 import { getObjectBytes } from '../core/adapters/s3.ts';
 import { bucketName } from '../core/config.ts';
 import type { StoredItem } from '../core/data/item-repository.ts';
+import { objectOf, objectsOf } from '../core/lib/stored-values.ts';
 import { listReadable } from '../core/resources/resource-service.ts';
 import type { StoredReport } from './report-repository.ts';
 
@@ -244,21 +245,20 @@ export async function reportDocument(
   );
 }
 
-const CHECKED = new Set<string>(['passed', 'warning', 'failed', 'error']);
-const CHECK_STATUSES = new Set<string>(['passed', 'warning', 'failed', 'skipped']);
+const CHECKED: readonly CheckedBillStatus[] = ['passed', 'warning', 'failed', 'error'];
+const CHECK_STATUSES: readonly BillCheck['status'][] = ['passed', 'warning', 'failed', 'skipped'];
 const textOf = (v: unknown) => (typeof v === 'string' && v !== '' ? v : undefined);
 
 function checksOf(results: unknown): BillCheck[] {
-  if (!Array.isArray(results)) return [];
   const out: BillCheck[] = [];
-  for (const r of results as Record<string, unknown>[]) {
-    const key = textOf(r?.key);
-    const status = textOf(r?.status);
-    if (!key || !status || !CHECK_STATUSES.has(status)) continue;
+  for (const r of objectsOf(results)) {
+    const key = textOf(r.key);
+    const status = CHECK_STATUSES.find((s) => s === r.status);
+    if (!key || !status) continue;
     out.push({
       key,
       name: textOf(r.name) ?? key,
-      status: status as BillCheck['status'],
+      status,
       ...(typeof r.difference === 'number' ? { difference: r.difference } : {}),
       ...(textOf(r.unit) ? { unit: String(r.unit) } : {}),
     });
@@ -268,9 +268,9 @@ function checksOf(results: unknown): BillCheck[] {
 
 /** A stored validation as the report counts it; undefined for one not judged yet. */
 function checkedBillOf(item: StoredItem): CheckedBill | undefined {
-  const status = textOf(item.status);
-  if (!status || !CHECKED.has(status)) return undefined;
-  const bill = (item.bill ?? {}) as Record<string, unknown>;
+  const status = CHECKED.find((s) => s === item.status);
+  if (!status) return undefined;
+  const bill = objectOf(item.bill);
   const site = textOf(bill.siteName);
   const meter = [textOf(bill.meterName), textOf(bill.meterPointNumber)].filter(Boolean).join(' · ');
   const invoiceNumber = textOf(item.invoiceNumber);
@@ -286,7 +286,7 @@ function checkedBillOf(item: StoredItem): CheckedBill | undefined {
     ...(billStart ? { billStart } : {}),
     ...(billEnd ? { billEnd } : {}),
     ...(typeof bill.grossTotal === 'number' ? { total: bill.grossTotal } : {}),
-    status: status as CheckedBillStatus,
+    status,
     checks: checksOf(item.results),
     completed: item.completed === true,
   };

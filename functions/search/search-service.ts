@@ -7,6 +7,7 @@ import { LineageResolver } from '../core/access/item-access-service.ts';
 import { getCollectionItems } from '../core/data/batch-reads.ts';
 import { getCollectionItem, type StoredItem } from '../core/data/item-repository.ts';
 import { formError } from '../core/lib/errors.ts';
+import { utilityTypeOf } from '../core/lib/stored-values.ts';
 import { type IndexEntry, queryEntries, searchKeys } from '../core/search-index/search-index-repository.ts';
 import { ensureSearchIndex } from '../core/search-index/search-index-service.ts';
 import { compact, PREFIX_LENGTH, RESOURCE_OF, TIERS, type Tier } from '../core/search-index/search-terms.ts';
@@ -26,7 +27,7 @@ const labelOf = (e: IndexEntry) =>
 
 /** Whether a restricted caller may read the item an index entry stands for. */
 async function readable(caller: Caller, resolver: LineageResolver, entry: IndexEntry): Promise<boolean> {
-  const type = entry.type as SearchType;
+  const type = entry.type;
   const item: StoredItem = {
     _id: entry.id,
     entityId: str(entry.doc.entityId),
@@ -152,7 +153,7 @@ async function hydrate(companyId: string, entries: readonly IndexEntry[]): Promi
     return {
       ...base,
       searchType: 'account',
-      type: d.type as SearchResult['type'],
+      type: utilityTypeOf(d.type),
       name: str(d.name),
       meterPointNumber: str(d.meterPointNumber),
       status: str(d.status),

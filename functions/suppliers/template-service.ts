@@ -119,7 +119,7 @@ async function prepareNew(
     data.versions.length > 0
       ? data.versions.map((v) => ({ ...withId(v), createdAt: now }))
       : [{ _id: newId(), name: 'v1', createdAt: now }];
-  const template: Template = {
+  const template: StoredTemplate = {
     _id: newId(),
     supplierId: data.supplierId,
     type: data.type,
@@ -137,7 +137,7 @@ async function prepareNew(
   };
   const problems = referenceProblems(template);
   throwProblems(Object.fromEntries(Object.entries(problems).map(([k, v]) => [field(k), v])));
-  return { item: template as StoredTemplate, supplier };
+  return { item: template, supplier };
 }
 
 const duplicateMessage = (supplier: Named, type: string) =>

@@ -28,6 +28,7 @@ import { notFound } from '../core/lib/errors.ts';
 import { newId } from '../core/lib/ids.ts';
 import { inPool } from '../core/lib/in-pool.ts';
 import { digestOf, newSecret } from '../core/lib/secrets.ts';
+import { objectOf } from '../core/lib/stored-values.ts';
 import type { Operations, OpResult } from '../core/middleware/api-context.ts';
 import { operation } from '../core/middleware/operation.ts';
 import { allSites, type CalendarSite, sitesByIds, tenantsOf } from './calendar-repository.ts';
@@ -86,8 +87,8 @@ async function factsOf(caller: Caller, sites: readonly CalendarSite[]): Promise<
 /** The scenario asked for, else the one the company saved, else the proposed dates (the prudent plan). */
 async function scenarioOf(caller: Caller, asked: MeesScenario | undefined): Promise<MeesScenario> {
   if (asked) return asked;
-  const settings = (await getCompany(caller.companyId))?.settings as { meesScenario?: unknown } | undefined;
-  return settings?.meesScenario === 'in-force' ? 'in-force' : 'proposed';
+  const settings = objectOf((await getCompany(caller.companyId))?.settings);
+  return settings.meesScenario === 'in-force' ? 'in-force' : 'proposed';
 }
 
 async function eventsFor(

@@ -57,50 +57,74 @@ const accountTypes = () =>
     )
     .transform((types) => [...new Set(types)] as UtilityType[]);
 
+/** The fields of the analytics query, built when called. */
+const queryFields = () => ({
+  startDate: date().optional(),
+  endDate: date().optional(),
+  granularity: granularity(),
+  dataType: z.enum(DATA_TYPES, { error: `Must be one of ${DATA_TYPES.join(', ')}` }).default('consumption'),
+  accountType: accountTypes().optional(),
+  assetId: idField().optional(),
+  assetGroupId: idField().optional(),
+  /** An entity with every entity below it: the sites of all of them the caller may read. */
+  entityId: idField().optional(),
+  /** Scope 2 of electricity location-based (the grid average) or market-based (contracts, residual mix). */
+  emissions: z.enum(['location', 'market'], { error: 'Must be location or market' }).default('location'),
+  /** One meter's figures. */
+  accountId: idField().optional(),
+  includeCosts: flag(true),
+  dateBreakdown: flag(true),
+  estimateBreakdown: flag(false),
+  comparePeriod: z
+    .enum(COMPARE_PERIODS, { error: `Must be one of ${COMPARE_PERIODS.join(', ')}` })
+    .default('none'),
+  source: z.enum(SOURCES, { error: `Must be one of ${SOURCES.join(', ')}` }).default('combined'),
+  /** Each figure split by where its months came from: bills, imports, interval readings, estimates. */
+  detailedSource: flag(false),
+  /** The records behind each period: bill ids, other meter months, and the provenance call. */
+  sourceData: flag(false),
+  /** Each figure split by who uses its meters: landlord, tenant, shared, or not set. */
+  meterUserBreakdown: flag(false),
+});
+
+export const ONE_SCOPE_MESSAGE = 'Choose one of a meter, a site, a portfolio or an entity';
+
+/** Whether a query names more than one of a meter, a site, a portfolio and an entity. */
+export const namesSeveralScopes = (q: {
+  assetId?: string;
+  assetGroupId?: string;
+  accountId?: string;
+  entityId?: string;
+}): boolean => [q.assetId, q.assetGroupId, q.accountId, q.entityId].filter(Boolean).length > 1;
+
 /**
  * The query of the analytics calls. Built on first use: the functions that declare these routes start
  * without building it.
  */
 export const analyticsQuerySchema = onFirstUse(() =>
-  z
-    .object({
-      startDate: date().optional(),
-      endDate: date().optional(),
-      granularity: granularity(),
-      dataType: z
-        .enum(DATA_TYPES, { error: `Must be one of ${DATA_TYPES.join(', ')}` })
-        .default('consumption'),
-      accountType: accountTypes().optional(),
-      assetId: idField().optional(),
-      assetGroupId: idField().optional(),
-      /** An entity with every entity below it: the sites of all of them the caller may read. */
-      entityId: idField().optional(),
-      /** Scope 2 of electricity location-based (the grid average) or market-based (contracts, residual mix). */
-      emissions: z.enum(['location', 'market'], { error: 'Must be location or market' }).default('location'),
-      /** One meter's figures. */
-      accountId: idField().optional(),
-      includeCosts: flag(true),
-      dateBreakdown: flag(true),
-      estimateBreakdown: flag(false),
-      comparePeriod: z
-        .enum(COMPARE_PERIODS, { error: `Must be one of ${COMPARE_PERIODS.join(', ')}` })
-        .default('none'),
-      source: z.enum(SOURCES, { error: `Must be one of ${SOURCES.join(', ')}` }).default('combined'),
-      /** Each figure split by where its months came from: bills, imports, interval readings, estimates. */
-      detailedSource: flag(false),
-      /** The records behind each period: bill ids, other meter months, and the provenance call. */
-      sourceData: flag(false),
-      /** Each figure split by who uses its meters: landlord, tenant, shared, or not set. */
-      meterUserBreakdown: flag(false),
-    })
-    .superRefine((q, ctx) => {
-      if ([q.assetId, q.assetGroupId, q.accountId, q.entityId].filter(Boolean).length > 1)
-        ctx.addIssue({
-          code: 'custom',
-          path: ['assetGroupId'],
-          message: 'Choose one of a meter, a site, a portfolio or an entity',
-        });
-    }),
+  z.object(queryFields()).superRefine((q, ctx) => {
+    if (namesSeveralScopes(q))
+      ctx.addIssue({ code: 'custom', path: ['assetGroupId'], message: ONE_SCOPE_MESSAGE });
+  }),
 );
 
 export type AnalyticsQuery = z.infer<typeof analyticsQuerySchema>;
+
+/**
+ * The query of a site's or a portfolio's own analytics (GET /assets/{id}/analytics and
+ * /asset-groups/{id}/analytics): the path names the site or portfolio, so a site or portfolio in the query
+ * is passed over, and `id` names the analytics (consumption by default).
+ */
+export const itemAnalyticsQuerySchema = onFirstUse(() => {
+  const { assetId: _a, assetGroupId: _g, ...fields } = queryFields();
+  return z.object({ ...fields, id: z.string().optional() });
+});
+
+/**
+ * The query of GET /assets/{id}/group-analytics: each of the site's portfolios is asked in turn, so a site
+ * or an analytics id in the query is passed over, and `assetGroupId` only picks one of the portfolios.
+ */
+export const groupAnalyticsQuerySchema = onFirstUse(() => {
+  const { assetId: _a, assetGroupId: _g, ...fields } = queryFields();
+  return z.object({ ...fields, assetGroupId: z.string().optional() });
+});

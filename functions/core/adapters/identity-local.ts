@@ -14,6 +14,13 @@ interface StoredAccount {
   roles?: string[];
 }
 
+/** An account as this file keeps it: the fields every sign-in reads are text. */
+function isStoredAccount(v: unknown): v is StoredAccount {
+  if (typeof v !== 'object' || v === null) return false;
+  const fields = new Map(Object.entries(v));
+  return ['sub', 'email', 'name', 'passwordHash'].every((k) => typeof fields.get(k) === 'string');
+}
+
 // The provider's password hash: scrypt, N=16384 r=8 p=1, 64-byte key, `scrypt$<salt>$<key>` in base64url.
 const SCRYPT = { N: 16384, r: 8, p: 1 } as const;
 const KEY_LENGTH = 64;
@@ -53,8 +60,9 @@ export function localIdentity(dir: string): IdentityProvider {
   async function load(): Promise<StoredAccount[]> {
     try {
       const parsed: unknown = JSON.parse(await readFile(file, 'utf8'));
-      if (!Array.isArray(parsed)) throw new Error(`${file} does not hold a list of accounts`);
-      return parsed as StoredAccount[];
+      if (!Array.isArray(parsed) || !parsed.every(isStoredAccount))
+        throw new Error(`${file} does not hold a list of accounts`);
+      return parsed;
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code === 'ENOENT') return [];
       throw err;

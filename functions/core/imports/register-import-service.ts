@@ -452,10 +452,9 @@ export async function rollbackBatch(
     model,
     removed: removed.length,
     alreadyRemoved,
-    kept: [...kept].map(([id, reason]) => ({
-      _id: id,
-      name: rules.nameOf(byId.get(id) as StoredItem),
-      reason,
-    })),
+    kept: [...kept].map(([id, reason]) => {
+      const item = byId.get(id);
+      return { _id: id, name: item ? rules.nameOf(item) : id, reason };
+    }),
   };
 }

@@ -9,6 +9,7 @@ import {
 } from '../data/item-repository.ts';
 import { formError } from '../lib/errors.ts';
 import { newId } from '../lib/ids.ts';
+import { objectOf } from '../lib/stored-values.ts';
 
 export function declaredResource(name: string): ResourceDecl {
   const r = findResource(name);
@@ -152,10 +153,10 @@ const GRANT_KINDS: ReadonlyMap<string, { resource: string; what: string }> = new
 ]);
 
 const grantIds = (grants: unknown, kind: string, list: string): string[] => {
-  if (!grants || typeof grants !== 'object' || !Object.hasOwn(grants, kind)) return [];
-  const lists = (grants as Record<string, unknown>)[kind];
-  if (!lists || typeof lists !== 'object' || !Object.hasOwn(lists, list)) return [];
-  return idsIn((lists as Record<string, unknown>)[list]);
+  const lists = objectOf(grants);
+  if (!Object.hasOwn(lists, kind)) return [];
+  const ids = objectOf(lists[kind]);
+  return Object.hasOwn(ids, list) ? idsIn(ids[list]) : [];
 };
 
 /**

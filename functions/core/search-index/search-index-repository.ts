@@ -8,6 +8,7 @@
  * | the index version of a company          | pk = C#{companyId}#search-state, sk = state                         | table |
  */
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import type { SearchType } from '../../../shared/schemas/register.ts';
 import { documentClient } from '../adapters/dynamo.ts';
 import { config } from '../config.ts';
 import { batchWrite, type WriteRequest } from '../data/batch-writes.ts';
@@ -33,7 +34,7 @@ export interface EntryKey {
 }
 
 export interface IndexEntry extends EntryKey {
-  type: string;
+  type: SearchType;
   id: string;
   tier: number;
   term: string;

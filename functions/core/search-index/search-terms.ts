@@ -1,5 +1,6 @@
 import type { SearchType } from '../../../shared/schemas/register.ts';
 import type { StoredItem } from '../data/item-repository.ts';
+import { objectOf, objectsOf } from '../lib/stored-values.ts';
 
 /**
  * How items become searchable text. A field is indexed as the compacted remainder from each of its word
@@ -55,7 +56,7 @@ function termsOf(value: unknown, first: Tier, rest: Tier): IndexTerm[] {
 const str = (v: unknown): string | undefined => (typeof v === 'string' && v.length > 0 ? v : undefined);
 
 function address(item: StoredItem): Record<string, unknown> {
-  return item.address && typeof item.address === 'object' ? (item.address as Record<string, unknown>) : {};
+  return objectOf(item.address);
 }
 
 /** "street, town, region, postcode", as result lists show an address. */
@@ -69,7 +70,7 @@ export function addressStringOf(item: StoredItem): string {
 
 /** The primary picture's thumbnail (or the picture), else the first picture's. */
 export function primaryImageUrlOf(item: StoredItem): string | null {
-  const images = Array.isArray(item.images) ? (item.images as Record<string, unknown>[]) : [];
+  const images = objectsOf(item.images);
   const image = images.find((i) => i?.isPrimary === true) ?? images[0];
   return image ? (str(image.thumbUrl) ?? str(image.url) ?? null) : null;
 }

@@ -1,4 +1,8 @@
-import { analyticsQuerySchema } from '../../schemas/analytics-query.ts';
+import {
+  analyticsQuerySchema,
+  groupAnalyticsQuerySchema,
+  itemAnalyticsQuerySchema,
+} from '../../schemas/analytics-query.ts';
 import { provenanceQuery } from '../../schemas/provenance.ts';
 import type { AreaDecl } from '../area.ts';
 import type { QueueDecl } from '../functions.ts';
@@ -94,6 +98,9 @@ export const ANALYTICS_AREA: AreaDecl = {
     'GET /analytics/provenance': provenanceQuery,
     'GET /analytics/v1/{id}': analyticsQuerySchema,
     'GET /analytics/v2/{id}': analyticsQuerySchema,
+    'GET /assets/{id}/analytics': itemAnalyticsQuerySchema,
+    'GET /asset-groups/{id}/analytics': itemAnalyticsQuerySchema,
+    'GET /assets/{id}/group-analytics': groupAnalyticsQuerySchema,
   }),
   queues: [RESTATEMENTS_QUEUE],
 };
