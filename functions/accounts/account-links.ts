@@ -2,7 +2,7 @@ import type { Caller } from '../../shared/access/caller.ts';
 import { defaultUnit } from '../../shared/domain/units.ts';
 import { ACCOUNT_MESSAGES, isSubMeter } from '../../shared/schemas/account-rules.ts';
 import type { UtilityType } from '../../shared/schemas/common.ts';
-import { UTILITY_TYPES } from '../../shared/schemas/fields.ts';
+import { UTILITY_TYPES } from '../../shared/schemas/mini-fields.ts';
 import { findResource, type ResourceDecl } from '../../shared/system/resources.ts';
 import { findAsset, findStoredAsset, type StoredAsset } from '../assets/index.ts';
 import { listItems, type StoredItem } from '../core/data/item-repository.ts';

@@ -22,7 +22,7 @@ import {
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import type { UtilityType } from '../../shared/schemas/common.ts';
-import { UTILITY_TYPES } from '../../shared/schemas/fields.ts';
+import { UTILITY_TYPES } from '../../shared/schemas/mini-fields.ts';
 import { documentClient } from '../core/adapters/dynamo.ts';
 import { config } from '../core/config.ts';
 import { eachBatchGot } from '../core/data/batch-reads.ts';

@@ -2,7 +2,7 @@ import type { Caller } from '../../shared/access/caller.ts';
 import { MAX_LIST_LIMIT } from '../../shared/constants.ts';
 import { isSubMeter } from '../../shared/schemas/account-rules.ts';
 import type { UtilityType } from '../../shared/schemas/common.ts';
-import { UTILITY_TYPES } from '../../shared/schemas/fields.ts';
+import { UTILITY_TYPES } from '../../shared/schemas/mini-fields.ts';
 import { accountsResource, utilityOf } from '../accounts/index.ts';
 import { listItems } from '../core/data/item-repository.ts';
 import { inPool } from '../core/lib/in-pool.ts';

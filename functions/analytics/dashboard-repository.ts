@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto';
 import * as z from 'zod';
 import { MAX_LIST_LIMIT } from '../../shared/constants.ts';
 import { WIDGET_TYPES } from '../../shared/schemas/dashboard-widgets.ts';
-import { UTILITY_TYPES } from '../../shared/schemas/fields.ts';
+import { UTILITY_TYPES } from '../../shared/schemas/mini-fields.ts';
 import { onFirstUse } from '../../shared/schemas/on-first-use.ts';
 import {
   type CollectionRef,

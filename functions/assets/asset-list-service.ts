@@ -2,7 +2,7 @@ import { isCompanyWide } from '../../shared/access/route-access.ts';
 import { MAX_LIST_LIMIT } from '../../shared/constants.ts';
 import { compareOrderKeys } from '../../shared/domain/order-key.ts';
 import { assetListQuery, sitePageQuery } from '../../shared/schemas/asset-queries.ts';
-import { UTILITY_TYPES } from '../../shared/schemas/fields.ts';
+import { UTILITY_TYPES } from '../../shared/schemas/mini-fields.ts';
 import type { AssetAccountTypes } from '../../shared/schemas/responses/assets.ts';
 import {
   LineageResolver,

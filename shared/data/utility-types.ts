@@ -1,5 +1,5 @@
 import type { UtilityType } from '../schemas/common.ts';
-import { UTILITY_TYPES } from '../schemas/fields.ts';
+import { UTILITY_TYPES } from '../schemas/mini-fields.ts';
 import type { VersionedList } from './lookup.ts';
 
 /** A utility type as pickers and charts show it (01 §3): its value, name, icon and colour. */

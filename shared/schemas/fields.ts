@@ -1,21 +1,22 @@
 import * as z from 'zod';
+import {
+  DATE_MESSAGE,
+  DATE_PATTERN,
+  ID_MESSAGE,
+  ID_PATTERN,
+  REQUIRED_MESSAGE,
+  UTILITY_TYPES,
+} from './mini-fields.ts';
 
 /**
- * The fields every area shares, as schemas built when called rather than when this module loads. The
- * modules a function loads at start (caller checks, query declarations) take them from here: building a
- * schema of zod's full build at start costs a cold start zod's one-time setup. `common.ts` builds each once.
+ * The fields every area shares, in zod's full build, as schemas built when called rather than when this
+ * module loads, for the schemas of writes (`common.ts` builds each once). Modules a function reads at start
+ * take theirs from `mini-fields.ts`, whose constants these reuse.
  */
 
-/** A 24-hex identifier whose leading digits are its creation time, so ids sort in creation order. */
-export const ID_PATTERN = /^[0-9a-f]{24}$/;
-export const ID_MESSAGE = 'Must be a valid id';
+export { ID_MESSAGE, ID_PATTERN, UTILITY_TYPES };
 export const idField = () => z.string().regex(ID_PATTERN, ID_MESSAGE);
-
-export const isoDateField = () => z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Must be a date as YYYY-MM-DD');
-
-export const UTILITY_TYPES = ['electricity', 'gas', 'water', 'waste', 'heating', 'cooling', 'solar'] as const;
+export const isoDateField = () => z.string().regex(DATE_PATTERN, DATE_MESSAGE);
 export const utilityTypeField = () => z.enum(UTILITY_TYPES);
-
-const REQUIRED_MESSAGE = 'This field is required';
 /** Text with something in it once trimmed. */
 export const nonEmptyField = () => z.string().trim().min(1, REQUIRED_MESSAGE);

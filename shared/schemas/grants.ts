@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { ID_MESSAGE, ID_PATTERN } from './fields.ts';
+import { ID_MESSAGE, ID_PATTERN } from './mini-fields.ts';
 
 /**
  * A member's grants on single entities, sites and accounts (01 §6). Apart from the company schemas because

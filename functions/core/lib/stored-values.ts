@@ -1,5 +1,5 @@
 import type { UtilityType } from '../../../shared/schemas/common.ts';
-import { UTILITY_TYPES } from '../../../shared/schemas/fields.ts';
+import { UTILITY_TYPES } from '../../../shared/schemas/mini-fields.ts';
 
 /*
  * Reading the loose fields of a stored record (an address, a bill's values, its charge lines) by checking
