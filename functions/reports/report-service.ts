@@ -7,6 +7,11 @@ import {
   SYSTEM_TEMPLATES,
   templateOf,
 } from '../../shared/reports/report-templates.ts';
+import {
+  type ReportGenerateQuery,
+  reportGenerateQuery,
+  scopedReportGenerateQuery,
+} from '../../shared/schemas/report-queries.ts';
 import { enforceItemCheck } from '../core/access/item-access-service.ts';
 import { sendToQueue } from '../core/adapters/queue.ts';
 import { presignGet } from '../core/adapters/s3.ts';
@@ -178,19 +183,24 @@ async function queueReport(
 /** POST /reports/generate2 (and POST /reports): the report the body describes. */
 const generate = operation({}, (ctx) => queueReport(ctx, bodyObjectOf(ctx)));
 
-/** GET /reports/generate/{type}, /reports/asset/{id}/{type}, /reports/portfolio/{id}/{type}: as the query asks. */
+/**
+ * GET /reports/generate/{type}, /reports/asset/{id}/{type}, /reports/portfolio/{id}/{type}: the report the
+ * query describes, of the path's system template and, on a site's or portfolio's call, the path's scope.
+ */
 function generateAs(
-  ctx: Pick<OpContext, 'caller' | 'query'>,
+  ctx: Pick<OpContext, 'caller'>,
   type: string,
-  scope: { scopeType: 'asset' | 'portfolio'; scopeId: string } | undefined,
+  asked: ReportGenerateQuery,
 ): Promise<OpResult> {
   if (!templateOf(type)) throw notFound(`There is no report called ${type}`);
-  return queueReport(ctx, { ...ctx.query, templateId: type, ...scope });
+  return queueReport(ctx, { ...asked, templateId: type });
 }
-const generateCompany = operation({ params: ['type'] }, (ctx) => generateAs(ctx, ctx.params.type, undefined));
+const generateCompany = operation({ params: ['type'], query: reportGenerateQuery }, (ctx) =>
+  generateAs(ctx, ctx.params.type, ctx.query),
+);
 const generateFor = (scopeType: 'asset' | 'portfolio') =>
-  operation({ params: ['id', 'type'] }, (ctx) =>
-    generateAs(ctx, ctx.params.type, { scopeType, scopeId: ctx.params.id }),
+  operation({ params: ['id', 'type'], query: scopedReportGenerateQuery }, (ctx) =>
+    generateAs(ctx, ctx.params.type, { ...ctx.query, scopeType, scopeId: ctx.params.id }),
   );
 
 /** The report of the path (the route's item check has let the caller read it). */

@@ -1,4 +1,5 @@
 import { recipientChoicesQuery, unsubscribeQuery } from '../../reports/report-schedule.ts';
+import { reportGenerateQuery, scopedReportGenerateQuery } from '../../schemas/report-queries.ts';
 import type { AreaDecl } from '../area.ts';
 import type { QueueDecl, ScheduleDecl } from '../functions.ts';
 import {
@@ -105,6 +106,9 @@ export const REPORTS_AREA: AreaDecl = {
   name: 'reports',
   resources: REPORTS_AREA_RESOURCES,
   routes: withQueries([...REPORT_ROUTES, ...SCHEDULE_ROUTES], {
+    'GET /reports/generate/{type}': reportGenerateQuery,
+    'GET /reports/asset/{id}/{type}': scopedReportGenerateQuery,
+    'GET /reports/portfolio/{id}/{type}': scopedReportGenerateQuery,
     'GET /scheduled-reports/recipients': recipientChoicesQuery,
     'GET /scheduled-reports/unsubscribe': unsubscribeQuery,
     'POST /scheduled-reports/unsubscribe': unsubscribeQuery,
