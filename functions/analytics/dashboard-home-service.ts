@@ -1,7 +1,6 @@
 import type { Caller } from '../../shared/access/caller.ts';
 import {
   type DashboardData,
-  type DashboardWidget,
   DEFAULT_WIDGETS,
   inDashboardOrder,
   WIDGET_TYPE_LABELS,
@@ -68,17 +67,13 @@ async function homeDashboard(caller: Caller): Promise<StoredItem> {
   return (await getDashboard(caller.companyId, id)) ?? dashboard;
 }
 
-const asWidget = (item: StoredItem): DashboardWidget => item as StoredItem & DashboardWidget;
-
 /** GET /users/me/dashboard-data: the caller's home dashboard and its widgets in their order. */
 const dashboardData = operation({}, async (ctx): Promise<OpResult> => {
   const [dashboard, hideCostData] = await Promise.all([
     homeDashboard(ctx.caller),
     hidesCostData(ctx.caller.companyId),
   ]);
-  const widgets = inDashboardOrder(
-    (await widgetsOfDashboard(ctx.caller.companyId, dashboard._id)).map(asWidget),
-  );
+  const widgets = inDashboardOrder(await widgetsOfDashboard(ctx.caller.companyId, dashboard._id));
   const body: DashboardData = {
     dashboard: {
       _id: dashboard._id,

@@ -8,7 +8,7 @@
 import { createHash } from 'node:crypto';
 import * as z from 'zod';
 import { MAX_LIST_LIMIT } from '../../shared/constants.ts';
-import { WIDGET_TYPES } from '../../shared/schemas/dashboard-widgets.ts';
+import { type DashboardWidget, WIDGET_TYPES } from '../../shared/schemas/dashboard-widgets.ts';
 import { UTILITY_TYPES } from '../../shared/schemas/mini-fields.ts';
 import { onFirstUse } from '../../shared/schemas/on-first-use.ts';
 import {
@@ -20,6 +20,7 @@ import {
   type StoredItem,
 } from '../core/data/item-repository.ts';
 import type { Stored } from '../core/data/stored-record.ts';
+import { objectOf, utilityTypeOf } from '../core/lib/stored-values.ts';
 
 const dashboardsRef = (companyId: string): CollectionRef => declaredRef('dashboards', { companyId });
 const widgetsRef = (companyId: string): CollectionRef => declaredRef('widgets', { companyId });
@@ -81,12 +82,49 @@ export const createDashboardIfAbsent = (companyId: string, item: StoredItem) =>
 export const createWidgetIfAbsent = (companyId: string, item: StoredItem) =>
   putItemIf(widgetsRef(companyId), item, ifAbsent);
 
+const isNumber = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
+const isFields = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** A widget's place as stored, when it is one: four numbers. */
+function positionOf(v: unknown): DashboardWidget['position'] {
+  const { x, y, w, h } = objectOf(v);
+  return isNumber(x) && isNumber(y) && isNumber(w) && isNumber(h) ? { x, y, w, h } : undefined;
+}
+
+/**
+ * A widget as the home dashboard lists it: what it stores, with each field the dashboard reads kept only
+ * when it is of its kind (a widget may hold anything, see `storedWidgetSettings`). A widget whose type is
+ * not text reads as the consumption widget its figures are; one whose place is not four numbers comes after
+ * the placed ones. Settings the dashboard does not read stay: the editor writes back the settings it got.
+ */
+function dashboardWidgetOf(item: StoredItem, dashboardId: string): DashboardWidget {
+  const { position, settings, ...stored } = item;
+  const { type, selectedId, source, utilityType, metric, customData, ...other } = objectOf(settings);
+  const place = positionOf(position);
+  const utility = utilityTypeOf(utilityType);
+  return {
+    ...stored,
+    dashboardId,
+    ...(place ? { position: place } : {}),
+    settings: {
+      ...other,
+      type: typeof type === 'string' ? type : 'consumption',
+      ...(typeof selectedId === 'string' ? { selectedId } : {}),
+      ...(typeof source === 'string' ? { source } : {}),
+      ...(utility ? { utilityType: utility } : {}),
+      ...(typeof metric === 'string' ? { metric } : {}),
+      ...(isFields(customData) ? { customData } : {}),
+    },
+  };
+}
+
 /** The live widgets of a dashboard, from the dashboardId index. */
-export async function widgetsOfDashboard(companyId: string, dashboardId: string): Promise<StoredItem[]> {
+export async function widgetsOfDashboard(companyId: string, dashboardId: string): Promise<DashboardWidget[]> {
   const { data } = await listItems(widgetsRef(companyId), {
     filters: { dashboardId },
     limit: MAX_LIST_LIMIT,
     skip: 0,
   });
-  return data;
+  return data.map((item) => dashboardWidgetOf(item, dashboardId));
 }

@@ -1,8 +1,8 @@
 import { type AreaUnit, storedFloorArea } from '../../shared/domain/units.ts';
-import type { StoredItem } from '../core/data/item-repository.ts';
 import { objectOf } from '../core/lib/stored-values.ts';
 import type { Operations, OpResult } from '../core/middleware/api-context.ts';
 import { operation } from '../core/middleware/operation.ts';
+import { answeredItem, answeredPage } from '../core/resources/generic-answers.ts';
 import { genericOperation } from '../core/resources/resource-service.ts';
 import { presentAsset } from './asset-records.ts';
 import { geocodeSite, placeImportedSites } from './external-data-service.ts';
@@ -31,8 +31,7 @@ export function inSquareMetres(body: unknown): unknown {
 /** POST /assets: the generic create, in m², then the site placed from its postcode as the wizard does. */
 const create = operation({}, async (ctx): Promise<OpResult> => {
   const created = await genericOperation('generic.create')({ ...ctx, body: inSquareMetres(ctx.body) });
-  const asset = created.body as StoredItem;
-  return { ...created, body: await presentAsset(await geocodeSite(ctx, asset)) };
+  return { ...created, body: await presentAsset(await geocodeSite(ctx, answeredItem(created))) };
 });
 
 /**
@@ -42,7 +41,7 @@ const create = operation({}, async (ctx): Promise<OpResult> => {
 const bulk = operation({}, async (ctx): Promise<OpResult> => {
   const body = Array.isArray(ctx.body) ? ctx.body.map((entry) => inSquareMetres(entry)) : ctx.body;
   const created = await genericOperation('generic.bulk')({ ...ctx, body });
-  const { data, total } = created.body as { data: StoredItem[]; total: number };
+  const { data, total } = answeredPage(created);
   const { sites, left } = await placeImportedSites(ctx.caller.companyId, data, (message, fields) =>
     ctx.log.warn(message, fields),
   );

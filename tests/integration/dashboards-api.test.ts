@@ -139,6 +139,40 @@ describe('GET /users/me/dashboard-data', () => {
     expect(after.widgets).toHaveLength(5);
     expect(after.widgets.map((x) => x._id).slice(0, 2)).toEqual([c?._id, b?._id]);
   });
+
+  it('lists a widget stored with fields of the wrong kind as one it can show, keeping the settings it does not read', async () => {
+    const token = await w.addUser('older-widgets', ['company_user']);
+    const [first, second, third] = (await home(token)).widgets;
+    const widgets = keys.collection({ companyId: w.demoId }, 'widgets');
+    // As an older version, an import or a hand edit may have left them.
+    await updateRaw(widgets, String(first?._id), { position: { x: 0, y: 'top', w: 1, h: 1 } });
+    await updateRaw(widgets, String(second?._id), { settings: null });
+    await updateRaw(widgets, String(third?._id), {
+      settings: {
+        type: 7,
+        selectedId: site.Temple,
+        source: 'asset',
+        utilityType: 'steam',
+        metric: ['cost'],
+        customData: 'Board view',
+        granularity: 'monthly',
+      },
+    });
+    const after = await home(token);
+    expect(after.widgets).toHaveLength(6);
+    const byId = new Map(after.widgets.map((x) => [x._id, x]));
+    // No place: after the placed widgets.
+    expect(after.widgets.at(-1)?._id).toBe(first?._id);
+    expect(byId.get(String(first?._id))?.position).toBeUndefined();
+    expect(byId.get(String(second?._id))?.settings).toEqual({ type: 'consumption' });
+    expect(byId.get(String(third?._id))?.settings).toEqual({
+      type: 'consumption',
+      selectedId: site.Temple,
+      source: 'asset',
+      granularity: 'monthly',
+    });
+    expect(byId.get(String(third?._id))?.dashboardId).toBe(after.dashboard._id);
+  });
 });
 
 describe('GET /dashboards/{dashboardId}/widgets/{widgetId}/data', () => {

@@ -59,8 +59,9 @@ export interface OperationSpec {
 export type Operation = ((ctx: OpContext) => Promise<OpResult>) & { spec?: OperationSpec };
 export type Operations = Readonly<Record<string, Operation>>;
 
+const isFields = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
 /** The request body as an object, or an empty one: the schema that parses it then names every missing field. */
 export const bodyObjectOf = (ctx: Pick<OpContext, 'body'>): Record<string, unknown> =>
-  ctx.body && typeof ctx.body === 'object' && !Array.isArray(ctx.body)
-    ? (ctx.body as Record<string, unknown>)
-    : {};
+  isFields(ctx.body) ? ctx.body : {};
