@@ -1,11 +1,14 @@
 import { messageMembersQuery } from '../../schemas/collaboration.ts';
+import { genericListQuery, genericSearchQuery } from '../../schemas/generic-queries.ts';
 import type { AreaDecl } from '../area.ts';
 import { PORTFOLIO_READERS } from '../permission-sets.ts';
 import { COLLABORATION_AREA_RESOURCES } from '../resources/collaboration.ts';
 import { routesOf, withQueries } from '../route-builder.ts';
-import type { HttpMethod, HttpRoute, ItemCheck } from '../routes.ts';
+import type { AuthKind, HttpMethod, HttpRoute, ItemCheck } from '../routes.ts';
 
 const route = routesOf('collaboration');
+// Machines (report rendering) read what a page shows, as they read every generic list.
+const READS: readonly AuthKind[] = ['user', 'machine'];
 /**
  * Whoever may read a thread's site takes part in it: replying, assigning and resolving are conversation,
  * not changes to the site, so they need the site's read grant only (its write grant would shut readers out).
@@ -20,6 +23,12 @@ const MESSAGE_ROUTES: readonly HttpRoute[] = [
   route('POST', '/messages', 'messages.create', PORTFOLIO_READERS, { resource: 'messages' }),
   route('POST', '/messages/bulk', 'messages.bulkRefused', PORTFOLIO_READERS, { resource: 'messages' }),
   route('GET', '/messages/members', 'messages.members', PORTFOLIO_READERS),
+  // The generic list and search, with each thread answered as its view.
+  route('GET', '/messages', 'messages.list', PORTFOLIO_READERS, { resource: 'messages', auth: READS }),
+  route('GET', '/messages/search', 'messages.search', PORTFOLIO_READERS, {
+    resource: 'messages',
+    auth: READS,
+  }),
   route('POST', '/messages/upload-attachment', 'messages.uploadAttachment', PORTFOLIO_READERS),
   thread('GET', '/messages/{id}', 'messages.get'),
   thread('PATCH', '/messages/{id}', 'messages.update'),
@@ -42,5 +51,7 @@ export const COLLABORATION_AREA: AreaDecl = {
   resources: COLLABORATION_AREA_RESOURCES,
   routes: withQueries(MESSAGE_ROUTES, {
     'GET /messages/members': messageMembersQuery,
+    'GET /messages': genericListQuery,
+    'GET /messages/search': genericSearchQuery,
   }),
 };
