@@ -18,6 +18,7 @@ import type {
   ReportView,
   ScheduleView,
 } from '../../../shared/schemas/responses/reports.ts';
+import type { Supplier } from '../../../shared/schemas/responses/suppliers.ts';
 import type { RESOURCE_SCHEMAS as ACCOUNTS } from '../../../shared/system/resource-schemas/accounts.ts';
 import type { RESOURCE_SCHEMAS as ASSET_GROUPS } from '../../../shared/system/resource-schemas/asset-groups.ts';
 import type { RESOURCE_SCHEMAS as ASSETS } from '../../../shared/system/resource-schemas/assets.ts';
@@ -121,6 +122,8 @@ export interface GenericAnswers {
   projects: ProjectView;
   kiosks: KioskRecord;
   recommendations: RecommendationView;
+  /** The generic create and update answer it as stored; the list and read add a link to its logo. */
+  suppliers: Supplier;
   templates: Template;
   /** Read through the session's own list (`/users/me/notifications`), which answers them as stored. */
   notifications: AppNotification;
