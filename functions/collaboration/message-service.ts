@@ -17,7 +17,11 @@ import {
   replyPatchSchema,
   threadAttachSchema,
 } from '../../shared/schemas/collaboration.ts';
-import { genericListQuery, genericSearchQuery } from '../../shared/schemas/generic-queries.ts';
+import {
+  genericListQuery,
+  genericSearchQuery,
+  genericSubListQuery,
+} from '../../shared/schemas/generic-queries.ts';
 import { findAccount } from '../accounts/index.ts';
 import { loadAsset } from '../assets/index.ts';
 import { getCompany } from '../company/index.ts';
@@ -38,7 +42,7 @@ import { objectOf } from '../core/lib/stored-values.ts';
 import { parseOrThrow } from '../core/lib/validation.ts';
 import type { Operations, OpResult, WithParams } from '../core/middleware/api-context.ts';
 import { operation } from '../core/middleware/operation.ts';
-import { answeredPage } from '../core/resources/generic-answers.ts';
+import { answeredItem, answeredPage } from '../core/resources/generic-answers.ts';
 import { declaredResource, stampNew } from '../core/resources/resource-refs.ts';
 import { genericOperation } from '../core/resources/resource-service.ts';
 import { indexForSearch } from '../core/search-index/search-index-service.ts';
@@ -327,6 +331,22 @@ const search = operation({ query: genericSearchQuery }, async (ctx): Promise<OpR
   const result = await genericOperation('generic.search')({ ...ctx, query: ctx.query.text });
   const page = answeredPage(result);
   return { ...result, body: { ...page, data: page.data.map(threadView) } };
+});
+
+/** GET /messages/{id}/replies and GET /messages/{id}/replies/{subId}: the generic reads, as replies show. */
+const listReplies = operation(
+  { params: ['id'], query: genericSubListQuery },
+  async (ctx): Promise<OpResult> => {
+    const query = { limit: String(ctx.query.limit), skip: String(ctx.query.skip) };
+    const result = await genericOperation('generic.sub.list')({ ...ctx, query });
+    const page = answeredPage(result);
+    return { ...result, body: { ...page, data: page.data.map(replyView) } };
+  },
+);
+
+const getReply = operation({ params: ['id', 'subId'] }, async (ctx): Promise<OpResult> => {
+  const result = await genericOperation('generic.sub.get')(ctx);
+  return { ...result, body: replyView(answeredItem(result)) };
 });
 
 /** GET /messages/{id}: the thread with its replies, oldest first, and the names of the people in it. */
@@ -630,6 +650,8 @@ export const MESSAGE_OPERATIONS: Operations = gatedBy('discussions', {
   'messages.uploadAttachment': uploadAttachment,
   'messages.attach': attach,
   'messages.download': threadDownload,
+  'messages.replies.list': listReplies,
+  'messages.replies.get': getReply,
   'messages.replies.create': createReply,
   'messages.replies.update': updateReply,
   'messages.replies.delete': deleteReply,

@@ -262,7 +262,17 @@ describe('discussions on a site', () => {
     const found = await owner('GET', '/messages/search?query=old%20boiler');
     expect(found.status).toBe(200);
     expect(found.body.data).toEqual([expect.objectContaining({ _id: oldId, accountIds: [], replyCount: 0 })]);
-    expect(JSON.stringify([listed.body, found.body])).not.toContain('"key"');
+    const replies = await siteUser('GET', `/messages/${threadId}/replies`);
+    expect(replies.status).toBe(200);
+    const reply = (replies.body.data as Record<string, unknown>[]).find((x) => x._id === replyId);
+    expect(reply).toMatchObject({
+      replyId,
+      mentions: [],
+      attachments: [expect.objectContaining({ size: PDF.length })],
+    });
+    const one = await siteUser('GET', `/messages/${threadId}/replies/${replyId}`);
+    expect(one.body).toEqual(reply);
+    expect(JSON.stringify([listed.body, found.body, replies.body, one.body])).not.toContain('"key"');
     await putItem(
       {
         pk: keys.collection({ companyId: r.demoId }, 'messages'),

@@ -1,5 +1,5 @@
 import { messageMembersQuery } from '../../schemas/collaboration.ts';
-import { genericListQuery, genericSearchQuery } from '../../schemas/generic-queries.ts';
+import { genericListQuery, genericSearchQuery, genericSubListQuery } from '../../schemas/generic-queries.ts';
 import type { AreaDecl } from '../area.ts';
 import { PORTFOLIO_READERS } from '../permission-sets.ts';
 import { COLLABORATION_AREA_RESOURCES } from '../resources/collaboration.ts';
@@ -14,6 +14,7 @@ const READS: readonly AuthKind[] = ['user', 'machine'];
  * not changes to the site, so they need the site's read grant only (its write grant would shut readers out).
  */
 const onThread: ItemCheck = { type: 'assets', resource: 'messages', param: 'id', access: 'read' };
+const REPLIES = { resource: 'messages', subResource: 'replies', item: onThread, auth: READS } as const;
 const thread = (method: HttpMethod, path: string, op: string): HttpRoute =>
   route(method, path, op, PORTFOLIO_READERS, { resource: 'messages', item: onThread });
 
@@ -23,7 +24,7 @@ const MESSAGE_ROUTES: readonly HttpRoute[] = [
   route('POST', '/messages', 'messages.create', PORTFOLIO_READERS, { resource: 'messages' }),
   route('POST', '/messages/bulk', 'messages.bulkRefused', PORTFOLIO_READERS, { resource: 'messages' }),
   route('GET', '/messages/members', 'messages.members', PORTFOLIO_READERS),
-  // The generic list and search, with each thread answered as its view.
+  // The generic list, search and reads of replies, each answered as its view.
   route('GET', '/messages', 'messages.list', PORTFOLIO_READERS, { resource: 'messages', auth: READS }),
   route('GET', '/messages/search', 'messages.search', PORTFOLIO_READERS, {
     resource: 'messages',
@@ -35,6 +36,8 @@ const MESSAGE_ROUTES: readonly HttpRoute[] = [
   thread('PUT', '/messages/{id}/assign-user', 'messages.assign'),
   thread('POST', '/messages/{id}/attachments', 'messages.attach'),
   thread('GET', '/messages/{id}/attachments/{attachmentId}/download', 'messages.download'),
+  route('GET', '/messages/{id}/replies', 'messages.replies.list', PORTFOLIO_READERS, REPLIES),
+  route('GET', '/messages/{id}/replies/{subId}', 'messages.replies.get', PORTFOLIO_READERS, REPLIES),
   thread('POST', '/messages/{id}/replies', 'messages.replies.create'),
   thread('PATCH', '/messages/{id}/replies/{subId}', 'messages.replies.update'),
   thread('DELETE', '/messages/{id}/replies/{subId}', 'messages.replies.delete'),
@@ -53,5 +56,6 @@ export const COLLABORATION_AREA: AreaDecl = {
     'GET /messages/members': messageMembersQuery,
     'GET /messages': genericListQuery,
     'GET /messages/search': genericSearchQuery,
+    'GET /messages/{id}/replies': genericSubListQuery,
   }),
 };
