@@ -37,7 +37,7 @@ import type { StoredMeta } from '../data/stored-record.ts';
 
 /**
  * The schemas each function registers, by resource, as types only: naming them here loads no schema.
- * A resource whose registration moves to another function stays here through the same import.
+ * Every function's registration is named, so a resource moved from one function to another stays here.
  */
 type Registered = typeof ACCOUNTS &
   typeof ASSET_GROUPS &
@@ -107,7 +107,10 @@ export type GenericRecord<C extends GenericCollection> = C extends keyof AreaRec
 export interface GenericAnswers {
   'asset-groups': AssetGroup;
   entities: Entity;
-  /** Checked against the schema's fields: capture's own record of a bill (StoredInvoice) is not linked yet. */
+  /**
+   * Held to the schema's fields only: capture writes bills with more, and its record of them (StoredInvoice)
+   * reads every field as optional, which this view does not.
+   */
   invoices: InvoiceView & PolledInvoice;
   automations: Automation;
   'automation-runs': AutomationRun;
