@@ -2,7 +2,12 @@ import type * as z from 'zod';
 import type { Template } from '../../../shared/capture/model.ts';
 import type { StatusHistoryEntry } from '../../../shared/schemas/account-views.ts';
 import type { DashboardWidget } from '../../../shared/schemas/dashboard-widgets.ts';
-import type { HistoryEntry, ProjectView, Tenant } from '../../../shared/schemas/responses/assets.ts';
+import type {
+  AssetView,
+  HistoryEntry,
+  ProjectView,
+  Tenant,
+} from '../../../shared/schemas/responses/assets.ts';
 import type { Automation, AutomationRun } from '../../../shared/schemas/responses/automation.ts';
 import type { GrantSet, LogEntry, Role } from '../../../shared/schemas/responses/company.ts';
 import type { ScraperRun } from '../../../shared/schemas/responses/connectors.ts';
@@ -105,6 +110,8 @@ export type GenericRecord<C extends GenericCollection> = C extends keyof AreaRec
  * a change to a schema, an area's record or a view that breaks that fails the type check below.
  */
 export interface GenericAnswers {
+  /** The site list and read answer the stored site with its pictures' addresses signed (`presentAsset`). */
+  assets: AssetView;
   'asset-groups': AssetGroup;
   entities: Entity;
   /**
