@@ -141,3 +141,10 @@ export async function runsOfAutomation(companyId: string, automationId: string, 
     .sort((a, b) => b._id.localeCompare(a._id))
     .slice(0, limit);
 }
+
+// Runs are written by the automation worker only: the generic writes are refused.
+declare module '../core/resources/generic-records.ts' {
+  interface AreaRecords {
+    'automation-runs': AutomationRun;
+  }
+}

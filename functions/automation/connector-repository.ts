@@ -233,3 +233,10 @@ export async function billNumberHolder(companyId: string, supplierId: string, nu
 
 export const putBillNumber = (companyId: string, supplierId: string, number: string, captureId: string) =>
   putItem(stateRef(companyId), { _id: billKey(supplierId, number), captureId });
+
+// Runs are written by the connector worker only: the generic writes are refused.
+declare module '../core/resources/generic-records.ts' {
+  interface AreaRecords {
+    'scraper-runs': ScraperRun;
+  }
+}

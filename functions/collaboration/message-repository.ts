@@ -79,3 +79,11 @@ export async function repliesOf(companyId: string, messageId: string): Promise<S
   });
   return found.data.map(toReply);
 }
+
+// Threads and replies are posted by the message calls, which add the author, mentions and files.
+declare module '../core/resources/generic-records.ts' {
+  interface AreaRecords {
+    messages: StoredMessage;
+    'messages/replies': StoredReply;
+  }
+}

@@ -1,4 +1,5 @@
 import type { Caller } from '../../shared/access/caller.ts';
+import { canSearch } from '../../shared/access/route-access.ts';
 import { CAPTURE_CONTENT_TYPES, detectCaptureFileType, safeFileName } from '../../shared/files/file-type.ts';
 import {
   ATTACHMENTS_PER_REPLY,
@@ -16,6 +17,11 @@ import {
   replyPatchSchema,
   threadAttachSchema,
 } from '../../shared/schemas/collaboration.ts';
+import {
+  genericListQuery,
+  genericSearchQuery,
+  genericSubListQuery,
+} from '../../shared/schemas/generic-queries.ts';
 import { findAccount } from '../accounts/index.ts';
 import { loadAsset } from '../assets/index.ts';
 import { getCompany } from '../company/index.ts';
@@ -36,7 +42,9 @@ import { objectOf } from '../core/lib/stored-values.ts';
 import { parseOrThrow } from '../core/lib/validation.ts';
 import type { Operations, OpResult, WithParams } from '../core/middleware/api-context.ts';
 import { operation } from '../core/middleware/operation.ts';
+import { answeredItem, answeredPage } from '../core/resources/generic-answers.ts';
 import { declaredResource, stampNew } from '../core/resources/resource-refs.ts';
+import { genericOperation } from '../core/resources/resource-service.ts';
 import { indexForSearch } from '../core/search-index/search-index-service.ts';
 import { getValidation } from '../invoices/index.ts';
 import { putNotifications } from '../notifications/index.ts';
@@ -305,6 +313,40 @@ const create = operation({}, async (ctx): Promise<OpResult> => {
 
 const bulkRefused = operation({}, async (): Promise<OpResult> => {
   throw readOnly('Discussions are started one at a time with POST /messages');
+});
+
+/**
+ * GET /messages and GET /messages/search: the generic list and search, each thread as its page reads it,
+ * so that its files come without their storage keys and a thread stored before a field had a default
+ * still answers it.
+ */
+const list = operation({ query: genericListQuery }, async (ctx): Promise<OpResult> => {
+  const result = await genericOperation('generic.list')({ ...ctx, query: ctx.query.text });
+  const page = answeredPage(result);
+  return { ...result, body: { ...page, data: page.data.map(threadView) } };
+});
+
+const search = operation({ query: genericSearchQuery }, async (ctx): Promise<OpResult> => {
+  if (!canSearch(ctx.caller)) throw forbidden();
+  const result = await genericOperation('generic.search')({ ...ctx, query: ctx.query.text });
+  const page = answeredPage(result);
+  return { ...result, body: { ...page, data: page.data.map(threadView) } };
+});
+
+/** GET /messages/{id}/replies and GET /messages/{id}/replies/{subId}: the generic reads, as replies show. */
+const listReplies = operation(
+  { params: ['id'], query: genericSubListQuery },
+  async (ctx): Promise<OpResult> => {
+    const query = { limit: String(ctx.query.limit), skip: String(ctx.query.skip) };
+    const result = await genericOperation('generic.sub.list')({ ...ctx, query });
+    const page = answeredPage(result);
+    return { ...result, body: { ...page, data: page.data.map(replyView) } };
+  },
+);
+
+const getReply = operation({ params: ['id', 'subId'] }, async (ctx): Promise<OpResult> => {
+  const result = await genericOperation('generic.sub.get')(ctx);
+  return { ...result, body: replyView(answeredItem(result)) };
 });
 
 /** GET /messages/{id}: the thread with its replies, oldest first, and the names of the people in it. */
@@ -600,12 +642,16 @@ export const MESSAGE_OPERATIONS: Operations = gatedBy('discussions', {
   'messages.members': members,
   'messages.create': create,
   'messages.bulkRefused': bulkRefused,
+  'messages.list': list,
+  'messages.search': search,
   'messages.get': get,
   'messages.update': update,
   'messages.assign': assign,
   'messages.uploadAttachment': uploadAttachment,
   'messages.attach': attach,
   'messages.download': threadDownload,
+  'messages.replies.list': listReplies,
+  'messages.replies.get': getReply,
   'messages.replies.create': createReply,
   'messages.replies.update': updateReply,
   'messages.replies.delete': deleteReply,

@@ -167,3 +167,10 @@ export async function readRowPages<T>(
   );
   return out;
 }
+
+// Imports are written by the import calls and worker only: the generic writes are refused.
+declare module '../core/resources/generic-records.ts' {
+  interface AreaRecords {
+    imports: ImportRecord;
+  }
+}

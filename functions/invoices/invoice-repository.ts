@@ -484,3 +484,10 @@ export async function queryIndexed(ref: CollectionRef, field: string, value: str
     ExpressionAttributeValues: { ':pk': keys.indexed(ref.pk, field, value) },
   });
 }
+
+// A validation item is written by the validation calls, which add its bill's name and checks.
+declare module '../core/resources/generic-records.ts' {
+  interface AreaRecords {
+    'invoice-validation': StoredValidation;
+  }
+}

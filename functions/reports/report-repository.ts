@@ -112,3 +112,10 @@ export async function changeReport(
   const report = out && toReport(out.after);
   return out && report ? { report, written: out.written } : undefined;
 }
+
+// Reports are made by the generate calls, which add who asked and how far the build went.
+declare module '../core/resources/generic-records.ts' {
+  interface AreaRecords {
+    reports: StoredReport;
+  }
+}

@@ -171,3 +171,10 @@ export async function findUnsubscribeLink(token: string): Promise<UnsubscribeLin
     ? { companyId: item.companyId, scheduleId: item.scheduleId, email: item.email }
     : undefined;
 }
+
+// Schedules are written by the schedule calls, which add when each last ran and how it went.
+declare module '../core/resources/generic-records.ts' {
+  interface AreaRecords {
+    'scheduled-reports': StoredSchedule;
+  }
+}

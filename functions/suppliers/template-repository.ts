@@ -182,3 +182,10 @@ export async function putPreviewJob(job: PreviewJob): Promise<void> {
     new PutCommand({ TableName: config().tableName, Item: { pk: PREVIEWS_PK, sk: job.jobId, ...job } }),
   );
 }
+
+// Templates are written by the template editor's calls, which give every rule and bound an id.
+declare module '../core/resources/generic-records.ts' {
+  interface AreaRecords {
+    templates: StoredTemplate;
+  }
+}

@@ -14,3 +14,7 @@ export const FOLDER_IMPORT_TYPES = [
  */
 export const IMPORT_TYPES = [...FOLDER_IMPORT_TYPES, 'contracts', 'readings', 'invoices'] as const;
 export type ImportType = (typeof IMPORT_TYPES)[number];
+
+/** pending: waiting for its file or its mapping; processing: the file being read or imported. */
+export const IMPORT_STATUSES = ['pending', 'processing', 'completed', 'error', 'rolled-back'] as const;
+export type ImportStatus = (typeof IMPORT_STATUSES)[number];

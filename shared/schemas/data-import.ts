@@ -1,11 +1,15 @@
 import * as z from 'zod';
+import { IMPORT_STATUSES, IMPORT_TYPES } from '../imports/import-types.ts';
 import { idSchema } from './common.ts';
 
+/**
+ * An import's fields as the generic list filters and describes them: imports are written by the import
+ * calls and worker only, so this names what they store rather than what a client may send.
+ */
 export const importSchema = z.object({
-  type: z.enum(['assets', 'accounts', 'entities', 'invoices', 'consumption', 'contracts']),
+  type: z.enum(IMPORT_TYPES),
   importTemplateId: idSchema.optional(),
-  status: z.enum(['pending', 'mapping', 'preview', 'importing', 'completed', 'error']).default('pending'),
-  fileKey: z.string().optional(),
-  mapping: z.record(z.string(), z.string()).default({}),
-  batchId: z.string().optional(),
+  fileName: z.string().optional(),
+  accountId: idSchema.optional(),
+  status: z.enum(IMPORT_STATUSES).default('pending'),
 });

@@ -215,6 +215,81 @@ describe('discussions on a site', () => {
     expect((await outsider('GET', path)).status).toBe(404);
   });
 
+  it('lists and searches threads as their page reads them: files without storage keys, defaults filled', async () => {
+    // A thread stored before its lists and count had defaults, with a file as posts keep them.
+    const oldId = newId();
+    const now = new Date().toISOString();
+    await putItem(
+      {
+        pk: keys.collection({ companyId: r.demoId }, 'messages'),
+        indexes: ['assetId'],
+        searchFields: ['subject'],
+      },
+      {
+        _id: oldId,
+        companyId: r.demoId,
+        subject: 'Old boiler thread',
+        status: 'open',
+        assetId: r.assets.mine,
+        attachments: [
+          { attachmentId: 'a1', key: 'messages/old/a1', fileName: 'old.pdf', contentType: 'application/pdf' },
+        ],
+        createdBy: 'owner',
+        createdAt: now,
+        updatedAt: now,
+      },
+    );
+    const listed = await siteUser('GET', `/messages?assetId=${r.assets.mine}&$sort=-createdAt&limit=200`);
+    expect(listed.status).toBe(200);
+    const threads = listed.body.data as Record<string, unknown>[];
+    const opened = threads.find((t) => t._id === threadId);
+    expect(opened?.attachments).toEqual([
+      {
+        attachmentId: expect.any(String),
+        fileName: 'site-plan.pdf',
+        contentType: 'application/pdf',
+        size: PDF.length,
+      },
+    ]);
+    expect(threads.find((t) => t._id === oldId)).toMatchObject({
+      accountIds: [],
+      mentions: [],
+      replyCount: 0,
+      authorSub: 'owner',
+      body: '',
+      attachments: [{ attachmentId: 'a1', fileName: 'old.pdf', contentType: 'application/pdf', size: 0 }],
+    });
+    const found = await owner('GET', '/messages/search?query=old%20boiler');
+    expect(found.status).toBe(200);
+    expect(found.body.data).toEqual([expect.objectContaining({ _id: oldId, accountIds: [], replyCount: 0 })]);
+    const replies = await siteUser('GET', `/messages/${threadId}/replies`);
+    expect(replies.status).toBe(200);
+    const reply = (replies.body.data as Record<string, unknown>[]).find((x) => x._id === replyId);
+    expect(reply).toMatchObject({
+      replyId,
+      mentions: [],
+      attachments: [expect.objectContaining({ size: PDF.length })],
+    });
+    const one = await siteUser('GET', `/messages/${threadId}/replies/${replyId}`);
+    expect(one.body).toEqual(reply);
+    expect(JSON.stringify([listed.body, found.body, replies.body, one.body])).not.toContain('"key"');
+    await putItem(
+      {
+        pk: keys.collection({ companyId: r.demoId }, 'messages'),
+        indexes: ['assetId'],
+        searchFields: ['subject'],
+      },
+      {
+        _id: oldId,
+        companyId: r.demoId,
+        subject: 'Old boiler thread',
+        assetId: r.assets.mine,
+        deleted: true,
+        createdAt: now,
+      },
+    );
+  });
+
   it('refuses a file that is not a PDF or picture whatever its name, and an upload of another thread', async () => {
     const ticket = await owner('POST', '/messages/upload-attachment', {
       messageId: threadId,

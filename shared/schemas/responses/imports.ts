@@ -1,9 +1,9 @@
 import type { ImportMapping, ImportType } from '../../imports/import-mapping.ts';
+import type { ImportStatus } from '../../imports/import-types.ts';
 
 /** Answers of the meter-data import calls (`/imports…`), as the browser reads them. */
 
-/** pending: waiting for its file or its mapping; processing: the file being read or imported. */
-export type ImportStatus = 'pending' | 'processing' | 'completed' | 'error' | 'rolled-back';
+export type { ImportStatus } from '../../imports/import-types.ts';
 
 export type Outcome = 'create' | 'update' | 'unchanged' | 'error';
 
