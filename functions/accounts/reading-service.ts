@@ -22,7 +22,6 @@ import { objectOf } from '../core/lib/stored-values.ts';
 import { parseOrThrow } from '../core/lib/validation.ts';
 import type { Operations, OpResult } from '../core/middleware/api-context.ts';
 import { operation } from '../core/middleware/operation.ts';
-import { answeredItem, answeredPage } from '../core/resources/generic-answers.ts';
 import { collectionOf, genericOperation } from '../core/resources/resource-service.ts';
 import { accountsResource, getAccount, throwIfAny, unitOf } from './account-links.ts';
 import { readingFieldErrors, readingPhotoPrefix, readingView, verifyReadingPhoto } from './reading-rules.ts';
@@ -68,16 +67,13 @@ async function otherReadings(caller: Caller, accountId: string, selfId?: string)
   return data.filter((r) => r._id !== selfId);
 }
 
-const list = operation({ query: plainListQuery }, async (ctx): Promise<OpResult> => {
-  const result = await generic('generic.list')({ ...ctx, query: ctx.query.text });
-  const body = answeredPage(result);
-  return { ...result, body: { ...body, data: body.data.map(readingView) } };
-});
+// The generic reads answer each reading through its view (registered by the accounts function).
+const list = operation(
+  { query: plainListQuery },
+  async (ctx): Promise<OpResult> => generic('generic.list')({ ...ctx, query: ctx.query.text }),
+);
 
-const get = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
-  const result = await generic('generic.get')(ctx);
-  return { ...result, body: readingView(answeredItem(result)) };
-});
+const get = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => generic('generic.get')(ctx));
 
 /** POST /readings/photo: a presigned PUT for a reading's photo, checked when the reading is submitted. */
 const photoUpload = operation({}, async (ctx): Promise<OpResult> => {

@@ -15,7 +15,6 @@ import { pngSize } from '../core/lib/png.ts';
 import { parseOrThrow } from '../core/lib/validation.ts';
 import type { OpContext, Operations, OpResult } from '../core/middleware/api-context.ts';
 import { operation } from '../core/middleware/operation.ts';
-import { answeredItem, answeredPage } from '../core/resources/generic-answers.ts';
 import { genericOperation } from '../core/resources/resource-service.ts';
 import { changeSupplier, findSupplier, type StoredSupplier } from './supplier-repository.ts';
 
@@ -26,7 +25,7 @@ const LOGO_URL_SECONDS = 3600;
 const logoPrefix = (supplierId: string) => `suppliers/${supplierId}/logo/`;
 
 /** The stored logo is private: answers carry a link to it that works for an hour. */
-async function withLogo<T extends StoredItem>(supplier: T): Promise<T> {
+export async function withLogo<T extends StoredItem>(supplier: T): Promise<T> {
   if (typeof supplier.logoKey !== 'string') return supplier;
   return {
     ...supplier,
@@ -36,18 +35,13 @@ async function withLogo<T extends StoredItem>(supplier: T): Promise<T> {
 
 const generic = genericOperation;
 
-/** GET /suppliers (e.g. `?type=distributor`): the generic list, each supplier with its logo link. */
-const list = operation({}, async (ctx): Promise<OpResult> => {
-  const result = await generic('generic.list')(ctx);
-  const body = answeredPage(result);
-  return { ...result, body: { ...body, data: await Promise.all(body.data.map(withLogo)) } };
-});
+/**
+ * GET /suppliers (e.g. `?type=distributor`) and GET /suppliers/{id}: the generic reads, each supplier with
+ * its logo link (the view the templates function registers for suppliers).
+ */
+const list = operation({}, async (ctx): Promise<OpResult> => generic('generic.list')(ctx));
 
-/** GET /suppliers/{id}: the supplier's overview, with its logo link. */
-const get = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
-  const result = await generic('generic.get')(ctx);
-  return { ...result, body: await withLogo(answeredItem(result)) };
-});
+const get = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => generic('generic.get')(ctx));
 
 async function loadSupplier(id: string): Promise<StoredSupplier> {
   const supplier = await findSupplier(id);

@@ -69,6 +69,23 @@ describe('site pictures on the local stack', () => {
     expect([decoded.width, decoded.height]).toEqual([427, 320]);
   });
 
+  it('answers a site search with its pictures as links, as the site list does, never their storage keys', async () => {
+    const list = await api('/assets?$sort=siteName&limit=1');
+    const listed = (list.body.data as { _id: string; siteName: string; images: Image[] }[])[0];
+    expect(listed?.images.length).toBeGreaterThan(0);
+    const found = await api(`/assets/search?query=${encodeURIComponent(String(listed?.siteName))}`);
+    const site = (
+      found.body.data as { _id: string; images: Record<string, unknown>[]; primaryImage?: Image }[]
+    ).find((a) => a._id === listed?._id);
+    expect(site?.images.length).toBe(listed?.images.length);
+    for (const image of site?.images ?? []) {
+      expect(Object.keys(image).filter((k) => k.endsWith('Key') || k === 'key')).toEqual([]);
+      expect(String(image.url)).toMatch(/^http/);
+    }
+    expect(site?.primaryImage?.thumbUrl).toBeTruthy();
+    expect((await fetch(String(site?.primaryImage?.thumbUrl))).status).toBe(200);
+  });
+
   it('leaves no message behind in the dead-letter queue (the seed pictures and thumbnails are passed over)', async () => {
     await local.drainQueues(10_000);
     const { messaging } = local.stack;

@@ -291,6 +291,11 @@ describe('suppliers', () => {
     ).toBe('PNG');
     const listed = await get('/suppliers?type=supplier');
     expect((listed.body.data as { logoUrl?: string }[])[0]?.logoUrl).toBeTruthy();
+    // A search answers the same supplier as the list does, logo link included.
+    const found = await get('/suppliers/search?query=edf');
+    expect((found.body.data as { _id: string; logoUrl?: string }[]).map((s) => [s._id, !!s.logoUrl])).toEqual(
+      [[edf, true]],
+    );
 
     expect(
       (await api({ method: 'PUT', path: `/suppliers/${edf}/logo`, token: owner, body: { size: 1024 } }))

@@ -36,6 +36,7 @@ import type { AnyOpContext, Operation, Operations, OpResult } from '../middlewar
 import { operation } from '../middleware/operation.ts';
 import { indexForSearch } from '../search-index/search-index-service.ts';
 import { refuseUnknownRefs } from './resource-refs.ts';
+import { viewOf, viewsOf } from './resource-views.ts';
 
 /** Keeps what is derived from a company item (the global search index) in step with it after a write. */
 const afterWrite = (resource: ResourceDecl, caller: Caller, item: StoredItem): Promise<void> =>
@@ -259,7 +260,7 @@ const list = operation({ query: genericListQuery }, async (ctx): Promise<OpResul
   const resource = resourceOf(ctx.route);
   const q = listQueryOf(resource, ctx.query.text);
   const { data, total } = await listReadable(resource, ctx.caller, q);
-  return { body: { data, total, limit: q.limit, skip: q.skip } };
+  return { body: { data: await viewsOf(resource.name, data), total, limit: q.limit, skip: q.skip } };
 });
 
 const search = operation({ query: genericSearchQuery }, async (ctx): Promise<OpResult> => {
@@ -268,12 +269,12 @@ const search = operation({ query: genericSearchQuery }, async (ctx): Promise<OpR
   if (text.length === 0) throw badRequest('query is required');
   const q = { ...listQueryOf(resource, ctx.query.text), text };
   const { data, total } = await listReadable(resource, ctx.caller, q);
-  return { body: { data, total, limit: q.limit, skip: q.skip } };
+  return { body: { data: await viewsOf(resource.name, data), total, limit: q.limit, skip: q.skip } };
 });
 
 const get = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
   const resource = resourceOf(ctx.route);
-  return { body: await loadForRoute(ctx, resource, ctx.params.id, 'read') };
+  return { body: await viewOf(resource.name, await loadForRoute(ctx, resource, ctx.params.id, 'read')) };
 });
 
 const create = operation({}, async (ctx): Promise<OpResult> => {

@@ -7,10 +7,12 @@ import { ACCOUNT_OPERATIONS } from '../../accounts/account-service.ts';
 import { ACCOUNT_STATUS_OPERATIONS } from '../../accounts/account-status-service.ts';
 import { CONTRACT_FILE_OPERATIONS } from '../../accounts/contract-file-service.ts';
 import { CONTRACT_OPERATIONS } from '../../accounts/contract-service.ts';
+import { readingView } from '../../accounts/reading-rules.ts';
 import { READING_OPERATIONS } from '../../accounts/reading-service.ts';
 import type { Operations } from '../../core/middleware/api-context.ts';
 import { httpFunction } from '../../core/middleware/http-function.ts';
 import { GENERIC_OPERATIONS } from '../../core/resources/resource-service.ts';
+import { registerResourceView } from '../../core/resources/resource-views.ts';
 
 /**
  * CSV imports (with the import machinery under them, a meter's consumption file among them) and invoice
@@ -22,6 +24,9 @@ const laterOperations = async (): Promise<Operations> =>
 
 /** The accounts function's resource schemas are built on the first call that needs them, not at start. */
 registerResourceSchemasLater('accounts', () => import('../../../shared/system/resource-schemas/accounts.ts'));
+
+/** Every generic read of a reading (list, search, one) answers whether it has a photo, never the photo's key. */
+registerResourceView('readings', (item) => ({ ...readingView(item) }));
 
 export const handler = httpFunction(
   'accounts',

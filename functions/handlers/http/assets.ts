@@ -4,10 +4,12 @@ import { ASSETS_AREA } from '../../../shared/system/areas/assets.ts';
 import { RECOMMENDATIONS_AREA } from '../../../shared/system/areas/recommendations.ts';
 import { registerResourceSchemasLater } from '../../../shared/system/resource-schemas.ts';
 import { ASSET_LIST_OPERATIONS } from '../../assets/asset-list-service.ts';
+import { presentAsset } from '../../assets/asset-records.ts';
 import type { Operation, Operations } from '../../core/middleware/api-context.ts';
 import { httpFunction } from '../../core/middleware/http-function.ts';
 import { onFirstCall } from '../../core/middleware/operation.ts';
 import { GENERIC_OPERATIONS } from '../../core/resources/resource-service.ts';
+import { registerResourceView } from '../../core/resources/resource-views.ts';
 
 /**
  * Site imports load their planner (and the import machinery under it) on first use: few calls need it,
@@ -42,6 +44,9 @@ const laterOperations = async (): Promise<Operations> => (await import('./later/
  * call of an operation not listed below, or of a site list with filters.
  */
 registerResourceSchemasLater('assets', () => import('../../../shared/system/resource-schemas/assets.ts'));
+
+/** A site's generic reads (its search) answer its pictures' links, as the site list does. */
+registerResourceView('assets', presentAsset);
 
 export const handler = httpFunction(
   'assets',

@@ -3,7 +3,8 @@ import { registerResourceSchemasLater } from '../../../shared/system/resource-sc
 import type { Operations } from '../../core/middleware/api-context.ts';
 import { httpFunction } from '../../core/middleware/http-function.ts';
 import { GENERIC_OPERATIONS } from '../../core/resources/resource-service.ts';
-import { SUPPLIER_OPERATIONS } from '../../suppliers/supplier-service.ts';
+import { registerResourceView } from '../../core/resources/resource-views.ts';
+import { SUPPLIER_OPERATIONS, withLogo } from '../../suppliers/supplier-service.ts';
 
 /**
  * Suppliers are read by everyone; the template editor's calls are staff's, and far fewer: they load on
@@ -21,6 +22,9 @@ registerResourceSchemasLater(
   'templates',
   () => import('../../../shared/system/resource-schemas/templates.ts'),
 );
+
+/** Every generic read of a supplier (list, search, one) answers its logo's link. */
+registerResourceView('suppliers', withLogo);
 
 export const handler = httpFunction(
   'templates',
