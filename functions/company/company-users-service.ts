@@ -20,7 +20,6 @@ import {
 } from '../core/access/user-repository.ts';
 import { writeActivity } from '../core/activity/activity-service.ts';
 import { closeConnectionsOf } from '../core/adapters/live.ts';
-import { mailer } from '../core/adapters/mailer.ts';
 import { mailConfig } from '../core/config.ts';
 import { badRequest, conflict, forbidden, formError, notFound } from '../core/lib/errors.ts';
 import { sentFields } from '../core/lib/item-patch.ts';
@@ -260,6 +259,8 @@ async function sendWelcome(
         `Sign in${appUrl ? ` at ${appUrl}` : ''} with ${identity.email} and the password you already use for Voltfolio,`,
         `then choose ${companyName} from your companies.`,
       ];
+  // The mailer loads with the first welcome: the session and companies functions start without it.
+  const { mailer } = await import('../core/adapters/mailer.ts');
   await mailer().send({
     to: identity.email,
     subject: `Welcome to Voltfolio, ${String(member.name)}`,

@@ -31,6 +31,14 @@ describe('libraries a function reads at start', () => {
     expect(await loads('otplib', () => import('../../functions/core/adapters/identity.ts'))).toBe(true);
   });
 
+  // Only a welcome e-mail to a new company user sends mail from these functions.
+  it.each([
+    ['session', () => import('../../functions/handlers/http/session.ts')],
+    ['companies', () => import('../../functions/handlers/http/companies.ts')],
+  ])('starts the %s function without the mailer', async (_name, load) => {
+    expect(await loads('../../functions/core/adapters/mailer.ts', load)).toBe(false);
+  });
+
   // zod's full build costs a cold start ~3 ms of parsing and set-up even when no schema is built.
   it.each([
     ['MFA', () => import('../../functions/profile/mfa-service.ts')],
