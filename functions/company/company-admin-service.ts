@@ -1,4 +1,3 @@
-import * as z from 'zod';
 import type { Caller } from '../../shared/access/caller.ts';
 import { companiesPageQuery } from '../../shared/schemas/queries.ts';
 import { portalPasswordHeld, removePortalPassword, storePortalPassword } from '../automation/index.ts';
@@ -13,7 +12,6 @@ import {
 } from '../core/access/membership-repository.ts';
 import { listRoles } from '../core/access/user-repository.ts';
 import { writeActivity } from '../core/activity/activity-service.ts';
-import { onFirstUse } from '../core/adapters/on-first-use.ts';
 import type { StoredItem } from '../core/data/item-repository.ts';
 import { formError, notFound } from '../core/lib/errors.ts';
 import { newId } from '../core/lib/ids.ts';
@@ -22,6 +20,7 @@ import type { OpContext, Operations, OpResult } from '../core/middleware/api-con
 import { operation } from '../core/middleware/operation.ts';
 import { startSearchIndex } from '../core/search-index/search-index-service.ts';
 import { findSupplier } from '../suppliers/index.ts';
+import type { SettingsChanges } from './company-admin-bodies.ts';
 import {
   changeStoredCompany,
   companyIdForCaptureAddress,
@@ -104,60 +103,8 @@ const STARTING_ROLES = [
   { name: 'entity viewer', permissions: ['entity_user'] },
 ] as const;
 
-/**
- * The company's schemas and the validation rules' are built on the first write that parses one, not when
- * the function starts: most of its calls read the company, its users and roles.
- */
-const bodies = onFirstUse(async () => {
-  const { CALENDAR_PERIODS, captureSendersSchema, companySchema, invoiceFileNameLimitSchema } = await import(
-    '../../shared/schemas/company.ts'
-  );
-  const { ruleChangesSchema } = await import('../../shared/validation/rules.ts');
-  const settings = z
-    .object({
-      calendarPeriod: z.enum(CALENDAR_PERIODS),
-      meesScenario: z.enum(['in-force', 'proposed']),
-      hideCostData: z.boolean(),
-      showLogo: z.boolean(),
-      invoiceCategories: z.array(z.string().trim().min(1).max(100)).max(200),
-      miscInvoiceCategories: z.array(z.string().trim().min(1).max(100)).max(200),
-      messageCategories: z.array(z.string().trim().min(1).max(100)).max(200),
-      documentCategories: z.array(z.string().trim().min(1).max(100)).max(200),
-      invoiceCaptureEmail: z.string().trim().toLowerCase().email('Must be a valid e-mail address').nullable(),
-      invoiceCaptureSendersOnly: z.boolean(),
-      invoiceCaptureSenders: captureSendersSchema,
-      // Null goes back to the default.
-      invoiceFileNameLimit: invoiceFileNameLimitSchema.nullable(),
-      isDemo: z.boolean(),
-    })
-    .partial()
-    .strict();
-  return {
-    create: companySchema.extend({
-      owner: z
-        .object({
-          email: z.string().trim().email('Must be a valid e-mail address'),
-          name: z.string().trim().min(1),
-        })
-        .optional(),
-    }),
-    settings,
-    update: z
-      .object({ name: z.string().trim().min(1).max(200), settings })
-      .partial()
-      .strict(),
-    portal: z
-      .object({
-        username: z.string().trim().min(1, 'This field is required').max(200),
-        enabled: z.boolean().default(true),
-        // Sealed and kept apart from the settings: never stored with them, answered or logged.
-        password: z.string().min(1, 'This field is required').max(500).optional(),
-      })
-      .strict(),
-    rules: z.object({ rules: ruleChangesSchema }),
-  };
-});
-type SettingsChanges = z.output<Awaited<ReturnType<typeof bodies>>['settings']>;
+/** The company's write schemas load with the first write that parses one (see company-admin-bodies.ts). */
+const bodies = async () => (await import('./company-admin-bodies.ts')).companyAdminBodies;
 
 /** Staff create a company with its starting roles and, optionally, its first owner. */
 const create = operation({}, async (ctx): Promise<OpResult> => {

@@ -1,7 +1,7 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { LOGO_MAX_PIXELS } from '../../shared/constants.ts';
 import { MESSAGES } from '../../shared/messages.ts';
-import { idField } from '../../shared/schemas/fields.ts';
+import { idField } from '../../shared/schemas/mini-fields.ts';
 import type { LogoTicket } from '../../shared/schemas/responses/company.ts';
 import { declaredSize, tooLargeMessage, UPLOAD_LIMITS } from '../../shared/schemas/upload-size.ts';
 import { storedUpload } from '../core/adapters/object-start.ts';
@@ -23,7 +23,7 @@ const logoKeyPrefix = (companyId: string) => `logos/${companyId}/`;
 /** A presigned upload for a new logo; it takes effect once confirmed (PUT /companies/{id}/logo). */
 const uploadLogo = operation({}, async (ctx): Promise<OpResult> => {
   const body = parseOrThrow(
-    z.object({ companyId: idField().optional(), size: declaredSize(UPLOAD_LIMITS.logo) }),
+    z.object({ companyId: z.optional(idField()), size: declaredSize(UPLOAD_LIMITS.logo) }),
     ctx.body ?? {},
   );
   const companyId = ctx.caller.isAdmin && body.companyId ? body.companyId : ctx.caller.companyId;
@@ -45,7 +45,7 @@ const uploadLogo = operation({}, async (ctx): Promise<OpResult> => {
 /** Checks the uploaded file by its size and PNG header: a PNG at least 200 px wide, or the logo rule's message. */
 const confirmLogo = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
   const company = await loadCompany(ctx.params.id);
-  const { key } = parseOrThrow(z.object({ key: z.string().optional() }), ctx.body ?? {});
+  const { key } = parseOrThrow(z.object({ key: z.optional(z.string()) }), ctx.body ?? {});
   // Only this company's own uploads: a key elsewhere is as good as no logo.
   if (!key?.startsWith(logoKeyPrefix(company._id))) throw formError({ logo: MESSAGES.logoMissing });
   const stored = await storedUpload(bucketName('documents'), key, 33);

@@ -1,8 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import * as z from 'zod';
 import type { Caller } from '../../shared/access/caller.ts';
 import { type PermissionName, permissionList } from '../../shared/access/permission-names.ts';
-import { idField } from '../../shared/schemas/fields.ts';
 import type { CompanyUser, WelcomeSentView } from '../../shared/schemas/responses/company.ts';
 import { forgetCaller } from '../core/access/caller-service.ts';
 import {
@@ -22,8 +20,6 @@ import {
 } from '../core/access/user-repository.ts';
 import { writeActivity } from '../core/activity/activity-service.ts';
 import { closeConnectionsOf } from '../core/adapters/live.ts';
-import { mailer } from '../core/adapters/mailer.ts';
-import { onFirstUse } from '../core/adapters/on-first-use.ts';
 import { mailConfig } from '../core/config.ts';
 import { badRequest, conflict, forbidden, formError, notFound } from '../core/lib/errors.ts';
 import { sentFields } from '../core/lib/item-patch.ts';
@@ -118,17 +114,10 @@ const get = operation({}, async (ctx): Promise<OpResult> => {
 const identityProvider = async () => (await import('../core/adapters/identity.ts')).identityProvider();
 
 /**
- * A user's schemas are built on the first write of a user, not when the function starts: most of its
- * calls read users and the company.
+ * A user's schemas, in zod's full build, load on the first write of a user, not when the function starts:
+ * most of its calls read users and the company.
  */
-const bodies = onFirstUse(async () => {
-  const { userSchema } = await import('../../shared/schemas/user.ts');
-  return {
-    create: userSchema.extend({ sendWelcomeEmail: z.boolean().default(false) }),
-    /** `roleId: null` takes the user's role away; leaving it out keeps the role. */
-    update: userSchema.omit({ email: true }).extend({ roleId: idField().nullable() }).partial().strict(),
-  };
-});
+const bodies = async () => (await import('./company-user-bodies.ts')).companyUserBodies;
 
 const create = operation({}, async (ctx): Promise<OpResult> => {
   const { companyId } = target(ctx);
@@ -270,6 +259,8 @@ async function sendWelcome(
         `Sign in${appUrl ? ` at ${appUrl}` : ''} with ${identity.email} and the password you already use for Voltfolio,`,
         `then choose ${companyName} from your companies.`,
       ];
+  // The mailer loads with the first welcome: the session and companies functions start without it.
+  const { mailer } = await import('../core/adapters/mailer.ts');
   await mailer().send({
     to: identity.email,
     subject: `Welcome to Voltfolio, ${String(member.name)}`,

@@ -1,5 +1,6 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { PERMISSION_NAMES, type PermissionName } from '../../shared/access/permission-names.ts';
+import { REQUIRED_MESSAGE } from '../../shared/schemas/mini-fields.ts';
 import { onFirstUse } from '../../shared/schemas/on-first-use.ts';
 import {
   deleteMachine,
@@ -27,10 +28,10 @@ const MACHINE_PERMISSIONS = PERMISSION_NAMES.filter((p) => !NEVER_FOR_MACHINES.i
 
 const createBody = onFirstUse(() =>
   z.object({
-    name: z.string().trim().min(1, 'This field is required').max(200),
-    permissions: z
-      .array(z.enum(MACHINE_PERMISSIONS as [PermissionName, ...PermissionName[]]))
-      .default(['company_user']),
+    name: z.string().check(z.trim(), z.minLength(1, REQUIRED_MESSAGE), z.maxLength(200)),
+    permissions: z._default(z.array(z.enum(MACHINE_PERMISSIONS as [PermissionName, ...PermissionName[]])), [
+      'company_user',
+    ]),
   }),
 );
 

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { formatApiKey, publicPartOf } from '../../shared/access/credentials.ts';
 import { onFirstUse } from '../../shared/schemas/on-first-use.ts';
 import {
@@ -24,13 +24,11 @@ export const DEFAULT_API_PLAN: ApiPlan = { callsPerPeriod: 10_000, periodDays: 3
 
 /** Built on the first set-up, not when a function that revokes keys (company users) starts. */
 const planSchema = onFirstUse(() =>
-  z
-    .object({
-      callsPerPeriod: z.number().int().min(1).max(100_000_000).optional(),
-      periodDays: z.number().int().min(1).max(366).optional(),
-      ratePerSecond: z.number().int().min(1).max(10_000).optional(),
-    })
-    .strict(),
+  z.strictObject({
+    callsPerPeriod: z.optional(z.number().check(z.int(), z.minimum(1), z.maximum(100_000_000))),
+    periodDays: z.optional(z.number().check(z.int(), z.minimum(1), z.maximum(366))),
+    ratePerSecond: z.optional(z.number().check(z.int(), z.minimum(1), z.maximum(10_000))),
+  }),
 );
 
 async function usageOf(account: ApiAccount | undefined) {

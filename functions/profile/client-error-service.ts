@@ -1,4 +1,5 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
+import { REQUIRED_MESSAGE } from '../../shared/schemas/mini-fields.ts';
 import { onFirstUse } from '../../shared/schemas/on-first-use.ts';
 import { takeCall } from '../core/access/credential-repository.ts';
 import { putItem } from '../core/data/item-repository.ts';
@@ -14,11 +15,11 @@ export const CLIENT_ERRORS_PER_MINUTE = 30;
 
 const reportSchema = onFirstUse(() =>
   z.object({
-    kind: z.enum(['error', 'unhandledrejection', 'render']).default('error'),
-    message: z.string().trim().min(1, 'This field is required').max(2000),
-    stack: z.string().max(8000).optional(),
-    url: z.string().max(2000).optional(),
-    release: z.string().max(50).optional(),
+    kind: z._default(z.enum(['error', 'unhandledrejection', 'render']), 'error'),
+    message: z.string().check(z.trim(), z.minLength(1, REQUIRED_MESSAGE), z.maxLength(2000)),
+    stack: z.optional(z.string().check(z.maxLength(8000))),
+    url: z.optional(z.string().check(z.maxLength(2000))),
+    release: z.optional(z.string().check(z.maxLength(50))),
   }),
 );
 

@@ -1,4 +1,5 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
+import { REQUIRED_MESSAGE } from '../../shared/schemas/mini-fields.ts';
 import { onFirstUse } from '../../shared/schemas/on-first-use.ts';
 import { forgetCaller } from '../core/access/caller-service.ts';
 import { changeProfile } from '../core/access/user-repository.ts';
@@ -11,13 +12,11 @@ import { operation } from '../core/middleware/operation.ts';
 import { membersRef } from './profile-repository.ts';
 
 const detailsSchema = onFirstUse(() =>
-  z
-    .object({
-      name: z.string().trim().min(1, 'This field is required').max(100).optional(),
-      /** The interface language; null goes back to the browser's. */
-      language: z.enum(['en', 'fr']).nullable().optional(),
-    })
-    .strict(),
+  z.strictObject({
+    name: z.optional(z.string().check(z.trim(), z.minLength(1, REQUIRED_MESSAGE), z.maxLength(100))),
+    /** The interface language; null goes back to the browser's. */
+    language: z.optional(z.nullable(z.enum(['en', 'fr']))),
+  }),
 );
 
 /** The member records carry the name too, so company user lists show the new one. */

@@ -1,6 +1,6 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { derivePermissions, isEntityGroupUser } from '../../shared/access/route-access.ts';
-import { idField } from '../../shared/schemas/fields.ts';
+import { idField } from '../../shared/schemas/mini-fields.ts';
 import { onFirstUse } from '../../shared/schemas/on-first-use.ts';
 import { notificationsQuery } from '../../shared/schemas/queries.ts';
 import type { Me, MyPermissions } from '../../shared/schemas/responses/session.ts';
@@ -155,7 +155,7 @@ const myNotifications = operation({ query: notificationsQuery }, async (ctx): Pr
 const seenBody = onFirstUse(() =>
   z.union([
     z.object({ id: idField() }),
-    z.object({ ids: z.array(idField()).min(1).max(1000) }),
+    z.object({ ids: z.array(idField()).check(z.minLength(1), z.maxLength(1000)) }),
     z.object({ all: z.literal(true) }),
   ]),
 );
