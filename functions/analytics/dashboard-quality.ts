@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import {
   addDays,
   addMonths,
@@ -10,11 +10,9 @@ import {
 } from '../../shared/analytics/index.ts';
 import { defaultUnit } from '../../shared/domain/units.ts';
 import { convertQuantity } from '../../shared/schemas/account-rules.ts';
-import {
-  type MeterQualityAnswer,
-  meterDataQualityParamsFields,
-} from '../../shared/schemas/dashboard-widgets.ts';
-import { isoDateField } from '../../shared/schemas/fields.ts';
+import { meterDataQualityParamsFields } from '../../shared/schemas/dashboard-widget-fields.ts';
+import type { MeterQualityAnswer } from '../../shared/schemas/dashboard-widgets.ts';
+import { isoDateField } from '../../shared/schemas/mini-fields.ts';
 import { onFirstUse } from '../../shared/schemas/on-first-use.ts';
 import { findAccount, utilityOf } from '../accounts/index.ts';
 import type { StoredItem } from '../core/data/item-repository.ts';
@@ -117,7 +115,7 @@ function answerOf(accountId: string, unit: string, bills: number, q: MeterDataQu
 const meterDataQualityParamsSchema = onFirstUse(meterDataQualityParamsFields);
 
 const qualityQuerySchema = onFirstUse(() =>
-  z.object({ startDate: isoDateField().optional(), endDate: isoDateField().optional() }),
+  z.object({ startDate: z.optional(isoDateField()), endDate: z.optional(isoDateField()) }),
 );
 
 /** The default window of the meter page: the 24 full months before this one. */

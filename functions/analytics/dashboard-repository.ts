@@ -6,7 +6,7 @@
  * | the live widgets of a dashboard | `gsi1pk = C#{companyId}#widgets#dashboardId#{dashboardId}` | gsi1 |
  */
 import { createHash } from 'node:crypto';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { MAX_LIST_LIMIT } from '../../shared/constants.ts';
 import { type DashboardWidget, WIDGET_TYPES } from '../../shared/schemas/dashboard-widgets.ts';
 import { UTILITY_TYPES } from '../../shared/schemas/mini-fields.ts';
@@ -47,19 +47,20 @@ export const getDashboard = async (companyId: string, id: string) =>
  * absent (the widget then shows its defaults) rather than failing the dashboard.
  */
 const storedWidgetSettings = onFirstUse(() => {
-  const text = () => z.string().optional().catch(undefined);
-  return z
-    .object({
-      type: z.enum(WIDGET_TYPES).optional().catch(undefined),
+  const text = () => z.catch(z.optional(z.string()), undefined);
+  return z.catch(
+    z.object({
+      type: z.catch(z.optional(z.enum(WIDGET_TYPES)), undefined),
       selectedId: text(),
       source: text(),
-      utilityType: z.enum(UTILITY_TYPES).optional().catch(undefined),
+      utilityType: z.catch(z.optional(z.enum(UTILITY_TYPES)), undefined),
       metric: text(),
       granularity: text(),
       /** Judged by the widget's own schema where it is read. */
-      customData: z.unknown().optional(),
-    })
-    .catch({});
+      customData: z.optional(z.unknown()),
+    }),
+    {},
+  );
 });
 
 export type StoredWidgetSettings = z.output<typeof storedWidgetSettings>;

@@ -5,6 +5,10 @@ import type { DateRange } from '../../shared/analytics/index.ts';
 import { MESSAGES } from '../../shared/messages.ts';
 import type { UtilityType } from '../../shared/schemas/common.ts';
 import {
+  widgetCustomDataFields,
+  widgetDataParamsFields,
+} from '../../shared/schemas/dashboard-widget-fields.ts';
+import {
   WIDGET_LINKS,
   WIDGET_TYPE_LABELS,
   type WidgetData,
@@ -12,8 +16,6 @@ import {
   type WidgetRow,
   type WidgetType,
   widgetComparePeriod,
-  widgetCustomDataFields,
-  widgetDataParamsFields,
   widgetWindow,
 } from '../../shared/schemas/dashboard-widgets.ts';
 import { onFirstUse } from '../../shared/schemas/on-first-use.ts';

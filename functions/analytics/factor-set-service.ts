@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import {
   DEFAULT_FACTOR_SET,
   FACTOR_SET_EDITIONS,
@@ -52,9 +52,11 @@ const round3 = (v: number) => Math.round(v * 1000) / 1000;
 /** Built on the first restatement asked for: the function serving the figures starts without it. */
 export const restateBodySchema = onFirstUse(() =>
   z.object({
-    factorSet: z.string().refine((id) => findFactorSetEdition(id) !== undefined, {
-      message: `Must be one of ${FACTOR_SET_EDITIONS.map((e) => e.id).join(', ')}`,
-    }),
+    factorSet: z.string().check(
+      z.refine((id) => findFactorSetEdition(id) !== undefined, {
+        message: `Must be one of ${FACTOR_SET_EDITIONS.map((e) => e.id).join(', ')}`,
+      }),
+    ),
   }),
 );
 

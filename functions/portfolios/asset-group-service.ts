@@ -1,7 +1,7 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { isCompanyWide } from '../../shared/access/route-access.ts';
 import { IMPERIAL_AREA_FACTOR, MAX_LIST_LIMIT } from '../../shared/constants.ts';
-import { ID_PATTERN, idField } from '../../shared/schemas/fields.ts';
+import { ID_PATTERN, idField } from '../../shared/schemas/mini-fields.ts';
 import { onFirstUse } from '../../shared/schemas/on-first-use.ts';
 import { assetGroupPageQuery, assetGroupSearchQuery } from '../../shared/schemas/queries.ts';
 import type { FloorAreaTotal } from '../../shared/schemas/register.ts';
@@ -150,7 +150,7 @@ const addAsset = operation({ params: ['id', 'assetId'] }, async (ctx): Promise<O
 });
 
 const assetIdList = onFirstUse(() =>
-  z.array(idField()).min(1, 'Name at least one asset').max(MAX_BULK_ASSETS),
+  z.array(idField()).check(z.minLength(1, 'Name at least one asset'), z.maxLength(MAX_BULK_ASSETS)),
 );
 
 /** PUT /asset-groups/{id}/assets/{assetIds}: adds a comma-separated list; one bad id adds none. */

@@ -1,12 +1,7 @@
 import { isCompanyWide } from '../../shared/access/route-access.ts';
 import { type CustomTemplate, periodDates } from '../../shared/reports/custom-templates.ts';
-import {
-  REPORT_CONTENT_TYPES,
-  type ReportRequest,
-  reportRequestSchema,
-  SYSTEM_TEMPLATES,
-  templateOf,
-} from '../../shared/reports/report-templates.ts';
+import { type ReportRequest, reportRequestSchema } from '../../shared/reports/report-request.ts';
+import { REPORT_CONTENT_TYPES, SYSTEM_TEMPLATES, templateOf } from '../../shared/reports/report-templates.ts';
 import {
   type ReportGenerateQuery,
   reportGenerateQuery,

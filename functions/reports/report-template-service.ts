@@ -5,7 +5,7 @@ import {
   periodDates,
 } from '../../shared/reports/custom-templates.ts';
 import type { ReportDocument } from '../../shared/reports/report-document.ts';
-import { reportRequestSchema } from '../../shared/reports/report-templates.ts';
+import { reportRequestSchema } from '../../shared/reports/report-request.ts';
 import { isoDate } from '../../shared/schemas/common.ts';
 import { badRequest, formError, notFound } from '../core/lib/errors.ts';
 import { parseOrThrow } from '../core/lib/validation.ts';

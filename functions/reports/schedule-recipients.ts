@@ -1,7 +1,7 @@
 import type { Caller } from '../../shared/access/caller.ts';
 import { canAccessItem, type ItemLineage } from '../../shared/access/item-access.ts';
 import { canUseRoute, isCompanyWide } from '../../shared/access/route-access.ts';
-import { recipientChoicesQuery } from '../../shared/reports/report-schedule.ts';
+import { recipientChoicesQuery } from '../../shared/reports/schedule-queries.ts';
 import type { RecipientChoice, RecipientChoices } from '../../shared/schemas/responses/reports.ts';
 import { findResource } from '../../shared/system/resources.ts';
 import { memberCaller } from '../core/access/caller-service.ts';

@@ -1,13 +1,14 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { CustomTemplate } from '../../shared/reports/custom-templates.ts';
+import { unsubscribeQuery } from '../../shared/reports/schedule-queries.ts';
+import { reportRequestSchema } from '../../shared/reports/report-request.ts';
 import {
   nextRunAfter,
   periodOfRun,
   reportSendSchema,
   scheduledReportSchema,
-  unsubscribeQuery,
 } from '../../shared/reports/report-schedule.ts';
-import { reportRequestSchema, templateOf } from '../../shared/reports/report-templates.ts';
+import { templateOf } from '../../shared/reports/report-templates.ts';
 import type { ReportSent } from '../../shared/schemas/responses/reports.ts';
 import type { ScheduledReportRunMessage } from '../../shared/system/queue-messages.ts';
 import { getProfile } from '../core/access/user-repository.ts';

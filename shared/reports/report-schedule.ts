@@ -252,16 +252,5 @@ export const reportSendSchema = onFirstUse(() =>
   }),
 );
 
-/** The unsubscribe link's query: its token is all the credential there is. */
-export const unsubscribeQuery = onFirstUse(() => z.object({ token: z.string().max(200).default('') }));
-
 /** A report at most this large travels with the mail; a larger one is sent as a link that expires. */
 export const MAX_ATTACHMENT_BYTES = 10 * 1024 * 1024;
-
-/** GET /scheduled-reports/recipients: the scope whose readers may be picked as recipients. */
-export const recipientChoicesQuery = onFirstUse(() =>
-  z.object({
-    scopeType: z.enum(REPORT_SCOPES).default('company'),
-    scopeId: idField().optional(),
-  }),
-);

@@ -1,8 +1,10 @@
-import * as z from 'zod';
-import type { Granularity } from '../analytics/index.ts';
-import { dayNumber } from '../analytics/index.ts';
+import * as z from 'zod/mini';
+// The narrow modules, not the analytics barrel: the functions declaring these routes start without the
+// emission factor tables the barrel pulls in.
+import type { Granularity } from '../analytics/calendars.ts';
+import { dayNumber } from '../analytics/dates.ts';
 import type { UtilityType } from './common.ts';
-import { idField, UTILITY_TYPES } from './fields.ts';
+import { idField, UTILITY_TYPES } from './mini-fields.ts';
 import { onFirstUse } from './on-first-use.ts';
 
 /*
@@ -28,57 +30,67 @@ const isDate = (v: string) => {
     return false;
   }
 };
-const date = () => z.string().refine(isDate, 'Must be a date as YYYY-MM-DD');
+const date = () => z.string().check(z.refine(isDate, 'Must be a date as YYYY-MM-DD'));
 
 const flag = (fallback: boolean) =>
-  z
-    .enum(['true', 'false'], { error: 'Must be true or false' })
-    .default(fallback ? 'true' : 'false')
-    .transform((v) => v === 'true');
+  z.pipe(
+    z._default(z.enum(['true', 'false'], { error: 'Must be true or false' }), fallback ? 'true' : 'false'),
+    z.transform((v) => v === 'true'),
+  );
 
 const granularity = () =>
-  z
-    .enum(GRANULARITIES, { error: `Must be one of ${GRANULARITIES.join(', ')}` })
-    .default('monthly')
-    .transform((v) => v as Granularity | IntervalGranularity);
+  z.pipe(
+    z._default(z.enum(GRANULARITIES, { error: `Must be one of ${GRANULARITIES.join(', ')}` }), 'monthly'),
+    z.transform((v) => v as Granularity | IntervalGranularity),
+  );
 
 const accountTypes = () =>
-  z
-    .string()
-    .transform((v) =>
-      v
-        .split(',')
-        .map((t) => t.trim())
-        .filter(Boolean),
-    )
-    .refine(
-      (types) => types.length > 0 && types.every((t) => (UTILITY_TYPES as readonly string[]).includes(t)),
-      `Must be one or more of ${UTILITY_TYPES.join(', ')}`,
-    )
-    .transform((types) => [...new Set(types)] as UtilityType[]);
+  z.pipe(
+    z
+      .pipe(
+        z.string(),
+        z.transform((v) =>
+          v
+            .split(',')
+            .map((t) => t.trim())
+            .filter(Boolean),
+        ),
+      )
+      .check(
+        z.refine(
+          (types) => types.length > 0 && types.every((t) => (UTILITY_TYPES as readonly string[]).includes(t)),
+          `Must be one or more of ${UTILITY_TYPES.join(', ')}`,
+        ),
+      ),
+    z.transform((types) => [...new Set(types)] as UtilityType[]),
+  );
 
 /** The fields of the analytics query, built when called. */
 const queryFields = () => ({
-  startDate: date().optional(),
-  endDate: date().optional(),
+  startDate: z.optional(date()),
+  endDate: z.optional(date()),
   granularity: granularity(),
-  dataType: z.enum(DATA_TYPES, { error: `Must be one of ${DATA_TYPES.join(', ')}` }).default('consumption'),
-  accountType: accountTypes().optional(),
-  assetId: idField().optional(),
-  assetGroupId: idField().optional(),
+  dataType: z._default(
+    z.enum(DATA_TYPES, { error: `Must be one of ${DATA_TYPES.join(', ')}` }),
+    'consumption',
+  ),
+  accountType: z.optional(accountTypes()),
+  assetId: z.optional(idField()),
+  assetGroupId: z.optional(idField()),
   /** An entity with every entity below it: the sites of all of them the caller may read. */
-  entityId: idField().optional(),
+  entityId: z.optional(idField()),
   /** Scope 2 of electricity location-based (the grid average) or market-based (contracts, residual mix). */
-  emissions: z.enum(['location', 'market'], { error: 'Must be location or market' }).default('location'),
+  emissions: z._default(z.enum(['location', 'market'], { error: 'Must be location or market' }), 'location'),
   /** One meter's figures. */
-  accountId: idField().optional(),
+  accountId: z.optional(idField()),
   includeCosts: flag(true),
   dateBreakdown: flag(true),
   estimateBreakdown: flag(false),
-  comparePeriod: z
-    .enum(COMPARE_PERIODS, { error: `Must be one of ${COMPARE_PERIODS.join(', ')}` })
-    .default('none'),
-  source: z.enum(SOURCES, { error: `Must be one of ${SOURCES.join(', ')}` }).default('combined'),
+  comparePeriod: z._default(
+    z.enum(COMPARE_PERIODS, { error: `Must be one of ${COMPARE_PERIODS.join(', ')}` }),
+    'none',
+  ),
+  source: z._default(z.enum(SOURCES, { error: `Must be one of ${SOURCES.join(', ')}` }), 'combined'),
   /** Each figure split by where its months came from: bills, imports, interval readings, estimates. */
   detailedSource: flag(false),
   /** The records behind each period: bill ids, other meter months, and the provenance call. */
@@ -102,10 +114,12 @@ export const namesSeveralScopes = (q: {
  * without building it.
  */
 export const analyticsQuerySchema = onFirstUse(() =>
-  z.object(queryFields()).superRefine((q, ctx) => {
-    if (namesSeveralScopes(q))
-      ctx.addIssue({ code: 'custom', path: ['assetGroupId'], message: ONE_SCOPE_MESSAGE });
-  }),
+  z.object(queryFields()).check(
+    z.superRefine((q, ctx) => {
+      if (namesSeveralScopes(q))
+        ctx.addIssue({ code: 'custom', path: ['assetGroupId'], message: ONE_SCOPE_MESSAGE });
+    }),
+  ),
 );
 
 export type AnalyticsQuery = z.infer<typeof analyticsQuerySchema>;
@@ -117,7 +131,7 @@ export type AnalyticsQuery = z.infer<typeof analyticsQuerySchema>;
  */
 export const itemAnalyticsQuerySchema = onFirstUse(() => {
   const { assetId: _a, assetGroupId: _g, ...fields } = queryFields();
-  return z.object({ ...fields, id: z.string().optional() });
+  return z.object({ ...fields, id: z.optional(z.string()) });
 });
 
 /**
@@ -126,5 +140,5 @@ export const itemAnalyticsQuerySchema = onFirstUse(() => {
  */
 export const groupAnalyticsQuerySchema = onFirstUse(() => {
   const { assetId: _a, assetGroupId: _g, ...fields } = queryFields();
-  return z.object({ ...fields, assetGroupId: z.string().optional() });
+  return z.object({ ...fields, assetGroupId: z.optional(z.string()) });
 });

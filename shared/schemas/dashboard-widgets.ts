@@ -1,8 +1,6 @@
-import * as z from 'zod';
 import { type ComparePeriod, comparisonWindow, widgetComparisonWindow } from '../analytics/comparison.ts';
 import { addDays, addMonths, type DateRange } from '../analytics/dates.ts';
 import type { UtilityType } from './common.ts';
-import { idField } from './fields.ts';
 
 /** What a home dashboard widget shows; each summarises one Insights page or one queue. */
 export const WIDGET_TYPES = [
@@ -51,23 +49,6 @@ export const WIDGET_PERIOD_LABELS: Readonly<Record<WidgetPeriod, string>> = {
   'this-year': 'This year to date',
   'last-year': 'Last year',
 };
-
-// The schemas are built when called: the functions keep each one from its first use on, so that neither
-// they nor the pages importing this module's names build them at start.
-
-/** A widget's own settings beyond the spec's fields, kept in `settings.customData`. */
-export const widgetCustomDataFields = () =>
-  z.object({
-    title: z.string().trim().max(80).optional().catch(undefined),
-    period: z.enum(WIDGET_PERIODS).optional().catch(undefined),
-  });
-export type WidgetCustomData = z.infer<ReturnType<typeof widgetCustomDataFields>>;
-
-/** Path parameters of GET /dashboards/{dashboardId}/widgets/{widgetId}/data. */
-export const widgetDataParamsFields = () => z.object({ dashboardId: idField(), widgetId: idField() });
-
-/** Path parameter of GET /analytics/meters/{accountId}/data-quality. */
-export const meterDataQualityParamsFields = () => z.object({ accountId: idField() });
 
 /** The window of a widget's period on a day (today itself is never counted: its bills are not in yet). */
 export function widgetWindow(period: WidgetPeriod, today: string): DateRange {

@@ -1,6 +1,6 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import type { BoundingBox } from '../capture/textract.ts';
-import { idField, isoDateField, utilityTypeField } from './fields.ts';
+import { idField, isoDateField, utilityTypeField } from './mini-fields.ts';
 import { onFirstUse } from './on-first-use.ts';
 
 /** The longest window a provenance answer covers: it lists bills one by one. */
@@ -19,21 +19,24 @@ const isReal = (v: string) => {
  * use: the functions that declare the route mostly serve others.
  */
 export const provenanceQuery = onFirstUse(() => {
-  const realDate = isoDateField().refine(isReal, 'Must be a date as YYYY-MM-DD');
+  const realDate = isoDateField().check(z.refine(isReal, 'Must be a date as YYYY-MM-DD'));
   return z
     .object({
       from: realDate,
       to: realDate,
-      assetId: idField().optional(),
-      accountId: idField().optional(),
-      utilityType: utilityTypeField().optional(),
+      assetId: z.optional(idField()),
+      accountId: z.optional(idField()),
+      utilityType: z.optional(utilityTypeField()),
     })
-    .superRefine((q, ctx) => {
-      if (q.to < q.from) ctx.addIssue({ code: 'custom', path: ['to'], message: 'Must be on or after from' });
-      else if (dayOf(q.to) - dayOf(q.from) + 1 > PROVENANCE_MAX_DAYS) {
-        ctx.addIssue({ code: 'custom', path: ['to'], message: 'The window is at most three years' });
-      }
-    });
+    .check(
+      z.superRefine((q, ctx) => {
+        if (q.to < q.from)
+          ctx.addIssue({ code: 'custom', path: ['to'], message: 'Must be on or after from' });
+        else if (dayOf(q.to) - dayOf(q.from) + 1 > PROVENANCE_MAX_DAYS) {
+          ctx.addIssue({ code: 'custom', path: ['to'], message: 'The window is at most three years' });
+        }
+      }),
+    );
 });
 
 export type ProvenanceQuery = z.output<typeof provenanceQuery>;

@@ -1,7 +1,7 @@
 import { ANALYTICS_AREA } from '../../../shared/system/areas/analytics.ts';
 import { PORTFOLIOS_AREA } from '../../../shared/system/areas/portfolios.ts';
 import { registerResourceSchemasLater } from '../../../shared/system/resource-schemas.ts';
-import { ANALYTICS_OPERATIONS } from '../../analytics/analytics-service.ts';
+import type { Operations } from '../../core/middleware/api-context.ts';
 import { httpFunction } from '../../core/middleware/http-function.ts';
 import { GENERIC_OPERATIONS } from '../../core/resources/resource-service.ts';
 import { ASSET_GROUP_REPORT_OPERATIONS } from '../../portfolios/asset-group-report-service.ts';
@@ -16,16 +16,23 @@ registerResourceSchemasLater(
   () => import('../../../shared/system/resource-schemas/asset-groups.ts'),
 );
 
+/**
+ * A portfolio's figures load their analytics (and the emission factor tables under them) on the first call
+ * of one: the portfolio list and pages, most of the function's calls, start without them.
+ */
+const laterOperations = async (): Promise<Operations> =>
+  (await import('../../analytics/analytics-service.ts')).ANALYTICS_OPERATIONS;
+
 export const handler = httpFunction(
   'asset-groups',
   [PORTFOLIOS_AREA, ANALYTICS_AREA],
   {
     ...GENERIC_OPERATIONS,
-    ...ANALYTICS_OPERATIONS,
     ...ASSET_GROUP_OPERATIONS,
     ...ASSET_GROUP_REPORT_OPERATIONS,
   },
   {
+    later: laterOperations,
     withoutResourceSchemas: [
       'generic.get',
       'assetGroups.assets',

@@ -67,7 +67,7 @@ export const RESTATEMENTS_QUEUE: QueueDecl = {
 /**
  * The home dashboard (02 §7 Dashboards): the caller's dashboard and widgets in one call, made on first use,
  * and each widget's figures; the path parameters are checked by `widgetDataParamsSchema` and
- * `meterDataQualityParamsSchema` (shared/schemas/dashboard-widgets.ts). The meter's data-quality page reads
+ * `meterDataQualityParamsSchema` (shared/schemas/dashboard-widget-fields.ts). The meter's data-quality page reads
  * the same bills as the data-quality widget.
  */
 const DASHBOARD_ROUTES: readonly HttpRoute[] = [

@@ -1,4 +1,4 @@
-import { recipientChoicesQuery, unsubscribeQuery } from '../../reports/report-schedule.ts';
+import { recipientChoicesQuery, unsubscribeQuery } from '../../reports/schedule-queries.ts';
 import { reportGenerateQuery, scopedReportGenerateQuery } from '../../schemas/report-queries.ts';
 import type { AreaDecl } from '../area.ts';
 import type { QueueDecl, ScheduleDecl } from '../functions.ts';

@@ -1,0 +1,75 @@
+import { readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Metafile } from 'esbuild';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bundleFunctionsAsync, REPO_ROOT } from '../../infra/build/bundle-functions.ts';
+import type { FunctionName } from '../../shared/system/functions.ts';
+
+/**
+ * What a function reads when it starts, from its bundle: the source files in the chunks its entry imports
+ * statically (a module loaded on first call sits in a chunk imported with `import()`). Every file read at
+ * start is parsed and run on each cold start, whether or not the request needs it.
+ */
+const NAMES = ['assets', 'asset-groups', 'insights'] as const satisfies readonly FunctionName[];
+const OUT_DIR = join(REPO_ROOT, '.build', `start-path-${process.pid}`);
+const metas = new Map<string, Metafile>();
+
+beforeAll(async () => {
+  for (const bundle of await bundleFunctionsAsync({ outDir: OUT_DIR, names: NAMES }))
+    metas.set(bundle.name, JSON.parse(readFileSync(bundle.metafile, 'utf8')) as Metafile);
+}, 120_000);
+
+afterAll(() => {
+  rmSync(OUT_DIR, { recursive: true, force: true });
+  rmSync(`${OUT_DIR}-meta`, { recursive: true, force: true });
+});
+
+function startInputs(name: string): { files: Set<string>; meta: Metafile } {
+  const meta = metas.get(name);
+  if (!meta) throw new Error(`${name} was not bundled`);
+  const entry = Object.keys(meta.outputs).find((k) => k.endsWith(`/${name}/index.mjs`));
+  const seen = new Set<string>();
+  const visit = (k: string | undefined) => {
+    if (!k || seen.has(k)) return;
+    seen.add(k);
+    for (const i of meta.outputs[k]?.imports ?? [])
+      if (i.kind === 'import-statement' && !i.external) visit(i.path);
+  };
+  visit(entry);
+  const files = new Set([...seen].flatMap((k) => Object.keys(meta.outputs[k]?.inputs ?? {})));
+  return { files, meta };
+}
+
+/**
+ * The modules still of zod's full build that every function reads at start: the generic resource layer and
+ * the shared list and upload queries. Nothing else a function reads at start may import it.
+ */
+const SHARED_FULL_BUILD = [
+  'functions/core/resources/resource-service.ts',
+  'shared/schemas/fields.ts',
+  'shared/schemas/list-queries.ts',
+  'shared/schemas/queries.ts',
+  'shared/schemas/upload-size.ts',
+];
+
+describe('what a function reads at start', () => {
+  it.each(NAMES)("starts %s with no module of its own on zod's full build", (name) => {
+    const { files, meta } = startInputs(name);
+    const fullBuild = [...files].filter((f) =>
+      (meta.inputs[f]?.imports ?? []).some((i) => i.kind === 'import-statement' && i.original === 'zod'),
+    );
+    expect(fullBuild.filter((f) => !SHARED_FULL_BUILD.includes(f))).toEqual([]);
+  });
+
+  // The tables are ~12 KB of source (with the analytics modules the barrel brings, more); only the calls
+  // that work out emissions need them.
+  it.each(['assets', 'asset-groups'])('starts %s without the emission factor tables', (name) => {
+    const { files } = startInputs(name);
+    const tables = ['shared/domain/emission-factors.ts', 'shared/analytics/index.ts'];
+    expect(tables.filter((f) => files.has(f))).toEqual([]);
+  });
+
+  it('reads the tables at start where the figures are the frequent calls (insights)', () => {
+    expect(startInputs('insights').files.has('shared/domain/emission-factors.ts')).toBe(true);
+  });
+});
