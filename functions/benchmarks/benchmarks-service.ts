@@ -20,7 +20,7 @@ import {
   parsePathwayCsv,
   pathwayKeysFor,
 } from '../../shared/benchmarks/pathways.ts';
-import { isUkCountry } from '../../shared/schemas/asset-wizard.ts';
+import { isUkCountry } from '../../shared/schemas/asset-wizard-values.ts';
 import {
   type CrremSitesQuery,
   crremSiteQuery,

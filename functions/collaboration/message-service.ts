@@ -4,18 +4,11 @@ import { CAPTURE_CONTENT_TYPES, detectCaptureFileType, safeFileName } from '../.
 import {
   ATTACHMENTS_PER_REPLY,
   type AttachmentView,
-  assignUserSchema,
-  attachmentUploadSchema,
   DISCUSSION_MESSAGES,
   failedChecksQuote,
   type MessageView,
-  messageCreateSchema,
   messageMembersQuery,
-  messagePatchSchema,
   type ReplyView,
-  replyCreateSchema,
-  replyPatchSchema,
-  threadAttachSchema,
 } from '../../shared/schemas/collaboration.ts';
 import {
   genericListQuery,
@@ -71,6 +64,11 @@ import {
  */
 
 const DOWNLOAD_SECONDS = 900;
+/**
+ * The writes' body schemas, of zod's full build: loaded on the first write, so a cold start serving the
+ * threads' reads carries none of them.
+ */
+const inputs = () => import('../../shared/schemas/collaboration-inputs.ts');
 /** Where a thread's attachments are stored: under its company and thread, so a key names both. */
 const attachmentPrefix = (companyId: string, messageId: string) => `messages/${companyId}/${messageId}/`;
 
@@ -270,7 +268,7 @@ const members = operation({ query: messageMembersQuery }, async (ctx): Promise<O
 
 /** POST /messages: a new thread on a site the caller may read. */
 const create = operation({}, async (ctx): Promise<OpResult> => {
-  const input = parseOrThrow(messageCreateSchema, ctx.body ?? {});
+  const input = parseOrThrow((await inputs()).messageCreateSchema, ctx.body ?? {});
   const asset = await readableSite(ctx.caller, input.assetId);
   const companyId = ctx.caller.companyId;
   await checkCategory(companyId, input.category);
@@ -367,7 +365,7 @@ const get = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
 /** PATCH /messages/{id}: resolve or reopen (anyone in it); the subject and category (its author only). */
 const update = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
   const thread = await loadThread(ctx.caller, ctx.params.id);
-  const input = parseOrThrow(messagePatchSchema, ctx.body ?? {});
+  const input = parseOrThrow((await inputs()).messagePatchSchema, ctx.body ?? {});
   const own = thread.authorSub === ctx.caller.sub;
   if ((input.subject !== undefined || input.category !== undefined) && !own && !ctx.caller.isAdmin)
     throw forbidden('Only its author may change a discussion');
@@ -409,7 +407,7 @@ const update = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
 /** PUT /messages/{id}/assign-user {userSub}: someone who may read the site; they are told. */
 const assign = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
   const thread = await loadThread(ctx.caller, ctx.params.id);
-  const { userSub } = parseOrThrow(assignUserSchema, ctx.body ?? {});
+  const { userSub } = parseOrThrow((await inputs()).assignUserSchema, ctx.body ?? {});
   const readers = await readersOf(ctx.caller.companyId, String(thread.assetId));
   const assignee = userSub === null ? undefined : readers.find((r) => r.userSub === userSub);
   if (userSub !== null && !assignee) throw formError({ userSub: DISCUSSION_MESSAGES.notAMember });
@@ -432,7 +430,7 @@ const assign = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
 
 /** POST /messages/upload-attachment {messageId, fileName, contentType, size}: a signed PUT for one file. */
 const uploadAttachment = operation({}, async (ctx): Promise<OpResult> => {
-  const input = parseOrThrow(attachmentUploadSchema, ctx.body ?? {});
+  const input = parseOrThrow((await inputs()).attachmentUploadSchema, ctx.body ?? {});
   const thread = await loadThread(ctx.caller, input.messageId);
   const attachmentId = newId();
   const fileName = safeFileName(input.fileName);
@@ -498,7 +496,7 @@ async function storedAttachments(
 const attach = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
   const thread = await loadThread(ctx.caller, ctx.params.id);
   if (thread.authorSub !== ctx.caller.sub) throw forbidden('Only its author may add files to a discussion');
-  const input = parseOrThrow(threadAttachSchema, ctx.body ?? {});
+  const input = parseOrThrow((await inputs()).threadAttachSchema, ctx.body ?? {});
   const companyId = ctx.caller.companyId;
   const added = await storedAttachments(companyId, thread._id, input.attachments);
   const changed = await changeItem(messagesRef(companyId), thread._id, (current) => {
@@ -532,7 +530,7 @@ const threadDownload = operation({ params: ['id', 'attachmentId'] }, async (ctx)
 /** POST /messages/{id}/replies {body, attachments, mentions}. */
 const createReply = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
   const thread = await loadThread(ctx.caller, ctx.params.id);
-  const input = parseOrThrow(replyCreateSchema, ctx.body ?? {});
+  const input = parseOrThrow((await inputs()).replyCreateSchema, ctx.body ?? {});
   const companyId = ctx.caller.companyId;
   if (!input.body.trim() && input.attachments.length === 0)
     throw formError({ body: 'This field is required' });
@@ -581,7 +579,7 @@ async function ownReply(
 /** PATCH /messages/{id}/replies/{replyId} {body}: the author's own reply. */
 const updateReply = operation({ params: ['id', 'subId'] }, async (ctx): Promise<OpResult> => {
   const { thread, reply } = await ownReply(ctx);
-  const { body } = parseOrThrow(replyPatchSchema, ctx.body ?? {});
+  const { body } = parseOrThrow((await inputs()).replyPatchSchema, ctx.body ?? {});
   const now = new Date().toISOString();
   const changed = await changeItem(repliesRef(ctx.caller.companyId, thread._id), reply._id, (current) => ({
     ...current,

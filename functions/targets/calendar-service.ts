@@ -1,12 +1,12 @@
 import type { Caller } from '../../shared/access/caller.ts';
 import { isCompanyWide } from '../../shared/access/route-access.ts';
 import { isEpcBand, typedEpcBand } from '../../shared/domain/epc.ts';
+import { calendarEventsQuery, calendarFeedQuery } from '../../shared/schemas/calendar-queries.ts';
 import type {
   CalendarAnswer,
   CalendarFeedAddress,
   CalendarFeedState,
 } from '../../shared/schemas/responses/calendar.ts';
-import { calendarEventsQuery, calendarFeedQuery } from '../../shared/schemas/targets.ts';
 import { toICalendar } from '../../shared/targets/icalendar.ts';
 import {
   type CalendarEvent,

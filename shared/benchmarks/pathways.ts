@@ -1,5 +1,5 @@
 import { CsvError, parseCsv } from '../files/csv.ts';
-import { isUkCountry } from '../schemas/asset-wizard.ts';
+import { isUkCountry } from '../schemas/asset-wizard-values.ts';
 import { PATHWAY_FIRST_YEAR, PATHWAY_LAST_YEAR, type PathwayPoint } from './crrem.ts';
 
 /** One pathway of a set: a country's and property type's yearly limits. */

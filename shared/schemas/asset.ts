@@ -51,7 +51,7 @@ export const assetSchema = z.object({
   /** Set on every site whose floorArea is known to be in m² (see the floor-area migration). */
   floorAreaStoredAs: z.literal('m2').optional(),
   /** Earlier or later floor areas, each in force for a period; `floorArea` is the area today. */
-  floorAreaHistory: floorAreaHistoryFields().optional(),
+  floorAreaHistory: z.optional(floorAreaHistoryFields()),
   status: z.enum(['active', 'inactive', 'sold', 'development']).default('active'),
   images: z.array(assetImageSchema).default([]),
   epcRating: z.string().max(3).optional(),

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { onFirstUse } from './on-first-use.ts';
 
 /** Removal takes carbon out of the air; avoidance keeps it from getting there. */
@@ -44,29 +44,31 @@ export const MARKETPLACE_MESSAGES = {
 /** A project of the catalogue, as staff keep it (its schema: `carbon-project.ts`). */
 export type { CarbonProject } from './carbon-project.ts';
 
-// The catalogue's query and the interest form are built on the first call that parses one, so the
-// functions declaring their routes start without them.
-const optionalNumber = () => z.coerce.number().nonnegative().optional();
+// The catalogue's query and the interest form are built on the first call that parses one, with zod's small
+// build, so the functions declaring their routes start without them and without zod's full build.
+const optionalNumber = () => z.optional(z.coerce.number().check(z.nonnegative()));
 
 /** GET /marketplace/carbon: the catalogue's filters. */
 export const carbonProjectsQuery = onFirstUse(() =>
   z.object({
-    projectType: z.enum(CARBON_PROJECT_TYPE_KEYS).optional(),
-    approach: z.enum(CARBON_APPROACHES).optional(),
-    registry: z.enum(CARBON_REGISTRIES).optional(),
-    country: z.string().max(100).optional(),
-    minVintage: z.coerce.number().int().min(2000).max(2100).optional(),
+    projectType: z.optional(z.enum(CARBON_PROJECT_TYPE_KEYS)),
+    approach: z.optional(z.enum(CARBON_APPROACHES)),
+    registry: z.optional(z.enum(CARBON_REGISTRIES)),
+    country: z.optional(z.string().check(z.maxLength(100))),
+    minVintage: z.optional(z.coerce.number().check(z.int(), z.minimum(2000), z.maximum(2100))),
     maxPrice: optionalNumber(),
     minTonnes: optionalNumber(),
-    query: z.string().max(100).optional(),
+    query: z.optional(z.string().check(z.maxLength(100))),
   }),
 );
 
 /** POST /marketplace/carbon/{id}/interest: a company's interest in buying some of a project's tonnes. */
 export const carbonInterestSchema = onFirstUse(() =>
   z.object({
-    tonnes: z.number({ error: 'Must be a number' }).positive('Must be more than 0').max(10_000_000),
-    note: z.string().max(2000).default(''),
+    tonnes: z
+      .number({ error: 'Must be a number' })
+      .check(z.positive('Must be more than 0'), z.maximum(10_000_000)),
+    note: z._default(z.string().check(z.maxLength(2000)), ''),
   }),
 );
 

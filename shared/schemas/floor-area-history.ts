@@ -1,16 +1,18 @@
-import * as z from 'zod';
-import { isoDateField } from './fields.ts';
+import * as z from 'zod/mini';
+import { isoDateField } from './mini-fields.ts';
 import { onFirstUse } from './on-first-use.ts';
 
-// The schemas are built when called, or on first use: the functions importing this module for its
-// arithmetic (benchmarks, intensities) start without them.
+// The schemas are built when called, or on first use, with zod's small build: the functions importing this
+// module for its arithmetic or to read stored periods (benchmarks, intensities) start without zod's full build.
 
 /** A real calendar day: the pattern alone lets 2024-02-30 through. */
 const calendarDay = () =>
-  isoDateField().refine((v) => {
-    const d = new Date(`${v}T00:00:00Z`);
-    return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
-  }, 'Must be a real date');
+  isoDateField().check(
+    z.refine((v) => {
+      const d = new Date(`${v}T00:00:00Z`);
+      return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
+    }, 'Must be a real date'),
+  );
 
 /**
  * A floor area (m²) in force from `from` through `to` (both inclusive); without `to` it holds until a
@@ -20,13 +22,17 @@ export const floorAreaPeriodFields = () =>
   z
     .object({
       from: calendarDay(),
-      to: calendarDay().optional(),
-      floorAreaM2: z.number().positive('Must be greater than 0').max(10_000_000, 'This area is too large'),
+      to: z.optional(calendarDay()),
+      floorAreaM2: z
+        .number()
+        .check(z.positive('Must be greater than 0'), z.maximum(10_000_000, 'This area is too large')),
     })
-    .refine((p) => p.to === undefined || p.to >= p.from, {
-      message: 'Must be on or after the start date',
-      path: ['to'],
-    });
+    .check(
+      z.refine((p) => p.to === undefined || p.to >= p.from, {
+        message: 'Must be on or after the start date',
+        path: ['to'],
+      }),
+    );
 export const floorAreaPeriodSchema = /* @__PURE__ */ onFirstUse(floorAreaPeriodFields);
 
 export type FloorAreaPeriod = z.infer<typeof floorAreaPeriodSchema>;
@@ -36,10 +42,9 @@ export type FloorAreaPeriod = z.infer<typeof floorAreaPeriodSchema>;
  * open period runs on until the next one starts; an earlier open period is closed by the next start.
  */
 export const floorAreaHistoryFields = () =>
-  z
-    .array(floorAreaPeriodFields())
-    .max(100, 'At most 100 periods')
-    .superRefine((periods, ctx) => {
+  z.array(floorAreaPeriodFields()).check(
+    z.maxLength(100, 'At most 100 periods'),
+    z.superRefine((periods, ctx) => {
       const order = periods.map((p, i) => ({ p, i })).sort((a, b) => a.p.from.localeCompare(b.p.from));
       for (let k = 1; k < order.length; k++) {
         const prev = order[k - 1] as { p: FloorAreaPeriod; i: number };
@@ -52,7 +57,8 @@ export const floorAreaHistoryFields = () =>
           });
         }
       }
-    });
+    }),
+  );
 export const floorAreaHistorySchema = /* @__PURE__ */ onFirstUse(floorAreaHistoryFields);
 
 const DAY_MS = 86_400_000;

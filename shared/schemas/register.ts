@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { SEARCH_MIN_CHARS } from '../constants.ts';
 import type { UtilityType } from './common.ts';
 import { onFirstUse } from './on-first-use.ts';
@@ -46,16 +46,21 @@ export interface SearchResult {
   parentAccountId?: string | null;
 }
 
-/** GET /search: built on first use, as the functions that carry search mostly serve other calls. */
+/**
+ * GET /search: built on first use with zod's small build, as the functions that carry search mostly serve
+ * other calls.
+ */
 export const searchQuerySchema = onFirstUse(() =>
   z.object({
     query: z
       .string()
-      .trim()
-      .min(SEARCH_MIN_CHARS, `Enter at least ${SEARCH_MIN_CHARS} characters`)
-      .max(100, 'Enter at most 100 characters'),
-    type: z.enum(SEARCH_TYPES).optional(),
-    limit: z.coerce.number().int().min(1).max(100).default(30),
+      .check(
+        z.trim(),
+        z.minLength(SEARCH_MIN_CHARS, `Enter at least ${SEARCH_MIN_CHARS} characters`),
+        z.maxLength(100, 'Enter at most 100 characters'),
+      ),
+    type: z.optional(z.enum(SEARCH_TYPES)),
+    limit: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(100)), 30),
   }),
 );
 

@@ -9,6 +9,15 @@ import {
 } from './staff-admin-values.ts';
 
 export {
+  activityQuerySchema,
+  assetFinderQuerySchema,
+  emailDownloadQuery,
+  liveConnectionsQuerySchema,
+  screensQuerySchema,
+  siteQuery,
+  staffEmailsQuerySchema,
+} from './staff-admin-queries.ts';
+export {
   ADMIN_MESSAGES,
   CAPTURE_FILE_MB_CEILING,
   DEFAULT_PRODUCT_SETTINGS,
@@ -22,7 +31,8 @@ export {
 /** The staff admin pages (/admin, /admin/settings, /admin/log, /admin/emails, /admin/tools/*) and kiosk pairing. */
 
 // The schemas are built on the first call that parses one (the pages importing this module's names
-// build none): the function declaring the staff routes starts without them.
+// build none). The queries the staff routes declare are in `staff-admin-queries.ts`, of zod's small build,
+// so the function declaring the routes starts without this module.
 const feedUrl = () =>
   z
     .string()
@@ -59,50 +69,6 @@ export const productSettingsSchema = /* @__PURE__ */ onFirstUse(() =>
 );
 export type ProductSettings = z.infer<typeof productSettingsSchema>;
 
-const isoDay = () => z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Must be a date as YYYY-MM-DD');
-/** A company's id, or 'unmatched' for what reached no company. */
-const companyOrUnmatched = () => z.union([idField(), z.literal('unmatched')]);
-
-/** GET /util/activity: the activity log across companies, newest first. */
-export const activityQuerySchema = /* @__PURE__ */ onFirstUse(() =>
-  z
-    .object({
-      companyId: idField().optional(),
-      type: z.string().trim().min(1).max(50).optional(),
-      model: z.string().trim().min(1).max(50).optional(),
-      userSub: z.string().trim().min(1).max(200).optional(),
-      from: isoDay().optional(),
-      to: isoDay().optional(),
-      limit: z.coerce.number().int().min(1).max(200).default(50),
-    })
-    .strict()
-    .refine((q) => !q.from || !q.to || q.from <= q.to, { path: ['to'], message: 'Must not be before from' }),
-);
-
-/** GET /util/emails: every company's e-mails (or those that reached no company), newest first. */
-export const staffEmailsQuerySchema = /* @__PURE__ */ onFirstUse(() =>
-  z
-    .object({
-      companyId: companyOrUnmatched().optional(),
-      status: z.string().trim().min(1).max(50).optional(),
-      limit: z.coerce.number().int().min(1).max(200).default(50),
-    })
-    .strict(),
-);
-
-/** GET /util/emails/{id}/attachments/{attachmentId}/download: whose e-mail ('unmatched': no company's). */
-export const emailDownloadQuery = /* @__PURE__ */ onFirstUse(() =>
-  z.object({ companyId: companyOrUnmatched() }).strict(),
-);
-
-/** GET /util/asset-finder/{id}: the company holding the site. */
-export const siteQuery = /* @__PURE__ */ onFirstUse(() => z.object({ companyId: idField() }).strict());
-
-/** GET /util/live-connections */
-export const liveConnectionsQuerySchema = /* @__PURE__ */ onFirstUse(() =>
-  z.object({ companyId: idField().optional() }).strict(),
-);
-
 /** POST /util/live-connections/broadcast */
 export const broadcastSchema = /* @__PURE__ */ onFirstUse(() =>
   z
@@ -112,16 +78,6 @@ export const broadcastSchema = /* @__PURE__ */ onFirstUse(() =>
       message: z.string().trim().min(1, 'This field is required').max(500),
     })
     .strict(),
-);
-
-/** GET /util/asset-finder: sites of every company whose name or postcode holds the text. */
-export const assetFinderQuerySchema = /* @__PURE__ */ onFirstUse(() =>
-  z.object({ q: z.string().trim().min(2, 'Type at least two characters').max(100) }).strict(),
-);
-
-/** GET /kiosks/optisigns/screens */
-export const screensQuerySchema = /* @__PURE__ */ onFirstUse(() =>
-  z.object({ kioskId: idField().optional() }).strict(),
 );
 
 /** POST /kiosks/optisigns/screens: pair a signage screen showing its code with a kiosk. */

@@ -15,8 +15,8 @@ export type EmissionScope = (typeof EMISSION_SCOPES)[number];
 export const TARGET_NORMALISATIONS = ['absolute', 'per-m2'] as const;
 export type TargetNormalisation = (typeof TARGET_NORMALISATIONS)[number];
 
-// The schemas are built when called, or on first use: the function declaring the calendar's routes starts
-// without them.
+// The schemas are built when called, or on first use. The calendar's queries, which the function declares at
+// start, are in `calendar-queries.ts`, of zod's small build.
 const year = () =>
   z
     .number({ error: 'Must be a year' })
@@ -93,26 +93,5 @@ export const targetInputSchema = onFirstUse(() =>
         path: path.split('.').map((p) => (/^\d+$/.test(p) ? Number(p) : p)),
       });
     }
-  }),
-);
-
-/** GET /calendar/events: the next months of the caller's sites, or one site's whole timeline. */
-export const calendarEventsQuery = onFirstUse(() =>
-  z.object({
-    assetId: idField().optional(),
-    months: z.coerce.number().int().min(1).max(60).default(24),
-    /** Absent: the company's saved scenario. */
-    scenario: z.enum(['in-force', 'proposed']).optional(),
-    /** all: every event of the site, past ones too (the site's timeline). */
-    window: z.enum(['upcoming', 'all']).default('upcoming'),
-  }),
-);
-
-/** GET /calendar/feed.ics: the token is the credential itself, read by the authentication. */
-export const calendarFeedQuery = onFirstUse(() =>
-  z.object({
-    token: z.string().max(200),
-    /** Absent: the company's saved scenario. */
-    scenario: z.enum(['in-force', 'proposed']).optional(),
   }),
 );

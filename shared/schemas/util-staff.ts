@@ -2,6 +2,13 @@ import * as z from 'zod';
 import { isValidMpanCore } from '../domain/mpan.ts';
 import { idField, isoDateField, nonEmptyField } from './fields.ts';
 import { onFirstUse } from './on-first-use.ts';
+import { MONTH_MESSAGE, MONTH_PATTERN } from './util-staff-queries.ts';
+
+export {
+  GAS_METER_CHOICES_LIMIT,
+  gasMeterChoicesQuerySchema,
+  gridfetchUsageQuerySchema,
+} from './util-staff-queries.ts';
 
 /**
  * The staff utilities of 02 §7 (grid-data fetch usage and letters of authority, global statistics, gas
@@ -17,20 +24,9 @@ export const UTIL_MESSAGES = {
   accountNotFound: 'No such account',
 } as const;
 
-// The schemas are built on the first call that parses one: the function declaring the routes starts
-// without them.
-const month = () => z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Must be a month as YYYY-MM');
-
-/** GET /util/gridfetch-usage: a range of months (both ends included) and, optionally, one company. */
-export const gridfetchUsageQuerySchema = onFirstUse(() =>
-  z
-    .object({
-      from: month().optional(),
-      to: month().optional(),
-      companyId: idField().optional(),
-    })
-    .refine((q) => !q.from || !q.to || q.from <= q.to, { path: ['to'], message: 'Must not be before from' }),
-);
+// The schemas are built on the first call that parses one. The queries the routes declare are in
+// `util-staff-queries.ts`, of zod's small build, so the function declaring the routes starts without this module.
+const month = () => z.string().regex(MONTH_PATTERN, MONTH_MESSAGE);
 
 /**
  * POST /util/gridfetch-loa: without `key`, asks for a presigned PUT for the PDF (so the browser can show
@@ -157,15 +153,6 @@ export const gasPredictionSchema = onFirstUse(() =>
 function nextYears(date: string, years: number): string {
   return `${Number(date.slice(0, 4)) + years}${date.slice(4, 7)}`;
 }
-
-/** At most this many gas meters are offered at once: far more than a company's estate holds. */
-export const GAS_METER_CHOICES_LIMIT = 1000;
-
-/**
- * GET /util/gas-prediction-accounts: the gas meters the tool may predict, of one company (by default the
- * caller's), sorted by site and name; at most GAS_METER_CHOICES_LIMIT of them, `total` says how many there are.
- */
-export const gasMeterChoicesQuerySchema = onFirstUse(() => z.object({ companyId: idField().optional() }));
 
 /** A gas meter as the tool offers it: enough to tell it from the company's others. */
 export interface GasMeterChoice {

@@ -1,5 +1,5 @@
 import type { PermissionName, RoutePermission } from '../../access/permission-names.ts';
-import { screensQuerySchema } from '../../schemas/staff-admin.ts';
+import { screensQuerySchema } from '../../schemas/staff-admin-queries.ts';
 import type { AreaDecl } from '../area.ts';
 import { KIOSK_AREA_RESOURCES } from '../resources/kiosk.ts';
 import { routesOf, withQueries } from '../route-builder.ts';

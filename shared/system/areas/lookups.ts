@@ -2,7 +2,7 @@ import type { AuthKind } from '../../access/route-rules.ts';
 import { assetCertificatesQuery } from '../../schemas/asset-queries.ts';
 import { countryListQuery } from '../../schemas/list-queries.ts';
 import { logoSearchQuery } from '../../schemas/queries.ts';
-import { gasMeterChoicesQuerySchema, gridfetchUsageQuerySchema } from '../../schemas/util-staff.ts';
+import { gasMeterChoicesQuerySchema, gridfetchUsageQuerySchema } from '../../schemas/util-staff-queries.ts';
 import type { AreaDecl } from '../area.ts';
 import { ASSETS_RESOURCE } from '../resources/assets.ts';
 import { COUNTRIES_RESOURCE, LOOKUPS_AREA_RESOURCES } from '../resources/lookups.ts';

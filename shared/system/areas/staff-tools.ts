@@ -5,7 +5,7 @@ import {
   liveConnectionsQuerySchema,
   siteQuery,
   staffEmailsQuerySchema,
-} from '../../schemas/staff-admin.ts';
+} from '../../schemas/staff-admin-queries.ts';
 import type { AreaDecl } from '../area.ts';
 import { STAFF_TOOLS_AREA_RESOURCES } from '../resources/staff-tools.ts';
 import { routesOf, withQueries } from '../route-builder.ts';

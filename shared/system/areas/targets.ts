@@ -1,5 +1,5 @@
+import { calendarEventsQuery, calendarFeedQuery } from '../../schemas/calendar-queries.ts';
 import { targetsListQuery } from '../../schemas/queries.ts';
-import { calendarEventsQuery, calendarFeedQuery } from '../../schemas/targets.ts';
 import type { AreaDecl } from '../area.ts';
 import type { ScheduleDecl } from '../functions.ts';
 import { PORTFOLIO_READERS } from '../permission-sets.ts';
