@@ -1,6 +1,6 @@
 import type { Caller } from '../../shared/access/caller.ts';
 import { MAX_LIST_LIMIT } from '../../shared/constants.ts';
-import { activeBillingQuerySchema } from '../../shared/schemas/account-inputs.ts';
+import { activeBillingQuerySchema } from '../../shared/schemas/queries.ts';
 import { findResource } from '../../shared/system/resources.ts';
 import { assetFieldsOf } from '../assets/index.ts';
 import { getCompany } from '../company/index.ts';

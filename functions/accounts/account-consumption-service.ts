@@ -1,5 +1,5 @@
 import type * as z from 'zod';
-import { consumptionQuerySchema } from '../../shared/schemas/account-inputs.ts';
+import { consumptionQuerySchema } from '../../shared/schemas/account-queries.ts';
 import { convertQuantity } from '../../shared/schemas/account-rules.ts';
 import type {
   AccountConsumption,

@@ -2,8 +2,7 @@ import type * as z from 'zod';
 import type { Caller } from '../../shared/access/caller.ts';
 import { canSearch, isCompanyWide } from '../../shared/access/route-access.ts';
 import { defaultUnit } from '../../shared/domain/units.ts';
-import { accountObject, accountSchema } from '../../shared/schemas/account.ts';
-import { accountWizardSchema } from '../../shared/schemas/account-inputs.ts';
+import type { accountWizardSchema } from '../../shared/schemas/account-inputs.ts';
 import {
   ACCOUNT_MESSAGES,
   ACCOUNT_UNITS,
@@ -46,6 +45,13 @@ import { allAccounts } from './account-repository.ts';
 import { movingMeterUser } from './account-rollups.ts';
 
 const generic = genericOperation;
+
+/**
+ * The account's write schemas are of zod's full build: they load with the first write that parses with
+ * them, so that a cold start that only reads accounts does not read that build.
+ */
+const accountWrites = () => import('../../shared/schemas/account.ts');
+const wizardInputs = () => import('../../shared/schemas/account-inputs.ts');
 
 /** Runs a generic list-shaped operation and shows its accounts with asset and sub-meter flag. */
 async function viewList(
@@ -96,7 +102,7 @@ const get = operation({ params: ['id'], query: accountGetQuery }, async (ctx): P
 
 /** The generic create, with the account's links checked first. */
 const create = operation({}, async (ctx): Promise<OpResult> => {
-  const data = parseOrThrow(accountSchema, ctx.body);
+  const data = parseOrThrow((await accountWrites()).accountSchema, ctx.body);
   throwIfAny({
     ...(await accountLinkErrors(ctx.caller, data)),
     ...(await meterUserErrors(ctx.caller.companyId, data)),
@@ -126,7 +132,7 @@ const update = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
   const links = LINK_FIELDS.some((f) => f in body);
   const user = USER_FIELDS.some((f) => f in body);
   if (readable && (links || user)) {
-    const patch = parseOrThrow(accountObject().partial(), body);
+    const patch = parseOrThrow((await accountWrites()).accountObject().partial(), body);
     const merged = { ...existing, ...Object.fromEntries(Object.entries(patch).filter(([k]) => k in body)) };
     const errors = await meterUserErrors(ctx.caller.companyId, {
       assetId: String(merged.assetId),
@@ -213,7 +219,7 @@ export async function wizardAccountOf(
       ),
     );
   if (Object.keys(errors).length > 0) return { errors };
-  const data = accountSchema.parse({
+  const data = (await accountWrites()).accountSchema.parse({
     ...input,
     name: input.name || `${String(asset?.siteName ?? '')} ${UTILITY_LABELS[input.type]}`.trim(),
     meterPointNumber: number,
@@ -226,7 +232,7 @@ export async function wizardAccountOf(
 
 /** POST /accounts/from-wizard: a new account in an asset, with its meter number, unit and links checked. */
 const fromWizard = operation({}, async (ctx): Promise<OpResult> => {
-  const input = parseOrThrow(accountWizardSchema, ctx.body);
+  const input = parseOrThrow((await wizardInputs()).accountWizardSchema, ctx.body);
   const caller = ctx.caller;
   const resource = accountsResource();
   const resolver = new LineageResolver(caller.companyId, caller);

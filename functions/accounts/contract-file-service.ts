@@ -4,7 +4,7 @@ import {
   detectCaptureFileType,
   safeFileName,
 } from '../../shared/files/file-type.ts';
-import { CONTRACT_MESSAGES, contractUploadSchema } from '../../shared/schemas/account-contracts.ts';
+import { CONTRACT_MESSAGES } from '../../shared/schemas/account-messages.ts';
 import { contractDownloadQuery } from '../../shared/schemas/queries.ts';
 import type { PresignedUpload } from '../../shared/schemas/responses/accounts.ts';
 import { tooLargeMessage, UPLOAD_LIMITS } from '../../shared/schemas/upload-size.ts';
@@ -69,6 +69,8 @@ export async function verifyContractPdf(
 /** POST /accounts/{id}/contracts/upload: a presigned PUT for a contract PDF, checked when it is attached. */
 const upload = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
   const account = await routeAccount(ctx.caller, ctx.params.id);
+  // Its schema is of zod's full build, loaded with the first upload rather than at start.
+  const { contractUploadSchema } = await import('../../shared/schemas/account-contracts.ts');
   const { fileName, size } = parseOrThrow(contractUploadSchema, ctx.body ?? {});
   const key = `${contractPrefix(ctx.caller.companyId, account._id)}${newId()}.pdf`;
   return {

@@ -1,10 +1,4 @@
-import {
-  CONTRACT_MESSAGES,
-  contractCreateSchema,
-  contractRateTypesSchema,
-  contractUpdateObject,
-  uploadedFileSchema,
-} from '../../shared/schemas/account-contracts.ts';
+import { CONTRACT_MESSAGES } from '../../shared/schemas/account-messages.ts';
 import { ACCOUNT_MESSAGES } from '../../shared/schemas/account-rules.ts';
 import { contractListQuery } from '../../shared/schemas/queries.ts';
 import { writeActivity } from '../core/activity/activity-service.ts';
@@ -36,6 +30,12 @@ export async function contractFieldErrors(
   return errors;
 }
 
+/**
+ * The contract's write schemas are of zod's full build: they load with the first write, so that a cold
+ * start that only reads does not read that build.
+ */
+const contractWrites = () => import('../../shared/schemas/account-contracts.ts');
+
 const fieldErrors = (data: Parameters<typeof contractFieldErrors>[0]) => contractFieldErrors(data);
 
 const list = operation({ params: ['id'], query: contractListQuery }, async (ctx): Promise<OpResult> => {
@@ -59,7 +59,7 @@ const get = operation({ params: ['id', 'contractId'] }, async (ctx): Promise<OpR
 
 const create = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
   const account = await routeAccount(ctx.caller, ctx.params.id);
-  const { file, ...data } = parseOrThrow(contractCreateSchema, ctx.body);
+  const { file, ...data } = parseOrThrow((await contractWrites()).contractCreateSchema, ctx.body);
   throwIfAny(await fieldErrors(data));
   const companyId = ctx.caller.companyId;
   const stored = file ? await verifyContractPdf(companyId, account._id, file) : undefined;
@@ -88,6 +88,7 @@ const update = operation({ params: ['id', 'contractId'] }, async (ctx): Promise<
   const account = await routeAccount(ctx.caller, ctx.params.id);
   const companyId = ctx.caller.companyId;
   const existing = await loadContract(companyId, account._id, ctx.params.contractId);
+  const { contractUpdateObject, uploadedFileSchema } = await contractWrites();
   const next = await changeContract(companyId, account._id, existing._id, async (current) => {
     const patched: StoredItem = {
       ...applyPatch(current, contractUpdateObject(), ctx.body ?? {}),
@@ -145,7 +146,7 @@ const toggleStatus = operation({ params: ['id', 'contractId'] }, async (ctx): Pr
 const rateTypes = operation({ params: ['id', 'contractId'] }, async (ctx): Promise<OpResult> => {
   const account = await routeAccount(ctx.caller, ctx.params.id);
   const existing = await loadContract(ctx.caller.companyId, account._id, ctx.params.contractId);
-  const body = parseOrThrow(contractRateTypesSchema, ctx.body ?? {});
+  const body = parseOrThrow((await contractWrites()).contractRateTypesSchema, ctx.body ?? {});
   const next = await changeContract(ctx.caller.companyId, account._id, existing._id, (current) => ({
     ...current,
     rateTypes: body.rateTypes,

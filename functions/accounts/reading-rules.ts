@@ -1,6 +1,7 @@
 import type * as z from 'zod';
 import { detectCaptureFileType } from '../../shared/files/file-type.ts';
-import { READING_MESSAGES, type ReadingView } from '../../shared/schemas/account-readings.ts';
+import { READING_MESSAGES } from '../../shared/schemas/account-messages.ts';
+import type { ReadingView } from '../../shared/schemas/account-readings.ts';
 import type { readingSchema } from '../../shared/schemas/reading.ts';
 import { tooLargeMessage, UPLOAD_LIMITS } from '../../shared/schemas/upload-size.ts';
 import { storedUpload } from '../core/adapters/object-start.ts';

@@ -1,11 +1,6 @@
 import type { Caller } from '../../shared/access/caller.ts';
 import { MAX_LIST_LIMIT } from '../../shared/constants.ts';
-import {
-  READING_MESSAGES,
-  readingEditObject,
-  readingPhotoSchema,
-  readingSubmitSchema,
-} from '../../shared/schemas/account-readings.ts';
+import { READING_MESSAGES } from '../../shared/schemas/account-messages.ts';
 import { plainListQuery } from '../../shared/schemas/list-queries.ts';
 import type { PresignedUpload } from '../../shared/schemas/responses/accounts.ts';
 import { findResource } from '../../shared/system/resources.ts';
@@ -35,6 +30,12 @@ function readingsResource() {
 }
 
 const generic = genericOperation;
+
+/**
+ * The reading's write schemas are of zod's full build: they load with the first write, so that a cold
+ * start that only reads does not read that build.
+ */
+const readingWrites = () => import('../../shared/schemas/account-readings.ts');
 
 /** An account the caller may see (else 404) and, for writes, change (else 403). */
 async function accountFor(caller: Caller, accountId: string, access: 'read' | 'write'): Promise<StoredItem> {
@@ -77,7 +78,7 @@ const get = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => gene
 
 /** POST /readings/photo: a presigned PUT for a reading's photo, checked when the reading is submitted. */
 const photoUpload = operation({}, async (ctx): Promise<OpResult> => {
-  const input = parseOrThrow(readingPhotoSchema, ctx.body);
+  const input = parseOrThrow((await readingWrites()).readingPhotoSchema, ctx.body);
   const account = await accountFor(ctx.caller, input.accountId, 'write');
   const ext = input.contentType === 'image/png' ? 'png' : 'jpg';
   const key = `${readingPhotoPrefix(ctx.caller.companyId, account._id)}${newId()}.${ext}`;
@@ -92,7 +93,7 @@ const photoUpload = operation({}, async (ctx): Promise<OpResult> => {
 });
 
 const submit = operation({}, async (ctx): Promise<OpResult> => {
-  const { photoKey, ...data } = parseOrThrow(readingSubmitSchema, ctx.body);
+  const { photoKey, ...data } = parseOrThrow((await readingWrites()).readingSubmitSchema, ctx.body);
   const account = await accountFor(ctx.caller, data.accountId, 'write');
   throwIfAny(readingFieldErrors(data, await otherReadings(ctx.caller, account._id)));
   const companyId = ctx.caller.companyId;
@@ -116,6 +117,7 @@ const submit = operation({}, async (ctx): Promise<OpResult> => {
 /** PUT /readings/{id}/edit-submission: changes a submitted reading, checked as a new one would be. */
 const editSubmission = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
   const existing = await loadReading(ctx.caller, ctx.params.id, 'write');
+  const { readingEditObject } = await readingWrites();
   const body = ctx.body ?? {};
   const accountId = String(existing.accountId);
   const { photoKey } = applyPatch(existing, readingEditObject(), body);

@@ -1,6 +1,5 @@
-import * as z from 'zod';
-import { INVOICE_KEYS, type InvoiceKey, RATE_KINDS } from '../../shared/capture/model.ts';
-import { onFirstUse } from '../../shared/schemas/on-first-use.ts';
+import type * as z from 'zod';
+import { INVOICE_KEYS, type InvoiceKey } from '../../shared/capture/model.ts';
 import { findAccount } from '../accounts/index.ts';
 import { publishToCompany } from '../core/adapters/live.ts';
 import { sendToQueue } from '../core/adapters/queue.ts';
@@ -10,6 +9,7 @@ import { newId } from '../core/lib/ids.ts';
 import { createLogger } from '../core/lib/logger.ts';
 import { objectOf } from '../core/lib/stored-values.ts';
 import { parseOrThrow } from '../core/lib/validation.ts';
+import type { invoiceEditSchema } from './invoice-inputs.ts';
 import { displayNameOf, validationItemFor } from './invoice-records.ts';
 import {
   changeInvoice,
@@ -149,16 +149,6 @@ export async function applyValues(
 }
 
 /** What a person may change on an invoice: its values and the account it belongs to. */
-export const invoiceEditSchema = onFirstUse(() =>
-  z.object({
-    values: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])).default({}),
-    accountId: z
-      .string()
-      .regex(/^[0-9a-f]{24}$/, 'Must be a valid id')
-      .nullable()
-      .optional(),
-  }),
-);
 export type InvoiceEdit = z.infer<typeof invoiceEditSchema>;
 
 /**
@@ -208,21 +198,10 @@ export async function queueValidation(companyId: string, invoice: StoredItem): P
   ).catch(() => undefined);
 }
 
-export const rateInputSchema = onFirstUse(() =>
-  z.object({
-    description: z.string().trim().min(1, 'This field is required').max(200),
-    kind: z.enum(RATE_KINDS).default('unit'),
-    units: z.number({ error: 'Must be a number' }).finite().optional(),
-    unit: z.string().trim().max(20).optional(),
-    unitRate: z.number({ error: 'Must be a number' }).finite().optional(),
-    amount: z.number({ error: 'Must be a number' }).finite().optional(),
-    startDate: z.string().regex(isoDate, 'Must be a date as YYYY-MM-DD').optional(),
-    endDate: z.string().regex(isoDate, 'Must be a date as YYYY-MM-DD').optional(),
-  }),
-);
-
 /** Adds a charge line typed in by a person. */
 export async function addRate(companyId: string, invoice: StoredItem, body: unknown): Promise<StoredItem> {
+  // Its schema is of zod's full build, loaded with the first charge line rather than at start.
+  const { rateInputSchema } = await import('./invoice-inputs.ts');
   const rate = { _id: newId(), ...parseOrThrow(rateInputSchema, body) };
   const changed = await changeInvoice(companyId, invoice._id, (current) => ({
     ...current,

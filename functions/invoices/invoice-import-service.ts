@@ -1,9 +1,7 @@
-import * as z from 'zod';
 import type { Caller } from '../../shared/access/caller.ts';
 import { parseDate } from '../../shared/capture/date-text.ts';
 import { INVOICE_IMPORT_COLUMNS } from '../../shared/imports/register-columns.ts';
 import { importFileQuery } from '../../shared/schemas/import-file-query.ts';
-import { onFirstUse } from '../../shared/schemas/on-first-use.ts';
 import { findResource } from '../../shared/system/resources.ts';
 import { allAccounts } from '../accounts/index.ts';
 import { LineageResolver, mayAccessItem } from '../core/access/item-access-service.ts';
@@ -14,7 +12,7 @@ import { importFileOf, importRowsOf, RowProblems } from '../core/imports/registe
 import { badRequest } from '../core/lib/errors.ts';
 import { newId } from '../core/lib/ids.ts';
 import { parseOrThrow } from '../core/lib/validation.ts';
-import type { OpContext, Operations, OpResult } from '../core/middleware/api-context.ts';
+import type { Operations, OpResult } from '../core/middleware/api-context.ts';
 import { operation } from '../core/middleware/operation.ts';
 import { softDeleteInvoice } from './invoice-deletion.ts';
 import { validationItemFor } from './invoice-records.ts';
@@ -171,17 +169,15 @@ const importInvoices = operation({ query: importFileQuery }, async (ctx): Promis
   };
 });
 
-const rollbackSchema = onFirstUse(() =>
-  z.object({ batchId: z.string().regex(/^[0-9a-f]{24}$/, 'Must be a valid id') }),
-);
-
 /**
  * POST /invoices/import-rollback: the invoices the import wrote leave (a confirmed one takes its figures
  * with it). Only imported invoices are touched: an upload or e-mail batch is not an import, and a document
  * uploaded into an import's batch stays.
  */
 const importRollback = operation({}, async (ctx): Promise<OpResult> => {
-  const { batchId } = parseOrThrow(rollbackSchema, ctx.body);
+  // Its schema is of zod's full build, loaded with the first rollback rather than at start.
+  const { importRollbackSchema } = await import('./invoice-inputs.ts');
+  const { batchId } = parseOrThrow(importRollbackSchema, ctx.body);
   const companyId = ctx.caller.companyId;
   // Bills the caller may not write are neither touched nor mentioned: to them the batch holds only the rest.
   const resolver = new LineageResolver(companyId, ctx.caller);

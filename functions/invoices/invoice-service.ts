@@ -1,10 +1,7 @@
-import * as z from 'zod';
 import { isCompanyWide } from '../../shared/access/route-access.ts';
 import { MAX_LIST_LIMIT } from '../../shared/constants.ts';
 import { convertQuantity } from '../../shared/schemas/account-rules.ts';
-import { idField } from '../../shared/schemas/fields.ts';
 import { invoiceValidationListQuery } from '../../shared/schemas/list-queries.ts';
-import { onFirstUse } from '../../shared/schemas/on-first-use.ts';
 import { invoiceDownloadQuery } from '../../shared/schemas/queries.ts';
 import type { FileLink } from '../../shared/schemas/responses/invoices.ts';
 import { findResource } from '../../shared/system/resources.ts';
@@ -37,7 +34,8 @@ import {
 } from './invoice-repository.ts';
 
 const str = (v: unknown) => (typeof v === 'string' && v !== '' ? v : undefined);
-const MAX_BULK = 100;
+/** The bodies of the writes (zod's full build) load with the first write that parses one. */
+const inputs = () => import('./invoice-inputs.ts');
 
 function validationResource() {
   const r = findResource('invoice-validation');
@@ -141,21 +139,10 @@ const download = operation(
   },
 );
 
-const manualUpdateSchema = onFirstUse(() =>
-  z.object({
-    values: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])),
-    accountId: z
-      .string()
-      .regex(/^[0-9a-f]{24}$/, 'Must be a valid id')
-      .nullable()
-      .optional(),
-  }),
-);
-
 /** PATCH /invoices/{id}/manual-update: corrected values (and the account), then validation again. */
 const manualUpdate = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
   const invoice = await invoiceFor(ctx, ctx.params.id);
-  const body = parseOrThrow(manualUpdateSchema, ctx.body);
+  const body = parseOrThrow((await inputs()).manualUpdateSchema, ctx.body);
   if (invoice.completed === true) throw badRequest('A confirmed invoice cannot be changed');
   if (body.accountId && !(await findAccount(ctx.caller.companyId, body.accountId)))
     throw formError({ accountId: 'Account not found' });
@@ -236,19 +223,10 @@ const stamp = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
   return { body: { ...updated, downloadUrl: download.url } };
 });
 
-const updateValidationSchema = onFirstUse(() =>
-  z.object({
-    tags: z.array(z.string().trim().min(1).max(50)).max(20).optional(),
-    hold: z.boolean().optional(),
-    assignedUserId: z.string().max(100).nullable().optional(),
-    comment: z.string().trim().max(2000).optional(),
-  }),
-);
-
 /** POST /invoices/{id}/update-validation: what a person records on the validation (tags, hold, owner, note). */
 const updateValidation = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
   const invoice = await invoiceFor(ctx, ctx.params.id);
-  const body = parseOrThrow(updateValidationSchema, ctx.body);
+  const body = parseOrThrow((await inputs()).updateValidationSchema, ctx.body);
   await refuseUnknownMembers(ctx.caller.companyId, { assignedUserId: body.assignedUserId });
   // Applied to the validation as stored when written, so a comment or hold set at the same moment stays.
   const changed = await changeValidation(ctx.caller.companyId, invoice._id, (validation) => {
@@ -285,21 +263,9 @@ const validate = operation({ params: ['id'] }, async (ctx): Promise<OpResult> =>
   return { body: result ?? (await getValidation(ctx.caller.companyId, invoice._id)) };
 });
 
-const convertSchema = onFirstUse(() =>
-  z.object({
-    values: z
-      .object({
-        consumption: z.number({ error: 'Must be a number' }).finite(),
-        consumptionUnit: z.string().trim().min(1, 'This field is required'),
-      })
-      .passthrough(),
-    toUnit: z.string().trim().min(1, 'This field is required'),
-  }),
-);
-
 /** POST /invoices/convert-values: a bill's consumption in another unit (kWh to MWh, m³ to kWh of gas, ...). */
 const convertValues = operation({}, async (ctx): Promise<OpResult> => {
-  const body = parseOrThrow(convertSchema, ctx.body);
+  const body = parseOrThrow((await inputs()).convertSchema, ctx.body);
   const converted = convertQuantity(body.values.consumption, body.values.consumptionUnit, body.toUnit);
   if (converted === undefined) {
     throw formError({ toUnit: `${body.values.consumptionUnit} cannot be converted to ${body.toUnit}` });
@@ -348,19 +314,9 @@ const validationStats = operation({}, async (ctx): Promise<OpResult> => {
   return { body: { statuses: counts, open, completed, total: open + completed } };
 });
 
-const bulkDeleteSchema = onFirstUse(() =>
-  z.object({
-    ids: z
-      .array(idField())
-      .min(1, 'Choose at least one invoice')
-      .max(MAX_BULK, `At most ${MAX_BULK} at a time`),
-    noScrapeIds: z.array(idField()).max(MAX_BULK).default([]),
-  }),
-);
-
 /** POST /invoices/bulk-delete: `noScrapeIds` are also kept from being fetched again from the supplier. */
 const bulkDelete = operation({}, async (ctx): Promise<OpResult> => {
-  const body = parseOrThrow(bulkDeleteSchema, ctx.body);
+  const body = parseOrThrow((await inputs()).bulkDeleteSchema, ctx.body);
   const noScrape = new Set(body.noScrapeIds);
   let deleted = 0;
   const missing: string[] = [];

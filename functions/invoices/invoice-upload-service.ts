@@ -1,8 +1,7 @@
-import * as z from 'zod';
+import type * as z from 'zod';
 import { canAccessItem } from '../../shared/access/item-access.ts';
 import { isCompanyWide } from '../../shared/access/route-access.ts';
-import { CAPTURE_CONTENT_TYPES, detectCaptureFileType, safeFileName } from '../../shared/files/file-type.ts';
-import { onFirstUse } from '../../shared/schemas/on-first-use.ts';
+import { detectCaptureFileType, safeFileName } from '../../shared/files/file-type.ts';
 import type { InvoiceUploadTicket, ManualTicket } from '../../shared/schemas/responses/invoices.ts';
 import { LineageResolver } from '../core/access/item-access-service.ts';
 import { deleteObject, headObject } from '../core/adapters/asset-storage.ts';
@@ -20,31 +19,13 @@ import { operation } from '../core/middleware/operation.ts';
 import { type CaptureLimits, captureLimits } from '../staff-tools/index.ts';
 import { mayReadCapture } from './capture-access.ts';
 import { applyValues, valueErrors } from './invoice-edit.ts';
-import { captureKey, MAX_CAPTURE_BYTES } from './invoice-records.ts';
+import type { manualUploadSchema, uploadRequestSchema } from './invoice-inputs.ts';
+import { captureKey } from './invoice-records.ts';
 import { changeCapture, countCapturesSince, getCapture, getInvoice } from './invoice-repository.ts';
 import { registerUpload } from './upload-registration.ts';
 
-const ACCEPTED_TYPES = Object.values(CAPTURE_CONTENT_TYPES);
-const ID = /^[0-9a-f]{24}$/;
-
-const uploadRequestObject = () =>
-  z.object({
-    fileName: z.string().trim().min(1, 'Choose a file').max(200, 'The file name is too long'),
-    contentType: z
-      .string()
-      .refine(
-        (t) => ACCEPTED_TYPES.includes(t),
-        'Only PDF documents and PNG, JPEG or TIFF images can be captured',
-      ),
-    size: z
-      .number({ error: 'The size of the file is required' })
-      .int()
-      .positive('The file is empty')
-      .max(MAX_CAPTURE_BYTES, 'The file is larger than 20 MB'),
-    batchId: z.string().regex(ID, 'Must be a valid id').optional(),
-    accountId: z.string().regex(ID, 'Must be a valid id').optional(),
-  });
-export const uploadRequestSchema = onFirstUse(uploadRequestObject);
+/** The bodies of the uploads (zod's full build) load with the first upload that parses one. */
+const inputs = () => import('./invoice-inputs.ts');
 type UploadRequest = z.infer<typeof uploadRequestSchema>;
 
 const tooLarge = (limits: CaptureLimits) => `The file is larger than ${limits.maxFileMb} MB`;
@@ -102,14 +83,6 @@ async function startUpload(ctx: OpContext, req: UploadRequest): Promise<OpResult
   };
 }
 
-const manualUploadSchema = onFirstUse(() =>
-  uploadRequestObject().extend({
-    accountId: z.string({ error: 'Choose an account' }).regex(ID, 'Choose an account'),
-    values: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])).default({}),
-    /** The key the first call answered, once the document is there: the second call files the invoice. */
-    key: z.string().max(400).optional(),
-  }),
-);
 type ManualUpload = z.infer<typeof manualUploadSchema>;
 
 /** Manual documents live apart from captures' `invoices/` prefix, so the capture worker never sees them. */
@@ -135,7 +108,7 @@ async function manualAccountErrors(ctx: OpContext, accountId: string): Promise<R
  * as for a manual upload.
  */
 const upload = operation({}, async (ctx): Promise<OpResult> => {
-  const req = parseOrThrow(uploadRequestSchema, ctx.body);
+  const req = parseOrThrow((await inputs()).uploadRequestSchema, ctx.body);
   if (req.accountId !== undefined) {
     const errors = await manualAccountErrors(ctx, req.accountId);
     if (Object.keys(errors).length > 0) throw formError(errors);
@@ -176,7 +149,7 @@ async function manualFileErrors(key: string): Promise<Record<string, string>> {
  * which goes straight to validation. Sending the second call again answers the same invoice.
  */
 const manualUpload = operation({}, async (ctx): Promise<OpResult> => {
-  const req = parseOrThrow(manualUploadSchema, ctx.body);
+  const req = parseOrThrow((await inputs()).manualUploadSchema, ctx.body);
   const companyId = ctx.caller.companyId;
   const errors = await manualErrors(ctx, req);
   if (Object.keys(errors).length > 0) throw formError(errors);

@@ -5,7 +5,7 @@ import { badRequest, forbidden, readOnly } from '../core/lib/errors.ts';
 import { parseOrThrow, refuseOtherFields } from '../core/lib/validation.ts';
 import type { Operations, OpResult } from '../core/middleware/api-context.ts';
 import { operation } from '../core/middleware/operation.ts';
-import { editInvoice, invoiceEditSchema } from './invoice-edit.ts';
+import { editInvoice } from './invoice-edit.ts';
 import { invoiceFor } from './invoice-service.ts';
 
 /** The fields of PATCH /invoices/{id}: everything else has an action of its own. */
@@ -40,6 +40,7 @@ const update = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
     ELSEWHERE,
     'Only the account and the values of an invoice can be changed here',
   );
+  const { invoiceEditSchema } = await import('./invoice-inputs.ts');
   const edit = parseOrThrow(invoiceEditSchema, ctx.body);
   if (invoice.deleted === true) throw badRequest('Restore the invoice before changing it');
   if (invoice.completed === true) throw badRequest('A confirmed invoice cannot be changed');

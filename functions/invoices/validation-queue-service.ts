@@ -1,14 +1,12 @@
-import * as z from 'zod';
+import type * as z from 'zod';
 import { isCompanyWide } from '../../shared/access/route-access.ts';
 import { MAX_LIST_LIMIT } from '../../shared/constants.ts';
-import { idField } from '../../shared/schemas/fields.ts';
 import {
   listSearchQuery,
   plainListQuery,
   type QueueGroup,
   validationQueueQuery,
 } from '../../shared/schemas/list-queries.ts';
-import { onFirstUse } from '../../shared/schemas/on-first-use.ts';
 import type { BulkAnswer } from '../../shared/schemas/responses/invoices.ts';
 import { findResource } from '../../shared/system/resources.ts';
 import { accountsResource, findStoredAccount } from '../accounts/index.ts';
@@ -40,7 +38,8 @@ import {
   type StoredValidation,
 } from './invoice-repository.ts';
 
-const MAX_BULK = 100;
+/** The bodies of the writes (zod's full build) load with the first write that parses one. */
+const inputs = () => import('./invoice-inputs.ts');
 const DEFAULT_PAGE = '100';
 
 function validationResource() {
@@ -218,15 +217,6 @@ async function changeOne(
   return changed.after;
 }
 
-const idsObject = () =>
-  z.object({
-    ids: z
-      .array(idField())
-      .min(1, 'Choose at least one invoice')
-      .max(MAX_BULK, `At most ${MAX_BULK} invoices at a time`),
-  });
-const idsSchema = onFirstUse(idsObject);
-
 async function announce(ctx: Pick<OpContext, 'caller' | 'log'>) {
   await publishToCompany(
     ctx.caller.companyId,
@@ -277,10 +267,7 @@ async function eachValidation(
 }
 
 const bulkHold = operation({}, async (ctx): Promise<OpResult> => {
-  const body = parseOrThrow(
-    idsObject().extend({ hold: z.boolean({ error: 'hold must be true or false' }) }),
-    ctx.body,
-  );
+  const body = parseOrThrow((await inputs()).bulkHoldSchema, ctx.body);
   return eachValidation(ctx, body.ids, async (v) => {
     await changeOne(ctx, v._id, (current) => ({
       ...current,
@@ -291,12 +278,7 @@ const bulkHold = operation({}, async (ctx): Promise<OpResult> => {
 });
 
 const bulkTag = operation({}, async (ctx): Promise<OpResult> => {
-  const body = parseOrThrow(
-    idsObject().extend({
-      tags: z.array(z.string().trim().min(1).max(50)).min(1, 'Give at least one tag').max(20),
-    }),
-    ctx.body,
-  );
+  const body = parseOrThrow((await inputs()).bulkTagSchema, ctx.body);
   return eachValidation(ctx, body.ids, async (v) => {
     await changeOne(ctx, v._id, (current) => {
       const had = Array.isArray(current.tags) ? current.tags.map(String) : [];
@@ -306,10 +288,7 @@ const bulkTag = operation({}, async (ctx): Promise<OpResult> => {
 });
 
 const assignUsers = operation({}, async (ctx): Promise<OpResult> => {
-  const body = parseOrThrow(
-    idsObject().extend({ userSub: z.string().trim().min(1, 'Choose a user').max(100).nullable() }),
-    ctx.body,
-  );
+  const body = parseOrThrow((await inputs()).assignUsersSchema, ctx.body);
   await refuseUnknownMembers(ctx.caller.companyId, { userSub: body.userSub });
   return eachValidation(ctx, body.ids, async (v) => {
     await changeOne(ctx, v._id, (current) => {
@@ -322,7 +301,7 @@ const assignUsers = operation({}, async (ctx): Promise<OpResult> => {
 });
 
 const bulkRevalidate = operation({}, async (ctx): Promise<OpResult> => {
-  const body = parseOrThrow(idsSchema, ctx.body);
+  const body = parseOrThrow((await inputs()).idsSchema, ctx.body);
   const queued: string[] = [];
   const result = await eachValidation(ctx, body.ids, async (v) => {
     const now = new Date().toISOString();
@@ -338,7 +317,7 @@ const bulkRevalidate = operation({}, async (ctx): Promise<OpResult> => {
 
 /** POST /invoice-validation/bulk-complete: confirms each invoice; one that cannot be says why. */
 const bulkComplete = operation({}, async (ctx): Promise<OpResult> => {
-  const body = parseOrThrow(idsSchema, ctx.body);
+  const body = parseOrThrow((await inputs()).idsSchema, ctx.body);
   return eachValidation(ctx, body.ids, async (v) => {
     const invoice = await getInvoice(ctx.caller.companyId, String(v.invoiceId ?? v._id));
     if (!invoice || invoice.deleted === true) throw notFound('Invoice not found');
@@ -348,14 +327,14 @@ const bulkComplete = operation({}, async (ctx): Promise<OpResult> => {
 
 /** POST /invoice-validation/bulk-force: forces each invoice, as the single force does. */
 const bulkForce = operation({}, async (ctx): Promise<OpResult> => {
-  const body = parseOrThrow(idsSchema, ctx.body);
+  const body = parseOrThrow((await inputs()).idsSchema, ctx.body);
   return eachValidation(ctx, body.ids, async (v) => {
     await changeOne(ctx, v._id, (current) => forced(current, ctx.caller.sub));
   });
 });
 
 const bulkDelete = operation({}, async (ctx): Promise<OpResult> => {
-  const body = parseOrThrow(idsSchema, ctx.body);
+  const body = parseOrThrow((await inputs()).idsSchema, ctx.body);
   return eachValidation(ctx, body.ids, async (v) => {
     const invoice = await getInvoice(ctx.caller.companyId, String(v.invoiceId ?? v._id));
     if (invoice) await softDeleteInvoice(ctx.caller.companyId, invoice);
@@ -369,16 +348,6 @@ const create = operation({}, async (): Promise<OpResult> => {
   );
 });
 
-/** The fields of PATCH /invoice-validation/{id}: what a person records; the result has actions of its own. */
-const validationEditSchema = onFirstUse(() =>
-  z
-    .object({
-      tags: z.array(z.string().trim().min(1).max(50)).max(20),
-      hold: z.boolean({ error: 'hold must be true or false' }),
-      assignedUserId: z.string().trim().min(1).max(100).nullable(),
-    })
-    .partial(),
-);
 const VALIDATION_EDIT_FIELDS = ['tags', 'hold', 'assignedUserId'];
 
 const VALIDATION_ELSEWHERE: Record<string, string> = {
@@ -396,7 +365,7 @@ const update = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
     VALIDATION_ELSEWHERE,
     'Only the tags, the hold and the assigned user of a validation can be changed here',
   );
-  const edit = parseOrThrow(validationEditSchema, ctx.body);
+  const edit = parseOrThrow((await inputs()).validationEditSchema, ctx.body);
   await refuseUnknownMembers(ctx.caller.companyId, { assignedUserId: edit.assignedUserId });
   const next = await changeOne(ctx, validation._id, (current) => {
     const out: StoredItem = { ...current, updatedAt: new Date().toISOString() };

@@ -17,16 +17,7 @@ const uploadedFileObject = () =>
   });
 export const uploadedFileSchema = onFirstUse(uploadedFileObject);
 
-export const CONTRACT_MESSAGES = {
-  notPdf: 'Must be a PDF file',
-  uploadMissing: 'The uploaded file was not found: please upload it again',
-  endBeforeStart: 'Must be on or after the start date',
-  noFile: 'This contract has no file',
-  /** Client messages (02 §8): a failed add or update, a failed toggle, failed rates. */
-  submitProblem: 'There was a problem with submitting.',
-  statusProblem: 'There was a problem updating the status.',
-  rateTypeProblem: 'There was a problem setting contract rate type.',
-} as const;
+export { CONTRACT_MESSAGES } from './account-messages.ts';
 
 /** POST /accounts/{id}/contracts: the contract and, optionally, the PDF uploaded for it. */
 export const contractCreateObject = builtOnce(() =>

@@ -31,18 +31,3 @@ export const accountStatusHistoryObject = builtOnce(() =>
     comment: z.string().trim().max(1000).optional(),
   }),
 );
-
-/** GET /accounts/active-billing: accounts billed in a window. */
-export { activeBillingQuerySchema } from './queries.ts';
-
-export const CONSUMPTION_GRANULARITIES = ['monthly', 'yearly'] as const;
-export type ConsumptionGranularity = (typeof CONSUMPTION_GRANULARITIES)[number];
-
-/** GET /accounts/{id}/consumption and /consumption-old. */
-export const consumptionQuerySchema = onFirstUse(() =>
-  z.object({
-    startDate: isoDateField().optional(),
-    endDate: isoDateField().optional(),
-    granularity: z.enum(CONSUMPTION_GRANULARITIES, { error: 'Must be monthly or yearly' }).default('monthly'),
-  }),
-);

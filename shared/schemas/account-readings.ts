@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { READING_MESSAGES, READING_PHOTO_TYPES } from './account-messages.ts';
 import { builtOnce } from './built-once.ts';
 import { requiredText } from './contract.ts';
 import { idField } from './fields.ts';
@@ -6,14 +7,7 @@ import { onFirstUse } from './on-first-use.ts';
 import { readingObject } from './reading.ts';
 import { declaredSize, UPLOAD_LIMITS } from './upload-size.ts';
 
-export const READING_PHOTO_TYPES = ['image/jpeg', 'image/png'] as const;
-
-export const READING_MESSAGES = {
-  photoType: 'Must be a JPEG or PNG image',
-  photoMissing: 'The photo was not found: please upload it again',
-  future: 'Must not be in the future',
-  noPhoto: 'This reading has no photo',
-} as const;
+export { READING_MESSAGES, READING_PHOTO_TYPES };
 
 /** POST /readings/photo: asks for a presigned PUT for a reading's photo. */
 export const readingPhotoSchema = onFirstUse(() =>

@@ -1,6 +1,6 @@
 import type * as z from 'zod';
 import type { accountSchema } from './account.ts';
-import type { ConsumptionGranularity } from './account-inputs.ts';
+import type { ConsumptionGranularity } from './account-queries.ts';
 
 /** Answers of the account calls, as the browser reads them. */
 

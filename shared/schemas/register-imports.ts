@@ -1,7 +1,7 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { type CsvRecord, parseCsv } from '../files/csv.ts';
 import type { ImportColumn } from '../imports/register-columns.ts';
-import { idField } from './fields.ts';
+import { idField } from './mini-fields.ts';
 import { onFirstUse } from './on-first-use.ts';
 
 /**
@@ -153,7 +153,7 @@ export function readImportFile(text: string, columns: readonly ImportColumn[]): 
 /** The body of POST /entities/import and /assets/import when it is JSON: the file's text and its name. */
 export const importFileBodySchema = onFirstUse(() =>
   z.object({
-    fileName: z.string().trim().max(200).optional(),
+    fileName: z.optional(z.string().check(z.trim(), z.maxLength(200))),
     csv: z.string({ error: IMPORT_MESSAGES.noFile }),
   }),
 );

@@ -109,6 +109,28 @@ describe('function bundles', () => {
     ]);
   });
 
+  it.each(['accounts', 'invoices', 'invoice-validation'])(
+    "starts the %s function with no accounts or invoices module reading zod's full build",
+    (name) => {
+      // Reading zod's full build costs a cold start ~3 ms even when no schema is built: the meters' and
+      // bills' write schemas load with the first write, and the queries their routes declare are zod/mini's.
+      const r = results.find((b) => b.name === name);
+      const meta = JSON.parse(readFileSync(r?.metafile ?? '', 'utf8')) as {
+        inputs: Record<string, { imports: { path: string; kind: string }[] }>;
+      };
+      const area =
+        /^(functions\/(accounts|invoices)\/|shared\/schemas\/(account|contract|reading|register-imports))/;
+      const own = loadedAtStart(name).filter((file) => area.test(file));
+      expect(own.length, name).toBeGreaterThan(0);
+      const readingFull = own.filter((file) =>
+        (meta.inputs[file]?.imports ?? []).some(
+          (i) => i.kind === 'import-statement' && i.path.endsWith('node_modules/zod/index.js'),
+        ),
+      );
+      expect(readingFull, name).toEqual([]);
+    },
+  );
+
   it('keeps clients imported on first use out of the start', () => {
     const queued = results.filter((r) => r.runtimeModules.onDemand.includes('@aws-sdk/client-sqs'));
     expect(queued.length).toBeGreaterThan(0);

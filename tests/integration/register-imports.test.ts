@@ -152,6 +152,30 @@ describe('entity import', () => {
     expect(big.body.message).toBe('The file is larger than 5 MB: split it into smaller files.');
   });
 
+  it('refuses a JSON body without its text, a file name too long and a rollback of no batch id, beside the field', async () => {
+    const noText = await api({
+      method: 'POST',
+      path: '/entities/import',
+      token: owner,
+      body: { fileName: 'a.csv' },
+    });
+    expect(noText.status).toBe(400);
+    expect(noText.body.formMessages).toEqual({ csv: 'Choose a CSV file to import.' });
+    const longName = await importCsv(
+      '/entities/import',
+      owner,
+      'legalName\nA Ltd\n',
+      `${'n'.repeat(197)}.csv`,
+    );
+    expect(longName.status).toBe(400);
+    expect(longName.body.formMessages).toEqual({
+      fileName: 'Too big: expected string to have <=200 characters',
+    });
+    const notAnId = await rollback('/entities/import-rollback', owner, 'batch-1');
+    expect(notAnId.status).toBe(400);
+    expect(notAnId.body.formMessages).toEqual({ batchId: 'Must be a valid id' });
+  });
+
   it('takes the file as the request body too, as text/csv', async () => {
     const res = await api({
       method: 'POST',

@@ -1,7 +1,7 @@
 import type { PermissionName } from '../../access/permission-names.ts';
 import type { AuthKind } from '../../access/route-rules.ts';
 import { IMPORT_MAX_BODY_BYTES } from '../../constants.ts';
-import { consumptionQuerySchema } from '../../schemas/account-inputs.ts';
+import { consumptionQuerySchema } from '../../schemas/account-queries.ts';
 import { importFileQuery } from '../../schemas/import-file-query.ts';
 import { accountListQuery, plainListQuery } from '../../schemas/list-queries.ts';
 import { activeBillingQuerySchema, contractDownloadQuery, contractListQuery } from '../../schemas/queries.ts';
