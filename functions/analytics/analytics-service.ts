@@ -8,20 +8,8 @@ import {
 } from '../../shared/analytics/index.ts';
 import type { UtilityType } from '../../shared/schemas/common.ts';
 import type { AnalyticsAnswerView } from '../../shared/schemas/responses/analytics.ts';
-import {
-  listAccountMonths,
-  listAssetRollups,
-  listCompanyRollups,
-  listPortfolioRollups,
-  type Rollup,
-  type RollupParts,
-  rollupSourceOf,
-  SPLIT_PARTS,
-  splitOf,
-} from '../accounts/index.ts';
 import { getCompany } from '../company/index.ts';
 import { ApiError, formError, notFound } from '../core/lib/errors.ts';
-import { inPool } from '../core/lib/in-pool.ts';
 import type { Operations, OpResult } from '../core/middleware/api-context.ts';
 import { operation } from '../core/middleware/operation.ts';
 import { type EmissionsChange, emissionsChangeOf, floorAreas } from './analytics-decomposition.ts';
@@ -29,18 +17,15 @@ import { sitesOf } from './analytics-epc.ts';
 import type { SourceKind } from './analytics-estimates.ts';
 import {
   type BucketFigures,
-  billParts,
   type EmissionsBasis,
   type Figures,
   figuresOf,
-  type MonthFigure,
   type MonthShares,
   monthsOf,
   type ScopeFigures,
   type Totals,
   totalsByAsset,
 } from './analytics-figures.ts';
-import { intervalAnswer, meterScope } from './analytics-half-hourly-figures.ts';
 import {
   type AnalyticsQuery,
   analyticsQuerySchema,
@@ -52,7 +37,8 @@ import {
   refuseUnanswerable,
   windowOf,
 } from './analytics-params.ts';
-import { portfoliosOfSite, type ReadScope, resolveScope, type ScopeKind } from './analytics-scope.ts';
+import { readFigures } from './analytics-rollup-reads.ts';
+import { meterScope, portfoliosOfSite, resolveScope, type ScopeKind } from './analytics-scope.ts';
 import {
   groupAccountTypes,
   SITE_ANALYTICS_IDS,
@@ -71,9 +57,6 @@ const SOURCE_KINDS_OF: Readonly<Record<'invoices' | 'readings', readonly SourceK
 /** The analytics the service answers: the company's (or a scope's) figures, and the same by site. */
 const ANALYTICS_IDS = ['consumption', 'asset-consumption'] as const;
 type AnalyticsId = (typeof ANALYTICS_IDS)[number];
-
-/** Parallel partition reads per request: enough to hide latency without flooding the table. */
-const READ_CONCURRENCY = 8;
 
 /**
  * The company setting's labels (shared/schemas/company.ts) as the calendars are named; spelled out here so
@@ -95,85 +78,6 @@ async function companyView(companyId: string): Promise<CompanyView> {
   const label = typeof s.calendarPeriod === 'string' ? s.calendarPeriod : '';
   const calendar = Object.hasOwn(CALENDARS, label) ? CALENDARS[label] : undefined;
   return { calendar: calendar ?? 'standard', hideCostData: s.hideCostData === true };
-}
-
-/** The split by source and meter user a roll-up row keeps. */
-function splitOfRollup(r: Rollup): RollupParts {
-  const split: RollupParts = {};
-  for (const part of SPLIT_PARTS) {
-    const v = Number(r[part]);
-    if (Number.isFinite(v) && v !== 0) split[part] = v;
-  }
-  return split;
-}
-
-const fromRollup = (
-  r: Rollup & { factorVersion?: unknown },
-  assetId?: string,
-  withSplit = false,
-): MonthFigure => ({
-  month: r.month,
-  utilityType: r.utilityType,
-  consumption: Number(r.consumption) || 0,
-  unit: r.unit,
-  cost: Number(r.cost) || 0,
-  emissionsKg: Number(r.emissionsKg) || 0,
-  ...(typeof r.factorVersion === 'string' ? { factorVersion: r.factorVersion } : {}),
-  ...billParts(r),
-  ...(assetId ? { assetId } : {}),
-  ...(withSplit ? { split: splitOfRollup(r) } : {}),
-});
-
-/**
- * The monthly figures of a scope over a month range: the company's (or a portfolio's) roll-up partition in
- * one Query for a caller reading the whole of it, else each site's roll-ups and each granted meter's own
- * months, read a few partitions at a time.
- */
-export async function readFigures(
-  caller: Caller,
-  scope: ReadScope,
-  months: { from: string; to: string },
-  utilities: readonly UtilityType[] | undefined,
-  /** Keep each figure's split by source and meter user (for source= and meterUserBreakdown). */
-  withSplit = false,
-): Promise<MonthFigure[]> {
-  const companyId = caller.companyId;
-  const { from, to } = months;
-  const one = utilities?.length === 1 ? utilities[0] : undefined;
-  const wanted = (f: MonthFigure) => !utilities || utilities.includes(f.utilityType);
-  if (scope.wholeCompany) {
-    return (await listCompanyRollups(companyId, from, to, one))
-      .map((r) => fromRollup(r, undefined, withSplit))
-      .filter(wanted);
-  }
-  if (scope.portfolioRollup) {
-    const rows = await listPortfolioRollups(companyId, scope.portfolioRollup, from, to, one);
-    return rows.map((r) => fromRollup(r, undefined, withSplit)).filter(wanted);
-  }
-  const siteRows = await inPool(scope.sites, READ_CONCURRENCY, async (site) =>
-    (await listAssetRollups(companyId, site._id, from, to, one)).map((r) =>
-      fromRollup(r, site._id, withSplit),
-    ),
-  );
-  const meters = scope.meters.filter((m) => !utilities || utilities.includes(m.utilityType));
-  const meterRows = await inPool(meters, READ_CONCURRENCY, async (meter) =>
-    (await listAccountMonths(companyId, meter._id, from, to)).map(
-      (m): MonthFigure => ({
-        month: m.month,
-        utilityType: meter.utilityType,
-        consumption: m.consumption,
-        unit: m.unit,
-        cost: m.cost,
-        emissionsKg: m.emissionsKg,
-        factorVersion: m.factorVersion,
-        ...billParts(m),
-        ...(meter.assetId ? { assetId: meter.assetId } : {}),
-        // A meter's own month says its source, and the meter its user.
-        ...(withSplit ? { split: splitOf(m, rollupSourceOf(m.source), meter.meterUser) } : {}),
-      }),
-    ),
-  );
-  return [...siteRows.flat(), ...meterRows.flat()].filter(wanted);
 }
 
 export interface AnalyticsAnswer extends AnalyticsAnswerView {
@@ -223,6 +127,10 @@ export interface AnalyticsAnswer extends AnalyticsAnswerView {
   factorVersions: string[];
 }
 
+/** The granularities interval data can answer (analytics-half-hourly-figures `intervalAnswer`). */
+const readsIntervalData = (granularity: string) =>
+  granularity === 'daily' || granularity === 'hourly' || granularity === 'halfhourly';
+
 const asWindow = (w: DateRange) => ({ startDate: w.start, endDate: w.end });
 const today = () => new Date().toISOString().slice(0, 10);
 
@@ -262,10 +170,19 @@ async function answer(
   const rows = splits && limited ? splits.onlySource(read, limited) : read;
   // Interval data are readings: kept at every granularity for them, and for a split by day (no split is
   // kept by day) each month's part is spread over its days.
+  // Only daily, hourly and half-hourly figures read interval data: their code loads with the first of them.
   const interval =
-    splits && !(fine && limited === 'readings')
+    (splits && !(fine && limited === 'readings')) || !readsIntervalData(query.granularity)
       ? undefined
-      : await intervalAnswer(caller.companyId, scope, rows, window, query, view.calendar, withCosts);
+      : await (await import('./analytics-half-hourly-figures.ts')).intervalAnswer(
+          caller.companyId,
+          scope,
+          rows,
+          window,
+          query,
+          view.calendar,
+          withCosts,
+        );
   const shares: MonthShares = new Map();
   // The window's figures, and each part's (by source, by meter user), bucketed alike.
   const windowFigures = (months: Parameters<typeof figuresOf>[0]) =>

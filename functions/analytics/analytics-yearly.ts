@@ -4,8 +4,8 @@ import type { SiteYears, YearFigures } from '../../shared/targets/target-maths.t
 import type { SiteYearRollup } from '../accounts/index.ts';
 import { floorAreaM2, sitesOf } from './analytics-epc.ts';
 import { billParts, figuresOf, type MonthFigure } from './analytics-figures.ts';
+import { readFigures } from './analytics-rollup-reads.ts';
 import { resolveScope, type ScopeAsk } from './analytics-scope.ts';
-import { readFigures } from './analytics-service.ts';
 import { siteYearRows } from './analytics-site-years.ts';
 
 /** Utilities whose consumption is energy used on site, in kWh; solar is generation, not use. */
