@@ -14,7 +14,7 @@ import { mayReachScope, type ScopeRef } from './target-access.ts';
 import { loadTarget, present, TARGET_READ_OPERATIONS } from './target-reads.ts';
 import { changeTarget, putNewTarget, type StoredTarget } from './target-repository.ts';
 
-/** A target's fields one by one, as a change names them (the module loads with the first target call). */
+/** A target's fields one by one, as a change names them (the module loads with the first target write). */
 const targetSchema = targetFields();
 
 const MAX_BULK = 50;
