@@ -1,5 +1,3 @@
-import type { Caller } from '../../shared/access/caller.ts';
-import { isCompanyWide } from '../../shared/access/route-access.ts';
 import {
   type CalendarPeriod,
   type DateRange,
@@ -9,8 +7,7 @@ import {
 import { defaultUnit } from '../../shared/domain/units.ts';
 import { convertQuantity } from '../../shared/schemas/account-rules.ts';
 import type { UtilityType } from '../../shared/schemas/common.ts';
-import { findAccount, meterUserOf, utilityOf } from '../accounts/index.ts';
-import { formError, notFound } from '../core/lib/errors.ts';
+import { formError } from '../core/lib/errors.ts';
 import { inPool } from '../core/lib/in-pool.ts';
 import {
   type BucketFigures,
@@ -32,47 +29,13 @@ import {
   type SummedYear,
 } from './analytics-half-hourly-repository.ts';
 import type { IntervalGranularity } from './analytics-params.ts';
-import { type ReadScope, resolveScope } from './analytics-scope.ts';
+import type { ReadScope } from './analytics-scope.ts';
 import { stampOf, versionsOf } from './analytics-summed-years.ts';
 
 /** Parallel partition reads of interval days: enough to hide latency without flooding the table. */
 const READ_CONCURRENCY = 8;
 
 const round = (v: number, places: number) => Math.round(v * 10 ** places) / 10 ** places;
-
-/**
- * One meter as a scope: a caller reading the whole company may read any live meter of it; anyone else
- * a meter on a site they may read, or one granted to them. Any other meter is not found, as for any
- * hidden item.
- */
-export async function meterScope(caller: Caller, accountId: string): Promise<ReadScope> {
-  const account = await findAccount(caller.companyId, accountId);
-  if (!account) throw notFound();
-  const assetId = typeof account.assetId === 'string' ? account.assetId : undefined;
-  const meterUser = meterUserOf(account);
-  const meter = {
-    _id: accountId,
-    ...(assetId ? { assetId } : {}),
-    utilityType: utilityOf(account),
-    ...(meterUser ? { meterUser } : {}),
-  };
-  let restricted = false;
-  if (!isCompanyWide(caller)) {
-    const readable = await resolveScope(caller, {});
-    const onSite = assetId !== undefined && readable.sites.some((s) => s._id === assetId);
-    if (!onSite && !readable.meters.some((m) => m._id === accountId)) throw notFound();
-    restricted = true;
-  }
-  return {
-    kind: 'meter',
-    id: accountId,
-    ...(typeof account.name === 'string' && account.name ? { name: account.name } : {}),
-    wholeCompany: false,
-    sites: [],
-    meters: [meter],
-    restricted,
-  };
-}
 
 /**
  * The meters with interval data whose figures a scope counts: for a meter scope the meter itself; else

@@ -3,7 +3,7 @@ import { isCompanyWide } from '../../shared/access/route-access.ts';
 import type { MeterUser } from '../../shared/schemas/account.ts';
 import { isSubMeter } from '../../shared/schemas/account-rules.ts';
 import type { UtilityType } from '../../shared/schemas/common.ts';
-import { meterUserOf, utilityOf } from '../accounts/index.ts';
+import { findAccount, meterUserOf, utilityOf } from '../accounts/index.ts';
 import { readableOf } from '../core/access/item-access-service.ts';
 import { getItems, projectAll } from '../core/data/batch-reads.ts';
 import { getItem, type StoredItem } from '../core/data/item-repository.ts';
@@ -254,4 +254,38 @@ export async function portfoliosOfSite(companyId: string, assetId: string): Prom
   return groups
     .filter((g) => assetIdsOf(g).includes(assetId))
     .map((g) => ({ _id: g._id, ...(text(g.name) ? { siteName: String(g.name) } : {}) }));
+}
+
+/**
+ * One meter as a scope: a caller reading the whole company may read any live meter of it; anyone else
+ * a meter on a site they may read, or one granted to them. Any other meter is not found, as for any
+ * hidden item.
+ */
+export async function meterScope(caller: Caller, accountId: string): Promise<ReadScope> {
+  const account = await findAccount(caller.companyId, accountId);
+  if (!account) throw notFound();
+  const assetId = typeof account.assetId === 'string' ? account.assetId : undefined;
+  const meterUser = meterUserOf(account);
+  const meter = {
+    _id: accountId,
+    ...(assetId ? { assetId } : {}),
+    utilityType: utilityOf(account),
+    ...(meterUser ? { meterUser } : {}),
+  };
+  let restricted = false;
+  if (!isCompanyWide(caller)) {
+    const readable = await resolveScope(caller, {});
+    const onSite = assetId !== undefined && readable.sites.some((s) => s._id === assetId);
+    if (!onSite && !readable.meters.some((m) => m._id === accountId)) throw notFound();
+    restricted = true;
+  }
+  return {
+    kind: 'meter',
+    id: accountId,
+    ...(typeof account.name === 'string' && account.name ? { name: account.name } : {}),
+    wholeCompany: false,
+    sites: [],
+    meters: [meter],
+    restricted,
+  };
 }

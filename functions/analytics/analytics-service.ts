@@ -26,7 +26,6 @@ import {
   type Totals,
   totalsByAsset,
 } from './analytics-figures.ts';
-import { intervalAnswer, meterScope } from './analytics-half-hourly-figures.ts';
 import {
   type AnalyticsQuery,
   analyticsQuerySchema,
@@ -39,7 +38,7 @@ import {
   windowOf,
 } from './analytics-params.ts';
 import { readFigures } from './analytics-read-figures.ts';
-import { portfoliosOfSite, resolveScope, type ScopeKind } from './analytics-scope.ts';
+import { meterScope, portfoliosOfSite, resolveScope, type ScopeKind } from './analytics-scope.ts';
 import {
   groupAccountTypes,
   SITE_ANALYTICS_IDS,
@@ -128,6 +127,10 @@ export interface AnalyticsAnswer extends AnalyticsAnswerView {
   factorVersions: string[];
 }
 
+/** The granularities interval data can answer (analytics-half-hourly-figures `intervalAnswer`). */
+const readsIntervalData = (granularity: string) =>
+  granularity === 'daily' || granularity === 'hourly' || granularity === 'halfhourly';
+
 const asWindow = (w: DateRange) => ({ startDate: w.start, endDate: w.end });
 const today = () => new Date().toISOString().slice(0, 10);
 
@@ -167,10 +170,19 @@ async function answer(
   const rows = splits && limited ? splits.onlySource(read, limited) : read;
   // Interval data are readings: kept at every granularity for them, and for a split by day (no split is
   // kept by day) each month's part is spread over its days.
+  // Only daily, hourly and half-hourly figures read interval data: their code loads with the first of them.
   const interval =
-    splits && !(fine && limited === 'readings')
+    (splits && !(fine && limited === 'readings')) || !readsIntervalData(query.granularity)
       ? undefined
-      : await intervalAnswer(caller.companyId, scope, rows, window, query, view.calendar, withCosts);
+      : await (await import('./analytics-half-hourly-figures.ts')).intervalAnswer(
+          caller.companyId,
+          scope,
+          rows,
+          window,
+          query,
+          view.calendar,
+          withCosts,
+        );
   const shares: MonthShares = new Map();
   // The window's figures, and each part's (by source, by meter user), bucketed alike.
   const windowFigures = (months: Parameters<typeof figuresOf>[0]) =>

@@ -4,11 +4,10 @@ import type { AnyOpContext, OpResult } from '../core/middleware/api-context.ts';
 import { operation } from '../core/middleware/operation.ts';
 import { type AccountTypeCount, accountTypesOf } from './analytics-account-types.ts';
 import { type EpcRatings, epcRatingsOf, sitesOf } from './analytics-epc.ts';
-import { meterScope } from './analytics-half-hourly-figures.ts';
 import { type AnalyticsQuery, windowOf } from './analytics-params.ts';
 import { type RenewableFigures, renewableShares, type SiteRenewable } from './analytics-renewable.ts';
 import { scopeCollectionPk } from './analytics-repository.ts';
-import { type ReadScope, resolveScope } from './analytics-scope.ts';
+import { meterScope, type ReadScope, resolveScope } from './analytics-scope.ts';
 
 /** The analytics of a scope's sites rather than of its figures over time. */
 export const SITE_ANALYTICS_IDS = ['epc-ratings', 'asset-contract-renewable'] as const;

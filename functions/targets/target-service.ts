@@ -1,7 +1,6 @@
 import * as z from 'zod';
 import type { Caller } from '../../shared/access/caller.ts';
 import { isCompanyWide } from '../../shared/access/route-access.ts';
-import { targetsListQuery } from '../../shared/schemas/queries.ts';
 import { type TargetFields, targetFields, targetInputSchema } from '../../shared/schemas/targets.ts';
 import { LineageResolver } from '../core/access/item-access-service.ts';
 import { writeActivity } from '../core/activity/activity-service.ts';
@@ -11,12 +10,11 @@ import { applyPatch } from '../core/lib/item-patch.ts';
 import { parseOrThrow, throwIfOversized } from '../core/lib/validation.ts';
 import type { Operations, OpResult } from '../core/middleware/api-context.ts';
 import { operation } from '../core/middleware/operation.ts';
-import { mayReachScope, readableTargets, type ScopeRef } from './target-access.ts';
-import { progressOperation } from './target-progress.ts';
-import { changeTarget, findTarget, putNewTarget, type StoredTarget } from './target-repository.ts';
-import { scopeNames, scopesOperation } from './target-scopes.ts';
+import { mayReachScope, type ScopeRef } from './target-access.ts';
+import { loadTarget, present, TARGET_READ_OPERATIONS } from './target-reads.ts';
+import { changeTarget, putNewTarget, type StoredTarget } from './target-repository.ts';
 
-/** A target's fields one by one, as a change names them (the module loads with the first target call). */
+/** A target's fields one by one, as a change names them (the module loads with the first target write). */
 const targetSchema = targetFields();
 
 const MAX_BULK = 50;
@@ -38,27 +36,6 @@ async function requireScope(caller: Caller, ref: ScopeRef, field = 'scopeId'): P
   if (!(await mayReachScope(caller, ref, 'write', resolver))) throw forbidden();
 }
 
-/** A live target whose scope the caller may read (else 404), or change (else 403). */
-async function loadTarget(
-  caller: Caller,
-  id: string,
-  access: 'read' | 'write',
-  includeDeleted = false,
-): Promise<StoredTarget> {
-  const target = await findTarget(caller.companyId, id);
-  if (!target || (target.deleted === true && !includeDeleted)) throw notFound();
-  const resolver = new LineageResolver(caller.companyId, caller);
-  if (!(await mayReachScope(caller, target, 'read', resolver))) throw notFound();
-  if (access === 'write' && !(await mayReachScope(caller, target, 'write', resolver))) throw forbidden();
-  return target;
-}
-
-/** The fields a client sees: the stored status bookkeeping stays inside. */
-function present(t: StoredTarget, scopeName?: string) {
-  const { lastStatusAt: _a, ...rest } = t;
-  return { ...rest, ...(scopeName ? { scopeName } : {}) };
-}
-
 /** Only the company scope stands without an id; an id sent with it means nothing and is dropped. */
 function normalised<T extends Partial<TargetFields>>(fields: T): T {
   if (fields.scope !== 'company') return fields;
@@ -77,23 +54,6 @@ function newTarget(caller: Caller, data: TargetFields): StoredTarget {
     createdBy: caller.sub,
   };
 }
-
-/** GET /targets (and /targets/search?query=): the targets the caller may read, by name. */
-const list = operation({ query: targetsListQuery }, async (ctx): Promise<OpResult> => {
-  const text = ctx.query.query.toLowerCase();
-  const targets = (await readableTargets(ctx.caller)).filter(
-    (t) => text === '' || t.name.toLowerCase().includes(text),
-  );
-  const names = await scopeNames(ctx.caller.companyId, targets);
-  const data = targets.map((t) => present(t, names.get(t._id)));
-  return { body: { data, total: data.length, limit: data.length, skip: 0 } };
-});
-
-const get = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => {
-  const target = await loadTarget(ctx.caller, ctx.params.id, 'read');
-  const names = await scopeNames(ctx.caller.companyId, [target]);
-  return { body: present(target, names.get(target._id)) };
-});
 
 const create = operation({}, async (ctx): Promise<OpResult> => {
   const data = parseOrThrow(targetInputSchema, ctx.body);
@@ -191,13 +151,10 @@ const restore = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => 
 });
 
 export const TARGET_OPERATIONS: Operations = {
-  'targets.list': list,
-  'targets.get': get,
+  ...TARGET_READ_OPERATIONS,
   'targets.create': create,
   'targets.bulk': bulk,
   'targets.update': update,
   'targets.delete': remove,
   'targets.restore': restore,
-  'targets.scopes': scopesOperation,
-  'targets.progress': progressOperation,
 };

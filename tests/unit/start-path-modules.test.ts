@@ -11,11 +11,12 @@ import type { FunctionName } from '../../shared/system/functions.ts';
  * start is parsed and run on each cold start, whether or not the request needs it.
  */
 const NAMES = ['assets', 'asset-groups', 'insights'] as const satisfies readonly FunctionName[];
+const BUNDLED = [...NAMES, 'targets'] as const satisfies readonly FunctionName[];
 const OUT_DIR = join(REPO_ROOT, '.build', `start-path-${process.pid}`);
 const metas = new Map<string, Metafile>();
 
 beforeAll(async () => {
-  for (const bundle of await bundleFunctionsAsync({ outDir: OUT_DIR, names: NAMES }))
+  for (const bundle of await bundleFunctionsAsync({ outDir: OUT_DIR, names: BUNDLED }))
     metas.set(bundle.name, JSON.parse(readFileSync(bundle.metafile, 'utf8')) as Metafile);
 }, 120_000);
 
@@ -71,5 +72,40 @@ describe('what a function reads at start', () => {
 
   it('reads the tables at start where the figures are the frequent calls (insights)', () => {
     expect(startInputs('insights').files.has('shared/domain/emission-factors.ts')).toBe(true);
+  });
+
+  // Interval figures answer only daily, hourly and half-hourly queries; factor sets and restatements are
+  // an administrator's calls. The dashboard's figures and widgets read none of them.
+  it('starts insights without the interval figures and the factor sets, which load on first use', () => {
+    const { files, meta } = startInputs('insights');
+    const later = [
+      'functions/analytics/analytics-half-hourly-figures.ts',
+      'functions/analytics/analytics-half-hourly-repository.ts',
+      'functions/analytics/factor-set-service.ts',
+      'functions/analytics/factor-set-repository.ts',
+    ];
+    expect(later.filter((f) => files.has(f))).toEqual([]);
+    // Still in the bundle: loaded by the calls that need them.
+    expect(later.filter((f) => !meta.inputs[f])).toEqual([]);
+    expect(files.has('functions/analytics/analytics-service.ts')).toBe(true);
+    expect(files.has('functions/analytics/dashboard-widget-service.ts')).toBe(true);
+  });
+
+  // The targets page (list, scopes, progress) is most of the function's calls; benchmarks are pages of
+  // their own, the calendar and the targets' writes are seldom.
+  it("starts targets with the targets page's reads, without the benchmarks, the calendar and the writes", () => {
+    const { files, meta } = startInputs('targets');
+    const later = [
+      'functions/benchmarks/benchmarks-service.ts',
+      'functions/benchmarks/benchmark-repository.ts',
+      'shared/benchmarks/pathways.ts',
+      'functions/targets/calendar-service.ts',
+      'functions/targets/target-service.ts',
+      'functions/analytics/analytics-service.ts',
+      'functions/analytics/analytics-half-hourly-figures.ts',
+    ];
+    expect(later.filter((f) => files.has(f))).toEqual([]);
+    expect(later.slice(0, 5).filter((f) => !meta.inputs[f])).toEqual([]);
+    expect(files.has('functions/targets/target-progress.ts')).toBe(true);
   });
 });
