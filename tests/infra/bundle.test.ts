@@ -164,6 +164,63 @@ process.stdout.write(JSON.stringify({ full, mini }));`,
     },
   );
 
+  /** HTTP functions whose start reads zod's small build (`zod/mini`) alone, none of its full build. */
+  const START_WITHOUT_FULL_ZOD = ['entities', 'templates'];
+
+  /**
+   * The first of our modules (breadth-first from the handler) that a function's start reads and that imports
+   * zod's full build, with the chain of imports that brings it in; none when the start reads none of it.
+   */
+  const fullZodAtStart = (name: string) => {
+    const r = results.find((b) => b.name === name);
+    const meta = JSON.parse(readFileSync(r?.metafile ?? '', 'utf8')) as {
+      inputs: Record<string, { imports: { path: string; kind: string }[] }>;
+      outputs: Record<string, { entryPoint?: string }>;
+    };
+    const atStart = new Set(loadedAtStart(name));
+    const isFull = (p: string) => p.includes('node_modules/zod/v4/classic/');
+    const staticImports = (p: string) =>
+      (meta.inputs[p]?.imports ?? []).filter((i) => i.kind === 'import-statement');
+    const inZod = (p: string) => p.includes('node_modules/zod/');
+    /** A module of zod that is, or leads within zod to, its full build (`zod`, `zod/v4`, …). */
+    const leadsToFull = (p: string, seen = new Set<string>()): boolean => {
+      if (isFull(p) && atStart.has(p)) return true;
+      if (seen.has(p)) return false;
+      seen.add(p);
+      return staticImports(p).some((i) => inZod(i.path) && leadsToFull(i.path, seen));
+    };
+    const full = [...atStart].filter(isFull);
+    if (full.length === 0) return undefined;
+    const entryKey = Object.keys(meta.outputs).find((k) => join(REPO_ROOT, k) === r?.outfile) ?? '';
+    const entry = meta.outputs[entryKey]?.entryPoint ?? '';
+    const before = new Map<string, string>();
+    const queue = [entry];
+    for (const at of queue) {
+      if (!inZod(at) && staticImports(at).some((i) => inZod(i.path) && leadsToFull(i.path))) {
+        const chain = [at];
+        for (let p = before.get(at); p; p = before.get(p)) chain.unshift(p);
+        return { importer: at, chain: chain.join(' -> '), full: full[0] };
+      }
+      for (const i of staticImports(at))
+        if (i.path !== entry && !before.has(i.path)) {
+          before.set(i.path, at);
+          queue.push(i.path);
+        }
+    }
+    return { importer: 'none of our modules', chain: '', full: full[0] };
+  };
+
+  it.each(START_WITHOUT_FULL_ZOD)("starts the %s function without zod's full build", (name) => {
+    // Reading zod's full build costs a cold start ~3 ms even when none of its schemas is built; the schemas
+    // of writes that need it load on their first call.
+    const found = fullZodAtStart(name);
+    expect(
+      found,
+      found &&
+        `${name} reads zod's full build at start (${found.full}): imported by ${found.importer} (${found.chain})`,
+    ).toBeUndefined();
+  });
+
   it('produces ES modules that load in Node and export the handler', async () => {
     for (const r of results) {
       const loaded = (await import(pathToFileURL(r.outfile).href)) as { handler?: unknown };
