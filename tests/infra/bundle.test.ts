@@ -3,6 +3,7 @@ import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
+import * as z from 'zod';
 import {
   type BundleResult,
   bundleFunctions,
@@ -178,7 +179,9 @@ process.stdout.write(JSON.stringify({ full, mini }));`,
       outputs: Record<string, { entryPoint?: string }>;
     };
     const atStart = new Set(loadedAtStart(name));
-    const isFull = (p: string) => p.includes('node_modules/zod/v4/classic/');
+    // Its JSON Schema writer too, which only the full build's schemas and the schema call use.
+    const isFull = (p: string) =>
+      /node_modules\/zod\/v4\/(classic\/|core\/(to-json-schema|json-schema-processors)\.js)/.test(p);
     const staticImports = (p: string) =>
       (meta.inputs[p]?.imports ?? []).filter((i) => i.kind === 'import-statement');
     const inZod = (p: string) => p.includes('node_modules/zod/');
@@ -189,7 +192,10 @@ process.stdout.write(JSON.stringify({ full, mini }));`,
       seen.add(p);
       return staticImports(p).some((i) => inZod(i.path) && leadsToFull(i.path, seen));
     };
-    const full = [...atStart].filter(isFull);
+    // A file of the full build's schemas first, when there is one: it names the build better.
+    const full = [...atStart]
+      .filter(isFull)
+      .sort((a, b) => Number(!a.includes('/classic/')) - Number(!b.includes('/classic/')));
     if (full.length === 0) return undefined;
     const entryKey = Object.keys(meta.outputs).find((k) => join(REPO_ROOT, k) === r?.outfile) ?? '';
     const entry = meta.outputs[entryKey]?.entryPoint ?? '';
@@ -219,6 +225,28 @@ process.stdout.write(JSON.stringify({ full, mini }));`,
       found &&
         `${name} reads zod's full build at start (${found.full}): imported by ${found.importer} (${found.chain})`,
     ).toBeUndefined();
+  });
+
+  it("answers a resource's schema call from a bundle, its JSON Schema writer loaded on that call", async () => {
+    const r = results.find((b) => b.name === 'entities');
+    const meta = JSON.parse(readFileSync(r?.metafile ?? '', 'utf8')) as {
+      outputs: Record<string, { entryPoint?: string }>;
+    };
+    const chunk = Object.keys(meta.outputs).find(
+      (k) => meta.outputs[k]?.entryPoint === 'functions/core/resources/resource-json-schema.ts',
+    );
+    expect(chunk).toBeDefined();
+    expect(loadedAtStart('entities')).not.toContain('functions/core/resources/resource-json-schema.ts');
+    const { inputJsonSchema } = (await import(pathToFileURL(join(REPO_ROOT, chunk ?? '')).href)) as {
+      inputJsonSchema: (schema: unknown) => Record<string, unknown>;
+    };
+    expect(
+      inputJsonSchema(z.object({ name: z.string().min(1), floors: z.number().int().optional() })),
+    ).toMatchObject({
+      type: 'object',
+      properties: { name: { type: 'string', minLength: 1 }, floors: { type: 'integer' } },
+      required: ['name'],
+    });
   });
 
   it('produces ES modules that load in Node and export the handler', async () => {
