@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { LOGO_MAX_PIXELS } from '../../shared/constants.ts';
 import { MESSAGES } from '../../shared/messages.ts';
 import { onFirstUse } from '../../shared/schemas/on-first-use.ts';
@@ -66,7 +66,7 @@ async function saveSupplier(
 }
 
 const logoBody = onFirstUse(() =>
-  z.object({ key: z.string().max(300).optional(), size: z.unknown().optional() }),
+  z.object({ key: z.optional(z.string().check(z.maxLength(300))), size: z.optional(z.unknown()) }),
 );
 const logoUploadBody = onFirstUse(() => z.object({ size: declaredSize(UPLOAD_LIMITS.logo) }));
 

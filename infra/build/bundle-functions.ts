@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -68,6 +68,29 @@ const functionsWithoutSideEffects: Plugin = {
       if (!dirs.some((d) => path.startsWith(`${d}/`)) || args.kind === 'entry-point') return undefined;
       return { path, sideEffects: false };
     });
+  },
+};
+
+/**
+ * zod's JSON Schema writer (~21 KB) is re-exported by the entry modules of zod's core and of `zod/mini`,
+ * which every function reads at start. esbuild puts a module in the chunk of each entry that reaches it by
+ * any import, used or not, so once anything in a bundle uses the writer (the full build's schemas, loaded
+ * on their first call, do) every cold start would read it. Those re-exports are left out here: code that
+ * writes JSON Schema takes `toJSONSchema` from `zod`, the full build, on demand.
+ */
+const ZOD_ENTRIES_WITH_JSON_SCHEMA =
+  /[\\/]node_modules[\\/]zod[\\/]v4[\\/](core[\\/]index|mini[\\/]external)\.js$/;
+const zodJsonSchemaOnDemand: Plugin = {
+  name: 'zod-json-schema-on-demand',
+  setup(build) {
+    build.onLoad({ filter: ZOD_ENTRIES_WITH_JSON_SCHEMA }, (args) => ({
+      contents: readFileSync(args.path, 'utf8')
+        .split('\n')
+        .filter((line) => !/json-schema/.test(line))
+        .join('\n'),
+      loader: 'js',
+      resolveDir: dirname(args.path),
+    }));
   },
 };
 
@@ -149,7 +172,7 @@ export async function bundleFunction(
     legalComments: 'none',
     external: ['@aws-sdk/*'],
     banner: { js: REQUIRE_BANNER },
-    plugins: [requireRuntimeModules, functionsWithoutSideEffects],
+    plugins: [requireRuntimeModules, functionsWithoutSideEffects, zodJsonSchemaOnDemand],
     metafile: true,
     write: false,
     logLevel: 'silent',

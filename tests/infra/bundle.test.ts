@@ -3,6 +3,7 @@ import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
+import * as z from 'zod';
 import {
   type BundleResult,
   bundleFunctions,
@@ -185,6 +186,90 @@ process.stdout.write(JSON.stringify({ full, mini }));`,
       expect(mini).toBeGreaterThan(0);
     },
   );
+
+  /** HTTP functions whose start reads zod's small build (`zod/mini`) alone, none of its full build. */
+  const START_WITHOUT_FULL_ZOD = ['entities', 'templates'];
+
+  /**
+   * The first of our modules (breadth-first from the handler) that a function's start reads and that imports
+   * zod's full build, with the chain of imports that brings it in; none when the start reads none of it.
+   */
+  const fullZodAtStart = (name: string) => {
+    const r = results.find((b) => b.name === name);
+    const meta = JSON.parse(readFileSync(r?.metafile ?? '', 'utf8')) as {
+      inputs: Record<string, { imports: { path: string; kind: string }[] }>;
+      outputs: Record<string, { entryPoint?: string }>;
+    };
+    const atStart = new Set(loadedAtStart(name));
+    // Its JSON Schema writer too, which only the full build's schemas and the schema call use.
+    const isFull = (p: string) =>
+      /node_modules\/zod\/v4\/(classic\/|core\/(to-json-schema|json-schema-processors)\.js)/.test(p);
+    const staticImports = (p: string) =>
+      (meta.inputs[p]?.imports ?? []).filter((i) => i.kind === 'import-statement');
+    const inZod = (p: string) => p.includes('node_modules/zod/');
+    /** A module of zod that is, or leads within zod to, its full build (`zod`, `zod/v4`, …). */
+    const leadsToFull = (p: string, seen = new Set<string>()): boolean => {
+      if (isFull(p) && atStart.has(p)) return true;
+      if (seen.has(p)) return false;
+      seen.add(p);
+      return staticImports(p).some((i) => inZod(i.path) && leadsToFull(i.path, seen));
+    };
+    // A file of the full build's schemas first, when there is one: it names the build better.
+    const full = [...atStart]
+      .filter(isFull)
+      .sort((a, b) => Number(!a.includes('/classic/')) - Number(!b.includes('/classic/')));
+    if (full.length === 0) return undefined;
+    const entryKey = Object.keys(meta.outputs).find((k) => join(REPO_ROOT, k) === r?.outfile) ?? '';
+    const entry = meta.outputs[entryKey]?.entryPoint ?? '';
+    const before = new Map<string, string>();
+    const queue = [entry];
+    for (const at of queue) {
+      if (!inZod(at) && staticImports(at).some((i) => inZod(i.path) && leadsToFull(i.path))) {
+        const chain = [at];
+        for (let p = before.get(at); p; p = before.get(p)) chain.unshift(p);
+        return { importer: at, chain: chain.join(' -> '), full: full[0] };
+      }
+      for (const i of staticImports(at))
+        if (i.path !== entry && !before.has(i.path)) {
+          before.set(i.path, at);
+          queue.push(i.path);
+        }
+    }
+    return { importer: 'none of our modules', chain: '', full: full[0] };
+  };
+
+  it.each(START_WITHOUT_FULL_ZOD)("starts the %s function without zod's full build", (name) => {
+    // Reading zod's full build costs a cold start ~3 ms even when none of its schemas is built; the schemas
+    // of writes that need it load on their first call.
+    const found = fullZodAtStart(name);
+    expect(
+      found,
+      found &&
+        `${name} reads zod's full build at start (${found.full}): imported by ${found.importer} (${found.chain})`,
+    ).toBeUndefined();
+  });
+
+  it("answers a resource's schema call from a bundle, its JSON Schema writer loaded on that call", async () => {
+    const r = results.find((b) => b.name === 'entities');
+    const meta = JSON.parse(readFileSync(r?.metafile ?? '', 'utf8')) as {
+      outputs: Record<string, { entryPoint?: string }>;
+    };
+    const chunk = Object.keys(meta.outputs).find(
+      (k) => meta.outputs[k]?.entryPoint === 'functions/core/resources/resource-json-schema.ts',
+    );
+    expect(chunk).toBeDefined();
+    expect(loadedAtStart('entities')).not.toContain('functions/core/resources/resource-json-schema.ts');
+    const { inputJsonSchema } = (await import(pathToFileURL(join(REPO_ROOT, chunk ?? '')).href)) as {
+      inputJsonSchema: (schema: unknown) => Record<string, unknown>;
+    };
+    expect(
+      inputJsonSchema(z.object({ name: z.string().min(1), floors: z.number().int().optional() })),
+    ).toMatchObject({
+      type: 'object',
+      properties: { name: { type: 'string', minLength: 1 }, floors: { type: 'integer' } },
+      required: ['name'],
+    });
+  });
 
   it('produces ES modules that load in Node and export the handler', async () => {
     for (const r of results) {

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import type { Caller } from '../../../shared/access/caller.ts';
 import { isCompanyWide } from '../../../shared/access/route-access.ts';
 import { DEFAULT_LIST_LIMIT, MAX_LIST_LIMIT, MAX_PAGE_LIMIT } from '../../../shared/constants.ts';
@@ -294,7 +294,7 @@ const create = operation({}, async (ctx): Promise<OpResult> => {
 
 const bulk = operation({}, async (ctx): Promise<OpResult> => {
   const resource = resourceOf(ctx.route);
-  const body = parseOrThrow(z.array(z.unknown()).min(1).max(MAX_BULK), ctx.body);
+  const body = parseOrThrow(z.array(z.unknown()).check(z.minLength(1), z.maxLength(MAX_BULK)), ctx.body);
   const itemSchema = resourceSchema(resource.name);
   // All items are checked before any is written, so a bad item leaves nothing half-written.
   const parsed = body.map((entry, i) => {
@@ -385,7 +385,8 @@ const restore = operation({ params: ['id'] }, async (ctx): Promise<OpResult> => 
 
 const schema = operation({}, async (ctx): Promise<OpResult> => {
   const resource = resourceOf(ctx.route);
-  return { body: z.toJSONSchema(resourceSchema(resource.name), { io: 'input', unrepresentable: 'any' }) };
+  const { inputJsonSchema } = await import('./resource-json-schema.ts');
+  return { body: inputJsonSchema(resourceSchema(resource.name)) };
 });
 
 function subSchemaOf(resource: ResourceDecl, sub: string | undefined) {
