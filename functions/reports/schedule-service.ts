@@ -1,6 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { CustomTemplate } from '../../shared/reports/custom-templates.ts';
-import { unsubscribeQuery } from '../../shared/reports/schedule-queries.ts';
 import { reportRequestSchema } from '../../shared/reports/report-request.ts';
 import {
   nextRunAfter,
@@ -9,6 +8,7 @@ import {
   scheduledReportSchema,
 } from '../../shared/reports/report-schedule.ts';
 import { templateOf } from '../../shared/reports/report-templates.ts';
+import { unsubscribeQuery } from '../../shared/reports/schedule-queries.ts';
 import type { ReportSent } from '../../shared/schemas/responses/reports.ts';
 import type { ScheduledReportRunMessage } from '../../shared/system/queue-messages.ts';
 import { getProfile } from '../core/access/user-repository.ts';

@@ -10,7 +10,7 @@ import {
   HTTP_BUNDLE_LIMIT_BYTES,
   REPO_ROOT,
 } from '../../infra/build/bundle-functions.ts';
-import { FUNCTIONS } from '../../shared/system/functions.ts';
+import { FUNCTIONS, HTTP_FUNCTIONS } from '../../shared/system/functions.ts';
 import { HTTP_ROUTES } from '../../shared/system/routes.ts';
 import { httpEvent, lambdaContext, parseResult } from '../support/http-events.ts';
 
@@ -110,28 +110,6 @@ describe('function bundles', () => {
     ]);
   });
 
-  it.each(['accounts', 'invoices', 'invoice-validation'])(
-    "starts the %s function with no accounts or invoices module reading zod's full build",
-    (name) => {
-      // Reading zod's full build costs a cold start ~3 ms even when no schema is built: the meters' and
-      // bills' write schemas load with the first write, and the queries their routes declare are zod/mini's.
-      const r = results.find((b) => b.name === name);
-      const meta = JSON.parse(readFileSync(r?.metafile ?? '', 'utf8')) as {
-        inputs: Record<string, { imports: { path: string; kind: string }[] }>;
-      };
-      const area =
-        /^(functions\/(accounts|invoices)\/|shared\/schemas\/(account|contract|reading|register-imports))/;
-      const own = loadedAtStart(name).filter((file) => area.test(file));
-      expect(own.length, name).toBeGreaterThan(0);
-      const readingFull = own.filter((file) =>
-        (meta.inputs[file]?.imports ?? []).some(
-          (i) => i.kind === 'import-statement' && i.path.endsWith('node_modules/zod/index.js'),
-        ),
-      );
-      expect(readingFull, name).toEqual([]);
-    },
-  );
-
   it('keeps clients imported on first use out of the start', () => {
     const queued = results.filter((r) => r.runtimeModules.onDemand.includes('@aws-sdk/client-sqs'));
     expect(queued.length).toBeGreaterThan(0);
@@ -187,8 +165,8 @@ process.stdout.write(JSON.stringify({ full, mini }));`,
     },
   );
 
-  /** HTTP functions whose start reads zod's small build (`zod/mini`) alone, none of its full build. */
-  const START_WITHOUT_FULL_ZOD = ['entities', 'templates'];
+  /** Every HTTP function's start reads zod's small build (`zod/mini`) alone, none of its full build. */
+  const START_WITHOUT_FULL_ZOD = [...HTTP_FUNCTIONS];
 
   /**
    * The first of our modules (breadth-first from the handler) that a function's start reads and that imports

@@ -41,27 +41,8 @@ function startInputs(name: string): { files: Set<string>; meta: Metafile } {
   return { files, meta };
 }
 
-/**
- * The modules still of zod's full build that every function reads at start: the generic resource layer and
- * the shared list and upload queries. Nothing else a function reads at start may import it.
- */
-const SHARED_FULL_BUILD = [
-  'functions/core/resources/resource-service.ts',
-  'shared/schemas/fields.ts',
-  'shared/schemas/list-queries.ts',
-  'shared/schemas/queries.ts',
-  'shared/schemas/upload-size.ts',
-];
-
+// Whether a start reads zod's full build is checked for every function in tests/infra/bundle.test.ts.
 describe('what a function reads at start', () => {
-  it.each(NAMES)("starts %s with no module of its own on zod's full build", (name) => {
-    const { files, meta } = startInputs(name);
-    const fullBuild = [...files].filter((f) =>
-      (meta.inputs[f]?.imports ?? []).some((i) => i.kind === 'import-statement' && i.original === 'zod'),
-    );
-    expect(fullBuild.filter((f) => !SHARED_FULL_BUILD.includes(f))).toEqual([]);
-  });
-
   // The tables are ~12 KB of source (with the analytics modules the barrel brings, more); only the calls
   // that work out emissions need them.
   it.each(['assets', 'asset-groups'])('starts %s without the emission factor tables', (name) => {
