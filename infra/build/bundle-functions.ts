@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { builtinModules } from 'node:module';
+import { builtinModules, createRequire } from 'node:module';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, type Metafile, type Plugin } from 'esbuild';
@@ -24,6 +24,7 @@ const REQUIRE_BANNER =
   'const require = __voltfolioCreateRequire(import.meta.url);';
 
 const RUNTIME_REQUIRE = 'runtime-require';
+const runtimeRequire = createRequire(import.meta.url);
 const RUNTIME_MODULE = new RegExp(
   `^(@aws-sdk/.+|node:.+|${builtinModules.filter((m) => /^[a-z]/.test(m)).join('|')})$`,
 );
@@ -45,10 +46,21 @@ const requireRuntimeModules: Plugin = {
         return { path: args.path, external: true };
       return { path: args.path, namespace: RUNTIME_REQUIRE };
     });
-    build.onLoad({ filter: /.*/, namespace: RUNTIME_REQUIRE }, (args) => ({
-      contents: `module.exports = require(${JSON.stringify(args.path)});`,
-      loader: 'js',
-    }));
+    // Each named import is read from the required module itself: esbuild's CommonJS interop would copy
+    // every export of the module (hundreds, for an SDK client) into a namespace, once per importing module.
+    build.onLoad({ filter: /.*/, namespace: RUNTIME_REQUIRE }, (args) => {
+      const names = Object.keys(runtimeRequire(args.path) as object).filter((k) => k !== 'default');
+      return {
+        contents: [
+          `const __module = require(${JSON.stringify(args.path)});`,
+          'const __read = (name) => __module[name];',
+          ...names.map((k, i) => `const __export${i} = /* @__PURE__ */ __read(${JSON.stringify(k)});`),
+          `export { ${names.map((k, i) => `__export${i} as ${JSON.stringify(k)}`).join(', ')} };`,
+          'export default __module;',
+        ].join('\n'),
+        loader: 'js',
+      };
+    });
   },
 };
 
