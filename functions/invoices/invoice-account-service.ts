@@ -5,7 +5,7 @@ import { badRequest, notFound } from '../core/lib/errors.ts';
 import type { OpContext, Operations, OpResult, WithParams } from '../core/middleware/api-context.ts';
 import { operation } from '../core/middleware/operation.ts';
 import { confirmInvoice, withdrawInvoice } from './invoice-confirm-later.ts';
-import { softDeleteInvoice } from './invoice-deletion.ts';
+import { softDeleteInvoice } from './invoice-deletion-later.ts';
 import { changeInvoice, getInvoice, toInvoice as storedInvoice } from './invoice-repository.ts';
 import { invoiceDownload, stampInvoice } from './invoice-service.ts';
 

@@ -21,7 +21,7 @@ import { refuseUnknownMembers } from '../core/resources/resource-refs.ts';
 import { listQueryOf, listReadable, loadForRoute } from '../core/resources/resource-service.ts';
 import { findStoredEntity } from '../entities/index.ts';
 import { confirmInvoice } from './invoice-confirm-later.ts';
-import { restoreInvoice, softDeleteInvoice } from './invoice-deletion.ts';
+import { restoreInvoice, softDeleteInvoice } from './invoice-deletion-later.ts';
 import { addRate, applyValues, deleteRate, queueValidation } from './invoice-edit.ts';
 import { FILE_NAME_PART_LIMIT, generatedFileName } from './invoice-records.ts';
 import {

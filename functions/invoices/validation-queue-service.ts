@@ -29,7 +29,7 @@ import { refuseUnknownMembers } from '../core/resources/resource-refs.ts';
 import { listQueryOf, listReadable } from '../core/resources/resource-service.ts';
 import { readableCaptures } from './capture-access.ts';
 import { confirmInvoice } from './invoice-confirm-later.ts';
-import { restoreInvoice, softDeleteInvoice } from './invoice-deletion.ts';
+import { restoreInvoice, softDeleteInvoice } from './invoice-deletion-later.ts';
 import {
   capturesRef,
   changeValidation,

@@ -11,7 +11,12 @@ import type { FunctionName } from '../../shared/system/functions.ts';
  * start is parsed and run on each cold start, whether or not the request needs it.
  */
 const NAMES = ['assets', 'asset-groups', 'insights'] as const satisfies readonly FunctionName[];
-const BUNDLED = [...NAMES, 'targets'] as const satisfies readonly FunctionName[];
+const BUNDLED = [
+  ...NAMES,
+  'targets',
+  'invoices',
+  'invoice-validation',
+] as const satisfies readonly FunctionName[];
 const OUT_DIR = join(REPO_ROOT, '.build', `start-path-${process.pid}`);
 const metas = new Map<string, Metafile>();
 
@@ -89,4 +94,22 @@ describe('what a function reads at start', () => {
     expect(later.slice(0, 5).filter((f) => !meta.inputs[f])).toEqual([]);
     expect(files.has('functions/targets/target-progress.ts')).toBe(true);
   });
+
+  // A bill's deletion, restore and import rollback rebuild its meter's figures through the analytics area and
+  // its factor tables; listing, reading, checking and confirming bills do not, and are most of the calls.
+  it.each(['invoices', 'invoice-validation'])(
+    'starts %s without the figures a deleted bill rebuilds, nor the bill imports',
+    (name) => {
+      const { files, meta } = startInputs(name);
+      const later = [
+        'functions/invoices/invoice-deletion.ts',
+        'functions/analytics/index.ts',
+        'shared/domain/emission-factors.ts',
+        'functions/invoices/invoice-import-service.ts',
+      ];
+      expect(later.filter((f) => files.has(f))).toEqual([]);
+      expect(meta.inputs['functions/invoices/invoice-deletion.ts']).toBeDefined();
+      expect(files.has('functions/invoices/invoice-deletion-later.ts')).toBe(true);
+    },
+  );
 });
