@@ -15,6 +15,7 @@ const BUNDLED = [
   ...NAMES,
   'targets',
   'invoices',
+  'session',
   'invoice-validation',
 ] as const satisfies readonly FunctionName[];
 const OUT_DIR = join(REPO_ROOT, '.build', `start-path-${process.pid}`);
@@ -50,7 +51,7 @@ function startInputs(name: string): { files: Set<string>; meta: Metafile } {
 describe('what a function reads at start', () => {
   // The tables are ~12 KB of source (with the analytics modules the barrel brings, more); only the calls
   // that work out emissions need them.
-  it.each(['assets', 'asset-groups'])('starts %s without the emission factor tables', (name) => {
+  it.each(['assets', 'asset-groups', 'session'])('starts %s without the emission factor tables', (name) => {
     const { files } = startInputs(name);
     const tables = ['shared/domain/emission-factors.ts', 'shared/analytics/index.ts'];
     expect(tables.filter((f) => files.has(f))).toEqual([]);

@@ -4,7 +4,9 @@ import { NOTIFICATIONS_AREA } from '../../../shared/system/areas/notifications.t
 import { PORTFOLIOS_AREA } from '../../../shared/system/areas/portfolios.ts';
 import { PROFILE_AREA } from '../../../shared/system/areas/profile.ts';
 import { registerResourceSchemasLater } from '../../../shared/system/resource-schemas.ts';
-import { DASHBOARD_HOME_OPERATIONS } from '../../analytics/index.ts';
+// Straight from its module, not the analytics area's index: through the index, the start would read the
+// figures' code and factor tables that other analytics exports bring, which the home dashboard's list never runs.
+import { DASHBOARD_HOME_OPERATIONS } from '../../analytics/dashboard-home-service.ts';
 import { COMPANY_USER_OPERATIONS } from '../../company/company-users-service.ts';
 import { httpFunction } from '../../core/middleware/http-function.ts';
 import { GENERIC_OPERATIONS } from '../../core/resources/resource-service.ts';
