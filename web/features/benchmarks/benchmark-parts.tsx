@@ -1,25 +1,11 @@
 import { Badge, Group, NativeSelect } from '@mantine/core';
 import { MISSING_FIELD_LABELS, type MissingField } from '../../../shared/benchmarks/crrem.ts';
 import type { XlsxCell } from '../../../shared/reports/xlsx.ts';
+import { ASSET_TYPES } from '../../../shared/schemas/asset-wizard-values.ts';
 import { type BenchmarkFilters, useEntityOptions, usePortfolioOptions } from './api.ts';
 
-/**
- * The kinds of site the site wizard offers (shared/schemas/asset-wizard.ts), spelled out so the page's
- * chunk does not carry the schema library.
- */
-export const PROPERTY_TYPES = [
-  'Office',
-  'Retail',
-  'Warehouse',
-  'Industrial',
-  'Residential block',
-  'Hotel',
-  'Leisure',
-  'Education',
-  'Healthcare',
-  'Mixed use',
-  'Other',
-] as const;
+/** The kinds of site the site wizard offers; their module holds no schema, so the page's chunk stays light. */
+export const PROPERTY_TYPES = ASSET_TYPES;
 
 /** Portfolio, entity and property type: each narrows the table, and the page's URL keeps them. */
 export function BenchmarkFilterBar({
