@@ -164,6 +164,8 @@ describe('the validation queue calls', () => {
       displayName: 'OLD-4410',
       results: [{ key: 'vat-rate', name: 'VAT rate', status: 'failed', reason: 'VAT is 25%' }],
     });
+    const read = await w.call('GET', `/invoice-validation/${id}`);
+    expect(read.body).toMatchObject({ invoiceId: id, hold: false, tags: [], displayName: 'OLD-4410' });
   });
 
   it('refuse a group, a page or an order they do not know with 400, naming the value', async () => {
