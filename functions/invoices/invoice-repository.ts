@@ -17,6 +17,8 @@ import type * as z from 'zod';
 import type { ExtractedRate, ExtractedReading, MeterKeyed, MeterRef } from '../../shared/capture/model.ts';
 import type { invoiceSchema } from '../../shared/schemas/invoice.ts';
 import type { invoiceValidationSchema } from '../../shared/schemas/invoice-validation.ts';
+import type { BillSummary, CheckCounts } from '../../shared/schemas/responses/invoices.ts';
+import type { ValidationStatus } from '../../shared/validation/facts.ts';
 import { documentClient } from '../core/adapters/dynamo.ts';
 import { config } from '../core/config.ts';
 import { changeItem } from '../core/data/conditional-writes.ts';
@@ -36,6 +38,7 @@ import {
 import { keys } from '../core/data/keys.ts';
 import { countQueried } from '../core/data/query-pages.ts';
 import type { Stored } from '../core/data/stored-record.ts';
+import { objectsOf } from '../core/lib/stored-values.ts';
 
 /**
  * Invoice documents and what capture and validation make of them. A capture is one uploaded document;
@@ -112,21 +115,33 @@ export type StoredInvoice = Stored<
     account?: StoredInvoiceAccount;
   }
 >;
-/** One check of a bill, as validation judged it. */
+/** One check of a bill, as validation judged it (`CheckResult` of shared/validation, as stored). */
 export interface StoredCheckResult {
-  key?: string;
-  name?: string;
-  status?: string;
-  reason?: string;
+  key: string;
+  /** The rule's group (meter, dates, charges…): written with every result, absent on some older ones. */
+  group?: string;
+  name: string;
+  status: string;
+  reason: string;
 }
 export type StoredValidation = Stored<
   z.input<typeof invoiceValidationSchema> & {
+    /** The bill it judges: the same id as the validation on every item the server writes. */
+    invoiceId: string;
+    status: ValidationStatus;
+    completed: boolean;
+    hold: boolean;
+    tags: string[];
+    /** The queue row's title: the bill's number and file name. */
+    displayName: string;
     comments?: { text: string; by: string; at: string }[];
     accountId?: string;
-    displayName?: string;
     invoiceNumber?: string;
+    invoiceCapture?: { _id: string; userSub?: string; fileName?: string; source?: string };
+    bill?: BillSummary;
     reason?: string;
     results?: StoredCheckResult[];
+    summary?: Partial<CheckCounts>;
   }
 >;
 
@@ -135,7 +150,41 @@ export type StoredValidation = Stored<
  * invoice whose capture failed early is still an invoice.
  */
 export const toInvoice = (item: StoredItem): StoredInvoice => item;
-const toValidation = (item: StoredItem): StoredValidation => item;
+
+const VALIDATION_STATUSES: readonly ValidationStatus[] = ['pending', 'passed', 'warning', 'failed', 'error'];
+const text = (v: unknown): string | undefined => (typeof v === 'string' && v !== '' ? v : undefined);
+
+const checkResultOf = ({ group, ...r }: Record<string, unknown>): StoredCheckResult => {
+  const key = text(r.key) ?? '';
+  return {
+    ...r,
+    key,
+    ...(text(group) ? { group: text(group) } : {}),
+    name: text(r.name) ?? key,
+    status: text(r.status) ?? 'skipped',
+    reason: text(r.reason) ?? '',
+  };
+};
+
+/**
+ * A stored validation with the fields the queue and the bill page rely on: an item written by an older
+ * release, an import or by hand that lacks one reads as the server writes it today (the schema's
+ * defaults, its invoice's id, a title of the bill's number).
+ */
+export function toValidation(item: StoredItem): StoredValidation {
+  const tags = Array.isArray(item.tags) ? item.tags.filter((t) => typeof t === 'string') : [];
+  const results = item.results === undefined ? {} : { results: objectsOf(item.results).map(checkResultOf) };
+  return {
+    ...item,
+    invoiceId: text(item.invoiceId) ?? item._id,
+    status: VALIDATION_STATUSES.find((s) => s === item.status) ?? 'pending',
+    completed: item.completed === true,
+    hold: item.hold === true,
+    tags,
+    displayName: text(item.displayName) ?? text(item.invoiceNumber) ?? 'Invoice',
+    ...results,
+  };
+}
 
 export const getInvoice = async (companyId: string, id: string): Promise<StoredInvoice | undefined> => {
   const item = await getItem(invoicesRef(companyId).pk, id);

@@ -36,6 +36,7 @@ import {
   getInvoice,
   getValidation,
   type StoredValidation,
+  toValidation,
 } from './invoice-repository.ts';
 
 /** The bodies of the writes (zod's full build) load with the first write that parses one. */
@@ -48,9 +49,17 @@ function validationResource() {
   return r;
 }
 
-/** Validations follow their invoice's account (02 §6): a caller with grants pages through readable ones only. */
-const readableValidations = (ctx: AnyOpContext, q: ListQuery) =>
-  listReadable(validationResource(), ctx.caller, q);
+/**
+ * Validations follow their invoice's account (02 §6): a caller with grants pages through readable ones only.
+ * Each is read through the repository's record, so the queue answers what the bill pages read.
+ */
+async function readableValidations(
+  ctx: AnyOpContext,
+  q: ListQuery,
+): Promise<{ data: StoredValidation[]; total: number }> {
+  const { data, total } = await listReadable(validationResource(), ctx.caller, q);
+  return { data: data.map(toValidation), total };
+}
 
 /**
  * A page of the documents the caller may read: company-wide callers page in the query; others have every

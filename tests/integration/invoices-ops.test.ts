@@ -144,6 +144,30 @@ describe('the validation queue calls', () => {
     expect(empty.body.message).toBe('query is required');
   });
 
+  it('answers a validation stored by an older release with the fields the queue rows and bill page read', async () => {
+    const id = newId();
+    await putCompanyItem(w.demoId, 'invoice-validation', ['status'], {
+      _id: id,
+      status: 'failed',
+      completed: false,
+      invoiceNumber: 'OLD-4410',
+      results: [{ key: 'vat-rate', name: 'VAT rate', status: 'failed', reason: 'VAT is 25%' }],
+    });
+    const queue = await w.call('GET', '/invoice-validation/queue?group=failed&limit=1000');
+    const row = (queue.body.data as Record<string, unknown>[]).find((d) => d._id === id);
+    expect(row).toMatchObject({
+      invoiceId: id,
+      status: 'failed',
+      completed: false,
+      hold: false,
+      tags: [],
+      displayName: 'OLD-4410',
+      results: [{ key: 'vat-rate', name: 'VAT rate', status: 'failed', reason: 'VAT is 25%' }],
+    });
+    const read = await w.call('GET', `/invoice-validation/${id}`);
+    expect(read.body).toMatchObject({ invoiceId: id, hold: false, tags: [], displayName: 'OLD-4410' });
+  });
+
   it('refuse a group, a page or an order they do not know with 400, naming the value', async () => {
     const cases: [string, string][] = [
       [

@@ -91,6 +91,24 @@ describe('stored records of the generic calls against the answer types the brows
     expect(errors.join('\n')).toMatch(/generic-records\.ts: [\s\S]*roles\.name/);
   }, 60_000);
 
+  it('refuses a bill validation view that requires a field the queue does not answer', () => {
+    const errors = checkErrors(
+      changed(
+        'shared/schemas/responses/invoices.ts',
+        '  hold: boolean;\n  tags?: string[];\n',
+        '  hold: boolean;\n  reviewedBy: string;\n  tags?: string[];\n',
+      ),
+    );
+    expect(errors.join('\n')).toMatch(/generic-records\.ts: [\s\S]*invoice-validation[\s\S]*reviewedBy/);
+  }, 60_000);
+
+  it("refuses a bill validation record that types its checks' group otherwise than the bill page reads it", () => {
+    const errors = checkErrors(
+      changed('functions/invoices/invoice-repository.ts', '  group?: string;\n', '  group?: number;\n'),
+    );
+    expect(errors.join('\n')).toMatch(/generic-records\.ts: [\s\S]*invoice-validation[\s\S]*group/);
+  }, 60_000);
+
   it("refuses an area's record that no longer fits its view", () => {
     const errors = checkErrors(
       changed(

@@ -13,7 +13,11 @@ import type { GrantSet, LogEntry, Role } from '../../../shared/schemas/responses
 import type { ScraperRun } from '../../../shared/schemas/responses/connectors.ts';
 import type { Entity } from '../../../shared/schemas/responses/entities.ts';
 import type { ImportState } from '../../../shared/schemas/responses/imports.ts';
-import type { InvoiceView, PolledInvoice } from '../../../shared/schemas/responses/invoices.ts';
+import type {
+  InvoiceView,
+  PolledInvoice,
+  ValidationItem,
+} from '../../../shared/schemas/responses/invoices.ts';
 import type { KioskRecord } from '../../../shared/schemas/responses/kiosk.ts';
 import type { AppNotification } from '../../../shared/schemas/responses/notifications.ts';
 import type { AssetGroup } from '../../../shared/schemas/responses/portfolios.ts';
@@ -119,6 +123,8 @@ export interface GenericAnswers {
    * reads every field as optional, which this view does not.
    */
   invoices: InvoiceView & PolledInvoice;
+  /** The queue and search answer each through the repository's record of it (`toValidation`). */
+  'invoice-validation': ValidationItem;
   automations: Automation;
   'automation-runs': AutomationRun;
   'scraper-runs': ScraperRun;

@@ -11,7 +11,8 @@ export type CheckCounts = Record<CheckStatus, number>;
 /** One bill check's outcome. */
 export interface CheckResultView {
   key: string;
-  group: string;
+  /** The rule's group; a result stored by an older release may have none. */
+  group?: string;
   name: string;
   status: string;
   reason: string;
