@@ -22,8 +22,10 @@ const positive = () =>
 const requestFields = () => ({
   /** Accepted as the request accepts it; a system report built from the path makes no use of it. */
   reportTemplateId: z.optional(idField()),
-  startDate: isoDateField(),
-  endDate: isoDateField(),
+  // A missing date is refused by the request's check, after the path's report is found: a call naming no
+  // report answers 404 whatever its query, as it did before the query was declared.
+  startDate: z.optional(isoDateField()),
+  endDate: z.optional(isoDateField()),
   format: z._default(oneOf(REPORT_FORMATS), 'pdf'),
   name: z.optional(z.string().check(z.trim(), z.maxLength(200))),
   intensityMetric: z.optional(z.enum(INTENSITY_METRICS)),
