@@ -219,26 +219,22 @@ describe('discussions on a site', () => {
     // A thread stored before its lists and count had defaults, with a file as posts keep them.
     const oldId = newId();
     const now = new Date().toISOString();
-    await putItem(
-      {
-        pk: keys.collection({ companyId: r.demoId }, 'messages'),
-        indexes: ['assetId'],
-        searchFields: ['subject'],
-      },
-      {
-        _id: oldId,
-        companyId: r.demoId,
-        subject: 'Old boiler thread',
-        status: 'open',
-        assetId: r.assets.mine,
-        attachments: [
-          { attachmentId: 'a1', key: 'messages/old/a1', fileName: 'old.pdf', contentType: 'application/pdf' },
-        ],
-        createdBy: 'owner',
-        createdAt: now,
-        updatedAt: now,
-      },
-    );
+    const messages = {
+      pk: keys.collection({ companyId: r.demoId }, 'messages'),
+      indexes: ['assetId'],
+      searchFields: ['subject'],
+    };
+    const old = { _id: oldId, companyId: r.demoId, subject: 'Old boiler thread', assetId: r.assets.mine };
+    await putItem(messages, {
+      ...old,
+      status: 'open',
+      attachments: [
+        { attachmentId: 'a1', key: 'messages/old/a1', fileName: 'old.pdf', contentType: 'application/pdf' },
+      ],
+      createdBy: 'owner',
+      createdAt: now,
+      updatedAt: now,
+    });
     const listed = await siteUser('GET', `/messages?assetId=${r.assets.mine}&$sort=-createdAt&limit=200`);
     expect(listed.status).toBe(200);
     const threads = listed.body.data as Record<string, unknown>[];
@@ -273,21 +269,8 @@ describe('discussions on a site', () => {
     const one = await siteUser('GET', `/messages/${threadId}/replies/${replyId}`);
     expect(one.body).toEqual(reply);
     expect(JSON.stringify([listed.body, found.body, replies.body, one.body])).not.toContain('"key"');
-    await putItem(
-      {
-        pk: keys.collection({ companyId: r.demoId }, 'messages'),
-        indexes: ['assetId'],
-        searchFields: ['subject'],
-      },
-      {
-        _id: oldId,
-        companyId: r.demoId,
-        subject: 'Old boiler thread',
-        assetId: r.assets.mine,
-        deleted: true,
-        createdAt: now,
-      },
-    );
+    // Taken out of the later tests' lists.
+    await putItem(messages, { ...old, deleted: true, createdAt: now });
   });
 
   it('refuses a file that is not a PDF or picture whatever its name, and an upload of another thread', async () => {
